@@ -1,0 +1,43 @@
+// Package enginetest gives the engine's tests and benchmarks the licensed
+// word lists and reference positions of ../shared when they are present,
+// read in place and compiled once per test binary; callers skip otherwise.
+package enginetest
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"arbitre/engine/lexicon"
+)
+
+// SharedPath locates a file of the shared folder that sits beside the
+// repository (../shared from the repository root).
+func SharedPath(rel string) string {
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	return filepath.Join(root, "..", "shared", rel)
+}
+
+var (
+	odsOnce sync.Once
+	ods8    *lexicon.Lexicon
+	odsErr  error
+)
+
+// ODS8 returns the ODS8 lexicon, compiled once per test binary, or skips the
+// test when ../shared/lexicons is absent.
+func ODS8(tb testing.TB) *lexicon.Lexicon {
+	tb.Helper()
+	path := SharedPath("lexicons/ods8.txt.gz")
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("ODS8 word list not available (%v): skipped", err)
+	}
+	odsOnce.Do(func() { ods8, odsErr = lexicon.Load(path) })
+	if odsErr != nil {
+		tb.Fatalf("loading ODS8: %v", odsErr)
+	}
+	return ods8
+}

@@ -1,0 +1,113 @@
+// Package lexicon holds the word list the engine plays with, compiled into a
+// GADDAG laid out as one flat array of 32-bit arcs: loading a compiled file is
+// one read and one checksum, and the move generator walks the array directly.
+package lexicon
+
+import "arbitre/engine/tile"
+
+// An arc packs: bits 0-4 the symbol (Separator or a Letter), bit 5 "accepts"
+// (the path through this arc spells a complete entry), bit 6 "last arc of its
+// list", bits 7-31 the index of the first arc of the child's list (0: none).
+const (
+	symbolMask = 0x1f
+	acceptsBit = 1 << 5
+	lastBit    = 1 << 6
+	childShift = 7
+	// maxArcs is the largest arc array the 25-bit child index can address.
+	maxArcs = 1 << (32 - childShift)
+)
+
+func makeArc(symbol byte, accepts, last bool, child uint32) uint32 {
+	a := uint32(symbol) | child<<childShift
+	if accepts {
+		a |= acceptsBit
+	}
+	if last {
+		a |= lastBit
+	}
+	return a
+}
+
+// Lexicon is a compiled word list.
+type Lexicon struct {
+	arcs  []uint32
+	words int
+	label string
+}
+
+// Arcs exposes the flat arc array to the move generator (read only).
+func (l *Lexicon) Arcs() []uint32 { return l.arcs }
+
+// Root is the index of the root's arc list.
+func (l *Lexicon) Root() uint32 { return ArcChild(l.arcs[0]) }
+
+// Words is the number of words.
+func (l *Lexicon) Words() int { return l.words }
+
+// Label describes the list (edition, source, licence) as given at compile time.
+func (l *Lexicon) Label() string { return l.label }
+
+// ArcSymbol is the arc's symbol: Separator or a tile.Letter.
+func ArcSymbol(a uint32) uint8 { return uint8(a & symbolMask) }
+
+// ArcAccepts reports whether the path through the arc is a complete entry.
+func ArcAccepts(a uint32) bool { return a&acceptsBit != 0 }
+
+// ArcLast reports whether the arc ends its list.
+func ArcLast(a uint32) bool { return a&lastBit != 0 }
+
+// ArcChild is the index of the child's arc list, 0 when the child has none.
+func ArcChild(a uint32) uint32 { return a >> childShift }
+
+// Find returns the index of the arc labelled symbol in the list starting at
+// list, or 0 when there is none (or list is 0).
+func (l *Lexicon) Find(list uint32, symbol uint8) uint32 {
+	if list == 0 {
+		return 0
+	}
+	for i := list; ; i++ {
+		a := l.arcs[i]
+		if ArcSymbol(a) == symbol {
+			return i
+		}
+		if ArcLast(a) {
+			return 0
+		}
+	}
+}
+
+// Contains reports whether word (letters A..Z as tile.Letter) is in the
+// lexicon: the GADDAG path of a word read wholly backwards has no separator.
+func (l *Lexicon) Contains(word []tile.Letter) bool {
+	if len(word) < 2 {
+		return false
+	}
+	list := l.Root()
+	for i := len(word) - 1; i >= 0; i-- {
+		arc := l.Find(list, uint8(word[i]))
+		if arc == 0 {
+			return false
+		}
+		if i == 0 {
+			return ArcAccepts(l.arcs[arc])
+		}
+		list = ArcChild(l.arcs[arc])
+	}
+	return false
+}
+
+// ContainsString is Contains for an A–Z string (any case).
+func (l *Lexicon) ContainsString(word string) bool {
+	var buf [MaxWordLength]tile.Letter
+	if len(word) > MaxWordLength {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		letter, ok := tile.LetterOf(word[i])
+		if !ok {
+			return false
+		}
+		buf[i] = letter
+	}
+	return l.Contains(buf[:len(word)])
+}

@@ -1,0 +1,348 @@
+package movegen
+
+import (
+	"arbitre/engine/board"
+	"arbitre/engine/lexicon"
+	"arbitre/engine/tile"
+)
+
+// Mode selects what a generation records.
+type Mode uint8
+
+const (
+	// CountOnly counts the legal placements.
+	CountOnly Mode = iota
+	// AllMoves keeps every legal placement.
+	AllMoves
+	// TopOnly keeps every placement of maximum score.
+	TopOnly
+)
+
+// allLetters is the cross-set of a square with no perpendicular neighbour.
+const allLetters uint32 = ((1 << tile.Alphabet) - 1) << 1
+
+// Static per-square premium factors, read on the hot path.
+var letterMult, wordMult = func() (lm, wm [board.Squares]int32) {
+	for i := range lm {
+		lm[i] = int32(board.PremiumAt(i).LetterMultiplier())
+		wm[i] = int32(board.PremiumAt(i).WordMultiplier())
+	}
+	return
+}()
+
+var letterValue = func() (v [tile.Alphabet + 1]int32) {
+	for l := range v {
+		v[l] = int32(tile.Letter(l).Value())
+	}
+	return
+}()
+
+// Options are the rules of the game being played.
+type Options struct {
+	Variant Variant
+	// FirstMoveVertical allows a vertical first word (classique); in
+	// duplicate the first word is horizontal (§3.4).
+	FirstMoveVertical bool
+}
+
+// Generator finds the placements of a rack on a board. It keeps all its
+// working memory between calls: once warm, generation allocates nothing.
+// A Generator is not safe for concurrent use; give each goroutine its own.
+type Generator struct {
+	lex  *lexicon.Lexicon
+	arcs []uint32
+	opts Options
+
+	mode  Mode
+	count int
+	best  int32
+	moves []Move
+
+	// per pass: the board seen with the main direction horizontal
+	grid       *board.Board
+	transposed board.Board
+	vertical   bool
+	crossSet   [board.Squares]uint32
+	crossScore [board.Squares]int32
+	hasCross   [board.Squares]bool
+	anchor     [board.Squares]bool
+
+	// per anchor
+	row       int
+	anchorCol int
+	rack      tile.Rack
+	placed    [board.Size]tile.Tile
+}
+
+// New returns a generator over lex for the given rules.
+func New(lex *lexicon.Lexicon, opts Options) *Generator {
+	if opts.Variant.MaxPlaced == 0 {
+		opts.Variant = Standard
+	}
+	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts}
+}
+
+// Generate walks every legal placement of rack on b and records them as mode
+// says. The returned slice is the generator's own buffer (nil for
+// CountOnly), valid until the next call; the count is always filled.
+func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int) {
+	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
+	g.rack = rack
+	empty := b.IsEmpty()
+	g.pass(b, false, empty)
+	if !empty || g.opts.FirstMoveVertical {
+		b.Transpose(&g.transposed)
+		g.pass(&g.transposed, true, empty)
+	}
+	if mode == CountOnly {
+		return nil, g.count
+	}
+	return g.moves, g.count
+}
+
+// pass generates the horizontal placements of grid (the real board, or its
+// transpose for vertical placements).
+func (g *Generator) pass(grid *board.Board, vertical, empty bool) {
+	g.grid, g.vertical = grid, vertical
+	g.computeCrossSets()
+	if empty {
+		for i := range g.anchor {
+			g.anchor[i] = false
+		}
+		g.anchor[board.Centre] = true
+	}
+	root := g.lex.Root()
+	for r := 0; r < board.Size; r++ {
+		g.row = r
+		for c := 0; c < board.Size; c++ {
+			if !g.anchor[r*board.Size+c] {
+				continue
+			}
+			g.anchorCol = c
+			g.gen(c, c, root, 0, 1, 0, 0)
+		}
+	}
+}
+
+// computeCrossSets fills, for every empty square, the letters that form a
+// valid perpendicular word there, that word's existing-tile score, and
+// whether the square is an anchor (next to a tile).
+func (g *Generator) computeCrossSets() {
+	const n = board.Size
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			i := r*n + c
+			g.anchor[i] = false
+			if g.grid.Square(i) != tile.Empty {
+				g.crossSet[i], g.hasCross[i], g.crossScore[i] = 0, false, 0
+				continue
+			}
+			up := r > 0 && g.grid.Square(i-n) != tile.Empty
+			down := r < n-1 && g.grid.Square(i+n) != tile.Empty
+			left := c > 0 && g.grid.Square(i-1) != tile.Empty
+			right := c < n-1 && g.grid.Square(i+1) != tile.Empty
+			g.anchor[i] = up || down || left || right
+			if !up && !down {
+				g.crossSet[i], g.hasCross[i], g.crossScore[i] = allLetters, false, 0
+				continue
+			}
+			g.hasCross[i] = true
+			g.crossSet[i], g.crossScore[i] = g.crossCheck(r, c)
+		}
+	}
+}
+
+// crossCheck finds the letters L such that (tiles above) L (tiles below) is a
+// word. The GADDAG path of such a word pivoting on its last letter is the
+// word reversed: the tiles below from the bottom up, then L, then the tiles
+// above from the nearest up.
+func (g *Generator) crossCheck(r, c int) (set uint32, score int32) {
+	const n = board.Size
+	top, bottom := r, r
+	for top > 0 && g.grid.At(top-1, c) != tile.Empty {
+		top--
+	}
+	for bottom < n-1 && g.grid.At(bottom+1, c) != tile.Empty {
+		bottom++
+	}
+	for k := top; k <= bottom; k++ {
+		if k != r {
+			score += int32(g.grid.At(k, c).Value())
+		}
+	}
+	list := g.lex.Root()
+	for k := bottom; k > r; k-- {
+		arc := g.lex.Find(list, uint8(g.grid.At(k, c).Letter()))
+		if arc == 0 {
+			return 0, score
+		}
+		list = lexicon.ArcChild(g.arcs[arc])
+	}
+	if list == 0 {
+		return 0, score
+	}
+	for i := list; ; i++ {
+		a := g.arcs[i]
+		if sym := lexicon.ArcSymbol(a); sym != lexicon.Separator && g.acceptsUpwards(a, r, top, c) {
+			set |= 1 << sym
+		}
+		if lexicon.ArcLast(a) {
+			return set, score
+		}
+	}
+}
+
+// acceptsUpwards follows the tiles from row r-1 up to row top after arc a and
+// reports whether the path ends on a complete word.
+func (g *Generator) acceptsUpwards(a uint32, r, top, c int) bool {
+	for k := r - 1; k >= top; k-- {
+		arc := g.lex.Find(lexicon.ArcChild(a), uint8(g.grid.At(k, c).Letter()))
+		if arc == 0 {
+			return false
+		}
+		a = g.arcs[arc]
+	}
+	return lexicon.ArcAccepts(a)
+}
+
+// gen tries to extend the word at column col with the arcs of list. start is
+// the word's first column once the walk has turned right of the anchor.
+func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n int) {
+	sq := g.row*board.Size + col
+	if t := g.grid.Square(sq); t != tile.Empty {
+		if arc := g.lex.Find(list, uint8(t.Letter())); arc != 0 {
+			g.goOn(col, start, g.arcs[arc], main+int32(t.Value()), mult, cross, n)
+		}
+		return
+	}
+	if n == g.opts.Variant.MaxPlaced || list == 0 {
+		return
+	}
+	cs := g.crossSet[sq]
+	if cs == 0 {
+		return
+	}
+	lm, wm := letterMult[sq], wordMult[sq]
+	hasCross, cScore := g.hasCross[sq], g.crossScore[sq]
+	for i := list; ; i++ {
+		a := g.arcs[i]
+		sym := lexicon.ArcSymbol(a)
+		if cs&(1<<sym) != 0 {
+			if g.rack[sym] > 0 {
+				v := letterValue[sym] * lm
+				c := cross
+				if hasCross {
+					c += (cScore + v) * wm
+				}
+				g.rack[sym]--
+				g.placed[col] = tile.Tile(sym)
+				g.goOn(col, start, a, main+v, mult*wm, c, n+1)
+				g.rack[sym]++
+			}
+			if g.rack[0] > 0 {
+				c := cross
+				if hasCross {
+					c += cScore * wm
+				}
+				g.rack[0]--
+				g.placed[col] = tile.Tile(sym) | tile.JokerBit
+				g.goOn(col, start, a, main, mult*wm, c, n+1)
+				g.rack[0]++
+			}
+			g.placed[col] = tile.Empty
+		}
+		if lexicon.ArcLast(a) {
+			return
+		}
+	}
+}
+
+// goOn continues after the letter at col was matched by arc a: leftwards
+// while at or left of the anchor (turning right through the separator when
+// the word may start here), rightwards after.
+func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n int) {
+	const last = board.Size - 1
+	rowBase := g.row * board.Size
+	if col <= g.anchorCol {
+		leftFree := col == 0 || g.grid.Square(rowBase+col-1) == tile.Empty
+		rightFree := g.anchorCol == last || g.grid.Square(rowBase+g.anchorCol+1) == tile.Empty
+		if lexicon.ArcAccepts(a) && leftFree && rightFree {
+			g.record(col, g.anchorCol, main, mult, cross, n)
+		}
+		child := lexicon.ArcChild(a)
+		if child == 0 {
+			return
+		}
+		// Leftwards, but never onto an empty anchor: a move covering it
+		// is generated from that (leftmost) anchor.
+		if col > 0 && !(leftFree && g.anchor[rowBase+col-1]) {
+			g.gen(col-1, start, child, main, mult, cross, n)
+		}
+		if leftFree && g.anchorCol < last {
+			if sep := g.lex.Find(child, lexicon.Separator); sep != 0 {
+				g.gen(g.anchorCol+1, col, lexicon.ArcChild(g.arcs[sep]), main, mult, cross, n)
+			}
+		}
+		return
+	}
+	if lexicon.ArcAccepts(a) && (col == last || g.grid.Square(rowBase+col+1) == tile.Empty) {
+		g.record(start, col, main, mult, cross, n)
+	}
+	if child := lexicon.ArcChild(a); child != 0 && col < last {
+		g.gen(col+1, start, child, main, mult, cross, n)
+	}
+}
+
+// record scores the placement spanning columns from..to of the current row
+// and keeps it as the mode says.
+func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
+	if g.vertical && n == 1 {
+		// A single tile forming a word across too was already counted
+		// by the horizontal pass: a placement counts once.
+		for c := from; c <= to; c++ {
+			if sq := g.row*board.Size + c; g.placed[c] != tile.Empty && g.grid.Square(sq) == tile.Empty {
+				if g.hasCross[sq] {
+					return
+				}
+				break
+			}
+		}
+	}
+	score := main*mult + cross + int32(g.opts.Variant.Bonus[n])
+	g.count++
+	switch g.mode {
+	case CountOnly:
+		return
+	case TopOnly:
+		if score < g.best {
+			return
+		}
+		if score > g.best {
+			g.best = score
+			g.moves = g.moves[:0]
+		}
+	}
+	g.moves = append(g.moves, g.makeMove(from, to, score, n))
+}
+
+func (g *Generator) makeMove(from, to int, score int32, n int) Move {
+	m := Move{Len: uint8(to - from + 1), NPlaced: uint8(n), Score: score, Vertical: g.vertical}
+	if g.vertical {
+		m.Row, m.Col = uint8(from), uint8(g.row)
+	} else {
+		m.Row, m.Col = uint8(g.row), uint8(from)
+	}
+	rowBase := g.row * board.Size
+	for c := from; c <= to; c++ {
+		if t := g.grid.Square(rowBase + c); t != tile.Empty {
+			m.Word[c-from] = t
+			continue
+		}
+		m.Word[c-from] = g.placed[c]
+		m.Placed |= 1 << (c - from)
+		if g.placed[c].IsJoker() {
+			m.UsesJoker = true
+		}
+	}
+	return m
+}

@@ -1,0 +1,169 @@
+// Package solve implements the batch contract of `arbitre engine solve`: one
+// JSON position per input line, one JSON answer per output line, in order.
+package solve
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"arbitre/engine/board"
+	"arbitre/engine/lexicon"
+	"arbitre/engine/movegen"
+	"arbitre/engine/tile"
+)
+
+// Position is one input line.
+type Position struct {
+	ID    json.RawMessage `json:"id"`
+	Board []string        `json:"board"`
+	Rack  string          `json:"rack"`
+}
+
+// Placement is a move as the contract prints it.
+type Placement struct {
+	Word  string `json:"word"`
+	Ref   string `json:"ref"`
+	Score int    `json:"score"`
+}
+
+// Result is one output line for a valid position.
+type Result struct {
+	ID       json.RawMessage `json:"id"`
+	TopScore int             `json:"top_score"`
+	Moves    int             `json:"moves"`
+	Tops     []Placement     `json:"tops"`
+	All      []Placement     `json:"all,omitempty"`
+}
+
+// Failure is the output line for a position that cannot be solved.
+type Failure struct {
+	ID    json.RawMessage `json:"id"`
+	Error string          `json:"error"`
+}
+
+// Solver answers positions with one generator (not safe for concurrent use).
+type Solver struct {
+	gen *movegen.Generator
+	all bool
+}
+
+// NewSolver returns a solver; with all set, every placement is listed.
+func NewSolver(lex *lexicon.Lexicon, opts movegen.Options, all bool) *Solver {
+	return &Solver{gen: movegen.New(lex, opts), all: all}
+}
+
+// Run reads positions from r and writes one answer per line to w. A bad line
+// gets a Failure and the run goes on; only I/O errors stop it.
+func (s *Solver) Run(r io.Reader, w io.Writer) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	out := bufio.NewWriter(w)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(line) == 0 {
+			continue
+		}
+		var p Position
+		var answer any
+		if err := json.Unmarshal(line, &p); err != nil {
+			answer = Failure{ID: p.ID, Error: "line is not a position: " + err.Error()}
+		} else if res, err := s.Solve(p); err != nil {
+			answer = Failure{ID: p.ID, Error: err.Error()}
+		} else {
+			answer = res
+		}
+		if err := enc.Encode(answer); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	return out.Flush()
+}
+
+// Solve answers one position.
+func (s *Solver) Solve(p Position) (Result, error) {
+	if p.ID == nil {
+		p.ID = json.RawMessage("null")
+	}
+	b, err := board.Parse(p.Board)
+	if err != nil {
+		return Result{}, err
+	}
+	rack, err := tile.ParseRack(p.Rack)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := checkTileCounts(&b, &rack); err != nil {
+		return Result{}, err
+	}
+	mode := movegen.TopOnly
+	if s.all {
+		mode = movegen.AllMoves
+	}
+	moves, count := s.gen.Generate(&b, rack, mode)
+	res := Result{ID: p.ID, Moves: count, Tops: []Placement{}}
+	best := int32(-1)
+	for i := range moves {
+		best = max(best, moves[i].Score)
+	}
+	for i := range moves {
+		pl := Placement{Word: moves[i].WordString(), Ref: moves[i].Ref().String(), Score: int(moves[i].Score)}
+		if moves[i].Score == best {
+			res.Tops = append(res.Tops, pl)
+		}
+		if s.all {
+			res.All = append(res.All, pl)
+		}
+	}
+	if best > 0 {
+		res.TopScore = int(best)
+	}
+	sortPlacements(res.Tops)
+	sortPlacements(res.All)
+	return res, nil
+}
+
+// sortPlacements orders by score (highest first), then reference, then word.
+func sortPlacements(ps []Placement) {
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].Score != ps[j].Score {
+			return ps[i].Score > ps[j].Score
+		}
+		if ps[i].Ref != ps[j].Ref {
+			return ps[i].Ref < ps[j].Ref
+		}
+		return ps[i].Word < ps[j].Word
+	})
+}
+
+// checkTileCounts refuses a position using more tiles of a kind than the
+// French set holds (§1.1): such a position cannot arise in a game.
+func checkTileCounts(b *board.Board, rack *tile.Rack) error {
+	used := *rack
+	for i := 0; i < board.Squares; i++ {
+		t := b.Square(i)
+		switch {
+		case t == tile.Empty:
+		case t.IsJoker():
+			used[tile.NoLetter]++
+		default:
+			used[t.Letter()]++
+		}
+	}
+	for l := tile.Letter(0); l <= tile.Alphabet; l++ {
+		if int(used[l]) > l.Count() {
+			return fmt.Errorf("board and rack hold %d × %c, the French set has %d", used[l], l.Byte(), l.Count())
+		}
+	}
+	if n := rack.Size(); n > movegen.SeptHuitNeuf.RackSize {
+		return fmt.Errorf("rack holds %d tiles, at most %d", n, movegen.SeptHuitNeuf.RackSize)
+	}
+	return nil
+}
