@@ -1,0 +1,97 @@
+package eventstore
+
+import (
+	"context"
+	"fmt"
+)
+
+// Handler receives the events of a subscription one by one, in global order.
+// Returning an error stops the subscription, which returns that error.
+type Handler func(ctx context.Context, e Event) error
+
+// Reader reads recorded events.
+type Reader interface {
+	// ReadStream returns up to limit events of one stream, starting at
+	// revision from (inclusive), in revision order. A stream without events
+	// yields an empty slice and no error.
+	ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]Event, error)
+	// ReadAll returns up to limit events of the global log, starting at
+	// global position from (inclusive; 0 means the beginning), in global
+	// order. System events of the backend never appear.
+	ReadAll(ctx context.Context, from uint64, limit int) ([]Event, error)
+}
+
+// Store is the event store the domain uses.
+type Store interface {
+	Reader
+	// Append writes events at the end of a stream, all or nothing, if the
+	// stream satisfies expected. A stale expectation returns a *ConflictError
+	// (errors.Is(err, ErrConflict)) and writes nothing.
+	Append(ctx context.Context, stream string, expected ExpectedRevision, events ...EventData) (AppendResult, error)
+	// Subscribe calls h for every event whose global position is after
+	// checkpoint: the history first, then live events as they are appended.
+	// It blocks until ctx is done (returning ctx.Err()), h fails (returning
+	// its error) or the store fails or closes.
+	Subscribe(ctx context.Context, checkpoint uint64, h Handler) error
+	// Close releases the store; running subscriptions return ErrClosed.
+	Close() error
+}
+
+// PageSize is the number of events ReadWholeStream and replays read at once.
+const PageSize = 1000
+
+// ReadWholeStream returns every event of a stream, in revision order.
+func ReadWholeStream(ctx context.Context, r Reader, stream string) ([]Event, error) {
+	var all []Event
+	var from uint64
+	for {
+		page, err := r.ReadStream(ctx, stream, from, PageSize)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < PageSize {
+			return all, nil
+		}
+		from = page[len(page)-1].Revision + 1
+	}
+}
+
+// ValidateAppend checks the arguments of an append the same way for every
+// backend: a stream name, at least one event, non-nil and distinct ids, a
+// type, a version of at least 1 and a JSON payload.
+func ValidateAppend(stream string, events []EventData) error {
+	if stream == "" {
+		return newError(CodeInvalidArgument, "stream name is empty", nil)
+	}
+	if len(events) == 0 {
+		return newError(CodeInvalidArgument, "append to "+stream+" has no event", nil)
+	}
+	seen := make(map[[16]byte]struct{}, len(events))
+	for i, e := range events {
+		where := fmt.Sprintf("event %d of append to %s", i, stream)
+		switch {
+		case e.ID == [16]byte{}:
+			return newError(CodeInvalidEvent, where+": id is the nil UUID", nil)
+		case e.Type == "":
+			return newError(CodeInvalidEvent, where+": type is empty", nil)
+		case e.Version < 1:
+			return newError(CodeInvalidEvent, fmt.Sprintf("%s: schema version %d is below 1", where, e.Version), nil)
+		case !isJSON(e.Data):
+			return newError(CodeInvalidEvent, where+": data is not valid JSON", nil)
+		}
+		if _, dup := seen[e.ID]; dup {
+			return newError(CodeInvalidEvent, where+": id "+e.ID.String()+" appears twice in the batch", nil)
+		}
+		seen[e.ID] = struct{}{}
+	}
+	return nil
+}
+
+// ValidateLimit refuses a non-positive read limit.
+func ValidateLimit(limit int) error {
+	if limit <= 0 {
+		return newError(CodeInvalidArgument, fmt.Sprintf("read limit %d must be positive", limit), nil)
+	}
+	return nil
+}

@@ -1,0 +1,103 @@
+package eventstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// VerifyOptions says what Verify checks beyond ordering and contiguity.
+type VerifyOptions struct {
+	// GaplessPositions requires global positions 1, 2, 3... (SQLite backend).
+	GaplessPositions bool
+	// Registry, when set, requires every event to have a known type and a
+	// supported version and to decode into its Go type. Without it, Verify
+	// checks only that payloads are JSON.
+	Registry *Registry
+	// Progress, when set, is called after each page with the last position.
+	Progress func(position uint64, events int)
+}
+
+// Problem is one integrity violation found by Verify.
+type Problem struct {
+	Position uint64
+	Stream   string
+	Revision uint64
+	Code     Code
+	Detail   string
+}
+
+func (p Problem) String() string {
+	return fmt.Sprintf("position %d (%s@%d): %s: %s", p.Position, p.Stream, p.Revision, p.Code, p.Detail)
+}
+
+// VerifyReport is the result of Verify.
+type VerifyReport struct {
+	Events       int
+	Streams      int
+	LastPosition uint64
+	Problems     []Problem
+}
+
+// OK reports whether no problem was found.
+func (r *VerifyReport) OK() bool { return len(r.Problems) == 0 }
+
+// maxProblems bounds the report so a badly damaged store still gives a
+// readable answer.
+const maxProblems = 1000
+
+// Verify reads the whole global log and checks that positions increase (and
+// are gapless when asked), that each stream's revisions are contiguous from
+// 0, and that every payload decodes. The returned error is about reading;
+// integrity violations are in the report.
+func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, error) {
+	report := &VerifyReport{}
+	next := map[string]uint64{}
+	var from uint64
+	for {
+		page, err := r.ReadAll(ctx, from, PageSize)
+		if err != nil {
+			return report, err
+		}
+		for _, e := range page {
+			checkEvent(report, next, e, opts)
+			report.Events++
+			report.LastPosition = e.Position
+		}
+		if opts.Progress != nil && len(page) > 0 {
+			opts.Progress(report.LastPosition, report.Events)
+		}
+		if len(page) < PageSize || len(report.Problems) >= maxProblems {
+			report.Streams = len(next)
+			return report, nil
+		}
+		from = report.LastPosition + 1
+	}
+}
+
+func checkEvent(report *VerifyReport, next map[string]uint64, e Event, opts VerifyOptions) {
+	add := func(code Code, format string, args ...any) {
+		if len(report.Problems) < maxProblems {
+			report.Problems = append(report.Problems, Problem{Position: e.Position, Stream: e.Stream, Revision: e.Revision, Code: code, Detail: fmt.Sprintf(format, args...)})
+		}
+	}
+	switch {
+	case opts.GaplessPositions && e.Position != report.LastPosition+1:
+		add(CodeCorruptStore, "global position gap: expected %d", report.LastPosition+1)
+	case e.Position <= report.LastPosition && report.Events > 0:
+		add(CodeCorruptStore, "global position does not increase after %d", report.LastPosition)
+	}
+	if want := next[e.Stream]; e.Revision != want {
+		add(CodeCorruptStore, "stream revision gap: expected revision %d", want)
+	}
+	next[e.Stream] = e.Revision + 1
+	if !json.Valid(e.Data) {
+		add(CodeMalformedPayload, "payload of %s v%d is not valid JSON", e.Type, e.Version)
+		return
+	}
+	if opts.Registry != nil {
+		if _, err := opts.Registry.Decode(e); err != nil {
+			add(CodeOf(err), "%v", err)
+		}
+	}
+}
