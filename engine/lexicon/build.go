@@ -48,7 +48,7 @@ func Build(list WordList, label string) (*Lexicon, error) {
 	if len(arcs) > maxArcs {
 		return nil, fmt.Errorf("build: %d arcs exceed the format's limit of %d", len(arcs), maxArcs)
 	}
-	return &Lexicon{arcs: arcs, words: len(list.Words), label: label}, nil
+	return newLexicon(arcs, len(list.Words), label), nil
 }
 
 // bnode is a state of the automaton under construction.

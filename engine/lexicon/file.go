@@ -80,7 +80,7 @@ func Decode(data []byte) (*Lexicon, error) {
 			return nil, fmt.Errorf("%w: arc %d is out of range", ErrCorrupt, i)
 		}
 	}
-	return &Lexicon{arcs: arcs, words: int(words), label: string(body[:labelLen])}, nil
+	return newLexicon(arcs, int(words), string(body[:labelLen])), nil
 }
 
 // Load reads a lexicon from a file in either form: compiled (by `arbitre

@@ -3,7 +3,11 @@
 // one read and one checksum, and the move generator walks the array directly.
 package lexicon
 
-import "arbitre/engine/tile"
+import (
+	"math/bits"
+
+	"arbitre/engine/tile"
+)
 
 // An arc packs: bits 0-4 the symbol (Separator or a Letter), bit 5 "accepts"
 // (the path through this arc spells a complete entry), bit 6 "last arc of its
@@ -30,10 +34,31 @@ func makeArc(symbol byte, accepts, last bool, child uint32) uint32 {
 
 // Lexicon is a compiled word list.
 type Lexicon struct {
-	arcs  []uint32
+	arcs []uint32
+	// masks holds, at the index of each list's first arc, the set of the
+	// list's symbols (bit s for symbol s), so that the generator can skip
+	// a list that offers none of the letters it may play.
+	masks []uint32
 	words int
 	label string
 }
+
+// newLexicon indexes the lists of arcs.
+func newLexicon(arcs []uint32, words int, label string) *Lexicon {
+	masks := make([]uint32, len(arcs))
+	start := uint32(1)
+	for i := 1; i < len(arcs); i++ {
+		masks[start] |= 1 << ArcSymbol(arcs[i])
+		if ArcLast(arcs[i]) {
+			start = uint32(i + 1)
+		}
+	}
+	return &Lexicon{arcs: arcs, masks: masks, words: words, label: label}
+}
+
+// ListMask is the set of symbols offered by the list starting at list (bit s
+// for symbol s); 0 for no list.
+func (l *Lexicon) ListMask(list uint32) uint32 { return l.masks[list] }
 
 // Arcs exposes the flat arc array to the move generator (read only).
 func (l *Lexicon) Arcs() []uint32 { return l.arcs }
@@ -60,20 +85,16 @@ func ArcLast(a uint32) bool { return a&lastBit != 0 }
 func ArcChild(a uint32) uint32 { return a >> childShift }
 
 // Find returns the index of the arc labelled symbol in the list starting at
-// list, or 0 when there is none (or list is 0).
+// list, or 0 when there is none (or list is 0). Lists are sorted by symbol
+// and masks holds exactly their symbols, so the arc's rank is the number of
+// smaller symbols in the mask.
 func (l *Lexicon) Find(list uint32, symbol uint8) uint32 {
-	if list == 0 {
+	mask := l.masks[list]
+	bit := uint32(1) << symbol
+	if mask&bit == 0 {
 		return 0
 	}
-	for i := list; ; i++ {
-		a := l.arcs[i]
-		if ArcSymbol(a) == symbol {
-			return i
-		}
-		if ArcLast(a) {
-			return 0
-		}
-	}
+	return list + uint32(bits.OnesCount32(mask&(bit-1)))
 }
 
 // Contains reports whether word (letters A..Z as tile.Letter) is in the

@@ -1,6 +1,8 @@
 package movegen
 
 import (
+	"math/bits"
+
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/tile"
@@ -71,6 +73,7 @@ type Generator struct {
 	row       int
 	anchorCol int
 	rack      tile.Rack
+	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
 	placed    [board.Size]tile.Tile
 }
 
@@ -87,7 +90,12 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 // CountOnly), valid until the next call; the count is always filled.
 func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int) {
 	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
-	g.rack = rack
+	g.rack, g.letters = rack, 0
+	for l := 1; l <= tile.Alphabet; l++ {
+		if rack[l] > 0 {
+			g.letters |= 1 << l
+		}
+	}
 	empty := b.IsEmpty()
 	g.pass(b, false, empty)
 	if !empty || g.opts.FirstMoveVertical {
@@ -218,43 +226,59 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	if n == g.opts.Variant.MaxPlaced || list == 0 {
 		return
 	}
-	cs := g.crossSet[sq]
-	if cs == 0 {
+	playable := g.letters
+	if g.rack[0] > 0 {
+		playable = allLetters
+	}
+	mask := g.lex.ListMask(list)
+	avail := mask & g.crossSet[sq] & playable
+	if avail == 0 {
 		return
 	}
 	lm, wm := letterMult[sq], wordMult[sq]
 	hasCross, cScore := g.hasCross[sq], g.crossScore[sq]
-	for i := list; ; i++ {
-		a := g.arcs[i]
-		sym := lexicon.ArcSymbol(a)
-		if cs&(1<<sym) != 0 {
-			if g.rack[sym] > 0 {
-				v := letterValue[sym] * lm
-				c := cross
-				if hasCross {
-					c += (cScore + v) * wm
-				}
-				g.rack[sym]--
-				g.placed[col] = tile.Tile(sym)
-				g.goOn(col, start, a, main+v, mult*wm, c, n+1)
-				g.rack[sym]++
+	for avail != 0 {
+		sym := uint8(bits.TrailingZeros32(avail))
+		bit := uint32(1) << sym
+		avail &^= bit
+		a := g.arcs[list+uint32(bits.OnesCount32(mask&(bit-1)))]
+		if g.rack[sym] > 0 {
+			v := letterValue[sym] * lm
+			c := cross
+			if hasCross {
+				c += (cScore + v) * wm
 			}
-			if g.rack[0] > 0 {
-				c := cross
-				if hasCross {
-					c += cScore * wm
-				}
-				g.rack[0]--
-				g.placed[col] = tile.Tile(sym) | tile.JokerBit
-				g.goOn(col, start, a, main, mult*wm, c, n+1)
-				g.rack[0]++
+			g.take(sym)
+			g.placed[col] = tile.Tile(sym)
+			g.goOn(col, start, a, main+v, mult*wm, c, n+1)
+			g.putBack(sym)
+		}
+		if g.rack[0] > 0 {
+			c := cross
+			if hasCross {
+				c += cScore * wm
 			}
-			g.placed[col] = tile.Empty
+			g.rack[0]--
+			g.placed[col] = tile.Tile(sym) | tile.JokerBit
+			g.goOn(col, start, a, main, mult*wm, c, n+1)
+			g.rack[0]++
 		}
-		if lexicon.ArcLast(a) {
-			return
-		}
+		g.placed[col] = tile.Empty
 	}
+}
+
+// take removes one letter from the rack, keeping the set of letters in hand.
+func (g *Generator) take(l uint8) {
+	g.rack[l]--
+	if g.rack[l] == 0 {
+		g.letters &^= 1 << l
+	}
+}
+
+// putBack returns a letter to the rack.
+func (g *Generator) putBack(l uint8) {
+	g.rack[l]++
+	g.letters |= 1 << l
 }
 
 // goOn continues after the letter at col was matched by arc a: leftwards
