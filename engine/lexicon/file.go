@@ -97,9 +97,9 @@ func Load(path string) (*Lexicon, error) {
 		}
 		return lex, nil
 	}
-	list, err := ReadWords(bytes.NewReader(data))
+	lex, err := Compile(bytes.NewReader(data), path)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon %s: %w", path, err)
 	}
-	return Build(list, path)
+	return lex, nil
 }

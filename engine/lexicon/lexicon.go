@@ -97,15 +97,16 @@ func (l *Lexicon) Find(list uint32, symbol uint8) uint32 {
 	return list + uint32(bits.OnesCount32(mask&(bit-1)))
 }
 
-// Contains reports whether word (letters A..Z as tile.Letter) is in the
-// lexicon: the GADDAG path of a word read wholly backwards has no separator.
-func (l *Lexicon) Contains(word []tile.Letter) bool {
+// ContainsTiles reports whether the tiles, as they lie on the board (a joker
+// counts as the letter it stands for), spell a word of the lexicon: the
+// GADDAG path of a word read wholly backwards has no separator.
+func (l *Lexicon) ContainsTiles(word []tile.Tile) bool {
 	if len(word) < 2 {
 		return false
 	}
 	list := l.Root()
 	for i := len(word) - 1; i >= 0; i-- {
-		arc := l.Find(list, uint8(word[i]))
+		arc := l.Find(list, uint8(word[i].Letter()))
 		if arc == 0 {
 			return false
 		}
@@ -117,9 +118,9 @@ func (l *Lexicon) Contains(word []tile.Letter) bool {
 	return false
 }
 
-// ContainsString is Contains for an A–Z string (any case).
+// ContainsString is ContainsTiles for an A–Z string (any case).
 func (l *Lexicon) ContainsString(word string) bool {
-	var buf [MaxWordLength]tile.Letter
+	var buf [MaxWordLength]tile.Tile
 	if len(word) > MaxWordLength {
 		return false
 	}
@@ -128,7 +129,7 @@ func (l *Lexicon) ContainsString(word string) bool {
 		if !ok {
 			return false
 		}
-		buf[i] = letter
+		buf[i] = tile.Tile(letter)
 	}
-	return l.Contains(buf[:len(word)])
+	return l.ContainsTiles(buf[:len(word)])
 }

@@ -71,3 +71,12 @@ func dedupe(words []string) []string {
 	}
 	return out
 }
+
+// Compile reads a plain word list and builds its lexicon.
+func Compile(src io.Reader, label string) (*Lexicon, error) {
+	list, err := ReadWords(src)
+	if err != nil {
+		return nil, err
+	}
+	return Build(list, label)
+}
