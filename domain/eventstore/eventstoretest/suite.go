@@ -429,7 +429,9 @@ func testSubscribeStops(t *testing.T, newStore Factory) {
 	for i := 0; i < 5; i++ {
 		subCtx, cancel := context.WithCancel(ctx)
 		done := make(chan error, 1)
-		go func() { done <- store.Subscribe(subCtx, first.Position, func(context.Context, eventstore.Event) error { return nil }) }()
+		go func() {
+			done <- store.Subscribe(subCtx, first.Position, func(context.Context, eventstore.Event) error { return nil })
+		}()
 		time.Sleep(20 * time.Millisecond)
 		cancel()
 		select {

@@ -1,0 +1,169 @@
+package sqlitestore_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// filledStore writes a closed store of n events in 100-event batches and
+// returns its path; closing checkpoints the WAL into the main file.
+func filledStore(t *testing.T, n int) string {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), sqlitestore.FileName)
+	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+	require.NoError(t, err)
+	for i := 0; i < n; i += 100 {
+		_, err := store.Append(ctx, "partie-1", eventstore.Any, eventstoretest.Events(100)...)
+		require.NoError(t, err)
+	}
+	require.NoError(t, store.Close())
+	return path
+}
+
+func fileDigest(t *testing.T, path string) [32]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return sha256.Sum256(data)
+}
+
+func TestOpenRefusesDamagedFilesAndLeavesThemUntouched(t *testing.T) {
+	cases := []struct {
+		name   string
+		damage func(t *testing.T, path string)
+	}{
+		{"TruncatedToHalf", func(t *testing.T, path string) {
+			info, err := os.Stat(path)
+			require.NoError(t, err)
+			require.NoError(t, os.Truncate(path, info.Size()/2))
+		}},
+		{"TruncatedInsideFirstPage", func(t *testing.T, path string) {
+			require.NoError(t, os.Truncate(path, 60))
+		}},
+		{"HeaderOverwritten", func(t *testing.T, path string) {
+			overwrite(t, path, 0, []byte("this is no sqlite header"))
+		}},
+		{"PageInTheMiddleScrambled", func(t *testing.T, path string) {
+			info, err := os.Stat(path)
+			require.NoError(t, err)
+			garbage := make([]byte, 4096)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for i := range garbage {
+				garbage[i] = byte(rng.UintN(256))
+			}
+			overwrite(t, path, (info.Size()/2)/4096*4096, garbage)
+		}},
+		{"AnotherApplicationsDatabase", func(t *testing.T, path string) {
+			require.NoError(t, os.Remove(path))
+			db, err := sql.Open("sqlite", path)
+			require.NoError(t, err)
+			_, err = db.Exec(`CREATE TABLE scores (player TEXT, points INTEGER); INSERT INTO scores VALUES ('x', 1)`)
+			require.NoError(t, err)
+			require.NoError(t, db.Close())
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filledStore(t, 2000)
+			tc.damage(t, path)
+			before := fileDigest(t, path)
+			var store *sqlitestore.Store
+			var err error
+			require.NotPanics(t, func() { store, err = sqlitestore.Open(context.Background(), path, sqlitestore.Options{}) })
+			assert.Nil(t, store)
+			require.ErrorIs(t, err, eventstore.ErrCorruptStore)
+			assert.Contains(t, err.Error(), path, "the error names the file")
+			assert.Equal(t, before, fileDigest(t, path), "a refused file is not modified")
+		})
+	}
+}
+
+func overwrite(t *testing.T, path string, offset int64, data []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteAt(data, offset)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+}
+
+func TestVerifyNamesTheEventsThatNoLongerDecode(t *testing.T) {
+	ctx := context.Background()
+	path := filledStore(t, 200)
+	// Damage content without breaking the file structure: the integrity
+	// check passes, the payload and type checks must catch it.
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec(`UPDATE events SET data = '{"n":' WHERE position = 17;
+		UPDATE events SET type = 'partie.inconnu' WHERE position = 42;
+		UPDATE events SET version = 9 WHERE position = 99`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	reg := eventstore.NewRegistry()
+	require.NoError(t, eventstore.Register[struct {
+		N int `json:"n"`
+	}](reg, "test.coup", 1))
+	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Registry: reg})
+	require.NoError(t, err)
+	require.Len(t, report.Problems, 3)
+	assert.Equal(t, uint64(17), report.Problems[0].Position)
+	assert.Equal(t, eventstore.CodeMalformedPayload, report.Problems[0].Code)
+	assert.Equal(t, uint64(42), report.Problems[1].Position)
+	assert.Equal(t, eventstore.CodeUnknownEventType, report.Problems[1].Code)
+	assert.Equal(t, uint64(99), report.Problems[2].Position)
+	assert.Equal(t, eventstore.CodeFutureSchemaVersion, report.Problems[2].Code)
+	assert.Equal(t, 200, report.Events)
+}
+
+func TestEventIDIsUniqueAcrossStreams(t *testing.T) {
+	ctx := context.Background()
+	store := openTemp(t, nil)
+	batch := eventstoretest.Events(1)
+	_, err := store.Append(ctx, "partie-1", eventstore.NoStream, batch...)
+	require.NoError(t, err)
+	_, err = store.Append(ctx, "partie-2", eventstore.NoStream, batch...)
+	assert.ErrorIs(t, err, eventstore.ErrDuplicateEventID)
+	_, err = store.Append(ctx, "partie-1", eventstore.Exact(0), append(eventstoretest.Events(1), batch...)...)
+	assert.ErrorIs(t, err, eventstore.ErrDuplicateEventID, "an id reused later in a batch is refused too")
+	got, err := store.ReadAll(ctx, 0, 10)
+	require.NoError(t, err)
+	assert.Len(t, got, 1, "refused appends write nothing")
+}
+
+func TestOpenCreatesStoreInEmptyFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.db")
+	require.NoError(t, os.WriteFile(path, nil, 0o644))
+	store, err := sqlitestore.Open(context.Background(), path, sqlitestore.Options{})
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+}
+
+func TestClosedStoreRefusesWork(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+	_, err = store.Append(ctx, "partie-1", eventstore.Any, eventstoretest.Events(1)...)
+	assert.ErrorIs(t, err, eventstore.ErrClosed)
+	_, err = store.ReadAll(ctx, 0, 1)
+	assert.ErrorIs(t, err, eventstore.ErrClosed)
+	err = store.Subscribe(ctx, 0, func(context.Context, eventstore.Event) error { return nil })
+	assert.ErrorIs(t, err, eventstore.ErrClosed)
+}

@@ -1,0 +1,70 @@
+package eventstore_test
+
+import (
+	"testing"
+
+	"arbitre/domain/eventstore"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestStreamNamesRoundTrip(t *testing.T) {
+	cases := []struct {
+		build func(string) (string, error)
+		id    string
+		name  string
+		kind  eventstore.StreamKind
+	}{
+		{eventstore.PartieStream, "2025-cannes-p3", "partie-2025-cannes-p3", eventstore.KindPartie},
+		{eventstore.MatchStream, "m_17", "match-m_17", eventstore.KindMatch},
+		{eventstore.TournoiStream, "vichy2025", "tournoi-vichy2025", eventstore.KindTournoi},
+		{eventstore.AppelStream, "A12", "appel-A12", eventstore.KindAppel},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			name, err := tc.build(tc.id)
+			require.NoError(t, err)
+			assert.Equal(t, tc.name, name)
+			kind, id, err := eventstore.ParseStream(name)
+			require.NoError(t, err)
+			assert.Equal(t, tc.kind, kind)
+			assert.Equal(t, tc.id, id)
+		})
+	}
+}
+
+func TestStreamNamesRefuseMalformedInput(t *testing.T) {
+	for _, id := range []string{"", "a b", "é", "x/y", "$all"} {
+		_, err := eventstore.PartieStream(id)
+		assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "id %q", id)
+	}
+	for _, name := range []string{"", "partie", "partie-", "joueur-1", "$stats-1"} {
+		_, _, err := eventstore.ParseStream(name)
+		assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "name %q", name)
+	}
+	_, err := eventstore.StreamName("joueur", "1")
+	assert.ErrorIs(t, err, eventstore.ErrInvalidArgument)
+}
+
+func TestExpectedRevisionCheck(t *testing.T) {
+	cases := []struct {
+		expected eventstore.ExpectedRevision
+		current  uint64
+		exists   bool
+		ok       bool
+	}{
+		{eventstore.Any, 0, false, true},
+		{eventstore.Any, 7, true, true},
+		{eventstore.NoStream, 0, false, true},
+		{eventstore.NoStream, 0, true, false},
+		{eventstore.StreamExists, 0, false, false},
+		{eventstore.StreamExists, 3, true, true},
+		{eventstore.Exact(3), 3, true, true},
+		{eventstore.Exact(0), 0, false, false},
+		{eventstore.Exact(2), 3, true, false},
+	}
+	for _, tc := range cases {
+		assert.Equal(t, tc.ok, tc.expected.Check(tc.current, tc.exists), "%s against current=%d exists=%v", tc.expected, tc.current, tc.exists)
+	}
+}

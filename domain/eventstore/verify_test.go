@@ -1,0 +1,71 @@
+package eventstore_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"arbitre/domain/eventstore"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// logReader serves a fixed global log.
+type logReader []eventstore.Event
+
+func (l logReader) ReadStream(context.Context, string, uint64, int) ([]eventstore.Event, error) {
+	return nil, nil
+}
+
+func (l logReader) ReadAll(_ context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	var out []eventstore.Event
+	for _, e := range l {
+		if e.Position >= from && len(out) < limit {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+func ev(pos uint64, stream string, rev uint64, typ string, version int, data string) eventstore.Event {
+	return eventstore.Event{Position: pos, Stream: stream, Revision: rev, Type: typ, Version: version, Data: json.RawMessage(data)}
+}
+
+func TestVerifyReportsEachKindOfDamage(t *testing.T) {
+	reg := newTestRegistry(t)
+	ok := `{"tirage":["A"]}`
+	cases := []struct {
+		name     string
+		log      logReader
+		gapless  bool
+		registry *eventstore.Registry
+		problems []string
+	}{
+		{"HealthyLog", logReader{ev(1, "partie-1", 0, "partie.tirage", 3, ok), ev(2, "partie-1", 1, "partie.tirage", 1, `{"lettres":"B"}`)}, true, reg, nil},
+		{"PositionGap", logReader{ev(1, "partie-1", 0, "partie.tirage", 3, ok), ev(3, "partie-1", 1, "partie.tirage", 3, ok)}, true, nil,
+			[]string{"position 3 (partie-1@1): eventstore.corrupt_store: global position gap: expected 2"}},
+		{"PositionGapAllowedForESDB", logReader{ev(10, "partie-1", 0, "partie.tirage", 3, ok), ev(30, "partie-1", 1, "partie.tirage", 3, ok)}, false, nil, nil},
+		{"RevisionGap", logReader{ev(1, "partie-1", 0, "partie.tirage", 3, ok), ev(2, "partie-1", 2, "partie.tirage", 3, ok)}, true, nil,
+			[]string{"position 2 (partie-1@2): eventstore.corrupt_store: stream revision gap: expected revision 1"}},
+		{"PayloadNotJSON", logReader{ev(1, "partie-1", 0, "partie.tirage", 3, `{"tir`)}, true, nil,
+			[]string{"position 1 (partie-1@0): eventstore.malformed_payload: payload of partie.tirage v3 is not valid JSON"}},
+		{"UnknownType", logReader{ev(1, "partie-1", 0, "partie.mystere", 1, `{}`)}, true, reg,
+			[]string{`position 1 (partie-1@0): eventstore.unknown_event_type: eventstore.unknown_event_type: event type "partie.mystere" is not registered`}},
+		{"FutureVersion", logReader{ev(1, "partie-1", 0, "partie.tirage", 7, `{}`)}, true, reg,
+			[]string{`position 1 (partie-1@0): eventstore.future_schema_version: eventstore.future_schema_version: event type "partie.tirage" has schema version 7, this build reads up to 3`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			report, err := eventstore.Verify(context.Background(), tc.log, eventstore.VerifyOptions{GaplessPositions: tc.gapless, Registry: tc.registry})
+			require.NoError(t, err)
+			var got []string
+			for _, p := range report.Problems {
+				got = append(got, p.String())
+			}
+			assert.Equal(t, tc.problems, got)
+			assert.Equal(t, len(tc.problems) == 0, report.OK())
+			assert.Equal(t, len(tc.log), report.Events)
+		})
+	}
+}

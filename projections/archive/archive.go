@@ -1,0 +1,129 @@
+// Package archive is the archive index projection: per stream its kind,
+// event count, last revision and first/last recorded times, and per event
+// type its count. It answers "what is in the archive" without scanning the
+// global log.
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"arbitre/domain/eventstore"
+)
+
+// Name is the projection's name and checkpoint key.
+const Name = "archive"
+
+// KindOther is the kind of a stream whose name is not one of the
+// federation's (partie, match, tournoi, appel).
+const KindOther = "autre"
+
+const schema = `
+CREATE TABLE IF NOT EXISTS archive_streams (
+	stream            TEXT PRIMARY KEY,
+	kind              TEXT    NOT NULL,
+	events            INTEGER NOT NULL,
+	last_revision     INTEGER NOT NULL,
+	first_recorded_at INTEGER NOT NULL,
+	last_recorded_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS archive_event_types (
+	type   TEXT PRIMARY KEY,
+	events INTEGER NOT NULL
+);`
+
+// Projection maintains the archive index.
+type Projection struct{}
+
+var _ interface {
+	Name() string
+	Setup(context.Context, *sql.Tx) error
+	Reset(context.Context, *sql.Tx) error
+	Apply(context.Context, *sql.Tx, eventstore.Event) error
+} = Projection{}
+
+// Name returns Name.
+func (Projection) Name() string { return Name }
+
+// Setup creates the tables.
+func (Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, schema)
+	return err
+}
+
+// Reset empties the tables.
+func (Projection) Reset(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM archive_streams; DELETE FROM archive_event_types;`)
+	return err
+}
+
+// Apply counts one event.
+func (Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	kind := KindOther
+	if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
+		kind = string(k)
+	}
+	at := e.Metadata.RecordedAt.UnixNano()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_streams (stream, kind, events, last_revision, first_recorded_at, last_recorded_at)
+		VALUES (?, ?, 1, ?, ?, ?)
+		ON CONFLICT (stream) DO UPDATE SET events = events + 1, last_revision = excluded.last_revision, last_recorded_at = excluded.last_recorded_at`,
+		e.Stream, kind, e.Revision, at, at); err != nil {
+		return fmt.Errorf("indexing stream %s: %w", e.Stream, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_event_types (type, events) VALUES (?, 1)
+		ON CONFLICT (type) DO UPDATE SET events = events + 1`, e.Type); err != nil {
+		return fmt.Errorf("counting type %s: %w", e.Type, err)
+	}
+	return nil
+}
+
+// Stream is one row of the index.
+type Stream struct {
+	Name            string
+	Kind            string
+	Events          int
+	LastRevision    uint64
+	FirstRecordedAt time.Time
+	LastRecordedAt  time.Time
+}
+
+// Streams lists the indexed streams by name.
+func Streams(ctx context.Context, db *sql.DB) ([]Stream, error) {
+	rows, err := db.QueryContext(ctx, `SELECT stream, kind, events, last_revision, first_recorded_at, last_recorded_at FROM archive_streams ORDER BY stream`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Stream
+	for rows.Next() {
+		var s Stream
+		var first, last int64
+		if err := rows.Scan(&s.Name, &s.Kind, &s.Events, &s.LastRevision, &first, &last); err != nil {
+			return nil, err
+		}
+		s.FirstRecordedAt, s.LastRecordedAt = time.Unix(0, first).UTC(), time.Unix(0, last).UTC()
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// EventTypes returns the number of events per type.
+func EventTypes(ctx context.Context, db *sql.DB) (map[string]int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT type, events FROM archive_event_types`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var typ string
+		var n int
+		if err := rows.Scan(&typ, &n); err != nil {
+			return nil, err
+		}
+		out[typ] = n
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,71 @@
+// Package feed publishes the store's global log to watermill: one message
+// per event, in global order, from a checkpoint (history, then live).
+package feed
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"arbitre/domain/eventstore"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+)
+
+// Topic is the default topic of the global log.
+const Topic = "arbitre.events"
+
+// Message metadata keys.
+const (
+	MetaPosition         = "position"
+	MetaPreviousPosition = "previous_position"
+	MetaStream           = "stream"
+	MetaType             = "type"
+)
+
+// Run subscribes to the store after checkpoint and publishes every event to
+// topic. It blocks until ctx is done, the store fails or publishing fails.
+func Run(ctx context.Context, store eventstore.Store, publisher message.Publisher, topic string, checkpoint uint64) error {
+	previous := checkpoint
+	return store.Subscribe(ctx, checkpoint, func(ctx context.Context, e eventstore.Event) error {
+		msg, err := NewMessage(e, previous)
+		if err != nil {
+			return err
+		}
+		if err := publisher.Publish(topic, msg); err != nil {
+			return fmt.Errorf("publishing position %d to %s: %w", e.Position, topic, err)
+		}
+		previous = e.Position
+		return nil
+	})
+}
+
+// NewMessage wraps an event; previous is the position of the event before
+// it in the global log (the checkpoint for the first one), which lets
+// consumers detect gaps.
+func NewMessage(e eventstore.Event, previous uint64) (*message.Message, error) {
+	payload, err := json.Marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("encoding event at position %d: %w", e.Position, err)
+	}
+	msg := message.NewMessage(e.ID.String(), payload)
+	msg.Metadata.Set(MetaPosition, strconv.FormatUint(e.Position, 10))
+	msg.Metadata.Set(MetaPreviousPosition, strconv.FormatUint(previous, 10))
+	msg.Metadata.Set(MetaStream, e.Stream)
+	msg.Metadata.Set(MetaType, e.Type)
+	return msg, nil
+}
+
+// Decode returns the event of a message and the position before it.
+func Decode(msg *message.Message) (eventstore.Event, uint64, error) {
+	var e eventstore.Event
+	if err := json.Unmarshal(msg.Payload, &e); err != nil {
+		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" does not hold an event", err)
+	}
+	previous, err := strconv.ParseUint(msg.Metadata.Get(MetaPreviousPosition), 10, 64)
+	if err != nil {
+		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" has no previous position", err)
+	}
+	return e, previous, nil
+}

@@ -1,0 +1,283 @@
+// Package projection is the framework that maintains read models from the
+// global log: a Runner applies events to one Projection in SQLite
+// transactions that also record the projection's checkpoint, so state and
+// checkpoint never disagree, replays are idempotent and a rebuild from
+// position zero gives a byte-identical database.
+package projection
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"arbitre/domain/eventstore"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Projection is one read model. The runner calls its methods inside
+// transactions it owns; a projection never commits.
+type Projection interface {
+	// Name identifies the projection and its checkpoint; it must not change.
+	Name() string
+	// Setup creates the projection's tables when missing.
+	Setup(ctx context.Context, tx *sql.Tx) error
+	// Reset deletes all of the projection's state.
+	Reset(ctx context.Context, tx *sql.Tx) error
+	// Apply folds one event into the state. It must depend only on the
+	// event and the current state (no clock, no randomness), so replays
+	// are exact.
+	Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
+}
+
+// FileName is the projection database inside the --data directory.
+const FileName = "projections.db"
+
+// OpenDB opens (or creates) a projection database. Projections are
+// rebuildable, so synchronous=NORMAL is enough: WAL keeps every commit
+// atomic, and a transaction lost to a power cut is re-applied from the
+// checkpoint that was lost with it.
+func OpenDB(path string) (*sql.DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	// One connection: the runners of a database write one after another.
+	db.SetMaxOpenConns(1)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return db, nil
+}
+
+const checkpointSchema = `CREATE TABLE IF NOT EXISTS projection_checkpoints (
+	projection TEXT PRIMARY KEY,
+	position   INTEGER NOT NULL
+)`
+
+// Runner applies events to one projection.
+type Runner struct {
+	db    *sql.DB
+	proj  Projection
+	store eventstore.Reader
+	page  int
+}
+
+// NewRunner prepares the checkpoint table and the projection's tables.
+// store is read to fill gaps, catch up and rebuild.
+func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
+	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize}
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, checkpointSchema); err != nil {
+			return err
+		}
+		return p.Setup(ctx, tx)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("projection %s: setting up: %w", p.Name(), err)
+	}
+	return r, nil
+}
+
+// Name is the projection's name.
+func (r *Runner) Name() string { return r.proj.Name() }
+
+// Checkpoint returns the position of the last applied event (0 for none).
+func (r *Runner) Checkpoint(ctx context.Context) (uint64, error) {
+	var pos uint64
+	err := r.db.QueryRowContext(ctx, `SELECT position FROM projection_checkpoints WHERE projection = ?`, r.proj.Name()).Scan(&pos)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("projection %s: reading checkpoint: %w", r.proj.Name(), err)
+	}
+	return pos, nil
+}
+
+// Apply applies events in global order in one transaction with the new
+// checkpoint. Events at or before the checkpoint are skipped, which makes
+// redelivery harmless. It returns how many events were applied.
+func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
+	applied := 0
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		applied = 0
+		var checkpoint uint64
+		err := tx.QueryRowContext(ctx, `SELECT position FROM projection_checkpoints WHERE projection = ?`, r.proj.Name()).Scan(&checkpoint)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		for _, e := range events {
+			if e.Position <= checkpoint {
+				continue
+			}
+			if err := r.proj.Apply(ctx, tx, e); err != nil {
+				return fmt.Errorf("applying %s at position %d: %w", e.Type, e.Position, err)
+			}
+			checkpoint = e.Position
+			applied++
+		}
+		if applied == 0 {
+			return nil
+		}
+		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
+	}
+	return applied, nil
+}
+
+func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, position uint64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
+		ON CONFLICT (projection) DO UPDATE SET position = excluded.position`, name, position)
+	return err
+}
+
+// Progress reports replay progress: the last applied position and the
+// number of events applied so far.
+type Progress func(position uint64, applied int)
+
+// CatchUp applies every stored event after the checkpoint, page by page,
+// and returns how many it applied.
+func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
+	from, err := r.Checkpoint(ctx)
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	for {
+		page, err := r.store.ReadAll(ctx, from+1, r.page)
+		if err != nil {
+			return total, fmt.Errorf("projection %s: reading the log after %d: %w", r.proj.Name(), from, err)
+		}
+		if len(page) == 0 {
+			return total, nil
+		}
+		n, err := r.Apply(ctx, page)
+		if err != nil {
+			return total, err
+		}
+		total += n
+		from = page[len(page)-1].Position
+		if progress != nil {
+			progress(from, total)
+		}
+		if len(page) < r.page {
+			return total, nil
+		}
+	}
+}
+
+// Rebuild deletes the projection's state and checkpoint in one transaction
+// and replays the whole log. If interrupted, the projection is consistent
+// at its checkpoint and the next CatchUp resumes it.
+func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		if err := r.proj.Reset(ctx, tx); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM projection_checkpoints WHERE projection = ?`, r.proj.Name())
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
+	}
+	return r.CatchUp(ctx, progress)
+}
+
+func (r *Runner) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	return tx.Commit()
+}
+
+// Dump renders every table of a projection database (checkpoints included)
+// as text, tables by name and rows in full column order, so two databases
+// hold the same state exactly when their dumps are byte-identical.
+func Dump(ctx context.Context, db *sql.DB) ([]byte, error) {
+	tables, err := tableNames(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	var out strings.Builder
+	for _, table := range tables {
+		if err := dumpTable(ctx, db, table, &out); err != nil {
+			return nil, fmt.Errorf("dumping %s: %w", table, err)
+		}
+	}
+	return []byte(out.String()), nil
+}
+
+func tableNames(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		names = append(names, name)
+	}
+	return names, rows.Err()
+}
+
+func dumpTable(ctx context.Context, db *sql.DB, table string, out *strings.Builder) error {
+	probe, err := db.QueryContext(ctx, `SELECT * FROM "`+table+`" LIMIT 0`)
+	if err != nil {
+		return err
+	}
+	cols, err := probe.Columns()
+	probe.Close()
+	if err != nil {
+		return err
+	}
+	order := make([]string, len(cols))
+	for i := range cols {
+		order[i] = fmt.Sprint(i + 1)
+	}
+	rows, err := db.QueryContext(ctx, `SELECT * FROM "`+table+`" ORDER BY `+strings.Join(order, ", "))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	fmt.Fprintf(out, "table %s (%s)\n", table, strings.Join(cols, ", "))
+	values := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range values {
+		ptrs[i] = &values[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		for i, v := range values {
+			if i > 0 {
+				out.WriteString("\t")
+			}
+			if b, ok := v.([]byte); ok {
+				v = string(b)
+			}
+			fmt.Fprintf(out, "%v", v)
+		}
+		out.WriteString("\n")
+	}
+	return rows.Err()
+}
