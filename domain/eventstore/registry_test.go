@@ -111,8 +111,12 @@ func TestRegisterRefusesAmbiguousDeclarations(t *testing.T) {
 		{"NameTakenFromGoStyle", func(r *eventstore.Registry) error { return eventstore.Register[decisionRendue](r, "DecisionRendue", 1) }},
 		{"SystemName", func(r *eventstore.Registry) error { return eventstore.Register[decisionRendue](r, "$stats", 1) }},
 		{"VersionZero", func(r *eventstore.Registry) error { return eventstore.Register[decisionRendue](r, "appel.decision", 0) }},
-		{"MissingUpcaster", func(r *eventstore.Registry) error { return eventstore.Register[decisionRendue](r, "appel.decision", 3, identity) }},
-		{"NilUpcaster", func(r *eventstore.Registry) error { return eventstore.Register[decisionRendue](r, "appel.decision", 2, nil) }},
+		{"MissingUpcaster", func(r *eventstore.Registry) error {
+			return eventstore.Register[decisionRendue](r, "appel.decision", 3, identity)
+		}},
+		{"NilUpcaster", func(r *eventstore.Registry) error {
+			return eventstore.Register[decisionRendue](r, "appel.decision", 2, nil)
+		}},
 		{"NameTwice", func(r *eventstore.Registry) error { return eventstore.Register[struct{ A int }](r, "partie.tirage", 1) }},
 		{"GoTypeTwice", func(r *eventstore.Registry) error { return eventstore.Register[tirageV3](r, "partie.autre", 1) }},
 	}
