@@ -109,9 +109,10 @@ func (s *Solver) Solve(p Position) (Result, error) {
 	}
 	moves, count := s.gen.Generate(&b, rack, mode)
 	res := Result{ID: p.ID, Moves: count, Tops: []Placement{}}
+	sortMoves(moves)
 	best := int32(-1)
-	for i := range moves {
-		best = max(best, moves[i].Score)
+	if len(moves) > 0 {
+		best = moves[0].Score
 	}
 	for i := range moves {
 		pl := Placement{Word: moves[i].WordString(), Ref: moves[i].Ref().String(), Score: int(moves[i].Score)}
@@ -125,22 +126,36 @@ func (s *Solver) Solve(p Position) (Result, error) {
 	if best > 0 {
 		res.TopScore = int(best)
 	}
-	sortPlacements(res.Tops)
-	sortPlacements(res.All)
 	return res, nil
 }
 
-// sortPlacements orders by score (highest first), then reference, then word.
-func sortPlacements(ps []Placement) {
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].Score != ps[j].Score {
-			return ps[i].Score > ps[j].Score
+// sortMoves orders by score (highest first), then horizontal before
+// vertical, then by row and column of the reference, then by word.
+func sortMoves(ms []movegen.Move) {
+	sort.Slice(ms, func(i, j int) bool {
+		a, b := &ms[i], &ms[j]
+		switch {
+		case a.Score != b.Score:
+			return a.Score > b.Score
+		case a.Vertical != b.Vertical:
+			return !a.Vertical
+		case a.Row != b.Row:
+			return a.Row < b.Row
+		case a.Col != b.Col:
+			return a.Col < b.Col
 		}
-		if ps[i].Ref != ps[j].Ref {
-			return ps[i].Ref < ps[j].Ref
-		}
-		return ps[i].Word < ps[j].Word
+		return wordLess(a, b)
 	})
+}
+
+// wordLess orders two words tile by tile, the shorter first on a tie.
+func wordLess(a, b *movegen.Move) bool {
+	for i := 0; i < int(min(a.Len, b.Len)); i++ {
+		if a.Word[i] != b.Word[i] {
+			return a.Word[i] < b.Word[i]
+		}
+	}
+	return a.Len < b.Len
 }
 
 // checkTileCounts refuses a position using more tiles of a kind than the
