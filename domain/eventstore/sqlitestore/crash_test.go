@@ -253,4 +253,3 @@ func checkAfterCrash(t *testing.T, dir string, batches []*crashBatch) {
 	require.NoError(t, err)
 	require.Equal(t, string(rebuiltDump), string(liveDump), "the rebuilt projection equals the live one")
 }
-

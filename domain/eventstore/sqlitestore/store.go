@@ -559,3 +559,12 @@ func classify(what string, err error) error {
 func unavailable(what string, err error) error {
 	return eventstore.NewError(eventstore.CodeUnavailable, what, err)
 }
+
+// LastPosition returns the global position of the last event (0 when empty).
+func (s *Store) LastPosition(ctx context.Context) (uint64, error) {
+	var last uint64
+	if err := s.reader.QueryRowContext(ctx, `SELECT COALESCE(MAX(position), 0) FROM events`).Scan(&last); err != nil {
+		return 0, classify("reading the last position", err)
+	}
+	return last, nil
+}

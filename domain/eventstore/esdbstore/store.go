@@ -1,0 +1,331 @@
+// Package esdbstore is the EventStoreDB / KurrentDB backend, for clusters.
+// It maps the eventstore contract onto the gRPC client
+// github.com/EventStore/EventStore-Client-Go/v4:
+//
+//   - Append is AppendToStream with the matching expected revision (Any,
+//     NoStream, StreamExists, or an exact revision). The server enforces it
+//     and performs the idempotence check on event ids itself.
+//   - Our metadata (actor, role, correlation and causation ids, recorded
+//     time and schema version) is the event's JSON user metadata; the ids
+//     use the server's "$correlationId" and "$causationId" keys so its
+//     system projections can follow them.
+//   - The global position is the $all commit position: it increases but has
+//     gaps. A checkpoint p is sent back as Position{Commit: p, Prepare: p},
+//     which is exact for events written without explicit transactions (the
+//     only way this package writes).
+//   - ReadAll and Subscribe skip system events (types or streams starting
+//     with '$'); Subscribe uses the server-side ExcludeSystemEventsFilter.
+package esdbstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"arbitre/domain/eventstore"
+
+	"github.com/EventStore/EventStore-Client-Go/v4/esdb"
+)
+
+// Options tune a Store.
+type Options struct {
+	// Clock stamps RecordedAt; the system clock when nil.
+	Clock eventstore.Clock
+}
+
+// Store is the EventStoreDB event store. It is safe for concurrent use.
+type Store struct {
+	client *esdb.Client
+	clock  eventstore.Clock
+	// closed is cancelled by Close and stops running subscriptions.
+	closed context.Context
+	close  context.CancelFunc
+}
+
+var _ eventstore.Store = (*Store)(nil)
+
+// Open connects to a server or cluster given a connection string such as
+// "esdb://localhost:2113?tls=false" or
+// "esdb+discover://node1:2113,node2:2113,node3:2113".
+func Open(url string, opts Options) (*Store, error) {
+	cfg, err := esdb.ParseConnectionString(url)
+	if err != nil {
+		return nil, eventstore.NewError(eventstore.CodeInvalidArgument, "parsing EventStoreDB URL", err)
+	}
+	client, err := esdb.NewClient(cfg)
+	if err != nil {
+		return nil, eventstore.NewError(eventstore.CodeUnavailable, "creating EventStoreDB client", err)
+	}
+	clock := opts.Clock
+	if clock == nil {
+		clock = eventstore.SystemClock
+	}
+	closed, closeFn := context.WithCancel(context.Background())
+	return &Store{client: client, clock: clock, closed: closed, close: closeFn}, nil
+}
+
+// Close closes the connection; running subscriptions return ErrClosed.
+func (s *Store) Close() error {
+	s.close()
+	return s.client.Close()
+}
+
+// storedMetadata is the JSON user metadata of each event.
+type storedMetadata struct {
+	Actor         string    `json:"actor,omitempty"`
+	Role          string    `json:"role,omitempty"`
+	CorrelationID string    `json:"$correlationId,omitempty"`
+	CausationID   string    `json:"$causationId,omitempty"`
+	RecordedAt    time.Time `json:"recordedAt"`
+	SchemaVersion int       `json:"schemaVersion"`
+}
+
+func toExpected(e eventstore.ExpectedRevision) esdb.ExpectedRevision {
+	if rev, ok := e.Exact(); ok {
+		return esdb.Revision(rev)
+	}
+	switch {
+	case e.IsNoStream():
+		return esdb.NoStream{}
+	case e.IsStreamExists():
+		return esdb.StreamExists{}
+	default:
+		return esdb.Any{}
+	}
+}
+
+func toEventData(e eventstore.EventData, recordedAt time.Time) (esdb.EventData, error) {
+	md, err := json.Marshal(storedMetadata{
+		Actor: e.Metadata.Actor, Role: e.Metadata.Role,
+		CorrelationID: e.Metadata.CorrelationID, CausationID: e.Metadata.CausationID,
+		RecordedAt: recordedAt, SchemaVersion: e.Version,
+	})
+	if err != nil {
+		return esdb.EventData{}, eventstore.NewError(eventstore.CodeInvalidEvent, "encoding metadata", err)
+	}
+	return esdb.EventData{EventID: e.ID, EventType: e.Type, ContentType: esdb.ContentTypeJson, Data: e.Data, Metadata: md}, nil
+}
+
+// fromRecorded converts a recorded event. Events written by other tools
+// without our metadata read as version 1, recorded at the server's date.
+func fromRecorded(r *esdb.RecordedEvent) eventstore.Event {
+	e := eventstore.Event{
+		ID: r.EventID, Stream: r.StreamID, Revision: r.EventNumber, Position: r.Position.Commit,
+		Type: r.EventType, Version: 1, Data: r.Data,
+		Metadata: eventstore.Metadata{RecordedAt: r.CreatedDate.UTC()},
+	}
+	var md storedMetadata
+	if json.Unmarshal(r.UserMetadata, &md) == nil && md.SchemaVersion > 0 {
+		e.Version = md.SchemaVersion
+		e.Metadata = eventstore.Metadata{
+			Actor: md.Actor, Role: md.Role, CorrelationID: md.CorrelationID, CausationID: md.CausationID,
+			RecordedAt: md.RecordedAt.UTC(),
+		}
+	}
+	return e
+}
+
+func isSystem(r *esdb.RecordedEvent) bool {
+	return strings.HasPrefix(r.EventType, "$") || strings.HasPrefix(r.StreamID, "$")
+}
+
+func allPosition(p uint64) esdb.AllPosition {
+	if p == 0 {
+		return esdb.Start{}
+	}
+	return esdb.Position{Commit: p, Prepare: p}
+}
+
+// Append implements eventstore.Store.
+func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	if err := eventstore.ValidateAppend(stream, events); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	now := s.clock.Now().UTC()
+	proposed := make([]esdb.EventData, len(events))
+	for i, e := range events {
+		var err error
+		if proposed[i], err = toEventData(e, now); err != nil {
+			return eventstore.AppendResult{}, err
+		}
+	}
+	res, err := s.client.AppendToStream(ctx, stream, esdb.AppendToStreamOptions{ExpectedRevision: toExpected(expected)}, proposed...)
+	if err != nil {
+		if hasCode(err, esdb.ErrorCodeWrongExpectedVersion) {
+			return eventstore.AppendResult{}, s.conflict(ctx, stream, expected)
+		}
+		return eventstore.AppendResult{}, classify(ctx, "appending to "+stream, err)
+	}
+	return eventstore.AppendResult{Revision: res.NextExpectedVersion, Position: res.CommitPosition}, nil
+}
+
+// conflict reads the current revision, which the client's error does not
+// carry as a value, to build the typed conflict.
+func (s *Store) conflict(ctx context.Context, stream string, expected eventstore.ExpectedRevision) error {
+	c := &eventstore.ConflictError{Stream: stream, Expected: expected}
+	last, err := s.client.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+	if err != nil {
+		return errors.Join(c, classify(ctx, "reading the revision of "+stream, err))
+	}
+	defer last.Close()
+	ev, err := last.Recv()
+	switch {
+	case err == nil:
+		c.Current, c.StreamExists = ev.OriginalEvent().EventNumber, true
+	case hasCode(err, esdb.ErrorCodeResourceNotFound), errors.Is(err, io.EOF):
+	default:
+		return errors.Join(c, classify(ctx, "reading the revision of "+stream, err))
+	}
+	return c
+}
+
+// ReadStream implements eventstore.Reader.
+func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]eventstore.Event, error) {
+	if err := eventstore.ValidateLimit(limit); err != nil {
+		return nil, err
+	}
+	rs, err := s.client.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Forwards, From: esdb.Revision(from)}, uint64(limit))
+	if err != nil {
+		return nil, classify(ctx, "reading "+stream, err)
+	}
+	defer rs.Close()
+	var out []eventstore.Event
+	for {
+		ev, err := rs.Recv()
+		switch {
+		case errors.Is(err, io.EOF), hasCode(err, esdb.ErrorCodeResourceNotFound):
+			return out, nil
+		case err != nil:
+			return nil, classify(ctx, "reading "+stream, err)
+		}
+		out = append(out, fromRecorded(ev.OriginalEvent()))
+	}
+}
+
+// ReadAll implements eventstore.Reader. It reads $all pages until limit
+// non-system events are collected or the log ends.
+func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	if err := eventstore.ValidateLimit(limit); err != nil {
+		return nil, err
+	}
+	var out []eventstore.Event
+	cursor, first := from, true
+	for len(out) < limit {
+		rs, err := s.client.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Forwards, From: allPosition(cursor)}, uint64(limit))
+		if err != nil {
+			return nil, classify(ctx, "reading $all", err)
+		}
+		read, last, err := drainAll(rs, cursor, first, limit-len(out), &out)
+		rs.Close()
+		if err != nil {
+			return nil, classify(ctx, "reading $all", err)
+		}
+		if read < limit {
+			return out, nil
+		}
+		cursor, first = last, false
+	}
+	return out, nil
+}
+
+// drainAll appends the non-system events of one $all page to out. Reading
+// from a position includes it: on later pages the event at the cursor was
+// already seen and is skipped.
+func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]eventstore.Event) (read int, last uint64, err error) {
+	last = cursor
+	for {
+		ev, err := rs.Recv()
+		if errors.Is(err, io.EOF) {
+			return read, last, nil
+		}
+		if err != nil {
+			return read, last, err
+		}
+		read++
+		r := ev.OriginalEvent()
+		last = r.Position.Commit
+		if (!first && r.Position.Commit <= cursor) || isSystem(r) || want == 0 {
+			continue
+		}
+		*out = append(*out, fromRecorded(r))
+		want--
+	}
+}
+
+// Subscribe implements eventstore.Store with a catch-up subscription to $all
+// from the checkpoint (exclusive), filtering system events on the server.
+func (s *Store) Subscribe(ctx context.Context, checkpoint uint64, h eventstore.Handler) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(s.closed, cancel)
+	defer stop()
+	sub, err := s.client.SubscribeToAll(ctx, esdb.SubscribeToAllOptions{From: allPosition(checkpoint), Filter: esdb.ExcludeSystemEventsFilter()})
+	if err != nil {
+		return s.stopReason(ctx, classify(ctx, "subscribing to $all", err))
+	}
+	defer sub.Close()
+	for {
+		msg := sub.Recv()
+		switch {
+		case msg.SubscriptionDropped != nil:
+			return s.stopReason(ctx, classify(ctx, "subscription to $all dropped", msg.SubscriptionDropped.Error))
+		case msg.EventAppeared != nil:
+			r := msg.EventAppeared.OriginalEvent()
+			if isSystem(r) || r.Position.Commit <= checkpoint {
+				continue
+			}
+			if err := h(ctx, fromRecorded(r)); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// stopReason prefers the caller's cancellation and the store's closing to
+// the transport error they caused.
+func (s *Store) stopReason(ctx context.Context, err error) error {
+	switch {
+	case s.closed.Err() != nil:
+		return eventstore.ErrClosed
+	case ctx.Err() != nil:
+		return ctx.Err()
+	}
+	return err
+}
+
+// LastPosition returns the commit position of the last event in $all.
+func (s *Store) LastPosition(ctx context.Context) (uint64, error) {
+	rs, err := s.client.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+	if err != nil {
+		return 0, classify(ctx, "reading the end of $all", err)
+	}
+	defer rs.Close()
+	ev, err := rs.Recv()
+	if errors.Is(err, io.EOF) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, classify(ctx, "reading the end of $all", err)
+	}
+	return ev.OriginalEvent().Position.Commit, nil
+}
+
+func hasCode(err error, code esdb.ErrorCode) bool {
+	var esErr *esdb.Error
+	return errors.As(err, &esErr) && esErr.IsErrorCode(code)
+}
+
+// classify maps client errors to store codes.
+func classify(ctx context.Context, what string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if hasCode(err, esdb.ErrorCodeParsing) {
+		return eventstore.NewError(eventstore.CodeMalformedPayload, what, err)
+	}
+	return eventstore.NewError(eventstore.CodeUnavailable, fmt.Sprintf("%s on EventStoreDB", what), err)
+}
