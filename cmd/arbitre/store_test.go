@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/archive"
+	"arbitre/projections/projection"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runArbitre executes the root command with args and returns its output.
+func runArbitre(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&out)
+	rootCmd.SetArgs(args)
+	err := rootCmd.ExecuteContext(context.Background())
+	return out.String(), err
+}
+
+func seedStore(t *testing.T, dir string) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	for _, stream := range []string{"partie-1", "appel-2", "partie-1"} {
+		_, err := store.Append(ctx, stream, eventstore.Any, eventstoretest.Events(4)...)
+		require.NoError(t, err)
+	}
+	require.NoError(t, store.Close())
+}
+
+func TestStoreVerifyPassesOnAHealthyStore(t *testing.T) {
+	dir := t.TempDir()
+	seedStore(t, dir)
+	out, err := runArbitre(t, "store", "verify", "--data", dir)
+	require.NoError(t, err)
+	assert.Equal(t, "events: 12\nstreams: 2\nlast position: 12\nresult: OK\n", out)
+}
+
+func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
+	dir := t.TempDir()
+	seedStore(t, dir)
+	db, err := sql.Open("sqlite", filepath.Join(dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	_, err = db.Exec(`UPDATE events SET data = '{"n":' WHERE position = 6; DELETE FROM events WHERE position = 10`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	out, err := runArbitre(t, "store", "verify", "--data", dir)
+	require.EqualError(t, err, "store verify: 3 problem(s) found")
+	assert.Contains(t, out, "position 6 (appel-2@1): eventstore.malformed_payload: payload of test.coup v1 is not valid JSON")
+	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: global position gap: expected 10")
+	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
+}
+
+func TestStoreVerifyRefusesADamagedFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, writeFile(filepath.Join(dir, sqlitestore.FileName), "definitely not sqlite, just some bytes to fill a header......................................................"))
+	_, err := runArbitre(t, "store", "verify", "--data", dir)
+	require.ErrorIs(t, err, eventstore.ErrCorruptStore)
+}
+
+func TestStoreFlagsRefuseAnUnknownBackend(t *testing.T) {
+	_, err := runArbitre(t, "store", "verify", "--data", t.TempDir(), "--store", "postgres")
+	assert.EqualError(t, err, `store verify: --store must be sqlite or esdb, not "postgres"`)
+	_, err = runArbitre(t, "store", "verify", "--data", t.TempDir(), "--store", "esdb", "--esdb-url", "")
+	assert.EqualError(t, err, "store verify: --store esdb needs --esdb-url")
+}
+
+func TestProjectionsRebuildLogsPlainLinesWhenNotOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	seedStore(t, dir)
+	out, err := runArbitre(t, "projections", "rebuild", "--data", dir, "--store", "sqlite")
+	require.NoError(t, err)
+	assert.Contains(t, out, "projection archive: 12 events applied, position 12 of 12 (100%)\n")
+	assert.Contains(t, out, "projection archive: rebuilt from 12 events in ")
+	assert.NotContains(t, out, "\r", "no bar drawing outside a terminal")
+
+	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
+	require.NoError(t, err)
+	defer db.Close()
+	streams, err := archive.Streams(context.Background(), db)
+	require.NoError(t, err)
+	require.Len(t, streams, 2)
+	assert.Equal(t, 8, streams[1].Events)
+}
+
+func TestProgressBarIsDrawnOnATerminal(t *testing.T) {
+	var out bytes.Buffer
+	p := newProgressReport(&out, true, "archive", 200)
+	p.update(100, 100)
+	p.update(200, 200)
+	p.finish()
+	assert.Equal(t, "\rarchive [####################                    ]  50% 100 events"+
+		"\rarchive [########################################] 100% 200 events\n", out.String())
+}
+
+func writeFile(path, content string) error {
+	return os.WriteFile(path, []byte(content), 0o644)
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/esdbstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/projection"
+
+	"github.com/spf13/cobra"
+)
+
+// Store backends selectable with --store.
+const (
+	backendSQLite = "sqlite"
+	backendESDB   = "esdb"
+)
+
+// storeFlags are the flags that choose and open the event store: --data DIR
+// (the SQLite file and the projection database live there), --store
+// sqlite|esdb and --esdb-url URL. Every command that touches the store,
+// serve included, registers them the same way.
+type storeFlags struct {
+	dataDir string
+	backend string
+	esdbURL string
+}
+
+func (f *storeFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.dataDir, "data", "data", "data directory (SQLite event store and projection database)")
+	cmd.Flags().StringVar(&f.backend, "store", backendSQLite, "event store backend: sqlite or esdb")
+	cmd.Flags().StringVar(&f.esdbURL, "esdb-url", "", "EventStoreDB connection string, e.g. esdb://localhost:2113?tls=false (with --store esdb)")
+}
+
+// openedStore is a store with what commands need beyond the contract.
+type openedStore interface {
+	eventstore.Store
+	LastPosition(ctx context.Context) (uint64, error)
+}
+
+// openStore opens the chosen backend. gapless tells whether global positions
+// must be 1, 2, 3... (SQLite only).
+func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless bool, err error) {
+	switch f.backend {
+	case backendSQLite:
+		s, err := sqlitestore.OpenDir(ctx, f.dataDir, sqlitestore.Options{})
+		return s, true, err
+	case backendESDB:
+		if f.esdbURL == "" {
+			return nil, false, fmt.Errorf("--store esdb needs --esdb-url")
+		}
+		s, err := esdbstore.Open(f.esdbURL, esdbstore.Options{})
+		return s, false, err
+	default:
+		return nil, false, fmt.Errorf("--store must be %s or %s, not %q", backendSQLite, backendESDB, f.backend)
+	}
+}
+
+// projectionDBPath is the projection database inside the data directory.
+func (f *storeFlags) projectionDBPath() string {
+	return filepath.Join(f.dataDir, projection.FileName)
+}
