@@ -1,0 +1,38 @@
+package cote
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code identifies a kind of invalid input; codes are stable.
+type Code string
+
+const (
+	CodeEmptyPlayerID     Code = "cote.empty_player_id"
+	CodeSelfGame          Code = "cote.self_game"
+	CodeUnknownOutcome    Code = "cote.unknown_outcome"
+	CodeInvalidParameters Code = "cote.invalid_parameters"
+	CodeInvalidThresholds Code = "cote.invalid_thresholds"
+)
+
+// Error is the error type returned by this package.
+type Error struct {
+	Code    Code
+	Message string
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+func fail(code Code, format string, args ...any) error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of a cote error, or "" for any other error.
+func CodeOf(err error) Code {
+	var ce *Error
+	if errors.As(err, &ce) {
+		return ce.Code
+	}
+	return ""
+}
