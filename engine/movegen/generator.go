@@ -74,6 +74,7 @@ type Generator struct {
 	anchorCol int
 	rack      tile.Rack
 	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
+	rackSize  int
 	placed    [board.Size]tile.Tile
 }
 
@@ -90,7 +91,7 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 // CountOnly), valid until the next call; the count is always filled.
 func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int) {
 	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
-	g.rack, g.letters = rack, 0
+	g.rack, g.letters, g.rackSize = rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
 			g.letters |= 1 << l
@@ -350,7 +351,8 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 }
 
 func (g *Generator) makeMove(from, to int, score int32, n int) Move {
-	m := Move{Len: uint8(to - from + 1), NPlaced: uint8(n), Score: score, Vertical: g.vertical}
+	m := Move{Len: uint8(to - from + 1), NPlaced: uint8(n), Score: score, Vertical: g.vertical,
+		EmptiesRack: n == g.rackSize}
 	if g.vertical {
 		m.Row, m.Col = uint8(from), uint8(g.row)
 	} else {

@@ -17,7 +17,9 @@ type Move struct {
 	Placed    uint16
 	NPlaced   uint8
 	UsesJoker bool
-	Score     int32
+	// EmptiesRack is set when the move puts down every tile of the rack.
+	EmptiesRack bool
+	Score       int32
 }
 
 // Ref is the FISF reference of the main word.
@@ -45,6 +47,6 @@ func (m *Move) Square(i int) int {
 	return int(m.Row)*board.Size + int(m.Col) + i
 }
 
-// EndsGame reports whether the move empties a rack of rackSize tiles, which
-// ends the game when the bag is empty too (§3.7).
-func (m *Move) EndsGame(rackSize int) bool { return int(m.NPlaced) == rackSize }
+// EndsGame reports whether the move ends the game: it empties the rack and
+// the bag is empty (§3.7).
+func (m *Move) EndsGame(bagEmpty bool) bool { return bagEmpty && m.EmptiesRack }

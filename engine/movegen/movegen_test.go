@@ -218,6 +218,15 @@ func TestGeneratorEdgeCases(t *testing.T) {
 	assert.Len(t, tops, 3)
 	for _, m := range tops {
 		assert.Equal(t, int32(24), m.Score)
+		assert.True(t, m.EndsGame(true), "all three tiles down with an empty bag ends the game (§3.7)")
+		assert.False(t, m.EndsGame(false))
+		assert.False(t, m.UsesJoker)
+	}
+	withJoker := rack
+	withJoker[tile.NoLetter] = 1
+	tops, _ = movegen.New(lex, movegen.Options{}).Generate(&empty, withJoker, movegen.TopOnly)
+	for _, m := range tops {
+		assert.False(t, m.EndsGame(true), "a joker left in the rack")
 	}
 	_, count = movegen.New(lex, movegen.Options{FirstMoveVertical: true}).Generate(&empty, rack, movegen.CountOnly)
 	assert.Equal(t, 14, count)
