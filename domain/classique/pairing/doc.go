@@ -14,7 +14,12 @@
 //
 // Who starts each game follows §3.1 of the classique regulation: the
 // tournament software designates the starting player so that the number of
-// times each player starts is balanced (see starts.go).
+// times each player starts is balanced (see starts.go). "Balanced within one"
+// means a player's starts stay within one of half his games (|starts −
+// seconds| <= 2). Swiss ranks start balance below repeats and score groups,
+// so in rare rounds a score group forces one player past that bound; the
+// property tests check that this only happens when no pairing as good on
+// repeats and score groups could avoid it.
 //
 // Everything is a pure function of the Request: the same input always gives
 // the same Proposal (no map iteration order, no clock, no randomness).

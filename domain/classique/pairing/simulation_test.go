@@ -3,6 +3,7 @@ package pairing
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 )
 
 // simulation plays a random tournament round by round with Propose, keeping
@@ -23,7 +24,7 @@ func newSimulation(rng *rand.Rand, size int) *simulation {
 }
 
 func (s *simulation) request(round int, method Method) Request {
-	return Request{Round: round, Method: method, Players: s.players, History: s.history}
+	return Request{Round: round, Method: method, Players: slices.Clone(s.players), History: slices.Clone(s.history)}
 }
 
 // record applies a proposal with random results (win 3, draw 2, loss 1; the

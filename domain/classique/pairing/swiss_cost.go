@@ -29,7 +29,7 @@ type swissCost struct {
 const (
 	rankGapCap           = 15
 	startPenaltyFactor   = rankGapCap + 1
-	balanceWithinOneHalf = 2
+	startBalanceLimit = 2
 )
 
 func (f *swissField) pairCost(a, b, repeats int) swissCost {
@@ -38,7 +38,7 @@ func (f *swissField) pairCost(a, b, repeats int) swissCost {
 	starter, other := min(f.balance[a], f.balance[b])+1, max(f.balance[a], f.balance[b])-1
 	for _, after := range [2]int{starter, other} {
 		after = abs(after)
-		if after > balanceWithinOneHalf {
+		if after > startBalanceLimit {
 			c.startExcess++
 		}
 		if after > 1 {
