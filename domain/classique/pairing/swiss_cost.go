@@ -27,9 +27,9 @@ type swissCost struct {
 }
 
 const (
-	rankGapCap           = 15
-	startPenaltyFactor   = rankGapCap + 1
-	startBalanceLimit = 2
+	rankGapCap         = 15
+	startPenaltyFactor = rankGapCap + 1
+	startBalanceLimit  = 2
 )
 
 func (f *swissField) pairCost(a, b, repeats int) swissCost {
