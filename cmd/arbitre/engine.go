@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"arbitre/engine/movegen"
@@ -22,7 +20,7 @@ func init() {
 			if err != nil {
 				return err
 			}
-			v, err := variantNamed(variant)
+			v, err := movegen.VariantNamed(variant)
 			if err != nil {
 				return err
 			}
@@ -36,14 +34,4 @@ func init() {
 	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "allow a vertical first word (classique)")
 	cmd.AddCommand(solveCmd)
 	rootCmd.AddCommand(cmd)
-}
-
-// variantNamed finds a formula by its name.
-func variantNamed(name string) (movegen.Variant, error) {
-	for _, v := range movegen.Variants {
-		if v.Name == name {
-			return v, nil
-		}
-	}
-	return movegen.Variant{}, fmt.Errorf("unknown variant %q: normal, 7sur8, 7et8 or 789", name)
 }

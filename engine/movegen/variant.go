@@ -5,6 +5,8 @@
 // only, every move, and the top (every placement of maximum score).
 package movegen
 
+import "fmt"
+
 // Variant is the formula's rack size and Scrabble bonuses (§1.2.3, §3.8.2).
 type Variant struct {
 	Name string
@@ -30,3 +32,13 @@ var (
 
 // Variants lists the formulas by name.
 var Variants = []Variant{Standard, SeptSurHuit, SeptEtHuit, SeptHuitNeuf}
+
+// VariantNamed finds a formula by its name.
+func VariantNamed(name string) (Variant, error) {
+	for _, v := range Variants {
+		if v.Name == name {
+			return v, nil
+		}
+	}
+	return Variant{}, fmt.Errorf("unknown formula %q: normal, 7sur8, 7et8 or 789", name)
+}

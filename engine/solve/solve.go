@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 
 	"arbitre/engine/board"
@@ -103,30 +104,25 @@ func (s *Solver) Solve(p Position) (Result, error) {
 	if err := checkTileCounts(&b, &rack); err != nil {
 		return Result{}, err
 	}
-	mode := movegen.TopOnly
+	best := 0
 	if s.all {
-		mode = movegen.AllMoves
+		best = math.MaxInt
 	}
-	moves, count := s.gen.Generate(&b, rack, mode)
-	res := Result{ID: p.ID, Moves: count, Tops: []Placement{}}
-	sortMoves(moves)
-	best := int32(-1)
-	if len(moves) > 0 {
-		best = moves[0].Score
-	}
-	for i := range moves {
-		pl := Placement{Word: moves[i].WordString(), Ref: moves[i].Ref().String(), Score: int(moves[i].Score)}
-		if moves[i].Score == best {
-			res.Tops = append(res.Tops, pl)
-		}
-		if s.all {
-			res.All = append(res.All, pl)
-		}
-	}
-	if best > 0 {
-		res.TopScore = int(best)
+	an := analyse(s.gen, &b, rack, best)
+	res := Result{ID: p.ID, TopScore: an.TopScore, Moves: an.Moves, Tops: placements(an.Tops)}
+	if s.all {
+		res.All = placements(an.Best)
 	}
 	return res, nil
+}
+
+// placements renders moves as the contract prints them (never null).
+func placements(ms []movegen.Move) []Placement {
+	out := make([]Placement, len(ms))
+	for i := range ms {
+		out[i] = Placement{Word: ms[i].WordString(), Ref: ms[i].Ref().String(), Score: int(ms[i].Score)}
+	}
+	return out
 }
 
 // sortMoves orders by score (highest first), then horizontal before

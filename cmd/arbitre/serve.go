@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"arbitre/engine/solve"
+	"arbitre/graphql"
+	"arbitre/graphql/server"
+	"arbitre/projections/archive"
+	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
+)
+
+// version is stamped at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// shutdownGrace is how long in-flight requests get to finish on shutdown.
+const shutdownGrace = 15 * time.Second
+
+func init() {
+	var flags storeFlags
+	var listen, lexPath string
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the server: GraphQL API at /graphql, GraphiQL at /, health at /healthz",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runServe(ctx, &flags, listen, lexPath, slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+		},
+	}
+	flags.register(cmd)
+	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "address to listen on")
+	cmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
+	rootCmd.AddCommand(cmd)
+}
+
+// runServe runs until ctx is done, then shuts down gracefully: the listener
+// closes, in-flight requests finish (every acknowledged mutation is already
+// in the store), projections stop at a checkpoint, the store closes.
+func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, log *slog.Logger) error {
+	lex, err := loadLexicon(lexPath)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(flags.dataDir, 0o755); err != nil && flags.backend == backendSQLite {
+		return err
+	}
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	db, err := projection.OpenDB(flags.projectionDBPath())
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	runner, err := projection.NewRunner(ctx, db, archive.Projection{}, store)
+	if err != nil {
+		return err
+	}
+
+	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
+	pipeDone := make(chan error, 1)
+	go func() { pipeDone <- pipeline.Run(pipeCtx, store, []*projection.Runner{runner}, pipeline.Config{}, nil) }()
+
+	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex)}
+	e := server.New(server.Config{Resolver: resolver, Logger: log})
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		stopPipeline()
+		return errors.Join(err, <-pipeDone)
+	}
+	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
+		"store", flags.backend, "lexicon", lex.Label(), "version", version)
+	httpSrv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- httpSrv.Serve(ln) }()
+
+	select {
+	case err = <-served:
+	case err = <-pipeDone:
+		err = fmt.Errorf("projections stopped: %w", err)
+		pipeDone <- nil
+	case <-ctx.Done():
+	}
+	log.Info("arbitre shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	defer cancel()
+	if shutErr := httpSrv.Shutdown(shutdownCtx); shutErr != nil && !errors.Is(shutErr, http.ErrServerClosed) {
+		err = errors.Join(err, shutErr)
+	}
+	stopPipeline()
+	err = errors.Join(err, <-pipeDone)
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}

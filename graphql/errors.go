@@ -1,0 +1,77 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+)
+
+// Code is the stable error code clients read in extensions.code.
+type Code string
+
+// The codes every client may act on.
+const (
+	CodeInvalidInput    Code = "INVALID_INPUT"
+	CodeUnauthenticated Code = "UNAUTHENTICATED"
+	CodeForbidden       Code = "FORBIDDEN"
+	CodeNotFound        Code = "NOT_FOUND"
+	CodeConflict        Code = "CONFLICT"
+	CodeInternal        Code = "INTERNAL"
+)
+
+// Error is an API error: a code, a French message a director can read, and
+// the cause for the logs.
+type Error struct {
+	Code    Code
+	Message string
+	Cause   error
+	// Extra goes into extensions beside the code (e.g. the current revision
+	// on a conflict).
+	Extra map[string]any
+}
+
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return e.Message + ": " + e.Cause.Error()
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Cause }
+
+// invalidInput reports a field the client must correct.
+func invalidInput(field string, cause error) *Error {
+	return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (%s) : %v", field, cause), Cause: cause}
+}
+
+// PresentError turns any resolver error into a GraphQL error with a code:
+// API errors keep theirs, domain errors are translated by the registered
+// translators, anything else is INTERNAL with a generic message (the
+// detail goes to the logs, never to the client).
+func PresentError(ctx context.Context, err error) *gqlerror.Error {
+	gqlErr := graphql.DefaultErrorPresenter(ctx, err)
+	var apiErr *Error
+	if !errors.As(err, &apiErr) {
+		apiErr = translate(err)
+	}
+	gqlErr.Message = apiErr.Message
+	ext := map[string]any{"code": string(apiErr.Code)}
+	for k, v := range apiErr.Extra {
+		ext[k] = v
+	}
+	gqlErr.Extensions = ext
+	return gqlErr
+}
+
+// translate maps errors of the domain to API errors.
+func translate(err error) *Error {
+	var gqlErr *gqlerror.Error
+	if errors.As(err, &gqlErr) && gqlErr.Extensions["code"] != nil {
+		// Validation and parsing errors of gqlgen keep their own code.
+		return &Error{Code: Code(fmt.Sprint(gqlErr.Extensions["code"])), Message: gqlErr.Message}
+	}
+	return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Cause: err}
+}

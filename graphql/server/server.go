@@ -1,0 +1,110 @@
+// Package server is the HTTP edge of Arbitre: echo serving the GraphQL API
+// at /graphql (POST, and websocket with graphql-transport-ws for
+// subscriptions), GraphiQL at /, and /healthz. It wires transports, limits
+// and logging; the resolvers live in package graphql.
+package server
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	gqlhandler "github.com/99designs/gqlgen/graphql/handler"
+	"github.com/99designs/gqlgen/graphql/handler/extension"
+	"github.com/99designs/gqlgen/graphql/handler/lru"
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/99designs/gqlgen/graphql/playground"
+	"github.com/gorilla/websocket"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"arbitre/graphql"
+	"arbitre/graphql/generated"
+)
+
+// Limits protect the server from abusive requests.
+type Limits struct {
+	// MaxBody is the largest request body accepted, e.g. "1M".
+	MaxBody string
+	// Complexity is the largest query complexity (each field counts 1,
+	// lists their children's cost).
+	Complexity int
+	// Depth is the deepest selection nesting accepted.
+	Depth int
+}
+
+// DefaultLimits suit a tournament hall.
+var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 12}
+
+// Config is what the server needs.
+type Config struct {
+	Resolver *graphql.Resolver
+	Logger   *slog.Logger
+	Limits   Limits
+}
+
+// New builds the echo instance with every route.
+func New(cfg Config) *echo.Echo {
+	if cfg.Limits == (Limits{}) {
+		cfg.Limits = DefaultLimits
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.Use(middleware.Recover())
+	e.Use(requestLogger(cfg.Logger))
+	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
+
+	gql := newGraphQL(cfg)
+	e.Any("/graphql", echo.WrapHandler(gql))
+	e.GET("/", echo.WrapHandler(playground.Handler("Arbitre — GraphiQL", "/graphql")))
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
+	})
+	return e
+}
+
+// newGraphQL configures gqlgen's handler: transports, caches, limits and
+// the error presenter that gives every error a stable code.
+func newGraphQL(cfg Config) http.Handler {
+	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{Resolvers: cfg.Resolver}))
+	srv.AddTransport(transport.Websocket{
+		KeepAlivePingInterval: 10 * time.Second,
+		Upgrader: websocket.Upgrader{
+			CheckOrigin:     func(*http.Request) bool { return true },
+			ReadBufferSize:  1024,
+			WriteBufferSize: 1024,
+		},
+	})
+	srv.AddTransport(transport.Options{})
+	srv.AddTransport(transport.GET{})
+	srv.AddTransport(transport.POST{})
+	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.Use(extension.Introspection{})
+	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
+	srv.Use(depthLimit(cfg.Limits.Depth))
+	srv.SetErrorPresenter(graphql.PresentError)
+	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
+		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
+		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
+	})
+	return srv
+}
+
+// requestLogger writes one structured line per request.
+func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
+		HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency}
+			if v.Error != nil {
+				log.ErrorContext(c.Request().Context(), "request", append(attrs, "error", v.Error.Error())...)
+				return nil
+			}
+			log.InfoContext(c.Request().Context(), "request", attrs...)
+			return nil
+		},
+	})
+}
