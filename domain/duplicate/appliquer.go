@@ -1,0 +1,247 @@
+package duplicate
+
+import (
+	"fmt"
+	"strings"
+
+	"arbitre/engine/board"
+	"arbitre/engine/movegen"
+	"arbitre/engine/play"
+	"arbitre/engine/tile"
+)
+
+// Appliquer is the one transition function of the game: recording an event
+// and replaying the stream both go through it. An event that does not fit
+// the state is a corrupt history and is refused.
+func (p *Partie) Appliquer(e any) error {
+	if err := p.appliquer(e); err != nil {
+		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
+	}
+	p.version++
+	return nil
+}
+
+func (p *Partie) appliquer(e any) error {
+	if _, creation := e.(PartieCreee); p.statut == "" && !creation {
+		return fmt.Errorf("la partie n'est pas créée")
+	}
+	switch e := e.(type) {
+	case PartieCreee:
+		if p.statut != "" {
+			return fmt.Errorf("partie déjà créée")
+		}
+		p.id, p.tournoi, p.numero, p.config = e.Partie, e.Tournoi, e.Numero, e.Config
+		p.statut, p.prochainCoup = StatutAttenteTirage, 1
+		p.lettres.sac = sacComplet()
+		if e.Config.Formule == FormuleJoker {
+			// §3.8.1: the two jokers are taken out of the bag beforehand.
+			p.lettres.reserve = int(p.lettres.sac[tile.NoLetter])
+			p.lettres.sac[tile.NoLetter] = 0
+		}
+		for _, l := range e.Joueurs {
+			p.joueurs[l] = &joueur{premierCoup: 1}
+		}
+	case TirageEffectue:
+		if !p.entreCoups() || e.Coup != p.prochainCoup {
+			return fmt.Errorf("tirage du coup %d inattendu", e.Coup)
+		}
+		nouvelles, err := lireLettres(e.Tirees)
+		if err != nil {
+			return err
+		}
+		if e.JokerAjoute {
+			if p.lettres.reserve == 0 {
+				return fmt.Errorf("plus de joker en réserve")
+			}
+			p.lettres.reserve--
+			p.lettres.rack[tile.NoLetter]++
+		}
+		if !p.lettres.contient(nouvelles) {
+			return fmt.Errorf("lettres %q absentes du sac", e.Tirees)
+		}
+		p.lettres.puiser(nouvelles)
+		p.lettres.tirages++
+		p.reliquat, p.tirees, p.jokerAjoute, p.auChoix = e.Reliquat, e.Tirees, e.JokerAjoute, e.AuChoix
+		p.interdit = nil
+		p.statut = StatutTirage
+	case TirageRejete:
+		switch {
+		case p.statut == StatutTirage:
+		case p.entreCoups():
+			p.lettres.tirages++
+		default:
+			return fmt.Errorf("rejet inattendu")
+		}
+		p.lettres.rendre(p.config.Formule)
+		p.statut = StatutAttenteTirage
+	case TopRetenu:
+		if p.statut != StatutTirage || e.Coup != p.prochainCoup {
+			return fmt.Errorf("top du coup %d inattendu", e.Coup)
+		}
+		if err := p.poser(e); err != nil {
+			return err
+		}
+		p.tops[e.Coup] = e
+		p.prochainCoup++
+		p.statut = StatutTop
+	case CoupAnnule:
+		switch {
+		case p.statut == StatutTop && e.Coup == p.prochainCoup-1:
+			p.grille, p.lettres = p.avant.grille, p.avant.lettre
+			delete(p.tops, e.Coup)
+			p.prochainCoup = e.Coup
+		case p.statut == StatutTirage && e.Coup == p.prochainCoup:
+		default:
+			return fmt.Errorf("annulation du coup %d inattendue", e.Coup)
+		}
+		delete(p.ramasses, e.Coup)
+		delete(p.deposes, e.Coup)
+		delete(p.corriges, e.Coup)
+		interdit := p.lettres.rack
+		p.interdit = &interdit
+		p.lettres.rendre(p.config.Formule)
+		p.statut = StatutAttenteTirage
+	case BulletinsRamasses:
+		p.ramasses[e.Coup] = true
+	case BulletinDepose:
+		if p.deposes[e.Coup] == nil {
+			p.deposes[e.Coup] = map[string]bool{}
+		}
+		p.deposes[e.Coup][e.Licence] = true
+	case BulletinCorrige:
+		if p.corriges[e.Coup] == nil {
+			p.corriges[e.Coup] = map[string]BulletinCorrige{}
+		}
+		p.corriges[e.Coup][e.Licence] = e
+	case JoueurArrive:
+		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup}
+	case PartieInterrompue:
+		p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
+	case PartieReprise:
+		p.statut = p.avantPause
+	case EliminationsDecidees:
+		p.elimines[e.Coup] = true
+		for _, l := range e.Elimines {
+			j, ok := p.joueurs[l]
+			if !ok {
+				return fmt.Errorf("joueur %s inconnu", l)
+			}
+			j.elimine = true
+		}
+	case PartieTerminee:
+		fin := e
+		p.fin, p.statut = &fin, StatutTerminee
+	default:
+		return fmt.Errorf("type d'événement %T inconnu", e)
+	}
+	return nil
+}
+
+// poser puts a top on the grid and takes its letters from the rack; in the
+// joker formula a replaced joker becomes the letter from the bag and goes
+// back to the director (§3.8.1).
+func (p *Partie) poser(e TopRetenu) error {
+	r, err := board.ParseRef(e.Ref)
+	if err != nil {
+		return err
+	}
+	word, err := play.ParseWord(e.Mot)
+	if err != nil {
+		return err
+	}
+	if (r.Vertical && r.Row+len(word) > board.Size) || (!r.Vertical && r.Col+len(word) > board.Size) {
+		return fmt.Errorf("%s en %s sort de la grille", e.Mot, e.Ref)
+	}
+	p.avant = avantTop{grille: p.grille, lettre: p.lettres}
+	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
+		if p.grille.Square(sq) != tile.Empty {
+			continue
+		}
+		t := word[i]
+		x := t.Letter()
+		if t.IsJoker() {
+			x = tile.NoLetter
+		}
+		if p.lettres.rack[x] == 0 {
+			return fmt.Errorf("%c absent du tirage", t.Byte())
+		}
+		p.lettres.rack[x]--
+		if t.IsJoker() && e.JokerRemplace {
+			if p.lettres.sac[t.Letter()] == 0 {
+				return fmt.Errorf("%c absent du sac pour remplacer le joker", t.Letter().Byte())
+			}
+			p.lettres.sac[t.Letter()]--
+			p.lettres.reserve++
+			t = tile.Tile(t.Letter())
+		}
+		p.grille.Set(sq/board.Size, sq%board.Size, t)
+	}
+	return nil
+}
+
+// lireMot parses the word of a top: whole word, a joker in lower case.
+func lireMot(s string) ([]tile.Tile, error) {
+	w, err := play.ParseWord(s)
+	if err != nil {
+		return nil, &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("mot %q illisible", s), Err: err}
+	}
+	return w, nil
+}
+
+// probleme explains why a placement is not playable.
+func probleme(res *play.Result) string {
+	if res.Problem != play.OK {
+		return res.Problem.String()
+	}
+	var refuses []string
+	for i := 0; i < res.NWords; i++ {
+		if !res.Words[i].Valid {
+			refuses = append(refuses, res.Words[i].Text())
+		}
+	}
+	return "mots non admis " + strings.Join(refuses, ", ")
+}
+
+// lettresPlacees lists the tiles a word puts down on empty squares.
+func lettresPlacees(g *board.Board, r board.Ref, word []tile.Tile) []tile.Tile {
+	var out []tile.Tile
+	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
+		if g.Square(sq) == tile.Empty {
+			out = append(out, word[i])
+		}
+	}
+	return out
+}
+
+// lettresPlaceesCoup lists the tiles an engine move puts down.
+func lettresPlaceesCoup(m *movegen.Move) []tile.Tile {
+	var out []tile.Tile
+	for i := 0; i < int(m.Len); i++ {
+		if m.IsPlaced(i) {
+			out = append(out, m.Word[i])
+		}
+	}
+	return out
+}
+
+// motTexte renders a word, jokers in lower case.
+func motTexte(w []tile.Tile) string {
+	b := make([]byte, len(w))
+	for i, t := range w {
+		b[i] = t.Byte()
+	}
+	return string(b)
+}
+
+// texteTuiles renders tiles put down, '?' for a joker.
+func texteTuiles(ts []tile.Tile) string {
+	b := make([]byte, len(ts))
+	for i, t := range ts {
+		if t.IsJoker() {
+			b[i] = '?'
+		} else {
+			b[i] = t.Byte()
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,168 @@
+package duplicate
+
+import (
+	"time"
+
+	"arbitre/engine/movegen"
+)
+
+// Formule is the kind of game: normal duplicate or the « joker » formula
+// (§3.8.1 of fisf-reglement-duplicate-2020.txt).
+type Formule string
+
+// The formulas of §3 and §3.8.1.
+const (
+	FormuleNormale Formule = "normale"
+	FormuleJoker   Formule = "joker"
+)
+
+// Variante is the size of the tirage and its Scrabble bonuses (§1.2.3,
+// §3.8.2): "normal", "7sur8", "7et8" or "789" (movegen's variant names).
+type Variante string
+
+// The variants of §1.2.3 and §3.8.2.
+const (
+	VarianteNormale      Variante = "normal"
+	VarianteSeptSurHuit  Variante = "7sur8"
+	VarianteSeptEtHuit   Variante = "7et8"
+	VarianteSeptHuitNeuf Variante = "789"
+)
+
+// SourceTirage says where the letters come from.
+type SourceTirage string
+
+// The sources of letters: the software's seeded bag, the physical bag read by
+// the director, or a pre-drawn game read from its sheet (guide §2.17).
+const (
+	SourceLogiciel  SourceTirage = "logiciel"
+	SourceDirecteur SourceTirage = "directeur"
+	SourcePretiree  SourceTirage = "pretiree"
+)
+
+// Mode is how the game ranks its players.
+type Mode string
+
+// The modes: a normal game; a sudden-death competition (§3.8.3, guide §2.15);
+// a tie-break play-off between players level at the top (guide §2.14). In the
+// last two, players whose score on a coup is below the best are eliminated.
+const (
+	ModeNormal     Mode = "normal"
+	ModeMortSubite Mode = "mort_subite"
+	ModeBarrage    Mode = "barrage"
+)
+
+// DefaultSeuilSolo is the number of players from which a solo earns 10
+// points (§3.5).
+const DefaultSeuilSolo = 16
+
+// Config is fixed when the game is created and never changes afterwards.
+type Config struct {
+	// TempsParCoup is the thinking time of a coup: 3 min, 2 min 30, 2 min
+	// (semi-rapide) or 1 min (blitz) (§1.3). Sudden death and tie-breaks
+	// follow their own schedule (TempsDuCoup).
+	TempsParCoup time.Duration `json:"tempsParCoup"`
+	// AvertissementsGratuits is how many warnings cost nothing: 3, or 5 in
+	// blitz and original formulas (§5.9).
+	AvertissementsGratuits int `json:"avertissementsGratuits"`
+	// SeuilSolo is the number of players from which a solo earns 10
+	// points (§3.5, 16; a federation may decide otherwise, guide §2.12).
+	SeuilSolo int          `json:"seuilSolo"`
+	Formule   Formule      `json:"formule"`
+	Variante  Variante     `json:"variante"`
+	Source    SourceTirage `json:"source"`
+	// Graine seeds the software's bag; recorded so the game can be redrawn.
+	Graine uint64 `json:"graine"`
+	Mode   Mode   `json:"mode"`
+}
+
+// Blitz is a game of one minute per coup or less (§1.3).
+func (c Config) Blitz() bool { return c.TempsParCoup <= time.Minute }
+
+// Originale reports an original formula (§3.8): joker, 7 sur 8, 7 et 8,
+// 7-8-9, sudden death or tie-break.
+func (c Config) Originale() bool {
+	return c.Formule != FormuleNormale || c.Variante != VarianteNormale || c.Mode != ModeNormal
+}
+
+// CoupsMinimumInterruption is how many coups must have been collected for an
+// interrupted game to stand: 15, or 10 in original formulas (§3.7, guide §2.13).
+func (c Config) CoupsMinimumInterruption() int {
+	if c.Originale() {
+		return 10
+	}
+	return 15
+}
+
+// Variant is the engine's variant for this configuration.
+func (c Config) Variant() movegen.Variant {
+	for _, v := range movegen.Variants {
+		if v.Name == string(c.Variante) {
+			return v
+		}
+	}
+	return movegen.Standard
+}
+
+// TempsDuCoup is the thinking time of coup n (from 1). Sudden death
+// (§3.8.3): three coups in 1 min + 20 s, three in 40 s + 20 s, then 20 s +
+// 20 s. Tie-break (guide §2.14): three coups in 1 min 20 + 20 s, three in
+// 1 min + 20 s, three in 40 s + 20 s, then 20 s + 20 s.
+func (c Config) TempsDuCoup(n int) time.Duration {
+	var paliers []time.Duration
+	switch c.Mode {
+	case ModeMortSubite:
+		paliers = []time.Duration{80 * time.Second, 60 * time.Second}
+	case ModeBarrage:
+		paliers = []time.Duration{100 * time.Second, 80 * time.Second, 60 * time.Second}
+	default:
+		return c.TempsParCoup
+	}
+	if i := (n - 1) / 3; i < len(paliers) {
+		return paliers[i]
+	}
+	return 40 * time.Second
+}
+
+// Valider refuses a configuration the regulation does not allow. Missing
+// optional fields take their regulation defaults.
+func (c Config) Valider() (Config, error) {
+	if c.Formule == "" {
+		c.Formule = FormuleNormale
+	}
+	if c.Variante == "" {
+		c.Variante = VarianteNormale
+	}
+	if c.Source == "" {
+		c.Source = SourceLogiciel
+	}
+	if c.Mode == "" {
+		c.Mode = ModeNormal
+	}
+	if c.SeuilSolo == 0 {
+		c.SeuilSolo = DefaultSeuilSolo
+	}
+	gratuits := 3
+	if c.Blitz() || c.Originale() {
+		gratuits = 5
+	}
+	if c.AvertissementsGratuits == 0 {
+		c.AvertissementsGratuits = gratuits
+	}
+	switch {
+	case c.TempsParCoup <= 0:
+		return c, refus(CodeInvalidConfig, "le temps par coup doit être positif (§1.3)")
+	case c.Formule != FormuleNormale && c.Formule != FormuleJoker:
+		return c, refus(CodeInvalidConfig, "formule %q inconnue : normale ou joker (§3.8.1)", c.Formule)
+	case c.Variant().Name != string(c.Variante):
+		return c, refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
+	case c.Source != SourceLogiciel && c.Source != SourceDirecteur && c.Source != SourcePretiree:
+		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
+	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage:
+		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite ou barrage", c.Mode)
+	case c.AvertissementsGratuits != gratuits:
+		return c, refus(CodeInvalidConfig, "%d avertissements gratuits pour cette partie, pas %d (§5.9)", gratuits, c.AvertissementsGratuits)
+	case c.SeuilSolo < 1:
+		return c, refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
+	}
+	return c, nil
+}

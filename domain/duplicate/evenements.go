@@ -1,0 +1,206 @@
+package duplicate
+
+import (
+	"time"
+
+	"arbitre/domain/eventstore"
+)
+
+// The event types of a duplicate game, with explicit versioned names that
+// never follow Go identifiers. Each is recorded in the stream "partie-<id>".
+const (
+	TypePartieCreee          = "partie.creee"
+	TypeTirageEffectue       = "partie.tirage_effectue"
+	TypeTirageRejete         = "partie.tirage_rejete"
+	TypeTopRetenu            = "partie.top_retenu"
+	TypeCoupAnnule           = "partie.coup_annule"
+	TypeBulletinsRamasses    = "partie.bulletins_ramasses"
+	TypeBulletinDepose       = "partie.bulletin_depose"
+	TypeBulletinCorrige      = "partie.bulletin_corrige"
+	TypeJoueurArrive         = "partie.joueur_arrive"
+	TypePartieInterrompue    = "partie.interrompue"
+	TypePartieReprise        = "partie.reprise"
+	TypeEliminationsDecidees = "partie.eliminations_decidees"
+	TypePartieTerminee       = "partie.terminee"
+)
+
+// PartieCreee opens a game with its fixed configuration and its players
+// (licence numbers).
+type PartieCreee struct {
+	Partie  string   `json:"partie"`
+	Tournoi string   `json:"tournoi,omitempty"`
+	Numero  int      `json:"numero,omitempty"`
+	Config  Config   `json:"config"`
+	Joueurs []string `json:"joueurs"`
+}
+
+// TirageEffectue is a tirage kept for coup Coup (§3.1, §3.2). Reliquat is
+// announced alphabetically, joker last; Tirees are the new letters in order
+// of extraction ('?' a joker); JokerAjoute is the joker the director adds
+// in the joker formula (§3.8.1). AuChoix says the tirage is valid only
+// because the director counted Y or a joker favourably (§3.2, guide §4.2).
+type TirageEffectue struct {
+	Coup        int          `json:"coup"`
+	Reliquat    string       `json:"reliquat"`
+	Tirees      string       `json:"tirees"`
+	JokerAjoute bool         `json:"jokerAjoute,omitempty"`
+	AuChoix     bool         `json:"auChoix,omitempty"`
+	Source      SourceTirage `json:"source"`
+}
+
+// The reasons for a rejet.
+const (
+	RejetVoyellesConsonnes = "voyelles_consonnes" // §3.2: minimum not met
+	RejetChoixDirecteur    = "choix_directeur"    // §3.2, guide §4.2: Y or joker counted against
+	RejetTirageIdentique   = "tirage_identique"   // §3.6: same letters as the annulled coup
+)
+
+// TirageRejete puts every letter of a tirage back in the bag, reliquat
+// included, before a new tirage (§3.2, §3.6).
+type TirageRejete struct {
+	Coup        int    `json:"coup"`
+	Reliquat    string `json:"reliquat"`
+	Tirees      string `json:"tirees"`
+	JokerAjoute bool   `json:"jokerAjoute,omitempty"`
+	Motif       string `json:"motif"`
+}
+
+// TopRetenu is the director's solution for the coup (§3.4): reference in
+// FISF notation, whole word (jokers in lower case), score. Placees are the
+// letters put down ('?' a joker). JokerRemplace says the joker was replaced
+// by the letter from the bag in the joker formula (§3.8.1).
+type TopRetenu struct {
+	Coup          int    `json:"coup"`
+	Ref           string `json:"ref"`
+	Mot           string `json:"mot"`
+	Score         int    `json:"score"`
+	Placees       string `json:"placees"`
+	JokerRemplace bool   `json:"jokerRemplace,omitempty"`
+}
+
+// The reasons for annulling a coup (§3.6).
+const (
+	AnnulationAucuneSolution = "aucune_solution"
+	AnnulationErreur         = "erreur"
+)
+
+// CoupAnnule voids a coup (§3.6): its points, its top, its bulletins; every
+// letter of its tirage goes back to the bag and the next tirage must differ.
+type CoupAnnule struct {
+	Coup  int    `json:"coup"`
+	Motif string `json:"motif"`
+}
+
+// BulletinsRamasses records that the bulletins of a coup were collected,
+// which counts for an interrupted game (§3.7, guide §2.13).
+type BulletinsRamasses struct {
+	Coup int `json:"coup"`
+}
+
+// BulletinDepose is a player's bulletin as handed in (§4): reference, word
+// and announced score as written. Blanc is an empty bulletin; Retard a
+// bulletin handed in after the time.
+type BulletinDepose struct {
+	Coup    int    `json:"coup"`
+	Licence string `json:"licence"`
+	Ref     string `json:"ref,omitempty"`
+	Mot     string `json:"mot,omitempty"`
+	Score   *int   `json:"score,omitempty"`
+	Blanc   bool   `json:"blanc,omitempty"`
+	Retard  bool   `json:"retard,omitempty"`
+}
+
+// BulletinCorrige is the arbiter's decision on a bulletin (§5): the points
+// of the coup before any 5-point penalty, warnings (§5.9), 5-point
+// penalties (§5.6) and, for a repeated non-admitted word, the average the
+// player is owed (guide §2.10): the standings compute it from the other
+// players of the same arbiter, capped by ScoreRevendique, falling back to
+// ScoreMerite. A later correction of the same bulletin replaces the earlier.
+type BulletinCorrige struct {
+	Coup            int    `json:"coup"`
+	Licence         string `json:"licence"`
+	Score           int    `json:"score"`
+	Avertissements  int    `json:"avertissements,omitempty"`
+	Penalites       int    `json:"penalites,omitempty"`
+	Nullite         bool   `json:"nullite,omitempty"`
+	Moyenne         bool   `json:"moyenne,omitempty"`
+	ScoreRevendique int    `json:"scoreRevendique,omitempty"`
+	ScoreMerite     int    `json:"scoreMerite,omitempty"`
+	Arbitre         string `json:"arbitre,omitempty"`
+	Motif           string `json:"motif,omitempty"`
+}
+
+// JoueurArrive adds a late player (§6.2): every coup before PremierCoup
+// counts zero for him.
+type JoueurArrive struct {
+	Licence     string `json:"licence"`
+	PremierCoup int    `json:"premierCoup"`
+}
+
+// PartieInterrompue starts an interruption (§3.7, guide §2.13).
+type PartieInterrompue struct {
+	Debut time.Time `json:"debut"`
+}
+
+// PartieReprise ends an interruption of 15 minutes or less.
+type PartieReprise struct {
+	Fin time.Time `json:"fin"`
+}
+
+// EliminationsDecidees records, in sudden death (§3.8.3, guide §2.15) and
+// tie-break play-offs (guide §2.14), the players whose score on the coup
+// is below the reference: the best score among the players still in.
+type EliminationsDecidees struct {
+	Coup      int      `json:"coup"`
+	Reference int      `json:"reference"`
+	Elimines  []string `json:"elimines"`
+}
+
+// PartieTerminee ends the game (§3.7). Annulee voids every result (an
+// interruption before enough coups were collected); otherwise the results
+// stand up to DernierCoup. Vainqueur is the last player left in the
+// elimination modes.
+type PartieTerminee struct {
+	Motif       MotifFin `json:"motif"`
+	DernierCoup int      `json:"dernierCoup"`
+	Annulee     bool     `json:"annulee,omitempty"`
+	Vainqueur   string   `json:"vainqueur,omitempty"`
+}
+
+// Enregistrer declares every event type of the duplicate game in r.
+func Enregistrer(r *eventstore.Registry) error {
+	for _, f := range []func(*eventstore.Registry) error{
+		func(r *eventstore.Registry) error { return eventstore.Register[PartieCreee](r, TypePartieCreee, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[TirageEffectue](r, TypeTirageEffectue, 1)
+		},
+		func(r *eventstore.Registry) error { return eventstore.Register[TirageRejete](r, TypeTirageRejete, 1) },
+		func(r *eventstore.Registry) error { return eventstore.Register[TopRetenu](r, TypeTopRetenu, 1) },
+		func(r *eventstore.Registry) error { return eventstore.Register[CoupAnnule](r, TypeCoupAnnule, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1)
+		},
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[BulletinDepose](r, TypeBulletinDepose, 1)
+		},
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[BulletinCorrige](r, TypeBulletinCorrige, 1)
+		},
+		func(r *eventstore.Registry) error { return eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1)
+		},
+		func(r *eventstore.Registry) error { return eventstore.Register[PartieReprise](r, TypePartieReprise, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[EliminationsDecidees](r, TypeEliminationsDecidees, 1)
+		},
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1)
+		},
+	} {
+		if err := f(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

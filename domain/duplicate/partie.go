@@ -1,0 +1,638 @@
+// Package duplicate is the duplicate game (partie) of
+// fisf-reglement-duplicate-2020.txt §3 as an event-sourced aggregate. Every
+// decision of the director is an event; a command method checks the rules
+// against the current state and records events, and recording runs the same
+// transition (apply) that rebuilds the game from its stream.
+package duplicate
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"arbitre/engine/board"
+	"arbitre/engine/movegen"
+	"arbitre/engine/tile"
+)
+
+// Statut is where the game stands between commands.
+type Statut string
+
+// The states of a game.
+const (
+	StatutAttenteTirage Statut = "attente_tirage" // before a tirage
+	StatutTirage        Statut = "tirage"         // tirage announced, coup being played
+	StatutTop           Statut = "top"            // top announced
+	StatutInterrompue   Statut = "interrompue"
+	StatutTerminee      Statut = "terminee"
+)
+
+// dureeInterruption is the longest interruption a game survives (§3.7,
+// guide §2.13).
+const dureeInterruption = 15 * time.Minute
+
+// joueur is a player's standing in the game.
+type joueur struct {
+	premierCoup int // §6.2: earlier coups count zero
+	elimine     bool
+}
+
+// avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
+type avantTop struct {
+	grille board.Board
+	lettre lettres
+}
+
+// Partie is the aggregate of one duplicate game.
+type Partie struct {
+	id      string
+	tournoi string
+	numero  int
+	config  Config
+	moteur  Moteur
+	version int
+
+	statut       Statut
+	avantPause   Statut
+	pauseDebut   time.Time
+	prochainCoup int
+	grille       board.Board
+	lettres      lettres
+	reliquat     string // announced reliquat of the current tirage
+	tirees       string // new letters of the current tirage
+	jokerAjoute  bool
+	auChoix      bool
+	interdit     *tile.Rack // tirage of the last annulled coup (§3.6)
+	avant        avantTop
+	tops         map[int]TopRetenu
+	ramasses     map[int]bool
+	joueurs      map[string]*joueur
+	deposes      map[int]map[string]bool
+	corriges     map[int]map[string]BulletinCorrige
+	elimines     map[int]bool
+	fin          *PartieTerminee
+
+	nouveaux []any
+}
+
+// Nouvelle returns an empty game, ready for Creer or for replaying its
+// stream with Appliquer. moteur validates tops; replays never use it.
+func Nouvelle(moteur Moteur) *Partie {
+	return &Partie{
+		moteur:   moteur,
+		tops:     map[int]TopRetenu{},
+		ramasses: map[int]bool{},
+		joueurs:  map[string]*joueur{},
+		deposes:  map[int]map[string]bool{},
+		corriges: map[int]map[string]BulletinCorrige{},
+		elimines: map[int]bool{},
+	}
+}
+
+// ID is the game's identifier.
+func (p *Partie) ID() string { return p.id }
+
+// Config is the configuration fixed at creation.
+func (p *Partie) Config() Config { return p.config }
+
+// Version is the number of events the game holds (recorded or replayed).
+func (p *Partie) Version() int { return p.version }
+
+// Statut is the state of the game.
+func (p *Partie) Statut() Statut { return p.statut }
+
+// Grille is the grid.
+func (p *Partie) Grille() board.Board { return p.grille }
+
+// Rack is the letters in front of the players: the tirage during a coup,
+// the reliquat between coups.
+func (p *Partie) Rack() tile.Rack { return p.lettres.rack }
+
+// Sac is the letters left in the bag.
+func (p *Partie) Sac() tile.Rack { return p.lettres.sac }
+
+// ProchainCoup is the number of the coup the next tirage is for.
+func (p *Partie) ProchainCoup() int { return p.prochainCoup }
+
+// Top returns the top of a coup.
+func (p *Partie) Top(coup int) (TopRetenu, bool) {
+	t, ok := p.tops[coup]
+	return t, ok
+}
+
+// Fin returns how the game ended, or nil.
+func (p *Partie) Fin() *PartieTerminee { return p.fin }
+
+// Joueurs lists the players still in the game (not eliminated), sorted.
+func (p *Partie) Joueurs() []string {
+	out := make([]string, 0, len(p.joueurs))
+	for l, j := range p.joueurs {
+		if !j.elimine {
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Nouveaux returns the events recorded since the last call and forgets them.
+func (p *Partie) Nouveaux() []any {
+	n := p.nouveaux
+	p.nouveaux = nil
+	return n
+}
+
+// enregistrer applies a new event and keeps it for saving.
+func (p *Partie) enregistrer(e any) error {
+	if err := p.Appliquer(e); err != nil {
+		return err
+	}
+	p.nouveaux = append(p.nouveaux, e)
+	return nil
+}
+
+// Creer opens the game (§3). The configuration is validated and completed
+// with the regulation's defaults; players are licence numbers.
+func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []string) error {
+	if p.version > 0 {
+		return refus(CodeWrongState, "la partie %s existe déjà", p.id)
+	}
+	if id == "" {
+		return refus(CodeInvalidConfig, "une partie a besoin d'un identifiant")
+	}
+	c, err := config.Valider()
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, j := range joueurs {
+		if j == "" || seen[j] {
+			return refus(CodeInvalidConfig, "licence %q absente ou en double", j)
+		}
+		seen[j] = true
+	}
+	if c.Mode != ModeNormal && len(joueurs) < 2 {
+		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
+	}
+	return p.enregistrer(PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)})
+}
+
+func (p *Partie) exigerEnCours() error {
+	switch p.statut {
+	case "":
+		return refus(CodeNotFound, "la partie n'existe pas")
+	case StatutTerminee:
+		return refus(CodeGameOver, "la partie est terminée (%s)", p.fin.Motif)
+	case StatutInterrompue:
+		return refus(CodeWrongState, "la partie est interrompue")
+	}
+	return nil
+}
+
+func (p *Partie) exigerStatut(s Statut, quoi string) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	if p.statut != s {
+		return refus(CodeWrongState, "%s impossible : la partie est à l'étape %q", quoi, p.statut)
+	}
+	return nil
+}
+
+// Tirer draws the tirage of the next coup (§3.1, §3.2). With the software
+// source, lettres must be empty: letters come from the seeded bag, and
+// invalid tirages are rejected and redrawn until one is valid, each rejet
+// an event. Otherwise lettres are the new letters in order of extraction as
+// the director read them ('?' a joker); an invalid tirage is recorded as a
+// rejet and the director draws again.
+func (p *Partie) Tirer(saisie string) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	if !p.entreCoups() {
+		return refus(CodeWrongState, "le tirage impossible : le coup %d est en cours", p.prochainCoup)
+	}
+	coup := p.prochainCoup
+	taille := p.config.Variant().RackSize
+	if p.config.Source == SourceLogiciel && saisie != "" {
+		return refus(CodeInvalidTirage, "les lettres sont tirées par le logiciel : ne pas les saisir")
+	}
+	if p.config.Source != SourceLogiciel && saisie == "" {
+		return refus(CodeInvalidTirage, "saisir les lettres tirées du sac, dans l'ordre d'extraction")
+	}
+	l := p.lettres
+	var evts []any
+	for essai := 0; ; essai++ {
+		if essai == 1000 {
+			return refus(CodeInvalidTirage, "aucun tirage valide après %d essais", essai)
+		}
+		reliquat := l.rack.String()
+		joker := p.config.Formule == FormuleJoker && l.rack[tile.NoLetter] == 0 && l.reserve > 0
+		avecJoker := l
+		if joker {
+			avecJoker.reserve--
+			avecJoker.rack[tile.NoLetter]++
+		}
+		besoin := taille - avecJoker.rack.Size()
+		var nouvelles []tile.Letter
+		if p.config.Source == SourceLogiciel {
+			nouvelles = avecJoker.piocher(p.config.Graine, besoin)
+		} else {
+			var err error
+			if nouvelles, err = lireLettres(saisie); err != nil {
+				return err
+			}
+			if want := min(besoin, avecJoker.sac.Size()); len(nouvelles) != want {
+				return refus(CodeInvalidTirage, "il faut tirer %d lettre(s) pour compléter le reliquat %q, pas %d", want, reliquat, len(nouvelles))
+			}
+			if !avecJoker.contient(nouvelles) {
+				return refus(CodeInvalidTirage, "les lettres %q ne sont pas toutes dans le sac", saisie)
+			}
+		}
+		tirage := avecJoker
+		tirage.puiser(nouvelles)
+		restantes := l.restantes()
+		validite := evaluerTirage(coup, natureDe(&tirage.rack), natureDe(&restantes))
+		motif := ""
+		switch {
+		case validite == TirageInvalide:
+			motif = RejetVoyellesConsonnes
+		case p.interdit != nil && *p.interdit == tirage.rack:
+			motif = RejetTirageIdentique
+		}
+		if motif == "" {
+			evts = append(evts, TirageEffectue{Coup: coup, Reliquat: reliquat, Tirees: texteLettres(nouvelles),
+				JokerAjoute: joker, AuChoix: validite == TirageAuChoix, Source: p.config.Source})
+			break
+		}
+		evts = append(evts, TirageRejete{Coup: coup, Reliquat: reliquat, Tirees: texteLettres(nouvelles), JokerAjoute: joker, Motif: motif})
+		l.tirages++
+		l.rendre(p.config.Formule)
+		if p.config.Source != SourceLogiciel {
+			break
+		}
+	}
+	for _, e := range evts {
+		if err := p.enregistrer(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Rejeter is the director's rejet of a tirage that is valid only if Y or a
+// joker counts as the missing vowel or consonant (§3.2, guide §4.2). A
+// tirage valid whatever they count as, or one at the end of the game where
+// the choice is no longer free (§3.2, §3.7), cannot be rejected.
+func (p *Partie) Rejeter() error {
+	if err := p.exigerStatut(StatutTirage, "le rejet"); err != nil {
+		return err
+	}
+	if !p.auChoix {
+		return refus(CodeRejetRefused, "le tirage %s est valide quelle que soit la nature du Y et des jokers, ou la fin de partie ne laisse plus le choix (§3.2)", p.lettres.rack.String())
+	}
+	return p.enregistrer(TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
+}
+
+// RetenirTop records the director's solution (§3.4): ref in FISF notation
+// ("H4" horizontal, "4H" vertical), the whole word with a joker in lower
+// case. It is refused unless it is playable, scores the maximum, uses no
+// joker when a joker-free top exists (§3.4, §3.8.1), and ends the game when
+// an admissible top of the same score does (§3.4, §3.7). When the letters
+// left end the game (§3.7), the end is recorded with the top.
+func (p *Partie) RetenirTop(ref, mot string) error {
+	if err := p.exigerStatut(StatutTirage, "l'annonce du top"); err != nil {
+		return err
+	}
+	coup := p.prochainCoup
+	r, err := board.ParseRef(ref)
+	if err != nil {
+		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("référence %q illisible", ref), Err: err}
+	}
+	word, err := lireMot(mot)
+	if err != nil {
+		return err
+	}
+	rack := p.lettres.rack
+	res := p.moteur.Verifier(&p.grille, r, word, &rack)
+	if !res.Playable() {
+		return refus(CodeInvalidTop, "%s en %s n'est pas jouable avec %s : %s", mot, ref, rack.String(), probleme(&res))
+	}
+	tops := p.moteur.Tops(&p.grille, rack)
+	if len(tops) == 0 {
+		return refus(CodeNoSolution, "aucune solution avec %s : annuler le coup (§3.6)", rack.String())
+	}
+	if int(res.Score) < int(tops[0].Score) {
+		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, res.Score, tops[0].Score)
+	}
+	sols := p.classer(tops)
+	if res.UsesJoker && !sols[0].Joker {
+		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, res.Score)
+	}
+	placees := lettresPlacees(&p.grille, r, word)
+	if !p.finit(placees) {
+		for _, s := range sols {
+			if s.Admissible && s.FinDePartie {
+				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
+			}
+		}
+	}
+	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: motTexte(word), Score: int(res.Score), Placees: texteTuiles(placees)}
+	if p.config.Formule == FormuleJoker {
+		for _, t := range placees {
+			if t.IsJoker() && p.lettres.sac[t.Letter()] > 0 {
+				top.JokerRemplace = true
+			}
+		}
+	}
+	if err := p.enregistrer(top); err != nil {
+		return err
+	}
+	restantes := p.lettres.restantes()
+	if motif, fini := finDePartie(natureDe(&restantes)); fini {
+		return p.enregistrer(PartieTerminee{Motif: motif, DernierCoup: coup})
+	}
+	return nil
+}
+
+// Solution is one max-score placement of the engine for the current tirage.
+// Admissible says the director may retain it (§3.4): it keeps the joker
+// when a top does, and it ends the game when an admissible top does.
+type Solution struct {
+	Move        movegen.Move
+	Joker       bool
+	FinDePartie bool
+	Admissible  bool
+}
+
+// Solutions recomputes the engine's tops for the current tirage, the
+// admissible ones first (§3.4, §3.8.1); none outside a coup.
+func (p *Partie) Solutions() []Solution {
+	if p.statut != StatutTirage {
+		return nil
+	}
+	return p.classer(p.moteur.Tops(&p.grille, p.lettres.rack))
+}
+
+// classer marks the admissible tops and sorts them first, keeping the
+// engine's order otherwise.
+func (p *Partie) classer(tops []movegen.Move) []Solution {
+	sols := make([]Solution, len(tops))
+	sansJoker, fin := false, false
+	for i := range tops {
+		m := &tops[i]
+		sols[i] = Solution{Move: *m, Joker: m.UsesJoker, FinDePartie: p.finit(lettresPlaceesCoup(m))}
+		sansJoker = sansJoker || !m.UsesJoker
+	}
+	for _, s := range sols {
+		if !sansJoker || !s.Joker {
+			fin = fin || s.FinDePartie
+		}
+	}
+	for i := range sols {
+		s := &sols[i]
+		s.Admissible = (!sansJoker || !s.Joker) && (!fin || s.FinDePartie)
+	}
+	sort.SliceStable(sols, func(i, j int) bool { return sols[i].Admissible && !sols[j].Admissible })
+	return sols
+}
+
+// finit reports whether putting down these tiles ends the game (§3.7).
+func (p *Partie) finit(placees []tile.Tile) bool {
+	r := p.lettres.restantes()
+	for _, t := range placees {
+		if t.IsJoker() {
+			r[tile.NoLetter]--
+		} else {
+			r[t.Letter()]--
+		}
+	}
+	_, fini := finDePartie(natureDe(&r))
+	return fini
+}
+
+// AnnulerCoup voids the current coup (§3.6): with motif aucune_solution
+// when the engine finds no placement, or erreur by the director's decision
+// after an error, before or after the top. Every letter of the coup goes
+// back to the bag; the game ends if no different tirage can be drawn
+// (§3.7).
+func (p *Partie) AnnulerCoup(motif string) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	switch {
+	case motif == AnnulationAucuneSolution && p.statut == StatutTirage:
+		if len(p.moteur.Tops(&p.grille, p.lettres.rack)) > 0 {
+			return refus(CodeAnnulationRefused, "le tirage %s a des solutions (§3.6)", p.lettres.rack.String())
+		}
+	case motif == AnnulationErreur && (p.statut == StatutTirage || p.statut == StatutTop):
+	case motif != AnnulationAucuneSolution && motif != AnnulationErreur:
+		return refus(CodeAnnulationRefused, "motif d'annulation %q inconnu : aucune_solution ou erreur (§3.6)", motif)
+	default:
+		return refus(CodeAnnulationRefused, "aucun coup en cours à annuler")
+	}
+	coup := p.prochainCoup
+	if p.statut == StatutTop {
+		coup--
+	}
+	if err := p.enregistrer(CoupAnnule{Coup: coup, Motif: motif}); err != nil {
+		return err
+	}
+	restantes := p.lettres.restantes()
+	if restantes.Size() <= p.config.Variant().RackSize {
+		fin := FinTirageDifferent
+		if motif == AnnulationAucuneSolution {
+			fin = FinPlusDePlacement
+		}
+		return p.enregistrer(PartieTerminee{Motif: fin, DernierCoup: coup - 1})
+	}
+	return nil
+}
+
+// Ramasser records that the bulletins of the current coup were collected
+// (§3.7, guide §2.13).
+func (p *Partie) Ramasser() error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	coup := p.coupEnCours()
+	if coup == 0 || p.ramasses[coup] {
+		return refus(CodeWrongState, "aucun coup dont ramasser les bulletins")
+	}
+	return p.enregistrer(BulletinsRamasses{Coup: coup})
+}
+
+// entreCoups reports that no coup is being played: a tirage may be drawn.
+func (p *Partie) entreCoups() bool {
+	return p.statut == StatutAttenteTirage || p.statut == StatutTop
+}
+
+// coupEnCours is the coup being played or just topped, 0 before the first.
+func (p *Partie) coupEnCours() int {
+	switch p.statut {
+	case StatutTirage:
+		return p.prochainCoup
+	case StatutTop, StatutAttenteTirage, StatutInterrompue:
+		return p.prochainCoup - 1
+	}
+	return 0
+}
+
+func (p *Partie) exigerJoueur(licence string, coup int) error {
+	j, ok := p.joueurs[licence]
+	switch {
+	case !ok:
+		return refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
+	case coup < j.premierCoup:
+		return refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
+	case j.elimine:
+		return refus(CodeEliminated, "le joueur %s est éliminé", licence)
+	}
+	return nil
+}
+
+// DeposerBulletin records a bulletin handed in for the current coup (§4).
+func (p *Partie) DeposerBulletin(b BulletinDepose) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	if b.Coup < 1 || b.Coup != p.coupEnCours() {
+		return refus(CodeInvalidBulletin, "bulletin du coup %d : le coup en cours est le %d", b.Coup, p.coupEnCours())
+	}
+	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
+		return err
+	}
+	if p.deposes[b.Coup][b.Licence] {
+		return refus(CodeInvalidBulletin, "le joueur %s a déjà rendu son bulletin du coup %d", b.Licence, b.Coup)
+	}
+	if b.Blanc != (b.Mot == "" && b.Ref == "" && b.Score == nil) {
+		return refus(CodeInvalidBulletin, "un bulletin blanc n'a ni mot, ni référence, ni score")
+	}
+	return p.enregistrer(b)
+}
+
+// CorrigerBulletin records the arbiter's decision on a bulletin of a coup
+// whose top is announced (§5). The score cannot exceed the top (§5.9: a
+// solution above the top gets zero).
+func (p *Partie) CorrigerBulletin(c BulletinCorrige) error {
+	if p.statut == "" {
+		return refus(CodeNotFound, "la partie n'existe pas")
+	}
+	top, ok := p.tops[c.Coup]
+	if !ok {
+		return refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", c.Coup)
+	}
+	if err := p.exigerJoueur(c.Licence, c.Coup); err != nil {
+		return err
+	}
+	switch {
+	case c.Score < 0 || c.Score > top.Score:
+		return refus(CodeInvalidBulletin, "score %d hors de 0..%d (top du coup %d)", c.Score, top.Score, c.Coup)
+	case c.Avertissements < 0 || c.Penalites < 0:
+		return refus(CodeInvalidBulletin, "avertissements et pénalités ne sont pas négatifs")
+	case c.Nullite && c.Score != 0:
+		return refus(CodeInvalidBulletin, "une nullité vaut zéro (§5.7)")
+	case c.Moyenne && (c.ScoreRevendique < 0 || c.ScoreMerite < 0 || c.ScoreMerite > top.Score):
+		return refus(CodeInvalidBulletin, "moyenne : scores revendiqué et mérité invalides (guide §2.10)")
+	}
+	return p.enregistrer(c)
+}
+
+// ArriveeEnRetard adds a player who arrives late (§6.2): the coups already
+// drawn count zero for him.
+func (p *Partie) ArriveeEnRetard(licence string) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	if licence == "" || p.joueurs[licence] != nil {
+		return refus(CodeInvalidConfig, "licence %q absente ou déjà inscrite à la partie", licence)
+	}
+	premier := p.prochainCoup
+	if p.statut == StatutTirage {
+		premier++
+	}
+	return p.enregistrer(JoueurArrive{Licence: licence, PremierCoup: premier})
+}
+
+// Interrompre starts an interruption at the given time (§3.7, guide §2.13).
+func (p *Partie) Interrompre(a time.Time) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	return p.enregistrer(PartieInterrompue{Debut: a})
+}
+
+// Reprendre ends an interruption. After more than 15 minutes in a row the
+// game is over (§3.7, guide §2.13): annulled if fewer than 15 coups (10 in
+// original formulas) were collected, otherwise valid up to the last
+// collected coup that was not annulled.
+func (p *Partie) Reprendre(a time.Time) error {
+	if p.statut != StatutInterrompue {
+		return refus(CodeWrongState, "la partie n'est pas interrompue")
+	}
+	if a.Before(p.pauseDebut) {
+		return refus(CodeWrongState, "la reprise précède l'interruption")
+	}
+	if a.Sub(p.pauseDebut) <= dureeInterruption {
+		return p.enregistrer(PartieReprise{Fin: a})
+	}
+	dernier := 0
+	for c := range p.ramasses {
+		if _, ok := p.tops[c]; ok {
+			dernier = max(dernier, c)
+		}
+	}
+	annulee := len(p.ramasses) < p.config.CoupsMinimumInterruption()
+	if annulee {
+		dernier = 0
+	}
+	return p.enregistrer(PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
+}
+
+// Eliminer applies the rule of the elimination modes to the coup just
+// topped (§3.8.3, guide §2.14–2.15): the reference is the best score among
+// the players still in (the top when one of them found it); every player
+// below it is eliminated. In sudden death a 5-point penalty counts on the
+// coup itself (§5.9). A missing bulletin scores zero. The last player left
+// wins.
+func (p *Partie) Eliminer() error {
+	if err := p.exigerStatut(StatutTop, "l'élimination"); err != nil {
+		return err
+	}
+	coup := p.prochainCoup - 1
+	if p.config.Mode == ModeNormal {
+		return refus(CodeWrongState, "pas d'élimination dans une partie normale")
+	}
+	if p.elimines[coup] {
+		return refus(CodeWrongState, "les éliminations du coup %d sont déjà décidées", coup)
+	}
+	scores := map[string]int{}
+	reference := 0
+	for _, l := range p.Joueurs() {
+		if coup < p.joueurs[l].premierCoup {
+			continue
+		}
+		s := 0
+		if c, ok := p.corriges[coup][l]; ok {
+			s = c.Score
+			if p.config.Mode == ModeMortSubite {
+				s -= 5 * c.Penalites
+			}
+		}
+		scores[l] = s
+		reference = max(reference, s)
+	}
+	elimines := []string{}
+	for _, l := range p.Joueurs() {
+		if s, ok := scores[l]; ok && s < reference {
+			elimines = append(elimines, l)
+		}
+	}
+	if err := p.enregistrer(EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
+		return err
+	}
+	if restants := p.Joueurs(); len(restants) == 1 {
+		return p.enregistrer(PartieTerminee{Motif: FinVainqueur, DernierCoup: coup, Vainqueur: restants[0]})
+	}
+	return nil
+}

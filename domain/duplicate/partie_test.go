@@ -1,0 +1,477 @@
+package duplicate
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/engine/board"
+	"arbitre/engine/movegen"
+	"arbitre/engine/play"
+	"arbitre/engine/tile"
+)
+
+// moteurFixe is an engine whose answers the test decides: the tops, and a
+// score for each playable "REF MOT".
+type moteurFixe struct {
+	tops   []movegen.Move
+	scores map[string]int32
+}
+
+func (m *moteurFixe) Tops(*board.Board, tile.Rack) []movegen.Move {
+	return append([]movegen.Move(nil), m.tops...)
+}
+
+func (m *moteurFixe) Verifier(_ *board.Board, ref board.Ref, word []tile.Tile, _ *tile.Rack) play.Result {
+	res := play.Result{NWords: 1, NPlaced: len(word)}
+	s, ok := m.scores[ref.String()+" "+motTexte(word)]
+	res.Words[0].Valid = ok
+	res.Score = s
+	for _, t := range word {
+		res.UsesJoker = res.UsesJoker || t.IsJoker()
+	}
+	return res
+}
+
+// coup builds an engine move on an empty grid: every letter put down.
+func coup(t *testing.T, ref, mot string, score int32) movegen.Move {
+	t.Helper()
+	r, err := board.ParseRef(ref)
+	require.NoError(t, err)
+	w, err := play.ParseWord(mot)
+	require.NoError(t, err)
+	m := movegen.Move{Row: uint8(r.Row), Col: uint8(r.Col), Vertical: r.Vertical, Len: uint8(len(w)), Score: score}
+	for i, x := range w {
+		m.Word[i] = x
+		m.Placed |= 1 << i
+		m.UsesJoker = m.UsesJoker || x.IsJoker()
+	}
+	m.NPlaced = m.Len
+	return m
+}
+
+func fixe(t *testing.T, coups ...movegen.Move) *moteurFixe {
+	m := &moteurFixe{tops: coups, scores: map[string]int32{}}
+	for i := range coups {
+		m.scores[coups[i].Ref().String()+" "+coups[i].WordString()] = coups[i].Score
+	}
+	return m
+}
+
+var configDirecteur = Config{TempsParCoup: 3 * time.Minute, Source: SourceDirecteur}
+
+func nouvellePartie(t *testing.T, cfg Config, m Moteur, joueurs ...string) *Partie {
+	t.Helper()
+	if len(joueurs) == 0 {
+		joueurs = []string{"L1", "L2", "L3"}
+	}
+	p := Nouvelle(m)
+	require.NoError(t, p.Creer("p1", "t1", 1, cfg, joueurs))
+	p.Nouveaux()
+	return p
+}
+
+func rack(t *testing.T, s string) tile.Rack {
+	t.Helper()
+	r, err := tile.ParseRack(s)
+	require.NoError(t, err)
+	return r
+}
+
+// etat puts the game in the middle of coup n with this rack and bag.
+func etat(t *testing.T, p *Partie, coup int, tirage, sac string) {
+	t.Helper()
+	p.lettres.rack, p.lettres.sac = rack(t, tirage), rack(t, sac)
+	p.prochainCoup, p.statut = coup, StatutTirage
+}
+
+// refuse checks a refused command by its code and that it changed nothing.
+func refuse(t *testing.T, p *Partie, code Code, f func() error) {
+	t.Helper()
+	p.Nouveaux()
+	version, sac, rk, g := p.version, p.lettres.sac, p.lettres.rack, p.grille
+	err := f()
+	require.Error(t, err)
+	assert.Equal(t, code, CodeOf(err), err.Error())
+	assert.Equal(t, version, p.version)
+	assert.Equal(t, sac, p.lettres.sac)
+	assert.Equal(t, rk, p.lettres.rack)
+	assert.Equal(t, g, p.grille)
+	assert.Empty(t, p.Nouveaux())
+}
+
+func TestCreer_Paragraphe5_9_AvertissementsGratuits(t *testing.T) {
+	tests := []struct {
+		name  string
+		cfg   Config
+		want  int
+		refus bool
+	}{
+		{"§5.9 trois avertissements en partie normale", Config{TempsParCoup: 3 * time.Minute}, 3, false},
+		{"§5.9 cinq en blitz", Config{TempsParCoup: time.Minute}, 5, false},
+		{"§5.9 cinq en partie joker (§3.8.1)", Config{TempsParCoup: 2 * time.Minute, Formule: FormuleJoker}, 5, false},
+		{"§5.9 cinq en 7 sur 8 (§3.8.2)", Config{TempsParCoup: 2 * time.Minute, Variante: VarianteSeptSurHuit}, 5, false},
+		{"§5.9 trois refusés en blitz", Config{TempsParCoup: time.Minute, AvertissementsGratuits: 3}, 0, true},
+		{"§1.3 temps nul refusé", Config{}, 0, true},
+		{"§3.8.2 variante inconnue", Config{TempsParCoup: time.Minute, Variante: "10"}, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Nouvelle(fixe(t))
+			err := p.Creer("p1", "", 1, tt.cfg, []string{"L1"})
+			if tt.refus {
+				assert.ErrorIs(t, err, ErrInvalidConfig)
+				assert.Zero(t, p.Version())
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, p.Config().AvertissementsGratuits)
+			assert.Equal(t, DefaultSeuilSolo, p.Config().SeuilSolo, "§3.5")
+		})
+	}
+}
+
+func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
+	t.Run("§3.2 une voyelle avant le 16e coup : rejet, reliquat compris", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t))
+		etat(t, p, 4, "BCD", "FGHANRSTEIO")
+		p.statut = StatutAttenteTirage
+		require.NoError(t, p.Tirer("FGHA"))
+		evts := p.Nouveaux()
+		require.Len(t, evts, 1)
+		assert.Equal(t, TirageRejete{Coup: 4, Reliquat: "BCD", Tirees: "FGHA", Motif: RejetVoyellesConsonnes}, evts[0])
+		assert.Equal(t, StatutAttenteTirage, p.Statut())
+		assert.Equal(t, rack(t, "BCDFGHANRSTEIO"), p.Sac(), "toutes les lettres remises dans le sac")
+		assert.Zero(t, p.lettres.rack.Size())
+	})
+	t.Run("§3.2 tirage valide", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t))
+		require.NoError(t, p.Tirer("EBACDFG"))
+		assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Nouveaux())
+		assert.Equal(t, "ABCDEFG", p.lettres.rack.String())
+	})
+	t.Run("§3.2 logiciel : rejets puis tirage valide, tous enregistrés", func(t *testing.T) {
+		p := nouvellePartie(t, Config{TempsParCoup: 3 * time.Minute, Graine: 7}, fixe(t))
+		etat(t, p, 2, "", "BCDFGHJKLMNPQRSTVWXZBCDFGHAEI")
+		p.statut = StatutAttenteTirage
+		require.NoError(t, p.Tirer(""))
+		evts := p.Nouveaux()
+		require.NotEmpty(t, evts)
+		for _, e := range evts[:len(evts)-1] {
+			assert.IsType(t, TirageRejete{}, e)
+		}
+		assert.IsType(t, TirageEffectue{}, evts[len(evts)-1])
+		n := natureDe(&p.lettres.rack)
+		assert.GreaterOrEqual(t, n.voyelles, 2)
+		assert.GreaterOrEqual(t, n.consonnes, 2)
+	})
+}
+
+func TestTirer_MauvaiseSaisieNeChangeRien(t *testing.T) {
+	tests := []struct {
+		name   string
+		cfg    Config
+		saisie string
+	}{
+		{"lettre absente du sac", configDirecteur, "KKAEBCD"},
+		{"trop peu de lettres", configDirecteur, "AEBCD"},
+		{"caractère inconnu", configDirecteur, "AEB*CDF"},
+		{"§3.1 lettres saisies alors que le logiciel tire", Config{TempsParCoup: 3 * time.Minute}, "AEBCDFG"},
+		{"aucune lettre saisie", configDirecteur, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := nouvellePartie(t, tt.cfg, fixe(t))
+			refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer(tt.saisie) })
+		})
+	}
+}
+
+func TestRejeter_Paragraphe3_2_ChoixDuJugeArbitre(t *testing.T) {
+	tests := []struct {
+		name   string
+		coup   int
+		saisie string
+		sac    string
+		ok     bool
+	}{
+		{"§3.2 joker compté consonne : rejet permis (guide §4.2.1)", 3, "ABCDFG?", "", true},
+		{"§3.2 Y compté consonne : rejet permis (guide §4.2.4)", 3, "AEIOUTY", "", true},
+		{"§3.2 tirage valide quelle que soit la nature du joker", 3, "AEBCDF?", "", false},
+		{"§3.2 fin de partie : consonnes et Y, plus de liberté", 20, "BCDRY", "BCDRY", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := nouvellePartie(t, configDirecteur, fixe(t))
+			p.prochainCoup = tt.coup
+			if tt.sac != "" {
+				p.lettres.sac = rack(t, tt.sac)
+			}
+			require.NoError(t, p.Tirer(tt.saisie))
+			p.Nouveaux()
+			if !tt.ok {
+				refuse(t, p, CodeRejetRefused, p.Rejeter)
+				return
+			}
+			require.NoError(t, p.Rejeter())
+			assert.Equal(t, []any{TirageRejete{Coup: tt.coup, Tirees: tt.saisie, Motif: RejetChoixDirecteur}}, p.Nouveaux())
+			assert.Equal(t, sacComplet(), p.Sac())
+		})
+	}
+}
+
+func TestRetenirTop_Paragraphe3_4(t *testing.T) {
+	bac := coup(t, "H8", "BAC", 14)
+	bacJoker := coup(t, "H8", "BaC", 14)
+	tests := []struct {
+		name      string
+		tops      []movegen.Move
+		ref, mot  string
+		code      Code
+		extraMots map[string]int32
+	}{
+		{"§3.4 le top retenu", []movegen.Move{bac, bacJoker}, "H8", "BAC", "", nil},
+		{"§3.4 score inférieur au maximum", []movegen.Move{bac}, "H8", "CAB", CodeNotMaxScore, map[string]int32{"H8 CAB": 12}},
+		{"§3.4 joker refusé quand un top le conserve", []movegen.Move{bac, bacJoker}, "H8", "BaC", CodeJokerTopRefused, nil},
+		{"§3.4 joker accepté quand tous les tops l'utilisent", []movegen.Move{bacJoker}, "H8", "BaC", "", nil},
+		{"§3.4 mot non admis", []movegen.Move{bac}, "H8", "BCA", CodeInvalidTop, nil},
+		{"§3.4 référence illisible", []movegen.Move{bac}, "Z99", "BAC", CodeInvalidTop, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := fixe(t, tt.tops...)
+			for k, v := range tt.extraMots {
+				m.scores[k] = v
+			}
+			p := nouvellePartie(t, configDirecteur, m)
+			require.NoError(t, p.Tirer("ABCDEF?"))
+			p.Nouveaux()
+			if tt.code != "" {
+				refuse(t, p, tt.code, func() error { return p.RetenirTop(tt.ref, tt.mot) })
+				return
+			}
+			require.NoError(t, p.RetenirTop(tt.ref, tt.mot))
+			top, ok := p.Top(1)
+			require.True(t, ok)
+			assert.Equal(t, 14, top.Score)
+			assert.Equal(t, StatutTop, p.Statut())
+			g := p.Grille()
+			assert.Equal(t, tile.Tile(2), g.At(7, 7), "B en H8")
+			assert.Equal(t, 4, p.lettres.rack.Size(), "reliquat")
+		})
+	}
+}
+
+// §3.4 and §3.7: among tops of equal score, the one that ends the game
+// must be retained, unless it spends the joker a top keeps.
+func TestRetenirTop_Paragraphe3_4_FinDePartieObligatoire(t *testing.T) {
+	tests := []struct {
+		name, tirage string
+		tops         []movegen.Move
+		mot          string
+		code         Code
+		fin          MotifFin
+	}{
+		{"§3.7 un top finit la partie : il est obligatoire", "ABES",
+			[]movegen.Move{coup(t, "H8", "BAS", 10), coup(t, "H8", "BA", 10)}, "BA", CodeMustEndGame, ""},
+		{"§3.7 le top qui finit la partie", "ABES",
+			[]movegen.Move{coup(t, "H8", "BAS", 10), coup(t, "H8", "BA", 10)}, "BAS", "", FinUneSeuleLettre},
+		{"§3.4 sauf s'il gaspille le joker", "AB?E",
+			[]movegen.Move{coup(t, "H8", "BAs", 10), coup(t, "H8", "BA", 10)}, "BA", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := nouvellePartie(t, configDirecteur, fixe(t, tt.tops...))
+			etat(t, p, 22, tt.tirage, "")
+			if tt.code != "" {
+				refuse(t, p, tt.code, func() error { return p.RetenirTop("H8", tt.mot) })
+				return
+			}
+			require.NoError(t, p.RetenirTop("H8", tt.mot))
+			if tt.fin == "" {
+				assert.Nil(t, p.Fin())
+				return
+			}
+			require.NotNil(t, p.Fin())
+			assert.Equal(t, PartieTerminee{Motif: tt.fin, DernierCoup: 22}, *p.Fin())
+		})
+	}
+}
+
+// §3.7 with tricky bags: what is left after the top decides the end.
+func TestRetenirTop_Paragraphe3_7_SacsDifficiles(t *testing.T) {
+	tests := []struct {
+		name, tirage, sac string
+		fin               MotifFin
+	}{
+		{"§3.7 joker et Y dans un reliquat de deux lettres : la partie continue", "BEY?", "", ""},
+		{"§3.7 il ne reste qu'une lettre", "BEY", "", FinUneSeuleLettre},
+		{"§3.7 il ne reste que des voyelles", "BEA", "IOU", FinReliquatVoyelles},
+		{"§3.7 il ne reste que des consonnes", "BEC", "DRST", FinReliquatConsonnes},
+		{"§3.7 toutes les lettres placées", "BE", "", FinToutesLettresPlacees},
+		{"§3.7 consonnes et Y : la partie continue", "BEC", "DY", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BE", 8)))
+			etat(t, p, 21, tt.tirage, tt.sac)
+			require.NoError(t, p.RetenirTop("H8", "BE"))
+			if tt.fin == "" {
+				assert.Nil(t, p.Fin())
+				assert.Equal(t, StatutTop, p.Statut())
+				return
+			}
+			require.NotNil(t, p.Fin())
+			assert.Equal(t, tt.fin, p.Fin().Motif)
+			refuse(t, p, CodeGameOver, func() error { return p.Tirer("A") })
+		})
+	}
+}
+
+func TestFormuleJoker_Paragraphe3_8_1(t *testing.T) {
+	cfg := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Formule: FormuleJoker}
+	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAc", 12)))
+	assert.Zero(t, p.Sac()[tile.NoLetter], "§3.8.1 les deux jokers sont extraits du sac")
+	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("ABDEFGH") })
+	require.NoError(t, p.Tirer("ABDEFG"))
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABDEFG", JokerAjoute: true, Source: SourceDirecteur}}, p.Nouveaux())
+	assert.Equal(t, "ABDEFG?", p.lettres.rack.String(), "§3.8.1 six lettres et un joker")
+	require.NoError(t, p.RetenirTop("H8", "BAc"))
+	top, _ := p.Top(1)
+	assert.True(t, top.JokerRemplace, "§3.8.1 le C est encore dans le sac")
+	g := p.Grille()
+	assert.Equal(t, tile.Tile(3), g.At(7, 9), "le joker est remplacé par le C")
+	assert.Equal(t, uint8(1), p.Sac()[3])
+	assert.Equal(t, 2, p.lettres.reserve)
+	require.NoError(t, p.Tirer("HI"))
+	assert.Equal(t, uint8(1), p.lettres.rack[tile.NoLetter], "§3.8.1 le joker revient au tirage suivant")
+}
+
+func TestAnnulerCoup_Paragraphe3_6(t *testing.T) {
+	t.Run("§3.6 erreur après le top : points annulés, lettres remises, tirage différent exigé", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+		require.NoError(t, p.Tirer("ABCDEF?"))
+		require.NoError(t, p.RetenirTop("H8", "BAC"))
+		require.NoError(t, p.Ramasser())
+		p.Nouveaux()
+		require.NoError(t, p.AnnulerCoup(AnnulationErreur))
+		assert.Equal(t, []any{CoupAnnule{Coup: 1, Motif: AnnulationErreur}}, p.Nouveaux())
+		assert.True(t, p.grille.IsEmpty())
+		assert.Equal(t, sacComplet(), p.Sac())
+		_, ok := p.Top(1)
+		assert.False(t, ok)
+		assert.Equal(t, 1, p.ProchainCoup())
+		require.NoError(t, p.Tirer("?FEDCBA"))
+		assert.Equal(t, []any{TirageRejete{Coup: 1, Tirees: "?FEDCBA", Motif: RejetTirageIdentique}}, p.Nouveaux())
+		require.NoError(t, p.Tirer("ABCDEFG"))
+		assert.Equal(t, StatutTirage, p.Statut())
+	})
+	t.Run("§3.6 aucune solution : refusée quand le moteur en trouve", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+		require.NoError(t, p.Tirer("ABCDEF?"))
+		p.Nouveaux()
+		refuse(t, p, CodeAnnulationRefused, func() error { return p.AnnulerCoup(AnnulationAucuneSolution) })
+	})
+	t.Run("§3.6 §3.7 aucune solution et pas de tirage différent possible : fin", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t))
+		etat(t, p, 23, "QWY", "KZ")
+		require.NoError(t, p.AnnulerCoup(AnnulationAucuneSolution))
+		assert.Equal(t, []any{CoupAnnule{Coup: 23, Motif: AnnulationAucuneSolution},
+			PartieTerminee{Motif: FinPlusDePlacement, DernierCoup: 22}}, p.Nouveaux())
+	})
+	t.Run("§3.6 aucune solution : nouveau tirage", func(t *testing.T) {
+		p := nouvellePartie(t, configDirecteur, fixe(t))
+		etat(t, p, 12, "QWYKZXJ", "AEIOUBCDF")
+		require.NoError(t, p.AnnulerCoup(AnnulationAucuneSolution))
+		assert.Equal(t, StatutAttenteTirage, p.Statut())
+		assert.Equal(t, 16, p.lettres.sac.Size())
+	})
+}
+
+func TestArriveeEnRetard_Paragraphe6_2(t *testing.T) {
+	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+	require.NoError(t, p.Tirer("ABCDEF?"))
+	require.NoError(t, p.ArriveeEnRetard("L9"))
+	assert.Contains(t, p.Nouveaux(), JoueurArrive{Licence: "L9", PremierCoup: 2})
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	refuse(t, p, CodeLatePlayer, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L9", Score: 14}) })
+	refuse(t, p, CodeUnknownPlayer, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "X", Score: 14}) })
+	refuse(t, p, CodeInvalidBulletin, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L1", Score: 15}) })
+	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L1", Score: 14}))
+}
+
+func TestReprendre_Paragraphe3_7_Interruption(t *testing.T) {
+	debut := time.Date(2026, 3, 1, 14, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		cfg      Config
+		ramasses int
+		duree    time.Duration
+		fin      *PartieTerminee
+	}{
+		{"§3.7 quinze minutes : la partie reprend", configDirecteur, 3, 15 * time.Minute, nil},
+		{"§3.7 plus de quinze minutes et 14 coups ramassés : partie annulée", configDirecteur, 14, 16 * time.Minute,
+			&PartieTerminee{Motif: FinInterruption, Annulee: true}},
+		{"§3.7 plus de quinze minutes et 15 coups ramassés : résultats validés", configDirecteur, 15, 16 * time.Minute,
+			&PartieTerminee{Motif: FinInterruption, DernierCoup: 15}},
+		{"guide §2.13 partie originale : 10 coups suffisent", Config{TempsParCoup: time.Minute, Source: SourceDirecteur}.avecFormule(FormuleJoker), 10, 20 * time.Minute,
+			&PartieTerminee{Motif: FinInterruption, DernierCoup: 10}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := nouvellePartie(t, tt.cfg, fixe(t))
+			for c := 1; c <= tt.ramasses; c++ {
+				p.ramasses[c] = true
+				p.tops[c] = TopRetenu{Coup: c}
+			}
+			p.statut, p.prochainCoup = StatutAttenteTirage, tt.ramasses+1
+			require.NoError(t, p.Interrompre(debut))
+			refuse(t, p, CodeWrongState, func() error { return p.Tirer("ABCDEFG") })
+			require.NoError(t, p.Reprendre(debut.Add(tt.duree)))
+			if tt.fin == nil {
+				assert.Equal(t, StatutAttenteTirage, p.Statut())
+				return
+			}
+			assert.Equal(t, tt.fin, p.Fin())
+		})
+	}
+}
+
+func (c Config) avecFormule(f Formule) Config { c.Formule = f; return c }
+
+func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
+	cfg := Config{TempsParCoup: time.Minute, Source: SourceDirecteur, Mode: ModeMortSubite}
+	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)), "A", "B", "C", "D")
+	assert.Equal(t, 80*time.Second, p.Config().TempsDuCoup(3), "§3.8.3 1 min + 20 s")
+	assert.Equal(t, 60*time.Second, p.Config().TempsDuCoup(4), "§3.8.3 40 s + 20 s")
+	assert.Equal(t, 40*time.Second, p.Config().TempsDuCoup(7), "§3.8.3 20 s + 20 s")
+	require.NoError(t, p.Tirer("ABCDEF?"))
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "A", Score: 12}))
+	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "B", Score: 10}))
+	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "C", Score: 12, Penalites: 1}))
+	p.Nouveaux()
+	require.NoError(t, p.Eliminer())
+	assert.Equal(t, []any{
+		EliminationsDecidees{Coup: 1, Reference: 12, Elimines: []string{"B", "C", "D"}},
+		PartieTerminee{Motif: FinVainqueur, DernierCoup: 1, Vainqueur: "A"},
+	}, p.Nouveaux(), "guide §2.15 : le top n'est pas trouvé, le meilleur score fait référence ; §5.9 la pénalité compte sur le coup")
+}
+
+func TestEliminer_Guide2_14_Barrage(t *testing.T) {
+	cfg := Config{TempsParCoup: time.Minute, Source: SourceDirecteur, Mode: ModeBarrage}
+	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)), "A", "B", "C")
+	assert.Equal(t, 100*time.Second, p.Config().TempsDuCoup(1), "guide §2.14 1 min 20 + 20 s")
+	require.NoError(t, p.Tirer("ABCDEF?"))
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	for _, l := range []string{"A", "B"} {
+		require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: l, Score: 14}))
+	}
+	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "C", Score: 12, Penalites: 1}))
+	require.NoError(t, p.Eliminer())
+	assert.Equal(t, []string{"A", "B"}, p.Joueurs())
+	assert.Nil(t, p.Fin())
+	refuse(t, p, CodeWrongState, p.Eliminer)
+}
