@@ -1,0 +1,216 @@
+// Package correction corrects a bulletin de jeu as the player wrote it and
+// decides what fisf-reglement-duplicate-2020.txt §4–§5 decide: the score paid,
+// the avertissement, the 5-point pénalité or the zéro, with the reasons the
+// billet de correction shows (guide §5.2). It is pure: the same bulletin in
+// the same coup always gives the same Decision, so a replay can recorrect a
+// recorded bulletin and report any difference (Recorrect).
+//
+// Where the guide (an older edition) or the 2014 simplified rules disagree
+// with the 2020 regulation, the regulation is applied and the comment says so.
+package correction
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"arbitre/engine/board"
+	"arbitre/engine/tile"
+)
+
+// Bulletin is a bulletin de jeu as written (§2.1, §4): bulletin-level facts
+// and the written solutions.
+type Bulletin struct {
+	// Missing: no bulletin handed in (§5.7).
+	Missing bool `json:"missing"`
+	// Blank: a blank bulletin, or only blank ones (§5.7).
+	Blank bool `json:"blank"`
+	// Several: several non-blank bulletins handed in (§5.7).
+	Several bool `json:"several"`
+	// Late: written after the end of the coup (§4.1, §5.7).
+	Late bool `json:"late"`
+	// Exchanged: exchanged after the end of the coup (§4.1, §5.7).
+	Exchanged bool `json:"exchanged"`
+	// Illegible: the proposed word cannot be read (§5.7).
+	Illegible bool `json:"illegible"`
+	// Discipline counts the disciplinary avertissements given on this coup;
+	// they cumulate with any other sanction (§5.5, §5.8).
+	Discipline int `json:"discipline"`
+	// Solutions are the written solutions, crossed-out ones included (§5.4).
+	Solutions []Solution `json:"solutions"`
+}
+
+// Solution is one solution written on the squared area of the bulletin.
+type Solution struct {
+	// Word as written: capitals, a letter in parentheses is circled (the
+	// letter a joker stands for, §4.2), e.g. "MUTIN(E)R".
+	Word string `json:"word"`
+	// Written is "h" or "v": the way the word is written on the bulletin.
+	Written string `json:"written"`
+	// Ref is the alphanumeric reference exactly as written (§4.3.1), or nil.
+	Ref *string `json:"ref"`
+	// Raccord are the raccord letters written around the word (§4.3.2).
+	Raccord []RaccordLetter `json:"raccord"`
+	// Score claimed, or nil when none is written.
+	Score *int `json:"score"`
+	// Crossed: the solution is crossed out and counts as inexistent (§5.4).
+	Crossed bool `json:"crossed"`
+}
+
+// RaccordLetter is a raccord letter as written: its offset in squares from
+// the word's first written letter, downwards (DR) and rightwards (DC), in the
+// bulletin's own orientation.
+type RaccordLetter struct {
+	Letter string `json:"letter"`
+	DR     int    `json:"dr"`
+	DC     int    `json:"dc"`
+}
+
+// Error is a validation error of a bulletin or a coup context: a stable code,
+// the JSON path of the faulty field and a message.
+type Error struct {
+	Code string
+	Path string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return e.Code + ": " + e.Msg
+	}
+	return e.Code + " at " + e.Path + ": " + e.Msg
+}
+
+// The validation error codes.
+const (
+	ErrJSON       = "BAD_JSON"
+	ErrWord       = "BAD_WORD"
+	ErrWritten    = "BAD_WRITTEN"
+	ErrRaccord    = "BAD_RACCORD"
+	ErrScore      = "BAD_SCORE"
+	ErrDiscipline = "BAD_DISCIPLINE"
+	ErrBoard      = "BAD_BOARD"
+	ErrTirage     = "BAD_TIRAGE"
+	ErrCoup       = "BAD_COUP"
+	ErrTop        = "BAD_TOP"
+	ErrVariant    = "BAD_VARIANT"
+)
+
+func errorf(code, path, format string, args ...any) *Error {
+	return &Error{Code: code, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ParseBulletin reads the JSON form of a bulletin strictly (unknown fields
+// are errors) and validates it.
+func ParseBulletin(data []byte) (Bulletin, error) {
+	var b Bulletin
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return Bulletin{}, errorf(ErrJSON, "", "%v", err)
+	}
+	if dec.More() {
+		return Bulletin{}, errorf(ErrJSON, "", "data after the bulletin")
+	}
+	if err := b.Validate(); err != nil {
+		return Bulletin{}, err
+	}
+	return b, nil
+}
+
+// Validate checks every field and returns the first error as an *Error.
+func (b *Bulletin) Validate() error {
+	if b.Discipline < 0 || b.Discipline > 99 {
+		return errorf(ErrDiscipline, "discipline", "%d: want 0 to 99", b.Discipline)
+	}
+	for i := range b.Solutions {
+		s := &b.Solutions[i]
+		path := fmt.Sprintf("solutions[%d]", i)
+		if _, err := parseWritten(s.Word); err != nil {
+			return errorf(ErrWord, path+".word", "%v", err)
+		}
+		if s.Written != "h" && s.Written != "v" {
+			return errorf(ErrWritten, path+".written", "%q: want \"h\" or \"v\"", s.Written)
+		}
+		if s.Score != nil && (*s.Score < 0 || *s.Score > 9999) {
+			return errorf(ErrScore, path+".score", "%d: want 0 to 9999 or null", *s.Score)
+		}
+		if s.Ref != nil && len(*s.Ref) > 16 {
+			return errorf(ErrWord, path+".ref", "%q: longer than 16 characters", *s.Ref)
+		}
+		for j, r := range s.Raccord {
+			rp := fmt.Sprintf("%s.raccord[%d]", path, j)
+			if len(r.Letter) != 1 {
+				return errorf(ErrRaccord, rp+".letter", "%q: want one letter A-Z", r.Letter)
+			}
+			if _, ok := tile.LetterOf(r.Letter[0]); !ok {
+				return errorf(ErrRaccord, rp+".letter", "%q: want one letter A-Z", r.Letter)
+			}
+			if r.DR < -board.Size || r.DR > board.Size || r.DC < -board.Size || r.DC > board.Size {
+				return errorf(ErrRaccord, rp, "offset (%d,%d) is off any grid", r.DR, r.DC)
+			}
+			if (r.DR == 0 && s.Written == "h" && r.DC >= 0 && r.DC < wordLen(s.Word)) ||
+				(r.DC == 0 && s.Written == "v" && r.DR >= 0 && r.DR < wordLen(s.Word)) {
+				return errorf(ErrRaccord, rp, "offset (%d,%d) is on a letter of the word", r.DR, r.DC)
+			}
+		}
+	}
+	return nil
+}
+
+// written is a parsed word: its letters and which of them are circled.
+type written struct {
+	letters []tile.Letter
+	circled uint16 // bit i: the i-th letter is circled
+}
+
+// wordLen is the number of letters of a valid written word.
+func wordLen(s string) int {
+	return len(s) - 2*strings.Count(s, "(")
+}
+
+// parseWritten reads "MUTIN(E)R": capitals (lowercase accepted), a circled
+// letter between parentheses.
+func parseWritten(s string) (written, error) {
+	var w written
+	for i := 0; i < len(s); i++ {
+		circled := false
+		if s[i] == '(' {
+			if i+2 >= len(s) || s[i+2] != ')' {
+				return written{}, fmt.Errorf("%q: '(' at position %d must enclose one letter", s, i+1)
+			}
+			circled = true
+			i++
+		}
+		l, ok := tile.LetterOf(s[i])
+		if !ok {
+			return written{}, fmt.Errorf("%q: %q at position %d is not a letter A-Z", s, s[i], i+1)
+		}
+		if len(w.letters) == board.Size {
+			return written{}, fmt.Errorf("%q: more than %d letters", s, board.Size)
+		}
+		if circled {
+			w.circled |= 1 << len(w.letters)
+			i++
+		}
+		w.letters = append(w.letters, l)
+	}
+	if len(w.letters) < 2 {
+		return written{}, fmt.Errorf("%q: a word has two letters or more (§1.1)", s)
+	}
+	return w, nil
+}
+
+// parseRefAsWritten reads a reference as written, tolerating spaces and a
+// dash ("H 4", "12-C"); ok is false when it is garbled.
+func parseRefAsWritten(s string) (board.Ref, bool) {
+	clean := strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '.' {
+			return -1
+		}
+		return r
+	}, s)
+	ref, err := board.ParseRef(clean)
+	return ref, err == nil
+}
