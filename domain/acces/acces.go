@@ -1,0 +1,143 @@
+// Package acces decides who may do what: bearer tokens (jetons) issued by the
+// director per role, per tournament and, for arbiters, per range of tables
+// (`arbitre token create --role arbiter --tables 1-40`). A token's secret is
+// never stored: events keep its SHA-256 fingerprint. Issuing and revoking are
+// events; the Registre of valid tokens is rebuilt from them.
+package acces
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Role is what a token lets its holder do.
+type Role string
+
+// The roles of a tournament hall.
+const (
+	// Directeur is the juge-arbitre: creates games, draws, chooses tops,
+	// pairs rounds, issues tokens.
+	Directeur Role = "director"
+	// Arbitre corrects the bulletins of the tables assigned to the token.
+	Arbitre Role = "arbiter"
+	// Commission is the appeal body: replays and decides appeals.
+	Commission Role = "commission"
+)
+
+// ParseRole reads a role name.
+func ParseRole(s string) (Role, error) {
+	switch r := Role(s); r {
+	case Directeur, Arbitre, Commission:
+		return r, nil
+	}
+	return "", &Error{Code: CodeInvalidRole, Message: fmt.Sprintf("rôle %q inconnu : director, arbiter ou commission", s)}
+}
+
+// Tables is an inclusive range of table numbers; the zero value means every table.
+type Tables struct {
+	Min int `json:"min,omitempty"`
+	Max int `json:"max,omitempty"`
+}
+
+// ParseTables reads "1-40", "7" or "" (every table).
+func ParseTables(s string) (Tables, error) {
+	if s == "" {
+		return Tables{}, nil
+	}
+	lo, hi, isRange := strings.Cut(s, "-")
+	if !isRange {
+		hi = lo
+	}
+	min, err1 := strconv.Atoi(strings.TrimSpace(lo))
+	max, err2 := strconv.Atoi(strings.TrimSpace(hi))
+	if err1 != nil || err2 != nil || min < 1 || max < min {
+		return Tables{}, &Error{Code: CodeInvalidTables, Message: fmt.Sprintf("tables %q : écrire par exemple 1-40 ou 7", s)}
+	}
+	return Tables{Min: min, Max: max}, nil
+}
+
+// Contains reports whether table n is in the range.
+func (t Tables) Contains(n int) bool {
+	return t == (Tables{}) || (n >= t.Min && n <= t.Max)
+}
+
+// String renders the range as ParseTables reads it.
+func (t Tables) String() string {
+	switch {
+	case t == (Tables{}):
+		return ""
+	case t.Min == t.Max:
+		return strconv.Itoa(t.Min)
+	}
+	return fmt.Sprintf("%d-%d", t.Min, t.Max)
+}
+
+// JetonEmis records a token's issue.
+type JetonEmis struct {
+	ID string `json:"id"`
+	// Empreinte is the hex SHA-256 of the secret.
+	Empreinte string `json:"empreinte"`
+	Role      Role   `json:"role"`
+	// Tournoi limits the token to one tournament; empty for every one.
+	Tournoi string    `json:"tournoi,omitempty"`
+	Tables  Tables    `json:"tables"`
+	Expire  time.Time `json:"expire"`
+	Libelle string    `json:"libelle,omitempty"`
+}
+
+// JetonRevoque records that a token no longer works.
+type JetonRevoque struct {
+	ID string `json:"id"`
+}
+
+// Demande is a request for a token.
+type Demande struct {
+	Role    Role
+	Tournoi string
+	Tables  Tables
+	Duree   time.Duration
+	Libelle string
+}
+
+// Emettre creates a token: the secret to hand over (shown once) and the
+// event to record. entropy is crypto/rand.Reader outside tests.
+func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev JetonEmis, err error) {
+	if _, err := ParseRole(string(d.Role)); err != nil {
+		return "", JetonEmis{}, err
+	}
+	if d.Duree <= 0 {
+		return "", JetonEmis{}, &Error{Code: CodeInvalidDuration, Message: "la durée de validité doit être positive"}
+	}
+	if d.Tables != (Tables{}) && d.Role != Arbitre {
+		return "", JetonEmis{}, &Error{Code: CodeInvalidTables, Message: "seuls les jetons d'arbitre portent des tables"}
+	}
+	if entropy == nil {
+		entropy = rand.Reader
+	}
+	var raw [32]byte
+	if _, err := io.ReadFull(entropy, raw[:]); err != nil {
+		return "", JetonEmis{}, fmt.Errorf("drawing a token secret: %w", err)
+	}
+	id, err := uuid.NewRandomFromReader(entropy)
+	if err != nil {
+		return "", JetonEmis{}, fmt.Errorf("drawing a token id: %w", err)
+	}
+	secret = "arb_" + base64.RawURLEncoding.EncodeToString(raw[:])
+	return secret, JetonEmis{ID: id.String(), Empreinte: Empreinte(secret), Role: d.Role, Tournoi: d.Tournoi,
+		Tables: d.Tables, Expire: now.Add(d.Duree).UTC(), Libelle: d.Libelle}, nil
+}
+
+// Empreinte is the fingerprint stored for a secret.
+func Empreinte(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}

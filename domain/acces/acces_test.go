@@ -1,0 +1,95 @@
+package acces
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var t0 = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+
+func entropy() *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{7, 1, 9, 3}, 64)) }
+
+func TestParseTables(t *testing.T) {
+	cases := []struct {
+		in   string
+		want Tables
+		err  bool
+	}{
+		{"1-40", Tables{1, 40}, false}, {"7", Tables{7, 7}, false}, {"", Tables{}, false},
+		{"40-1", Tables{}, true}, {"0-3", Tables{}, true}, {"a-b", Tables{}, true},
+	}
+	for _, c := range cases {
+		got, err := ParseTables(c.in)
+		if c.err {
+			assert.Error(t, err, c.in)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got)
+		assert.Equal(t, c.in, got.String())
+	}
+}
+
+func TestIssueAuthenticateRevoke(t *testing.T) {
+	secret, ev, err := Emettre(entropy(), t0, Demande{Role: Arbitre, Tournoi: "T1", Tables: Tables{1, 40}, Duree: 48 * time.Hour})
+	require.NoError(t, err)
+	assert.NotContains(t, ev.Empreinte, secret, "the secret is never recorded")
+	reg := NewRegistre()
+	reg.Appliquer(ev)
+	h, err := reg.Authentifier(secret, t0.Add(time.Hour))
+	require.NoError(t, err)
+	assert.Equal(t, Arbitre, h.Role)
+
+	_, err = reg.Authentifier(secret, t0.Add(48*time.Hour))
+	assert.ErrorContains(t, err, string(CodeExpiredToken))
+	_, err = reg.Authentifier("arb_forged", t0)
+	assert.ErrorContains(t, err, string(CodeUnknownToken))
+
+	reg.Appliquer(JetonRevoque{ID: ev.ID})
+	_, err = reg.Authentifier(secret, t0.Add(time.Hour))
+	assert.ErrorContains(t, err, string(CodeUnknownToken))
+	assert.False(t, reg.Existe(ev.ID))
+}
+
+func TestIssueRefusesBadRequests(t *testing.T) {
+	for _, d := range []Demande{
+		{Role: "king", Duree: time.Hour},
+		{Role: Arbitre, Duree: 0},
+		{Role: Commission, Tables: Tables{1, 2}, Duree: time.Hour},
+	} {
+		_, _, err := Emettre(entropy(), t0, d)
+		assert.Error(t, err, "%+v", d)
+	}
+}
+
+func TestAutoriser(t *testing.T) {
+	arbitre := Habilitation{Role: Arbitre, Tournoi: "T1", Tables: Tables{1, 40}}
+	directeur := Habilitation{Role: Directeur}
+	cases := []struct {
+		name string
+		h    Habilitation
+		role Role
+		p    Portee
+		ok   bool
+	}{
+		{"arbiter on an assigned table", arbitre, Arbitre, Portee{"T1", 12}, true},
+		{"arbiter off his tables", arbitre, Arbitre, Portee{"T1", 41}, false},
+		{"arbiter in another tournament", arbitre, Arbitre, Portee{"T2", 12}, false},
+		{"arbiter acting as director", arbitre, Directeur, Portee{"T1", 0}, false},
+		{"director does an arbiter's work", directeur, Arbitre, Portee{"T9", 99}, true},
+		{"director for every tournament", directeur, Directeur, Portee{"T2", 0}, true},
+		{"commission refused to arbiter", arbitre, Commission, Portee{"T1", 0}, false},
+	}
+	for _, c := range cases {
+		err := Autoriser(c.h, []Role{c.role}, c.p)
+		if c.ok {
+			assert.NoError(t, err, c.name)
+		} else {
+			assert.Error(t, err, c.name)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package acces
+
+import "fmt"
+
+// Portee is what an action touches: a tournament and, for bulletins, a table.
+type Portee struct {
+	Tournoi string
+	// Table is 0 when the action concerns no table.
+	Table int
+}
+
+// Autoriser decides whether h may act with one of the roles on the scope:
+// the role must match (the director may do everything an arbiter or the
+// commission does), the tournament must be the token's own unless the token
+// covers every tournament, and an arbiter's table must be in the token's
+// range.
+func Autoriser(h Habilitation, roles []Role, p Portee) error {
+	allowed := false
+	for _, r := range roles {
+		if h.Role == r || h.Role == Directeur {
+			allowed = true
+		}
+	}
+	switch {
+	case !allowed:
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("action réservée : %v (jeton %s)", roles, h.Role)}
+	case h.Tournoi != "" && p.Tournoi != "" && h.Tournoi != p.Tournoi:
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton vaut pour le tournoi %s, pas %s", h.Tournoi, p.Tournoi)}
+	case h.Role == Arbitre && p.Table != 0 && !h.Tables.Contains(p.Table):
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("la table %d n'est pas attribuée à ce jeton (tables %s)", p.Table, h.Tables)}
+	}
+	return nil
+}
