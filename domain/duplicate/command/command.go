@@ -1,0 +1,132 @@
+// Package command holds the use cases of the duplicate game, one handler per
+// command in the wild-workouts style: load the game, run the aggregate's
+// command, save its events with optimistic concurrency. Transport code
+// (GraphQL, CLI) calls only these handlers.
+package command
+
+import (
+	"context"
+	"time"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+)
+
+// Depot is where games live (adapters.Depot).
+type Depot interface {
+	Charger(ctx context.Context, id string) (*duplicate.Partie, error)
+	Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error
+}
+
+// Application is the index of every duplicate use case.
+type Application struct {
+	depot    Depot
+	moteur   duplicate.Moteur
+	horloge  eventstore.Clock
+	metadata eventstore.Metadata
+}
+
+// New returns the use cases over a repository; horloge dates
+// interruptions (§3.7), md tells who acts.
+func New(depot Depot, moteur duplicate.Moteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
+	return &Application{depot: depot, moteur: moteur, horloge: horloge, metadata: md}
+}
+
+// CreerPartie opens a game.
+type CreerPartie struct {
+	Partie, Tournoi string
+	Numero          int
+	Config          duplicate.Config
+	Joueurs         []string
+}
+
+// CreerPartie handles CreerPartie.
+func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
+	p := duplicate.Nouvelle(a.moteur)
+	if err := p.Creer(c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {
+		return err
+	}
+	return a.depot.Enregistrer(ctx, p, a.metadata)
+}
+
+func (a *Application) modifier(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
+	p, err := a.depot.Charger(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := f(p); err != nil {
+		return err
+	}
+	return a.depot.Enregistrer(ctx, p, a.metadata)
+}
+
+// Tirer draws the next tirage (§3.1, §3.2); lettres empty for the software.
+func (a *Application) Tirer(ctx context.Context, partie, lettres string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Tirer(lettres) })
+}
+
+// Rejeter rejects a tirage at the director's choice (§3.2, guide §4.2).
+func (a *Application) Rejeter(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, (*duplicate.Partie).Rejeter)
+}
+
+// RetenirTop records the director's top (§3.4).
+func (a *Application) RetenirTop(ctx context.Context, partie, ref, mot string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RetenirTop(ref, mot) })
+}
+
+// AnnulerCoup voids the current coup (§3.6).
+func (a *Application) AnnulerCoup(ctx context.Context, partie, motif string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.AnnulerCoup(motif) })
+}
+
+// Ramasser records the collection of the current coup's bulletins.
+func (a *Application) Ramasser(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, (*duplicate.Partie).Ramasser)
+}
+
+// DeposerBulletins records bulletins handed in, all or none.
+func (a *Application) DeposerBulletins(ctx context.Context, partie string, bs []duplicate.BulletinDepose) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error {
+		for _, b := range bs {
+			if err := p.DeposerBulletin(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// CorrigerBulletins records corrections, all or none.
+func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs []duplicate.BulletinCorrige) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error {
+		for _, c := range cs {
+			if err := p.CorrigerBulletin(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ArriveeEnRetard adds a late player (§6.2).
+func (a *Application) ArriveeEnRetard(ctx context.Context, partie, licence string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ArriveeEnRetard(licence) })
+}
+
+// Interrompre starts an interruption now (§3.7, guide §2.13).
+func (a *Application) Interrompre(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(a.maintenant()) })
+}
+
+// Reprendre ends the interruption now (§3.7, guide §2.13).
+func (a *Application) Reprendre(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(a.maintenant()) })
+}
+
+// Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
+func (a *Application) Eliminer(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)
+}
+
+func (a *Application) maintenant() time.Time { return a.horloge.Now() }

@@ -1,0 +1,160 @@
+// Package tournoi is a tournament as an event-sourced aggregate: its games
+// and its registered players (licence, name, club, federation, série,
+// table). Events go to the stream "tournoi-<id>".
+package tournoi
+
+import (
+	"fmt"
+
+	"arbitre/domain/eventstore"
+)
+
+// The event types of a tournament, explicit and versioned.
+const (
+	TypeTournoiCree   = "tournoi.cree"
+	TypeJoueurInscrit = "tournoi.joueur_inscrit"
+	TypePartieAjoutee = "tournoi.partie_ajoutee"
+)
+
+// TournoiCree opens a tournament.
+type TournoiCree struct {
+	Tournoi string `json:"tournoi"`
+	Nom     string `json:"nom"`
+}
+
+// Joueur is a registered player.
+type Joueur struct {
+	Licence    string `json:"licence"`
+	Nom        string `json:"nom"`
+	Club       string `json:"club,omitempty"`
+	Federation string `json:"federation,omitempty"`
+	Serie      string `json:"serie,omitempty"`
+	Table      int    `json:"table,omitempty"`
+	Centre     string `json:"centre,omitempty"`
+	Arbitre    string `json:"arbitre,omitempty"`
+}
+
+// JoueurInscrit registers a player.
+type JoueurInscrit struct {
+	Joueur Joueur `json:"joueur"`
+}
+
+// PartieAjoutee adds game number Numero, recorded in stream partie-<Partie>.
+type PartieAjoutee struct {
+	Partie string `json:"partie"`
+	Numero int    `json:"numero"`
+}
+
+// Erreur is a refused command with a stable code.
+type Erreur struct {
+	Code    string
+	Message string
+}
+
+func (e *Erreur) Error() string { return e.Code + ": " + e.Message }
+
+// Tournoi is the aggregate.
+type Tournoi struct {
+	id       string
+	nom      string
+	joueurs  map[string]Joueur
+	ordre    []string
+	parties  []string
+	version  int
+	nouveaux []any
+}
+
+// Nouveau returns an empty tournament, ready for Creer or a replay.
+func Nouveau() *Tournoi { return &Tournoi{joueurs: map[string]Joueur{}} }
+
+// ID, Nom, Version, Parties and Joueurs read the state.
+func (t *Tournoi) ID() string        { return t.id }
+func (t *Tournoi) Nom() string       { return t.nom }
+func (t *Tournoi) Version() int      { return t.version }
+func (t *Tournoi) Parties() []string { return append([]string(nil), t.parties...) }
+
+// Joueurs lists the players in order of registration.
+func (t *Tournoi) Joueurs() []Joueur {
+	out := make([]Joueur, len(t.ordre))
+	for i, l := range t.ordre {
+		out[i] = t.joueurs[l]
+	}
+	return out
+}
+
+// Nouveaux returns the events recorded since the last call.
+func (t *Tournoi) Nouveaux() []any {
+	n := t.nouveaux
+	t.nouveaux = nil
+	return n
+}
+
+func (t *Tournoi) enregistrer(e any) error {
+	if err := t.Appliquer(e); err != nil {
+		return err
+	}
+	t.nouveaux = append(t.nouveaux, e)
+	return nil
+}
+
+// Creer opens the tournament.
+func (t *Tournoi) Creer(id, nom string) error {
+	if t.version > 0 || id == "" {
+		return &Erreur{"INVALID_TOURNOI", fmt.Sprintf("tournoi %q déjà créé ou sans identifiant", id)}
+	}
+	return t.enregistrer(TournoiCree{Tournoi: id, Nom: nom})
+}
+
+// Inscrire registers a player once, by licence.
+func (t *Tournoi) Inscrire(j Joueur) error {
+	switch {
+	case t.version == 0:
+		return &Erreur{"NOT_FOUND", "le tournoi n'existe pas"}
+	case j.Licence == "" || j.Nom == "":
+		return &Erreur{"INVALID_PLAYER", "un joueur a une licence et un nom"}
+	case t.joueurs[j.Licence].Licence != "":
+		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la licence %s est déjà inscrite", j.Licence)}
+	}
+	return t.enregistrer(JoueurInscrit{Joueur: j})
+}
+
+// AjouterPartie adds the next game.
+func (t *Tournoi) AjouterPartie(partie string) error {
+	if t.version == 0 || partie == "" {
+		return &Erreur{"INVALID_PARTIE", "tournoi inexistant ou partie sans identifiant"}
+	}
+	for _, p := range t.parties {
+		if p == partie {
+			return &Erreur{"INVALID_PARTIE", fmt.Sprintf("la partie %s est déjà au tournoi", partie)}
+		}
+	}
+	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
+}
+
+// Appliquer is the transition function shared by commands and replay.
+func (t *Tournoi) Appliquer(e any) error {
+	switch e := e.(type) {
+	case TournoiCree:
+		t.id, t.nom = e.Tournoi, e.Nom
+	case JoueurInscrit:
+		t.joueurs[e.Joueur.Licence] = e.Joueur
+		t.ordre = append(t.ordre, e.Joueur.Licence)
+	case PartieAjoutee:
+		t.parties = append(t.parties, e.Partie)
+	default:
+		return &Erreur{"CORRUPT_HISTORY", fmt.Sprintf("événement %T inconnu", e)}
+	}
+	t.version++
+	return nil
+}
+
+// Enregistrer declares the tournament's event types in r.
+func Enregistrer(r *eventstore.Registry) error {
+	if err := eventstore.Register[TournoiCree](r, TypeTournoiCree, 1); err != nil {
+		return err
+	}
+	if err := eventstore.Register[JoueurInscrit](r, TypeJoueurInscrit, 1); err != nil {
+		return err
+	}
+	return eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1)
+}

@@ -1,0 +1,40 @@
+package tournoi
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTournoi(t *testing.T) {
+	tr := Nouveau()
+	require.NoError(t, tr.Creer("t1", "Festival"))
+	require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "Dupont", Serie: "1"}))
+	require.NoError(t, tr.AjouterPartie("t1-1"))
+	tests := []struct {
+		name string
+		f    func() error
+		code string
+	}{
+		{"licence en double", func() error { return tr.Inscrire(Joueur{Licence: "1", Nom: "X"}) }, "INVALID_PLAYER"},
+		{"joueur sans nom", func() error { return tr.Inscrire(Joueur{Licence: "2"}) }, "INVALID_PLAYER"},
+		{"partie en double", func() error { return tr.AjouterPartie("t1-1") }, "INVALID_PARTIE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tr.Version()
+			err := tt.f()
+			var e *Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, tt.code, e.Code)
+			assert.Equal(t, v, tr.Version())
+		})
+	}
+	replay := Nouveau()
+	for _, e := range tr.Nouveaux() {
+		require.NoError(t, replay.Appliquer(e))
+	}
+	assert.Equal(t, tr.Joueurs(), replay.Joueurs())
+	assert.Equal(t, []string{"t1-1"}, replay.Parties())
+}
