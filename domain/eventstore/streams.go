@@ -10,15 +10,18 @@ import (
 type StreamKind string
 
 // The stream kinds of the federation: one stream per duplicate game, per
-// classique match, per tournament and per appeal.
+// classique match, per tournament and per appeal; access tokens have a
+// stream per tournament ("acces-<tournoi>") or one for the whole server
+// ("acces-serveur").
 const (
 	KindPartie  StreamKind = "partie"
 	KindMatch   StreamKind = "match"
 	KindTournoi StreamKind = "tournoi"
 	KindAppel   StreamKind = "appel"
+	KindAcces   StreamKind = "acces"
 )
 
-var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel}
+var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, KindAcces}
 
 // StreamName returns "<kind>-<id>". The id must be non-empty and made of
 // letters, digits, '-' and '_'.
@@ -44,11 +47,15 @@ func TournoiStream(id string) (string, error) { return StreamName(KindTournoi, i
 // AppelStream is the stream of one appeal: "appel-<id>".
 func AppelStream(id string) (string, error) { return StreamName(KindAppel, id) }
 
+// AccesStream is the stream of the tokens of one tournament, or of the
+// whole server for id "serveur": "acces-<id>".
+func AccesStream(id string) (string, error) { return StreamName(KindAcces, id) }
+
 // ParseStream splits a stream name into its kind and id.
 func ParseStream(name string) (StreamKind, string, error) {
 	kind, id, ok := strings.Cut(name, "-")
 	if !ok || !knownKind(StreamKind(kind)) || !validStreamID(id) {
-		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel>-<id>", name), nil)
+		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces>-<id>", name), nil)
 	}
 	return StreamKind(kind), id, nil
 }

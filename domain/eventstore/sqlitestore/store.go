@@ -14,6 +14,7 @@
 package sqlitestore
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -399,7 +400,7 @@ func (s *Store) idempotentRetry(ctx context.Context, tx *sql.Tx, stream string, 
 		if err := rows.Scan(&id, &position); err != nil {
 			return eventstore.AppendResult{}, false, classify("reading "+stream, err)
 		}
-		if !bytesEqual(id, events[matched].ID[:]) {
+		if !bytes.Equal(id, events[matched].ID[:]) {
 			break
 		}
 		matched++
@@ -439,8 +440,9 @@ func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...
 	}
 	defer rows.Close()
 	var out []eventstore.Event
+	var sc scanner
 	for rows.Next() {
-		e, err := scanEvent(rows)
+		e, err := sc.scan(rows)
 		if err != nil {
 			return nil, err
 		}
@@ -452,22 +454,46 @@ func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...
 	return out, nil
 }
 
-func scanEvent(rows *sql.Rows) (eventstore.Event, error) {
+// scanner decodes rows. Stream names, types and metadata strings repeat a
+// lot along the log, so they are read without copying and interned: a page
+// allocates each distinct string once, which keeps replays fast.
+type scanner struct {
+	strings                                          map[string]string
+	stream, typ, actor, role, correlation, causation sql.RawBytes
+	id, data                                         sql.RawBytes
+}
+
+func (sc *scanner) intern(b []byte) string {
+	if s, ok := sc.strings[string(b)]; ok {
+		return s
+	}
+	if sc.strings == nil {
+		sc.strings = map[string]string{}
+	}
+	s := string(b)
+	sc.strings[s] = s
+	return s
+}
+
+func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
 	var e eventstore.Event
-	var id, data []byte
 	var recorded int64
-	md := &e.Metadata
-	if err := rows.Scan(&e.Position, &e.Stream, &e.Revision, &id, &e.Type, &e.Version, &data,
-		&md.Actor, &md.Role, &md.CorrelationID, &md.CausationID, &recorded); err != nil {
+	if err := rows.Scan(&e.Position, &sc.stream, &e.Revision, &sc.id, &sc.typ, &e.Version, &sc.data,
+		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded); err != nil {
 		return e, classify("decoding a stored event", err)
 	}
-	parsed, err := uuid.FromBytes(id)
+	id, err := uuid.FromBytes(sc.id)
 	if err != nil {
 		return e, eventstore.NewError(eventstore.CodeCorruptStore, fmt.Sprintf("event at position %d has a malformed id", e.Position), err)
 	}
-	e.ID = parsed
-	e.Data = data
-	md.RecordedAt = time.Unix(0, recorded).UTC()
+	e.ID = id
+	e.Stream, e.Type = sc.intern(sc.stream), sc.intern(sc.typ)
+	e.Data = bytes.Clone(sc.data)
+	e.Metadata = eventstore.Metadata{
+		Actor: sc.intern(sc.actor), Role: sc.intern(sc.role),
+		CorrelationID: sc.intern(sc.correlation), CausationID: sc.intern(sc.causation),
+		RecordedAt: time.Unix(0, recorded).UTC(),
+	}
 	return e, nil
 }
 
@@ -532,8 +558,6 @@ func (n *notifier) broadcast() {
 	close(n.ch)
 	n.ch = make(chan struct{})
 }
-
-func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
 
 func isUniqueViolation(err error) bool {
 	var se *sqlite.Error

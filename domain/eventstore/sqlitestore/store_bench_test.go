@@ -1,0 +1,172 @@
+package sqlitestore_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+)
+
+// benchEvents returns n deterministic events: ids from a seeded generator,
+// a ~60-byte payload typical of a move, and full metadata.
+func benchEvents(rng *rand.ChaCha8, n int, first int) []eventstore.EventData {
+	out := make([]eventstore.EventData, n)
+	for i := range out {
+		id, err := uuid.NewRandomFromReader(rng)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = eventstore.EventData{
+			ID: id, Type: "partie.coup_joue", Version: 1,
+			Data:     json.RawMessage(fmt.Sprintf(`{"coup":%d,"mot":"WHISKY","position":"H4","points":112}`, first+i)),
+			Metadata: eventstore.Metadata{Actor: "arbitre-42", Role: "arbitre", CorrelationID: "corr", CausationID: "cmd"},
+		}
+	}
+	return out
+}
+
+func benchStore(b *testing.B, dir string) *sqlitestore.Store {
+	b.Helper()
+	store, err := sqlitestore.OpenDir(context.Background(), dir, sqlitestore.Options{})
+	require.NoError(b, err)
+	b.Cleanup(func() { store.Close() })
+	return store
+}
+
+func benchAppend(b *testing.B, batch int) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{1})
+	events := make([][]eventstore.EventData, b.N)
+	for i := range events {
+		events[i] = benchEvents(rng, batch, i*batch)
+	}
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		if _, err := store.Append(ctx, fmt.Sprintf("partie-%d", i%64), eventstore.Any, events[i]...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*batch)/time.Since(start).Seconds(), "events/s")
+}
+
+// BenchmarkAppendOneEvent: one event per append, each fsynced (WAL,
+// synchronous=FULL).
+func BenchmarkAppendOneEvent(b *testing.B) { benchAppend(b, 1) }
+
+// BenchmarkAppendBatchOf100: 100 events per append, one fsync per batch.
+func BenchmarkAppendBatchOf100(b *testing.B) { benchAppend(b, 100) }
+
+// replayEvents is the size of the replay benchmark's log.
+const replayEvents = 1_000_000
+
+// replayStore builds (once per directory) a store of replayEvents events in
+// 1,000 streams. ARBITRE_BENCH_DIR keeps it between runs.
+func replayStore(b *testing.B) *sqlitestore.Store {
+	b.Helper()
+	dir := os.Getenv("ARBITRE_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	store := benchStore(b, dir)
+	last, err := store.LastPosition(context.Background())
+	require.NoError(b, err)
+	if last == replayEvents {
+		return store
+	}
+	require.Zero(b, last, "%s holds a store of another size", filepath.Join(dir, sqlitestore.FileName))
+	rng := rand.NewChaCha8([32]byte{2})
+	const batch = 1000
+	for i := 0; i < replayEvents; i += batch {
+		_, err := store.Append(context.Background(), fmt.Sprintf("partie-%d", (i/batch)%1000), eventstore.Any, benchEvents(rng, batch, i)...)
+		require.NoError(b, err)
+	}
+	return store
+}
+
+// BenchmarkReplayGlobalLog reads the whole 1,000,000-event log into a
+// trivial projection (event count and payload bytes per type).
+func BenchmarkReplayGlobalLog(b *testing.B) {
+	ctx := context.Background()
+	store := replayStore(b)
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		counts := map[string]int{}
+		bytes := 0
+		var from uint64
+		for {
+			page, err := store.ReadAll(ctx, from, eventstore.PageSize)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, e := range page {
+				counts[e.Type]++
+				bytes += len(e.Data)
+			}
+			if len(page) < eventstore.PageSize {
+				break
+			}
+			from = page[len(page)-1].Position + 1
+		}
+		if counts["partie.coup_joue"] != replayEvents {
+			b.Fatalf("replayed %d events", counts["partie.coup_joue"])
+		}
+	}
+	b.ReportMetric(float64(b.N*replayEvents)/time.Since(start).Seconds(), "events/s")
+}
+
+// BenchmarkSubscriptionLag measures, for single-event appends, the time
+// from calling Append (so including the fsync) to the live handler seeing
+// the event; it reports the median and the 99th percentile.
+func BenchmarkSubscriptionLag(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{3})
+	sent := make([]time.Time, b.N)
+	lags := make([]time.Duration, b.N)
+	var mu sync.Mutex
+	seen := make(chan struct{}, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- store.Subscribe(ctx, 0, func(_ context.Context, e eventstore.Event) error {
+			now := time.Now()
+			mu.Lock()
+			lags[e.Position-1] = now.Sub(sent[e.Position-1])
+			mu.Unlock()
+			seen <- struct{}{}
+			return nil
+		})
+	}()
+	events := benchEvents(rng, b.N, 0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mu.Lock()
+		sent[i] = time.Now()
+		mu.Unlock()
+		if _, err := store.Append(ctx, "partie-lag", eventstore.Any, events[i]); err != nil {
+			b.Fatal(err)
+		}
+		<-seen
+	}
+	b.StopTimer()
+	cancel()
+	<-done
+	slices.Sort(lags)
+	b.ReportMetric(float64(lags[len(lags)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lags[len(lags)*99/100].Microseconds())/1000, "p99-ms")
+}

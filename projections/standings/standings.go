@@ -1,0 +1,314 @@
+// Package standings computes the duplicate standings — per game and
+// cumulated over the tournament — as a pure fold over the events of the
+// tournament and game streams: score, top, négatif, percentage of the top,
+// rank with ties, solos (§3.5), warnings and penalties (§5.9), averages
+// (guide §2.10), by série. The same events always give the same figures,
+// whether folded live or rebuilt from the archive.
+package standings
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+)
+
+// Ligne is one player's line.
+type Ligne struct {
+	Licence        string  `json:"licence"`
+	Nom            string  `json:"nom"`
+	Serie          string  `json:"serie"`
+	Club           string  `json:"club"`
+	Score          int     `json:"score"`
+	Top            int     `json:"top"`
+	Negatif        int     `json:"negatif"`
+	Pourcentage    float64 `json:"pourcentage"`
+	Rang           int     `json:"rang"`
+	Solos          int     `json:"solos"`
+	Avertissements int     `json:"avertissements"`
+	Penalites      int     `json:"penalites"`
+	EnAttente      int     `json:"enAttente"`
+}
+
+type partie struct {
+	id       string
+	numero   int
+	config   duplicate.Config
+	premier  map[string]int
+	ordre    []string
+	tops     map[int]int
+	corriges map[int]map[string]duplicate.BulletinCorrige
+	fin      *duplicate.PartieTerminee
+}
+
+// Classement is the fold.
+type Classement struct {
+	joueurs map[string]tournoi.Joueur
+	parties map[string]*partie
+	ordre   []string
+}
+
+// New returns an empty fold.
+func New() *Classement {
+	return &Classement{joueurs: map[string]tournoi.Joueur{}, parties: map[string]*partie{}}
+}
+
+// Appliquer folds one decoded event of the given stream; events of other
+// kinds are ignored.
+func (c *Classement) Appliquer(stream string, e any) error {
+	kind, id, err := eventstore.ParseStream(stream)
+	if err != nil {
+		return err
+	}
+	switch e := e.(type) {
+	case tournoi.JoueurInscrit:
+		c.joueurs[e.Joueur.Licence] = e.Joueur
+		return nil
+	case duplicate.PartieCreee:
+		p := &partie{id: id, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
+			corriges: map[int]map[string]duplicate.BulletinCorrige{}}
+		for _, l := range e.Joueurs {
+			p.premier[l] = 1
+			p.ordre = append(p.ordre, l)
+		}
+		c.parties[id] = p
+		c.ordre = append(c.ordre, id)
+		return nil
+	}
+	if kind != eventstore.KindPartie {
+		return nil
+	}
+	p := c.parties[id]
+	if p == nil {
+		return fmt.Errorf("standings: événement de la partie %s avant sa création", id)
+	}
+	switch e := e.(type) {
+	case duplicate.TopRetenu:
+		p.tops[e.Coup] = e.Score
+	case duplicate.CoupAnnule:
+		delete(p.tops, e.Coup)
+		delete(p.corriges, e.Coup)
+	case duplicate.BulletinCorrige:
+		if p.corriges[e.Coup] == nil {
+			p.corriges[e.Coup] = map[string]duplicate.BulletinCorrige{}
+		}
+		p.corriges[e.Coup][e.Licence] = e
+	case duplicate.JoueurArrive:
+		p.premier[e.Licence] = e.PremierCoup
+		p.ordre = append(p.ordre, e.Licence)
+	case duplicate.PartieTerminee:
+		fin := e
+		p.fin = &fin
+	}
+	return nil
+}
+
+// AppliquerEvenement folds a recorded event after decoding it with the registry.
+func AppliquerEvenement(c *Classement, r *eventstore.Registry, e eventstore.Event) error {
+	payload, err := r.Decode(e)
+	if err != nil {
+		return err
+	}
+	return c.Appliquer(e.Stream, payload)
+}
+
+// Reconstruire folds the whole archive.
+func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Classement, error) {
+	c := New()
+	for from := uint64(0); ; {
+		evts, err := store.ReadAll(ctx, from, eventstore.PageSize)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range evts {
+			if err := AppliquerEvenement(c, r, e); err != nil {
+				return nil, err
+			}
+			from = e.Position + 1
+		}
+		if len(evts) < eventstore.PageSize {
+			return c, nil
+		}
+	}
+}
+
+// coupsComptes lists the coups that count: every topped coup, up to the
+// last valid one of an interrupted game; none if the game was annulled
+// (§3.7, guide §2.13).
+func (p *partie) coupsComptes() []int {
+	var out []int
+	for coup := range p.tops {
+		if p.fin != nil && p.fin.Motif == duplicate.FinInterruption && (p.fin.Annulee || coup > p.fin.DernierCoup) {
+			continue
+		}
+		out = append(out, coup)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// brut is a player's points on a coup before any penalty: zero for a coup
+// played before a late arrival (§6.2) or without correction yet; for an
+// average, the mean of the other players of the same arbiter not on an
+// average, rounded to the nearest point, if it does not exceed the claimed
+// score, the merited score otherwise (guide §2.10).
+func (p *partie) brut(coup int, licence string, arbitres map[string]string) (score int, corrige bool) {
+	if coup < p.premier[licence] {
+		return 0, true
+	}
+	b, ok := p.corriges[coup][licence]
+	if !ok {
+		return 0, false
+	}
+	if !b.Moyenne {
+		return b.Score, true
+	}
+	somme, n := 0, 0
+	for l, o := range p.corriges[coup] {
+		if l != licence && !o.Moyenne && arbitres[l] == arbitres[licence] {
+			somme += o.Score
+			n++
+		}
+	}
+	moyenne := 0
+	if n > 0 {
+		moyenne = int(math.Round(float64(somme) / float64(n)))
+	}
+	if moyenne <= b.ScoreRevendique {
+		return moyenne, true
+	}
+	return b.ScoreMerite, true
+}
+
+// Partie returns the standings of one game.
+func (c *Classement) Partie(id string) ([]Ligne, error) {
+	p := c.parties[id]
+	if p == nil {
+		return nil, fmt.Errorf("standings: partie %s inconnue", id)
+	}
+	arbitres := map[string]string{}
+	for _, l := range p.ordre {
+		arbitres[l] = c.joueurs[l].Arbitre
+	}
+	lignes := make([]Ligne, len(p.ordre))
+	index := map[string]int{}
+	for i, l := range p.ordre {
+		j := c.joueurs[l]
+		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club}
+		index[l] = i
+	}
+	bonus := len(p.ordre) >= p.config.SeuilSolo
+	for _, coup := range p.coupsComptes() {
+		meilleur, auteur, egal := -1, "", false
+		for i, l := range p.ordre {
+			s, ok := p.brut(coup, l, arbitres)
+			if !ok {
+				lignes[i].EnAttente++
+			}
+			lignes[i].Score += s
+			lignes[i].Top += p.tops[coup]
+			switch {
+			case s > meilleur:
+				meilleur, auteur, egal = s, l, false
+			case s == meilleur:
+				egal = true
+			}
+			b := p.corriges[coup][l]
+			lignes[i].Avertissements += b.Avertissements
+			lignes[i].Penalites += 5 * b.Penalites
+		}
+		// §3.5: a score above every other player's, compared before the
+		// 5-point penalty; one solo per coup over every centre of the game.
+		if auteur != "" && !egal && meilleur > 0 {
+			k := index[auteur]
+			lignes[k].Solos++
+			if bonus {
+				lignes[k].Score += 10
+			}
+		}
+	}
+	for i := range lignes {
+		l := &lignes[i]
+		// §5.9: from the 4th warning (6th in blitz and original formulas)
+		// each one costs 5 points; penalties are taken at the end.
+		l.Penalites += 5 * max(0, l.Avertissements-p.config.AvertissementsGratuits)
+		if p.fin != nil {
+			l.Score -= l.Penalites
+		}
+	}
+	finir(lignes)
+	return lignes, nil
+}
+
+// Cumul returns the tournament standings: every game's score and top added.
+func (c *Classement) Cumul() ([]Ligne, error) {
+	total := map[string]*Ligne{}
+	var ordre []string
+	for _, id := range c.ordre {
+		lignes, err := c.Partie(id)
+		if err != nil {
+			return nil, err
+		}
+		for _, l := range lignes {
+			t := total[l.Licence]
+			if t == nil {
+				t = &Ligne{Licence: l.Licence, Nom: l.Nom, Serie: l.Serie, Club: l.Club}
+				total[l.Licence] = t
+				ordre = append(ordre, l.Licence)
+			}
+			t.Score += l.Score
+			t.Top += l.Top
+			t.Solos += l.Solos
+			t.Avertissements += l.Avertissements
+			t.Penalites += l.Penalites
+			t.EnAttente += l.EnAttente
+		}
+	}
+	out := make([]Ligne, len(ordre))
+	for i, l := range ordre {
+		out[i] = *total[l]
+	}
+	finir(out)
+	return out, nil
+}
+
+// ParSerie keeps the lines of one série and ranks them among themselves.
+func ParSerie(lignes []Ligne, serie string) []Ligne {
+	var out []Ligne
+	for _, l := range lignes {
+		if l.Serie == serie {
+			out = append(out, l)
+		}
+	}
+	finir(out)
+	return out
+}
+
+// finir computes négatif, percentage and rank with ties (equal scores
+// share the rank, the next rank skips), sorted by rank then licence.
+func finir(lignes []Ligne) {
+	for i := range lignes {
+		l := &lignes[i]
+		l.Negatif = l.Score - l.Top
+		if l.Top > 0 {
+			l.Pourcentage = math.Round(10000*float64(l.Score)/float64(l.Top)) / 100
+		}
+	}
+	sort.SliceStable(lignes, func(i, j int) bool {
+		if lignes[i].Score != lignes[j].Score {
+			return lignes[i].Score > lignes[j].Score
+		}
+		return lignes[i].Licence < lignes[j].Licence
+	})
+	for i := range lignes {
+		if i > 0 && lignes[i].Score == lignes[i-1].Score {
+			lignes[i].Rang = lignes[i-1].Rang
+		} else {
+			lignes[i].Rang = i + 1
+		}
+	}
+}
