@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"arbitre/domain/acces"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 )
@@ -10,4 +11,5 @@ type Resolver struct {
 	Version string
 	Lexicon *lexicon.Lexicon
 	Engine  *solve.Pool
+	Acces   *acces.Service
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/domain/acces"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/solve"
 	"arbitre/graphql"
 	"arbitre/graphql/server"
@@ -77,8 +79,21 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	pipeDone := make(chan error, 1)
 	go func() { pipeDone <- pipeline.Run(pipeCtx, store, []*projection.Runner{runner}, pipeline.Config{}, nil) }()
 
-	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex)}
-	e := server.New(server.Config{Resolver: resolver, Logger: log})
+	registry := eventstore.NewRegistry()
+	if err := acces.RegisterEvents(registry); err != nil {
+		stopPipeline()
+		return errors.Join(err, <-pipeDone)
+	}
+	tokens := acces.NewRegistre()
+	go func() {
+		if err := acces.Suivre(pipeCtx, store, registry, tokens); err != nil && !errors.Is(err, context.Canceled) {
+			log.Error("following access tokens stopped", "error", err)
+		}
+	}()
+	clock := eventstore.SystemClock
+	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex),
+		Acces: &acces.Service{Store: store, Registry: registry, Clock: clock}}
+	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		stopPipeline()

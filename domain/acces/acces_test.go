@@ -93,3 +93,12 @@ func TestAutoriser(t *testing.T) {
 		}
 	}
 }
+
+func TestPeutEmettre(t *testing.T) {
+	local := Habilitation{Role: Directeur, Tournoi: "T1"}
+	assert.NoError(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T1"}))
+	assert.Error(t, PeutEmettre(local, Demande{Role: Arbitre}), "no server-wide token from a tournament director")
+	assert.Error(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T2"}))
+	assert.Error(t, PeutEmettre(Habilitation{Role: Arbitre}, Demande{Role: Arbitre}))
+	assert.NoError(t, PeutEmettre(Habilitation{Role: Directeur}, Demande{Role: Commission, Tournoi: "T2"}))
+}

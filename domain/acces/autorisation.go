@@ -31,3 +31,16 @@ func Autoriser(h Habilitation, roles []Role, p Portee) error {
 	}
 	return nil
 }
+
+// PeutEmettre decides whether issuer may issue the requested token: only a
+// director, and a director limited to one tournament only for that
+// tournament.
+func PeutEmettre(issuer Habilitation, d Demande) error {
+	if issuer.Role != Directeur {
+		return &Error{Code: CodeForbidden, Message: "seul le juge-arbitre émet des jetons"}
+	}
+	if issuer.Tournoi != "" && d.Tournoi != issuer.Tournoi {
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
+	}
+	return nil
+}

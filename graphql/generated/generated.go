@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
@@ -38,13 +39,32 @@ type Config struct {
 }
 
 type ResolverRoot interface {
+	Mutation() MutationResolver
 	Query() QueryResolver
 }
 
 type DirectiveRoot struct {
+	Acces func(ctx context.Context, obj any, next graphql.Resolver, roles []model.Role) (res any, err error)
 }
 
 type ComplexityRoot struct {
+	Habilitation struct {
+		Expire  func(childComplexity int) int
+		Jeton   func(childComplexity int) int
+		Role    func(childComplexity int) int
+		Tables  func(childComplexity int) int
+		Tournoi func(childComplexity int) int
+	}
+
+	JetonEmis struct {
+		Expire  func(childComplexity int) int
+		ID      func(childComplexity int) int
+		Role    func(childComplexity int) int
+		Secret  func(childComplexity int) int
+		Tables  func(childComplexity int) int
+		Tournoi func(childComplexity int) int
+	}
+
 	Lexique struct {
 		Label func(childComplexity int) int
 		Mots  func(childComplexity int) int
@@ -57,6 +77,11 @@ type ComplexityRoot struct {
 		Valide    func(childComplexity int) int
 	}
 
+	Mutation struct {
+		EmettreJeton  func(childComplexity int, demande model.DemandeJeton) int
+		RevoquerJeton func(childComplexity int, id string, tournoi *string) int
+	}
+
 	Placement struct {
 		AvecJoker  func(childComplexity int) int
 		Mot        func(childComplexity int) int
@@ -66,6 +91,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		Moi          func(childComplexity int) int
 		Resoudre     func(childComplexity int, position model.PositionInput, tous *int) int
 		Serveur      func(childComplexity int) int
 		VerifierCoup func(childComplexity int, position model.PositionInput, mot string, reference string) int
@@ -91,8 +117,13 @@ type ComplexityRoot struct {
 	}
 }
 
+type MutationResolver interface {
+	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
+	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
+}
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
+	Moi(ctx context.Context) (*model.Habilitation, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
 	VerifierCoup(ctx context.Context, position model.PositionInput, mot string, reference string) (*model.VerdictCoup, error)
 }
@@ -115,6 +146,74 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := executionContext{nil, e, 0, 0, nil}
 	_ = ec
 	switch typeName + "." + field {
+
+	case "Habilitation.expire":
+		if e.complexity.Habilitation.Expire == nil {
+			break
+		}
+
+		return e.complexity.Habilitation.Expire(childComplexity), true
+	case "Habilitation.jeton":
+		if e.complexity.Habilitation.Jeton == nil {
+			break
+		}
+
+		return e.complexity.Habilitation.Jeton(childComplexity), true
+	case "Habilitation.role":
+		if e.complexity.Habilitation.Role == nil {
+			break
+		}
+
+		return e.complexity.Habilitation.Role(childComplexity), true
+	case "Habilitation.tables":
+		if e.complexity.Habilitation.Tables == nil {
+			break
+		}
+
+		return e.complexity.Habilitation.Tables(childComplexity), true
+	case "Habilitation.tournoi":
+		if e.complexity.Habilitation.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.Habilitation.Tournoi(childComplexity), true
+
+	case "JetonEmis.expire":
+		if e.complexity.JetonEmis.Expire == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.Expire(childComplexity), true
+	case "JetonEmis.id":
+		if e.complexity.JetonEmis.ID == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.ID(childComplexity), true
+	case "JetonEmis.role":
+		if e.complexity.JetonEmis.Role == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.Role(childComplexity), true
+	case "JetonEmis.secret":
+		if e.complexity.JetonEmis.Secret == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.Secret(childComplexity), true
+	case "JetonEmis.tables":
+		if e.complexity.JetonEmis.Tables == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.Tables(childComplexity), true
+	case "JetonEmis.tournoi":
+		if e.complexity.JetonEmis.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.JetonEmis.Tournoi(childComplexity), true
 
 	case "Lexique.label":
 		if e.complexity.Lexique.Label == nil {
@@ -154,6 +253,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.MotForme.Valide(childComplexity), true
 
+	case "Mutation.emettreJeton":
+		if e.complexity.Mutation.EmettreJeton == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_emettreJeton_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.EmettreJeton(childComplexity, args["demande"].(model.DemandeJeton)), true
+	case "Mutation.revoquerJeton":
+		if e.complexity.Mutation.RevoquerJeton == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revoquerJeton_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.RevoquerJeton(childComplexity, args["id"].(string), args["tournoi"].(*string)), true
+
 	case "Placement.avecJoker":
 		if e.complexity.Placement.AvecJoker == nil {
 			break
@@ -185,6 +307,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "Query.moi":
+		if e.complexity.Query.Moi == nil {
+			break
+		}
+
+		return e.complexity.Query.Moi(childComplexity), true
 	case "Query.resoudre":
 		if e.complexity.Query.Resoudre == nil {
 			break
@@ -285,6 +413,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := executionContext{opCtx, e, 0, 0, make(chan graphql.DeferredResult)}
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputDemandeJeton,
 		ec.unmarshalInputPositionInput,
 	)
 	first := true
@@ -319,6 +448,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			}
 
 			return &response
+		}
+	case ast.Mutation:
+		return func(ctx context.Context) *graphql.Response {
+			if !first {
+				return nil
+			}
+			first = false
+			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
+			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
 		}
 
 	default:
@@ -368,6 +512,60 @@ func (ec *executionContext) introspectType(name string) (*introspection.Type, er
 }
 
 var sources = []*ast.Source{
+	{Name: "../../schema/acces.graphqls", Input: `# Access: bearer tokens per role, per tournament and, for arbiters, per range
+# of tables. Send "Authorization: Bearer <jeton>" over HTTP, or
+# {"Authorization": "Bearer <jeton>"} as the websocket connection_init payload.
+
+"Fields that write or reveal unpublished data name the roles allowed."
+directive @acces(roles: [Role!]!) on FIELD_DEFINITION
+
+enum Role {
+  "Juge-arbitre: runs the tournament, issues tokens; may do everything."
+  DIRECTOR
+  "Arbitre correcteur: bulletins of the assigned tables."
+  ARBITER
+  "Commission d'arbitrage / de recours."
+  COMMISSION
+}
+
+type JetonEmis {
+  id: ID!
+  "The secret, shown once: only its fingerprint is stored."
+  secret: String!
+  role: Role!
+  tournoi: String
+  tables: String
+  expire: Time!
+}
+
+input DemandeJeton {
+  role: Role!
+  tournoi: String
+  "Tables of an arbiter, e.g. 1-40."
+  tables: String
+  "Validity in hours."
+  heures: Int! = 72
+  libelle: String
+}
+
+type Mutation {
+  emettreJeton(demande: DemandeJeton!): JetonEmis! @acces(roles: [DIRECTOR])
+  revoquerJeton(id: ID!, tournoi: String): Boolean! @acces(roles: [DIRECTOR])
+}
+
+extend type Query {
+  "Who the request's token says you are (null without a token)."
+  moi: Habilitation
+}
+
+type Habilitation {
+  jeton: ID!
+  role: Role!
+  tournoi: String
+  tables: String
+  expire: Time!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/engine.graphqls", Input: `# The engine, as the director and the commission ask it: the top and every
 # move of a position, and the verdict on one given move.
 
@@ -450,6 +648,44 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // endregion ************************** generated!.gotpl **************************
 
 // region    ***************************** args.gotpl *****************************
+
+func (ec *executionContext) dir_acces_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "roles", ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["roles"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_emettreJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "demande", ec.unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐDemandeJeton)
+	if err != nil {
+		return nil, err
+	}
+	args["demande"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	return args, nil
+}
 
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
@@ -550,6 +786,325 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ************************** directives.gotpl **************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _Habilitation_jeton(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Habilitation_jeton,
+		func(ctx context.Context) (any, error) {
+			return obj.Jeton, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Habilitation_jeton(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Habilitation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Habilitation_role(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Habilitation_role,
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Habilitation_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Habilitation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Role does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Habilitation_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Habilitation_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Habilitation_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Habilitation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Habilitation_tables(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Habilitation_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Habilitation_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Habilitation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Habilitation_expire(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Habilitation_expire,
+		func(ctx context.Context) (any, error) {
+			return obj.Expire, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Habilitation_expire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Habilitation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_id(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_secret(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_secret,
+		func(ctx context.Context) (any, error) {
+			return obj.Secret, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_secret(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_role(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_role,
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Role does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_tables(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JetonEmis_expire(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JetonEmis_expire,
+		func(ctx context.Context) (any, error) {
+			return obj.Expire, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JetonEmis_expire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JetonEmis",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _Lexique_label(ctx context.Context, field graphql.CollectedField, obj *model.Lexique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -721,6 +1276,138 @@ func (ec *executionContext) fieldContext_MotForme_valide(_ context.Context, fiel
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Boolean does not have child fields")
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_emettreJeton(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_emettreJeton,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().EmettreJeton(ctx, fc.Args["demande"].(model.DemandeJeton))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.JetonEmis
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.JetonEmis
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNJetonEmis2ᚖarbitreᚋgraphqlᚋmodelᚐJetonEmis,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_emettreJeton(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_JetonEmis_id(ctx, field)
+			case "secret":
+				return ec.fieldContext_JetonEmis_secret(ctx, field)
+			case "role":
+				return ec.fieldContext_JetonEmis_role(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_JetonEmis_tournoi(ctx, field)
+			case "tables":
+				return ec.fieldContext_JetonEmis_tables(ctx, field)
+			case "expire":
+				return ec.fieldContext_JetonEmis_expire(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type JetonEmis", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_emettreJeton_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revoquerJeton(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_revoquerJeton,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().RevoquerJeton(ctx, fc.Args["id"].(string), fc.Args["tournoi"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal bool
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal bool
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_revoquerJeton(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revoquerJeton_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -900,6 +1587,47 @@ func (ec *executionContext) fieldContext_Query_serveur(_ context.Context, field 
 				return ec.fieldContext_Serveur_lexique(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Serveur", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_moi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_moi,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.Query().Moi(ctx)
+		},
+		nil,
+		ec.marshalOHabilitation2ᚖarbitreᚋgraphqlᚋmodelᚐHabilitation,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "jeton":
+				return ec.fieldContext_Habilitation_jeton(ctx, field)
+			case "role":
+				return ec.fieldContext_Habilitation_role(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Habilitation_tournoi(ctx, field)
+			case "tables":
+				return ec.fieldContext_Habilitation_tables(ctx, field)
+			case "expire":
+				return ec.fieldContext_Habilitation_expire(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Habilitation", field.Name)
 		},
 	}
 	return fc, nil
@@ -2891,6 +3619,65 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj any) (model.DemandeJeton, error) {
+	var it model.DemandeJeton
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["heures"]; !present {
+		asMap["heures"] = 72
+	}
+
+	fieldsInOrder := [...]string{"role", "tournoi", "tables", "heures", "libelle"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "role":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
+			data, err := ec.unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Role = data
+		case "tournoi":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tournoi"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tournoi = data
+		case "tables":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tables"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tables = data
+		case "heures":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("heures"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Heures = data
+		case "libelle":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("libelle"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Libelle = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj any) (model.PositionInput, error) {
 	var it model.PositionInput
 	asMap := map[string]any{}
@@ -2943,6 +3730,117 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var habilitationImplementors = []string{"Habilitation"}
+
+func (ec *executionContext) _Habilitation(ctx context.Context, sel ast.SelectionSet, obj *model.Habilitation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, habilitationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Habilitation")
+		case "jeton":
+			out.Values[i] = ec._Habilitation_jeton(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._Habilitation_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._Habilitation_tournoi(ctx, field, obj)
+		case "tables":
+			out.Values[i] = ec._Habilitation_tables(ctx, field, obj)
+		case "expire":
+			out.Values[i] = ec._Habilitation_expire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var jetonEmisImplementors = []string{"JetonEmis"}
+
+func (ec *executionContext) _JetonEmis(ctx context.Context, sel ast.SelectionSet, obj *model.JetonEmis) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jetonEmisImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JetonEmis")
+		case "id":
+			out.Values[i] = ec._JetonEmis_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "secret":
+			out.Values[i] = ec._JetonEmis_secret(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._JetonEmis_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._JetonEmis_tournoi(ctx, field, obj)
+		case "tables":
+			out.Values[i] = ec._JetonEmis_tables(ctx, field, obj)
+		case "expire":
+			out.Values[i] = ec._JetonEmis_expire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
 
 var lexiqueImplementors = []string{"Lexique"}
 
@@ -3016,6 +3914,62 @@ func (ec *executionContext) _MotForme(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "valide":
 			out.Values[i] = ec._MotForme_valide(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var mutationImplementors = []string{"Mutation"}
+
+func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Mutation",
+	})
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
+			Object: field.Name,
+			Field:  field,
+		})
+
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Mutation")
+		case "emettreJeton":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_emettreJeton(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revoquerJeton":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revoquerJeton(ctx, field)
+			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -3133,6 +4087,25 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "moi":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_moi(ctx, field)
 				return res
 			}
 
@@ -3720,6 +4693,27 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐDemandeJeton(ctx context.Context, v any) (model.DemandeJeton, error) {
+	res, err := ec.unmarshalInputDemandeJeton(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalID(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalID(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -3734,6 +4728,20 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNJetonEmis2arbitreᚋgraphqlᚋmodelᚐJetonEmis(ctx context.Context, sel ast.SelectionSet, v model.JetonEmis) graphql.Marshaler {
+	return ec._JetonEmis(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJetonEmis2ᚖarbitreᚋgraphqlᚋmodelᚐJetonEmis(ctx context.Context, sel ast.SelectionSet, v *model.JetonEmis) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._JetonEmis(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNLexique2ᚖarbitreᚋgraphqlᚋmodelᚐLexique(ctx context.Context, sel ast.SelectionSet, v *model.Lexique) graphql.Marshaler {
@@ -3847,6 +4855,75 @@ func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, v any) (model.Role, error) {
+	var res model.Role
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, sel ast.SelectionSet, v model.Role) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx context.Context, v any) ([]model.Role, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.Role, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Role) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNServeur2arbitreᚋgraphqlᚋmodelᚐServeur(ctx context.Context, sel ast.SelectionSet, v model.Serveur) graphql.Marshaler {
 	return ec._Serveur(ctx, sel, &v)
 }
@@ -3919,6 +4996,22 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
+	res, err := graphql.UnmarshalTime(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalTime(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNVerdictCoup2arbitreᚋgraphqlᚋmodelᚐVerdictCoup(ctx context.Context, sel ast.SelectionSet, v model.VerdictCoup) graphql.Marshaler {
@@ -4216,6 +5309,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOHabilitation2ᚖarbitreᚋgraphqlᚋmodelᚐHabilitation(ctx context.Context, sel ast.SelectionSet, v *model.Habilitation) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Habilitation(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {

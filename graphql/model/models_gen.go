@@ -2,6 +2,42 @@
 
 package model
 
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+)
+
+type DemandeJeton struct {
+	Role    Role    `json:"role"`
+	Tournoi *string `json:"tournoi,omitempty"`
+	// Tables of an arbiter, e.g. 1-40.
+	Tables *string `json:"tables,omitempty"`
+	// Validity in hours.
+	Heures  int     `json:"heures"`
+	Libelle *string `json:"libelle,omitempty"`
+}
+
+type Habilitation struct {
+	Jeton   string    `json:"jeton"`
+	Role    Role      `json:"role"`
+	Tournoi *string   `json:"tournoi,omitempty"`
+	Tables  *string   `json:"tables,omitempty"`
+	Expire  time.Time `json:"expire"`
+}
+
+type JetonEmis struct {
+	ID string `json:"id"`
+	// The secret, shown once: only its fingerprint is stored.
+	Secret  string    `json:"secret"`
+	Role    Role      `json:"role"`
+	Tournoi *string   `json:"tournoi,omitempty"`
+	Tables  *string   `json:"tables,omitempty"`
+	Expire  time.Time `json:"expire"`
+}
+
 type Lexique struct {
 	// Description of the word list (edition, source, licence).
 	Label string `json:"label"`
@@ -13,6 +49,9 @@ type MotForme struct {
 	Reference string `json:"reference"`
 	Score     int    `json:"score"`
 	Valide    bool   `json:"valide"`
+}
+
+type Mutation struct {
 }
 
 type Placement struct {
@@ -58,4 +97,64 @@ type VerdictCoup struct {
 	Jouable  bool       `json:"jouable"`
 	Score    int        `json:"score"`
 	Mots     []MotForme `json:"mots"`
+}
+
+type Role string
+
+const (
+	// Juge-arbitre: runs the tournament, issues tokens; may do everything.
+	RoleDirector Role = "DIRECTOR"
+	// Arbitre correcteur: bulletins of the assigned tables.
+	RoleArbiter Role = "ARBITER"
+	// Commission d'arbitrage / de recours.
+	RoleCommission Role = "COMMISSION"
+)
+
+var AllRole = []Role{
+	RoleDirector,
+	RoleArbiter,
+	RoleCommission,
+}
+
+func (e Role) IsValid() bool {
+	switch e {
+	case RoleDirector, RoleArbiter, RoleCommission:
+		return true
+	}
+	return false
+}
+
+func (e Role) String() string {
+	return string(e)
+}
+
+func (e *Role) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = Role(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid Role", str)
+	}
+	return nil
+}
+
+func (e Role) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *Role) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e Role) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/vektah/gqlparser/v2/ast"
 
+	"arbitre/domain/acces"
 	"arbitre/graphql"
 	"arbitre/graphql/generated"
 )
@@ -41,8 +42,12 @@ var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 12}
 // Config is what the server needs.
 type Config struct {
 	Resolver *graphql.Resolver
-	Logger   *slog.Logger
-	Limits   Limits
+	// Tokens authenticates bearer tokens.
+	Tokens *acces.Registre
+	// Now is the clock token expiry is checked against.
+	Now    func() time.Time
+	Logger *slog.Logger
+	Limits Limits
 }
 
 // New builds the echo instance with every route.
@@ -56,7 +61,7 @@ func New(cfg Config) *echo.Echo {
 	e.Use(requestLogger(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
 
-	gql := newGraphQL(cfg)
+	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
 	e.Any("/graphql", echo.WrapHandler(gql))
 	e.GET("/", echo.WrapHandler(playground.Handler("Arbitre — GraphiQL", "/graphql")))
 	e.GET("/healthz", func(c echo.Context) error {
@@ -68,9 +73,19 @@ func New(cfg Config) *echo.Echo {
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
 func newGraphQL(cfg Config) http.Handler {
-	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{Resolvers: cfg.Resolver}))
+	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{
+		Resolvers:  cfg.Resolver,
+		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
+	}))
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
+		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+			bearer := p.Authorization()
+			if bearer == "" {
+				bearer = p.GetString("authorization")
+			}
+			return graphql.Authenticate(ctx, cfg.Tokens, bearer, cfg.Now()), &p, nil
+		},
 		Upgrader: websocket.Upgrader{
 			CheckOrigin:     func(*http.Request) bool { return true },
 			ReadBufferSize:  1024,

@@ -1,0 +1,115 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	gql "github.com/99designs/gqlgen/graphql"
+
+	"arbitre/domain/acces"
+	"arbitre/graphql/model"
+)
+
+type authKey struct{}
+
+// authState is what the request's credentials established: rights, or the
+// reason a presented token was refused.
+type authState struct {
+	hab *acces.Habilitation
+	err error
+}
+
+// Authenticate reads a bearer value ("Bearer <jeton>" or the bare secret)
+// against the registry and records the outcome in the context. No value
+// means an anonymous request (public data only).
+func Authenticate(ctx context.Context, reg *acces.Registre, bearer string, now time.Time) context.Context {
+	secret := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(bearer), "Bearer "))
+	if secret == "" {
+		return ctx
+	}
+	h, err := reg.Authentifier(secret, now)
+	if err != nil {
+		return context.WithValue(ctx, authKey{}, authState{err: err})
+	}
+	return context.WithValue(ctx, authKey{}, authState{hab: &h})
+}
+
+// AuthMiddleware authenticates every HTTP request's Authorization header.
+func AuthMiddleware(reg *acces.Registre, now func() time.Time) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(Authenticate(r.Context(), reg, r.Header.Get("Authorization"), now())))
+		})
+	}
+}
+
+// habilitation returns the request's rights, or the error explaining why
+// there are none.
+func habilitation(ctx context.Context) (acces.Habilitation, error) {
+	st, _ := ctx.Value(authKey{}).(authState)
+	switch {
+	case st.err != nil:
+		var ae *acces.Error
+		if errors.As(st.err, &ae) {
+			return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: ae.Message, Cause: st.err}
+		}
+		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: "jeton refusé", Cause: st.err}
+	case st.hab == nil:
+		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: "jeton requis (Authorization: Bearer …)"}
+	}
+	return *st.hab, nil
+}
+
+// authorize checks the request may act with one of roles on a scope.
+func authorize(ctx context.Context, roles []acces.Role, p acces.Portee) (acces.Habilitation, error) {
+	h, err := habilitation(ctx)
+	if err != nil {
+		return h, err
+	}
+	if err := acces.Autoriser(h, roles, p); err != nil {
+		var ae *acces.Error
+		errors.As(err, &ae)
+		return h, &Error{Code: CodeForbidden, Message: ae.Message, Cause: err}
+	}
+	return h, nil
+}
+
+// AccesDirective implements @acces: the field runs only for a token of one
+// of the roles (tournament and table scopes are checked by the resolver).
+func AccesDirective(ctx context.Context, _ any, next gql.Resolver, roles []model.Role) (any, error) {
+	if _, err := authorize(ctx, domainRoles(roles), acces.Portee{}); err != nil {
+		return nil, err
+	}
+	return next(ctx)
+}
+
+func domainRoles(roles []model.Role) []acces.Role {
+	out := make([]acces.Role, len(roles))
+	for i, r := range roles {
+		out[i] = domainRole(r)
+	}
+	return out
+}
+
+func domainRole(r model.Role) acces.Role {
+	switch r {
+	case model.RoleDirector:
+		return acces.Directeur
+	case model.RoleArbiter:
+		return acces.Arbitre
+	}
+	return acces.Commission
+}
+
+func apiRole(r acces.Role) model.Role {
+	switch r {
+	case acces.Directeur:
+		return model.RoleDirector
+	case acces.Arbitre:
+		return model.RoleArbiter
+	}
+	return model.RoleCommission
+}

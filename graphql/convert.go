@@ -1,0 +1,40 @@
+package graphql
+
+import (
+	"errors"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/eventstore"
+)
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// actor is the event metadata of a request made with h.
+func actor(h acces.Habilitation) eventstore.Metadata {
+	return eventstore.Metadata{Actor: "jeton:" + h.JetonID, Role: string(h.Role)}
+}
+
+// accesError gives an access decision its API code.
+func accesError(err error) error {
+	var ae *acces.Error
+	if !errors.As(err, &ae) {
+		return err
+	}
+	code := CodeInvalidInput
+	if ae.Code == acces.CodeForbidden {
+		code = CodeForbidden
+	}
+	return &Error{Code: code, Message: ae.Message, Cause: err}
+}
