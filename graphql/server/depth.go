@@ -13,7 +13,7 @@ type depthLimiter struct{ max int }
 
 func depthLimit(max int) graphql.HandlerExtension { return depthLimiter{max: max} }
 
-func (depthLimiter) ExtensionName() string                 { return "DepthLimit" }
+func (depthLimiter) ExtensionName() string                   { return "DepthLimit" }
 func (depthLimiter) Validate(graphql.ExecutableSchema) error { return nil }
 
 // MutateOperationContext measures the operation before it runs.
