@@ -9,8 +9,11 @@ import (
 	"sort"
 
 	"arbitre/domain/duplicate"
+	"arbitre/engine/board"
+	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
+	"arbitre/engine/tile"
 )
 
 // maxCoups bounds a game: the French set cannot last longer.
@@ -18,15 +21,21 @@ const maxCoups = 100
 
 // Simulateur plays games on one lexicon. Not safe for concurrent use.
 type Simulateur struct {
-	moteur duplicate.Moteur
-	gen    *movegen.Generator
-	coups  []movegen.Move
+	lex      *lexicon.Lexicon
+	moteur   duplicate.Moteur
+	gen      *movegen.Generator
+	corr     *correction.Corrector
+	variante string
+	coups    []movegen.Move
+	deposes  []duplicate.BulletinDepose
+	premier  int
 }
 
 // New returns a simulator for the variant of cfg.
 func New(lex *lexicon.Lexicon, cfg duplicate.Config) *Simulateur {
 	opts := movegen.Options{Variant: cfg.Variant()}
-	return &Simulateur{moteur: duplicate.NewMoteur(lex, cfg.Variant()), gen: movegen.New(lex, opts)}
+	return &Simulateur{lex: lex, moteur: duplicate.NewMoteur(lex, cfg.Variant()), gen: movegen.New(lex, opts),
+		corr: correction.NewCorrector(lex), variante: string(cfg.Variante)}
 }
 
 // Moteur is the engine the simulated director uses.
@@ -82,7 +91,11 @@ func (s *Simulateur) Jouer(def Partie, sauver func(*duplicate.Partie) error) (*d
 			return nil, err
 		}
 		top := &sols[0].Move
+		avant, tirage := p.Grille(), p.Rack()
 		if err := p.RetenirTop(top.Ref().String(), top.WordString()); err != nil {
+			return nil, err
+		}
+		if err := s.corriger(p, avant, tirage, int(top.Score)); err != nil {
 			return nil, err
 		}
 		if err := sauver(p); err != nil {
@@ -100,12 +113,77 @@ func (s *Simulateur) bulletins(p *duplicate.Partie, rng *splitmix, niveaux map[s
 	s.coups = append(s.coups[:0], moves...)
 	sort.SliceStable(s.coups, func(i, j int) bool { return s.coups[i].Score > s.coups[j].Score })
 	coup := p.ProchainCoup()
+	if coup == 1 {
+		s.premier = 0
+	}
+	s.deposes = s.deposes[:0]
 	for _, j := range joueurs {
-		if err := p.DeposerBulletin(s.bulletin(coup, j, niveaux[j], rng)); err != nil {
+		b := s.bulletin(coup, j, niveaux[j], rng)
+		if err := p.DeposerBulletin(b); err != nil {
+			return err
+		}
+		s.deposes = append(s.deposes, b)
+	}
+	return p.Ramasser()
+}
+
+// corriger has engine/correction decide every bulletin of the coup just
+// topped (§5) and records the decisions.
+func (s *Simulateur) corriger(p *duplicate.Partie, avant board.Board, tirage tile.Rack, top int) error {
+	coup := p.ProchainCoup() - 1
+	t, _ := p.Top(coup)
+	if coup == 1 {
+		s.premier = len(t.Mot)
+	}
+	cp, err := correction.NewCoup(s.lex, correction.Context{Board: avant.Rows(), Tirage: tirage.String(), Coup: coup,
+		FirstWordLength: s.premier, Top: &top, Variant: s.variante})
+	if err != nil {
+		return err
+	}
+	for i := range s.deposes {
+		b := &s.deposes[i]
+		d := s.corr.Decide(cp, versCorrection(b))
+		c := duplicate.BulletinCorrige{Coup: coup, Licence: b.Licence, Score: d.Paid, Avertissements: d.DisciplineWarnings,
+			Motif: string(d.Sanction)}
+		switch d.Sanction {
+		case correction.Warning:
+			c.Avertissements++
+		case correction.Penalty:
+			c.Score, c.Penalites = d.Paid+5, 1 // the regulation's 5 points, kept apart for §3.5
+		case correction.Zero:
+			c.Nullite, c.Score = true, 0
+		case correction.Average:
+			c.Moyenne, c.ScoreRevendique, c.ScoreMerite = true, d.AverageCap, min(d.AverageCap, top)
+		}
+		if err := p.CorrigerBulletin(c); err != nil {
 			return err
 		}
 	}
-	return p.Ramasser()
+	return nil
+}
+
+// versCorrection writes a bulletin the way correction reads it: the
+// letter a joker stands for circled, in parentheses.
+func versCorrection(b *duplicate.BulletinDepose) *correction.Bulletin {
+	out := &correction.Bulletin{Blank: b.Blanc, Late: b.Retard}
+	if b.Blanc {
+		return out
+	}
+	var mot []byte
+	for i := 0; i < len(b.Mot); i++ {
+		if c := b.Mot[i]; c >= 'a' && c <= 'z' {
+			mot = append(mot, '(', c-'a'+'A', ')')
+		} else {
+			mot = append(mot, c)
+		}
+	}
+	sens := "h"
+	if r, err := board.ParseRef(b.Ref); err == nil && r.Vertical {
+		sens = "v"
+	}
+	ref := b.Ref
+	out.Solutions = []correction.Solution{{Word: string(mot), Written: sens, Ref: &ref, Score: b.Score}}
+	return out
 }
 
 // bulletin is one player's answer: the top or a lesser move, with the

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/spf13/cobra"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+	"arbitre/engine/correction"
+	"arbitre/projections/standings"
+)
+
+func init() {
+	var (
+		flags            storeFlags
+		lexPath          string
+		joueurs, parties int
+		graine           uint64
+	)
+	simulateCmd := &cobra.Command{Use: "simulate", Short: "Simulate competitions as events (demo, load, end-to-end test)"}
+	duplicateCmd := &cobra.Command{
+		Use:   "duplicate --players N --games G --seed S --data DIR",
+		Short: "Play a whole duplicate tournament: software draws, engine tops, corrected bulletins, standings",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
+		},
+	}
+	flags.register(duplicateCmd)
+	duplicateCmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
+	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "number of players")
+	duplicateCmd.Flags().IntVar(&parties, "games", 1, "number of games")
+	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "seed of the draws and of the players' answers")
+	simulateCmd.AddCommand(duplicateCmd)
+	rootCmd.AddCommand(simulateCmd)
+}
+
+func registreDuplicate() (*eventstore.Registry, error) {
+	r, err := adapters.Registre()
+	if err != nil {
+		return nil, err
+	}
+	return r, tournoi.Enregistrer(r)
+}
+
+func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string, nJoueurs, nParties int, graine uint64) error {
+	ctx := cmd.Context()
+	if nJoueurs < 1 || nParties < 1 {
+		return fmt.Errorf("--players and --games must be at least 1")
+	}
+	debut := time.Now()
+	lex, err := loadLexicon(lexPath)
+	if err != nil {
+		return err
+	}
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	registre, err := registreDuplicate()
+	if err != nil {
+		return err
+	}
+	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: fmt.Sprintf("simulation-%d", graine)}
+	id := fmt.Sprintf("sim-%d", graine)
+	tr := tournoi.Nouveau()
+	if err := tr.Creer(id, fmt.Sprintf("Tournoi simulé (graine %d)", graine)); err != nil {
+		return err
+	}
+	licences := make([]string, nJoueurs)
+	for i := range licences {
+		licences[i] = fmt.Sprintf("%06d", i+1)
+		j := tournoi.Joueur{Licence: licences[i], Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
+			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/nJoueurs)), Table: i/4 + 1, Arbitre: fmt.Sprintf("A%d", i/30+1)}
+		if err := tr.Inscrire(j); err != nil {
+			return err
+		}
+	}
+	for g := 1; g <= nParties; g++ {
+		if err := tr.AjouterPartie(fmt.Sprintf("%s-%d", id, g)); err != nil {
+			return err
+		}
+	}
+	if err := appendTournoi(ctx, store, registre, tr, md); err != nil {
+		return err
+	}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute}
+	sim := simulation.New(lex, cfg)
+	depot := adapters.NewDepot(store, registre, sim.Moteur())
+	for g := 1; g <= nParties; g++ {
+		cfg.Graine = graine*1000 + uint64(g)
+		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", id, g), Tournoi: id, Numero: g, Config: cfg, Joueurs: licences, Graine: cfg.Graine}
+		p, err := sim.Jouer(def, func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+		if err != nil {
+			return err
+		}
+		top, coups := 0, 0
+		for c := 1; c < p.ProchainCoup(); c++ {
+			if t, ok := p.Top(c); ok {
+				top += t.Score
+				coups++
+			}
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "partie %s : %d coups, top %d, fin %s, %d événements\n", def.ID, coups, top, p.Fin().Motif, p.Version())
+	}
+	cl, err := standings.Reconstruire(ctx, store, registre)
+	if err != nil {
+		return err
+	}
+	lignes, err := cl.Cumul()
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintln(out, "rang  licence  score   top  négatif      %  solos  pénalités")
+	for _, l := range lignes[:min(10, len(lignes))] {
+		fmt.Fprintf(out, "%4d  %7s  %5d  %4d  %7d  %6.2f  %5d  %9d\n", l.Rang, l.Licence, l.Score, l.Top, l.Negatif, l.Pourcentage, l.Solos, l.Penalites)
+	}
+	fmt.Fprintf(out, "bulletins corrigés par engine/correction (%s) ; durée %s\n", correction.EngineVersion, time.Since(debut).Round(time.Millisecond))
+	return nil
+}
+
+func appendTournoi(ctx context.Context, store eventstore.Store, r *eventstore.Registry, tr *tournoi.Tournoi, md eventstore.Metadata) error {
+	stream, err := eventstore.TournoiStream(tr.ID())
+	if err != nil {
+		return err
+	}
+	evts := tr.Nouveaux()
+	data := make([]eventstore.EventData, len(evts))
+	for i, e := range evts {
+		if data[i], err = r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "%s/%d", stream, i)), e, md); err != nil {
+			return err
+		}
+	}
+	if _, err := store.Append(ctx, stream, eventstore.NoStream, data...); err != nil {
+		return fmt.Errorf("tournoi %s (déjà simulé dans ce répertoire ?): %w", tr.ID(), err)
+	}
+	return nil
+}
