@@ -14,8 +14,6 @@ type VerifyOptions struct {
 	// supported version and to decode into its Go type. Without it, Verify
 	// checks only that payloads are JSON.
 	Registry *Registry
-	// Progress, when set, is called after each page with the last position.
-	Progress func(position uint64, events int)
 }
 
 // Problem is one integrity violation found by Verify.
@@ -63,9 +61,6 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 			checkEvent(report, next, e, opts)
 			report.Events++
 			report.LastPosition = e.Position
-		}
-		if opts.Progress != nil && len(page) > 0 {
-			opts.Progress(report.LastPosition, report.Events)
 		}
 		if len(page) < PageSize || len(report.Problems) >= maxProblems {
 			report.Streams = len(next)
