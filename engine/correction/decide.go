@@ -134,8 +134,10 @@ func (x *Corrector) solution(cp *Coup, s *Solution) outcome {
 		lc = rac
 	case len(s.Raccord) == 0:
 		lc = x.refLoc(cp, s, w, fs)
+		lc.truncated = rac.truncated
 	default:
 		ref := x.refLoc(cp, s, w, fs)
+		ref.truncated = rac.truncated
 		lc = combineModes(ref, rac)
 		if lc.status == locWrong {
 			// §5.3 in fine: both modes incorrect, the less severe sanction.
@@ -177,7 +179,9 @@ func (x *Corrector) settle(cp *Coup, s *Solution, w written, fs []fit, lc loc) o
 		}
 		cands = append(cands, o)
 	}
-	if s.Score != nil {
+	// §5.3.3 is retained only when it pays more than the correct place does
+	// (§5.4.2.b); its fallacious-raccord zéro applies then.
+	if s.Score != nil && (len(cands) == 0 || cands[0].paid < *s.Score-5) {
 		if o, ok := x.existingScore(cp, s, w, fs, lc); ok {
 			if o.sanction == Zero {
 				return x.zeroAbove(cp, s, o)
@@ -242,6 +246,16 @@ func scoreAt(places []fit, w written, claimed *int) outcome {
 		return outcome{paid: byClaim.a.score, sanction: Warning, place: byClaim.f.ref.String(), reasons: []Reason{JokerCircling}}
 	case exactHit != nil && len(places) == 1:
 		return outcome{paid: exactHit.a.score, sanction: Warning, place: exactHit.f.ref.String(), reasons: []Reason{scoreReason}}
+	case len(places) > 1:
+		// §5.4.2.b: the score matches no place: the minimum of what §5.3.2
+		// pays at each place.
+		var o outcome
+		for i := range places {
+			if p := scoreAt(places[i:i+1], w, claimed); i == 0 || worse(&p, &o) {
+				o = p
+			}
+		}
+		return o
 	}
 	o := outcome{paid: minimum, sanction: Warning, place: minPlace.ref.String(), reasons: []Reason{scoreReason}}
 	if exactHit == nil {
@@ -263,15 +277,18 @@ func (x *Corrector) existingScore(cp *Coup, s *Solution, w written, fs []fit, lc
 		if !f.lettersOK || !f.whole() {
 			continue
 		}
+		circles := (uint16(w.circled) << f.k) & f.placed
 		for j := range f.asg {
 			a := &f.asg[j]
 			if a.score != claimed {
 				continue
 			}
 			switch {
+			// The fallacious raccord is judged on the word as written, its
+			// circling included.
 			case a.playable && (match == nil || lc.nearer(f, match)):
 				match = f
-			case !a.playable:
+			case !a.playable && a.jokers == circles:
 				fallacious = true
 			}
 		}
@@ -349,17 +366,21 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 			playableSomewhere = true
 		}
 	}
+	var pointed *fit
+	if lc.pointed {
+		for _, dir := range []bool{s.Written == "v", lc.pdir} {
+			if f, ok := x.fitAt(cp, w.letters, lc.pr, lc.pc, dir); ok && f.whole() && pointed == nil {
+				pointed = &f
+			}
+		}
+	}
 	switch {
-	case !anyWhole:
-		// §5.4.1.c: erreur de grille.
-		o.add(GridError)
-	case !anyLetters:
-		// §5.4.1.d: erreur de lettre.
-		o.add(LetterError)
-	case !playableSomewhere && admitted && invalidAt != nil:
-		// §5.7: forms in raccord a word not admitted.
+	case !admitted:
+	case pointed != nil && pointed.lettersOK && !pointed.playable():
+		// §5.7: forms in raccord, where the player put it, a word not admitted.
 		o.add(WordNotAdmitted)
-		o.notAdmitted = append(o.notAdmitted, invalidAt.asg[0].invalid...)
+		o.notAdmitted = append(o.notAdmitted, pointed.asg[0].invalid...)
+		invalidAt = pointed
 	case playableSomewhere:
 		// §5.4.1.a: acceptable somewhere, but neither located nor scored.
 		if s.Score == nil {
@@ -368,6 +389,17 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 			o.add(ScoreWrong)
 		}
 		o.add(lc.wrong...)
+	case !anyWhole || (lc.pointed && pointed == nil):
+		// §5.4.1.c: erreur de grille, the word cannot lie on the grid
+		// (where the player put it).
+		o.add(GridError)
+	case !anyLetters || (pointed != nil && !pointed.lettersOK):
+		// §5.4.1.d: erreur de lettre.
+		o.add(LetterError)
+	case invalidAt != nil && len(invalidAt.asg) > 0:
+		// §5.7: forms in raccord a word not admitted wherever it lies.
+		o.add(WordNotAdmitted)
+		o.notAdmitted = append(o.notAdmitted, invalidAt.asg[0].invalid...)
 	}
 	o = x.zeroAbove(cp, s, o)
 	x.average(cp, s, &o, invalidAt)

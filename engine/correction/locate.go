@@ -34,6 +34,7 @@ type loc struct {
 	// pointed: the square the player's localisation points to.
 	pointed bool
 	pr, pc  int
+	pdir    bool // the direction the reference gives
 	// pointedInvalid: the pointed place forms a word not admitted by
 	// lengthening a word of the grid (guide §5.4.4–§5.4.5).
 	pointedInvalid bool
@@ -84,7 +85,7 @@ func (x *Corrector) refLoc(cp *Coup, s *Solution, w written, _ []fit) loc {
 	if !ok {
 		return loc{status: locWrong, wrong: []Reason{ReferenceWrong}}
 	}
-	lc := loc{pointed: true, pr: ref.Row, pc: ref.Col}
+	lc := loc{pointed: true, pr: ref.Row, pc: ref.Col, pdir: ref.Vertical}
 	vertical := s.Written == "v"
 	at := func(dir bool) (fit, bool) {
 		f, ok := x.fitAt(cp, w.letters, ref.Row, ref.Col, dir)
@@ -215,12 +216,12 @@ func (x *Corrector) raccordLoc(cp *Coup, s *Solution, w written, fs []fit) loc {
 }
 
 // pointRaccord finds where raccord letters written with no acceptable place
-// point: the word's origin that matches the most of them (two or more).
+// point: the word's origin that matches the most of them.
 func (x *Corrector) pointRaccord(cp *Coup, s *Solution, w written, lc *loc) {
 	if len(s.Raccord) == 0 {
 		return
 	}
-	best := 1
+	best := 0
 	for r := 0; r < board.Size; r++ {
 		for c := 0; c < board.Size; c++ {
 			n := 0
@@ -233,7 +234,7 @@ func (x *Corrector) pointRaccord(cp *Coup, s *Solution, w written, lc *loc) {
 				}
 			}
 			if n > best {
-				best, lc.pointed, lc.pr, lc.pc = n, true, r, c
+				best, lc.pointed, lc.pr, lc.pc, lc.pdir = n, true, r, c, s.Written == "v"
 			}
 		}
 	}
