@@ -1,0 +1,526 @@
+package partie
+
+import (
+	"slices"
+	"strings"
+
+	"arbitre/domain/eventstore"
+	"arbitre/engine/board"
+	"arbitre/engine/play"
+	"arbitre/engine/tile"
+)
+
+// Creation is the command that opens a match.
+type Creation struct {
+	Match   string
+	Tournoi string
+	Ronde   int
+	Table   int
+	// Manche is the game number of a best-of-three (1, 2 or 3), 0 for a
+	// single game.
+	Manche  int
+	Joueurs [2]string
+	// Premier is the starting player designated by the software (§3.1);
+	// leave it empty to designate him by TirageAuSort instead.
+	Premier string
+	// TirageAuSort are the letters each player drew in turn to decide who
+	// starts (§3.1), e.g. {"?EK", "EB"}: see PremierParTirage.
+	TirageAuSort [2]string
+	// PremierManche1 is who started game 1; required for game 2, which the
+	// other player starts (§3.1).
+	PremierManche1 string
+}
+
+// Creer opens a match: the first event of its stream.
+func Creer(regles *Regles, c Creation) (*Partie, error) {
+	if regles == nil {
+		return nil, refus(CodeInvalidMatch, "rules are required")
+	}
+	if _, err := eventstore.MatchStream(c.Match); err != nil {
+		return nil, refusCause(CodeInvalidMatch, err, "match id %q", c.Match)
+	}
+	a, b := c.Joueurs[0], c.Joueurs[1]
+	switch {
+	case a == "" || b == "":
+		return nil, refus(CodeInvalidMatch, "a match needs two players")
+	case a == b:
+		return nil, refus(CodeInvalidMatch, "%q cannot play himself", a)
+	case c.Manche < 0 || c.Manche > 3:
+		return nil, refus(CodeInvalidMatch, "game %d of a best-of-three", c.Manche)
+	case c.Ronde < 0 || c.Table < 0:
+		return nil, refus(CodeInvalidMatch, "round %d, table %d", c.Ronde, c.Table)
+	}
+	ev := MatchCree{Match: c.Match, Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
+		Joueurs: c.Joueurs, Lexique: regles.lex.Label()}
+	tirage := c.TirageAuSort[0] != "" || c.TirageAuSort[1] != ""
+	switch {
+	case c.Premier != "" && tirage:
+		return nil, refus(CodeInvalidDesignator, "the first player is either designated or drawn, not both")
+	case c.Premier == a || c.Premier == b:
+		ev.Designation = ParLogiciel
+		ev.Premier = slices.Index(c.Joueurs[:], c.Premier)
+	case c.Premier != "":
+		return nil, refus(CodeInvalidDesignator, "%q does not play this match", c.Premier)
+	case tirage:
+		premier, err := PremierParTirage(c.TirageAuSort)
+		if err != nil {
+			return nil, err
+		}
+		ev.Designation, ev.Premier, ev.Tirages = ParTirageAuSort, premier, c.TirageAuSort[:]
+	default:
+		return nil, refus(CodeInvalidDesignator, "designate the first player or draw letters (§3.1)")
+	}
+	if c.Manche == 2 {
+		m1 := slices.Index(c.Joueurs[:], c.PremierManche1)
+		if m1 < 0 {
+			return nil, refus(CodeInvalidDesignator, "game 2 needs who started game 1 (§3.1)")
+		}
+		if m1 == ev.Premier {
+			return nil, refus(CodeInvalidDesignator, "game 2 is started by the player who did not start game 1 (§3.1)")
+		}
+		ev.PremierManche1 = c.PremierManche1
+	}
+	p := &Partie{regles: regles}
+	if err := p.record(ev); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// PremierParTirage decides who starts from the letters drawn (§3.1): each
+// player's letters in the order drawn; jokers do not count and are drawn
+// again; equal letters make both draw again; the letter closest to A
+// starts. Every letter must have been needed. It returns 0 or 1.
+func PremierParTirage(tirages [2]string) (int, error) {
+	var seq [2][]tile.Letter
+	for j, s := range tirages {
+		for i := 0; i < len(s); i++ {
+			if s[i] == '?' {
+				continue
+			}
+			l, ok := tile.LetterOf(s[i])
+			if !ok {
+				return -1, refus(CodeInvalidDesignator, "%q is not a letter", s[i])
+			}
+			seq[j] = append(seq[j], l)
+		}
+	}
+	for i := 0; i < len(seq[0]) && i < len(seq[1]); i++ {
+		if seq[0][i] == seq[1][i] {
+			continue
+		}
+		if len(seq[0]) != i+1 || len(seq[1]) != i+1 {
+			return -1, refus(CodeInvalidDesignator, "letters drawn after the draw was decided")
+		}
+		if seq[0][i] < seq[1][i] {
+			return 0, nil
+		}
+		return 1, nil
+	}
+	return -1, refus(CodeInvalidDesignator, "the letters drawn do not decide who starts")
+}
+
+// Tirer records letters a player took from the bag: his seven first letters
+// (§3.2.2, the starting player first) or those completing his rack after a
+// word (§4.1.4: up to seven, or what is left).
+func (p *Partie) Tirer(joueur, lettres string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
+		return refus(CodeWrongPhase, "no draw in phase %s", p.phase)
+	}
+	if p.tirageDu != j {
+		return refus(CodeInvalidDraw, "%s has no letters to draw now", joueur)
+	}
+	r, err := tile.ParseRack(lettres)
+	if err != nil {
+		return refusCause(CodeInvalidDraw, err, "draw %q", lettres)
+	}
+	if r.Size() != p.aTirer {
+		return refus(CodeInvalidDraw, "%s must draw %d letters, not %d (§4.1.4)", joueur, p.aTirer, r.Size())
+	}
+	if sac := p.sac; !retirer(&sac, r) {
+		return refus(CodeInvalidDraw, "%q is not in the bag", lettres)
+	}
+	return p.record(Tirage{Joueur: j, Lettres: r.String()})
+}
+
+// aSonTour checks that a player may play a turn (place, pass, exchange).
+func (p *Partie) aSonTour(joueur string) (int, error) {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return -1, err
+	}
+	switch {
+	case p.phase != PhaseEnCours:
+		return -1, refus(CodeWrongPhase, "no turn in phase %s", p.phase)
+	case p.FinEnAttente():
+		return -1, refus(CodeEndPending, "the game is over once the last play is contested or accepted (§7)")
+	case p.trait != j:
+		return -1, refus(CodeNotYourTurn, "it is not %s's turn", joueur)
+	case p.tirageDu >= 0:
+		return -1, refus(CodeDrawPending, "%s must draw first (§4.1.4)", p.creation.Joueurs[p.tirageDu])
+	}
+	return j, nil
+}
+
+// PlacerMot places a word (§4.1): ref in FISF notation ("H4" horizontal,
+// "4H" vertical), mot the whole word along the line with every joker in
+// lower case as the letter it stands for (§4.1.3). The placement must fit
+// the grid and the rack; the engine scores it (§4.1.2). Words not in the
+// lexicon are accepted: they stay unless contested (§5.4).
+func (p *Partie) PlacerMot(joueur, ref, mot string) error {
+	j, err := p.aSonTour(joueur)
+	if err != nil {
+		return err
+	}
+	if p.tempsEpuise[j] {
+		return refus(CodeTimeExhausted, "%s's time is exhausted: he may only pass (§7)", joueur)
+	}
+	r, err := board.ParseRef(ref)
+	if err != nil {
+		return refusCause(CodeInvalidPlacement, err, "reference %q", ref)
+	}
+	word, err := play.ParseWord(mot)
+	if err != nil {
+		return refusCause(CodeInvalidPlacement, err, "word %q", mot)
+	}
+	var res play.Result
+	rack := p.chevalets[j]
+	p.regles.checker.Check(&p.grille, r, word, &rack, &res)
+	if res.Problem != play.OK {
+		return refus(CodeInvalidPlacement, "%s at %s: %s", mot, ref, res.Problem)
+	}
+	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: mot, Score: int(res.Score)}
+	var placees, jokers strings.Builder
+	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
+		if p.grille.Square(sq) == tile.Empty {
+			placees.WriteByte(word[i].Byte())
+			if word[i].IsJoker() {
+				jokers.WriteByte(word[i].Letter().Byte())
+			}
+		}
+	}
+	ev.Placees, ev.Jokers = placees.String(), jokers.String()
+	for i := 0; i < res.NWords; i++ {
+		ev.Mots = append(ev.Mots, res.Words[i].Text())
+	}
+	return p.record(ev)
+}
+
+// Passer is "JE PASSE" (§4.2); the sixth consecutive pass ends the game,
+// each player deducting his rack (§7 refus de jeu).
+func (p *Partie) Passer(joueur string) error {
+	j, err := p.aSonTour(joueur)
+	if err != nil {
+		return err
+	}
+	events := []any{Passe{Joueur: j, Force: p.tempsEpuise[j]}}
+	if p.passes+1 >= PassesConsecutives {
+		events = append(events, p.terminerEnDeduisant(FinSixPasses))
+	}
+	return p.record(events...)
+}
+
+// Echanger is "JE CHANGE n LETTRES" (§4.3): allowed only while the bag
+// holds at least seven letters, and not once the opponent's time is out
+// (§7). tirees are taken from the bag before rejetees go back in.
+func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
+	j, err := p.aSonTour(joueur)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.tempsEpuise[j]:
+		return refus(CodeTimeExhausted, "%s's time is exhausted: he may only pass (§7)", joueur)
+	case p.tempsEpuise[1-j]:
+		return refus(CodeExchangeRefused, "the opponent's time is exhausted: no more exchanges (§7)")
+	case p.sac.Size() < MinimumEchange:
+		return refus(CodeExchangeRefused, "%d letters in the bag: an exchange needs at least %d (§4.3)", p.sac.Size(), MinimumEchange)
+	}
+	out, err1 := tile.ParseRack(rejetees)
+	in, err2 := tile.ParseRack(tirees)
+	switch {
+	case err1 != nil || err2 != nil:
+		return refus(CodeExchangeRefused, "letters %q and %q", rejetees, tirees)
+	case out.Size() == 0:
+		return refus(CodeExchangeRefused, "an exchange puts back at least one letter (§4.3)")
+	case out.Size() != in.Size():
+		return refus(CodeExchangeRefused, "%d letters put back, %d drawn: exactly n for n (§4.3)", out.Size(), in.Size())
+	}
+	if rack := p.chevalets[j]; !retirer(&rack, out) {
+		return refus(CodeExchangeRefused, "%q is not in %s's rack", rejetees, joueur)
+	}
+	if sac := p.sac; !retirer(&sac, in) {
+		return refus(CodeExchangeRefused, "%q is not in the bag", tirees)
+	}
+	return p.record(Echange{Joueur: j, Rejetees: out.String(), Tirees: in.String()})
+}
+
+// Contester submits words of the opponent's last play to the arbiter (§5.2)
+// and applies §5.3: all refused → the play is withdrawn and the turn lost;
+// all admitted → 5 points per word off the contester; mixed → withdrawn and
+// 5 points per word contested wrongly. When the contested play ended the
+// game and stays, the game ends (§7 reliquat épuisé).
+func (p *Partie) Contester(joueur string, mots []string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseEnCours || p.dernier == nil || p.dernier.joueur != 1-j {
+		return refus(CodeNothingToContest, "%s has no play of his opponent to contest (§5.2)", joueur)
+	}
+	if len(mots) == 0 {
+		return refus(CodeInvalidContest, "name at least one word (§5.2)")
+	}
+	ev := ContestationTranchee{Contestataire: j}
+	seen := map[string]bool{}
+	for _, m := range mots {
+		key := strings.ToUpper(m)
+		if seen[key] {
+			return refus(CodeInvalidContest, "%s is contested twice", m)
+		}
+		seen[key] = true
+		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, m) }) {
+			return refus(CodeInvalidContest, "%s was not formed by the last play %v", m, p.dernier.mots)
+		}
+		admis := p.regles.lex.ContainsString(key)
+		ev.Verdicts = append(ev.Verdicts, Verdict{Mot: key, Admis: admis})
+		if admis {
+			ev.Penalite += PenaliteFixe
+		} else {
+			ev.Retire = true
+		}
+	}
+	if ev.Retire {
+		var reprises tile.Rack
+		for _, t := range p.dernier.tuiles {
+			if t.IsJoker() {
+				reprises[tile.NoLetter]++
+			} else {
+				reprises[t.Letter()]++
+			}
+		}
+		ev.ScoreRetire, ev.Reprises, ev.RemisesAuSac = p.dernier.score, reprises.String(), p.dernier.tirees.String()
+	}
+	events := []any{ev}
+	if !ev.Retire && p.dernier.finit {
+		events = append(events, p.terminerReliquat())
+	}
+	return p.record(events...)
+}
+
+// Cloturer is the opponent of the player who emptied his rack with an
+// empty bag accepting the last play: the game ends, the finisher gains the
+// value of the opponent's letters, which the opponent loses (§7 reliquat
+// épuisé).
+func (p *Partie) Cloturer(joueur string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseEnCours || !p.FinEnAttente() || p.dernier.joueur != 1-j {
+		return refus(CodeWrongPhase, "%s has no finished game to close (§7)", joueur)
+	}
+	return p.record(p.terminerReliquat())
+}
+
+// ConstaterBlocage ends a blocked game (§7 blocage): fewer than seven
+// letters in the bag, so no exchange, and both players passed since the
+// last word; each deducts his rack.
+func (p *Partie) ConstaterBlocage() error {
+	switch {
+	case p.phase != PhaseEnCours:
+		return refus(CodeWrongPhase, "no blocked game in phase %s", p.phase)
+	case p.sac.Size() >= MinimumEchange:
+		return refus(CodeBlockageRefused, "%d letters in the bag: players can still exchange (§7)", p.sac.Size())
+	case p.passes < 2:
+		return refus(CodeBlockageRefused, "both players must have passed since the last word (§7)")
+	}
+	return p.record(p.terminerEnDeduisant(FinBlocage))
+}
+
+// DeclarerTempsEpuise records that a player's clock ran out (§6, §7): he
+// may only pass and contest from now on; when both clocks are out the game
+// ends and each deducts his rack.
+func (p *Partie) DeclarerTempsEpuise(joueur string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.phase != PhaseEnCours:
+		return refus(CodeWrongPhase, "no clock runs in phase %s", p.phase)
+	case p.tempsEpuise[j]:
+		return refus(CodeTimeExhausted, "%s's time is already exhausted", joueur)
+	}
+	events := []any{TempsEpuise{Joueur: j}}
+	if p.tempsEpuise[1-j] {
+		events = append(events, p.terminerEnDeduisant(FinTempsEpuise))
+	}
+	return p.record(events...)
+}
+
+// Penaliser inflicts a penalty (§4.1.3, §8, §9): 5 points, per letter for
+// letters drawn in excess or before the opponent (lettres ≥ 1 then, 0
+// otherwise).
+func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
+		return refus(CodeWrongPhase, "no penalty in phase %s", p.phase)
+	}
+	ev := Penalite{Joueur: j, Motif: motif}
+	switch motif {
+	case MotifLettresEnTrop, MotifTirageAnticipe:
+		if lettres < 1 || lettres > tile.TotalTiles {
+			return refus(CodeInvalidPenalty, "%s counts the letters turned over: %d", motif, lettres)
+		}
+		ev.Lettres, ev.Points = lettres, PenaliteFixe*lettres
+	case MotifJokerErrone, MotifArbitre:
+		if lettres != 0 {
+			return refus(CodeInvalidPenalty, "%s is not counted per letter", motif)
+		}
+		ev.Points = PenaliteFixe
+	default:
+		return refus(CodeInvalidPenalty, "unknown penalty %q", motif)
+	}
+	return p.record(ev)
+}
+
+// DemanderAbandon is "J'abandonne" (§9); the opponent accepts or refuses.
+func (p *Partie) DemanderAbandon(joueur string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.phase != PhaseEnCours:
+		return refus(CodeWrongPhase, "no abandon in phase %s", p.phase)
+	case p.abandon >= 0:
+		return refus(CodeAbandonRefused, "an abandon is already awaiting an answer")
+	}
+	return p.record(AbandonDemande{Joueur: j})
+}
+
+// RepondreAbandon is the opponent's answer (§9): accepted, the sheet is
+// filled from the table (AbandonScores) and the loser keeps 1 point de
+// match; refused, the game goes on.
+func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseEnCours || p.abandon != 1-j {
+		return refus(CodeAbandonRefused, "%s has no abandon to answer", joueur)
+	}
+	if !accepte {
+		return p.record(AbandonRefuse{Joueur: j})
+	}
+	return p.record(p.terminerSurSanction(FinAbandon, 1-j))
+}
+
+// ConstaterAbandon is the arbiter entering the abandon of a player who left
+// without his opponent's agreement (§9): the table applies and he scores 0
+// points de match. The arbiter's entry is the feuille de match.
+func (p *Partie) ConstaterAbandon(joueur string) error {
+	return p.sanctionArbitrale(joueur, FinAbandonUnilateral)
+}
+
+// DeclarerDefaite is a loss by the arbiter's decision (§8, §9), on the
+// model of the unilateral abandon; huitLettres is the case of a player who
+// played with eight letters or more, who loses by 100 points (§9).
+func (p *Partie) DeclarerDefaite(joueur string, huitLettres bool) error {
+	fin := FinDefaiteArbitrale
+	if huitLettres {
+		fin = FinDefaiteHuitLettres
+	}
+	return p.sanctionArbitrale(joueur, fin)
+}
+
+// DeclarerForfait records the forfeit of a player absent at the start
+// (§9 absence d'un joueur): 0 points de match, no scores.
+func (p *Partie) DeclarerForfait(joueur string) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseTirageInitial {
+		return refus(CodeWrongPhase, "a forfeit is declared before the game starts (§9)")
+	}
+	fin := PartieTerminee{Fin: FinForfait, Joueur: j, Perdant: j}
+	fin.PointsDeMatch[1-j] = PointsVictoire
+	return p.record(fin, p.feuilleArbitre(fin))
+}
+
+func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	if p.phase != PhaseEnCours {
+		return refus(CodeWrongPhase, "no sanction in phase %s", p.phase)
+	}
+	ev := p.terminerSurSanction(fin, j)
+	return p.record(ev, p.feuilleArbitre(ev))
+}
+
+func (p *Partie) feuilleArbitre(fin PartieTerminee) FeuilleValidee {
+	f := p.feuille(fin.Scores, fin.Perdant, fin.PointsDeMatch, fin.Fin)
+	f.ParArbitre = true
+	return f
+}
+
+func (p *Partie) feuille(scores [2]int, perdant int, pm [2]int, fin Fin) FeuilleValidee {
+	c := p.creation
+	return FeuilleValidee{Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Joueurs: c.Joueurs, Premier: c.Premier,
+		Fin: fin, Scores: scores, Perdant: perdant, PointsDeMatch: pm}
+}
+
+// SignerFeuille is a player signing the feuille de match with the scores he
+// reads on his own score sheet (§2.1.5, §7). Matching the recorded result it
+// is a signature, and the second signature validates the sheet; otherwise it
+// is a disagreement for the arbiter (§9 désaccord sur les totaux).
+func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
+	j, err := p.joueur(joueur)
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.phase != PhaseTerminee:
+		return refus(CodeInvalidSheet, "no sheet to sign in phase %s", p.phase)
+	case p.desaccord:
+		return refus(CodeInvalidSheet, "a disagreement awaits the arbiter's decision")
+	case p.signatures[j]:
+		return refus(CodeInvalidSheet, "%s already signed", joueur)
+	}
+	if scores != p.resultat.scores {
+		return p.record(DesaccordSignale{Joueur: j, Scores: scores})
+	}
+	events := []any{FeuilleSignee{Joueur: j}}
+	if p.signatures[1-j] {
+		r := p.resultat
+		events = append(events, p.feuille(r.scores, r.perdant, r.pointsDeMatch, p.fin.Fin))
+	}
+	return p.record(events...)
+}
+
+// TrancherDesaccord is the arbiter's decision on disputed scores (§4.1.2 d,
+// §9): the result follows the decided scores (an agreed abandon keeps its
+// loser) and both players sign again.
+func (p *Partie) TrancherDesaccord(scores [2]int) error {
+	if p.phase != PhaseTerminee || !p.desaccord {
+		return refus(CodeInvalidSheet, "no disagreement to decide")
+	}
+	ev := DesaccordTranche{Scores: scores}
+	if p.fin.Fin == FinAbandon {
+		ev.Perdant, ev.PointsDeMatch = p.resultat.perdant, p.resultat.pointsDeMatch
+	} else {
+		ev.Perdant, ev.PointsDeMatch = Vainqueur(scores)
+	}
+	return p.record(ev)
+}

@@ -1,0 +1,99 @@
+package partie
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"arbitre/domain/eventstore"
+
+	"github.com/google/uuid"
+)
+
+// Depot loads and saves matches in an event store.
+type Depot struct {
+	store    eventstore.Store
+	registry *eventstore.Registry
+	regles   *Regles
+}
+
+// NewDepot returns a repository; registry must hold the match events
+// (Register).
+func NewDepot(store eventstore.Store, registry *eventstore.Registry, regles *Regles) *Depot {
+	return &Depot{store: store, registry: registry, regles: regles}
+}
+
+// namespace makes event ids deterministic: the id of an event is derived
+// from its stream and revision, so a retried save is idempotent and a
+// simulation gives the same log for the same seed.
+var namespace = uuid.MustParse("5b0b2c1e-6f0d-4c55-9a43-6c1a55a1c1a5")
+
+// EventID is the id of the event at a revision of a stream.
+func EventID(stream string, revision int) uuid.UUID {
+	return uuid.NewSHA1(namespace, fmt.Appendf(nil, "%s/%d", stream, revision))
+}
+
+// Charger replays a match from its stream.
+func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
+	stream, err := eventstore.MatchStream(id)
+	if err != nil {
+		return nil, refusCause(CodeNotFound, err, "match %q", id)
+	}
+	recorded, err := eventstore.ReadWholeStream(ctx, d.store, stream)
+	if err != nil {
+		return nil, err
+	}
+	if len(recorded) == 0 {
+		return nil, refus(CodeNotFound, "no match %s", id)
+	}
+	events := make([]any, len(recorded))
+	for i, e := range recorded {
+		if events[i], err = d.registry.Decode(e); err != nil {
+			return nil, refusCause(CodeCorruptHistory, err, "match %s", id)
+		}
+	}
+	return Rejouer(d.regles, events)
+}
+
+// Enregistrer appends the match's new events, expecting nobody else wrote
+// since it was loaded; a conflict returns CodeConflict and nothing is
+// written. On success the events are no longer new.
+func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metadata) error {
+	if len(p.nouveaux) == 0 {
+		return nil
+	}
+	stream, err := eventstore.MatchStream(p.ID())
+	if err != nil {
+		return refusCause(CodeInvalidMatch, err, "match %q", p.ID())
+	}
+	data := make([]eventstore.EventData, len(p.nouveaux))
+	for i, e := range p.nouveaux {
+		if data[i], err = d.registry.NewEventData(EventID(stream, p.enregistres+i), e, md); err != nil {
+			return err
+		}
+	}
+	expected := eventstore.NoStream
+	if p.enregistres > 0 {
+		expected = eventstore.Exact(uint64(p.enregistres - 1))
+	}
+	if _, err := d.store.Append(ctx, stream, expected, data...); err != nil {
+		if errors.Is(err, eventstore.ErrConflict) {
+			return refusCause(CodeConflict, err, "match %s changed since it was loaded", p.ID())
+		}
+		return err
+	}
+	p.enregistres, p.nouveaux = p.version, nil
+	return nil
+}
+
+// Executer loads a match, runs one command on it and saves the result.
+func (d *Depot) Executer(ctx context.Context, id string, md eventstore.Metadata, commande func(*Partie) error) error {
+	p, err := d.Charger(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := commande(p); err != nil {
+		return err
+	}
+	return d.Enregistrer(ctx, p, md)
+}

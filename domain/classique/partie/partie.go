@@ -1,0 +1,508 @@
+package partie
+
+import (
+	"fmt"
+
+	"arbitre/engine/board"
+	"arbitre/engine/lexicon"
+	"arbitre/engine/movegen"
+	"arbitre/engine/play"
+	"arbitre/engine/tile"
+)
+
+// TailleChevalet is the number of letters of a full rack (§3.2.2, §4.1.4).
+const TailleChevalet = 7
+
+// MinimumEchange is the fewest letters the bag must hold for an exchange (§4.3).
+const MinimumEchange = 7
+
+// PassesConsecutives ends the game: three passes by each player (§4.2).
+const PassesConsecutives = 6
+
+// Phase is the stage of a match.
+type Phase string
+
+const (
+	// PhaseTirageInitial: created, the first racks are being drawn (§3.2.2).
+	PhaseTirageInitial Phase = "tirage_initial"
+	// PhaseEnCours: the game is being played.
+	PhaseEnCours Phase = "en_cours"
+	// PhaseTerminee: the game is over, the feuille de match is being signed.
+	PhaseTerminee Phase = "terminee"
+	// PhaseValidee: the feuille de match is signed; the result counts.
+	PhaseValidee Phase = "validee"
+)
+
+// Regles holds what commands need besides the state: the lexicon the
+// arbiter checks words against (§5.1) and the engine's move checker with the
+// classique options (vertical first word allowed).
+type Regles struct {
+	lex     *lexicon.Lexicon
+	checker *play.Checker
+}
+
+// NewRegles builds the rules over a lexicon.
+func NewRegles(lex *lexicon.Lexicon) (*Regles, error) {
+	if lex == nil {
+		return nil, refus(CodeInvalidMatch, "a lexicon is required")
+	}
+	return &Regles{lex: lex, checker: play.NewChecker(lex, movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true})}, nil
+}
+
+// Lexique returns the lexicon.
+func (r *Regles) Lexique() *lexicon.Lexicon { return r.lex }
+
+// coupContestable is the last word placed, open to contestation (§5.2).
+type coupContestable struct {
+	joueur      int
+	cases       []int
+	tuiles      []tile.Tile
+	mots        []string
+	score       int
+	chevalet    string
+	tirees      tile.Rack
+	passesAvant int
+	finit       bool
+}
+
+// Partie is the match aggregate. Its fields are unexported; it is built by
+// Creer (a new match) or Rejouer (from recorded events).
+type Partie struct {
+	regles      *Regles
+	version     int
+	enregistres int
+	nouveaux    []any
+
+	creation    MatchCree
+	phase       Phase
+	sac         tile.Rack
+	chevalets   [2]tile.Rack
+	grille      board.Board
+	scores      [2]int
+	trait       int
+	tirageDu    int
+	aTirer      int
+	dernier     *coupContestable
+	passes      int
+	tempsEpuise [2]bool
+	abandon     int
+	fin         *PartieTerminee
+	resultat    resultat
+	signatures  [2]bool
+	desaccord   bool
+	validee     *FeuilleValidee
+	journal     []Coup
+}
+
+// resultat is the current outcome of a finished game.
+type resultat struct {
+	scores        [2]int
+	perdant       int
+	pointsDeMatch [2]int
+}
+
+// sacComplet is the French set: 100 letters and 2 jokers (§2.1.1).
+func sacComplet() tile.Rack {
+	var r tile.Rack
+	for l := range r {
+		r[l] = uint8(tile.Letter(l).Count())
+	}
+	return r
+}
+
+// apply is the one transition function, shared by commands and replay.
+func (p *Partie) apply(e any) error {
+	if _, created := e.(MatchCree); !created && p.version == 0 {
+		return refus(CodeCorruptHistory, "the first event must be %s, got %T", TypeMatchCree, e)
+	}
+	var err error
+	switch ev := e.(type) {
+	case MatchCree:
+		err = p.onCree(ev)
+	case Tirage:
+		err = p.onTirage(ev)
+	case MotPlace:
+		err = p.onMotPlace(ev)
+	case Passe:
+		p.onPasse(ev)
+	case Echange:
+		err = p.onEchange(ev)
+	case ContestationTranchee:
+		err = p.onContestation(ev)
+	case Penalite:
+		p.scores[ev.Joueur] -= ev.Points
+		p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPenalite, Motif: string(ev.Motif), Points: -ev.Points})
+	case TempsEpuise:
+		p.tempsEpuise[ev.Joueur] = true
+	case AbandonDemande:
+		p.abandon = ev.Joueur
+	case AbandonRefuse:
+		p.abandon = -1
+	case PartieTerminee:
+		p.onTerminee(ev)
+	case FeuilleSignee:
+		p.signatures[ev.Joueur] = true
+	case DesaccordSignale:
+		p.desaccord = true
+	case DesaccordTranche:
+		p.desaccord = false
+		p.signatures = [2]bool{}
+		p.resultat = resultat{scores: ev.Scores, perdant: ev.Perdant, pointsDeMatch: ev.PointsDeMatch}
+	case FeuilleValidee:
+		p.phase = PhaseValidee
+		v := ev
+		p.validee = &v
+	default:
+		return refus(CodeCorruptHistory, "unknown match event %T", e)
+	}
+	if err != nil {
+		return err
+	}
+	p.version++
+	return nil
+}
+
+func (p *Partie) onCree(ev MatchCree) error {
+	if p.version != 0 {
+		return refus(CodeCorruptHistory, "%s after the start of the stream", TypeMatchCree)
+	}
+	p.creation = ev
+	p.phase = PhaseTirageInitial
+	p.sac = sacComplet()
+	p.trait = ev.Premier
+	p.tirageDu, p.aTirer = ev.Premier, TailleChevalet
+	p.abandon = -1
+	return nil
+}
+
+func (p *Partie) onTirage(ev Tirage) error {
+	lettres, err := tile.ParseRack(ev.Lettres)
+	if err != nil || !retirer(&p.sac, lettres) {
+		return refus(CodeCorruptHistory, "draw %q is not in the bag", ev.Lettres)
+	}
+	ajouter(&p.chevalets[ev.Joueur], lettres)
+	if p.dernier != nil && p.dernier.joueur == ev.Joueur {
+		ajouter(&p.dernier.tirees, lettres)
+	}
+	p.tirageDu, p.aTirer = -1, 0
+	if p.phase == PhaseTirageInitial {
+		if ev.Joueur == p.creation.Premier {
+			p.tirageDu, p.aTirer = 1-ev.Joueur, TailleChevalet
+		} else {
+			p.phase = PhaseEnCours
+		}
+	}
+	return nil
+}
+
+func (p *Partie) onMotPlace(ev MotPlace) error {
+	ref, err := board.ParseRef(ev.Ref)
+	if err != nil {
+		return refusCause(CodeCorruptHistory, err, "word placed at %q", ev.Ref)
+	}
+	mot, err := play.ParseWord(ev.Mot)
+	if err != nil {
+		return refusCause(CodeCorruptHistory, err, "word placed %q", ev.Mot)
+	}
+	coup := &coupContestable{joueur: ev.Joueur, mots: ev.Mots, score: ev.Score, chevalet: p.chevalets[ev.Joueur].String(), passesAvant: p.passes}
+	rack := &p.chevalets[ev.Joueur]
+	for i, sq := 0, ref.Start(); i < len(mot); i, sq = i+1, sq+ref.Step() {
+		if sq >= board.Squares || p.grille.Square(sq) != tile.Empty {
+			continue
+		}
+		t := mot[i]
+		slot := t.Letter()
+		if t.IsJoker() {
+			slot = tile.NoLetter
+		}
+		if rack[slot] == 0 {
+			return refus(CodeCorruptHistory, "word %s at %s uses a tile %c not in the rack", ev.Mot, ev.Ref, t.Byte())
+		}
+		rack[slot]--
+		p.grille.Set(sq/board.Size, sq%board.Size, t)
+		coup.cases = append(coup.cases, sq)
+		coup.tuiles = append(coup.tuiles, t)
+	}
+	p.scores[ev.Joueur] += ev.Score
+	p.passes = 0
+	p.trait = 1 - ev.Joueur
+	p.dernier = coup
+	if n := min(TailleChevalet-rack.Size(), p.sac.Size()); n > 0 {
+		p.tirageDu, p.aTirer = ev.Joueur, n
+	} else if rack.Size() == 0 {
+		coup.finit = true
+	}
+	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPlacement, Chevalet: coup.chevalet, Ref: ev.Ref, Mot: ev.Mot, Points: ev.Score})
+	return nil
+}
+
+func (p *Partie) onPasse(ev Passe) {
+	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPasse, Chevalet: p.chevalets[ev.Joueur].String()})
+	p.passes++
+	p.trait = 1 - ev.Joueur
+	p.dernier = nil
+}
+
+func (p *Partie) onEchange(ev Echange) error {
+	rejetees, err1 := tile.ParseRack(ev.Rejetees)
+	tirees, err2 := tile.ParseRack(ev.Tirees)
+	chevalet := p.chevalets[ev.Joueur].String()
+	if err1 != nil || err2 != nil || !retirer(&p.chevalets[ev.Joueur], rejetees) || !retirer(&p.sac, tirees) {
+		return refus(CodeCorruptHistory, "exchange of %q for %q does not match the rack and the bag", ev.Rejetees, ev.Tirees)
+	}
+	ajouter(&p.chevalets[ev.Joueur], tirees)
+	ajouter(&p.sac, rejetees)
+	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupEchange, Chevalet: chevalet, Lettres: rejetees.String()})
+	p.passes = 0
+	p.trait = 1 - ev.Joueur
+	p.dernier = nil
+	return nil
+}
+
+func (p *Partie) onContestation(ev ContestationTranchee) error {
+	coup := p.dernier
+	if coup == nil {
+		return refus(CodeCorruptHistory, "contestation without a play to contest")
+	}
+	p.dernier = nil
+	if ev.Retire {
+		rack := &p.chevalets[coup.joueur]
+		if !retirer(rack, coup.tirees) {
+			return refus(CodeCorruptHistory, "withdrawn play: drawn letters missing from the rack")
+		}
+		ajouter(&p.sac, coup.tirees)
+		for i, sq := range coup.cases {
+			p.grille.Set(sq/board.Size, sq%board.Size, tile.Empty)
+			if coup.tuiles[i].IsJoker() {
+				rack[tile.NoLetter]++
+			} else {
+				rack[coup.tuiles[i].Letter()]++
+			}
+		}
+		p.scores[coup.joueur] -= coup.score
+		p.passes = coup.passesAvant
+		if p.tirageDu == coup.joueur {
+			p.tirageDu, p.aTirer = -1, 0
+		}
+		p.noter(Coup{Joueur: coup.joueur, Genre: CoupRetrait, Chevalet: coup.chevalet, Points: -coup.score})
+	}
+	if ev.Penalite > 0 {
+		p.scores[ev.Contestataire] -= ev.Penalite
+		p.noter(Coup{Joueur: ev.Contestataire, Genre: CoupPenaliteContestation, Points: -ev.Penalite})
+	}
+	return nil
+}
+
+func (p *Partie) onTerminee(ev PartieTerminee) {
+	for j := range 2 {
+		if ev.Ajustements[j] != 0 {
+			p.noter(Coup{Joueur: j, Genre: CoupFin, Lettres: p.chevalets[1-j].String(), Propre: p.chevalets[j].String(), Points: ev.Ajustements[j]})
+		}
+	}
+	p.phase = PhaseTerminee
+	p.dernier = nil
+	p.tirageDu = -1
+	v := ev
+	p.fin = &v
+	p.scores = ev.Scores
+	p.resultat = resultat{scores: ev.Scores, perdant: ev.Perdant, pointsDeMatch: ev.PointsDeMatch}
+}
+
+// noter appends to the journal with the running total.
+func (p *Partie) noter(c Coup) {
+	c.Cumul = p.scores[c.Joueur]
+	if c.Genre == CoupFin {
+		c.Cumul += c.Points
+	}
+	p.journal = append(p.journal, c)
+}
+
+// retirer subtracts x from r when r holds it, and reports whether it did.
+func retirer(r *tile.Rack, x tile.Rack) bool {
+	for l := range x {
+		if x[l] > r[l] {
+			return false
+		}
+	}
+	for l := range x {
+		r[l] -= x[l]
+	}
+	return true
+}
+
+func ajouter(r *tile.Rack, x tile.Rack) {
+	for l := range x {
+		r[l] += x[l]
+	}
+}
+
+// valeur is the sum of the values of a rack's letters, jokers worth 0 (§4.1.2).
+func valeur(r tile.Rack) int {
+	v := 0
+	for l := 1; l < len(r); l++ {
+		v += int(r[l]) * tile.Letter(l).Value()
+	}
+	return v
+}
+
+// Rejouer rebuilds a match from its recorded events, in order.
+func Rejouer(regles *Regles, events []any) (*Partie, error) {
+	p := &Partie{regles: regles}
+	for i, e := range events {
+		if err := p.apply(e); err != nil {
+			return nil, fmt.Errorf("replaying event %d: %w", i, err)
+		}
+	}
+	p.enregistres = p.version
+	return p, nil
+}
+
+// record applies a batch of events built by a command; they become new
+// (unsaved) events only if every one applies. A failure leaves the state
+// untouched: the batch is applied to a copy first.
+func (p *Partie) record(events ...any) error {
+	trial := p.clone()
+	for _, e := range events {
+		if err := trial.apply(e); err != nil {
+			return err
+		}
+	}
+	trial.nouveaux = append(trial.nouveaux, events...)
+	*p = *trial
+	return nil
+}
+
+// clone copies the state deeply enough for record's trial application.
+func (p *Partie) clone() *Partie {
+	c := *p
+	c.journal = append([]Coup(nil), p.journal...)
+	c.nouveaux = append([]any(nil), p.nouveaux...)
+	if p.dernier != nil {
+		d := *p.dernier
+		c.dernier = &d
+	}
+	return &c
+}
+
+// joueur returns the index of a player of this match.
+func (p *Partie) joueur(id string) (int, error) {
+	for j, x := range p.creation.Joueurs {
+		if x == id && id != "" {
+			return j, nil
+		}
+	}
+	return -1, refus(CodeUnknownPlayer, "%q does not play match %s", id, p.creation.Match)
+}
+
+// ID is the match id.
+func (p *Partie) ID() string { return p.creation.Match }
+
+// Creation is the match's opening event.
+func (p *Partie) Creation() MatchCree { return p.creation }
+
+// Phase is the current stage.
+func (p *Partie) Phase() Phase { return p.phase }
+
+// Version is the number of events applied, saved or not.
+func (p *Partie) Version() int { return p.version }
+
+// Nouveaux are the events recorded by commands and not yet saved.
+func (p *Partie) Nouveaux() []any { return p.nouveaux }
+
+// Scores are the current scores, in the order of Creation().Joueurs.
+func (p *Partie) Scores() [2]int { return p.scores }
+
+// Chevalet is a player's rack ('?' jokers).
+func (p *Partie) Chevalet(j int) tile.Rack { return p.chevalets[j] }
+
+// Sac is the bag's content.
+func (p *Partie) Sac() tile.Rack { return p.sac }
+
+// Grille is a copy of the board.
+func (p *Partie) Grille() board.Board { return p.grille }
+
+// Trait is the index of the player whose turn it is.
+func (p *Partie) Trait() int { return p.trait }
+
+// TirageDu is the index of the player who must draw and how many letters,
+// or -1 and 0.
+func (p *Partie) TirageDu() (int, int) { return p.tirageDu, p.aTirer }
+
+// Contestable returns the words of the last play and its author while the
+// opponent may still contest it (§5.2).
+func (p *Partie) Contestable() (joueur int, mots []string, ok bool) {
+	if p.dernier == nil {
+		return -1, nil, false
+	}
+	return p.dernier.joueur, append([]string(nil), p.dernier.mots...), true
+}
+
+// FinEnAttente reports that the last play emptied the rack with an empty
+// bag: the opponent may contest it, then closes the game (§5.2, §7).
+func (p *Partie) FinEnAttente() bool { return p.dernier != nil && p.dernier.finit }
+
+// Passes is the number of consecutive passes (§4.2).
+func (p *Partie) Passes() int { return p.passes }
+
+// TempsEpuise reports whether a player's clock ran out.
+func (p *Partie) TempsEpuise(j int) bool { return p.tempsEpuise[j] }
+
+// Fin is the ending, once the game is over.
+func (p *Partie) Fin() (PartieTerminee, bool) {
+	if p.fin == nil {
+		return PartieTerminee{}, false
+	}
+	return *p.fin, true
+}
+
+// Resultat returns the scores, the loser (-1 for ex æquo) and the points de
+// match recorded for the feuille de match, once the game is over.
+func (p *Partie) Resultat() (scores [2]int, perdant int, pointsDeMatch [2]int, ok bool) {
+	if p.fin == nil {
+		return [2]int{}, -1, [2]int{}, false
+	}
+	return p.resultat.scores, p.resultat.perdant, p.resultat.pointsDeMatch, true
+}
+
+// Feuille is the validated feuille de match, once both signed or the
+// arbiter entered it.
+func (p *Partie) Feuille() (FeuilleValidee, bool) {
+	if p.validee == nil {
+		return FeuilleValidee{}, false
+	}
+	return *p.validee, true
+}
+
+// Journal is the game's score sheet: every coup with the running total.
+func (p *Partie) Journal() []Coup { return append([]Coup(nil), p.journal...) }
+
+// GenreCoup is the kind of a line of the journal.
+type GenreCoup string
+
+// The kinds of journal lines.
+const (
+	CoupPlacement            GenreCoup = "placement"
+	CoupPasse                GenreCoup = "passe"
+	CoupEchange              GenreCoup = "echange"
+	CoupRetrait              GenreCoup = "retrait"
+	CoupPenaliteContestation GenreCoup = "penalite_contestation"
+	CoupPenalite             GenreCoup = "penalite"
+	CoupFin                  GenreCoup = "fin"
+)
+
+// Coup is one line of the journal. Chevalet is the rack before the coup;
+// Lettres the letters exchanged, or for CoupFin the opponent's remaining
+// letters (Propre the player's own); Points the signed change; Cumul the
+// player's total after it.
+type Coup struct {
+	Joueur   int
+	Genre    GenreCoup
+	Chevalet string
+	Ref      string
+	Mot      string
+	Lettres  string
+	Propre   string
+	Motif    string
+	Points   int
+	Cumul    int
+}

@@ -1,0 +1,101 @@
+package partie
+
+// Points de match of the feuille de match (§7): victory 3, draw 2, defeat 1;
+// 0 for the loser of a forfeit, of a unilateral abandon or of an arbiter's
+// decision (§9).
+const (
+	PointsVictoire = 3
+	PointsNul      = 2
+	PointsDefaite  = 1
+	PointsSanction = 0
+)
+
+// Scores of the abandon table (§9).
+const (
+	ScoreAbandonVainqueur   = 450
+	ScoreAbandonAbandonnant = 350
+	EcartAbandon            = 100
+)
+
+// Vainqueur applies §7 gain de la partie: the player with at least one point
+// more wins, otherwise ex æquo. It returns the loser (-1 for a draw) and the
+// points de match.
+func Vainqueur(scores [2]int) (perdant int, pointsDeMatch [2]int) {
+	switch {
+	case scores[0] > scores[1]:
+		return 1, [2]int{PointsVictoire, PointsDefaite}
+	case scores[1] > scores[0]:
+		return 0, [2]int{PointsDefaite, PointsVictoire}
+	}
+	return -1, [2]int{PointsNul, PointsNul}
+}
+
+// AbandonScores is the table of §9 "abandon en cours de partie": the scores
+// written for the winner and the abandoning player from their scores at the
+// time of the abandon. The gap is the winner's score minus the abandoning
+// player's (negative when the abandoning player leads). The table says
+// "inférieur à 100" and "supérieur à 100"; a gap of exactly 100 is taken
+// with the second pair of rows (the scores at the time stand), since the
+// game is then already decided by 100 points.
+//
+//	gap < 100,  winner > 450  → winner's score, 350
+//	gap < 100,  winner ≤ 450  → 450, 350
+//	gap ≥ 100,  winner > 450  → both scores at the time
+//	gap ≥ 100,  winner ≤ 450  → 450, abandoning player's score
+func AbandonScores(vainqueur, abandonnant int) (int, int) {
+	ecart := vainqueur - abandonnant
+	switch {
+	case ecart < EcartAbandon && vainqueur > ScoreAbandonVainqueur:
+		return vainqueur, ScoreAbandonAbandonnant
+	case ecart < EcartAbandon:
+		return ScoreAbandonVainqueur, ScoreAbandonAbandonnant
+	case vainqueur > ScoreAbandonVainqueur:
+		return vainqueur, abandonnant
+	}
+	return ScoreAbandonVainqueur, abandonnant
+}
+
+// terminerSurSanction ends the game against player j: an abandon (agreed
+// or not) or an arbiter's decision, scored with the table of §9; with
+// eight letters the loser loses by exactly 100 points (§9).
+func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
+	v, a := AbandonScores(p.scores[1-j], p.scores[j])
+	if fin == FinDefaiteHuitLettres {
+		a = v - EcartAbandon
+	}
+	ev := PartieTerminee{Fin: fin, Joueur: j, Perdant: j}
+	ev.Scores[1-j], ev.Scores[j] = v, a
+	ev.PointsDeMatch[1-j], ev.PointsDeMatch[j] = PointsVictoire, PointsSanction
+	if fin == FinAbandon {
+		ev.PointsDeMatch[j] = PointsDefaite
+	}
+	return ev
+}
+
+// terminerReliquat is §7 reliquat épuisé: the player who emptied his rack
+// gains the value of the opponent's letters, which the opponent loses.
+func (p *Partie) terminerReliquat() PartieTerminee {
+	f := p.dernier.joueur
+	reste := valeur(p.chevalets[1-f])
+	ev := PartieTerminee{Fin: FinReliquatEpuise, Joueur: f}
+	ev.Ajustements[f], ev.Ajustements[1-f] = reste, -reste
+	return p.conclure(ev)
+}
+
+// terminerEnDeduisant is §7 blocage, temps épuisé and refus de jeu (§4.2):
+// each player deducts the value of his own letters.
+func (p *Partie) terminerEnDeduisant(fin Fin) PartieTerminee {
+	ev := PartieTerminee{Fin: fin, Joueur: -1}
+	for j := range 2 {
+		ev.Ajustements[j] = -valeur(p.chevalets[j])
+	}
+	return p.conclure(ev)
+}
+
+func (p *Partie) conclure(ev PartieTerminee) PartieTerminee {
+	for j := range 2 {
+		ev.Scores[j] = p.scores[j] + ev.Ajustements[j]
+	}
+	ev.Perdant, ev.PointsDeMatch = Vainqueur(ev.Scores)
+	return ev
+}
