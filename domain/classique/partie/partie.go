@@ -336,8 +336,8 @@ func ajouter(r *tile.Rack, x tile.Rack) {
 	}
 }
 
-// valeur is the sum of the values of a rack's letters, jokers worth 0 (§4.1.2).
-func valeur(r tile.Rack) int {
+// ValeurChevalet is the sum of the values of a rack's letters, jokers worth 0 (§4.1.2, §7).
+func ValeurChevalet(r tile.Rack) int {
 	v := 0
 	for l := 1; l < len(r); l++ {
 		v += int(r[l]) * tile.Letter(l).Value()

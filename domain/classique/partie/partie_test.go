@@ -181,9 +181,9 @@ func TestCreationRefusesBadInput(t *testing.T) {
 func TestPlacingAWordScoresWithTheEngineAndDrawsToSeven(t *testing.T) {
 	// §4.1, §4.1.4
 	p := nouvelle(t, "AIMNOSE", "TEKWYZJ")
-	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "A1", "MAISON") })    // §4.1.1 centre
-	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "H8", "MAISONS") })   // not in rack
-	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "Z9", "MAISON") })    // bad reference
+	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "A1", "MAISON") })  // §4.1.1 centre
+	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "H8", "MAISONS") }) // not in rack
+	refused(t, p, partie.CodeInvalidPlacement, func() error { return p.PlacerMot("ana", "Z9", "MAISON") })  // bad reference
 	refused(t, p, partie.CodeNotYourTurn, func() error { return p.PlacerMot("bob", "H8", "TE") })
 	require.NoError(t, p.PlacerMot("ana", "H8", "MAISON"))
 	// M A I S O N from H8: H8 is the star (double word), H12 a double letter (O).

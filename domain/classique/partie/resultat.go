@@ -76,7 +76,7 @@ func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
 // gains the value of the opponent's letters, which the opponent loses.
 func (p *Partie) terminerReliquat() PartieTerminee {
 	f := p.dernier.joueur
-	reste := valeur(p.chevalets[1-f])
+	reste := ValeurChevalet(p.chevalets[1-f])
 	ev := PartieTerminee{Fin: FinReliquatEpuise, Joueur: f}
 	ev.Ajustements[f], ev.Ajustements[1-f] = reste, -reste
 	return p.conclure(ev)
@@ -87,7 +87,7 @@ func (p *Partie) terminerReliquat() PartieTerminee {
 func (p *Partie) terminerEnDeduisant(fin Fin) PartieTerminee {
 	ev := PartieTerminee{Fin: fin, Joueur: -1}
 	for j := range 2 {
-		ev.Ajustements[j] = -valeur(p.chevalets[j])
+		ev.Ajustements[j] = -ValeurChevalet(p.chevalets[j])
 	}
 	return p.conclure(ev)
 }
