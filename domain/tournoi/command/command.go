@@ -1,0 +1,52 @@
+// Package command holds the tournament's use cases: load, decide, save.
+package command
+
+import (
+	"context"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+)
+
+// Depot is where tournaments live (adapters.Depot).
+type Depot interface {
+	Charger(ctx context.Context, id string) (*tournoi.Tournoi, error)
+	Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error
+}
+
+// Application is the index of the tournament's use cases.
+type Application struct {
+	depot    Depot
+	metadata eventstore.Metadata
+}
+
+// New returns the use cases; md tells who acts.
+func New(depot Depot, md eventstore.Metadata) *Application {
+	return &Application{depot: depot, metadata: md}
+}
+
+func (a *Application) modifier(ctx context.Context, id string, f func(t *tournoi.Tournoi) error) error {
+	t, err := a.depot.Charger(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := f(t); err != nil {
+		return err
+	}
+	return a.depot.Enregistrer(ctx, t, a.metadata)
+}
+
+// Creer opens a tournament.
+func (a *Application) Creer(ctx context.Context, id, nom string) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Creer(id, nom) })
+}
+
+// Inscrire registers a player.
+func (a *Application) Inscrire(ctx context.Context, id string, j tournoi.Joueur) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Inscrire(j) })
+}
+
+// AjouterPartie adds a game to the tournament.
+func (a *Application) AjouterPartie(ctx context.Context, id, partie string) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.AjouterPartie(partie) })
+}

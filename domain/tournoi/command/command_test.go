@@ -1,0 +1,76 @@
+package command_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+	"arbitre/domain/tournoi/adapters"
+	"arbitre/domain/tournoi/command"
+)
+
+func setup(t *testing.T) (*command.Application, *adapters.Depot, eventstore.Store) {
+	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, tournoi.Enregistrer(reg))
+	depot := adapters.NewDepot(store, reg)
+	return command.New(depot, eventstore.Metadata{Actor: "directeur"}), depot, store
+}
+
+func TestTournamentLifecycle(t *testing.T) {
+	ctx := context.Background()
+	app, depot, store := setup(t)
+	require.NoError(t, app.Creer(ctx, "T1", "Festival de Vichy"))
+	require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Dupont", Club: "Vichy", Serie: "A", Table: 3}))
+	require.NoError(t, app.AjouterPartie(ctx, "T1", "T1-1"))
+
+	before, err := store.ReadAll(ctx, 0, 100)
+	require.NoError(t, err)
+	for _, bad := range []func() error{
+		func() error { return app.Creer(ctx, "T1", "encore") },
+		func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) },
+		func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) },
+		func() error { return app.AjouterPartie(ctx, "T1", "T1-1") },
+		func() error { return app.Creer(ctx, "bad id!", "x") },
+	} {
+		assert.Error(t, bad())
+	}
+	after, err := store.ReadAll(ctx, 0, 100)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "refused commands write nothing")
+
+	tt, err := depot.Charger(ctx, "T1")
+	require.NoError(t, err)
+	assert.Equal(t, "Festival de Vichy", tt.Nom())
+	assert.Equal(t, []string{"T1-1"}, tt.Parties())
+	assert.Equal(t, 3, tt.Joueurs()[0].Table)
+}
+
+// Two directors registering at once on the same revision: one wins, the
+// other gets CONFLICT and writes nothing.
+func TestConcurrentWritersConflict(t *testing.T) {
+	ctx := context.Background()
+	app, depot, _ := setup(t)
+	require.NoError(t, app.Creer(ctx, "T1", "Open"))
+	a, err := depot.Charger(ctx, "T1")
+	require.NoError(t, err)
+	b, err := depot.Charger(ctx, "T1")
+	require.NoError(t, err)
+	require.NoError(t, a.Inscrire(tournoi.Joueur{Licence: "1", Nom: "A"}))
+	require.NoError(t, b.Inscrire(tournoi.Joueur{Licence: "2", Nom: "B"}))
+	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
+	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
+	var e *tournoi.Erreur
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "CONFLICT", e.Code)
+	now, err := depot.Charger(ctx, "T1")
+	require.NoError(t, err)
+	assert.Len(t, now.Joueurs(), 1)
+}
