@@ -2,6 +2,7 @@ package partie
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -24,13 +25,18 @@ func NewDepot(store eventstore.Store, registry *eventstore.Registry, regles *Reg
 }
 
 // namespace makes event ids deterministic: the id of an event is derived
-// from its stream and revision, so a retried save is idempotent and a
-// simulation gives the same log for the same seed.
+// from its stream, revision and content, so a retried save is idempotent, a
+// different command at the same revision is a conflict, and a simulation
+// gives the same log for the same seed.
 var namespace = uuid.MustParse("5b0b2c1e-6f0d-4c55-9a43-6c1a55a1c1a5")
 
-// EventID is the id of the event at a revision of a stream.
-func EventID(stream string, revision int) uuid.UUID {
-	return uuid.NewSHA1(namespace, fmt.Appendf(nil, "%s/%d", stream, revision))
+// EventID is the id of an event payload at a revision of a stream.
+func EventID(stream string, revision int, payload any) (uuid.UUID, error) {
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return uuid.NewSHA1(namespace, fmt.Appendf(nil, "%s/%d/%T/%s", stream, revision, payload, data)), nil
 }
 
 // Charger replays a match from its stream.
@@ -68,7 +74,11 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	}
 	data := make([]eventstore.EventData, len(p.nouveaux))
 	for i, e := range p.nouveaux {
-		if data[i], err = d.registry.NewEventData(EventID(stream, p.enregistres+i), e, md); err != nil {
+		id, err := EventID(stream, p.enregistres+i, e)
+		if err != nil {
+			return err
+		}
+		if data[i], err = d.registry.NewEventData(id, e, md); err != nil {
 			return err
 		}
 	}

@@ -42,7 +42,9 @@ func assertReplay(t *testing.T, p *partie.Partie) {
 	require.NoError(t, partie.Register(reg))
 	var decoded []any
 	for i, e := range p.Nouveaux() {
-		data, err := reg.NewEventData(partie.EventID("match-m1", i), e, eventstore.Metadata{})
+		id, err := partie.EventID("match-m1", i, e)
+		require.NoError(t, err)
+		data, err := reg.NewEventData(id, e, eventstore.Metadata{})
 		require.NoError(t, err)
 		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
 		require.NoError(t, err)

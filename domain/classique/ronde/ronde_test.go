@@ -1,0 +1,227 @@
+package ronde_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func joueurs(l []ronde.Ligne) []string {
+	out := make([]string, len(l))
+	for i, x := range l {
+		out[i] = x.Joueur
+	}
+	return out
+}
+
+func res(a, b string, sa, sb int) ronde.Rencontre {
+	_, pm := partie.Vainqueur([2]int{sa, sb})
+	return ronde.Rencontre{Joueurs: [2]string{a, b}, Scores: [2]int{sa, sb}, PointsDeMatch: pm}
+}
+
+func TestClasserTieBreaks(t *testing.T) {
+	p := func(id string, cote int) ronde.Participant { return ronde.Participant{Joueur: id, Cote: cote} }
+	tests := []struct {
+		name         string
+		participants []ronde.Participant
+		rencontres   []ronde.Rencontre
+		exempts      []string
+		want         []string
+	}{
+		{"points de match first", []ronde.Participant{p("a", 0), p("b", 0)},
+			[]ronde.Rencontre{res("a", "b", 300, 400)}, nil, []string{"b", "a"}},
+		{"capped spread before cote", []ronde.Participant{p("a", 1000), p("b", 500), p("c", 0), p("d", 0)},
+			// a and b both 3 PM, never met: a wins by 500 (capped 200), b by 150.
+			[]ronde.Rencontre{res("a", "c", 800, 300), res("b", "d", 450, 300)}, nil, []string{"a", "b", "d", "c"}},
+		{"cap makes the cote decide", []ronde.Participant{p("a", 500), p("b", 1000), p("c", 0), p("d", 0)},
+			[]ronde.Rencontre{res("a", "c", 800, 300), res("b", "d", 600, 300)}, nil, []string{"b", "a", "c", "d"}},
+		{"withdrawn after the last", []ronde.Participant{{Joueur: "a", Cote: 2000, Retire: true}, p("b", 0), p("c", 0)},
+			[]ronde.Rencontre{res("a", "b", 500, 300)}, nil, []string{"b", "c", "a"}},
+		{"bye counts as 450-350", []ronde.Participant{p("a", 0), p("b", 0), p("c", 0)},
+			[]ronde.Rencontre{res("a", "b", 550, 300)}, []string{"c"}, []string{"a", "c", "b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ronde.Classer(tt.participants, tt.rencontres, tt.exempts)
+			if tt.want != nil {
+				assert.Equal(t, tt.want, joueurs(got))
+			}
+			for i, l := range got {
+				assert.Equal(t, i+1, l.Rang)
+			}
+		})
+	}
+}
+
+func TestPPMAppliesOnlyWhenAllTiedPlayersMet(t *testing.T) {
+	ps := []ronde.Participant{{Joueur: "a"}, {Joueur: "b"}, {Joueur: "c"}, {Joueur: "d"}}
+	// a and b tie on 4 PM and met: b beat a narrowly but a has the bigger spread.
+	met := []ronde.Rencontre{res("a", "b", 400, 401), res("a", "c", 600, 300), res("b", "d", 400, 401)}
+	got := ronde.Classer(ps, met, nil)
+	assert.Equal(t, []string{"b", "a"}, joueurs(got)[:2], "head-to-head before spread")
+	assert.Equal(t, 3, got[0].PPM)
+	// Same points but a and b never met: spread decides.
+	apart := []ronde.Rencontre{res("a", "c", 400, 401), res("a", "d", 600, 300), res("b", "c", 401, 400), res("b", "d", 400, 401)}
+	got = ronde.Classer(ps, apart, nil)
+	assert.Equal(t, "a", got[0].Joueur)
+	assert.Zero(t, got[0].PPM)
+}
+
+func ouvert(t *testing.T, n int) *ronde.Tournoi {
+	t.Helper()
+	tr, err := ronde.Ouvrir("open", "Open de test", 3)
+	require.NoError(t, err)
+	for i := range n {
+		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))
+	}
+	return tr
+}
+
+// jouer records a result for every table of the last round: the first
+// listed player wins 400-350.
+func jouer(t *testing.T, tr *ronde.Tournoi) {
+	t.Helper()
+	pub := tr.Publiees()
+	for _, tb := range pub[len(pub)-1].Tables {
+		f := partie.FeuilleValidee{Joueurs: [2]string{tb.Premier, tb.Second}, Fin: partie.FinReliquatEpuise,
+			Scores: [2]int{400, 350}, Perdant: 1, PointsDeMatch: [2]int{3, 1}}
+		require.NoError(t, tr.EnregistrerResultat(tb.Match, f))
+	}
+}
+
+func assertReplay(t *testing.T, tr *ronde.Tournoi) {
+	t.Helper()
+	reg := eventstore.NewRegistry()
+	require.NoError(t, ronde.Register(reg))
+	var decoded []any
+	for i, e := range tr.Nouveaux() {
+		id, err := partie.EventID("x", i, e)
+		require.NoError(t, err)
+		data, err := reg.NewEventData(id, e, eventstore.Metadata{})
+		require.NoError(t, err)
+		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
+		require.NoError(t, err)
+		decoded = append(decoded, v)
+	}
+	r, err := ronde.Rejouer(decoded)
+	require.NoError(t, err)
+	assert.Equal(t, tr.Classement(), r.Classement())
+	assert.Equal(t, tr.Publiees(), r.Publiees())
+	assert.Equal(t, tr.Inscrits(), r.Inscrits())
+	assert.Equal(t, tr.Version(), r.Version())
+}
+
+func refused(t *testing.T, tr *ronde.Tournoi, code ronde.Code, cmd func() error) {
+	t.Helper()
+	n := tr.Version()
+	err := cmd()
+	assert.Equal(t, code, ronde.CodeOf(err), "%v", err)
+	assert.Equal(t, n, tr.Version())
+}
+
+func TestRoundsProposedAmendedPublished(t *testing.T) {
+	tr := ouvert(t, 5)
+	refused(t, tr, ronde.CodeWrongState, func() error { return tr.Proposer(pairing.InitialByCote, false) })
+	refused(t, tr, ronde.CodeInvalidPlayer, func() error { return tr.Inscrire("p1", "", 0) })
+	refused(t, tr, ronde.CodeInvalidPlayer, func() error { return tr.Inscrire("x", "", -1) })
+	require.NoError(t, tr.EtablirTetesDeSerie())
+	assert.Equal(t, []string{"p4", "p3", "p2", "p1", "p0"}, tr.TetesDeSerie())
+	refused(t, tr, ronde.CodeWrongState, func() error { return tr.Inscrire("late", "", 0) })
+
+	require.NoError(t, tr.Proposer(pairing.InitialByCote, false))
+	prop, _ := tr.Proposition()
+	require.NotNil(t, prop)
+	assert.Len(t, prop.Tables, 2)
+	assert.NotEmpty(t, prop.Exempt, "odd count: a bye")
+
+	// The director amends: bad amendments are refused and change nothing.
+	refused(t, tr, ronde.CodeInvalidPairing, func() error {
+		return tr.Amender([]ronde.TableAmendee{{"p0", "p1"}, {"p2", "p3"}}, "", "no bye")
+	})
+	refused(t, tr, ronde.CodeInvalidPairing, func() error {
+		return tr.Amender([]ronde.TableAmendee{{"p0", "p0"}, {"p2", "p3"}}, "p4", "self")
+	})
+	refused(t, tr, ronde.CodeInvalidPairing, func() error {
+		return tr.Amender([]ronde.TableAmendee{{"p0", "p1"}}, "p4", "missing players")
+	})
+	require.NoError(t, tr.Amender([]ronde.TableAmendee{{"p0", "p1"}, {"p2", "p3"}}, "p4", "club mates apart"))
+	require.NoError(t, tr.Publier())
+	pub := tr.Publiees()[0]
+	assert.True(t, pub.Amende)
+	assert.Equal(t, "open-r1-t1", pub.Tables[0].Match)
+	assert.Equal(t, "p4", pub.Exempt)
+
+	refused(t, tr, ronde.CodeRoundIncomplete, func() error { return tr.Proposer(pairing.Swiss, false) })
+	refused(t, tr, ronde.CodeInvalidResult, func() error {
+		return tr.EnregistrerResultat("open-r1-t1", partie.FeuilleValidee{Joueurs: [2]string{"p0", "p2"}})
+	})
+	jouer(t, tr)
+	refused(t, tr, ronde.CodeInvalidResult, func() error {
+		return tr.EnregistrerResultat("open-r1-t1", partie.FeuilleValidee{Joueurs: [2]string{"p0", "p1"}})
+	})
+
+	// Round 2: the proposal is kept unchanged; p4 cannot get a second bye.
+	require.NoError(t, tr.Proposer(pairing.Swiss, false))
+	prop, _ = tr.Proposition()
+	assert.NotEqual(t, "p4", prop.Exempt)
+	refused(t, tr, ronde.CodeInvalidPairing, func() error {
+		return tr.Amender([]ronde.TableAmendee{{"p0", "p1"}, {"p2", "p3"}}, "p4", "second bye")
+	})
+	require.NoError(t, tr.Publier())
+	assert.False(t, tr.Publiees()[1].Amende)
+	jouer(t, tr)
+
+	// A withdrawal (§9): not paired again, ranked after the last.
+	require.NoError(t, tr.Retirer("p0", "malade"))
+	refused(t, tr, ronde.CodeAlreadyWithdrawn, func() error { return tr.Retirer("p0", "") })
+	require.NoError(t, tr.Proposer(pairing.Swiss, false))
+	prop, _ = tr.Proposition()
+	assert.Len(t, prop.Tables, 2)
+	assert.Empty(t, prop.Exempt)
+	for _, tb := range prop.Tables {
+		assert.NotContains(t, []string{tb.Premier, tb.Second}, "p0")
+	}
+	require.NoError(t, tr.Publier())
+	refused(t, tr, ronde.CodeRoundIncomplete, func() error { return tr.Clore() })
+	jouer(t, tr)
+	refused(t, tr, ronde.CodeWrongState, func() error { return tr.Proposer(pairing.Swiss, false) })
+	require.NoError(t, tr.Clore())
+	cl := tr.Classement()
+	assert.Equal(t, "p0", cl[len(cl)-1].Joueur)
+	assert.True(t, cl[len(cl)-1].Retire)
+	assertReplay(t, tr)
+}
+
+func TestDepotRoundTripAndConflict(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	reg := eventstore.NewRegistry()
+	require.NoError(t, ronde.Register(reg))
+	depot := ronde.NewDepot(store, reg)
+	tr := ouvert(t, 4)
+	require.NoError(t, depot.Enregistrer(ctx, tr, eventstore.Metadata{Actor: "directeur"}))
+	a, err := depot.Charger(ctx, "open")
+	require.NoError(t, err)
+	b, err := depot.Charger(ctx, "open")
+	require.NoError(t, err)
+	assert.Equal(t, tr.Inscrits(), a.Inscrits())
+	require.NoError(t, a.Inscrire("p9", "", 0))
+	require.NoError(t, b.Inscrire("p8", "", 0))
+	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
+	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
+	assert.Equal(t, ronde.CodeConflict, ronde.CodeOf(err), "%v", err)
+	_, err = depot.Charger(ctx, "nobody")
+	assert.Equal(t, ronde.CodeNotFound, ronde.CodeOf(err))
+}

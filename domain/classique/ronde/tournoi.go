@@ -1,0 +1,431 @@
+// Package ronde is the classique tournament aggregate: registration with
+// cote, seeding, rounds paired by the director from the software's proposal
+// (pairing.Propose), which he may amend (both kept as events), results
+// copied from the validated feuilles de match, withdrawals (§9 abandon en
+// cours de tournoi) and the closing that triggers the cote computation. It
+// also ranks players (Classer), for the Swiss pairing and the standings
+// projection alike.
+package ronde
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+)
+
+// Inscrit is a registered player.
+type Inscrit struct {
+	Joueur string
+	Nom    string
+	Cote   int
+	Retire bool
+}
+
+// Tournoi is the tournament aggregate, built by Ouvrir or Rejouer.
+type Tournoi struct {
+	version     int
+	enregistres int
+	nouveaux    []any
+
+	ouvert    TournoiOuvert
+	inscrits  []Inscrit
+	index     map[string]int
+	tetes     []string
+	proposee  *AppariementPropose
+	amendee   *AppariementAmende
+	publiees  []RondePubliee
+	resultats map[string]ResultatEnregistre // by match id
+	clos      bool
+}
+
+// Ouvrir opens a tournament of rondes rounds.
+func Ouvrir(id, nom string, rondes int) (*Tournoi, error) {
+	if _, err := Stream(id); err != nil {
+		return nil, refusCause(CodeInvalidTournoi, err, "tournament id %q", id)
+	}
+	if rondes < 1 {
+		return nil, refus(CodeInvalidTournoi, "%d rounds", rondes)
+	}
+	t := nouveau()
+	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes})
+}
+
+func nouveau() *Tournoi {
+	return &Tournoi{index: map[string]int{}, resultats: map[string]ResultatEnregistre{}}
+}
+
+// Rejouer rebuilds a tournament from its events.
+func Rejouer(events []any) (*Tournoi, error) {
+	t := nouveau()
+	for i, e := range events {
+		if err := t.apply(e); err != nil {
+			return nil, fmt.Errorf("replaying event %d: %w", i, err)
+		}
+	}
+	t.enregistres = t.version
+	return t, nil
+}
+
+// apply is the one transition function.
+func (t *Tournoi) apply(e any) error {
+	if _, ok := e.(TournoiOuvert); ok != (t.version == 0) {
+		return refus(CodeCorruptHistory, "%s must be the first event and only the first", TypeTournoiOuvert)
+	}
+	switch ev := e.(type) {
+	case TournoiOuvert:
+		t.ouvert = ev
+	case JoueurInscrit:
+		t.index[ev.Joueur] = len(t.inscrits)
+		t.inscrits = append(t.inscrits, Inscrit{Joueur: ev.Joueur, Nom: ev.Nom, Cote: ev.Cote})
+	case TetesDeSerie:
+		t.tetes = ev.Ordre
+	case AppariementPropose:
+		t.proposee, t.amendee = &ev, nil
+	case AppariementAmende:
+		t.amendee = &ev
+	case RondePubliee:
+		t.publiees = append(t.publiees, ev)
+		t.proposee, t.amendee = nil, nil
+	case ResultatEnregistre:
+		t.resultats[ev.Match] = ev
+	case JoueurRetire:
+		i, ok := t.index[ev.Joueur]
+		if !ok {
+			return refus(CodeCorruptHistory, "withdrawal of unknown %s", ev.Joueur)
+		}
+		t.inscrits[i].Retire = true
+		t.proposee, t.amendee = nil, nil
+	case TournoiClos:
+		t.clos = true
+	default:
+		return refus(CodeCorruptHistory, "unknown tournament event %T", e)
+	}
+	t.version++
+	return nil
+}
+
+// record applies events to a copy and keeps them only if all apply.
+func (t *Tournoi) record(events ...any) error {
+	trial := t.clone()
+	for _, e := range events {
+		if err := trial.apply(e); err != nil {
+			return err
+		}
+	}
+	trial.nouveaux = append(trial.nouveaux, events...)
+	*t = *trial
+	return nil
+}
+
+func (t *Tournoi) clone() *Tournoi {
+	c := *t
+	c.nouveaux = slices.Clone(t.nouveaux)
+	c.inscrits = slices.Clone(t.inscrits)
+	c.publiees = slices.Clone(t.publiees)
+	c.index = make(map[string]int, len(t.index))
+	for k, v := range t.index {
+		c.index[k] = v
+	}
+	c.resultats = make(map[string]ResultatEnregistre, len(t.resultats))
+	for k, v := range t.resultats {
+		c.resultats[k] = v
+	}
+	return &c
+}
+
+// ID is the tournament id.
+func (t *Tournoi) ID() string { return t.ouvert.Tournoi }
+
+// Version is the number of events applied.
+func (t *Tournoi) Version() int { return t.version }
+
+// Nouveaux are the events recorded and not yet saved.
+func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
+
+// Inscrits lists the registered players in registration order.
+func (t *Tournoi) Inscrits() []Inscrit { return slices.Clone(t.inscrits) }
+
+// TetesDeSerie is the seeding, once established.
+func (t *Tournoi) TetesDeSerie() []string { return slices.Clone(t.tetes) }
+
+// Rondes is the number of rounds planned.
+func (t *Tournoi) Rondes() int { return t.ouvert.Rondes }
+
+// Publiees are the published rounds.
+func (t *Tournoi) Publiees() []RondePubliee { return slices.Clone(t.publiees) }
+
+// Proposition is the pending proposal and its amendment, if any.
+func (t *Tournoi) Proposition() (*AppariementPropose, *AppariementAmende) {
+	return t.proposee, t.amendee
+}
+
+// Clos reports whether the tournament is closed.
+func (t *Tournoi) Clos() bool { return t.clos }
+
+// Inscrire registers a player with his cote (0 for none), before the
+// seeding.
+func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
+	switch {
+	case t.tetes != nil:
+		return refus(CodeWrongState, "registrations close with the seeding")
+	case joueur == "":
+		return refus(CodeInvalidPlayer, "empty player id")
+	case cote < 0:
+		return refus(CodeInvalidPlayer, "cote %d of %s", cote, joueur)
+	}
+	if _, dup := t.index[joueur]; dup {
+		return refus(CodeInvalidPlayer, "%s is already registered", joueur)
+	}
+	return t.record(JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
+}
+
+// EtablirTetesDeSerie closes registrations and seeds the players by cote.
+func (t *Tournoi) EtablirTetesDeSerie() error {
+	if t.tetes != nil {
+		return refus(CodeWrongState, "the seeding is done")
+	}
+	actifs := t.actifs()
+	if len(actifs) < 2 {
+		return refus(CodeWrongState, "%d players: a tournament needs two", len(actifs))
+	}
+	slices.SortFunc(actifs, func(a, b Inscrit) int { return cmp.Or(cmp.Compare(b.Cote, a.Cote), cmp.Compare(a.Joueur, b.Joueur)) })
+	ordre := make([]string, len(actifs))
+	for i, p := range actifs {
+		ordre[i] = p.Joueur
+	}
+	return t.record(TetesDeSerie{Ordre: ordre})
+}
+
+func (t *Tournoi) actifs() []Inscrit {
+	var out []Inscrit
+	for _, p := range t.inscrits {
+		if !p.Retire {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// complete reports whether every game of the published rounds has a result.
+func (t *Tournoi) complete() bool {
+	for _, r := range t.publiees {
+		for _, tb := range r.Tables {
+			if _, ok := t.resultats[tb.Match]; !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Proposer asks the software for the next round's pairing with a method
+// (pairing.InitialByCote is the usual first round, Swiss the next ones).
+func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error {
+	switch {
+	case t.clos:
+		return refus(CodeWrongState, "the tournament is closed")
+	case t.tetes == nil:
+		return refus(CodeWrongState, "seed the players first")
+	case len(t.publiees) >= t.ouvert.Rondes:
+		return refus(CodeWrongState, "all %d rounds are published", t.ouvert.Rondes)
+	case !t.complete():
+		return refus(CodeRoundIncomplete, "round %d still has games without a result", len(t.publiees))
+	}
+	ronde := len(t.publiees) + 1
+	prop, err := pairing.Propose(t.requete(ronde, method, kingAvoidsRepeats))
+	if err != nil {
+		return refusCause(CodePairingFailed, err, "round %d", ronde)
+	}
+	ev := AppariementPropose{Ronde: ronde, Method: prop.Method, Exempt: string(prop.Bye)}
+	for _, tb := range prop.Tables {
+		ev.Tables = append(ev.Tables, Table{Numero: tb.Number, Premier: string(tb.First), Second: string(tb.Second)})
+	}
+	for _, id := range prop.OpponentWithdrawn {
+		ev.AdversaireRetire = append(ev.AdversaireRetire, string(id))
+	}
+	return t.record(ev)
+}
+
+// requete builds the pairing request from the results so far.
+func (t *Tournoi) requete(ronde int, method pairing.Method, king bool) pairing.Request {
+	req := pairing.Request{Round: ronde, Method: method, KingOfTheHillAvoidsRepeats: king}
+	lignes := t.Classement()
+	for _, l := range lignes {
+		req.Players = append(req.Players, pairing.Player{ID: pairing.PlayerID(l.Joueur), Cote: l.Cote,
+			MatchPoints: l.PointsDeMatch, Spread: l.Pdep, Withdrawn: l.Retire})
+	}
+	pos := map[string]int{}
+	for i, p := range req.Players {
+		pos[string(p.ID)] = i
+	}
+	for _, r := range t.publiees {
+		for _, tb := range r.Tables {
+			req.History = append(req.History, pairing.Meeting{Round: r.Ronde, First: pairing.PlayerID(tb.Premier), Second: pairing.PlayerID(tb.Second)})
+			req.Players[pos[tb.Premier]].Starts++
+		}
+		if r.Exempt != "" {
+			req.Players[pos[r.Exempt]].HadBye = true
+		}
+	}
+	return req
+}
+
+// TableAmendee is one game of the director's amended pairing.
+type TableAmendee struct {
+	Premier, Second string
+}
+
+// Amender replaces the pending proposal's tables with the director's
+// (§3.1 starts included). Every active player must appear exactly once, at
+// a table or as the bye; a bye only with an odd number of players and never
+// twice to the same player.
+func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
+	if t.proposee == nil {
+		return refus(CodeWrongState, "no proposal to amend")
+	}
+	actifs := map[string]bool{}
+	for _, p := range t.actifs() {
+		actifs[p.Joueur] = true
+	}
+	vus := map[string]bool{}
+	voir := func(id string) error {
+		switch {
+		case !actifs[id]:
+			return refus(CodeInvalidPairing, "%q is not an active player", id)
+		case vus[id]:
+			return refus(CodeInvalidPairing, "%s appears twice", id)
+		}
+		vus[id] = true
+		return nil
+	}
+	ev := AppariementAmende{Ronde: t.proposee.Ronde, Exempt: exempt, Motif: motif}
+	for i, tb := range tables {
+		if err := voir(tb.Premier); err != nil {
+			return err
+		}
+		if err := voir(tb.Second); err != nil {
+			return err
+		}
+		ev.Tables = append(ev.Tables, Table{Numero: i + 1, Premier: tb.Premier, Second: tb.Second})
+	}
+	if (exempt != "") != (len(actifs)%2 == 1) {
+		return refus(CodeInvalidPairing, "a bye exactly when the number of players (%d) is odd", len(actifs))
+	}
+	if exempt != "" {
+		if err := voir(exempt); err != nil {
+			return err
+		}
+		for _, r := range t.publiees {
+			if r.Exempt == exempt {
+				return refus(CodeInvalidPairing, "%s already had the bye in round %d", exempt, r.Ronde)
+			}
+		}
+	}
+	if len(vus) != len(actifs) {
+		return refus(CodeInvalidPairing, "%d of %d active players are paired", len(vus), len(actifs))
+	}
+	return t.record(ev)
+}
+
+// Publier fixes the round: the amendment if any, else the proposal; each
+// table gets its match id (MatchID).
+func (t *Tournoi) Publier() error {
+	if t.proposee == nil {
+		return refus(CodeWrongState, "no proposal to publish")
+	}
+	ev := RondePubliee{Ronde: t.proposee.Ronde, Tables: t.proposee.Tables, Exempt: t.proposee.Exempt}
+	if t.amendee != nil {
+		ev.Tables, ev.Exempt, ev.Amende = t.amendee.Tables, t.amendee.Exempt, true
+	}
+	ev.Tables = slices.Clone(ev.Tables)
+	for i := range ev.Tables {
+		ev.Tables[i].Match = MatchID(t.ID(), ev.Ronde, ev.Tables[i].Numero)
+	}
+	return t.record(ev)
+}
+
+// MatchID is the id of the match stream of a table.
+func MatchID(tournoi string, ronde, table int) string {
+	return fmt.Sprintf("%s-r%d-t%d", tournoi, ronde, table)
+}
+
+// EnregistrerResultat copies a validated feuille de match of a published
+// table into the tournament, once.
+func (t *Tournoi) EnregistrerResultat(match string, f partie.FeuilleValidee) error {
+	if t.clos {
+		return refus(CodeWrongState, "the tournament is closed")
+	}
+	if _, done := t.resultats[match]; done {
+		return refus(CodeInvalidResult, "match %s already has its result", match)
+	}
+	for _, r := range t.publiees {
+		for _, tb := range r.Tables {
+			if tb.Match != match {
+				continue
+			}
+			if f.Joueurs != [2]string{tb.Premier, tb.Second} && f.Joueurs != [2]string{tb.Second, tb.Premier} {
+				return refus(CodeInvalidResult, "the sheet of %s names %v, the table %s v %s", match, f.Joueurs, tb.Premier, tb.Second)
+			}
+			return t.record(ResultatEnregistre{Ronde: r.Ronde, Table: tb.Numero, Match: match, Joueurs: f.Joueurs, Premier: f.Premier,
+				Fin: string(f.Fin), Scores: f.Scores, Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch})
+		}
+	}
+	return refus(CodeInvalidResult, "no published table plays match %s", match)
+}
+
+// Retirer withdraws a player (§9 abandon en cours de tournoi). A pending
+// proposal is dropped: the director asks for a new one without him.
+func (t *Tournoi) Retirer(joueur, motif string) error {
+	i, ok := t.index[joueur]
+	switch {
+	case !ok:
+		return refus(CodeUnknownPlayer, "%q is not registered", joueur)
+	case t.inscrits[i].Retire:
+		return refus(CodeAlreadyWithdrawn, "%s has already withdrawn", joueur)
+	case t.clos:
+		return refus(CodeWrongState, "the tournament is closed")
+	}
+	return t.record(JoueurRetire{Joueur: joueur, Apres: len(t.publiees), Motif: motif})
+}
+
+// Clore closes the tournament once every round is published and played.
+func (t *Tournoi) Clore() error {
+	switch {
+	case t.clos:
+		return refus(CodeWrongState, "already closed")
+	case len(t.publiees) < t.ouvert.Rondes:
+		return refus(CodeRoundIncomplete, "%d of %d rounds published", len(t.publiees), t.ouvert.Rondes)
+	case !t.complete():
+		return refus(CodeRoundIncomplete, "games without a result")
+	}
+	return t.record(TournoiClos{Tournoi: t.ID()})
+}
+
+// Classement ranks the players now (see Classer).
+func (t *Tournoi) Classement() []Ligne {
+	participants := make([]Participant, len(t.inscrits))
+	for i, p := range t.inscrits {
+		participants[i] = Participant{Joueur: p.Joueur, Cote: p.Cote, Retire: p.Retire}
+	}
+	var rencontres []Rencontre
+	var exempts []string
+	for _, r := range t.publiees {
+		for _, tb := range r.Tables {
+			if res, ok := t.resultats[tb.Match]; ok {
+				rencontres = append(rencontres, RencontreDe(res))
+			}
+		}
+		if r.Exempt != "" {
+			exempts = append(exempts, r.Exempt)
+		}
+	}
+	return Classer(participants, rencontres, exempts)
+}
+
+// RencontreDe turns a recorded result into a Rencontre for Classer.
+func RencontreDe(r ResultatEnregistre) Rencontre {
+	return Rencontre{Joueurs: r.Joueurs, Scores: r.Scores, PointsDeMatch: r.PointsDeMatch, Forfait: r.Fin == string(partie.FinForfait)}
+}
