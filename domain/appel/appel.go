@@ -1,0 +1,602 @@
+// Package appel is the appeal (recours) of fisf-reglement-duplicate-2020.txt
+// §6.3–§6.4 and of the guide d'organisation et d'arbitrage §3.8 as an
+// event-sourced aggregate, one stream "appel-<id>" per appeal.
+//
+// A player who feels wronged, or the arbitral body, files an appeal against
+// a decision of an arbiter, a double arbitre or the juge-arbitre (§6.3). The
+// tournament's commission d'arbitrage (§6.4.1) is composed, every member
+// votes, and the commission decides: upheld (the requested decision replaces
+// the contested one), rejected, or amended (the commission's own decision).
+// Its decision can be taken once to the FISF commission de recours
+// (§6.4.2), the last resort. A decided level is never edited; a decision
+// reaches the standings only through a new bulletin correction in the game's
+// stream (see package command).
+//
+// Every command method checks the rules against the current state and
+// records an event; recording runs the same transition (Appliquer) that
+// rebuilds the appeal from its stream.
+package appel
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"arbitre/domain/eventstore"
+	"arbitre/engine/correction"
+)
+
+// The levels of an appeal (§6.4).
+const (
+	NiveauCommissionArbitrage = 1 // §6.4.1, guide §3.8
+	NiveauRecoursFISF         = 2 // §6.4.2: last resort
+)
+
+const (
+	// delaiApresDernierePartie: with no next game, an appeal is filed at
+	// the latest 15 minutes after the last game of the competition (§6.3).
+	delaiApresDernierePartie = 15 * time.Minute
+	// delaiPieces: the appellant has two weeks to complete a dossier the
+	// FISF président found lacking (§6.4.2.c).
+	delaiPieces = 14 * 24 * time.Hour
+	// membresMinimum: the smallest commission the texts describe has three
+	// members (guide §3.8.2: Switzerland three, Québec a président and two
+	// or four, France a président and four; §6.4.2.b: five at the FISF).
+	membresMinimum = 3
+)
+
+// EcheanceRecours is the filing deadline of §6.3: before the next game of
+// the competition starts or, failing that, 15 minutes after its last game.
+// Zero times mean unknown; false when neither is known (no deadline).
+func EcheanceRecours(debutPartieSuivante, finDernierePartie time.Time) (time.Time, bool) {
+	switch {
+	case !debutPartieSuivante.IsZero():
+		return debutPartieSuivante, true
+	case !finDernierePartie.IsZero():
+		return finDernierePartie.Add(delaiApresDernierePartie), true
+	}
+	return time.Time{}, false
+}
+
+// Statut is where an appeal stands.
+type Statut string
+
+// The states of an appeal, read at its current level.
+const (
+	StatutDepose   Statut = "depose"    // filed, commission not composed yet
+	StatutEnExamen Statut = "en_examen" // commission composed, deliberating
+	StatutDecide   Statut = "decide"    // decided at the current level
+	StatutClasse   Statut = "classe"    // FISF dossier void (§6.4.2.c)
+)
+
+// Niveau is the state of one level of the appeal.
+type Niveau struct {
+	Numero    int
+	Instance  Instance
+	Requerant Requerant
+	Motif     string
+	// Contestee is the bulletin decision contested at this level: the one
+	// named on filing, then the one in force after the level below.
+	Contestee *correction.Decision
+	// Demandee is the decision the appellant asks for.
+	Demandee    *correction.Decision
+	TransmisPar string
+	President   string
+	Membres     []string
+	Votes       []Vote
+	Decision    *DecisionRendue
+	Pieces      *PiecesDemandees
+	Complet     bool
+	Classe      *AppelClasse
+	Appliquee   bool
+}
+
+func (n *Niveau) membre(x string) bool { return slices.Contains(n.Membres, x) }
+
+func (n *Niveau) aVote(x string) bool {
+	return slices.ContainsFunc(n.Votes, func(v Vote) bool { return v.Membre == x })
+}
+
+// piecesEnAttente: documents were asked for and not received (§6.4.2.c).
+func (n *Niveau) piecesEnAttente() bool { return n.Pieces != nil && !n.Complet }
+
+func (n *Niveau) copie() Niveau {
+	c := *n
+	c.Membres = slices.Clone(n.Membres)
+	c.Votes = slices.Clone(n.Votes)
+	return c
+}
+
+// Appel is the aggregate of one appeal.
+type Appel struct {
+	id       string
+	objet    Objet
+	deposeLe time.Time
+	echeance *time.Time
+	niveaux  []*Niveau
+	version  int
+	nouveaux []any
+}
+
+// Nouveau returns an empty appeal, ready for Deposer or for replaying its
+// stream with Appliquer.
+func Nouveau() *Appel { return &Appel{} }
+
+// ID is the appeal's identifier.
+func (a *Appel) ID() string { return a.id }
+
+// Objet is what the appeal is about.
+func (a *Appel) Objet() Objet { return a.objet }
+
+// DeposeLe is when the appeal was filed.
+func (a *Appel) DeposeLe() time.Time { return a.deposeLe }
+
+// Version is the number of events the appeal holds (recorded or replayed).
+func (a *Appel) Version() int { return a.version }
+
+// Niveaux returns a copy of every level, the commission d'arbitrage first.
+func (a *Appel) Niveaux() []Niveau {
+	out := make([]Niveau, len(a.niveaux))
+	for i, n := range a.niveaux {
+		out[i] = n.copie()
+	}
+	return out
+}
+
+// Statut is the state of the appeal at its current level; "" before filing.
+func (a *Appel) Statut() Statut {
+	if len(a.niveaux) == 0 {
+		return ""
+	}
+	n := a.courant()
+	switch {
+	case n.Classe != nil:
+		return StatutClasse
+	case n.Decision != nil:
+		return StatutDecide
+	case n.President != "":
+		return StatutEnExamen
+	}
+	return StatutDepose
+}
+
+// DecisionEnVigueur is the bulletin decision the appeal put in force and
+// the level that did, or nil and 0 when the contested decision stands
+// (nothing decided yet, rejected, or a void FISF dossier).
+func (a *Appel) DecisionEnVigueur() (*correction.Decision, int) {
+	for i := len(a.niveaux) - 1; i >= 0; i-- {
+		if d := a.niveaux[i].Decision; d != nil && d.Decision != nil {
+			return d.Decision, d.Niveau
+		}
+	}
+	return nil, 0
+}
+
+// AAppliquer returns the decision to carry into the game and its level:
+// the decision in force when the appeal is about a bulletin and that level
+// has not been applied yet.
+func (a *Appel) AAppliquer() (correction.Decision, int, bool) {
+	d, niveau := a.DecisionEnVigueur()
+	if d == nil || !a.objet.Bulletin() || a.niveaux[niveau-1].Appliquee {
+		return correction.Decision{}, 0, false
+	}
+	return *d, niveau, true
+}
+
+// Nouveaux returns the events recorded since the last call and forgets them.
+func (a *Appel) Nouveaux() []any {
+	n := a.nouveaux
+	a.nouveaux = nil
+	return n
+}
+
+func (a *Appel) enregistrer(e any) error {
+	if err := a.Appliquer(e); err != nil {
+		return err
+	}
+	a.nouveaux = append(a.nouveaux, e)
+	return nil
+}
+
+func (a *Appel) courant() *Niveau { return a.niveaux[len(a.niveaux)-1] }
+
+// ouvert returns the current level if it is still open to deliberation.
+func (a *Appel) ouvert() (*Niveau, error) {
+	if a.version == 0 {
+		return nil, refus(CodeAppealNotFound, "aucun recours n'est déposé")
+	}
+	n := a.courant()
+	switch {
+	case n.Classe != nil:
+		return nil, refus(CodeAppealClosed, "le recours %s est classé nul et non avenu (§6.4.2.c)", a.id)
+	case n.Decision != nil:
+		return nil, refus(CodeAppealAlreadyDecided, "la %s a déjà statué sur le recours %s ; seul un recours de niveau supérieur peut la remettre en cause (§6.4.2)", libelle(n.Instance), a.id)
+	}
+	return n, nil
+}
+
+// Saisine is what an appellant hands in (§6.3). Echeance is the deadline
+// from EcheanceRecours, zero when none is known.
+type Saisine struct {
+	Appel     string
+	Objet     Objet
+	Requerant Requerant
+	Motif     string
+	Contestee *correction.Decision
+	Demandee  *correction.Decision
+	Echeance  time.Time
+}
+
+// Deposer files the appeal with the commission d'arbitrage (§6.3): by a
+// player who feels wronged or by the arbitral body, with its grounds,
+// before the deadline of §6.3 when one is known.
+func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
+	if a.version > 0 {
+		return refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
+	}
+	if _, err := eventstore.AppelStream(s.Appel); err != nil {
+		return &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", s.Appel), Err: err}
+	}
+	o := s.Objet
+	switch {
+	case o.Tournoi == "":
+		return refus(CodeInvalidAppeal, "un recours porte sur un tournoi")
+	case o.Coup < 0 || o.Table < 0:
+		return refus(CodeInvalidAppeal, "coup et table ne sont pas négatifs")
+	case (o.Coup > 0 || o.Licence != "" || o.Table > 0) && o.Partie == "":
+		return refus(CodeInvalidAppeal, "un coup, un joueur ou une table se désignent dans une partie")
+	case s.Motif == "":
+		return refus(CodeInvalidAppeal, "un recours expose son motif (§6.3)")
+	case !s.Echeance.IsZero() && maintenant.After(s.Echeance):
+		return refus(CodeDeadlinePassed, "recours formulé le %s, après l'échéance du %s (§6.3)", maintenant.Format(time.RFC3339), s.Echeance.Format(time.RFC3339))
+	}
+	if err := validerRequerant(s.Requerant); err != nil {
+		return err
+	}
+	if err := validerDecisions(s.Contestee, s.Demandee); err != nil {
+		return err
+	}
+	e := AppelDepose{Appel: s.Appel, Objet: o, Requerant: s.Requerant, Motif: s.Motif, Contestee: s.Contestee,
+		Demandee: s.Demandee, DeposeLe: maintenant}
+	if !s.Echeance.IsZero() {
+		ech := s.Echeance
+		e.Echeance = &ech
+	}
+	return a.enregistrer(e)
+}
+
+// ComposerCommission records who sits at the current level: the président
+// and the members, président included (§6.4.1; §6.4.2.b for the FISF). A
+// person concerned by the dispute does not sit (guide §3.8.1.A: "la
+// personne en cause ne doit pas assister aux débats"; §3.8.2: alternates
+// replace a member concerned by the dispute), nor, at the FISF, a member of
+// the commission d'arbitrage of the event (§6.4.2.b).
+func (a *Appel) ComposerCommission(president string, membres []string) error {
+	n, err := a.ouvert()
+	if err != nil {
+		return err
+	}
+	if n.President != "" {
+		return refus(CodeCommissionAlreadyComposed, "la %s du recours %s est déjà composée", libelle(n.Instance), a.id)
+	}
+	vus := map[string]bool{}
+	for _, m := range membres {
+		if m == "" || vus[m] {
+			return refus(CodeInvalidCommission, "membre %q absent ou en double", m)
+		}
+		vus[m] = true
+	}
+	switch {
+	case len(membres) < membresMinimum:
+		return refus(CodeInvalidCommission, "une commission compte au moins %d membres (guide §3.8.2), %d donnés", membresMinimum, len(membres))
+	case !vus[president]:
+		return refus(CodeInvalidCommission, "le président %q doit être membre de la commission (§6.4.2.b)", president)
+	}
+	for _, m := range membres {
+		if raison := a.implique(m); raison != "" {
+			return refus(CodeMemberInvolved, "%s ne peut siéger : %s", m, raison)
+		}
+	}
+	return a.enregistrer(CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
+}
+
+// implique tells why a person may not sit at the current level, "" if he may.
+func (a *Appel) implique(m string) string {
+	if m == a.objet.Licence {
+		return "joueur objet du litige (guide §3.8.1.A)"
+	}
+	for _, n := range a.niveaux {
+		if n.Requerant.Identite == m {
+			return "auteur du recours (guide §3.8.1.A)"
+		}
+		if n.Numero < a.courant().Numero && n.membre(m) {
+			return "membre de la commission d'arbitrage de l'épreuve (§6.4.2.b)"
+		}
+	}
+	return ""
+}
+
+// Voter records one member's vote at the current level. Only members vote,
+// once each; an appeal can be upheld only if a decision was requested.
+func (a *Appel) Voter(membre string, issue Issue) error {
+	n, err := a.ouvert()
+	if err != nil {
+		return err
+	}
+	if err := a.deliberable(n); err != nil {
+		return err
+	}
+	switch {
+	case !n.membre(membre):
+		return refus(CodeNotAMember, "%s n'est pas membre de la %s du recours %s", membre, libelle(n.Instance), a.id)
+	case n.aVote(membre):
+		return refus(CodeVoteAlreadyCast, "%s a déjà voté", membre)
+	}
+	if err := a.issuePossible(n, issue); err != nil {
+		return err
+	}
+	return a.enregistrer(VoteEmis{Niveau: n.Numero, Membre: membre, Issue: issue})
+}
+
+// deliberable: the commission is composed and, at the FISF, holds every
+// document it asked for (§6.4.2.c).
+func (a *Appel) deliberable(n *Niveau) error {
+	switch {
+	case n.President == "":
+		return refus(CodeCommissionNotComposed, "la %s du recours %s n'est pas composée (§6.4.1)", libelle(n.Instance), a.id)
+	case n.piecesEnAttente():
+		return refus(CodeDossierIncomplete, "pièces demandées non reçues : %s (§6.4.2.c)", n.Pieces.Pieces)
+	}
+	return nil
+}
+
+func (a *Appel) issuePossible(n *Niveau, issue Issue) error {
+	switch issue {
+	case IssueRejete, IssueAmende:
+		return nil
+	case IssueAccueilli:
+		if n.Demandee == nil && a.objet.Bulletin() {
+			return refus(CodeInvalidAppeal, "aucune décision n'est demandée : le recours peut être rejeté ou la décision amendée")
+		}
+		return nil
+	}
+	return refus(CodeInvalidAppeal, "issue %q inconnue (accueilli, rejete, amende)", issue)
+}
+
+// Majorite is the outcome the votes carry: the one with strictly the most
+// votes (guide §3.8.1.A: "les décisions sont prises à la majorité simple des
+// membres"). The texts do not settle a tie; Arbitre gives the président,
+// who presides ex officio (§6.4.2.b, guide §3.8.1.A), the casting vote, so
+// departage is true when his vote broke a tie. A tie the président's vote
+// does not break (he voted for neither tied outcome) has no majority.
+func Majorite(votes []Vote, president string) (issue Issue, departage bool, err error) {
+	compte := map[Issue]int{}
+	var voixPresident Issue
+	for _, v := range votes {
+		compte[v.Issue]++
+		if v.Membre == president {
+			voixPresident = v.Issue
+		}
+	}
+	meilleur := 0
+	var entete []Issue
+	for _, i := range []Issue{IssueAccueilli, IssueRejete, IssueAmende} {
+		switch c := compte[i]; {
+		case c > meilleur:
+			meilleur, entete = c, []Issue{i}
+		case c == meilleur && c > 0:
+			entete = append(entete, i)
+		}
+	}
+	switch {
+	case len(entete) == 1:
+		return entete[0], false, nil
+	case slices.Contains(entete, voixPresident):
+		return voixPresident, true, nil
+	}
+	return "", false, refus(CodeNoMajority, "aucune majorité : %v à égalité sans la voix du président", entete)
+}
+
+// Deliberation is a commission's decision as the président announces it.
+// Decision is the commission's own bulletin decision, given only when
+// amending; upheld applies the requested one, rejected leaves the contested
+// one in force.
+type Deliberation struct {
+	Issue      Issue
+	Decision   *correction.Decision
+	Motivation string
+}
+
+// Decider records the commission's decision at the current level, once:
+// every member has voted (guide §3.8: "tous les membres doivent être
+// présents"), the outcome is the majority's (Majorite), and it is
+// reasoned. A decided level is immutable.
+func (a *Appel) Decider(d Deliberation, maintenant time.Time) error {
+	n, err := a.ouvert()
+	if err != nil {
+		return err
+	}
+	if err := a.deliberable(n); err != nil {
+		return err
+	}
+	if err := a.issuePossible(n, d.Issue); err != nil {
+		return err
+	}
+	if d.Motivation == "" {
+		return refus(CodeInvalidAppeal, "une décision de commission est motivée")
+	}
+	decision := d.Decision
+	switch d.Issue {
+	case IssueAmende:
+		if decision == nil && a.objet.Bulletin() {
+			return refus(CodeInvalidAppeal, "amender un bulletin demande la décision de la commission")
+		}
+		if err := validerDecisions(decision); err != nil {
+			return err
+		}
+	default:
+		if decision != nil {
+			return refus(CodeInvalidAppeal, "seule une décision amendée porte sa propre décision de bulletin")
+		}
+		if d.Issue == IssueAccueilli {
+			decision = n.Demandee
+		}
+	}
+	if len(n.Votes) < len(n.Membres) {
+		return refus(CodeVotesIncomplete, "%d votes sur %d membres : tous les membres délibèrent (guide §3.8)", len(n.Votes), len(n.Membres))
+	}
+	majorite, departage, err := Majorite(n.Votes, n.President)
+	if err != nil {
+		return err
+	}
+	if majorite != d.Issue {
+		return refus(CodeMajorityMismatch, "les votes donnent %q, la décision annonce %q", majorite, d.Issue)
+	}
+	return a.enregistrer(DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
+		Motivation: d.Motivation, President: n.President, Votes: slices.Clone(n.Votes), Departage: departage, RendueLe: maintenant})
+}
+
+// MarquerAppliquee records that the decision in force (AAppliquer) was
+// carried into the game as a new bulletin correction.
+func (a *Appel) MarquerAppliquee(niveau int) error {
+	if a.version == 0 {
+		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
+	}
+	_, aAppliquer, ok := a.AAppliquer()
+	if !ok || aAppliquer != niveau {
+		return refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
+	}
+	return a.enregistrer(DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
+}
+
+// RecoursFISF takes a decided appeal to the FISF commission de recours
+// (§6.4.2.a). TransmisPar is the président of the commission d'arbitrage
+// or, in his absence, the organiser, who sends the dossier (§6.4.2.c).
+// Demandee, when nil, keeps the decision requested below. The texts set no
+// deadline for it.
+type RecoursFISF struct {
+	Requerant   Requerant
+	Motif       string
+	Demandee    *correction.Decision
+	TransmisPar string
+}
+
+// FormerRecoursFISF opens the FISF level once the commission d'arbitrage
+// has decided; nothing lies above the FISF (guide §3.8.2: "instance de
+// dernier recours").
+func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
+	if a.version == 0 {
+		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
+	}
+	n := a.courant()
+	switch {
+	case n.Numero == NiveauRecoursFISF:
+		return refus(CodeAppealFinal, "la commission de recours FISF est la dernière instance (§6.4.2)")
+	case n.Decision == nil:
+		return refus(CodeAppealNotDecided, "la commission d'arbitrage n'a pas encore statué (§6.4.2.a)")
+	case r.Motif == "":
+		return refus(CodeInvalidAppeal, "un recours expose son motif")
+	case r.TransmisPar == "":
+		return refus(CodeInvalidAppeal, "le dossier est transmis par le président de la commission d'arbitrage ou l'organisateur (§6.4.2.c)")
+	}
+	if err := validerRequerant(r.Requerant); err != nil {
+		return err
+	}
+	if err := validerDecisions(r.Demandee); err != nil {
+		return err
+	}
+	return a.enregistrer(RecoursFISFForme{Niveau: NiveauRecoursFISF, Requerant: r.Requerant, Motif: r.Motif,
+		Demandee: r.Demandee, TransmisPar: r.TransmisPar, FormeLe: maintenant})
+}
+
+// DemanderPieces records the FISF président's request for missing
+// documents; the appellant has two weeks (§6.4.2.c).
+func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
+	n, err := a.ouvert()
+	if err != nil {
+		return err
+	}
+	switch {
+	case n.Numero != NiveauRecoursFISF:
+		return refus(CodeInvalidAppeal, "seul le président de la commission de recours FISF demande des pièces (§6.4.2.c)")
+	case n.President == "":
+		return refus(CodeCommissionNotComposed, "la commission de recours FISF n'est pas composée (§6.4.2.b)")
+	case n.piecesEnAttente():
+		return refus(CodeDossierIncomplete, "des pièces sont déjà attendues : %s", n.Pieces.Pieces)
+	case pieces == "":
+		return refus(CodeInvalidAppeal, "préciser les pièces demandées")
+	}
+	return a.enregistrer(PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
+}
+
+// CompleterDossier records the documents received within two weeks
+// (§6.4.2.c).
+func (a *Appel) CompleterDossier(maintenant time.Time) error {
+	n, err := a.piecesAttendues()
+	if err != nil {
+		return err
+	}
+	if maintenant.After(n.Pieces.Echeance) {
+		return refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
+	}
+	return a.enregistrer(DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
+}
+
+// Classer closes the FISF level as null and void once two weeks passed
+// without the documents (§6.4.2.c); the decision below stands.
+func (a *Appel) Classer(maintenant time.Time) error {
+	n, err := a.piecesAttendues()
+	if err != nil {
+		return err
+	}
+	if !maintenant.After(n.Pieces.Echeance) {
+		return refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
+	}
+	return a.enregistrer(AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
+}
+
+func (a *Appel) piecesAttendues() (*Niveau, error) {
+	n, err := a.ouvert()
+	if err != nil {
+		return nil, err
+	}
+	if !n.piecesEnAttente() {
+		return nil, refus(CodeInvalidAppeal, "aucune pièce n'est attendue")
+	}
+	return n, nil
+}
+
+func validerRequerant(r Requerant) error {
+	if r.Identite == "" || (r.Qualite != QualiteJoueur && r.Qualite != QualiteArbitre) {
+		return refus(CodeInvalidAppeal, "le recours vient d'un joueur ou d'un arbitre identifié (§6.3)")
+	}
+	return nil
+}
+
+// validerDecisions checks bulletin decisions in the form of engine/correction.
+func validerDecisions(ds ...*correction.Decision) error {
+	for _, d := range ds {
+		if d == nil {
+			continue
+		}
+		switch d.Sanction {
+		case correction.None, correction.Warning, correction.Penalty, correction.Zero, correction.Average:
+		default:
+			return refus(CodeInvalidAppeal, "sanction %q inconnue", d.Sanction)
+		}
+		switch {
+		case d.Paid < 0 || d.DisciplineWarnings < 0 || d.AverageCap < 0:
+			return refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative")
+		case d.Sanction == correction.Zero && d.Paid != 0:
+			return refus(CodeInvalidAppeal, "une nullité vaut zéro (§5.7)")
+		}
+	}
+	return nil
+}
+
+func libelle(i Instance) string {
+	if i == InstanceRecoursFISF {
+		return "commission de recours FISF"
+	}
+	return "commission d'arbitrage"
+}

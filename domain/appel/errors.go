@@ -1,0 +1,104 @@
+package appel
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is the stable, machine-readable slug of a refused command. Clients
+// (GraphQL extensions.code, CLI) rely on it; the French message may change.
+type Code string
+
+// The refusal codes of the appeal aggregate.
+const (
+	CodeInvalidAppeal             Code = "INVALID_APPEAL"
+	CodeAppealNotFound            Code = "APPEAL_NOT_FOUND"
+	CodeAppealAlreadyFiled        Code = "APPEAL_ALREADY_FILED"
+	CodeDeadlinePassed            Code = "DEADLINE_PASSED"
+	CodeDeadlineRunning           Code = "DEADLINE_RUNNING"
+	CodeInvalidCommission         Code = "INVALID_COMMISSION"
+	CodeCommissionNotComposed     Code = "COMMISSION_NOT_COMPOSED"
+	CodeCommissionAlreadyComposed Code = "COMMISSION_ALREADY_COMPOSED"
+	CodeMemberInvolved            Code = "MEMBER_INVOLVED"
+	CodeNotAMember                Code = "NOT_A_MEMBER"
+	CodeVoteAlreadyCast           Code = "VOTE_ALREADY_CAST"
+	CodeVotesIncomplete           Code = "VOTES_INCOMPLETE"
+	CodeMajorityMismatch          Code = "MAJORITY_MISMATCH"
+	CodeNoMajority                Code = "NO_MAJORITY"
+	CodeAppealAlreadyDecided      Code = "APPEAL_ALREADY_DECIDED"
+	CodeAppealNotDecided          Code = "APPEAL_NOT_DECIDED"
+	CodeAppealFinal               Code = "APPEAL_FINAL"
+	CodeAppealClosed              Code = "APPEAL_CLOSED"
+	CodeDossierIncomplete         Code = "DOSSIER_INCOMPLETE"
+	CodeNothingToApply            Code = "NOTHING_TO_APPLY"
+	CodeConflict                  Code = "CONFLICT"
+	CodeCorruptHistory            Code = "CORRUPT_HISTORY"
+)
+
+// Erreur is a refused command: a stable code, a message in the words of the
+// federation and an optional cause. A refused command records nothing.
+type Erreur struct {
+	Code    Code
+	Message string
+	Err     error
+}
+
+func (e *Erreur) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Unwrap returns the cause, so errors.As still finds an
+// *eventstore.ConflictError behind CONFLICT.
+func (e *Erreur) Unwrap() error { return e.Err }
+
+// Is matches any *Erreur with the same code, so errors.Is(err, ErrNotAMember)
+// works whatever the message.
+func (e *Erreur) Is(target error) bool {
+	t, ok := target.(*Erreur)
+	return ok && t.Code == e.Code
+}
+
+// ErrorCode returns the stable code.
+func (e *Erreur) ErrorCode() Code { return e.Code }
+
+// Sentinels for errors.Is, one per code.
+var (
+	ErrInvalidAppeal             = &Erreur{Code: CodeInvalidAppeal}
+	ErrAppealNotFound            = &Erreur{Code: CodeAppealNotFound}
+	ErrAppealAlreadyFiled        = &Erreur{Code: CodeAppealAlreadyFiled}
+	ErrDeadlinePassed            = &Erreur{Code: CodeDeadlinePassed}
+	ErrDeadlineRunning           = &Erreur{Code: CodeDeadlineRunning}
+	ErrInvalidCommission         = &Erreur{Code: CodeInvalidCommission}
+	ErrCommissionNotComposed     = &Erreur{Code: CodeCommissionNotComposed}
+	ErrCommissionAlreadyComposed = &Erreur{Code: CodeCommissionAlreadyComposed}
+	ErrMemberInvolved            = &Erreur{Code: CodeMemberInvolved}
+	ErrNotAMember                = &Erreur{Code: CodeNotAMember}
+	ErrVoteAlreadyCast           = &Erreur{Code: CodeVoteAlreadyCast}
+	ErrVotesIncomplete           = &Erreur{Code: CodeVotesIncomplete}
+	ErrMajorityMismatch          = &Erreur{Code: CodeMajorityMismatch}
+	ErrNoMajority                = &Erreur{Code: CodeNoMajority}
+	ErrAppealAlreadyDecided      = &Erreur{Code: CodeAppealAlreadyDecided}
+	ErrAppealNotDecided          = &Erreur{Code: CodeAppealNotDecided}
+	ErrAppealFinal               = &Erreur{Code: CodeAppealFinal}
+	ErrAppealClosed              = &Erreur{Code: CodeAppealClosed}
+	ErrDossierIncomplete         = &Erreur{Code: CodeDossierIncomplete}
+	ErrNothingToApply            = &Erreur{Code: CodeNothingToApply}
+	ErrConflict                  = &Erreur{Code: CodeConflict}
+	ErrCorruptHistory            = &Erreur{Code: CodeCorruptHistory}
+)
+
+func refus(code Code, format string, args ...any) error {
+	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of a refused command, or "" for any other error.
+func CodeOf(err error) Code {
+	var e *Erreur
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
