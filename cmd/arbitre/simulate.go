@@ -77,8 +77,9 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	licences := make([]string, nJoueurs)
 	for i := range licences {
 		licences[i] = fmt.Sprintf("%06d", i+1)
+		table, arbitre := simulation.Placement(i)
 		j := tournoi.Joueur{Licence: licences[i], Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
-			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/nJoueurs)), Table: i/4 + 1, Arbitre: fmt.Sprintf("A%d", i/30+1)}
+			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/nJoueurs)), Table: table, Arbitre: arbitre}
 		if err := tr.Inscrire(j); err != nil {
 			return err
 		}

@@ -78,8 +78,13 @@ func (p *Partie) appliquer(e any) error {
 		if p.statut != StatutTirage || e.Coup != p.prochainCoup {
 			return fmt.Errorf("top du coup %d inattendu", e.Coup)
 		}
+		avant := contexte{grille: p.grille, tirage: p.lettres.rack}
 		if err := p.poser(e); err != nil {
 			return err
+		}
+		p.contextes[e.Coup] = avant
+		if e.Coup == 1 {
+			p.premierMot = len(e.Mot)
 		}
 		p.tops[e.Coup] = e
 		p.prochainCoup++
@@ -95,24 +100,19 @@ func (p *Partie) appliquer(e any) error {
 			return fmt.Errorf("annulation du coup %d inattendue", e.Coup)
 		}
 		delete(p.ramasses, e.Coup)
+		delete(p.contextes, e.Coup)
 		delete(p.deposes, e.Coup)
-		delete(p.corriges, e.Coup)
+		delete(p.corrections, e.Coup)
+		delete(p.decisions, e.Coup)
+		delete(p.billets, e.Coup)
 		interdit := p.lettres.rack
 		p.interdit = &interdit
 		p.lettres.rendre(p.config.Formule)
 		p.statut = StatutAttenteTirage
 	case BulletinsRamasses:
 		p.ramasses[e.Coup] = true
-	case BulletinDepose:
-		if p.deposes[e.Coup] == nil {
-			p.deposes[e.Coup] = map[string]bool{}
-		}
-		p.deposes[e.Coup][e.Licence] = true
-	case BulletinCorrige:
-		if p.corriges[e.Coup] == nil {
-			p.corriges[e.Coup] = map[string]BulletinCorrige{}
-		}
-		p.corriges[e.Coup][e.Licence] = e
+	case BulletinDepose, BulletinCorrige, DoubleArbitrage, BilletEmis, RenvoiCommission, DecisionCommission:
+		p.appliquerBulletin(e)
 	case JoueurArrive:
 		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup}
 	case PartieInterrompue:

@@ -15,8 +15,6 @@ const (
 	TypeTopRetenu            = "partie.top_retenu"
 	TypeCoupAnnule           = "partie.coup_annule"
 	TypeBulletinsRamasses    = "partie.bulletins_ramasses"
-	TypeBulletinDepose       = "partie.bulletin_depose"
-	TypeBulletinCorrige      = "partie.bulletin_corrige"
 	TypeJoueurArrive         = "partie.joueur_arrive"
 	TypePartieInterrompue    = "partie.interrompue"
 	TypePartieReprise        = "partie.reprise"
@@ -97,39 +95,6 @@ type BulletinsRamasses struct {
 	Coup int `json:"coup"`
 }
 
-// BulletinDepose is a player's bulletin as handed in (§4): reference, word
-// and announced score as written. Blanc is an empty bulletin; Retard a
-// bulletin handed in after the time.
-type BulletinDepose struct {
-	Coup    int    `json:"coup"`
-	Licence string `json:"licence"`
-	Ref     string `json:"ref,omitempty"`
-	Mot     string `json:"mot,omitempty"`
-	Score   *int   `json:"score,omitempty"`
-	Blanc   bool   `json:"blanc,omitempty"`
-	Retard  bool   `json:"retard,omitempty"`
-}
-
-// BulletinCorrige is the arbiter's decision on a bulletin (§5): the points
-// of the coup before any 5-point penalty, warnings (§5.9), 5-point
-// penalties (§5.6) and, for a repeated non-admitted word, the average the
-// player is owed (guide §2.10): the standings compute it from the other
-// players of the same arbiter, capped by ScoreRevendique, falling back to
-// ScoreMerite. A later correction of the same bulletin replaces the earlier.
-type BulletinCorrige struct {
-	Coup            int    `json:"coup"`
-	Licence         string `json:"licence"`
-	Score           int    `json:"score"`
-	Avertissements  int    `json:"avertissements,omitempty"`
-	Penalites       int    `json:"penalites,omitempty"`
-	Nullite         bool   `json:"nullite,omitempty"`
-	Moyenne         bool   `json:"moyenne,omitempty"`
-	ScoreRevendique int    `json:"scoreRevendique,omitempty"`
-	ScoreMerite     int    `json:"scoreMerite,omitempty"`
-	Arbitre         string `json:"arbitre,omitempty"`
-	Motif           string `json:"motif,omitempty"`
-}
-
 // JoueurArrive adds a late player (§6.2): every coup before PremierCoup
 // counts zero for him.
 type JoueurArrive struct {
@@ -180,12 +145,7 @@ func Enregistrer(r *eventstore.Registry) error {
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1)
 		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[BulletinDepose](r, TypeBulletinDepose, 1)
-		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[BulletinCorrige](r, TypeBulletinCorrige, 1)
-		},
+		enregistrerBulletins,
 		func(r *eventstore.Registry) error { return eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1) },
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1)

@@ -1,9 +1,11 @@
 package duplicate
 
 import (
+	"slices"
 	"sync"
 
 	"arbitre/engine/board"
+	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -18,21 +20,30 @@ type Moteur interface {
 	Tops(b *board.Board, rack tile.Rack) []movegen.Move
 	// Verifier validates and scores one placement.
 	Verifier(b *board.Board, ref board.Ref, word []tile.Tile, rack *tile.Rack) play.Result
+	// Corriger is engine/correction's decision on a bulletin as written in
+	// its coup (§5).
+	Corriger(ctx correction.Context, b *correction.Bulletin) (correction.Decision, error)
 }
 
 // moteurLexique is the engine on one lexicon and one variant. Generators keep
 // working memory, so calls are serialized.
 type moteurLexique struct {
 	mu  sync.Mutex
+	lex *lexicon.Lexicon
 	gen *movegen.Generator
 	chk *play.Checker
+	cor *correction.Corrector
+	// cp is the last coup prepared for correction, reused while its
+	// bulletins are corrected one after another.
+	cp  *correction.Coup
+	cpx correction.Context
 }
 
 // NewMoteur returns the engine for lex and the variant of §1.2.3/§3.8.2.
 // In duplicate the first word is horizontal (§3.4).
 func NewMoteur(lex *lexicon.Lexicon, v movegen.Variant) Moteur {
 	opts := movegen.Options{Variant: v}
-	return &moteurLexique{gen: movegen.New(lex, opts), chk: play.NewChecker(lex, opts)}
+	return &moteurLexique{lex: lex, gen: movegen.New(lex, opts), chk: play.NewChecker(lex, opts), cor: correction.NewCorrector(lex)}
 }
 
 func (m *moteurLexique) Tops(b *board.Board, rack tile.Rack) []movegen.Move {
@@ -46,4 +57,27 @@ func (m *moteurLexique) Verifier(b *board.Board, ref board.Ref, word []tile.Tile
 	var res play.Result
 	m.chk.Check(b, ref, word, rack, &res)
 	return res
+}
+
+func (m *moteurLexique) Corriger(ctx correction.Context, b *correction.Bulletin) (correction.Decision, error) {
+	if err := b.Validate(); err != nil {
+		return correction.Decision{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.cp == nil || !memeContexte(&m.cpx, &ctx) {
+		cp, err := correction.NewCoup(m.lex, ctx)
+		if err != nil {
+			return correction.Decision{}, err
+		}
+		m.cp, m.cpx = cp, ctx
+	}
+	return m.cor.Decide(m.cp, b), nil
+}
+
+// memeContexte reports whether two correction contexts are the same coup.
+func memeContexte(a, b *correction.Context) bool {
+	return a.Coup == b.Coup && a.Tirage == b.Tirage && a.FirstWordLength == b.FirstWordLength &&
+		a.Variant == b.Variant && slices.Equal(a.Board, b.Board) && slices.Equal(a.Unnotified, b.Unnotified) &&
+		(a.Top == nil) == (b.Top == nil) && (a.Top == nil || *a.Top == *b.Top)
 }

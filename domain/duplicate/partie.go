@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arbitre/engine/board"
+	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
 )
@@ -67,8 +68,12 @@ type Partie struct {
 	tops         map[int]TopRetenu
 	ramasses     map[int]bool
 	joueurs      map[string]*joueur
-	deposes      map[int]map[string]bool
-	corriges     map[int]map[string]BulletinCorrige
+	contextes    map[int]contexte
+	premierMot   int // length of the word of coup 1 (§4.3.2, §5.5)
+	deposes      map[int]map[string]BulletinDepose
+	corrections  map[int]map[string]BulletinCorrige
+	decisions    map[int]map[string]correction.Decision
+	billets      map[int]map[string]bool
 	elimines     map[int]bool
 	fin          *PartieTerminee
 
@@ -79,13 +84,16 @@ type Partie struct {
 // stream with Appliquer. moteur validates tops; replays never use it.
 func Nouvelle(moteur Moteur) *Partie {
 	return &Partie{
-		moteur:   moteur,
-		tops:     map[int]TopRetenu{},
-		ramasses: map[int]bool{},
-		joueurs:  map[string]*joueur{},
-		deposes:  map[int]map[string]bool{},
-		corriges: map[int]map[string]BulletinCorrige{},
-		elimines: map[int]bool{},
+		moteur:      moteur,
+		tops:        map[int]TopRetenu{},
+		ramasses:    map[int]bool{},
+		joueurs:     map[string]*joueur{},
+		contextes:   map[int]contexte{},
+		deposes:     map[int]map[string]BulletinDepose{},
+		corrections: map[int]map[string]BulletinCorrige{},
+		decisions:   map[int]map[string]correction.Decision{},
+		billets:     map[int]map[string]bool{},
+		elimines:    map[int]bool{},
 	}
 }
 
@@ -491,53 +499,6 @@ func (p *Partie) exigerJoueur(licence string, coup int) error {
 	return nil
 }
 
-// DeposerBulletin records a bulletin handed in for the current coup (§4).
-func (p *Partie) DeposerBulletin(b BulletinDepose) error {
-	if err := p.exigerEnCours(); err != nil {
-		return err
-	}
-	if b.Coup < 1 || b.Coup != p.coupEnCours() {
-		return refus(CodeInvalidBulletin, "bulletin du coup %d : le coup en cours est le %d", b.Coup, p.coupEnCours())
-	}
-	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
-		return err
-	}
-	if p.deposes[b.Coup][b.Licence] {
-		return refus(CodeInvalidBulletin, "le joueur %s a déjà rendu son bulletin du coup %d", b.Licence, b.Coup)
-	}
-	if b.Blanc != (b.Mot == "" && b.Ref == "" && b.Score == nil) {
-		return refus(CodeInvalidBulletin, "un bulletin blanc n'a ni mot, ni référence, ni score")
-	}
-	return p.enregistrer(b)
-}
-
-// CorrigerBulletin records the arbiter's decision on a bulletin of a coup
-// whose top is announced (§5). The score cannot exceed the top (§5.9: a
-// solution above the top gets zero).
-func (p *Partie) CorrigerBulletin(c BulletinCorrige) error {
-	if p.statut == "" {
-		return refus(CodeNotFound, "la partie n'existe pas")
-	}
-	top, ok := p.tops[c.Coup]
-	if !ok {
-		return refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", c.Coup)
-	}
-	if err := p.exigerJoueur(c.Licence, c.Coup); err != nil {
-		return err
-	}
-	switch {
-	case c.Score < 0 || c.Score > top.Score:
-		return refus(CodeInvalidBulletin, "score %d hors de 0..%d (top du coup %d)", c.Score, top.Score, c.Coup)
-	case c.Avertissements < 0 || c.Penalites < 0:
-		return refus(CodeInvalidBulletin, "avertissements et pénalités ne sont pas négatifs")
-	case c.Nullite && c.Score != 0:
-		return refus(CodeInvalidBulletin, "une nullité vaut zéro (§5.7)")
-	case c.Moyenne && (c.ScoreRevendique < 0 || c.ScoreMerite < 0 || c.ScoreMerite > top.Score):
-		return refus(CodeInvalidBulletin, "moyenne : scores revendiqué et mérité invalides (guide §2.10)")
-	}
-	return p.enregistrer(c)
-}
-
 // ArriveeEnRetard adds a player who arrives late (§6.2): the coups already
 // drawn count zero for him.
 func (p *Partie) ArriveeEnRetard(licence string) error {
@@ -613,10 +574,11 @@ func (p *Partie) Eliminer() error {
 			continue
 		}
 		s := 0
-		if c, ok := p.corriges[coup][l]; ok {
-			s = c.Score
+		if d, ok := p.decisions[coup][l]; ok {
+			brut, penalite, _ := Points(d)
+			s = brut
 			if p.config.Mode == ModeMortSubite {
-				s -= 5 * c.Penalites
+				s -= penalite
 			}
 		}
 		scores[l] = s

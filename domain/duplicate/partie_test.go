@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/engine/board"
+	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
 	"arbitre/engine/tile"
@@ -16,8 +17,13 @@ import (
 // moteurFixe is an engine whose answers the test decides: the tops, and a
 // score for each playable "REF MOT".
 type moteurFixe struct {
-	tops   []movegen.Move
-	scores map[string]int32
+	tops     []movegen.Move
+	scores   map[string]int32
+	decision correction.Decision
+}
+
+func (m *moteurFixe) Corriger(correction.Context, *correction.Bulletin) (correction.Decision, error) {
+	return m.decision, nil
 }
 
 func (m *moteurFixe) Tops(*board.Board, tile.Rack) []movegen.Move {
@@ -58,6 +64,20 @@ func fixe(t *testing.T, coups ...movegen.Move) *moteurFixe {
 		m.scores[coups[i].Ref().String()+" "+coups[i].WordString()] = coups[i].Score
 	}
 	return m
+}
+
+// aMain is a hand correction of a bulletin by arbiter A1.
+func aMain(coup int, licence string, d correction.Decision) Correction {
+	return Correction{Coup: coup, Licence: licence, Arbitre: "A1", Arbitrage: &d, Motif: "saisie à la main"}
+}
+
+func paye(score int) correction.Decision {
+	return correction.Decision{Paid: score, Sanction: correction.None}
+}
+
+// penalite is the 5-point penalty of §5.6 on a claimed score.
+func penalite(score int) correction.Decision {
+	return correction.Decision{Paid: score - 5, Sanction: correction.Penalty}
 }
 
 var configDirecteur = Config{TempsParCoup: 3 * time.Minute, Source: SourceDirecteur}
@@ -396,10 +416,10 @@ func TestArriveeEnRetard_Paragraphe6_2(t *testing.T) {
 	require.NoError(t, p.ArriveeEnRetard("L9"))
 	assert.Contains(t, p.Nouveaux(), JoueurArrive{Licence: "L9", PremierCoup: 2})
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
-	refuse(t, p, CodeLatePlayer, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L9", Score: 14}) })
-	refuse(t, p, CodeUnknownPlayer, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "X", Score: 14}) })
-	refuse(t, p, CodeInvalidBulletin, func() error { return p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L1", Score: 15}) })
-	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "L1", Score: 14}))
+	refuse(t, p, CodeLatePlayer, func() error { return p.CorrigerAMain(aMain(1, "L9", paye(14))) })
+	refuse(t, p, CodeUnknownPlayer, func() error { return p.CorrigerAMain(aMain(1, "X", paye(14))) })
+	refuse(t, p, CodeInvalidBulletin, func() error { return p.CorrigerAMain(aMain(1, "L1", paye(15))) })
+	require.NoError(t, p.CorrigerAMain(aMain(1, "L1", paye(14))))
 }
 
 func TestReprendre_Paragraphe3_7_Interruption(t *testing.T) {
@@ -449,9 +469,9 @@ func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
 	assert.Equal(t, 40*time.Second, p.Config().TempsDuCoup(7), "§3.8.3 20 s + 20 s")
 	require.NoError(t, p.Tirer("ABCDEF?"))
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
-	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "A", Score: 12}))
-	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "B", Score: 10}))
-	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "C", Score: 12, Penalites: 1}))
+	require.NoError(t, p.CorrigerAMain(aMain(1, "A", paye(12))))
+	require.NoError(t, p.CorrigerAMain(aMain(1, "B", paye(10))))
+	require.NoError(t, p.CorrigerAMain(aMain(1, "C", penalite(12))))
 	p.Nouveaux()
 	require.NoError(t, p.Eliminer())
 	assert.Equal(t, []any{
@@ -467,9 +487,9 @@ func TestEliminer_Guide2_14_Barrage(t *testing.T) {
 	require.NoError(t, p.Tirer("ABCDEF?"))
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	for _, l := range []string{"A", "B"} {
-		require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: l, Score: 14}))
+		require.NoError(t, p.CorrigerAMain(aMain(1, l, paye(14))))
 	}
-	require.NoError(t, p.CorrigerBulletin(BulletinCorrige{Coup: 1, Licence: "C", Score: 12, Penalites: 1}))
+	require.NoError(t, p.CorrigerAMain(aMain(1, "C", penalite(12))))
 	require.NoError(t, p.Eliminer())
 	assert.Equal(t, []string{"A", "B"}, p.Joueurs())
 	assert.Nil(t, p.Fin())

@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
+	"arbitre/engine/correction"
 )
 
 // Ligne is one player's line.
@@ -41,7 +42,7 @@ type partie struct {
 	premier  map[string]int
 	ordre    []string
 	tops     map[int]int
-	corriges map[int]map[string]duplicate.BulletinCorrige
+	decisions map[int]map[string]correction.Decision
 	fin      *duplicate.PartieTerminee
 }
 
@@ -70,7 +71,7 @@ func (c *Classement) Appliquer(stream string, e any) error {
 		return nil
 	case duplicate.PartieCreee:
 		p := &partie{id: id, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
-			corriges: map[int]map[string]duplicate.BulletinCorrige{}}
+			decisions: map[int]map[string]correction.Decision{}}
 		for _, l := range e.Joueurs {
 			p.premier[l] = 1
 			p.ordre = append(p.ordre, l)
@@ -86,17 +87,19 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	if p == nil {
 		return fmt.Errorf("standings: événement de la partie %s avant sa création", id)
 	}
+	if coup, licence, d, ok := duplicate.DecisionImposee(e); ok {
+		if p.decisions[coup] == nil {
+			p.decisions[coup] = map[string]correction.Decision{}
+		}
+		p.decisions[coup][licence] = d
+		return nil
+	}
 	switch e := e.(type) {
 	case duplicate.TopRetenu:
 		p.tops[e.Coup] = e.Score
 	case duplicate.CoupAnnule:
 		delete(p.tops, e.Coup)
-		delete(p.corriges, e.Coup)
-	case duplicate.BulletinCorrige:
-		if p.corriges[e.Coup] == nil {
-			p.corriges[e.Coup] = map[string]duplicate.BulletinCorrige{}
-		}
-		p.corriges[e.Coup][e.Licence] = e
+		delete(p.decisions, e.Coup)
 	case duplicate.JoueurArrive:
 		p.premier[e.Licence] = e.PremierCoup
 		p.ordre = append(p.ordre, e.Licence)
@@ -151,37 +154,35 @@ func (p *partie) coupsComptes() []int {
 	return out
 }
 
-// brut is a player's points on a coup before any penalty: zero for a coup
-// played before a late arrival (§6.2) or without correction yet; for an
-// average, the mean of the other players of the same arbiter not on an
-// average, rounded to the nearest point, if it does not exceed the claimed
-// score, the merited score otherwise (guide §2.10).
+// brut is a player's points on a coup before any penalty (duplicate.Points,
+// the aggregate's rule): zero for a coup played before a late arrival (§6.2)
+// or without correction yet; for an average, the mean of the other players
+// of the same arbiter not on an average, rounded to the nearest point,
+// capped by the solution the player proposed (guide §2.10, §5.9).
 func (p *partie) brut(coup int, licence string, arbitres map[string]string) (score int, corrige bool) {
 	if coup < p.premier[licence] {
 		return 0, true
 	}
-	b, ok := p.corriges[coup][licence]
+	d, ok := p.decisions[coup][licence]
 	if !ok {
 		return 0, false
 	}
-	if !b.Moyenne {
-		return b.Score, true
+	s, _, moyenne := duplicate.Points(d)
+	if !moyenne {
+		return s, true
 	}
 	somme, n := 0, 0
-	for l, o := range p.corriges[coup] {
-		if l != licence && !o.Moyenne && arbitres[l] == arbitres[licence] {
-			somme += o.Score
+	for l, o := range p.decisions[coup] {
+		if os, _, om := duplicate.Points(o); l != licence && !om && arbitres[l] == arbitres[licence] {
+			somme += os
 			n++
 		}
 	}
-	moyenne := 0
+	m := 0
 	if n > 0 {
-		moyenne = int(math.Round(float64(somme) / float64(n)))
+		m = int(math.Round(float64(somme) / float64(n)))
 	}
-	if moyenne <= b.ScoreRevendique {
-		return moyenne, true
-	}
-	return b.ScoreMerite, true
+	return min(m, d.AverageCap), true
 }
 
 // Partie returns the standings of one game.
@@ -217,9 +218,11 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			case s == meilleur:
 				egal = true
 			}
-			b := p.corriges[coup][l]
-			lignes[i].Avertissements += b.Avertissements
-			lignes[i].Penalites += 5 * b.Penalites
+			if d, ok := p.decisions[coup][l]; ok && coup >= p.premier[l] {
+				_, penalite, _ := duplicate.Points(d)
+				lignes[i].Avertissements += d.Warnings()
+				lignes[i].Penalites += penalite
+			}
 		}
 		// §3.5: a score above every other player's, compared before the
 		// 5-point penalty; one solo per coup over every centre of the game.

@@ -10,9 +10,34 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/tournoi"
+	"arbitre/engine/correction"
 )
 
 const flux = "partie-p1"
+
+// decide is a correction of coup 1 by the engine.
+func decide(licence string, d correction.Decision) duplicate.BulletinCorrige {
+	return duplicate.BulletinCorrige{Coup: 1, Licence: licence, Arbitre: "A", Moteur: &d}
+}
+
+func paye(licence string, score int) duplicate.BulletinCorrige {
+	return decide(licence, correction.Decision{Paid: score, Sanction: correction.None})
+}
+
+// avert is a warning on the coup and n-1 disciplinary ones (§5.5, §5.8).
+func avert(licence string, score, n int) duplicate.BulletinCorrige {
+	return decide(licence, correction.Decision{Paid: score, Sanction: correction.Warning, DisciplineWarnings: n - 1})
+}
+
+// pen is the 5-point penalty of §5.6 on a claimed score.
+func pen(licence string, score int) duplicate.BulletinCorrige {
+	return decide(licence, correction.Decision{Paid: score - 5, Sanction: correction.Penalty})
+}
+
+// moy is an average capped by the claimed score (guide §2.10, §5.9).
+func moy(licence string, plafond int) duplicate.BulletinCorrige {
+	return decide(licence, correction.Decision{Sanction: correction.Average, AverageCap: plafond})
+}
 
 // unePartie folds a game of n players (licences J00..) with one coup of top
 // 20 and the given corrections.
@@ -64,14 +89,14 @@ func TestStandings_Regles(t *testing.T) {
 		solos       int
 		penalites   int
 	}{
-		{"§3.5 solo avec 16 joueurs : +10", 16, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20}, {Coup: 1, Licence: "J01", Score: 18}}, "J00", 30, 1, 0},
-		{"§3.5 solo avec 15 joueurs : pas de bonification", 15, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20}}, "J00", 20, 1, 0},
-		{"§3.5 solo comparé avant la pénalité de 5 points", 16, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20, Penalites: 1}, {Coup: 1, Licence: "J01", Score: 18}}, "J00", 25, 1, 5},
-		{"§3.5 égalité : pas de solo", 16, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20}, {Coup: 1, Licence: "J01", Score: 20}}, "J00", 20, 0, 0},
-		{"§5.9 quatrième avertissement : 5 points", 2, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20, Avertissements: 4}}, "J00", 15, 1, 5},
-		{"§5.9 blitz : cinq avertissements gratuits", 2, duplicate.Config{TempsParCoup: time.Minute}, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20, Avertissements: 5}}, "J00", 20, 1, 0},
-		{"guide §2.10 moyenne inférieure au score revendiqué", 3, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Moyenne: true, ScoreRevendique: 15, ScoreMerite: 12}, {Coup: 1, Licence: "J01", Score: 20}, {Coup: 1, Licence: "J02", Score: 9}}, "J00", 15, 0, 0},
-		{"guide §2.10 moyenne supérieure : score mérité", 3, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Moyenne: true, ScoreRevendique: 10, ScoreMerite: 12}, {Coup: 1, Licence: "J01", Score: 20}, {Coup: 1, Licence: "J02", Score: 9}}, "J00", 12, 0, 0},
+		{"§3.5 solo avec 16 joueurs : +10", 16, normale, []duplicate.BulletinCorrige{paye("J00", 20), paye("J01", 18)}, "J00", 30, 1, 0},
+		{"§3.5 solo avec 15 joueurs : pas de bonification", 15, normale, []duplicate.BulletinCorrige{paye("J00", 20)}, "J00", 20, 1, 0},
+		{"§3.5 solo comparé avant la pénalité de 5 points", 16, normale, []duplicate.BulletinCorrige{pen("J00", 20), paye("J01", 18)}, "J00", 25, 1, 5},
+		{"§3.5 égalité : pas de solo", 16, normale, []duplicate.BulletinCorrige{paye("J00", 20), paye("J01", 20)}, "J00", 20, 0, 0},
+		{"§5.9 quatrième avertissement : 5 points", 2, normale, []duplicate.BulletinCorrige{avert("J00", 20, 4)}, "J00", 15, 1, 5},
+		{"§5.9 blitz : cinq avertissements gratuits", 2, duplicate.Config{TempsParCoup: time.Minute}, []duplicate.BulletinCorrige{avert("J00", 20, 5)}, "J00", 20, 1, 0},
+		{"guide §2.10 moyenne inférieure au score revendiqué", 3, normale, []duplicate.BulletinCorrige{moy("J00", 15), paye("J01", 20), paye("J02", 9)}, "J00", 15, 0, 0},
+		{"guide §2.10 moyenne supérieure : plafonnée au score revendiqué", 3, normale, []duplicate.BulletinCorrige{moy("J00", 10), paye("J01", 20), paye("J02", 9)}, "J00", 10, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,14 +111,14 @@ func TestStandings_Regles(t *testing.T) {
 }
 
 func TestStandings_Paragraphe5_9_PenalitesEnFinDePartie(t *testing.T) {
-	c := unePartie(t, 2, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20, Avertissements: 4}}, false)
+	c := unePartie(t, 2, normale, []duplicate.BulletinCorrige{avert("J00", 20, 4)}, false)
 	assert.Equal(t, 20, ligne(t, c, "J00").Score, "§5.9 retirées en fin de partie")
 	assert.Equal(t, 1, ligne(t, c, "J01").EnAttente, "bulletin non corrigé")
 }
 
 func TestStandings_Paragraphe6_2_RangsEtSeries(t *testing.T) {
 	c := unePartie(t, 4, normale, []duplicate.BulletinCorrige{
-		{Coup: 1, Licence: "J00", Score: 20}, {Coup: 1, Licence: "J01", Score: 20}, {Coup: 1, Licence: "J02", Score: 10},
+		paye("J00", 20), paye("J01", 20), paye("J02", 10),
 	}, false)
 	require.NoError(t, c.Appliquer(flux, duplicate.JoueurArrive{Licence: "J09", PremierCoup: 2}))
 	ls, err := c.Partie("p1")
@@ -110,7 +135,7 @@ func TestStandings_Paragraphe6_2_RangsEtSeries(t *testing.T) {
 }
 
 func TestStandings_Paragraphe3_7_InterruptionAnnulee(t *testing.T) {
-	c := unePartie(t, 2, normale, []duplicate.BulletinCorrige{{Coup: 1, Licence: "J00", Score: 20}}, false)
+	c := unePartie(t, 2, normale, []duplicate.BulletinCorrige{paye("J00", 20)}, false)
 	require.NoError(t, c.Appliquer(flux, duplicate.PartieTerminee{Motif: duplicate.FinInterruption, Annulee: true}))
 	l := ligne(t, c, "J00")
 	assert.Zero(t, l.Score)

@@ -10,6 +10,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/engine/correction"
 )
 
 // Depot is where games live (adapters.Depot).
@@ -30,6 +31,14 @@ type Application struct {
 // interruptions (§3.7), md tells who acts.
 func New(depot Depot, moteur duplicate.Moteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
 	return &Application{depot: depot, moteur: moteur, horloge: horloge, metadata: md}
+}
+
+// Par returns the use cases acting for another actor (who did what is
+// recorded in each event's metadata).
+func (a *Application) Par(md eventstore.Metadata) *Application {
+	b := *a
+	b.metadata = md
+	return &b
 }
 
 // CreerPartie opens a game.
@@ -97,8 +106,10 @@ func (a *Application) DeposerBulletins(ctx context.Context, partie string, bs []
 	})
 }
 
-// CorrigerBulletins records corrections, all or none.
-func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs []duplicate.BulletinCorrige) error {
+// CorrigerBulletins corrects bulletins of topped coups, all or none (§5):
+// the engine decides each one and the arbiter confirms (nil Arbitrage) or
+// decides otherwise with a reason.
+func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs []duplicate.Correction) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error {
 		for _, c := range cs {
 			if err := p.CorrigerBulletin(c); err != nil {
@@ -106,6 +117,57 @@ func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs [
 			}
 		}
 		return nil
+	})
+}
+
+// CorrigerAMain records a correction decided without the engine, signed
+// and motivated by the arbiter.
+func (a *Application) CorrigerAMain(ctx context.Context, partie string, c duplicate.Correction) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.CorrigerAMain(c) })
+}
+
+// ContreArbitrer records a second arbiter's confirmation or amendment of a
+// corrected bulletin (double arbitrage, guide §5).
+func (a *Application) ContreArbitrer(ctx context.Context, partie string, e duplicate.DoubleArbitrage) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ContreArbitrer(e) })
+}
+
+// EmettreBillet records the billet de correction of a bulletin (§5.9, guide
+// §5.2).
+func (a *Application) EmettreBillet(ctx context.Context, partie string, coup int, licence, arbitre string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.EmettreBillet(coup, licence, arbitre) })
+}
+
+// RenvoyerCommission sends a bulletin to the commission d'arbitrage (§5.3.3,
+// §6.3).
+func (a *Application) RenvoyerCommission(ctx context.Context, partie string, e duplicate.RenvoiCommission) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RenvoyerCommission(e) })
+}
+
+// DeciderAppel is the appeal commission's decision on one bulletin (§6.3).
+type DeciderAppel struct {
+	Partie  string
+	Coup    int
+	Licence string
+	// Appel is the appeal's id (stream appel-<id>).
+	Appel string
+	// Issue is upheld, rejected or amended.
+	Issue duplicate.IssueAppel
+	// Decision is the new correction when upheld or amended; nil when
+	// rejected.
+	Decision *correction.Decision
+	// Motif is the commission's rationale.
+	Motif string
+}
+
+// DeciderAppel records the commission's decision as a new event
+// partie.decision_commission: the recorded corrections are never edited,
+// and the standings follow the new decision. Bad input records nothing and
+// returns an *duplicate.Erreur (INVALID_BULLETIN, NOT_FOUND, CONFLICT...).
+func (a *Application) DeciderAppel(ctx context.Context, c DeciderAppel) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
+		return p.DeciderAppel(duplicate.DecisionCommission{Coup: c.Coup, Licence: c.Licence, Appel: c.Appel,
+			Issue: c.Issue, Decision: c.Decision, Motif: c.Motif})
 	})
 }
 

@@ -9,11 +9,9 @@ import (
 	"sort"
 
 	"arbitre/domain/duplicate"
-	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
-	"arbitre/engine/tile"
 )
 
 // maxCoups bounds a game: the French set cannot last longer.
@@ -21,21 +19,15 @@ const maxCoups = 100
 
 // Simulateur plays games on one lexicon. Not safe for concurrent use.
 type Simulateur struct {
-	lex      *lexicon.Lexicon
-	moteur   duplicate.Moteur
-	gen      *movegen.Generator
-	corr     *correction.Corrector
-	variante string
-	coups    []movegen.Move
-	deposes  []duplicate.BulletinDepose
-	premier  int
+	moteur duplicate.Moteur
+	gen    *movegen.Generator
+	coups  []movegen.Move
 }
 
 // New returns a simulator for the variant of cfg.
 func New(lex *lexicon.Lexicon, cfg duplicate.Config) *Simulateur {
 	opts := movegen.Options{Variant: cfg.Variant()}
-	return &Simulateur{lex: lex, moteur: duplicate.NewMoteur(lex, cfg.Variant()), gen: movegen.New(lex, opts),
-		corr: correction.NewCorrector(lex), variante: string(cfg.Variante)}
+	return &Simulateur{moteur: duplicate.NewMoteur(lex, cfg.Variant()), gen: movegen.New(lex, opts)}
 }
 
 // Moteur is the engine the simulated director uses.
@@ -91,11 +83,10 @@ func (s *Simulateur) Jouer(def Partie, sauver func(*duplicate.Partie) error) (*d
 			return nil, err
 		}
 		top := &sols[0].Move
-		avant, tirage := p.Grille(), p.Rack()
 		if err := p.RetenirTop(top.Ref().String(), top.WordString()); err != nil {
 			return nil, err
 		}
-		if err := s.corriger(p, avant, tirage, int(top.Score)); err != nil {
+		if err := s.corriger(p, def.Joueurs); err != nil {
 			return nil, err
 		}
 		if err := sauver(p); err != nil {
@@ -105,95 +96,50 @@ func (s *Simulateur) Jouer(def Partie, sauver func(*duplicate.Partie) error) (*d
 	return p, nil
 }
 
-// bulletins hands in every player's bulletin for the coup being played and
-// collects them.
+// Placement is the seat of the i-th player (from 0) in the simulated hall:
+// four players a table, thirty players an arbiter.
+func Placement(i int) (table int, arbitre string) {
+	return i/4 + 1, fmt.Sprintf("A%d", i/30+1)
+}
+
+// bulletins hands in every player's bulletin for the coup being played, as
+// typed by the arbiter of his table, and collects them.
 func (s *Simulateur) bulletins(p *duplicate.Partie, rng *splitmix, niveaux map[string]uint64, joueurs []string) error {
 	g := p.Grille()
 	moves, _ := s.gen.Generate(&g, p.Rack(), movegen.AllMoves)
 	s.coups = append(s.coups[:0], moves...)
 	sort.SliceStable(s.coups, func(i, j int) bool { return s.coups[i].Score > s.coups[j].Score })
 	coup := p.ProchainCoup()
-	if coup == 1 {
-		s.premier = 0
-	}
-	s.deposes = s.deposes[:0]
-	for _, j := range joueurs {
-		b := s.bulletin(coup, j, niveaux[j], rng)
+	for i, j := range joueurs {
+		table, arbitre := Placement(i)
+		b := duplicate.BulletinDepose{Coup: coup, Licence: j, Table: table, Arbitre: arbitre,
+			Bulletin: s.bulletin(niveaux[j], rng)}
 		if err := p.DeposerBulletin(b); err != nil {
 			return err
 		}
-		s.deposes = append(s.deposes, b)
 	}
 	return p.Ramasser()
 }
 
-// corriger has engine/correction decide every bulletin of the coup just
-// topped (§5) and records the decisions.
-func (s *Simulateur) corriger(p *duplicate.Partie, avant board.Board, tirage tile.Rack, top int) error {
+// corriger has the arbiters confirm engine/correction's decision on every
+// bulletin of the coup just topped (§5).
+func (s *Simulateur) corriger(p *duplicate.Partie, joueurs []string) error {
 	coup := p.ProchainCoup() - 1
-	t, _ := p.Top(coup)
-	if coup == 1 {
-		s.premier = len(t.Mot)
-	}
-	cp, err := correction.NewCoup(s.lex, correction.Context{Board: avant.Rows(), Tirage: tirage.String(), Coup: coup,
-		FirstWordLength: s.premier, Top: &top, Variant: s.variante})
-	if err != nil {
-		return err
-	}
-	for i := range s.deposes {
-		b := &s.deposes[i]
-		d := s.corr.Decide(cp, versCorrection(b))
-		c := duplicate.BulletinCorrige{Coup: coup, Licence: b.Licence, Score: d.Paid, Avertissements: d.DisciplineWarnings,
-			Motif: string(d.Sanction)}
-		switch d.Sanction {
-		case correction.Warning:
-			c.Avertissements++
-		case correction.Penalty:
-			c.Score, c.Penalites = d.Paid+5, 1 // the regulation's 5 points, kept apart for §3.5
-		case correction.Zero:
-			c.Nullite, c.Score = true, 0
-		case correction.Average:
-			c.Moyenne, c.ScoreRevendique, c.ScoreMerite = true, d.AverageCap, min(d.AverageCap, top)
-		}
-		if err := p.CorrigerBulletin(c); err != nil {
+	for i, j := range joueurs {
+		table, arbitre := Placement(i)
+		if err := p.CorrigerBulletin(duplicate.Correction{Coup: coup, Licence: j, Arbitre: arbitre, Table: table}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// versCorrection writes a bulletin the way correction reads it: the
-// letter a joker stands for circled, in parentheses.
-func versCorrection(b *duplicate.BulletinDepose) *correction.Bulletin {
-	out := &correction.Bulletin{Blank: b.Blanc, Late: b.Retard}
-	if b.Blanc {
-		return out
-	}
-	var mot []byte
-	for i := 0; i < len(b.Mot); i++ {
-		if c := b.Mot[i]; c >= 'a' && c <= 'z' {
-			mot = append(mot, '(', c-'a'+'A', ')')
-		} else {
-			mot = append(mot, c)
-		}
-	}
-	sens := "h"
-	if r, err := board.ParseRef(b.Ref); err == nil && r.Vertical {
-		sens = "v"
-	}
-	ref := b.Ref
-	out.Solutions = []correction.Solution{{Word: string(mot), Written: sens, Ref: &ref, Score: b.Score}}
-	return out
-}
-
 // bulletin is one player's answer: the top or a lesser move, with the
 // mistakes of §4–§5 at realistic rates.
-func (s *Simulateur) bulletin(coup int, licence string, niveau uint64, rng *splitmix) duplicate.BulletinDepose {
-	b := duplicate.BulletinDepose{Coup: coup, Licence: licence}
+func (s *Simulateur) bulletin(niveau uint64, rng *splitmix) correction.Bulletin {
 	de := rng.next() % 100
 	if de < 2 {
-		b.Blanc = true
-		return b
+		return duplicate.BulletinEcrit("", "", nil, true, false)
 	}
 	m := s.coups[0]
 	if rng.next()%100 >= niveau {
@@ -202,8 +148,7 @@ func (s *Simulateur) bulletin(coup int, licence string, niveau uint64, rng *spli
 	ref, mot, score := m.Ref(), []byte(m.WordString()), int(m.Score)
 	switch {
 	case de < 5: // missing score
-		b.Ref, b.Mot = ref.String(), string(mot)
-		return b
+		return duplicate.BulletinEcrit(ref.String(), string(mot), nil, false, false)
 	case de < 11: // wrong score
 		score += 1 + int(rng.next()%9)
 	case de < 14: // wrong reference
@@ -219,10 +164,9 @@ func (s *Simulateur) bulletin(coup int, licence string, niveau uint64, rng *spli
 		i := rng.next() % uint64(len(mot))
 		mot[i] = 'A' + (mot[i]&^0x20-'A'+1+byte(rng.next()%25))%26
 	case de < 20:
-		b.Retard = true
+		return duplicate.BulletinEcrit(ref.String(), string(mot), &score, false, true)
 	}
-	b.Ref, b.Mot, b.Score = ref.String(), string(mot), &score
-	return b
+	return duplicate.BulletinEcrit(ref.String(), string(mot), &score, false, false)
 }
 
 // splitmix is SplitMix64: the same stream on every platform.

@@ -1,0 +1,299 @@
+package duplicate
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"arbitre/engine/board"
+	"arbitre/engine/correction"
+	"arbitre/engine/tile"
+)
+
+// contexte is what a coup's bulletins are corrected against: the grid before
+// the top and the tirage (§5).
+type contexte struct {
+	grille board.Board
+	tirage tile.Rack
+}
+
+func (p *Partie) appliquerBulletin(e any) {
+	switch e := e.(type) {
+	case BulletinDepose:
+		mettre(p.deposes, e.Coup, e.Licence, e)
+	case BulletinCorrige:
+		mettre(p.corrections, e.Coup, e.Licence, e)
+	case BilletEmis:
+		mettre(p.billets, e.Coup, e.Licence, true)
+	}
+	if coup, licence, d, ok := DecisionImposee(e); ok {
+		mettre(p.decisions, coup, licence, d)
+	}
+}
+
+func mettre[V any](m map[int]map[string]V, coup int, licence string, v V) {
+	if m[coup] == nil {
+		m[coup] = map[string]V{}
+	}
+	m[coup][licence] = v
+}
+
+// ContexteCorrection is the engine/correction context of a topped coup,
+// rebuilt from the events: the grid before the top, the tirage, the length
+// of the first word, the top's score, the variant (§3.8.2) and the words
+// not admitted in this player's earlier zéros whose billet he has not
+// received (§5.9 averages).
+func (p *Partie) ContexteCorrection(coup int, licence string) (correction.Context, bool) {
+	cx, ok := p.contextes[coup]
+	if !ok {
+		return correction.Context{}, false
+	}
+	top := p.tops[coup].Score
+	ctx := correction.Context{Board: cx.grille.Rows(), Tirage: cx.tirage.String(), Coup: coup,
+		FirstWordLength: p.premierMot, Top: &top, Variant: string(p.config.Variante)}
+	if coup == 1 {
+		ctx.FirstWordLength = 0
+	}
+	var coups []int
+	for c := range p.decisions {
+		if c < coup {
+			coups = append(coups, c)
+		}
+	}
+	sort.Ints(coups)
+	for _, c := range coups {
+		if d, ok := p.decisions[c][licence]; ok && !p.billets[c][licence] {
+			ctx.Unnotified = append(ctx.Unnotified, d.NotAdmitted...)
+		}
+	}
+	return ctx, true
+}
+
+// Depose returns the bulletin a player handed in for a coup.
+func (p *Partie) Depose(coup int, licence string) (BulletinDepose, bool) {
+	b, ok := p.deposes[coup][licence]
+	return b, ok
+}
+
+// Correction returns the latest correction (arbiter and engine) of a
+// bulletin.
+func (p *Partie) Correction(coup int, licence string) (BulletinCorrige, bool) {
+	c, ok := p.corrections[coup][licence]
+	return c, ok
+}
+
+// Decision returns the decision in force for a bulletin: the latest valid
+// one among corrections, double arbitrage and the commission's.
+func (p *Partie) Decision(coup int, licence string) (correction.Decision, bool) {
+	d, ok := p.decisions[coup][licence]
+	return d, ok
+}
+
+// DecisionMoteur is what engine/correction decides now for a player's
+// bulletin of a topped coup: what the arbiter sees before he confirms or
+// amends it.
+func (p *Partie) DecisionMoteur(coup int, licence string) (correction.Decision, error) {
+	if p.statut == "" {
+		return correction.Decision{}, refus(CodeNotFound, "la partie n'existe pas")
+	}
+	b, ok := p.deposes[coup][licence]
+	if !ok {
+		return correction.Decision{}, refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d", licence, coup)
+	}
+	ctx, ok := p.ContexteCorrection(coup, licence)
+	if !ok {
+		return correction.Decision{}, refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
+	}
+	d, err := p.moteur.Corriger(ctx, &b.Bulletin)
+	if err != nil {
+		return correction.Decision{}, &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("correction du bulletin de %s au coup %d impossible", licence, coup), Err: err}
+	}
+	return d, nil
+}
+
+// DeposerBulletin records a bulletin as written (§4), typed by the arbiter
+// of the player's table, for the coup being played or an earlier coup that
+// was not annulled. A missing bulletin is recorded with Missing set (§5.7).
+func (p *Partie) DeposerBulletin(b BulletinDepose) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	_, topped := p.tops[b.Coup]
+	if b.Coup < 1 || b.Coup > p.coupEnCours() || (!topped && b.Coup != p.coupEnCours()) {
+		return refus(CodeInvalidBulletin, "bulletin du coup %d : le coup en cours est le %d", b.Coup, p.coupEnCours())
+	}
+	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
+		return err
+	}
+	if _, ok := p.deposes[b.Coup][b.Licence]; ok {
+		return refus(CodeInvalidBulletin, "le bulletin du joueur %s au coup %d est déjà saisi", b.Licence, b.Coup)
+	}
+	if err := b.Bulletin.Validate(); err != nil {
+		return &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("bulletin de %s au coup %d mal saisi", b.Licence, b.Coup), Err: err}
+	}
+	return p.enregistrer(b)
+}
+
+// Correction is an arbiter's correction of a bulletin: nil Arbitrage
+// confirms the engine's decision; otherwise it is his decision and Motif his
+// reason (required when it differs from the engine's).
+type Correction struct {
+	Coup      int
+	Licence   string
+	Arbitre   string
+	Table     int
+	Arbitrage *correction.Decision
+	Motif     string
+}
+
+// CorrigerBulletin corrects a bulletin of a topped coup (§5): the engine
+// decides, the arbiter confirms or decides otherwise with a reason. Both
+// decisions are recorded when they differ. A new correction of the same
+// bulletin replaces the earlier one.
+func (p *Partie) CorrigerBulletin(c Correction) error {
+	if err := p.exigerTopAnnonce(c.Coup, c.Licence); err != nil {
+		return err
+	}
+	if c.Arbitre == "" {
+		return refus(CodeInvalidBulletin, "l'arbitre qui corrige doit être nommé")
+	}
+	moteur, err := p.DecisionMoteur(c.Coup, c.Licence)
+	if err != nil {
+		return err
+	}
+	e := BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Moteur: &moteur}
+	if c.Arbitrage != nil && len(correction.Compare(moteur, *c.Arbitrage)) > 0 {
+		if err := validerDecision(c.Arbitrage, p.tops[c.Coup].Score); err != nil {
+			return err
+		}
+		if c.Motif == "" {
+			return refus(CodeInvalidBulletin, "l'arbitre qui s'écarte du moteur donne son motif")
+		}
+		a := *c.Arbitrage
+		e.Arbitrage, e.Motif = &a, c.Motif
+	}
+	return p.enregistrer(e)
+}
+
+// CorrigerAMain records a correction decided without the engine (a lost
+// bulletin re-established by the arbiter, a coup played on paper): the
+// arbiter's decision and his reason.
+func (p *Partie) CorrigerAMain(c Correction) error {
+	if err := p.exigerTopAnnonce(c.Coup, c.Licence); err != nil {
+		return err
+	}
+	switch {
+	case c.Arbitre == "" || c.Motif == "":
+		return refus(CodeInvalidBulletin, "une correction à la main est signée par l'arbitre et motivée")
+	case c.Arbitrage == nil:
+		return refus(CodeInvalidBulletin, "une correction à la main donne la décision de l'arbitre")
+	}
+	if err := validerDecision(c.Arbitrage, p.tops[c.Coup].Score); err != nil {
+		return err
+	}
+	a := *c.Arbitrage
+	return p.enregistrer(BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
+}
+
+func (p *Partie) exigerTopAnnonce(coup int, licence string) error {
+	if p.statut == "" {
+		return refus(CodeNotFound, "la partie n'existe pas")
+	}
+	if _, ok := p.tops[coup]; !ok {
+		return refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
+	}
+	return p.exigerJoueur(licence, coup)
+}
+
+func (p *Partie) exigerCorrige(coup int, licence string) (BulletinCorrige, error) {
+	if err := p.exigerTopAnnonce(coup, licence); err != nil {
+		return BulletinCorrige{}, err
+	}
+	c, ok := p.corrections[coup][licence]
+	if !ok {
+		return BulletinCorrige{}, refus(CodeInvalidBulletin, "le bulletin de %s au coup %d n'est pas corrigé", licence, coup)
+	}
+	return c, nil
+}
+
+// ContreArbitrer records the double arbitrage of a corrected bulletin (guide
+// §5): a second arbiter, not the one who corrected it, confirms the decision
+// in force or amends it with a reason.
+func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
+	c, err := p.exigerCorrige(e.Coup, e.Licence)
+	if err != nil {
+		return err
+	}
+	switch {
+	case e.Arbitre == "" || e.Arbitre == c.Arbitre:
+		return refus(CodeInvalidBulletin, "le double arbitrage est fait par un second arbitre, pas par %q", c.Arbitre)
+	case e.Confirme && e.Decision != nil:
+		return refus(CodeInvalidBulletin, "une confirmation ne porte pas de nouvelle décision")
+	case !e.Confirme && e.Motif == "":
+		return refus(CodeInvalidBulletin, "le second arbitre qui amende donne son motif")
+	}
+	if !e.Confirme {
+		if err := validerDecision(e.Decision, p.tops[e.Coup].Score); err != nil {
+			return err
+		}
+		d := *e.Decision
+		e.Decision = &d
+	}
+	return p.enregistrer(e)
+}
+
+// EmettreBillet records the billet de correction handed to the player for
+// the decision in force (§5.9, guide §5.2); it notifies the words not
+// admitted of that coup.
+func (p *Partie) EmettreBillet(coup int, licence, arbitre string) error {
+	if _, err := p.exigerCorrige(coup, licence); err != nil {
+		return err
+	}
+	d := p.decisions[coup][licence]
+	d.Reasons = slices.Clone(d.Reasons)
+	d.NotAdmitted = slices.Clone(d.NotAdmitted)
+	return p.enregistrer(BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})
+}
+
+// RenvoyerCommission sends a handed-in bulletin to the commission
+// d'arbitrage (§5.3.3, §6.3), with the reason and, for an appeal, its id.
+func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
+	if err := p.exigerTopAnnonce(e.Coup, e.Licence); err != nil {
+		return err
+	}
+	if _, ok := p.deposes[e.Coup][e.Licence]; !ok {
+		return refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d à renvoyer", e.Licence, e.Coup)
+	}
+	if e.Motif == "" {
+		return refus(CodeInvalidBulletin, "le renvoi en commission est motivé")
+	}
+	return p.enregistrer(e)
+}
+
+// DeciderAppel records the commission's decision on appeal for a corrected
+// bulletin (§6.3): upheld or amended with the new decision, or rejected
+// without one; always with the rationale. It is accepted after the end of
+// the game: appeals are decided then.
+func (p *Partie) DeciderAppel(e DecisionCommission) error {
+	if _, err := p.exigerCorrige(e.Coup, e.Licence); err != nil {
+		return err
+	}
+	switch {
+	case e.Appel == "":
+		return refus(CodeInvalidBulletin, "la décision de la commission se rapporte à un appel")
+	case e.Motif == "":
+		return refus(CodeInvalidBulletin, "la décision de la commission est motivée")
+	case e.Issue == AppelRejete && e.Decision != nil:
+		return refus(CodeInvalidBulletin, "un appel rejeté laisse la décision en vigueur")
+	case e.Issue != AppelRejete && e.Issue != AppelAccueilli && e.Issue != AppelAmende:
+		return refus(CodeInvalidBulletin, "issue %q inconnue : upheld, rejected ou amended", e.Issue)
+	}
+	if e.Issue != AppelRejete {
+		if err := validerDecision(e.Decision, p.tops[e.Coup].Score); err != nil {
+			return err
+		}
+		d := *e.Decision
+		e.Decision = &d
+	}
+	return p.enregistrer(e)
+}
