@@ -36,14 +36,14 @@ type Ligne struct {
 }
 
 type partie struct {
-	id       string
-	numero   int
-	config   duplicate.Config
-	premier  map[string]int
-	ordre    []string
-	tops     map[int]int
+	id        string
+	numero    int
+	config    duplicate.Config
+	premier   map[string]int
+	ordre     []string
+	tops      map[int]int
 	decisions map[int]map[string]correction.Decision
-	fin      *duplicate.PartieTerminee
+	fin       *duplicate.PartieTerminee
 }
 
 // Classement is the fold.
