@@ -1,0 +1,168 @@
+package simulation
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/eventstore"
+	"arbitre/engine/lexicon"
+)
+
+// Config describes a simulated tournament.
+type Config struct {
+	Tournoi string
+	Joueurs int
+	Rondes  int
+	Seed    uint64
+	// Workers play the games of a round in parallel (at least 1); the
+	// events are saved in table order whatever the number.
+	Workers      int
+	Comportement Comportement
+}
+
+// Bilan summarises a simulation.
+type Bilan struct {
+	Parties    int
+	Exempts    int
+	Evenements int
+	Fins       map[partie.Fin]int
+}
+
+// Simuler plays a whole classique tournament through the aggregates and
+// saves every event in store: registration with random cotes (a fifth of
+// the players without one), seeding, round 1 by cote then Swiss rounds, each
+// round from the software's proposal, every game played by robots and its
+// feuille de match copied into the tournament, then the closing.
+func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, cfg Config) (Bilan, error) {
+	bilan := Bilan{Fins: map[partie.Fin]int{}}
+	if cfg.Joueurs < 2 || cfg.Rondes < 1 {
+		return bilan, fmt.Errorf("simulation: %d players and %d rounds", cfg.Joueurs, cfg.Rondes)
+	}
+	reg := eventstore.NewRegistry()
+	if err := partie.Register(reg); err != nil {
+		return bilan, err
+	}
+	if err := ronde.Register(reg); err != nil {
+		return bilan, err
+	}
+	regles, err := partie.NewRegles(lex)
+	if err != nil {
+		return bilan, err
+	}
+	matches := partie.NewDepot(store, reg, regles)
+	tournois := ronde.NewDepot(store, reg)
+	md := eventstore.Metadata{Actor: "simulation", Role: "directeur"}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
+
+	t, err := ronde.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes)
+	if err != nil {
+		return bilan, err
+	}
+	for i := range cfg.Joueurs {
+		c := 0
+		if rng.IntN(5) > 0 {
+			c = 300 + rng.IntN(1700)
+		}
+		if err := t.Inscrire(fmt.Sprintf("J%04d", i+1), "", c); err != nil {
+			return bilan, err
+		}
+	}
+	if err := t.EtablirTetesDeSerie(); err != nil {
+		return bilan, err
+	}
+	workers := max(cfg.Workers, 1)
+	robots := make([]*Robot, workers)
+	for i := range robots {
+		robots[i] = NewRobot(lex, cfg.Comportement)
+	}
+	for r := 1; r <= cfg.Rondes; r++ {
+		method := pairing.Swiss
+		if r == 1 {
+			method = pairing.InitialByCote
+		}
+		if err := t.Proposer(method, false); err != nil {
+			return bilan, err
+		}
+		if err := t.Publier(); err != nil {
+			return bilan, err
+		}
+		pub := t.Publiees()[r-1]
+		if pub.Exempt != "" {
+			bilan.Exempts++
+		}
+		if err := tournois.Enregistrer(ctx, t, md); err != nil {
+			return bilan, err
+		}
+		parties, err := jouerRonde(regles, robots, cfg, pub)
+		if err != nil {
+			return bilan, err
+		}
+		for i, p := range parties {
+			if err := matches.Enregistrer(ctx, p, md); err != nil {
+				return bilan, err
+			}
+			f, _ := p.Feuille()
+			if err := t.EnregistrerResultat(pub.Tables[i].Match, f); err != nil {
+				return bilan, err
+			}
+			bilan.Parties++
+			bilan.Evenements += p.Version()
+			bilan.Fins[f.Fin]++
+		}
+	}
+	if err := t.Clore(); err != nil {
+		return bilan, err
+	}
+	bilan.Evenements += t.Version()
+	return bilan, tournois.Enregistrer(ctx, t, md)
+}
+
+// jouerRonde plays the tables of a round on the robots, each game with its
+// own source derived from the seed, round and table.
+func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee) ([]*partie.Partie, error) {
+	parties := make([]*partie.Partie, len(pub.Tables))
+	errs := make([]error, len(pub.Tables))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for _, robot := range robots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				parties[i], errs[i] = jouerTable(regles, robot, cfg, pub.Ronde, pub.Tables[i])
+			}
+		}()
+	}
+	for i := range pub.Tables {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return parties, nil
+}
+
+func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {
+	p, err := partie.Creer(regles, partie.Creation{Match: tb.Match, Tournoi: cfg.Tournoi, Ronde: r, Table: tb.Numero,
+		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(r)<<32|uint64(tb.Numero)))
+	if err := robot.Jouer(p, rng); err != nil {
+		return nil, fmt.Errorf("match %s: %w", tb.Match, err)
+	}
+	if _, ok := p.Feuille(); !ok {
+		return nil, fmt.Errorf("match %s did not end", tb.Match)
+	}
+	return p, nil
+}

@@ -1,0 +1,179 @@
+// Package classique holds the read models of classique tournaments: the
+// standings of each tournament (Classement) and the players' cotes (Cotes).
+// Both are projection.Projection implementations fed with the tournament
+// events of domain/classique/ronde; a rebuild from the log gives the same
+// state as live application.
+package classique
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/eventstore"
+)
+
+// prefixTournoi selects the events these projections read.
+const prefixTournoi = "classique.tournoi."
+
+// decoder decodes classique tournament events and skips the others.
+type decoder struct{ reg *eventstore.Registry }
+
+func newDecoder() (decoder, error) {
+	reg := eventstore.NewRegistry()
+	if err := ronde.Register(reg); err != nil {
+		return decoder{}, err
+	}
+	return decoder{reg: reg}, nil
+}
+
+// decode returns nil for events of other kinds.
+func (d decoder) decode(e eventstore.Event) (any, error) {
+	if !strings.HasPrefix(e.Type, prefixTournoi) {
+		return nil, nil
+	}
+	return d.reg.Decode(e)
+}
+
+// tournoiDe is the tournament id of a classique tournament stream.
+func tournoiDe(stream string) (string, error) {
+	_, id, err := eventstore.ParseStream(stream)
+	if err != nil {
+		return "", err
+	}
+	t, ok := strings.CutPrefix(id, "classique-")
+	if !ok {
+		return "", fmt.Errorf("stream %s is not a classique tournament", stream)
+	}
+	return t, nil
+}
+
+// ClassementName is the standings projection's name.
+const ClassementName = "classique_classement"
+
+const classementSchema = `
+CREATE TABLE IF NOT EXISTS classique_inscrits (
+	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, ordre INTEGER NOT NULL, cote INTEGER NOT NULL, retire INTEGER NOT NULL,
+	PRIMARY KEY (tournoi, joueur));
+CREATE TABLE IF NOT EXISTS classique_resultats (
+	tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
+	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
+	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, fin TEXT NOT NULL,
+	PRIMARY KEY (tournoi, match));
+CREATE TABLE IF NOT EXISTS classique_exempts (
+	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL,
+	PRIMARY KEY (tournoi, ronde));`
+
+// Classement maintains what the standings of each tournament are computed
+// from: registrations, results, byes, withdrawals. The ranking itself is
+// ronde.Classer, the very function the tournament pairs with.
+type Classement struct{ dec decoder }
+
+// NewClassement returns the standings projection.
+func NewClassement() (*Classement, error) {
+	dec, err := newDecoder()
+	if err != nil {
+		return nil, err
+	}
+	return &Classement{dec: dec}, nil
+}
+
+// Name returns ClassementName.
+func (*Classement) Name() string { return ClassementName }
+
+// Setup creates the tables.
+func (*Classement) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, classementSchema)
+	return err
+}
+
+// Reset empties the tables.
+func (*Classement) Reset(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM classique_inscrits; DELETE FROM classique_resultats; DELETE FROM classique_exempts;`)
+	return err
+}
+
+// Apply folds one event.
+func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	v, err := c.dec.decode(e)
+	if err != nil || v == nil {
+		return err
+	}
+	tournoi, err := tournoiDe(e.Stream)
+	if err != nil {
+		return err
+	}
+	switch ev := v.(type) {
+	case ronde.JoueurInscrit:
+		_, err = tx.ExecContext(ctx, `INSERT INTO classique_inscrits (tournoi, joueur, ordre, cote, retire)
+			VALUES (?, ?, (SELECT COUNT(*) FROM classique_inscrits WHERE tournoi = ?), ?, 0)`, tournoi, ev.Joueur, tournoi, ev.Cote)
+	case ronde.JoueurRetire:
+		_, err = tx.ExecContext(ctx, `UPDATE classique_inscrits SET retire = 1 WHERE tournoi = ? AND joueur = ?`, tournoi, ev.Joueur)
+	case ronde.RondePubliee:
+		if ev.Exempt != "" {
+			_, err = tx.ExecContext(ctx, `INSERT INTO classique_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, tournoi, ev.Ronde, ev.Exempt)
+		}
+	case ronde.ResultatEnregistre:
+		_, err = tx.ExecContext(ctx, `INSERT INTO classique_resultats (tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, fin)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, tournoi, ev.Match, ev.Ronde, ev.Joueurs[0], ev.Joueurs[1],
+			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], ev.Fin)
+	}
+	return err
+}
+
+// Standings ranks a tournament from the projection (see ronde.Classer).
+func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, error) {
+	var participants []ronde.Participant
+	err := query(ctx, db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
+		var p ronde.Participant
+		if err := rows.Scan(&p.Joueur, &p.Cote, &p.Retire); err != nil {
+			return err
+		}
+		participants = append(participants, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var rencontres []ronde.Rencontre
+	err = query(ctx, db, `SELECT joueur0, joueur1, score0, score1, pm0, pm1, fin FROM classique_resultats WHERE tournoi = ? ORDER BY ronde, match`, []any{tournoi}, func(rows *sql.Rows) error {
+		var r ronde.ResultatEnregistre
+		if err := rows.Scan(&r.Joueurs[0], &r.Joueurs[1], &r.Scores[0], &r.Scores[1], &r.PointsDeMatch[0], &r.PointsDeMatch[1], &r.Fin); err != nil {
+			return err
+		}
+		rencontres = append(rencontres, ronde.RencontreDe(r))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var exempts []string
+	err = query(ctx, db, `SELECT joueur FROM classique_exempts WHERE tournoi = ? ORDER BY ronde`, []any{tournoi}, func(rows *sql.Rows) error {
+		var j string
+		if err := rows.Scan(&j); err != nil {
+			return err
+		}
+		exempts = append(exempts, j)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ronde.Classer(participants, rencontres, exempts), nil
+}
+
+func query(ctx context.Context, db *sql.DB, q string, args []any, row func(*sql.Rows) error) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
