@@ -7,6 +7,8 @@ package simulation
 
 import (
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"arbitre/domain/classique/partie"
 	"arbitre/engine/lexicon"
@@ -119,7 +121,7 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 func (r *Robot) motsFaux(mots []string) []string {
 	var faux []string
 	for _, m := range mots {
-		if !r.lex.ContainsString(m) {
+		if m = strings.ToUpper(m); !r.lex.ContainsString(m) && !slices.Contains(faux, m) {
 			faux = append(faux, m)
 		}
 	}
