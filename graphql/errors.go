@@ -6,6 +6,11 @@ import (
 	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
@@ -66,8 +71,25 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	return gqlErr
 }
 
-// translate maps errors of the domain to API errors.
+// translate maps errors of the domain to API errors: a conflict carries the
+// current version; a refused command keeps its domain code and message.
 func translate(err error) *Error {
+	if v, ok := eventstore.VersionOf(err); ok {
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("modifié entre-temps : la version actuelle est %d, recharger", v),
+			Cause: err, Extra: map[string]any{"version": v}}
+	}
+	var dupErr *duplicate.Erreur
+	if errors.As(err, &dupErr) {
+		return &Error{Code: Code(dupErr.Code), Message: dupErr.Message, Cause: err}
+	}
+	var tErr *tournoi.Erreur
+	if errors.As(err, &tErr) {
+		return &Error{Code: Code(tErr.Code), Message: tErr.Message, Cause: err}
+	}
+	var accesErr *acces.Error
+	if errors.As(err, &accesErr) {
+		return accesError(err).(*Error)
+	}
 	var gqlErr *gqlerror.Error
 	if errors.As(err, &gqlErr) && gqlErr.Extensions["code"] != nil {
 		// Validation and parsing errors of gqlgen keep their own code.

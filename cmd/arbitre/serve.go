@@ -15,9 +15,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
+	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
+	tadapters "arbitre/domain/tournoi/adapters"
+	"arbitre/engine/movegen"
 	"arbitre/engine/solve"
 	"arbitre/graphql"
+	"arbitre/graphql/live"
 	"arbitre/graphql/server"
 	"arbitre/projections/archive"
 	"arbitre/projections/pipeline"
@@ -79,20 +85,34 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	pipeDone := make(chan error, 1)
 	go func() { pipeDone <- pipeline.Run(pipeCtx, store, []*projection.Runner{runner}, pipeline.Config{}, nil) }()
 
-	registry := eventstore.NewRegistry()
-	if err := acces.RegisterEvents(registry); err != nil {
+	registry, err := catalogue.Registre()
+	if err != nil {
+		stopPipeline()
+		return errors.Join(err, <-pipeDone)
+	}
+	last, err := store.LastPosition(ctx)
+	if err != nil {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
 	}
 	tokens := acces.NewRegistre()
-	go func() {
-		if err := acces.Suivre(pipeCtx, store, registry, tokens); err != nil && !errors.Is(err, context.Canceled) {
-			log.Error("following access tokens stopped", "error", err)
-		}
-	}()
+	hub := live.NewHub()
+	follow := func(name string, run func() error) {
+		go func() {
+			if err := run(); err != nil && !errors.Is(err, context.Canceled) {
+				log.Error(name+" stopped", "error", err)
+			}
+		}()
+	}
+	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
+	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
-	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex),
-		Acces: &acces.Service{Store: store, Registry: registry, Clock: clock}}
+	moteur := duplicate.NewMoteur(lex, movegen.Standard)
+	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock,
+		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
+		Moteur:  moteur,
+		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
+		Hub: hub}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"arbitre/domain/catalogue"
 	"fmt"
 	"io"
 
@@ -38,7 +39,11 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags) error {
 		return fmt.Errorf("store verify: %w", err)
 	}
 	defer store.Close()
-	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: gapless})
+	registry, err := catalogue.Registre()
+	if err != nil {
+		return err
+	}
+	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: gapless, Registry: registry})
 	if err != nil {
 		return fmt.Errorf("store verify: reading stopped after %d events: %w", report.Events, err)
 	}

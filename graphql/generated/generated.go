@@ -40,7 +40,9 @@ type Config struct {
 
 type ResolverRoot interface {
 	Mutation() MutationResolver
+	Partie() PartieResolver
 	Query() QueryResolver
+	Subscription() SubscriptionResolver
 }
 
 type DirectiveRoot struct {
@@ -48,6 +50,24 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	ConfigPartie struct {
+		AvertissementsGratuits func(childComplexity int) int
+		Formule                func(childComplexity int) int
+		Graine                 func(childComplexity int) int
+		Mode                   func(childComplexity int) int
+		SeuilSolo              func(childComplexity int) int
+		Source                 func(childComplexity int) int
+		TempsParCoupSecondes   func(childComplexity int) int
+		Variante               func(childComplexity int) int
+	}
+
+	FinPartie struct {
+		Annulee     func(childComplexity int) int
+		DernierCoup func(childComplexity int) int
+		Motif       func(childComplexity int) int
+		Vainqueur   func(childComplexity int) int
+	}
+
 	Habilitation struct {
 		Expire  func(childComplexity int) int
 		Jeton   func(childComplexity int) int
@@ -65,6 +85,15 @@ type ComplexityRoot struct {
 		Tournoi func(childComplexity int) int
 	}
 
+	Joueur struct {
+		Club       func(childComplexity int) int
+		Federation func(childComplexity int) int
+		Licence    func(childComplexity int) int
+		Nom        func(childComplexity int) int
+		Serie      func(childComplexity int) int
+		Table      func(childComplexity int) int
+	}
+
 	Lexique struct {
 		Label func(childComplexity int) int
 		Mots  func(childComplexity int) int
@@ -78,8 +107,38 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		EmettreJeton  func(childComplexity int, demande model.DemandeJeton) int
-		RevoquerJeton func(childComplexity int, id string, tournoi *string) int
+		AnnulerCoup     func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
+		ArriveeEnRetard func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		CreerPartie     func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
+		CreerTournoi    func(childComplexity int, id string, nom string, clientMutationID *string) int
+		Eliminer        func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreJeton    func(childComplexity int, demande model.DemandeJeton) int
+		InscrireJoueur  func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
+		Interrompre     func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Ramasser        func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Rejeter         func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Reprendre       func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RetenirTop      func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RevoquerJeton   func(childComplexity int, id string, tournoi *string) int
+		Tirer           func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
+	}
+
+	Partie struct {
+		Config     func(childComplexity int) int
+		Coup       func(childComplexity int) int
+		DernierTop func(childComplexity int) int
+		Fin        func(childComplexity int) int
+		Grille     func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Joueurs    func(childComplexity int) int
+		Numero     func(childComplexity int) int
+		Sac        func(childComplexity int) int
+		Solutions  func(childComplexity int) int
+		Statut     func(childComplexity int) int
+		Tirage     func(childComplexity int) int
+		Tops       func(childComplexity int) int
+		Tournoi    func(childComplexity int) int
+		Version    func(childComplexity int) int
 	}
 
 	Placement struct {
@@ -92,8 +151,10 @@ type ComplexityRoot struct {
 
 	Query struct {
 		Moi          func(childComplexity int) int
+		Partie       func(childComplexity int, id string) int
 		Resoudre     func(childComplexity int, position model.PositionInput, tous *int) int
 		Serveur      func(childComplexity int) int
+		Tournoi      func(childComplexity int, id string) int
 		VerifierCoup func(childComplexity int, position model.PositionInput, mot string, reference string) int
 	}
 
@@ -109,6 +170,35 @@ type ComplexityRoot struct {
 		Tous     func(childComplexity int) int
 	}
 
+	SolutionTop struct {
+		Admissible  func(childComplexity int) int
+		AvecJoker   func(childComplexity int) int
+		FinDePartie func(childComplexity int) int
+		Mot         func(childComplexity int) int
+		Reference   func(childComplexity int) int
+		Score       func(childComplexity int) int
+	}
+
+	Subscription struct {
+		CoupAnnounced func(childComplexity int, partie string) int
+	}
+
+	TopRetenu struct {
+		Cases     func(childComplexity int) int
+		Coup      func(childComplexity int) int
+		Mot       func(childComplexity int) int
+		Reference func(childComplexity int) int
+		Score     func(childComplexity int) int
+	}
+
+	Tournoi struct {
+		ID      func(childComplexity int) int
+		Joueurs func(childComplexity int) int
+		Nom     func(childComplexity int) int
+		Parties func(childComplexity int) int
+		Version func(childComplexity int) int
+	}
+
 	VerdictCoup struct {
 		Jouable  func(childComplexity int) int
 		Mots     func(childComplexity int) int
@@ -120,12 +210,32 @@ type ComplexityRoot struct {
 type MutationResolver interface {
 	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
+	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
+	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
+	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
+	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
+	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error)
+	AnnulerCoup(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
+	Ramasser(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
+	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+}
+type PartieResolver interface {
+	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
 }
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
+	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
+	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
 	VerifierCoup(ctx context.Context, position model.PositionInput, mot string, reference string) (*model.VerdictCoup, error)
+}
+type SubscriptionResolver interface {
+	CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error)
 }
 
 type executableSchema struct {
@@ -146,6 +256,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := executionContext{nil, e, 0, 0, nil}
 	_ = ec
 	switch typeName + "." + field {
+
+	case "ConfigPartie.avertissementsGratuits":
+		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.AvertissementsGratuits(childComplexity), true
+	case "ConfigPartie.formule":
+		if e.complexity.ConfigPartie.Formule == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.Formule(childComplexity), true
+	case "ConfigPartie.graine":
+		if e.complexity.ConfigPartie.Graine == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.Graine(childComplexity), true
+	case "ConfigPartie.mode":
+		if e.complexity.ConfigPartie.Mode == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.Mode(childComplexity), true
+	case "ConfigPartie.seuilSolo":
+		if e.complexity.ConfigPartie.SeuilSolo == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.SeuilSolo(childComplexity), true
+	case "ConfigPartie.source":
+		if e.complexity.ConfigPartie.Source == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.Source(childComplexity), true
+	case "ConfigPartie.tempsParCoupSecondes":
+		if e.complexity.ConfigPartie.TempsParCoupSecondes == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.TempsParCoupSecondes(childComplexity), true
+	case "ConfigPartie.variante":
+		if e.complexity.ConfigPartie.Variante == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.Variante(childComplexity), true
+
+	case "FinPartie.annulee":
+		if e.complexity.FinPartie.Annulee == nil {
+			break
+		}
+
+		return e.complexity.FinPartie.Annulee(childComplexity), true
+	case "FinPartie.dernierCoup":
+		if e.complexity.FinPartie.DernierCoup == nil {
+			break
+		}
+
+		return e.complexity.FinPartie.DernierCoup(childComplexity), true
+	case "FinPartie.motif":
+		if e.complexity.FinPartie.Motif == nil {
+			break
+		}
+
+		return e.complexity.FinPartie.Motif(childComplexity), true
+	case "FinPartie.vainqueur":
+		if e.complexity.FinPartie.Vainqueur == nil {
+			break
+		}
+
+		return e.complexity.FinPartie.Vainqueur(childComplexity), true
 
 	case "Habilitation.expire":
 		if e.complexity.Habilitation.Expire == nil {
@@ -215,6 +399,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.JetonEmis.Tournoi(childComplexity), true
 
+	case "Joueur.club":
+		if e.complexity.Joueur.Club == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Club(childComplexity), true
+	case "Joueur.federation":
+		if e.complexity.Joueur.Federation == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Federation(childComplexity), true
+	case "Joueur.licence":
+		if e.complexity.Joueur.Licence == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Licence(childComplexity), true
+	case "Joueur.nom":
+		if e.complexity.Joueur.Nom == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Nom(childComplexity), true
+	case "Joueur.serie":
+		if e.complexity.Joueur.Serie == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Serie(childComplexity), true
+	case "Joueur.table":
+		if e.complexity.Joueur.Table == nil {
+			break
+		}
+
+		return e.complexity.Joueur.Table(childComplexity), true
+
 	case "Lexique.label":
 		if e.complexity.Lexique.Label == nil {
 			break
@@ -253,6 +474,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.MotForme.Valide(childComplexity), true
 
+	case "Mutation.annulerCoup":
+		if e.complexity.Mutation.AnnulerCoup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_annulerCoup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.AnnulerCoup(childComplexity, args["partie"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.arriveeEnRetard":
+		if e.complexity.Mutation.ArriveeEnRetard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_arriveeEnRetard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.creerPartie":
+		if e.complexity.Mutation.CreerPartie == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_creerPartie_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["clientMutationId"].(*string)), true
+	case "Mutation.creerTournoi":
+		if e.complexity.Mutation.CreerTournoi == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_creerTournoi_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["clientMutationId"].(*string)), true
+	case "Mutation.eliminer":
+		if e.complexity.Mutation.Eliminer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_eliminer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Eliminer(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.emettreJeton":
 		if e.complexity.Mutation.EmettreJeton == nil {
 			break
@@ -264,6 +540,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EmettreJeton(childComplexity, args["demande"].(model.DemandeJeton)), true
+	case "Mutation.inscrireJoueur":
+		if e.complexity.Mutation.InscrireJoueur == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_inscrireJoueur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.InscrireJoueur(childComplexity, args["tournoi"].(string), args["joueur"].(model.JoueurInput), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.interrompre":
+		if e.complexity.Mutation.Interrompre == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_interrompre_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Interrompre(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.ramasser":
+		if e.complexity.Mutation.Ramasser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_ramasser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Ramasser(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.rejeter":
+		if e.complexity.Mutation.Rejeter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_rejeter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Rejeter(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.reprendre":
+		if e.complexity.Mutation.Reprendre == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reprendre_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Reprendre(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.retenirTop":
+		if e.complexity.Mutation.RetenirTop == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retenirTop_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.RetenirTop(childComplexity, args["partie"].(string), args["reference"].(string), args["mot"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.revoquerJeton":
 		if e.complexity.Mutation.RevoquerJeton == nil {
 			break
@@ -275,6 +617,108 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RevoquerJeton(childComplexity, args["id"].(string), args["tournoi"].(*string)), true
+	case "Mutation.tirer":
+		if e.complexity.Mutation.Tirer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_tirer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Tirer(childComplexity, args["partie"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+
+	case "Partie.config":
+		if e.complexity.Partie.Config == nil {
+			break
+		}
+
+		return e.complexity.Partie.Config(childComplexity), true
+	case "Partie.coup":
+		if e.complexity.Partie.Coup == nil {
+			break
+		}
+
+		return e.complexity.Partie.Coup(childComplexity), true
+	case "Partie.dernierTop":
+		if e.complexity.Partie.DernierTop == nil {
+			break
+		}
+
+		return e.complexity.Partie.DernierTop(childComplexity), true
+	case "Partie.fin":
+		if e.complexity.Partie.Fin == nil {
+			break
+		}
+
+		return e.complexity.Partie.Fin(childComplexity), true
+	case "Partie.grille":
+		if e.complexity.Partie.Grille == nil {
+			break
+		}
+
+		return e.complexity.Partie.Grille(childComplexity), true
+	case "Partie.id":
+		if e.complexity.Partie.ID == nil {
+			break
+		}
+
+		return e.complexity.Partie.ID(childComplexity), true
+	case "Partie.joueurs":
+		if e.complexity.Partie.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.Partie.Joueurs(childComplexity), true
+	case "Partie.numero":
+		if e.complexity.Partie.Numero == nil {
+			break
+		}
+
+		return e.complexity.Partie.Numero(childComplexity), true
+	case "Partie.sac":
+		if e.complexity.Partie.Sac == nil {
+			break
+		}
+
+		return e.complexity.Partie.Sac(childComplexity), true
+	case "Partie.solutions":
+		if e.complexity.Partie.Solutions == nil {
+			break
+		}
+
+		return e.complexity.Partie.Solutions(childComplexity), true
+	case "Partie.statut":
+		if e.complexity.Partie.Statut == nil {
+			break
+		}
+
+		return e.complexity.Partie.Statut(childComplexity), true
+	case "Partie.tirage":
+		if e.complexity.Partie.Tirage == nil {
+			break
+		}
+
+		return e.complexity.Partie.Tirage(childComplexity), true
+	case "Partie.tops":
+		if e.complexity.Partie.Tops == nil {
+			break
+		}
+
+		return e.complexity.Partie.Tops(childComplexity), true
+	case "Partie.tournoi":
+		if e.complexity.Partie.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.Partie.Tournoi(childComplexity), true
+	case "Partie.version":
+		if e.complexity.Partie.Version == nil {
+			break
+		}
+
+		return e.complexity.Partie.Version(childComplexity), true
 
 	case "Placement.avecJoker":
 		if e.complexity.Placement.AvecJoker == nil {
@@ -313,6 +757,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Moi(childComplexity), true
+	case "Query.partie":
+		if e.complexity.Query.Partie == nil {
+			break
+		}
+
+		args, err := ec.field_Query_partie_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Partie(childComplexity, args["id"].(string)), true
 	case "Query.resoudre":
 		if e.complexity.Query.Resoudre == nil {
 			break
@@ -330,6 +785,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Serveur(childComplexity), true
+	case "Query.tournoi":
+		if e.complexity.Query.Tournoi == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tournoi_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Tournoi(childComplexity, args["id"].(string)), true
 	case "Query.verifierCoup":
 		if e.complexity.Query.VerifierCoup == nil {
 			break
@@ -380,6 +846,117 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Solution.Tous(childComplexity), true
 
+	case "SolutionTop.admissible":
+		if e.complexity.SolutionTop.Admissible == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.Admissible(childComplexity), true
+	case "SolutionTop.avecJoker":
+		if e.complexity.SolutionTop.AvecJoker == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.AvecJoker(childComplexity), true
+	case "SolutionTop.finDePartie":
+		if e.complexity.SolutionTop.FinDePartie == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.FinDePartie(childComplexity), true
+	case "SolutionTop.mot":
+		if e.complexity.SolutionTop.Mot == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.Mot(childComplexity), true
+	case "SolutionTop.reference":
+		if e.complexity.SolutionTop.Reference == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.Reference(childComplexity), true
+	case "SolutionTop.score":
+		if e.complexity.SolutionTop.Score == nil {
+			break
+		}
+
+		return e.complexity.SolutionTop.Score(childComplexity), true
+
+	case "Subscription.coupAnnounced":
+		if e.complexity.Subscription.CoupAnnounced == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_coupAnnounced_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.CoupAnnounced(childComplexity, args["partie"].(string)), true
+
+	case "TopRetenu.cases":
+		if e.complexity.TopRetenu.Cases == nil {
+			break
+		}
+
+		return e.complexity.TopRetenu.Cases(childComplexity), true
+	case "TopRetenu.coup":
+		if e.complexity.TopRetenu.Coup == nil {
+			break
+		}
+
+		return e.complexity.TopRetenu.Coup(childComplexity), true
+	case "TopRetenu.mot":
+		if e.complexity.TopRetenu.Mot == nil {
+			break
+		}
+
+		return e.complexity.TopRetenu.Mot(childComplexity), true
+	case "TopRetenu.reference":
+		if e.complexity.TopRetenu.Reference == nil {
+			break
+		}
+
+		return e.complexity.TopRetenu.Reference(childComplexity), true
+	case "TopRetenu.score":
+		if e.complexity.TopRetenu.Score == nil {
+			break
+		}
+
+		return e.complexity.TopRetenu.Score(childComplexity), true
+
+	case "Tournoi.id":
+		if e.complexity.Tournoi.ID == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.ID(childComplexity), true
+	case "Tournoi.joueurs":
+		if e.complexity.Tournoi.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.Joueurs(childComplexity), true
+	case "Tournoi.nom":
+		if e.complexity.Tournoi.Nom == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.Nom(childComplexity), true
+	case "Tournoi.parties":
+		if e.complexity.Tournoi.Parties == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.Parties(childComplexity), true
+	case "Tournoi.version":
+		if e.complexity.Tournoi.Version == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.Version(childComplexity), true
+
 	case "VerdictCoup.jouable":
 		if e.complexity.VerdictCoup.Jouable == nil {
 			break
@@ -413,7 +990,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := executionContext{opCtx, e, 0, 0, make(chan graphql.DeferredResult)}
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputConfigPartieInput,
 		ec.unmarshalInputDemandeJeton,
+		ec.unmarshalInputJoueurInput,
 		ec.unmarshalInputPositionInput,
 	)
 	first := true
@@ -458,6 +1037,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
 			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
 			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
 			data.MarshalGQL(&buf)
 
 			return &graphql.Response{
@@ -566,6 +1162,144 @@ type Habilitation {
   expire: Time!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/duplicate.graphqls", Input: `# Duplicate tournaments and games (fisf-reglement-duplicate-2020.txt §3).
+# Every mutation takes an optional clientMutationId (a retry with the same id
+# is applied once) and an optional version: the number of events the client
+# saw; a stale version gets CONFLICT with extensions.version, nothing done.
+
+type Tournoi {
+  id: ID!
+  nom: String!
+  version: Int!
+  joueurs: [Joueur!]!
+  parties: [ID!]!
+}
+
+type Joueur {
+  licence: ID!
+  nom: String!
+  club: String
+  federation: String
+  serie: String
+  table: Int
+}
+
+input JoueurInput {
+  licence: ID!
+  nom: String!
+  club: String
+  federation: String
+  serie: String
+  table: Int
+}
+
+input ConfigPartieInput {
+  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz)."
+  tempsParCoupSecondes: Int! = 180
+  "normale or joker (§3.8.1)."
+  formule: String = "normale"
+  "normal, 7sur8, 7et8 or 789 (§3.8.2)."
+  variante: String = "normal"
+  "logiciel (seeded draws), directeur (typed from the bag) or pretiree (guide §2.17)."
+  source: String = "logiciel"
+  "Seed of the software draws, recorded in the game."
+  graine: Int
+  "normal, mort_subite (§3.8.3) or barrage (guide §2.14)."
+  mode: String = "normal"
+}
+
+type ConfigPartie {
+  tempsParCoupSecondes: Int!
+  formule: String!
+  variante: String!
+  source: String!
+  graine: Int!
+  mode: String!
+  avertissementsGratuits: Int!
+  seuilSolo: Int!
+}
+
+type Partie {
+  id: ID!
+  tournoi: ID
+  numero: Int
+  "attente_tirage, tirage, top, interrompue or terminee."
+  statut: String!
+  "Number of events: pass it back as version for concurrency control."
+  version: Int!
+  "The coup being played, or the next one."
+  coup: Int!
+  config: ConfigPartie!
+  "15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
+  grille: [String!]!
+  "The tirage on the stand (reliquat first, §3.1), when a coup is open."
+  tirage: String
+  "Tiles left in the bag."
+  sac: Int!
+  joueurs: [ID!]!
+  tops: [TopRetenu!]!
+  dernierTop: TopRetenu
+  fin: FinPartie
+  "The engine's tops for the open tirage, admissible first (§3.4): unpublished until the top is announced."
+  solutions: [SolutionTop!] @acces(roles: [DIRECTOR, COMMISSION])
+}
+
+type TopRetenu {
+  coup: Int!
+  mot: String!
+  reference: String!
+  score: Int!
+  "Squares covered by the word, e.g. H4."
+  cases: [String!]!
+}
+
+type SolutionTop {
+  mot: String!
+  reference: String!
+  score: Int!
+  avecJoker: Boolean!
+  finDePartie: Boolean!
+  "The director may retain it (§3.4)."
+  admissible: Boolean!
+}
+
+type FinPartie {
+  motif: String!
+  dernierCoup: Int!
+  annulee: Boolean!
+  vainqueur: String
+}
+
+extend type Query {
+  tournoi(id: ID!): Tournoi
+  partie(id: ID!): Partie
+}
+
+extend type Mutation {
+  creerTournoi(id: ID!, nom: String!, clientMutationId: String): Tournoi! @acces(roles: [DIRECTOR])
+  inscrireJoueur(tournoi: ID!, joueur: JoueurInput!, version: Int, clientMutationId: String): Tournoi! @acces(roles: [DIRECTOR])
+  "Creates a game and adds it to its tournament with the tournament's players."
+  creerPartie(tournoi: ID!, partie: ID!, config: ConfigPartieInput!, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  "Draws the next tirage (§3.1–§3.2); lettres for typed draws, empty for the software."
+  tirer(partie: ID!, lettres: String, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  "Rejects the tirage at the director's choice (§3.2, guide §4.2)."
+  rejeter(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  "Announces the top (§3.4): must be a max-score engine move."
+  retenirTop(partie: ID!, reference: String!, mot: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  "Annuls the coup (§3.6): motif aucune_solution or erreur."
+  annulerCoup(partie: ID!, motif: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  ramasser(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  arriveeEnRetard(partie: ID!, licence: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  interrompre(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  reprendre(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  eliminer(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+}
+
+type Subscription {
+  "The game's public state, at once and after every change (top announced, new tirage...)."
+  coupAnnounced(partie: ID!): Partie!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/engine.graphqls", Input: `# The engine, as the director and the commission ask it: the top and every
 # move of a position, and the verdict on one given move.
 
@@ -660,6 +1394,126 @@ func (ec *executionContext) dir_acces_args(ctx context.Context, rawArgs map[stri
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_annulerCoup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "config", ec.unmarshalNConfigPartieInput2arbitreᚋgraphqlᚋmodelᚐConfigPartieInput)
+	if err != nil {
+		return nil, err
+	}
+	args["config"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nom", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["nom"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_eliminer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_emettreJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -668,6 +1522,147 @@ func (ec *executionContext) field_Mutation_emettreJeton_args(ctx context.Context
 		return nil, err
 	}
 	args["demande"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_inscrireJoueur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNJoueurInput2arbitreᚋgraphqlᚋmodelᚐJoueurInput)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_interrompre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_ramasser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_rejeter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reprendre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_retenirTop_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "reference", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["reference"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "mot", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["mot"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -687,6 +1682,32 @@ func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "lettres", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["lettres"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -695,6 +1716,17 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_partie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -711,6 +1743,17 @@ func (ec *executionContext) field_Query_resoudre_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["tous"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_tournoi_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -732,6 +1775,17 @@ func (ec *executionContext) field_Query_verifierCoup_args(ctx context.Context, r
 		return nil, err
 	}
 	args["reference"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_coupAnnounced_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
 	return args, nil
 }
 
@@ -786,6 +1840,354 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ************************** directives.gotpl **************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _ConfigPartie_tempsParCoupSecondes(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_tempsParCoupSecondes,
+		func(ctx context.Context) (any, error) {
+			return obj.TempsParCoupSecondes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_tempsParCoupSecondes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_formule(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_formule,
+		func(ctx context.Context) (any, error) {
+			return obj.Formule, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_formule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_variante(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_variante,
+		func(ctx context.Context) (any, error) {
+			return obj.Variante, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_variante(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_source(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_source,
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_graine(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_graine,
+		func(ctx context.Context) (any, error) {
+			return obj.Graine, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_graine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_mode(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_mode,
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_avertissementsGratuits(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_avertissementsGratuits,
+		func(ctx context.Context) (any, error) {
+			return obj.AvertissementsGratuits, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_avertissementsGratuits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_seuilSolo(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_seuilSolo,
+		func(ctx context.Context) (any, error) {
+			return obj.SeuilSolo, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinPartie_motif(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinPartie_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinPartie_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinPartie_dernierCoup(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinPartie_dernierCoup,
+		func(ctx context.Context) (any, error) {
+			return obj.DernierCoup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinPartie_dernierCoup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinPartie_annulee(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinPartie_annulee,
+		func(ctx context.Context) (any, error) {
+			return obj.Annulee, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinPartie_annulee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinPartie_vainqueur(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinPartie_vainqueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Vainqueur, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinPartie_vainqueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _Habilitation_jeton(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -1106,6 +2508,180 @@ func (ec *executionContext) fieldContext_JetonEmis_expire(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Joueur_licence(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Joueur_nom(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Joueur_club(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_club,
+		func(ctx context.Context) (any, error) {
+			return obj.Club, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_club(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Joueur_federation(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_federation,
+		func(ctx context.Context) (any, error) {
+			return obj.Federation, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_federation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Joueur_serie(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Joueur_table(ctx context.Context, field graphql.CollectedField, obj *model.Joueur) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Joueur_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Joueur_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Joueur",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Lexique_label(ctx context.Context, field graphql.CollectedField, obj *model.Lexique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1412,6 +2988,1577 @@ func (ec *executionContext) fieldContext_Mutation_revoquerJeton(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_creerTournoi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_creerTournoi,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CreerTournoi(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_creerTournoi(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Tournoi_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_Tournoi_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_Tournoi_version(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Tournoi_joueurs(ctx, field)
+			case "parties":
+				return ec.fieldContext_Tournoi_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_creerTournoi_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_inscrireJoueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_inscrireJoueur,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().InscrireJoueur(ctx, fc.Args["tournoi"].(string), fc.Args["joueur"].(model.JoueurInput), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_inscrireJoueur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Tournoi_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_Tournoi_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_Tournoi_version(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Tournoi_joueurs(ctx, field)
+			case "parties":
+				return ec.fieldContext_Tournoi_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_inscrireJoueur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_creerPartie(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_creerPartie,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_creerPartie(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_creerPartie_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_tirer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_tirer,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Tirer(ctx, fc.Args["partie"].(string), fc.Args["lettres"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_tirer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_tirer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_rejeter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_rejeter,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Rejeter(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_rejeter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_rejeter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_retenirTop(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_retenirTop,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().RetenirTop(ctx, fc.Args["partie"].(string), fc.Args["reference"].(string), fc.Args["mot"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_retenirTop(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retenirTop_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_annulerCoup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_annulerCoup,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().AnnulerCoup(ctx, fc.Args["partie"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_annulerCoup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_annulerCoup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_ramasser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_ramasser,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Ramasser(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_ramasser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_ramasser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_arriveeEnRetard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_arriveeEnRetard,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ArriveeEnRetard(ctx, fc.Args["partie"].(string), fc.Args["licence"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_arriveeEnRetard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_arriveeEnRetard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_interrompre(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_interrompre,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Interrompre(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_interrompre(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_interrompre_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reprendre(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_reprendre,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Reprendre(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_reprendre(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reprendre_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_eliminer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_eliminer,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Eliminer(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_eliminer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_id(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_numero(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_numero,
+		func(ctx context.Context) (any, error) {
+			return obj.Numero, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_statut(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_statut,
+		func(ctx context.Context) (any, error) {
+			return obj.Statut, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_statut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_version(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_version,
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_coup(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_config(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_config,
+		func(ctx context.Context) (any, error) {
+			return obj.Config, nil
+		},
+		nil,
+		ec.marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_config(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tempsParCoupSecondes":
+				return ec.fieldContext_ConfigPartie_tempsParCoupSecondes(ctx, field)
+			case "formule":
+				return ec.fieldContext_ConfigPartie_formule(ctx, field)
+			case "variante":
+				return ec.fieldContext_ConfigPartie_variante(ctx, field)
+			case "source":
+				return ec.fieldContext_ConfigPartie_source(ctx, field)
+			case "graine":
+				return ec.fieldContext_ConfigPartie_graine(ctx, field)
+			case "mode":
+				return ec.fieldContext_ConfigPartie_mode(ctx, field)
+			case "avertissementsGratuits":
+				return ec.fieldContext_ConfigPartie_avertissementsGratuits(ctx, field)
+			case "seuilSolo":
+				return ec.fieldContext_ConfigPartie_seuilSolo(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ConfigPartie", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_grille(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_grille,
+		func(ctx context.Context) (any, error) {
+			return obj.Grille, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_grille(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_tirage(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_tirage,
+		func(ctx context.Context) (any, error) {
+			return obj.Tirage, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_tirage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_sac(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_sac,
+		func(ctx context.Context) (any, error) {
+			return obj.Sac, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_sac(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_tops(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_tops,
+		func(ctx context.Context) (any, error) {
+			return obj.Tops, nil
+		},
+		nil,
+		ec.marshalNTopRetenu2ᚕarbitreᚋgraphqlᚋmodelᚐTopRetenuᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_tops(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "coup":
+				return ec.fieldContext_TopRetenu_coup(ctx, field)
+			case "mot":
+				return ec.fieldContext_TopRetenu_mot(ctx, field)
+			case "reference":
+				return ec.fieldContext_TopRetenu_reference(ctx, field)
+			case "score":
+				return ec.fieldContext_TopRetenu_score(ctx, field)
+			case "cases":
+				return ec.fieldContext_TopRetenu_cases(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TopRetenu", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_dernierTop(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_dernierTop,
+		func(ctx context.Context) (any, error) {
+			return obj.DernierTop, nil
+		},
+		nil,
+		ec.marshalOTopRetenu2ᚖarbitreᚋgraphqlᚋmodelᚐTopRetenu,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_dernierTop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "coup":
+				return ec.fieldContext_TopRetenu_coup(ctx, field)
+			case "mot":
+				return ec.fieldContext_TopRetenu_mot(ctx, field)
+			case "reference":
+				return ec.fieldContext_TopRetenu_reference(ctx, field)
+			case "score":
+				return ec.fieldContext_TopRetenu_score(ctx, field)
+			case "cases":
+				return ec.fieldContext_TopRetenu_cases(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TopRetenu", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_fin(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_fin,
+		func(ctx context.Context) (any, error) {
+			return obj.Fin, nil
+		},
+		nil,
+		ec.marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFinPartie,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_fin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "motif":
+				return ec.fieldContext_FinPartie_motif(ctx, field)
+			case "dernierCoup":
+				return ec.fieldContext_FinPartie_dernierCoup(ctx, field)
+			case "annulee":
+				return ec.fieldContext_FinPartie_annulee(ctx, field)
+			case "vainqueur":
+				return ec.fieldContext_FinPartie_vainqueur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type FinPartie", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_solutions(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_solutions,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.Partie().Solutions(ctx, obj)
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal []model.SolutionTop
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal []model.SolutionTop
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, obj, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_solutions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "mot":
+				return ec.fieldContext_SolutionTop_mot(ctx, field)
+			case "reference":
+				return ec.fieldContext_SolutionTop_reference(ctx, field)
+			case "score":
+				return ec.fieldContext_SolutionTop_score(ctx, field)
+			case "avecJoker":
+				return ec.fieldContext_SolutionTop_avecJoker(ctx, field)
+			case "finDePartie":
+				return ec.fieldContext_SolutionTop_finDePartie(ctx, field)
+			case "admissible":
+				return ec.fieldContext_SolutionTop_admissible(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type SolutionTop", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Placement_mot(ctx context.Context, field graphql.CollectedField, obj *model.Placement) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -1629,6 +4776,132 @@ func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field grap
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Habilitation", field.Name)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_tournoi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_tournoi,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Tournoi(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		ec.marshalOTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_tournoi(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Tournoi_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_Tournoi_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_Tournoi_version(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Tournoi_joueurs(ctx, field)
+			case "parties":
+				return ec.fieldContext_Tournoi_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_tournoi_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_partie(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_partie,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Partie(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		ec.marshalOPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_partie(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_partie_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -2042,6 +5315,557 @@ func (ec *executionContext) fieldContext_Solution_tous(_ context.Context, field 
 				return ec.fieldContext_Placement_videTirage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Placement", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_mot(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_mot,
+		func(ctx context.Context) (any, error) {
+			return obj.Mot, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_mot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_reference(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_reference,
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_score(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_avecJoker(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_avecJoker,
+		func(ctx context.Context) (any, error) {
+			return obj.AvecJoker, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_avecJoker(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_finDePartie(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_finDePartie,
+		func(ctx context.Context) (any, error) {
+			return obj.FinDePartie, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_finDePartie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SolutionTop_admissible(ctx context.Context, field graphql.CollectedField, obj *model.SolutionTop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SolutionTop_admissible,
+		func(ctx context.Context) (any, error) {
+			return obj.Admissible, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SolutionTop_admissible(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SolutionTop",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_coupAnnounced(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_coupAnnounced,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().CoupAnnounced(ctx, fc.Args["partie"].(string))
+		},
+		nil,
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_coupAnnounced(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_coupAnnounced_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TopRetenu_coup(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TopRetenu_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TopRetenu_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TopRetenu",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TopRetenu_mot(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TopRetenu_mot,
+		func(ctx context.Context) (any, error) {
+			return obj.Mot, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TopRetenu_mot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TopRetenu",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TopRetenu_reference(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TopRetenu_reference,
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TopRetenu_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TopRetenu",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TopRetenu_score(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TopRetenu_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TopRetenu_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TopRetenu",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TopRetenu_cases(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TopRetenu_cases,
+		func(ctx context.Context) (any, error) {
+			return obj.Cases, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TopRetenu_cases(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TopRetenu",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_id(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_nom(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_version(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_version,
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNJoueur2ᚕarbitreᚋgraphqlᚋmodelᚐJoueurᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "licence":
+				return ec.fieldContext_Joueur_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_Joueur_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_Joueur_club(ctx, field)
+			case "federation":
+				return ec.fieldContext_Joueur_federation(ctx, field)
+			case "serie":
+				return ec.fieldContext_Joueur_serie(ctx, field)
+			case "table":
+				return ec.fieldContext_Joueur_table(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Joueur", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_parties(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_parties,
+		func(ctx context.Context) (any, error) {
+			return obj.Parties, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
 		},
 	}
 	return fc, nil
@@ -3619,6 +7443,84 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context, obj any) (model.ConfigPartieInput, error) {
+	var it model.ConfigPartieInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["tempsParCoupSecondes"]; !present {
+		asMap["tempsParCoupSecondes"] = 180
+	}
+	if _, present := asMap["formule"]; !present {
+		asMap["formule"] = "normale"
+	}
+	if _, present := asMap["variante"]; !present {
+		asMap["variante"] = "normal"
+	}
+	if _, present := asMap["source"]; !present {
+		asMap["source"] = "logiciel"
+	}
+	if _, present := asMap["mode"]; !present {
+		asMap["mode"] = "normal"
+	}
+
+	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "tempsParCoupSecondes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tempsParCoupSecondes"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TempsParCoupSecondes = data
+		case "formule":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formule"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formule = data
+		case "variante":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("variante"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Variante = data
+		case "source":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Source = data
+		case "graine":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("graine"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Graine = data
+		case "mode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Mode = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj any) (model.DemandeJeton, error) {
 	var it model.DemandeJeton
 	asMap := map[string]any{}
@@ -3678,6 +7580,68 @@ func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputJoueurInput(ctx context.Context, obj any) (model.JoueurInput, error) {
+	var it model.JoueurInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"licence", "nom", "club", "federation", "serie", "table"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "licence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licence"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Licence = data
+		case "nom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nom"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Nom = data
+		case "club":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("club"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Club = data
+		case "federation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("federation"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Federation = data
+		case "serie":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("serie"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Serie = data
+		case "table":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("table"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Table = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj any) (model.PositionInput, error) {
 	var it model.PositionInput
 	asMap := map[string]any{}
@@ -3730,6 +7694,131 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var configPartieImplementors = []string{"ConfigPartie"}
+
+func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.SelectionSet, obj *model.ConfigPartie) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, configPartieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ConfigPartie")
+		case "tempsParCoupSecondes":
+			out.Values[i] = ec._ConfigPartie_tempsParCoupSecondes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formule":
+			out.Values[i] = ec._ConfigPartie_formule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "variante":
+			out.Values[i] = ec._ConfigPartie_variante(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "source":
+			out.Values[i] = ec._ConfigPartie_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "graine":
+			out.Values[i] = ec._ConfigPartie_graine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mode":
+			out.Values[i] = ec._ConfigPartie_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avertissementsGratuits":
+			out.Values[i] = ec._ConfigPartie_avertissementsGratuits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "seuilSolo":
+			out.Values[i] = ec._ConfigPartie_seuilSolo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var finPartieImplementors = []string{"FinPartie"}
+
+func (ec *executionContext) _FinPartie(ctx context.Context, sel ast.SelectionSet, obj *model.FinPartie) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, finPartieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FinPartie")
+		case "motif":
+			out.Values[i] = ec._FinPartie_motif(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dernierCoup":
+			out.Values[i] = ec._FinPartie_dernierCoup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "annulee":
+			out.Values[i] = ec._FinPartie_annulee(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vainqueur":
+			out.Values[i] = ec._FinPartie_vainqueur(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
 
 var habilitationImplementors = []string{"Habilitation"}
 
@@ -3819,6 +7908,58 @@ func (ec *executionContext) _JetonEmis(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var joueurImplementors = []string{"Joueur"}
+
+func (ec *executionContext) _Joueur(ctx context.Context, sel ast.SelectionSet, obj *model.Joueur) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, joueurImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Joueur")
+		case "licence":
+			out.Values[i] = ec._Joueur_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._Joueur_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "club":
+			out.Values[i] = ec._Joueur_club(ctx, field, obj)
+		case "federation":
+			out.Values[i] = ec._Joueur_federation(ctx, field, obj)
+		case "serie":
+			out.Values[i] = ec._Joueur_serie(ctx, field, obj)
+		case "table":
+			out.Values[i] = ec._Joueur_table(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -3973,6 +8114,212 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "creerTournoi":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_creerTournoi(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inscrireJoueur":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_inscrireJoueur(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creerPartie":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_creerPartie(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tirer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_tirer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rejeter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_rejeter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retenirTop":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retenirTop(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "annulerCoup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_annulerCoup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ramasser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_ramasser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "arriveeEnRetard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_arriveeEnRetard(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "interrompre":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_interrompre(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reprendre":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reprendre(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "eliminer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_eliminer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var partieImplementors = []string{"Partie"}
+
+func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, obj *model.Partie) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Partie")
+		case "id":
+			out.Values[i] = ec._Partie_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tournoi":
+			out.Values[i] = ec._Partie_tournoi(ctx, field, obj)
+		case "numero":
+			out.Values[i] = ec._Partie_numero(ctx, field, obj)
+		case "statut":
+			out.Values[i] = ec._Partie_statut(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "version":
+			out.Values[i] = ec._Partie_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "coup":
+			out.Values[i] = ec._Partie_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "config":
+			out.Values[i] = ec._Partie_config(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "grille":
+			out.Values[i] = ec._Partie_grille(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tirage":
+			out.Values[i] = ec._Partie_tirage(ctx, field, obj)
+		case "sac":
+			out.Values[i] = ec._Partie_sac(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "joueurs":
+			out.Values[i] = ec._Partie_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "tops":
+			out.Values[i] = ec._Partie_tops(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "dernierTop":
+			out.Values[i] = ec._Partie_dernierTop(ctx, field, obj)
+		case "fin":
+			out.Values[i] = ec._Partie_fin(ctx, field, obj)
+		case "solutions":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partie_solutions(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -4106,6 +8453,44 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_moi(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "tournoi":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_tournoi(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "partie":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_partie(ctx, field)
 				return res
 			}
 
@@ -4262,6 +8647,208 @@ func (ec *executionContext) _Solution(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "tous":
 			out.Values[i] = ec._Solution_tous(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var solutionTopImplementors = []string{"SolutionTop"}
+
+func (ec *executionContext) _SolutionTop(ctx context.Context, sel ast.SelectionSet, obj *model.SolutionTop) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, solutionTopImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SolutionTop")
+		case "mot":
+			out.Values[i] = ec._SolutionTop_mot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reference":
+			out.Values[i] = ec._SolutionTop_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._SolutionTop_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avecJoker":
+			out.Values[i] = ec._SolutionTop_avecJoker(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finDePartie":
+			out.Values[i] = ec._SolutionTop_finDePartie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "admissible":
+			out.Values[i] = ec._SolutionTop_admissible(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "coupAnnounced":
+		return ec._Subscription_coupAnnounced(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
+}
+
+var topRetenuImplementors = []string{"TopRetenu"}
+
+func (ec *executionContext) _TopRetenu(ctx context.Context, sel ast.SelectionSet, obj *model.TopRetenu) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, topRetenuImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TopRetenu")
+		case "coup":
+			out.Values[i] = ec._TopRetenu_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mot":
+			out.Values[i] = ec._TopRetenu_mot(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reference":
+			out.Values[i] = ec._TopRetenu_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._TopRetenu_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cases":
+			out.Values[i] = ec._TopRetenu_cases(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var tournoiImplementors = []string{"Tournoi"}
+
+func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, obj *model.Tournoi) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournoiImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Tournoi")
+		case "id":
+			out.Values[i] = ec._Tournoi_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._Tournoi_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "version":
+			out.Values[i] = ec._Tournoi_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._Tournoi_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parties":
+			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -4693,6 +9280,21 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ConfigPartie(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNConfigPartieInput2arbitreᚋgraphqlᚋmodelᚐConfigPartieInput(ctx context.Context, v any) (model.ConfigPartieInput, error) {
+	res, err := ec.unmarshalInputConfigPartieInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐDemandeJeton(ctx context.Context, v any) (model.DemandeJeton, error) {
 	res, err := ec.unmarshalInputDemandeJeton(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -4712,6 +9314,36 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
@@ -4742,6 +9374,59 @@ func (ec *executionContext) marshalNJetonEmis2ᚖarbitreᚋgraphqlᚋmodelᚐJet
 		return graphql.Null
 	}
 	return ec._JetonEmis(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNJoueur2arbitreᚋgraphqlᚋmodelᚐJoueur(ctx context.Context, sel ast.SelectionSet, v model.Joueur) graphql.Marshaler {
+	return ec._Joueur(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJoueur2ᚕarbitreᚋgraphqlᚋmodelᚐJoueurᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Joueur) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNJoueur2arbitreᚋgraphqlᚋmodelᚐJoueur(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNJoueurInput2arbitreᚋgraphqlᚋmodelᚐJoueurInput(ctx context.Context, v any) (model.JoueurInput, error) {
+	res, err := ec.unmarshalInputJoueurInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNLexique2ᚖarbitreᚋgraphqlᚋmodelᚐLexique(ctx context.Context, sel ast.SelectionSet, v *model.Lexique) graphql.Marshaler {
@@ -4800,6 +9485,20 @@ func (ec *executionContext) marshalNMotForme2ᚕarbitreᚋgraphqlᚋmodelᚐMotF
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNPartie2arbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v model.Partie) graphql.Marshaler {
+	return ec._Partie(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Partie(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPlacement2arbitreᚋgraphqlᚋmodelᚐPlacement(ctx context.Context, sel ast.SelectionSet, v model.Placement) graphql.Marshaler {
@@ -4952,6 +9651,10 @@ func (ec *executionContext) marshalNSolution2ᚖarbitreᚋgraphqlᚋmodelᚐSolu
 	return ec._Solution(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSolutionTop2arbitreᚋgraphqlᚋmodelᚐSolutionTop(ctx context.Context, sel ast.SelectionSet, v model.SolutionTop) graphql.Marshaler {
+	return ec._SolutionTop(ctx, sel, &v)
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -5012,6 +9715,68 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNTopRetenu2arbitreᚋgraphqlᚋmodelᚐTopRetenu(ctx context.Context, sel ast.SelectionSet, v model.TopRetenu) graphql.Marshaler {
+	return ec._TopRetenu(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTopRetenu2ᚕarbitreᚋgraphqlᚋmodelᚐTopRetenuᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TopRetenu) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNTopRetenu2arbitreᚋgraphqlᚋmodelᚐTopRetenu(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTournoi2arbitreᚋgraphqlᚋmodelᚐTournoi(ctx context.Context, sel ast.SelectionSet, v model.Tournoi) graphql.Marshaler {
+	return ec._Tournoi(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi(ctx context.Context, sel ast.SelectionSet, v *model.Tournoi) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Tournoi(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNVerdictCoup2arbitreᚋgraphqlᚋmodelᚐVerdictCoup(ctx context.Context, sel ast.SelectionSet, v model.VerdictCoup) graphql.Marshaler {
@@ -5311,11 +10076,36 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFinPartie(ctx context.Context, sel ast.SelectionSet, v *model.FinPartie) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._FinPartie(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOHabilitation2ᚖarbitreᚋgraphqlᚋmodelᚐHabilitation(ctx context.Context, sel ast.SelectionSet, v *model.Habilitation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Habilitation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalID(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.SelectionSet, v *string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalID(*v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
@@ -5336,6 +10126,60 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) marshalOPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Partie(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SolutionTop) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNSolutionTop2arbitreᚋgraphqlᚋmodelᚐSolutionTop(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {
 	if v == nil {
 		return nil, nil
@@ -5352,6 +10196,20 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOTopRetenu2ᚖarbitreᚋgraphqlᚋmodelᚐTopRetenu(ctx context.Context, sel ast.SelectionSet, v *model.TopRetenu) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TopRetenu(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi(ctx context.Context, sel ast.SelectionSet, v *model.Tournoi) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Tournoi(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

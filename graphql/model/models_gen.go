@@ -10,6 +10,32 @@ import (
 	"time"
 )
 
+type ConfigPartie struct {
+	TempsParCoupSecondes   int    `json:"tempsParCoupSecondes"`
+	Formule                string `json:"formule"`
+	Variante               string `json:"variante"`
+	Source                 string `json:"source"`
+	Graine                 int    `json:"graine"`
+	Mode                   string `json:"mode"`
+	AvertissementsGratuits int    `json:"avertissementsGratuits"`
+	SeuilSolo              int    `json:"seuilSolo"`
+}
+
+type ConfigPartieInput struct {
+	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz).
+	TempsParCoupSecondes int `json:"tempsParCoupSecondes"`
+	// normale or joker (§3.8.1).
+	Formule *string `json:"formule,omitempty"`
+	// normal, 7sur8, 7et8 or 789 (§3.8.2).
+	Variante *string `json:"variante,omitempty"`
+	// logiciel (seeded draws), directeur (typed from the bag) or pretiree (guide §2.17).
+	Source *string `json:"source,omitempty"`
+	// Seed of the software draws, recorded in the game.
+	Graine *int `json:"graine,omitempty"`
+	// normal, mort_subite (§3.8.3) or barrage (guide §2.14).
+	Mode *string `json:"mode,omitempty"`
+}
+
 type DemandeJeton struct {
 	Role    Role    `json:"role"`
 	Tournoi *string `json:"tournoi,omitempty"`
@@ -18,6 +44,13 @@ type DemandeJeton struct {
 	// Validity in hours.
 	Heures  int     `json:"heures"`
 	Libelle *string `json:"libelle,omitempty"`
+}
+
+type FinPartie struct {
+	Motif       string  `json:"motif"`
+	DernierCoup int     `json:"dernierCoup"`
+	Annulee     bool    `json:"annulee"`
+	Vainqueur   *string `json:"vainqueur,omitempty"`
 }
 
 type Habilitation struct {
@@ -36,6 +69,24 @@ type JetonEmis struct {
 	Tournoi *string   `json:"tournoi,omitempty"`
 	Tables  *string   `json:"tables,omitempty"`
 	Expire  time.Time `json:"expire"`
+}
+
+type Joueur struct {
+	Licence    string  `json:"licence"`
+	Nom        string  `json:"nom"`
+	Club       *string `json:"club,omitempty"`
+	Federation *string `json:"federation,omitempty"`
+	Serie      *string `json:"serie,omitempty"`
+	Table      *int    `json:"table,omitempty"`
+}
+
+type JoueurInput struct {
+	Licence    string  `json:"licence"`
+	Nom        string  `json:"nom"`
+	Club       *string `json:"club,omitempty"`
+	Federation *string `json:"federation,omitempty"`
+	Serie      *string `json:"serie,omitempty"`
+	Table      *int    `json:"table,omitempty"`
 }
 
 type Lexique struct {
@@ -89,6 +140,36 @@ type Solution struct {
 	Tops  []Placement `json:"tops"`
 	// The best placements, best first, as many as asked with tous (none otherwise).
 	Tous []Placement `json:"tous"`
+}
+
+type SolutionTop struct {
+	Mot         string `json:"mot"`
+	Reference   string `json:"reference"`
+	Score       int    `json:"score"`
+	AvecJoker   bool   `json:"avecJoker"`
+	FinDePartie bool   `json:"finDePartie"`
+	// The director may retain it (§3.4).
+	Admissible bool `json:"admissible"`
+}
+
+type Subscription struct {
+}
+
+type TopRetenu struct {
+	Coup      int    `json:"coup"`
+	Mot       string `json:"mot"`
+	Reference string `json:"reference"`
+	Score     int    `json:"score"`
+	// Squares covered by the word, e.g. H4.
+	Cases []string `json:"cases"`
+}
+
+type Tournoi struct {
+	ID      string   `json:"id"`
+	Nom     string   `json:"nom"`
+	Version int      `json:"version"`
+	Joueurs []Joueur `json:"joueurs"`
+	Parties []string `json:"parties"`
 }
 
 type VerdictCoup struct {

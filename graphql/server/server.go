@@ -64,6 +64,7 @@ func New(cfg Config) *echo.Echo {
 	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
 	e.Any("/graphql", echo.WrapHandler(gql))
 	e.GET("/", echo.WrapHandler(playground.Handler("Arbitre — GraphiQL", "/graphql")))
+	pages(e)
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
 	})

@@ -4,7 +4,6 @@ package adapters
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -26,7 +25,9 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 }
 
 // Charger replays a tournament; an unknown id gives an empty aggregate
-// (version 0) ready for Creer.
+// (version 0) ready for Creer. With a command envelope in ctx it also
+// checks the client's version and whether the command was applied already
+// (eventstore.Commande.Verifier).
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	stream, err := eventstore.TournoiStream(id)
 	if err != nil {
@@ -46,11 +47,12 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 			return nil, err
 		}
 	}
-	return t, nil
+	return t, eventstore.CommandeDe(ctx).Verifier(stream, evts)
 }
 
 // Enregistrer appends the tournament's new events, expecting the stream to
-// be exactly as loaded: a concurrent writer gets CONFLICT, nothing written.
+// be exactly as loaded: a concurrent writer gets a *eventstore.ConflictError
+// and nothing is written. The events carry the command id as causation.
 func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error {
 	nouveaux := t.Nouveaux()
 	if len(nouveaux) == 0 {
@@ -65,17 +67,13 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 	if avant > 0 {
 		attendu = eventstore.Exact(uint64(avant - 1))
 	}
+	md = eventstore.CommandeDe(ctx).Metadata(md)
 	data := make([]eventstore.EventData, len(nouveaux))
 	for i, e := range nouveaux {
 		if data[i], err = d.registre.NewEventData(uuid.New(), e, md); err != nil {
 			return err
 		}
 	}
-	if _, err := d.store.Append(ctx, stream, attendu, data...); err != nil {
-		if errors.Is(err, eventstore.ErrConflict) {
-			return &tournoi.Erreur{Code: "CONFLICT", Message: fmt.Sprintf("le tournoi %s a été modifié entre-temps : recharger", t.ID())}
-		}
-		return err
-	}
-	return nil
+	_, err = d.store.Append(ctx, stream, attendu, data...)
+	return err
 }

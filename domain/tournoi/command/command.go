@@ -3,6 +3,7 @@ package command
 
 import (
 	"context"
+	"errors"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
@@ -25,8 +26,13 @@ func New(depot Depot, md eventstore.Metadata) *Application {
 	return &Application{depot: depot, metadata: md}
 }
 
+// modifier loads, decides and saves; a retried command already applied
+// succeeds without deciding again.
 func (a *Application) modifier(ctx context.Context, id string, f func(t *tournoi.Tournoi) error) error {
 	t, err := a.depot.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -67,10 +67,34 @@ func TestConcurrentWritersConflict(t *testing.T) {
 	require.NoError(t, b.Inscrire(tournoi.Joueur{Licence: "2", Nom: "B"}))
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	var e *tournoi.Erreur
-	require.ErrorAs(t, err, &e)
-	assert.Equal(t, "CONFLICT", e.Code)
+	assert.ErrorIs(t, err, eventstore.ErrConflict)
 	now, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	assert.Len(t, now.Joueurs(), 1)
+}
+
+// A retried command (same client mutation id) is applied once; a stale
+// version is refused with the current version.
+func TestIdempotenceAndVersion(t *testing.T) {
+	app, depot, store := setup(t)
+	base := context.Background()
+	require.NoError(t, app.Creer(eventstore.AvecCommande(base, eventstore.Commande{ID: "m1"}), "T1", "Open"))
+	one := 1
+	ctx := eventstore.AvecCommande(base, eventstore.Commande{ID: "m2", Version: &one})
+	j := tournoi.Joueur{Licence: "1", Nom: "A"}
+	require.NoError(t, app.Inscrire(ctx, "T1", j))
+	require.NoError(t, app.Inscrire(ctx, "T1", j), "the retry succeeds")
+	tt, err := depot.Charger(base, "T1")
+	require.NoError(t, err)
+	assert.Len(t, tt.Joueurs(), 1, "and is applied once")
+
+	stale := eventstore.AvecCommande(base, eventstore.Commande{ID: "m3", Version: &one})
+	err = app.Inscrire(stale, "T1", tournoi.Joueur{Licence: "2", Nom: "B"})
+	require.ErrorIs(t, err, eventstore.ErrConflict)
+	v, _ := eventstore.VersionOf(err)
+	assert.Equal(t, 2, v)
+	events, err := store.ReadAll(base, 0, 10)
+	require.NoError(t, err)
+	assert.Len(t, events, 2)
+	assert.Equal(t, "m2", events[1].Metadata.CausationID)
 }

@@ -1,0 +1,40 @@
+package eventstore
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestCommandeVerifier(t *testing.T) {
+	events := []Event{{Revision: 0}, {Revision: 1, Metadata: Metadata{CausationID: "m-1"}}}
+	two, one := 2, 1
+	cases := []struct {
+		name string
+		c    Commande
+		want error
+	}{
+		{"no envelope", Commande{}, nil},
+		{"new command at the right version", Commande{ID: "m-2", Version: &two}, nil},
+		{"retry of an applied command", Commande{ID: "m-1", Version: &one}, ErrDejaTraitee},
+		{"stale version", Commande{ID: "m-3", Version: &one}, ErrConflict},
+	}
+	for _, c := range cases {
+		err := c.c.Verifier("partie-1", events)
+		if c.want == nil {
+			assert.NoError(t, err, c.name)
+			continue
+		}
+		assert.ErrorIs(t, err, c.want, c.name)
+	}
+	err := Commande{Version: &one}.Verifier("partie-1", events)
+	v, ok := VersionOf(err)
+	assert.True(t, ok)
+	assert.Equal(t, 2, v, "the conflict tells the current version")
+	ctx := AvecCommande(context.Background(), Commande{ID: "x"})
+	assert.Equal(t, "x", CommandeDe(ctx).ID)
+	assert.Equal(t, "x", CommandeDe(ctx).Metadata(Metadata{}).CausationID)
+	assert.False(t, errors.Is(nil, ErrDejaTraitee))
+}

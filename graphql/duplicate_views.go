@@ -1,0 +1,163 @@
+package graphql
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+	tcommand "arbitre/domain/tournoi/command"
+	"arbitre/engine/board"
+	"arbitre/graphql/model"
+)
+
+// commande authorizes the request for the roles on the tournament of the
+// partie and returns a context carrying the client's command envelope, with
+// the event metadata of the actor.
+func commande(ctx context.Context, roles []acces.Role, portee acces.Portee, version *int, clientMutationID *string) (context.Context, eventstore.Metadata, error) {
+	h, err := authorize(ctx, roles, portee)
+	if err != nil {
+		return ctx, eventstore.Metadata{}, err
+	}
+	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{ID: deref(clientMutationID), Version: version})
+	return ctx, actor(h), nil
+}
+
+// partieApp is the duplicate use cases acting for md.
+func (r *Resolver) partieApp(md eventstore.Metadata) *dupcommand.Application {
+	return dupcommand.New(r.Parties, r.Moteur, r.Clock, md)
+}
+
+func (r *Resolver) tournoiApp(md eventstore.Metadata) *tcommand.Application {
+	return tcommand.New(r.Tournois, md)
+}
+
+// apresPartie runs a duplicate command for the director and answers with the
+// game's state.
+func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmid *string, run func(ctx context.Context, app *dupcommand.Application) error) (*model.Partie, error) {
+	p, err := r.Parties.Charger(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: p.Tournoi()}, version, cmid)
+	if err != nil {
+		return nil, err
+	}
+	if err := run(ctx, r.partieApp(md)); err != nil {
+		return nil, err
+	}
+	return r.partieVue(ctx, id)
+}
+
+// partieVue loads a game and renders its public view.
+func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
+	p, err := r.Parties.Charger(context.WithoutCancel(withoutCommande(ctx)), id)
+	if err != nil {
+		return nil, err
+	}
+	return vuePartie(p), nil
+}
+
+// withoutCommande drops the command envelope: reading back the state after
+// a command must not be checked against it.
+func withoutCommande(ctx context.Context) context.Context {
+	return eventstore.AvecCommande(ctx, eventstore.Commande{})
+}
+
+func vuePartie(p *duplicate.Partie) *model.Partie {
+	cfg := p.Config()
+	b := p.Grille()
+	sac := p.Sac()
+	v := &model.Partie{
+		ID: p.ID(), Tournoi: optional(p.Tournoi()), Statut: string(p.Statut()), Version: p.Version(),
+		Coup: p.ProchainCoup(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(), Tops: []model.TopRetenu{},
+		Config: &model.ConfigPartie{
+			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: string(cfg.Formule), Variante: string(cfg.Variante),
+			Source: string(cfg.Source), Graine: int(cfg.Graine), Mode: string(cfg.Mode),
+			AvertissementsGratuits: cfg.AvertissementsGratuits, SeuilSolo: cfg.SeuilSolo,
+		},
+		Domaine: p,
+	}
+	if n := p.Numero(); n > 0 {
+		v.Numero = &n
+	}
+	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
+		rack := p.Rack()
+		v.Tirage = optional(rack.String())
+	}
+	for c := 1; c < p.ProchainCoup()+1; c++ {
+		if t, ok := p.Top(c); ok {
+			v.Tops = append(v.Tops, vueTop(t))
+		}
+	}
+	if n := len(v.Tops); n > 0 {
+		v.DernierTop = &v.Tops[n-1]
+	}
+	if f := p.Fin(); f != nil {
+		v.Fin = &model.FinPartie{Motif: string(f.Motif), DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur)}
+	}
+	return v
+}
+
+func vueTop(t duplicate.TopRetenu) model.TopRetenu {
+	return model.TopRetenu{Coup: t.Coup, Mot: t.Mot, Reference: t.Ref, Score: t.Score, Cases: casesDe(t.Ref, len(t.Mot))}
+}
+
+// casesDe lists the squares a word covers, e.g. H4 H5 H6.
+func casesDe(ref string, n int) []string {
+	r, err := board.ParseRef(ref)
+	if err != nil {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		row, col := r.Row, r.Col+i
+		if r.Vertical {
+			row, col = r.Row+i, r.Col
+		}
+		out[i] = string(rune('A'+row)) + strconv.Itoa(col+1)
+	}
+	return out
+}
+
+func vueTournoi(t *tournoi.Tournoi) *model.Tournoi {
+	v := &model.Tournoi{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Parties: t.Parties(), Joueurs: []model.Joueur{}}
+	for _, j := range t.Joueurs() {
+		mj := model.Joueur{Licence: j.Licence, Nom: j.Nom, Club: optional(j.Club), Federation: optional(j.Federation), Serie: optional(j.Serie)}
+		if j.Table > 0 {
+			table := j.Table
+			mj.Table = &table
+		}
+		v.Joueurs = append(v.Joueurs, mj)
+	}
+	return v
+}
+
+func joueurDe(in model.JoueurInput) tournoi.Joueur {
+	j := tournoi.Joueur{Licence: in.Licence, Nom: in.Nom, Club: deref(in.Club), Federation: deref(in.Federation), Serie: deref(in.Serie)}
+	if in.Table != nil {
+		j.Table = *in.Table
+	}
+	return j
+}
+
+// configDe reads the game configuration; the domain validates it.
+func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
+	cfg := duplicate.Config{
+		TempsParCoup: time.Duration(in.TempsParCoupSecondes) * time.Second,
+		Formule:      duplicate.Formule(deref(in.Formule)), Variante: duplicate.Variante(deref(in.Variante)),
+		Source: duplicate.SourceTirage(deref(in.Source)), Mode: duplicate.Mode(deref(in.Mode)),
+	}
+	if in.Graine != nil {
+		if *in.Graine < 0 {
+			return cfg, invalidInput("graine", fmt.Errorf("%d est négative", *in.Graine))
+		}
+		cfg.Graine = uint64(*in.Graine)
+	}
+	return cfg, nil
+}

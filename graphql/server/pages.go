@@ -1,0 +1,27 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"arbitre/graphql/server/web"
+)
+
+// pages serves the hall pages: their assets under /static/, the display at
+// /affichage/<partie> and the commission's viewer at /commission/<partie>.
+func pages(e *echo.Echo) {
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
+	page := func(name string) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			body, err := web.Files.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			c.Response().Header().Set("Cache-Control", "no-cache")
+			return c.HTMLBlob(http.StatusOK, body)
+		}
+	}
+	e.GET("/affichage/*", page("affichage.html"))
+	e.GET("/commission/*", page("commission.html"))
+}

@@ -1,0 +1,67 @@
+// The hall display: the current coup, the last top on the board, and the
+// standings paging by themselves. Public data only; updates arrive through
+// the coupAnnounced and standingsChanged subscriptions, and after a cut the
+// page catches up by itself (the subscriptions send the current state first).
+"use strict";
+
+(function () {
+  const partie = decodeURIComponent(location.pathname.replace(/^\/affichage\/?/, "").split("/")[0] || "");
+  const serie = Arbitre.param("serie");
+  const parPage = parseInt(Arbitre.param("lignes") || "15", 10);
+  const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
+  let lignes = [];
+  let page = 0;
+
+  const PARTIE = `partie { id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } }`;
+  const LIGNES = `rang nom club score negatif pourcentage`;
+
+  function montrerPartie(p) {
+    if (!p) return;
+    document.getElementById("titre").textContent = "Partie " + (p.numero || p.id);
+    document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
+    const top = p.dernierTop;
+    const el = document.getElementById("top");
+    if (top) {
+      el.innerHTML = "";
+      el.append("Top du coup " + top.coup + " : ");
+      const mot = document.createElement("span");
+      mot.className = "mot";
+      mot.textContent = top.mot;
+      el.append(mot, " en " + top.reference + " — " + top.score + " pts");
+    } else {
+      el.textContent = "En attente du premier top";
+    }
+    Arbitre.drawBoard(document.getElementById("plateau"), p.grille, top ? top.cases : []);
+  }
+
+  function montrerLignes() {
+    const pages = Math.max(1, Math.ceil(lignes.length / parPage));
+    if (page >= pages) page = 0;
+    const tbody = document.getElementById("lignes");
+    const rows = lignes.slice(page * parPage, (page + 1) * parPage).map((l) => {
+      const tr = document.createElement("tr");
+      for (const [v, num] of [[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
+        [l.negatif, true], [l.pourcentage.toFixed(1), true]]) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        if (num) td.className = "num";
+        tr.appendChild(td);
+      }
+      return tr;
+    });
+    tbody.replaceChildren(...rows);
+    document.getElementById("page").textContent = lignes.length ? `page ${page + 1}/${pages} — ${lignes.length} joueurs` : "";
+  }
+
+  setInterval(() => { page++; montrerLignes(); }, periode);
+
+  const live = new Arbitre.Live(null, (connecte) => {
+    const etat = document.getElementById("etat");
+    etat.textContent = connecte ? "en direct" : "reconnexion…";
+    etat.className = "etat" + (connecte ? "" : " hors-ligne");
+  });
+  live.subscribe(`subscription($p: ID!) { coupAnnounced(partie: $p) { ${PARTIE.replace(/^partie /, "")} } }`,
+    { p: partie }, (d) => montrerPartie(d.coupAnnounced));
+  live.subscribe(`subscription($p: ID!, $s: String) { standingsChanged(partie: $p, serie: $s) { ${LIGNES} } }`,
+    { p: partie, s: serie }, (d) => { lignes = d.standingsChanged; montrerLignes(); });
+})();

@@ -1,0 +1,12 @@
+// Package web holds the hall pages served by `arbitre serve`: plain HTML,
+// CSS and JavaScript, embedded in the binary, talking only to the GraphQL
+// API. /affichage/<partie> is the public display (?serie=A for one série),
+// /commission/<partie>?coup=N the commission's replay viewer.
+package web
+
+import "embed"
+
+// Files are the pages and their assets.
+//
+//go:embed *.html *.css *.js
+var Files embed.FS

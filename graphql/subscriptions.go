@@ -1,0 +1,38 @@
+package graphql
+
+import (
+	"context"
+
+	"arbitre/graphql/live"
+)
+
+// follow runs a subscription: read is called at once and after every change
+// of the streams match accepts, and its result sent. The first read happens
+// before returning, so an unknown id is an error rather than a silent
+// stream; the goroutine ends with the subscription's context.
+func follow[T any](ctx context.Context, hub *live.Hub, match func(stream string) bool, read func(context.Context) (T, error)) (<-chan T, error) {
+	first, err := read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	wake := hub.Subscribe(ctx, match)
+	out := make(chan T, 1)
+	go func() {
+		defer close(out)
+		pending, have := first, true
+		for range wake {
+			if !have {
+				if pending, err = read(ctx); err != nil {
+					return
+				}
+			}
+			have = false
+			select {
+			case out <- pending:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return out, nil
+}
