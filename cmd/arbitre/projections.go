@@ -9,6 +9,7 @@ import (
 
 	"arbitre/projections/archive"
 	"arbitre/projections/projection"
+	"arbitre/projections/standings"
 
 	"github.com/spf13/cobra"
 )
@@ -49,7 +50,11 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	if err != nil {
 		return fmt.Errorf("projections rebuild: %w", err)
 	}
-	for _, p := range []projection.Projection{archive.Projection{}} {
+	registre, err := registreDuplicate()
+	if err != nil {
+		return fmt.Errorf("projections rebuild: %w", err)
+	}
+	for _, p := range []projection.Projection{archive.Projection{}, standings.NewProjection(registre)} {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return fmt.Errorf("projections rebuild: %w", err)

@@ -1,0 +1,285 @@
+package standings
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+	"arbitre/engine/correction"
+	"arbitre/projections/projection"
+)
+
+// Name is the projection's name and checkpoint key.
+const Name = "standings"
+
+// The projection keeps, in SQL, the facts the fold needs and nothing else —
+// the latest value per key: players, games, late arrivals, tops, the
+// decision in force per bulletin, the end of each game. Reading replays
+// those facts through the same fold (Classement.Appliquer), so the SQL
+// projection and the in-memory fold cannot disagree.
+const schema = `
+CREATE TABLE IF NOT EXISTS standings_joueurs (
+	licence TEXT PRIMARY KEY,
+	stream  TEXT NOT NULL,
+	joueur  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS standings_parties (
+	partie   TEXT PRIMARY KEY,
+	position INTEGER NOT NULL,
+	tournoi  TEXT    NOT NULL,
+	creee    TEXT    NOT NULL,
+	fin      TEXT
+);
+CREATE TABLE IF NOT EXISTS standings_arrivees (
+	partie       TEXT    NOT NULL,
+	licence      TEXT    NOT NULL,
+	position     INTEGER NOT NULL,
+	premier_coup INTEGER NOT NULL,
+	PRIMARY KEY (partie, licence)
+);
+CREATE TABLE IF NOT EXISTS standings_tops (
+	partie TEXT    NOT NULL,
+	coup   INTEGER NOT NULL,
+	score  INTEGER NOT NULL,
+	PRIMARY KEY (partie, coup)
+);
+CREATE TABLE IF NOT EXISTS standings_decisions (
+	partie      TEXT    NOT NULL,
+	coup        INTEGER NOT NULL,
+	licence     TEXT    NOT NULL,
+	paid        INTEGER NOT NULL,
+	sanction    TEXT    NOT NULL,
+	discipline  INTEGER NOT NULL,
+	average_cap INTEGER NOT NULL,
+	PRIMARY KEY (partie, coup, licence)
+);`
+
+// Projection maintains the standings' facts. Its registry decodes the
+// duplicate and tournament events; other types are not its business.
+type Projection struct {
+	registre *eventstore.Registry
+}
+
+var _ projection.Projection = (*Projection)(nil)
+
+// NewProjection returns the standings projection; r must hold the duplicate
+// and tournament event types (duplicate.Enregistrer, tournoi.Enregistrer).
+func NewProjection(r *eventstore.Registry) *Projection { return &Projection{registre: r} }
+
+// Name returns Name.
+func (*Projection) Name() string { return Name }
+
+// Setup creates the tables.
+func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, schema)
+	return err
+}
+
+// Reset empties the tables.
+func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_parties;
+		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;`)
+	return err
+}
+
+// Apply records the fact an event carries, if any.
+func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	kind, id, err := eventstore.ParseStream(e.Stream)
+	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) {
+		return nil
+	}
+	if _, err := p.registre.CurrentVersion(e.Type); err != nil {
+		return nil
+	}
+	payload, err := p.registre.Decode(e)
+	if err != nil {
+		return err
+	}
+	exec := func(q string, args ...any) error {
+		_, err := tx.ExecContext(ctx, q, args...)
+		return err
+	}
+	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
+		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
+			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap`,
+			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap)
+	}
+	switch ev := payload.(type) {
+	case tournoi.JoueurInscrit:
+		j, err := json.Marshal(ev)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT INTO standings_joueurs (licence, stream, joueur) VALUES (?, ?, ?)
+			ON CONFLICT (licence) DO UPDATE SET stream = excluded.stream, joueur = excluded.joueur`, ev.Joueur.Licence, e.Stream, string(j))
+	case duplicate.PartieCreee:
+		c, err := json.Marshal(ev)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT INTO standings_parties (partie, position, tournoi, creee) VALUES (?, ?, ?, ?)`, id, e.Position, ev.Tournoi, string(c))
+	case duplicate.JoueurArrive:
+		return exec(`INSERT INTO standings_arrivees (partie, licence, position, premier_coup) VALUES (?, ?, ?, ?)`, id, ev.Licence, e.Position, ev.PremierCoup)
+	case duplicate.TopRetenu:
+		return exec(`INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?)
+			ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`, id, ev.Coup, ev.Score)
+	case duplicate.CoupAnnule:
+		if err := exec(`DELETE FROM standings_tops WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
+			return err
+		}
+		return exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup)
+	case duplicate.PartieTerminee:
+		f, err := json.Marshal(ev)
+		if err != nil {
+			return err
+		}
+		return exec(`UPDATE standings_parties SET fin = ? WHERE partie = ?`, string(f), id)
+	}
+	return nil
+}
+
+// Charger rebuilds the fold from the projection's facts: of one tournament,
+// or of every game when tournoiID is "". The result answers Partie, Cumul
+// and ParSerie with exactly the figures of the live fold.
+func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, error) {
+	c := New()
+	if err := lire(ctx, db, `SELECT stream, joueur FROM standings_joueurs ORDER BY licence`, nil, func(rows *sql.Rows) error {
+		var stream, data string
+		var j tournoi.JoueurInscrit
+		if err := rows.Scan(&stream, &data); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(data), &j); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, j)
+	}); err != nil {
+		return nil, err
+	}
+	filtre, args := ``, []any(nil)
+	if tournoiID != "" {
+		filtre, args = ` WHERE tournoi = ?`, []any{tournoiID}
+	}
+	type ligne struct {
+		id         string
+		creee, fin []byte
+	}
+	var parties []ligne
+	if err := lire(ctx, db, `SELECT partie, creee, fin FROM standings_parties`+filtre+` ORDER BY position`, args, func(rows *sql.Rows) error {
+		var l ligne
+		var fin sql.NullString
+		if err := rows.Scan(&l.id, &l.creee, &fin); err != nil {
+			return err
+		}
+		if fin.Valid {
+			l.fin = []byte(fin.String)
+		}
+		parties = append(parties, l)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	for _, l := range parties {
+		stream := "partie-" + l.id
+		var creee duplicate.PartieCreee
+		if err := json.Unmarshal(l.creee, &creee); err != nil {
+			return nil, err
+		}
+		if err := c.Appliquer(stream, creee); err != nil {
+			return nil, err
+		}
+		if err := chargerPartie(ctx, db, c, l.id, stream); err != nil {
+			return nil, err
+		}
+		if l.fin != nil {
+			var fin duplicate.PartieTerminee
+			if err := json.Unmarshal(l.fin, &fin); err != nil {
+				return nil, err
+			}
+			if err := c.Appliquer(stream, fin); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return c, nil
+}
+
+func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream string) error {
+	if err := lire(ctx, db, `SELECT licence, premier_coup FROM standings_arrivees WHERE partie = ? ORDER BY position`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.JoueurArrive
+		if err := rows.Scan(&e.Licence, &e.PremierCoup); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, e)
+	}); err != nil {
+		return err
+	}
+	if err := lire(ctx, db, `SELECT coup, score FROM standings_tops WHERE partie = ? ORDER BY coup`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.TopRetenu
+		if err := rows.Scan(&e.Coup, &e.Score); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, e)
+	}); err != nil {
+		return err
+	}
+	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap FROM standings_decisions
+		WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.BulletinCorrige
+		var d correction.Decision
+		var sanction string
+		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap); err != nil {
+			return err
+		}
+		d.Sanction = correction.Sanction(sanction)
+		e.Moteur = &d
+		return c.Appliquer(stream, e)
+	})
+}
+
+func lire(ctx context.Context, db *sql.DB, q string, args []any, f func(*sql.Rows) error) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("standings: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := f(rows); err != nil {
+			return fmt.Errorf("standings: %w", err)
+		}
+	}
+	return rows.Err()
+}
+
+// LirePartie returns the standings of one game from the projection.
+func LirePartie(ctx context.Context, db *sql.DB, partie string) ([]Ligne, error) {
+	var tournoiID string
+	err := db.QueryRowContext(ctx, `SELECT tournoi FROM standings_parties WHERE partie = ?`, partie).Scan(&tournoiID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("partie %s inconnue du classement", partie)}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("standings: %w", err)
+	}
+	c, err := Charger(ctx, db, tournoiID)
+	if err != nil {
+		return nil, err
+	}
+	return c.Partie(partie)
+}
+
+// LireCumul returns the cumulated standings of a tournament from the
+// projection.
+func LireCumul(ctx context.Context, db *sql.DB, tournoiID string) ([]Ligne, error) {
+	c, err := Charger(ctx, db, tournoiID)
+	if err != nil {
+		return nil, err
+	}
+	return c.Cumul()
+}

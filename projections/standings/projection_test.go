@@ -1,0 +1,174 @@
+package standings_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/command"
+	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+	"arbitre/engine/correction"
+	"arbitre/engine/lexicon/libre"
+	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
+	"arbitre/projections/standings"
+)
+
+func registre(t *testing.T) *eventstore.Registry {
+	t.Helper()
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	require.NoError(t, tournoi.Enregistrer(r))
+	return r
+}
+
+func runner(t *testing.T, store eventstore.Reader, r *eventstore.Registry) (*projection.Runner, *sql.DB) {
+	t.Helper()
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	run, err := projection.NewRunner(context.Background(), db, standings.NewProjection(r), store)
+	require.NoError(t, err)
+	return run, db
+}
+
+// tournoiSimule records a tournament of n players (tables and arbiters of
+// the simulated hall) and plays one game.
+func tournoiSimule(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, n int) (*command.Application, []string) {
+	t.Helper()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	tr := tournoi.Nouveau()
+	require.NoError(t, tr.Creer("t1", "Tournoi d'essai"))
+	licences := make([]string, n)
+	for i := range licences {
+		licences[i] = fmt.Sprintf("%06d", i+1)
+		table, arbitre := simulation.Placement(i)
+		require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: licences[i], Nom: licences[i], Serie: fmt.Sprint(1 + i%3), Table: table, Arbitre: arbitre}))
+	}
+	require.NoError(t, tr.AjouterPartie("t1-1"))
+	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
+	var data []eventstore.EventData
+	for i, e := range tr.Nouveaux() {
+		d, err := r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "tournoi-t1/%d", i)), e, md)
+		require.NoError(t, err)
+		data = append(data, d)
+	}
+	_, err = store.Append(ctx, "tournoi-t1", eventstore.NoStream, data...)
+	require.NoError(t, err)
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 7}
+	sim := simulation.New(lex, cfg)
+	depot := adapters.NewDepot(store, r, sim.Moteur())
+	_, err = sim.Jouer(simulation.Partie{ID: "t1-1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: licences, Graine: 7},
+		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+	require.NoError(t, err)
+	return command.New(depot, sim.Moteur(), eventstoretest.NewStepClock(eventstoretest.Epoch), md), licences
+}
+
+// The standings maintained live through the watermill pipeline equal a
+// rebuild from position zero byte for byte, and give exactly the figures
+// of the in-memory fold, including after a commission decision on appeal
+// (§6.3) that changes a score only through a new event.
+func TestStandingsLiveEgalReconstruction(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	r := registre(t)
+	live, liveDB := runner(t, store, r)
+	runCtx, stop := context.WithCancel(ctx)
+	ready, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
+	<-ready
+
+	app, licences := tournoiSimule(t, ctx, store, r, 20)
+	attendre := func() {
+		last, err := store.LastPosition(ctx)
+		require.NoError(t, err)
+		require.Eventually(t, func() bool {
+			cp, err := live.Checkpoint(ctx)
+			return err == nil && cp == last
+		}, 20*time.Second, 5*time.Millisecond, "the live projection reaches the head")
+	}
+	attendre()
+	avant, err := standings.LireCumul(ctx, liveDB, "t1")
+	require.NoError(t, err)
+
+	// §6.3: the commission pays the top of coup 1 to a player paid less.
+	p, err := adapters.NewDepot(store, r, nil).Charger(ctx, "t1-1")
+	require.NoError(t, err)
+	top, _ := p.Top(1)
+	cible := ""
+	var ancienne correction.Decision
+	for _, l := range licences {
+		if d, ok := p.Decision(1, l); ok && d.Sanction == correction.None && d.Paid < top.Score && cible == "" {
+			cible, ancienne = l, d
+		}
+	}
+	require.NotEmpty(t, cible)
+	paye := top.Score
+	nouvelle := correction.Decision{Paid: top.Score, Sanction: correction.None, Reasons: []correction.Reason{}, Place: top.Ref, ScoreWrittenBack: &paye}
+	require.NoError(t, app.DeciderAppel(ctx, command.DeciderAppel{Partie: "t1-1", Coup: 1, Licence: cible, Appel: "ap1",
+		Issue: duplicate.AppelAccueilli, Decision: &nouvelle, Motif: "le mot est valable"}))
+	attendre()
+	stop()
+	require.NoError(t, <-done)
+
+	apres, err := standings.LireCumul(ctx, liveDB, "t1")
+	require.NoError(t, err)
+	assert.Equal(t, score(avant, cible)+top.Score-ancienne.Paid, score(apres, cible),
+		"§6.3 the commission's decision changes the score through a new event")
+
+	fold, err := standings.Reconstruire(ctx, store, r)
+	require.NoError(t, err)
+	memoire, err := fold.Cumul()
+	require.NoError(t, err)
+	assert.Equal(t, memoire, apres, "projection and in-memory fold give the same figures")
+	parPartie, err := standings.LirePartie(ctx, liveDB, "t1-1")
+	require.NoError(t, err)
+	memPartie, err := fold.Partie("t1-1")
+	require.NoError(t, err)
+	assert.Equal(t, memPartie, parPartie)
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+
+	all, err := store.ReadAll(ctx, 0, 100000)
+	require.NoError(t, err)
+	n, err := rebuilt.Apply(ctx, all)
+	require.NoError(t, err)
+	assert.Zero(t, n, "idempotent: a redelivered log applies nothing")
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB))
+}
+
+func score(ls []standings.Ligne, licence string) int {
+	for _, l := range ls {
+		if l.Licence == licence {
+			return l.Score
+		}
+	}
+	return -1
+}
+
+func dump(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	out, err := projection.Dump(context.Background(), db)
+	require.NoError(t, err)
+	return string(out)
+}
