@@ -2,6 +2,7 @@ package partie
 
 import (
 	"fmt"
+	"slices"
 
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
@@ -131,7 +132,7 @@ func (p *Partie) apply(e any) error {
 		err = p.onContestation(ev)
 	case Penalite:
 		p.scores[ev.Joueur] -= ev.Points
-		p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPenalite, Motif: string(ev.Motif), Points: -ev.Points})
+		p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPenalite, Chevalet: p.chevalets[ev.Joueur].String(), Motif: string(ev.Motif), Points: -ev.Points})
 	case TempsEpuise:
 		p.tempsEpuise[ev.Joueur] = true
 	case AbandonDemande:
@@ -232,7 +233,13 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 	} else if rack.Size() == 0 {
 		coup.finit = true
 	}
-	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPlacement, Chevalet: coup.chevalet, Ref: ev.Ref, Mot: ev.Mot, Points: ev.Score})
+	pose := []byte(ev.Mot)
+	for i, sq := 0, ref.Start(); i < len(pose); i, sq = i+1, sq+ref.Step() {
+		if !slices.Contains(coup.cases, sq) {
+			pose[i] = '.'
+		}
+	}
+	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPlacement, Chevalet: coup.chevalet, Ref: ev.Ref, Mot: ev.Mot, Pose: string(pose), Points: ev.Score})
 	return nil
 }
 
@@ -288,7 +295,7 @@ func (p *Partie) onContestation(ev ContestationTranchee) error {
 	}
 	if ev.Penalite > 0 {
 		p.scores[ev.Contestataire] -= ev.Penalite
-		p.noter(Coup{Joueur: ev.Contestataire, Genre: CoupPenaliteContestation, Points: -ev.Penalite})
+		p.noter(Coup{Joueur: ev.Contestataire, Genre: CoupPenaliteContestation, Chevalet: p.chevalets[ev.Contestataire].String(), Points: -ev.Penalite})
 	}
 	return nil
 }
@@ -491,15 +498,17 @@ const (
 )
 
 // Coup is one line of the journal. Chevalet is the rack before the coup;
-// Lettres the letters exchanged, or for CoupFin the opponent's remaining
-// letters (Propre the player's own); Points the signed change; Cumul the
-// player's total after it.
+// Mot the whole word placed and Pose the same with '.' for the letters
+// already on the grid; Lettres the letters exchanged, or for CoupFin the
+// opponent's remaining letters (Propre the player's own); Points the signed
+// change; Cumul the player's total after it.
 type Coup struct {
 	Joueur   int
 	Genre    GenreCoup
 	Chevalet string
 	Ref      string
 	Mot      string
+	Pose     string
 	Lettres  string
 	Propre   string
 	Motif    string
