@@ -4,16 +4,20 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"arbitre/domain/acces"
+	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/archive"
 	"arbitre/projections/projection"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,8 +38,15 @@ func seedStore(t *testing.T, dir string) {
 	ctx := context.Background()
 	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
 	require.NoError(t, err)
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
 	for _, stream := range []string{"partie-1", "appel-2", "partie-1"} {
-		_, err := store.Append(ctx, stream, eventstore.Any, eventstoretest.Events(4)...)
+		events := make([]eventstore.EventData, 4)
+		for i := range events {
+			events[i], err = registry.NewEventData(uuid.New(), acces.JetonRevoque{ID: fmt.Sprint(i)}, eventstore.Metadata{Actor: "test"})
+			require.NoError(t, err)
+		}
+		_, err := store.Append(ctx, stream, eventstore.Any, events...)
 		require.NoError(t, err)
 	}
 	require.NoError(t, store.Close())
@@ -60,9 +71,23 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
 	require.EqualError(t, err, "store verify: 3 problem(s) found")
-	assert.Contains(t, out, "position 6 (appel-2@1): eventstore.malformed_payload: payload of test.coup v1 is not valid JSON")
+	assert.Contains(t, out, "position 6 (appel-2@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
 	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: global position gap: expected 10")
 	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
+}
+
+// An event whose type the catalogue does not know is reported, not skipped.
+func TestStoreVerifyReportsUnknownEventTypes(t *testing.T) {
+	dir := t.TempDir()
+	seedStore(t, dir)
+	store, err := sqlitestore.OpenDir(context.Background(), dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	_, err = store.Append(context.Background(), "partie-9", eventstore.Any, eventstoretest.Events(1)...)
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+	out, err := runArbitre(t, "store", "verify", "--data", dir)
+	require.EqualError(t, err, "store verify: 1 problem(s) found")
+	assert.Contains(t, out, "position 13 (partie-9@0)")
 }
 
 func TestStoreVerifyRefusesADamagedFile(t *testing.T) {
