@@ -34,6 +34,9 @@ type Erreur struct {
 	Code    Code
 	Message string
 	Err     error
+	// Version is, for CONFLICT, the number of events the game holds now:
+	// reload it and retry against that version.
+	Version int
 }
 
 func (e *Erreur) Error() string {

@@ -78,16 +78,32 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 	}
 	data := make([]eventstore.EventData, len(nouveaux))
 	for i, e := range nouveaux {
-		id := uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "%s/%d", stream, avant+i))
-		if data[i], err = d.registre.NewEventData(id, e, md); err != nil {
+		if data[i], err = d.registre.NewEventData(uuid.Nil, e, md); err != nil {
 			return err
 		}
+		data[i].ID = idEvenement(stream, avant+i, &data[i])
 	}
 	if _, err := d.store.Append(ctx, stream, attendu, data...); err != nil {
-		if errors.Is(err, eventstore.ErrConflict) {
-			return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps : recharger", p.ID()), Err: err}
+		var conflit *eventstore.ConflictError
+		if errors.As(err, &conflit) {
+			version := 0
+			if conflit.StreamExists {
+				version = int(conflit.Current) + 1
+			}
+			return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (%d événements, %d attendus) : recharger", p.ID(), version, avant), Err: err, Version: version}
 		}
 		return err
 	}
 	return nil
+}
+
+// idEvenement names an event by its place in the stream, its content and
+// the request that caused it: the same request retried gives the same ids
+// (the store recognizes the retry and writes nothing), while another writer
+// at the same place (another request or other content) gets other ids and
+// a conflict, never a silent success.
+func idEvenement(stream string, revision int, e *eventstore.EventData) uuid.UUID {
+	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
+		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID)
+	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
 }

@@ -1,0 +1,273 @@
+package command_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/correction"
+	"arbitre/engine/lexicon/libre"
+)
+
+type banc struct {
+	ctx    context.Context
+	store  *sqlitestore.Store
+	depot  *adapters.Depot
+	app    *command.Application
+	moteur duplicate.Moteur
+}
+
+var directeur = eventstore.Metadata{Actor: "JA", Role: "directeur"}
+
+func nouveauBanc(t *testing.T) *banc {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute}
+	m := duplicate.NewMoteur(lex, cfg.Variant())
+	depot := adapters.NewDepot(store, r, m)
+	b := &banc{ctx: ctx, store: store, depot: depot, moteur: m,
+		app: command.New(depot, m, eventstoretest.NewStepClock(eventstoretest.Epoch), directeur)}
+	require.NoError(t, b.app.CreerPartie(ctx, command.CreerPartie{Partie: "p1", Tournoi: "t1", Numero: 1,
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: []string{"L1", "L2", "L3"}}))
+	return b
+}
+
+func (b *banc) partie(t *testing.T) *duplicate.Partie {
+	t.Helper()
+	p, err := b.depot.Charger(b.ctx, "p1")
+	require.NoError(t, err)
+	return p
+}
+
+func (b *banc) position(t *testing.T) uint64 {
+	t.Helper()
+	last, err := b.store.LastPosition(b.ctx)
+	require.NoError(t, err)
+	return last
+}
+
+// topper draws coup 1 and retains the engine's first admissible top (§3.4).
+func (b *banc) topper(t *testing.T) duplicate.TopRetenu {
+	t.Helper()
+	require.NoError(t, b.app.Tirer(b.ctx, "p1", ""))
+	s := b.partie(t).Solutions()[0].Move
+	require.NoError(t, b.app.RetenirTop(b.ctx, "p1", s.Ref().String(), s.WordString()))
+	top, ok := b.partie(t).Top(1)
+	require.True(t, ok)
+	return top
+}
+
+func refuse(t *testing.T, b *banc, code duplicate.Code, err error) {
+	t.Helper()
+	require.Error(t, err)
+	assert.Equal(t, code, duplicate.CodeOf(err), err.Error())
+}
+
+// Two writers load the same version of a game: exactly one appends; the
+// other gets CONFLICT carrying the version the game holds now, and nothing
+// of his is written (optimistic concurrency, expected revision).
+func TestDepot_ConflitDeuxEcrivains(t *testing.T) {
+	b := nouveauBanc(t)
+	p1, p2 := b.partie(t), b.partie(t)
+	require.NoError(t, p1.Tirer(""))
+	require.NoError(t, b.depot.Enregistrer(b.ctx, p1, directeur))
+	avant := b.position(t)
+	require.NoError(t, p2.ArriveeEnRetard("L9"))
+	err := b.depot.Enregistrer(b.ctx, p2, directeur)
+	refuse(t, b, duplicate.CodeConflict, err)
+	var e *duplicate.Erreur
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, p1.Version(), e.Version, "the conflict carries the current version")
+	assert.ErrorIs(t, err, eventstore.ErrConflict)
+	assert.Equal(t, avant, b.position(t), "nothing written")
+	assert.Equal(t, p1.Version(), b.partie(t).Version())
+}
+
+// A retried request (same correlation id, same state) is recognized by the
+// store and writes nothing twice.
+func TestDepot_RequeteRejouee(t *testing.T) {
+	b := nouveauBanc(t)
+	p1, p2 := b.partie(t), b.partie(t)
+	require.NoError(t, p1.Tirer(""))
+	require.NoError(t, p2.Tirer(""))
+	require.NoError(t, b.depot.Enregistrer(b.ctx, p1, directeur))
+	avant := b.position(t)
+	require.NoError(t, b.depot.Enregistrer(b.ctx, p2, directeur), "same request, same events: a retry")
+	assert.Equal(t, avant, b.position(t))
+}
+
+// Many requests draw the same tirage at once: exactly one wins; each
+// other one is refused (CONFLICT, or WRONG_STATE if it loaded the game
+// after the winner) and the stream holds one tirage (§3.1).
+func TestApplication_UnSeulGagnant(t *testing.T) {
+	b := nouveauBanc(t)
+	const n = 8
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			requete := b.app.Par(eventstore.Metadata{Actor: "JA", Role: "directeur", CorrelationID: fmt.Sprint("requete-", i)})
+			errs[i] = requete.Tirer(b.ctx, "p1", "")
+		}()
+	}
+	wg.Wait()
+	gagnants := 0
+	for _, err := range errs {
+		if err == nil {
+			gagnants++
+			continue
+		}
+		assert.Contains(t, []duplicate.Code{duplicate.CodeConflict, duplicate.CodeWrongState}, duplicate.CodeOf(err), err.Error())
+	}
+	assert.Equal(t, 1, gagnants)
+	evts, err := eventstore.ReadWholeStream(b.ctx, b.store, "partie-p1")
+	require.NoError(t, err)
+	tirages := 0
+	for _, e := range evts {
+		if e.Type == duplicate.TypeTirageEffectue {
+			tirages++
+		}
+	}
+	assert.Equal(t, 1, tirages)
+}
+
+// Bad input is refused with its code and changes nothing in the store.
+func TestApplication_MauvaiseSaisieNeChangeRien(t *testing.T) {
+	b := nouveauBanc(t)
+	top := b.topper(t)
+	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
+		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &top.Score, false, false)}}))
+	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}))
+	zero := correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
+	tropHaut := correction.Decision{Paid: top.Score + 1, Sanction: correction.None}
+	tests := []struct {
+		name string
+		code duplicate.Code
+		f    func() error
+	}{
+		{"§3.4 top déjà annoncé", duplicate.CodeWrongState, func() error { return b.app.RetenirTop(b.ctx, "p1", "H8", "MOT") }},
+		{"§3.2 rejet après le top", duplicate.CodeWrongState, func() error { return b.app.Rejeter(b.ctx, "p1") }},
+		{"partie inconnue", duplicate.CodeNotFound, func() error { return b.app.Tirer(b.ctx, "p9", "") }},
+		{"§4 bulletins tout ou rien : un joueur inconnu", duplicate.CodeUnknownPlayer, func() error {
+			return b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
+				{Coup: 1, Licence: "L2", Arbitre: "A1", Bulletin: correction.Bulletin{Blank: true}},
+				{Coup: 1, Licence: "X", Arbitre: "A1", Bulletin: correction.Bulletin{Blank: true}}})
+		}},
+		{"§4 bulletin mal saisi", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
+				{Coup: 1, Licence: "L2", Bulletin: correction.Bulletin{Solutions: []correction.Solution{{Word: "A", Written: "x"}}}}})
+		}},
+		{"§5 correction d'un bulletin non saisi", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L2", Arbitre: "A1"}})
+		}},
+		{"§5 l'arbitre qui s'écarte du moteur donne son motif", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &zero}})
+		}},
+		{"§5.9 score au-dessus du top", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.CorrigerAMain(b.ctx, "p1", duplicate.Correction{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &tropHaut, Motif: "m"})
+		}},
+		{"guide §5 double arbitrage par le même arbitre", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A1", Confirme: true})
+		}},
+		{"§6.3 issue inconnue", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: "cassé", Motif: "m"})
+		}},
+		{"§6.3 appel rejeté avec une décision", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: duplicate.AppelRejete, Decision: &zero, Motif: "m"})
+		}},
+		{"§6.3 décision sur un bulletin non corrigé", duplicate.CodeInvalidBulletin, func() error {
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L2", Appel: "a1", Issue: duplicate.AppelAmende, Decision: &zero, Motif: "m"})
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			avant := b.position(t)
+			refuse(t, b, tt.code, tt.f())
+			assert.Equal(t, avant, b.position(t), "store unchanged")
+		})
+	}
+}
+
+// The life of a bulletin (issue 5, guide §5, §5.9, §6.3): submitted as
+// written, corrected by the engine and the arbiter, amended by a second
+// arbiter, notified, sent to the commission, decided on appeal. Every step
+// is a new event with who did it; the decision in force is the latest.
+func TestApplication_CycleDuBulletin(t *testing.T) {
+	b := nouveauBanc(t)
+	top := b.topper(t)
+	faux := top.Score + 3
+	arbitre1 := b.app.Par(eventstore.Metadata{Actor: "A1", Role: "arbitre"})
+	arbitre2 := b.app.Par(eventstore.Metadata{Actor: "A2", Role: "arbitre"})
+	commission := b.app.Par(eventstore.Metadata{Actor: "CRA", Role: "commission"})
+	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
+		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &faux, false, false)}}))
+
+	moteur, err := b.partie(t).DecisionMoteur(1, "L1")
+	require.NoError(t, err)
+	assert.Equal(t, correction.Warning, moteur.Sanction, "§5.3.2 correct place, wrong score: warning")
+	assert.Equal(t, top.Score, moteur.Paid)
+	assert.Equal(t, []correction.Reason{correction.ScoreWrong}, moteur.Reasons)
+
+	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}))
+	c, ok := b.partie(t).Correction(1, "L1")
+	require.True(t, ok)
+	assert.Equal(t, &moteur, c.Moteur, "the engine's decision is recorded")
+	assert.Nil(t, c.Arbitrage, "confirmed: no second decision")
+
+	amende := moteur
+	amende.Sanction, amende.Reasons = correction.None, []correction.Reason{}
+	require.NoError(t, arbitre2.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Decision: &amende, Motif: "score rectifié par le joueur avant la fin du coup"}))
+	d, _ := b.partie(t).Decision(1, "L1")
+	assert.Equal(t, correction.None, d.Sanction, "the amendment is in force")
+	c, _ = b.partie(t).Correction(1, "L1")
+	assert.Equal(t, correction.Warning, c.Finale().Sanction, "the first correction is kept")
+
+	require.NoError(t, arbitre2.EmettreBillet(b.ctx, "p1", 1, "L1", "A2"))
+	require.NoError(t, arbitre2.RenvoyerCommission(b.ctx, "p1", duplicate.RenvoiCommission{Coup: 1, Licence: "L1", Arbitre: "A2", Appel: "a1", Motif: "appel du joueur"}))
+	nul := correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
+	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1",
+		Issue: duplicate.AppelAmende, Decision: &nul, Motif: "mot non admis"}))
+	d, _ = b.partie(t).Decision(1, "L1")
+	assert.Equal(t, correction.Zero, d.Sanction, "§6.3 the commission's decision is in force")
+	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a2",
+		Issue: duplicate.AppelRejete, Motif: "rien de nouveau"}))
+	d, _ = b.partie(t).Decision(1, "L1")
+	assert.Equal(t, correction.Zero, d.Sanction, "§6.3 a rejected appeal leaves the decision in force")
+
+	evts, err := eventstore.ReadWholeStream(b.ctx, b.store, "partie-p1")
+	require.NoError(t, err)
+	var qui []string
+	for _, e := range evts[len(evts)-7:] {
+		qui = append(qui, e.Type+" "+e.Metadata.Actor+"/"+e.Metadata.Role)
+	}
+	assert.Equal(t, []string{
+		"partie.bulletin_depose A1/arbitre",
+		"partie.bulletin_corrige A1/arbitre",
+		"partie.double_arbitrage A2/arbitre",
+		"partie.billet_emis A2/arbitre",
+		"partie.renvoi_commission A2/arbitre",
+		"partie.decision_commission CRA/commission",
+		"partie.decision_commission CRA/commission",
+	}, qui, "who did what, never an edited event")
+}
