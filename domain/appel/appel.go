@@ -172,15 +172,15 @@ func (a *Appel) DecisionEnVigueur() (*correction.Decision, int) {
 	return nil, 0
 }
 
-// AAppliquer returns the decision to carry into the game and its level:
-// the decision in force when the appeal is about a bulletin and that level
-// has not been applied yet.
-func (a *Appel) AAppliquer() (correction.Decision, int, bool) {
+// AAppliquer returns the decision to carry into the game: the level's
+// decision in force when the appeal is about a bulletin and that level has
+// not been applied yet.
+func (a *Appel) AAppliquer() (DecisionRendue, bool) {
 	d, niveau := a.DecisionEnVigueur()
 	if d == nil || !a.objet.Bulletin() || a.niveaux[niveau-1].Appliquee {
-		return correction.Decision{}, 0, false
+		return DecisionRendue{}, false
 	}
-	return *d, niveau, true
+	return *a.niveaux[niveau-1].Decision, true
 }
 
 // Nouveaux returns the events recorded since the last call and forgets them.
@@ -462,8 +462,8 @@ func (a *Appel) MarquerAppliquee(niveau int) error {
 	if a.version == 0 {
 		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
-	_, aAppliquer, ok := a.AAppliquer()
-	if !ok || aAppliquer != niveau {
+	d, ok := a.AAppliquer()
+	if !ok || d.Niveau != niveau {
 		return refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
 	}
 	return a.enregistrer(DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
@@ -587,8 +587,8 @@ func validerDecisions(ds ...*correction.Decision) error {
 		switch {
 		case d.Paid < 0 || d.DisciplineWarnings < 0 || d.AverageCap < 0:
 			return refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative")
-		case d.Sanction == correction.Zero && d.Paid != 0:
-			return refus(CodeInvalidAppeal, "une nullité vaut zéro (§5.7)")
+		case (d.Sanction == correction.Zero || d.Sanction == correction.Average) && d.Paid != 0:
+			return refus(CodeInvalidAppeal, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
 		}
 	}
 	return nil

@@ -304,13 +304,14 @@ func TestDecisionEnVigueur(t *testing.T) {
 			a := decide(t, tt.issue, tt.d)
 			got, niveau := a.DecisionEnVigueur()
 			assert.Equal(t, tt.want, got)
-			d, n, ok := a.AAppliquer()
+			d, ok := a.AAppliquer()
 			assert.Equal(t, tt.want != nil, ok)
 			if ok {
-				assert.Equal(t, *tt.want, d)
+				assert.Equal(t, tt.want, d.Decision)
+				assert.Equal(t, tt.issue, d.Issue)
 				assert.Equal(t, NiveauCommissionArbitrage, niveau)
-				require.NoError(t, a.MarquerAppliquee(n))
-				_, _, ok = a.AAppliquer()
+				require.NoError(t, a.MarquerAppliquee(d.Niveau))
+				_, ok = a.AAppliquer()
 				assert.False(t, ok, "appliquée une seule fois")
 			}
 			refuse(t, a, CodeNothingToApply, func() error { return a.MarquerAppliquee(NiveauCommissionArbitrage) })

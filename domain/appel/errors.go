@@ -31,6 +31,7 @@ const (
 	CodeAppealClosed              Code = "APPEAL_CLOSED"
 	CodeDossierIncomplete         Code = "DOSSIER_INCOMPLETE"
 	CodeNothingToApply            Code = "NOTHING_TO_APPLY"
+	CodeDecisionNotApplied        Code = "DECISION_NOT_APPLIED"
 	CodeConflict                  Code = "CONFLICT"
 	CodeCorruptHistory            Code = "CORRUPT_HISTORY"
 )
@@ -86,6 +87,7 @@ var (
 	ErrAppealClosed              = &Erreur{Code: CodeAppealClosed}
 	ErrDossierIncomplete         = &Erreur{Code: CodeDossierIncomplete}
 	ErrNothingToApply            = &Erreur{Code: CodeNothingToApply}
+	ErrDecisionNotApplied        = &Erreur{Code: CodeDecisionNotApplied}
 	ErrConflict                  = &Erreur{Code: CodeConflict}
 	ErrCorruptHistory            = &Erreur{Code: CodeCorruptHistory}
 )

@@ -1,0 +1,202 @@
+// Package query reads appeals: one appeal's state and history (who did what
+// and when, from event metadata), and the appeals of a tournament or of a
+// game from a fold over the log.
+package query
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"arbitre/domain/appel"
+	"arbitre/domain/eventstore"
+	"arbitre/engine/correction"
+)
+
+// Etape is one event of an appeal's history.
+type Etape struct {
+	Revision    uint64
+	Position    uint64
+	Type        string
+	Quand       time.Time
+	Acteur      string
+	Role        string
+	Correlation string
+	Causation   string
+	// Evenement is the decoded payload (appel.AppelDepose, appel.VoteEmis...).
+	Evenement any
+}
+
+// Vue is an appeal's state and history.
+type Vue struct {
+	ID       string
+	Objet    appel.Objet
+	Statut   appel.Statut
+	DeposeLe time.Time
+	Niveaux  []appel.Niveau
+	// DecisionEnVigueur is the bulletin decision the appeal put in force, nil
+	// when the contested decision stands; NiveauEnVigueur the level.
+	DecisionEnVigueur *correction.Decision
+	NiveauEnVigueur   int
+	// Revision is the stream revision to send back as a command's Revision.
+	Revision   uint64
+	Historique []Etape
+}
+
+// Lecteur reads appeals from the store.
+type Lecteur struct {
+	store    eventstore.Reader
+	registre *eventstore.Registry
+}
+
+// NewLecteur returns a reader; registre must hold the appeal's event types.
+func NewLecteur(store eventstore.Reader, registre *eventstore.Registry) *Lecteur {
+	return &Lecteur{store: store, registre: registre}
+}
+
+// Appel returns an appeal's state and history, replayed from its stream.
+func (l *Lecteur) Appel(ctx context.Context, id string) (Vue, error) {
+	stream, err := eventstore.AppelStream(id)
+	if err != nil {
+		return Vue{}, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
+	}
+	evts, err := eventstore.ReadWholeStream(ctx, l.store, stream)
+	if err != nil {
+		return Vue{}, err
+	}
+	if len(evts) == 0 {
+		return Vue{}, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
+	}
+	a := appel.Nouveau()
+	v := Vue{Historique: make([]Etape, 0, len(evts))}
+	for _, e := range evts {
+		payload, err := l.registre.Decode(e)
+		if err != nil {
+			return Vue{}, err
+		}
+		if err := a.Appliquer(payload); err != nil {
+			return Vue{}, err
+		}
+		v.Historique = append(v.Historique, Etape{Revision: e.Revision, Position: e.Position, Type: e.Type,
+			Quand: e.Metadata.RecordedAt, Acteur: e.Metadata.Actor, Role: e.Metadata.Role,
+			Correlation: e.Metadata.CorrelationID, Causation: e.Metadata.CausationID, Evenement: payload})
+		v.Revision = e.Revision
+	}
+	v.ID, v.Objet, v.Statut, v.DeposeLe, v.Niveaux = a.ID(), a.Objet(), a.Statut(), a.DeposeLe(), a.Niveaux()
+	v.DecisionEnVigueur, v.NiveauEnVigueur = a.DecisionEnVigueur()
+	return v, nil
+}
+
+// Resume is an appeal in a list.
+type Resume struct {
+	ID       string
+	Objet    appel.Objet
+	Statut   appel.Statut
+	DeposeLe time.Time
+	// Niveau and Instance are the current level.
+	Niveau   int
+	Instance appel.Instance
+	// Issue is the current level's outcome, "" until decided.
+	Issue             appel.Issue
+	DecisionEnVigueur *correction.Decision
+	// AAppliquer: a decision in force still has to reach the game.
+	AAppliquer bool
+}
+
+// Index is the fold of every appeal, for lists by tournament and by game.
+// Fold it over the whole log (Reconstruire) or follow the log live with
+// AppliquerEvenement. Safe for concurrent use.
+type Index struct {
+	mu     sync.RWMutex
+	appels map[string]*appel.Appel
+	ordre  []string
+}
+
+// NewIndex returns an empty fold.
+func NewIndex() *Index { return &Index{appels: map[string]*appel.Appel{}} }
+
+// Appliquer folds one decoded event of the given stream; other kinds of
+// stream are ignored.
+func (x *Index) Appliquer(stream string, e any) error {
+	kind, id, err := eventstore.ParseStream(stream)
+	if err != nil || kind != eventstore.KindAppel {
+		return err
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	a := x.appels[id]
+	if a == nil {
+		a = appel.Nouveau()
+		x.appels[id] = a
+		x.ordre = append(x.ordre, id)
+	}
+	return a.Appliquer(e)
+}
+
+// AppliquerEvenement folds a recorded event; events of other streams are
+// skipped without being decoded.
+func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) error {
+	if kind, _, err := eventstore.ParseStream(e.Stream); err != nil || kind != eventstore.KindAppel {
+		return err
+	}
+	payload, err := r.Decode(e)
+	if err != nil {
+		return err
+	}
+	return x.Appliquer(e.Stream, payload)
+}
+
+// Reconstruire folds the whole log.
+func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Index, error) {
+	x := NewIndex()
+	for from := uint64(0); ; {
+		evts, err := store.ReadAll(ctx, from, eventstore.PageSize)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range evts {
+			if err := x.AppliquerEvenement(r, e); err != nil {
+				return nil, err
+			}
+			from = e.Position + 1
+		}
+		if len(evts) < eventstore.PageSize {
+			return x, nil
+		}
+	}
+}
+
+// ParTournoi lists the appeals of a tournament, oldest filing first.
+func (x *Index) ParTournoi(tournoi string) []Resume {
+	return x.lister(func(o appel.Objet) bool { return o.Tournoi == tournoi })
+}
+
+// ParPartie lists the appeals about a game, oldest filing first.
+func (x *Index) ParPartie(partie string) []Resume {
+	return x.lister(func(o appel.Objet) bool { return o.Partie == partie })
+}
+
+func (x *Index) lister(garder func(appel.Objet) bool) []Resume {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	var out []Resume
+	for _, id := range x.ordre {
+		a := x.appels[id]
+		if !garder(a.Objet()) {
+			continue
+		}
+		niveaux := a.Niveaux()
+		n := niveaux[len(niveaux)-1]
+		r := Resume{ID: id, Objet: a.Objet(), Statut: a.Statut(), DeposeLe: a.DeposeLe(), Niveau: n.Numero, Instance: n.Instance}
+		if n.Decision != nil {
+			r.Issue = n.Decision.Issue
+		}
+		r.DecisionEnVigueur, _ = a.DecisionEnVigueur()
+		_, r.AAppliquer = a.AAppliquer()
+		out = append(out, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].DeposeLe.Before(out[j].DeposeLe) })
+	return out
+}
