@@ -172,7 +172,7 @@ func (r *subscriptionResolver) CoupAnnounced(ctx context.Context, partie string)
 	if err != nil {
 		return nil, invalidInput("partie", err)
 	}
-	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context) (*model.Partie, error) {
+	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context, _ uint64) (*model.Partie, error) {
 		return r.partieVue(ctx, partie)
 	})
 }

@@ -1,6 +1,8 @@
 package graphql
 
 import (
+	"database/sql"
+
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
@@ -9,6 +11,7 @@ import (
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/live"
+	"arbitre/projections/projection"
 )
 
 // Resolver is the root of the resolvers: the dependencies they call.
@@ -22,4 +25,8 @@ type Resolver struct {
 	Parties  *dupadapters.Depot
 	Tournois *tadapters.Depot
 	Hub      *live.Hub
+	// Projections is the read-model database; StandingsRunner maintains its
+	// standings (subscriptions wait for it to reach an event).
+	Projections     *sql.DB
+	StandingsRunner *projection.Runner
 }

@@ -7,11 +7,12 @@ import (
 )
 
 // follow runs a subscription: read is called at once and after every change
-// of the streams match accepts, and its result sent. The first read happens
-// before returning, so an unknown id is an error rather than a silent
-// stream; the goroutine ends with the subscription's context.
-func follow[T any](ctx context.Context, hub *live.Hub, match func(stream string) bool, read func(context.Context) (T, error)) (<-chan T, error) {
-	first, err := read(ctx)
+// of the streams match accepts (with the global position of the latest
+// change, 0 at first), and its result sent. The first read happens before
+// returning, so an unknown id is an error rather than a silent stream; the
+// goroutine ends with the subscription's context.
+func follow[T any](ctx context.Context, hub *live.Hub, match func(stream string) bool, read func(ctx context.Context, pos uint64) (T, error)) (<-chan T, error) {
+	first, err := read(ctx, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -20,9 +21,9 @@ func follow[T any](ctx context.Context, hub *live.Hub, match func(stream string)
 	go func() {
 		defer close(out)
 		pending, have := first, true
-		for range wake {
+		for pos := range wake {
 			if !have {
-				if pending, err = read(ctx); err != nil {
+				if pending, err = read(ctx, pos); err != nil {
 					return
 				}
 			}

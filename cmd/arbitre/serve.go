@@ -28,6 +28,7 @@ import (
 	"arbitre/projections/archive"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/standings"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -76,25 +77,27 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return err
 	}
 	defer db.Close()
-	runner, err := projection.NewRunner(ctx, db, archive.Projection{}, store)
+	registry, err := catalogue.Registre()
+	if err != nil {
+		return err
+	}
+	var runners []*projection.Runner
+	for _, p := range []projection.Projection{archive.Projection{}, standings.NewProjection(registry)} {
+		runner, err := projection.NewRunner(ctx, db, p, store)
+		if err != nil {
+			return err
+		}
+		runners = append(runners, runner)
+	}
+	last, err := store.LastPosition(ctx)
 	if err != nil {
 		return err
 	}
 
 	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
 	pipeDone := make(chan error, 1)
-	go func() { pipeDone <- pipeline.Run(pipeCtx, store, []*projection.Runner{runner}, pipeline.Config{}, nil) }()
+	go func() { pipeDone <- pipeline.Run(pipeCtx, store, runners, pipeline.Config{}, nil) }()
 
-	registry, err := catalogue.Registre()
-	if err != nil {
-		stopPipeline()
-		return errors.Join(err, <-pipeDone)
-	}
-	last, err := store.LastPosition(ctx)
-	if err != nil {
-		stopPipeline()
-		return errors.Join(err, <-pipeDone)
-	}
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
 	follow := func(name string, run func() error) {
@@ -112,7 +115,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
-		Hub: hub}
+		Hub: hub, Projections: db, StandingsRunner: runners[1]}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

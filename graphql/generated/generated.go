@@ -99,6 +99,22 @@ type ComplexityRoot struct {
 		Mots  func(childComplexity int) int
 	}
 
+	LigneClassement struct {
+		Avertissements func(childComplexity int) int
+		Club           func(childComplexity int) int
+		EnAttente      func(childComplexity int) int
+		Licence        func(childComplexity int) int
+		Negatif        func(childComplexity int) int
+		Nom            func(childComplexity int) int
+		Penalites      func(childComplexity int) int
+		Pourcentage    func(childComplexity int) int
+		Rang           func(childComplexity int) int
+		Score          func(childComplexity int) int
+		Serie          func(childComplexity int) int
+		Solos          func(childComplexity int) int
+		Top            func(childComplexity int) int
+	}
+
 	MotForme struct {
 		Mot       func(childComplexity int) int
 		Reference func(childComplexity int) int
@@ -150,6 +166,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		Classement   func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Moi          func(childComplexity int) int
 		Partie       func(childComplexity int, id string) int
 		Resoudre     func(childComplexity int, position model.PositionInput, tous *int) int
@@ -180,7 +197,8 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
-		CoupAnnounced func(childComplexity int, partie string) int
+		CoupAnnounced    func(childComplexity int, partie string) int
+		StandingsChanged func(childComplexity int, partie *string, tournoi *string, serie *string) int
 	}
 
 	TopRetenu struct {
@@ -229,6 +247,7 @@ type PartieResolver interface {
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
+	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
@@ -236,6 +255,7 @@ type QueryResolver interface {
 }
 type SubscriptionResolver interface {
 	CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error)
+	StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error)
 }
 
 type executableSchema struct {
@@ -448,6 +468,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Lexique.Mots(childComplexity), true
+
+	case "LigneClassement.avertissements":
+		if e.complexity.LigneClassement.Avertissements == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Avertissements(childComplexity), true
+	case "LigneClassement.club":
+		if e.complexity.LigneClassement.Club == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Club(childComplexity), true
+	case "LigneClassement.enAttente":
+		if e.complexity.LigneClassement.EnAttente == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.EnAttente(childComplexity), true
+	case "LigneClassement.licence":
+		if e.complexity.LigneClassement.Licence == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Licence(childComplexity), true
+	case "LigneClassement.negatif":
+		if e.complexity.LigneClassement.Negatif == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Negatif(childComplexity), true
+	case "LigneClassement.nom":
+		if e.complexity.LigneClassement.Nom == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Nom(childComplexity), true
+	case "LigneClassement.penalites":
+		if e.complexity.LigneClassement.Penalites == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Penalites(childComplexity), true
+	case "LigneClassement.pourcentage":
+		if e.complexity.LigneClassement.Pourcentage == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Pourcentage(childComplexity), true
+	case "LigneClassement.rang":
+		if e.complexity.LigneClassement.Rang == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Rang(childComplexity), true
+	case "LigneClassement.score":
+		if e.complexity.LigneClassement.Score == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Score(childComplexity), true
+	case "LigneClassement.serie":
+		if e.complexity.LigneClassement.Serie == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Serie(childComplexity), true
+	case "LigneClassement.solos":
+		if e.complexity.LigneClassement.Solos == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Solos(childComplexity), true
+	case "LigneClassement.top":
+		if e.complexity.LigneClassement.Top == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Top(childComplexity), true
 
 	case "MotForme.mot":
 		if e.complexity.MotForme.Mot == nil {
@@ -751,6 +850,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "Query.classement":
+		if e.complexity.Query.Classement == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classement_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
 	case "Query.moi":
 		if e.complexity.Query.Moi == nil {
 			break
@@ -894,6 +1004,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.CoupAnnounced(childComplexity, args["partie"].(string)), true
+	case "Subscription.standingsChanged":
+		if e.complexity.Subscription.StandingsChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_standingsChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.StandingsChanged(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
 
 	case "TopRetenu.cases":
 		if e.complexity.TopRetenu.Cases == nil {
@@ -1160,6 +1281,38 @@ type Habilitation {
   tournoi: String
   tables: String
   expire: Time!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/classement.graphqls", Input: `# Standings (projections/standings): per game, or cumulated over a
+# tournament's games; optionally one série. Public once published: they
+# count only corrected bulletins (enAttente says how many are pending).
+
+type LigneClassement {
+  rang: Int!
+  licence: ID!
+  nom: String!
+  club: String
+  serie: String
+  score: Int!
+  top: Int!
+  "Gap to the top (négatif), 0 or less."
+  negatif: Int!
+  "Percentage of the top."
+  pourcentage: Float!
+  solos: Int!
+  avertissements: Int!
+  penalites: Int!
+  enAttente: Int!
+}
+
+extend type Query {
+  "Standings of one game (partie) or cumulated over a tournament (tournoi)."
+  classement(partie: ID, tournoi: ID, serie: String): [LigneClassement!]!
+}
+
+extend type Subscription {
+  "The standings, at once and after every change."
+  standingsChanged(partie: ID, tournoi: ID, serie: String): [LigneClassement!]!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/duplicate.graphqls", Input: `# Duplicate tournaments and games (fisf-reglement-duplicate-2020.txt §3).
@@ -1719,6 +1872,27 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_classement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "serie", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["serie"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_partie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1786,6 +1960,27 @@ func (ec *executionContext) field_Subscription_coupAnnounced_args(ctx context.Co
 		return nil, err
 	}
 	args["partie"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_standingsChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "serie", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["serie"] = arg2
 	return args, nil
 }
 
@@ -2730,6 +2925,383 @@ func (ec *executionContext) _Lexique_mots(ctx context.Context, field graphql.Col
 func (ec *executionContext) fieldContext_Lexique_mots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Lexique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_rang(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_rang,
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_licence(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_nom(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_club(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_club,
+		func(ctx context.Context) (any, error) {
+			return obj.Club, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_club(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_serie(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_score(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_top(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_top,
+		func(ctx context.Context) (any, error) {
+			return obj.Top, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_top(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_negatif(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_negatif,
+		func(ctx context.Context) (any, error) {
+			return obj.Negatif, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_negatif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_pourcentage(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_pourcentage,
+		func(ctx context.Context) (any, error) {
+			return obj.Pourcentage, nil
+		},
+		nil,
+		ec.marshalNFloat2float64,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_pourcentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Float does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_solos(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_solos,
+		func(ctx context.Context) (any, error) {
+			return obj.Solos, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_solos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_avertissements(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_avertissements,
+		func(ctx context.Context) (any, error) {
+			return obj.Avertissements, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_avertissements(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_penalites(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_penalites,
+		func(ctx context.Context) (any, error) {
+			return obj.Penalites, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_penalites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_enAttente(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_enAttente,
+		func(ctx context.Context) (any, error) {
+			return obj.EnAttente, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_enAttente(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -4780,6 +5352,75 @@ func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field grap
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_classement(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_classement,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Classement(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string), fc.Args["serie"].(*string))
+		},
+		nil,
+		ec.marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "rang":
+				return ec.fieldContext_LigneClassement_rang(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneClassement_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneClassement_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneClassement_club(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneClassement_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneClassement_score(ctx, field)
+			case "top":
+				return ec.fieldContext_LigneClassement_top(ctx, field)
+			case "negatif":
+				return ec.fieldContext_LigneClassement_negatif(ctx, field)
+			case "pourcentage":
+				return ec.fieldContext_LigneClassement_pourcentage(ctx, field)
+			case "solos":
+				return ec.fieldContext_LigneClassement_solos(ctx, field)
+			case "avertissements":
+				return ec.fieldContext_LigneClassement_avertissements(ctx, field)
+			case "penalites":
+				return ec.fieldContext_LigneClassement_penalites(ctx, field)
+			case "enAttente":
+				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournoi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5561,6 +6202,75 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnounced(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_coupAnnounced_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_standingsChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_standingsChanged,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().StandingsChanged(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string), fc.Args["serie"].(*string))
+		},
+		nil,
+		ec.marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "rang":
+				return ec.fieldContext_LigneClassement_rang(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneClassement_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneClassement_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneClassement_club(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneClassement_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneClassement_score(ctx, field)
+			case "top":
+				return ec.fieldContext_LigneClassement_top(ctx, field)
+			case "negatif":
+				return ec.fieldContext_LigneClassement_negatif(ctx, field)
+			case "pourcentage":
+				return ec.fieldContext_LigneClassement_pourcentage(ctx, field)
+			case "solos":
+				return ec.fieldContext_LigneClassement_solos(ctx, field)
+			case "avertissements":
+				return ec.fieldContext_LigneClassement_avertissements(ctx, field)
+			case "penalites":
+				return ec.fieldContext_LigneClassement_penalites(ctx, field)
+			case "enAttente":
+				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_standingsChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8027,6 +8737,99 @@ func (ec *executionContext) _Lexique(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var ligneClassementImplementors = []string{"LigneClassement"}
+
+func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.SelectionSet, obj *model.LigneClassement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ligneClassementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LigneClassement")
+		case "rang":
+			out.Values[i] = ec._LigneClassement_rang(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._LigneClassement_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._LigneClassement_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "club":
+			out.Values[i] = ec._LigneClassement_club(ctx, field, obj)
+		case "serie":
+			out.Values[i] = ec._LigneClassement_serie(ctx, field, obj)
+		case "score":
+			out.Values[i] = ec._LigneClassement_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "top":
+			out.Values[i] = ec._LigneClassement_top(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "negatif":
+			out.Values[i] = ec._LigneClassement_negatif(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pourcentage":
+			out.Values[i] = ec._LigneClassement_pourcentage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "solos":
+			out.Values[i] = ec._LigneClassement_solos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avertissements":
+			out.Values[i] = ec._LigneClassement_avertissements(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "penalites":
+			out.Values[i] = ec._LigneClassement_penalites(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enAttente":
+			out.Values[i] = ec._LigneClassement_enAttente(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var motFormeImplementors = []string{"MotForme"}
 
 func (ec *executionContext) _MotForme(ctx context.Context, sel ast.SelectionSet, obj *model.MotForme) graphql.Marshaler {
@@ -8462,6 +9265,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "classement":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_classement(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "tournoi":
 			field := field
 
@@ -8752,6 +9577,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	switch fields[0].Name {
 	case "coupAnnounced":
 		return ec._Subscription_coupAnnounced(ctx, fields[0])
+	case "standingsChanged":
+		return ec._Subscription_standingsChanged(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
@@ -9300,6 +10127,22 @@ func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐD
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.SelectionSet, v float64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalFloatContext(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalID(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -9437,6 +10280,54 @@ func (ec *executionContext) marshalNLexique2ᚖarbitreᚋgraphqlᚋmodelᚐLexiq
 		return graphql.Null
 	}
 	return ec._Lexique(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLigneClassement2arbitreᚋgraphqlᚋmodelᚐLigneClassement(ctx context.Context, sel ast.SelectionSet, v model.LigneClassement) graphql.Marshaler {
+	return ec._LigneClassement(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LigneClassement) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNLigneClassement2arbitreᚋgraphqlᚋmodelᚐLigneClassement(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNMotForme2arbitreᚋgraphqlᚋmodelᚐMotForme(ctx context.Context, sel ast.SelectionSet, v model.MotForme) graphql.Marshaler {

@@ -9,6 +9,7 @@ package live
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"arbitre/domain/eventstore"
 )
@@ -22,6 +23,8 @@ type Hub struct {
 type subscriber struct {
 	match func(stream string) bool
 	wake  chan struct{}
+	// last is the highest global position published to this subscriber.
+	last atomic.Uint64
 }
 
 // NewHub returns a hub with no subscriber.
@@ -32,17 +35,21 @@ func NewHub() *Hub { return &Hub{subs: map[*subscriber]struct{}{}} }
 // until ctx is done.
 func (h *Hub) Follow(ctx context.Context, store eventstore.Store, from uint64) error {
 	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
-		h.Publish(e.Stream)
+		h.Publish(e.Stream, e.Position)
 		return nil
 	})
 }
 
-// Publish wakes every subscriber whose filter accepts the stream.
-func (h *Hub) Publish(stream string) {
+// Publish wakes every subscriber whose filter accepts the stream of the
+// event at global position pos.
+func (h *Hub) Publish(stream string, pos uint64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
 		if s.match(stream) {
+			if pos > s.last.Load() {
+				s.last.Store(pos)
+			}
 			select {
 			case s.wake <- struct{}{}:
 			default: // already pending: the next read sees this change too
@@ -51,16 +58,17 @@ func (h *Hub) Publish(stream string) {
 	}
 }
 
-// Subscribe returns a channel that receives a wake-up after events of the
-// streams match accepts; it is closed when ctx is done. The first wake-up is
-// immediate, so the subscriber sends the current state at once.
-func (h *Hub) Subscribe(ctx context.Context, match func(stream string) bool) <-chan struct{} {
+// Subscribe returns a channel that receives, after events of the streams
+// match accepts, the global position of the latest of them (0 for the
+// immediate first wake-up, which lets the subscriber send the current state
+// at once). The channel is closed when ctx is done.
+func (h *Hub) Subscribe(ctx context.Context, match func(stream string) bool) <-chan uint64 {
 	s := &subscriber{match: match, wake: make(chan struct{}, 1)}
 	s.wake <- struct{}{}
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.mu.Unlock()
-	out := make(chan struct{})
+	out := make(chan uint64)
 	go func() {
 		defer close(out)
 		defer func() {
@@ -74,7 +82,7 @@ func (h *Hub) Subscribe(ctx context.Context, match func(stream string) bool) <-c
 				return
 			case <-s.wake:
 				select {
-				case out <- struct{}{}:
+				case out <- s.last.Load():
 				case <-ctx.Done():
 					return
 				}

@@ -9,17 +9,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func receive(t *testing.T, ch <-chan struct{}) {
+func receive(t *testing.T, ch <-chan uint64) uint64 {
 	t.Helper()
 	select {
-	case _, ok := <-ch:
+	case pos, ok := <-ch:
 		require.True(t, ok)
+		return pos
 	case <-time.After(2 * time.Second):
 		t.Fatal("no wake-up")
 	}
+	return 0
 }
 
-func nothing(t *testing.T, ch <-chan struct{}) {
+func nothing(t *testing.T, ch <-chan uint64) {
 	t.Helper()
 	select {
 	case <-ch:
@@ -35,10 +37,10 @@ func TestHubWakesMatchingSubscribersAndCoalesces(t *testing.T) {
 	b := h.Subscribe(ctx, func(s string) bool { return s == "partie-2" })
 	receive(t, a) // immediate first state
 	receive(t, b)
-	for i := 0; i < 1000; i++ {
-		h.Publish("partie-1") // never blocks, even with nobody reading
+	for i := 1; i <= 1000; i++ {
+		h.Publish("partie-1", uint64(i)) // never blocks, even with nobody reading
 	}
-	receive(t, a)
+	assert.Equal(t, uint64(1000), receive(t, a), "the latest position")
 	nothing(t, b)
 	cancel()
 	assert.Eventually(t, func() bool { return h.Subscribers() == 0 }, time.Second, time.Millisecond, "no leak after cancel")
@@ -55,7 +57,7 @@ func TestSlowSubscriberDoesNotBlock(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		for i := 0; i < 10000; i++ {
-			h.Publish("x")
+			h.Publish("x", uint64(i))
 		}
 		close(done)
 	}()

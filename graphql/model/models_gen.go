@@ -95,6 +95,24 @@ type Lexique struct {
 	Mots  int    `json:"mots"`
 }
 
+type LigneClassement struct {
+	Rang    int     `json:"rang"`
+	Licence string  `json:"licence"`
+	Nom     string  `json:"nom"`
+	Club    *string `json:"club,omitempty"`
+	Serie   *string `json:"serie,omitempty"`
+	Score   int     `json:"score"`
+	Top     int     `json:"top"`
+	// Gap to the top (négatif), 0 or less.
+	Negatif int `json:"negatif"`
+	// Percentage of the top.
+	Pourcentage    float64 `json:"pourcentage"`
+	Solos          int     `json:"solos"`
+	Avertissements int     `json:"avertissements"`
+	Penalites      int     `json:"penalites"`
+	EnAttente      int     `json:"enAttente"`
+}
+
 type MotForme struct {
 	Mot       string `json:"mot"`
 	Reference string `json:"reference"`

@@ -1,0 +1,86 @@
+package graphql
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"arbitre/graphql/model"
+	"arbitre/projections/standings"
+)
+
+// classementQuery is what standings were asked for.
+type classementQuery struct {
+	partie, tournoi, serie string
+}
+
+func classementDemande(partie, tournoi, serie *string) (classementQuery, error) {
+	q := classementQuery{partie: deref(partie), tournoi: deref(tournoi), serie: deref(serie)}
+	if (q.partie == "") == (q.tournoi == "") {
+		return q, invalidInput("classement", errors.New("donner une partie ou un tournoi, pas les deux"))
+	}
+	return q, nil
+}
+
+// concerne says which streams change these standings: the game's own, or,
+// for a tournament, its stream and every game's (cheap to over-match: a
+// wake-up only re-reads the projection).
+func (q classementQuery) concerne(stream string) bool {
+	if q.partie != "" {
+		return stream == "partie-"+q.partie
+	}
+	return stream == "tournoi-"+q.tournoi || strings.HasPrefix(stream, "partie-")
+}
+
+// projectionWait bounds how long a subscription waits for the standings
+// projection to reach an event before answering with what it has.
+const projectionWait = 2 * time.Second
+
+// lireClassement reads the standings from the projection once it has
+// applied the event at position pos (0: no wait).
+func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos uint64) ([]model.LigneClassement, error) {
+	if err := r.attendreProjection(ctx, pos); err != nil {
+		return nil, err
+	}
+	var lignes []standings.Ligne
+	var err error
+	if q.partie != "" {
+		lignes, err = standings.LirePartie(ctx, r.Projections, q.partie)
+	} else {
+		lignes, err = standings.LireCumul(ctx, r.Projections, q.tournoi)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if q.serie != "" {
+		lignes = standings.ParSerie(lignes, q.serie)
+	}
+	out := make([]model.LigneClassement, len(lignes))
+	for i, l := range lignes {
+		out[i] = model.LigneClassement{Rang: l.Rang, Licence: l.Licence, Nom: l.Nom, Club: optional(l.Club), Serie: optional(l.Serie),
+			Score: l.Score, Top: l.Top, Negatif: l.Negatif, Pourcentage: l.Pourcentage, Solos: l.Solos,
+			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente}
+	}
+	return out, nil
+}
+
+// attendreProjection polls the standings runner's checkpoint until it
+// reaches pos.
+func (r *Resolver) attendreProjection(ctx context.Context, pos uint64) error {
+	if pos == 0 || r.StandingsRunner == nil {
+		return nil
+	}
+	deadline := time.Now().Add(projectionWait)
+	for {
+		cp, err := r.StandingsRunner.Checkpoint(ctx)
+		if err != nil || cp >= pos || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+}
