@@ -5,7 +5,6 @@ package adapters
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -33,7 +32,9 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur dupl
 	return &Depot{store: store, registre: registre, moteur: moteur}
 }
 
-// Charger replays a game from its stream.
+// Charger replays a game from its stream. With a command envelope in ctx
+// it also reports eventstore.ErrDejaTraitee when the command was applied
+// already, and a conflict when the client's version is not the stream's.
 func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, error) {
 	stream, err := eventstore.PartieStream(id)
 	if err != nil {
@@ -42,6 +43,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	evts, err := eventstore.ReadWholeStream(ctx, d.store, stream)
 	if err != nil {
 		return nil, err
+	}
+	if err := eventstore.CommandeDe(ctx).Verifier(stream, evts); err != nil {
+		return nil, d.conflit(id, err)
 	}
 	if len(evts) == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
@@ -76,6 +80,7 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 	if avant > 0 {
 		attendu = eventstore.Exact(uint64(avant - 1))
 	}
+	md = eventstore.CommandeDe(ctx).Metadata(md)
 	data := make([]eventstore.EventData, len(nouveaux))
 	for i, e := range nouveaux {
 		if data[i], err = d.registre.NewEventData(uuid.Nil, e, md); err != nil {
@@ -83,18 +88,18 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 		}
 		data[i].ID = idEvenement(stream, avant+i, &data[i])
 	}
-	if _, err := d.store.Append(ctx, stream, attendu, data...); err != nil {
-		var conflit *eventstore.ConflictError
-		if errors.As(err, &conflit) {
-			version := 0
-			if conflit.StreamExists {
-				version = int(conflit.Current) + 1
-			}
-			return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (%d événements, %d attendus) : recharger", p.ID(), version, avant), Err: err, Version: version}
-		}
+	_, err = d.store.Append(ctx, stream, attendu, data...)
+	return d.conflit(p.ID(), err)
+}
+
+// conflit gives a store conflict the game's CONFLICT code and the current
+// version; other errors pass through.
+func (d *Depot) conflit(id string, err error) error {
+	version, ok := eventstore.VersionOf(err)
+	if !ok {
 		return err
 	}
-	return nil
+	return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err, Version: version}
 }
 
 // idEvenement names an event by its place in the stream, its content and

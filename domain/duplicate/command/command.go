@@ -6,6 +6,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"arbitre/domain/duplicate"
@@ -51,6 +52,9 @@ type CreerPartie struct {
 
 // CreerPartie handles CreerPartie.
 func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
+	if _, err := a.depot.Charger(ctx, c.Partie); errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil // a retried creation
+	}
 	p := duplicate.Nouvelle(a.moteur)
 	if err := p.Creer(c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {
 		return err
@@ -58,8 +62,14 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	return a.depot.Enregistrer(ctx, p, a.metadata)
 }
 
+// modifier loads, decides and saves. With a command envelope in ctx
+// (eventstore.Commande), a retried command already applied succeeds without
+// deciding again and a stale version is a conflict.
 func (a *Application) modifier(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
 	p, err := a.depot.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
