@@ -57,7 +57,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
 // exactly the events the appeal was loaded with. A concurrent writer makes
 // it fail with CONFLICT, wrapping the store's *eventstore.ConflictError
 // (current revision), and nothing is written. Event ids derive from the
-// stream and the revision, so a retried save is idempotent.
+// stream, the revision and the payload: a retried save of the same events
+// is idempotent, while another writer's different events at the same
+// revision conflict instead of passing for a retry.
 func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error {
 	nouveaux := a.Nouveaux()
 	if len(nouveaux) == 0 {
@@ -74,10 +76,10 @@ func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.M
 	}
 	data := make([]eventstore.EventData, len(nouveaux))
 	for i, e := range nouveaux {
-		id := uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "%s/%d", stream, avant+i))
-		if data[i], err = d.registre.NewEventData(id, e, md); err != nil {
+		if data[i], err = d.registre.NewEventData(uuid.Nil, e, md); err != nil {
 			return err
 		}
+		data[i].ID = uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "%s/%d/%s/%s", stream, avant+i, data[i].Type, data[i].Data))
 	}
 	if _, err := d.store.Append(ctx, stream, attendu, data...); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {

@@ -126,13 +126,16 @@ func (x *Index) Appliquer(stream string, e any) error {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	a := x.appels[id]
-	if a == nil {
-		a = appel.Nouveau()
-		x.appels[id] = a
-		x.ordre = append(x.ordre, id)
+	if a := x.appels[id]; a != nil {
+		return a.Appliquer(e)
 	}
-	return a.Appliquer(e)
+	a := appel.Nouveau()
+	if err := a.Appliquer(e); err != nil {
+		return err
+	}
+	x.appels[id] = a
+	x.ordre = append(x.ordre, id)
+	return nil
 }
 
 // AppliquerEvenement folds a recorded event; events of other streams are

@@ -1,0 +1,360 @@
+package command_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/appel"
+	"arbitre/domain/appel/adapters"
+	"arbitre/domain/appel/command"
+	"arbitre/domain/appel/query"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/correction"
+)
+
+var t0 = time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
+
+// horloge is an injected clock that moves only when told.
+type horloge struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (h *horloge) Now() time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.t
+}
+
+func (h *horloge) avancer(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.t = h.t.Add(d)
+}
+
+// correcteur records the decisions carried into the game; echec makes it fail.
+type correcteur struct {
+	mu        sync.Mutex
+	decisions []command.DecisionBulletin
+	md        []eventstore.Metadata
+	echec     error
+}
+
+func (c *correcteur) AppliquerDecision(_ context.Context, d command.DecisionBulletin, md eventstore.Metadata) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.echec != nil {
+		return c.echec
+	}
+	c.decisions = append(c.decisions, d)
+	c.md = append(c.md, md)
+	return nil
+}
+
+type banc struct {
+	store *sqlitestore.Store
+	reg   *eventstore.Registry
+	depot *adapters.Depot
+	app   *command.Application
+	corr  *correcteur
+	h     *horloge
+}
+
+func nouveauBanc(t *testing.T) *banc {
+	t.Helper()
+	h := &horloge{t: t0}
+	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{Clock: h})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, appel.RegisterEvents(reg))
+	b := &banc{store: store, reg: reg, depot: adapters.NewDepot(store, reg), corr: &correcteur{}, h: h}
+	b.app = command.New(b.depot, b.corr, h, eventstore.Metadata{Actor: "JA", Role: "directeur"})
+	return b
+}
+
+var (
+	contestee = &correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
+	demandee  = &correction.Decision{Paid: 30, Sanction: correction.None}
+	membres   = []string{"PRES", "M2", "M3"}
+)
+
+func (b *banc) deposer(t *testing.T, id string, o appel.Objet) {
+	t.Helper()
+	require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "J01", Role: "joueur", CorrelationID: "req-" + id}).DeposerAppel(context.Background(),
+		command.DeposerAppel{Saisine: appel.Saisine{Appel: id, Objet: o, Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur},
+			Motif: "mot valide", Contestee: contestee, Demandee: demandee, Echeance: t0.Add(time.Hour)}}))
+}
+
+func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: id, President: "PRES", Membres: membres}))
+	for _, m := range membres {
+		b.h.avancer(time.Minute)
+		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Appel: id, Membre: m, Issue: issue}))
+	}
+}
+
+var bulletin = appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01"}
+
+func TestDecider_ProcessusVersLaPartie(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name     string
+		objet    appel.Objet
+		d        appel.Deliberation
+		applique *correction.Decision
+	}{
+		{"accueilli : la décision demandée va à la partie", bulletin, appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}, demandee},
+		{"amendé : la décision de la commission va à la partie", bulletin,
+			appel.Deliberation{Issue: appel.IssueAmende, Decision: &correction.Decision{Paid: 30, Sanction: correction.Warning}, Motivation: "avertissement"},
+			&correction.Decision{Paid: 30, Sanction: correction.Warning}},
+		{"rejeté : rien ne change dans la partie", bulletin, appel.Deliberation{Issue: appel.IssueRejete, Motivation: "non admis"}, nil},
+		{"accueilli hors bulletin : rien à appliquer", appel.Objet{Tournoi: "t1"}, appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "x"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nouveauBanc(t)
+			b.deposer(t, "a1", tt.objet)
+			b.examiner(t, "a1", tt.d.Issue)
+			require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1"}).Decider(ctx, command.Decider{Appel: "a1", Deliberation: tt.d}))
+			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+			require.NoError(t, err)
+			if tt.applique == nil {
+				assert.Empty(t, b.corr.decisions)
+				assert.Equal(t, appel.TypeDecisionRendue, v.Historique[len(v.Historique)-1].Type)
+				return
+			}
+			require.Len(t, b.corr.decisions, 1)
+			d := b.corr.decisions[0]
+			assert.Equal(t, command.DecisionBulletin{Appel: "a1", Niveau: 1, Instance: appel.InstanceCommissionArbitrage, Issue: tt.d.Issue,
+				Partie: "p1", Coup: 4, Licence: "J01", Decision: *tt.applique, Motivation: tt.d.Motivation}, d)
+			assert.Equal(t, eventstore.Metadata{Actor: string(appel.InstanceCommissionArbitrage), Role: command.RoleCommission,
+				CorrelationID: "dec-1", CausationID: "appel-a1"}, b.corr.md[0])
+			dernier := v.Historique[len(v.Historique)-1]
+			assert.Equal(t, appel.TypeDecisionAppliquee, dernier.Type)
+			assert.True(t, v.Niveaux[0].Appliquee)
+			require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Appel: "a1"}))
+			assert.Len(t, b.corr.decisions, 1, "applied once")
+		})
+	}
+}
+
+func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	b.examiner(t, "a1", appel.IssueAccueilli)
+	cause := errors.New("partie indisponible")
+	b.corr.echec = cause
+	err := b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	assert.Equal(t, appel.CodeDecisionNotApplied, appel.CodeOf(err))
+	assert.ErrorIs(t, err, cause)
+
+	x, err := query.Reconstruire(ctx, b.store, b.reg)
+	require.NoError(t, err)
+	r := x.ParPartie("p1")
+	require.Len(t, r, 1)
+	assert.Equal(t, appel.StatutDecide, r[0].Statut, "the decision is recorded")
+	assert.True(t, r[0].AAppliquer, "and pending")
+
+	b.corr.echec = nil
+	require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Appel: "a1"}))
+	assert.Len(t, b.corr.decisions, 1)
+	err = b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	assert.ErrorIs(t, err, appel.ErrAppealAlreadyDecided)
+}
+
+// Two writers load the same revision; the second to save gets the typed
+// conflict with the current revision, and nothing of his is written.
+func TestConflit_DeuxEcrivains(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: membres}))
+
+	premier, err := b.depot.Charger(ctx, "a1")
+	require.NoError(t, err)
+	second, err := b.depot.Charger(ctx, "a1")
+	require.NoError(t, err)
+	require.NoError(t, premier.Voter("M2", appel.IssueAccueilli))
+	require.NoError(t, second.Voter("M3", appel.IssueRejete))
+	require.NoError(t, b.depot.Enregistrer(ctx, premier, eventstore.Metadata{Actor: "M2"}))
+	err = b.depot.Enregistrer(ctx, second, eventstore.Metadata{Actor: "M3"})
+	assert.Equal(t, appel.CodeConflict, appel.CodeOf(err))
+	var conflit *eventstore.ConflictError
+	require.ErrorAs(t, err, &conflit)
+	assert.Equal(t, uint64(2), conflit.Current)
+
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	require.NoError(t, err)
+	assert.Equal(t, []appel.Vote{{Membre: "M2", Issue: appel.IssueAccueilli}}, v.Niveaux[0].Votes)
+
+	t.Run("révision périmée donnée par le client", func(t *testing.T) {
+		stale := uint64(1)
+		err := b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &stale})
+		assert.ErrorIs(t, err, appel.ErrConflict)
+		require.ErrorAs(t, err, &conflit)
+		assert.Equal(t, uint64(2), conflit.Current)
+		courante := v.Revision
+		require.NoError(t, b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &courante}))
+	})
+}
+
+// Many members voting at once on the same revision: exactly one wins.
+func TestConflit_UnSeulGagnant(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	ms := []string{"PRES", "M2", "M3", "M4", "M5", "M6", "M7"}
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: ms}))
+	rev := uint64(1)
+	var wg sync.WaitGroup
+	errs := make([]error, len(ms))
+	for i, m := range ms {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: appel.IssueRejete, Revision: &rev})
+		}()
+	}
+	wg.Wait()
+	gagnants := 0
+	for _, err := range errs {
+		if err == nil {
+			gagnants++
+			continue
+		}
+		assert.ErrorIs(t, err, appel.ErrConflict)
+	}
+	assert.Equal(t, 1, gagnants)
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	require.NoError(t, err)
+	assert.Len(t, v.Niveaux[0].Votes, 1)
+}
+
+func TestRefus_NeChangeRien(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	assert.ErrorIs(t, b.app.Voter(ctx, command.Voter{Appel: "absent", Membre: "M2", Issue: appel.IssueRejete}), appel.ErrAppealNotFound)
+	b.deposer(t, "a1", bulletin)
+	err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
+		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "x"}})
+	assert.ErrorIs(t, err, eventstore.ErrConflict, "filing twice meets the existing stream")
+	tests := []struct {
+		name string
+		f    func() error
+		code appel.Code
+	}{
+		{"vote avant composition", func() error {
+			return b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M2", Issue: appel.IssueRejete})
+		}, appel.CodeCommissionNotComposed},
+		{"commission de deux", func() error {
+			return b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: []string{"PRES", "M2"}})
+		}, appel.CodeInvalidCommission},
+		{"recours FISF avant décision (§6.4.2.a)", func() error {
+			return b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Appel: "a1", RecoursFISF: appel.RecoursFISF{
+				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "x", TransmisPar: "PRES"}})
+		}, appel.CodeAppealNotDecided},
+		{"pièces au premier niveau (§6.4.2.c)", func() error {
+			return b.app.DemanderPieces(ctx, command.DemanderPieces{Appel: "a1", Pieces: "grille"})
+		}, appel.CodeInvalidAppeal},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			avant, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
+			require.NoError(t, err)
+			assert.Equal(t, tt.code, appel.CodeOf(tt.f()))
+			apres, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
+			require.NoError(t, err)
+			assert.Equal(t, avant, apres)
+		})
+	}
+}
+
+// §6.4.2: the FISF level through the handlers, with its documents
+// (§6.4.2.c) dated by the injected clock.
+func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	b.examiner(t, "a1", appel.IssueRejete)
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueRejete, Motivation: "non admis"}}))
+	require.NoError(t, b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Appel: "a1", RecoursFISF: appel.RecoursFISF{
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "désaccord", TransmisPar: "PRES"}}))
+	fisf := []string{"CR", "RT", "BA", "F1", "F2"}
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "CR", Membres: fisf}))
+	require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Appel: "a1", Pieces: "grille"}))
+	b.h.avancer(13 * 24 * time.Hour)
+	assert.ErrorIs(t, b.app.Classer(ctx, command.Classer{Appel: "a1"}), appel.ErrDeadlineRunning)
+	require.NoError(t, b.app.CompleterDossier(ctx, command.CompleterDossier{Appel: "a1"}))
+	for _, m := range fisf {
+		require.NoError(t, b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: appel.IssueAccueilli}))
+	}
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "admis"}}))
+	require.Len(t, b.corr.decisions, 1)
+	assert.Equal(t, appel.InstanceRecoursFISF, b.corr.decisions[0].Instance)
+	assert.Equal(t, *demandee, b.corr.decisions[0].Decision)
+	assert.Equal(t, string(appel.InstanceRecoursFISF), b.corr.md[0].Actor)
+}
+
+func TestQuery_HistoriqueEtListes(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	b.h.avancer(time.Minute)
+	b.deposer(t, "a2", appel.Objet{Tournoi: "t1", Partie: "p2", Coup: 1, Licence: "J01"})
+	b.deposer(t, "a3", appel.Objet{Tournoi: "t2"})
+	b.examiner(t, "a1", appel.IssueAccueilli)
+	require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission"}).Decider(ctx,
+		command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
+
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	require.NoError(t, err)
+	type qui struct {
+		Type, Acteur string
+		Quand        time.Time
+	}
+	var h []qui
+	for _, e := range v.Historique {
+		h = append(h, qui{e.Type, e.Acteur, e.Quand})
+	}
+	assert.Equal(t, []qui{
+		{appel.TypeAppelDepose, "J01", t0},
+		{appel.TypeCommissionComposee, "JA", t0.Add(time.Minute)},
+		{appel.TypeVoteEmis, "PRES", t0.Add(2 * time.Minute)},
+		{appel.TypeVoteEmis, "M2", t0.Add(3 * time.Minute)},
+		{appel.TypeVoteEmis, "M3", t0.Add(4 * time.Minute)},
+		{appel.TypeDecisionRendue, "PRES", t0.Add(4 * time.Minute)},
+		{appel.TypeDecisionAppliquee, string(appel.InstanceCommissionArbitrage), t0.Add(4 * time.Minute)},
+	}, h)
+	assert.Equal(t, "req-a1", v.Historique[0].Correlation)
+	assert.Equal(t, uint64(6), v.Revision)
+	assert.Equal(t, demandee, v.DecisionEnVigueur)
+	_, err = query.NewLecteur(b.store, b.reg).Appel(ctx, "absent")
+	assert.ErrorIs(t, err, appel.ErrAppealNotFound)
+
+	x, err := query.Reconstruire(ctx, b.store, b.reg)
+	require.NoError(t, err)
+	ids := func(rs []query.Resume) (out []string) {
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"a1", "a2"}, ids(x.ParTournoi("t1")))
+	assert.Equal(t, []string{"a3"}, ids(x.ParTournoi("t2")))
+	assert.Equal(t, []string{"a2"}, ids(x.ParPartie("p2")))
+	r := x.ParPartie("p1")[0]
+	assert.Equal(t, appel.IssueAccueilli, r.Issue)
+	assert.False(t, r.AAppliquer)
+	assert.Equal(t, appel.StatutDepose, x.ParPartie("p2")[0].Statut)
+}
