@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/query"
 	"arbitre/domain/eventstore"
+	"arbitre/engine/correction"
 )
 
 func init() {
@@ -59,50 +61,60 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup i
 	if len(evts) == 0 {
 		return fmt.Errorf("partie %s introuvable", id)
 	}
-	out := cmd.OutOrStdout()
-	var p *duplicate.Partie
-	var top *duplicate.TopRetenu
-	for _, e := range evts {
-		payload, err := registre.Decode(e)
-		if err != nil {
-			return err
-		}
-		if c, ok := payload.(duplicate.PartieCreee); ok {
-			p = duplicate.Nouvelle(duplicate.NewMoteur(lex, c.Config.Variant()))
-		}
-		if t, ok := payload.(duplicate.TopRetenu); ok && t.Coup == coup {
-			top = &t
-			break
-		}
-		if r, ok := payload.(duplicate.TirageRejete); ok && r.Coup == coup {
-			fmt.Fprintf(out, "rejet (%s) : reliquat %q, tirées %q\n", r.Motif, r.Reliquat, r.Tirees)
-		}
-		if err := p.Appliquer(payload); err != nil {
-			return err
-		}
+	etat, err := query.Reconstituer(evts, registre, lex, coup)
+	if err != nil {
+		return fmt.Errorf("partie %s : %w", id, err)
 	}
-	if top == nil {
-		return fmt.Errorf("la partie %s n'a pas de top au coup %d", id, coup)
-	}
-	g := p.Grille()
-	fmt.Fprintf(out, "partie %s, coup %d\n%s\n", id, coup, g.String())
-	return afficherCoup(out, p, top, debut)
+	afficherCoup(cmd.OutOrStdout(), etat, debut)
+	return nil
 }
 
-func afficherCoup(out io.Writer, p *duplicate.Partie, top *duplicate.TopRetenu, debut time.Time) error {
-	rack, sac := p.Rack(), p.Sac()
-	fmt.Fprintf(out, "tirage   : %s\n", rack.String())
-	fmt.Fprintf(out, "sac      : %s (%d lettres)\n", sac.String(), sac.Size())
-	sols := p.Solutions()
-	fmt.Fprintf(out, "tops recalculés par le moteur (%d) :\n", len(sols))
-	for _, s := range sols {
+func afficherCoup(out io.Writer, e *query.Etat, debut time.Time) {
+	for _, r := range e.Rejets {
+		fmt.Fprintf(out, "rejet (%s) : reliquat %q, tirées %q\n", r.Motif, r.Reliquat, r.Tirees)
+	}
+	fmt.Fprintf(out, "partie %s, coup %d\n%s\n", e.Partie, e.Coup, e.Grille.String())
+	fmt.Fprintf(out, "tirage   : %s\n", e.Tirage)
+	fmt.Fprintf(out, "sac      : %s (%d lettres)\n", e.Sac, len(e.Sac))
+	fmt.Fprintf(out, "tops recalculés par le moteur (%d) :\n", len(e.Solutions))
+	for _, s := range e.Solutions {
 		marque := " "
 		if s.Admissible {
 			marque = "*"
 		}
 		fmt.Fprintf(out, "  %s %-4s %-15s %4d  joker=%t fin=%t\n", marque, s.Move.Ref().String(), s.Move.WordString(), s.Move.Score, s.Joker, s.FinDePartie)
 	}
-	fmt.Fprintf(out, "top retenu : %s %s %d points (placées %s)\n", top.Ref, top.Mot, top.Score, top.Placees)
+	fmt.Fprintf(out, "top retenu : %s %s %d points (placées %s)\n", e.Top.Ref, e.Top.Mot, e.Top.Score, e.Top.Placees)
+	for _, a := range e.Actes {
+		if a.Type == duplicate.TypeTopRetenu || a.Type == duplicate.TypeTirageEffectue {
+			fmt.Fprintf(out, "  %s par %s (%s) à %s\n", a.Type, a.Acteur, a.Role, a.A.Format(time.RFC3339))
+		}
+	}
+	differents := 0
+	fmt.Fprintf(out, "bulletins (%d) : licence, table, arbitre, décision enregistrée → décision du moteur aujourd'hui\n", len(e.Bulletins))
+	for _, b := range e.Bulletins {
+		enregistree := "non corrigé"
+		if b.EnVigueur != nil {
+			enregistree = decisionTexte(*b.EnVigueur)
+		}
+		marque := " "
+		if b.Differe {
+			marque, differents = "!", differents+1
+		}
+		fmt.Fprintf(out, "  %s %-8s t%-3d %-4s %-28s → %s\n", marque, b.Licence, b.Table, b.Arbitre, enregistree, decisionTexte(b.Maintenant))
+		for _, d := range b.Differences {
+			fmt.Fprintf(out, "      %s : enregistré %s, aujourd'hui %s\n", d.Field, d.Recorded, d.Now)
+		}
+		for _, a := range b.Actes {
+			if a.Type != duplicate.TypeBulletinDepose && a.Type != duplicate.TypeBulletinCorrige {
+				fmt.Fprintf(out, "      %s par %s (%s) à %s\n", a.Type, a.Acteur, a.Role, a.A.Format(time.RFC3339))
+			}
+		}
+	}
+	fmt.Fprintf(out, "décisions différentes du moteur actuel : %d\n", differents)
 	fmt.Fprintf(out, "durée %s\n", time.Since(debut).Round(time.Millisecond))
-	return nil
+}
+
+func decisionTexte(d correction.Decision) string {
+	return fmt.Sprintf("%d %s %v", d.Paid, d.Sanction, d.Reasons)
 }

@@ -598,3 +598,31 @@ func (p *Partie) Eliminer() error {
 	}
 	return nil
 }
+
+// TirageEnCours is the announcement of the last tirage (§3.1): the reliquat
+// (alphabetical, joker last) and the new letters in order of extraction.
+func (p *Partie) TirageEnCours() (reliquat, tirees string) { return p.reliquat, p.tirees }
+
+// Case is a square a top covers: row and column from 0, its letter (a
+// joker in lower case) and whether the top put it down.
+type Case struct {
+	Ligne   int    `json:"ligne"`
+	Colonne int    `json:"colonne"`
+	Lettre  string `json:"lettre"`
+	Posee   bool   `json:"posee"`
+}
+
+// CasesDuTop lists the squares the top of a coup covers, in word order.
+func (p *Partie) CasesDuTop(coup int) []Case {
+	top, ok := p.tops[coup]
+	cx, okc := p.contextes[coup]
+	r, err := board.ParseRef(top.Ref)
+	if !ok || !okc || err != nil {
+		return nil
+	}
+	out := make([]Case, 0, len(top.Mot))
+	for i, sq := 0, r.Start(); i < len(top.Mot); i, sq = i+1, sq+r.Step() {
+		out = append(out, Case{Ligne: sq / board.Size, Colonne: sq % board.Size, Lettre: top.Mot[i : i+1], Posee: cx.grille.Square(sq) == tile.Empty})
+	}
+	return out
+}
