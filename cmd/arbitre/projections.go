@@ -1,15 +1,14 @@
 package main
 
 import (
+	"arbitre/domain/catalogue"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 	"time"
 
-	"arbitre/projections/archive"
 	"arbitre/projections/projection"
-	"arbitre/projections/standings"
 
 	"github.com/spf13/cobra"
 )
@@ -50,11 +49,15 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	if err != nil {
 		return fmt.Errorf("projections rebuild: %w", err)
 	}
-	registre, err := registreDuplicate()
+	registry, err := catalogue.Registre()
 	if err != nil {
 		return fmt.Errorf("projections rebuild: %w", err)
 	}
-	for _, p := range []projection.Projection{archive.Projection{}, standings.NewProjection(registre)} {
+	models, err := readModels(registry)
+	if err != nil {
+		return fmt.Errorf("projections rebuild: %w", err)
+	}
+	for _, p := range models {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return fmt.Errorf("projections rebuild: %w", err)

@@ -25,10 +25,8 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/archive"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
-	"arbitre/projections/standings"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -81,8 +79,12 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if err != nil {
 		return err
 	}
+	models, err := readModels(registry)
+	if err != nil {
+		return err
+	}
 	var runners []*projection.Runner
-	for _, p := range []projection.Projection{archive.Projection{}, standings.NewProjection(registry)} {
+	for _, p := range models {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return err

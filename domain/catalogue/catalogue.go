@@ -5,6 +5,9 @@ package catalogue
 
 import (
 	"arbitre/domain/acces"
+	"arbitre/domain/appel"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
@@ -15,6 +18,9 @@ func Registre() (*eventstore.Registry, error) {
 	r := eventstore.NewRegistry()
 	for _, register := range []func(*eventstore.Registry) error{
 		acces.RegisterEvents,
+		appel.RegisterEvents,
+		partie.Register,
+		ronde.Register,
 		duplicate.Enregistrer,
 		tournoi.Enregistrer,
 	} {
