@@ -495,3 +495,59 @@ func TestEliminer_Guide2_14_Barrage(t *testing.T) {
 	assert.Nil(t, p.Fin())
 	refuse(t, p, CodeWrongState, p.Eliminer)
 }
+
+func TestFormuleJoker_Paragraphe3_8_1_LettreAbsenteDuSac(t *testing.T) {
+	cfg := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Formule: FormuleJoker}
+	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAc", 12), coup(t, "J2", "DEc", 12)))
+	require.NoError(t, p.Tirer("ABDEFG"))
+	p.lettres.sac[3] = 0 // every C is out of the bag
+	require.NoError(t, p.RetenirTop("H8", "BAc"))
+	top, _ := p.Top(1)
+	assert.False(t, top.JokerRemplace, "§3.8.1 the C is no longer in the bag")
+	g := p.Grille()
+	assert.True(t, g.At(7, 9).IsJoker(), "§3.8.1 the first joker stays on the grid")
+	assert.Equal(t, 1, p.lettres.reserve, "§3.8.1 the game goes on with the second joker")
+
+	p.Nouveaux()
+	require.NoError(t, p.Tirer("HI"))
+	assert.Equal(t, []any{TirageEffectue{Coup: 2, Reliquat: "DEFG", Tirees: "HI", JokerAjoute: true, Source: SourceDirecteur}}, p.Nouveaux())
+	require.NoError(t, p.RetenirTop("J2", "DEc"))
+	assert.Zero(t, p.lettres.reserve)
+
+	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("AJ") })
+	require.NoError(t, p.Tirer("AJK"))
+	assert.Equal(t, []any{TirageEffectue{Coup: 3, Reliquat: "FGHI", Tirees: "AJK", Source: SourceDirecteur}}, p.Nouveaux(),
+		"§3.8.1 both jokers used: the game ends in normal duplicate, seven letters and no joker added")
+}
+
+func TestVariantes_Paragraphe3_8_2(t *testing.T) {
+	tests := []struct {
+		name     string
+		variante Variante
+		formule  Formule
+		court    string
+		tirage   string
+		rack     string
+	}{
+		{"§3.8.2 7 sur 8 : huit lettres", VarianteSeptSurHuit, FormuleNormale, "ABCDEFG", "ABCDEFGH", "ABCDEFGH"},
+		{"§3.8.2 7 et 8 : huit lettres", VarianteSeptEtHuit, FormuleNormale, "ABCDEFG", "ABCDEFGH", "ABCDEFGH"},
+		{"§3.8.2 7, 8 et 9 : neuf lettres", VarianteSeptHuitNeuf, FormuleNormale, "ABCDEFGH", "ABCDEFGHI", "ABCDEFGHI"},
+		{"§3.8.2 7 sur 8 associé au joker (§3.8.1) : sept lettres et un joker", VarianteSeptSurHuit, FormuleJoker, "ABCDEF", "ABCDEFG", "ABCDEFG?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Variante: tt.variante, Formule: tt.formule}
+			p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
+			assert.Equal(t, 5, p.Config().AvertissementsGratuits, "§5.9 original formula")
+			assert.Equal(t, 10, p.Config().CoupsMinimumInterruption(), "guide §2.13 original formula")
+			refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer(tt.court) })
+			require.NoError(t, p.Tirer(tt.tirage))
+			r := p.Rack()
+			assert.Equal(t, tt.rack, r.String())
+			require.NoError(t, p.RetenirTop("H8", "BAC"))
+			ctx, ok := p.ContexteCorrection(1, "L1")
+			require.True(t, ok)
+			assert.Equal(t, string(tt.variante), ctx.Variant, "bulletins are corrected in the variant")
+		})
+	}
+}
