@@ -50,6 +50,18 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	Bulletin struct {
+		CorrigePar     func(childComplexity int) int
+		Coup           func(childComplexity int) int
+		Decision       func(childComplexity int) int
+		DecisionMoteur func(childComplexity int) int
+		Ecrit          func(childComplexity int) int
+		Licence        func(childComplexity int) int
+		Motif          func(childComplexity int) int
+		Partie         func(childComplexity int) int
+		Table          func(childComplexity int) int
+	}
+
 	ConfigPartie struct {
 		AvertissementsGratuits func(childComplexity int) int
 		Formule                func(childComplexity int) int
@@ -59,6 +71,16 @@ type ComplexityRoot struct {
 		Source                 func(childComplexity int) int
 		TempsParCoupSecondes   func(childComplexity int) int
 		Variante               func(childComplexity int) int
+	}
+
+	Decision struct {
+		Commission   func(childComplexity int) int
+		Moteur       func(childComplexity int) int
+		Paye         func(childComplexity int) int
+		Place        func(childComplexity int) int
+		Raisons      func(childComplexity int) int
+		Sanction     func(childComplexity int) int
+		ScoreRenvoye func(childComplexity int) int
 	}
 
 	FinPartie struct {
@@ -123,20 +145,24 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AnnulerCoup     func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
-		ArriveeEnRetard func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
-		CreerPartie     func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
-		CreerTournoi    func(childComplexity int, id string, nom string, clientMutationID *string) int
-		Eliminer        func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		EmettreJeton    func(childComplexity int, demande model.DemandeJeton) int
-		InscrireJoueur  func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
-		Interrompre     func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Ramasser        func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Rejeter         func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Reprendre       func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		RetenirTop      func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
-		RevoquerJeton   func(childComplexity int, id string, tournoi *string) int
-		Tirer           func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
+		AnnulerCoup        func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
+		ArriveeEnRetard    func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		ContreArbitrer     func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CorrigerBulletin   func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CreerPartie        func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
+		CreerTournoi       func(childComplexity int, id string, nom string, clientMutationID *string) int
+		DeposerBulletin    func(childComplexity int, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) int
+		Eliminer           func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreJeton       func(childComplexity int, demande model.DemandeJeton) int
+		InscrireJoueur     func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
+		Interrompre        func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Ramasser           func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Rejeter            func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RenvoyerCommission func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
+		Reprendre          func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RetenirTop         func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RevoquerJeton      func(childComplexity int, id string, tournoi *string) int
+		Tirer              func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 	}
 
 	Partie struct {
@@ -166,6 +192,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		Bulletins    func(childComplexity int, partie string, coup int) int
 		Classement   func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Moi          func(childComplexity int) int
 		Partie       func(childComplexity int, id string) int
@@ -228,6 +255,10 @@ type ComplexityRoot struct {
 type MutationResolver interface {
 	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
+	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) (*model.Bulletin, error)
+	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
+	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
+	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
@@ -247,6 +278,7 @@ type PartieResolver interface {
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
+	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
@@ -276,6 +308,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := executionContext{nil, e, 0, 0, nil}
 	_ = ec
 	switch typeName + "." + field {
+
+	case "Bulletin.corrigePar":
+		if e.complexity.Bulletin.CorrigePar == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.CorrigePar(childComplexity), true
+	case "Bulletin.coup":
+		if e.complexity.Bulletin.Coup == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Coup(childComplexity), true
+	case "Bulletin.decision":
+		if e.complexity.Bulletin.Decision == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Decision(childComplexity), true
+	case "Bulletin.decisionMoteur":
+		if e.complexity.Bulletin.DecisionMoteur == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.DecisionMoteur(childComplexity), true
+	case "Bulletin.ecrit":
+		if e.complexity.Bulletin.Ecrit == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Ecrit(childComplexity), true
+	case "Bulletin.licence":
+		if e.complexity.Bulletin.Licence == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Licence(childComplexity), true
+	case "Bulletin.motif":
+		if e.complexity.Bulletin.Motif == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Motif(childComplexity), true
+	case "Bulletin.partie":
+		if e.complexity.Bulletin.Partie == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Partie(childComplexity), true
+	case "Bulletin.table":
+		if e.complexity.Bulletin.Table == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.Table(childComplexity), true
 
 	case "ConfigPartie.avertissementsGratuits":
 		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
@@ -325,6 +412,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ConfigPartie.Variante(childComplexity), true
+
+	case "Decision.commission":
+		if e.complexity.Decision.Commission == nil {
+			break
+		}
+
+		return e.complexity.Decision.Commission(childComplexity), true
+	case "Decision.moteur":
+		if e.complexity.Decision.Moteur == nil {
+			break
+		}
+
+		return e.complexity.Decision.Moteur(childComplexity), true
+	case "Decision.paye":
+		if e.complexity.Decision.Paye == nil {
+			break
+		}
+
+		return e.complexity.Decision.Paye(childComplexity), true
+	case "Decision.place":
+		if e.complexity.Decision.Place == nil {
+			break
+		}
+
+		return e.complexity.Decision.Place(childComplexity), true
+	case "Decision.raisons":
+		if e.complexity.Decision.Raisons == nil {
+			break
+		}
+
+		return e.complexity.Decision.Raisons(childComplexity), true
+	case "Decision.sanction":
+		if e.complexity.Decision.Sanction == nil {
+			break
+		}
+
+		return e.complexity.Decision.Sanction(childComplexity), true
+	case "Decision.scoreRenvoye":
+		if e.complexity.Decision.ScoreRenvoye == nil {
+			break
+		}
+
+		return e.complexity.Decision.ScoreRenvoye(childComplexity), true
 
 	case "FinPartie.annulee":
 		if e.complexity.FinPartie.Annulee == nil {
@@ -595,6 +725,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.contreArbitrer":
+		if e.complexity.Mutation.ContreArbitrer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_contreArbitrer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ContreArbitrer(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["confirme"].(bool), args["decision"].(*model.DecisionInput), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.corrigerBulletin":
+		if e.complexity.Mutation.CorrigerBulletin == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_corrigerBulletin_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CorrigerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["decision"].(*model.DecisionInput), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.creerPartie":
 		if e.complexity.Mutation.CreerPartie == nil {
 			break
@@ -617,6 +769,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["clientMutationId"].(*string)), true
+	case "Mutation.deposerBulletin":
+		if e.complexity.Mutation.DeposerBulletin == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deposerBulletin_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeposerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["bulletin"].(model.BulletinInput), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.eliminer":
 		if e.complexity.Mutation.Eliminer == nil {
 			break
@@ -683,6 +846,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.Rejeter(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.renvoyerCommission":
+		if e.complexity.Mutation.RenvoyerCommission == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_renvoyerCommission_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.RenvoyerCommission(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.reprendre":
 		if e.complexity.Mutation.Reprendre == nil {
 			break
@@ -850,6 +1024,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "Query.bulletins":
+		if e.complexity.Query.Bulletins == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bulletins_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Bulletins(childComplexity, args["partie"].(string), args["coup"].(int)), true
 	case "Query.classement":
 		if e.complexity.Query.Classement == nil {
 			break
@@ -1111,10 +1296,14 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := executionContext{opCtx, e, 0, 0, make(chan graphql.DeferredResult)}
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputBulletinInput,
 		ec.unmarshalInputConfigPartieInput,
+		ec.unmarshalInputDecisionInput,
 		ec.unmarshalInputDemandeJeton,
 		ec.unmarshalInputJoueurInput,
 		ec.unmarshalInputPositionInput,
+		ec.unmarshalInputRaccordInput,
+		ec.unmarshalInputSolutionEcriteInput,
 	)
 	first := true
 
@@ -1281,6 +1470,96 @@ type Habilitation {
   tournoi: String
   tables: String
   expire: Time!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
+# fields of ` + "`" + `arbitre bulletin correct` + "`" + `'s JSON), sees the engine's decision,
+# confirms it or decides otherwise with a reason; a second arbiter confirms
+# or amends. Bulletins are private until the coup is closed (its top
+# announced): until then only the arbiter of the table, the director and the
+# commission see them.
+
+input RaccordInput {
+  letter: String!
+  "Offset in squares from the word's first written letter, downwards."
+  dr: Int!
+  "Offset rightwards."
+  dc: Int!
+}
+
+input SolutionEcriteInput {
+  "As written; a letter in parentheses is circled (joker): MUTIN(E)R."
+  word: String!
+  "h or v: how the word is written on the bulletin."
+  written: String! = "h"
+  "The alphanumeric reference exactly as written (may be garbled)."
+  ref: String
+  raccord: [RaccordInput!]
+  score: Int
+  crossed: Boolean! = false
+}
+
+input BulletinInput {
+  missing: Boolean! = false
+  blank: Boolean! = false
+  several: Boolean! = false
+  late: Boolean! = false
+  exchanged: Boolean! = false
+  illegible: Boolean! = false
+  discipline: Int! = 0
+  solutions: [SolutionEcriteInput!]! = []
+}
+
+"A correction decision (§5), with the boxes of the billet de correction."
+type Decision {
+  paye: Int!
+  "none, warning, penalty, zero or average."
+  sanction: String!
+  raisons: [String!]!
+  "The rules send this bulletin to the commission."
+  commission: Boolean!
+  place: String
+  scoreRenvoye: Int
+  "Version of the correction engine that decided."
+  moteur: String!
+}
+
+input DecisionInput {
+  paye: Int!
+  sanction: String!
+  raisons: [String!]! = []
+  commission: Boolean! = false
+  place: String
+  scoreRenvoye: Int
+}
+
+type Bulletin {
+  partie: ID!
+  coup: Int!
+  licence: ID!
+  table: Int
+  "The bulletin as typed (the batch contract's JSON)."
+  ecrit: String!
+  "What the engine decides now (null before the top is announced)."
+  decisionMoteur: Decision
+  "The decision in force (null while awaiting correction)."
+  decision: Decision
+  corrigePar: String
+  motif: String
+}
+
+extend type Query {
+  "A coup's bulletins: the arbiter's own tables, the director or the commission before the top; anyone after."
+  bulletins(partie: ID!, coup: Int!): [Bulletin!]!
+}
+
+extend type Mutation {
+  deposerBulletin(partie: ID!, coup: Int!, licence: ID!, bulletin: BulletinInput!, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  "Confirms the engine's decision (decision null) or decides otherwise with a motif."
+  corrigerBulletin(partie: ID!, coup: Int!, licence: ID!, decision: DecisionInput, motif: String, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  "Second arbitration: confirms, or amends with a decision and a motif."
+  contreArbitrer(partie: ID!, coup: Int!, licence: ID!, confirme: Boolean!, decision: DecisionInput, motif: String, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  renvoyerCommission(partie: ID!, coup: Int!, licence: ID!, motif: String!, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/classement.graphqls", Input: `# Standings (projections/standings): per game, or cumulated over a
@@ -1599,6 +1878,93 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_contreArbitrer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "confirme", ec.unmarshalNBoolean2bool)
+	if err != nil {
+		return nil, err
+	}
+	args["confirme"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "decision", ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput)
+	if err != nil {
+		return nil, err
+	}
+	args["decision"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg7
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_corrigerBulletin_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "decision", ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput)
+	if err != nil {
+		return nil, err
+	}
+	args["decision"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg6
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1643,6 +2009,42 @@ func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deposerBulletin_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "bulletin", ec.unmarshalNBulletinInput2arbitreᚋgraphqlᚋmodelᚐBulletinInput)
+	if err != nil {
+		return nil, err
+	}
+	args["bulletin"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
 	return args, nil
 }
 
@@ -1767,6 +2169,42 @@ func (ec *executionContext) field_Mutation_rejeter_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_renvoyerCommission_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reprendre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -1869,6 +2307,22 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
 	return args, nil
 }
 
@@ -2035,6 +2489,299 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ************************** directives.gotpl **************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _Bulletin_partie(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_partie,
+		func(ctx context.Context) (any, error) {
+			return obj.Partie, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_partie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_coup(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_licence(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_table(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_ecrit(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_ecrit,
+		func(ctx context.Context) (any, error) {
+			return obj.Ecrit, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_ecrit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_decisionMoteur(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_decisionMoteur,
+		func(ctx context.Context) (any, error) {
+			return obj.DecisionMoteur, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_decisionMoteur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_decision(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_decision,
+		func(ctx context.Context) (any, error) {
+			return obj.Decision, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_decision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_corrigePar(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_corrigePar,
+		func(ctx context.Context) (any, error) {
+			return obj.CorrigePar, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_corrigePar(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_motif(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _ConfigPartie_tempsParCoupSecondes(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -2263,6 +3010,209 @@ func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_paye(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_paye,
+		func(ctx context.Context) (any, error) {
+			return obj.Paye, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_paye(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_sanction(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_sanction,
+		func(ctx context.Context) (any, error) {
+			return obj.Sanction, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_sanction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_raisons(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_raisons,
+		func(ctx context.Context) (any, error) {
+			return obj.Raisons, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_raisons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_commission(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_commission,
+		func(ctx context.Context) (any, error) {
+			return obj.Commission, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_commission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_place(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_place,
+		func(ctx context.Context) (any, error) {
+			return obj.Place, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_place(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_scoreRenvoye(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_scoreRenvoye,
+		func(ctx context.Context) (any, error) {
+			return obj.ScoreRenvoye, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_scoreRenvoye(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Decision_moteur(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Decision_moteur,
+		func(ctx context.Context) (any, error) {
+			return obj.Moteur, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Decision_moteur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Decision",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -3554,6 +4504,322 @@ func (ec *executionContext) fieldContext_Mutation_revoquerJeton(ctx context.Cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_revoquerJeton_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deposerBulletin(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_deposerBulletin,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeposerBulletin(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["bulletin"].(model.BulletinInput), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_deposerBulletin(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Bulletin_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Bulletin_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Bulletin_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Bulletin_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_Bulletin_ecrit(ctx, field)
+			case "decisionMoteur":
+				return ec.fieldContext_Bulletin_decisionMoteur(ctx, field)
+			case "decision":
+				return ec.fieldContext_Bulletin_decision(ctx, field)
+			case "corrigePar":
+				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
+			case "motif":
+				return ec.fieldContext_Bulletin_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deposerBulletin_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_corrigerBulletin(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_corrigerBulletin,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CorrigerBulletin(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["decision"].(*model.DecisionInput), fc.Args["motif"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_corrigerBulletin(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Bulletin_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Bulletin_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Bulletin_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Bulletin_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_Bulletin_ecrit(ctx, field)
+			case "decisionMoteur":
+				return ec.fieldContext_Bulletin_decisionMoteur(ctx, field)
+			case "decision":
+				return ec.fieldContext_Bulletin_decision(ctx, field)
+			case "corrigePar":
+				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
+			case "motif":
+				return ec.fieldContext_Bulletin_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_corrigerBulletin_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_contreArbitrer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_contreArbitrer,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ContreArbitrer(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["confirme"].(bool), fc.Args["decision"].(*model.DecisionInput), fc.Args["motif"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_contreArbitrer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Bulletin_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Bulletin_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Bulletin_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Bulletin_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_Bulletin_ecrit(ctx, field)
+			case "decisionMoteur":
+				return ec.fieldContext_Bulletin_decisionMoteur(ctx, field)
+			case "decision":
+				return ec.fieldContext_Bulletin_decision(ctx, field)
+			case "corrigePar":
+				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
+			case "motif":
+				return ec.fieldContext_Bulletin_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_contreArbitrer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_renvoyerCommission(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_renvoyerCommission,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().RenvoyerCommission(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_renvoyerCommission(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Bulletin_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Bulletin_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Bulletin_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Bulletin_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_Bulletin_ecrit(ctx, field)
+			case "decisionMoteur":
+				return ec.fieldContext_Bulletin_decisionMoteur(ctx, field)
+			case "decision":
+				return ec.fieldContext_Bulletin_decision(ctx, field)
+			case "corrigePar":
+				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
+			case "motif":
+				return ec.fieldContext_Bulletin_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_renvoyerCommission_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -5348,6 +6614,67 @@ func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field grap
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Habilitation", field.Name)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_bulletins(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_bulletins,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Bulletins(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int))
+		},
+		nil,
+		ec.marshalNBulletin2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_bulletins(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Bulletin_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Bulletin_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Bulletin_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Bulletin_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_Bulletin_ecrit(ctx, field)
+			case "decisionMoteur":
+				return ec.fieldContext_Bulletin_decisionMoteur(ctx, field)
+			case "decision":
+				return ec.fieldContext_Bulletin_decision(ctx, field)
+			case "corrigePar":
+				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
+			case "motif":
+				return ec.fieldContext_Bulletin_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_bulletins_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -8153,6 +9480,107 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj any) (model.BulletinInput, error) {
+	var it model.BulletinInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["missing"]; !present {
+		asMap["missing"] = false
+	}
+	if _, present := asMap["blank"]; !present {
+		asMap["blank"] = false
+	}
+	if _, present := asMap["several"]; !present {
+		asMap["several"] = false
+	}
+	if _, present := asMap["late"]; !present {
+		asMap["late"] = false
+	}
+	if _, present := asMap["exchanged"]; !present {
+		asMap["exchanged"] = false
+	}
+	if _, present := asMap["illegible"]; !present {
+		asMap["illegible"] = false
+	}
+	if _, present := asMap["discipline"]; !present {
+		asMap["discipline"] = 0
+	}
+	if _, present := asMap["solutions"]; !present {
+		asMap["solutions"] = []any{}
+	}
+
+	fieldsInOrder := [...]string{"missing", "blank", "several", "late", "exchanged", "illegible", "discipline", "solutions"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "missing":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("missing"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Missing = data
+		case "blank":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("blank"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Blank = data
+		case "several":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("several"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Several = data
+		case "late":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("late"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Late = data
+		case "exchanged":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exchanged"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Exchanged = data
+		case "illegible":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("illegible"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Illegible = data
+		case "discipline":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discipline"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Discipline = data
+		case "solutions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("solutions"))
+			data, err := ec.unmarshalNSolutionEcriteInput2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionEcriteInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Solutions = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context, obj any) (model.ConfigPartieInput, error) {
 	var it model.ConfigPartieInput
 	asMap := map[string]any{}
@@ -8225,6 +9653,75 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 				return it, err
 			}
 			it.Mode = data
+		}
+	}
+
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDecisionInput(ctx context.Context, obj any) (model.DecisionInput, error) {
+	var it model.DecisionInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["raisons"]; !present {
+		asMap["raisons"] = []any{}
+	}
+	if _, present := asMap["commission"]; !present {
+		asMap["commission"] = false
+	}
+
+	fieldsInOrder := [...]string{"paye", "sanction", "raisons", "commission", "place", "scoreRenvoye"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "paye":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paye"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Paye = data
+		case "sanction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sanction"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Sanction = data
+		case "raisons":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("raisons"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Raisons = data
+		case "commission":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("commission"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Commission = data
+		case "place":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("place"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Place = data
+		case "scoreRenvoye":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("scoreRenvoye"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ScoreRenvoye = data
 		}
 	}
 
@@ -8397,6 +9894,116 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRaccordInput(ctx context.Context, obj any) (model.RaccordInput, error) {
+	var it model.RaccordInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"letter", "dr", "dc"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "letter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("letter"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Letter = data
+		case "dr":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("dr"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Dr = data
+		case "dc":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("dc"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Dc = data
+		}
+	}
+
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Context, obj any) (model.SolutionEcriteInput, error) {
+	var it model.SolutionEcriteInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["written"]; !present {
+		asMap["written"] = "h"
+	}
+	if _, present := asMap["crossed"]; !present {
+		asMap["crossed"] = false
+	}
+
+	fieldsInOrder := [...]string{"word", "written", "ref", "raccord", "score", "crossed"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "word":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("word"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Word = data
+		case "written":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("written"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Written = data
+		case "ref":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ref"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ref = data
+		case "raccord":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("raccord"))
+			data, err := ec.unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodelᚐRaccordInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Raccord = data
+		case "score":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("score"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Score = data
+		case "crossed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("crossed"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Crossed = data
+		}
+	}
+
+	return it, nil
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -8404,6 +10011,70 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var bulletinImplementors = []string{"Bulletin"}
+
+func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet, obj *model.Bulletin) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bulletinImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Bulletin")
+		case "partie":
+			out.Values[i] = ec._Bulletin_partie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coup":
+			out.Values[i] = ec._Bulletin_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._Bulletin_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "table":
+			out.Values[i] = ec._Bulletin_table(ctx, field, obj)
+		case "ecrit":
+			out.Values[i] = ec._Bulletin_ecrit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decisionMoteur":
+			out.Values[i] = ec._Bulletin_decisionMoteur(ctx, field, obj)
+		case "decision":
+			out.Values[i] = ec._Bulletin_decision(ctx, field, obj)
+		case "corrigePar":
+			out.Values[i] = ec._Bulletin_corrigePar(ctx, field, obj)
+		case "motif":
+			out.Values[i] = ec._Bulletin_motif(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
 
 var configPartieImplementors = []string{"ConfigPartie"}
 
@@ -8453,6 +10124,69 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			}
 		case "seuilSolo":
 			out.Values[i] = ec._ConfigPartie_seuilSolo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var decisionImplementors = []string{"Decision"}
+
+func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet, obj *model.Decision) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, decisionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Decision")
+		case "paye":
+			out.Values[i] = ec._Decision_paye(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sanction":
+			out.Values[i] = ec._Decision_sanction(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "raisons":
+			out.Values[i] = ec._Decision_raisons(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "commission":
+			out.Values[i] = ec._Decision_commission(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "place":
+			out.Values[i] = ec._Decision_place(ctx, field, obj)
+		case "scoreRenvoye":
+			out.Values[i] = ec._Decision_scoreRenvoye(ctx, field, obj)
+		case "moteur":
+			out.Values[i] = ec._Decision_moteur(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -8917,6 +10651,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "deposerBulletin":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deposerBulletin(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "corrigerBulletin":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_corrigerBulletin(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contreArbitrer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_contreArbitrer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renvoyerCommission":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_renvoyerCommission(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "creerTournoi":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_creerTournoi(ctx, field)
@@ -9256,6 +11018,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_moi(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "bulletins":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_bulletins(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
 				return res
 			}
 
@@ -10107,6 +11891,69 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) marshalNBulletin2arbitreᚋgraphqlᚋmodelᚐBulletin(ctx context.Context, sel ast.SelectionSet, v model.Bulletin) graphql.Marshaler {
+	return ec._Bulletin(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBulletin2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Bulletin) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNBulletin2arbitreᚋgraphqlᚋmodelᚐBulletin(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin(ctx context.Context, sel ast.SelectionSet, v *model.Bulletin) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Bulletin(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋgraphqlᚋmodelᚐBulletinInput(ctx context.Context, v any) (model.BulletinInput, error) {
+	res, err := ec.unmarshalInputBulletinInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -10445,6 +12292,11 @@ func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐRaccordInput(ctx context.Context, v any) (model.RaccordInput, error) {
+	res, err := ec.unmarshalInputRaccordInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, v any) (model.Role, error) {
 	var res model.Role
 	err := res.UnmarshalGQL(v)
@@ -10540,6 +12392,26 @@ func (ec *executionContext) marshalNSolution2ᚖarbitreᚋgraphqlᚋmodelᚐSolu
 		return graphql.Null
 	}
 	return ec._Solution(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSolutionEcriteInput2arbitreᚋgraphqlᚋmodelᚐSolutionEcriteInput(ctx context.Context, v any) (model.SolutionEcriteInput, error) {
+	res, err := ec.unmarshalInputSolutionEcriteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSolutionEcriteInput2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionEcriteInputᚄ(ctx context.Context, v any) ([]model.SolutionEcriteInput, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.SolutionEcriteInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNSolutionEcriteInput2arbitreᚋgraphqlᚋmodelᚐSolutionEcriteInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalNSolutionTop2arbitreᚋgraphqlᚋmodelᚐSolutionTop(ctx context.Context, sel ast.SelectionSet, v model.SolutionTop) graphql.Marshaler {
@@ -10967,6 +12839,21 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Decision(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput(ctx context.Context, v any) (*model.DecisionInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputDecisionInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFinPartie(ctx context.Context, sel ast.SelectionSet, v *model.FinPartie) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -11022,6 +12909,24 @@ func (ec *executionContext) marshalOPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie
 		return graphql.Null
 	}
 	return ec._Partie(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodelᚐRaccordInputᚄ(ctx context.Context, v any) ([]model.RaccordInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.RaccordInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐRaccordInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SolutionTop) graphql.Marshaler {

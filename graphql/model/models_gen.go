@@ -10,6 +10,32 @@ import (
 	"time"
 )
 
+type Bulletin struct {
+	Partie  string `json:"partie"`
+	Coup    int    `json:"coup"`
+	Licence string `json:"licence"`
+	Table   *int   `json:"table,omitempty"`
+	// The bulletin as typed (the batch contract's JSON).
+	Ecrit string `json:"ecrit"`
+	// What the engine decides now (null before the top is announced).
+	DecisionMoteur *Decision `json:"decisionMoteur,omitempty"`
+	// The decision in force (null while awaiting correction).
+	Decision   *Decision `json:"decision,omitempty"`
+	CorrigePar *string   `json:"corrigePar,omitempty"`
+	Motif      *string   `json:"motif,omitempty"`
+}
+
+type BulletinInput struct {
+	Missing    bool                  `json:"missing"`
+	Blank      bool                  `json:"blank"`
+	Several    bool                  `json:"several"`
+	Late       bool                  `json:"late"`
+	Exchanged  bool                  `json:"exchanged"`
+	Illegible  bool                  `json:"illegible"`
+	Discipline int                   `json:"discipline"`
+	Solutions  []SolutionEcriteInput `json:"solutions"`
+}
+
 type ConfigPartie struct {
 	TempsParCoupSecondes   int    `json:"tempsParCoupSecondes"`
 	Formule                string `json:"formule"`
@@ -34,6 +60,29 @@ type ConfigPartieInput struct {
 	Graine *int `json:"graine,omitempty"`
 	// normal, mort_subite (§3.8.3) or barrage (guide §2.14).
 	Mode *string `json:"mode,omitempty"`
+}
+
+// A correction decision (§5), with the boxes of the billet de correction.
+type Decision struct {
+	Paye int `json:"paye"`
+	// none, warning, penalty, zero or average.
+	Sanction string   `json:"sanction"`
+	Raisons  []string `json:"raisons"`
+	// The rules send this bulletin to the commission.
+	Commission   bool    `json:"commission"`
+	Place        *string `json:"place,omitempty"`
+	ScoreRenvoye *int    `json:"scoreRenvoye,omitempty"`
+	// Version of the correction engine that decided.
+	Moteur string `json:"moteur"`
+}
+
+type DecisionInput struct {
+	Paye         int      `json:"paye"`
+	Sanction     string   `json:"sanction"`
+	Raisons      []string `json:"raisons"`
+	Commission   bool     `json:"commission"`
+	Place        *string  `json:"place,omitempty"`
+	ScoreRenvoye *int     `json:"scoreRenvoye,omitempty"`
 }
 
 type DemandeJeton struct {
@@ -146,6 +195,14 @@ type PositionInput struct {
 type Query struct {
 }
 
+type RaccordInput struct {
+	Letter string `json:"letter"`
+	// Offset in squares from the word's first written letter, downwards.
+	Dr int `json:"dr"`
+	// Offset rightwards.
+	Dc int `json:"dc"`
+}
+
 type Serveur struct {
 	Version string   `json:"version"`
 	Lexique *Lexique `json:"lexique"`
@@ -158,6 +215,18 @@ type Solution struct {
 	Tops  []Placement `json:"tops"`
 	// The best placements, best first, as many as asked with tous (none otherwise).
 	Tous []Placement `json:"tous"`
+}
+
+type SolutionEcriteInput struct {
+	// As written; a letter in parentheses is circled (joker): MUTIN(E)R.
+	Word string `json:"word"`
+	// h or v: how the word is written on the bulletin.
+	Written string `json:"written"`
+	// The alphanumeric reference exactly as written (may be garbled).
+	Ref     *string        `json:"ref,omitempty"`
+	Raccord []RaccordInput `json:"raccord,omitempty"`
+	Score   *int           `json:"score,omitempty"`
+	Crossed bool           `json:"crossed"`
 }
 
 type SolutionTop struct {

@@ -1,0 +1,124 @@
+package graphql
+
+import (
+	"context"
+	"encoding/json"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/engine/correction"
+	"arbitre/graphql/model"
+)
+
+// tablesDe maps each registered player of a tournament to his table.
+func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int, error) {
+	tables := map[string]int{}
+	if tournoi == "" {
+		return tables, nil
+	}
+	t, err := r.Tournois.Charger(withoutCommande(ctx), tournoi)
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range t.Joueurs() {
+		tables[j.Licence] = j.Table
+	}
+	return tables, nil
+}
+
+// surBulletin runs a command on a player's bulletin for an arbiter of his
+// table (or the director) and answers with the bulletin's state.
+func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, licence string, version *int, cmid *string,
+	run func(ctx context.Context, app *dupcommand.Application, arbitre string, table int) error) (*model.Bulletin, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := r.tablesDe(ctx, p.Tournoi())
+	if err != nil {
+		return nil, err
+	}
+	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence]})
+	if err != nil {
+		return nil, err
+	}
+	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence]}, version, cmid)
+	if err != nil {
+		return nil, err
+	}
+	if err := run(ctx, r.partieApp(md), arbitreDe(h), tables[licence]); err != nil {
+		return nil, err
+	}
+	if p, err = r.Parties.Charger(withoutCommande(ctx), partie); err != nil {
+		return nil, err
+	}
+	return vueBulletin(p, coup, licence), nil
+}
+
+// arbitreDe names the arbiter in bulletin events: his token's label or id.
+func arbitreDe(h acces.Habilitation) string { return "jeton:" + h.JetonID }
+
+func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin {
+	v := &model.Bulletin{Partie: p.ID(), Coup: coup, Licence: licence}
+	if d, ok := p.Depose(coup, licence); ok {
+		ecrit, _ := json.Marshal(d.Bulletin)
+		v.Ecrit = string(ecrit)
+		if d.Table > 0 {
+			table := d.Table
+			v.Table = &table
+		}
+	}
+	if _, ok := p.Top(coup); ok {
+		if d, err := p.DecisionMoteur(coup, licence); err == nil {
+			v.DecisionMoteur = vueDecision(d)
+		}
+	}
+	if d, ok := p.Decision(coup, licence); ok {
+		v.Decision = vueDecision(d)
+	}
+	if c, ok := p.Correction(coup, licence); ok {
+		v.CorrigePar = optional(c.Arbitre)
+		v.Motif = optional(c.Motif)
+	}
+	return v
+}
+
+func vueDecision(d correction.Decision) *model.Decision {
+	v := &model.Decision{Paye: d.Paid, Sanction: string(d.Sanction), Raisons: make([]string, len(d.Reasons)),
+		Commission: d.Commission, Place: optional(d.Place), ScoreRenvoye: d.ScoreWrittenBack, Moteur: d.Engine}
+	for i, r := range d.Reasons {
+		v.Raisons[i] = string(r)
+	}
+	return v
+}
+
+// bulletinDe reads a bulletin as typed; the correction engine validates it.
+func bulletinDe(in model.BulletinInput) (correction.Bulletin, error) {
+	b := correction.Bulletin{Missing: in.Missing, Blank: in.Blank, Several: in.Several, Late: in.Late,
+		Exchanged: in.Exchanged, Illegible: in.Illegible, Discipline: in.Discipline, Solutions: []correction.Solution{}}
+	for _, s := range in.Solutions {
+		sol := correction.Solution{Word: s.Word, Written: s.Written, Ref: s.Ref, Score: s.Score, Crossed: s.Crossed, Raccord: []correction.RaccordLetter{}}
+		for _, rc := range s.Raccord {
+			sol.Raccord = append(sol.Raccord, correction.RaccordLetter{Letter: rc.Letter, DR: rc.Dr, DC: rc.Dc})
+		}
+		b.Solutions = append(b.Solutions, sol)
+	}
+	if err := b.Validate(); err != nil {
+		return b, invalidInput("bulletin", err)
+	}
+	return b, nil
+}
+
+// decisionDe reads an arbiter's decision; nil means "confirm the engine".
+func decisionDe(in *model.DecisionInput) (*correction.Decision, error) {
+	if in == nil {
+		return nil, nil
+	}
+	d := &correction.Decision{Paid: in.Paye, Sanction: correction.Sanction(in.Sanction), Commission: in.Commission,
+		Place: deref(in.Place), ScoreWrittenBack: in.ScoreRenvoye}
+	for _, r := range in.Raisons {
+		d.Reasons = append(d.Reasons, correction.Reason(r))
+	}
+	return d, nil
+}
