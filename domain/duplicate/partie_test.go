@@ -551,3 +551,32 @@ func TestVariantes_Paragraphe3_8_2(t *testing.T) {
 		})
 	}
 }
+
+func TestPartiePretiree_Guide2_17(t *testing.T) {
+	texte := "# simultané\n1 +ABCDEF? H8 BAC 14\n2 DEF?+GHI\n"
+	f, err := LireFeuille([]byte(texte))
+	require.NoError(t, err)
+	j, err := LireFeuille([]byte(`{"coups":[{"coup":1,"reliquat":"","tirees":"ABCDEF?","ref":"H8","mot":"BAC","score":14},{"coup":2,"reliquat":"DEF?","tirees":"GHI"}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, f, j, "text and JSON forms read the same sheet")
+	for _, mauvais := range []string{"2 +ABCDEFG", "1 +ABCDEF? H8 BAC", "1 +AB1", `{"coups":[{"coup":1,"tirees":"AB","x":1}]}`} {
+		_, err := LireFeuille([]byte(mauvais))
+		assert.Equal(t, CodeInvalidTirage, CodeOf(err), mauvais)
+	}
+
+	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+	refuse(t, p, CodeInvalidTirage, func() error { return p.TirerPretire(f) })
+
+	cfg := Config{TempsParCoup: 3 * time.Minute, Source: SourcePretiree}
+	p = nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
+	require.NoError(t, p.TirerPretire(f))
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABCDEF?", Source: SourcePretiree}}, p.Nouveaux(), "guide §2.17.1 letters in the sheet's order")
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	autre, err := LireFeuille([]byte("1 +ABCDEF?\n2 DE+FGHIJ\n"))
+	require.NoError(t, err)
+	refuse(t, p, CodeInvalidTirage, func() error { return p.TirerPretire(autre) })
+	require.NoError(t, p.TirerPretire(f))
+	r := p.Rack()
+	assert.Equal(t, "DEFGHI?", r.String())
+	refuse(t, p, CodeWrongState, func() error { return p.TirerPretire(f) })
+}

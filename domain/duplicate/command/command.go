@@ -84,6 +84,12 @@ func (a *Application) Tirer(ctx context.Context, partie, lettres string) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Tirer(lettres) })
 }
 
+// TirerPretire draws the next coup from a pre-drawn game's sheet (guide
+// §2.17); duplicate.LireFeuille reads the sheet.
+func (a *Application) TirerPretire(ctx context.Context, partie string, f duplicate.Feuille) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.TirerPretire(f) })
+}
+
 // Rejeter rejects a tirage at the director's choice (§3.2, guide §4.2).
 func (a *Application) Rejeter(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, (*duplicate.Partie).Rejeter)
