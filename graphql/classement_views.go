@@ -38,8 +38,16 @@ func (q classementQuery) concerne(stream string) bool {
 const projectionWait = 2 * time.Second
 
 // lireClassement reads the standings from the projection once it has
-// applied the event at position pos (0: no wait).
+// applied the event at position pos, or (pos 0) every event recorded when
+// the request arrived: a client reads its own writes.
 func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos uint64) ([]model.LigneClassement, error) {
+	if pos == 0 && r.Head != nil {
+		head, err := r.Head(ctx)
+		if err != nil {
+			return nil, err
+		}
+		pos = head
+	}
 	if err := r.attendreProjection(ctx, pos); err != nil {
 		return nil, err
 	}

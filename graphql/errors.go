@@ -8,6 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/appel"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
@@ -81,6 +82,10 @@ func translate(err error) *Error {
 	var dupErr *duplicate.Erreur
 	if errors.As(err, &dupErr) {
 		return &Error{Code: Code(dupErr.Code), Message: dupErr.Message, Cause: err}
+	}
+	var appelErr *appel.Erreur
+	if errors.As(err, &appelErr) {
+		return &Error{Code: Code(appelErr.Code), Message: appelErr.Message, Cause: err}
 	}
 	var tErr *tournoi.Erreur
 	if errors.As(err, &tErr) {

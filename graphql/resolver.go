@@ -1,9 +1,12 @@
 package graphql
 
 import (
+	"context"
 	"database/sql"
 
 	"arbitre/domain/acces"
+	appadapters "arbitre/domain/appel/adapters"
+	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
@@ -24,9 +27,14 @@ type Resolver struct {
 	Moteur   duplicate.Moteur
 	Parties  *dupadapters.Depot
 	Tournois *tadapters.Depot
-	Hub      *live.Hub
+	// Appels stores appeals; AppelLecteur reads their state and history.
+	Appels       *appadapters.Depot
+	AppelLecteur *appquery.Lecteur
+	Hub          *live.Hub
 	// Projections is the read-model database; StandingsRunner maintains its
 	// standings (subscriptions wait for it to reach an event).
 	Projections     *sql.DB
 	StandingsRunner *projection.Runner
+	// Head is the global position of the last recorded event.
+	Head func(ctx context.Context) (uint64, error)
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/acces"
+	appadapters "arbitre/domain/appel/adapters"
+	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
@@ -117,7 +119,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
-		Hub: hub, Projections: db, StandingsRunner: runners[1]}
+		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
+		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

@@ -50,6 +50,28 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	Acte struct {
+		Acteur func(childComplexity int) int
+		Quand  func(childComplexity int) int
+		Role   func(childComplexity int) int
+		Type   func(childComplexity int) int
+	}
+
+	Appel struct {
+		Coup              func(childComplexity int) int
+		DecisionEnVigueur func(childComplexity int) int
+		DeposeLe          func(childComplexity int) int
+		Historique        func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Licence           func(childComplexity int) int
+		Niveaux           func(childComplexity int) int
+		Partie            func(childComplexity int) int
+		Revision          func(childComplexity int) int
+		Statut            func(childComplexity int) int
+		Table             func(childComplexity int) int
+		Tournoi           func(childComplexity int) int
+	}
+
 	Bulletin struct {
 		CorrigePar     func(childComplexity int) int
 		Coup           func(childComplexity int) int
@@ -147,10 +169,13 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AnnulerCoup        func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
 		ArriveeEnRetard    func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		ComposerCommission func(childComplexity int, appel string, president string, membres []string, revision *int) int
 		ContreArbitrer     func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CorrigerBulletin   func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CreerPartie        func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
 		CreerTournoi       func(childComplexity int, id string, nom string, clientMutationID *string) int
+		DeciderAppel       func(childComplexity int, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) int
+		DeposerAppel       func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
 		DeposerBulletin    func(childComplexity int, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) int
 		Eliminer           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		EmettreJeton       func(childComplexity int, demande model.DemandeJeton) int
@@ -163,6 +188,22 @@ type ComplexityRoot struct {
 		RetenirTop         func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
 		RevoquerJeton      func(childComplexity int, id string, tournoi *string) int
 		Tirer              func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
+		Voter              func(childComplexity int, appel string, membre string, issue string, revision *int) int
+	}
+
+	NiveauAppel struct {
+		Contestee  func(childComplexity int) int
+		Demandee   func(childComplexity int) int
+		Instance   func(childComplexity int) int
+		Issue      func(childComplexity int) int
+		Membres    func(childComplexity int) int
+		Motif      func(childComplexity int) int
+		Motivation func(childComplexity int) int
+		Numero     func(childComplexity int) int
+		President  func(childComplexity int) int
+		Qualite    func(childComplexity int) int
+		Requerant  func(childComplexity int) int
+		Votes      func(childComplexity int) int
 	}
 
 	Partie struct {
@@ -192,6 +233,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		Appel        func(childComplexity int, id string) int
 		Bulletins    func(childComplexity int, partie string, coup int) int
 		Classement   func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Moi          func(childComplexity int) int
@@ -250,11 +292,20 @@ type ComplexityRoot struct {
 		Probleme func(childComplexity int) int
 		Score    func(childComplexity int) int
 	}
+
+	VoteAppel struct {
+		Issue  func(childComplexity int) int
+		Membre func(childComplexity int) int
+	}
 }
 
 type MutationResolver interface {
 	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
+	DeposerAppel(ctx context.Context, appel model.DepotAppelInput, clientMutationID *string) (*model.Appel, error)
+	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
+	Voter(ctx context.Context, appel string, membre string, issue string, revision *int) (*model.Appel, error)
+	DeciderAppel(ctx context.Context, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -278,6 +329,7 @@ type PartieResolver interface {
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
+	Appel(ctx context.Context, id string) (*model.Appel, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
@@ -308,6 +360,104 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := executionContext{nil, e, 0, 0, nil}
 	_ = ec
 	switch typeName + "." + field {
+
+	case "Acte.acteur":
+		if e.complexity.Acte.Acteur == nil {
+			break
+		}
+
+		return e.complexity.Acte.Acteur(childComplexity), true
+	case "Acte.quand":
+		if e.complexity.Acte.Quand == nil {
+			break
+		}
+
+		return e.complexity.Acte.Quand(childComplexity), true
+	case "Acte.role":
+		if e.complexity.Acte.Role == nil {
+			break
+		}
+
+		return e.complexity.Acte.Role(childComplexity), true
+	case "Acte.type":
+		if e.complexity.Acte.Type == nil {
+			break
+		}
+
+		return e.complexity.Acte.Type(childComplexity), true
+
+	case "Appel.coup":
+		if e.complexity.Appel.Coup == nil {
+			break
+		}
+
+		return e.complexity.Appel.Coup(childComplexity), true
+	case "Appel.decisionEnVigueur":
+		if e.complexity.Appel.DecisionEnVigueur == nil {
+			break
+		}
+
+		return e.complexity.Appel.DecisionEnVigueur(childComplexity), true
+	case "Appel.deposeLe":
+		if e.complexity.Appel.DeposeLe == nil {
+			break
+		}
+
+		return e.complexity.Appel.DeposeLe(childComplexity), true
+	case "Appel.historique":
+		if e.complexity.Appel.Historique == nil {
+			break
+		}
+
+		return e.complexity.Appel.Historique(childComplexity), true
+	case "Appel.id":
+		if e.complexity.Appel.ID == nil {
+			break
+		}
+
+		return e.complexity.Appel.ID(childComplexity), true
+	case "Appel.licence":
+		if e.complexity.Appel.Licence == nil {
+			break
+		}
+
+		return e.complexity.Appel.Licence(childComplexity), true
+	case "Appel.niveaux":
+		if e.complexity.Appel.Niveaux == nil {
+			break
+		}
+
+		return e.complexity.Appel.Niveaux(childComplexity), true
+	case "Appel.partie":
+		if e.complexity.Appel.Partie == nil {
+			break
+		}
+
+		return e.complexity.Appel.Partie(childComplexity), true
+	case "Appel.revision":
+		if e.complexity.Appel.Revision == nil {
+			break
+		}
+
+		return e.complexity.Appel.Revision(childComplexity), true
+	case "Appel.statut":
+		if e.complexity.Appel.Statut == nil {
+			break
+		}
+
+		return e.complexity.Appel.Statut(childComplexity), true
+	case "Appel.table":
+		if e.complexity.Appel.Table == nil {
+			break
+		}
+
+		return e.complexity.Appel.Table(childComplexity), true
+	case "Appel.tournoi":
+		if e.complexity.Appel.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.Appel.Tournoi(childComplexity), true
 
 	case "Bulletin.corrigePar":
 		if e.complexity.Bulletin.CorrigePar == nil {
@@ -725,6 +875,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.composerCommission":
+		if e.complexity.Mutation.ComposerCommission == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_composerCommission_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ComposerCommission(childComplexity, args["appel"].(string), args["president"].(string), args["membres"].([]string), args["revision"].(*int)), true
 	case "Mutation.contreArbitrer":
 		if e.complexity.Mutation.ContreArbitrer == nil {
 			break
@@ -769,6 +930,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["clientMutationId"].(*string)), true
+	case "Mutation.deciderAppel":
+		if e.complexity.Mutation.DeciderAppel == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deciderAppel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeciderAppel(childComplexity, args["appel"].(string), args["issue"].(string), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
+	case "Mutation.deposerAppel":
+		if e.complexity.Mutation.DeposerAppel == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deposerAppel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeposerAppel(childComplexity, args["appel"].(model.DepotAppelInput), args["clientMutationId"].(*string)), true
 	case "Mutation.deposerBulletin":
 		if e.complexity.Mutation.DeposerBulletin == nil {
 			break
@@ -901,6 +1084,90 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.Tirer(childComplexity, args["partie"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.voter":
+		if e.complexity.Mutation.Voter == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_voter_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Voter(childComplexity, args["appel"].(string), args["membre"].(string), args["issue"].(string), args["revision"].(*int)), true
+
+	case "NiveauAppel.contestee":
+		if e.complexity.NiveauAppel.Contestee == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Contestee(childComplexity), true
+	case "NiveauAppel.demandee":
+		if e.complexity.NiveauAppel.Demandee == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Demandee(childComplexity), true
+	case "NiveauAppel.instance":
+		if e.complexity.NiveauAppel.Instance == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Instance(childComplexity), true
+	case "NiveauAppel.issue":
+		if e.complexity.NiveauAppel.Issue == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Issue(childComplexity), true
+	case "NiveauAppel.membres":
+		if e.complexity.NiveauAppel.Membres == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Membres(childComplexity), true
+	case "NiveauAppel.motif":
+		if e.complexity.NiveauAppel.Motif == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Motif(childComplexity), true
+	case "NiveauAppel.motivation":
+		if e.complexity.NiveauAppel.Motivation == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Motivation(childComplexity), true
+	case "NiveauAppel.numero":
+		if e.complexity.NiveauAppel.Numero == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Numero(childComplexity), true
+	case "NiveauAppel.president":
+		if e.complexity.NiveauAppel.President == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.President(childComplexity), true
+	case "NiveauAppel.qualite":
+		if e.complexity.NiveauAppel.Qualite == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Qualite(childComplexity), true
+	case "NiveauAppel.requerant":
+		if e.complexity.NiveauAppel.Requerant == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Requerant(childComplexity), true
+	case "NiveauAppel.votes":
+		if e.complexity.NiveauAppel.Votes == nil {
+			break
+		}
+
+		return e.complexity.NiveauAppel.Votes(childComplexity), true
 
 	case "Partie.config":
 		if e.complexity.Partie.Config == nil {
@@ -1024,6 +1291,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "Query.appel":
+		if e.complexity.Query.Appel == nil {
+			break
+		}
+
+		args, err := ec.field_Query_appel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Appel(childComplexity, args["id"].(string)), true
 	case "Query.bulletins":
 		if e.complexity.Query.Bulletins == nil {
 			break
@@ -1288,6 +1566,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.VerdictCoup.Score(childComplexity), true
 
+	case "VoteAppel.issue":
+		if e.complexity.VoteAppel.Issue == nil {
+			break
+		}
+
+		return e.complexity.VoteAppel.Issue(childComplexity), true
+	case "VoteAppel.membre":
+		if e.complexity.VoteAppel.Membre == nil {
+			break
+		}
+
+		return e.complexity.VoteAppel.Membre(childComplexity), true
+
 	}
 	return 0, false
 }
@@ -1300,6 +1591,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputConfigPartieInput,
 		ec.unmarshalInputDecisionInput,
 		ec.unmarshalInputDemandeJeton,
+		ec.unmarshalInputDepotAppelInput,
 		ec.unmarshalInputJoueurInput,
 		ec.unmarshalInputPositionInput,
 		ec.unmarshalInputRaccordInput,
@@ -1470,6 +1762,87 @@ type Habilitation {
   tournoi: String
   tables: String
   expire: Time!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/appels.graphqls", Input: `# Appeals (§6.3–§6.4; guide §3.8): filed for a player or by an arbiter,
+# examined by the commission d'arbitrage (then possibly the FISF commission
+# de recours). A decision on a bulletin changes the standings only through a
+# new event in the game's stream; nothing recorded is ever edited.
+
+type Appel {
+  id: ID!
+  tournoi: ID!
+  partie: ID
+  coup: Int
+  licence: ID
+  table: Int
+  "depose, en_examen, decide or classe."
+  statut: String!
+  deposeLe: Time!
+  "Pass it back as revision for concurrency control."
+  revision: Int!
+  decisionEnVigueur: Decision
+  niveaux: [NiveauAppel!]!
+  "Who did what and when."
+  historique: [Acte!]!
+}
+
+type NiveauAppel {
+  numero: Int!
+  "commission_arbitrage or commission_recours_fisf."
+  instance: String!
+  requerant: String!
+  "joueur or arbitre."
+  qualite: String!
+  motif: String!
+  contestee: Decision
+  demandee: Decision
+  president: String
+  membres: [String!]!
+  votes: [VoteAppel!]!
+  "accueilli, rejete or amende, once decided."
+  issue: String
+  motivation: String
+}
+
+type VoteAppel {
+  membre: String!
+  issue: String!
+}
+
+type Acte {
+  quand: Time!
+  type: String!
+  acteur: String!
+  role: String!
+}
+
+input DepotAppelInput {
+  id: ID!
+  tournoi: ID!
+  partie: ID
+  coup: Int
+  licence: ID
+  table: Int
+  requerant: String!
+  "joueur or arbitre."
+  qualite: String!
+  motif: String!
+  contestee: DecisionInput
+  demandee: DecisionInput
+}
+
+extend type Query {
+  appel(id: ID!): Appel @acces(roles: [COMMISSION, ARBITER])
+}
+
+extend type Mutation {
+  "Files an appeal (§6.3); an arbiter or the director enters a player's appeal."
+  deposerAppel(appel: DepotAppelInput!, clientMutationId: String): Appel! @acces(roles: [ARBITER, COMMISSION])
+  composerCommission(appel: ID!, president: String!, membres: [String!]!, revision: Int): Appel! @acces(roles: [COMMISSION])
+  voter(appel: ID!, membre: String!, issue: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
+  "Decides (accueilli, rejete or amende) with the rationale; a bulletin decision reaches the standings through a new event."
+  deciderAppel(appel: ID!, issue: String!, decision: DecisionInput, motivation: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
@@ -1878,6 +2251,32 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_composerCommission_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "president", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["president"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "membres", ec.unmarshalNString2ᚕstringᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["membres"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "revision", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["revision"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_contreArbitrer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2009,6 +2408,53 @@ func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deciderAppel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["issue"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "decision", ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput)
+	if err != nil {
+		return nil, err
+	}
+	args["decision"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "motivation", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motivation"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "revision", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["revision"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deposerAppel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel", ec.unmarshalNDepotAppelInput2arbitreᚋgraphqlᚋmodelᚐDepotAppelInput)
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg1
 	return args, nil
 }
 
@@ -2299,6 +2745,32 @@ func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_voter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "membre", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["membre"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["issue"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "revision", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["revision"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2307,6 +2779,17 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["name"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_appel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -2489,6 +2972,522 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ************************** directives.gotpl **************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _Acte_quand(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Acte_quand,
+		func(ctx context.Context) (any, error) {
+			return obj.Quand, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Acte_quand(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Acte",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Acte_type(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Acte_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Acte_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Acte",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Acte_acteur(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Acte_acteur,
+		func(ctx context.Context) (any, error) {
+			return obj.Acteur, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Acte_acteur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Acte",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Acte_role(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Acte_role,
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Acte_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Acte",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_id(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_partie(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_partie,
+		func(ctx context.Context) (any, error) {
+			return obj.Partie, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_partie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_coup(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_licence(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_table(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_statut(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_statut,
+		func(ctx context.Context) (any, error) {
+			return obj.Statut, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_statut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_deposeLe(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_deposeLe,
+		func(ctx context.Context) (any, error) {
+			return obj.DeposeLe, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_deposeLe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_revision(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_revision,
+		func(ctx context.Context) (any, error) {
+			return obj.Revision, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_revision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_decisionEnVigueur(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_decisionEnVigueur,
+		func(ctx context.Context) (any, error) {
+			return obj.DecisionEnVigueur, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_decisionEnVigueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_niveaux(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_niveaux,
+		func(ctx context.Context) (any, error) {
+			return obj.Niveaux, nil
+		},
+		nil,
+		ec.marshalNNiveauAppel2ᚕarbitreᚋgraphqlᚋmodelᚐNiveauAppelᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_niveaux(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "numero":
+				return ec.fieldContext_NiveauAppel_numero(ctx, field)
+			case "instance":
+				return ec.fieldContext_NiveauAppel_instance(ctx, field)
+			case "requerant":
+				return ec.fieldContext_NiveauAppel_requerant(ctx, field)
+			case "qualite":
+				return ec.fieldContext_NiveauAppel_qualite(ctx, field)
+			case "motif":
+				return ec.fieldContext_NiveauAppel_motif(ctx, field)
+			case "contestee":
+				return ec.fieldContext_NiveauAppel_contestee(ctx, field)
+			case "demandee":
+				return ec.fieldContext_NiveauAppel_demandee(ctx, field)
+			case "president":
+				return ec.fieldContext_NiveauAppel_president(ctx, field)
+			case "membres":
+				return ec.fieldContext_NiveauAppel_membres(ctx, field)
+			case "votes":
+				return ec.fieldContext_NiveauAppel_votes(ctx, field)
+			case "issue":
+				return ec.fieldContext_NiveauAppel_issue(ctx, field)
+			case "motivation":
+				return ec.fieldContext_NiveauAppel_motivation(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type NiveauAppel", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Appel_historique(ctx context.Context, field graphql.CollectedField, obj *model.Appel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Appel_historique,
+		func(ctx context.Context) (any, error) {
+			return obj.Historique, nil
+		},
+		nil,
+		ec.marshalNActe2ᚕarbitreᚋgraphqlᚋmodelᚐActeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Appel_historique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Appel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "quand":
+				return ec.fieldContext_Acte_quand(ctx, field)
+			case "type":
+				return ec.fieldContext_Acte_type(ctx, field)
+			case "acteur":
+				return ec.fieldContext_Acte_acteur(ctx, field)
+			case "role":
+				return ec.fieldContext_Acte_role(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Acte", field.Name)
+		},
+	}
+	return fc, nil
+}
 
 func (ec *executionContext) _Bulletin_partie(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -4510,6 +5509,346 @@ func (ec *executionContext) fieldContext_Mutation_revoquerJeton(ctx context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_deposerAppel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_deposerAppel,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeposerAppel(ctx, fc.Args["appel"].(model.DepotAppelInput), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER", "COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_deposerAppel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deposerAppel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_composerCommission(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_composerCommission,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ComposerCommission(ctx, fc.Args["appel"].(string), fc.Args["president"].(string), fc.Args["membres"].([]string), fc.Args["revision"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_composerCommission(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_composerCommission_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_voter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_voter,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Voter(ctx, fc.Args["appel"].(string), fc.Args["membre"].(string), fc.Args["issue"].(string), fc.Args["revision"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_voter(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_voter_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deciderAppel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_deciderAppel,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeciderAppel(ctx, fc.Args["appel"].(string), fc.Args["issue"].(string), fc.Args["decision"].(*model.DecisionInput), fc.Args["motivation"].(string), fc.Args["revision"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_deciderAppel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deciderAppel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_deposerBulletin(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5878,6 +7217,392 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _NiveauAppel_numero(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_numero,
+		func(ctx context.Context) (any, error) {
+			return obj.Numero, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_instance(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_instance,
+		func(ctx context.Context) (any, error) {
+			return obj.Instance, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_instance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_requerant(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_requerant,
+		func(ctx context.Context) (any, error) {
+			return obj.Requerant, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_requerant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_qualite(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_qualite,
+		func(ctx context.Context) (any, error) {
+			return obj.Qualite, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_qualite(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_motif(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_contestee(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_contestee,
+		func(ctx context.Context) (any, error) {
+			return obj.Contestee, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_contestee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_demandee(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_demandee,
+		func(ctx context.Context) (any, error) {
+			return obj.Demandee, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_demandee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_president(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_president,
+		func(ctx context.Context) (any, error) {
+			return obj.President, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_president(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_membres(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_membres,
+		func(ctx context.Context) (any, error) {
+			return obj.Membres, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_membres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_votes(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_votes,
+		func(ctx context.Context) (any, error) {
+			return obj.Votes, nil
+		},
+		nil,
+		ec.marshalNVoteAppel2ᚕarbitreᚋgraphqlᚋmodelᚐVoteAppelᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_votes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "membre":
+				return ec.fieldContext_VoteAppel_membre(ctx, field)
+			case "issue":
+				return ec.fieldContext_VoteAppel_issue(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type VoteAppel", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_issue(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_issue,
+		func(ctx context.Context) (any, error) {
+			return obj.Issue, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_issue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NiveauAppel_motivation(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_NiveauAppel_motivation,
+		func(ctx context.Context) (any, error) {
+			return obj.Motivation, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_NiveauAppel_motivation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NiveauAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Partie_id(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6614,6 +8339,91 @@ func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field grap
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Habilitation", field.Name)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_appel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_appel,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Appel(ctx, fc.Args["id"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION", "ARBITER"})
+				if err != nil {
+					var zeroVal *model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalOAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_appel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_appel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -8029,6 +9839,64 @@ func (ec *executionContext) fieldContext_VerdictCoup_mots(_ context.Context, fie
 				return ec.fieldContext_MotForme_valide(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type MotForme", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoteAppel_membre(ctx context.Context, field graphql.CollectedField, obj *model.VoteAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VoteAppel_membre,
+		func(ctx context.Context) (any, error) {
+			return obj.Membre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VoteAppel_membre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoteAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoteAppel_issue(ctx context.Context, field graphql.CollectedField, obj *model.VoteAppel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_VoteAppel_issue,
+		func(ctx context.Context) (any, error) {
+			return obj.Issue, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_VoteAppel_issue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoteAppel",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -9787,6 +11655,103 @@ func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDepotAppelInput(ctx context.Context, obj any) (model.DepotAppelInput, error) {
+	var it model.DepotAppelInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "tournoi", "partie", "coup", "licence", "table", "requerant", "qualite", "motif", "contestee", "demandee"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "tournoi":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tournoi"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tournoi = data
+		case "partie":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("partie"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Partie = data
+		case "coup":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coup"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Coup = data
+		case "licence":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("licence"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Licence = data
+		case "table":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("table"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Table = data
+		case "requerant":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requerant"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Requerant = data
+		case "qualite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("qualite"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Qualite = data
+		case "motif":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("motif"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Motif = data
+		case "contestee":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("contestee"))
+			data, err := ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Contestee = data
+		case "demandee":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("demandee"))
+			data, err := ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Demandee = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputJoueurInput(ctx context.Context, obj any) (model.JoueurInput, error) {
 	var it model.JoueurInput
 	asMap := map[string]any{}
@@ -10011,6 +11976,139 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var acteImplementors = []string{"Acte"}
+
+func (ec *executionContext) _Acte(ctx context.Context, sel ast.SelectionSet, obj *model.Acte) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, acteImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Acte")
+		case "quand":
+			out.Values[i] = ec._Acte_quand(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._Acte_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "acteur":
+			out.Values[i] = ec._Acte_acteur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._Acte_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var appelImplementors = []string{"Appel"}
+
+func (ec *executionContext) _Appel(ctx context.Context, sel ast.SelectionSet, obj *model.Appel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, appelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Appel")
+		case "id":
+			out.Values[i] = ec._Appel_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._Appel_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "partie":
+			out.Values[i] = ec._Appel_partie(ctx, field, obj)
+		case "coup":
+			out.Values[i] = ec._Appel_coup(ctx, field, obj)
+		case "licence":
+			out.Values[i] = ec._Appel_licence(ctx, field, obj)
+		case "table":
+			out.Values[i] = ec._Appel_table(ctx, field, obj)
+		case "statut":
+			out.Values[i] = ec._Appel_statut(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deposeLe":
+			out.Values[i] = ec._Appel_deposeLe(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revision":
+			out.Values[i] = ec._Appel_revision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decisionEnVigueur":
+			out.Values[i] = ec._Appel_decisionEnVigueur(ctx, field, obj)
+		case "niveaux":
+			out.Values[i] = ec._Appel_niveaux(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "historique":
+			out.Values[i] = ec._Appel_historique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
 
 var bulletinImplementors = []string{"Bulletin"}
 
@@ -10651,6 +12749,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "deposerAppel":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deposerAppel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "composerCommission":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_composerCommission(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "voter":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_voter(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deciderAppel":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deciderAppel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "deposerBulletin":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deposerBulletin(ctx, field)
@@ -10763,6 +12889,85 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var niveauAppelImplementors = []string{"NiveauAppel"}
+
+func (ec *executionContext) _NiveauAppel(ctx context.Context, sel ast.SelectionSet, obj *model.NiveauAppel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, niveauAppelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NiveauAppel")
+		case "numero":
+			out.Values[i] = ec._NiveauAppel_numero(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "instance":
+			out.Values[i] = ec._NiveauAppel_instance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "requerant":
+			out.Values[i] = ec._NiveauAppel_requerant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "qualite":
+			out.Values[i] = ec._NiveauAppel_qualite(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "motif":
+			out.Values[i] = ec._NiveauAppel_motif(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contestee":
+			out.Values[i] = ec._NiveauAppel_contestee(ctx, field, obj)
+		case "demandee":
+			out.Values[i] = ec._NiveauAppel_demandee(ctx, field, obj)
+		case "president":
+			out.Values[i] = ec._NiveauAppel_president(ctx, field, obj)
+		case "membres":
+			out.Values[i] = ec._NiveauAppel_membres(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "votes":
+			out.Values[i] = ec._NiveauAppel_votes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "issue":
+			out.Values[i] = ec._NiveauAppel_issue(ctx, field, obj)
+		case "motivation":
+			out.Values[i] = ec._NiveauAppel_motivation(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -11018,6 +13223,25 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_moi(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "appel":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_appel(ctx, field)
 				return res
 			}
 
@@ -11540,6 +13764,50 @@ func (ec *executionContext) _VerdictCoup(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var voteAppelImplementors = []string{"VoteAppel"}
+
+func (ec *executionContext) _VoteAppel(ctx context.Context, sel ast.SelectionSet, obj *model.VoteAppel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voteAppelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoteAppel")
+		case "membre":
+			out.Values[i] = ec._VoteAppel_membre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "issue":
+			out.Values[i] = ec._VoteAppel_issue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var __DirectiveImplementors = []string{"__Directive"}
 
 func (ec *executionContext) ___Directive(ctx context.Context, sel ast.SelectionSet, obj *introspection.Directive) graphql.Marshaler {
@@ -11875,6 +14143,68 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNActe2arbitreᚋgraphqlᚋmodelᚐActe(ctx context.Context, sel ast.SelectionSet, v model.Acte) graphql.Marshaler {
+	return ec._Acte(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNActe2ᚕarbitreᚋgraphqlᚋmodelᚐActeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Acte) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNActe2arbitreᚋgraphqlᚋmodelᚐActe(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAppel2arbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v model.Appel) graphql.Marshaler {
+	return ec._Appel(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v *model.Appel) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Appel(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -11971,6 +14301,11 @@ func (ec *executionContext) unmarshalNConfigPartieInput2arbitreᚋgraphqlᚋmode
 
 func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐDemandeJeton(ctx context.Context, v any) (model.DemandeJeton, error) {
 	res, err := ec.unmarshalInputDemandeJeton(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNDepotAppelInput2arbitreᚋgraphqlᚋmodelᚐDepotAppelInput(ctx context.Context, v any) (model.DepotAppelInput, error) {
+	res, err := ec.unmarshalInputDepotAppelInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -12206,6 +14541,54 @@ func (ec *executionContext) marshalNMotForme2ᚕarbitreᚋgraphqlᚋmodelᚐMotF
 				defer wg.Done()
 			}
 			ret[i] = ec.marshalNMotForme2arbitreᚋgraphqlᚋmodelᚐMotForme(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNNiveauAppel2arbitreᚋgraphqlᚋmodelᚐNiveauAppel(ctx context.Context, sel ast.SelectionSet, v model.NiveauAppel) graphql.Marshaler {
+	return ec._NiveauAppel(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNNiveauAppel2ᚕarbitreᚋgraphqlᚋmodelᚐNiveauAppelᚄ(ctx context.Context, sel ast.SelectionSet, v []model.NiveauAppel) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNNiveauAppel2arbitreᚋgraphqlᚋmodelᚐNiveauAppel(ctx, sel, v[i])
 		}
 		if isLen1 {
 			f(i)
@@ -12556,6 +14939,54 @@ func (ec *executionContext) marshalNVerdictCoup2ᚖarbitreᚋgraphqlᚋmodelᚐV
 	return ec._VerdictCoup(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVoteAppel2arbitreᚋgraphqlᚋmodelᚐVoteAppel(ctx context.Context, sel ast.SelectionSet, v model.VoteAppel) graphql.Marshaler {
+	return ec._VoteAppel(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNVoteAppel2ᚕarbitreᚋgraphqlᚋmodelᚐVoteAppelᚄ(ctx context.Context, sel ast.SelectionSet, v []model.VoteAppel) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNVoteAppel2arbitreᚋgraphqlᚋmodelᚐVoteAppel(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
 	return ec.___Directive(ctx, sel, &v)
 }
@@ -12807,6 +15238,13 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalOAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v *model.Appel) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Appel(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {

@@ -10,6 +10,31 @@ import (
 	"time"
 )
 
+type Acte struct {
+	Quand  time.Time `json:"quand"`
+	Type   string    `json:"type"`
+	Acteur string    `json:"acteur"`
+	Role   string    `json:"role"`
+}
+
+type Appel struct {
+	ID      string  `json:"id"`
+	Tournoi string  `json:"tournoi"`
+	Partie  *string `json:"partie,omitempty"`
+	Coup    *int    `json:"coup,omitempty"`
+	Licence *string `json:"licence,omitempty"`
+	Table   *int    `json:"table,omitempty"`
+	// depose, en_examen, decide or classe.
+	Statut   string    `json:"statut"`
+	DeposeLe time.Time `json:"deposeLe"`
+	// Pass it back as revision for concurrency control.
+	Revision          int           `json:"revision"`
+	DecisionEnVigueur *Decision     `json:"decisionEnVigueur,omitempty"`
+	Niveaux           []NiveauAppel `json:"niveaux"`
+	// Who did what and when.
+	Historique []Acte `json:"historique"`
+}
+
 type Bulletin struct {
 	Partie  string `json:"partie"`
 	Coup    int    `json:"coup"`
@@ -95,6 +120,21 @@ type DemandeJeton struct {
 	Libelle *string `json:"libelle,omitempty"`
 }
 
+type DepotAppelInput struct {
+	ID        string  `json:"id"`
+	Tournoi   string  `json:"tournoi"`
+	Partie    *string `json:"partie,omitempty"`
+	Coup      *int    `json:"coup,omitempty"`
+	Licence   *string `json:"licence,omitempty"`
+	Table     *int    `json:"table,omitempty"`
+	Requerant string  `json:"requerant"`
+	// joueur or arbitre.
+	Qualite   string         `json:"qualite"`
+	Motif     string         `json:"motif"`
+	Contestee *DecisionInput `json:"contestee,omitempty"`
+	Demandee  *DecisionInput `json:"demandee,omitempty"`
+}
+
 type FinPartie struct {
 	Motif       string  `json:"motif"`
 	DernierCoup int     `json:"dernierCoup"`
@@ -170,6 +210,24 @@ type MotForme struct {
 }
 
 type Mutation struct {
+}
+
+type NiveauAppel struct {
+	Numero int `json:"numero"`
+	// commission_arbitrage or commission_recours_fisf.
+	Instance  string `json:"instance"`
+	Requerant string `json:"requerant"`
+	// joueur or arbitre.
+	Qualite   string      `json:"qualite"`
+	Motif     string      `json:"motif"`
+	Contestee *Decision   `json:"contestee,omitempty"`
+	Demandee  *Decision   `json:"demandee,omitempty"`
+	President *string     `json:"president,omitempty"`
+	Membres   []string    `json:"membres"`
+	Votes     []VoteAppel `json:"votes"`
+	// accueilli, rejete or amende, once decided.
+	Issue      *string `json:"issue,omitempty"`
+	Motivation *string `json:"motivation,omitempty"`
 }
 
 type Placement struct {
@@ -265,6 +323,11 @@ type VerdictCoup struct {
 	Jouable  bool       `json:"jouable"`
 	Score    int        `json:"score"`
 	Mots     []MotForme `json:"mots"`
+}
+
+type VoteAppel struct {
+	Membre string `json:"membre"`
+	Issue  string `json:"issue"`
 }
 
 type Role string

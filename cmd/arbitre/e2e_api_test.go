@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/spf13/pflag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// apiServer is the real `arbitre serve` on loopback over a fresh data
+// directory, driven over HTTP and websocket like any client.
+type apiServer struct {
+	t    *testing.T
+	url  string
+	data string
+	stop func()
+}
+
+func startAPIServer(t *testing.T, data string) *apiServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	s := &apiServer{t: t, url: "http://" + addr, data: data}
+	s.stop = func() {
+		cancel()
+		require.NoError(t, <-done)
+	}
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(s.url + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil
+	}, 10*time.Second, 20*time.Millisecond)
+	return s
+}
+
+// apiToken issues a token with the CLI command, as a director would.
+func apiToken(t *testing.T, data string, args ...string) string {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	create, _, err := rootCmd.Find([]string{"token", "create"})
+	require.NoError(t, err)
+	create.Flags().VisitAll(func(f *pflag.Flag) { _ = f.Value.Set(f.DefValue) }) // flags outlive a run
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&errOut)
+	rootCmd.SetArgs(append([]string{"token", "create", "--data", data}, args...))
+	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
+	return strings.TrimSpace(out.String())
+}
+
+type apiResult struct {
+	Data   map[string]json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+func (r apiResult) code() string {
+	if len(r.Errors) == 0 {
+		return ""
+	}
+	c, _ := r.Errors[0].Extensions["code"].(string)
+	return c
+}
+
+// into decodes one top-level field.
+func (r apiResult) into(t *testing.T, field string, v any) {
+	t.Helper()
+	require.Empty(t, r.Errors, "errors: %+v", r.Errors)
+	require.NoError(t, json.Unmarshal(r.Data[field], v))
+}
+
+func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
+	s.t.Helper()
+	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
+	req, _ := http.NewRequest(http.MethodPost, s.url+"/graphql", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(s.t, err)
+	defer resp.Body.Close()
+	var out apiResult
+	require.NoError(s.t, json.NewDecoder(resp.Body).Decode(&out))
+	return out
+}
+
+// apiSubscription is one graphql-transport-ws subscription.
+type apiSubscription struct {
+	conn *websocket.Conn
+}
+
+func (s *apiServer) subscribe(token, query string, vars map[string]any) *apiSubscription {
+	s.t.Helper()
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
+	conn, _, err := dialer.Dial(strings.Replace(s.url, "http", "ws", 1)+"/graphql", nil)
+	require.NoError(s.t, err)
+	s.t.Cleanup(func() { conn.Close() })
+	payload := map[string]any{}
+	if token != "" {
+		payload["Authorization"] = "Bearer " + token
+	}
+	require.NoError(s.t, conn.WriteJSON(map[string]any{"type": "connection_init", "payload": payload}))
+	var ack map[string]any
+	require.NoError(s.t, conn.ReadJSON(&ack))
+	require.Equal(s.t, "connection_ack", ack["type"])
+	require.NoError(s.t, conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": query, "variables": vars}}))
+	return &apiSubscription{conn: conn}
+}
+
+// next waits for the next data message of the subscription.
+func (sub *apiSubscription) next(t *testing.T, field string, v any) {
+	t.Helper()
+	require.NoError(t, sub.conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	for {
+		var msg struct {
+			Type    string    `json:"type"`
+			Payload apiResult `json:"payload"`
+		}
+		require.NoError(t, sub.conn.ReadJSON(&msg))
+		switch msg.Type {
+		case "ping":
+			require.NoError(t, sub.conn.WriteJSON(map[string]any{"type": "pong"}))
+		case "next":
+			msg.Payload.into(t, field, v)
+			return
+		default:
+			t.Fatalf("unexpected message %s: %+v", msg.Type, msg.Payload)
+		}
+	}
+}
+
+type apiPartie struct {
+	Statut    string `json:"statut"`
+	Version   int    `json:"version"`
+	Coup      int    `json:"coup"`
+	Tirage    string `json:"tirage"`
+	Solutions []struct {
+		Mot, Reference string
+		Score          int
+		Admissible     bool
+	} `json:"solutions"`
+	DernierTop *struct {
+		Mot, Reference string
+		Score          int
+	} `json:"dernierTop"`
+}
+
+type apiLigne struct {
+	Licence string `json:"licence"`
+	Score   int    `json:"score"`
+	Rang    int    `json:"rang"`
+}
+
+func scoreOf(lignes []apiLigne, licence string) int {
+	for _, l := range lignes {
+		if l.Licence == licence {
+			return l.Score
+		}
+	}
+	return -1
+}
+
+const partieFields = `statut version coup tirage dernierTop { mot reference score }`
+
+// A whole duplicate coup driven only through the API by the director, two
+// arbiters, the commission and the public: forbidden actions are refused and
+// change nothing, retries are applied once, stale writers get CONFLICT, the
+// standings follow corrections and an appeal live.
+func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbiterA := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "T1")
+	arbiterB := apiToken(t, data, "--role", "arbiter", "--tables", "3-4", "--tournoi", "T1")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+
+	// The public and arbiters cannot run the tournament.
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).code())
+
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	for i := 1; i <= 4; i++ {
+		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "club": "Vichy", "table": i}})
+		require.Empty(t, res.Errors)
+	}
+	var p apiPartie
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	assert.Equal(t, "attente_tirage", p.Statut)
+
+	standings := s.subscribe("", `subscription { standingsChanged(partie:"T1-1") { licence score rang } }`, nil)
+	var lignes []apiLigne
+	standings.next(t, "standingsChanged", &lignes)
+	assert.Len(t, lignes, 4)
+
+	// A retried draw is applied once; a stale version is a conflict.
+	draw := `mutation($v: Int) { tirer(partie:"T1-1", version:$v, clientMutationId:"tirage-1") { ` + partieFields + ` } }`
+	s.gql(director, draw, map[string]any{"v": 1}).into(t, "tirer", &p)
+	var again apiPartie
+	s.gql(director, draw, map[string]any{"v": 1}).into(t, "tirer", &again)
+	assert.Equal(t, p, again, "the retry answers the same state")
+	stale := s.gql(director, `mutation { rejeter(partie:"T1-1", version: 1) { version } }`, nil)
+	require.Equal(t, "CONFLICT", stale.code())
+	assert.EqualValues(t, p.Version, stale.Errors[0].Extensions["version"])
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, `mutation { retenirTop(partie:"T1-1", reference:"H8", mot:"X") { version } }`, nil).code())
+
+	// The tops are unpublished: the public gets no solutions.
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `{ partie(id:"T1-1") { solutions { mot } } }`, nil).code())
+	var withSolutions apiPartie
+	s.gql(director, `{ partie(id:"T1-1") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &withSolutions)
+	require.NotEmpty(t, withSolutions.Solutions)
+	top := withSolutions.Solutions[0]
+	require.True(t, top.Admissible)
+
+	// Arbiters enter bulletins for their own tables only.
+	enter := `mutation($l: ID!, $b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:1, licence:$l, bulletin:$b) { licence table } }`
+	exact := map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}
+	wrongScore := map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score + 3}}}
+	require.Empty(t, s.gql(arbiterA, enter, map[string]any{"l": "L1", "b": exact}).Errors)
+	require.Empty(t, s.gql(arbiterA, enter, map[string]any{"l": "L2", "b": wrongScore}).Errors)
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, enter, map[string]any{"l": "L3", "b": exact}).code())
+	require.Empty(t, s.gql(arbiterB, enter, map[string]any{"l": "L3", "b": map[string]any{"blank": true}}).Errors)
+
+	// Private until the coup is closed.
+	bulletins := `{ bulletins(partie:"T1-1", coup:1) { licence } }`
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", bulletins, nil).code())
+	var seen []struct{ Licence string }
+	s.gql(arbiterB, bulletins, nil).into(t, "bulletins", &seen)
+	assert.Equal(t, []struct{ Licence string }{{"L3"}}, seen, "an arbiter sees his tables only")
+
+	s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { `+partieFields+` } }`,
+		map[string]any{"r": top.Reference, "m": top.Mot}).into(t, "retenirTop", &p)
+	require.NotNil(t, p.DernierTop)
+	assert.Equal(t, top.Score, p.DernierTop.Score)
+	s.gql("", bulletins, nil).into(t, "bulletins", &seen)
+	assert.Len(t, seen, 3, "public once the top is announced")
+
+	// Corrections: the engine decides, the arbiter confirms.
+	correct := `mutation($l: ID!) { corrigerBulletin(partie:"T1-1", coup:1, licence:$l) { decision { paye sanction raisons } } }`
+	var corrected struct {
+		Decision struct {
+			Paye     int
+			Sanction string
+			Raisons  []string
+		}
+	}
+	s.gql(arbiterA, correct, map[string]any{"l": "L1"}).into(t, "corrigerBulletin", &corrected)
+	assert.Equal(t, top.Score, corrected.Decision.Paye)
+	s.gql(arbiterA, correct, map[string]any{"l": "L2"}).into(t, "corrigerBulletin", &corrected)
+	assert.Equal(t, top.Score, corrected.Decision.Paye, "§5.3.2: the exact score is paid")
+	assert.Equal(t, "warning", corrected.Decision.Sanction)
+	s.gql(arbiterB, correct, map[string]any{"l": "L3"}).into(t, "corrigerBulletin", &corrected)
+	assert.Equal(t, 0, corrected.Decision.Paye, "§5.7: a blank bulletin is a zero")
+
+	require.Eventually(t, func() bool {
+		standings.next(t, "standingsChanged", &lignes)
+		return scoreOf(lignes, "L1") == top.Score && scoreOf(lignes, "L2") == top.Score && scoreOf(lignes, "L3") == 0
+	}, 10*time.Second, time.Millisecond, "the display's standings follow the corrections")
+
+	// An appeal upheld by the commission changes the standings through a new event.
+	appeal := map[string]any{"id": "A1", "tournoi": "T1", "partie": "T1-1", "coup": 1, "licence": "L3", "table": 3,
+		"requerant": "Joueur 3", "qualite": "joueur", "motif": "bulletin égaré par le ramasseur",
+		"demandee": map[string]any{"paye": top.Score, "sanction": "none"}}
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id } }`, map[string]any{"a": appeal}).code())
+	require.Empty(t, s.gql(arbiterB, `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id statut } }`, map[string]any{"a": appeal}).Errors)
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterB, `mutation { voter(appel:"A1", membre:"M1", issue:"accueilli") { statut } }`, nil).code())
+	require.Empty(t, s.gql(commission, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil).Errors)
+	for _, m := range []string{"M1", "M2", "M3"} {
+		require.Empty(t, s.gql(commission, `mutation($m: String!) { voter(appel:"A1", membre:$m, issue:"accueilli") { statut } }`, map[string]any{"m": m}).Errors)
+	}
+	var decided struct {
+		Statut            string
+		DecisionEnVigueur struct{ Paye int }
+		Historique        []struct{ Type, Role string }
+	}
+	s.gql(commission, `mutation { deciderAppel(appel:"A1", issue:"accueilli", motivation:"bulletin retrouvé, écrit dans les temps") { statut decisionEnVigueur { paye } historique { type role } } }`,
+		nil).into(t, "deciderAppel", &decided)
+	assert.Equal(t, "decide", decided.Statut)
+	assert.Equal(t, top.Score, decided.DecisionEnVigueur.Paye)
+	require.Eventually(t, func() bool {
+		s.gql("", `{ classement(partie:"T1-1") { licence score rang } }`, nil).into(t, "classement", &lignes)
+		return scoreOf(lignes, "L3") == top.Score
+	}, 10*time.Second, 20*time.Millisecond, "the appeal's decision reaches the standings")
+}

@@ -1,0 +1,90 @@
+package graphql
+
+import (
+	"context"
+
+	"arbitre/domain/acces"
+	appeldom "arbitre/domain/appel"
+	appadapters "arbitre/domain/appel/adapters"
+	appcommand "arbitre/domain/appel/command"
+	"arbitre/domain/eventstore"
+	"arbitre/graphql/model"
+)
+
+// appelApp is the appeal use cases acting for md; a decision on a bulletin
+// goes to the game through the duplicate use cases.
+func (r *Resolver) appelApp(md eventstore.Metadata) *appcommand.Application {
+	return appcommand.New(r.Appels, appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
+}
+
+// surAppel runs a commission command on an appeal of the token's
+// tournament and answers with the appeal's state.
+func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context.Context, app *appcommand.Application) error) (*model.Appel, error) {
+	v, err := r.vueAppel(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	ctx, md, err := commande(ctx, []acces.Role{acces.Commission}, acces.Portee{Tournoi: v.Tournoi}, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := run(ctx, r.appelApp(md)); err != nil {
+		return nil, err
+	}
+	return r.vueAppel(ctx, id)
+}
+
+func revisionDe(v *int) appcommand.Revision {
+	if v == nil {
+		return nil
+	}
+	rev := uint64(*v)
+	return &rev
+}
+
+func (r *Resolver) vueAppel(ctx context.Context, id string) (*model.Appel, error) {
+	a, err := r.AppelLecteur.Appel(withoutCommande(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	v := &model.Appel{ID: a.ID, Tournoi: a.Objet.Tournoi, Partie: optional(a.Objet.Partie), Licence: optional(a.Objet.Licence),
+		Statut: string(a.Statut), DeposeLe: a.DeposeLe, Revision: int(a.Revision), Niveaux: []model.NiveauAppel{}, Historique: []model.Acte{}}
+	if a.Objet.Coup > 0 {
+		coup := a.Objet.Coup
+		v.Coup = &coup
+	}
+	if a.Objet.Table > 0 {
+		table := a.Objet.Table
+		v.Table = &table
+	}
+	if a.DecisionEnVigueur != nil {
+		v.DecisionEnVigueur = vueDecision(*a.DecisionEnVigueur)
+	}
+	for _, n := range a.Niveaux {
+		v.Niveaux = append(v.Niveaux, vueNiveau(n))
+	}
+	for _, e := range a.Historique {
+		v.Historique = append(v.Historique, model.Acte{Quand: e.Quand, Type: e.Type, Acteur: e.Acteur, Role: e.Role})
+	}
+	return v, nil
+}
+
+func vueNiveau(n appeldom.Niveau) model.NiveauAppel {
+	v := model.NiveauAppel{Numero: n.Numero, Instance: string(n.Instance), Requerant: n.Requerant.Identite,
+		Qualite: string(n.Requerant.Qualite), Motif: n.Motif, President: optional(n.President),
+		Membres: append([]string{}, n.Membres...), Votes: []model.VoteAppel{}}
+	if n.Contestee != nil {
+		v.Contestee = vueDecision(*n.Contestee)
+	}
+	if n.Demandee != nil {
+		v.Demandee = vueDecision(*n.Demandee)
+	}
+	for _, vote := range n.Votes {
+		v.Votes = append(v.Votes, model.VoteAppel{Membre: vote.Membre, Issue: string(vote.Issue)})
+	}
+	if n.Decision != nil {
+		v.Issue = optional(string(n.Decision.Issue))
+		v.Motivation = optional(n.Decision.Motivation)
+	}
+	return v
+}
