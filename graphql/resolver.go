@@ -35,6 +35,9 @@ type Resolver struct {
 	// standings (subscriptions wait for it to reach an event).
 	Projections     *sql.DB
 	StandingsRunner *projection.Runner
+	// Journal reads streams (replays); Registry decodes every event type.
+	Journal  eventstore.Reader
+	Registry *eventstore.Registry
 	// Head is the global position of the last recorded event.
 	Head func(ctx context.Context) (uint64, error)
 }

@@ -156,7 +156,8 @@ type apiPartie struct {
 	Statut    string `json:"statut"`
 	Version   int    `json:"version"`
 	Coup      int    `json:"coup"`
-	Tirage    string `json:"tirage"`
+	Tirage    string   `json:"tirage"`
+	Grille    []string `json:"grille"`
 	Solutions []struct {
 		Mot, Reference string
 		Score          int
@@ -183,7 +184,7 @@ func scoreOf(lignes []apiLigne, licence string) int {
 	return -1
 }
 
-const partieFields = `statut version coup tirage dernierTop { mot reference score }`
+const partieFields = `statut version coup tirage grille dernierTop { mot reference score }`
 
 // A whole duplicate coup driven only through the API by the director, two
 // arbiters, the commission and the public: forbidden actions are refused and
@@ -220,6 +221,8 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 	// A retried draw is applied once; a stale version is a conflict.
 	draw := `mutation($v: Int) { tirer(partie:"T1-1", version:$v, clientMutationId:"tirage-1") { ` + partieFields + ` } }`
 	s.gql(director, draw, map[string]any{"v": 1}).into(t, "tirer", &p)
+	live := p // the state of coup 1, live
+	live.Grille = append([]string(nil), p.Grille...)
 	var again apiPartie
 	s.gql(director, draw, map[string]any{"v": 1}).into(t, "tirer", &again)
 	assert.Equal(t, p, again, "the retry answers the same state")
@@ -301,8 +304,37 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 		nil).into(t, "deciderAppel", &decided)
 	assert.Equal(t, "decide", decided.Statut)
 	assert.Equal(t, top.Score, decided.DecisionEnVigueur.Paye)
-	require.Eventually(t, func() bool {
-		s.gql("", `{ classement(partie:"T1-1") { licence score rang } }`, nil).into(t, "classement", &lignes)
-		return scoreOf(lignes, "L3") == top.Score
-	}, 10*time.Second, 20*time.Millisecond, "the appeal's decision reaches the standings")
+	s.gql("", `{ classement(partie:"T1-1") { licence score rang } }`, nil).into(t, "classement", &lignes)
+	assert.Equal(t, top.Score, scoreOf(lignes, "L3"), "the appeal's decision reaches the standings")
+
+	// The replay, from events only, equals the live state of coup 1.
+	replay := `{ replay(partie:"T1-1", coup:1) { coup grille tirage top { mot reference } bulletins { licence enregistree { texte } moteur { texte } ecart } journal { type role } } }`
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", replay, nil).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, replay, nil).code())
+	var r apiReplay
+	s.gql(commission, replay, nil).into(t, "replay", &r)
+	assert.Equal(t, live.Grille, r.Grille)
+	assert.Equal(t, live.Tirage, r.Tirage)
+	assert.Equal(t, top.Mot, r.Top.Mot)
+	require.Len(t, r.Bulletins, 3)
+	for _, b := range r.Bulletins {
+		assert.False(t, b.Ecart, "the engine still agrees for %s", b.Licence)
+		require.NotNil(t, b.Enregistree, b.Licence)
+	}
+	assert.NotEmpty(t, r.Journal)
+}
+
+// apiReplay is the commission's replay of a coup.
+type apiReplay struct {
+	Coup      int
+	Grille    []string
+	Tirage    string
+	Top       struct{ Mot, Reference string }
+	Bulletins []struct {
+		Licence     string
+		Enregistree *struct{ Texte string }
+		Moteur      struct{ Texte string }
+		Ecart       bool
+	}
+	Journal []struct{ Type, Role string }
 }

@@ -120,7 +120,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
 		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
-		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition}
+		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition,
+		Journal: store, Registry: registry}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

@@ -84,6 +84,16 @@ type ComplexityRoot struct {
 		Table          func(childComplexity int) int
 	}
 
+	BulletinRejoue struct {
+		Differences func(childComplexity int) int
+		Ecart       func(childComplexity int) int
+		Ecrit       func(childComplexity int) int
+		Enregistree func(childComplexity int) int
+		Licence     func(childComplexity int) int
+		Moteur      func(childComplexity int) int
+		Table       func(childComplexity int) int
+	}
+
 	ConfigPartie struct {
 		AvertissementsGratuits func(childComplexity int) int
 		Formule                func(childComplexity int) int
@@ -103,6 +113,11 @@ type ComplexityRoot struct {
 		Raisons      func(childComplexity int) int
 		Sanction     func(childComplexity int) int
 		ScoreRenvoye func(childComplexity int) int
+	}
+
+	DecisionRejouee struct {
+		Decision func(childComplexity int) int
+		Texte    func(childComplexity int) int
 	}
 
 	FinPartie struct {
@@ -238,10 +253,26 @@ type ComplexityRoot struct {
 		Classement   func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Moi          func(childComplexity int) int
 		Partie       func(childComplexity int, id string) int
+		Replay       func(childComplexity int, partie string, coup int) int
 		Resoudre     func(childComplexity int, position model.PositionInput, tous *int) int
 		Serveur      func(childComplexity int) int
 		Tournoi      func(childComplexity int, id string) int
 		VerifierCoup func(childComplexity int, position model.PositionInput, mot string, reference string) int
+	}
+
+	Replay struct {
+		Bulletins   func(childComplexity int) int
+		Coup        func(childComplexity int) int
+		DernierCoup func(childComplexity int) int
+		Grille      func(childComplexity int) int
+		Journal     func(childComplexity int) int
+		Partie      func(childComplexity int) int
+		Rejets      func(childComplexity int) int
+		Reliquat    func(childComplexity int) int
+		Sac         func(childComplexity int) int
+		Solutions   func(childComplexity int) int
+		Tirage      func(childComplexity int) int
+		Top         func(childComplexity int) int
 	}
 
 	Serveur struct {
@@ -336,6 +367,7 @@ type QueryResolver interface {
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
 	VerifierCoup(ctx context.Context, position model.PositionInput, mot string, reference string) (*model.VerdictCoup, error)
+	Replay(ctx context.Context, partie string, coup int) (*model.Replay, error)
 }
 type SubscriptionResolver interface {
 	CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error)
@@ -514,6 +546,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Bulletin.Table(childComplexity), true
 
+	case "BulletinRejoue.differences":
+		if e.complexity.BulletinRejoue.Differences == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Differences(childComplexity), true
+	case "BulletinRejoue.ecart":
+		if e.complexity.BulletinRejoue.Ecart == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Ecart(childComplexity), true
+	case "BulletinRejoue.ecrit":
+		if e.complexity.BulletinRejoue.Ecrit == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Ecrit(childComplexity), true
+	case "BulletinRejoue.enregistree":
+		if e.complexity.BulletinRejoue.Enregistree == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Enregistree(childComplexity), true
+	case "BulletinRejoue.licence":
+		if e.complexity.BulletinRejoue.Licence == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Licence(childComplexity), true
+	case "BulletinRejoue.moteur":
+		if e.complexity.BulletinRejoue.Moteur == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Moteur(childComplexity), true
+	case "BulletinRejoue.table":
+		if e.complexity.BulletinRejoue.Table == nil {
+			break
+		}
+
+		return e.complexity.BulletinRejoue.Table(childComplexity), true
+
 	case "ConfigPartie.avertissementsGratuits":
 		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
 			break
@@ -605,6 +680,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Decision.ScoreRenvoye(childComplexity), true
+
+	case "DecisionRejouee.decision":
+		if e.complexity.DecisionRejouee.Decision == nil {
+			break
+		}
+
+		return e.complexity.DecisionRejouee.Decision(childComplexity), true
+	case "DecisionRejouee.texte":
+		if e.complexity.DecisionRejouee.Texte == nil {
+			break
+		}
+
+		return e.complexity.DecisionRejouee.Texte(childComplexity), true
 
 	case "FinPartie.annulee":
 		if e.complexity.FinPartie.Annulee == nil {
@@ -1341,6 +1429,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Partie(childComplexity, args["id"].(string)), true
+	case "Query.replay":
+		if e.complexity.Query.Replay == nil {
+			break
+		}
+
+		args, err := ec.field_Query_replay_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Replay(childComplexity, args["partie"].(string), args["coup"].(int)), true
 	case "Query.resoudre":
 		if e.complexity.Query.Resoudre == nil {
 			break
@@ -1380,6 +1479,79 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.VerifierCoup(childComplexity, args["position"].(model.PositionInput), args["mot"].(string), args["reference"].(string)), true
+
+	case "Replay.bulletins":
+		if e.complexity.Replay.Bulletins == nil {
+			break
+		}
+
+		return e.complexity.Replay.Bulletins(childComplexity), true
+	case "Replay.coup":
+		if e.complexity.Replay.Coup == nil {
+			break
+		}
+
+		return e.complexity.Replay.Coup(childComplexity), true
+	case "Replay.dernierCoup":
+		if e.complexity.Replay.DernierCoup == nil {
+			break
+		}
+
+		return e.complexity.Replay.DernierCoup(childComplexity), true
+	case "Replay.grille":
+		if e.complexity.Replay.Grille == nil {
+			break
+		}
+
+		return e.complexity.Replay.Grille(childComplexity), true
+	case "Replay.journal":
+		if e.complexity.Replay.Journal == nil {
+			break
+		}
+
+		return e.complexity.Replay.Journal(childComplexity), true
+	case "Replay.partie":
+		if e.complexity.Replay.Partie == nil {
+			break
+		}
+
+		return e.complexity.Replay.Partie(childComplexity), true
+	case "Replay.rejets":
+		if e.complexity.Replay.Rejets == nil {
+			break
+		}
+
+		return e.complexity.Replay.Rejets(childComplexity), true
+	case "Replay.reliquat":
+		if e.complexity.Replay.Reliquat == nil {
+			break
+		}
+
+		return e.complexity.Replay.Reliquat(childComplexity), true
+	case "Replay.sac":
+		if e.complexity.Replay.Sac == nil {
+			break
+		}
+
+		return e.complexity.Replay.Sac(childComplexity), true
+	case "Replay.solutions":
+		if e.complexity.Replay.Solutions == nil {
+			break
+		}
+
+		return e.complexity.Replay.Solutions(childComplexity), true
+	case "Replay.tirage":
+		if e.complexity.Replay.Tirage == nil {
+			break
+		}
+
+		return e.complexity.Replay.Tirage(childComplexity), true
+	case "Replay.top":
+		if e.complexity.Replay.Top == nil {
+			break
+		}
+
+		return e.complexity.Replay.Top(childComplexity), true
 
 	case "Serveur.lexique":
 		if e.complexity.Serveur.Lexique == nil {
@@ -2159,6 +2331,53 @@ extend type Query {
   verifierCoup(position: PositionInput!, mot: String!, reference: String!): VerdictCoup!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
+# the engine — grid, tirage, reliquat, bag, every top candidate and the top
+# retained, each bulletin with the decision recorded and the decision the
+# engine gives now (differences flagged), and who did what and when.
+
+type Replay {
+  partie: ID!
+  coup: Int!
+  "The last coup with a top: the viewer steps from 1 to it."
+  dernierCoup: Int!
+  grille: [String!]!
+  tirage: String!
+  reliquat: String!
+  "Letters left in the bag, alphabetical."
+  sac: String!
+  "Tirages rejected before the kept one (§3.2)."
+  rejets: [String!]!
+  top: TopRetenu
+  solutions: [SolutionTop!]!
+  bulletins: [BulletinRejoue!]!
+  journal: [Acte!]!
+}
+
+type BulletinRejoue {
+  licence: ID!
+  table: Int
+  "The bulletin as typed (the batch contract's JSON)."
+  ecrit: String!
+  "The decision in force (null while awaiting correction)."
+  enregistree: DecisionRejouee
+  "What the engine decides now in the same context."
+  moteur: DecisionRejouee!
+  "The engine now disagrees with the engine then."
+  ecart: Boolean!
+  differences: [String!]!
+}
+
+type DecisionRejouee {
+  "One line for people: paid score, sanction, reasons."
+  texte: String!
+  decision: Decision!
+}
+
+extend type Query {
+  replay(partie: ID!, coup: Int!): Replay! @acces(roles: [COMMISSION])
+}
+`, BuiltIn: false},
 	{Name: "../../schema/schema.graphqls", Input: `# Arbitre's GraphQL API. Every error carries a stable code in
 # extensions.code (INVALID_INPUT, INVALID_WORD, NOT_IN_TIRAGE, CONFLICT,
 # FORBIDDEN, UNAUTHENTICATED, NOT_FOUND, INTERNAL) and a French message.
@@ -2838,6 +3057,22 @@ func (ec *executionContext) field_Query_partie_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_replay_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
 	return args, nil
 }
 
@@ -3782,6 +4017,221 @@ func (ec *executionContext) fieldContext_Bulletin_motif(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_table(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_ecrit(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_ecrit,
+		func(ctx context.Context) (any, error) {
+			return obj.Ecrit, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_ecrit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_enregistree(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_enregistree,
+		func(ctx context.Context) (any, error) {
+			return obj.Enregistree, nil
+		},
+		nil,
+		ec.marshalODecisionRejouee2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionRejouee,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_enregistree(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "texte":
+				return ec.fieldContext_DecisionRejouee_texte(ctx, field)
+			case "decision":
+				return ec.fieldContext_DecisionRejouee_decision(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DecisionRejouee", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_moteur(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_moteur,
+		func(ctx context.Context) (any, error) {
+			return obj.Moteur, nil
+		},
+		nil,
+		ec.marshalNDecisionRejouee2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionRejouee,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_moteur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "texte":
+				return ec.fieldContext_DecisionRejouee_texte(ctx, field)
+			case "decision":
+				return ec.fieldContext_DecisionRejouee_decision(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type DecisionRejouee", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_ecart(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_ecart,
+		func(ctx context.Context) (any, error) {
+			return obj.Ecart, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_ecart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BulletinRejoue_differences(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_BulletinRejoue_differences,
+		func(ctx context.Context) (any, error) {
+			return obj.Differences, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_BulletinRejoue_differences(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BulletinRejoue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ConfigPartie_tempsParCoupSecondes(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4212,6 +4662,80 @@ func (ec *executionContext) fieldContext_Decision_moteur(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecisionRejouee_texte(ctx context.Context, field graphql.CollectedField, obj *model.DecisionRejouee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DecisionRejouee_texte,
+		func(ctx context.Context) (any, error) {
+			return obj.Texte, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DecisionRejouee_texte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecisionRejouee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DecisionRejouee_decision(ctx context.Context, field graphql.CollectedField, obj *model.DecisionRejouee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_DecisionRejouee_decision,
+		func(ctx context.Context) (any, error) {
+			return obj.Decision, nil
+		},
+		nil,
+		ec.marshalNDecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DecisionRejouee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
 		},
 	}
 	return fc, nil
@@ -8786,6 +9310,91 @@ func (ec *executionContext) fieldContext_Query_verifierCoup(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_replay(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_replay,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Replay(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Replay
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Replay
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNReplay2ᚖarbitreᚋgraphqlᚋmodelᚐReplay,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_replay(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Replay_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Replay_coup(ctx, field)
+			case "dernierCoup":
+				return ec.fieldContext_Replay_dernierCoup(ctx, field)
+			case "grille":
+				return ec.fieldContext_Replay_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Replay_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Replay_reliquat(ctx, field)
+			case "sac":
+				return ec.fieldContext_Replay_sac(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Replay_rejets(ctx, field)
+			case "top":
+				return ec.fieldContext_Replay_top(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Replay_solutions(ctx, field)
+			case "bulletins":
+				return ec.fieldContext_Replay_bulletins(ctx, field)
+			case "journal":
+				return ec.fieldContext_Replay_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Replay", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_replay_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -8889,6 +9498,406 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 				return ec.fieldContext___Schema_directives(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_partie(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_partie,
+		func(ctx context.Context) (any, error) {
+			return obj.Partie, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_partie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_coup(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_dernierCoup(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_dernierCoup,
+		func(ctx context.Context) (any, error) {
+			return obj.DernierCoup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_dernierCoup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_grille(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_grille,
+		func(ctx context.Context) (any, error) {
+			return obj.Grille, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_grille(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_tirage(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_tirage,
+		func(ctx context.Context) (any, error) {
+			return obj.Tirage, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_tirage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_reliquat(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_reliquat,
+		func(ctx context.Context) (any, error) {
+			return obj.Reliquat, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_reliquat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_sac(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_sac,
+		func(ctx context.Context) (any, error) {
+			return obj.Sac, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_sac(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_rejets(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_rejets,
+		func(ctx context.Context) (any, error) {
+			return obj.Rejets, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_rejets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_top(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_top,
+		func(ctx context.Context) (any, error) {
+			return obj.Top, nil
+		},
+		nil,
+		ec.marshalOTopRetenu2ᚖarbitreᚋgraphqlᚋmodelᚐTopRetenu,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_top(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "coup":
+				return ec.fieldContext_TopRetenu_coup(ctx, field)
+			case "mot":
+				return ec.fieldContext_TopRetenu_mot(ctx, field)
+			case "reference":
+				return ec.fieldContext_TopRetenu_reference(ctx, field)
+			case "score":
+				return ec.fieldContext_TopRetenu_score(ctx, field)
+			case "cases":
+				return ec.fieldContext_TopRetenu_cases(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TopRetenu", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_solutions(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_solutions,
+		func(ctx context.Context) (any, error) {
+			return obj.Solutions, nil
+		},
+		nil,
+		ec.marshalNSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_solutions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "mot":
+				return ec.fieldContext_SolutionTop_mot(ctx, field)
+			case "reference":
+				return ec.fieldContext_SolutionTop_reference(ctx, field)
+			case "score":
+				return ec.fieldContext_SolutionTop_score(ctx, field)
+			case "avecJoker":
+				return ec.fieldContext_SolutionTop_avecJoker(ctx, field)
+			case "finDePartie":
+				return ec.fieldContext_SolutionTop_finDePartie(ctx, field)
+			case "admissible":
+				return ec.fieldContext_SolutionTop_admissible(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type SolutionTop", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_bulletins(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_bulletins,
+		func(ctx context.Context) (any, error) {
+			return obj.Bulletins, nil
+		},
+		nil,
+		ec.marshalNBulletinRejoue2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinRejoueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_bulletins(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "licence":
+				return ec.fieldContext_BulletinRejoue_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_BulletinRejoue_table(ctx, field)
+			case "ecrit":
+				return ec.fieldContext_BulletinRejoue_ecrit(ctx, field)
+			case "enregistree":
+				return ec.fieldContext_BulletinRejoue_enregistree(ctx, field)
+			case "moteur":
+				return ec.fieldContext_BulletinRejoue_moteur(ctx, field)
+			case "ecart":
+				return ec.fieldContext_BulletinRejoue_ecart(ctx, field)
+			case "differences":
+				return ec.fieldContext_BulletinRejoue_differences(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type BulletinRejoue", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_journal(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_journal,
+		func(ctx context.Context) (any, error) {
+			return obj.Journal, nil
+		},
+		nil,
+		ec.marshalNActe2ᚕarbitreᚋgraphqlᚋmodelᚐActeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_journal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "quand":
+				return ec.fieldContext_Acte_quand(ctx, field)
+			case "type":
+				return ec.fieldContext_Acte_type(ctx, field)
+			case "acteur":
+				return ec.fieldContext_Acte_acteur(ctx, field)
+			case "role":
+				return ec.fieldContext_Acte_role(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Acte", field.Name)
 		},
 	}
 	return fc, nil
@@ -12174,6 +13183,69 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var bulletinRejoueImplementors = []string{"BulletinRejoue"}
+
+func (ec *executionContext) _BulletinRejoue(ctx context.Context, sel ast.SelectionSet, obj *model.BulletinRejoue) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bulletinRejoueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BulletinRejoue")
+		case "licence":
+			out.Values[i] = ec._BulletinRejoue_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "table":
+			out.Values[i] = ec._BulletinRejoue_table(ctx, field, obj)
+		case "ecrit":
+			out.Values[i] = ec._BulletinRejoue_ecrit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enregistree":
+			out.Values[i] = ec._BulletinRejoue_enregistree(ctx, field, obj)
+		case "moteur":
+			out.Values[i] = ec._BulletinRejoue_moteur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ecart":
+			out.Values[i] = ec._BulletinRejoue_ecart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "differences":
+			out.Values[i] = ec._BulletinRejoue_differences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var configPartieImplementors = []string{"ConfigPartie"}
 
 func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.SelectionSet, obj *model.ConfigPartie) graphql.Marshaler {
@@ -12285,6 +13357,50 @@ func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = ec._Decision_scoreRenvoye(ctx, field, obj)
 		case "moteur":
 			out.Values[i] = ec._Decision_moteur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var decisionRejoueeImplementors = []string{"DecisionRejouee"}
+
+func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.SelectionSet, obj *model.DecisionRejouee) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, decisionRejoueeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DecisionRejouee")
+		case "texte":
+			out.Values[i] = ec._DecisionRejouee_texte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decision":
+			out.Values[i] = ec._DecisionRejouee_decision(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -13377,6 +14493,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "replay":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_replay(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -13385,6 +14523,97 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___schema(ctx, field)
 			})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var replayImplementors = []string{"Replay"}
+
+func (ec *executionContext) _Replay(ctx context.Context, sel ast.SelectionSet, obj *model.Replay) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, replayImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Replay")
+		case "partie":
+			out.Values[i] = ec._Replay_partie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coup":
+			out.Values[i] = ec._Replay_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dernierCoup":
+			out.Values[i] = ec._Replay_dernierCoup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "grille":
+			out.Values[i] = ec._Replay_grille(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tirage":
+			out.Values[i] = ec._Replay_tirage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reliquat":
+			out.Values[i] = ec._Replay_reliquat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sac":
+			out.Values[i] = ec._Replay_sac(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rejets":
+			out.Values[i] = ec._Replay_rejets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "top":
+			out.Values[i] = ec._Replay_top(ctx, field, obj)
+		case "solutions":
+			out.Values[i] = ec._Replay_solutions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bulletins":
+			out.Values[i] = ec._Replay_bulletins(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "journal":
+			out.Values[i] = ec._Replay_journal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -14284,6 +15513,54 @@ func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋgraphqlᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNBulletinRejoue2arbitreᚋgraphqlᚋmodelᚐBulletinRejoue(ctx context.Context, sel ast.SelectionSet, v model.BulletinRejoue) graphql.Marshaler {
+	return ec._BulletinRejoue(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBulletinRejoue2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinRejoueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.BulletinRejoue) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNBulletinRejoue2arbitreᚋgraphqlᚋmodelᚐBulletinRejoue(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -14297,6 +15574,26 @@ func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐ
 func (ec *executionContext) unmarshalNConfigPartieInput2arbitreᚋgraphqlᚋmodelᚐConfigPartieInput(ctx context.Context, v any) (model.ConfigPartieInput, error) {
 	res, err := ec.unmarshalInputConfigPartieInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Decision(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDecisionRejouee2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionRejouee(ctx context.Context, sel ast.SelectionSet, v *model.DecisionRejouee) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DecisionRejouee(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐDemandeJeton(ctx context.Context, v any) (model.DemandeJeton, error) {
@@ -14680,6 +15977,20 @@ func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐR
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNReplay2arbitreᚋgraphqlᚋmodelᚐReplay(ctx context.Context, sel ast.SelectionSet, v model.Replay) graphql.Marshaler {
+	return ec._Replay(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNReplay2ᚖarbitreᚋgraphqlᚋmodelᚐReplay(ctx context.Context, sel ast.SelectionSet, v *model.Replay) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Replay(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, v any) (model.Role, error) {
 	var res model.Role
 	err := res.UnmarshalGQL(v)
@@ -14799,6 +16110,50 @@ func (ec *executionContext) unmarshalNSolutionEcriteInput2ᚕarbitreᚋgraphql�
 
 func (ec *executionContext) marshalNSolutionTop2arbitreᚋgraphqlᚋmodelᚐSolutionTop(ctx context.Context, sel ast.SelectionSet, v model.SolutionTop) graphql.Marshaler {
 	return ec._SolutionTop(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SolutionTop) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNSolutionTop2arbitreᚋgraphqlᚋmodelᚐSolutionTop(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -15290,6 +16645,13 @@ func (ec *executionContext) unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodel
 	}
 	res, err := ec.unmarshalInputDecisionInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODecisionRejouee2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionRejouee(ctx context.Context, sel ast.SelectionSet, v *model.DecisionRejouee) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DecisionRejouee(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFinPartie(ctx context.Context, sel ast.SelectionSet, v *model.FinPartie) graphql.Marshaler {

@@ -61,6 +61,20 @@ type BulletinInput struct {
 	Solutions  []SolutionEcriteInput `json:"solutions"`
 }
 
+type BulletinRejoue struct {
+	Licence string `json:"licence"`
+	Table   *int   `json:"table,omitempty"`
+	// The bulletin as typed (the batch contract's JSON).
+	Ecrit string `json:"ecrit"`
+	// The decision in force (null while awaiting correction).
+	Enregistree *DecisionRejouee `json:"enregistree,omitempty"`
+	// What the engine decides now in the same context.
+	Moteur *DecisionRejouee `json:"moteur"`
+	// The engine now disagrees with the engine then.
+	Ecart       bool     `json:"ecart"`
+	Differences []string `json:"differences"`
+}
+
 type ConfigPartie struct {
 	TempsParCoupSecondes   int    `json:"tempsParCoupSecondes"`
 	Formule                string `json:"formule"`
@@ -108,6 +122,12 @@ type DecisionInput struct {
 	Commission   bool     `json:"commission"`
 	Place        *string  `json:"place,omitempty"`
 	ScoreRenvoye *int     `json:"scoreRenvoye,omitempty"`
+}
+
+type DecisionRejouee struct {
+	// One line for people: paid score, sanction, reasons.
+	Texte    string    `json:"texte"`
+	Decision *Decision `json:"decision"`
 }
 
 type DemandeJeton struct {
@@ -259,6 +279,24 @@ type RaccordInput struct {
 	Dr int `json:"dr"`
 	// Offset rightwards.
 	Dc int `json:"dc"`
+}
+
+type Replay struct {
+	Partie string `json:"partie"`
+	Coup   int    `json:"coup"`
+	// The last coup with a top: the viewer steps from 1 to it.
+	DernierCoup int      `json:"dernierCoup"`
+	Grille      []string `json:"grille"`
+	Tirage      string   `json:"tirage"`
+	Reliquat    string   `json:"reliquat"`
+	// Letters left in the bag, alphabetical.
+	Sac string `json:"sac"`
+	// Tirages rejected before the kept one (§3.2).
+	Rejets    []string         `json:"rejets"`
+	Top       *TopRetenu       `json:"top,omitempty"`
+	Solutions []SolutionTop    `json:"solutions"`
+	Bulletins []BulletinRejoue `json:"bulletins"`
+	Journal   []Acte           `json:"journal"`
 }
 
 type Serveur struct {

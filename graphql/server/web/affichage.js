@@ -9,6 +9,7 @@
   const serie = Arbitre.param("serie");
   const parPage = parseInt(Arbitre.param("lignes") || "15", 10);
   const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
+  const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
   let page = 0;
 
@@ -17,7 +18,7 @@
 
   function montrerPartie(p) {
     if (!p) return;
-    document.getElementById("titre").textContent = "Partie " + (p.numero || p.id);
+    document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     const top = p.dernierTop;
     const el = document.getElementById("top");
@@ -41,7 +42,7 @@
     const rows = lignes.slice(page * parPage, (page + 1) * parPage).map((l) => {
       const tr = document.createElement("tr");
       for (const [v, num] of [[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
-        [l.negatif, true], [l.pourcentage.toFixed(1), true]]) {
+        [l.negatif, true], [pourcent.format(l.pourcentage), true]]) {
         const td = document.createElement("td");
         td.textContent = v;
         if (num) td.className = "num";
