@@ -1,15 +1,14 @@
 // Package live tells GraphQL subscriptions that something changed. It
 // follows the store's global log and wakes the subscribers interested in a
-// stream. A wake-up carries no data: the subscriber reads the current state
-// from the read models, so a burst of events coalesces into one update and a
-// slow screen never holds anybody up (a send never blocks, inside a lock or
-// outside).
+// stream. A wake-up carries only the global position of the latest change:
+// the subscriber reads the current state from the read models, so a burst of
+// events coalesces into one update and a slow screen never holds anybody up
+// (a send never blocks).
 package live
 
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 
 	"arbitre/domain/eventstore"
 )
@@ -20,11 +19,10 @@ type Hub struct {
 	subs map[*subscriber]struct{}
 }
 
+// subscriber holds at most one pending wake-up: the latest position.
 type subscriber struct {
 	match func(stream string) bool
-	wake  chan struct{}
-	// last is the highest global position published to this subscriber.
-	last atomic.Uint64
+	wake  chan uint64
 }
 
 // NewHub returns a hub with no subscriber.
@@ -41,20 +39,21 @@ func (h *Hub) Follow(ctx context.Context, store eventstore.Store, from uint64) e
 }
 
 // Publish wakes every subscriber whose filter accepts the stream of the
-// event at global position pos.
+// event at global position pos. A wake-up not yet read is replaced by this
+// one, so the reader always gets the latest position.
 func (h *Hub) Publish(stream string, pos uint64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
-		if s.match(stream) {
-			if pos > s.last.Load() {
-				s.last.Store(pos)
-			}
-			select {
-			case s.wake <- struct{}{}:
-			default: // already pending: the next read sees this change too
-			}
+		if !s.match(stream) {
+			continue
 		}
+		select {
+		case prev := <-s.wake:
+			pos = max(pos, prev)
+		default:
+		}
+		s.wake <- pos // the buffer is empty: never blocks
 	}
 }
 
@@ -63,33 +62,18 @@ func (h *Hub) Publish(stream string, pos uint64) {
 // immediate first wake-up, which lets the subscriber send the current state
 // at once). The channel is closed when ctx is done.
 func (h *Hub) Subscribe(ctx context.Context, match func(stream string) bool) <-chan uint64 {
-	s := &subscriber{match: match, wake: make(chan struct{}, 1)}
-	s.wake <- struct{}{}
+	s := &subscriber{match: match, wake: make(chan uint64, 1)}
+	s.wake <- 0
 	h.mu.Lock()
 	h.subs[s] = struct{}{}
 	h.mu.Unlock()
-	out := make(chan uint64)
-	go func() {
-		defer close(out)
-		defer func() {
-			h.mu.Lock()
-			delete(h.subs, s)
-			h.mu.Unlock()
-		}()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-s.wake:
-				select {
-				case out <- s.last.Load():
-				case <-ctx.Done():
-					return
-				}
-			}
-		}
-	}()
-	return out
+	context.AfterFunc(ctx, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(h.subs, s)
+		close(s.wake)
+	})
+	return s.wake
 }
 
 // Subscribers is the number of live subscriptions (for tests and metrics).
