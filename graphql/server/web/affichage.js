@@ -13,7 +13,7 @@
   let lignes = [];
   let page = 0;
 
-  const PARTIE = `partie { id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } }`;
+  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif }`;
   const LIGNES = `rang nom club score negatif pourcentage`;
 
   function montrerPartie(p) {
@@ -56,13 +56,15 @@
 
   setInterval(() => { page++; montrerLignes(); }, periode);
 
-  const live = new Arbitre.Live(null, (connecte) => {
-    const etat = document.getElementById("etat");
-    etat.textContent = connecte ? "en direct" : "reconnexion…";
-    etat.className = "etat" + (connecte ? "" : " hors-ligne");
-  });
-  live.subscribe(`subscription($p: ID!) { coupAnnounced(partie: $p) { ${PARTIE.replace(/^partie /, "")} } }`,
-    { p: partie }, (d) => montrerPartie(d.coupAnnounced));
+  const etat = document.getElementById("etat");
+  function montrerEtat(texte, alerte) {
+    etat.textContent = texte;
+    etat.className = "etat" + (alerte ? " hors-ligne" : "");
+  }
+  const live = new Arbitre.Live(null, (connecte) => montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte));
+  const erreur = (e) => montrerEtat(e.message || "erreur", true);
+  live.subscribe(`subscription($p: ID!) { coupAnnounced(partie: $p) { ${PARTIE} } }`,
+    { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnounced); }, erreur);
   live.subscribe(`subscription($p: ID!, $s: String) { standingsChanged(partie: $p, serie: $s) { ${LIGNES} } }`,
-    { p: partie, s: serie }, (d) => { lignes = d.standingsChanged; montrerLignes(); });
+    { p: partie, s: serie }, (d) => { lignes = d.standingsChanged; montrerLignes(); }, erreur);
 })();

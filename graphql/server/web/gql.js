@@ -19,9 +19,13 @@ Arbitre.query = async function (query, variables, token) {
 };
 
 // Live opens a websocket and keeps it open. subscribe(query, variables,
-// onData) registers a subscription that is re-sent after every reconnect;
-// onStatus(connected) is called on each change, so the page refetches what
-// it may have missed while disconnected.
+// onData, onError) registers a subscription that is re-sent after every
+// reconnect (the server answers each subscription with the current state
+// first, so the page catches up by itself); onStatus(connected) is called on
+// each change. A connection that stays silent is closed and reopened: the
+// client pings every PING ms and gives up after SILENCE ms without a word
+// (a network cut leaves a socket open but dead). A subscription the server
+// ends or refuses is asked again after a while.
 Arbitre.Live = class {
   constructor(token, onStatus) {
     this.token = token;
@@ -29,40 +33,87 @@ Arbitre.Live = class {
     this.subs = new Map();
     this.nextId = 1;
     this.delay = 250;
+    this.connected = false;
     this.open();
+    setInterval(() => this.watch(), Arbitre.Live.PING);
   }
 
   open() {
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/graphql";
     const ws = new WebSocket(url, "graphql-transport-ws");
     this.ws = ws;
+    this.heard = Date.now();
     ws.onopen = () => {
       const payload = this.token ? { Authorization: "Bearer " + this.token } : {};
       ws.send(JSON.stringify({ type: "connection_init", payload }));
     };
     ws.onmessage = (ev) => {
+      if (this.ws !== ws) return;
+      this.heard = Date.now();
       const msg = JSON.parse(ev.data);
+      const s = msg.id && this.subs.get(msg.id);
       switch (msg.type) {
         case "connection_ack":
           this.delay = 250;
-          for (const [id, s] of this.subs) this.send(id, s);
-          this.onStatus(true);
+          for (const [id, sub] of this.subs) this.send(id, sub);
+          this.status(true);
           break;
         case "ping":
           ws.send(JSON.stringify({ type: "pong" }));
           break;
-        case "next": {
-          const s = this.subs.get(msg.id);
-          if (s && msg.payload && msg.payload.data) s.onData(msg.payload.data);
+        case "next":
+          if (s && msg.payload && msg.payload.errors && msg.payload.errors.length) {
+            s.onError(msg.payload.errors[0]);
+          } else if (s && msg.payload && msg.payload.data) {
+            s.onData(msg.payload.data);
+          }
           break;
-        }
+        case "error":
+          if (s) {
+            s.onError((msg.payload && msg.payload[0]) || { message: "erreur" });
+            this.again(msg.id, 5000);
+          }
+          break;
+        case "complete":
+          if (s) this.again(msg.id, 1000);
+          break;
       }
     };
     ws.onclose = () => {
-      this.onStatus(false);
+      if (this.ws !== ws) return;
+      this.status(false);
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     };
+  }
+
+  status(connected) {
+    if (connected === this.connected) return;
+    this.connected = connected;
+    this.onStatus(connected);
+  }
+
+  // watch pings the server and drops a connection that has gone silent.
+  watch() {
+    const ws = this.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.heard > Arbitre.Live.SILENCE) {
+      ws.onclose = null;
+      ws.close();
+      this.status(false);
+      this.open();
+      return;
+    }
+    ws.send(JSON.stringify({ type: "ping" }));
+  }
+
+  // again re-sends a subscription the server ended, unless the page dropped it.
+  again(id, ms) {
+    const ws = this.ws;
+    setTimeout(() => {
+      const s = this.subs.get(id);
+      if (s && this.ws === ws) this.send(id, s);
+    }, ms);
   }
 
   send(id, s) {
@@ -71,14 +122,16 @@ Arbitre.Live = class {
     }
   }
 
-  subscribe(query, variables, onData) {
+  subscribe(query, variables, onData, onError) {
     const id = String(this.nextId++);
-    const s = { query, variables, onData };
+    const s = { query, variables, onData, onError: onError || ((e) => console.warn(e.message)) };
     this.subs.set(id, s);
     this.send(id, s);
     return id;
   }
 };
+Arbitre.Live.PING = 10000;
+Arbitre.Live.SILENCE = 25000;
 
 Arbitre.param = function (name) {
   return new URLSearchParams(location.search).get(name);
