@@ -39,7 +39,10 @@ func EventID(stream string, revision int, payload any) (uuid.UUID, error) {
 	return uuid.NewSHA1(namespace, fmt.Appendf(nil, "%s/%d/%T/%s", stream, revision, payload, data)), nil
 }
 
-// Charger replays a match from its stream.
+// Charger replays a match from its stream. With a command envelope in ctx
+// (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
+// command was applied already, and a conflict when the client's version is
+// not the stream's.
 func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
 	stream, err := eventstore.MatchStream(id)
 	if err != nil {
@@ -47,6 +50,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
 	}
 	recorded, err := eventstore.ReadWholeStream(ctx, d.store, stream)
 	if err != nil {
+		return nil, err
+	}
+	if err := eventstore.CommandeDe(ctx).Verifier(stream, recorded); err != nil {
 		return nil, err
 	}
 	if len(recorded) == 0 {
@@ -72,6 +78,7 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	if err != nil {
 		return refusCause(CodeInvalidMatch, err, "match %q", p.ID())
 	}
+	md = eventstore.CommandeDe(ctx).Metadata(md)
 	data := make([]eventstore.EventData, len(p.nouveaux))
 	for i, e := range p.nouveaux {
 		id, err := EventID(stream, p.enregistres+i, e)
@@ -96,9 +103,14 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	return nil
 }
 
-// Executer loads a match, runs one command on it and saves the result.
+// Executer loads a match, runs one command on it and saves the result. A
+// command already applied (same client mutation id) succeeds without
+// running again.
 func (d *Depot) Executer(ctx context.Context, id string, md eventstore.Metadata, commande func(*Partie) error) error {
 	p, err := d.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,10 @@ func NewDepot(store eventstore.Store, registry *eventstore.Registry) *Depot {
 	return &Depot{store: store, registry: registry}
 }
 
-// Charger replays a tournament from its stream.
+// Charger replays a tournament from its stream. With a command envelope in
+// ctx (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
+// command was applied already, and a conflict when the client's version is
+// not the stream's.
 func (d *Depot) Charger(ctx context.Context, id string) (*Tournoi, error) {
 	stream, err := Stream(id)
 	if err != nil {
@@ -27,6 +30,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*Tournoi, error) {
 	}
 	recorded, err := eventstore.ReadWholeStream(ctx, d.store, stream)
 	if err != nil {
+		return nil, err
+	}
+	if err := eventstore.CommandeDe(ctx).Verifier(stream, recorded); err != nil {
 		return nil, err
 	}
 	if len(recorded) == 0 {
@@ -51,6 +57,7 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	if err != nil {
 		return refusCause(CodeInvalidTournoi, err, "tournament %q", t.ID())
 	}
+	md = eventstore.CommandeDe(ctx).Metadata(md)
 	data := make([]eventstore.EventData, len(t.nouveaux))
 	for i, e := range t.nouveaux {
 		id, err := partie.EventID(stream, t.enregistres+i, e)
@@ -73,4 +80,21 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	}
 	t.enregistres, t.nouveaux = t.version, nil
 	return nil
+}
+
+// Executer loads a tournament, runs one command on it and saves the result.
+// A command already applied (same client mutation id) succeeds without
+// running again.
+func (d *Depot) Executer(ctx context.Context, id string, md eventstore.Metadata, commande func(*Tournoi) error) error {
+	t, err := d.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := commande(t); err != nil {
+		return err
+	}
+	return d.Enregistrer(ctx, t, md)
 }

@@ -225,3 +225,38 @@ func TestDepotRoundTripAndConflict(t *testing.T) {
 	_, err = depot.Charger(ctx, "nobody")
 	assert.Equal(t, ronde.CodeNotFound, ronde.CodeOf(err))
 }
+
+// The client's envelope (eventstore.Commande): a retried command is applied
+// once, its events carry the command id as causation, a stale version is
+// refused with the current version and writes nothing.
+func TestDepotHonoursTheCommandEnvelope(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	reg := eventstore.NewRegistry()
+	require.NoError(t, ronde.Register(reg))
+	depot := ronde.NewDepot(store, reg)
+	require.NoError(t, depot.Enregistrer(ctx, ouvert(t, 4), eventstore.Metadata{}))
+
+	v := 5
+	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "seed-1", Version: &v})
+	runs := 0
+	seed := func(tr *ronde.Tournoi) error { runs++; return tr.EtablirTetesDeSerie() }
+	require.NoError(t, depot.Executer(cmd, "open", eventstore.Metadata{Actor: "directeur"}, seed))
+	require.NoError(t, depot.Executer(cmd, "open", eventstore.Metadata{Actor: "directeur"}, seed), "a retry succeeds")
+	assert.Equal(t, 1, runs, "and is not decided again")
+	events, err := eventstore.ReadWholeStream(ctx, store, "tournoi-classique-open")
+	require.NoError(t, err)
+	require.Len(t, events, 6)
+	assert.Equal(t, "seed-1", events[5].Metadata.CausationID)
+
+	stale := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "retire-1", Version: &v})
+	err = depot.Executer(stale, "open", eventstore.Metadata{}, func(tr *ronde.Tournoi) error { return tr.Retirer("p1", "") })
+	current, ok := eventstore.VersionOf(err)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, 6, current)
+	tr, err := depot.Charger(ctx, "open")
+	require.NoError(t, err)
+	assert.Equal(t, 6, tr.Version(), "the stale command wrote nothing")
+}
