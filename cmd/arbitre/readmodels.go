@@ -5,6 +5,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/projections/archive"
 	"arbitre/projections/classique"
+	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
 )
@@ -20,5 +21,6 @@ func readModels(registry *eventstore.Registry) ([]projection.Projection, error) 
 	if err != nil {
 		return nil, err
 	}
-	return []projection.Projection{archive.Projection{}, standings.NewProjection(registry), classement, cotes}, nil
+	return []projection.Projection{archive.Projection{}, standings.NewProjection(registry), classement, cotes,
+		historique.NewProjection(registry)}, nil
 }

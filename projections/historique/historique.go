@@ -1,0 +1,165 @@
+// Package historique is the federation's archive read model: tournaments
+// and games in the order they were recorded, the players, each player's
+// games (duplicate and classique) and the classique meetings that
+// head-to-head records come from. Lists are paginated by the global
+// position of the event that created each row, a cursor that never moves
+// when later events arrive. Duplicate scores and ranks are read from the
+// standings projection and cotes from the classique cotes projection, so no
+// figure is computed twice.
+package historique
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
+)
+
+// Name is the projection's name and checkpoint key.
+const Name = "historique"
+
+// Kinds of tournaments and games.
+const (
+	KindDuplicate = "duplicate"
+	KindClassique = "classique"
+)
+
+const schema = `
+CREATE TABLE IF NOT EXISTS hist_tournois (
+	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, kind TEXT NOT NULL, nom TEXT NOT NULL,
+	ouvert_le INTEGER NOT NULL, clos_position INTEGER NOT NULL DEFAULT 0, clos_le INTEGER NOT NULL DEFAULT 0,
+	UNIQUE (kind, tournoi));
+CREATE TABLE IF NOT EXISTS hist_parties (
+	position INTEGER PRIMARY KEY, partie TEXT NOT NULL UNIQUE, tournoi TEXT NOT NULL, kind TEXT NOT NULL,
+	numero INTEGER NOT NULL, creee_le INTEGER NOT NULL, terminee INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS hist_joueurs (
+	joueur TEXT PRIMARY KEY, nom TEXT NOT NULL, club TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS hist_participations (
+	joueur TEXT NOT NULL, position INTEGER NOT NULL, partie TEXT NOT NULL, tournoi TEXT NOT NULL, kind TEXT NOT NULL,
+	PRIMARY KEY (joueur, position));
+CREATE TABLE IF NOT EXISTS hist_rencontres (
+	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
+	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
+	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, le INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
+CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
+
+// Projection maintains the archive's rows; r decodes the events.
+type Projection struct{ registre *eventstore.Registry }
+
+// NewProjection returns the projection; r must hold every event type
+// (catalogue.Registre).
+func NewProjection(r *eventstore.Registry) *Projection { return &Projection{registre: r} }
+
+// Name returns Name.
+func (*Projection) Name() string { return Name }
+
+// Setup creates the tables.
+func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, schema)
+	return err
+}
+
+// Reset empties the tables.
+func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
+		DELETE FROM hist_participations; DELETE FROM hist_rencontres;`)
+	return err
+}
+
+// relevant are the event types the archive reads.
+var relevant = map[string]bool{
+	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
+	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypePartieTerminee: true,
+	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
+}
+
+// Apply records what one event adds to the archive.
+func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if !relevant[e.Type] {
+		return nil
+	}
+	payload, err := p.registre.Decode(e)
+	if err != nil {
+		return err
+	}
+	at := e.Metadata.RecordedAt.UnixNano()
+	exec := func(q string, args ...any) error {
+		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
+		}
+		return nil
+	}
+	switch ev := payload.(type) {
+	case tournoi.TournoiCree:
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+			e.Position, ev.Tournoi, KindDuplicate, ev.Nom, at)
+	case ronde.TournoiOuvert:
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+			e.Position, ev.Tournoi, KindClassique, ev.Nom, at)
+	case ronde.TournoiClos:
+		return exec(`UPDATE hist_tournois SET clos_position = ?, clos_le = ? WHERE kind = ? AND tournoi = ?`,
+			e.Position, at, KindClassique, ev.Tournoi)
+	case tournoi.JoueurInscrit:
+		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
+			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, ev.Joueur.Licence, ev.Joueur.Nom, ev.Joueur.Club)
+	case ronde.JoueurInscrit:
+		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, '')
+			ON CONFLICT (joueur) DO UPDATE SET nom = CASE WHEN excluded.nom = '' THEN nom ELSE excluded.nom END`, ev.Joueur, ev.Nom)
+	case duplicate.PartieCreee:
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le) VALUES (?, ?, ?, ?, ?, ?)`,
+			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
+			return err
+		}
+		for _, j := range ev.Joueurs {
+			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+				j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
+				return err
+			}
+		}
+		return nil
+	case duplicate.JoueurArrive:
+		return exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind)
+			SELECT ?, ?, partie, tournoi, kind FROM hist_parties WHERE 'partie-' || partie = ?`, ev.Licence, e.Position, e.Stream)
+	case duplicate.PartieTerminee:
+		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
+	case ronde.ResultatEnregistre:
+		t, err := classiqueTournoi(e.Stream)
+		if err != nil {
+			return err
+		}
+		if err := exec(`INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.Position, t, ev.Match, ev.Ronde, ev.Joueurs[0], ev.Joueurs[1],
+			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], at); err != nil {
+			return err
+		}
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+			e.Position, ev.Match, t, KindClassique, ev.Ronde, at); err != nil {
+			return err
+		}
+		for _, j := range ev.Joueurs {
+			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+				j, e.Position, ev.Match, t, KindClassique); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// classiqueTournoi reads the tournament id of a "tournoi-classique-<id>" stream.
+func classiqueTournoi(stream string) (string, error) {
+	const prefix = "tournoi-classique-"
+	if len(stream) <= len(prefix) || stream[:len(prefix)] != prefix {
+		return "", fmt.Errorf("archive: %q is not a classique tournament stream", stream)
+	}
+	return stream[len(prefix):], nil
+}
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }

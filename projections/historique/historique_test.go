@@ -1,0 +1,155 @@
+package historique_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/catalogue"
+	"arbitre/domain/classique/cote"
+	csim "arbitre/domain/classique/simulation"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	dsim "arbitre/domain/duplicate/simulation"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+	tadapters "arbitre/domain/tournoi/adapters"
+	tcommand "arbitre/domain/tournoi/command"
+	"arbitre/engine/lexicon/libre"
+	"arbitre/projections/classique"
+	"arbitre/projections/historique"
+	"arbitre/projections/projection"
+)
+
+// archive plays a small duplicate game and a small classique tournament
+// into a store and returns it with the archive and cotes projections
+// rebuilt in db.
+func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+
+	md := eventstore.Metadata{Actor: "test"}
+	app := tcommand.New(tadapters.NewDepot(store, reg), md)
+	require.NoError(t, app.Creer(ctx, "D1", "Open duplicate"))
+	joueurs := []string{"L1", "L2", "L3"}
+	for i, l := range joueurs {
+		require.NoError(t, app.Inscrire(ctx, "D1", tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}))
+	}
+	require.NoError(t, app.AjouterPartie(ctx, "D1", "D1-1"))
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 5}
+	sim := dsim.New(lex, cfg)
+	depot := adapters.NewDepot(store, reg, sim.Moteur())
+	_, err = sim.Jouer(dsim.Partie{ID: "D1-1", Tournoi: "D1", Numero: 1, Config: cfg, Joueurs: joueurs, Graine: 5},
+		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+	require.NoError(t, err)
+	_, err = csim.Simuler(ctx, store, lex, csim.Config{Tournoi: "C1", Joueurs: 6, Rondes: 3, Seed: 3, Workers: 1})
+	require.NoError(t, err)
+
+	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	cotes, err := classique.NewCotes(cote.DefaultElo())
+	require.NoError(t, err)
+	var runners []*projection.Runner
+	for _, p := range []projection.Projection{historique.NewProjection(reg), cotes} {
+		r, err := projection.NewRunner(ctx, db, p, store)
+		require.NoError(t, err)
+		_, err = r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+		runners = append(runners, r)
+	}
+	return store, db, runners
+}
+
+func TestArchiveListsTournamentsGamesAndPlayers(t *testing.T) {
+	ctx := context.Background()
+	_, db, _ := archive(t)
+
+	first, more, err := historique.Tournois(ctx, db, historique.Page{First: 1})
+	require.NoError(t, err)
+	require.Len(t, first, 1)
+	assert.True(t, more)
+	assert.Equal(t, "D1", first[0].ID)
+	assert.Equal(t, historique.KindDuplicate, first[0].Kind)
+	assert.Equal(t, 1, first[0].Parties)
+	rest, more, err := historique.Tournois(ctx, db, historique.Page{After: first[0].Position, First: 10})
+	require.NoError(t, err)
+	assert.False(t, more)
+	require.Len(t, rest, 1, "the cursor continues exactly after the first page")
+	assert.Equal(t, "C1", rest[0].ID)
+	assert.False(t, rest[0].ClosLe.IsZero(), "the classique tournament closed")
+	assert.Equal(t, 9, rest[0].Parties, "6 players × 3 rounds")
+
+	games, _, err := historique.Parties(ctx, db, "D1", historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	assert.True(t, games[0].Terminee)
+
+	j, ok, err := historique.JoueurDe(ctx, db, "L2")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, "Joueur L2", j.Nom)
+	parts, _, err := historique.Participations(ctx, db, "L2", historique.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []historique.Participation{{Position: parts[0].Position, Partie: "D1-1", Tournoi: "D1", Kind: historique.KindDuplicate}}, parts)
+}
+
+func TestArchiveClassiqueHistoryHeadToHeadAndCotes(t *testing.T) {
+	ctx := context.Background()
+	_, db, _ := archive(t)
+	games, _, err := historique.Parties(ctx, db, "C1", historique.Page{})
+	require.NoError(t, err)
+	require.NotEmpty(t, games)
+	r, ok, err := historique.RencontreDe(ctx, db, games[0].ID)
+	require.NoError(t, err)
+	require.True(t, ok)
+	a, b := r.Joueurs[0], r.Joueurs[1]
+	h2h, err := historique.FaceAFace(ctx, db, b, a)
+	require.NoError(t, err)
+	require.NotEmpty(t, h2h)
+	assert.Equal(t, r, h2h[0], "head-to-head is symmetric")
+
+	parts, _, err := historique.Participations(ctx, db, a, historique.Page{})
+	require.NoError(t, err)
+	assert.NotEmpty(t, parts)
+	for _, p := range parts {
+		assert.Equal(t, "C1", p.Tournoi)
+	}
+	cotes, err := historique.Cotes(ctx, db, a)
+	require.NoError(t, err)
+	require.Len(t, cotes, 1, "one cote per closed tournament")
+	assert.Equal(t, "C1", cotes[0].Tournoi)
+	assert.NotZero(t, cotes[0].Apres)
+}
+
+// Rebuilding the archive from position zero gives exactly the live state.
+func TestArchiveRebuildEqualsLive(t *testing.T) {
+	ctx := context.Background()
+	_, db, runners := archive(t)
+	live, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	for _, r := range runners {
+		_, err := r.Rebuild(ctx, nil)
+		require.NoError(t, err)
+	}
+	rebuilt, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(live), string(rebuilt))
+	_, ok, err := historique.JoueurDe(ctx, db, fmt.Sprint("nobody"))
+	require.NoError(t, err)
+	assert.False(t, ok)
+}

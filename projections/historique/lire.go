@@ -1,0 +1,215 @@
+package historique
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// Page asks for at most First rows after the cursor After (a global
+// position; 0 for the start).
+type Page struct {
+	After uint64
+	First int
+}
+
+// MaxPage bounds a page.
+const MaxPage = 100
+
+func (p Page) limit() int {
+	if p.First <= 0 || p.First > MaxPage {
+		return MaxPage
+	}
+	return p.First
+}
+
+// Tournoi is an archived tournament.
+type Tournoi struct {
+	Position uint64
+	ID, Kind string
+	Nom      string
+	OuvertLe time.Time
+	// ClosLe is zero while the tournament is open (classique only closes).
+	ClosLe  time.Time
+	Parties int
+}
+
+// Partie is an archived game: a duplicate partie or a classique match.
+type Partie struct {
+	Position uint64
+	ID       string
+	Tournoi  string
+	Kind     string
+	// Numero is the game number (duplicate) or the round (classique).
+	Numero   int
+	CreeeLe  time.Time
+	Terminee bool
+}
+
+// Joueur is a player as registered (latest name and club).
+type Joueur struct {
+	ID, Nom, Club string
+}
+
+// Participation is a game a player took part in.
+type Participation struct {
+	Position uint64
+	Partie   string
+	Tournoi  string
+	Kind     string
+}
+
+// Rencontre is a classique game's result.
+type Rencontre struct {
+	Position      uint64
+	Tournoi       string
+	Match         string
+	Ronde         int
+	Joueurs       [2]string
+	Scores        [2]int
+	PointsDeMatch [2]int
+	Le            time.Time
+}
+
+// Cote is a player's cote after a closed tournament.
+type Cote struct {
+	Tournoi            string
+	Le                 time.Time
+	Avant, Apres       int
+	Politique, Version string
+}
+
+// page runs a paginated query whose rows start with the position; it
+// reports whether more rows follow.
+func page[T any](ctx context.Context, db *sql.DB, p Page, q string, args []any, scan func(*sql.Rows) (T, error)) ([]T, bool, error) {
+	limit := p.limit()
+	rows, err := db.QueryContext(ctx, q+` LIMIT ?`, append(args, limit+1)...)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, false, err
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	if len(out) > limit {
+		return out[:limit], true, nil
+	}
+	return out, false, nil
+}
+
+// Tournois lists the tournaments in the order they were opened.
+func Tournois(ctx context.Context, db *sql.DB, p Page) ([]Tournoi, bool, error) {
+	return page(ctx, db, p, `SELECT t.position, t.tournoi, t.kind, t.nom, t.ouvert_le, t.clos_le,
+		(SELECT COUNT(*) FROM hist_parties g WHERE g.tournoi = t.tournoi AND g.kind = t.kind)
+		FROM hist_tournois t WHERE t.position > ? ORDER BY t.position`, []any{p.After}, func(r *sql.Rows) (Tournoi, error) {
+		var t Tournoi
+		var ouvert, clos int64
+		err := r.Scan(&t.Position, &t.ID, &t.Kind, &t.Nom, &ouvert, &clos, &t.Parties)
+		t.OuvertLe = fromNanos(ouvert)
+		if clos > 0 {
+			t.ClosLe = fromNanos(clos)
+		}
+		return t, err
+	})
+}
+
+// Parties lists a tournament's games in the order they were recorded.
+func Parties(ctx context.Context, db *sql.DB, tournoi string, p Page) ([]Partie, bool, error) {
+	return page(ctx, db, p, `SELECT position, partie, tournoi, kind, numero, creee_le, terminee FROM hist_parties
+		WHERE tournoi = ? AND position > ? ORDER BY position`, []any{tournoi, p.After}, scanPartie)
+}
+
+func scanPartie(r *sql.Rows) (Partie, error) {
+	var g Partie
+	var creee int64
+	err := r.Scan(&g.Position, &g.ID, &g.Tournoi, &g.Kind, &g.Numero, &creee, &g.Terminee)
+	g.CreeeLe = fromNanos(creee)
+	return g, err
+}
+
+// JoueurDe returns a player, and false when unknown.
+func JoueurDe(ctx context.Context, db *sql.DB, id string) (Joueur, bool, error) {
+	j := Joueur{ID: id}
+	err := db.QueryRowContext(ctx, `SELECT nom, club FROM hist_joueurs WHERE joueur = ?`, id).Scan(&j.Nom, &j.Club)
+	if err == sql.ErrNoRows {
+		return j, false, nil
+	}
+	return j, err == nil, err
+}
+
+// Participations lists a player's games, oldest first.
+func Participations(ctx context.Context, db *sql.DB, joueur string, p Page) ([]Participation, bool, error) {
+	return page(ctx, db, p, `SELECT position, partie, tournoi, kind FROM hist_participations
+		WHERE joueur = ? AND position > ? ORDER BY position`, []any{joueur, p.After}, func(r *sql.Rows) (Participation, error) {
+		var x Participation
+		err := r.Scan(&x.Position, &x.Partie, &x.Tournoi, &x.Kind)
+		return x, err
+	})
+}
+
+// RencontreDe returns a classique game's result, and false when unknown.
+func RencontreDe(ctx context.Context, db *sql.DB, match string) (Rencontre, bool, error) {
+	rs, err := rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+		FROM hist_rencontres WHERE match = ?`, match)
+	if err != nil || len(rs) == 0 {
+		return Rencontre{}, false, err
+	}
+	return rs[0], true, nil
+}
+
+// FaceAFace lists the classique games between two players, oldest first.
+func FaceAFace(ctx context.Context, db *sql.DB, a, b string) ([]Rencontre, error) {
+	return rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+		FROM hist_rencontres WHERE (joueur0 = ? AND joueur1 = ?) OR (joueur0 = ? AND joueur1 = ?) ORDER BY position`, a, b, b, a)
+}
+
+func rencontres(ctx context.Context, db *sql.DB, q string, args ...any) ([]Rencontre, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Rencontre
+	for rows.Next() {
+		var x Rencontre
+		var le int64
+		if err := rows.Scan(&x.Position, &x.Tournoi, &x.Match, &x.Ronde, &x.Joueurs[0], &x.Joueurs[1], &x.Scores[0], &x.Scores[1],
+			&x.PointsDeMatch[0], &x.PointsDeMatch[1], &le); err != nil {
+			return nil, err
+		}
+		x.Le = fromNanos(le)
+		out = append(out, x)
+	}
+	return out, rows.Err()
+}
+
+// Cotes lists a player's cote after each closed classique tournament, in
+// the order the tournaments closed (from the classique cotes projection).
+func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
+	rows, err := db.QueryContext(ctx, `SELECT h.tournoi, t.clos_le, h.avant, h.apres, h.politique, h.version
+		FROM classique_cote_historique h JOIN hist_tournois t ON t.kind = ? AND t.tournoi = h.tournoi
+		WHERE h.joueur = ? ORDER BY t.clos_position`, KindClassique, joueur)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Cote
+	for rows.Next() {
+		var c Cote
+		var le int64
+		if err := rows.Scan(&c.Tournoi, &le, &c.Avant, &c.Apres, &c.Politique, &c.Version); err != nil {
+			return nil, err
+		}
+		c.Le = fromNanos(le)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
