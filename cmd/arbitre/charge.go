@@ -1,0 +1,884 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/spf13/cobra"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/eventstore"
+)
+
+// The load benchmark of issue 7: a simulated tournament served by the real
+// server on loopback, then three phases driven over HTTP and websocket like
+// any client: standings queries at a fixed rate, live displays waiting for
+// an announced top, arbiters entering bulletins concurrently.
+
+// chargeConfig is what `arbitre charge` is asked to run.
+type chargeConfig struct {
+	data       string
+	lexPath    string
+	players    int
+	displays   int
+	arbiters   int
+	qps        int
+	duration   time.Duration
+	jsonOut    bool
+	profileDir string
+}
+
+const (
+	// chargeSeed seeds the simulated tournament: tournament sim-1, its
+	// simulated game sim-1-1 and the live game sim-1-2.
+	chargeSeed = 1
+	// chargeWait bounds every wait: server start, projections catching up,
+	// displays connecting and receiving.
+	chargeWait = 30 * time.Second
+	// maxAttempts bounds how often an arbiter sends one bulletin.
+	maxAttempts = 200
+	// Targets of issue 7.
+	targetStandingsP99 = 20 * time.Millisecond
+	targetDisplayP99   = time.Second
+)
+
+func init() {
+	var c chargeConfig
+	cmd := &cobra.Command{
+		Use:   "charge [--players 300 --displays 1000 --arbiters 20 --qps 200 --duration 20s]",
+		Short: "Load benchmark against a real server on loopback: standings queries, live displays, concurrent bulletin entry",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runCharge(ctx, cmd.OutOrStdout(), c)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&c.data, "data", "", "fresh data directory to keep (default: a temporary one, removed at the end)")
+	f.StringVar(&c.lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
+	f.IntVar(&c.players, "players", 300, "players of the tournament")
+	f.IntVar(&c.displays, "displays", 1000, "websocket displays following the live game")
+	f.IntVar(&c.arbiters, "arbiters", 20, "arbiters entering bulletins at once, on disjoint tables")
+	f.IntVar(&c.qps, "qps", 200, "standings queries per second")
+	f.DurationVar(&c.duration, "duration", 20*time.Second, "duration of the standings phase")
+	f.BoolVar(&c.jsonOut, "json", false, "print the report as JSON")
+	f.StringVar(&c.profileDir, "profile", "", "directory for a CPU profile of each phase (standings.pprof, displays.pprof, bulletins.pprof)")
+	rootCmd.AddCommand(cmd)
+}
+
+// chargeReport is what the benchmark measured.
+type chargeReport struct {
+	Players     int             `json:"players"`
+	Displays    int             `json:"displays"`
+	Arbiters    int             `json:"arbiters"`
+	QPS         int             `json:"qps"`
+	Duration    string          `json:"duration"`
+	CPUs        int             `json:"cpus"`
+	Preparation float64         `json:"preparation_ms"`
+	Standings   standingsReport `json:"standings"`
+	Live        displaysReport  `json:"displays_phase"`
+	Bulletins   bulletinsReport `json:"bulletins"`
+}
+
+type standingsReport struct {
+	Sent     int     `json:"sent"`
+	Errors   int     `json:"errors"`
+	Rate     float64 `json:"rate_per_s"`
+	Latency  latency `json:"latency"`
+	TargetOK bool    `json:"target_ok"`
+}
+
+type displaysReport struct {
+	Connected        int     `json:"connected"`
+	ConnectMS        float64 `json:"connect_ms"`
+	MutationMS       float64 `json:"mutation_ms"`
+	CoupAnnounced    latency `json:"coup_announced"`
+	StandingsChanged latency `json:"standings_changed"`
+	Errors           int     `json:"errors"`
+	TargetOK         bool    `json:"target_ok"`
+}
+
+type bulletinsReport struct {
+	Coup       int     `json:"coup"`
+	Expected   int     `json:"expected"`
+	ElapsedMS  float64 `json:"elapsed_ms"`
+	Conflicts  int     `json:"conflict_retries"`
+	Replays    int     `json:"replays"`
+	Errors     int     `json:"errors"`
+	Latency    latency `json:"latency"`
+	Listed     int     `json:"listed"`
+	InStore    int     `json:"in_store"`
+	Missing    int     `json:"missing"`
+	Duplicated int     `json:"duplicated"`
+	TargetOK   bool    `json:"target_ok"`
+}
+
+// latency summarizes durations in milliseconds; N is how many there are.
+type latency struct {
+	N   int     `json:"n"`
+	P50 float64 `json:"p50_ms"`
+	P95 float64 `json:"p95_ms"`
+	P99 float64 `json:"p99_ms"`
+	Max float64 `json:"max_ms"`
+}
+
+func summarize(ds []time.Duration) latency {
+	if len(ds) == 0 {
+		return latency{}
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	at := func(q float64) float64 { return ms(s[max(0, int(q*float64(len(s))+0.999999)-1)]) }
+	return latency{N: len(s), P50: at(0.50), P95: at(0.95), P99: at(0.99), Max: ms(s[len(s)-1])}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func (c chargeConfig) validate() error {
+	if c.players < 1 || c.displays < 1 || c.arbiters < 1 || c.qps < 1 || c.duration <= 0 {
+		return errors.New("--players, --displays, --arbiters, --qps and --duration must be positive")
+	}
+	if tables, _ := simulation.Placement(c.players - 1); c.arbiters > tables {
+		return fmt.Errorf("--arbiters %d: %d players sit at %d tables only", c.arbiters, c.players, tables)
+	}
+	return nil
+}
+
+// chargeIDs are the simulated tournament's ids.
+var (
+	chargeTournoi = fmt.Sprintf("sim-%d", chargeSeed)
+	chargeGame    = chargeTournoi + "-1" // simulated, whole
+	chargeLive    = chargeTournoi + "-2" // played live during the benchmark
+)
+
+func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
+	if err := c.validate(); err != nil {
+		return err
+	}
+	dir := c.data
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	} else {
+		tmp, err := os.MkdirTemp("", "arbitre-charge-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	flags := &storeFlags{dataDir: dir, backend: backendSQLite}
+	rep := chargeReport{Players: c.players, Displays: c.displays, Arbiters: c.arbiters, QPS: c.qps,
+		Duration: c.duration.String(), CPUs: runtime.NumCPU()}
+	start := time.Now()
+	tokens, err := prepareCharge(ctx, flags, c)
+	if err != nil {
+		return err
+	}
+	rep.Preparation = ms(time.Since(start))
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	if err := ln.Close(); err != nil {
+		return err
+	}
+	srvCtx, stopServer := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	go func() {
+		served <- runServe(srvCtx, flags, addr, c.lexPath, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	runErr := runPhases(ctx, cl, tokens, c, &rep)
+	stopServer()
+	runErr = errors.Join(runErr, <-served)
+	if runErr == nil {
+		runErr = countStored(ctx, flags, &rep.Bulletins)
+	}
+	if runErr != nil {
+		return runErr
+	}
+	b := &rep.Bulletins
+	b.TargetOK = b.Errors == 0 && b.Missing == 0 && b.Duplicated == 0 && b.Listed == b.Expected && b.InStore == b.Expected
+	if c.jsonOut {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		rep.print(out)
+	}
+	if !b.TargetOK {
+		return fmt.Errorf("bulletins lost, duplicated or refused: %d missing, %d duplicated, %d errors", b.Missing, b.Duplicated, b.Errors)
+	}
+	return nil
+}
+
+// chargeTokens are the secrets the phases act with.
+type chargeTokens struct {
+	director string
+	arbiters []string // arbiter k corrects the k-th slice of the tables
+}
+
+// prepareCharge simulates a whole game of the tournament's players (events
+// written straight into the store, as `arbitre simulate duplicate` does) and
+// issues the tokens, before the server opens the store.
+func prepareCharge(ctx context.Context, flags *storeFlags, c chargeConfig) (chargeTokens, error) {
+	var tk chargeTokens
+	sim := &cobra.Command{}
+	sim.SetContext(ctx)
+	sim.SetOut(io.Discard)
+	if err := runSimulateDuplicate(sim, flags, c.lexPath, c.players, 1, chargeSeed); err != nil {
+		return tk, err
+	}
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return tk, err
+	}
+	defer store.Close()
+	reg := eventstore.NewRegistry()
+	if err := acces.RegisterEvents(reg); err != nil {
+		return tk, err
+	}
+	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
+	emit := func(d acces.Demande) (string, error) {
+		d.Duree, d.Libelle = 2*time.Hour, "charge"
+		secret, _, err := svc.Emettre(ctx, d, eventstore.Metadata{Actor: "charge", Role: string(acces.Directeur)})
+		return secret, err
+	}
+	if tk.director, err = emit(acces.Demande{Role: acces.Directeur}); err != nil {
+		return tk, err
+	}
+	tables, _ := simulation.Placement(c.players - 1)
+	for k := range c.arbiters {
+		t := acces.Tables{Min: k*tables/c.arbiters + 1, Max: (k + 1) * tables / c.arbiters}
+		secret, err := emit(acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: t})
+		if err != nil {
+			return tk, err
+		}
+		tk.arbiters = append(tk.arbiters, secret)
+	}
+	return tk, nil
+}
+
+// runPhases waits for the server, opens the live game and runs the three
+// phases, each under its own CPU profile when asked.
+func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeConfig, rep *chargeReport) error {
+	if err := cl.ready(ctx, c.players); err != nil {
+		return err
+	}
+	if err := cl.do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 2}) { version } }`,
+		map[string]any{"t": chargeTournoi, "p": chargeLive}, nil); err != nil {
+		return fmt.Errorf("creating the live game: %w", err)
+	}
+	phases := []struct {
+		name string
+		run  func() error
+	}{
+		{"standings", func() error { return standingsPhase(ctx, cl, c, &rep.Standings) }},
+		{"displays", func() error { return displaysPhase(ctx, cl, tk, c, &rep.Live) }},
+		{"bulletins", func() error { return bulletinsPhase(ctx, cl, tk, c, &rep.Bulletins) }},
+	}
+	for _, ph := range phases {
+		if err := profiled(c.profileDir, ph.name, ph.run); err != nil {
+			return fmt.Errorf("%s: %w", ph.name, err)
+		}
+	}
+	return nil
+}
+
+// profiled runs f under a CPU profile written to dir/name.pprof (no profile
+// without dir).
+func profiled(dir, name string, f func() error) error {
+	if dir == "" {
+		return f()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	file, err := os.Create(filepath.Join(dir, name+".pprof"))
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	if err := pprof.StartCPUProfile(file); err != nil {
+		return err
+	}
+	defer pprof.StopCPUProfile()
+	return f()
+}
+
+const standingsQuery = `query($p: ID, $t: ID) { classement(partie:$p, tournoi:$t) {
+  rang licence nom club serie score top negatif pourcentage solos avertissements penalites enAttente } }`
+
+// standingsPhase sends c.qps standings queries a second for c.duration, open
+// loop (each at its scheduled time whatever the others do), alternately on
+// the simulated game and on the tournament's cumul, each measured from its
+// scheduled time.
+func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *standingsReport) error {
+	n := int(c.duration.Seconds() * float64(c.qps))
+	interval := time.Second / time.Duration(c.qps)
+	lat := make([]time.Duration, n)
+	var errs atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	sent := 0
+	for i := range n {
+		at := start.Add(time.Duration(i) * interval)
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Until(at)):
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		vars := map[string]any{"p": chargeGame}
+		if i%2 == 1 {
+			vars = map[string]any{"t": chargeTournoi}
+		}
+		sent++
+		wg.Go(func() {
+			var res struct{ Classement []struct{ Rang int } }
+			err := cl.do(ctx, "", standingsQuery, vars, &res)
+			lat[i] = time.Since(at)
+			if err != nil || len(res.Classement) != c.players {
+				errs.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	*r = standingsReport{Sent: sent, Errors: int(errs.Load()), Rate: float64(sent) / time.Since(start).Seconds(), Latency: summarize(lat[:sent])}
+	r.TargetOK = r.Errors == 0 && r.Latency.P99 <= ms(targetStandingsP99)
+	return ctx.Err()
+}
+
+// displaysPhase connects c.displays screens following the live game, has
+// the director draw and announce the top, and measures for each screen the
+// delay from the announcement's response to the screen showing the top, in
+// the game's state and in its standings.
+func displaysPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeConfig, r *displaysReport) error {
+	_, top, err := cl.draw(ctx, tk.director)
+	if err != nil {
+		return err
+	}
+	waitCtx, cancel := context.WithTimeout(ctx, chargeWait)
+	defer cancel()
+	start := time.Now()
+	screens := make([]*display, c.displays)
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(64, c.displays) {
+		wg.Go(func() {
+			for i := range work {
+				screens[i] = openDisplay(ctx, cl.url)
+			}
+		})
+	}
+	for i := range screens {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	defer func() {
+		for _, s := range screens {
+			s.close()
+		}
+	}()
+	for _, s := range screens {
+		if s.waitOrDeadline(s.initial, waitCtx.Done()) {
+			r.Connected++
+		}
+	}
+	r.ConnectMS = ms(time.Since(start))
+
+	sentAt := time.Now()
+	err = cl.do(ctx, tk.director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+		map[string]any{"p": chargeLive, "r": top.Reference, "m": top.Mot}, nil)
+	answered := time.Now()
+	if err != nil {
+		return fmt.Errorf("announcing the top: %w", err)
+	}
+	r.MutationMS = ms(answered.Sub(sentAt))
+	waitCtx, cancel = context.WithTimeout(ctx, chargeWait)
+	defer cancel()
+	for _, s := range screens {
+		s.waitOrDeadline(s.topped, waitCtx.Done())
+	}
+	var coup, standings []time.Duration
+	for _, s := range screens {
+		s.close()
+		if !s.coupAt.IsZero() {
+			coup = append(coup, max(0, s.coupAt.Sub(answered)))
+		}
+		if !s.standingsAt.IsZero() {
+			standings = append(standings, max(0, s.standingsAt.Sub(answered)))
+		}
+		if s.err != nil {
+			r.Errors++
+		}
+	}
+	r.CoupAnnounced, r.StandingsChanged = summarize(coup), summarize(standings)
+	r.TargetOK = r.Errors == 0 && r.CoupAnnounced.N == c.displays && r.StandingsChanged.N == c.displays &&
+		r.CoupAnnounced.P99 <= ms(targetDisplayP99) && r.StandingsChanged.P99 <= ms(targetDisplayP99)
+	return ctx.Err()
+}
+
+// bulletinsPhase has the arbiters enter at once one bulletin per player of
+// their tables for a new coup, retrying on CONFLICT with the same
+// clientMutationId and sending every fifth bulletin a second time (a client
+// that lost the answer), then lists the coup's bulletins.
+func bulletinsPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeConfig, r *bulletinsReport) error {
+	coup, top, err := cl.draw(ctx, tk.director)
+	if err != nil {
+		return err
+	}
+	r.Coup = coup
+	var t struct {
+		Tournoi struct {
+			Joueurs []struct {
+				Licence string
+				Table   int
+			}
+		}
+	}
+	if err := cl.do(ctx, tk.director, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
+		return err
+	}
+	tables, _ := simulation.Placement(c.players - 1)
+	var mu sync.Mutex
+	var lat []time.Duration
+	var wg sync.WaitGroup
+	start := time.Now()
+	for k, token := range tk.arbiters {
+		lo, hi := k*tables/c.arbiters+1, (k+1)*tables/c.arbiters
+		wg.Go(func() {
+			for i, j := range t.Tournoi.Joueurs {
+				if j.Table < lo || j.Table > hi {
+					continue
+				}
+				vars := map[string]any{"p": chargeLive, "c": coup, "l": j.Licence, "b": bulletinOf(i, top),
+					"m": fmt.Sprintf("charge-%s-%d-%s", chargeLive, coup, j.Licence)}
+				sends := 1
+				if i%5 == 0 {
+					sends = 2
+				}
+				for s := range sends {
+					began := time.Now()
+					conflicts, err := cl.deposit(ctx, token, vars)
+					mu.Lock()
+					r.Conflicts += conflicts
+					if s == 0 {
+						r.Expected++
+						lat = append(lat, time.Since(began))
+					} else {
+						r.Replays++
+					}
+					if err != nil {
+						r.Errors++
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r.ElapsedMS = ms(time.Since(start))
+	r.Latency = summarize(lat)
+	var listed struct{ Bulletins []struct{ Licence string } }
+	if err := cl.do(ctx, tk.director, `query($p: ID!, $c: Int!) { bulletins(partie:$p, coup:$c) { licence } }`,
+		map[string]any{"p": chargeLive, "c": coup}, &listed); err != nil {
+		return err
+	}
+	seen := map[string]int{}
+	for _, b := range listed.Bulletins {
+		seen[b.Licence]++
+	}
+	r.Listed = len(listed.Bulletins)
+	for _, j := range t.Tournoi.Joueurs {
+		switch n := seen[j.Licence]; {
+		case n == 0:
+			r.Missing++
+		case n > 1:
+			r.Duplicated += n - 1
+		}
+	}
+	return ctx.Err()
+}
+
+// bulletinOf is what the i-th player wrote: the top, the top with a wrong
+// score, or nothing.
+func bulletinOf(i int, top solutionTop) map[string]any {
+	switch i % 3 {
+	case 0:
+		return map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}
+	case 1:
+		return map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score + 2}}}
+	default:
+		return map[string]any{"blank": true}
+	}
+}
+
+// countStored checks the store itself, once the server is stopped: how many
+// bulletin events the live coup holds, per player.
+func countStored(ctx context.Context, flags *storeFlags, r *bulletinsReport) error {
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	stream, err := eventstore.PartieStream(chargeLive)
+	if err != nil {
+		return err
+	}
+	events, err := eventstore.ReadWholeStream(ctx, store, stream)
+	if err != nil {
+		return err
+	}
+	perPlayer := map[string]int{}
+	for _, e := range events {
+		if e.Type != duplicate.TypeBulletinDepose {
+			continue
+		}
+		var b struct {
+			Coup    int    `json:"coup"`
+			Licence string `json:"licence"`
+		}
+		if err := json.Unmarshal(e.Data, &b); err != nil {
+			return err
+		}
+		if b.Coup == r.Coup {
+			r.InStore++
+			perPlayer[b.Licence]++
+		}
+	}
+	duplicated := 0
+	for _, n := range perPlayer {
+		duplicated += n - 1
+	}
+	r.Duplicated = max(r.Duplicated, duplicated)
+	r.Missing = max(r.Missing, r.Expected-len(perPlayer))
+	return nil
+}
+
+func (rep *chargeReport) print(w io.Writer) {
+	verdict := func(ok bool) string {
+		if ok {
+			return "OK"
+		}
+		return "FAILED"
+	}
+	lat := func(l latency) string {
+		return fmt.Sprintf("p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  max %.1f ms", l.P50, l.P95, l.P99, l.Max)
+	}
+	s, d, b := rep.Standings, rep.Live, rep.Bulletins
+	fmt.Fprintf(w, "arbitre charge: %d players, %d displays, %d arbiters, %d q/s for %s, %d CPUs, %s\n",
+		rep.Players, rep.Displays, rep.Arbiters, rep.QPS, rep.Duration, rep.CPUs, runtime.Version())
+	fmt.Fprintf(w, "preparation (simulated game %s, tokens): %.0f ms\n", chargeGame, rep.Preparation)
+	fmt.Fprintf(w, "1. standings  %d queries at %.1f q/s on %s and the cumul of %s, %d errors\n", s.Sent, s.Rate, chargeGame, chargeTournoi, s.Errors)
+	fmt.Fprintf(w, "              %s  (target p99 ≤ %s: %s)\n", lat(s.Latency), targetStandingsP99, verdict(s.TargetOK))
+	fmt.Fprintf(w, "2. displays   %d/%d connected in %.0f ms; retenirTop answered in %.1f ms; %d errors\n", d.Connected, rep.Displays, d.ConnectMS, d.MutationMS, d.Errors)
+	fmt.Fprintf(w, "              coupAnnounced    %d received  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
+	fmt.Fprintf(w, "              standingsChanged %d received  %s  (target all, p99 ≤ %s: %s)\n", d.StandingsChanged.N, lat(d.StandingsChanged), targetDisplayP99, verdict(d.TargetOK))
+	fmt.Fprintf(w, "3. bulletins  %d entered in %.0f ms, %d CONFLICT retries, %d replays of a clientMutationId, %d errors\n", b.Expected, b.ElapsedMS, b.Conflicts, b.Replays, b.Errors)
+	fmt.Fprintf(w, "              per bulletin %s\n", lat(b.Latency))
+	fmt.Fprintf(w, "              listed %d, in the store %d, missing %d, duplicated %d (target none lost or duplicated: %s)\n", b.Listed, b.InStore, b.Missing, b.Duplicated, verdict(b.TargetOK))
+}
+
+// chargeClient is a minimal GraphQL client of the server under load.
+type chargeClient struct {
+	url  string // http://host:port/graphql
+	http *http.Client
+}
+
+// gqlError is a GraphQL error with its stable code.
+type gqlError struct {
+	Message    string `json:"message"`
+	Extensions struct {
+		Code string `json:"code"`
+	} `json:"extensions"`
+}
+
+func (e *gqlError) Error() string { return e.Extensions.Code + ": " + e.Message }
+
+// do runs one query or mutation and decodes its data into out (a pointer,
+// or nil).
+func (cl *chargeClient) do(ctx context.Context, token, query string, vars map[string]any, out any) error {
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cl.url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := cl.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if out == nil {
+		out = new(json.RawMessage)
+	}
+	res := struct {
+		Data   any        `json:"data"`
+		Errors []gqlError `json:"errors"`
+	}{Data: out}
+	if err := json.NewDecoder(resp.Body).Decode(&res); err != nil {
+		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	}
+	if len(res.Errors) > 0 {
+		return &res.Errors[0]
+	}
+	return nil
+}
+
+// ready waits for the server to answer and for its projections to hold the
+// simulated game's standings.
+func (cl *chargeClient) ready(ctx context.Context, players int) error {
+	deadline := time.Now().Add(chargeWait)
+	for {
+		var res struct {
+			Classement []struct{ Score int }
+		}
+		err := cl.do(ctx, "", standingsQuery, map[string]any{"t": chargeTournoi}, &res)
+		if err == nil && len(res.Classement) == players && res.Classement[0].Score > 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the server did not serve the standings of %s within %s (last error: %v)", chargeTournoi, chargeWait, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// solutionTop is one of the engine's tops, as the director sees it.
+type solutionTop struct {
+	Mot, Reference string
+	Score          int
+	Admissible     bool
+}
+
+// draw has the director draw the live game's next tirage and returns the
+// coup and its first admissible top.
+func (cl *chargeClient) draw(ctx context.Context, director string) (int, solutionTop, error) {
+	var res struct {
+		Tirer struct {
+			Coup      int
+			Solutions []solutionTop
+		}
+	}
+	if err := cl.do(ctx, director, `mutation($p: ID!) { tirer(partie:$p) { coup solutions { mot reference score admissible } } }`,
+		map[string]any{"p": chargeLive}, &res); err != nil {
+		return 0, solutionTop{}, fmt.Errorf("drawing: %w", err)
+	}
+	for _, s := range res.Tirer.Solutions {
+		if s.Admissible {
+			return res.Tirer.Coup, s, nil
+		}
+	}
+	return 0, solutionTop{}, errors.New("drawing: no admissible top")
+}
+
+const depositMutation = `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $m: String) {
+  deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b, clientMutationId:$m) { licence } }`
+
+// deposit enters one bulletin, sending it again with the same
+// clientMutationId after a CONFLICT (another arbiter wrote the game
+// meanwhile) or a transport error; it returns how many conflicts it met.
+func (cl *chargeClient) deposit(ctx context.Context, token string, vars map[string]any) (int, error) {
+	conflicts := 0
+	for attempt := 1; ; attempt++ {
+		var res struct{ DeposerBulletin struct{ Licence string } }
+		err := cl.do(ctx, token, depositMutation, vars, &res)
+		var gqlErr *gqlError
+		switch {
+		case err == nil && res.DeposerBulletin.Licence == vars["l"]:
+			return conflicts, nil
+		case err == nil:
+			return conflicts, fmt.Errorf("deposerBulletin answered for %q", res.DeposerBulletin.Licence)
+		case errors.As(err, &gqlErr) && gqlErr.Extensions.Code != "CONFLICT":
+			return conflicts, err
+		case attempt == maxAttempts || ctx.Err() != nil:
+			return conflicts, err
+		}
+		if errors.As(err, &gqlErr) {
+			conflicts++
+		}
+		time.Sleep(time.Duration(rand.IntN(1000*min(attempt, 20))) * time.Microsecond)
+	}
+}
+
+// display is one screen on a websocket (graphql-transport-ws), following the
+// live game's state (subscription "c") and standings ("s"). Its reader
+// notes when each first shows the announced top.
+type display struct {
+	conn    *websocket.Conn
+	initial chan struct{} // closed once both first states arrived
+	topped  chan struct{} // closed once both show the top
+	done    chan struct{} // closed when the reader ends
+	// Written by the reader, read after done.
+	coupAt, standingsAt time.Time
+	err                 error
+}
+
+const (
+	displayGame      = `subscription($p: ID!) { coupAnnounced(partie:$p) { version coup dernierTop { mot score } } }`
+	displayStandings = `subscription($p: ID!) { standingsChanged(partie:$p) { rang nom score top } }`
+)
+
+// openDisplay connects a screen; a failure is recorded in the display, whose
+// channels then stay open.
+func openDisplay(ctx context.Context, url string) *display {
+	d := &display{initial: make(chan struct{}), topped: make(chan struct{}), done: make(chan struct{})}
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}, HandshakeTimeout: chargeWait}
+	conn, _, err := dialer.DialContext(ctx, "ws"+strings.TrimPrefix(url, "http"), nil)
+	if err != nil {
+		d.err = err
+		close(d.done)
+		return d
+	}
+	d.conn = conn
+	msgs := []map[string]any{
+		{"type": "connection_init", "payload": map[string]any{}},
+		{"id": "c", "type": "subscribe", "payload": map[string]any{"query": displayGame, "variables": map[string]any{"p": chargeLive}}},
+		{"id": "s", "type": "subscribe", "payload": map[string]any{"query": displayStandings, "variables": map[string]any{"p": chargeLive}}},
+	}
+	for _, m := range msgs {
+		if err := conn.WriteJSON(m); err != nil {
+			d.err = err
+			conn.Close()
+			close(d.done)
+			return d
+		}
+	}
+	go d.read()
+	return d
+}
+
+// read handles the server's messages until the connection closes.
+func (d *display) read() {
+	defer close(d.done)
+	var first, top [2]bool // [coupAnnounced, standingsChanged]
+	for {
+		var msg struct {
+			ID      string          `json:"id"`
+			Type    string          `json:"type"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		if err := d.conn.ReadJSON(&msg); err != nil {
+			return
+		}
+		now := time.Now()
+		switch msg.Type {
+		case "connection_ack", "pong":
+		case "ping":
+			if err := d.conn.WriteJSON(map[string]any{"type": "pong"}); err != nil {
+				d.err = err
+				return
+			}
+		case "next":
+			var p struct {
+				Data struct {
+					CoupAnnounced *struct {
+						DernierTop *struct{ Score int }
+					}
+					StandingsChanged []struct{ Top int }
+				}
+				Errors []gqlError
+			}
+			if err := json.Unmarshal(msg.Payload, &p); err != nil || len(p.Errors) > 0 {
+				d.err = fmt.Errorf("subscription %s: %s", msg.ID, msg.Payload)
+				return
+			}
+			k := 0
+			shows := p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil
+			if msg.ID == "s" {
+				k = 1
+				shows = len(p.Data.StandingsChanged) > 0 && p.Data.StandingsChanged[0].Top > 0
+			}
+			if !first[k] {
+				first[k] = true
+				if first[0] && first[1] {
+					close(d.initial)
+				}
+			}
+			if shows && !top[k] {
+				top[k] = true
+				if k == 0 {
+					d.coupAt = now
+				} else {
+					d.standingsAt = now
+				}
+				if top[0] && top[1] {
+					close(d.topped)
+				}
+			}
+		default:
+			d.err = fmt.Errorf("unexpected %s message: %s", msg.Type, msg.Payload)
+			return
+		}
+	}
+}
+
+// waitOrDeadline waits for ch unless the reader ended or the deadline
+// passed; it reports whether ch was closed.
+func (d *display) waitOrDeadline(ch, deadline <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	case <-d.done:
+		select {
+		case <-ch:
+			return true
+		default:
+			return false
+		}
+	case <-deadline:
+		return false
+	}
+}
+
+// close ends the connection and waits for the reader; closing twice is
+// harmless.
+func (d *display) close() {
+	if d.conn != nil {
+		d.conn.Close()
+	}
+	<-d.done
+}
