@@ -742,7 +742,7 @@ func TestE2EScreenshots(t *testing.T) {
 
 	ctx := navigateur(t, 1600, 900)
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieSim))
-	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && document.querySelector("svg.plateau")`, e2eAttente, "the display")
+	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && !!document.querySelector("svg.plateau")`, e2eAttente, "the display")
 	var png []byte
 	executer(t, ctx, chromedp.CaptureScreenshot(&png))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "affichage.png"), png, 0o644))
@@ -752,7 +752,7 @@ func TestE2EScreenshots(t *testing.T) {
 	}
 	ctx = navigateur(t, 1400, 1100)
 	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=8&jeton=%s", salle.public.url, e2ePartieSim, salle.commission)))
-	attendre(t, ctx, `!document.getElementById("contenu").hidden && document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
+	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission.png"), png, 0o644))
 }

@@ -15,7 +15,7 @@
     coup dernierCoup grille tirage reliquat sac
     top { mot reference score cases }
     solutions { mot reference score avecJoker admissible }
-    bulletins { licence table ecrit enregistree { texte } moteur { texte } ecart }
+    bulletins { licence table ecrit enregistree { texte } moteur { texte } ecart differences }
     journal { quand type acteur role } } }`;
 
   function cellules(tr, valeurs) {
@@ -31,6 +31,72 @@
     document.getElementById(id).replaceChildren(...lignes);
   }
 
+  // avecTop puts the retained top's letters on the grid before the coup, so
+  // the board shows the word where it goes (jokers stay in lower case).
+  function avecTop(grille, top) {
+    if (!top) return grille;
+    const rangees = grille.map((r) => r.split(""));
+    top.cases.forEach((c, i) => {
+      const r = "ABCDEFGHIJKLMNO".indexOf(c[0]);
+      const col = parseInt(c.slice(1), 10) - 1;
+      if (rangees[r] && rangees[r][col] === "." && top.mot[i]) rangees[r][col] = top.mot[i];
+    });
+    return rangees.map((r) => r.join(""));
+  }
+
+  // bulletin shows a bulletin as the player wrote it: each solution with its
+  // reference and score (crossed-out ones struck through), and the boxes
+  // ticked by the arbiter. The raw JSON stays in the cell's tooltip.
+  const CASES = { missing: "absent", blank: "blanc", several: "plusieurs solutions", late: "en retard",
+    exchanged: "échangé", illegible: "illisible" };
+  function bulletin(ecrit) {
+    const td = document.createElement("td");
+    td.title = ecrit;
+    let b;
+    try {
+      b = JSON.parse(ecrit);
+    } catch (e) {
+      td.textContent = ecrit;
+      return td;
+    }
+    const parts = [];
+    for (const k in CASES) if (b[k]) parts.push(CASES[k]);
+    if (b.discipline) parts.push(`discipline ${b.discipline}`);
+    if (parts.length) {
+      const em = document.createElement("em");
+      em.textContent = parts.join(", ");
+      td.append(em);
+    }
+    for (const sol of b.solutions || []) {
+      const span = document.createElement(sol.crossed ? "s" : "span");
+      span.className = "ecrit";
+      span.textContent = [sol.word, sol.ref || "(sans réf.)", sol.score != null ? sol.score + " pts" : ""].join(" ").trim();
+      if (td.childNodes.length) td.append(" ");
+      td.append(span);
+    }
+    return td;
+  }
+
+  // journal groups consecutive acts of one kind by one actor: a coup of 300
+  // players records 300 bulletins.
+  function journal(actes) {
+    const groupes = [];
+    for (const a of actes) {
+      const g = groupes[groupes.length - 1];
+      if (g && g.type === a.type && g.acteur === a.acteur && g.role === a.role) {
+        g.n++;
+        g.fin = a.quand;
+      } else {
+        groupes.push({ ...a, n: 1, fin: a.quand });
+      }
+    }
+    const heure = (q) => new Date(q).toLocaleTimeString("fr-FR");
+    return groupes.map((g) => cellules(document.createElement("tr"), [
+      g.n > 1 && heure(g.fin) !== heure(g.quand) ? `${heure(g.quand)} – ${heure(g.fin)}` : heure(g.quand),
+      g.type.replace(/^partie\./, "").replace(/_/g, " ") + (g.n > 1 ? ` ×${g.n}` : ""),
+      `${g.acteur} (${g.role})`]));
+  }
+
   async function charger() {
     const etat = document.getElementById("etat");
     try {
@@ -43,17 +109,23 @@
       document.getElementById("reliquat").textContent = d.reliquat || "—";
       document.getElementById("sac").textContent = d.sac;
       document.getElementById("top").textContent = d.top ? `${d.top.mot} en ${d.top.reference}, ${d.top.score} pts` : "aucun";
-      Arbitre.drawBoard(document.getElementById("plateau"), d.grille, d.top ? d.top.cases : []);
+      Arbitre.drawBoard(document.getElementById("plateau"), avecTop(d.grille, d.top), d.top ? d.top.cases : []);
       remplir("solutions", d.solutions.map((s) => cellules(document.createElement("tr"),
         [s.mot, s.reference, s.score, s.avecJoker ? "oui" : "", s.admissible ? "oui" : "non"])));
       remplir("bulletins", d.bulletins.map((b) => {
-        const tr = cellules(document.createElement("tr"), [b.licence, b.table || "", b.ecrit,
-          b.enregistree ? b.enregistree.texte : "en attente", b.moteur.texte]);
-        if (b.ecart) tr.className = "ecart";
+        const tr = cellules(document.createElement("tr"), [b.licence, b.table || ""]);
+        tr.appendChild(bulletin(b.ecrit));
+        cellules(tr, [b.enregistree ? b.enregistree.texte : "en attente", b.moteur.texte]);
+        if (b.ecart) {
+          tr.className = "ecart";
+          const diff = document.createElement("div");
+          diff.className = "differences";
+          diff.textContent = (b.differences || []).join(" ; ");
+          tr.lastChild.appendChild(diff);
+        }
         return tr;
       }));
-      remplir("journal", d.journal.map((a) => cellules(document.createElement("tr"),
-        [new Date(a.quand).toLocaleString("fr-FR"), a.type, `${a.acteur} (${a.role})`])));
+      remplir("journal", journal(d.journal));
       etat.textContent = "";
       history.replaceState(null, "", `${location.pathname}?coup=${coup}`);
       document.getElementById("precedent").disabled = d.coup <= 1;
