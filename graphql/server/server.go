@@ -14,7 +14,6 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
-	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/gorilla/websocket"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -23,6 +22,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/graphql"
 	"arbitre/graphql/generated"
+	"arbitre/graphql/server/graphiql"
 )
 
 // Limits protect the server from abusive requests.
@@ -63,7 +63,8 @@ func New(cfg Config) *echo.Echo {
 
 	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
 	e.Any("/graphql", echo.WrapHandler(gql))
-	e.GET("/", echo.WrapHandler(playground.Handler("Arbitre — GraphiQL", "/graphql")))
+	e.GET("/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
+	e.GET("/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
