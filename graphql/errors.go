@@ -9,6 +9,8 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
@@ -90,6 +92,14 @@ func translate(err error) *Error {
 	var tErr *tournoi.Erreur
 	if errors.As(err, &tErr) {
 		return &Error{Code: Code(tErr.Code), Message: tErr.Message, Cause: err}
+	}
+	var matchErr *partie.Erreur
+	if errors.As(err, &matchErr) {
+		return erreurClassique(string(matchErr.Code), matchErr.Message, err)
+	}
+	var rondeErr *ronde.Erreur
+	if errors.As(err, &rondeErr) {
+		return erreurClassique(string(rondeErr.Code), rondeErr.Message, err)
 	}
 	var accesErr *acces.Error
 	if errors.As(err, &accesErr) {

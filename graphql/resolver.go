@@ -7,6 +7,8 @@ import (
 	"arbitre/domain/acces"
 	appadapters "arbitre/domain/appel/adapters"
 	appquery "arbitre/domain/appel/query"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
@@ -40,4 +42,9 @@ type Resolver struct {
 	Registry *eventstore.Registry
 	// Head is the global position of the last recorded event.
 	Head func(ctx context.Context) (uint64, error)
+	// Classiques stores classique tournaments, Matchs their matches played
+	// under ReglesClassique.
+	Classiques      *ronde.Depot
+	Matchs          *partie.Depot
+	ReglesClassique *partie.Regles
 }

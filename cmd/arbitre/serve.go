@@ -18,6 +18,8 @@ import (
 	appadapters "arbitre/domain/appel/adapters"
 	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/catalogue"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
@@ -61,6 +63,10 @@ func init() {
 // in the store), projections stop at a checkpoint, the store closes.
 func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, log *slog.Logger) error {
 	lex, err := loadLexicon(lexPath)
+	if err != nil {
+		return err
+	}
+	regles, err := partie.NewRegles(lex)
 	if err != nil {
 		return err
 	}
@@ -121,7 +127,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
 		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
 		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition,
-		Journal: store, Registry: registry}
+		Journal: store, Registry: registry,
+		Classiques: ronde.NewDepot(store, registry), Matchs: partie.NewDepot(store, registry, regles), ReglesClassique: regles}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

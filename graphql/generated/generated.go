@@ -57,6 +57,12 @@ type ComplexityRoot struct {
 		Type   func(childComplexity int) int
 	}
 
+	AmendementClassique struct {
+		Exempt func(childComplexity int) int
+		Motif  func(childComplexity int) int
+		Tables func(childComplexity int) int
+	}
+
 	Appel struct {
 		Coup              func(childComplexity int) int
 		DecisionEnVigueur func(childComplexity int) int
@@ -105,6 +111,32 @@ type ComplexityRoot struct {
 		Variante               func(childComplexity int) int
 	}
 
+	CoteClassique struct {
+		Cote             func(childComplexity int) int
+		Joueur           func(childComplexity int) int
+		Politique        func(childComplexity int) int
+		Serie            func(childComplexity int) int
+		Tournois         func(childComplexity int) int
+		VersionPolitique func(childComplexity int) int
+	}
+
+	CoupClassique struct {
+		Chevalet  func(childComplexity int) int
+		Cumul     func(childComplexity int) int
+		Genre     func(childComplexity int) int
+		Joueur    func(childComplexity int) int
+		Lettres   func(childComplexity int) int
+		Mot       func(childComplexity int) int
+		Motif     func(childComplexity int) int
+		Points    func(childComplexity int) int
+		Reference func(childComplexity int) int
+	}
+
+	CoupContestable struct {
+		Joueur func(childComplexity int) int
+		Mots   func(childComplexity int) int
+	}
+
 	Decision struct {
 		Commission   func(childComplexity int) int
 		Moteur       func(childComplexity int) int
@@ -120,6 +152,15 @@ type ComplexityRoot struct {
 		Texte    func(childComplexity int) int
 	}
 
+	FinMatch struct {
+		Ajustements   func(childComplexity int) int
+		Fin           func(childComplexity int) int
+		Joueur        func(childComplexity int) int
+		Perdant       func(childComplexity int) int
+		PointsDeMatch func(childComplexity int) int
+		Scores        func(childComplexity int) int
+	}
+
 	FinPartie struct {
 		Annulee     func(childComplexity int) int
 		DernierCoup func(childComplexity int) int
@@ -133,6 +174,13 @@ type ComplexityRoot struct {
 		Role    func(childComplexity int) int
 		Tables  func(childComplexity int) int
 		Tournoi func(childComplexity int) int
+	}
+
+	InscritClassique struct {
+		Cote   func(childComplexity int) int
+		Joueur func(childComplexity int) int
+		Nom    func(childComplexity int) int
+		Retire func(childComplexity int) int
 	}
 
 	JetonEmis struct {
@@ -174,6 +222,48 @@ type ComplexityRoot struct {
 		Top            func(childComplexity int) int
 	}
 
+	LigneClassique struct {
+		Cote          func(childComplexity int) int
+		Ecart         func(childComplexity int) int
+		Exempts       func(childComplexity int) int
+		Joueur        func(childComplexity int) int
+		Nom           func(childComplexity int) int
+		Parties       func(childComplexity int) int
+		Pdep          func(childComplexity int) int
+		PointsDeMatch func(childComplexity int) int
+		Ppm           func(childComplexity int) int
+		Rang          func(childComplexity int) int
+		Retire        func(childComplexity int) int
+	}
+
+	MatchClassique struct {
+		ATirer       func(childComplexity int) int
+		Chevalets    func(childComplexity int) int
+		Contestable  func(childComplexity int) int
+		Designation  func(childComplexity int) int
+		Feuille      func(childComplexity int) int
+		Fin          func(childComplexity int) int
+		FinEnAttente func(childComplexity int) int
+		Grille       func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Joueurs      func(childComplexity int) int
+		Journal      func(childComplexity int) int
+		Lexique      func(childComplexity int) int
+		Manche       func(childComplexity int) int
+		Passes       func(childComplexity int) int
+		Phase        func(childComplexity int) int
+		Premier      func(childComplexity int) int
+		Ronde        func(childComplexity int) int
+		Sac          func(childComplexity int) int
+		Scores       func(childComplexity int) int
+		Table        func(childComplexity int) int
+		TempsEpuise  func(childComplexity int) int
+		TirageDu     func(childComplexity int) int
+		Tournoi      func(childComplexity int) int
+		Trait        func(childComplexity int) int
+		Version      func(childComplexity int) int
+	}
+
 	MotForme struct {
 		Mot       func(childComplexity int) int
 		Reference func(childComplexity int) int
@@ -182,28 +272,54 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AnnulerCoup        func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
-		ArriveeEnRetard    func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
-		ComposerCommission func(childComplexity int, appel string, president string, membres []string, revision *int) int
-		ContreArbitrer     func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
-		CorrigerBulletin   func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
-		CreerPartie        func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
-		CreerTournoi       func(childComplexity int, id string, nom string, clientMutationID *string) int
-		DeciderAppel       func(childComplexity int, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) int
-		DeposerAppel       func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
-		DeposerBulletin    func(childComplexity int, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) int
-		Eliminer           func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		EmettreJeton       func(childComplexity int, demande model.DemandeJeton) int
-		InscrireJoueur     func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
-		Interrompre        func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Ramasser           func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Rejeter            func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		RenvoyerCommission func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
-		Reprendre          func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		RetenirTop         func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
-		RevoquerJeton      func(childComplexity int, id string, tournoi *string) int
-		Tirer              func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
-		Voter              func(childComplexity int, appel string, membre string, issue string, revision *int) int
+		AmenderRonde           func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
+		AnnulerCoup            func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
+		ArriveeEnRetard        func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		CloreTournoiClassique  func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		CloturerMatch          func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		ComposerCommission     func(childComplexity int, appel string, president string, membres []string, revision *int) int
+		ConstaterAbandon       func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		ConstaterBlocage       func(childComplexity int, match string, version *int, clientMutationID *string) int
+		Contester              func(childComplexity int, match string, joueur string, mots []string, version *int, clientMutationID *string) int
+		ContreArbitrer         func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CorrigerBulletin       func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CreerMatch             func(childComplexity int, tournoi string, match string, clientMutationID *string) int
+		CreerPartie            func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
+		CreerTournoi           func(childComplexity int, id string, nom string, clientMutationID *string) int
+		DeciderAppel           func(childComplexity int, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) int
+		DeclarerDefaite        func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
+		DeclarerForfait        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DeclarerTempsEpuise    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DemanderAbandon        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DeposerAppel           func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
+		DeposerBulletin        func(childComplexity int, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) int
+		Echanger               func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
+		Eliminer               func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreJeton           func(childComplexity int, demande model.DemandeJeton) int
+		EnregistrerResultat    func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
+		EtablirTetesDeSerie    func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		InscrireClassique      func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
+		InscrireJoueur         func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
+		Interrompre            func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		OuvrirTournoiClassique func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
+		Passer                 func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		Penaliser              func(childComplexity int, match string, joueur string, motif string, lettres *int, version *int, clientMutationID *string) int
+		PlacerMot              func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
+		ProposerRonde          func(childComplexity int, tournoi string, methode string, roiEviteRevanches *bool, version *int, clientMutationID *string) int
+		PublierRonde           func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		Ramasser               func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Rejeter                func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RenvoyerCommission     func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
+		RepondreAbandon        func(childComplexity int, match string, joueur string, accepte bool, version *int, clientMutationID *string) int
+		Reprendre              func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RetenirTop             func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RetirerJoueurClassique func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
+		RevoquerJeton          func(childComplexity int, id string, tournoi *string) int
+		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
+		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
+		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
+		TrancherDesaccord      func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
+		Voter                  func(childComplexity int, appel string, membre string, issue string, revision *int) int
 	}
 
 	NiveauAppel struct {
@@ -247,17 +363,30 @@ type ComplexityRoot struct {
 		VideTirage func(childComplexity int) int
 	}
 
+	PropositionClassique struct {
+		AdversaireRetire func(childComplexity int) int
+		Amendement       func(childComplexity int) int
+		Exempt           func(childComplexity int) int
+		Methode          func(childComplexity int) int
+		Ronde            func(childComplexity int) int
+		Tables           func(childComplexity int) int
+	}
+
 	Query struct {
-		Appel        func(childComplexity int, id string) int
-		Bulletins    func(childComplexity int, partie string, coup int) int
-		Classement   func(childComplexity int, partie *string, tournoi *string, serie *string) int
-		Moi          func(childComplexity int) int
-		Partie       func(childComplexity int, id string) int
-		Replay       func(childComplexity int, partie string, coup int) int
-		Resoudre     func(childComplexity int, position model.PositionInput, tous *int) int
-		Serveur      func(childComplexity int) int
-		Tournoi      func(childComplexity int, id string) int
-		VerifierCoup func(childComplexity int, position model.PositionInput, mot string, reference string) int
+		Appel            func(childComplexity int, id string) int
+		Bulletins        func(childComplexity int, partie string, coup int) int
+		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		Cotes            func(childComplexity int) int
+		Gcg              func(childComplexity int, match string) int
+		MatchClassique   func(childComplexity int, id string) int
+		Moi              func(childComplexity int) int
+		Partie           func(childComplexity int, id string) int
+		Replay           func(childComplexity int, partie string, coup int) int
+		Resoudre         func(childComplexity int, position model.PositionInput, tous *int) int
+		Serveur          func(childComplexity int) int
+		Tournoi          func(childComplexity int, id string) int
+		TournoiClassique func(childComplexity int, id string) int
+		VerifierCoup     func(childComplexity int, position model.PositionInput, mot string, reference string) int
 	}
 
 	Replay struct {
@@ -273,6 +402,22 @@ type ComplexityRoot struct {
 		Solutions   func(childComplexity int) int
 		Tirage      func(childComplexity int) int
 		Top         func(childComplexity int) int
+	}
+
+	ResultatClassique struct {
+		Fin           func(childComplexity int) int
+		Joueurs       func(childComplexity int) int
+		Perdant       func(childComplexity int) int
+		PointsDeMatch func(childComplexity int) int
+		Premier       func(childComplexity int) int
+		Scores        func(childComplexity int) int
+	}
+
+	RondeClassique struct {
+		Amendee func(childComplexity int) int
+		Exempt  func(childComplexity int) int
+		Ronde   func(childComplexity int) int
+		Tables  func(childComplexity int) int
 	}
 
 	Serveur struct {
@@ -298,7 +443,17 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		CoupAnnounced    func(childComplexity int, partie string) int
+		MatchChanged     func(childComplexity int, match string) int
+		RondeChanged     func(childComplexity int, tournoi string) int
 		StandingsChanged func(childComplexity int, partie *string, tournoi *string, serie *string) int
+	}
+
+	TableClassique struct {
+		Match    func(childComplexity int) int
+		Numero   func(childComplexity int) int
+		Premier  func(childComplexity int) int
+		Resultat func(childComplexity int) int
+		Second   func(childComplexity int) int
 	}
 
 	TopRetenu struct {
@@ -315,6 +470,19 @@ type ComplexityRoot struct {
 		Nom     func(childComplexity int) int
 		Parties func(childComplexity int) int
 		Version func(childComplexity int) int
+	}
+
+	TournoiClassique struct {
+		Classement   func(childComplexity int) int
+		Clos         func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Inscrits     func(childComplexity int) int
+		Nom          func(childComplexity int) int
+		Proposition  func(childComplexity int) int
+		Publiees     func(childComplexity int) int
+		Rondes       func(childComplexity int) int
+		TetesDeSerie func(childComplexity int) int
+		Version      func(childComplexity int) int
 	}
 
 	VerdictCoup struct {
@@ -341,6 +509,32 @@ type MutationResolver interface {
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
+	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error)
+	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	ProposerRonde(ctx context.Context, tournoi string, methode string, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	AmenderRonde(ctx context.Context, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	CreerMatch(ctx context.Context, tournoi string, match string, clientMutationID *string) (*model.MatchClassique, error)
+	EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	RetirerJoueurClassique(ctx context.Context, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	CloreTournoiClassique(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	TirerLettres(ctx context.Context, match string, joueur string, lettres *string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	PlacerMot(ctx context.Context, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Passer(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Echanger(ctx context.Context, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Contester(ctx context.Context, match string, joueur string, mots []string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	CloturerMatch(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	ConstaterBlocage(ctx context.Context, match string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	DeclarerTempsEpuise(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Penaliser(ctx context.Context, match string, joueur string, motif string, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	DemanderAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	RepondreAbandon(ctx context.Context, match string, joueur string, accepte bool, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	ConstaterAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	DeclarerDefaite(ctx context.Context, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	SignerFeuille(ctx context.Context, match string, joueur string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	TrancherDesaccord(ctx context.Context, match string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
@@ -363,6 +557,10 @@ type QueryResolver interface {
 	Appel(ctx context.Context, id string) (*model.Appel, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
+	TournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error)
+	MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error)
+	Gcg(ctx context.Context, match string) (string, error)
+	Cotes(ctx context.Context) ([]model.CoteClassique, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
@@ -372,6 +570,8 @@ type QueryResolver interface {
 type SubscriptionResolver interface {
 	CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error)
 	StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error)
+	RondeChanged(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error)
+	MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error)
 }
 
 type executableSchema struct {
@@ -417,6 +617,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Acte.Type(childComplexity), true
+
+	case "AmendementClassique.exempt":
+		if e.complexity.AmendementClassique.Exempt == nil {
+			break
+		}
+
+		return e.complexity.AmendementClassique.Exempt(childComplexity), true
+	case "AmendementClassique.motif":
+		if e.complexity.AmendementClassique.Motif == nil {
+			break
+		}
+
+		return e.complexity.AmendementClassique.Motif(childComplexity), true
+	case "AmendementClassique.tables":
+		if e.complexity.AmendementClassique.Tables == nil {
+			break
+		}
+
+		return e.complexity.AmendementClassique.Tables(childComplexity), true
 
 	case "Appel.coup":
 		if e.complexity.Appel.Coup == nil {
@@ -638,6 +857,111 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.ConfigPartie.Variante(childComplexity), true
 
+	case "CoteClassique.cote":
+		if e.complexity.CoteClassique.Cote == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.Cote(childComplexity), true
+	case "CoteClassique.joueur":
+		if e.complexity.CoteClassique.Joueur == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.Joueur(childComplexity), true
+	case "CoteClassique.politique":
+		if e.complexity.CoteClassique.Politique == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.Politique(childComplexity), true
+	case "CoteClassique.serie":
+		if e.complexity.CoteClassique.Serie == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.Serie(childComplexity), true
+	case "CoteClassique.tournois":
+		if e.complexity.CoteClassique.Tournois == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.Tournois(childComplexity), true
+	case "CoteClassique.versionPolitique":
+		if e.complexity.CoteClassique.VersionPolitique == nil {
+			break
+		}
+
+		return e.complexity.CoteClassique.VersionPolitique(childComplexity), true
+
+	case "CoupClassique.chevalet":
+		if e.complexity.CoupClassique.Chevalet == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Chevalet(childComplexity), true
+	case "CoupClassique.cumul":
+		if e.complexity.CoupClassique.Cumul == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Cumul(childComplexity), true
+	case "CoupClassique.genre":
+		if e.complexity.CoupClassique.Genre == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Genre(childComplexity), true
+	case "CoupClassique.joueur":
+		if e.complexity.CoupClassique.Joueur == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Joueur(childComplexity), true
+	case "CoupClassique.lettres":
+		if e.complexity.CoupClassique.Lettres == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Lettres(childComplexity), true
+	case "CoupClassique.mot":
+		if e.complexity.CoupClassique.Mot == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Mot(childComplexity), true
+	case "CoupClassique.motif":
+		if e.complexity.CoupClassique.Motif == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Motif(childComplexity), true
+	case "CoupClassique.points":
+		if e.complexity.CoupClassique.Points == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Points(childComplexity), true
+	case "CoupClassique.reference":
+		if e.complexity.CoupClassique.Reference == nil {
+			break
+		}
+
+		return e.complexity.CoupClassique.Reference(childComplexity), true
+
+	case "CoupContestable.joueur":
+		if e.complexity.CoupContestable.Joueur == nil {
+			break
+		}
+
+		return e.complexity.CoupContestable.Joueur(childComplexity), true
+	case "CoupContestable.mots":
+		if e.complexity.CoupContestable.Mots == nil {
+			break
+		}
+
+		return e.complexity.CoupContestable.Mots(childComplexity), true
+
 	case "Decision.commission":
 		if e.complexity.Decision.Commission == nil {
 			break
@@ -694,6 +1018,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.DecisionRejouee.Texte(childComplexity), true
 
+	case "FinMatch.ajustements":
+		if e.complexity.FinMatch.Ajustements == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.Ajustements(childComplexity), true
+	case "FinMatch.fin":
+		if e.complexity.FinMatch.Fin == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.Fin(childComplexity), true
+	case "FinMatch.joueur":
+		if e.complexity.FinMatch.Joueur == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.Joueur(childComplexity), true
+	case "FinMatch.perdant":
+		if e.complexity.FinMatch.Perdant == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.Perdant(childComplexity), true
+	case "FinMatch.pointsDeMatch":
+		if e.complexity.FinMatch.PointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.PointsDeMatch(childComplexity), true
+	case "FinMatch.scores":
+		if e.complexity.FinMatch.Scores == nil {
+			break
+		}
+
+		return e.complexity.FinMatch.Scores(childComplexity), true
+
 	case "FinPartie.annulee":
 		if e.complexity.FinPartie.Annulee == nil {
 			break
@@ -749,6 +1110,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Habilitation.Tournoi(childComplexity), true
+
+	case "InscritClassique.cote":
+		if e.complexity.InscritClassique.Cote == nil {
+			break
+		}
+
+		return e.complexity.InscritClassique.Cote(childComplexity), true
+	case "InscritClassique.joueur":
+		if e.complexity.InscritClassique.Joueur == nil {
+			break
+		}
+
+		return e.complexity.InscritClassique.Joueur(childComplexity), true
+	case "InscritClassique.nom":
+		if e.complexity.InscritClassique.Nom == nil {
+			break
+		}
+
+		return e.complexity.InscritClassique.Nom(childComplexity), true
+	case "InscritClassique.retire":
+		if e.complexity.InscritClassique.Retire == nil {
+			break
+		}
+
+		return e.complexity.InscritClassique.Retire(childComplexity), true
 
 	case "JetonEmis.expire":
 		if e.complexity.JetonEmis.Expire == nil {
@@ -916,6 +1302,224 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.LigneClassement.Top(childComplexity), true
 
+	case "LigneClassique.cote":
+		if e.complexity.LigneClassique.Cote == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Cote(childComplexity), true
+	case "LigneClassique.ecart":
+		if e.complexity.LigneClassique.Ecart == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Ecart(childComplexity), true
+	case "LigneClassique.exempts":
+		if e.complexity.LigneClassique.Exempts == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Exempts(childComplexity), true
+	case "LigneClassique.joueur":
+		if e.complexity.LigneClassique.Joueur == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Joueur(childComplexity), true
+	case "LigneClassique.nom":
+		if e.complexity.LigneClassique.Nom == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Nom(childComplexity), true
+	case "LigneClassique.parties":
+		if e.complexity.LigneClassique.Parties == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Parties(childComplexity), true
+	case "LigneClassique.pdep":
+		if e.complexity.LigneClassique.Pdep == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Pdep(childComplexity), true
+	case "LigneClassique.pointsDeMatch":
+		if e.complexity.LigneClassique.PointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.PointsDeMatch(childComplexity), true
+	case "LigneClassique.ppm":
+		if e.complexity.LigneClassique.Ppm == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Ppm(childComplexity), true
+	case "LigneClassique.rang":
+		if e.complexity.LigneClassique.Rang == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Rang(childComplexity), true
+	case "LigneClassique.retire":
+		if e.complexity.LigneClassique.Retire == nil {
+			break
+		}
+
+		return e.complexity.LigneClassique.Retire(childComplexity), true
+
+	case "MatchClassique.aTirer":
+		if e.complexity.MatchClassique.ATirer == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.ATirer(childComplexity), true
+	case "MatchClassique.chevalets":
+		if e.complexity.MatchClassique.Chevalets == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Chevalets(childComplexity), true
+	case "MatchClassique.contestable":
+		if e.complexity.MatchClassique.Contestable == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Contestable(childComplexity), true
+	case "MatchClassique.designation":
+		if e.complexity.MatchClassique.Designation == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Designation(childComplexity), true
+	case "MatchClassique.feuille":
+		if e.complexity.MatchClassique.Feuille == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Feuille(childComplexity), true
+	case "MatchClassique.fin":
+		if e.complexity.MatchClassique.Fin == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Fin(childComplexity), true
+	case "MatchClassique.finEnAttente":
+		if e.complexity.MatchClassique.FinEnAttente == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.FinEnAttente(childComplexity), true
+	case "MatchClassique.grille":
+		if e.complexity.MatchClassique.Grille == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Grille(childComplexity), true
+	case "MatchClassique.id":
+		if e.complexity.MatchClassique.ID == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.ID(childComplexity), true
+	case "MatchClassique.joueurs":
+		if e.complexity.MatchClassique.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Joueurs(childComplexity), true
+	case "MatchClassique.journal":
+		if e.complexity.MatchClassique.Journal == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Journal(childComplexity), true
+	case "MatchClassique.lexique":
+		if e.complexity.MatchClassique.Lexique == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Lexique(childComplexity), true
+	case "MatchClassique.manche":
+		if e.complexity.MatchClassique.Manche == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Manche(childComplexity), true
+	case "MatchClassique.passes":
+		if e.complexity.MatchClassique.Passes == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Passes(childComplexity), true
+	case "MatchClassique.phase":
+		if e.complexity.MatchClassique.Phase == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Phase(childComplexity), true
+	case "MatchClassique.premier":
+		if e.complexity.MatchClassique.Premier == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Premier(childComplexity), true
+	case "MatchClassique.ronde":
+		if e.complexity.MatchClassique.Ronde == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Ronde(childComplexity), true
+	case "MatchClassique.sac":
+		if e.complexity.MatchClassique.Sac == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Sac(childComplexity), true
+	case "MatchClassique.scores":
+		if e.complexity.MatchClassique.Scores == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Scores(childComplexity), true
+	case "MatchClassique.table":
+		if e.complexity.MatchClassique.Table == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Table(childComplexity), true
+	case "MatchClassique.tempsEpuise":
+		if e.complexity.MatchClassique.TempsEpuise == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.TempsEpuise(childComplexity), true
+	case "MatchClassique.tirageDu":
+		if e.complexity.MatchClassique.TirageDu == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.TirageDu(childComplexity), true
+	case "MatchClassique.tournoi":
+		if e.complexity.MatchClassique.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Tournoi(childComplexity), true
+	case "MatchClassique.trait":
+		if e.complexity.MatchClassique.Trait == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Trait(childComplexity), true
+	case "MatchClassique.version":
+		if e.complexity.MatchClassique.Version == nil {
+			break
+		}
+
+		return e.complexity.MatchClassique.Version(childComplexity), true
+
 	case "MotForme.mot":
 		if e.complexity.MotForme.Mot == nil {
 			break
@@ -941,6 +1545,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.MotForme.Valide(childComplexity), true
 
+	case "Mutation.amenderRonde":
+		if e.complexity.Mutation.AmenderRonde == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_amenderRonde_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.AmenderRonde(childComplexity, args["tournoi"].(string), args["tables"].([]model.TableAmendeeInput), args["exempt"].(*string), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.annulerCoup":
 		if e.complexity.Mutation.AnnulerCoup == nil {
 			break
@@ -963,6 +1578,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.cloreTournoiClassique":
+		if e.complexity.Mutation.CloreTournoiClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cloreTournoiClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CloreTournoiClassique(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.cloturerMatch":
+		if e.complexity.Mutation.CloturerMatch == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cloturerMatch_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CloturerMatch(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.composerCommission":
 		if e.complexity.Mutation.ComposerCommission == nil {
 			break
@@ -974,6 +1611,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.ComposerCommission(childComplexity, args["appel"].(string), args["president"].(string), args["membres"].([]string), args["revision"].(*int)), true
+	case "Mutation.constaterAbandon":
+		if e.complexity.Mutation.ConstaterAbandon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_constaterAbandon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ConstaterAbandon(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.constaterBlocage":
+		if e.complexity.Mutation.ConstaterBlocage == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_constaterBlocage_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ConstaterBlocage(childComplexity, args["match"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.contester":
+		if e.complexity.Mutation.Contester == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_contester_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Contester(childComplexity, args["match"].(string), args["joueur"].(string), args["mots"].([]string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.contreArbitrer":
 		if e.complexity.Mutation.ContreArbitrer == nil {
 			break
@@ -996,6 +1666,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.CorrigerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["decision"].(*model.DecisionInput), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.creerMatch":
+		if e.complexity.Mutation.CreerMatch == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_creerMatch_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CreerMatch(childComplexity, args["tournoi"].(string), args["match"].(string), args["clientMutationId"].(*string)), true
 	case "Mutation.creerPartie":
 		if e.complexity.Mutation.CreerPartie == nil {
 			break
@@ -1029,6 +1710,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.DeciderAppel(childComplexity, args["appel"].(string), args["issue"].(string), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
+	case "Mutation.declarerDefaite":
+		if e.complexity.Mutation.DeclarerDefaite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declarerDefaite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeclarerDefaite(childComplexity, args["match"].(string), args["joueur"].(string), args["huitLettres"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.declarerForfait":
+		if e.complexity.Mutation.DeclarerForfait == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declarerForfait_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeclarerForfait(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.declarerTempsEpuise":
+		if e.complexity.Mutation.DeclarerTempsEpuise == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_declarerTempsEpuise_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DeclarerTempsEpuise(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.demanderAbandon":
+		if e.complexity.Mutation.DemanderAbandon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_demanderAbandon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DemanderAbandon(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.deposerAppel":
 		if e.complexity.Mutation.DeposerAppel == nil {
 			break
@@ -1051,6 +1776,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.DeposerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["bulletin"].(model.BulletinInput), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.echanger":
+		if e.complexity.Mutation.Echanger == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_echanger_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Echanger(childComplexity, args["match"].(string), args["joueur"].(string), args["rejetees"].(string), args["tirees"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.eliminer":
 		if e.complexity.Mutation.Eliminer == nil {
 			break
@@ -1073,6 +1809,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EmettreJeton(childComplexity, args["demande"].(model.DemandeJeton)), true
+	case "Mutation.enregistrerResultat":
+		if e.complexity.Mutation.EnregistrerResultat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enregistrerResultat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.EnregistrerResultat(childComplexity, args["tournoi"].(string), args["match"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.etablirTetesDeSerie":
+		if e.complexity.Mutation.EtablirTetesDeSerie == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_etablirTetesDeSerie_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.EtablirTetesDeSerie(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.inscrireClassique":
+		if e.complexity.Mutation.InscrireClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_inscrireClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.InscrireClassique(childComplexity, args["tournoi"].(string), args["joueur"].(string), args["nom"].(string), args["cote"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.inscrireJoueur":
 		if e.complexity.Mutation.InscrireJoueur == nil {
 			break
@@ -1095,6 +1864,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.Interrompre(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.ouvrirTournoiClassique":
+		if e.complexity.Mutation.OuvrirTournoiClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_ouvrirTournoiClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.OuvrirTournoiClassique(childComplexity, args["id"].(string), args["nom"].(string), args["rondes"].(int), args["clientMutationId"].(*string)), true
+	case "Mutation.passer":
+		if e.complexity.Mutation.Passer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_passer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Passer(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.penaliser":
+		if e.complexity.Mutation.Penaliser == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_penaliser_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Penaliser(childComplexity, args["match"].(string), args["joueur"].(string), args["motif"].(string), args["lettres"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.placerMot":
+		if e.complexity.Mutation.PlacerMot == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_placerMot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.PlacerMot(childComplexity, args["match"].(string), args["joueur"].(string), args["reference"].(string), args["mot"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.proposerRonde":
+		if e.complexity.Mutation.ProposerRonde == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_proposerRonde_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ProposerRonde(childComplexity, args["tournoi"].(string), args["methode"].(string), args["roiEviteRevanches"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.publierRonde":
+		if e.complexity.Mutation.PublierRonde == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_publierRonde_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.PublierRonde(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.ramasser":
 		if e.complexity.Mutation.Ramasser == nil {
 			break
@@ -1128,6 +1963,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RenvoyerCommission(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.repondreAbandon":
+		if e.complexity.Mutation.RepondreAbandon == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_repondreAbandon_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.RepondreAbandon(childComplexity, args["match"].(string), args["joueur"].(string), args["accepte"].(bool), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.reprendre":
 		if e.complexity.Mutation.Reprendre == nil {
 			break
@@ -1150,6 +1996,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RetenirTop(childComplexity, args["partie"].(string), args["reference"].(string), args["mot"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.retirerJoueurClassique":
+		if e.complexity.Mutation.RetirerJoueurClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retirerJoueurClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.RetirerJoueurClassique(childComplexity, args["tournoi"].(string), args["joueur"].(string), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.revoquerJeton":
 		if e.complexity.Mutation.RevoquerJeton == nil {
 			break
@@ -1161,6 +2018,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RevoquerJeton(childComplexity, args["id"].(string), args["tournoi"].(*string)), true
+	case "Mutation.signerFeuille":
+		if e.complexity.Mutation.SignerFeuille == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_signerFeuille_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.SignerFeuille(childComplexity, args["match"].(string), args["joueur"].(string), args["scores"].([]int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.tirer":
 		if e.complexity.Mutation.Tirer == nil {
 			break
@@ -1172,6 +2040,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.Tirer(childComplexity, args["partie"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.tirerLettres":
+		if e.complexity.Mutation.TirerLettres == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_tirerLettres_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.TirerLettres(childComplexity, args["match"].(string), args["joueur"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.trancherDesaccord":
+		if e.complexity.Mutation.TrancherDesaccord == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_trancherDesaccord_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.TrancherDesaccord(childComplexity, args["match"].(string), args["scores"].([]int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.voter":
 		if e.complexity.Mutation.Voter == nil {
 			break
@@ -1379,6 +2269,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "PropositionClassique.adversaireRetire":
+		if e.complexity.PropositionClassique.AdversaireRetire == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.AdversaireRetire(childComplexity), true
+	case "PropositionClassique.amendement":
+		if e.complexity.PropositionClassique.Amendement == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Amendement(childComplexity), true
+	case "PropositionClassique.exempt":
+		if e.complexity.PropositionClassique.Exempt == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Exempt(childComplexity), true
+	case "PropositionClassique.methode":
+		if e.complexity.PropositionClassique.Methode == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Methode(childComplexity), true
+	case "PropositionClassique.ronde":
+		if e.complexity.PropositionClassique.Ronde == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Ronde(childComplexity), true
+	case "PropositionClassique.tables":
+		if e.complexity.PropositionClassique.Tables == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Tables(childComplexity), true
+
 	case "Query.appel":
 		if e.complexity.Query.Appel == nil {
 			break
@@ -1412,6 +2339,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Query.cotes":
+		if e.complexity.Query.Cotes == nil {
+			break
+		}
+
+		return e.complexity.Query.Cotes(childComplexity), true
+	case "Query.gcg":
+		if e.complexity.Query.Gcg == nil {
+			break
+		}
+
+		args, err := ec.field_Query_gcg_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Gcg(childComplexity, args["match"].(string)), true
+	case "Query.matchClassique":
+		if e.complexity.Query.MatchClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Query_matchClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.MatchClassique(childComplexity, args["id"].(string)), true
 	case "Query.moi":
 		if e.complexity.Query.Moi == nil {
 			break
@@ -1468,6 +2423,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Tournoi(childComplexity, args["id"].(string)), true
+	case "Query.tournoiClassique":
+		if e.complexity.Query.TournoiClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tournoiClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.TournoiClassique(childComplexity, args["id"].(string)), true
 	case "Query.verifierCoup":
 		if e.complexity.Query.VerifierCoup == nil {
 			break
@@ -1552,6 +2518,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Replay.Top(childComplexity), true
+
+	case "ResultatClassique.fin":
+		if e.complexity.ResultatClassique.Fin == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Fin(childComplexity), true
+	case "ResultatClassique.joueurs":
+		if e.complexity.ResultatClassique.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Joueurs(childComplexity), true
+	case "ResultatClassique.perdant":
+		if e.complexity.ResultatClassique.Perdant == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Perdant(childComplexity), true
+	case "ResultatClassique.pointsDeMatch":
+		if e.complexity.ResultatClassique.PointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.PointsDeMatch(childComplexity), true
+	case "ResultatClassique.premier":
+		if e.complexity.ResultatClassique.Premier == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Premier(childComplexity), true
+	case "ResultatClassique.scores":
+		if e.complexity.ResultatClassique.Scores == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Scores(childComplexity), true
+
+	case "RondeClassique.amendee":
+		if e.complexity.RondeClassique.Amendee == nil {
+			break
+		}
+
+		return e.complexity.RondeClassique.Amendee(childComplexity), true
+	case "RondeClassique.exempt":
+		if e.complexity.RondeClassique.Exempt == nil {
+			break
+		}
+
+		return e.complexity.RondeClassique.Exempt(childComplexity), true
+	case "RondeClassique.ronde":
+		if e.complexity.RondeClassique.Ronde == nil {
+			break
+		}
+
+		return e.complexity.RondeClassique.Ronde(childComplexity), true
+	case "RondeClassique.tables":
+		if e.complexity.RondeClassique.Tables == nil {
+			break
+		}
+
+		return e.complexity.RondeClassique.Tables(childComplexity), true
 
 	case "Serveur.lexique":
 		if e.complexity.Serveur.Lexique == nil {
@@ -1639,6 +2667,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.CoupAnnounced(childComplexity, args["partie"].(string)), true
+	case "Subscription.matchChanged":
+		if e.complexity.Subscription.MatchChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_matchChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.MatchChanged(childComplexity, args["match"].(string)), true
+	case "Subscription.rondeChanged":
+		if e.complexity.Subscription.RondeChanged == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_rondeChanged_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.RondeChanged(childComplexity, args["tournoi"].(string)), true
 	case "Subscription.standingsChanged":
 		if e.complexity.Subscription.StandingsChanged == nil {
 			break
@@ -1650,6 +2700,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.StandingsChanged(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+
+	case "TableClassique.match":
+		if e.complexity.TableClassique.Match == nil {
+			break
+		}
+
+		return e.complexity.TableClassique.Match(childComplexity), true
+	case "TableClassique.numero":
+		if e.complexity.TableClassique.Numero == nil {
+			break
+		}
+
+		return e.complexity.TableClassique.Numero(childComplexity), true
+	case "TableClassique.premier":
+		if e.complexity.TableClassique.Premier == nil {
+			break
+		}
+
+		return e.complexity.TableClassique.Premier(childComplexity), true
+	case "TableClassique.resultat":
+		if e.complexity.TableClassique.Resultat == nil {
+			break
+		}
+
+		return e.complexity.TableClassique.Resultat(childComplexity), true
+	case "TableClassique.second":
+		if e.complexity.TableClassique.Second == nil {
+			break
+		}
+
+		return e.complexity.TableClassique.Second(childComplexity), true
 
 	case "TopRetenu.cases":
 		if e.complexity.TopRetenu.Cases == nil {
@@ -1713,6 +2794,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Tournoi.Version(childComplexity), true
 
+	case "TournoiClassique.classement":
+		if e.complexity.TournoiClassique.Classement == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Classement(childComplexity), true
+	case "TournoiClassique.clos":
+		if e.complexity.TournoiClassique.Clos == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Clos(childComplexity), true
+	case "TournoiClassique.id":
+		if e.complexity.TournoiClassique.ID == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.ID(childComplexity), true
+	case "TournoiClassique.inscrits":
+		if e.complexity.TournoiClassique.Inscrits == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Inscrits(childComplexity), true
+	case "TournoiClassique.nom":
+		if e.complexity.TournoiClassique.Nom == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Nom(childComplexity), true
+	case "TournoiClassique.proposition":
+		if e.complexity.TournoiClassique.Proposition == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Proposition(childComplexity), true
+	case "TournoiClassique.publiees":
+		if e.complexity.TournoiClassique.Publiees == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Publiees(childComplexity), true
+	case "TournoiClassique.rondes":
+		if e.complexity.TournoiClassique.Rondes == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Rondes(childComplexity), true
+	case "TournoiClassique.tetesDeSerie":
+		if e.complexity.TournoiClassique.TetesDeSerie == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.TetesDeSerie(childComplexity), true
+	case "TournoiClassique.version":
+		if e.complexity.TournoiClassique.Version == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Version(childComplexity), true
+
 	case "VerdictCoup.jouable":
 		if e.complexity.VerdictCoup.Jouable == nil {
 			break
@@ -1768,6 +2910,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPositionInput,
 		ec.unmarshalInputRaccordInput,
 		ec.unmarshalInputSolutionEcriteInput,
+		ec.unmarshalInputTableAmendeeInput,
 	)
 	first := true
 
@@ -2139,6 +3282,277 @@ extend type Subscription {
   standingsChanged(partie: ID, tournoi: ID, serie: String): [LigneClassement!]!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/classique.graphqls", Input: `# Classique tournaments (fisf-reglement-classique.txt): registration with
+# cote, seeding, rounds paired by the director from the software's proposal
+# (which he may amend: both are kept), matches played table by table and
+# entered by the arbiters of the table, results copied from the validated
+# feuilles de match, standings and cotes.
+#
+# Every mutation takes an optional clientMutationId (a retry with the same id
+# is applied once) and an optional version: the number of events of the
+# tournament (or of the match) the client saw; a stale version gets CONFLICT
+# with extensions.version, nothing done. Players are named by their id; in a
+# match, joueur 0 and 1 follow the order of ` + "`" + `joueurs` + "`" + `.
+
+type TournoiClassique {
+  id: ID!
+  nom: String!
+  "Number of events: pass it back as version for concurrency control."
+  version: Int!
+  "Rounds planned."
+  rondes: Int!
+  inscrits: [InscritClassique!]!
+  "The seeding (best cote first), once established; registrations are closed then."
+  tetesDeSerie: [ID!]!
+  "Published rounds: the pairings the games are played from, with their results."
+  publiees: [RondeClassique!]!
+  "The pending proposal and the director's amendment: unpublished."
+  proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
+  "Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last."
+  classement: [LigneClassique!]!
+  clos: Boolean!
+}
+
+type InscritClassique {
+  joueur: ID!
+  nom: String!
+  "The cote he entered with, 0 for none."
+  cote: Int!
+  retire: Boolean!
+}
+
+type RondeClassique {
+  ronde: Int!
+  tables: [TableClassique!]!
+  "The player paired against the fictitious player (450–350)."
+  exempt: ID
+  "Whether the director amended the software's proposal."
+  amendee: Boolean!
+}
+
+type TableClassique {
+  numero: Int!
+  "Starts the game (§3.1)."
+  premier: ID!
+  second: ID!
+  "The match played at this table, once the round is published."
+  match: ID
+  "The recorded result, once the director entered the validated feuille de match."
+  resultat: ResultatClassique
+}
+
+type ResultatClassique {
+  "Players in the order of the feuille de match; the arrays below follow it."
+  joueurs: [ID!]!
+  "Index of the player who started."
+  premier: Int!
+  "How the game ended: reliquat_epuise, blocage, temps_epuise, six_passes, abandon, abandon_unilateral, defaite_arbitrale, defaite_huit_lettres or forfait."
+  fin: String!
+  scores: [Int!]!
+  "Index of the loser, -1 for ex æquo."
+  perdant: Int!
+  pointsDeMatch: [Int!]!
+}
+
+type PropositionClassique {
+  ronde: Int!
+  "swiss, initial_by_cote, round_robin or king_of_the_hill."
+  methode: String!
+  tables: [TableClassique!]!
+  exempt: ID
+  "Round robin: players whose scheduled opponent withdrew (the director decides)."
+  adversaireRetire: [ID!]!
+  "The director's amendment, published instead of the proposal."
+  amendement: AmendementClassique
+}
+
+type AmendementClassique {
+  tables: [TableClassique!]!
+  exempt: ID
+  motif: String
+}
+
+type LigneClassique {
+  rang: Int!
+  joueur: ID!
+  nom: String!
+  pointsDeMatch: Int!
+  "Points de match earned against the tied players when they all met, else 0."
+  ppm: Int!
+  "Spread with each game capped at ±200."
+  pdep: Int!
+  "Spread without the cap."
+  ecart: Int!
+  cote: Int!
+  parties: Int!
+  exempts: Int!
+  retire: Boolean!
+}
+
+input TableAmendeeInput {
+  "Starts the game (§3.1)."
+  premier: ID!
+  second: ID!
+}
+
+type MatchClassique {
+  id: ID!
+  tournoi: ID
+  ronde: Int!
+  table: Int!
+  "Game of a best-of-three, 0 for a single game."
+  manche: Int!
+  joueurs: [ID!]!
+  "Index of the player who starts (§3.1)."
+  premier: Int!
+  "logiciel or tirage_au_sort."
+  designation: String!
+  lexique: String!
+  "Number of events: pass it back as version for concurrency control."
+  version: Int!
+  "tirage_initial, en_cours, terminee (the sheet is being signed) or validee."
+  phase: String!
+  scores: [Int!]!
+  "Index of the player to play."
+  trait: Int!
+  "Index of the player who must draw now, and how many letters (aTirer)."
+  tirageDu: Int
+  aTirer: Int!
+  "15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
+  grille: [String!]!
+  "Letters left in the bag."
+  sac: Int!
+  "The racks ('?' a joker): for the arbiters while the game is played, public once it is over."
+  chevalets: [String!]
+  "The last play, while the opponent may contest it (§5.2)."
+  contestable: CoupContestable
+  "The last play emptied the rack with an empty bag: contest it or close the game (§7)."
+  finEnAttente: Boolean!
+  "Consecutive passes (§4.2)."
+  passes: Int!
+  tempsEpuise: [Boolean!]!
+  fin: FinMatch
+  "The validated feuille de match: the result that counts."
+  feuille: ResultatClassique
+  "The score sheet: every coup with the running total."
+  journal: [CoupClassique!]!
+}
+
+type CoupContestable {
+  joueur: Int!
+  mots: [String!]!
+}
+
+type FinMatch {
+  fin: String!
+  "Who finished, abandoned or was sanctioned; -1 when nobody."
+  joueur: Int!
+  "End-of-game rack values moved (§7)."
+  ajustements: [Int!]!
+  scores: [Int!]!
+  perdant: Int!
+  pointsDeMatch: [Int!]!
+}
+
+type CoupClassique {
+  joueur: Int!
+  "placement, passe, echange, retrait, penalite_contestation, penalite or fin."
+  genre: String!
+  "The rack before the coup: for the arbiters while the game is played, public once it is over."
+  chevalet: String
+  reference: String
+  mot: String
+  lettres: String
+  motif: String
+  points: Int!
+  cumul: Int!
+}
+
+type CoteClassique {
+  joueur: ID!
+  cote: Int!
+  "Closed tournaments rated."
+  tournois: Int!
+  "Joker, A, B or C, from the default thresholds."
+  serie: String!
+  "The rating rule and its version."
+  politique: String!
+  versionPolitique: String!
+}
+
+extend type Query {
+  tournoiClassique(id: ID!): TournoiClassique
+  "A match of a published round: grid, scores, score sheet, result."
+  matchClassique(id: ID!): MatchClassique
+  "The match as a GCG file (UTF-8, French distribution): public once the game is over, for the arbiters before."
+  gcg(match: ID!): String!
+  "Every rated player's cote, best first (archive)."
+  cotes: [CoteClassique!]!
+}
+
+extend type Mutation {
+  ouvrirTournoiClassique(id: ID!, nom: String!, rondes: Int!, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Registers a player with his cote (0 or none for a new player), before the seeding."
+  inscrireClassique(tournoi: ID!, joueur: ID!, nom: String!, cote: Int, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Closes registrations and seeds the players by cote."
+  etablirTetesDeSerie(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Asks the software for the next round's pairing: swiss, initial_by_cote, round_robin or king_of_the_hill."
+  proposerRonde(tournoi: ID!, methode: String!, roiEviteRevanches: Boolean = false, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Replaces the proposal's tables (the proposal is kept); every active player once, at a table or as the bye."
+  amenderRonde(tournoi: ID!, tables: [TableAmendeeInput!]!, exempt: ID, motif: String, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Publishes the amendment if any, else the proposal; each table gets its match id."
+  publierRonde(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Creates the match of a published table; the table's first player starts (§3.1)."
+  creerMatch(tournoi: ID!, match: ID!, clientMutationId: String): MatchClassique! @acces(roles: [DIRECTOR])
+  "Copies the match's validated feuille de match into the tournament."
+  enregistrerResultat(tournoi: ID!, match: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "A player leaves the tournament (§9 abandon en cours de tournoi)."
+  retirerJoueurClassique(tournoi: ID!, joueur: ID!, motif: String, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Closes the tournament once every round is played; cotes are computed from it."
+  cloreTournoiClassique(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+
+  # Match events, entered by an arbiter of the table (or the director).
+  "Letters a player took from the bag (§3.2.2, §4.1.4); without lettres the server draws them at random."
+  tirerLettres(match: ID!, joueur: ID!, lettres: String, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word with jokers in lower case."
+  placerMot(match: ID!, joueur: ID!, reference: String!, mot: String!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "JE PASSE (§4.2)."
+  passer(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "JE CHANGE (§4.3): tirees are drawn before rejetees go back; without tirees the server draws them."
+  echanger(match: ID!, joueur: ID!, rejetees: String!, tirees: String, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "Contests words of the opponent's last play (§5)."
+  contester(match: ID!, joueur: ID!, mots: [String!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "The opponent accepts the play that emptied the rack with an empty bag: the game ends (§7)."
+  cloturerMatch(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "Blocked game (§7): each player deducts his rack."
+  constaterBlocage(match: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "The player's clock ran out (§6, §7)."
+  declarerTempsEpuise(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "A 5-point penalty (§4.1.3, §8, §9): lettres_en_trop and tirage_anticipe per letter, joker_errone, arbitre."
+  penaliser(match: ID!, joueur: ID!, motif: String!, lettres: Int = 0, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "J'abandonne (§9)."
+  demanderAbandon(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "The opponent accepts (table of §9, 1 point de match to the loser) or refuses the abandon."
+  repondreAbandon(match: ID!, joueur: ID!, accepte: Boolean!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "A player left without his opponent's agreement (§9): 0 point de match."
+  constaterAbandon(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "Defeat by the arbiter's decision (§8, §9); huitLettres: played with eight letters, lost by 100 points."
+  declarerDefaite(match: ID!, joueur: ID!, huitLettres: Boolean = false, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "Forfeit of a player absent at the start (§9)."
+  declarerForfait(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "A player signs the feuille de match with the scores he reads (in the order of joueurs); other scores are a disagreement."
+  signerFeuille(match: ID!, joueur: ID!, scores: [Int!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  "The arbiter's decision on disputed scores; both players sign again."
+  trancherDesaccord(match: ID!, scores: [Int!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+}
+
+extend type Subscription {
+  "The tournament (round pairings, results, standings), at once and after every change of it or of its matches."
+  rondeChanged(tournoi: ID!): TournoiClassique!
+  "The match's state, at once and after every change."
+  matchChanged(match: ID!): MatchClassique!
+}
+`, BuiltIn: false},
 	{Name: "../../schema/duplicate.graphqls", Input: `# Duplicate tournaments and games (fisf-reglement-duplicate-2020.txt §3).
 # Every mutation takes an optional clientMutationId (a retry with the same id
 # is applied once) and an optional version: the number of events the client
@@ -2418,6 +3832,42 @@ func (ec *executionContext) dir_acces_args(ctx context.Context, rawArgs map[stri
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_amenderRonde_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tables", ec.unmarshalNTableAmendeeInput2ᚕarbitreᚋgraphqlᚋmodelᚐTableAmendeeInputᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["tables"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "exempt", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["exempt"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_annulerCoup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2470,6 +3920,53 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_cloreTournoiClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cloturerMatch_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_composerCommission_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2493,6 +3990,84 @@ func (ec *executionContext) field_Mutation_composerCommission_args(ctx context.C
 		return nil, err
 	}
 	args["revision"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_constaterAbandon_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_constaterBlocage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_contester_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "mots", ec.unmarshalNString2ᚕstringᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["mots"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -2583,6 +4158,27 @@ func (ec *executionContext) field_Mutation_corrigerBulletin_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_creerMatch_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2661,6 +4257,115 @@ func (ec *executionContext) field_Mutation_deciderAppel_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_declarerDefaite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "huitLettres", ec.unmarshalOBoolean2ᚖbool)
+	if err != nil {
+		return nil, err
+	}
+	args["huitLettres"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declarerForfait_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_declarerTempsEpuise_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_demanderAbandon_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deposerAppel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2713,6 +4418,42 @@ func (ec *executionContext) field_Mutation_deposerBulletin_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_echanger_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "rejetees", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["rejetees"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "tirees", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tirees"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_eliminer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2742,6 +4483,89 @@ func (ec *executionContext) field_Mutation_emettreJeton_args(ctx context.Context
 		return nil, err
 	}
 	args["demande"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enregistrerResultat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_inscrireClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "nom", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["nom"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "cote", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["cote"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
 	return args, nil
 }
 
@@ -2779,6 +4603,182 @@ func (ec *executionContext) field_Mutation_interrompre_args(ctx context.Context,
 		return nil, err
 	}
 	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_ouvrirTournoiClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nom", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["nom"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "rondes", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["rondes"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_passer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_penaliser_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "lettres", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["lettres"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_placerMot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "reference", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["reference"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "mot", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["mot"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_proposerRonde_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "methode", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["methode"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "roiEviteRevanches", ec.unmarshalOBoolean2ᚖbool)
+	if err != nil {
+		return nil, err
+	}
+	args["roiEviteRevanches"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_publierRonde_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
 	if err != nil {
 		return nil, err
@@ -2870,6 +4870,37 @@ func (ec *executionContext) field_Mutation_renvoyerCommission_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_repondreAbandon_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "accepte", ec.unmarshalNBoolean2bool)
+	if err != nil {
+		return nil, err
+	}
+	args["accepte"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reprendre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2922,6 +4953,37 @@ func (ec *executionContext) field_Mutation_retenirTop_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_retirerJoueurClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2938,6 +5000,68 @@ func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_signerFeuille_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "scores", ec.unmarshalNInt2ᚕintᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["scores"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_tirerLettres_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "lettres", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["lettres"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2951,6 +5075,32 @@ func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["lettres"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_trancherDesaccord_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "scores", ec.unmarshalNInt2ᚕintᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["scores"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
 	if err != nil {
 		return nil, err
@@ -3049,6 +5199,28 @@ func (ec *executionContext) field_Query_classement_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_gcg_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_matchClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_partie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3092,6 +5264,17 @@ func (ec *executionContext) field_Query_resoudre_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_tournoiClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_tournoi_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -3132,6 +5315,28 @@ func (ec *executionContext) field_Subscription_coupAnnounced_args(ctx context.Co
 		return nil, err
 	}
 	args["partie"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_matchChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_rondeChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
 	return args, nil
 }
 
@@ -3314,6 +5519,105 @@ func (ec *executionContext) _Acte_role(ctx context.Context, field graphql.Collec
 func (ec *executionContext) fieldContext_Acte_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "Acte",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AmendementClassique_tables(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AmendementClassique_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalNTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐTableClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AmendementClassique_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AmendementClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "numero":
+				return ec.fieldContext_TableClassique_numero(ctx, field)
+			case "premier":
+				return ec.fieldContext_TableClassique_premier(ctx, field)
+			case "second":
+				return ec.fieldContext_TableClassique_second(ctx, field)
+			case "match":
+				return ec.fieldContext_TableClassique_match(ctx, field)
+			case "resultat":
+				return ec.fieldContext_TableClassique_resultat(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TableClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AmendementClassique_exempt(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AmendementClassique_exempt,
+		func(ctx context.Context) (any, error) {
+			return obj.Exempt, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_AmendementClassique_exempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AmendementClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AmendementClassique_motif(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AmendementClassique_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_AmendementClassique_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AmendementClassique",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -4464,6 +6768,499 @@ func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CoteClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoteClassique_cote(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_cote,
+		func(ctx context.Context) (any, error) {
+			return obj.Cote, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_cote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoteClassique_tournois(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_tournois,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournois, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_tournois(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoteClassique_serie(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoteClassique_politique(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_politique,
+		func(ctx context.Context) (any, error) {
+			return obj.Politique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_politique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoteClassique_versionPolitique(ctx context.Context, field graphql.CollectedField, obj *model.CoteClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoteClassique_versionPolitique,
+		func(ctx context.Context) (any, error) {
+			return obj.VersionPolitique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoteClassique_versionPolitique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoteClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_genre(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_genre,
+		func(ctx context.Context) (any, error) {
+			return obj.Genre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_genre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_chevalet(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_chevalet,
+		func(ctx context.Context) (any, error) {
+			return obj.Chevalet, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_chevalet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_reference(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_reference,
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_mot(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_mot,
+		func(ctx context.Context) (any, error) {
+			return obj.Mot, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_mot(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_lettres(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_lettres,
+		func(ctx context.Context) (any, error) {
+			return obj.Lettres, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_lettres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_motif(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_points(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_points,
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupClassique_cumul(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupClassique_cumul,
+		func(ctx context.Context) (any, error) {
+			return obj.Cumul, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupClassique_cumul(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupContestable_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoupContestable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupContestable_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupContestable_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupContestable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CoupContestable_mots(ctx context.Context, field graphql.CollectedField, obj *model.CoupContestable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CoupContestable_mots,
+		func(ctx context.Context) (any, error) {
+			return obj.Mots, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CoupContestable_mots(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CoupContestable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Decision_paye(ctx context.Context, field graphql.CollectedField, obj *model.Decision) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4741,6 +7538,180 @@ func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _FinMatch_fin(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_fin,
+		func(ctx context.Context) (any, error) {
+			return obj.Fin, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_fin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinMatch_joueur(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinMatch_ajustements(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_ajustements,
+		func(ctx context.Context) (any, error) {
+			return obj.Ajustements, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_ajustements(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinMatch_scores(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_scores,
+		func(ctx context.Context) (any, error) {
+			return obj.Scores, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_scores(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinMatch_perdant(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_perdant,
+		func(ctx context.Context) (any, error) {
+			return obj.Perdant, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_perdant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinMatch_pointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.FinMatch) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinMatch_pointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinMatch_pointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinMatch",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _FinPartie_motif(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4997,6 +7968,122 @@ func (ec *executionContext) fieldContext_Habilitation_expire(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InscritClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.InscritClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_InscritClassique_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_InscritClassique_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InscritClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InscritClassique_nom(ctx context.Context, field graphql.CollectedField, obj *model.InscritClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_InscritClassique_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_InscritClassique_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InscritClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InscritClassique_cote(ctx context.Context, field graphql.CollectedField, obj *model.InscritClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_InscritClassique_cote,
+		func(ctx context.Context) (any, error) {
+			return obj.Cote, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_InscritClassique_cote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InscritClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InscritClassique_retire(ctx context.Context, field graphql.CollectedField, obj *model.InscritClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_InscritClassique_retire,
+		func(ctx context.Context) (any, error) {
+			return obj.Retire, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_InscritClassique_retire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InscritClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -5780,6 +8867,1104 @@ func (ec *executionContext) fieldContext_LigneClassement_enAttente(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_rang(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_rang,
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_joueur,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_nom(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_pointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_pointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_pointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_ppm(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_ppm,
+		func(ctx context.Context) (any, error) {
+			return obj.Ppm, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_ppm(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_pdep(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_pdep,
+		func(ctx context.Context) (any, error) {
+			return obj.Pdep, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_pdep(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_ecart(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_ecart,
+		func(ctx context.Context) (any, error) {
+			return obj.Ecart, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_ecart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_cote(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_cote,
+		func(ctx context.Context) (any, error) {
+			return obj.Cote, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_cote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_parties(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_parties,
+		func(ctx context.Context) (any, error) {
+			return obj.Parties, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_parties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_exempts(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_exempts,
+		func(ctx context.Context) (any, error) {
+			return obj.Exempts, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_exempts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassique_retire(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassique_retire,
+		func(ctx context.Context) (any, error) {
+			return obj.Retire, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassique_retire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_id(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_ronde(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_ronde,
+		func(ctx context.Context) (any, error) {
+			return obj.Ronde, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_ronde(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_table(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_manche(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_manche,
+		func(ctx context.Context) (any, error) {
+			return obj.Manche, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_manche(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_premier(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_premier,
+		func(ctx context.Context) (any, error) {
+			return obj.Premier, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_premier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_designation(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_designation,
+		func(ctx context.Context) (any, error) {
+			return obj.Designation, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_designation(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_lexique(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_lexique,
+		func(ctx context.Context) (any, error) {
+			return obj.Lexique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_lexique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_version(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_version,
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_phase(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_phase,
+		func(ctx context.Context) (any, error) {
+			return obj.Phase, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_phase(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_scores(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_scores,
+		func(ctx context.Context) (any, error) {
+			return obj.Scores, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_scores(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_trait(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_trait,
+		func(ctx context.Context) (any, error) {
+			return obj.Trait, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_trait(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_tirageDu(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_tirageDu,
+		func(ctx context.Context) (any, error) {
+			return obj.TirageDu, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_tirageDu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_aTirer(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_aTirer,
+		func(ctx context.Context) (any, error) {
+			return obj.ATirer, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_aTirer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_grille(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_grille,
+		func(ctx context.Context) (any, error) {
+			return obj.Grille, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_grille(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_sac(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_sac,
+		func(ctx context.Context) (any, error) {
+			return obj.Sac, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_sac(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_chevalets(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_chevalets,
+		func(ctx context.Context) (any, error) {
+			return obj.Chevalets, nil
+		},
+		nil,
+		ec.marshalOString2ᚕstringᚄ,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_chevalets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_contestable(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_contestable,
+		func(ctx context.Context) (any, error) {
+			return obj.Contestable, nil
+		},
+		nil,
+		ec.marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodelᚐCoupContestable,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_contestable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueur":
+				return ec.fieldContext_CoupContestable_joueur(ctx, field)
+			case "mots":
+				return ec.fieldContext_CoupContestable_mots(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CoupContestable", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_finEnAttente(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_finEnAttente,
+		func(ctx context.Context) (any, error) {
+			return obj.FinEnAttente, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_finEnAttente(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_passes(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_passes,
+		func(ctx context.Context) (any, error) {
+			return obj.Passes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_passes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_tempsEpuise(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_tempsEpuise,
+		func(ctx context.Context) (any, error) {
+			return obj.TempsEpuise, nil
+		},
+		nil,
+		ec.marshalNBoolean2ᚕboolᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_tempsEpuise(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_fin(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_fin,
+		func(ctx context.Context) (any, error) {
+			return obj.Fin, nil
+		},
+		nil,
+		ec.marshalOFinMatch2ᚖarbitreᚋgraphqlᚋmodelᚐFinMatch,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_fin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "fin":
+				return ec.fieldContext_FinMatch_fin(ctx, field)
+			case "joueur":
+				return ec.fieldContext_FinMatch_joueur(ctx, field)
+			case "ajustements":
+				return ec.fieldContext_FinMatch_ajustements(ctx, field)
+			case "scores":
+				return ec.fieldContext_FinMatch_scores(ctx, field)
+			case "perdant":
+				return ec.fieldContext_FinMatch_perdant(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_FinMatch_pointsDeMatch(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type FinMatch", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_feuille(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_feuille,
+		func(ctx context.Context) (any, error) {
+			return obj.Feuille, nil
+		},
+		nil,
+		ec.marshalOResultatClassique2ᚖarbitreᚋgraphqlᚋmodelᚐResultatClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_feuille(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueurs":
+				return ec.fieldContext_ResultatClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_ResultatClassique_premier(ctx, field)
+			case "fin":
+				return ec.fieldContext_ResultatClassique_fin(ctx, field)
+			case "scores":
+				return ec.fieldContext_ResultatClassique_scores(ctx, field)
+			case "perdant":
+				return ec.fieldContext_ResultatClassique_perdant(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_ResultatClassique_pointsDeMatch(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ResultatClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MatchClassique_journal(ctx context.Context, field graphql.CollectedField, obj *model.MatchClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_MatchClassique_journal,
+		func(ctx context.Context) (any, error) {
+			return obj.Journal, nil
+		},
+		nil,
+		ec.marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodelᚐCoupClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_MatchClassique_journal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MatchClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueur":
+				return ec.fieldContext_CoupClassique_joueur(ctx, field)
+			case "genre":
+				return ec.fieldContext_CoupClassique_genre(ctx, field)
+			case "chevalet":
+				return ec.fieldContext_CoupClassique_chevalet(ctx, field)
+			case "reference":
+				return ec.fieldContext_CoupClassique_reference(ctx, field)
+			case "mot":
+				return ec.fieldContext_CoupClassique_mot(ctx, field)
+			case "lettres":
+				return ec.fieldContext_CoupClassique_lettres(ctx, field)
+			case "motif":
+				return ec.fieldContext_CoupClassique_motif(ctx, field)
+			case "points":
+				return ec.fieldContext_CoupClassique_points(ctx, field)
+			case "cumul":
+				return ec.fieldContext_CoupClassique_cumul(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CoupClassique", field.Name)
 		},
 	}
 	return fc, nil
@@ -6683,6 +10868,2622 @@ func (ec *executionContext) fieldContext_Mutation_renvoyerCommission(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_renvoyerCommission_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_ouvrirTournoiClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_ouvrirTournoiClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().OuvrirTournoiClassique(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["rondes"].(int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_ouvrirTournoiClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_ouvrirTournoiClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_inscrireClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_inscrireClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().InscrireClassique(ctx, fc.Args["tournoi"].(string), fc.Args["joueur"].(string), fc.Args["nom"].(string), fc.Args["cote"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_inscrireClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_inscrireClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_etablirTetesDeSerie(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_etablirTetesDeSerie,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().EtablirTetesDeSerie(ctx, fc.Args["tournoi"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_etablirTetesDeSerie(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_etablirTetesDeSerie_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_proposerRonde(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_proposerRonde,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ProposerRonde(ctx, fc.Args["tournoi"].(string), fc.Args["methode"].(string), fc.Args["roiEviteRevanches"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_proposerRonde(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_proposerRonde_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_amenderRonde(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_amenderRonde,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().AmenderRonde(ctx, fc.Args["tournoi"].(string), fc.Args["tables"].([]model.TableAmendeeInput), fc.Args["exempt"].(*string), fc.Args["motif"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_amenderRonde(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_amenderRonde_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_publierRonde(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_publierRonde,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().PublierRonde(ctx, fc.Args["tournoi"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_publierRonde(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_publierRonde_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_creerMatch(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_creerMatch,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CreerMatch(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_creerMatch(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_creerMatch_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enregistrerResultat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_enregistrerResultat,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().EnregistrerResultat(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_enregistrerResultat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enregistrerResultat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_retirerJoueurClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_retirerJoueurClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().RetirerJoueurClassique(ctx, fc.Args["tournoi"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_retirerJoueurClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retirerJoueurClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cloreTournoiClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_cloreTournoiClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CloreTournoiClassique(ctx, fc.Args["tournoi"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_cloreTournoiClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cloreTournoiClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_tirerLettres(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_tirerLettres,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().TirerLettres(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["lettres"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_tirerLettres(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_tirerLettres_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_placerMot(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_placerMot,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().PlacerMot(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["reference"].(string), fc.Args["mot"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_placerMot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_placerMot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_passer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_passer,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Passer(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_passer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_passer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_echanger(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_echanger,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Echanger(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["rejetees"].(string), fc.Args["tirees"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_echanger(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_echanger_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_contester(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_contester,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Contester(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["mots"].([]string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_contester(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_contester_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cloturerMatch(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_cloturerMatch,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CloturerMatch(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_cloturerMatch(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cloturerMatch_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_constaterBlocage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_constaterBlocage,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ConstaterBlocage(ctx, fc.Args["match"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_constaterBlocage(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_constaterBlocage_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declarerTempsEpuise(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_declarerTempsEpuise,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeclarerTempsEpuise(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_declarerTempsEpuise(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declarerTempsEpuise_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_penaliser(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_penaliser,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Penaliser(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(string), fc.Args["lettres"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_penaliser(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_penaliser_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_demanderAbandon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_demanderAbandon,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DemanderAbandon(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_demanderAbandon(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_demanderAbandon_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_repondreAbandon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_repondreAbandon,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().RepondreAbandon(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["accepte"].(bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_repondreAbandon(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_repondreAbandon_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_constaterAbandon(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_constaterAbandon,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ConstaterAbandon(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_constaterAbandon(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_constaterAbandon_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declarerDefaite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_declarerDefaite,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeclarerDefaite(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["huitLettres"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_declarerDefaite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declarerDefaite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_declarerForfait(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_declarerForfait,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DeclarerForfait(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_declarerForfait(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_declarerForfait_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_signerFeuille(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_signerFeuille,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().SignerFeuille(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["scores"].([]int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_signerFeuille(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_signerFeuille_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_trancherDesaccord(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_trancherDesaccord,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().TrancherDesaccord(ctx, fc.Args["match"].(string), fc.Args["scores"].([]int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.MatchClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_trancherDesaccord(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_trancherDesaccord_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -8791,6 +15592,200 @@ func (ec *executionContext) fieldContext_Placement_videTirage(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _PropositionClassique_ronde(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_ronde,
+		func(ctx context.Context) (any, error) {
+			return obj.Ronde, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_ronde(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_methode(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_methode,
+		func(ctx context.Context) (any, error) {
+			return obj.Methode, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_methode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_tables(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalNTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐTableClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "numero":
+				return ec.fieldContext_TableClassique_numero(ctx, field)
+			case "premier":
+				return ec.fieldContext_TableClassique_premier(ctx, field)
+			case "second":
+				return ec.fieldContext_TableClassique_second(ctx, field)
+			case "match":
+				return ec.fieldContext_TableClassique_match(ctx, field)
+			case "resultat":
+				return ec.fieldContext_TableClassique_resultat(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TableClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_exempt(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_exempt,
+		func(ctx context.Context) (any, error) {
+			return obj.Exempt, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_exempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_adversaireRetire(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_adversaireRetire,
+		func(ctx context.Context) (any, error) {
+			return obj.AdversaireRetire, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_adversaireRetire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_amendement(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_amendement,
+		func(ctx context.Context) (any, error) {
+			return obj.Amendement, nil
+		},
+		nil,
+		ec.marshalOAmendementClassique2ᚖarbitreᚋgraphqlᚋmodelᚐAmendementClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_amendement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tables":
+				return ec.fieldContext_AmendementClassique_tables(ctx, field)
+			case "exempt":
+				return ec.fieldContext_AmendementClassique_exempt(ctx, field)
+			case "motif":
+				return ec.fieldContext_AmendementClassique_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type AmendementClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_serveur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9078,6 +16073,246 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 	if fc.Args, err = ec.field_Query_classement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_tournoiClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_tournoiClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().TournoiClassique(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		ec.marshalOTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_tournoiClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_tournoiClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_matchClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_matchClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().MatchClassique(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		ec.marshalOMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_matchClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_matchClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_gcg(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_gcg,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Gcg(ctx, fc.Args["match"].(string))
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_gcg(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_gcg_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_cotes(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_cotes,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.Query().Cotes(ctx)
+		},
+		nil,
+		ec.marshalNCoteClassique2ᚕarbitreᚋgraphqlᚋmodelᚐCoteClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_cotes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueur":
+				return ec.fieldContext_CoteClassique_joueur(ctx, field)
+			case "cote":
+				return ec.fieldContext_CoteClassique_cote(ctx, field)
+			case "tournois":
+				return ec.fieldContext_CoteClassique_tournois(ctx, field)
+			case "serie":
+				return ec.fieldContext_CoteClassique_serie(ctx, field)
+			case "politique":
+				return ec.fieldContext_CoteClassique_politique(ctx, field)
+			case "versionPolitique":
+				return ec.fieldContext_CoteClassique_versionPolitique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CoteClassique", field.Name)
+		},
 	}
 	return fc, nil
 }
@@ -9903,6 +17138,308 @@ func (ec *executionContext) fieldContext_Replay_journal(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _ResultatClassique_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_premier(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_premier,
+		func(ctx context.Context) (any, error) {
+			return obj.Premier, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_premier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_fin(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_fin,
+		func(ctx context.Context) (any, error) {
+			return obj.Fin, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_fin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_scores(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_scores,
+		func(ctx context.Context) (any, error) {
+			return obj.Scores, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_scores(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_perdant(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_perdant,
+		func(ctx context.Context) (any, error) {
+			return obj.Perdant, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_perdant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_pointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_pointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_pointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RondeClassique_ronde(ctx context.Context, field graphql.CollectedField, obj *model.RondeClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RondeClassique_ronde,
+		func(ctx context.Context) (any, error) {
+			return obj.Ronde, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RondeClassique_ronde(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RondeClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RondeClassique_tables(ctx context.Context, field graphql.CollectedField, obj *model.RondeClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RondeClassique_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalNTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐTableClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RondeClassique_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RondeClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "numero":
+				return ec.fieldContext_TableClassique_numero(ctx, field)
+			case "premier":
+				return ec.fieldContext_TableClassique_premier(ctx, field)
+			case "second":
+				return ec.fieldContext_TableClassique_second(ctx, field)
+			case "match":
+				return ec.fieldContext_TableClassique_match(ctx, field)
+			case "resultat":
+				return ec.fieldContext_TableClassique_resultat(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TableClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RondeClassique_exempt(ctx context.Context, field graphql.CollectedField, obj *model.RondeClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RondeClassique_exempt,
+		func(ctx context.Context) (any, error) {
+			return obj.Exempt, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_RondeClassique_exempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RondeClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RondeClassique_amendee(ctx context.Context, field graphql.CollectedField, obj *model.RondeClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RondeClassique_amendee,
+		func(ctx context.Context) (any, error) {
+			return obj.Amendee, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RondeClassique_amendee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RondeClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Serveur_version(ctx context.Context, field graphql.CollectedField, obj *model.Serveur) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10423,6 +17960,321 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_rondeChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_rondeChanged,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().RondeChanged(ctx, fc.Args["tournoi"].(string))
+		},
+		nil,
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_rondeChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_rondeChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_matchChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_matchChanged,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().MatchChanged(ctx, fc.Args["match"].(string))
+		},
+		nil,
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_matchChanged(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_matchChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TableClassique_numero(ctx context.Context, field graphql.CollectedField, obj *model.TableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TableClassique_numero,
+		func(ctx context.Context) (any, error) {
+			return obj.Numero, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TableClassique_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TableClassique_premier(ctx context.Context, field graphql.CollectedField, obj *model.TableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TableClassique_premier,
+		func(ctx context.Context) (any, error) {
+			return obj.Premier, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TableClassique_premier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TableClassique_second(ctx context.Context, field graphql.CollectedField, obj *model.TableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TableClassique_second,
+		func(ctx context.Context) (any, error) {
+			return obj.Second, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TableClassique_second(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TableClassique_match(ctx context.Context, field graphql.CollectedField, obj *model.TableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TableClassique_match,
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_TableClassique_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TableClassique_resultat(ctx context.Context, field graphql.CollectedField, obj *model.TableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TableClassique_resultat,
+		func(ctx context.Context) (any, error) {
+			return obj.Resultat, nil
+		},
+		nil,
+		ec.marshalOResultatClassique2ᚖarbitreᚋgraphqlᚋmodelᚐResultatClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_TableClassique_resultat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueurs":
+				return ec.fieldContext_ResultatClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_ResultatClassique_premier(ctx, field)
+			case "fin":
+				return ec.fieldContext_ResultatClassique_fin(ctx, field)
+			case "scores":
+				return ec.fieldContext_ResultatClassique_scores(ctx, field)
+			case "perdant":
+				return ec.fieldContext_ResultatClassique_perdant(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_ResultatClassique_pointsDeMatch(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ResultatClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _TopRetenu_coup(ctx context.Context, field graphql.CollectedField, obj *model.TopRetenu) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10722,6 +18574,372 @@ func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_id(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_nom(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_version(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_version,
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_rondes(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_rondes,
+		func(ctx context.Context) (any, error) {
+			return obj.Rondes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_rondes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_inscrits(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_inscrits,
+		func(ctx context.Context) (any, error) {
+			return obj.Inscrits, nil
+		},
+		nil,
+		ec.marshalNInscritClassique2ᚕarbitreᚋgraphqlᚋmodelᚐInscritClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_inscrits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueur":
+				return ec.fieldContext_InscritClassique_joueur(ctx, field)
+			case "nom":
+				return ec.fieldContext_InscritClassique_nom(ctx, field)
+			case "cote":
+				return ec.fieldContext_InscritClassique_cote(ctx, field)
+			case "retire":
+				return ec.fieldContext_InscritClassique_retire(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type InscritClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_tetesDeSerie(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_tetesDeSerie,
+		func(ctx context.Context) (any, error) {
+			return obj.TetesDeSerie, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_tetesDeSerie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_publiees(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_publiees,
+		func(ctx context.Context) (any, error) {
+			return obj.Publiees, nil
+		},
+		nil,
+		ec.marshalNRondeClassique2ᚕarbitreᚋgraphqlᚋmodelᚐRondeClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_publiees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "ronde":
+				return ec.fieldContext_RondeClassique_ronde(ctx, field)
+			case "tables":
+				return ec.fieldContext_RondeClassique_tables(ctx, field)
+			case "exempt":
+				return ec.fieldContext_RondeClassique_exempt(ctx, field)
+			case "amendee":
+				return ec.fieldContext_RondeClassique_amendee(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RondeClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_proposition(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_proposition,
+		func(ctx context.Context) (any, error) {
+			return obj.Proposition, nil
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "ARBITER", "COMMISSION"})
+				if err != nil {
+					var zeroVal *model.PropositionClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.PropositionClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, obj, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalOPropositionClassique2ᚖarbitreᚋgraphqlᚋmodelᚐPropositionClassique,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_proposition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "ronde":
+				return ec.fieldContext_PropositionClassique_ronde(ctx, field)
+			case "methode":
+				return ec.fieldContext_PropositionClassique_methode(ctx, field)
+			case "tables":
+				return ec.fieldContext_PropositionClassique_tables(ctx, field)
+			case "exempt":
+				return ec.fieldContext_PropositionClassique_exempt(ctx, field)
+			case "adversaireRetire":
+				return ec.fieldContext_PropositionClassique_adversaireRetire(ctx, field)
+			case "amendement":
+				return ec.fieldContext_PropositionClassique_amendement(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PropositionClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_classement(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_classement,
+		func(ctx context.Context) (any, error) {
+			return obj.Classement, nil
+		},
+		nil,
+		ec.marshalNLigneClassique2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_classement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "rang":
+				return ec.fieldContext_LigneClassique_rang(ctx, field)
+			case "joueur":
+				return ec.fieldContext_LigneClassique_joueur(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneClassique_nom(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_LigneClassique_pointsDeMatch(ctx, field)
+			case "ppm":
+				return ec.fieldContext_LigneClassique_ppm(ctx, field)
+			case "pdep":
+				return ec.fieldContext_LigneClassique_pdep(ctx, field)
+			case "ecart":
+				return ec.fieldContext_LigneClassique_ecart(ctx, field)
+			case "cote":
+				return ec.fieldContext_LigneClassique_cote(ctx, field)
+			case "parties":
+				return ec.fieldContext_LigneClassique_parties(ctx, field)
+			case "exempts":
+				return ec.fieldContext_LigneClassique_exempts(ctx, field)
+			case "retire":
+				return ec.fieldContext_LigneClassique_retire(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_clos(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_clos,
+		func(ctx context.Context) (any, error) {
+			return obj.Clos, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_clos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -12978,6 +21196,40 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputTableAmendeeInput(ctx context.Context, obj any) (model.TableAmendeeInput, error) {
+	var it model.TableAmendeeInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"premier", "second"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "premier":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("premier"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Premier = data
+		case "second":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("second"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Second = data
+		}
+	}
+
+	return it, nil
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -13017,6 +21269,49 @@ func (ec *executionContext) _Acte(ctx context.Context, sel ast.SelectionSet, obj
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var amendementClassiqueImplementors = []string{"AmendementClassique"}
+
+func (ec *executionContext) _AmendementClassique(ctx context.Context, sel ast.SelectionSet, obj *model.AmendementClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, amendementClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AmendementClassique")
+		case "tables":
+			out.Values[i] = ec._AmendementClassique_tables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exempt":
+			out.Values[i] = ec._AmendementClassique_exempt(ctx, field, obj)
+		case "motif":
+			out.Values[i] = ec._AmendementClassique_motif(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -13320,6 +21615,178 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var coteClassiqueImplementors = []string{"CoteClassique"}
+
+func (ec *executionContext) _CoteClassique(ctx context.Context, sel ast.SelectionSet, obj *model.CoteClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, coteClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CoteClassique")
+		case "joueur":
+			out.Values[i] = ec._CoteClassique_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cote":
+			out.Values[i] = ec._CoteClassique_cote(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournois":
+			out.Values[i] = ec._CoteClassique_tournois(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serie":
+			out.Values[i] = ec._CoteClassique_serie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "politique":
+			out.Values[i] = ec._CoteClassique_politique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "versionPolitique":
+			out.Values[i] = ec._CoteClassique_versionPolitique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var coupClassiqueImplementors = []string{"CoupClassique"}
+
+func (ec *executionContext) _CoupClassique(ctx context.Context, sel ast.SelectionSet, obj *model.CoupClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, coupClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CoupClassique")
+		case "joueur":
+			out.Values[i] = ec._CoupClassique_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "genre":
+			out.Values[i] = ec._CoupClassique_genre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "chevalet":
+			out.Values[i] = ec._CoupClassique_chevalet(ctx, field, obj)
+		case "reference":
+			out.Values[i] = ec._CoupClassique_reference(ctx, field, obj)
+		case "mot":
+			out.Values[i] = ec._CoupClassique_mot(ctx, field, obj)
+		case "lettres":
+			out.Values[i] = ec._CoupClassique_lettres(ctx, field, obj)
+		case "motif":
+			out.Values[i] = ec._CoupClassique_motif(ctx, field, obj)
+		case "points":
+			out.Values[i] = ec._CoupClassique_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cumul":
+			out.Values[i] = ec._CoupClassique_cumul(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var coupContestableImplementors = []string{"CoupContestable"}
+
+func (ec *executionContext) _CoupContestable(ctx context.Context, sel ast.SelectionSet, obj *model.CoupContestable) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, coupContestableImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CoupContestable")
+		case "joueur":
+			out.Values[i] = ec._CoupContestable_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "mots":
+			out.Values[i] = ec._CoupContestable_mots(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var decisionImplementors = []string{"Decision"}
 
 func (ec *executionContext) _Decision(ctx context.Context, sel ast.SelectionSet, obj *model.Decision) graphql.Marshaler {
@@ -13427,6 +21894,70 @@ func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.Select
 	return out
 }
 
+var finMatchImplementors = []string{"FinMatch"}
+
+func (ec *executionContext) _FinMatch(ctx context.Context, sel ast.SelectionSet, obj *model.FinMatch) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, finMatchImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FinMatch")
+		case "fin":
+			out.Values[i] = ec._FinMatch_fin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueur":
+			out.Values[i] = ec._FinMatch_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ajustements":
+			out.Values[i] = ec._FinMatch_ajustements(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scores":
+			out.Values[i] = ec._FinMatch_scores(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "perdant":
+			out.Values[i] = ec._FinMatch_perdant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsDeMatch":
+			out.Values[i] = ec._FinMatch_pointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var finPartieImplementors = []string{"FinPartie"}
 
 func (ec *executionContext) _FinPartie(ctx context.Context, sel ast.SelectionSet, obj *model.FinPartie) graphql.Marshaler {
@@ -13505,6 +22036,60 @@ func (ec *executionContext) _Habilitation(ctx context.Context, sel ast.Selection
 			out.Values[i] = ec._Habilitation_tables(ctx, field, obj)
 		case "expire":
 			out.Values[i] = ec._Habilitation_expire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var inscritClassiqueImplementors = []string{"InscritClassique"}
+
+func (ec *executionContext) _InscritClassique(ctx context.Context, sel ast.SelectionSet, obj *model.InscritClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, inscritClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InscritClassique")
+		case "joueur":
+			out.Values[i] = ec._InscritClassique_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._InscritClassique_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cote":
+			out.Values[i] = ec._InscritClassique_cote(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retire":
+			out.Values[i] = ec._InscritClassique_retire(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -13778,6 +22363,236 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 	return out
 }
 
+var ligneClassiqueImplementors = []string{"LigneClassique"}
+
+func (ec *executionContext) _LigneClassique(ctx context.Context, sel ast.SelectionSet, obj *model.LigneClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ligneClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LigneClassique")
+		case "rang":
+			out.Values[i] = ec._LigneClassique_rang(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueur":
+			out.Values[i] = ec._LigneClassique_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._LigneClassique_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsDeMatch":
+			out.Values[i] = ec._LigneClassique_pointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ppm":
+			out.Values[i] = ec._LigneClassique_ppm(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pdep":
+			out.Values[i] = ec._LigneClassique_pdep(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ecart":
+			out.Values[i] = ec._LigneClassique_ecart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cote":
+			out.Values[i] = ec._LigneClassique_cote(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parties":
+			out.Values[i] = ec._LigneClassique_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exempts":
+			out.Values[i] = ec._LigneClassique_exempts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retire":
+			out.Values[i] = ec._LigneClassique_retire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var matchClassiqueImplementors = []string{"MatchClassique"}
+
+func (ec *executionContext) _MatchClassique(ctx context.Context, sel ast.SelectionSet, obj *model.MatchClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, matchClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MatchClassique")
+		case "id":
+			out.Values[i] = ec._MatchClassique_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._MatchClassique_tournoi(ctx, field, obj)
+		case "ronde":
+			out.Values[i] = ec._MatchClassique_ronde(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "table":
+			out.Values[i] = ec._MatchClassique_table(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "manche":
+			out.Values[i] = ec._MatchClassique_manche(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._MatchClassique_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "premier":
+			out.Values[i] = ec._MatchClassique_premier(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "designation":
+			out.Values[i] = ec._MatchClassique_designation(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lexique":
+			out.Values[i] = ec._MatchClassique_lexique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "version":
+			out.Values[i] = ec._MatchClassique_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phase":
+			out.Values[i] = ec._MatchClassique_phase(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scores":
+			out.Values[i] = ec._MatchClassique_scores(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trait":
+			out.Values[i] = ec._MatchClassique_trait(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tirageDu":
+			out.Values[i] = ec._MatchClassique_tirageDu(ctx, field, obj)
+		case "aTirer":
+			out.Values[i] = ec._MatchClassique_aTirer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "grille":
+			out.Values[i] = ec._MatchClassique_grille(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sac":
+			out.Values[i] = ec._MatchClassique_sac(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "chevalets":
+			out.Values[i] = ec._MatchClassique_chevalets(ctx, field, obj)
+		case "contestable":
+			out.Values[i] = ec._MatchClassique_contestable(ctx, field, obj)
+		case "finEnAttente":
+			out.Values[i] = ec._MatchClassique_finEnAttente(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "passes":
+			out.Values[i] = ec._MatchClassique_passes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tempsEpuise":
+			out.Values[i] = ec._MatchClassique_tempsEpuise(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fin":
+			out.Values[i] = ec._MatchClassique_fin(ctx, field, obj)
+		case "feuille":
+			out.Values[i] = ec._MatchClassique_feuille(ctx, field, obj)
+		case "journal":
+			out.Values[i] = ec._MatchClassique_journal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var motFormeImplementors = []string{"MotForme"}
 
 func (ec *executionContext) _MotForme(ctx context.Context, sel ast.SelectionSet, obj *model.MotForme) graphql.Marshaler {
@@ -13917,6 +22732,188 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "renvoyerCommission":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_renvoyerCommission(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ouvrirTournoiClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_ouvrirTournoiClassique(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inscrireClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_inscrireClassique(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "etablirTetesDeSerie":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_etablirTetesDeSerie(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proposerRonde":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_proposerRonde(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amenderRonde":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_amenderRonde(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publierRonde":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_publierRonde(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creerMatch":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_creerMatch(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enregistrerResultat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enregistrerResultat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retirerJoueurClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retirerJoueurClassique(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cloreTournoiClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cloreTournoiClassique(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tirerLettres":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_tirerLettres(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "placerMot":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_placerMot(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "passer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_passer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "echanger":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_echanger(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contester":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_contester(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cloturerMatch":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cloturerMatch(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "constaterBlocage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_constaterBlocage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declarerTempsEpuise":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declarerTempsEpuise(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "penaliser":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_penaliser(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "demanderAbandon":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_demanderAbandon(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "repondreAbandon":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_repondreAbandon(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "constaterAbandon":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_constaterAbandon(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declarerDefaite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declarerDefaite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "declarerForfait":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_declarerForfait(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "signerFeuille":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_signerFeuille(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trancherDesaccord":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_trancherDesaccord(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -14288,6 +23285,64 @@ func (ec *executionContext) _Placement(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var propositionClassiqueImplementors = []string{"PropositionClassique"}
+
+func (ec *executionContext) _PropositionClassique(ctx context.Context, sel ast.SelectionSet, obj *model.PropositionClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, propositionClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PropositionClassique")
+		case "ronde":
+			out.Values[i] = ec._PropositionClassique_ronde(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "methode":
+			out.Values[i] = ec._PropositionClassique_methode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tables":
+			out.Values[i] = ec._PropositionClassique_tables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exempt":
+			out.Values[i] = ec._PropositionClassique_exempt(ctx, field, obj)
+		case "adversaireRetire":
+			out.Values[i] = ec._PropositionClassique_adversaireRetire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amendement":
+			out.Values[i] = ec._PropositionClassique_amendement(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var queryImplementors = []string{"Query"}
 
 func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -14399,6 +23454,88 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_classement(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "tournoiClassique":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_tournoiClassique(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "matchClassique":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_matchClassique(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "gcg":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_gcg(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "cotes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_cotes(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -14637,6 +23774,121 @@ func (ec *executionContext) _Replay(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var resultatClassiqueImplementors = []string{"ResultatClassique"}
+
+func (ec *executionContext) _ResultatClassique(ctx context.Context, sel ast.SelectionSet, obj *model.ResultatClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, resultatClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ResultatClassique")
+		case "joueurs":
+			out.Values[i] = ec._ResultatClassique_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "premier":
+			out.Values[i] = ec._ResultatClassique_premier(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fin":
+			out.Values[i] = ec._ResultatClassique_fin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scores":
+			out.Values[i] = ec._ResultatClassique_scores(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "perdant":
+			out.Values[i] = ec._ResultatClassique_perdant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsDeMatch":
+			out.Values[i] = ec._ResultatClassique_pointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var rondeClassiqueImplementors = []string{"RondeClassique"}
+
+func (ec *executionContext) _RondeClassique(ctx context.Context, sel ast.SelectionSet, obj *model.RondeClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rondeClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RondeClassique")
+		case "ronde":
+			out.Values[i] = ec._RondeClassique_ronde(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tables":
+			out.Values[i] = ec._RondeClassique_tables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exempt":
+			out.Values[i] = ec._RondeClassique_exempt(ctx, field, obj)
+		case "amendee":
+			out.Values[i] = ec._RondeClassique_amendee(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var serveurImplementors = []string{"Serveur"}
 
 func (ec *executionContext) _Serveur(ctx context.Context, sel ast.SelectionSet, obj *model.Serveur) graphql.Marshaler {
@@ -14816,9 +24068,66 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_coupAnnounced(ctx, fields[0])
 	case "standingsChanged":
 		return ec._Subscription_standingsChanged(ctx, fields[0])
+	case "rondeChanged":
+		return ec._Subscription_rondeChanged(ctx, fields[0])
+	case "matchChanged":
+		return ec._Subscription_matchChanged(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
+}
+
+var tableClassiqueImplementors = []string{"TableClassique"}
+
+func (ec *executionContext) _TableClassique(ctx context.Context, sel ast.SelectionSet, obj *model.TableClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tableClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TableClassique")
+		case "numero":
+			out.Values[i] = ec._TableClassique_numero(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "premier":
+			out.Values[i] = ec._TableClassique_premier(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "second":
+			out.Values[i] = ec._TableClassique_second(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "match":
+			out.Values[i] = ec._TableClassique_match(ctx, field, obj)
+		case "resultat":
+			out.Values[i] = ec._TableClassique_resultat(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
 }
 
 var topRetenuImplementors = []string{"TopRetenu"}
@@ -14913,6 +24222,87 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "parties":
 			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var tournoiClassiqueImplementors = []string{"TournoiClassique"}
+
+func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.SelectionSet, obj *model.TournoiClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournoiClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournoiClassique")
+		case "id":
+			out.Values[i] = ec._TournoiClassique_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._TournoiClassique_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "version":
+			out.Values[i] = ec._TournoiClassique_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rondes":
+			out.Values[i] = ec._TournoiClassique_rondes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inscrits":
+			out.Values[i] = ec._TournoiClassique_inscrits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tetesDeSerie":
+			out.Values[i] = ec._TournoiClassique_tetesDeSerie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "publiees":
+			out.Values[i] = ec._TournoiClassique_publiees(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proposition":
+			out.Values[i] = ec._TournoiClassique_proposition(ctx, field, obj)
+		case "classement":
+			out.Values[i] = ec._TournoiClassique_classement(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clos":
+			out.Values[i] = ec._TournoiClassique_clos(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -15450,6 +24840,36 @@ func (ec *executionContext) marshalNBoolean2bool(ctx context.Context, sel ast.Se
 	return res
 }
 
+func (ec *executionContext) unmarshalNBoolean2ᚕboolᚄ(ctx context.Context, v any) ([]bool, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]bool, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNBoolean2bool(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNBoolean2ᚕboolᚄ(ctx context.Context, sel ast.SelectionSet, v []bool) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNBoolean2bool(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNBulletin2arbitreᚋgraphqlᚋmodelᚐBulletin(ctx context.Context, sel ast.SelectionSet, v model.Bulletin) graphql.Marshaler {
 	return ec._Bulletin(ctx, sel, &v)
 }
@@ -15576,6 +24996,102 @@ func (ec *executionContext) unmarshalNConfigPartieInput2arbitreᚋgraphqlᚋmode
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCoteClassique2arbitreᚋgraphqlᚋmodelᚐCoteClassique(ctx context.Context, sel ast.SelectionSet, v model.CoteClassique) graphql.Marshaler {
+	return ec._CoteClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCoteClassique2ᚕarbitreᚋgraphqlᚋmodelᚐCoteClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CoteClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCoteClassique2arbitreᚋgraphqlᚋmodelᚐCoteClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCoupClassique2arbitreᚋgraphqlᚋmodelᚐCoupClassique(ctx context.Context, sel ast.SelectionSet, v model.CoupClassique) graphql.Marshaler {
+	return ec._CoupClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodelᚐCoupClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CoupClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCoupClassique2arbitreᚋgraphqlᚋmodelᚐCoupClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNDecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -15668,6 +25184,54 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	return ret
 }
 
+func (ec *executionContext) marshalNInscritClassique2arbitreᚋgraphqlᚋmodelᚐInscritClassique(ctx context.Context, sel ast.SelectionSet, v model.InscritClassique) graphql.Marshaler {
+	return ec._InscritClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNInscritClassique2ᚕarbitreᚋgraphqlᚋmodelᚐInscritClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.InscritClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNInscritClassique2arbitreᚋgraphqlᚋmodelᚐInscritClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -15682,6 +25246,36 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNJetonEmis2arbitreᚋgraphqlᚋmodelᚐJetonEmis(ctx context.Context, sel ast.SelectionSet, v model.JetonEmis) graphql.Marshaler {
@@ -15807,6 +25401,68 @@ func (ec *executionContext) marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNLigneClassique2arbitreᚋgraphqlᚋmodelᚐLigneClassique(ctx context.Context, sel ast.SelectionSet, v model.LigneClassique) graphql.Marshaler {
+	return ec._LigneClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLigneClassique2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.LigneClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNLigneClassique2arbitreᚋgraphqlᚋmodelᚐLigneClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMatchClassique2arbitreᚋgraphqlᚋmodelᚐMatchClassique(ctx context.Context, sel ast.SelectionSet, v model.MatchClassique) graphql.Marshaler {
+	return ec._MatchClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique(ctx context.Context, sel ast.SelectionSet, v *model.MatchClassique) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MatchClassique(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMotForme2arbitreᚋgraphqlᚋmodelᚐMotForme(ctx context.Context, sel ast.SelectionSet, v model.MotForme) graphql.Marshaler {
@@ -16060,6 +25716,54 @@ func (ec *executionContext) marshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(
 	return ret
 }
 
+func (ec *executionContext) marshalNRondeClassique2arbitreᚋgraphqlᚋmodelᚐRondeClassique(ctx context.Context, sel ast.SelectionSet, v model.RondeClassique) graphql.Marshaler {
+	return ec._RondeClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRondeClassique2ᚕarbitreᚋgraphqlᚋmodelᚐRondeClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RondeClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRondeClassique2arbitreᚋgraphqlᚋmodelᚐRondeClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNServeur2arbitreᚋgraphqlᚋmodelᚐServeur(ctx context.Context, sel ast.SelectionSet, v model.Serveur) graphql.Marshaler {
 	return ec._Serveur(ctx, sel, &v)
 }
@@ -16202,6 +25906,74 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) unmarshalNTableAmendeeInput2arbitreᚋgraphqlᚋmodelᚐTableAmendeeInput(ctx context.Context, v any) (model.TableAmendeeInput, error) {
+	res, err := ec.unmarshalInputTableAmendeeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNTableAmendeeInput2ᚕarbitreᚋgraphqlᚋmodelᚐTableAmendeeInputᚄ(ctx context.Context, v any) ([]model.TableAmendeeInput, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.TableAmendeeInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNTableAmendeeInput2arbitreᚋgraphqlᚋmodelᚐTableAmendeeInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNTableClassique2arbitreᚋgraphqlᚋmodelᚐTableClassique(ctx context.Context, sel ast.SelectionSet, v model.TableClassique) graphql.Marshaler {
+	return ec._TableClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐTableClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TableClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNTableClassique2arbitreᚋgraphqlᚋmodelᚐTableClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
 	res, err := graphql.UnmarshalTime(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -16278,6 +26050,20 @@ func (ec *executionContext) marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTourn
 		return graphql.Null
 	}
 	return ec._Tournoi(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournoiClassique2arbitreᚋgraphqlᚋmodelᚐTournoiClassique(ctx context.Context, sel ast.SelectionSet, v model.TournoiClassique) graphql.Marshaler {
+	return ec._TournoiClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique(ctx context.Context, sel ast.SelectionSet, v *model.TournoiClassique) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TournoiClassique(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNVerdictCoup2arbitreᚋgraphqlᚋmodelᚐVerdictCoup(ctx context.Context, sel ast.SelectionSet, v model.VerdictCoup) graphql.Marshaler {
@@ -16595,6 +26381,13 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAmendementClassique2ᚖarbitreᚋgraphqlᚋmodelᚐAmendementClassique(ctx context.Context, sel ast.SelectionSet, v *model.AmendementClassique) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AmendementClassique(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v *model.Appel) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -16632,6 +26425,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodelᚐCoupContestable(ctx context.Context, sel ast.SelectionSet, v *model.CoupContestable) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CoupContestable(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -16652,6 +26452,13 @@ func (ec *executionContext) marshalODecisionRejouee2ᚖarbitreᚋgraphqlᚋmodel
 		return graphql.Null
 	}
 	return ec._DecisionRejouee(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOFinMatch2ᚖarbitreᚋgraphqlᚋmodelᚐFinMatch(ctx context.Context, sel ast.SelectionSet, v *model.FinMatch) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._FinMatch(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFinPartie(ctx context.Context, sel ast.SelectionSet, v *model.FinPartie) graphql.Marshaler {
@@ -16704,11 +26511,25 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) marshalOMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique(ctx context.Context, sel ast.SelectionSet, v *model.MatchClassique) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._MatchClassique(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v *model.Partie) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Partie(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPropositionClassique2ᚖarbitreᚋgraphqlᚋmodelᚐPropositionClassique(ctx context.Context, sel ast.SelectionSet, v *model.PropositionClassique) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PropositionClassique(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodelᚐRaccordInputᚄ(ctx context.Context, v any) ([]model.RaccordInput, error) {
@@ -16727,6 +26548,13 @@ func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodel�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalOResultatClassique2ᚖarbitreᚋgraphqlᚋmodelᚐResultatClassique(ctx context.Context, sel ast.SelectionSet, v *model.ResultatClassique) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ResultatClassique(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SolutionTop) graphql.Marshaler {
@@ -16776,6 +26604,42 @@ func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐS
 	return ret
 }
 
+func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNString2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOString2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNString2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOString2ᚖstring(ctx context.Context, v any) (*string, error) {
 	if v == nil {
 		return nil, nil
@@ -16806,6 +26670,13 @@ func (ec *executionContext) marshalOTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTourn
 		return graphql.Null
 	}
 	return ec._Tournoi(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique(ctx context.Context, sel ast.SelectionSet, v *model.TournoiClassique) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._TournoiClassique(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

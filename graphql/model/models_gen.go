@@ -17,6 +17,12 @@ type Acte struct {
 	Role   string    `json:"role"`
 }
 
+type AmendementClassique struct {
+	Tables []TableClassique `json:"tables"`
+	Exempt *string          `json:"exempt,omitempty"`
+	Motif  *string          `json:"motif,omitempty"`
+}
+
 type Appel struct {
 	ID      string  `json:"id"`
 	Tournoi string  `json:"tournoi"`
@@ -101,6 +107,37 @@ type ConfigPartieInput struct {
 	Mode *string `json:"mode,omitempty"`
 }
 
+type CoteClassique struct {
+	Joueur string `json:"joueur"`
+	Cote   int    `json:"cote"`
+	// Closed tournaments rated.
+	Tournois int `json:"tournois"`
+	// Joker, A, B or C, from the default thresholds.
+	Serie string `json:"serie"`
+	// The rating rule and its version.
+	Politique        string `json:"politique"`
+	VersionPolitique string `json:"versionPolitique"`
+}
+
+type CoupClassique struct {
+	Joueur int `json:"joueur"`
+	// placement, passe, echange, retrait, penalite_contestation, penalite or fin.
+	Genre string `json:"genre"`
+	// The rack before the coup: for the arbiters while the game is played, public once it is over.
+	Chevalet  *string `json:"chevalet,omitempty"`
+	Reference *string `json:"reference,omitempty"`
+	Mot       *string `json:"mot,omitempty"`
+	Lettres   *string `json:"lettres,omitempty"`
+	Motif     *string `json:"motif,omitempty"`
+	Points    int     `json:"points"`
+	Cumul     int     `json:"cumul"`
+}
+
+type CoupContestable struct {
+	Joueur int      `json:"joueur"`
+	Mots   []string `json:"mots"`
+}
+
 // A correction decision (§5), with the boxes of the billet de correction.
 type Decision struct {
 	Paye int `json:"paye"`
@@ -155,6 +192,17 @@ type DepotAppelInput struct {
 	Demandee  *DecisionInput `json:"demandee,omitempty"`
 }
 
+type FinMatch struct {
+	Fin string `json:"fin"`
+	// Who finished, abandoned or was sanctioned; -1 when nobody.
+	Joueur int `json:"joueur"`
+	// End-of-game rack values moved (§7).
+	Ajustements   []int `json:"ajustements"`
+	Scores        []int `json:"scores"`
+	Perdant       int   `json:"perdant"`
+	PointsDeMatch []int `json:"pointsDeMatch"`
+}
+
 type FinPartie struct {
 	Motif       string  `json:"motif"`
 	DernierCoup int     `json:"dernierCoup"`
@@ -168,6 +216,14 @@ type Habilitation struct {
 	Tournoi *string   `json:"tournoi,omitempty"`
 	Tables  *string   `json:"tables,omitempty"`
 	Expire  time.Time `json:"expire"`
+}
+
+type InscritClassique struct {
+	Joueur string `json:"joueur"`
+	Nom    string `json:"nom"`
+	// The cote he entered with, 0 for none.
+	Cote   int  `json:"cote"`
+	Retire bool `json:"retire"`
 }
 
 type JetonEmis struct {
@@ -222,6 +278,66 @@ type LigneClassement struct {
 	EnAttente      int     `json:"enAttente"`
 }
 
+type LigneClassique struct {
+	Rang          int    `json:"rang"`
+	Joueur        string `json:"joueur"`
+	Nom           string `json:"nom"`
+	PointsDeMatch int    `json:"pointsDeMatch"`
+	// Points de match earned against the tied players when they all met, else 0.
+	Ppm int `json:"ppm"`
+	// Spread with each game capped at ±200.
+	Pdep int `json:"pdep"`
+	// Spread without the cap.
+	Ecart   int  `json:"ecart"`
+	Cote    int  `json:"cote"`
+	Parties int  `json:"parties"`
+	Exempts int  `json:"exempts"`
+	Retire  bool `json:"retire"`
+}
+
+type MatchClassique struct {
+	ID      string  `json:"id"`
+	Tournoi *string `json:"tournoi,omitempty"`
+	Ronde   int     `json:"ronde"`
+	Table   int     `json:"table"`
+	// Game of a best-of-three, 0 for a single game.
+	Manche  int      `json:"manche"`
+	Joueurs []string `json:"joueurs"`
+	// Index of the player who starts (§3.1).
+	Premier int `json:"premier"`
+	// logiciel or tirage_au_sort.
+	Designation string `json:"designation"`
+	Lexique     string `json:"lexique"`
+	// Number of events: pass it back as version for concurrency control.
+	Version int `json:"version"`
+	// tirage_initial, en_cours, terminee (the sheet is being signed) or validee.
+	Phase  string `json:"phase"`
+	Scores []int  `json:"scores"`
+	// Index of the player to play.
+	Trait int `json:"trait"`
+	// Index of the player who must draw now, and how many letters (aTirer).
+	TirageDu *int `json:"tirageDu,omitempty"`
+	ATirer   int  `json:"aTirer"`
+	// 15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
+	Grille []string `json:"grille"`
+	// Letters left in the bag.
+	Sac int `json:"sac"`
+	// The racks ('?' a joker): for the arbiters while the game is played, public once it is over.
+	Chevalets []string `json:"chevalets,omitempty"`
+	// The last play, while the opponent may contest it (§5.2).
+	Contestable *CoupContestable `json:"contestable,omitempty"`
+	// The last play emptied the rack with an empty bag: contest it or close the game (§7).
+	FinEnAttente bool `json:"finEnAttente"`
+	// Consecutive passes (§4.2).
+	Passes      int       `json:"passes"`
+	TempsEpuise []bool    `json:"tempsEpuise"`
+	Fin         *FinMatch `json:"fin,omitempty"`
+	// The validated feuille de match: the result that counts.
+	Feuille *ResultatClassique `json:"feuille,omitempty"`
+	// The score sheet: every coup with the running total.
+	Journal []CoupClassique `json:"journal"`
+}
+
 type MotForme struct {
 	Mot       string `json:"mot"`
 	Reference string `json:"reference"`
@@ -270,6 +386,18 @@ type PositionInput struct {
 	Formule *string `json:"formule,omitempty"`
 }
 
+type PropositionClassique struct {
+	Ronde int `json:"ronde"`
+	// swiss, initial_by_cote, round_robin or king_of_the_hill.
+	Methode string           `json:"methode"`
+	Tables  []TableClassique `json:"tables"`
+	Exempt  *string          `json:"exempt,omitempty"`
+	// Round robin: players whose scheduled opponent withdrew (the director decides).
+	AdversaireRetire []string `json:"adversaireRetire"`
+	// The director's amendment, published instead of the proposal.
+	Amendement *AmendementClassique `json:"amendement,omitempty"`
+}
+
 type Query struct {
 }
 
@@ -297,6 +425,28 @@ type Replay struct {
 	Solutions []SolutionTop    `json:"solutions"`
 	Bulletins []BulletinRejoue `json:"bulletins"`
 	Journal   []Acte           `json:"journal"`
+}
+
+type ResultatClassique struct {
+	// Players in the order of the feuille de match; the arrays below follow it.
+	Joueurs []string `json:"joueurs"`
+	// Index of the player who started.
+	Premier int `json:"premier"`
+	// How the game ended: reliquat_epuise, blocage, temps_epuise, six_passes, abandon, abandon_unilateral, defaite_arbitrale, defaite_huit_lettres or forfait.
+	Fin    string `json:"fin"`
+	Scores []int  `json:"scores"`
+	// Index of the loser, -1 for ex æquo.
+	Perdant       int   `json:"perdant"`
+	PointsDeMatch []int `json:"pointsDeMatch"`
+}
+
+type RondeClassique struct {
+	Ronde  int              `json:"ronde"`
+	Tables []TableClassique `json:"tables"`
+	// The player paired against the fictitious player (450–350).
+	Exempt *string `json:"exempt,omitempty"`
+	// Whether the director amended the software's proposal.
+	Amendee bool `json:"amendee"`
 }
 
 type Serveur struct {
@@ -338,6 +488,23 @@ type SolutionTop struct {
 type Subscription struct {
 }
 
+type TableAmendeeInput struct {
+	// Starts the game (§3.1).
+	Premier string `json:"premier"`
+	Second  string `json:"second"`
+}
+
+type TableClassique struct {
+	Numero int `json:"numero"`
+	// Starts the game (§3.1).
+	Premier string `json:"premier"`
+	Second  string `json:"second"`
+	// The match played at this table, once the round is published.
+	Match *string `json:"match,omitempty"`
+	// The recorded result, once the director entered the validated feuille de match.
+	Resultat *ResultatClassique `json:"resultat,omitempty"`
+}
+
 type TopRetenu struct {
 	Coup      int    `json:"coup"`
 	Mot       string `json:"mot"`
@@ -353,6 +520,25 @@ type Tournoi struct {
 	Version int      `json:"version"`
 	Joueurs []Joueur `json:"joueurs"`
 	Parties []string `json:"parties"`
+}
+
+type TournoiClassique struct {
+	ID  string `json:"id"`
+	Nom string `json:"nom"`
+	// Number of events: pass it back as version for concurrency control.
+	Version int `json:"version"`
+	// Rounds planned.
+	Rondes   int                `json:"rondes"`
+	Inscrits []InscritClassique `json:"inscrits"`
+	// The seeding (best cote first), once established; registrations are closed then.
+	TetesDeSerie []string `json:"tetesDeSerie"`
+	// Published rounds: the pairings the games are played from, with their results.
+	Publiees []RondeClassique `json:"publiees"`
+	// The pending proposal and the director's amendment: unpublished.
+	Proposition *PropositionClassique `json:"proposition,omitempty"`
+	// Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last.
+	Classement []LigneClassique `json:"classement"`
+	Clos       bool             `json:"clos"`
 }
 
 type VerdictCoup struct {

@@ -1,0 +1,304 @@
+package graphql
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/eventstore"
+	"arbitre/engine/tile"
+	"arbitre/graphql/model"
+	"arbitre/projections/classique"
+)
+
+// surTournoiClassique runs a tournament command for the director and
+// answers with the tournament's state.
+func (r *Resolver) surTournoiClassique(ctx context.Context, id string, version *int, cmid *string, run func(t *ronde.Tournoi) error) (*model.TournoiClassique, error) {
+	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, version, cmid)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Classiques.Executer(ctx, id, md, run); err != nil {
+		return nil, err
+	}
+	return r.tournoiClassiqueVue(ctx, id)
+}
+
+// surMatch runs a match command for an arbiter of the match's table (or
+// the director) and answers with the match's state.
+func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *string, run func(p *partie.Partie) error) (*model.MatchClassique, error) {
+	p, err := r.Matchs.Charger(withoutCommande(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	c := p.Creation()
+	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table}, version, cmid)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Matchs.Executer(ctx, id, md, run); err != nil {
+		return nil, err
+	}
+	return r.matchVue(ctx, id)
+}
+
+// tableDuMatch finds the published table a match is played at.
+func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
+	for _, pub := range t.Publiees() {
+		for _, tb := range pub.Tables {
+			if tb.Match == match {
+				return pub.Ronde, tb, nil
+			}
+		}
+	}
+	return 0, ronde.Table{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("aucune table publiée du tournoi %s ne joue le match %s", t.ID(), match)}
+}
+
+// auHasard draws n letters from the bag as a player would: the server's
+// electronic bag when the arbiter does not type the letters drawn.
+func auHasard(sac tile.Rack, n int) string {
+	return partie.TirerAuHasard(sac, n, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+}
+
+// lireTournoiClassique reads a tournament's stream once: the aggregate for
+// rounds and standings, and the events for its name and recorded results,
+// which the aggregate keeps to itself. Nil when there is no such
+// tournament.
+func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error) {
+	stream, err := ronde.Stream(id)
+	if err != nil {
+		return nil, invalidInput("tournoi", err)
+	}
+	recorded, err := eventstore.ReadWholeStream(ctx, r.Journal, stream)
+	if err != nil || len(recorded) == 0 {
+		return nil, err
+	}
+	events := make([]any, len(recorded))
+	nom := ""
+	resultats := map[string]ronde.ResultatEnregistre{}
+	for i, e := range recorded {
+		if events[i], err = r.Registry.Decode(e); err != nil {
+			return nil, err
+		}
+		switch ev := events[i].(type) {
+		case ronde.TournoiOuvert:
+			nom = ev.Nom
+		case ronde.ResultatEnregistre:
+			resultats[ev.Match] = ev
+		}
+	}
+	t, err := ronde.Rejouer(events)
+	if err != nil {
+		return nil, err
+	}
+	return vueTournoiClassique(t, nom, resultats), nil
+}
+
+// tournoiClassiqueVue answers a command with the tournament's state.
+func (r *Resolver) tournoiClassiqueVue(ctx context.Context, id string) (*model.TournoiClassique, error) {
+	v, err := r.lireTournoiClassique(context.WithoutCancel(ctx), id)
+	if err == nil && v == nil {
+		err = &Error{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi classique %s n'existe pas", id)}
+	}
+	return v, err
+}
+
+func vueTournoiClassique(t *ronde.Tournoi, nom string, resultats map[string]ronde.ResultatEnregistre) *model.TournoiClassique {
+	v := &model.TournoiClassique{ID: t.ID(), Nom: nom, Version: t.Version(), Rondes: t.Rondes(), Clos: t.Clos(),
+		Inscrits: []model.InscritClassique{}, TetesDeSerie: t.TetesDeSerie(), Publiees: []model.RondeClassique{}, Classement: []model.LigneClassique{}}
+	if v.TetesDeSerie == nil {
+		v.TetesDeSerie = []string{}
+	}
+	noms := map[string]string{}
+	for _, i := range t.Inscrits() {
+		noms[i.Joueur] = i.Nom
+		v.Inscrits = append(v.Inscrits, model.InscritClassique{Joueur: i.Joueur, Nom: i.Nom, Cote: i.Cote, Retire: i.Retire})
+	}
+	for _, pub := range t.Publiees() {
+		v.Publiees = append(v.Publiees, model.RondeClassique{Ronde: pub.Ronde, Tables: vueTables(pub.Tables, resultats),
+			Exempt: optional(pub.Exempt), Amendee: pub.Amende})
+	}
+	if prop, amend := t.Proposition(); prop != nil {
+		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: string(prop.Method), Tables: vueTables(prop.Tables, nil),
+			Exempt: optional(prop.Exempt), AdversaireRetire: append([]string{}, prop.AdversaireRetire...)}
+		if amend != nil {
+			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, nil), Exempt: optional(amend.Exempt), Motif: optional(amend.Motif)}
+		}
+		v.Proposition = p
+	}
+	for _, l := range t.Classement() {
+		v.Classement = append(v.Classement, model.LigneClassique{Rang: l.Rang, Joueur: l.Joueur, Nom: noms[l.Joueur],
+			PointsDeMatch: l.PointsDeMatch, Ppm: l.PPM, Pdep: l.Pdep, Ecart: l.Ecart, Cote: l.Cote, Parties: l.Parties,
+			Exempts: l.Exempts, Retire: l.Retire})
+	}
+	return v
+}
+
+func vueTables(tables []ronde.Table, resultats map[string]ronde.ResultatEnregistre) []model.TableClassique {
+	out := make([]model.TableClassique, len(tables))
+	for i, tb := range tables {
+		out[i] = model.TableClassique{Numero: tb.Numero, Premier: tb.Premier, Second: tb.Second, Match: optional(tb.Match)}
+		if res, ok := resultats[tb.Match]; ok {
+			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: res.Fin,
+				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:]}
+		}
+	}
+	return out
+}
+
+// matchVue loads a match and renders it for the request: racks only for
+// the arbiters of its table, the commission and the director while it is
+// played.
+func (r *Resolver) matchVue(ctx context.Context, id string) (*model.MatchClassique, error) {
+	p, err := r.Matchs.Charger(context.WithoutCancel(withoutCommande(ctx)), id)
+	if err != nil {
+		return nil, err
+	}
+	return vueMatch(p, voitChevalets(ctx, p)), nil
+}
+
+// voitChevalets says whether the request may see the racks (accesChevalets).
+func voitChevalets(ctx context.Context, p *partie.Partie) bool { return accesChevalets(ctx, p) == nil }
+
+// accesChevalets lets anyone see the racks once the game is over, and the
+// staff of the table before; otherwise it says why not.
+func accesChevalets(ctx context.Context, p *partie.Partie) error {
+	if p.Phase() == partie.PhaseTerminee || p.Phase() == partie.PhaseValidee {
+		return nil
+	}
+	c := p.Creation()
+	_, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table})
+	return err
+}
+
+func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
+	c := p.Creation()
+	grille := p.Grille()
+	sac := p.Sac()
+	scores := p.Scores()
+	v := &model.MatchClassique{ID: c.Match, Tournoi: optional(c.Tournoi), Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
+		Joueurs: c.Joueurs[:], Premier: c.Premier, Designation: string(c.Designation), Lexique: c.Lexique,
+		Version: p.Version(), Phase: string(p.Phase()), Scores: scores[:], Trait: p.Trait(), Grille: grille.Rows(),
+		Sac: sac.Size(), FinEnAttente: p.FinEnAttente(), Passes: p.Passes(),
+		TempsEpuise: []bool{p.TempsEpuise(0), p.TempsEpuise(1)}, Journal: []model.CoupClassique{}}
+	if j, n := p.TirageDu(); j >= 0 {
+		v.TirageDu, v.ATirer = &j, n
+	}
+	if chevalets {
+		a, b := p.Chevalet(0), p.Chevalet(1)
+		v.Chevalets = []string{a.String(), b.String()}
+	}
+	if j, mots, ok := p.Contestable(); ok {
+		v.Contestable = &model.CoupContestable{Joueur: j, Mots: mots}
+	}
+	if fin, ok := p.Fin(); ok {
+		v.Fin = &model.FinMatch{Fin: string(fin.Fin), Joueur: fin.Joueur, Ajustements: fin.Ajustements[:], Scores: fin.Scores[:],
+			Perdant: fin.Perdant, PointsDeMatch: fin.PointsDeMatch[:]}
+	}
+	if f, ok := p.Feuille(); ok {
+		v.Feuille = &model.ResultatClassique{Joueurs: f.Joueurs[:], Premier: f.Premier, Fin: string(f.Fin), Scores: f.Scores[:],
+			Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch[:]}
+	}
+	for _, coup := range p.Journal() {
+		mc := model.CoupClassique{Joueur: coup.Joueur, Genre: string(coup.Genre), Reference: optional(coup.Ref), Mot: optional(coup.Mot),
+			Lettres: optional(coup.Lettres), Motif: optional(coup.Motif), Points: coup.Points, Cumul: coup.Cumul}
+		if chevalets {
+			mc.Chevalet = optional(coup.Chevalet)
+		}
+		v.Journal = append(v.Journal, mc)
+	}
+	return v
+}
+
+// scoresDe reads the two scores of a feuille de match, in the order of the
+// match's players.
+func scoresDe(scores []int) ([2]int, error) {
+	if len(scores) != 2 {
+		return [2]int{}, invalidInput("scores", fmt.Errorf("%d scores au lieu de 2", len(scores)))
+	}
+	return [2]int{scores[0], scores[1]}, nil
+}
+
+// concerneTournoiClassique selects the stream of a classique tournament:
+// its rounds, results and standings change only there.
+func concerneTournoiClassique(id string) func(stream string) bool {
+	stream, _ := ronde.Stream(id)
+	return func(s string) bool { return s == stream }
+}
+
+// concerneMatch selects a match's stream.
+func concerneMatch(id string) func(stream string) bool {
+	stream, _ := eventstore.MatchStream(id)
+	return func(s string) bool { return s == stream }
+}
+
+// vueCotes lists the cotes of the projection with their série from the
+// default thresholds.
+func (r *Resolver) vueCotes(ctx context.Context) ([]model.CoteClassique, error) {
+	cotes, err := classique.ListeCotes(ctx, r.Projections)
+	if err != nil {
+		return nil, err
+	}
+	seuils := cote.DefaultThresholds()
+	out := make([]model.CoteClassique, len(cotes))
+	for i, c := range cotes {
+		out[i] = model.CoteClassique{Joueur: c.Joueur, Cote: c.Cote, Tournois: c.Tournois, Serie: string(seuils.SerieOf(c.Cote)),
+			Politique: c.Politique, VersionPolitique: c.Version}
+	}
+	return out, nil
+}
+
+// motifsClassique are the French messages of the classique refusals, by the
+// last part of their domain code; the domain's detail follows.
+var motifsClassique = map[string]string{
+	"invalid":             "Donnée invalide",
+	"already_created":     "Le match existe déjà",
+	"unknown_player":      "Joueur inconnu",
+	"wrong_phase":         "Impossible à ce moment de la partie",
+	"not_your_turn":       "Ce n'est pas le tour de ce joueur",
+	"draw_pending":        "Le joueur doit d'abord compléter son chevalet (§4.1.4)",
+	"invalid_draw":        "Tirage invalide",
+	"invalid_placement":   "Placement invalide",
+	"exchange_refused":    "Échange refusé (§4.3)",
+	"time_exhausted":      "Temps épuisé : le joueur ne peut que passer (§7)",
+	"end_pending":         "La partie est finie : contester le dernier coup ou clore (§7)",
+	"nothing_to_contest":  "Aucun coup à contester (§5.2)",
+	"invalid_contest":     "Contestation invalide (§5.2)",
+	"blockage_refused":    "Pas de blocage (§7)",
+	"invalid_penalty":     "Pénalité invalide",
+	"abandon_refused":     "Abandon impossible (§9)",
+	"invalid_sheet":       "Feuille de match : signature impossible",
+	"corrupt_history":     "Historique illisible",
+	"conflict":            "Modifié entre-temps : recharger",
+	"not_found":           "Introuvable",
+	"invalid_designation": "Désignation du premier joueur invalide (§3.1)",
+	"wrong_state":         "Impossible à ce stade du tournoi",
+	"invalid_player":      "Inscription invalide",
+	"round_incomplete":    "Ronde incomplète : des parties n'ont pas de résultat",
+	"pairing_failed":      "Appariement impossible",
+	"invalid_pairing":     "Appariement invalide",
+	"invalid_result":      "Résultat invalide",
+	"already_withdrawn":   "Le joueur s'est déjà retiré",
+}
+
+// erreurClassique translates a refused classique command: its API code is
+// the last part of the domain's code in capitals (classique.match.
+// not_your_turn is NOT_YOUR_TURN; INVALID_INPUT for an invalid id or
+// count), its message the French motif and the domain's detail.
+func erreurClassique(code, detail string, cause error) *Error {
+	last := code[strings.LastIndexByte(code, '.')+1:]
+	apiCode := Code(strings.ToUpper(last))
+	if last == "invalid" {
+		apiCode = CodeInvalidInput
+	}
+	msg := detail
+	if motif, ok := motifsClassique[last]; ok {
+		msg = motif + " (" + detail + ")"
+	}
+	return &Error{Code: apiCode, Message: msg, Cause: cause}
+}
