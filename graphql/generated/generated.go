@@ -3486,7 +3486,7 @@ extend type Query {
   matchClassique(id: ID!): MatchClassique
   "The match as a GCG file (UTF-8, French distribution): public once the game is over, for the arbiters before."
   gcg(match: ID!): String!
-  "Every rated player's cote, best first (archive)."
+  "Every rated player's cote, best first (archive): computed when a tournament closes, a moment after."
   cotes: [CoteClassique!]!
 }
 
@@ -3547,7 +3547,7 @@ extend type Mutation {
 }
 
 extend type Subscription {
-  "The tournament (round pairings, results, standings), at once and after every change of it or of its matches."
+  "The tournament (round pairings, results, standings), at once and after every change."
   rondeChanged(tournoi: ID!): TournoiClassique!
   "The match's state, at once and after every change."
   matchChanged(match: ID!): MatchClassique!
