@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The load benchmark runs end to end with tiny numbers: every phase
+// measures what it should, and no bulletin is lost or duplicated. Timings
+// are not asserted: CI machines vary.
+func TestChargeTiny(t *testing.T) {
+	var out, errOut bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&errOut)
+	rootCmd.SetArgs([]string{"charge", "--players", "8", "--displays", "20", "--arbiters", "2", "--qps", "50", "--duration", "1s",
+		"--data", t.TempDir(), "--json"})
+	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
+
+	var rep chargeReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
+	s, d, b := rep.Standings, rep.Live, rep.Bulletins
+	assert.Equal(t, unloadedQueries, s.Unloaded.N)
+	assert.Equal(t, 50, s.Sent)
+	assert.Zero(t, s.Errors)
+	assert.Equal(t, 50, s.Latency.N)
+
+	assert.Equal(t, 20, d.Connected)
+	assert.Zero(t, d.Errors)
+	assert.Equal(t, 20, d.CoupAnnounced.N, "every display shows the announced top")
+	assert.Equal(t, 20, d.StandingsChanged.N, "every display's standings show the top")
+
+	assert.Equal(t, 2, b.Coup)
+	assert.Equal(t, 8, b.Expected)
+	assert.Equal(t, 2, b.Replays, "players 1 and 6 are sent twice")
+	assert.Zero(t, b.Errors)
+	assert.Equal(t, 8, b.Listed)
+	assert.Equal(t, 8, b.InStore)
+	assert.Zero(t, b.Missing)
+	assert.Zero(t, b.Duplicated)
+	assert.True(t, b.TargetOK)
+}
