@@ -120,6 +120,11 @@ func (x *Corrector) solution(cp *Coup, s *Solution) outcome {
 	if cp.number == 1 {
 		return x.firstCoup(cp, s, w)
 	}
+	return x.judgeParasites(cp, s, w, x.located(cp, s, w))
+}
+
+// located pays a solution from the second coup by its localisation (§5.3).
+func (x *Corrector) located(cp *Coup, s *Solution, w written) outcome {
 	vertical := s.Written == "v"
 	fs := x.fits(cp, w.letters, vertical)
 	rac := x.raccordLoc(cp, s, w, fs)
