@@ -17,7 +17,7 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	if tournoi == "" {
 		return tables, nil
 	}
-	t, err := r.Tournois.Charger(withoutCommande(ctx), tournoi)
+	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
 	if err != nil {
 		return nil, err
 	}

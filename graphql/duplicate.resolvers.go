@@ -45,7 +45,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Tournois.Charger(withoutCommande(ctx), tournoi)
+	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (r *partieResolver) Solutions(ctx context.Context, obj *model.Partie) ([]mo
 
 // Tournoi is the resolver for the tournoi field.
 func (r *queryResolver) Tournoi(ctx context.Context, id string) (*model.Tournoi, error) {
-	t, err := r.Tournois.Charger(withoutCommande(ctx), id)
+	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), id)
 	if err != nil {
 		return nil, err
 	}

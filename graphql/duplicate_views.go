@@ -34,7 +34,7 @@ func (r *Resolver) partieApp(md eventstore.Metadata) *dupcommand.Application {
 }
 
 func (r *Resolver) tournoiApp(md eventstore.Metadata) *tcommand.Application {
-	return tcommand.New(r.Tournois, md)
+	return tcommand.New(r.TournoiDepot, md)
 }
 
 // apresPartie runs a duplicate command for the director and answers with the

@@ -21,14 +21,14 @@ import (
 
 // Resolver is the root of the resolvers: the dependencies they call.
 type Resolver struct {
-	Version  string
-	Lexicon  *lexicon.Lexicon
-	Engine   *solve.Pool
-	Acces    *acces.Service
-	Clock    eventstore.Clock
-	Moteur   duplicate.Moteur
-	Parties  *dupadapters.Depot
-	Tournois *tadapters.Depot
+	Version      string
+	Lexicon      *lexicon.Lexicon
+	Engine       *solve.Pool
+	Acces        *acces.Service
+	Clock        eventstore.Clock
+	Moteur       duplicate.Moteur
+	Parties      *dupadapters.Depot
+	TournoiDepot *tadapters.Depot
 	// Appels stores appeals; AppelLecteur reads their state and history.
 	Appels       *appadapters.Depot
 	AppelLecteur *appquery.Lecteur

@@ -153,9 +153,9 @@ func (sub *apiSubscription) next(t *testing.T, field string, v any) {
 }
 
 type apiPartie struct {
-	Statut    string `json:"statut"`
-	Version   int    `json:"version"`
-	Coup      int    `json:"coup"`
+	Statut    string   `json:"statut"`
+	Version   int      `json:"version"`
+	Coup      int      `json:"coup"`
 	Tirage    string   `json:"tirage"`
 	Grille    []string `json:"grille"`
 	Solutions []struct {
@@ -322,6 +322,37 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 		require.NotNil(t, b.Enregistree, b.Licence)
 	}
 	assert.NotEmpty(t, r.Journal)
+
+	// The archive: tournaments and a player's history, paginated.
+	var conn struct {
+		Edges []struct {
+			Cursor string
+			Node   struct{ ID, Type, Nom string }
+		}
+		PageInfo struct{ HasNextPage bool }
+	}
+	require.Eventually(t, func() bool {
+		s.gql("", `{ tournois(first: 5) { edges { cursor node { id type nom } } pageInfo { hasNextPage } } }`, nil).into(t, "tournois", &conn)
+		return len(conn.Edges) == 1
+	}, 10*time.Second, 20*time.Millisecond)
+	assert.Equal(t, "Open de Vichy", conn.Edges[0].Node.Nom)
+	assert.Equal(t, "INVALID_INPUT", s.gql("", `{ tournois(after: "not-a-cursor") { pageInfo { hasNextPage } } }`, nil).code())
+	var player struct {
+		Nom        string
+		Historique struct {
+			Edges []struct {
+				Node struct {
+					Partie           string
+					Score, Top, Rang *int
+				}
+			}
+		}
+	}
+	s.gql("", `{ joueur(id: "L3") { nom historique { edges { node { partie score top rang } } } } }`, nil).into(t, "joueur", &player)
+	assert.Equal(t, "Joueur 3", player.Nom)
+	require.Len(t, player.Historique.Edges, 1)
+	require.NotNil(t, player.Historique.Edges[0].Node.Score)
+	assert.Equal(t, top.Score, *player.Historique.Edges[0].Node.Score, "the history shows the score after the appeal")
 }
 
 // apiReplay is the commission's replay of a coup.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -286,4 +287,35 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	assert.ElementsMatch(t, []string{t1.Premier, t1.Second}, rated)
 	assert.NotEmpty(t, cotes[0].Serie)
 	assert.NotEmpty(t, cotes[0].Politique)
+
+	// The archive: the played game in both players' history, head-to-head
+	// and the cote over time.
+	var player struct {
+		Cotes []struct {
+			Tournoi      string
+			Avant, Apres int
+		}
+		FaceAFace  struct{ Parties, Victoires, Nuls, Defaites int }
+		Historique struct {
+			Edges []struct {
+				Node struct {
+					Partie        string
+					Adversaire    *string
+					PointsDeMatch *int
+				}
+			}
+		}
+	}
+	require.Eventually(t, func() bool {
+		s.gql("", `query($j: ID!, $a: ID!) { joueur(id: $j) { cotes { tournoi avant apres } faceAFace(adversaire: $a) { parties victoires nuls defaites }
+			historique { edges { node { partie adversaire pointsDeMatch } } } } }`,
+			map[string]any{"j": t1.Premier, "a": t1.Second}).into(t, "joueur", &player)
+		return len(player.Cotes) == 1
+	}, 5*time.Second, 10*time.Millisecond)
+	assert.Equal(t, "C1", player.Cotes[0].Tournoi)
+	assert.Equal(t, cotes[slices.Index(rated, t1.Premier)].Cote, player.Cotes[0].Apres)
+	assert.Equal(t, 1, player.FaceAFace.Parties)
+	assert.Equal(t, 1, player.FaceAFace.Victoires+player.FaceAFace.Nuls+player.FaceAFace.Defaites)
+	require.NotEmpty(t, player.Historique.Edges)
+	assert.Equal(t, t1.Second, *player.Historique.Edges[0].Node.Adversaire)
 }

@@ -124,7 +124,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock,
 		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
 		Moteur:  moteur,
-		Parties: dupadapters.NewDepot(store, registry, moteur), Tournois: tadapters.NewDepot(store, registry),
+		Parties: dupadapters.NewDepot(store, registry, moteur), TournoiDepot: tadapters.NewDepot(store, registry),
 		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
 		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition,
 		Journal: store, Registry: registry,

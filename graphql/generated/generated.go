@@ -39,10 +39,12 @@ type Config struct {
 }
 
 type ResolverRoot interface {
+	JoueurArchive() JoueurArchiveResolver
 	Mutation() MutationResolver
 	Partie() PartieResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
+	TournoiArchive() TournoiArchiveResolver
 }
 
 type DirectiveRoot struct {
@@ -120,6 +122,14 @@ type ComplexityRoot struct {
 		VersionPolitique func(childComplexity int) int
 	}
 
+	CotePoint struct {
+		Apres     func(childComplexity int) int
+		Avant     func(childComplexity int) int
+		Le        func(childComplexity int) int
+		Politique func(childComplexity int) int
+		Tournoi   func(childComplexity int) int
+	}
+
 	CoupClassique struct {
 		Chevalet  func(childComplexity int) int
 		Cumul     func(childComplexity int) int
@@ -150,6 +160,16 @@ type ComplexityRoot struct {
 	DecisionRejouee struct {
 		Decision func(childComplexity int) int
 		Texte    func(childComplexity int) int
+	}
+
+	FaceAFace struct {
+		Defaites     func(childComplexity int) int
+		Nuls         func(childComplexity int) int
+		Parties      func(childComplexity int) int
+		PointsContre func(childComplexity int) int
+		PointsPour   func(childComplexity int) int
+		Rencontres   func(childComplexity int) int
+		Victoires    func(childComplexity int) int
 	}
 
 	FinMatch struct {
@@ -199,6 +219,15 @@ type ComplexityRoot struct {
 		Nom        func(childComplexity int) int
 		Serie      func(childComplexity int) int
 		Table      func(childComplexity int) int
+	}
+
+	JoueurArchive struct {
+		Club       func(childComplexity int) int
+		Cotes      func(childComplexity int) int
+		FaceAFace  func(childComplexity int, adversaire string) int
+		Historique func(childComplexity int, first *int, after *string) int
+		ID         func(childComplexity int) int
+		Nom        func(childComplexity int) int
 	}
 
 	Lexique struct {
@@ -337,6 +366,33 @@ type ComplexityRoot struct {
 		Votes      func(childComplexity int) int
 	}
 
+	PageInfo struct {
+		EndCursor   func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+	}
+
+	Participation struct {
+		Adversaire      func(childComplexity int) int
+		Partie          func(childComplexity int) int
+		PointsDeMatch   func(childComplexity int) int
+		Rang            func(childComplexity int) int
+		Score           func(childComplexity int) int
+		ScoreAdversaire func(childComplexity int) int
+		Top             func(childComplexity int) int
+		Tournoi         func(childComplexity int) int
+		Type            func(childComplexity int) int
+	}
+
+	ParticipationConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	ParticipationEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Partie struct {
 		Config     func(childComplexity int) int
 		Coup       func(childComplexity int) int
@@ -353,6 +409,25 @@ type ComplexityRoot struct {
 		Tops       func(childComplexity int) int
 		Tournoi    func(childComplexity int) int
 		Version    func(childComplexity int) int
+	}
+
+	PartieArchive struct {
+		CreeeLe  func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Numero   func(childComplexity int) int
+		Terminee func(childComplexity int) int
+		Tournoi  func(childComplexity int) int
+		Type     func(childComplexity int) int
+	}
+
+	PartieArchiveConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	PartieArchiveEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Placement struct {
@@ -378,6 +453,7 @@ type ComplexityRoot struct {
 		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Cotes            func(childComplexity int) int
 		Gcg              func(childComplexity int, match string) int
+		Joueur           func(childComplexity int, id string) int
 		MatchClassique   func(childComplexity int, id string) int
 		Moi              func(childComplexity int) int
 		Partie           func(childComplexity int, id string) int
@@ -386,7 +462,18 @@ type ComplexityRoot struct {
 		Serveur          func(childComplexity int) int
 		Tournoi          func(childComplexity int, id string) int
 		TournoiClassique func(childComplexity int, id string) int
+		Tournois         func(childComplexity int, first *int, after *string) int
 		VerifierCoup     func(childComplexity int, position model.PositionInput, mot string, reference string) int
+	}
+
+	Rencontre struct {
+		Joueurs       func(childComplexity int) int
+		Le            func(childComplexity int) int
+		Match         func(childComplexity int) int
+		PointsDeMatch func(childComplexity int) int
+		Ronde         func(childComplexity int) int
+		Scores        func(childComplexity int) int
+		Tournoi       func(childComplexity int) int
 	}
 
 	Replay struct {
@@ -472,6 +559,26 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	TournoiArchive struct {
+		ClosLe        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Nom           func(childComplexity int) int
+		NombreParties func(childComplexity int) int
+		OuvertLe      func(childComplexity int) int
+		Parties       func(childComplexity int, first *int, after *string) int
+		Type          func(childComplexity int) int
+	}
+
+	TournoiArchiveConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	TournoiArchiveEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	TournoiClassique struct {
 		Classement   func(childComplexity int) int
 		Clos         func(childComplexity int) int
@@ -498,6 +605,11 @@ type ComplexityRoot struct {
 	}
 }
 
+type JoueurArchiveResolver interface {
+	Historique(ctx context.Context, obj *model.JoueurArchive, first *int, after *string) (*model.ParticipationConnection, error)
+	Cotes(ctx context.Context, obj *model.JoueurArchive) ([]model.CotePoint, error)
+	FaceAFace(ctx context.Context, obj *model.JoueurArchive, adversaire string) (*model.FaceAFace, error)
+}
 type MutationResolver interface {
 	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
@@ -555,6 +667,8 @@ type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
 	Appel(ctx context.Context, id string) (*model.Appel, error)
+	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
+	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	TournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error)
@@ -572,6 +686,9 @@ type SubscriptionResolver interface {
 	StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error)
 	RondeChanged(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error)
 	MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error)
+}
+type TournoiArchiveResolver interface {
+	Parties(ctx context.Context, obj *model.TournoiArchive, first *int, after *string) (*model.PartieArchiveConnection, error)
 }
 
 type executableSchema struct {
@@ -894,6 +1011,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.CoteClassique.VersionPolitique(childComplexity), true
 
+	case "CotePoint.apres":
+		if e.complexity.CotePoint.Apres == nil {
+			break
+		}
+
+		return e.complexity.CotePoint.Apres(childComplexity), true
+	case "CotePoint.avant":
+		if e.complexity.CotePoint.Avant == nil {
+			break
+		}
+
+		return e.complexity.CotePoint.Avant(childComplexity), true
+	case "CotePoint.le":
+		if e.complexity.CotePoint.Le == nil {
+			break
+		}
+
+		return e.complexity.CotePoint.Le(childComplexity), true
+	case "CotePoint.politique":
+		if e.complexity.CotePoint.Politique == nil {
+			break
+		}
+
+		return e.complexity.CotePoint.Politique(childComplexity), true
+	case "CotePoint.tournoi":
+		if e.complexity.CotePoint.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.CotePoint.Tournoi(childComplexity), true
+
 	case "CoupClassique.chevalet":
 		if e.complexity.CoupClassique.Chevalet == nil {
 			break
@@ -1017,6 +1165,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.DecisionRejouee.Texte(childComplexity), true
+
+	case "FaceAFace.defaites":
+		if e.complexity.FaceAFace.Defaites == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.Defaites(childComplexity), true
+	case "FaceAFace.nuls":
+		if e.complexity.FaceAFace.Nuls == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.Nuls(childComplexity), true
+	case "FaceAFace.parties":
+		if e.complexity.FaceAFace.Parties == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.Parties(childComplexity), true
+	case "FaceAFace.pointsContre":
+		if e.complexity.FaceAFace.PointsContre == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.PointsContre(childComplexity), true
+	case "FaceAFace.pointsPour":
+		if e.complexity.FaceAFace.PointsPour == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.PointsPour(childComplexity), true
+	case "FaceAFace.rencontres":
+		if e.complexity.FaceAFace.Rencontres == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.Rencontres(childComplexity), true
+	case "FaceAFace.victoires":
+		if e.complexity.FaceAFace.Victoires == nil {
+			break
+		}
+
+		return e.complexity.FaceAFace.Victoires(childComplexity), true
 
 	case "FinMatch.ajustements":
 		if e.complexity.FinMatch.Ajustements == nil {
@@ -1209,6 +1400,53 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Joueur.Table(childComplexity), true
+
+	case "JoueurArchive.club":
+		if e.complexity.JoueurArchive.Club == nil {
+			break
+		}
+
+		return e.complexity.JoueurArchive.Club(childComplexity), true
+	case "JoueurArchive.cotes":
+		if e.complexity.JoueurArchive.Cotes == nil {
+			break
+		}
+
+		return e.complexity.JoueurArchive.Cotes(childComplexity), true
+	case "JoueurArchive.faceAFace":
+		if e.complexity.JoueurArchive.FaceAFace == nil {
+			break
+		}
+
+		args, err := ec.field_JoueurArchive_faceAFace_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.JoueurArchive.FaceAFace(childComplexity, args["adversaire"].(string)), true
+	case "JoueurArchive.historique":
+		if e.complexity.JoueurArchive.Historique == nil {
+			break
+		}
+
+		args, err := ec.field_JoueurArchive_historique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.JoueurArchive.Historique(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "JoueurArchive.id":
+		if e.complexity.JoueurArchive.ID == nil {
+			break
+		}
+
+		return e.complexity.JoueurArchive.ID(childComplexity), true
+	case "JoueurArchive.nom":
+		if e.complexity.JoueurArchive.Nom == nil {
+			break
+		}
+
+		return e.complexity.JoueurArchive.Nom(childComplexity), true
 
 	case "Lexique.label":
 		if e.complexity.Lexique.Label == nil {
@@ -2147,6 +2385,100 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.NiveauAppel.Votes(childComplexity), true
 
+	case "PageInfo.endCursor":
+		if e.complexity.PageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.complexity.PageInfo.EndCursor(childComplexity), true
+	case "PageInfo.hasNextPage":
+		if e.complexity.PageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.complexity.PageInfo.HasNextPage(childComplexity), true
+
+	case "Participation.adversaire":
+		if e.complexity.Participation.Adversaire == nil {
+			break
+		}
+
+		return e.complexity.Participation.Adversaire(childComplexity), true
+	case "Participation.partie":
+		if e.complexity.Participation.Partie == nil {
+			break
+		}
+
+		return e.complexity.Participation.Partie(childComplexity), true
+	case "Participation.pointsDeMatch":
+		if e.complexity.Participation.PointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.Participation.PointsDeMatch(childComplexity), true
+	case "Participation.rang":
+		if e.complexity.Participation.Rang == nil {
+			break
+		}
+
+		return e.complexity.Participation.Rang(childComplexity), true
+	case "Participation.score":
+		if e.complexity.Participation.Score == nil {
+			break
+		}
+
+		return e.complexity.Participation.Score(childComplexity), true
+	case "Participation.scoreAdversaire":
+		if e.complexity.Participation.ScoreAdversaire == nil {
+			break
+		}
+
+		return e.complexity.Participation.ScoreAdversaire(childComplexity), true
+	case "Participation.top":
+		if e.complexity.Participation.Top == nil {
+			break
+		}
+
+		return e.complexity.Participation.Top(childComplexity), true
+	case "Participation.tournoi":
+		if e.complexity.Participation.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.Participation.Tournoi(childComplexity), true
+	case "Participation.type":
+		if e.complexity.Participation.Type == nil {
+			break
+		}
+
+		return e.complexity.Participation.Type(childComplexity), true
+
+	case "ParticipationConnection.edges":
+		if e.complexity.ParticipationConnection.Edges == nil {
+			break
+		}
+
+		return e.complexity.ParticipationConnection.Edges(childComplexity), true
+	case "ParticipationConnection.pageInfo":
+		if e.complexity.ParticipationConnection.PageInfo == nil {
+			break
+		}
+
+		return e.complexity.ParticipationConnection.PageInfo(childComplexity), true
+
+	case "ParticipationEdge.cursor":
+		if e.complexity.ParticipationEdge.Cursor == nil {
+			break
+		}
+
+		return e.complexity.ParticipationEdge.Cursor(childComplexity), true
+	case "ParticipationEdge.node":
+		if e.complexity.ParticipationEdge.Node == nil {
+			break
+		}
+
+		return e.complexity.ParticipationEdge.Node(childComplexity), true
+
 	case "Partie.config":
 		if e.complexity.Partie.Config == nil {
 			break
@@ -2237,6 +2569,69 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Partie.Version(childComplexity), true
+
+	case "PartieArchive.creeeLe":
+		if e.complexity.PartieArchive.CreeeLe == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.CreeeLe(childComplexity), true
+	case "PartieArchive.id":
+		if e.complexity.PartieArchive.ID == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.ID(childComplexity), true
+	case "PartieArchive.numero":
+		if e.complexity.PartieArchive.Numero == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.Numero(childComplexity), true
+	case "PartieArchive.terminee":
+		if e.complexity.PartieArchive.Terminee == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.Terminee(childComplexity), true
+	case "PartieArchive.tournoi":
+		if e.complexity.PartieArchive.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.Tournoi(childComplexity), true
+	case "PartieArchive.type":
+		if e.complexity.PartieArchive.Type == nil {
+			break
+		}
+
+		return e.complexity.PartieArchive.Type(childComplexity), true
+
+	case "PartieArchiveConnection.edges":
+		if e.complexity.PartieArchiveConnection.Edges == nil {
+			break
+		}
+
+		return e.complexity.PartieArchiveConnection.Edges(childComplexity), true
+	case "PartieArchiveConnection.pageInfo":
+		if e.complexity.PartieArchiveConnection.PageInfo == nil {
+			break
+		}
+
+		return e.complexity.PartieArchiveConnection.PageInfo(childComplexity), true
+
+	case "PartieArchiveEdge.cursor":
+		if e.complexity.PartieArchiveEdge.Cursor == nil {
+			break
+		}
+
+		return e.complexity.PartieArchiveEdge.Cursor(childComplexity), true
+	case "PartieArchiveEdge.node":
+		if e.complexity.PartieArchiveEdge.Node == nil {
+			break
+		}
+
+		return e.complexity.PartieArchiveEdge.Node(childComplexity), true
 
 	case "Placement.avecJoker":
 		if e.complexity.Placement.AvecJoker == nil {
@@ -2356,6 +2751,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Gcg(childComplexity, args["match"].(string)), true
+	case "Query.joueur":
+		if e.complexity.Query.Joueur == nil {
+			break
+		}
+
+		args, err := ec.field_Query_joueur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Joueur(childComplexity, args["id"].(string)), true
 	case "Query.matchClassique":
 		if e.complexity.Query.MatchClassique == nil {
 			break
@@ -2434,6 +2840,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.TournoiClassique(childComplexity, args["id"].(string)), true
+	case "Query.tournois":
+		if e.complexity.Query.Tournois == nil {
+			break
+		}
+
+		args, err := ec.field_Query_tournois_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Tournois(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.verifierCoup":
 		if e.complexity.Query.VerifierCoup == nil {
 			break
@@ -2445,6 +2862,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.VerifierCoup(childComplexity, args["position"].(model.PositionInput), args["mot"].(string), args["reference"].(string)), true
+
+	case "Rencontre.joueurs":
+		if e.complexity.Rencontre.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Joueurs(childComplexity), true
+	case "Rencontre.le":
+		if e.complexity.Rencontre.Le == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Le(childComplexity), true
+	case "Rencontre.match":
+		if e.complexity.Rencontre.Match == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Match(childComplexity), true
+	case "Rencontre.pointsDeMatch":
+		if e.complexity.Rencontre.PointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.PointsDeMatch(childComplexity), true
+	case "Rencontre.ronde":
+		if e.complexity.Rencontre.Ronde == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Ronde(childComplexity), true
+	case "Rencontre.scores":
+		if e.complexity.Rencontre.Scores == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Scores(childComplexity), true
+	case "Rencontre.tournoi":
+		if e.complexity.Rencontre.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.Rencontre.Tournoi(childComplexity), true
 
 	case "Replay.bulletins":
 		if e.complexity.Replay.Bulletins == nil {
@@ -2793,6 +3253,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Tournoi.Version(childComplexity), true
+
+	case "TournoiArchive.closLe":
+		if e.complexity.TournoiArchive.ClosLe == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.ClosLe(childComplexity), true
+	case "TournoiArchive.id":
+		if e.complexity.TournoiArchive.ID == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.ID(childComplexity), true
+	case "TournoiArchive.nom":
+		if e.complexity.TournoiArchive.Nom == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.Nom(childComplexity), true
+	case "TournoiArchive.nombreParties":
+		if e.complexity.TournoiArchive.NombreParties == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.NombreParties(childComplexity), true
+	case "TournoiArchive.ouvertLe":
+		if e.complexity.TournoiArchive.OuvertLe == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.OuvertLe(childComplexity), true
+	case "TournoiArchive.parties":
+		if e.complexity.TournoiArchive.Parties == nil {
+			break
+		}
+
+		args, err := ec.field_TournoiArchive_parties_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.TournoiArchive.Parties(childComplexity, args["first"].(*int), args["after"].(*string)), true
+	case "TournoiArchive.type":
+		if e.complexity.TournoiArchive.Type == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchive.Type(childComplexity), true
+
+	case "TournoiArchiveConnection.edges":
+		if e.complexity.TournoiArchiveConnection.Edges == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchiveConnection.Edges(childComplexity), true
+	case "TournoiArchiveConnection.pageInfo":
+		if e.complexity.TournoiArchiveConnection.PageInfo == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchiveConnection.PageInfo(childComplexity), true
+
+	case "TournoiArchiveEdge.cursor":
+		if e.complexity.TournoiArchiveEdge.Cursor == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchiveEdge.Cursor(childComplexity), true
+	case "TournoiArchiveEdge.node":
+		if e.complexity.TournoiArchiveEdge.Node == nil {
+			break
+		}
+
+		return e.complexity.TournoiArchiveEdge.Node(childComplexity), true
 
 	case "TournoiClassique.classement":
 		if e.complexity.TournoiClassique.Classement == nil {
@@ -3158,6 +3692,126 @@ extend type Mutation {
   voter(appel: ID!, membre: String!, issue: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
   "Decides (accueilli, rejete or amende) with the rationale; a bulletin decision reaches the standings through a new event."
   deciderAppel(appel: ID!, issue: String!, decision: DecisionInput, motivation: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
+}
+`, BuiltIn: false},
+	{Name: "../../schema/archive.graphqls", Input: `# The federation's archive (projections/historique): tournaments, games, a
+# player's history and cote over time, head-to-head. Lists are cursor
+# connections; a cursor never moves when later events arrive.
+
+type PageInfo {
+  hasNextPage: Boolean!
+  endCursor: String
+}
+
+type TournoiArchive {
+  id: ID!
+  "duplicate or classique."
+  type: String!
+  nom: String!
+  ouvertLe: Time!
+  closLe: Time
+  nombreParties: Int!
+  parties(first: Int = 20, after: String): PartieArchiveConnection!
+}
+
+type TournoiArchiveEdge {
+  cursor: String!
+  node: TournoiArchive!
+}
+
+type TournoiArchiveConnection {
+  edges: [TournoiArchiveEdge!]!
+  pageInfo: PageInfo!
+}
+
+type PartieArchive {
+  "A duplicate partie or a classique match."
+  id: ID!
+  tournoi: ID!
+  type: String!
+  "Game number (duplicate) or round (classique)."
+  numero: Int!
+  creeeLe: Time!
+  terminee: Boolean!
+}
+
+type PartieArchiveEdge {
+  cursor: String!
+  node: PartieArchive!
+}
+
+type PartieArchiveConnection {
+  edges: [PartieArchiveEdge!]!
+  pageInfo: PageInfo!
+}
+
+type JoueurArchive {
+  id: ID!
+  nom: String!
+  club: String
+  "The player's games, oldest first, with his result in each."
+  historique(first: Int = 20, after: String): ParticipationConnection!
+  "Cote after each closed classique tournament."
+  cotes: [CotePoint!]!
+  "Classique games against another player."
+  faceAFace(adversaire: ID!): FaceAFace!
+}
+
+type Participation {
+  partie: ID!
+  tournoi: ID!
+  type: String!
+  "Duplicate: score, top, rank in the game. Classique: score, opponent's score, points de match."
+  score: Int
+  top: Int
+  rang: Int
+  adversaire: ID
+  scoreAdversaire: Int
+  pointsDeMatch: Int
+}
+
+type ParticipationEdge {
+  cursor: String!
+  node: Participation!
+}
+
+type ParticipationConnection {
+  edges: [ParticipationEdge!]!
+  pageInfo: PageInfo!
+}
+
+type CotePoint {
+  tournoi: ID!
+  le: Time!
+  avant: Int!
+  apres: Int!
+  "The rating rule and its version."
+  politique: String!
+}
+
+type FaceAFace {
+  parties: Int!
+  victoires: Int!
+  nuls: Int!
+  defaites: Int!
+  pointsPour: Int!
+  pointsContre: Int!
+  rencontres: [Rencontre!]!
+}
+
+type Rencontre {
+  tournoi: ID!
+  match: ID!
+  ronde: Int!
+  joueurs: [ID!]!
+  scores: [Int!]!
+  pointsDeMatch: [Int!]!
+  le: Time!
+}
+
+extend type Query {
+  tournois(first: Int = 20, after: String): TournoiArchiveConnection!
+  joueur(id: ID!): JoueurArchive
 }
 `, BuiltIn: false},
 	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
@@ -3829,6 +4483,33 @@ func (ec *executionContext) dir_acces_args(ctx context.Context, rawArgs map[stri
 		return nil, err
 	}
 	args["roles"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_JoueurArchive_faceAFace_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "adversaire", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["adversaire"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_JoueurArchive_historique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -5210,6 +5891,17 @@ func (ec *executionContext) field_Query_gcg_args(ctx context.Context, rawArgs ma
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_joueur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_matchClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5286,6 +5978,22 @@ func (ec *executionContext) field_Query_tournoi_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_tournois_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_verifierCoup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5358,6 +6066,22 @@ func (ec *executionContext) field_Subscription_standingsChanged_args(ctx context
 		return nil, err
 	}
 	args["serie"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_TournoiArchive_parties_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -6942,6 +7666,151 @@ func (ec *executionContext) fieldContext_CoteClassique_versionPolitique(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CotePoint_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CotePoint_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CotePoint_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CotePoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CotePoint_le(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CotePoint_le,
+		func(ctx context.Context) (any, error) {
+			return obj.Le, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CotePoint_le(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CotePoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CotePoint_avant(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CotePoint_avant,
+		func(ctx context.Context) (any, error) {
+			return obj.Avant, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CotePoint_avant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CotePoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CotePoint_apres(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CotePoint_apres,
+		func(ctx context.Context) (any, error) {
+			return obj.Apres, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CotePoint_apres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CotePoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CotePoint_politique(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CotePoint_politique,
+		func(ctx context.Context) (any, error) {
+			return obj.Politique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CotePoint_politique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CotePoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CoupClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoupClassique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7533,6 +8402,225 @@ func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Cont
 				return ec.fieldContext_Decision_moteur(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_parties(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_parties,
+		func(ctx context.Context) (any, error) {
+			return obj.Parties, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_parties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_victoires(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_victoires,
+		func(ctx context.Context) (any, error) {
+			return obj.Victoires, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_victoires(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_nuls(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_nuls,
+		func(ctx context.Context) (any, error) {
+			return obj.Nuls, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_nuls(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_defaites(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_defaites,
+		func(ctx context.Context) (any, error) {
+			return obj.Defaites, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_defaites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_pointsPour(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_pointsPour,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsPour, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_pointsPour(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_pointsContre(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_pointsContre,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsContre, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_pointsContre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaceAFace_rencontres(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaceAFace_rencontres,
+		func(ctx context.Context) (any, error) {
+			return obj.Rencontres, nil
+		},
+		nil,
+		ec.marshalNRencontre2ᚕarbitreᚋgraphqlᚋmodelᚐRencontreᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaceAFace_rencontres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaceAFace",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tournoi":
+				return ec.fieldContext_Rencontre_tournoi(ctx, field)
+			case "match":
+				return ec.fieldContext_Rencontre_match(ctx, field)
+			case "ronde":
+				return ec.fieldContext_Rencontre_ronde(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Rencontre_joueurs(ctx, field)
+			case "scores":
+				return ec.fieldContext_Rencontre_scores(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_Rencontre_pointsDeMatch(ctx, field)
+			case "le":
+				return ec.fieldContext_Rencontre_le(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Rencontre", field.Name)
 		},
 	}
 	return fc, nil
@@ -8433,6 +9521,238 @@ func (ec *executionContext) fieldContext_Joueur_table(_ context.Context, field g
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_nom(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_club(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_club,
+		func(ctx context.Context) (any, error) {
+			return obj.Club, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_club(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_historique(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_historique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.JoueurArchive().Historique(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		ec.marshalNParticipationConnection2ᚖarbitreᚋgraphqlᚋmodelᚐParticipationConnection,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_historique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "edges":
+				return ec.fieldContext_ParticipationConnection_edges(ctx, field)
+			case "pageInfo":
+				return ec.fieldContext_ParticipationConnection_pageInfo(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ParticipationConnection", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_JoueurArchive_historique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_cotes(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_cotes,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.JoueurArchive().Cotes(ctx, obj)
+		},
+		nil,
+		ec.marshalNCotePoint2ᚕarbitreᚋgraphqlᚋmodelᚐCotePointᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_cotes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tournoi":
+				return ec.fieldContext_CotePoint_tournoi(ctx, field)
+			case "le":
+				return ec.fieldContext_CotePoint_le(ctx, field)
+			case "avant":
+				return ec.fieldContext_CotePoint_avant(ctx, field)
+			case "apres":
+				return ec.fieldContext_CotePoint_apres(ctx, field)
+			case "politique":
+				return ec.fieldContext_CotePoint_politique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CotePoint", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _JoueurArchive_faceAFace(ctx context.Context, field graphql.CollectedField, obj *model.JoueurArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_JoueurArchive_faceAFace,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.JoueurArchive().FaceAFace(ctx, obj, fc.Args["adversaire"].(string))
+		},
+		nil,
+		ec.marshalNFaceAFace2ᚖarbitreᚋgraphqlᚋmodelᚐFaceAFace,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_JoueurArchive_faceAFace(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "JoueurArchive",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "parties":
+				return ec.fieldContext_FaceAFace_parties(ctx, field)
+			case "victoires":
+				return ec.fieldContext_FaceAFace_victoires(ctx, field)
+			case "nuls":
+				return ec.fieldContext_FaceAFace_nuls(ctx, field)
+			case "defaites":
+				return ec.fieldContext_FaceAFace_defaites(ctx, field)
+			case "pointsPour":
+				return ec.fieldContext_FaceAFace_pointsPour(ctx, field)
+			case "pointsContre":
+				return ec.fieldContext_FaceAFace_pointsContre(ctx, field)
+			case "rencontres":
+				return ec.fieldContext_FaceAFace_rencontres(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type FaceAFace", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_JoueurArchive_faceAFace_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -14928,6 +16248,473 @@ func (ec *executionContext) fieldContext_NiveauAppel_motivation(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PageInfo_hasNextPage,
+		func(ctx context.Context) (any, error) {
+			return obj.HasNextPage, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageInfo",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PageInfo_endCursor,
+		func(ctx context.Context) (any, error) {
+			return obj.EndCursor, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PageInfo",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_partie(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_partie,
+		func(ctx context.Context) (any, error) {
+			return obj.Partie, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_partie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_type(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_score(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_top(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_top,
+		func(ctx context.Context) (any, error) {
+			return obj.Top, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_top(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_rang(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_rang,
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_adversaire(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_adversaire,
+		func(ctx context.Context) (any, error) {
+			return obj.Adversaire, nil
+		},
+		nil,
+		ec.marshalOID2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_adversaire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_scoreAdversaire(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_scoreAdversaire,
+		func(ctx context.Context) (any, error) {
+			return obj.ScoreAdversaire, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_scoreAdversaire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Participation_pointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.Participation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Participation_pointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeMatch, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Participation_pointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Participation",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ParticipationConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.ParticipationConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ParticipationConnection_edges,
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		ec.marshalNParticipationEdge2ᚕarbitreᚋgraphqlᚋmodelᚐParticipationEdgeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ParticipationConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ParticipationConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "cursor":
+				return ec.fieldContext_ParticipationEdge_cursor(ctx, field)
+			case "node":
+				return ec.fieldContext_ParticipationEdge_node(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ParticipationEdge", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ParticipationConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.ParticipationConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ParticipationConnection_pageInfo,
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		ec.marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ParticipationConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ParticipationConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "hasNextPage":
+				return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+			case "endCursor":
+				return ec.fieldContext_PageInfo_endCursor(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ParticipationEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.ParticipationEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ParticipationEdge_cursor,
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ParticipationEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ParticipationEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ParticipationEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.ParticipationEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ParticipationEdge_node,
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		ec.marshalNParticipation2ᚖarbitreᚋgraphqlᚋmodelᚐParticipation,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ParticipationEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ParticipationEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "partie":
+				return ec.fieldContext_Participation_partie(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Participation_tournoi(ctx, field)
+			case "type":
+				return ec.fieldContext_Participation_type(ctx, field)
+			case "score":
+				return ec.fieldContext_Participation_score(ctx, field)
+			case "top":
+				return ec.fieldContext_Participation_top(ctx, field)
+			case "rang":
+				return ec.fieldContext_Participation_rang(ctx, field)
+			case "adversaire":
+				return ec.fieldContext_Participation_adversaire(ctx, field)
+			case "scoreAdversaire":
+				return ec.fieldContext_Participation_scoreAdversaire(ctx, field)
+			case "pointsDeMatch":
+				return ec.fieldContext_Participation_pointsDeMatch(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Participation", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Partie_id(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15447,6 +17234,322 @@ func (ec *executionContext) fieldContext_Partie_solutions(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _PartieArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchive_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchive_type(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchive_numero(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_numero,
+		func(ctx context.Context) (any, error) {
+			return obj.Numero, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchive_creeeLe(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_creeeLe,
+		func(ctx context.Context) (any, error) {
+			return obj.CreeeLe, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_creeeLe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchive_terminee(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchive_terminee,
+		func(ctx context.Context) (any, error) {
+			return obj.Terminee, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchive_terminee(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchiveConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchiveConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchiveConnection_edges,
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		ec.marshalNPartieArchiveEdge2ᚕarbitreᚋgraphqlᚋmodelᚐPartieArchiveEdgeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchiveConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchiveConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "cursor":
+				return ec.fieldContext_PartieArchiveEdge_cursor(ctx, field)
+			case "node":
+				return ec.fieldContext_PartieArchiveEdge_node(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PartieArchiveEdge", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchiveConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchiveConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchiveConnection_pageInfo,
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		ec.marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchiveConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchiveConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "hasNextPage":
+				return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+			case "endCursor":
+				return ec.fieldContext_PageInfo_endCursor(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchiveEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchiveEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchiveEdge_cursor,
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchiveEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchiveEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PartieArchiveEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.PartieArchiveEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PartieArchiveEdge_node,
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		ec.marshalNPartieArchive2ᚖarbitreᚋgraphqlᚋmodelᚐPartieArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PartieArchiveEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PartieArchiveEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_PartieArchive_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_PartieArchive_tournoi(ctx, field)
+			case "type":
+				return ec.fieldContext_PartieArchive_type(ctx, field)
+			case "numero":
+				return ec.fieldContext_PartieArchive_numero(ctx, field)
+			case "creeeLe":
+				return ec.fieldContext_PartieArchive_creeeLe(ctx, field)
+			case "terminee":
+				return ec.fieldContext_PartieArchive_terminee(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PartieArchive", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Placement_mot(ctx context.Context, field graphql.CollectedField, obj *model.Placement) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15941,6 +18044,108 @@ func (ec *executionContext) fieldContext_Query_appel(ctx context.Context, field 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_appel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_tournois(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_tournois,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Tournois(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		ec.marshalNTournoiArchiveConnection2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiArchiveConnection,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_tournois(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "edges":
+				return ec.fieldContext_TournoiArchiveConnection_edges(ctx, field)
+			case "pageInfo":
+				return ec.fieldContext_TournoiArchiveConnection_pageInfo(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiArchiveConnection", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_tournois_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_joueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_joueur,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Joueur(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		ec.marshalOJoueurArchive2ᚖarbitreᚋgraphqlᚋmodelᚐJoueurArchive,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_joueur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_JoueurArchive_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_JoueurArchive_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_JoueurArchive_club(ctx, field)
+			case "historique":
+				return ec.fieldContext_JoueurArchive_historique(ctx, field)
+			case "cotes":
+				return ec.fieldContext_JoueurArchive_cotes(ctx, field)
+			case "faceAFace":
+				return ec.fieldContext_JoueurArchive_faceAFace(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type JoueurArchive", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_joueur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -16733,6 +18938,209 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 				return ec.fieldContext___Schema_directives(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type __Schema", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_match(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_match,
+		func(ctx context.Context) (any, error) {
+			return obj.Match, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_match(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_ronde(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_ronde,
+		func(ctx context.Context) (any, error) {
+			return obj.Ronde, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_ronde(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_scores(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_scores,
+		func(ctx context.Context) (any, error) {
+			return obj.Scores, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_scores(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_pointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_pointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.PointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_pointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Rencontre_le(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Rencontre_le,
+		func(ctx context.Context) (any, error) {
+			return obj.Le, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Rencontre_le(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Rencontre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
 		},
 	}
 	return fc, nil
@@ -18574,6 +20982,371 @@ func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_id,
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_type(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_nom(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_ouvertLe(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_ouvertLe,
+		func(ctx context.Context) (any, error) {
+			return obj.OuvertLe, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_ouvertLe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_closLe(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_closLe,
+		func(ctx context.Context) (any, error) {
+			return obj.ClosLe, nil
+		},
+		nil,
+		ec.marshalOTime2ᚖtimeᚐTime,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_closLe(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_nombreParties(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_nombreParties,
+		func(ctx context.Context) (any, error) {
+			return obj.NombreParties, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_nombreParties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchive_parties(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchive_parties,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.TournoiArchive().Parties(ctx, obj, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		ec.marshalNPartieArchiveConnection2ᚖarbitreᚋgraphqlᚋmodelᚐPartieArchiveConnection,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchive_parties(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchive",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "edges":
+				return ec.fieldContext_PartieArchiveConnection_edges(ctx, field)
+			case "pageInfo":
+				return ec.fieldContext_PartieArchiveConnection_pageInfo(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PartieArchiveConnection", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_TournoiArchive_parties_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchiveConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchiveConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchiveConnection_edges,
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		ec.marshalNTournoiArchiveEdge2ᚕarbitreᚋgraphqlᚋmodelᚐTournoiArchiveEdgeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchiveConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchiveConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "cursor":
+				return ec.fieldContext_TournoiArchiveEdge_cursor(ctx, field)
+			case "node":
+				return ec.fieldContext_TournoiArchiveEdge_node(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiArchiveEdge", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchiveConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchiveConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchiveConnection_pageInfo,
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		ec.marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchiveConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchiveConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "hasNextPage":
+				return ec.fieldContext_PageInfo_hasNextPage(ctx, field)
+			case "endCursor":
+				return ec.fieldContext_PageInfo_endCursor(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchiveEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchiveEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchiveEdge_cursor,
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchiveEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchiveEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiArchiveEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchiveEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiArchiveEdge_node,
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		ec.marshalNTournoiArchive2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiArchiveEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiArchiveEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiArchive_id(ctx, field)
+			case "type":
+				return ec.fieldContext_TournoiArchive_type(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiArchive_nom(ctx, field)
+			case "ouvertLe":
+				return ec.fieldContext_TournoiArchive_ouvertLe(ctx, field)
+			case "closLe":
+				return ec.fieldContext_TournoiArchive_closLe(ctx, field)
+			case "nombreParties":
+				return ec.fieldContext_TournoiArchive_nombreParties(ctx, field)
+			case "parties":
+				return ec.fieldContext_TournoiArchive_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiArchive", field.Name)
 		},
 	}
 	return fc, nil
@@ -21679,6 +24452,65 @@ func (ec *executionContext) _CoteClassique(ctx context.Context, sel ast.Selectio
 	return out
 }
 
+var cotePointImplementors = []string{"CotePoint"}
+
+func (ec *executionContext) _CotePoint(ctx context.Context, sel ast.SelectionSet, obj *model.CotePoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cotePointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CotePoint")
+		case "tournoi":
+			out.Values[i] = ec._CotePoint_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "le":
+			out.Values[i] = ec._CotePoint_le(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avant":
+			out.Values[i] = ec._CotePoint_avant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apres":
+			out.Values[i] = ec._CotePoint_apres(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "politique":
+			out.Values[i] = ec._CotePoint_politique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var coupClassiqueImplementors = []string{"CoupClassique"}
 
 func (ec *executionContext) _CoupClassique(ctx context.Context, sel ast.SelectionSet, obj *model.CoupClassique) graphql.Marshaler {
@@ -21868,6 +24700,75 @@ func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.Select
 			}
 		case "decision":
 			out.Values[i] = ec._DecisionRejouee_decision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var faceAFaceImplementors = []string{"FaceAFace"}
+
+func (ec *executionContext) _FaceAFace(ctx context.Context, sel ast.SelectionSet, obj *model.FaceAFace) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, faceAFaceImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FaceAFace")
+		case "parties":
+			out.Values[i] = ec._FaceAFace_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "victoires":
+			out.Values[i] = ec._FaceAFace_victoires(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nuls":
+			out.Values[i] = ec._FaceAFace_nuls(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defaites":
+			out.Values[i] = ec._FaceAFace_defaites(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsPour":
+			out.Values[i] = ec._FaceAFace_pointsPour(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsContre":
+			out.Values[i] = ec._FaceAFace_pointsContre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rencontres":
+			out.Values[i] = ec._FaceAFace_rencontres(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -22203,6 +25104,160 @@ func (ec *executionContext) _Joueur(ctx context.Context, sel ast.SelectionSet, o
 			out.Values[i] = ec._Joueur_serie(ctx, field, obj)
 		case "table":
 			out.Values[i] = ec._Joueur_table(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var joueurArchiveImplementors = []string{"JoueurArchive"}
+
+func (ec *executionContext) _JoueurArchive(ctx context.Context, sel ast.SelectionSet, obj *model.JoueurArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, joueurArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("JoueurArchive")
+		case "id":
+			out.Values[i] = ec._JoueurArchive_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nom":
+			out.Values[i] = ec._JoueurArchive_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "club":
+			out.Values[i] = ec._JoueurArchive_club(ctx, field, obj)
+		case "historique":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._JoueurArchive_historique(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "cotes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._JoueurArchive_cotes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "faceAFace":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._JoueurArchive_faceAFace(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23104,6 +26159,196 @@ func (ec *executionContext) _NiveauAppel(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var pageInfoImplementors = []string{"PageInfo"}
+
+func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.PageInfo) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, pageInfoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PageInfo")
+		case "hasNextPage":
+			out.Values[i] = ec._PageInfo_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var participationImplementors = []string{"Participation"}
+
+func (ec *executionContext) _Participation(ctx context.Context, sel ast.SelectionSet, obj *model.Participation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, participationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Participation")
+		case "partie":
+			out.Values[i] = ec._Participation_partie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._Participation_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._Participation_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._Participation_score(ctx, field, obj)
+		case "top":
+			out.Values[i] = ec._Participation_top(ctx, field, obj)
+		case "rang":
+			out.Values[i] = ec._Participation_rang(ctx, field, obj)
+		case "adversaire":
+			out.Values[i] = ec._Participation_adversaire(ctx, field, obj)
+		case "scoreAdversaire":
+			out.Values[i] = ec._Participation_scoreAdversaire(ctx, field, obj)
+		case "pointsDeMatch":
+			out.Values[i] = ec._Participation_pointsDeMatch(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var participationConnectionImplementors = []string{"ParticipationConnection"}
+
+func (ec *executionContext) _ParticipationConnection(ctx context.Context, sel ast.SelectionSet, obj *model.ParticipationConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, participationConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ParticipationConnection")
+		case "edges":
+			out.Values[i] = ec._ParticipationConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._ParticipationConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var participationEdgeImplementors = []string{"ParticipationEdge"}
+
+func (ec *executionContext) _ParticipationEdge(ctx context.Context, sel ast.SelectionSet, obj *model.ParticipationEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, participationEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ParticipationEdge")
+		case "cursor":
+			out.Values[i] = ec._ParticipationEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._ParticipationEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var partieImplementors = []string{"Partie"}
 
 func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, obj *model.Partie) graphql.Marshaler {
@@ -23203,6 +26448,158 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var partieArchiveImplementors = []string{"PartieArchive"}
+
+func (ec *executionContext) _PartieArchive(ctx context.Context, sel ast.SelectionSet, obj *model.PartieArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partieArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartieArchive")
+		case "id":
+			out.Values[i] = ec._PartieArchive_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._PartieArchive_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._PartieArchive_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "numero":
+			out.Values[i] = ec._PartieArchive_numero(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "creeeLe":
+			out.Values[i] = ec._PartieArchive_creeeLe(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "terminee":
+			out.Values[i] = ec._PartieArchive_terminee(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var partieArchiveConnectionImplementors = []string{"PartieArchiveConnection"}
+
+func (ec *executionContext) _PartieArchiveConnection(ctx context.Context, sel ast.SelectionSet, obj *model.PartieArchiveConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partieArchiveConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartieArchiveConnection")
+		case "edges":
+			out.Values[i] = ec._PartieArchiveConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._PartieArchiveConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var partieArchiveEdgeImplementors = []string{"PartieArchiveEdge"}
+
+func (ec *executionContext) _PartieArchiveEdge(ctx context.Context, sel ast.SelectionSet, obj *model.PartieArchiveEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, partieArchiveEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PartieArchiveEdge")
+		case "cursor":
+			out.Values[i] = ec._PartieArchiveEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._PartieArchiveEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23413,6 +26810,47 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_appel(ctx, field)
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "tournois":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_tournois(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "joueur":
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_joueur(ctx, field)
 				return res
 			}
 
@@ -23660,6 +27098,75 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___schema(ctx, field)
 			})
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var rencontreImplementors = []string{"Rencontre"}
+
+func (ec *executionContext) _Rencontre(ctx context.Context, sel ast.SelectionSet, obj *model.Rencontre) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rencontreImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Rencontre")
+		case "tournoi":
+			out.Values[i] = ec._Rencontre_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "match":
+			out.Values[i] = ec._Rencontre_match(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ronde":
+			out.Values[i] = ec._Rencontre_ronde(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._Rencontre_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "scores":
+			out.Values[i] = ec._Rencontre_scores(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pointsDeMatch":
+			out.Values[i] = ec._Rencontre_pointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "le":
+			out.Values[i] = ec._Rencontre_le(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -24222,6 +27729,191 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "parties":
 			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var tournoiArchiveImplementors = []string{"TournoiArchive"}
+
+func (ec *executionContext) _TournoiArchive(ctx context.Context, sel ast.SelectionSet, obj *model.TournoiArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournoiArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournoiArchive")
+		case "id":
+			out.Values[i] = ec._TournoiArchive_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "type":
+			out.Values[i] = ec._TournoiArchive_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nom":
+			out.Values[i] = ec._TournoiArchive_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ouvertLe":
+			out.Values[i] = ec._TournoiArchive_ouvertLe(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "closLe":
+			out.Values[i] = ec._TournoiArchive_closLe(ctx, field, obj)
+		case "nombreParties":
+			out.Values[i] = ec._TournoiArchive_nombreParties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "parties":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._TournoiArchive_parties(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var tournoiArchiveConnectionImplementors = []string{"TournoiArchiveConnection"}
+
+func (ec *executionContext) _TournoiArchiveConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TournoiArchiveConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournoiArchiveConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournoiArchiveConnection")
+		case "edges":
+			out.Values[i] = ec._TournoiArchiveConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._TournoiArchiveConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var tournoiArchiveEdgeImplementors = []string{"TournoiArchiveEdge"}
+
+func (ec *executionContext) _TournoiArchiveEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TournoiArchiveEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, tournoiArchiveEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TournoiArchiveEdge")
+		case "cursor":
+			out.Values[i] = ec._TournoiArchiveEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._TournoiArchiveEdge_node(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -25044,6 +28736,54 @@ func (ec *executionContext) marshalNCoteClassique2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
+func (ec *executionContext) marshalNCotePoint2arbitreᚋgraphqlᚋmodelᚐCotePoint(ctx context.Context, sel ast.SelectionSet, v model.CotePoint) graphql.Marshaler {
+	return ec._CotePoint(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCotePoint2ᚕarbitreᚋgraphqlᚋmodelᚐCotePointᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CotePoint) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCotePoint2arbitreᚋgraphqlᚋmodelᚐCotePoint(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNCoupClassique2arbitreᚋgraphqlᚋmodelᚐCoupClassique(ctx context.Context, sel ast.SelectionSet, v model.CoupClassique) graphql.Marshaler {
 	return ec._CoupClassique(ctx, sel, &v)
 }
@@ -25120,6 +28860,20 @@ func (ec *executionContext) unmarshalNDemandeJeton2arbitreᚋgraphqlᚋmodelᚐD
 func (ec *executionContext) unmarshalNDepotAppelInput2arbitreᚋgraphqlᚋmodelᚐDepotAppelInput(ctx context.Context, v any) (model.DepotAppelInput, error) {
 	res, err := ec.unmarshalInputDepotAppelInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFaceAFace2arbitreᚋgraphqlᚋmodelᚐFaceAFace(ctx context.Context, sel ast.SelectionSet, v model.FaceAFace) graphql.Marshaler {
+	return ec._FaceAFace(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFaceAFace2ᚖarbitreᚋgraphqlᚋmodelᚐFaceAFace(ctx context.Context, sel ast.SelectionSet, v *model.FaceAFace) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._FaceAFace(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
@@ -25561,6 +29315,88 @@ func (ec *executionContext) marshalNNiveauAppel2ᚕarbitreᚋgraphqlᚋmodelᚐN
 	return ret
 }
 
+func (ec *executionContext) marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PageInfo(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNParticipation2ᚖarbitreᚋgraphqlᚋmodelᚐParticipation(ctx context.Context, sel ast.SelectionSet, v *model.Participation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Participation(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNParticipationConnection2arbitreᚋgraphqlᚋmodelᚐParticipationConnection(ctx context.Context, sel ast.SelectionSet, v model.ParticipationConnection) graphql.Marshaler {
+	return ec._ParticipationConnection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNParticipationConnection2ᚖarbitreᚋgraphqlᚋmodelᚐParticipationConnection(ctx context.Context, sel ast.SelectionSet, v *model.ParticipationConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ParticipationConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNParticipationEdge2arbitreᚋgraphqlᚋmodelᚐParticipationEdge(ctx context.Context, sel ast.SelectionSet, v model.ParticipationEdge) graphql.Marshaler {
+	return ec._ParticipationEdge(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNParticipationEdge2ᚕarbitreᚋgraphqlᚋmodelᚐParticipationEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ParticipationEdge) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNParticipationEdge2arbitreᚋgraphqlᚋmodelᚐParticipationEdge(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNPartie2arbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v model.Partie) graphql.Marshaler {
 	return ec._Partie(ctx, sel, &v)
 }
@@ -25573,6 +29409,78 @@ func (ec *executionContext) marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie
 		return graphql.Null
 	}
 	return ec._Partie(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartieArchive2ᚖarbitreᚋgraphqlᚋmodelᚐPartieArchive(ctx context.Context, sel ast.SelectionSet, v *model.PartieArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartieArchive(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartieArchiveConnection2arbitreᚋgraphqlᚋmodelᚐPartieArchiveConnection(ctx context.Context, sel ast.SelectionSet, v model.PartieArchiveConnection) graphql.Marshaler {
+	return ec._PartieArchiveConnection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPartieArchiveConnection2ᚖarbitreᚋgraphqlᚋmodelᚐPartieArchiveConnection(ctx context.Context, sel ast.SelectionSet, v *model.PartieArchiveConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PartieArchiveConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPartieArchiveEdge2arbitreᚋgraphqlᚋmodelᚐPartieArchiveEdge(ctx context.Context, sel ast.SelectionSet, v model.PartieArchiveEdge) graphql.Marshaler {
+	return ec._PartieArchiveEdge(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPartieArchiveEdge2ᚕarbitreᚋgraphqlᚋmodelᚐPartieArchiveEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.PartieArchiveEdge) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNPartieArchiveEdge2arbitreᚋgraphqlᚋmodelᚐPartieArchiveEdge(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNPlacement2arbitreᚋgraphqlᚋmodelᚐPlacement(ctx context.Context, sel ast.SelectionSet, v model.Placement) graphql.Marshaler {
@@ -25631,6 +29539,54 @@ func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐ
 func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐRaccordInput(ctx context.Context, v any) (model.RaccordInput, error) {
 	res, err := ec.unmarshalInputRaccordInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {
+	return ec._Rencontre(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRencontre2ᚕarbitreᚋgraphqlᚋmodelᚐRencontreᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Rencontre) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNReplay2arbitreᚋgraphqlᚋmodelᚐReplay(ctx context.Context, sel ast.SelectionSet, v model.Replay) graphql.Marshaler {
@@ -26050,6 +30006,78 @@ func (ec *executionContext) marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTourn
 		return graphql.Null
 	}
 	return ec._Tournoi(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournoiArchive2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiArchive(ctx context.Context, sel ast.SelectionSet, v *model.TournoiArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TournoiArchive(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournoiArchiveConnection2arbitreᚋgraphqlᚋmodelᚐTournoiArchiveConnection(ctx context.Context, sel ast.SelectionSet, v model.TournoiArchiveConnection) graphql.Marshaler {
+	return ec._TournoiArchiveConnection(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTournoiArchiveConnection2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiArchiveConnection(ctx context.Context, sel ast.SelectionSet, v *model.TournoiArchiveConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TournoiArchiveConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTournoiArchiveEdge2arbitreᚋgraphqlᚋmodelᚐTournoiArchiveEdge(ctx context.Context, sel ast.SelectionSet, v model.TournoiArchiveEdge) graphql.Marshaler {
+	return ec._TournoiArchiveEdge(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNTournoiArchiveEdge2ᚕarbitreᚋgraphqlᚋmodelᚐTournoiArchiveEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.TournoiArchiveEdge) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNTournoiArchiveEdge2arbitreᚋgraphqlᚋmodelᚐTournoiArchiveEdge(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNTournoiClassique2arbitreᚋgraphqlᚋmodelᚐTournoiClassique(ctx context.Context, sel ast.SelectionSet, v model.TournoiClassique) graphql.Marshaler {
@@ -26511,6 +30539,13 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) marshalOJoueurArchive2ᚖarbitreᚋgraphqlᚋmodelᚐJoueurArchive(ctx context.Context, sel ast.SelectionSet, v *model.JoueurArchive) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._JoueurArchive(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique(ctx context.Context, sel ast.SelectionSet, v *model.MatchClassique) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -26655,6 +30690,24 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = sel
 	_ = ctx
 	res := graphql.MarshalString(*v)
+	return res
+}
+
+func (ec *executionContext) unmarshalOTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalTime(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalTime(*v)
 	return res
 }
 

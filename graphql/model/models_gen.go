@@ -119,6 +119,15 @@ type CoteClassique struct {
 	VersionPolitique string `json:"versionPolitique"`
 }
 
+type CotePoint struct {
+	Tournoi string    `json:"tournoi"`
+	Le      time.Time `json:"le"`
+	Avant   int       `json:"avant"`
+	Apres   int       `json:"apres"`
+	// The rating rule and its version.
+	Politique string `json:"politique"`
+}
+
 type CoupClassique struct {
 	Joueur int `json:"joueur"`
 	// placement, passe, echange, retrait, penalite_contestation, penalite or fin.
@@ -192,6 +201,16 @@ type DepotAppelInput struct {
 	Demandee  *DecisionInput `json:"demandee,omitempty"`
 }
 
+type FaceAFace struct {
+	Parties      int         `json:"parties"`
+	Victoires    int         `json:"victoires"`
+	Nuls         int         `json:"nuls"`
+	Defaites     int         `json:"defaites"`
+	PointsPour   int         `json:"pointsPour"`
+	PointsContre int         `json:"pointsContre"`
+	Rencontres   []Rencontre `json:"rencontres"`
+}
+
 type FinMatch struct {
 	Fin string `json:"fin"`
 	// Who finished, abandoned or was sanctioned; -1 when nobody.
@@ -243,6 +262,18 @@ type Joueur struct {
 	Federation *string `json:"federation,omitempty"`
 	Serie      *string `json:"serie,omitempty"`
 	Table      *int    `json:"table,omitempty"`
+}
+
+type JoueurArchive struct {
+	ID   string  `json:"id"`
+	Nom  string  `json:"nom"`
+	Club *string `json:"club,omitempty"`
+	// The player's games, oldest first, with his result in each.
+	Historique *ParticipationConnection `json:"historique"`
+	// Cote after each closed classique tournament.
+	Cotes []CotePoint `json:"cotes"`
+	// Classique games against another player.
+	FaceAFace *FaceAFace `json:"faceAFace"`
 }
 
 type JoueurInput struct {
@@ -366,6 +397,55 @@ type NiveauAppel struct {
 	Motivation *string `json:"motivation,omitempty"`
 }
 
+type PageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor,omitempty"`
+}
+
+type Participation struct {
+	Partie  string `json:"partie"`
+	Tournoi string `json:"tournoi"`
+	Type    string `json:"type"`
+	// Duplicate: score, top, rank in the game. Classique: score, opponent's score, points de match.
+	Score           *int    `json:"score,omitempty"`
+	Top             *int    `json:"top,omitempty"`
+	Rang            *int    `json:"rang,omitempty"`
+	Adversaire      *string `json:"adversaire,omitempty"`
+	ScoreAdversaire *int    `json:"scoreAdversaire,omitempty"`
+	PointsDeMatch   *int    `json:"pointsDeMatch,omitempty"`
+}
+
+type ParticipationConnection struct {
+	Edges    []ParticipationEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type ParticipationEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *Participation `json:"node"`
+}
+
+type PartieArchive struct {
+	// A duplicate partie or a classique match.
+	ID      string `json:"id"`
+	Tournoi string `json:"tournoi"`
+	Type    string `json:"type"`
+	// Game number (duplicate) or round (classique).
+	Numero   int       `json:"numero"`
+	CreeeLe  time.Time `json:"creeeLe"`
+	Terminee bool      `json:"terminee"`
+}
+
+type PartieArchiveConnection struct {
+	Edges    []PartieArchiveEdge `json:"edges"`
+	PageInfo *PageInfo           `json:"pageInfo"`
+}
+
+type PartieArchiveEdge struct {
+	Cursor string         `json:"cursor"`
+	Node   *PartieArchive `json:"node"`
+}
+
 type Placement struct {
 	// Whole word along its direction, jokers in lowercase.
 	Mot string `json:"mot"`
@@ -407,6 +487,16 @@ type RaccordInput struct {
 	Dr int `json:"dr"`
 	// Offset rightwards.
 	Dc int `json:"dc"`
+}
+
+type Rencontre struct {
+	Tournoi       string    `json:"tournoi"`
+	Match         string    `json:"match"`
+	Ronde         int       `json:"ronde"`
+	Joueurs       []string  `json:"joueurs"`
+	Scores        []int     `json:"scores"`
+	PointsDeMatch []int     `json:"pointsDeMatch"`
+	Le            time.Time `json:"le"`
 }
 
 type Replay struct {
@@ -520,6 +610,27 @@ type Tournoi struct {
 	Version int      `json:"version"`
 	Joueurs []Joueur `json:"joueurs"`
 	Parties []string `json:"parties"`
+}
+
+type TournoiArchive struct {
+	ID string `json:"id"`
+	// duplicate or classique.
+	Type          string                   `json:"type"`
+	Nom           string                   `json:"nom"`
+	OuvertLe      time.Time                `json:"ouvertLe"`
+	ClosLe        *time.Time               `json:"closLe,omitempty"`
+	NombreParties int                      `json:"nombreParties"`
+	Parties       *PartieArchiveConnection `json:"parties"`
+}
+
+type TournoiArchiveConnection struct {
+	Edges    []TournoiArchiveEdge `json:"edges"`
+	PageInfo *PageInfo            `json:"pageInfo"`
+}
+
+type TournoiArchiveEdge struct {
+	Cursor string          `json:"cursor"`
+	Node   *TournoiArchive `json:"node"`
 }
 
 type TournoiClassique struct {

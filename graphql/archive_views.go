@@ -1,0 +1,103 @@
+package graphql
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"strconv"
+
+	"arbitre/graphql/model"
+	"arbitre/projections/historique"
+	"arbitre/projections/standings"
+)
+
+// curseur encodes a global position as an opaque cursor.
+func curseur(pos uint64) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatUint(pos, 10)))
+}
+
+// pageDe reads first/after; a cursor that was not given by the server is an
+// INVALID_INPUT.
+func pageDe(first *int, after *string) (historique.Page, error) {
+	var p historique.Page
+	if first != nil {
+		if *first < 1 || *first > historique.MaxPage {
+			return p, invalidInput("first", errors.New("entre 1 et 100"))
+		}
+		p.First = *first
+	}
+	if after != nil && *after != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(*after)
+		if err != nil {
+			return p, invalidInput("after", err)
+		}
+		if p.After, err = strconv.ParseUint(string(raw), 10, 64); err != nil {
+			return p, invalidInput("after", err)
+		}
+	}
+	return p, nil
+}
+
+// pageInfo describes a page of n rows whose positions pos gives.
+func pageInfo(n int, more bool, pos func(i int) uint64) *model.PageInfo {
+	info := &model.PageInfo{HasNextPage: more}
+	if n > 0 {
+		end := curseur(pos(n - 1))
+		info.EndCursor = &end
+	}
+	return info
+}
+
+// participation is a player's result in one game: his line of the duplicate
+// standings, or his side of the classique meeting.
+func (r *Resolver) participation(ctx context.Context, joueur string, p historique.Participation) (*model.Participation, error) {
+	node := &model.Participation{Partie: p.Partie, Tournoi: p.Tournoi, Type: p.Kind}
+	if p.Kind == historique.KindClassique {
+		rc, ok, err := historique.RencontreDe(ctx, r.Projections, p.Partie)
+		if err != nil || !ok {
+			return node, err
+		}
+		moi, lui := 0, 1
+		if rc.Joueurs[1] == joueur {
+			moi, lui = 1, 0
+		}
+		node.Score, node.ScoreAdversaire, node.PointsDeMatch = &rc.Scores[moi], &rc.Scores[lui], &rc.PointsDeMatch[moi]
+		node.Adversaire = &rc.Joueurs[lui]
+		return node, nil
+	}
+	lignes, err := standings.LirePartie(ctx, r.Projections, p.Partie)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range lignes {
+		if l.Licence == joueur {
+			node.Score, node.Top, node.Rang = &l.Score, &l.Top, &l.Rang
+		}
+	}
+	return node, nil
+}
+
+// faceAFace sums the classique meetings of joueur.
+func faceAFace(joueur string, rs []historique.Rencontre) *model.FaceAFace {
+	f := &model.FaceAFace{Rencontres: []model.Rencontre{}}
+	for _, rc := range rs {
+		moi, lui := 0, 1
+		if rc.Joueurs[1] == joueur {
+			moi, lui = 1, 0
+		}
+		f.Parties++
+		f.PointsPour += rc.Scores[moi]
+		f.PointsContre += rc.Scores[lui]
+		switch {
+		case rc.PointsDeMatch[moi] > rc.PointsDeMatch[lui]:
+			f.Victoires++
+		case rc.PointsDeMatch[moi] == rc.PointsDeMatch[lui]:
+			f.Nuls++
+		default:
+			f.Defaites++
+		}
+		f.Rencontres = append(f.Rencontres, model.Rencontre{Tournoi: rc.Tournoi, Match: rc.Match, Ronde: rc.Ronde,
+			Joueurs: rc.Joueurs[:], Scores: rc.Scores[:], PointsDeMatch: rc.PointsDeMatch[:], Le: rc.Le})
+	}
+	return f
+}
