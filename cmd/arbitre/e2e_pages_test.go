@@ -393,7 +393,18 @@ func chromium(t *testing.T) string {
 func navigateur(t *testing.T, largeur, hauteur int) context.Context {
 	t.Helper()
 	bin := chromium(t)
-	profil := t.TempDir()
+	// Not t.TempDir: Chromium's helper processes may still write into the
+	// profile for a moment after the browser exits, so removal retries.
+	profil, err := os.MkdirTemp("", "arbitre-e2e-chromium-")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		for i := 0; ; i++ {
+			if err := os.RemoveAll(profil); err == nil || i == 50 {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(bin),
 		chromedp.Flag("headless", true),
@@ -414,8 +425,16 @@ func navigateur(t *testing.T, largeur, hauteur int) context.Context {
 		cancelAlloc()
 	})
 	// The first Run starts the browser; it must not carry a timeout, which
-	// would kill the browser when it expires.
-	require.NoError(t, chromedp.Run(ctx, chromedp.EmulateViewport(int64(largeur), int64(hauteur))))
+	// would kill the browser when it expires, so the bound is kept here.
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Run(ctx, chromedp.EmulateViewport(int64(largeur), int64(hauteur))) }()
+	select {
+	case err := <-started:
+		require.NoError(t, err, "starting %s", bin)
+	case <-time.After(3 * e2eAttente):
+		cancel()
+		require.Failf(t, "Chromium did not start", "%s within %s", bin, 3*e2eAttente)
+	}
 	return ctx
 }
 
@@ -531,7 +550,7 @@ func TestE2EDisplayShowsTheStandingsOfASimulatedGame(t *testing.T) {
 		want := d.Classement[i]
 		assert.Equal(t, []string{fmt.Sprint(want.Rang), want.Nom, want.Club, fmt.Sprint(want.Score)}, l[:4], "row %d", i+1)
 	}
-	assert.Contains(t, textePage(ctx), "Partie terminée")
+	attendre(t, ctx, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game")
 	attendre(t, ctx, jsTexte("#top", topAffiche(d.Partie.DernierTop)), e2eAttente, "the last top")
 	var nouveaux []string
 	evaluer(t, ctx, `[...document.querySelectorAll("svg.plateau .jeton.nouveau")].map(r => r.parentNode.dataset.square)`, &nouveaux)
@@ -566,10 +585,10 @@ func TestE2EDisplayUpdatesWhenACoupIsAnnounced(t *testing.T) {
 	for coup := 1; coup <= 2; coup++ {
 		top := salle.directeur.jouerCoup(t, e2ePartieLive)
 		require.Equal(t, coup, top.Coup)
-		attendre(t, ctx, jsTexte("#top", topAffiche(top)), 5*time.Second, fmt.Sprintf("coup %d's top", coup))
-		attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("Coup %d", coup+1)), 5*time.Second, "the next coup's number")
+		attendre(t, ctx, jsTexte("#top", topAffiche(top)), e2eAttente, fmt.Sprintf("coup %d's top", coup))
+		attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("Coup %d", coup+1)), e2eAttente, "the next coup's number")
 		attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("svg.plateau .jeton.nouveau").length === %d`, len(top.Cases)),
-			5*time.Second, "the new word highlighted")
+			e2eAttente, "the new word highlighted")
 	}
 	var pasRecharge bool
 	evaluer(t, ctx, `window.pasRecharge === true`, &pasRecharge)
@@ -583,18 +602,18 @@ func TestE2EDisplayRecoversAfterTheServerRestarts(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate("http://"+relais.addr()+"/affichage/"+e2ePartieLive))
 	attendre(t, ctx, jsTexte("#etat", "en direct"), e2eAttente, "the live state")
 	premier := salle.directeur.jouerCoup(t, e2ePartieLive)
-	attendre(t, ctx, jsTexte("#top", topAffiche(premier)), 5*time.Second, "the first top")
+	attendre(t, ctx, jsTexte("#top", topAffiche(premier)), e2eAttente, "the first top")
 	executer(t, ctx, chromedp.Evaluate(`window.pasRecharge = true`, nil))
 
 	salle.serveur.arreter()
 	relais.couper()
-	attendre(t, ctx, jsTexte("#etat", "reconnexion"), 5*time.Second, "that the connection is lost")
+	attendre(t, ctx, jsTexte("#etat", "reconnexion"), e2eAttente, "that the connection is lost")
 	salle.redemarrer(t)
 
 	second := salle.directeur.jouerCoup(t, e2ePartieLive)
 	attendre(t, ctx, jsTexte("#top", topAffiche(second)), e2eAttente, "the top announced after the restart")
-	attendre(t, ctx, jsTexte("#coup", "Coup 3"), 5*time.Second, "the coup after the restart")
-	attendre(t, ctx, jsTexte("#etat", "en direct"), 5*time.Second, "the live state again")
+	attendre(t, ctx, jsTexte("#coup", "Coup 3"), e2eAttente, "the coup after the restart")
+	attendre(t, ctx, jsTexte("#etat", "en direct"), e2eAttente, "the live state again")
 	var pasRecharge bool
 	evaluer(t, ctx, `window.pasRecharge === true`, &pasRecharge)
 	assert.True(t, pasRecharge, "the page recovered without a reload")
@@ -682,6 +701,17 @@ func TestE2ENothingUnpublishedIsReachableFromTheDisplay(t *testing.T) {
 	executer(t, ctx, network.Enable(), chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieLive))
 	attendre(t, ctx, jsTexte("#etat", "en direct"), e2eAttente, "the live state")
 	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0`, e2eAttente, "the standings")
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, f := range trames {
+			if strings.Contains(f, `"subscribe"`) {
+				n++
+			}
+		}
+		return n >= 2
+	}, e2eAttente, 50*time.Millisecond, "the browser reports the display's two subscriptions")
 	mu.Lock()
 	defer mu.Unlock()
 	require.NotEmpty(t, requetes)
