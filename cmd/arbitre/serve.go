@@ -24,7 +24,6 @@ import (
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
 	tadapters "arbitre/domain/tournoi/adapters"
-	"arbitre/engine/movegen"
 	"arbitre/engine/solve"
 	"arbitre/graphql"
 	"arbitre/graphql/live"
@@ -120,7 +119,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
-	moteur := duplicate.NewMoteur(lex, movegen.Standard)
+	moteur := duplicate.NewMoteurs(lex)
 	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock,
 		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
 		Moteur:  moteur,

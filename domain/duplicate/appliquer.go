@@ -31,6 +31,9 @@ func (p *Partie) appliquer(e any) error {
 			return fmt.Errorf("partie déjà créée")
 		}
 		p.id, p.tournoi, p.numero, p.config = e.Partie, e.Tournoi, e.Numero, e.Config
+		if m, ok := p.moteur.(*Moteurs); ok {
+			p.moteur = m.Pour(e.Config.Variant()) // §3.8.2: the game's own formula
+		}
 		p.statut, p.prochainCoup = StatutAttenteTirage, 1
 		p.lettres.sac = sacComplet()
 		if e.Config.Formule == FormuleJoker {

@@ -81,3 +81,43 @@ func memeContexte(a, b *correction.Context) bool {
 		a.Variant == b.Variant && slices.Equal(a.Board, b.Board) && slices.Equal(a.Unnotified, b.Unnotified) &&
 		(a.Top == nil) == (b.Top == nil) && (a.Top == nil || *a.Top == *b.Top)
 }
+
+// Moteurs serves every formula of §3.8.2 on one lexicon: a game takes the
+// engine of its own variant when it is created (or replayed), so one server
+// hosts normal and 7-sur-8 games side by side.
+type Moteurs struct {
+	mu       sync.Mutex
+	lex      *lexicon.Lexicon
+	variants map[string]Moteur
+}
+
+// NewMoteurs returns the engines for lex, built on first use.
+func NewMoteurs(lex *lexicon.Lexicon) *Moteurs {
+	return &Moteurs{lex: lex, variants: map[string]Moteur{}}
+}
+
+// Pour returns the engine of a variant.
+func (m *Moteurs) Pour(v movegen.Variant) Moteur {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e, ok := m.variants[v.Name]; ok {
+		return e
+	}
+	e := NewMoteur(m.lex, v)
+	m.variants[v.Name] = e
+	return e
+}
+
+// Tops, Verifier and Corriger use the normal formula; a game replaces this
+// engine by its variant's on creation.
+func (m *Moteurs) Tops(b *board.Board, rack tile.Rack) []movegen.Move {
+	return m.Pour(movegen.Standard).Tops(b, rack)
+}
+
+func (m *Moteurs) Verifier(b *board.Board, ref board.Ref, word []tile.Tile, rack *tile.Rack) play.Result {
+	return m.Pour(movegen.Standard).Verifier(b, ref, word, rack)
+}
+
+func (m *Moteurs) Corriger(ctx correction.Context, b *correction.Bulletin) (correction.Decision, error) {
+	return m.Pour(movegen.Standard).Corriger(ctx, b)
+}
