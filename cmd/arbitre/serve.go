@@ -136,7 +136,14 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	}
 	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
 		"store", flags.backend, "lexicon", lex.Label(), "version", version)
-	httpSrv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second}
+	// Requests live in connCtx, cancelled once Shutdown has let the
+	// in-flight requests finish: the hijacked websocket connections, which
+	// Shutdown does not wait for, then end too and displays reconnect to the
+	// next server.
+	connCtx, closeConns := context.WithCancel(context.WithoutCancel(ctx))
+	defer closeConns()
+	httpSrv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return connCtx }}
 	served := make(chan error, 1)
 	go func() { served <- httpSrv.Serve(ln) }()
 
@@ -153,6 +160,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if shutErr := httpSrv.Shutdown(shutdownCtx); shutErr != nil && !errors.Is(shutErr, http.ErrServerClosed) {
 		err = errors.Join(err, shutErr)
 	}
+	closeConns()
 	stopPipeline()
 	err = errors.Join(err, <-pipeDone)
 	if errors.Is(err, http.ErrServerClosed) {
