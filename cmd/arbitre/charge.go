@@ -108,10 +108,14 @@ type standingsReport struct {
 	// time of a query on an idle server.
 	Unloaded latency `json:"unloaded"`
 	Sent     int     `json:"sent"`
-	Errors   int     `json:"errors"`
-	Rate     float64 `json:"rate_per_s"`
-	Latency  latency `json:"latency"`
-	TargetOK bool    `json:"target_ok"`
+	// Rate is how fast they were sent, Served how many answers came back
+	// right per second until the last one.
+	Rate       float64 `json:"rate_per_s"`
+	Served     float64 `json:"served_per_s"`
+	Errors     int     `json:"errors"`
+	FirstError string  `json:"first_error,omitempty"`
+	Latency    latency `json:"latency"`
+	TargetOK   bool    `json:"target_ok"`
 }
 
 type displaysReport struct {
@@ -381,6 +385,7 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 	interval := time.Second / time.Duration(c.qps)
 	lat := make([]time.Duration, n)
 	var errs atomic.Int64
+	var firstErr sync.Once
 	var wg sync.WaitGroup
 	start := time.Now()
 	sent := 0
@@ -399,11 +404,14 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 			lat[i] = time.Since(at)
 			if err != nil {
 				errs.Add(1)
+				firstErr.Do(func() { r.FirstError = err.Error() })
 			}
 		})
 	}
+	r.Rate = float64(sent) / time.Since(start).Seconds()
 	wg.Wait()
-	r.Sent, r.Errors, r.Rate = sent, int(errs.Load()), float64(sent)/time.Since(start).Seconds()
+	r.Sent, r.Errors = sent, int(errs.Load())
+	r.Served = float64(sent-r.Errors) / time.Since(start).Seconds()
 	r.Latency = summarize(lat[:sent])
 	r.TargetOK = r.Errors == 0 && r.Latency.P99 <= ms(targetStandingsP99)
 	return ctx.Err()
@@ -632,7 +640,11 @@ func (rep *chargeReport) print(w io.Writer) {
 		rep.Players, rep.Displays, rep.Arbiters, rep.QPS, rep.Duration, rep.CPUs, runtime.Version())
 	fmt.Fprintf(w, "preparation (simulated game %s, tokens): %.0f ms\n", chargeGame, rep.Preparation)
 	fmt.Fprintf(w, "1. standings  one at a time: %s\n", lat(s.Unloaded))
-	fmt.Fprintf(w, "              %d queries at %.1f q/s on %s and the cumul of %s, %d errors\n", s.Sent, s.Rate, chargeGame, chargeTournoi, s.Errors)
+	fmt.Fprintf(w, "              %d queries sent at %.1f q/s on %s and the cumul of %s; %.1f answered right a second; %d errors\n",
+		s.Sent, s.Rate, chargeGame, chargeTournoi, s.Served, s.Errors)
+	if s.FirstError != "" {
+		fmt.Fprintf(w, "              first error: %s\n", s.FirstError)
+	}
 	fmt.Fprintf(w, "              %s  (target p99 ≤ %s: %s)\n", lat(s.Latency), targetStandingsP99, verdict(s.TargetOK))
 	fmt.Fprintf(w, "2. displays   %d/%d connected in %.0f ms; retenirTop answered in %.1f ms; %d errors\n", d.Connected, rep.Displays, d.ConnectMS, d.MutationMS, d.Errors)
 	fmt.Fprintf(w, "              coupAnnounced    %d received  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
