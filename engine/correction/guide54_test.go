@@ -132,3 +132,57 @@ func TestGuide54Examples(t *testing.T) {
 			want: want{86, Warning, []Reason{RaccordTwoLetters, Inverted}, false, "1G"}},
 	})
 }
+
+// The guide §5.4.4 (examples 33-1 to 33-3) tolerates with an avertissement a
+// raccord with two consecutive letters swapped, one letter modified or one
+// omitted. The 2020 regulation does not (§4.3.2, §5.2.3, §5.5; see
+// TestDecideRaccordModified): the letters that are not raccord letters are
+// parasites and interrupt the chain, and the rest is counted.
+func TestGuide54RaccordModified(t *testing.T) {
+	runGuide(t, []guideCase{
+		{name: "guide §5.4.4 33-2: OILARA, the E of ENTOILER written A: R alone is chained, no localisation: 2020 §5.3.3 −5 (the guide gave an avertissement)",
+			tirage: "AFHIRTS", bulletin: one(sol("HATIFS", "v", nil, score(49), rl("O", 1, -5), rl("I", 1, -4), rl("L", 1, -3), rl("A", 1, -2), rl("R", 1, -1))),
+			want: want{44, Penalty, []Reason{RaccordWrong}, false, "14B"}},
+		{name: "guide §5.4.4 33-1: NTIOL for NTOIL: L alone is chained; FETERA also scores 33 in D9 (OF…): 2020 §5.3.3 zéro, commission (the guide gave an avertissement)",
+			tirage: "AEEFRTS", bulletin: one(sol("FETERA", "h", nil, score(33), rl("N", -1, -3), rl("T", -1, -2), rl("I", -1, -1), rl("O", -1, 0), rl("L", -1, 1))),
+			want: want{0, Zero, []Reason{FallaciousRaccord}, true, ""}},
+		{name: "guide §5.4.4 33-3: ENTI, the O omitted: I alone is chained: 2020 §5.3.3 zéro as in 33-1 (the guide gave an avertissement)",
+			tirage: "AEEFRTS", bulletin: one(sol("FETERA", "h", nil, score(33), rl("E", -1, -4), rl("N", -1, -3), rl("T", -1, -2), rl("I", -1, 0))),
+			want: want{0, Zero, []Reason{FallaciousRaccord}, true, ""}},
+		{name: "§4.3.2 §5.2.3 AILER beside HATIFS, the O of ENTOILER written A: R, E, L, I still chained: correct, no avertissement",
+			tirage: "AFHIRTS", bulletin: one(sol("HATIFS", "v", nil, score(49), rl("A", 1, -5), rl("I", 1, -4), rl("L", 1, -3), rl("E", 1, -2), rl("R", 1, -1))),
+			want: want{49, None, []Reason{}, false, "14B"}},
+		{name: "§5.2.3 §5.5 OIXER beside HATIFS, the L written X: R, E chained: two letters, avertissement",
+			tirage: "AFHIRTS", bulletin: one(sol("HATIFS", "v", nil, score(49), rl("O", 1, -5), rl("I", 1, -4), rl("X", 1, -3), rl("E", 1, -2), rl("R", 1, -1))),
+			want: want{49, Warning, []Reason{RaccordTwoLetters}, false, "14B"}},
+	})
+}
+
+// The worked examples of the guide §5.3–§5.7 not reproduced above, and why:
+//
+//   - §5.3 AFLMSU? (first coup): reproduced in TestGuideFirstCoupAFLMSU.
+//   - §5.4.1 AHINORS (raccords O-I-L, O-L-R, N-T-O of ENTOILER) and ABEIMRT
+//     (E, E, T of MENACERA, FONDERIES, BLET inside the word): the words
+//     played were in the lost pictures; many words of these tirages fit.
+//   - §5.4.2 CEHIORV and ECHINOS (prolongations of MINER): the words and
+//     which raccord letters were written were in the pictures.
+//   - §5.4.3 CEEHLUV (valid, inversions, 12-C for 12A at 90 points), ABEIMRT
+//     (the word butting on the T of BLET) and ABEIMRU: the words, and the
+//     letters of the 12-C bulletin (90 points), are in the lost pictures.
+//   - §5.4.4 33-4 (TOII, a letter added): the alignment of the four letters
+//     over ENTOILER is lost, and under 2020 it decides whether the extra I is
+//     a harmless parasite or breaks the chain. 33-8 (BEETRUU, REBUTE) and
+//     33-9 (BEELNOO, BOOLEEN 78/69): which rows the raccord letters were
+//     drawn on is lost.
+//   - §5.4.5 AHINORS ex. 1–2, AAEIUVZ, EINPQWZ, EERVVWZ, AORTUVW, AEGILLL and
+//     AAAEGRZ: the words, references and raccords were in the pictures (only
+//     HORSAINS in 1G, ex. 3–4, is named by the text).
+//   - §5.5 ABEILMN: ex. 3 names MINABLE, 80 points on RESALER, but its raccord
+//     letters are lost; with L-E-R beside the A, the word's own B, L, E also
+//     locate MINABLE in 10F, where it forms MINABLET, and §5.4.2.b then sends
+//     the bulletin to the commission: the outcome depends on the drawing.
+//     The other examples do not name their word.
+//   - §5.6 AEIIMN? ex. 1–2 and AAELO?? ex. 6–7 (no T, no R): which letters were
+//     circled, and the words of the two zéros, are lost.
+//   - §5.7 (second grid, IMPETIGO, COLORES, QUESTION, CHASSEUR…): its columns
+//     are lost and, unlike the §5.4 grid, few scores survive to fix them.
