@@ -777,6 +777,13 @@ func TestE2EScreenshots(t *testing.T) {
 	executer(t, ctx, chromedp.CaptureScreenshot(&png))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "affichage.png"), png, 0o644))
 
+	ouvrirClassique(t, salle.directeur)
+	ctx = navigateur(t, 1600, 900)
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/classique/CL"))
+	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length === 4`, e2eAttente, "the classique display")
+	executer(t, ctx, chromedp.CaptureScreenshot(&png))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "classique.png"), png, 0o644))
+
 	if !salle.public.aLeChamp(t, replayField) {
 		t.Skip("the API has no Query.replay yet: docs/screenshots/commission.png not refreshed")
 	}
@@ -785,4 +792,54 @@ func TestE2EScreenshots(t *testing.T) {
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission.png"), png, 0o644))
+}
+
+// e2eTableClassique is a published table.
+type e2eTableClassique struct {
+	Numero                 int
+	Premier, Second, Match string
+}
+
+// ouvrirClassique opens a 4-player classique tournament through the API and
+// publishes its first round; it returns the round's tables.
+func ouvrirClassique(t *testing.T, d e2eAPI) []e2eTableClassique {
+	t.Helper()
+	d.exiger(t, `mutation { ouvrirTournoiClassique(id:"CL", nom:"Classique de Vichy", rondes: 3) { nom } }`, nil, nil)
+	for i, nom := range []string{"Ana", "Bea", "Cyr", "Dan"} {
+		d.exiger(t, `mutation($j: ID!, $n: String!, $c: Int) { inscrireClassique(tournoi:"CL", joueur:$j, nom:$n, cote:$c) { nom } }`,
+			map[string]any{"j": fmt.Sprintf("J%d", i+1), "n": nom, "c": 1500 - 100*i}, nil)
+	}
+	d.exiger(t, `mutation { etablirTetesDeSerie(tournoi:"CL") { nom } }`, nil, nil)
+	d.exiger(t, `mutation { proposerRonde(tournoi:"CL", methode:"initial_by_cote") { nom } }`, nil, nil)
+	var tr struct {
+		PublierRonde struct {
+			Publiees []struct{ Tables []e2eTableClassique }
+		}
+	}
+	d.exiger(t, `mutation { publierRonde(tournoi:"CL") { publiees { tables { numero premier second match } } } }`, nil, &tr)
+	require.Len(t, tr.PublierRonde.Publiees, 1)
+	require.Len(t, tr.PublierRonde.Publiees[0].Tables, 2)
+	return tr.PublierRonde.Publiees[0].Tables
+}
+
+// The classique display shows the round's tables and the standings, and a
+// result recorded through the API appears live.
+func TestE2EClassiqueDisplayShowsTheRoundAndResults(t *testing.T) {
+	salle := ouvrirSalle(t)
+	d := salle.directeur
+	tables := ouvrirClassique(t, d)
+
+	ctx := navigateur(t, 1600, 900)
+	executer(t, ctx, chromedp.Navigate(d.url+"/affichage/classique/CL"))
+	attendre(t, ctx, `document.querySelectorAll("#tables tr").length === 2 && document.querySelectorAll("#lignes tr").length === 4`,
+		e2eAttente, "the round's tables and the standings")
+	attendre(t, ctx, jsTexte("#ronde", "Ronde 1 / 3"), e2eAttente, "the round number")
+	attendre(t, ctx, jsTexte("#tables", "Ana"), e2eAttente, "the players' names")
+
+	// A forfeit recorded through the API appears without a reload.
+	table := tables[0]
+	d.exiger(t, `mutation($t: ID!, $m: ID!) { creerMatch(tournoi:$t, match:$m) { phase } }`, map[string]any{"t": "CL", "m": table.Match}, nil)
+	d.exiger(t, `mutation($m: ID!, $j: ID!) { declarerForfait(match:$m, joueur:$j) { phase } }`, map[string]any{"m": table.Match, "j": table.Second}, nil)
+	d.exiger(t, `mutation($m: ID!) { enregistrerResultat(tournoi:"CL", match:$m) { nom } }`, map[string]any{"m": table.Match}, nil)
+	attendre(t, ctx, jsTexte("#tables", "forfait"), e2eAttente, "the recorded result")
 }

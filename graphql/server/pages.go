@@ -9,7 +9,8 @@ import (
 )
 
 // pages serves the hall pages: their assets under /static/, the display at
-// /affichage/<partie> and the commission's viewer at /commission/<partie>.
+// /affichage/<partie>, the classique display at /affichage/classique/<tournoi>
+// and the commission's viewer at /commission/<partie>.
 func pages(e *echo.Echo) {
 	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -23,5 +24,6 @@ func pages(e *echo.Echo) {
 		}
 	}
 	e.GET("/affichage/*", page("affichage.html"))
+	e.GET("/affichage/classique/*", page("classique.html"))
 	e.GET("/commission/*", page("commission.html"))
 }

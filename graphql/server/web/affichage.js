@@ -11,7 +11,6 @@
   const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
-  let page = 0;
 
   const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif }`;
   const LIGNES = `rang nom club score negatif pourcentage`;
@@ -35,26 +34,14 @@
     Arbitre.drawBoard(document.getElementById("plateau"), p.grille, top ? top.cases : []);
   }
 
+  const pager = new Arbitre.Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
+
   function montrerLignes() {
-    const pages = Math.max(1, Math.ceil(lignes.length / parPage));
-    if (page >= pages) page = 0;
-    const tbody = document.getElementById("lignes");
-    const rows = lignes.slice(page * parPage, (page + 1) * parPage).map((l) => {
-      const tr = document.createElement("tr");
-      for (const [v, num] of [[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
-        [l.negatif, true], [pourcent.format(l.pourcentage), true]]) {
-        const td = document.createElement("td");
-        td.textContent = v;
-        if (num) td.className = "num";
-        tr.appendChild(td);
-      }
-      return tr;
-    });
-    tbody.replaceChildren(...rows);
-    document.getElementById("page").textContent = lignes.length ? `page ${page + 1}/${pages} — ${lignes.length} joueurs` : "";
+    pager.set(lignes.map((l) => Arbitre.ligne([[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
+      [l.negatif, true], [pourcent.format(l.pourcentage), true]])));
   }
 
-  setInterval(() => { page++; montrerLignes(); }, periode);
+
 
   const etat = document.getElementById("etat");
   function montrerEtat(texte, alerte) {

@@ -136,3 +136,39 @@ Arbitre.Live.SILENCE = 25000;
 Arbitre.param = function (name) {
   return new URLSearchParams(location.search).get(name);
 };
+
+// ligne builds a table row; cells are [value, numeric] pairs.
+Arbitre.ligne = function (cells) {
+  const tr = document.createElement("tr");
+  for (const [v, num] of cells) {
+    const td = document.createElement("td");
+    td.textContent = v;
+    if (num) td.className = "num";
+    tr.appendChild(td);
+  }
+  return tr;
+};
+
+// Pager shows rows page by page in a tbody, turning every period.
+Arbitre.Pager = class {
+  constructor(tbody, legend, perPage, period) {
+    this.tbody = tbody;
+    this.legend = legend;
+    this.perPage = perPage;
+    this.rows = [];
+    this.page = 0;
+    setInterval(() => { this.page++; this.show(); }, period);
+  }
+
+  set(rows) {
+    this.rows = rows;
+    this.show();
+  }
+
+  show() {
+    const pages = Math.max(1, Math.ceil(this.rows.length / this.perPage));
+    if (this.page >= pages) this.page = 0;
+    this.tbody.replaceChildren(...this.rows.slice(this.page * this.perPage, (this.page + 1) * this.perPage));
+    this.legend.textContent = this.rows.length ? `page ${this.page + 1}/${pages} — ${this.rows.length} joueurs` : "";
+  }
+};
