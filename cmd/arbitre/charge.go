@@ -152,6 +152,7 @@ type latency struct {
 	Max float64 `json:"max_ms"`
 }
 
+// summarize computes the percentiles of ds (nearest rank).
 func summarize(ds []time.Duration) latency {
 	if len(ds) == 0 {
 		return latency{}
@@ -162,6 +163,7 @@ func summarize(ds []time.Duration) latency {
 	return latency{N: len(s), P50: at(0.50), P95: at(0.95), P99: at(0.99), Max: ms(s[len(s)-1])}
 }
 
+// ms converts d to milliseconds.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (c chargeConfig) validate() error {
@@ -174,7 +176,14 @@ func (c chargeConfig) validate() error {
 	return nil
 }
 
-// chargeIDs are the simulated tournament's ids.
+// arbiterTables is the k-th of c.arbiters disjoint slices of the tables of
+// the simulated hall.
+func (c chargeConfig) arbiterTables(k int) acces.Tables {
+	tables, _ := simulation.Placement(c.players - 1)
+	return acces.Tables{Min: k*tables/c.arbiters + 1, Max: (k + 1) * tables / c.arbiters}
+}
+
+// The simulated tournament's ids.
 var (
 	chargeTournoi = fmt.Sprintf("sim-%d", chargeSeed)
 	chargeGame    = chargeTournoi + "-1" // simulated, whole
@@ -284,10 +293,8 @@ func prepareCharge(ctx context.Context, flags *storeFlags, c chargeConfig) (char
 	if tk.director, err = emit(acces.Demande{Role: acces.Directeur}); err != nil {
 		return tk, err
 	}
-	tables, _ := simulation.Placement(c.players - 1)
 	for k := range c.arbiters {
-		t := acces.Tables{Min: k*tables/c.arbiters + 1, Max: (k + 1) * tables / c.arbiters}
-		secret, err := emit(acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: t})
+		secret, err := emit(acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: c.arbiterTables(k)})
 		if err != nil {
 			return tk, err
 		}
@@ -509,16 +516,15 @@ func bulletinsPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c ch
 	if err := cl.do(ctx, tk.director, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
 		return err
 	}
-	tables, _ := simulation.Placement(c.players - 1)
 	var mu sync.Mutex
 	var lat []time.Duration
 	var wg sync.WaitGroup
 	start := time.Now()
 	for k, token := range tk.arbiters {
-		lo, hi := k*tables/c.arbiters+1, (k+1)*tables/c.arbiters
+		tables := c.arbiterTables(k)
 		wg.Go(func() {
 			for i, j := range t.Tournoi.Joueurs {
-				if j.Table < lo || j.Table > hi {
+				if j.Table < tables.Min || j.Table > tables.Max {
 					continue
 				}
 				vars := map[string]any{"p": chargeLive, "c": coup, "l": j.Licence, "b": bulletinOf(i, top),
