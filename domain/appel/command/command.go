@@ -13,6 +13,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -86,6 +87,9 @@ type DeposerAppel struct {
 
 // DeposerAppel handles DeposerAppel; the appeal must not exist yet.
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
+	if _, err := a.depot.Charger(ctx, c.Appel); errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil // a retried filing
+	}
 	ap := appel.Nouveau()
 	if err := ap.Deposer(c.Saisine, a.horloge.Now()); err != nil {
 		return err
@@ -228,6 +232,9 @@ func (a *Application) Classer(ctx context.Context, c Classer) error {
 
 func (a *Application) modifier(ctx context.Context, id string, revision Revision, f func(ap *appel.Appel) error) error {
 	ap, err := a.depot.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil // a retried command, applied already
+	}
 	if err != nil {
 		return err
 	}

@@ -2,41 +2,21 @@ package partie
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 
 	"arbitre/domain/eventstore"
-
-	"github.com/google/uuid"
 )
 
 // Depot loads and saves matches in an event store.
 type Depot struct {
-	store    eventstore.Store
-	registry *eventstore.Registry
-	regles   *Regles
+	flux   eventstore.Flux
+	regles *Regles
 }
 
 // NewDepot returns a repository; registry must hold the match events
 // (Register).
 func NewDepot(store eventstore.Store, registry *eventstore.Registry, regles *Regles) *Depot {
-	return &Depot{store: store, registry: registry, regles: regles}
-}
-
-// namespace makes event ids deterministic: the id of an event is derived
-// from its stream, revision and content, so a retried save is idempotent, a
-// different command at the same revision is a conflict, and a simulation
-// gives the same log for the same seed.
-var namespace = uuid.MustParse("5b0b2c1e-6f0d-4c55-9a43-6c1a55a1c1a5")
-
-// EventID is the id of an event payload at a revision of a stream.
-func EventID(stream string, revision int, payload any) (uuid.UUID, error) {
-	data, err := json.Marshal(payload)
-	if err != nil {
-		return uuid.Nil, err
-	}
-	return uuid.NewSHA1(namespace, fmt.Appendf(nil, "%s/%d/%T/%s", stream, revision, payload, data)), nil
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registry}, regles: regles}
 }
 
 // Charger replays a match from its stream. With a command envelope in ctx
@@ -48,21 +28,15 @@ func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
 	if err != nil {
 		return nil, refusCause(CodeNotFound, err, "match %q", id)
 	}
-	recorded, err := eventstore.ReadWholeStream(ctx, d.store, stream)
-	if err != nil {
+	events, err := d.flux.Charger(ctx, stream)
+	var unknown *eventstore.UnknownEventTypeError
+	switch {
+	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
+		return nil, refusCause(CodeCorruptHistory, err, "match %s", id)
+	case err != nil:
 		return nil, err
-	}
-	if err := eventstore.CommandeDe(ctx).Verifier(stream, recorded); err != nil {
-		return nil, err
-	}
-	if len(recorded) == 0 {
+	case len(events) == 0:
 		return nil, refus(CodeNotFound, "no match %s", id)
-	}
-	events := make([]any, len(recorded))
-	for i, e := range recorded {
-		if events[i], err = d.registry.Decode(e); err != nil {
-			return nil, refusCause(CodeCorruptHistory, err, "match %s", id)
-		}
 	}
 	return Rejouer(d.regles, events)
 }
@@ -78,22 +52,7 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	if err != nil {
 		return refusCause(CodeInvalidMatch, err, "match %q", p.ID())
 	}
-	md = eventstore.CommandeDe(ctx).Metadata(md)
-	data := make([]eventstore.EventData, len(p.nouveaux))
-	for i, e := range p.nouveaux {
-		id, err := EventID(stream, p.enregistres+i, e)
-		if err != nil {
-			return err
-		}
-		if data[i], err = d.registry.NewEventData(id, e, md); err != nil {
-			return err
-		}
-	}
-	expected := eventstore.NoStream
-	if p.enregistres > 0 {
-		expected = eventstore.Exact(uint64(p.enregistres - 1))
-	}
-	if _, err := d.store.Append(ctx, stream, expected, data...); err != nil {
+	if err := d.flux.Enregistrer(ctx, stream, p.enregistres, p.nouveaux, md); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {
 			return refusCause(CodeConflict, err, "match %s changed since it was loaded", p.ID())
 		}

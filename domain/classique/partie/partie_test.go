@@ -1,6 +1,7 @@
 package partie_test
 
 import (
+	"github.com/google/uuid"
 	"strings"
 	"testing"
 
@@ -41,10 +42,8 @@ func assertReplay(t *testing.T, p *partie.Partie) {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, partie.Register(reg))
 	var decoded []any
-	for i, e := range p.Nouveaux() {
-		id, err := partie.EventID("match-m1", i, e)
-		require.NoError(t, err)
-		data, err := reg.NewEventData(id, e, eventstore.Metadata{})
+	for _, e := range p.Nouveaux() {
+		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})
 		require.NoError(t, err)
 		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
 		require.NoError(t, err)

@@ -4,45 +4,34 @@ import (
 	"context"
 	"errors"
 
-	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
 )
 
 // Depot loads and saves tournaments in an event store.
-type Depot struct {
-	store    eventstore.Store
-	registry *eventstore.Registry
-}
+type Depot struct{ flux eventstore.Flux }
 
 // NewDepot returns a repository; registry must hold the tournament events.
 func NewDepot(store eventstore.Store, registry *eventstore.Registry) *Depot {
-	return &Depot{store: store, registry: registry}
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registry}}
 }
 
 // Charger replays a tournament from its stream. With a command envelope in
-// ctx (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
-// command was applied already, and a conflict when the client's version is
-// not the stream's.
+// ctx it reports eventstore.ErrDejaTraitee when the command was applied
+// already, and a conflict when the client's version is not the stream's.
 func (d *Depot) Charger(ctx context.Context, id string) (*Tournoi, error) {
 	stream, err := Stream(id)
 	if err != nil {
 		return nil, refusCause(CodeNotFound, err, "tournament %q", id)
 	}
-	recorded, err := eventstore.ReadWholeStream(ctx, d.store, stream)
-	if err != nil {
+	events, err := d.flux.Charger(ctx, stream)
+	var unknown *eventstore.UnknownEventTypeError
+	switch {
+	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
+		return nil, refusCause(CodeCorruptHistory, err, "tournament %s", id)
+	case err != nil:
 		return nil, err
-	}
-	if err := eventstore.CommandeDe(ctx).Verifier(stream, recorded); err != nil {
-		return nil, err
-	}
-	if len(recorded) == 0 {
+	case len(events) == 0:
 		return nil, refus(CodeNotFound, "no tournament %s", id)
-	}
-	events := make([]any, len(recorded))
-	for i, e := range recorded {
-		if events[i], err = d.registry.Decode(e); err != nil {
-			return nil, refusCause(CodeCorruptHistory, err, "tournament %s", id)
-		}
 	}
 	return Rejouer(events)
 }
@@ -57,22 +46,7 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	if err != nil {
 		return refusCause(CodeInvalidTournoi, err, "tournament %q", t.ID())
 	}
-	md = eventstore.CommandeDe(ctx).Metadata(md)
-	data := make([]eventstore.EventData, len(t.nouveaux))
-	for i, e := range t.nouveaux {
-		id, err := partie.EventID(stream, t.enregistres+i, e)
-		if err != nil {
-			return err
-		}
-		if data[i], err = d.registry.NewEventData(id, e, md); err != nil {
-			return err
-		}
-	}
-	expected := eventstore.NoStream
-	if t.enregistres > 0 {
-		expected = eventstore.Exact(uint64(t.enregistres - 1))
-	}
-	if _, err := d.store.Append(ctx, stream, expected, data...); err != nil {
+	if err := d.flux.Enregistrer(ctx, stream, t.enregistres, t.nouveaux, md); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {
 			return refusCause(CodeConflict, err, "tournament %s changed since it was loaded", t.ID())
 		}

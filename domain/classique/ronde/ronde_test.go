@@ -3,6 +3,7 @@ package ronde_test
 import (
 	"context"
 	"fmt"
+	"github.com/google/uuid"
 	"testing"
 
 	"arbitre/domain/classique/pairing"
@@ -104,10 +105,8 @@ func assertReplay(t *testing.T, tr *ronde.Tournoi) {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, ronde.Register(reg))
 	var decoded []any
-	for i, e := range tr.Nouveaux() {
-		id, err := partie.EventID("x", i, e)
-		require.NoError(t, err)
-		data, err := reg.NewEventData(id, e, eventstore.Metadata{})
+	for _, e := range tr.Nouveaux() {
+		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})
 		require.NoError(t, err)
 		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
 		require.NoError(t, err)

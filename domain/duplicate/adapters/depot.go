@@ -7,17 +7,14 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/google/uuid"
-
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 )
 
 // Depot loads and saves games.
 type Depot struct {
-	store    eventstore.Store
-	registre *eventstore.Registry
-	moteur   duplicate.Moteur
+	flux   eventstore.Flux
+	moteur duplicate.Moteur
 }
 
 // Registre returns a registry holding the duplicate game's event types.
@@ -29,7 +26,7 @@ func Registre() (*eventstore.Registry, error) {
 // NewDepot returns a repository over store; moteur validates tops of the
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
-	return &Depot{store: store, registre: registre, moteur: moteur}
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur}
 }
 
 // Charger replays a game from its stream. With a command envelope in ctx
@@ -40,11 +37,8 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	if err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
-	evts, err := eventstore.ReadWholeStream(ctx, d.store, stream)
+	evts, err := d.flux.Charger(ctx, stream)
 	if err != nil {
-		return nil, err
-	}
-	if err := eventstore.CommandeDe(ctx).Verifier(stream, evts); err != nil {
 		return nil, d.conflit(id, err)
 	}
 	if len(evts) == 0 {
@@ -52,11 +46,7 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	}
 	p := duplicate.Nouvelle(d.moteur)
 	for _, e := range evts {
-		payload, err := d.registre.Decode(e)
-		if err != nil {
-			return nil, err
-		}
-		if err := p.Appliquer(payload); err != nil {
+		if err := p.Appliquer(e); err != nil {
 			return nil, err
 		}
 	}
@@ -68,28 +58,11 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 // fail with CONFLICT and nothing is written.
 func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error {
 	nouveaux := p.Nouveaux()
-	if len(nouveaux) == 0 {
-		return nil
-	}
 	stream, err := eventstore.PartieStream(p.ID())
 	if err != nil {
 		return err
 	}
-	avant := p.Version() - len(nouveaux)
-	attendu := eventstore.NoStream
-	if avant > 0 {
-		attendu = eventstore.Exact(uint64(avant - 1))
-	}
-	md = eventstore.CommandeDe(ctx).Metadata(md)
-	data := make([]eventstore.EventData, len(nouveaux))
-	for i, e := range nouveaux {
-		if data[i], err = d.registre.NewEventData(uuid.Nil, e, md); err != nil {
-			return err
-		}
-		data[i].ID = idEvenement(stream, avant+i, &data[i])
-	}
-	_, err = d.store.Append(ctx, stream, attendu, data...)
-	return d.conflit(p.ID(), err)
+	return d.conflit(p.ID(), d.flux.Enregistrer(ctx, stream, p.Version()-len(nouveaux), nouveaux, md))
 }
 
 // conflit gives a store conflict the game's CONFLICT code and the current
@@ -100,15 +73,4 @@ func (d *Depot) conflit(id string, err error) error {
 		return err
 	}
 	return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err, Version: version}
-}
-
-// idEvenement names an event by its place in the stream, its content and
-// the request that caused it: the same request retried gives the same ids
-// (the store recognizes the retry and writes nothing), while another writer
-// at the same place (another request or other content) gets other ids and
-// a conflict, never a silent success.
-func idEvenement(stream string, revision int, e *eventstore.EventData) uuid.UUID {
-	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
-		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID)
-	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
 }

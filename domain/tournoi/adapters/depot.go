@@ -6,22 +6,17 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/google/uuid"
-
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
 )
 
 // Depot loads and saves tournaments.
-type Depot struct {
-	store    eventstore.Store
-	registre *eventstore.Registry
-}
+type Depot struct{ flux eventstore.Flux }
 
 // NewDepot returns a repository over store; registre must hold the
 // tournament's event types (tournoi.Enregistrer).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{store: store, registre: registre}
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}}
 }
 
 // Charger replays a tournament; an unknown id gives an empty aggregate
@@ -33,21 +28,17 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 	if err != nil {
 		return nil, &tournoi.Erreur{Code: "INVALID_TOURNOI", Message: fmt.Sprintf("identifiant de tournoi %q invalide", id)}
 	}
-	evts, err := eventstore.ReadWholeStream(ctx, d.store, stream)
+	evts, err := d.flux.Charger(ctx, stream)
 	if err != nil {
 		return nil, err
 	}
 	t := tournoi.Nouveau()
 	for _, e := range evts {
-		payload, err := d.registre.Decode(e)
-		if err != nil {
-			return nil, err
-		}
-		if err := t.Appliquer(payload); err != nil {
+		if err := t.Appliquer(e); err != nil {
 			return nil, err
 		}
 	}
-	return t, eventstore.CommandeDe(ctx).Verifier(stream, evts)
+	return t, nil
 }
 
 // Enregistrer appends the tournament's new events, expecting the stream to
@@ -55,25 +46,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 // and nothing is written. The events carry the command id as causation.
 func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error {
 	nouveaux := t.Nouveaux()
-	if len(nouveaux) == 0 {
-		return nil
-	}
 	stream, err := eventstore.TournoiStream(t.ID())
 	if err != nil {
 		return err
 	}
-	avant := t.Version() - len(nouveaux)
-	attendu := eventstore.NoStream
-	if avant > 0 {
-		attendu = eventstore.Exact(uint64(avant - 1))
-	}
-	md = eventstore.CommandeDe(ctx).Metadata(md)
-	data := make([]eventstore.EventData, len(nouveaux))
-	for i, e := range nouveaux {
-		if data[i], err = d.registre.NewEventData(uuid.New(), e, md); err != nil {
-			return err
-		}
-	}
-	_, err = d.store.Append(ctx, stream, attendu, data...)
-	return err
+	return d.flux.Enregistrer(ctx, stream, t.Version()-len(nouveaux), nouveaux, md)
 }

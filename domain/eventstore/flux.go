@@ -1,0 +1,73 @@
+package eventstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+)
+
+// Flux loads and saves the events of one aggregate's stream. Every
+// repository shares it, so that all of them decode, check the command
+// envelope, name events and detect conflicts the same way.
+type Flux struct {
+	Store    Store
+	Registry *Registry
+}
+
+// Charger reads a stream whole and decodes its events in order. With a
+// command envelope in ctx it first checks it (Commande.Verifier): a command
+// already applied gives ErrDejaTraitee, a stale client version a
+// *ConflictError.
+func (f Flux) Charger(ctx context.Context, stream string) ([]any, error) {
+	recorded, err := ReadWholeStream(ctx, f.Store, stream)
+	if err != nil {
+		return nil, err
+	}
+	if err := CommandeDe(ctx).Verifier(stream, recorded); err != nil {
+		return nil, err
+	}
+	payloads := make([]any, len(recorded))
+	for i, e := range recorded {
+		if payloads[i], err = f.Registry.Decode(e); err != nil {
+			return nil, err
+		}
+	}
+	return payloads, nil
+}
+
+// Enregistrer appends the events an aggregate recorded since it was loaded
+// with `charges` events, expecting the stream to hold exactly those: a
+// concurrent writer gets a *ConflictError and nothing is written. The
+// events carry the command id of ctx as causation.
+func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
+	if len(nouveaux) == 0 {
+		return nil
+	}
+	md = CommandeDe(ctx).Metadata(md)
+	data := make([]EventData, len(nouveaux))
+	for i, e := range nouveaux {
+		var err error
+		if data[i], err = f.Registry.NewEventData(uuid.Nil, e, md); err != nil {
+			return err
+		}
+		data[i].ID = IDEvenement(stream, charges+i, &data[i])
+	}
+	expected := NoStream
+	if charges > 0 {
+		expected = Exact(uint64(charges - 1))
+	}
+	_, err := f.Store.Append(ctx, stream, expected, data...)
+	return err
+}
+
+// IDEvenement names an event by its place in the stream, its content and
+// the request that caused it: the same request retried gives the same ids
+// (the store recognizes the retry and writes nothing), while another writer
+// at the same place (another request or other content) gets other ids and a
+// conflict, never a silent success.
+func IDEvenement(stream string, revision int, e *EventData) uuid.UUID {
+	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
+		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID)
+	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
+}
