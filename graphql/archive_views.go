@@ -8,7 +8,6 @@ import (
 
 	"arbitre/graphql/model"
 	"arbitre/projections/historique"
-	"arbitre/projections/standings"
 )
 
 // curseur encodes a global position as an opaque cursor.
@@ -65,7 +64,7 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Adversaire = &rc.Joueurs[lui]
 		return node, nil
 	}
-	lignes, err := standings.LirePartie(ctx, r.Projections, p.Partie)
+	lignes, err := r.Classements.Partie(ctx, p.Partie)
 	if err != nil {
 		return nil, err
 	}

@@ -54,9 +54,9 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	var lignes []standings.Ligne
 	var err error
 	if q.partie != "" {
-		lignes, err = standings.LirePartie(ctx, r.Projections, q.partie)
+		lignes, err = r.Classements.Partie(ctx, q.partie)
 	} else {
-		lignes, err = standings.LireCumul(ctx, r.Projections, q.tournoi)
+		lignes, err = r.Classements.Cumul(ctx, q.tournoi)
 	}
 	if err != nil {
 		return nil, err
@@ -73,22 +73,18 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	return out, nil
 }
 
-// attendreProjection polls the standings runner's checkpoint until it
-// reaches pos.
+// attendreProjection waits until the standings runner has applied pos.
 func (r *Resolver) attendreProjection(ctx context.Context, pos uint64) error {
 	if pos == 0 || r.StandingsRunner == nil {
 		return nil
 	}
 	deadline := time.Now().Add(projectionWait)
-	for {
-		cp, err := r.StandingsRunner.Checkpoint(ctx)
-		if err != nil || cp >= pos || time.Now().After(deadline) {
-			return err
-		}
+	for r.StandingsRunner.Position() < pos && time.Now().Before(deadline) {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(2 * time.Millisecond):
 		}
 	}
+	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"arbitre/engine/solve"
 	"arbitre/graphql/live"
 	"arbitre/projections/projection"
+	"arbitre/projections/standings"
 )
 
 // Resolver is the root of the resolvers: the dependencies they call.
@@ -33,9 +34,11 @@ type Resolver struct {
 	Appels       *appadapters.Depot
 	AppelLecteur *appquery.Lecteur
 	Hub          *live.Hub
-	// Projections is the read-model database; StandingsRunner maintains its
-	// standings (subscriptions wait for it to reach an event).
+	// Projections reads the read-model database; Classements serves the
+	// standings from it; StandingsRunner maintains them (reads wait for it
+	// to reach an event).
 	Projections     *sql.DB
+	Classements     *standings.Lecteur
 	StandingsRunner *projection.Runner
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader

@@ -30,6 +30,7 @@ import (
 	"arbitre/graphql/server"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/standings"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -86,6 +87,11 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if err != nil {
 		return err
 	}
+	readDB, err := projection.OpenReadDB(flags.projectionDBPath())
+	if err != nil {
+		return err
+	}
+	defer readDB.Close()
 	models, err := readModels(registry)
 	if err != nil {
 		return err
@@ -125,7 +131,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(store, registry, moteur), TournoiDepot: tadapters.NewDepot(store, registry),
 		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
-		Hub: hub, Projections: db, StandingsRunner: runners[1], Head: store.LastPosition,
+		Hub: hub, Projections: readDB, StandingsRunner: runners[1],
+		Classements: standings.NewLecteur(readDB, runners[1].Position), Head: store.LastPosition,
 		Journal: store, Registry: registry,
 		Classiques: ronde.NewDepot(store, registry), Matchs: partie.NewDepot(store, registry, regles), ReglesClassique: regles}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})

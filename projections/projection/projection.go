@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"arbitre/domain/eventstore"
 
@@ -58,6 +59,25 @@ func OpenDB(path string) (*sql.DB, error) {
 	return db, nil
 }
 
+// OpenReadDB opens a projection database for reading only, with a pool of
+// connections: in WAL mode readers see the last commit and never wait for
+// the runners' writer connection.
+func OpenReadDB(path string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro&_pragma=query_only(1)&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(readers)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// readers is the size of the read pool.
+const readers = 4
+
 const checkpointSchema = `CREATE TABLE IF NOT EXISTS projection_checkpoints (
 	projection TEXT PRIMARY KEY,
 	position   INTEGER NOT NULL
@@ -69,6 +89,9 @@ type Runner struct {
 	proj  Projection
 	store eventstore.Reader
 	page  int
+	// position is the checkpoint as of the last commit, for readers that
+	// must not query the database to know how far the projection is.
+	position atomic.Uint64
 }
 
 // NewRunner prepares the checkpoint table and the projection's tables.
@@ -84,8 +107,17 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 	if err != nil {
 		return nil, fmt.Errorf("projection %s: setting up: %w", p.Name(), err)
 	}
+	cp, err := r.Checkpoint(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.position.Store(cp)
 	return r, nil
 }
+
+// Position is the global position of the last event applied and committed
+// (0 for none), read without touching the database.
+func (r *Runner) Position() uint64 { return r.position.Load() }
 
 // Name is the projection's name.
 func (r *Runner) Name() string { return r.proj.Name() }
@@ -132,6 +164,9 @@ func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
+	}
+	if applied > 0 {
+		r.position.Store(events[len(events)-1].Position)
 	}
 	return applied, nil
 }
@@ -191,6 +226,7 @@ func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
 	}
+	r.position.Store(0)
 	return r.CatchUp(ctx, progress)
 }
 
