@@ -73,18 +73,16 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	return out, nil
 }
 
-// attendreProjection waits until the standings runner has applied pos.
+// attendreProjection waits until the standings runner has applied pos, at
+// most projectionWait: then the standings are answered as they are.
 func (r *Resolver) attendreProjection(ctx context.Context, pos uint64) error {
 	if pos == 0 || r.StandingsRunner == nil {
 		return nil
 	}
-	deadline := time.Now().Add(projectionWait)
-	for r.StandingsRunner.Position() < pos && time.Now().Before(deadline) {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(2 * time.Millisecond):
-		}
+	wait, cancel := context.WithTimeout(ctx, projectionWait)
+	defer cancel()
+	if err := r.StandingsRunner.Attendre(wait, pos); err != nil && ctx.Err() != nil {
+		return ctx.Err()
 	}
 	return nil
 }

@@ -136,7 +136,11 @@ func (r *partieResolver) Solutions(ctx context.Context, obj *model.Partie) ([]mo
 	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: deref(obj.Tournoi)}); err != nil {
 		return nil, err
 	}
-	sols := obj.Domaine.Solutions()
+	p, err := r.Parties.Charger(withoutCommande(ctx), obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	sols := p.Solutions()
 	out := make([]model.SolutionTop, len(sols))
 	for i, s := range sols {
 		out[i] = model.SolutionTop{Mot: s.Move.WordString(), Reference: s.Move.Ref().String(), Score: int(s.Move.Score),

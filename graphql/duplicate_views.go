@@ -54,13 +54,9 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 	return r.partieVue(ctx, id)
 }
 
-// partieVue loads a game and renders its public view.
+// partieVue renders a game's public view (kept up to date by r.vue).
 func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
-	p, err := r.Parties.Charger(context.WithoutCancel(withoutCommande(ctx)), id)
-	if err != nil {
-		return nil, err
-	}
-	return vuePartie(p), nil
+	return r.vue(context.WithoutCancel(ctx), id)
 }
 
 // withoutCommande drops the command envelope: reading back the state after
@@ -81,7 +77,6 @@ func vuePartie(p *duplicate.Partie) *model.Partie {
 			Source: string(cfg.Source), Graine: int(cfg.Graine), Mode: string(cfg.Mode),
 			AvertissementsGratuits: cfg.AvertissementsGratuits, SeuilSolo: cfg.SeuilSolo,
 		},
-		Domaine: p,
 	}
 	if n := p.Numero(); n > 0 {
 		v.Numero = &n

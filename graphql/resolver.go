@@ -43,6 +43,8 @@ type Resolver struct {
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
+	// vues keeps the games' public views up to date.
+	vues partieVues
 	// Head is the global position of the last recorded event.
 	Head func(ctx context.Context) (uint64, error)
 	// Classiques stores classique tournaments, Matchs their matches played

@@ -1,10 +1,7 @@
 package model
 
-import "arbitre/domain/duplicate"
-
-// Partie is the public view of a duplicate game. It keeps the aggregate for
-// the fields computed on demand (solutions), so they cost nothing unless
-// asked for.
+// Partie is the public view of a duplicate game; the fields computed on
+// demand (solutions) have resolvers, so they cost nothing unless asked for.
 type Partie struct {
 	ID         string
 	Tournoi    *string
@@ -20,6 +17,4 @@ type Partie struct {
 	Tops       []TopRetenu
 	DernierTop *TopRetenu
 	Fin        *FinPartie
-
-	Domaine *duplicate.Partie `json:"-"`
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"arbitre/domain/eventstore"
@@ -90,14 +91,17 @@ type Runner struct {
 	store eventstore.Reader
 	page  int
 	// position is the checkpoint as of the last commit, for readers that
-	// must not query the database to know how far the projection is.
+	// must not query the database to know how far the projection is; moved
+	// is closed (and replaced) whenever it advances.
 	position atomic.Uint64
+	mu       sync.Mutex
+	moved    chan struct{}
 }
 
 // NewRunner prepares the checkpoint table and the projection's tables.
 // store is read to fill gaps, catch up and rebuild.
 func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
-	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize}
+	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{})}
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, checkpointSchema); err != nil {
 			return err
@@ -118,6 +122,33 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 // Position is the global position of the last event applied and committed
 // (0 for none), read without touching the database.
 func (r *Runner) Position() uint64 { return r.position.Load() }
+
+// Attendre waits until the projection has applied the event at position
+// pos, or ctx is done.
+func (r *Runner) Attendre(ctx context.Context, pos uint64) error {
+	for {
+		r.mu.Lock()
+		moved := r.moved
+		r.mu.Unlock()
+		if r.position.Load() >= pos {
+			return nil
+		}
+		select {
+		case <-moved:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// avancer records a committed checkpoint and wakes the waiters.
+func (r *Runner) avancer(pos uint64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.position.Store(pos)
+	close(r.moved)
+	r.moved = make(chan struct{})
+}
 
 // Name is the projection's name.
 func (r *Runner) Name() string { return r.proj.Name() }
@@ -166,7 +197,7 @@ func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, err
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
 	}
 	if applied > 0 {
-		r.position.Store(events[len(events)-1].Position)
+		r.avancer(events[len(events)-1].Position)
 	}
 	return applied, nil
 }
@@ -226,7 +257,7 @@ func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
 	}
-	r.position.Store(0)
+	r.avancer(0)
 	return r.CatchUp(ctx, progress)
 }
 
