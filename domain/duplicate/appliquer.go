@@ -192,6 +192,18 @@ func lireMot(s string) ([]tile.Tile, error) {
 }
 
 // probleme explains why a placement is not playable.
+// codeInjouable tells why a top is not playable: letters not in the tirage,
+// a word not in the lexicon, or a placement the rules refuse (§1.1, §3.4).
+func codeInjouable(res *play.Result) Code {
+	switch res.Problem {
+	case play.NotInRack:
+		return CodeNotInTirage
+	case play.OK:
+		return CodeInvalidWord
+	}
+	return CodeInvalidTop
+}
+
 func probleme(res *play.Result) string {
 	if res.Problem != play.OK {
 		return res.Problem.String()

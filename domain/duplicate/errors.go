@@ -12,6 +12,8 @@ const (
 	CodeInvalidTirage     Code = "INVALID_TIRAGE"
 	CodeRejetRefused      Code = "REJET_REFUSED"
 	CodeInvalidTop        Code = "INVALID_TOP"
+	CodeNotInTirage       Code = "NOT_IN_TIRAGE"
+	CodeInvalidWord       Code = "INVALID_WORD"
 	CodeNotMaxScore       Code = "NOT_MAX_SCORE"
 	CodeJokerTopRefused   Code = "JOKER_TOP_REFUSED"
 	CodeMustEndGame       Code = "MUST_END_GAME"

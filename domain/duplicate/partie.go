@@ -324,7 +324,7 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	rack := p.lettres.rack
 	res := p.moteur.Verifier(&p.grille, r, word, &rack)
 	if !res.Playable() {
-		return refus(CodeInvalidTop, "%s en %s n'est pas jouable avec %s : %s", mot, ref, rack.String(), probleme(&res))
+		return refus(codeInjouable(&res), "%s en %s n'est pas jouable avec %s : %s", mot, ref, rack.String(), probleme(&res))
 	}
 	tops := p.moteur.Tops(&p.grille, rack)
 	if len(tops) == 0 {

@@ -256,7 +256,7 @@ func TestRetenirTop_Paragraphe3_4(t *testing.T) {
 		{"§3.4 score inférieur au maximum", []movegen.Move{bac}, "H8", "CAB", CodeNotMaxScore, map[string]int32{"H8 CAB": 12}},
 		{"§3.4 joker refusé quand un top le conserve", []movegen.Move{bac, bacJoker}, "H8", "BaC", CodeJokerTopRefused, nil},
 		{"§3.4 joker accepté quand tous les tops l'utilisent", []movegen.Move{bacJoker}, "H8", "BaC", "", nil},
-		{"§3.4 mot non admis", []movegen.Move{bac}, "H8", "BCA", CodeInvalidTop, nil},
+		{"§3.4 mot non admis", []movegen.Move{bac}, "H8", "BCA", CodeInvalidWord, nil},
 		{"§3.4 référence illisible", []movegen.Move{bac}, "Z99", "BAC", CodeInvalidTop, nil},
 	}
 	for _, tt := range tests {
