@@ -1,8 +1,7 @@
 package appel
 
 import (
-	"errors"
-	"fmt"
+	"arbitre/domain/erreur"
 )
 
 // Code is the stable, machine-readable slug of a refused command. Clients
@@ -38,32 +37,7 @@ const (
 
 // Erreur is a refused command: a stable code, a message in the words of the
 // federation and an optional cause. A refused command records nothing.
-type Erreur struct {
-	Code    Code
-	Message string
-	Err     error
-}
-
-func (e *Erreur) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
-}
-
-// Unwrap returns the cause, so errors.As still finds an
-// *eventstore.ConflictError behind CONFLICT.
-func (e *Erreur) Unwrap() error { return e.Err }
-
-// Is matches any *Erreur with the same code, so errors.Is(err, ErrNotAMember)
-// works whatever the message.
-func (e *Erreur) Is(target error) bool {
-	t, ok := target.(*Erreur)
-	return ok && t.Code == e.Code
-}
-
-// ErrorCode returns the stable code.
-func (e *Erreur) ErrorCode() Code { return e.Code }
+type Erreur = erreur.Erreur[Code]
 
 // Sentinels for errors.Is, one per code.
 var (
@@ -92,15 +66,7 @@ var (
 	ErrCorruptHistory            = &Erreur{Code: CodeCorruptHistory}
 )
 
-func refus(code Code, format string, args ...any) error {
-	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...)}
-}
+func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
 // CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code {
-	var e *Erreur
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
-}
+func CodeOf(err error) Code { return erreur.CodeOf[Code](err) }

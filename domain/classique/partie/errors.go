@@ -1,8 +1,7 @@
 package partie
 
 import (
-	"errors"
-	"fmt"
+	"arbitre/domain/erreur"
 )
 
 // Code is the stable slug of a refused command; clients rely on it, the
@@ -36,41 +35,13 @@ const (
 
 // Erreur is a refused command: a stable code, a message and an optional
 // cause. A refused command records nothing and changes nothing.
-type Erreur struct {
-	Code    Code
-	Message string
-	Err     error
-}
+type Erreur = erreur.Erreur[Code]
 
-func (e *Erreur) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
-}
-
-// Unwrap returns the cause.
-func (e *Erreur) Unwrap() error { return e.Err }
-
-// Is matches any *Erreur with the same code, so errors.Is(err, &Erreur{Code: c}) works.
-func (e *Erreur) Is(target error) bool {
-	t, ok := target.(*Erreur)
-	return ok && t.Code == e.Code
-}
-
-func refus(code Code, format string, args ...any) error {
-	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...)}
-}
+func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
 func refusCause(code Code, cause error, format string, args ...any) error {
-	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...), Err: cause}
+	return erreur.RefusCause(code, cause, format, args...)
 }
 
 // CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code {
-	var e *Erreur
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
-}
+func CodeOf(err error) Code { return erreur.CodeOf[Code](err) }
