@@ -1,9 +1,6 @@
 package cote
 
-import (
-	"errors"
-	"fmt"
-)
+import "arbitre/domain/erreur"
 
 // Code identifies a kind of invalid input; codes are stable.
 type Code string
@@ -17,22 +14,9 @@ const (
 )
 
 // Error is the error type returned by this package.
-type Error struct {
-	Code    Code
-	Message string
-}
+type Error = erreur.Erreur[Code]
 
-func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
-
-func fail(code Code, format string, args ...any) error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
-}
+func fail(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
 // CodeOf returns the code of a cote error, or "" for any other error.
-func CodeOf(err error) Code {
-	var ce *Error
-	if errors.As(err, &ce) {
-		return ce.Code
-	}
-	return ""
-}
+func CodeOf(err error) Code { return erreur.CodeOf[Code](err) }
