@@ -37,19 +37,12 @@ func init() {
 func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
-	lex, err := loadLexicon(lexPath)
+	ws, err := flags.openWorkspace(ctx, lexPath)
 	if err != nil {
 		return err
 	}
-	store, _, err := flags.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	registre, err := registreDuplicate()
-	if err != nil {
-		return err
-	}
+	defer ws.store.Close()
+	lex, store, registre := ws.lex, ws.store, ws.registry
 	stream, err := eventstore.PartieStream(id)
 	if err != nil {
 		return err

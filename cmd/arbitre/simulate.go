@@ -41,33 +41,18 @@ func init() {
 	rootCmd.AddCommand(simulateCmd)
 }
 
-func registreDuplicate() (*eventstore.Registry, error) {
-	r, err := adapters.Registre()
-	if err != nil {
-		return nil, err
-	}
-	return r, tournoi.Enregistrer(r)
-}
-
 func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string, nJoueurs, nParties int, graine uint64) error {
 	ctx := cmd.Context()
 	if nJoueurs < 1 || nParties < 1 {
 		return fmt.Errorf("--players and --games must be at least 1")
 	}
 	debut := time.Now()
-	lex, err := loadLexicon(lexPath)
+	ws, err := flags.openWorkspace(ctx, lexPath)
 	if err != nil {
 		return err
 	}
-	store, _, err := flags.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	registre, err := registreDuplicate()
-	if err != nil {
-		return err
-	}
+	defer ws.store.Close()
+	lex, store, registre := ws.lex, ws.store, ws.registry
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: fmt.Sprintf("simulation-%d", graine)}
 	id := fmt.Sprintf("sim-%d", graine)
 	tr := tournoi.Nouveau()

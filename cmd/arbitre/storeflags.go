@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/esdbstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/lexicon"
 	"arbitre/projections/projection"
 
 	"github.com/spf13/cobra"
@@ -62,4 +64,25 @@ func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless 
 // projectionDBPath is the projection database inside the data directory.
 func (f *storeFlags) projectionDBPath() string {
 	return filepath.Join(f.dataDir, projection.FileName)
+}
+
+// workspace is what the tools that replay or write games open: the
+// lexicon, the store and the registry of every event type.
+type workspace struct {
+	lex      *lexicon.Lexicon
+	store    openedStore
+	registry *eventstore.Registry
+}
+
+// openWorkspace opens the lexicon named by lexPath (empty: the shipped one)
+// and the chosen store; the caller closes ws.store.
+func (f *storeFlags) openWorkspace(ctx context.Context, lexPath string) (ws workspace, err error) {
+	if ws.lex, err = loadLexicon(lexPath); err != nil {
+		return ws, err
+	}
+	if ws.registry, err = catalogue.Registre(); err != nil {
+		return ws, err
+	}
+	ws.store, _, err = f.openStore(ctx)
+	return ws, err
 }
