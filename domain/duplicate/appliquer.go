@@ -108,6 +108,7 @@ func (p *Partie) appliquer(e any) error {
 		delete(p.corrections, e.Coup)
 		delete(p.decisions, e.Coup)
 		delete(p.billets, e.Coup)
+		p.discipline.Appliquer(e)
 		interdit := p.lettres.rack
 		p.interdit = &interdit
 		p.lettres.rendre(p.config.Formule)
@@ -116,6 +117,8 @@ func (p *Partie) appliquer(e any) error {
 		p.ramasses[e.Coup] = true
 	case BulletinDepose, BulletinCorrige, DoubleArbitrage, BilletEmis, RenvoiCommission, DecisionCommission:
 		p.appliquerBulletin(e)
+	case SanctionDisciplinaire:
+		return p.appliquerSanction(e)
 	case JoueurArrive:
 		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup}
 	case PartieInterrompue:

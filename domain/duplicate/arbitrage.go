@@ -243,13 +243,13 @@ func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
 }
 
 // EmettreBillet records the billet de correction handed to the player for
-// the decision in force (§5.9, guide §5.2); it notifies the words not
-// admitted of that coup.
+// the decision in force, disciplinary sanctions included (§5.9, guide
+// §5.2); it notifies the words not admitted of that coup.
 func (p *Partie) EmettreBillet(coup int, licence, arbitre string) error {
 	if _, err := p.exigerCorrige(coup, licence); err != nil {
 		return err
 	}
-	d := p.decisions[coup][licence]
+	d, _ := p.DecisionSanctionnee(coup, licence)
 	d.Reasons = slices.Clone(d.Reasons)
 	d.NotAdmitted = slices.Clone(d.NotAdmitted)
 	return p.enregistrer(BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})

@@ -25,6 +25,8 @@ const (
 	CodeLatePlayer        Code = "LATE_PLAYER"
 	CodeInvalidBulletin   Code = "INVALID_BULLETIN"
 	CodeEliminated        Code = "ELIMINATED"
+	CodeExcluded          Code = "EXCLUDED"
+	CodeInvalidSanction   Code = "INVALID_SANCTION"
 	CodeConflict          Code = "CONFLICT"
 	CodeNotFound          Code = "NOT_FOUND"
 	CodeCorruptHistory    Code = "CORRUPT_HISTORY"
@@ -75,6 +77,8 @@ var (
 	ErrLatePlayer        = &Erreur{Code: CodeLatePlayer}
 	ErrInvalidBulletin   = &Erreur{Code: CodeInvalidBulletin}
 	ErrEliminated        = &Erreur{Code: CodeEliminated}
+	ErrExcluded          = &Erreur{Code: CodeExcluded}
+	ErrInvalidSanction   = &Erreur{Code: CodeInvalidSanction}
 	ErrConflict          = &Erreur{Code: CodeConflict}
 	ErrNotFound          = &Erreur{Code: CodeNotFound}
 	ErrCorruptHistory    = &Erreur{Code: CodeCorruptHistory}

@@ -146,6 +146,9 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1)
 		},
 		enregistrerBulletins,
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[SanctionDisciplinaire](r, TypeSanctionDisciplinaire, versionSanctionDisciplinaire)
+		},
 		func(r *eventstore.Registry) error { return eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1) },
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1)

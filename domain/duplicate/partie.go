@@ -68,6 +68,7 @@ type Partie struct {
 	tops         map[int]TopRetenu
 	ramasses     map[int]bool
 	joueurs      map[string]*joueur
+	discipline   Discipline
 	contextes    map[int]contexte
 	premierMot   int // length of the word of coup 1 (§4.3.2, §5.5)
 	deposes      map[int]map[string]BulletinDepose
@@ -131,11 +132,12 @@ func (p *Partie) Top(coup int) (TopRetenu, bool) {
 // Fin returns how the game ended, or nil.
 func (p *Partie) Fin() *PartieTerminee { return p.fin }
 
-// Joueurs lists the players still in the game (not eliminated), sorted.
+// Joueurs lists the players still in the game (neither eliminated nor
+// excluded, §6.1), sorted.
 func (p *Partie) Joueurs() []string {
 	out := make([]string, 0, len(p.joueurs))
 	for l, j := range p.joueurs {
-		if !j.elimine {
+		if !j.elimine && !p.discipline.Exclu(l) {
 			out = append(out, l)
 		}
 	}
@@ -495,6 +497,8 @@ func (p *Partie) exigerJoueur(licence string, coup int) error {
 		return refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
 	case j.elimine:
 		return refus(CodeEliminated, "le joueur %s est éliminé", licence)
+	case p.discipline.Exclu(licence):
+		return refus(CodeExcluded, "le joueur %s est exclu de la partie (§6.1)", licence)
 	}
 	return nil
 }
@@ -553,9 +557,10 @@ func (p *Partie) Reprendre(a time.Time) error {
 // Eliminer applies the rule of the elimination modes to the coup just
 // topped (§3.8.3, guide §2.14–2.15): the reference is the best score among
 // the players still in (the top when one of them found it); every player
-// below it is eliminated. In sudden death a 5-point penalty counts on the
-// coup itself (§5.9). A missing bulletin scores zero. The last player left
-// wins.
+// below it is eliminated. Disciplinary decisions count (§5.5, §5.7). In
+// sudden death every penalty counts on the coup itself (§5.9): the 5-point
+// one and the one of an avertissement beyond the free ones. A missing
+// bulletin scores zero. The last player left wins.
 func (p *Partie) Eliminer() error {
 	if err := p.exigerStatut(StatutTop, "l'élimination"); err != nil {
 		return err
@@ -574,12 +579,16 @@ func (p *Partie) Eliminer() error {
 			continue
 		}
 		s := 0
-		if d, ok := p.decisions[coup][l]; ok {
+		d, ok := p.DecisionSanctionnee(coup, l)
+		if ok {
 			brut, penalite, _ := Points(d)
 			s = brut
 			if p.config.Mode == ModeMortSubite {
 				s -= penalite
 			}
+		}
+		if p.config.Mode == ModeMortSubite {
+			s -= p.Avertissements(l).Penalty[coup-1]
 		}
 		scores[l] = s
 		reference = max(reference, s)

@@ -187,6 +187,28 @@ func (a *Application) DeciderAppel(ctx context.Context, c DeciderAppel) error {
 	})
 }
 
+// SanctionDisciplinaire is a disciplinary decision of the director on a
+// player's coup: an avertissement (§5.5, cumulating under §5.8), a zéro
+// (§5.7) or the exclusion for cheating or proven fraud (§6.1).
+type SanctionDisciplinaire struct {
+	Partie  string
+	Coup    int
+	Licence string
+	Nature  duplicate.NatureSanction
+	Motif   string
+}
+
+// SanctionDisciplinaire records the decision as partie.sanction_disciplinaire,
+// signed by the acting director (the metadata's actor). Bad input records
+// nothing and returns a *duplicate.Erreur (INVALID_SANCTION, UNKNOWN_PLAYER,
+// EXCLUDED, GAME_OVER, NOT_FOUND, CONFLICT...).
+func (a *Application) SanctionDisciplinaire(ctx context.Context, c SanctionDisciplinaire) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
+		return p.Sanctionner(duplicate.SanctionDisciplinaire{Coup: c.Coup, Licence: c.Licence, Nature: c.Nature,
+			Motif: c.Motif, Par: a.metadata.Actor})
+	})
+}
+
 // ArriveeEnRetard adds a late player (§6.2).
 func (a *Application) ArriveeEnRetard(ctx context.Context, partie, licence string) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ArriveeEnRetard(licence) })
