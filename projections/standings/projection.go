@@ -19,7 +19,8 @@ const Name = "standings"
 
 // The projection keeps, in SQL, the facts the fold needs and nothing else —
 // the latest value per key: players, games, late arrivals, tops, the
-// decision in force per bulletin, the end of each game. Reading replays
+// decision in force per bulletin, the end of each game — and every
+// disciplinary sanction still in force, in order (they add up). Reading replays
 // those facts through the same fold (Classement.Appliquer), so the SQL
 // projection and the in-memory fold cannot disagree.
 const schema = `
@@ -57,6 +58,14 @@ CREATE TABLE IF NOT EXISTS standings_decisions (
 	discipline  INTEGER NOT NULL,
 	average_cap INTEGER NOT NULL,
 	PRIMARY KEY (partie, coup, licence)
+);
+CREATE TABLE IF NOT EXISTS standings_sanctions (
+	partie   TEXT    NOT NULL,
+	position INTEGER NOT NULL,
+	coup     INTEGER NOT NULL,
+	licence  TEXT    NOT NULL,
+	nature   TEXT    NOT NULL,
+	PRIMARY KEY (partie, position)
 );`
 
 // Projection maintains the standings' facts. Its registry decodes the
@@ -83,7 +92,8 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_parties;
-		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;`)
+		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;
+		DELETE FROM standings_sanctions;`)
 	return err
 }
 
@@ -129,11 +139,19 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	case duplicate.TopRetenu:
 		return exec(`INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?)
 			ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`, id, ev.Coup, ev.Score)
+	case duplicate.SanctionDisciplinaire:
+		return exec(`INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (partie, position) DO NOTHING`, id, e.Position, ev.Coup, ev.Licence, string(ev.Nature))
 	case duplicate.CoupAnnule:
 		if err := exec(`DELETE FROM standings_tops WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
 			return err
 		}
-		return exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup)
+		if err := exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
+			return err
+		}
+		// The annulled coup's sanctions go with it, an exclusion stays
+		// (duplicate.Discipline.Appliquer).
+		return exec(`DELETE FROM standings_sanctions WHERE partie = ? AND coup = ? AND nature <> ?`, id, ev.Coup, string(duplicate.SanctionExclusion))
 	case duplicate.PartieTerminee:
 		f, err := json.Marshal(ev)
 		if err != nil {
@@ -223,6 +241,15 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	if err := lire(ctx, db, `SELECT coup, score FROM standings_tops WHERE partie = ? ORDER BY coup`, []any{id}, func(rows *sql.Rows) error {
 		var e duplicate.TopRetenu
 		if err := rows.Scan(&e.Coup, &e.Score); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, e)
+	}); err != nil {
+		return err
+	}
+	if err := lire(ctx, db, `SELECT coup, licence, nature FROM standings_sanctions WHERE partie = ? ORDER BY position`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.SanctionDisciplinaire
+		if err := rows.Scan(&e.Coup, &e.Licence, &e.Nature); err != nil {
 			return err
 		}
 		return c.Appliquer(stream, e)

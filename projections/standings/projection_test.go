@@ -3,6 +3,7 @@ package standings_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -49,6 +50,16 @@ func runner(t *testing.T, store eventstore.Reader, r *eventstore.Registry) (*pro
 // the simulated hall) and plays one game.
 func tournoiSimule(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, n int) (*command.Application, []string) {
 	t.Helper()
+	return tournoiJusquA(t, ctx, store, r, n, 0)
+}
+
+// errArret stops a simulated game.
+var errArret = errors.New("arrêt de la simulation")
+
+// tournoiJusquA is tournoiSimule stopped once coup arret is topped and
+// corrected (the whole game when arret is 0).
+func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, n, arret int) (*command.Application, []string) {
+	t.Helper()
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	tr := tournoi.Nouveau()
@@ -73,8 +84,18 @@ func tournoiSimule(t *testing.T, ctx context.Context, store eventstore.Store, r 
 	sim := simulation.New(lex, cfg)
 	depot := adapters.NewDepot(store, r, sim.Moteur())
 	_, err = sim.Jouer(simulation.Partie{ID: "t1-1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: licences, Graine: 7},
-		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
-	require.NoError(t, err)
+		func(p *duplicate.Partie) error {
+			if err := depot.Enregistrer(ctx, p, md); err != nil {
+				return err
+			}
+			if _, ok := p.Top(arret); ok && p.Statut() == duplicate.StatutTop {
+				return errArret
+			}
+			return nil
+		})
+	if arret == 0 || !errors.Is(err, errArret) {
+		require.NoError(t, err)
+	}
 	return command.New(depot, sim.Moteur(), eventstoretest.NewStepClock(eventstoretest.Epoch), md), licences
 }
 

@@ -2,7 +2,8 @@
 // cumulated over the tournament — as a pure fold over the events of the
 // tournament and game streams: score, top, négatif, percentage of the top,
 // rank with ties, solos (§3.5), warnings and penalties (§5.9), averages
-// (guide §2.10), by série. The same events always give the same figures,
+// (guide §2.10), the director's disciplinary decisions (§5.5, §5.7, §6.1),
+// by série. The same events always give the same figures,
 // whether folded live or rebuilt from the archive.
 package standings
 
@@ -43,7 +44,9 @@ type partie struct {
 	ordre     []string
 	tops      map[int]int
 	decisions map[int]map[string]correction.Decision
-	fin       *duplicate.PartieTerminee
+	// discipline is the aggregate's own fold of the sanctions.
+	discipline duplicate.Discipline
+	fin        *duplicate.PartieTerminee
 }
 
 // Classement is the fold.
@@ -97,9 +100,12 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	switch e := e.(type) {
 	case duplicate.TopRetenu:
 		p.tops[e.Coup] = e.Score
+	case duplicate.SanctionDisciplinaire:
+		p.discipline.Appliquer(e)
 	case duplicate.CoupAnnule:
 		delete(p.tops, e.Coup)
 		delete(p.decisions, e.Coup)
+		p.discipline.Appliquer(e)
 	case duplicate.JoueurArrive:
 		p.premier[e.Licence] = e.PremierCoup
 		p.ordre = append(p.ordre, e.Licence)
@@ -154,16 +160,25 @@ func (p *partie) coupsComptes() []int {
 	return out
 }
 
+// decision is what a player's coup counts: the decision in force with the
+// director's disciplinary decisions applied (duplicate.Discipline.Decision,
+// the aggregate's rule); false while nothing decides the score.
+func (p *partie) decision(coup int, licence string) (correction.Decision, bool) {
+	d, ok := p.decisions[coup][licence]
+	return p.discipline.Decision(coup, licence, d, ok)
+}
+
 // brut is a player's points on a coup before any penalty (duplicate.Points,
 // the aggregate's rule): zero for a coup played before a late arrival (§6.2)
 // or without correction yet; for an average, the mean of the other players
 // of the same arbiter not on an average, rounded to the nearest point,
-// capped by the solution the player proposed (guide §2.10, §5.9).
+// capped by the solution the player proposed (guide §2.10, §5.9); the
+// annulled scores of an excluded player (§6.1) are not among them.
 func (p *partie) brut(coup int, licence string, arbitres map[string]string) (score int, corrige bool) {
 	if coup < p.premier[licence] {
 		return 0, true
 	}
-	d, ok := p.decisions[coup][licence]
+	d, ok := p.decision(coup, licence)
 	if !ok {
 		return 0, false
 	}
@@ -172,10 +187,15 @@ func (p *partie) brut(coup int, licence string, arbitres map[string]string) (sco
 		return s, true
 	}
 	somme, n := 0, 0
-	for l, o := range p.decisions[coup] {
-		if os, _, om := duplicate.Points(o); l != licence && !om && arbitres[l] == arbitres[licence] {
-			somme += os
-			n++
+	for _, l := range p.ordre {
+		if l == licence || p.discipline.Exclu(l) || arbitres[l] != arbitres[licence] {
+			continue
+		}
+		if o, ok := p.decision(coup, l); ok {
+			if os, _, om := duplicate.Points(o); !om {
+				somme += os
+				n++
+			}
 		}
 	}
 	m := 0
@@ -203,6 +223,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		index[l] = i
 	}
 	bonus := len(p.ordre) >= p.config.SeuilSolo
+	decisions := make([][]correction.Decision, len(p.ordre))
 	for _, coup := range p.coupsComptes() {
 		meilleur, auteur, egal := -1, "", false
 		for i, l := range p.ordre {
@@ -218,10 +239,11 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			case s == meilleur:
 				egal = true
 			}
-			if d, ok := p.decisions[coup][l]; ok && coup >= p.premier[l] {
+			if coup >= p.premier[l] {
+				d, _ := p.decision(coup, l)
 				_, penalite, _ := duplicate.Points(d)
-				lignes[i].Avertissements += d.Warnings()
 				lignes[i].Penalites += penalite
+				decisions[i] = append(decisions[i], d)
 			}
 		}
 		// §3.5: a score above every other player's, compared before the
@@ -236,9 +258,12 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	}
 	for i := range lignes {
 		l := &lignes[i]
-		// §5.9: from the 4th warning (6th in blitz and original formulas)
-		// each one costs 5 points; penalties are taken at the end.
-		l.Penalites += 5 * max(0, l.Avertissements-p.config.AvertissementsGratuits)
+		// §5.9: from the 4th warning (6th in blitz and original formulas),
+		// disciplinary ones included, each one costs 5 points; penalties
+		// are taken at the end.
+		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
+		l.Avertissements = tally.Warnings
+		l.Penalites += tally.Total
 		if p.fin != nil {
 			l.Score -= l.Penalites
 		}

@@ -1,0 +1,120 @@
+package standings_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
+	"arbitre/projections/standings"
+)
+
+// The director's disciplinary decisions (§5.5, §5.7, §6.1) reach the
+// standings live, a coup annulled afterwards takes its sanctions with it
+// (§3.6), and the projection still equals the in-memory fold and a rebuild
+// from position zero.
+func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	r := registre(t)
+	live, liveDB := runner(t, store, r)
+	runCtx, stop := context.WithCancel(ctx)
+	ready, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
+	<-ready
+
+	app, licences := tournoiJusquA(t, ctx, store, r, 20, 3)
+	attendre := func() {
+		last, err := store.LastPosition(ctx)
+		require.NoError(t, err)
+		require.Eventually(t, func() bool {
+			cp, err := live.Checkpoint(ctx)
+			return err == nil && cp == last
+		}, 20*time.Second, 5*time.Millisecond, "the live projection reaches the head")
+	}
+	attendre()
+	avant, err := standings.LirePartie(ctx, liveDB, "t1-1")
+	require.NoError(t, err)
+
+	p, err := adapters.NewDepot(store, r, nil).Charger(ctx, "t1-1")
+	require.NoError(t, err)
+	zero := ""
+	for _, l := range licences {
+		if d, ok := p.Decision(2, l); ok && d.Paid > 0 && zero == "" {
+			zero = l
+		}
+	}
+	require.NotEmpty(t, zero)
+	perdu, _ := p.Decision(2, zero)
+	bavard, fraudeur := licences[1], licences[2]
+	if bavard == zero || fraudeur == zero {
+		bavard, fraudeur = licences[3], licences[4]
+	}
+	autre := ""
+	for _, l := range licences {
+		if l != zero && l != bavard && l != fraudeur && autre == "" {
+			autre = l
+		}
+	}
+	sanctions := []command.SanctionDisciplinaire{
+		{Partie: "t1-1", Coup: 2, Licence: zero, Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"},
+		{Partie: "t1-1", Coup: 3, Licence: fraudeur, Nature: duplicate.SanctionExclusion, Motif: "fraude avérée"},
+	}
+	for coup := 1; coup <= 3; coup++ {
+		for range 2 {
+			sanctions = append(sanctions, command.SanctionDisciplinaire{Partie: "t1-1", Coup: coup, Licence: bavard,
+				Nature: duplicate.SanctionAvertissement, Motif: "bavardage"})
+		}
+	}
+	for _, s := range sanctions {
+		require.NoError(t, app.SanctionDisciplinaire(ctx, s))
+	}
+	// §3.6: a zéro on coup 4, annulled afterwards, leaves nothing.
+	require.NoError(t, app.Tirer(ctx, "t1-1", ""))
+	require.NoError(t, app.SanctionDisciplinaire(ctx, command.SanctionDisciplinaire{Partie: "t1-1", Coup: 4, Licence: autre,
+		Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"}))
+	require.NoError(t, app.AnnulerCoup(ctx, "t1-1", duplicate.AnnulationErreur))
+	attendre()
+	stop()
+	require.NoError(t, <-done)
+
+	apres, err := standings.LirePartie(ctx, liveDB, "t1-1")
+	require.NoError(t, err)
+	brut, _, _ := duplicate.Points(perdu)
+	assert.LessOrEqual(t, ligneDe(apres, zero).Score, ligneDe(avant, zero).Score-brut, "§5.7 the coup pays nothing (a solo may go too)")
+	assert.Zero(t, ligneDe(apres, fraudeur).Score, "§6.1 scores annulled")
+	assert.Equal(t, ligneDe(avant, bavard).Avertissements+6, ligneDe(apres, bavard).Avertissements, "§5.5 each one counts (§5.9)")
+	assert.Equal(t, ligneDe(avant, autre).Score, ligneDe(apres, autre).Score, "§3.6")
+
+	fold, err := standings.Reconstruire(ctx, store, r)
+	require.NoError(t, err)
+	memoire, err := fold.Partie("t1-1")
+	require.NoError(t, err)
+	assert.Equal(t, memoire, apres, "projection and in-memory fold give the same figures")
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+}
+
+func ligneDe(ls []standings.Ligne, licence string) standings.Ligne {
+	for _, l := range ls {
+		if l.Licence == licence {
+			return l
+		}
+	}
+	return standings.Ligne{}
+}
