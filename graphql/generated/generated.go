@@ -344,6 +344,7 @@ type ComplexityRoot struct {
 		RetenirTop             func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton          func(childComplexity int, id string, tournoi *string) int
+		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature string, motif string, version *int, clientMutationID *string) int
 		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
 		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
@@ -647,6 +648,7 @@ type MutationResolver interface {
 	DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	SignerFeuille(ctx context.Context, match string, joueur string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	TrancherDesaccord(ctx context.Context, match string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
@@ -2256,6 +2258,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RevoquerJeton(childComplexity, args["id"].(string), args["tournoi"].(*string)), true
+	case "Mutation.sanctionDisciplinaire":
+		if e.complexity.Mutation.SanctionDisciplinaire == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sanctionDisciplinaire_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.SanctionDisciplinaire(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["nature"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.signerFeuille":
 		if e.complexity.Mutation.SignerFeuille == nil {
 			break
@@ -4207,6 +4220,23 @@ extend type Subscription {
   matchChanged(match: ID!): MatchClassique!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/discipline.graphqls", Input: `# The director's disciplinary decisions in a duplicate game
+# (fisf-reglement-duplicate-2020.txt §5.5, §5.7, §5.8, §5.9, §6.1; guide
+# §2.7, §3.8.1.B: taken during the game, without appeal).
+
+extend type Mutation {
+  """
+  Sanctions a player on a coup played or being played. nature: avertissement
+  (motif disciplinaire, §5.5: cumulates with the coup's own sanction, §5.8,
+  and counts for §5.9), zero (motif disciplinaire grave, §5.7: the coup
+  counts 0) or exclusion (cheating or proven fraud, §6.1: the player's
+  scores of the game are annulled and his later bulletins refused). Errors:
+  INVALID_SANCTION, UNKNOWN_PLAYER, LATE_PLAYER, EXCLUDED, GAME_OVER,
+  NOT_FOUND, CONFLICT, FORBIDDEN.
+  """
+  sanctionDisciplinaire(partie: ID!, coup: Int!, licence: ID!, nature: String!, motif: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+}
+`, BuiltIn: false},
 	{Name: "../../schema/duplicate.graphqls", Input: `# Duplicate tournaments and games (fisf-reglement-duplicate-2020.txt §3).
 # Every mutation takes an optional clientMutationId (a retry with the same id
 # is applied once) and an optional version: the number of events the client
@@ -5678,6 +5708,47 @@ func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Contex
 		return nil, err
 	}
 	args["tournoi"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_sanctionDisciplinaire_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "nature", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["nature"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg6
 	return args, nil
 }
 
@@ -14804,6 +14875,97 @@ func (ec *executionContext) fieldContext_Mutation_trancherDesaccord(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_trancherDesaccord_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sanctionDisciplinaire(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_sanctionDisciplinaire,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().SanctionDisciplinaire(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["nature"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_sanctionDisciplinaire(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sanctionDisciplinaire_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -25969,6 +26131,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "trancherDesaccord":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_trancherDesaccord(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sanctionDisciplinaire":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sanctionDisciplinaire(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
