@@ -74,7 +74,7 @@ func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin 
 			v.DecisionMoteur = vueDecision(d)
 		}
 	}
-	if d, ok := p.Decision(coup, licence); ok {
+	if d, ok := p.DecisionSanctionnee(coup, licence); ok {
 		v.Decision = vueDecision(d)
 	}
 	if c, ok := p.Correction(coup, licence); ok {

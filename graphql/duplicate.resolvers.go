@@ -53,10 +53,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if err != nil {
 		return nil, err
 	}
-	var joueurs []string
-	for _, j := range t.Joueurs() {
-		joueurs = append(joueurs, j.Licence)
-	}
+	joueurs := t.Participants() // §6.1: the excluded are left out
 	if err := r.tournoiApp(md).AjouterPartie(ctx, tournoi, partie); err != nil {
 		return nil, err
 	}

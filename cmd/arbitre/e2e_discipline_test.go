@@ -135,4 +135,10 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
 	assert.Equal(t, "EXCLUDED", s.gql(arbiter, `mutation($b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:2, licence:"L3", bulletin:$b) { licence } }`,
 		map[string]any{"b": map[string]any{"blank": true}}).code())
+
+	// §6.1: excluded from the tournament's other games too.
+	var next struct{ Joueurs []string }
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{graine: 8}) { joueurs } }`, nil).into(t, "creerPartie", &next)
+	assert.NotContains(t, next.Joueurs, "L3", "§6.1 the next game starts without the excluded player")
+	assert.Contains(t, next.Joueurs, "L1")
 }

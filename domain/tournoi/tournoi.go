@@ -14,6 +14,7 @@ const (
 	TypeTournoiCree   = "tournoi.cree"
 	TypeJoueurInscrit = "tournoi.joueur_inscrit"
 	TypePartieAjoutee = "tournoi.partie_ajoutee"
+	TypeJoueurExclu   = "tournoi.joueur_exclu"
 )
 
 // TournoiCree opens a tournament.
@@ -45,6 +46,14 @@ type PartieAjoutee struct {
 	Numero int    `json:"numero"`
 }
 
+// JoueurExclu excludes a player from the tournament's other games for
+// cheating or proven fraud (§6.1), decided in game Partie.
+type JoueurExclu struct {
+	Licence string `json:"licence"`
+	Partie  string `json:"partie"`
+	Motif   string `json:"motif"`
+}
+
 // Erreur is a refused command with a stable code.
 type Erreur struct {
 	Code    string
@@ -60,12 +69,13 @@ type Tournoi struct {
 	joueurs  map[string]Joueur
 	ordre    []string
 	parties  []string
+	exclus   map[string]bool
 	version  int
 	nouveaux []any
 }
 
 // Nouveau returns an empty tournament, ready for Creer or a replay.
-func Nouveau() *Tournoi { return &Tournoi{joueurs: map[string]Joueur{}} }
+func Nouveau() *Tournoi { return &Tournoi{joueurs: map[string]Joueur{}, exclus: map[string]bool{}} }
 
 // ID, Nom, Version, Parties and Joueurs read the state.
 func (t *Tournoi) ID() string        { return t.id }
@@ -78,6 +88,21 @@ func (t *Tournoi) Joueurs() []Joueur {
 	out := make([]Joueur, len(t.ordre))
 	for i, l := range t.ordre {
 		out[i] = t.joueurs[l]
+	}
+	return out
+}
+
+// Exclu reports whether a player was excluded (§6.1).
+func (t *Tournoi) Exclu(licence string) bool { return t.exclus[licence] }
+
+// Participants lists the players a new game starts with: the registered
+// players, in order, without the excluded ones (§6.1).
+func (t *Tournoi) Participants() []string {
+	var out []string
+	for _, l := range t.ordre {
+		if !t.exclus[l] {
+			out = append(out, l)
+		}
 	}
 	return out
 }
@@ -131,6 +156,20 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
 }
 
+// Exclure excludes a registered player from the tournament's other games
+// (§6.1), once.
+func (t *Tournoi) Exclure(licence, partie, motif string) error {
+	switch {
+	case t.joueurs[licence].Licence == "":
+		return &Erreur{"UNKNOWN_PLAYER", fmt.Sprintf("la licence %s n'est pas inscrite", licence)}
+	case t.exclus[licence]:
+		return &Erreur{"EXCLUDED", fmt.Sprintf("%s est déjà exclu du tournoi", licence)}
+	case motif == "":
+		return &Erreur{"INVALID_SANCTION", "une exclusion est motivée (§6.1)"}
+	}
+	return t.enregistrer(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
+}
+
 // Appliquer is the transition function shared by commands and replay.
 func (t *Tournoi) Appliquer(e any) error {
 	switch e := e.(type) {
@@ -141,6 +180,8 @@ func (t *Tournoi) Appliquer(e any) error {
 		t.ordre = append(t.ordre, e.Joueur.Licence)
 	case PartieAjoutee:
 		t.parties = append(t.parties, e.Partie)
+	case JoueurExclu:
+		t.exclus[e.Licence] = true
 	default:
 		return &Erreur{"CORRUPT_HISTORY", fmt.Sprintf("événement %T inconnu", e)}
 	}
@@ -156,5 +197,8 @@ func Enregistrer(r *eventstore.Registry) error {
 	if err := eventstore.Register[JoueurInscrit](r, TypeJoueurInscrit, 1); err != nil {
 		return err
 	}
-	return eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1)
+	if err := eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1); err != nil {
+		return err
+	}
+	return eventstore.Register[JoueurExclu](r, TypeJoueurExclu, 1)
 }

@@ -56,3 +56,8 @@ func (a *Application) Inscrire(ctx context.Context, id string, j tournoi.Joueur)
 func (a *Application) AjouterPartie(ctx context.Context, id, partie string) error {
 	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.AjouterPartie(partie) })
 }
+
+// Exclure excludes a player from the tournament's other games (§6.1).
+func (a *Application) Exclure(ctx context.Context, id, licence, partie, motif string) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Exclure(licence, partie, motif) })
+}

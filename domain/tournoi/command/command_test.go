@@ -98,3 +98,23 @@ func TestIdempotenceAndVersion(t *testing.T) {
 	assert.Len(t, events, 2)
 	assert.Equal(t, "m2", events[1].Metadata.CausationID)
 }
+
+// §6.1: an excluded player is left out of the tournament's later games,
+// once, with a reason.
+func TestExclusion_Article6_1(t *testing.T) {
+	ctx := context.Background()
+	app, depot, _ := setup(t)
+	require.NoError(t, app.Creer(ctx, "T1", "Open"))
+	for _, l := range []string{"1", "2", "3"} {
+		require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: l, Nom: "J" + l}))
+	}
+	assert.Error(t, app.Exclure(ctx, "T1", "2", "T1-1", ""), "a reason is required")
+	assert.Error(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude"), "unknown player")
+	require.NoError(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée"))
+	assert.Error(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée"), "once")
+	tt, err := depot.Charger(ctx, "T1")
+	require.NoError(t, err)
+	assert.True(t, tt.Exclu("2"))
+	assert.Equal(t, []string{"1", "3"}, tt.Participants())
+	assert.Len(t, tt.Joueurs(), 3, "still registered: his past games stay in the archive")
+}
