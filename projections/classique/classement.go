@@ -8,7 +8,6 @@ package classique
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"strings"
 
 	"arbitre/domain/classique/ronde"
@@ -29,25 +28,17 @@ func newDecoder() (decoder, error) {
 	return decoder{reg: reg}, nil
 }
 
-// decode returns nil for events of other kinds.
-func (d decoder) decode(e eventstore.Event) (any, error) {
+// evenement decodes a classique tournament event and names its tournament;
+// v is nil for events of other kinds.
+func (d decoder) evenement(e eventstore.Event) (v any, tournoi string, err error) {
 	if !strings.HasPrefix(e.Type, prefixTournoi) {
-		return nil, nil
+		return nil, "", nil
 	}
-	return d.reg.Decode(e)
-}
-
-// tournoiDe is the tournament id of a classique tournament stream.
-func tournoiDe(stream string) (string, error) {
-	_, id, err := eventstore.ParseStream(stream)
-	if err != nil {
-		return "", err
+	if v, err = d.reg.Decode(e); err != nil {
+		return nil, "", err
 	}
-	t, ok := strings.CutPrefix(id, "classique-")
-	if !ok {
-		return "", fmt.Errorf("stream %s is not a classique tournament", stream)
-	}
-	return t, nil
+	tournoi, err = ronde.TournoiDuStream(e.Stream)
+	return v, tournoi, err
 }
 
 // ClassementName is the standings projection's name.
@@ -97,12 +88,8 @@ func (*Classement) Reset(ctx context.Context, tx *sql.Tx) error {
 
 // Apply folds one event.
 func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	v, err := c.dec.decode(e)
+	v, tournoi, err := c.dec.evenement(e)
 	if err != nil || v == nil {
-		return err
-	}
-	tournoi, err := tournoiDe(e.Stream)
-	if err != nil {
 		return err
 	}
 	switch ev := v.(type) {

@@ -72,12 +72,8 @@ func (*Cotes) Reset(ctx context.Context, tx *sql.Tx) error {
 
 // Apply folds one event.
 func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	v, err := c.dec.decode(e)
+	v, tournoi, err := c.dec.evenement(e)
 	if err != nil || v == nil {
-		return err
-	}
-	tournoi, err := tournoiDe(e.Stream)
-	if err != nil {
 		return err
 	}
 	switch ev := v.(type) {

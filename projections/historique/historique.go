@@ -129,7 +129,7 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	case duplicate.PartieTerminee:
 		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
 	case ronde.ResultatEnregistre:
-		t, err := classiqueTournoi(e.Stream)
+		t, err := ronde.TournoiDuStream(e.Stream)
 		if err != nil {
 			return err
 		}
@@ -151,15 +151,6 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return nil
 	}
 	return nil
-}
-
-// classiqueTournoi reads the tournament id of a "tournoi-classique-<id>" stream.
-func classiqueTournoi(stream string) (string, error) {
-	const prefix = "tournoi-classique-"
-	if len(stream) <= len(prefix) || stream[:len(prefix)] != prefix {
-		return "", fmt.Errorf("archive: %q is not a classique tournament stream", stream)
-	}
-	return stream[len(prefix):], nil
 }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }

@@ -3,6 +3,8 @@ package ronde
 import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/eventstore"
+	"fmt"
+	"strings"
 )
 
 // The event types of a classique tournament, recorded in the stream
@@ -135,3 +137,16 @@ func errorsJoin(errs ...error) error {
 // Stream is the stream of a classique tournament: "tournoi-classique-<id>",
 // apart from the streams of duplicate tournaments.
 func Stream(id string) (string, error) { return eventstore.TournoiStream("classique-" + id) }
+
+// TournoiDuStream is the tournament id of a "tournoi-classique-<id>" stream.
+func TournoiDuStream(stream string) (string, error) {
+	_, id, err := eventstore.ParseStream(stream)
+	if err != nil {
+		return "", err
+	}
+	t, ok := strings.CutPrefix(id, "classique-")
+	if !ok || t == "" {
+		return "", fmt.Errorf("stream %s is not a classique tournament", stream)
+	}
+	return t, nil
+}
