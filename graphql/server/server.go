@@ -36,8 +36,9 @@ type Limits struct {
 	Depth int
 }
 
-// DefaultLimits suit a tournament hall.
-var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 12}
+// DefaultLimits suit a tournament hall. The depth admits GraphiQL's
+// introspection query (15 levels of ofType nesting) and nothing deeper.
+var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 16}
 
 // Config is what the server needs.
 type Config struct {

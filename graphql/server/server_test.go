@@ -155,12 +155,23 @@ func TestTokensAndRoles(t *testing.T) {
 func TestDepthLimit(t *testing.T) {
 	h := newHarness(t)
 	nested := "name"
-	for i := 0; i < 10; i++ {
+	for i := 0; i < 14; i++ {
 		nested = "ofType { " + nested + " }"
 	}
-	deep := `{ __schema { types { fields { type { ` + nested + ` } } } } }` // 14 levels
-	ok := h.query("", `{ __schema { types { name } } }`, nil)
-	require.Empty(t, ok.Errors)
+	deep := `{ __schema { types { fields { type { ` + nested + ` } } } } }` // 18 levels
+	ok := h.query("", introspection, nil)
+	require.Empty(t, ok.Errors, "GraphiQL's introspection query passes")
 	out := h.query("", deep, nil)
 	assert.Equal(t, "QUERY_TOO_DEEP", out.code())
 }
+
+// introspection is the query GraphiQL sends to learn the schema (graphql-js
+// getIntrospectionQuery): 15 levels deep.
+const introspection = `query IntrospectionQuery { __schema { queryType { name } mutationType { name } subscriptionType { name }
+  types { ...FullType } directives { name description locations args { ...InputValue } } } }
+fragment FullType on __Type { kind name description fields(includeDeprecated: true) { name description args { ...InputValue }
+  type { ...TypeRef } isDeprecated deprecationReason } inputFields { ...InputValue } interfaces { ...TypeRef }
+  enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } possibleTypes { ...TypeRef } }
+fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
+fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType {
+  kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } } }`
