@@ -65,38 +65,17 @@ func auHasard(sac tile.Rack, n int) string {
 	return partie.TirerAuHasard(sac, n, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
 }
 
-// lireTournoiClassique reads a tournament's stream once: the aggregate for
-// rounds and standings, and the events for its name and recorded results,
-// which the aggregate keeps to itself. Nil when there is no such
+// lireTournoiClassique reads a tournament; nil when there is no such
 // tournament.
 func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error) {
-	stream, err := ronde.Stream(id)
-	if err != nil {
-		return nil, invalidInput("tournoi", err)
+	t, err := r.Classiques.Charger(withoutCommande(ctx), id)
+	if ronde.CodeOf(err) == ronde.CodeNotFound {
+		return nil, nil
 	}
-	recorded, err := eventstore.ReadWholeStream(ctx, r.Journal, stream)
-	if err != nil || len(recorded) == 0 {
-		return nil, err
-	}
-	events := make([]any, len(recorded))
-	nom := ""
-	resultats := map[string]ronde.ResultatEnregistre{}
-	for i, e := range recorded {
-		if events[i], err = r.Registry.Decode(e); err != nil {
-			return nil, err
-		}
-		switch ev := events[i].(type) {
-		case ronde.TournoiOuvert:
-			nom = ev.Nom
-		case ronde.ResultatEnregistre:
-			resultats[ev.Match] = ev
-		}
-	}
-	t, err := ronde.Rejouer(events)
 	if err != nil {
 		return nil, err
 	}
-	return vueTournoiClassique(t, nom, resultats), nil
+	return vueTournoiClassique(t), nil
 }
 
 // tournoiClassiqueVue answers a command with the tournament's state.
@@ -108,8 +87,8 @@ func (r *Resolver) tournoiClassiqueVue(ctx context.Context, id string) (*model.T
 	return v, err
 }
 
-func vueTournoiClassique(t *ronde.Tournoi, nom string, resultats map[string]ronde.ResultatEnregistre) *model.TournoiClassique {
-	v := &model.TournoiClassique{ID: t.ID(), Nom: nom, Version: t.Version(), Rondes: t.Rondes(), Clos: t.Clos(),
+func vueTournoiClassique(t *ronde.Tournoi) *model.TournoiClassique {
+	v := &model.TournoiClassique{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Rondes: t.Rondes(), Clos: t.Clos(),
 		Inscrits: []model.InscritClassique{}, TetesDeSerie: t.TetesDeSerie(), Publiees: []model.RondeClassique{}, Classement: []model.LigneClassique{}}
 	if v.TetesDeSerie == nil {
 		v.TetesDeSerie = []string{}
@@ -120,14 +99,14 @@ func vueTournoiClassique(t *ronde.Tournoi, nom string, resultats map[string]rond
 		v.Inscrits = append(v.Inscrits, model.InscritClassique{Joueur: i.Joueur, Nom: i.Nom, Cote: i.Cote, Retire: i.Retire})
 	}
 	for _, pub := range t.Publiees() {
-		v.Publiees = append(v.Publiees, model.RondeClassique{Ronde: pub.Ronde, Tables: vueTables(pub.Tables, resultats),
+		v.Publiees = append(v.Publiees, model.RondeClassique{Ronde: pub.Ronde, Tables: vueTables(pub.Tables, t.Resultat),
 			Exempt: optional(pub.Exempt), Amendee: pub.Amende})
 	}
 	if prop, amend := t.Proposition(); prop != nil {
-		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: string(prop.Method), Tables: vueTables(prop.Tables, nil),
+		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: string(prop.Method), Tables: vueTables(prop.Tables, aucunResultat),
 			Exempt: optional(prop.Exempt), AdversaireRetire: append([]string{}, prop.AdversaireRetire...)}
 		if amend != nil {
-			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, nil), Exempt: optional(amend.Exempt), Motif: optional(amend.Motif)}
+			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, aucunResultat), Exempt: optional(amend.Exempt), Motif: optional(amend.Motif)}
 		}
 		v.Proposition = p
 	}
@@ -139,11 +118,14 @@ func vueTournoiClassique(t *ronde.Tournoi, nom string, resultats map[string]rond
 	return v
 }
 
-func vueTables(tables []ronde.Table, resultats map[string]ronde.ResultatEnregistre) []model.TableClassique {
+// aucunResultat is the results of tables not yet published.
+func aucunResultat(string) (ronde.ResultatEnregistre, bool) { return ronde.ResultatEnregistre{}, false }
+
+func vueTables(tables []ronde.Table, resultat func(match string) (ronde.ResultatEnregistre, bool)) []model.TableClassique {
 	out := make([]model.TableClassique, len(tables))
 	for i, tb := range tables {
 		out[i] = model.TableClassique{Numero: tb.Numero, Premier: tb.Premier, Second: tb.Second, Match: optional(tb.Match)}
-		if res, ok := resultats[tb.Match]; ok {
+		if res, ok := resultat(tb.Match); ok {
 			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: res.Fin,
 				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:]}
 		}

@@ -139,6 +139,15 @@ func (t *Tournoi) clone() *Tournoi {
 // ID is the tournament id.
 func (t *Tournoi) ID() string { return t.ouvert.Tournoi }
 
+// Nom is the tournament's name.
+func (t *Tournoi) Nom() string { return t.ouvert.Nom }
+
+// Resultat returns the result recorded for a match, and false when none.
+func (t *Tournoi) Resultat(match string) (ResultatEnregistre, bool) {
+	r, ok := t.resultats[match]
+	return r, ok
+}
+
 // Version is the number of events applied.
 func (t *Tournoi) Version() int { return t.version }
 
