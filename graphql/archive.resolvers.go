@@ -8,9 +8,8 @@ package graphql
 import (
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
-	"context"
-
 	"arbitre/projections/historique"
+	"context"
 )
 
 // Historique is the resolver for the historique field.
