@@ -62,10 +62,27 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	return a.depot.Enregistrer(ctx, p, a.metadata)
 }
 
+// tentatives bounds how often a command is decided again on the fresher
+// game when another writer saved first (twenty arbiters entering bulletins
+// at once). A client that sent the version it saw gets the conflict
+// instead: it asked to act on that version only.
+const tentatives = 5
+
 // modifier loads, decides and saves. With a command envelope in ctx
 // (eventstore.Commande), a retried command already applied succeeds without
-// deciding again and a stale version is a conflict.
+// deciding again and a stale version is a conflict. Without a version, a
+// conflict on saving makes it decide again on the reloaded game: the
+// command re-checks every rule against the new state.
 func (a *Application) modifier(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
+	for essai := 1; ; essai++ {
+		err := a.essayer(ctx, id, f)
+		if duplicate.CodeOf(err) != duplicate.CodeConflict || essai == tentatives || eventstore.CommandeDe(ctx).Version != nil {
+			return err
+		}
+	}
+}
+
+func (a *Application) essayer(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
 	p, err := a.depot.Charger(ctx, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil

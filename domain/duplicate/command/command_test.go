@@ -271,3 +271,35 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 		"partie.decision_commission CRA/commission",
 	}, qui, "who did what, never an edited event")
 }
+
+// Arbiters entering bulletins of different players at once all succeed: a
+// writer that loses the race decides again on the fresher game; a client
+// that sent its version still gets the conflict.
+func TestApplication_ArbitresSimultanes(t *testing.T) {
+	b := nouveauBanc(t)
+	b.topper(t)
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i, licence := range []string{"L1", "L2", "L3"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			arbitre := b.app.Par(eventstore.Metadata{Actor: "arbitre-" + licence, Role: "arbitre"})
+			errs[i] = arbitre.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: licence, Bulletin: correction.Bulletin{Blank: true}}})
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		assert.NoError(t, err)
+	}
+	p := b.partie(t)
+	for _, l := range []string{"L1", "L2", "L3"} {
+		_, ok := p.Depose(1, l)
+		assert.True(t, ok, l)
+	}
+
+	stale := p.Version() - 1
+	ctx := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "late", Version: &stale})
+	err := b.app.DeposerBulletins(ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}})
+	refuse(t, b, duplicate.CodeConflict, err)
+}
