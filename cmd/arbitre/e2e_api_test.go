@@ -93,17 +93,26 @@ func (r apiResult) into(t *testing.T, field string, v any) {
 
 func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 	s.t.Helper()
-	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
-	req, _ := http.NewRequest(http.MethodPost, s.url+"/graphql", bytes.NewReader(body))
+	return postGraphQL(s.t, s.url, token, query, vars)
+}
+
+// postGraphQL sends one query to the server at url, with a bearer token
+// when given: the one HTTP client of the end-to-end tests.
+func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	require.NoError(t, err)
+	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
+	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := http.DefaultClient.Do(req)
-	require.NoError(s.t, err)
+	require.NoError(t, err)
 	defer resp.Body.Close()
 	var out apiResult
-	require.NoError(s.t, json.NewDecoder(resp.Body).Decode(&out))
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "GraphQL answer to %s", query)
 	return out
 }
 
