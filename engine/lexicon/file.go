@@ -27,16 +27,16 @@ var ErrCorrupt = errors.New("compiled lexicon is damaged")
 
 // WriteTo writes the compiled form.
 func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
-	body := make([]byte, len(l.label)+4*len(l.arcs))
+	body := make([]byte, len(l.label)+4*len(l.disk))
 	copy(body, l.label)
-	for i, a := range l.arcs {
+	for i, a := range l.disk {
 		binary.LittleEndian.PutUint32(body[len(l.label)+4*i:], a)
 	}
 	var head [headerSize]byte
 	copy(head[:], magic[:])
 	binary.LittleEndian.PutUint32(head[8:], FormatVersion)
 	binary.LittleEndian.PutUint32(head[12:], uint32(l.words))
-	binary.LittleEndian.PutUint32(head[16:], uint32(len(l.arcs)))
+	binary.LittleEndian.PutUint32(head[16:], uint32(len(l.disk)))
 	binary.LittleEndian.PutUint32(head[20:], uint32(len(l.label)))
 	binary.LittleEndian.PutUint32(head[24:], crc32.Checksum(body, castagnoli))
 	n, err := w.Write(head[:])

@@ -17,8 +17,10 @@ const (
 	acceptsBit = 1 << 5
 	lastBit    = 1 << 6
 	childShift = 7
-	// maxArcs is the largest arc array the 25-bit child index can address.
-	maxArcs = 1 << (32 - childShift)
+	// maxArcs is the largest compiled arc array: the walking form adds one
+	// mask word per list (at most one per arc), and its indexes must fit the
+	// 25-bit child field.
+	maxArcs = 1 << (32 - childShift - 1)
 )
 
 func makeArc(symbol byte, accepts, last bool, child uint32) uint32 {
@@ -34,37 +36,71 @@ func makeArc(symbol byte, accepts, last bool, child uint32) uint32 {
 
 // Lexicon is a compiled word list.
 type Lexicon struct {
-	arcs []uint32
-	// masks holds, at the index of each list's first arc, the set of the
-	// list's symbols (bit s for symbol s), so that the generator can skip
-	// a list that offers none of the letters it may play.
-	masks []uint32
+	// disk is the compiled form, as written and read.
+	disk []uint32
+	// nodes is the form the generator walks: every list of arcs is preceded
+	// by the set of its symbols (bit s for symbol s), so that one cache line
+	// usually holds both the test "does this list offer a letter I may
+	// play?" and the arc it leads to. Entry 0 points at the root's list;
+	// child indexes point at a list's mask word.
+	nodes []uint32
 	words int
 	label string
 }
 
-// newLexicon indexes the lists of arcs.
-func newLexicon(arcs []uint32, words int, label string) *Lexicon {
-	masks := make([]uint32, len(arcs))
-	start := uint32(1)
-	for i := 1; i < len(arcs); i++ {
-		masks[start] |= 1 << ArcSymbol(arcs[i])
-		if ArcLast(arcs[i]) {
-			start = uint32(i + 1)
+// newLexicon lays the compiled arcs out for walking.
+func newLexicon(disk []uint32, words int, label string) *Lexicon {
+	// moved[s] is the index in nodes of the mask word of the list that
+	// starts at disk index s (0 for an index that starts no list).
+	moved := make([]uint32, len(disk))
+	next := uint32(1)
+	start := 1
+	for i := 1; i < len(disk); i++ {
+		if i == start {
+			moved[start] = next
+			next++
+		}
+		next++
+		if ArcLast(disk[i]) {
+			start = i + 1
 		}
 	}
-	return &Lexicon{arcs: arcs, masks: masks, words: words, label: label}
+	nodes := make([]uint32, next)
+	relocate := func(a uint32) uint32 {
+		child := ArcChild(a)
+		if child != 0 {
+			child = moved[child]
+		}
+		return a&(1<<childShift-1) | child<<childShift
+	}
+	nodes[0] = relocate(disk[0])
+	start = 1
+	for i := 1; i < len(disk); i++ {
+		head := moved[start]
+		nodes[head] |= 1 << ArcSymbol(disk[i])
+		nodes[head+1+uint32(i-start)] = relocate(disk[i])
+		if ArcLast(disk[i]) {
+			start = i + 1
+		}
+	}
+	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label}
 }
 
-// ListMask is the set of symbols offered by the list starting at list (bit s
+// ListMask is the set of symbols offered by the list at index list (bit s
 // for symbol s); 0 for no list.
-func (l *Lexicon) ListMask(list uint32) uint32 { return l.masks[list] }
+func (l *Lexicon) ListMask(list uint32) uint32 {
+	if list == 0 {
+		return 0
+	}
+	return l.nodes[list]
+}
 
-// Arcs exposes the flat arc array to the move generator (read only).
-func (l *Lexicon) Arcs() []uint32 { return l.arcs }
+// Arcs exposes the array the move generator walks (read only): at a list's
+// index its symbol mask, then its arcs in symbol order.
+func (l *Lexicon) Arcs() []uint32 { return l.nodes }
 
 // Root is the index of the root's arc list.
-func (l *Lexicon) Root() uint32 { return ArcChild(l.arcs[0]) }
+func (l *Lexicon) Root() uint32 { return ArcChild(l.nodes[0]) }
 
 // Words is the number of words.
 func (l *Lexicon) Words() int { return l.words }
@@ -84,17 +120,23 @@ func ArcLast(a uint32) bool { return a&lastBit != 0 }
 // ArcChild is the index of the child's arc list, 0 when the child has none.
 func ArcChild(a uint32) uint32 { return a >> childShift }
 
-// Find returns the index of the arc labelled symbol in the list starting at
-// list, or 0 when there is none (or list is 0). Lists are sorted by symbol
-// and masks holds exactly their symbols, so the arc's rank is the number of
+// Find returns the index of the arc labelled symbol in the list at list, or
+// 0 when there is none (or list is 0). Lists are sorted by symbol and their
+// mask holds exactly their symbols, so the arc's rank is the number of
 // smaller symbols in the mask.
 func (l *Lexicon) Find(list uint32, symbol uint8) uint32 {
-	mask := l.masks[list]
+	mask := l.ListMask(list)
 	bit := uint32(1) << symbol
 	if mask&bit == 0 {
 		return 0
 	}
-	return list + uint32(bits.OnesCount32(mask&(bit-1)))
+	return ArcAt(list, mask, bit)
+}
+
+// ArcAt is the index of the arc of symbol bit bit in the list at list,
+// whose mask is mask (the bit must be in the mask).
+func ArcAt(list, mask, bit uint32) uint32 {
+	return list + 1 + uint32(bits.OnesCount32(mask&(bit-1)))
 }
 
 // ContainsTiles reports whether the tiles, as they lie on the board (a joker
@@ -111,9 +153,9 @@ func (l *Lexicon) ContainsTiles(word []tile.Tile) bool {
 			return false
 		}
 		if i == 0 {
-			return ArcAccepts(l.arcs[arc])
+			return ArcAccepts(l.nodes[arc])
 		}
-		list = ArcChild(l.arcs[arc])
+		list = ArcChild(l.nodes[arc])
 	}
 	return false
 }

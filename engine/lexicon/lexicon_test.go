@@ -71,8 +71,8 @@ func TestGaddagPaths(t *testing.T) {
 	var got []string
 	var walk func(list uint32, prefix []byte)
 	walk = func(list uint32, prefix []byte) {
-		for i := list; list != 0; i++ {
-			a := lex.arcs[i]
+		for i := list + 1; list != 0; i++ {
+			a := lex.nodes[i]
 			sym := byte('^')
 			if ArcSymbol(a) != Separator {
 				sym = 'A' + ArcSymbol(a) - 1
@@ -98,7 +98,8 @@ func TestCompiledRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	back, err := Decode(buf.Bytes())
 	require.NoError(t, err)
-	assert.Equal(t, lex.arcs, back.arcs)
+	assert.Equal(t, lex.disk, back.disk)
+	assert.Equal(t, lex.nodes, back.nodes)
 	assert.Equal(t, "test", back.Label())
 	assert.True(t, back.ContainsString("zebre"))
 

@@ -190,7 +190,7 @@ func (g *Generator) crossCheck(r, c int) (set uint32, score int32) {
 	if list == 0 {
 		return 0, score
 	}
-	for i := list; ; i++ {
+	for i := list + 1; ; i++ {
 		a := g.arcs[i]
 		if sym := lexicon.ArcSymbol(a); sym != lexicon.Separator && g.acceptsUpwards(a, r, top, c) {
 			set |= 1 << sym
@@ -242,7 +242,7 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		sym := uint8(bits.TrailingZeros32(avail))
 		bit := uint32(1) << sym
 		avail &^= bit
-		a := g.arcs[list+uint32(bits.OnesCount32(mask&(bit-1)))]
+		a := g.arcs[lexicon.ArcAt(list, mask, bit)]
 		if g.rack[sym] > 0 {
 			v := letterValue[sym] * lm
 			c := cross
