@@ -40,7 +40,7 @@ func init() {
 			if err := f.Close(); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d words, %d arcs\n", out, lex.Words(), len(lex.Arcs()))
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d words, %d arcs\n", out, lex.Words(), lex.ArcCount())
 			return nil
 		},
 	}

@@ -102,6 +102,9 @@ func (l *Lexicon) Arcs() []uint32 { return l.nodes }
 // Root is the index of the root's arc list.
 func (l *Lexicon) Root() uint32 { return ArcChild(l.nodes[0]) }
 
+// ArcCount is the number of arcs of the compiled form.
+func (l *Lexicon) ArcCount() int { return len(l.disk) }
+
 // Words is the number of words.
 func (l *Lexicon) Words() int { return l.words }
 
