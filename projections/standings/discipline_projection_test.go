@@ -36,14 +36,7 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	<-ready
 
 	app, licences := tournoiJusquA(t, ctx, store, r, 20, 3)
-	attendre := func() {
-		last, err := store.LastPosition(ctx)
-		require.NoError(t, err)
-		require.Eventually(t, func() bool {
-			cp, err := live.Checkpoint(ctx)
-			return err == nil && cp == last
-		}, 20*time.Second, 5*time.Millisecond, "the live projection reaches the head")
-	}
+	attendre := func() { attendreTete(t, ctx, store, live) }
 	attendre()
 	avant, err := standings.LirePartie(ctx, liveDB, "t1-1")
 	require.NoError(t, err)

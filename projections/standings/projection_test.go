@@ -117,14 +117,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	<-ready
 
 	app, licences := tournoiSimule(t, ctx, store, r, 20)
-	attendre := func() {
-		last, err := store.LastPosition(ctx)
-		require.NoError(t, err)
-		require.Eventually(t, func() bool {
-			cp, err := live.Checkpoint(ctx)
-			return err == nil && cp == last
-		}, 20*time.Second, 5*time.Millisecond, "the live projection reaches the head")
-	}
+	attendre := func() { attendreTete(t, ctx, store, live) }
 	attendre()
 	avant, err := standings.LireCumul(ctx, liveDB, "t1")
 	require.NoError(t, err)
@@ -192,4 +185,15 @@ func dump(t *testing.T, db *sql.DB) string {
 	out, err := projection.Dump(context.Background(), db)
 	require.NoError(t, err)
 	return string(out)
+}
+
+// attendreTete waits until the live projection has applied the store's last
+// event.
+func attendreTete(t *testing.T, ctx context.Context, store *sqlitestore.Store, live *projection.Runner) {
+	t.Helper()
+	last, err := store.LastPosition(ctx)
+	require.NoError(t, err)
+	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(t, live.Attendre(wait, last), "the live projection reaches the head")
 }
