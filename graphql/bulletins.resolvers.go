@@ -9,12 +9,13 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 	"context"
 )
 
 // DeposerBulletin is the resolver for the deposerBulletin field.
-func (r *mutationResolver) DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) (*model.Bulletin, error) {
+func (r *mutationResolver) DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error) {
 	b, err := bulletinDe(bulletin)
 	if err != nil {
 		return nil, err

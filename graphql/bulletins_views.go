@@ -93,16 +93,11 @@ func vueDecision(d correction.Decision) *model.Decision {
 	return v
 }
 
-// bulletinDe reads a bulletin as typed; the correction engine validates it.
-func bulletinDe(in model.BulletinInput) (correction.Bulletin, error) {
-	b := correction.Bulletin{Missing: in.Missing, Blank: in.Blank, Several: in.Several, Late: in.Late,
-		Exchanged: in.Exchanged, Illegible: in.Illegible, Discipline: in.Discipline, Solutions: []correction.Solution{}}
-	for _, s := range in.Solutions {
-		sol := correction.Solution{Word: s.Word, Written: s.Written, Ref: s.Ref, Score: s.Score, Crossed: s.Crossed, Raccord: []correction.RaccordLetter{}}
-		for _, rc := range s.Raccord {
-			sol.Raccord = append(sol.Raccord, correction.RaccordLetter{Letter: rc.Letter, DR: rc.Dr, DC: rc.Dc})
-		}
-		b.Solutions = append(b.Solutions, sol)
+// bulletinDe checks a bulletin as typed with the correction engine's own
+// validation.
+func bulletinDe(b correction.Bulletin) (correction.Bulletin, error) {
+	if b.Solutions == nil {
+		b.Solutions = []correction.Solution{}
 	}
 	if err := b.Validate(); err != nil {
 		return b, invalidInput("bulletin", err)

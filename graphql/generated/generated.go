@@ -3,6 +3,7 @@
 package generated
 
 import (
+	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 	"bytes"
 	"context"
@@ -321,7 +322,7 @@ type ComplexityRoot struct {
 		DeclarerTempsEpuise    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DemanderAbandon        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DeposerAppel           func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
-		DeposerBulletin        func(childComplexity int, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) int
+		DeposerBulletin        func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
 		Echanger               func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
 		Eliminer               func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		EmettreJeton           func(childComplexity int, demande model.DemandeJeton) int
@@ -618,7 +619,7 @@ type MutationResolver interface {
 	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
 	Voter(ctx context.Context, appel string, membre string, issue string, revision *int) (*model.Appel, error)
 	DeciderAppel(ctx context.Context, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
-	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin model.BulletinInput, version *int, clientMutationID *string) (*model.Bulletin, error)
+	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -2015,7 +2016,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.DeposerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["bulletin"].(model.BulletinInput), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.DeposerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["bulletin"].(correction.Bulletin), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.echanger":
 		if e.complexity.Mutation.Echanger == nil {
 			break
@@ -5111,7 +5112,7 @@ func (ec *executionContext) field_Mutation_deposerBulletin_args(ctx context.Cont
 		return nil, err
 	}
 	args["licence"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "bulletin", ec.unmarshalNBulletinInput2arbitreᚋgraphqlᚋmodelᚐBulletinInput)
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "bulletin", ec.unmarshalNBulletinInput2arbitreᚋengineᚋcorrectionᚐBulletin)
 	if err != nil {
 		return nil, err
 	}
@@ -11957,7 +11958,7 @@ func (ec *executionContext) _Mutation_deposerBulletin(ctx context.Context, field
 		ec.fieldContext_Mutation_deposerBulletin,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().DeposerBulletin(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["bulletin"].(model.BulletinInput), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().DeposerBulletin(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["bulletin"].(correction.Bulletin), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -23510,8 +23511,8 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
-func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj any) (model.BulletinInput, error) {
-	var it model.BulletinInput
+func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj any) (correction.Bulletin, error) {
+	var it correction.Bulletin
 	asMap := map[string]any{}
 	for k, v := range obj.(map[string]any) {
 		asMap[k] = v
@@ -23600,7 +23601,7 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 			it.Discipline = data
 		case "solutions":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("solutions"))
-			data, err := ec.unmarshalNSolutionEcriteInput2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionEcriteInputᚄ(ctx, v)
+			data, err := ec.unmarshalNSolutionEcriteInput2ᚕarbitreᚋengineᚋcorrectionᚐSolutionᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -24021,8 +24022,8 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputRaccordInput(ctx context.Context, obj any) (model.RaccordInput, error) {
-	var it model.RaccordInput
+func (ec *executionContext) unmarshalInputRaccordInput(ctx context.Context, obj any) (correction.RaccordLetter, error) {
+	var it correction.RaccordLetter
 	asMap := map[string]any{}
 	for k, v := range obj.(map[string]any) {
 		asMap[k] = v
@@ -24048,22 +24049,22 @@ func (ec *executionContext) unmarshalInputRaccordInput(ctx context.Context, obj 
 			if err != nil {
 				return it, err
 			}
-			it.Dr = data
+			it.DR = data
 		case "dc":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("dc"))
 			data, err := ec.unmarshalNInt2int(ctx, v)
 			if err != nil {
 				return it, err
 			}
-			it.Dc = data
+			it.DC = data
 		}
 	}
 
 	return it, nil
 }
 
-func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Context, obj any) (model.SolutionEcriteInput, error) {
-	var it model.SolutionEcriteInput
+func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Context, obj any) (correction.Solution, error) {
+	var it correction.Solution
 	asMap := map[string]any{}
 	for k, v := range obj.(map[string]any) {
 		asMap[k] = v
@@ -24106,7 +24107,7 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 			it.Ref = data
 		case "raccord":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("raccord"))
-			data, err := ec.unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodelᚐRaccordInputᚄ(ctx, v)
+			data, err := ec.unmarshalORaccordInput2ᚕarbitreᚋengineᚋcorrectionᚐRaccordLetterᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -28789,7 +28790,7 @@ func (ec *executionContext) marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBull
 	return ec._Bulletin(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋgraphqlᚋmodelᚐBulletinInput(ctx context.Context, v any) (model.BulletinInput, error) {
+func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋengineᚋcorrectionᚐBulletin(ctx context.Context, v any) (correction.Bulletin, error) {
 	res, err := ec.unmarshalInputBulletinInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -29705,7 +29706,7 @@ func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐRaccordInput(ctx context.Context, v any) (model.RaccordInput, error) {
+func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋengineᚋcorrectionᚐRaccordLetter(ctx context.Context, v any) (correction.RaccordLetter, error) {
 	res, err := ec.unmarshalInputRaccordInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
@@ -29917,19 +29918,19 @@ func (ec *executionContext) marshalNSolution2ᚖarbitreᚋgraphqlᚋmodelᚐSolu
 	return ec._Solution(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNSolutionEcriteInput2arbitreᚋgraphqlᚋmodelᚐSolutionEcriteInput(ctx context.Context, v any) (model.SolutionEcriteInput, error) {
+func (ec *executionContext) unmarshalNSolutionEcriteInput2arbitreᚋengineᚋcorrectionᚐSolution(ctx context.Context, v any) (correction.Solution, error) {
 	res, err := ec.unmarshalInputSolutionEcriteInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNSolutionEcriteInput2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionEcriteInputᚄ(ctx context.Context, v any) ([]model.SolutionEcriteInput, error) {
+func (ec *executionContext) unmarshalNSolutionEcriteInput2ᚕarbitreᚋengineᚋcorrectionᚐSolutionᚄ(ctx context.Context, v any) ([]correction.Solution, error) {
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]model.SolutionEcriteInput, len(vSlice))
+	res := make([]correction.Solution, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNSolutionEcriteInput2arbitreᚋgraphqlᚋmodelᚐSolutionEcriteInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNSolutionEcriteInput2arbitreᚋengineᚋcorrectionᚐSolution(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -30736,17 +30737,17 @@ func (ec *executionContext) marshalOPropositionClassique2ᚖarbitreᚋgraphqlᚋ
 	return ec._PropositionClassique(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋgraphqlᚋmodelᚐRaccordInputᚄ(ctx context.Context, v any) ([]model.RaccordInput, error) {
+func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋengineᚋcorrectionᚐRaccordLetterᚄ(ctx context.Context, v any) ([]correction.RaccordLetter, error) {
 	if v == nil {
 		return nil, nil
 	}
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]model.RaccordInput, len(vSlice))
+	res := make([]correction.RaccordLetter, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNRaccordInput2arbitreᚋgraphqlᚋmodelᚐRaccordInput(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNRaccordInput2arbitreᚋengineᚋcorrectionᚐRaccordLetter(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}

@@ -56,17 +56,6 @@ type Bulletin struct {
 	Motif      *string   `json:"motif,omitempty"`
 }
 
-type BulletinInput struct {
-	Missing    bool                  `json:"missing"`
-	Blank      bool                  `json:"blank"`
-	Several    bool                  `json:"several"`
-	Late       bool                  `json:"late"`
-	Exchanged  bool                  `json:"exchanged"`
-	Illegible  bool                  `json:"illegible"`
-	Discipline int                   `json:"discipline"`
-	Solutions  []SolutionEcriteInput `json:"solutions"`
-}
-
 type BulletinRejoue struct {
 	Licence string `json:"licence"`
 	Table   *int   `json:"table,omitempty"`
@@ -481,14 +470,6 @@ type PropositionClassique struct {
 type Query struct {
 }
 
-type RaccordInput struct {
-	Letter string `json:"letter"`
-	// Offset in squares from the word's first written letter, downwards.
-	Dr int `json:"dr"`
-	// Offset rightwards.
-	Dc int `json:"dc"`
-}
-
 type Rencontre struct {
 	Tournoi       string    `json:"tournoi"`
 	Match         string    `json:"match"`
@@ -551,18 +532,6 @@ type Solution struct {
 	Tops  []Placement `json:"tops"`
 	// The best placements, best first, as many as asked with tous (none otherwise).
 	Tous []Placement `json:"tous"`
-}
-
-type SolutionEcriteInput struct {
-	// As written; a letter in parentheses is circled (joker): MUTIN(E)R.
-	Word string `json:"word"`
-	// h or v: how the word is written on the bulletin.
-	Written string `json:"written"`
-	// The alphanumeric reference exactly as written (may be garbled).
-	Ref     *string        `json:"ref,omitempty"`
-	Raccord []RaccordInput `json:"raccord,omitempty"`
-	Score   *int           `json:"score,omitempty"`
-	Crossed bool           `json:"crossed"`
 }
 
 type SolutionTop struct {

@@ -11,10 +11,6 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
-	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/pipeline"
-	"arbitre/projections/projection"
 	"arbitre/projections/standings"
 )
 
@@ -25,15 +21,7 @@ import (
 func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	defer store.Close()
-	r := registre(t)
-	live, liveDB := runner(t, store, r)
-	runCtx, stop := context.WithCancel(ctx)
-	ready, done := make(chan struct{}), make(chan error, 1)
-	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
-	<-ready
+	store, r, live, liveDB, stop := enDirect(t, ctx)
 
 	app, licences := tournoiJusquA(t, ctx, store, r, 20, 3)
 	attendre := func() { attendreTete(t, ctx, store, live) }
@@ -80,8 +68,7 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 		Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"}))
 	require.NoError(t, app.AnnulerCoup(ctx, "t1-1", duplicate.AnnulationErreur))
 	attendre()
-	stop()
-	require.NoError(t, <-done)
+	require.NoError(t, stop())
 
 	apres, err := standings.LirePartie(ctx, liveDB, "t1-1")
 	require.NoError(t, err)

@@ -106,15 +106,7 @@ func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r 
 func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	defer store.Close()
-	r := registre(t)
-	live, liveDB := runner(t, store, r)
-	runCtx, stop := context.WithCancel(ctx)
-	ready, done := make(chan struct{}), make(chan error, 1)
-	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
-	<-ready
+	store, r, live, liveDB, stop := enDirect(t, ctx)
 
 	app, licences := tournoiSimule(t, ctx, store, r, 20)
 	attendre := func() { attendreTete(t, ctx, store, live) }
@@ -139,8 +131,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	require.NoError(t, app.DeciderAppel(ctx, command.DeciderAppel{Partie: "t1-1", Coup: 1, Licence: cible, Appel: "ap1",
 		Issue: duplicate.AppelAccueilli, Decision: &nouvelle, Motif: "le mot est valable"}))
 	attendre()
-	stop()
-	require.NoError(t, <-done)
+	require.NoError(t, stop())
 
 	apres, err := standings.LireCumul(ctx, liveDB, "t1")
 	require.NoError(t, err)
@@ -196,4 +187,24 @@ func attendreTete(t *testing.T, ctx context.Context, store *sqlitestore.Store, l
 	wait, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	require.NoError(t, live.Attendre(wait, last), "the live projection reaches the head")
+}
+
+// enDirect opens a store and runs the standings projection live on it
+// through the watermill pipeline; stop ends the pipeline and returns its
+// error. The store is closed at the end of the test.
+func enDirect(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry, *projection.Runner, *sql.DB, func() error) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	r := registre(t)
+	live, liveDB := runner(t, store, r)
+	runCtx, cancel := context.WithCancel(ctx)
+	ready, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
+	<-ready
+	return store, r, live, liveDB, func() error {
+		cancel()
+		return <-done
+	}
 }
