@@ -23,14 +23,6 @@ func (s *apiServer) jetonID(token string) string {
 	return moi.Jeton
 }
 
-// expire is the expiry of a token, as the API tells its holder.
-func (s *apiServer) expire(token string) time.Time {
-	s.t.Helper()
-	var moi struct{ Expire time.Time }
-	s.gql(token, `{ moi { expire } }`, nil).into(s.t, "moi", &moi)
-	return moi.Expire
-}
-
 // closedBy reads the connection until the server closes it, answering
 // pings, and fails if a data message arrives first or if it is still open
 // at deadline.
@@ -102,16 +94,20 @@ func TestSecurite_JetonRevoqueFermeLesAbonnements(t *testing.T) {
 func TestSecurite_JetonExpireFermeLesAbonnements(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
-	shortLived := apiToken(t, data, "--role", "commission", "--tournoi", "T1", "--ttl", "3s")
 	s := startAPIServer(t, data)
 	defer s.stop()
 	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
-	expire := s.expire(shortLived)
+	shortLived := apiToken(t, data, "--role", "commission", "--tournoi", "T1", "--ttl", "3s")
+	var moi struct{ Expire time.Time }
+	require.Eventually(t, func() bool {
+		res := s.gql(shortLived, `{ moi { expire } }`, nil)
+		return len(res.Errors) == 0 && json.Unmarshal(res.Data["moi"], &moi) == nil
+	}, 2*time.Second, 20*time.Millisecond, "the server knows the token, at once or at its next poll of the store")
 	live := s.subscribe(shortLived, `subscription { coupAnnounced(partie:"T1-1") { version solutions { mot } } }`, nil)
 	var p apiPartie
 	live.next(t, "coupAnnounced", &p)
-	closedBy(t, live.conn, expire.Add(time.Second))
+	closedBy(t, live.conn, moi.Expire.Add(time.Second))
 	assert.Equal(t, "UNAUTHENTICATED", s.gql(shortLived, `{ moi { jeton } }`, nil).code())
 }
 
