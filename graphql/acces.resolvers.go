@@ -11,7 +11,6 @@ import (
 	"arbitre/graphql/model"
 	"context"
 	"errors"
-	"time"
 )
 
 // EmettreJeton is the resolver for the emettreJeton field.
@@ -20,7 +19,10 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err != nil {
 		return nil, err
 	}
-	d := acces.Demande{Role: domainRole(demande.Role), Tournoi: deref(demande.Tournoi), Duree: time.Duration(demande.Heures) * time.Hour, Libelle: deref(demande.Libelle)}
+	d := acces.Demande{Role: domainRole(demande.Role), Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle)}
+	if d.Duree, err = acces.DureeEnHeures(demande.Heures); err != nil {
+		return nil, accesError(err)
+	}
 	if d.Tables, err = acces.ParseTables(deref(demande.Tables)); err != nil {
 		return nil, accesError(err)
 	}
@@ -41,11 +43,8 @@ func (r *mutationResolver) RevoquerJeton(ctx context.Context, id string, tournoi
 	if err != nil {
 		return false, err
 	}
-	if err := acces.PeutEmettre(issuer, acces.Demande{Tournoi: deref(tournoi)}); err != nil {
+	if err := r.Acces.Revoquer(ctx, issuer, id, deref(tournoi), actor(issuer)); err != nil {
 		return false, accesError(err)
-	}
-	if err := r.Acces.Revoquer(ctx, deref(tournoi), id, actor(issuer)); err != nil {
-		return false, err
 	}
 	return true, nil
 }

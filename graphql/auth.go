@@ -26,15 +26,41 @@ type authState struct {
 // against the registry and records the outcome in the context. No value
 // means an anonymous request (public data only).
 func Authenticate(ctx context.Context, reg *acces.Registre, bearer string, now time.Time) context.Context {
-	secret := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(bearer), "Bearer "))
+	secret := bearerSecret(bearer)
 	if secret == "" {
 		return ctx
 	}
-	h, err := reg.Authentifier(secret, now)
+	h, err := reg.Authentifier(ctx, secret, now)
 	if err != nil {
 		return context.WithValue(ctx, authKey{}, authState{err: err})
 	}
 	return context.WithValue(ctx, authKey{}, authState{hab: &h})
+}
+
+// AuthenticateConnection authenticates a websocket's connection_init: no
+// value opens an anonymous connection, a refused token refuses the
+// connection, and an accepted one gives a context that ends when the token
+// is revoked or expires, which closes the connection and its subscriptions.
+func AuthenticateConnection(ctx context.Context, reg *acces.Registre, bearer string, now time.Time) (context.Context, error) {
+	secret := bearerSecret(bearer)
+	if secret == "" {
+		return ctx, nil
+	}
+	h, err := reg.Authentifier(ctx, secret, now)
+	if err != nil {
+		return nil, err
+	}
+	return context.WithValue(reg.Veiller(ctx, h, now), authKey{}, authState{hab: &h}), nil
+}
+
+// bearerSecret takes the secret out of "Bearer <jeton>", the scheme in any
+// case (RFC 7235), or out of a bare secret.
+func bearerSecret(bearer string) string {
+	bearer = strings.TrimSpace(bearer)
+	if scheme, secret, ok := strings.Cut(bearer, " "); ok && strings.EqualFold(scheme, "Bearer") {
+		return strings.TrimSpace(secret)
+	}
+	return bearer
 }
 
 // AuthMiddleware authenticates every HTTP request's Authorization header.
@@ -50,6 +76,11 @@ func AuthMiddleware(reg *acces.Registre, now func() time.Time) func(http.Handler
 // there are none.
 func habilitation(ctx context.Context) (acces.Habilitation, error) {
 	st, _ := ctx.Value(authKey{}).(authState)
+	var ended *acces.Error
+	if st.hab != nil && errors.As(context.Cause(ctx), &ended) {
+		// The connection's token was revoked or expired while it was open.
+		st = authState{err: ended}
+	}
 	switch {
 	case st.err != nil:
 		var ae *acces.Error

@@ -33,8 +33,11 @@ func accesError(err error) error {
 		return err
 	}
 	code := CodeInvalidInput
-	if ae.Code == acces.CodeForbidden {
+	switch ae.Code {
+	case acces.CodeForbidden:
 		code = CodeForbidden
+	case acces.CodeNotFound:
+		code = CodeNotFound
 	}
 	return &Error{Code: code, Message: ae.Message, Cause: err}
 }

@@ -28,6 +28,9 @@ func follow[T any](ctx context.Context, hub *live.Hub, match func(stream string)
 				}
 			}
 			have = false
+			if ctx.Err() != nil {
+				return // e.g. the token was revoked: nothing more is sent
+			}
 			select {
 			case out <- pending:
 			case <-ctx.Done():

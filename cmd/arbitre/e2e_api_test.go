@@ -57,15 +57,24 @@ func startAPIServer(t *testing.T, data string) *apiServer {
 // apiToken issues a token with the CLI command, as a director would.
 func apiToken(t *testing.T, data string, args ...string) string {
 	t.Helper()
-	var out, errOut bytes.Buffer
+	secret, err := runTokenCreate(t, data, args...)
+	require.NoError(t, err)
+	return secret
+}
+
+// runTokenCreate runs `arbitre token create --data data args...` and
+// returns the secret it prints, or its error.
+func runTokenCreate(t *testing.T, data string, args ...string) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
 	create, _, err := rootCmd.Find([]string{"token", "create"})
 	require.NoError(t, err)
 	create.Flags().VisitAll(func(f *pflag.Flag) { _ = f.Value.Set(f.DefValue) }) // flags outlive a run
 	rootCmd.SetOut(&out)
-	rootCmd.SetErr(&errOut)
+	rootCmd.SetErr(io.Discard)
 	rootCmd.SetArgs(append([]string{"token", "create", "--data", data}, args...))
-	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
-	return strings.TrimSpace(out.String())
+	err = rootCmd.ExecuteContext(context.Background())
+	return strings.TrimSpace(out.String()), err
 }
 
 type apiResult struct {
@@ -100,13 +109,27 @@ func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 // when given: the one HTTP client of the end-to-end tests.
 func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
 	t.Helper()
+	return postGraphQLAuth(t, url, bearer(token), query, vars)
+}
+
+// bearer is the Authorization value of a token, empty without one.
+func bearer(token string) string {
+	if token == "" {
+		return ""
+	}
+	return "Bearer " + token
+}
+
+// postGraphQLAuth is postGraphQL with the Authorization header as given.
+func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[string]any) apiResult {
+	t.Helper()
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
 	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
@@ -123,20 +146,28 @@ type apiSubscription struct {
 
 func (s *apiServer) subscribe(token, query string, vars map[string]any) *apiSubscription {
 	s.t.Helper()
-	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
-	conn, _, err := dialer.Dial(strings.Replace(s.url, "http", "ws", 1)+"/graphql", nil)
-	require.NoError(s.t, err)
-	s.t.Cleanup(func() { conn.Close() })
-	payload := map[string]any{}
-	if token != "" {
-		payload["Authorization"] = "Bearer " + token
-	}
-	require.NoError(s.t, conn.WriteJSON(map[string]any{"type": "connection_init", "payload": payload}))
+	conn := s.connect(bearer(token))
 	var ack map[string]any
 	require.NoError(s.t, conn.ReadJSON(&ack))
 	require.Equal(s.t, "connection_ack", ack["type"])
 	require.NoError(s.t, conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": query, "variables": vars}}))
 	return &apiSubscription{conn: conn}
+}
+
+// connect opens a graphql-transport-ws connection and sends its
+// connection_init, with the Authorization value when given.
+func (s *apiServer) connect(authorization string) *websocket.Conn {
+	s.t.Helper()
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
+	conn, _, err := dialer.Dial(strings.Replace(s.url, "http", "ws", 1)+"/graphql", nil)
+	require.NoError(s.t, err)
+	s.t.Cleanup(func() { conn.Close() })
+	payload := map[string]any{}
+	if authorization != "" {
+		payload["Authorization"] = authorization
+	}
+	require.NoError(s.t, conn.WriteJSON(map[string]any{"type": "connection_init", "payload": payload}))
+	return conn
 }
 
 // next waits for the next data message of the subscription.

@@ -143,7 +143,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	clock := eventstore.SystemClock
 	moteur := duplicate.NewMoteurs(lex)
 	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock,
-		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock},
+		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock, Jetons: tokens},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(store, registry, moteur), TournoiDepot: tadapters.NewDepot(store, registry),
 		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),

@@ -99,6 +99,22 @@ type JetonRevoque struct {
 	ID string `json:"id"`
 }
 
+// DureeMax is the longest validity of a token: a tournament's tokens
+// outlive it by little, and a leaked one works for 30 days at most.
+const DureeMax = 30 * 24 * time.Hour
+
+// DureeEnHeures reads a validity given in hours (the API's heures), between
+// 1 and DureeMax, without overflowing time.Duration.
+func DureeEnHeures(heures int) (time.Duration, error) {
+	if heures < 1 || heures > int(DureeMax/time.Hour) {
+		return 0, errDuree
+	}
+	return time.Duration(heures) * time.Hour, nil
+}
+
+var errDuree = &Error{Code: CodeInvalidDuration, Message: fmt.Sprintf("la durée de validité d'un jeton doit être positive et de %d jours (%d heures) au plus",
+	DureeMax/(24*time.Hour), DureeMax/time.Hour)}
+
 // Demande is a request for a token.
 type Demande struct {
 	Role    Role
@@ -114,8 +130,8 @@ func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev Jet
 	if _, err := ParseRole(string(d.Role)); err != nil {
 		return "", JetonEmis{}, err
 	}
-	if d.Duree <= 0 {
-		return "", JetonEmis{}, &Error{Code: CodeInvalidDuration, Message: "la durée de validité doit être positive"}
+	if d.Duree <= 0 || d.Duree > DureeMax {
+		return "", JetonEmis{}, errDuree
 	}
 	if d.Tables != (Tables{}) && d.Role != Arbitre {
 		return "", JetonEmis{}, &Error{Code: CodeInvalidTables, Message: "seuls les jetons d'arbitre portent des tables"}

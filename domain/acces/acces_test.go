@@ -2,6 +2,8 @@ package acces
 
 import (
 	"bytes"
+	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -40,17 +42,17 @@ func TestIssueAuthenticateRevoke(t *testing.T) {
 	assert.NotContains(t, ev.Empreinte, secret, "the secret is never recorded")
 	reg := NewRegistre()
 	reg.Appliquer(ev)
-	h, err := reg.Authentifier(secret, t0.Add(time.Hour))
+	h, err := reg.Authentifier(context.Background(), secret, t0.Add(time.Hour))
 	require.NoError(t, err)
 	assert.Equal(t, Arbitre, h.Role)
 
-	_, err = reg.Authentifier(secret, t0.Add(48*time.Hour))
+	_, err = reg.Authentifier(context.Background(), secret, t0.Add(48*time.Hour))
 	assert.ErrorContains(t, err, string(CodeExpiredToken))
-	_, err = reg.Authentifier("arb_forged", t0)
+	_, err = reg.Authentifier(context.Background(), "arb_forged", t0)
 	assert.ErrorContains(t, err, string(CodeUnknownToken))
 
 	reg.Appliquer(JetonRevoque{ID: ev.ID})
-	_, err = reg.Authentifier(secret, t0.Add(time.Hour))
+	_, err = reg.Authentifier(context.Background(), secret, t0.Add(time.Hour))
 	assert.ErrorContains(t, err, string(CodeUnknownToken))
 	assert.False(t, reg.Existe(ev.ID))
 }
@@ -101,4 +103,86 @@ func TestPeutEmettre(t *testing.T) {
 	assert.Error(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T2"}))
 	assert.Error(t, PeutEmettre(Habilitation{Role: Arbitre}, Demande{Role: Arbitre}))
 	assert.NoError(t, PeutEmettre(Habilitation{Role: Directeur}, Demande{Role: Commission, Tournoi: "T2"}))
+}
+
+func TestSecurite_DureeDeJetonBornee(t *testing.T) {
+	cases := []struct {
+		heures int
+		ok     bool
+	}{{1, true}, {720, true}, {0, false}, {-1, false}, {721, false}, {2562048, false}, {6000000, false}, {math.MaxInt, false}}
+	for _, c := range cases {
+		d, err := DureeEnHeures(c.heures)
+		if !c.ok {
+			assert.ErrorContains(t, err, string(CodeInvalidDuration), "%d heures", c.heures)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, time.Duration(c.heures)*time.Hour, d)
+	}
+	for _, d := range []time.Duration{-time.Hour, 0, DureeMax + time.Nanosecond, math.MaxInt64} {
+		_, _, err := Emettre(entropy(), t0, Demande{Role: Arbitre, Duree: d})
+		assert.ErrorContains(t, err, "30 jours", "%s", d)
+	}
+	_, ev, err := Emettre(entropy(), t0, Demande{Role: Arbitre, Duree: DureeMax})
+	require.NoError(t, err)
+	assert.Equal(t, t0.Add(DureeMax), ev.Expire)
+}
+
+func TestSecurite_RevocationSelonLaPorteeDuJeton(t *testing.T) {
+	serveur := Habilitation{Role: Directeur}
+	t1 := Habilitation{Role: Directeur, Tournoi: "T1"}
+	cases := []struct {
+		name          string
+		issuer, cible Habilitation
+		ok            bool
+	}{
+		{"server-wide director, any token", serveur, Habilitation{Role: Arbitre, Tournoi: "T2"}, true},
+		{"server-wide director, server-wide token", serveur, Habilitation{Role: Commission}, true},
+		{"tournament director, its tournament", t1, Habilitation{Role: Arbitre, Tournoi: "T1"}, true},
+		{"tournament director, another tournament", t1, Habilitation{Role: Arbitre, Tournoi: "T2"}, false},
+		{"tournament director, server-wide token", t1, serveur, false},
+		{"arbiter", Habilitation{Role: Arbitre}, Habilitation{Role: Arbitre, Tournoi: "T1"}, false},
+	}
+	for _, c := range cases {
+		err := PeutRevoquer(c.issuer, c.cible)
+		if c.ok {
+			assert.NoError(t, err, c.name)
+		} else {
+			assert.ErrorContains(t, err, string(CodeForbidden), c.name)
+		}
+	}
+}
+
+// Veiller ends its context when the token is revoked or expires, with the
+// reason as cause, and forgets it when the context ends first.
+func TestSecurite_VeillerJeton(t *testing.T) {
+	secret, ev, err := Emettre(entropy(), t0, Demande{Role: Commission, Duree: time.Hour})
+	require.NoError(t, err)
+	reg := NewRegistre()
+	reg.Appliquer(ev)
+	h, err := reg.Authentifier(context.Background(), secret, t0)
+	require.NoError(t, err)
+
+	expiring := reg.Veiller(context.Background(), h, h.Expire.Add(-time.Millisecond))
+	<-expiring.Done()
+	assert.ErrorContains(t, context.Cause(expiring), string(CodeExpiredToken))
+
+	parent, cancel := context.WithCancel(context.Background())
+	ended := reg.Veiller(parent, h, t0)
+	watched := reg.Veiller(context.Background(), h, t0)
+	cancel()
+	<-ended.Done()
+	require.NoError(t, watched.Err())
+
+	reg.Appliquer(JetonRevoque{ID: ev.ID})
+	<-watched.Done()
+	assert.Equal(t, "jeton révoqué", context.Cause(watched).(*Error).Message)
+	_, err = reg.Authentifier(context.Background(), secret, t0)
+	assert.ErrorContains(t, err, "jeton révoqué")
+	assert.Error(t, reg.Veiller(context.Background(), h, t0).Err(), "a revoked token is not watched: its context ends at once")
+	require.Eventually(t, func() bool {
+		reg.mu.RLock()
+		defer reg.mu.RUnlock()
+		return len(reg.veilles) == 0
+	}, 5*time.Second, time.Millisecond, "no watch outlives its context")
 }

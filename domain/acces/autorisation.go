@@ -44,3 +44,19 @@ func PeutEmettre(issuer Habilitation, d Demande) error {
 	}
 	return nil
 }
+
+// PeutRevoquer decides whether issuer may revoke the token cible, whose
+// scope is the one its emission recorded: only a director; a director
+// limited to one tournament only that tournament's tokens, never a token
+// valid for every tournament.
+func PeutRevoquer(issuer, cible Habilitation) error {
+	switch {
+	case issuer.Role != Directeur:
+		return &Error{Code: CodeForbidden, Message: "seul le juge-arbitre révoque des jetons"}
+	case issuer.Tournoi != "" && cible.Tournoi == "":
+		return &Error{Code: CodeForbidden, Message: "seul un jeton de directeur valable pour tous les tournois révoque un jeton valable pour tous les tournois"}
+	case issuer.Tournoi != "" && cible.Tournoi != issuer.Tournoi:
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
+	}
+	return nil
+}

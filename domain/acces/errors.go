@@ -11,6 +11,8 @@ const (
 	CodeUnknownToken    Code = "UNAUTHENTICATED"
 	CodeExpiredToken    Code = "TOKEN_EXPIRED"
 	CodeForbidden       Code = "FORBIDDEN"
+	CodeNotFound        Code = "NOT_FOUND"
+	CodeWrongTournament Code = "WRONG_TOURNAMENT"
 )
 
 // Error is an access error with a French message for the client.

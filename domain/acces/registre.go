@@ -1,6 +1,7 @@
 package acces
 
 import (
+	"context"
 	"sync"
 	"time"
 )
@@ -21,11 +22,29 @@ type Registre struct {
 	mu      sync.RWMutex
 	parEmp  map[string]Habilitation
 	empDeID map[string]string
+	// revoques holds the fingerprints of revoked tokens, to say so.
+	revoques map[string]bool
+	// position is the global position of the last event of the log taken
+	// into account (0 for a registry fed by hand).
+	position uint64
+	// veilles are the contexts to end when a token is revoked, by token id.
+	veilles map[string]map[*veille]struct{}
+	// source is the store the registry catches up from; set by Suivre.
+	source *source
+	// rattrapage serialises and spaces the catch-ups an unknown secret or
+	// id triggers.
+	rattrapage struct {
+		sync.Mutex
+		debut time.Time
+	}
 }
+
+type veille struct{ cancel context.CancelCauseFunc }
 
 // NewRegistre returns an empty registry.
 func NewRegistre() *Registre {
-	return &Registre{parEmp: map[string]Habilitation{}, empDeID: map[string]string{}}
+	return &Registre{parEmp: map[string]Habilitation{}, empDeID: map[string]string{}, revoques: map[string]bool{},
+		veilles: map[string]map[*veille]struct{}{}}
 }
 
 // Appliquer takes one access event (JetonEmis or JetonRevoque); other
@@ -33,34 +52,126 @@ func NewRegistre() *Registre {
 func (r *Registre) Appliquer(ev any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.appliquer(ev)
+}
+
+// appliquer is Appliquer with r.mu held.
+func (r *Registre) appliquer(ev any) {
 	switch e := ev.(type) {
 	case JetonEmis:
 		r.parEmp[e.Empreinte] = Habilitation{JetonID: e.ID, Role: e.Role, Tournoi: e.Tournoi, Tables: e.Tables, Expire: e.Expire}
 		r.empDeID[e.ID] = e.Empreinte
 	case JetonRevoque:
+		if emp, ok := r.empDeID[e.ID]; ok {
+			r.revoques[emp] = true
+		}
 		delete(r.parEmp, r.empDeID[e.ID])
 		delete(r.empDeID, e.ID)
+		for v := range r.veilles[e.ID] {
+			v.cancel(errRevoque)
+		}
+		delete(r.veilles, e.ID)
 	}
 }
 
-// Authentifier finds the rights of a secret at instant now.
-func (r *Registre) Authentifier(secret string, now time.Time) (Habilitation, error) {
-	r.mu.RLock()
-	h, ok := r.parEmp[Empreinte(secret)]
-	r.mu.RUnlock()
+var (
+	errInconnu = &Error{Code: CodeUnknownToken, Message: "jeton inconnu"}
+	errRevoque = &Error{Code: CodeUnknownToken, Message: "jeton révoqué"}
+)
+
+// Authentifier finds the rights of a secret at instant now. A secret the
+// registry does not know yet (a token another process has just recorded)
+// makes it catch up with the store first, at most once per
+// IntervalleRattrapage.
+func (r *Registre) Authentifier(ctx context.Context, secret string, now time.Time) (Habilitation, error) {
+	emp := Empreinte(secret)
+	h, ok, revoque := r.chercher(emp)
+	if !ok && !revoque {
+		if err := r.rattraperBorne(ctx); err != nil {
+			return Habilitation{}, err
+		}
+		h, ok, revoque = r.chercher(emp)
+	}
 	switch {
+	case revoque:
+		return Habilitation{}, errRevoque
 	case !ok:
-		return Habilitation{}, &Error{Code: CodeUnknownToken, Message: "jeton inconnu ou révoqué"}
+		return Habilitation{}, errInconnu
 	case !now.Before(h.Expire):
-		return Habilitation{}, &Error{Code: CodeExpiredToken, Message: "jeton expiré le " + h.Expire.Format("02/01/2006 15:04 MST")}
+		return Habilitation{}, expire(h)
 	}
 	return h, nil
 }
 
-// Existe reports whether a token id is known (issued and not revoked).
-func (r *Registre) Existe(id string) bool {
+func (r *Registre) chercher(emp string) (h Habilitation, ok, revoque bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	_, ok := r.empDeID[id]
+	h, ok = r.parEmp[emp]
+	return h, ok, r.revoques[emp]
+}
+
+func expire(h Habilitation) *Error {
+	return &Error{Code: CodeExpiredToken, Message: "jeton expiré le " + h.Expire.Format("02/01/2006 15:04 MST")}
+}
+
+// Jeton returns the rights of the valid token id, as its emission recorded
+// them, catching up with the store like Authentifier; an unknown or revoked
+// id is a CodeNotFound error.
+func (r *Registre) Jeton(ctx context.Context, id string) (Habilitation, error) {
+	h, ok := r.parID(id)
+	if !ok {
+		if err := r.rattraperBorne(ctx); err != nil {
+			return Habilitation{}, err
+		}
+		h, ok = r.parID(id)
+	}
+	if !ok {
+		return Habilitation{}, &Error{Code: CodeNotFound, Message: "jeton inconnu ou déjà révoqué"}
+	}
+	return h, nil
+}
+
+func (r *Registre) parID(id string) (Habilitation, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	emp, ok := r.empDeID[id]
+	return r.parEmp[emp], ok
+}
+
+// Existe reports whether a token id is known (issued and not revoked).
+func (r *Registre) Existe(id string) bool {
+	_, ok := r.parID(id)
 	return ok
+}
+
+// Veiller returns a context derived from ctx that ends when the token of h
+// is revoked or expires (now is the current instant), with the reason as
+// its cause (context.Cause): a websocket connection opened with the token
+// lives in it, so its subscriptions stop as soon as the token no longer
+// works. The registry forgets the watch when the context ends.
+func (r *Registre) Veiller(ctx context.Context, h Habilitation, now time.Time) context.Context {
+	ctx, cancel := context.WithCancelCause(ctx)
+	v := &veille{cancel: cancel}
+	r.mu.Lock()
+	if _, ok := r.empDeID[h.JetonID]; !ok {
+		r.mu.Unlock()
+		cancel(errRevoque)
+		return ctx
+	}
+	if r.veilles[h.JetonID] == nil {
+		r.veilles[h.JetonID] = map[*veille]struct{}{}
+	}
+	r.veilles[h.JetonID][v] = struct{}{}
+	r.mu.Unlock()
+	timer := time.AfterFunc(h.Expire.Sub(now), func() { cancel(expire(h)) })
+	context.AfterFunc(ctx, func() {
+		timer.Stop()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.veilles[h.JetonID], v)
+		if len(r.veilles[h.JetonID]) == 0 {
+			delete(r.veilles, h.JetonID)
+		}
+	})
+	return ctx
 }

@@ -34,6 +34,9 @@ type Service struct {
 	Clock    eventstore.Clock
 	// Entropy draws secrets; nil means crypto/rand.
 	Entropy io.Reader
+	// Jetons is the registry of the running server, fed by Suivre: Revoquer
+	// reads the revoked token's scope there. Only the server revokes.
+	Jetons *Registre
 }
 
 // Emettre issues a token and records it; the secret is returned once.
@@ -48,9 +51,28 @@ func (s *Service) Emettre(ctx context.Context, d Demande, md eventstore.Metadata
 	return secret, ev, nil
 }
 
-// Revoquer records that a token no longer works.
-func (s *Service) Revoquer(ctx context.Context, tournoi, id string, md eventstore.Metadata) error {
-	return s.record(ctx, tournoi, JetonRevoque{ID: id}, md)
+// Revoquer records that token id no longer works, if issuer may revoke it:
+// the token's scope is the one its emission recorded (tournoi, when given,
+// must be that one), and the revocation goes to that scope's stream. When
+// Revoquer returns, the registry no longer accepts the token.
+func (s *Service) Revoquer(ctx context.Context, issuer Habilitation, id, tournoi string, md eventstore.Metadata) error {
+	cible, err := s.Jetons.Jeton(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := PeutRevoquer(issuer, cible); err != nil {
+		return err
+	}
+	if tournoi != "" && tournoi != cible.Tournoi {
+		return &Error{Code: CodeWrongTournament, Message: "ce jeton n'appartient pas au tournoi indiqué"}
+	}
+	if err := s.record(ctx, cible.Tournoi, JetonRevoque{ID: id}, md); err != nil {
+		return err
+	}
+	// The revocation is recorded: if this read fails, the registry's
+	// subscription applies it moments later all the same.
+	_ = s.Jetons.rattraper(ctx)
+	return nil
 }
 
 func (s *Service) record(ctx context.Context, tournoi string, payload any, md eventstore.Metadata) error {
@@ -70,20 +92,4 @@ func (s *Service) record(ctx context.Context, tournoi string, payload any, md ev
 		return fmt.Errorf("recording %s: %w", data.Type, err)
 	}
 	return nil
-}
-
-// Suivre feeds reg with the access events of the store, history then live,
-// until ctx is done.
-func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
-	return store.Subscribe(ctx, 0, func(_ context.Context, e eventstore.Event) error {
-		if e.Type != TypeJetonEmis && e.Type != TypeJetonRevoque {
-			return nil
-		}
-		payload, err := registry.Decode(e)
-		if err != nil {
-			return err
-		}
-		reg.Appliquer(payload)
-		return nil
-	})
 }

@@ -87,7 +87,11 @@ func newGraphQL(cfg Config) http.Handler {
 			if bearer == "" {
 				bearer = p.GetString("authorization")
 			}
-			return graphql.Authenticate(ctx, cfg.Tokens, bearer, cfg.Now()), &p, nil
+			// A refused token refuses the connection; an accepted one closes
+			// it when revoked or expired. The ack carries no payload: the
+			// init payload holds the secret.
+			ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now())
+			return ctx, nil, err
 		},
 		Upgrader: websocket.Upgrader{
 			CheckOrigin:     func(*http.Request) bool { return true },

@@ -43,7 +43,7 @@ func newHarness(t *testing.T) *harness {
 	require.NoError(t, acces.RegisterEvents(reg))
 	h := &harness{t: t, tokens: acces.NewRegistre(), now: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
 	clock := eventstore.ClockFunc(func() time.Time { return h.now })
-	h.svc = &acces.Service{Store: store, Registry: reg, Clock: clock}
+	h.svc = &acces.Service{Store: store, Registry: reg, Clock: clock, Jetons: h.tokens}
 	go func() { _ = acces.Suivre(ctx, store, reg, h.tokens) }()
 	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
 	require.NoError(t, err)

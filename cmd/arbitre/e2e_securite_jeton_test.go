@@ -1,0 +1,284 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 11, items 5, 7, 8 and 16: tokens over HTTP and the websocket.
+
+// jetonID is the id of a token, as the API tells its holder.
+func (s *apiServer) jetonID(token string) string {
+	s.t.Helper()
+	var moi struct{ Jeton string }
+	s.gql(token, `{ moi { jeton } }`, nil).into(s.t, "moi", &moi)
+	require.NotEmpty(s.t, moi.Jeton)
+	return moi.Jeton
+}
+
+// closedBy reads the connection until the server closes it, answering
+// pings, and fails if a data message arrives first or if it is still open
+// at deadline.
+func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
+	t.Helper()
+	require.NoError(t, conn.SetReadDeadline(deadline))
+	for {
+		var msg struct {
+			Type    string          `json:"type"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		err := conn.ReadJSON(&msg)
+		if err != nil {
+			var closeErr *websocket.CloseError
+			var netErr net.Error
+			require.False(t, errors.As(err, &netErr) && netErr.Timeout(), "the connection is still open at %s", deadline.Format(time.RFC3339Nano))
+			require.True(t, errors.As(err, &closeErr), "the server closes the connection: %v", err)
+			return
+		}
+		switch msg.Type {
+		case "ping":
+			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
+		case "pong", "complete":
+		default:
+			t.Fatalf("received %s after the token stopped working: %s", msg.Type, msg.Payload)
+		}
+	}
+}
+
+// A revoked token's subscriptions stop at once and their connection
+// closes: the arbiter's public view and the commission's unpublished
+// solutions alike; the next change of the game reaches neither.
+func TestSecurite_JetonRevoqueFermeLesAbonnements(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbiter := apiToken(t, data, "--role", "arbiter", "--tournoi", "T1", "--tables", "1-2")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L1", nom:"Joueur 1", club:"Vichy", table:1}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+
+	subs := []struct {
+		token, query string
+	}{
+		{arbiter, `subscription { coupAnnounced(partie:"T1-1") { version tirage } }`},
+		{commission, `subscription { coupAnnounced(partie:"T1-1") { version tirage solutions { mot } } }`},
+	}
+	var open []*apiSubscription
+	for _, sub := range subs {
+		id := s.jetonID(sub.token)
+		live := s.subscribe(sub.token, sub.query, nil)
+		var p apiPartie
+		live.next(t, "coupAnnounced", &p)
+		var revoked bool
+		s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": id}).into(t, "revoquerJeton", &revoked)
+		require.True(t, revoked)
+		open = append(open, live)
+	}
+	require.Empty(t, s.gql(director, `mutation { interrompre(partie:"T1-1") { version } }`, nil).Errors, "a change the revoked tokens must not see")
+	for _, live := range open {
+		closedBy(t, live.conn, time.Now().Add(time.Second))
+	}
+}
+
+// An expired token's connection closes when the token expires.
+func TestSecurite_JetonExpireFermeLesAbonnements(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	shortLived := apiToken(t, data, "--role", "commission", "--tournoi", "T1", "--ttl", "3s")
+	var moi struct{ Expire time.Time }
+	require.Eventually(t, func() bool {
+		res := s.gql(shortLived, `{ moi { expire } }`, nil)
+		return len(res.Errors) == 0 && json.Unmarshal(res.Data["moi"], &moi) == nil
+	}, 2*time.Second, 20*time.Millisecond, "the server knows the token, at once or at its next poll of the store")
+	live := s.subscribe(shortLived, `subscription { coupAnnounced(partie:"T1-1") { version solutions { mot } } }`, nil)
+	var p apiPartie
+	live.next(t, "coupAnnounced", &p)
+	closedBy(t, live.conn, moi.Expire.Add(time.Second))
+	assert.Equal(t, "UNAUTHENTICATED", s.gql(shortLived, `{ moi { jeton } }`, nil).code())
+}
+
+// A connection_init with a token the server refuses gets no
+// connection_ack: the connection is closed, never downgraded to anonymous.
+func TestSecurite_ConnectionInitJetonRefuse(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	revoked := apiToken(t, data, "--role", "arbiter")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": s.jetonID(revoked)}).Errors)
+	for name, authorization := range map[string]string{
+		"forged":       "Bearer arb_forged",
+		"revoked":      "Bearer " + revoked,
+		"other scheme": "Basic " + director,
+		"short secret": "Bearer x",
+	} {
+		t.Run(name, func(t *testing.T) {
+			closedBy(t, s.connect(authorization), time.Now().Add(5*time.Second))
+		})
+	}
+}
+
+// connection_ack does not echo the init payload, which holds the secret.
+func TestSecurite_ConnectionAckSansSecret(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	conn := s.connect("Bearer " + director)
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	_, raw, err := conn.ReadMessage()
+	require.NoError(t, err)
+	var ack struct {
+		Type    string         `json:"type"`
+		Payload map[string]any `json:"payload"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &ack))
+	assert.Equal(t, "connection_ack", ack.Type)
+	assert.Empty(t, ack.Payload)
+	assert.NotContains(t, string(raw), director)
+}
+
+// The Bearer scheme is case-insensitive (RFC 7235), over HTTP and in
+// connection_init.
+func TestSecurite_SchemaBearerInsensibleALaCasse(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	for _, authorization := range []string{"Bearer " + director, "bearer " + director, "BEARER " + director, "bEaReR  " + director, director} {
+		var moi struct{ Role string }
+		postGraphQLAuth(t, s.url, authorization, `{ moi { role } }`, nil).into(t, "moi", &moi)
+		assert.Equal(t, "DIRECTOR", moi.Role, authorization[:8])
+
+		conn := s.connect(authorization)
+		require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+		var ack map[string]any
+		require.NoError(t, conn.ReadJSON(&ack))
+		require.Equal(t, "connection_ack", ack["type"])
+		require.NoError(t, conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": `{ moi { role } }`}}))
+		sub := &apiSubscription{conn: conn}
+		sub.next(t, "moi", &moi)
+		assert.Equal(t, "DIRECTOR", moi.Role, "websocket, %s", authorization[:8])
+	}
+}
+
+// Token lifetimes are positive and 30 days at most, without overflow, by
+// the API and by the CLI; a refusal is INVALID_INPUT in French.
+func TestSecurite_DureeDeJetonBornee(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	emettre := `mutation($h: Int!) { emettreJeton(demande:{role: ARBITER, tournoi:"T1", heures:$h}) { expire } }`
+	for _, heures := range []int{0, -1, 721, 2562048, 6000000, 2147483647} {
+		res := s.gql(director, emettre, map[string]any{"h": heures})
+		require.Equal(t, "INVALID_INPUT", res.code(), "%d heures", heures)
+		assert.Contains(t, res.Errors[0].Message, "30 jours", "%d heures", heures)
+	}
+	var issued struct{ Expire time.Time }
+	s.gql(director, emettre, map[string]any{"h": 720}).into(t, "emettreJeton", &issued)
+	assert.WithinDuration(t, time.Now().Add(30*24*time.Hour), issued.Expire, time.Hour)
+
+	for _, ttl := range []string{"721h", "0s", "-1h", "2562047h"} {
+		_, err := runTokenCreate(t, data, "--role", "arbiter", "--ttl="+ttl)
+		require.Error(t, err, ttl)
+		assert.Contains(t, err.Error(), "30 jours", ttl)
+	}
+	_, err := runTokenCreate(t, data, "--role", "arbiter", "--ttl", "720h")
+	assert.NoError(t, err)
+}
+
+// A token written by `arbitre token create` while the server runs (another
+// store handle, as another process would be) works at once; a token the
+// server does not know is said unknown, a revoked one revoked.
+func TestSecurite_JetonCLIUtilisableAussitot(t *testing.T) {
+	data := t.TempDir()
+	s := startAPIServer(t, data)
+	defer s.stop()
+	forged := s.gql("arb_forged", `{ moi { role } }`, nil)
+	require.Equal(t, "UNAUTHENTICATED", forged.code())
+	assert.Equal(t, "jeton inconnu", forged.Errors[0].Message)
+
+	director := apiToken(t, data, "--role", "director")
+	var moi struct{ Role string }
+	s.gql(director, `{ moi { role } }`, nil).into(t, "moi", &moi)
+	assert.Equal(t, "DIRECTOR", moi.Role)
+
+	arbiter := apiToken(t, data, "--role", "arbiter", "--tournoi", "T1")
+	require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": s.jetonID(arbiter)}).Errors)
+	revoked := s.gql(arbiter, `{ moi { role } }`, nil)
+	require.Equal(t, "UNAUTHENTICATED", revoked.code())
+	assert.Equal(t, "jeton révoqué", revoked.Errors[0].Message)
+}
+
+// revoquerJeton reads the revoked token's scope from its emission: a
+// director of T1 revokes T1's tokens only, never a server-wide one nor
+// another tournament's, whatever tournoi it names; an unknown token is
+// NOT_FOUND.
+func TestSecurite_RevocationSelonLaPorteeDuJeton(t *testing.T) {
+	data := t.TempDir()
+	tokens := map[string]string{
+		"director":    apiToken(t, data, "--role", "director"),
+		"director T1": apiToken(t, data, "--role", "director", "--tournoi", "T1"),
+		"arbiter T1":  apiToken(t, data, "--role", "arbiter", "--tournoi", "T1"),
+		"arbiter T2":  apiToken(t, data, "--role", "arbiter", "--tournoi", "T2"),
+		"commission":  apiToken(t, data, "--role", "commission"),
+	}
+	s := startAPIServer(t, data)
+	defer s.stop()
+	ids := map[string]string{}
+	for name, token := range tokens {
+		ids[name] = s.jetonID(token)
+	}
+	ids["unknown"] = "00000000-0000-4000-8000-000000000000"
+	cases := []struct {
+		name, by, target, tournoi, code string
+	}{
+		{"a tournament director revokes the server-wide director naming its tournament", "director T1", "director", "T1", "FORBIDDEN"},
+		{"a tournament director revokes the server-wide director", "director T1", "director", "", "FORBIDDEN"},
+		{"a tournament director revokes a server-wide commission", "director T1", "commission", "T1", "FORBIDDEN"},
+		{"a tournament director revokes another tournament's arbiter naming its own", "director T1", "arbiter T2", "T1", "FORBIDDEN"},
+		{"a tournament director revokes another tournament's arbiter naming it", "director T1", "arbiter T2", "T2", "FORBIDDEN"},
+		{"an arbiter revokes", "arbiter T2", "arbiter T1", "T1", "FORBIDDEN"},
+		{"a tournament director revokes an unknown token", "director T1", "unknown", "T1", "NOT_FOUND"},
+		{"the server-wide director names the wrong tournament", "director", "arbiter T1", "T2", "INVALID_INPUT"},
+		{"a tournament director revokes its tournament's arbiter", "director T1", "arbiter T1", "", ""},
+		{"a revoked token cannot be revoked again", "director T1", "arbiter T1", "", "NOT_FOUND"},
+		{"the server-wide director revokes another tournament's arbiter", "director", "arbiter T2", "T2", ""},
+		{"the server-wide director revokes a tournament director", "director", "director T1", "", ""},
+	}
+	revoked := map[string]bool{}
+	for _, c := range cases {
+		vars := map[string]any{"id": ids[c.target]}
+		if c.tournoi != "" {
+			vars["t"] = c.tournoi
+		}
+		res := s.gql(tokens[c.by], `mutation($id: ID!, $t: String) { revoquerJeton(id: $id, tournoi: $t) }`, vars)
+		assert.Equal(t, c.code, res.code(), c.name)
+		if c.code == "" {
+			revoked[c.target] = true
+		}
+		for name, token := range tokens {
+			got := s.gql(token, `{ moi { role } }`, nil).code()
+			if revoked[name] {
+				assert.Equal(t, "UNAUTHENTICATED", got, "%s: %s is revoked", c.name, name)
+			} else {
+				assert.Empty(t, got, "%s: %s still works", c.name, name)
+			}
+		}
+	}
+}

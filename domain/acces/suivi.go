@@ -1,0 +1,112 @@
+package acces
+
+import (
+	"context"
+	"time"
+
+	"arbitre/domain/eventstore"
+)
+
+// IntervalleRattrapage is the least time between two catch-ups with the
+// store triggered by unknown secrets or ids: a flood of forged tokens costs
+// the store one read per interval, and each caller waits at most about two
+// intervals.
+const IntervalleRattrapage = 50 * time.Millisecond
+
+// source is where a registry reads the log it catches up with.
+type source struct {
+	store    eventstore.Reader
+	registry *eventstore.Registry
+}
+
+// Suivre feeds reg with the access events of the store, history then live,
+// until ctx is done, and lets reg catch up with the store on demand: a token
+// recorded by another process (`arbitre token create` while the server
+// runs) works at once rather than at the store's next poll.
+func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
+	reg.mu.Lock()
+	reg.source = &source{store: store, registry: registry}
+	from := reg.position
+	reg.mu.Unlock()
+	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
+		return reg.prendre(registry, e)
+	})
+}
+
+// prendre applies one event of the log, once: events at or before the
+// registry's position were already taken, by the subscription or by a
+// catch-up.
+func (r *Registre) prendre(registry *eventstore.Registry, e eventstore.Event) error {
+	var payload any
+	if e.Type == TypeJetonEmis || e.Type == TypeJetonRevoque {
+		var err error
+		if payload, err = registry.Decode(e); err != nil {
+			return err
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e.Position <= r.position {
+		return nil
+	}
+	r.position = e.Position
+	r.appliquer(payload)
+	return nil
+}
+
+// suivi returns the registry's source and position.
+func (r *Registre) suivi() (*source, uint64) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.source, r.position
+}
+
+// rattraper reads the log from the registry's position to its end. Without
+// a source (no Suivre) there is nothing to read.
+func (r *Registre) rattraper(ctx context.Context) error {
+	src, from := r.suivi()
+	if src == nil {
+		return nil
+	}
+	for {
+		events, err := src.store.ReadAll(ctx, from+1, eventstore.PageSize)
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			if err := r.prendre(src.registry, e); err != nil {
+				return err
+			}
+			from = e.Position
+		}
+		if len(events) < eventstore.PageSize {
+			return nil
+		}
+	}
+}
+
+// rattraperBorne catches up for a caller that met an unknown secret or id:
+// a catch-up started after the caller arrived already answers it; otherwise
+// one starts once IntervalleRattrapage has passed since the previous one.
+func (r *Registre) rattraperBorne(ctx context.Context) error {
+	if src, _ := r.suivi(); src == nil {
+		return nil
+	}
+	arrivee := time.Now()
+	r.rattrapage.Lock()
+	defer r.rattrapage.Unlock()
+	if r.rattrapage.debut.After(arrivee) {
+		return nil
+	}
+	if attente := time.Until(r.rattrapage.debut.Add(IntervalleRattrapage)); attente > 0 {
+		timer := time.NewTimer(attente)
+		defer timer.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+	r.rattrapage.debut = time.Now()
+	return r.rattraper(ctx)
+}
