@@ -252,3 +252,25 @@ func TestSecurite_DeciderAppelSigneEtEntier(t *testing.T) {
 	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: "jeton:" + moi.Jeton, Role: "commission"}, apres.Journal[len(avant.Journal)])
 	assert.Equal(t, a.top, scoreOf(apres.Classement, "L2"))
 }
+
+// Audit of the same pattern in creerPartie: the game named belongs to
+// tournament B, so A's director cannot list it in tournament A; the
+// refused command writes nothing into A.
+func TestSecurite_CreerPartieDUnAutreTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	directorA := apiToken(t, data, "--role", "director", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	nouvelleAppelPartie(t, s, director, "B")
+	require.Empty(t, s.gql(directorA, `mutation { creerTournoi(id:"A", nom:"Open A") { id } }`, nil).Errors)
+	res := s.gql(directorA, `mutation { creerPartie(tournoi:"A", partie:"B-1", config:{graine: 7}) { id } }`, nil)
+	assert.Equal(t, "INVALID_PARTIE", res.code())
+	var a struct {
+		Parties []string
+		Version int
+	}
+	s.gql(directorA, `{ tournoi(id:"A") { parties version } }`, nil).into(t, "tournoi", &a)
+	assert.Empty(t, a.Parties)
+	assert.Equal(t, 1, a.Version, "nothing written into A")
+}
