@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	appeldom "arbitre/domain/appel"
+	appadapters "arbitre/domain/appel/adapters"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
 )
 
 // Appeals over HTTP against `arbitre serve` (issue 11, items 1, 2 and 10):
@@ -273,4 +280,51 @@ func TestSecurite_CreerPartieDUnAutreTournoi(t *testing.T) {
 	s.gql(directorA, `{ tournoi(id:"A") { parties version } }`, nil).into(t, "tournoi", &a)
 	assert.Empty(t, a.Parties)
 	assert.Equal(t, 1, a.Version, "nothing written into A")
+}
+
+// A server stopped between the two writes of a decision (the appeal's
+// decision recorded, the game's fact missing) completes it when `arbitre
+// serve` starts again: the game's fact then exists once, signed by who
+// decided, and the standings follow.
+func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	a := nouvelleAppelPartie(t, s, director, "A")
+	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("R1", "L2")}).Errors)
+	examiner(t, s, commission, "R1", "accueilli")
+	avant := a.etat(t, s, director)
+	s.stop()
+
+	// The crash: only the first write of the decision happened.
+	ctx := context.Background()
+	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite}).openStore(ctx)
+	require.NoError(t, err)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	depot := appadapters.NewDepot(store, reg)
+	r1, err := depot.Charger(ctx, "R1")
+	require.NoError(t, err)
+	require.NoError(t, r1.Decider(appeldom.Deliberation{Issue: appeldom.IssueAccueilli, Motivation: "mot valide"}, time.Now()))
+	decideur := eventstore.Metadata{Actor: "jeton:decideur", Role: "commission"}
+	require.NoError(t, depot.Enregistrer(ctx, r1, decideur))
+	require.NoError(t, store.Close())
+
+	s = startAPIServer(t, data)
+	defer s.stop()
+	var r struct {
+		Statut     string
+		Historique []struct{ Type string }
+	}
+	s.gql(director, `{ appel(id:"R1") { statut historique { type } } }`, nil).into(t, "appel", &r)
+	assert.Equal(t, "decide", r.Statut)
+	assert.Equal(t, struct{ Type string }{appeldom.TypeDecisionAppliquee}, r.Historique[len(r.Historique)-1], "marked applied")
+	var apres etat
+	require.Eventually(t, func() bool {
+		apres = a.etat(t, s, director)
+		return scoreOf(apres.Classement, "L2") == a.top
+	}, 10*time.Second, 20*time.Millisecond, "the standings follow the completed decision")
+	require.Len(t, apres.Journal, len(avant.Journal)+1, "the game's fact exists once")
+	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: decideur.Actor, Role: decideur.Role}, apres.Journal[len(avant.Journal)])
 }
