@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
 	appcommand "arbitre/domain/appel/command"
+	"arbitre/domain/eventstore"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -30,7 +31,13 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	if appel.Table != nil {
 		objet.Table = *appel.Table
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: appel.Tournoi, Table: objet.Table}, nil, clientMutationID)
+	// The scope is the one of the stored facts: the game's tournament, the
+	// player's table; never what the client says.
+	situe, err := r.appelApp(eventstore.Metadata{}).Situer(ctx, objet)
+	if err != nil {
+		return nil, err
+	}
+	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: situe.Tournoi, Table: situe.Table}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,17 @@ import (
 	"arbitre/graphql/model"
 )
 
-// appelApp is the appeal use cases acting for md; a decision on a bulletin
-// goes to the game through the duplicate use cases.
+// appelApp is the appeal use cases acting for md, checked against the
+// stored games and tournaments; a decision on a bulletin goes to the game
+// through the duplicate use cases.
 func (r *Resolver) appelApp(md eventstore.Metadata) *appcommand.Application {
-	return appcommand.New(r.Appels, appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
+	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot), appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
+}
+
+// ReprendreDecisions completes the appeal decisions a crash left half
+// written (adapters.Reprendre); serve runs it at start.
+func (r *Resolver) ReprendreDecisions(ctx context.Context) error {
+	return appadapters.Reprendre(ctx, r.Journal, r.Registry, r.appelApp(eventstore.Metadata{}))
 }
 
 // surAppel runs a commission command on an appeal of the token's

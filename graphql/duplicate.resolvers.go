@@ -13,6 +13,7 @@ import (
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
+	"fmt"
 )
 
 // CreerTournoi is the resolver for the creerTournoi field.
@@ -52,6 +53,10 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	cfg, err := configDe(config)
 	if err != nil {
 		return nil, err
+	}
+	// A game of another tournament is not listed in this one.
+	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
+		return nil, &Error{Code: "INVALID_PARTIE", Message: fmt.Sprintf("la partie %s existe déjà dans un autre tournoi", partie)}
 	}
 	joueurs := t.Participants() // §6.1: the excluded are left out
 	if err := r.tournoiApp(md).AjouterPartie(ctx, tournoi, partie); err != nil {

@@ -151,6 +151,9 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		Classements: standings.NewLecteur(readDB, runners[1].Position), Head: store.LastPosition,
 		Journal: store, Registry: registry,
 		Classiques: ronde.NewDepot(store, registry), Matchs: partie.NewDepot(store, registry, regles), ReglesClassique: regles}
+	if err := resolver.ReprendreDecisions(ctx); err != nil {
+		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
+	}
 	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {

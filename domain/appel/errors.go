@@ -12,6 +12,7 @@ type Code string
 const (
 	CodeInvalidAppeal             Code = "INVALID_APPEAL"
 	CodeAppealNotFound            Code = "APPEAL_NOT_FOUND"
+	CodeNotFound                  Code = "NOT_FOUND"
 	CodeAppealAlreadyFiled        Code = "APPEAL_ALREADY_FILED"
 	CodeDeadlinePassed            Code = "DEADLINE_PASSED"
 	CodeDeadlineRunning           Code = "DEADLINE_RUNNING"
@@ -43,6 +44,7 @@ type Erreur = erreur.Erreur[Code]
 var (
 	ErrInvalidAppeal             = &Erreur{Code: CodeInvalidAppeal}
 	ErrAppealNotFound            = &Erreur{Code: CodeAppealNotFound}
+	ErrNotFound                  = &Erreur{Code: CodeNotFound}
 	ErrAppealAlreadyFiled        = &Erreur{Code: CodeAppealAlreadyFiled}
 	ErrDeadlinePassed            = &Erreur{Code: CodeDeadlinePassed}
 	ErrDeadlineRunning           = &Erreur{Code: CodeDeadlineRunning}

@@ -25,6 +25,8 @@ func (p *Partie) appliquerBulletin(e any) {
 		mettre(p.corrections, e.Coup, e.Licence, e)
 	case BilletEmis:
 		mettre(p.billets, e.Coup, e.Licence, true)
+	case DecisionCommission:
+		p.appels[decisionAppel{appel: e.Appel, niveau: e.Niveau}] = true
 	}
 	if coup, licence, d, ok := DecisionImposee(e); ok {
 		mettre(p.decisions, coup, licence, d)
@@ -270,11 +272,21 @@ func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
 	return p.enregistrer(e)
 }
 
+// decisionAppel names one decision of an appeal: the appeal and its level.
+type decisionAppel struct {
+	appel  string
+	niveau int
+}
+
 // DeciderAppel records the commission's decision on appeal for a corrected
 // bulletin (§6.3): upheld or amended with the new decision, or rejected
 // without one; always with the rationale. It is accepted after the end of
-// the game: appeals are decided then.
+// the game: appeals are decided then. A decision of an appeal's level
+// already recorded is not recorded again: carrying it is idempotent.
 func (p *Partie) DeciderAppel(e DecisionCommission) error {
+	if p.appels[decisionAppel{appel: e.Appel, niveau: e.Niveau}] {
+		return nil
+	}
 	if _, err := p.exigerCorrige(e.Coup, e.Licence); err != nil {
 		return err
 	}

@@ -122,9 +122,12 @@ const (
 // standings change only through this new event, never by editing the old
 // ones.
 type DecisionCommission struct {
-	Coup     int                  `json:"coup"`
-	Licence  string               `json:"licence"`
-	Appel    string               `json:"appel"`
+	Coup    int    `json:"coup"`
+	Licence string `json:"licence"`
+	Appel   string `json:"appel"`
+	// Niveau is the appeal's level that decided (1 the commission
+	// d'arbitrage, 2 the FISF); 0 in events recorded before it was kept.
+	Niveau   int                  `json:"niveau,omitempty"`
 	Issue    IssueAppel           `json:"issue"`
 	Decision *correction.Decision `json:"decision,omitempty"`
 	Motif    string               `json:"motif"`

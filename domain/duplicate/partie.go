@@ -76,7 +76,9 @@ type Partie struct {
 	decisions    map[int]map[string]correction.Decision
 	billets      map[int]map[string]bool
 	elimines     map[int]bool
-	fin          *PartieTerminee
+	// appels are the appeal decisions recorded, by appeal and level.
+	appels map[decisionAppel]bool
+	fin    *PartieTerminee
 
 	nouveaux []any
 }
@@ -95,6 +97,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		decisions:   map[int]map[string]correction.Decision{},
 		billets:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
+		appels:      map[decisionAppel]bool{},
 	}
 }
 

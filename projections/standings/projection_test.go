@@ -128,7 +128,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	require.NotEmpty(t, cible)
 	paye := top.Score
 	nouvelle := correction.Decision{Paid: top.Score, Sanction: correction.None, Reasons: []correction.Reason{}, Place: top.Ref, ScoreWrittenBack: &paye}
-	require.NoError(t, app.DeciderAppel(ctx, command.DeciderAppel{Partie: "t1-1", Coup: 1, Licence: cible, Appel: "ap1",
+	require.NoError(t, app.DeciderAppel(ctx, command.DeciderAppel{Tournoi: "t1", Partie: "t1-1", Coup: 1, Licence: cible, Appel: "ap1",
 		Issue: duplicate.AppelAccueilli, Decision: &nouvelle, Motif: "le mot est valable"}))
 	attendre()
 	require.NoError(t, stop())

@@ -28,10 +28,19 @@ var issues = map[appel.Issue]duplicate.IssueAppel{
 	appel.IssueRejete:    duplicate.AppelRejete,
 }
 
+// VerifierDecision implements command.Correcteur.
+func (p *Partie) VerifierDecision(ctx context.Context, d command.DecisionBulletin) error {
+	return p.duplicate.VerifierDecisionAppel(ctx, deciderAppel(d))
+}
+
 // AppliquerDecision implements command.Correcteur.
 func (p *Partie) AppliquerDecision(ctx context.Context, d command.DecisionBulletin, md eventstore.Metadata) error {
+	return p.duplicate.Par(md).DeciderAppel(ctx, deciderAppel(d))
+}
+
+func deciderAppel(d command.DecisionBulletin) dupcommand.DeciderAppel {
 	decision := d.Decision
-	return p.duplicate.Par(md).DeciderAppel(ctx, dupcommand.DeciderAppel{Partie: d.Partie, Coup: d.Coup, Licence: d.Licence,
-		Appel: d.Appel, Issue: issues[d.Issue], Decision: &decision,
-		Motif: fmt.Sprintf("%s, recours %s niveau %d : %s", d.Instance, d.Appel, d.Niveau, d.Motivation)})
+	return dupcommand.DeciderAppel{Tournoi: d.Tournoi, Partie: d.Partie, Coup: d.Coup, Licence: d.Licence,
+		Appel: d.Appel, Niveau: d.Niveau, Issue: issues[d.Issue], Decision: &decision,
+		Motif: fmt.Sprintf("%s, recours %s niveau %d : %s", d.Instance, d.Appel, d.Niveau, d.Motivation)}
 }

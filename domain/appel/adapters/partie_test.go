@@ -2,6 +2,8 @@ package adapters_test
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,12 +13,15 @@ import (
 	"arbitre/domain/appel"
 	"arbitre/domain/appel/adapters"
 	"arbitre/domain/appel/command"
+	"arbitre/domain/catalogue"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon/libre"
 	"arbitre/projections/standings"
@@ -42,77 +47,137 @@ func scores(t *testing.T, store eventstore.Reader, reg *eventstore.Registry) map
 	return out
 }
 
-// End to end over SQLite: a simulated duplicate game, a player's zéro
-// appealed (§6.3) and upheld by the commission d'arbitrage (§6.4.1). The
-// player's score in the standings rises by the top through one new event
-// in the game's stream; every earlier event is unchanged.
-func TestBoutEnBout_AppelAccueilliChangeLeClassement(t *testing.T) {
+// partieJouee is a simulated duplicate game p1 of tournament t1 over
+// SQLite, with its first zéro (§5.7) ready to be appealed.
+type partieJouee struct {
+	store     *sqlitestore.Store
+	reg       *eventstore.Registry
+	parties   *dupadapters.Depot
+	tournois  *tadapters.Depot
+	horloge   eventstore.Clock
+	coup      int
+	licence   string
+	contestee correction.Decision
+	top       int
+}
+
+var directeur = eventstore.Metadata{Actor: "JA", Role: "directeur"}
+
+func jouerPartie(t *testing.T) *partieJouee {
+	t.Helper()
 	ctx := context.Background()
 	h := eventstore.ClockFunc(func() time.Time { return time.Date(2024, 5, 11, 18, 0, 0, 0, time.UTC) })
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
 	require.NoError(t, err)
-	defer store.Close()
-	reg, err := dupadapters.Registre()
+	t.Cleanup(func() { _ = store.Close() })
+	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	require.NoError(t, appel.RegisterEvents(reg))
 
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 3}
 	sim := simulation.New(lex, cfg)
-	parties := dupadapters.NewDepot(store, reg, sim.Moteur())
-	directeur := eventstore.Metadata{Actor: "JA", Role: "directeur"}
+	pj := &partieJouee{store: store, reg: reg, parties: dupadapters.NewDepot(store, reg, sim.Moteur()), tournois: tadapters.NewDepot(store, reg), horloge: h}
 	joueurs := []string{"J01", "J02", "J03", "J04", "J05", "J06"}
+	tr := tournoi.Nouveau()
+	require.NoError(t, tr.Creer("t1", "Open"))
+	for i, j := range joueurs {
+		require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: j, Nom: j, Table: i + 1}))
+	}
+	require.NoError(t, pj.tournois.Enregistrer(ctx, tr, directeur))
 	_, err = sim.Jouer(simulation.Partie{ID: "p1", Tournoi: "t1", Config: cfg, Joueurs: joueurs, Graine: 3},
-		func(p *duplicate.Partie) error { return parties.Enregistrer(ctx, p, directeur) })
+		func(p *duplicate.Partie) error { return pj.parties.Enregistrer(ctx, p, directeur) })
 	require.NoError(t, err)
 
 	// The first zéro (§5.7) of the game is the bulletin appealed.
-	p, err := parties.Charger(ctx, "p1")
+	p, err := pj.parties.Charger(ctx, "p1")
 	require.NoError(t, err)
-	var coup int
-	var licence string
-	var contestee correction.Decision
-	for c := 1; c < p.ProchainCoup() && licence == ""; c++ {
+	for c := 1; c < p.ProchainCoup() && pj.licence == ""; c++ {
 		for _, j := range joueurs {
 			if d, ok := p.Decision(c, j); ok && d.Sanction == correction.Zero {
-				coup, licence, contestee = c, j, d
+				pj.coup, pj.licence, pj.contestee = c, j, d
 				break
 			}
 		}
 	}
-	require.NotEmpty(t, licence, "the simulated game has a zéro to appeal")
-	top, ok := p.Top(coup)
+	require.NotEmpty(t, pj.licence, "the simulated game has a zéro to appeal")
+	top, ok := p.Top(pj.coup)
 	require.True(t, ok)
-	demandee := correction.Decision{Paid: top.Score, Sanction: correction.None, Engine: correction.EngineVersion}
+	pj.top = top.Score
+	return pj
+}
 
-	avant, scoresAvant := tout(t, store), scores(t, store, reg)
+// app returns the appeal use cases over store (the pj's store or a
+// wrapper of it).
+func (pj *partieJouee) app(store eventstore.Store) *command.Application {
+	parties := dupadapters.NewDepot(store, pj.reg, nil)
+	return command.New(adapters.NewDepot(store, pj.reg), adapters.NewFaits(parties, tadapters.NewDepot(store, pj.reg)),
+		adapters.NewPartie(dupcommand.New(parties, nil, pj.horloge, directeur)), pj.horloge, directeur)
+}
 
-	jeux := dupcommand.New(parties, sim.Moteur(), h, directeur)
-	app := command.New(adapters.NewDepot(store, reg), adapters.NewPartie(jeux), h, directeur)
-	require.NoError(t, app.Par(eventstore.Metadata{Actor: licence, Role: "joueur"}).DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{
-		Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: coup, Licence: licence},
-		Requerant: appel.Requerant{Identite: licence, Qualite: appel.QualiteJoueur}, Motif: "le mot est valide",
-		Contestee: &contestee, Demandee: &demandee}}))
-	membres := []string{"PRES", "M2", "M3", "M4", "M5"}
+func (pj *partieJouee) demandee() *correction.Decision {
+	return &correction.Decision{Paid: pj.top, Sanction: correction.None, Engine: correction.EngineVersion}
+}
+
+var membres = []string{"PRES", "M2", "M3", "M4", "M5"}
+
+// examiner files the appeal of the zéro and has the commission vote.
+func (pj *partieJouee) examiner(t *testing.T, app *command.Application, issue appel.Issue) {
+	t.Helper()
+	ctx := context.Background()
+	require.NoError(t, app.Par(eventstore.Metadata{Actor: pj.licence, Role: "joueur"}).DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{
+		Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: pj.coup, Licence: pj.licence},
+		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "le mot est valide",
+		Contestee: &pj.contestee, Demandee: pj.demandee()}}))
+	pj.voter(t, app, issue)
+}
+
+func (pj *partieJouee) voter(t *testing.T, app *command.Application, issue appel.Issue) {
+	t.Helper()
+	ctx := context.Background()
 	require.NoError(t, app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: membres}))
-	for i, m := range membres {
-		issue := appel.IssueAccueilli
-		if i >= 3 {
-			issue = appel.IssueRejete
-		}
+	for _, m := range membres {
 		require.NoError(t, app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: issue}))
 	}
-	require.NoError(t, app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission"}).Decider(ctx, command.Decider{Appel: "a1",
+}
+
+// dansLeFlux returns the events of one type in one stream.
+func dansLeFlux(t *testing.T, store eventstore.Reader, stream, typ string) []eventstore.Event {
+	t.Helper()
+	evts, err := eventstore.ReadWholeStream(context.Background(), store, stream)
+	require.NoError(t, err)
+	var out []eventstore.Event
+	for _, e := range evts {
+		if e.Type == typ {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+var pres = eventstore.Metadata{Actor: "jeton:pres", Role: "commission"}
+
+// End to end over SQLite: a simulated duplicate game, a player's zéro
+// appealed (§6.3) and upheld by the commission d'arbitrage (§6.4.1). The
+// player's score in the standings rises by the top through one new event
+// in the game's stream, signed by who decided; every earlier event is
+// unchanged.
+func TestBoutEnBout_AppelAccueilliChangeLeClassement(t *testing.T) {
+	ctx := context.Background()
+	pj := jouerPartie(t)
+	avant, scoresAvant := tout(t, pj.store), scores(t, pj.store, pj.reg)
+	app := pj.app(pj.store)
+	pj.examiner(t, app, appel.IssueAccueilli)
+	require.NoError(t, app.Par(pres).Decider(ctx, command.Decider{Appel: "a1",
 		Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis : la nullité tombe (§6.3)"}}))
 
-	apres, scoresApres := tout(t, store), scores(t, store, reg)
+	apres, scoresApres := tout(t, pj.store), scores(t, pj.store, pj.reg)
 	require.Greater(t, len(apres), len(avant))
 	assert.Equal(t, avant, apres[:len(avant)], "earlier events are never edited")
 	for j, s := range scoresAvant {
 		want := s
-		if j == licence {
-			want = s + top.Score
+		if j == pj.licence {
+			want = s + pj.top
 		}
 		assert.Equal(t, want, scoresApres[j], "score of %s", j)
 	}
@@ -126,19 +191,129 @@ func TestBoutEnBout_AppelAccueilliChangeLeClassement(t *testing.T) {
 	require.Len(t, dansLaPartie, 1, "one new event in the game's stream")
 	e := dansLaPartie[0]
 	assert.Equal(t, duplicate.TypeDecisionCommission, e.Type)
-	assert.Equal(t, string(appel.InstanceCommissionArbitrage), e.Metadata.Actor)
-	assert.Equal(t, command.RoleCommission, e.Metadata.Role)
-	assert.Equal(t, "appel-a1", e.Metadata.CausationID)
-	payload, err := reg.Decode(e)
+	assert.Equal(t, pres.Actor, e.Metadata.Actor, "the token that decided signs (issue 11, item 2)")
+	assert.Equal(t, pres.Role, e.Metadata.Role)
+	assert.Equal(t, "appel-a1/niveau-1", e.Metadata.CausationID)
+	payload, err := pj.reg.Decode(e)
 	require.NoError(t, err)
 	dc := payload.(duplicate.DecisionCommission)
 	assert.Equal(t, duplicate.AppelAccueilli, dc.Issue)
 	assert.Equal(t, "a1", dc.Appel)
-	assert.Equal(t, &demandee, dc.Decision)
+	assert.Equal(t, 1, dc.Niveau)
+	assert.Equal(t, pj.demandee(), dc.Decision)
 
-	p, err = parties.Charger(ctx, "p1")
+	p, err := pj.parties.Charger(ctx, "p1")
 	require.NoError(t, err)
-	enVigueur, ok := p.Decision(coup, licence)
+	enVigueur, ok := p.Decision(pj.coup, pj.licence)
 	require.True(t, ok)
-	assert.Equal(t, demandee, enVigueur, "the game replayed from its stream holds the commission's decision")
+	assert.Equal(t, *pj.demandee(), enVigueur, "the game replayed from its stream holds the commission's decision")
+}
+
+// panne is a store whose next append matching echoue fails: a crash
+// between the two writes of a decision.
+type panne struct {
+	eventstore.Store
+	mu     sync.Mutex
+	echoue func(stream string, events []eventstore.EventData) bool
+}
+
+var errPanne = errors.New("panne simulée")
+
+func (p *panne) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	p.mu.Lock()
+	echoue := p.echoue != nil && p.echoue(stream, events)
+	if echoue {
+		p.echoue = nil
+	}
+	p.mu.Unlock()
+	if echoue {
+		return eventstore.AppendResult{}, errPanne
+	}
+	return p.Store.Append(ctx, stream, expected, events...)
+}
+
+// Item 10 of issue 11: a crash between the appeal's write and the game's,
+// or between the game's and the mark in the appeal, is completed by
+// Reprendre (run by serve at start): both facts then exist exactly once,
+// the game's signed by who decided, and running it again changes nothing.
+func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
+	tests := []struct {
+		name         string
+		echoue       func(stream string, events []eventstore.EventData) bool
+		dansLaPartie int
+		code         appel.Code
+	}{
+		{"panne avant l'écriture dans la partie", func(stream string, _ []eventstore.EventData) bool { return stream == "partie-p1" }, 0, appel.CodeDecisionNotApplied},
+		{"panne avant la marque dans le recours", func(stream string, events []eventstore.EventData) bool {
+			return stream == "appel-a1" && events[0].Type == appel.TypeDecisionAppliquee
+		}, 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			pj := jouerPartie(t)
+			scoresAvant := scores(t, pj.store, pj.reg)
+			enPanne := pj.app(&panne{Store: pj.store, echoue: tt.echoue})
+			pj.examiner(t, enPanne, appel.IssueAccueilli)
+			err := enPanne.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis"}})
+			require.ErrorIs(t, err, errPanne)
+			assert.Equal(t, tt.code, appel.CodeOf(err))
+			assert.Len(t, dansLaPartie(t, pj), tt.dansLaPartie)
+			assert.Len(t, dansLaPartieMarquee(t, pj), 0)
+
+			for range 2 {
+				require.NoError(t, adapters.Reprendre(ctx, pj.store, pj.reg, pj.app(pj.store)))
+				evts := dansLaPartie(t, pj)
+				require.Len(t, evts, 1, "the game's fact exists once")
+				assert.Equal(t, pres.Actor, evts[0].Metadata.Actor, "signed by who decided")
+				assert.Equal(t, "appel-a1/niveau-1", evts[0].Metadata.CausationID)
+				assert.Len(t, dansLaPartieMarquee(t, pj), 1, "the appeal's mark exists once")
+				assert.Equal(t, scoresAvant[pj.licence]+pj.top, scores(t, pj.store, pj.reg)[pj.licence])
+			}
+		})
+	}
+}
+
+func dansLaPartie(t *testing.T, pj *partieJouee) []eventstore.Event {
+	t.Helper()
+	return dansLeFlux(t, pj.store, "partie-p1", duplicate.TypeDecisionCommission)
+}
+
+func dansLaPartieMarquee(t *testing.T, pj *partieJouee) []eventstore.Event {
+	t.Helper()
+	return dansLeFlux(t, pj.store, "appel-a1", appel.TypeDecisionAppliquee)
+}
+
+// Item 10 of issue 11: a decision the game refuses (a score above the
+// top) is refused whole: today the appeal recorded it and answered
+// DECISION_NOT_APPLIED.
+func TestSecurite_DeciderAppelRefuseParLaPartieNeStockeRien(t *testing.T) {
+	ctx := context.Background()
+	pj := jouerPartie(t)
+	app := pj.app(pj.store)
+	pj.examiner(t, app, appel.IssueAmende)
+	avant := tout(t, pj.store)
+	err := app.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAmende,
+		Decision: &correction.Decision{Paid: pj.top + 50, Sanction: correction.None}, Motivation: "bonus"}})
+	assert.Equal(t, duplicate.CodeInvalidBulletin, duplicate.CodeOf(err))
+	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
+}
+
+// Item 1 of issue 11: a decision is written into the appeal's own game
+// only, which must belong to the appeal's tournament. An appeal recorded
+// before filings were checked, naming tournament t2 and t1's game, cannot
+// reach the game.
+func TestSecurite_DeciderAppelDansLaPartieDuRecours(t *testing.T) {
+	ctx := context.Background()
+	pj := jouerPartie(t)
+	app := pj.app(pj.store)
+	forge := appel.Nouveau()
+	require.NoError(t, forge.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t2", Partie: "p1", Coup: pj.coup, Licence: pj.licence},
+		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "x", Demandee: pj.demandee()}, pj.horloge.Now()))
+	require.NoError(t, adapters.NewDepot(pj.store, pj.reg).Enregistrer(ctx, forge, directeur))
+	pj.voter(t, app, appel.IssueAccueilli)
+	avant := tout(t, pj.store)
+	err := app.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "x"}})
+	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err), "%v", err)
+	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
 }

@@ -4,11 +4,19 @@
 // CONFLICT wrapping *eventstore.ConflictError). Transport code (GraphQL,
 // CLI) calls only these handlers.
 //
+// An appeal's object is derived from the stored facts (Situer), never
+// taken from the client: the tournament is the game's, the table the
+// player's.
+//
 // The process step: once a commission upholds or amends an appeal about a
 // bulletin, the decision is carried into the game by the Correcteur as a
-// new event in the stream "partie-<id>" (actor: the commission, causation:
-// the appeal's stream), then marked applied in the appeal's stream. If
-// carrying fails, the decision stays recorded and AppliquerDecision retries.
+// new event in the stream "partie-<id>" (actor: who decided, causation:
+// the decision, "appel-<id>/niveau-<n>"), then marked applied in the
+// appeal's stream. The decision spans two streams, so Decider checks the
+// game accepts it before writing anything, then writes the appeal first
+// and the game second; the game records a decision once, so a crash
+// between the writes is completed by running AppliquerDecision again
+// (adapters.Reprendre, at the start of serve).
 package command
 
 import (
@@ -28,6 +36,18 @@ type Depot interface {
 	Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error
 }
 
+// Faits are the stored facts an appeal's object is checked against
+// (adapters.Faits).
+type Faits interface {
+	// Partie returns the tournament of a game and its players; an
+	// *appel.Erreur NOT_FOUND when there is no such game.
+	Partie(ctx context.Context, id string) (tournoi string, joueurs []string, err error)
+	// Tables returns the table of every player registered in a tournament
+	// (0 for none); an *appel.Erreur NOT_FOUND when there is no such
+	// tournament.
+	Tables(ctx context.Context, tournoi string) (map[string]int, error)
+}
+
 // DecisionBulletin is a commission's decision on one bulletin, to be
 // recorded in the game as a new correction.
 type DecisionBulletin struct {
@@ -35,6 +55,7 @@ type DecisionBulletin struct {
 	Niveau     int
 	Instance   appel.Instance
 	Issue      appel.Issue
+	Tournoi    string
 	Partie     string
 	Coup       int
 	Licence    string
@@ -46,25 +67,28 @@ type DecisionBulletin struct {
 // (adapters.Partie, over the duplicate game's DeciderAppel command). It
 // appends a new event and never edits a recorded one.
 type Correcteur interface {
+	// VerifierDecision tells whether the game, as it stands, accepts the
+	// decision; it writes nothing.
+	VerifierDecision(ctx context.Context, d DecisionBulletin) error
+	// AppliquerDecision records the decision in the game once: a decision
+	// of the same appeal and level already there is not recorded again.
 	AppliquerDecision(ctx context.Context, d DecisionBulletin, md eventstore.Metadata) error
 }
-
-// RoleCommission is the role recorded in the metadata of the events the
-// process step appends to a game.
-const RoleCommission = "commission"
 
 // Application is the index of every appeal use case.
 type Application struct {
 	depot      Depot
+	faits      Faits
 	correcteur Correcteur
 	horloge    eventstore.Clock
 	metadata   eventstore.Metadata
 }
 
-// New returns the use cases over a repository; horloge dates filings,
-// decisions and deadlines; md tells who acts.
-func New(depot Depot, correcteur Correcteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
-	return &Application{depot: depot, correcteur: correcteur, horloge: horloge, metadata: md}
+// New returns the use cases over a repository; faits are what filings are
+// checked against; horloge dates filings, decisions and deadlines; md
+// tells who acts.
+func New(depot Depot, faits Faits, correcteur Correcteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
+	return &Application{depot: depot, faits: faits, correcteur: correcteur, horloge: horloge, metadata: md}
 }
 
 // Par returns the use cases acting for another actor (who did what is
@@ -85,16 +109,75 @@ type DeposerAppel struct {
 	appel.Saisine
 }
 
-// DeposerAppel handles DeposerAppel; the appeal must not exist yet.
+// DeposerAppel handles DeposerAppel; the appeal must not exist yet. The
+// object recorded is the one Situer derives; a tournament or a table the
+// client names that differs from it is refused (INVALID_APPEAL).
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	if _, err := a.depot.Charger(ctx, c.Appel); errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil // a retried filing
 	}
+	o, err := a.Situer(ctx, c.Objet)
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.Objet.Tournoi != "" && c.Objet.Tournoi != o.Tournoi:
+		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s appartient au tournoi %s, pas au tournoi indiqué", o.Partie, o.Tournoi)}
+	case c.Objet.Table != 0 && c.Objet.Table != o.Table:
+		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("%s est inscrit à la table %d, pas à la table %d", o.Licence, o.Table, c.Objet.Table)}
+	}
+	s := c.Saisine
+	s.Objet = o
 	ap := appel.Nouveau()
-	if err := ap.Deposer(c.Saisine, a.horloge.Now()); err != nil {
+	if err := ap.Deposer(s, a.horloge.Now()); err != nil {
 		return err
 	}
 	return a.depot.Enregistrer(ctx, ap, a.metadata)
+}
+
+// Situer derives an appeal's object from the stored facts, never from the
+// client: the tournament is the one of the game named, the table the one
+// of the player named (his registration). A game, tournament, player or
+// table that does not exist is refused (NOT_FOUND). Scope checks are made
+// against its answer.
+func (a *Application) Situer(ctx context.Context, o appel.Objet) (appel.Objet, error) {
+	ctx = sansCommande(ctx)
+	if o.Partie != "" {
+		tournoi, joueurs, err := a.faits.Partie(ctx, o.Partie)
+		if err != nil {
+			return appel.Objet{}, err
+		}
+		switch {
+		case tournoi == "":
+			return appel.Objet{}, &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s n'appartient à aucun tournoi", o.Partie)}
+		case o.Licence != "" && !slices.Contains(joueurs, o.Licence):
+			return appel.Objet{}, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("%s ne joue pas la partie %s", o.Licence, o.Partie)}
+		}
+		o.Tournoi = tournoi
+	}
+	if o.Tournoi == "" {
+		return o, nil // Deposer refuses an appeal without a tournament
+	}
+	tables, err := a.faits.Tables(ctx, o.Tournoi)
+	if err != nil {
+		return appel.Objet{}, err
+	}
+	switch {
+	case o.Licence != "":
+		o.Table = tables[o.Licence]
+	case o.Table != 0 && !tableOccupee(tables, o.Table):
+		return appel.Objet{}, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("aucun joueur du tournoi %s n'est inscrit à la table %d", o.Tournoi, o.Table)}
+	}
+	return o, nil
+}
+
+func tableOccupee(tables map[string]int, table int) bool {
+	for _, t := range tables {
+		if t == table {
+			return true
+		}
+	}
+	return false
 }
 
 // ComposerCommission records the commission of the current level (§6.4.1,
@@ -133,13 +216,22 @@ type Decider struct {
 	Revision     Revision
 }
 
-// Decider handles Decider, then carries an upheld or amended decision on a
-// bulletin into the game (the process step). DECISION_NOT_APPLIED means
-// the decision is recorded but the game refused or failed (the cause is
-// wrapped): AppliquerDecision retries.
+// Decider handles Decider and carries an upheld or amended decision on a
+// bulletin into the game (the process step). It checks the game accepts
+// the decision before writing anything: a refusal of the game (e.g. a
+// score above the top, a bulletin not corrected) records nothing.
+// DECISION_NOT_APPLIED means the decision is recorded but writing it into
+// the game failed (the cause is wrapped): AppliquerDecision completes it.
 func (a *Application) Decider(ctx context.Context, c Decider) error {
 	err := a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error {
-		return ap.Decider(c.Deliberation, a.horloge.Now())
+		if err := ap.Decider(c.Deliberation, a.horloge.Now()); err != nil {
+			return err
+		}
+		d, ok := ap.AAppliquer()
+		if !ok {
+			return nil
+		}
+		return a.correcteur.VerifierDecision(sansCommande(ctx), decisionBulletin(ap, d))
 	})
 	if err != nil {
 		return err
@@ -147,14 +239,41 @@ func (a *Application) Decider(ctx context.Context, c Decider) error {
 	return a.AppliquerDecision(ctx, AppliquerDecision{Appel: c.Appel})
 }
 
+// sansCommande drops the client's command envelope: reading other streams
+// and the process step, which writes under its own causation (the
+// decision), are not the client's command.
+func sansCommande(ctx context.Context) context.Context {
+	return eventstore.AvecCommande(ctx, eventstore.Commande{})
+}
+
+func decisionBulletin(ap *appel.Appel, d appel.DecisionRendue) DecisionBulletin {
+	o := ap.Objet()
+	return DecisionBulletin{Appel: ap.ID(), Niveau: d.Niveau, Instance: d.Instance, Issue: d.Issue, Tournoi: o.Tournoi,
+		Partie: o.Partie, Coup: o.Coup, Licence: o.Licence, Decision: *d.Decision, Motivation: d.Motivation}
+}
+
+// Cause names a level's decision: "appel-<id>/niveau-<n>", the causation
+// of the events that carry it into the game.
+func Cause(appelID string, niveau int) (string, error) {
+	stream, err := eventstore.AppelStream(appelID)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s/niveau-%d", stream, niveau), nil
+}
+
 // AppliquerDecision carries the decision in force of an appeal into the
-// game if it has not been yet; nothing to do is not an error.
+// game if it has not been yet; nothing to do is not an error. Run again
+// after a crash between the two writes, it completes the decision: the
+// game records it once, then the appeal marks it applied.
 type AppliquerDecision struct {
 	Appel string
 }
 
-// AppliquerDecision handles AppliquerDecision.
+// AppliquerDecision handles AppliquerDecision; the events it writes are
+// signed by the acting token and caused by the decision (Cause).
 func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision) error {
+	ctx = sansCommande(ctx)
 	ap, err := a.depot.Charger(ctx, c.Appel)
 	if err != nil {
 		return err
@@ -163,15 +282,14 @@ func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision
 	if !ok {
 		return nil
 	}
-	stream, err := eventstore.AppelStream(ap.ID())
+	cause, err := Cause(ap.ID(), d.Niveau)
 	if err != nil {
 		return err
 	}
-	o := ap.Objet()
-	md := eventstore.Metadata{Actor: string(d.Instance), Role: RoleCommission, CorrelationID: a.metadata.CorrelationID, CausationID: stream}
-	if err := a.correcteur.AppliquerDecision(ctx, DecisionBulletin{Appel: ap.ID(), Niveau: d.Niveau, Instance: d.Instance,
-		Issue: d.Issue, Partie: o.Partie, Coup: o.Coup, Licence: o.Licence, Decision: *d.Decision, Motivation: d.Motivation}, md); err != nil {
-		return &appel.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision non appliquée à la partie %s : réessayer", ap.ID(), o.Partie), Err: err}
+	md := a.metadata
+	md.CausationID = cause
+	if err := a.correcteur.AppliquerDecision(ctx, decisionBulletin(ap, d), md); err != nil {
+		return &appel.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
 	}
 	if err := ap.MarquerAppliquee(d.Niveau); err != nil {
 		return err

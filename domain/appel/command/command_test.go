@@ -39,12 +39,20 @@ func (h *horloge) avancer(d time.Duration) {
 	h.t = h.t.Add(d)
 }
 
-// correcteur records the decisions carried into the game; echec makes it fail.
+// correcteur records the decisions carried into the game; refus makes the
+// game refuse them, echec makes writing them fail.
 type correcteur struct {
 	mu        sync.Mutex
 	decisions []command.DecisionBulletin
 	md        []eventstore.Metadata
+	refus     error
 	echec     error
+}
+
+func (c *correcteur) VerifierDecision(context.Context, command.DecisionBulletin) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refus
 }
 
 func (c *correcteur) AppliquerDecision(_ context.Context, d command.DecisionBulletin, md eventstore.Metadata) error {
@@ -56,6 +64,27 @@ func (c *correcteur) AppliquerDecision(_ context.Context, d command.DecisionBull
 	c.decisions = append(c.decisions, d)
 	c.md = append(c.md, md)
 	return nil
+}
+
+// faits are the stored games and tournaments of the tests: p1 and p2 of
+// t1, whose players J01 and J02 sit at tables 1 and 2; t2 has no player.
+type faits struct{}
+
+func (faits) Partie(_ context.Context, id string) (string, []string, error) {
+	if id == "p1" || id == "p2" {
+		return "t1", []string{"J01", "J02"}, nil
+	}
+	return "", nil, &appel.Erreur{Code: appel.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
+}
+
+func (faits) Tables(_ context.Context, id string) (map[string]int, error) {
+	switch id {
+	case "t1":
+		return map[string]int{"J01": 1, "J02": 2}, nil
+	case "t2":
+		return map[string]int{}, nil
+	}
+	return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: "le tournoi " + id + " n'existe pas"}
 }
 
 type banc struct {
@@ -76,7 +105,7 @@ func nouveauBanc(t *testing.T) *banc {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, appel.RegisterEvents(reg))
 	b := &banc{store: store, reg: reg, depot: adapters.NewDepot(store, reg), corr: &correcteur{}, h: h}
-	b.app = command.New(b.depot, b.corr, h, eventstore.Metadata{Actor: "JA", Role: "directeur"})
+	b.app = command.New(b.depot, faits{}, b.corr, h, eventstore.Metadata{Actor: "JA", Role: "directeur"})
 	return b
 }
 
@@ -136,9 +165,9 @@ func TestDecider_ProcessusVersLaPartie(t *testing.T) {
 			require.Len(t, b.corr.decisions, 1)
 			d := b.corr.decisions[0]
 			assert.Equal(t, command.DecisionBulletin{Appel: "a1", Niveau: 1, Instance: appel.InstanceCommissionArbitrage, Issue: tt.d.Issue,
-				Partie: "p1", Coup: 4, Licence: "J01", Decision: *tt.applique, Motivation: tt.d.Motivation}, d)
-			assert.Equal(t, eventstore.Metadata{Actor: string(appel.InstanceCommissionArbitrage), Role: command.RoleCommission,
-				CorrelationID: "dec-1", CausationID: "appel-a1"}, b.corr.md[0])
+				Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Decision: *tt.applique, Motivation: tt.d.Motivation}, d)
+			assert.Equal(t, eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1", CausationID: "appel-a1/niveau-1"},
+				b.corr.md[0], "signed by who decided, caused by the decision")
 			dernier := v.Historique[len(v.Historique)-1]
 			assert.Equal(t, appel.TypeDecisionAppliquee, dernier.Type)
 			assert.True(t, v.Niveaux[0].Appliquee)
@@ -148,6 +177,32 @@ func TestDecider_ProcessusVersLaPartie(t *testing.T) {
 	}
 }
 
+// Item 10 of issue 11: a decision the game refuses is not recorded in the
+// appeal either; today the appeal stored it and answered an error.
+func TestSecurite_DeciderAppelRefuseParLaPartie(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	b.deposer(t, "a1", bulletin)
+	b.examiner(t, "a1", appel.IssueAccueilli)
+	avant, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
+	require.NoError(t, err)
+	refus := errors.New("score au-dessus du top")
+	b.corr.refus = refus
+	err = b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	assert.ErrorIs(t, err, refus)
+	apres, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
+	require.NoError(t, err)
+	assert.Equal(t, avant, apres, "nothing is recorded")
+	assert.Empty(t, b.corr.decisions)
+
+	b.corr.refus = nil
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
+	assert.Len(t, b.corr.decisions, 1)
+}
+
+// Writing into the game failing after the decision is recorded (a crash
+// between the two writes) leaves the decision pending; AppliquerDecision
+// completes it, once.
 func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
@@ -165,12 +220,58 @@ func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
 	require.Len(t, r, 1)
 	assert.Equal(t, appel.StatutDecide, r[0].Statut, "the decision is recorded")
 	assert.True(t, r[0].AAppliquer, "and pending")
+	assert.Equal(t, []string{"a1"}, x.EnAttente())
 
 	b.corr.echec = nil
 	require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Appel: "a1"}))
 	assert.Len(t, b.corr.decisions, 1)
 	err = b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
 	assert.ErrorIs(t, err, appel.ErrAppealAlreadyDecided)
+	x, err = query.Reconstruire(ctx, b.store, b.reg)
+	require.NoError(t, err)
+	assert.Empty(t, x.EnAttente())
+}
+
+// Item 1 of issue 11: the object of an appeal comes from the stored facts.
+// The tournament is the game's, the table the player's registration; a
+// client's tournament or table that differs is refused, an unknown game,
+// tournament, player or table is NOT_FOUND, and nothing is recorded.
+func TestSecurite_DeposerAppelDeriveDesFaits(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name  string
+		objet appel.Objet
+		code  appel.Code
+		situe appel.Objet
+	}{
+		{"tournoi et table tirés de la partie et de l'inscription", appel.Objet{Partie: "p1", Coup: 4, Licence: "J02"}, "",
+			appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J02", Table: 2}},
+		{"tournoi et table exacts", appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J02", Table: 2}, "",
+			appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J02", Table: 2}},
+		{"table d'un tournoi", appel.Objet{Tournoi: "t1", Partie: "p1", Table: 1}, "", appel.Objet{Tournoi: "t1", Partie: "p1", Table: 1}},
+		{"tournoi seul", appel.Objet{Tournoi: "t2"}, "", appel.Objet{Tournoi: "t2"}},
+		{"partie d'un autre tournoi", appel.Objet{Tournoi: "t2", Partie: "p1", Coup: 4, Licence: "J02"}, appel.CodeInvalidAppeal, appel.Objet{}},
+		{"table mentie", appel.Objet{Partie: "p1", Coup: 4, Licence: "J02", Table: 1}, appel.CodeInvalidAppeal, appel.Objet{}},
+		{"partie inconnue", appel.Objet{Tournoi: "t1", Partie: "p9", Coup: 4, Licence: "J02"}, appel.CodeNotFound, appel.Objet{}},
+		{"tournoi inconnu", appel.Objet{Tournoi: "t9"}, appel.CodeNotFound, appel.Objet{}},
+		{"joueur absent de la partie", appel.Objet{Partie: "p1", Coup: 4, Licence: "J99"}, appel.CodeNotFound, appel.Objet{}},
+		{"table sans joueur", appel.Objet{Tournoi: "t1", Partie: "p1", Table: 7}, appel.CodeNotFound, appel.Objet{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nouveauBanc(t)
+			err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
+				Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Demandee: demandee}})
+			assert.Equal(t, tt.code, appel.CodeOf(err), "%v", err)
+			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+			if tt.code != "" {
+				assert.ErrorIs(t, err, appel.ErrAppealNotFound, "nothing is recorded")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.situe, v.Objet)
+		})
+	}
 }
 
 // Two writers load the same revision; the second to save gets the typed
@@ -303,7 +404,8 @@ func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
 	require.Len(t, b.corr.decisions, 1)
 	assert.Equal(t, appel.InstanceRecoursFISF, b.corr.decisions[0].Instance)
 	assert.Equal(t, *demandee, b.corr.decisions[0].Decision)
-	assert.Equal(t, string(appel.InstanceRecoursFISF), b.corr.md[0].Actor)
+	assert.Equal(t, "JA", b.corr.md[0].Actor, "the acting token signs")
+	assert.Equal(t, "appel-a1/niveau-2", b.corr.md[0].CausationID)
 }
 
 func TestQuery_HistoriqueEtListes(t *testing.T) {
@@ -334,7 +436,7 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 		{appel.TypeVoteEmis, "M2", t0.Add(3 * time.Minute)},
 		{appel.TypeVoteEmis, "M3", t0.Add(4 * time.Minute)},
 		{appel.TypeDecisionRendue, "PRES", t0.Add(4 * time.Minute)},
-		{appel.TypeDecisionAppliquee, string(appel.InstanceCommissionArbitrage), t0.Add(4 * time.Minute)},
+		{appel.TypeDecisionAppliquee, "PRES", t0.Add(4 * time.Minute)},
 	}, h)
 	assert.Equal(t, "req-a1", v.Historique[0].Correlation)
 	assert.Equal(t, uint64(6), v.Revision)

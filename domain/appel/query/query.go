@@ -181,6 +181,19 @@ func (x *Index) ParPartie(partie string) []Resume {
 	return x.lister(func(o appel.Objet) bool { return o.Partie == partie })
 }
 
+// EnAttente lists the appeals whose decision in force has not reached
+// its game yet, oldest filing first: what a crash between the two writes
+// of a decision leaves behind (command.AppliquerDecision completes them).
+func (x *Index) EnAttente() []string {
+	var out []string
+	for _, r := range x.lister(func(appel.Objet) bool { return true }) {
+		if r.AAppliquer {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
+
 func (x *Index) lister(garder func(appel.Objet) bool) []Resume {
 	x.mu.RLock()
 	defer x.mu.RUnlock()

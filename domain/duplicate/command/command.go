@@ -7,6 +7,7 @@ package command
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"arbitre/domain/duplicate"
@@ -179,11 +180,15 @@ func (a *Application) RenvoyerCommission(ctx context.Context, partie string, e d
 
 // DeciderAppel is the appeal commission's decision on one bulletin (§6.3).
 type DeciderAppel struct {
+	// Tournoi is the appeal's tournament: the game must belong to it.
+	Tournoi string
 	Partie  string
 	Coup    int
 	Licence string
-	// Appel is the appeal's id (stream appel-<id>).
-	Appel string
+	// Appel is the appeal's id (stream appel-<id>) and Niveau the level
+	// that decided: together they name the decision, recorded once.
+	Appel  string
+	Niveau int
 	// Issue is upheld, rejected or amended.
 	Issue duplicate.IssueAppel
 	// Decision is the new correction when upheld or amended; nil when
@@ -193,15 +198,33 @@ type DeciderAppel struct {
 	Motif string
 }
 
+// decider runs the decision on the game.
+func (c DeciderAppel) decider(p *duplicate.Partie) error {
+	if p.Tournoi() != c.Tournoi {
+		return &duplicate.Erreur{Code: duplicate.CodeNotFound,
+			Message: fmt.Sprintf("la partie %s n'appartient pas au tournoi %s du recours %s", c.Partie, c.Tournoi, c.Appel)}
+	}
+	return p.DeciderAppel(duplicate.DecisionCommission{Coup: c.Coup, Licence: c.Licence, Appel: c.Appel, Niveau: c.Niveau,
+		Issue: c.Issue, Decision: c.Decision, Motif: c.Motif})
+}
+
 // DeciderAppel records the commission's decision as a new event
 // partie.decision_commission: the recorded corrections are never edited,
-// and the standings follow the new decision. Bad input records nothing and
+// and the standings follow the new decision. A decision already recorded
+// (same appeal and level) records nothing. Bad input records nothing and
 // returns an *duplicate.Erreur (INVALID_BULLETIN, NOT_FOUND, CONFLICT...).
 func (a *Application) DeciderAppel(ctx context.Context, c DeciderAppel) error {
-	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
-		return p.DeciderAppel(duplicate.DecisionCommission{Coup: c.Coup, Licence: c.Licence, Appel: c.Appel,
-			Issue: c.Issue, Decision: c.Decision, Motif: c.Motif})
-	})
+	return a.modifier(ctx, c.Partie, c.decider)
+}
+
+// VerifierDecisionAppel tells whether the game as it stands accepts the
+// decision, with DeciderAppel's refusals, and writes nothing.
+func (a *Application) VerifierDecisionAppel(ctx context.Context, c DeciderAppel) error {
+	p, err := a.depot.Charger(ctx, c.Partie)
+	if err != nil {
+		return err
+	}
+	return c.decider(p)
 }
 
 // SanctionDisciplinaire is a disciplinary decision of the director on a

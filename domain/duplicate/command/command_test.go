@@ -191,13 +191,13 @@ func TestApplication_MauvaiseSaisieNeChangeRien(t *testing.T) {
 			return b.app.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A1", Confirme: true})
 		}},
 		{"§6.3 issue inconnue", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: "cassé", Motif: "m"})
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: "cassé", Motif: "m"})
 		}},
 		{"§6.3 appel rejeté avec une décision", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: duplicate.AppelRejete, Decision: &zero, Motif: "m"})
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: duplicate.AppelRejete, Decision: &zero, Motif: "m"})
 		}},
 		{"§6.3 décision sur un bulletin non corrigé", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L2", Appel: "a1", Issue: duplicate.AppelAmende, Decision: &zero, Motif: "m"})
+			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L2", Appel: "a1", Issue: duplicate.AppelAmende, Decision: &zero, Motif: "m"})
 		}},
 	}
 	for _, tt := range tests {
@@ -246,19 +246,34 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 	require.NoError(t, arbitre2.EmettreBillet(b.ctx, "p1", 1, "L1", "A2"))
 	require.NoError(t, arbitre2.RenvoyerCommission(b.ctx, "p1", duplicate.RenvoiCommission{Coup: 1, Licence: "L1", Arbitre: "A2", Appel: "a1", Motif: "appel du joueur"}))
 	nul := correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
-	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1",
+	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1",
 		Issue: duplicate.AppelAmende, Decision: &nul, Motif: "mot non admis"}))
 	d, _ = b.partie(t).Decision(1, "L1")
 	assert.Equal(t, correction.Zero, d.Sanction, "§6.3 the commission's decision is in force")
-	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Partie: "p1", Coup: 1, Licence: "L1", Appel: "a2",
+	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a2",
 		Issue: duplicate.AppelRejete, Motif: "rien de nouveau"}))
 	d, _ = b.partie(t).Decision(1, "L1")
 	assert.Equal(t, correction.Zero, d.Sanction, "§6.3 a rejected appeal leaves the decision in force")
 
+	// Issue 11, item 10: a decision of an appeal's level is recorded once,
+	// so that carrying it again after a crash changes nothing; item 1: it
+	// goes into a game of the appeal's tournament only.
+	avant := b.position(t)
+	for _, niveau := range []int{1, 1} {
+		require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a3", Niveau: niveau,
+			Issue: duplicate.AppelAmende, Decision: &amende, Motif: "FISF"}))
+	}
+	assert.Equal(t, avant+1, b.position(t), "one event for the level, retries record nothing")
+	avant = b.position(t)
+	err = commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t2", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a4", Niveau: 1,
+		Issue: duplicate.AppelRejete, Motif: "autre tournoi"})
+	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	assert.Equal(t, avant, b.position(t))
+
 	evts, err := eventstore.ReadWholeStream(b.ctx, b.store, "partie-p1")
 	require.NoError(t, err)
 	var qui []string
-	for _, e := range evts[len(evts)-7:] {
+	for _, e := range evts[len(evts)-8 : len(evts)-1] {
 		qui = append(qui, e.Type+" "+e.Metadata.Actor+"/"+e.Metadata.Role)
 	}
 	assert.Equal(t, []string{

@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	appeldom "arbitre/domain/appel"
+	appadapters "arbitre/domain/appel/adapters"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+)
+
+// Appeals over HTTP against `arbitre serve` (issue 11, items 1, 2 and 10):
+// the scope of an appeal is derived from the stored facts, the commission's
+// decision is signed by its token and is written whole or not at all.
+
+// appelPartie is a duplicate game whose coup 1 is topped and corrected:
+// L1 found the top, L2 handed in a blank bulletin (a zéro, §5.7), L20 sits
+// at table 20.
+type appelPartie struct {
+	tournoi, partie string
+	top             int
+}
+
+func nouvelleAppelPartie(t *testing.T, s *apiServer, director, tournoi string) appelPartie {
+	t.Helper()
+	p := appelPartie{tournoi: tournoi, partie: tournoi + "-1"}
+	require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open") { id } }`, map[string]any{"t": tournoi}).Errors)
+	for licence, table := range map[string]int{"L1": 1, "L2": 2, "L20": 20} {
+		res := s.gql(director, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
+			map[string]any{"t": tournoi, "j": map[string]any{"licence": licence, "nom": "Joueur " + licence, "table": table}})
+		require.Empty(t, res.Errors)
+	}
+	vars := map[string]any{"t": tournoi, "p": p.partie}
+	require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 7}) { version } }`, vars).Errors)
+	require.Empty(t, s.gql(director, `mutation($p: ID!) { tirer(partie:$p) { version } }`, vars).Errors)
+	var withSolutions apiPartie
+	s.gql(director, `query($p: ID!) { partie(id:$p) { solutions { mot reference score admissible } } }`, vars).into(t, "partie", &withSolutions)
+	require.NotEmpty(t, withSolutions.Solutions)
+	top := withSolutions.Solutions[0]
+	p.top = top.Score
+	exact := map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}
+	for licence, b := range map[string]any{"L1": exact, "L2": map[string]any{"blank": true}, "L20": exact} {
+		res := s.gql(director, `mutation($p: ID!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:1, licence:$l, bulletin:$b) { licence } }`,
+			map[string]any{"p": p.partie, "l": licence, "b": b})
+		require.Empty(t, res.Errors)
+	}
+	require.Empty(t, s.gql(director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+		map[string]any{"p": p.partie, "r": top.Reference, "m": top.Mot}).Errors)
+	for _, licence := range []string{"L1", "L2", "L20"} {
+		res := s.gql(director, `mutation($p: ID!, $l: ID!) { corrigerBulletin(partie:$p, coup:1, licence:$l) { licence } }`,
+			map[string]any{"p": p.partie, "l": licence})
+		require.Empty(t, res.Errors)
+	}
+	return p
+}
+
+// etat is what an appeal could change in a game: the standings and who did
+// what in coup 1 (the game's stream, replayed).
+type etat struct {
+	Classement []apiLigne
+	Journal    []apiActe
+}
+
+type apiActe struct{ Type, Acteur, Role string }
+
+func (p appelPartie) etat(t *testing.T, s *apiServer, director string) etat {
+	t.Helper()
+	var e etat
+	s.gql(director, `query($p: ID!) { classement(partie:$p) { licence score rang } }`, map[string]any{"p": p.partie}).into(t, "classement", &e.Classement)
+	var r struct{ Journal []apiActe }
+	s.gql(director, `query($p: ID!) { replay(partie:$p, coup:1) { journal { type acteur role } } }`, map[string]any{"p": p.partie}).into(t, "replay", &r)
+	e.Journal = r.Journal
+	return e
+}
+
+// depot is an appeal on a player's bulletin of coup 1 asking for the top.
+func (p appelPartie) depot(id, licence string) map[string]any {
+	return map[string]any{"id": id, "tournoi": p.tournoi, "partie": p.partie, "coup": 1, "licence": licence,
+		"requerant": "Joueur " + licence, "qualite": "joueur", "motif": "mot valide",
+		"demandee": map[string]any{"paye": p.top, "sanction": "none"}}
+}
+
+const (
+	deposerAppelMutation = `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id statut } }`
+	appelQuery           = `query($id: ID!) { appel(id:$id) { id statut } }`
+)
+
+func avec(m map[string]any, kv ...any) map[string]any {
+	out := map[string]any{}
+	for k, v := range m {
+		out[k] = v
+	}
+	for i := 0; i < len(kv); i += 2 {
+		if kv[i+1] == nil {
+			delete(out, kv[i].(string))
+			continue
+		}
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
+}
+
+// examiner composes the commission of an appeal and has every member vote.
+func examiner(t *testing.T, s *apiServer, token, id, issue string) {
+	t.Helper()
+	require.Empty(t, s.gql(token, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
+		map[string]any{"a": id}).Errors)
+	for _, m := range []string{"M1", "M2", "M3"} {
+		require.Empty(t, s.gql(token, `mutation($a: ID!, $m: String!, $i: String!) { voter(appel:$a, membre:$m, issue:$i) { statut } }`,
+			map[string]any{"a": id, "m": m, "i": issue}).Errors)
+	}
+}
+
+// A commission token scoped to tournament A cannot file an appeal on a game
+// of tournament B by naming A, nor decide in B: FORBIDDEN, and B's game and
+// standings are unchanged.
+func TestSecurite_DeposerAppelHorsTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commissionA := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	commissionB := apiToken(t, data, "--role", "commission", "--tournoi", "B")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	nouvelleAppelPartie(t, s, director, "A")
+	b := nouvelleAppelPartie(t, s, director, "B")
+	avant := b.etat(t, s, director)
+
+	// Filing on B's game while naming A, then deciding it as A's commission.
+	forge := avec(b.depot("X1", "L2"), "tournoi", "A")
+	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, deposerAppelMutation, map[string]any{"a": forge}).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, deposerAppelMutation, map[string]any{"a": b.depot("X2", "L2")}).code())
+	for _, id := range []string{"X1", "X2"} {
+		assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": id}).Data["appel"]), "appeal %s not stored", id)
+		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
+			map[string]any{"a": id}).Errors)
+		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { deciderAppel(appel:$a, issue:"accueilli", motivation:"x") { statut } }`,
+			map[string]any{"a": id}).Errors)
+	}
+
+	// B's own appeal, examined by B's commission: A's commission cannot decide it.
+	require.Empty(t, s.gql(commissionB, deposerAppelMutation, map[string]any{"a": b.depot("X3", "L2")}).Errors)
+	examiner(t, s, commissionB, "X3", "accueilli")
+	decide := `mutation($a: ID!) { deciderAppel(appel:$a, issue:"accueilli", motivation:"mot valide") { statut } }`
+	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, decide, map[string]any{"a": "X3"}).code())
+	var x3 struct{ Statut string }
+	s.gql(director, appelQuery, map[string]any{"id": "X3"}).into(t, "appel", &x3)
+	assert.Equal(t, "en_examen", x3.Statut)
+
+	assert.Equal(t, avant, b.etat(t, s, director), "B's game and standings are unchanged")
+}
+
+// An appeal on a game, tournament, player or table that does not exist is
+// refused with NOT_FOUND; a tournament that is not the game's with
+// INVALID_APPEAL. Nothing is stored.
+func TestSecurite_AppelSurPartieOuTournoiInconnu(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	a := nouvelleAppelPartie(t, s, director, "A")
+	nouvelleAppelPartie(t, s, director, "B")
+	base := a.depot("", "L2")
+	tests := []struct {
+		name  string
+		appel map[string]any
+		code  string
+	}{
+		{"partie inconnue", avec(base, "partie", "A-9"), "NOT_FOUND"},
+		{"identifiant de partie invalide", avec(base, "partie", "A 1/../"), "NOT_FOUND"},
+		{"tournoi inconnu", map[string]any{"tournoi": "Z", "requerant": "JA", "qualite": "arbitre", "motif": "salle trop bruyante"}, "NOT_FOUND"},
+		{"joueur absent de la partie", avec(base, "licence", "L99"), "NOT_FOUND"},
+		{"table sans joueur", map[string]any{"tournoi": "A", "partie": "A-1", "table": 7, "requerant": "JA", "qualite": "arbitre", "motif": "bruit"}, "NOT_FOUND"},
+		{"partie d'un autre tournoi", avec(base, "tournoi", "B"), "INVALID_APPEAL"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id := fmt.Sprintf("N%d", i)
+			assert.Equal(t, tt.code, s.gql(director, deposerAppelMutation, map[string]any{"a": avec(tt.appel, "id", id)}).code())
+			assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": id}).Data["appel"]))
+		})
+	}
+}
+
+// The table an arbiter declares is checked against the player's
+// registration: an arbiter of tables 1-2 cannot file for the player of
+// table 20 by declaring table 1 (FORBIDDEN), nor declare another table
+// than his own player's (INVALID_APPEAL).
+func TestSecurite_ArbitreMentSurLaTable(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	a := nouvelleAppelPartie(t, s, director, "A")
+	tests := []struct {
+		name  string
+		appel map[string]any
+		code  string
+	}{
+		{"joueur de la table 20 déclaré à la table 1", avec(a.depot("T1", "L20"), "table", 1), "FORBIDDEN"},
+		{"joueur de la table 20 sans table déclarée", a.depot("T2", "L20"), "FORBIDDEN"},
+		{"table 20 seule", map[string]any{"id": "T3", "tournoi": "A", "partie": "A-1", "table": 20, "requerant": "JA", "qualite": "arbitre", "motif": "bruit"}, "FORBIDDEN"},
+		{"joueur de la table 2 déclaré à la table 1", avec(a.depot("T4", "L2"), "table", 1), "INVALID_APPEAL"},
+		{"joueur de la table 2 à sa table", avec(a.depot("T5", "L2"), "table", 2), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.code, s.gql(arbiter, deposerAppelMutation, map[string]any{"a": tt.appel}).code())
+			stored := string(s.gql(director, appelQuery, map[string]any{"id": tt.appel["id"]}).Data["appel"])
+			assert.Equal(t, tt.code == "", stored != "null", "stored: %s", stored)
+		})
+	}
+	var stored struct{ Table int }
+	s.gql(director, `{ appel(id:"T5") { table } }`, nil).into(t, "appel", &stored)
+	assert.Equal(t, 2, stored.Table)
+}
+
+// The commission's decision reaches the game signed by the commission's
+// token (item 2); a decision the game refuses is not recorded anywhere
+// (item 10): the appeal stays under examination and the game unchanged.
+func TestSecurite_DeciderAppelSigneEtEntier(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	a := nouvelleAppelPartie(t, s, director, "A")
+	var moi struct{ Jeton string }
+	s.gql(commission, `{ moi { jeton } }`, nil).into(t, "moi", &moi)
+
+	// A score above the top: the game refuses it, nothing is written.
+	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D1", "L1")}).Errors)
+	examiner(t, s, commission, "D1", "amende")
+	avant := a.etat(t, s, director)
+	res := s.gql(commission, `mutation($p: Int!) { deciderAppel(appel:"D1", issue:"amende", decision:{paye:$p, sanction:"none"}, motivation:"bonus") { statut } }`,
+		map[string]any{"p": a.top + 50})
+	assert.Equal(t, "INVALID_BULLETIN", res.code())
+	var d1 struct {
+		Statut     string
+		Historique []struct{ Type string }
+	}
+	s.gql(director, `{ appel(id:"D1") { statut historique { type } } }`, nil).into(t, "appel", &d1)
+	assert.Equal(t, "en_examen", d1.Statut, "the refused decision is not recorded")
+	assert.NotContains(t, d1.Historique, struct{ Type string }{"appel.decision_rendue"})
+	assert.Equal(t, avant, a.etat(t, s, director))
+
+	// Upheld: one new event in the game, by the commission's token.
+	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D2", "L2")}).Errors)
+	examiner(t, s, commission, "D2", "accueilli")
+	require.Empty(t, s.gql(commission, `mutation { deciderAppel(appel:"D2", issue:"accueilli", motivation:"mot valide") { statut } }`, nil).Errors)
+	apres := a.etat(t, s, director)
+	require.Len(t, apres.Journal, len(avant.Journal)+1)
+	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: "jeton:" + moi.Jeton, Role: "commission"}, apres.Journal[len(avant.Journal)])
+	assert.Equal(t, a.top, scoreOf(apres.Classement, "L2"))
+}
+
+// Audit of the same pattern in creerPartie: the game named belongs to
+// tournament B, so A's director cannot list it in tournament A; the
+// refused command writes nothing into A.
+func TestSecurite_CreerPartieDUnAutreTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	directorA := apiToken(t, data, "--role", "director", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	nouvelleAppelPartie(t, s, director, "B")
+	require.Empty(t, s.gql(directorA, `mutation { creerTournoi(id:"A", nom:"Open A") { id } }`, nil).Errors)
+	res := s.gql(directorA, `mutation { creerPartie(tournoi:"A", partie:"B-1", config:{graine: 7}) { id } }`, nil)
+	assert.Equal(t, "INVALID_PARTIE", res.code())
+	var a struct {
+		Parties []string
+		Version int
+	}
+	s.gql(directorA, `{ tournoi(id:"A") { parties version } }`, nil).into(t, "tournoi", &a)
+	assert.Empty(t, a.Parties)
+	assert.Equal(t, 1, a.Version, "nothing written into A")
+}
+
+// A server stopped between the two writes of a decision (the appeal's
+// decision recorded, the game's fact missing) completes it when `arbitre
+// serve` starts again: the game's fact then exists once, signed by who
+// decided, and the standings follow.
+func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	a := nouvelleAppelPartie(t, s, director, "A")
+	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("R1", "L2")}).Errors)
+	examiner(t, s, commission, "R1", "accueilli")
+	avant := a.etat(t, s, director)
+	s.stop()
+
+	// The crash: only the first write of the decision happened.
+	ctx := context.Background()
+	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite}).openStore(ctx)
+	require.NoError(t, err)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	depot := appadapters.NewDepot(store, reg)
+	r1, err := depot.Charger(ctx, "R1")
+	require.NoError(t, err)
+	require.NoError(t, r1.Decider(appeldom.Deliberation{Issue: appeldom.IssueAccueilli, Motivation: "mot valide"}, time.Now()))
+	decideur := eventstore.Metadata{Actor: "jeton:decideur", Role: "commission"}
+	require.NoError(t, depot.Enregistrer(ctx, r1, decideur))
+	require.NoError(t, store.Close())
+
+	s = startAPIServer(t, data)
+	defer s.stop()
+	var r struct {
+		Statut     string
+		Historique []struct{ Type string }
+	}
+	s.gql(director, `{ appel(id:"R1") { statut historique { type } } }`, nil).into(t, "appel", &r)
+	assert.Equal(t, "decide", r.Statut)
+	assert.Equal(t, struct{ Type string }{appeldom.TypeDecisionAppliquee}, r.Historique[len(r.Historique)-1], "marked applied")
+	var apres etat
+	require.Eventually(t, func() bool {
+		apres = a.etat(t, s, director)
+		return scoreOf(apres.Classement, "L2") == a.top
+	}, 10*time.Second, 20*time.Millisecond, "the standings follow the completed decision")
+	require.Len(t, apres.Journal, len(avant.Journal)+1, "the game's fact exists once")
+	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: decideur.Actor, Role: decideur.Role}, apres.Journal[len(avant.Journal)])
+}
