@@ -77,6 +77,9 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 // translate maps errors of the domain to API errors: a conflict carries the
 // current version; a refused command keeps its domain code and message.
 func translate(err error) *Error {
+	if errors.Is(err, eventstore.ErrCleReutilisee) {
+		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Cause: err}
+	}
 	if v, ok := eventstore.VersionOf(err); ok {
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("modifié entre-temps : la version actuelle est %d, recharger", v),
 			Cause: err, Extra: map[string]any{"version": v}}

@@ -67,7 +67,7 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 // at the same place (another request or other content) gets other ids and a
 // conflict, never a silent success.
 func IDEvenement(stream string, revision int, e *EventData) uuid.UUID {
-	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
-		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID)
+	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
+		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Requete)
 	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
 }

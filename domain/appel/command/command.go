@@ -87,8 +87,11 @@ type DeposerAppel struct {
 
 // DeposerAppel handles DeposerAppel; the appeal must not exist yet.
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
-	if _, err := a.depot.Charger(ctx, c.Appel); errors.Is(err, eventstore.ErrDejaTraitee) {
+	switch _, err := a.depot.Charger(ctx, c.Appel); {
+	case errors.Is(err, eventstore.ErrDejaTraitee):
 		return nil // a retried filing
+	case errors.Is(err, eventstore.ErrCleReutilisee):
+		return err
 	}
 	ap := appel.Nouveau()
 	if err := ap.Deposer(c.Saisine, a.horloge.Now()); err != nil {

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 11 item 9: a clientMutationId is a key of its token; under it only
+// the same request (mutation and arguments) is a retry, answered with the
+// state and stored once. Any other request with a used id is refused with
+// IDEMPOTENCY_KEY_REUSED and stores nothing; another token's same id is
+// another command.
+func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
+	data := t.TempDir()
+	d1 := apiToken(t, data, "--role", "director")
+	d2 := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+
+	require.Empty(t, s.gql(d1, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	type tournoi struct {
+		Version int
+		Joueurs []struct{ Licence string }
+	}
+	inscrire := `mutation($l: ID!, $id: String) { inscrireJoueur(tournoi:"T1", joueur:{licence:$l, nom:"Joueur", table:1}, clientMutationId:$id) { version joueurs { licence } } }`
+	var first, again tournoi
+	s.gql(d1, inscrire, map[string]any{"l": "L1", "id": "i-1"}).into(t, "inscrireJoueur", &first)
+	s.gql(d1, inscrire, map[string]any{"l": "L1", "id": "i-1"}).into(t, "inscrireJoueur", &again)
+	assert.Equal(t, first, again, "a retry answers the same state and stores nothing more")
+	assert.Len(t, first.Joueurs, 1)
+
+	cases := []struct {
+		name, token, query string
+		vars               map[string]any
+		code               string
+	}{
+		{"another player under a used id", d1, inscrire, map[string]any{"l": "L2", "id": "i-1"}, "IDEMPOTENCY_KEY_REUSED"},
+		{"another mutation under a used id", d1, `mutation { creerPartie(tournoi:"T1", partie:"P1", config:{}, clientMutationId:"i-1") { id } }`, nil, "IDEMPOTENCY_KEY_REUSED"},
+		{"another token's key", d2, inscrire, map[string]any{"l": "L3", "id": "i-1"}, ""},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.code, s.gql(c.token, c.query, c.vars).code(), c.name)
+	}
+	var now tournoi
+	s.gql("", `{ tournoi(id:"T1") { version joueurs { licence } } }`, nil).into(t, "tournoi", &now)
+	assert.Equal(t, first.Version+1, now.Version, "only the other token's command was stored")
+	assert.Equal(t, []struct{ Licence string }{{"L1"}, {"L3"}}, now.Joueurs)
+
+	// A draw's id reused for a rejection or for other letters is refused:
+	// the draw is not answered as their result.
+	require.Empty(t, s.gql(d1, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { id } }`, nil).Errors)
+	var p, apres apiPartie
+	s.gql(d1, `mutation { tirer(partie:"T1-1", clientMutationId:"c-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
+	for name, query := range map[string]string{
+		"rejeter with tirer's id":      `mutation { rejeter(partie:"T1-1", clientMutationId:"c-1") { version } }`,
+		"tirer with other letters":     `mutation { tirer(partie:"T1-1", lettres:"EAIRSTU", clientMutationId:"c-1") { version } }`,
+		"tirer at an explicit version": `mutation { tirer(partie:"T1-1", version: 1, clientMutationId:"c-1") { version } }`,
+	} {
+		res := s.gql(d1, query, nil)
+		assert.Equal(t, "IDEMPOTENCY_KEY_REUSED", res.code(), name)
+		if len(res.Errors) > 0 {
+			assert.Equal(t, "clientMutationId déjà utilisé pour une autre requête", res.Errors[0].Message, name)
+		}
+	}
+	s.gql(d1, `mutation { tirer(partie:"T1-1", clientMutationId:"c-1") { `+partieFields+` } }`, nil).into(t, "tirer", &apres)
+	assert.Equal(t, p, apres, "the true retry still answers the draw, nothing else was stored")
+}
