@@ -67,3 +67,37 @@ func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
 	s.gql(d1, `mutation { tirer(partie:"T1-1", clientMutationId:"c-1") { `+partieFields+` } }`, nil).into(t, "tirer", &apres)
 	assert.Equal(t, p, apres, "the true retry still answers the draw, nothing else was stored")
 }
+
+// Issue 11 item 11: a duplicate tournament named "classique-X" no longer
+// lands in classique tournament X's stream, an id of one kind of
+// tournament is refused for the other, and the store verifies clean.
+func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+
+	ouvrir := `mutation($id: ID!) { ouvrirTournoiClassique(id:$id, nom:"Open classique", rondes:3) { id } }`
+	creer := `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open duplicate") { id } }`
+	require.Empty(t, s.gql(director, ouvrir, map[string]any{"id": "X"}).Errors)
+	require.Empty(t, s.gql(director, creer, map[string]any{"id": "Y"}).Errors)
+	cases := []struct {
+		name, query, id, code string
+	}{
+		{"a duplicate tournament in the classique namespace", creer, "classique-X", "INVALID_TOURNOI"},
+		{"a duplicate tournament in a free classique stream", creer, "classique-Z", "INVALID_TOURNOI"},
+		{"which the classique tournament keeps", ouvrir, "Z", ""},
+		{"a duplicate tournament with a classique tournament's id", creer, "X", "TOURNOI_ID_TAKEN"},
+		{"a classique tournament with a duplicate tournament's id", ouvrir, "Y", "TOURNOI_ID_TAKEN"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.code, s.gql(director, c.query, map[string]any{"id": c.id}).code(), c.name)
+	}
+	var classique struct{ Nom string }
+	s.gql("", `{ tournoiClassique(id:"X") { nom } }`, nil).into(t, "tournoiClassique", &classique)
+	assert.Equal(t, "Open classique", classique.Nom, "the classique tournament reads as it was")
+	s.stop()
+
+	out, err := runArbitre(t, "store", "verify", "--data", data)
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "result: OK")
+}

@@ -61,6 +61,12 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 	return err
 }
 
+// Existe reports whether a stream holds at least one event.
+func (f Flux) Existe(ctx context.Context, stream string) (bool, error) {
+	page, err := f.Store.ReadStream(ctx, stream, 0, 1)
+	return len(page) > 0, err
+}
+
 // IDEvenement names an event by its place in the stream, its content and
 // the request that caused it: the same request retried gives the same ids
 // (the store recognizes the retry and writes nothing), while another writer

@@ -54,6 +54,10 @@ type JoueurExclu struct {
 	Motif   string `json:"motif"`
 }
 
+// CodeIdentifiantPris refuses a tournament id another kind of tournament
+// (classique) already uses.
+const CodeIdentifiantPris = "TOURNOI_ID_TAKEN"
+
 // Erreur is a refused command with a stable code.
 type Erreur struct {
 	Code    string
