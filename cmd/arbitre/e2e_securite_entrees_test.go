@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,4 +101,74 @@ func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
 	out, err := runArbitre(t, "store", "verify", "--data", data)
 	require.NoError(t, err, out)
 	assert.Contains(t, out, "result: OK")
+}
+
+// Issue 11 item 12: every argument has a bound, checked once for every
+// field before any resolver runs: a refusal is INVALID_INPUT naming the
+// argument, never repeats the input, and changes nothing; names are stored
+// in NFC; a garbage cursor is «curseur invalide».
+func TestSecurite_EntreesBornees(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+
+	creer := `mutation($id: ID!, $nom: String!) { creerTournoi(id:$id, nom:$nom) { id } }`
+	inscrire := `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`
+	longNom := strings.Repeat("é", 201)
+	cases := []struct {
+		name, query string
+		vars        map[string]any
+		champ       string
+	}{
+		{"id of 65 characters", creer, map[string]any{"id": strings.Repeat("a", 65), "nom": "Open"}, "creerTournoi.id"},
+		{"name of 201 characters", creer, map[string]any{"id": "T2", "nom": longNom}, "creerTournoi.nom"},
+		{"control character in a name", creer, map[string]any{"id": "T2", "nom": "Open\u0007"}, "creerTournoi.nom"},
+		{"line break in a name", creer, map[string]any{"id": "T2", "nom": "Open\nde Vichy"}, "creerTournoi.nom"},
+		{"client id of 65 characters", `mutation($c: String) { creerTournoi(id:"T2", nom:"Open", clientMutationId:$c) { id } }`,
+			map[string]any{"c": strings.Repeat("c", 65)}, "creerTournoi.clientMutationId"},
+		{"text of 4001 characters", `mutation($m: String!) { annulerCoup(partie:"P", motif:$m) { version } }`,
+			map[string]any{"m": strings.Repeat("m", 4001)}, "annulerCoup.motif"},
+		{"table 0", inscrire, map[string]any{"j": map[string]any{"licence": "L1", "nom": "Ana", "table": 0}}, "inscrireJoueur.joueur.table"},
+		{"table 1001", inscrire, map[string]any{"j": map[string]any{"licence": "L1", "nom": "Ana", "table": 1001}}, "inscrireJoueur.joueur.table"},
+		{"long licence in an input object", inscrire, map[string]any{"j": map[string]any{"licence": strings.Repeat("1", 65), "nom": "Ana"}}, "inscrireJoueur.joueur.licence"},
+		{"negative version", `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L1", nom:"Ana"}, version: -1) { version } }`, nil, "inscrireJoueur.version"},
+		{"no round", `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open", rondes: 0) { id } }`, nil, "ouvrirTournoiClassique.rondes"},
+		{"a thousand rounds", `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open", rondes: 1000) { id } }`, nil, "ouvrirTournoiClassique.rondes"},
+		{"negative cote", `mutation { inscrireClassique(tournoi:"C1", joueur:"J", nom:"Ana", cote: -5) { id } }`, nil, "inscrireClassique.cote"},
+		{"thinking time of a day", `mutation { creerPartie(tournoi:"T1", partie:"P1", config:{tempsParCoupSecondes: 86400}) { id } }`, nil, "creerPartie.config.tempsParCoupSecondes"},
+		{"a token for a year", `mutation { emettreJeton(demande:{role: ARBITER, heures: 8760}) { id } }`, nil, "emettreJeton.demande.heures"},
+		{"coup 0", `{ bulletins(partie:"P1", coup: 0) { licence } }`, nil, "bulletins.coup"},
+		{"page of 1000", `{ tournois(first: 1000) { pageInfo { hasNextPage } } }`, nil, "tournois.first"},
+	}
+	for _, c := range cases {
+		res := s.gql(director, c.query, c.vars)
+		require.Equal(t, "INVALID_INPUT", res.code(), c.name)
+		assert.Equal(t, c.champ, res.Errors[0].Extensions["champ"], c.name)
+		assert.NotContains(t, res.Errors[0].Message, strings.Repeat("é", 33), c.name)
+	}
+	var tournoi struct{ Version int }
+	s.gql("", `{ tournoi(id:"T1") { version } }`, nil).into(t, "tournoi", &tournoi)
+	assert.Equal(t, 1, tournoi.Version, "no refused command wrote anything")
+	assert.JSONEq(t, "null", string(s.gql("", `{ tournoiClassique(id:"C1") { id } }`, nil).Data["tournoiClassique"]), "nor opened a tournament")
+
+	// Names are stored in NFC: "E" + combining acute is "É".
+	var cree struct{ Nom string }
+	s.gql(director, `mutation($nom: String!) { creerTournoi(id:"T3", nom:$nom) { nom } }`, map[string]any{"nom": "E\u0301te\u0301 de Vichy"}).into(t, "creerTournoi", &cree)
+	assert.Equal(t, "\u00c9t\u00e9 de Vichy", cree.Nom)
+
+	// A garbage cursor says so, without Go's internals.
+	for _, after := range []string{"%%%", "bm90IGEgbnVtYmVy", strings.Repeat("x", 300)} {
+		res := s.gql("", `query($a: String) { tournois(after:$a) { pageInfo { hasNextPage } } }`, map[string]any{"a": after})
+		require.Equal(t, "INVALID_INPUT", res.code(), after)
+		assert.Equal(t, "curseur invalide", res.Errors[0].Message)
+	}
+
+	// An error repeats at most 32 characters of an input.
+	long := strings.Repeat("z", 64)
+	res := s.gql(director, `mutation($id: ID!) { rejeter(partie:$id) { version } }`, map[string]any{"id": long})
+	require.Equal(t, "NOT_FOUND", res.code())
+	assert.NotContains(t, res.Errors[0].Message, long[:33])
+	assert.Contains(t, res.Errors[0].Message, long[:32]+"…")
 }

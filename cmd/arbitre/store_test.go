@@ -40,7 +40,7 @@ func seedStore(t *testing.T, dir string) {
 	require.NoError(t, err)
 	registry, err := catalogue.Registre()
 	require.NoError(t, err)
-	for _, stream := range []string{"acces-1", "acces-2", "acces-1"} {
+	for _, stream := range []string{"acces-2", "acces-1", "acces-2"} {
 		events := make([]eventstore.EventData, 4)
 		for i := range events {
 			events[i], err = registry.NewEventData(uuid.New(), acces.JetonRevoque{ID: fmt.Sprint(i)}, eventstore.Metadata{Actor: "test"})
@@ -71,9 +71,9 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
 	require.EqualError(t, err, "store verify: 3 problem(s) found")
-	assert.Contains(t, out, "position 6 (acces-2@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
-	assert.Contains(t, out, "position 11 (acces-1@6): eventstore.corrupt_store: global position gap: expected 10")
-	assert.Contains(t, out, "position 11 (acces-1@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
+	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: global position gap: expected 10")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
 }
 
 // An event whose type the catalogue does not know is reported, not skipped.
