@@ -32,12 +32,17 @@ func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
 	assert.Equal(t, first, again, "a retry answers the same state and stores nothing more")
 	assert.Len(t, first.Joueurs, 1)
 
+	ouvrir := `mutation($nom: String!) { ouvrirTournoiClassique(id:"C1", nom:$nom, rondes:3, clientMutationId:"o-1") { nom } }`
+	require.Empty(t, s.gql(d1, ouvrir, map[string]any{"nom": "Open"}).Errors)
+	require.Empty(t, s.gql(d1, ouvrir, map[string]any{"nom": "Open"}).Errors, "a retried creation is done")
+
 	cases := []struct {
 		name, token, query string
 		vars               map[string]any
 		code               string
 	}{
 		{"another player under a used id", d1, inscrire, map[string]any{"l": "L2", "id": "i-1"}, "IDEMPOTENCY_KEY_REUSED"},
+		{"another name for a created tournament", d1, ouvrir, map[string]any{"nom": "Autre"}, "IDEMPOTENCY_KEY_REUSED"},
 		{"another mutation under a used id", d1, `mutation { creerPartie(tournoi:"T1", partie:"P1", config:{}, clientMutationId:"i-1") { id } }`, nil, "IDEMPOTENCY_KEY_REUSED"},
 		{"another token's key", d2, inscrire, map[string]any{"l": "L3", "id": "i-1"}, ""},
 	}

@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -39,7 +40,9 @@ func (f Flux) Charger(ctx context.Context, stream string) ([]any, error) {
 // Enregistrer appends the events an aggregate recorded since it was loaded
 // with `charges` events, expecting the stream to hold exactly those: a
 // concurrent writer gets a *ConflictError and nothing is written. The
-// events carry the command id of ctx as causation.
+// events carry the command id of ctx as causation; when the stream turns
+// out to hold that command's events already it is done, when another
+// request's under the same key it is ErrCleReutilisee.
 func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
 	if len(nouveaux) == 0 {
 		return nil
@@ -58,7 +61,28 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 		expected = Exact(uint64(charges - 1))
 	}
 	_, err := f.Store.Append(ctx, stream, expected, data...)
+	if errors.Is(err, ErrConflict) && CommandeDe(ctx).ID != "" {
+		return f.apresConflit(ctx, stream, err)
+	}
 	return err
+}
+
+// apresConflit looks again at a stream another writer changed under a
+// command with an id: the writer may have been this very request (a retry
+// that raced it, done: nil) or another request under its key
+// (ErrCleReutilisee); otherwise the conflict stands.
+func (f Flux) apresConflit(ctx context.Context, stream string, conflit error) error {
+	recorded, err := ReadWholeStream(ctx, f.Store, stream)
+	if err != nil {
+		return conflit
+	}
+	switch err := CommandeDe(ctx).Verifier(stream, recorded); {
+	case errors.Is(err, ErrDejaTraitee):
+		return nil
+	case errors.Is(err, ErrCleReutilisee):
+		return err
+	}
+	return conflit
 }
 
 // Existe reports whether a stream holds at least one event.
