@@ -3,10 +3,11 @@ package graphql
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,9 +58,9 @@ var schema = generated.NewExecutableSchema(generated.Config{}).Schema()
 
 // VerifierEntrees is the field middleware (AroundFields) that refuses an
 // argument beyond its limits with INVALID_INPUT naming the argument's path,
-// before any resolver runs, normalises the arguments' strings to NFC, and
-// keeps error messages from repeating more than maxEcho characters of an
-// input.
+// before any resolver runs, and normalises the arguments' strings to NFC.
+// Error messages repeat at most maxEcho characters of an input (sansEcho,
+// applied by PresentError).
 func VerifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 	fc := gql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || fc.Field.Definition == nil || len(fc.Field.Arguments) == 0 {
@@ -74,11 +75,7 @@ func VerifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 	for k, v := range fc.Args {
 		fc.Args[k] = nfc(v)
 	}
-	res, err := next(ctx)
-	if err != nil {
-		return res, abreger(err, brut)
-	}
-	return res, nil
+	return next(ctx)
 }
 
 // refusEntree is the INVALID_INPUT of the argument at chemin.
@@ -218,43 +215,53 @@ func normaliser(v reflect.Value) {
 	}
 }
 
-// abreger gives err, as the API presents it, a message where each input
-// longer than maxEcho characters appears only by its first maxEcho.
-func abreger(err error, brut map[string]any) error {
-	var longues []string
-	var collecter func(v any)
-	collecter = func(v any) {
-		switch x := v.(type) {
-		case string:
-			if utf8.RuneCountInString(x) > maxEcho {
-				longues = append(longues, x)
-			}
-		case []any:
-			for _, e := range x {
-				collecter(e)
-			}
-		case map[string]any:
-			for _, e := range x {
-				collecter(e)
-			}
+// guillemets finds the quoted parts of a message, where gqlgen's own
+// errors repeat the input.
+var guillemets = regexp.MustCompile(`"[^"]{` + strconv.Itoa(maxEcho+1) + `,}"`)
+
+// sansEcho keeps an error message from repeating more than maxEcho
+// characters of any input: the arguments of the field the error is about,
+// and anything quoted (the request's text in gqlgen's errors).
+func sansEcho(ctx context.Context, msg string) string {
+	var entrees []string
+	if fc := gql.GetFieldContext(ctx); fc != nil && fc.Field.Field != nil && gql.HasOperationContext(ctx) {
+		entrees = chaines(fc.Field.ArgumentMap(gql.GetOperationContext(ctx).Variables), entrees)
+	}
+	return abregerMessage(msg, entrees)
+}
+
+// chaines appends the strings of a raw argument value to out.
+func chaines(v any, out []string) []string {
+	switch x := v.(type) {
+	case string:
+		out = append(out, x)
+	case []any:
+		for _, e := range x {
+			out = chaines(e, out)
+		}
+	case map[string]any:
+		for _, e := range x {
+			out = chaines(e, out)
 		}
 	}
-	collecter(brut)
-	if len(longues) == 0 {
-		return err
-	}
-	var api *Error
-	if !errors.As(err, &api) {
-		api = translate(err)
-	}
-	msg := api.Message
-	for _, s := range longues {
-		msg = strings.ReplaceAll(msg, s, string([]rune(s)[:maxEcho])+"…")
-	}
-	if msg == api.Message {
-		return err
-	}
-	abrege := *api
-	abrege.Message = msg
-	return &abrege
+	return out
 }
+
+// abregerMessage shortens in msg each of entrees, and each quoted part,
+// longer than maxEcho characters to its first maxEcho and an ellipsis.
+func abregerMessage(msg string, entrees []string) string {
+	for _, s := range entrees {
+		if utf8.RuneCountInString(s) > maxEcho {
+			msg = strings.ReplaceAll(msg, s, prefixe(s))
+		}
+	}
+	return guillemets.ReplaceAllStringFunc(msg, func(q string) string {
+		inner := q[1 : len(q)-1]
+		if utf8.RuneCountInString(inner) <= maxEcho {
+			return q
+		}
+		return `"` + prefixe(inner) + `"`
+	})
+}
+
+func prefixe(s string) string { return string([]rune(s)[:maxEcho]) + "…" }

@@ -1,7 +1,7 @@
 package graphql
 
 import (
-	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,22 +24,18 @@ func TestSecurite_EntreesNFC(t *testing.T) {
 
 func TestSecurite_EntreesEcho(t *testing.T) {
 	long := "abcdefghijklmnopqrstuvwxyz0123456789"
+	court := "abcdefghijklmnopqrstuvwxyz012345…"
 	cases := []struct {
-		name string
-		err  error
-		want string
+		name, msg string
+		entrees   []string
+		want      string
 	}{
-		{"API error", &Error{Code: CodeNotFound, Message: "la partie " + long + " n'existe pas"}, "la partie abcdefghijklmnopqrstuvwxyz012345… n'existe pas"},
-		{"short input untouched", &Error{Code: CodeNotFound, Message: "la partie P1 n'existe pas"}, "la partie P1 n'existe pas"},
-		{"unknown error stays generic", errors.New("boom " + long), "Erreur interne du serveur"},
+		{"an argument repeated", "la partie " + long + " n'existe pas", []string{long}, "la partie " + court + " n'existe pas"},
+		{"a short argument untouched", "la partie P1 n'existe pas", []string{"P1"}, "la partie P1 n'existe pas"},
+		{"a long quoted input", `Cannot query field "` + long + `" on type "Query".`, nil, `Cannot query field "` + court + `" on type "Query".`},
+		{"accents count as one character", `Value "` + strings.Repeat("é", 40) + `"`, nil, `Value "` + strings.Repeat("é", 32) + `…"`},
 	}
 	for _, c := range cases {
-		err := abreger(c.err, map[string]any{"partie": long, "autres": []any{map[string]any{"x": "P1"}}})
-		var api *Error
-		if errors.As(err, &api) {
-			assert.Equal(t, c.want, api.Message, c.name)
-			continue
-		}
-		assert.Equal(t, c.want, translate(err).Message, c.name)
+		assert.Equal(t, c.want, abregerMessage(c.msg, c.entrees), c.name)
 	}
 }

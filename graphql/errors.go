@@ -65,7 +65,7 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	if !errors.As(err, &apiErr) {
 		apiErr = translate(err)
 	}
-	gqlErr.Message = apiErr.Message
+	gqlErr.Message = sansEcho(ctx, apiErr.Message)
 	ext := map[string]any{"code": string(apiErr.Code)}
 	for k, v := range apiErr.Extra {
 		ext[k] = v

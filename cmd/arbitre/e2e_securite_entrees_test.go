@@ -176,4 +176,9 @@ func TestSecurite_EntreesBornees(t *testing.T) {
 	require.Equal(t, "NOT_FOUND", res.code())
 	assert.NotContains(t, res.Errors[0].Message, long[:33])
 	assert.Contains(t, res.Errors[0].Message, long[:32]+"…")
+	for _, query := range []string{`{ ` + long + ` }`, `{ tournois(first:"` + long + `") { pageInfo { hasNextPage } } }`} {
+		res := s.gql("", query, nil)
+		require.NotEmpty(t, res.Errors)
+		assert.NotContains(t, res.Errors[0].Message, long[:33], "nor does the request's validation")
+	}
 }
