@@ -103,7 +103,7 @@ func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
 	assert.Equal(t, "Open classique", classique.Nom, "the classique tournament reads as it was")
 	s.stop()
 
-	out, err := runArbitre(t, "store", "verify", "--data", data)
+	out, err := runArbitre(t, "store", "verify", "--data", data, "--store", "sqlite")
 	require.NoError(t, err, out)
 	assert.Contains(t, out, "result: OK")
 }
