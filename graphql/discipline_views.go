@@ -1,8 +1,6 @@
 package graphql
 
-import (
-	"context"
-)
+import "context"
 
 // exclureDuTournoi carries an exclusion decided in a game to its tournament,
 // so that the later games leave the player out (§6.1). The client's
