@@ -27,11 +27,11 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 	}
 	if after != nil && *after != "" {
 		raw, err := base64.RawURLEncoding.DecodeString(*after)
-		if err != nil {
-			return p, invalidInput("after", err)
+		if err == nil {
+			p.After, err = strconv.ParseUint(string(raw), 10, 64)
 		}
-		if p.After, err = strconv.ParseUint(string(raw), 10, 64); err != nil {
-			return p, invalidInput("after", err)
+		if err != nil {
+			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Cause: err}
 		}
 	}
 	return p, nil

@@ -258,6 +258,7 @@ var motifsClassique = map[string]string{
 	"corrupt_history":     "Historique illisible",
 	"conflict":            "Modifié entre-temps : recharger",
 	"not_found":           "Introuvable",
+	"tournoi_id_taken":    "L'identifiant est déjà celui d'un tournoi duplicate",
 	"invalid_designation": "Désignation du premier joueur invalide (§3.1)",
 	"wrong_state":         "Impossible à ce stade du tournoi",
 	"invalid_player":      "Inscription invalide",

@@ -1,10 +1,6 @@
 package graphql
 
-import (
-	"context"
-
-	"arbitre/domain/eventstore"
-)
+import "context"
 
 // exclureDuTournoi carries an exclusion decided in a game to its tournament,
 // so that the later games leave the player out (§6.1). The client's
@@ -14,6 +10,8 @@ func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, parti
 	if err != nil {
 		return err
 	}
-	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{ID: deref(cmid)})
+	if ctx, err = avecCommande(ctx, h, nil, cmid); err != nil {
+		return err
+	}
 	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif)
 }

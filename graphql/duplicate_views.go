@@ -24,8 +24,8 @@ func commande(ctx context.Context, roles []acces.Role, portee acces.Portee, vers
 	if err != nil {
 		return ctx, eventstore.Metadata{}, err
 	}
-	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{ID: deref(clientMutationID), Version: version})
-	return ctx, actor(h), nil
+	ctx, err = avecCommande(ctx, h, version, clientMutationID)
+	return ctx, actor(h), err
 }
 
 // partieApp is the duplicate use cases acting for md.

@@ -65,7 +65,7 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	if !errors.As(err, &apiErr) {
 		apiErr = translate(err)
 	}
-	gqlErr.Message = apiErr.Message
+	gqlErr.Message = sansEcho(ctx, apiErr.Message)
 	ext := map[string]any{"code": string(apiErr.Code)}
 	for k, v := range apiErr.Extra {
 		ext[k] = v
@@ -77,6 +77,9 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 // translate maps errors of the domain to API errors: a conflict carries the
 // current version; a refused command keeps its domain code and message.
 func translate(err error) *Error {
+	if errors.Is(err, eventstore.ErrCleReutilisee) {
+		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Cause: err}
+	}
 	if v, ok := eventstore.VersionOf(err); ok {
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("modifié entre-temps : la version actuelle est %d, recharger", v),
 			Cause: err, Extra: map[string]any{"version": v}}

@@ -11,9 +11,11 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
 	"arbitre/projections/archive"
 	"arbitre/projections/projection"
 
@@ -40,7 +42,7 @@ func seedStore(t *testing.T, dir string) {
 	require.NoError(t, err)
 	registry, err := catalogue.Registre()
 	require.NoError(t, err)
-	for _, stream := range []string{"partie-1", "appel-2", "partie-1"} {
+	for _, stream := range []string{"acces-2", "acces-1", "acces-2"} {
 		events := make([]eventstore.EventData, 4)
 		for i := range events {
 			events[i], err = registry.NewEventData(uuid.New(), acces.JetonRevoque{ID: fmt.Sprint(i)}, eventstore.Metadata{Actor: "test"})
@@ -71,9 +73,9 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
 	require.EqualError(t, err, "store verify: 3 problem(s) found")
-	assert.Contains(t, out, "position 6 (appel-2@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
-	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: global position gap: expected 10")
-	assert.Contains(t, out, "position 11 (partie-1@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
+	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: global position gap: expected 10")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
 }
 
 // An event whose type the catalogue does not know is reported, not skipped.
@@ -134,4 +136,29 @@ func TestProgressBarIsDrawnOnATerminal(t *testing.T) {
 
 func writeFile(path, content string) error {
 	return os.WriteFile(path, []byte(content), 0o644)
+}
+
+// Issue 11 item 11: a store where a duplicate tournament landed in a
+// classique tournament's stream (written by a build that allowed it) does
+// not verify.
+func TestSecurite_StoreVerifyEvenementEtranger(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
+	var events []eventstore.EventData
+	for _, e := range []any{ronde.TournoiOuvert{Tournoi: "X", Nom: "Open", Rondes: 3}, tournoi.TournoiCree{Tournoi: "classique-X", Nom: "Pirate"}} {
+		d, err := registry.NewEventData(uuid.New(), e, eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+		events = append(events, d)
+	}
+	_, err = store.Append(ctx, "tournoi-classique-X", eventstore.NoStream, events...)
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+
+	out, err := runArbitre(t, "store", "verify", "--data", dir, "--store", "sqlite")
+	require.EqualError(t, err, "store verify: 1 problem(s) found")
+	assert.Contains(t, out, "position 2 (tournoi-classique-X@1): eventstore.foreign_event: event type tournoi.cree belongs to another kind of aggregate than stream tournoi-classique-X")
 }

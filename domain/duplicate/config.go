@@ -149,8 +149,8 @@ func (c Config) Valider() (Config, error) {
 		c.AvertissementsGratuits = gratuits
 	}
 	switch {
-	case c.TempsParCoup <= 0:
-		return c, refus(CodeInvalidConfig, "le temps par coup doit être positif (§1.3)")
+	case c.TempsParCoup <= 0 || c.TempsParCoup > time.Hour:
+		return c, refus(CodeInvalidConfig, "le temps par coup doit être positif et d'une heure au plus (§1.3)")
 	case c.Formule != FormuleNormale && c.Formule != FormuleJoker:
 		return c, refus(CodeInvalidConfig, "formule %q inconnue : normale ou joker (§3.8.1)", c.Formule)
 	case c.Variant().Name != string(c.Variante):

@@ -9,14 +9,25 @@ import (
 // Commande is what a client says about the command it sends, carried in the
 // context from the API to the repositories: its id makes a retry harmless,
 // its version makes a stale write fail.
+//
+// The idempotency key is (Auteur, ID): the same id sent by another actor is
+// another command. Under one key, the events remember the request they
+// answered (Requete, a fingerprint of the mutation and its arguments): a
+// retry carries the same and is not applied again, any other request with
+// a used key is refused (ErrCleReutilisee), never reported as done.
 type Commande struct {
 	// ID is the client's mutation id. The events a command causes carry it
-	// as their CausationID; a command whose id is already among the
-	// stream's causes has been applied and is not applied again.
+	// as their CausationID.
 	ID string
 	// Version, when set, is the number of events of the stream the client
 	// saw when it decided to send the command.
 	Version *int
+	// Auteur is the actor the events are recorded for (Metadata.Actor):
+	// the scope of ID.
+	Auteur string
+	// Requete fingerprints the request (mutation name and arguments), and
+	// is recorded in the events' metadata.
+	Requete string
 }
 
 type commandeKey struct{}
@@ -36,15 +47,27 @@ func CommandeDe(ctx context.Context) Commande {
 // answers with the current state, as for a first success.
 var ErrDejaTraitee = errors.New("command already applied")
 
+// ErrCleReutilisee reports a command id its author already used for
+// another request: nothing is applied, nothing is answered as done.
+var ErrCleReutilisee = errors.New("client mutation id already used for another request")
+
 // Verifier checks a stream loaded for the command: ErrDejaTraitee when one
-// of its events was caused by the same command id, a *ConflictError when the
-// client's version is not the stream's event count.
+// of its events was caused by the same request under the same key,
+// ErrCleReutilisee when by another request under that key, a
+// *ConflictError when the client's version is not the stream's event count.
+// Events recorded before requests were fingerprinted (no Requete) match any
+// request of their key.
 func (c Commande) Verifier(stream string, events []Event) error {
 	if c.ID != "" {
 		for _, e := range events {
-			if e.Metadata.CausationID == c.ID {
-				return ErrDejaTraitee
+			md := e.Metadata
+			if md.CausationID != c.ID || md.Actor != c.Auteur {
+				continue
 			}
+			if md.Requete != "" && md.Requete != c.Requete {
+				return ErrCleReutilisee
+			}
+			return ErrDejaTraitee
 		}
 	}
 	if c.Version != nil && *c.Version != len(events) {
@@ -61,10 +84,14 @@ func (c Commande) Verifier(stream string, events []Event) error {
 	return nil
 }
 
-// Metadata returns md with the command id as causation when md has none.
+// Metadata returns md with the command id as causation and the request's
+// fingerprint when md has none.
 func (c Commande) Metadata(md Metadata) Metadata {
 	if md.CausationID == "" {
 		md.CausationID = c.ID
+	}
+	if md.Requete == "" {
+		md.Requete = c.Requete
 	}
 	return md
 }

@@ -21,6 +21,7 @@ const (
 	CodeFutureSchemaVersion Code = "eventstore.future_schema_version"
 	CodeMalformedPayload    Code = "eventstore.malformed_payload"
 	CodeCorruptStore        Code = "eventstore.corrupt_store"
+	CodeForeignEvent        Code = "eventstore.foreign_event"
 	CodeUnavailable         Code = "eventstore.unavailable"
 	CodeClosed              Code = "eventstore.closed"
 )

@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -39,7 +40,9 @@ func (f Flux) Charger(ctx context.Context, stream string) ([]any, error) {
 // Enregistrer appends the events an aggregate recorded since it was loaded
 // with `charges` events, expecting the stream to hold exactly those: a
 // concurrent writer gets a *ConflictError and nothing is written. The
-// events carry the command id of ctx as causation.
+// events carry the command id of ctx as causation; when the stream turns
+// out to hold that command's events already it is done, when another
+// request's under the same key it is ErrCleReutilisee.
 func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
 	if len(nouveaux) == 0 {
 		return nil
@@ -58,7 +61,34 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 		expected = Exact(uint64(charges - 1))
 	}
 	_, err := f.Store.Append(ctx, stream, expected, data...)
+	if errors.Is(err, ErrConflict) && CommandeDe(ctx).ID != "" {
+		return f.apresConflit(ctx, stream, err)
+	}
 	return err
+}
+
+// apresConflit looks again at a stream another writer changed under a
+// command with an id: the writer may have been this very request (a retry
+// that raced it, done: nil) or another request under its key
+// (ErrCleReutilisee); otherwise the conflict stands.
+func (f Flux) apresConflit(ctx context.Context, stream string, conflit error) error {
+	recorded, err := ReadWholeStream(ctx, f.Store, stream)
+	if err != nil {
+		return conflit
+	}
+	switch err := CommandeDe(ctx).Verifier(stream, recorded); {
+	case errors.Is(err, ErrDejaTraitee):
+		return nil
+	case errors.Is(err, ErrCleReutilisee):
+		return err
+	}
+	return conflit
+}
+
+// Existe reports whether a stream holds at least one event.
+func (f Flux) Existe(ctx context.Context, stream string) (bool, error) {
+	page, err := f.Store.ReadStream(ctx, stream, 0, 1)
+	return len(page) > 0, err
 }
 
 // IDEvenement names an event by its place in the stream, its content and
@@ -67,7 +97,7 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 // at the same place (another request or other content) gets other ids and a
 // conflict, never a silent success.
 func IDEvenement(stream string, revision int, e *EventData) uuid.UUID {
-	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
-		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID)
+	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
+		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Requete)
 	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
 }

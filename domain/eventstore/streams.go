@@ -30,7 +30,7 @@ func StreamName(kind StreamKind, id string) (string, error) {
 		return "", newError(CodeInvalidArgument, fmt.Sprintf("unknown stream kind %q", kind), nil)
 	}
 	if !validStreamID(id) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %q must be non-empty letters, digits, '-' or '_'", id), nil)
+		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
 	}
 	return string(kind) + "-" + id, nil
 }
@@ -41,8 +41,30 @@ func PartieStream(id string) (string, error) { return StreamName(KindPartie, id)
 // MatchStream is the stream of one classique match: "match-<id>".
 func MatchStream(id string) (string, error) { return StreamName(KindMatch, id) }
 
-// TournoiStream is the stream of one tournament: "tournoi-<id>".
-func TournoiStream(id string) (string, error) { return StreamName(KindTournoi, id) }
+// classiquePrefix opens the id part of a classique tournament's stream,
+// "tournoi-classique-<id>". Duplicate tournament ids may not start with it:
+// each tournament stream name then belongs to exactly one kind of
+// tournament, and stores written before keep their names.
+const classiquePrefix = "classique-"
+
+// TournoiStream is the stream of one duplicate tournament: "tournoi-<id>".
+// An id starting with "classique-" is refused: that part of the namespace
+// is the classique tournaments' (ClassiqueStream).
+func TournoiStream(id string) (string, error) {
+	if strings.HasPrefix(id, classiquePrefix) {
+		return "", newError(CodeInvalidArgument, fmt.Sprintf("duplicate tournament id %.32q may not start with %q", id, classiquePrefix), nil)
+	}
+	return StreamName(KindTournoi, id)
+}
+
+// ClassiqueStream is the stream of one classique tournament:
+// "tournoi-classique-<id>".
+func ClassiqueStream(id string) (string, error) {
+	if !validStreamID(id) {
+		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
+	}
+	return StreamName(KindTournoi, classiquePrefix+id)
+}
 
 // AppelStream is the stream of one appeal: "appel-<id>".
 func AppelStream(id string) (string, error) { return StreamName(KindAppel, id) }
@@ -58,6 +80,40 @@ func ParseStream(name string) (StreamKind, string, error) {
 		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces>-<id>", name), nil)
 	}
 	return StreamKind(kind), id, nil
+}
+
+// famille is the prefix of the event types a stream holds ("" for a name
+// that is not one of ours): each kind of aggregate records its own family.
+func famille(stream string) string {
+	kind, id, err := ParseStream(stream)
+	switch {
+	case err != nil:
+		return ""
+	case kind == KindMatch:
+		return "classique.match."
+	case kind == KindTournoi && strings.HasPrefix(id, classiquePrefix):
+		return "classique.tournoi."
+	}
+	return string(kind) + "."
+}
+
+// familles are the event type families of the aggregates.
+var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "classique.match.", "classique.tournoi."}
+
+// etranger reports an event of one aggregate's family recorded in the
+// stream of another kind of aggregate (types of no known family, as in
+// tests, are not judged).
+func etranger(stream, typ string) bool {
+	f := famille(stream)
+	if f == "" || strings.HasPrefix(typ, f) {
+		return false
+	}
+	for _, autre := range familles {
+		if strings.HasPrefix(typ, autre) {
+			return true
+		}
+	}
+	return false
 }
 
 func knownKind(kind StreamKind) bool {

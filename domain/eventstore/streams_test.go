@@ -68,3 +68,29 @@ func TestExpectedRevisionCheck(t *testing.T) {
 		assert.Equal(t, tc.ok, tc.expected.Check(tc.current, tc.exists), "%s against current=%d exists=%v", tc.expected, tc.current, tc.exists)
 	}
 }
+
+// Issue 11 item 11: duplicate and classique tournaments cannot share a
+// stream: "classique-" opens only classique tournaments' stream ids.
+func TestSecurite_EspaceDeNomsDesTournois(t *testing.T) {
+	cases := []struct {
+		build func(string) (string, error)
+		id    string
+		name  string
+	}{
+		{eventstore.TournoiStream, "X", "tournoi-X"},
+		{eventstore.TournoiStream, "classique-X", ""},
+		{eventstore.TournoiStream, "classique", "tournoi-classique"},
+		{eventstore.ClassiqueStream, "X", "tournoi-classique-X"},
+		{eventstore.ClassiqueStream, "classique-X", "tournoi-classique-classique-X"},
+		{eventstore.ClassiqueStream, "", ""},
+	}
+	for _, tc := range cases {
+		name, err := tc.build(tc.id)
+		if tc.name == "" {
+			assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "id %q", tc.id)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, tc.name, name)
+	}
+}

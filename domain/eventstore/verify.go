@@ -46,7 +46,8 @@ const maxProblems = 1000
 
 // Verify reads the whole global log and checks that positions increase (and
 // are gapless when asked), that each stream's revisions are contiguous from
-// 0, and that every payload decodes. The returned error is about reading;
+// 0, that each event belongs to its stream's kind of aggregate, and that
+// every payload decodes. The returned error is about reading;
 // integrity violations are in the report.
 func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, error) {
 	report := &VerifyReport{}
@@ -86,6 +87,9 @@ func checkEvent(report *VerifyReport, next map[string]uint64, e Event, opts Veri
 		add(CodeCorruptStore, "stream revision gap: expected revision %d", want)
 	}
 	next[e.Stream] = e.Revision + 1
+	if etranger(e.Stream, e.Type) {
+		add(CodeForeignEvent, "event type %s belongs to another kind of aggregate than stream %s", e.Type, e.Stream)
+	}
 	if !json.Valid(e.Data) {
 		add(CodeMalformedPayload, "payload of %s v%d is not valid JSON", e.Type, e.Version)
 		return

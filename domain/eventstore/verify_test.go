@@ -52,6 +52,10 @@ func TestVerifyReportsEachKindOfDamage(t *testing.T) {
 			[]string{"position 1 (partie-1@0): eventstore.malformed_payload: payload of partie.tirage v3 is not valid JSON"}},
 		{"UnknownType", logReader{ev(1, "partie-1", 0, "partie.mystere", 1, `{}`)}, true, reg,
 			[]string{`position 1 (partie-1@0): eventstore.unknown_event_type: eventstore.unknown_event_type: event type "partie.mystere" is not registered`}},
+		{"ForeignEvent", logReader{ev(1, "tournoi-classique-X", 0, "classique.tournoi.ouvert", 1, `{}`), ev(2, "tournoi-classique-X", 1, "tournoi.cree", 1, `{}`),
+			ev(3, "tournoi-X", 0, "tournoi.cree", 1, `{}`), ev(4, "match-m", 0, "partie.creee", 1, `{}`), ev(5, "partie-1", 0, "test.coup", 1, `{}`)}, true, nil,
+			[]string{"position 2 (tournoi-classique-X@1): eventstore.foreign_event: event type tournoi.cree belongs to another kind of aggregate than stream tournoi-classique-X",
+				"position 4 (match-m@0): eventstore.foreign_event: event type partie.creee belongs to another kind of aggregate than stream match-m"}},
 		{"FutureVersion", logReader{ev(1, "partie-1", 0, "partie.tirage", 7, `{}`)}, true, reg,
 			[]string{`position 1 (partie-1@0): eventstore.future_schema_version: eventstore.future_schema_version: event type "partie.tirage" has schema version 7, this build reads up to 3`}},
 	}

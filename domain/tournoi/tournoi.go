@@ -54,6 +54,13 @@ type JoueurExclu struct {
 	Motif   string `json:"motif"`
 }
 
+// CodeIdentifiantPris refuses a tournament id another kind of tournament
+// (classique) already uses.
+const CodeIdentifiantPris = "TOURNOI_ID_TAKEN"
+
+// MaxTables is the highest table number of a tournament.
+const MaxTables = 1000
+
 // Erreur is a refused command with a stable code.
 type Erreur struct {
 	Code    string
@@ -137,6 +144,8 @@ func (t *Tournoi) Inscrire(j Joueur) error {
 		return &Erreur{"NOT_FOUND", "le tournoi n'existe pas"}
 	case j.Licence == "" || j.Nom == "":
 		return &Erreur{"INVALID_PLAYER", "un joueur a une licence et un nom"}
+	case j.Table < 0 || j.Table > MaxTables:
+		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la table %d n'est pas entre 1 et %d", j.Table, MaxTables)}
 	case t.joueurs[j.Licence].Licence != "":
 		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la licence %s est déjà inscrite", j.Licence)}
 	}

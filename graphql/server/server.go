@@ -106,6 +106,7 @@ func newGraphQL(cfg Config) http.Handler {
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
+	srv.AroundFields(graphql.VerifierEntrees)
 	srv.SetErrorPresenter(graphql.PresentError)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)

@@ -6,10 +6,16 @@ import (
 	"sync"
 )
 
+// maxEntrees bounds the standings kept; beyond it an entry is dropped (and
+// read again when asked for).
+const maxEntrees = 1024
+
 // Lecteur serves standings from the projection and keeps each answer until
 // the projection moves on: a hall full of displays and 200 queries a second
-// cost one fold per change, not one per request. It is safe for concurrent
-// use.
+// cost one fold per change, not one per request. Only standings with lines
+// are kept, at most maxEntrees: an id a client names keeps no memory past
+// its request unless its game or tournament exists. It is safe for
+// concurrent use.
 type Lecteur struct {
 	db *sql.DB
 	// position is how far the projection has applied the log (the runner's
@@ -44,12 +50,18 @@ func (l *Lecteur) Cumul(ctx context.Context, tournoi string) ([]Ligne, error) {
 // lire answers from the cache when it is as recent as the projection, and
 // otherwise reads once while concurrent askers of the same key wait. The
 // position is taken before reading, so the lines read are at least that
-// recent. Errors are not kept.
+// recent. Errors and empty standings are not kept.
 func (l *Lecteur) lire(cle string, read func() ([]Ligne, error)) ([]Ligne, error) {
 	pos := l.position()
 	l.mu.Lock()
 	e := l.entrees[cle]
 	if e == nil {
+		for autre := range l.entrees {
+			if len(l.entrees) < maxEntrees {
+				break
+			}
+			delete(l.entrees, autre)
+		}
 		e = &entree{}
 		l.entrees[cle] = e
 	}
@@ -60,9 +72,19 @@ func (l *Lecteur) lire(cle string, read func() ([]Ligne, error)) ([]Ligne, error
 		return e.lignes, nil
 	}
 	lignes, err := read()
-	if err != nil {
-		return nil, err
+	if err != nil || len(lignes) == 0 {
+		l.oublier(cle, e)
+		return lignes, err
 	}
 	e.valide, e.position, e.lignes = true, pos, lignes
 	return lignes, nil
+}
+
+// oublier drops the entry e of cle, unless another has replaced it.
+func (l *Lecteur) oublier(cle string, e *entree) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.entrees[cle] == e {
+		delete(l.entrees, cle)
+	}
 }

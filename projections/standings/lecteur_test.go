@@ -2,6 +2,8 @@ package standings
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -42,4 +44,21 @@ func TestLecteurReadsOncePerPosition(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	_, err = l.lire("bad", read)
 	require.NoError(t, err, "errors are not kept")
+}
+
+// Issue 11 item 17: standings of games that do not exist (no line) leave no
+// entry, and the kept standings are bounded.
+func TestSecurite_ClassementsIdsInconnus(t *testing.T) {
+	l := NewLecteur(nil, func() uint64 { return 1 })
+	for i := 0; i < 10000; i++ {
+		lignes, err := l.lire(fmt.Sprintf("partie/x%016x", rand.Uint64()), func() ([]Ligne, error) { return nil, nil })
+		require.NoError(t, err)
+		assert.Empty(t, lignes)
+	}
+	assert.Empty(t, l.entrees, "unknown games leave no entry")
+	for i := 0; i < maxEntrees+10; i++ {
+		_, err := l.lire(fmt.Sprintf("partie/p%d", i), func() ([]Ligne, error) { return []Ligne{{Licence: "L1"}}, nil })
+		require.NoError(t, err)
+	}
+	assert.Len(t, l.entrees, maxEntrees, "the kept standings are bounded")
 }

@@ -113,8 +113,11 @@ type DeposerAppel struct {
 // object recorded is the one Situer derives; a tournament or a table the
 // client names that differs from it is refused (INVALID_APPEAL).
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
-	if _, err := a.depot.Charger(ctx, c.Appel); errors.Is(err, eventstore.ErrDejaTraitee) {
+	switch _, err := a.depot.Charger(ctx, c.Appel); {
+	case errors.Is(err, eventstore.ErrDejaTraitee):
 		return nil // a retried filing
+	case errors.Is(err, eventstore.ErrCleReutilisee):
+		return err
 	}
 	o, err := a.Situer(ctx, c.Objet)
 	if err != nil {

@@ -29,7 +29,7 @@ func TestDepotHonoursTheCommandEnvelope(t *testing.T) {
 	require.NoError(t, depot.Enregistrer(ctx, p, eventstore.Metadata{}))
 
 	v := 1
-	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "tirage-1", Version: &v})
+	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "tirage-1", Version: &v, Auteur: "arbitre"})
 	runs := 0
 	tirer := func(p *partie.Partie) error { runs++; return p.Tirer("ana", "AEIMNOS") }
 	require.NoError(t, depot.Executer(cmd, "m1", eventstore.Metadata{Actor: "arbitre"}, tirer))

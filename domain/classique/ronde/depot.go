@@ -44,7 +44,10 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	}
 	stream, err := Stream(t.ID())
 	if err != nil {
-		return refusCause(CodeInvalidTournoi, err, "tournament %q", t.ID())
+		return refusCause(CodeInvalidTournoi, err, "tournament %.32q", t.ID())
+	}
+	if err := d.identifiantLibre(ctx, t); err != nil {
+		return err
 	}
 	if err := d.flux.Enregistrer(ctx, stream, t.enregistres, t.nouveaux, md); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {
@@ -53,6 +56,26 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 		return err
 	}
 	t.enregistres, t.nouveaux = t.version, nil
+	return nil
+}
+
+// identifiantLibre refuses a new tournament whose id a duplicate tournament
+// already uses: one id names one tournament.
+func (d *Depot) identifiantLibre(ctx context.Context, t *Tournoi) error {
+	if t.enregistres > 0 {
+		return nil
+	}
+	duplicate, err := eventstore.TournoiStream(t.ID())
+	if err != nil {
+		return nil // an id no duplicate tournament can have
+	}
+	pris, err := d.flux.Existe(ctx, duplicate)
+	if err != nil {
+		return err
+	}
+	if pris {
+		return refus(CodeIdTaken, "tournament id %s is a duplicate tournament's", t.ID())
+	}
 	return nil
 }
 

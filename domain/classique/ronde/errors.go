@@ -21,6 +21,8 @@ const (
 	CodeCorruptHistory   Code = "classique.tournoi.corrupt_history"
 	CodeConflict         Code = "classique.tournoi.conflict"
 	CodeNotFound         Code = "classique.tournoi.not_found"
+	// CodeIdTaken refuses an id a duplicate tournament already uses.
+	CodeIdTaken Code = "classique.tournoi.tournoi_id_taken"
 )
 
 // Erreur is a refused command; it records nothing.

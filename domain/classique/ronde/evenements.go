@@ -136,7 +136,7 @@ func errorsJoin(errs ...error) error {
 
 // Stream is the stream of a classique tournament: "tournoi-classique-<id>",
 // apart from the streams of duplicate tournaments.
-func Stream(id string) (string, error) { return eventstore.TournoiStream("classique-" + id) }
+func Stream(id string) (string, error) { return eventstore.ClassiqueStream(id) }
 
 // TournoiDuStream is the tournament id of a "tournoi-classique-<id>" stream.
 func TournoiDuStream(stream string) (string, error) {

@@ -239,7 +239,7 @@ func TestDepotHonoursTheCommandEnvelope(t *testing.T) {
 	require.NoError(t, depot.Enregistrer(ctx, ouvert(t, 4), eventstore.Metadata{}))
 
 	v := 5
-	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "seed-1", Version: &v})
+	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "seed-1", Version: &v, Auteur: "directeur"})
 	runs := 0
 	seed := func(tr *ronde.Tournoi) error { runs++; return tr.EtablirTetesDeSerie() }
 	require.NoError(t, depot.Executer(cmd, "open", eventstore.Metadata{Actor: "directeur"}, seed))

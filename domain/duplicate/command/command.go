@@ -53,8 +53,11 @@ type CreerPartie struct {
 
 // CreerPartie handles CreerPartie.
 func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
-	if _, err := a.depot.Charger(ctx, c.Partie); errors.Is(err, eventstore.ErrDejaTraitee) {
+	switch _, err := a.depot.Charger(ctx, c.Partie); {
+	case errors.Is(err, eventstore.ErrDejaTraitee):
 		return nil // a retried creation
+	case errors.Is(err, eventstore.ErrCleReutilisee):
+		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)
 	if err := p.Creer(c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {

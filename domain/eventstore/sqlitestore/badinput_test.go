@@ -167,3 +167,35 @@ func TestClosedStoreRefusesWork(t *testing.T) {
 	err = store.Subscribe(ctx, 0, func(context.Context, eventstore.Event) error { return nil })
 	assert.ErrorIs(t, err, eventstore.ErrClosed)
 }
+
+// A store written before events carried their request's fingerprint
+// (layout version 1) opens, keeps its events readable and records the
+// fingerprint of new ones.
+func TestOpenUpgradesSchemaVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), sqlitestore.FileName)
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	_, err = db.Exec(`CREATE TABLE events (
+		position INTEGER PRIMARY KEY, stream TEXT NOT NULL, revision INTEGER NOT NULL, event_id BLOB NOT NULL UNIQUE,
+		type TEXT NOT NULL, version INTEGER NOT NULL, data BLOB NOT NULL, actor TEXT NOT NULL, role TEXT NOT NULL,
+		correlation_id TEXT NOT NULL, causation_id TEXT NOT NULL, recorded_at INTEGER NOT NULL, UNIQUE (stream, revision));
+		INSERT INTO events VALUES (1, 'partie-1', 0, x'0123456789abcdef0123456789abcdef', 'test.coup', 1, '{"n":0}', 'JA', 'directeur', '', 'c-1', 0);
+		PRAGMA application_id = 1095909972; PRAGMA user_version = 1;`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	old, err := store.ReadStream(ctx, "partie-1", 0, 10)
+	require.NoError(t, err)
+	require.Len(t, old, 1)
+	assert.Equal(t, eventstore.Metadata{Actor: "JA", Role: "directeur", CausationID: "c-1", RecordedAt: old[0].Metadata.RecordedAt}, old[0].Metadata)
+	_, err = store.Append(ctx, "partie-1", eventstore.Exact(0), eventstoretest.Events(1)...)
+	require.NoError(t, err)
+	both, err := store.ReadStream(ctx, "partie-1", 0, 10)
+	require.NoError(t, err)
+	require.Len(t, both, 2)
+	assert.Equal(t, "tirer:0", both[1].Metadata.Requete)
+}

@@ -38,7 +38,9 @@ const FileName = "events.db"
 const applicationID = 0x41524254
 
 // schemaVersion is the layout version kept in PRAGMA user_version.
-const schemaVersion = 1
+// Version 2 added the request fingerprint of each event (requete); a
+// version 1 file is upgraded when opened (see upgrade).
+const schemaVersion = 2
 
 const schema = `
 CREATE TABLE events (
@@ -54,11 +56,17 @@ CREATE TABLE events (
 	correlation_id TEXT    NOT NULL,
 	causation_id   TEXT    NOT NULL,
 	recorded_at    INTEGER NOT NULL,
+	requete        TEXT    NOT NULL DEFAULT '',
 	UNIQUE (stream, revision)
 );
 `
 
-const eventColumns = `position, stream, revision, event_id, type, version, data, actor, role, correlation_id, causation_id, recorded_at`
+// upgrades[v] brings a file of layout version v to version v+1.
+var upgrades = map[int]string{
+	1: `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`,
+}
+
+const eventColumns = `position, stream, revision, event_id, type, version, data, actor, role, correlation_id, causation_id, recorded_at, requete`
 
 // Options tune a Store.
 type Options struct {
@@ -146,13 +154,15 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 		if _, err := s.writer.ExecContext(ctx, create); err != nil {
 			return unavailable("creating schema in "+s.path, err)
 		}
+	} else if err := s.upgrade(ctx); err != nil {
+		return err
 	}
 	if s.reader, err = sql.Open("sqlite", dsn(s.path, "_pragma=query_only(1)")); err != nil {
 		return unavailable("opening "+s.path, err)
 	}
 	s.reader.SetMaxOpenConns(readers)
 	s.reader.SetMaxIdleConns(readers)
-	if s.insert, err = s.writer.PrepareContext(ctx, `INSERT INTO events (`+eventColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
+	if s.insert, err = s.writer.PrepareContext(ctx, `INSERT INTO events (`+eventColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
 		return classify("preparing insert", err)
 	}
 	if s.readAll, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position >= ? ORDER BY position LIMIT ?`); err != nil {
@@ -162,6 +172,33 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 		return classify("preparing stream read", err)
 	}
 	return nil
+}
+
+// upgrade brings an existing file to schemaVersion, one transaction per
+// step: a crash leaves the file at a version this build still opens.
+func (s *Store) upgrade(ctx context.Context) error {
+	for {
+		tx, err := s.writer.BeginTx(ctx, nil)
+		if err != nil {
+			return classify("upgrading "+s.path, err)
+		}
+		var version int
+		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+			tx.Rollback()
+			return classify("reading the schema version of "+s.path, err)
+		}
+		if version == schemaVersion {
+			return tx.Rollback()
+		}
+		step := fmt.Sprintf("%s; PRAGMA user_version = %d", upgrades[version], version+1)
+		if _, err := tx.ExecContext(ctx, step); err != nil {
+			tx.Rollback()
+			return unavailable(fmt.Sprintf("upgrading %s from schema version %d", s.path, version), err)
+		}
+		if err := tx.Commit(); err != nil {
+			return classify("upgrading "+s.path, err)
+		}
+	}
 }
 
 // dsn builds the connection string. journal_mode=WAL is persistent in the
@@ -225,7 +262,7 @@ func checkStoreFile(ctx context.Context, path string) error {
 	if err := db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
 		return corrupt("reading the schema version", err)
 	}
-	if version != schemaVersion {
+	if version < 1 || version > schemaVersion {
 		return corrupt(fmt.Sprintf("schema version %d, this build reads %d", version, schemaVersion), nil)
 	}
 	rows, err := db.QueryContext(ctx, `PRAGMA quick_check`)
@@ -345,7 +382,7 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 	for i, e := range events {
 		md := e.Metadata
 		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
-			md.Actor, md.Role, md.CorrelationID, md.CausationID, now)
+			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Requete)
 		if err != nil {
 			if isUniqueViolation(err) {
 				return eventstore.AppendResult{}, false, eventstore.NewError(eventstore.CodeDuplicateEventID,
@@ -458,9 +495,9 @@ func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...
 // lot along the log, so they are read without copying and interned: a page
 // allocates each distinct string once, which keeps replays fast.
 type scanner struct {
-	strings                                          map[string]string
-	stream, typ, actor, role, correlation, causation sql.RawBytes
-	id, data                                         sql.RawBytes
+	strings                                                   map[string]string
+	stream, typ, actor, role, correlation, causation, requete sql.RawBytes
+	id, data                                                  sql.RawBytes
 }
 
 func (sc *scanner) intern(b []byte) string {
@@ -479,7 +516,7 @@ func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
 	var e eventstore.Event
 	var recorded int64
 	if err := rows.Scan(&e.Position, &sc.stream, &e.Revision, &sc.id, &sc.typ, &e.Version, &sc.data,
-		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded); err != nil {
+		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded, &sc.requete); err != nil {
 		return e, classify("decoding a stored event", err)
 	}
 	id, err := uuid.FromBytes(sc.id)
@@ -492,7 +529,7 @@ func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
 	e.Metadata = eventstore.Metadata{
 		Actor: sc.intern(sc.actor), Role: sc.intern(sc.role),
 		CorrelationID: sc.intern(sc.correlation), CausationID: sc.intern(sc.causation),
-		RecordedAt: time.Unix(0, recorded).UTC(),
+		Requete: sc.intern(sc.requete), RecordedAt: time.Unix(0, recorded).UTC(),
 	}
 	return e, nil
 }

@@ -26,7 +26,7 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	stream, err := eventstore.TournoiStream(id)
 	if err != nil {
-		return nil, &tournoi.Erreur{Code: "INVALID_TOURNOI", Message: fmt.Sprintf("identifiant de tournoi %q invalide", id)}
+		return nil, &tournoi.Erreur{Code: "INVALID_TOURNOI", Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
 	evts, err := d.flux.Charger(ctx, stream)
 	if err != nil {
@@ -43,12 +43,28 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 
 // Enregistrer appends the tournament's new events, expecting the stream to
 // be exactly as loaded: a concurrent writer gets a *eventstore.ConflictError
-// and nothing is written. The events carry the command id as causation.
+// and nothing is written. The events carry the command id as causation. A
+// new tournament may not take the id of a classique tournament
+// (CodeIdentifiantPris): one id names one tournament.
 func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error {
 	nouveaux := t.Nouveaux()
 	stream, err := eventstore.TournoiStream(t.ID())
 	if err != nil {
 		return err
 	}
-	return d.flux.Enregistrer(ctx, stream, t.Version()-len(nouveaux), nouveaux, md)
+	charges := t.Version() - len(nouveaux)
+	if charges == 0 && len(nouveaux) > 0 {
+		classique, err := eventstore.ClassiqueStream(t.ID())
+		if err != nil {
+			return err
+		}
+		pris, err := d.flux.Existe(ctx, classique)
+		if err != nil {
+			return err
+		}
+		if pris {
+			return &tournoi.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
+		}
+	}
+	return d.flux.Enregistrer(ctx, stream, charges, nouveaux, md)
 }

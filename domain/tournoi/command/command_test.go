@@ -80,7 +80,7 @@ func TestIdempotenceAndVersion(t *testing.T) {
 	base := context.Background()
 	require.NoError(t, app.Creer(eventstore.AvecCommande(base, eventstore.Commande{ID: "m1"}), "T1", "Open"))
 	one := 1
-	ctx := eventstore.AvecCommande(base, eventstore.Commande{ID: "m2", Version: &one})
+	ctx := eventstore.AvecCommande(base, eventstore.Commande{ID: "m2", Version: &one, Auteur: "directeur"})
 	j := tournoi.Joueur{Licence: "1", Nom: "A"}
 	require.NoError(t, app.Inscrire(ctx, "T1", j))
 	require.NoError(t, app.Inscrire(ctx, "T1", j), "the retry succeeds")
