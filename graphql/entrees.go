@@ -53,6 +53,10 @@ var bornes = map[string][2]int{
 
 var bornesParDefaut = [2]int{-100000, 100000}
 
+// sensDesBornes says in words what a range means, where a bare range would
+// not tell a director why (a token's lifetime).
+var sensDesBornes = map[string]string{"heures": "une validité de 1 heure à 30 jours (720 heures)"}
+
 // schema is the API's schema, for the types of the arguments.
 var schema = generated.NewExecutableSchema(generated.Config{}).Schema()
 
@@ -167,6 +171,9 @@ func verifierEntier(chemin, nom string, v any) error {
 		b = bornesParDefaut
 	}
 	if n < float64(b[0]) || n > float64(b[1]) {
+		if sens, ok := sensDesBornes[nom]; ok {
+			return refusEntree(chemin, "doit être %s", sens)
+		}
 		return refusEntree(chemin, "doit être entre %d et %d", b[0], b[1])
 	}
 	return nil
