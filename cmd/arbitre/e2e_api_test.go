@@ -17,6 +17,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/graphql/server"
 )
 
 // apiServer is the real `arbitre serve` on loopback over a fresh data
@@ -37,7 +39,7 @@ func startAPIServer(t *testing.T, data string) *apiServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", server.DefaultLimits, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {

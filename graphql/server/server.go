@@ -34,11 +34,16 @@ type Limits struct {
 	Complexity int
 	// Depth is the deepest selection nesting accepted.
 	Depth int
+	// Rate is how many requests per second one caller (a token, or an
+	// address without one) sends to /graphql on average, Burst how many
+	// at once; a Rate of 0 turns the limit off (see rateLimit).
+	Rate  float64
+	Burst int
 }
 
 // DefaultLimits suit a tournament hall. The depth admits GraphiQL's
 // introspection query (15 levels of ofType nesting) and nothing deeper.
-var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 16}
+var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 16, Rate: 20, Burst: 40}
 
 // Config is what the server needs.
 type Config struct {
@@ -62,8 +67,8 @@ func New(cfg Config) *echo.Echo {
 	e.Use(requestLogger(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
 
-	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
-	e.Any("/graphql", echo.WrapHandler(gql))
+	e.Any("/graphql", echo.WrapHandler(newGraphQL(cfg)),
+		echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), rateLimit(cfg.Limits))
 	e.GET("/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	e.GET("/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
@@ -79,6 +84,7 @@ func newGraphQL(cfg Config) http.Handler {
 	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{
 		Resolvers:  cfg.Resolver,
 		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
+		Complexity: graphql.Complexity(),
 	}))
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
