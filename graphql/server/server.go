@@ -67,8 +67,9 @@ func New(cfg Config) *echo.Echo {
 	e.Use(requestLogger(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
 
-	e.Any("/graphql", echo.WrapHandler(newGraphQL(cfg)),
-		echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), rateLimit(cfg.Limits))
+	lim := newLimiter(cfg.Limits)
+	e.Any("/graphql", echo.WrapHandler(newGraphQL(cfg, lim)),
+		echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
 	e.GET("/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	e.GET("/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
@@ -80,7 +81,7 @@ func New(cfg Config) *echo.Echo {
 
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
-func newGraphQL(cfg Config) http.Handler {
+func newGraphQL(cfg Config, lim *limiter) http.Handler {
 	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{
 		Resolvers:  cfg.Resolver,
 		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
@@ -108,6 +109,7 @@ func newGraphQL(cfg Config) http.Handler {
 	srv.Use(extension.Introspection{})
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
+	srv.Use(lim)
 	srv.SetErrorPresenter(graphql.PresentError)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
