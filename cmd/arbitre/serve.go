@@ -63,6 +63,9 @@ func init() {
 		Short: "Run the server: GraphQL API at /graphql, GraphiQL at /, health at /healthz",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if limits.Rate < 0 || limits.Burst < 0 {
+				return fmt.Errorf("--rate and --burst cannot be negative")
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return runServe(ctx, &flags, listen, lexPath, limits, slog.New(slog.NewJSONHandler(os.Stderr, nil)))
