@@ -144,3 +144,12 @@ func apiRole(r acces.Role) model.Role {
 	}
 	return model.RoleCommission
 }
+
+// TokenID is the id of the request's valid token, "" for an anonymous
+// request or a refused token.
+func TokenID(ctx context.Context) string {
+	if st, _ := ctx.Value(authKey{}).(authState); st.hab != nil {
+		return st.hab.JetonID
+	}
+	return ""
+}

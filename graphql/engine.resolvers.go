@@ -16,11 +16,14 @@ func (r *queryResolver) Resoudre(ctx context.Context, position model.PositionInp
 	if err != nil {
 		return nil, err
 	}
-	best := 0
-	if tous != nil {
-		best = *tous
+	best, err := listed(tous)
+	if err != nil {
+		return nil, err
 	}
-	a := r.Engine.Analyse(&pos.board, pos.rack, pos.opts, min(best, maxListedPlacements))
+	a, err := r.Engine.Analyse(ctx, &pos.board, pos.rack, pos.opts, best)
+	if err != nil {
+		return nil, cancelled(err)
+	}
 	return &model.Solution{ScoreTop: a.TopScore, Coups: a.Moves, Tops: placements(a.Tops), Tous: placements(a.Best)}, nil
 }
 

@@ -1,15 +1,49 @@
 package graphql
 
 import (
+	"fmt"
+
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
 	"arbitre/engine/tile"
+	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 )
 
-// maxListedPlacements caps how many placements one answer lists.
+// maxListedPlacements caps how many placements one answer lists (tous).
 const maxListedPlacements = 1000
+
+// codeCancelled reports a search stopped because its request ended.
+const codeCancelled Code = "CANCELLED"
+
+// Costs of the engine's fields in the complexity limit (server.Limits),
+// proportional to their work: solving walks the lexicon from every anchor
+// of the board, checking one placement only reads its words.
+const (
+	costResoudre     = 200
+	costVerifierCoup = 20
+)
+
+// Complexity gives the engine's fields their cost in gqlgen's complexity
+// limit (every other field counts 1): resoudre costs costResoudre plus one
+// per listed placement, verifierCoup costVerifierCoup, each plus its
+// selection. With the default limit of 5000, a request asks at most 24
+// solutions and 200 aliases of resoudre are refused before any work.
+func Complexity() generated.ComplexityRoot {
+	var c generated.ComplexityRoot
+	c.Query.Resoudre = func(child int, _ model.PositionInput, tous *int) int {
+		listed := 0
+		if tous != nil {
+			listed = max(*tous, 0)
+		}
+		return costResoudre + listed + child
+	}
+	c.Query.VerifierCoup = func(child int, _ model.PositionInput, _, _ string) int {
+		return costVerifierCoup + child
+	}
+	return c
+}
 
 type position struct {
 	board board.Board
@@ -17,22 +51,57 @@ type position struct {
 	opts  movegen.Options
 }
 
+// parsePosition reads a position and refuses what no game can hold: a grid
+// other than 15 rows of 15 squares, a tirage longer than the formula's
+// (§3.8.2) or with more jokers than the set (§1.1). The checks run before
+// the engine sees the position, and the messages never repeat the input
+// beyond one tirage.
 func parsePosition(in model.PositionInput) (position, error) {
 	var p position
 	var err error
+	p.opts.Variant = movegen.Standard
+	if in.Formule != nil {
+		if p.opts.Variant, err = movegen.VariantNamed(*in.Formule); err != nil {
+			return p, refusal("formule", "formule inconnue (normal, 7sur8, 7et8 ou 789)", err)
+		}
+	}
 	if p.board, err = board.Parse(in.Grille); err != nil {
 		return p, invalidInput("grille", err)
+	}
+	v := p.opts.Variant
+	if n := len(in.Tirage); n > v.RackSize {
+		return p, refusal("tirage", fmt.Sprintf("%d caractères, un tirage en formule %s compte au plus %d lettres", n, v.Name, v.RackSize), nil)
 	}
 	if p.rack, err = tile.ParseRack(in.Tirage); err != nil {
 		return p, invalidInput("tirage", err)
 	}
-	p.opts.Variant = movegen.Standard
-	if in.Formule != nil {
-		if p.opts.Variant, err = movegen.VariantNamed(*in.Formule); err != nil {
-			return p, invalidInput("formule", err)
-		}
+	if n, most := int(p.rack[tile.NoLetter]), tile.NoLetter.Count(); n > most {
+		return p, refusal("tirage", fmt.Sprintf("%d jokers, le jeu n'en compte que %d", n, most), nil)
 	}
 	return p, nil
+}
+
+// listed is how many placements resoudre lists, refused outside
+// 0..maxListedPlacements.
+func listed(tous *int) (int, error) {
+	if tous == nil {
+		return 0, nil
+	}
+	if *tous < 0 || *tous > maxListedPlacements {
+		return 0, refusal("tous", fmt.Sprintf("entre 0 et %d placements", maxListedPlacements), nil)
+	}
+	return *tous, nil
+}
+
+// refusal is an INVALID_INPUT stating the rule the field breaks, without
+// repeating the input.
+func refusal(field, rule string, cause error) *Error {
+	return &Error{Code: CodeInvalidInput, Message: "Donnée invalide (" + field + ") : " + rule, Cause: cause}
+}
+
+// cancelled reports a search its request's end stopped.
+func cancelled(err error) *Error {
+	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Cause: err}
 }
 
 func parsePlacement(mot, reference string) (board.Ref, []tile.Tile, error) {

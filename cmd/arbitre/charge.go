@@ -30,6 +30,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
+	"arbitre/graphql/server"
 )
 
 // The load benchmark of issue 7: a simulated tournament served by the real
@@ -227,8 +228,12 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	}
 	srvCtx, stopServer := context.WithCancel(ctx)
 	served := make(chan error, 1)
+	// The benchmark measures the server, not its rate limit: every client
+	// of the benchmark comes from one address.
+	limits := server.DefaultLimits
+	limits.Rate = 0
 	go func() {
-		served <- runServe(srvCtx, flags, addr, c.lexPath, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		served <- runServe(srvCtx, flags, addr, c.lexPath, limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}

@@ -17,6 +17,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/graphql/server"
 )
 
 // apiServer is the real `arbitre serve` on loopback over a fresh data
@@ -30,6 +32,13 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T, data string) *apiServer {
 	t.Helper()
+	return startLimitedAPIServer(t, data, server.DefaultLimits)
+}
+
+// startLimitedAPIServer is startAPIServer with other limits (e.g. a tiny
+// rate limit).
+func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *apiServer {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -37,7 +46,7 @@ func startAPIServer(t *testing.T, data string) *apiServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {

@@ -197,7 +197,7 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	var sol struct {
 		Tops []struct{ Mot, Reference string }
 	}
-	s.gql("", `query($p: PositionInput!) { resoudre(position:$p) { tops { mot reference } } }`,
+	s.gql(director, `query($p: PositionInput!) { resoudre(position:$p) { tops { mot reference } } }`,
 		map[string]any{"p": map[string]any{"grille": m1.Grille, "tirage": m1.Chevalets[0]}}).into(t, "resoudre", &sol)
 	if len(sol.Tops) > 0 {
 		s.gql(arbiterA, placer, map[string]any{"m": *t1.Match, "j": t1.Premier, "r": sol.Tops[0].Reference, "w": sol.Tops[0].Mot}).into(t, "placerMot", &m1)

@@ -34,6 +34,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/eventstore"
+	"arbitre/graphql/server"
 )
 
 // The simulated tournament every e2e test starts from: 24 players, one
@@ -85,7 +86,9 @@ func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServe
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	go func() { s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", log) }()
+	go func() {
+		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", server.DefaultLimits, log)
+	}()
 	t.Cleanup(s.arreter)
 	deadline := time.Now().Add(e2eAttente)
 	for {

@@ -57,26 +57,32 @@ const shutdownGrace = 15 * time.Second
 func init() {
 	var flags storeFlags
 	var listen, lexPath string
+	limits := server.DefaultLimits
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server: GraphQL API at /graphql, GraphiQL at /, health at /healthz",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if limits.Rate < 0 || limits.Burst < 0 {
+				return fmt.Errorf("--rate and --burst cannot be negative")
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, &flags, listen, lexPath, slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+			return runServe(ctx, &flags, listen, lexPath, limits, slog.New(slog.NewJSONHandler(os.Stderr, nil)))
 		},
 	}
 	flags.register(cmd)
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "address to listen on")
 	cmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
+	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requests per second one token, or one address without a token, may send to /graphql (0: no limit)")
+	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requests one token or address may send at once above --rate")
 	rootCmd.AddCommand(cmd)
 }
 
 // runServe runs until ctx is done, then shuts down gracefully: the listener
 // closes, in-flight requests finish (every acknowledged mutation is already
 // in the store), projections stop at a checkpoint, the store closes.
-func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, log *slog.Logger) error {
+func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, limits server.Limits, log *slog.Logger) error {
 	tuneGC()
 	lex, err := loadLexicon(lexPath)
 	if err != nil {
@@ -154,7 +160,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log})
+	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Limits: limits})
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		stopPipeline()

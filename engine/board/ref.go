@@ -16,7 +16,7 @@ type Ref struct {
 // ParseRef reads "H4" (horizontal) or "4H" (vertical), case-insensitive.
 func ParseRef(s string) (Ref, error) {
 	if len(s) < 2 || len(s) > 3 {
-		return Ref{}, fmt.Errorf("reference %q: want a row letter A-O and a column 1-15, e.g. H4 or 4H", s)
+		return Ref{}, fmt.Errorf("reference of %d characters: want a row letter A-O and a column 1-15, e.g. H4 or 4H", len(s))
 	}
 	first := s[0] | 0x20
 	if first >= 'a' && first <= 'o' {

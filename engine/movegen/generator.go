@@ -1,6 +1,7 @@
 package movegen
 
 import (
+	"context"
 	"math/bits"
 
 	"arbitre/engine/board"
@@ -90,6 +91,15 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 // says. The returned slice is the generator's own buffer (nil for
 // CountOnly), valid until the next call; the count is always filled.
 func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int) {
+	moves, count, _ = g.GenerateContext(context.Background(), b, rack, mode)
+	return moves, count
+}
+
+// GenerateContext is Generate stopping once ctx ends: ctx is checked before
+// each row of each pass (never on the walk itself, which stays free of
+// allocations and calls), and its error is returned with what was found
+// so far, which is then incomplete.
+func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
 	g.rack, g.letters, g.rackSize = rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
@@ -98,20 +108,20 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 		}
 	}
 	empty := b.IsEmpty()
-	g.pass(b, false, empty)
-	if !empty || g.opts.FirstMoveVertical {
+	err = g.pass(ctx, b, false, empty)
+	if err == nil && (!empty || g.opts.FirstMoveVertical) {
 		b.Transpose(&g.transposed)
-		g.pass(&g.transposed, true, empty)
+		err = g.pass(ctx, &g.transposed, true, empty)
 	}
 	if mode == CountOnly {
-		return nil, g.count
+		return nil, g.count, err
 	}
-	return g.moves, g.count
+	return g.moves, g.count, err
 }
 
 // pass generates the horizontal placements of grid (the real board, or its
-// transpose for vertical placements).
-func (g *Generator) pass(grid *board.Board, vertical, empty bool) {
+// transpose for vertical placements), row by row until ctx ends.
+func (g *Generator) pass(ctx context.Context, grid *board.Board, vertical, empty bool) error {
 	g.grid, g.vertical = grid, vertical
 	g.computeCrossSets()
 	if empty {
@@ -122,6 +132,9 @@ func (g *Generator) pass(grid *board.Board, vertical, empty bool) {
 	}
 	root := g.lex.Root()
 	for r := 0; r < board.Size; r++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		g.row = r
 		for c := 0; c < board.Size; c++ {
 			if !g.anchor[r*board.Size+c] {
@@ -131,6 +144,7 @@ func (g *Generator) pass(grid *board.Board, vertical, empty bool) {
 			g.gen(c, c, root, 0, 1, 0, 0)
 		}
 	}
+	return nil
 }
 
 // computeCrossSets fills, for every empty square, the letters that form a

@@ -2,6 +2,7 @@ package movegen_test
 
 import (
 	"compress/gzip"
+	"context"
 	"fmt"
 	"math/rand"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"arbitre/engine/board"
 	"arbitre/engine/enginetest"
 	"arbitre/engine/lexicon"
+	"arbitre/engine/lexicon/libre"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
 	"arbitre/engine/tile"
@@ -292,4 +294,64 @@ func transposedKey(m *movegen.Move) string {
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",")
+}
+
+// afterChecks is a context that ends after its n-th Err call: it stands for
+// a client leaving while the walk is under way, deterministically.
+type afterChecks struct {
+	context.Context
+	n int
+}
+
+func (c *afterChecks) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Issue 11 item 4: the work stops when the request's context ends. On the
+// heaviest rack the formulas allow (nine tiles of 789, two of them jokers),
+// a context already ended gets context.Canceled before any placement is
+// walked, and one ending mid-way stops the walk there.
+func TestSecurite_GenerationAnnulee(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	rack, err := tile.ParseRack("AEIRST??E")
+	require.NoError(t, err)
+	var b board.Board
+	for c, l := range []byte("RAINETTE") {
+		sq, _ := tile.TileOf(l)
+		b.Set(7, 3+c, sq)
+	}
+	g := movegen.New(lex, movegen.Options{Variant: movegen.SeptHuitNeuf})
+	_, full, err := g.GenerateContext(context.Background(), &b, rack, movegen.CountOnly)
+	require.NoError(t, err)
+	require.Greater(t, full, 10000, "a heavy position")
+
+	tests := []struct {
+		name   string
+		checks int
+	}{
+		{"ended before the start", 0},
+		{"ended after three rows", 3},
+		{"ended during the vertical pass", board.Size + 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := &afterChecks{Context: context.Background(), n: tc.checks}
+			_, count, err := g.GenerateContext(ctx, &b, rack, movegen.AllMoves)
+			assert.ErrorIs(t, err, context.Canceled)
+			assert.Less(t, count, full)
+			if tc.checks == 0 {
+				assert.Zero(t, count, "nothing walked")
+			}
+		})
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	moves, count, err := g.GenerateContext(cancelled, &b, rack, movegen.TopOnly)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Zero(t, count)
+	assert.Empty(t, moves)
 }

@@ -274,7 +274,7 @@ func (c *Checker) crossWord(b *board.Board, sq int, t tile.Tile, vertical bool, 
 // letter ("FABAcEE").
 func ParseWord(s string) ([]tile.Tile, error) {
 	if len(s) > board.Size {
-		return nil, fmt.Errorf("word %q: more than %d letters", s, board.Size)
+		return nil, fmt.Errorf("word of %d characters: more than %d letters", len(s), board.Size)
 	}
 	out := make([]tile.Tile, len(s))
 	for i := 0; i < len(s); i++ {

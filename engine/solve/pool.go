@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"sync"
 
 	"arbitre/engine/board"
@@ -37,20 +38,24 @@ type pooled struct {
 }
 
 // Analyse finds the tops of a position and its best placements (best ≤ 0:
-// none). The moves returned are copies, safe to keep.
-func (p *Pool) Analyse(b *board.Board, rack tile.Rack, opts movegen.Options, best int) Analysis {
+// none). The moves returned are copies, safe to keep. The search stops
+// with ctx's error once ctx ends.
+func (p *Pool) Analyse(ctx context.Context, b *board.Board, rack tile.Rack, opts movegen.Options, best int) (Analysis, error) {
 	g := p.generator(opts)
 	defer p.pool.Put(g)
-	return analyse(g.gen, b, rack, best)
+	return analyse(ctx, g.gen, b, rack, best)
 }
 
 // analyse runs the generator and sorts its findings.
-func analyse(g *movegen.Generator, b *board.Board, rack tile.Rack, best int) Analysis {
+func analyse(ctx context.Context, g *movegen.Generator, b *board.Board, rack tile.Rack, best int) (Analysis, error) {
 	mode := movegen.TopOnly
 	if best > 0 {
 		mode = movegen.AllMoves
 	}
-	moves, count := g.Generate(b, rack, mode)
+	moves, count, err := g.GenerateContext(ctx, b, rack, mode)
+	if err != nil {
+		return Analysis{}, err
+	}
 	sortMoves(moves)
 	a := Analysis{Moves: count}
 	for i := range moves {
@@ -65,7 +70,7 @@ func analyse(g *movegen.Generator, b *board.Board, rack tile.Rack, best int) Ana
 	if best > 0 {
 		a.Best = append(a.Best, moves[:min(best, len(moves))]...)
 	}
-	return a
+	return a, nil
 }
 
 // Check validates and scores one placement (see play.Checker).

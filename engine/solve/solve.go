@@ -4,6 +4,7 @@ package solve
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -108,7 +109,7 @@ func (s *Solver) Solve(p Position) (Result, error) {
 	if s.all {
 		best = math.MaxInt
 	}
-	an := analyse(s.gen, &b, rack, best)
+	an, _ := analyse(context.Background(), s.gen, &b, rack, best) // never ends: no error
 	res := Result{ID: p.ID, TopScore: an.TopScore, Moves: an.Moves, Tops: placements(an.Tops)}
 	if s.all {
 		res.All = placements(an.Best)

@@ -2,14 +2,17 @@ package solve
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
+	"arbitre/engine/tile"
 )
 
 // The batch contract of `arbitre engine solve`: one answer per line, in
@@ -40,4 +43,27 @@ func TestRunContract(t *testing.T) {
 	out.Reset()
 	require.NoError(t, NewSolver(lex, movegen.Options{}, true).Run(strings.NewReader(`{"id":"a","board":`+empty+`,"rack":"EN"}`), &out))
 	assert.Equal(t, `{"id":"a","top_score":4,"moves":4,"tops":[{"word":"EN","ref":"H7","score":4},{"word":"NE","ref":"H7","score":4},{"word":"EN","ref":"H8","score":4},{"word":"NE","ref":"H8","score":4}],"all":[{"word":"EN","ref":"H7","score":4},{"word":"NE","ref":"H7","score":4},{"word":"EN","ref":"H8","score":4},{"word":"NE","ref":"H8","score":4}]}`+"\n", out.String())
+}
+
+// Issue 11 item 4: a server's analysis stops with its request: an ended
+// context gets its error and no analysis, a live one the answer.
+func TestSecurite_AnalyseAnnulee(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
+	require.NoError(t, err)
+	p := NewPool(lex)
+	rack, err := tile.ParseRack("ZENEN??NE")
+	require.NoError(t, err)
+	var b board.Board
+	opts := movegen.Options{Variant: movegen.SeptHuitNeuf}
+
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	a, err := p.Analyse(ended, &b, rack, opts, 10)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Equal(t, Analysis{}, a)
+
+	a, err = p.Analyse(context.Background(), &b, rack, opts, 10)
+	require.NoError(t, err)
+	assert.Positive(t, a.Moves)
+	assert.NotEmpty(t, a.Best)
 }

@@ -4377,12 +4377,13 @@ type Subscription {
 }
 `, BuiltIn: false},
 	{Name: "../../schema/engine.graphqls", Input: `# The engine, as the director and the commission ask it: the top and every
-# move of a position, and the verdict on one given move.
+# move of a position, and the verdict on one given move. Both reveal what an
+# open coup hides (its tops), so both need a director or commission token.
 
 input PositionInput {
-  "15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
+  "Exactly 15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
-  "The tirage, '?' for a joker."
+  "The tirage, '?' for a joker: at most the formula's number of tiles (7, 8 or 9) and 2 jokers."
   tirage: String!
   "Formula: normal, 7sur8, 7et8 or 789 (§3.8.2)."
   formule: String = "normal"
@@ -4424,10 +4425,10 @@ type VerdictCoup {
 }
 
 extend type Query {
-  "Top and moves of a position (§3.4)."
-  resoudre(position: PositionInput!, tous: Int = 0): Solution!
+  "Top and moves of a position (§3.4); tous: how many of the best placements to list, 0 to 1000."
+  resoudre(position: PositionInput!, tous: Int = 0): Solution! @acces(roles: [DIRECTOR, COMMISSION])
   "Is this word playable at this reference with this tirage, and what does it score."
-  verifierCoup(position: PositionInput!, mot: String!, reference: String!): VerdictCoup!
+  verifierCoup(position: PositionInput!, mot: String!, reference: String!): VerdictCoup! @acces(roles: [DIRECTOR, COMMISSION])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
@@ -18821,7 +18822,25 @@ func (ec *executionContext) _Query_resoudre(ctx context.Context, field graphql.C
 			fc := graphql.GetFieldContext(ctx)
 			return ec.resolvers.Query().Resoudre(ctx, fc.Args["position"].(model.PositionInput), fc.Args["tous"].(*int))
 		},
-		nil,
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal *model.Solution
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Solution
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
 		ec.marshalNSolution2ᚖarbitreᚋgraphqlᚋmodelᚐSolution,
 		true,
 		true,
@@ -18872,7 +18891,25 @@ func (ec *executionContext) _Query_verifierCoup(ctx context.Context, field graph
 			fc := graphql.GetFieldContext(ctx)
 			return ec.resolvers.Query().VerifierCoup(ctx, fc.Args["position"].(model.PositionInput), fc.Args["mot"].(string), fc.Args["reference"].(string))
 		},
-		nil,
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal *model.VerdictCoup
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.VerdictCoup
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
 		ec.marshalNVerdictCoup2ᚖarbitreᚋgraphqlᚋmodelᚐVerdictCoup,
 		true,
 		true,

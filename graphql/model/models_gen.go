@@ -447,9 +447,9 @@ type Placement struct {
 }
 
 type PositionInput struct {
-	// 15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
+	// Exactly 15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
 	Grille []string `json:"grille"`
-	// The tirage, '?' for a joker.
+	// The tirage, '?' for a joker: at most the formula's number of tiles (7, 8 or 9) and 2 jokers.
 	Tirage string `json:"tirage"`
 	// Formula: normal, 7sur8, 7et8 or 789 (§3.8.2).
 	Formule *string `json:"formule,omitempty"`

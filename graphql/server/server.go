@@ -34,11 +34,16 @@ type Limits struct {
 	Complexity int
 	// Depth is the deepest selection nesting accepted.
 	Depth int
+	// Rate is how many requests per second one caller (a token, or an
+	// address without one) sends to /graphql on average, Burst how many
+	// at once; a Rate of 0 turns the limit off (see rateLimit).
+	Rate  float64
+	Burst int
 }
 
 // DefaultLimits suit a tournament hall. The depth admits GraphiQL's
 // introspection query (15 levels of ofType nesting) and nothing deeper.
-var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 16}
+var DefaultLimits = Limits{MaxBody: "1M", Complexity: 5000, Depth: 16, Rate: 20, Burst: 40}
 
 // Config is what the server needs.
 type Config struct {
@@ -62,8 +67,9 @@ func New(cfg Config) *echo.Echo {
 	e.Use(requestLogger(cfg.Logger))
 	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
 
-	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
-	e.Any("/graphql", echo.WrapHandler(gql))
+	lim := newLimiter(cfg.Limits)
+	e.Any("/graphql", echo.WrapHandler(newGraphQL(cfg, lim)),
+		echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
 	e.GET("/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	e.GET("/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
@@ -75,10 +81,11 @@ func New(cfg Config) *echo.Echo {
 
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
-func newGraphQL(cfg Config) http.Handler {
+func newGraphQL(cfg Config, lim *limiter) http.Handler {
 	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{
 		Resolvers:  cfg.Resolver,
 		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
+		Complexity: graphql.Complexity(),
 	}))
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
@@ -107,6 +114,7 @@ func newGraphQL(cfg Config) http.Handler {
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
 	srv.AroundFields(graphql.VerifierEntrees)
+	srv.Use(lim)
 	srv.SetErrorPresenter(graphql.PresentError)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)

@@ -33,7 +33,10 @@ type harness struct {
 	now    time.Time
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { return newLimitedHarness(t, server.DefaultLimits) }
+
+// newLimitedHarness is a harness whose server applies limits.
+func newLimitedHarness(t *testing.T, limits server.Limits) *harness {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
@@ -49,7 +52,7 @@ func newHarness(t *testing.T) *harness {
 	require.NoError(t, err)
 	e := server.New(server.Config{
 		Resolver: &graphql.Resolver{Version: "test", Lexicon: lex, Engine: solve.NewPool(lex), Acces: h.svc},
-		Tokens:   h.tokens, Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Tokens:   h.tokens, Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Limits: limits,
 	})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
@@ -81,6 +84,12 @@ func (r gqlResponse) code() string {
 }
 
 func (h *harness) query(token, q string, vars map[string]any) gqlResponse {
+	_, out := h.post(token, q, vars)
+	return out
+}
+
+// post sends one query and returns the HTTP status with the answer.
+func (h *harness) post(token, q string, vars map[string]any) (int, gqlResponse) {
 	body, _ := json.Marshal(map[string]any{"query": q, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, h.url+"/graphql", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -92,7 +101,7 @@ func (h *harness) query(token, q string, vars map[string]any) gqlResponse {
 	defer resp.Body.Close()
 	var out gqlResponse
 	require.NoError(h.t, json.NewDecoder(resp.Body).Decode(&out))
-	return out
+	return resp.StatusCode, out
 }
 
 var emptyGrid = strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n")
@@ -103,8 +112,9 @@ func TestHealthAndEngine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	resp.Body.Close()
+	director := h.token(acces.Demande{Role: acces.Directeur, Duree: time.Hour})
 
-	out := h.query("", `query($g:[String!]!){ resoudre(position:{grille:$g, tirage:"ZEN"}, tous: 2) { scoreTop coups tops { mot reference score } tous { mot } } }`,
+	out := h.query(director, `query($g:[String!]!){ resoudre(position:{grille:$g, tirage:"ZEN"}, tous: 2) { scoreTop coups tops { mot reference score } tous { mot } } }`,
 		map[string]any{"g": emptyGrid})
 	require.Empty(t, out.Errors)
 	sol := out.Data["resoudre"].(map[string]any)
@@ -113,12 +123,12 @@ func TestHealthAndEngine(t *testing.T) {
 	assert.Len(t, sol["tops"], 3)
 	assert.Len(t, sol["tous"], 2)
 
-	out = h.query("", `query($g:[String!]!){ verifierCoup(position:{grille:$g, tirage:"ZEN"}, mot:"ZEN", reference:"8H") { probleme jouable score } }`,
+	out = h.query(director, `query($g:[String!]!){ verifierCoup(position:{grille:$g, tirage:"ZEN"}, mot:"ZEN", reference:"8H") { probleme jouable score } }`,
 		map[string]any{"g": emptyGrid})
 	require.Empty(t, out.Errors)
 	assert.Equal(t, "FIRST_NOT_HORIZONTAL", out.Data["verifierCoup"].(map[string]any)["probleme"])
 
-	out = h.query("", `{ resoudre(position:{grille:["..."], tirage:"ZEN"}) { scoreTop } }`, nil)
+	out = h.query(director, `{ resoudre(position:{grille:["..."], tirage:"ZEN"}) { scoreTop } }`, nil)
 	assert.Equal(t, "INVALID_INPUT", out.code())
 }
 
