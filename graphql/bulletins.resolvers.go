@@ -71,7 +71,7 @@ func (r *queryResolver) Bulletins(ctx context.Context, partie string, coup int) 
 			continue
 		}
 		if !publie {
-			if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence]}); err != nil {
+			if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}); err != nil {
 				continue // private until the coup is closed
 			}
 		}

@@ -39,11 +39,11 @@ func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, lic
 	if err != nil {
 		return nil, err
 	}
-	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence]})
+	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true})
 	if err != nil {
 		return nil, err
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence]}, version, cmid)
+	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}, version, cmid)
 	if err != nil {
 		return nil, err
 	}

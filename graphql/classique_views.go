@@ -37,7 +37,7 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 		return nil, err
 	}
 	c := p.Creation()
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table}, version, cmid)
+	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table, Siege: true}, version, cmid)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func accesChevalets(ctx context.Context, p *partie.Partie) error {
 		return nil
 	}
 	c := p.Creation()
-	_, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table})
+	_, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table, Siege: true})
 	return err
 }
 

@@ -328,3 +328,34 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 	require.Len(t, apres.Journal, len(avant.Journal)+1, "the game's fact exists once")
 	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: decideur.Actor, Role: decideur.Role}, apres.Journal[len(avant.Journal)])
 }
+
+// Issue 11, item 1: an arbiter limited to some tables may not act for a
+// player the stored facts seat at no table; an arbiter of every table may.
+func TestSecurite_ArbitreDeTablesPourUnJoueurSansTable(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	limite := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "A")
+	partout := apiToken(t, data, "--role", "arbiter", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"A", nom:"Open") { id } }`, nil).Errors)
+	for _, j := range []map[string]any{{"licence": "L1", "nom": "Assis", "table": 1}, {"licence": "L0", "nom": "Sans table"}} {
+		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"A", joueur:$j) { version } }`,
+			map[string]any{"j": j}).Errors)
+	}
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"A", partie:"A-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"A-1") { version } }`, nil).Errors)
+	const deposer = `mutation($l: ID!) { deposerBulletin(partie:"A-1", coup:1, licence:$l, bulletin:{blank: true}) { licence } }`
+	tests := []struct {
+		name, token, licence, code string
+	}{
+		{"arbitre des tables 1-2, joueur sans table", limite, "L0", "FORBIDDEN"},
+		{"arbitre des tables 1-2, joueur de la table 1", limite, "L1", ""},
+		{"arbitre de toutes les tables, joueur sans table", partout, "L0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.code, s.gql(tt.token, deposer, map[string]any{"l": tt.licence}).code())
+		})
+	}
+}

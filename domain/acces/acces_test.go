@@ -78,13 +78,16 @@ func TestAutoriser(t *testing.T) {
 		p    Portee
 		ok   bool
 	}{
-		{"arbiter on an assigned table", arbitre, Arbitre, Portee{"T1", 12}, true},
-		{"arbiter off his tables", arbitre, Arbitre, Portee{"T1", 41}, false},
-		{"arbiter in another tournament", arbitre, Arbitre, Portee{"T2", 12}, false},
-		{"arbiter acting as director", arbitre, Directeur, Portee{"T1", 0}, false},
-		{"director does an arbiter's work", directeur, Arbitre, Portee{"T9", 99}, true},
-		{"director for every tournament", directeur, Directeur, Portee{"T2", 0}, true},
-		{"commission refused to arbiter", arbitre, Commission, Portee{"T1", 0}, false},
+		{"arbiter on an assigned table", arbitre, Arbitre, Portee{"T1", 12, false}, true},
+		{"arbiter off his tables", arbitre, Arbitre, Portee{"T1", 41, false}, false},
+		{"arbiter in another tournament", arbitre, Arbitre, Portee{"T2", 12, false}, false},
+		{"arbiter acting as director", arbitre, Directeur, Portee{"T1", 0, false}, false},
+		{"director does an arbiter's work", directeur, Arbitre, Portee{"T9", 99, false}, true},
+		{"director for every tournament", directeur, Directeur, Portee{"T2", 0, false}, true},
+		{"commission refused to arbiter", arbitre, Commission, Portee{"T1", 0, false}, false},
+		// Issue 11, item 1: a player with no table is no table of a limited arbiter.
+		{"limited arbiter for a player seated nowhere", arbitre, Arbitre, Portee{"T1", 0, true}, false},
+		{"arbiter of every table for a player seated nowhere", Habilitation{Role: Arbitre, Tournoi: "T1"}, Arbitre, Portee{"T1", 0, true}, true},
 	}
 	for _, c := range cases {
 		err := Autoriser(c.h, []Role{c.role}, c.p)

@@ -7,6 +7,10 @@ type Portee struct {
 	Tournoi string
 	// Table is 0 when the action concerns no table.
 	Table int
+	// Siege says the action concerns one player's seat, Table being that
+	// player's table from the stored facts (0 when he has none): an arbiter
+	// limited to some tables may not act for a player seated nowhere.
+	Siege bool
 }
 
 // Autoriser decides whether h may act with one of the roles on the scope:
@@ -26,6 +30,8 @@ func Autoriser(h Habilitation, roles []Role, p Portee) error {
 		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("action réservée : %v (jeton %s)", roles, h.Role)}
 	case h.Tournoi != "" && p.Tournoi != "" && h.Tournoi != p.Tournoi:
 		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton vaut pour le tournoi %s, pas %s", h.Tournoi, p.Tournoi)}
+	case h.Role == Arbitre && p.Siege && p.Table == 0 && !h.Tables.Contains(0):
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce joueur n'a pas de table : hors des tables de ce jeton (tables %s)", h.Tables)}
 	case h.Role == Arbitre && p.Table != 0 && !h.Tables.Contains(p.Table):
 		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("la table %d n'est pas attribuée à ce jeton (tables %s)", p.Table, h.Tables)}
 	}
