@@ -100,6 +100,7 @@ func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 // when given: the one HTTP client of the end-to-end tests.
 func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
 	t.Helper()
+	noterEnvoi(query)
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
 	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
@@ -135,6 +136,7 @@ func (s *apiServer) subscribe(token, query string, vars map[string]any) *apiSubs
 	var ack map[string]any
 	require.NoError(s.t, conn.ReadJSON(&ack))
 	require.Equal(s.t, "connection_ack", ack["type"])
+	noterEnvoi(query)
 	require.NoError(s.t, conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": query, "variables": vars}}))
 	return &apiSubscription{conn: conn}
 }
