@@ -271,3 +271,157 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	assert.True(t, revoque)
 	require.Eventually(t, func() bool { return moi().code() == "UNAUTHENTICATED" }, 5*time.Second, 10*time.Millisecond, "the revoked token is refused")
 }
+
+// The refusals of the duplicate, appeal and token commands other tests run
+// only as allowed (or without every refusal): each caller without the right
+// role or scope is refused with its code, bad input gets its own code, and
+// nothing changes.
+func TestE2ECouvertureRefusDuplicate(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	directorT2 := apiToken(t, data, "--role", "director", "--tournoi", "T2")
+	arbiterA := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "T1")
+	arbiterB := apiToken(t, data, "--role", "arbiter", "--tables", "3-4", "--tournoi", "T1")
+	arbiterT2 := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T2")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	commissionT2 := apiToken(t, data, "--role", "commission", "--tournoi", "T2")
+	s := startAPIServer(t, data)
+	defer s.stop()
+
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	for i := 1; i <= 3; i++ {
+		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)
+	}
+	var p apiPartie
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
+	var sols apiPartie
+	s.gql(director, `{ partie(id:"T1-1") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &sols)
+	require.NotEmpty(t, sols.Solutions)
+	top := sols.Solutions[0]
+	exact := map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}
+	enter := `mutation($l: ID!, $c: Int!, $b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:$c, licence:$l, bulletin:$b) { licence } }`
+	require.Empty(t, s.gql(arbiterA, enter, map[string]any{"l": "L1", "c": 1, "b": exact}).Errors)
+	correct := `mutation($l: ID!) { corrigerBulletin(partie:"T1-1", coup:1, licence:$l) { licence } }`
+	version := func() int {
+		var v apiPartie
+		s.gql(director, `{ partie(id:"T1-1") { version } }`, nil).into(t, "partie", &v)
+		return v.Version
+	}
+	tversion := func() int {
+		var v struct{ Version int }
+		s.gql(director, `{ tournoi(id:"T1") { version } }`, nil).into(t, "tournoi", &v)
+		return v.Version
+	}
+	directeurSeul := func(bad ...refusAttendu) []refusAttendu {
+		return append([]refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"arbitre", arbiterA, "FORBIDDEN"},
+			{"commission", commission, "FORBIDDEN"},
+			{"directeur d'un autre tournoi", directorT2, "FORBIDDEN"},
+		}, bad...)
+	}
+	arbitreDeLaTable := func(bad ...refusAttendu) []refusAttendu {
+		return append([]refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"commission", commission, "FORBIDDEN"},
+			{"arbitre d'autres tables", arbiterB, "FORBIDDEN"},
+			{"arbitre d'un autre tournoi", arbiterT2, "FORBIDDEN"},
+		}, bad...)
+	}
+	for _, tt := range []struct {
+		name    string
+		query   string
+		vars    map[string]any
+		version func() int
+		cas     []refusAttendu
+	}{
+		{"creerTournoi", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open") { id } }`, map[string]any{"id": "T3"}, tversion,
+			directeurSeul()},
+		{"creerTournoi identifiant vide", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open") { id } }`, map[string]any{"id": ""}, tversion,
+			[]refusAttendu{{"directeur", director, "INVALID_TOURNOI"}}},
+		{"inscrireJoueur", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": "L9", "nom": "Neuf", "table": 9}}, tversion, directeurSeul()},
+		{"inscrireJoueur sans licence", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": "", "nom": "Neuf", "table": 9}}, tversion,
+			[]refusAttendu{{"directeur", director, "INVALID_PLAYER"}}},
+		{"creerPartie", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{graine: $g}) { version } }`,
+			map[string]any{"g": 3}, tversion, directeurSeul()},
+		{"creerPartie graine négative", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{graine: $g}) { version } }`,
+			map[string]any{"g": -1}, tversion, []refusAttendu{{"directeur", director, "INVALID_INPUT"}}},
+		{"tirer", `mutation { tirer(partie:"T1-1") { version } }`, nil, version,
+			directeurSeul(refusAttendu{"§3.1 un coup est en cours", director, "WRONG_STATE"})},
+		{"rejeter", `mutation { rejeter(partie:"T1-1", version: 1) { version } }`, nil, version,
+			directeurSeul(refusAttendu{"version périmée", director, "CONFLICT"})},
+		{"retenirTop", `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { version } }`,
+			map[string]any{"r": top.Reference, "m": top.Mot}, version, directeurSeul()},
+		{"sanctionDisciplinaire", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:"avertissement", motif:"bavardage") { version } }`,
+			map[string]any{"l": "L1"}, version, directeurSeul()},
+		{"sanctionDisciplinaire joueur inconnu", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:"avertissement", motif:"bavardage") { version } }`,
+			map[string]any{"l": "L9"}, version, []refusAttendu{{"directeur", director, "UNKNOWN_PLAYER"}}},
+		{"deposerBulletin", enter, map[string]any{"l": "L2", "c": 1, "b": exact}, version, arbitreDeLaTable()},
+		{"deposerBulletin coup pas encore tiré", enter, map[string]any{"l": "L2", "c": 2, "b": exact}, version,
+			[]refusAttendu{{"arbitre de la table", arbiterA, "INVALID_BULLETIN"}}},
+		{"corrigerBulletin", correct, map[string]any{"l": "L1"}, version,
+			arbitreDeLaTable(refusAttendu{"§5 avant le top", arbiterA, "INVALID_BULLETIN"})},
+		{"emettreJeton", `mutation($t: String) { emettreJeton(demande:{role: ARBITER, tournoi:$t, tables:"1-4"}) { id } }`,
+			map[string]any{"t": "T1"}, tversion, directeurSeul()},
+		{"emettreJeton tables illisibles", `mutation { emettreJeton(demande:{role: ARBITER, tournoi:"T1", tables:"une à quatre"}) { id } }`,
+			nil, tversion, []refusAttendu{{"directeur", director, "INVALID_INPUT"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) { s.exigerRefus(t, tt.query, tt.vars, tt.version, tt.cas) })
+	}
+
+	// The appeal of a corrected bulletin, and the commission's commands on it.
+	s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { version } }`,
+		map[string]any{"r": top.Reference, "m": top.Mot}).into(t, "retenirTop", &p)
+	require.Empty(t, s.gql(arbiterA, correct, map[string]any{"l": "L1"}).Errors)
+	appeal := func(id string) map[string]any {
+		return map[string]any{"a": map[string]any{"id": id, "tournoi": "T1", "partie": "T1-1", "coup": 1, "licence": "L1", "table": 1,
+			"requerant": "Joueur 1", "qualite": "joueur", "motif": "mot valable", "demandee": map[string]any{"paye": top.Score, "sanction": "none"}}}
+	}
+	deposer := `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id revision } }`
+	require.Empty(t, s.gql(commission, deposer, appeal("A1")).Errors)
+	revision := func() int {
+		var a struct{ Revision int }
+		s.gql(commission, `{ appel(id:"A1") { revision } }`, nil).into(t, "appel", &a)
+		return a.Revision
+	}
+	commissionSeule := func(bad ...refusAttendu) []refusAttendu {
+		return append([]refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"arbitre", arbiterA, "FORBIDDEN"},
+			{"commission d'un autre tournoi", commissionT2, "FORBIDDEN"},
+		}, bad...)
+	}
+	for _, tt := range []struct {
+		name  string
+		query string
+		vars  map[string]any
+		cas   []refusAttendu
+	}{
+		{"deposerAppel", deposer, appeal("A2"), []refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"commission d'un autre tournoi", commissionT2, "FORBIDDEN"},
+			{"arbitre d'un autre tournoi", arbiterT2, "FORBIDDEN"},
+		}},
+		{"deposerAppel déjà déposé", deposer, appeal("A1"), []refusAttendu{{"commission", commission, "CONFLICT"}}},
+		{"deposerAppel identifiant vide", deposer, appeal(""), []refusAttendu{{"commission", commission, "INVALID_APPEAL"}}},
+		{"composerCommission", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
+			map[string]any{"p": "M1"}, commissionSeule()},
+		{"composerCommission président hors des membres", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
+			map[string]any{"p": "M9"}, []refusAttendu{{"commission", commission, "INVALID_COMMISSION"}}},
+		{"voter", `mutation($i: String!) { voter(appel:"A1", membre:"M1", issue:$i) { statut } }`,
+			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
+		{"deciderAppel", `mutation($i: String!) { deciderAppel(appel:"A1", issue:$i, motivation:"vu") { statut } }`,
+			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
+		{"deciderAppel appel inconnu", `mutation { deciderAppel(appel:"A9", issue:"rejete", motivation:"vu") { statut } }`,
+			nil, []refusAttendu{{"commission", commission, "APPEAL_NOT_FOUND"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) { s.exigerRefus(t, tt.query, tt.vars, revision, tt.cas) })
+	}
+	var a2 struct{ Appel *struct{ ID string } }
+	require.NoError(t, json.Unmarshal(s.gql(commission, `{ appel(id:"A2") { id } }`, nil).Data["appel"], &a2.Appel))
+	assert.Nil(t, a2.Appel, "a refused appeal is not filed")
+}
