@@ -325,3 +325,150 @@ func TestE2ECouvertureClassique(t *testing.T) {
 	}
 	s.exigerRefus(t, retirer, map[string]any{"j": "P10"}, tversion, refuse(director, "déjà retiré", "ALREADY_WITHDRAWN"))
 }
+
+// The refusals of the classique commands other tests run only as allowed
+// (or without every refusal): each caller without the right role or scope
+// is refused with its code, bad input gets its own code, and nothing
+// changes.
+func TestE2ECouvertureRefusClassique(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	directorC2 := apiToken(t, data, "--role", "director", "--tournoi", "C2")
+	arbiter1 := apiToken(t, data, "--role", "arbiter", "--tables", "1-1", "--tournoi", "C1")
+	arbiter2 := apiToken(t, data, "--role", "arbiter", "--tables", "2-2", "--tournoi", "C1")
+	arbiterC2 := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "C2")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "C1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+
+	tversion := func() int {
+		var v apiTournoiClassique
+		res := s.gql(director, `{ tournoiClassique(id:"C1") { version } }`, nil)
+		if string(res.Data["tournoiClassique"]) == "null" {
+			return 0
+		}
+		res.into(t, "tournoiClassique", &v)
+		return v.Version
+	}
+	directeurSeul := func(bad ...refusAttendu) []refusAttendu {
+		return append([]refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"arbitre", arbiter1, "FORBIDDEN"},
+			{"commission", commission, "FORBIDDEN"},
+			{"directeur d'un autre tournoi", directorC2, "FORBIDDEN"},
+		}, bad...)
+	}
+	type cas struct {
+		name    string
+		query   string
+		vars    map[string]any
+		version func() int
+		refus   []refusAttendu
+	}
+	run := func(table []cas) {
+		t.Helper()
+		for _, tt := range table {
+			t.Run(tt.name, func(t *testing.T) { s.exigerRefus(t, tt.query, tt.vars, tt.version, tt.refus) })
+		}
+	}
+	ouvrir := `mutation($r: Int!) { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:$r) { version } }`
+	inscrire := `mutation($j: ID!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:"Joueur", cote:1500) { version } }`
+	seeding := `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`
+	proposer := `mutation($m: String!) { proposerRonde(tournoi:"C1", methode:$m) { version } }`
+	publier := `mutation { publierRonde(tournoi:"C1") { ` + tournoiClassiqueFields + ` } }`
+	clore := `mutation { cloreTournoiClassique(tournoi:"C1") { version } }`
+	run([]cas{
+		{"ouvrirTournoiClassique", ouvrir, map[string]any{"r": 1}, tversion, directeurSeul()},
+		{"ouvrirTournoiClassique sans ronde", ouvrir, map[string]any{"r": -1}, tversion, []refusAttendu{{"directeur", director, "INVALID_INPUT"}}},
+	})
+	var tr apiTournoiClassique
+	s.gql(director, ouvrir, map[string]any{"r": 1}).into(t, "ouvrirTournoiClassique", &tr)
+	run([]cas{
+		{"inscrireClassique", inscrire, map[string]any{"j": "P1"}, tversion, directeurSeul()},
+		{"inscrireClassique sans joueur", inscrire, map[string]any{"j": ""}, tversion, []refusAttendu{{"directeur", director, "INVALID_PLAYER"}}},
+	})
+	for i := 1; i <= 4; i++ {
+		s.gql(director, inscrire, map[string]any{"j": fmt.Sprintf("P%d", i)}).into(t, "inscrireClassique", &tr)
+	}
+	run([]cas{
+		{"proposerRonde avant les têtes de série", proposer, map[string]any{"m": "initial_by_cote"}, tversion,
+			[]refusAttendu{{"directeur", director, "WRONG_STATE"}}},
+		{"etablirTetesDeSerie", seeding, nil, tversion, directeurSeul()},
+		{"cloreTournoiClassique", clore, nil, tversion, directeurSeul(refusAttendu{"rondes non jouées", director, "ROUND_INCOMPLETE"})},
+	})
+	s.gql(director, seeding, nil).into(t, "etablirTetesDeSerie", &tr)
+	run([]cas{
+		{"publierRonde sans proposition", publier, nil, tversion, []refusAttendu{{"directeur", director, "WRONG_STATE"}}},
+		{"proposerRonde", proposer, map[string]any{"m": "initial_by_cote"}, tversion, directeurSeul()},
+		{"proposerRonde méthode inconnue", proposer, map[string]any{"m": "au_hasard"}, tversion, []refusAttendu{{"directeur", director, "PAIRING_FAILED"}}},
+	})
+	s.gql(director, proposer, map[string]any{"m": "initial_by_cote"}).into(t, "proposerRonde", &tr)
+	amender := `mutation($t: [TableAmendeeInput!]!) { amenderRonde(tournoi:"C1", tables:$t, motif:"club") { version } }`
+	run([]cas{
+		{"amenderRonde", amender, map[string]any{"t": []map[string]any{{"premier": "P1", "second": "P2"}, {"premier": "P3", "second": "P4"}}}, tversion, directeurSeul()},
+		{"amenderRonde joueur oublié", amender, map[string]any{"t": []map[string]any{{"premier": "P1", "second": "P2"}}}, tversion,
+			[]refusAttendu{{"directeur", director, "INVALID_PAIRING"}}},
+		{"publierRonde", publier, nil, tversion, directeurSeul()},
+	})
+	s.gql(director, publier, nil).into(t, "publierRonde", &tr)
+	require.Len(t, tr.Publiees, 1)
+	tables := tr.Publiees[0].Tables
+	require.Len(t, tables, 2)
+	id1 := *tables[0].Match
+	creer := `mutation($m: ID!) { creerMatch(tournoi:"C1", match:$m) { version } }`
+	run([]cas{
+		{"creerMatch", creer, map[string]any{"m": id1}, tversion, directeurSeul()},
+		{"creerMatch inconnu", creer, map[string]any{"m": "C1-inconnu"}, tversion, []refusAttendu{{"directeur", director, "NOT_FOUND"}}},
+	})
+	var m1 apiMatchCouverture
+	s.gql(director, `mutation($m: ID!) { creerMatch(tournoi:"C1", match:$m) { `+matchCouvertureFields+` } }`, map[string]any{"m": id1}).into(t, "creerMatch", &m1)
+	mversion := func() int {
+		var v apiMatchCouverture
+		s.gql(director, `query($m: ID!) { matchClassique(id:$m) { version } }`, map[string]any{"m": id1}).into(t, "matchClassique", &v)
+		return v.Version
+	}
+	arbitreDeLaTable := func(bad ...refusAttendu) []refusAttendu {
+		return append([]refusAttendu{
+			{"anonyme", "", "UNAUTHENTICATED"},
+			{"commission", commission, "FORBIDDEN"},
+			{"arbitre d'une autre table", arbiter2, "FORBIDDEN"},
+			{"arbitre d'un autre tournoi", arbiterC2, "FORBIDDEN"},
+			{"directeur d'un autre tournoi", directorC2, "FORBIDDEN"},
+		}, bad...)
+	}
+	premier, second := m1.Joueurs[0], m1.Joueurs[1]
+	tirer := `mutation($m: ID!, $j: ID!, $l: String) { tirerLettres(match:$m, joueur:$j, lettres:$l) { ` + matchCouvertureFields + ` } }`
+	run([]cas{
+		{"tirerLettres", tirer, map[string]any{"m": id1, "j": premier}, mversion, arbitreDeLaTable()},
+		{"tirerLettres deux lettres pour sept", tirer, map[string]any{"m": id1, "j": premier, "l": "AB"}, mversion,
+			[]refusAttendu{{"arbitre de la table", arbiter1, "INVALID_DRAW"}}},
+		{"tirerLettres le second avant le premier", tirer, map[string]any{"m": id1, "j": second}, mversion,
+			[]refusAttendu{{"§3.2.2 arbitre de la table", arbiter1, "INVALID_DRAW"}}},
+	})
+	s.gql(arbiter1, tirer, map[string]any{"m": id1, "j": premier}).into(t, "tirerLettres", &m1)
+	s.gql(arbiter1, tirer, map[string]any{"m": id1, "j": second}).into(t, "tirerLettres", &m1)
+	require.Equal(t, "en_cours", m1.Phase)
+	placer := `mutation($m: ID!, $j: ID!, $r: String!, $w: String!) { placerMot(match:$m, joueur:$j, reference:$r, mot:$w) { version } }`
+	passer := `mutation($m: ID!, $j: ID!) { passer(match:$m, joueur:$j) { version } }`
+	demander := `mutation($m: ID!, $j: ID!) { demanderAbandon(match:$m, joueur:$j) { version } }`
+	repondre := `mutation($m: ID!, $j: ID!) { repondreAbandon(match:$m, joueur:$j, accepte:false) { version } }`
+	forfait := `mutation($m: ID!, $j: ID!) { declarerForfait(match:$m, joueur:$j) { version } }`
+	signer := `mutation($m: ID!, $j: ID!) { signerFeuille(match:$m, joueur:$j, scores:[0, 0]) { version } }`
+	enregistrer := `mutation($m: ID!) { enregistrerResultat(tournoi:"C1", match:$m) { version } }`
+	both := func(j string) map[string]any { return map[string]any{"m": id1, "j": j} }
+	run([]cas{
+		{"placerMot", placer, map[string]any{"m": id1, "j": premier, "r": "H8", "w": m1.Chevalets[0][:2]}, mversion, arbitreDeLaTable()},
+		{"placerMot pas son tour", placer, map[string]any{"m": id1, "j": second, "r": "H8", "w": m1.Chevalets[1][:2]}, mversion,
+			[]refusAttendu{{"arbitre de la table", arbiter1, "NOT_YOUR_TURN"}}},
+		{"placerMot référence illisible", placer, map[string]any{"m": id1, "j": premier, "r": "Z99", "w": m1.Chevalets[0][:2]}, mversion,
+			[]refusAttendu{{"arbitre de la table", arbiter1, "INVALID_PLACEMENT"}}},
+		{"passer", passer, both(premier), mversion, arbitreDeLaTable()},
+		{"passer pas son tour", passer, both(second), mversion, []refusAttendu{{"arbitre de la table", arbiter1, "NOT_YOUR_TURN"}}},
+		{"demanderAbandon", demander, both(premier), mversion, arbitreDeLaTable()},
+		{"demanderAbandon joueur inconnu", demander, both("P9"), mversion, []refusAttendu{{"arbitre de la table", arbiter1, "UNKNOWN_PLAYER"}}},
+		{"repondreAbandon", repondre, both(second), mversion, arbitreDeLaTable(refusAttendu{"§9 aucun abandon demandé", arbiter1, "ABANDON_REFUSED"})},
+		{"declarerForfait", forfait, both(second), mversion, arbitreDeLaTable(refusAttendu{"§9 la partie a commencé", arbiter1, "WRONG_PHASE"})},
+		{"signerFeuille", signer, both(premier), mversion, arbitreDeLaTable(refusAttendu{"§7 la partie se joue", arbiter1, "INVALID_SHEET"})},
+		{"enregistrerResultat", enregistrer, map[string]any{"m": id1}, tversion, directeurSeul(refusAttendu{"partie en cours", director, "INVALID_INPUT"})},
+	})
+}
