@@ -72,6 +72,7 @@ type apiResult struct {
 	Data   map[string]json.RawMessage `json:"data"`
 	Errors []struct {
 		Message    string         `json:"message"`
+		Path       []any          `json:"path"`
 		Extensions map[string]any `json:"extensions"`
 	} `json:"errors"`
 }
@@ -100,7 +101,6 @@ func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 // when given: the one HTTP client of the end-to-end tests.
 func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
 	t.Helper()
-	noterEnvoi(query)
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
 	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
@@ -114,6 +114,7 @@ func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) ap
 	defer resp.Body.Close()
 	var out apiResult
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "GraphQL answer to %s", query)
+	noterReponse(query, out)
 	return out
 }
 
@@ -136,7 +137,6 @@ func (s *apiServer) subscribe(token, query string, vars map[string]any) *apiSubs
 	var ack map[string]any
 	require.NoError(s.t, conn.ReadJSON(&ack))
 	require.Equal(s.t, "connection_ack", ack["type"])
-	noterEnvoi(query)
 	require.NoError(s.t, conn.WriteJSON(map[string]any{"id": "1", "type": "subscribe", "payload": map[string]any{"query": query, "variables": vars}}))
 	return &apiSubscription{conn: conn}
 }
@@ -156,6 +156,7 @@ func (sub *apiSubscription) next(t *testing.T, field string, v any) {
 			require.NoError(t, sub.conn.WriteJSON(map[string]any{"type": "pong"}))
 		case "next":
 			msg.Payload.into(t, field, v)
+			noterIssue("Subscription."+field, issueDonnees)
 			return
 		default:
 			t.Fatalf("unexpected message %s: %+v", msg.Type, msg.Payload)

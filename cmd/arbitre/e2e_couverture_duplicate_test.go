@@ -250,6 +250,21 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	assert.Equal(t, "L1", *fin.Fin.Vainqueur, "the last player left wins")
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"partie terminée", director, "GAME_OVER"}})
 
+	// §3.2 rejeter: a tirage valid only by what Y counts for (one vowel,
+	// Y, five consonants at coup 1) is rejected at the director's choice;
+	// a valid one is not.
+	rejeter := `mutation($p: ID!) { rejeter(partie:$p) { version statut tirage } }`
+	var choix apiPartie
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-3", config:{source: "directeur"}) { statut } }`, nil).into(t, "creerPartie", &choix)
+	s.gql(director, `mutation { tirer(partie:"T1-3", lettres:"ABCDFGY") { statut } }`, nil).into(t, "tirer", &choix)
+	t3 := map[string]any{"p": "T1-3"}
+	s.exigerRefus(t, rejeter, t3, version("T1-3"), directeurSeul)
+	s.gql(director, rejeter, t3).into(t, "rejeter", &choix)
+	assert.Equal(t, "attente_tirage", choix.Statut, "the letters go back to the bag")
+	s.exigerRefus(t, rejeter, t3, version("T1-3"), []refusAttendu{{"aucun tirage en cours", director, "WRONG_STATE"}})
+	s.gql(director, `mutation { tirer(partie:"T1-3", lettres:"ABCDEFG") { statut } }`, nil).into(t, "tirer", &choix)
+	s.exigerRefus(t, rejeter, t3, version("T1-3"), []refusAttendu{{"§3.2 tirage valide", director, "REJET_REFUSED"}})
+
 	// revoquerJeton: the director revokes a token; it is refused at once
 	// after, and refusals leave it valid.
 	var emis struct{ ID, Secret string }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -15,25 +16,28 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
-// Coverage of the schema's writes: every Mutation and Subscription field
-// must be sent by some end-to-end test over HTTP or the websocket.
+// Coverage of the schema's writes: every Mutation field must run in some
+// end-to-end test over HTTP, done once and refused both to a caller without
+// a token (UNAUTHENTICATED) and to one without the role or the scope
+// (FORBIDDEN); every Subscription field must deliver over the websocket.
 //
-// The one GraphQL client of these tests (postGraphQL, apiServer.subscribe)
-// records the root fields of every mutation and subscription it sends,
-// parsed with gqlparser; after the whole package ran, TestMain compares
-// them with the fields of schema/*.graphqls. Recording what was really
-// sent cannot pass by accident, as a scan of the sources could (a field
-// name in a comment or a Go identifier would count). A filtered run (-run,
-// -skip, -list) sends only part of the documents, so the check runs only
-// when every test of the package ran.
+// The one GraphQL client of these tests (postGraphQL, apiServer.subscribe,
+// apiSubscription.next) records, per root field of the mutations and
+// subscriptions it sends (parsed with gqlparser), what came back: data, or
+// the code of an error on that field. After the whole package ran, TestMain
+// compares that with the fields of schema/*.graphqls. Recording what the
+// server really answered cannot pass by accident, as a scan of the sources
+// could (a field name in a comment or a Go identifier would count). A
+// filtered run (-run, -skip, -list) sends only part of the documents, so
+// the check runs only when every test of the package ran.
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if code == 0 && toutLePaquet() {
-		if manquants, err := champsNonEnvoyes(); err != nil {
+		if manquants, err := champsNonCouverts(); err != nil {
 			fmt.Fprintln(os.Stderr, "couverture du schéma :", err)
 			code = 1
 		} else if len(manquants) > 0 {
-			fmt.Fprintf(os.Stderr, "couverture du schéma : aucun test de bout en bout n'envoie %v\n", manquants)
+			fmt.Fprintf(os.Stderr, "couverture du schéma : aucun test de bout en bout ne couvre\n  %s\n", strings.Join(manquants, "\n  "))
 			code = 1
 		}
 	}
@@ -50,32 +54,53 @@ func toutLePaquet() bool {
 	return true
 }
 
-// envoyes holds the "Mutation.x" and "Subscription.y" root fields the
-// tests sent.
-var envoyes = struct {
-	sync.Mutex
-	champs map[string]bool
-}{champs: map[string]bool{}}
+// What a root field got back: data, or the code of its error.
+const issueDonnees = "données"
 
-// noterEnvoi records the root fields of the mutations and subscriptions of
-// a document sent to the server.
-func noterEnvoi(query string) {
-	envoyes.Lock()
-	defer envoyes.Unlock()
+// issues holds, per "Mutation.x" and "Subscription.y", the outcomes the
+// tests saw.
+var issues = struct {
+	sync.Mutex
+	vues map[string]map[string]bool
+}{vues: map[string]map[string]bool{}}
+
+func noterIssue(champ, issue string) {
+	issues.Lock()
+	defer issues.Unlock()
+	if issues.vues[champ] == nil {
+		issues.vues[champ] = map[string]bool{}
+	}
+	issues.vues[champ][issue] = true
+}
+
+// noterReponse records, for each root field of the mutations of a document
+// sent over HTTP, its data or its errors' codes.
+func noterReponse(query string, res apiResult) {
 	for _, c := range champsEcrits(query) {
-		envoyes.champs[c] = true
+		if raw := res.Data[c.alias]; len(raw) > 0 && string(raw) != "null" {
+			noterIssue(c.nom, issueDonnees)
+		}
+		for _, e := range res.Errors {
+			if code, _ := e.Extensions["code"].(string); len(e.Path) > 0 && e.Path[0] == c.alias && code != "" {
+				noterIssue(c.nom, code)
+			}
+		}
 	}
 }
 
+// champEcrit is a root field of a mutation or subscription: "Mutation.x"
+// and the key of its answer.
+type champEcrit struct{ nom, alias string }
+
 // champsEcrits lists the root fields of the mutations and subscriptions of
-// a document, as "Mutation.x" and "Subscription.y"; a document that does not
-// parse has none (the server refuses it too).
-func champsEcrits(query string) []string {
+// a document; a document that does not parse has none (the server refuses
+// it too).
+func champsEcrits(query string) []champEcrit {
 	doc, err := parser.ParseQuery(&ast.Source{Input: query})
 	if err != nil {
 		return nil
 	}
-	var out []string
+	var out []champEcrit
 	for _, op := range doc.Operations {
 		racine := map[ast.Operation]string{ast.Mutation: "Mutation", ast.Subscription: "Subscription"}[op.Operation]
 		if racine == "" {
@@ -83,27 +108,39 @@ func champsEcrits(query string) []string {
 		}
 		for _, sel := range op.SelectionSet {
 			if f, ok := sel.(*ast.Field); ok {
-				out = append(out, racine+"."+f.Name)
+				out = append(out, champEcrit{nom: racine + "." + f.Name, alias: f.Alias})
 			}
 		}
 	}
 	return out
 }
 
-// champsNonEnvoyes lists the schema's Mutation and Subscription fields no
-// test sent.
-func champsNonEnvoyes() ([]string, error) {
+// champsNonCouverts lists the schema's Mutation fields not done, refused
+// UNAUTHENTICATED and refused FORBIDDEN, and its Subscription fields that
+// delivered nothing, each with what it lacks.
+func champsNonCouverts() ([]string, error) {
 	schema, err := schemaArbitre()
 	if err != nil {
 		return nil, err
 	}
-	envoyes.Lock()
-	defer envoyes.Unlock()
+	attendues := map[*ast.Definition][]string{
+		schema.Mutation:     {issueDonnees, "UNAUTHENTICATED", "FORBIDDEN"},
+		schema.Subscription: {issueDonnees},
+	}
+	issues.Lock()
+	defer issues.Unlock()
 	var manquants []string
-	for _, racine := range []*ast.Definition{schema.Mutation, schema.Subscription} {
+	for racine, issuesAttendues := range attendues {
 		for _, f := range racine.Fields {
-			if !envoyes.champs[racine.Name+"."+f.Name] {
-				manquants = append(manquants, racine.Name+"."+f.Name)
+			vues := issues.vues[racine.Name+"."+f.Name]
+			var manque []string
+			for _, i := range issuesAttendues {
+				if !vues[i] {
+					manque = append(manque, i)
+				}
+			}
+			if len(manque) > 0 {
+				manquants = append(manquants, fmt.Sprintf("%s.%s (%s)", racine.Name, f.Name, strings.Join(manque, ", ")))
 			}
 		}
 	}
@@ -131,7 +168,7 @@ func schemaArbitre() (*ast.Schema, error) {
 	return schema, nil
 }
 
-// rootField is the first root field of a document.
+// rootField is the answer's key of a document's first root field.
 func rootField(t *testing.T, query string) string {
 	t.Helper()
 	doc, err := parser.ParseQuery(&ast.Source{Input: query})
@@ -144,16 +181,17 @@ func rootField(t *testing.T, query string) string {
 
 // The check itself: the schema loads with the roots it compares with, and
 // a document's root fields are named under their operation's root (by
-// name, not alias; queries do not count).
+// name, answered under their alias; queries do not count).
 func TestE2ECouvertureSchemaLisible(t *testing.T) {
 	schema, err := schemaArbitre()
 	require.NoError(t, err)
 	require.NotNil(t, schema.Mutation)
 	require.NotNil(t, schema.Subscription)
 	require.NotNil(t, schema.Mutation.Fields.ForName("revoquerJeton"))
-	require.Equal(t, []string{"Mutation.revoquerJeton", "Mutation.ramasser"},
+	require.Equal(t, []champEcrit{{"Mutation.revoquerJeton", "x"}, {"Mutation.ramasser", "ramasser"}},
 		champsEcrits(`mutation { x: revoquerJeton(id:"j") ramasser(partie:"p") { version } }`))
-	require.Equal(t, []string{"Subscription.matchChanged"}, champsEcrits(`subscription($m: ID!) { matchChanged(match:$m) { version } }`))
+	require.Equal(t, []champEcrit{{"Subscription.matchChanged", "matchChanged"}},
+		champsEcrits(`subscription($m: ID!) { matchChanged(match:$m) { version } }`))
 	require.Empty(t, champsEcrits(`{ partie(id:"p") { version } }`))
 	require.Empty(t, champsEcrits(`mutation { ramasser(`))
 	require.Equal(t, "x", rootField(t, `mutation { x: revoquerJeton(id:"j") }`))
