@@ -174,7 +174,8 @@ func bienFormee(body []byte) bool {
 // fuzzSeeds are real requests: every input type of the schema in
 // variables (DemandeJeton, DepotAppelInput, DecisionInput, BulletinInput,
 // SolutionEcriteInput, RaccordInput, JoueurInput, ConfigPartieInput,
-// TableAmendeeInput, PositionInput), the queries, and malformed bodies.
+// TableAmendeeInput, PositionInput) and the queries, each as a role that
+// gets past @acces (0 anonymous, 1 director, 2 arbiter, 3 commission).
 var fuzzSeeds = []struct {
 	role  uint8
 	query string
