@@ -99,15 +99,15 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 
 // EnregistrerResultat is the resolver for the enregistrerResultat field.
 func (r *mutationResolver) EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	p, err := r.Matchs.Charger(withoutCommande(ctx), match)
-	if err != nil {
-		return nil, err
-	}
-	f, ok := p.Feuille()
-	if !ok {
-		return nil, &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("la feuille de match de %s n'est pas validée (signée par les deux joueurs ou saisie par l'arbitre)", match)}
-	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
+		p, err := r.Matchs.Charger(withoutCommande(ctx), match)
+		if err != nil {
+			return err
+		}
+		f, ok := p.Feuille()
+		if !ok {
+			return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("la feuille de match de %s n'est pas validée (signée par les deux joueurs ou saisie par l'arbitre)", match)}
+		}
 		return t.EnregistrerResultat(match, f)
 	})
 }

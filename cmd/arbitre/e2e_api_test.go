@@ -90,6 +90,7 @@ type apiResult struct {
 	Data   map[string]json.RawMessage `json:"data"`
 	Errors []struct {
 		Message    string         `json:"message"`
+		Path       []any          `json:"path"`
 		Extensions map[string]any `json:"extensions"`
 	} `json:"errors"`
 }
@@ -145,6 +146,7 @@ func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[st
 	defer resp.Body.Close()
 	var out apiResult
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "GraphQL answer to %s", query)
+	noterReponse(query, out)
 	return out
 }
 
@@ -194,6 +196,7 @@ func (sub *apiSubscription) next(t *testing.T, field string, v any) {
 			require.NoError(t, sub.conn.WriteJSON(map[string]any{"type": "pong"}))
 		case "next":
 			msg.Payload.into(t, field, v)
+			noterIssue("Subscription."+field, issueDonnees)
 			return
 		default:
 			t.Fatalf("unexpected message %s: %+v", msg.Type, msg.Payload)
