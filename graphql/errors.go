@@ -80,6 +80,11 @@ func translate(err error) *Error {
 	if errors.Is(err, eventstore.ErrCleReutilisee) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Cause: err}
 	}
+	if eventstore.CodeOf(err) == eventstore.CodeInvalidArgument {
+		// A stream name is made of a client's id: one the store cannot name
+		// is the client's to correct.
+		return &Error{Code: CodeInvalidInput, Message: "identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Cause: err}
+	}
 	if v, ok := eventstore.VersionOf(err); ok {
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("modifié entre-temps : la version actuelle est %d, recharger", v),
 			Cause: err, Extra: map[string]any{"version": v}}
