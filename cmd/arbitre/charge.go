@@ -196,7 +196,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	}
 	dir := c.data
 	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return err
 		}
 	} else {
