@@ -17,6 +17,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/graphql/server"
 )
 
 // apiServer is the real `arbitre serve` on loopback over a fresh data
@@ -30,6 +32,13 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T, data string) *apiServer {
 	t.Helper()
+	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// startAPIServerWith is startAPIServer logging to log, with the server's
+// configuration adjusted by configure (as serve's flags do).
+func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -37,7 +46,7 @@ func startAPIServer(t *testing.T, data string) *apiServer {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {
@@ -102,9 +111,18 @@ func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) ap
 	t.Helper()
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
-	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
+	_, out := postGraphQLBody(t, url, token, "application/json", bytes.NewReader(body))
+	return out
+}
+
+// postGraphQLBody sends body as it is to /graphql and returns the HTTP status
+// with the GraphQL answer, which every answer must be, refusals included.
+// A body that is not a *bytes.Reader is sent chunked, without a length.
+func postGraphQLBody(t *testing.T, url, token, contentType string, body io.Reader) (int, apiResult) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url+"/graphql", body)
 	require.NoError(t, err)
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -112,8 +130,8 @@ func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) ap
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	var out apiResult
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "GraphQL answer to %s", query)
-	return out
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "the answer (HTTP %d) is GraphQL-shaped", resp.StatusCode)
+	return resp.StatusCode, out
 }
 
 // apiSubscription is one graphql-transport-ws subscription.
