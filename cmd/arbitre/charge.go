@@ -197,7 +197,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	}
 	dir := c.data
 	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return err
 		}
 	} else {
@@ -233,7 +233,8 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	limits := server.DefaultLimits
 	limits.Rate = 0
 	go func() {
-		served <- runServe(srvCtx, flags, addr, c.lexPath, limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		served <- runServe(srvCtx, flags, addr, c.lexPath, slog.New(slog.NewTextHandler(io.Discard, nil)),
+			func(c *server.Config) { c.Limits = limits })
 	}()
 	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}

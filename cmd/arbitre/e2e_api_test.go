@@ -32,12 +32,19 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T, data string) *apiServer {
 	t.Helper()
-	return startLimitedAPIServer(t, data, server.DefaultLimits)
+	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)))
 }
 
 // startLimitedAPIServer is startAPIServer with other limits (e.g. a tiny
 // rate limit).
 func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *apiServer {
+	t.Helper()
+	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) { c.Limits = limits })
+}
+
+// startAPIServerWith is startAPIServer logging to log, with the server's
+// configuration adjusted by configure (as serve's flags do).
+func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -46,7 +53,7 @@ func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *api
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", limits, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {
@@ -135,9 +142,19 @@ func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[st
 	t.Helper()
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	require.NoError(t, err)
-	req, err := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
+	_, out := postGraphQLBody(t, url, authorization, "application/json", bytes.NewReader(body))
+	noterReponse(query, out)
+	return out
+}
+
+// postGraphQLBody sends body as it is to /graphql and returns the HTTP status
+// with the GraphQL answer, which every answer must be, refusals included.
+// A body that is not a *bytes.Reader is sent chunked, without a length.
+func postGraphQLBody(t *testing.T, url, authorization, contentType string, body io.Reader) (int, apiResult) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url+"/graphql", body)
 	require.NoError(t, err)
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	if authorization != "" {
 		req.Header.Set("Authorization", authorization)
 	}
@@ -145,9 +162,8 @@ func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[st
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	var out apiResult
-	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "GraphQL answer to %s", query)
-	noterReponse(query, out)
-	return out
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&out), "the answer (HTTP %d) is GraphQL-shaped", resp.StatusCode)
+	return resp.StatusCode, out
 }
 
 // apiSubscription is one graphql-transport-ws subscription.

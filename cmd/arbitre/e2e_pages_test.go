@@ -34,7 +34,6 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/eventstore"
-	"arbitre/graphql/server"
 )
 
 // The simulated tournament every e2e test starts from: 24 players, one
@@ -87,7 +86,7 @@ func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServe
 	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	go func() {
-		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", server.DefaultLimits, log)
+		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", log)
 	}()
 	t.Cleanup(s.arreter)
 	deadline := time.Now().Add(e2eAttente)
@@ -507,6 +506,12 @@ func (s *e2eSalle) redemarrer(t *testing.T) {
 	s.directeur.attendreJetonReconnu(t)
 }
 
+// entrerJeton types the token into the commission's form and sends it.
+func entrerJeton(t *testing.T, ctx context.Context, jeton string) {
+	t.Helper()
+	executer(t, ctx, chromedp.SendKeys("#jeton", jeton, chromedp.ByID), chromedp.Click("#connexion button", chromedp.ByQuery))
+}
+
 // --- the tests --------------------------------------------------------------
 
 func TestE2EDisplayShowsTheStandingsOfASimulatedGame(t *testing.T) {
@@ -629,7 +634,10 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=%d", salle.public.url, e2ePartieSim, coup)))
 	attendre(t, ctx, `!document.getElementById("connexion").hidden && document.getElementById("contenu").hidden`, e2eAttente, "the token form")
 
+	// A token in the address is ignored; the form takes it.
 	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=%d&jeton=%s", salle.public.url, e2ePartieSim, coup, salle.commission)))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden && !location.search.includes("jeton")`, e2eAttente, "the token form, the address cleaned")
+	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the replayed coup")
 	attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("coup %d / %d", coup, d.Replay.DernierCoup)), e2eAttente, "the coup number")
 	attendre(t, ctx, jsTexte("#tirage", d.Replay.Tirage), e2eAttente, "the tirage")
@@ -639,7 +647,14 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 	attendre(t, ctx, `document.querySelectorAll("svg.plateau rect.case.tw").length > 0`, e2eAttente, "the board")
 	var url string
 	evaluer(t, ctx, `location.href`, &url)
-	assert.NotContains(t, url, "jeton", "the token leaves the address bar")
+	assert.NotContains(t, url, "jeton", "the token stays out of the address bar")
+	var stockage []string
+	evaluer(t, ctx, `[sessionStorage.getItem("arbitre.jeton"), localStorage.getItem("arbitre.jeton")]`, &stockage)
+	assert.Equal(t, []string{salle.commission, ""}, stockage, "the token lives in this tab's sessionStorage only")
+
+	// A reload of the tab keeps the session.
+	executer(t, ctx, chromedp.Reload())
+	attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("coup %d / %d", coup, d.Replay.DernierCoup)), e2eAttente, "the coup after a reload")
 
 	// Step to the next coup.
 	executer(t, ctx, chromedp.Click("#suivant", chromedp.ByID))
@@ -768,7 +783,9 @@ func TestE2EScreenshots(t *testing.T) {
 		t.Skip("the API has no Query.replay yet: docs/screenshots/commission.png not refreshed")
 	}
 	ctx = navigateur(t, 1400, 1100)
-	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=8&jeton=%s", salle.public.url, e2ePartieSim, salle.commission)))
+	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=8", salle.public.url, e2ePartieSim)))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the token form")
+	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission.png"), png, 0o644))

@@ -58,6 +58,7 @@ func init() {
 	var flags storeFlags
 	var listen, lexPath string
 	limits := server.DefaultLimits
+	var noIntrospection bool
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the server: GraphQL API at /graphql, GraphiQL at /, health at /healthz",
@@ -68,7 +69,8 @@ func init() {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, &flags, listen, lexPath, limits, slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+			return runServe(ctx, &flags, listen, lexPath, slog.New(slog.NewJSONHandler(os.Stderr, nil)),
+				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection })
 		},
 	}
 	flags.register(cmd)
@@ -76,13 +78,16 @@ func init() {
 	cmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requests per second one token, or one address without a token, may send to /graphql (0: no limit)")
 	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requests one token or address may send at once above --rate")
+	cmd.Flags().BoolVar(&noIntrospection, "no-introspection", false, "refuse GraphQL introspection (__schema, __type) for public deployments; GraphiQL needs it")
 	rootCmd.AddCommand(cmd)
 }
 
 // runServe runs until ctx is done, then shuts down gracefully: the listener
 // closes, in-flight requests finish (every acknowledged mutation is already
 // in the store), projections stop at a checkpoint, the store closes.
-func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, limits server.Limits, log *slog.Logger) error {
+// configure adjusts the server's configuration (serve's flags). Only one
+// server runs on a data directory: it holds the directory's lock file.
+func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, log *slog.Logger, configure ...func(*server.Config)) error {
 	tuneGC()
 	lex, err := loadLexicon(lexPath)
 	if err != nil {
@@ -92,9 +97,14 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, li
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(flags.dataDir, 0o755); err != nil && flags.backend == backendSQLite {
+	if err := os.MkdirAll(flags.dataDir, 0o700); err != nil {
 		return err
 	}
+	lock, err := lockDataDir(flags.dataDir, listen)
+	if err != nil {
+		return err
+	}
+	defer lock.release()
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
 		return err
@@ -160,9 +170,19 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, li
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	e := server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Limits: limits})
+	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	e := server.New(cfg)
 	ln, err := net.Listen("tcp", listen)
+	if err == nil {
+		err = lock.announce(ln.Addr().String())
+	}
 	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
 	}
@@ -174,8 +194,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, li
 	// next server.
 	connCtx, closeConns := context.WithCancel(context.WithoutCancel(ctx))
 	defer closeConns()
-	httpSrv := &http.Server{Handler: e, ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return connCtx }}
+	httpSrv := server.HTTPServer(e, server.DefaultTimeouts)
+	httpSrv.BaseContext = func(net.Listener) context.Context { return connCtx }
 	served := make(chan error, 1)
 	go func() { served <- httpSrv.Serve(ln) }()
 

@@ -12,7 +12,7 @@ import (
 // /affichage/<partie>, the classique display at /affichage/classique/<tournoi>
 // and the commission's viewer at /commission/<partie>.
 func pages(e *echo.Echo) {
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
+	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			body, err := web.Files.ReadFile(name)
@@ -23,7 +23,7 @@ func pages(e *echo.Echo) {
 			return c.HTMLBlob(http.StatusOK, body)
 		}
 	}
-	e.GET("/affichage/*", page("affichage.html"))
-	e.GET("/affichage/classique/*", page("classique.html"))
-	e.GET("/commission/*", page("commission.html"))
+	get(e, "/affichage/*", page("affichage.html"))
+	get(e, "/affichage/classique/*", page("classique.html"))
+	get(e, "/commission/*", page("commission.html"))
 }

@@ -54,6 +54,9 @@ type Config struct {
 	Now    func() time.Time
 	Logger *slog.Logger
 	Limits Limits
+	// NoIntrospection refuses __schema and __type (public deployments);
+	// GraphiQL needs them.
+	NoIntrospection bool
 }
 
 // New builds the echo instance with every route.
@@ -65,15 +68,16 @@ func New(cfg Config) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.Use(middleware.Recover())
 	e.Use(requestLogger(cfg.Logger))
-	e.Use(middleware.BodyLimit(cfg.Limits.MaxBody))
+	e.Use(securityHeaders())
+	e.Use(bodyLimit(cfg.Limits.MaxBody))
 
 	lim := newLimiter(cfg.Limits)
-	e.Any("/graphql", echo.WrapHandler(newGraphQL(cfg, lim)),
-		echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
-	e.GET("/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
-	e.GET("/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
+	gql := strictPOST(cfg.Limits.MaxBody, newGraphQL(cfg, lim))
+	e.Any("/graphql", echo.WrapHandler(gql), echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
+	get(e, "/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
+	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
-	e.GET("/healthz", func(c echo.Context) error {
+	get(e, "/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
 	})
 	return e
@@ -110,7 +114,11 @@ func newGraphQL(cfg Config, lim *limiter) http.Handler {
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	srv.Use(extension.Introspection{})
+	if cfg.NoIntrospection {
+		srv.Use(noIntrospection{})
+	} else {
+		srv.Use(extension.Introspection{})
+	}
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
 	srv.AroundFields(graphql.VerifierEntrees)
@@ -129,7 +137,7 @@ func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true,
 		HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
-			attrs := []any{"method", v.Method, "uri", v.URI, "status", v.Status, "latency", v.Latency}
+			attrs := []any{"method", v.Method, "uri", redactURI(v.URI), "status", v.Status, "latency", v.Latency}
 			if v.Error != nil {
 				log.ErrorContext(c.Request().Context(), "request", append(attrs, "error", v.Error.Error())...)
 				return nil

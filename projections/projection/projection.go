@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -44,8 +45,11 @@ const FileName = "projections.db"
 // atomic, and a transaction lost to a power cut is re-applied from the
 // checkpoint that was lost with it.
 func OpenDB(path string) (*sql.DB, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
+	}
+	if err := sqlitestore.CreatePrivate(path); err != nil {
+		return nil, fmt.Errorf("creating %s: %w", path, err)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_txlock=immediate")
 	if err != nil {

@@ -102,7 +102,7 @@ var _ eventstore.Store = (*Store)(nil)
 
 // OpenDir opens or creates the store file FileName in dir.
 func OpenDir(ctx context.Context, dir string, opts Options) (*Store, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, eventstore.NewError(eventstore.CodeUnavailable, "creating data directory "+dir, err)
 	}
 	return Open(ctx, filepath.Join(dir, FileName), opts)
@@ -113,6 +113,9 @@ func OpenDir(ctx context.Context, dir string, opts Options) (*Store, error) {
 // SQLite, truncated, corrupted, another application's database) is refused
 // with ErrCorruptStore and left untouched.
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+	if err := CreatePrivate(path); err != nil {
+		return nil, unavailable("creating "+path, err)
+	}
 	existing, err := hasContent(path)
 	if err != nil {
 		return nil, err
@@ -199,6 +202,21 @@ func (s *Store) upgrade(ctx context.Context) error {
 			return classify("upgrading "+s.path, err)
 		}
 	}
+}
+
+// CreatePrivate creates an empty database file at path that only its owner
+// may read and write (0600), unless something exists there already. SQLite
+// gives the -wal and -shm files it creates beside it the same mode, so the
+// events and everything derived from them stay private.
+func CreatePrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // dsn builds the connection string. journal_mode=WAL is persistent in the

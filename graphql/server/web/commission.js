@@ -5,11 +5,16 @@
 "use strict";
 
 (function () {
+  const JETON = "arbitre.jeton";
   const partie = decodeURIComponent(location.pathname.replace(/^\/commission\/?/, "").split("/")[0] || "");
   let coup = parseInt(Arbitre.param("coup") || "1", 10);
-  const param = Arbitre.param("jeton");
-  if (param) localStorage.setItem("arbitre.jeton", param);
-  let jeton = localStorage.getItem("arbitre.jeton");
+  // The token never travels in an address (it would reach logs and the
+  // history): the form takes it and this tab's sessionStorage keeps it until
+  // the tab closes. An address carrying one loses it; a token an older
+  // version left in localStorage is forgotten.
+  history.replaceState(null, "", `${location.pathname}?coup=${coup}`);
+  localStorage.removeItem(JETON);
+  let jeton = sessionStorage.getItem(JETON);
 
   const REPLAY = `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) {
     coup dernierCoup grille tirage reliquat sac
@@ -144,7 +149,7 @@
   document.getElementById("connexion").onsubmit = (ev) => {
     ev.preventDefault();
     jeton = document.getElementById("jeton").value.trim();
-    localStorage.setItem("arbitre.jeton", jeton);
+    sessionStorage.setItem(JETON, jeton);
     charger();
   };
   charger();

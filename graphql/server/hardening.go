@@ -1,0 +1,248 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	gql "github.com/99designs/gqlgen/graphql"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+)
+
+// Codes of the refusals made at the HTTP edge, before any GraphQL runs.
+// An oversized body has its own code: the client must send less, not fix
+// its syntax.
+const (
+	codeBadRequest            = "BAD_REQUEST"
+	codePayloadTooLarge       = "PAYLOAD_TOO_LARGE"
+	codeIntrospectionDisabled = "INTROSPECTION_DISABLED"
+)
+
+// Timeouts bound how long one connection may hold the server. They apply
+// to HTTP requests only: a websocket, once upgraded, is no longer the HTTP
+// server's (gorilla clears the deadlines) and lives as long as its pings.
+type Timeouts struct {
+	// ReadHeader is the time to send the request's headers.
+	ReadHeader time.Duration
+	// Read is the time to send the whole request, body included.
+	Read time.Duration
+	// Write is the time from the end of the headers to the end of the
+	// answer: the longest a query may run.
+	Write time.Duration
+	// Idle is how long a kept-alive connection waits for its next request.
+	Idle time.Duration
+}
+
+// DefaultTimeouts let a slow hall network send a full body and the engine
+// answer a hard position, and close what stays silent longer.
+var DefaultTimeouts = Timeouts{ReadHeader: 10 * time.Second, Read: 30 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}
+
+// HTTPServer is the http.Server that serves h with the timeouts.
+func HTTPServer(h http.Handler, t Timeouts) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
+}
+
+// contentSecurityPolicy admits what the pages and GraphiQL load: their own
+// scripts, styles and images (plus the empty data: favicon), requests and
+// websockets to this server; no inline script, no frame, no plugin.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; " +
+	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+// securityHeaders sets the security headers on every answer.
+func securityHeaders() echo.MiddlewareFunc {
+	return middleware.SecureWithConfig(middleware.SecureConfig{
+		ContentTypeNosniff:    "nosniff",
+		XFrameOptions:         "DENY",
+		ContentSecurityPolicy: contentSecurityPolicy,
+		ReferrerPolicy:        "no-referrer",
+	})
+}
+
+// get registers a read-only route for GET and HEAD.
+func get(e *echo.Echo, path string, h echo.HandlerFunc) {
+	e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
+}
+
+// redactURI masks the values of the query parameters that may carry a
+// secret (jeton, token, authorization, in any case) so that no log keeps
+// one, even from a client that put it in the address.
+func redactURI(uri string) string {
+	path, query, found := strings.Cut(uri, "?")
+	if !found {
+		return uri
+	}
+	pairs := strings.Split(query, "&")
+	for i, pair := range pairs {
+		key, _, hasValue := strings.Cut(pair, "=")
+		if name, err := url.QueryUnescape(key); err == nil {
+			key = name
+		}
+		if hasValue && isSecretParam(key) {
+			pairs[i] = pair[:strings.IndexByte(pair, '=')+1] + "REDACTED"
+		}
+	}
+	return path + "?" + strings.Join(pairs, "&")
+}
+
+func isSecretParam(name string) bool {
+	name = strings.ToLower(name)
+	return strings.Contains(name, "jeton") || strings.Contains(name, "token") || name == "authorization"
+}
+
+// bodyLimit is echo's body limit, whose refusal on /graphql is a GraphQL
+// answer like every other.
+func bodyLimit(limit string) echo.MiddlewareFunc {
+	limited := middleware.BodyLimit(limit)
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		h := limited(next)
+		return func(c echo.Context) error {
+			err := h(c)
+			if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) && c.Path() == "/graphql" {
+				writeRefusal(c.Response(), http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+func tooLarge(limit string) string {
+	return fmt.Sprintf("Requête trop volumineuse : au plus %s octets", limit)
+}
+
+// wireRequest is one GraphQL request as sent over HTTP POST.
+type wireRequest struct {
+	Query         *string        `json:"query"`
+	OperationName *string        `json:"operationName"`
+	Variables     map[string]any `json:"variables"`
+	Extensions    map[string]any `json:"extensions"`
+}
+
+// wireTypes names, for the messages, the JSON type of each field.
+var wireTypes = map[string]string{"query": "une chaîne", "operationName": "une chaîne", "variables": "un objet", "extensions": "un objet"}
+
+// strictPOST refuses, before gqlgen sees it, a POST body that is not exactly
+// one GraphQL request: not JSON, truncated, a batch (JSON array), fields of
+// the wrong type, trailing data; and a body over limit. The refusals are
+// GraphQL answers with a code and never echo the body.
+func strictPOST(limit string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Header.Get("Upgrade") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
+			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+				writeRefusal(w, http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+				return
+			}
+			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
+			return
+		}
+		if msg := checkRequest(body); msg != "" {
+			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// checkRequest tells in French what makes body something else than one
+// GraphQL request, or "" when it is one.
+func checkRequest(body []byte) string {
+	trimmed := bytes.TrimSpace(body)
+	switch {
+	case len(trimmed) == 0:
+		return "corps vide, une requête GraphQL est attendue"
+	case trimmed[0] == '[':
+		return "les requêtes groupées (tableau JSON) ne sont pas acceptées, envoyer une requête par appel"
+	case trimmed[0] != '{':
+		return "le corps doit être un objet JSON {\"query\": …}"
+	}
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	var req wireRequest
+	if err := dec.Decode(&req); err != nil {
+		var syntax *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax):
+			return fmt.Sprintf("JSON invalide à l'octet %d", syntax.Offset)
+		case errors.As(err, &typ) && wireTypes[typ.Field] != "":
+			return fmt.Sprintf("le champ « %s » doit être %s", typ.Field, wireTypes[typ.Field])
+		case errors.As(err, &typ):
+			return "un champ n'a pas le type attendu"
+		default:
+			return "JSON tronqué"
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return "données après la requête, un seul objet JSON est attendu"
+	}
+	return ""
+}
+
+// writeRefusal answers with a GraphQL error carrying code.
+func writeRefusal(w http.ResponseWriter, status int, code, message string) {
+	body, _ := json.Marshal(gql.Response{Errors: gqlerror.List{{Message: message, Extensions: map[string]any{"code": code}}}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// noIntrospection refuses the operations that read the schema (__schema,
+// __type) with a code; __typename stays allowed.
+type noIntrospection struct{}
+
+func (noIntrospection) ExtensionName() string               { return "NoIntrospection" }
+func (noIntrospection) Validate(gql.ExecutableSchema) error { return nil }
+
+func (noIntrospection) MutateOperationContext(_ context.Context, oc *gql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil || !readsSchema(oc.Operation.SelectionSet, oc.Doc.Fragments, 0) {
+		return nil
+	}
+	err := gqlerror.Errorf("Introspection désactivée sur ce serveur")
+	err.Extensions = map[string]any{"code": codeIntrospectionDisabled}
+	return err
+}
+
+// readsSchema tells whether the top level of the selection, fragments
+// followed, asks for __schema or __type.
+func readsSchema(set ast.SelectionSet, fragments ast.FragmentDefinitionList, depth int) bool {
+	if depth > 64 {
+		return false
+	}
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if s.Name == "__schema" || s.Name == "__type" {
+				return true
+			}
+		case *ast.InlineFragment:
+			if readsSchema(s.SelectionSet, fragments, depth+1) {
+				return true
+			}
+		case *ast.FragmentSpread:
+			if f := fragments.ForName(s.Name); f != nil && readsSchema(f.SelectionSet, fragments, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,95 @@
+package server_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/acces"
+	"arbitre/graphql"
+	"arbitre/graphql/server"
+)
+
+// serveWithTimeouts runs the server through server.HTTPServer, as `arbitre
+// serve` does, with the given timeouts, and returns its address.
+func serveWithTimeouts(t *testing.T, timeouts server.Timeouts) string {
+	t.Helper()
+	e := server.New(server.Config{Resolver: &graphql.Resolver{Version: "test"}, Tokens: acces.NewRegistre(), Now: time.Now,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv := server.HTTPServer(e, timeouts)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	})
+	return ln.Addr().String()
+}
+
+var shortTimeouts = server.Timeouts{ReadHeader: 200 * time.Millisecond, Read: 300 * time.Millisecond,
+	Write: 300 * time.Millisecond, Idle: 300 * time.Millisecond}
+
+// Item 15: a client that never finishes its request is disconnected once
+// the read timeout passes, instead of holding a connection for ever.
+func TestSecurite_ClientLentDeconnecte(t *testing.T) {
+	addr := serveWithTimeouts(t, shortTimeouts)
+	for name, start := range map[string]string{
+		"headers never ended": "POST /graphql HTTP/1.1\r\nHost: arbitre\r\n",
+		"body never sent": "POST /graphql HTTP/1.1\r\nHost: arbitre\r\nContent-Type: application/json\r\n" +
+			"Content-Length: 100\r\n\r\n{\"query\":",
+	} {
+		t.Run(name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", addr)
+			require.NoError(t, err)
+			defer conn.Close()
+			_, err = io.WriteString(conn, start)
+			require.NoError(t, err)
+			// The test's own deadline is far beyond the server's timeouts: a
+			// timeout here means the server kept the connection open.
+			require.NoError(t, conn.SetReadDeadline(time.Now().Add(10*time.Second)))
+			_, err = io.ReadAll(bufio.NewReader(conn))
+			var ne net.Error
+			assert.False(t, errors.As(err, &ne) && ne.Timeout(), "the server closed the connection: %v", err)
+		})
+	}
+}
+
+// Item 15: the HTTP timeouts do not apply to a websocket once upgraded: a
+// subscription connection outlives them and still reads and writes.
+func TestSecurite_WebsocketSurvitAuxDelaisHTTP(t *testing.T) {
+	addr := serveWithTimeouts(t, shortTimeouts)
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
+	conn, _, err := dialer.Dial("ws://"+addr+"/graphql", nil)
+	require.NoError(t, err)
+	defer conn.Close()
+	require.NoError(t, conn.WriteJSON(map[string]any{"type": "connection_init", "payload": map[string]any{}}))
+	var msg struct{ Type string }
+	require.NoError(t, conn.ReadJSON(&msg))
+	require.Equal(t, "connection_ack", msg.Type)
+
+	// Well past every timeout of the server.
+	time.Sleep(3 * (shortTimeouts.Read + shortTimeouts.Write + shortTimeouts.Idle))
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	require.NoError(t, conn.WriteJSON(map[string]any{"type": "ping"}))
+	require.NoError(t, conn.ReadJSON(&msg))
+	assert.Equal(t, "pong", msg.Type)
+
+	// Plain requests are served as usual.
+	resp, err := http.Post("http://"+addr+"/graphql", "application/json", strings.NewReader(`{"query":"{ __typename }"}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}
