@@ -80,11 +80,6 @@ func translate(err error) *Error {
 	if errors.Is(err, eventstore.ErrCleReutilisee) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Cause: err}
 	}
-	if eventstore.CodeOf(err) == eventstore.CodeInvalidArgument {
-		// A stream name is made of a client's id: one the store cannot name
-		// is the client's to correct.
-		return &Error{Code: CodeInvalidInput, Message: "identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Cause: err}
-	}
 	if v, ok := eventstore.VersionOf(err); ok {
 		return &Error{Code: CodeConflict, Message: fmt.Sprintf("modifié entre-temps : la version actuelle est %d, recharger", v),
 			Cause: err, Extra: map[string]any{"version": v}}
@@ -117,6 +112,11 @@ func translate(err error) *Error {
 	if errors.As(err, &gqlErr) && gqlErr.Extensions["code"] != nil {
 		// Validation and parsing errors of gqlgen keep their own code.
 		return &Error{Code: Code(fmt.Sprint(gqlErr.Extensions["code"])), Message: gqlErr.Message}
+	}
+	if eventstore.CodeOf(err) == eventstore.CodeInvalidArgument {
+		// Unless the domain said otherwise above: a stream name is made of
+		// a client's id, and one the store cannot name is his to correct.
+		return &Error{Code: CodeInvalidInput, Message: "identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Cause: err}
 	}
 	return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Cause: err}
 }

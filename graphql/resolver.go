@@ -53,3 +53,41 @@ type Resolver struct {
 	Matchs          *partie.Depot
 	ReglesClassique *partie.Regles
 }
+
+// Composants are what the API is assembled from: serve and the tests build
+// the resolvers from them with NewResolver, the one place that wires them.
+type Composants struct {
+	Version  string
+	Lexicon  *lexicon.Lexicon
+	Store    eventstore.Store
+	Registry *eventstore.Registry
+	Clock    eventstore.Clock
+	// Head is the global position of the store's last event.
+	Head func(ctx context.Context) (uint64, error)
+	// Jetons is the registry of tokens, fed by acces.Suivre.
+	Jetons *acces.Registre
+	Hub    *live.Hub
+	// Projections reads the read-model database; StandingsRunner
+	// maintains the duplicate standings in it.
+	Projections     *sql.DB
+	StandingsRunner *projection.Runner
+}
+
+// NewResolver wires every use case and read model of the API.
+func NewResolver(c Composants) (*Resolver, error) {
+	regles, err := partie.NewRegles(c.Lexicon)
+	if err != nil {
+		return nil, err
+	}
+	moteur := duplicate.NewMoteurs(c.Lexicon)
+	return &Resolver{Version: c.Version, Lexicon: c.Lexicon, Engine: solve.NewPool(c.Lexicon), Clock: c.Clock,
+		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},
+		Moteur:  moteur,
+		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
+		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
+		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner,
+		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
+		Journal: c.Store, Registry: c.Registry,
+		Classiques: ronde.NewDepot(c.Store, c.Registry), Matchs: partie.NewDepot(c.Store, c.Registry, regles),
+		ReglesClassique: regles}, nil
+}

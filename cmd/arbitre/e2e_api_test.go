@@ -32,7 +32,11 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T, data string) *apiServer {
 	t.Helper()
-	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// The functional tests send requests as fast as the machine goes, from one
+	// address: the rate limit has tests of its own (startLimitedAPIServer).
+	limits := server.DefaultLimits
+	limits.Rate = 0
+	return startLimitedAPIServer(t, data, limits)
 }
 
 // startLimitedAPIServer is startAPIServer with other limits (e.g. a tiny

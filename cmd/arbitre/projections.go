@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"arbitre/projections/modeles"
 	"arbitre/projections/projection"
 
 	"github.com/spf13/cobra"
@@ -53,7 +54,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	if err != nil {
 		return fmt.Errorf("projections rebuild: %w", err)
 	}
-	models, err := readModels(registry)
+	models, err := modeles.Tous(registry)
 	if err != nil {
 		return fmt.Errorf("projections rebuild: %w", err)
 	}

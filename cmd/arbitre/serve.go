@@ -16,22 +16,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/acces"
-	appadapters "arbitre/domain/appel/adapters"
-	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
-	"arbitre/domain/duplicate"
-	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
-	tadapters "arbitre/domain/tournoi/adapters"
-	"arbitre/engine/solve"
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
+	"arbitre/projections/modeles"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
-	"arbitre/projections/standings"
 )
 
 // version is stamped at build time with -ldflags "-X main.version=...".
@@ -93,10 +85,6 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if err != nil {
 		return err
 	}
-	regles, err := partie.NewRegles(lex)
-	if err != nil {
-		return err
-	}
 	if err := os.MkdirAll(flags.dataDir, 0o700); err != nil {
 		return err
 	}
@@ -124,7 +112,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return err
 	}
 	defer readDB.Close()
-	models, err := readModels(registry)
+	models, err := modeles.Tous(registry)
 	if err != nil {
 		return err
 	}
@@ -157,16 +145,13 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
-	moteur := duplicate.NewMoteurs(lex)
-	resolver := &graphql.Resolver{Version: version, Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock,
-		Acces:   &acces.Service{Store: store, Registry: registry, Clock: clock, Jetons: tokens},
-		Moteur:  moteur,
-		Parties: dupadapters.NewDepot(store, registry, moteur), TournoiDepot: tadapters.NewDepot(store, registry),
-		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
-		Hub: hub, Projections: readDB, StandingsRunner: runners[1],
-		Classements: standings.NewLecteur(readDB, runners[1].Position), Head: store.LastPosition,
-		Journal: store, Registry: registry,
-		Classiques: ronde.NewDepot(store, registry), Matchs: partie.NewDepot(store, registry, regles), ReglesClassique: regles}
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: version, Lexicon: lex, Store: store, Registry: registry,
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
+		StandingsRunner: runners[modeles.IndexStandings]})
+	if err != nil {
+		stopPipeline()
+		return errors.Join(err, <-pipeDone)
+	}
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}

@@ -16,28 +16,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/acces"
-	appadapters "arbitre/domain/appel/adapters"
-	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
-	"arbitre/domain/duplicate"
-	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
-	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/engine/lexicon"
-	"arbitre/engine/solve"
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/archive"
-	"arbitre/projections/classique"
-	"arbitre/projections/historique"
+	"arbitre/projections/modeles"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
-	"arbitre/projections/standings"
 )
 
 // fuzzServer is the whole API (every resolver over a SQLite store, the
@@ -59,9 +47,6 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	require.NoError(tb, err)
 	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\nNEZ\nZENS\nES\nSE\nNES\n"), "fuzz")
 	require.NoError(tb, err)
-	regles, err := partie.NewRegles(lex)
-	require.NoError(tb, err)
-
 	path := filepath.Join(dir, projection.FileName)
 	db, err := projection.OpenDB(path)
 	require.NoError(tb, err)
@@ -69,12 +54,10 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	readDB, err := projection.OpenReadDB(path)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { readDB.Close() })
-	classement, err := classique.NewClassement()
-	require.NoError(tb, err)
-	cotes, err := classique.NewCotes(cote.DefaultElo())
+	models, err := modeles.Tous(registry)
 	require.NoError(tb, err)
 	var runners []*projection.Runner
-	for _, p := range []projection.Projection{archive.Projection{}, standings.NewProjection(registry), classement, cotes, historique.NewProjection(registry)} {
+	for _, p := range models {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		require.NoError(tb, err)
 		runners = append(runners, runner)
@@ -91,17 +74,16 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	go func() { _ = acces.Suivre(ctx, store, registry, tokens) }()
 	go func() { _ = hub.Follow(ctx, store, 0) }()
 	clock := eventstore.SystemClock
-	moteur := duplicate.NewMoteurs(lex)
-	svc := &acces.Service{Store: store, Registry: registry, Clock: clock}
-	resolver := &graphql.Resolver{Version: "fuzz", Lexicon: lex, Engine: solve.NewPool(lex), Clock: clock, Acces: svc, Moteur: moteur,
-		Parties: dupadapters.NewDepot(store, registry, moteur), TournoiDepot: tadapters.NewDepot(store, registry),
-		Appels: appadapters.NewDepot(store, registry), AppelLecteur: appquery.NewLecteur(store, registry),
-		Hub: hub, Projections: readDB, StandingsRunner: runners[1],
-		Classements: standings.NewLecteur(readDB, runners[1].Position), Head: store.LastPosition,
-		Journal: store, Registry: registry,
-		Classiques: ronde.NewDepot(store, registry), Matchs: partie.NewDepot(store, registry, regles), ReglesClassique: regles}
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
+		StandingsRunner: runners[modeles.IndexStandings]})
+	require.NoError(tb, err)
+	// The fuzzer sends from one address as fast as it can: the rate limit
+	// has tests of its own.
+	limits := server.DefaultLimits
+	limits.Rate = 0
 	s := &fuzzServer{handler: server.New(server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})}
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Limits: limits})}
 
 	s.jetons = []string{""}
 	for _, d := range []acces.Demande{
@@ -109,7 +91,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 		{Role: acces.Arbitre, Tournoi: "T1", Tables: acces.Tables{Min: 1, Max: 4}, Duree: time.Hour},
 		{Role: acces.Commission, Tournoi: "T1", Duree: time.Hour},
 	} {
-		secret, ev, err := svc.Emettre(ctx, d, eventstore.Metadata{Actor: "fuzz"})
+		secret, ev, err := resolver.Acces.Emettre(ctx, d, eventstore.Metadata{Actor: "fuzz"})
 		require.NoError(tb, err)
 		require.Eventually(tb, func() bool { return tokens.Existe(ev.ID) }, 5*time.Second, 5*time.Millisecond)
 		s.jetons = append(s.jetons, secret)

@@ -1,4 +1,6 @@
-package main
+// Package modeles lists the read models: the one list that serve runs,
+// `projections rebuild` rebuilds and the tests assemble.
+package modeles
 
 import (
 	"arbitre/domain/classique/cote"
@@ -10,9 +12,13 @@ import (
 	"arbitre/projections/standings"
 )
 
-// readModels lists every projection, in the order serve runs them and
+// IndexStandings is the duplicate standings' place in Tous: the API waits
+// for that runner to reach an event before answering a standings read.
+const IndexStandings = 1
+
+// Tous lists every projection, in the order serve runs them and
 // `projections rebuild` rebuilds them.
-func readModels(registry *eventstore.Registry) ([]projection.Projection, error) {
+func Tous(registry *eventstore.Registry) ([]projection.Projection, error) {
 	classement, err := classique.NewClassement()
 	if err != nil {
 		return nil, err
