@@ -114,8 +114,7 @@ func TestSecurite_CorpsMalformes(t *testing.T) {
 func TestSecurite_UnSeulServeurParRepertoire(t *testing.T) {
 	data := t.TempDir()
 	first := startAPIServer(t, data)
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, portLibre(t), "",
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err := serveBeside(t, data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "déjà utilisé")
 	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
@@ -125,6 +124,32 @@ func TestSecurite_UnSeulServeurParRepertoire(t *testing.T) {
 	second := startAPIServer(t, data)
 	require.Empty(t, second.gql("", `{ __typename }`, nil).Errors)
 	second.stop()
+}
+
+// serveBeside runs another server on data, where one already runs, and
+// returns why it refused to start; the test fails if it serves.
+func serveBeside(t *testing.T, data string) error {
+	t.Helper()
+	addr := portLibre(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Millisecond):
+		}
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			cancel()
+			<-done
+			t.Fatal("a second server serves the same data directory")
+		}
+	}
 }
 
 // Item 14: the lock dies with its holder: after kill -9 of a running
@@ -144,8 +169,7 @@ func TestSecurite_VerrouLibereParKill9(t *testing.T) {
 		return err == nil && resp.StatusCode == http.StatusOK
 	}, 20*time.Second, 20*time.Millisecond, "the child server answers")
 
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, portLibre(t), "",
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err := serveBeside(t, data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", holder.Process.Pid))
 
@@ -287,6 +311,11 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 		var violations []string
 		evaluer(t, ctx, `window.violationsCSP`, &violations)
 		assert.Empty(t, violations, quoi)
+		// The policy is in force: an injected inline script does not run.
+		var bloque bool
+		evaluer(t, ctx, `(() => { const s = document.createElement("script"); s.textContent = "window.sondeCSP = 1";
+			document.head.appendChild(s); window.violationsCSP = []; return window.sondeCSP === undefined; })()`, &bloque)
+		assert.True(t, bloque, "%s: an inline script ran", quoi)
 	}
 
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/"))
