@@ -132,36 +132,65 @@ type wireRequest struct {
 // wireTypes names, for the messages, the JSON type of each field.
 var wireTypes = map[string]string{"query": "une chaîne", "operationName": "une chaîne", "variables": "un objet", "extensions": "un objet"}
 
-// strictPOST refuses, before gqlgen sees it, a POST body that is not exactly
-// one GraphQL request: not JSON, truncated, a batch (JSON array), fields of
-// the wrong type, trailing data; and a body over limit. The refusals are
-// GraphQL answers with a code and never echo the body.
-func strictPOST(limit string, next http.Handler) http.Handler {
+// strictRequests refuses, before gqlgen sees it, a request that is not
+// exactly one GraphQL request: a POST body not JSON, truncated, a batch (JSON
+// array), with fields of the wrong type or trailing data, or over limit; GET
+// parameters variables or extensions that are not JSON objects; any other
+// method than GET, POST, OPTIONS and the websocket's upgrade. The refusals
+// are GraphQL answers with a code and never echo the request.
+func strictRequests(limit string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Header.Get("Upgrade") != "" {
+		switch {
+		case r.Header.Get("Upgrade") != "" || r.Method == http.MethodOptions:
 			next.ServeHTTP(w, r)
-			return
-		}
-		if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
-			return
-		}
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
-				writeRefusal(w, http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+		case r.Method == http.MethodGet:
+			if msg := checkParams(r.URL.Query()); msg != "" {
+				writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
 				return
 			}
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
-			return
+			next.ServeHTTP(w, r)
+		case r.Method == http.MethodPost:
+			strictPOST(limit, w, r, next)
+		default:
+			w.Header().Set("Allow", "GET, POST, OPTIONS")
+			writeRefusal(w, http.StatusMethodNotAllowed, codeBadRequest, "Requête refusée : méthode HTTP non acceptée, GET ou POST")
 		}
-		if msg := checkRequest(body); msg != "" {
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		next.ServeHTTP(w, r)
 	})
+}
+
+// checkParams tells in French what is wrong with a GET request's JSON
+// parameters, or "".
+func checkParams(params url.Values) string {
+	for _, name := range []string{"variables", "extensions"} {
+		var obj map[string]any
+		if raw := params.Get(name); raw != "" && json.Unmarshal([]byte(raw), &obj) != nil {
+			return fmt.Sprintf("le paramètre « %s » doit être un objet JSON", name)
+		}
+	}
+	return ""
+}
+
+// strictPOST passes r on to next when its body is one GraphQL request.
+func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+			writeRefusal(w, http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+			return
+		}
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
+		return
+	}
+	if msg := checkRequest(body); msg != "" {
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	next.ServeHTTP(w, r)
 }
 
 // checkRequest tells in French what makes body something else than one

@@ -67,7 +67,7 @@ func New(cfg Config) *echo.Echo {
 	e.Use(bodyLimit(cfg.Limits.MaxBody))
 
 	gql := graphql.AuthMiddleware(cfg.Tokens, cfg.Now)(newGraphQL(cfg))
-	e.Any("/graphql", echo.WrapHandler(strictPOST(cfg.Limits.MaxBody, gql)))
+	e.Any("/graphql", echo.WrapHandler(strictRequests(cfg.Limits.MaxBody, gql)))
 	get(e, "/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
