@@ -39,6 +39,7 @@ func TestSecurite_JournalSansSecret(t *testing.T) {
 		"/commission/T1-1?coup=2&jeton=" + urlSecret,
 		"/graphql?query=%7B__typename%7D&token=" + tokenSecret,
 		"/affichage/T1-1?Jeton=" + urlSecret + "&serie=A",
+		"/affichage/T1-1?serie=B;access%5Ftoken=" + tokenSecret,
 	} {
 		resp, err := http.Get(s.url + path)
 		require.NoError(t, err)
@@ -47,13 +48,14 @@ func TestSecurite_JournalSansSecret(t *testing.T) {
 	require.Empty(t, s.gql(director, `{ moi { role } }`, nil).Errors)
 
 	require.Eventually(t, func() bool {
-		return strings.Contains(logs.String(), "serie=A") && strings.Count(logs.String(), `"uri":"/graphql"`) == 1
+		return strings.Contains(logs.String(), "serie=B") && strings.Count(logs.String(), `"uri":"/graphql"`) == 1
 	}, 5*time.Second, 10*time.Millisecond, "every request is logged: %s", logs)
 	journal := logs.String()
 	for _, secret := range []string{urlSecret, tokenSecret, director, "Bearer"} {
 		assert.NotContains(t, journal, secret)
 	}
-	assert.Contains(t, journal, "/commission/T1-1?coup=2&jeton=")
+	assert.Contains(t, journal, "/commission/T1-1?coup=2&jeton=REDACTED")
+	assert.Contains(t, journal, "/affichage/T1-1?serie=B;access%5Ftoken=REDACTED")
 }
 
 // Item 13: a body that is not one GraphQL request is refused with HTTP 400

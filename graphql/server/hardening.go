@@ -75,24 +75,34 @@ func get(e *echo.Echo, path string, h echo.HandlerFunc) {
 }
 
 // redactURI masks the values of the query parameters that may carry a
-// secret (jeton, token, authorization, in any case) so that no log keeps
-// one, even from a client that put it in the address.
+// secret (jeton, token, authorization, in any case, percent-encoded or not,
+// separated by & or ;) so that no log keeps one, even from a client that put
+// it in the address.
 func redactURI(uri string) string {
 	path, query, found := strings.Cut(uri, "?")
 	if !found {
 		return uri
 	}
-	pairs := strings.Split(query, "&")
-	for i, pair := range pairs {
-		key, _, hasValue := strings.Cut(pair, "=")
+	var b strings.Builder
+	b.WriteString(path)
+	b.WriteByte('?')
+	for query != "" {
+		pair, sep := query, ""
+		if end := strings.IndexAny(query, "&;"); end >= 0 {
+			pair, sep = query[:end], query[end:end+1]
+		}
+		query = query[len(pair)+len(sep):]
+		key, value, hasValue := strings.Cut(pair, "=")
 		if name, err := url.QueryUnescape(key); err == nil {
 			key = name
 		}
 		if hasValue && isSecretParam(key) {
-			pairs[i] = pair[:strings.IndexByte(pair, '=')+1] + "REDACTED"
+			pair = pair[:len(pair)-len(value)] + "REDACTED"
 		}
+		b.WriteString(pair)
+		b.WriteString(sep)
 	}
-	return path + "?" + strings.Join(pairs, "&")
+	return b.String()
 }
 
 func isSecretParam(name string) bool {
