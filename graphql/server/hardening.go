@@ -206,7 +206,7 @@ func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.
 // checkRequest tells in French what makes body something else than one
 // GraphQL request, or "" when it is one.
 func checkRequest(body []byte) string {
-	trimmed := bytes.TrimSpace(body)
+	trimmed := bytes.Trim(body, " \t\r\n") // JSON's whitespace only
 	switch {
 	case len(trimmed) == 0:
 		return "corps vide, une requête GraphQL est attendue"
