@@ -160,7 +160,8 @@ func TestSecurite_VerrouLibereParKill9(t *testing.T) {
 	data, addr := t.TempDir(), portLibre(t)
 	holder := exec.Command(os.Args[0], "-test.run=^TestSecuriteServeurEnfant$")
 	holder.Env = append(os.Environ(), "ARBITRE_SERVE_DATA="+data, "ARBITRE_SERVE_LISTEN="+addr)
-	holder.Stdout, holder.Stderr = io.Discard, io.Discard
+	output := &e2eJournal{}
+	holder.Stdout, holder.Stderr = output, output
 	require.NoError(t, holder.Start())
 	t.Cleanup(func() { _ = holder.Process.Kill() })
 	require.Eventually(t, func() bool {
@@ -169,7 +170,7 @@ func TestSecurite_VerrouLibereParKill9(t *testing.T) {
 			resp.Body.Close()
 		}
 		return err == nil && resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 20*time.Millisecond, "the child server answers")
+	}, 20*time.Second, 20*time.Millisecond, "the child server answers; its output:\n%s", output)
 
 	err := serveBeside(t, data)
 	require.Error(t, err)
