@@ -39,6 +39,7 @@ func TestSecurite_JournalSansSecret(t *testing.T) {
 		"/commission/T1-1?coup=2&jeton=" + urlSecret,
 		"/graphql?query=%7B__typename%7D&token=" + tokenSecret,
 		"/affichage/T1-1?Jeton=" + urlSecret + "&serie=A",
+		"/affichage/T1-1?serie=B;access%5Ftoken=" + tokenSecret,
 	} {
 		resp, err := http.Get(s.url + path)
 		require.NoError(t, err)
@@ -47,13 +48,14 @@ func TestSecurite_JournalSansSecret(t *testing.T) {
 	require.Empty(t, s.gql(director, `{ moi { role } }`, nil).Errors)
 
 	require.Eventually(t, func() bool {
-		return strings.Contains(logs.String(), "serie=A") && strings.Count(logs.String(), `"uri":"/graphql"`) == 1
+		return strings.Contains(logs.String(), "serie=B") && strings.Count(logs.String(), `"uri":"/graphql"`) == 1
 	}, 5*time.Second, 10*time.Millisecond, "every request is logged: %s", logs)
 	journal := logs.String()
 	for _, secret := range []string{urlSecret, tokenSecret, director, "Bearer"} {
 		assert.NotContains(t, journal, secret)
 	}
-	assert.Contains(t, journal, "/commission/T1-1?coup=2&jeton=")
+	assert.Contains(t, journal, "/commission/T1-1?coup=2&jeton=REDACTED")
+	assert.Contains(t, journal, "/affichage/T1-1?serie=B;access%5Ftoken=REDACTED")
 }
 
 // Item 13: a body that is not one GraphQL request is refused with HTTP 400
@@ -114,8 +116,7 @@ func TestSecurite_CorpsMalformes(t *testing.T) {
 func TestSecurite_UnSeulServeurParRepertoire(t *testing.T) {
 	data := t.TempDir()
 	first := startAPIServer(t, data)
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, portLibre(t), "",
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err := serveBeside(t, data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "déjà utilisé")
 	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", os.Getpid()))
@@ -127,13 +128,40 @@ func TestSecurite_UnSeulServeurParRepertoire(t *testing.T) {
 	second.stop()
 }
 
+// serveBeside runs another server on data, where one already runs, and
+// returns why it refused to start; the test fails if it serves.
+func serveBeside(t *testing.T, data string) error {
+	t.Helper()
+	addr := portLibre(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}()
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Millisecond):
+		}
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			cancel()
+			<-done
+			t.Fatal("a second server serves the same data directory")
+		}
+	}
+}
+
 // Item 14: the lock dies with its holder: after kill -9 of a running
 // `arbitre serve`, a new server starts on the same directory.
 func TestSecurite_VerrouLibereParKill9(t *testing.T) {
 	data, addr := t.TempDir(), portLibre(t)
 	holder := exec.Command(os.Args[0], "-test.run=^TestSecuriteServeurEnfant$")
 	holder.Env = append(os.Environ(), "ARBITRE_SERVE_DATA="+data, "ARBITRE_SERVE_LISTEN="+addr)
-	holder.Stdout, holder.Stderr = io.Discard, io.Discard
+	output := &e2eJournal{}
+	holder.Stdout, holder.Stderr = output, output
 	require.NoError(t, holder.Start())
 	t.Cleanup(func() { _ = holder.Process.Kill() })
 	require.Eventually(t, func() bool {
@@ -142,10 +170,9 @@ func TestSecurite_VerrouLibereParKill9(t *testing.T) {
 			resp.Body.Close()
 		}
 		return err == nil && resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 20*time.Millisecond, "the child server answers")
+	}, 20*time.Second, 20*time.Millisecond, "the child server answers; its output:\n%s", output)
 
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, portLibre(t), "",
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	err := serveBeside(t, data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", holder.Process.Pid))
 
@@ -287,6 +314,11 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 		var violations []string
 		evaluer(t, ctx, `window.violationsCSP`, &violations)
 		assert.Empty(t, violations, quoi)
+		// The policy is in force: an injected inline script does not run.
+		var bloque bool
+		evaluer(t, ctx, `(() => { const s = document.createElement("script"); s.textContent = "window.sondeCSP = 1";
+			document.head.appendChild(s); window.violationsCSP = []; return window.sondeCSP === undefined; })()`, &bloque)
+		assert.True(t, bloque, "%s: an inline script ran", quoi)
 	}
 
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/"))

@@ -75,24 +75,34 @@ func get(e *echo.Echo, path string, h echo.HandlerFunc) {
 }
 
 // redactURI masks the values of the query parameters that may carry a
-// secret (jeton, token, authorization, in any case) so that no log keeps
-// one, even from a client that put it in the address.
+// secret (jeton, token, authorization, in any case, percent-encoded or not,
+// separated by & or ;) so that no log keeps one, even from a client that put
+// it in the address.
 func redactURI(uri string) string {
 	path, query, found := strings.Cut(uri, "?")
 	if !found {
 		return uri
 	}
-	pairs := strings.Split(query, "&")
-	for i, pair := range pairs {
-		key, _, hasValue := strings.Cut(pair, "=")
+	var b strings.Builder
+	b.WriteString(path)
+	b.WriteByte('?')
+	for query != "" {
+		pair, sep := query, ""
+		if end := strings.IndexAny(query, "&;"); end >= 0 {
+			pair, sep = query[:end], query[end:end+1]
+		}
+		query = query[len(pair)+len(sep):]
+		key, value, hasValue := strings.Cut(pair, "=")
 		if name, err := url.QueryUnescape(key); err == nil {
 			key = name
 		}
 		if hasValue && isSecretParam(key) {
-			pairs[i] = pair[:strings.IndexByte(pair, '=')+1] + "REDACTED"
+			pair = pair[:len(pair)-len(value)] + "REDACTED"
 		}
+		b.WriteString(pair)
+		b.WriteString(sep)
 	}
-	return path + "?" + strings.Join(pairs, "&")
+	return b.String()
 }
 
 func isSecretParam(name string) bool {
@@ -132,42 +142,71 @@ type wireRequest struct {
 // wireTypes names, for the messages, the JSON type of each field.
 var wireTypes = map[string]string{"query": "une chaîne", "operationName": "une chaîne", "variables": "un objet", "extensions": "un objet"}
 
-// strictPOST refuses, before gqlgen sees it, a POST body that is not exactly
-// one GraphQL request: not JSON, truncated, a batch (JSON array), fields of
-// the wrong type, trailing data; and a body over limit. The refusals are
-// GraphQL answers with a code and never echo the body.
-func strictPOST(limit string, next http.Handler) http.Handler {
+// strictRequests refuses, before gqlgen sees it, a request that is not
+// exactly one GraphQL request: a POST body not JSON, truncated, a batch (JSON
+// array), with fields of the wrong type or trailing data, or over limit; GET
+// parameters variables or extensions that are not JSON objects; any other
+// method than GET, POST, OPTIONS and the websocket's upgrade. The refusals
+// are GraphQL answers with a code and never echo the request.
+func strictRequests(limit string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Header.Get("Upgrade") != "" {
+		switch {
+		case r.Header.Get("Upgrade") != "" || r.Method == http.MethodOptions:
 			next.ServeHTTP(w, r)
-			return
-		}
-		if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
-			return
-		}
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
-				writeRefusal(w, http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+		case r.Method == http.MethodGet:
+			if msg := checkParams(r.URL.Query()); msg != "" {
+				writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
 				return
 			}
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
-			return
+			next.ServeHTTP(w, r)
+		case r.Method == http.MethodPost:
+			strictPOST(limit, w, r, next)
+		default:
+			w.Header().Set("Allow", "GET, POST, OPTIONS")
+			writeRefusal(w, http.StatusMethodNotAllowed, codeBadRequest, "Requête refusée : méthode HTTP non acceptée, GET ou POST")
 		}
-		if msg := checkRequest(body); msg != "" {
-			writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		next.ServeHTTP(w, r)
 	})
+}
+
+// checkParams tells in French what is wrong with a GET request's JSON
+// parameters, or "".
+func checkParams(params url.Values) string {
+	for _, name := range []string{"variables", "extensions"} {
+		var obj map[string]any
+		if raw := params.Get(name); raw != "" && json.Unmarshal([]byte(raw), &obj) != nil {
+			return fmt.Sprintf("le paramètre « %s » doit être un objet JSON", name)
+		}
+	}
+	return ""
+}
+
+// strictPOST passes r on to next when its body is one GraphQL request.
+func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.Handler) {
+	if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
+		return
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+			writeRefusal(w, http.StatusRequestEntityTooLarge, codePayloadTooLarge, tooLarge(limit))
+			return
+		}
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
+		return
+	}
+	if msg := checkRequest(body); msg != "" {
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	next.ServeHTTP(w, r)
 }
 
 // checkRequest tells in French what makes body something else than one
 // GraphQL request, or "" when it is one.
 func checkRequest(body []byte) string {
-	trimmed := bytes.TrimSpace(body)
+	trimmed := bytes.Trim(body, " \t\r\n") // JSON's whitespace only
 	switch {
 	case len(trimmed) == 0:
 		return "corps vide, une requête GraphQL est attendue"

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -92,4 +93,41 @@ func TestSecurite_WebsocketSurvitAuxDelaisHTTP(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}
+
+// Item 13: methods gqlgen has no transport for, and GET parameters that are
+// not JSON objects, get a GraphQL answer coded BAD_REQUEST (gqlgen's own is
+// uncoded, in English, and text/plain).
+func TestSecurite_MethodesEtParametresRefuses(t *testing.T) {
+	url := "http://" + serveWithTimeouts(t, server.DefaultTimeouts) + "/graphql"
+	for _, tc := range []struct {
+		method, query string
+		status        int
+	}{
+		{http.MethodPut, "", http.StatusMethodNotAllowed},
+		{http.MethodDelete, "", http.StatusMethodNotAllowed},
+		{http.MethodPatch, "", http.StatusMethodNotAllowed},
+		{http.MethodGet, "?query=%7B__typename%7D&variables=pas-du-json", http.StatusBadRequest},
+		{http.MethodGet, "?query=%7B__typename%7D&variables=%5B1%5D", http.StatusBadRequest},
+		{http.MethodGet, "?query=%7B__typename%7D&extensions=%22x%22", http.StatusBadRequest},
+		{http.MethodGet, "?query=%7B__typename%7D&variables=%7B%7D", http.StatusOK},
+	} {
+		t.Run(tc.method+tc.query, func(t *testing.T) {
+			req, err := http.NewRequest(tc.method, url+tc.query, strings.NewReader("{}"))
+			require.NoError(t, err)
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			assert.Equal(t, tc.status, resp.StatusCode)
+			assert.Equal(t, "application/json", resp.Header.Get("Content-Type"))
+			var out gqlResponse
+			require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+			if tc.status == http.StatusOK {
+				assert.Empty(t, out.Errors)
+				return
+			}
+			assert.Equal(t, "BAD_REQUEST", out.code())
+			assert.NotContains(t, out.Errors[0].Message, "pas-du-json")
+		})
+	}
 }

@@ -72,7 +72,7 @@ func New(cfg Config) *echo.Echo {
 	e.Use(bodyLimit(cfg.Limits.MaxBody))
 
 	lim := newLimiter(cfg.Limits)
-	gql := strictPOST(cfg.Limits.MaxBody, newGraphQL(cfg, lim))
+	gql := strictRequests(cfg.Limits.MaxBody, newGraphQL(cfg, lim))
 	e.Any("/graphql", echo.WrapHandler(gql), echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
 	get(e, "/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
