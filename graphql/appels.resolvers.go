@@ -37,7 +37,7 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	if err != nil {
 		return nil, err
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: situe.Tournoi, Table: situe.Table, Siege: situe.Licence != ""}, nil, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: situe.Tournoi, Table: situe.Table, Siege: situe.Licence != ""}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context
 	if err != nil {
 		return nil, err
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Commission}, acces.Portee{Tournoi: v.Tournoi}, nil, nil)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Commission}, acces.Portee{Tournoi: v.Tournoi}, nil, nil)
 	if err != nil {
 		return nil, err
 	}

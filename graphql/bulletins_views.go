@@ -43,7 +43,7 @@ func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, lic
 	if err != nil {
 		return nil, err
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}, version, cmid)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}, version, cmid)
 	if err != nil {
 		return nil, err
 	}

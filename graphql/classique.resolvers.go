@@ -19,7 +19,7 @@ import (
 
 // OuvrirTournoiClassique is the resolver for the ouvrirTournoiClassique field.
 func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (r *mutationResolver) PublierRonde(ctx context.Context, tournoi string, ver
 
 // CreerMatch is the resolver for the creerMatch field.
 func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match string, clientMutationID *string) (*model.MatchClassique, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ import (
 // surTournoiClassique runs a tournament command for the director and
 // answers with the tournament's state.
 func (r *Resolver) surTournoiClassique(ctx context.Context, id string, version *int, cmid *string, run func(t *ronde.Tournoi) error) (*model.TournoiClassique, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, version, cmid)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, version, cmid)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 		return nil, err
 	}
 	c := p.Creation()
-	ctx, md, err := commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table, Siege: true}, version, cmid)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: c.Tournoi, Table: c.Table, Siege: true}, version, cmid)
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,7 @@ import (
 
 // CreerTournoi is the resolver for the creerTournoi field.
 func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}
@@ -30,7 +30,7 @@ func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom stri
 
 // InscrireJoueur is the resolver for the inscrireJoueur field.
 func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, version, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, version, clientMutationID)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, j
 
 // CreerPartie is the resolver for the creerPartie field.
 func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error) {
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}

@@ -19,13 +19,18 @@ import (
 // commande authorizes the request for the roles on the tournament of the
 // partie and returns a context carrying the client's command envelope, with
 // the event metadata of the actor.
-func commande(ctx context.Context, roles []acces.Role, portee acces.Portee, version *int, clientMutationID *string) (context.Context, eventstore.Metadata, error) {
+func (r *Resolver) commande(ctx context.Context, roles []acces.Role, portee acces.Portee, version *int, clientMutationID *string) (context.Context, eventstore.Metadata, error) {
 	h, err := authorize(ctx, roles, portee)
 	if err != nil {
 		return ctx, eventstore.Metadata{}, err
 	}
 	ctx, err = avecCommande(ctx, h, version, clientMutationID)
-	return ctx, actor(h), err
+	if err != nil {
+		return ctx, actor(h), err
+	}
+	// A key reused for another request is refused whichever stream the
+	// command writes to (the stream itself tells a retry).
+	return ctx, actor(h), r.Cles.Verifier(ctx, eventstore.CommandeDe(ctx))
 }
 
 // partieApp is the duplicate use cases acting for md.
@@ -44,7 +49,7 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 	if err != nil {
 		return nil, err
 	}
-	ctx, md, err := commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: p.Tournoi()}, version, cmid)
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: p.Tournoi()}, version, cmid)
 	if err != nil {
 		return nil, err
 	}

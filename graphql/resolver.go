@@ -43,6 +43,8 @@ type Resolver struct {
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
+	// Cles indexes the clients' idempotency keys over the whole log.
+	Cles *eventstore.Cles
 	// vues keeps the games' public views up to date.
 	vues partieVues
 	// Head is the global position of the last recorded event.
@@ -87,7 +89,7 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
 		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
-		Journal: c.Store, Registry: c.Registry,
+		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: ronde.NewDepot(c.Store, c.Registry), Matchs: partie.NewDepot(c.Store, c.Registry, regles),
 		ReglesClassique: regles}, nil
 }

@@ -70,6 +70,10 @@ func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
 			assert.Equal(t, "clientMutationId déjà utilisé pour une autre requête", res.Errors[0].Message, name)
 		}
 	}
+	// A key is bound to its request in the whole log, not only in the
+	// stream the retry writes to: the tournament's key i-1 drives no draw.
+	res := s.gql(d1, `mutation { rejeter(partie:"T1-1", clientMutationId:"i-1") { version } }`, nil)
+	assert.Equal(t, "IDEMPOTENCY_KEY_REUSED", res.code(), "a key of another stream")
 	s.gql(d1, `mutation { tirer(partie:"T1-1", clientMutationId:"c-1") { `+partieFields+` } }`, nil).into(t, "tirer", &apres)
 	assert.Equal(t, p, apres, "the true retry still answers the draw, nothing else was stored")
 }

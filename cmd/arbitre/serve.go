@@ -152,6 +152,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
 	}
+	// The first command need not wait for the whole log to be indexed.
+	follow("idempotency keys", func() error { return resolver.Cles.Rattraper(pipeCtx) })
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
