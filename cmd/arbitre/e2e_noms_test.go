@@ -63,3 +63,42 @@ func TestNoms_AbonnementsEnFrancais(t *testing.T) {
 		})
 	}
 }
+
+// Issue 12 item 1: the game's settings are enums; their values travel
+// unchanged where GraphQL allows it (normale, mort_subite...), the variants
+// whose names are not GraphQL names get one (7sur8 → sept_sur_huit), and a
+// value outside the set is refused before anything is recorded.
+func TestTypes_ConfigPartieEnEnums(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	for _, l := range []string{"L1", "L2"} {
+		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l}}).Errors)
+	}
+
+	type config struct{ Formule, Variante, Source, Mode string }
+	var p struct {
+		Statut string
+		Config config
+	}
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{formule: joker, variante: sept_sur_huit, source: directeur, mode: mort_subite}) {
+		statut config { formule variante source mode } } }`, nil).into(t, "creerPartie", &p)
+	assert.Equal(t, "attente_tirage", p.Statut)
+	assert.Equal(t, config{"joker", "sept_sur_huit", "directeur", "mort_subite"}, p.Config)
+
+	for _, tt := range []struct{ name, query string }{
+		{"a string where an enum is expected", `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{variante: "7sur8"}) { id } }`},
+		{"the engine's spelling", `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{variante: normale}) { id } }`},
+	} {
+		assert.Equal(t, codeHorsEnum, s.gql(director, tt.query, nil).code(), tt.name)
+	}
+	res := s.gql(director, `mutation($c: ConfigPartieInput!) { creerPartie(tournoi:"T1", partie:"T1-2", config:$c) { id } }`,
+		map[string]any{"c": map[string]any{"variante": "7sur8"}})
+	assert.Equal(t, codeHorsEnum, res.code())
+	res = s.gql("", `{ partie(id:"T1-2") { id } }`, nil)
+	require.Empty(t, res.Errors)
+	assert.JSONEq(t, "null", string(res.Data["partie"]), "a refused creerPartie records nothing")
+}
