@@ -288,3 +288,20 @@ func TestSchema_AbonnementsEnFrancais(t *testing.T) {
 		}
 	}
 }
+
+func TestSchema_ValeursListeesReperees(t *testing.T) {
+	for _, tt := range []struct {
+		desc    string
+		listees bool
+	}{
+		{"depose, en_examen, decide or classe.", true},
+		{"tirage_initial, en_cours, terminee (the sheet is being signed) or validee.", true},
+		{"`h` or `v`: how the word is written.", true},
+		{`"normal", "7sur8", "7et8" or "789".`, true},
+		{"Who seized it: a licence or an arbiter's identity.", false},
+		{"The requester's grounds.", false},
+		{"OK, or why the placement is impossible (NOT_IN_RACK, NOT_CONNECTED, ...).", false},
+	} {
+		assert.Equal(t, tt.listees, valeursListees.MatchString(tt.desc), tt.desc)
+	}
+}

@@ -4478,13 +4478,13 @@ extend type Subscription {
 
 "How the software pairs a round."
 enum MethodeAppariement {
-  "Swiss system: players with the same points de match meet, no rematch."
+  "Swiss system: players with close points de match meet, avoiding rematches."
   swiss
   "First round: by cote, the top half against the bottom half."
   initial_by_cote
-  "Everyone meets everyone (toutes rondes)."
+  "Everyone meets everyone, round by round of the Berger tables."
   round_robin
-  "King of the hill: 1 against 2, 3 against 4... by the standings."
+  "King of the hill: by the current standings, 1 against 2, 3 against 4..."
   king_of_the_hill
 }
 
