@@ -91,7 +91,7 @@ func TestTypes_ConfigPartieEnEnums(t *testing.T) {
 
 	for _, tt := range []struct{ name, query string }{
 		{"a string where an enum is expected", `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{variante: "7sur8"}) { id } }`},
-		{"the engine's spelling", `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{variante: normale}) { id } }`},
+		{"a formula where a variant is expected", `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{variante: normale}) { id } }`},
 	} {
 		assert.Equal(t, codeHorsEnum, s.gql(director, tt.query, nil).code(), tt.name)
 	}

@@ -5397,7 +5397,14 @@ type ConfigPartie {
   seuilSolo: Int!
 }
 
-"A duplicate game's public state."
+"""
+A duplicate game's public state. A duplicate game ends by itself, there is
+no mutation to end it: retenirTop ends it when the letters left meet §3.7
+(all placed, a single letter, only vowels or only consonants), annulerCoup
+when no different tirage can be drawn (§3.6), reprendre after an
+interruption of more than 15 minutes, eliminer when one player is left;
+statut is then terminee and fin says why.
+"""
 type Partie {
   "The game's id."
   id: ID!
