@@ -19,7 +19,7 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err != nil {
 		return nil, err
 	}
-	d := acces.Demande{Role: domainRole(demande.Role), Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle)}
+	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle)}
 	if d.Duree, err = acces.DureeEnHeures(demande.Heures); err != nil {
 		return nil, accesError(err)
 	}
@@ -33,7 +33,7 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err != nil {
 		return nil, accesError(err)
 	}
-	return &model.JetonEmis{ID: ev.ID, Secret: secret, Role: apiRole(ev.Role), Tournoi: optional(ev.Tournoi),
+	return &model.JetonEmis{ID: ev.ID, Secret: secret, Role: ev.Role, Tournoi: optional(ev.Tournoi),
 		Tables: optional(ev.Tables.String()), Expire: ev.Expire}, nil
 }
 
@@ -59,7 +59,7 @@ func (r *queryResolver) Moi(ctx context.Context) (*model.Habilitation, error) {
 		}
 		return nil, err
 	}
-	return &model.Habilitation{Jeton: h.JetonID, Role: apiRole(h.Role), Tournoi: optional(h.Tournoi),
+	return &model.Habilitation{Jeton: h.JetonID, Role: h.Role, Tournoi: optional(h.Tournoi),
 		Tables: optional(h.Tables.String()), Expire: h.Expire}, nil
 }
 

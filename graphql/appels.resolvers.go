@@ -43,7 +43,7 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	}
 	err = r.appelApp(md).DeposerAppel(ctx, appcommand.DeposerAppel{Saisine: appeldom.Saisine{
 		Appel: appel.ID, Objet: objet, Motif: appel.Motif, Contestee: contestee, Demandee: demandee,
-		Requerant: appeldom.Requerant{Identite: appel.Requerant, Qualite: appeldom.Qualite(appel.Qualite)},
+		Requerant: appeldom.Requerant{Identite: appel.Requerant, Qualite: appel.Qualite},
 	}})
 	if err != nil {
 		return nil, err
@@ -59,21 +59,21 @@ func (r *mutationResolver) ComposerCommission(ctx context.Context, appel string,
 }
 
 // Voter is the resolver for the voter field.
-func (r *mutationResolver) Voter(ctx context.Context, appel string, membre string, issue string, revision *int) (*model.Appel, error) {
+func (r *mutationResolver) Voter(ctx context.Context, appel string, membre string, issue appeldom.Issue, revision *int) (*model.Appel, error) {
 	return r.surAppel(ctx, appel, func(ctx context.Context, app *appcommand.Application) error {
-		return app.Voter(ctx, appcommand.Voter{Appel: appel, Membre: membre, Issue: appeldom.Issue(issue), Revision: revisionDe(revision)})
+		return app.Voter(ctx, appcommand.Voter{Appel: appel, Membre: membre, Issue: issue, Revision: revisionDe(revision)})
 	})
 }
 
 // DeciderAppel is the resolver for the deciderAppel field.
-func (r *mutationResolver) DeciderAppel(ctx context.Context, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error) {
+func (r *mutationResolver) DeciderAppel(ctx context.Context, appel string, issue appeldom.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error) {
 	d, err := decisionDe(decision)
 	if err != nil {
 		return nil, err
 	}
 	return r.surAppel(ctx, appel, func(ctx context.Context, app *appcommand.Application) error {
 		return app.Decider(ctx, appcommand.Decider{Appel: appel, Revision: revisionDe(revision),
-			Deliberation: appeldom.Deliberation{Issue: appeldom.Issue(issue), Decision: d, Motivation: motivation}})
+			Deliberation: appeldom.Deliberation{Issue: issue, Decision: d, Motivation: motivation}})
 	})
 }
 

@@ -55,7 +55,7 @@ func (r *Resolver) vueAppel(ctx context.Context, id string) (*model.Appel, error
 		return nil, err
 	}
 	v := &model.Appel{ID: a.ID, Tournoi: a.Objet.Tournoi, Partie: optional(a.Objet.Partie), Licence: optional(a.Objet.Licence),
-		Statut: string(a.Statut), DeposeLe: a.DeposeLe, Revision: int(a.Revision), Niveaux: []model.NiveauAppel{}, Historique: []model.Acte{}}
+		Statut: a.Statut, DeposeLe: a.DeposeLe, Revision: int(a.Revision), Niveaux: []model.NiveauAppel{}, Historique: []model.Acte{}}
 	if a.Objet.Coup > 0 {
 		coup := a.Objet.Coup
 		v.Coup = &coup
@@ -77,8 +77,8 @@ func (r *Resolver) vueAppel(ctx context.Context, id string) (*model.Appel, error
 }
 
 func vueNiveau(n appeldom.Niveau) model.NiveauAppel {
-	v := model.NiveauAppel{Numero: n.Numero, Instance: string(n.Instance), Requerant: n.Requerant.Identite,
-		Qualite: string(n.Requerant.Qualite), Motif: n.Motif, President: optional(n.President),
+	v := model.NiveauAppel{Numero: n.Numero, Instance: n.Instance, Requerant: n.Requerant.Identite,
+		Qualite: n.Requerant.Qualite, Motif: n.Motif, President: optional(n.President),
 		Membres: append([]string{}, n.Membres...), Votes: []model.VoteAppel{}}
 	if n.Contestee != nil {
 		v.Contestee = vueDecision(*n.Contestee)
@@ -87,10 +87,10 @@ func vueNiveau(n appeldom.Niveau) model.NiveauAppel {
 		v.Demandee = vueDecision(*n.Demandee)
 	}
 	for _, vote := range n.Votes {
-		v.Votes = append(v.Votes, model.VoteAppel{Membre: vote.Membre, Issue: string(vote.Issue)})
+		v.Votes = append(v.Votes, model.VoteAppel{Membre: vote.Membre, Issue: vote.Issue})
 	}
 	if n.Decision != nil {
-		v.Issue = optional(string(n.Decision.Issue))
+		v.Issue = optional(n.Decision.Issue)
 		v.Motivation = optional(n.Decision.Motivation)
 	}
 	return v

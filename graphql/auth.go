@@ -10,7 +10,6 @@ import (
 	gql "github.com/99designs/gqlgen/graphql"
 
 	"arbitre/domain/acces"
-	"arbitre/graphql/model"
 )
 
 type authKey struct{}
@@ -110,39 +109,11 @@ func authorize(ctx context.Context, roles []acces.Role, p acces.Portee) (acces.H
 
 // AccesDirective implements @acces: the field runs only for a token of one
 // of the roles (tournament and table scopes are checked by the resolver).
-func AccesDirective(ctx context.Context, _ any, next gql.Resolver, roles []model.Role) (any, error) {
-	if _, err := authorize(ctx, domainRoles(roles), acces.Portee{}); err != nil {
+func AccesDirective(ctx context.Context, _ any, next gql.Resolver, roles []acces.Role) (any, error) {
+	if _, err := authorize(ctx, roles, acces.Portee{}); err != nil {
 		return nil, err
 	}
 	return next(ctx)
-}
-
-func domainRoles(roles []model.Role) []acces.Role {
-	out := make([]acces.Role, len(roles))
-	for i, r := range roles {
-		out[i] = domainRole(r)
-	}
-	return out
-}
-
-func domainRole(r model.Role) acces.Role {
-	switch r {
-	case model.RoleDirector:
-		return acces.Directeur
-	case model.RoleArbiter:
-		return acces.Arbitre
-	}
-	return acces.Commission
-}
-
-func apiRole(r acces.Role) model.Role {
-	switch r {
-	case acces.Directeur:
-		return model.RoleDirector
-	case acces.Arbitre:
-		return model.RoleArbiter
-	}
-	return model.RoleCommission
 }
 
 // TokenID is the id of the request's valid token, "" for an anonymous

@@ -85,12 +85,8 @@ func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin 
 }
 
 func vueDecision(d correction.Decision) *model.Decision {
-	v := &model.Decision{Paye: d.Paid, Sanction: string(d.Sanction), Raisons: make([]string, len(d.Reasons)),
+	return &model.Decision{Paye: d.Paid, Sanction: d.Sanction, Raisons: append([]correction.Reason{}, d.Reasons...),
 		Commission: d.Commission, Place: optional(d.Place), ScoreRenvoye: d.ScoreWrittenBack, Moteur: d.Engine}
-	for i, r := range d.Reasons {
-		v.Raisons[i] = string(r)
-	}
-	return v
 }
 
 // bulletinDe checks a bulletin as typed with the correction engine's own
@@ -110,10 +106,6 @@ func decisionDe(in *model.DecisionInput) (*correction.Decision, error) {
 	if in == nil {
 		return nil, nil
 	}
-	d := &correction.Decision{Paid: in.Paye, Sanction: correction.Sanction(in.Sanction), Commission: in.Commission,
-		Place: deref(in.Place), ScoreWrittenBack: in.ScoreRenvoye}
-	for _, r := range in.Raisons {
-		d.Reasons = append(d.Reasons, correction.Reason(r))
-	}
-	return d, nil
+	return &correction.Decision{Paid: in.Paye, Sanction: in.Sanction, Reasons: append([]correction.Reason(nil), in.Raisons...),
+		Commission: in.Commission, Place: deref(in.Place), ScoreWrittenBack: in.ScoreRenvoye}, nil
 }

@@ -19,8 +19,8 @@ func (r *queryResolver) Classement(ctx context.Context, partie *string, tournoi 
 	return r.lireClassement(ctx, q, 0)
 }
 
-// StandingsChanged is the resolver for the standingsChanged field.
-func (r *subscriptionResolver) StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error) {
+// ClassementChange is the resolver for the classementChange field.
+func (r *subscriptionResolver) ClassementChange(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error) {
 	q, err := classementDemande(partie, tournoi, serie)
 	if err != nil {
 		return nil, err
@@ -28,4 +28,9 @@ func (r *subscriptionResolver) StandingsChanged(ctx context.Context, partie *str
 	return follow(ctx, r.Hub, q.concerne, func(ctx context.Context, pos uint64) ([]model.LigneClassement, error) {
 		return r.lireClassement(ctx, q, pos)
 	})
+}
+
+// StandingsChanged is the resolver for the standingsChanged field.
+func (r *subscriptionResolver) StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error) {
+	return r.ClassementChange(ctx, partie, tournoi, serie)
 }

@@ -50,9 +50,9 @@ func (r *mutationResolver) EtablirTetesDeSerie(ctx context.Context, tournoi stri
 }
 
 // ProposerRonde is the resolver for the proposerRonde field.
-func (r *mutationResolver) ProposerRonde(ctx context.Context, tournoi string, methode string, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+func (r *mutationResolver) ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
-		return t.Proposer(pairing.Method(methode), roiEviteRevanches != nil && *roiEviteRevanches)
+		return t.Proposer(methode, roiEviteRevanches != nil && *roiEviteRevanches)
 	})
 }
 
@@ -180,13 +180,13 @@ func (r *mutationResolver) DeclarerTempsEpuise(ctx context.Context, match string
 }
 
 // Penaliser is the resolver for the penaliser field.
-func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur string, motif string, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error) {
+func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	n := 0
 	if lettres != nil {
 		n = *lettres
 	}
 	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		return p.Penaliser(joueur, partie.Motif(motif), n)
+		return p.Penaliser(joueur, motif, n)
 	})
 }
 
@@ -266,16 +266,26 @@ func (r *queryResolver) Cotes(ctx context.Context) ([]model.CoteClassique, error
 	return r.vueCotes(ctx)
 }
 
-// RondeChanged is the resolver for the rondeChanged field.
-func (r *subscriptionResolver) RondeChanged(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error) {
+// RondeChangee is the resolver for the rondeChangee field.
+func (r *subscriptionResolver) RondeChangee(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error) {
 	return follow(ctx, r.Hub, concerneTournoiClassique(tournoi), func(ctx context.Context, _ uint64) (*model.TournoiClassique, error) {
 		return r.tournoiClassiqueVue(ctx, tournoi)
 	})
 }
 
-// MatchChanged is the resolver for the matchChanged field.
-func (r *subscriptionResolver) MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error) {
+// RondeChanged is the resolver for the rondeChanged field.
+func (r *subscriptionResolver) RondeChanged(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error) {
+	return r.RondeChangee(ctx, tournoi)
+}
+
+// MatchChange is the resolver for the matchChange field.
+func (r *subscriptionResolver) MatchChange(ctx context.Context, match string) (<-chan *model.MatchClassique, error) {
 	return follow(ctx, r.Hub, concerneMatch(match), func(ctx context.Context, _ uint64) (*model.MatchClassique, error) {
 		return r.matchVue(ctx, match)
 	})
+}
+
+// MatchChanged is the resolver for the matchChanged field.
+func (r *subscriptionResolver) MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error) {
+	return r.MatchChange(ctx, match)
 }

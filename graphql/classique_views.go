@@ -103,7 +103,7 @@ func vueTournoiClassique(t *ronde.Tournoi) *model.TournoiClassique {
 			Exempt: optional(pub.Exempt), Amendee: pub.Amende})
 	}
 	if prop, amend := t.Proposition(); prop != nil {
-		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: string(prop.Method), Tables: vueTables(prop.Tables, aucunResultat),
+		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: prop.Method, Tables: vueTables(prop.Tables, aucunResultat),
 			Exempt: optional(prop.Exempt), AdversaireRetire: append([]string{}, prop.AdversaireRetire...)}
 		if amend != nil {
 			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, aucunResultat), Exempt: optional(amend.Exempt), Motif: optional(amend.Motif)}
@@ -126,7 +126,7 @@ func vueTables(tables []ronde.Table, resultat func(match string) (ronde.Resultat
 	for i, tb := range tables {
 		out[i] = model.TableClassique{Numero: tb.Numero, Premier: tb.Premier, Second: tb.Second, Match: optional(tb.Match)}
 		if res, ok := resultat(tb.Match); ok {
-			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: res.Fin,
+			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: partie.Fin(res.Fin),
 				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:]}
 		}
 	}
@@ -164,8 +164,8 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 	sac := p.Sac()
 	scores := p.Scores()
 	v := &model.MatchClassique{ID: c.Match, Tournoi: optional(c.Tournoi), Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
-		Joueurs: c.Joueurs[:], Premier: c.Premier, Designation: string(c.Designation), Lexique: c.Lexique,
-		Version: p.Version(), Phase: string(p.Phase()), Scores: scores[:], Trait: p.Trait(), Grille: grille.Rows(),
+		Joueurs: c.Joueurs[:], Premier: c.Premier, Designation: c.Designation, Lexique: c.Lexique,
+		Version: p.Version(), Phase: p.Phase(), Scores: scores[:], Trait: p.Trait(), Grille: grille.Rows(),
 		Sac: sac.Size(), FinEnAttente: p.FinEnAttente(), Passes: p.Passes(),
 		TempsEpuise: []bool{p.TempsEpuise(0), p.TempsEpuise(1)}, Journal: []model.CoupClassique{}}
 	if j, n := p.TirageDu(); j >= 0 {
@@ -179,16 +179,16 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 		v.Contestable = &model.CoupContestable{Joueur: j, Mots: mots}
 	}
 	if fin, ok := p.Fin(); ok {
-		v.Fin = &model.FinMatch{Fin: string(fin.Fin), Joueur: fin.Joueur, Ajustements: fin.Ajustements[:], Scores: fin.Scores[:],
+		v.Fin = &model.FinMatch{Fin: fin.Fin, Joueur: fin.Joueur, Ajustements: fin.Ajustements[:], Scores: fin.Scores[:],
 			Perdant: fin.Perdant, PointsDeMatch: fin.PointsDeMatch[:]}
 	}
 	if f, ok := p.Feuille(); ok {
-		v.Feuille = &model.ResultatClassique{Joueurs: f.Joueurs[:], Premier: f.Premier, Fin: string(f.Fin), Scores: f.Scores[:],
+		v.Feuille = &model.ResultatClassique{Joueurs: f.Joueurs[:], Premier: f.Premier, Fin: f.Fin, Scores: f.Scores[:],
 			Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch[:]}
 	}
 	for _, coup := range p.Journal() {
-		mc := model.CoupClassique{Joueur: coup.Joueur, Genre: string(coup.Genre), Reference: optional(coup.Ref), Mot: optional(coup.Mot),
-			Lettres: optional(coup.Lettres), Motif: optional(coup.Motif), Points: coup.Points, Cumul: coup.Cumul}
+		mc := model.CoupClassique{Joueur: coup.Joueur, Genre: coup.Genre, Reference: optional(coup.Ref), Mot: optional(coup.Mot),
+			Lettres: optional(coup.Lettres), Motif: optional(partie.Motif(coup.Motif)), Points: coup.Points, Cumul: coup.Cumul}
 		if chevalets {
 			mc.Chevalet = optional(coup.Chevalet)
 		}
@@ -229,7 +229,7 @@ func (r *Resolver) vueCotes(ctx context.Context) ([]model.CoteClassique, error) 
 	seuils := cote.DefaultThresholds()
 	out := make([]model.CoteClassique, len(cotes))
 	for i, c := range cotes {
-		out[i] = model.CoteClassique{Joueur: c.Joueur, Cote: c.Cote, Tournois: c.Tournois, Serie: string(seuils.SerieOf(c.Cote)),
+		out[i] = model.CoteClassique{Joueur: c.Joueur, Cote: c.Cote, Tournois: c.Tournois, Serie: seuils.SerieOf(c.Cote),
 			Politique: c.Politique, VersionPolitique: c.Version}
 	}
 	return out, nil

@@ -7,14 +7,14 @@ import (
 	"arbitre/domain/eventstore"
 )
 
-func deref(s *string) string {
+func deref[T ~string](s *T) T {
 	if s == nil {
 		return ""
 	}
 	return *s
 }
 
-func optional(s string) *string {
+func optional[T ~string](s T) *T {
 	if s == "" {
 		return nil
 	}

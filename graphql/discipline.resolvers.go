@@ -13,12 +13,12 @@ import (
 )
 
 // SanctionDisciplinaire is the resolver for the sanctionDisciplinaire field.
-func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
 	vue, err := r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		return app.SanctionDisciplinaire(ctx, dupcommand.SanctionDisciplinaire{Partie: partie, Coup: coup, Licence: licence,
-			Nature: duplicate.NatureSanction(nature), Motif: motif})
+			Nature: nature, Motif: motif})
 	})
-	if err != nil || duplicate.NatureSanction(nature) != duplicate.SanctionExclusion || vue.Tournoi == nil {
+	if err != nil || nature != duplicate.SanctionExclusion || vue.Tournoi == nil {
 		return vue, err
 	}
 	return vue, r.exclureDuTournoi(ctx, *vue.Tournoi, licence, partie, motif, clientMutationID)

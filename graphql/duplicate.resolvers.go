@@ -92,9 +92,9 @@ func (r *mutationResolver) RetenirTop(ctx context.Context, partie string, refere
 }
 
 // AnnulerCoup is the resolver for the annulerCoup field.
-func (r *mutationResolver) AnnulerCoup(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.AnnulerCoup(ctx, partie, motif)
+		return app.AnnulerCoup(ctx, partie, string(motif))
 	})
 }
 
@@ -172,8 +172,8 @@ func (r *queryResolver) Partie(ctx context.Context, id string) (*model.Partie, e
 	return p, err
 }
 
-// CoupAnnounced is the resolver for the coupAnnounced field.
-func (r *subscriptionResolver) CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error) {
+// CoupAnnonce is the resolver for the coupAnnonce field.
+func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (<-chan *model.Partie, error) {
 	stream, err := eventstore.PartieStream(partie)
 	if err != nil {
 		return nil, invalidInput("partie", err)
@@ -181,6 +181,11 @@ func (r *subscriptionResolver) CoupAnnounced(ctx context.Context, partie string)
 	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context, _ uint64) (*model.Partie, error) {
 		return r.partieVue(ctx, partie)
 	})
+}
+
+// CoupAnnounced is the resolver for the coupAnnounced field.
+func (r *subscriptionResolver) CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error) {
+	return r.CoupAnnonce(ctx, partie)
 }
 
 // Partie returns generated.PartieResolver implementation.

@@ -75,11 +75,11 @@ func vuePartie(p *duplicate.Partie) *model.Partie {
 	b := p.Grille()
 	sac := p.Sac()
 	v := &model.Partie{
-		ID: p.ID(), Tournoi: optional(p.Tournoi()), Statut: string(p.Statut()), Version: p.Version(),
+		ID: p.ID(), Tournoi: optional(p.Tournoi()), Statut: p.Statut(), Version: p.Version(),
 		Coup: p.ProchainCoup(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(), Tops: []model.TopRetenu{},
 		Config: &model.ConfigPartie{
-			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: string(cfg.Formule), Variante: string(cfg.Variante),
-			Source: string(cfg.Source), Graine: int(cfg.Graine), Mode: string(cfg.Mode),
+			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: cfg.Formule, Variante: cfg.Variante,
+			Source: cfg.Source, Graine: int(cfg.Graine), Mode: cfg.Mode,
 			AvertissementsGratuits: cfg.AvertissementsGratuits, SeuilSolo: cfg.SeuilSolo,
 		},
 	}
@@ -99,7 +99,7 @@ func vuePartie(p *duplicate.Partie) *model.Partie {
 		v.DernierTop = &v.Tops[n-1]
 	}
 	if f := p.Fin(); f != nil {
-		v.Fin = &model.FinPartie{Motif: string(f.Motif), DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur)}
+		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur)}
 	}
 	return v
 }
@@ -150,8 +150,8 @@ func joueurDe(in model.JoueurInput) tournoi.Joueur {
 func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 	cfg := duplicate.Config{
 		TempsParCoup: time.Duration(in.TempsParCoupSecondes) * time.Second,
-		Formule:      duplicate.Formule(deref(in.Formule)), Variante: duplicate.Variante(deref(in.Variante)),
-		Source: duplicate.SourceTirage(deref(in.Source)), Mode: duplicate.Mode(deref(in.Mode)),
+		Formule:      deref(in.Formule), Variante: deref(in.Variante),
+		Source: deref(in.Source), Mode: deref(in.Mode),
 	}
 	if in.Graine != nil {
 		if *in.Graine < 0 {

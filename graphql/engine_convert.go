@@ -61,7 +61,7 @@ func parsePosition(in model.PositionInput) (position, error) {
 	var err error
 	p.opts.Variant = movegen.Standard
 	if in.Formule != nil {
-		if p.opts.Variant, err = movegen.VariantNamed(*in.Formule); err != nil {
+		if p.opts.Variant, err = movegen.VariantNamed(string(*in.Formule)); err != nil {
 			return p, refusal("formule", "formule inconnue (normal, 7sur8, 7et8 ou 789)", err)
 		}
 	}

@@ -226,6 +226,9 @@ func normaliser(v reflect.Value) {
 // errors repeat the input.
 var guillemets = regexp.MustCompile(`"[^"]{` + strconv.Itoa(maxEcho+1) + `,}"`)
 
+// motLong finds a run of more than maxEcho non-space characters.
+var motLong = regexp.MustCompile(`[^\s"]{` + strconv.Itoa(maxEcho+1) + `,}`)
+
 // sansEcho keeps an error message from repeating more than maxEcho
 // characters of any input: the arguments of the field the error is about,
 // and anything quoted (the request's text in gqlgen's errors).
@@ -233,6 +236,11 @@ func sansEcho(ctx context.Context, msg string) string {
 	var entrees []string
 	if fc := gql.GetFieldContext(ctx); fc != nil && fc.Field.Field != nil && gql.HasOperationContext(ctx) {
 		entrees = chaines(fc.Field.ArgumentMap(gql.GetOperationContext(ctx).Variables), entrees)
+	} else {
+		// An error of the whole operation (GraphQL validation of the
+		// variables, e.g. a value outside an enum) repeats the value
+		// without quotes: no other word of it is that long.
+		msg = motLong.ReplaceAllStringFunc(msg, prefixe)
 	}
 	return abregerMessage(msg, entrees)
 }

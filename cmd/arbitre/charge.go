@@ -659,8 +659,8 @@ func (rep *chargeReport) print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "              %s  (target p99 ≤ %s: %s)\n", lat(s.Latency), targetStandingsP99, verdict(s.TargetOK))
 	fmt.Fprintf(w, "2. displays   %d/%d connected in %.0f ms; retenirTop answered in %.1f ms; %d errors\n", d.Connected, rep.Displays, d.ConnectMS, d.MutationMS, d.Errors)
-	fmt.Fprintf(w, "              coupAnnounced    %d received  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
-	fmt.Fprintf(w, "              standingsChanged %d received  %s  (target all, p99 ≤ %s: %s)\n", d.StandingsChanged.N, lat(d.StandingsChanged), targetDisplayP99, verdict(d.TargetOK))
+	fmt.Fprintf(w, "              coupAnnonce      %d received  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
+	fmt.Fprintf(w, "              classementChange %d received  %s  (target all, p99 ≤ %s: %s)\n", d.StandingsChanged.N, lat(d.StandingsChanged), targetDisplayP99, verdict(d.TargetOK))
 	fmt.Fprintf(w, "3. bulletins  %d entered in %.0f ms, %d CONFLICT retries, %d replays of a clientMutationId, %d errors\n", b.Expected, b.ElapsedMS, b.Conflicts, b.Replays, b.Errors)
 	fmt.Fprintf(w, "              per bulletin %s\n", lat(b.Latency))
 	fmt.Fprintf(w, "              listed %d, in the store %d, missing %d, duplicated %d (target none lost or duplicated: %s)\n", b.Listed, b.InStore, b.Missing, b.Duplicated, verdict(b.TargetOK))
@@ -812,8 +812,8 @@ type display struct {
 }
 
 const (
-	displayGame      = `subscription($p: ID!) { coupAnnounced(partie:$p) { version coup dernierTop { mot score } } }`
-	displayStandings = `subscription($p: ID!) { standingsChanged(partie:$p) { rang nom score top } }`
+	displayGame      = `subscription($p: ID!) { coupAnnonce(partie:$p) { version coup dernierTop { mot score } } }`
+	displayStandings = `subscription($p: ID!) { classementChange(partie:$p) { rang nom score top } }`
 )
 
 // openDisplay connects a screen; a failure is recorded in the display, whose
@@ -848,7 +848,7 @@ func openDisplay(ctx context.Context, url string) *display {
 // read handles the server's messages until the connection closes.
 func (d *display) read() {
 	defer close(d.done)
-	var first, top [2]bool // [coupAnnounced, standingsChanged]
+	var first, top [2]bool // [coupAnnonce, classementChange]
 	for {
 		var msg struct {
 			ID      string          `json:"id"`
@@ -871,8 +871,8 @@ func (d *display) read() {
 				Data struct {
 					CoupAnnounced *struct {
 						DernierTop *struct{ Score int }
-					}
-					StandingsChanged []struct{ Top int }
+					} `json:"coupAnnonce"`
+					StandingsChanged []struct{ Top int } `json:"classementChange"`
 				}
 				Errors []gqlError
 			}

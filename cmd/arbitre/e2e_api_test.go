@@ -285,9 +285,9 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	assert.Equal(t, "attente_tirage", p.Statut)
 
-	standings := s.subscribe("", `subscription { standingsChanged(partie:"T1-1") { licence score rang } }`, nil)
+	standings := s.subscribe("", `subscription { classementChange(partie:"T1-1") { licence score rang } }`, nil)
 	var lignes []apiLigne
-	standings.next(t, "standingsChanged", &lignes)
+	standings.next(t, "classementChange", &lignes)
 	assert.Len(t, lignes, 4)
 
 	// A retried draw is applied once; a stale version is a conflict.
@@ -352,7 +352,7 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 	assert.Equal(t, 0, corrected.Decision.Paye, "§5.7: a blank bulletin is a zero")
 
 	require.Eventually(t, func() bool {
-		standings.next(t, "standingsChanged", &lignes)
+		standings.next(t, "classementChange", &lignes)
 		return scoreOf(lignes, "L1") == top.Score && scoreOf(lignes, "L2") == top.Score && scoreOf(lignes, "L3") == 0
 	}, 10*time.Second, time.Millisecond, "the display's standings follow the corrections")
 
@@ -362,17 +362,17 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 		"demandee": map[string]any{"paye": top.Score, "sanction": "none"}}
 	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id } }`, map[string]any{"a": appeal}).code())
 	require.Empty(t, s.gql(arbiterB, `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id statut } }`, map[string]any{"a": appeal}).Errors)
-	assert.Equal(t, "FORBIDDEN", s.gql(arbiterB, `mutation { voter(appel:"A1", membre:"M1", issue:"accueilli") { statut } }`, nil).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterB, `mutation { voter(appel:"A1", membre:"M1", issue:accueilli) { statut } }`, nil).code())
 	require.Empty(t, s.gql(commission, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil).Errors)
 	for _, m := range []string{"M1", "M2", "M3"} {
-		require.Empty(t, s.gql(commission, `mutation($m: String!) { voter(appel:"A1", membre:$m, issue:"accueilli") { statut } }`, map[string]any{"m": m}).Errors)
+		require.Empty(t, s.gql(commission, `mutation($m: String!) { voter(appel:"A1", membre:$m, issue:accueilli) { statut } }`, map[string]any{"m": m}).Errors)
 	}
 	var decided struct {
 		Statut            string
 		DecisionEnVigueur struct{ Paye int }
 		Historique        []struct{ Type, Role string }
 	}
-	s.gql(commission, `mutation { deciderAppel(appel:"A1", issue:"accueilli", motivation:"bulletin retrouvé, écrit dans les temps") { statut decisionEnVigueur { paye } historique { type role } } }`,
+	s.gql(commission, `mutation { deciderAppel(appel:"A1", issue:accueilli, motivation:"bulletin retrouvé, écrit dans les temps") { statut decisionEnVigueur { paye } historique { type role } } }`,
 		nil).into(t, "deciderAppel", &decided)
 	assert.Equal(t, "decide", decided.Statut)
 	assert.Equal(t, top.Score, decided.DecisionEnVigueur.Paye)

@@ -107,9 +107,9 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	s.gql(director, open, nil).into(t, "ouvrirTournoiClassique", &tr)
 	assert.Equal(t, 1, tr.Version, "a retried opening is applied once")
 
-	display := s.subscribe("", `subscription { rondeChanged(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil)
+	display := s.subscribe("", `subscription { rondeChangee(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil)
 	var shown apiTournoiClassique
-	display.next(t, "rondeChanged", &shown)
+	display.next(t, "rondeChangee", &shown)
 	assert.Empty(t, shown.Publiees)
 
 	inscrire := `mutation($j: ID!, $n: String!, $c: Int, $id: String) { inscrireClassique(tournoi:"C1", joueur:$j, nom:$n, cote:$c, clientMutationId:$id) { version } }`
@@ -125,10 +125,10 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1", version:6) { version } }`, nil).into(t, "etablirTetesDeSerie", &tr)
 
 	// The arbiters and the public do not pair rounds.
-	propose := `mutation { proposerRonde(tournoi:"C1", methode:"initial_by_cote") { version } }`
+	propose := `mutation { proposerRonde(tournoi:"C1", methode:initial_by_cote) { version } }`
 	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, propose, nil).code())
 	assert.Equal(t, "UNAUTHENTICATED", s.gql("", propose, nil).code())
-	s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode:"initial_by_cote") { version `+propositionFields+` } }`, nil).
+	s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode:initial_by_cote) { version `+propositionFields+` } }`, nil).
 		into(t, "proposerRonde", &tr)
 	require.NotNil(t, tr.Proposition)
 	prop := tr.Proposition
@@ -162,7 +162,7 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	require.NotNil(t, t1.Match)
 	require.NotNil(t, t2.Match)
 	require.Eventually(t, func() bool {
-		display.next(t, "rondeChanged", &shown)
+		display.next(t, "rondeChangee", &shown)
 		return len(shown.Publiees) == 1
 	}, 5*time.Second, time.Millisecond, "the display shows the pairings")
 
@@ -265,7 +265,7 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	assert.Equal(t, "abandon", tr.Publiees[0].Tables[0].Resultat.Fin)
 	assert.Equal(t, "forfait", tr.Publiees[0].Tables[1].Resultat.Fin)
 	require.Eventually(t, func() bool {
-		display.next(t, "rondeChanged", &shown)
+		display.next(t, "rondeChangee", &shown)
 		return len(shown.Publiees) == 1 && shown.Publiees[0].Tables[1].Resultat != nil
 	}, 5*time.Second, time.Millisecond, "the display shows the results")
 	assert.Equal(t, tr.Classement, shown.Classement, "and the standings")

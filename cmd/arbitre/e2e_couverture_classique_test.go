@@ -68,7 +68,7 @@ func coupsJusquAuSacVide(t *testing.T, s *apiServer, jeton, match string, m apiM
 // The classique commands no other test runs (contester, echanger with the
 // letters chosen, penaliser, declarerTempsEpuise, trancherDesaccord,
 // constaterAbandon, declarerDefaite, constaterBlocage, cloturerMatch,
-// retirerJoueurClassique) and the live match (matchChanged), each with its
+// retirerJoueurClassique) and the live match (matchChange), each with its
 // refusals over HTTP and the websocket: anonymous → UNAUTHENTICATED, wrong
 // role → FORBIDDEN, another tournament's token → FORBIDDEN, an arbiter of
 // other tables → FORBIDDEN, bad input → its code; a refused command changes
@@ -91,7 +91,7 @@ func TestE2ECouvertureClassique(t *testing.T) {
 			map[string]any{"j": fmt.Sprintf("P%d", i), "n": fmt.Sprintf("Joueur %d", i), "c": 2000 - 100*i}).into(t, "inscrireClassique", &tr)
 	}
 	s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`, nil).into(t, "etablirTetesDeSerie", &tr)
-	s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode:"initial_by_cote") { version } }`, nil).into(t, "proposerRonde", &tr)
+	s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode:initial_by_cote) { version } }`, nil).into(t, "proposerRonde", &tr)
 	s.gql(director, `mutation { publierRonde(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil).into(t, "publierRonde", &tr)
 	require.Len(t, tr.Publiees, 1)
 	tables := tr.Publiees[0].Tables
@@ -131,11 +131,11 @@ func TestE2ECouvertureClassique(t *testing.T) {
 
 	// Table 1, played with the letters the arbiter types, followed live.
 	m1, id1 := matchs[0], *tables[0].Match
-	live := s.subscribe("", `subscription($m: ID!) { matchChanged(match:$m) { version phase scores } }`, map[string]any{"m": id1})
+	live := s.subscribe("", `subscription($m: ID!) { matchChange(match:$m) { version phase scores } }`, map[string]any{"m": id1})
 	var shown apiMatchCouverture
-	live.next(t, "matchChanged", &shown)
+	live.next(t, "matchChange", &shown)
 	assert.Equal(t, "tirage_initial", shown.Phase)
-	assert.Equal(t, "NOT_FOUND", s.subscribe("", `subscription { matchChanged(match:"inconnu") { version } }`, nil).refus(t))
+	assert.Equal(t, "NOT_FOUND", s.subscribe("", `subscription { matchChange(match:"inconnu") { version } }`, nil).refus(t))
 
 	premier, second := m1.Joueurs[0], m1.Joueurs[1]
 	tirer := `mutation($m: ID!, $j: ID!, $l: String) { tirerLettres(match:$m, joueur:$j, lettres:$l) { ` + matchCouvertureFields + ` } }`
@@ -194,19 +194,19 @@ func TestE2ECouvertureClassique(t *testing.T) {
 	assert.Equal(t, 0, m1.Trait)
 
 	// §8 penaliser: 5 points.
-	penaliser := `mutation($m: ID!, $j: ID!, $motif: String!, $l: Int) { penaliser(match:$m, joueur:$j, motif:$motif, lettres:$l) { ` + matchCouvertureFields + ` } }`
+	penaliser := `mutation($m: ID!, $j: ID!, $motif: MotifPenalite!, $l: Int) { penaliser(match:$m, joueur:$j, motif:$motif, lettres:$l) { ` + matchCouvertureFields + ` } }`
 	penalty := map[string]any{"m": id1, "j": premier, "motif": "arbitre"}
 	s.exigerRefus(t, penaliser, penalty, version(id1), arbitres(arbiterAutres))
 	for _, tt := range []struct {
 		name string
 		vars map[string]any
 	}{
-		{"motif inconnu", map[string]any{"m": id1, "j": premier, "motif": "humeur"}},
 		{"lettres en trop sans lettres", map[string]any{"m": id1, "j": premier, "motif": "lettres_en_trop", "l": 0}},
 		{"pénalité fixe comptée par lettre", map[string]any{"m": id1, "j": premier, "motif": "arbitre", "l": 2}},
 	} {
 		s.exigerRefus(t, penaliser, tt.vars, version(id1), refuse(arbiter1, tt.name, "INVALID_PENALTY"))
 	}
+	s.exigerRefus(t, penaliser, map[string]any{"m": id1, "j": premier, "motif": "humeur"}, version(id1), refuse(arbiter1, "motif inconnu", codeHorsEnum))
 	m1 = sur(arbiter1, "penaliser", penaliser, penalty)
 	assert.Equal(t, []int{-5, 0}, m1.Scores)
 
@@ -237,7 +237,7 @@ func TestE2ECouvertureClassique(t *testing.T) {
 	require.NotNil(t, m1.Feuille)
 	assert.Equal(t, m1.Fin.Scores, m1.Feuille.Scores)
 	for shown.Phase != "validee" {
-		live.next(t, "matchChanged", &shown)
+		live.next(t, "matchChange", &shown)
 	}
 	assert.Equal(t, m1.Version, shown.Version, "the live match follows every event")
 
@@ -374,7 +374,7 @@ func TestE2ECouvertureRefusClassique(t *testing.T) {
 	ouvrir := `mutation($r: Int!) { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:$r) { version } }`
 	inscrire := `mutation($j: ID!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:"Joueur", cote:1500) { version } }`
 	seeding := `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`
-	proposer := `mutation($m: String!) { proposerRonde(tournoi:"C1", methode:$m) { version } }`
+	proposer := `mutation($m: MethodeAppariement!) { proposerRonde(tournoi:"C1", methode:$m) { version } }`
 	publier := `mutation { publierRonde(tournoi:"C1") { ` + tournoiClassiqueFields + ` } }`
 	clore := `mutation { cloreTournoiClassique(tournoi:"C1") { version } }`
 	run([]cas{
@@ -400,7 +400,7 @@ func TestE2ECouvertureRefusClassique(t *testing.T) {
 	run([]cas{
 		{"publierRonde sans proposition", publier, nil, tversion, []refusAttendu{{"directeur", director, "WRONG_STATE"}}},
 		{"proposerRonde", proposer, map[string]any{"m": "initial_by_cote"}, tversion, directeurSeul()},
-		{"proposerRonde méthode inconnue", proposer, map[string]any{"m": "au_hasard"}, tversion, []refusAttendu{{"directeur", director, "PAIRING_FAILED"}}},
+		{"proposerRonde méthode inconnue", proposer, map[string]any{"m": "au_hasard"}, tversion, []refusAttendu{{"directeur", director, codeHorsEnum}}},
 	})
 	s.gql(director, proposer, map[string]any{"m": "initial_by_cote"}).into(t, "proposerRonde", &tr)
 	amender := `mutation($t: [TableAmendeeInput!]!) { amenderRonde(tournoi:"C1", tables:$t, motif:"club") { version } }`

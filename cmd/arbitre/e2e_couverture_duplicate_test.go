@@ -11,6 +11,10 @@ import (
 )
 
 // refusAttendu is one caller a command must refuse, with the code he gets.
+// codeHorsEnum is the code of a value outside one of the schema's enums:
+// GraphQL validation refuses it before any command runs.
+const codeHorsEnum = "GRAPHQL_VALIDATION_FAILED"
+
 type refusAttendu struct {
 	qui, jeton, code string
 }
@@ -64,7 +68,7 @@ type apiBulletinCouverture struct {
 // arriveeEnRetard, interrompre, reprendre, eliminer), the second
 // arbitration and the referral to the commission (contreArbitrer,
 // renvoyerCommission), token revocation (revoquerJeton) and the live game
-// (coupAnnounced), each with its refusals over HTTP: anonymous →
+// (coupAnnonce), each with its refusals over HTTP: anonymous →
 // UNAUTHENTICATED, wrong role → FORBIDDEN, another tournament's token →
 // FORBIDDEN, an arbiter outside his tables → FORBIDDEN, bad input → its
 // code; a refused command changes nothing.
@@ -103,16 +107,16 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	}
 
 	// The display follows the game live; an invalid id is refused.
-	display := s.subscribe("", `subscription { coupAnnounced(partie:"T1-1") { statut version } }`, nil)
+	display := s.subscribe("", `subscription { coupAnnonce(partie:"T1-1") { statut version } }`, nil)
 	var shown apiPartie
-	display.next(t, "coupAnnounced", &shown)
+	display.next(t, "coupAnnonce", &shown)
 	assert.Equal(t, "attente_tirage", shown.Statut)
-	assert.Equal(t, "INVALID_INPUT", s.subscribe("", `subscription { coupAnnounced(partie:"") { statut } }`, nil).refus(t))
+	assert.Equal(t, "INVALID_INPUT", s.subscribe("", `subscription { coupAnnonce(partie:"") { statut } }`, nil).refus(t))
 
 	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
 	require.Equal(t, "tirage", p.Statut)
 	for shown.Version < p.Version { // the display sees the tirage
-		display.next(t, "coupAnnounced", &shown)
+		display.next(t, "coupAnnonce", &shown)
 	}
 	assert.Equal(t, "tirage", shown.Statut)
 
@@ -138,9 +142,9 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	assert.Equal(t, "tirage", apres.Statut, "the coup resumes")
 
 	// §3.6 annulerCoup: motif erreur voids the coup; the tirage is drawn again.
-	annuler := `mutation($m: String!) { annulerCoup(partie:"T1-1", motif:$m) { version statut coup } }`
+	annuler := `mutation($m: MotifAnnulation!) { annulerCoup(partie:"T1-1", motif:$m) { version statut coup } }`
 	s.exigerRefus(t, annuler, map[string]any{"m": "erreur"}, version("T1-1"), directeurSeul)
-	s.exigerRefus(t, annuler, map[string]any{"m": "caprice"}, version("T1-1"), []refusAttendu{{"motif inconnu", director, "ANNULATION_REFUSED"}})
+	s.exigerRefus(t, annuler, map[string]any{"m": "caprice"}, version("T1-1"), []refusAttendu{{"motif inconnu", director, codeHorsEnum}})
 	s.exigerRefus(t, annuler, map[string]any{"m": "aucune_solution"}, version("T1-1"), []refusAttendu{{"le tirage a des solutions", director, "ANNULATION_REFUSED"}})
 	s.gql(director, annuler, map[string]any{"m": "erreur"}).into(t, "annulerCoup", &apres)
 	assert.Equal(t, "attente_tirage", apres.Statut)
@@ -222,7 +226,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	s.exigerRefus(t, eliminer, t1, version("T1-1"), directeurSeul)
 	s.exigerRefus(t, eliminer, t1, version("T1-1"), []refusAttendu{{"partie normale", director, "WRONG_STATE"}})
 	var subite apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{graine: 8, mode: "mort_subite"}) { `+partieFields+` } }`, nil).
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{graine: 8, mode: mort_subite}) { `+partieFields+` } }`, nil).
 		into(t, "creerPartie", &subite)
 	t2 := map[string]any{"p": "T1-2"}
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"avant le top", director, "WRONG_STATE"}})
@@ -255,7 +259,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	// a valid one is not.
 	rejeter := `mutation($p: ID!) { rejeter(partie:$p) { version statut tirage } }`
 	var choix apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-3", config:{source: "directeur"}) { statut } }`, nil).into(t, "creerPartie", &choix)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-3", config:{source: directeur}) { statut } }`, nil).into(t, "creerPartie", &choix)
 	s.gql(director, `mutation { tirer(partie:"T1-3", lettres:"ABCDFGY") { statut } }`, nil).into(t, "tirer", &choix)
 	t3 := map[string]any{"p": "T1-3"}
 	s.exigerRefus(t, rejeter, t3, version("T1-3"), directeurSeul)
@@ -373,9 +377,9 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 			directeurSeul(refusAttendu{"version périmée", director, "CONFLICT"})},
 		{"retenirTop", `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { version } }`,
 			map[string]any{"r": top.Reference, "m": top.Mot}, version, directeurSeul()},
-		{"sanctionDisciplinaire", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:"avertissement", motif:"bavardage") { version } }`,
+		{"sanctionDisciplinaire", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:avertissement, motif:"bavardage") { version } }`,
 			map[string]any{"l": "L1"}, version, directeurSeul()},
-		{"sanctionDisciplinaire joueur inconnu", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:"avertissement", motif:"bavardage") { version } }`,
+		{"sanctionDisciplinaire joueur inconnu", `mutation($l: ID!) { sanctionDisciplinaire(partie:"T1-1", coup:1, licence:$l, nature:avertissement, motif:"bavardage") { version } }`,
 			map[string]any{"l": "L9"}, version, []refusAttendu{{"directeur", director, "UNKNOWN_PLAYER"}}},
 		{"deposerBulletin", enter, map[string]any{"l": "L2", "c": 1, "b": exact}, version, arbitreDeLaTable()},
 		{"deposerBulletin coup pas encore tiré", enter, map[string]any{"l": "L2", "c": 2, "b": exact}, version,
@@ -429,11 +433,11 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 			map[string]any{"p": "M1"}, commissionSeule()},
 		{"composerCommission président hors des membres", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
 			map[string]any{"p": "M9"}, []refusAttendu{{"commission", commission, "INVALID_COMMISSION"}}},
-		{"voter", `mutation($i: String!) { voter(appel:"A1", membre:"M1", issue:$i) { statut } }`,
+		{"voter", `mutation($i: IssueAppel!) { voter(appel:"A1", membre:"M1", issue:$i) { statut } }`,
 			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
-		{"deciderAppel", `mutation($i: String!) { deciderAppel(appel:"A1", issue:$i, motivation:"vu") { statut } }`,
+		{"deciderAppel", `mutation($i: IssueAppel!) { deciderAppel(appel:"A1", issue:$i, motivation:"vu") { statut } }`,
 			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
-		{"deciderAppel appel inconnu", `mutation { deciderAppel(appel:"A9", issue:"rejete", motivation:"vu") { statut } }`,
+		{"deciderAppel appel inconnu", `mutation { deciderAppel(appel:"A9", issue:rejete, motivation:"vu") { statut } }`,
 			nil, []refusAttendu{{"commission", commission, "APPEAL_NOT_FOUND"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { s.exigerRefus(t, tt.query, tt.vars, revision, tt.cas) })

@@ -190,8 +190,8 @@ func TestE2ECouvertureSchemaLisible(t *testing.T) {
 	require.NotNil(t, schema.Mutation.Fields.ForName("revoquerJeton"))
 	require.Equal(t, []champEcrit{{"Mutation.revoquerJeton", "x"}, {"Mutation.ramasser", "ramasser"}},
 		champsEcrits(`mutation { x: revoquerJeton(id:"j") ramasser(partie:"p") { version } }`))
-	require.Equal(t, []champEcrit{{"Subscription.matchChanged", "matchChanged"}},
-		champsEcrits(`subscription($m: ID!) { matchChanged(match:$m) { version } }`))
+	require.Equal(t, []champEcrit{{"Subscription.matchChange", "matchChange"}},
+		champsEcrits(`subscription($m: ID!) { matchChange(match:$m) { version } }`))
 	require.Empty(t, champsEcrits(`{ partie(id:"p") { version } }`))
 	require.Empty(t, champsEcrits(`mutation { ramasser(`))
 	require.Equal(t, "x", rootField(t, `mutation { x: revoquerJeton(id:"j") }`))

@@ -73,7 +73,7 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 	}
 	attendre(func() bool { return ligneDiscipline(lignes, "L1").Score == top.Score }, "the standings follow the corrections")
 
-	sanction := `mutation($l: ID!, $n: String!, $c: Int!, $v: Int, $id: String) {
+	sanction := `mutation($l: ID!, $n: NatureSanction!, $c: Int!, $v: Int, $id: String) {
 		sanctionDisciplinaire(partie:"T1-1", coup:$c, licence:$l, nature:$n, motif:"bavardage", version:$v, clientMutationId:$id) { version joueurs } }`
 	vars := func(licence, nature string, coup int) map[string]any {
 		return map[string]any{"l": licence, "n": nature, "c": coup}
@@ -96,7 +96,7 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 		vars map[string]any
 		code string
 	}{
-		{"§5.5 §5.7 §6.1 nature inconnue", vars("L1", "blame", 1), "INVALID_SANCTION"},
+		{"§5.5 §5.7 §6.1 nature inconnue", vars("L1", "blame", 1), codeHorsEnum},
 		{"coup pas encore joué", vars("L1", "zero", 2), "INVALID_SANCTION"},
 		{"joueur inconnu", vars("X9", "zero", 1), "UNKNOWN_PLAYER"},
 	} {

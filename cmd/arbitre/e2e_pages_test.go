@@ -672,7 +672,7 @@ func TestE2ENothingUnpublishedIsReachableFromTheDisplay(t *testing.T) {
 	assert.Equal(t, "UNAUTHENTICATED", r.code())
 	assert.NotContains(t, string(r.Data["partie"]), `"mot"`)
 	messages := abonnementSansJeton(t, "ws://"+salle.addr+"/graphql",
-		`subscription($p: ID!) { coupAnnounced(partie: $p) { coup solutions { mot } } }`, map[string]any{"p": e2ePartieLive})
+		`subscription($p: ID!) { coupAnnonce(partie: $p) { coup solutions { mot } } }`, map[string]any{"p": e2ePartieLive})
 	assert.NotContains(t, messages, `"mot"`)
 	assert.Contains(t, messages, "UNAUTHENTICATED")
 
@@ -807,7 +807,7 @@ func ouvrirClassique(t *testing.T, d e2eAPI) []e2eTableClassique {
 			map[string]any{"j": fmt.Sprintf("J%d", i+1), "n": nom, "c": 1500 - 100*i}, nil)
 	}
 	d.exiger(t, `mutation { etablirTetesDeSerie(tournoi:"CL") { nom } }`, nil, nil)
-	d.exiger(t, `mutation { proposerRonde(tournoi:"CL", methode:"initial_by_cote") { nom } }`, nil, nil)
+	d.exiger(t, `mutation { proposerRonde(tournoi:"CL", methode:initial_by_cote) { nom } }`, nil, nil)
 	var tr struct {
 		PublierRonde struct {
 			Publiees []struct{ Tables []e2eTableClassique }

@@ -112,7 +112,7 @@ func examiner(t *testing.T, s *apiServer, token, id, issue string) {
 	require.Empty(t, s.gql(token, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
 		map[string]any{"a": id}).Errors)
 	for _, m := range []string{"M1", "M2", "M3"} {
-		require.Empty(t, s.gql(token, `mutation($a: ID!, $m: String!, $i: String!) { voter(appel:$a, membre:$m, issue:$i) { statut } }`,
+		require.Empty(t, s.gql(token, `mutation($a: ID!, $m: String!, $i: IssueAppel!) { voter(appel:$a, membre:$m, issue:$i) { statut } }`,
 			map[string]any{"a": id, "m": m, "i": issue}).Errors)
 	}
 }
@@ -139,14 +139,14 @@ func TestSecurite_DeposerAppelHorsTournoi(t *testing.T) {
 		assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": id}).Data["appel"]), "appeal %s not stored", id)
 		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
 			map[string]any{"a": id}).Errors)
-		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { deciderAppel(appel:$a, issue:"accueilli", motivation:"x") { statut } }`,
+		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { deciderAppel(appel:$a, issue:accueilli, motivation:"x") { statut } }`,
 			map[string]any{"a": id}).Errors)
 	}
 
 	// B's own appeal, examined by B's commission: A's commission cannot decide it.
 	require.Empty(t, s.gql(commissionB, deposerAppelMutation, map[string]any{"a": b.depot("X3", "L2")}).Errors)
 	examiner(t, s, commissionB, "X3", "accueilli")
-	decide := `mutation($a: ID!) { deciderAppel(appel:$a, issue:"accueilli", motivation:"mot valide") { statut } }`
+	decide := `mutation($a: ID!) { deciderAppel(appel:$a, issue:accueilli, motivation:"mot valide") { statut } }`
 	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, decide, map[string]any{"a": "X3"}).code())
 	var x3 struct{ Statut string }
 	s.gql(director, appelQuery, map[string]any{"id": "X3"}).into(t, "appel", &x3)
@@ -238,7 +238,7 @@ func TestSecurite_DeciderAppelSigneEtEntier(t *testing.T) {
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D1", "L1")}).Errors)
 	examiner(t, s, commission, "D1", "amende")
 	avant := a.etat(t, s, director)
-	res := s.gql(commission, `mutation($p: Int!) { deciderAppel(appel:"D1", issue:"amende", decision:{paye:$p, sanction:"none"}, motivation:"bonus") { statut } }`,
+	res := s.gql(commission, `mutation($p: Int!) { deciderAppel(appel:"D1", issue:amende, decision:{paye:$p, sanction:none}, motivation:"bonus") { statut } }`,
 		map[string]any{"p": a.top + 50})
 	assert.Equal(t, "INVALID_BULLETIN", res.code())
 	var d1 struct {
@@ -253,7 +253,7 @@ func TestSecurite_DeciderAppelSigneEtEntier(t *testing.T) {
 	// Upheld: one new event in the game, by the commission's token.
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D2", "L2")}).Errors)
 	examiner(t, s, commission, "D2", "accueilli")
-	require.Empty(t, s.gql(commission, `mutation { deciderAppel(appel:"D2", issue:"accueilli", motivation:"mot valide") { statut } }`, nil).Errors)
+	require.Empty(t, s.gql(commission, `mutation { deciderAppel(appel:"D2", issue:accueilli, motivation:"mot valide") { statut } }`, nil).Errors)
 	apres := a.etat(t, s, director)
 	require.Len(t, apres.Journal, len(avant.Journal)+1)
 	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: "jeton:" + moi.Jeton, Role: "commission"}, apres.Journal[len(avant.Journal)])

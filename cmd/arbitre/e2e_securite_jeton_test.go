@@ -70,15 +70,15 @@ func TestSecurite_JetonRevoqueFermeLesAbonnements(t *testing.T) {
 	subs := []struct {
 		token, query string
 	}{
-		{arbiter, `subscription { coupAnnounced(partie:"T1-1") { version tirage } }`},
-		{commission, `subscription { coupAnnounced(partie:"T1-1") { version tirage solutions { mot } } }`},
+		{arbiter, `subscription { coupAnnonce(partie:"T1-1") { version tirage } }`},
+		{commission, `subscription { coupAnnonce(partie:"T1-1") { version tirage solutions { mot } } }`},
 	}
 	var open []*apiSubscription
 	for _, sub := range subs {
 		id := s.jetonID(sub.token)
 		live := s.subscribe(sub.token, sub.query, nil)
 		var p apiPartie
-		live.next(t, "coupAnnounced", &p)
+		live.next(t, "coupAnnonce", &p)
 		var revoked bool
 		s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": id}).into(t, "revoquerJeton", &revoked)
 		require.True(t, revoked)
@@ -104,9 +104,9 @@ func TestSecurite_JetonExpireFermeLesAbonnements(t *testing.T) {
 		res := s.gql(shortLived, `{ moi { expire } }`, nil)
 		return len(res.Errors) == 0 && json.Unmarshal(res.Data["moi"], &moi) == nil
 	}, 2*time.Second, 20*time.Millisecond, "the server knows the token, at once or at its next poll of the store")
-	live := s.subscribe(shortLived, `subscription { coupAnnounced(partie:"T1-1") { version solutions { mot } } }`, nil)
+	live := s.subscribe(shortLived, `subscription { coupAnnonce(partie:"T1-1") { version solutions { mot } } }`, nil)
 	var p apiPartie
-	live.next(t, "coupAnnounced", &p)
+	live.next(t, "coupAnnonce", &p)
 	closedBy(t, live.conn, moi.Expire.Add(time.Second))
 	assert.Equal(t, "UNAUTHENTICATED", s.gql(shortLived, `{ moi { jeton } }`, nil).code())
 }

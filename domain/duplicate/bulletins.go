@@ -222,9 +222,9 @@ func BulletinEcrit(ref, mot string, score *int, blanc, retard bool) correction.B
 			ecrit = append(ecrit, c)
 		}
 	}
-	sens := "h"
+	sens := correction.Horizontal
 	if r, err := board.ParseRef(ref); err == nil && r.Vertical {
-		sens = "v"
+		sens = correction.Vertical
 	}
 	var r *string
 	if ref != "" {

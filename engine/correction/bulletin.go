@@ -41,13 +41,21 @@ type Bulletin struct {
 	Solutions []Solution `json:"solutions"`
 }
 
+// Sens is how a solution is written on the bulletin: across or down.
+type Sens string
+
+const (
+	Horizontal Sens = "h"
+	Vertical   Sens = "v"
+)
+
 // Solution is one solution written on the squared area of the bulletin.
 type Solution struct {
 	// Word as written: capitals, a letter in parentheses is circled (the
 	// letter a joker stands for, §4.2), e.g. "MUTIN(E)R".
 	Word string `json:"word"`
-	// Written is "h" or "v": the way the word is written on the bulletin.
-	Written string `json:"written"`
+	// Written is the way the word is written on the bulletin.
+	Written Sens `json:"written"`
 	// Ref is the alphanumeric reference exactly as written (§4.3.1), or nil.
 	Ref *string `json:"ref"`
 	// Raccord are the raccord letters written around the word (§4.3.2).

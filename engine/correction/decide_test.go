@@ -46,7 +46,7 @@ var (
 func ref(s string) *string { return &s }
 func score(n int) *int     { return &n }
 
-func sol(word, written string, r *string, sc *int, raccord ...RaccordLetter) Solution {
+func sol(word string, written Sens, r *string, sc *int, raccord ...RaccordLetter) Solution {
 	return Solution{Word: word, Written: written, Ref: r, Score: sc, Raccord: raccord}
 }
 

@@ -83,7 +83,7 @@ func FuzzDecide(f *testing.F) {
 	}
 	x := NewCorrector(lex)
 	f.Fuzz(func(t *testing.T, word, written, refText string, sc int, letter string, dr, dc int, withRef bool, coup int) {
-		s := Solution{Word: word, Written: written, Score: &sc, Raccord: []RaccordLetter{{Letter: letter, DR: dr, DC: dc}}}
+		s := Solution{Word: word, Written: Sens(written), Score: &sc, Raccord: []RaccordLetter{{Letter: letter, DR: dr, DC: dc}}}
 		if withRef || refText != "" {
 			s.Ref = &refText
 		}

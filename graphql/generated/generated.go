@@ -3,8 +3,15 @@
 package generated
 
 import (
+	"arbitre/domain/acces"
+	"arbitre/domain/appel"
+	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/duplicate"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
+	"arbitre/projections/historique"
 	"bytes"
 	"context"
 	"errors"
@@ -49,7 +56,7 @@ type ResolverRoot interface {
 }
 
 type DirectiveRoot struct {
-	Acces func(ctx context.Context, obj any, next graphql.Resolver, roles []model.Role) (res any, err error)
+	Acces func(ctx context.Context, obj any, next graphql.Resolver, roles []acces.Role) (res any, err error)
 }
 
 type ComplexityRoot struct {
@@ -303,7 +310,7 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		AmenderRonde           func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
-		AnnulerCoup            func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
+		AnnulerCoup            func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
 		ArriveeEnRetard        func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
 		CloreTournoiClassique  func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		CloturerMatch          func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -316,7 +323,7 @@ type ComplexityRoot struct {
 		CreerMatch             func(childComplexity int, tournoi string, match string, clientMutationID *string) int
 		CreerPartie            func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
 		CreerTournoi           func(childComplexity int, id string, nom string, clientMutationID *string) int
-		DeciderAppel           func(childComplexity int, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) int
+		DeciderAppel           func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite        func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
 		DeclarerForfait        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DeclarerTempsEpuise    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -333,9 +340,9 @@ type ComplexityRoot struct {
 		Interrompre            func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		OuvrirTournoiClassique func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
 		Passer                 func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		Penaliser              func(childComplexity int, match string, joueur string, motif string, lettres *int, version *int, clientMutationID *string) int
+		Penaliser              func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
 		PlacerMot              func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
-		ProposerRonde          func(childComplexity int, tournoi string, methode string, roiEviteRevanches *bool, version *int, clientMutationID *string) int
+		ProposerRonde          func(childComplexity int, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) int
 		PublierRonde           func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		Ramasser               func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		Rejeter                func(childComplexity int, partie string, version *int, clientMutationID *string) int
@@ -345,12 +352,12 @@ type ComplexityRoot struct {
 		RetenirTop             func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton          func(childComplexity int, id string, tournoi *string) int
-		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature string, motif string, version *int, clientMutationID *string) int
+		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) int
 		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
 		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
 		TrancherDesaccord      func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
-		Voter                  func(childComplexity int, appel string, membre string, issue string, revision *int) int
+		Voter                  func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
 	}
 
 	NiveauAppel struct {
@@ -531,9 +538,13 @@ type ComplexityRoot struct {
 	}
 
 	Subscription struct {
+		ClassementChange func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		CoupAnnonce      func(childComplexity int, partie string) int
 		CoupAnnounced    func(childComplexity int, partie string) int
+		MatchChange      func(childComplexity int, match string) int
 		MatchChanged     func(childComplexity int, match string) int
 		RondeChanged     func(childComplexity int, tournoi string) int
+		RondeChangee     func(childComplexity int, tournoi string) int
 		StandingsChanged func(childComplexity int, partie *string, tournoi *string, serie *string) int
 	}
 
@@ -617,8 +628,8 @@ type MutationResolver interface {
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
 	DeposerAppel(ctx context.Context, appel model.DepotAppelInput, clientMutationID *string) (*model.Appel, error)
 	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
-	Voter(ctx context.Context, appel string, membre string, issue string, revision *int) (*model.Appel, error)
-	DeciderAppel(ctx context.Context, appel string, issue string, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
+	Voter(ctx context.Context, appel string, membre string, issue appel.Issue, revision *int) (*model.Appel, error)
+	DeciderAppel(ctx context.Context, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -626,7 +637,7 @@ type MutationResolver interface {
 	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
-	ProposerRonde(ctx context.Context, tournoi string, methode string, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	AmenderRonde(ctx context.Context, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	CreerMatch(ctx context.Context, tournoi string, match string, clientMutationID *string) (*model.MatchClassique, error)
@@ -641,7 +652,7 @@ type MutationResolver interface {
 	CloturerMatch(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	ConstaterBlocage(ctx context.Context, match string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	DeclarerTempsEpuise(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
-	Penaliser(ctx context.Context, match string, joueur string, motif string, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Penaliser(ctx context.Context, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	DemanderAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	RepondreAbandon(ctx context.Context, match string, joueur string, accepte bool, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	ConstaterAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
@@ -649,14 +660,14 @@ type MutationResolver interface {
 	DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	SignerFeuille(ctx context.Context, match string, joueur string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	TrancherDesaccord(ctx context.Context, match string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
-	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
+	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
 	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error)
-	AnnulerCoup(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
+	AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error)
 	Ramasser(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -685,9 +696,13 @@ type QueryResolver interface {
 	Replay(ctx context.Context, partie string, coup int) (*model.Replay, error)
 }
 type SubscriptionResolver interface {
+	CoupAnnonce(ctx context.Context, partie string) (<-chan *model.Partie, error)
 	CoupAnnounced(ctx context.Context, partie string) (<-chan *model.Partie, error)
+	ClassementChange(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error)
 	StandingsChanged(ctx context.Context, partie *string, tournoi *string, serie *string) (<-chan []model.LigneClassement, error)
+	RondeChangee(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error)
 	RondeChanged(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error)
+	MatchChange(ctx context.Context, match string) (<-chan *model.MatchClassique, error)
 	MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error)
 }
 type TournoiArchiveResolver interface {
@@ -1807,7 +1822,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.AnnulerCoup(childComplexity, args["partie"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.AnnulerCoup(childComplexity, args["partie"].(string), args["motif"].(model.MotifAnnulation), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.arriveeEnRetard":
 		if e.complexity.Mutation.ArriveeEnRetard == nil {
 			break
@@ -1950,7 +1965,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.DeciderAppel(childComplexity, args["appel"].(string), args["issue"].(string), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
+		return e.complexity.Mutation.DeciderAppel(childComplexity, args["appel"].(string), args["issue"].(appel.Issue), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
 	case "Mutation.declarerDefaite":
 		if e.complexity.Mutation.DeclarerDefaite == nil {
 			break
@@ -2137,7 +2152,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.Penaliser(childComplexity, args["match"].(string), args["joueur"].(string), args["motif"].(string), args["lettres"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.Penaliser(childComplexity, args["match"].(string), args["joueur"].(string), args["motif"].(partie.Motif), args["lettres"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.placerMot":
 		if e.complexity.Mutation.PlacerMot == nil {
 			break
@@ -2159,7 +2174,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.ProposerRonde(childComplexity, args["tournoi"].(string), args["methode"].(string), args["roiEviteRevanches"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.ProposerRonde(childComplexity, args["tournoi"].(string), args["methode"].(pairing.Method), args["roiEviteRevanches"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.publierRonde":
 		if e.complexity.Mutation.PublierRonde == nil {
 			break
@@ -2269,7 +2284,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.SanctionDisciplinaire(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["nature"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.SanctionDisciplinaire(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["nature"].(duplicate.NatureSanction), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.signerFeuille":
 		if e.complexity.Mutation.SignerFeuille == nil {
 			break
@@ -2324,7 +2339,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.Voter(childComplexity, args["appel"].(string), args["membre"].(string), args["issue"].(string), args["revision"].(*int)), true
+		return e.complexity.Mutation.Voter(childComplexity, args["appel"].(string), args["membre"].(string), args["issue"].(appel.Issue), args["revision"].(*int)), true
 
 	case "NiveauAppel.contestee":
 		if e.complexity.NiveauAppel.Contestee == nil {
@@ -3130,6 +3145,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.SolutionTop.Score(childComplexity), true
 
+	case "Subscription.classementChange":
+		if e.complexity.Subscription.ClassementChange == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_classementChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.ClassementChange(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Subscription.coupAnnonce":
+		if e.complexity.Subscription.CoupAnnonce == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_coupAnnonce_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.CoupAnnonce(childComplexity, args["partie"].(string)), true
 	case "Subscription.coupAnnounced":
 		if e.complexity.Subscription.CoupAnnounced == nil {
 			break
@@ -3141,6 +3178,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.CoupAnnounced(childComplexity, args["partie"].(string)), true
+	case "Subscription.matchChange":
+		if e.complexity.Subscription.MatchChange == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_matchChange_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.MatchChange(childComplexity, args["match"].(string)), true
 	case "Subscription.matchChanged":
 		if e.complexity.Subscription.MatchChanged == nil {
 			break
@@ -3163,6 +3211,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.RondeChanged(childComplexity, args["tournoi"].(string)), true
+	case "Subscription.rondeChangee":
+		if e.complexity.Subscription.RondeChangee == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_rondeChangee_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Subscription.RondeChangee(childComplexity, args["tournoi"].(string)), true
 	case "Subscription.standingsChanged":
 		if e.complexity.Subscription.StandingsChanged == nil {
 			break
@@ -3578,8 +3637,12 @@ var sources = []*ast.Source{
 # {"Authorization": "Bearer <jeton>"} as the websocket connection_init payload.
 
 "Fields that write or reveal unpublished data name the roles allowed."
-directive @acces(roles: [Role!]!) on FIELD_DEFINITION
+directive @acces(
+  "The roles whose token may use the field; a director may do everything."
+  roles: [Role!]!
+) on FIELD_DEFINITION
 
+"What a token lets its holder do."
 enum Role {
   "Juge-arbitre: runs the tournament, issues tokens; may do everything."
   DIRECTOR
@@ -3589,29 +3652,50 @@ enum Role {
   COMMISSION
 }
 
+"A token just issued: the only time its secret is shown."
 type JetonEmis {
+  "The token's id, to revoke it."
   id: ID!
   "The secret, shown once: only its fingerprint is stored."
   secret: String!
+  "What the token lets its holder do."
   role: Role!
+  "The tournament it is limited to, if any."
   tournoi: String
+  "The tables of an arbiter, e.g. 1-40."
   tables: String
+  "When the token stops working."
   expire: Time!
 }
 
+"What the new token may do and for how long."
 input DemandeJeton {
+  "What the token lets its holder do."
   role: Role!
+  "Limits the token to one tournament."
   tournoi: String
   "Tables of an arbiter, e.g. 1-40."
   tables: String
   "Validity in hours."
   heures: Int! = 72
+  "A label for people (who holds the token)."
   libelle: String
 }
 
+"Commands: every change goes through one of these fields."
 type Mutation {
-  emettreJeton(demande: DemandeJeton!): JetonEmis! @acces(roles: [DIRECTOR])
-  revoquerJeton(id: ID!, tournoi: String): Boolean! @acces(roles: [DIRECTOR])
+  "Issues a token (its secret is shown once)."
+  emettreJeton(
+    "What the token may do and for how long."
+    demande: DemandeJeton!
+  ): JetonEmis! @acces(roles: [DIRECTOR])
+  "Revokes a token at once: open websockets using it are closed."
+  revoquerJeton(
+    "The token's id."
+    id: ID!
+    "A director limited to one tournament names it: he revokes only that tournament's tokens."
+    tournoi: String
+  ): Boolean! @acces(roles: [DIRECTOR])
 }
 
 extend type Query {
@@ -3619,11 +3703,17 @@ extend type Query {
   moi: Habilitation
 }
 
+"What the request's token allows."
 type Habilitation {
+  "The token's id."
   jeton: ID!
+  "What the token lets its holder do."
   role: Role!
+  "The tournament it is limited to, if any."
   tournoi: String
+  "The tables of an arbiter, e.g. 1-40."
   tables: String
+  "When the token stops working."
   expire: Time!
 }
 `, BuiltIn: false},
@@ -3632,200 +3722,415 @@ type Habilitation {
 # de recours). A decision on a bulletin changes the standings only through a
 # new event in the game's stream; nothing recorded is ever edited.
 
+"Where an appeal stands, read at its current level."
+enum StatutAppel {
+  "Filed; the commission is not composed yet."
+  depose
+  "The commission is composed and deliberating."
+  en_examen
+  "Decided at the current level."
+  decide
+  "The FISF dossier is void (§6.4.2.c)."
+  classe
+}
+
+"The body that examines a level of the appeal (§6.4)."
+enum Instance {
+  "The tournament's commission d'arbitrage (§6.4.1, guide §3.8)."
+  commission_arbitrage
+  "The FISF commission de recours (§6.4.2), the last resort."
+  commission_recours_fisf
+}
+
+"The capacity in which someone seizes the commission (§6.3)."
+enum Qualite {
+  "A player who feels wronged."
+  joueur
+  "The arbitral body: arbitre correcteur, double arbitre or juge-arbitre."
+  arbitre
+}
+
+"A member's vote, or the commission's decision, on an appeal."
+enum IssueAppel {
+  "The appeal is upheld: the requested decision applies."
+  accueilli
+  "The appeal is rejected: the contested decision stands."
+  rejete
+  "The commission decides otherwise than both the contested and the requested decisions."
+  amende
+}
+
+"An appeal and every level of its examination."
 type Appel {
+  "The appeal's id, chosen by the client when filing."
   id: ID!
+  "The tournament it belongs to."
   tournoi: ID!
+  "The game, for an appeal about a game or a bulletin."
   partie: ID
+  "The coup, for an appeal about a bulletin."
   coup: Int
+  "The player, for an appeal about his bulletin."
   licence: ID
+  "The table, for an appeal about a table."
   table: Int
-  "depose, en_examen, decide or classe."
-  statut: String!
+  "Where the appeal stands."
+  statut: StatutAppel!
+  "When it was filed."
   deposeLe: Time!
   "Pass it back as revision for concurrency control."
   revision: Int!
+  "The decision in force after the last decided level, if any."
   decisionEnVigueur: Decision
+  "The levels examined, the commission d'arbitrage first."
   niveaux: [NiveauAppel!]!
   "Who did what and when."
   historique: [Acte!]!
 }
 
+"One level of an appeal: who seized which body, and what it decided."
 type NiveauAppel {
+  "1 for the commission d'arbitrage, 2 for the FISF commission de recours."
   numero: Int!
-  "commission_arbitrage or commission_recours_fisf."
-  instance: String!
+  "The body examining this level."
+  instance: Instance!
+  "Who seized it: a licence or an arbiter's identity."
   requerant: String!
-  "joueur or arbitre."
-  qualite: String!
+  "In which capacity."
+  qualite: Qualite!
+  "The requester's grounds."
   motif: String!
+  "The decision contested, if the appeal is about a bulletin."
   contestee: Decision
+  "The decision requested instead."
   demandee: Decision
+  "The commission's president, once composed."
   president: String
+  "The commission's members, once composed."
   membres: [String!]!
+  "The members' votes so far."
   votes: [VoteAppel!]!
-  "accueilli, rejete or amende, once decided."
-  issue: String
+  "The outcome, once decided."
+  issue: IssueAppel
+  "The commission's rationale, once decided."
   motivation: String
 }
 
+"One member's vote."
 type VoteAppel {
+  "The member."
   membre: String!
-  issue: String!
+  "How he voted."
+  issue: IssueAppel!
 }
 
+"One recorded act: who did what and when."
 type Acte {
+  "When it was recorded."
   quand: Time!
+  "The event type, as in the catalogue (e.g. appel.depose)."
   type: String!
+  "Who did it (jeton:<id> for a token holder)."
   acteur: String!
+  "The role the actor acted in, as recorded."
   role: String!
 }
 
+"An appeal to file (§6.3)."
 input DepotAppelInput {
+  "The appeal's id, chosen by the client."
   id: ID!
+  "The tournament."
   tournoi: ID!
+  "The game, for an appeal about a game or a bulletin."
   partie: ID
+  "The coup, for an appeal about a bulletin."
   coup: Int
+  "The player, for an appeal about his bulletin."
   licence: ID
+  "The table, for an appeal about a table."
   table: Int
+  "Who seizes the commission: a licence or an arbiter's identity."
   requerant: String!
-  "joueur or arbitre."
-  qualite: String!
+  "In which capacity."
+  qualite: Qualite!
+  "The grounds."
   motif: String!
+  "The decision contested, for an appeal about a bulletin."
   contestee: DecisionInput
+  "The decision requested instead."
   demandee: DecisionInput
 }
 
 extend type Query {
-  appel(id: ID!): Appel @acces(roles: [COMMISSION, ARBITER])
+  "An appeal and its examination, for the commission and the arbiters."
+  appel(
+    "The appeal's id."
+    id: ID!
+  ): Appel @acces(roles: [COMMISSION, ARBITER])
 }
 
 extend type Mutation {
   "Files an appeal (§6.3); an arbiter or the director enters a player's appeal."
-  deposerAppel(appel: DepotAppelInput!, clientMutationId: String): Appel! @acces(roles: [ARBITER, COMMISSION])
-  composerCommission(appel: ID!, president: String!, membres: [String!]!, revision: Int): Appel! @acces(roles: [COMMISSION])
-  voter(appel: ID!, membre: String!, issue: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
-  "Decides (accueilli, rejete or amende) with the rationale; a bulletin decision reaches the standings through a new event."
-  deciderAppel(appel: ID!, issue: String!, decision: DecisionInput, motivation: String!, revision: Int): Appel! @acces(roles: [COMMISSION])
+  deposerAppel(
+    "The appeal."
+    appel: DepotAppelInput!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Appel! @acces(roles: [ARBITER, COMMISSION])
+  "Composes the commission of the current level: a president and its members."
+  composerCommission(
+    "The appeal's id."
+    appel: ID!
+    "The president."
+    president: String!
+    "The members, president excluded."
+    membres: [String!]!
+    "The revision the client saw; a stale one gets CONFLICT."
+    revision: Int
+  ): Appel! @acces(roles: [COMMISSION])
+  "Records a member's vote."
+  voter(
+    "The appeal's id."
+    appel: ID!
+    "The member voting."
+    membre: String!
+    "His vote."
+    issue: IssueAppel!
+    "The revision the client saw; a stale one gets CONFLICT."
+    revision: Int
+  ): Appel! @acces(roles: [COMMISSION])
+  "Decides with the rationale; a bulletin decision reaches the standings through a new event."
+  deciderAppel(
+    "The appeal's id."
+    appel: ID!
+    "The outcome."
+    issue: IssueAppel!
+    "The bulletin decision that applies, when the appeal is about a bulletin and is upheld or amended."
+    decision: DecisionInput
+    "The rationale."
+    motivation: String!
+    "The revision the client saw; a stale one gets CONFLICT."
+    revision: Int
+  ): Appel! @acces(roles: [COMMISSION])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/archive.graphqls", Input: `# The federation's archive (projections/historique): tournaments, games, a
 # player's history and cote over time, head-to-head. Lists are cursor
 # connections; a cursor never moves when later events arrive.
 
+"The two forms of play."
+enum GenreTournoi {
+  "Duplicate Scrabble: everyone plays the same tirage; games are parties."
+  duplicate
+  "Classique Scrabble: face to face; games are matches of a round."
+  classique
+}
+
+"Where a page of a connection ends."
 type PageInfo {
+  "More items follow endCursor."
   hasNextPage: Boolean!
+  "Pass it as after for the next page; null on an empty page."
   endCursor: String
 }
 
+"An archived tournament."
 type TournoiArchive {
+  "The tournament's id."
   id: ID!
-  "duplicate or classique."
-  type: String!
+  "Duplicate or classique."
+  type: GenreTournoi!
+  "The tournament's name."
   nom: String!
+  "When it was opened."
   ouvertLe: Time!
+  "When it was closed (classique only closes)."
   closLe: Time
+  "How many games it has."
   nombreParties: Int!
-  parties(first: Int = 20, after: String): PartieArchiveConnection!
+  "Its games, oldest first."
+  parties(
+    "Page size, at most 100."
+    first: Int = 20
+    "The endCursor of the previous page."
+    after: String
+  ): PartieArchiveConnection!
 }
 
+"A tournament and its cursor."
 type TournoiArchiveEdge {
+  "Pass it as after to read from the next tournament."
   cursor: String!
+  "The tournament."
   node: TournoiArchive!
 }
 
+"A page of tournaments."
 type TournoiArchiveConnection {
+  "The tournaments of this page."
   edges: [TournoiArchiveEdge!]!
+  "Where the page ends."
   pageInfo: PageInfo!
 }
 
+"An archived game: a duplicate partie or a classique match."
 type PartieArchive {
   "A duplicate partie or a classique match."
   id: ID!
+  "Its tournament."
   tournoi: ID!
-  type: String!
+  "Duplicate partie or classique match."
+  type: GenreTournoi!
   "Game number (duplicate) or round (classique)."
   numero: Int!
+  "When it was created."
   creeeLe: Time!
+  "Whether it is over."
   terminee: Boolean!
 }
 
+"A game and its cursor."
 type PartieArchiveEdge {
+  "Pass it as after to read from the next game."
   cursor: String!
+  "The game."
   node: PartieArchive!
 }
 
+"A page of games."
 type PartieArchiveConnection {
+  "The games of this page."
   edges: [PartieArchiveEdge!]!
+  "Where the page ends."
   pageInfo: PageInfo!
 }
 
+"A player of the archive."
 type JoueurArchive {
+  "The player's licence."
   id: ID!
+  "His latest registered name."
   nom: String!
+  "His latest registered club."
   club: String
   "The player's games, oldest first, with his result in each."
-  historique(first: Int = 20, after: String): ParticipationConnection!
+  historique(
+    "Page size, at most 100."
+    first: Int = 20
+    "The endCursor of the previous page."
+    after: String
+  ): ParticipationConnection!
   "Cote after each closed classique tournament."
   cotes: [CotePoint!]!
   "Classique games against another player."
-  faceAFace(adversaire: ID!): FaceAFace!
+  faceAFace(
+    "The opponent's licence."
+    adversaire: ID!
+  ): FaceAFace!
 }
 
+"A game a player took part in, with his result."
 type Participation {
+  "The game."
   partie: ID!
+  "Its tournament."
   tournoi: ID!
-  type: String!
+  "Duplicate partie or classique match."
+  type: GenreTournoi!
   "Duplicate: score, top, rank in the game. Classique: score, opponent's score, points de match."
   score: Int
+  "Duplicate: the game's top."
   top: Int
+  "Duplicate: the player's rank in the game."
   rang: Int
+  "Classique: the opponent."
   adversaire: ID
+  "Classique: the opponent's score."
   scoreAdversaire: Int
+  "Classique: the player's points de match."
   pointsDeMatch: Int
 }
 
+"A participation and its cursor."
 type ParticipationEdge {
+  "Pass it as after to read from the next participation."
   cursor: String!
+  "The participation."
   node: Participation!
 }
 
+"A page of participations."
 type ParticipationConnection {
+  "The participations of this page."
   edges: [ParticipationEdge!]!
+  "Where the page ends."
   pageInfo: PageInfo!
 }
 
+"A player's cote after a closed classique tournament."
 type CotePoint {
+  "The tournament that moved it."
   tournoi: ID!
+  "When the tournament closed."
   le: Time!
+  "The cote before the tournament."
   avant: Int!
+  "The cote after it."
   apres: Int!
   "The rating rule and its version."
   politique: String!
 }
 
+"Two players' classique record against each other."
 type FaceAFace {
+  "Games played against each other."
   parties: Int!
+  "Games the player won."
   victoires: Int!
+  "Drawn games."
   nuls: Int!
+  "Games the player lost."
   defaites: Int!
+  "Points the player scored."
   pointsPour: Int!
+  "Points the opponent scored."
   pointsContre: Int!
+  "Each game, oldest first."
   rencontres: [Rencontre!]!
 }
 
+"One classique game between two players."
 type Rencontre {
+  "Its tournament."
   tournoi: ID!
+  "The match."
   match: ID!
+  "The round."
   ronde: Int!
+  "Both players; the arrays below follow this order."
   joueurs: [ID!]!
+  "The scores."
   scores: [Int!]!
+  "The points de match."
   pointsDeMatch: [Int!]!
+  "When the result was recorded."
   le: Time!
 }
 
 extend type Query {
-  tournois(first: Int = 20, after: String): TournoiArchiveConnection!
-  joueur(id: ID!): JoueurArchive
+  "The archive's tournaments, oldest first."
+  tournois(
+    "Page size, at most 100."
+    first: Int = 20
+    "The endCursor of the previous page."
+    after: String
+  ): TournoiArchiveConnection!
+  "A player of the archive (null when unknown)."
+  joueur(
+    "The player's licence."
+    id: ID!
+  ): JoueurArchive
 }
 `, BuiltIn: false},
 	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
@@ -3835,7 +4140,85 @@ extend type Query {
 # announced): until then only the arbiter of the table, the director and the
 # commission see them.
 
+"How a solution is written on the bulletin (the batch contract's written field)."
+enum Sens {
+  "Across: the reference starts with the row letter (H4)."
+  h
+  "Down: the reference starts with the column number (4H)."
+  v
+}
+
+"The outcome of a bulletin (§5.5–§5.9)."
+enum Sanction {
+  "Paid as played."
+  none
+  "Avertissement (§5.5)."
+  warning
+  "Pénalité de 5 points (§5.6)."
+  penalty
+  "Nullité: the coup counts 0 (§5.7)."
+  zero
+  "Moyenne, for a repeated non-admitted word (§5.9)."
+  average
+}
+
+"A box of the billet de correction (guide §5.2); the number in parentheses is the box."
+enum Raison {
+  "(5) No score written."
+  SCORE_MISSING
+  "(6) Wrong score written."
+  SCORE_WRONG
+  "(7) Joker not circled, or a letter circled that is not a joker."
+  JOKER_CIRCLING
+  "(8) Raccord of two letters."
+  RACCORD_TWO_LETTERS
+  "(20) Raccord missing."
+  RACCORD_MISSING
+  "(21) Wrong raccord."
+  RACCORD_WRONG
+  "(9) Reference inverted; with REFERENCE_WRONG, (27)."
+  INVERTED
+  "(10) Two references, one of them wrong."
+  TWO_REFERENCES_ONE_WRONG
+  "(22) Wrong reference."
+  REFERENCE_WRONG
+  "(15) Word offset from its reference."
+  OFFSET
+  "(16) Final letter omitted."
+  FINAL_LETTER_OMITTED
+  "(19) Word not admitted by the lexicon."
+  WORD_NOT_ADMITTED
+  "(23) Letter error."
+  LETTER_ERROR
+  "(18), (26) Grid error."
+  GRID_ERROR
+  "(24) Word not written whole."
+  WORD_NOT_WHOLE
+  "§5.4.2.b Several solutions written."
+  SEVERAL_SOLUTIONS
+  "§5.9 Score above the top."
+  ABOVE_TOP
+  "§5.3.3 Fallacious raccord."
+  FALLACIOUS_RACCORD
+  "(25) Illegible."
+  ILLEGIBLE
+  "(29) Handed in late."
+  LATE
+  "(30) Bulletin exchanged."
+  EXCHANGED
+  "(31) Blank bulletin."
+  BLANK
+  "(32) Missing bulletin."
+  MISSING
+  "§5.7 Several bulletins handed in."
+  SEVERAL_BULLETINS
+  "(11), §5.8 Disciplinary avertissement given on this coup."
+  DISCIPLINE
+}
+
+"A raccord letter written around the word (§4.3.2)."
 input RaccordInput {
+  "The letter as written."
   letter: String!
   "Offset in squares from the word's first written letter, downwards."
   dr: Int!
@@ -3843,56 +4226,85 @@ input RaccordInput {
   dc: Int!
 }
 
+"One solution written on the bulletin's squared area."
 input SolutionEcriteInput {
   "As written; a letter in parentheses is circled (joker): MUTIN(E)R."
   word: String!
-  "h or v: how the word is written on the bulletin."
-  written: String! = "h"
+  "How the word is written on the bulletin."
+  written: Sens! = h
   "The alphanumeric reference exactly as written (may be garbled)."
   ref: String
+  "The raccord letters written around the word."
   raccord: [RaccordInput!]
+  "The score claimed, if written."
   score: Int
+  "Crossed out: counts as inexistent (§5.4)."
   crossed: Boolean! = false
 }
 
+"A bulletin as the player wrote it (the batch contract's JSON)."
 input BulletinInput {
+  "No bulletin was handed in (32)."
   missing: Boolean! = false
+  "The bulletin is blank (31)."
   blank: Boolean! = false
+  "The player handed in several bulletins (§5.7)."
   several: Boolean! = false
+  "Handed in late (29)."
   late: Boolean! = false
+  "Exchanged with another player's (30)."
   exchanged: Boolean! = false
+  "The proposed word cannot be read (25)."
   illegible: Boolean! = false
+  "Disciplinary avertissements given on this coup (§5.5, §5.8)."
   discipline: Int! = 0
+  "The written solutions, crossed-out ones included."
   solutions: [SolutionEcriteInput!]! = []
 }
 
 "A correction decision (§5), with the boxes of the billet de correction."
 type Decision {
+  "The score paid."
   paye: Int!
-  "none, warning, penalty, zero or average."
-  sanction: String!
-  raisons: [String!]!
+  "The sanction."
+  sanction: Sanction!
+  "The boxes ticked on the billet, in billet order."
+  raisons: [Raison!]!
   "The rules send this bulletin to the commission."
   commission: Boolean!
+  "The reference the score is paid at, if any."
   place: String
+  "The score written back on the billet, if any."
   scoreRenvoye: Int
   "Version of the correction engine that decided."
   moteur: String!
 }
 
+"A correction decision taken by an arbiter or the commission."
 input DecisionInput {
+  "The score paid."
   paye: Int!
-  sanction: String!
-  raisons: [String!]! = []
+  "The sanction."
+  sanction: Sanction!
+  "The boxes ticked on the billet."
+  raisons: [Raison!]! = []
+  "The bulletin goes to the commission."
   commission: Boolean! = false
+  "The reference the score is paid at."
   place: String
+  "The score written back on the billet."
   scoreRenvoye: Int
 }
 
+"A player's bulletin for a coup and its correction."
 type Bulletin {
+  "The game."
   partie: ID!
+  "The coup."
   coup: Int!
+  "The player."
   licence: ID!
+  "The player's table."
   table: Int
   "The bulletin as typed (the batch contract's JSON)."
   ecrit: String!
@@ -3900,54 +4312,156 @@ type Bulletin {
   decisionMoteur: Decision
   "The decision in force (null while awaiting correction)."
   decision: Decision
+  "The arbiter who corrected it."
   corrigePar: String
+  "The arbiter's reason when he decided otherwise than the engine."
   motif: String
 }
 
 extend type Query {
   "A coup's bulletins: the arbiter's own tables, the director or the commission before the top; anyone after."
-  bulletins(partie: ID!, coup: Int!): [Bulletin!]!
+  bulletins(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+  ): [Bulletin!]!
 }
 
 extend type Mutation {
-  deposerBulletin(partie: ID!, coup: Int!, licence: ID!, bulletin: BulletinInput!, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  "Records a player's bulletin as written, typed by the arbiter of his table."
+  deposerBulletin(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "The bulletin as written."
+    bulletin: BulletinInput!
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
   "Confirms the engine's decision (decision null) or decides otherwise with a motif."
-  corrigerBulletin(partie: ID!, coup: Int!, licence: ID!, decision: DecisionInput, motif: String, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  corrigerBulletin(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "The arbiter's decision; null confirms the engine's."
+    decision: DecisionInput
+    "Why the arbiter decides otherwise."
+    motif: String
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
   "Second arbitration: confirms, or amends with a decision and a motif."
-  contreArbitrer(partie: ID!, coup: Int!, licence: ID!, confirme: Boolean!, decision: DecisionInput, motif: String, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
-  renvoyerCommission(partie: ID!, coup: Int!, licence: ID!, motif: String!, version: Int, clientMutationId: String): Bulletin! @acces(roles: [ARBITER])
+  contreArbitrer(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "The second arbiter confirms the decision in force."
+    confirme: Boolean!
+    "The amended decision, when not confirmed."
+    decision: DecisionInput
+    "Why it is amended."
+    motif: String
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
+  "Sends the bulletin to the commission d'arbitrage."
+  renvoyerCommission(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "Why."
+    motif: String!
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/classement.graphqls", Input: `# Standings (projections/standings): per game, or cumulated over a
 # tournament's games; optionally one série. Public once published: they
 # count only corrected bulletins (enAttente says how many are pending).
 
+"One player's line of the duplicate standings."
 type LigneClassement {
+  "Rank; ex æquo players share it."
   rang: Int!
+  "The player."
   licence: ID!
+  "His name."
   nom: String!
+  "His club."
   club: String
+  "His série, if the director set séries."
   serie: String
+  "His score."
   score: Int!
+  "The sum of the tops."
   top: Int!
   "Gap to the top (négatif), 0 or less."
   negatif: Int!
   "Percentage of the top."
   pourcentage: Float!
+  "Coups where he alone found the top."
   solos: Int!
+  "Avertissements received."
   avertissements: Int!
+  "Penalties received."
   penalites: Int!
+  "His bulletins still awaiting correction."
   enAttente: Int!
 }
 
 extend type Query {
   "Standings of one game (partie) or cumulated over a tournament (tournoi)."
-  classement(partie: ID, tournoi: ID, serie: String): [LigneClassement!]!
+  classement(
+    "One game."
+    partie: ID
+    "A tournament's games, cumulated."
+    tournoi: ID
+    "Only this série."
+    serie: String
+  ): [LigneClassement!]!
 }
 
 extend type Subscription {
   "The standings, at once and after every change."
-  standingsChanged(partie: ID, tournoi: ID, serie: String): [LigneClassement!]!
+  classementChange(
+    "One game."
+    partie: ID
+    "A tournament's games, cumulated."
+    tournoi: ID
+    "Only this série."
+    serie: String
+  ): [LigneClassement!]!
+  "Former name of classementChange, kept for one release."
+  standingsChanged(
+    "One game."
+    partie: ID
+    "A tournament's games, cumulated."
+    tournoi: ID
+    "Only this série."
+    serie: String
+  ): [LigneClassement!]! @deprecated(reason: "Use classementChange: subscriptions are named in French like the other fields.")
 }
 `, BuiltIn: false},
 	{Name: "../../schema/classique.graphqls", Input: `# Classique tournaments (fisf-reglement-classique.txt): registration with
@@ -3962,13 +4476,113 @@ extend type Subscription {
 # with extensions.version, nothing done. Players are named by their id; in a
 # match, joueur 0 and 1 follow the order of ` + "`" + `joueurs` + "`" + `.
 
+"How the software pairs a round."
+enum MethodeAppariement {
+  "Swiss system: players with close points de match meet, avoiding rematches."
+  swiss
+  "First round: by cote, the top half against the bottom half."
+  initial_by_cote
+  "Everyone meets everyone, round by round of the Berger tables."
+  round_robin
+  "King of the hill: by the current standings, 1 against 2, 3 against 4..."
+  king_of_the_hill
+}
+
+"Where a match stands."
+enum PhaseMatch {
+  "The players draw to decide who starts, then their first racks."
+  tirage_initial
+  "The game is being played."
+  en_cours
+  "The game is over; the feuille de match is being signed."
+  terminee
+  "The feuille de match is validated: the result counts."
+  validee
+}
+
+"How the first player was designated (§3.1)."
+enum Designation {
+  "The software's pairing named him."
+  logiciel
+  "Drawn by lot at the table."
+  tirage_au_sort
+}
+
+"How a classique game ended (§4.2, §7, §8, §9)."
+enum FinClassique {
+  "§7: a rack and the bag are empty."
+  reliquat_epuise
+  "§7: nobody can place a word and too few letters remain to exchange."
+  blocage
+  "§7: both clocks ran out."
+  temps_epuise
+  "§4.2, §7: six passes in a row (refus de jeu)."
+  six_passes
+  "§9: an abandon agreed by the opponent."
+  abandon
+  "§9: a player left without his opponent's agreement."
+  abandon_unilateral
+  "§8, §9: loss by the arbiter's decision."
+  defaite_arbitrale
+  "§9: played with eight letters or more."
+  defaite_huit_lettres
+  "§9: a player absent at the start."
+  forfait
+}
+
+"What a line of the score sheet records."
+enum GenreCoup {
+  "A word placed."
+  placement
+  "JE PASSE (§4.2)."
+  passe
+  "JE CHANGE (§4.3)."
+  echange
+  "A contested play taken back (§5.3)."
+  retrait
+  "5 points per word contested wrongly (§5.3)."
+  penalite_contestation
+  "A 5-point penalty (§4.1.3, §8, §9)."
+  penalite
+  "End-of-game rack values (§7)."
+  fin
+}
+
+"The reason of a 5-point penalty."
+enum MotifPenalite {
+  "Letters drawn in excess and turned over (§9), per letter."
+  lettres_en_trop
+  "Letters drawn before the opponent and turned over (§9), per letter."
+  tirage_anticipe
+  "A tile announced as a joker is not one (§4.1.3)."
+  joker_errone
+  "The arbiter's penalty of §8."
+  arbitre
+}
+
+"A classique série, from the strongest (Joker) to C."
+enum SerieClassique {
+  "The strongest série."
+  Joker
+  "Série A."
+  A
+  "Série B."
+  B
+  "Série C."
+  C
+}
+
+"A classique tournament: registrations, rounds, results and standings."
 type TournoiClassique {
+  "The tournament's id."
   id: ID!
+  "Its name."
   nom: String!
   "Number of events: pass it back as version for concurrency control."
   version: Int!
   "Rounds planned."
   rondes: Int!
+  "The registered players."
   inscrits: [InscritClassique!]!
   "The seeding (best cote first), once established; registrations are closed then."
   tetesDeSerie: [ID!]!
@@ -3978,19 +4592,27 @@ type TournoiClassique {
   proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
   "Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last."
   classement: [LigneClassique!]!
+  "Whether the tournament is closed."
   clos: Boolean!
 }
 
+"A registered player."
 type InscritClassique {
+  "The player's id."
   joueur: ID!
+  "His name."
   nom: String!
   "The cote he entered with, 0 for none."
   cote: Int!
+  "He left the tournament."
   retire: Boolean!
 }
 
+"A published round."
 type RondeClassique {
+  "The round's number."
   ronde: Int!
+  "Its tables."
   tables: [TableClassique!]!
   "The player paired against the fictitious player (450–350)."
   exempt: ID
@@ -3998,10 +4620,13 @@ type RondeClassique {
   amendee: Boolean!
 }
 
+"A table of a round: two players."
 type TableClassique {
+  "The table's number."
   numero: Int!
   "Starts the game (§3.1)."
   premier: ID!
+  "The other player."
   second: ID!
   "The match played at this table, once the round is published."
   match: ID
@@ -4009,24 +4634,31 @@ type TableClassique {
   resultat: ResultatClassique
 }
 
+"A match's result as on the feuille de match."
 type ResultatClassique {
   "Players in the order of the feuille de match; the arrays below follow it."
   joueurs: [ID!]!
   "Index of the player who started."
   premier: Int!
-  "How the game ended: reliquat_epuise, blocage, temps_epuise, six_passes, abandon, abandon_unilateral, defaite_arbitrale, defaite_huit_lettres or forfait."
-  fin: String!
+  "How the game ended."
+  fin: FinClassique!
+  "The scores."
   scores: [Int!]!
   "Index of the loser, -1 for ex æquo."
   perdant: Int!
+  "The points de match."
   pointsDeMatch: [Int!]!
 }
 
+"The software's pairing for the next round."
 type PropositionClassique {
+  "The round's number."
   ronde: Int!
-  "swiss, initial_by_cote, round_robin or king_of_the_hill."
-  methode: String!
+  "How it was paired."
+  methode: MethodeAppariement!
+  "The proposed tables."
   tables: [TableClassique!]!
+  "The proposed bye."
   exempt: ID
   "Round robin: players whose scheduled opponent withdrew (the director decides)."
   adversaireRetire: [ID!]!
@@ -4034,16 +4666,25 @@ type PropositionClassique {
   amendement: AmendementClassique
 }
 
+"The director's amendment of a proposal."
 type AmendementClassique {
+  "The tables he set."
   tables: [TableClassique!]!
+  "The bye he set."
   exempt: ID
+  "Why he amended."
   motif: String
 }
 
+"One player's line of the classique standings."
 type LigneClassique {
+  "Rank."
   rang: Int!
+  "The player."
   joueur: ID!
+  "His name."
   nom: String!
+  "His points de match."
   pointsDeMatch: Int!
   "Points de match earned against the tied players when they all met, else 0."
   ppm: Int!
@@ -4051,40 +4692,55 @@ type LigneClassique {
   pdep: Int!
   "Spread without the cap."
   ecart: Int!
+  "His cote."
   cote: Int!
+  "Games played."
   parties: Int!
+  "Rounds he was the bye."
   exempts: Int!
+  "He left the tournament."
   retire: Boolean!
 }
 
+"A table of the director's amendment."
 input TableAmendeeInput {
   "Starts the game (§3.1)."
   premier: ID!
+  "The other player."
   second: ID!
 }
 
+"A classique match: board, racks, score sheet and result."
 type MatchClassique {
+  "The match's id."
   id: ID!
+  "Its tournament."
   tournoi: ID
+  "Its round."
   ronde: Int!
+  "Its table."
   table: Int!
   "Game of a best-of-three, 0 for a single game."
   manche: Int!
+  "The two players; joueur 0 and 1 of the mutations follow this order."
   joueurs: [ID!]!
   "Index of the player who starts (§3.1)."
   premier: Int!
-  "logiciel or tirage_au_sort."
-  designation: String!
+  "How the first player was designated."
+  designation: Designation!
+  "The word list the match is played with."
   lexique: String!
   "Number of events: pass it back as version for concurrency control."
   version: Int!
-  "tirage_initial, en_cours, terminee (the sheet is being signed) or validee."
-  phase: String!
+  "Where the match stands."
+  phase: PhaseMatch!
+  "The running scores."
   scores: [Int!]!
   "Index of the player to play."
   trait: Int!
   "Index of the player who must draw now, and how many letters (aTirer)."
   tirageDu: Int
+  "How many letters the player must draw now."
   aTirer: Int!
   "15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
@@ -4098,7 +4754,9 @@ type MatchClassique {
   finEnAttente: Boolean!
   "Consecutive passes (§4.2)."
   passes: Int!
+  "Whose clock ran out, in the order of joueurs."
   tempsEpuise: [Boolean!]!
+  "How the game ended, once over."
   fin: FinMatch
   "The validated feuille de match: the result that counts."
   feuille: ResultatClassique
@@ -4106,205 +4764,661 @@ type MatchClassique {
   journal: [CoupClassique!]!
 }
 
+"The play the opponent may contest."
 type CoupContestable {
+  "Index of the player who played it."
   joueur: Int!
+  "The words it formed."
   mots: [String!]!
 }
 
+"How a match ended, before the feuille de match is signed."
 type FinMatch {
-  fin: String!
+  "How the game ended."
+  fin: FinClassique!
   "Who finished, abandoned or was sanctioned; -1 when nobody."
   joueur: Int!
   "End-of-game rack values moved (§7)."
   ajustements: [Int!]!
+  "The final scores."
   scores: [Int!]!
+  "Index of the loser, -1 for ex æquo."
   perdant: Int!
+  "The points de match."
   pointsDeMatch: [Int!]!
 }
 
+"One line of the score sheet."
 type CoupClassique {
+  "Index of the player."
   joueur: Int!
-  "placement, passe, echange, retrait, penalite_contestation, penalite or fin."
-  genre: String!
+  "What the line records."
+  genre: GenreCoup!
   "The rack before the coup: for the arbiters while the game is played, public once it is over."
   chevalet: String
+  "Placement: the FISF reference."
   reference: String
+  "Placement: the word, jokers in lower case."
   mot: String
+  "Exchange: the letters put back; end of game: the letters counted."
   lettres: String
-  motif: String
+  "Penalty: its reason."
+  motif: MotifPenalite
+  "Points of the line (negative for a penalty)."
   points: Int!
+  "The player's running total."
   cumul: Int!
 }
 
+"A rated player's cote."
 type CoteClassique {
+  "The player."
   joueur: ID!
+  "His cote."
   cote: Int!
   "Closed tournaments rated."
   tournois: Int!
-  "Joker, A, B or C, from the default thresholds."
-  serie: String!
+  "His série, from the default thresholds."
+  serie: SerieClassique!
   "The rating rule and its version."
   politique: String!
+  "The rating rule's version."
   versionPolitique: String!
 }
 
 extend type Query {
-  tournoiClassique(id: ID!): TournoiClassique
+  "A classique tournament (null when unknown)."
+  tournoiClassique(
+    "The tournament's id."
+    id: ID!
+  ): TournoiClassique
   "A match of a published round: grid, scores, score sheet, result."
-  matchClassique(id: ID!): MatchClassique
+  matchClassique(
+    "The match's id."
+    id: ID!
+  ): MatchClassique
   "The match as a GCG file (UTF-8, French distribution): public once the game is over, for the arbiters before."
-  gcg(match: ID!): String!
+  gcg(
+    "The match's id."
+    match: ID!
+  ): String!
   "Every rated player's cote, best first (archive): computed when a tournament closes, a moment after."
   cotes: [CoteClassique!]!
 }
 
 extend type Mutation {
-  ouvrirTournoiClassique(id: ID!, nom: String!, rondes: Int!, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Opens a classique tournament."
+  ouvrirTournoiClassique(
+    "The tournament's id, chosen by the client."
+    id: ID!
+    "Its name."
+    nom: String!
+    "Rounds planned."
+    rondes: Int!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Registers a player with his cote (0 or none for a new player), before the seeding."
-  inscrireClassique(tournoi: ID!, joueur: ID!, nom: String!, cote: Int, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  inscrireClassique(
+    "The tournament."
+    tournoi: ID!
+    "The player's id."
+    joueur: ID!
+    "His name."
+    nom: String!
+    "His cote, 0 or none for a new player."
+    cote: Int
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Closes registrations and seeds the players by cote."
-  etablirTetesDeSerie(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
-  "Asks the software for the next round's pairing: swiss, initial_by_cote, round_robin or king_of_the_hill."
-  proposerRonde(tournoi: ID!, methode: String!, roiEviteRevanches: Boolean = false, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  etablirTetesDeSerie(
+    "The tournament."
+    tournoi: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Asks the software for the next round's pairing."
+  proposerRonde(
+    "The tournament."
+    tournoi: ID!
+    "How to pair."
+    methode: MethodeAppariement!
+    "King of the hill: avoid rematches where possible."
+    roiEviteRevanches: Boolean = false
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Replaces the proposal's tables (the proposal is kept); every active player once, at a table or as the bye."
-  amenderRonde(tournoi: ID!, tables: [TableAmendeeInput!]!, exempt: ID, motif: String, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  amenderRonde(
+    "The tournament."
+    tournoi: ID!
+    "Every table of the round."
+    tables: [TableAmendeeInput!]!
+    "The bye, with an odd number of players."
+    exempt: ID
+    "Why the director amends the proposal."
+    motif: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Publishes the amendment if any, else the proposal; each table gets its match id."
-  publierRonde(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  publierRonde(
+    "The tournament."
+    tournoi: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Creates the match of a published table; the table's first player starts (§3.1)."
-  creerMatch(tournoi: ID!, match: ID!, clientMutationId: String): MatchClassique! @acces(roles: [DIRECTOR])
+  creerMatch(
+    "The tournament."
+    tournoi: ID!
+    "The match id of the published table."
+    match: ID!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [DIRECTOR])
   "Copies the match's validated feuille de match into the tournament."
-  enregistrerResultat(tournoi: ID!, match: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  enregistrerResultat(
+    "The tournament."
+    tournoi: ID!
+    "The match whose feuille de match is validated."
+    match: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "A player leaves the tournament (§9 abandon en cours de tournoi)."
-  retirerJoueurClassique(tournoi: ID!, joueur: ID!, motif: String, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  retirerJoueurClassique(
+    "The tournament."
+    tournoi: ID!
+    "The player's id."
+    joueur: ID!
+    "Why he leaves."
+    motif: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Closes the tournament once every round is played; cotes are computed from it."
-  cloreTournoiClassique(tournoi: ID!, version: Int, clientMutationId: String): TournoiClassique! @acces(roles: [DIRECTOR])
+  cloreTournoiClassique(
+    "The tournament."
+    tournoi: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
 
   # Match events, entered by an arbiter of the table (or the director).
   "Letters a player took from the bag (§3.2.2, §4.1.4); without lettres the server draws them at random."
-  tirerLettres(match: ID!, joueur: ID!, lettres: String, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  tirerLettres(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The letters drawn, '?' a joker; none: the server draws."
+    lettres: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word with jokers in lower case."
-  placerMot(match: ID!, joueur: ID!, reference: String!, mot: String!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  placerMot(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "FISF reference: H4 horizontal, 4H vertical."
+    reference: String!
+    "The whole word, jokers in lower case."
+    mot: String!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "JE PASSE (§4.2)."
-  passer(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  passer(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "JE CHANGE (§4.3): tirees are drawn before rejetees go back; without tirees the server draws them."
-  echanger(match: ID!, joueur: ID!, rejetees: String!, tirees: String, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  echanger(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The letters put back, '?' a joker."
+    rejetees: String!
+    "The letters drawn instead; none: the server draws."
+    tirees: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "Contests words of the opponent's last play (§5)."
-  contester(match: ID!, joueur: ID!, mots: [String!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  contester(
+    "The match."
+    match: ID!
+    "The contesting player's id."
+    joueur: ID!
+    "The words contested."
+    mots: [String!]!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "The opponent accepts the play that emptied the rack with an empty bag: the game ends (§7)."
-  cloturerMatch(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  cloturerMatch(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "Blocked game (§7): each player deducts his rack."
-  constaterBlocage(match: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  constaterBlocage(
+    "The match."
+    match: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "The player's clock ran out (§6, §7)."
-  declarerTempsEpuise(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
-  "A 5-point penalty (§4.1.3, §8, §9): lettres_en_trop and tirage_anticipe per letter, joker_errone, arbitre."
-  penaliser(match: ID!, joueur: ID!, motif: String!, lettres: Int = 0, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  declarerTempsEpuise(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
+  "A 5-point penalty (§4.1.3, §8, §9); lettres_en_trop and tirage_anticipe count per letter."
+  penaliser(
+    "The match."
+    match: ID!
+    "The penalised player's id."
+    joueur: ID!
+    "The penalty's reason."
+    motif: MotifPenalite!
+    "For lettres_en_trop and tirage_anticipe: how many letters."
+    lettres: Int = 0
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "J'abandonne (§9)."
-  demanderAbandon(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  demanderAbandon(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "The opponent accepts (table of §9, 1 point de match to the loser) or refuses the abandon."
-  repondreAbandon(match: ID!, joueur: ID!, accepte: Boolean!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  repondreAbandon(
+    "The match."
+    match: ID!
+    "The opponent who answers (his id)."
+    joueur: ID!
+    "The opponent accepts the abandon."
+    accepte: Boolean!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "A player left without his opponent's agreement (§9): 0 point de match."
-  constaterAbandon(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  constaterAbandon(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "Defeat by the arbiter's decision (§8, §9); huitLettres: played with eight letters, lost by 100 points."
-  declarerDefaite(match: ID!, joueur: ID!, huitLettres: Boolean = false, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  declarerDefaite(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "He played with eight letters: lost by 100 points."
+    huitLettres: Boolean = false
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "Forfeit of a player absent at the start (§9)."
-  declarerForfait(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  declarerForfait(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "A player signs the feuille de match with the scores he reads (in the order of joueurs); other scores are a disagreement."
-  signerFeuille(match: ID!, joueur: ID!, scores: [Int!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  signerFeuille(
+    "The match."
+    match: ID!
+    "The player's id."
+    joueur: ID!
+    "The scores he reads, in the order of joueurs."
+    scores: [Int!]!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
   "The arbiter's decision on disputed scores; both players sign again."
-  trancherDesaccord(match: ID!, scores: [Int!]!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
+  trancherDesaccord(
+    "The match."
+    match: ID!
+    "The scores that count, in the order of joueurs."
+    scores: [Int!]!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): MatchClassique! @acces(roles: [ARBITER])
 }
 
 extend type Subscription {
   "The tournament (round pairings, results, standings), at once and after every change."
-  rondeChanged(tournoi: ID!): TournoiClassique!
+  rondeChangee(
+    "The classique tournament."
+    tournoi: ID!
+  ): TournoiClassique!
+  "Former name of rondeChangee, kept for one release."
+  rondeChanged(
+    "The classique tournament."
+    tournoi: ID!
+  ): TournoiClassique! @deprecated(reason: "Use rondeChangee: subscriptions are named in French like the other fields.")
   "The match's state, at once and after every change."
-  matchChanged(match: ID!): MatchClassique!
+  matchChange(
+    "The match."
+    match: ID!
+  ): MatchClassique!
+  "Former name of matchChange, kept for one release."
+  matchChanged(
+    "The match."
+    match: ID!
+  ): MatchClassique! @deprecated(reason: "Use matchChange: subscriptions are named in French like the other fields.")
 }
 `, BuiltIn: false},
 	{Name: "../../schema/discipline.graphqls", Input: `# The director's disciplinary decisions in a duplicate game
 # (fisf-reglement-duplicate-2020.txt §5.5, §5.7, §5.8, §5.9, §6.1; guide
 # §2.7, §3.8.1.B: taken during the game, without appeal).
 
+"A disciplinary sanction taken by the director."
+enum NatureSanction {
+  "Motif disciplinaire (§5.5): cumulates with the coup's own sanction (§5.8) and counts for §5.9."
+  avertissement
+  "Motif disciplinaire grave (§5.7): the coup counts 0."
+  zero
+  "Cheating or proven fraud (§6.1): the player's scores of the game are annulled and his later bulletins refused."
+  exclusion
+}
+
 extend type Mutation {
   """
-  Sanctions a player on a coup played or being played. nature: avertissement
-  (motif disciplinaire, §5.5: cumulates with the coup's own sanction, §5.8,
-  and counts for §5.9), zero (motif disciplinaire grave, §5.7: the coup
-  counts 0) or exclusion (cheating or proven fraud, §6.1: the player's
-  scores of the game are annulled and his later bulletins refused). Errors:
-  INVALID_SANCTION, UNKNOWN_PLAYER, LATE_PLAYER, EXCLUDED, GAME_OVER,
+  Sanctions a player on a coup played or being played (see NatureSanction).
+  Errors: INVALID_SANCTION, UNKNOWN_PLAYER, LATE_PLAYER, EXCLUDED, GAME_OVER,
   NOT_FOUND, CONFLICT, FORBIDDEN.
   """
-  sanctionDisciplinaire(partie: ID!, coup: Int!, licence: ID!, nature: String!, motif: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  sanctionDisciplinaire(
+    "The game."
+    partie: ID!
+    "The coup played or being played."
+    coup: Int!
+    "The player's licence."
+    licence: ID!
+    "The sanction."
+    nature: NatureSanction!
+    "The director's grounds."
+    motif: String!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/duplicate.graphqls", Input: `# Duplicate tournaments and games (fisf-reglement-duplicate-2020.txt §3).
 # Every mutation takes an optional clientMutationId (a retry with the same id
 # is applied once) and an optional version: the number of events the client
 # saw; a stale version gets CONFLICT with extensions.version, nothing done.
+#
+# A duplicate game ends by itself: there is no mutation to end it. retenirTop
+# ends it when the letters left meet §3.7 (all placed, a single letter, only
+# vowels or only consonants), annulerCoup when no different tirage can be
+# drawn, reprendre after an interruption of more than 15 minutes, eliminer
+# when one player is left; Partie.fin then says why.
 
+"Where a duplicate game stands."
+enum StatutPartie {
+  "Waiting for the next tirage."
+  attente_tirage
+  "A tirage is on the stand: the coup is being played."
+  tirage
+  "The top is announced; bulletins are corrected."
+  top
+  "Interrupted (§3.7, guide §2.13): reprendre resumes it."
+  interrompue
+  "Over: Partie.fin says why."
+  terminee
+}
+
+"The kind of game (§3, §3.8.1)."
+enum Formule {
+  "Normal duplicate."
+  normale
+  "The « joker » formula (§3.8.1)."
+  joker
+}
+
+"The size of the tirage and its Scrabble bonuses (§1.2.3, §3.8.2). The engine's names 7sur8, 7et8 and 789 are not GraphQL names: they are spelled sept_sur_huit, sept_et_huit and sept_huit_neuf."
+enum Variante {
+  "Seven letters, 50 points for a Scrabble (§1.2.3)."
+  normal
+  "« 7 sur 8 »: eight letters, at most seven placed, 50 points for seven (§3.8.2); formerly 7sur8."
+  sept_sur_huit
+  "« 7 et 8 »: eight letters, 50 points for seven placed, 75 for eight (§3.8.2); formerly 7et8."
+  sept_et_huit
+  "« 7, 8 et 9 »: nine letters, 50, 75 or 100 points for seven, eight or nine placed (§3.8.2); formerly 789."
+  sept_huit_neuf
+}
+
+"Where the letters come from."
+enum SourceTirage {
+  "The software's seeded bag."
+  logiciel
+  "The physical bag, the letters typed by the director."
+  directeur
+  "A pre-drawn game read from its sheet (guide §2.17)."
+  pretiree
+}
+
+"How the game ranks its players."
+enum ModePartie {
+  "A normal game."
+  normal
+  "Sudden death (§3.8.3, guide §2.15): players below the best score of a coup are eliminated."
+  mort_subite
+  "Tie-break play-off between players level at the top (guide §2.14)."
+  barrage
+}
+
+"Why a duplicate game ended."
+enum MotifFinPartie {
+  "§3.7: every letter is on the grid."
+  toutes_lettres_placees
+  "§3.7: a single letter is left."
+  une_seule_lettre
+  "§3.7: only vowels are left."
+  reliquat_voyelles
+  "§3.7: only consonants are left."
+  reliquat_consonnes
+  "§3.6: the coup was annulled for want of a solution and no different tirage can be drawn."
+  plus_de_placement
+  "§3.6: the coup was annulled and no different tirage can be drawn."
+  tirage_different_impossible
+  "§3.7: an interruption of more than 15 minutes."
+  interruption
+  "Elimination modes: one player is left."
+  vainqueur
+}
+
+"Why a coup is annulled (§3.6)."
+enum MotifAnnulation {
+  "No word can be placed with the tirage."
+  aucune_solution
+  "An error in the conduct of the coup."
+  erreur
+}
+
+"A duplicate tournament and its players."
 type Tournoi {
+  "The tournament's id."
   id: ID!
+  "Its name."
   nom: String!
+  "Number of events: pass it back as version for concurrency control."
   version: Int!
+  "The registered players."
   joueurs: [Joueur!]!
+  "Its games, in order."
   parties: [ID!]!
 }
 
+"A registered duplicate player."
 type Joueur {
+  "His licence."
   licence: ID!
+  "His name."
   nom: String!
+  "His club."
   club: String
+  "His federation."
   federation: String
+  "His série, if the director sets séries."
   serie: String
+  "His table."
   table: Int
 }
 
+"A player to register."
 input JoueurInput {
+  "His licence."
   licence: ID!
+  "His name."
   nom: String!
+  "His club."
   club: String
+  "His federation."
   federation: String
+  "His série, if the director sets séries."
   serie: String
+  "His table: the arbiters of that table correct his bulletins."
   table: Int
 }
 
+"The settings of a new game."
 input ConfigPartieInput {
   "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz)."
   tempsParCoupSecondes: Int! = 180
-  "normale or joker (§3.8.1)."
-  formule: String = "normale"
-  "normal, 7sur8, 7et8 or 789 (§3.8.2)."
-  variante: String = "normal"
-  "logiciel (seeded draws), directeur (typed from the bag) or pretiree (guide §2.17)."
-  source: String = "logiciel"
+  "The kind of game (§3.8.1)."
+  formule: Formule = normale
+  "The size of the tirage (§3.8.2)."
+  variante: Variante = normal
+  "Where the letters come from (guide §2.17)."
+  source: SourceTirage = logiciel
   "Seed of the software draws, recorded in the game."
   graine: Int
-  "normal, mort_subite (§3.8.3) or barrage (guide §2.14)."
-  mode: String = "normal"
+  "How the game ranks its players (§3.8.3, guide §2.14)."
+  mode: ModePartie = normal
 }
 
+"The settings of a game."
 type ConfigPartie {
+  "Thinking time per coup (§1.3)."
   tempsParCoupSecondes: Int!
-  formule: String!
-  variante: String!
-  source: String!
+  "The kind of game."
+  formule: Formule!
+  "The size of the tirage."
+  variante: Variante!
+  "Where the letters come from."
+  source: SourceTirage!
+  "Seed of the software draws."
   graine: Int!
-  mode: String!
+  "How the game ranks its players."
+  mode: ModePartie!
+  "Avertissements without penalty (§5.9)."
   avertissementsGratuits: Int!
+  "The number of players from which a solo earns 10 points (§3.5)."
   seuilSolo: Int!
 }
 
+"""
+A duplicate game's public state. A duplicate game ends by itself, there is
+no mutation to end it: retenirTop ends it when the letters left meet §3.7
+(all placed, a single letter, only vowels or only consonants), annulerCoup
+when no different tirage can be drawn (§3.6), reprendre after an
+interruption of more than 15 minutes, eliminer when one player is left;
+statut is then terminee and fin says why.
+"""
 type Partie {
+  "The game's id."
   id: ID!
+  "Its tournament."
   tournoi: ID
+  "Its number in the tournament."
   numero: Int
-  "attente_tirage, tirage, top, interrompue or terminee."
-  statut: String!
+  "Where the game stands."
+  statut: StatutPartie!
   "Number of events: pass it back as version for concurrency control."
   version: Int!
   "The coup being played, or the next one."
   coup: Int!
+  "The game's settings."
   config: ConfigPartie!
   "15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
@@ -4312,123 +5426,293 @@ type Partie {
   tirage: String
   "Tiles left in the bag."
   sac: Int!
+  "The players' licences."
   joueurs: [ID!]!
+  "The tops retained, first coup first."
   tops: [TopRetenu!]!
+  "The last top retained."
   dernierTop: TopRetenu
+  "Why and when the game ended; it ends by itself (§3.7), null while it goes on."
   fin: FinPartie
   "The engine's tops for the open tirage, admissible first (§3.4): unpublished until the top is announced."
   solutions: [SolutionTop!] @acces(roles: [DIRECTOR, COMMISSION])
 }
 
+"A top retained by the director (§3.4)."
 type TopRetenu {
+  "The coup."
   coup: Int!
+  "The whole word, jokers in lower case."
   mot: String!
+  "FISF reference: H4 horizontal, 4H vertical."
   reference: String!
+  "Its score."
   score: Int!
   "Squares covered by the word, e.g. H4."
   cases: [String!]!
 }
 
+"One of the engine's tops for the open tirage."
 type SolutionTop {
+  "The whole word, jokers in lower case."
   mot: String!
+  "FISF reference: H4 horizontal, 4H vertical."
   reference: String!
+  "Its score."
   score: Int!
+  "It uses a joker."
   avecJoker: Boolean!
+  "Retaining it ends the game (§3.7)."
   finDePartie: Boolean!
   "The director may retain it (§3.4)."
   admissible: Boolean!
 }
 
+"How a duplicate game ended."
 type FinPartie {
-  motif: String!
+  "Why it ended."
+  motif: MotifFinPartie!
+  "The last coup whose results stand."
   dernierCoup: Int!
+  "Every result is void (an interruption before enough coups were collected, §3.7)."
   annulee: Boolean!
+  "Elimination modes: the last player left."
   vainqueur: String
 }
 
 extend type Query {
-  tournoi(id: ID!): Tournoi
-  partie(id: ID!): Partie
+  "A duplicate tournament (null when unknown)."
+  tournoi(
+    "The tournament's id."
+    id: ID!
+  ): Tournoi
+  "A duplicate game (null when unknown)."
+  partie(
+    "The game's id."
+    id: ID!
+  ): Partie
 }
 
 extend type Mutation {
-  creerTournoi(id: ID!, nom: String!, clientMutationId: String): Tournoi! @acces(roles: [DIRECTOR])
-  inscrireJoueur(tournoi: ID!, joueur: JoueurInput!, version: Int, clientMutationId: String): Tournoi! @acces(roles: [DIRECTOR])
+  "Opens a duplicate tournament."
+  creerTournoi(
+    "The tournament's id, chosen by the client."
+    id: ID!
+    "Its name."
+    nom: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Tournoi! @acces(roles: [DIRECTOR])
+  "Registers a player in the tournament."
+  inscrireJoueur(
+    "The tournament."
+    tournoi: ID!
+    "The player."
+    joueur: JoueurInput!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Tournoi! @acces(roles: [DIRECTOR])
   "Creates a game and adds it to its tournament with the tournament's players."
-  creerPartie(tournoi: ID!, partie: ID!, config: ConfigPartieInput!, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  creerPartie(
+    "The tournament."
+    tournoi: ID!
+    "The game's id, chosen by the client."
+    partie: ID!
+    "The game's settings."
+    config: ConfigPartieInput!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
   "Draws the next tirage (§3.1–§3.2); lettres for typed draws, empty for the software."
-  tirer(partie: ID!, lettres: String, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  tirer(
+    "The game."
+    partie: ID!
+    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag."
+    lettres: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
   "Rejects the tirage at the director's choice (§3.2, guide §4.2)."
-  rejeter(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  "Announces the top (§3.4): must be a max-score engine move."
-  retenirTop(partie: ID!, reference: String!, mot: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  "Annuls the coup (§3.6): motif aucune_solution or erreur."
-  annulerCoup(partie: ID!, motif: String!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  ramasser(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  arriveeEnRetard(partie: ID!, licence: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  interrompre(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  reprendre(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
-  eliminer(partie: ID!, version: Int, clientMutationId: String): Partie! @acces(roles: [DIRECTOR])
+  rejeter(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Announces the top (§3.4): must be a max-score engine move. When the letters left meet §3.7 the game ends with it, by itself."
+  retenirTop(
+    "The game."
+    partie: ID!
+    "FISF reference: H4 horizontal, 4H vertical."
+    reference: String!
+    "The whole word, jokers in lower case."
+    mot: String!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Annuls the coup (§3.6); the game ends when no different tirage can be drawn."
+  annulerCoup(
+    "The game."
+    partie: ID!
+    "Why the coup is annulled."
+    motif: MotifAnnulation!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Records that the bulletins of the current coup were collected (§3.7, guide §2.13): collected coups decide what stands after an interruption."
+  ramasser(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Adds a player who arrives late (§6.2): the coups already drawn count zero for him."
+  arriveeEnRetard(
+    "The game."
+    partie: ID!
+    "The late player's licence."
+    licence: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Starts an interruption now (§3.7, guide §2.13)."
+  interrompre(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Ends the interruption. After more than 15 minutes in a row the game is over (§3.7): annulled with fewer than 15 collected coups (10 in original formulas), else valid up to the last collected coup."
+  reprendre(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Elimination modes (§3.8.3, guide §2.14–2.15), once the top is announced: every player below the best score of the players still in is eliminated; the last one left wins and the game ends."
+  eliminer(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
 }
 
+"Live updates over the websocket (graphql-transport-ws): each sends the current state at once, then after every change."
 type Subscription {
   "The game's public state, at once and after every change (top announced, new tirage...)."
-  coupAnnounced(partie: ID!): Partie!
+  coupAnnonce(
+    "The game."
+    partie: ID!
+  ): Partie!
+  "Former name of coupAnnonce, kept for one release."
+  coupAnnounced(
+    "The game."
+    partie: ID!
+  ): Partie! @deprecated(reason: "Use coupAnnonce: subscriptions are named in French like the other fields.")
 }
 `, BuiltIn: false},
 	{Name: "../../schema/engine.graphqls", Input: `# The engine, as the director and the commission ask it: the top and every
 # move of a position, and the verdict on one given move. Both reveal what an
 # open coup hides (its tops), so both need a director or commission token.
 
+"A position to solve: the grid and the tirage."
 input PositionInput {
   "Exactly 15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
   "The tirage, '?' for a joker: at most the formula's number of tiles (7, 8 or 9) and 2 jokers."
   tirage: String!
-  "Formula: normal, 7sur8, 7et8 or 789 (§3.8.2)."
-  formule: String = "normal"
+  "The size of the tirage and its bonuses (§3.8.2)."
+  formule: Variante = normal
 }
 
+"A legal placement of the tirage."
 type Placement {
   "Whole word along its direction, jokers in lowercase."
   mot: String!
   "FISF reference: H4 horizontal, 4H vertical."
   reference: String!
+  "Its score."
   score: Int!
+  "It uses a joker."
   avecJoker: Boolean!
   "Puts down every tile of the tirage (ends the game when the bag is empty, §3.7)."
   videTirage: Boolean!
 }
 
+"The engine's answer for a position."
 type Solution {
+  "The top's score."
   scoreTop: Int!
   "Number of distinct legal placements."
   coups: Int!
+  "The placements scoring the top."
   tops: [Placement!]!
   "The best placements, best first, as many as asked with tous (none otherwise)."
   tous: [Placement!]!
 }
 
+"A word formed by a placement."
 type MotForme {
+  "The word, jokers in lower case."
   mot: String!
+  "Its FISF reference."
   reference: String!
+  "Its score."
   score: Int!
+  "The lexicon admits it."
   valide: Boolean!
 }
 
+"The engine's verdict on one placement."
 type VerdictCoup {
   "OK, or why the placement is impossible (NOT_IN_RACK, NOT_CONNECTED, ...)."
   probleme: String!
+  "The placement is legal and every word formed is valid."
   jouable: Boolean!
+  "Its score."
   score: Int!
+  "Every word it forms, the main word first."
   mots: [MotForme!]!
 }
 
 extend type Query {
   "Top and moves of a position (§3.4); tous: how many of the best placements to list, 0 to 1000."
-  resoudre(position: PositionInput!, tous: Int = 0): Solution! @acces(roles: [DIRECTOR, COMMISSION])
+  resoudre(
+    "The grid and the tirage."
+    position: PositionInput!
+    "How many of the best placements to list, 0 to 1000."
+    tous: Int = 0
+  ): Solution! @acces(roles: [DIRECTOR, COMMISSION])
   "Is this word playable at this reference with this tirage, and what does it score."
-  verifierCoup(position: PositionInput!, mot: String!, reference: String!): VerdictCoup! @acces(roles: [DIRECTOR, COMMISSION])
+  verifierCoup(
+    "The grid and the tirage."
+    position: PositionInput!
+    "The whole word, jokers in lower case."
+    mot: String!
+    "FISF reference: H4 horizontal, 4H vertical."
+    reference: String!
+  ): VerdictCoup! @acces(roles: [DIRECTOR, COMMISSION])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
@@ -4436,26 +5720,39 @@ extend type Query {
 # retained, each bulletin with the decision recorded and the decision the
 # engine gives now (differences flagged), and who did what and when.
 
+"A coup reproduced from the events alone."
 type Replay {
+  "The game."
   partie: ID!
+  "The coup replayed."
   coup: Int!
   "The last coup with a top: the viewer steps from 1 to it."
   dernierCoup: Int!
+  "The grid the tirage is played on: 15 rows A..O, '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
+  "The tirage kept for the coup."
   tirage: String!
+  "The letters kept from the previous coup."
   reliquat: String!
   "Letters left in the bag, alphabetical."
   sac: String!
   "Tirages rejected before the kept one (§3.2)."
   rejets: [String!]!
+  "The top retained."
   top: TopRetenu
+  "The engine's tops for the tirage, admissible first."
   solutions: [SolutionTop!]!
+  "Every bulletin of the coup."
   bulletins: [BulletinRejoue!]!
+  "Who did what and when during the coup."
   journal: [Acte!]!
 }
 
+"A bulletin with its recorded decision and the engine's decision now."
 type BulletinRejoue {
+  "The player."
   licence: ID!
+  "His table."
   table: Int
   "The bulletin as typed (the batch contract's JSON)."
   ecrit: String!
@@ -4465,38 +5762,54 @@ type BulletinRejoue {
   moteur: DecisionRejouee!
   "The engine now disagrees with the engine then."
   ecart: Boolean!
+  "What differs, one sentence each."
   differences: [String!]!
 }
 
+"A decision, and one line for people."
 type DecisionRejouee {
   "One line for people: paid score, sanction, reasons."
   texte: String!
+  "The decision."
   decision: Decision!
 }
 
 extend type Query {
-  replay(partie: ID!, coup: Int!): Replay! @acces(roles: [COMMISSION])
+  "Replays a coup from the events, for the commission."
+  replay(
+    "The game."
+    partie: ID!
+    "The coup to replay."
+    coup: Int!
+  ): Replay! @acces(roles: [COMMISSION])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/schema.graphqls", Input: `# Arbitre's GraphQL API. Every error carries a stable code in
 # extensions.code (INVALID_INPUT, INVALID_WORD, NOT_IN_TIRAGE, CONFLICT,
 # FORBIDDEN, UNAUTHENTICATED, NOT_FOUND, INTERNAL) and a French message.
 
+"An instant, RFC 3339 (e.g. 2026-03-14T09:30:00Z)."
 scalar Time
 
+"Reads: nothing here changes anything."
 type Query {
   "Server and lexicon facts, for displays and health checks."
   serveur: Serveur!
 }
 
+"The running server."
 type Serveur {
+  "Arbitre's version."
   version: String!
+  "The word list the engine uses."
   lexique: Lexique!
 }
 
+"The word list the engine uses."
 type Lexique {
   "Description of the word list (edition, source, licence)."
   label: String!
+  "Number of words."
   mots: Int!
 }
 `, BuiltIn: false},
@@ -4510,7 +5823,7 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 func (ec *executionContext) dir_acces_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "roles", ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ)
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "roles", ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ)
 	if err != nil {
 		return nil, err
 	}
@@ -4589,7 +5902,7 @@ func (ec *executionContext) field_Mutation_annulerCoup_args(ctx context.Context,
 		return nil, err
 	}
 	args["partie"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNMotifAnnulation2arbitreᚋgraphqlᚋmodelᚐMotifAnnulation)
 	if err != nil {
 		return nil, err
 	}
@@ -4947,7 +6260,7 @@ func (ec *executionContext) field_Mutation_deciderAppel_args(ctx context.Context
 		return nil, err
 	}
 	args["appel"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNString2string)
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue)
 	if err != nil {
 		return nil, err
 	}
@@ -5394,7 +6707,7 @@ func (ec *executionContext) field_Mutation_penaliser_args(ctx context.Context, r
 		return nil, err
 	}
 	args["joueur"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif)
 	if err != nil {
 		return nil, err
 	}
@@ -5461,7 +6774,7 @@ func (ec *executionContext) field_Mutation_proposerRonde_args(ctx context.Contex
 		return nil, err
 	}
 	args["tournoi"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "methode", ec.unmarshalNString2string)
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "methode", ec.unmarshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod)
 	if err != nil {
 		return nil, err
 	}
@@ -5731,7 +7044,7 @@ func (ec *executionContext) field_Mutation_sanctionDisciplinaire_args(ctx contex
 		return nil, err
 	}
 	args["licence"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "nature", ec.unmarshalNString2string)
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "nature", ec.unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction)
 	if err != nil {
 		return nil, err
 	}
@@ -5881,7 +7194,7 @@ func (ec *executionContext) field_Mutation_voter_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["membre"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNString2string)
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "issue", ec.unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue)
 	if err != nil {
 		return nil, err
 	}
@@ -6088,6 +7401,38 @@ func (ec *executionContext) field_Query_verifierCoup_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Subscription_classementChange_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "serie", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["serie"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_coupAnnonce_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Subscription_coupAnnounced_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6096,6 +7441,17 @@ func (ec *executionContext) field_Subscription_coupAnnounced_args(ctx context.Co
 		return nil, err
 	}
 	args["partie"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_matchChange_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg0
 	return args, nil
 }
 
@@ -6111,6 +7467,17 @@ func (ec *executionContext) field_Subscription_matchChanged_args(ctx context.Con
 }
 
 func (ec *executionContext) field_Subscription_rondeChanged_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_rondeChangee_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
@@ -6609,7 +7976,7 @@ func (ec *executionContext) _Appel_statut(ctx context.Context, field graphql.Col
 			return obj.Statut, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut,
 		true,
 		true,
 	)
@@ -6622,7 +7989,7 @@ func (ec *executionContext) fieldContext_Appel_statut(_ context.Context, field g
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type StatutAppel does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7372,7 +8739,7 @@ func (ec *executionContext) _ConfigPartie_formule(ctx context.Context, field gra
 			return obj.Formule, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule,
 		true,
 		true,
 	)
@@ -7385,7 +8752,7 @@ func (ec *executionContext) fieldContext_ConfigPartie_formule(_ context.Context,
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Formule does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7401,7 +8768,7 @@ func (ec *executionContext) _ConfigPartie_variante(ctx context.Context, field gr
 			return obj.Variante, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante,
 		true,
 		true,
 	)
@@ -7414,7 +8781,7 @@ func (ec *executionContext) fieldContext_ConfigPartie_variante(_ context.Context
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Variante does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7430,7 +8797,7 @@ func (ec *executionContext) _ConfigPartie_source(ctx context.Context, field grap
 			return obj.Source, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage,
 		true,
 		true,
 	)
@@ -7443,7 +8810,7 @@ func (ec *executionContext) fieldContext_ConfigPartie_source(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type SourceTirage does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7488,7 +8855,7 @@ func (ec *executionContext) _ConfigPartie_mode(ctx context.Context, field graphq
 			return obj.Mode, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode,
 		true,
 		true,
 	)
@@ -7501,7 +8868,7 @@ func (ec *executionContext) fieldContext_ConfigPartie_mode(_ context.Context, fi
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type ModePartie does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7662,7 +9029,7 @@ func (ec *executionContext) _CoteClassique_serie(ctx context.Context, field grap
 			return obj.Serie, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie,
 		true,
 		true,
 	)
@@ -7675,7 +9042,7 @@ func (ec *executionContext) fieldContext_CoteClassique_serie(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type SerieClassique does not have child fields")
 		},
 	}
 	return fc, nil
@@ -7923,7 +9290,7 @@ func (ec *executionContext) _CoupClassique_genre(ctx context.Context, field grap
 			return obj.Genre, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup,
 		true,
 		true,
 	)
@@ -7936,7 +9303,7 @@ func (ec *executionContext) fieldContext_CoupClassique_genre(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type GenreCoup does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8068,7 +9435,7 @@ func (ec *executionContext) _CoupClassique_motif(ctx context.Context, field grap
 			return obj.Motif, nil
 		},
 		nil,
-		ec.marshalOString2ᚖstring,
+		ec.marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif,
 		true,
 		false,
 	)
@@ -8081,7 +9448,7 @@ func (ec *executionContext) fieldContext_CoupClassique_motif(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type MotifPenalite does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8242,7 +9609,7 @@ func (ec *executionContext) _Decision_sanction(ctx context.Context, field graphq
 			return obj.Sanction, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction,
 		true,
 		true,
 	)
@@ -8255,7 +9622,7 @@ func (ec *executionContext) fieldContext_Decision_sanction(_ context.Context, fi
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Sanction does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8271,7 +9638,7 @@ func (ec *executionContext) _Decision_raisons(ctx context.Context, field graphql
 			return obj.Raisons, nil
 		},
 		nil,
-		ec.marshalNString2ᚕstringᚄ,
+		ec.marshalNRaison2ᚕarbitreᚋengineᚋcorrectionᚐReasonᚄ,
 		true,
 		true,
 	)
@@ -8284,7 +9651,7 @@ func (ec *executionContext) fieldContext_Decision_raisons(_ context.Context, fie
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Raison does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8709,7 +10076,7 @@ func (ec *executionContext) _FinMatch_fin(ctx context.Context, field graphql.Col
 			return obj.Fin, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin,
 		true,
 		true,
 	)
@@ -8722,7 +10089,7 @@ func (ec *executionContext) fieldContext_FinMatch_fin(_ context.Context, field g
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type FinClassique does not have child fields")
 		},
 	}
 	return fc, nil
@@ -8883,7 +10250,7 @@ func (ec *executionContext) _FinPartie_motif(ctx context.Context, field graphql.
 			return obj.Motif, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin,
 		true,
 		true,
 	)
@@ -8896,7 +10263,7 @@ func (ec *executionContext) fieldContext_FinPartie_motif(_ context.Context, fiel
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type MotifFinPartie does not have child fields")
 		},
 	}
 	return fc, nil
@@ -9028,7 +10395,7 @@ func (ec *executionContext) _Habilitation_role(ctx context.Context, field graphq
 			return obj.Role, nil
 		},
 		nil,
-		ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole,
+		ec.marshalNRole2arbitreᚋdomainᚋaccesᚐRole,
 		true,
 		true,
 	)
@@ -9318,7 +10685,7 @@ func (ec *executionContext) _JetonEmis_role(ctx context.Context, field graphql.C
 			return obj.Role, nil
 		},
 		nil,
-		ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole,
+		ec.marshalNRole2arbitreᚋdomainᚋaccesᚐRole,
 		true,
 		true,
 	)
@@ -10797,7 +12164,7 @@ func (ec *executionContext) _MatchClassique_designation(ctx context.Context, fie
 			return obj.Designation, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation,
 		true,
 		true,
 	)
@@ -10810,7 +12177,7 @@ func (ec *executionContext) fieldContext_MatchClassique_designation(_ context.Co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Designation does not have child fields")
 		},
 	}
 	return fc, nil
@@ -10884,7 +12251,7 @@ func (ec *executionContext) _MatchClassique_phase(ctx context.Context, field gra
 			return obj.Phase, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase,
 		true,
 		true,
 	)
@@ -10897,7 +12264,7 @@ func (ec *executionContext) fieldContext_MatchClassique_phase(_ context.Context,
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type PhaseMatch does not have child fields")
 		},
 	}
 	return fc, nil
@@ -11493,7 +12860,7 @@ func (ec *executionContext) _Mutation_emettreJeton(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.JetonEmis
 					return zeroVal, err
@@ -11566,7 +12933,7 @@ func (ec *executionContext) _Mutation_revoquerJeton(ctx context.Context, field g
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal bool
 					return zeroVal, err
@@ -11625,7 +12992,7 @@ func (ec *executionContext) _Mutation_deposerAppel(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER", "COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER", "COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Appel
 					return zeroVal, err
@@ -11710,7 +13077,7 @@ func (ec *executionContext) _Mutation_composerCommission(ctx context.Context, fi
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Appel
 					return zeroVal, err
@@ -11789,13 +13156,13 @@ func (ec *executionContext) _Mutation_voter(ctx context.Context, field graphql.C
 		ec.fieldContext_Mutation_voter,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().Voter(ctx, fc.Args["appel"].(string), fc.Args["membre"].(string), fc.Args["issue"].(string), fc.Args["revision"].(*int))
+			return ec.resolvers.Mutation().Voter(ctx, fc.Args["appel"].(string), fc.Args["membre"].(string), fc.Args["issue"].(appel.Issue), fc.Args["revision"].(*int))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Appel
 					return zeroVal, err
@@ -11874,13 +13241,13 @@ func (ec *executionContext) _Mutation_deciderAppel(ctx context.Context, field gr
 		ec.fieldContext_Mutation_deciderAppel,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().DeciderAppel(ctx, fc.Args["appel"].(string), fc.Args["issue"].(string), fc.Args["decision"].(*model.DecisionInput), fc.Args["motivation"].(string), fc.Args["revision"].(*int))
+			return ec.resolvers.Mutation().DeciderAppel(ctx, fc.Args["appel"].(string), fc.Args["issue"].(appel.Issue), fc.Args["decision"].(*model.DecisionInput), fc.Args["motivation"].(string), fc.Args["revision"].(*int))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Appel
 					return zeroVal, err
@@ -11965,7 +13332,7 @@ func (ec *executionContext) _Mutation_deposerBulletin(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.Bulletin
 					return zeroVal, err
@@ -12044,7 +13411,7 @@ func (ec *executionContext) _Mutation_corrigerBulletin(ctx context.Context, fiel
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.Bulletin
 					return zeroVal, err
@@ -12123,7 +13490,7 @@ func (ec *executionContext) _Mutation_contreArbitrer(ctx context.Context, field 
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.Bulletin
 					return zeroVal, err
@@ -12202,7 +13569,7 @@ func (ec *executionContext) _Mutation_renvoyerCommission(ctx context.Context, fi
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.Bulletin
 					return zeroVal, err
@@ -12281,7 +13648,7 @@ func (ec *executionContext) _Mutation_ouvrirTournoiClassique(ctx context.Context
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12362,7 +13729,7 @@ func (ec *executionContext) _Mutation_inscrireClassique(ctx context.Context, fie
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12443,7 +13810,7 @@ func (ec *executionContext) _Mutation_etablirTetesDeSerie(ctx context.Context, f
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12518,13 +13885,13 @@ func (ec *executionContext) _Mutation_proposerRonde(ctx context.Context, field g
 		ec.fieldContext_Mutation_proposerRonde,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().ProposerRonde(ctx, fc.Args["tournoi"].(string), fc.Args["methode"].(string), fc.Args["roiEviteRevanches"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().ProposerRonde(ctx, fc.Args["tournoi"].(string), fc.Args["methode"].(pairing.Method), fc.Args["roiEviteRevanches"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12605,7 +13972,7 @@ func (ec *executionContext) _Mutation_amenderRonde(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12686,7 +14053,7 @@ func (ec *executionContext) _Mutation_publierRonde(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12767,7 +14134,7 @@ func (ec *executionContext) _Mutation_creerMatch(ctx context.Context, field grap
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -12878,7 +14245,7 @@ func (ec *executionContext) _Mutation_enregistrerResultat(ctx context.Context, f
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -12959,7 +14326,7 @@ func (ec *executionContext) _Mutation_retirerJoueurClassique(ctx context.Context
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -13040,7 +14407,7 @@ func (ec *executionContext) _Mutation_cloreTournoiClassique(ctx context.Context,
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.TournoiClassique
 					return zeroVal, err
@@ -13121,7 +14488,7 @@ func (ec *executionContext) _Mutation_tirerLettres(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13232,7 +14599,7 @@ func (ec *executionContext) _Mutation_placerMot(ctx context.Context, field graph
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13343,7 +14710,7 @@ func (ec *executionContext) _Mutation_passer(ctx context.Context, field graphql.
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13454,7 +14821,7 @@ func (ec *executionContext) _Mutation_echanger(ctx context.Context, field graphq
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13565,7 +14932,7 @@ func (ec *executionContext) _Mutation_contester(ctx context.Context, field graph
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13676,7 +15043,7 @@ func (ec *executionContext) _Mutation_cloturerMatch(ctx context.Context, field g
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13787,7 +15154,7 @@ func (ec *executionContext) _Mutation_constaterBlocage(ctx context.Context, fiel
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -13898,7 +15265,7 @@ func (ec *executionContext) _Mutation_declarerTempsEpuise(ctx context.Context, f
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14003,13 +15370,13 @@ func (ec *executionContext) _Mutation_penaliser(ctx context.Context, field graph
 		ec.fieldContext_Mutation_penaliser,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().Penaliser(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(string), fc.Args["lettres"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().Penaliser(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(partie.Motif), fc.Args["lettres"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14120,7 +15487,7 @@ func (ec *executionContext) _Mutation_demanderAbandon(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14231,7 +15598,7 @@ func (ec *executionContext) _Mutation_repondreAbandon(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14342,7 +15709,7 @@ func (ec *executionContext) _Mutation_constaterAbandon(ctx context.Context, fiel
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14453,7 +15820,7 @@ func (ec *executionContext) _Mutation_declarerDefaite(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14564,7 +15931,7 @@ func (ec *executionContext) _Mutation_declarerForfait(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14675,7 +16042,7 @@ func (ec *executionContext) _Mutation_signerFeuille(ctx context.Context, field g
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14786,7 +16153,7 @@ func (ec *executionContext) _Mutation_trancherDesaccord(ctx context.Context, fie
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
 				if err != nil {
 					var zeroVal *model.MatchClassique
 					return zeroVal, err
@@ -14891,13 +16258,13 @@ func (ec *executionContext) _Mutation_sanctionDisciplinaire(ctx context.Context,
 		ec.fieldContext_Mutation_sanctionDisciplinaire,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().SanctionDisciplinaire(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["nature"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().SanctionDisciplinaire(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["nature"].(duplicate.NatureSanction), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -14988,7 +16355,7 @@ func (ec *executionContext) _Mutation_creerTournoi(ctx context.Context, field gr
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Tournoi
 					return zeroVal, err
@@ -15059,7 +16426,7 @@ func (ec *executionContext) _Mutation_inscrireJoueur(ctx context.Context, field 
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Tournoi
 					return zeroVal, err
@@ -15130,7 +16497,7 @@ func (ec *executionContext) _Mutation_creerPartie(ctx context.Context, field gra
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15221,7 +16588,7 @@ func (ec *executionContext) _Mutation_tirer(ctx context.Context, field graphql.C
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15312,7 +16679,7 @@ func (ec *executionContext) _Mutation_rejeter(ctx context.Context, field graphql
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15403,7 +16770,7 @@ func (ec *executionContext) _Mutation_retenirTop(ctx context.Context, field grap
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15488,13 +16855,13 @@ func (ec *executionContext) _Mutation_annulerCoup(ctx context.Context, field gra
 		ec.fieldContext_Mutation_annulerCoup,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().AnnulerCoup(ctx, fc.Args["partie"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().AnnulerCoup(ctx, fc.Args["partie"].(string), fc.Args["motif"].(model.MotifAnnulation), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15585,7 +16952,7 @@ func (ec *executionContext) _Mutation_ramasser(ctx context.Context, field graphq
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15676,7 +17043,7 @@ func (ec *executionContext) _Mutation_arriveeEnRetard(ctx context.Context, field
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15767,7 +17134,7 @@ func (ec *executionContext) _Mutation_interrompre(ctx context.Context, field gra
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15858,7 +17225,7 @@ func (ec *executionContext) _Mutation_reprendre(ctx context.Context, field graph
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -15949,7 +17316,7 @@ func (ec *executionContext) _Mutation_eliminer(ctx context.Context, field graphq
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
 				if err != nil {
 					var zeroVal *model.Partie
 					return zeroVal, err
@@ -16065,7 +17432,7 @@ func (ec *executionContext) _NiveauAppel_instance(ctx context.Context, field gra
 			return obj.Instance, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNInstance2arbitreᚋdomainᚋappelᚐInstance,
 		true,
 		true,
 	)
@@ -16078,7 +17445,7 @@ func (ec *executionContext) fieldContext_NiveauAppel_instance(_ context.Context,
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Instance does not have child fields")
 		},
 	}
 	return fc, nil
@@ -16123,7 +17490,7 @@ func (ec *executionContext) _NiveauAppel_qualite(ctx context.Context, field grap
 			return obj.Qualite, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNQualite2arbitreᚋdomainᚋappelᚐQualite,
 		true,
 		true,
 	)
@@ -16136,7 +17503,7 @@ func (ec *executionContext) fieldContext_NiveauAppel_qualite(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type Qualite does not have child fields")
 		},
 	}
 	return fc, nil
@@ -16364,7 +17731,7 @@ func (ec *executionContext) _NiveauAppel_issue(ctx context.Context, field graphq
 			return obj.Issue, nil
 		},
 		nil,
-		ec.marshalOString2ᚖstring,
+		ec.marshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue,
 		true,
 		false,
 	)
@@ -16377,7 +17744,7 @@ func (ec *executionContext) fieldContext_NiveauAppel_issue(_ context.Context, fi
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type IssueAppel does not have child fields")
 		},
 	}
 	return fc, nil
@@ -16538,7 +17905,7 @@ func (ec *executionContext) _Participation_type(ctx context.Context, field graph
 			return obj.Type, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind,
 		true,
 		true,
 	)
@@ -16551,7 +17918,7 @@ func (ec *executionContext) fieldContext_Participation_type(_ context.Context, f
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type GenreTournoi does not have child fields")
 		},
 	}
 	return fc, nil
@@ -16976,7 +18343,7 @@ func (ec *executionContext) _Partie_statut(ctx context.Context, field graphql.Co
 			return obj.Statut, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut,
 		true,
 		true,
 	)
@@ -16989,7 +18356,7 @@ func (ec *executionContext) fieldContext_Partie_statut(_ context.Context, field 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type StatutPartie does not have child fields")
 		},
 	}
 	return fc, nil
@@ -17350,7 +18717,7 @@ func (ec *executionContext) _Partie_solutions(ctx context.Context, field graphql
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
 				if err != nil {
 					var zeroVal []model.SolutionTop
 					return zeroVal, err
@@ -17466,7 +18833,7 @@ func (ec *executionContext) _PartieArchive_type(ctx context.Context, field graph
 			return obj.Type, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind,
 		true,
 		true,
 	)
@@ -17479,7 +18846,7 @@ func (ec *executionContext) fieldContext_PartieArchive_type(_ context.Context, f
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type GenreTournoi does not have child fields")
 		},
 	}
 	return fc, nil
@@ -17898,7 +19265,7 @@ func (ec *executionContext) _PropositionClassique_methode(ctx context.Context, f
 			return obj.Methode, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod,
 		true,
 		true,
 	)
@@ -17911,7 +19278,7 @@ func (ec *executionContext) fieldContext_PropositionClassique_methode(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type MethodeAppariement does not have child fields")
 		},
 	}
 	return fc, nil
@@ -18143,7 +19510,7 @@ func (ec *executionContext) _Query_appel(ctx context.Context, field graphql.Coll
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION", "ARBITER"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION", "ARBITER"})
 				if err != nil {
 					var zeroVal *model.Appel
 					return zeroVal, err
@@ -18826,7 +20193,7 @@ func (ec *executionContext) _Query_resoudre(ctx context.Context, field graphql.C
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Solution
 					return zeroVal, err
@@ -18895,7 +20262,7 @@ func (ec *executionContext) _Query_verifierCoup(ctx context.Context, field graph
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
 				if err != nil {
 					var zeroVal *model.VerdictCoup
 					return zeroVal, err
@@ -18964,7 +20331,7 @@ func (ec *executionContext) _Query_replay(ctx context.Context, field graphql.Col
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION"})
 				if err != nil {
 					var zeroVal *model.Replay
 					return zeroVal, err
@@ -19814,7 +21181,7 @@ func (ec *executionContext) _ResultatClassique_fin(ctx context.Context, field gr
 			return obj.Fin, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin,
 		true,
 		true,
 	)
@@ -19827,7 +21194,7 @@ func (ec *executionContext) fieldContext_ResultatClassique_fin(_ context.Context
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type FinClassique does not have child fields")
 		},
 	}
 	return fc, nil
@@ -20426,6 +21793,79 @@ func (ec *executionContext) fieldContext_SolutionTop_admissible(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_coupAnnonce(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_coupAnnonce,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().CoupAnnonce(ctx, fc.Args["partie"].(string))
+		},
+		nil,
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_coupAnnonce(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_coupAnnonce_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Subscription_coupAnnounced(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
@@ -20493,6 +21933,75 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnounced(ctx context.
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_coupAnnounced_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_classementChange(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_classementChange,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().ClassementChange(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string), fc.Args["serie"].(*string))
+		},
+		nil,
+		ec.marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_classementChange(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "rang":
+				return ec.fieldContext_LigneClassement_rang(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneClassement_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneClassement_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneClassement_club(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneClassement_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneClassement_score(ctx, field)
+			case "top":
+				return ec.fieldContext_LigneClassement_top(ctx, field)
+			case "negatif":
+				return ec.fieldContext_LigneClassement_negatif(ctx, field)
+			case "pourcentage":
+				return ec.fieldContext_LigneClassement_pourcentage(ctx, field)
+			case "solos":
+				return ec.fieldContext_LigneClassement_solos(ctx, field)
+			case "avertissements":
+				return ec.fieldContext_LigneClassement_avertissements(ctx, field)
+			case "penalites":
+				return ec.fieldContext_LigneClassement_penalites(ctx, field)
+			case "enAttente":
+				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_classementChange_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -20568,6 +22077,69 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Subscription_rondeChangee(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_rondeChangee,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().RondeChangee(ctx, fc.Args["tournoi"].(string))
+		},
+		nil,
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_rondeChangee(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_rondeChangee_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Subscription_rondeChanged(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
@@ -20625,6 +22197,99 @@ func (ec *executionContext) fieldContext_Subscription_rondeChanged(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_rondeChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_matchChange(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Subscription_matchChange,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Subscription().MatchChange(ctx, fc.Args["match"].(string))
+		},
+		nil,
+		ec.marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodelᚐMatchClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Subscription_matchChange(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_MatchClassique_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_MatchClassique_tournoi(ctx, field)
+			case "ronde":
+				return ec.fieldContext_MatchClassique_ronde(ctx, field)
+			case "table":
+				return ec.fieldContext_MatchClassique_table(ctx, field)
+			case "manche":
+				return ec.fieldContext_MatchClassique_manche(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_MatchClassique_joueurs(ctx, field)
+			case "premier":
+				return ec.fieldContext_MatchClassique_premier(ctx, field)
+			case "designation":
+				return ec.fieldContext_MatchClassique_designation(ctx, field)
+			case "lexique":
+				return ec.fieldContext_MatchClassique_lexique(ctx, field)
+			case "version":
+				return ec.fieldContext_MatchClassique_version(ctx, field)
+			case "phase":
+				return ec.fieldContext_MatchClassique_phase(ctx, field)
+			case "scores":
+				return ec.fieldContext_MatchClassique_scores(ctx, field)
+			case "trait":
+				return ec.fieldContext_MatchClassique_trait(ctx, field)
+			case "tirageDu":
+				return ec.fieldContext_MatchClassique_tirageDu(ctx, field)
+			case "aTirer":
+				return ec.fieldContext_MatchClassique_aTirer(ctx, field)
+			case "grille":
+				return ec.fieldContext_MatchClassique_grille(ctx, field)
+			case "sac":
+				return ec.fieldContext_MatchClassique_sac(ctx, field)
+			case "chevalets":
+				return ec.fieldContext_MatchClassique_chevalets(ctx, field)
+			case "contestable":
+				return ec.fieldContext_MatchClassique_contestable(ctx, field)
+			case "finEnAttente":
+				return ec.fieldContext_MatchClassique_finEnAttente(ctx, field)
+			case "passes":
+				return ec.fieldContext_MatchClassique_passes(ctx, field)
+			case "tempsEpuise":
+				return ec.fieldContext_MatchClassique_tempsEpuise(ctx, field)
+			case "fin":
+				return ec.fieldContext_MatchClassique_fin(ctx, field)
+			case "feuille":
+				return ec.fieldContext_MatchClassique_feuille(ctx, field)
+			case "journal":
+				return ec.fieldContext_MatchClassique_journal(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type MatchClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_matchChange_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -21226,7 +22891,7 @@ func (ec *executionContext) _TournoiArchive_type(ctx context.Context, field grap
 			return obj.Type, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind,
 		true,
 		true,
 	)
@@ -21239,7 +22904,7 @@ func (ec *executionContext) fieldContext_TournoiArchive_type(_ context.Context, 
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type GenreTournoi does not have child fields")
 		},
 	}
 	return fc, nil
@@ -21788,7 +23453,7 @@ func (ec *executionContext) _TournoiClassique_proposition(ctx context.Context, f
 			directive0 := next
 
 			directive1 := func(ctx context.Context) (any, error) {
-				roles, err := ec.unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx, []any{"DIRECTOR", "ARBITER", "COMMISSION"})
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "ARBITER", "COMMISSION"})
 				if err != nil {
 					var zeroVal *model.PropositionClassique
 					return zeroVal, err
@@ -22083,7 +23748,7 @@ func (ec *executionContext) _VoteAppel_issue(ctx context.Context, field graphql.
 			return obj.Issue, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue,
 		true,
 		true,
 	)
@@ -22096,7 +23761,7 @@ func (ec *executionContext) fieldContext_VoteAppel_issue(_ context.Context, fiel
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type IssueAppel does not have child fields")
 		},
 	}
 	return fc, nil
@@ -23688,21 +25353,21 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 			it.TempsParCoupSecondes = data
 		case "formule":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formule"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Formule = data
 		case "variante":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("variante"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Variante = data
 		case "source":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("source"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -23716,7 +25381,7 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 			it.Graine = data
 		case "mode":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mode"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -23757,14 +25422,14 @@ func (ec *executionContext) unmarshalInputDecisionInput(ctx context.Context, obj
 			it.Paye = data
 		case "sanction":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sanction"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+			data, err := ec.unmarshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction(ctx, v)
 			if err != nil {
 				return it, err
 			}
 			it.Sanction = data
 		case "raisons":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("raisons"))
-			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			data, err := ec.unmarshalNRaison2ᚕarbitreᚋengineᚋcorrectionᚐReasonᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -23816,7 +25481,7 @@ func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj 
 		switch k {
 		case "role":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("role"))
-			data, err := ec.unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, v)
+			data, err := ec.unmarshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -23920,7 +25585,7 @@ func (ec *executionContext) unmarshalInputDepotAppelInput(ctx context.Context, o
 			it.Requerant = data
 		case "qualite":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("qualite"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+			data, err := ec.unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -24048,7 +25713,7 @@ func (ec *executionContext) unmarshalInputPositionInput(ctx context.Context, obj
 			it.Tirage = data
 		case "formule":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formule"))
-			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			data, err := ec.unmarshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -24130,7 +25795,7 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 			it.Word = data
 		case "written":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("written"))
-			data, err := ec.unmarshalNString2string(ctx, v)
+			data, err := ec.unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -27778,12 +29443,20 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	}
 
 	switch fields[0].Name {
+	case "coupAnnonce":
+		return ec._Subscription_coupAnnonce(ctx, fields[0])
 	case "coupAnnounced":
 		return ec._Subscription_coupAnnounced(ctx, fields[0])
+	case "classementChange":
+		return ec._Subscription_classementChange(ctx, fields[0])
 	case "standingsChanged":
 		return ec._Subscription_standingsChanged(ctx, fields[0])
+	case "rondeChangee":
+		return ec._Subscription_rondeChangee(ctx, fields[0])
 	case "rondeChanged":
 		return ec._Subscription_rondeChanged(ctx, fields[0])
+	case "matchChange":
+		return ec._Subscription_matchChange(ctx, fields[0])
 	case "matchChanged":
 		return ec._Subscription_matchChanged(ctx, fields[0])
 	default:
@@ -29069,6 +30742,34 @@ func (ec *executionContext) unmarshalNDepotAppelInput2arbitreᚋgraphqlᚋmodel�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation(ctx context.Context, v any) (partie.Designation, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation(ctx context.Context, sel ast.SelectionSet, v partie.Designation) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation = map[string]partie.Designation{
+		"logiciel":       partie.ParLogiciel,
+		"tirage_au_sort": partie.ParTirageAuSort,
+	}
+	marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation = map[partie.Designation]string{
+		partie.ParLogiciel:     "logiciel",
+		partie.ParTirageAuSort: "tirage_au_sort",
+	}
+)
+
 func (ec *executionContext) marshalNFaceAFace2arbitreᚋgraphqlᚋmodelᚐFaceAFace(ctx context.Context, sel ast.SelectionSet, v model.FaceAFace) graphql.Marshaler {
 	return ec._FaceAFace(ctx, sel, &v)
 }
@@ -29082,6 +30783,48 @@ func (ec *executionContext) marshalNFaceAFace2ᚖarbitreᚋgraphqlᚋmodelᚐFac
 	}
 	return ec._FaceAFace(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, v any) (partie.Fin, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, sel ast.SelectionSet, v partie.Fin) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[string]partie.Fin{
+		"reliquat_epuise":      partie.FinReliquatEpuise,
+		"blocage":              partie.FinBlocage,
+		"temps_epuise":         partie.FinTempsEpuise,
+		"six_passes":           partie.FinSixPasses,
+		"abandon":              partie.FinAbandon,
+		"abandon_unilateral":   partie.FinAbandonUnilateral,
+		"defaite_arbitrale":    partie.FinDefaiteArbitrale,
+		"defaite_huit_lettres": partie.FinDefaiteHuitLettres,
+		"forfait":              partie.FinForfait,
+	}
+	marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[partie.Fin]string{
+		partie.FinReliquatEpuise:     "reliquat_epuise",
+		partie.FinBlocage:            "blocage",
+		partie.FinTempsEpuise:        "temps_epuise",
+		partie.FinSixPasses:          "six_passes",
+		partie.FinAbandon:            "abandon",
+		partie.FinAbandonUnilateral:  "abandon_unilateral",
+		partie.FinDefaiteArbitrale:   "defaite_arbitrale",
+		partie.FinDefaiteHuitLettres: "defaite_huit_lettres",
+		partie.FinForfait:            "forfait",
+	}
+)
 
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
 	res, err := graphql.UnmarshalFloatContext(ctx, v)
@@ -29098,6 +30841,100 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
 }
+
+func (ec *executionContext) unmarshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, v any) (duplicate.Formule, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, sel ast.SelectionSet, v duplicate.Formule) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule = map[string]duplicate.Formule{
+		"normale": duplicate.FormuleNormale,
+		"joker":   duplicate.FormuleJoker,
+	}
+	marshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule = map[duplicate.Formule]string{
+		duplicate.FormuleNormale: "normale",
+		duplicate.FormuleJoker:   "joker",
+	}
+)
+
+func (ec *executionContext) unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup(ctx context.Context, v any) (partie.GenreCoup, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup(ctx context.Context, sel ast.SelectionSet, v partie.GenreCoup) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup = map[string]partie.GenreCoup{
+		"placement":             partie.CoupPlacement,
+		"passe":                 partie.CoupPasse,
+		"echange":               partie.CoupEchange,
+		"retrait":               partie.CoupRetrait,
+		"penalite_contestation": partie.CoupPenaliteContestation,
+		"penalite":              partie.CoupPenalite,
+		"fin":                   partie.CoupFin,
+	}
+	marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup = map[partie.GenreCoup]string{
+		partie.CoupPlacement:            "placement",
+		partie.CoupPasse:                "passe",
+		partie.CoupEchange:              "echange",
+		partie.CoupRetrait:              "retrait",
+		partie.CoupPenaliteContestation: "penalite_contestation",
+		partie.CoupPenalite:             "penalite",
+		partie.CoupFin:                  "fin",
+	}
+)
+
+func (ec *executionContext) unmarshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind(ctx context.Context, v any) (historique.Kind, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind(ctx context.Context, sel ast.SelectionSet, v historique.Kind) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind = map[string]historique.Kind{
+		"duplicate": historique.KindDuplicate,
+		"classique": historique.KindClassique,
+	}
+	marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind = map[historique.Kind]string{
+		historique.KindDuplicate: "duplicate",
+		historique.KindClassique: "classique",
+	}
+)
 
 func (ec *executionContext) unmarshalNID2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalID(v)
@@ -29193,6 +31030,34 @@ func (ec *executionContext) marshalNInscritClassique2ᚕarbitreᚋgraphqlᚋmode
 	return ret
 }
 
+func (ec *executionContext) unmarshalNInstance2arbitreᚋdomainᚋappelᚐInstance(ctx context.Context, v any) (appel.Instance, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNInstance2arbitreᚋdomainᚋappelᚐInstance[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInstance2arbitreᚋdomainᚋappelᚐInstance(ctx context.Context, sel ast.SelectionSet, v appel.Instance) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNInstance2arbitreᚋdomainᚋappelᚐInstance[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNInstance2arbitreᚋdomainᚋappelᚐInstance = map[string]appel.Instance{
+		"commission_arbitrage":    appel.InstanceCommissionArbitrage,
+		"commission_recours_fisf": appel.InstanceRecoursFISF,
+	}
+	marshalNInstance2arbitreᚋdomainᚋappelᚐInstance = map[appel.Instance]string{
+		appel.InstanceCommissionArbitrage: "commission_arbitrage",
+		appel.InstanceRecoursFISF:         "commission_recours_fisf",
+	}
+)
+
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
 	res, err := graphql.UnmarshalInt(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -29238,6 +31103,36 @@ func (ec *executionContext) marshalNInt2ᚕintᚄ(ctx context.Context, sel ast.S
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue(ctx context.Context, v any) (appel.Issue, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue(ctx context.Context, sel ast.SelectionSet, v appel.Issue) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue = map[string]appel.Issue{
+		"accueilli": appel.IssueAccueilli,
+		"rejete":    appel.IssueRejete,
+		"amende":    appel.IssueAmende,
+	}
+	marshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue = map[appel.Issue]string{
+		appel.IssueAccueilli: "accueilli",
+		appel.IssueRejete:    "rejete",
+		appel.IssueAmende:    "amende",
+	}
+)
 
 func (ec *executionContext) marshalNJetonEmis2arbitreᚋgraphqlᚋmodelᚐJetonEmis(ctx context.Context, sel ast.SelectionSet, v model.JetonEmis) graphql.Marshaler {
 	return ec._JetonEmis(ctx, sel, &v)
@@ -29426,6 +31321,68 @@ func (ec *executionContext) marshalNMatchClassique2ᚖarbitreᚋgraphqlᚋmodel�
 	return ec._MatchClassique(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod(ctx context.Context, v any) (pairing.Method, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod(ctx context.Context, sel ast.SelectionSet, v pairing.Method) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod = map[string]pairing.Method{
+		"swiss":            pairing.Swiss,
+		"initial_by_cote":  pairing.InitialByCote,
+		"round_robin":      pairing.RoundRobin,
+		"king_of_the_hill": pairing.KingOfTheHill,
+	}
+	marshalNMethodeAppariement2arbitreᚋdomainᚋclassiqueᚋpairingᚐMethod = map[pairing.Method]string{
+		pairing.Swiss:         "swiss",
+		pairing.InitialByCote: "initial_by_cote",
+		pairing.RoundRobin:    "round_robin",
+		pairing.KingOfTheHill: "king_of_the_hill",
+	}
+)
+
+func (ec *executionContext) unmarshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode(ctx context.Context, v any) (duplicate.Mode, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode(ctx context.Context, sel ast.SelectionSet, v duplicate.Mode) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode = map[string]duplicate.Mode{
+		"normal":      duplicate.ModeNormal,
+		"mort_subite": duplicate.ModeMortSubite,
+		"barrage":     duplicate.ModeBarrage,
+	}
+	marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
+		duplicate.ModeNormal:     "normal",
+		duplicate.ModeMortSubite: "mort_subite",
+		duplicate.ModeBarrage:    "barrage",
+	}
+)
+
 func (ec *executionContext) marshalNMotForme2arbitreᚋgraphqlᚋmodelᚐMotForme(ctx context.Context, sel ast.SelectionSet, v model.MotForme) graphql.Marshaler {
 	return ec._MotForme(ctx, sel, &v)
 }
@@ -29473,6 +31430,118 @@ func (ec *executionContext) marshalNMotForme2ᚕarbitreᚋgraphqlᚋmodelᚐMotF
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalNMotifAnnulation2arbitreᚋgraphqlᚋmodelᚐMotifAnnulation(ctx context.Context, v any) (model.MotifAnnulation, error) {
+	var res model.MotifAnnulation
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMotifAnnulation2arbitreᚋgraphqlᚋmodelᚐMotifAnnulation(ctx context.Context, sel ast.SelectionSet, v model.MotifAnnulation) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin(ctx context.Context, v any) (duplicate.MotifFin, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin(ctx context.Context, sel ast.SelectionSet, v duplicate.MotifFin) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin = map[string]duplicate.MotifFin{
+		"toutes_lettres_placees":      duplicate.FinToutesLettresPlacees,
+		"une_seule_lettre":            duplicate.FinUneSeuleLettre,
+		"reliquat_voyelles":           duplicate.FinReliquatVoyelles,
+		"reliquat_consonnes":          duplicate.FinReliquatConsonnes,
+		"plus_de_placement":           duplicate.FinPlusDePlacement,
+		"tirage_different_impossible": duplicate.FinTirageDifferent,
+		"interruption":                duplicate.FinInterruption,
+		"vainqueur":                   duplicate.FinVainqueur,
+	}
+	marshalNMotifFinPartie2arbitreᚋdomainᚋduplicateᚐMotifFin = map[duplicate.MotifFin]string{
+		duplicate.FinToutesLettresPlacees: "toutes_lettres_placees",
+		duplicate.FinUneSeuleLettre:       "une_seule_lettre",
+		duplicate.FinReliquatVoyelles:     "reliquat_voyelles",
+		duplicate.FinReliquatConsonnes:    "reliquat_consonnes",
+		duplicate.FinPlusDePlacement:      "plus_de_placement",
+		duplicate.FinTirageDifferent:      "tirage_different_impossible",
+		duplicate.FinInterruption:         "interruption",
+		duplicate.FinVainqueur:            "vainqueur",
+	}
+)
+
+func (ec *executionContext) unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, v any) (partie.Motif, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, sel ast.SelectionSet, v partie.Motif) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[string]partie.Motif{
+		"lettres_en_trop": partie.MotifLettresEnTrop,
+		"tirage_anticipe": partie.MotifTirageAnticipe,
+		"joker_errone":    partie.MotifJokerErrone,
+		"arbitre":         partie.MotifArbitre,
+	}
+	marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[partie.Motif]string{
+		partie.MotifLettresEnTrop:  "lettres_en_trop",
+		partie.MotifTirageAnticipe: "tirage_anticipe",
+		partie.MotifJokerErrone:    "joker_errone",
+		partie.MotifArbitre:        "arbitre",
+	}
+)
+
+func (ec *executionContext) unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction(ctx context.Context, v any) (duplicate.NatureSanction, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction(ctx context.Context, sel ast.SelectionSet, v duplicate.NatureSanction) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction = map[string]duplicate.NatureSanction{
+		"avertissement": duplicate.SanctionAvertissement,
+		"zero":          duplicate.SanctionZero,
+		"exclusion":     duplicate.SanctionExclusion,
+	}
+	marshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction = map[duplicate.NatureSanction]string{
+		duplicate.SanctionAvertissement: "avertissement",
+		duplicate.SanctionZero:          "zero",
+		duplicate.SanctionExclusion:     "exclusion",
+	}
+)
 
 func (ec *executionContext) marshalNNiveauAppel2arbitreᚋgraphqlᚋmodelᚐNiveauAppel(ctx context.Context, sel ast.SelectionSet, v model.NiveauAppel) graphql.Marshaler {
 	return ec._NiveauAppel(ctx, sel, &v)
@@ -29690,6 +31759,38 @@ func (ec *executionContext) marshalNPartieArchiveEdge2ᚕarbitreᚋgraphqlᚋmod
 	return ret
 }
 
+func (ec *executionContext) unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase(ctx context.Context, v any) (partie.Phase, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase(ctx context.Context, sel ast.SelectionSet, v partie.Phase) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase = map[string]partie.Phase{
+		"tirage_initial": partie.PhaseTirageInitial,
+		"en_cours":       partie.PhaseEnCours,
+		"terminee":       partie.PhaseTerminee,
+		"validee":        partie.PhaseValidee,
+	}
+	marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase = map[partie.Phase]string{
+		partie.PhaseTirageInitial: "tirage_initial",
+		partie.PhaseEnCours:       "en_cours",
+		partie.PhaseTerminee:      "terminee",
+		partie.PhaseValidee:       "validee",
+	}
+)
+
 func (ec *executionContext) marshalNPlacement2arbitreᚋgraphqlᚋmodelᚐPlacement(ctx context.Context, sel ast.SelectionSet, v model.Placement) graphql.Marshaler {
 	return ec._Placement(ctx, sel, &v)
 }
@@ -29743,9 +31844,170 @@ func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐ
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite(ctx context.Context, v any) (appel.Qualite, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNQualite2arbitreᚋdomainᚋappelᚐQualite(ctx context.Context, sel ast.SelectionSet, v appel.Qualite) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNQualite2arbitreᚋdomainᚋappelᚐQualite[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite = map[string]appel.Qualite{
+		"joueur":  appel.QualiteJoueur,
+		"arbitre": appel.QualiteArbitre,
+	}
+	marshalNQualite2arbitreᚋdomainᚋappelᚐQualite = map[appel.Qualite]string{
+		appel.QualiteJoueur:  "joueur",
+		appel.QualiteArbitre: "arbitre",
+	}
+)
+
 func (ec *executionContext) unmarshalNRaccordInput2arbitreᚋengineᚋcorrectionᚐRaccordLetter(ctx context.Context, v any) (correction.RaccordLetter, error) {
 	res, err := ec.unmarshalInputRaccordInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRaison2arbitreᚋengineᚋcorrectionᚐReason(ctx context.Context, v any) (correction.Reason, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNRaison2arbitreᚋengineᚋcorrectionᚐReason[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRaison2arbitreᚋengineᚋcorrectionᚐReason(ctx context.Context, sel ast.SelectionSet, v correction.Reason) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNRaison2arbitreᚋengineᚋcorrectionᚐReason[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNRaison2arbitreᚋengineᚋcorrectionᚐReason = map[string]correction.Reason{
+		"SCORE_MISSING":            correction.ScoreMissing,
+		"SCORE_WRONG":              correction.ScoreWrong,
+		"JOKER_CIRCLING":           correction.JokerCircling,
+		"RACCORD_TWO_LETTERS":      correction.RaccordTwoLetters,
+		"RACCORD_MISSING":          correction.RaccordMissing,
+		"RACCORD_WRONG":            correction.RaccordWrong,
+		"INVERTED":                 correction.Inverted,
+		"TWO_REFERENCES_ONE_WRONG": correction.TwoReferencesOneWrong,
+		"REFERENCE_WRONG":          correction.ReferenceWrong,
+		"OFFSET":                   correction.Offset,
+		"FINAL_LETTER_OMITTED":     correction.FinalLetterOmitted,
+		"WORD_NOT_ADMITTED":        correction.WordNotAdmitted,
+		"LETTER_ERROR":             correction.LetterError,
+		"GRID_ERROR":               correction.GridError,
+		"WORD_NOT_WHOLE":           correction.WordNotWhole,
+		"SEVERAL_SOLUTIONS":        correction.SeveralSolutions,
+		"ABOVE_TOP":                correction.AboveTop,
+		"FALLACIOUS_RACCORD":       correction.FallaciousRaccord,
+		"ILLEGIBLE":                correction.Illegible,
+		"LATE":                     correction.Late,
+		"EXCHANGED":                correction.Exchanged,
+		"BLANK":                    correction.Blank,
+		"MISSING":                  correction.Missing,
+		"SEVERAL_BULLETINS":        correction.SeveralBulletins,
+		"DISCIPLINE":               correction.Discipline,
+	}
+	marshalNRaison2arbitreᚋengineᚋcorrectionᚐReason = map[correction.Reason]string{
+		correction.ScoreMissing:          "SCORE_MISSING",
+		correction.ScoreWrong:            "SCORE_WRONG",
+		correction.JokerCircling:         "JOKER_CIRCLING",
+		correction.RaccordTwoLetters:     "RACCORD_TWO_LETTERS",
+		correction.RaccordMissing:        "RACCORD_MISSING",
+		correction.RaccordWrong:          "RACCORD_WRONG",
+		correction.Inverted:              "INVERTED",
+		correction.TwoReferencesOneWrong: "TWO_REFERENCES_ONE_WRONG",
+		correction.ReferenceWrong:        "REFERENCE_WRONG",
+		correction.Offset:                "OFFSET",
+		correction.FinalLetterOmitted:    "FINAL_LETTER_OMITTED",
+		correction.WordNotAdmitted:       "WORD_NOT_ADMITTED",
+		correction.LetterError:           "LETTER_ERROR",
+		correction.GridError:             "GRID_ERROR",
+		correction.WordNotWhole:          "WORD_NOT_WHOLE",
+		correction.SeveralSolutions:      "SEVERAL_SOLUTIONS",
+		correction.AboveTop:              "ABOVE_TOP",
+		correction.FallaciousRaccord:     "FALLACIOUS_RACCORD",
+		correction.Illegible:             "ILLEGIBLE",
+		correction.Late:                  "LATE",
+		correction.Exchanged:             "EXCHANGED",
+		correction.Blank:                 "BLANK",
+		correction.Missing:               "MISSING",
+		correction.SeveralBulletins:      "SEVERAL_BULLETINS",
+		correction.Discipline:            "DISCIPLINE",
+	}
+)
+
+func (ec *executionContext) unmarshalNRaison2ᚕarbitreᚋengineᚋcorrectionᚐReasonᚄ(ctx context.Context, v any) ([]correction.Reason, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]correction.Reason, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNRaison2arbitreᚋengineᚋcorrectionᚐReason(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNRaison2ᚕarbitreᚋengineᚋcorrectionᚐReasonᚄ(ctx context.Context, sel ast.SelectionSet, v []correction.Reason) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRaison2arbitreᚋengineᚋcorrectionᚐReason(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {
@@ -29810,24 +32072,44 @@ func (ec *executionContext) marshalNReplay2ᚖarbitreᚋgraphqlᚋmodelᚐReplay
 	return ec._Replay(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, v any) (model.Role, error) {
-	var res model.Role
-	err := res.UnmarshalGQL(v)
+func (ec *executionContext) unmarshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx context.Context, v any) (acces.Role, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNRole2arbitreᚋdomainᚋaccesᚐRole[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx context.Context, sel ast.SelectionSet, v model.Role) graphql.Marshaler {
-	return v
+func (ec *executionContext) marshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx context.Context, sel ast.SelectionSet, v acces.Role) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNRole2arbitreᚋdomainᚋaccesᚐRole[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
-func (ec *executionContext) unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx context.Context, v any) ([]model.Role, error) {
+var (
+	unmarshalNRole2arbitreᚋdomainᚋaccesᚐRole = map[string]acces.Role{
+		"DIRECTOR":   acces.Directeur,
+		"ARBITER":    acces.Arbitre,
+		"COMMISSION": acces.Commission,
+	}
+	marshalNRole2arbitreᚋdomainᚋaccesᚐRole = map[acces.Role]string{
+		acces.Directeur:  "DIRECTOR",
+		acces.Arbitre:    "ARBITER",
+		acces.Commission: "COMMISSION",
+	}
+)
+
+func (ec *executionContext) unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx context.Context, v any) ([]acces.Role, error) {
 	var vSlice []any
 	vSlice = graphql.CoerceList(v)
 	var err error
-	res := make([]model.Role, len(vSlice))
+	res := make([]acces.Role, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -29835,7 +32117,7 @@ func (ec *executionContext) unmarshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRole�
 	return res, nil
 }
 
-func (ec *executionContext) marshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Role) graphql.Marshaler {
+func (ec *executionContext) marshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx context.Context, sel ast.SelectionSet, v []acces.Role) graphql.Marshaler {
 	ret := make(graphql.Array, len(v))
 	var wg sync.WaitGroup
 	isLen1 := len(v) == 1
@@ -29859,7 +32141,7 @@ func (ec *executionContext) marshalNRole2ᚕarbitreᚋgraphqlᚋmodelᚐRoleᚄ(
 			if !isLen1 {
 				defer wg.Done()
 			}
-			ret[i] = ec.marshalNRole2arbitreᚋgraphqlᚋmodelᚐRole(ctx, sel, v[i])
+			ret[i] = ec.marshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx, sel, v[i])
 		}
 		if isLen1 {
 			f(i)
@@ -29926,6 +32208,100 @@ func (ec *executionContext) marshalNRondeClassique2ᚕarbitreᚋgraphqlᚋmodel�
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction(ctx context.Context, v any) (correction.Sanction, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction(ctx context.Context, sel ast.SelectionSet, v correction.Sanction) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction = map[string]correction.Sanction{
+		"none":    correction.None,
+		"warning": correction.Warning,
+		"penalty": correction.Penalty,
+		"zero":    correction.Zero,
+		"average": correction.Average,
+	}
+	marshalNSanction2arbitreᚋengineᚋcorrectionᚐSanction = map[correction.Sanction]string{
+		correction.None:    "none",
+		correction.Warning: "warning",
+		correction.Penalty: "penalty",
+		correction.Zero:    "zero",
+		correction.Average: "average",
+	}
+)
+
+func (ec *executionContext) unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, v any) (correction.Sens, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, sel ast.SelectionSet, v correction.Sens) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNSens2arbitreᚋengineᚋcorrectionᚐSens[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens = map[string]correction.Sens{
+		"h": correction.Horizontal,
+		"v": correction.Vertical,
+	}
+	marshalNSens2arbitreᚋengineᚋcorrectionᚐSens = map[correction.Sens]string{
+		correction.Horizontal: "h",
+		correction.Vertical:   "v",
+	}
+)
+
+func (ec *executionContext) unmarshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie(ctx context.Context, v any) (cote.Serie, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie(ctx context.Context, sel ast.SelectionSet, v cote.Serie) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie = map[string]cote.Serie{
+		"Joker": cote.SerieJoker,
+		"A":     cote.SerieA,
+		"B":     cote.SerieB,
+		"C":     cote.SerieC,
+	}
+	marshalNSerieClassique2arbitreᚋdomainᚋclassiqueᚋcoteᚐSerie = map[cote.Serie]string{
+		cote.SerieJoker: "Joker",
+		cote.SerieA:     "A",
+		cote.SerieB:     "B",
+		cote.SerieC:     "C",
+	}
+)
 
 func (ec *executionContext) marshalNServeur2arbitreᚋgraphqlᚋmodelᚐServeur(ctx context.Context, sel ast.SelectionSet, v model.Serveur) graphql.Marshaler {
 	return ec._Serveur(ctx, sel, &v)
@@ -30022,6 +32398,102 @@ func (ec *executionContext) marshalNSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐS
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage(ctx context.Context, v any) (duplicate.SourceTirage, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage(ctx context.Context, sel ast.SelectionSet, v duplicate.SourceTirage) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage = map[string]duplicate.SourceTirage{
+		"logiciel":  duplicate.SourceLogiciel,
+		"directeur": duplicate.SourceDirecteur,
+		"pretiree":  duplicate.SourcePretiree,
+	}
+	marshalNSourceTirage2arbitreᚋdomainᚋduplicateᚐSourceTirage = map[duplicate.SourceTirage]string{
+		duplicate.SourceLogiciel:  "logiciel",
+		duplicate.SourceDirecteur: "directeur",
+		duplicate.SourcePretiree:  "pretiree",
+	}
+)
+
+func (ec *executionContext) unmarshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut(ctx context.Context, v any) (appel.Statut, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut(ctx context.Context, sel ast.SelectionSet, v appel.Statut) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut = map[string]appel.Statut{
+		"depose":    appel.StatutDepose,
+		"en_examen": appel.StatutEnExamen,
+		"decide":    appel.StatutDecide,
+		"classe":    appel.StatutClasse,
+	}
+	marshalNStatutAppel2arbitreᚋdomainᚋappelᚐStatut = map[appel.Statut]string{
+		appel.StatutDepose:   "depose",
+		appel.StatutEnExamen: "en_examen",
+		appel.StatutDecide:   "decide",
+		appel.StatutClasse:   "classe",
+	}
+)
+
+func (ec *executionContext) unmarshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut(ctx context.Context, v any) (duplicate.Statut, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut(ctx context.Context, sel ast.SelectionSet, v duplicate.Statut) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut = map[string]duplicate.Statut{
+		"attente_tirage": duplicate.StatutAttenteTirage,
+		"tirage":         duplicate.StatutTirage,
+		"top":            duplicate.StatutTop,
+		"interrompue":    duplicate.StatutInterrompue,
+		"terminee":       duplicate.StatutTerminee,
+	}
+	marshalNStatutPartie2arbitreᚋdomainᚋduplicateᚐStatut = map[duplicate.Statut]string{
+		duplicate.StatutAttenteTirage: "attente_tirage",
+		duplicate.StatutTirage:        "tirage",
+		duplicate.StatutTop:           "top",
+		duplicate.StatutInterrompue:   "interrompue",
+		duplicate.StatutTerminee:      "terminee",
+	}
+)
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
@@ -30300,6 +32772,38 @@ func (ec *executionContext) marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmode
 	}
 	return ec._TournoiClassique(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante(ctx context.Context, v any) (duplicate.Variante, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante(ctx context.Context, sel ast.SelectionSet, v duplicate.Variante) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante = map[string]duplicate.Variante{
+		"normal":         duplicate.VarianteNormale,
+		"sept_sur_huit":  duplicate.VarianteSeptSurHuit,
+		"sept_et_huit":   duplicate.VarianteSeptEtHuit,
+		"sept_huit_neuf": duplicate.VarianteSeptHuitNeuf,
+	}
+	marshalNVariante2arbitreᚋdomainᚋduplicateᚐVariante = map[duplicate.Variante]string{
+		duplicate.VarianteNormale:      "normal",
+		duplicate.VarianteSeptSurHuit:  "sept_sur_huit",
+		duplicate.VarianteSeptEtHuit:   "sept_et_huit",
+		duplicate.VarianteSeptHuitNeuf: "sept_huit_neuf",
+	}
+)
 
 func (ec *executionContext) marshalNVerdictCoup2arbitreᚋgraphqlᚋmodelᚐVerdictCoup(ctx context.Context, sel ast.SelectionSet, v model.VerdictCoup) graphql.Marshaler {
 	return ec._VerdictCoup(ctx, sel, &v)
@@ -30703,6 +33207,36 @@ func (ec *executionContext) marshalOFinPartie2ᚖarbitreᚋgraphqlᚋmodelᚐFin
 	return ec._FinPartie(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, v any) (*duplicate.Formule, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, sel ast.SelectionSet, v *duplicate.Formule) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule[*v])
+	return res
+}
+
+var (
+	unmarshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule = map[string]duplicate.Formule{
+		"normale": duplicate.FormuleNormale,
+		"joker":   duplicate.FormuleJoker,
+	}
+	marshalOFormule2ᚖarbitreᚋdomainᚋduplicateᚐFormule = map[duplicate.Formule]string{
+		duplicate.FormuleNormale: "normale",
+		duplicate.FormuleJoker:   "joker",
+	}
+)
+
 func (ec *executionContext) marshalOHabilitation2ᚖarbitreᚋgraphqlᚋmodelᚐHabilitation(ctx context.Context, sel ast.SelectionSet, v *model.Habilitation) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -30746,6 +33280,38 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) unmarshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue(ctx context.Context, v any) (*appel.Issue, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue(ctx context.Context, sel ast.SelectionSet, v *appel.Issue) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue[*v])
+	return res
+}
+
+var (
+	unmarshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue = map[string]appel.Issue{
+		"accueilli": appel.IssueAccueilli,
+		"rejete":    appel.IssueRejete,
+		"amende":    appel.IssueAmende,
+	}
+	marshalOIssueAppel2ᚖarbitreᚋdomainᚋappelᚐIssue = map[appel.Issue]string{
+		appel.IssueAccueilli: "accueilli",
+		appel.IssueRejete:    "rejete",
+		appel.IssueAmende:    "amende",
+	}
+)
+
 func (ec *executionContext) marshalOJoueurArchive2ᚖarbitreᚋgraphqlᚋmodelᚐJoueurArchive(ctx context.Context, sel ast.SelectionSet, v *model.JoueurArchive) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -30759,6 +33325,72 @@ func (ec *executionContext) marshalOMatchClassique2ᚖarbitreᚋgraphqlᚋmodel�
 	}
 	return ec._MatchClassique(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode(ctx context.Context, v any) (*duplicate.Mode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode(ctx context.Context, sel ast.SelectionSet, v *duplicate.Mode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode[*v])
+	return res
+}
+
+var (
+	unmarshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode = map[string]duplicate.Mode{
+		"normal":      duplicate.ModeNormal,
+		"mort_subite": duplicate.ModeMortSubite,
+		"barrage":     duplicate.ModeBarrage,
+	}
+	marshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
+		duplicate.ModeNormal:     "normal",
+		duplicate.ModeMortSubite: "mort_subite",
+		duplicate.ModeBarrage:    "barrage",
+	}
+)
+
+func (ec *executionContext) unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, v any) (*partie.Motif, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, sel ast.SelectionSet, v *partie.Motif) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[*v])
+	return res
+}
+
+var (
+	unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[string]partie.Motif{
+		"lettres_en_trop": partie.MotifLettresEnTrop,
+		"tirage_anticipe": partie.MotifTirageAnticipe,
+		"joker_errone":    partie.MotifJokerErrone,
+		"arbitre":         partie.MotifArbitre,
+	}
+	marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[partie.Motif]string{
+		partie.MotifLettresEnTrop:  "lettres_en_trop",
+		partie.MotifTirageAnticipe: "tirage_anticipe",
+		partie.MotifJokerErrone:    "joker_errone",
+		partie.MotifArbitre:        "arbitre",
+	}
+)
 
 func (ec *executionContext) marshalOPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx context.Context, sel ast.SelectionSet, v *model.Partie) graphql.Marshaler {
 	if v == nil {
@@ -30845,6 +33477,38 @@ func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐS
 
 	return ret
 }
+
+func (ec *executionContext) unmarshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage(ctx context.Context, v any) (*duplicate.SourceTirage, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage(ctx context.Context, sel ast.SelectionSet, v *duplicate.SourceTirage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage[*v])
+	return res
+}
+
+var (
+	unmarshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage = map[string]duplicate.SourceTirage{
+		"logiciel":  duplicate.SourceLogiciel,
+		"directeur": duplicate.SourceDirecteur,
+		"pretiree":  duplicate.SourcePretiree,
+	}
+	marshalOSourceTirage2ᚖarbitreᚋdomainᚋduplicateᚐSourceTirage = map[duplicate.SourceTirage]string{
+		duplicate.SourceLogiciel:  "logiciel",
+		duplicate.SourceDirecteur: "directeur",
+		duplicate.SourcePretiree:  "pretiree",
+	}
+)
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
 	if v == nil {
@@ -30938,6 +33602,40 @@ func (ec *executionContext) marshalOTournoiClassique2ᚖarbitreᚋgraphqlᚋmode
 	}
 	return ec._TournoiClassique(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante(ctx context.Context, v any) (*duplicate.Variante, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante(ctx context.Context, sel ast.SelectionSet, v *duplicate.Variante) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante[*v])
+	return res
+}
+
+var (
+	unmarshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante = map[string]duplicate.Variante{
+		"normal":         duplicate.VarianteNormale,
+		"sept_sur_huit":  duplicate.VarianteSeptSurHuit,
+		"sept_et_huit":   duplicate.VarianteSeptEtHuit,
+		"sept_huit_neuf": duplicate.VarianteSeptHuitNeuf,
+	}
+	marshalOVariante2ᚖarbitreᚋdomainᚋduplicateᚐVariante = map[duplicate.Variante]string{
+		duplicate.VarianteNormale:      "normal",
+		duplicate.VarianteSeptSurHuit:  "sept_sur_huit",
+		duplicate.VarianteSeptEtHuit:   "sept_et_huit",
+		duplicate.VarianteSeptHuitNeuf: "sept_huit_neuf",
+	}
+)
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {
 	if v == nil {

@@ -3,6 +3,14 @@
 package model
 
 import (
+	"arbitre/domain/acces"
+	"arbitre/domain/appel"
+	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/duplicate"
+	"arbitre/engine/correction"
+	"arbitre/projections/historique"
 	"bytes"
 	"fmt"
 	"io"
@@ -10,55 +18,84 @@ import (
 	"time"
 )
 
+// One recorded act: who did what and when.
 type Acte struct {
-	Quand  time.Time `json:"quand"`
-	Type   string    `json:"type"`
-	Acteur string    `json:"acteur"`
-	Role   string    `json:"role"`
+	// When it was recorded.
+	Quand time.Time `json:"quand"`
+	// The event type, as in the catalogue (e.g. appel.depose).
+	Type string `json:"type"`
+	// Who did it (jeton:<id> for a token holder).
+	Acteur string `json:"acteur"`
+	// The role the actor acted in, as recorded.
+	Role string `json:"role"`
 }
 
+// The director's amendment of a proposal.
 type AmendementClassique struct {
+	// The tables he set.
 	Tables []TableClassique `json:"tables"`
-	Exempt *string          `json:"exempt,omitempty"`
-	Motif  *string          `json:"motif,omitempty"`
+	// The bye he set.
+	Exempt *string `json:"exempt,omitempty"`
+	// Why he amended.
+	Motif *string `json:"motif,omitempty"`
 }
 
+// An appeal and every level of its examination.
 type Appel struct {
-	ID      string  `json:"id"`
-	Tournoi string  `json:"tournoi"`
-	Partie  *string `json:"partie,omitempty"`
-	Coup    *int    `json:"coup,omitempty"`
+	// The appeal's id, chosen by the client when filing.
+	ID string `json:"id"`
+	// The tournament it belongs to.
+	Tournoi string `json:"tournoi"`
+	// The game, for an appeal about a game or a bulletin.
+	Partie *string `json:"partie,omitempty"`
+	// The coup, for an appeal about a bulletin.
+	Coup *int `json:"coup,omitempty"`
+	// The player, for an appeal about his bulletin.
 	Licence *string `json:"licence,omitempty"`
-	Table   *int    `json:"table,omitempty"`
-	// depose, en_examen, decide or classe.
-	Statut   string    `json:"statut"`
+	// The table, for an appeal about a table.
+	Table *int `json:"table,omitempty"`
+	// Where the appeal stands.
+	Statut appel.Statut `json:"statut"`
+	// When it was filed.
 	DeposeLe time.Time `json:"deposeLe"`
 	// Pass it back as revision for concurrency control.
-	Revision          int           `json:"revision"`
-	DecisionEnVigueur *Decision     `json:"decisionEnVigueur,omitempty"`
-	Niveaux           []NiveauAppel `json:"niveaux"`
+	Revision int `json:"revision"`
+	// The decision in force after the last decided level, if any.
+	DecisionEnVigueur *Decision `json:"decisionEnVigueur,omitempty"`
+	// The levels examined, the commission d'arbitrage first.
+	Niveaux []NiveauAppel `json:"niveaux"`
 	// Who did what and when.
 	Historique []Acte `json:"historique"`
 }
 
+// A player's bulletin for a coup and its correction.
 type Bulletin struct {
-	Partie  string `json:"partie"`
-	Coup    int    `json:"coup"`
+	// The game.
+	Partie string `json:"partie"`
+	// The coup.
+	Coup int `json:"coup"`
+	// The player.
 	Licence string `json:"licence"`
-	Table   *int   `json:"table,omitempty"`
+	// The player's table.
+	Table *int `json:"table,omitempty"`
 	// The bulletin as typed (the batch contract's JSON).
 	Ecrit string `json:"ecrit"`
 	// What the engine decides now (null before the top is announced).
 	DecisionMoteur *Decision `json:"decisionMoteur,omitempty"`
 	// The decision in force (null while awaiting correction).
-	Decision   *Decision `json:"decision,omitempty"`
-	CorrigePar *string   `json:"corrigePar,omitempty"`
-	Motif      *string   `json:"motif,omitempty"`
+	Decision *Decision `json:"decision,omitempty"`
+	// The arbiter who corrected it.
+	CorrigePar *string `json:"corrigePar,omitempty"`
+	// The arbiter's reason when he decided otherwise than the engine.
+	Motif *string `json:"motif,omitempty"`
 }
 
+// A bulletin with its recorded decision and the engine's decision now.
 type BulletinRejoue struct {
+	// The player.
 	Licence string `json:"licence"`
-	Table   *int   `json:"table,omitempty"`
+	// His table.
+	Table *int `json:"table,omitempty"`
 	// The bulletin as typed (the batch contract's JSON).
 	Ecrit string `json:"ecrit"`
 	// The decision in force (null while awaiting correction).
@@ -66,196 +103,300 @@ type BulletinRejoue struct {
 	// What the engine decides now in the same context.
 	Moteur *DecisionRejouee `json:"moteur"`
 	// The engine now disagrees with the engine then.
-	Ecart       bool     `json:"ecart"`
+	Ecart bool `json:"ecart"`
+	// What differs, one sentence each.
 	Differences []string `json:"differences"`
 }
 
+// The settings of a game.
 type ConfigPartie struct {
-	TempsParCoupSecondes   int    `json:"tempsParCoupSecondes"`
-	Formule                string `json:"formule"`
-	Variante               string `json:"variante"`
-	Source                 string `json:"source"`
-	Graine                 int    `json:"graine"`
-	Mode                   string `json:"mode"`
-	AvertissementsGratuits int    `json:"avertissementsGratuits"`
-	SeuilSolo              int    `json:"seuilSolo"`
+	// Thinking time per coup (§1.3).
+	TempsParCoupSecondes int `json:"tempsParCoupSecondes"`
+	// The kind of game.
+	Formule duplicate.Formule `json:"formule"`
+	// The size of the tirage.
+	Variante duplicate.Variante `json:"variante"`
+	// Where the letters come from.
+	Source duplicate.SourceTirage `json:"source"`
+	// Seed of the software draws.
+	Graine int `json:"graine"`
+	// How the game ranks its players.
+	Mode duplicate.Mode `json:"mode"`
+	// Avertissements without penalty (§5.9).
+	AvertissementsGratuits int `json:"avertissementsGratuits"`
+	// The number of players from which a solo earns 10 points (§3.5).
+	SeuilSolo int `json:"seuilSolo"`
 }
 
+// The settings of a new game.
 type ConfigPartieInput struct {
 	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz).
 	TempsParCoupSecondes int `json:"tempsParCoupSecondes"`
-	// normale or joker (§3.8.1).
-	Formule *string `json:"formule,omitempty"`
-	// normal, 7sur8, 7et8 or 789 (§3.8.2).
-	Variante *string `json:"variante,omitempty"`
-	// logiciel (seeded draws), directeur (typed from the bag) or pretiree (guide §2.17).
-	Source *string `json:"source,omitempty"`
+	// The kind of game (§3.8.1).
+	Formule *duplicate.Formule `json:"formule,omitempty"`
+	// The size of the tirage (§3.8.2).
+	Variante *duplicate.Variante `json:"variante,omitempty"`
+	// Where the letters come from (guide §2.17).
+	Source *duplicate.SourceTirage `json:"source,omitempty"`
 	// Seed of the software draws, recorded in the game.
 	Graine *int `json:"graine,omitempty"`
-	// normal, mort_subite (§3.8.3) or barrage (guide §2.14).
-	Mode *string `json:"mode,omitempty"`
+	// How the game ranks its players (§3.8.3, guide §2.14).
+	Mode *duplicate.Mode `json:"mode,omitempty"`
 }
 
+// A rated player's cote.
 type CoteClassique struct {
+	// The player.
 	Joueur string `json:"joueur"`
-	Cote   int    `json:"cote"`
+	// His cote.
+	Cote int `json:"cote"`
 	// Closed tournaments rated.
 	Tournois int `json:"tournois"`
-	// Joker, A, B or C, from the default thresholds.
-	Serie string `json:"serie"`
+	// His série, from the default thresholds.
+	Serie cote.Serie `json:"serie"`
 	// The rating rule and its version.
-	Politique        string `json:"politique"`
+	Politique string `json:"politique"`
+	// The rating rule's version.
 	VersionPolitique string `json:"versionPolitique"`
 }
 
+// A player's cote after a closed classique tournament.
 type CotePoint struct {
-	Tournoi string    `json:"tournoi"`
-	Le      time.Time `json:"le"`
-	Avant   int       `json:"avant"`
-	Apres   int       `json:"apres"`
+	// The tournament that moved it.
+	Tournoi string `json:"tournoi"`
+	// When the tournament closed.
+	Le time.Time `json:"le"`
+	// The cote before the tournament.
+	Avant int `json:"avant"`
+	// The cote after it.
+	Apres int `json:"apres"`
 	// The rating rule and its version.
 	Politique string `json:"politique"`
 }
 
+// One line of the score sheet.
 type CoupClassique struct {
+	// Index of the player.
 	Joueur int `json:"joueur"`
-	// placement, passe, echange, retrait, penalite_contestation, penalite or fin.
-	Genre string `json:"genre"`
+	// What the line records.
+	Genre partie.GenreCoup `json:"genre"`
 	// The rack before the coup: for the arbiters while the game is played, public once it is over.
-	Chevalet  *string `json:"chevalet,omitempty"`
+	Chevalet *string `json:"chevalet,omitempty"`
+	// Placement: the FISF reference.
 	Reference *string `json:"reference,omitempty"`
-	Mot       *string `json:"mot,omitempty"`
-	Lettres   *string `json:"lettres,omitempty"`
-	Motif     *string `json:"motif,omitempty"`
-	Points    int     `json:"points"`
-	Cumul     int     `json:"cumul"`
+	// Placement: the word, jokers in lower case.
+	Mot *string `json:"mot,omitempty"`
+	// Exchange: the letters put back; end of game: the letters counted.
+	Lettres *string `json:"lettres,omitempty"`
+	// Penalty: its reason.
+	Motif *partie.Motif `json:"motif,omitempty"`
+	// Points of the line (negative for a penalty).
+	Points int `json:"points"`
+	// The player's running total.
+	Cumul int `json:"cumul"`
 }
 
+// The play the opponent may contest.
 type CoupContestable struct {
-	Joueur int      `json:"joueur"`
-	Mots   []string `json:"mots"`
+	// Index of the player who played it.
+	Joueur int `json:"joueur"`
+	// The words it formed.
+	Mots []string `json:"mots"`
 }
 
 // A correction decision (§5), with the boxes of the billet de correction.
 type Decision struct {
+	// The score paid.
 	Paye int `json:"paye"`
-	// none, warning, penalty, zero or average.
-	Sanction string   `json:"sanction"`
-	Raisons  []string `json:"raisons"`
+	// The sanction.
+	Sanction correction.Sanction `json:"sanction"`
+	// The boxes ticked on the billet, in billet order.
+	Raisons []correction.Reason `json:"raisons"`
 	// The rules send this bulletin to the commission.
-	Commission   bool    `json:"commission"`
-	Place        *string `json:"place,omitempty"`
-	ScoreRenvoye *int    `json:"scoreRenvoye,omitempty"`
+	Commission bool `json:"commission"`
+	// The reference the score is paid at, if any.
+	Place *string `json:"place,omitempty"`
+	// The score written back on the billet, if any.
+	ScoreRenvoye *int `json:"scoreRenvoye,omitempty"`
 	// Version of the correction engine that decided.
 	Moteur string `json:"moteur"`
 }
 
+// A correction decision taken by an arbiter or the commission.
 type DecisionInput struct {
-	Paye         int      `json:"paye"`
-	Sanction     string   `json:"sanction"`
-	Raisons      []string `json:"raisons"`
-	Commission   bool     `json:"commission"`
-	Place        *string  `json:"place,omitempty"`
-	ScoreRenvoye *int     `json:"scoreRenvoye,omitempty"`
+	// The score paid.
+	Paye int `json:"paye"`
+	// The sanction.
+	Sanction correction.Sanction `json:"sanction"`
+	// The boxes ticked on the billet.
+	Raisons []correction.Reason `json:"raisons"`
+	// The bulletin goes to the commission.
+	Commission bool `json:"commission"`
+	// The reference the score is paid at.
+	Place *string `json:"place,omitempty"`
+	// The score written back on the billet.
+	ScoreRenvoye *int `json:"scoreRenvoye,omitempty"`
 }
 
+// A decision, and one line for people.
 type DecisionRejouee struct {
 	// One line for people: paid score, sanction, reasons.
-	Texte    string    `json:"texte"`
+	Texte string `json:"texte"`
+	// The decision.
 	Decision *Decision `json:"decision"`
 }
 
+// What the new token may do and for how long.
 type DemandeJeton struct {
-	Role    Role    `json:"role"`
+	// What the token lets its holder do.
+	Role acces.Role `json:"role"`
+	// Limits the token to one tournament.
 	Tournoi *string `json:"tournoi,omitempty"`
 	// Tables of an arbiter, e.g. 1-40.
 	Tables *string `json:"tables,omitempty"`
 	// Validity in hours.
-	Heures  int     `json:"heures"`
+	Heures int `json:"heures"`
+	// A label for people (who holds the token).
 	Libelle *string `json:"libelle,omitempty"`
 }
 
+// An appeal to file (§6.3).
 type DepotAppelInput struct {
-	ID        string  `json:"id"`
-	Tournoi   string  `json:"tournoi"`
-	Partie    *string `json:"partie,omitempty"`
-	Coup      *int    `json:"coup,omitempty"`
-	Licence   *string `json:"licence,omitempty"`
-	Table     *int    `json:"table,omitempty"`
-	Requerant string  `json:"requerant"`
-	// joueur or arbitre.
-	Qualite   string         `json:"qualite"`
-	Motif     string         `json:"motif"`
+	// The appeal's id, chosen by the client.
+	ID string `json:"id"`
+	// The tournament.
+	Tournoi string `json:"tournoi"`
+	// The game, for an appeal about a game or a bulletin.
+	Partie *string `json:"partie,omitempty"`
+	// The coup, for an appeal about a bulletin.
+	Coup *int `json:"coup,omitempty"`
+	// The player, for an appeal about his bulletin.
+	Licence *string `json:"licence,omitempty"`
+	// The table, for an appeal about a table.
+	Table *int `json:"table,omitempty"`
+	// Who seizes the commission: a licence or an arbiter's identity.
+	Requerant string `json:"requerant"`
+	// In which capacity.
+	Qualite appel.Qualite `json:"qualite"`
+	// The grounds.
+	Motif string `json:"motif"`
+	// The decision contested, for an appeal about a bulletin.
 	Contestee *DecisionInput `json:"contestee,omitempty"`
-	Demandee  *DecisionInput `json:"demandee,omitempty"`
+	// The decision requested instead.
+	Demandee *DecisionInput `json:"demandee,omitempty"`
 }
 
+// Two players' classique record against each other.
 type FaceAFace struct {
-	Parties      int         `json:"parties"`
-	Victoires    int         `json:"victoires"`
-	Nuls         int         `json:"nuls"`
-	Defaites     int         `json:"defaites"`
-	PointsPour   int         `json:"pointsPour"`
-	PointsContre int         `json:"pointsContre"`
-	Rencontres   []Rencontre `json:"rencontres"`
+	// Games played against each other.
+	Parties int `json:"parties"`
+	// Games the player won.
+	Victoires int `json:"victoires"`
+	// Drawn games.
+	Nuls int `json:"nuls"`
+	// Games the player lost.
+	Defaites int `json:"defaites"`
+	// Points the player scored.
+	PointsPour int `json:"pointsPour"`
+	// Points the opponent scored.
+	PointsContre int `json:"pointsContre"`
+	// Each game, oldest first.
+	Rencontres []Rencontre `json:"rencontres"`
 }
 
+// How a match ended, before the feuille de match is signed.
 type FinMatch struct {
-	Fin string `json:"fin"`
+	// How the game ended.
+	Fin partie.Fin `json:"fin"`
 	// Who finished, abandoned or was sanctioned; -1 when nobody.
 	Joueur int `json:"joueur"`
 	// End-of-game rack values moved (§7).
-	Ajustements   []int `json:"ajustements"`
-	Scores        []int `json:"scores"`
-	Perdant       int   `json:"perdant"`
+	Ajustements []int `json:"ajustements"`
+	// The final scores.
+	Scores []int `json:"scores"`
+	// Index of the loser, -1 for ex æquo.
+	Perdant int `json:"perdant"`
+	// The points de match.
 	PointsDeMatch []int `json:"pointsDeMatch"`
 }
 
+// How a duplicate game ended.
 type FinPartie struct {
-	Motif       string  `json:"motif"`
-	DernierCoup int     `json:"dernierCoup"`
-	Annulee     bool    `json:"annulee"`
-	Vainqueur   *string `json:"vainqueur,omitempty"`
+	// Why it ended.
+	Motif duplicate.MotifFin `json:"motif"`
+	// The last coup whose results stand.
+	DernierCoup int `json:"dernierCoup"`
+	// Every result is void (an interruption before enough coups were collected, §3.7).
+	Annulee bool `json:"annulee"`
+	// Elimination modes: the last player left.
+	Vainqueur *string `json:"vainqueur,omitempty"`
 }
 
+// What the request's token allows.
 type Habilitation struct {
-	Jeton   string    `json:"jeton"`
-	Role    Role      `json:"role"`
-	Tournoi *string   `json:"tournoi,omitempty"`
-	Tables  *string   `json:"tables,omitempty"`
-	Expire  time.Time `json:"expire"`
+	// The token's id.
+	Jeton string `json:"jeton"`
+	// What the token lets its holder do.
+	Role acces.Role `json:"role"`
+	// The tournament it is limited to, if any.
+	Tournoi *string `json:"tournoi,omitempty"`
+	// The tables of an arbiter, e.g. 1-40.
+	Tables *string `json:"tables,omitempty"`
+	// When the token stops working.
+	Expire time.Time `json:"expire"`
 }
 
+// A registered player.
 type InscritClassique struct {
+	// The player's id.
 	Joueur string `json:"joueur"`
-	Nom    string `json:"nom"`
+	// His name.
+	Nom string `json:"nom"`
 	// The cote he entered with, 0 for none.
-	Cote   int  `json:"cote"`
+	Cote int `json:"cote"`
+	// He left the tournament.
 	Retire bool `json:"retire"`
 }
 
+// A token just issued: the only time its secret is shown.
 type JetonEmis struct {
+	// The token's id, to revoke it.
 	ID string `json:"id"`
 	// The secret, shown once: only its fingerprint is stored.
-	Secret  string    `json:"secret"`
-	Role    Role      `json:"role"`
-	Tournoi *string   `json:"tournoi,omitempty"`
-	Tables  *string   `json:"tables,omitempty"`
-	Expire  time.Time `json:"expire"`
+	Secret string `json:"secret"`
+	// What the token lets its holder do.
+	Role acces.Role `json:"role"`
+	// The tournament it is limited to, if any.
+	Tournoi *string `json:"tournoi,omitempty"`
+	// The tables of an arbiter, e.g. 1-40.
+	Tables *string `json:"tables,omitempty"`
+	// When the token stops working.
+	Expire time.Time `json:"expire"`
 }
 
+// A registered duplicate player.
 type Joueur struct {
-	Licence    string  `json:"licence"`
-	Nom        string  `json:"nom"`
-	Club       *string `json:"club,omitempty"`
+	// His licence.
+	Licence string `json:"licence"`
+	// His name.
+	Nom string `json:"nom"`
+	// His club.
+	Club *string `json:"club,omitempty"`
+	// His federation.
 	Federation *string `json:"federation,omitempty"`
-	Serie      *string `json:"serie,omitempty"`
-	Table      *int    `json:"table,omitempty"`
+	// His série, if the director sets séries.
+	Serie *string `json:"serie,omitempty"`
+	// His table.
+	Table *int `json:"table,omitempty"`
 }
 
+// A player of the archive.
 type JoueurArchive struct {
-	ID   string  `json:"id"`
-	Nom  string  `json:"nom"`
+	// The player's licence.
+	ID string `json:"id"`
+	// His latest registered name.
+	Nom string `json:"nom"`
+	// His latest registered club.
 	Club *string `json:"club,omitempty"`
 	// The player's games, oldest first, with his result in each.
 	Historique *ParticipationConnection `json:"historique"`
@@ -265,79 +406,118 @@ type JoueurArchive struct {
 	FaceAFace *FaceAFace `json:"faceAFace"`
 }
 
+// A player to register.
 type JoueurInput struct {
-	Licence    string  `json:"licence"`
-	Nom        string  `json:"nom"`
-	Club       *string `json:"club,omitempty"`
+	// His licence.
+	Licence string `json:"licence"`
+	// His name.
+	Nom string `json:"nom"`
+	// His club.
+	Club *string `json:"club,omitempty"`
+	// His federation.
 	Federation *string `json:"federation,omitempty"`
-	Serie      *string `json:"serie,omitempty"`
-	Table      *int    `json:"table,omitempty"`
+	// His série, if the director sets séries.
+	Serie *string `json:"serie,omitempty"`
+	// His table: the arbiters of that table correct his bulletins.
+	Table *int `json:"table,omitempty"`
 }
 
+// The word list the engine uses.
 type Lexique struct {
 	// Description of the word list (edition, source, licence).
 	Label string `json:"label"`
-	Mots  int    `json:"mots"`
+	// Number of words.
+	Mots int `json:"mots"`
 }
 
+// One player's line of the duplicate standings.
 type LigneClassement struct {
-	Rang    int     `json:"rang"`
-	Licence string  `json:"licence"`
-	Nom     string  `json:"nom"`
-	Club    *string `json:"club,omitempty"`
-	Serie   *string `json:"serie,omitempty"`
-	Score   int     `json:"score"`
-	Top     int     `json:"top"`
+	// Rank; ex æquo players share it.
+	Rang int `json:"rang"`
+	// The player.
+	Licence string `json:"licence"`
+	// His name.
+	Nom string `json:"nom"`
+	// His club.
+	Club *string `json:"club,omitempty"`
+	// His série, if the director set séries.
+	Serie *string `json:"serie,omitempty"`
+	// His score.
+	Score int `json:"score"`
+	// The sum of the tops.
+	Top int `json:"top"`
 	// Gap to the top (négatif), 0 or less.
 	Negatif int `json:"negatif"`
 	// Percentage of the top.
-	Pourcentage    float64 `json:"pourcentage"`
-	Solos          int     `json:"solos"`
-	Avertissements int     `json:"avertissements"`
-	Penalites      int     `json:"penalites"`
-	EnAttente      int     `json:"enAttente"`
+	Pourcentage float64 `json:"pourcentage"`
+	// Coups where he alone found the top.
+	Solos int `json:"solos"`
+	// Avertissements received.
+	Avertissements int `json:"avertissements"`
+	// Penalties received.
+	Penalites int `json:"penalites"`
+	// His bulletins still awaiting correction.
+	EnAttente int `json:"enAttente"`
 }
 
+// One player's line of the classique standings.
 type LigneClassique struct {
-	Rang          int    `json:"rang"`
-	Joueur        string `json:"joueur"`
-	Nom           string `json:"nom"`
-	PointsDeMatch int    `json:"pointsDeMatch"`
+	// Rank.
+	Rang int `json:"rang"`
+	// The player.
+	Joueur string `json:"joueur"`
+	// His name.
+	Nom string `json:"nom"`
+	// His points de match.
+	PointsDeMatch int `json:"pointsDeMatch"`
 	// Points de match earned against the tied players when they all met, else 0.
 	Ppm int `json:"ppm"`
 	// Spread with each game capped at ±200.
 	Pdep int `json:"pdep"`
 	// Spread without the cap.
-	Ecart   int  `json:"ecart"`
-	Cote    int  `json:"cote"`
-	Parties int  `json:"parties"`
-	Exempts int  `json:"exempts"`
-	Retire  bool `json:"retire"`
+	Ecart int `json:"ecart"`
+	// His cote.
+	Cote int `json:"cote"`
+	// Games played.
+	Parties int `json:"parties"`
+	// Rounds he was the bye.
+	Exempts int `json:"exempts"`
+	// He left the tournament.
+	Retire bool `json:"retire"`
 }
 
+// A classique match: board, racks, score sheet and result.
 type MatchClassique struct {
-	ID      string  `json:"id"`
+	// The match's id.
+	ID string `json:"id"`
+	// Its tournament.
 	Tournoi *string `json:"tournoi,omitempty"`
-	Ronde   int     `json:"ronde"`
-	Table   int     `json:"table"`
+	// Its round.
+	Ronde int `json:"ronde"`
+	// Its table.
+	Table int `json:"table"`
 	// Game of a best-of-three, 0 for a single game.
-	Manche  int      `json:"manche"`
+	Manche int `json:"manche"`
+	// The two players; joueur 0 and 1 of the mutations follow this order.
 	Joueurs []string `json:"joueurs"`
 	// Index of the player who starts (§3.1).
 	Premier int `json:"premier"`
-	// logiciel or tirage_au_sort.
-	Designation string `json:"designation"`
-	Lexique     string `json:"lexique"`
+	// How the first player was designated.
+	Designation partie.Designation `json:"designation"`
+	// The word list the match is played with.
+	Lexique string `json:"lexique"`
 	// Number of events: pass it back as version for concurrency control.
 	Version int `json:"version"`
-	// tirage_initial, en_cours, terminee (the sheet is being signed) or validee.
-	Phase  string `json:"phase"`
-	Scores []int  `json:"scores"`
+	// Where the match stands.
+	Phase partie.Phase `json:"phase"`
+	// The running scores.
+	Scores []int `json:"scores"`
 	// Index of the player to play.
 	Trait int `json:"trait"`
 	// Index of the player who must draw now, and how many letters (aTirer).
 	TirageDu *int `json:"tirageDu,omitempty"`
-	ATirer   int  `json:"aTirer"`
+	// How many letters the player must draw now.
+	ATirer int `json:"aTirer"`
 	// 15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
 	Grille []string `json:"grille"`
 	// Letters left in the bag.
@@ -349,170 +529,250 @@ type MatchClassique struct {
 	// The last play emptied the rack with an empty bag: contest it or close the game (§7).
 	FinEnAttente bool `json:"finEnAttente"`
 	// Consecutive passes (§4.2).
-	Passes      int       `json:"passes"`
-	TempsEpuise []bool    `json:"tempsEpuise"`
-	Fin         *FinMatch `json:"fin,omitempty"`
+	Passes int `json:"passes"`
+	// Whose clock ran out, in the order of joueurs.
+	TempsEpuise []bool `json:"tempsEpuise"`
+	// How the game ended, once over.
+	Fin *FinMatch `json:"fin,omitempty"`
 	// The validated feuille de match: the result that counts.
 	Feuille *ResultatClassique `json:"feuille,omitempty"`
 	// The score sheet: every coup with the running total.
 	Journal []CoupClassique `json:"journal"`
 }
 
+// A word formed by a placement.
 type MotForme struct {
-	Mot       string `json:"mot"`
+	// The word, jokers in lower case.
+	Mot string `json:"mot"`
+	// Its FISF reference.
 	Reference string `json:"reference"`
-	Score     int    `json:"score"`
-	Valide    bool   `json:"valide"`
+	// Its score.
+	Score int `json:"score"`
+	// The lexicon admits it.
+	Valide bool `json:"valide"`
 }
 
+// Commands: every change goes through one of these fields.
 type Mutation struct {
 }
 
+// One level of an appeal: who seized which body, and what it decided.
 type NiveauAppel struct {
+	// 1 for the commission d'arbitrage, 2 for the FISF commission de recours.
 	Numero int `json:"numero"`
-	// commission_arbitrage or commission_recours_fisf.
-	Instance  string `json:"instance"`
+	// The body examining this level.
+	Instance appel.Instance `json:"instance"`
+	// Who seized it: a licence or an arbiter's identity.
 	Requerant string `json:"requerant"`
-	// joueur or arbitre.
-	Qualite   string      `json:"qualite"`
-	Motif     string      `json:"motif"`
-	Contestee *Decision   `json:"contestee,omitempty"`
-	Demandee  *Decision   `json:"demandee,omitempty"`
-	President *string     `json:"president,omitempty"`
-	Membres   []string    `json:"membres"`
-	Votes     []VoteAppel `json:"votes"`
-	// accueilli, rejete or amende, once decided.
-	Issue      *string `json:"issue,omitempty"`
+	// In which capacity.
+	Qualite appel.Qualite `json:"qualite"`
+	// The requester's grounds.
+	Motif string `json:"motif"`
+	// The decision contested, if the appeal is about a bulletin.
+	Contestee *Decision `json:"contestee,omitempty"`
+	// The decision requested instead.
+	Demandee *Decision `json:"demandee,omitempty"`
+	// The commission's president, once composed.
+	President *string `json:"president,omitempty"`
+	// The commission's members, once composed.
+	Membres []string `json:"membres"`
+	// The members' votes so far.
+	Votes []VoteAppel `json:"votes"`
+	// The outcome, once decided.
+	Issue *appel.Issue `json:"issue,omitempty"`
+	// The commission's rationale, once decided.
 	Motivation *string `json:"motivation,omitempty"`
 }
 
+// Where a page of a connection ends.
 type PageInfo struct {
-	HasNextPage bool    `json:"hasNextPage"`
-	EndCursor   *string `json:"endCursor,omitempty"`
+	// More items follow endCursor.
+	HasNextPage bool `json:"hasNextPage"`
+	// Pass it as after for the next page; null on an empty page.
+	EndCursor *string `json:"endCursor,omitempty"`
 }
 
+// A game a player took part in, with his result.
 type Participation struct {
-	Partie  string `json:"partie"`
+	// The game.
+	Partie string `json:"partie"`
+	// Its tournament.
 	Tournoi string `json:"tournoi"`
-	Type    string `json:"type"`
+	// Duplicate partie or classique match.
+	Type historique.Kind `json:"type"`
 	// Duplicate: score, top, rank in the game. Classique: score, opponent's score, points de match.
-	Score           *int    `json:"score,omitempty"`
-	Top             *int    `json:"top,omitempty"`
-	Rang            *int    `json:"rang,omitempty"`
-	Adversaire      *string `json:"adversaire,omitempty"`
-	ScoreAdversaire *int    `json:"scoreAdversaire,omitempty"`
-	PointsDeMatch   *int    `json:"pointsDeMatch,omitempty"`
+	Score *int `json:"score,omitempty"`
+	// Duplicate: the game's top.
+	Top *int `json:"top,omitempty"`
+	// Duplicate: the player's rank in the game.
+	Rang *int `json:"rang,omitempty"`
+	// Classique: the opponent.
+	Adversaire *string `json:"adversaire,omitempty"`
+	// Classique: the opponent's score.
+	ScoreAdversaire *int `json:"scoreAdversaire,omitempty"`
+	// Classique: the player's points de match.
+	PointsDeMatch *int `json:"pointsDeMatch,omitempty"`
 }
 
+// A page of participations.
 type ParticipationConnection struct {
-	Edges    []ParticipationEdge `json:"edges"`
-	PageInfo *PageInfo           `json:"pageInfo"`
+	// The participations of this page.
+	Edges []ParticipationEdge `json:"edges"`
+	// Where the page ends.
+	PageInfo *PageInfo `json:"pageInfo"`
 }
 
+// A participation and its cursor.
 type ParticipationEdge struct {
-	Cursor string         `json:"cursor"`
-	Node   *Participation `json:"node"`
+	// Pass it as after to read from the next participation.
+	Cursor string `json:"cursor"`
+	// The participation.
+	Node *Participation `json:"node"`
 }
 
+// An archived game: a duplicate partie or a classique match.
 type PartieArchive struct {
 	// A duplicate partie or a classique match.
-	ID      string `json:"id"`
+	ID string `json:"id"`
+	// Its tournament.
 	Tournoi string `json:"tournoi"`
-	Type    string `json:"type"`
+	// Duplicate partie or classique match.
+	Type historique.Kind `json:"type"`
 	// Game number (duplicate) or round (classique).
-	Numero   int       `json:"numero"`
-	CreeeLe  time.Time `json:"creeeLe"`
-	Terminee bool      `json:"terminee"`
+	Numero int `json:"numero"`
+	// When it was created.
+	CreeeLe time.Time `json:"creeeLe"`
+	// Whether it is over.
+	Terminee bool `json:"terminee"`
 }
 
+// A page of games.
 type PartieArchiveConnection struct {
-	Edges    []PartieArchiveEdge `json:"edges"`
-	PageInfo *PageInfo           `json:"pageInfo"`
+	// The games of this page.
+	Edges []PartieArchiveEdge `json:"edges"`
+	// Where the page ends.
+	PageInfo *PageInfo `json:"pageInfo"`
 }
 
+// A game and its cursor.
 type PartieArchiveEdge struct {
-	Cursor string         `json:"cursor"`
-	Node   *PartieArchive `json:"node"`
+	// Pass it as after to read from the next game.
+	Cursor string `json:"cursor"`
+	// The game.
+	Node *PartieArchive `json:"node"`
 }
 
+// A legal placement of the tirage.
 type Placement struct {
 	// Whole word along its direction, jokers in lowercase.
 	Mot string `json:"mot"`
 	// FISF reference: H4 horizontal, 4H vertical.
 	Reference string `json:"reference"`
-	Score     int    `json:"score"`
-	AvecJoker bool   `json:"avecJoker"`
+	// Its score.
+	Score int `json:"score"`
+	// It uses a joker.
+	AvecJoker bool `json:"avecJoker"`
 	// Puts down every tile of the tirage (ends the game when the bag is empty, §3.7).
 	VideTirage bool `json:"videTirage"`
 }
 
+// A position to solve: the grid and the tirage.
 type PositionInput struct {
 	// Exactly 15 rows A..O of 15 characters: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
 	Grille []string `json:"grille"`
 	// The tirage, '?' for a joker: at most the formula's number of tiles (7, 8 or 9) and 2 jokers.
 	Tirage string `json:"tirage"`
-	// Formula: normal, 7sur8, 7et8 or 789 (§3.8.2).
-	Formule *string `json:"formule,omitempty"`
+	// The size of the tirage and its bonuses (§3.8.2).
+	Formule *duplicate.Variante `json:"formule,omitempty"`
 }
 
+// The software's pairing for the next round.
 type PropositionClassique struct {
+	// The round's number.
 	Ronde int `json:"ronde"`
-	// swiss, initial_by_cote, round_robin or king_of_the_hill.
-	Methode string           `json:"methode"`
-	Tables  []TableClassique `json:"tables"`
-	Exempt  *string          `json:"exempt,omitempty"`
+	// How it was paired.
+	Methode pairing.Method `json:"methode"`
+	// The proposed tables.
+	Tables []TableClassique `json:"tables"`
+	// The proposed bye.
+	Exempt *string `json:"exempt,omitempty"`
 	// Round robin: players whose scheduled opponent withdrew (the director decides).
 	AdversaireRetire []string `json:"adversaireRetire"`
 	// The director's amendment, published instead of the proposal.
 	Amendement *AmendementClassique `json:"amendement,omitempty"`
 }
 
+// Reads: nothing here changes anything.
 type Query struct {
 }
 
+// One classique game between two players.
 type Rencontre struct {
-	Tournoi       string    `json:"tournoi"`
-	Match         string    `json:"match"`
-	Ronde         int       `json:"ronde"`
-	Joueurs       []string  `json:"joueurs"`
-	Scores        []int     `json:"scores"`
-	PointsDeMatch []int     `json:"pointsDeMatch"`
-	Le            time.Time `json:"le"`
+	// Its tournament.
+	Tournoi string `json:"tournoi"`
+	// The match.
+	Match string `json:"match"`
+	// The round.
+	Ronde int `json:"ronde"`
+	// Both players; the arrays below follow this order.
+	Joueurs []string `json:"joueurs"`
+	// The scores.
+	Scores []int `json:"scores"`
+	// The points de match.
+	PointsDeMatch []int `json:"pointsDeMatch"`
+	// When the result was recorded.
+	Le time.Time `json:"le"`
 }
 
+// A coup reproduced from the events alone.
 type Replay struct {
+	// The game.
 	Partie string `json:"partie"`
-	Coup   int    `json:"coup"`
+	// The coup replayed.
+	Coup int `json:"coup"`
 	// The last coup with a top: the viewer steps from 1 to it.
-	DernierCoup int      `json:"dernierCoup"`
-	Grille      []string `json:"grille"`
-	Tirage      string   `json:"tirage"`
-	Reliquat    string   `json:"reliquat"`
+	DernierCoup int `json:"dernierCoup"`
+	// The grid the tirage is played on: 15 rows A..O, '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
+	Grille []string `json:"grille"`
+	// The tirage kept for the coup.
+	Tirage string `json:"tirage"`
+	// The letters kept from the previous coup.
+	Reliquat string `json:"reliquat"`
 	// Letters left in the bag, alphabetical.
 	Sac string `json:"sac"`
 	// Tirages rejected before the kept one (§3.2).
-	Rejets    []string         `json:"rejets"`
-	Top       *TopRetenu       `json:"top,omitempty"`
-	Solutions []SolutionTop    `json:"solutions"`
+	Rejets []string `json:"rejets"`
+	// The top retained.
+	Top *TopRetenu `json:"top,omitempty"`
+	// The engine's tops for the tirage, admissible first.
+	Solutions []SolutionTop `json:"solutions"`
+	// Every bulletin of the coup.
 	Bulletins []BulletinRejoue `json:"bulletins"`
-	Journal   []Acte           `json:"journal"`
+	// Who did what and when during the coup.
+	Journal []Acte `json:"journal"`
 }
 
+// A match's result as on the feuille de match.
 type ResultatClassique struct {
 	// Players in the order of the feuille de match; the arrays below follow it.
 	Joueurs []string `json:"joueurs"`
 	// Index of the player who started.
 	Premier int `json:"premier"`
-	// How the game ended: reliquat_epuise, blocage, temps_epuise, six_passes, abandon, abandon_unilateral, defaite_arbitrale, defaite_huit_lettres or forfait.
-	Fin    string `json:"fin"`
-	Scores []int  `json:"scores"`
+	// How the game ended.
+	Fin partie.Fin `json:"fin"`
+	// The scores.
+	Scores []int `json:"scores"`
 	// Index of the loser, -1 for ex æquo.
-	Perdant       int   `json:"perdant"`
+	Perdant int `json:"perdant"`
+	// The points de match.
 	PointsDeMatch []int `json:"pointsDeMatch"`
 }
 
+// A published round.
 type RondeClassique struct {
-	Ronde  int              `json:"ronde"`
+	// The round's number.
+	Ronde int `json:"ronde"`
+	// Its tables.
 	Tables []TableClassique `json:"tables"`
 	// The player paired against the fictitious player (450–350).
 	Exempt *string `json:"exempt,omitempty"`
@@ -520,95 +780,141 @@ type RondeClassique struct {
 	Amendee bool `json:"amendee"`
 }
 
+// The running server.
 type Serveur struct {
-	Version string   `json:"version"`
+	// Arbitre's version.
+	Version string `json:"version"`
+	// The word list the engine uses.
 	Lexique *Lexique `json:"lexique"`
 }
 
+// The engine's answer for a position.
 type Solution struct {
+	// The top's score.
 	ScoreTop int `json:"scoreTop"`
 	// Number of distinct legal placements.
-	Coups int         `json:"coups"`
-	Tops  []Placement `json:"tops"`
+	Coups int `json:"coups"`
+	// The placements scoring the top.
+	Tops []Placement `json:"tops"`
 	// The best placements, best first, as many as asked with tous (none otherwise).
 	Tous []Placement `json:"tous"`
 }
 
+// One of the engine's tops for the open tirage.
 type SolutionTop struct {
-	Mot         string `json:"mot"`
-	Reference   string `json:"reference"`
-	Score       int    `json:"score"`
-	AvecJoker   bool   `json:"avecJoker"`
-	FinDePartie bool   `json:"finDePartie"`
+	// The whole word, jokers in lower case.
+	Mot string `json:"mot"`
+	// FISF reference: H4 horizontal, 4H vertical.
+	Reference string `json:"reference"`
+	// Its score.
+	Score int `json:"score"`
+	// It uses a joker.
+	AvecJoker bool `json:"avecJoker"`
+	// Retaining it ends the game (§3.7).
+	FinDePartie bool `json:"finDePartie"`
 	// The director may retain it (§3.4).
 	Admissible bool `json:"admissible"`
 }
 
+// Live updates over the websocket (graphql-transport-ws): each sends the current state at once, then after every change.
 type Subscription struct {
 }
 
+// A table of the director's amendment.
 type TableAmendeeInput struct {
 	// Starts the game (§3.1).
 	Premier string `json:"premier"`
-	Second  string `json:"second"`
+	// The other player.
+	Second string `json:"second"`
 }
 
+// A table of a round: two players.
 type TableClassique struct {
+	// The table's number.
 	Numero int `json:"numero"`
 	// Starts the game (§3.1).
 	Premier string `json:"premier"`
-	Second  string `json:"second"`
+	// The other player.
+	Second string `json:"second"`
 	// The match played at this table, once the round is published.
 	Match *string `json:"match,omitempty"`
 	// The recorded result, once the director entered the validated feuille de match.
 	Resultat *ResultatClassique `json:"resultat,omitempty"`
 }
 
+// A top retained by the director (§3.4).
 type TopRetenu struct {
-	Coup      int    `json:"coup"`
-	Mot       string `json:"mot"`
+	// The coup.
+	Coup int `json:"coup"`
+	// The whole word, jokers in lower case.
+	Mot string `json:"mot"`
+	// FISF reference: H4 horizontal, 4H vertical.
 	Reference string `json:"reference"`
-	Score     int    `json:"score"`
+	// Its score.
+	Score int `json:"score"`
 	// Squares covered by the word, e.g. H4.
 	Cases []string `json:"cases"`
 }
 
+// A duplicate tournament and its players.
 type Tournoi struct {
-	ID      string   `json:"id"`
-	Nom     string   `json:"nom"`
-	Version int      `json:"version"`
+	// The tournament's id.
+	ID string `json:"id"`
+	// Its name.
+	Nom string `json:"nom"`
+	// Number of events: pass it back as version for concurrency control.
+	Version int `json:"version"`
+	// The registered players.
 	Joueurs []Joueur `json:"joueurs"`
+	// Its games, in order.
 	Parties []string `json:"parties"`
 }
 
+// An archived tournament.
 type TournoiArchive struct {
+	// The tournament's id.
 	ID string `json:"id"`
-	// duplicate or classique.
-	Type          string                   `json:"type"`
-	Nom           string                   `json:"nom"`
-	OuvertLe      time.Time                `json:"ouvertLe"`
-	ClosLe        *time.Time               `json:"closLe,omitempty"`
-	NombreParties int                      `json:"nombreParties"`
-	Parties       *PartieArchiveConnection `json:"parties"`
+	// Duplicate or classique.
+	Type historique.Kind `json:"type"`
+	// The tournament's name.
+	Nom string `json:"nom"`
+	// When it was opened.
+	OuvertLe time.Time `json:"ouvertLe"`
+	// When it was closed (classique only closes).
+	ClosLe *time.Time `json:"closLe,omitempty"`
+	// How many games it has.
+	NombreParties int `json:"nombreParties"`
+	// Its games, oldest first.
+	Parties *PartieArchiveConnection `json:"parties"`
 }
 
+// A page of tournaments.
 type TournoiArchiveConnection struct {
-	Edges    []TournoiArchiveEdge `json:"edges"`
-	PageInfo *PageInfo            `json:"pageInfo"`
+	// The tournaments of this page.
+	Edges []TournoiArchiveEdge `json:"edges"`
+	// Where the page ends.
+	PageInfo *PageInfo `json:"pageInfo"`
 }
 
+// A tournament and its cursor.
 type TournoiArchiveEdge struct {
-	Cursor string          `json:"cursor"`
-	Node   *TournoiArchive `json:"node"`
+	// Pass it as after to read from the next tournament.
+	Cursor string `json:"cursor"`
+	// The tournament.
+	Node *TournoiArchive `json:"node"`
 }
 
+// A classique tournament: registrations, rounds, results and standings.
 type TournoiClassique struct {
-	ID  string `json:"id"`
+	// The tournament's id.
+	ID string `json:"id"`
+	// Its name.
 	Nom string `json:"nom"`
 	// Number of events: pass it back as version for concurrency control.
 	Version int `json:"version"`
 	// Rounds planned.
-	Rondes   int                `json:"rondes"`
+	Rondes int `json:"rondes"`
+	// The registered players.
 	Inscrits []InscritClassique `json:"inscrits"`
 	// The seeding (best cote first), once established; registrations are closed then.
 	TetesDeSerie []string `json:"tetesDeSerie"`
@@ -618,69 +924,75 @@ type TournoiClassique struct {
 	Proposition *PropositionClassique `json:"proposition,omitempty"`
 	// Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last.
 	Classement []LigneClassique `json:"classement"`
-	Clos       bool             `json:"clos"`
+	// Whether the tournament is closed.
+	Clos bool `json:"clos"`
 }
 
+// The engine's verdict on one placement.
 type VerdictCoup struct {
 	// OK, or why the placement is impossible (NOT_IN_RACK, NOT_CONNECTED, ...).
-	Probleme string     `json:"probleme"`
-	Jouable  bool       `json:"jouable"`
-	Score    int        `json:"score"`
-	Mots     []MotForme `json:"mots"`
+	Probleme string `json:"probleme"`
+	// The placement is legal and every word formed is valid.
+	Jouable bool `json:"jouable"`
+	// Its score.
+	Score int `json:"score"`
+	// Every word it forms, the main word first.
+	Mots []MotForme `json:"mots"`
 }
 
+// One member's vote.
 type VoteAppel struct {
+	// The member.
 	Membre string `json:"membre"`
-	Issue  string `json:"issue"`
+	// How he voted.
+	Issue appel.Issue `json:"issue"`
 }
 
-type Role string
+// Why a coup is annulled (§3.6).
+type MotifAnnulation string
 
 const (
-	// Juge-arbitre: runs the tournament, issues tokens; may do everything.
-	RoleDirector Role = "DIRECTOR"
-	// Arbitre correcteur: bulletins of the assigned tables.
-	RoleArbiter Role = "ARBITER"
-	// Commission d'arbitrage / de recours.
-	RoleCommission Role = "COMMISSION"
+	// No word can be placed with the tirage.
+	MotifAnnulationAucuneSolution MotifAnnulation = "aucune_solution"
+	// An error in the conduct of the coup.
+	MotifAnnulationErreur MotifAnnulation = "erreur"
 )
 
-var AllRole = []Role{
-	RoleDirector,
-	RoleArbiter,
-	RoleCommission,
+var AllMotifAnnulation = []MotifAnnulation{
+	MotifAnnulationAucuneSolution,
+	MotifAnnulationErreur,
 }
 
-func (e Role) IsValid() bool {
+func (e MotifAnnulation) IsValid() bool {
 	switch e {
-	case RoleDirector, RoleArbiter, RoleCommission:
+	case MotifAnnulationAucuneSolution, MotifAnnulationErreur:
 		return true
 	}
 	return false
 }
 
-func (e Role) String() string {
+func (e MotifAnnulation) String() string {
 	return string(e)
 }
 
-func (e *Role) UnmarshalGQL(v any) error {
+func (e *MotifAnnulation) UnmarshalGQL(v any) error {
 	str, ok := v.(string)
 	if !ok {
 		return fmt.Errorf("enums must be strings")
 	}
 
-	*e = Role(str)
+	*e = MotifAnnulation(str)
 	if !e.IsValid() {
-		return fmt.Errorf("%s is not a valid Role", str)
+		return fmt.Errorf("%s is not a valid MotifAnnulation", str)
 	}
 	return nil
 }
 
-func (e Role) MarshalGQL(w io.Writer) {
+func (e MotifAnnulation) MarshalGQL(w io.Writer) {
 	fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
-func (e *Role) UnmarshalJSON(b []byte) error {
+func (e *MotifAnnulation) UnmarshalJSON(b []byte) error {
 	s, err := strconv.Unquote(string(b))
 	if err != nil {
 		return err
@@ -688,7 +1000,7 @@ func (e *Role) UnmarshalJSON(b []byte) error {
 	return e.UnmarshalGQL(s)
 }
 
-func (e Role) MarshalJSON() ([]byte, error) {
+func (e MotifAnnulation) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -1,12 +1,14 @@
 package model
 
+import "arbitre/domain/duplicate"
+
 // Partie is the public view of a duplicate game; the fields computed on
 // demand (solutions) have resolvers, so they cost nothing unless asked for.
 type Partie struct {
 	ID         string
 	Tournoi    *string
 	Numero     *int
-	Statut     string
+	Statut     duplicate.Statut
 	Version    int
 	Coup       int
 	Config     *ConfigPartie

@@ -45,14 +45,13 @@ func TestSecurite_MoteurEntreesBornees(t *testing.T) {
 		{"36 tiles", resoudre, map[string]any{"p": pos(emptyGrid, strings.Repeat("ZEN", 12), "normal")}, "au plus 7"},
 		{"8 tiles in normal", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENAB", "normal")}, "au plus 7"},
 		{"7 tiles in normal", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZEN?", "normal")}, ""},
-		{"8 tiles in 7sur8", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENAB", "7sur8")}, ""},
-		{"8 tiles in 7et8", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENAB", "7et8")}, ""},
-		{"9 tiles in 7et8", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENABC", "7et8")}, "au plus 8"},
-		{"9 tiles with 2 jokers in 789", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZEN??A", "789")}, ""},
-		{"10 tiles in 789", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENABCD", "789")}, "au plus 9"},
+		{"8 tiles in sept_sur_huit", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENAB", "sept_sur_huit")}, ""},
+		{"8 tiles in sept_et_huit", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENAB", "sept_et_huit")}, ""},
+		{"9 tiles in sept_et_huit", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENABC", "sept_et_huit")}, "au plus 8"},
+		{"9 tiles with 2 jokers in sept_huit_neuf", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZEN??A", "sept_huit_neuf")}, ""},
+		{"10 tiles in sept_huit_neuf", resoudre, map[string]any{"p": pos(emptyGrid, "ZENZENABCD", "sept_huit_neuf")}, "au plus 9"},
 		{"3 jokers", resoudre, map[string]any{"p": pos(emptyGrid, "ZE???", "normal")}, "3 jokers"},
-		{"long tirage", resoudre, map[string]any{"p": pos(emptyGrid, long, "789")}, "au plus 9"},
-		{"unknown formula", resoudre, map[string]any{"p": pos(emptyGrid, "ZEN", long)}, "formule inconnue"},
+		{"long tirage", resoudre, map[string]any{"p": pos(emptyGrid, long, "sept_huit_neuf")}, "au plus 9"},
 		{"14 rows", resoudre, map[string]any{"p": pos(emptyGrid[:14], "ZEN", "normal")}, "grille"},
 		{"16 rows", resoudre, map[string]any{"p": pos(append(gridWith(0, "..............."), "..............."), "ZEN", "normal")}, "grille"},
 		{"row of 16 squares", resoudre, map[string]any{"p": pos(gridWith(3, "................"), "ZEN", "normal")}, "grille"},
@@ -80,6 +79,13 @@ func TestSecurite_MoteurEntreesBornees(t *testing.T) {
 			assert.Less(t, len(msg), 160, msg)
 		})
 	}
+	// An unknown formula is outside the Variante enum: GraphQL validation
+	// refuses it before the engine, still without repeating it.
+	out := h.query(director, resoudre, map[string]any{"p": pos(emptyGrid, "ZEN", long)})
+	require.Equal(t, "GRAPHQL_VALIDATION_FAILED", out.code(), "%+v", out.Errors)
+	assert.Contains(t, out.Errors[0].Message, "Variante")
+	assert.NotContains(t, out.Errors[0].Message, strings.Repeat("Z", 40), "the input is not repeated")
+	assert.Less(t, len(out.Errors[0].Message), 160, out.Errors[0].Message)
 }
 
 // Issue 11 item 4: the engine's fields cost in the complexity limit what

@@ -23,10 +23,13 @@ import (
 // Name is the projection's name and checkpoint key.
 const Name = "historique"
 
+// Kind is the form of play of a tournament and of its games.
+type Kind string
+
 // Kinds of tournaments and games.
 const (
-	KindDuplicate = "duplicate"
-	KindClassique = "classique"
+	KindDuplicate Kind = "duplicate"
+	KindClassique Kind = "classique"
 )
 
 const schema = `

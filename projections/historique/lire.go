@@ -26,7 +26,8 @@ func (p Page) limit() int {
 // Tournoi is an archived tournament.
 type Tournoi struct {
 	Position uint64
-	ID, Kind string
+	ID       string
+	Kind     Kind
 	Nom      string
 	OuvertLe time.Time
 	// ClosLe is zero while the tournament is open (classique only closes).
@@ -39,7 +40,7 @@ type Partie struct {
 	Position uint64
 	ID       string
 	Tournoi  string
-	Kind     string
+	Kind     Kind
 	// Numero is the game number (duplicate) or the round (classique).
 	Numero   int
 	CreeeLe  time.Time
@@ -56,7 +57,7 @@ type Participation struct {
 	Position uint64
 	Partie   string
 	Tournoi  string
-	Kind     string
+	Kind     Kind
 }
 
 // Rencontre is a classique game's result.

@@ -1,6 +1,6 @@
 // The hall display: the current coup, the last top on the board, and the
 // standings paging by themselves. Public data only; updates arrive through
-// the coupAnnounced and standingsChanged subscriptions, and after a cut the
+// the coupAnnonce and classementChange subscriptions, and after a cut the
 // page catches up by itself (the subscriptions send the current state first).
 "use strict";
 
@@ -50,8 +50,8 @@
   }
   const live = new Arbitre.Live(null, (connecte) => montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte));
   const erreur = (e) => montrerEtat(e.message || "erreur", true);
-  live.subscribe(`subscription($p: ID!) { coupAnnounced(partie: $p) { ${PARTIE} } }`,
-    { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnounced); }, erreur);
-  live.subscribe(`subscription($p: ID!, $s: String) { standingsChanged(partie: $p, serie: $s) { ${LIGNES} } }`,
-    { p: partie, s: serie }, (d) => { lignes = d.standingsChanged; montrerLignes(); }, erreur);
+  live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`,
+    { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnonce); }, erreur);
+  live.subscribe(`subscription($p: ID!, $s: String) { classementChange(partie: $p, serie: $s) { ${LIGNES} } }`,
+    { p: partie, s: serie }, (d) => { lignes = d.classementChange; montrerLignes(); }, erreur);
 })();

@@ -1,7 +1,7 @@
 // The hall display of a classique tournament: the last published round's
 // tables (who starts, results as they are recorded) and the standings
 // (points de match, capped spread, cote), paging by themselves. Public data
-// only, live through the rondeChanged subscription.
+// only, live through the rondeChangee subscription.
 "use strict";
 
 (function () {
@@ -41,7 +41,7 @@
     etat.textContent = connecte ? "en direct" : "reconnexion…";
     etat.className = "etat" + (connecte ? "" : " hors-ligne");
   });
-  live.subscribe(`subscription($t: ID!) { rondeChanged(tournoi: $t) { nom rondes clos inscrits { joueur nom }
+  live.subscribe(`subscription($t: ID!) { rondeChangee(tournoi: $t) { nom rondes clos inscrits { joueur nom }
     publiees { ronde exempt tables { numero premier second resultat { joueurs scores fin } } }
-    classement { rang nom pointsDeMatch pdep cote retire } } }`, { t: tournoi }, (d) => montrer(d.rondeChanged));
+    classement { rang nom pointsDeMatch pdep cote retire } } }`, { t: tournoi }, (d) => montrer(d.rondeChangee));
 })();
