@@ -15,6 +15,27 @@ import (
 // Code is the stable identifier a client reads in extensions.code.
 type Code string
 
+// The codes every package may return; packages alias the ones they use.
+const (
+	// CodeInvalidInput: a value the client must correct (Details "champ").
+	CodeInvalidInput Code = "INVALID_INPUT"
+	// CodeUnauthenticated: no valid token.
+	CodeUnauthenticated Code = "UNAUTHENTICATED"
+	// CodeForbidden: the token does not allow this action.
+	CodeForbidden Code = "FORBIDDEN"
+	// CodeNotFound: the named object does not exist.
+	CodeNotFound Code = "NOT_FOUND"
+	// CodeAlreadyExists: an object with this id already exists.
+	CodeAlreadyExists Code = "ALREADY_EXISTS"
+	// CodeConflict: the object changed since the client read it (Details
+	// "version" when the current version is known).
+	CodeConflict Code = "CONFLICT"
+	// CodeCorruptHistory: the stored events cannot be replayed.
+	CodeCorruptHistory Code = "CORRUPT_HISTORY"
+	// CodeInternal: a failure of the server; the detail goes to the logs.
+	CodeInternal Code = "INTERNAL"
+)
+
 // Erreur is a refused command; it records nothing and changes nothing.
 type Erreur struct {
 	Code Code

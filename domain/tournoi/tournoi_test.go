@@ -1,6 +1,7 @@
 package tournoi
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,7 +16,7 @@ func TestTournoi(t *testing.T) {
 	tests := []struct {
 		name string
 		f    func() error
-		code string
+		code erreur.Code
 	}{
 		{"licence en double", func() error { return tr.Inscrire(Joueur{Licence: "1", Nom: "X"}) }, "INVALID_PLAYER"},
 		{"joueur sans nom", func() error { return tr.Inscrire(Joueur{Licence: "2"}) }, "INVALID_PLAYER"},
