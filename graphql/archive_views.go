@@ -31,7 +31,7 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 			p.After, err = strconv.ParseUint(string(raw), 10, 64)
 		}
 		if err != nil {
-			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Cause: err}
+			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Err: err}
 		}
 	}
 	return p, nil

@@ -96,12 +96,12 @@ func listed(tous *int) (int, error) {
 // refusal is an INVALID_INPUT stating the rule the field breaks, without
 // repeating the input.
 func refusal(field, rule string, cause error) *Error {
-	return &Error{Code: CodeInvalidInput, Message: "Donnée invalide (" + field + ") : " + rule, Cause: cause}
+	return &Error{Code: CodeInvalidInput, Message: "Donnée invalide (" + field + ") : " + rule, Err: cause}
 }
 
 // cancelled reports a search its request's end stopped.
 func cancelled(err error) *Error {
-	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Cause: err}
+	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Err: err}
 }
 
 func parsePlacement(mot, reference string) (board.Ref, []tile.Tile, error) {
