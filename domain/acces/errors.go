@@ -8,11 +8,11 @@ type Code = erreur.Code
 // The codes of access decisions. A malformed role, table list, duration or
 // tournament is INVALID_INPUT naming its field in Details["champ"].
 const (
-	CodeInvalidInput = erreur.CodeInvalidInput
-	CodeUnknownToken = erreur.CodeUnauthenticated
+	CodeInvalidInput      = erreur.CodeInvalidInput
+	CodeUnknownToken      = erreur.CodeUnauthenticated
 	CodeExpiredToken Code = "TOKEN_EXPIRED"
-	CodeForbidden    = erreur.CodeForbidden
-	CodeNotFound     = erreur.CodeNotFound
+	CodeForbidden         = erreur.CodeForbidden
+	CodeNotFound          = erreur.CodeNotFound
 )
 
 // Error is an access error with a French message for the client.

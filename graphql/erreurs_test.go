@@ -1,0 +1,250 @@
+package graphql
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sourcesServeur are the folders whose code can refuse a client's request.
+// domain/eventstore is left out: its kinds (eventstore.Error) never reach a
+// client as such, the API translates them (CONFLICT, INVALID_INPUT,
+// IDEMPOTENCY_KEY_REUSED, INTERNAL).
+var sourcesServeur = []string{"../domain", ".", "../engine"}
+
+// fichiersGo parses every non-test, non-generated Go file under the
+// server's folders.
+func fichiersGo(t *testing.T) map[string]*ast.File {
+	t.Helper()
+	fset := token.NewFileSet()
+	out := map[string]*ast.File{}
+	for _, racine := range sourcesServeur {
+		err := filepath.WalkDir(racine, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if strings.HasSuffix(path, "eventstore") || d.Name() == "generated" || d.Name() == "model" || d.Name() == "testdata" {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			out[path] = f
+			return nil
+		})
+		require.NoError(t, err)
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+var (
+	nomDeCode  = regexp.MustCompile(`^[cC]ode[A-Z]`)
+	upperSnake = regexp.MustCompile(`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$`)
+)
+
+// codesDuServeur gathers every code the server can return: each constant
+// named Code… or code… with a string value, each "code": "…" of an
+// extensions map, each Code: "…" field of a refusal literal.
+func codesDuServeur(t *testing.T) map[string]string {
+	t.Helper()
+	codes := map[string]string{}
+	ajouter := func(path string, lit ast.Expr) {
+		if b, ok := lit.(*ast.BasicLit); ok && b.Kind == token.STRING {
+			v, err := strconv.Unquote(b.Value)
+			require.NoError(t, err)
+			codes[v] = path
+		}
+	}
+	for path, f := range fichiersGo(t) {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if nomDeCode.MatchString(name.Name) && i < len(n.Values) {
+						ajouter(path, n.Values[i])
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.BasicLit); ok && k.Value == `"code"` {
+					ajouter(path, n.Value)
+				}
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Code" {
+					ajouter(path, n.Value)
+				}
+			}
+			return true
+		})
+	}
+	require.Greater(t, len(codes), 30, "the collector finds the codes")
+	return codes
+}
+
+// TestCatalogue_ToutCodeEstDocumente fails on a code the server can return
+// that the enum CodeErreur or docs/erreurs.md does not list, or that is not
+// UPPER_SNAKE.
+func TestCatalogue_ToutCodeEstDocumente(t *testing.T) {
+	schema, err := os.ReadFile("../schema/erreurs.graphqls")
+	require.NoError(t, err)
+	doc, err := os.ReadFile("../docs/erreurs.md")
+	require.NoError(t, err)
+	enum := valeursEnum(t, string(schema), "CodeErreur")
+	codes := codesDuServeur(t)
+	noms := make([]string, 0, len(codes))
+	for c := range codes {
+		noms = append(noms, c)
+	}
+	sort.Strings(noms)
+	for _, c := range noms {
+		assert.Regexp(t, upperSnake, c, "code of %s", codes[c])
+		assert.Contains(t, enum, c, "code %s (%s) missing from enum CodeErreur", c, codes[c])
+		assert.Contains(t, string(doc), "`"+c+"`", "code %s (%s) missing from docs/erreurs.md", c, codes[c])
+	}
+	for c := range enum {
+		assert.Contains(t, codes, c, "enum value %s is no code of the server", c)
+	}
+}
+
+// valeursEnum lists the values of enum name in sdl, each required to have
+// a description.
+func valeursEnum(t *testing.T, sdl, name string) map[string]bool {
+	t.Helper()
+	debut := strings.Index(sdl, "enum "+name+" {")
+	require.GreaterOrEqual(t, debut, 0, "enum %s", name)
+	corps := sdl[debut+len("enum "+name+" {"):]
+	corps = corps[:strings.Index(corps, "}")]
+	valeurs := map[string]bool{}
+	decrit := false
+	for _, ligne := range strings.Split(corps, "\n") {
+		ligne = strings.TrimSpace(ligne)
+		switch {
+		case ligne == "":
+		case strings.HasPrefix(ligne, `"`):
+			decrit = true
+		default:
+			require.True(t, decrit, "enum value %s has a description", ligne)
+			valeurs[ligne] = true
+			decrit = false
+		}
+	}
+	return valeurs
+}
+
+// motsAnglais betray an English fragment in a message for people.
+var motsAnglais = strings.Fields(`the is not at of invalid must cannot can turn rounds round found expected
+	got no has have already only and or to in with without first needs does did unknown empty player players
+	game games tile letters letter word words bag rack draw drawn time exhausted registered closed published
+	seeding pairing tournament result sheet penalty exchange contested pending refused error failed stream
+	revision event he his may be are was missing over apart`)
+
+// anglais returns the English words of msg, format verbs and values quoted
+// « like this » (the API's own identifiers) left out.
+func anglais(msg string) []string {
+	msg = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z]|«[^»]*»`).ReplaceAllString(msg, " ")
+	mots := map[string]bool{}
+	for _, m := range regexp.MustCompile(`[\p{L}']+`).FindAllString(strings.ToLower(msg), -1) {
+		mots[m] = true
+	}
+	var out []string
+	for _, m := range motsAnglais {
+		if mots[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// constructeurs build a refusal from a message (their format is the first
+// string argument).
+var constructeurs = map[string]bool{"refus": true, "refusCause": true, "fail": true, "erreur.Refus": true,
+	"erreur.RefusCause": true, "refusal": true, "refusEntree": true, "invalide": true, "writeRefusal": true,
+	"gqlerror.Errorf": true}
+
+// TestMessages_SansAnglais fails on a message for people, at any refusal's
+// construction, that holds an English word.
+func TestMessages_SansAnglais(t *testing.T) {
+	vus := 0
+	for path, f := range fichiersGo(t) {
+		verifier := func(n ast.Node, lit ast.Expr) {
+			b, ok := lit.(*ast.BasicLit)
+			if !ok || b.Kind != token.STRING {
+				return
+			}
+			msg, err := strconv.Unquote(b.Value)
+			require.NoError(t, err)
+			vus++
+			assert.Empty(t, anglais(msg), "%s: %q", path, msg)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if !constructeurs[nomAppele(n)] {
+					return true
+				}
+				for _, a := range n.Args {
+					if b, ok := a.(*ast.BasicLit); ok && b.Kind == token.STRING {
+						verifier(n, b)
+						break
+					}
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Message" {
+					if call, ok := n.Value.(*ast.CallExpr); ok && nomAppele(call) == "fmt.Sprintf" && len(call.Args) > 0 {
+						verifier(n, call.Args[0])
+					} else {
+						verifier(n, n.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	require.Greater(t, vus, 100, "the scan finds the messages")
+}
+
+func nomAppele(call *ast.CallExpr) string {
+	switch fn := call.Fun.(type) {
+	case *ast.Ident:
+		return fn.Name
+	case *ast.SelectorExpr:
+		if x, ok := fn.X.(*ast.Ident); ok {
+			return x.Name + "." + fn.Sel.Name
+		}
+		return fn.Sel.Name
+	}
+	return ""
+}
+
+func TestAnglais_DetecteLesFragments(t *testing.T) {
+	tests := []struct {
+		msg  string
+		mots []string
+	}{
+		{"Placement invalide (ZOO at H8: NOT_IN_RACK)", []string{"not", "at", "in", "rack"}},
+		{"Donnée invalide (0 rounds)", []string{"rounds"}},
+		{"Ce n'est pas le tour de ce joueur (it is not c1's turn)", []string{"is", "not", "turn"}},
+		{"le mot %q n'est pas au lexique", nil},
+		{"sanction inconnue : « none » ou « penalty »", nil},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.mots, anglais(tt.msg), tt.msg)
+	}
+}
