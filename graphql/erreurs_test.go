@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/erreur/francais"
 )
 
 // sourcesServeur are the folders whose code can refuse a client's request.
@@ -148,30 +150,6 @@ func valeursEnum(t *testing.T, sdl, name string) map[string]bool {
 	return valeurs
 }
 
-// motsAnglais betray an English fragment in a message for people.
-var motsAnglais = strings.Fields(`the is not at of invalid must cannot can turn rounds round found expected
-	got no has have already only and or to in with without first needs does did unknown empty player players
-	game games tile letters letter word words bag rack draw drawn time exhausted registered closed published
-	seeding pairing tournament result sheet penalty exchange contested pending refused error failed stream
-	revision event he his may be are was missing over apart`)
-
-// anglais returns the English words of msg, format verbs and values quoted
-// « like this » (the API's own identifiers) left out.
-func anglais(msg string) []string {
-	msg = regexp.MustCompile(`%[-+# 0-9.*]*[a-zA-Z]|«[^»]*»`).ReplaceAllString(msg, " ")
-	mots := map[string]bool{}
-	for _, m := range regexp.MustCompile(`[\p{L}']+`).FindAllString(strings.ToLower(msg), -1) {
-		mots[m] = true
-	}
-	var out []string
-	for _, m := range motsAnglais {
-		if mots[m] {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // constructeurs build a refusal from a message (their format is the first
 // string argument).
 var constructeurs = map[string]bool{"refus": true, "refusCause": true, "fail": true, "erreur.Refus": true,
@@ -191,7 +169,7 @@ func TestMessages_SansAnglais(t *testing.T) {
 			msg, err := strconv.Unquote(b.Value)
 			require.NoError(t, err)
 			vus++
-			assert.Empty(t, anglais(msg), "%s: %q", path, msg)
+			assert.Empty(t, francais.Anglais(msg), "%s: %q", path, msg)
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -231,20 +209,4 @@ func nomAppele(call *ast.CallExpr) string {
 		return fn.Sel.Name
 	}
 	return ""
-}
-
-func TestAnglais_DetecteLesFragments(t *testing.T) {
-	tests := []struct {
-		msg  string
-		mots []string
-	}{
-		{"Placement invalide (ZOO at H8: NOT_IN_RACK)", []string{"not", "at", "in", "rack"}},
-		{"Donnée invalide (0 rounds)", []string{"rounds"}},
-		{"Ce n'est pas le tour de ce joueur (it is not c1's turn)", []string{"is", "not", "turn"}},
-		{"le mot %q n'est pas au lexique", nil},
-		{"sanction inconnue : « none » ou « penalty »", nil},
-	}
-	for _, tt := range tests {
-		assert.Equal(t, tt.mots, anglais(tt.msg), tt.msg)
-	}
 }
