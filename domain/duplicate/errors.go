@@ -29,6 +29,7 @@ const (
 	CodeInvalidSanction   Code = "INVALID_SANCTION"
 	CodeConflict               = erreur.CodeConflict
 	CodeNotFound               = erreur.CodeNotFound
+	CodeAlreadyExists          = erreur.CodeAlreadyExists
 	CodeCorruptHistory         = erreur.CodeCorruptHistory
 )
 
@@ -59,6 +60,7 @@ var (
 	ErrInvalidSanction   = &Erreur{Code: CodeInvalidSanction}
 	ErrConflict          = &Erreur{Code: CodeConflict}
 	ErrNotFound          = &Erreur{Code: CodeNotFound}
+	ErrAlreadyExists     = &Erreur{Code: CodeAlreadyExists}
 	ErrCorruptHistory    = &Erreur{Code: CodeCorruptHistory}
 )
 

@@ -162,7 +162,7 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 	}
 	for _, p := range t.parties {
 		if p == partie {
-			return erreur.Refus(CodeInvalidPartie, "la partie %s est déjà au tournoi", partie)
+			return erreur.Refus(erreur.CodeAlreadyExists, "La partie %s existe déjà dans ce tournoi", partie)
 		}
 	}
 	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})

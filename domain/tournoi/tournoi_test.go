@@ -20,7 +20,7 @@ func TestTournoi(t *testing.T) {
 	}{
 		{"licence en double", func() error { return tr.Inscrire(Joueur{Licence: "1", Nom: "X"}) }, "INVALID_PLAYER"},
 		{"joueur sans nom", func() error { return tr.Inscrire(Joueur{Licence: "2"}) }, "INVALID_PLAYER"},
-		{"partie en double", func() error { return tr.AjouterPartie("t1-1") }, "INVALID_PARTIE"},
+		{"partie en double", func() error { return tr.AjouterPartie("t1-1") }, erreur.CodeAlreadyExists},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
