@@ -112,10 +112,21 @@ func conflit(ctx context.Context, refus *Error, version int, err error) *Error {
 		details["version"] = version
 	}
 	msg := "Modifié entre-temps par une autre requête : renvoyer la même requête avec le même clientMutationId"
-	if eventstore.CommandeDe(ctx).Version != nil {
+	if versionEnvoyee(ctx) {
 		msg = fmt.Sprintf("Modifié entre-temps : la version envoyée n'est plus la version actuelle (%v), recharger avant de recommencer", details["version"])
 	}
 	return &Error{Code: CodeConflict, Message: msg, Details: details, Err: err}
+}
+
+// versionEnvoyee reports that the client sent the version it read: the
+// mutation's version argument, or the command envelope's.
+func versionEnvoyee(ctx context.Context) bool {
+	if fc := graphql.GetFieldContext(ctx); fc != nil {
+		if v, ok := fc.Args["version"].(*int); ok && v != nil {
+			return true
+		}
+	}
+	return eventstore.CommandeDe(ctx).Version != nil
 }
 
 // erreurGraphQL gives gqlgen's own errors (English, about the request's
