@@ -23,7 +23,7 @@ import (
 // domain/eventstore is left out: its kinds (eventstore.Error) never reach a
 // client as such, the API translates them (CONFLICT, INVALID_INPUT,
 // IDEMPOTENCY_KEY_REUSED, INTERNAL).
-var sourcesServeur = []string{"../domain", ".", "../engine"}
+var sourcesServeur = []string{"../domain", ".", "../engine", "../projections"}
 
 // fichiersGo parses every non-test, non-generated Go file under the
 // server's folders.
