@@ -200,7 +200,7 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 // match's players.
 func scoresDe(scores []int) ([2]int, error) {
 	if len(scores) != 2 {
-		return [2]int{}, invalidInput("scores", fmt.Errorf("%d scores au lieu de 2", len(scores)))
+		return [2]int{}, refusal("scores", fmt.Sprintf("%d scores au lieu de 2", len(scores)), nil)
 	}
 	return [2]int{scores[0], scores[1]}, nil
 }

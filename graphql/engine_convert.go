@@ -94,12 +94,6 @@ func listed(tous *int) (int, error) {
 	return *tous, nil
 }
 
-// refusal is an INVALID_INPUT stating the rule the field breaks, without
-// repeating the input.
-func refusal(field, rule string, cause error) *Error {
-	return &Error{Code: CodeInvalidInput, Message: "Donnée invalide (" + field + ") : " + rule, Details: map[string]any{"champ": field}, Err: cause}
-}
-
 // cancelled reports a search its request's end stopped.
 func cancelled(err error) *Error {
 	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Err: err}

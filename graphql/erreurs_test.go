@@ -150,11 +150,10 @@ func valeursEnum(t *testing.T, sdl, name string) map[string]bool {
 	return valeurs
 }
 
-// constructeurs build a refusal from a message (their format is the first
-// string argument).
-var constructeurs = map[string]bool{"refus": true, "refusCause": true, "fail": true, "erreur.Refus": true,
-	"erreur.RefusCause": true, "refusal": true, "refusEntree": true, "invalide": true, "writeRefusal": true,
-	"gqlerror.Errorf": true}
+// constructeurs build a refusal from a message: the index of their
+// message (or format) argument.
+var constructeurs = map[string]int{"refus": 1, "refusCause": 2, "fail": 1, "erreur.Refus": 1, "erreur.RefusCause": 2,
+	"refusal": 1, "refusEntree": 1, "invalide": 1, "writeRefusal": 3, "gqlerror.Errorf": 0}
 
 // TestMessages_SansAnglais fails on a message for people, at any refusal's
 // construction, that holds an English word.
@@ -174,14 +173,8 @@ func TestMessages_SansAnglais(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if !constructeurs[nomAppele(n)] {
-					return true
-				}
-				for _, a := range n.Args {
-					if b, ok := a.(*ast.BasicLit); ok && b.Kind == token.STRING {
-						verifier(n, b)
-						break
-					}
+				if i, ok := constructeurs[nomAppele(n)]; ok && i < len(n.Args) {
+					verifier(n, n.Args[i])
 				}
 			case *ast.KeyValueExpr:
 				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Message" {

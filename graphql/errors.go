@@ -35,20 +35,22 @@ const (
 // logs.
 type Error = erreur.Erreur
 
-// invalidInput reports a field the client must correct; the cause's message
-// (French, from the domain or the engine) completes the sentence.
+// invalidInput reports a field the client must correct: a refusal's French
+// message completes the sentence; any other cause (a parser's) goes to
+// extensions.detail.
 func invalidInput(field string, cause error) *Error {
-	return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (%s) : %s", field, messageDe(cause)),
-		Details: map[string]any{"champ": field}, Err: cause}
+	var refus *Error
+	if errors.As(cause, &refus) {
+		return refusal(field, refus.Message, cause)
+	}
+	return refusal(field, "valeur illisible", cause).Avec("detail", cause.Error())
 }
 
-// messageDe is the French message of a refusal, or the error's text.
-func messageDe(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Message
-	}
-	return err.Error()
+// refusal is the INVALID_INPUT of a field: its name « quoted » (and in
+// extensions.champ) and the rule it breaks, without repeating the input.
+func refusal(field, rule string, cause error) *Error {
+	return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (« %s ») : %s", field, rule),
+		Details: map[string]any{"champ": field}, Err: cause}
 }
 
 // PresentError turns any resolver error into a GraphQL error with a code:
@@ -75,7 +77,7 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 // client.
 func translate(ctx context.Context, err error) *Error {
 	if errors.Is(err, eventstore.ErrCleReutilisee) {
-		return &Error{Code: CodeIdempotencyKeyReused, Message: "Ce clientMutationId a déjà servi à une autre requête : en choisir un nouveau", Err: err}
+		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
 	}
 	var refus *Error
 	if errors.As(err, &refus) && refus.Code != CodeConflict {

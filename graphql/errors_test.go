@@ -81,6 +81,7 @@ func TestErreurs_ConstructeursEnFrancais(t *testing.T) {
 		champ string
 	}{
 		{"invalidInput", invalidInput("tirage", erreur.Refus(erreur.CodeInvalidInput, "« Ã » n'est pas une lettre")), "tirage"},
+		{"invalidInput of a parser's error", invalidInput("reference", errors.New("reference \"Z99\": column must be 1-15")), "reference"},
 		{"refusal", refusal("grille", "15 lignes de 15 cases", cause), "grille"},
 		{"refusEntree", refusEntree("creerPartie.partie", "au plus %d caractères", 64), "creerPartie.partie"},
 		{"cancelled", cancelled(context.Canceled), ""},

@@ -46,6 +46,7 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 	s.gql(arbiter, tirer, map[string]any{"m": match, "j": m.Joueurs[1], "l": "AEINRST"}).into(t, "tirerLettres", &m)
 	require.Equal(t, "en_cours", m.Phase)
 	premier, second := m.Joueurs[0], m.Joueurs[1]
+	grilleVide := strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n")
 	placer := `mutation($m: ID!, $j: ID!, $w: String!) { placerMot(match:$m, joueur:$j, reference:"H8", mot:$w) { version } }`
 
 	tests := []struct {
@@ -75,6 +76,9 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 			"CONFLICT", "recharger", nil},
 		{"clientMutationId reused for another request", director, `mutation { rejeter(partie:"T1-1", clientMutationId:"tirage-1") { version } }`, nil,
 			"IDEMPOTENCY_KEY_REUSED", "clientMutationId", nil},
+		{"reference the engine cannot read", director,
+			`query($g: [String!]!) { verifierCoup(position:{grille:$g, tirage:"ZEN"}, mot:"ZEN", reference:"Z99") { probleme } }`,
+			map[string]any{"g": grilleVide}, "INVALID_INPUT", "Donnée invalide (« reference »)", map[string]any{"champ": "reference"}},
 		{"unknown match", director, `mutation { creerMatch(tournoi:"C1", match:"inconnu") { version } }`, nil,
 			"NOT_FOUND", "", nil},
 	}
@@ -100,9 +104,8 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 		Probleme string
 		Jouable  bool
 	}
-	empty := strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n")
 	s.gql(director, `query($g: [String!]!) { verifierCoup(position:{grille:$g, tirage:"ZEN"}, mot:"NZE", reference:"H8") { probleme jouable } }`,
-		map[string]any{"g": empty}).into(t, "verifierCoup", &v)
+		map[string]any{"g": grilleVide}).into(t, "verifierCoup", &v)
 	assert.Equal(t, "INVALID_WORD", v.Probleme)
 	assert.False(t, v.Jouable)
 }
