@@ -84,7 +84,7 @@ func translate(ctx context.Context, err error) *Error {
 		return refus
 	}
 	if v, ok := eventstore.VersionOf(err); ok || refus != nil {
-		return conflit(ctx, refus, v, err)
+		return conflit(ctx, refus, v, ok, err)
 	}
 	var gqlErr *gqlerror.Error
 	if errors.As(err, &gqlErr) {
@@ -103,19 +103,19 @@ func translate(ctx context.Context, err error) *Error {
 // sends the same request again with the same clientMutationId, which is
 // never applied twice. The current version, when known, is in
 // extensions.version.
-func conflit(ctx context.Context, refus *Error, version int, err error) *Error {
+func conflit(ctx context.Context, refus *Error, version int, connue bool, err error) *Error {
 	details := map[string]any{}
 	if refus != nil {
 		for k, v := range refus.Details {
 			details[k] = v
 		}
 	}
-	if _, ok := details["version"]; !ok {
+	if _, ok := details["version"]; !ok && connue {
 		details["version"] = version
 	}
-	msg := "Modifié entre-temps par une autre requête : renvoyer la même requête avec le même clientMutationId"
+	msg := "Modifié entre-temps par une autre requête, rien n'a été enregistré : renvoyer la même requête avec le même clientMutationId"
 	if versionEnvoyee(ctx) {
-		msg = fmt.Sprintf("Modifié entre-temps : la version envoyée n'est plus la version actuelle (%v), recharger avant de recommencer", details["version"])
+		msg = "Modifié entre-temps : la version envoyée n'est plus la version actuelle, recharger avant de recommencer"
 	}
 	return &Error{Code: CodeConflict, Message: msg, Details: details, Err: err}
 }
@@ -132,8 +132,10 @@ func versionEnvoyee(ctx context.Context) bool {
 }
 
 // erreurGraphQL gives gqlgen's own errors (English, about the request's
-// text) a French message; their text goes to extensions.detail. Errors of
-// the server's extensions (depth, introspection) already speak French.
+// text) a French message; their text goes to extensions.detail. One without
+// a code wrapping a cause is an argument gqlgen could not read; without a
+// cause, a failure (a recovered panic). Errors of the server's extensions
+// (depth, introspection) already speak French.
 func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 	code := Code(fmt.Sprint(gqlErr.Extensions["code"]))
 	detail := map[string]any{"detail": gqlErr.Message}
@@ -142,8 +144,11 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 		return &Error{Code: code, Message: "Requête GraphQL illisible : vérifier la syntaxe", Details: detail}
 	case CodeValidationFailed:
 		return &Error{Code: code, Message: "Requête GraphQL non conforme au schéma : vérifier les champs, les arguments et leurs types", Details: detail}
-	case "", "<nil>":
-		return &Error{Code: CodeInvalidInput, Message: "Requête GraphQL refusée : vérifier les arguments", Details: detail}
+	case "<nil>":
+		if gqlErr.Err == nil {
+			return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Err: gqlErr}
+		}
+		return &Error{Code: CodeInvalidInput, Message: "Requête GraphQL refusée : vérifier les arguments", Details: detail, Err: gqlErr}
 	}
 	return &Error{Code: code, Message: gqlErr.Message}
 }

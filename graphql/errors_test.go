@@ -55,6 +55,9 @@ func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 		{"gqlgen parsing", context.Background(),
 			&gqlerror.Error{Message: `Expected Name, found <EOF>`, Extensions: map[string]any{"code": "GRAPHQL_PARSE_FAILED"}},
 			"GRAPHQL_PARSE_FAILED", "illisible", map[string]any{"detail": `Expected Name, found <EOF>`}},
+		{"argument gqlgen cannot read", context.Background(),
+			&gqlerror.Error{Message: "invalid value", Err: errors.New("invalid value")}, "INVALID_INPUT", "vérifier les arguments", nil},
+		{"recovered panic", context.Background(), gqlerror.Errorf("internal system error"), "INTERNAL", "Erreur interne", nil},
 		{"anything else", context.Background(), errors.New("disk full"), "INTERNAL", "Erreur interne", nil},
 	}
 	for _, tt := range tests {
