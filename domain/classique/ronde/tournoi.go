@@ -9,6 +9,7 @@ package ronde
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -246,7 +247,11 @@ func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error 
 	ronde := len(t.publiees) + 1
 	prop, err := pairing.Propose(t.requete(ronde, method, kingAvoidsRepeats))
 	if err != nil {
-		return refusCause(CodePairingFailed, err, "Appariement impossible pour la ronde %d", ronde)
+		motif := "la méthode n'a pas de solution"
+		if cause := (*Erreur)(nil); errors.As(err, &cause) {
+			motif = cause.Message
+		}
+		return refusCause(CodePairingFailed, err, "Ronde %d : %s", ronde, motif)
 	}
 	ev := AppariementPropose{Ronde: ronde, Method: prop.Method, Exempt: string(prop.Bye)}
 	for _, tb := range prop.Tables {
