@@ -21,17 +21,17 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	}
 	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle)}
 	if d.Duree, err = acces.DureeEnHeures(demande.Heures); err != nil {
-		return nil, accesError(err)
+		return nil, err
 	}
 	if d.Tables, err = acces.ParseTables(deref(demande.Tables)); err != nil {
-		return nil, accesError(err)
+		return nil, err
 	}
 	if err := acces.PeutEmettre(issuer, d); err != nil {
-		return nil, accesError(err)
+		return nil, err
 	}
 	secret, ev, err := r.Acces.Emettre(ctx, d, actor(issuer))
 	if err != nil {
-		return nil, accesError(err)
+		return nil, err
 	}
 	return &model.JetonEmis{ID: ev.ID, Secret: secret, Role: ev.Role, Tournoi: optional(ev.Tournoi),
 		Tables: optional(ev.Tables.String()), Expire: ev.Expire}, nil
@@ -44,7 +44,7 @@ func (r *mutationResolver) RevoquerJeton(ctx context.Context, id string, tournoi
 		return false, err
 	}
 	if err := r.Acces.Revoquer(ctx, issuer, id, deref(tournoi), actor(issuer)); err != nil {
-		return false, accesError(err)
+		return false, err
 	}
 	return true, nil
 }
@@ -54,7 +54,7 @@ func (r *queryResolver) Moi(ctx context.Context) (*model.Habilitation, error) {
 	h, err := habilitation(ctx)
 	if err != nil {
 		var apiErr *Error
-		if errors.As(err, &apiErr) && apiErr.Cause == nil {
+		if errors.As(err, &apiErr) && apiErr.Err == nil {
 			return nil, nil // anonymous
 		}
 		return nil, err

@@ -3,7 +3,6 @@ package graphql
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"strconv"
 
 	"arbitre/graphql/model"
@@ -21,7 +20,7 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 	var p historique.Page
 	if first != nil {
 		if *first < 1 || *first > historique.MaxPage {
-			return p, invalidInput("first", errors.New("entre 1 et 100"))
+			return p, refusal("first", "entre 1 et 100", nil)
 		}
 		p.First = *first
 	}
@@ -31,7 +30,7 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 			p.After, err = strconv.ParseUint(string(raw), 10, 64)
 		}
 		if err != nil {
-			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Cause: err}
+			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Err: err}
 		}
 	}
 	return p, nil

@@ -82,11 +82,11 @@ func habilitation(ctx context.Context) (acces.Habilitation, error) {
 	}
 	switch {
 	case st.err != nil:
-		var ae *acces.Error
-		if errors.As(st.err, &ae) {
-			return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: ae.Message, Cause: st.err}
+		msg := "jeton refusé"
+		if ae := (*acces.Error)(nil); errors.As(st.err, &ae) {
+			msg = ae.Message
 		}
-		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: "jeton refusé", Cause: st.err}
+		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: msg, Err: st.err}
 	case st.hab == nil:
 		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: "jeton requis (Authorization: Bearer …)"}
 	}
@@ -100,9 +100,7 @@ func authorize(ctx context.Context, roles []acces.Role, p acces.Portee) (acces.H
 		return h, err
 	}
 	if err := acces.Autoriser(h, roles, p); err != nil {
-		var ae *acces.Error
-		errors.As(err, &ae)
-		return h, &Error{Code: CodeForbidden, Message: ae.Message, Cause: err}
+		return h, err
 	}
 	return h, nil
 }

@@ -2,7 +2,6 @@ package graphql
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -18,7 +17,7 @@ type classementQuery struct {
 func classementDemande(partie, tournoi, serie *string) (classementQuery, error) {
 	q := classementQuery{partie: deref(partie), tournoi: deref(tournoi), serie: deref(serie)}
 	if (q.partie == "") == (q.tournoi == "") {
-		return q, invalidInput("classement", errors.New("donner une partie ou un tournoi, pas les deux"))
+		return q, refusal("classement", "donner une partie ou un tournoi, pas les deux", nil)
 	}
 	return q, nil
 }

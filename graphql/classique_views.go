@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/classique/cote"
@@ -201,7 +200,7 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 // match's players.
 func scoresDe(scores []int) ([2]int, error) {
 	if len(scores) != 2 {
-		return [2]int{}, invalidInput("scores", fmt.Errorf("%d scores au lieu de 2", len(scores)))
+		return [2]int{}, refusal("scores", fmt.Sprintf("%d scores au lieu de 2", len(scores)), nil)
 	}
 	return [2]int{scores[0], scores[1]}, nil
 }
@@ -233,55 +232,4 @@ func (r *Resolver) vueCotes(ctx context.Context) ([]model.CoteClassique, error) 
 			Politique: c.Politique, VersionPolitique: c.Version}
 	}
 	return out, nil
-}
-
-// motifsClassique are the French messages of the classique refusals, by the
-// last part of their domain code; the domain's detail follows.
-var motifsClassique = map[string]string{
-	"invalid":             "Donnée invalide",
-	"already_created":     "Le match existe déjà",
-	"unknown_player":      "Joueur inconnu",
-	"wrong_phase":         "Impossible à ce moment de la partie",
-	"not_your_turn":       "Ce n'est pas le tour de ce joueur",
-	"draw_pending":        "Le joueur doit d'abord compléter son chevalet (§4.1.4)",
-	"invalid_draw":        "Tirage invalide",
-	"invalid_placement":   "Placement invalide",
-	"exchange_refused":    "Échange refusé (§4.3)",
-	"time_exhausted":      "Temps épuisé : le joueur ne peut que passer (§7)",
-	"end_pending":         "La partie est finie : contester le dernier coup ou clore (§7)",
-	"nothing_to_contest":  "Aucun coup à contester (§5.2)",
-	"invalid_contest":     "Contestation invalide (§5.2)",
-	"blockage_refused":    "Pas de blocage (§7)",
-	"invalid_penalty":     "Pénalité invalide",
-	"abandon_refused":     "Abandon impossible (§9)",
-	"invalid_sheet":       "Feuille de match : signature impossible",
-	"corrupt_history":     "Historique illisible",
-	"conflict":            "Modifié entre-temps : recharger",
-	"not_found":           "Introuvable",
-	"tournoi_id_taken":    "L'identifiant est déjà celui d'un tournoi duplicate",
-	"invalid_designation": "Désignation du premier joueur invalide (§3.1)",
-	"wrong_state":         "Impossible à ce stade du tournoi",
-	"invalid_player":      "Inscription invalide",
-	"round_incomplete":    "Ronde incomplète : des parties n'ont pas de résultat",
-	"pairing_failed":      "Appariement impossible",
-	"invalid_pairing":     "Appariement invalide",
-	"invalid_result":      "Résultat invalide",
-	"already_withdrawn":   "Le joueur s'est déjà retiré",
-}
-
-// erreurClassique translates a refused classique command: its API code is
-// the last part of the domain's code in capitals (classique.match.
-// not_your_turn is NOT_YOUR_TURN; INVALID_INPUT for an invalid id or
-// count), its message the French motif and the domain's detail.
-func erreurClassique(code, detail string, cause error) *Error {
-	last := code[strings.LastIndexByte(code, '.')+1:]
-	apiCode := Code(strings.ToUpper(last))
-	if last == "invalid" {
-		apiCode = CodeInvalidInput
-	}
-	msg := detail
-	if motif, ok := motifsClassique[last]; ok {
-		msg = motif + " (" + detail + ")"
-	}
-	return &Error{Code: apiCode, Message: msg, Cause: cause}
 }

@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
@@ -56,7 +57,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	}
 	// A game of another tournament is not listed in this one.
 	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
-		return nil, &Error{Code: "INVALID_PARTIE", Message: fmt.Sprintf("la partie %s existe déjà dans un autre tournoi", partie)}
+		return nil, &Error{Code: erreur.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà dans un autre tournoi", partie)}
 	}
 	joueurs := t.Participants() // §6.1: the excluded are left out
 	if err := r.tournoiApp(md).AjouterPartie(ctx, tournoi, partie); err != nil {

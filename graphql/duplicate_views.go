@@ -155,7 +155,7 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 	}
 	if in.Graine != nil {
 		if *in.Graine < 0 {
-			return cfg, invalidInput("graine", fmt.Errorf("%d est négative", *in.Graine))
+			return cfg, refusal("graine", fmt.Sprintf("%d est négative", *in.Graine), nil)
 		}
 		cfg.Graine = uint64(*in.Graine)
 	}

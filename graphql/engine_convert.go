@@ -3,6 +3,7 @@ package graphql
 import (
 	"fmt"
 
+	"arbitre/domain/duplicate"
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -93,15 +94,9 @@ func listed(tous *int) (int, error) {
 	return *tous, nil
 }
 
-// refusal is an INVALID_INPUT stating the rule the field breaks, without
-// repeating the input.
-func refusal(field, rule string, cause error) *Error {
-	return &Error{Code: CodeInvalidInput, Message: "Donnée invalide (" + field + ") : " + rule, Cause: cause}
-}
-
 // cancelled reports a search its request's end stopped.
 func cancelled(err error) *Error {
-	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Cause: err}
+	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Err: err}
 }
 
 func parsePlacement(mot, reference string) (board.Ref, []tile.Tile, error) {
@@ -126,8 +121,14 @@ func placements(ms []movegen.Move) []model.Placement {
 	return out
 }
 
+// verdict is the answer of verifierCoup: the placement's problem, or
+// INVALID_WORD when the rules allow it but a word is not in the lexicon.
 func verdict(res *play.Result) *model.VerdictCoup {
-	v := &model.VerdictCoup{Probleme: res.Problem.String(), Jouable: res.Playable(), Score: int(res.Score), Mots: []model.MotForme{}}
+	probleme := res.Problem.String()
+	if res.Problem == play.OK && !res.Playable() {
+		probleme = string(duplicate.CodeInvalidWord)
+	}
+	v := &model.VerdictCoup{Probleme: probleme, Jouable: res.Playable(), Score: int(res.Score), Mots: []model.MotForme{}}
 	for i := 0; i < res.NWords; i++ {
 		w := &res.Words[i]
 		v.Mots = append(v.Mots, model.MotForme{Mot: w.Text(), Reference: w.Ref.String(), Score: int(w.Score), Valide: w.Valid})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/duplicate"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/model"
@@ -33,4 +34,26 @@ func TestSecurite_ResoudreInterrompu(t *testing.T) {
 	sol, err = q.Resoudre(context.Background(), pos, nil)
 	require.NoError(t, err)
 	assert.Positive(t, sol.ScoreTop)
+}
+
+// Issue 12 item 6: a placement the rules allow but whose word is not in the
+// lexicon is not playable, and says why with a problem code.
+func TestErreurs_VerifierCoupMotHorsLexique(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
+	require.NoError(t, err)
+	q := (&Resolver{Engine: solve.NewPool(lex)}).Query()
+	pos := model.PositionInput{Grille: strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n"), Tirage: "ZEN??NE"}
+	tests := []struct {
+		mot, probleme string
+		jouable       bool
+	}{
+		{"ZEN", "OK", true},
+		{"NEZ", string(duplicate.CodeInvalidWord), false},
+	}
+	for _, tt := range tests {
+		v, err := q.VerifierCoup(context.Background(), pos, tt.mot, "H8")
+		require.NoError(t, err)
+		assert.Equal(t, tt.probleme, v.Probleme, tt.mot)
+		assert.Equal(t, tt.jouable, v.Jouable, tt.mot)
+	}
 }

@@ -84,8 +84,7 @@ func VerifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 
 // refusEntree is the INVALID_INPUT of the argument at chemin.
 func refusEntree(chemin, format string, args ...any) *Error {
-	return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (%s) : %s", chemin, fmt.Sprintf(format, args...)),
-		Extra: map[string]any{"champ": chemin}}
+	return refusal(chemin, fmt.Sprintf(format, args...), nil)
 }
 
 // verifier checks the raw value v (as decoded from the request) of the

@@ -272,7 +272,7 @@ func TestSecurite_CreerPartieDUnAutreTournoi(t *testing.T) {
 	nouvelleAppelPartie(t, s, director, "B")
 	require.Empty(t, s.gql(directorA, `mutation { creerTournoi(id:"A", nom:"Open A") { id } }`, nil).Errors)
 	res := s.gql(directorA, `mutation { creerPartie(tournoi:"A", partie:"B-1", config:{graine: 7}) { id } }`, nil)
-	assert.Equal(t, "INVALID_PARTIE", res.code())
+	assert.Equal(t, "ALREADY_EXISTS", res.code())
 	var a struct {
 		Parties []string
 		Version int

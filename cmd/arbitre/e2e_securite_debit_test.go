@@ -69,6 +69,9 @@ func TestSecurite_LimiteDeDebitWebsocket(t *testing.T) {
 	require.Empty(t, anon.answer(t, "1").Errors)
 	refused := anon.ask(t, "2", moi)
 	assert.Equal(t, "RATE_LIMITED", refused.code())
+	assert.EqualValues(t, 1, refused.Errors[0].Extensions["retryAfter"], "when to send again")
 	assert.Empty(t, refused.Data)
-	assert.Equal(t, "RATE_LIMITED", s.gql("", moi, nil).code(), "nor over HTTP")
+	overHTTP := s.gql("", moi, nil)
+	assert.Equal(t, "RATE_LIMITED", overHTTP.code(), "nor over HTTP")
+	assert.EqualValues(t, 1, overHTTP.Errors[0].Extensions["retryAfter"], "when to send again")
 }

@@ -39,7 +39,7 @@ func ParseRole(s string) (Role, error) {
 	case Directeur, Arbitre, Commission:
 		return r, nil
 	}
-	return "", &Error{Code: CodeInvalidRole, Message: fmt.Sprintf("rôle %q inconnu : director, arbiter ou commission", s)}
+	return "", invalide("role", fmt.Sprintf("rôle %q inconnu : director, arbiter ou commission", s))
 }
 
 // Tables is an inclusive range of table numbers; the zero value means every table.
@@ -60,7 +60,7 @@ func ParseTables(s string) (Tables, error) {
 	min, err1 := strconv.Atoi(strings.TrimSpace(lo))
 	max, err2 := strconv.Atoi(strings.TrimSpace(hi))
 	if err1 != nil || err2 != nil || min < 1 || max < min {
-		return Tables{}, &Error{Code: CodeInvalidTables, Message: fmt.Sprintf("tables %q : écrire par exemple 1-40 ou 7", s)}
+		return Tables{}, invalide("tables", fmt.Sprintf("tables %q : écrire par exemple 1-40 ou 7", s))
 	}
 	return Tables{Min: min, Max: max}, nil
 }
@@ -112,8 +112,8 @@ func DureeEnHeures(heures int) (time.Duration, error) {
 	return time.Duration(heures) * time.Hour, nil
 }
 
-var errDuree = &Error{Code: CodeInvalidDuration, Message: fmt.Sprintf("la durée de validité d'un jeton doit être positive et de %d jours (%d heures) au plus",
-	DureeMax/(24*time.Hour), DureeMax/time.Hour)}
+var errDuree = invalide("heures", fmt.Sprintf("la durée de validité d'un jeton doit être positive et de %d jours (%d heures) au plus",
+	DureeMax/(24*time.Hour), DureeMax/time.Hour))
 
 // Demande is a request for a token.
 type Demande struct {
@@ -134,7 +134,7 @@ func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev Jet
 		return "", JetonEmis{}, errDuree
 	}
 	if d.Tables != (Tables{}) && d.Role != Arbitre {
-		return "", JetonEmis{}, &Error{Code: CodeInvalidTables, Message: "seuls les jetons d'arbitre portent des tables"}
+		return "", JetonEmis{}, invalide("tables", "seuls les jetons d'arbitre portent des tables")
 	}
 	if entropy == nil {
 		entropy = rand.Reader

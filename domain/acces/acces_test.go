@@ -116,7 +116,7 @@ func TestSecurite_DureeDeJetonBornee(t *testing.T) {
 	for _, c := range cases {
 		d, err := DureeEnHeures(c.heures)
 		if !c.ok {
-			assert.ErrorContains(t, err, string(CodeInvalidDuration), "%d heures", c.heures)
+			assert.ErrorContains(t, err, string(CodeInvalidInput), "%d heures", c.heures)
 			continue
 		}
 		require.NoError(t, err)

@@ -1,27 +1,24 @@
 package acces
 
-// Code is a stable error code.
-type Code string
+import "arbitre/domain/erreur"
 
-// The codes of access decisions.
+// Code is a stable error code.
+type Code = erreur.Code
+
+// The codes of access decisions. A malformed role, table list, duration or
+// tournament is INVALID_INPUT naming its field in Details["champ"].
 const (
-	CodeInvalidRole     Code = "INVALID_ROLE"
-	CodeInvalidTables   Code = "INVALID_TABLES"
-	CodeInvalidDuration Code = "INVALID_DURATION"
-	CodeUnknownToken    Code = "UNAUTHENTICATED"
-	CodeExpiredToken    Code = "TOKEN_EXPIRED"
-	CodeForbidden       Code = "FORBIDDEN"
-	CodeNotFound        Code = "NOT_FOUND"
-	CodeWrongTournament Code = "WRONG_TOURNAMENT"
+	CodeInvalidInput      = erreur.CodeInvalidInput
+	CodeUnknownToken      = erreur.CodeUnauthenticated
+	CodeExpiredToken Code = "TOKEN_EXPIRED"
+	CodeForbidden         = erreur.CodeForbidden
+	CodeNotFound          = erreur.CodeNotFound
 )
 
 // Error is an access error with a French message for the client.
-type Error struct {
-	Code    Code
-	Message string
+type Error = erreur.Erreur
+
+// invalide refuses a malformed value of field champ.
+func invalide(champ, message string) *Error {
+	return &Error{Code: CodeInvalidInput, Message: message, Details: map[string]any{"champ": champ}}
 }
-
-func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
-
-// ErrorCode returns the stable code.
-func (e *Error) ErrorCode() string { return string(e.Code) }

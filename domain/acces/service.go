@@ -64,7 +64,7 @@ func (s *Service) Revoquer(ctx context.Context, issuer Habilitation, id, tournoi
 		return err
 	}
 	if tournoi != "" && tournoi != cible.Tournoi {
-		return &Error{Code: CodeWrongTournament, Message: "ce jeton n'appartient pas au tournoi indiqué"}
+		return invalide("tournoi", "ce jeton n'appartient pas au tournoi indiqué")
 	}
 	if err := s.record(ctx, cible.Tournoi, JetonRevoque{ID: id}, md); err != nil {
 		return err

@@ -6,13 +6,13 @@ import (
 
 // Code is the stable, machine-readable slug of a refused command. Clients
 // (GraphQL extensions.code, CLI) rely on it; the French message may change.
-type Code string
+type Code = erreur.Code
 
 // The refusal codes of the appeal aggregate.
 const (
 	CodeInvalidAppeal             Code = "INVALID_APPEAL"
 	CodeAppealNotFound            Code = "APPEAL_NOT_FOUND"
-	CodeNotFound                  Code = "NOT_FOUND"
+	CodeNotFound                       = erreur.CodeNotFound
 	CodeAppealAlreadyFiled        Code = "APPEAL_ALREADY_FILED"
 	CodeDeadlinePassed            Code = "DEADLINE_PASSED"
 	CodeDeadlineRunning           Code = "DEADLINE_RUNNING"
@@ -32,13 +32,13 @@ const (
 	CodeDossierIncomplete         Code = "DOSSIER_INCOMPLETE"
 	CodeNothingToApply            Code = "NOTHING_TO_APPLY"
 	CodeDecisionNotApplied        Code = "DECISION_NOT_APPLIED"
-	CodeConflict                  Code = "CONFLICT"
-	CodeCorruptHistory            Code = "CORRUPT_HISTORY"
+	CodeConflict                       = erreur.CodeConflict
+	CodeCorruptHistory                 = erreur.CodeCorruptHistory
 )
 
 // Erreur is a refused command: a stable code, a message in the words of the
 // federation and an optional cause. A refused command records nothing.
-type Erreur = erreur.Erreur[Code]
+type Erreur = erreur.Erreur
 
 // Sentinels for errors.Is, one per code.
 var (
@@ -71,4 +71,4 @@ var (
 func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
 // CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf[Code](err) }
+func CodeOf(err error) Code { return erreur.CodeOf(err) }

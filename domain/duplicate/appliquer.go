@@ -209,7 +209,7 @@ func codeInjouable(res *play.Result) Code {
 
 func probleme(res *play.Result) string {
 	if res.Problem != play.OK {
-		return res.Problem.String()
+		return res.Problem.Motif()
 	}
 	var refuses []string
 	for i := 0; i < res.NWords; i++ {

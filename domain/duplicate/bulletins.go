@@ -189,7 +189,7 @@ func validerDecision(d *correction.Decision, top int) error {
 			return refus(CodeInvalidBulletin, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
 		}
 	default:
-		return refus(CodeInvalidBulletin, "sanction %q inconnue : none, warning, penalty, zero ou average", d.Sanction)
+		return refus(CodeInvalidBulletin, "sanction %q inconnue : « none », « warning », « penalty », « zero » ou « average »", d.Sanction)
 	}
 	return nil
 }

@@ -1,10 +1,10 @@
 package duplicate
 
-import "fmt"
+import "arbitre/domain/erreur"
 
 // Code is the stable, machine-readable slug of a refused command. Clients
 // (GraphQL, CLI) rely on it; the French message may change.
-type Code string
+type Code = erreur.Code
 
 // The refusal codes of the duplicate aggregate.
 const (
@@ -27,38 +27,17 @@ const (
 	CodeEliminated        Code = "ELIMINATED"
 	CodeExcluded          Code = "EXCLUDED"
 	CodeInvalidSanction   Code = "INVALID_SANCTION"
-	CodeConflict          Code = "CONFLICT"
-	CodeNotFound          Code = "NOT_FOUND"
-	CodeCorruptHistory    Code = "CORRUPT_HISTORY"
+	CodeConflict               = erreur.CodeConflict
+	CodeNotFound               = erreur.CodeNotFound
+	CodeAlreadyExists          = erreur.CodeAlreadyExists
+	CodeCorruptHistory         = erreur.CodeCorruptHistory
 )
 
 // Erreur is a refused command: a stable code, a message in the words of the
-// federation, and an optional cause. A refused command records nothing.
-type Erreur struct {
-	Code    Code
-	Message string
-	Err     error
-	// Version is, for CONFLICT, the number of events the game holds now:
-	// reload it and retry against that version.
-	Version int
-}
-
-func (e *Erreur) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
-}
-
-// Unwrap returns the cause.
-func (e *Erreur) Unwrap() error { return e.Err }
-
-// Is matches any *Erreur with the same code, so errors.Is(err, ErrNotMaxScore)
-// works whatever the message.
-func (e *Erreur) Is(target error) bool {
-	t, ok := target.(*Erreur)
-	return ok && t.Code == e.Code
-}
+// federation, and an optional cause. A refused command records nothing; a
+// CONFLICT carries the number of events the game holds now in
+// Details["version"].
+type Erreur = erreur.Erreur
 
 // Sentinels for errors.Is, one per code.
 var (
@@ -81,24 +60,11 @@ var (
 	ErrInvalidSanction   = &Erreur{Code: CodeInvalidSanction}
 	ErrConflict          = &Erreur{Code: CodeConflict}
 	ErrNotFound          = &Erreur{Code: CodeNotFound}
+	ErrAlreadyExists     = &Erreur{Code: CodeAlreadyExists}
 	ErrCorruptHistory    = &Erreur{Code: CodeCorruptHistory}
 )
 
-func refus(code Code, format string, args ...any) error {
-	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...)}
-}
+func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
 // CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code {
-	for err != nil {
-		if e, ok := err.(*Erreur); ok {
-			return e.Code
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return ""
-		}
-		err = u.Unwrap()
-	}
-	return ""
-}
+func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -223,7 +223,7 @@ func (p *Partie) Tirer(saisie string) error {
 		return err
 	}
 	if !p.entreCoups() {
-		return refus(CodeWrongState, "le tirage impossible : le coup %d est en cours", p.prochainCoup)
+		return refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", p.prochainCoup)
 	}
 	coup := p.prochainCoup
 	taille := p.config.Variant().RackSize

@@ -124,7 +124,7 @@ func (p *Partie) TirerPretire(f Feuille) error {
 		return refus(CodeInvalidTirage, "reliquat %q de la feuille illisible", c.Reliquat)
 	}
 	if !p.entreCoups() {
-		return refus(CodeWrongState, "le tirage impossible : le coup %d est en cours", coup)
+		return refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", coup)
 	}
 	if reliquat := p.lettres.rack; reliquat != attendu {
 		return refus(CodeInvalidTirage, "coup %d : la feuille prévoit le reliquat %q, la grille laisse %q", coup, c.Reliquat, reliquat.String())

@@ -1,8 +1,10 @@
-// Package erreur is the refused command of every aggregate: a stable code a
-// client can act on, a message in the federation's words and an optional
-// cause. Each domain package names its own codes (a string type) and
-// aliases Erreur to its instantiation, so errors.As and errors.Is work per
-// package.
+// Package erreur is the refused command of every aggregate and of the API: a
+// stable UPPER_SNAKE code a client can act on, a complete message in French,
+// the details a client needs to act (they become GraphQL extensions) and an
+// optional cause. It is the one error type that reaches a client; domain
+// packages alias it (type Erreur = erreur.Erreur) and declare their codes as
+// erreur.Code constants, all listed in schema/erreurs.graphqls and
+// docs/erreurs.md.
 package erreur
 
 import (
@@ -10,14 +12,43 @@ import (
 	"fmt"
 )
 
+// Code is the stable identifier a client reads in extensions.code.
+type Code string
+
+// The codes every package may return; packages alias the ones they use.
+const (
+	// CodeInvalidInput: a value the client must correct (Details "champ").
+	CodeInvalidInput Code = "INVALID_INPUT"
+	// CodeUnauthenticated: no valid token.
+	CodeUnauthenticated Code = "UNAUTHENTICATED"
+	// CodeForbidden: the token does not allow this action.
+	CodeForbidden Code = "FORBIDDEN"
+	// CodeNotFound: the named object does not exist.
+	CodeNotFound Code = "NOT_FOUND"
+	// CodeAlreadyExists: an object with this id already exists.
+	CodeAlreadyExists Code = "ALREADY_EXISTS"
+	// CodeConflict: the object changed since the client read it (Details
+	// "version" when the current version is known).
+	CodeConflict Code = "CONFLICT"
+	// CodeCorruptHistory: the stored events cannot be replayed.
+	CodeCorruptHistory Code = "CORRUPT_HISTORY"
+	// CodeInternal: a failure of the server; the detail goes to the logs.
+	CodeInternal Code = "INTERNAL"
+)
+
 // Erreur is a refused command; it records nothing and changes nothing.
-type Erreur[C ~string] struct {
-	Code    C
+type Erreur struct {
+	Code Code
+	// Message is for people: French, complete, without technical words.
 	Message string
+	// Details go into the GraphQL extensions beside the code (e.g. the
+	// current version on CONFLICT, the field on INVALID_INPUT, the
+	// technical detail under "detail").
+	Details map[string]any
 	Err     error
 }
 
-func (e *Erreur[C]) Error() string {
+func (e *Erreur) Error() string {
 	if e.Err != nil {
 		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
 	}
@@ -26,32 +57,43 @@ func (e *Erreur[C]) Error() string {
 
 // Unwrap returns the cause, so errors.As still finds, for instance, an
 // *eventstore.ConflictError behind a CONFLICT.
-func (e *Erreur[C]) Unwrap() error { return e.Err }
+func (e *Erreur) Unwrap() error { return e.Err }
 
-// Is matches any *Erreur of the same code type with the same code, so
-// errors.Is(err, sentinel) works whatever the message.
-func (e *Erreur[C]) Is(target error) bool {
-	t, ok := target.(*Erreur[C])
+// Is matches any *Erreur with the same code, so errors.Is(err, sentinel)
+// works whatever the message.
+func (e *Erreur) Is(target error) bool {
+	t, ok := target.(*Erreur)
 	return ok && t.Code == e.Code
 }
 
 // ErrorCode returns the stable code.
-func (e *Erreur[C]) ErrorCode() C { return e.Code }
+func (e *Erreur) ErrorCode() Code { return e.Code }
+
+// Avec returns the refusal with one more detail for the client.
+func (e *Erreur) Avec(cle string, valeur any) *Erreur {
+	details := make(map[string]any, len(e.Details)+1)
+	for k, v := range e.Details {
+		details[k] = v
+	}
+	details[cle] = valeur
+	copie := *e
+	copie.Details = details
+	return &copie
+}
 
 // Refus builds a refusal with a formatted message.
-func Refus[C ~string](code C, format string, args ...any) error {
-	return &Erreur[C]{Code: code, Message: fmt.Sprintf(format, args...)}
+func Refus(code Code, format string, args ...any) error {
+	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
 // RefusCause builds a refusal wrapping its cause.
-func RefusCause[C ~string](code C, cause error, format string, args ...any) error {
-	return &Erreur[C]{Code: code, Message: fmt.Sprintf(format, args...), Err: cause}
+func RefusCause(code Code, cause error, format string, args ...any) error {
+	return &Erreur{Code: code, Message: fmt.Sprintf(format, args...), Err: cause}
 }
 
-// CodeOf returns the code of a refusal of code type C, or "" for any other
-// error.
-func CodeOf[C ~string](err error) C {
-	var e *Erreur[C]
+// CodeOf returns the code of a refusal, or "" for any other error.
+func CodeOf(err error) Code {
+	var e *Erreur
 	if errors.As(err, &e) {
 		return e.Code
 	}

@@ -7,8 +7,13 @@ import (
 	"strconv"
 )
 
-// Code is a stable, machine-readable error slug. Clients may rely on it; the
-// human message may change.
+// Code is a stable, machine-readable kind of store failure, for the
+// domain's adapters and the command-line tools. These kinds (and Error)
+// are internal: they never reach an API client as such. The API
+// (graphql/errors.go) translates them into erreur.Erreur codes — a
+// conflict into CONFLICT, an id the store cannot name into INVALID_INPUT,
+// anything else into INTERNAL — and the domain wraps them in its own
+// refusals.
 type Code string
 
 // Error codes of the event store.

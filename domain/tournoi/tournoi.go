@@ -4,8 +4,7 @@
 package tournoi
 
 import (
-	"fmt"
-
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 )
 
@@ -54,20 +53,24 @@ type JoueurExclu struct {
 	Motif   string `json:"motif"`
 }
 
-// CodeIdentifiantPris refuses a tournament id another kind of tournament
-// (classique) already uses.
-const CodeIdentifiantPris = "TOURNOI_ID_TAKEN"
+// The refusal codes of the tournament aggregate.
+const (
+	// CodeIdentifiantPris refuses a tournament id another kind of
+	// tournament (classique) already uses.
+	CodeIdentifiantPris erreur.Code = "TOURNOI_ID_TAKEN"
+	CodeInvalidTournoi  erreur.Code = "INVALID_TOURNOI"
+	CodeInvalidPlayer   erreur.Code = "INVALID_PLAYER"
+	CodeInvalidPartie   erreur.Code = "INVALID_PARTIE"
+	CodeUnknownPlayer   erreur.Code = "UNKNOWN_PLAYER"
+	CodeExcluded        erreur.Code = "EXCLUDED"
+	CodeInvalidSanction erreur.Code = "INVALID_SANCTION"
+)
 
 // MaxTables is the highest table number of a tournament.
 const MaxTables = 1000
 
 // Erreur is a refused command with a stable code.
-type Erreur struct {
-	Code    string
-	Message string
-}
-
-func (e *Erreur) Error() string { return e.Code + ": " + e.Message }
+type Erreur = erreur.Erreur
 
 // Tournoi is the aggregate.
 type Tournoi struct {
@@ -132,7 +135,7 @@ func (t *Tournoi) enregistrer(e any) error {
 // Creer opens the tournament.
 func (t *Tournoi) Creer(id, nom string) error {
 	if t.version > 0 || id == "" {
-		return &Erreur{"INVALID_TOURNOI", fmt.Sprintf("tournoi %q déjà créé ou sans identifiant", id)}
+		return erreur.Refus(CodeInvalidTournoi, "tournoi %q déjà créé ou sans identifiant", id)
 	}
 	return t.enregistrer(TournoiCree{Tournoi: id, Nom: nom})
 }
@@ -141,13 +144,13 @@ func (t *Tournoi) Creer(id, nom string) error {
 func (t *Tournoi) Inscrire(j Joueur) error {
 	switch {
 	case t.version == 0:
-		return &Erreur{"NOT_FOUND", "le tournoi n'existe pas"}
+		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
 	case j.Licence == "" || j.Nom == "":
-		return &Erreur{"INVALID_PLAYER", "un joueur a une licence et un nom"}
+		return erreur.Refus(CodeInvalidPlayer, "un joueur a une licence et un nom")
 	case j.Table < 0 || j.Table > MaxTables:
-		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la table %d n'est pas entre 1 et %d", j.Table, MaxTables)}
+		return erreur.Refus(CodeInvalidPlayer, "la table %d n'est pas entre 1 et %d", j.Table, MaxTables)
 	case t.joueurs[j.Licence].Licence != "":
-		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la licence %s est déjà inscrite", j.Licence)}
+		return erreur.Refus(CodeInvalidPlayer, "la licence %s est déjà inscrite", j.Licence)
 	}
 	return t.enregistrer(JoueurInscrit{Joueur: j})
 }
@@ -155,11 +158,11 @@ func (t *Tournoi) Inscrire(j Joueur) error {
 // AjouterPartie adds the next game.
 func (t *Tournoi) AjouterPartie(partie string) error {
 	if t.version == 0 || partie == "" {
-		return &Erreur{"INVALID_PARTIE", "tournoi inexistant ou partie sans identifiant"}
+		return erreur.Refus(CodeInvalidPartie, "tournoi inexistant ou partie sans identifiant")
 	}
 	for _, p := range t.parties {
 		if p == partie {
-			return &Erreur{"INVALID_PARTIE", fmt.Sprintf("la partie %s est déjà au tournoi", partie)}
+			return erreur.Refus(erreur.CodeAlreadyExists, "La partie %s existe déjà dans ce tournoi", partie)
 		}
 	}
 	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
@@ -170,11 +173,11 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 func (t *Tournoi) Exclure(licence, partie, motif string) error {
 	switch {
 	case t.joueurs[licence].Licence == "":
-		return &Erreur{"UNKNOWN_PLAYER", fmt.Sprintf("la licence %s n'est pas inscrite", licence)}
+		return erreur.Refus(CodeUnknownPlayer, "la licence %s n'est pas inscrite", licence)
 	case t.exclus[licence]:
-		return &Erreur{"EXCLUDED", fmt.Sprintf("%s est déjà exclu du tournoi", licence)}
+		return erreur.Refus(CodeExcluded, "%s est déjà exclu du tournoi", licence)
 	case motif == "":
-		return &Erreur{"INVALID_SANCTION", "une exclusion est motivée (§6.1)"}
+		return erreur.Refus(CodeInvalidSanction, "une exclusion est motivée (§6.1)")
 	}
 	return t.enregistrer(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
 }
@@ -192,7 +195,7 @@ func (t *Tournoi) Appliquer(e any) error {
 	case JoueurExclu:
 		t.exclus[e.Licence] = true
 	default:
-		return &Erreur{"CORRUPT_HISTORY", fmt.Sprintf("événement %T inconnu", e)}
+		return erreur.Refus(erreur.CodeCorruptHistory, "événement %T inconnu", e)
 	}
 	t.version++
 	return nil

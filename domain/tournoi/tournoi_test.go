@@ -1,6 +1,7 @@
 package tournoi
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,11 +16,11 @@ func TestTournoi(t *testing.T) {
 	tests := []struct {
 		name string
 		f    func() error
-		code string
+		code erreur.Code
 	}{
 		{"licence en double", func() error { return tr.Inscrire(Joueur{Licence: "1", Nom: "X"}) }, "INVALID_PLAYER"},
 		{"joueur sans nom", func() error { return tr.Inscrire(Joueur{Licence: "2"}) }, "INVALID_PLAYER"},
-		{"partie en double", func() error { return tr.AjouterPartie("t1-1") }, "INVALID_PARTIE"},
+		{"partie en double", func() error { return tr.AjouterPartie("t1-1") }, erreur.CodeAlreadyExists},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

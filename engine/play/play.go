@@ -48,6 +48,15 @@ var problemNames = [...]string{"OK", "TOO_SHORT", "OFF_BOARD", "NOT_WHOLE", "MIS
 // String is the problem's stable code.
 func (p Problem) String() string { return problemNames[p] }
 
+var problemMotifs = [...]string{"placement jouable", "un mot a au moins deux lettres (§1.1)", "le mot sort de la grille",
+	"une lettre de la grille touche le début ou la fin du mot", "une lettre diffère de celle déjà posée sur sa case",
+	"aucune lettre n'est posée", "trop de lettres posées pour un coup (§3.8.2)",
+	"les lettres posées ne sont pas toutes disponibles", "le premier mot couvre l'étoile H8 (§1.1)",
+	"le premier mot est horizontal (§3.4)", "le mot ne touche aucun mot de la grille (§1.1)"}
+
+// Motif explains the problem in French, for messages to people.
+func (p Problem) Motif() string { return problemMotifs[p] }
+
 // Word is one word formed by the move.
 type Word struct {
 	Ref     board.Ref

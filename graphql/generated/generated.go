@@ -5715,6 +5715,211 @@ extend type Query {
   ): VerdictCoup! @acces(roles: [DIRECTOR, COMMISSION])
 }
 `, BuiltIn: false},
+	{Name: "../../schema/erreurs.graphqls", Input: `"""
+Every error code the server can return, in extensions.code of each error.
+This enum is documentation (extensions.code stays a string on the wire);
+docs/erreurs.md says, in French, what each code means and what to do.
+Beside the code, extensions carry what lets a client act: version on CONFLICT,
+champ on INVALID_INPUT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
+"""
+enum CodeErreur {
+  "Général — Une donnée envoyée est invalide ; extensions.champ nomme l'argument quand il est connu."
+  INVALID_INPUT
+  "Accès — Aucun jeton, ou un jeton inconnu, révoqué ou expiré."
+  UNAUTHENTICATED
+  "Accès — Le jeton a expiré (à la vérification d'un jeton ; l'API répond alors UNAUTHENTICATED)."
+  TOKEN_EXPIRED
+  "Accès — Le jeton ne permet pas cette action : rôle, tournoi ou tables hors de sa portée."
+  FORBIDDEN
+  "Général — L'objet nommé (partie, tournoi, match, recours, jeton, top) n'existe pas."
+  NOT_FOUND
+  "Général — Un objet porte déjà cet identifiant (par exemple « la partie existe déjà »)."
+  ALREADY_EXISTS
+  "Général — L'objet a changé pendant la requête ; extensions.version donne la version actuelle quand elle est connue."
+  CONFLICT
+  "Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent."
+  CORRUPT_HISTORY
+  "Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse."
+  INTERNAL
+  "Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête."
+  IDEMPOTENCY_KEY_REUSED
+  "Moteur — La recherche du moteur (resoudre) a été interrompue parce que la requête a pris fin."
+  CANCELLED
+  "Requête — Requête HTTP refusée avant toute exécution : méthode, type de contenu ou JSON invalide."
+  BAD_REQUEST
+  "Requête — Le corps de la requête dépasse la taille admise (1 Mo)."
+  PAYLOAD_TOO_LARGE
+  "Requête — Trop de requêtes pour ce jeton ou cette adresse ; extensions.retryAfter donne le délai en secondes (en-tête Retry-After)."
+  RATE_LIMITED
+  "Requête — L'introspection (__schema, __type) est désactivée sur ce serveur."
+  INTROSPECTION_DISABLED
+  "Requête — La requête imbrique trop de sélections."
+  QUERY_TOO_DEEP
+  "Requête — Le texte de la requête n'est pas du GraphQL ; extensions.detail donne l'erreur de syntaxe."
+  GRAPHQL_PARSE_FAILED
+  "Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise."
+  GRAPHQL_VALIDATION_FAILED
+  "Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps)."
+  INVALID_CONFIG
+  "Partie duplicate — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible."
+  INVALID_TIRAGE
+  "Partie duplicate — Le rejet du tirage n'est pas permis (règles de voyelles et consonnes, §3.3)."
+  REJET_REFUSED
+  "Partie duplicate — Top invalide : référence ou mot illisible, placement impossible."
+  INVALID_TOP
+  "Partie duplicate — Le top utilise des lettres qui ne sont pas dans le tirage."
+  NOT_IN_TIRAGE
+  "Partie duplicate — Un mot formé n'est pas dans le lexique (aussi la valeur probleme de verifierCoup)."
+  INVALID_WORD
+  "Partie duplicate — Le top retenu ne fait pas le meilleur score."
+  NOT_MAX_SCORE
+  "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
+  JOKER_TOP_REFUSED
+  "Partie duplicate — La partie doit être terminée : plus de tirage possible."
+  MUST_END_GAME
+  "Partie duplicate — Aucun coup n'est jouable avec ce tirage."
+  NO_SOLUTION
+  "Partie duplicate — L'annulation du coup n'est pas permise à ce stade (§3.6)."
+  ANNULATION_REFUSED
+  "Partie ou tournoi — L'action n'est pas possible à ce stade (par exemple un tirage pendant un coup en cours, ou une ronde avant les têtes de série)."
+  WRONG_STATE
+  "Partie duplicate — La partie est terminée."
+  GAME_OVER
+  "Partie ou tournoi — Le joueur (licence ou identifiant) n'est pas inscrit ou ne joue pas ce match."
+  UNKNOWN_PLAYER
+  "Partie duplicate — Le joueur arrivé en retard ne peut pas encore jouer ce coup."
+  LATE_PLAYER
+  "Partie duplicate — Bulletin mal saisi ou impossible à corriger."
+  INVALID_BULLETIN
+  "Partie duplicate — Le joueur est éliminé de la partie."
+  ELIMINATED
+  "Partie ou tournoi — Le joueur est exclu du tournoi (§6.1)."
+  EXCLUDED
+  "Partie ou tournoi — Sanction inconnue ou non motivée."
+  INVALID_SANCTION
+  "Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide."
+  INVALID_TOURNOI
+  "Tournoi — Inscription invalide : licence, nom, table ou cote."
+  INVALID_PLAYER
+  "Tournoi — Partie sans identifiant ou tournoi inexistant."
+  INVALID_PARTIE
+  "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
+  TOURNOI_ID_TAKEN
+  "Recours — Recours invalide (identifiant, coup, motif)."
+  INVALID_APPEAL
+  "Recours — Le recours n'existe pas."
+  APPEAL_NOT_FOUND
+  "Recours — Un recours existe déjà pour ce joueur et ce coup."
+  APPEAL_ALREADY_FILED
+  "Recours — Le délai de dépôt du recours est passé."
+  DEADLINE_PASSED
+  "Recours — Le délai court encore : la décision ne peut pas être prise avant sa fin."
+  DEADLINE_RUNNING
+  "Recours — Composition de commission invalide (nombre ou membres)."
+  INVALID_COMMISSION
+  "Recours — La commission n'est pas encore composée."
+  COMMISSION_NOT_COMPOSED
+  "Recours — La commission est déjà composée."
+  COMMISSION_ALREADY_COMPOSED
+  "Recours — Un membre proposé est partie prenante du recours."
+  MEMBER_INVOLVED
+  "Recours — Le votant n'est pas membre de la commission."
+  NOT_A_MEMBER
+  "Recours — Ce membre a déjà voté."
+  VOTE_ALREADY_CAST
+  "Recours — Tous les membres n'ont pas voté."
+  VOTES_INCOMPLETE
+  "Recours — La décision ne correspond pas à la majorité des votes."
+  MAJORITY_MISMATCH
+  "Recours — Les votes ne dégagent pas de majorité."
+  NO_MAJORITY
+  "Recours — Le recours est déjà décidé."
+  APPEAL_ALREADY_DECIDED
+  "Recours — Le recours n'est pas encore décidé."
+  APPEAL_NOT_DECIDED
+  "Recours — La décision est définitive."
+  APPEAL_FINAL
+  "Recours — Le recours est clos."
+  APPEAL_CLOSED
+  "Recours — Le dossier du recours est incomplet."
+  DOSSIER_INCOMPLETE
+  "Recours — La décision ne change rien à appliquer."
+  NOTHING_TO_APPLY
+  "Recours — La décision n'est pas encore appliquée à la partie."
+  DECISION_NOT_APPLIED
+  "Match classique — L'action n'est pas possible dans la phase actuelle du match."
+  WRONG_PHASE
+  "Match classique — Ce n'est pas le tour de ce joueur."
+  NOT_YOUR_TURN
+  "Match classique — Le joueur doit d'abord tirer ses lettres (§4.1.4)."
+  DRAW_PENDING
+  "Match classique — Tirage invalide : nombre de lettres, lettres absentes du sac."
+  INVALID_DRAW
+  "Match classique — Placement invalide ; extensions.detail donne le problème (par exemple NOT_IN_RACK)."
+  INVALID_PLACEMENT
+  "Match classique — Échange refusé : sac trop petit, lettres absentes, temps épuisé (§4.3)."
+  EXCHANGE_REFUSED
+  "Match classique — Le temps du joueur est épuisé (§7)."
+  TIME_EXHAUSTED
+  "Match classique — La partie s'achève : le dernier coup attend d'être contesté ou accepté (§7)."
+  END_PENDING
+  "Match classique — Aucun coup de l'adversaire à contester (§5.2)."
+  NOTHING_TO_CONTEST
+  "Match classique — Contestation invalide : aucun mot, mot en double ou non formé par le dernier coup."
+  INVALID_CONTEST
+  "Match classique — Le blocage ne peut pas être constaté (§7)."
+  BLOCKAGE_REFUSED
+  "Match classique — Pénalité inconnue ou mal comptée."
+  INVALID_PENALTY
+  "Match classique — Abandon impossible (§9)."
+  ABANDON_REFUSED
+  "Match classique — Feuille de match : signature ou désaccord impossible."
+  INVALID_SHEET
+  "Match classique — Désignation du premier joueur invalide (§3.1)."
+  INVALID_DESIGNATION
+  "Tournoi classique — Des parties de la ronde n'ont pas de résultat."
+  ROUND_INCOMPLETE
+  "Tournoi classique — L'appariement de la ronde est impossible ; le message en donne la raison."
+  PAIRING_FAILED
+  "Tournoi classique — Appariement amendé invalide (joueur inactif, en double, exempt)."
+  INVALID_PAIRING
+  "Tournoi classique — Résultat invalide : match inconnu, déjà saisi ou joueurs différents."
+  INVALID_RESULT
+  "Tournoi classique — Le joueur s'est déjà retiré."
+  ALREADY_WITHDRAWN
+  "Appariement — Numéro de ronde invalide (à partir de 1)."
+  INVALID_ROUND
+  "Appariement — Méthode d'appariement inconnue."
+  UNKNOWN_METHOD
+  "Appariement — Un joueur n'a pas d'identifiant."
+  EMPTY_PLAYER_ID
+  "Appariement — Un joueur est inscrit deux fois."
+  DUPLICATE_PLAYER
+  "Appariement — L'historique nomme un joueur non inscrit."
+  UNKNOWN_PLAYER_IN_HISTORY
+  "Appariement — L'historique fait rencontrer un joueur avec lui-même."
+  SELF_MEETING_IN_HISTORY
+  "Appariement — Nombre de parties commencées impossible."
+  INVALID_STARTS
+  "Appariement — Aucun joueur actif à apparier."
+  NOBODY_TO_PAIR
+  "Appariement — Nombre impair de joueurs et chacun a déjà été exempt."
+  NO_BYE_CANDIDATE
+  "Appariement — La ronde dépasse le cycle de Berger."
+  ROUND_OUT_OF_RANGE
+  "Appariement — Tournoi trop grand pour l'appariement suisse."
+  TOURNAMENT_TOO_LARGE
+  "Cote — Une partie oppose un joueur à lui-même."
+  SELF_GAME
+  "Cote — Issue de partie inconnue."
+  UNKNOWN_OUTCOME
+  "Cote — Paramètres Elo invalides."
+  INVALID_PARAMETERS
+  "Cote — Seuils de séries invalides."
+  INVALID_THRESHOLDS
+}
+`, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
 # the engine — grid, tirage, reliquat, bag, every top candidate and the top
 # retained, each bulletin with the decision recorded and the decision the

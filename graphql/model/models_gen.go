@@ -948,6 +948,354 @@ type VoteAppel struct {
 	Issue appel.Issue `json:"issue"`
 }
 
+// Every error code the server can return, in extensions.code of each error.
+// This enum is documentation (extensions.code stays a string on the wire);
+// docs/erreurs.md says, in French, what each code means and what to do.
+// Beside the code, extensions carry what lets a client act: version on CONFLICT,
+// champ on INVALID_INPUT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+// and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
+type CodeErreur string
+
+const (
+	// Général — Une donnée envoyée est invalide ; extensions.champ nomme l'argument quand il est connu.
+	CodeErreurInvalidInput CodeErreur = "INVALID_INPUT"
+	// Accès — Aucun jeton, ou un jeton inconnu, révoqué ou expiré.
+	CodeErreurUnauthenticated CodeErreur = "UNAUTHENTICATED"
+	// Accès — Le jeton a expiré (à la vérification d'un jeton ; l'API répond alors UNAUTHENTICATED).
+	CodeErreurTokenExpired CodeErreur = "TOKEN_EXPIRED"
+	// Accès — Le jeton ne permet pas cette action : rôle, tournoi ou tables hors de sa portée.
+	CodeErreurForbidden CodeErreur = "FORBIDDEN"
+	// Général — L'objet nommé (partie, tournoi, match, recours, jeton, top) n'existe pas.
+	CodeErreurNotFound CodeErreur = "NOT_FOUND"
+	// Général — Un objet porte déjà cet identifiant (par exemple « la partie existe déjà »).
+	CodeErreurAlreadyExists CodeErreur = "ALREADY_EXISTS"
+	// Général — L'objet a changé pendant la requête ; extensions.version donne la version actuelle quand elle est connue.
+	CodeErreurConflict CodeErreur = "CONFLICT"
+	// Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent.
+	CodeErreurCorruptHistory CodeErreur = "CORRUPT_HISTORY"
+	// Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse.
+	CodeErreurInternal CodeErreur = "INTERNAL"
+	// Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête.
+	CodeErreurIdempotencyKeyReused CodeErreur = "IDEMPOTENCY_KEY_REUSED"
+	// Moteur — La recherche du moteur (resoudre) a été interrompue parce que la requête a pris fin.
+	CodeErreurCancelled CodeErreur = "CANCELLED"
+	// Requête — Requête HTTP refusée avant toute exécution : méthode, type de contenu ou JSON invalide.
+	CodeErreurBadRequest CodeErreur = "BAD_REQUEST"
+	// Requête — Le corps de la requête dépasse la taille admise (1 Mo).
+	CodeErreurPayloadTooLarge CodeErreur = "PAYLOAD_TOO_LARGE"
+	// Requête — Trop de requêtes pour ce jeton ou cette adresse ; extensions.retryAfter donne le délai en secondes (en-tête Retry-After).
+	CodeErreurRateLimited CodeErreur = "RATE_LIMITED"
+	// Requête — L'introspection (__schema, __type) est désactivée sur ce serveur.
+	CodeErreurIntrospectionDisabled CodeErreur = "INTROSPECTION_DISABLED"
+	// Requête — La requête imbrique trop de sélections.
+	CodeErreurQueryTooDeep CodeErreur = "QUERY_TOO_DEEP"
+	// Requête — Le texte de la requête n'est pas du GraphQL ; extensions.detail donne l'erreur de syntaxe.
+	CodeErreurGraphqlParseFailed CodeErreur = "GRAPHQL_PARSE_FAILED"
+	// Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise.
+	CodeErreurGraphqlValidationFailed CodeErreur = "GRAPHQL_VALIDATION_FAILED"
+	// Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps).
+	CodeErreurInvalidConfig CodeErreur = "INVALID_CONFIG"
+	// Partie duplicate — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible.
+	CodeErreurInvalidTirage CodeErreur = "INVALID_TIRAGE"
+	// Partie duplicate — Le rejet du tirage n'est pas permis (règles de voyelles et consonnes, §3.3).
+	CodeErreurRejetRefused CodeErreur = "REJET_REFUSED"
+	// Partie duplicate — Top invalide : référence ou mot illisible, placement impossible.
+	CodeErreurInvalidTop CodeErreur = "INVALID_TOP"
+	// Partie duplicate — Le top utilise des lettres qui ne sont pas dans le tirage.
+	CodeErreurNotInTirage CodeErreur = "NOT_IN_TIRAGE"
+	// Partie duplicate — Un mot formé n'est pas dans le lexique (aussi la valeur probleme de verifierCoup).
+	CodeErreurInvalidWord CodeErreur = "INVALID_WORD"
+	// Partie duplicate — Le top retenu ne fait pas le meilleur score.
+	CodeErreurNotMaxScore CodeErreur = "NOT_MAX_SCORE"
+	// Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score.
+	CodeErreurJokerTopRefused CodeErreur = "JOKER_TOP_REFUSED"
+	// Partie duplicate — La partie doit être terminée : plus de tirage possible.
+	CodeErreurMustEndGame CodeErreur = "MUST_END_GAME"
+	// Partie duplicate — Aucun coup n'est jouable avec ce tirage.
+	CodeErreurNoSolution CodeErreur = "NO_SOLUTION"
+	// Partie duplicate — L'annulation du coup n'est pas permise à ce stade (§3.6).
+	CodeErreurAnnulationRefused CodeErreur = "ANNULATION_REFUSED"
+	// Partie ou tournoi — L'action n'est pas possible à ce stade (par exemple un tirage pendant un coup en cours, ou une ronde avant les têtes de série).
+	CodeErreurWrongState CodeErreur = "WRONG_STATE"
+	// Partie duplicate — La partie est terminée.
+	CodeErreurGameOver CodeErreur = "GAME_OVER"
+	// Partie ou tournoi — Le joueur (licence ou identifiant) n'est pas inscrit ou ne joue pas ce match.
+	CodeErreurUnknownPlayer CodeErreur = "UNKNOWN_PLAYER"
+	// Partie duplicate — Le joueur arrivé en retard ne peut pas encore jouer ce coup.
+	CodeErreurLatePlayer CodeErreur = "LATE_PLAYER"
+	// Partie duplicate — Bulletin mal saisi ou impossible à corriger.
+	CodeErreurInvalidBulletin CodeErreur = "INVALID_BULLETIN"
+	// Partie duplicate — Le joueur est éliminé de la partie.
+	CodeErreurEliminated CodeErreur = "ELIMINATED"
+	// Partie ou tournoi — Le joueur est exclu du tournoi (§6.1).
+	CodeErreurExcluded CodeErreur = "EXCLUDED"
+	// Partie ou tournoi — Sanction inconnue ou non motivée.
+	CodeErreurInvalidSanction CodeErreur = "INVALID_SANCTION"
+	// Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide.
+	CodeErreurInvalidTournoi CodeErreur = "INVALID_TOURNOI"
+	// Tournoi — Inscription invalide : licence, nom, table ou cote.
+	CodeErreurInvalidPlayer CodeErreur = "INVALID_PLAYER"
+	// Tournoi — Partie sans identifiant ou tournoi inexistant.
+	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
+	// Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique).
+	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"
+	// Recours — Recours invalide (identifiant, coup, motif).
+	CodeErreurInvalidAppeal CodeErreur = "INVALID_APPEAL"
+	// Recours — Le recours n'existe pas.
+	CodeErreurAppealNotFound CodeErreur = "APPEAL_NOT_FOUND"
+	// Recours — Un recours existe déjà pour ce joueur et ce coup.
+	CodeErreurAppealAlreadyFiled CodeErreur = "APPEAL_ALREADY_FILED"
+	// Recours — Le délai de dépôt du recours est passé.
+	CodeErreurDeadlinePassed CodeErreur = "DEADLINE_PASSED"
+	// Recours — Le délai court encore : la décision ne peut pas être prise avant sa fin.
+	CodeErreurDeadlineRunning CodeErreur = "DEADLINE_RUNNING"
+	// Recours — Composition de commission invalide (nombre ou membres).
+	CodeErreurInvalidCommission CodeErreur = "INVALID_COMMISSION"
+	// Recours — La commission n'est pas encore composée.
+	CodeErreurCommissionNotComposed CodeErreur = "COMMISSION_NOT_COMPOSED"
+	// Recours — La commission est déjà composée.
+	CodeErreurCommissionAlreadyComposed CodeErreur = "COMMISSION_ALREADY_COMPOSED"
+	// Recours — Un membre proposé est partie prenante du recours.
+	CodeErreurMemberInvolved CodeErreur = "MEMBER_INVOLVED"
+	// Recours — Le votant n'est pas membre de la commission.
+	CodeErreurNotAMember CodeErreur = "NOT_A_MEMBER"
+	// Recours — Ce membre a déjà voté.
+	CodeErreurVoteAlreadyCast CodeErreur = "VOTE_ALREADY_CAST"
+	// Recours — Tous les membres n'ont pas voté.
+	CodeErreurVotesIncomplete CodeErreur = "VOTES_INCOMPLETE"
+	// Recours — La décision ne correspond pas à la majorité des votes.
+	CodeErreurMajorityMismatch CodeErreur = "MAJORITY_MISMATCH"
+	// Recours — Les votes ne dégagent pas de majorité.
+	CodeErreurNoMajority CodeErreur = "NO_MAJORITY"
+	// Recours — Le recours est déjà décidé.
+	CodeErreurAppealAlreadyDecided CodeErreur = "APPEAL_ALREADY_DECIDED"
+	// Recours — Le recours n'est pas encore décidé.
+	CodeErreurAppealNotDecided CodeErreur = "APPEAL_NOT_DECIDED"
+	// Recours — La décision est définitive.
+	CodeErreurAppealFinal CodeErreur = "APPEAL_FINAL"
+	// Recours — Le recours est clos.
+	CodeErreurAppealClosed CodeErreur = "APPEAL_CLOSED"
+	// Recours — Le dossier du recours est incomplet.
+	CodeErreurDossierIncomplete CodeErreur = "DOSSIER_INCOMPLETE"
+	// Recours — La décision ne change rien à appliquer.
+	CodeErreurNothingToApply CodeErreur = "NOTHING_TO_APPLY"
+	// Recours — La décision n'est pas encore appliquée à la partie.
+	CodeErreurDecisionNotApplied CodeErreur = "DECISION_NOT_APPLIED"
+	// Match classique — L'action n'est pas possible dans la phase actuelle du match.
+	CodeErreurWrongPhase CodeErreur = "WRONG_PHASE"
+	// Match classique — Ce n'est pas le tour de ce joueur.
+	CodeErreurNotYourTurn CodeErreur = "NOT_YOUR_TURN"
+	// Match classique — Le joueur doit d'abord tirer ses lettres (§4.1.4).
+	CodeErreurDrawPending CodeErreur = "DRAW_PENDING"
+	// Match classique — Tirage invalide : nombre de lettres, lettres absentes du sac.
+	CodeErreurInvalidDraw CodeErreur = "INVALID_DRAW"
+	// Match classique — Placement invalide ; extensions.detail donne le problème (par exemple NOT_IN_RACK).
+	CodeErreurInvalidPlacement CodeErreur = "INVALID_PLACEMENT"
+	// Match classique — Échange refusé : sac trop petit, lettres absentes, temps épuisé (§4.3).
+	CodeErreurExchangeRefused CodeErreur = "EXCHANGE_REFUSED"
+	// Match classique — Le temps du joueur est épuisé (§7).
+	CodeErreurTimeExhausted CodeErreur = "TIME_EXHAUSTED"
+	// Match classique — La partie s'achève : le dernier coup attend d'être contesté ou accepté (§7).
+	CodeErreurEndPending CodeErreur = "END_PENDING"
+	// Match classique — Aucun coup de l'adversaire à contester (§5.2).
+	CodeErreurNothingToContest CodeErreur = "NOTHING_TO_CONTEST"
+	// Match classique — Contestation invalide : aucun mot, mot en double ou non formé par le dernier coup.
+	CodeErreurInvalidContest CodeErreur = "INVALID_CONTEST"
+	// Match classique — Le blocage ne peut pas être constaté (§7).
+	CodeErreurBlockageRefused CodeErreur = "BLOCKAGE_REFUSED"
+	// Match classique — Pénalité inconnue ou mal comptée.
+	CodeErreurInvalidPenalty CodeErreur = "INVALID_PENALTY"
+	// Match classique — Abandon impossible (§9).
+	CodeErreurAbandonRefused CodeErreur = "ABANDON_REFUSED"
+	// Match classique — Feuille de match : signature ou désaccord impossible.
+	CodeErreurInvalidSheet CodeErreur = "INVALID_SHEET"
+	// Match classique — Désignation du premier joueur invalide (§3.1).
+	CodeErreurInvalidDesignation CodeErreur = "INVALID_DESIGNATION"
+	// Tournoi classique — Des parties de la ronde n'ont pas de résultat.
+	CodeErreurRoundIncomplete CodeErreur = "ROUND_INCOMPLETE"
+	// Tournoi classique — L'appariement de la ronde est impossible ; le message en donne la raison.
+	CodeErreurPairingFailed CodeErreur = "PAIRING_FAILED"
+	// Tournoi classique — Appariement amendé invalide (joueur inactif, en double, exempt).
+	CodeErreurInvalidPairing CodeErreur = "INVALID_PAIRING"
+	// Tournoi classique — Résultat invalide : match inconnu, déjà saisi ou joueurs différents.
+	CodeErreurInvalidResult CodeErreur = "INVALID_RESULT"
+	// Tournoi classique — Le joueur s'est déjà retiré.
+	CodeErreurAlreadyWithdrawn CodeErreur = "ALREADY_WITHDRAWN"
+	// Appariement — Numéro de ronde invalide (à partir de 1).
+	CodeErreurInvalidRound CodeErreur = "INVALID_ROUND"
+	// Appariement — Méthode d'appariement inconnue.
+	CodeErreurUnknownMethod CodeErreur = "UNKNOWN_METHOD"
+	// Appariement — Un joueur n'a pas d'identifiant.
+	CodeErreurEmptyPlayerID CodeErreur = "EMPTY_PLAYER_ID"
+	// Appariement — Un joueur est inscrit deux fois.
+	CodeErreurDuplicatePlayer CodeErreur = "DUPLICATE_PLAYER"
+	// Appariement — L'historique nomme un joueur non inscrit.
+	CodeErreurUnknownPlayerInHistory CodeErreur = "UNKNOWN_PLAYER_IN_HISTORY"
+	// Appariement — L'historique fait rencontrer un joueur avec lui-même.
+	CodeErreurSelfMeetingInHistory CodeErreur = "SELF_MEETING_IN_HISTORY"
+	// Appariement — Nombre de parties commencées impossible.
+	CodeErreurInvalidStarts CodeErreur = "INVALID_STARTS"
+	// Appariement — Aucun joueur actif à apparier.
+	CodeErreurNobodyToPair CodeErreur = "NOBODY_TO_PAIR"
+	// Appariement — Nombre impair de joueurs et chacun a déjà été exempt.
+	CodeErreurNoByeCandidate CodeErreur = "NO_BYE_CANDIDATE"
+	// Appariement — La ronde dépasse le cycle de Berger.
+	CodeErreurRoundOutOfRange CodeErreur = "ROUND_OUT_OF_RANGE"
+	// Appariement — Tournoi trop grand pour l'appariement suisse.
+	CodeErreurTournamentTooLarge CodeErreur = "TOURNAMENT_TOO_LARGE"
+	// Cote — Une partie oppose un joueur à lui-même.
+	CodeErreurSelfGame CodeErreur = "SELF_GAME"
+	// Cote — Issue de partie inconnue.
+	CodeErreurUnknownOutcome CodeErreur = "UNKNOWN_OUTCOME"
+	// Cote — Paramètres Elo invalides.
+	CodeErreurInvalidParameters CodeErreur = "INVALID_PARAMETERS"
+	// Cote — Seuils de séries invalides.
+	CodeErreurInvalidThresholds CodeErreur = "INVALID_THRESHOLDS"
+)
+
+var AllCodeErreur = []CodeErreur{
+	CodeErreurInvalidInput,
+	CodeErreurUnauthenticated,
+	CodeErreurTokenExpired,
+	CodeErreurForbidden,
+	CodeErreurNotFound,
+	CodeErreurAlreadyExists,
+	CodeErreurConflict,
+	CodeErreurCorruptHistory,
+	CodeErreurInternal,
+	CodeErreurIdempotencyKeyReused,
+	CodeErreurCancelled,
+	CodeErreurBadRequest,
+	CodeErreurPayloadTooLarge,
+	CodeErreurRateLimited,
+	CodeErreurIntrospectionDisabled,
+	CodeErreurQueryTooDeep,
+	CodeErreurGraphqlParseFailed,
+	CodeErreurGraphqlValidationFailed,
+	CodeErreurInvalidConfig,
+	CodeErreurInvalidTirage,
+	CodeErreurRejetRefused,
+	CodeErreurInvalidTop,
+	CodeErreurNotInTirage,
+	CodeErreurInvalidWord,
+	CodeErreurNotMaxScore,
+	CodeErreurJokerTopRefused,
+	CodeErreurMustEndGame,
+	CodeErreurNoSolution,
+	CodeErreurAnnulationRefused,
+	CodeErreurWrongState,
+	CodeErreurGameOver,
+	CodeErreurUnknownPlayer,
+	CodeErreurLatePlayer,
+	CodeErreurInvalidBulletin,
+	CodeErreurEliminated,
+	CodeErreurExcluded,
+	CodeErreurInvalidSanction,
+	CodeErreurInvalidTournoi,
+	CodeErreurInvalidPlayer,
+	CodeErreurInvalidPartie,
+	CodeErreurTournoiIDTaken,
+	CodeErreurInvalidAppeal,
+	CodeErreurAppealNotFound,
+	CodeErreurAppealAlreadyFiled,
+	CodeErreurDeadlinePassed,
+	CodeErreurDeadlineRunning,
+	CodeErreurInvalidCommission,
+	CodeErreurCommissionNotComposed,
+	CodeErreurCommissionAlreadyComposed,
+	CodeErreurMemberInvolved,
+	CodeErreurNotAMember,
+	CodeErreurVoteAlreadyCast,
+	CodeErreurVotesIncomplete,
+	CodeErreurMajorityMismatch,
+	CodeErreurNoMajority,
+	CodeErreurAppealAlreadyDecided,
+	CodeErreurAppealNotDecided,
+	CodeErreurAppealFinal,
+	CodeErreurAppealClosed,
+	CodeErreurDossierIncomplete,
+	CodeErreurNothingToApply,
+	CodeErreurDecisionNotApplied,
+	CodeErreurWrongPhase,
+	CodeErreurNotYourTurn,
+	CodeErreurDrawPending,
+	CodeErreurInvalidDraw,
+	CodeErreurInvalidPlacement,
+	CodeErreurExchangeRefused,
+	CodeErreurTimeExhausted,
+	CodeErreurEndPending,
+	CodeErreurNothingToContest,
+	CodeErreurInvalidContest,
+	CodeErreurBlockageRefused,
+	CodeErreurInvalidPenalty,
+	CodeErreurAbandonRefused,
+	CodeErreurInvalidSheet,
+	CodeErreurInvalidDesignation,
+	CodeErreurRoundIncomplete,
+	CodeErreurPairingFailed,
+	CodeErreurInvalidPairing,
+	CodeErreurInvalidResult,
+	CodeErreurAlreadyWithdrawn,
+	CodeErreurInvalidRound,
+	CodeErreurUnknownMethod,
+	CodeErreurEmptyPlayerID,
+	CodeErreurDuplicatePlayer,
+	CodeErreurUnknownPlayerInHistory,
+	CodeErreurSelfMeetingInHistory,
+	CodeErreurInvalidStarts,
+	CodeErreurNobodyToPair,
+	CodeErreurNoByeCandidate,
+	CodeErreurRoundOutOfRange,
+	CodeErreurTournamentTooLarge,
+	CodeErreurSelfGame,
+	CodeErreurUnknownOutcome,
+	CodeErreurInvalidParameters,
+	CodeErreurInvalidThresholds,
+}
+
+func (e CodeErreur) IsValid() bool {
+	switch e {
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurJokerTopRefused, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
+		return true
+	}
+	return false
+}
+
+func (e CodeErreur) String() string {
+	return string(e)
+}
+
+func (e *CodeErreur) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CodeErreur(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CodeErreur", str)
+	}
+	return nil
+}
+
+func (e CodeErreur) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CodeErreur) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CodeErreur) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // Why a coup is annulled (§3.6).
 type MotifAnnulation string
 

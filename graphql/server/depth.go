@@ -8,6 +8,9 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 )
 
+// codeQueryTooDeep is the code of an operation nested too deep.
+const codeQueryTooDeep = "QUERY_TOO_DEEP"
+
 // depthLimiter refuses operations nested deeper than max selections.
 type depthLimiter struct{ max int }
 
@@ -23,7 +26,7 @@ func (d depthLimiter) MutateOperationContext(_ context.Context, oc *graphql.Oper
 	}
 	if depth := selectionDepth(oc.Operation.SelectionSet, oc.Doc.Fragments, 0); depth > d.max {
 		err := gqlerror.Errorf("Requête trop imbriquée : profondeur %d, au plus %d", depth, d.max)
-		err.Extensions = map[string]any{"code": "QUERY_TOO_DEEP"}
+		err.Extensions = map[string]any{"code": codeQueryTooDeep}
 		return err
 	}
 	return nil

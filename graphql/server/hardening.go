@@ -183,7 +183,7 @@ func checkParams(params url.Values) string {
 // strictPOST passes r on to next when its body is one GraphQL request.
 func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.Handler) {
 	if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
-		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (Content-Type: application/json)")
+		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (« Content-Type: application/json »)")
 		return
 	}
 	body, err := io.ReadAll(r.Body)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"strconv"
 
 	gql "github.com/99designs/gqlgen/graphql"
 	"github.com/gorilla/websocket"
@@ -20,6 +21,15 @@ const codeRateLimited = "RATE_LIMITED"
 
 // messageRateLimited is its message.
 const messageRateLimited = "Trop de requêtes : réessayer dans un instant"
+
+// retryAfter is, in seconds, when a refused caller may send again: the
+// Retry-After header and extensions.retryAfter.
+const retryAfter = 1
+
+// extensionsRateLimited are the extensions of a RATE_LIMITED error.
+func extensionsRateLimited() map[string]any {
+	return map[string]any{"code": codeRateLimited, "retryAfter": retryAfter}
+}
 
 // limiter bounds how fast one caller sends work to the API. A valid token
 // is one caller wherever it comes from; anyone else (anonymous, or a
@@ -61,9 +71,9 @@ func (l *limiter) middleware() echo.MiddlewareFunc {
 			return caller(c.Request().Context(), peer(c.Request())), nil
 		},
 		DenyHandler: func(c echo.Context, _ string, _ error) error {
-			c.Response().Header().Set("Retry-After", "1")
+			c.Response().Header().Set("Retry-After", strconv.Itoa(retryAfter))
 			return c.JSON(http.StatusTooManyRequests, map[string]any{"errors": []map[string]any{{
-				"message": messageRateLimited, "extensions": map[string]any{"code": codeRateLimited}}}})
+				"message": messageRateLimited, "extensions": extensionsRateLimited()}}})
 		},
 	})
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
@@ -105,7 +115,7 @@ func (l *limiter) InterceptOperation(ctx context.Context, next gql.OperationHand
 		return next(ctx)
 	}
 	return gql.OneShot(&gql.Response{Errors: gqlerror.List{{
-		Message: messageRateLimited, Extensions: map[string]any{"code": codeRateLimited}}}})
+		Message: messageRateLimited, Extensions: extensionsRateLimited()}}})
 }
 
 func (l *limiter) allow(key string) bool {

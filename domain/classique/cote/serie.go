@@ -26,7 +26,7 @@ func DefaultThresholds() Thresholds {
 // Validate requires strictly decreasing thresholds.
 func (t Thresholds) Validate() error {
 	if !(t.Joker > t.A && t.A > t.B) {
-		return fail(CodeInvalidThresholds, "thresholds must decrease strictly from Joker to B: %+v", t)
+		return fail(CodeInvalidThresholds, "Cote : les seuils doivent décroître strictement de Joker à B (%+v)", t)
 	}
 	return nil
 }

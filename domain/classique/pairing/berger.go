@@ -20,7 +20,7 @@ func (r *roster) roundRobin(round int) (Proposal, error) {
 	}
 	r.byCote(seeded)
 	if len(seeded) == 0 {
-		return Proposal{}, fail(CodeNobodyToPair, "no player registered")
+		return Proposal{}, fail(CodeNobodyToPair, "Appariement impossible : aucun joueur inscrit")
 	}
 	const dummy = -1
 	if len(seeded)%2 == 1 {
@@ -28,7 +28,7 @@ func (r *roster) roundRobin(round int) (Proposal, error) {
 	}
 	n := len(seeded)
 	if round > n-1 {
-		return Proposal{}, fail(CodeRoundOutOfRange, "round %d: a Berger cycle of %d players has %d rounds", round, n, n-1)
+		return Proposal{}, fail(CodeRoundOutOfRange, "Appariement impossible : ronde %d, un cycle de Berger de %d joueurs compte %d rondes", round, n, n-1)
 	}
 	var p Proposal
 	for _, game := range bergerRound(n, round-1) {

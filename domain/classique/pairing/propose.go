@@ -18,7 +18,7 @@ func Propose(req Request) (Proposal, error) {
 	case KingOfTheHill:
 		p, err = r.kingOfTheHill(req.KingOfTheHillAvoidsRepeats)
 	default:
-		return Proposal{}, fail(CodeUnknownMethod, "unknown pairing method %q", req.Method)
+		return Proposal{}, fail(CodeUnknownMethod, "Appariement impossible : méthode %q inconnue", req.Method)
 	}
 	if err != nil {
 		return Proposal{}, err
@@ -31,7 +31,7 @@ func Propose(req Request) (Proposal, error) {
 // player who never had one. It returns the remaining players and the bye.
 func (r *roster) withBye(ranked []int) ([]int, PlayerID, error) {
 	if len(ranked) == 0 {
-		return nil, "", fail(CodeNobodyToPair, "no active player to pair")
+		return nil, "", fail(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
 	}
 	if len(ranked)%2 == 0 {
 		return ranked, "", nil

@@ -21,7 +21,7 @@ type roster struct {
 
 func newRoster(req Request) (*roster, error) {
 	if req.Round < 1 {
-		return nil, fail(CodeInvalidRound, "round %d: rounds are numbered from 1", req.Round)
+		return nil, fail(CodeInvalidRound, "Appariement impossible : ronde %d, les rondes sont numérotées à partir de 1", req.Round)
 	}
 	players := slices.Clone(req.Players)
 	slices.SortFunc(players, func(a, b Player) int { return cmp.Compare(a.ID, b.ID) })
@@ -34,10 +34,10 @@ func newRoster(req Request) (*roster, error) {
 	}
 	for i, p := range players {
 		if p.ID == "" {
-			return nil, fail(CodeEmptyPlayerID, "a player has an empty id")
+			return nil, fail(CodeEmptyPlayerID, "Appariement impossible : un joueur n'a pas d'identifiant")
 		}
 		if _, dup := r.index[p.ID]; dup {
-			return nil, fail(CodeDuplicatePlayer, "player %q is registered twice", p.ID)
+			return nil, fail(CodeDuplicatePlayer, "Appariement impossible : %q est inscrit deux fois", p.ID)
 		}
 		r.index[p.ID] = i
 	}
@@ -46,7 +46,7 @@ func newRoster(req Request) (*roster, error) {
 	}
 	for i, p := range players {
 		if p.Starts < 0 || p.Starts > r.games[i] {
-			return nil, fail(CodeInvalidStarts, "player %q started %d of %d games", p.ID, p.Starts, r.games[i])
+			return nil, fail(CodeInvalidStarts, "Appariement impossible : %q aurait commencé %d parties sur %d", p.ID, p.Starts, r.games[i])
 		}
 	}
 	return r, nil
@@ -59,10 +59,10 @@ func (r *roster) replay(history []Meeting) error {
 		first, okFirst := r.index[m.First]
 		second, okSecond := r.index[m.Second]
 		if !okFirst || !okSecond {
-			return fail(CodeUnknownPlayerInHistory, "round %d meeting %q v %q names an unregistered player", m.Round, m.First, m.Second)
+			return fail(CodeUnknownPlayerInHistory, "Appariement impossible : la rencontre de la ronde %d, %q contre %q, nomme un joueur non inscrit", m.Round, m.First, m.Second)
 		}
 		if first == second {
-			return fail(CodeSelfMeetingInHistory, "round %d: %q cannot meet himself", m.Round, m.First)
+			return fail(CodeSelfMeetingInHistory, "Appariement impossible : ronde %d, %q ne peut pas se rencontrer lui-même", m.Round, m.First)
 		}
 		for _, side := range [2]struct{ me, other, started int }{{first, second, 1}, {second, first, -1}} {
 			r.games[side.me]++
@@ -122,5 +122,5 @@ func (r *roster) lowestEligibleForBye(ranked []int) (int, error) {
 			return pos, nil
 		}
 	}
-	return -1, fail(CodeNoByeCandidate, "odd number of players (%d) and every one already had a bye", len(ranked))
+	return -1, fail(CodeNoByeCandidate, "Appariement impossible : nombre impair de joueurs (%d) et chacun a déjà été exempt", len(ranked))
 }

@@ -17,7 +17,7 @@ func (r *roster) swiss() (Proposal, error) {
 	ranked := r.active()
 	r.byStanding(ranked)
 	if len(ranked) == 0 {
-		return Proposal{}, fail(CodeNobodyToPair, "no active player to pair")
+		return Proposal{}, fail(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
 	}
 	f := newSwissField(r, ranked)
 	if f.hasBye {

@@ -84,7 +84,7 @@ func (f *swissField) tierWeights(maxRepeats int) (tierWeights, error) {
 	w.repeat = acc.mul(w.score, acc.add(acc.mul(edges, maxScore), 1))
 	w.ceiling = acc.add(acc.add(acc.mul(w.repeat, int64(maxRepeats)), acc.mul(w.score, maxScore)), acc.add(acc.mul(w.excess, 2), lowMax))
 	if !acc.ok {
-		return w, fail(CodeTournamentTooLarge, "%d players, %d points de match apart, %d repeats: the Swiss cost does not fit in 64 bits", f.players(), spread, maxRepeats)
+		return w, fail(CodeTournamentTooLarge, "Tournoi trop grand pour l'appariement suisse : %d joueurs, %d points de match d'écart, %d rencontres répétées", f.players(), spread, maxRepeats)
 	}
 	return w, nil
 }

@@ -1,6 +1,7 @@
 package partie
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -34,33 +35,33 @@ type Creation struct {
 // Creer opens a match: the first event of its stream.
 func Creer(regles *Regles, c Creation) (*Partie, error) {
 	if regles == nil {
-		return nil, refus(CodeInvalidMatch, "rules are required")
+		return nil, refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
 	}
 	if _, err := eventstore.MatchStream(c.Match); err != nil {
-		return nil, refusCause(CodeInvalidMatch, err, "match id %q", c.Match)
+		return nil, refusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
 	}
 	a, b := c.Joueurs[0], c.Joueurs[1]
 	switch {
 	case a == "" || b == "":
-		return nil, refus(CodeInvalidMatch, "a match needs two players")
+		return nil, refus(CodeInvalidMatch, "Partie invalide : un match se joue à deux")
 	case a == b:
-		return nil, refus(CodeInvalidMatch, "%q cannot play himself", a)
+		return nil, refus(CodeInvalidMatch, "Partie invalide : %q ne peut pas jouer contre lui-même", a)
 	case c.Manche < 0 || c.Manche > 3:
-		return nil, refus(CodeInvalidMatch, "game %d of a best-of-three", c.Manche)
+		return nil, refus(CodeInvalidMatch, "Partie invalide : la manche %d d'un match en deux manches gagnantes n'existe pas", c.Manche)
 	case c.Ronde < 0 || c.Table < 0:
-		return nil, refus(CodeInvalidMatch, "round %d, table %d", c.Ronde, c.Table)
+		return nil, refus(CodeInvalidMatch, "Partie invalide : ronde %d, table %d", c.Ronde, c.Table)
 	}
 	ev := MatchCree{Match: c.Match, Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
 		Joueurs: c.Joueurs, Lexique: regles.lex.Label()}
 	tirage := c.TirageAuSort[0] != "" || c.TirageAuSort[1] != ""
 	switch {
 	case c.Premier != "" && tirage:
-		return nil, refus(CodeInvalidDesignator, "the first player is either designated or drawn, not both")
+		return nil, refus(CodeInvalidDesignator, "Désignation invalide : le premier joueur est désigné ou tiré au sort, pas les deux")
 	case c.Premier == a || c.Premier == b:
 		ev.Designation = ParLogiciel
 		ev.Premier = slices.Index(c.Joueurs[:], c.Premier)
 	case c.Premier != "":
-		return nil, refus(CodeInvalidDesignator, "%q does not play this match", c.Premier)
+		return nil, refus(CodeInvalidDesignator, "Désignation invalide : %q ne joue pas ce match (§3.1)", c.Premier)
 	case tirage:
 		premier, err := PremierParTirage(c.TirageAuSort)
 		if err != nil {
@@ -68,15 +69,15 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 		}
 		ev.Designation, ev.Premier, ev.Tirages = ParTirageAuSort, premier, c.TirageAuSort[:]
 	default:
-		return nil, refus(CodeInvalidDesignator, "designate the first player or draw letters (§3.1)")
+		return nil, refus(CodeInvalidDesignator, "Désignation invalide : désigner le premier joueur ou tirer des lettres (§3.1)")
 	}
 	if c.Manche == 2 {
 		m1 := slices.Index(c.Joueurs[:], c.PremierManche1)
 		if m1 < 0 {
-			return nil, refus(CodeInvalidDesignator, "game 2 needs who started game 1 (§3.1)")
+			return nil, refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 demande qui a commencé la manche 1 (§3.1)")
 		}
 		if m1 == ev.Premier {
-			return nil, refus(CodeInvalidDesignator, "game 2 is started by the player who did not start game 1 (§3.1)")
+			return nil, refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 commence par le joueur qui n'a pas commencé la manche 1 (§3.1)")
 		}
 		ev.PremierManche1 = c.PremierManche1
 	}
@@ -100,7 +101,7 @@ func PremierParTirage(tirages [2]string) (int, error) {
 			}
 			l, ok := tile.LetterOf(s[i])
 			if !ok {
-				return -1, refus(CodeInvalidDesignator, "%q is not a letter", s[i])
+				return -1, refus(CodeInvalidDesignator, "Désignation invalide : %q n'est pas une lettre (§3.1)", s[i])
 			}
 			seq[j] = append(seq[j], l)
 		}
@@ -110,14 +111,14 @@ func PremierParTirage(tirages [2]string) (int, error) {
 			continue
 		}
 		if len(seq[0]) != i+1 || len(seq[1]) != i+1 {
-			return -1, refus(CodeInvalidDesignator, "letters drawn after the draw was decided")
+			return -1, refus(CodeInvalidDesignator, "Désignation invalide : lettres tirées alors que le tirage au sort est déjà décidé")
 		}
 		if seq[0][i] < seq[1][i] {
 			return 0, nil
 		}
 		return 1, nil
 	}
-	return -1, refus(CodeInvalidDesignator, "the letters drawn do not decide who starts")
+	return -1, refus(CodeInvalidDesignator, "Désignation invalide : les lettres tirées ne décident pas qui commence")
 }
 
 // Tirer records letters a player took from the bag: his seven first letters
@@ -129,20 +130,20 @@ func (p *Partie) Tirer(joueur, lettres string) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "no draw in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Tirage impossible dans la phase %s", p.phase)
 	}
 	if p.tirageDu != j {
-		return refus(CodeInvalidDraw, "%s has no letters to draw now", joueur)
+		return refus(CodeInvalidDraw, "Tirage refusé : %s n'a pas de lettres à tirer maintenant", joueur)
 	}
 	r, err := tile.ParseRack(lettres)
 	if err != nil {
-		return refusCause(CodeInvalidDraw, err, "draw %q", lettres)
+		return refusCause(CodeInvalidDraw, err, "Tirage refusé : %q illisible", lettres)
 	}
 	if r.Size() != p.aTirer {
-		return refus(CodeInvalidDraw, "%s must draw %d letters, not %d (§4.1.4)", joueur, p.aTirer, r.Size())
+		return refus(CodeInvalidDraw, "Tirage refusé : %s doit tirer %d lettres, pas %d (§4.1.4)", joueur, p.aTirer, r.Size())
 	}
 	if sac := p.sac; !retirer(&sac, r) {
-		return refus(CodeInvalidDraw, "%q is not in the bag", lettres)
+		return refus(CodeInvalidDraw, "%q n'est pas dans le sac", lettres)
 	}
 	return p.record(Tirage{Joueur: j, Lettres: r.String()})
 }
@@ -155,13 +156,13 @@ func (p *Partie) aSonTour(joueur string) (int, error) {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return -1, refus(CodeWrongPhase, "no turn in phase %s", p.phase)
+		return -1, refus(CodeWrongPhase, "Aucun coup possible dans la phase %s", p.phase)
 	case p.FinEnAttente():
-		return -1, refus(CodeEndPending, "the game is over once the last play is contested or accepted (§7)")
+		return -1, refus(CodeEndPending, "Fin de partie en attente : la partie s'achève quand le dernier coup est contesté ou accepté (§7)")
 	case p.trait != j:
-		return -1, refus(CodeNotYourTurn, "it is not %s's turn", joueur)
+		return -1, refus(CodeNotYourTurn, "Ce n'est pas le tour de %s", joueur)
 	case p.tirageDu >= 0:
-		return -1, refus(CodeDrawPending, "%s must draw first (§4.1.4)", p.creation.Joueurs[p.tirageDu])
+		return -1, refus(CodeDrawPending, "%s doit d'abord tirer ses lettres (§4.1.4)", p.creation.Joueurs[p.tirageDu])
 	}
 	return j, nil
 }
@@ -177,21 +178,22 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 		return err
 	}
 	if p.tempsEpuise[j] {
-		return refus(CodeTimeExhausted, "%s's time is exhausted: he may only pass (§7)", joueur)
+		return refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
 	}
 	r, err := board.ParseRef(ref)
 	if err != nil {
-		return refusCause(CodeInvalidPlacement, err, "reference %q", ref)
+		return refusCause(CodeInvalidPlacement, err, "Placement invalide : référence %q illisible", ref)
 	}
 	word, err := play.ParseWord(mot)
 	if err != nil {
-		return refusCause(CodeInvalidPlacement, err, "word %q", mot)
+		return refusCause(CodeInvalidPlacement, err, "Placement invalide : mot %q illisible", mot)
 	}
 	var res play.Result
 	rack := p.chevalets[j]
 	p.regles.checker.Check(&p.grille, r, word, &rack, &res)
 	if res.Problem != play.OK {
-		return refus(CodeInvalidPlacement, "%s at %s: %s", mot, ref, res.Problem)
+		refuse := &Erreur{Code: CodeInvalidPlacement, Message: fmt.Sprintf("Placement invalide : %s en %s, %s", mot, ref, res.Problem.Motif())}
+		return refuse.Avec("detail", res.Problem.String())
 	}
 	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: mot, Score: int(res.Score)}
 	var placees, jokers strings.Builder
@@ -234,27 +236,27 @@ func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
 	}
 	switch {
 	case p.tempsEpuise[j]:
-		return refus(CodeTimeExhausted, "%s's time is exhausted: he may only pass (§7)", joueur)
+		return refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
 	case p.tempsEpuise[1-j]:
-		return refus(CodeExchangeRefused, "the opponent's time is exhausted: no more exchanges (§7)")
+		return refus(CodeExchangeRefused, "Échange refusé : le temps de l'adversaire est épuisé, plus d'échange (§7)")
 	case p.sac.Size() < MinimumEchange:
-		return refus(CodeExchangeRefused, "%d letters in the bag: an exchange needs at least %d (§4.3)", p.sac.Size(), MinimumEchange)
+		return refus(CodeExchangeRefused, "Échange refusé : %d lettres dans le sac, un échange en demande au moins %d (§4.3)", p.sac.Size(), MinimumEchange)
 	}
 	out, err1 := tile.ParseRack(rejetees)
 	in, err2 := tile.ParseRack(tirees)
 	switch {
 	case err1 != nil || err2 != nil:
-		return refus(CodeExchangeRefused, "letters %q and %q", rejetees, tirees)
+		return refus(CodeExchangeRefused, "Échange refusé : lettres %q et %q illisibles", rejetees, tirees)
 	case out.Size() == 0:
-		return refus(CodeExchangeRefused, "an exchange puts back at least one letter (§4.3)")
+		return refus(CodeExchangeRefused, "Échange refusé : un échange remet au moins une lettre (§4.3)")
 	case out.Size() != in.Size():
-		return refus(CodeExchangeRefused, "%d letters put back, %d drawn: exactly n for n (§4.3)", out.Size(), in.Size())
+		return refus(CodeExchangeRefused, "Échange refusé : %d lettres remises et %d tirées, il en faut autant de chaque côté (§4.3)", out.Size(), in.Size())
 	}
 	if rack := p.chevalets[j]; !retirer(&rack, out) {
-		return refus(CodeExchangeRefused, "%q is not in %s's rack", rejetees, joueur)
+		return refus(CodeExchangeRefused, "Échange refusé : %q n'est pas sur le chevalet de %s", rejetees, joueur)
 	}
 	if sac := p.sac; !retirer(&sac, in) {
-		return refus(CodeExchangeRefused, "%q is not in the bag", tirees)
+		return refus(CodeExchangeRefused, "%q n'est pas dans le sac", tirees)
 	}
 	return p.record(Echange{Joueur: j, Rejetees: out.String(), Tirees: in.String()})
 }
@@ -270,21 +272,21 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || p.dernier == nil || p.dernier.joueur != 1-j {
-		return refus(CodeNothingToContest, "%s has no play of his opponent to contest (§5.2)", joueur)
+		return refus(CodeNothingToContest, "Contestation impossible : %s n'a aucun coup de son adversaire à contester (§5.2)", joueur)
 	}
 	if len(mots) == 0 {
-		return refus(CodeInvalidContest, "name at least one word (§5.2)")
+		return refus(CodeInvalidContest, "Contestation invalide : nommer au moins un mot (§5.2)")
 	}
 	ev := ContestationTranchee{Contestataire: j}
 	seen := map[string]bool{}
 	for _, m := range mots {
 		key := strings.ToUpper(m)
 		if seen[key] {
-			return refus(CodeInvalidContest, "%s is contested twice", m)
+			return refus(CodeInvalidContest, "Contestation invalide : %s est contesté deux fois", m)
 		}
 		seen[key] = true
 		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, m) }) {
-			return refus(CodeInvalidContest, "%s was not formed by the last play %v", m, p.dernier.mots)
+			return refus(CodeInvalidContest, "Contestation invalide : %s n'a pas été formé par le dernier coup %v", m, p.dernier.mots)
 		}
 		admis := p.regles.lex.ContainsString(key)
 		ev.Verdicts = append(ev.Verdicts, Verdict{Mot: key, Admis: admis})
@@ -322,7 +324,7 @@ func (p *Partie) Cloturer(joueur string) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || !p.FinEnAttente() || p.dernier.joueur != 1-j {
-		return refus(CodeWrongPhase, "%s has no finished game to close (§7)", joueur)
+		return refus(CodeWrongPhase, "%s n'a pas de partie terminée à clore (§7)", joueur)
 	}
 	return p.record(p.terminerReliquat())
 }
@@ -333,11 +335,11 @@ func (p *Partie) Cloturer(joueur string) error {
 func (p *Partie) ConstaterBlocage() error {
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "no blocked game in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Blocage impossible dans la phase %s", p.phase)
 	case p.sac.Size() >= MinimumEchange:
-		return refus(CodeBlockageRefused, "%d letters in the bag: players can still exchange (§7)", p.sac.Size())
+		return refus(CodeBlockageRefused, "Blocage refusé : %d lettres dans le sac, les joueurs peuvent encore échanger (§7)", p.sac.Size())
 	case p.passes < 2:
-		return refus(CodeBlockageRefused, "both players must have passed since the last word (§7)")
+		return refus(CodeBlockageRefused, "Blocage refusé : les deux joueurs doivent avoir passé depuis le dernier mot (§7)")
 	}
 	return p.record(p.terminerEnDeduisant(FinBlocage))
 }
@@ -352,9 +354,9 @@ func (p *Partie) DeclarerTempsEpuise(joueur string) error {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "no clock runs in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Aucune pendule ne tourne dans la phase %s", p.phase)
 	case p.tempsEpuise[j]:
-		return refus(CodeTimeExhausted, "%s's time is already exhausted", joueur)
+		return refus(CodeTimeExhausted, "Le temps de %s est déjà épuisé", joueur)
 	}
 	events := []any{TempsEpuise{Joueur: j}}
 	if p.tempsEpuise[1-j] {
@@ -372,22 +374,22 @@ func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "no penalty in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Pénalité impossible dans la phase %s", p.phase)
 	}
 	ev := Penalite{Joueur: j, Motif: motif}
 	switch motif {
 	case MotifLettresEnTrop, MotifTirageAnticipe:
 		if lettres < 1 || lettres > tile.TotalTiles {
-			return refus(CodeInvalidPenalty, "%s counts the letters turned over: %d", motif, lettres)
+			return refus(CodeInvalidPenalty, "Pénalité invalide : %s compte les lettres retournées, %d n'est pas un nombre valable", motif, lettres)
 		}
 		ev.Lettres, ev.Points = lettres, PenaliteFixe*lettres
 	case MotifJokerErrone, MotifArbitre:
 		if lettres != 0 {
-			return refus(CodeInvalidPenalty, "%s is not counted per letter", motif)
+			return refus(CodeInvalidPenalty, "Pénalité invalide : %s ne se compte pas par lettre", motif)
 		}
 		ev.Points = PenaliteFixe
 	default:
-		return refus(CodeInvalidPenalty, "unknown penalty %q", motif)
+		return refus(CodeInvalidPenalty, "Pénalité invalide : %q inconnue", motif)
 	}
 	return p.record(ev)
 }
@@ -400,9 +402,9 @@ func (p *Partie) DemanderAbandon(joueur string) error {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "no abandon in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Abandon impossible dans la phase %s", p.phase)
 	case p.abandon >= 0:
-		return refus(CodeAbandonRefused, "an abandon is already awaiting an answer")
+		return refus(CodeAbandonRefused, "Abandon : une proposition attend déjà sa réponse")
 	}
 	return p.record(AbandonDemande{Joueur: j})
 }
@@ -416,7 +418,7 @@ func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || p.abandon != 1-j {
-		return refus(CodeAbandonRefused, "%s has no abandon to answer", joueur)
+		return refus(CodeAbandonRefused, "Abandon : %s n'a aucune proposition d'abandon à laquelle répondre", joueur)
 	}
 	if !accepte {
 		return p.record(AbandonRefuse{Joueur: j})
@@ -450,7 +452,7 @@ func (p *Partie) DeclarerForfait(joueur string) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial {
-		return refus(CodeWrongPhase, "a forfeit is declared before the game starts (§9)")
+		return refus(CodeWrongPhase, "Le forfait se déclare avant le début de la partie (§9)")
 	}
 	fin := PartieTerminee{Fin: FinForfait, Joueur: j, Perdant: j}
 	fin.PointsDeMatch[1-j] = PointsVictoire
@@ -463,7 +465,7 @@ func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
 		return err
 	}
 	if p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "no sanction in phase %s", p.phase)
+		return refus(CodeWrongPhase, "Sanction impossible dans la phase %s", p.phase)
 	}
 	ev := p.terminerSurSanction(fin, j)
 	return p.record(ev, p.feuilleArbitre(ev))
@@ -492,11 +494,11 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 	}
 	switch {
 	case p.phase != PhaseTerminee:
-		return refus(CodeInvalidSheet, "no sheet to sign in phase %s", p.phase)
+		return refus(CodeInvalidSheet, "Feuille de match : rien à signer dans la phase %s", p.phase)
 	case p.desaccord:
-		return refus(CodeInvalidSheet, "a disagreement awaits the arbiter's decision")
+		return refus(CodeInvalidSheet, "Feuille de match : un désaccord attend la décision de l'arbitre")
 	case p.signatures[j]:
-		return refus(CodeInvalidSheet, "%s already signed", joueur)
+		return refus(CodeInvalidSheet, "Feuille de match : %s a déjà signé", joueur)
 	}
 	if scores != p.resultat.scores {
 		return p.record(DesaccordSignale{Joueur: j, Scores: scores})
@@ -514,7 +516,7 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 // loser) and both players sign again.
 func (p *Partie) TrancherDesaccord(scores [2]int) error {
 	if p.phase != PhaseTerminee || !p.desaccord {
-		return refus(CodeInvalidSheet, "no disagreement to decide")
+		return refus(CodeInvalidSheet, "Feuille de match : aucun désaccord à trancher")
 	}
 	ev := DesaccordTranche{Scores: scores}
 	if p.fin.Fin == FinAbandon {

@@ -26,17 +26,17 @@ func NewDepot(store eventstore.Store, registry *eventstore.Registry, regles *Reg
 func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
 	stream, err := eventstore.MatchStream(id)
 	if err != nil {
-		return nil, refusCause(CodeNotFound, err, "match %q", id)
+		return nil, refusCause(CodeNotFound, err, "Le match %q est introuvable", id)
 	}
 	events, err := d.flux.Charger(ctx, stream)
 	var unknown *eventstore.UnknownEventTypeError
 	switch {
 	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
-		return nil, refusCause(CodeCorruptHistory, err, "match %s", id)
+		return nil, refusCause(CodeCorruptHistory, err, "Historique illisible du match %s", id)
 	case err != nil:
 		return nil, err
 	case len(events) == 0:
-		return nil, refus(CodeNotFound, "no match %s", id)
+		return nil, refus(CodeNotFound, "Le match %s n'existe pas", id)
 	}
 	return Rejouer(d.regles, events)
 }
@@ -50,11 +50,11 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	}
 	stream, err := eventstore.MatchStream(p.ID())
 	if err != nil {
-		return refusCause(CodeInvalidMatch, err, "match %q", p.ID())
+		return refusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
 	if err := d.flux.Enregistrer(ctx, stream, p.enregistres, p.nouveaux, md); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {
-			return refusCause(CodeConflict, err, "match %s changed since it was loaded", p.ID())
+			return refusCause(CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
 		}
 		return err
 	}

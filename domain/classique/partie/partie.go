@@ -45,7 +45,7 @@ type Regles struct {
 // NewRegles builds the rules over a lexicon.
 func NewRegles(lex *lexicon.Lexicon) (*Regles, error) {
 	if lex == nil {
-		return nil, refus(CodeInvalidMatch, "a lexicon is required")
+		return nil, refus(CodeInvalidMatch, "Partie invalide : un lexique est nécessaire")
 	}
 	return &Regles{lex: lex, checker: play.NewChecker(lex, movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true})}, nil
 }
@@ -114,7 +114,7 @@ func sacComplet() tile.Rack {
 // apply is the one transition function, shared by commands and replay.
 func (p *Partie) apply(e any) error {
 	if _, created := e.(MatchCree); !created && p.version == 0 {
-		return refus(CodeCorruptHistory, "the first event must be %s, got %T", TypeMatchCree, e)
+		return refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
 	var err error
 	switch ev := e.(type) {
@@ -154,7 +154,7 @@ func (p *Partie) apply(e any) error {
 		v := ev
 		p.validee = &v
 	default:
-		return refus(CodeCorruptHistory, "unknown match event %T", e)
+		return refus(CodeCorruptHistory, "Historique illisible : événement de match %T inconnu", e)
 	}
 	if err != nil {
 		return err
@@ -165,7 +165,7 @@ func (p *Partie) apply(e any) error {
 
 func (p *Partie) onCree(ev MatchCree) error {
 	if p.version != 0 {
-		return refus(CodeCorruptHistory, "%s after the start of the stream", TypeMatchCree)
+		return refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
 	}
 	p.creation = ev
 	p.phase = PhaseTirageInitial
@@ -179,7 +179,7 @@ func (p *Partie) onCree(ev MatchCree) error {
 func (p *Partie) onTirage(ev Tirage) error {
 	lettres, err := tile.ParseRack(ev.Lettres)
 	if err != nil || !retirer(&p.sac, lettres) {
-		return refus(CodeCorruptHistory, "draw %q is not in the bag", ev.Lettres)
+		return refus(CodeCorruptHistory, "Historique illisible : le tirage %q n'est pas dans le sac", ev.Lettres)
 	}
 	ajouter(&p.chevalets[ev.Joueur], lettres)
 	if p.dernier != nil && p.dernier.joueur == ev.Joueur {
@@ -199,11 +199,11 @@ func (p *Partie) onTirage(ev Tirage) error {
 func (p *Partie) onMotPlace(ev MotPlace) error {
 	ref, err := board.ParseRef(ev.Ref)
 	if err != nil {
-		return refusCause(CodeCorruptHistory, err, "word placed at %q", ev.Ref)
+		return refusCause(CodeCorruptHistory, err, "Historique illisible : référence %q illisible", ev.Ref)
 	}
 	mot, err := play.ParseWord(ev.Mot)
 	if err != nil {
-		return refusCause(CodeCorruptHistory, err, "word placed %q", ev.Mot)
+		return refusCause(CodeCorruptHistory, err, "Historique illisible : mot posé %q illisible", ev.Mot)
 	}
 	coup := &coupContestable{joueur: ev.Joueur, mots: ev.Mots, score: ev.Score, chevalet: p.chevalets[ev.Joueur].String(), passesAvant: p.passes}
 	rack := &p.chevalets[ev.Joueur]
@@ -217,7 +217,7 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 			slot = tile.NoLetter
 		}
 		if rack[slot] == 0 {
-			return refus(CodeCorruptHistory, "word %s at %s uses a tile %c not in the rack", ev.Mot, ev.Ref, t.Byte())
+			return refus(CodeCorruptHistory, "Historique illisible : le mot %s en %s utilise une lettre %c absente du chevalet", ev.Mot, ev.Ref, t.Byte())
 		}
 		rack[slot]--
 		p.grille.Set(sq/board.Size, sq%board.Size, t)
@@ -255,7 +255,7 @@ func (p *Partie) onEchange(ev Echange) error {
 	tirees, err2 := tile.ParseRack(ev.Tirees)
 	chevalet := p.chevalets[ev.Joueur].String()
 	if err1 != nil || err2 != nil || !retirer(&p.chevalets[ev.Joueur], rejetees) || !retirer(&p.sac, tirees) {
-		return refus(CodeCorruptHistory, "exchange of %q for %q does not match the rack and the bag", ev.Rejetees, ev.Tirees)
+		return refus(CodeCorruptHistory, "Historique illisible : l'échange de %q contre %q ne correspond ni au chevalet ni au sac", ev.Rejetees, ev.Tirees)
 	}
 	ajouter(&p.chevalets[ev.Joueur], tirees)
 	ajouter(&p.sac, rejetees)
@@ -269,13 +269,13 @@ func (p *Partie) onEchange(ev Echange) error {
 func (p *Partie) onContestation(ev ContestationTranchee) error {
 	coup := p.dernier
 	if coup == nil {
-		return refus(CodeCorruptHistory, "contestation without a play to contest")
+		return refus(CodeCorruptHistory, "Historique illisible : contestation sans coup à contester")
 	}
 	p.dernier = nil
 	if ev.Retire {
 		rack := &p.chevalets[coup.joueur]
 		if !retirer(rack, coup.tirees) {
-			return refus(CodeCorruptHistory, "withdrawn play: drawn letters missing from the rack")
+			return refus(CodeCorruptHistory, "Historique illisible : coup retiré, lettres tirées absentes du chevalet")
 		}
 		ajouter(&p.sac, coup.tirees)
 		for i, sq := range coup.cases {
@@ -398,7 +398,7 @@ func (p *Partie) joueur(id string) (int, error) {
 			return j, nil
 		}
 	}
-	return -1, refus(CodeUnknownPlayer, "%q does not play match %s", id, p.creation.Match)
+	return -1, refus(CodeUnknownPlayer, "Joueur inconnu : %q ne joue pas le match %s", id, p.creation.Match)
 }
 
 // ID is the match id.

@@ -21,17 +21,17 @@ func NewDepot(store eventstore.Store, registry *eventstore.Registry) *Depot {
 func (d *Depot) Charger(ctx context.Context, id string) (*Tournoi, error) {
 	stream, err := Stream(id)
 	if err != nil {
-		return nil, refusCause(CodeNotFound, err, "tournament %q", id)
+		return nil, refusCause(CodeNotFound, err, "Le tournoi %q est introuvable", id)
 	}
 	events, err := d.flux.Charger(ctx, stream)
 	var unknown *eventstore.UnknownEventTypeError
 	switch {
 	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
-		return nil, refusCause(CodeCorruptHistory, err, "tournament %s", id)
+		return nil, refusCause(CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
 	case err != nil:
 		return nil, err
 	case len(events) == 0:
-		return nil, refus(CodeNotFound, "no tournament %s", id)
+		return nil, refus(CodeNotFound, "Le tournoi %s n'existe pas", id)
 	}
 	return Rejouer(events)
 }
@@ -44,14 +44,14 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	}
 	stream, err := Stream(t.ID())
 	if err != nil {
-		return refusCause(CodeInvalidTournoi, err, "tournament %.32q", t.ID())
+		return refusCause(CodeInvalidTournoi, err, "Identifiant de tournoi %.32q invalide", t.ID())
 	}
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err
 	}
 	if err := d.flux.Enregistrer(ctx, stream, t.enregistres, t.nouveaux, md); err != nil {
 		if errors.Is(err, eventstore.ErrConflict) {
-			return refusCause(CodeConflict, err, "tournament %s changed since it was loaded", t.ID())
+			return refusCause(CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
 		}
 		return err
 	}
@@ -74,7 +74,7 @@ func (d *Depot) identifiantLibre(ctx context.Context, t *Tournoi) error {
 		return err
 	}
 	if pris {
-		return refus(CodeIdTaken, "tournament id %s is a duplicate tournament's", t.ID())
+		return refus(CodeIdTaken, "L'identifiant %s est déjà celui d'un tournoi duplicate", t.ID())
 	}
 	return nil
 }

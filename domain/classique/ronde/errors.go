@@ -4,29 +4,29 @@ import (
 	"arbitre/domain/erreur"
 )
 
-// Code is the stable slug of a refused command.
-type Code string
+// Code is the stable code of a refused command.
+type Code = erreur.Code
 
 // The refusal codes of the tournament aggregate.
 const (
-	CodeInvalidTournoi   Code = "classique.tournoi.invalid"
-	CodeWrongState       Code = "classique.tournoi.wrong_state"
-	CodeInvalidPlayer    Code = "classique.tournoi.invalid_player"
-	CodeUnknownPlayer    Code = "classique.tournoi.unknown_player"
-	CodeRoundIncomplete  Code = "classique.tournoi.round_incomplete"
-	CodePairingFailed    Code = "classique.tournoi.pairing_failed"
-	CodeInvalidPairing   Code = "classique.tournoi.invalid_pairing"
-	CodeInvalidResult    Code = "classique.tournoi.invalid_result"
-	CodeAlreadyWithdrawn Code = "classique.tournoi.already_withdrawn"
-	CodeCorruptHistory   Code = "classique.tournoi.corrupt_history"
-	CodeConflict         Code = "classique.tournoi.conflict"
-	CodeNotFound         Code = "classique.tournoi.not_found"
+	CodeInvalidTournoi        = erreur.CodeInvalidInput
+	CodeWrongState       Code = "WRONG_STATE"
+	CodeInvalidPlayer    Code = "INVALID_PLAYER"
+	CodeUnknownPlayer    Code = "UNKNOWN_PLAYER"
+	CodeRoundIncomplete  Code = "ROUND_INCOMPLETE"
+	CodePairingFailed    Code = "PAIRING_FAILED"
+	CodeInvalidPairing   Code = "INVALID_PAIRING"
+	CodeInvalidResult    Code = "INVALID_RESULT"
+	CodeAlreadyWithdrawn Code = "ALREADY_WITHDRAWN"
+	CodeCorruptHistory        = erreur.CodeCorruptHistory
+	CodeConflict              = erreur.CodeConflict
+	CodeNotFound              = erreur.CodeNotFound
 	// CodeIdTaken refuses an id a duplicate tournament already uses.
-	CodeIdTaken Code = "classique.tournoi.tournoi_id_taken"
+	CodeIdTaken Code = "TOURNOI_ID_TAKEN"
 )
 
 // Erreur is a refused command; it records nothing.
-type Erreur = erreur.Erreur[Code]
+type Erreur = erreur.Erreur
 
 func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
 
@@ -35,4 +35,4 @@ func refusCause(code Code, cause error, format string, args ...any) error {
 }
 
 // CodeOf returns the code of a refused command, or "".
-func CodeOf(err error) Code { return erreur.CodeOf[Code](err) }
+func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -9,6 +9,7 @@ package ronde
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -44,10 +45,10 @@ type Tournoi struct {
 // Ouvrir opens a tournament of rondes rounds.
 func Ouvrir(id, nom string, rondes int) (*Tournoi, error) {
 	if _, err := Stream(id); err != nil {
-		return nil, refusCause(CodeInvalidTournoi, err, "tournament id %q", id)
+		return nil, refusCause(CodeInvalidTournoi, err, "Identifiant de tournoi %q invalide", id)
 	}
 	if rondes < 1 {
-		return nil, refus(CodeInvalidTournoi, "%d rounds", rondes)
+		return nil, refus(CodeInvalidTournoi, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
 	}
 	t := nouveau()
 	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes})
@@ -72,7 +73,7 @@ func Rejouer(events []any) (*Tournoi, error) {
 // apply is the one transition function.
 func (t *Tournoi) apply(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.version == 0) {
-		return refus(CodeCorruptHistory, "%s must be the first event and only the first", TypeTournoiOuvert)
+		return refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
 	}
 	switch ev := e.(type) {
 	case TournoiOuvert:
@@ -94,14 +95,14 @@ func (t *Tournoi) apply(e any) error {
 	case JoueurRetire:
 		i, ok := t.index[ev.Joueur]
 		if !ok {
-			return refus(CodeCorruptHistory, "withdrawal of unknown %s", ev.Joueur)
+			return refus(CodeCorruptHistory, "Historique illisible : retrait de %s, inconnu", ev.Joueur)
 		}
 		t.inscrits[i].Retire = true
 		t.proposee, t.amendee = nil, nil
 	case TournoiClos:
 		t.clos = true
 	default:
-		return refus(CodeCorruptHistory, "unknown tournament event %T", e)
+		return refus(CodeCorruptHistory, "Historique illisible : événement de tournoi %T inconnu", e)
 	}
 	t.version++
 	return nil
@@ -179,14 +180,14 @@ func (t *Tournoi) Clos() bool { return t.clos }
 func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 	switch {
 	case t.tetes != nil:
-		return refus(CodeWrongState, "registrations close with the seeding")
+		return refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
 	case joueur == "":
-		return refus(CodeInvalidPlayer, "empty player id")
+		return refus(CodeInvalidPlayer, "Inscription refusée : joueur sans identifiant")
 	case cote < 0:
-		return refus(CodeInvalidPlayer, "cote %d of %s", cote, joueur)
+		return refus(CodeInvalidPlayer, "Inscription refusée : la cote %d de %s est impossible", cote, joueur)
 	}
 	if _, dup := t.index[joueur]; dup {
-		return refus(CodeInvalidPlayer, "%s is already registered", joueur)
+		return refus(CodeInvalidPlayer, "Inscription refusée : %s est déjà inscrit", joueur)
 	}
 	return t.record(JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
 }
@@ -194,11 +195,11 @@ func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 // EtablirTetesDeSerie closes registrations and seeds the players by cote.
 func (t *Tournoi) EtablirTetesDeSerie() error {
 	if t.tetes != nil {
-		return refus(CodeWrongState, "the seeding is done")
+		return refus(CodeWrongState, "Les têtes de série sont déjà faites")
 	}
 	actifs := t.actifs()
 	if len(actifs) < 2 {
-		return refus(CodeWrongState, "%d players: a tournament needs two", len(actifs))
+		return refus(CodeWrongState, "Têtes de série impossibles : %d joueur actif, un tournoi en demande au moins deux", len(actifs))
 	}
 	slices.SortFunc(actifs, func(a, b Inscrit) int { return cmp.Or(cmp.Compare(b.Cote, a.Cote), cmp.Compare(a.Joueur, b.Joueur)) })
 	ordre := make([]string, len(actifs))
@@ -235,18 +236,22 @@ func (t *Tournoi) complete() bool {
 func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error {
 	switch {
 	case t.clos:
-		return refus(CodeWrongState, "the tournament is closed")
+		return refus(CodeWrongState, "Le tournoi est clos")
 	case t.tetes == nil:
-		return refus(CodeWrongState, "seed the players first")
+		return refus(CodeWrongState, "Faire d'abord les têtes de série")
 	case len(t.publiees) >= t.ouvert.Rondes:
-		return refus(CodeWrongState, "all %d rounds are published", t.ouvert.Rondes)
+		return refus(CodeWrongState, "Les %d rondes sont déjà publiées", t.ouvert.Rondes)
 	case !t.complete():
-		return refus(CodeRoundIncomplete, "round %d still has games without a result", len(t.publiees))
+		return refus(CodeRoundIncomplete, "Ronde incomplète : la ronde %d a des parties sans résultat", len(t.publiees))
 	}
 	ronde := len(t.publiees) + 1
 	prop, err := pairing.Propose(t.requete(ronde, method, kingAvoidsRepeats))
 	if err != nil {
-		return refusCause(CodePairingFailed, err, "round %d", ronde)
+		motif := "la méthode n'a pas de solution"
+		if cause := (*Erreur)(nil); errors.As(err, &cause) {
+			motif = cause.Message
+		}
+		return refusCause(CodePairingFailed, err, "Ronde %d : %s", ronde, motif)
 	}
 	ev := AppariementPropose{Ronde: ronde, Method: prop.Method, Exempt: string(prop.Bye)}
 	for _, tb := range prop.Tables {
@@ -293,7 +298,7 @@ type TableAmendee struct {
 // twice to the same player.
 func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 	if t.proposee == nil {
-		return refus(CodeWrongState, "no proposal to amend")
+		return refus(CodeWrongState, "Aucune proposition d'appariement à amender")
 	}
 	actifs := map[string]bool{}
 	for _, p := range t.actifs() {
@@ -303,7 +308,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 	voir := func(id string) error {
 		switch {
 		case !actifs[id]:
-			return refus(CodeInvalidPairing, "%q is not an active player", id)
+			return refus(CodeInvalidPairing, "Appariement invalide : %q n'est pas un joueur actif", id)
 		case vus[id]:
 			return refus(CodeInvalidPairing, "%s appears twice", id)
 		}
@@ -321,7 +326,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 		ev.Tables = append(ev.Tables, Table{Numero: i + 1, Premier: tb.Premier, Second: tb.Second})
 	}
 	if (exempt != "") != (len(actifs)%2 == 1) {
-		return refus(CodeInvalidPairing, "a bye exactly when the number of players (%d) is odd", len(actifs))
+		return refus(CodeInvalidPairing, "Appariement invalide : un exempt si et seulement si le nombre de joueurs (%d) est impair", len(actifs))
 	}
 	if exempt != "" {
 		if err := voir(exempt); err != nil {
@@ -329,12 +334,12 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 		}
 		for _, r := range t.publiees {
 			if r.Exempt == exempt {
-				return refus(CodeInvalidPairing, "%s already had the bye in round %d", exempt, r.Ronde)
+				return refus(CodeInvalidPairing, "Appariement invalide : %s a déjà été exempt à la ronde %d", exempt, r.Ronde)
 			}
 		}
 	}
 	if len(vus) != len(actifs) {
-		return refus(CodeInvalidPairing, "%d of %d active players are paired", len(vus), len(actifs))
+		return refus(CodeInvalidPairing, "Appariement invalide : %d joueurs actifs sur %d sont appariés", len(vus), len(actifs))
 	}
 	return t.record(ev)
 }
@@ -343,7 +348,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 // table gets its match id (MatchID).
 func (t *Tournoi) Publier() error {
 	if t.proposee == nil {
-		return refus(CodeWrongState, "no proposal to publish")
+		return refus(CodeWrongState, "Aucune proposition d'appariement à publier")
 	}
 	ev := RondePubliee{Ronde: t.proposee.Ronde, Tables: t.proposee.Tables, Exempt: t.proposee.Exempt}
 	if t.amendee != nil {
@@ -365,10 +370,10 @@ func MatchID(tournoi string, ronde, table int) string {
 // table into the tournament, once.
 func (t *Tournoi) EnregistrerResultat(match string, f partie.FeuilleValidee) error {
 	if t.clos {
-		return refus(CodeWrongState, "the tournament is closed")
+		return refus(CodeWrongState, "Le tournoi est clos")
 	}
 	if _, done := t.resultats[match]; done {
-		return refus(CodeInvalidResult, "match %s already has its result", match)
+		return refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat", match)
 	}
 	for _, r := range t.publiees {
 		for _, tb := range r.Tables {
@@ -376,13 +381,13 @@ func (t *Tournoi) EnregistrerResultat(match string, f partie.FeuilleValidee) err
 				continue
 			}
 			if f.Joueurs != [2]string{tb.Premier, tb.Second} && f.Joueurs != [2]string{tb.Second, tb.Premier} {
-				return refus(CodeInvalidResult, "the sheet of %s names %v, the table %s v %s", match, f.Joueurs, tb.Premier, tb.Second)
+				return refus(CodeInvalidResult, "Résultat refusé : la feuille de %s nomme %v, la table oppose %s à %s", match, f.Joueurs, tb.Premier, tb.Second)
 			}
 			return t.record(ResultatEnregistre{Ronde: r.Ronde, Table: tb.Numero, Match: match, Joueurs: f.Joueurs, Premier: f.Premier,
 				Fin: string(f.Fin), Scores: f.Scores, Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch})
 		}
 	}
-	return refus(CodeInvalidResult, "no published table plays match %s", match)
+	return refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
 }
 
 // Retirer withdraws a player (§9 abandon en cours de tournoi). A pending
@@ -391,11 +396,11 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 	i, ok := t.index[joueur]
 	switch {
 	case !ok:
-		return refus(CodeUnknownPlayer, "%q is not registered", joueur)
+		return refus(CodeUnknownPlayer, "Joueur inconnu : %q n'est pas inscrit", joueur)
 	case t.inscrits[i].Retire:
-		return refus(CodeAlreadyWithdrawn, "%s has already withdrawn", joueur)
+		return refus(CodeAlreadyWithdrawn, "%s s'est déjà retiré du tournoi", joueur)
 	case t.clos:
-		return refus(CodeWrongState, "the tournament is closed")
+		return refus(CodeWrongState, "Le tournoi est clos")
 	}
 	return t.record(JoueurRetire{Joueur: joueur, Apres: len(t.publiees), Motif: motif})
 }
@@ -404,11 +409,11 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 func (t *Tournoi) Clore() error {
 	switch {
 	case t.clos:
-		return refus(CodeWrongState, "already closed")
+		return refus(CodeWrongState, "Le tournoi est déjà clos")
 	case len(t.publiees) < t.ouvert.Rondes:
-		return refus(CodeRoundIncomplete, "%d of %d rounds published", len(t.publiees), t.ouvert.Rondes)
+		return refus(CodeRoundIncomplete, "Clôture impossible : %d rondes publiées sur %d", len(t.publiees), t.ouvert.Rondes)
 	case !t.complete():
-		return refus(CodeRoundIncomplete, "games without a result")
+		return refus(CodeRoundIncomplete, "Clôture impossible : des parties n'ont pas de résultat")
 	}
 	return t.record(TournoiClos{Tournoi: t.ID()})
 }

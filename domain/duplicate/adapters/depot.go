@@ -72,5 +72,6 @@ func (d *Depot) conflit(id string, err error) error {
 	if !ok {
 		return err
 	}
-	return &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err, Version: version}
+	conflit := &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err}
+	return conflit.Avec("version", version)
 }

@@ -54,6 +54,8 @@ type CreerPartie struct {
 // CreerPartie handles CreerPartie.
 func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	switch _, err := a.depot.Charger(ctx, c.Partie); {
+	case err == nil:
+		return &duplicate.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
 	case errors.Is(err, eventstore.ErrDejaTraitee):
 		return nil // a retried creation
 	case errors.Is(err, eventstore.ErrCleReutilisee):

@@ -96,7 +96,7 @@ func TestDepot_ConflitDeuxEcrivains(t *testing.T) {
 	refuse(t, b, duplicate.CodeConflict, err)
 	var e *duplicate.Erreur
 	require.True(t, errors.As(err, &e))
-	assert.Equal(t, p1.Version(), e.Version, "the conflict carries the current version")
+	assert.Equal(t, p1.Version(), e.Details["version"], "the conflict carries the current version")
 	assert.ErrorIs(t, err, eventstore.ErrConflict)
 	assert.Equal(t, avant, b.position(t), "nothing written")
 	assert.Equal(t, p1.Version(), b.partie(t).Version())

@@ -26,7 +26,7 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	stream, err := eventstore.TournoiStream(id)
 	if err != nil {
-		return nil, &tournoi.Erreur{Code: "INVALID_TOURNOI", Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
+		return nil, &tournoi.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
 	evts, err := d.flux.Charger(ctx, stream)
 	if err != nil {
