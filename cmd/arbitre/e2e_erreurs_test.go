@@ -33,7 +33,7 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 		require.Empty(t, s.gql(director, `mutation($j: ID!, $n: String!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:$n) { version } }`, map[string]any{"j": j, "n": "Joueur " + j}).Errors)
 	}
 	require.Empty(t, s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`, nil).Errors)
-	require.Empty(t, s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode:"initial_by_cote") { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode: initial_by_cote) { version } }`, nil).Errors)
 	var tr apiTournoiClassique
 	s.gql(director, `mutation { publierRonde(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil).into(t, "publierRonde", &tr)
 	require.Len(t, tr.Publiees, 1)
