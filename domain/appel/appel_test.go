@@ -427,6 +427,7 @@ func TestRejouer_EgalDirect(t *testing.T) {
 	voter(t, a, IssueAccueilli, IssueAccueilli, IssueRejete, IssueRejete, IssueAmende)
 	require.NoError(t, a.Decider(Deliberation{Issue: IssueAccueilli, Motivation: "le mot est valide"}, t0.Add(3*time.Hour)))
 	evts := a.Nouveaux()
+	a.Sauves()
 
 	reg := eventstore.NewRegistry()
 	require.NoError(t, RegisterEvents(reg))

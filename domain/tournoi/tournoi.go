@@ -4,6 +4,7 @@
 package tournoi
 
 import (
+	"errors"
 	"fmt"
 
 	"arbitre/domain/eventstore"
@@ -114,14 +115,18 @@ func (t *Tournoi) Participants() []string {
 	return out
 }
 
-// Nouveaux returns the events recorded since the last call.
-func (t *Tournoi) Nouveaux() []any {
-	n := t.nouveaux
-	t.nouveaux = nil
-	return n
-}
+// Nouveaux returns the events recorded and not saved yet; reading them
+// forgets nothing (Sauves does).
+func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
 
-func (t *Tournoi) enregistrer(e any) error {
+// Sauves tells the tournament its new events are stored: they are no longer
+// new.
+func (t *Tournoi) Sauves() { t.nouveaux = nil }
+
+// record applies the one event of a command and keeps it for saving;
+// Appliquer changes nothing when it refuses the event, so a refused command
+// leaves the tournament as it was.
+func (t *Tournoi) record(e any) error {
 	if err := t.Appliquer(e); err != nil {
 		return err
 	}
@@ -134,7 +139,7 @@ func (t *Tournoi) Creer(id, nom string) error {
 	if t.version > 0 || id == "" {
 		return &Erreur{"INVALID_TOURNOI", fmt.Sprintf("tournoi %q déjà créé ou sans identifiant", id)}
 	}
-	return t.enregistrer(TournoiCree{Tournoi: id, Nom: nom})
+	return t.record(TournoiCree{Tournoi: id, Nom: nom})
 }
 
 // Inscrire registers a player once, by licence.
@@ -149,7 +154,7 @@ func (t *Tournoi) Inscrire(j Joueur) error {
 	case t.joueurs[j.Licence].Licence != "":
 		return &Erreur{"INVALID_PLAYER", fmt.Sprintf("la licence %s est déjà inscrite", j.Licence)}
 	}
-	return t.enregistrer(JoueurInscrit{Joueur: j})
+	return t.record(JoueurInscrit{Joueur: j})
 }
 
 // AjouterPartie adds the next game.
@@ -162,7 +167,7 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 			return &Erreur{"INVALID_PARTIE", fmt.Sprintf("la partie %s est déjà au tournoi", partie)}
 		}
 	}
-	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
+	return t.record(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
 }
 
 // Exclure excludes a registered player from the tournament's other games
@@ -176,11 +181,16 @@ func (t *Tournoi) Exclure(licence, partie, motif string) error {
 	case motif == "":
 		return &Erreur{"INVALID_SANCTION", "une exclusion est motivée (§6.1)"}
 	}
-	return t.enregistrer(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
+	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
 }
 
-// Appliquer is the transition function shared by commands and replay.
+// Appliquer is the transition function shared by commands and replay. An
+// event that does not fit the state is a corrupt history: it is refused
+// and changes nothing.
 func (t *Tournoi) Appliquer(e any) error {
+	if err := t.verifier(e); err != nil {
+		return &Erreur{"CORRUPT_HISTORY", fmt.Sprintf("événement %T incohérent avec le tournoi %s : %s", e, t.id, err)}
+	}
 	switch e := e.(type) {
 	case TournoiCree:
 		t.id, t.nom = e.Tournoi, e.Nom
@@ -191,10 +201,30 @@ func (t *Tournoi) Appliquer(e any) error {
 		t.parties = append(t.parties, e.Partie)
 	case JoueurExclu:
 		t.exclus[e.Licence] = true
-	default:
-		return &Erreur{"CORRUPT_HISTORY", fmt.Sprintf("événement %T inconnu", e)}
 	}
 	t.version++
+	return nil
+}
+
+// verifier tells why an event does not fit the state, before Appliquer
+// changes anything.
+func (t *Tournoi) verifier(e any) error {
+	switch e := e.(type) {
+	case TournoiCree, PartieAjoutee:
+	case JoueurInscrit:
+		if t.joueurs[e.Joueur.Licence].Licence != "" {
+			return fmt.Errorf("licence %s déjà inscrite", e.Joueur.Licence)
+		}
+	case JoueurExclu:
+		if t.joueurs[e.Licence].Licence == "" {
+			return fmt.Errorf("licence %s pas inscrite", e.Licence)
+		}
+	default:
+		return errors.New("type d'événement inconnu")
+	}
+	if _, creation := e.(TournoiCree); creation != (t.version == 0) {
+		return errors.New("seule la création ouvre l'historique")
+	}
 	return nil
 }
 

@@ -69,10 +69,9 @@ type coupContestable struct {
 // Partie is the match aggregate. Its fields are unexported; it is built by
 // Creer (a new match) or Rejouer (from recorded events).
 type Partie struct {
-	regles      *Regles
-	version     int
-	enregistres int
-	nouveaux    []any
+	regles   *Regles
+	version  int
+	nouveaux []any
 
 	creation    MatchCree
 	phase       Phase
@@ -111,8 +110,8 @@ func sacComplet() tile.Rack {
 	return r
 }
 
-// apply is the one transition function, shared by commands and replay.
-func (p *Partie) apply(e any) error {
+// Appliquer is the one transition function, shared by commands and replay.
+func (p *Partie) Appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.version == 0 {
 		return refus(CodeCorruptHistory, "the first event must be %s, got %T", TypeMatchCree, e)
 	}
@@ -356,11 +355,10 @@ func ValeurChevalet(r tile.Rack) int {
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
 	p := &Partie{regles: regles}
 	for i, e := range events {
-		if err := p.apply(e); err != nil {
+		if err := p.Appliquer(e); err != nil {
 			return nil, fmt.Errorf("replaying event %d: %w", i, err)
 		}
 	}
-	p.enregistres = p.version
 	return p, nil
 }
 
@@ -370,7 +368,7 @@ func Rejouer(regles *Regles, events []any) (*Partie, error) {
 func (p *Partie) record(events ...any) error {
 	trial := p.clone()
 	for _, e := range events {
-		if err := trial.apply(e); err != nil {
+		if err := trial.Appliquer(e); err != nil {
 			return err
 		}
 	}
@@ -413,8 +411,12 @@ func (p *Partie) Phase() Phase { return p.phase }
 // Version is the number of events applied, saved or not.
 func (p *Partie) Version() int { return p.version }
 
-// Nouveaux are the events recorded by commands and not yet saved.
+// Nouveaux are the events recorded by commands and not saved yet; reading
+// them forgets nothing (Sauves does).
 func (p *Partie) Nouveaux() []any { return p.nouveaux }
+
+// Sauves tells the match its new events are stored: they are no longer new.
+func (p *Partie) Sauves() { p.nouveaux = nil }
 
 // Scores are the current scores, in the order of Creation().Joueurs.
 func (p *Partie) Scores() [2]int { return p.scores }
