@@ -415,16 +415,15 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 			}
 		}
 	}
-	return p.lot(func(c *Partie) error {
-		if err := c.record(top); err != nil {
-			return err
-		}
-		restantes := c.lettres.restantes()
-		if motif, fini := finDePartie(natureDe(&restantes)); fini {
-			return c.record(PartieTerminee{Motif: motif, DernierCoup: coup})
-		}
-		return nil
-	})
+	_, apres, err := p.poser(top)
+	if err != nil {
+		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("%s en %s ne se pose pas", mot, ref), Err: err}
+	}
+	restantes := apres.restantes()
+	if motif, fini := finDePartie(natureDe(&restantes)); fini {
+		return p.record(top, PartieTerminee{Motif: motif, DernierCoup: coup})
+	}
+	return p.record(top)
 }
 
 // Solution is one max-score placement of the engine for the current tirage.
