@@ -477,5 +477,5 @@ func TestRegisterEvents_NomsVersionnes(t *testing.T) {
 		require.NoError(t, err, n)
 		assert.Equal(t, 1, v)
 	}
-	assert.Error(t, RegisterEvents(reg), "registering twice is refused")
+	assert.ErrorIs(t, RegisterEvents(reg), eventstore.ErrInvalidArgument, "registering twice is refused")
 }

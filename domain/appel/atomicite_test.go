@@ -24,7 +24,7 @@ func TestAtomicite_EvenementRefuseLaisseRecoursIntact(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, temoin := compose(t), compose(t)
-			require.Error(t, a.record(tt.evt))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(a.record(tt.evt)))
 			assert.Equal(t, temoin, a)
 			require.Len(t, a.Nouveaux(), 2)
 			assert.Len(t, a.Nouveaux(), 2, "Nouveaux ne vide pas")

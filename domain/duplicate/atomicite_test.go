@@ -46,7 +46,7 @@ func TestAtomicite_EvenementRefuseLaissePartieIntacte(t *testing.T) {
 				tt.avant(t, p)
 			}
 			avant := p.copie()
-			require.Error(t, p.record(tt.evts...))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(p.record(tt.evts...)))
 			assert.Equal(t, avant, p)
 		})
 	}

@@ -31,7 +31,7 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			temoin := p.clone()
-			require.Error(t, p.record(tt.lot...))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(p.record(tt.lot...)))
 			assert.Equal(t, temoin, p)
 			require.Len(t, p.Nouveaux(), 1)
 			assert.Len(t, p.Nouveaux(), 1, "Nouveaux ne vide pas")

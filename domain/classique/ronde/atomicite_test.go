@@ -25,7 +25,7 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, tr.Inscrire("p1", "", 1000))
 			temoin := tr.clone()
-			require.Error(t, tr.record(tt.lot...))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(tr.record(tt.lot...)))
 			assert.Equal(t, temoin, tr)
 			require.Len(t, tr.Nouveaux(), 2)
 			assert.Len(t, tr.Nouveaux(), 2, "Nouveaux ne vide pas")
