@@ -39,10 +39,19 @@ func (d Depot[A]) Charger(ctx context.Context, stream string) (A, error) {
 	if err != nil {
 		return zero, err
 	}
-	a := d.Nouveau()
+	a, err := Rejouer(d.Nouveau(), evts)
+	if err != nil {
+		return zero, fmt.Errorf("%s, %w", stream, err)
+	}
+	return a, nil
+}
+
+// Rejouer applies a stream's events in order to a new aggregate.
+func Rejouer[A Agregat](a A, evts []any) (A, error) {
 	for i, e := range evts {
 		if err := a.Appliquer(e); err != nil {
-			return zero, fmt.Errorf("%s, événement %d : %w", stream, i, err)
+			var zero A
+			return zero, fmt.Errorf("événement %d : %w", i, err)
 		}
 	}
 	return a, nil

@@ -1,9 +1,9 @@
 package partie
 
 import (
-	"fmt"
 	"slices"
 
+	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
@@ -353,13 +353,7 @@ func ValeurChevalet(r tile.Rack) int {
 
 // Rejouer rebuilds a match from its recorded events, in order.
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	p := &Partie{regles: regles}
-	for i, e := range events {
-		if err := p.Appliquer(e); err != nil {
-			return nil, fmt.Errorf("replaying event %d: %w", i, err)
-		}
-	}
-	return p, nil
+	return eventstore.Rejouer(&Partie{regles: regles}, events)
 }
 
 // record applies a batch of events built by a command; they become new

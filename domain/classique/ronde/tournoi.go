@@ -14,6 +14,7 @@ import (
 
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/eventstore"
 )
 
 // Inscrit is a registered player.
@@ -57,15 +58,7 @@ func nouveau() *Tournoi {
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) {
-	t := nouveau()
-	for i, e := range events {
-		if err := t.Appliquer(e); err != nil {
-			return nil, fmt.Errorf("replaying event %d: %w", i, err)
-		}
-	}
-	return t, nil
-}
+func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(nouveau(), events) }
 
 // Appliquer is the one transition function, shared by commands and replay.
 func (t *Tournoi) Appliquer(e any) error {
