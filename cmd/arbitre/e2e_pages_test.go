@@ -539,6 +539,7 @@ func TestE2EDisplayShowsTheStandingsOfASimulatedGame(t *testing.T) {
 	attendre(t, ctx, jsTexte("#top", topAffiche(d.Partie.DernierTop)), e2eAttente, "the last top")
 	var nouveaux []string
 	evaluer(t, ctx, `[...document.querySelectorAll("svg.plateau .jeton.nouveau")].map(r => r.parentNode.dataset.square)`, &nouveaux)
+	require.NotEmpty(t, d.Partie.DernierTop.Cases, "the last top puts tiles down")
 	assert.ElementsMatch(t, d.Partie.DernierTop.Cases, nouveaux, "the last top's squares are highlighted on the board")
 
 	// Long lists page by themselves.
