@@ -130,7 +130,7 @@ func (r *mutationResolver) TirerLettres(ctx context.Context, match string, joueu
 		l := deref(lettres)
 		if l == "" {
 			_, n := p.TirageDu()
-			l = auHasard(p.Sac(), n)
+			l = r.auHasard(p, n)
 		}
 		return p.Tirer(joueur, l)
 	})
@@ -153,7 +153,7 @@ func (r *mutationResolver) Echanger(ctx context.Context, match string, joueur st
 	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
 		in := deref(tirees)
 		if out, err := tile.ParseRack(rejetees); err == nil && in == "" {
-			in = auHasard(p.Sac(), out.Size())
+			in = r.auHasard(p, out.Size())
 		}
 		return p.Echanger(joueur, rejetees, in)
 	})

@@ -3,14 +3,12 @@ package graphql
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
-	"arbitre/engine/tile"
 	"arbitre/graphql/model"
 	"arbitre/projections/classique"
 )
@@ -58,10 +56,10 @@ func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
 	return 0, ronde.Table{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("aucune table publiée du tournoi %s ne joue le match %s", t.ID(), match)}
 }
 
-// auHasard draws n letters from the bag as a player would: the server's
-// electronic bag when the arbiter does not type the letters drawn.
-func auHasard(sac tile.Rack, n int) string {
-	return partie.TirerAuHasard(sac, n, rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())))
+// auHasard draws n letters from the match's bag as a player would: the
+// server's electronic bag when the arbiter does not type the letters drawn.
+func (r *Resolver) auHasard(p *partie.Partie, n int) string {
+	return partie.TirerAuHasard(p.Sac(), n, r.Hasard.Source(p.ID(), p.Version()))
 }
 
 // lireTournoiClassique reads a tournament; nil when there is no such

@@ -54,6 +54,8 @@ type Resolver struct {
 	Classiques      *ronde.Depot
 	Matchs          *partie.Depot
 	ReglesClassique *partie.Regles
+	// Hasard gives the electronic bag's draws of the classique matches.
+	Hasard partie.Hasard
 }
 
 // Composants are what the API is assembled from: serve and the tests build
@@ -73,6 +75,9 @@ type Composants struct {
 	// maintains the duplicate standings in it.
 	Projections     *sql.DB
 	StandingsRunner *projection.Runner
+	// Hasard gives the electronic bag's draws (partie.HasardCrypto in
+	// serve, a fixed seed in tests).
+	Hasard partie.Hasard
 }
 
 // NewResolver wires every use case and read model of the API.
@@ -91,5 +96,5 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: ronde.NewDepot(c.Store, c.Registry), Matchs: partie.NewDepot(c.Store, c.Registry, regles),
-		ReglesClassique: regles}, nil
+		ReglesClassique: regles, Hasard: c.Hasard}, nil
 }

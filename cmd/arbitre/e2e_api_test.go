@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/classique/partie"
 	"arbitre/graphql/server"
 )
 
@@ -40,10 +41,14 @@ func startAPIServer(t *testing.T, data string) *apiServer {
 }
 
 // startLimitedAPIServer is startAPIServer with other limits (e.g. a tiny
-// rate limit).
+// rate limit). The electronic bag draws from e2eGraine: a test draws the
+// same letters and takes the same path on every run.
 func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *apiServer {
 	t.Helper()
-	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) { c.Limits = limits })
+	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
+		c.Limits = limits
+		c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
+	})
 }
 
 // startAPIServerWith is startAPIServer logging to log, with the server's

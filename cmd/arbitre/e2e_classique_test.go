@@ -199,18 +199,21 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	}
 	s.gql(director, `query($p: PositionInput!) { resoudre(position:$p) { tops { mot reference } } }`,
 		map[string]any{"p": map[string]any{"grille": m1.Grille, "tirage": m1.Chevalets[0]}}).into(t, "resoudre", &sol)
-	if len(sol.Tops) > 0 {
-		s.gql(arbiterA, placer, map[string]any{"m": *t1.Match, "j": t1.Premier, "r": sol.Tops[0].Reference, "w": sol.Tops[0].Mot}).into(t, "placerMot", &m1)
-		assert.Positive(t, m1.Scores[0])
-		require.NotNil(t, m1.TirageDu)
-		s.gql(arbiterA, tirer, map[string]any{"m": *t1.Match, "j": t1.Premier}).into(t, "tirerLettres", &m1)
-	} else {
-		s.gql(arbiterA, `mutation($m: ID!, $j: ID!, $r: String!) { echanger(match:$m, joueur:$j, rejetees:$r) { `+matchFields+` } }`,
-			map[string]any{"m": *t1.Match, "j": t1.Premier, "r": m1.Chevalets[0]}).into(t, "echanger", &m1)
-	}
-	s.gql(arbiterA, `mutation($m: ID!, $j: ID!) { passer(match:$m, joueur:$j) { `+matchFields+` } }`,
-		map[string]any{"m": *t1.Match, "j": t1.Second}).into(t, "passer", &m1)
+	// The bag's draws are seeded (e2eGraine): the same path on every run,
+	// a word placed, letters drawn, an exchange and a pass.
+	require.NotEmpty(t, sol.Tops, "the seeded rack %s makes a word", m1.Chevalets[0])
+	s.gql(arbiterA, placer, map[string]any{"m": *t1.Match, "j": t1.Premier, "r": sol.Tops[0].Reference, "w": sol.Tops[0].Mot}).into(t, "placerMot", &m1)
+	assert.Positive(t, m1.Scores[0])
+	require.NotNil(t, m1.TirageDu)
+	s.gql(arbiterA, tirer, map[string]any{"m": *t1.Match, "j": t1.Premier}).into(t, "tirerLettres", &m1)
+	rejetees := m1.Chevalets[1]
+	s.gql(arbiterA, `mutation($m: ID!, $j: ID!, $r: String!) { echanger(match:$m, joueur:$j, rejetees:$r) { `+matchFields+` } }`,
+		map[string]any{"m": *t1.Match, "j": t1.Second, "r": rejetees}).into(t, "echanger", &m1)
+	assert.Equal(t, "echange", m1.Journal[len(m1.Journal)-1].Genre)
 	assert.Equal(t, 0, m1.Trait)
+	s.gql(arbiterA, `mutation($m: ID!, $j: ID!) { passer(match:$m, joueur:$j) { `+matchFields+` } }`,
+		map[string]any{"m": *t1.Match, "j": t1.Premier}).into(t, "passer", &m1)
+	assert.Equal(t, 1, m1.Trait)
 	// The second player abandons, his opponent agrees (§9: 450–350 at most).
 	s.gql(arbiterA, `mutation($m: ID!, $j: ID!) { demanderAbandon(match:$m, joueur:$j) { version } }`,
 		map[string]any{"m": *t1.Match, "j": t1.Second}).into(t, "demanderAbandon", &m1)

@@ -17,6 +17,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
+	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql"
 	"arbitre/graphql/live"
@@ -147,7 +148,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: version, Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[modeles.IndexStandings]})
+		StandingsRunner: runners[modeles.IndexStandings], Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)

@@ -15,6 +15,14 @@ var t0 = time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 
 func entropy() *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{7, 1, 9, 3}, 64)) }
 
+// codeDe is the code of an access error; any other error fails the test.
+func codeDe(t *testing.T, err error) Code {
+	t.Helper()
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	return e.Code
+}
+
 func TestParseTables(t *testing.T) {
 	cases := []struct {
 		in   string
@@ -27,7 +35,7 @@ func TestParseTables(t *testing.T) {
 	for _, c := range cases {
 		got, err := ParseTables(c.in)
 		if c.err {
-			assert.Error(t, err, c.in)
+			assert.Equal(t, CodeInvalidTables, codeDe(t, err), c.in)
 			continue
 		}
 		require.NoError(t, err)
@@ -58,13 +66,16 @@ func TestIssueAuthenticateRevoke(t *testing.T) {
 }
 
 func TestIssueRefusesBadRequests(t *testing.T) {
-	for _, d := range []Demande{
-		{Role: "king", Duree: time.Hour},
-		{Role: Arbitre, Duree: 0},
-		{Role: Commission, Tables: Tables{1, 2}, Duree: time.Hour},
+	for _, c := range []struct {
+		d    Demande
+		code Code
+	}{
+		{Demande{Role: "king", Duree: time.Hour}, CodeInvalidRole},
+		{Demande{Role: Arbitre, Duree: 0}, CodeInvalidDuration},
+		{Demande{Role: Commission, Tables: Tables{1, 2}, Duree: time.Hour}, CodeInvalidTables},
 	} {
-		_, _, err := Emettre(entropy(), t0, d)
-		assert.Error(t, err, "%+v", d)
+		_, _, err := Emettre(entropy(), t0, c.d)
+		assert.Equal(t, c.code, codeDe(t, err), "%+v", c.d)
 	}
 }
 
@@ -94,7 +105,7 @@ func TestAutoriser(t *testing.T) {
 		if c.ok {
 			assert.NoError(t, err, c.name)
 		} else {
-			assert.Error(t, err, c.name)
+			assert.Equal(t, CodeForbidden, codeDe(t, err), c.name)
 		}
 	}
 }
@@ -102,9 +113,9 @@ func TestAutoriser(t *testing.T) {
 func TestPeutEmettre(t *testing.T) {
 	local := Habilitation{Role: Directeur, Tournoi: "T1"}
 	assert.NoError(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T1"}))
-	assert.Error(t, PeutEmettre(local, Demande{Role: Arbitre}), "no server-wide token from a tournament director")
-	assert.Error(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T2"}))
-	assert.Error(t, PeutEmettre(Habilitation{Role: Arbitre}, Demande{Role: Arbitre}))
+	assert.Equal(t, CodeForbidden, codeDe(t, PeutEmettre(local, Demande{Role: Arbitre})), "no server-wide token from a tournament director")
+	assert.Equal(t, CodeForbidden, codeDe(t, PeutEmettre(local, Demande{Role: Arbitre, Tournoi: "T2"})))
+	assert.Equal(t, CodeForbidden, codeDe(t, PeutEmettre(Habilitation{Role: Arbitre}, Demande{Role: Arbitre})))
 	assert.NoError(t, PeutEmettre(Habilitation{Role: Directeur}, Demande{Role: Commission, Tournoi: "T2"}))
 }
 
@@ -182,7 +193,7 @@ func TestSecurite_VeillerJeton(t *testing.T) {
 	assert.Equal(t, "jeton révoqué", context.Cause(watched).(*Error).Message)
 	_, err = reg.Authentifier(context.Background(), secret, t0)
 	assert.ErrorContains(t, err, "jeton révoqué")
-	assert.Error(t, reg.Veiller(context.Background(), h, t0).Err(), "a revoked token is not watched: its context ends at once")
+	assert.ErrorIs(t, reg.Veiller(context.Background(), h, t0).Err(), context.Canceled, "a revoked token is not watched: its context ends at once")
 	require.Eventually(t, func() bool {
 		reg.mu.RLock()
 		defer reg.mu.RUnlock()

@@ -40,10 +40,12 @@ func TestServiceThroughTheStore(t *testing.T) {
 	require.NoError(t, svc.Revoquer(ctx, acces.Habilitation{Role: acces.Directeur}, ev.ID, "", eventstore.Metadata{Actor: "directeur"}))
 	assert.False(t, registre.Existe(ev.ID), "the revocation works when Revoquer returns")
 	_, err = registre.Authentifier(ctx, secret, now)
-	assert.Error(t, err)
+	assert.ErrorContains(t, err, string(acces.CodeUnknownToken))
 
 	_, _, err = svc.Emettre(ctx, acces.Demande{Role: "root", Duree: time.Hour}, eventstore.Metadata{})
-	assert.Error(t, err)
+	var e *acces.Error
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, acces.CodeInvalidRole, e.Code)
 	events, err := store.ReadAll(ctx, 0, 10)
 	require.NoError(t, err)
 	assert.Len(t, events, 2, "a refused request records nothing")

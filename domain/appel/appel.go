@@ -183,14 +183,17 @@ func (a *Appel) AAppliquer() (DecisionRendue, bool) {
 	return *a.niveaux[niveau-1].Decision, true
 }
 
-// Nouveaux returns the events recorded since the last call and forgets them.
-func (a *Appel) Nouveaux() []any {
-	n := a.nouveaux
-	a.nouveaux = nil
-	return n
-}
+// Nouveaux returns the events recorded and not saved yet; reading them
+// forgets nothing (Sauves does).
+func (a *Appel) Nouveaux() []any { return a.nouveaux }
 
-func (a *Appel) enregistrer(e any) error {
+// Sauves tells the appeal its new events are stored: they are no longer new.
+func (a *Appel) Sauves() { a.nouveaux = nil }
+
+// record applies the one event of a command and keeps it for saving;
+// Appliquer changes nothing when it refuses the event, so a refused command
+// leaves the appeal as it was.
+func (a *Appel) record(e any) error {
 	if err := a.Appliquer(e); err != nil {
 		return err
 	}
@@ -262,7 +265,7 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 		ech := s.Echeance
 		e.Echeance = &ech
 	}
-	return a.enregistrer(e)
+	return a.record(e)
 }
 
 // ComposerCommission records who sits at the current level: the président
@@ -297,7 +300,7 @@ func (a *Appel) ComposerCommission(president string, membres []string) error {
 			return refus(CodeMemberInvolved, "%s ne peut siéger : %s", m, raison)
 		}
 	}
-	return a.enregistrer(CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
+	return a.record(CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
 }
 
 // implique tells why a person may not sit at the current level, "" if he may.
@@ -335,7 +338,7 @@ func (a *Appel) Voter(membre string, issue Issue) error {
 	if err := a.issuePossible(n, issue); err != nil {
 		return err
 	}
-	return a.enregistrer(VoteEmis{Niveau: n.Numero, Membre: membre, Issue: issue})
+	return a.record(VoteEmis{Niveau: n.Numero, Membre: membre, Issue: issue})
 }
 
 // deliberable: the commission is composed and, at the FISF, holds every
@@ -452,7 +455,7 @@ func (a *Appel) Decider(d Deliberation, maintenant time.Time) error {
 	if majorite != d.Issue {
 		return refus(CodeMajorityMismatch, "les votes donnent %q, la décision annonce %q", majorite, d.Issue)
 	}
-	return a.enregistrer(DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
+	return a.record(DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
 		Motivation: d.Motivation, President: n.President, Votes: slices.Clone(n.Votes), Departage: departage, RendueLe: maintenant})
 }
 
@@ -466,7 +469,7 @@ func (a *Appel) MarquerAppliquee(niveau int) error {
 	if !ok || d.Niveau != niveau {
 		return refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
 	}
-	return a.enregistrer(DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
+	return a.record(DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
 }
 
 // RecoursFISF takes a decided appeal to the FISF commission de recours
@@ -505,7 +508,7 @@ func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
 	if err := validerDecisions(r.Demandee); err != nil {
 		return err
 	}
-	return a.enregistrer(RecoursFISFForme{Niveau: NiveauRecoursFISF, Requerant: r.Requerant, Motif: r.Motif,
+	return a.record(RecoursFISFForme{Niveau: NiveauRecoursFISF, Requerant: r.Requerant, Motif: r.Motif,
 		Demandee: r.Demandee, TransmisPar: r.TransmisPar, FormeLe: maintenant})
 }
 
@@ -526,7 +529,7 @@ func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
 	case pieces == "":
 		return refus(CodeInvalidAppeal, "préciser les pièces demandées")
 	}
-	return a.enregistrer(PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
+	return a.record(PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
 }
 
 // CompleterDossier records the documents received within two weeks
@@ -539,7 +542,7 @@ func (a *Appel) CompleterDossier(maintenant time.Time) error {
 	if maintenant.After(n.Pieces.Echeance) {
 		return refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return a.enregistrer(DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
+	return a.record(DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
 }
 
 // Classer closes the FISF level as null and void once two weeks passed
@@ -552,7 +555,7 @@ func (a *Appel) Classer(maintenant time.Time) error {
 	if !maintenant.After(n.Pieces.Echeance) {
 		return refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return a.enregistrer(AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
+	return a.record(AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
 }
 
 func (a *Appel) piecesAttendues() (*Niveau, error) {

@@ -427,6 +427,7 @@ func TestRejouer_EgalDirect(t *testing.T) {
 	voter(t, a, IssueAccueilli, IssueAccueilli, IssueRejete, IssueRejete, IssueAmende)
 	require.NoError(t, a.Decider(Deliberation{Issue: IssueAccueilli, Motivation: "le mot est valide"}, t0.Add(3*time.Hour)))
 	evts := a.Nouveaux()
+	a.Sauves()
 
 	reg := eventstore.NewRegistry()
 	require.NoError(t, RegisterEvents(reg))
@@ -476,5 +477,5 @@ func TestRegisterEvents_NomsVersionnes(t *testing.T) {
 		require.NoError(t, err, n)
 		assert.Equal(t, 1, v)
 	}
-	assert.Error(t, RegisterEvents(reg), "registering twice is refused")
+	assert.ErrorIs(t, RegisterEvents(reg), eventstore.ErrInvalidArgument, "registering twice is refused")
 }

@@ -52,15 +52,15 @@ func (p *Partie) appliquer(e any) error {
 		if err != nil {
 			return err
 		}
-		if e.JokerAjoute {
-			if p.lettres.reserve == 0 {
-				return fmt.Errorf("plus de joker en réserve")
-			}
-			p.lettres.reserve--
-			p.lettres.rack[tile.NoLetter]++
+		if e.JokerAjoute && p.lettres.reserve == 0 {
+			return fmt.Errorf("plus de joker en réserve")
 		}
 		if !p.lettres.contient(nouvelles) {
 			return fmt.Errorf("lettres %q absentes du sac", e.Tirees)
+		}
+		if e.JokerAjoute {
+			p.lettres.reserve--
+			p.lettres.rack[tile.NoLetter]++
 		}
 		p.lettres.puiser(nouvelles)
 		p.lettres.tirages++
@@ -81,11 +81,13 @@ func (p *Partie) appliquer(e any) error {
 		if p.statut != StatutTirage || e.Coup != p.prochainCoup {
 			return fmt.Errorf("top du coup %d inattendu", e.Coup)
 		}
-		avant := contexte{grille: p.grille, tirage: p.lettres.rack}
-		if err := p.poser(e); err != nil {
+		grille, apres, err := p.poser(e)
+		if err != nil {
 			return err
 		}
-		p.contextes[e.Coup] = avant
+		p.contextes[e.Coup] = contexte{grille: p.grille, tirage: p.lettres.rack}
+		p.avant = avantTop{grille: p.grille, lettre: p.lettres}
+		p.grille, p.lettres = grille, apres
 		if e.Coup == 1 {
 			p.premierMot = len(e.Mot)
 		}
@@ -126,13 +128,14 @@ func (p *Partie) appliquer(e any) error {
 	case PartieReprise:
 		p.statut = p.avantPause
 	case EliminationsDecidees:
-		p.elimines[e.Coup] = true
 		for _, l := range e.Elimines {
-			j, ok := p.joueurs[l]
-			if !ok {
+			if _, ok := p.joueurs[l]; !ok {
 				return fmt.Errorf("joueur %s inconnu", l)
 			}
-			j.elimine = true
+		}
+		p.elimines[e.Coup] = true
+		for _, l := range e.Elimines {
+			p.joueurs[l].elimine = true
 		}
 	case PartieTerminee:
 		fin := e
@@ -143,24 +146,25 @@ func (p *Partie) appliquer(e any) error {
 	return nil
 }
 
-// poser puts a top on the grid and takes its letters from the rack; in the
-// joker formula a replaced joker becomes the letter from the bag and goes
-// back to the director (§3.8.1).
-func (p *Partie) poser(e TopRetenu) error {
+// poser returns the grid and the letters once a top is put down, the
+// game unchanged: its letters are taken from the rack and, in the joker
+// formula, a replaced joker becomes the letter from the bag and goes back
+// to the director (§3.8.1).
+func (p *Partie) poser(e TopRetenu) (board.Board, lettres, error) {
+	grille, l := p.grille, p.lettres
 	r, err := board.ParseRef(e.Ref)
 	if err != nil {
-		return err
+		return grille, l, err
 	}
 	word, err := play.ParseWord(e.Mot)
 	if err != nil {
-		return err
+		return grille, l, err
 	}
 	if (r.Vertical && r.Row+len(word) > board.Size) || (!r.Vertical && r.Col+len(word) > board.Size) {
-		return fmt.Errorf("%s en %s sort de la grille", e.Mot, e.Ref)
+		return grille, l, fmt.Errorf("%s en %s sort de la grille", e.Mot, e.Ref)
 	}
-	p.avant = avantTop{grille: p.grille, lettre: p.lettres}
 	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
-		if p.grille.Square(sq) != tile.Empty {
+		if grille.Square(sq) != tile.Empty {
 			continue
 		}
 		t := word[i]
@@ -168,21 +172,21 @@ func (p *Partie) poser(e TopRetenu) error {
 		if t.IsJoker() {
 			x = tile.NoLetter
 		}
-		if p.lettres.rack[x] == 0 {
-			return fmt.Errorf("%c absent du tirage", t.Byte())
+		if l.rack[x] == 0 {
+			return grille, l, fmt.Errorf("%c absent du tirage", t.Byte())
 		}
-		p.lettres.rack[x]--
+		l.rack[x]--
 		if t.IsJoker() && e.JokerRemplace {
-			if p.lettres.sac[t.Letter()] == 0 {
-				return fmt.Errorf("%c absent du sac pour remplacer le joker", t.Letter().Byte())
+			if l.sac[t.Letter()] == 0 {
+				return grille, l, fmt.Errorf("%c absent du sac pour remplacer le joker", t.Letter().Byte())
 			}
-			p.lettres.sac[t.Letter()]--
-			p.lettres.reserve++
+			l.sac[t.Letter()]--
+			l.reserve++
 			t = tile.Tile(t.Letter())
 		}
-		p.grille.Set(sq/board.Size, sq%board.Size, t)
+		grille.Set(sq/board.Size, sq%board.Size, t)
 	}
-	return nil
+	return grille, l, nil
 }
 
 // lireMot parses the word of a top: whole word, a joker in lower case.

@@ -133,7 +133,7 @@ func (p *Partie) DeposerBulletin(b BulletinDepose) error {
 	if err := b.Bulletin.Validate(); err != nil {
 		return &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("bulletin de %s au coup %d mal saisi", b.Licence, b.Coup), Err: err}
 	}
-	return p.enregistrer(b)
+	return p.record(b)
 }
 
 // Correction is an arbiter's correction of a bulletin: nil Arbitrage
@@ -174,7 +174,7 @@ func (p *Partie) CorrigerBulletin(c Correction) error {
 		a := *c.Arbitrage
 		e.Arbitrage, e.Motif = &a, c.Motif
 	}
-	return p.enregistrer(e)
+	return p.record(e)
 }
 
 // CorrigerAMain records a correction decided without the engine (a lost
@@ -194,7 +194,7 @@ func (p *Partie) CorrigerAMain(c Correction) error {
 		return err
 	}
 	a := *c.Arbitrage
-	return p.enregistrer(BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
+	return p.record(BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
 }
 
 func (p *Partie) exigerTopAnnonce(coup int, licence string) error {
@@ -241,7 +241,7 @@ func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
 		d := *e.Decision
 		e.Decision = &d
 	}
-	return p.enregistrer(e)
+	return p.record(e)
 }
 
 // EmettreBillet records the billet de correction handed to the player for
@@ -254,7 +254,7 @@ func (p *Partie) EmettreBillet(coup int, licence, arbitre string) error {
 	d, _ := p.DecisionSanctionnee(coup, licence)
 	d.Reasons = slices.Clone(d.Reasons)
 	d.NotAdmitted = slices.Clone(d.NotAdmitted)
-	return p.enregistrer(BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})
+	return p.record(BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})
 }
 
 // RenvoyerCommission sends a handed-in bulletin to the commission
@@ -269,7 +269,7 @@ func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
 	if e.Motif == "" {
 		return refus(CodeInvalidBulletin, "le renvoi en commission est motivé")
 	}
-	return p.enregistrer(e)
+	return p.record(e)
 }
 
 // decisionAppel names one decision of an appeal: the appeal and its level.
@@ -307,5 +307,5 @@ func (p *Partie) DeciderAppel(e DecisionCommission) error {
 		d := *e.Decision
 		e.Decision = &d
 	}
-	return p.enregistrer(e)
+	return p.record(e)
 }

@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"arbitre/engine/correction"
@@ -84,6 +85,11 @@ func (d *Discipline) Appliquer(e any) {
 	}
 }
 
+// copie copies the discipline, nothing shared with d.
+func (d *Discipline) copie() Discipline {
+	return Discipline{avertissements: copieParCoup(d.avertissements), zeros: copieParCoup(d.zeros), exclus: maps.Clone(d.exclus)}
+}
+
 // Exclu reports that the player was excluded from the game (§6.1).
 func (d *Discipline) Exclu(licence string) bool { return d.exclus[licence] }
 
@@ -154,7 +160,7 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 	if err := p.exigerJoueur(e.Licence, e.Coup); err != nil {
 		return err
 	}
-	return p.enregistrer(e)
+	return p.record(e)
 }
 
 // appliquerSanction checks that a recorded sanction fits the game.

@@ -20,7 +20,7 @@ func deuxCoups(t *testing.T, cfg Config) (*Partie, []any) {
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	require.NoError(t, p.Tirer("GHI"))
 	require.NoError(t, p.RetenirTop("I8", "DE"))
-	return p, p.Nouveaux()
+	return p, vider(p)
 }
 
 func sanction(coup int, licence string, nature NatureSanction) SanctionDisciplinaire {
@@ -86,7 +86,7 @@ func TestSanctionner_Paragraphe5_5_5_8_AvertissementDisciplinaire(t *testing.T) 
 				b, _ := p.Decision(1, "L1")
 				assert.Equal(t, *tt.bulletin, b, "the bulletin's decision is never edited")
 			}
-			q := rejouer(t, hist, p.Nouveaux())
+			q := rejouer(t, hist, vider(p))
 			rd, rok := q.DecisionSanctionnee(1, "L1")
 			assert.Equal(t, d, rd)
 			assert.Equal(t, ok, rok)
@@ -127,7 +127,7 @@ func TestSanctionner_Paragraphe5_7_ZeroDisciplinaire(t *testing.T) {
 			assert.Equal(t, tt.warnings, d.Warnings())
 			other, _ := p.DecisionSanctionnee(1, "L2")
 			assert.Zero(t, other.Warnings(), "the zéro is the coup's only")
-			rd, _ := rejouer(t, hist, p.Nouveaux()).DecisionSanctionnee(2, "L2")
+			rd, _ := rejouer(t, hist, vider(p)).DecisionSanctionnee(2, "L2")
 			assert.Equal(t, d, rd)
 		})
 	}
@@ -165,7 +165,7 @@ func TestAvertissements_Paragraphe5_9_Decompte(t *testing.T) {
 			assert.Equal(t, tt.total, got.Total)
 			assert.Equal(t, tt.penalty, got.Penalty)
 			assert.Equal(t, tt.nth, got.Nth)
-			assert.Equal(t, got, rejouer(t, hist, p.Nouveaux()).Avertissements("L3"))
+			assert.Equal(t, got, rejouer(t, hist, vider(p)).Avertissements("L3"))
 		})
 	}
 }
@@ -179,7 +179,7 @@ func TestSanctionner_Paragraphe6_1_Exclusion(t *testing.T) {
 	e := sanction(3, "L1", SanctionExclusion)
 	e.Motif = "consultation d'un téléphone"
 	require.NoError(t, p.Sanctionner(e))
-	evts := p.Nouveaux()
+	evts := vider(p)
 	assert.Contains(t, evts, e)
 
 	for coup := 1; coup <= 3; coup++ {
@@ -200,7 +200,7 @@ func TestSanctionner_Paragraphe6_1_Exclusion(t *testing.T) {
 	refuse(t, p, CodeExcluded, func() error { return p.CorrigerAMain(aMain(1, "L1", paye(14))) })
 	require.NoError(t, p.DeposerBulletin(BulletinDepose{Coup: 3, Licence: "L2", Bulletin: correction.Bulletin{Missing: true}}))
 
-	replay := rejouer(t, hist, evts, p.Nouveaux())
+	replay := rejouer(t, hist, evts, vider(p))
 	assert.True(t, replay.Exclu("L1"))
 	assert.Equal(t, p.Joueurs(), replay.Joueurs())
 }
@@ -256,7 +256,7 @@ func TestSanctionner_Paragraphe3_6_CoupAnnule(t *testing.T) {
 	assert.Zero(t, d.Warnings(), "§3.6 and its avertissements with its billets")
 	require.NoError(t, p.Sanctionner(sanction(3, "L2", SanctionAvertissement)), "given again on the coup replayed")
 	assert.Equal(t, 1, p.Avertissements("L2").Warnings)
-	assert.Equal(t, p.Avertissements("L2"), rejouer(t, hist, p.Nouveaux()).Avertissements("L2"))
+	assert.Equal(t, p.Avertissements("L2"), rejouer(t, hist, vider(p)).Avertissements("L2"))
 }
 
 func TestEliminer_Paragraphe3_8_3_Discipline(t *testing.T) {

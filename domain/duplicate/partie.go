@@ -7,6 +7,8 @@ package duplicate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"time"
 
@@ -148,20 +150,80 @@ func (p *Partie) Joueurs() []string {
 	return out
 }
 
-// Nouveaux returns the events recorded since the last call and forgets them.
-func (p *Partie) Nouveaux() []any {
-	n := p.nouveaux
-	p.nouveaux = nil
-	return n
+// Nouveaux returns the events recorded and not saved yet; reading them
+// forgets nothing (Sauves does).
+func (p *Partie) Nouveaux() []any { return p.nouveaux }
+
+// Sauves tells the game its new events are stored: they are no longer new.
+func (p *Partie) Sauves() { p.nouveaux = nil }
+
+// record applies the events of a command and keeps them for saving, all or
+// nothing. Appliquer changes nothing when it refuses an event, so one event
+// is applied in place; several are applied to a copy that replaces the game
+// only when every one applied.
+func (p *Partie) record(evts ...any) error {
+	if len(evts) == 1 {
+		if err := p.Appliquer(evts[0]); err != nil {
+			return err
+		}
+		p.nouveaux = append(p.nouveaux, evts[0])
+		return nil
+	}
+	return p.lot(func(c *Partie) error {
+		for _, e := range evts {
+			if err := c.record(e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
-// enregistrer applies a new event and keeps it for saving.
-func (p *Partie) enregistrer(e any) error {
-	if err := p.Appliquer(e); err != nil {
+// lot runs a command that records several events, the later ones decided
+// on the state the earlier ones leave, on a copy of the game: the copy
+// replaces the game only when the command succeeds.
+func (p *Partie) lot(commande func(*Partie) error) error {
+	c := p.copie()
+	if err := commande(c); err != nil {
 		return err
 	}
-	p.nouveaux = append(p.nouveaux, e)
+	*p = *c
 	return nil
+}
+
+// copie copies the game deeply enough for lot: nothing a transition changes
+// is shared with the original.
+func (p *Partie) copie() *Partie {
+	c := *p
+	c.tops = maps.Clone(p.tops)
+	c.ramasses = maps.Clone(p.ramasses)
+	c.joueurs = make(map[string]*joueur, len(p.joueurs))
+	for l, j := range p.joueurs {
+		jj := *j
+		c.joueurs[l] = &jj
+	}
+	c.discipline = p.discipline.copie()
+	c.contextes = maps.Clone(p.contextes)
+	c.deposes = copieParCoup(p.deposes)
+	c.corrections = copieParCoup(p.corrections)
+	c.decisions = copieParCoup(p.decisions)
+	c.billets = copieParCoup(p.billets)
+	c.elimines = maps.Clone(p.elimines)
+	c.appels = maps.Clone(p.appels)
+	c.nouveaux = slices.Clone(p.nouveaux)
+	return &c
+}
+
+// copieParCoup copies a map of coups to the players' entries.
+func copieParCoup[V any](m map[int]map[string]V) map[int]map[string]V {
+	if m == nil {
+		return nil
+	}
+	c := make(map[int]map[string]V, len(m))
+	for coup, parJoueur := range m {
+		c[coup] = maps.Clone(parJoueur)
+	}
+	return c
 }
 
 // Creer opens the game (§3). The configuration is validated and completed
@@ -187,7 +249,7 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 	if c.Mode != ModeNormal && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
-	return p.enregistrer(PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)})
+	return p.record(PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)})
 }
 
 func (p *Partie) exigerEnCours() error {
@@ -285,12 +347,7 @@ func (p *Partie) Tirer(saisie string) error {
 			break
 		}
 	}
-	for _, e := range evts {
-		if err := p.enregistrer(e); err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.record(evts...)
 }
 
 // Rejeter is the director's rejet of a tirage that is valid only if Y or a
@@ -304,7 +361,7 @@ func (p *Partie) Rejeter() error {
 	if !p.auChoix {
 		return refus(CodeRejetRefused, "le tirage %s est valide quelle que soit la nature du Y et des jokers, ou la fin de partie ne laisse plus le choix (§3.2)", p.lettres.rack.String())
 	}
-	return p.enregistrer(TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
+	return p.record(TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
 }
 
 // RetenirTop records the director's solution (§3.4): ref in FISF notation
@@ -358,14 +415,15 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 			}
 		}
 	}
-	if err := p.enregistrer(top); err != nil {
-		return err
+	_, apres, err := p.poser(top)
+	if err != nil {
+		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("%s en %s ne se pose pas", mot, ref), Err: err}
 	}
-	restantes := p.lettres.restantes()
+	restantes := apres.restantes()
 	if motif, fini := finDePartie(natureDe(&restantes)); fini {
-		return p.enregistrer(PartieTerminee{Motif: motif, DernierCoup: coup})
+		return p.record(top, PartieTerminee{Motif: motif, DernierCoup: coup})
 	}
-	return nil
+	return p.record(top)
 }
 
 // Solution is one max-score placement of the engine for the current tirage.
@@ -448,18 +506,20 @@ func (p *Partie) AnnulerCoup(motif string) error {
 	if p.statut == StatutTop {
 		coup--
 	}
-	if err := p.enregistrer(CoupAnnule{Coup: coup, Motif: motif}); err != nil {
-		return err
-	}
-	restantes := p.lettres.restantes()
-	if restantes.Size() <= p.config.Variant().RackSize {
-		fin := FinTirageDifferent
-		if motif == AnnulationAucuneSolution {
-			fin = FinPlusDePlacement
+	return p.lot(func(c *Partie) error {
+		if err := c.record(CoupAnnule{Coup: coup, Motif: motif}); err != nil {
+			return err
 		}
-		return p.enregistrer(PartieTerminee{Motif: fin, DernierCoup: coup - 1})
-	}
-	return nil
+		restantes := c.lettres.restantes()
+		if restantes.Size() <= c.config.Variant().RackSize {
+			fin := FinTirageDifferent
+			if motif == AnnulationAucuneSolution {
+				fin = FinPlusDePlacement
+			}
+			return c.record(PartieTerminee{Motif: fin, DernierCoup: coup - 1})
+		}
+		return nil
+	})
 }
 
 // Ramasser records that the bulletins of the current coup were collected
@@ -472,7 +532,7 @@ func (p *Partie) Ramasser() error {
 	if coup == 0 || p.ramasses[coup] {
 		return refus(CodeWrongState, "aucun coup dont ramasser les bulletins")
 	}
-	return p.enregistrer(BulletinsRamasses{Coup: coup})
+	return p.record(BulletinsRamasses{Coup: coup})
 }
 
 // entreCoups reports that no coup is being played: a tirage may be drawn.
@@ -519,7 +579,7 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 	if p.statut == StatutTirage {
 		premier++
 	}
-	return p.enregistrer(JoueurArrive{Licence: licence, PremierCoup: premier})
+	return p.record(JoueurArrive{Licence: licence, PremierCoup: premier})
 }
 
 // Interrompre starts an interruption at the given time (§3.7, guide §2.13).
@@ -527,7 +587,7 @@ func (p *Partie) Interrompre(a time.Time) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
 	}
-	return p.enregistrer(PartieInterrompue{Debut: a})
+	return p.record(PartieInterrompue{Debut: a})
 }
 
 // Reprendre ends an interruption. After more than 15 minutes in a row the
@@ -542,7 +602,7 @@ func (p *Partie) Reprendre(a time.Time) error {
 		return refus(CodeWrongState, "la reprise précède l'interruption")
 	}
 	if a.Sub(p.pauseDebut) <= dureeInterruption {
-		return p.enregistrer(PartieReprise{Fin: a})
+		return p.record(PartieReprise{Fin: a})
 	}
 	dernier := 0
 	for c := range p.ramasses {
@@ -554,7 +614,7 @@ func (p *Partie) Reprendre(a time.Time) error {
 	if annulee {
 		dernier = 0
 	}
-	return p.enregistrer(PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
+	return p.record(PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
 }
 
 // Eliminer applies the rule of the elimination modes to the coup just
@@ -602,13 +662,15 @@ func (p *Partie) Eliminer() error {
 			elimines = append(elimines, l)
 		}
 	}
-	if err := p.enregistrer(EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
-		return err
-	}
-	if restants := p.Joueurs(); len(restants) == 1 {
-		return p.enregistrer(PartieTerminee{Motif: FinVainqueur, DernierCoup: coup, Vainqueur: restants[0]})
-	}
-	return nil
+	return p.lot(func(c *Partie) error {
+		if err := c.record(EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
+			return err
+		}
+		if restants := c.Joueurs(); len(restants) == 1 {
+			return c.record(PartieTerminee{Motif: FinVainqueur, DernierCoup: coup, Vainqueur: restants[0]})
+		}
+		return nil
+	})
 }
 
 // TirageEnCours is the announcement of the last tirage (§3.1): the reliquat

@@ -89,7 +89,7 @@ func nouvellePartie(t *testing.T, cfg Config, m Moteur, joueurs ...string) *Part
 	}
 	p := Nouvelle(m)
 	require.NoError(t, p.Creer("p1", "t1", 1, cfg, joueurs))
-	p.Nouveaux()
+	vider(p)
 	return p
 }
 
@@ -110,7 +110,7 @@ func etat(t *testing.T, p *Partie, coup int, tirage, sac string) {
 // refuse checks a refused command by its code and that it changed nothing.
 func refuse(t *testing.T, p *Partie, code Code, f func() error) {
 	t.Helper()
-	p.Nouveaux()
+	vider(p)
 	version, sac, rk, g := p.version, p.lettres.sac, p.lettres.rack, p.grille
 	err := f()
 	require.Error(t, err)
@@ -119,7 +119,7 @@ func refuse(t *testing.T, p *Partie, code Code, f func() error) {
 	assert.Equal(t, sac, p.lettres.sac)
 	assert.Equal(t, rk, p.lettres.rack)
 	assert.Equal(t, g, p.grille)
-	assert.Empty(t, p.Nouveaux())
+	assert.Empty(t, vider(p))
 }
 
 func TestCreer_Paragraphe5_9_AvertissementsGratuits(t *testing.T) {
@@ -159,7 +159,7 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 		etat(t, p, 4, "BCD", "FGHANRSTEIO")
 		p.statut = StatutAttenteTirage
 		require.NoError(t, p.Tirer("FGHA"))
-		evts := p.Nouveaux()
+		evts := vider(p)
 		require.Len(t, evts, 1)
 		assert.Equal(t, TirageRejete{Coup: 4, Reliquat: "BCD", Tirees: "FGHA", Motif: RejetVoyellesConsonnes}, evts[0])
 		assert.Equal(t, StatutAttenteTirage, p.Statut())
@@ -169,7 +169,7 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 	t.Run("§3.2 tirage valide", func(t *testing.T) {
 		p := nouvellePartie(t, configDirecteur, fixe(t))
 		require.NoError(t, p.Tirer("EBACDFG"))
-		assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Nouveaux())
+		assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, vider(p))
 		assert.Equal(t, "ABCDEFG", p.lettres.rack.String())
 	})
 	t.Run("§3.2 logiciel : rejets puis tirage valide, tous enregistrés", func(t *testing.T) {
@@ -177,7 +177,7 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 		etat(t, p, 2, "", "BCDFGHJKLMNPQRSTVWXZBCDFGHAEI")
 		p.statut = StatutAttenteTirage
 		require.NoError(t, p.Tirer(""))
-		evts := p.Nouveaux()
+		evts := vider(p)
 		require.NotEmpty(t, evts)
 		for _, e := range evts[:len(evts)-1] {
 			assert.IsType(t, TirageRejete{}, e)
@@ -230,13 +230,13 @@ func TestRejeter_Paragraphe3_2_ChoixDuJugeArbitre(t *testing.T) {
 				p.lettres.sac = rack(t, tt.sac)
 			}
 			require.NoError(t, p.Tirer(tt.saisie))
-			p.Nouveaux()
+			vider(p)
 			if !tt.ok {
 				refuse(t, p, CodeRejetRefused, p.Rejeter)
 				return
 			}
 			require.NoError(t, p.Rejeter())
-			assert.Equal(t, []any{TirageRejete{Coup: tt.coup, Tirees: tt.saisie, Motif: RejetChoixDirecteur}}, p.Nouveaux())
+			assert.Equal(t, []any{TirageRejete{Coup: tt.coup, Tirees: tt.saisie, Motif: RejetChoixDirecteur}}, vider(p))
 			assert.Equal(t, sacComplet(), p.Sac())
 		})
 	}
@@ -267,7 +267,7 @@ func TestRetenirTop_Paragraphe3_4(t *testing.T) {
 			}
 			p := nouvellePartie(t, configDirecteur, m)
 			require.NoError(t, p.Tirer("ABCDEF?"))
-			p.Nouveaux()
+			vider(p)
 			if tt.code != "" {
 				refuse(t, p, tt.code, func() error { return p.RetenirTop(tt.ref, tt.mot) })
 				return
@@ -356,7 +356,7 @@ func TestFormuleJoker_Paragraphe3_8_1(t *testing.T) {
 	assert.Zero(t, p.Sac()[tile.NoLetter], "§3.8.1 les deux jokers sont extraits du sac")
 	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("ABDEFGH") })
 	require.NoError(t, p.Tirer("ABDEFG"))
-	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABDEFG", JokerAjoute: true, Source: SourceDirecteur}}, p.Nouveaux())
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABDEFG", JokerAjoute: true, Source: SourceDirecteur}}, vider(p))
 	assert.Equal(t, "ABDEFG?", p.lettres.rack.String(), "§3.8.1 six lettres et un joker")
 	require.NoError(t, p.RetenirTop("H8", "BAc"))
 	top, _ := p.Top(1)
@@ -375,23 +375,23 @@ func TestAnnulerCoup_Paragraphe3_6(t *testing.T) {
 		require.NoError(t, p.Tirer("ABCDEF?"))
 		require.NoError(t, p.RetenirTop("H8", "BAC"))
 		require.NoError(t, p.Ramasser())
-		p.Nouveaux()
+		vider(p)
 		require.NoError(t, p.AnnulerCoup(AnnulationErreur))
-		assert.Equal(t, []any{CoupAnnule{Coup: 1, Motif: AnnulationErreur}}, p.Nouveaux())
+		assert.Equal(t, []any{CoupAnnule{Coup: 1, Motif: AnnulationErreur}}, vider(p))
 		assert.True(t, p.grille.IsEmpty())
 		assert.Equal(t, sacComplet(), p.Sac())
 		_, ok := p.Top(1)
 		assert.False(t, ok)
 		assert.Equal(t, 1, p.ProchainCoup())
 		require.NoError(t, p.Tirer("?FEDCBA"))
-		assert.Equal(t, []any{TirageRejete{Coup: 1, Tirees: "?FEDCBA", Motif: RejetTirageIdentique}}, p.Nouveaux())
+		assert.Equal(t, []any{TirageRejete{Coup: 1, Tirees: "?FEDCBA", Motif: RejetTirageIdentique}}, vider(p))
 		require.NoError(t, p.Tirer("ABCDEFG"))
 		assert.Equal(t, StatutTirage, p.Statut())
 	})
 	t.Run("§3.6 aucune solution : refusée quand le moteur en trouve", func(t *testing.T) {
 		p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
 		require.NoError(t, p.Tirer("ABCDEF?"))
-		p.Nouveaux()
+		vider(p)
 		refuse(t, p, CodeAnnulationRefused, func() error { return p.AnnulerCoup(AnnulationAucuneSolution) })
 	})
 	t.Run("§3.6 §3.7 aucune solution et pas de tirage différent possible : fin", func(t *testing.T) {
@@ -399,7 +399,7 @@ func TestAnnulerCoup_Paragraphe3_6(t *testing.T) {
 		etat(t, p, 23, "QWY", "KZ")
 		require.NoError(t, p.AnnulerCoup(AnnulationAucuneSolution))
 		assert.Equal(t, []any{CoupAnnule{Coup: 23, Motif: AnnulationAucuneSolution},
-			PartieTerminee{Motif: FinPlusDePlacement, DernierCoup: 22}}, p.Nouveaux())
+			PartieTerminee{Motif: FinPlusDePlacement, DernierCoup: 22}}, vider(p))
 	})
 	t.Run("§3.6 aucune solution : nouveau tirage", func(t *testing.T) {
 		p := nouvellePartie(t, configDirecteur, fixe(t))
@@ -414,7 +414,7 @@ func TestArriveeEnRetard_Paragraphe6_2(t *testing.T) {
 	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
 	require.NoError(t, p.Tirer("ABCDEF?"))
 	require.NoError(t, p.ArriveeEnRetard("L9"))
-	assert.Contains(t, p.Nouveaux(), JoueurArrive{Licence: "L9", PremierCoup: 2})
+	assert.Contains(t, vider(p), JoueurArrive{Licence: "L9", PremierCoup: 2})
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	refuse(t, p, CodeLatePlayer, func() error { return p.CorrigerAMain(aMain(1, "L9", paye(14))) })
 	refuse(t, p, CodeUnknownPlayer, func() error { return p.CorrigerAMain(aMain(1, "X", paye(14))) })
@@ -472,12 +472,12 @@ func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
 	require.NoError(t, p.CorrigerAMain(aMain(1, "A", paye(12))))
 	require.NoError(t, p.CorrigerAMain(aMain(1, "B", paye(10))))
 	require.NoError(t, p.CorrigerAMain(aMain(1, "C", penalite(12))))
-	p.Nouveaux()
+	vider(p)
 	require.NoError(t, p.Eliminer())
 	assert.Equal(t, []any{
 		EliminationsDecidees{Coup: 1, Reference: 12, Elimines: []string{"B", "C", "D"}},
 		PartieTerminee{Motif: FinVainqueur, DernierCoup: 1, Vainqueur: "A"},
-	}, p.Nouveaux(), "guide §2.15 : le top n'est pas trouvé, le meilleur score fait référence ; §5.9 la pénalité compte sur le coup")
+	}, vider(p), "guide §2.15 : le top n'est pas trouvé, le meilleur score fait référence ; §5.9 la pénalité compte sur le coup")
 }
 
 func TestEliminer_Guide2_14_Barrage(t *testing.T) {
@@ -508,15 +508,15 @@ func TestFormuleJoker_Paragraphe3_8_1_LettreAbsenteDuSac(t *testing.T) {
 	assert.True(t, g.At(7, 9).IsJoker(), "§3.8.1 the first joker stays on the grid")
 	assert.Equal(t, 1, p.lettres.reserve, "§3.8.1 the game goes on with the second joker")
 
-	p.Nouveaux()
+	vider(p)
 	require.NoError(t, p.Tirer("HI"))
-	assert.Equal(t, []any{TirageEffectue{Coup: 2, Reliquat: "DEFG", Tirees: "HI", JokerAjoute: true, Source: SourceDirecteur}}, p.Nouveaux())
+	assert.Equal(t, []any{TirageEffectue{Coup: 2, Reliquat: "DEFG", Tirees: "HI", JokerAjoute: true, Source: SourceDirecteur}}, vider(p))
 	require.NoError(t, p.RetenirTop("J2", "DEc"))
 	assert.Zero(t, p.lettres.reserve)
 
 	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("AJ") })
 	require.NoError(t, p.Tirer("AJK"))
-	assert.Equal(t, []any{TirageEffectue{Coup: 3, Reliquat: "FGHI", Tirees: "AJK", Source: SourceDirecteur}}, p.Nouveaux(),
+	assert.Equal(t, []any{TirageEffectue{Coup: 3, Reliquat: "FGHI", Tirees: "AJK", Source: SourceDirecteur}}, vider(p),
 		"§3.8.1 both jokers used: the game ends in normal duplicate, seven letters and no joker added")
 }
 
@@ -570,7 +570,7 @@ func TestPartiePretiree_Guide2_17(t *testing.T) {
 	cfg := Config{TempsParCoup: 3 * time.Minute, Source: SourcePretiree}
 	p = nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
 	require.NoError(t, p.TirerPretire(f))
-	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABCDEF?", Source: SourcePretiree}}, p.Nouveaux(), "guide §2.17.1 letters in the sheet's order")
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABCDEF?", Source: SourcePretiree}}, vider(p), "guide §2.17.1 letters in the sheet's order")
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	autre, err := LireFeuille([]byte("1 +ABCDEF?\n2 DE+FGHIJ\n"))
 	require.NoError(t, err)

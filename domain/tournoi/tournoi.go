@@ -5,6 +5,9 @@ package tournoi
 
 import (
 	"arbitre/domain/erreur"
+	"errors"
+	"fmt"
+
 	"arbitre/domain/eventstore"
 )
 
@@ -117,14 +120,18 @@ func (t *Tournoi) Participants() []string {
 	return out
 }
 
-// Nouveaux returns the events recorded since the last call.
-func (t *Tournoi) Nouveaux() []any {
-	n := t.nouveaux
-	t.nouveaux = nil
-	return n
-}
+// Nouveaux returns the events recorded and not saved yet; reading them
+// forgets nothing (Sauves does).
+func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
 
-func (t *Tournoi) enregistrer(e any) error {
+// Sauves tells the tournament its new events are stored: they are no longer
+// new.
+func (t *Tournoi) Sauves() { t.nouveaux = nil }
+
+// record applies the one event of a command and keeps it for saving;
+// Appliquer changes nothing when it refuses the event, so a refused command
+// leaves the tournament as it was.
+func (t *Tournoi) record(e any) error {
 	if err := t.Appliquer(e); err != nil {
 		return err
 	}
@@ -137,7 +144,7 @@ func (t *Tournoi) Creer(id, nom string) error {
 	if t.version > 0 || id == "" {
 		return erreur.Refus(CodeInvalidTournoi, "tournoi %q déjà créé ou sans identifiant", id)
 	}
-	return t.enregistrer(TournoiCree{Tournoi: id, Nom: nom})
+	return t.record(TournoiCree{Tournoi: id, Nom: nom})
 }
 
 // Inscrire registers a player once, by licence.
@@ -152,7 +159,7 @@ func (t *Tournoi) Inscrire(j Joueur) error {
 	case t.joueurs[j.Licence].Licence != "":
 		return erreur.Refus(CodeInvalidPlayer, "la licence %s est déjà inscrite", j.Licence)
 	}
-	return t.enregistrer(JoueurInscrit{Joueur: j})
+	return t.record(JoueurInscrit{Joueur: j})
 }
 
 // AjouterPartie adds the next game.
@@ -165,7 +172,7 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 			return erreur.Refus(erreur.CodeAlreadyExists, "La partie %s existe déjà dans ce tournoi", partie)
 		}
 	}
-	return t.enregistrer(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
+	return t.record(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
 }
 
 // Exclure excludes a registered player from the tournament's other games
@@ -179,11 +186,16 @@ func (t *Tournoi) Exclure(licence, partie, motif string) error {
 	case motif == "":
 		return erreur.Refus(CodeInvalidSanction, "une exclusion est motivée (§6.1)")
 	}
-	return t.enregistrer(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
+	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
 }
 
-// Appliquer is the transition function shared by commands and replay.
+// Appliquer is the transition function shared by commands and replay. An
+// event that does not fit the state is a corrupt history: it is refused
+// and changes nothing.
 func (t *Tournoi) Appliquer(e any) error {
+	if err := t.verifier(e); err != nil {
+		return erreur.RefusCause(erreur.CodeCorruptHistory, err, "événement %T incohérent avec le tournoi %s", e, t.id)
+	}
 	switch e := e.(type) {
 	case TournoiCree:
 		t.id, t.nom = e.Tournoi, e.Nom
@@ -198,6 +210,28 @@ func (t *Tournoi) Appliquer(e any) error {
 		return erreur.Refus(erreur.CodeCorruptHistory, "événement %T inconnu", e)
 	}
 	t.version++
+	return nil
+}
+
+// verifier tells why an event does not fit the state, before Appliquer
+// changes anything.
+func (t *Tournoi) verifier(e any) error {
+	switch e := e.(type) {
+	case TournoiCree, PartieAjoutee:
+	case JoueurInscrit:
+		if t.joueurs[e.Joueur.Licence].Licence != "" {
+			return fmt.Errorf("licence %s déjà inscrite", e.Joueur.Licence)
+		}
+	case JoueurExclu:
+		if t.joueurs[e.Licence].Licence == "" {
+			return fmt.Errorf("licence %s pas inscrite", e.Licence)
+		}
+	default:
+		return errors.New("type d'événement inconnu")
+	}
+	if _, creation := e.(TournoiCree); creation != (t.version == 0) {
+		return errors.New("seule la création ouvre l'historique")
+	}
 	return nil
 }
 

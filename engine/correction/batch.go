@@ -1,11 +1,10 @@
 package correction
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
-	"strings"
 
+	"arbitre/engine/jsonl"
 	"arbitre/engine/lexicon"
 )
 
@@ -46,28 +45,10 @@ func NewBatch(lex *lexicon.Lexicon) *Batch {
 	return &Batch{lex: lex, x: NewCorrector(lex), coups: map[string]*Coup{}}
 }
 
-// Run reads cases from r and writes one answer per line to w, in order. A
-// malformed line gets a CaseFailure and the run goes on; only I/O errors stop it.
-func (bt *Batch) Run(r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	out := bufio.NewWriter(w)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(strings.TrimSpace(string(line))) == 0 {
-			continue
-		}
-		if err := enc.Encode(bt.Line(line)); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	return out.Flush()
-}
+// Run reads cases from r and writes one answer per line to w, in order
+// (jsonl.Run: a blank line is skipped). A malformed line gets a CaseFailure
+// and the run goes on; only I/O errors stop it.
+func (bt *Batch) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, bt.Line) }
 
 // Line answers one input line: a CaseResult or a CaseFailure.
 func (bt *Batch) Line(line []byte) any {

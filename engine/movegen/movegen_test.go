@@ -279,6 +279,7 @@ func TestGeneratorPropertiesODS8(t *testing.T) {
 		for i := range trMoves {
 			got[placementKey(&trMoves[i])] = trMoves[i].Score
 		}
+		require.NotEmpty(t, want, "%s: a position with moves", p.ID)
 		assert.Equal(t, want, got, "%s: transposed moves", p.ID)
 	}
 }

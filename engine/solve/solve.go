@@ -3,7 +3,6 @@
 package solve
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"sort"
 
 	"arbitre/engine/board"
+	"arbitre/engine/jsonl"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
@@ -57,36 +57,22 @@ func NewSolver(lex *lexicon.Lexicon, opts movegen.Options, all bool) *Solver {
 	return &Solver{gen: movegen.New(lex, opts), all: all}
 }
 
-// Run reads positions from r and writes one answer per line to w. A bad line
-// gets a Failure and the run goes on; only I/O errors stop it.
-func (s *Solver) Run(r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	out := bufio.NewWriter(w)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(line) == 0 {
-			continue
-		}
-		var p Position
-		var answer any
-		if err := json.Unmarshal(line, &p); err != nil {
-			answer = Failure{ID: p.ID, Error: "line is not a position: " + err.Error()}
-		} else if res, err := s.Solve(p); err != nil {
-			answer = Failure{ID: p.ID, Error: err.Error()}
-		} else {
-			answer = res
-		}
-		if err := enc.Encode(answer); err != nil {
-			return err
-		}
+// Run reads positions from r and writes one answer per line to w
+// (jsonl.Run: a blank line is skipped). A bad line gets a Failure and the
+// run goes on; only I/O errors stop it.
+func (s *Solver) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, s.Line) }
+
+// Line answers one input line: a Result or a Failure.
+func (s *Solver) Line(line []byte) any {
+	var p Position
+	if err := json.Unmarshal(line, &p); err != nil {
+		return Failure{ID: p.ID, Error: "line is not a position: " + err.Error()}
 	}
-	if err := sc.Err(); err != nil {
-		return err
+	res, err := s.Solve(p)
+	if err != nil {
+		return Failure{ID: p.ID, Error: err.Error()}
 	}
-	return out.Flush()
+	return res
 }
 
 // Solve answers one position.

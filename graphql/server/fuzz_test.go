@@ -17,6 +17,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
+	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/lexicon"
@@ -76,7 +77,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[modeles.IndexStandings]})
+		StandingsRunner: runners[modeles.IndexStandings], Hasard: partie.HasardFixe(1)})
 	require.NoError(tb, err)
 	// The fuzzer sends from one address as fast as it can: the rate limit
 	// has tests of its own.

@@ -73,10 +73,10 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	apres, err := standings.LirePartie(ctx, liveDB, "t1-1")
 	require.NoError(t, err)
 	brut, _, _ := duplicate.Points(perdu)
-	assert.LessOrEqual(t, ligneDe(apres, zero).Score, ligneDe(avant, zero).Score-brut, "§5.7 the coup pays nothing (a solo may go too)")
-	assert.Zero(t, ligneDe(apres, fraudeur).Score, "§6.1 scores annulled")
-	assert.Equal(t, ligneDe(avant, bavard).Avertissements+6, ligneDe(apres, bavard).Avertissements, "§5.5 each one counts (§5.9)")
-	assert.Equal(t, ligneDe(avant, autre).Score, ligneDe(apres, autre).Score, "§3.6")
+	assert.LessOrEqual(t, ligneDe(t, apres, zero).Score, ligneDe(t, avant, zero).Score-brut, "§5.7 the coup pays nothing (a solo may go too)")
+	assert.Zero(t, ligneDe(t, apres, fraudeur).Score, "§6.1 scores annulled")
+	assert.Equal(t, ligneDe(t, avant, bavard).Avertissements+6, ligneDe(t, apres, bavard).Avertissements, "§5.5 each one counts (§5.9)")
+	assert.Equal(t, ligneDe(t, avant, autre).Score, ligneDe(t, apres, autre).Score, "§3.6")
 
 	fold, err := standings.Reconstruire(ctx, store, r)
 	require.NoError(t, err)
@@ -90,11 +90,15 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
 }
 
-func ligneDe(ls []standings.Ligne, licence string) standings.Ligne {
+// ligneDe is a player's line; a missing player fails the test rather than
+// scoring a zero row.
+func ligneDe(t *testing.T, ls []standings.Ligne, licence string) standings.Ligne {
+	t.Helper()
 	for _, l := range ls {
 		if l.Licence == licence {
 			return l
 		}
 	}
+	t.Fatalf("licence %s absente du classement", licence)
 	return standings.Ligne{}
 }

@@ -14,12 +14,17 @@ import (
 )
 
 // Depot loads and saves appeals.
-type Depot struct{ flux eventstore.Flux }
+type Depot struct {
+	depot eventstore.Depot[*appel.Appel]
+}
 
 // NewDepot returns a repository over store; registre must hold the appeal's
 // event types (appel.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}}
+	return &Depot{depot: eventstore.Depot[*appel.Appel]{
+		Flux:    eventstore.Flux{Store: store, Registry: registre},
+		Nouveau: appel.Nouveau,
+	}}
 }
 
 // Charger replays an appeal from its stream. With a command envelope in
@@ -31,18 +36,12 @@ func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
 	if err != nil {
 		return nil, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
 	}
-	evts, err := d.flux.Charger(ctx, stream)
+	a, err := d.depot.Charger(ctx, stream)
 	if err != nil {
 		return nil, conflit(id, err)
 	}
-	if len(evts) == 0 {
+	if a.Version() == 0 {
 		return nil, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
-	}
-	a := appel.Nouveau()
-	for _, e := range evts {
-		if err := a.Appliquer(e); err != nil {
-			return nil, err
-		}
 	}
 	return a, nil
 }
@@ -50,14 +49,13 @@ func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
 // Enregistrer appends the appeal's new events, expecting the stream to hold
 // exactly the events the appeal was loaded with. A concurrent writer makes
 // it fail with CONFLICT, wrapping the store's *eventstore.ConflictError
-// (current revision), and nothing is written.
+// (current revision), nothing is written and the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error {
-	nouveaux := a.Nouveaux()
 	stream, err := eventstore.AppelStream(a.ID())
 	if err != nil {
 		return err
 	}
-	return conflit(a.ID(), d.flux.Enregistrer(ctx, stream, a.Version()-len(nouveaux), nouveaux, md))
+	return conflit(a.ID(), d.depot.Enregistrer(ctx, stream, a, md))
 }
 
 // conflit gives a store conflict the appeal's CONFLICT code; other errors

@@ -65,6 +65,7 @@ func (c *roundCheck) everyPlayerOnce() {
 	for _, i := range c.ranked {
 		want = append(want, c.r.players[i].ID)
 	}
+	require.NotEmpty(c.t, want, "round %d has active players", c.req.Round)
 	assert.ElementsMatch(c.t, want, seen, "round %d: every active player exactly once", c.req.Round)
 }
 

@@ -8,15 +8,15 @@ import (
 )
 
 // Depot loads and saves matches in an event store.
-type Depot struct {
-	flux   eventstore.Flux
-	regles *Regles
-}
+type Depot struct{ depot eventstore.Depot[*Partie] }
 
 // NewDepot returns a repository; registry must hold the match events
 // (Register).
 func NewDepot(store eventstore.Store, registry *eventstore.Registry, regles *Regles) *Depot {
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registry}, regles: regles}
+	return &Depot{depot: eventstore.Depot[*Partie]{
+		Flux:    eventstore.Flux{Store: store, Registry: registry},
+		Nouveau: func() *Partie { return &Partie{regles: regles} },
+	}}
 }
 
 // Charger replays a match from its stream. With a command envelope in ctx
@@ -28,17 +28,17 @@ func (d *Depot) Charger(ctx context.Context, id string) (*Partie, error) {
 	if err != nil {
 		return nil, refusCause(CodeNotFound, err, "Le match %q est introuvable", id)
 	}
-	events, err := d.flux.Charger(ctx, stream)
+	p, err := d.depot.Charger(ctx, stream)
 	var unknown *eventstore.UnknownEventTypeError
 	switch {
 	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
 		return nil, refusCause(CodeCorruptHistory, err, "Historique illisible du match %s", id)
 	case err != nil:
 		return nil, err
-	case len(events) == 0:
+	case p.Version() == 0:
 		return nil, refus(CodeNotFound, "Le match %s n'existe pas", id)
 	}
-	return Rejouer(d.regles, events)
+	return p, nil
 }
 
 // Enregistrer appends the match's new events, expecting nobody else wrote
@@ -52,14 +52,11 @@ func (d *Depot) Enregistrer(ctx context.Context, p *Partie, md eventstore.Metada
 	if err != nil {
 		return refusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
-	if err := d.flux.Enregistrer(ctx, stream, p.enregistres, p.nouveaux, md); err != nil {
-		if errors.Is(err, eventstore.ErrConflict) {
-			return refusCause(CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
-		}
-		return err
+	err = d.depot.Enregistrer(ctx, stream, p, md)
+	if errors.Is(err, eventstore.ErrConflict) {
+		return refusCause(CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
 	}
-	p.enregistres, p.nouveaux = p.version, nil
-	return nil
+	return err
 }
 
 // Executer loads a match, runs one command on it and saves the result. A

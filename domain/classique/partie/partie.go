@@ -1,9 +1,9 @@
 package partie
 
 import (
-	"fmt"
 	"slices"
 
+	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
@@ -69,10 +69,9 @@ type coupContestable struct {
 // Partie is the match aggregate. Its fields are unexported; it is built by
 // Creer (a new match) or Rejouer (from recorded events).
 type Partie struct {
-	regles      *Regles
-	version     int
-	enregistres int
-	nouveaux    []any
+	regles   *Regles
+	version  int
+	nouveaux []any
 
 	creation    MatchCree
 	phase       Phase
@@ -111,8 +110,8 @@ func sacComplet() tile.Rack {
 	return r
 }
 
-// apply is the one transition function, shared by commands and replay.
-func (p *Partie) apply(e any) error {
+// Appliquer is the one transition function, shared by commands and replay.
+func (p *Partie) Appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.version == 0 {
 		return refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
@@ -354,14 +353,7 @@ func ValeurChevalet(r tile.Rack) int {
 
 // Rejouer rebuilds a match from its recorded events, in order.
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	p := &Partie{regles: regles}
-	for i, e := range events {
-		if err := p.apply(e); err != nil {
-			return nil, fmt.Errorf("replaying event %d: %w", i, err)
-		}
-	}
-	p.enregistres = p.version
-	return p, nil
+	return eventstore.Rejouer(&Partie{regles: regles}, events)
 }
 
 // record applies a batch of events built by a command; they become new
@@ -370,7 +362,7 @@ func Rejouer(regles *Regles, events []any) (*Partie, error) {
 func (p *Partie) record(events ...any) error {
 	trial := p.clone()
 	for _, e := range events {
-		if err := trial.apply(e); err != nil {
+		if err := trial.Appliquer(e); err != nil {
 			return err
 		}
 	}
@@ -413,8 +405,12 @@ func (p *Partie) Phase() Phase { return p.phase }
 // Version is the number of events applied, saved or not.
 func (p *Partie) Version() int { return p.version }
 
-// Nouveaux are the events recorded by commands and not yet saved.
+// Nouveaux are the events recorded by commands and not saved yet; reading
+// them forgets nothing (Sauves does).
 func (p *Partie) Nouveaux() []any { return p.nouveaux }
+
+// Sauves tells the match its new events are stored: they are no longer new.
+func (p *Partie) Sauves() { p.nouveaux = nil }
 
 // Scores are the current scores, in the order of Creation().Joueurs.
 func (p *Partie) Scores() [2]int { return p.scores }

@@ -8,11 +8,11 @@ import (
 )
 
 // Depot loads and saves tournaments in an event store.
-type Depot struct{ flux eventstore.Flux }
+type Depot struct{ depot eventstore.Depot[*Tournoi] }
 
 // NewDepot returns a repository; registry must hold the tournament events.
 func NewDepot(store eventstore.Store, registry *eventstore.Registry) *Depot {
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registry}}
+	return &Depot{depot: eventstore.Depot[*Tournoi]{Flux: eventstore.Flux{Store: store, Registry: registry}, Nouveau: nouveau}}
 }
 
 // Charger replays a tournament from its stream. With a command envelope in
@@ -23,17 +23,17 @@ func (d *Depot) Charger(ctx context.Context, id string) (*Tournoi, error) {
 	if err != nil {
 		return nil, refusCause(CodeNotFound, err, "Le tournoi %q est introuvable", id)
 	}
-	events, err := d.flux.Charger(ctx, stream)
+	t, err := d.depot.Charger(ctx, stream)
 	var unknown *eventstore.UnknownEventTypeError
 	switch {
 	case errors.Is(err, eventstore.ErrMalformedPayload), errors.As(err, &unknown), errors.Is(err, eventstore.ErrFutureSchemaVersion):
 		return nil, refusCause(CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
 	case err != nil:
 		return nil, err
-	case len(events) == 0:
+	case t.Version() == 0:
 		return nil, refus(CodeNotFound, "Le tournoi %s n'existe pas", id)
 	}
-	return Rejouer(events)
+	return t, nil
 }
 
 // Enregistrer appends the new events with an exact expected revision; a
@@ -49,27 +49,24 @@ func (d *Depot) Enregistrer(ctx context.Context, t *Tournoi, md eventstore.Metad
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err
 	}
-	if err := d.flux.Enregistrer(ctx, stream, t.enregistres, t.nouveaux, md); err != nil {
-		if errors.Is(err, eventstore.ErrConflict) {
-			return refusCause(CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
-		}
-		return err
+	err = d.depot.Enregistrer(ctx, stream, t, md)
+	if errors.Is(err, eventstore.ErrConflict) {
+		return refusCause(CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
 	}
-	t.enregistres, t.nouveaux = t.version, nil
-	return nil
+	return err
 }
 
 // identifiantLibre refuses a new tournament whose id a duplicate tournament
 // already uses: one id names one tournament.
 func (d *Depot) identifiantLibre(ctx context.Context, t *Tournoi) error {
-	if t.enregistres > 0 {
+	if t.version > len(t.nouveaux) {
 		return nil
 	}
 	duplicate, err := eventstore.TournoiStream(t.ID())
 	if err != nil {
 		return nil // an id no duplicate tournament can have
 	}
-	pris, err := d.flux.Existe(ctx, duplicate)
+	pris, err := d.depot.Flux.Existe(ctx, duplicate)
 	if err != nil {
 		return err
 	}

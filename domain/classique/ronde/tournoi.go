@@ -15,6 +15,7 @@ import (
 
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/eventstore"
 )
 
 // Inscrit is a registered player.
@@ -27,9 +28,8 @@ type Inscrit struct {
 
 // Tournoi is the tournament aggregate, built by Ouvrir or Rejouer.
 type Tournoi struct {
-	version     int
-	enregistres int
-	nouveaux    []any
+	version  int
+	nouveaux []any
 
 	ouvert    TournoiOuvert
 	inscrits  []Inscrit
@@ -59,19 +59,10 @@ func nouveau() *Tournoi {
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) {
-	t := nouveau()
-	for i, e := range events {
-		if err := t.apply(e); err != nil {
-			return nil, fmt.Errorf("replaying event %d: %w", i, err)
-		}
-	}
-	t.enregistres = t.version
-	return t, nil
-}
+func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(nouveau(), events) }
 
-// apply is the one transition function.
-func (t *Tournoi) apply(e any) error {
+// Appliquer is the one transition function, shared by commands and replay.
+func (t *Tournoi) Appliquer(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.version == 0) {
 		return refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
 	}
@@ -112,7 +103,7 @@ func (t *Tournoi) apply(e any) error {
 func (t *Tournoi) record(events ...any) error {
 	trial := t.clone()
 	for _, e := range events {
-		if err := trial.apply(e); err != nil {
+		if err := trial.Appliquer(e); err != nil {
 			return err
 		}
 	}
@@ -152,8 +143,13 @@ func (t *Tournoi) Resultat(match string) (ResultatEnregistre, bool) {
 // Version is the number of events applied.
 func (t *Tournoi) Version() int { return t.version }
 
-// Nouveaux are the events recorded and not yet saved.
+// Nouveaux are the events recorded by commands and not saved yet; reading
+// them forgets nothing (Sauves does).
 func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
+
+// Sauves tells the tournament its new events are stored: they are no longer
+// new.
+func (t *Tournoi) Sauves() { t.nouveaux = nil }
 
 // Inscrits lists the registered players in registration order.
 func (t *Tournoi) Inscrits() []Inscrit { return slices.Clone(t.inscrits) }

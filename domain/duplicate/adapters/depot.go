@@ -13,8 +13,7 @@ import (
 
 // Depot loads and saves games.
 type Depot struct {
-	flux   eventstore.Flux
-	moteur duplicate.Moteur
+	depot eventstore.Depot[*duplicate.Partie]
 }
 
 // Registre returns a registry holding the duplicate game's event types.
@@ -26,7 +25,10 @@ func Registre() (*eventstore.Registry, error) {
 // NewDepot returns a repository over store; moteur validates tops of the
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur}
+	return &Depot{depot: eventstore.Depot[*duplicate.Partie]{
+		Flux:    eventstore.Flux{Store: store, Registry: registre},
+		Nouveau: func() *duplicate.Partie { return duplicate.Nouvelle(moteur) },
+	}}
 }
 
 // Charger replays a game from its stream. With a command envelope in ctx
@@ -37,32 +39,25 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	if err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
-	evts, err := d.flux.Charger(ctx, stream)
+	p, err := d.depot.Charger(ctx, stream)
 	if err != nil {
 		return nil, d.conflit(id, err)
 	}
-	if len(evts) == 0 {
+	if p.Version() == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
-	}
-	p := duplicate.Nouvelle(d.moteur)
-	for _, e := range evts {
-		if err := p.Appliquer(e); err != nil {
-			return nil, err
-		}
 	}
 	return p, nil
 }
 
 // Enregistrer appends the game's new events, expecting the stream to hold
 // exactly the events the game was loaded with. A concurrent writer makes it
-// fail with CONFLICT and nothing is written.
+// fail with CONFLICT, nothing is written and the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error {
-	nouveaux := p.Nouveaux()
 	stream, err := eventstore.PartieStream(p.ID())
 	if err != nil {
 		return err
 	}
-	return d.conflit(p.ID(), d.flux.Enregistrer(ctx, stream, p.Version()-len(nouveaux), nouveaux, md))
+	return d.conflit(p.ID(), d.depot.Enregistrer(ctx, stream, p, md))
 }
 
 // conflit gives a store conflict the game's CONFLICT code and the current

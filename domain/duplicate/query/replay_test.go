@@ -39,6 +39,7 @@ func partie(t testing.TB, n int) (*duplicate.Partie, []eventstore.Event, *events
 		for _, e := range p.Nouveaux() {
 			evts = append(evts, encoder(t, r, e, eventstore.Metadata{Actor: "JA", Role: "directeur"}, len(evts)))
 		}
+		p.Sauves()
 		return nil
 	})
 	require.NoError(t, err)

@@ -27,6 +27,7 @@ func jouer(t testing.TB, graine uint64, n int) (*duplicate.Partie, []any) {
 	var evts []any
 	p, err := s.Jouer(Partie{ID: "p1", Config: cfg, Joueurs: joueurs(n), Graine: graine}, func(p *duplicate.Partie) error {
 		evts = append(evts, p.Nouveaux()...)
+		p.Sauves()
 		return nil
 	})
 	require.NoError(t, err)

@@ -11,12 +11,17 @@ import (
 )
 
 // Depot loads and saves tournaments.
-type Depot struct{ flux eventstore.Flux }
+type Depot struct {
+	depot eventstore.Depot[*tournoi.Tournoi]
+}
 
 // NewDepot returns a repository over store; registre must hold the
 // tournament's event types (tournoi.Enregistrer).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}}
+	return &Depot{depot: eventstore.Depot[*tournoi.Tournoi]{
+		Flux:    eventstore.Flux{Store: store, Registry: registre},
+		Nouveau: tournoi.Nouveau,
+	}}
 }
 
 // Charger replays a tournament; an unknown id gives an empty aggregate
@@ -28,17 +33,7 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 	if err != nil {
 		return nil, &tournoi.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
-	evts, err := d.flux.Charger(ctx, stream)
-	if err != nil {
-		return nil, err
-	}
-	t := tournoi.Nouveau()
-	for _, e := range evts {
-		if err := t.Appliquer(e); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
+	return d.depot.Charger(ctx, stream)
 }
 
 // Enregistrer appends the tournament's new events, expecting the stream to
@@ -47,18 +42,16 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 // new tournament may not take the id of a classique tournament
 // (CodeIdentifiantPris): one id names one tournament.
 func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error {
-	nouveaux := t.Nouveaux()
 	stream, err := eventstore.TournoiStream(t.ID())
 	if err != nil {
 		return err
 	}
-	charges := t.Version() - len(nouveaux)
-	if charges == 0 && len(nouveaux) > 0 {
+	if nouveaux := len(t.Nouveaux()); nouveaux > 0 && t.Version() == nouveaux {
 		classique, err := eventstore.ClassiqueStream(t.ID())
 		if err != nil {
 			return err
 		}
-		pris, err := d.flux.Existe(ctx, classique)
+		pris, err := d.depot.Flux.Existe(ctx, classique)
 		if err != nil {
 			return err
 		}
@@ -66,5 +59,5 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 			return &tournoi.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
 		}
 	}
-	return d.flux.Enregistrer(ctx, stream, charges, nouveaux, md)
+	return d.depot.Enregistrer(ctx, stream, t, md)
 }

@@ -24,6 +24,14 @@ func setup(t *testing.T) (*command.Application, *adapters.Depot, eventstore.Stor
 	return command.New(depot, eventstore.Metadata{Actor: "directeur"}), depot, store
 }
 
+// codeDe is the code of a tournament error; any other error fails the test.
+func codeDe(t *testing.T, err error) string {
+	t.Helper()
+	var e *tournoi.Erreur
+	require.ErrorAs(t, err, &e)
+	return e.Code
+}
+
 func TestTournamentLifecycle(t *testing.T) {
 	ctx := context.Background()
 	app, depot, store := setup(t)
@@ -33,14 +41,17 @@ func TestTournamentLifecycle(t *testing.T) {
 
 	before, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
-	for _, bad := range []func() error{
-		func() error { return app.Creer(ctx, "T1", "encore") },
-		func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) },
-		func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) },
-		func() error { return app.AjouterPartie(ctx, "T1", "T1-1") },
-		func() error { return app.Creer(ctx, "bad id!", "x") },
+	for _, bad := range []struct {
+		code string
+		f    func() error
+	}{
+		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "T1", "encore") }},
+		{"INVALID_PLAYER", func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) }},
+		{"NOT_FOUND", func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) }},
+		{"INVALID_PARTIE", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
+		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "bad id!", "x") }},
 	} {
-		assert.Error(t, bad())
+		assert.Equal(t, bad.code, codeDe(t, bad.f()))
 	}
 	after, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
@@ -108,10 +119,10 @@ func TestExclusion_Article6_1(t *testing.T) {
 	for _, l := range []string{"1", "2", "3"} {
 		require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: l, Nom: "J" + l}))
 	}
-	assert.Error(t, app.Exclure(ctx, "T1", "2", "T1-1", ""), "a reason is required")
-	assert.Error(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude"), "unknown player")
+	assert.Equal(t, "INVALID_SANCTION", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "")), "a reason is required")
+	assert.Equal(t, "UNKNOWN_PLAYER", codeDe(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude")), "unknown player")
 	require.NoError(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée"))
-	assert.Error(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée"), "once")
+	assert.Equal(t, "EXCLUDED", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée")), "once")
 	tt, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	assert.True(t, tt.Exclu("2"))

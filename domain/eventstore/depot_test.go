@@ -1,0 +1,53 @@
+package eventstore_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+)
+
+// TestDepot_ConflitGardeLesNouveaux: the one repository appends an
+// aggregate's new events and only then forgets them; a concurrent writer
+// gets a conflict, nothing is written and the loser's events stay new.
+func TestDepot_ConflitGardeLesNouveaux(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, tournoi.Enregistrer(reg))
+	depot := eventstore.Depot[*tournoi.Tournoi]{Flux: eventstore.Flux{Store: store, Registry: reg}, Nouveau: tournoi.Nouveau}
+	stream, err := eventstore.TournoiStream("t1")
+	require.NoError(t, err)
+	md := eventstore.Metadata{Actor: "directeur"}
+
+	vide, err := depot.Charger(ctx, stream)
+	require.NoError(t, err)
+	assert.Zero(t, vide.Version(), "an empty stream gives a new aggregate")
+
+	tr := tournoi.Nouveau()
+	require.NoError(t, tr.Creer("t1", "Open"))
+	require.NoError(t, depot.Enregistrer(ctx, stream, tr, md))
+	assert.Empty(t, tr.Nouveaux(), "saved, no longer new")
+
+	gagnant, err := depot.Charger(ctx, stream)
+	require.NoError(t, err)
+	perdant, err := depot.Charger(ctx, stream)
+	require.NoError(t, err)
+	require.NoError(t, gagnant.Inscrire(tournoi.Joueur{Licence: "1", Nom: "A"}))
+	require.NoError(t, perdant.Inscrire(tournoi.Joueur{Licence: "2", Nom: "B"}))
+	require.NoError(t, depot.Enregistrer(ctx, stream, gagnant, md))
+	require.ErrorIs(t, depot.Enregistrer(ctx, stream, perdant, md), eventstore.ErrConflict)
+	assert.Len(t, perdant.Nouveaux(), 1, "the refused events stay new")
+
+	relu, err := depot.Charger(ctx, stream)
+	require.NoError(t, err)
+	assert.Equal(t, 2, relu.Version())
+	assert.Equal(t, []tournoi.Joueur{{Licence: "1", Nom: "A"}}, relu.Joueurs())
+}
