@@ -23,6 +23,15 @@ func codeDe(t *testing.T, err error) Code {
 	return e.Code
 }
 
+// champDe is the field an INVALID_INPUT refusal names.
+func champDe(t *testing.T, err error) any {
+	t.Helper()
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, CodeInvalidInput, e.Code)
+	return e.Details["champ"]
+}
+
 func TestParseTables(t *testing.T) {
 	cases := []struct {
 		in   string
@@ -35,7 +44,7 @@ func TestParseTables(t *testing.T) {
 	for _, c := range cases {
 		got, err := ParseTables(c.in)
 		if c.err {
-			assert.Equal(t, CodeInvalidTables, codeDe(t, err), c.in)
+			assert.Equal(t, "tables", champDe(t, err), c.in)
 			continue
 		}
 		require.NoError(t, err)
@@ -67,15 +76,15 @@ func TestIssueAuthenticateRevoke(t *testing.T) {
 
 func TestIssueRefusesBadRequests(t *testing.T) {
 	for _, c := range []struct {
-		d    Demande
-		code Code
+		d     Demande
+		champ string
 	}{
-		{Demande{Role: "king", Duree: time.Hour}, CodeInvalidRole},
-		{Demande{Role: Arbitre, Duree: 0}, CodeInvalidDuration},
-		{Demande{Role: Commission, Tables: Tables{1, 2}, Duree: time.Hour}, CodeInvalidTables},
+		{Demande{Role: "king", Duree: time.Hour}, "role"},
+		{Demande{Role: Arbitre, Duree: 0}, "heures"},
+		{Demande{Role: Commission, Tables: Tables{1, 2}, Duree: time.Hour}, "tables"},
 	} {
 		_, _, err := Emettre(entropy(), t0, c.d)
-		assert.Equal(t, c.code, codeDe(t, err), "%+v", c.d)
+		assert.Equal(t, c.champ, champDe(t, err), "%+v", c.d)
 	}
 }
 

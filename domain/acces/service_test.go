@@ -45,7 +45,8 @@ func TestServiceThroughTheStore(t *testing.T) {
 	_, _, err = svc.Emettre(ctx, acces.Demande{Role: "root", Duree: time.Hour}, eventstore.Metadata{})
 	var e *acces.Error
 	require.ErrorAs(t, err, &e)
-	assert.Equal(t, acces.CodeInvalidRole, e.Code)
+	assert.Equal(t, acces.CodeInvalidInput, e.Code)
+	assert.Equal(t, "role", e.Details["champ"])
 	events, err := store.ReadAll(ctx, 0, 10)
 	require.NoError(t, err)
 	assert.Len(t, events, 2, "a refused request records nothing")

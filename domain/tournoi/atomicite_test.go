@@ -1,6 +1,7 @@
 package tournoi
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,7 +34,7 @@ func TestAtomicite_EvenementRefuseLaisseTournoiIntact(t *testing.T) {
 			err := tr.record(tt.evt)
 			var e *Erreur
 			require.ErrorAs(t, err, &e)
-			assert.Equal(t, "CORRUPT_HISTORY", e.Code)
+			assert.Equal(t, erreur.CodeCorruptHistory, e.Code)
 			assert.Equal(t, temoin, tr)
 			require.Len(t, tr.Nouveaux(), 2)
 			assert.Len(t, tr.Nouveaux(), 2, "Nouveaux ne vide pas")

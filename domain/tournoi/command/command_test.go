@@ -29,7 +29,7 @@ func codeDe(t *testing.T, err error) string {
 	t.Helper()
 	var e *tournoi.Erreur
 	require.ErrorAs(t, err, &e)
-	return e.Code
+	return string(e.Code)
 }
 
 func TestTournamentLifecycle(t *testing.T) {
@@ -48,7 +48,7 @@ func TestTournamentLifecycle(t *testing.T) {
 		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "T1", "encore") }},
 		{"INVALID_PLAYER", func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) }},
 		{"NOT_FOUND", func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) }},
-		{"INVALID_PARTIE", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
+		{"ALREADY_EXISTS", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
 		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "bad id!", "x") }},
 	} {
 		assert.Equal(t, bad.code, codeDe(t, bad.f()))
