@@ -226,14 +226,25 @@ func (r *Runner) Checkpoint(ctx context.Context) (uint64, error) {
 	return cp.position, nil
 }
 
-// Anchor returns the checkpoint as an anchor of the log for store verify:
-// found is false for a projection that applied nothing.
-func (r *Runner) Anchor(ctx context.Context) (anchor eventstore.Anchor, found bool, err error) {
-	cp, err := readCheckpoint(ctx, r.db, r.proj.Name())
-	if err != nil || cp.position == 0 {
-		return anchor, false, err
+// Anchors returns the checkpoints of a projection database taken on the
+// store whose identity is magasin, as anchors of its log for store verify:
+// each names a position and the hash its projection saw there.
+func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]eventstore.Anchor, error) {
+	rows, err := db.QueryContext(ctx, `SELECT projection, position, hash FROM projection_checkpoints WHERE magasin = ? AND position > 0 ORDER BY projection`, magasin)
+	if err != nil {
+		return nil, err
 	}
-	return eventstore.Anchor{Source: "projection " + r.proj.Name(), Sceau: eventstore.Sceau{Position: cp.position, Hash: cp.hash}}, true, nil
+	defer rows.Close()
+	var out []eventstore.Anchor
+	for rows.Next() {
+		var a eventstore.Anchor
+		if err := rows.Scan(&a.Source, &a.Position, &a.Hash); err != nil {
+			return nil, err
+		}
+		a.Source = "projection " + a.Source
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
 
 // ApplyError is an event a projection could not apply.
