@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -102,6 +103,32 @@ func (m *Maillon) Check(e Event) error {
 	m.previous = e.Hash
 	if !bytes.Equal(want, e.Hash) {
 		return newError(CodeTampered, fmt.Sprintf("event at position %d (%s@%d) does not match its hash: it was modified, or an event before it was inserted, removed or moved", e.Position, e.Stream, e.Revision), nil)
+	}
+	return nil
+}
+
+// VerifierChaine checks that each of events (read from one stream, say)
+// is still chained to the event before it in the global log of r: an
+// altered event is ErrTampered, naming its position. A store that does not
+// chain its events (not Chained) is taken as it is.
+func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
+	if _, ok := r.(Chained); !ok {
+		return nil
+	}
+	for _, e := range events {
+		var previous []byte
+		if e.Position > 1 {
+			page, err := r.ReadAll(ctx, e.Position-1, 1)
+			if err != nil {
+				return err
+			}
+			if len(page) > 0 {
+				previous = page[0].Hash
+			}
+		}
+		if err := NewMaillon(previous).Check(e); err != nil {
+			return err
+		}
 	}
 	return nil
 }

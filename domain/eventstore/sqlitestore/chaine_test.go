@@ -149,3 +149,31 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, published.Sceau, parsed)
 }
+
+// Issue 16 item 1: a replay, which reads one stream, checks each event
+// against the one before it in the global log.
+func TestChaine_ReplayOfAStreamChecksTheChain(t *testing.T) {
+	dir, _ := writeChainedLog(t)
+	for _, c := range []struct {
+		damage string
+		err    string
+	}{
+		{"", ""},
+		{`UPDATE events SET data = '{"score":10999}' WHERE position = 70`, "event at position 70 (partie-2@17) does not match its hash"},
+		{`DELETE FROM events WHERE position = 33`, "event at position 34 (partie-2@8) does not match its hash"},
+	} {
+		ctx := context.Background()
+		store, err := sqlitestore.Open(ctx, damagedCopy(t, dir, c.damage), sqlitestore.Options{})
+		require.NoError(t, err)
+		events, err := eventstore.ReadWholeStream(ctx, store, "partie-2")
+		require.NoError(t, err)
+		err = eventstore.VerifierChaine(ctx, store, events)
+		if c.err == "" {
+			assert.NoError(t, err)
+		} else {
+			assert.ErrorIs(t, err, eventstore.ErrTampered)
+			assert.ErrorContains(t, err, c.err)
+		}
+		require.NoError(t, store.Close())
+	}
+}
