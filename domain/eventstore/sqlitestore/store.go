@@ -155,6 +155,11 @@ type Store struct {
 	writeLock sync.Mutex
 	changes   notifier
 
+	// sealed receives each committed head for the seal writer (see
+	// writeSeals), which leaves sealDone closed when it has written the
+	// last one.
+	sealed    chan eventstore.Sceau
+	sealDone  chan struct{}
 	closeOnce sync.Once
 	closed    chan struct{}
 }
@@ -186,7 +191,8 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier()}
+	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(),
+		sealed: make(chan eventstore.Sceau, 1), sealDone: make(chan struct{})}
 	if s.clock == nil {
 		s.clock = eventstore.SystemClock
 	}
@@ -201,6 +207,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		s.closePools()
 		return nil, err
 	}
+	go s.writeSeals()
 	return s, nil
 }
 
@@ -385,6 +392,7 @@ func (s *Store) Close() error {
 		s.writeLock.Lock()
 		defer s.writeLock.Unlock()
 		err = s.closePools()
+		<-s.sealDone
 	})
 	return err
 }
@@ -436,17 +444,53 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		return eventstore.AppendResult{}, classify("committing append to "+stream, err)
 	}
 	s.changes.broadcast()
-	s.seal(eventstore.Sceau{Position: res.Position, Hash: head})
+	// The seal writer takes the newest head: one still waiting is replaced.
+	select {
+	case <-s.sealed:
+	default:
+	}
+	s.sealed <- eventstore.Sceau{Position: res.Position, Hash: head}
 	return res, nil
 }
 
-// seal replaces the seal file beside the store with the head just
-// committed: written to a temporary file, then renamed over the seal, so a
-// reader sees the old seal or the new one, never a mix. The events are
-// durable before the seal moves, so the seal never names a head the file
-// lacks; it may lag (a crash between commit and rename, another process
-// appending at the same time), which only makes it a shorter prefix. A
-// seal that cannot be written leaves the old one: the append is done.
+// sealInterval is the least time between two seals: replacing a file makes
+// ext4 flush it with the next fsync, which doubled the cost of an append
+// when every append moved the seal.
+const sealInterval = time.Second
+
+// writeSeals keeps the seal file beside the store at the last committed
+// head, off the append path and at most once per sealInterval: heads
+// committed in between are coalesced into the next seal, and Close writes
+// the last one. The events
+// are durable before their head reaches the seal, so the seal never names a
+// head the file lacks; it may lag (a crash just after a commit, another
+// process appending at the same time), which only makes it a shorter
+// prefix.
+func (s *Store) writeSeals() {
+	defer close(s.sealDone)
+	for {
+		select {
+		case head := <-s.sealed:
+			s.seal(head)
+			select {
+			case <-time.After(sealInterval):
+			case <-s.closed:
+			}
+		case <-s.closed:
+			select {
+			case head := <-s.sealed:
+				s.seal(head)
+			default:
+			}
+			return
+		}
+	}
+}
+
+// seal replaces the seal file with head: written to a temporary file, then
+// renamed over the seal, so a reader sees the old seal or the new one,
+// never a mix. A seal that cannot be written leaves the old one: the append
+// is done all the same.
 func (s *Store) seal(head eventstore.Sceau) {
 	dir := filepath.Dir(s.path)
 	f, err := os.CreateTemp(dir, SealName+".*")
