@@ -19,6 +19,8 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/tournoi"
+	"arbitre/projections/archive"
+	"arbitre/projections/projection"
 
 	"github.com/google/uuid"
 	"github.com/spf13/pflag"
@@ -196,4 +198,22 @@ func TestSante_UndecodableEventsServeStartsDegraded(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, out, fmt.Sprintf("position %d (tournoi-T1@0)", badTournoi))
 	assert.Contains(t, out, fmt.Sprintf("position %d (acces-serveur@0)", badAcces))
+}
+
+// Issue 16 item 1: a tail deleted together with the seal file is still
+// caught by the checkpoints of the projections built from the store.
+func TestChaine_StoreVerifyChecksTheProjectionsCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	appendRevocations(t, dir, 60)
+	_, err := runArbitre(t, "projections", "rebuild", "--data", dir)
+	require.NoError(t, err)
+	cut := copyData(t, dir, `DELETE FROM events WHERE position > 40`)
+	require.NoError(t, os.Remove(filepath.Join(cut, sqlitestore.SealName)))
+	projections, err := os.ReadFile(filepath.Join(dir, projection.FileName))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(cut, projection.FileName), projections, 0o600))
+
+	out, err := runStoreCommand(t, "verify", "--data", cut)
+	require.Error(t, err)
+	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+archive.Name+" saw the log up to position 60, which is no longer in it (the log ends at 40)")
 }
