@@ -323,3 +323,25 @@ func TestChaine_ProjectionRefusesAnAlteredEvent(t *testing.T) {
 	assert.Equal(t, uint64(2), applyErr.Position)
 	assert.ErrorIs(t, err, eventstore.ErrTampered)
 }
+
+// Issue 16 item 5: checkpoints written before they named their store are
+// upgraded in place and match no store, so the projection is rebuilt once.
+func TestIdentite_CheckpointsWithoutIdentityRebuildOnce(t *testing.T) {
+	f := newFixture(t)
+	p := newTally("tally")
+	f.append(t, numbered(1, 12)...)
+	_, err := f.db.Exec(`CREATE TABLE projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+		INSERT INTO projection_checkpoints VALUES ('tally', 5);
+		CREATE TABLE tally (position INTEGER PRIMARY KEY, data TEXT NOT NULL);
+		INSERT INTO tally VALUES (1, 'stale')`)
+	require.NoError(t, err)
+	r := f.runner(t, p)
+	r.Log = discard()
+	n, err := r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 12, n, "rebuilt from zero")
+	assert.Equal(t, freshRebuild(t, f.store, p), dump(t, f.db))
+	n, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Zero(t, n, "once")
+}

@@ -137,8 +137,8 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 		if _, err := tx.ExecContext(ctx, checkpointSchema); err != nil {
 			return err
 		}
-		var upgraded bool
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('projection_checkpoints') WHERE name = 'magasin'`).Scan(&upgraded); err != nil {
+		upgraded, err := identifiedCheckpoints(ctx, tx)
+		if err != nil {
 			return err
 		}
 		if !upgraded {
@@ -208,6 +208,14 @@ type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
+// identifiedCheckpoints tells whether the checkpoint table exists with the
+// columns of the store's identity and hash.
+func identifiedCheckpoints(ctx context.Context, q queryer) (bool, error) {
+	var found bool
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('projection_checkpoints') WHERE name = 'magasin'`).Scan(&found)
+	return found, err
+}
+
 func readCheckpoint(ctx context.Context, q queryer, name string) (checkpoint, error) {
 	var cp checkpoint
 	err := q.QueryRowContext(ctx, `SELECT position, hash, magasin FROM projection_checkpoints WHERE projection = ?`, name).Scan(&cp.position, &cp.hash, &cp.magasin)
@@ -228,8 +236,12 @@ func (r *Runner) Checkpoint(ctx context.Context) (uint64, error) {
 
 // Anchors returns the checkpoints of a projection database taken on the
 // store whose identity is magasin, as anchors of its log for store verify:
-// each names a position and the hash its projection saw there.
+// each names a position and the hash its projection saw there. A database
+// whose checkpoints predate identities has none.
 func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]eventstore.Anchor, error) {
+	if found, err := identifiedCheckpoints(ctx, db); err != nil || !found {
+		return nil, err
+	}
 	rows, err := db.QueryContext(ctx, `SELECT projection, position, hash FROM projection_checkpoints WHERE magasin = ? AND position > 0 ORDER BY projection`, magasin)
 	if err != nil {
 		return nil, err
