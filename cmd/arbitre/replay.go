@@ -48,6 +48,9 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup i
 		return err
 	}
 	evts, err := eventstore.ReadWholeStream(ctx, store, stream)
+	if err == nil {
+		err = eventstore.VerifierChaine(ctx, store, evts)
+	}
 	if err != nil {
 		return err
 	}

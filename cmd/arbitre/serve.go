@@ -123,6 +123,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		if err != nil {
 			return err
 		}
+		runner.Log = log
 		runners = append(runners, runner)
 	}
 	last, err := store.LastPosition(ctx)
@@ -158,7 +159,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log}
+	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(runners, tokens)}
 	for _, c := range configure {
 		c(&cfg)
 	}
@@ -207,4 +208,21 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		err = nil
 	}
 	return err
+}
+
+// sante lists the projections parked on an event and the access events
+// the token registry skipped, for /healthz.
+func sante(runners []*projection.Runner, tokens *acces.Registre) func() []server.Probleme {
+	return func() []server.Probleme {
+		var out []server.Probleme
+		for _, r := range runners {
+			if a := r.Arret(); a != nil {
+				out = append(out, server.Probleme{Nom: a.Nom, Position: a.Position, Erreur: a.Erreur})
+			}
+		}
+		for _, e := range tokens.Ecarts() {
+			out = append(out, server.Probleme{Nom: "jetons", Position: e.Position, Erreur: "événement ignoré, les jetons qu'il émet ou révoque sont inconnus : " + e.Erreur})
+		}
+		return out
+	}
 }

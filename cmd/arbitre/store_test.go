@@ -72,7 +72,9 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
-	require.EqualError(t, err, "store verify: 3 problem(s) found")
+	require.EqualError(t, err, "store verify: 5 problem(s) found")
+	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.tampered")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.tampered")
 	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
 	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: global position gap: expected 10")
 	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: stream revision gap: expected revision 5")

@@ -61,6 +61,11 @@ func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless 
 	}
 }
 
+// storePath is the SQLite store file inside the data directory.
+func (f *storeFlags) storePath() string {
+	return filepath.Join(f.dataDir, sqlitestore.FileName)
+}
+
 // projectionDBPath is the projection database inside the data directory.
 func (f *storeFlags) projectionDBPath() string {
 	return filepath.Join(f.dataDir, projection.FileName)

@@ -27,6 +27,8 @@ type Registre struct {
 	// position is the global position of the last event of the log taken
 	// into account (0 for a registry fed by hand).
 	position uint64
+	// ecarts are the events of the log the registry could not decode.
+	ecarts []Ecart
 	// veilles are the contexts to end when a token is revoked, by token id.
 	veilles map[string]map[*veille]struct{}
 	// source is the store the registry catches up from; set by Suivre.

@@ -2,6 +2,7 @@ package acces
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -36,13 +37,14 @@ func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Re
 // prendre applies one event of the log, once: events at or before the
 // registry's position were already taken, by the subscription or by a
 // catch-up.
+//
+// An event it cannot decode is skipped and kept in Ecarts, so one bad event
+// does not freeze token issue and revocation for every later one.
 func (r *Registre) prendre(registry *eventstore.Registry, e eventstore.Event) error {
 	var payload any
+	var ecart error
 	if e.Type == TypeJetonEmis || e.Type == TypeJetonRevoque {
-		var err error
-		if payload, err = registry.Decode(e); err != nil {
-			return err
-		}
+		payload, ecart = registry.Decode(e)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -50,8 +52,26 @@ func (r *Registre) prendre(registry *eventstore.Registry, e eventstore.Event) er
 		return nil
 	}
 	r.position = e.Position
+	if ecart != nil {
+		r.ecarts = append(r.ecarts, Ecart{Position: e.Position, Erreur: ecart.Error()})
+		return nil
+	}
 	r.appliquer(payload)
 	return nil
+}
+
+// Ecart is an event of an access stream the registry skipped because it
+// could not decode it: the token it issues or revokes is unknown.
+type Ecart struct {
+	Position uint64
+	Erreur   string
+}
+
+// Ecarts returns the events the registry skipped, in log order.
+func (r *Registre) Ecarts() []Ecart {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.ecarts)
 }
 
 // suivi returns the registry's source and position.

@@ -29,6 +29,7 @@ const (
 	CodeForeignEvent        Code = "eventstore.foreign_event"
 	CodeUnavailable         Code = "eventstore.unavailable"
 	CodeClosed              Code = "eventstore.closed"
+	CodeTampered            Code = "eventstore.tampered"
 )
 
 // Sentinels for errors.Is. Every error of this package and of the backends
@@ -44,6 +45,7 @@ var (
 	ErrCorruptStore        = &Error{Code: CodeCorruptStore}
 	ErrUnavailable         = &Error{Code: CodeUnavailable}
 	ErrClosed              = &Error{Code: CodeClosed}
+	ErrTampered            = &Error{Code: CodeTampered}
 )
 
 // Error is an event store error with a stable code, a message and an

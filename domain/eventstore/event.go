@@ -52,6 +52,9 @@ type Event struct {
 	Version  int             `json:"version"`
 	Data     json.RawMessage `json:"data"`
 	Metadata Metadata        `json:"metadata"`
+	// Hash chains the event to the one before it in the global log (see
+	// ChainHash); empty on a store that does not chain (EventStoreDB).
+	Hash []byte `json:"hash,omitempty"`
 }
 
 // AppendResult tells where the last event of an append landed.

@@ -1,19 +1,36 @@
 package eventstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // VerifyOptions says what Verify checks beyond ordering and contiguity.
 type VerifyOptions struct {
 	// GaplessPositions requires global positions 1, 2, 3... (SQLite backend).
 	GaplessPositions bool
+	// Chained requires every event to be chained to the previous one
+	// (Event.Hash, SQLite backend): a modified, inserted, deleted, moved or
+	// swapped event breaks the chain where it happened.
+	Chained bool
+	// Anchors are heads the log must still extend: the seal file, a seal
+	// written on a results sheet, the projections' checkpoints.
+	Anchors []Anchor
 	// Registry, when set, requires every event to have a known type and a
 	// supported version and to decode into its Go type. Without it, Verify
 	// checks only that payloads are JSON.
 	Registry *Registry
+}
+
+// Anchor is a position and hash someone saw in the log: Source says who
+// (the seal file, --seal, a projection).
+type Anchor struct {
+	Source string
+	Sceau
 }
 
 // Problem is one integrity violation found by Verify.
@@ -50,8 +67,11 @@ const maxProblems = 1000
 // every payload decodes. The returned error is about reading;
 // integrity violations are in the report.
 func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, error) {
-	report := &VerifyReport{}
-	next := map[string]uint64{}
+	v := &verifier{report: &VerifyReport{}, next: map[string]uint64{}, opts: opts, chain: NewMaillon(nil), anchors: map[uint64][]Anchor{}}
+	for _, a := range opts.Anchors {
+		v.anchors[a.Position] = append(v.anchors[a.Position], a)
+	}
+	report := v.report
 	var from uint64
 	for {
 		page, err := r.ReadAll(ctx, from, PageSize)
@@ -59,24 +79,56 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 			return report, err
 		}
 		for _, e := range page {
-			checkEvent(report, next, e, opts)
+			v.check(e)
 			report.Events++
 			report.LastPosition = e.Position
 		}
 		if len(page) < PageSize || len(report.Problems) >= maxProblems {
-			report.Streams = len(next)
+			report.Streams = len(v.next)
+			v.truncated()
 			return report, nil
 		}
 		from = report.LastPosition + 1
 	}
 }
 
-func checkEvent(report *VerifyReport, next map[string]uint64, e Event, opts VerifyOptions) {
+// verifier is the state of one Verify pass.
+type verifier struct {
+	report  *VerifyReport
+	next    map[string]uint64
+	opts    VerifyOptions
+	chain   *Maillon
+	anchors map[uint64][]Anchor
+}
+
+// truncated reports the anchors past the end of the log.
+func (v *verifier) truncated() {
+	for _, pos := range slices.Sorted(maps.Keys(v.anchors)) {
+		for _, a := range v.anchors[pos] {
+			v.report.Problems = append(v.report.Problems, Problem{Position: pos, Code: CodeTampered,
+				Detail: fmt.Sprintf("%s saw the log up to position %d, which is no longer in it (the log ends at %d): events were removed from the tail or an older copy of the store was restored", a.Source, pos, v.report.LastPosition)})
+		}
+	}
+}
+
+func (v *verifier) check(e Event) {
+	report, next, opts := v.report, v.next, v.opts
 	add := func(code Code, format string, args ...any) {
 		if len(report.Problems) < maxProblems {
 			report.Problems = append(report.Problems, Problem{Position: e.Position, Stream: e.Stream, Revision: e.Revision, Code: code, Detail: fmt.Sprintf(format, args...)})
 		}
 	}
+	if opts.Chained {
+		if err := v.chain.Check(e); err != nil {
+			add(CodeTampered, "the event does not match its hash: it was modified, or an event was inserted, removed or moved just before it")
+		}
+	}
+	for _, a := range v.anchors[e.Position] {
+		if !bytes.Equal(a.Hash, e.Hash) {
+			add(CodeTampered, "%s saw another event at this position (hash %x): the log no longer extends it", a.Source, a.Hash)
+		}
+	}
+	delete(v.anchors, e.Position)
 	switch {
 	case opts.GaplessPositions && e.Position != report.LastPosition+1:
 		add(CodeCorruptStore, "global position gap: expected %d", report.LastPosition+1)

@@ -57,6 +57,17 @@ type Config struct {
 	// NoIntrospection refuses __schema and __type (public deployments);
 	// GraphiQL needs them.
 	NoIntrospection bool
+	// Sante, when set, lists the parts of the server that stopped following
+	// the log; /healthz then answers 503 "degraded" and names them.
+	Sante func() []Probleme
+}
+
+// Probleme is a part of the server (a projection, the token registry) that
+// stopped at an event of the log, or skipped it.
+type Probleme struct {
+	Nom      string `json:"nom"`
+	Position uint64 `json:"position"`
+	Erreur   string `json:"erreur"`
 }
 
 // New builds the echo instance with every route.
@@ -78,6 +89,11 @@ func New(cfg Config) *echo.Echo {
 	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
 	get(e, "/healthz", func(c echo.Context) error {
+		if cfg.Sante != nil {
+			if problemes := cfg.Sante(); len(problemes) > 0 {
+				return c.JSON(http.StatusServiceUnavailable, map[string]any{"status": "degraded", "version": cfg.Resolver.Version, "projections": problemes})
+			}
+		}
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
 	})
 	return e

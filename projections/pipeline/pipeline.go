@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"arbitre/domain/eventstore"
 	"arbitre/projections/feed"
@@ -25,6 +26,38 @@ type Config struct {
 	Subscriber message.Subscriber
 	Topic      string
 	Logger     watermill.LoggerAdapter
+	// Retry bounds how a projection that fails is retried before it is
+	// parked (projection.Runner.Garer); DefaultRetry when zero.
+	Retry Retry
+}
+
+// Retry is a bounded exponential backoff: Attempts tries in all, waiting
+// First after the first failure and doubling each time.
+type Retry struct {
+	Attempts int
+	First    time.Duration
+}
+
+// DefaultRetry gives a failing projection five tries over about a second
+// and a half: enough for a busy database, not for an event it cannot apply.
+var DefaultRetry = Retry{Attempts: 5, First: 100 * time.Millisecond}
+
+// run calls fn until it succeeds, ctx is done or the tries are spent, and
+// returns its last error.
+func (p Retry) run(ctx context.Context, fn func() error) error {
+	wait := p.First
+	for try := 1; ; try++ {
+		err := fn()
+		if err == nil || try >= p.Attempts || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
 }
 
 // Run catches every runner up from the store, then publishes the log from
@@ -38,6 +71,9 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if cfg.Topic == "" {
 		cfg.Topic = feed.Topic
 	}
+	if cfg.Retry == (Retry{}) {
+		cfg.Retry = DefaultRetry
+	}
 	if cfg.Publisher == nil || cfg.Subscriber == nil {
 		pubsub := gochannel.NewGoChannel(gochannel.Config{BlockPublishUntilSubscriberAck: true}, cfg.Logger)
 		defer pubsub.Close()
@@ -48,7 +84,12 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		return fmt.Errorf("creating watermill router: %w", err)
 	}
 	for _, r := range runners {
-		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, r.HandleMessage)
+		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, func(msg *message.Message) error {
+			if err := cfg.Retry.run(msg.Context(), func() error { return r.HandleMessage(msg) }); err != nil && msg.Context().Err() == nil {
+				r.Garer(err)
+			}
+			return msg.Context().Err()
+		})
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -60,7 +101,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		return fmt.Errorf("watermill router stopped before running: %w", err)
 	}
 
-	from, err := catchUp(ctx, runners)
+	from, err := catchUp(ctx, runners, cfg.Retry)
 	if err == nil {
 		if ready != nil {
 			close(ready)
@@ -75,21 +116,37 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	return errors.Join(err, routerErr)
 }
 
-// catchUp applies the stored log to every runner and returns the lowest
-// checkpoint, where the feed starts.
-func catchUp(ctx context.Context, runners []*projection.Runner) (uint64, error) {
-	var lowest uint64
-	for i, r := range runners {
-		if _, err := r.CatchUp(ctx, nil); err != nil {
-			return 0, err
+// catchUp applies the stored log to every runner, parking those that still
+// fail after the retries, and returns the lowest checkpoint of the others,
+// where the feed starts (the highest checkpoint when all are parked).
+func catchUp(ctx context.Context, runners []*projection.Runner, retry Retry) (uint64, error) {
+	var lowest, highest uint64
+	running := 0
+	for _, r := range runners {
+		err := retry.run(ctx, func() error {
+			_, err := r.CatchUp(ctx, nil)
+			return err
+		})
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		if err != nil {
+			r.Garer(err)
 		}
 		cp, err := r.Checkpoint(ctx)
 		if err != nil {
 			return 0, err
 		}
-		if i == 0 || cp < lowest {
-			lowest = cp
+		highest = max(highest, cp)
+		if r.Arret() == nil {
+			if running == 0 || cp < lowest {
+				lowest = cp
+			}
+			running++
 		}
+	}
+	if running == 0 {
+		return highest, nil
 	}
 	return lowest, nil
 }

@@ -6,12 +6,15 @@
 package projection
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,10 +86,22 @@ func OpenReadDB(path string) (*sql.DB, error) {
 // readers is the size of the read pool.
 const readers = 4
 
+// checkpointSchema: a checkpoint is the position of the last applied event,
+// that event's hash and the identity of the store it came from, so a
+// checkpoint taken on another store, or on a log that lost its tail, is
+// recognized (see CatchUp).
 const checkpointSchema = `CREATE TABLE IF NOT EXISTS projection_checkpoints (
 	projection TEXT PRIMARY KEY,
-	position   INTEGER NOT NULL
+	position   INTEGER NOT NULL,
+	hash       BLOB    NOT NULL DEFAULT x'',
+	magasin    TEXT    NOT NULL DEFAULT ''
 )`
+
+// checkpointUpgrade gives a checkpoint table written before checkpoints
+// held the store's identity its new columns; such a checkpoint matches no
+// store, so its projection is rebuilt once.
+const checkpointUpgrade = `ALTER TABLE projection_checkpoints ADD COLUMN hash BLOB NOT NULL DEFAULT x'';
+ALTER TABLE projection_checkpoints ADD COLUMN magasin TEXT NOT NULL DEFAULT ''`
 
 // Runner applies events to one projection.
 type Runner struct {
@@ -94,6 +109,15 @@ type Runner struct {
 	proj  Projection
 	store eventstore.Reader
 	page  int
+	// identity is the store's identity when it chains its events (see
+	// eventstore.Chained); chained says whether it does.
+	identity string
+	chained  bool
+	// Log receives the rebuilds a foreign checkpoint triggers and the
+	// parking of the projection; slog.Default() unless set.
+	Log *slog.Logger
+	// arret is set once the projection is parked (see Garer).
+	arret atomic.Pointer[Arret]
 	// position is the checkpoint as of the last commit, for readers that
 	// must not query the database to know how far the projection is; moved
 	// is closed (and replaced) whenever it advances.
@@ -105,10 +129,22 @@ type Runner struct {
 // NewRunner prepares the checkpoint table and the projection's tables.
 // store is read to fill gaps, catch up and rebuild.
 func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
-	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{})}
+	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{}), Log: slog.Default()}
+	if c, ok := store.(eventstore.Chained); ok {
+		r.identity, r.chained = c.Identity(), true
+	}
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, checkpointSchema); err != nil {
 			return err
+		}
+		upgraded, err := identifiedCheckpoints(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if !upgraded {
+			if _, err := tx.ExecContext(ctx, checkpointUpgrade); err != nil {
+				return err
+			}
 		}
 		return p.Setup(ctx, tx)
 	})
@@ -128,7 +164,7 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 func (r *Runner) Position() uint64 { return r.position.Load() }
 
 // Attendre waits until the projection has applied the event at position
-// pos, or ctx is done.
+// pos, or ctx is done, or the projection is parked (an error then).
 func (r *Runner) Attendre(ctx context.Context, pos uint64) error {
 	for {
 		r.mu.Lock()
@@ -136,6 +172,9 @@ func (r *Runner) Attendre(ctx context.Context, pos uint64) error {
 		r.mu.Unlock()
 		if r.position.Load() >= pos {
 			return nil
+		}
+		if a := r.Arret(); a != nil {
+			return a
 		}
 		select {
 		case <-moved:
@@ -157,45 +196,119 @@ func (r *Runner) avancer(pos uint64) {
 // Name is the projection's name.
 func (r *Runner) Name() string { return r.proj.Name() }
 
+// checkpoint is where a projection stands: the last applied event's
+// position and hash, and the identity of the store it was read from.
+type checkpoint struct {
+	position uint64
+	hash     []byte
+	magasin  string
+}
+
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// identifiedCheckpoints tells whether the checkpoint table exists with the
+// columns of the store's identity and hash.
+func identifiedCheckpoints(ctx context.Context, q queryer) (bool, error) {
+	var found bool
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('projection_checkpoints') WHERE name = 'magasin'`).Scan(&found)
+	return found, err
+}
+
+func readCheckpoint(ctx context.Context, q queryer, name string) (checkpoint, error) {
+	var cp checkpoint
+	err := q.QueryRowContext(ctx, `SELECT position, hash, magasin FROM projection_checkpoints WHERE projection = ?`, name).Scan(&cp.position, &cp.hash, &cp.magasin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return checkpoint{}, nil
+	}
+	return cp, err
+}
+
 // Checkpoint returns the position of the last applied event (0 for none).
 func (r *Runner) Checkpoint(ctx context.Context) (uint64, error) {
-	var pos uint64
-	err := r.db.QueryRowContext(ctx, `SELECT position FROM projection_checkpoints WHERE projection = ?`, r.proj.Name()).Scan(&pos)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
+	cp, err := readCheckpoint(ctx, r.db, r.proj.Name())
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: reading checkpoint: %w", r.proj.Name(), err)
 	}
-	return pos, nil
+	return cp.position, nil
 }
+
+// Anchors returns the checkpoints of a projection database taken on the
+// store whose identity is magasin, as anchors of its log for store verify:
+// each names a position and the hash its projection saw there. A database
+// whose checkpoints predate identities has none.
+func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]eventstore.Anchor, error) {
+	if found, err := identifiedCheckpoints(ctx, db); err != nil || !found {
+		return nil, err
+	}
+	rows, err := db.QueryContext(ctx, `SELECT projection, position, hash FROM projection_checkpoints WHERE magasin = ? AND position > 0 ORDER BY projection`, magasin)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []eventstore.Anchor
+	for rows.Next() {
+		var a eventstore.Anchor
+		if err := rows.Scan(&a.Source, &a.Position, &a.Hash); err != nil {
+			return nil, err
+		}
+		a.Source = "projection " + a.Source
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// ApplyError is an event a projection could not apply.
+type ApplyError struct {
+	Position uint64
+	Type     string
+	Err      error
+}
+
+func (e *ApplyError) Error() string {
+	return fmt.Sprintf("applying %s at position %d: %v", e.Type, e.Position, e.Err)
+}
+
+func (e *ApplyError) Unwrap() error { return e.Err }
 
 // Apply applies events in global order in one transaction with the new
 // checkpoint. Events at or before the checkpoint are skipped, which makes
-// redelivery harmless. It returns how many events were applied.
+// redelivery harmless. On a chained store each event must be chained to the
+// checkpoint's (eventstore.Maillon): a projection never folds an event that
+// was altered in the file. An error (an *ApplyError for the event that
+// failed) rolls back the state and the checkpoint. It returns how many
+// events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
-		var checkpoint uint64
-		err := tx.QueryRowContext(ctx, `SELECT position FROM projection_checkpoints WHERE projection = ?`, r.proj.Name()).Scan(&checkpoint)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		cp, err := readCheckpoint(ctx, tx, r.proj.Name())
+		if err != nil {
 			return err
 		}
+		chain := eventstore.NewMaillon(cp.hash)
 		for _, e := range events {
-			if e.Position <= checkpoint {
+			if e.Position <= cp.position {
 				continue
 			}
-			if err := r.proj.Apply(ctx, tx, e); err != nil {
-				return fmt.Errorf("applying %s at position %d: %w", e.Type, e.Position, err)
+			if r.chained {
+				err = chain.Check(e)
 			}
-			checkpoint = e.Position
+			if err == nil {
+				err = r.proj.Apply(ctx, tx, e)
+			}
+			if err != nil {
+				return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+			}
+			cp.position, cp.hash = e.Position, e.Hash
 			applied++
 		}
 		if applied == 0 {
 			return nil
 		}
-		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint)
+		cp.magasin = r.identity
+		return saveCheckpoint(ctx, tx, r.proj.Name(), cp)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
@@ -206,10 +319,32 @@ func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, err
 	return applied, nil
 }
 
-func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, position uint64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
-		ON CONFLICT (projection) DO UPDATE SET position = excluded.position`, name, position)
+func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, cp checkpoint) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO projection_checkpoints (projection, position, hash, magasin) VALUES (?, ?, ?, ?)
+		ON CONFLICT (projection) DO UPDATE SET position = excluded.position, hash = excluded.hash, magasin = excluded.magasin`,
+		name, cp.position, cp.hash, cp.magasin)
 	return err
+}
+
+// foreign tells why a checkpoint does not belong to the store's log: taken
+// on another store, or at an event the log no longer holds (an older copy
+// restored, the tail cut, the event altered). Empty when it belongs.
+func (r *Runner) foreign(ctx context.Context) (string, error) {
+	cp, err := readCheckpoint(ctx, r.db, r.proj.Name())
+	if err != nil || cp.position == 0 || !r.chained {
+		return "", err
+	}
+	if cp.magasin != r.identity {
+		return fmt.Sprintf("its checkpoint was taken on store %q, not on this one (%s)", cp.magasin, r.identity), nil
+	}
+	page, err := r.store.ReadAll(ctx, cp.position, 1)
+	if err != nil {
+		return "", err
+	}
+	if len(page) == 0 || page[0].Position != cp.position || !bytes.Equal(page[0].Hash, cp.hash) {
+		return fmt.Sprintf("the log no longer holds the event at its checkpoint (position %d): an older copy of the store was restored or the log was altered", cp.position), nil
+	}
+	return "", nil
 }
 
 // Progress reports replay progress: the last applied position and the
@@ -217,8 +352,19 @@ func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, position uint6
 type Progress func(position uint64, applied int)
 
 // CatchUp applies every stored event after the checkpoint, page by page,
-// and returns how many it applied.
+// and returns how many it applied. A checkpoint that does not belong to the
+// store's log is logged and the projection rebuilt from zero.
 func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
+	why, err := r.foreign(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("projection %s: checking its checkpoint: %w", r.proj.Name(), err)
+	}
+	if why != "" {
+		r.Log.Warn("projection rebuilt from zero: "+why, "projection", r.proj.Name())
+		if err := r.reset(ctx); err != nil {
+			return 0, err
+		}
+	}
 	from, err := r.Checkpoint(ctx)
 	if err != nil {
 		return 0, err
@@ -234,7 +380,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 		}
 		n, err := r.Apply(ctx, page)
 		if err != nil {
-			return total, err
+			return total + r.applyBefore(ctx, page, err), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -247,10 +393,34 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 	}
 }
 
+// applyBefore applies the events of page before the one that failed with
+// err, so a projection stops right before an event it cannot apply, and
+// returns how many it applied.
+func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error) int {
+	var applyErr *ApplyError
+	if !errors.As(err, &applyErr) {
+		return 0
+	}
+	i := slices.IndexFunc(page, func(e eventstore.Event) bool { return e.Position == applyErr.Position })
+	if i <= 0 {
+		return 0
+	}
+	n, _ := r.Apply(ctx, page[:i])
+	return n
+}
+
 // Rebuild deletes the projection's state and checkpoint in one transaction
 // and replays the whole log. If interrupted, the projection is consistent
 // at its checkpoint and the next CatchUp resumes it.
 func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
+	if err := r.reset(ctx); err != nil {
+		return 0, err
+	}
+	return r.CatchUp(ctx, progress)
+}
+
+// reset deletes the projection's state and checkpoint in one transaction.
+func (r *Runner) reset(ctx context.Context) error {
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		if err := r.proj.Reset(ctx, tx); err != nil {
 			return err
@@ -259,10 +429,45 @@ func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
+		return fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
 	}
 	r.avancer(0)
-	return r.CatchUp(ctx, progress)
+	return nil
+}
+
+// Arret is a parked projection: it stopped before the event at Position,
+// which it failed to apply with Erreur, and applies nothing more until the
+// server restarts.
+type Arret struct {
+	Nom      string `json:"nom"`
+	Position uint64 `json:"position"`
+	Erreur   string `json:"erreur"`
+}
+
+func (a *Arret) Error() string {
+	return fmt.Sprintf("projection %s arrêtée à la position %d : %s", a.Nom, a.Position, a.Erreur)
+}
+
+// Arret returns why the projection is parked, nil while it runs.
+func (r *Runner) Arret() *Arret { return r.arret.Load() }
+
+// Garer parks the projection after err, logged once: the position is the
+// event that failed when err is an *ApplyError, the one after the checkpoint
+// otherwise. Waiters (Attendre) are woken and told.
+func (r *Runner) Garer(err error) {
+	a := &Arret{Nom: r.proj.Name(), Position: r.Position() + 1, Erreur: err.Error()}
+	var applyErr *ApplyError
+	if errors.As(err, &applyErr) {
+		a.Position = applyErr.Position
+	}
+	if !r.arret.CompareAndSwap(nil, a) {
+		return
+	}
+	r.Log.Error("projection parked: it applies nothing more until the server restarts", "projection", a.Nom, "position", a.Position, "error", a.Erreur)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	close(r.moved)
+	r.moved = make(chan struct{})
 }
 
 func (r *Runner) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {

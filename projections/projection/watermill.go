@@ -11,8 +11,12 @@ import (
 // the checkpoint is a duplicate and is acknowledged; a message whose
 // previous position is after the checkpoint reveals lost messages, so the
 // runner catches up from the store (which includes this event); otherwise
-// the event is applied. An error nacks the message for redelivery.
+// the event is applied. An error nacks the message for redelivery. A
+// parked projection acknowledges every message without applying it.
 func (r *Runner) HandleMessage(msg *message.Message) error {
+	if r.Arret() != nil {
+		return nil
+	}
 	ctx := msg.Context()
 	e, previous, err := feed.Decode(msg)
 	if err != nil {

@@ -169,8 +169,8 @@ func TestClosedStoreRefusesWork(t *testing.T) {
 }
 
 // A store written before events carried their request's fingerprint
-// (layout version 1) opens, keeps its events readable and records the
-// fingerprint of new ones.
+// (layout version 1) opens, keeps its events readable, records the
+// fingerprint of new ones and chains old and new events.
 func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), sqlitestore.FileName)
@@ -198,4 +198,9 @@ func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, both, 2)
 	assert.Equal(t, "tirer:0", both[1].Metadata.Requete)
+	// Layout version 3 chained the old event and gave the store an identity.
+	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Chained: true})
+	require.NoError(t, err)
+	assert.True(t, report.OK(), "%v", report.Problems)
+	assert.Len(t, store.Identity(), 32)
 }

@@ -38,9 +38,10 @@ const FileName = "events.db"
 const applicationID = 0x41524254
 
 // schemaVersion is the layout version kept in PRAGMA user_version.
-// Version 2 added the request fingerprint of each event (requete); a
-// version 1 file is upgraded when opened (see upgrade).
-const schemaVersion = 2
+// Version 2 added the request fingerprint of each event (requete), version
+// 3 the hash chaining each event to the previous one and the store's
+// identity; an older file is upgraded when opened (see upgrade).
+const schemaVersion = 3
 
 const schema = `
 CREATE TABLE events (
@@ -57,16 +58,75 @@ CREATE TABLE events (
 	causation_id   TEXT    NOT NULL,
 	recorded_at    INTEGER NOT NULL,
 	requete        TEXT    NOT NULL DEFAULT '',
+	hash           BLOB    NOT NULL DEFAULT x'',
 	UNIQUE (stream, revision)
 );
-`
+` + identitySchema
 
-// upgrades[v] brings a file of layout version v to version v+1.
-var upgrades = map[int]string{
-	1: `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`,
+// identitySchema holds the store's identity, one row created with the store.
+const identitySchema = `CREATE TABLE identite (id TEXT NOT NULL);
+INSERT INTO identite (id) VALUES (lower(hex(randomblob(16))))`
+
+// upgrades[v] brings a file of layout version v to version v+1 inside tx.
+var upgrades = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	1: func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`)
+		return err
+	},
+	2: chainExistingEvents,
 }
 
-const eventColumns = `position, stream, revision, event_id, type, version, data, actor, role, correlation_id, causation_id, recorded_at, requete`
+// chainExistingEvents adds the hash column and the identity, and computes
+// the chain over the events already stored, in global order.
+func chainExistingEvents(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `ALTER TABLE events ADD COLUMN hash BLOB NOT NULL DEFAULT x''; `+identitySchema); err != nil {
+		return err
+	}
+	var previous []byte
+	var from int64
+	for {
+		events, err := readPage(ctx, tx, `SELECT `+eventColumns+` FROM events WHERE position > ? ORDER BY position LIMIT ?`, from, eventstore.PageSize)
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			previous = eventstore.ChainHash(previous, e)
+			if _, err := tx.ExecContext(ctx, `UPDATE events SET hash = ? WHERE position = ?`, previous, e.Position); err != nil {
+				return err
+			}
+			from = int64(e.Position)
+		}
+		if len(events) < eventstore.PageSize {
+			return nil
+		}
+	}
+}
+
+// readPage reads events with a query over eventColumns, closing its rows
+// before returning so the transaction can write next.
+func readPage(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]eventstore.Event, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []eventstore.Event
+	var sc scanner
+	for rows.Next() {
+		e, err := sc.scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+const eventColumns = `position, stream, revision, event_id, type, version, data, actor, role, correlation_id, causation_id, recorded_at, requete, hash`
+
+// SealName is the seal file the store keeps beside its file: the position
+// and hash of the last event it committed (see eventstore.Sceau).
+const SealName = "sceau"
 
 // Options tune a Store.
 type Options struct {
@@ -82,11 +142,12 @@ type Options struct {
 
 // Store is the SQLite event store. It is safe for concurrent use.
 type Store struct {
-	path   string
-	clock  eventstore.Clock
-	poll   time.Duration
-	writer *sql.DB
-	reader *sql.DB
+	path     string
+	identity string
+	clock    eventstore.Clock
+	poll     time.Duration
+	writer   *sql.DB
+	reader   *sql.DB
 
 	insert    *sql.Stmt
 	readAll   *sql.Stmt
@@ -94,6 +155,11 @@ type Store struct {
 	writeLock sync.Mutex
 	changes   notifier
 
+	// sealed receives each committed head for the seal writer (see
+	// writeSeals), which leaves sealDone closed when it has written the
+	// last one.
+	sealed    chan eventstore.Sceau
+	sealDone  chan struct{}
 	closeOnce sync.Once
 	closed    chan struct{}
 }
@@ -125,7 +191,8 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier()}
+	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(),
+		sealed: make(chan eventstore.Sceau, 1), sealDone: make(chan struct{})}
 	if s.clock == nil {
 		s.clock = eventstore.SystemClock
 	}
@@ -140,6 +207,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		s.closePools()
 		return nil, err
 	}
+	go s.writeSeals()
 	return s, nil
 }
 
@@ -165,7 +233,10 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	}
 	s.reader.SetMaxOpenConns(readers)
 	s.reader.SetMaxIdleConns(readers)
-	if s.insert, err = s.writer.PrepareContext(ctx, `INSERT INTO events (`+eventColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
+	if err := s.reader.QueryRowContext(ctx, `SELECT id FROM identite`).Scan(&s.identity); err != nil {
+		return classify("reading the identity of "+s.path, err)
+	}
+	if s.insert, err = s.writer.PrepareContext(ctx, `INSERT INTO events (`+eventColumns+`) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`); err != nil {
 		return classify("preparing insert", err)
 	}
 	if s.readAll, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position >= ? ORDER BY position LIMIT ?`); err != nil {
@@ -193,8 +264,11 @@ func (s *Store) upgrade(ctx context.Context) error {
 		if version == schemaVersion {
 			return tx.Rollback()
 		}
-		step := fmt.Sprintf("%s; PRAGMA user_version = %d", upgrades[version], version+1)
-		if _, err := tx.ExecContext(ctx, step); err != nil {
+		err = upgrades[version](ctx, tx)
+		if err == nil {
+			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1))
+		}
+		if err != nil {
 			tx.Rollback()
 			return unavailable(fmt.Sprintf("upgrading %s from schema version %d", s.path, version), err)
 		}
@@ -318,6 +392,7 @@ func (s *Store) Close() error {
 		s.writeLock.Lock()
 		defer s.writeLock.Unlock()
 		err = s.closePools()
+		<-s.sealDone
 	})
 	return err
 }
@@ -361,34 +436,113 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		return eventstore.AppendResult{}, classify("starting append to "+stream, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	res, written, err := s.appendInTx(ctx, tx, stream, expected, events)
-	if err != nil || !written {
+	res, head, err := s.appendInTx(ctx, tx, stream, expected, events)
+	if err != nil || head == nil {
 		return res, err
 	}
 	if err := tx.Commit(); err != nil {
 		return eventstore.AppendResult{}, classify("committing append to "+stream, err)
 	}
 	s.changes.broadcast()
+	// The seal writer takes the newest head: one still waiting is replaced.
+	select {
+	case <-s.sealed:
+	default:
+	}
+	s.sealed <- eventstore.Sceau{Position: res.Position, Hash: head}
 	return res, nil
 }
 
-// appendInTx checks the expectation and writes; written is false for an
-// idempotent retry, which returns the original result.
-func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, events []eventstore.EventData) (eventstore.AppendResult, bool, error) {
+// sealInterval is the least time between two seals: replacing a file makes
+// ext4 flush it with the next fsync, which doubled the cost of an append
+// when every append moved the seal.
+const sealInterval = time.Second
+
+// writeSeals keeps the seal file beside the store at the last committed
+// head, off the append path and at most once per sealInterval: heads
+// committed in between are coalesced into the next seal, and Close writes
+// the last one. The events
+// are durable before their head reaches the seal, so the seal never names a
+// head the file lacks; it may lag (a crash just after a commit, another
+// process appending at the same time), which only makes it a shorter
+// prefix.
+func (s *Store) writeSeals() {
+	defer close(s.sealDone)
+	for {
+		select {
+		case head := <-s.sealed:
+			s.seal(head)
+			select {
+			case <-time.After(sealInterval):
+			case <-s.closed:
+			}
+		case <-s.closed:
+			select {
+			case head := <-s.sealed:
+				s.seal(head)
+			default:
+			}
+			return
+		}
+	}
+}
+
+// seal replaces the seal file with head: written to a temporary file, then
+// renamed over the seal, so a reader sees the old seal or the new one,
+// never a mix. A seal that cannot be written leaves the old one: the append
+// is done all the same.
+func (s *Store) seal(head eventstore.Sceau) {
+	dir := filepath.Dir(s.path)
+	f, err := os.CreateTemp(dir, SealName+".*")
+	if err != nil {
+		return
+	}
+	_, err = f.WriteString(head.String() + "\n")
+	if err = errors.Join(err, f.Close()); err == nil {
+		err = os.Rename(f.Name(), filepath.Join(dir, SealName))
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+}
+
+// ReadSeal reads the seal file beside the store file at path; found is
+// false when there is none (a store that never committed an append).
+func ReadSeal(path string) (seal eventstore.Sceau, found bool, err error) {
+	text, err := os.ReadFile(filepath.Join(filepath.Dir(path), SealName))
+	if errors.Is(err, os.ErrNotExist) {
+		return seal, false, nil
+	}
+	if err != nil {
+		return seal, false, err
+	}
+	seal, err = eventstore.ParseSceau(string(text))
+	return seal, err == nil, err
+}
+
+// Identity implements eventstore.Chained.
+func (s *Store) Identity() string { return s.identity }
+
+// appendInTx checks the expectation and writes, chaining each event to the
+// last one of the log; head is the hash of the last event written, nil for
+// an idempotent retry, which returns the original result.
+func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
 	var current sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT MAX(revision) FROM events WHERE stream = ?`, stream).Scan(&current); err != nil {
-		return eventstore.AppendResult{}, false, classify("reading revision of "+stream, err)
+		return eventstore.AppendResult{}, nil, classify("reading revision of "+stream, err)
 	}
 	res, retried, err := s.idempotentRetry(ctx, tx, stream, expected, events)
 	if err != nil || retried {
-		return res, false, err
+		return res, nil, err
 	}
 	if !expected.Check(uint64(current.Int64), current.Valid) {
-		return eventstore.AppendResult{}, false, &eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid}
+		return eventstore.AppendResult{}, nil, &eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid}
 	}
 	var last int64
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(position), 0) FROM events`).Scan(&last); err != nil {
-		return eventstore.AppendResult{}, false, classify("reading global position", err)
+	var head []byte
+	err = tx.QueryRowContext(ctx, `SELECT position, hash FROM events ORDER BY position DESC LIMIT 1`).Scan(&last, &head)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return eventstore.AppendResult{}, nil, classify("reading global position", err)
 	}
 	revision := uint64(current.Int64 + 1)
 	if !current.Valid {
@@ -399,18 +553,21 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 	insert := tx.StmtContext(ctx, s.insert)
 	for i, e := range events {
 		md := e.Metadata
+		md.RecordedAt = time.Unix(0, now).UTC()
+		head = eventstore.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
+			Type: e.Type, Version: e.Version, Data: e.Data, Metadata: md})
 		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
-			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Requete)
+			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Requete, head)
 		if err != nil {
 			if isUniqueViolation(err) {
-				return eventstore.AppendResult{}, false, eventstore.NewError(eventstore.CodeDuplicateEventID,
+				return eventstore.AppendResult{}, nil, eventstore.NewError(eventstore.CodeDuplicateEventID,
 					fmt.Sprintf("event id %s is already stored elsewhere than %s", e.ID, stream), err)
 			}
-			return eventstore.AppendResult{}, false, classify("inserting into "+stream, err)
+			return eventstore.AppendResult{}, nil, classify("inserting into "+stream, err)
 		}
 	}
 	n := uint64(len(events))
-	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, true, nil
+	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
@@ -515,7 +672,7 @@ func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...
 type scanner struct {
 	strings                                                   map[string]string
 	stream, typ, actor, role, correlation, causation, requete sql.RawBytes
-	id, data                                                  sql.RawBytes
+	id, data, hash                                            sql.RawBytes
 }
 
 func (sc *scanner) intern(b []byte) string {
@@ -534,7 +691,7 @@ func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
 	var e eventstore.Event
 	var recorded int64
 	if err := rows.Scan(&e.Position, &sc.stream, &e.Revision, &sc.id, &sc.typ, &e.Version, &sc.data,
-		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded, &sc.requete); err != nil {
+		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded, &sc.requete, &sc.hash); err != nil {
 		return e, classify("decoding a stored event", err)
 	}
 	id, err := uuid.FromBytes(sc.id)
@@ -544,6 +701,7 @@ func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
 	e.ID = id
 	e.Stream, e.Type = sc.intern(sc.stream), sc.intern(sc.typ)
 	e.Data = bytes.Clone(sc.data)
+	e.Hash = bytes.Clone(sc.hash)
 	e.Metadata = eventstore.Metadata{
 		Actor: sc.intern(sc.actor), Role: sc.intern(sc.role),
 		CorrelationID: sc.intern(sc.correlation), CausationID: sc.intern(sc.causation),

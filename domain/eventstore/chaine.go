@@ -1,0 +1,134 @@
+package eventstore
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Chained is a store that chains every event of its global log to the
+// previous one (Event.Hash, see ChainHash) and has an identity, a random id
+// created with the store and kept in it. The SQLite store is chained;
+// EventStoreDB is not (see docs/eventstore.md).
+type Chained interface {
+	// Identity is the store's id; a copy of the file keeps it.
+	Identity() string
+}
+
+// ChainHash is the hash of event e given the hash of the event before it in
+// the global log (nil for the first event): SHA-256 over the previous hash
+// and every recorded field of e (position, stream, revision, id, type,
+// schema version, metadata, payload), each length-prefixed so no two events
+// encode alike.
+func ChainHash(previous []byte, e Event) []byte {
+	h := sha256.New()
+	var num [8]byte
+	putUint := func(v uint64) {
+		binary.BigEndian.PutUint64(num[:], v)
+		h.Write(num[:])
+	}
+	putBytes := func(b []byte) {
+		putUint(uint64(len(b)))
+		h.Write(b)
+	}
+	putString := func(s string) {
+		putUint(uint64(len(s)))
+		h.Write([]byte(s))
+	}
+	putBytes(previous)
+	putUint(e.Position)
+	putString(e.Stream)
+	putUint(e.Revision)
+	putBytes(e.ID[:])
+	putString(e.Type)
+	putUint(uint64(e.Version))
+	md := e.Metadata
+	putString(md.Actor)
+	putString(md.Role)
+	putString(md.CorrelationID)
+	putString(md.CausationID)
+	putString(md.Requete)
+	putUint(uint64(md.RecordedAt.UnixNano()))
+	putBytes(e.Data)
+	return h.Sum(nil)
+}
+
+// Sceau is the head of a chained log: the position of its last event and
+// that event's hash. A log extends a seal when its event at Position still
+// has Hash; every event up to there is then unchanged.
+type Sceau struct {
+	Position uint64
+	Hash     []byte
+}
+
+// String renders the seal as POSITION:HEX, the form ParseSceau reads.
+func (s Sceau) String() string {
+	return strconv.FormatUint(s.Position, 10) + ":" + hex.EncodeToString(s.Hash)
+}
+
+// ParseSceau reads a seal written by Sceau.String.
+func ParseSceau(text string) (Sceau, error) {
+	pos, hash, ok := strings.Cut(strings.TrimSpace(text), ":")
+	position, err := strconv.ParseUint(pos, 10, 64)
+	if !ok || err != nil {
+		return Sceau{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q is not POSITION:HASH", text), err)
+	}
+	h, err := hex.DecodeString(hash)
+	if err != nil || len(h) != sha256.Size {
+		return Sceau{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q: the hash is not %d hexadecimal bytes", text, sha256.Size), err)
+	}
+	return Sceau{Position: position, Hash: h}, nil
+}
+
+// Maillon follows the chain along consecutive events of the global log.
+type Maillon struct {
+	previous []byte
+}
+
+// NewMaillon starts the chain after an event whose hash is previous (nil
+// before the first event of the log).
+func NewMaillon(previous []byte) *Maillon { return &Maillon{previous: previous} }
+
+// Check verifies that e is chained to the event checked before it and moves
+// on to e: a mismatch (e modified, or an event inserted, removed or moved
+// before it) is ErrTampered. The chain continues from the stored hash, so a
+// single modified event is reported once.
+func (m *Maillon) Check(e Event) error {
+	want := ChainHash(m.previous, e)
+	m.previous = e.Hash
+	if !bytes.Equal(want, e.Hash) {
+		return newError(CodeTampered, fmt.Sprintf("event at position %d (%s@%d) does not match its hash: it was modified, or an event before it was inserted, removed or moved", e.Position, e.Stream, e.Revision), nil)
+	}
+	return nil
+}
+
+// VerifierChaine checks that each of events (read from one stream, say)
+// is still chained to the event before it in the global log of r: an
+// altered event is ErrTampered, naming its position. A store that does not
+// chain its events (not Chained) is taken as it is.
+func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
+	if _, ok := r.(Chained); !ok {
+		return nil
+	}
+	for _, e := range events {
+		var previous []byte
+		if e.Position > 1 {
+			page, err := r.ReadAll(ctx, e.Position-1, 1)
+			if err != nil {
+				return err
+			}
+			if len(page) > 0 {
+				previous = page[0].Hash
+			}
+		}
+		if err := NewMaillon(previous).Check(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,347 @@
+package pipeline_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tally is a projection that records every event it applies in its own
+// table; a sick one fails on the payload poison, and counts its tries at it.
+type tally struct {
+	name  string
+	sick  bool
+	tries *atomic.Int32
+}
+
+func newTally(name string) tally { return tally{name: name, tries: new(atomic.Int32)} }
+
+func (p tally) Name() string { return p.name }
+func (p tally) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS `+p.name+` (position INTEGER PRIMARY KEY, data TEXT NOT NULL)`)
+	return err
+}
+func (p tally) Reset(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM `+p.name)
+	return err
+}
+func (p tally) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if p.sick && string(e.Data) == `"poison"` {
+		p.tries.Add(1)
+		return fmt.Errorf("cannot fold a poison event")
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO `+p.name+` (position, data) VALUES (?, ?)`, e.Position, string(e.Data))
+	return err
+}
+
+type fixture struct {
+	dir   string
+	store *sqlitestore.Store
+	db    *sql.DB
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	f := &fixture{dir: dir}
+	f.open(t)
+	return f
+}
+
+func (f *fixture) open(t *testing.T) {
+	t.Helper()
+	var err error
+	f.store, err = sqlitestore.OpenDir(context.Background(), f.dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	f.db, err = projection.OpenDB(filepath.Join(f.dir, projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { f.close(t) })
+}
+
+func (f *fixture) close(t *testing.T) {
+	if f.store != nil {
+		require.NoError(t, f.store.Close())
+		require.NoError(t, f.db.Close())
+		f.store, f.db = nil, nil
+	}
+}
+
+func (f *fixture) append(t *testing.T, payloads ...string) uint64 {
+	t.Helper()
+	var res eventstore.AppendResult
+	for _, p := range payloads {
+		var err error
+		res, err = f.store.Append(context.Background(), "partie-1", eventstore.Any,
+			eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(p)})
+		require.NoError(t, err)
+	}
+	return res.Position
+}
+
+func (f *fixture) runner(t *testing.T, p projection.Projection) *projection.Runner {
+	t.Helper()
+	r, err := projection.NewRunner(context.Background(), f.db, p, f.store)
+	require.NoError(t, err)
+	return r
+}
+
+func numbered(from, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprint(from + i)
+	}
+	return out
+}
+
+// dump is a projection database's whole content.
+func dump(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	out, err := projection.Dump(context.Background(), db)
+	require.NoError(t, err)
+	return string(out)
+}
+
+// freshRebuild is the database a rebuild of p from the store gives.
+func freshRebuild(t *testing.T, store eventstore.Reader, ps ...projection.Projection) string {
+	t.Helper()
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	defer db.Close()
+	for _, p := range ps {
+		r, err := projection.NewRunner(context.Background(), db, p, store)
+		require.NoError(t, err)
+		_, err = r.Rebuild(context.Background(), nil)
+		require.NoError(t, err)
+	}
+	return dump(t, db)
+}
+
+// runPipeline runs the pipeline until the test ends and returns once the
+// runners are caught up.
+func runPipeline(t *testing.T, f *fixture, retry pipeline.Retry, runners ...*projection.Runner) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- pipeline.Run(ctx, f.store, runners, pipeline.Config{Retry: retry}, ready) }()
+	select {
+	case <-ready:
+	case err := <-done:
+		require.FailNow(t, "the pipeline stopped before running", "%v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
+}
+
+// Issue 16 item 3: an event a projection cannot apply leaves its state and
+// its checkpoint as they were, even when events before it in the same batch
+// were applied.
+func TestArret_ApplyErrorRollsBackStateAndCheckpoint(t *testing.T) {
+	f := newFixture(t)
+	p := newTally("tally")
+	p.sick = true
+	r := f.runner(t, p)
+	f.append(t, "1", "2")
+	_, err := r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	before := dump(t, f.db)
+
+	f.append(t, "3", `"poison"`, "5")
+	events, err := f.store.ReadAll(context.Background(), 3, 10)
+	require.NoError(t, err)
+	_, err = r.Apply(context.Background(), events)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, uint64(4), applyErr.Position)
+	assert.Equal(t, before, dump(t, f.db), "state and checkpoint rolled back")
+	cp, err := r.Checkpoint(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, uint64(2), cp)
+}
+
+// Issue 16 item 3: a rebuild interrupted after its first page leaves the
+// projection consistent at its checkpoint; the next catch-up resumes it and
+// ends where a rebuild in one go ends.
+func TestArret_RebuildInterruptedThenResumed(t *testing.T) {
+	f := newFixture(t)
+	f.append(t, numbered(1, 2500)...)
+	p := newTally("tally")
+	r := f.runner(t, p)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := r.Rebuild(ctx, func(position uint64, _ int) { cancel() })
+	require.ErrorIs(t, err, context.Canceled)
+	cp, err := r.Checkpoint(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, uint64(eventstore.PageSize), cp, "interrupted after one page")
+
+	_, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, freshRebuild(t, f.store, p), dump(t, f.db))
+}
+
+// Issue 16 item 3: runners at different checkpoints all reach the head
+// through the pipeline, each applying every event once.
+func TestArret_RunnersStartAtDifferentCheckpoints(t *testing.T) {
+	f := newFixture(t)
+	a, b, c := newTally("a"), newTally("b"), newTally("c")
+	ra, rb, rc := f.runner(t, a), f.runner(t, b), f.runner(t, c)
+	f.append(t, numbered(1, 10)...)
+	_, err := ra.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	f.append(t, numbered(11, 10)...)
+	_, err = rb.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	last := f.append(t, numbered(21, 10)...)
+
+	runPipeline(t, f, pipeline.Retry{Attempts: 2, First: 1}, ra, rb, rc)
+	last = max(last, f.append(t, numbered(31, 5)...))
+	for _, r := range []*projection.Runner{ra, rb, rc} {
+		require.NoError(t, r.Attendre(context.Background(), last))
+	}
+	assert.Equal(t, freshRebuild(t, f.store, a, b, c), dump(t, f.db))
+}
+
+// Issue 16 item 3: a projection that fails on an event is tried a bounded
+// number of times, then parked with the event's position and the error;
+// the other projections go on, live.
+func TestArret_PoisonEventParksOnlyItsProjection(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		t.Run(fmt.Sprintf("live=%v", live), func(t *testing.T) {
+			f := newFixture(t)
+			sick, healthy := newTally("sick"), newTally("healthy")
+			sick.sick = true
+			rs, rh := f.runner(t, sick), f.runner(t, healthy)
+			rh.Log, rs.Log = discard(), discard()
+			f.append(t, "1", "2")
+			if !live {
+				f.append(t, `"poison"`)
+			}
+			retry := pipeline.Retry{Attempts: 3, First: 1}
+			runPipeline(t, f, retry, rs, rh)
+			if live {
+				f.append(t, `"poison"`)
+			}
+			last := f.append(t, "4", "5")
+			require.NoError(t, rh.Attendre(context.Background(), last), "the healthy projection goes on")
+			err := rs.Attendre(context.Background(), last)
+			var arret *projection.Arret
+			require.ErrorAs(t, err, &arret, "the sick projection is parked")
+			assert.Equal(t, projection.Arret{Nom: "sick", Position: 3, Erreur: arret.Erreur}, *arret)
+			assert.Contains(t, arret.Erreur, "cannot fold a poison event")
+			assert.Equal(t, int32(retry.Attempts), sick.tries.Load(), "tries are bounded")
+			assert.Equal(t, uint64(2), rs.Position())
+		})
+	}
+}
+
+// Issue 16 item 5: an older copy of the store restored under projections
+// that had seen more (then written to again, so positions line up with
+// other events) makes each projection rebuild from zero; the result is what
+// a fresh rebuild gives.
+func TestIdentite_OlderStoreRestoredRebuilds(t *testing.T) {
+	f := newFixture(t)
+	p := newTally("tally")
+	f.append(t, numbered(1, 20)...)
+	f.close(t)
+	backup, err := os.ReadFile(filepath.Join(f.dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	f.open(t)
+	f.append(t, numbered(21, 20)...)
+	r := f.runner(t, p)
+	_, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	f.close(t)
+
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		require.NoError(t, os.RemoveAll(filepath.Join(f.dir, sqlitestore.FileName+suffix)))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(f.dir, sqlitestore.FileName), backup, 0o600))
+	f.open(t)
+	f.append(t, numbered(100, 30)...)
+	r = f.runner(t, p)
+	_, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, freshRebuild(t, f.store, p), dump(t, f.db))
+}
+
+// Issue 16 item 5: projections built from another store are rebuilt.
+func TestIdentite_AnotherStoreRebuilds(t *testing.T) {
+	f := newFixture(t)
+	p := newTally("tally")
+	f.append(t, numbered(1, 20)...)
+	r := f.runner(t, p)
+	_, err := r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+
+	other, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	defer other.Close()
+	for _, d := range numbered(500, 25) {
+		_, err := other.Append(context.Background(), "partie-2", eventstore.Any,
+			eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(d)})
+		require.NoError(t, err)
+	}
+	r, err = projection.NewRunner(context.Background(), f.db, p, other)
+	require.NoError(t, err)
+	_, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, freshRebuild(t, other, p), dump(t, f.db))
+}
+
+func discard() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+// Issue 16 item 1: a projection never folds an event that does not match
+// its hash (altered in the file after it was written).
+func TestChaine_ProjectionRefusesAnAlteredEvent(t *testing.T) {
+	f := newFixture(t)
+	r := f.runner(t, newTally("tally"))
+	f.append(t, "1", "2", "3")
+	events, err := f.store.ReadAll(context.Background(), 1, 10)
+	require.NoError(t, err)
+	events[1].Data = json.RawMessage("20")
+	_, err = r.Apply(context.Background(), events)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, uint64(2), applyErr.Position)
+	assert.ErrorIs(t, err, eventstore.ErrTampered)
+}
+
+// Issue 16 item 5: checkpoints written before they named their store are
+// upgraded in place and match no store, so the projection is rebuilt once.
+func TestIdentite_CheckpointsWithoutIdentityRebuildOnce(t *testing.T) {
+	f := newFixture(t)
+	p := newTally("tally")
+	f.append(t, numbered(1, 12)...)
+	_, err := f.db.Exec(`CREATE TABLE projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+		INSERT INTO projection_checkpoints VALUES ('tally', 5);
+		CREATE TABLE tally (position INTEGER PRIMARY KEY, data TEXT NOT NULL);
+		INSERT INTO tally VALUES (1, 'stale')`)
+	require.NoError(t, err)
+	r := f.runner(t, p)
+	r.Log = discard()
+	n, err := r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 12, n, "rebuilt from zero")
+	assert.Equal(t, freshRebuild(t, f.store, p), dump(t, f.db))
+	n, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Zero(t, n, "once")
+}
