@@ -28,6 +28,9 @@ const (
 	CodeValidationFailed Code = "GRAPHQL_VALIDATION_FAILED"
 	// CodeParseFailed: the request is not GraphQL.
 	CodeParseFailed Code = "GRAPHQL_PARSE_FAILED"
+	// CodeJournalAltere: an event read as evidence no longer matches the
+	// hash chain of the log (issue 16).
+	CodeJournalAltere Code = "JOURNAL_ALTERE"
 )
 
 // Error is the one error type of the API: a code, a French message a
@@ -78,6 +81,10 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 func translate(ctx context.Context, err error) *Error {
 	if errors.Is(err, eventstore.ErrCleReutilisee) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
+	}
+	if errors.Is(err, eventstore.ErrTampered) {
+		return &Error{Code: CodeJournalAltere, Err: err,
+			Message: "Le journal des événements a été modifié : cette partie ne peut plus servir de preuve ; lancer « arbitre store verify »"}
 	}
 	var refus *Error
 	if errors.As(err, &refus) && refus.Code != CodeConflict {

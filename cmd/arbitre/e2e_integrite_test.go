@@ -217,3 +217,31 @@ func TestChaine_StoreVerifyChecksTheProjectionsCheckpoints(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+archive.Name+" saw the log up to position 60, which is no longer in it (the log ends at 40)")
 }
+
+// Issue 16 item 1: the commission's replay reads the game as evidence, so an
+// event of the game edited in the file is refused with JOURNAL_ALTERE, not
+// replayed as if nothing happened.
+func TestChaine_ReplayDeLaCommissionRefuseUnJournalAltere(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission")
+	s := startAPIServer(t, data)
+	nouvelleAppelPartie(t, s, director, "A") // game A-1, coup 1 played and corrected
+	const replay = `{ replay(partie:"A-1", coup:1) { coup } }`
+	require.Empty(t, s.gql(commission, replay, nil).Errors, "the intact record replays")
+	s.stop()
+
+	db, err := sql.Open("sqlite", filepath.Join(data, sqlitestore.FileName))
+	require.NoError(t, err)
+	res, err := db.Exec(`UPDATE events SET data = data || ' ' WHERE stream = 'partie-A-1' AND revision = 1`)
+	require.NoError(t, err)
+	n, err := res.RowsAffected()
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+	require.NoError(t, db.Close())
+
+	s = startAPIServer(t, data)
+	defer s.stop()
+	out := s.gql(commission, replay, nil)
+	assert.Equal(t, "JOURNAL_ALTERE", out.code(), "%+v", out.Errors)
+}

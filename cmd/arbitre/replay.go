@@ -47,10 +47,7 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup i
 	if err != nil {
 		return err
 	}
-	evts, err := eventstore.ReadWholeStream(ctx, store, stream)
-	if err == nil {
-		err = eventstore.VerifierChaine(ctx, store, evts)
-	}
+	evts, err := eventstore.LireFluxVerifie(ctx, store, stream)
 	if err != nil {
 		return err
 	}

@@ -132,3 +132,17 @@ func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
 	}
 	return nil
 }
+
+// LireFluxVerifie reads a whole stream and checks that each of its events
+// is still chained in the global log (VerifierChaine): what a replay reads
+// as evidence, for the commission and the command line alike.
+func LireFluxVerifie(ctx context.Context, r Reader, stream string) ([]Event, error) {
+	events, err := ReadWholeStream(ctx, r, stream)
+	if err != nil {
+		return nil, err
+	}
+	if err := VerifierChaine(ctx, r, events); err != nil {
+		return nil, err
+	}
+	return events, nil
+}

@@ -5760,6 +5760,8 @@ enum CodeErreur {
   GRAPHQL_PARSE_FAILED
   "Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise."
   GRAPHQL_VALIDATION_FAILED
+  "Journal — Un événement lu comme preuve (rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié."
+  JOURNAL_ALTERE
   "Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps)."
   INVALID_CONFIG
   "Partie duplicate — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible."
