@@ -69,8 +69,10 @@ func init() {
 	var c chargeConfig
 	cmd := &cobra.Command{
 		Use:   "charge [--players 300 --displays 1000 --arbiters 20 --qps 200 --duration 20s]",
-		Short: "Load benchmark against a real server on loopback: standings queries, live displays, concurrent bulletin entry",
-		Args:  cobra.NoArgs,
+		Short: "Banc de charge contre un vrai serveur local : requêtes de classement, affichages en direct, saisie simultanée des bulletins",
+		Example: `  arbitre charge
+  arbitre charge --players 300 --displays 1000 --arbiters 20 --qps 200 --duration 20s --json`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -78,15 +80,15 @@ func init() {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&c.data, "data", "", "fresh data directory to keep (default: a temporary one, removed at the end)")
-	f.StringVar(&c.lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	f.IntVar(&c.players, "players", 300, "players of the tournament")
-	f.IntVar(&c.displays, "displays", 1000, "websocket displays following the live game")
-	f.IntVar(&c.arbiters, "arbiters", 20, "arbiters entering bulletins at once, on disjoint tables")
-	f.IntVar(&c.qps, "qps", 200, "standings queries per second")
-	f.DurationVar(&c.duration, "duration", 20*time.Second, "duration of the standings phase")
-	f.BoolVar(&c.jsonOut, "json", false, "print the report as JSON")
-	f.StringVar(&c.profileDir, "profile", "", "directory for a CPU profile of each phase (standings.pprof, displays.pprof, bulletins.pprof)")
+	f.StringVar(&c.data, "data", "", "`DOSSIER` de données neuf à conserver (par défaut un dossier temporaire, supprimé à la fin)")
+	lexiconFlag(cmd, &c.lexPath)
+	f.IntVar(&c.players, "players", 300, "joueurs du tournoi")
+	f.IntVar(&c.displays, "displays", 1000, "affichages websocket qui suivent la partie en direct")
+	f.IntVar(&c.arbiters, "arbiters", 20, "arbitres saisissant des bulletins en même temps, sur des tables disjointes")
+	f.IntVar(&c.qps, "qps", 200, "requêtes de classement par seconde")
+	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
+	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
+	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof)")
 	rootCmd.AddCommand(cmd)
 }
 
@@ -169,10 +171,10 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (c chargeConfig) validate() error {
 	if c.players < 1 || c.displays < 1 || c.arbiters < 1 || c.qps < 1 || c.duration <= 0 {
-		return errors.New("--players, --displays, --arbiters, --qps and --duration must be positive")
+		return errors.New("--players, --displays, --arbiters, --qps et --duration doivent être positifs")
 	}
 	if tables, _ := simulation.Placement(c.players - 1); c.arbiters > tables {
-		return fmt.Errorf("--arbiters %d: %d players sit at %d tables only", c.arbiters, c.players, tables)
+		return fmt.Errorf("--arbiters %d : %d joueurs n'occupent que %d tables", c.arbiters, c.players, tables)
 	}
 	return nil
 }

@@ -11,18 +11,21 @@ import (
 )
 
 func init() {
-	storeCmd := &cobra.Command{Use: "store", Short: "Inspect the event store"}
+	storeCmd := &cobra.Command{Use: "store", Short: "Inspecte le magasin d'événements",
+		Example: "  arbitre store verify --data data"}
 	var flags storeFlags
 	verifyCmd := &cobra.Command{
 		Use:   "verify",
-		Short: "Check the event store: gapless positions, contiguous revisions per stream, every payload decodes",
-		Long: `verify reads the whole global log. It checks that global positions are
-1, 2, 3... without gap (SQLite) or at least increasing (EventStoreDB), that each
-stream's revisions run 0, 1, 2... without gap, and that every payload is valid
-JSON. Opening the SQLite file also runs SQLite's integrity check. It exits with
-a non-zero status and lists each problem (position, stream@revision, code,
-detail) when anything is wrong.`,
-		Args: cobra.NoArgs,
+		Short: "Vérifie le magasin : positions sans trou, révisions contiguës par flux, chaque contenu se décode",
+		Example: `  arbitre store verify --data data
+  arbitre store verify --store esdb --esdb-url "esdb://localhost:2113?tls=false"`,
+		Long: `verify lit tout le journal global. Il vérifie que les positions globales sont
+1, 2, 3... sans trou (SQLite) ou au moins croissantes (EventStoreDB), que les
+révisions de chaque flux vont 0, 1, 2... sans trou et que chaque contenu est du
+JSON valide. Ouvrir le fichier SQLite lance aussi son contrôle d'intégrité. Il
+sort en erreur et liste chaque problème (position, flux@révision, code, détail)
+quand quelque chose ne va pas.`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runStoreVerify(cmd, &flags)
 		},
@@ -36,7 +39,7 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags) error {
 	ctx := cmd.Context()
 	store, gapless, err := flags.openStore(ctx)
 	if err != nil {
-		return fmt.Errorf("store verify: %w", err)
+		return fmt.Errorf("store verify : %w", err)
 	}
 	defer store.Close()
 	registry, err := catalogue.Registre()
@@ -45,22 +48,22 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags) error {
 	}
 	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: gapless, Registry: registry})
 	if err != nil {
-		return fmt.Errorf("store verify: reading stopped after %d events: %w", report.Events, err)
+		return fmt.Errorf("store verify : lecture arrêtée après %d événements : %w", report.Events, err)
 	}
 	printVerifyReport(cmd.OutOrStdout(), report)
 	if !report.OK() {
-		return fmt.Errorf("store verify: %d problem(s) found", len(report.Problems))
+		return fmt.Errorf("store verify : %d problème(s) trouvé(s)", len(report.Problems))
 	}
 	return nil
 }
 
 func printVerifyReport(w io.Writer, report *eventstore.VerifyReport) {
-	fmt.Fprintf(w, "events: %d\nstreams: %d\nlast position: %d\n", report.Events, report.Streams, report.LastPosition)
+	fmt.Fprintf(w, "événements : %d\nflux : %d\ndernière position : %d\n", report.Events, report.Streams, report.LastPosition)
 	if report.OK() {
-		fmt.Fprintln(w, "result: OK")
+		fmt.Fprintln(w, "résultat : OK")
 		return
 	}
-	fmt.Fprintf(w, "result: %d problem(s)\n", len(report.Problems))
+	fmt.Fprintf(w, "résultat : %d problème(s)\n", len(report.Problems))
 	for _, p := range report.Problems {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
