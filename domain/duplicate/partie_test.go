@@ -32,7 +32,7 @@ func (m *moteurFixe) Tops(*board.Board, tile.Rack) []movegen.Move {
 
 func (m *moteurFixe) Verifier(_ *board.Board, ref board.Ref, word []tile.Tile, _ *tile.Rack) play.Result {
 	res := play.Result{NWords: 1, NPlaced: len(word)}
-	s, ok := m.scores[ref.String()+" "+motTexte(word)]
+	s, ok := m.scores[ref.String()+" "+tile.WordText(word)]
 	res.Words[0].Valid = ok
 	res.Score = s
 	for _, t := range word {

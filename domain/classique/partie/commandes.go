@@ -94,15 +94,14 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 func PremierParTirage(tirages [2]string) (int, error) {
 	var seq [2][]tile.Letter
 	for j, s := range tirages {
-		for i := 0; i < len(s); i++ {
-			if s[i] == '?' {
-				continue
+		ls, err := tile.ParseLetters(s)
+		if err != nil {
+			return -1, refus(CodeInvalidDesignator, "lettres %q : %v", s, err)
+		}
+		for _, l := range ls {
+			if l != tile.NoLetter {
+				seq[j] = append(seq[j], l)
 			}
-			l, ok := tile.LetterOf(s[i])
-			if !ok {
-				return -1, refus(CodeInvalidDesignator, "%q is not a letter", s[i])
-			}
-			seq[j] = append(seq[j], l)
 		}
 	}
 	for i := 0; i < len(seq[0]) && i < len(seq[1]); i++ {
@@ -193,7 +192,7 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 	if res.Problem != play.OK {
 		return refus(CodeInvalidPlacement, "%s at %s: %s", mot, ref, res.Problem)
 	}
-	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: mot, Score: int(res.Score)}
+	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score)}
 	var placees, jokers strings.Builder
 	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
 		if p.grille.Square(sq) == tile.Empty {
