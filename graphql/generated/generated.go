@@ -3844,7 +3844,7 @@ input RaccordInput {
 }
 
 input SolutionEcriteInput {
-  "As written; a letter in parentheses is circled (joker): MUTIN(E)R."
+  "As written: a joker circled, MUTIN(E)R, or in lower case as the tops write it, MUTINeR (the same word); accents are folded (É is E)."
   word: String!
   "h or v: how the word is written on the bulletin."
   written: String! = "h"
@@ -4182,7 +4182,7 @@ extend type Mutation {
   # Match events, entered by an arbiter of the table (or the director).
   "Letters a player took from the bag (§3.2.2, §4.1.4); without lettres the server draws them at random."
   tirerLettres(match: ID!, joueur: ID!, lettres: String, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
-  "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word with jokers in lower case."
+  "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word, a joker in lower case or circled, H(E)LP; accents folded."
   placerMot(match: ID!, joueur: ID!, reference: String!, mot: String!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
   "JE PASSE (§4.2)."
   passer(match: ID!, joueur: ID!, version: Int, clientMutationId: String): MatchClassique! @acces(roles: [ARBITER])
@@ -4322,6 +4322,7 @@ type Partie {
 
 type TopRetenu {
   coup: Int!
+  "Whole word, jokers in lower case (the notation of every word the API writes)."
   mot: String!
   reference: String!
   score: Int!
@@ -4330,6 +4331,7 @@ type TopRetenu {
 }
 
 type SolutionTop {
+  "Whole word, jokers in lower case."
   mot: String!
   reference: String!
   score: Int!
@@ -4410,6 +4412,7 @@ type Solution {
 }
 
 type MotForme {
+  "Jokers in lower case."
   mot: String!
   reference: String!
   score: Int!

@@ -359,6 +359,7 @@ type MatchClassique struct {
 }
 
 type MotForme struct {
+	// Jokers in lower case.
 	Mot       string `json:"mot"`
 	Reference string `json:"reference"`
 	Score     int    `json:"score"`
@@ -535,6 +536,7 @@ type Solution struct {
 }
 
 type SolutionTop struct {
+	// Whole word, jokers in lower case.
 	Mot         string `json:"mot"`
 	Reference   string `json:"reference"`
 	Score       int    `json:"score"`
@@ -565,7 +567,8 @@ type TableClassique struct {
 }
 
 type TopRetenu struct {
-	Coup      int    `json:"coup"`
+	Coup int `json:"coup"`
+	// Whole word, jokers in lower case (the notation of every word the API writes).
 	Mot       string `json:"mot"`
 	Reference string `json:"reference"`
 	Score     int    `json:"score"`
