@@ -189,6 +189,20 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 	})
 }
 
+// TestTirer_LettresAccentuees: typed letters fold as the lexicon folds
+// them, and a refusal shows the character typed, not its first byte.
+func TestTirer_LettresAccentuees(t *testing.T) {
+	p := nouvellePartie(t, configDirecteur, fixe(t))
+	require.NoError(t, p.Tirer("ÉBAÇDFG"))
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Nouveaux())
+
+	p = nouvellePartie(t, configDirecteur, fixe(t))
+	var err error
+	refuse(t, p, CodeInvalidTirage, func() error { err = p.Tirer("EBA€DFG"); return err })
+	assert.Contains(t, err.Error(), "« € » en position 4")
+	assert.NotContains(t, err.Error(), `'\xe2'`)
+}
+
 func TestTirer_MauvaiseSaisieNeChangeRien(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -277,12 +277,16 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 	ev := ContestationTranchee{Contestataire: j}
 	seen := map[string]bool{}
 	for _, m := range mots {
-		key := strings.ToUpper(m)
+		w, err := tile.ParseWord(m)
+		if err != nil {
+			return refusCause(CodeInvalidContest, err, "mot contesté %q", m)
+		}
+		key := strings.ToUpper(tile.WordText(w))
 		if seen[key] {
 			return refus(CodeInvalidContest, "%s is contested twice", m)
 		}
 		seen[key] = true
-		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, m) }) {
+		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, key) }) {
 			return refus(CodeInvalidContest, "%s was not formed by the last play %v", m, p.dernier.mots)
 		}
 		admis := p.regles.lex.ContainsString(key)
