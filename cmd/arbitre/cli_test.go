@@ -61,6 +61,9 @@ func TestCLI_ErreursEnFrancais(t *testing.T) {
 		{"missing argument", []string{"lexicon", "compile", "-o", "x"}, "arbitre lexicon compile attend 1 argument(s), reçu 0"},
 		{"required flag", []string{"token", "create", "--data", data}, "option obligatoire manquante : --role"},
 		{"store flag", []string{"store", "verify", "--store", "postgres", "--data", data}, `--store vaut sqlite ou esdb, pas "postgres"`},
+		{"unknown formula", []string{"engine", "solve", "--variant", "8sur9"}, `formule "8sur9" inconnue : normal, 7sur8, 7et8 ou 789`},
+		{"unreadable lexicon", []string{"engine", "solve", "--lexicon", data + "/absent.gaddag"}, "lexique " + data + "/absent.gaddag illisible"},
+		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter ou commission`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"arbitre/engine/movegen"
@@ -25,7 +27,7 @@ func init() {
 			}
 			v, err := movegen.VariantNamed(variant)
 			if err != nil {
-				return err
+				return fmt.Errorf("formule %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", variant)
 			}
 			s := solve.NewSolver(lex, movegen.Options{Variant: v, FirstMoveVertical: vertical}, all)
 			return s.Run(cmd.InOrStdin(), cmd.OutOrStdout())

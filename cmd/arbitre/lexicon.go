@@ -22,7 +22,7 @@ func init() {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			src, err := os.Open(args[0])
 			if err != nil {
-				return err
+				return fmt.Errorf("liste de mots illisible : %w", err)
 			}
 			defer src.Close()
 			if label == "" {
@@ -30,7 +30,7 @@ func init() {
 			}
 			lex, err := lexicon.Compile(src, label)
 			if err != nil {
-				return err
+				return fmt.Errorf("liste de mots %s : %w", args[0], err)
 			}
 			f, err := os.Create(out)
 			if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"arbitre/engine/lexicon"
@@ -18,5 +20,9 @@ func loadLexicon(path string) (*lexicon.Lexicon, error) {
 	if path == "" {
 		return libre.Lexicon()
 	}
-	return lexicon.Load(path)
+	lex, err := lexicon.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("lexique %s illisible : %w", path, err)
+	}
+	return lex, nil
 }
