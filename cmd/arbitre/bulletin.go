@@ -11,7 +11,7 @@ func init() {
 		Example: "  arbitre bulletin correct --lexicon ods8.gaddag < cases.jsonl > decisions.jsonl"}
 	var lexPath string
 	correct := &cobra.Command{
-		Use:     "correct --lexicon FILE < cases.jsonl > decisions.jsonl",
+		Use:     "correct --lexicon FICHIER < cases.jsonl > decisions.jsonl",
 		Short:   "Corrige les bulletins tels qu'écrits (un cas JSON par ligne, une décision par ligne)",
 		Example: "  arbitre bulletin correct --lexicon ods8.gaddag < cases.jsonl > decisions.jsonl",
 		Args:    aucunArgument,

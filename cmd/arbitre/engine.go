@@ -15,7 +15,7 @@ func init() {
 	var lexPath, variant string
 	var all, vertical bool
 	solveCmd := &cobra.Command{
-		Use:   "solve --lexicon FILE [--all] < positions.jsonl > results.jsonl",
+		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
 		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
 		Example: `  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl
   arbitre engine solve --all --variant 7sur8 < positions.jsonl`,
