@@ -26,8 +26,9 @@ import (
 )
 
 // runArbitre executes the root command with args and returns its output;
-// the flags of the command it runs start from their defaults (flags outlive
-// a run).
+// the flags of the command it runs start from their defaults and its
+// context is forgotten afterwards (cobra keeps both on the command, and a
+// kept context would outlive the next ExecuteContext).
 func runArbitre(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	if cmd, _, err := rootCmd.Find(args); err == nil {
@@ -35,6 +36,7 @@ func runArbitre(t *testing.T, args ...string) (string, error) {
 			_ = f.Value.Set(f.DefValue)
 			f.Changed = false
 		})
+		defer cmd.SetContext(nil)
 	}
 	var out bytes.Buffer
 	rootCmd.SetOut(&out)
