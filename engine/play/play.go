@@ -6,6 +6,7 @@ package play
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
@@ -275,7 +276,7 @@ func (c *Checker) crossWord(b *board.Board, sq int, t tile.Tile, vertical bool, 
 // folded), refusing more letters than a row holds before reading them.
 func ParseWord(s string) ([]tile.Tile, error) {
 	if len(s) > maxTypedBytes {
-		return nil, fmt.Errorf("mot de %d caractères : une ligne de la grille compte %d cases", len(s), board.Size)
+		return nil, fmt.Errorf("mot de %d caractères : une ligne de la grille compte %d cases", utf8.RuneCountInString(s), board.Size)
 	}
 	w, err := tile.ParseWord(s)
 	if err != nil {
