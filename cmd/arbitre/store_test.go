@@ -141,8 +141,8 @@ func TestProgressBarIsDrawnOnATerminal(t *testing.T) {
 	p.update(100, 100)
 	p.update(200, 200)
 	p.finish()
-	assert.Equal(t, "\rarchive [####################                    ]  50% 100 events"+
-		"\rarchive [########################################] 100% 200 events\n", out.String())
+	assert.Equal(t, "\rarchive [####################                    ]  50% 100 événements"+
+		"\rarchive [########################################] 100% 200 événements\n", out.String())
 }
 
 func writeFile(path, content string) error {
