@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"arbitre/domain/duplicate"
 	"arbitre/engine/board"
@@ -70,11 +71,17 @@ func parsePosition(in model.PositionInput) (position, error) {
 		return p, invalidInput("grille", err)
 	}
 	v := p.opts.Variant
-	if n := len(in.Tirage); n > v.RackSize {
-		return p, refusal("tirage", fmt.Sprintf("%d caractères, un tirage en formule %s compte au plus %d lettres", n, v.Name, v.RackSize), nil)
+	tropLong := func(n int) error {
+		return refusal("tirage", fmt.Sprintf("%d lettres, un tirage en formule %s compte au plus %d lettres", n, v.Name, v.RackSize), nil)
+	}
+	if n := utf8.RuneCountInString(in.Tirage); n > v.RackSize {
+		return p, tropLong(n)
 	}
 	if p.rack, err = tile.ParseRack(in.Tirage); err != nil {
 		return p, invalidInput("tirage", err)
+	}
+	if n := p.rack.Size(); n > v.RackSize { // a ligature is two letters
+		return p, tropLong(n)
 	}
 	if n, most := int(p.rack[tile.NoLetter]), tile.NoLetter.Count(); n > most {
 		return p, refusal("tirage", fmt.Sprintf("%d jokers, le jeu n'en compte que %d", n, most), nil)

@@ -7,12 +7,14 @@ import (
 )
 
 func init() {
-	cmd := &cobra.Command{Use: "bulletin", Short: "Bulletin correction tools (FISF duplicate §4–§5)"}
+	cmd := &cobra.Command{Use: "bulletin", Short: "Correction des bulletins (duplicate FISF §4–§5)",
+		Example: "  arbitre bulletin correct --lexicon ods8.gaddag < cases.jsonl > decisions.jsonl"}
 	var lexPath string
 	correct := &cobra.Command{
-		Use:   "correct --lexicon FILE < cases.jsonl > decisions.jsonl",
-		Short: "Correct bulletins as written (one JSON case per line, one decision per line)",
-		Args:  cobra.NoArgs,
+		Use:     "correct --lexicon FICHIER < cases.jsonl > decisions.jsonl",
+		Short:   "Corrige les bulletins tels qu'écrits (un cas JSON par ligne, une décision par ligne)",
+		Example: "  arbitre bulletin correct --lexicon ods8.gaddag < cases.jsonl > decisions.jsonl",
+		Args:    aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lex, err := loadLexicon(lexPath)
 			if err != nil {
@@ -21,7 +23,7 @@ func init() {
 			return correction.NewBatch(lex).Run(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
-	correct.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
+	lexiconFlag(correct, &lexPath)
 	cmd.AddCommand(correct)
 	rootCmd.AddCommand(cmd)
 }

@@ -69,8 +69,10 @@ func init() {
 	var c chargeConfig
 	cmd := &cobra.Command{
 		Use:   "charge [--players 300 --displays 1000 --arbiters 20 --qps 200 --duration 20s]",
-		Short: "Load benchmark against a real server on loopback: standings queries, live displays, concurrent bulletin entry",
-		Args:  cobra.NoArgs,
+		Short: "Banc de charge contre un vrai serveur local : requêtes de classement, affichages en direct, saisie simultanée des bulletins",
+		Example: `  arbitre charge
+  arbitre charge --players 300 --displays 1000 --arbiters 20 --qps 200 --duration 20s --json`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -78,15 +80,15 @@ func init() {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&c.data, "data", "", "fresh data directory to keep (default: a temporary one, removed at the end)")
-	f.StringVar(&c.lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	f.IntVar(&c.players, "players", 300, "players of the tournament")
-	f.IntVar(&c.displays, "displays", 1000, "websocket displays following the live game")
-	f.IntVar(&c.arbiters, "arbiters", 20, "arbiters entering bulletins at once, on disjoint tables")
-	f.IntVar(&c.qps, "qps", 200, "standings queries per second")
-	f.DurationVar(&c.duration, "duration", 20*time.Second, "duration of the standings phase")
-	f.BoolVar(&c.jsonOut, "json", false, "print the report as JSON")
-	f.StringVar(&c.profileDir, "profile", "", "directory for a CPU profile of each phase (standings.pprof, displays.pprof, bulletins.pprof)")
+	f.StringVar(&c.data, "data", "", "`DOSSIER` de données neuf à conserver (par défaut un dossier temporaire, supprimé à la fin)")
+	lexiconFlag(cmd, &c.lexPath)
+	f.IntVar(&c.players, "players", 300, "joueurs du tournoi")
+	f.IntVar(&c.displays, "displays", 1000, "affichages websocket qui suivent la partie en direct")
+	f.IntVar(&c.arbiters, "arbiters", 20, "arbitres saisissant des bulletins en même temps, sur des tables disjointes")
+	f.IntVar(&c.qps, "qps", 200, "requêtes de classement par seconde")
+	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
+	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
+	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof)")
 	rootCmd.AddCommand(cmd)
 }
 
@@ -169,10 +171,10 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func (c chargeConfig) validate() error {
 	if c.players < 1 || c.displays < 1 || c.arbiters < 1 || c.qps < 1 || c.duration <= 0 {
-		return errors.New("--players, --displays, --arbiters, --qps and --duration must be positive")
+		return errors.New("--players, --displays, --arbiters, --qps et --duration doivent être positifs")
 	}
 	if tables, _ := simulation.Placement(c.players - 1); c.arbiters > tables {
-		return fmt.Errorf("--arbiters %d: %d players sit at %d tables only", c.arbiters, c.players, tables)
+		return fmt.Errorf("--arbiters %d : %d joueurs n'occupent que %d tables", c.arbiters, c.players, tables)
 	}
 	return nil
 }
@@ -259,7 +261,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 		rep.print(out)
 	}
 	if !b.TargetOK {
-		return fmt.Errorf("bulletins lost, duplicated or refused: %d missing, %d duplicated, %d errors", b.Missing, b.Duplicated, b.Errors)
+		return fmt.Errorf("bulletins perdus, en double ou refusés : %d manquants, %d en double, %d erreurs", b.Missing, b.Duplicated, b.Errors)
 	}
 	return nil
 }
@@ -317,7 +319,7 @@ func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeC
 	}
 	if err := cl.do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 2}) { version } }`,
 		map[string]any{"t": chargeTournoi, "p": chargeLive}, nil); err != nil {
-		return fmt.Errorf("creating the live game: %w", err)
+		return fmt.Errorf("création de la partie en direct : %w", err)
 	}
 	phases := []struct {
 		name string
@@ -380,7 +382,7 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 			return err
 		}
 		if len(res.Classement) != c.players {
-			return fmt.Errorf("classement: %d lines for %d players", len(res.Classement), c.players)
+			return fmt.Errorf("classement : %d lignes pour %d joueurs", len(res.Classement), c.players)
 		}
 		return nil
 	}
@@ -474,7 +476,7 @@ func displaysPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c cha
 		map[string]any{"p": chargeLive, "r": top.Reference, "m": top.Mot}, nil)
 	answered := time.Now()
 	if err != nil {
-		return fmt.Errorf("announcing the top: %w", err)
+		return fmt.Errorf("annonce du top : %w", err)
 	}
 	r.MutationMS = ms(answered.Sub(sentAt))
 	waitCtx, cancel = context.WithTimeout(ctx, chargeWait)
@@ -642,28 +644,28 @@ func (rep *chargeReport) print(w io.Writer) {
 		if ok {
 			return "OK"
 		}
-		return "FAILED"
+		return "ÉCHEC"
 	}
 	lat := func(l latency) string {
 		return fmt.Sprintf("p50 %.1f ms  p95 %.1f ms  p99 %.1f ms  max %.1f ms", l.P50, l.P95, l.P99, l.Max)
 	}
 	s, d, b := rep.Standings, rep.Live, rep.Bulletins
-	fmt.Fprintf(w, "arbitre charge: %d players, %d displays, %d arbiters, %d q/s for %s, %d CPUs, %s\n",
+	fmt.Fprintf(w, "arbitre charge : %d joueurs, %d affichages, %d arbitres, %d req/s pendant %s, %d CPU, %s\n",
 		rep.Players, rep.Displays, rep.Arbiters, rep.QPS, rep.Duration, rep.CPUs, runtime.Version())
-	fmt.Fprintf(w, "preparation (simulated game %s, tokens): %.0f ms\n", chargeGame, rep.Preparation)
-	fmt.Fprintf(w, "1. standings  one at a time: %s\n", lat(s.Unloaded))
-	fmt.Fprintf(w, "              %d queries sent at %.1f q/s on %s and the cumul of %s; %.1f answered right a second; %d errors\n",
+	fmt.Fprintf(w, "préparation (partie simulée %s, jetons) : %.0f ms\n", chargeGame, rep.Preparation)
+	fmt.Fprintf(w, "1. classement  une à une : %s\n", lat(s.Unloaded))
+	fmt.Fprintf(w, "               %d requêtes envoyées à %.1f req/s sur %s et le cumul de %s ; %.1f justes par seconde ; %d erreurs\n",
 		s.Sent, s.Rate, chargeGame, chargeTournoi, s.Served, s.Errors)
 	if s.FirstError != "" {
-		fmt.Fprintf(w, "              first error: %s\n", s.FirstError)
+		fmt.Fprintf(w, "               première erreur : %s\n", s.FirstError)
 	}
-	fmt.Fprintf(w, "              %s  (target p99 ≤ %s: %s)\n", lat(s.Latency), targetStandingsP99, verdict(s.TargetOK))
-	fmt.Fprintf(w, "2. displays   %d/%d connected in %.0f ms; retenirTop answered in %.1f ms; %d errors\n", d.Connected, rep.Displays, d.ConnectMS, d.MutationMS, d.Errors)
-	fmt.Fprintf(w, "              coupAnnonce      %d received  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
-	fmt.Fprintf(w, "              classementChange %d received  %s  (target all, p99 ≤ %s: %s)\n", d.StandingsChanged.N, lat(d.StandingsChanged), targetDisplayP99, verdict(d.TargetOK))
-	fmt.Fprintf(w, "3. bulletins  %d entered in %.0f ms, %d CONFLICT retries, %d replays of a clientMutationId, %d errors\n", b.Expected, b.ElapsedMS, b.Conflicts, b.Replays, b.Errors)
-	fmt.Fprintf(w, "              per bulletin %s\n", lat(b.Latency))
-	fmt.Fprintf(w, "              listed %d, in the store %d, missing %d, duplicated %d (target none lost or duplicated: %s)\n", b.Listed, b.InStore, b.Missing, b.Duplicated, verdict(b.TargetOK))
+	fmt.Fprintf(w, "               %s  (objectif p99 ≤ %s : %s)\n", lat(s.Latency), targetStandingsP99, verdict(s.TargetOK))
+	fmt.Fprintf(w, "2. affichages  %d/%d connectés en %.0f ms ; retenirTop répond en %.1f ms ; %d erreurs\n", d.Connected, rep.Displays, d.ConnectMS, d.MutationMS, d.Errors)
+	fmt.Fprintf(w, "               coupAnnonce      %d reçus  %s\n", d.CoupAnnounced.N, lat(d.CoupAnnounced))
+	fmt.Fprintf(w, "               classementChange %d reçus  %s  (objectif tous, p99 ≤ %s : %s)\n", d.StandingsChanged.N, lat(d.StandingsChanged), targetDisplayP99, verdict(d.TargetOK))
+	fmt.Fprintf(w, "3. bulletins   %d saisis en %.0f ms, %d reprises sur CONFLICT, %d renvois d'un clientMutationId, %d erreurs\n", b.Expected, b.ElapsedMS, b.Conflicts, b.Replays, b.Errors)
+	fmt.Fprintf(w, "               par bulletin %s\n", lat(b.Latency))
+	fmt.Fprintf(w, "               listés %d, dans le magasin %d, manquants %d, en double %d (objectif aucun perdu ni en double : %s)\n", b.Listed, b.InStore, b.Missing, b.Duplicated, verdict(b.TargetOK))
 }
 
 // chargeClient is a minimal GraphQL client of the server under load.
@@ -731,7 +733,7 @@ func (cl *chargeClient) ready(ctx context.Context, players int) error {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("the server did not serve the standings of %s within %s (last error: %v)", chargeTournoi, chargeWait, err)
+			return fmt.Errorf("le serveur n'a pas servi le classement de %s en %s (dernière erreur : %v)", chargeTournoi, chargeWait, err)
 		}
 		select {
 		case <-ctx.Done():
@@ -759,14 +761,14 @@ func (cl *chargeClient) draw(ctx context.Context, director string) (int, solutio
 	}
 	if err := cl.do(ctx, director, `mutation($p: ID!) { tirer(partie:$p) { coup solutions { mot reference score admissible } } }`,
 		map[string]any{"p": chargeLive}, &res); err != nil {
-		return 0, solutionTop{}, fmt.Errorf("drawing: %w", err)
+		return 0, solutionTop{}, fmt.Errorf("tirage : %w", err)
 	}
 	for _, s := range res.Tirer.Solutions {
 		if s.Admissible {
 			return res.Tirer.Coup, s, nil
 		}
 	}
-	return 0, solutionTop{}, errors.New("drawing: no admissible top")
+	return 0, solutionTop{}, errors.New("tirage : aucun top admissible")
 }
 
 const depositMutation = `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $m: String) {
@@ -785,7 +787,7 @@ func (cl *chargeClient) deposit(ctx context.Context, token string, vars map[stri
 		case err == nil && res.DeposerBulletin.Licence == vars["l"]:
 			return conflicts, nil
 		case err == nil:
-			return conflicts, fmt.Errorf("deposerBulletin answered for %q", res.DeposerBulletin.Licence)
+			return conflicts, fmt.Errorf("deposerBulletin a répondu pour %q", res.DeposerBulletin.Licence)
 		case errors.As(err, &gqlErr) && gqlErr.Extensions.Code != "CONFLICT":
 			return conflicts, err
 		case attempt == maxAttempts || ctx.Err() != nil:

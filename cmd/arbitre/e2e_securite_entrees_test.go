@@ -109,7 +109,7 @@ func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
 
 	out, err := runArbitre(t, "store", "verify", "--data", data, "--store", "sqlite")
 	require.NoError(t, err, out)
-	assert.Contains(t, out, "result: OK")
+	assert.Contains(t, out, "résultat : OK")
 }
 
 // Issue 11 item 12: every argument has a bound, checked once for every

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"arbitre/engine/movegen"
@@ -8,13 +10,16 @@ import (
 )
 
 func init() {
-	cmd := &cobra.Command{Use: "engine", Short: "The Scrabble engine's batch tools"}
+	cmd := &cobra.Command{Use: "engine", Short: "Outils du moteur de Scrabble, par lots",
+		Example: "  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl"}
 	var lexPath, variant string
 	var all, vertical bool
 	solveCmd := &cobra.Command{
-		Use:   "solve --lexicon FILE [--all] < positions.jsonl > results.jsonl",
-		Short: "Top and move count of each position (one JSON object per line)",
-		Args:  cobra.NoArgs,
+		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
+		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
+		Example: `  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl
+  arbitre engine solve --all --variant 7sur8 < positions.jsonl`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lex, err := loadLexicon(lexPath)
 			if err != nil {
@@ -22,16 +27,16 @@ func init() {
 			}
 			v, err := movegen.VariantNamed(variant)
 			if err != nil {
-				return err
+				return fmt.Errorf("formule %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", variant)
 			}
 			s := solve.NewSolver(lex, movegen.Options{Variant: v, FirstMoveVertical: vertical}, all)
 			return s.Run(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
-	solveCmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	solveCmd.Flags().BoolVar(&all, "all", false, "list every placement under \"all\"")
-	solveCmd.Flags().StringVar(&variant, "variant", movegen.Standard.Name, "formula: normal, 7sur8, 7et8 or 789 (§3.8.2)")
-	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "allow a vertical first word (classique)")
+	lexiconFlag(solveCmd, &lexPath)
+	solveCmd.Flags().BoolVar(&all, "all", false, "liste chaque placement sous \"all\"")
+	solveCmd.Flags().StringVar(&variant, "variant", movegen.Standard.Name, "`FORMULE` : normal, 7sur8, 7et8 ou 789 (§3.8.2)")
+	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "premier mot vertical permis (classique)")
 	cmd.AddCommand(solveCmd)
 	rootCmd.AddCommand(cmd)
 }

@@ -10,16 +10,19 @@ import (
 )
 
 func init() {
-	cmd := &cobra.Command{Use: "lexicon", Short: "Word lists: compile a plain list into the engine's binary form"}
+	cmd := &cobra.Command{Use: "lexicon", Short: "Listes de mots : compile une liste simple dans la forme binaire du moteur",
+		Example: "  arbitre lexicon compile ods8.txt.gz -o ods8.gaddag --label \"ODS8, licence FISF\""}
 	var out, label string
 	compile := &cobra.Command{
-		Use:   "compile WORDS.txt -o FILE",
-		Short: "Compile a word list (one word per line, any case, accents folded; .gz accepted) into a GADDAG file",
-		Args:  cobra.ExactArgs(1),
+		Use:     "compile MOTS.txt -o FICHIER",
+		Short:   "Compile une liste de mots (un par ligne, casse indifférente, accents repliés ; .gz accepté) en fichier GADDAG",
+		Example: "  arbitre lexicon compile ods8.txt.gz -o ods8.gaddag --label \"ODS8, licence FISF\"",
+		Args:    argumentsExacts(1),
+		PreRunE: exigerOptions("output"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			src, err := os.Open(args[0])
 			if err != nil {
-				return err
+				return fmt.Errorf("liste de mots illisible : %w", err)
 			}
 			defer src.Close()
 			if label == "" {
@@ -27,7 +30,7 @@ func init() {
 			}
 			lex, err := lexicon.Compile(src, label)
 			if err != nil {
-				return err
+				return fmt.Errorf("liste de mots %s : %w", args[0], err)
 			}
 			f, err := os.Create(out)
 			if err != nil {
@@ -40,13 +43,12 @@ func init() {
 			if err := f.Close(); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s: %d words, %d arcs\n", out, lex.Words(), lex.ArcCount())
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s : %d mots, %d arcs\n", out, lex.Words(), lex.ArcCount())
 			return nil
 		},
 	}
-	compile.Flags().StringVarP(&out, "output", "o", "", "compiled lexicon to write")
-	compile.Flags().StringVar(&label, "label", "", "description stored in the file (edition, source, licence)")
-	_ = compile.MarkFlagRequired("output")
+	compile.Flags().StringVarP(&out, "output", "o", "", "`FICHIER` du lexique compilé à écrire")
+	compile.Flags().StringVar(&label, "label", "", "description enregistrée dans le fichier (édition, source, licence)")
 	cmd.AddCommand(compile)
 	rootCmd.AddCommand(cmd)
 }

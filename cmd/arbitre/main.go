@@ -12,8 +12,18 @@ import (
 // rootCmd is the parent of every subcommand; each subcommand lives in its own
 // file and registers itself in an init function.
 var rootCmd = &cobra.Command{
-	Use:           "arbitre",
-	Short:         "Arbitre: event-sourced tournament manager for French-language Scrabble (FISF rules)",
+	Use:   "arbitre",
+	Short: "Arbitre : gestion de tournois de Scrabble francophone (règlements FISF), par événements",
+	Example: `  arbitre serve --data data --lexicon ods8.gaddag
+  arbitre token create --role director --data data
+  arbitre replay sim-1-1 3 --data data`,
+	Args: cobra.ArbitraryArgs,
+	RunE: func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return fmt.Errorf("commande inconnue %q ; « arbitre --help » liste les commandes", args[0])
+		}
+		return cmd.Help()
+	},
 	SilenceUsage:  true,
 	SilenceErrors: true,
 }

@@ -15,16 +15,18 @@ import (
 )
 
 func init() {
-	projectionsCmd := &cobra.Command{Use: "projections", Short: "Maintain the read models built from the event store"}
+	projectionsCmd := &cobra.Command{Use: "projections", Short: "Entretient les vues construites à partir des événements",
+		Example: "  arbitre projections rebuild --data data"}
 	var flags storeFlags
 	rebuildCmd := &cobra.Command{
-		Use:   "rebuild",
-		Short: "Rebuild every projection from global position zero",
-		Long: `rebuild empties each projection (state and checkpoint, in one transaction) and
-replays the whole global log into it. It shows a progress bar when standard
-output is a terminal and plain log lines otherwise. Run it while the server is
-stopped; an interrupted rebuild resumes from its checkpoint at the next start.`,
-		Args: cobra.NoArgs,
+		Use:     "rebuild",
+		Short:   "Reconstruit chaque projection depuis la position globale zéro",
+		Example: "  arbitre projections rebuild --data data",
+		Long: `rebuild vide chaque projection (état et point de reprise, en une transaction) et
+y rejoue tout le journal global. Il affiche une barre de progression quand la sortie
+standard est un terminal, de simples lignes de journal sinon. À lancer serveur
+arrêté ; une reconstruction interrompue reprend à son point de reprise au démarrage suivant.`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runProjectionsRebuild(cmd, &flags)
 		},
@@ -38,30 +40,30 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	ctx := cmd.Context()
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
-		return fmt.Errorf("projections rebuild: %w", err)
+		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	defer store.Close()
 	db, err := projection.OpenDB(flags.projectionDBPath())
 	if err != nil {
-		return fmt.Errorf("projections rebuild: %w", err)
+		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	defer db.Close()
 	last, err := store.LastPosition(ctx)
 	if err != nil {
-		return fmt.Errorf("projections rebuild: %w", err)
+		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	registry, err := catalogue.Registre()
 	if err != nil {
-		return fmt.Errorf("projections rebuild: %w", err)
+		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	models, err := modeles.Tous(registry)
 	if err != nil {
-		return fmt.Errorf("projections rebuild: %w", err)
+		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	for _, p := range models {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
-			return fmt.Errorf("projections rebuild: %w", err)
+			return fmt.Errorf("projections rebuild : %w", err)
 		}
 		out := cmd.OutOrStdout()
 		report := newProgressReport(out, isTerminal(out), p.Name(), last)
@@ -69,10 +71,10 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 		n, err := runner.Rebuild(ctx, report.update)
 		report.finish()
 		if err != nil {
-			return fmt.Errorf("projections rebuild: %w", err)
+			return fmt.Errorf("projections rebuild : %w", err)
 		}
 		elapsed := time.Since(start)
-		fmt.Fprintf(out, "projection %s: rebuilt from %d events in %s (%.0f events/s)\n", p.Name(), n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
+		fmt.Fprintf(out, "projection %s : reconstruite à partir de %d événements en %s (%.0f événements/s)\n", p.Name(), n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
 	}
 	return nil
 }
@@ -112,12 +114,12 @@ func (p *progressReport) update(position uint64, applied int) {
 	if p.terminal {
 		const width = 40
 		done := int(f * width)
-		fmt.Fprintf(p.out, "\r%s [%s%s] %3.0f%% %d events", p.name, strings.Repeat("#", done), strings.Repeat(" ", width-done), f*100, applied)
+		fmt.Fprintf(p.out, "\r%s [%s%s] %3.0f%% %d événements", p.name, strings.Repeat("#", done), strings.Repeat(" ", width-done), f*100, applied)
 		return
 	}
 	if tenth := uint64(f * 10); tenth > p.logged {
 		p.logged = tenth
-		fmt.Fprintf(p.out, "projection %s: %d events applied, position %d of %d (%d%%)\n", p.name, applied, position, p.last, tenth*10)
+		fmt.Fprintf(p.out, "projection %s : %d événements appliqués, position %d sur %d (%d%%)\n", p.name, applied, position, p.last, tenth*10)
 	}
 }
 

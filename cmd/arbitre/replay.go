@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,47 +18,106 @@ func init() {
 	var (
 		flags   storeFlags
 		lexPath string
-		partie  string
-		coup    int
+		cible   replayCible
 	)
 	replayCmd := &cobra.Command{
-		Use:   "replay --data DIR --game ID --coup N",
-		Short: "Show a duplicate game before coup N, rebuilt from its events only",
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runReplay(cmd, &flags, lexPath, partie, coup)
+		Use:   "replay [ID N] [--partie ID --coup N] [--data DOSSIER] [--lexicon FICHIER]",
+		Short: "Rejoue une partie duplicate jusqu'avant le coup N, à partir de ses seuls événements",
+		Long: `replay reconstruit une partie duplicate avant le coup N à partir de ses événements : grille,
+tirage, sac, tops recalculés par le moteur, top retenu et bulletins, avec la décision que le
+moteur prendrait aujourd'hui. La partie et le coup se donnent en arguments (replay ID N) ou en
+options (--partie ID --coup N ; --game est l'ancien nom de --partie).
+
+Les parties n'enregistrent pas encore leur lexique : le replay juge avec celui de --lexicon
+(par défaut la liste livrée, qui n'est pas l'ODS) et l'affiche en tête.`,
+		Example: `  arbitre replay sim-1-1 3 --data data
+  arbitre replay --partie sim-1-1 --coup 3 --lexicon ods8.gaddag`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, coup, err := cible.resoudre(cmd, args)
+			if err != nil {
+				return err
+			}
+			return runReplay(cmd, &flags, lexPath, id, coup)
 		},
 	}
 	flags.register(replayCmd)
-	replayCmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	replayCmd.Flags().StringVar(&partie, "game", "", "game id (stream partie-<id>)")
-	replayCmd.Flags().IntVar(&coup, "coup", 1, "coup number, from 1")
+	lexiconFlag(replayCmd, &lexPath)
+	replayCmd.Flags().StringVar(&cible.partie, "partie", "", "`ID` de la partie (flux partie-<ID>)")
+	replayCmd.Flags().StringVar(&cible.partie, "game", "", "ancien nom de --partie")
+	_ = replayCmd.Flags().MarkHidden("game")
+	replayCmd.Flags().IntVar(&cible.coup, "coup", 0, "numéro du coup, à partir de 1")
 	rootCmd.AddCommand(replayCmd)
+}
+
+// replayCible is the game and the coup replay shows, from its flags or its
+// arguments.
+type replayCible struct {
+	partie string
+	coup   int
+}
+
+// resoudre reads "ID N" or the flags, refusing extra, missing or
+// contradictory values in French.
+func (c replayCible) resoudre(cmd *cobra.Command, args []string) (string, int, error) {
+	usage := " ; usage : arbitre replay ID N, ou arbitre replay --partie ID --coup N"
+	id, coup := c.partie, c.coup
+	parCoup := cmd.Flags().Changed("coup")
+	if len(args) > 2 {
+		return "", 0, fmt.Errorf("trop d'arguments (%d) : replay prend la partie et le coup%s", len(args), usage)
+	}
+	if len(args) >= 1 {
+		if id != "" && id != args[0] {
+			return "", 0, fmt.Errorf("deux parties données : %q en argument et %q en option%s", args[0], id, usage)
+		}
+		id = args[0]
+	}
+	if len(args) == 2 {
+		n, err := strconv.Atoi(args[1])
+		if err != nil {
+			return "", 0, fmt.Errorf("coup %q : un nombre entier est attendu%s", args[1], usage)
+		}
+		if parCoup && n != coup {
+			return "", 0, fmt.Errorf("deux coups donnés : %d en argument et %d en option%s", n, coup, usage)
+		}
+		coup, parCoup = n, true
+	}
+	switch {
+	case id == "":
+		return "", 0, fmt.Errorf("la partie manque%s", usage)
+	case !parCoup:
+		return "", 0, fmt.Errorf("le coup manque%s", usage)
+	case coup < 1:
+		return "", 0, fmt.Errorf("coup %d : les coups se comptent à partir de 1", coup)
+	}
+	return id, coup, nil
 }
 
 func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
+	stream, err := eventstore.PartieStream(id)
+	if err != nil {
+		return fmt.Errorf("partie %q : identifiant invalide (lettres, chiffres, '-' ou '_')", id)
+	}
 	ws, err := flags.openWorkspace(ctx, lexPath)
 	if err != nil {
 		return err
 	}
 	defer ws.store.Close()
 	lex, store, registre := ws.lex, ws.store, ws.registry
-	stream, err := eventstore.PartieStream(id)
-	if err != nil {
-		return err
-	}
 	evts, err := eventstore.LireFluxVerifie(ctx, store, stream)
 	if err != nil {
 		return err
 	}
 	if len(evts) == 0 {
-		return fmt.Errorf("partie %s introuvable", id)
+		return fmt.Errorf("partie %s introuvable dans %s", id, flags.dataDir)
 	}
 	etat, err := query.Reconstituer(evts, registre, lex, coup)
 	if err != nil {
 		return fmt.Errorf("partie %s : %w", id, err)
 	}
+	fmt.Fprintf(cmd.OutOrStdout(), "lexique : %s (les parties n'enregistrent pas encore le leur)\n", lex.Label())
 	afficherCoup(cmd.OutOrStdout(), etat, debut)
 	return nil
 }

@@ -27,9 +27,6 @@ import (
 	"arbitre/projections/projection"
 )
 
-// version is stamped at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // tuneGC trades memory for latency unless GOGC or GOMEMLIMIT say
 // otherwise: a live update of 1,000 displays allocates a lot of short-lived
 // JSON, and the default collector spent a quarter of the CPU on it
@@ -54,11 +51,13 @@ func init() {
 	var noIntrospection bool
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Run the server: GraphQL API at /graphql, GraphiQL at /, health at /healthz",
-		Args:  cobra.NoArgs,
+		Short: "Lance le serveur : API GraphQL sur /graphql, GraphiQL sur /, santé sur /healthz",
+		Example: `  arbitre serve --data data --lexicon ods8.gaddag
+  arbitre serve --listen 0.0.0.0:8080 --no-introspection --rate 10`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if limits.Rate < 0 || limits.Burst < 0 {
-				return fmt.Errorf("--rate and --burst cannot be negative")
+				return fmt.Errorf("--rate et --burst ne peuvent pas être négatifs")
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -67,11 +66,11 @@ func init() {
 		},
 	}
 	flags.register(cmd)
-	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "address to listen on")
-	cmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requests per second one token, or one address without a token, may send to /graphql (0: no limit)")
-	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requests one token or address may send at once above --rate")
-	cmd.Flags().BoolVar(&noIntrospection, "no-introspection", false, "refuse GraphQL introspection (__schema, __type) for public deployments; GraphiQL needs it")
+	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "`ADRESSE` d'écoute")
+	lexiconFlag(cmd, &lexPath)
+	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")
+	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requêtes qu'un jeton ou une adresse peut envoyer d'un coup au-delà de --rate")
+	cmd.Flags().BoolVar(&noIntrospection, "no-introspection", false, "refuse l'introspection GraphQL (__schema, __type) en déploiement public ; GraphiQL en a besoin")
 	rootCmd.AddCommand(cmd)
 }
 
@@ -147,7 +146,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
-	resolver, err := graphql.NewResolver(graphql.Composants{Version: version, Lexicon: lex, Store: store, Registry: registry,
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
 		StandingsRunner: runners[modeles.IndexStandings], Hasard: partie.HasardCrypto{}})
 	if err != nil {
@@ -176,7 +175,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return errors.Join(err, <-pipeDone)
 	}
 	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
-		"store", flags.backend, "lexicon", lex.Label(), "version", version)
+		"store", flags.backend, "lexicon", lex.Label(), "version", binaire.Version, "commit", binaire.Commit)
 	// Requests live in connCtx, cancelled once Shutdown has let the
 	// in-flight requests finish: the hijacked websocket connections, which
 	// Shutdown does not wait for, then end too and displays reconnect to the

@@ -24,19 +24,20 @@ func init() {
 		joueurs, parties int
 		graine           uint64
 	)
-	simulateCmd := &cobra.Command{Use: "simulate", Short: "Simulate competitions as events (demo, load, end-to-end test)"}
 	duplicateCmd := &cobra.Command{
-		Use:   "duplicate --players N --games G --seed S --data DIR",
-		Short: "Play a whole duplicate tournament: software draws, engine tops, corrected bulletins, standings",
+		Use:     "duplicate --players N --games G --seed S --data DOSSIER",
+		Short:   "Joue tout un tournoi duplicate : tirages du logiciel, tops du moteur, bulletins corrigés, classement",
+		Example: "  arbitre simulate duplicate --players 300 --games 3 --seed 7 --data data",
+		Args:    aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
 		},
 	}
 	flags.register(duplicateCmd)
-	duplicateCmd.Flags().StringVar(&lexPath, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "number of players")
-	duplicateCmd.Flags().IntVar(&parties, "games", 1, "number of games")
-	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "seed of the draws and of the players' answers")
+	lexiconFlag(duplicateCmd, &lexPath)
+	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
+	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
+	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "graine des tirages et des réponses des joueurs")
 	simulateCmd.AddCommand(duplicateCmd)
 	rootCmd.AddCommand(simulateCmd)
 }
@@ -44,7 +45,7 @@ func init() {
 func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string, nJoueurs, nParties int, graine uint64) error {
 	ctx := cmd.Context()
 	if nJoueurs < 1 || nParties < 1 {
-		return fmt.Errorf("--players and --games must be at least 1")
+		return fmt.Errorf("--players et --games valent au moins 1")
 	}
 	debut := time.Now()
 	ws, err := flags.openWorkspace(ctx, lexPath)
@@ -126,7 +127,14 @@ func appendTournoi(ctx context.Context, store eventstore.Store, r *eventstore.Re
 		}
 	}
 	if _, err := store.Append(ctx, stream, eventstore.NoStream, data...); err != nil {
-		return fmt.Errorf("tournoi %s (déjà simulé dans ce répertoire ?): %w", tr.ID(), err)
+		return fmt.Errorf("tournoi %s (déjà simulé dans ce dossier ?) : %w", tr.ID(), err)
 	}
 	return nil
+}
+
+// simulateCmd is the parent of `simulate duplicate` and `simulate classique`.
+var simulateCmd = &cobra.Command{
+	Use:     "simulate",
+	Short:   "Simule des compétitions sous forme d'événements (démonstration, charge, test de bout en bout)",
+	Example: "  arbitre simulate duplicate --players 300 --data data\n  arbitre simulate classique --players 200 --rounds 7 --data data",
 }

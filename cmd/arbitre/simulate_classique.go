@@ -24,17 +24,7 @@ import (
 // simulate.go creates (its init runs first, files being initialised in name
 // order); the parent is created here only if that file is absent.
 func init() {
-	var parent *cobra.Command
-	for _, c := range rootCmd.Commands() {
-		if c.Name() == "simulate" {
-			parent = c
-		}
-	}
-	if parent == nil {
-		parent = &cobra.Command{Use: "simulate", Short: "Simulate competitions as events (demo, load, end-to-end test)"}
-		rootCmd.AddCommand(parent)
-	}
-	parent.AddCommand(newSimulateClassiqueCmd())
+	simulateCmd.AddCommand(newSimulateClassiqueCmd())
 }
 
 // simulateClassiqueOptions are the flags of `simulate classique`.
@@ -52,26 +42,26 @@ type simulateClassiqueOptions struct {
 func newSimulateClassiqueCmd() *cobra.Command {
 	var o simulateClassiqueOptions
 	cmd := &cobra.Command{
-		Use:   "classique --players N --rounds R --seed S --data DIR",
-		Short: "Play a whole classique tournament with the engine: pairings, matches, contestations, standings, cotes",
-		Long: `classique registers N players with random cotes, pairs round 1 by cote and the
-next rounds Swiss from the software's proposal, plays every match with engine
-players (greedy moves with occasional passes, exchanges, phonies and
-contestations), records every event, then builds the standings and cote
-projections in DIR and prints the top of the standings. The same seed gives
-the same tournament.`,
-		Args: cobra.NoArgs,
+		Use:     "classique --players N --rounds R --seed S --data DOSSIER",
+		Short:   "Joue tout un tournoi classique avec le moteur : appariements, matchs, contestations, classement, cotes",
+		Example: "  arbitre simulate classique --players 200 --rounds 7 --seed 3 --data data --gcg parties/",
+		Long: `classique inscrit N joueurs aux cotes tirées au hasard, apparie la ronde 1 par cote et
+les suivantes au système suisse proposé par le logiciel, joue chaque match avec des joueurs
+moteur (coups gloutons, avec parfois passes, échanges, mots faux et contestations),
+enregistre chaque événement, construit les projections de classement et de cotes dans
+DOSSIER et affiche la tête du classement. La même graine donne le même tournoi.`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulateClassique(cmd, &o) },
 	}
 	o.store.register(cmd)
 	f := cmd.Flags()
-	f.StringVar(&o.lexicon, "lexicon", "", "compiled lexicon or word list (default: the shipped non-ODS list)")
-	f.IntVar(&o.players, "players", 200, "number of players")
-	f.IntVar(&o.rounds, "rounds", 7, "number of rounds")
-	f.Uint64Var(&o.seed, "seed", 1, "seed of the cotes, draws and players' choices")
-	f.IntVar(&o.workers, "workers", 2, "games played in parallel (the events do not depend on it)")
-	f.StringVar(&o.gcgDir, "gcg", "", "directory to export every game as GCG (optional)")
-	f.IntVar(&o.top, "top", 10, "standings lines to print")
+	lexiconFlag(cmd, &o.lexicon)
+	f.IntVar(&o.players, "players", 200, "nombre de joueurs")
+	f.IntVar(&o.rounds, "rounds", 7, "nombre de rondes")
+	f.Uint64Var(&o.seed, "seed", 1, "graine des cotes, des tirages et des choix des joueurs")
+	f.IntVar(&o.workers, "workers", 2, "parties jouées en parallèle (les événements n'en dépendent pas)")
+	f.StringVar(&o.gcgDir, "gcg", "", "`DOSSIER` où exporter chaque partie en GCG (facultatif)")
+	f.IntVar(&o.top, "top", 10, "lignes du classement à afficher")
 	return cmd
 }
 
@@ -81,24 +71,24 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	start := time.Now()
 	lex, err := loadLexicon(o.lexicon)
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	store, _, err := o.store.openStore(ctx)
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	defer store.Close()
 	id := fmt.Sprintf("sim-%d", o.seed)
 	bilan, err := simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
 		Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	played := time.Since(start)
 
 	db, err := projection.OpenDB(o.store.projectionDBPath())
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	defer db.Close()
 	standings, err := classique.NewClassement()
@@ -112,19 +102,19 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	for _, p := range []projection.Projection{standings, cotes} {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
-			return fmt.Errorf("simulate classique: %w", err)
+			return fmt.Errorf("simulate classique : %w", err)
 		}
 		if _, err := runner.CatchUp(ctx, nil); err != nil {
-			return fmt.Errorf("simulate classique: %w", err)
+			return fmt.Errorf("simulate classique : %w", err)
 		}
 	}
 	lignes, err := classique.Standings(ctx, db, id)
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	ratings, err := classique.ListeCotes(ctx, db)
 	if err != nil {
-		return fmt.Errorf("simulate classique: %w", err)
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	nouvelles := map[string]int{}
 	for _, c := range ratings {
@@ -132,16 +122,16 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	if o.gcgDir != "" {
 		if err := exportGCG(ctx, o.gcgDir, lex, store, id); err != nil {
-			return fmt.Errorf("simulate classique: %w", err)
+			return fmt.Errorf("simulate classique : %w", err)
 		}
 	}
-	fmt.Fprintf(out, "tournoi %s: %d players, %d rounds, %d games, %d byes, %d events; endings %v\n",
+	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements ; fins %v\n",
 		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Fins)
 	fmt.Fprintf(out, "%-4s %-6s %3s %4s %5s %5s %5s\n", "rang", "joueur", "PM", "PPM", "Pdep", "cote", "après")
 	for _, l := range lignes[:min(o.top, len(lignes))] {
 		fmt.Fprintf(out, "%-4d %-6s %3d %4d %5d %5d %5d\n", l.Rang, l.Joueur, l.PointsDeMatch, l.PPM, l.Pdep, l.Cote, nouvelles[l.Joueur])
 	}
-	fmt.Fprintf(out, "played and recorded in %s, total with standings and cotes %s\n", played.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "joué et enregistré en %s, total avec classement et cotes %s\n", played.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
 }
 

@@ -16,37 +16,44 @@ import (
 )
 
 func init() {
-	storeCmd := &cobra.Command{Use: "store", Short: "Inspect the event store"}
+	storeCmd := &cobra.Command{Use: "store", Short: "Inspecte le magasin d'événements",
+		Example: "  arbitre store verify --data data"}
 	var flags storeFlags
 	var seal string
 	verifyCmd := &cobra.Command{
 		Use:   "verify",
-		Short: "Check the event store: the hash chain, gapless positions, contiguous revisions per stream, every payload decodes",
-		Long: `verify reads the whole global log. It checks that global positions are
-1, 2, 3... without gap (SQLite) or at least increasing (EventStoreDB), that each
-stream's revisions run 0, 1, 2... without gap, and that every payload decodes.
-On SQLite it also recomputes the hash chain: an event modified, inserted,
-deleted, swapped or moved in the file is reported at its position, and the log
-must still extend the seal file beside it (DIR/sceau), the checkpoints of the
-projections built from it and, with --seal POSITION:HASH, a seal printed earlier
-by "arbitre store seal". Opening the SQLite file also runs SQLite's integrity
-check. It exits with a non-zero status and lists each problem (position,
-stream@revision, code, detail) when anything is wrong.`,
-		Args: cobra.NoArgs,
+		Short: "Vérifie le magasin : chaîne d'empreintes, positions sans trou, révisions contiguës par flux, chaque contenu se décode",
+		Example: `  arbitre store verify --data data
+  arbitre store verify --data data --seal 1234:9f86d081884c7d65...
+  arbitre store verify --store esdb --esdb-url "esdb://localhost:2113?tls=false"`,
+		Long: `verify lit tout le journal global. Il vérifie que les positions globales sont
+1, 2, 3... sans trou (SQLite) ou au moins croissantes (EventStoreDB), que les
+révisions de chaque flux vont 0, 1, 2... sans trou et que chaque contenu se
+décode. Sur SQLite il recalcule aussi la chaîne d'empreintes : un événement
+modifié, inséré, supprimé, échangé ou déplacé dans le fichier est signalé à sa
+position, et le journal doit encore prolonger le fichier de sceau voisin
+(DIR/sceau), les points de reprise des projections construites sur lui et, avec
+--seal POSITION:EMPREINTE, un sceau imprimé plus tôt par « arbitre store seal ».
+Ouvrir le fichier SQLite lance aussi son contrôle d'intégrité. Il sort en
+erreur et liste chaque problème (position, flux@révision, code, détail) quand
+quelque chose ne va pas.`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runStoreVerify(cmd, &flags, seal)
 		},
 	}
 	flags.register(verifyCmd)
-	verifyCmd.Flags().StringVar(&seal, "seal", "", `a seal printed by "arbitre store seal" (POSITION:HASH) the log must still extend`)
+	verifyCmd.Flags().StringVar(&seal, "seal", "", `un sceau imprimé par « arbitre store seal » (POSITION:EMPREINTE) que le journal doit encore prolonger`)
 	var sealFlags storeFlags
 	sealCmd := &cobra.Command{
 		Use:   "seal",
-		Short: "Print the head of the log (POSITION:HASH) to write on a results sheet or publish",
-		Long: `seal prints the position of the last event and its hash, which chains every
-event before it (SQLite only). "arbitre store verify --seal POSITION:HASH" later
-proves the log still extends it: no event up to there was changed or removed.`,
-		Args: cobra.NoArgs,
+		Short: "Imprime la tête du journal (POSITION:EMPREINTE), à écrire sur la feuille de résultats ou à publier",
+		Example: "  arbitre store seal --data data",
+		Long: `seal imprime la position du dernier événement et son empreinte, qui enchaîne
+tous les événements d'avant (SQLite seulement). « arbitre store verify --seal
+POSITION:EMPREINTE » prouve plus tard que le journal la prolonge encore : aucun
+événement jusque-là n'a été modifié ni retiré.`,
+		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runStoreSeal(cmd, &sealFlags)
 		},
@@ -57,28 +64,28 @@ proves the log still extends it: no event up to there was changed or removed.`,
 }
 
 // errNotChained refuses seals on a store that does not chain its events.
-var errNotChained = errors.New("seals need the SQLite store: EventStoreDB events are not chained (docs/eventstore.md)")
+var errNotChained = errors.New("les sceaux demandent le magasin SQLite : les événements EventStoreDB ne sont pas enchaînés (docs/eventstore.md)")
 
 func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
 	ctx := cmd.Context()
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
-		return fmt.Errorf("store seal: %w", err)
+		return fmt.Errorf("store seal : %w", err)
 	}
 	defer store.Close()
 	if _, ok := store.(eventstore.Chained); !ok {
-		return fmt.Errorf("store seal: %w", errNotChained)
+		return fmt.Errorf("store seal : %w", errNotChained)
 	}
 	last, err := store.LastPosition(ctx)
 	if err != nil {
-		return fmt.Errorf("store seal: %w", err)
+		return fmt.Errorf("store seal : %w", err)
 	}
 	head, err := store.ReadAll(ctx, last, 1)
 	if err != nil {
-		return fmt.Errorf("store seal: %w", err)
+		return fmt.Errorf("store seal : %w", err)
 	}
 	if len(head) == 0 {
-		return fmt.Errorf("store seal: the log is empty")
+		return fmt.Errorf("store seal : le journal est vide")
 	}
 	fmt.Fprintln(cmd.OutOrStdout(), eventstore.Sceau{Position: head[0].Position, Hash: head[0].Hash})
 	return nil
@@ -88,7 +95,7 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 	ctx := cmd.Context()
 	store, gapless, err := flags.openStore(ctx)
 	if err != nil {
-		return fmt.Errorf("store verify: %w", err)
+		return fmt.Errorf("store verify : %w", err)
 	}
 	defer store.Close()
 	registry, err := catalogue.Registre()
@@ -99,18 +106,18 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 	if chained, ok := store.(eventstore.Chained); ok {
 		opts.Chained = true
 		if opts.Anchors, err = anchors(ctx, flags, chained, seal); err != nil {
-			return fmt.Errorf("store verify: %w", err)
+			return fmt.Errorf("store verify : %w", err)
 		}
 	} else if seal != "" {
-		return fmt.Errorf("store verify: %w", errNotChained)
+		return fmt.Errorf("store verify : %w", errNotChained)
 	}
 	report, err := eventstore.Verify(ctx, store, opts)
 	if err != nil {
-		return fmt.Errorf("store verify: reading stopped after %d events: %w", report.Events, err)
+		return fmt.Errorf("store verify : lecture arrêtée après %d événements : %w", report.Events, err)
 	}
 	printVerifyReport(cmd.OutOrStdout(), report)
 	if !report.OK() {
-		return fmt.Errorf("store verify: %d problem(s) found", len(report.Problems))
+		return fmt.Errorf("store verify : %d problème(s) trouvé(s)", len(report.Problems))
 	}
 	return nil
 }
@@ -125,14 +132,14 @@ func anchors(ctx context.Context, flags *storeFlags, store eventstore.Chained, s
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, eventstore.Anchor{Source: "the seal " + seal, Sceau: s})
+		out = append(out, eventstore.Anchor{Source: "le sceau " + seal, Sceau: s})
 	}
 	file, found, err := sqlitestore.ReadSeal(flags.storePath())
 	if err != nil {
-		return nil, fmt.Errorf("reading the seal file: %w", err)
+		return nil, fmt.Errorf("lecture du fichier de sceau : %w", err)
 	}
 	if found {
-		out = append(out, eventstore.Anchor{Source: "the seal file", Sceau: file})
+		out = append(out, eventstore.Anchor{Source: "le fichier de sceau", Sceau: file})
 	}
 	if _, err := os.Stat(flags.projectionDBPath()); err != nil {
 		return out, nil
@@ -144,18 +151,18 @@ func anchors(ctx context.Context, flags *storeFlags, store eventstore.Chained, s
 	defer db.Close()
 	checkpoints, err := projection.Anchors(ctx, db, store.Identity())
 	if err != nil {
-		return nil, fmt.Errorf("reading the projections' checkpoints: %w", err)
+		return nil, fmt.Errorf("lecture des points de reprise des projections : %w", err)
 	}
 	return append(out, checkpoints...), nil
 }
 
 func printVerifyReport(w io.Writer, report *eventstore.VerifyReport) {
-	fmt.Fprintf(w, "events: %d\nstreams: %d\nlast position: %d\n", report.Events, report.Streams, report.LastPosition)
+	fmt.Fprintf(w, "événements : %d\nflux : %d\ndernière position : %d\n", report.Events, report.Streams, report.LastPosition)
 	if report.OK() {
-		fmt.Fprintln(w, "result: OK")
+		fmt.Fprintln(w, "résultat : OK")
 		return
 	}
-	fmt.Fprintf(w, "result: %d problem(s)\n", len(report.Problems))
+	fmt.Fprintf(w, "résultat : %d problème(s)\n", len(report.Problems))
 	for _, p := range report.Problems {
 		fmt.Fprintf(w, "  %s\n", p)
 	}

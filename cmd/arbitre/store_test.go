@@ -20,13 +20,24 @@ import (
 	"arbitre/projections/projection"
 
 	"github.com/google/uuid"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// runArbitre executes the root command with args and returns its output.
+// runArbitre executes the root command with args and returns its output;
+// the flags of the command it runs start from their defaults and its
+// context is forgotten afterwards (cobra keeps both on the command, and a
+// kept context would outlive the next ExecuteContext).
 func runArbitre(t *testing.T, args ...string) (string, error) {
 	t.Helper()
+	if cmd, _, err := rootCmd.Find(args); err == nil {
+		cmd.Flags().VisitAll(func(f *pflag.Flag) {
+			_ = f.Value.Set(f.DefValue)
+			f.Changed = false
+		})
+		defer cmd.SetContext(nil)
+	}
 	var out bytes.Buffer
 	rootCmd.SetOut(&out)
 	rootCmd.SetErr(&out)
@@ -59,7 +70,7 @@ func TestStoreVerifyPassesOnAHealthyStore(t *testing.T) {
 	seedStore(t, dir)
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
 	require.NoError(t, err)
-	assert.Equal(t, "events: 12\nstreams: 2\nlast position: 12\nresult: OK\n", out)
+	assert.Equal(t, "événements : 12\nflux : 2\ndernière position : 12\nrésultat : OK\n", out)
 }
 
 func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
@@ -72,7 +83,7 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
-	require.EqualError(t, err, "store verify: 5 problem(s) found")
+	require.EqualError(t, err, "store verify : 5 problème(s) trouvé(s)")
 	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.tampered")
 	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.tampered")
 	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
@@ -90,7 +101,7 @@ func TestStoreVerifyReportsUnknownEventTypes(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, store.Close())
 	out, err := runArbitre(t, "store", "verify", "--data", dir)
-	require.EqualError(t, err, "store verify: 1 problem(s) found")
+	require.EqualError(t, err, "store verify : 1 problème(s) trouvé(s)")
 	assert.Contains(t, out, "position 13 (partie-9@0)")
 }
 
@@ -103,9 +114,9 @@ func TestStoreVerifyRefusesADamagedFile(t *testing.T) {
 
 func TestStoreFlagsRefuseAnUnknownBackend(t *testing.T) {
 	_, err := runArbitre(t, "store", "verify", "--data", t.TempDir(), "--store", "postgres")
-	assert.EqualError(t, err, `store verify: --store must be sqlite or esdb, not "postgres"`)
+	assert.EqualError(t, err, `store verify : --store vaut sqlite ou esdb, pas "postgres"`)
 	_, err = runArbitre(t, "store", "verify", "--data", t.TempDir(), "--store", "esdb", "--esdb-url", "")
-	assert.EqualError(t, err, "store verify: --store esdb needs --esdb-url")
+	assert.EqualError(t, err, "store verify : --store esdb demande --esdb-url")
 }
 
 func TestProjectionsRebuildLogsPlainLinesWhenNotOnATerminal(t *testing.T) {
@@ -113,8 +124,8 @@ func TestProjectionsRebuildLogsPlainLinesWhenNotOnATerminal(t *testing.T) {
 	seedStore(t, dir)
 	out, err := runArbitre(t, "projections", "rebuild", "--data", dir, "--store", "sqlite")
 	require.NoError(t, err)
-	assert.Contains(t, out, "projection archive: 12 events applied, position 12 of 12 (100%)\n")
-	assert.Contains(t, out, "projection archive: rebuilt from 12 events in ")
+	assert.Contains(t, out, "projection archive : 12 événements appliqués, position 12 sur 12 (100%)\n")
+	assert.Contains(t, out, "projection archive : reconstruite à partir de 12 événements en ")
 	assert.NotContains(t, out, "\r", "no bar drawing outside a terminal")
 
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
@@ -132,8 +143,8 @@ func TestProgressBarIsDrawnOnATerminal(t *testing.T) {
 	p.update(100, 100)
 	p.update(200, 200)
 	p.finish()
-	assert.Equal(t, "\rarchive [####################                    ]  50% 100 events"+
-		"\rarchive [########################################] 100% 200 events\n", out.String())
+	assert.Equal(t, "\rarchive [####################                    ]  50% 100 événements"+
+		"\rarchive [########################################] 100% 200 événements\n", out.String())
 }
 
 func writeFile(path, content string) error {
@@ -161,6 +172,6 @@ func TestSecurite_StoreVerifyEvenementEtranger(t *testing.T) {
 	require.NoError(t, store.Close())
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir, "--store", "sqlite")
-	require.EqualError(t, err, "store verify: 1 problem(s) found")
+	require.EqualError(t, err, "store verify : 1 problème(s) trouvé(s)")
 	assert.Contains(t, out, "position 2 (tournoi-classique-X@1): eventstore.foreign_event: event type tournoi.cree belongs to another kind of aggregate than stream tournoi-classique-X")
 }

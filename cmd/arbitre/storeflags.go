@@ -32,9 +32,9 @@ type storeFlags struct {
 }
 
 func (f *storeFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.dataDir, "data", "data", "data directory (SQLite event store and projection database)")
-	cmd.Flags().StringVar(&f.backend, "store", backendSQLite, "event store backend: sqlite or esdb")
-	cmd.Flags().StringVar(&f.esdbURL, "esdb-url", "", "EventStoreDB connection string, e.g. esdb://localhost:2113?tls=false (with --store esdb)")
+	cmd.Flags().StringVar(&f.dataDir, "data", "data", "`DOSSIER` des données (magasin d'événements SQLite et base des projections)")
+	cmd.Flags().StringVar(&f.backend, "store", backendSQLite, "magasin d'événements : sqlite ou esdb")
+	cmd.Flags().StringVar(&f.esdbURL, "esdb-url", "", "`ADRESSE` EventStoreDB, par exemple esdb://localhost:2113?tls=false (avec --store esdb)")
 }
 
 // openedStore is a store with what commands need beyond the contract.
@@ -52,12 +52,12 @@ func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless 
 		return s, true, err
 	case backendESDB:
 		if f.esdbURL == "" {
-			return nil, false, fmt.Errorf("--store esdb needs --esdb-url")
+			return nil, false, fmt.Errorf("--store esdb demande --esdb-url")
 		}
 		s, err := esdbstore.Open(f.esdbURL, esdbstore.Options{})
 		return s, false, err
 	default:
-		return nil, false, fmt.Errorf("--store must be %s or %s, not %q", backendSQLite, backendESDB, f.backend)
+		return nil, false, fmt.Errorf("--store vaut %s ou %s, pas %q", backendSQLite, backendESDB, f.backend)
 	}
 }
 

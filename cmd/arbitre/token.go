@@ -16,8 +16,11 @@ func init() {
 	var ttl time.Duration
 	create := &cobra.Command{
 		Use:   "create --role director|arbiter|commission [--tables 1-40] [--tournoi ID] [--ttl 72h]",
-		Short: "Issue a bearer token (printed once; only its fingerprint is stored)",
-		Args:  cobra.NoArgs,
+		Short: "Émet un jeton d'accès (affiché une fois ; seule son empreinte est enregistrée)",
+		Example: `  arbitre token create --role director --data data
+  arbitre token create --role arbiter --tables 1-40 --tournoi open-2026 --ttl 12h --label "arbitre salle B"`,
+		Args:    aucunArgument,
+		PreRunE: exigerOptions("role"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			r, err := acces.ParseRole(role)
 			if err != nil {
@@ -43,20 +46,20 @@ func init() {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "token %s: role %s, tournoi %q, tables %q, expires %s\n",
+			fmt.Fprintf(cmd.ErrOrStderr(), "jeton %s : rôle %s, tournoi %q, tables %q, expire le %s\n",
 				ev.ID, ev.Role, ev.Tournoi, ev.Tables, ev.Expire.Format(time.RFC3339))
 			fmt.Fprintln(cmd.OutOrStdout(), secret)
 			return nil
 		},
 	}
 	flags.register(create)
-	create.Flags().StringVar(&role, "role", "", "director, arbiter or commission")
-	create.Flags().StringVar(&tables, "tables", "", "tables an arbiter corrects, e.g. 1-40 (default: all)")
-	create.Flags().StringVar(&tournoi, "tournoi", "", "tournament the token is limited to (default: all)")
-	create.Flags().StringVar(&label, "label", "", "who the token is for")
-	create.Flags().DurationVar(&ttl, "ttl", 72*time.Hour, "validity")
-	_ = create.MarkFlagRequired("role")
-	cmd := &cobra.Command{Use: "token", Short: "Bearer tokens for directors, arbiters and the commission"}
+	create.Flags().StringVar(&role, "role", "", "`RÔLE` : director, arbiter ou commission")
+	create.Flags().StringVar(&tables, "tables", "", "`TABLES` que corrige un arbitre, par exemple 1-40 (par défaut toutes)")
+	create.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi auquel le jeton est limité (par défaut tous)")
+	create.Flags().StringVar(&label, "label", "", "à qui est destiné le jeton")
+	create.Flags().DurationVar(&ttl, "ttl", 72*time.Hour, "durée de validité (au plus 30 jours)")
+	cmd := &cobra.Command{Use: "token", Short: "Jetons d'accès des directeurs, arbitres et de la commission",
+		Example: "  arbitre token create --role commission --data data"}
 	cmd.AddCommand(create)
 	rootCmd.AddCommand(cmd)
 }

@@ -246,15 +246,6 @@ func lettresPlaceesCoup(m *movegen.Move) []tile.Tile {
 	return out
 }
 
-// motTexte renders a word, jokers in lower case.
-func motTexte(w []tile.Tile) string {
-	b := make([]byte, len(w))
-	for i, t := range w {
-		b[i] = t.Byte()
-	}
-	return string(b)
-}
-
 // texteTuiles renders tiles put down, '?' for a joker.
 func texteTuiles(ts []tile.Tile) string {
 	b := make([]byte, len(ts))

@@ -407,7 +407,7 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 			}
 		}
 	}
-	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: motTexte(word), Score: int(res.Score), Placees: texteTuiles(placees)}
+	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score), Placees: texteTuiles(placees)}
 	if p.config.Formule == FormuleJoker {
 		for _, t := range placees {
 			if t.IsJoker() && p.lettres.sac[t.Letter()] > 0 {

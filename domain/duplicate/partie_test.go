@@ -32,7 +32,7 @@ func (m *moteurFixe) Tops(*board.Board, tile.Rack) []movegen.Move {
 
 func (m *moteurFixe) Verifier(_ *board.Board, ref board.Ref, word []tile.Tile, _ *tile.Rack) play.Result {
 	res := play.Result{NWords: 1, NPlaced: len(word)}
-	s, ok := m.scores[ref.String()+" "+motTexte(word)]
+	s, ok := m.scores[ref.String()+" "+tile.WordText(word)]
 	res.Words[0].Valid = ok
 	res.Score = s
 	for _, t := range word {
@@ -187,6 +187,20 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 		assert.GreaterOrEqual(t, n.voyelles, 2)
 		assert.GreaterOrEqual(t, n.consonnes, 2)
 	})
+}
+
+// TestTirer_LettresAccentuees: typed letters fold as the lexicon folds
+// them, and a refusal shows the character typed, not its first byte.
+func TestTirer_LettresAccentuees(t *testing.T) {
+	p := nouvellePartie(t, configDirecteur, fixe(t))
+	require.NoError(t, p.Tirer("ÉBAÇDFG"))
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Nouveaux())
+
+	p = nouvellePartie(t, configDirecteur, fixe(t))
+	var err error
+	refuse(t, p, CodeInvalidTirage, func() error { err = p.Tirer("EBA€DFG"); return err })
+	assert.Contains(t, err.Error(), "« € » en position 4")
+	assert.NotContains(t, err.Error(), `'\xe2'`)
 }
 
 func TestTirer_MauvaiseSaisieNeChangeRien(t *testing.T) {

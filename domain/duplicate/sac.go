@@ -101,19 +101,12 @@ func texteLettres(ls []tile.Letter) string {
 	return string(b)
 }
 
-// lireLettres parses letters typed by the director ('?' for a joker).
+// lireLettres parses letters typed by the director ('?' for a joker,
+// accents folded).
 func lireLettres(s string) ([]tile.Letter, error) {
-	out := make([]tile.Letter, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '?' {
-			out = append(out, tile.NoLetter)
-			continue
-		}
-		x, ok := tile.LetterOf(s[i])
-		if !ok {
-			return nil, refus(CodeInvalidTirage, "%q n'est pas une lettre (position %d de %q)", s[i], i+1, s)
-		}
-		out = append(out, x)
+	out, err := tile.ParseLetters(s)
+	if err != nil {
+		return nil, refus(CodeInvalidTirage, "lettres %q : %v", s, err)
 	}
 	return out, nil
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"arbitre/engine/board"
+	"arbitre/engine/play"
 	"arbitre/engine/tile"
 )
 
@@ -135,7 +136,8 @@ func (b *Bulletin) Validate() error {
 	for i := range b.Solutions {
 		s := &b.Solutions[i]
 		path := fmt.Sprintf("solutions[%d]", i)
-		if _, err := parseWritten(s.Word); err != nil {
+		w, err := parseWritten(s.Word)
+		if err != nil {
 			return errorf(ErrWord, path+".word", "%v", err)
 		}
 		if s.Written != "h" && s.Written != "v" {
@@ -149,17 +151,14 @@ func (b *Bulletin) Validate() error {
 		}
 		for j, r := range s.Raccord {
 			rp := fmt.Sprintf("%s.raccord[%d]", path, j)
-			if len(r.Letter) != 1 {
-				return errorf(ErrRaccord, rp+".letter", "%q: want one letter A-Z", r.Letter)
-			}
-			if _, ok := tile.LetterOf(r.Letter[0]); !ok {
+			if _, ok := raccordLetter(r.Letter); !ok {
 				return errorf(ErrRaccord, rp+".letter", "%q: want one letter A-Z", r.Letter)
 			}
 			if r.DR < -board.Size || r.DR > board.Size || r.DC < -board.Size || r.DC > board.Size {
 				return errorf(ErrRaccord, rp, "offset (%d,%d) is off any grid", r.DR, r.DC)
 			}
-			if (r.DR == 0 && s.Written == "h" && r.DC >= 0 && r.DC < wordLen(s.Word)) ||
-				(r.DC == 0 && s.Written == "v" && r.DR >= 0 && r.DR < wordLen(s.Word)) {
+			if (r.DR == 0 && s.Written == "h" && r.DC >= 0 && r.DC < len(w.letters)) ||
+				(r.DC == 0 && s.Written == "v" && r.DR >= 0 && r.DR < len(w.letters)) {
 				return errorf(ErrRaccord, rp, "offset (%d,%d) is on a letter of the word", r.DR, r.DC)
 			}
 		}
@@ -173,41 +172,34 @@ type written struct {
 	circled uint16 // bit i: the i-th letter is circled
 }
 
-// wordLen is the number of letters of a valid written word.
-func wordLen(s string) int {
-	return len(s) - 2*strings.Count(s, "(")
-}
-
-// parseWritten reads "MUTIN(E)R": capitals (lowercase accepted), a circled
-// letter between parentheses.
+// parseWritten reads "MUTIN(E)R": capitals, a circled letter between
+// parentheses or, as the engine writes a joker, in lower case ("MUTINeR");
+// accents folded (play.ParseWord, the one reading of a word).
 func parseWritten(s string) (written, error) {
-	var w written
-	for i := 0; i < len(s); i++ {
-		circled := false
-		if s[i] == '(' {
-			if i+2 >= len(s) || s[i+2] != ')' {
-				return written{}, fmt.Errorf("%q: '(' at position %d must enclose one letter", s, i+1)
-			}
-			circled = true
-			i++
-		}
-		l, ok := tile.LetterOf(s[i])
-		if !ok {
-			return written{}, fmt.Errorf("%q: %q at position %d is not a letter A-Z", s, s[i], i+1)
-		}
-		if len(w.letters) == board.Size {
-			return written{}, fmt.Errorf("%q: more than %d letters", s, board.Size)
-		}
-		if circled {
-			w.circled |= 1 << len(w.letters)
-			i++
-		}
-		w.letters = append(w.letters, l)
+	ts, err := play.ParseWord(s)
+	if err != nil {
+		return written{}, err
 	}
-	if len(w.letters) < 2 {
-		return written{}, fmt.Errorf("%q: a word has two letters or more (§1.1)", s)
+	if len(ts) < 2 {
+		return written{}, fmt.Errorf("%q : un mot a deux lettres ou plus (§1.1)", s)
+	}
+	w := written{letters: make([]tile.Letter, len(ts))}
+	for i, t := range ts {
+		w.letters[i] = t.Letter()
+		if t.IsJoker() {
+			w.circled |= 1 << i
+		}
 	}
 	return w, nil
+}
+
+// raccordLetter reads the one letter of a raccord, accents folded.
+func raccordLetter(s string) (tile.Letter, bool) {
+	f := tile.Fold(s)
+	if len(f) != 1 {
+		return tile.NoLetter, false
+	}
+	return tile.LetterOf(f[0])
 }
 
 // parseRefAsWritten reads a reference as written, tolerating spaces and a

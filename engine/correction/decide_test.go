@@ -305,3 +305,29 @@ func TestDecideFirstCoup(t *testing.T) {
 			want:     want{14, Warning, []Reason{JokerCircling}, false, "H4"}},
 	})
 }
+
+// TestDecideJoker_NotationDuTop: a top pasted into a bulletin, its joker in
+// lower case as the engine writes it, is corrected as the same word
+// circled (once JOKER_CIRCLING); accents fold as in the word list.
+func TestDecideJoker_NotationDuTop(t *testing.T) {
+	runCases(t, []decideCase{
+		{name: "lower-case joker as in the top", board: minerGrid, tirage: "CHIOA??",
+			bulletin: one(sol("CHeMINER", "h", ref("H1"), score(39))),
+			want:     want{39, None, []Reason{}, false, "H1"}},
+		{name: "circled lower-case joker", board: minerGrid, tirage: "CHIOA??",
+			bulletin: one(sol("CH(e)MINER", "h", ref("H1"), score(39))),
+			want:     want{39, None, []Reason{}, false, "H1"}},
+		{name: "accented letters and an accented tirage", board: minerGrid, tirage: "ÇHIOA??",
+			bulletin: one(sol("ÇH(É)MINÉR", "h", ref("H1"), score(39))),
+			want:     want{39, None, []Reason{}, false, "H1"}},
+	})
+}
+
+// TestValidate_RaccordAccentue: a raccord letter typed with its accent is
+// the letter ("É" is E), not two bytes refused.
+func TestValidate_RaccordAccentue(t *testing.T) {
+	b := one(sol("CHE", "h", nil, nil, RaccordLetter{Letter: "É", DR: -1, DC: 0}))
+	require.NoError(t, b.Validate())
+	b = one(sol("CHE", "h", nil, nil, RaccordLetter{Letter: "€", DR: -1, DC: 0}))
+	require.Error(t, b.Validate())
+}

@@ -44,7 +44,7 @@ func (x *Corrector) parasiteWords(cp *Coup, s *Solution, f *fit) []parasiteWord 
 			continue
 		}
 		sq := board.Index(r, c)
-		l, _ := tile.LetterOf(g.Letter[0])
+		l, _ := raccordLetter(g.Letter)
 		written[sq] = l
 		t := cp.board.At(r, c)
 		if t == tile.Empty {

@@ -13,9 +13,18 @@ import (
 	"arbitre/engine/lexicon"
 )
 
-// SharedPath locates a file of the shared folder that sits beside the
-// repository (../shared from the repository root).
+// SharedVariable names the environment variable that points the tests at
+// another shared folder; unset or empty, the folder is ../shared, beside the
+// checkout (relative to the module root, whatever the test's directory).
+const SharedVariable = "ARBITRE_SHARED"
+
+// SharedPath locates a file of the shared folder: $ARBITRE_SHARED when set,
+// else the folder that sits beside the repository (../shared from the
+// module root).
 func SharedPath(rel string) string {
+	if dir := os.Getenv(SharedVariable); dir != "" {
+		return filepath.Join(dir, rel)
+	}
 	_, file, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(file), "..", "..")
 	return filepath.Join(root, "..", "shared", rel)

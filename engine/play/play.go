@@ -6,6 +6,7 @@ package play
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
@@ -279,19 +280,23 @@ func (c *Checker) crossWord(b *board.Board, sq int, t tile.Tile, vertical bool, 
 	return true
 }
 
-// ParseWord reads a word in the engine's notation, a joker as a lowercase
-// letter ("FABAcEE").
+// ParseWord reads a word to put on the grid as tile.ParseWord does (a joker
+// in lower case, "FABAcEE", or between parentheses, "FABA(C)EE"; accents
+// folded), refusing more letters than a row holds before reading them.
 func ParseWord(s string) ([]tile.Tile, error) {
-	if len(s) > board.Size {
-		return nil, fmt.Errorf("word of %d characters: more than %d letters", len(s), board.Size)
+	if len(s) > maxTypedBytes {
+		return nil, fmt.Errorf("mot de %d caractères : une ligne de la grille compte %d cases", utf8.RuneCountInString(s), board.Size)
 	}
-	out := make([]tile.Tile, len(s))
-	for i := 0; i < len(s); i++ {
-		t, ok := tile.TileOf(s[i])
-		if !ok || t == tile.Empty {
-			return nil, fmt.Errorf("word %q: %q at position %d is not a letter", s, s[i], i+1)
-		}
-		out[i] = t
+	w, err := tile.ParseWord(s)
+	if err != nil {
+		return nil, fmt.Errorf("mot %q : %w", s, err)
 	}
-	return out, nil
+	if len(w) > board.Size {
+		return nil, fmt.Errorf("mot %q : %d lettres, une ligne de la grille compte %d cases", s, len(w), board.Size)
+	}
+	return w, nil
 }
+
+// maxTypedBytes bounds the text of a word before it is read: every letter
+// of a full row circled and accented, "(É)" being five bytes.
+const maxTypedBytes = 5 * board.Size

@@ -86,7 +86,7 @@ func (s *Solver) Solve(p Position) (Result, error) {
 	}
 	rack, err := tile.ParseRack(p.Rack)
 	if err != nil {
-		return Result{}, err
+		return Result{}, fmt.Errorf("rack %q: %w", p.Rack, err)
 	}
 	if err := checkTileCounts(&b, &rack); err != nil {
 		return Result{}, err

@@ -3,10 +3,7 @@
 // and counts, jokers, and racks as count arrays.
 package tile
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Letter is A..Z encoded 1..26. Zero is "no letter": an empty square, or the
 // joker's slot in a rack.
@@ -117,23 +114,6 @@ func TileOf(b byte) (Tile, bool) {
 
 // Rack holds the tiles of a tirage as counts per letter; index 0 counts jokers.
 type Rack [Alphabet + 1]uint8
-
-// ParseRack reads a rack such as "AEIRST?" ('?' is a joker, case ignored).
-func ParseRack(s string) (Rack, error) {
-	var r Rack
-	for i := 0; i < len(s); i++ {
-		if s[i] == '?' {
-			r[NoLetter]++
-			continue
-		}
-		l, ok := LetterOf(s[i])
-		if !ok {
-			return Rack{}, fmt.Errorf("rack %q: character %q at position %d is neither a letter nor '?'", s, s[i], i+1)
-		}
-		r[l]++
-	}
-	return r, nil
-}
 
 // Size is the number of tiles in the rack.
 func (r *Rack) Size() int {

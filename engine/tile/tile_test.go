@@ -61,5 +61,5 @@ func TestRackAnnouncementOrder_Article3_1(t *testing.T) {
 	assert.Equal(t, "AERST??", r.String())
 	assert.Equal(t, 7, r.Size())
 	_, err = ParseRack("AB1")
-	assert.ErrorContains(t, err, "position 3")
+	assert.ErrorContains(t, err, "« 1 » en position 3")
 }

@@ -4228,7 +4228,7 @@ input RaccordInput {
 
 "One solution written on the bulletin's squared area."
 input SolutionEcriteInput {
-  "As written; a letter in parentheses is circled (joker): MUTIN(E)R."
+  "As written: a joker circled, MUTIN(E)R, or in lower case as the tops write it, MUTINeR (the same word); accents are folded (É is E)."
   word: String!
   "How the word is written on the bulletin."
   written: Sens! = h
@@ -4976,7 +4976,7 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): MatchClassique! @acces(roles: [ARBITER])
-  "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word with jokers in lower case."
+  "A word (§4.1): reference in FISF notation (H4 horizontal, 4H vertical), the whole word, a joker in lower case or circled, H(E)LP; accents folded."
   placerMot(
     "The match."
     match: ID!
@@ -4984,7 +4984,7 @@ extend type Mutation {
     joueur: ID!
     "FISF reference: H4 horizontal, 4H vertical."
     reference: String!
-    "The whole word, jokers in lower case."
+    "The whole word: a joker in lower case or circled (H(E)LP), accents folded."
     mot: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
@@ -5442,7 +5442,7 @@ type Partie {
 type TopRetenu {
   "The coup."
   coup: Int!
-  "The whole word, jokers in lower case."
+  "The whole word, jokers in lower case (the notation of every word the API writes)."
   mot: String!
   "FISF reference: H4 horizontal, 4H vertical."
   reference: String!
@@ -5454,7 +5454,7 @@ type TopRetenu {
 
 "One of the engine's tops for the open tirage."
 type SolutionTop {
-  "The whole word, jokers in lower case."
+  "The whole word, jokers in lower case (the notation of every word the API writes)."
   mot: String!
   "FISF reference: H4 horizontal, 4H vertical."
   reference: String!
@@ -5551,7 +5551,7 @@ extend type Mutation {
     partie: ID!
     "FISF reference: H4 horizontal, 4H vertical."
     reference: String!
-    "The whole word, jokers in lower case."
+    "The whole word: a joker in lower case or circled (YE(B)LE), accents folded."
     mot: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
@@ -5674,7 +5674,7 @@ type Solution {
 
 "A word formed by a placement."
 type MotForme {
-  "The word, jokers in lower case."
+  "The word, jokers in lower case (the notation of every word the API writes)."
   mot: String!
   "Its FISF reference."
   reference: String!
@@ -5708,7 +5708,7 @@ extend type Query {
   verifierCoup(
     "The grid and the tirage."
     position: PositionInput!
-    "The whole word, jokers in lower case."
+    "The whole word: a joker in lower case or circled (YE(B)LE), accents folded."
     mot: String!
     "FISF reference: H4 horizontal, 4H vertical."
     reference: String!

@@ -542,7 +542,7 @@ type MatchClassique struct {
 
 // A word formed by a placement.
 type MotForme struct {
-	// The word, jokers in lower case.
+	// The word, jokers in lower case (the notation of every word the API writes).
 	Mot string `json:"mot"`
 	// Its FISF reference.
 	Reference string `json:"reference"`
@@ -802,7 +802,7 @@ type Solution struct {
 
 // One of the engine's tops for the open tirage.
 type SolutionTop struct {
-	// The whole word, jokers in lower case.
+	// The whole word, jokers in lower case (the notation of every word the API writes).
 	Mot string `json:"mot"`
 	// FISF reference: H4 horizontal, 4H vertical.
 	Reference string `json:"reference"`
@@ -846,7 +846,7 @@ type TableClassique struct {
 type TopRetenu struct {
 	// The coup.
 	Coup int `json:"coup"`
-	// The whole word, jokers in lower case.
+	// The whole word, jokers in lower case (the notation of every word the API writes).
 	Mot string `json:"mot"`
 	// FISF reference: H4 horizontal, 4H vertical.
 	Reference string `json:"reference"`

@@ -95,15 +95,14 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 func PremierParTirage(tirages [2]string) (int, error) {
 	var seq [2][]tile.Letter
 	for j, s := range tirages {
-		for i := 0; i < len(s); i++ {
-			if s[i] == '?' {
-				continue
+		ls, err := tile.ParseLetters(s)
+		if err != nil {
+			return -1, refusCause(CodeInvalidDesignator, err, "Désignation invalide : lettres %q (§3.1)", s)
+		}
+		for _, l := range ls {
+			if l != tile.NoLetter {
+				seq[j] = append(seq[j], l)
 			}
-			l, ok := tile.LetterOf(s[i])
-			if !ok {
-				return -1, refus(CodeInvalidDesignator, "Désignation invalide : %q n'est pas une lettre (§3.1)", s[i])
-			}
-			seq[j] = append(seq[j], l)
 		}
 	}
 	for i := 0; i < len(seq[0]) && i < len(seq[1]); i++ {
@@ -195,7 +194,7 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 		refuse := &Erreur{Code: CodeInvalidPlacement, Message: fmt.Sprintf("Placement invalide : %s en %s, %s", mot, ref, res.Problem.Motif())}
 		return refuse.Avec("detail", res.Problem.String())
 	}
-	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: mot, Score: int(res.Score)}
+	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score)}
 	var placees, jokers strings.Builder
 	for i, sq := 0, r.Start(); i < len(word); i, sq = i+1, sq+r.Step() {
 		if p.grille.Square(sq) == tile.Empty {
@@ -280,12 +279,16 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 	ev := ContestationTranchee{Contestataire: j}
 	seen := map[string]bool{}
 	for _, m := range mots {
-		key := strings.ToUpper(m)
+		w, err := tile.ParseWord(m)
+		if err != nil {
+			return refusCause(CodeInvalidContest, err, "Contestation invalide : mot contesté %q illisible", m)
+		}
+		key := strings.ToUpper(tile.WordText(w))
 		if seen[key] {
 			return refus(CodeInvalidContest, "Contestation invalide : %s est contesté deux fois", m)
 		}
 		seen[key] = true
-		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, m) }) {
+		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, key) }) {
 			return refus(CodeInvalidContest, "Contestation invalide : %s n'a pas été formé par le dernier coup %v", m, p.dernier.mots)
 		}
 		admis := p.regles.lex.ContainsString(key)

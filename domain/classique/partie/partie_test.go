@@ -210,6 +210,22 @@ func TestJokerIsDeclaredInLowerCase(t *testing.T) {
 	assertReplay(t, p)
 }
 
+// TestNotation_JokerCercleOuMinuscule: placerMot reads a joker circled as
+// on a bulletin, (M)AISO(N), like mAISOn, and records the one notation.
+func TestNotation_JokerCercleOuMinuscule(t *testing.T) {
+	for _, mot := range []string{"mAISOn", "(M)AISO(N)", "(m)AÏSO(N)"} {
+		t.Run(mot, func(t *testing.T) {
+			p := nouvelle(t, "AISON??", "TEKWYZJ")
+			require.NoError(t, p.PlacerMot("ana", "8H", mot))
+			assert.Equal(t, 2*(1+1+1+1+1), p.Scores()[0])
+			_, mots, ok := p.Contestable()
+			require.True(t, ok)
+			assert.Equal(t, []string{"mAISOn"}, mots, "the words formed, jokers in lower case")
+			assertReplay(t, p)
+		})
+	}
+}
+
 // apresMaison: ana played MAISON at H8 and drew; bob holds TEKWYZJ.
 func apresMaison(t *testing.T) *partie.Partie {
 	t.Helper()
@@ -231,6 +247,7 @@ func TestContestation(t *testing.T) {
 		{"§5.3 all words refused: play withdrawn, turn lost", []string{"MT", "AE"}, true, 0, 0},
 		{"§5.3 all words admitted: 5 points per word off the contester", []string{"TE"}, false, 5, -1},
 		{"§5.3 mixed: withdrawn and 5 points per word contested wrongly", []string{"te", "MT"}, true, 5, 0},
+		{"accents folded as in the lexicon", []string{"TÉ"}, false, 5, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// commandes is every command of the binary, the root and help included.
+func commandes(c *cobra.Command) []*cobra.Command {
+	out := []*cobra.Command{c}
+	for _, sub := range c.Commands() {
+		out = append(out, commandes(sub)...)
+	}
+	return out
+}
+
+// englishMarkers are fragments of cobra's and pflag's English, or of
+// English prose, that must not reach a French help.
+var englishMarkers = []string{"Usage:", "Flags:", "Examples:", "Available Commands", "Global Flags", "help for",
+	"[flags]", "[command]", "(default", " string ", " int ", " duration ", " the ", " of the ", " and ", " with ", " every "}
+
+// TestCLI_AideEnFrancaisAvecExemple: every command's --help is French and
+// shows an example.
+func TestCLI_AideEnFrancaisAvecExemple(t *testing.T) {
+	rootCmd.InitDefaultHelpCmd()
+	for _, c := range commandes(rootCmd) {
+		t.Run(c.CommandPath(), func(t *testing.T) {
+			assert.NotEmpty(t, c.Example, "no Example")
+			args := append(strings.Fields(c.CommandPath())[1:], "--help")
+			out, err := runArbitre(t, args...)
+			require.NoError(t, err)
+			assert.Contains(t, out, "Exemples :")
+			for _, m := range englishMarkers {
+				assert.NotContains(t, out, m)
+			}
+		})
+	}
+}
+
+// TestCLI_ErreursEnFrancais: flag-parsing, argument and domain errors are
+// French like the rest of the output, and name what to do.
+func TestCLI_ErreursEnFrancais(t *testing.T) {
+	data := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown flag", []string{"engine", "solve", "--lexique", "x"}, "option inconnue --lexique ; « arbitre engine solve --help » liste les options"},
+		{"unknown shorthand", []string{"lexicon", "compile", "-z"}, "option inconnue -z ; « arbitre lexicon compile --help » liste les options"},
+		{"missing value", []string{"replay", "--coup"}, "l'option --coup attend une valeur"},
+		{"bad integer", []string{"replay", "--coup", "trois"}, `valeur "trois" invalide pour --coup : attendu un nombre entier`},
+		{"bad duration", []string{"token", "create", "--ttl", "3 jours"}, `valeur "3 jours" invalide pour --ttl : attendu une durée comme 30s, 15m ou 72h`},
+		{"unknown command", []string{"rejouer"}, `commande inconnue "rejouer" ; « arbitre --help » liste les commandes`},
+		{"unknown help topic", []string{"help", "rejouer"}, `aucune commande "rejouer"`},
+		{"extra argument", []string{"engine", "solve", "positions.jsonl"}, `arbitre engine solve ne prend pas d'argument (reçu ["positions.jsonl"])`},
+		{"missing argument", []string{"lexicon", "compile", "-o", "x"}, "arbitre lexicon compile attend 1 argument(s), reçu 0"},
+		{"required flag", []string{"token", "create", "--data", data}, "option obligatoire manquante : --role"},
+		{"store flag", []string{"store", "verify", "--store", "postgres", "--data", data}, `--store vaut sqlite ou esdb, pas "postgres"`},
+		{"unknown formula", []string{"engine", "solve", "--variant", "8sur9"}, `formule "8sur9" inconnue : normal, 7sur8, 7et8 ou 789`},
+		{"unreadable lexicon", []string{"engine", "solve", "--lexicon", data + "/absent.gaddag"}, "lexique " + data + "/absent.gaddag illisible"},
+		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter ou commission`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := runArbitre(t, tt.args...)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+// TestReplay_PartieEtCoupEnArgumentsOuOptions: replay takes the game and
+// the coup as arguments or flags, refuses extra, missing or contradictory
+// ones in French, and says which lexicon judged.
+func TestReplay_PartieEtCoupEnArgumentsOuOptions(t *testing.T) {
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "duplicate", "--players", "2", "--games", "1", "--seed", "5", "--data", data)
+	require.NoError(t, err)
+	ok := []struct {
+		name string
+		args []string
+	}{
+		{"arguments", []string{"replay", "sim-5-1", "2"}},
+		{"flags", []string{"replay", "--partie", "sim-5-1", "--coup", "2"}},
+		{"former flag name", []string{"replay", "--game", "sim-5-1", "--coup", "2"}},
+		{"argument and flag", []string{"replay", "sim-5-1", "--coup", "2"}},
+		{"both, agreeing", []string{"replay", "sim-5-1", "2", "--partie", "sim-5-1", "--coup", "2"}},
+	}
+	for _, tt := range ok {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runArbitre(t, append(tt.args, "--data", data)...)
+			require.NoError(t, err)
+			assert.Contains(t, out, "lexique : ")
+			assert.Contains(t, out, "partie sim-5-1, coup 2\n")
+		})
+	}
+	refus := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"nothing", []string{"replay"}, "la partie manque ; usage : arbitre replay ID N, ou arbitre replay --partie ID --coup N"},
+		{"no coup", []string{"replay", "sim-5-1"}, "le coup manque"},
+		{"extra argument", []string{"replay", "sim-5-1", "2", "3"}, "trop d'arguments (3)"},
+		{"coup not a number", []string{"replay", "sim-5-1", "deux"}, `coup "deux" : un nombre entier est attendu`},
+		{"coup zero", []string{"replay", "sim-5-1", "0"}, "coup 0 : les coups se comptent à partir de 1"},
+		{"two games", []string{"replay", "sim-5-1", "2", "--partie", "sim-5-2"}, `deux parties données : "sim-5-1" en argument et "sim-5-2" en option`},
+		{"two coups", []string{"replay", "sim-5-1", "2", "--coup", "3"}, "deux coups donnés : 2 en argument et 3 en option"},
+		{"malformed id", []string{"replay", "sim 5", "2"}, `partie "sim 5" : identifiant invalide`},
+		{"unknown game", []string{"replay", "sim-9-9", "2"}, "partie sim-9-9 introuvable"},
+	}
+	for _, tt := range refus {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := runArbitre(t, append(tt.args, "--data", data)...)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
