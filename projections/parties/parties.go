@@ -75,8 +75,8 @@ const maxSuivies = 512
 // keeps the state of the games it follows in memory, and replays a game's
 // events before the one applied from the store when it does not hold
 // exactly them (first event seen since start, a game dropped from memory,
-// a transaction rolled back). The state depends only on the log, so a
-// rebuild gives the same rows.
+// a transaction rolled back), checking their chain as the runner does. The
+// state depends only on the log, so a rebuild gives the same rows.
 type Projection struct {
 	registre *eventstore.Registry
 	store    eventstore.Reader
@@ -168,6 +168,11 @@ func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.
 		}
 		if len(page) == 0 {
 			return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, partie.Version(), e.Revision)
+		}
+		// Folded again, so checked again: an event altered in the file
+		// since it was applied is never folded (eventstore.ErrTampered).
+		if err := eventstore.VerifierChaine(ctx, p.store, page); err != nil {
+			return nil, err
 		}
 		for _, ev := range page {
 			payload, err := p.registre.Decode(ev)

@@ -60,7 +60,13 @@ func jouer(t *testing.T, ctx context.Context, store eventstore.Store, r *eventst
 
 func ouvrir(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry) {
 	t.Helper()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	return ouvrirDans(t, ctx, t.TempDir())
+}
+
+// ouvrirDans opens the store of directory dir.
+func ouvrirDans(t *testing.T, ctx context.Context, dir string) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	r, err := adapters.Registre()
@@ -203,6 +209,35 @@ func TestPartiesRepriseApresAnnulationEtRedemarrage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dump(t, rebuiltDB), apresAnnulation, "after the rolled back batch")
 	assert.Equal(t, dump(t, rebuiltDB), dump(t, redemarreDB), "after a restart")
+}
+
+// A game replayed from the store after a restart is checked like the
+// runner checks what it applies: an event of the game altered in the file
+// since the projection applied it is never folded (eventstore.ErrTampered).
+func TestPartiesRepriseRefuseUnEvenementAltere(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	store, r := ouvrirDans(t, ctx, dir)
+	jouer(t, ctx, store, r, "t1-1", 2, 0)
+	all, err := store.ReadAll(ctx, 0, 100000)
+	require.NoError(t, err)
+	run, db := runner(t, store, r)
+	_, err = run.Apply(ctx, all[:len(all)/2])
+	require.NoError(t, err)
+
+	fichier, err := sql.Open("sqlite", filepath.Join(dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	res, err := fichier.Exec(`UPDATE events SET data = data || ' ' WHERE stream = 'partie-t1-1' AND revision = 1`)
+	require.NoError(t, err)
+	n, err := res.RowsAffected()
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+	require.NoError(t, fichier.Close())
+
+	redemarre, err := projection.NewRunner(ctx, db, parties.NewProjection(r, store), store)
+	require.NoError(t, err)
+	_, err = redemarre.CatchUp(ctx, nil)
+	require.ErrorIs(t, err, eventstore.ErrTampered)
 }
 
 // Lire answers one row: CodeNotFound for a game the projection does not
