@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"arbitre/graphql/model"
+	"arbitre/projections/projection"
 	"arbitre/projections/standings"
 )
 
@@ -32,22 +33,15 @@ func (q classementQuery) concerne(stream string) bool {
 	return stream == "tournoi-"+q.tournoi || strings.HasPrefix(stream, "partie-")
 }
 
-// projectionWait bounds how long a subscription waits for the standings
-// projection to reach an event before answering with what it has.
+// projectionWait bounds how long a read waits for a projection to reach an
+// event before answering with what it has.
 const projectionWait = 2 * time.Second
 
 // lireClassement reads the standings from the projection once it has
 // applied the event at position pos, or (pos 0) every event recorded when
 // the request arrived: a client reads its own writes.
 func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos uint64) ([]model.LigneClassement, error) {
-	if pos == 0 && r.Head != nil {
-		head, err := r.Head(ctx)
-		if err != nil {
-			return nil, err
-		}
-		pos = head
-	}
-	if err := r.attendreProjection(ctx, pos); err != nil {
+	if err := r.attendreRunner(ctx, r.StandingsRunner, pos); err != nil {
 		return nil, err
 	}
 	var lignes []standings.Ligne
@@ -72,15 +66,23 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	return out, nil
 }
 
-// attendreProjection waits until the standings runner has applied pos, at
-// most projectionWait: then the standings are answered as they are.
-func (r *Resolver) attendreProjection(ctx context.Context, pos uint64) error {
-	if pos == 0 || r.StandingsRunner == nil {
+// attendreRunner waits until run has applied the event at position pos, or
+// (pos 0) the store's last event when asked, at most projectionWait: then
+// the read model is answered as it is.
+func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64) error {
+	if pos == 0 && r.Head != nil {
+		head, err := r.Head(ctx)
+		if err != nil {
+			return err
+		}
+		pos = head
+	}
+	if pos == 0 || run == nil {
 		return nil
 	}
 	wait, cancel := context.WithTimeout(ctx, projectionWait)
 	defer cancel()
-	if err := r.StandingsRunner.Attendre(wait, pos); err != nil && ctx.Err() != nil {
+	if err := run.Attendre(wait, pos); err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}
 	return nil

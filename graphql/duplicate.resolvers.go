@@ -179,8 +179,8 @@ func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (
 	if err != nil {
 		return nil, invalidInput("partie", err)
 	}
-	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context, _ uint64) (*model.Partie, error) {
-		return r.partieVue(ctx, partie)
+	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context, pos uint64) (*model.Partie, error) {
+		return r.vue(context.WithoutCancel(ctx), partie, pos)
 	})
 }
 

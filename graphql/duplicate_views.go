@@ -14,6 +14,7 @@ import (
 	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/engine/board"
 	"arbitre/graphql/model"
+	"arbitre/projections/parties"
 )
 
 // commande authorizes the request for the roles on the tournament of the
@@ -59,9 +60,9 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 	return r.partieVue(ctx, id)
 }
 
-// partieVue renders a game's public view (kept up to date by r.vue).
+// partieVue renders a game's public view as of the request (see r.vue).
 func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
-	return r.vue(context.WithoutCancel(ctx), id)
+	return r.vue(context.WithoutCancel(ctx), id, 0)
 }
 
 // withoutCommande drops the command envelope: reading back the state after
@@ -70,35 +71,29 @@ func withoutCommande(ctx context.Context) context.Context {
 	return eventstore.AvecCommande(ctx, eventstore.Commande{})
 }
 
-func vuePartie(p *duplicate.Partie) *model.Partie {
-	cfg := p.Config()
-	b := p.Grille()
-	sac := p.Sac()
+// modelePartie translates a game's view from the parties projection.
+func modelePartie(p *parties.Vue) *model.Partie {
+	cfg := p.Config
 	v := &model.Partie{
-		ID: p.ID(), Tournoi: optional(p.Tournoi()), Statut: p.Statut(), Version: p.Version(),
-		Coup: p.ProchainCoup(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(), Tops: []model.TopRetenu{},
+		ID: p.ID, Tournoi: optional(p.Tournoi), Statut: p.Statut, Version: p.Version,
+		Coup: p.Coup, Grille: p.Grille, Sac: p.Sac, Joueurs: p.Joueurs, Tirage: optional(p.Tirage),
+		Tops: make([]model.TopRetenu, len(p.Tops)),
 		Config: &model.ConfigPartie{
 			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: cfg.Formule, Variante: cfg.Variante,
 			Source: cfg.Source, Graine: int(cfg.Graine), Mode: cfg.Mode,
 			AvertissementsGratuits: cfg.AvertissementsGratuits, SeuilSolo: cfg.SeuilSolo,
 		},
 	}
-	if n := p.Numero(); n > 0 {
-		v.Numero = &n
+	if p.Numero > 0 {
+		v.Numero = &p.Numero
 	}
-	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
-		rack := p.Rack()
-		v.Tirage = optional(rack.String())
-	}
-	for c := 1; c < p.ProchainCoup()+1; c++ {
-		if t, ok := p.Top(c); ok {
-			v.Tops = append(v.Tops, vueTop(t))
-		}
+	for i, t := range p.Tops {
+		v.Tops[i] = vueTop(t)
 	}
 	if n := len(v.Tops); n > 0 {
 		v.DernierTop = &v.Tops[n-1]
 	}
-	if f := p.Fin(); f != nil {
+	if f := p.Fin; f != nil {
 		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur)}
 	}
 	return v

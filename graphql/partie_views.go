@@ -8,20 +8,22 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/model"
+	"arbitre/projections/parties"
 )
 
 // maxVues bounds the games whose views are kept: beyond it the least
-// recently read game is dropped (and replayed again if asked for).
+// recently read game is dropped (and read again from the projection if
+// asked for).
 const maxVues = 512
 
-// partieVues keeps each game's public view, replayed once and then brought
-// up to date with only the events appended since: a hall of displays
-// reading a 13,000-event game costs one small read per change, not one
-// replay per screen. Views are immutable once built; the replayed game is
-// private to its entry. Only games that exist get an entry, and at most
-// max (maxVues when zero) are kept, least recently read first out: no id a
-// client names allocates memory that outlives its request unless the game
-// exists.
+// partieVues keeps each game's public view as read from the parties
+// projection, with the position of the game's last event: a hall of
+// displays costs one small read per change of the projection, not one
+// read per screen, and the view's bytes are read again only when the game
+// changed. Views are immutable once built. Only games that exist get an
+// entry, and at most max (maxVues when zero) are kept, least recently read
+// first out: no id a client names allocates memory that outlives its
+// request unless the game exists.
 type partieVues struct {
 	mu      sync.Mutex
 	max     int
@@ -30,11 +32,12 @@ type partieVues struct {
 }
 
 type partieVue struct {
-	id     string
-	mu     sync.Mutex
-	partie *duplicate.Partie
-	lus    int
-	vue    *model.Partie
+	id string
+	mu sync.Mutex
+	// lu is the projection's position when the view was last checked,
+	// position the game's last event's.
+	lu, position uint64
+	vue          *model.Partie
 }
 
 // trouver returns the kept entry of id, marking it as the most recently
@@ -76,62 +79,46 @@ func (v *partieVues) garder(e *partieVue) *partieVue {
 	return e
 }
 
-// vue returns the current view of game id.
-func (r *Resolver) vue(ctx context.Context, id string) (*model.Partie, error) {
-	stream, err := eventstore.PartieStream(id)
-	if err != nil {
+// vue returns the view of game id once the parties projection has applied
+// the event at position pos, or (pos 0) every event recorded when the
+// request arrived: a client reads its own writes.
+func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Partie, error) {
+	if _, err := eventstore.PartieStream(id); err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
+	if err := r.attendreRunner(ctx, r.PartiesRunner, pos); err != nil {
+		return nil, err
+	}
+	lu := r.PartiesRunner.Position()
 	e := r.vues.trouver(id)
 	if e == nil {
-		// Replayed privately first: an unknown game leaves nothing behind.
+		// Read privately first: an unknown game leaves nothing behind.
 		nouvelle := &partieVue{id: id}
-		if err := r.rattraper(ctx, stream, nouvelle); err != nil {
+		if err := r.relire(ctx, nouvelle, lu); err != nil {
 			return nil, err
-		}
-		if nouvelle.partie == nil {
-			return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
 		}
 		e = r.vues.garder(nouvelle)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := r.rattraper(ctx, stream, e); err != nil {
-		return nil, err
-	}
-	if e.vue == nil {
-		e.vue = vuePartie(e.partie)
+	if e.lu < lu {
+		if err := r.relire(ctx, e, lu); err != nil {
+			return nil, err
+		}
 	}
 	return e.vue, nil
 }
 
-// rattraper applies to e the events of its stream it has not read yet; the
-// caller owns e (its lock, or e is not shared yet).
-func (r *Resolver) rattraper(ctx context.Context, stream string, e *partieVue) error {
-	for {
-		page, err := r.Journal.ReadStream(ctx, stream, uint64(e.lus), eventstore.PageSize)
-		if err != nil {
-			return err
-		}
-		if len(page) == 0 {
-			return nil
-		}
-		if e.partie == nil {
-			e.partie = duplicate.Nouvelle(r.Moteur)
-		}
-		for _, ev := range page {
-			payload, err := r.Registry.Decode(ev)
-			if err != nil {
-				return err
-			}
-			if err := e.partie.Appliquer(payload); err != nil {
-				return err
-			}
-			e.lus++
-		}
-		e.vue = nil
-		if len(page) < eventstore.PageSize {
-			return nil
-		}
+// relire brings e up to the projection at position lu; the caller owns e
+// (its lock, or e is not shared yet).
+func (r *Resolver) relire(ctx context.Context, e *partieVue, lu uint64) error {
+	v, position, err := parties.Lire(ctx, r.Projections, e.id, e.position)
+	if err != nil {
+		return err
 	}
+	if v != nil {
+		e.vue, e.position = modelePartie(v), position
+	}
+	e.lu = lu
+	return nil
 }

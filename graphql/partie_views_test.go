@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,11 +18,13 @@ import (
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/lexicon/libre"
+	"arbitre/projections/parties"
+	"arbitre/projections/projection"
 )
 
-// vuesResolver is a resolver reading games from a fresh store, with the
-// given games created.
-func vuesResolver(t *testing.T, parties ...string) *Resolver {
+// vuesResolver is a resolver reading games' views from the parties
+// projection of a fresh store, with the given games created.
+func vuesResolver(t *testing.T, ids ...string) (*Resolver, *dupcommand.Application) {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
@@ -33,30 +36,63 @@ func vuesResolver(t *testing.T, parties ...string) *Resolver {
 	require.NoError(t, err)
 	moteur := duplicate.NewMoteurs(lex)
 	app := dupcommand.New(dupadapters.NewDepot(store, reg, moteur), moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), eventstore.Metadata{Actor: "JA"})
-	for _, p := range parties {
+	for _, p := range ids {
 		require.NoError(t, app.CreerPartie(ctx, dupcommand.CreerPartie{Partie: p, Tournoi: "t1", Numero: 1,
 			Config: duplicate.Config{TempsParCoup: 3 * time.Minute}, Joueurs: []string{"L1"}}))
 	}
-	return &Resolver{Journal: store, Registry: reg, Moteur: moteur}
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	run, err := projection.NewRunner(ctx, db, parties.NewProjection(reg, store), store)
+	require.NoError(t, err)
+	_, err = run.CatchUp(ctx, nil)
+	require.NoError(t, err)
+	return &Resolver{Journal: store, Registry: reg, Moteur: moteur, Projections: db, PartiesRunner: run, Head: store.LastPosition}, app
 }
 
 // Issue 11 item 17: ids of games that do not exist allocate nothing that
 // outlives the request, and the kept views are bounded.
 func TestSecurite_VuesPartieIdsInconnus(t *testing.T) {
-	r := vuesResolver(t, "p1", "p2", "p3")
+	r, _ := vuesResolver(t, "p1", "p2", "p3")
 	ctx := context.Background()
 	for i := 0; i < 10000; i++ {
-		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()))
+		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()), 0)
 		require.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
 	}
 	assert.Zero(t, len(r.vues.entrees), "unknown games leave no entry")
 
 	r.vues.max = 2
 	for _, p := range []string{"p1", "p2", "p3", "p1"} {
-		v, err := r.vue(ctx, p)
+		v, err := r.vue(ctx, p, 0)
 		require.NoError(t, err)
 		assert.Equal(t, p, v.ID)
 	}
 	assert.Equal(t, 2, len(r.vues.entrees), "the least recently read view is dropped")
 	assert.Nil(t, r.vues.entrees["p2"], "p2 was read least recently")
+}
+
+// A game's view is served from the parties projection: read again once the
+// projection has applied the game's new events, and not read at all while
+// the projection has not moved.
+func TestVuesPartieDepuisLaProjection(t *testing.T) {
+	r, app := vuesResolver(t, "p1")
+	ctx := context.Background()
+	v, err := r.vue(ctx, "p1", 0)
+	require.NoError(t, err)
+	assert.Equal(t, duplicate.StatutAttenteTirage, v.Statut)
+	assert.Nil(t, v.Tirage)
+
+	require.NoError(t, app.Tirer(ctx, "p1", ""))
+	_, err = r.PartiesRunner.CatchUp(ctx, nil)
+	require.NoError(t, err)
+	v, err = r.vue(ctx, "p1", 0)
+	require.NoError(t, err)
+	assert.Equal(t, duplicate.StatutTirage, v.Statut, "the new tirage is seen")
+	require.NotNil(t, v.Tirage)
+	assert.Equal(t, 2, v.Version)
+
+	require.NoError(t, r.Projections.Close())
+	encore, err := r.vue(ctx, "p1", 0)
+	require.NoError(t, err, "nothing changed: the kept view is served without reading the projection")
+	assert.Same(t, v, encore)
 }

@@ -35,17 +35,18 @@ type Resolver struct {
 	AppelLecteur *appquery.Lecteur
 	Hub          *live.Hub
 	// Projections reads the read-model database; Classements serves the
-	// standings from it; StandingsRunner maintains them (reads wait for it
-	// to reach an event).
+	// standings from it; StandingsRunner maintains them and PartiesRunner
+	// the games' views (reads wait for them to reach an event).
 	Projections     *sql.DB
 	Classements     *standings.Lecteur
 	StandingsRunner *projection.Runner
+	PartiesRunner   *projection.Runner
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
 	// Cles indexes the clients' idempotency keys over the whole log.
 	Cles *eventstore.Cles
-	// vues keeps the games' public views up to date.
+	// vues keeps the games' public views read from the projection.
 	vues partieVues
 	// Head is the global position of the last recorded event.
 	Head func(ctx context.Context) (uint64, error)
@@ -72,9 +73,11 @@ type Composants struct {
 	Jetons *acces.Registre
 	Hub    *live.Hub
 	// Projections reads the read-model database; StandingsRunner
-	// maintains the duplicate standings in it.
+	// maintains the duplicate standings in it, PartiesRunner the games'
+	// views.
 	Projections     *sql.DB
 	StandingsRunner *projection.Runner
+	PartiesRunner   *projection.Runner
 	// Hasard gives the electronic bag's draws (partie.HasardCrypto in
 	// serve, a fixed seed in tests).
 	Hasard partie.Hasard
@@ -92,7 +95,7 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner,
+		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: ronde.NewDepot(c.Store, c.Registry), Matchs: partie.NewDepot(c.Store, c.Registry, regles),

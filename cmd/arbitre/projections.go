@@ -56,7 +56,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
-	models, err := modeles.Tous(registry)
+	models, err := modeles.Tous(registry, store)
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}

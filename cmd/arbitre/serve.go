@@ -112,7 +112,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return err
 	}
 	defer readDB.Close()
-	models, err := modeles.Tous(registry)
+	models, err := modeles.Tous(registry, store)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[modeles.IndexStandings], Hasard: partie.HasardCrypto{}})
+		StandingsRunner: runners[modeles.IndexStandings], PartiesRunner: runners[modeles.IndexParties], Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)

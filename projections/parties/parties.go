@@ -1,0 +1,232 @@
+// Package parties is the read model of the duplicate games' public views:
+// per game, what a hall display shows (grid, tirage, tops, status), as of
+// the game's last event. The API serves its game views from it.
+package parties
+
+import (
+	"container/list"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/projections/projection"
+)
+
+// Name is the projection's name and checkpoint key.
+const Name = "parties"
+
+// schema: one row per game, its view as of the event at position.
+const schema = `CREATE TABLE IF NOT EXISTS parties_vues (
+	partie   TEXT PRIMARY KEY,
+	position INTEGER NOT NULL,
+	vue      TEXT    NOT NULL
+)`
+
+// Vue is the public view of a game. It holds only what is published: the
+// tops retained (never the solutions of an open coup), the tirage on the
+// easel, the grid.
+type Vue struct {
+	ID      string                    `json:"id"`
+	Tournoi string                    `json:"tournoi,omitempty"`
+	Numero  int                       `json:"numero,omitempty"`
+	Statut  duplicate.Statut          `json:"statut"`
+	Version int                       `json:"version"`
+	Coup    int                       `json:"coup"`
+	Config  duplicate.Config          `json:"config"`
+	Grille  []string                  `json:"grille"`
+	Tirage  string                    `json:"tirage,omitempty"`
+	Sac     int                       `json:"sac"`
+	Joueurs []string                  `json:"joueurs"`
+	Tops    []duplicate.TopRetenu     `json:"tops"`
+	Fin     *duplicate.PartieTerminee `json:"fin,omitempty"`
+}
+
+// VueDe is the public view of p.
+func VueDe(p *duplicate.Partie) Vue {
+	b := p.Grille()
+	sac := p.Sac()
+	v := Vue{ID: p.ID(), Tournoi: p.Tournoi(), Numero: p.Numero(), Statut: p.Statut(), Version: p.Version(),
+		Coup: p.ProchainCoup(), Config: p.Config(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(),
+		Tops: []duplicate.TopRetenu{}, Fin: p.Fin()}
+	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
+		rack := p.Rack()
+		v.Tirage = rack.String()
+	}
+	for c := 1; c <= p.ProchainCoup(); c++ {
+		if t, ok := p.Top(c); ok {
+			v.Tops = append(v.Tops, t)
+		}
+	}
+	return v
+}
+
+// maxSuivies bounds the games whose state the projection keeps in memory:
+// beyond it the least recently changed game is dropped, and replayed from
+// the store when its next event comes.
+const maxSuivies = 512
+
+// Projection maintains the games' views. Folding an event needs the game's
+// whole state (the grid, the bag), which SQL does not hold: the projection
+// keeps the state of the games it follows in memory, and replays a game's
+// events before the one applied from the store when it does not hold
+// exactly them (first event seen since start, a game dropped from memory,
+// a transaction rolled back), checking their chain as the runner does. The
+// state depends only on the log, so a rebuild gives the same rows.
+type Projection struct {
+	registre *eventstore.Registry
+	store    eventstore.Reader
+	mu       sync.Mutex
+	suivies  map[string]*list.Element // of *suivie, by stream
+	recence  list.List                // most recently changed first
+}
+
+// suivie is a game held in memory.
+type suivie struct {
+	stream string
+	partie *duplicate.Partie
+}
+
+var _ projection.Projection = (*Projection)(nil)
+
+// NewProjection returns the games' views projection: r decodes the
+// duplicate events (duplicate.Enregistrer), store gives a game's earlier
+// events when its state is not in memory.
+func NewProjection(r *eventstore.Registry, store eventstore.Reader) *Projection {
+	return &Projection{registre: r, store: store, suivies: map[string]*list.Element{}}
+}
+
+// Name returns Name.
+func (*Projection) Name() string { return Name }
+
+// Setup creates the table.
+func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, schema)
+	return err
+}
+
+// Reset empties the table and forgets the games in memory.
+func (p *Projection) Reset(ctx context.Context, tx *sql.Tx) error {
+	p.mu.Lock()
+	p.suivies = map[string]*list.Element{}
+	p.recence.Init()
+	p.mu.Unlock()
+	_, err := tx.ExecContext(ctx, `DELETE FROM parties_vues`)
+	return err
+}
+
+// Apply folds an event of a game's stream into the game and stores its new
+// view. A failure leaves the row as it was (the runner rolls back) and the
+// game in memory at most ahead of it, which the next event detects.
+func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	kind, id, err := eventstore.ParseStream(e.Stream)
+	if err != nil || kind != eventstore.KindPartie {
+		return nil
+	}
+	partie, err := p.avant(ctx, e)
+	if err != nil {
+		return err
+	}
+	payload, err := p.registre.Decode(e)
+	if err != nil {
+		return err
+	}
+	if err := partie.Appliquer(payload); err != nil {
+		return err
+	}
+	vue, err := json.Marshal(VueDe(partie))
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
+		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, e.Position, string(vue))
+	return err
+}
+
+// avant returns the game of e's stream holding exactly the events before
+// e: the one in memory when it does, else replayed from the store.
+func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.Partie, error) {
+	p.mu.Lock()
+	el := p.suivies[e.Stream]
+	p.mu.Unlock()
+	if el != nil {
+		if partie := el.Value.(*suivie).partie; uint64(partie.Version()) == e.Revision {
+			p.garder(e.Stream, el, partie)
+			return partie, nil
+		}
+	}
+	partie := duplicate.Nouvelle(nil) // replays never use the engine
+	for uint64(partie.Version()) < e.Revision {
+		n := min(e.Revision-uint64(partie.Version()), eventstore.PageSize)
+		page, err := p.store.ReadStream(ctx, e.Stream, uint64(partie.Version()), int(n))
+		if err != nil {
+			return nil, err
+		}
+		if len(page) == 0 {
+			return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, partie.Version(), e.Revision)
+		}
+		// Folded again, so checked again: an event altered in the file
+		// since it was applied is never folded (eventstore.ErrTampered).
+		if err := eventstore.VerifierChaine(ctx, p.store, page); err != nil {
+			return nil, err
+		}
+		for _, ev := range page {
+			payload, err := p.registre.Decode(ev)
+			if err != nil {
+				return nil, err
+			}
+			if err := partie.Appliquer(payload); err != nil {
+				return nil, err
+			}
+		}
+	}
+	p.garder(e.Stream, el, partie)
+	return partie, nil
+}
+
+// garder keeps partie as the state of stream, the most recently changed;
+// el is the element that held the stream, if any.
+func (p *Projection) garder(stream string, el *list.Element, partie *duplicate.Partie) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if el != nil && p.suivies[stream] == el {
+		el.Value.(*suivie).partie = partie
+		p.recence.MoveToFront(el)
+		return
+	}
+	p.suivies[stream] = p.recence.PushFront(&suivie{stream: stream, partie: partie})
+	for p.recence.Len() > maxSuivies {
+		ancien := p.recence.Back()
+		p.recence.Remove(ancien)
+		delete(p.suivies, ancien.Value.(*suivie).stream)
+	}
+}
+
+// Lire returns the view of game id and the position of its last event,
+// or a nil view when that position is still connue (the caller's copy is
+// current): one read of one row, the view's bytes only when they changed.
+// A game the projection does not hold is CodeNotFound.
+func Lire(ctx context.Context, db *sql.DB, id string, connue uint64) (*Vue, uint64, error) {
+	var position uint64
+	var data sql.NullString
+	err := db.QueryRowContext(ctx, `SELECT position, CASE WHEN position = ? THEN NULL ELSE vue END FROM parties_vues WHERE partie = ?`,
+		connue, id).Scan(&position, &data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, 0, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("parties: %w", err)
+	}
+	if !data.Valid {
+		return nil, position, nil
+	}
+	var v Vue
+	if err := json.Unmarshal([]byte(data.String), &v); err != nil {
+		return nil, 0, fmt.Errorf("parties: %w", err)
+	}
+	return &v, position, nil
+}

@@ -1,0 +1,264 @@
+package parties_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/lexicon/libre"
+	"arbitre/projections/parties"
+	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
+)
+
+// errArret stops a simulated game.
+var errArret = errors.New("arrêt de la simulation")
+
+// jouer records a simulated game of n players in store, stopped right after
+// the tirage of coup arret (the whole game when arret is 0).
+func jouer(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, id string, n, arret int) {
+	t.Helper()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	licences := make([]string, n)
+	for i := range licences {
+		licences[i] = fmt.Sprintf("%06d", i+1)
+	}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 7}
+	sim := simulation.New(lex, cfg)
+	depot := adapters.NewDepot(store, r, sim.Moteur())
+	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
+	_, err = sim.Jouer(simulation.Partie{ID: id, Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: licences, Graine: 7},
+		func(p *duplicate.Partie) error {
+			if err := depot.Enregistrer(ctx, p, md); err != nil {
+				return err
+			}
+			if p.Statut() == duplicate.StatutTirage && p.ProchainCoup() == arret {
+				return errArret
+			}
+			return nil
+		})
+	if arret == 0 {
+		require.NoError(t, err)
+	} else {
+		require.ErrorIs(t, err, errArret)
+	}
+}
+
+func ouvrir(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	return ouvrirDans(t, ctx, t.TempDir())
+}
+
+// ouvrirDans opens the store of directory dir.
+func ouvrirDans(t *testing.T, ctx context.Context, dir string) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	return store, r
+}
+
+func runner(t *testing.T, store eventstore.Reader, r *eventstore.Registry) (*projection.Runner, *sql.DB) {
+	t.Helper()
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	run, err := projection.NewRunner(context.Background(), db, parties.NewProjection(r, store), store)
+	require.NoError(t, err)
+	return run, db
+}
+
+func dump(t *testing.T, db *sql.DB) string {
+	t.Helper()
+	out, err := projection.Dump(context.Background(), db)
+	require.NoError(t, err)
+	return string(out)
+}
+
+// lireVue reads the stored view of a game.
+func lireVue(t *testing.T, db *sql.DB, id string) parties.Vue {
+	t.Helper()
+	v, _, err := parties.Lire(context.Background(), db, id, 0)
+	require.NoError(t, err)
+	require.NotNil(t, v)
+	return *v
+}
+
+// The games' views maintained live through the watermill pipeline, on two
+// simulated games recorded side by side (one whole, one stopped during an
+// open coup), equal the views of the replayed games, and a rebuild from
+// position zero is byte-identical.
+func TestPartiesLiveEgalReconstruction(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	store, r := ouvrir(t, ctx)
+	live, liveDB := runner(t, store, r)
+	runCtx, stop := context.WithCancel(ctx)
+	ready, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- pipeline.Run(runCtx, store, []*projection.Runner{live}, pipeline.Config{}, ready) }()
+	<-ready
+
+	jouer(t, ctx, store, r, "t1-1", 12, 0)
+	jouer(t, ctx, store, r, "t1-2", 12, 3)
+	last, err := store.LastPosition(ctx)
+	require.NoError(t, err)
+	wait, cancelWait := context.WithTimeout(ctx, 20*time.Second)
+	defer cancelWait()
+	require.NoError(t, live.Attendre(wait, last), "the live projection reaches the head")
+	stop()
+	require.NoError(t, <-done)
+
+	depot := adapters.NewDepot(store, r, nil)
+	for _, id := range []string{"t1-1", "t1-2"} {
+		p, err := depot.Charger(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, parties.VueDe(p), lireVue(t, liveDB, id), "the view of %s is the replayed game's", id)
+	}
+	fin := lireVue(t, liveDB, "t1-1")
+	require.NotNil(t, fin.Fin, "the whole game is over")
+	require.NotEmpty(t, fin.Tops)
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+
+	all, err := store.ReadAll(ctx, 0, 100000)
+	require.NoError(t, err)
+	n, err := rebuilt.Apply(ctx, all)
+	require.NoError(t, err)
+	assert.Zero(t, n, "idempotent: a redelivered log applies nothing")
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB))
+}
+
+// During an open coup the view shows the tirage and only the tops already
+// retained: the coup's top is not published before the director retains it.
+func TestPartiesVueCoupOuvertSansTop(t *testing.T) {
+	ctx := context.Background()
+	store, r := ouvrir(t, ctx)
+	jouer(t, ctx, store, r, "t1-1", 4, 3)
+	run, db := runner(t, store, r)
+	_, err := run.CatchUp(ctx, nil)
+	require.NoError(t, err)
+
+	v := lireVue(t, db, "t1-1")
+	assert.Equal(t, duplicate.StatutTirage, v.Statut)
+	assert.Equal(t, 3, v.Coup)
+	assert.NotEmpty(t, v.Tirage, "the tirage is on the easel")
+	require.Len(t, v.Tops, 2, "the tops of coups 1 and 2 only")
+	for _, top := range v.Tops {
+		assert.Less(t, top.Coup, 3)
+	}
+}
+
+// A batch rolled back after the projection folded some of its events (here
+// an event whose chain does not hold), and a restart that forgets the games
+// in memory, leave the views exactly those of a rebuild: the projection
+// replays a game from the store when its memory is not exactly the events
+// before the one applied.
+func TestPartiesRepriseApresAnnulationEtRedemarrage(t *testing.T) {
+	ctx := context.Background()
+	store, r := ouvrir(t, ctx)
+	jouer(t, ctx, store, r, "t1-1", 6, 0)
+	all, err := store.ReadAll(ctx, 0, 100000)
+	require.NoError(t, err)
+	require.Greater(t, len(all), 20)
+
+	run, db := runner(t, store, r)
+	moitie := len(all) / 2
+	_, err = run.Apply(ctx, all[:moitie])
+	require.NoError(t, err)
+	avant := dump(t, db)
+	altere := all[moitie+5]
+	altere.Hash = []byte("altéré")
+	lot := append(append([]eventstore.Event{}, all[moitie:moitie+5]...), altere)
+	_, err = run.Apply(ctx, lot)
+	require.Error(t, err, "the altered event fails the batch")
+	assert.Equal(t, avant, dump(t, db), "the batch wrote nothing")
+
+	_, err = run.CatchUp(ctx, nil)
+	require.NoError(t, err, "the projection goes on from its checkpoint")
+	apresAnnulation := dump(t, db)
+
+	redemarre, redemarreDB := runner(t, store, r)
+	_, err = redemarre.Apply(ctx, all[:moitie])
+	require.NoError(t, err)
+	redemarre, err = projection.NewRunner(ctx, redemarreDB, parties.NewProjection(r, store), store)
+	require.NoError(t, err)
+	_, err = redemarre.CatchUp(ctx, nil)
+	require.NoError(t, err)
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, rebuiltDB), apresAnnulation, "after the rolled back batch")
+	assert.Equal(t, dump(t, rebuiltDB), dump(t, redemarreDB), "after a restart")
+}
+
+// A game replayed from the store after a restart is checked like the
+// runner checks what it applies: an event of the game altered in the file
+// since the projection applied it is never folded (eventstore.ErrTampered).
+func TestPartiesRepriseRefuseUnEvenementAltere(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	store, r := ouvrirDans(t, ctx, dir)
+	jouer(t, ctx, store, r, "t1-1", 2, 0)
+	all, err := store.ReadAll(ctx, 0, 100000)
+	require.NoError(t, err)
+	run, db := runner(t, store, r)
+	_, err = run.Apply(ctx, all[:len(all)/2])
+	require.NoError(t, err)
+
+	fichier, err := sql.Open("sqlite", filepath.Join(dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	res, err := fichier.Exec(`UPDATE events SET data = data || ' ' WHERE stream = 'partie-t1-1' AND revision = 1`)
+	require.NoError(t, err)
+	n, err := res.RowsAffected()
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+	require.NoError(t, fichier.Close())
+
+	redemarre, err := projection.NewRunner(ctx, db, parties.NewProjection(r, store), store)
+	require.NoError(t, err)
+	_, err = redemarre.CatchUp(ctx, nil)
+	require.ErrorIs(t, err, eventstore.ErrTampered)
+}
+
+// Lire answers one row: CodeNotFound for a game the projection does not
+// hold, no view when the caller's copy is current, the view otherwise.
+func TestPartiesLire(t *testing.T) {
+	ctx := context.Background()
+	store, r := ouvrir(t, ctx)
+	jouer(t, ctx, store, r, "t1-1", 2, 2)
+	run, db := runner(t, store, r)
+	_, err := run.CatchUp(ctx, nil)
+	require.NoError(t, err)
+
+	_, _, err = parties.Lire(ctx, db, "inconnue", 0)
+	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+
+	v, position, err := parties.Lire(ctx, db, "t1-1", 0)
+	require.NoError(t, err)
+	require.NotNil(t, v)
+	assert.Equal(t, run.Position(), position, "the game's last event is the log's")
+	inchangee, meme, err := parties.Lire(ctx, db, "t1-1", position)
+	require.NoError(t, err)
+	assert.Nil(t, inchangee, "a current copy is not read again")
+	assert.Equal(t, position, meme)
+}
