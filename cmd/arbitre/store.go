@@ -46,8 +46,8 @@ quelque chose ne va pas.`,
 	verifyCmd.Flags().StringVar(&seal, "seal", "", `un sceau imprimé par « arbitre store seal » (POSITION:EMPREINTE) que le journal doit encore prolonger`)
 	var sealFlags storeFlags
 	sealCmd := &cobra.Command{
-		Use:   "seal",
-		Short: "Imprime la tête du journal (POSITION:EMPREINTE), à écrire sur la feuille de résultats ou à publier",
+		Use:     "seal",
+		Short:   "Imprime la tête du journal (POSITION:EMPREINTE), à écrire sur la feuille de résultats ou à publier",
 		Example: "  arbitre store seal --data data",
 		Long: `seal imprime la position du dernier événement et son empreinte, qui enchaîne
 tous les événements d'avant (SQLite seulement). « arbitre store verify --seal
