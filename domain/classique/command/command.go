@@ -52,37 +52,37 @@ func sansCommande(ctx context.Context) context.Context {
 	return eventstore.AvecCommande(ctx, eventstore.Commande{})
 }
 
-// surTournoi loads a tournament, runs one command on it and saves the
-// result. A command already applied (same client mutation id) succeeds
-// without running again.
-func (a *Application) surTournoi(ctx context.Context, id string, commande func(*ronde.Tournoi) error) error {
-	t, err := a.tournois.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := commande(t); err != nil {
-		return err
-	}
-	return a.tournois.Enregistrer(ctx, t, a.metadata)
+// depot is what Tournois and Matchs have in common.
+type depot[A any] interface {
+	Charger(ctx context.Context, id string) (A, error)
+	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
 }
 
-// surMatch loads a match, runs one command on it and saves the result, as
-// surTournoi.
-func (a *Application) surMatch(ctx context.Context, id string, commande func(*partie.Partie) error) error {
-	p, err := a.matchs.Charger(ctx, id)
+// executer loads an aggregate, runs one command on it and saves the result.
+// A command already applied (same client mutation id) succeeds without
+// running again.
+func executer[A any](ctx context.Context, d depot[A], id string, md eventstore.Metadata, commande func(A) error) error {
+	a, err := d.Charger(ctx, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	if err := commande(p); err != nil {
+	if err := commande(a); err != nil {
 		return err
 	}
-	return a.matchs.Enregistrer(ctx, p, a.metadata)
+	return d.Enregistrer(ctx, a, md)
+}
+
+// surTournoi runs one command on a tournament (executer).
+func (a *Application) surTournoi(ctx context.Context, id string, commande func(*ronde.Tournoi) error) error {
+	return executer[*ronde.Tournoi](ctx, a.tournois, id, a.metadata, commande)
+}
+
+// surMatch runs one command on a match (executer).
+func (a *Application) surMatch(ctx context.Context, id string, commande func(*partie.Partie) error) error {
+	return executer[*partie.Partie](ctx, a.matchs, id, a.metadata, commande)
 }
 
 // OuvrirTournoi opens a tournament of rondes rounds.
