@@ -246,6 +246,27 @@ func TestEchanger_HasardFixe(t *testing.T) {
 	assert.Equal(t, avant.Version()+1, p.Version())
 }
 
+// A match command the aggregate refuses writes nothing, bag draws included.
+func TestMatch_RefusNEcritRien(t *testing.T) {
+	b := nouveauBanc(t)
+	tb := b.unMatch(t)
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, ""))
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Second, ""))
+	tests := []struct {
+		name     string
+		code     erreur.Code
+		commande func() error
+	}{
+		{"tirage sans lettres à tirer", partie.CodeInvalidDraw, func() error { return b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, "") }},
+		{"pas son tour", partie.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, tb.Match, tb.Second) }},
+		{"échange illisible", partie.CodeExchangeRefused, func() error { return b.app.Echanger(b.ctx, tb.Match, tb.Premier, "123", "") }},
+		{"match inconnu", erreur.CodeNotFound, func() error { return b.app.Passer(b.ctx, "inconnu", tb.Premier) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { refuse(t, b, tt.code, tt.commande) })
+	}
+}
+
 // The client's envelope (eventstore.Commande): a retried command is applied
 // once, its events carry the command id as causation, a stale version is
 // refused with the current version and writes nothing.
