@@ -7,14 +7,13 @@ package graphql
 
 import (
 	"arbitre/domain/acces"
+	clqcommand "arbitre/domain/classique/command"
 	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
-	"arbitre/engine/tile"
 	"arbitre/graphql/model"
 	"context"
-	"fmt"
 )
 
 // OuvrirTournoiClassique is the resolver for the ouvrirTournoiClassique field.
@@ -23,11 +22,7 @@ func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string
 	if err != nil {
 		return nil, err
 	}
-	t, err := ronde.Ouvrir(id, nom, rondes)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.Classiques.Enregistrer(ctx, t, md); err != nil {
+	if err := r.classiqueApp(md).OuvrirTournoi(ctx, id, nom, rondes); err != nil {
 		return nil, err
 	}
 	return r.tournoiClassiqueVue(ctx, id)
@@ -35,24 +30,26 @@ func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string
 
 // InscrireClassique is the resolver for the inscrireClassique field.
 func (r *mutationResolver) InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
 		c := 0
 		if cote != nil {
 			c = *cote
 		}
-		return t.Inscrire(joueur, nom, c)
+		return app.Inscrire(ctx, tournoi, joueur, nom, c)
 	})
 }
 
 // EtablirTetesDeSerie is the resolver for the etablirTetesDeSerie field.
 func (r *mutationResolver) EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, (*ronde.Tournoi).EtablirTetesDeSerie)
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.EtablirTetesDeSerie(ctx, tournoi)
+	})
 }
 
 // ProposerRonde is the resolver for the proposerRonde field.
 func (r *mutationResolver) ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
-		return t.Proposer(methode, roiEviteRevanches != nil && *roiEviteRevanches)
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.ProposerRonde(ctx, tournoi, methode, roiEviteRevanches != nil && *roiEviteRevanches)
 	})
 }
 
@@ -62,14 +59,16 @@ func (r *mutationResolver) AmenderRonde(ctx context.Context, tournoi string, tab
 	for i, tb := range tables {
 		amendees[i] = ronde.TableAmendee{Premier: tb.Premier, Second: tb.Second}
 	}
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
-		return t.Amender(amendees, deref(exempt), deref(motif))
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.AmenderRonde(ctx, tournoi, amendees, deref(exempt), deref(motif))
 	})
 }
 
 // PublierRonde is the resolver for the publierRonde field.
 func (r *mutationResolver) PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, (*ronde.Tournoi).Publier)
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.PublierRonde(ctx, tournoi)
+	})
 }
 
 // CreerMatch is the resolver for the creerMatch field.
@@ -78,20 +77,7 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.Classiques.Charger(withoutCommande(ctx), tournoi)
-	if err != nil {
-		return nil, err
-	}
-	numero, tb, err := tableDuMatch(t, match)
-	if err != nil {
-		return nil, err
-	}
-	p, err := partie.Creer(r.ReglesClassique, partie.Creation{Match: match, Tournoi: tournoi, Ronde: numero, Table: tb.Numero,
-		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
-	if err != nil {
-		return nil, err
-	}
-	if err := r.Matchs.Enregistrer(ctx, p, md); err != nil {
+	if err := r.classiqueApp(md).CreerMatch(ctx, tournoi, match); err != nil {
 		return nil, err
 	}
 	return r.matchVue(ctx, match)
@@ -99,84 +85,79 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 
 // EnregistrerResultat is the resolver for the enregistrerResultat field.
 func (r *mutationResolver) EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
-		p, err := r.Matchs.Charger(withoutCommande(ctx), match)
-		if err != nil {
-			return err
-		}
-		f, ok := p.Feuille()
-		if !ok {
-			return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("la feuille de match de %s n'est pas validée (signée par les deux joueurs ou saisie par l'arbitre)", match)}
-		}
-		return t.EnregistrerResultat(match, f)
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.EnregistrerResultat(ctx, tournoi, match)
 	})
 }
 
 // RetirerJoueurClassique is the resolver for the retirerJoueurClassique field.
 func (r *mutationResolver) RetirerJoueurClassique(ctx context.Context, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(t *ronde.Tournoi) error {
-		return t.Retirer(joueur, deref(motif))
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.RetirerJoueur(ctx, tournoi, joueur, deref(motif))
 	})
 }
 
 // CloreTournoiClassique is the resolver for the cloreTournoiClassique field.
 func (r *mutationResolver) CloreTournoiClassique(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, (*ronde.Tournoi).Clore)
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.CloreTournoi(ctx, tournoi)
+	})
 }
 
 // TirerLettres is the resolver for the tirerLettres field.
 func (r *mutationResolver) TirerLettres(ctx context.Context, match string, joueur string, lettres *string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		l := deref(lettres)
-		if l == "" {
-			_, n := p.TirageDu()
-			l = r.auHasard(p, n)
-		}
-		return p.Tirer(joueur, l)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.TirerLettres(ctx, match, joueur, deref(lettres))
 	})
 }
 
 // PlacerMot is the resolver for the placerMot field.
 func (r *mutationResolver) PlacerMot(ctx context.Context, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		return p.PlacerMot(joueur, reference, mot)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.PlacerMot(ctx, match, joueur, reference, mot)
 	})
 }
 
 // Passer is the resolver for the passer field.
 func (r *mutationResolver) Passer(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.Passer(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.Passer(ctx, match, joueur)
+	})
 }
 
 // Echanger is the resolver for the echanger field.
 func (r *mutationResolver) Echanger(ctx context.Context, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		in := deref(tirees)
-		if out, err := tile.ParseRack(rejetees); err == nil && in == "" {
-			in = r.auHasard(p, out.Size())
-		}
-		return p.Echanger(joueur, rejetees, in)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.Echanger(ctx, match, joueur, rejetees, deref(tirees))
 	})
 }
 
 // Contester is the resolver for the contester field.
 func (r *mutationResolver) Contester(ctx context.Context, match string, joueur string, mots []string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.Contester(joueur, mots) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.Contester(ctx, match, joueur, mots)
+	})
 }
 
 // CloturerMatch is the resolver for the cloturerMatch field.
 func (r *mutationResolver) CloturerMatch(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.Cloturer(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.Cloturer(ctx, match, joueur)
+	})
 }
 
 // ConstaterBlocage is the resolver for the constaterBlocage field.
 func (r *mutationResolver) ConstaterBlocage(ctx context.Context, match string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, (*partie.Partie).ConstaterBlocage)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.ConstaterBlocage(ctx, match)
+	})
 }
 
 // DeclarerTempsEpuise is the resolver for the declarerTempsEpuise field.
 func (r *mutationResolver) DeclarerTempsEpuise(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.DeclarerTempsEpuise(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.DeclarerTempsEpuise(ctx, match, joueur)
+	})
 }
 
 // Penaliser is the resolver for the penaliser field.
@@ -185,36 +166,44 @@ func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur s
 	if lettres != nil {
 		n = *lettres
 	}
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		return p.Penaliser(joueur, motif, n)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.Penaliser(ctx, match, joueur, motif, n)
 	})
 }
 
 // DemanderAbandon is the resolver for the demanderAbandon field.
 func (r *mutationResolver) DemanderAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.DemanderAbandon(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.DemanderAbandon(ctx, match, joueur)
+	})
 }
 
 // RepondreAbandon is the resolver for the repondreAbandon field.
 func (r *mutationResolver) RepondreAbandon(ctx context.Context, match string, joueur string, accepte bool, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.RepondreAbandon(joueur, accepte) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.RepondreAbandon(ctx, match, joueur, accepte)
+	})
 }
 
 // ConstaterAbandon is the resolver for the constaterAbandon field.
 func (r *mutationResolver) ConstaterAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.ConstaterAbandon(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.ConstaterAbandon(ctx, match, joueur)
+	})
 }
 
 // DeclarerDefaite is the resolver for the declarerDefaite field.
 func (r *mutationResolver) DeclarerDefaite(ctx context.Context, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error {
-		return p.DeclarerDefaite(joueur, huitLettres != nil && *huitLettres)
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.DeclarerDefaite(ctx, match, joueur, huitLettres != nil && *huitLettres)
 	})
 }
 
 // DeclarerForfait is the resolver for the declarerForfait field.
 func (r *mutationResolver) DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.DeclarerForfait(joueur) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.DeclarerForfait(ctx, match, joueur)
+	})
 }
 
 // SignerFeuille is the resolver for the signerFeuille field.
@@ -223,7 +212,9 @@ func (r *mutationResolver) SignerFeuille(ctx context.Context, match string, joue
 	if err != nil {
 		return nil, err
 	}
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.SignerFeuille(joueur, s) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.SignerFeuille(ctx, match, joueur, s)
+	})
 }
 
 // TrancherDesaccord is the resolver for the trancherDesaccord field.
@@ -232,7 +223,9 @@ func (r *mutationResolver) TrancherDesaccord(ctx context.Context, match string, 
 	if err != nil {
 		return nil, err
 	}
-	return r.surMatch(ctx, match, version, clientMutationID, func(p *partie.Partie) error { return p.TrancherDesaccord(s) })
+	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.TrancherDesaccord(ctx, match, s)
+	})
 }
 
 // TournoiClassique is the resolver for the tournoiClassique field.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/acces"
+	clqcommand "arbitre/domain/classique/command"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
@@ -13,22 +14,28 @@ import (
 	"arbitre/projections/classique"
 )
 
+// classiqueApp is the classique use cases acting for md.
+func (r *Resolver) classiqueApp(md eventstore.Metadata) *clqcommand.Application {
+	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md)
+}
+
 // surTournoiClassique runs a tournament command for the director and
 // answers with the tournament's state.
-func (r *Resolver) surTournoiClassique(ctx context.Context, id string, version *int, cmid *string, run func(t *ronde.Tournoi) error) (*model.TournoiClassique, error) {
+func (r *Resolver) surTournoiClassique(ctx context.Context, id string, version *int, cmid *string, run func(ctx context.Context, app *clqcommand.Application) error) (*model.TournoiClassique, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, version, cmid)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Classiques.Executer(ctx, id, md, run); err != nil {
+	if err := run(ctx, r.classiqueApp(md)); err != nil {
 		return nil, err
 	}
 	return r.tournoiClassiqueVue(ctx, id)
 }
 
 // surMatch runs a match command for an arbiter of the match's table (or
-// the director) and answers with the match's state.
-func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *string, run func(p *partie.Partie) error) (*model.MatchClassique, error) {
+// the director) and answers with the match's state; the scope comes from
+// the stored match, never from the request.
+func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *string, run func(ctx context.Context, app *clqcommand.Application) error) (*model.MatchClassique, error) {
 	p, err := r.Matchs.Charger(withoutCommande(ctx), id)
 	if err != nil {
 		return nil, err
@@ -38,28 +45,10 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Matchs.Executer(ctx, id, md, run); err != nil {
+	if err := run(ctx, r.classiqueApp(md)); err != nil {
 		return nil, err
 	}
 	return r.matchVue(ctx, id)
-}
-
-// tableDuMatch finds the published table a match is played at.
-func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
-	for _, pub := range t.Publiees() {
-		for _, tb := range pub.Tables {
-			if tb.Match == match {
-				return pub.Ronde, tb, nil
-			}
-		}
-	}
-	return 0, ronde.Table{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("aucune table publiée du tournoi %s ne joue le match %s", t.ID(), match)}
-}
-
-// auHasard draws n letters from the match's bag as a player would: the
-// server's electronic bag when the arbiter does not type the letters drawn.
-func (r *Resolver) auHasard(p *partie.Partie, n int) string {
-	return partie.TirerAuHasard(p.Sac(), n, r.Hasard.Source(p.ID(), p.Version()))
 }
 
 // lireTournoiClassique reads a tournament; nil when there is no such

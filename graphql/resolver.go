@@ -7,8 +7,8 @@ import (
 	"arbitre/domain/acces"
 	appadapters "arbitre/domain/appel/adapters"
 	appquery "arbitre/domain/appel/query"
+	clqadapters "arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
@@ -52,8 +52,8 @@ type Resolver struct {
 	Head func(ctx context.Context) (uint64, error)
 	// Classiques stores classique tournaments, Matchs their matches played
 	// under ReglesClassique.
-	Classiques      *ronde.Depot
-	Matchs          *partie.Depot
+	Classiques      *clqadapters.Tournois
+	Matchs          *clqadapters.Matchs
 	ReglesClassique *partie.Regles
 	// Hasard gives the electronic bag's draws of the classique matches.
 	Hasard partie.Hasard
@@ -98,6 +98,6 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
-		Classiques: ronde.NewDepot(c.Store, c.Registry), Matchs: partie.NewDepot(c.Store, c.Registry, regles),
+		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
 		ReglesClassique: regles, Hasard: c.Hasard}, nil
 }

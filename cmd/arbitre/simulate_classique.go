@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/partie"
@@ -147,7 +148,7 @@ func exportGCG(ctx context.Context, dir string, lex *lexicon.Lexicon, store even
 	if err := ronde.Register(reg); err != nil {
 		return err
 	}
-	t, err := ronde.NewDepot(store, reg).Charger(ctx, id)
+	t, err := adapters.NewTournois(store, reg).Charger(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -155,7 +156,7 @@ func exportGCG(ctx context.Context, dir string, lex *lexicon.Lexicon, store even
 	if err != nil {
 		return err
 	}
-	matches := partie.NewDepot(store, reg, regles)
+	matches := adapters.NewMatchs(store, reg, regles)
 	for _, r := range t.Publiees() {
 		for _, tb := range r.Tables {
 			p, err := matches.Charger(ctx, tb.Match)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
@@ -83,7 +84,7 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, ronde.Register(reg))
 	require.NoError(t, partie.Register(reg))
-	tr, err := ronde.NewDepot(store, reg).Charger(ctx, "sim")
+	tr, err := adapters.NewTournois(store, reg).Charger(ctx, "sim")
 	require.NoError(t, err)
 	got, err := classique.Standings(ctx, liveDB, "sim")
 	require.NoError(t, err)

@@ -351,9 +351,13 @@ func ValeurChevalet(r tile.Rack) int {
 	return v
 }
 
+// Nouvelle returns an empty match under regles, ready for a replay (the
+// repository's new aggregate).
+func Nouvelle(regles *Regles) *Partie { return &Partie{regles: regles} }
+
 // Rejouer rebuilds a match from its recorded events, in order.
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	return eventstore.Rejouer(&Partie{regles: regles}, events)
+	return eventstore.Rejouer(Nouvelle(regles), events)
 }
 
 // record applies a batch of events built by a command; they become new

@@ -1,7 +1,6 @@
 package ronde_test
 
 import (
-	"context"
 	"fmt"
 	"github.com/google/uuid"
 	"testing"
@@ -10,8 +9,6 @@ import (
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/sqlitestore"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -199,63 +196,4 @@ func TestRoundsProposedAmendedPublished(t *testing.T) {
 	assert.Equal(t, "p0", cl[len(cl)-1].Joueur)
 	assert.True(t, cl[len(cl)-1].Retire)
 	assertReplay(t, tr)
-}
-
-func TestDepotRoundTripAndConflict(t *testing.T) {
-	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, ronde.Register(reg))
-	depot := ronde.NewDepot(store, reg)
-	tr := ouvert(t, 4)
-	require.NoError(t, depot.Enregistrer(ctx, tr, eventstore.Metadata{Actor: "directeur"}))
-	a, err := depot.Charger(ctx, "open")
-	require.NoError(t, err)
-	b, err := depot.Charger(ctx, "open")
-	require.NoError(t, err)
-	assert.Equal(t, tr.Inscrits(), a.Inscrits())
-	require.NoError(t, a.Inscrire("p9", "", 0))
-	require.NoError(t, b.Inscrire("p8", "", 0))
-	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
-	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, ronde.CodeConflict, ronde.CodeOf(err), "%v", err)
-	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, ronde.CodeNotFound, ronde.CodeOf(err))
-}
-
-// The client's envelope (eventstore.Commande): a retried command is applied
-// once, its events carry the command id as causation, a stale version is
-// refused with the current version and writes nothing.
-func TestDepotHonoursTheCommandEnvelope(t *testing.T) {
-	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, ronde.Register(reg))
-	depot := ronde.NewDepot(store, reg)
-	require.NoError(t, depot.Enregistrer(ctx, ouvert(t, 4), eventstore.Metadata{}))
-
-	v := 5
-	cmd := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "seed-1", Version: &v, Auteur: "directeur"})
-	runs := 0
-	seed := func(tr *ronde.Tournoi) error { runs++; return tr.EtablirTetesDeSerie() }
-	require.NoError(t, depot.Executer(cmd, "open", eventstore.Metadata{Actor: "directeur"}, seed))
-	require.NoError(t, depot.Executer(cmd, "open", eventstore.Metadata{Actor: "directeur"}, seed), "a retry succeeds")
-	assert.Equal(t, 1, runs, "and is not decided again")
-	events, err := eventstore.ReadWholeStream(ctx, store, "tournoi-classique-open")
-	require.NoError(t, err)
-	require.Len(t, events, 6)
-	assert.Equal(t, "seed-1", events[5].Metadata.CausationID)
-
-	stale := eventstore.AvecCommande(ctx, eventstore.Commande{ID: "retire-1", Version: &v})
-	err = depot.Executer(stale, "open", eventstore.Metadata{}, func(tr *ronde.Tournoi) error { return tr.Retirer("p1", "") })
-	current, ok := eventstore.VersionOf(err)
-	require.True(t, ok, "%v", err)
-	assert.Equal(t, 6, current)
-	tr, err := depot.Charger(ctx, "open")
-	require.NoError(t, err)
-	assert.Equal(t, 6, tr.Version(), "the stale command wrote nothing")
 }

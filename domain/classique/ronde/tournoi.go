@@ -50,16 +50,18 @@ func Ouvrir(id, nom string, rondes int) (*Tournoi, error) {
 	if rondes < 1 {
 		return nil, refus(CodeInvalidTournoi, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
 	}
-	t := nouveau()
+	t := Nouveau()
 	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes})
 }
 
-func nouveau() *Tournoi {
+// Nouveau returns an empty tournament, ready for a replay (the repository's
+// new aggregate).
+func Nouveau() *Tournoi {
 	return &Tournoi{index: map[string]int{}, resultats: map[string]ResultatEnregistre{}}
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(nouveau(), events) }
+func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(Nouveau(), events) }
 
 // Appliquer is the one transition function, shared by commands and replay.
 func (t *Tournoi) Appliquer(e any) error {

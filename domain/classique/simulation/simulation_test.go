@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -37,50 +36,4 @@ func TestSimulationIsDeterministicPerSeed(t *testing.T) {
 		a, b := logs[0][i], logs[1][i]
 		assert.Equal(t, [4]any{a.ID, a.Stream, a.Type, string(a.Data)}, [4]any{b.ID, b.Stream, b.Type, string(b.Data)})
 	}
-}
-
-func TestMatchDepotRoundTripConflictAndRetry(t *testing.T) {
-	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
-	require.NoError(t, err)
-	defer store.Close()
-	lex, err := libre.Lexicon()
-	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
-	require.NoError(t, err)
-	reg := eventstore.NewRegistry()
-	require.NoError(t, partie.Register(reg))
-	depot := partie.NewDepot(store, reg, regles)
-	p, err := partie.Creer(regles, partie.Creation{Match: "x1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
-	require.NoError(t, err)
-	require.NoError(t, p.Tirer("ana", "AEINRST"))
-	require.NoError(t, depot.Enregistrer(ctx, p, eventstore.Metadata{Actor: "ana"}))
-	assert.Empty(t, p.Nouveaux())
-
-	a, err := depot.Charger(ctx, "x1")
-	require.NoError(t, err)
-	b, err := depot.Charger(ctx, "x1")
-	require.NoError(t, err)
-	assert.Equal(t, p.Chevalet(0), a.Chevalet(0))
-	require.NoError(t, a.Tirer("bob", "AEINRSU"))
-	require.NoError(t, b.Tirer("bob", "BCDFGHJ"))
-	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
-	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, partie.CodeConflict, partie.CodeOf(err), "%v", err)
-
-	// The same command retried after a lost answer is idempotent.
-	c, err := depot.Charger(ctx, "x1")
-	require.NoError(t, err)
-	d, err := depot.Charger(ctx, "x1")
-	require.NoError(t, err)
-	require.NoError(t, c.Passer("ana"))
-	require.NoError(t, d.Passer("ana"))
-	require.NoError(t, depot.Enregistrer(ctx, c, eventstore.Metadata{}))
-	require.NoError(t, depot.Enregistrer(ctx, d, eventstore.Metadata{}))
-	e, err := depot.Charger(ctx, "x1")
-	require.NoError(t, err)
-	assert.Equal(t, c.Version(), e.Version())
-
-	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, partie.CodeNotFound, partie.CodeOf(err))
 }

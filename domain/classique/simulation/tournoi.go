@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
@@ -43,19 +44,16 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	if cfg.Joueurs < 2 || cfg.Rondes < 1 {
 		return bilan, fmt.Errorf("simulation: %d players and %d rounds", cfg.Joueurs, cfg.Rondes)
 	}
-	reg := eventstore.NewRegistry()
-	if err := partie.Register(reg); err != nil {
-		return bilan, err
-	}
-	if err := ronde.Register(reg); err != nil {
+	reg, err := adapters.Registre()
+	if err != nil {
 		return bilan, err
 	}
 	regles, err := partie.NewRegles(lex)
 	if err != nil {
 		return bilan, err
 	}
-	matches := partie.NewDepot(store, reg, regles)
-	tournois := ronde.NewDepot(store, reg)
+	matches := adapters.NewMatchs(store, reg, regles)
+	tournois := adapters.NewTournois(store, reg)
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur"}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
 

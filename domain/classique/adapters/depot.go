@@ -1,0 +1,159 @@
+// Package adapters stores the classique aggregates in the event store: one
+// stream "match-<id>" per match (partie) and one stream
+// "tournoi-classique-<id>" per tournament (ronde), both through
+// eventstore.Depot; the store's errors get the aggregates' codes.
+package adapters
+
+import (
+	"context"
+	"errors"
+
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
+)
+
+// Registre returns a registry holding the classique event types (matches
+// and tournaments).
+func Registre() (*eventstore.Registry, error) {
+	r := eventstore.NewRegistry()
+	if err := partie.Register(r); err != nil {
+		return nil, err
+	}
+	return r, ronde.Register(r)
+}
+
+// illisible tells whether a store error means the stream's events cannot be
+// decoded.
+func illisible(err error) bool {
+	var unknown *eventstore.UnknownEventTypeError
+	return errors.Is(err, eventstore.ErrMalformedPayload) || errors.As(err, &unknown) || errors.Is(err, eventstore.ErrFutureSchemaVersion)
+}
+
+// Matchs loads and saves matches.
+type Matchs struct {
+	depot eventstore.Depot[*partie.Partie]
+}
+
+// NewMatchs returns the matches' repository; registry must hold the match
+// events (partie.Register), regles are the rules of the matches it loads.
+func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *partie.Regles) *Matchs {
+	return &Matchs{depot: eventstore.Depot[*partie.Partie]{
+		Flux:    eventstore.Flux{Store: store, Registry: registry},
+		Nouveau: func() *partie.Partie { return partie.Nouvelle(regles) },
+	}}
+}
+
+// Charger replays a match from its stream. With a command envelope in ctx
+// (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
+// command was applied already, and a conflict when the client's version is
+// not the stream's.
+func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error) {
+	stream, err := eventstore.MatchStream(id)
+	if err != nil {
+		return nil, erreur.RefusCause(partie.CodeNotFound, err, "Le match %q est introuvable", id)
+	}
+	p, err := d.depot.Charger(ctx, stream)
+	switch {
+	case illisible(err):
+		return nil, erreur.RefusCause(partie.CodeCorruptHistory, err, "Historique illisible du match %s", id)
+	case err != nil:
+		return nil, err
+	case p.Version() == 0:
+		return nil, erreur.Refus(partie.CodeNotFound, "Le match %s n'existe pas", id)
+	}
+	return p, nil
+}
+
+// Enregistrer appends the match's new events, expecting nobody else wrote
+// since it was loaded; a conflict returns CONFLICT and nothing is written.
+// On success the events are no longer new.
+func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstore.Metadata) error {
+	if len(p.Nouveaux()) == 0 {
+		return nil
+	}
+	stream, err := eventstore.MatchStream(p.ID())
+	if err != nil {
+		return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
+	}
+	err = d.depot.Enregistrer(ctx, stream, p, md)
+	if errors.Is(err, eventstore.ErrConflict) {
+		return erreur.RefusCause(partie.CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
+	}
+	return err
+}
+
+// Tournois loads and saves classique tournaments.
+type Tournois struct {
+	depot eventstore.Depot[*ronde.Tournoi]
+}
+
+// NewTournois returns the tournaments' repository; registry must hold the
+// tournament events (ronde.Register).
+func NewTournois(store eventstore.Store, registry *eventstore.Registry) *Tournois {
+	return &Tournois{depot: eventstore.Depot[*ronde.Tournoi]{
+		Flux:    eventstore.Flux{Store: store, Registry: registry},
+		Nouveau: ronde.Nouveau,
+	}}
+}
+
+// Charger replays a tournament from its stream. With a command envelope in
+// ctx it reports eventstore.ErrDejaTraitee when the command was applied
+// already, and a conflict when the client's version is not the stream's.
+func (d *Tournois) Charger(ctx context.Context, id string) (*ronde.Tournoi, error) {
+	stream, err := ronde.Stream(id)
+	if err != nil {
+		return nil, erreur.RefusCause(ronde.CodeNotFound, err, "Le tournoi %q est introuvable", id)
+	}
+	t, err := d.depot.Charger(ctx, stream)
+	switch {
+	case illisible(err):
+		return nil, erreur.RefusCause(ronde.CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
+	case err != nil:
+		return nil, err
+	case t.Version() == 0:
+		return nil, erreur.Refus(ronde.CodeNotFound, "Le tournoi %s n'existe pas", id)
+	}
+	return t, nil
+}
+
+// Enregistrer appends the new events with an exact expected revision; a
+// conflict returns CONFLICT and writes nothing.
+func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventstore.Metadata) error {
+	if len(t.Nouveaux()) == 0 {
+		return nil
+	}
+	stream, err := ronde.Stream(t.ID())
+	if err != nil {
+		return erreur.RefusCause(ronde.CodeInvalidTournoi, err, "Identifiant de tournoi %.32q invalide", t.ID())
+	}
+	if err := d.identifiantLibre(ctx, t); err != nil {
+		return err
+	}
+	err = d.depot.Enregistrer(ctx, stream, t, md)
+	if errors.Is(err, eventstore.ErrConflict) {
+		return erreur.RefusCause(ronde.CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
+	}
+	return err
+}
+
+// identifiantLibre refuses a new tournament whose id a duplicate tournament
+// already uses: one id names one tournament.
+func (d *Tournois) identifiantLibre(ctx context.Context, t *ronde.Tournoi) error {
+	if t.Version() > len(t.Nouveaux()) {
+		return nil
+	}
+	duplicate, err := eventstore.TournoiStream(t.ID())
+	if err != nil {
+		return nil // an id no duplicate tournament can have
+	}
+	pris, err := d.depot.Flux.Existe(ctx, duplicate)
+	if err != nil {
+		return err
+	}
+	if pris {
+		return erreur.Refus(ronde.CodeIdTaken, "L'identifiant %s est déjà celui d'un tournoi duplicate", t.ID())
+	}
+	return nil
+}

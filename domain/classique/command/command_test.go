@@ -1,0 +1,321 @@
+package command_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/classique/adapters"
+	"arbitre/domain/classique/command"
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/lexicon/libre"
+	"arbitre/engine/tile"
+)
+
+// graine is the fixed seed of the electronic bag in these tests.
+const graine = partie.HasardFixe(13)
+
+var directeur = eventstore.Metadata{Actor: "JA", Role: "directeur"}
+
+type banc struct {
+	ctx      context.Context
+	store    *sqlitestore.Store
+	tournois *adapters.Tournois
+	matchs   *adapters.Matchs
+	app      *command.Application
+}
+
+func nouveauBanc(t *testing.T) *banc {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg, err := adapters.Registre()
+	require.NoError(t, err)
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	regles, err := partie.NewRegles(lex)
+	require.NoError(t, err)
+	b := &banc{ctx: ctx, store: store, tournois: adapters.NewTournois(store, reg), matchs: adapters.NewMatchs(store, reg, regles)}
+	b.app = command.New(b.tournois, b.matchs, regles, graine, directeur)
+	return b
+}
+
+// publier opens the tournament "open" of four players and publishes its
+// first round, paired by cote.
+func (b *banc) publier(t *testing.T) ronde.RondePubliee {
+	t.Helper()
+	require.NoError(t, b.app.OuvrirTournoi(b.ctx, "open", "Open de test", 3))
+	for i := range 4 {
+		require.NoError(t, b.app.Inscrire(b.ctx, "open", fmt.Sprintf("p%d", i), "", 1000+10*i))
+	}
+	require.NoError(t, b.app.EtablirTetesDeSerie(b.ctx, "open"))
+	require.NoError(t, b.app.ProposerRonde(b.ctx, "open", pairing.InitialByCote, false))
+	require.NoError(t, b.app.PublierRonde(b.ctx, "open"))
+	pub := b.tournoi(t).Publiees()
+	require.Len(t, pub, 1)
+	require.NotEmpty(t, pub[0].Tables)
+	return pub[0]
+}
+
+func (b *banc) tournoi(t *testing.T) *ronde.Tournoi {
+	t.Helper()
+	tr, err := b.tournois.Charger(b.ctx, "open")
+	require.NoError(t, err)
+	return tr
+}
+
+func (b *banc) match(t *testing.T, id string) *partie.Partie {
+	t.Helper()
+	p, err := b.matchs.Charger(b.ctx, id)
+	require.NoError(t, err)
+	return p
+}
+
+func (b *banc) position(t *testing.T) uint64 {
+	t.Helper()
+	last, err := b.store.LastPosition(b.ctx)
+	require.NoError(t, err)
+	return last
+}
+
+// refuse checks a refusal's code and that it wrote nothing.
+func refuse(t *testing.T, b *banc, code erreur.Code, run func() error) {
+	t.Helper()
+	avant := b.position(t)
+	err := run()
+	require.Error(t, err)
+	assert.Equal(t, code, erreur.CodeOf(err), "%v", err)
+	assert.Equal(t, avant, b.position(t), "a refused command writes nothing")
+}
+
+// A match is created from the published table that plays it: round, table,
+// players and first player come from the stored tournament.
+func TestCreerMatch_DepuisLaTablePubliee(t *testing.T) {
+	b := nouveauBanc(t)
+	pub := b.publier(t)
+	tb := pub.Tables[len(pub.Tables)-1]
+	require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+
+	c := b.match(t, tb.Match).Creation()
+	assert.Equal(t, partie.MatchCree{Match: tb.Match, Tournoi: "open", Ronde: pub.Ronde, Table: tb.Numero,
+		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: 0, Designation: c.Designation, Lexique: c.Lexique}, c)
+	events, err := eventstore.ReadWholeStream(b.ctx, b.store, "match-"+tb.Match)
+	require.NoError(t, err)
+	require.Len(t, events, 1)
+	assert.Equal(t, "JA", events[0].Metadata.Actor, "the acting director signs the creation")
+}
+
+func TestCreerMatch_Refus(t *testing.T) {
+	b := nouveauBanc(t)
+	pub := b.publier(t)
+	cree := pub.Tables[0].Match
+	require.NoError(t, b.app.CreerMatch(b.ctx, "open", cree))
+	tests := []struct {
+		name           string
+		tournoi, match string
+		code           erreur.Code
+	}{
+		{"match d'aucune table publiée", "open", ronde.MatchID("open", 2, 1), erreur.CodeNotFound},
+		{"tournoi inconnu", "nulle-part", cree, erreur.CodeNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			refuse(t, b, tt.code, func() error { return b.app.CreerMatch(b.ctx, tt.tournoi, tt.match) })
+		})
+	}
+
+	avant := b.position(t)
+	require.NoError(t, b.app.CreerMatch(b.ctx, "open", cree), "the same creation again is a retry")
+	assert.Equal(t, avant, b.position(t), "and writes nothing")
+}
+
+// The result copied into the tournament is the match's validated feuille
+// de match, never anything else.
+func TestEnregistrerResultat(t *testing.T) {
+	b := nouveauBanc(t)
+	pub := b.publier(t)
+	forfait, enCours := pub.Tables[0], pub.Tables[1]
+	for _, tb := range []ronde.Table{forfait, enCours} {
+		require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+	}
+	require.NoError(t, b.app.DeclarerForfait(b.ctx, forfait.Match, forfait.Second))
+	require.NoError(t, b.app.TirerLettres(b.ctx, enCours.Match, enCours.Premier, ""))
+
+	refus := []struct {
+		name, match string
+		code        erreur.Code
+	}{
+		{"feuille non validée", enCours.Match, erreur.CodeInvalidInput},
+		{"match jamais créé", ronde.MatchID("open", 1, 99), erreur.CodeNotFound},
+	}
+	for _, tt := range refus {
+		t.Run(tt.name, func(t *testing.T) {
+			refuse(t, b, tt.code, func() error { return b.app.EnregistrerResultat(b.ctx, "open", tt.match) })
+			_, ok := b.tournoi(t).Resultat(tt.match)
+			assert.False(t, ok)
+		})
+	}
+
+	require.NoError(t, b.app.EnregistrerResultat(b.ctx, "open", forfait.Match))
+	res, ok := b.tournoi(t).Resultat(forfait.Match)
+	require.True(t, ok)
+	assert.Equal(t, [2]string{forfait.Premier, forfait.Second}, res.Joueurs)
+	assert.Equal(t, string(partie.FinForfait), res.Fin)
+	assert.Equal(t, [2]int{partie.PointsVictoire, 0}, res.PointsDeMatch)
+}
+
+// unMatch creates the first table's match of a published round.
+func (b *banc) unMatch(t *testing.T) ronde.Table {
+	t.Helper()
+	tb := b.publier(t).Tables[0]
+	require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+	return tb
+}
+
+func rack(t *testing.T, s string) tile.Rack {
+	t.Helper()
+	r, err := tile.ParseRack(s)
+	require.NoError(t, err)
+	return r
+}
+
+// The electronic bag draws from the injected Hasard: with a fixed seed the
+// letters are those of the seed, the match and its version, on every run;
+// letters typed by the arbiter are taken as they are.
+func TestTirerLettres_HasardFixe(t *testing.T) {
+	tests := []struct {
+		name    string
+		lettres string
+		attendu func(sac tile.Rack, match string, version int) string
+	}{
+		{"sac électronique", "", func(sac tile.Rack, match string, version int) string {
+			return partie.TirerAuHasard(sac, 7, graine.Source(match, version))
+		}},
+		{"lettres saisies", "AEIMNOS", func(tile.Rack, string, int) string { return "AEIMNOS" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tirages []tile.Rack
+			for range 2 {
+				b := nouveauBanc(t)
+				tb := b.unMatch(t)
+				avant := b.match(t, tb.Match)
+				attendu := tt.attendu(avant.Sac(), tb.Match, avant.Version())
+				require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, tt.lettres))
+				chevalet := b.match(t, tb.Match).Chevalet(0)
+				assert.Equal(t, rack(t, attendu), chevalet)
+				assert.Equal(t, 7, chevalet.Size())
+				tirages = append(tirages, chevalet)
+			}
+			assert.Equal(t, tirages[0], tirages[1], "the same seed takes the same path")
+		})
+	}
+}
+
+// An exchange without the letters drawn takes them from the electronic bag,
+// as many as the letters put back.
+func TestEchanger_HasardFixe(t *testing.T) {
+	b := nouveauBanc(t)
+	tb := b.unMatch(t)
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, ""))
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Second, ""))
+	avant := b.match(t, tb.Match)
+	chevalet := avant.Chevalet(0)
+	rejetees := chevalet.String()[:3]
+	tirees := rack(t, partie.TirerAuHasard(avant.Sac(), 3, graine.Source(tb.Match, avant.Version())))
+
+	require.NoError(t, b.app.Echanger(b.ctx, tb.Match, tb.Premier, rejetees, ""))
+	attendu := chevalet
+	out := rack(t, rejetees)
+	for l := range attendu {
+		attendu[l] += tirees[l] - out[l]
+	}
+	p := b.match(t, tb.Match)
+	assert.Equal(t, attendu, p.Chevalet(0))
+	assert.Equal(t, avant.Version()+1, p.Version())
+}
+
+// A match command the aggregate refuses writes nothing, bag draws included.
+func TestMatch_RefusNEcritRien(t *testing.T) {
+	b := nouveauBanc(t)
+	tb := b.unMatch(t)
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, ""))
+	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Second, ""))
+	tests := []struct {
+		name     string
+		code     erreur.Code
+		commande func() error
+	}{
+		{"tirage sans lettres à tirer", partie.CodeInvalidDraw, func() error { return b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, "") }},
+		{"pas son tour", partie.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, tb.Match, tb.Second) }},
+		{"échange illisible", partie.CodeExchangeRefused, func() error { return b.app.Echanger(b.ctx, tb.Match, tb.Premier, "123", "") }},
+		{"match inconnu", erreur.CodeNotFound, func() error { return b.app.Passer(b.ctx, "inconnu", tb.Premier) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { refuse(t, b, tt.code, tt.commande) })
+	}
+}
+
+// The client's envelope (eventstore.Commande): a retried command is applied
+// once, its events carry the command id as causation, a stale version is
+// refused with the current version and writes nothing.
+func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
+	tests := []struct {
+		name string
+		// prepare returns the stream the commands write, its events and
+		// the table of the match.
+		prepare  func(t *testing.T, b *banc) (stream string, n int, tb ronde.Table)
+		commande func(ctx context.Context, b *banc, tb ronde.Table) error
+		perimee  func(ctx context.Context, b *banc, tb ronde.Table) error
+	}{
+		{"tournoi", func(t *testing.T, b *banc) (string, int, ronde.Table) {
+			tb := b.publier(t).Tables[0]
+			return "tournoi-classique-open", b.tournoi(t).Version(), tb
+		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
+			return b.app.RetirerJoueur(ctx, "open", "p1", "malade")
+		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
+			return b.app.RetirerJoueur(ctx, "open", "p2", "")
+		}},
+		{"match", func(t *testing.T, b *banc) (string, int, ronde.Table) {
+			tb := b.unMatch(t)
+			return "match-" + tb.Match, 1, tb
+		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
+			return b.app.TirerLettres(ctx, tb.Match, tb.Premier, "")
+		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
+			return b.app.DeclarerForfait(ctx, tb.Match, tb.Second)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nouveauBanc(t)
+			stream, n, tb := tt.prepare(t, b)
+			v := n
+			cmd := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "cmd-1", Version: &v, Auteur: "JA"})
+			require.NoError(t, tt.commande(cmd, b, tb))
+			require.NoError(t, tt.commande(cmd, b, tb), "a retry succeeds")
+			events, err := eventstore.ReadWholeStream(b.ctx, b.store, stream)
+			require.NoError(t, err)
+			require.Len(t, events, n+1, "and is applied once")
+			assert.Equal(t, "cmd-1", events[n].Metadata.CausationID)
+
+			perimee := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "cmd-2", Version: &v, Auteur: "JA"})
+			avant := b.position(t)
+			err = tt.perimee(perimee, b, tb)
+			current, ok := eventstore.VersionOf(err)
+			require.True(t, ok, "%v", err)
+			assert.Equal(t, n+1, current)
+			assert.Equal(t, avant, b.position(t), "the stale command wrote nothing")
+		})
+	}
+}
