@@ -135,7 +135,7 @@ func verdict(res *play.Result) *model.VerdictCoup {
 	if res.Problem == play.OK && !res.Playable() {
 		probleme = string(duplicate.CodeInvalidWord)
 	}
-	v := &model.VerdictCoup{Probleme: probleme, Jouable: res.Playable(), Score: int(res.Score), Mots: []model.MotForme{}}
+	v := &model.VerdictCoup{Probleme: model.ProblemeCoup(probleme), Jouable: res.Playable(), Score: int(res.Score), Mots: []model.MotForme{}}
 	for i := 0; i < res.NWords; i++ {
 		w := &res.Words[i]
 		v.Mots = append(v.Mots, model.MotForme{Mot: w.Text(), Reference: w.Ref.String(), Score: int(w.Score), Valide: w.Valid})

@@ -53,7 +53,7 @@ func TestErreurs_VerifierCoupMotHorsLexique(t *testing.T) {
 	for _, tt := range tests {
 		v, err := q.VerifierCoup(context.Background(), pos, tt.mot, "H8")
 		require.NoError(t, err)
-		assert.Equal(t, tt.probleme, v.Probleme, tt.mot)
+		assert.Equal(t, tt.probleme, string(v.Probleme), tt.mot)
 		assert.Equal(t, tt.jouable, v.Jouable, tt.mot)
 	}
 }

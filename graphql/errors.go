@@ -10,6 +10,7 @@ import (
 
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/engine/tile"
 )
 
 // Code is the stable error code clients read in extensions.code; every
@@ -45,6 +46,10 @@ func invalidInput(field string, cause error) *Error {
 	var refus *Error
 	if errors.As(cause, &refus) {
 		return refusal(field, refus.Message, cause)
+	}
+	var lecture *tile.ErreurLecture
+	if errors.As(cause, &lecture) {
+		return refusal(field, lecture.Error(), cause)
 	}
 	return refusal(field, "valeur illisible", cause).Avec("detail", cause.Error())
 }

@@ -136,7 +136,6 @@ var texteLibre = map[string]string{
 	"TournoiArchive.parties.after":          "opaque cursor",
 	"TournoiArchiveEdge.cursor":             "opaque cursor",
 	"TournoiClassique.nom":                  "name",
-	"VerdictCoup.probleme":                  "OK or the engine's placement code: owned by engine/play, whose list moves with the validation rules",
 	"VoteAppel.membre":                      "identity",
 }
 

@@ -87,9 +87,9 @@ func TestChaine_StoreVerifyReportsEachTampering(t *testing.T) {
 		{"one byte of a payload", `UPDATE events SET data = replace(data, '"37"', '"87"') WHERE position = 38`,
 			[]string{"position 38 (acces-1@18): eventstore.tampered"}},
 		{"the last 50 events deleted", `DELETE FROM events WHERE position > 70`,
-			[]string{"position 120 (@0): eventstore.tampered: the seal file saw the log up to position 120, which is no longer in it (the log ends at 70)"}},
+			[]string{"position 120 (@0): eventstore.tampered: le fichier de sceau a vu le journal jusqu'à la position 120, qui n'y est plus (le journal finit à 70)"}},
 		{"one event deleted in the middle", `DELETE FROM events WHERE position = 50`,
-			[]string{"position 51 (acces-0@25): eventstore.tampered", "position 51 (acces-0@25): eventstore.corrupt_store: global position gap: expected 50"}},
+			[]string{"position 51 (acces-0@25): eventstore.tampered", "position 51 (acces-0@25): eventstore.corrupt_store: trou dans les positions globales : attendue 50"}},
 		{"two payloads swapped", `CREATE TEMP TABLE swap AS SELECT position, data FROM events WHERE position IN (10, 30);
 			UPDATE events SET data = (SELECT data FROM swap WHERE swap.position = 40 - events.position) WHERE position IN (10, 30)`,
 			[]string{"position 10 (acces-1@4): eventstore.tampered", "position 30 (acces-1@14): eventstore.tampered"}},
@@ -126,13 +126,13 @@ func TestSceau_VerifySealPassesOnExtensionFailsOnTruncation(t *testing.T) {
 	appendRevocations(t, dir, 20)
 	out, err = runStoreCommand(t, "verify", "--data", dir, "--seal", seal)
 	require.NoError(t, err, out)
-	assert.Contains(t, out, "result: OK")
+	assert.Contains(t, out, "résultat : OK")
 
 	cut := copyData(t, dir, `DELETE FROM events WHERE position > 55`)
 	require.NoError(t, os.Remove(filepath.Join(cut, sqlitestore.SealName)), "the seal file went with the tail")
 	out, err = runStoreCommand(t, "verify", "--data", cut, "--seal", seal)
 	require.Error(t, err)
-	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: the seal "+seal+" saw the log up to position 60")
+	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: le sceau "+seal+" a vu le journal jusqu'à la position 60")
 
 	_, err = runStoreCommand(t, "verify", "--data", dir, "--seal", "60:abc")
 	assert.ErrorContains(t, err, "is not 32 hexadecimal bytes")
@@ -215,7 +215,7 @@ func TestChaine_StoreVerifyChecksTheProjectionsCheckpoints(t *testing.T) {
 
 	out, err := runStoreCommand(t, "verify", "--data", cut)
 	require.Error(t, err)
-	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+archive.Name+" saw the log up to position 60, which is no longer in it (the log ends at 40)")
+	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+archive.Name+" a vu le journal jusqu'à la position 60, qui n'y est plus (le journal finit à 40)")
 }
 
 // Issue 16 item 1: the commission's replay reads the game as evidence, so an

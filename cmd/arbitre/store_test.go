@@ -86,9 +86,9 @@ func TestStoreVerifyFailsWithAPreciseReport(t *testing.T) {
 	require.EqualError(t, err, "store verify : 5 problème(s) trouvé(s)")
 	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.tampered")
 	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.tampered")
-	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: payload of acces.jeton_revoque v1 is not valid JSON")
-	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: global position gap: expected 10")
-	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: stream revision gap: expected revision 5")
+	assert.Contains(t, out, "position 6 (acces-1@1): eventstore.malformed_payload: le contenu de acces.jeton_revoque v1 n'est pas du JSON valide")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: trou dans les positions globales : attendue 10")
+	assert.Contains(t, out, "position 11 (acces-2@6): eventstore.corrupt_store: trou dans les révisions du flux : attendue la révision 5")
 }
 
 // An event whose type the catalogue does not know is reported, not skipped.
@@ -173,5 +173,5 @@ func TestSecurite_StoreVerifyEvenementEtranger(t *testing.T) {
 
 	out, err := runArbitre(t, "store", "verify", "--data", dir, "--store", "sqlite")
 	require.EqualError(t, err, "store verify : 1 problème(s) trouvé(s)")
-	assert.Contains(t, out, "position 2 (tournoi-classique-X@1): eventstore.foreign_event: event type tournoi.cree belongs to another kind of aggregate than stream tournoi-classique-X")
+	assert.Contains(t, out, "position 2 (tournoi-classique-X@1): eventstore.foreign_event: le type tournoi.cree appartient à un autre genre d'agrégat que le flux tournoi-classique-X")
 }

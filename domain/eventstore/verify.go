@@ -106,7 +106,7 @@ func (v *verifier) truncated() {
 	for _, pos := range slices.Sorted(maps.Keys(v.anchors)) {
 		for _, a := range v.anchors[pos] {
 			v.report.Problems = append(v.report.Problems, Problem{Position: pos, Code: CodeTampered,
-				Detail: fmt.Sprintf("%s saw the log up to position %d, which is no longer in it (the log ends at %d): events were removed from the tail or an older copy of the store was restored", a.Source, pos, v.report.LastPosition)})
+				Detail: fmt.Sprintf("%s a vu le journal jusqu'à la position %d, qui n'y est plus (le journal finit à %d) : des événements ont été retirés de la fin, ou une copie plus ancienne du magasin a été restaurée", a.Source, pos, v.report.LastPosition)})
 		}
 	}
 }
@@ -120,30 +120,30 @@ func (v *verifier) check(e Event) {
 	}
 	if opts.Chained {
 		if err := v.chain.Check(e); err != nil {
-			add(CodeTampered, "the event does not match its hash: it was modified, or an event was inserted, removed or moved just before it")
+			add(CodeTampered, "l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui")
 		}
 	}
 	for _, a := range v.anchors[e.Position] {
 		if !bytes.Equal(a.Hash, e.Hash) {
-			add(CodeTampered, "%s saw another event at this position (hash %x): the log no longer extends it", a.Source, a.Hash)
+			add(CodeTampered, "%s a vu un autre événement à cette position (empreinte %x) : le journal ne le prolonge plus", a.Source, a.Hash)
 		}
 	}
 	delete(v.anchors, e.Position)
 	switch {
 	case opts.GaplessPositions && e.Position != report.LastPosition+1:
-		add(CodeCorruptStore, "global position gap: expected %d", report.LastPosition+1)
+		add(CodeCorruptStore, "trou dans les positions globales : attendue %d", report.LastPosition+1)
 	case e.Position <= report.LastPosition && report.Events > 0:
-		add(CodeCorruptStore, "global position does not increase after %d", report.LastPosition)
+		add(CodeCorruptStore, "la position globale ne croît plus après %d", report.LastPosition)
 	}
 	if want := next[e.Stream]; e.Revision != want {
-		add(CodeCorruptStore, "stream revision gap: expected revision %d", want)
+		add(CodeCorruptStore, "trou dans les révisions du flux : attendue la révision %d", want)
 	}
 	next[e.Stream] = e.Revision + 1
 	if etranger(e.Stream, e.Type) {
-		add(CodeForeignEvent, "event type %s belongs to another kind of aggregate than stream %s", e.Type, e.Stream)
+		add(CodeForeignEvent, "le type %s appartient à un autre genre d'agrégat que le flux %s", e.Type, e.Stream)
 	}
 	if !json.Valid(e.Data) {
-		add(CodeMalformedPayload, "payload of %s v%d is not valid JSON", e.Type, e.Version)
+		add(CodeMalformedPayload, "le contenu de %s v%d n'est pas du JSON valide", e.Type, e.Version)
 		return
 	}
 	if opts.Registry != nil {

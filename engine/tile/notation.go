@@ -71,9 +71,16 @@ func foldTyped(s string) []typed {
 	return out
 }
 
+// ErreurLecture is typed text that cannot be read as a word, a rack or
+// letters. Its message is French and shows the character as it was typed:
+// a client can show it as it is.
+type ErreurLecture struct{ message string }
+
+func (e *ErreurLecture) Error() string { return e.message }
+
 // errCharacter names a character that is not what was expected, as typed.
 func errCharacter(t typed, want string) error {
-	return fmt.Errorf("« %c » en position %d n'est pas %s", t.orig, t.pos, want)
+	return &ErreurLecture{fmt.Sprintf("« %c » en position %d n'est pas %s", t.orig, t.pos, want)}
 }
 
 // ParseRack reads a rack such as "AEIRST?" ('?' is a joker, case ignored,
@@ -123,7 +130,7 @@ func ParseWord(s string) ([]Tile, error) {
 		t, circled := f[i], false
 		if t.c == '(' {
 			if i+2 >= len(f) || f[i+2].c != ')' {
-				return nil, fmt.Errorf("la parenthèse en position %d n'entoure pas une seule lettre, le joker", t.pos)
+				return nil, &ErreurLecture{fmt.Sprintf("la parenthèse en position %d n'entoure pas une seule lettre, le joker", t.pos)}
 			}
 			t, circled = f[i+1], true
 			i += 2

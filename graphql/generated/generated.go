@@ -5684,10 +5684,38 @@ type MotForme {
   valide: Boolean!
 }
 
+"Why a placement cannot be played (the engine's codes, engine/play), or OK."
+enum ProblemeCoup {
+  "The placement is legal and every word it forms is in the lexicon."
+  OK
+  "A word has at least two letters (§1.1)."
+  TOO_SHORT
+  "The word leaves the grid."
+  OFF_BOARD
+  "A letter of the grid touches the start or the end of the word: the word given is not the whole word."
+  NOT_WHOLE
+  "A letter differs from the one already on its square."
+  MISMATCH
+  "No letter is placed."
+  NOTHING_PLACED
+  "More letters placed than a coup allows (§3.8.2)."
+  TOO_MANY_TILES
+  "The letters placed are not all in the tirage."
+  NOT_IN_RACK
+  "The first word covers the star H8 (§1.1)."
+  NOT_ON_CENTRE
+  "The first word is horizontal (§3.4)."
+  FIRST_NOT_HORIZONTAL
+  "The word touches no word of the grid (§1.1)."
+  NOT_CONNECTED
+  "The placement is legal but a word it forms is not in the lexicon."
+  INVALID_WORD
+}
+
 "The engine's verdict on one placement."
 type VerdictCoup {
-  "OK, or why the placement is impossible (NOT_IN_RACK, NOT_CONNECTED, ...)."
-  probleme: String!
+  "OK, or why the placement cannot be played."
+  probleme: ProblemeCoup!
   "The placement is legal and every word formed is valid."
   jouable: Boolean!
   "Its score."
@@ -23800,7 +23828,7 @@ func (ec *executionContext) _VerdictCoup_probleme(ctx context.Context, field gra
 			return obj.Probleme, nil
 		},
 		nil,
-		ec.marshalNString2string,
+		ec.marshalNProblemeCoup2arbitreᚋgraphqlᚋmodelᚐProblemeCoup,
 		true,
 		true,
 	)
@@ -23813,7 +23841,7 @@ func (ec *executionContext) fieldContext_VerdictCoup_probleme(_ context.Context,
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return nil, errors.New("field of type String does not have child fields")
+			return nil, errors.New("field of type ProblemeCoup does not have child fields")
 		},
 	}
 	return fc, nil
@@ -32049,6 +32077,16 @@ func (ec *executionContext) marshalNPlacement2ᚕarbitreᚋgraphqlᚋmodelᚐPla
 func (ec *executionContext) unmarshalNPositionInput2arbitreᚋgraphqlᚋmodelᚐPositionInput(ctx context.Context, v any) (model.PositionInput, error) {
 	res, err := ec.unmarshalInputPositionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNProblemeCoup2arbitreᚋgraphqlᚋmodelᚐProblemeCoup(ctx context.Context, v any) (model.ProblemeCoup, error) {
+	var res model.ProblemeCoup
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNProblemeCoup2arbitreᚋgraphqlᚋmodelᚐProblemeCoup(ctx context.Context, sel ast.SelectionSet, v model.ProblemeCoup) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite(ctx context.Context, v any) (appel.Qualite, error) {

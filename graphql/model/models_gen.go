@@ -930,8 +930,8 @@ type TournoiClassique struct {
 
 // The engine's verdict on one placement.
 type VerdictCoup struct {
-	// OK, or why the placement is impossible (NOT_IN_RACK, NOT_CONNECTED, ...).
-	Probleme string `json:"probleme"`
+	// OK, or why the placement cannot be played.
+	Probleme ProblemeCoup `json:"probleme"`
 	// The placement is legal and every word formed is valid.
 	Jouable bool `json:"jouable"`
 	// Its score.
@@ -1352,6 +1352,94 @@ func (e *MotifAnnulation) UnmarshalJSON(b []byte) error {
 }
 
 func (e MotifAnnulation) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a placement cannot be played (the engine's codes, engine/play), or OK.
+type ProblemeCoup string
+
+const (
+	// The placement is legal and every word it forms is in the lexicon.
+	ProblemeCoupOk ProblemeCoup = "OK"
+	// A word has at least two letters (§1.1).
+	ProblemeCoupTooShort ProblemeCoup = "TOO_SHORT"
+	// The word leaves the grid.
+	ProblemeCoupOffBoard ProblemeCoup = "OFF_BOARD"
+	// A letter of the grid touches the start or the end of the word: the word given is not the whole word.
+	ProblemeCoupNotWhole ProblemeCoup = "NOT_WHOLE"
+	// A letter differs from the one already on its square.
+	ProblemeCoupMismatch ProblemeCoup = "MISMATCH"
+	// No letter is placed.
+	ProblemeCoupNothingPlaced ProblemeCoup = "NOTHING_PLACED"
+	// More letters placed than a coup allows (§3.8.2).
+	ProblemeCoupTooManyTiles ProblemeCoup = "TOO_MANY_TILES"
+	// The letters placed are not all in the tirage.
+	ProblemeCoupNotInRack ProblemeCoup = "NOT_IN_RACK"
+	// The first word covers the star H8 (§1.1).
+	ProblemeCoupNotOnCentre ProblemeCoup = "NOT_ON_CENTRE"
+	// The first word is horizontal (§3.4).
+	ProblemeCoupFirstNotHorizontal ProblemeCoup = "FIRST_NOT_HORIZONTAL"
+	// The word touches no word of the grid (§1.1).
+	ProblemeCoupNotConnected ProblemeCoup = "NOT_CONNECTED"
+	// The placement is legal but a word it forms is not in the lexicon.
+	ProblemeCoupInvalidWord ProblemeCoup = "INVALID_WORD"
+)
+
+var AllProblemeCoup = []ProblemeCoup{
+	ProblemeCoupOk,
+	ProblemeCoupTooShort,
+	ProblemeCoupOffBoard,
+	ProblemeCoupNotWhole,
+	ProblemeCoupMismatch,
+	ProblemeCoupNothingPlaced,
+	ProblemeCoupTooManyTiles,
+	ProblemeCoupNotInRack,
+	ProblemeCoupNotOnCentre,
+	ProblemeCoupFirstNotHorizontal,
+	ProblemeCoupNotConnected,
+	ProblemeCoupInvalidWord,
+}
+
+func (e ProblemeCoup) IsValid() bool {
+	switch e {
+	case ProblemeCoupOk, ProblemeCoupTooShort, ProblemeCoupOffBoard, ProblemeCoupNotWhole, ProblemeCoupMismatch, ProblemeCoupNothingPlaced, ProblemeCoupTooManyTiles, ProblemeCoupNotInRack, ProblemeCoupNotOnCentre, ProblemeCoupFirstNotHorizontal, ProblemeCoupNotConnected, ProblemeCoupInvalidWord:
+		return true
+	}
+	return false
+}
+
+func (e ProblemeCoup) String() string {
+	return string(e)
+}
+
+func (e *ProblemeCoup) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ProblemeCoup(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ProblemeCoup", str)
+	}
+	return nil
+}
+
+func (e ProblemeCoup) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ProblemeCoup) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ProblemeCoup) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
