@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"arbitre/projections/modeles"
+	"arbitre/projections/readmodels"
 	"arbitre/projections/projection"
 
 	"github.com/spf13/cobra"
@@ -56,7 +56,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
-	models, err := modeles.Tous(registry, store)
+	models, err := readmodels.Tous(registry, store)
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}

@@ -22,7 +22,7 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/modeles"
+	"arbitre/projections/readmodels"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 )
@@ -112,7 +112,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return err
 	}
 	defer readDB.Close()
-	models, err := modeles.Tous(registry, store)
+	models, err := readmodels.Tous(registry, store)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[modeles.IndexStandings], PartiesRunner: runners[modeles.IndexParties], Hasard: partie.HasardCrypto{}})
+		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)

@@ -24,7 +24,7 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/modeles"
+	"arbitre/projections/readmodels"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 )
@@ -55,7 +55,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	readDB, err := projection.OpenReadDB(path)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { readDB.Close() })
-	models, err := modeles.Tous(registry, store)
+	models, err := readmodels.Tous(registry, store)
 	require.NoError(tb, err)
 	var runners []*projection.Runner
 	for _, p := range models {
@@ -77,7 +77,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[modeles.IndexStandings], PartiesRunner: runners[modeles.IndexParties], Hasard: partie.HasardFixe(1)})
+		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Hasard: partie.HasardFixe(1)})
 	require.NoError(tb, err)
 	// The fuzzer sends from one address as fast as it can: the rate limit
 	// has tests of its own.

@@ -1,6 +1,6 @@
-// Package modeles lists the read models: the one list that serve runs,
+// Package readmodels lists the read models: the one list that serve runs,
 // `projections rebuild` rebuilds and the tests assemble.
-package modeles
+package readmodels
 
 import (
 	"arbitre/domain/classique/cote"
