@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"arbitre/projections/readmodels"
 	"arbitre/projections/projection"
+	"arbitre/projections/readmodels"
 
 	"github.com/spf13/cobra"
 )

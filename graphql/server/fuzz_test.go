@@ -24,9 +24,9 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/readmodels"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/readmodels"
 )
 
 // fuzzServer is the whole API (every resolver over a SQLite store, the
