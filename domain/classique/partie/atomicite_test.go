@@ -25,6 +25,10 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 	}{
 		{"tirage puis tirage de lettres absentes du sac", []any{Tirage{Joueur: 0, Lettres: "AEIOUST"}, Tirage{Joueur: 1, Lettres: "ZZZZZZZ"}}},
 		{"tirage puis seconde création", []any{Tirage{Joueur: 0, Lettres: "AEIOUST"}, MatchCree{Match: "m2"}}},
+		// Issue 13 item 1: an event naming a third player is refused, never a panic.
+		{"tirage d'un joueur 5", []any{Tirage{Joueur: 0, Lettres: "AEIOUST"}, Tirage{Joueur: 5, Lettres: "EEE"}}},
+		{"pénalité d'un joueur -1", []any{Tirage{Joueur: 0, Lettres: "AEIOUST"}, Penalite{Joueur: -1, Points: 5}}},
+		{"signature d'un joueur 2", []any{Tirage{Joueur: 0, Lettres: "AEIOUST"}, FeuilleSignee{Joueur: 2}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

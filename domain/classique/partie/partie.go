@@ -115,6 +115,9 @@ func (p *Partie) Appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.version == 0 {
 		return refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
+	if j, ok := joueurNomme(e); ok && j != 0 && j != 1 {
+		return refus(CodeCorruptHistory, "Historique illisible : %T nomme le joueur %d, un match en a deux (0 et 1)", e, j)
+	}
 	var err error
 	switch ev := e.(type) {
 	case MatchCree:
@@ -514,4 +517,30 @@ type Coup struct {
 	Motif    string
 	Points   int
 	Cumul    int
+}
+
+// joueurNomme is the player an event acts for, when it names one (a
+// finished game names -1 when nobody finished: it is not a player event).
+func joueurNomme(e any) (int, bool) {
+	switch ev := e.(type) {
+	case Tirage:
+		return ev.Joueur, true
+	case MotPlace:
+		return ev.Joueur, true
+	case Passe:
+		return ev.Joueur, true
+	case Echange:
+		return ev.Joueur, true
+	case ContestationTranchee:
+		return ev.Contestataire, true
+	case Penalite:
+		return ev.Joueur, true
+	case TempsEpuise:
+		return ev.Joueur, true
+	case AbandonDemande:
+		return ev.Joueur, true
+	case FeuilleSignee:
+		return ev.Joueur, true
+	}
+	return 0, false
 }
