@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
@@ -82,30 +83,54 @@ func memeContexte(a, b *correction.Context) bool {
 		(a.Top == nil) == (b.Top == nil) && (a.Top == nil || *a.Top == *b.Top)
 }
 
-// Moteurs serves every formula of §3.8.2 on one lexicon: a game takes the
-// engine of its own variant when it is created (or replayed), so one server
-// hosts normal and 7-sur-8 games side by side.
+// Moteurs serves every formula of §3.8.2 on every lexicon the server holds:
+// a game takes the engine of its own variant and its own lexicon when it is
+// created (or replayed), so one server hosts normal and 7-sur-8 games, ODS7
+// and ODS8 games, side by side. New games are created on the default
+// lexicon (the first).
 type Moteurs struct {
 	mu       sync.Mutex
-	lex      *lexicon.Lexicon
-	variants map[string]Moteur
+	lexiques *lexicon.Bibliotheque
+	variants map[moteurCle]Moteur
 }
 
-// NewMoteurs returns the engines for lex, built on first use.
-func NewMoteurs(lex *lexicon.Lexicon) *Moteurs {
-	return &Moteurs{lex: lex, variants: map[string]Moteur{}}
+type moteurCle struct {
+	lexique lexicon.Identite
+	variant string
 }
 
-// Pour returns the engine of a variant.
+// NewMoteurs returns the engines for lex (the default) and autres, built on
+// first use.
+func NewMoteurs(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) *Moteurs {
+	return &Moteurs{lexiques: lexicon.NewBibliotheque(lex, autres...), variants: map[moteurCle]Moteur{}}
+}
+
+// Lexiques is the set of lexicons the engines play with.
+func (m *Moteurs) Lexiques() *lexicon.Bibliotheque { return m.lexiques }
+
+// Pour returns the engine of a variant on the default lexicon.
 func (m *Moteurs) Pour(v movegen.Variant) Moteur {
+	e, _ := m.PourLexique(nil, v)
+	return e
+}
+
+// PourLexique returns the engine of a variant on the lexicon a game
+// recorded (nil: the default, see lexicon.Bibliotheque.Trouver), or
+// LEXIQUE_ABSENT when that lexicon is not loaded.
+func (m *Moteurs) PourLexique(id *lexicon.Identite, v movegen.Variant) (Moteur, error) {
+	lex, ok := m.lexiques.Trouver(id)
+	if !ok {
+		return nil, erreur.LexiqueAbsent(*id)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if e, ok := m.variants[v.Name]; ok {
-		return e
+	cle := moteurCle{lexique: lex.Identite(), variant: v.Name}
+	if e, ok := m.variants[cle]; ok {
+		return e, nil
 	}
-	e := NewMoteur(m.lex, v)
-	m.variants[v.Name] = e
-	return e
+	e := NewMoteur(lex, v)
+	m.variants[cle] = e
+	return e, nil
 }
 
 // Tops, Verifier and Corriger use the normal formula; a game replaces this

@@ -14,6 +14,7 @@ import (
 
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
+	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
 )
@@ -54,6 +55,11 @@ type Partie struct {
 	config  Config
 	moteur  Moteur
 	version int
+	// lexique is the lexicon the game was created under (nil: created before
+	// games recorded it, played with the server's default lexicon);
+	// sansLexique is LEXIQUE_ABSENT when the engines do not hold it.
+	lexique     *lexicon.Identite
+	sansLexique error
 
 	statut       Statut
 	avantPause   Statut
@@ -105,6 +111,14 @@ func Nouvelle(moteur Moteur) *Partie {
 
 // ID is the game's identifier.
 func (p *Partie) ID() string { return p.id }
+
+// Lexique is the lexicon the game was created under; nil for a game
+// recorded before games recorded it, played with the server's default.
+func (p *Partie) Lexique() *lexicon.Identite { return p.lexique }
+
+// ExigerLexique is LEXIQUE_ABSENT when the game's lexicon is not loaded:
+// nothing may be decided on it with another list.
+func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
 // Config is the configuration fixed at creation.
 func (p *Partie) Config() Config { return p.config }
@@ -249,7 +263,12 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 	if c.Mode != ModeNormal && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
-	return p.record(PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)})
+	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
+	if m, ok := p.moteur.(*Moteurs); ok {
+		lex := m.Lexiques().Defaut().Identite()
+		creee.Lexique = &lex
+	}
+	return p.record(creee)
 }
 
 func (p *Partie) exigerEnCours() error {

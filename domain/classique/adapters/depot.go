@@ -62,6 +62,8 @@ func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error)
 		return nil, err
 	case p.Version() == 0:
 		return nil, erreur.Refus(partie.CodeNotFound, "Le match %s n'existe pas", id)
+	case p.ExigerLexique() != nil:
+		return nil, p.ExigerLexique()
 	}
 	return p, nil
 }

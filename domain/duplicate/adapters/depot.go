@@ -46,6 +46,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	if p.Version() == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
 	}
+	if err := p.ExigerLexique(); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
