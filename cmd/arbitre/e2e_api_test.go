@@ -62,7 +62,7 @@ func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure .
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", log, configure...)
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, nil, log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {

@@ -86,7 +86,7 @@ func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServe
 	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	go func() {
-		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", log)
+		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, nil, log)
 	}()
 	t.Cleanup(s.arreter)
 	deadline := time.Now().Add(e2eAttente)
