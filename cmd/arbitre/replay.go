@@ -16,7 +16,7 @@ import (
 
 func init() {
 	var (
-		flags   storeFlags
+		flags    storeFlags
 		lexPaths []string
 		cible    replayCible
 	)

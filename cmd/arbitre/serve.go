@@ -22,9 +22,9 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/readmodels"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/readmodels"
 )
 
 // tuneGC trades memory for latency unless GOGC or GOMEMLIMIT say

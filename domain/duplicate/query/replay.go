@@ -61,8 +61,8 @@ type Etat struct {
 	// Lexique is the lexicon the game was created under, the one the
 	// engine re-ran with.
 	Lexique lexicon.Identite `json:"lexique"`
-	Coup   int         `json:"coup"`
-	Grille board.Board `json:"-"`
+	Coup    int              `json:"coup"`
+	Grille  board.Board      `json:"-"`
 	// Lignes is the grid, 15 rows as in engine solve.
 	Lignes   []string `json:"grille"`
 	Reliquat string   `json:"reliquat"`
