@@ -14,7 +14,6 @@ import (
 
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
-	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
 )
@@ -55,10 +54,8 @@ type Partie struct {
 	config  Config
 	moteur  Moteur
 	version int
-	// lexique is the lexicon the game was created under (nil: created before
-	// games recorded it, played with the server's default lexicon);
-	// sansLexique is LEXIQUE_ABSENT when the engines do not hold it.
-	lexique     *lexicon.Identite
+	// sansLexique is LEXIQUE_ABSENT when the engines do not hold the
+	// lexicon the game was created under.
 	sansLexique error
 
 	statut       Statut
@@ -111,10 +108,6 @@ func Nouvelle(moteur Moteur) *Partie {
 
 // ID is the game's identifier.
 func (p *Partie) ID() string { return p.id }
-
-// Lexique is the lexicon the game was created under; nil for a game
-// recorded before games recorded it, played with the server's default.
-func (p *Partie) Lexique() *lexicon.Identite { return p.lexique }
 
 // ExigerLexique is LEXIQUE_ABSENT when the game's lexicon is not loaded:
 // nothing may be decided on it with another list.
