@@ -114,3 +114,58 @@ func TestLexique_PartieJugeeAvecSonLexique(t *testing.T) {
 	assert.Contains(t, err.Error(), "LEXIQUE_ABSENT")
 	assert.Contains(t, err.Error(), idA.String())
 }
+
+// TestLexique_MatchClassiqueJugeAvecSonLexique: a classique match created
+// under lexicon A is refused with LEXIQUE_ABSENT (nothing written) without
+// A, and its contestation is judged with A beside B: a word of A only stands.
+func TestLexique_MatchClassiqueJugeAvecSonLexique(t *testing.T) {
+	data, lexDir := t.TempDir(), t.TempDir()
+	pathA, idA := compiledLexicon(t, lexDir, "lexique-A", "FGBACDE", "CADE")
+	pathB, _ := compiledLexicon(t, lexDir, "lexique-B", "ABCDEFG", "CADE")
+	director := apiToken(t, data, "--role", "director")
+	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-5", "--tournoi", "C1")
+	start := func(lexicons ...string) *apiServer {
+		return startAPIServerLexicons(t, data, lexicons, slog.New(slog.NewTextHandler(io.Discard, nil)),
+			func(c *server.Config) { c.Limits.Rate = 0 })
+	}
+
+	s := start(pathA)
+	require.Empty(t, s.gql(director, `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:1) { version } }`, nil).Errors)
+	for _, j := range []string{"P1", "P2"} {
+		require.Empty(t, s.gql(director, `mutation($j: ID!, $n: String!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:$n) { version } }`, map[string]any{"j": j, "n": "Joueur " + j}).Errors)
+	}
+	require.Empty(t, s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode: initial_by_cote) { version } }`, nil).Errors)
+	var tr apiTournoiClassique
+	s.gql(director, `mutation { publierRonde(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil).into(t, "publierRonde", &tr)
+	require.Len(t, tr.Publiees, 1)
+	require.NotEmpty(t, tr.Publiees[0].Tables)
+	match := *tr.Publiees[0].Tables[0].Match
+	var m apiMatchCouverture
+	s.gql(director, `mutation($m: ID!) { creerMatch(tournoi:"C1", match:$m) { `+matchCouvertureFields+` } }`, map[string]any{"m": match}).into(t, "creerMatch", &m)
+	s.stop()
+
+	tirer := `mutation($m: ID!, $j: ID!, $l: String) { tirerLettres(match:$m, joueur:$j, lettres:$l) { ` + matchCouvertureFields + ` } }`
+	premier := map[string]any{"m": match, "j": m.Joueurs[0], "l": "ABCDEFG"}
+	avant := streamEvents(t, data, "match-"+match)
+	s = start()
+	refus := s.gql(arbiter, tirer, premier)
+	require.Equal(t, "LEXIQUE_ABSENT", refus.code(), "%+v", refus.Errors)
+	assert.Contains(t, refus.Errors[0].Message, idA.String())
+	s.stop()
+	assert.Equal(t, avant, streamEvents(t, data, "match-"+match), "a refused command writes nothing")
+
+	s = start(pathB, pathA)
+	defer s.stop()
+	s.gql(arbiter, tirer, premier).into(t, "tirerLettres", &m)
+	s.gql(arbiter, tirer, map[string]any{"m": match, "j": m.Joueurs[1], "l": "AEINRST"}).into(t, "tirerLettres", &m)
+	require.Equal(t, "en_cours", m.Phase)
+	s.gql(arbiter, `mutation($m: ID!, $j: ID!) { placerMot(match:$m, joueur:$j, reference:"H8", mot:"FGBACDE") { `+matchCouvertureFields+` } }`,
+		map[string]any{"m": match, "j": m.Joueurs[0]}).into(t, "placerMot", &m)
+	joue := m.Scores[0]
+	require.Positive(t, joue)
+	s.gql(arbiter, `mutation($m: ID!, $j: ID!) { contester(match:$m, joueur:$j, mots:["FGBACDE"]) { `+matchCouvertureFields+` } }`,
+		map[string]any{"m": match, "j": m.Joueurs[1]}).into(t, "contester", &m)
+	assert.Equal(t, joue, m.Scores[0], "§5: the word is in A, the play stands")
+	assert.NotEqual(t, "retrait", m.Journal[len(m.Journal)-1].Genre)
+}
