@@ -616,6 +616,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 		Replay struct {
 			Coup        int    `json:"coup"`
 			DernierCoup int    `json:"dernierCoup"`
+			Lexique     string `json:"lexique"`
 			Tirage      string `json:"tirage"`
 			Top         *e2eTop
 			Solutions   []struct{ Mot string }
@@ -623,7 +624,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 		} `json:"replay"`
 	}
 	commission := e2eAPI{url: salle.public.url, jeton: salle.commission}
-	commission.exiger(t, `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) { coup dernierCoup tirage
+	commission.exiger(t, `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) { coup dernierCoup lexique tirage
 		top { mot reference score cases } solutions { mot } bulletins { licence } } }`,
 		map[string]any{"p": e2ePartieSim, "c": coup}, &d)
 	require.NotNil(t, d.Replay.Top)
@@ -639,6 +640,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the replayed coup")
 	attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("coup %d / %d", coup, d.Replay.DernierCoup)), e2eAttente, "the coup number")
+	attendre(t, ctx, jsTexte("#lexique", d.Replay.Lexique), e2eAttente, "the game's lexicon")
 	attendre(t, ctx, jsTexte("#tirage", d.Replay.Tirage), e2eAttente, "the tirage")
 	attendre(t, ctx, jsTexte("#top", d.Replay.Top.Mot), e2eAttente, "the retained top")
 	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#solutions tr").length === %d`, len(d.Replay.Solutions)), e2eAttente, "the engine's solutions")
