@@ -26,6 +26,13 @@ type Moteur interface {
 	Corriger(ctx correction.Context, b *correction.Bulletin) (correction.Decision, error)
 }
 
+// avecLexique is an engine that knows its lexicon (moteurLexique, and
+// Moteurs for its default): a game created on it records the lexicon's
+// identity.
+type avecLexique interface {
+	Lexique() *lexicon.Lexicon
+}
+
 // moteurLexique is the engine on one lexicon and one variant. Generators keep
 // working memory, so calls are serialized.
 type moteurLexique struct {
@@ -46,6 +53,9 @@ func NewMoteur(lex *lexicon.Lexicon, v movegen.Variant) Moteur {
 	opts := movegen.Options{Variant: v}
 	return &moteurLexique{lex: lex, gen: movegen.New(lex, opts), chk: play.NewChecker(lex, opts), cor: correction.NewCorrector(lex)}
 }
+
+// Lexique is the lexicon the engine plays with.
+func (m *moteurLexique) Lexique() *lexicon.Lexicon { return m.lex }
 
 func (m *moteurLexique) Tops(b *board.Board, rack tile.Rack) []movegen.Move {
 	m.mu.Lock()
@@ -104,6 +114,9 @@ type moteurCle struct {
 func NewMoteurs(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) *Moteurs {
 	return &Moteurs{lexiques: lexicon.NewBibliotheque(lex, autres...), variants: map[moteurCle]Moteur{}}
 }
+
+// Lexique is the default lexicon, the one new games are created with.
+func (m *Moteurs) Lexique() *lexicon.Lexicon { return m.lexiques.Defaut() }
 
 // Lexiques is the set of lexicons the engines play with.
 func (m *Moteurs) Lexiques() *lexicon.Bibliotheque { return m.lexiques }

@@ -10,6 +10,7 @@ import (
 
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
+	"arbitre/engine/movegen"
 )
 
 // §3.8.2: with the server's engines (Moteurs), a game plays its own
@@ -83,4 +84,16 @@ func TestLexique_PartieJoueeAvecSonLexique(t *testing.T) {
 	creee, ok := p.Nouveaux()[0].(PartieCreee)
 	require.True(t, ok)
 	assert.Equal(t, &idA, creee.Lexique, "a new game records the default lexicon")
+}
+
+// A game created on one engine (the simulator's) records its lexicon too.
+func TestLexique_PartieSurUnMoteurEnregistreSonLexique(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("FGBACDE\n"), "A")
+	require.NoError(t, err)
+	p := Nouvelle(NewMoteur(lex, movegen.Standard))
+	require.NoError(t, p.Creer("p", "", 0, Config{TempsParCoup: 3 * time.Minute, Source: SourceDirecteur}, []string{"L1"}))
+	creee, ok := p.Nouveaux()[0].(PartieCreee)
+	require.True(t, ok)
+	id := lex.Identite()
+	assert.Equal(t, &id, creee.Lexique)
 }

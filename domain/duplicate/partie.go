@@ -257,8 +257,8 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
 	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
-	if m, ok := p.moteur.(*Moteurs); ok {
-		lex := m.Lexiques().Defaut().Identite()
+	if m, ok := p.moteur.(avecLexique); ok {
+		lex := m.Lexique().Identite()
 		creee.Lexique = &lex
 	}
 	return p.record(creee)
