@@ -30,7 +30,7 @@ func (r *queryResolver) Replay(ctx context.Context, partie string, coup int) (*m
 	if err != nil {
 		return nil, err
 	}
-	etat, err := query.Reconstituer(evts, r.Registry, r.Lexicon, coup)
+	etat, err := query.Reconstituer(evts, r.Registry, r.Moteur.Lexiques(), coup)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 func vueReplay(p *duplicate.Partie, e *query.Etat) *model.Replay {
-	v := &model.Replay{Partie: e.Partie, Coup: e.Coup, Grille: e.Lignes, Tirage: e.Tirage, Reliquat: e.Reliquat, Sac: e.Sac,
+	v := &model.Replay{Partie: e.Partie, Coup: e.Coup, Lexique: e.Lexique.String(), Grille: e.Lignes, Tirage: e.Tirage, Reliquat: e.Reliquat, Sac: e.Sac,
 		Rejets: []string{}, Solutions: []model.SolutionTop{}, Bulletins: []model.BulletinRejoue{}, Journal: []model.Acte{}}
 	for c := 1; c <= p.ProchainCoup(); c++ {
 		if _, ok := p.Top(c); ok {

@@ -22,12 +22,14 @@ import (
 
 // Resolver is the root of the resolvers: the dependencies they call.
 type Resolver struct {
-	Version      string
+	Version string
+	// Lexicon is the default lexicon (new games, the engine's queries);
+	// Moteur holds it beside the others games were created under.
 	Lexicon      *lexicon.Lexicon
 	Engine       *solve.Pool
 	Acces        *acces.Service
 	Clock        eventstore.Clock
-	Moteur       duplicate.Moteur
+	Moteur       *duplicate.Moteurs
 	Parties      *dupadapters.Depot
 	TournoiDepot *tadapters.Depot
 	// Appels stores appeals; AppelLecteur reads their state and history.
@@ -62,8 +64,11 @@ type Resolver struct {
 // Composants are what the API is assembled from: serve and the tests build
 // the resolvers from them with NewResolver, the one place that wires them.
 type Composants struct {
-	Version  string
+	Version string
+	// Lexicon is the default lexicon, for new games; Lexiques are the
+	// others the server holds for the games created under them.
 	Lexicon  *lexicon.Lexicon
+	Lexiques []*lexicon.Lexicon
 	Store    eventstore.Store
 	Registry *eventstore.Registry
 	Clock    eventstore.Clock
@@ -85,11 +90,11 @@ type Composants struct {
 
 // NewResolver wires every use case and read model of the API.
 func NewResolver(c Composants) (*Resolver, error) {
-	regles, err := partie.NewRegles(c.Lexicon)
+	regles, err := partie.NewRegles(c.Lexicon, c.Lexiques...)
 	if err != nil {
 		return nil, err
 	}
-	moteur := duplicate.NewMoteurs(c.Lexicon)
+	moteur := duplicate.NewMoteurs(c.Lexicon, c.Lexiques...)
 	return &Resolver{Version: c.Version, Lexicon: c.Lexicon, Engine: solve.NewPool(c.Lexicon), Clock: c.Clock,
 		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},
 		Moteur:  moteur,

@@ -63,6 +63,7 @@ var texteLibre = map[string]string{
 	"JoueurInput.nom":                       "name",
 	"JoueurInput.serie":                     "série label chosen by the director",
 	"Lexique.label":                         "description of the word list",
+	"Replay.lexique":                        "the game's word list: its label, word count and checksum",
 	"LigneClassement.club":                  "name",
 	"LigneClassement.nom":                   "name",
 	"LigneClassement.serie":                 "série label chosen by the director",

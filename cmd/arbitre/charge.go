@@ -235,7 +235,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	limits := server.DefaultLimits
 	limits.Rate = 0
 	go func() {
-		served <- runServe(srvCtx, flags, addr, c.lexPath, slog.New(slog.NewTextHandler(io.Discard, nil)),
+		served <- runServe(srvCtx, flags, addr, []string{c.lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			func(c *server.Config) { c.Limits = limits })
 	}()
 	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,

@@ -55,6 +55,13 @@ func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *api
 // configuration adjusted by configure (as serve's flags do).
 func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
 	t.Helper()
+	return startAPIServerLexicons(t, data, nil, log, configure...)
+}
+
+// startAPIServerLexicons is startAPIServerWith holding the lexicons of
+// serve's repeated --lexicon (nil: the shipped list only).
+func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -62,7 +69,7 @@ func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure .
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", log, configure...)
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, lexicons, log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	s.stop = func() {

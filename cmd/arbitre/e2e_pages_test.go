@@ -86,7 +86,7 @@ func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServe
 	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	go func() {
-		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, "", log)
+		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, nil, log)
 	}()
 	t.Cleanup(s.arreter)
 	deadline := time.Now().Add(e2eAttente)
@@ -616,6 +616,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 		Replay struct {
 			Coup        int    `json:"coup"`
 			DernierCoup int    `json:"dernierCoup"`
+			Lexique     string `json:"lexique"`
 			Tirage      string `json:"tirage"`
 			Top         *e2eTop
 			Solutions   []struct{ Mot string }
@@ -623,7 +624,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 		} `json:"replay"`
 	}
 	commission := e2eAPI{url: salle.public.url, jeton: salle.commission}
-	commission.exiger(t, `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) { coup dernierCoup tirage
+	commission.exiger(t, `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) { coup dernierCoup lexique tirage
 		top { mot reference score cases } solutions { mot } bulletins { licence } } }`,
 		map[string]any{"p": e2ePartieSim, "c": coup}, &d)
 	require.NotNil(t, d.Replay.Top)
@@ -639,6 +640,7 @@ func TestE2ECommissionViewerRendersAReplayedCoup(t *testing.T) {
 	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the replayed coup")
 	attendre(t, ctx, jsTexte("#coup", fmt.Sprintf("coup %d / %d", coup, d.Replay.DernierCoup)), e2eAttente, "the coup number")
+	attendre(t, ctx, jsTexte("#lexique", d.Replay.Lexique), e2eAttente, "the game's lexicon")
 	attendre(t, ctx, jsTexte("#tirage", d.Replay.Tirage), e2eAttente, "the tirage")
 	attendre(t, ctx, jsTexte("#top", d.Replay.Top.Mot), e2eAttente, "the retained top")
 	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#solutions tr").length === %d`, len(d.Replay.Solutions)), e2eAttente, "the engine's solutions")

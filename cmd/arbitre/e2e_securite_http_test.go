@@ -137,7 +137,7 @@ func serveBeside(t *testing.T, data string) error {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	for {
 		select {
@@ -190,7 +190,7 @@ func TestSecuriteServeurEnfant(t *testing.T) {
 	if data == "" {
 		return
 	}
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, os.Getenv("ARBITRE_SERVE_LISTEN"), "",
+	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, os.Getenv("ARBITRE_SERVE_LISTEN"), nil,
 		slog.New(slog.NewTextHandler(io.Discard, nil)))
 	t.Fatalf("the child server stopped: %v", err)
 }

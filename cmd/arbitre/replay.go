@@ -16,33 +16,34 @@ import (
 
 func init() {
 	var (
-		flags   storeFlags
-		lexPath string
-		cible   replayCible
+		flags    storeFlags
+		lexPaths []string
+		cible    replayCible
 	)
 	replayCmd := &cobra.Command{
-		Use:   "replay [ID N] [--partie ID --coup N] [--data DOSSIER] [--lexicon FICHIER]",
+		Use:   "replay [ID N] [--partie ID --coup N] [--data DOSSIER] [--lexicon FICHIER]...",
 		Short: "Rejoue une partie duplicate jusqu'avant le coup N, à partir de ses seuls événements",
 		Long: `replay reconstruit une partie duplicate avant le coup N à partir de ses événements : grille,
 tirage, sac, tops recalculés par le moteur, top retenu et bulletins, avec la décision que le
 moteur prendrait aujourd'hui. La partie et le coup se donnent en arguments (replay ID N) ou en
 options (--partie ID --coup N ; --game est l'ancien nom de --partie).
 
-Les parties n'enregistrent pas encore leur lexique : le replay juge avec celui de --lexicon
-(par défaut la liste livrée, qui n'est pas l'ODS) et l'affiche en tête.`,
+Chaque partie enregistre son lexique à sa création : le replay juge avec celui-là, parmi ceux
+donnés par --lexicon (répétable) et la liste livrée, et l'affiche en tête ; il refuse la partie
+si son lexique n'est pas donné.`,
 		Example: `  arbitre replay sim-1-1 3 --data data
-  arbitre replay --partie sim-1-1 --coup 3 --lexicon ods8.gaddag`,
+  arbitre replay --partie sim-1-1 --coup 3 --lexicon ods8.gaddag --lexicon ods7.gaddag`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, coup, err := cible.resoudre(cmd, args)
 			if err != nil {
 				return err
 			}
-			return runReplay(cmd, &flags, lexPath, id, coup)
+			return runReplay(cmd, &flags, lexPaths, id, coup)
 		},
 	}
 	flags.register(replayCmd)
-	lexiconFlag(replayCmd, &lexPath)
+	lexiconsFlag(replayCmd, &lexPaths)
 	replayCmd.Flags().StringVar(&cible.partie, "partie", "", "`ID` de la partie (flux partie-<ID>)")
 	replayCmd.Flags().StringVar(&cible.partie, "game", "", "ancien nom de --partie")
 	_ = replayCmd.Flags().MarkHidden("game")
@@ -93,19 +94,19 @@ func (c replayCible) resoudre(cmd *cobra.Command, args []string) (string, int, e
 	return id, coup, nil
 }
 
-func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup int) error {
+func runReplay(cmd *cobra.Command, flags *storeFlags, lexPaths []string, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
 	stream, err := eventstore.PartieStream(id)
 	if err != nil {
 		return fmt.Errorf("partie %q : identifiant invalide (lettres, chiffres, '-' ou '_')", id)
 	}
-	ws, err := flags.openWorkspace(ctx, lexPath)
+	ws, err := flags.openWorkspace(ctx, lexPaths)
 	if err != nil {
 		return err
 	}
 	defer ws.store.Close()
-	lex, store, registre := ws.lex, ws.store, ws.registry
+	store, registre := ws.store, ws.registry
 	evts, err := eventstore.LireFluxVerifie(ctx, store, stream)
 	if err != nil {
 		return err
@@ -113,11 +114,11 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPath, id string, coup i
 	if len(evts) == 0 {
 		return fmt.Errorf("partie %s introuvable dans %s", id, flags.dataDir)
 	}
-	etat, err := query.Reconstituer(evts, registre, lex, coup)
+	etat, err := query.Reconstituer(evts, registre, ws.lexiques, coup)
 	if err != nil {
 		return fmt.Errorf("partie %s : %w", id, err)
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "lexique : %s (les parties n'enregistrent pas encore le leur)\n", lex.Label())
+	fmt.Fprintf(cmd.OutOrStdout(), "lexique : %s, celui de la partie\n", etat.Lexique)
 	afficherCoup(cmd.OutOrStdout(), etat, debut)
 	return nil
 }

@@ -46,13 +46,14 @@ const shutdownGrace = 15 * time.Second
 
 func init() {
 	var flags storeFlags
-	var listen, lexPath string
+	var listen string
+	var lexPaths []string
 	limits := server.DefaultLimits
 	var noIntrospection bool
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Lance le serveur : API GraphQL sur /graphql, GraphiQL sur /, santé sur /healthz",
-		Example: `  arbitre serve --data data --lexicon ods8.gaddag
+		Example: `  arbitre serve --data data --lexicon ods8.gaddag --lexicon ods7.gaddag
   arbitre serve --listen 0.0.0.0:8080 --no-introspection --rate 10`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -61,13 +62,13 @@ func init() {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, &flags, listen, lexPath, slog.New(slog.NewJSONHandler(os.Stderr, nil)),
+			return runServe(ctx, &flags, listen, lexPaths, slog.New(slog.NewJSONHandler(os.Stderr, nil)),
 				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection })
 		},
 	}
 	flags.register(cmd)
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "`ADRESSE` d'écoute")
-	lexiconFlag(cmd, &lexPath)
+	lexiconsFlag(cmd, &lexPaths)
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")
 	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requêtes qu'un jeton ou une adresse peut envoyer d'un coup au-delà de --rate")
 	cmd.Flags().BoolVar(&noIntrospection, "no-introspection", false, "refuse l'introspection GraphQL (__schema, __type) en déploiement public ; GraphiQL en a besoin")
@@ -79,9 +80,9 @@ func init() {
 // in the store), projections stop at a checkpoint, the store closes.
 // configure adjusts the server's configuration (serve's flags). Only one
 // server runs on a data directory: it holds the directory's lock file.
-func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, log *slog.Logger, configure ...func(*server.Config)) error {
+func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []string, log *slog.Logger, configure ...func(*server.Config)) error {
 	tuneGC()
-	lex, err := loadLexicon(lexPath)
+	lexiques, err := loadLexicons(lexPaths)
 	if err != nil {
 		return err
 	}
@@ -146,7 +147,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
-	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lex, Store: store, Registry: registry,
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
 		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Hasard: partie.HasardCrypto{}})
 	if err != nil {
@@ -175,7 +176,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen, lexPath string, lo
 		return errors.Join(err, <-pipeDone)
 	}
 	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
-		"store", flags.backend, "lexicon", lex.Label(), "version", binaire.Version, "commit", binaire.Commit)
+		"store", flags.backend, "lexicon", lexiques.Defaut().Label(), "lexicons", len(lexiques.Lexiques()), "version", binaire.Version, "commit", binaire.Commit)
 	// Requests live in connCtx, cancelled once Shutdown has let the
 	// in-flight requests finish: the hijacked websocket connections, which
 	// Shutdown does not wait for, then end too and displays reconnect to the

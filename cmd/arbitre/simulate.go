@@ -48,12 +48,12 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 		return fmt.Errorf("--players et --games valent au moins 1")
 	}
 	debut := time.Now()
-	ws, err := flags.openWorkspace(ctx, lexPath)
+	ws, err := flags.openWorkspace(ctx, []string{lexPath})
 	if err != nil {
 		return err
 	}
 	defer ws.store.Close()
-	lex, store, registre := ws.lex, ws.store, ws.registry
+	lex, store, registre := ws.lexiques.Defaut(), ws.store, ws.registry
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: fmt.Sprintf("simulation-%d", graine)}
 	id := fmt.Sprintf("sim-%d", graine)
 	tr := tournoi.Nouveau()

@@ -33,7 +33,11 @@ func runArbitre(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	if cmd, _, err := rootCmd.Find(args); err == nil {
 		cmd.Flags().VisitAll(func(f *pflag.Flag) {
-			_ = f.Value.Set(f.DefValue)
+			if list, ok := f.Value.(pflag.SliceValue); ok {
+				_ = list.Replace(nil) // Set would append to a repeatable flag
+			} else {
+				_ = f.Value.Set(f.DefValue)
+			}
 			f.Changed = false
 		})
 		defer cmd.SetContext(nil)

@@ -74,15 +74,15 @@ func (f *storeFlags) projectionDBPath() string {
 // workspace is what the tools that replay or write games open: the
 // lexicon, the store and the registry of every event type.
 type workspace struct {
-	lex      *lexicon.Lexicon
+	lexiques *lexicon.Bibliotheque
 	store    openedStore
 	registry *eventstore.Registry
 }
 
-// openWorkspace opens the lexicon named by lexPath (empty: the shipped one)
-// and the chosen store; the caller closes ws.store.
-func (f *storeFlags) openWorkspace(ctx context.Context, lexPath string) (ws workspace, err error) {
-	if ws.lex, err = loadLexicon(lexPath); err != nil {
+// openWorkspace opens the lexicons named by lexPaths (loadLexicons) and the
+// chosen store; the caller closes ws.store.
+func (f *storeFlags) openWorkspace(ctx context.Context, lexPaths []string) (ws workspace, err error) {
+	if ws.lexiques, err = loadLexicons(lexPaths); err != nil {
 		return ws, err
 	}
 	if ws.registry, err = catalogue.Registre(); err != nil {

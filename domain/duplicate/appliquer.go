@@ -32,7 +32,8 @@ func (p *Partie) appliquer(e any) error {
 		}
 		p.id, p.tournoi, p.numero, p.config = e.Partie, e.Tournoi, e.Numero, e.Config
 		if m, ok := p.moteur.(*Moteurs); ok {
-			p.moteur = m.Pour(e.Config.Variant()) // §3.8.2: the game's own formula
+			// §3.8.2: the game's own formula, on its own lexicon.
+			p.moteur, p.sansLexique = m.PourLexique(e.Lexique, e.Config.Variant())
 		}
 		p.statut, p.prochainCoup = StatutAttenteTirage, 1
 		p.lettres.sac = sacComplet()

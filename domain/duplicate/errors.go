@@ -30,6 +30,7 @@ const (
 	CodeConflict               = erreur.CodeConflict
 	CodeNotFound               = erreur.CodeNotFound
 	CodeAlreadyExists          = erreur.CodeAlreadyExists
+	CodeLexiqueAbsent          = erreur.CodeLexiqueAbsent
 	CodeCorruptHistory         = erreur.CodeCorruptHistory
 )
 

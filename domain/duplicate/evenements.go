@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/engine/lexicon"
 )
 
 // The event types of a duplicate game, with explicit versioned names that
@@ -30,6 +31,10 @@ type PartieCreee struct {
 	Numero  int      `json:"numero,omitempty"`
 	Config  Config   `json:"config"`
 	Joueurs []string `json:"joueurs"`
+	// Lexique identifies the word list the game is judged with, for good.
+	// Games created before it was recorded have none: they are played with
+	// the server's default lexicon (lexicon.Bibliotheque.Trouver).
+	Lexique *lexicon.Identite `json:"lexique,omitempty"`
 }
 
 // TirageEffectue is a tirage kept for coup Coup (§3.1, §3.2). Reliquat is

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
@@ -23,6 +24,13 @@ type Moteur interface {
 	// Corriger is engine/correction's decision on a bulletin as written in
 	// its coup (§5).
 	Corriger(ctx correction.Context, b *correction.Bulletin) (correction.Decision, error)
+}
+
+// avecLexique is an engine that knows its lexicon (moteurLexique, and
+// Moteurs for its default): a game created on it records the lexicon's
+// identity.
+type avecLexique interface {
+	Lexique() *lexicon.Lexicon
 }
 
 // moteurLexique is the engine on one lexicon and one variant. Generators keep
@@ -45,6 +53,9 @@ func NewMoteur(lex *lexicon.Lexicon, v movegen.Variant) Moteur {
 	opts := movegen.Options{Variant: v}
 	return &moteurLexique{lex: lex, gen: movegen.New(lex, opts), chk: play.NewChecker(lex, opts), cor: correction.NewCorrector(lex)}
 }
+
+// Lexique is the lexicon the engine plays with.
+func (m *moteurLexique) Lexique() *lexicon.Lexicon { return m.lex }
 
 func (m *moteurLexique) Tops(b *board.Board, rack tile.Rack) []movegen.Move {
 	m.mu.Lock()
@@ -82,30 +93,57 @@ func memeContexte(a, b *correction.Context) bool {
 		(a.Top == nil) == (b.Top == nil) && (a.Top == nil || *a.Top == *b.Top)
 }
 
-// Moteurs serves every formula of §3.8.2 on one lexicon: a game takes the
-// engine of its own variant when it is created (or replayed), so one server
-// hosts normal and 7-sur-8 games side by side.
+// Moteurs serves every formula of §3.8.2 on every lexicon the server holds:
+// a game takes the engine of its own variant and its own lexicon when it is
+// created (or replayed), so one server hosts normal and 7-sur-8 games, ODS7
+// and ODS8 games, side by side. New games are created on the default
+// lexicon (the first).
 type Moteurs struct {
 	mu       sync.Mutex
-	lex      *lexicon.Lexicon
-	variants map[string]Moteur
+	lexiques *lexicon.Bibliotheque
+	variants map[moteurCle]Moteur
 }
 
-// NewMoteurs returns the engines for lex, built on first use.
-func NewMoteurs(lex *lexicon.Lexicon) *Moteurs {
-	return &Moteurs{lex: lex, variants: map[string]Moteur{}}
+type moteurCle struct {
+	lexique lexicon.Identite
+	variant string
 }
 
-// Pour returns the engine of a variant.
+// NewMoteurs returns the engines for lex (the default) and autres, built on
+// first use.
+func NewMoteurs(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) *Moteurs {
+	return &Moteurs{lexiques: lexicon.NewBibliotheque(lex, autres...), variants: map[moteurCle]Moteur{}}
+}
+
+// Lexique is the default lexicon, the one new games are created with.
+func (m *Moteurs) Lexique() *lexicon.Lexicon { return m.lexiques.Defaut() }
+
+// Lexiques is the set of lexicons the engines play with.
+func (m *Moteurs) Lexiques() *lexicon.Bibliotheque { return m.lexiques }
+
+// Pour returns the engine of a variant on the default lexicon.
 func (m *Moteurs) Pour(v movegen.Variant) Moteur {
+	e, _ := m.PourLexique(nil, v)
+	return e
+}
+
+// PourLexique returns the engine of a variant on the lexicon a game
+// recorded (nil: the default, see lexicon.Bibliotheque.Trouver), or
+// LEXIQUE_ABSENT when that lexicon is not loaded.
+func (m *Moteurs) PourLexique(id *lexicon.Identite, v movegen.Variant) (Moteur, error) {
+	lex, ok := m.lexiques.Trouver(id)
+	if !ok {
+		return nil, erreur.LexiqueAbsent(*id)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if e, ok := m.variants[v.Name]; ok {
-		return e
+	cle := moteurCle{lexique: lex.Identite(), variant: v.Name}
+	if e, ok := m.variants[cle]; ok {
+		return e, nil
 	}
-	e := NewMoteur(m.lex, v)
-	m.variants[v.Name] = e
-	return e
+	e := NewMoteur(lex, v)
+	m.variants[cle] = e
+	return e, nil
 }
 
 // Tops, Verifier and Corriger use the normal formula; a game replaces this

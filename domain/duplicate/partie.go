@@ -54,6 +54,9 @@ type Partie struct {
 	config  Config
 	moteur  Moteur
 	version int
+	// sansLexique is LEXIQUE_ABSENT when the engines do not hold the
+	// lexicon the game was created under.
+	sansLexique error
 
 	statut       Statut
 	avantPause   Statut
@@ -105,6 +108,10 @@ func Nouvelle(moteur Moteur) *Partie {
 
 // ID is the game's identifier.
 func (p *Partie) ID() string { return p.id }
+
+// ExigerLexique is LEXIQUE_ABSENT when the game's lexicon is not loaded:
+// nothing may be decided on it with another list.
+func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
 // Config is the configuration fixed at creation.
 func (p *Partie) Config() Config { return p.config }
@@ -249,7 +256,12 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 	if c.Mode != ModeNormal && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
-	return p.record(PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)})
+	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
+	if m, ok := p.moteur.(avecLexique); ok {
+		lex := m.Lexique().Identite()
+		creee.Lexique = &lex
+	}
+	return p.record(creee)
 }
 
 func (p *Partie) exigerEnCours() error {

@@ -10,6 +10,8 @@ package erreur
 import (
 	"errors"
 	"fmt"
+
+	"arbitre/engine/lexicon"
 )
 
 // Code is the stable identifier a client reads in extensions.code.
@@ -32,6 +34,9 @@ const (
 	CodeConflict Code = "CONFLICT"
 	// CodeCorruptHistory: the stored events cannot be replayed.
 	CodeCorruptHistory Code = "CORRUPT_HISTORY"
+	// CodeLexiqueAbsent: the game was created under a lexicon the server
+	// has not loaded (Details "lexique": the label to load).
+	CodeLexiqueAbsent Code = "LEXIQUE_ABSENT"
 	// CodeInternal: a failure of the server; the detail goes to the logs.
 	CodeInternal Code = "INTERNAL"
 )
@@ -98,4 +103,11 @@ func CodeOf(err error) Code {
 		return e.Code
 	}
 	return ""
+}
+
+// LexiqueAbsent refuses to act on a game whose lexicon is not loaded:
+// judging it with another list would change its tops and its bulletins.
+func LexiqueAbsent(id lexicon.Identite) *Erreur {
+	return &Erreur{Code: CodeLexiqueAbsent, Details: map[string]any{"lexique": id.Label},
+		Message: fmt.Sprintf("La partie se joue avec le lexique %s, que ce serveur n'a pas chargé : relancer le serveur avec --lexicon vers ce lexique", id)}
 }

@@ -27,11 +27,7 @@ var ErrCorrupt = errors.New("compiled lexicon is damaged")
 
 // WriteTo writes the compiled form.
 func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
-	body := make([]byte, len(l.label)+4*len(l.disk))
-	copy(body, l.label)
-	for i, a := range l.disk {
-		binary.LittleEndian.PutUint32(body[len(l.label)+4*i:], a)
-	}
+	body := corps(l.disk, l.label)
 	var head [headerSize]byte
 	copy(head[:], magic[:])
 	binary.LittleEndian.PutUint32(head[8:], FormatVersion)
@@ -45,6 +41,16 @@ func (l *Lexicon) WriteTo(w io.Writer) (int64, error) {
 	}
 	m, err := w.Write(body)
 	return int64(n + m), err
+}
+
+// corps is the checksummed part of the compiled form: the label, then the arcs.
+func corps(disk []uint32, label string) []byte {
+	body := make([]byte, len(label)+4*len(disk))
+	copy(body, label)
+	for i, a := range disk {
+		binary.LittleEndian.PutUint32(body[len(label)+4*i:], a)
+	}
+	return body
 }
 
 // IsCompiled reports whether data starts like a compiled lexicon.

@@ -4,6 +4,8 @@
 package lexicon
 
 import (
+	"fmt"
+	"hash/crc32"
 	"math/bits"
 
 	"arbitre/engine/tile"
@@ -46,6 +48,23 @@ type Lexicon struct {
 	nodes []uint32
 	words int
 	label string
+	// identite is computed once, when the lexicon is built or read.
+	identite Identite
+}
+
+// Identite names one compiled word list for good: its label, its word count
+// and the CRC-32C of its compiled form (the checksum of the file's header).
+// A game records it when it is created, and is judged with that list only.
+type Identite struct {
+	Label string `json:"label"`
+	Mots  int    `json:"mots"`
+	Somme uint32 `json:"somme"`
+}
+
+// String renders the identity for people: the label, the word count and the
+// checksum in hexadecimal.
+func (id Identite) String() string {
+	return fmt.Sprintf("%s (%d mots, somme %08x)", id.Label, id.Mots, id.Somme)
 }
 
 // newLexicon lays the compiled arcs out for walking.
@@ -83,7 +102,8 @@ func newLexicon(disk []uint32, words int, label string) *Lexicon {
 			start = i + 1
 		}
 	}
-	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label}
+	id := Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
+	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label, identite: id}
 }
 
 // ListMask is the set of symbols offered by the list at index list (bit s
@@ -107,6 +127,9 @@ func (l *Lexicon) ArcCount() int { return len(l.disk) }
 
 // Words is the number of words.
 func (l *Lexicon) Words() int { return l.words }
+
+// Identite is the lexicon's stable identity.
+func (l *Lexicon) Identite() Identite { return l.identite }
 
 // Label describes the list (edition, source, licence) as given at compile time.
 func (l *Lexicon) Label() string { return l.label }

@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"testing"
 
@@ -113,4 +114,19 @@ func TestCompiledRoundTrip(t *testing.T) {
 	future[8] = 9
 	_, err = Decode(future)
 	assert.ErrorContains(t, err, "version 9")
+}
+
+// TestIdentite_StableAuTravers: the identity is the same built in memory and
+// read back from the compiled file, equal to the file header's checksum, and
+// differs between two lists.
+func TestIdentite_StableAuTravers(t *testing.T) {
+	a := small(t, "CARE", "CARES")
+	var buf bytes.Buffer
+	_, err := a.WriteTo(&buf)
+	require.NoError(t, err)
+	relu, err := Decode(buf.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, a.Identite(), relu.Identite())
+	assert.Equal(t, Identite{Label: "test", Mots: 2, Somme: binary.LittleEndian.Uint32(buf.Bytes()[24:])}, a.Identite())
+	assert.NotEqual(t, a.Identite(), small(t, "CARE", "RACE").Identite())
 }

@@ -491,6 +491,7 @@ type ComplexityRoot struct {
 		DernierCoup func(childComplexity int) int
 		Grille      func(childComplexity int) int
 		Journal     func(childComplexity int) int
+		Lexique     func(childComplexity int) int
 		Partie      func(childComplexity int) int
 		Rejets      func(childComplexity int) int
 		Reliquat    func(childComplexity int) int
@@ -2965,6 +2966,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Replay.Journal(childComplexity), true
+	case "Replay.lexique":
+		if e.complexity.Replay.Lexique == nil {
+			break
+		}
+
+		return e.complexity.Replay.Lexique(childComplexity), true
 	case "Replay.partie":
 		if e.complexity.Replay.Partie == nil {
 			break
@@ -5748,7 +5755,7 @@ Every error code the server can return, in extensions.code of each error.
 This enum is documentation (extensions.code stays a string on the wire);
 docs/erreurs.md says, in French, what each code means and what to do.
 Beside the code, extensions carry what lets a client act: version on CONFLICT,
-champ on INVALID_INPUT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+champ on INVALID_INPUT, lexique on LEXIQUE_ABSENT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
 and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
 """
 enum CodeErreur {
@@ -5768,6 +5775,8 @@ enum CodeErreur {
   CONFLICT
   "Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent."
   CORRUPT_HISTORY
+  "Général — La partie (ou le match) se joue avec un lexique que le serveur n'a pas chargé ; extensions.lexique le nomme."
+  LEXIQUE_ABSENT
   "Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse."
   INTERNAL
   "Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête."
@@ -5961,6 +5970,8 @@ type Replay {
   partie: ID!
   "The coup replayed."
   coup: Int!
+  "The lexicon the game was created under and the engine re-ran with: label, word count and checksum of its compiled form."
+  lexique: String!
   "The last coup with a top: the viewer steps from 1 to it."
   dernierCoup: Int!
   "The grid the tirage is played on: 15 rows A..O, '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
@@ -20599,6 +20610,8 @@ func (ec *executionContext) fieldContext_Query_replay(ctx context.Context, field
 				return ec.fieldContext_Replay_partie(ctx, field)
 			case "coup":
 				return ec.fieldContext_Replay_coup(ctx, field)
+			case "lexique":
+				return ec.fieldContext_Replay_lexique(ctx, field)
 			case "dernierCoup":
 				return ec.fieldContext_Replay_dernierCoup(ctx, field)
 			case "grille":
@@ -21001,6 +21014,35 @@ func (ec *executionContext) fieldContext_Replay_coup(_ context.Context, field gr
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Replay_lexique(ctx context.Context, field graphql.CollectedField, obj *model.Replay) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Replay_lexique,
+		func(ctx context.Context) (any, error) {
+			return obj.Lexique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Replay_lexique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Replay",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -29315,6 +29357,11 @@ func (ec *executionContext) _Replay(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "coup":
 			out.Values[i] = ec._Replay_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lexique":
+			out.Values[i] = ec._Replay_lexique(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -730,6 +730,8 @@ type Replay struct {
 	Partie string `json:"partie"`
 	// The coup replayed.
 	Coup int `json:"coup"`
+	// The lexicon the game was created under and the engine re-ran with: label, word count and checksum of its compiled form.
+	Lexique string `json:"lexique"`
 	// The last coup with a top: the viewer steps from 1 to it.
 	DernierCoup int `json:"dernierCoup"`
 	// The grid the tirage is played on: 15 rows A..O, '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker.
@@ -952,7 +954,7 @@ type VoteAppel struct {
 // This enum is documentation (extensions.code stays a string on the wire);
 // docs/erreurs.md says, in French, what each code means and what to do.
 // Beside the code, extensions carry what lets a client act: version on CONFLICT,
-// champ on INVALID_INPUT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+// champ on INVALID_INPUT, lexique on LEXIQUE_ABSENT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
 // and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
 type CodeErreur string
 
@@ -973,6 +975,8 @@ const (
 	CodeErreurConflict CodeErreur = "CONFLICT"
 	// Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent.
 	CodeErreurCorruptHistory CodeErreur = "CORRUPT_HISTORY"
+	// Général — La partie (ou le match) se joue avec un lexique que le serveur n'a pas chargé ; extensions.lexique le nomme.
+	CodeErreurLexiqueAbsent CodeErreur = "LEXIQUE_ABSENT"
 	// Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse.
 	CodeErreurInternal CodeErreur = "INTERNAL"
 	// Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête.
@@ -1164,6 +1168,7 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurAlreadyExists,
 	CodeErreurConflict,
 	CodeErreurCorruptHistory,
+	CodeErreurLexiqueAbsent,
 	CodeErreurInternal,
 	CodeErreurIdempotencyKeyReused,
 	CodeErreurCancelled,
@@ -1258,7 +1263,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurJokerTopRefused, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurJokerTopRefused, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
 		return true
 	}
 	return false

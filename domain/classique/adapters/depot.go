@@ -48,7 +48,8 @@ func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *pa
 // Charger replays a match from its stream. With a command envelope in ctx
 // (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
 // command was applied already, and a conflict when the client's version is
-// not the stream's.
+// not the stream's. A match created under a lexicon the rules do not hold
+// is LEXIQUE_ABSENT: nothing is decided on it with another list.
 func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error) {
 	stream, err := eventstore.MatchStream(id)
 	if err != nil {
@@ -62,6 +63,8 @@ func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error)
 		return nil, err
 	case p.Version() == 0:
 		return nil, erreur.Refus(partie.CodeNotFound, "Le match %s n'existe pas", id)
+	case p.ExigerLexique() != nil:
+		return nil, p.ExigerLexique()
 	}
 	return p, nil
 }

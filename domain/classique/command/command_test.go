@@ -108,8 +108,12 @@ func TestCreerMatch_DepuisLaTablePubliee(t *testing.T) {
 	require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
 
 	c := b.match(t, tb.Match).Creation()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	identite := lex.Identite()
 	assert.Equal(t, partie.MatchCree{Match: tb.Match, Tournoi: "open", Ronde: pub.Ronde, Table: tb.Numero,
-		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: 0, Designation: c.Designation, Lexique: c.Lexique}, c)
+		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: 0, Designation: c.Designation, Lexique: lex.Label(), Identite: &identite}, c,
+		"the match records its lexicon")
 	events, err := eventstore.ReadWholeStream(b.ctx, b.store, "match-"+tb.Match)
 	require.NoError(t, err)
 	require.Len(t, events, 1)

@@ -53,6 +53,8 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 	}
 	ev := MatchCree{Match: c.Match, Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
 		Joueurs: c.Joueurs, Lexique: regles.lex.Label()}
+	identite := regles.lex.Identite()
+	ev.Identite = &identite
 	tirage := c.TirageAuSort[0] != "" || c.TirageAuSort[1] != ""
 	switch {
 	case c.Premier != "" && tirage:

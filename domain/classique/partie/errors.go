@@ -30,6 +30,7 @@ const (
 	CodeCorruptHistory         = erreur.CodeCorruptHistory
 	CodeConflict               = erreur.CodeConflict
 	CodeNotFound               = erreur.CodeNotFound
+	CodeLexiqueAbsent          = erreur.CodeLexiqueAbsent
 	CodeInvalidDesignator Code = "INVALID_DESIGNATION"
 )
 

@@ -1,6 +1,9 @@
 package partie
 
-import "arbitre/domain/eventstore"
+import (
+	"arbitre/domain/eventstore"
+	"arbitre/engine/lexicon"
+)
 
 // The event types of a classique match, recorded in the stream
 // "match-<id>". Names are explicit and versioned (never derived from Go
@@ -53,6 +56,10 @@ type MatchCree struct {
 	PremierManche1 string      `json:"premierManche1,omitempty"`
 	Tirages        []string    `json:"tirages,omitempty"`
 	Lexique        string      `json:"lexique"`
+	// Identite identifies the lexicon for good; matches created before it
+	// was recorded have none and are judged with the server's default
+	// lexicon (lexicon.Bibliotheque.Trouver).
+	Identite *lexicon.Identite `json:"identiteLexique,omitempty"`
 }
 
 // Tirage is letters a player took from the bag ('?' a joker): his first

@@ -3,6 +3,7 @@ package partie
 import (
 	"slices"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
@@ -36,22 +37,44 @@ const (
 
 // Regles holds what commands need besides the state: the lexicon the
 // arbiter checks words against (§5.1) and the engine's move checker with the
-// classique options (vertical first word allowed).
+// classique options (vertical first word allowed). A server holds the rules
+// of every lexicon it has loaded: a match is judged with the rules of the
+// lexicon it was created under.
 type Regles struct {
 	lex     *lexicon.Lexicon
 	checker *play.Checker
+	// parLexique are the rules of every lexicon held, shared by all of them.
+	parLexique map[lexicon.Identite]*Regles
 }
 
-// NewRegles builds the rules over a lexicon.
-func NewRegles(lex *lexicon.Lexicon) (*Regles, error) {
+// NewRegles builds the rules over a lexicon, the default for new matches,
+// and over the others held for the matches created under them.
+func NewRegles(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) (*Regles, error) {
 	if lex == nil {
 		return nil, refus(CodeInvalidMatch, "Partie invalide : un lexique est nécessaire")
 	}
-	return &Regles{lex: lex, checker: play.NewChecker(lex, movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true})}, nil
+	parLexique := map[lexicon.Identite]*Regles{}
+	for _, l := range lexicon.NewBibliotheque(lex, autres...).Lexiques() {
+		parLexique[l.Identite()] = &Regles{lex: l, parLexique: parLexique,
+			checker: play.NewChecker(l, movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true})}
+	}
+	return parLexique[lex.Identite()], nil
 }
 
 // Lexique returns the lexicon.
 func (r *Regles) Lexique() *lexicon.Lexicon { return r.lex }
+
+// pour returns the rules of the lexicon a match recorded; a match recorded
+// before matches recorded it (nil) keeps these rules, the server's default.
+func (r *Regles) pour(id *lexicon.Identite) (*Regles, error) {
+	if id == nil {
+		return r, nil
+	}
+	if autre, ok := r.parLexique[*id]; ok {
+		return autre, nil
+	}
+	return nil, erreur.LexiqueAbsent(*id)
+}
 
 // coupContestable is the last word placed, open to contestation (§5.2).
 type coupContestable struct {
@@ -69,9 +92,11 @@ type coupContestable struct {
 // Partie is the match aggregate. Its fields are unexported; it is built by
 // Creer (a new match) or Rejouer (from recorded events).
 type Partie struct {
-	regles   *Regles
-	version  int
-	nouveaux []any
+	regles *Regles
+	// sansLexique is LEXIQUE_ABSENT when the match's lexicon is not held.
+	sansLexique error
+	version     int
+	nouveaux    []any
 
 	creation    MatchCree
 	phase       Phase
@@ -170,6 +195,11 @@ func (p *Partie) onCree(ev MatchCree) error {
 		return refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
 	}
 	p.creation = ev
+	if r, err := p.regles.pour(ev.Identite); err != nil {
+		p.sansLexique = err
+	} else {
+		p.regles = r
+	}
 	p.phase = PhaseTirageInitial
 	p.sac = sacComplet()
 	p.trait = ev.Premier
@@ -353,6 +383,10 @@ func ValeurChevalet(r tile.Rack) int {
 	}
 	return v
 }
+
+// ExigerLexique is LEXIQUE_ABSENT when the match's lexicon is not loaded:
+// nothing may be decided on it with another list.
+func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
 // Nouvelle returns an empty match under regles, ready for a replay (the
 // repository's new aggregate).

@@ -34,6 +34,8 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur dupl
 // Charger replays a game from its stream. With a command envelope in ctx
 // it also reports eventstore.ErrDejaTraitee when the command was applied
 // already, and a conflict when the client's version is not the stream's.
+// A game created under a lexicon the engines do not hold is LEXIQUE_ABSENT:
+// nothing is decided on it with another list.
 func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, error) {
 	stream, err := eventstore.PartieStream(id)
 	if err != nil {
@@ -45,6 +47,9 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	}
 	if p.Version() == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
+	}
+	if err := p.ExigerLexique(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

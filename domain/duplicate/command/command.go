@@ -58,7 +58,7 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 		return &duplicate.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
 	case errors.Is(err, eventstore.ErrDejaTraitee):
 		return nil // a retried creation
-	case errors.Is(err, eventstore.ErrCleReutilisee):
+	case errors.Is(err, eventstore.ErrCleReutilisee), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)

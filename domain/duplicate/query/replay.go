@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
@@ -56,9 +57,12 @@ type BulletinRejoue struct {
 
 // Etat is a game before coup Coup, reproduced from its events only.
 type Etat struct {
-	Partie string      `json:"partie"`
-	Coup   int         `json:"coup"`
-	Grille board.Board `json:"-"`
+	Partie string `json:"partie"`
+	// Lexique is the lexicon the game was created under, the one the
+	// engine re-ran with.
+	Lexique lexicon.Identite `json:"lexique"`
+	Coup    int              `json:"coup"`
+	Grille  board.Board      `json:"-"`
 	// Lignes is the grid, 15 rows as in engine solve.
 	Lignes   []string `json:"grille"`
 	Reliquat string   `json:"reliquat"`
@@ -77,13 +81,15 @@ type Etat struct {
 }
 
 // Reconstituer rebuilds the game before coup N from its stream's events,
-// decoded with registre, re-running the engine on lex: grid, tirage,
+// decoded with registre, re-running the engine on the game's own lexicon
+// taken from lexiques (LEXIQUE_ABSENT when it is not there): grid, tirage,
 // reliquat, bag, the tops recomputed and the director's top, every bulletin
 // of the coup with its recorded decisions and the engine's decision now,
 // and the acts of the coup. A coup annulled and played again is shown as
 // last played (§3.6).
-func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lex *lexicon.Lexicon, coup int) (*Etat, error) {
+func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lexiques *lexicon.Bibliotheque, coup int) (*Etat, error) {
 	var p *duplicate.Partie
+	var lex *lexicon.Lexicon
 	var etat *Etat
 	var rejets []duplicate.TirageRejete
 	actes := map[string][]Acte{}
@@ -95,6 +101,10 @@ func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lex *l
 			return nil, err
 		}
 		if c, ok := payload.(duplicate.PartieCreee); ok {
+			var charge bool
+			if lex, charge = lexiques.Trouver(c.Lexique); !charge {
+				return nil, erreur.LexiqueAbsent(*c.Lexique)
+			}
 			p = duplicate.Nouvelle(duplicate.NewMoteur(lex, c.Config.Variant()))
 		}
 		if p == nil {
@@ -135,7 +145,7 @@ func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lex *l
 	if etat == nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie n'a pas de top au coup %d", coup)}
 	}
-	etat.Partie, etat.Actes = p.ID(), actesCoup
+	etat.Partie, etat.Lexique, etat.Actes = p.ID(), lex.Identite(), actesCoup
 	bulletins, err := rejouerBulletins(p, lex, coup, actes, contextes)
 	if err != nil {
 		return nil, err

@@ -61,7 +61,7 @@ func encoder(t testing.TB, r *eventstore.Registry, e any, md eventstore.Metadata
 func TestReconstituer_EgalAuDirect(t *testing.T) {
 	p, evts, r, lex := partie(t, 12)
 	for _, coup := range []int{1, 5, p.ProchainCoup() - 1} {
-		e, err := query.Reconstituer(evts, r, lex, coup)
+		e, err := query.Reconstituer(evts, r, lexicon.NewBibliotheque(lex), coup)
 		require.NoError(t, err)
 		top, _ := p.Top(coup)
 		assert.Equal(t, top, e.Top)
@@ -77,7 +77,7 @@ func TestReconstituer_EgalAuDirect(t *testing.T) {
 		}
 		assert.Equal(t, len(e.Sac)+len(e.Tirage), sizeRestant(e), "bag and tirage")
 	}
-	_, err := query.Reconstituer(evts, r, lex, 99)
+	_, err := query.Reconstituer(evts, r, lexicon.NewBibliotheque(lex), 99)
 	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
 }
 
@@ -106,7 +106,7 @@ func TestReconstituer_DifferenceSignalee(t *testing.T) {
 	evts = append(evts, encoder(t, r, duplicate.BulletinCorrige{Coup: 2, Licence: licence, Arbitre: "A1", Moteur: &ancien}, eventstore.Metadata{Actor: "A1", Role: "arbitre"}, len(evts)))
 	evts = append(evts, encoder(t, r, duplicate.DecisionCommission{Coup: 2, Licence: licence, Appel: "ap1", Issue: duplicate.AppelAmende, Decision: &d, Motif: "retour à la décision du moteur"},
 		eventstore.Metadata{Actor: "CRA", Role: "commission"}, len(evts)))
-	e, err := query.Reconstituer(evts, r, lex, 2)
+	e, err := query.Reconstituer(evts, r, lexicon.NewBibliotheque(lex), 2)
 	require.NoError(t, err)
 	var b query.BulletinRejoue
 	for _, x := range e.Bulletins {
@@ -158,7 +158,7 @@ func TestLireAvancement(t *testing.T) {
 func BenchmarkReconstituer300(b *testing.B) {
 	_, evts, r, lex := partie(b, 300)
 	for b.Loop() {
-		e, err := query.Reconstituer(evts, r, lex, 20)
+		e, err := query.Reconstituer(evts, r, lexicon.NewBibliotheque(lex), 20)
 		require.NoError(b, err)
 		require.Len(b, e.Bulletins, 300)
 	}

@@ -17,7 +17,7 @@
   let jeton = sessionStorage.getItem(JETON);
 
   const REPLAY = `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) {
-    coup dernierCoup grille tirage reliquat sac
+    coup dernierCoup lexique grille tirage reliquat sac
     top { mot reference score cases }
     solutions { mot reference score avecJoker admissible }
     bulletins { licence table ecrit enregistree { texte } moteur { texte } ecart differences }
@@ -110,6 +110,7 @@
       document.getElementById("contenu").hidden = false;
       document.getElementById("titre").textContent = "Commission — partie " + partie;
       document.getElementById("coup").textContent = `coup ${d.coup} / ${d.dernierCoup}`;
+      document.getElementById("lexique").textContent = d.lexique;
       document.getElementById("tirage").textContent = d.tirage;
       document.getElementById("reliquat").textContent = d.reliquat || "—";
       document.getElementById("sac").textContent = d.sac;

@@ -1,0 +1,56 @@
+package partie_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/classique/partie"
+	"arbitre/engine/lexicon"
+)
+
+// Issue 16 item 6: a match records its lexicon and is judged with it on a
+// server holding others; a match recorded without one is judged with the
+// default; a match whose lexicon is not held is LEXIQUE_ABSENT.
+func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
+	compile := func(label, mots string) *lexicon.Lexicon {
+		lex, err := lexicon.Compile(strings.NewReader(mots), label)
+		require.NoError(t, err)
+		return lex
+	}
+	a, b := compile("A", "MAISON\n"), compile("B", "SONT\n")
+	idA := a.Identite()
+	cree := func(id *lexicon.Identite) partie.MatchCree {
+		return partie.MatchCree{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Designation: partie.ParLogiciel, Identite: id}
+	}
+	avecA, err := partie.NewRegles(b, a)
+	require.NoError(t, err)
+	sansA, err := partie.NewRegles(b)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		nom    string
+		regles *partie.Regles
+		cree   partie.MatchCree
+		admis  string
+		absent bool
+	}{
+		{"créé sous A, A chargé parmi d'autres", avecA, cree(&idA), "MAISON", false},
+		{"sans lexique enregistré : le lexique par défaut", avecA, cree(nil), "SONT", false},
+		{"créé sous A, A absent", sansA, cree(&idA), "", true},
+	} {
+		p, err := partie.Rejouer(tc.regles, []any{tc.cree})
+		require.NoError(t, err, tc.nom)
+		if tc.absent {
+			assert.Equal(t, partie.CodeLexiqueAbsent, partie.CodeOf(p.ExigerLexique()), tc.nom)
+			continue
+		}
+		require.NoError(t, p.ExigerLexique(), tc.nom)
+		require.NoError(t, p.Tirer("ana", "AIMNOST"), tc.nom)
+		require.NoError(t, p.Tirer("bob", "AEINRST"), tc.nom)
+		require.NoError(t, p.PlacerMot("ana", "H8", tc.admis), tc.nom)
+		require.NoError(t, p.Contester("bob", []string{tc.admis}), tc.nom)
+		assert.Positive(t, p.Scores()[0], "%s: %s is admitted, the play stands", tc.nom, tc.admis)
+	}
+}
