@@ -130,19 +130,7 @@ func TestLexique_MatchClassiqueJugeAvecSonLexique(t *testing.T) {
 	}
 
 	s := start(pathA)
-	require.Empty(t, s.gql(director, `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:1) { version } }`, nil).Errors)
-	for _, j := range []string{"P1", "P2"} {
-		require.Empty(t, s.gql(director, `mutation($j: ID!, $n: String!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:$n) { version } }`, map[string]any{"j": j, "n": "Joueur " + j}).Errors)
-	}
-	require.Empty(t, s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`, nil).Errors)
-	require.Empty(t, s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode: initial_by_cote) { version } }`, nil).Errors)
-	var tr apiTournoiClassique
-	s.gql(director, `mutation { publierRonde(tournoi:"C1") { `+tournoiClassiqueFields+` } }`, nil).into(t, "publierRonde", &tr)
-	require.Len(t, tr.Publiees, 1)
-	require.NotEmpty(t, tr.Publiees[0].Tables)
-	match := *tr.Publiees[0].Tables[0].Match
-	var m apiMatchCouverture
-	s.gql(director, `mutation($m: ID!) { creerMatch(tournoi:"C1", match:$m) { `+matchCouvertureFields+` } }`, map[string]any{"m": match}).into(t, "creerMatch", &m)
+	match, m := premierMatchClassique(t, s, director)
 	s.stop()
 
 	tirer := `mutation($m: ID!, $j: ID!, $l: String) { tirerLettres(match:$m, joueur:$j, lettres:$l) { ` + matchCouvertureFields + ` } }`
