@@ -473,7 +473,6 @@ func TestE2ECouvertureRefusClassique(t *testing.T) {
 	})
 }
 
-
 // premierMatchClassique opens classique tournament C1 of one round for
 // players P1 and P2, publishes the round and creates its one match, as the
 // director does: the match's id and its state.
