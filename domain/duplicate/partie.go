@@ -291,7 +291,8 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 // invalid tirages are rejected and redrawn until one is valid, each rejet
 // an event. Otherwise lettres are the new letters in order of extraction as
 // the director read them ('?' a joker); an invalid tirage is recorded as a
-// rejet and the director draws again.
+// rejet and the director draws again. Once the bag is empty the tirage is
+// the reliquat alone, whatever the source (§3.1, §3.7): lettres is empty.
 func (p *Partie) Tirer(saisie string) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
@@ -304,7 +305,7 @@ func (p *Partie) Tirer(saisie string) error {
 	if p.config.Source == SourceLogiciel && saisie != "" {
 		return refus(CodeInvalidTirage, "les lettres sont tirées par le logiciel : ne pas les saisir")
 	}
-	if p.config.Source != SourceLogiciel && saisie == "" {
+	if p.config.Source != SourceLogiciel && saisie == "" && p.lettres.sac.Size() > 0 {
 		return refus(CodeInvalidTirage, "saisir les lettres tirées du sac, dans l'ordre d'extraction")
 	}
 	l := p.lettres

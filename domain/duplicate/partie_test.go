@@ -594,3 +594,55 @@ func TestPartiePretiree_Guide2_17(t *testing.T) {
 	assert.Equal(t, "DEFGHI?", r.String())
 	refuse(t, p, CodeWrongState, func() error { return p.TirerPretire(f) })
 }
+
+// TestArt3_7_TirageSacVide: §3.1 and §3.7 (guide §2.1, §2.17) — once the bag
+// is empty and the game goes on, the next tirage is the reliquat alone, for
+// every source: the director draws nothing, a pre-drawn sheet line has no
+// new letters, the software draws nothing.
+func TestArt3_7_TirageSacVide(t *testing.T) {
+	feuille := Feuille{Coups: make([]CoupPretire, 22)}
+	for i := range feuille.Coups {
+		feuille.Coups[i] = CoupPretire{Coup: i + 1, Tirees: "A"}
+	}
+	feuille.Coups[21] = CoupPretire{Coup: 22, Reliquat: "CDY?"}
+	tests := []struct {
+		name   string
+		source SourceTirage
+		tirer  func(p *Partie) error
+	}{
+		{"directeur : aucune lettre à saisir", SourceDirecteur, func(p *Partie) error { return p.Tirer("") }},
+		{"prétirée : ligne de la feuille sans nouvelles lettres", SourcePretiree, func(p *Partie) error { return p.TirerPretire(feuille) }},
+		{"logiciel : rien à piocher", SourceLogiciel, func(p *Partie) error { return p.Tirer("") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{TempsParCoup: 3 * time.Minute, Source: tt.source}
+			p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BE", 8)))
+			etat(t, p, 21, "BECDY?", "")
+			require.NoError(t, p.RetenirTop("H8", "BE"))
+			require.Nil(t, p.Fin(), "§3.7 joker et Y parmi quatre lettres : la partie continue")
+			vider(p)
+			if tt.source == SourceDirecteur {
+				refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("A") })
+			}
+			require.NoError(t, tt.tirer(p))
+			assert.Equal(t, []any{TirageEffectue{Coup: 22, Reliquat: "CDY?", Source: tt.source}}, vider(p))
+			r := p.Rack()
+			assert.Equal(t, "CDY?", r.String(), "le tirage est le reliquat seul")
+			assert.Equal(t, StatutTirage, p.Statut())
+		})
+	}
+}
+
+// TestArt3_7_FeuillePretireeSansNouvellesLettres: guide §2.17 — a sheet line
+// that only repeats the reliquat (the bag is empty) is read, in both forms.
+func TestArt3_7_FeuillePretireeSansNouvellesLettres(t *testing.T) {
+	f, err := LireFeuille([]byte("1 +ABCDEF?\n2 CDEF?+\n"))
+	require.NoError(t, err)
+	assert.Equal(t, CoupPretire{Coup: 2, Reliquat: "CDEF?"}, f.Coups[1])
+	j, err := LireFeuille([]byte(`{"coups":[{"coup":1,"tirees":"ABCDEF?"},{"coup":2,"reliquat":"CDEF?"}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, f, j)
+	_, err = LireFeuille([]byte("1 +ABCDEF?\n2 +\n"))
+	assert.Equal(t, CodeInvalidTirage, CodeOf(err), "une ligne sans aucune lettre reste refusée")
+}
