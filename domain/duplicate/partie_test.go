@@ -646,3 +646,52 @@ func TestArt3_7_FeuillePretireeSansNouvellesLettres(t *testing.T) {
 	_, err = LireFeuille([]byte("1 +ABCDEF?\n2 +\n"))
 	assert.Equal(t, CodeInvalidTirage, CodeOf(err), "une ligne sans aucune lettre reste refusée")
 }
+
+// TestArt3_8_1_TopConserveLeJoker: §3.8.1, last sentence — « le juge-arbitre
+// doit retenir une solution préservant le joker ». Among tops of equal score
+// that all use the joker, one whose letter is still in the bag (the joker is
+// replaced and comes back) must be retained; §3.4's joker-free top still
+// comes first, and §3.7's end of game only among the tops that keep it.
+func TestArt3_8_1_TopConserveLeJoker(t *testing.T) {
+	joker := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Formule: FormuleJoker}
+	bac := coup(t, "H8", "BAc", 14) // C still in the bag: the joker comes back
+	bak := coup(t, "H8", "BAk", 14) // no K left: the joker stays on the grid
+	bad := coup(t, "H8", "BAD", 14) // no joker at all
+	tests := []struct {
+		name       string
+		cfg        Config
+		sac        string
+		tops       []movegen.Move
+		mot        string
+		code       Code
+		admissible []string
+	}{
+		{"§3.8.1 le joker qui ne revient pas est refusé", joker, "CEEIOU", []movegen.Move{bak, bac}, "BAk", CodeJokerNotKept, []string{"BAc"}},
+		{"§3.8.1 le joker qui revient est retenu", joker, "CEEIOU", []movegen.Move{bak, bac}, "BAc", "", []string{"BAc"}},
+		{"§3.8.1 aucun top ne le fait revenir : tous admis", joker, "EEIOU", []movegen.Move{bak, bac}, "BAk", "", []string{"BAk", "BAc"}},
+		{"§3.4 un top sans joker passe avant le joker qui revient", joker, "CEEIOU", []movegen.Move{bac, bad}, "BAc", CodeJokerTopRefused, []string{"BAD"}},
+		{"§3.8.1 en partie normale le joker n'est jamais remplacé : tous admis", configDirecteur, "CEEIOU", []movegen.Move{bak, bac}, "BAk", "", []string{"BAk", "BAc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := fixe(t, tt.tops...)
+			p := nouvellePartie(t, tt.cfg, m)
+			etat(t, p, 5, "ABDEFG?", tt.sac)
+			var admis []string
+			for _, s := range p.Solutions() {
+				if s.Admissible {
+					admis = append(admis, s.Move.WordString())
+				}
+			}
+			assert.Equal(t, tt.admissible, admis)
+			if tt.code != "" {
+				refuse(t, p, tt.code, func() error { return p.RetenirTop("H8", tt.mot) })
+				return
+			}
+			require.NoError(t, p.RetenirTop("H8", tt.mot))
+			top, ok := p.Top(5)
+			require.True(t, ok)
+			assert.Equal(t, tt.cfg.Formule == FormuleJoker && tt.mot == "BAc", top.JokerRemplace)
+		})
+	}
+}

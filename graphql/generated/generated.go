@@ -5815,6 +5815,8 @@ enum CodeErreur {
   NOT_MAX_SCORE
   "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
   JOKER_TOP_REFUSED
+  "Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1)."
+  JOKER_NOT_KEPT
   "Partie duplicate — La partie doit être terminée : plus de tirage possible."
   MUST_END_GAME
   "Partie duplicate — Aucun coup n'est jouable avec ce tirage."
