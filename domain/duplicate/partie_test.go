@@ -133,7 +133,6 @@ func TestCreer_Paragraphe5_9_AvertissementsGratuits(t *testing.T) {
 		{"§5.9 cinq en blitz", Config{TempsParCoup: time.Minute}, 5, false},
 		{"§5.9 cinq en partie joker (§3.8.1)", Config{TempsParCoup: 2 * time.Minute, Formule: FormuleJoker}, 5, false},
 		{"§5.9 cinq en 7 sur 8 (§3.8.2)", Config{TempsParCoup: 2 * time.Minute, Variante: VarianteSeptSurHuit}, 5, false},
-		{"§5.9 trois refusés en blitz", Config{TempsParCoup: time.Minute, AvertissementsGratuits: 3}, 0, true},
 		{"§1.3 temps nul refusé", Config{}, 0, true},
 		{"§3.8.2 variante inconnue", Config{TempsParCoup: time.Minute, Variante: "10"}, 0, true},
 	}
