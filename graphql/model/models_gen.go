@@ -130,7 +130,7 @@ type ConfigPartie struct {
 
 // The settings of a new game.
 type ConfigPartieInput struct {
-	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz).
+	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule.
 	TempsParCoupSecondes int `json:"tempsParCoupSecondes"`
 	// The kind of game (§3.8.1).
 	Formule *duplicate.Formule `json:"formule,omitempty"`
@@ -142,6 +142,8 @@ type ConfigPartieInput struct {
 	Graine *int `json:"graine,omitempty"`
 	// How the game ranks its players (§3.8.3, guide §2.14).
 	Mode *duplicate.Mode `json:"mode,omitempty"`
+	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas).
+	AvertissementsGratuits *int `json:"avertissementsGratuits,omitempty"`
 }
 
 // A rated player's cote.
