@@ -5538,7 +5538,7 @@ extend type Mutation {
   tirer(
     "The game."
     partie: ID!
-    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag."
+    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag, and for every source once the bag is empty (the tirage is the reliquat alone, §3.7)."
     lettres: String
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
