@@ -148,6 +148,9 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 		Formule:      deref(in.Formule), Variante: deref(in.Variante),
 		Source: deref(in.Source), Mode: deref(in.Mode),
 	}
+	if in.AvertissementsGratuits != nil {
+		cfg.AvertissementsGratuits = *in.AvertissementsGratuits
+	}
 	if in.Graine != nil {
 		if *in.Graine < 0 {
 			return cfg, refusal("graine", fmt.Sprintf("%d est négative", *in.Graine), nil)

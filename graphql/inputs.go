@@ -49,6 +49,7 @@ var bornes = map[string][2]int{
 	"rondes": {1, 100}, "ronde": {1, 100}, "manche": {0, 3}, "cote": {0, 4000},
 	"tempsParCoupSecondes": {1, 3600}, "graine": {0, math.MaxInt32}, "lettres": {0, 100}, "heures": {1, 720},
 	"first": {1, 100}, "discipline": {0, 1000}, "dr": {-15, 15}, "dc": {-15, 15},
+	"avertissementsGratuits": {0, 100},
 }
 
 var bornesParDefaut = [2]int{-100000, 100000}

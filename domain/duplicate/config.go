@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"slices"
 	"time"
 
 	"arbitre/engine/movegen"
@@ -61,7 +62,8 @@ type Config struct {
 	// (semi-rapide) or 1 min (blitz) (§1.3). Sudden death and tie-breaks
 	// follow their own schedule (TempsDuCoup).
 	TempsParCoup time.Duration `json:"tempsParCoup"`
-	// AvertissementsGratuits is how many warnings cost nothing: 3, or 5 in
+	// AvertissementsGratuits is how many warnings cost nothing, a parameter
+	// of the competition (guide §2.5, §6.1.1); when not given, 3, or 5 in
 	// blitz and original formulas (§5.9).
 	AvertissementsGratuits int `json:"avertissementsGratuits"`
 	// SeuilSolo is the number of players from which a solo earns 10
@@ -74,6 +76,10 @@ type Config struct {
 	Graine uint64 `json:"graine"`
 	Mode   Mode   `json:"mode"`
 }
+
+// tempsDeJeu are the thinking times of a normal game (§1.3): 3 min, 2 min
+// 30, 2 min (semi-rapide) and 1 min (blitz).
+var tempsDeJeu = []time.Duration{3 * time.Minute, 150 * time.Second, 2 * time.Minute, time.Minute}
 
 // Blitz is a game of one minute per coup or less (§1.3).
 func (c Config) Blitz() bool { return c.TempsParCoup <= time.Minute }
@@ -141,14 +147,15 @@ func (c Config) Valider() (Config, error) {
 	if c.SeuilSolo == 0 {
 		c.SeuilSolo = DefaultSeuilSolo
 	}
-	gratuits := 3
-	if c.Blitz() || c.Originale() {
-		gratuits = 5
-	}
 	if c.AvertissementsGratuits == 0 {
-		c.AvertissementsGratuits = gratuits
+		c.AvertissementsGratuits = 3
+		if c.Blitz() || c.Originale() {
+			c.AvertissementsGratuits = 5
+		}
 	}
 	switch {
+	case c.Mode == ModeNormal && !slices.Contains(tempsDeJeu, c.TempsParCoup):
+		return c, refus(CodeInvalidConfig, "temps par coup de %v : 3 min, 2 min 30, 2 min ou 1 min (§1.3)", c.TempsParCoup)
 	case c.TempsParCoup <= 0 || c.TempsParCoup > time.Hour:
 		return c, refus(CodeInvalidConfig, "le temps par coup doit être positif et d'une heure au plus (§1.3)")
 	case c.Formule != FormuleNormale && c.Formule != FormuleJoker:
@@ -159,8 +166,8 @@ func (c Config) Valider() (Config, error) {
 		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
 	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage:
 		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite ou barrage", c.Mode)
-	case c.AvertissementsGratuits != gratuits:
-		return c, refus(CodeInvalidConfig, "%d avertissements gratuits pour cette partie, pas %d (§5.9)", gratuits, c.AvertissementsGratuits)
+	case c.AvertissementsGratuits < 0:
+		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", c.AvertissementsGratuits)
 	case c.SeuilSolo < 1:
 		return c, refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
 	}

@@ -16,6 +16,7 @@ const (
 	CodeInvalidWord       Code = "INVALID_WORD"
 	CodeNotMaxScore       Code = "NOT_MAX_SCORE"
 	CodeJokerTopRefused   Code = "JOKER_TOP_REFUSED"
+	CodeJokerNotKept      Code = "JOKER_NOT_KEPT"
 	CodeMustEndGame       Code = "MUST_END_GAME"
 	CodeNoSolution        Code = "NO_SOLUTION"
 	CodeAnnulationRefused Code = "ANNULATION_REFUSED"
@@ -48,6 +49,7 @@ var (
 	ErrInvalidTop        = &Erreur{Code: CodeInvalidTop}
 	ErrNotMaxScore       = &Erreur{Code: CodeNotMaxScore}
 	ErrJokerTopRefused   = &Erreur{Code: CodeJokerTopRefused}
+	ErrJokerNotKept      = &Erreur{Code: CodeJokerNotKept}
 	ErrMustEndGame       = &Erreur{Code: CodeMustEndGame}
 	ErrNoSolution        = &Erreur{Code: CodeNoSolution}
 	ErrAnnulationRefused = &Erreur{Code: CodeAnnulationRefused}

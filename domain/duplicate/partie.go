@@ -291,7 +291,8 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 // invalid tirages are rejected and redrawn until one is valid, each rejet
 // an event. Otherwise lettres are the new letters in order of extraction as
 // the director read them ('?' a joker); an invalid tirage is recorded as a
-// rejet and the director draws again.
+// rejet and the director draws again. Once the bag is empty the tirage is
+// the reliquat alone, whatever the source (§3.1, §3.7): lettres is empty.
 func (p *Partie) Tirer(saisie string) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
@@ -304,7 +305,7 @@ func (p *Partie) Tirer(saisie string) error {
 	if p.config.Source == SourceLogiciel && saisie != "" {
 		return refus(CodeInvalidTirage, "les lettres sont tirées par le logiciel : ne pas les saisir")
 	}
-	if p.config.Source != SourceLogiciel && saisie == "" {
+	if p.config.Source != SourceLogiciel && saisie == "" && p.lettres.sac.Size() > 0 {
 		return refus(CodeInvalidTirage, "saisir les lettres tirées du sac, dans l'ordre d'extraction")
 	}
 	l := p.lettres
@@ -379,9 +380,10 @@ func (p *Partie) Rejeter() error {
 // RetenirTop records the director's solution (§3.4): ref in FISF notation
 // ("H4" horizontal, "4H" vertical), the whole word with a joker in lower
 // case. It is refused unless it is playable, scores the maximum, uses no
-// joker when a joker-free top exists (§3.4, §3.8.1), and ends the game when
-// an admissible top of the same score does (§3.4, §3.7). When the letters
-// left end the game (§3.7), the end is recorded with the top.
+// joker when a joker-free top exists (§3.4), in the joker formula makes the
+// joker come back when a top of the same score does (§3.8.1), and ends the
+// game when an admissible top of the same score does (§3.4, §3.7). When the
+// letters left end the game (§3.7), the end is recorded with the top.
 func (p *Partie) RetenirTop(ref, mot string) error {
 	if err := p.exigerStatut(StatutTirage, "l'annonce du top"); err != nil {
 		return err
@@ -408,10 +410,14 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, res.Score, tops[0].Score)
 	}
 	sols := p.classer(tops)
-	if res.UsesJoker && !sols[0].Joker {
-		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, res.Score)
-	}
 	placees := lettresPlacees(&p.grille, r, word)
+	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
+	case rang > meilleur && meilleur == jokerGarde:
+		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, res.Score)
+	case rang > meilleur:
+		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
+			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), res.Score)
+	}
 	if !p.finit(placees) {
 		for _, s := range sols {
 			if s.Admissible && s.FinDePartie {
@@ -419,14 +425,8 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 			}
 		}
 	}
-	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score), Placees: texteTuiles(placees)}
-	if p.config.Formule == FormuleJoker {
-		for _, t := range placees {
-			if t.IsJoker() && p.lettres.sac[t.Letter()] > 0 {
-				top.JokerRemplace = true
-			}
-		}
-	}
+	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score), Placees: texteTuiles(placees),
+		JokerRemplace: p.rangJoker(placees) == jokerRevient}
 	_, apres, err := p.poser(top)
 	if err != nil {
 		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("%s en %s ne se pose pas", mot, ref), Err: err}
@@ -457,24 +457,56 @@ func (p *Partie) Solutions() []Solution {
 	return p.classer(p.moteur.Tops(&p.grille, p.lettres.rack))
 }
 
+// The ranks of a top by what it does with the joker (§3.4, §3.8.1), best
+// first: it leaves the joker in the rack; it puts the joker down but the
+// joker formula replaces it by its letter, still in the bag, and the joker
+// comes back; it spends the joker.
+const (
+	jokerGarde = iota
+	jokerRevient
+	jokerPerdu
+)
+
+// rangJoker ranks the tiles a top puts down by what they do with the joker.
+func (p *Partie) rangJoker(placees []tile.Tile) int {
+	sac, joker := p.lettres.sac, false
+	for _, t := range placees {
+		if !t.IsJoker() {
+			continue
+		}
+		joker = true
+		if p.config.Formule != FormuleJoker || sac[t.Letter()] == 0 {
+			return jokerPerdu
+		}
+		sac[t.Letter()]--
+	}
+	if joker {
+		return jokerRevient
+	}
+	return jokerGarde
+}
+
 // classer marks the admissible tops and sorts them first, keeping the
-// engine's order otherwise.
+// engine's order otherwise: only the tops that treat the joker best
+// (§3.4, §3.8.1), and among them the ones ending the game if any does
+// (§3.4, §3.7).
 func (p *Partie) classer(tops []movegen.Move) []Solution {
 	sols := make([]Solution, len(tops))
-	sansJoker, fin := false, false
+	rangs := make([]int, len(tops))
+	meilleur, fin := jokerPerdu, false
 	for i := range tops {
 		m := &tops[i]
-		sols[i] = Solution{Move: *m, Joker: m.UsesJoker, FinDePartie: p.finit(lettresPlaceesCoup(m))}
-		sansJoker = sansJoker || !m.UsesJoker
+		placees := lettresPlaceesCoup(m)
+		sols[i] = Solution{Move: *m, Joker: m.UsesJoker, FinDePartie: p.finit(placees)}
+		rangs[i] = p.rangJoker(placees)
+		meilleur = min(meilleur, rangs[i])
 	}
-	for _, s := range sols {
-		if !sansJoker || !s.Joker {
-			fin = fin || s.FinDePartie
-		}
+	for i, s := range sols {
+		fin = fin || (rangs[i] == meilleur && s.FinDePartie)
 	}
 	for i := range sols {
 		s := &sols[i]
-		s.Admissible = (!sansJoker || !s.Joker) && (!fin || s.FinDePartie)
+		s.Admissible = rangs[i] == meilleur && (!fin || s.FinDePartie)
 	}
 	sort.SliceStable(sols, func(i, j int) bool { return sols[i].Admissible && !sols[j].Admissible })
 	return sols

@@ -133,7 +133,6 @@ func TestCreer_Paragraphe5_9_AvertissementsGratuits(t *testing.T) {
 		{"§5.9 cinq en blitz", Config{TempsParCoup: time.Minute}, 5, false},
 		{"§5.9 cinq en partie joker (§3.8.1)", Config{TempsParCoup: 2 * time.Minute, Formule: FormuleJoker}, 5, false},
 		{"§5.9 cinq en 7 sur 8 (§3.8.2)", Config{TempsParCoup: 2 * time.Minute, Variante: VarianteSeptSurHuit}, 5, false},
-		{"§5.9 trois refusés en blitz", Config{TempsParCoup: time.Minute, AvertissementsGratuits: 3}, 0, true},
 		{"§1.3 temps nul refusé", Config{}, 0, true},
 		{"§3.8.2 variante inconnue", Config{TempsParCoup: time.Minute, Variante: "10"}, 0, true},
 	}
@@ -593,4 +592,105 @@ func TestPartiePretiree_Guide2_17(t *testing.T) {
 	r := p.Rack()
 	assert.Equal(t, "DEFGHI?", r.String())
 	refuse(t, p, CodeWrongState, func() error { return p.TirerPretire(f) })
+}
+
+// TestArt3_7_TirageSacVide: §3.1 and §3.7 (guide §2.1, §2.17) — once the bag
+// is empty and the game goes on, the next tirage is the reliquat alone, for
+// every source: the director draws nothing, a pre-drawn sheet line has no
+// new letters, the software draws nothing.
+func TestArt3_7_TirageSacVide(t *testing.T) {
+	feuille := Feuille{Coups: make([]CoupPretire, 22)}
+	for i := range feuille.Coups {
+		feuille.Coups[i] = CoupPretire{Coup: i + 1, Tirees: "A"}
+	}
+	feuille.Coups[21] = CoupPretire{Coup: 22, Reliquat: "CDY?"}
+	tests := []struct {
+		name   string
+		source SourceTirage
+		tirer  func(p *Partie) error
+	}{
+		{"directeur : aucune lettre à saisir", SourceDirecteur, func(p *Partie) error { return p.Tirer("") }},
+		{"prétirée : ligne de la feuille sans nouvelles lettres", SourcePretiree, func(p *Partie) error { return p.TirerPretire(feuille) }},
+		{"logiciel : rien à piocher", SourceLogiciel, func(p *Partie) error { return p.Tirer("") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{TempsParCoup: 3 * time.Minute, Source: tt.source}
+			p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BE", 8)))
+			etat(t, p, 21, "BECDY?", "")
+			require.NoError(t, p.RetenirTop("H8", "BE"))
+			require.Nil(t, p.Fin(), "§3.7 joker et Y parmi quatre lettres : la partie continue")
+			vider(p)
+			if tt.source == SourceDirecteur {
+				refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("A") })
+			}
+			require.NoError(t, tt.tirer(p))
+			assert.Equal(t, []any{TirageEffectue{Coup: 22, Reliquat: "CDY?", Source: tt.source}}, vider(p))
+			r := p.Rack()
+			assert.Equal(t, "CDY?", r.String(), "le tirage est le reliquat seul")
+			assert.Equal(t, StatutTirage, p.Statut())
+		})
+	}
+}
+
+// TestArt3_7_FeuillePretireeSansNouvellesLettres: guide §2.17 — a sheet line
+// that only repeats the reliquat (the bag is empty) is read, in both forms.
+func TestArt3_7_FeuillePretireeSansNouvellesLettres(t *testing.T) {
+	f, err := LireFeuille([]byte("1 +ABCDEF?\n2 CDEF?+\n"))
+	require.NoError(t, err)
+	assert.Equal(t, CoupPretire{Coup: 2, Reliquat: "CDEF?"}, f.Coups[1])
+	j, err := LireFeuille([]byte(`{"coups":[{"coup":1,"tirees":"ABCDEF?"},{"coup":2,"reliquat":"CDEF?"}]}`))
+	require.NoError(t, err)
+	assert.Equal(t, f, j)
+	_, err = LireFeuille([]byte("1 +ABCDEF?\n2 +\n"))
+	assert.Equal(t, CodeInvalidTirage, CodeOf(err), "une ligne sans aucune lettre reste refusée")
+}
+
+// TestArt3_8_1_TopConserveLeJoker: §3.8.1, last sentence — « le juge-arbitre
+// doit retenir une solution préservant le joker ». Among tops of equal score
+// that all use the joker, one whose letter is still in the bag (the joker is
+// replaced and comes back) must be retained; §3.4's joker-free top still
+// comes first, and §3.7's end of game only among the tops that keep it.
+func TestArt3_8_1_TopConserveLeJoker(t *testing.T) {
+	joker := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Formule: FormuleJoker}
+	bac := coup(t, "H8", "BAc", 14) // C still in the bag: the joker comes back
+	bak := coup(t, "H8", "BAk", 14) // no K left: the joker stays on the grid
+	bad := coup(t, "H8", "BAD", 14) // no joker at all
+	tests := []struct {
+		name       string
+		cfg        Config
+		sac        string
+		tops       []movegen.Move
+		mot        string
+		code       Code
+		admissible []string
+	}{
+		{"§3.8.1 le joker qui ne revient pas est refusé", joker, "CEEIOU", []movegen.Move{bak, bac}, "BAk", CodeJokerNotKept, []string{"BAc"}},
+		{"§3.8.1 le joker qui revient est retenu", joker, "CEEIOU", []movegen.Move{bak, bac}, "BAc", "", []string{"BAc"}},
+		{"§3.8.1 aucun top ne le fait revenir : tous admis", joker, "EEIOU", []movegen.Move{bak, bac}, "BAk", "", []string{"BAk", "BAc"}},
+		{"§3.4 un top sans joker passe avant le joker qui revient", joker, "CEEIOU", []movegen.Move{bac, bad}, "BAc", CodeJokerTopRefused, []string{"BAD"}},
+		{"§3.8.1 en partie normale le joker n'est jamais remplacé : tous admis", configDirecteur, "CEEIOU", []movegen.Move{bak, bac}, "BAk", "", []string{"BAk", "BAc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := fixe(t, tt.tops...)
+			p := nouvellePartie(t, tt.cfg, m)
+			etat(t, p, 5, "ABDEFG?", tt.sac)
+			var admis []string
+			for _, s := range p.Solutions() {
+				if s.Admissible {
+					admis = append(admis, s.Move.WordString())
+				}
+			}
+			assert.Equal(t, tt.admissible, admis)
+			if tt.code != "" {
+				refuse(t, p, tt.code, func() error { return p.RetenirTop("H8", tt.mot) })
+				return
+			}
+			require.NoError(t, p.RetenirTop("H8", tt.mot))
+			top, ok := p.Top(5)
+			require.True(t, ok)
+			assert.Equal(t, tt.cfg.Formule == FormuleJoker && tt.mot == "BAc", top.JokerRemplace)
+		})
+	}
 }

@@ -24,8 +24,9 @@ import (
 //	1  +EAIRST?   H4 ArISTE 64
 //	2  ER+LONTU   8C LOUTRE 24
 //
-// where the tirage is RELIQUAT+NEW LETTERS (the reliquat may be empty) and
-// the solution is optional.
+// where the tirage is RELIQUAT+NEW LETTERS (the reliquat may be empty, and
+// so may the new letters once the bag is empty, §3.7) and the solution is
+// optional.
 type Feuille struct {
 	Coups []CoupPretire `json:"coups"`
 }
@@ -69,7 +70,7 @@ func LireFeuille(data []byte) (Feuille, error) {
 		if c.Coup != i+1 {
 			return Feuille{}, refus(CodeInvalidTirage, "feuille prétirée : coup %d attendu, %d trouvé", i+1, c.Coup)
 		}
-		if _, err := tile.ParseRack(c.Reliquat + c.Tirees); err != nil || c.Tirees == "" {
+		if _, err := tile.ParseRack(c.Reliquat + c.Tirees); err != nil || c.Reliquat+c.Tirees == "" {
 			return Feuille{}, refus(CodeInvalidTirage, "feuille prétirée, coup %d : tirage %q+%q invalide", c.Coup, c.Reliquat, c.Tirees)
 		}
 		if (c.Ref == "") != (c.Mot == "") {

@@ -5370,7 +5370,7 @@ input JoueurInput {
 
 "The settings of a new game."
 input ConfigPartieInput {
-  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz)."
+  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule."
   tempsParCoupSecondes: Int! = 180
   "The kind of game (§3.8.1)."
   formule: Formule = normale
@@ -5382,6 +5382,8 @@ input ConfigPartieInput {
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
   mode: ModePartie = normal
+  "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas)."
+  avertissementsGratuits: Int
 }
 
 "The settings of a game."
@@ -5536,7 +5538,7 @@ extend type Mutation {
   tirer(
     "The game."
     partie: ID!
-    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag."
+    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag, and for every source once the bag is empty (the tirage is the reliquat alone, §3.7)."
     lettres: String
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
@@ -5815,6 +5817,8 @@ enum CodeErreur {
   NOT_MAX_SCORE
   "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
   JOKER_TOP_REFUSED
+  "Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1)."
+  JOKER_NOT_KEPT
   "Partie duplicate — La partie doit être terminée : plus de tirage possible."
   MUST_END_GAME
   "Partie duplicate — Aucun coup n'est jouable avec ce tirage."
@@ -25614,7 +25618,7 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 		asMap["mode"] = "normal"
 	}
 
-	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode"}
+	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -25663,6 +25667,13 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 				return it, err
 			}
 			it.Mode = data
+		case "avertissementsGratuits":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("avertissementsGratuits"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AvertissementsGratuits = data
 		}
 	}
 
