@@ -304,14 +304,12 @@ func (x *Corrector) existingScore(cp *Coup, s *Solution, w written, fs []fit, lc
 	if fallacious {
 		return outcome{sanction: Zero, reasons: []Reason{FallaciousRaccord}, commission: true}, true
 	}
+	// §5.6: the −5 is withdrawn from the word's score, under 5 points too.
 	o := outcome{paid: claimed - 5, sanction: Penalty, place: match.ref.String(), commission: lc.pointedInvalid}
 	if lc.pointsNear(match) {
 		o.add(Offset)
 	} else {
 		o.add(lc.wrong...)
-	}
-	if o.paid < 0 {
-		o.paid = 0
 	}
 	return o, true
 }

@@ -245,8 +245,10 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			}
 			if coup >= p.premier[l] {
 				d, _ := p.decision(coup, l)
+				// §5.6: the −5 is paid on the coup.
 				_, penalite, _ := duplicate.Points(d)
 				lignes[i].Penalites += penalite
+				lignes[i].Score -= penalite
 				decisions[i] = append(decisions[i], d)
 			}
 		}
@@ -263,13 +265,13 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	for i := range lignes {
 		l := &lignes[i]
 		// §5.9: from the 4th warning (6th in blitz and original formulas),
-		// disciplinary ones included, each one costs 5 points; penalties
-		// are taken at the end.
+		// disciplinary ones included, each one costs 5 points, taken at the
+		// end of the game.
 		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
 		l.Avertissements = tally.Warnings
 		l.Penalites += tally.Total
 		if p.fin != nil {
-			l.Score -= l.Penalites
+			l.Score -= tally.Total
 		}
 	}
 	finir(lignes)
