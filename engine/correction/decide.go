@@ -405,14 +405,14 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 		o.notAdmitted = append(o.notAdmitted, invalidAt.asg[0].invalid...)
 	}
 	o = x.zeroAbove(cp, s, o)
-	x.average(cp, s, &o, invalidAt)
+	x.average(cp, &o, invalidAt)
 	return o
 }
 
 // average applies §5.9: a non-admitted word played or formed again before
 // the player was told of the first zéro earns the average, capped at the
 // solution proposed, unless another error brings the nullité.
-func (x *Corrector) average(cp *Coup, s *Solution, o *outcome, at *fit) {
+func (x *Corrector) average(cp *Coup, o *outcome, at *fit) {
 	if len(o.notAdmitted) == 0 || cp.unnotified == nil {
 		return
 	}
@@ -426,13 +426,15 @@ func (x *Corrector) average(cp *Coup, s *Solution, o *outcome, at *fit) {
 			return
 		}
 	}
-	o.sanction = Average
-	switch {
-	case s.Score != nil:
-		o.averageCap = *s.Score
-	case at != nil && len(at.asg) > 0:
-		o.averageCap = at.asg[0].score
+	if at == nil || len(at.asg) == 0 {
+		// The word lies nowhere on the grid: an erreur de grille keeps
+		// the nullité.
+		return
 	}
+	// "Le joueur ne peut en aucun cas marquer plus de points que sa
+	// solution proposée": the solution's value, not the score written.
+	o.sanction = Average
+	o.averageCap = at.asg[0].score
 }
 
 // lettersString renders letters as capitals.
