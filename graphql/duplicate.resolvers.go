@@ -42,7 +42,7 @@ func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, j
 }
 
 // CreerPartie is the resolver for the creerPartie field.
-func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
@@ -59,7 +59,11 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
 		return nil, &Error{Code: erreur.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà dans un autre tournoi", partie)}
 	}
-	joueurs := t.Participants() // §6.1: the excluded are left out
+	// §6.1: the excluded are left out; a départage takes the players it separates (guide §2.14).
+	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs)
+	if err != nil {
+		return nil, err
+	}
 	if err := r.tournoiApp(md).AjouterPartie(ctx, tournoi, partie); err != nil {
 		return nil, err
 	}

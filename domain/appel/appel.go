@@ -588,8 +588,8 @@ func validerDecisions(ds ...*correction.Decision) error {
 			return refus(CodeInvalidAppeal, "sanction %q inconnue", d.Sanction)
 		}
 		switch {
-		case d.Paid < 0 || d.DisciplineWarnings < 0 || d.AverageCap < 0:
-			return refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative")
+		case d.Paid < d.MinPaid() || d.DisciplineWarnings < 0 || d.AverageCap < 0:
+			return refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative, hors pénalité de 5 points sur un score de moins de 5 (§5.6)")
 		case (d.Sanction == correction.Zero || d.Sanction == correction.Average) && d.Paid != 0:
 			return refus(CodeInvalidAppeal, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
 		}

@@ -155,7 +155,7 @@ func DecisionImposee(e any) (coup int, licence string, d correction.Decision, ok
 
 // Points is what a decision counts in the standings: the score of the coup
 // before the 5-point penalty (§3.5 compares solos before it), the penalty
-// points kept apart to be withdrawn at the end (§5.6, §5.9), and whether the
+// points, withdrawn on the coup (§5.6), and whether the
 // score is an average to compute over the arbiter's other players (guide
 // §2.10), capped by the solution proposed (§5.9).
 func Points(d correction.Decision) (brut, penalite int, moyenne bool) {
@@ -171,14 +171,15 @@ func Points(d correction.Decision) (brut, penalite int, moyenne bool) {
 }
 
 // validerDecision refuses a decision the rules cannot produce: a score
-// outside 0..top (§5.9: a solution above the top gets zero), an unknown
+// outside 0..top (§5.9: a solution above the top gets zero; −5 for a
+// penalty, §5.6), an unknown
 // sanction, a paid zéro or average.
 func validerDecision(d *correction.Decision, top int) error {
 	switch {
 	case d == nil:
 		return refus(CodeInvalidBulletin, "décision absente")
-	case d.Paid < 0 || d.Paid > top:
-		return refus(CodeInvalidBulletin, "score %d hors de 0..%d, le top du coup (§5.9)", d.Paid, top)
+	case d.Paid < d.MinPaid() || d.Paid > top:
+		return refus(CodeInvalidBulletin, "score %d hors de %d..%d, le top du coup (§5.6, §5.9)", d.Paid, d.MinPaid(), top)
 	case d.DisciplineWarnings < 0 || d.AverageCap < 0:
 		return refus(CodeInvalidBulletin, "avertissements et plafond de moyenne ne sont pas négatifs")
 	}

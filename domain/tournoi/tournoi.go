@@ -4,10 +4,11 @@
 package tournoi
 
 import (
-	"arbitre/domain/erreur"
 	"errors"
 	"fmt"
 
+	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 )
 
@@ -67,6 +68,9 @@ const (
 	CodeUnknownPlayer   erreur.Code = "UNKNOWN_PLAYER"
 	CodeExcluded        erreur.Code = "EXCLUDED"
 	CodeInvalidSanction erreur.Code = "INVALID_SANCTION"
+	// CodeInvalidDepartage refuses the players named for a game: a normal
+	// game names none, a barrage names the tied players it separates.
+	CodeInvalidDepartage erreur.Code = "INVALID_DEPARTAGE"
 )
 
 // MaxTables is the highest table number of a tournament.
@@ -118,6 +122,38 @@ func (t *Tournoi) Participants() []string {
 		}
 	}
 	return out
+}
+
+// JoueursDePartie lists the players a new game of the given mode starts
+// with. A normal game takes Participants and names none. A départage game
+// (barrage, sudden death: guide §2.14, 2020 §3.8.3) takes only the players
+// it separates when they are named — at least two, each registered, not
+// excluded, named once; a barrage must name them. A sudden death naming
+// nobody is a sudden-death competition of every participant.
+func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string) ([]string, error) {
+	switch {
+	case len(licences) == 0 && mode == duplicate.ModeBarrage:
+		return nil, erreur.Refus(CodeInvalidDepartage, "un barrage nomme les joueurs à départager (guide §2.14)")
+	case len(licences) == 0:
+		return t.Participants(), nil
+	case mode != duplicate.ModeBarrage && mode != duplicate.ModeMortSubite:
+		return nil, erreur.Refus(CodeInvalidDepartage, "une partie normale réunit tous les joueurs inscrits : seul un départage nomme ses joueurs")
+	case len(licences) < 2:
+		return nil, erreur.Refus(CodeInvalidDepartage, "un départage réunit au moins deux joueurs")
+	}
+	vus := map[string]bool{}
+	for _, l := range licences {
+		switch {
+		case t.joueurs[l].Licence == "":
+			return nil, erreur.Refus(CodeUnknownPlayer, "la licence %s n'est pas inscrite", l)
+		case t.exclus[l]:
+			return nil, erreur.Refus(CodeExcluded, "%s est exclu du tournoi (§6.1)", l)
+		case vus[l]:
+			return nil, erreur.Refus(CodeInvalidDepartage, "la licence %s est nommée deux fois", l)
+		}
+		vus[l] = true
+	}
+	return append([]string(nil), licences...), nil
 }
 
 // Nouveaux returns the events recorded and not saved yet; reading them

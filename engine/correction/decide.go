@@ -304,14 +304,12 @@ func (x *Corrector) existingScore(cp *Coup, s *Solution, w written, fs []fit, lc
 	if fallacious {
 		return outcome{sanction: Zero, reasons: []Reason{FallaciousRaccord}, commission: true}, true
 	}
+	// §5.6: the −5 is withdrawn from the word's score, under 5 points too.
 	o := outcome{paid: claimed - 5, sanction: Penalty, place: match.ref.String(), commission: lc.pointedInvalid}
 	if lc.pointsNear(match) {
 		o.add(Offset)
 	} else {
 		o.add(lc.wrong...)
-	}
-	if o.paid < 0 {
-		o.paid = 0
 	}
 	return o, true
 }
@@ -407,14 +405,14 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 		o.notAdmitted = append(o.notAdmitted, invalidAt.asg[0].invalid...)
 	}
 	o = x.zeroAbove(cp, s, o)
-	x.average(cp, s, &o, invalidAt)
+	x.average(cp, &o, invalidAt)
 	return o
 }
 
 // average applies §5.9: a non-admitted word played or formed again before
 // the player was told of the first zéro earns the average, capped at the
 // solution proposed, unless another error brings the nullité.
-func (x *Corrector) average(cp *Coup, s *Solution, o *outcome, at *fit) {
+func (x *Corrector) average(cp *Coup, o *outcome, at *fit) {
 	if len(o.notAdmitted) == 0 || cp.unnotified == nil {
 		return
 	}
@@ -428,13 +426,15 @@ func (x *Corrector) average(cp *Coup, s *Solution, o *outcome, at *fit) {
 			return
 		}
 	}
-	o.sanction = Average
-	switch {
-	case s.Score != nil:
-		o.averageCap = *s.Score
-	case at != nil && len(at.asg) > 0:
-		o.averageCap = at.asg[0].score
+	if at == nil || len(at.asg) == 0 {
+		// The word lies nowhere on the grid: an erreur de grille keeps
+		// the nullité.
+		return
 	}
+	// "Le joueur ne peut en aucun cas marquer plus de points que sa
+	// solution proposée": the solution's value, not the score written.
+	o.sanction = Average
+	o.averageCap = at.asg[0].score
 }
 
 // lettersString renders letters as capitals.

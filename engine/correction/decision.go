@@ -91,7 +91,8 @@ func Reasons() []Reason {
 // the BulletinCorrected event carries.
 type Decision struct {
 	// Paid is the score credited for the coup (0 for a zéro and for an
-	// average, which the caller computes over the arbiter's other players).
+	// average, which the caller computes over the arbiter's other players;
+	// for a penalty, the word's score less 5, negative under 5 points: §5.6).
 	Paid int `json:"paid"`
 	// Sanction is the bulletin's sanction, disciplinary warnings aside.
 	Sanction Sanction `json:"sanction"`
@@ -117,6 +118,15 @@ type Decision struct {
 	Billet bool `json:"billet"`
 	// Engine is EngineVersion at the time of the decision.
 	Engine string `json:"engine"`
+}
+
+// MinPaid is the lowest score a decision can pay: a penalty withdraws 5
+// from a word's score, 0 at the least, so −5 (§5.6); 0 otherwise.
+func (d *Decision) MinPaid() int {
+	if d.Sanction == Penalty {
+		return -5
+	}
+	return 0
 }
 
 // Warnings is the number of avertissements the decision counts for §5.9.

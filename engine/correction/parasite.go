@@ -151,7 +151,7 @@ func (x *Corrector) judgeParasites(cp *Coup, s *Solution, w written, o outcome) 
 		return o
 	}
 	zero = x.zeroAbove(cp, s, zero)
-	x.average(cp, s, &zero, nil)
+	x.average(cp, &zero, &f)
 	return zero
 }
 

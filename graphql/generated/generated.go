@@ -321,7 +321,7 @@ type ComplexityRoot struct {
 		ContreArbitrer         func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CorrigerBulletin       func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CreerMatch             func(childComplexity int, tournoi string, match string, clientMutationID *string) int
-		CreerPartie            func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) int
+		CreerPartie            func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
 		CreerTournoi           func(childComplexity int, id string, nom string, clientMutationID *string) int
 		DeciderAppel           func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite        func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
@@ -664,7 +664,7 @@ type MutationResolver interface {
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
-	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, clientMutationID *string) (*model.Partie, error)
+	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
 	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -1944,7 +1944,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["joueurs"].([]string), args["clientMutationId"].(*string)), true
 	case "Mutation.creerTournoi":
 		if e.complexity.Mutation.CreerTournoi == nil {
 			break
@@ -5531,6 +5531,12 @@ extend type Mutation {
     partie: ID!
     "The game's settings."
     config: ConfigPartieInput!
+    """
+    The players of a départage game (barrage, sudden death: guide §2.14), the tied players it separates: at
+    least two, registered, not excluded; required for a barrage, refused for a normal game. A game that names
+    none takes every registered player not excluded (§6.1).
+    """
+    joueurs: [ID!]
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
@@ -5847,6 +5853,8 @@ enum CodeErreur {
   INVALID_PLAYER
   "Tournoi — Partie sans identifiant ou tournoi inexistant."
   INVALID_PARTIE
+  "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager (guide §2.14)."
+  INVALID_DEPARTAGE
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
   TOURNOI_ID_TAKEN
   "Recours — Recours invalide (identifiant, coup, motif)."
@@ -6473,11 +6481,16 @@ func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context,
 		return nil, err
 	}
 	args["config"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "joueurs", ec.unmarshalOID2ᚕstringᚄ)
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg3
+	args["joueurs"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -16741,7 +16754,7 @@ func (ec *executionContext) _Mutation_creerPartie(ctx context.Context, field gra
 		ec.fieldContext_Mutation_creerPartie,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["joueurs"].([]string), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -33545,6 +33558,42 @@ func (ec *executionContext) marshalOHabilitation2ᚖarbitreᚋgraphqlᚋmodelᚐ
 		return graphql.Null
 	}
 	return ec._Habilitation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOID2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {

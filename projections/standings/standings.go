@@ -34,6 +34,10 @@ type Ligne struct {
 	Avertissements int     `json:"avertissements"`
 	Penalites      int     `json:"penalites"`
 	EnAttente      int     `json:"enAttente"`
+	// departage holds, per départage game of the tournament in order, the
+	// player's rank in it (0 when he did not play it): it orders players
+	// tied on the cumul (guide §2.14, 2020 §3.8.3).
+	departage []int
 }
 
 type partie struct {
@@ -241,8 +245,10 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			}
 			if coup >= p.premier[l] {
 				d, _ := p.decision(coup, l)
+				// §5.6: the −5 is paid on the coup.
 				_, penalite, _ := duplicate.Points(d)
 				lignes[i].Penalites += penalite
+				lignes[i].Score -= penalite
 				decisions[i] = append(decisions[i], d)
 			}
 		}
@@ -259,27 +265,34 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	for i := range lignes {
 		l := &lignes[i]
 		// §5.9: from the 4th warning (6th in blitz and original formulas),
-		// disciplinary ones included, each one costs 5 points; penalties
-		// are taken at the end.
+		// disciplinary ones included, each one costs 5 points, taken at the
+		// end of the game.
 		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
 		l.Avertissements = tally.Warnings
 		l.Penalites += tally.Total
 		if p.fin != nil {
-			l.Score -= l.Penalites
+			l.Score -= tally.Total
 		}
 	}
 	finir(lignes)
 	return lignes, nil
 }
 
-// Cumul returns the tournament standings: every game's score and top added.
+// Cumul returns the tournament standings: the score and top of every
+// normal game added. A barrage or sudden-death game adds nothing: it ranks
+// the players it separates among those tied on the cumul (guide §2.14, 2020
+// §3.8.3).
 func (c *Classement) Cumul() ([]Ligne, error) {
 	total := map[string]*Ligne{}
 	var ordre []string
+	departages := 0
 	for _, id := range c.ordre {
 		lignes, err := c.Partie(id)
 		if err != nil {
 			return nil, err
+		}
+		if c.parties[id].config.Mode != duplicate.ModeNormal {
+			departages++
 		}
 		for _, l := range lignes {
 			t := total[l.Licence]
@@ -287,6 +300,11 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 				t = &Ligne{Licence: l.Licence, Nom: l.Nom, Serie: l.Serie, Club: l.Club}
 				total[l.Licence] = t
 				ordre = append(ordre, l.Licence)
+			}
+			if c.parties[id].config.Mode != duplicate.ModeNormal {
+				t.departage = append(t.departage, make([]int, departages-len(t.departage))...)
+				t.departage[departages-1] = l.Rang
+				continue
 			}
 			t.Score += l.Score
 			t.Top += l.Top
@@ -317,7 +335,8 @@ func ParSerie(lignes []Ligne, serie string) []Ligne {
 }
 
 // finir computes négatif, percentage and rank with ties (equal scores
-// share the rank, the next rank skips), sorted by rank then licence.
+// share the rank unless a départage game separates them, the next rank
+// skips), sorted by rank then licence.
 func finir(lignes []Ligne) {
 	for i := range lignes {
 		l := &lignes[i]
@@ -327,16 +346,31 @@ func finir(lignes []Ligne) {
 		}
 	}
 	sort.SliceStable(lignes, func(i, j int) bool {
-		if lignes[i].Score != lignes[j].Score {
-			return lignes[i].Score > lignes[j].Score
+		if c := departager(lignes[i], lignes[j]); c != 0 {
+			return c < 0
 		}
 		return lignes[i].Licence < lignes[j].Licence
 	})
 	for i := range lignes {
-		if i > 0 && lignes[i].Score == lignes[i-1].Score {
+		if i > 0 && departager(lignes[i], lignes[i-1]) == 0 {
 			lignes[i].Rang = lignes[i-1].Rang
 		} else {
 			lignes[i].Rang = i + 1
 		}
 	}
+}
+
+// departager orders two lines: the higher score first; on equal scores, the
+// better rank in the first départage game both played (guide §2.14); 0 when
+// nothing separates them.
+func departager(a, b Ligne) int {
+	if a.Score != b.Score {
+		return b.Score - a.Score
+	}
+	for k := range min(len(a.departage), len(b.departage)) {
+		if a.departage[k] > 0 && b.departage[k] > 0 && a.departage[k] != b.departage[k] {
+			return a.departage[k] - b.departage[k]
+		}
+	}
+	return 0
 }

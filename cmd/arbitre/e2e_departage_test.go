@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestE2EGuide2_14_BarrageJoueursDepartages: over HTTP, a barrage is
+// created for the tied players the director names, not for every player
+// of the tournament (guide §2.14); badly named players are refused with
+// INVALID_DEPARTAGE and create nothing.
+func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	for i := 1; i <= 3; i++ {
+		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)
+	}
+	creer := `mutation($p: ID!, $c: ConfigPartieInput!, $j: [ID!]) { creerPartie(tournoi:"T1", partie:$p, config:$c, joueurs:$j) { joueurs } }`
+	refus := []struct {
+		name    string
+		config  map[string]any
+		joueurs []string
+		code    string
+	}{
+		{"barrage sans joueurs", map[string]any{"mode": "barrage"}, nil, "INVALID_DEPARTAGE"},
+		{"partie normale nommée", map[string]any{}, []string{"L1", "L2"}, "INVALID_DEPARTAGE"},
+		{"un seul joueur", map[string]any{"mode": "barrage"}, []string{"L1"}, "INVALID_DEPARTAGE"},
+		{"non inscrit", map[string]any{"mode": "barrage"}, []string{"L1", "L9"}, "UNKNOWN_PLAYER"},
+	}
+	for _, tt := range refus {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.code, s.gql(director, creer, map[string]any{"p": "T1-B", "c": tt.config, "j": tt.joueurs}).code())
+		})
+	}
+	var tournoi struct{ Parties []string }
+	s.gql(director, `{ tournoi(id:"T1") { parties } }`, nil).into(t, "tournoi", &tournoi)
+	assert.Empty(t, tournoi.Parties, "a refused game is not added")
+
+	var partie struct{ Joueurs []string }
+	s.gql(director, creer, map[string]any{"p": "T1-B", "c": map[string]any{"mode": "barrage"}, "j": []string{"L2", "L1"}}).into(t, "creerPartie", &partie)
+	assert.Equal(t, []string{"L1", "L2"}, partie.Joueurs, "only the tied players play the barrage")
+	s.gql(director, creer, map[string]any{"p": "T1-1", "c": map[string]any{}}).into(t, "creerPartie", &partie)
+	assert.Equal(t, []string{"L1", "L2", "L3"}, partie.Joueurs, "a normal game takes every player")
+}
