@@ -74,12 +74,7 @@ func (x *Corrector) finish(cp *Coup, b *Bulletin, o outcome) Decision {
 		Place:              o.place,
 		NotAdmitted:        o.notAdmitted,
 		AverageCap:         o.averageCap,
-		DisciplineWarnings: b.Discipline,
 		Engine:             EngineVersion,
-	}
-	if b.Discipline > 0 {
-		// §5.8: the disciplinary avertissement cumulates with anything.
-		o.add(Discipline)
 	}
 	d.Reasons = normalise(o.reasons)
 	if d.Sanction != Average {
@@ -87,15 +82,14 @@ func (x *Corrector) finish(cp *Coup, b *Bulletin, o outcome) Decision {
 		d.ScoreWrittenBack = &paid
 	}
 	d.Billet = billetNeeded(cp, &d)
+	// §5.5, §5.8: the disciplinary avertissement cumulates with anything.
+	d.AddDiscipline(b.Discipline)
 	return d
 }
 
 // billetNeeded applies §5.9: every sanction is notified, but a warning for a
 // score error on the top and a zéro above the top need no billet.
 func billetNeeded(cp *Coup, d *Decision) bool {
-	if d.DisciplineWarnings > 0 {
-		return true
-	}
 	switch d.Sanction {
 	case None:
 		return false
