@@ -68,13 +68,13 @@ func (x *Corrector) Decide(cp *Coup, b *Bulletin) Decision {
 // finish turns a solution outcome into the bulletin's Decision.
 func (x *Corrector) finish(cp *Coup, b *Bulletin, o outcome) Decision {
 	d := Decision{
-		Paid:               o.paid,
-		Sanction:           o.sanction,
-		Commission:         o.commission,
-		Place:              o.place,
-		NotAdmitted:        o.notAdmitted,
-		AverageCap:         o.averageCap,
-		Engine:             EngineVersion,
+		Paid:        o.paid,
+		Sanction:    o.sanction,
+		Commission:  o.commission,
+		Place:       o.place,
+		NotAdmitted: o.notAdmitted,
+		AverageCap:  o.averageCap,
+		Engine:      EngineVersion,
 	}
 	d.Reasons = normalise(o.reasons)
 	if d.Sanction != Average {
