@@ -57,6 +57,8 @@ const (
 	LetterError           Reason = "LETTER_ERROR"             // (23)
 	GridError             Reason = "GRID_ERROR"               // (18), (26)
 	WordNotWhole          Reason = "WORD_NOT_WHOLE"           // (24)
+	NotAWord              Reason = "NOT_A_WORD"               // §1.1, §5.7: a single letter
+	HardToRead            Reason = "HARD_TO_READ"             // §5.5: presentation hard to read
 	SeveralSolutions      Reason = "SEVERAL_SOLUTIONS"        // §5.4.2.b
 	AboveTop              Reason = "ABOVE_TOP"                // §5.9
 	FallaciousRaccord     Reason = "FALLACIOUS_RACCORD"       // §5.3.3
@@ -74,7 +76,7 @@ var reasonOrder = map[Reason]int{}
 func init() {
 	for i, r := range []Reason{ScoreMissing, ScoreWrong, JokerCircling, RaccordTwoLetters, RaccordMissing,
 		RaccordWrong, Inverted, TwoReferencesOneWrong, ReferenceWrong, Offset, FinalLetterOmitted,
-		WordNotAdmitted, LetterError, GridError, WordNotWhole, SeveralSolutions, AboveTop, FallaciousRaccord,
+		WordNotAdmitted, LetterError, GridError, WordNotWhole, NotAWord, HardToRead, SeveralSolutions, AboveTop, FallaciousRaccord,
 		Illegible, Late, Exchanged, Blank, Missing, SeveralBulletins, Discipline} {
 		reasonOrder[r] = i
 	}

@@ -86,7 +86,7 @@ func (x *Corrector) refLoc(cp *Coup, s *Solution, w written, _ []fit) loc {
 		return loc{status: locWrong, wrong: []Reason{ReferenceWrong}}
 	}
 	lc := loc{pointed: true, pr: ref.Row, pc: ref.Col, pdir: ref.Vertical}
-	vertical := s.Written == "v"
+	vertical := s.vertical()
 	at := func(dir bool) (fit, bool) {
 		f, ok := x.fitAt(cp, w.letters, ref.Row, ref.Col, dir)
 		if ok && f.lettersOK && (!f.whole() || invalidLengthening(&f)) {
@@ -238,12 +238,12 @@ func (x *Corrector) pointRaccord(cp *Coup, s *Solution, w written, lc *loc) {
 				}
 			}
 			if n > best {
-				best, lc.pointed, lc.pr, lc.pc, lc.pdir = n, true, r, c, s.Written == "v"
+				best, lc.pointed, lc.pr, lc.pc, lc.pdir = n, true, r, c, s.vertical()
 			}
 		}
 	}
 	if lc.pointed {
-		vertical := s.Written == "v"
+		vertical := s.vertical()
 		if f, ok := x.fitAt(cp, w.letters, lc.pr, lc.pc, vertical); ok && f.lettersOK && (!f.whole() || invalidLengthening(&f)) {
 			lc.pointedInvalid = true
 		}

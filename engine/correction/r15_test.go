@@ -54,3 +54,46 @@ func TestArt5_5_AvertissementDisciplinaireSanction(t *testing.T) {
 		})
 	}
 }
+
+// TestArt5_7_MotDUneLettre: a single written letter is recorded and judged,
+// not refused: it is no mot joué (§1.1), the bulletin has no acceptable
+// solution (§5.7). A presentation hard to read is an avertissement (§5.5)
+// that neither a penalty nor a zéro cumulates with (§5.8).
+func TestArt5_7_MotDUneLettre(t *testing.T) {
+	hard := func(s Solution) Bulletin { return Bulletin{HardToRead: true, Solutions: []Solution{s}} }
+	runCases(t, []decideCase{
+		{name: "§5.7 a single letter is not a mot joué: zéro", board: minerGrid, tirage: tirage,
+			bulletin: one(sol("A", "h", ref("I2"), score(2))),
+			want:     want{0, Zero, []Reason{NotAWord}, false, ""}},
+		{name: "§5.7 a single letter on the first coup: zéro", board: grid(nil), tirage: tirage, coup: 1,
+			bulletin: one(sol("E", "h", ref("H8"), score(2))),
+			want:     want{0, Zero, []Reason{NotAWord}, false, ""}},
+		{name: "§5.5 presentation hard to read: avertissement, paid", board: minerGrid, tirage: tirage,
+			bulletin: hard(sol("CHEMINER", "h", ref("H1"), score(42))),
+			want:     want{42, Warning, []Reason{HardToRead}, false, "H1"}},
+		{name: "§5.8 hard to read and a wrong score: one avertissement", board: minerGrid, tirage: tirage,
+			bulletin: hard(sol("OH", "h", ref("I8"), score(12))),
+			want:     want{11, Warning, []Reason{ScoreWrong, HardToRead}, false, "I8"}},
+		{name: "§5.8 hard to read does not cumulate with the −5", board: minerGrid, tirage: tirage,
+			bulletin: hard(sol("OH", "h", ref("I9"), score(11))),
+			want:     want{6, Penalty, []Reason{Offset}, false, "I8"}},
+	})
+}
+
+// TestArt4_3_1_SensAbsentSelonLaReference: a client that leaves written out
+// gets the direction the reference's notation gives (H4 across, 4H down), so
+// a correct bulletin is not punished; an explicit written contradicting the
+// reference stays INVERTED (§5.3, §5.5).
+func TestArt4_3_1_SensAbsentSelonLaReference(t *testing.T) {
+	runCases(t, []decideCase{
+		{name: "§4.3.1 I8 without written: across, correct", board: minerGrid, tirage: tirage,
+			bulletin: one(sol("OH", "", ref("I8"), score(11))),
+			want:     want{11, None, []Reason{}, false, "I8"}},
+		{name: "§4.3.1 4H without written: down, correct", board: minerGrid, tirage: tirage,
+			bulletin: one(sol("ME", "", ref("4H"), score(3))),
+			want:     want{3, None, []Reason{}, false, "4H"}},
+		{name: "§5.5 written across with a down reference: inverted", board: minerGrid, tirage: tirage,
+			bulletin: one(sol("OH", "h", ref("8I"), score(11))),
+			want:     want{11, Warning, []Reason{Inverted}, false, "I8"}},
+	})
+}
