@@ -8,7 +8,7 @@ import (
 // EngineVersion identifies the correction rules of this package; it is
 // recorded with every Decision so a replay can tell a rules change from a
 // changed bulletin.
-const EngineVersion = "arbitre-correction/2 (FISF duplicate 2020)"
+const EngineVersion = "arbitre-correction/3 (FISF duplicate 2020)"
 
 // Sanction is the outcome of a bulletin (§5.5–§5.9).
 type Sanction string
