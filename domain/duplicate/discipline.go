@@ -108,23 +108,19 @@ func (d *Discipline) Decision(coup int, licence string, bulletin correction.Deci
 	if d.exclus[licence] {
 		return zeroDisciplinaire(correction.Decision{}), true
 	}
-	n := d.avertissements[coup][licence]
-	if n > 0 {
-		bulletin.DisciplineWarnings += n
-		if !slices.Contains(bulletin.Reasons, correction.Discipline) {
-			// Discipline is the billet's last box: appending keeps the order.
-			bulletin.Reasons = append(slices.Clone(bulletin.Reasons), correction.Discipline)
-		}
-	}
 	if d.zeros[coup][licence] {
-		return zeroDisciplinaire(bulletin), true
+		bulletin, corrige = zeroDisciplinaire(bulletin), true
 	}
+	bulletin.AddDiscipline(d.avertissements[coup][licence])
 	return bulletin, corrige
 }
 
 // zeroDisciplinaire makes a decision a zéro, keeping its disciplinary
 // avertissements and reasons.
 func zeroDisciplinaire(d correction.Decision) correction.Decision {
+	if d.DisciplineOnly() {
+		d.DisciplineWarnings++
+	}
 	zero := 0
 	d.Paid, d.Sanction, d.AverageCap, d.ScoreWrittenBack, d.Billet = 0, correction.Zero, 0, &zero, true
 	if !slices.Contains(d.Reasons, correction.Discipline) {

@@ -58,11 +58,11 @@ func TestSanctionner_Paragraphe5_5_5_8_AvertissementDisciplinaire(t *testing.T) 
 		warnings  int
 		corrigeOK bool
 	}{
-		{"§5.5 motif disciplinaire sur un bulletin sans faute", new(paye(14)), 1, 14, correction.None, 1, true},
+		{"§5.5 motif disciplinaire sur un bulletin sans faute : au moins un avertissement", new(paye(14)), 1, 14, correction.Warning, 1, true},
 		{"§5.8 cumule avec l'avertissement du coup", new(avertissement(12)), 1, 12, correction.Warning, 2, true},
 		{"§5.8 cumule avec la pénalité (§5.6)", new(penalite(14)), 1, 9, correction.Penalty, 1, true},
 		{"§5.8 cumule avec le zéro (§5.7)", new(nullite()), 1, 0, correction.Zero, 1, true},
-		{"guide §2.2 un avertissement disciplinaire, voire deux", new(paye(14)), 2, 14, correction.None, 2, true},
+		{"guide §2.2 un avertissement disciplinaire, voire deux", new(paye(14)), 2, 14, correction.Warning, 2, true},
 		{"§5.5 avant la correction : compté, score en attente", nil, 1, 0, "", 1, false},
 	}
 	for _, tt := range tests {

@@ -35,6 +35,10 @@ type Bulletin struct {
 	Exchanged bool `json:"exchanged"`
 	// Illegible: the proposed word cannot be read (§5.7).
 	Illegible bool `json:"illegible"`
+	// HardToRead: the bulletin's presentation makes it hard to read
+	// (erasures, writing askew, words crossed out and rewritten...): an
+	// avertissement (§5.5).
+	HardToRead bool `json:"hard_to_read,omitempty"`
 	// Discipline counts the disciplinary avertissements given on this coup;
 	// they cumulate with any other sanction (§5.5, §5.8).
 	Discipline int `json:"discipline"`
@@ -55,7 +59,9 @@ type Solution struct {
 	// Word as written: capitals, a letter in parentheses is circled (the
 	// letter a joker stands for, §4.2), e.g. "MUTIN(E)R".
 	Word string `json:"word"`
-	// Written is the way the word is written on the bulletin.
+	// Written is the way the word is written on the bulletin; when it is
+	// absent (""), the direction the reference's notation gives (H4 across,
+	// 4H down), across without a readable reference.
 	Written Sens `json:"written"`
 	// Ref is the alphanumeric reference exactly as written (§4.3.1), or nil.
 	Ref *string `json:"ref"`
@@ -140,8 +146,8 @@ func (b *Bulletin) Validate() error {
 		if err != nil {
 			return errorf(ErrWord, path+".word", "%v", err)
 		}
-		if s.Written != "h" && s.Written != "v" {
-			return errorf(ErrWritten, path+".written", "%q: want \"h\" or \"v\"", s.Written)
+		if s.Written != "" && s.Written != Horizontal && s.Written != Vertical {
+			return errorf(ErrWritten, path+".written", "%q: want \"h\", \"v\" or absent", s.Written)
 		}
 		if s.Score != nil && (*s.Score < 0 || *s.Score > 9999) {
 			return errorf(ErrScore, path+".score", "%d: want 0 to 9999 or null", *s.Score)
@@ -157,13 +163,24 @@ func (b *Bulletin) Validate() error {
 			if r.DR < -board.Size || r.DR > board.Size || r.DC < -board.Size || r.DC > board.Size {
 				return errorf(ErrRaccord, rp, "offset (%d,%d) is off any grid", r.DR, r.DC)
 			}
-			if (r.DR == 0 && s.Written == "h" && r.DC >= 0 && r.DC < len(w.letters)) ||
-				(r.DC == 0 && s.Written == "v" && r.DR >= 0 && r.DR < len(w.letters)) {
+			if (r.DR == 0 && !s.vertical() && r.DC >= 0 && r.DC < len(w.letters)) ||
+				(r.DC == 0 && s.vertical() && r.DR >= 0 && r.DR < len(w.letters)) {
 				return errorf(ErrRaccord, rp, "offset (%d,%d) is on a letter of the word", r.DR, r.DC)
 			}
 		}
 	}
 	return nil
+}
+
+// vertical reports whether the word is written down the bulletin: as
+// written, or, when the client left it out, as the reference's notation
+// says (§4.3.1: 4H down, H4 across).
+func (s *Solution) vertical() bool {
+	if s.Written != "" || s.Ref == nil {
+		return s.Written == Vertical
+	}
+	ref, ok := parseRefAsWritten(*s.Ref)
+	return ok && ref.Vertical
 }
 
 // written is a parsed word: its letters and which of them are circled.
@@ -174,14 +191,15 @@ type written struct {
 
 // parseWritten reads "MUTIN(E)R": capitals, a circled letter between
 // parentheses or, as the engine writes a joker, in lower case ("MUTINeR");
-// accents folded (play.ParseWord, the one reading of a word).
+// accents folded (play.ParseWord, the one reading of a word). A single
+// letter reads: it is judged, not a mot joué (§1.1, §5.7).
 func parseWritten(s string) (written, error) {
 	ts, err := play.ParseWord(s)
 	if err != nil {
 		return written{}, err
 	}
-	if len(ts) < 2 {
-		return written{}, fmt.Errorf("%q : un mot a deux lettres ou plus (§1.1)", s)
+	if len(ts) == 0 {
+		return written{}, fmt.Errorf("mot vide")
 	}
 	w := written{letters: make([]tile.Letter, len(ts))}
 	for i, t := range ts {

@@ -62,24 +62,25 @@ func (x *Corrector) Decide(cp *Coup, b *Bulletin) Decision {
 		}
 		o.add(SeveralSolutions)
 	}
+	if b.HardToRead && o.sanction.severity() <= Warning.severity() {
+		// §5.5, §5.8: one avertissement, which neither a penalty nor a
+		// zéro cumulates with.
+		o.sanction = Warning
+		o.add(HardToRead)
+	}
 	return x.finish(cp, b, o)
 }
 
 // finish turns a solution outcome into the bulletin's Decision.
 func (x *Corrector) finish(cp *Coup, b *Bulletin, o outcome) Decision {
 	d := Decision{
-		Paid:               o.paid,
-		Sanction:           o.sanction,
-		Commission:         o.commission,
-		Place:              o.place,
-		NotAdmitted:        o.notAdmitted,
-		AverageCap:         o.averageCap,
-		DisciplineWarnings: b.Discipline,
-		Engine:             EngineVersion,
-	}
-	if b.Discipline > 0 {
-		// §5.8: the disciplinary avertissement cumulates with anything.
-		o.add(Discipline)
+		Paid:        o.paid,
+		Sanction:    o.sanction,
+		Commission:  o.commission,
+		Place:       o.place,
+		NotAdmitted: o.notAdmitted,
+		AverageCap:  o.averageCap,
+		Engine:      EngineVersion,
 	}
 	d.Reasons = normalise(o.reasons)
 	if d.Sanction != Average {
@@ -87,15 +88,14 @@ func (x *Corrector) finish(cp *Coup, b *Bulletin, o outcome) Decision {
 		d.ScoreWrittenBack = &paid
 	}
 	d.Billet = billetNeeded(cp, &d)
+	// §5.5, §5.8: the disciplinary avertissement cumulates with anything.
+	d.AddDiscipline(b.Discipline)
 	return d
 }
 
 // billetNeeded applies §5.9: every sanction is notified, but a warning for a
 // score error on the top and a zéro above the top need no billet.
 func billetNeeded(cp *Coup, d *Decision) bool {
-	if d.DisciplineWarnings > 0 {
-		return true
-	}
 	switch d.Sanction {
 	case None:
 		return false
@@ -117,6 +117,11 @@ func (x *Corrector) solution(cp *Coup, s *Solution) outcome {
 	if err != nil {
 		return outcome{sanction: Zero, reasons: []Reason{Illegible}, commission: true}
 	}
+	if len(w.letters) < 2 {
+		// A word has two letters or more (§1.1): a single letter is no
+		// mot joué, the bulletin has no acceptable solution (§5.7).
+		return outcome{sanction: Zero, reasons: []Reason{NotAWord}}
+	}
 	if cp.number == 1 {
 		return x.firstCoup(cp, s, w)
 	}
@@ -125,7 +130,7 @@ func (x *Corrector) solution(cp *Coup, s *Solution) outcome {
 
 // located pays a solution from the second coup by its localisation (§5.3).
 func (x *Corrector) located(cp *Coup, s *Solution, w written) outcome {
-	vertical := s.Written == "v"
+	vertical := s.vertical()
 	fs := x.fits(cp, w.letters, vertical)
 	rac := x.raccordLoc(cp, s, w, fs)
 	var lc loc
@@ -347,7 +352,7 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 		o.add(WordNotAdmitted)
 		o.notAdmitted = []string{lettersString(w.letters)}
 	}
-	all := append(append([]fit(nil), fs...), x.fits(cp, w.letters, s.Written != "v")...)
+	all := append(append([]fit(nil), fs...), x.fits(cp, w.letters, !s.vertical())...)
 	var anyWhole, anyLetters bool
 	var invalidAt *fit
 	for i := range all {
@@ -371,7 +376,7 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 	}
 	var pointed *fit
 	if lc.pointed {
-		for _, dir := range []bool{s.Written == "v", lc.pdir} {
+		for _, dir := range []bool{s.vertical(), lc.pdir} {
 			if f, ok := x.fitAt(cp, w.letters, lc.pr, lc.pc, dir); ok && f.whole() && pointed == nil {
 				pointed = &f
 			}

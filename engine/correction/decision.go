@@ -1,11 +1,14 @@
 package correction
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // EngineVersion identifies the correction rules of this package; it is
 // recorded with every Decision so a replay can tell a rules change from a
 // changed bulletin.
-const EngineVersion = "arbitre-correction/2 (FISF duplicate 2020)"
+const EngineVersion = "arbitre-correction/3 (FISF duplicate 2020)"
 
 // Sanction is the outcome of a bulletin (§5.5–§5.9).
 type Sanction string
@@ -54,6 +57,8 @@ const (
 	LetterError           Reason = "LETTER_ERROR"             // (23)
 	GridError             Reason = "GRID_ERROR"               // (18), (26)
 	WordNotWhole          Reason = "WORD_NOT_WHOLE"           // (24)
+	NotAWord              Reason = "NOT_A_WORD"               // §1.1, §5.7: a single letter
+	HardToRead            Reason = "HARD_TO_READ"             // §5.5: presentation hard to read
 	SeveralSolutions      Reason = "SEVERAL_SOLUTIONS"        // §5.4.2.b
 	AboveTop              Reason = "ABOVE_TOP"                // §5.9
 	FallaciousRaccord     Reason = "FALLACIOUS_RACCORD"       // §5.3.3
@@ -71,7 +76,7 @@ var reasonOrder = map[Reason]int{}
 func init() {
 	for i, r := range []Reason{ScoreMissing, ScoreWrong, JokerCircling, RaccordTwoLetters, RaccordMissing,
 		RaccordWrong, Inverted, TwoReferencesOneWrong, ReferenceWrong, Offset, FinalLetterOmitted,
-		WordNotAdmitted, LetterError, GridError, WordNotWhole, SeveralSolutions, AboveTop, FallaciousRaccord,
+		WordNotAdmitted, LetterError, GridError, WordNotWhole, NotAWord, HardToRead, SeveralSolutions, AboveTop, FallaciousRaccord,
 		Illegible, Late, Exchanged, Blank, Missing, SeveralBulletins, Discipline} {
 		reasonOrder[r] = i
 	}
@@ -94,7 +99,9 @@ type Decision struct {
 	// average, which the caller computes over the arbiter's other players;
 	// for a penalty, the word's score less 5, negative under 5 points: §5.6).
 	Paid int `json:"paid"`
-	// Sanction is the bulletin's sanction, disciplinary warnings aside.
+	// Sanction is the bulletin's sanction: at least a warning when the coup
+	// has a disciplinary avertissement (§5.5), the first one being then the
+	// sanction itself.
 	Sanction Sanction `json:"sanction"`
 	// Reasons are the billet's boxes, in billet order.
 	Reasons []Reason `json:"reasons"`
@@ -111,7 +118,9 @@ type Decision struct {
 	NotAdmitted []string `json:"not_admitted,omitempty"`
 	// AverageCap bounds an average: never more than the solution proposed (§5.9).
 	AverageCap int `json:"average_cap,omitempty"`
-	// DisciplineWarnings cumulate with the sanction (§5.8).
+	// DisciplineWarnings are the disciplinary avertissements that cumulate
+	// with the sanction (§5.8); when the bulletin itself deserved none, the
+	// first one is the sanction and is not counted here.
 	DisciplineWarnings int `json:"discipline_warnings,omitempty"`
 	// Billet: a billet de correction must be sent (§5.9: not for a score
 	// error on the top word, nor for a zéro above the top).
@@ -136,6 +145,41 @@ func (d *Decision) Warnings() int {
 		n++
 	}
 	return n
+}
+
+// AddDiscipline gives n disciplinary avertissements on the coup (§5.5). They
+// cumulate with the bulletin's sanction (§5.8); a bulletin without one gets
+// the first as its sanction, a warning, so the decision never reads « no
+// sanction » while the billet shows box (11). Warnings counts n more.
+func (d *Decision) AddDiscipline(n int) {
+	if n <= 0 {
+		return
+	}
+	if d.Sanction == None {
+		d.Sanction = Warning
+		n--
+	}
+	d.DisciplineWarnings += n
+	if !slices.Contains(d.Reasons, Discipline) {
+		// Discipline is the billet's last box: appending keeps the order.
+		d.Reasons = append(slices.Clone(d.Reasons), Discipline)
+	}
+	d.Billet = true
+}
+
+// DisciplineOnly reports whether the decision's warning is a disciplinary
+// avertissement (AddDiscipline on a bulletin without sanction): a zéro that
+// replaces it keeps it among the disciplinary ones (§5.8).
+func (d *Decision) DisciplineOnly() bool {
+	if d.Sanction != Warning || !slices.Contains(d.Reasons, Discipline) {
+		return false
+	}
+	for _, r := range d.Reasons {
+		if r != Discipline && r != SeveralSolutions {
+			return false
+		}
+	}
+	return true
 }
 
 // outcome is the decision on one solution, before bulletin-level facts.

@@ -86,7 +86,7 @@ func (x *Corrector) refLoc(cp *Coup, s *Solution, w written, _ []fit) loc {
 		return loc{status: locWrong, wrong: []Reason{ReferenceWrong}}
 	}
 	lc := loc{pointed: true, pr: ref.Row, pc: ref.Col, pdir: ref.Vertical}
-	vertical := s.Written == "v"
+	vertical := s.vertical()
 	at := func(dir bool) (fit, bool) {
 		f, ok := x.fitAt(cp, w.letters, ref.Row, ref.Col, dir)
 		if ok && f.lettersOK && (!f.whole() || invalidLengthening(&f)) {
@@ -155,6 +155,7 @@ func (x *Corrector) raccordLoc(cp *Coup, s *Solution, w written, fs []fit) loc {
 		f     *fit
 		count int
 		warn  Reason
+		all   bool // every written raccord letter agrees with the grid there
 	}
 	var cands, invalid []cand
 	best := -1
@@ -163,7 +164,7 @@ func (x *Corrector) raccordLoc(cp *Coup, s *Solution, w written, fs []fit) loc {
 		if !f.lettersOK {
 			continue
 		}
-		count, covered := raccordCount(cp, f, s)
+		count, covered, agree := raccordCount(cp, f, s)
 		warn, reject := prolongationRule(f, covered)
 		if reject != "" {
 			if f.playable() && lc.truncated == "" {
@@ -172,10 +173,10 @@ func (x *Corrector) raccordLoc(cp *Coup, s *Solution, w written, fs []fit) loc {
 			continue
 		}
 		if !f.playable() {
-			invalid = append(invalid, cand{f, count, warn})
+			invalid = append(invalid, cand{f, count, warn, agree == len(s.Raccord)})
 			continue
 		}
-		cands = append(cands, cand{f, count, warn})
+		cands = append(cands, cand{f, count, warn, agree == len(s.Raccord)})
 		best = max(best, count)
 	}
 	wrongReason := RaccordMissing
@@ -207,8 +208,11 @@ func (x *Corrector) raccordLoc(cp *Coup, s *Solution, w written, fs []fit) loc {
 			lc.prolongation = true
 		}
 	}
+	// The bulletin points only to the places where every written raccord
+	// letter agrees with the grid: a grid letter of the word does not make
+	// up for a written one that disagrees (§4.3.2, §5.3.3).
 	for _, c := range invalid {
-		if c.count >= best {
+		if c.all && c.count >= best {
 			lc.fallacious = true
 		}
 	}
@@ -234,12 +238,12 @@ func (x *Corrector) pointRaccord(cp *Coup, s *Solution, w written, lc *loc) {
 				}
 			}
 			if n > best {
-				best, lc.pointed, lc.pr, lc.pc, lc.pdir = n, true, r, c, s.Written == "v"
+				best, lc.pointed, lc.pr, lc.pc, lc.pdir = n, true, r, c, s.vertical()
 			}
 		}
 	}
 	if lc.pointed {
-		vertical := s.Written == "v"
+		vertical := s.vertical()
 		if f, ok := x.fitAt(cp, w.letters, lc.pr, lc.pc, vertical); ok && f.lettersOK && (!f.whole() || invalidLengthening(&f)) {
 			lc.pointedInvalid = true
 		}
@@ -273,8 +277,9 @@ func (f *fit) prolongs() bool {
 // of the written word, and the raccord letters written that agree with the
 // grid and touch a letter put down or another raccord letter; a letter that
 // disagrees is parasite and breaks the chain (§5.2.3). covered marks the
-// letters of the full word that the bulletin shows.
-func raccordCount(cp *Coup, f *fit, s *Solution) (count int, covered uint16) {
+// letters of the full word that the bulletin shows; agree counts the written
+// raccord letters that agree with the grid, chained or not.
+func raccordCount(cp *Coup, f *fit, s *Solution) (count int, covered uint16, agree int) {
 	var on [board.Squares]uint8 // 1 put down, 2 raccord letter reached, 3 raccord letter not yet reached
 	for i := 0; i < f.len; i++ {
 		r, c := f.square(i)
@@ -297,7 +302,11 @@ func raccordCount(cp *Coup, f *fit, s *Solution) (count int, covered uint16) {
 			continue
 		}
 		t := cp.board.At(r, c)
-		if sq := board.Index(r, c); t != tile.Empty && on[sq] == 0 && t.Letter().Byte() == upper(g.Letter[0]) {
+		if t == tile.Empty || t.Letter().Byte() != upper(g.Letter[0]) {
+			continue
+		}
+		agree++
+		if sq := board.Index(r, c); on[sq] == 0 {
 			on[sq] = 3
 		}
 	}
@@ -320,7 +329,7 @@ func raccordCount(cp *Coup, f *fit, s *Solution) (count int, covered uint16) {
 			}
 		}
 	}
-	return count, covered
+	return count, covered, agree
 }
 
 func touches(on *[board.Squares]uint8, r, c int) bool {

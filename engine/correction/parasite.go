@@ -129,7 +129,7 @@ func (x *Corrector) judgeParasites(cp *Coup, s *Solution, w written, o outcome) 
 		return o
 	}
 	ref, err := board.ParseRef(o.place)
-	if err != nil || ref.Vertical != (s.Written == "v") {
+	if err != nil || ref.Vertical != s.vertical() {
 		return o
 	}
 	f, ok := x.paidFit(cp, w, ref)

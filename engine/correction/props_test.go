@@ -102,7 +102,7 @@ func TestValidationErrors(t *testing.T) {
 	}{
 		{"unknown field", `{"solution":[]}`, ErrJSON, ""},
 		{"bad word", `{"solutions":[{"word":"A1","written":"h"}]}`, ErrWord, "solutions[0].word"},
-		{"one letter", `{"solutions":[{"word":"A","written":"h"}]}`, ErrWord, "solutions[0].word"},
+		{"no letter", `{"solutions":[{"word":"","written":"h"}]}`, ErrWord, "solutions[0].word"},
 		{"open circle", `{"solutions":[{"word":"AB(C","written":"h"}]}`, ErrWord, "solutions[0].word"},
 		{"sense", `{"solutions":[{"word":"AB","written":"x"}]}`, ErrWritten, "solutions[0].written"},
 		{"raccord letter", `{"solutions":[{"word":"AB","written":"h","raccord":[{"letter":"?","dr":1,"dc":0}]}]}`, ErrRaccord, "solutions[0].raccord[0].letter"},

@@ -4201,6 +4201,10 @@ enum Raison {
   GRID_ERROR
   "(24) Word not written whole."
   WORD_NOT_WHOLE
+  "§1.1, §5.7 A single letter is not a mot joué."
+  NOT_A_WORD
+  "§5.5 The bulletin's presentation makes it hard to read."
+  HARD_TO_READ
   "§5.4.2.b Several solutions written."
   SEVERAL_SOLUTIONS
   "§5.9 Score above the top."
@@ -4237,8 +4241,8 @@ input RaccordInput {
 input SolutionEcriteInput {
   "As written: a joker circled, MUTIN(E)R, or in lower case as the tops write it, MUTINeR (the same word); accents are folded (É is E)."
   word: String!
-  "How the word is written on the bulletin."
-  written: Sens! = h
+  "How the word is written on the bulletin; when left out, the direction the reference's notation gives (H4 across, 4H down), across without a readable reference. An explicit sense that contradicts the reference is INVERTED (§5.5)."
+  written: Sens
   "The alphanumeric reference exactly as written (may be garbled)."
   ref: String
   "The raccord letters written around the word."
@@ -4263,7 +4267,9 @@ input BulletinInput {
   exchanged: Boolean! = false
   "The proposed word cannot be read (25)."
   illegible: Boolean! = false
-  "Disciplinary avertissements given on this coup (§5.5, §5.8)."
+  "The presentation makes the bulletin hard to read: erasures, writing askew, words crossed out and rewritten (§5.5, an avertissement)."
+  hardToRead: Boolean! = false
+  "Disciplinary avertissements given on this coup (§5.5, §5.8); the first makes the sanction at least a warning."
   discipline: Int! = 0
   "The written solutions, crossed-out ones included."
   solutions: [SolutionEcriteInput!]! = []
@@ -25532,6 +25538,9 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 	if _, present := asMap["illegible"]; !present {
 		asMap["illegible"] = false
 	}
+	if _, present := asMap["hardToRead"]; !present {
+		asMap["hardToRead"] = false
+	}
 	if _, present := asMap["discipline"]; !present {
 		asMap["discipline"] = 0
 	}
@@ -25539,7 +25548,7 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 		asMap["solutions"] = []any{}
 	}
 
-	fieldsInOrder := [...]string{"missing", "blank", "several", "late", "exchanged", "illegible", "discipline", "solutions"}
+	fieldsInOrder := [...]string{"missing", "blank", "several", "late", "exchanged", "illegible", "hardToRead", "discipline", "solutions"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -25588,6 +25597,13 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 				return it, err
 			}
 			it.Illegible = data
+		case "hardToRead":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hardToRead"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HardToRead = data
 		case "discipline":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discipline"))
 			data, err := ec.unmarshalNInt2int(ctx, v)
@@ -26073,9 +26089,6 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 		asMap[k] = v
 	}
 
-	if _, present := asMap["written"]; !present {
-		asMap["written"] = "h"
-	}
 	if _, present := asMap["crossed"]; !present {
 		asMap["crossed"] = false
 	}
@@ -26096,7 +26109,7 @@ func (ec *executionContext) unmarshalInputSolutionEcriteInput(ctx context.Contex
 			it.Word = data
 		case "written":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("written"))
-			data, err := ec.unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx, v)
+			data, err := ec.unmarshalOSens2arbitreᚋengineᚋcorrectionᚐSens(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -32227,6 +32240,8 @@ var (
 		"LETTER_ERROR":             correction.LetterError,
 		"GRID_ERROR":               correction.GridError,
 		"WORD_NOT_WHOLE":           correction.WordNotWhole,
+		"NOT_A_WORD":               correction.NotAWord,
+		"HARD_TO_READ":             correction.HardToRead,
 		"SEVERAL_SOLUTIONS":        correction.SeveralSolutions,
 		"ABOVE_TOP":                correction.AboveTop,
 		"FALLACIOUS_RACCORD":       correction.FallaciousRaccord,
@@ -32254,6 +32269,8 @@ var (
 		correction.LetterError:           "LETTER_ERROR",
 		correction.GridError:             "GRID_ERROR",
 		correction.WordNotWhole:          "WORD_NOT_WHOLE",
+		correction.NotAWord:              "NOT_A_WORD",
+		correction.HardToRead:            "HARD_TO_READ",
 		correction.SeveralSolutions:      "SEVERAL_SOLUTIONS",
 		correction.AboveTop:              "ABOVE_TOP",
 		correction.FallaciousRaccord:     "FALLACIOUS_RACCORD",
@@ -32556,34 +32573,6 @@ var (
 		correction.Penalty: "penalty",
 		correction.Zero:    "zero",
 		correction.Average: "average",
-	}
-)
-
-func (ec *executionContext) unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, v any) (correction.Sens, error) {
-	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens[tmp]
-	return res, graphql.ErrorOnPath(ctx, err)
-}
-
-func (ec *executionContext) marshalNSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, sel ast.SelectionSet, v correction.Sens) graphql.Marshaler {
-	_ = sel
-	res := graphql.MarshalString(marshalNSens2arbitreᚋengineᚋcorrectionᚐSens[v])
-	if res == graphql.Null {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-	}
-	return res
-}
-
-var (
-	unmarshalNSens2arbitreᚋengineᚋcorrectionᚐSens = map[string]correction.Sens{
-		"h": correction.Horizontal,
-		"v": correction.Vertical,
-	}
-	marshalNSens2arbitreᚋengineᚋcorrectionᚐSens = map[correction.Sens]string{
-		correction.Horizontal: "h",
-		correction.Vertical:   "v",
 	}
 )
 
@@ -33782,6 +33771,30 @@ func (ec *executionContext) marshalOResultatClassique2ᚖarbitreᚋgraphqlᚋmod
 	}
 	return ec._ResultatClassique(ctx, sel, v)
 }
+
+func (ec *executionContext) unmarshalOSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, v any) (correction.Sens, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOSens2arbitreᚋengineᚋcorrectionᚐSens[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSens2arbitreᚋengineᚋcorrectionᚐSens(ctx context.Context, sel ast.SelectionSet, v correction.Sens) graphql.Marshaler {
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOSens2arbitreᚋengineᚋcorrectionᚐSens[v])
+	return res
+}
+
+var (
+	unmarshalOSens2arbitreᚋengineᚋcorrectionᚐSens = map[string]correction.Sens{
+		"h": correction.Horizontal,
+		"v": correction.Vertical,
+	}
+	marshalOSens2arbitreᚋengineᚋcorrectionᚐSens = map[correction.Sens]string{
+		correction.Horizontal: "h",
+		correction.Vertical:   "v",
+	}
+)
 
 func (ec *executionContext) marshalOSolutionTop2ᚕarbitreᚋgraphqlᚋmodelᚐSolutionTopᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SolutionTop) graphql.Marshaler {
 	if v == nil {
