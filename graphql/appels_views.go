@@ -15,7 +15,7 @@ import (
 // stored games and tournaments; a decision on a bulletin goes to the game
 // through the duplicate use cases.
 func (r *Resolver) appelApp(md eventstore.Metadata) *appcommand.Application {
-	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot), appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
+	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal), appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
 }
 
 // ReprendreDecisions completes the appeal decisions a crash left half

@@ -6,7 +6,9 @@ import (
 	"fmt"
 
 	"arbitre/domain/appel"
+	"arbitre/domain/appel/command"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
 )
 
@@ -21,15 +23,18 @@ type Tournois interface {
 }
 
 // Faits reads what an appeal is checked against (command.Faits) from the
-// duplicate games and the tournaments in the event store.
+// duplicate games and the tournaments in the event store; the times of
+// the games are those the store recorded their events at.
 type Faits struct {
 	parties  Parties
 	tournois Tournois
+	journal  eventstore.Reader
 }
 
-// NewFaits returns the facts over the games' and tournaments' repositories.
-func NewFaits(parties Parties, tournois Tournois) *Faits {
-	return &Faits{parties: parties, tournois: tournois}
+// NewFaits returns the facts over the games' and tournaments' repositories
+// and the store they are read from.
+func NewFaits(parties Parties, tournois Tournois, journal eventstore.Reader) *Faits {
+	return &Faits{parties: parties, tournois: tournois, journal: journal}
 }
 
 // Partie implements command.Faits.
@@ -46,11 +51,7 @@ func (f *Faits) Partie(ctx context.Context, id string) (string, []string, error)
 
 // Tables implements command.Faits.
 func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
-	t, err := f.tournois.Charger(ctx, id)
-	var refus *tournoi.Erreur
-	if errors.As(err, &refus) || (err == nil && t.Version() == 0) {
-		return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", id), Err: err}
-	}
+	t, err := f.tournoi(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -59,4 +60,47 @@ func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
 		tables[j.Licence] = j.Table
 	}
 	return tables, nil
+}
+
+// Horaires implements command.Faits: a game starts with its first tirage
+// (kept or rejected) and ends with its end event.
+func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
+	t, err := f.tournoi(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var horaires []command.Horaire
+	for _, partie := range t.Parties() {
+		stream, err := eventstore.PartieStream(partie)
+		if err != nil {
+			return nil, err
+		}
+		evts, err := eventstore.ReadWholeStream(ctx, f.journal, stream)
+		if err != nil {
+			return nil, err
+		}
+		h := command.Horaire{Partie: partie}
+		for _, e := range evts {
+			switch e.Type {
+			case duplicate.TypeTirageEffectue, duplicate.TypeTirageRejete:
+				if h.Debut.IsZero() {
+					h.Debut = e.Metadata.RecordedAt
+				}
+			case duplicate.TypePartieTerminee:
+				h.Fin = e.Metadata.RecordedAt
+			}
+		}
+		horaires = append(horaires, h)
+	}
+	return horaires, nil
+}
+
+// tournoi loads a tournament; NOT_FOUND when there is none.
+func (f *Faits) tournoi(ctx context.Context, id string) (*tournoi.Tournoi, error) {
+	t, err := f.tournois.Charger(ctx, id)
+	var refus *tournoi.Erreur
+	if errors.As(err, &refus) || (err == nil && t.Version() == 0) {
+		return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", id), Err: err}
+	}
+	return t, err
 }

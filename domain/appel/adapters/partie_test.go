@@ -111,7 +111,7 @@ func jouerPartie(t *testing.T) *partieJouee {
 // wrapper of it).
 func (pj *partieJouee) app(store eventstore.Store) *command.Application {
 	parties := dupadapters.NewDepot(store, pj.reg, nil)
-	return command.New(adapters.NewDepot(store, pj.reg), adapters.NewFaits(parties, tadapters.NewDepot(store, pj.reg)),
+	return command.New(adapters.NewDepot(store, pj.reg), adapters.NewFaits(parties, tadapters.NewDepot(store, pj.reg), store),
 		adapters.NewPartie(dupcommand.New(parties, nil, pj.horloge, directeur)), pj.horloge, directeur)
 }
 

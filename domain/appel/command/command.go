@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"arbitre/domain/appel"
 	"arbitre/domain/eventstore"
@@ -46,6 +47,43 @@ type Faits interface {
 	// (0 for none); an *appel.Erreur NOT_FOUND when there is no such
 	// tournament.
 	Tables(ctx context.Context, tournoi string) (map[string]int, error)
+	// Horaires returns the games of a tournament in its order, each with
+	// the time of its first tirage and of its end (zero when not yet).
+	Horaires(ctx context.Context, tournoi string) ([]Horaire, error)
+}
+
+// Horaire is when a game of a tournament started (its first tirage) and
+// ended (its end event), as the store recorded them; zero when not yet.
+type Horaire struct {
+	Partie string
+	Debut  time.Time
+	Fin    time.Time
+}
+
+// echeance derives the §6.3 filing deadline of an appeal about partie (or
+// about the whole tournament when partie is empty) from the tournament's
+// games: the start of the game after it, else 15 minutes after the last
+// game ended. Zero when neither is known yet.
+func echeance(horaires []Horaire, partie string) time.Time {
+	suivante := len(horaires)
+	for i, h := range horaires {
+		if partie != "" && h.Partie == partie {
+			suivante = i + 1
+			break
+		}
+	}
+	var debut, fin time.Time
+	for _, h := range horaires[suivante:] {
+		if !h.Debut.IsZero() {
+			debut = h.Debut
+			break
+		}
+	}
+	if len(horaires) > 0 {
+		fin = horaires[len(horaires)-1].Fin
+	}
+	e, _ := appel.EcheanceRecours(debut, fin)
+	return e
 }
 
 // DecisionBulletin is a commission's decision on one bulletin, to be
@@ -111,7 +149,9 @@ type DeposerAppel struct {
 
 // DeposerAppel handles DeposerAppel; the appeal must not exist yet. The
 // object recorded is the one Situer derives; a tournament or a table the
-// client names that differs from it is refused (INVALID_APPEAL).
+// client names that differs from it is refused (INVALID_APPEAL). The
+// deadline of §6.3 is derived from the tournament's games (echeance),
+// never taken from the client: a late appeal is DEADLINE_PASSED.
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	switch _, err := a.depot.Charger(ctx, c.Appel); {
 	case errors.Is(err, eventstore.ErrDejaTraitee):
@@ -131,6 +171,14 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	}
 	s := c.Saisine
 	s.Objet = o
+	s.Echeance = time.Time{}
+	if o.Tournoi != "" {
+		horaires, err := a.faits.Horaires(sansCommande(ctx), o.Tournoi)
+		if err != nil {
+			return err
+		}
+		s.Echeance = echeance(horaires, o.Partie)
+	}
 	ap := appel.Nouveau()
 	if err := ap.Deposer(s, a.horloge.Now()); err != nil {
 		return err

@@ -68,7 +68,10 @@ func (c *correcteur) AppliquerDecision(_ context.Context, d command.DecisionBull
 
 // faits are the stored games and tournaments of the tests: p1 and p2 of
 // t1, whose players J01 and J02 sit at tables 1 and 2; t2 has no player.
-type faits struct{}
+// horaires are t1's games in order with their times (none: no deadline).
+type faits struct {
+	horaires []command.Horaire
+}
 
 func (faits) Partie(_ context.Context, id string) (string, []string, error) {
 	if id == "p1" || id == "p2" {
@@ -85,6 +88,16 @@ func (faits) Tables(_ context.Context, id string) (map[string]int, error) {
 		return map[string]int{}, nil
 	}
 	return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: "le tournoi " + id + " n'existe pas"}
+}
+
+func (f faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
+	if _, err := f.Tables(ctx, id); err != nil {
+		return nil, err
+	}
+	if id == "t1" {
+		return f.horaires, nil
+	}
+	return nil, nil
 }
 
 type banc struct {
@@ -459,4 +472,53 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 	assert.Equal(t, appel.IssueAccueilli, r.Issue)
 	assert.False(t, r.AAppliquer)
 	assert.Equal(t, appel.StatutDepose, x.ParPartie("p2")[0].Statut)
+}
+
+// TestArt6_3_EcheanceDuRecours: an appeal is filed before the next game of
+// the competition starts or, failing that, at the latest 15 minutes after
+// its last game (§6.3). The deadline is derived from the stored games
+// (first tirage, end), never from the client: the Echeance it sends is
+// ignored both ways.
+func TestArt6_3_EcheanceDuRecours(t *testing.T) {
+	var zero time.Time
+	p1Finie := command.Horaire{Partie: "p1", Debut: t0.Add(-3 * time.Hour), Fin: t0.Add(-2 * time.Hour)}
+	p2 := func(debut, fin time.Time) []command.Horaire {
+		return []command.Horaire{p1Finie, {Partie: "p2", Debut: debut, Fin: fin}}
+	}
+	sansPartie := appel.Objet{Tournoi: "t1"}
+	surP2 := appel.Objet{Partie: "p2", Coup: 4, Licence: "J01"}
+	tests := []struct {
+		name     string
+		horaires []command.Horaire
+		objet    appel.Objet
+		client   time.Time // the Echeance the client sends
+		code     appel.Code
+	}{
+		{"partie suivante commencée : trop tard", p2(t0.Add(-time.Second), zero), bulletin, t0.Add(time.Hour), appel.CodeDeadlinePassed},
+		{"partie suivante pas encore tirée : recevable", p2(zero, zero), bulletin, t0.Add(-time.Hour), ""},
+		{"partie suivante tirée à l'instant même : recevable", p2(t0, zero), bulletin, zero, ""},
+		{"une partie plus loin commencée : trop tard", append(p2(zero, zero), command.Horaire{Partie: "p3", Debut: t0.Add(-time.Minute)}), bulletin, zero, appel.CodeDeadlinePassed},
+		{"dernière partie finie il y a 15 minutes : recevable", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute)), surP2, zero, ""},
+		{"dernière partie finie il y a 15 minutes et 1 seconde : trop tard", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute-time.Second)), surP2, t0.Add(time.Hour), appel.CodeDeadlinePassed},
+		{"dernière partie en cours : recevable", p2(t0.Add(-time.Hour), zero), surP2, zero, ""},
+		{"recours sur le tournoi après la dernière partie : trop tard", p2(t0.Add(-time.Hour), t0.Add(-16*time.Minute)), sansPartie, zero, appel.CodeDeadlinePassed},
+		{"recours sur le tournoi pendant la compétition : recevable", p2(t0.Add(-time.Hour), zero), sansPartie, t0.Add(-time.Hour), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nouveauBanc(t)
+			app := command.New(b.depot, faits{horaires: tt.horaires}, b.corr, b.h, eventstore.Metadata{Actor: "J01", Role: "joueur"})
+			err := app.DeposerAppel(context.Background(), command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
+				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide",
+				Contestee: contestee, Demandee: demandee, Echeance: tt.client}})
+			_, lu := b.depot.Charger(context.Background(), "a1")
+			if tt.code == "" {
+				require.NoError(t, err)
+				assert.NoError(t, lu)
+				return
+			}
+			assert.Equal(t, tt.code, appel.CodeOf(err))
+			assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(lu), "nothing written")
+		})
+	}
 }

@@ -1,0 +1,107 @@
+package adapters_test
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/appel"
+	"arbitre/domain/appel/adapters"
+	"arbitre/domain/appel/command"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
+	dupadapters "arbitre/domain/duplicate/adapters"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/tournoi"
+	tadapters "arbitre/domain/tournoi/adapters"
+)
+
+// pendule is an injected clock the store dates events with.
+type pendule struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (p *pendule) Now() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.t
+}
+
+func (p *pendule) regler(t time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.t = t
+}
+
+// TestArt6_3_HorairesLusDansLeJournal: the times of §6.3 are those the
+// store recorded the games' events at: the first tirage (kept or
+// rejected) starts a game, its end event ends it; an appeal filed after
+// the deadline they give is refused and nothing is written.
+func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
+	h := &pendule{t: t0}
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = store.Close() })
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	tournois := tadapters.NewDepot(store, reg)
+	tr := tournoi.Nouveau()
+	require.NoError(t, tr.Creer("t1", "Open"))
+	require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: "J01", Nom: "J01", Table: 1}))
+	for _, p := range []string{"p1", "p2", "p3"} {
+		require.NoError(t, tr.AjouterPartie(p))
+	}
+	require.NoError(t, tournois.Enregistrer(ctx, tr, directeur))
+
+	ecrire := func(partie, typ string, a time.Time) {
+		t.Helper()
+		h.regler(a)
+		stream, err := eventstore.PartieStream(partie)
+		require.NoError(t, err)
+		_, err = store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
+		require.NoError(t, err)
+	}
+	ecrire("p1", duplicate.TypePartieCreee, t0)
+	ecrire("p1", duplicate.TypeTirageRejete, t0.Add(time.Minute))
+	ecrire("p1", duplicate.TypeTirageEffectue, t0.Add(2*time.Minute))
+	ecrire("p1", duplicate.TypePartieTerminee, t0.Add(time.Hour))
+	ecrire("p2", duplicate.TypePartieCreee, t0.Add(time.Hour))
+	ecrire("p2", duplicate.TypeTirageEffectue, t0.Add(90*time.Minute))
+
+	faits := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)
+	horaires, err := faits.Horaires(ctx, "t1")
+	require.NoError(t, err)
+	assert.Equal(t, []command.Horaire{
+		{Partie: "p1", Debut: t0.Add(time.Minute), Fin: t0.Add(time.Hour)},
+		{Partie: "p2", Debut: t0.Add(90 * time.Minute)},
+		{Partie: "p3"},
+	}, horaires)
+	_, err = faits.Horaires(ctx, "t9")
+	assert.Equal(t, appel.CodeNotFound, appel.CodeOf(err))
+
+	h.regler(t0.Add(91 * time.Minute))
+	app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
+	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})
+	assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
+	_, err = adapters.NewDepot(store, reg).Charger(ctx, "a1")
+	assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(err), "nothing written")
+}
+
+// faitsSansPartie answers for the games written as bare events above,
+// which the games' repository cannot replay.
+type faitsSansPartie struct{ *adapters.Faits }
+
+func (faitsSansPartie) Partie(context.Context, string) (string, []string, error) {
+	return "t1", []string{"J01"}, nil
+}
