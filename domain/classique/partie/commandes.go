@@ -263,10 +263,13 @@ func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
 }
 
 // Contester submits words of the opponent's last play to the arbiter (§5.2)
-// and applies §5.3: all refused → the play is withdrawn and the turn lost;
+// and applies §5.3: all refused → the play is withdrawn and its author
+// passes his turn (it counts as a pass, §4.2: the sixth ends the game);
 // all admitted → 5 points per word off the contester; mixed → withdrawn and
-// 5 points per word contested wrongly. When the contested play ended the
-// game and stays, the game ends (§7 reliquat épuisé).
+// 5 points per word contested wrongly. Withdrawn, it is the contester's
+// turn. With an empty bag the window stays open over passes (§5.2). When
+// the contested play ended the game and stays, the game ends (§7 reliquat
+// épuisé).
 func (p *Partie) Contester(joueur string, mots []string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
@@ -313,8 +316,17 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 		ev.ScoreRetire, ev.Reprises, ev.RemisesAuSac = p.dernier.score, reprises.String(), p.dernier.tirees.String()
 	}
 	events := []any{ev}
-	if !ev.Retire && p.dernier.finit {
+	switch {
+	case !ev.Retire && p.dernier.finit:
 		events = append(events, p.terminerReliquat())
+	case ev.Retire:
+		apres := p.clone()
+		if err := apres.Appliquer(ev); err != nil {
+			return err
+		}
+		if apres.passes >= PassesConsecutives {
+			events = append(events, apres.terminerEnDeduisant(FinSixPasses))
+		}
 	}
 	return p.record(events...)
 }

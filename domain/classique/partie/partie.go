@@ -279,7 +279,11 @@ func (p *Partie) onPasse(ev Passe) {
 	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPasse, Chevalet: p.chevalets[ev.Joueur].String()})
 	p.passes++
 	p.trait = 1 - ev.Joueur
-	p.dernier = nil
+	// §5.2: once the bag is empty the last play stays contestable until
+	// the opponent places letters; a pass does not close the window.
+	if p.sac.Size() > 0 {
+		p.dernier = nil
+	}
 }
 
 func (p *Partie) onEchange(ev Echange) error {
@@ -319,7 +323,10 @@ func (p *Partie) onContestation(ev ContestationTranchee) error {
 			}
 		}
 		p.scores[coup.joueur] -= coup.score
-		p.passes = coup.passesAvant
+		// §5.3: the author "passe son tour"; the passes announced since
+		// the play (empty bag, §5.2) follow it.
+		p.passes = coup.passesAvant + 1 + p.passes
+		p.trait = ev.Contestataire
 		if p.tirageDu == coup.joueur {
 			p.tirageDu, p.aTirer = -1, 0
 		}

@@ -273,7 +273,7 @@ func TestContestation(t *testing.T) {
 				assert.Equal(t, "EJKTWYZ", r.String(), "bob takes his letters back, the drawn ones go back to the bag")
 				g := p.Grille()
 				assert.Equal(t, 6, g.TileCount())
-				assert.Equal(t, 2, p.Passes(), "a withdrawn play is not an announced pass")
+				assert.Equal(t, 3, p.Passes(), "§5.3: a withdrawn play counts as a pass (TestArt4_2_Art5_3_CoupRetireCompteCommePasse)")
 			} else {
 				assert.Equal(t, bobScore, p.Scores()[1])
 			}
