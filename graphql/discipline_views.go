@@ -13,5 +13,5 @@ func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, parti
 	if ctx, err = avecCommande(ctx, h, nil, cmid); err != nil {
 		return err
 	}
-	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif)
+	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif, false)
 }
