@@ -13,7 +13,11 @@ import (
 )
 
 // SanctionDisciplinaire is the resolver for the sanctionDisciplinaire field.
-func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error) {
+	annuler := annulerParties != nil && *annulerParties
+	if annuler && nature != duplicate.SanctionExclusion {
+		return nil, &duplicate.Erreur{Code: duplicate.CodeInvalidSanction, Message: "seule une exclusion (§6.1) peut annuler les parties antérieures"}
+	}
 	vue, err := r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		return app.SanctionDisciplinaire(ctx, dupcommand.SanctionDisciplinaire{Partie: partie, Coup: coup, Licence: licence,
 			Nature: nature, Motif: motif})
@@ -21,5 +25,5 @@ func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie str
 	if err != nil || nature != duplicate.SanctionExclusion || vue.Tournoi == nil {
 		return vue, err
 	}
-	return vue, r.exclureDuTournoi(ctx, *vue.Tournoi, licence, partie, motif, clientMutationID)
+	return vue, r.exclureDuTournoi(ctx, *vue.Tournoi, licence, partie, motif, annuler, clientMutationID)
 }

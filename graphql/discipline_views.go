@@ -3,9 +3,10 @@ package graphql
 import "context"
 
 // exclureDuTournoi carries an exclusion decided in a game to its tournament,
-// so that the later games leave the player out (§6.1). The client's
+// so that the later games leave the player out and, when annulerParties,
+// his earlier games are annulled (§6.1). The client's
 // mutation id makes a retry harmless; its version was the game's.
-func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, partie, motif string, cmid *string) error {
+func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, partie, motif string, annulerParties bool, cmid *string) error {
 	h, err := habilitation(ctx)
 	if err != nil {
 		return err
@@ -13,5 +14,5 @@ func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, parti
 	if ctx, err = avecCommande(ctx, h, nil, cmid); err != nil {
 		return err
 	}
-	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif)
+	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif, annulerParties)
 }

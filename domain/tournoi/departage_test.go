@@ -19,7 +19,7 @@ func TestGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 	for _, l := range []string{"A", "B", "C", "D"} {
 		require.NoError(t, tr.Inscrire(Joueur{Licence: l, Nom: l}))
 	}
-	require.NoError(t, tr.Exclure("D", "t1-1", "fraude avérée"))
+	require.NoError(t, tr.Exclure("D", "t1-1", "fraude avérée", false))
 	tests := []struct {
 		name     string
 		mode     duplicate.Mode

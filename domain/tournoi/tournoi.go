@@ -50,11 +50,14 @@ type PartieAjoutee struct {
 }
 
 // JoueurExclu excludes a player from the tournament's other games for
-// cheating or proven fraud (§6.1), decided in game Partie.
+// cheating or proven fraud (§6.1), decided in game Partie. AnnulerParties
+// is the director's choice that the exclusion also annuls the player's
+// earlier games of the competition (absent from older events: false).
 type JoueurExclu struct {
-	Licence string `json:"licence"`
-	Partie  string `json:"partie"`
-	Motif   string `json:"motif"`
+	Licence        string `json:"licence"`
+	Partie         string `json:"partie"`
+	Motif          string `json:"motif"`
+	AnnulerParties bool   `json:"annulerParties,omitempty"`
 }
 
 // The refusal codes of the tournament aggregate.
@@ -212,8 +215,9 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 }
 
 // Exclure excludes a registered player from the tournament's other games
-// (§6.1), once.
-func (t *Tournoi) Exclure(licence, partie, motif string) error {
+// (§6.1), once; annulerParties, the director's choice, also annuls his
+// earlier games.
+func (t *Tournoi) Exclure(licence, partie, motif string, annulerParties bool) error {
 	switch {
 	case t.joueurs[licence].Licence == "":
 		return erreur.Refus(CodeUnknownPlayer, "la licence %s n'est pas inscrite", licence)
@@ -222,7 +226,7 @@ func (t *Tournoi) Exclure(licence, partie, motif string) error {
 	case motif == "":
 		return erreur.Refus(CodeInvalidSanction, "une exclusion est motivée (§6.1)")
 	}
-	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif})
+	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif, AnnulerParties: annulerParties})
 }
 
 // Appliquer is the transition function shared by commands and replay. An

@@ -2,6 +2,7 @@ package tournoi
 
 import (
 	"arbitre/domain/erreur"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,4 +39,25 @@ func TestTournoi(t *testing.T) {
 	}
 	assert.Equal(t, tr.Joueurs(), replay.Joueurs())
 	assert.Equal(t, []string{"t1-1"}, replay.Parties())
+}
+
+// TestArt6_1_ExclusionChoixDuDirecteur: the exclusion records the director's
+// choice to annul the player's earlier games (2020 §6.1); an event recorded
+// before the choice existed reads as not annulling them.
+func TestArt6_1_ExclusionChoixDuDirecteur(t *testing.T) {
+	for _, annuler := range []bool{false, true} {
+		tr := Nouveau()
+		require.NoError(t, tr.Creer("t1", "Festival"))
+		require.NoError(t, tr.Inscrire(Joueur{Licence: "A", Nom: "A"}))
+		require.NoError(t, tr.Exclure("A", "t1-2", "fraude avérée", annuler))
+		nouveaux := tr.Nouveaux()
+		assert.Equal(t, JoueurExclu{Licence: "A", Partie: "t1-2", Motif: "fraude avérée", AnnulerParties: annuler},
+			nouveaux[len(nouveaux)-1])
+	}
+	var ancien JoueurExclu
+	require.NoError(t, json.Unmarshal([]byte(`{"licence":"A","partie":"t1-2","motif":"fraude avérée"}`), &ancien))
+	assert.False(t, ancien.AnnulerParties)
+	b, err := json.Marshal(ancien)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"licence":"A","partie":"t1-2","motif":"fraude avérée"}`, string(b), "omitted when false")
 }

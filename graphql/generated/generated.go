@@ -247,6 +247,7 @@ type ComplexityRoot struct {
 		Avertissements func(childComplexity int) int
 		Club           func(childComplexity int) int
 		EnAttente      func(childComplexity int) int
+		Exclu          func(childComplexity int) int
 		Licence        func(childComplexity int) int
 		Negatif        func(childComplexity int) int
 		Nom            func(childComplexity int) int
@@ -352,7 +353,7 @@ type ComplexityRoot struct {
 		RetenirTop             func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton          func(childComplexity int, id string, tournoi *string) int
-		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) int
+		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) int
 		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
 		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
@@ -661,7 +662,7 @@ type MutationResolver interface {
 	DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	SignerFeuille(ctx context.Context, match string, joueur string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	TrancherDesaccord(ctx context.Context, match string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
-	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, version *int, clientMutationID *string) (*model.Partie, error)
+	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
@@ -1498,6 +1499,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.LigneClassement.EnAttente(childComplexity), true
+	case "LigneClassement.exclu":
+		if e.complexity.LigneClassement.Exclu == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Exclu(childComplexity), true
 	case "LigneClassement.licence":
 		if e.complexity.LigneClassement.Licence == nil {
 			break
@@ -2285,7 +2292,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.SanctionDisciplinaire(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["nature"].(duplicate.NatureSanction), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.SanctionDisciplinaire(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["nature"].(duplicate.NatureSanction), args["motif"].(string), args["annulerParties"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.signerFeuille":
 		if e.complexity.Mutation.SignerFeuille == nil {
 			break
@@ -4442,6 +4449,8 @@ type LigneClassement {
   penalites: Int!
   "His bulletins still awaiting correction."
   enAttente: Int!
+  "Excluded for cheating or proven fraud (§6.1): ranked after everyone."
+  exclu: Boolean!
 }
 
 extend type Query {
@@ -5228,6 +5237,8 @@ extend type Mutation {
     nature: NatureSanction!
     "The director's grounds."
     motif: String!
+    "For an exclusion (§6.1), the director's choice that it also annuls the player's earlier games of the competition."
+    annulerParties: Boolean = false
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -7323,16 +7334,21 @@ func (ec *executionContext) field_Mutation_sanctionDisciplinaire_args(ctx contex
 		return nil, err
 	}
 	args["motif"] = arg4
-	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "annulerParties", ec.unmarshalOBoolean2ᚖbool)
 	if err != nil {
 		return nil, err
 	}
-	args["version"] = arg5
-	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	args["annulerParties"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg6
+	args["version"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg7
 	return args, nil
 }
 
@@ -11896,6 +11912,35 @@ func (ec *executionContext) fieldContext_LigneClassement_enAttente(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_exclu(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_exclu,
+		func(ctx context.Context) (any, error) {
+			return obj.Exclu, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_exclu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -16527,7 +16572,7 @@ func (ec *executionContext) _Mutation_sanctionDisciplinaire(ctx context.Context,
 		ec.fieldContext_Mutation_sanctionDisciplinaire,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().SanctionDisciplinaire(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["nature"].(duplicate.NatureSanction), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().SanctionDisciplinaire(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["nature"].(duplicate.NatureSanction), fc.Args["motif"].(string), fc.Args["annulerParties"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -20064,6 +20109,8 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 				return ec.fieldContext_LigneClassement_penalites(ctx, field)
 			case "enAttente":
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			case "exclu":
+				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -22290,6 +22337,8 @@ func (ec *executionContext) fieldContext_Subscription_classementChange(ctx conte
 				return ec.fieldContext_LigneClassement_penalites(ctx, field)
 			case "enAttente":
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			case "exclu":
+				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -22359,6 +22408,8 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 				return ec.fieldContext_LigneClassement_penalites(ctx, field)
 			case "enAttente":
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			case "exclu":
+				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -27571,6 +27622,11 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 			}
 		case "enAttente":
 			out.Values[i] = ec._LigneClassement_enAttente(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exclu":
+			out.Values[i] = ec._LigneClassement_exclu(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

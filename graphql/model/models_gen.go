@@ -460,6 +460,8 @@ type LigneClassement struct {
 	Penalites int `json:"penalites"`
 	// His bulletins still awaiting correction.
 	EnAttente int `json:"enAttente"`
+	// Excluded for cheating or proven fraud (§6.1): ranked after everyone.
+	Exclu bool `json:"exclu"`
 }
 
 // One player's line of the classique standings.

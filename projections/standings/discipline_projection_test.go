@@ -5,12 +5,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
 	"arbitre/projections/standings"
 )
 
@@ -83,6 +86,47 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	memoire, err := fold.Partie("t1-1")
 	require.NoError(t, err)
 	assert.Equal(t, memoire, apres, "projection and in-memory fold give the same figures")
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+}
+
+// TestArt6_1_ExclusionLiveEgalReconstruction: the director's choice that
+// an exclusion annuls the player's earlier games (2020 §6.1) reaches the
+// live standings — the player marked excluded, scoring zero, ranked after
+// everyone — and the projection still equals the in-memory fold and a
+// rebuild from position zero.
+func TestArt6_1_ExclusionLiveEgalReconstruction(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	store, r, live, liveDB, stop := enDirect(t, ctx)
+
+	app, licences := tournoiJusquA(t, ctx, store, r, 8, 2)
+	fraudeur := licences[0]
+	require.NoError(t, app.SanctionDisciplinaire(ctx, command.SanctionDisciplinaire{Partie: "t1-1", Coup: 2, Licence: fraudeur,
+		Nature: duplicate.SanctionExclusion, Motif: "fraude avérée"}))
+	d, err := r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, []byte("tournoi-t1/exclusion")), tournoi.JoueurExclu{Licence: fraudeur, Partie: "t1-1", Motif: "fraude avérée",
+		AnnulerParties: true}, eventstore.Metadata{Actor: "directeur", Role: "directeur"})
+	require.NoError(t, err)
+	_, err = store.Append(ctx, "tournoi-t1", eventstore.Any, d)
+	require.NoError(t, err)
+	attendreTete(t, ctx, store, live)
+	require.NoError(t, stop())
+
+	cumul, err := standings.LireCumul(ctx, liveDB, "t1")
+	require.NoError(t, err)
+	dernier := cumul[len(cumul)-1]
+	assert.Equal(t, fraudeur, dernier.Licence, "§6.1 ranked after everyone")
+	assert.True(t, dernier.Exclu, "§6.1 shown as excluded")
+	assert.Zero(t, dernier.Score, "§6.1 his games annulled")
+
+	fold, err := standings.Reconstruire(ctx, store, r)
+	require.NoError(t, err)
+	memoire, err := fold.Cumul()
+	require.NoError(t, err)
+	assert.Equal(t, memoire, cumul, "projection and in-memory fold give the same figures")
 
 	rebuilt, rebuiltDB := runner(t, store, r)
 	_, err = rebuilt.Rebuild(ctx, nil)

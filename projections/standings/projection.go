@@ -18,8 +18,9 @@ import (
 const Name = "standings"
 
 // The projection keeps, in SQL, the facts the fold needs and nothing else —
-// the latest value per key: players, games, late arrivals, tops, the
-// decision in force per bulletin, the end of each game — and every
+// the latest value per key: players, exclusions from a tournament (§6.1),
+// games, late arrivals, tops, the decision in force per bulletin, the end of
+// each game — and every
 // disciplinary sanction still in force, in order (they add up). Reading replays
 // those facts through the same fold (Classement.Appliquer), so the SQL
 // projection and the in-memory fold cannot disagree.
@@ -28,6 +29,12 @@ CREATE TABLE IF NOT EXISTS standings_joueurs (
 	licence TEXT PRIMARY KEY,
 	stream  TEXT NOT NULL,
 	joueur  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS standings_exclusions (
+	tournoi   TEXT NOT NULL,
+	licence   TEXT NOT NULL,
+	exclusion TEXT NOT NULL,
+	PRIMARY KEY (tournoi, licence)
 );
 CREATE TABLE IF NOT EXISTS standings_parties (
 	partie   TEXT PRIMARY KEY,
@@ -91,7 +98,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_parties;
+	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_exclusions; DELETE FROM standings_parties;
 		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;
 		DELETE FROM standings_sanctions;`)
 	return err
@@ -128,6 +135,13 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		}
 		return exec(`INSERT INTO standings_joueurs (licence, stream, joueur) VALUES (?, ?, ?)
 			ON CONFLICT (licence) DO UPDATE SET stream = excluded.stream, joueur = excluded.joueur`, ev.Joueur.Licence, e.Stream, string(j))
+	case tournoi.JoueurExclu:
+		x, err := json.Marshal(ev)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT INTO standings_exclusions (tournoi, licence, exclusion) VALUES (?, ?, ?)
+			ON CONFLICT (tournoi, licence) DO UPDATE SET exclusion = excluded.exclusion`, id, ev.Licence, string(x))
 	case duplicate.PartieCreee:
 		c, err := json.Marshal(ev)
 		if err != nil {
@@ -183,6 +197,19 @@ func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, er
 	filtre, args := ``, []any(nil)
 	if tournoiID != "" {
 		filtre, args = ` WHERE tournoi = ?`, []any{tournoiID}
+	}
+	if err := lire(ctx, db, `SELECT tournoi, exclusion FROM standings_exclusions`+filtre+` ORDER BY tournoi, licence`, args, func(rows *sql.Rows) error {
+		var id, data string
+		var x tournoi.JoueurExclu
+		if err := rows.Scan(&id, &data); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(data), &x); err != nil {
+			return err
+		}
+		return c.Appliquer("tournoi-"+id, x)
+	}); err != nil {
+		return nil, err
 	}
 	type ligne struct {
 		id         string

@@ -34,6 +34,10 @@ type Ligne struct {
 	Avertissements int     `json:"avertissements"`
 	Penalites      int     `json:"penalites"`
 	EnAttente      int     `json:"enAttente"`
+	// Exclu marks a player excluded for cheating or proven fraud (§6.1):
+	// in the game of the exclusion and in the games it annuls, and in the
+	// cumul; he is ranked after everyone.
+	Exclu bool `json:"exclu"`
 	// departage holds, per départage game of the tournament in order, the
 	// player's rank in it (0 when he did not play it): it orders players
 	// tied on the cumul (guide §2.14, 2020 §3.8.3).
@@ -42,6 +46,7 @@ type Ligne struct {
 
 type partie struct {
 	id        string
+	tournoi   string
 	numero    int
 	config    duplicate.Config
 	premier   map[string]int
@@ -55,14 +60,19 @@ type partie struct {
 
 // Classement is the fold.
 type Classement struct {
-	joueurs map[string]tournoi.Joueur
-	parties map[string]*partie
-	ordre   []string
+	joueurs    map[string]tournoi.Joueur
+	parties    map[string]*partie
+	ordre      []string
+	exclusions map[exclusion]tournoi.JoueurExclu
 }
+
+// exclusion keys a player's exclusion from a tournament (§6.1).
+type exclusion struct{ tournoi, licence string }
 
 // New returns an empty fold.
 func New() *Classement {
-	return &Classement{joueurs: map[string]tournoi.Joueur{}, parties: map[string]*partie{}}
+	return &Classement{joueurs: map[string]tournoi.Joueur{}, parties: map[string]*partie{},
+		exclusions: map[exclusion]tournoi.JoueurExclu{}}
 }
 
 // Appliquer folds one decoded event of the given stream; events of other
@@ -76,8 +86,11 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	case tournoi.JoueurInscrit:
 		c.joueurs[e.Joueur.Licence] = e.Joueur
 		return nil
+	case tournoi.JoueurExclu:
+		c.exclusions[exclusion{id, e.Licence}] = e
+		return nil
 	case duplicate.PartieCreee:
-		p := &partie{id: id, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
+		p := &partie{id: id, tournoi: e.Tournoi, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
 			decisions: map[int]map[string]correction.Decision{}}
 		for _, l := range e.Joueurs {
 			p.premier[l] = 1
@@ -177,9 +190,10 @@ func (p *partie) decision(coup int, licence string) (correction.Decision, bool) 
 // or without correction yet; for an average, the mean of the other players
 // of the same arbiter not on an average, rounded to the nearest point,
 // capped by the solution the player proposed (guide §2.10, §5.9); the
-// annulled scores of an excluded player (§6.1) are not among them.
-func (p *partie) brut(coup int, licence string, arbitres map[string]string) (score int, corrige bool) {
-	if coup < p.premier[licence] {
+// annulled scores of an excluded player (§6.1), in annules, are not among
+// them and count zero for him.
+func (p *partie) brut(coup int, licence string, arbitres map[string]string, annules map[string]bool) (score int, corrige bool) {
+	if coup < p.premier[licence] || annules[licence] {
 		return 0, true
 	}
 	d, ok := p.decision(coup, licence)
@@ -192,7 +206,7 @@ func (p *partie) brut(coup int, licence string, arbitres map[string]string) (sco
 	}
 	somme, n := 0, 0
 	for _, l := range p.ordre {
-		if l == licence || p.discipline.Exclu(l) || arbitres[l] != arbitres[licence] {
+		if l == licence || annules[l] || arbitres[l] != arbitres[licence] {
 			continue
 		}
 		if o, ok := p.decision(coup, l); ok {
@@ -209,6 +223,21 @@ func (p *partie) brut(coup int, licence string, arbitres map[string]string) (sco
 	return min(m, d.AverageCap), true
 }
 
+// annule reports that the player's scores of game p are annulled (§6.1):
+// he was excluded in it, or excluded later by a decision that annuls his
+// earlier games of the competition.
+func (c *Classement) annule(p *partie, licence string) bool {
+	if p.discipline.Exclu(licence) {
+		return true
+	}
+	x, ok := c.exclusions[exclusion{p.tournoi, licence}]
+	if !ok || !x.AnnulerParties {
+		return false
+	}
+	q := c.parties[x.Partie]
+	return q == nil || p.numero <= q.numero
+}
+
 // Partie returns the standings of one game.
 func (c *Classement) Partie(id string) ([]Ligne, error) {
 	p := c.parties[id]
@@ -216,14 +245,16 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		return nil, fmt.Errorf("standings: partie %s inconnue", id)
 	}
 	arbitres := map[string]string{}
+	annules := map[string]bool{}
 	for _, l := range p.ordre {
 		arbitres[l] = c.joueurs[l].Arbitre
+		annules[l] = c.annule(p, l)
 	}
 	lignes := make([]Ligne, len(p.ordre))
 	index := map[string]int{}
 	for i, l := range p.ordre {
 		j := c.joueurs[l]
-		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club}
+		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club, Exclu: annules[l]}
 		index[l] = i
 	}
 	bonus := len(p.ordre) >= p.config.SeuilSolo
@@ -231,7 +262,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	for _, coup := range p.coupsComptes() {
 		meilleur, auteur, egal := -1, "", false
 		for i, l := range p.ordre {
-			s, ok := p.brut(coup, l, arbitres)
+			s, ok := p.brut(coup, l, arbitres, annules)
 			if !ok {
 				lignes[i].EnAttente++
 			}
@@ -243,7 +274,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			case s == meilleur:
 				egal = true
 			}
-			if coup >= p.premier[l] {
+			if coup >= p.premier[l] && !annules[l] {
 				d, _ := p.decision(coup, l)
 				// §5.6: the −5 is paid on the coup.
 				_, penalite, _ := duplicate.Points(d)
@@ -301,6 +332,8 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 				total[l.Licence] = t
 				ordre = append(ordre, l.Licence)
 			}
+			_, exclu := c.exclusions[exclusion{c.parties[id].tournoi, l.Licence}]
+			t.Exclu = t.Exclu || exclu || l.Exclu
 			if c.parties[id].config.Mode != duplicate.ModeNormal {
 				t.departage = append(t.departage, make([]int, departages-len(t.departage))...)
 				t.departage[departages-1] = l.Rang
@@ -360,10 +393,17 @@ func finir(lignes []Ligne) {
 	}
 }
 
-// departager orders two lines: the higher score first; on equal scores, the
-// better rank in the first départage game both played (guide §2.14); 0 when
-// nothing separates them.
+// departager orders two lines: an excluded player after everyone (§6.1),
+// then the higher score first; on equal scores, the better rank in the
+// first départage game both played (guide §2.14); 0 when nothing separates
+// them.
 func departager(a, b Ligne) int {
+	if a.Exclu != b.Exclu {
+		if a.Exclu {
+			return 1
+		}
+		return -1
+	}
 	if a.Score != b.Score {
 		return b.Score - a.Score
 	}

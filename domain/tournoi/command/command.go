@@ -57,7 +57,8 @@ func (a *Application) AjouterPartie(ctx context.Context, id, partie string) erro
 	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.AjouterPartie(partie) })
 }
 
-// Exclure excludes a player from the tournament's other games (§6.1).
-func (a *Application) Exclure(ctx context.Context, id, licence, partie, motif string) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Exclure(licence, partie, motif) })
+// Exclure excludes a player from the tournament's other games and, when
+// annulerParties, annuls his earlier ones (§6.1).
+func (a *Application) Exclure(ctx context.Context, id, licence, partie, motif string, annulerParties bool) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Exclure(licence, partie, motif, annulerParties) })
 }

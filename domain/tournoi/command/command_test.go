@@ -119,10 +119,10 @@ func TestExclusion_Article6_1(t *testing.T) {
 	for _, l := range []string{"1", "2", "3"} {
 		require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: l, Nom: "J" + l}))
 	}
-	assert.Equal(t, "INVALID_SANCTION", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "")), "a reason is required")
-	assert.Equal(t, "UNKNOWN_PLAYER", codeDe(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude")), "unknown player")
-	require.NoError(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée"))
-	assert.Equal(t, "EXCLUDED", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée")), "once")
+	assert.Equal(t, "INVALID_SANCTION", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "", false)), "a reason is required")
+	assert.Equal(t, "UNKNOWN_PLAYER", codeDe(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude", false)), "unknown player")
+	require.NoError(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée", false))
+	assert.Equal(t, "EXCLUDED", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée", false)), "once")
 	tt, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	assert.True(t, tt.Exclu("2"))
