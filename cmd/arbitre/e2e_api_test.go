@@ -453,3 +453,14 @@ type apiReplay struct {
 	}
 	Journal []struct{ Type, Role string }
 }
+
+// inscrireJoueursT1 opens tournament T1 and registers n players, L1 to Ln,
+// each at the table of his number, as the director does.
+func inscrireJoueursT1(t *testing.T, s *apiServer, director string, n int) {
+	t.Helper()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	for i := 1; i <= n; i++ {
+		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
+			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)
+	}
+}

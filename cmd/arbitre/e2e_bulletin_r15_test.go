@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,12 +19,7 @@ func TestE2EBulletin_Art5_5_5_7_4_3_1(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
-	for i := 1; i <= 3; i++ {
-		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}})
-		require.Empty(t, res.Errors)
-	}
+	inscrireJoueursT1(t, s, director, 3)
 	var p apiPartie
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	enter := `mutation($c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:$c, licence:$l, bulletin:$b) { licence } }`

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 	"time"
 
@@ -84,12 +83,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
-	for i := 1; i <= 4; i++ {
-		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}})
-		require.Empty(t, res.Errors)
-	}
+	inscrireJoueursT1(t, s, director, 4)
 	var p apiPartie
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	version := func(partie string) func() int {
@@ -309,11 +303,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
-	for i := 1; i <= 3; i++ {
-		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)
-	}
+	inscrireJoueursT1(t, s, director, 3)
 	var p apiPartie
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestE2EGuide2_14_BarrageJoueursDepartages: over HTTP, a barrage is
@@ -17,11 +15,7 @@ func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
-	for i := 1; i <= 3; i++ {
-		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)
-	}
+	inscrireJoueursT1(t, s, director, 3)
 	creer := `mutation($p: ID!, $c: ConfigPartieInput!, $j: [ID!]) { creerPartie(tournoi:"T1", partie:$p, config:$c, joueurs:$j) { joueurs } }`
 	refus := []struct {
 		name    string

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -62,12 +61,7 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
-	for i := 1; i <= 3; i++ {
-		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}})
-		require.Empty(t, res.Errors)
-	}
+	inscrireJoueursT1(t, s, director, 3)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
 	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2", "L3")
 	classement := `{ classement(partie:"T1-1") { licence score avertissements enAttente } }`
@@ -164,12 +158,7 @@ func TestE2EArt6_1_ExclusionAnnuleLesPartiesAnterieures(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
-	for i := 1; i <= 3; i++ {
-		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}})
-		require.Empty(t, res.Errors)
-	}
+	inscrireJoueursT1(t, s, director, 3)
 	var top int
 	for _, partie := range []string{"T1-1", "T1-2"} {
 		require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{graine: 7}) { version } }`,
