@@ -3,7 +3,6 @@ package adapters_test
 import (
 	"context"
 	"encoding/json"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,28 +17,11 @@ import (
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/tournoi"
 	tadapters "arbitre/domain/tournoi/adapters"
 )
-
-// pendule is an injected clock the store dates events with.
-type pendule struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (p *pendule) Now() time.Time {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.t
-}
-
-func (p *pendule) regler(t time.Time) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.t = t
-}
 
 // TestArt6_3_HorairesLusDansLeJournal: the times of §6.3 are those the
 // store recorded the games' events at: the first tirage (kept or
@@ -48,7 +30,7 @@ func (p *pendule) regler(t time.Time) {
 func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	ctx := context.Background()
 	t0 := time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
-	h := &pendule{t: t0}
+	h := eventstoretest.NewHorloge(t0)
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
@@ -65,7 +47,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 
 	ecrire := func(partie, typ string, a time.Time) {
 		t.Helper()
-		h.regler(a)
+		h.Regler(a)
 		stream, err := eventstore.PartieStream(partie)
 		require.NoError(t, err)
 		_, err = store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
@@ -89,7 +71,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	_, err = faits.Horaires(ctx, "t9")
 	assert.Equal(t, appel.CodeNotFound, appel.CodeOf(err))
 
-	h.regler(t0.Add(91 * time.Minute))
+	h.Regler(t0.Add(91 * time.Minute))
 	app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
 	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})

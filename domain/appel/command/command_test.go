@@ -15,29 +15,12 @@ import (
 	"arbitre/domain/appel/command"
 	"arbitre/domain/appel/query"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/correction"
 )
 
 var t0 = time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
-
-// horloge is an injected clock that moves only when told.
-type horloge struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (h *horloge) Now() time.Time {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.t
-}
-
-func (h *horloge) avancer(d time.Duration) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.t = h.t.Add(d)
-}
 
 // correcteur records the decisions carried into the game; refus makes the
 // game refuse them, echec makes writing them fail.
@@ -106,12 +89,12 @@ type banc struct {
 	depot *adapters.Depot
 	app   *command.Application
 	corr  *correcteur
-	h     *horloge
+	h     *eventstoretest.Horloge
 }
 
 func nouveauBanc(t *testing.T) *banc {
 	t.Helper()
-	h := &horloge{t: t0}
+	h := eventstoretest.NewHorloge(t0)
 	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{Clock: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
@@ -140,7 +123,7 @@ func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
 	ctx := context.Background()
 	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: id, President: "PRES", Membres: membres}))
 	for _, m := range membres {
-		b.h.avancer(time.Minute)
+		b.h.Avancer(time.Minute)
 		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Appel: id, Membre: m, Issue: issue}))
 	}
 }
@@ -407,7 +390,7 @@ func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
 	fisf := []string{"CR", "RT", "BA", "F1", "F2"}
 	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "CR", Membres: fisf}))
 	require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Appel: "a1", Pieces: "grille"}))
-	b.h.avancer(13 * 24 * time.Hour)
+	b.h.Avancer(13 * 24 * time.Hour)
 	assert.ErrorIs(t, b.app.Classer(ctx, command.Classer{Appel: "a1"}), appel.ErrDeadlineRunning)
 	require.NoError(t, b.app.CompleterDossier(ctx, command.CompleterDossier{Appel: "a1"}))
 	for _, m := range fisf {
@@ -425,7 +408,7 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
 	b.deposer(t, "a1", bulletin)
-	b.h.avancer(time.Minute)
+	b.h.Avancer(time.Minute)
 	b.deposer(t, "a2", appel.Objet{Tournoi: "t1", Partie: "p2", Coup: 1, Licence: "J01"})
 	b.deposer(t, "a3", appel.Objet{Tournoi: "t2"})
 	b.examiner(t, "a1", appel.IssueAccueilli)
