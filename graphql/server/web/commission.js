@@ -5,16 +5,11 @@
 "use strict";
 
 (function () {
-  const JETON = "arbitre.jeton";
   const partie = decodeURIComponent(location.pathname.replace(/^\/commission\/?/, "").split("/")[0] || "");
   let coup = parseInt(Arbitre.param("coup") || "1", 10);
-  // The token never travels in an address (it would reach logs and the
-  // history): the form takes it and this tab's sessionStorage keeps it until
-  // the tab closes. An address carrying one loses it; a token an older
-  // version left in localStorage is forgotten.
+  // The token never travels in an address (session.js): an address carrying
+  // one loses it.
   history.replaceState(null, "", `${location.pathname}?coup=${coup}`);
-  localStorage.removeItem(JETON);
-  let jeton = sessionStorage.getItem(JETON);
 
   const REPLAY = `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) {
     coup dernierCoup lexique grille tirage reliquat sac
@@ -105,8 +100,7 @@
   async function charger() {
     const etat = document.getElementById("etat");
     try {
-      const d = (await Arbitre.query(REPLAY, { p: partie, c: coup }, jeton)).replay;
-      document.getElementById("connexion").hidden = true;
+      const d = (await session.query(REPLAY, { p: partie, c: coup })).replay;
       document.getElementById("contenu").hidden = false;
       document.getElementById("titre").textContent = "Commission — partie " + partie;
       document.getElementById("coup").textContent = `coup ${d.coup} / ${d.dernierCoup}`;
@@ -137,9 +131,11 @@
       document.getElementById("precedent").disabled = d.coup <= 1;
       document.getElementById("suivant").disabled = d.coup >= d.dernierCoup;
     } catch (e) {
-      if (e.code === "UNAUTHENTICATED" || e.code === "FORBIDDEN") {
-        document.getElementById("connexion").hidden = false;
+      if (e.code === "UNAUTHENTICATED") {
         document.getElementById("contenu").hidden = true;
+      } else if (e.code === "FORBIDDEN") {
+        document.getElementById("contenu").hidden = true;
+        session.deconnecter(e.message);
       }
       etat.textContent = e.message;
     }
@@ -147,11 +143,5 @@
 
   document.getElementById("precedent").onclick = () => { coup--; charger(); };
   document.getElementById("suivant").onclick = () => { coup++; charger(); };
-  document.getElementById("connexion").onsubmit = (ev) => {
-    ev.preventDefault();
-    jeton = document.getElementById("jeton").value.trim();
-    sessionStorage.setItem(JETON, jeton);
-    charger();
-  };
-  charger();
+  const session = new Arbitre.Session(document.getElementById("connexion"), charger);
 })();
