@@ -1,7 +1,14 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -187,4 +194,249 @@ func TestE2ESaisie_DeposerBulletinRejoueUneFois(t *testing.T) {
 	var apres apiPartie
 	s.gql(director, `{ partie(id:"T1-1") { version } }`, nil).into(t, "partie", &apres)
 	assert.Equal(t, avant.Version+1, apres.Version, "one event")
+}
+
+// --- the page /arbitre/partie/<partie>, in headless Chromium --------------------
+
+// jetonArbitre issues, as the director, an arbiter's token for tables of the
+// simulated tournament.
+func jetonArbitre(t *testing.T, salle *e2eSalle, tables string) string {
+	t.Helper()
+	var d struct {
+		EmettreJeton struct{ Secret string } `json:"emettreJeton"`
+	}
+	salle.directeur.exiger(t, `mutation($t: String!) { emettreJeton(demande:{role: ARBITER, tournoi:"`+e2eTournoi+`", tables:$t, heures: 2}) { secret } }`,
+		map[string]any{"t": tables}, &d)
+	return d.EmettreJeton.Secret
+}
+
+// ouvrirSaisie opens the entry page of the live game at base and signs in.
+func ouvrirSaisie(t *testing.T, ctx context.Context, base, jeton string) {
+	t.Helper()
+	executer(t, ctx, chromedp.Navigate(base+"/arbitre/partie/"+e2ePartieLive))
+	entrerJeton(t, ctx, jeton)
+	attendre(t, ctx, `document.body.dataset.pret === "1" && document.querySelectorAll("#bulletins tr").length === 8`, e2eAttente, "the players of tables 1-2")
+}
+
+// saisie is a bulletin as the arbiter types it: the player field, one
+// solution and the boxes (ids of the checkboxes).
+type saisie struct {
+	joueur, mot, ref, score string
+	cases                   []string
+}
+
+// taper types a bulletin with the keyboard, without sending it.
+func taper(t *testing.T, ctx context.Context, s saisie) {
+	t.Helper()
+	actions := []chromedp.Action{chromedp.SendKeys("#joueur", s.joueur, chromedp.ByID)}
+	for sel, v := range map[string]string{"mot": s.mot, "ref": s.ref, "score": s.score} {
+		if v != "" {
+			actions = append(actions, chromedp.SendKeys(`#solutions [name=`+sel+`]`, v, chromedp.ByQuery))
+		}
+	}
+	for _, c := range s.cases {
+		actions = append(actions, chromedp.Click("#"+c, chromedp.ByID))
+	}
+	executer(t, ctx, actions...)
+}
+
+// valider sends the typed bulletin with the Enter key.
+func valider(t *testing.T, ctx context.Context) {
+	t.Helper()
+	executer(t, ctx, chromedp.SendKeys("#joueur", kb.Enter, chromedp.ByID))
+	attendre(t, ctx, `document.getElementById("joueur").value === ""`, e2eAttente, "the form ready for the next bulletin")
+}
+
+type e2eBulletin struct {
+	Licence         string
+	Motif           *string
+	CorrigePar      *string
+	Decision        *apiDecision
+	DecisionArbitre *apiDecision
+	ContreArbitrage *struct {
+		Arbitre  string
+		Confirme bool
+		Motif    *string
+		Decision *apiDecision
+	}
+}
+
+// bulletinsDuCoup reads the coup's bulletins as the director sees them.
+func bulletinsDuCoup(t *testing.T, salle *e2eSalle, coup int) map[string]e2eBulletin {
+	t.Helper()
+	var d struct{ Bulletins []e2eBulletin }
+	salle.directeur.exiger(t, `query($c: Int!) { bulletins(partie:"`+e2ePartieLive+`", coup:$c) { licence motif corrigePar
+		decision { `+decisionFields+` } decisionArbitre { `+decisionFields+` }
+		contreArbitrage { arbitre confirme motif decision { `+decisionFields+` } } } }`, map[string]any{"c": coup}, &d)
+	out := map[string]e2eBulletin{}
+	for _, b := range d.Bulletins {
+		out[b.Licence] = b
+	}
+	return out
+}
+
+// rapporterMesures logs the page's own time per bulletin (network
+// excluded), as docs/pages.md reports it.
+func rapporterMesures(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var m struct{ Saisie, Apercu []float64 }
+	evaluer(t, ctx, `Arbitre.mesures`, &m)
+	t.Logf("page overhead per bulletin (ms): entry %v, preview %v", m.Saisie, m.Apercu)
+}
+
+// guide §5, règlement §5.5–§5.7: the arbiter enters, with the keyboard, a
+// plain bulletin, a wrong score (the warning shows with its article before
+// it is sent), a blank, a late one and one he decides otherwise with a
+// reason; a second arbiter, in another browser context, confirms one
+// correction and amends another; both decisions are kept; the billets
+// print on A4.
+func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
+	salle := ouvrirSalle(t)
+	premier := jetonArbitre(t, salle, "1-2")
+	second := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	faux := fmt.Sprint(top.Score + 3)
+
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, premier)
+	attendre(t, ctx, jsTexte("#top", fmt.Sprintf("Top : %s en %s", top.Mot, top.Reference)), e2eAttente, "the coup's top")
+
+	etapes := []struct {
+		nom     string
+		s       saisie
+		apercu  string
+		attendu apiDecision
+	}{
+		{"plain, by licence", saisie{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)},
+			fmt.Sprintf("Moteur : bon — %d pts", top.Score), apiDecision{top.Score, "none", []string{}}},
+		{"§5.5 wrong score, by name", saisie{joueur: "Joueur 2", mot: top.Mot, ref: top.Reference, score: faux},
+			"Moteur : avertissement : score erroné (§5.5)", apiDecision{top.Score, "warning", []string{"SCORE_WRONG"}}},
+		{"§5.7 blank", saisie{joueur: "000003", cases: []string{"blanc"}},
+			"Moteur : nullité : bulletin vierge (§5.7) — 0 pt", apiDecision{0, "zero", []string{"BLANK"}}},
+		{"§5.7 late", saisie{joueur: "000004", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score), cases: []string{"retard"}},
+			"Moteur : nullité : temps dépassé (§5.7) — 0 pt", apiDecision{0, "zero", []string{"LATE"}}},
+	}
+	for _, e := range etapes {
+		taper(t, ctx, e.s)
+		attendre(t, ctx, jsTexte("#decision-moteur", e.apercu), e2eAttente, e.nom+": the engine's decision")
+		valider(t, ctx)
+	}
+
+	// §5.5 the arbiter reads the score again and decides otherwise, with a reason.
+	taper(t, ctx, saisie{joueur: "000005", mot: top.Mot, ref: top.Reference, score: faux})
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "warning"`, e2eAttente, "the warning")
+	executer(t, ctx, chromedp.Click("#autrement", chromedp.ByID),
+		chromedp.SetValue("#autre-sanction", "none", chromedp.ByID),
+		chromedp.Evaluate(`for (const o of document.getElementById("autre-raisons").options) o.selected = false`, nil),
+		chromedp.SendKeys("#autre-motif", "score relu sur le bulletin : exact", chromedp.ByID))
+	valider(t, ctx)
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0" && document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === 5`,
+		e2eAttente, "five bulletins corrected, nothing waiting")
+
+	bs := bulletinsDuCoup(t, salle, top.Coup)
+	for i, e := range etapes {
+		b := bs[fmt.Sprintf("%06d", i+1)]
+		require.NotNil(t, b.Decision, e.nom)
+		assert.Equal(t, e.attendu, *b.Decision, e.nom)
+	}
+	require.NotNil(t, bs["000005"].Decision)
+	assert.Equal(t, apiDecision{top.Score, "none", []string{}}, *bs["000005"].Decision, "the arbiter's decision")
+	require.NotNil(t, bs["000005"].Motif)
+	assert.Equal(t, "score relu sur le bulletin : exact", *bs["000005"].Motif)
+
+	// The second arbiter, in another browser (its own storage).
+	ctx2 := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx2, salle.public.url, second)
+	executer(t, ctx2, chromedp.Click(`#bulletins tr[data-licence="000002"] button.confirmer`, chromedp.ByQuery))
+	executer(t, ctx2, chromedp.Click(`#bulletins tr[data-licence="000005"] button.amender`, chromedp.ByQuery))
+	attendre(t, ctx2, `document.getElementById("amendement").open`, e2eAttente, "the amendment form")
+	executer(t, ctx2, chromedp.SetValue("#amende-sanction", "warning", chromedp.ByID),
+		chromedp.Evaluate(`for (const o of document.getElementById("amende-raisons").options) o.selected = o.value === "SCORE_WRONG"`, nil),
+		chromedp.SendKeys("#amende-motif", "le score écrit est faux", chromedp.ByID),
+		chromedp.Click("#envoyer-amendement", chromedp.ByID))
+	attendre(t, ctx2, `document.querySelectorAll("#bulletins tr[data-etat=contre]").length === 2`, e2eAttente, "two corrections checked")
+	attendre(t, ctx2, jsTexte(`#bulletins tr[data-licence="000005"]`, "score relu sur le bulletin : exact"), e2eAttente, "the first arbiter's reason kept")
+	attendre(t, ctx2, jsTexte(`#bulletins tr[data-licence="000005"]`, "amendé : avertissement : score erroné (§5.5)"), e2eAttente, "the amendment shown")
+
+	bs = bulletinsDuCoup(t, salle, top.Coup)
+	require.NotNil(t, bs["000002"].ContreArbitrage)
+	assert.True(t, bs["000002"].ContreArbitrage.Confirme)
+	b5 := bs["000005"]
+	require.NotNil(t, b5.ContreArbitrage)
+	assert.False(t, b5.ContreArbitrage.Confirme)
+	assert.Equal(t, apiDecision{top.Score, "none", []string{}}, *b5.DecisionArbitre, "the first decision is kept")
+	assert.Equal(t, apiDecision{top.Score, "warning", []string{"SCORE_WRONG"}}, *b5.Decision, "the amendment is in force")
+
+	// The first arbiter's page shows the second arbitration; the billets print.
+	rapporterMesures(t, ctx)
+	executer(t, ctx, chromedp.Reload())
+	attendre(t, ctx, `document.querySelectorAll("#bulletins tr[data-etat=contre]").length === 2`, e2eAttente, "the second arbitration on the first page")
+	executer(t, ctx, emulation.SetEmulatedMedia().WithMedia("print"))
+	var imprime struct {
+		Billets  int
+		Visibles bool
+		Saisie   bool
+		Texte    string
+	}
+	evaluer(t, ctx, `({
+		billets: document.querySelectorAll("#billets .billet").length,
+		visibles: getComputedStyle(document.getElementById("billets")).display !== "none",
+		saisie: getComputedStyle(document.getElementById("bulletin")).display !== "none",
+		texte: document.querySelector('#billets .billet[data-licence="000002"]').innerText })`, &imprime)
+	assert.Equal(t, 5, imprime.Billets, "one billet per corrected bulletin")
+	assert.True(t, imprime.Visibles, "the billets print")
+	assert.False(t, imprime.Saisie, "the entry form does not")
+	assert.Contains(t, imprime.Texte, "(6) score erroné")
+	assert.Contains(t, imprime.Texte, "Sanction : avertissement (§5.5)")
+}
+
+// THE CONNECTION CUT: bulletins typed while the arbiter's network is down
+// are kept (the screen counts them), sent when it returns, and each arrives
+// exactly once.
+func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	relais := nouveauRelais(t, salle.addr)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, "http://"+relais.addr(), jeton)
+	attendre(t, ctx, `document.getElementById("etat").dataset.enLigne === "1"`, e2eAttente, "online")
+
+	var avant struct{ Partie struct{ Version int } }
+	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &avant)
+
+	relais.interrompre()
+	const n = 6
+	for i := 1; i <= n; i++ {
+		s := saisie{joueur: fmt.Sprintf("%06d", i), mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score + i%2)}
+		if i == 3 {
+			s = saisie{joueur: "000003", cases: []string{"blanc"}}
+		}
+		taper(t, ctx, s)
+		valider(t, ctx)
+		attendre(t, ctx, fmt.Sprintf(`document.getElementById("attente").dataset.n === "%d"`, i), e2eAttente, fmt.Sprintf("%d bulletins waiting", i))
+	}
+	attendre(t, ctx, `document.getElementById("etat").dataset.enLigne === "0"`, 30*time.Second, "offline")
+	attendre(t, ctx, jsTexte("#attente", fmt.Sprintf("%d envois en attente", n)), e2eAttente, "the waiting count")
+	assert.Empty(t, bulletinsDuCoup(t, salle, top.Coup), "nothing reached the server during the cut")
+	var stockes int
+	evaluer(t, ctx, `Object.keys(localStorage).filter((k) => k.startsWith("arbitre.file.")).map((k) => JSON.parse(localStorage.getItem(k)).length).reduce((a, b) => a + b, 0)`, &stockes)
+	assert.Equal(t, 2*n, stockes, "each bulletin and its correction kept in localStorage")
+
+	relais.retablir()
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0"`, 30*time.Second, "the queue emptied")
+	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === %d`, n), e2eAttente, "every bulletin corrected")
+
+	bs := bulletinsDuCoup(t, salle, top.Coup)
+	assert.Len(t, bs, n, "every bulletin arrived")
+	for i := 1; i <= n; i++ {
+		assert.NotNil(t, bs[fmt.Sprintf("%06d", i)].Decision, "bulletin %d corrected", i)
+	}
+	var apres struct{ Partie struct{ Version int } }
+	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &apres)
+	assert.Equal(t, avant.Partie.Version+2*n, apres.Partie.Version, "each deposit and each correction recorded exactly once")
+	var refus int
+	evaluer(t, ctx, `document.querySelectorAll("#refus li").length`, &refus)
+	assert.Zero(t, refus, "nothing refused")
+	rapporterMesures(t, ctx)
 }
