@@ -392,7 +392,8 @@ func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
 
 // THE CONNECTION CUT: bulletins typed while the arbiter's network is down
 // are kept (the screen counts them), sent when it returns, and each arrives
-// exactly once.
+// exactly once; one the director entered meanwhile is refused and said so,
+// and its correction is not sent.
 func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
 	salle := ouvrirSalle(t)
 	jeton := jetonArbitre(t, salle, "1-2")
@@ -423,20 +424,27 @@ func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
 	evaluer(t, ctx, `Object.keys(localStorage).filter((k) => k.startsWith("arbitre.file.")).map((k) => JSON.parse(localStorage.getItem(k)).length).reduce((a, b) => a + b, 0)`, &stockes)
 	assert.Equal(t, 2*n, stockes, "each bulletin and its correction kept in localStorage")
 
+	// Meanwhile the director enters the last player's bulletin himself.
+	salle.directeur.exiger(t, `mutation($l: ID!) { deposerBulletin(partie:"`+e2ePartieLive+`", coup:1, licence:$l, bulletin:{blank:true}) { licence } }`,
+		map[string]any{"l": fmt.Sprintf("%06d", n)}, nil)
+
 	relais.retablir()
 	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0"`, 30*time.Second, "the queue emptied")
-	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === %d`, n), e2eAttente, "every bulletin corrected")
+	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === %d`, n-1), e2eAttente, "every bulletin corrected")
 
 	bs := bulletinsDuCoup(t, salle, top.Coup)
 	assert.Len(t, bs, n, "every bulletin arrived")
-	for i := 1; i <= n; i++ {
+	for i := 1; i < n; i++ {
 		assert.NotNil(t, bs[fmt.Sprintf("%06d", i)].Decision, "bulletin %d corrected", i)
 	}
+	assert.Nil(t, bs[fmt.Sprintf("%06d", n)].Decision, "a refused bulletin is not corrected in its place")
 	var apres struct{ Partie struct{ Version int } }
 	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &apres)
-	assert.Equal(t, avant.Partie.Version+2*n, apres.Partie.Version, "each deposit and each correction recorded exactly once")
-	var refus int
-	evaluer(t, ctx, `document.querySelectorAll("#refus li").length`, &refus)
-	assert.Zero(t, refus, "nothing refused")
+	assert.Equal(t, avant.Partie.Version+1+2*(n-1), apres.Partie.Version, "each deposit and each correction recorded exactly once")
+	var refus []string
+	evaluer(t, ctx, `Array.from(document.querySelectorAll("#refus li"), (li) => li.dataset.licence + " " + li.textContent)`, &refus)
+	require.Len(t, refus, 1, "the refusal is said")
+	assert.Contains(t, refus[0], fmt.Sprintf("%06d Joueur %d (coup 1) : refusé — ", n, n))
+	assert.Contains(t, refus[0], "déjà saisi")
 	rapporterMesures(t, ctx)
 }

@@ -7,14 +7,16 @@
 // (no answer, a cut answer, RATE_LIMITED) stops the run and it is tried
 // again later, and so does UNAUTHENTICATED (the entry waits for a valid
 // token); any other answer, done or refused, removes the entry and is
-// reported. The key names the token's id (not its secret) and the game:
-// two tabs of one browser never send each other's entries.
+// reported, and the later entries of its group (e.groupe) are dropped with
+// it. The key names the token's id (not its secret) and the game: a tab
+// signed in with another token does not pick up these entries.
 //
 // Usage:
 //   const file = new Arbitre.File("arbitre.file.<jeton>.<partie>",
 //     (entree) => session.query(entree.query, entree.variables),
 //     { change: (entrees) => ..., fait: (entree, data) => ..., refus: (entree, err) => ... });
-//   file.ajouter([{ query, variables, groupe }]);  // variables.clientMutationId is set here
+//   file.ajouter([{ query, variables, groupe }]);  // variables.clientMutationId is set here;
+//                                                  // entries of one groupe stand or fall together
 //   file.entrees                                    // what is still waiting
 "use strict";
 
@@ -91,7 +93,9 @@
               this.delai = Math.min(this.delai * 2, 5000);
               return;
             }
-            this.entrees.shift();
+            // The entries of one group stand or fall together: a refused
+            // bulletin is not corrected.
+            this.entrees = this.entrees.slice(1).filter((x) => !e.groupe || x.groupe !== e.groupe);
             this.ecrire();
             this.rappels.refus(e, err);
           }

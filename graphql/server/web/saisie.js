@@ -169,7 +169,8 @@
   function afficherListe() {
     const attente = enAttente();
     const moi = etat.moi ? "jeton:" + etat.moi.jeton : "";
-    const lignes = etat.joueurs.map((j) => {
+    const tbody = $("bulletins");
+    etat.joueurs.forEach((j, i) => {
       const b = etat.bulletins.get(j.licence);
       const tr = document.createElement("tr");
       tr.dataset.licence = j.licence;
@@ -187,10 +188,11 @@
       const boutons = [];
       if (statut === "depose" && etat.tops.has(coup())) boutons.push(["accepter", "Accepter le moteur"]);
       if (statut === "corrige" && b.corrigePar !== moi) boutons.push(["confirmer", "Confirmer"], ["amender", "Amender"]);
-      // A row that did not change stays in place: a click on it is never lost.
-      const cle = JSON.stringify([statut, cellules, boutons]);
-      const avant = $("bulletins").querySelector(`tr[data-licence="${CSS.escape(j.licence)}"]`);
-      if (avant && avant.dataset.cle === cle) return avant;
+      // A row that did not change stays in the DOM untouched: a click on it
+      // is never lost to a redraw.
+      const cle = JSON.stringify([j.licence, statut, cellules, boutons]);
+      const avant = tbody.children[i];
+      if (avant && avant.dataset.cle === cle) return;
       tr.dataset.cle = cle;
       for (const v of cellules) {
         const td = document.createElement("td");
@@ -200,9 +202,10 @@
       const actions = document.createElement("td");
       actions.append(...boutons.map(([classe, texte]) => bouton(classe, texte)));
       tr.appendChild(actions);
-      return tr;
+      if (avant) avant.replaceWith(tr);
+      else tbody.append(tr);
     });
-    $("bulletins").replaceChildren(...lignes);
+    while (tbody.children.length > etat.joueurs.length) tbody.lastElementChild.remove();
     rendreBillets();
   }
 
@@ -401,6 +404,10 @@
       return;
     }
     const c = coup();
+    if (etat.bulletins.has(r.joueur.licence) || enAttente().has(r.joueur.licence)) {
+      message(`Le bulletin de ${r.joueur.nom} au coup ${c} est déjà saisi : corrigez-le depuis la liste.`);
+      return;
+    }
     const entrees = [{ query: DEPOSER, variables: { p: partie, c, l: r.joueur.licence, b: lireBulletin() } }];
     if (etat.tops.has(c)) {
       const v = { p: partie, c, l: r.joueur.licence };
