@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -371,6 +373,13 @@ func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
 	rapporterMesures(t, ctx)
 	executer(t, ctx, chromedp.Reload())
 	attendre(t, ctx, `document.querySelectorAll("#bulletins tr[data-etat=contre]").length === 2`, e2eAttente, "the second arbitration on the first page")
+	if os.Getenv("ARBITRE_SCREENSHOTS") == "1" { // docs/screenshots/saisie.png, as TestE2EScreenshots refreshes the others
+		taper(t, ctx, saisie{joueur: "000006", mot: top.Mot, ref: top.Reference, score: faux})
+		attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "warning"`, e2eAttente, "the warning")
+		var png []byte
+		executer(t, ctx, chromedp.FullScreenshot(&png, 100))
+		require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", "screenshots", "saisie.png"), png, 0o644))
+	}
 	executer(t, ctx, emulation.SetEmulatedMedia().WithMedia("print"))
 	var imprime struct {
 		Billets  int

@@ -42,21 +42,22 @@
 
   // --- loading ---------------------------------------------------------------
 
+  // charger reads who signs in, the game and the players of his tables; an
+  // unreachable server is tried again.
   async function charger() {
-    let d;
+    let d, t;
     try {
       d = await session.query(ETAT, { p: partie });
+      if (!d.partie) return alerte(`La partie ${partie} n'existe pas.`);
+      t = d.partie.tournoi ? await session.query(JOUEURS, { t: d.partie.tournoi }) : null;
     } catch (e) {
-      message(e.message);
-      return;
-    }
-    if (!d.partie) {
-      message(`La partie ${partie} n'existe pas.`);
+      if (e.code) return alerte(e.message);
+      alerte("Serveur injoignable : nouvel essai dans 2 s.");
+      setTimeout(charger, 2000);
       return;
     }
     etat.moi = d.moi;
     suivre(d.partie);
-    const t = d.partie.tournoi ? await session.query(JOUEURS, { t: d.partie.tournoi }) : null;
     const plage = tables(d.moi);
     etat.joueurs = ((t && t.tournoi && t.tournoi.joueurs) || [])
       .filter((j) => plage(j.table))
@@ -223,12 +224,18 @@
     if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + Arbitre.Decision.texte(b.decisionMoteur) : "";
     let t = Arbitre.Decision.texte(b.decisionArbitre);
     if (b.motif) t += ` — décidé autrement que le moteur (${Arbitre.Decision.texte(b.decisionMoteur)}) : ${b.motif}`;
-    return t + (b.corrigePar ? ` [${b.corrigePar}]` : "");
+    return t + (b.corrigePar ? ` [${qui(b.corrigePar)}]` : "");
   }
 
   function second(c) {
-    if (c.confirme) return `confirmé [${c.arbitre}]`;
-    return `amendé : ${Arbitre.Decision.texte(c.decision)} — ${c.motif || ""} [${c.arbitre}]`;
+    if (c.confirme) return `confirmé [${qui(c.arbitre)}]`;
+    return `amendé : ${Arbitre.Decision.texte(c.decision)} — ${c.motif || ""} [${qui(c.arbitre)}]`;
+  }
+
+  // qui names an arbiter: « vous », or his token by the start of its id.
+  function qui(arbitre) {
+    if (etat.moi && arbitre === "jeton:" + etat.moi.jeton) return "vous";
+    return arbitre.replace(/^jeton:(.{8}).*$/, "jeton $1");
   }
 
   // resume writes a bulletin as typed in one line (the batch contract's JSON).
@@ -445,6 +452,11 @@
 
   function message(t) {
     $("message").textContent = t;
+  }
+
+  function alerte(t) {
+    $("etat").textContent = t;
+    $("etat").classList.add("hors-ligne");
   }
 
   // --- double arbitrage and acceptance from the list ------------------------
