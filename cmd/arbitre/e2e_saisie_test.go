@@ -456,4 +456,21 @@ func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
 	assert.Contains(t, refus[0], fmt.Sprintf("%06d Joueur %d (coup 1) : refusé — ", n, n))
 	assert.Contains(t, refus[0], "déjà saisi")
 	rapporterMesures(t, ctx)
+
+	// A second cut; the network returns as the tab reloads: the queue kept
+	// in localStorage is sent by the reloaded page, a request cut by the
+	// reload is sent again under its clientMutationId, each lands once.
+	relais.interrompre()
+	for i := n + 1; i <= n+2; i++ {
+		taper(t, ctx, saisie{joueur: fmt.Sprintf("%06d", i), mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)})
+		valider(t, ctx)
+	}
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "2"`, e2eAttente, "2 bulletins waiting")
+	relais.retablir()
+	executer(t, ctx, chromedp.Reload())
+	attendre(t, ctx, `document.body.dataset.pret === "1" && document.getElementById("attente").dataset.n === "0"`, 30*time.Second, "the queue emptied after the reload")
+	attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === %d`, n+1), e2eAttente, "every bulletin corrected")
+	assert.Len(t, bulletinsDuCoup(t, salle, top.Coup), n+2, "every bulletin arrived")
+	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &apres)
+	assert.Equal(t, avant.Partie.Version+1+2*(n+1), apres.Partie.Version, "each deposit and each correction recorded exactly once")
 }
