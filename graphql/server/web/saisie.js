@@ -271,7 +271,7 @@
     $("solutions").append($("modele-solution").content.cloneNode(true));
   }
 
-  // fold removes accents and case for the name completion.
+  // plier removes accents and case for the name completion.
   function plier(s) {
     return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
