@@ -84,3 +84,20 @@ func (r *queryResolver) Bulletins(ctx context.Context, partie string, coup int) 
 	}
 	return out, nil
 }
+
+// ApercuBulletin is the resolver for the apercuBulletin field.
+func (r *queryResolver) ApercuBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin) (*model.Decision, error) {
+	b, err := bulletinDe(bulletin)
+	if err != nil {
+		return nil, err
+	}
+	p, _, _, err := r.arbitreDuJoueur(ctx, partie, licence)
+	if err != nil {
+		return nil, err
+	}
+	d, err := p.Apercu(coup, licence, b)
+	if err != nil {
+		return nil, err
+	}
+	return vueDecision(d), nil
+}

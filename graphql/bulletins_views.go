@@ -27,27 +27,36 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	return tables, nil
 }
 
+// arbitreDuJoueur loads the game and authorizes the arbiter of the
+// player's table (or the director): the table is the one the tournament
+// registered for the player, never one the client sends.
+func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) (*duplicate.Partie, acces.Portee, acces.Habilitation, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return nil, acces.Portee{}, acces.Habilitation{}, err
+	}
+	tables, err := r.tablesDe(ctx, p.Tournoi())
+	if err != nil {
+		return nil, acces.Portee{}, acces.Habilitation{}, err
+	}
+	portee := acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}
+	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, portee)
+	return p, portee, h, err
+}
+
 // surBulletin runs a command on a player's bulletin for an arbiter of his
 // table (or the director) and answers with the bulletin's state.
 func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, licence string, version *int, cmid *string,
 	run func(ctx context.Context, app *dupcommand.Application, arbitre string, table int) error) (*model.Bulletin, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, portee, h, err := r.arbitreDuJoueur(ctx, partie, licence)
 	if err != nil {
 		return nil, err
 	}
-	tables, err := r.tablesDe(ctx, p.Tournoi())
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Arbitre}, portee, version, cmid)
 	if err != nil {
 		return nil, err
 	}
-	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true})
-	if err != nil {
-		return nil, err
-	}
-	ctx, md, err := r.commande(ctx, []acces.Role{acces.Arbitre}, acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}, version, cmid)
-	if err != nil {
-		return nil, err
-	}
-	if err := run(ctx, r.partieApp(md), arbitreDe(h), tables[licence]); err != nil {
+	if err := run(ctx, r.partieApp(md), arbitreDe(h), portee.Table); err != nil {
 		return nil, err
 	}
 	if p, err = r.Parties.Charger(withoutCommande(ctx), partie); err != nil {
@@ -80,6 +89,13 @@ func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin 
 	if c, ok := p.Correction(coup, licence); ok {
 		v.CorrigePar = optional(c.Arbitre)
 		v.Motif = optional(c.Motif)
+		v.DecisionArbitre = vueDecision(c.Finale())
+	}
+	if e, ok := p.ContreArbitrage(coup, licence); ok {
+		v.ContreArbitrage = &model.ContreArbitrage{Arbitre: e.Arbitre, Confirme: e.Confirme, Motif: optional(e.Motif)}
+		if e.Decision != nil {
+			v.ContreArbitrage.Decision = vueDecision(*e.Decision)
+		}
 	}
 	return v
 }

@@ -25,6 +25,8 @@ var texteLibre = map[string]string{
 	"Bulletin.corrigePar":                   "arbiter's identity",
 	"Bulletin.ecrit":                        "JSON as typed",
 	"Bulletin.motif":                        "arbiter's words",
+	"ContreArbitrage.arbitre":               "second arbiter's identity",
+	"ContreArbitrage.motif":                 "second arbiter's words",
 	"BulletinRejoue.differences":            "sentences for people",
 	"BulletinRejoue.ecrit":                  "JSON as typed",
 	"CoteClassique.politique":               "rating rule's name and version, open",

@@ -143,6 +143,7 @@ type e2eRelais struct {
 	cible string
 	mu    sync.Mutex
 	conns map[net.Conn]struct{}
+	coupe bool // a network cut: new connections are closed at once
 }
 
 func nouveauRelais(t *testing.T, cible string) *e2eRelais {
@@ -171,6 +172,13 @@ func (r *e2eRelais) accepter() {
 }
 
 func (r *e2eRelais) relayer(c net.Conn) {
+	r.mu.Lock()
+	coupe := r.coupe
+	r.mu.Unlock()
+	if coupe {
+		c.Close()
+		return
+	}
 	s, err := net.DialTimeout("tcp", r.cible, time.Second)
 	if err != nil {
 		c.Close()
@@ -193,6 +201,21 @@ func (r *e2eRelais) relayer(c net.Conn) {
 		c.Close()
 	}()
 	_, _ = io.Copy(c, s)
+}
+
+// interrompre cuts the network (every connection closed, new ones
+// refused) until retablir.
+func (r *e2eRelais) interrompre() {
+	r.mu.Lock()
+	r.coupe = true
+	r.mu.Unlock()
+	r.couper()
+}
+
+func (r *e2eRelais) retablir() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.coupe = false
 }
 
 // couper closes every connection going through the relay.

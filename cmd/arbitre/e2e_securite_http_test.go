@@ -336,4 +336,9 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	sansViolation("the commission's viewer")
+
+	executer(t, ctx, chromedp.Evaluate(`sessionStorage.clear()`, nil), chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieLive))
+	entrerJeton(t, ctx, salle.directeur.jeton)
+	attendre(t, ctx, `document.body.dataset.pret === "1"`, e2eAttente, "the arbiter's bulletin entry")
+	sansViolation("the arbiter's bulletin entry")
 }

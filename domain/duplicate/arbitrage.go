@@ -23,6 +23,9 @@ func (p *Partie) appliquerBulletin(e any) {
 		mettre(p.deposes, e.Coup, e.Licence, e)
 	case BulletinCorrige:
 		mettre(p.corrections, e.Coup, e.Licence, e)
+		delete(p.contre[e.Coup], e.Licence) // a new correction awaits its own check
+	case DoubleArbitrage:
+		mettre(p.contre, e.Coup, e.Licence, e)
 	case BilletEmis:
 		mettre(p.billets, e.Coup, e.Licence, true)
 	case DecisionCommission:
@@ -102,15 +105,37 @@ func (p *Partie) DecisionMoteur(coup int, licence string) (correction.Decision, 
 	if !ok {
 		return correction.Decision{}, refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d", licence, coup)
 	}
+	return p.corriger(coup, licence, b.Bulletin)
+}
+
+// Apercu is what engine/correction would decide for a bulletin of a player
+// of the game at a topped coup (§5), without recording anything: the
+// arbiter sees the decision while he types the bulletin.
+func (p *Partie) Apercu(coup int, licence string, b correction.Bulletin) (correction.Decision, error) {
+	if err := p.exigerTopAnnonce(coup, licence); err != nil {
+		return correction.Decision{}, err
+	}
+	return p.corriger(coup, licence, b)
+}
+
+// corriger runs engine/correction on a bulletin of a topped coup.
+func (p *Partie) corriger(coup int, licence string, b correction.Bulletin) (correction.Decision, error) {
 	ctx, ok := p.ContexteCorrection(coup, licence)
 	if !ok {
 		return correction.Decision{}, refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
 	}
-	d, err := p.moteur.Corriger(ctx, &b.Bulletin)
+	d, err := p.moteur.Corriger(ctx, &b)
 	if err != nil {
 		return correction.Decision{}, &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("correction du bulletin de %s au coup %d impossible", licence, coup), Err: err}
 	}
 	return d, nil
+}
+
+// ContreArbitrage returns the second arbiter's check of the correction in
+// force, if any (guide §5, double arbitrage).
+func (p *Partie) ContreArbitrage(coup int, licence string) (DoubleArbitrage, bool) {
+	e, ok := p.contre[coup][licence]
+	return e, ok
 }
 
 // DeposerBulletin records a bulletin as written (§4), typed by the arbiter

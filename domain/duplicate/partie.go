@@ -78,6 +78,7 @@ type Partie struct {
 	premierMot   int // length of the word of coup 1 (§4.3.2, §5.5)
 	deposes      map[int]map[string]BulletinDepose
 	corrections  map[int]map[string]BulletinCorrige
+	contre       map[int]map[string]DoubleArbitrage
 	decisions    map[int]map[string]correction.Decision
 	billets      map[int]map[string]bool
 	elimines     map[int]bool
@@ -99,6 +100,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		contextes:   map[int]contexte{},
 		deposes:     map[int]map[string]BulletinDepose{},
 		corrections: map[int]map[string]BulletinCorrige{},
+		contre:      map[int]map[string]DoubleArbitrage{},
 		decisions:   map[int]map[string]correction.Decision{},
 		billets:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
@@ -213,6 +215,7 @@ func (p *Partie) copie() *Partie {
 	c.contextes = maps.Clone(p.contextes)
 	c.deposes = copieParCoup(p.deposes)
 	c.corrections = copieParCoup(p.corrections)
+	c.contre = copieParCoup(p.contre)
 	c.decisions = copieParCoup(p.decisions)
 	c.billets = copieParCoup(p.billets)
 	c.elimines = maps.Clone(p.elimines)

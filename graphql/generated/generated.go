@@ -89,15 +89,17 @@ type ComplexityRoot struct {
 	}
 
 	Bulletin struct {
-		CorrigePar     func(childComplexity int) int
-		Coup           func(childComplexity int) int
-		Decision       func(childComplexity int) int
-		DecisionMoteur func(childComplexity int) int
-		Ecrit          func(childComplexity int) int
-		Licence        func(childComplexity int) int
-		Motif          func(childComplexity int) int
-		Partie         func(childComplexity int) int
-		Table          func(childComplexity int) int
+		ContreArbitrage func(childComplexity int) int
+		CorrigePar      func(childComplexity int) int
+		Coup            func(childComplexity int) int
+		Decision        func(childComplexity int) int
+		DecisionArbitre func(childComplexity int) int
+		DecisionMoteur  func(childComplexity int) int
+		Ecrit           func(childComplexity int) int
+		Licence         func(childComplexity int) int
+		Motif           func(childComplexity int) int
+		Partie          func(childComplexity int) int
+		Table           func(childComplexity int) int
 	}
 
 	BulletinRejoue struct {
@@ -119,6 +121,13 @@ type ComplexityRoot struct {
 		Source                 func(childComplexity int) int
 		TempsParCoupSecondes   func(childComplexity int) int
 		Variante               func(childComplexity int) int
+	}
+
+	ContreArbitrage struct {
+		Arbitre  func(childComplexity int) int
+		Confirme func(childComplexity int) int
+		Decision func(childComplexity int) int
+		Motif    func(childComplexity int) int
 	}
 
 	CoteClassique struct {
@@ -458,6 +467,7 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
+		ApercuBulletin   func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin) int
 		Appel            func(childComplexity int, id string) int
 		Bulletins        func(childComplexity int, partie string, coup int) int
 		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
@@ -686,6 +696,7 @@ type QueryResolver interface {
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
 	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
+	ApercuBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin) (*model.Decision, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	TournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error)
 	MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error)
@@ -847,6 +858,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Appel.Tournoi(childComplexity), true
 
+	case "Bulletin.contreArbitrage":
+		if e.complexity.Bulletin.ContreArbitrage == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.ContreArbitrage(childComplexity), true
 	case "Bulletin.corrigePar":
 		if e.complexity.Bulletin.CorrigePar == nil {
 			break
@@ -865,6 +882,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Bulletin.Decision(childComplexity), true
+	case "Bulletin.decisionArbitre":
+		if e.complexity.Bulletin.DecisionArbitre == nil {
+			break
+		}
+
+		return e.complexity.Bulletin.DecisionArbitre(childComplexity), true
 	case "Bulletin.decisionMoteur":
 		if e.complexity.Bulletin.DecisionMoteur == nil {
 			break
@@ -993,6 +1016,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ConfigPartie.Variante(childComplexity), true
+
+	case "ContreArbitrage.arbitre":
+		if e.complexity.ContreArbitrage.Arbitre == nil {
+			break
+		}
+
+		return e.complexity.ContreArbitrage.Arbitre(childComplexity), true
+	case "ContreArbitrage.confirme":
+		if e.complexity.ContreArbitrage.Confirme == nil {
+			break
+		}
+
+		return e.complexity.ContreArbitrage.Confirme(childComplexity), true
+	case "ContreArbitrage.decision":
+		if e.complexity.ContreArbitrage.Decision == nil {
+			break
+		}
+
+		return e.complexity.ContreArbitrage.Decision(childComplexity), true
+	case "ContreArbitrage.motif":
+		if e.complexity.ContreArbitrage.Motif == nil {
+			break
+		}
+
+		return e.complexity.ContreArbitrage.Motif(childComplexity), true
 
 	case "CoteClassique.cote":
 		if e.complexity.CoteClassique.Cote == nil {
@@ -2738,6 +2786,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.PropositionClassique.Tables(childComplexity), true
 
+	case "Query.apercuBulletin":
+		if e.complexity.Query.ApercuBulletin == nil {
+			break
+		}
+
+		args, err := ec.field_Query_apercuBulletin_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ApercuBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["bulletin"].(correction.Bulletin)), true
 	case "Query.appel":
 		if e.complexity.Query.Appel == nil {
 			break
@@ -4336,6 +4395,22 @@ type Bulletin {
   corrigePar: String
   "The arbiter's reason when he decided otherwise than the engine."
   motif: String
+  "The first arbiter's decision: his own when he departed from the engine, else the engine's (null before correction)."
+  decisionArbitre: Decision
+  "The second arbiter's check of that correction (double arbitrage), if any."
+  contreArbitrage: ContreArbitrage
+}
+
+"The second arbiter's check of a correction (guide §5, double arbitrage)."
+type ContreArbitrage {
+  "The second arbiter."
+  arbitre: String!
+  "He confirmed the decision in force."
+  confirme: Boolean!
+  "His amended decision, when he did not confirm."
+  decision: Decision
+  "Why he amended it."
+  motif: String
 }
 
 extend type Query {
@@ -4346,6 +4421,17 @@ extend type Query {
     "The coup."
     coup: Int!
   ): [Bulletin!]!
+  "What the engine decides for a bulletin as typed, before it is entered (§5); writes nothing. Scoped like deposerBulletin: the arbiter of the player's table or the director; the coup's top must be announced."
+  apercuBulletin(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "The bulletin as written."
+    bulletin: BulletinInput!
+  ): Decision! @acces(roles: [ARBITER])
 }
 
 extend type Mutation {
@@ -7503,6 +7589,32 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_apercuBulletin_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "bulletin", ec.unmarshalNBulletinInput2arbitreᚋengineᚋcorrectionᚐBulletin)
+	if err != nil {
+		return nil, err
+	}
+	args["bulletin"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_appel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8770,6 +8882,90 @@ func (ec *executionContext) fieldContext_Bulletin_motif(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Bulletin_decisionArbitre(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_decisionArbitre,
+		func(ctx context.Context) (any, error) {
+			return obj.DecisionArbitre, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_decisionArbitre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_contreArbitrage(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Bulletin_contreArbitrage,
+		func(ctx context.Context) (any, error) {
+			return obj.ContreArbitrage, nil
+		},
+		nil,
+		ec.marshalOContreArbitrage2ᚖarbitreᚋgraphqlᚋmodelᚐContreArbitrage,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Bulletin_contreArbitrage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "arbitre":
+				return ec.fieldContext_ContreArbitrage_arbitre(ctx, field)
+			case "confirme":
+				return ec.fieldContext_ContreArbitrage_confirme(ctx, field)
+			case "decision":
+				return ec.fieldContext_ContreArbitrage_decision(ctx, field)
+			case "motif":
+				return ec.fieldContext_ContreArbitrage_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ContreArbitrage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9212,6 +9408,138 @@ func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContreArbitrage_arbitre(ctx context.Context, field graphql.CollectedField, obj *model.ContreArbitrage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ContreArbitrage_arbitre,
+		func(ctx context.Context) (any, error) {
+			return obj.Arbitre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ContreArbitrage_arbitre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContreArbitrage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContreArbitrage_confirme(ctx context.Context, field graphql.CollectedField, obj *model.ContreArbitrage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ContreArbitrage_confirme,
+		func(ctx context.Context) (any, error) {
+			return obj.Confirme, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ContreArbitrage_confirme(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContreArbitrage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContreArbitrage_decision(ctx context.Context, field graphql.CollectedField, obj *model.ContreArbitrage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ContreArbitrage_decision,
+		func(ctx context.Context) (any, error) {
+			return obj.Decision, nil
+		},
+		nil,
+		ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ContreArbitrage_decision(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContreArbitrage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContreArbitrage_motif(ctx context.Context, field graphql.CollectedField, obj *model.ContreArbitrage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ContreArbitrage_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ContreArbitrage_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContreArbitrage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -13693,6 +14021,10 @@ func (ec *executionContext) fieldContext_Mutation_deposerBulletin(ctx context.Co
 				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
 			case "motif":
 				return ec.fieldContext_Bulletin_motif(ctx, field)
+			case "decisionArbitre":
+				return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
+			case "contreArbitrage":
+				return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 		},
@@ -13772,6 +14104,10 @@ func (ec *executionContext) fieldContext_Mutation_corrigerBulletin(ctx context.C
 				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
 			case "motif":
 				return ec.fieldContext_Bulletin_motif(ctx, field)
+			case "decisionArbitre":
+				return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
+			case "contreArbitrage":
+				return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 		},
@@ -13851,6 +14187,10 @@ func (ec *executionContext) fieldContext_Mutation_contreArbitrer(ctx context.Con
 				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
 			case "motif":
 				return ec.fieldContext_Bulletin_motif(ctx, field)
+			case "decisionArbitre":
+				return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
+			case "contreArbitrage":
+				return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 		},
@@ -13930,6 +14270,10 @@ func (ec *executionContext) fieldContext_Mutation_renvoyerCommission(ctx context
 				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
 			case "motif":
 				return ec.fieldContext_Bulletin_motif(ctx, field)
+			case "decisionArbitre":
+				return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
+			case "contreArbitrage":
+				return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 		},
@@ -20040,6 +20384,10 @@ func (ec *executionContext) fieldContext_Query_bulletins(ctx context.Context, fi
 				return ec.fieldContext_Bulletin_corrigePar(ctx, field)
 			case "motif":
 				return ec.fieldContext_Bulletin_motif(ctx, field)
+			case "decisionArbitre":
+				return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
+			case "contreArbitrage":
+				return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 		},
@@ -20052,6 +20400,81 @@ func (ec *executionContext) fieldContext_Query_bulletins(ctx context.Context, fi
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_bulletins_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_apercuBulletin(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_apercuBulletin,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ApercuBulletin(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["bulletin"].(correction.Bulletin))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Decision
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Decision
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNDecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_apercuBulletin(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "paye":
+				return ec.fieldContext_Decision_paye(ctx, field)
+			case "sanction":
+				return ec.fieldContext_Decision_sanction(ctx, field)
+			case "raisons":
+				return ec.fieldContext_Decision_raisons(ctx, field)
+			case "commission":
+				return ec.fieldContext_Decision_commission(ctx, field)
+			case "place":
+				return ec.fieldContext_Decision_place(ctx, field)
+			case "scoreRenvoye":
+				return ec.fieldContext_Decision_scoreRenvoye(ctx, field)
+			case "moteur":
+				return ec.fieldContext_Decision_moteur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_apercuBulletin_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26458,6 +26881,10 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = ec._Bulletin_corrigePar(ctx, field, obj)
 		case "motif":
 			out.Values[i] = ec._Bulletin_motif(ctx, field, obj)
+		case "decisionArbitre":
+			out.Values[i] = ec._Bulletin_decisionArbitre(ctx, field, obj)
+		case "contreArbitrage":
+			out.Values[i] = ec._Bulletin_contreArbitrage(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -26595,6 +27022,54 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var contreArbitrageImplementors = []string{"ContreArbitrage"}
+
+func (ec *executionContext) _ContreArbitrage(ctx context.Context, sel ast.SelectionSet, obj *model.ContreArbitrage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contreArbitrageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContreArbitrage")
+		case "arbitre":
+			out.Values[i] = ec._ContreArbitrage_arbitre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confirme":
+			out.Values[i] = ec._ContreArbitrage_confirme(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "decision":
+			out.Values[i] = ec._ContreArbitrage_decision(ctx, field, obj)
+		case "motif":
+			out.Values[i] = ec._ContreArbitrage_motif(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -29124,6 +29599,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "apercuBulletin":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_apercuBulletin(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "classement":
 			field := field
 
@@ -31085,6 +31582,10 @@ func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodel�
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNDecision2arbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v model.Decision) graphql.Marshaler {
+	return ec._Decision(ctx, sel, &v)
 }
 
 func (ec *executionContext) marshalNDecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
@@ -33523,6 +34024,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOContreArbitrage2ᚖarbitreᚋgraphqlᚋmodelᚐContreArbitrage(ctx context.Context, sel ast.SelectionSet, v *model.ContreArbitrage) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ContreArbitrage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodelᚐCoupContestable(ctx context.Context, sel ast.SelectionSet, v *model.CoupContestable) graphql.Marshaler {

@@ -88,6 +88,10 @@ type Bulletin struct {
 	CorrigePar *string `json:"corrigePar,omitempty"`
 	// The arbiter's reason when he decided otherwise than the engine.
 	Motif *string `json:"motif,omitempty"`
+	// The first arbiter's decision: his own when he departed from the engine, else the engine's (null before correction).
+	DecisionArbitre *Decision `json:"decisionArbitre,omitempty"`
+	// The second arbiter's check of that correction (double arbitrage), if any.
+	ContreArbitrage *ContreArbitrage `json:"contreArbitrage,omitempty"`
 }
 
 // A bulletin with its recorded decision and the engine's decision now.
@@ -144,6 +148,18 @@ type ConfigPartieInput struct {
 	Mode *duplicate.Mode `json:"mode,omitempty"`
 	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas).
 	AvertissementsGratuits *int `json:"avertissementsGratuits,omitempty"`
+}
+
+// The second arbiter's check of a correction (guide §5, double arbitrage).
+type ContreArbitrage struct {
+	// The second arbiter.
+	Arbitre string `json:"arbitre"`
+	// He confirmed the decision in force.
+	Confirme bool `json:"confirme"`
+	// His amended decision, when he did not confirm.
+	Decision *Decision `json:"decision,omitempty"`
+	// Why he amended it.
+	Motif *string `json:"motif,omitempty"`
 }
 
 // A rated player's cote.

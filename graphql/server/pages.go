@@ -26,4 +26,5 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
+	get(e, "/arbitre/partie/*", page("saisie.html"))
 }

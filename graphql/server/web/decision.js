@@ -1,0 +1,83 @@
+// Decision: a correction decision (type Decision of the API) in French, for
+// every page that shows or prints one. Each sanction names its article of
+// the règlement (§5.5 avertissement, §5.6 pénalité, §5.7 nullité, §5.9
+// moyenne); each reason is a box of the billet de correction (guide §5.2,
+// its number in parentheses) or the article that gives it.
+//
+// Usage:
+//   Arbitre.Decision.texte(d)      // « avertissement : score erroné (§5.5) — 37 pts »
+//   Arbitre.Decision.raison(code)  // « (6) score erroné »
+//   Arbitre.Decision.SANCTIONS, Arbitre.Decision.RAISONS
+"use strict";
+
+(function () {
+  const Arbitre = window.Arbitre || (window.Arbitre = {});
+
+  // [French name, article]
+  const SANCTIONS = {
+    none: ["sans sanction", ""],
+    warning: ["avertissement", "§5.5"],
+    penalty: ["pénalité de 5 points", "§5.6"],
+    zero: ["nullité", "§5.7"],
+    average: ["moyenne", "§5.9"],
+  };
+
+  // [box of the billet or article, French label], in billet order.
+  const RAISONS = {
+    SCORE_MISSING: ["(5)", "score manquant ou illisible"],
+    SCORE_WRONG: ["(6)", "score erroné"],
+    JOKER_CIRCLING: ["(7)", "joker non encerclé ou encerclement erroné"],
+    RACCORD_TWO_LETTERS: ["(8)", "raccord de 2 lettres"],
+    RACCORD_MISSING: ["(20)", "raccord manquant"],
+    RACCORD_WRONG: ["(21)", "raccord incorrect"],
+    INVERTED: ["(9)", "sens du mot ou référence inversés"],
+    TWO_REFERENCES_ONE_WRONG: ["(10)", "deux modes de référence dont un incorrect"],
+    REFERENCE_WRONG: ["(22)", "référence erronée"],
+    OFFSET: ["(15)", "référencement décalé d'une case"],
+    FINAL_LETTER_OMITTED: ["(16)", "lettre finale déjà sur la grille omise"],
+    WORD_NOT_ADMITTED: ["(19)", "mot non admis"],
+    LETTER_ERROR: ["(23)", "erreur de lettre"],
+    GRID_ERROR: ["(26)", "erreur de grille / placement impossible"],
+    WORD_NOT_WHOLE: ["(24)", "mot non écrit en entier"],
+    NOT_A_WORD: ["§1.1", "une seule lettre n'est pas un mot joué"],
+    HARD_TO_READ: ["§5.5", "présentation difficilement lisible"],
+    SEVERAL_SOLUTIONS: ["§5.4.2.b", "plusieurs solutions écrites"],
+    ABOVE_TOP: ["§5.9", "score supérieur au top"],
+    FALLACIOUS_RACCORD: ["§5.3.3", "raccord fallacieux"],
+    ILLEGIBLE: ["(25)", "mot illisible"],
+    LATE: ["(29)", "temps dépassé"],
+    EXCHANGED: ["(30)", "bulletin échangé"],
+    BLANK: ["(31)", "bulletin vierge"],
+    MISSING: ["(32)", "bulletin manquant"],
+    SEVERAL_BULLETINS: ["§5.7", "plusieurs bulletins rendus"],
+    DISCIPLINE: ["(11)", "avertissement disciplinaire (§5.8)"],
+  };
+
+  function points(n) {
+    return Math.abs(n) > 1 ? `${n} pts` : `${n} pt`;
+  }
+
+  Arbitre.Decision = {
+    SANCTIONS,
+    RAISONS,
+
+    raison(code) {
+      const r = RAISONS[code];
+      return r ? `${r[0]} ${r[1]}` : code;
+    },
+
+    // texte is the decision in one line: the sanction and its article, the
+    // reasons, the score paid and where.
+    texte(d) {
+      if (!d) return "";
+      const [nom, article] = SANCTIONS[d.sanction] || [d.sanction, ""];
+      const raisons = (d.raisons || []).map((c) => (RAISONS[c] ? RAISONS[c][1] : c)).join(", ");
+      let t = d.sanction === "none" && !raisons ? "bon" : nom + (raisons ? " : " + raisons : "");
+      if (article) t += ` (${article})`;
+      t += " — " + points(d.paye);
+      if (d.place) t += " en " + d.place;
+      if (d.commission) t += " — renvoi en commission";
+      return t;
+    },
+  };
+})();
