@@ -37,11 +37,17 @@ func (q classementQuery) concerne(stream string) bool {
 // event before answering with what it has.
 const projectionWait = 2 * time.Second
 
+// ecritureWait bounds how long a mutation waits for the parties projection to
+// apply what it has just written before answering with the game's view: the
+// command is done, so an older view (or none, for a game just created) would
+// misreport it. Only a server under extreme load comes near it.
+const ecritureWait = 15 * time.Second
+
 // lireClassement reads the standings from the projection once it has
 // applied the event at position pos, or (pos 0) every event recorded when
 // the request arrived: a client reads its own writes.
 func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos uint64) ([]model.LigneClassement, error) {
-	if err := r.attendreRunner(ctx, r.StandingsRunner, pos); err != nil {
+	if err := r.attendreRunner(ctx, r.StandingsRunner, pos, projectionWait); err != nil {
 		return nil, err
 	}
 	var lignes []standings.Ligne
@@ -67,9 +73,9 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 }
 
 // attendreRunner waits until run has applied the event at position pos, or
-// (pos 0) the store's last event when asked, at most projectionWait: then
-// the read model is answered as it is.
-func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64) error {
+// (pos 0) the store's last event when asked, at most for attente: then the
+// read model is answered as it is.
+func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64, attente time.Duration) error {
 	if pos == 0 && r.Head != nil {
 		head, err := r.Head(ctx)
 		if err != nil {
@@ -80,7 +86,7 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 	if pos == 0 || run == nil {
 		return nil
 	}
-	wait, cancel := context.WithTimeout(ctx, projectionWait)
+	wait, cancel := context.WithTimeout(ctx, attente)
 	defer cancel()
 	if err := run.Attendre(wait, pos); err != nil && ctx.Err() != nil {
 		return ctx.Err()

@@ -72,7 +72,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if err != nil {
 		return nil, err
 	}
-	return r.partieVue(ctx, partie)
+	return r.partieApresEcriture(ctx, partie)
 }
 
 // Tirer is the resolver for the tirer field.

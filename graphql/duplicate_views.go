@@ -57,7 +57,17 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 	if err := run(ctx, r.partieApp(md)); err != nil {
 		return nil, err
 	}
-	return r.partieVue(ctx, id)
+	return r.partieApresEcriture(ctx, id)
+}
+
+// partieApresEcriture renders a game's view once the parties projection has
+// applied every event recorded, the command's own included (ecritureWait).
+func (r *Resolver) partieApresEcriture(ctx context.Context, id string) (*model.Partie, error) {
+	ctx = context.WithoutCancel(ctx)
+	if err := r.attendreRunner(ctx, r.PartiesRunner, 0, ecritureWait); err != nil {
+		return nil, err
+	}
+	return r.vue(ctx, id, 0)
 }
 
 // partieVue renders a game's public view as of the request (see r.vue).

@@ -86,7 +86,7 @@ func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Parti
 	if _, err := eventstore.PartieStream(id); err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
-	if err := r.attendreRunner(ctx, r.PartiesRunner, pos); err != nil {
+	if err := r.attendreRunner(ctx, r.PartiesRunner, pos, projectionWait); err != nil {
 		return nil, err
 	}
 	lu := r.PartiesRunner.Position()

@@ -31,7 +31,8 @@ func TestServiceThroughTheStore(t *testing.T) {
 		eventstore.Metadata{Actor: "directeur", Role: string(acces.Directeur)})
 	require.NoError(t, err)
 
-	go func() { _ = acces.Suivre(ctx, store, reg, registre) }()
+	suivre := acces.Suivre(store, reg, registre)
+	go func() { _ = suivre(ctx) }()
 	require.Eventually(t, func() bool { return registre.Existe(ev.ID) }, 5*time.Second, 5*time.Millisecond)
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err)
@@ -73,7 +74,8 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	svc := &acces.Service{Store: server, Registry: reg, Clock: clock, Jetons: registre}
 	_, first, err := svc.Emettre(ctx, acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "test"})
 	require.NoError(t, err)
-	go func() { _ = acces.Suivre(ctx, server, reg, registre) }()
+	suivre := acces.Suivre(server, reg, registre)
+	go func() { _ = suivre(ctx) }()
 	require.Eventually(t, func() bool { return registre.Existe(first.ID) }, 5*time.Second, 5*time.Millisecond)
 
 	_, err = registre.Authentifier(ctx, "arb_forged", now)
@@ -81,6 +83,29 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	secret, ev, err := (&acces.Service{Store: cli, Registry: reg, Clock: clock}).Emettre(ctx,
 		acces.Demande{Role: acces.Arbitre, Tournoi: "T1", Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
 	require.NoError(t, err)
+	h, err := registre.Authentifier(ctx, secret, now)
+	require.NoError(t, err)
+	assert.Equal(t, ev.ID, h.JetonID)
+}
+
+// A server answers its first request before the goroutine following the log
+// has run: a token recorded before the server started must work then too
+// (under load the follower starts late; the request was refused « jeton
+// inconnu »). Binding the registry to the store is done before serving.
+func TestSecurite_JetonConnuAvantQueLeSuiviNeDemarre(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	reg := eventstore.NewRegistry()
+	require.NoError(t, acces.RegisterEvents(reg))
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}
+	secret, ev, err := svc.Emettre(ctx, acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
+	require.NoError(t, err)
+
+	registre := acces.NewRegistre()
+	_ = acces.Suivre(store, reg, registre) // bound, its loop not started
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err)
 	assert.Equal(t, ev.ID, h.JetonID)

@@ -20,18 +20,22 @@ type source struct {
 	registry *eventstore.Registry
 }
 
-// Suivre feeds reg with the access events of the store, history then live,
-// until ctx is done, and lets reg catch up with the store on demand: a token
-// recorded by another process (`arbitre token create` while the server
-// runs) works at once rather than at the store's next poll.
-func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
+// Suivre binds reg to the store's log at once and returns the loop that
+// feeds reg with the access events, history then live, until ctx is done.
+// Once bound, a caller meeting an unknown secret or id makes reg catch up
+// with the store, so a token recorded before the server started, or by
+// another process while it runs (`arbitre token create`), works at once —
+// even before the loop has run or the store's next poll.
+func Suivre(store eventstore.Store, registry *eventstore.Registry, reg *Registre) func(ctx context.Context) error {
 	reg.mu.Lock()
 	reg.source = &source{store: store, registry: registry}
-	from := reg.position
 	reg.mu.Unlock()
-	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
-		return reg.prendre(registry, e)
-	})
+	return func(ctx context.Context) error {
+		_, from := reg.suivi()
+		return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
+			return reg.prendre(registry, e)
+		})
+	}
 }
 
 // prendre applies one event of the log, once: events at or before the

@@ -72,7 +72,8 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
-	go func() { _ = acces.Suivre(ctx, store, registry, tokens) }()
+	suivre := acces.Suivre(store, registry, tokens)
+	go func() { _ = suivre(ctx) }()
 	go func() { _ = hub.Follow(ctx, store, 0) }()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
