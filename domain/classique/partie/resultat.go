@@ -56,7 +56,9 @@ func AbandonScores(vainqueur, abandonnant int) (int, int) {
 }
 
 // terminerSurSanction ends the game against player j (Sanction).
-func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee { return Sanction(fin, j, p.scores) }
+func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
+	return Sanction(fin, j, p.scores)
+}
 
 // Sanction is the end of a game against player j: an abandon (agreed or
 // not) or an arbiter's decision, scored from the scores at that time with
