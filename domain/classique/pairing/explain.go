@@ -6,22 +6,49 @@ package pairing
 // round, the software's proposal or the director's amendment, from the
 // same request the proposal was made from.
 
-// The reasons a table's first player starts (§3.1: the software balances
-// the number of times each player starts).
+// StartReason is why a table's first player starts (§3.1: the software
+// balances the number of times each player starts); Texte says it in French.
+type StartReason string
+
+// The reasons a first player starts.
 const (
-	DebutMoinsSouvent = "a moins souvent commencé (§3.1)"
-	DebutPlusSouvent  = "a plus souvent commencé : contraire à l'équilibre du §3.1"
-	DebutSecondAvant  = "était second à sa dernière partie (§3.1)"
-	DebutPremierAvant = "commençait déjà sa dernière partie : contraire au §3.1"
-	DebutAlternance   = "départs égaux : alternance selon le numéro de table (§3.1)"
+	DebutMoinsSouvent StartReason = "moins_souvent"
+	DebutPlusSouvent  StartReason = "plus_souvent"
+	DebutSecondAvant  StartReason = "second_avant"
+	DebutPremierAvant StartReason = "premier_avant"
+	DebutAlternance   StartReason = "alternance"
 )
 
-// The reasons of the bye (the player paired against the fictitious player).
+var textesDebut = map[StartReason]string{
+	DebutMoinsSouvent: "a moins souvent commencé (§3.1)",
+	DebutPlusSouvent:  "a plus souvent commencé : contraire à l'équilibre du §3.1",
+	DebutSecondAvant:  "était second à sa dernière partie (§3.1)",
+	DebutPremierAvant: "commençait déjà sa dernière partie : contraire au §3.1",
+	DebutAlternance:   "départs égaux : alternance selon le numéro de table (§3.1)",
+}
+
+// Texte is the reason in French.
+func (s StartReason) Texte() string { return textesDebut[s] }
+
+// ByeReason is why the bye (the player paired against the fictitious
+// player) is who he is; Texte says it in French.
+type ByeReason string
+
+// The reasons of the bye.
 const (
-	ExemptDernier    = "le moins bien classé des joueurs jamais exemptés"
-	ExemptChoisi     = "choix du directeur : un joueur moins bien classé n'a jamais été exempt"
-	ExemptDejaExempt = "déjà exempt à une ronde précédente"
+	ExemptDernier    ByeReason = "dernier"
+	ExemptChoisi     ByeReason = "choisi"
+	ExemptDejaExempt ByeReason = "deja_exempt"
 )
+
+var textesExempt = map[ByeReason]string{
+	ExemptDernier:    "le moins bien classé des joueurs jamais exemptés",
+	ExemptChoisi:     "choix du directeur : un joueur moins bien classé n'a jamais été exempt",
+	ExemptDejaExempt: "déjà exempt à une ronde précédente",
+}
+
+// Texte is the reason in French, "" for none.
+func (b ByeReason) Texte() string { return textesExempt[b] }
 
 // TableReason explains one table.
 type TableReason struct {
@@ -29,8 +56,8 @@ type TableReason struct {
 	// RepeatOf is the round the two players last met in, 0 when they never
 	// did.
 	RepeatOf int
-	// Start says why First starts (one of the Debut… reasons).
-	Start string
+	// Start says why First starts.
+	Start StartReason
 }
 
 // Explanation explains a pairing.
@@ -38,9 +65,8 @@ type Explanation struct {
 	Tables []TableReason
 	// Repeats counts the tables that are rematches: 0 when all were avoided.
 	Repeats int
-	// Bye says why the bye is who he is (one of the Exempt… reasons), "" with
-	// no bye.
-	Bye string
+	// Bye says why the bye is who he is, "" with no bye.
+	Bye ByeReason
 }
 
 // Explain gives the reasons of a pairing of req's round. Players unknown to
@@ -94,7 +120,7 @@ func lastMeeting(history []Meeting, a, b PlayerID) int {
 
 // startReason says why first starts against second, by the rules orient
 // applies.
-func (r *roster) startReason(first, second int) string {
+func (r *roster) startReason(first, second int) StartReason {
 	bf, bs := r.startBalance(first), r.startBalance(second)
 	lf, ls := r.startedLast[first], r.startedLast[second]
 	switch {
@@ -111,7 +137,7 @@ func (r *roster) startReason(first, second int) string {
 }
 
 // byeReason says why bye is the bye, by the standings.
-func (r *roster) byeReason(bye int) string {
+func (r *roster) byeReason(bye int) ByeReason {
 	if r.players[bye].HadBye {
 		return ExemptDejaExempt
 	}

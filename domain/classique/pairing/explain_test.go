@@ -23,16 +23,16 @@ func TestExplain_RaisonsDeLAppariement(t *testing.T) {
 		tables   []Table
 		bye      PlayerID
 		revanche []int
-		debut    []string
-		exempt   string
+		debut    []StartReason
+		exempt   ByeReason
 		nb       int
 	}{
 		{nom: "proposition", tables: []Table{{Number: 1, First: "B", Second: "C"}, {Number: 2, First: "D", Second: "E"}}, bye: "A",
-			revanche: []int{0, 0}, debut: []string{DebutMoinsSouvent, DebutMoinsSouvent}, exempt: ExemptChoisi, nb: 0},
+			revanche: []int{0, 0}, debut: []StartReason{DebutMoinsSouvent, DebutMoinsSouvent}, exempt: ExemptChoisi, nb: 0},
 		{nom: "revanche et exempt déjà exempt", tables: []Table{{Number: 1, First: "A", Second: "B"}, {Number: 2, First: "C", Second: "D"}}, bye: "E",
-			revanche: []int{1, 1}, debut: []string{DebutPlusSouvent, DebutPlusSouvent}, exempt: ExemptDejaExempt, nb: 2},
+			revanche: []int{1, 1}, debut: []StartReason{DebutPlusSouvent, DebutPlusSouvent}, exempt: ExemptDejaExempt, nb: 2},
 		{nom: "exempt le moins bien classé", tables: []Table{{Number: 1, First: "B", Second: "A"}, {Number: 2, First: "E", Second: "C"}}, bye: "D",
-			revanche: []int{1, 0}, debut: []string{DebutMoinsSouvent, DebutMoinsSouvent}, exempt: ExemptDernier, nb: 1},
+			revanche: []int{1, 0}, debut: []StartReason{DebutMoinsSouvent, DebutMoinsSouvent}, exempt: ExemptDernier, nb: 1},
 	}
 	for _, c := range cases {
 		t.Run(c.nom, func(t *testing.T) {
@@ -59,9 +59,10 @@ func TestExplain_DebutAEquilibreEgal(t *testing.T) {
 			{Round: 1, First: "C", Second: "D"}, {Round: 2, First: "D", Second: "C"}}}
 	ex, err := Explain(req, []Table{{Number: 1, First: "A", Second: "B"}, {Number: 2, First: "D", Second: "C"}, {Number: 3, First: "E", Second: "F"}}, "")
 	require.NoError(t, err)
-	assert.Equal(t, []string{DebutSecondAvant, DebutPremierAvant, DebutAlternance}, []string{ex.Tables[0].Start, ex.Tables[1].Start, ex.Tables[2].Start})
+	assert.Equal(t, []StartReason{DebutSecondAvant, DebutPremierAvant, DebutAlternance}, []StartReason{ex.Tables[0].Start, ex.Tables[1].Start, ex.Tables[2].Start})
 	assert.Equal(t, []int{2, 2, 0}, []int{ex.Tables[0].RepeatOf, ex.Tables[1].RepeatOf, ex.Tables[2].RepeatOf}, "the latest earlier meeting")
 	assert.Empty(t, ex.Bye)
+	assert.Equal(t, "était second à sa dernière partie (§3.1)", ex.Tables[0].Start.Texte())
 
 	_, err = Explain(req, []Table{{Number: 1, First: "Z", Second: "A"}}, "")
 	assert.Equal(t, CodeUnknownPlayerInHistory, CodeOf(err), "an unknown player is refused")
