@@ -49,7 +49,7 @@ type apiTournoiTD struct {
 }
 
 type apiRaisonsTD struct {
-	Revanches int
+	Revanches   int
 	Exempt      *string
 	TexteExempt *string
 	Tables      []struct {
