@@ -288,6 +288,9 @@ func TestE2ETD_ImpressionPDF(t *testing.T) {
 				return err
 			}))
 			assert.True(t, bytes.HasPrefix(pdf, []byte("%PDF-")), "a PDF")
+			if strings.HasPrefix(quoi, "feuilles") {
+				assert.Equal(t, 2, pagesPDF(pdf), "one page per match sheet: none overflows")
+			}
 
 			executer(t, ctx, emulation.SetEmulatedMedia().WithMedia("print"))
 			var mise struct {
@@ -314,6 +317,13 @@ func TestE2ETD_ImpressionPDF(t *testing.T) {
 	}
 }
 
+// pagesPDF counts the pages of a PDF as Chromium writes it (one
+// uncompressed "/Type /Page" dictionary per page).
+func pagesPDF(pdf []byte) int {
+	return bytes.Count(pdf, []byte("/Type /Page\n")) + bytes.Count(pdf, []byte("/Type /Page\r")) +
+		bytes.Count(pdf, []byte("/Type /Page/")) + bytes.Count(pdf, []byte("/Type /Page>")) + bytes.Count(pdf, []byte("/Type /Page "))
+}
+
 // TestE2ETDScreenshots refreshes docs/screenshots/td*.png (the console) and
 // the first printed page of each print page, when ARBITRE_SCREENSHOTS=1.
 func TestE2ETDScreenshots(t *testing.T) {
@@ -336,8 +346,10 @@ func TestE2ETDScreenshots(t *testing.T) {
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "td.png"), png, 0o644))
 
-	// A4 at 96 dpi, in the print layout: the first printed page.
-	ctx = navigateur(t, 794, 1123)
+	// The print layout in a window the size of an A4 page's printable area
+	// (impression.css: 210 × 297 mm less 12 and 14 mm margins, at 96 dpi):
+	// the first printed page.
+	ctx = navigateur(t, 703, 1017)
 	for _, quoi := range []string{"appariements", "classement", "feuilles"} {
 		executer(t, ctx, emulation.SetEmulatedMedia().WithMedia(""), chromedp.Navigate(d.url+"/impression/classique/CL/"+quoi))
 		attendre(t, ctx, `document.body.dataset.pret === "1"`, e2eAttente, "the printed page")
