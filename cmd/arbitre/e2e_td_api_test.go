@@ -16,11 +16,13 @@ import (
 // apiTournoiTD is the tournament as the console reads it.
 type apiTournoiTD struct {
 	Version  int
+	Clos     bool
 	Inscrits []struct{ Joueur, Nom string }
 	Publiees []struct {
-		Ronde  int
-		Exempt *string
-		Tables []struct {
+		Ronde   int
+		Exempt  *string
+		Amendee bool
+		Tables  []struct {
 			Numero                 int
 			Premier, Second, Match string
 			Resultat               *struct {
@@ -43,7 +45,7 @@ type apiTournoiTD struct {
 	}
 	Classement []struct {
 		Rang          int
-		Joueur        string
+		Joueur, Nom   string
 		PointsDeMatch int
 	}
 }
@@ -60,11 +62,11 @@ type apiRaisonsTD struct {
 	}
 }
 
-const tournoiTDFields = `version inscrits { joueur nom }
-	publiees { ronde exempt tables { numero premier second match resultat { fin scores pointsDeMatch correction } } }
+const tournoiTDFields = `version clos inscrits { joueur nom }
+	publiees { ronde exempt amendee tables { numero premier second match resultat { fin scores pointsDeMatch correction } } }
 	proposition { tables { numero premier second } raisons { revanches exempt texteExempt tables { numero revanche debut texteDebut } }
 		amendement { raisons { revanches exempt texteExempt tables { numero revanche debut texteDebut } } } }
-	classement { rang joueur pointsDeMatch }`
+	classement { rang joueur nom pointsDeMatch }`
 
 const (
 	lotTD      = `mutation($t: ID!, $j: [InscriptionClassiqueInput!]!) { inscrireClassiqueLot(tournoi:$t, joueurs:$j) { ` + tournoiTDFields + ` } }`
@@ -73,14 +75,23 @@ const (
 	tournoiTDQ = `query($t: ID!) { tournoiClassique(id:$t) { ` + tournoiTDFields + ` } }`
 )
 
-func TestE2ETD_InscriptionLotToutOuRien(t *testing.T) {
+// serveurTD starts a server with the tokens of the TD tests and opens
+// tournament TD (2 rounds): the director's, another tournament's director's
+// and an arbiter's tokens.
+func serveurTD(t *testing.T) (s *apiServer, director, autre, arbiter string) {
+	t.Helper()
 	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	autre := apiToken(t, data, "--role", "director", "--tournoi", "AUTRE")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-10")
-	s := startAPIServer(t, data)
-	defer s.stop()
+	director = apiToken(t, data, "--role", "director")
+	autre = apiToken(t, data, "--role", "director", "--tournoi", "AUTRE")
+	arbiter = apiToken(t, data, "--role", "arbiter", "--tables", "1-10")
+	s = startAPIServer(t, data)
+	t.Cleanup(s.stop)
 	s.gql(director, `mutation { ouvrirTournoiClassique(id:"TD", nom:"Open TD", rondes:2) { id } }`, nil).into(t, "ouvrirTournoiClassique", &struct{}{})
+	return s, director, autre, arbiter
+}
+
+func TestE2ETD_InscriptionLotToutOuRien(t *testing.T) {
+	s, director, autre, arbiter := serveurTD(t)
 
 	bon := []map[string]any{{"joueur": "L1", "nom": "Ana", "cote": 1500}, {"joueur": "L2", "nom": "Bea", "cote": 1400},
 		{"joueur": "L3", "nom": "Cyr"}, {"joueur": "L4", "nom": "Dan", "cote": 1200}}
@@ -106,13 +117,7 @@ func TestE2ETD_InscriptionLotToutOuRien(t *testing.T) {
 }
 
 func TestE2ETD_SaisieEtCorrectionDesResultats(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	autre := apiToken(t, data, "--role", "director", "--tournoi", "AUTRE")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-10")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	s.gql(director, `mutation { ouvrirTournoiClassique(id:"TD", nom:"Open TD", rondes:2) { id } }`, nil).into(t, "ouvrirTournoiClassique", &struct{}{})
+	s, director, autre, arbiter := serveurTD(t)
 	var tr apiTournoiTD
 	s.gql(director, lotTD, map[string]any{"t": "TD", "j": []map[string]any{{"joueur": "L1", "nom": "Ana", "cote": 1500},
 		{"joueur": "L2", "nom": "Bea", "cote": 1400}, {"joueur": "L3", "nom": "Cyr", "cote": 1300}, {"joueur": "L4", "nom": "Dan", "cote": 1200},

@@ -49,6 +49,15 @@ func ouvrirConsoleTD(t *testing.T) *consoleTD {
 	return c
 }
 
+// ouvrirConsole opens the tournament's console in the tab and signs in
+// with the director's token, typed and confirmed with Entrée.
+func ouvrirConsole(t *testing.T, ctx context.Context, d e2eAPI, tournoi string) {
+	t.Helper()
+	executer(t, ctx, chromedp.Navigate(d.url+"/directeur/classique/"+tournoi))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
+	executer(t, ctx, chromedp.SendKeys("#jeton", d.jeton, chromedp.ByID), chromedp.SendKeys("#jeton", kb.Enter, chromedp.ByID))
+}
+
 // choisirOption sets a select's value as a person would (a change event).
 func choisirOption(sel, valeur string) chromedp.Action {
 	s, _ := json.Marshal(sel)
@@ -65,45 +74,10 @@ func confirmerDialogue(t *testing.T, ctx context.Context) {
 	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog closed")
 }
 
-// apiTournoiConsole is what the test reads through the API to check the
-// console.
-type apiTournoiConsole struct {
-	Inscrits []struct{ Joueur string }
-	Publiees []struct {
-		Ronde   int
-		Amendee bool
-		Tables  []struct {
-			Numero          int
-			Premier, Second string
-			Resultat        *struct {
-				Fin           string
-				Scores        []int
-				PointsDeMatch []int
-				Correction    *string
-			}
-		}
-	}
-	Proposition *struct {
-		Tables []struct {
-			Numero          int
-			Premier, Second string
-		}
-		Exempt *string
-	}
-	Classement []struct {
-		Rang          int
-		Nom           string
-		PointsDeMatch int
-	}
-	Clos bool
-}
-
-func (c *consoleTD) tournoi(t *testing.T) apiTournoiConsole {
+func (c *consoleTD) tournoi(t *testing.T) apiTournoiTD {
 	t.Helper()
-	var d struct{ TournoiClassique apiTournoiConsole }
-	c.directeur.exiger(t, `{ tournoiClassique(id:"TD") { inscrits { joueur } clos
-		publiees { ronde amendee tables { numero premier second resultat { fin scores pointsDeMatch correction } } }
-		proposition { exempt tables { numero premier second } } classement { rang nom pointsDeMatch } } }`, nil, &d)
+	var d struct{ TournoiClassique apiTournoiTD }
+	c.directeur.exiger(t, tournoiTDQ, map[string]any{"t": "TD"}, &d)
 	return d.TournoiClassique
 }
 
@@ -133,7 +107,7 @@ func classementAffiche(t *testing.T, ctx context.Context) []string {
 	return lignes
 }
 
-func classementAPI(c apiTournoiConsole) []string {
+func classementAPI(c apiTournoiTD) []string {
 	var out []string
 	for _, l := range c.Classement {
 		out = append(out, fmt.Sprintf("%d %s %d", l.Rang, l.Nom, l.PointsDeMatch))
@@ -148,9 +122,7 @@ func classementAPI(c apiTournoiConsole) []string {
 func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	c := ouvrirConsoleTD(t)
 	ctx := navigateur(t, 1400, 1000)
-	executer(t, ctx, chromedp.Navigate(c.directeur.url+"/directeur/classique/TD"))
-	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
-	executer(t, ctx, chromedp.SendKeys("#jeton", c.directeur.jeton, chromedp.ByID), chromedp.SendKeys("#jeton", kb.Enter, chromedp.ByID))
+	ouvrirConsole(t, ctx, c.directeur, "TD")
 
 	// Opening.
 	attendre(t, ctx, `!document.getElementById("ouverture").hidden`, e2eAttente, "the opening form")
@@ -257,9 +229,7 @@ func TestE2ETD_SaisieRefuseeEnFrancais(t *testing.T) {
 	d.exiger(t, `mutation { publierRonde(tournoi:"TD") { id } }`, nil, nil)
 
 	ctx := navigateur(t, 1400, 1000)
-	executer(t, ctx, chromedp.Navigate(d.url+"/directeur/classique/TD"))
-	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
-	executer(t, ctx, chromedp.SendKeys("#jeton", d.jeton, chromedp.ByID), chromedp.SendKeys("#jeton", kb.Enter, chromedp.ByID))
+	ouvrirConsole(t, ctx, d, "TD")
 	attendre(t, ctx, `document.querySelectorAll("#tables-publiees tr").length === 1`, e2eAttente, "the published table")
 	executer(t, ctx, chromedp.SendKeys(`#tables-publiees tr[data-table="1"] input.s2`, kb.Enter, chromedp.ByQuery))
 	attendre(t, ctx, jsTexte("#message", "les deux scores sont requis"), e2eAttente, "the missing scores")
@@ -338,9 +308,7 @@ func TestE2ETDScreenshots(t *testing.T) {
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 
 	ctx := navigateur(t, 1400, 1000)
-	executer(t, ctx, chromedp.Navigate(d.url+"/directeur/classique/CL"))
-	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
-	executer(t, ctx, chromedp.SendKeys("#jeton", d.jeton, chromedp.ByID), chromedp.SendKeys("#jeton", kb.Enter, chromedp.ByID))
+	ouvrirConsole(t, ctx, d, "CL")
 	attendre(t, ctx, `document.querySelectorAll("#tables-publiees tr").length === 2`, e2eAttente, "the console")
 	var png []byte
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
