@@ -148,7 +148,13 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	attendre(t, ctx, jsTexte("#nb-inscrits", "5"), e2eAttente, "five players registered")
 	require.Len(t, c.tournoi(t).Inscrits, 5)
 
-	// Seeding (confirmed), proposal with its reasons.
+	// Seeding: cancelled with Échap (nothing done), then confirmed; the
+	// proposal with its reasons.
+	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
+	attendre(t, ctx, `document.getElementById("confirmation").open`, e2eAttente, "the confirmation dialog")
+	executer(t, ctx, chromedp.KeyEvent(kb.Escape))
+	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog cancelled")
+	assert.Equal(t, 6, c.tournoi(t).Version, "cancelled: no seeding")
 	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
 	confirmerDialogue(t, ctx)
 	attendre(t, ctx, `!document.getElementById("proposer").hidden`, e2eAttente, "the proposal form")

@@ -39,16 +39,17 @@
     m.className = erreur ? "erreur" : "ok";
   }
 
-  // confirmer asks in the page's dialog; resolves true when confirmed.
+  // confirmer asks in the page's dialog; resolves true when confirmed
+  // (Entrée on the focused button), false when cancelled (Échap).
   function confirmer(texte) {
     const d = $("confirmation");
     d.querySelector(".texte").textContent = texte;
     return new Promise((resolve) => {
-      const fin = (ok) => { d.onclose = null; d.close(); resolve(ok); };
+      const fin = (ok) => { d.onkeydown = null; d.close(); resolve(ok); };
       d.querySelector(".oui").onclick = () => fin(true);
       d.querySelector(".non").onclick = () => fin(false);
-      d.onclose = () => resolve(false);
-      d.showModal();
+      d.onkeydown = (ev) => { if (ev.key === "Escape") fin(false); };
+      d.show();
       d.querySelector(".oui").focus();
     });
   }
