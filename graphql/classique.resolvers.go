@@ -31,11 +31,18 @@ func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string
 // InscrireClassique is the resolver for the inscrireClassique field.
 func (r *mutationResolver) InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		c := 0
-		if cote != nil {
-			c = *cote
-		}
-		return app.Inscrire(ctx, tournoi, joueur, nom, c)
+		return app.Inscrire(ctx, tournoi, joueur, nom, deref(cote))
+	})
+}
+
+// InscrireClassiqueLot is the resolver for the inscrireClassiqueLot field.
+func (r *mutationResolver) InscrireClassiqueLot(ctx context.Context, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+	lot := make([]ronde.Inscription, len(joueurs))
+	for i, j := range joueurs {
+		lot[i] = ronde.Inscription{Joueur: j.Joueur, Nom: j.Nom, Cote: deref(j.Cote)}
+	}
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.InscrireLot(ctx, tournoi, lot)
 	})
 }
 
@@ -87,6 +94,28 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 func (r *mutationResolver) EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
 		return app.EnregistrerResultat(ctx, tournoi, match)
+	})
+}
+
+// SaisirResultatClassique is the resolver for the saisirResultatClassique field.
+func (r *mutationResolver) SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+	s, err := saisieDe(fin, scores, joueur)
+	if err != nil {
+		return nil, err
+	}
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.SaisirResultat(ctx, tournoi, match, s)
+	})
+}
+
+// CorrigerResultatClassique is the resolver for the corrigerResultatClassique field.
+func (r *mutationResolver) CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+	s, err := saisieDe(fin, scores, joueur)
+	if err != nil {
+		return nil, err
+	}
+	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
+		return app.CorrigerResultat(ctx, tournoi, match, s, motif)
 	})
 }
 

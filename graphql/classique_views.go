@@ -61,7 +61,7 @@ func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.
 	if err != nil {
 		return nil, err
 	}
-	return vueTournoiClassique(t), nil
+	return vueTournoiClassique(t)
 }
 
 // tournoiClassiqueVue answers a command with the tournament's state.
@@ -73,7 +73,7 @@ func (r *Resolver) tournoiClassiqueVue(ctx context.Context, id string) (*model.T
 	return v, err
 }
 
-func vueTournoiClassique(t *ronde.Tournoi) *model.TournoiClassique {
+func vueTournoiClassique(t *ronde.Tournoi) (*model.TournoiClassique, error) {
 	v := &model.TournoiClassique{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Rondes: t.Rondes(), Clos: t.Clos(),
 		Inscrits: []model.InscritClassique{}, TetesDeSerie: t.TetesDeSerie(), Publiees: []model.RondeClassique{}, Classement: []model.LigneClassique{}}
 	if v.TetesDeSerie == nil {
@@ -89,10 +89,19 @@ func vueTournoiClassique(t *ronde.Tournoi) *model.TournoiClassique {
 			Exempt: optional(pub.Exempt), Amendee: pub.Amende})
 	}
 	if prop, amend := t.Proposition(); prop != nil {
+		raisons, err := vueRaisons(t, prop.Tables, prop.Exempt)
+		if err != nil {
+			return nil, err
+		}
 		p := &model.PropositionClassique{Ronde: prop.Ronde, Methode: prop.Method, Tables: vueTables(prop.Tables, aucunResultat),
-			Exempt: optional(prop.Exempt), AdversaireRetire: append([]string{}, prop.AdversaireRetire...)}
+			Exempt: optional(prop.Exempt), AdversaireRetire: append([]string{}, prop.AdversaireRetire...), Raisons: raisons}
 		if amend != nil {
-			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, aucunResultat), Exempt: optional(amend.Exempt), Motif: optional(amend.Motif)}
+			raisons, err := vueRaisons(t, amend.Tables, amend.Exempt)
+			if err != nil {
+				return nil, err
+			}
+			p.Amendement = &model.AmendementClassique{Tables: vueTables(amend.Tables, aucunResultat), Exempt: optional(amend.Exempt),
+				Motif: optional(amend.Motif), Raisons: raisons}
 		}
 		v.Proposition = p
 	}
@@ -101,7 +110,24 @@ func vueTournoiClassique(t *ronde.Tournoi) *model.TournoiClassique {
 			PointsDeMatch: l.PointsDeMatch, Ppm: l.PPM, Pdep: l.Pdep, Ecart: l.Ecart, Cote: l.Cote, Parties: l.Parties,
 			Exempts: l.Exempts, Retire: l.Retire})
 	}
-	return v
+	return v, nil
+}
+
+// vueRaisons explains a pairing of the pending round (ronde.Tournoi.Raisons).
+func vueRaisons(t *ronde.Tournoi, tables []ronde.Table, exempt string) (*model.RaisonsAppariement, error) {
+	ex, err := t.Raisons(tables, exempt)
+	if err != nil {
+		return nil, err
+	}
+	v := &model.RaisonsAppariement{Revanches: ex.Repeats, Tables: make([]model.RaisonTableClassique, len(ex.Tables)),
+		Exempt: optional(ex.Bye), TexteExempt: optional(ex.Bye.Texte())}
+	for i, tb := range ex.Tables {
+		v.Tables[i] = model.RaisonTableClassique{Numero: tb.Number, Debut: tb.Start, TexteDebut: tb.Start.Texte()}
+		if tb.RepeatOf > 0 {
+			v.Tables[i].Revanche = &tb.RepeatOf
+		}
+	}
+	return v, nil
 }
 
 // aucunResultat is the results of tables not yet published.
@@ -113,7 +139,7 @@ func vueTables(tables []ronde.Table, resultat func(match string) (ronde.Resultat
 		out[i] = model.TableClassique{Numero: tb.Numero, Premier: tb.Premier, Second: tb.Second, Match: optional(tb.Match)}
 		if res, ok := resultat(tb.Match); ok {
 			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: partie.Fin(res.Fin),
-				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:]}
+				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:], Correction: optional(res.Correction)}
 		}
 	}
 	return out
@@ -181,6 +207,18 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 		v.Journal = append(v.Journal, mc)
 	}
 	return v
+}
+
+// saisieDe reads the director's entry of a paper feuille de match: no
+// scores stands for none (a forfeit), else exactly two.
+func saisieDe(fin *partie.Fin, scores []int, joueur *string) (ronde.Saisie, error) {
+	s := ronde.Saisie{Fin: deref(fin), Joueur: deref(joueur)}
+	if scores == nil {
+		return s, nil
+	}
+	var err error
+	s.Scores, err = scoresDe(scores)
+	return s, err
 }
 
 // scoresDe reads the two scores of a feuille de match, in the order of the

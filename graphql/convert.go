@@ -5,9 +5,10 @@ import (
 	"arbitre/domain/eventstore"
 )
 
-func deref[T ~string](s *T) T {
+func deref[T any](s *T) T {
+	var zero T
 	if s == nil {
-		return ""
+		return zero
 	}
 	return *s
 }

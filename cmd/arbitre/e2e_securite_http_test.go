@@ -341,4 +341,11 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	entrerJeton(t, ctx, salle.directeur.jeton)
 	attendre(t, ctx, `document.body.dataset.pret === "1"`, e2eAttente, "the arbiter's bulletin entry")
 	sansViolation("the arbiter's bulletin entry")
+	ouvrirClassique(t, salle.directeur)
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/directeur/classique/CL")) // signed in: the tab's session
+	attendre(t, ctx, `document.querySelectorAll("#tables-publiees tr").length === 2`, e2eAttente, "the TD console")
+	sansViolation("the TD console")
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/impression/classique/CL/feuilles"))
+	attendre(t, ctx, `document.body.dataset.pret === "1" && document.querySelectorAll(".feuille").length === 2`, e2eAttente, "the match sheets")
+	sansViolation("the printed match sheets")
 }

@@ -68,9 +68,10 @@ type ComplexityRoot struct {
 	}
 
 	AmendementClassique struct {
-		Exempt func(childComplexity int) int
-		Motif  func(childComplexity int) int
-		Tables func(childComplexity int) int
+		Exempt  func(childComplexity int) int
+		Motif   func(childComplexity int) int
+		Raisons func(childComplexity int) int
+		Tables  func(childComplexity int) int
 	}
 
 	Appel struct {
@@ -319,55 +320,58 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AmenderRonde           func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
-		AnnulerCoup            func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
-		ArriveeEnRetard        func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
-		CloreTournoiClassique  func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
-		CloturerMatch          func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		ComposerCommission     func(childComplexity int, appel string, president string, membres []string, revision *int) int
-		ConstaterAbandon       func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		ConstaterBlocage       func(childComplexity int, match string, version *int, clientMutationID *string) int
-		Contester              func(childComplexity int, match string, joueur string, mots []string, version *int, clientMutationID *string) int
-		ContreArbitrer         func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
-		CorrigerBulletin       func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
-		CreerMatch             func(childComplexity int, tournoi string, match string, clientMutationID *string) int
-		CreerPartie            func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
-		CreerTournoi           func(childComplexity int, id string, nom string, clientMutationID *string) int
-		DeciderAppel           func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
-		DeclarerDefaite        func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
-		DeclarerForfait        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		DeclarerTempsEpuise    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		DemanderAbandon        func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		DeposerAppel           func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
-		DeposerBulletin        func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
-		Echanger               func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
-		Eliminer               func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		EmettreJeton           func(childComplexity int, demande model.DemandeJeton) int
-		EnregistrerResultat    func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
-		EtablirTetesDeSerie    func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
-		InscrireClassique      func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
-		InscrireJoueur         func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
-		Interrompre            func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		OuvrirTournoiClassique func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
-		Passer                 func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		Penaliser              func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
-		PlacerMot              func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
-		ProposerRonde          func(childComplexity int, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) int
-		PublierRonde           func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
-		Ramasser               func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		Rejeter                func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		RenvoyerCommission     func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
-		RepondreAbandon        func(childComplexity int, match string, joueur string, accepte bool, version *int, clientMutationID *string) int
-		Reprendre              func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		RetenirTop             func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
-		RetirerJoueurClassique func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
-		RevoquerJeton          func(childComplexity int, id string, tournoi *string) int
-		SanctionDisciplinaire  func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) int
-		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
-		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
-		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
-		TrancherDesaccord      func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
-		Voter                  func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
+		AmenderRonde              func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
+		AnnulerCoup               func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
+		ArriveeEnRetard           func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		CloturerMatch             func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		ComposerCommission        func(childComplexity int, appel string, president string, membres []string, revision *int) int
+		ConstaterAbandon          func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		ConstaterBlocage          func(childComplexity int, match string, version *int, clientMutationID *string) int
+		Contester                 func(childComplexity int, match string, joueur string, mots []string, version *int, clientMutationID *string) int
+		ContreArbitrer            func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CorrigerBulletin          func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
+		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
+		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
+		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
+		CreerTournoi              func(childComplexity int, id string, nom string, clientMutationID *string) int
+		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
+		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
+		DeclarerForfait           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DeclarerTempsEpuise       func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DemanderAbandon           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DeposerAppel              func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
+		DeposerBulletin           func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
+		Echanger                  func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
+		Eliminer                  func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
+		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
+		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
+		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
+		InscrireJoueur            func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
+		Interrompre               func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		OuvrirTournoiClassique    func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
+		Passer                    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		Penaliser                 func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
+		PlacerMot                 func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
+		ProposerRonde             func(childComplexity int, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) int
+		PublierRonde              func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		Ramasser                  func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		Rejeter                   func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RenvoyerCommission        func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
+		RepondreAbandon           func(childComplexity int, match string, joueur string, accepte bool, version *int, clientMutationID *string) int
+		Reprendre                 func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		RetenirTop                func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RetirerJoueurClassique    func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
+		RevoquerJeton             func(childComplexity int, id string, tournoi *string) int
+		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
+		SanctionDisciplinaire     func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) int
+		SignerFeuille             func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
+		Tirer                     func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
+		TirerLettres              func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
+		TrancherDesaccord         func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
+		Voter                     func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
 	}
 
 	NiveauAppel struct {
@@ -462,6 +466,7 @@ type ComplexityRoot struct {
 		Amendement       func(childComplexity int) int
 		Exempt           func(childComplexity int) int
 		Methode          func(childComplexity int) int
+		Raisons          func(childComplexity int) int
 		Ronde            func(childComplexity int) int
 		Tables           func(childComplexity int) int
 	}
@@ -484,6 +489,20 @@ type ComplexityRoot struct {
 		TournoiClassique func(childComplexity int, id string) int
 		Tournois         func(childComplexity int, first *int, after *string) int
 		VerifierCoup     func(childComplexity int, position model.PositionInput, mot string, reference string) int
+	}
+
+	RaisonTableClassique struct {
+		Debut      func(childComplexity int) int
+		Numero     func(childComplexity int) int
+		Revanche   func(childComplexity int) int
+		TexteDebut func(childComplexity int) int
+	}
+
+	RaisonsAppariement struct {
+		Exempt      func(childComplexity int) int
+		Revanches   func(childComplexity int) int
+		Tables      func(childComplexity int) int
+		TexteExempt func(childComplexity int) int
 	}
 
 	Rencontre struct {
@@ -513,6 +532,7 @@ type ComplexityRoot struct {
 	}
 
 	ResultatClassique struct {
+		Correction    func(childComplexity int) int
 		Fin           func(childComplexity int) int
 		Joueurs       func(childComplexity int) int
 		Perdant       func(childComplexity int) int
@@ -648,12 +668,15 @@ type MutationResolver interface {
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	InscrireClassiqueLot(ctx context.Context, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	AmenderRonde(ctx context.Context, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	CreerMatch(ctx context.Context, tournoi string, match string, clientMutationID *string) (*model.MatchClassique, error)
 	EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	RetirerJoueurClassique(ctx context.Context, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	CloreTournoiClassique(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	TirerLettres(ctx context.Context, match string, joueur string, lettres *string, version *int, clientMutationID *string) (*model.MatchClassique, error)
@@ -778,6 +801,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.AmendementClassique.Motif(childComplexity), true
+	case "AmendementClassique.raisons":
+		if e.complexity.AmendementClassique.Raisons == nil {
+			break
+		}
+
+		return e.complexity.AmendementClassique.Raisons(childComplexity), true
 	case "AmendementClassique.tables":
 		if e.complexity.AmendementClassique.Tables == nil {
 			break
@@ -1978,6 +2007,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.CorrigerBulletin(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["decision"].(*model.DecisionInput), args["motif"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.corrigerResultatClassique":
+		if e.complexity.Mutation.CorrigerResultatClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_corrigerResultatClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CorrigerResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*partie.Fin), args["scores"].([]int), args["joueur"].(*string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.creerMatch":
 		if e.complexity.Mutation.CreerMatch == nil {
 			break
@@ -2154,6 +2194,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.InscrireClassique(childComplexity, args["tournoi"].(string), args["joueur"].(string), args["nom"].(string), args["cote"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.inscrireClassiqueLot":
+		if e.complexity.Mutation.InscrireClassiqueLot == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_inscrireClassiqueLot_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.InscrireClassiqueLot(childComplexity, args["tournoi"].(string), args["joueurs"].([]model.InscriptionClassiqueInput), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.inscrireJoueur":
 		if e.complexity.Mutation.InscrireJoueur == nil {
 			break
@@ -2330,6 +2381,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.RevoquerJeton(childComplexity, args["id"].(string), args["tournoi"].(*string)), true
+	case "Mutation.saisirResultatClassique":
+		if e.complexity.Mutation.SaisirResultatClassique == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_saisirResultatClassique_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.SaisirResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*partie.Fin), args["scores"].([]int), args["joueur"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.sanctionDisciplinaire":
 		if e.complexity.Mutation.SanctionDisciplinaire == nil {
 			break
@@ -2773,6 +2835,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.PropositionClassique.Methode(childComplexity), true
+	case "PropositionClassique.raisons":
+		if e.complexity.PropositionClassique.Raisons == nil {
+			break
+		}
+
+		return e.complexity.PropositionClassique.Raisons(childComplexity), true
 	case "PropositionClassique.ronde":
 		if e.complexity.PropositionClassique.Ronde == nil {
 			break
@@ -2959,6 +3027,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Query.VerifierCoup(childComplexity, args["position"].(model.PositionInput), args["mot"].(string), args["reference"].(string)), true
 
+	case "RaisonTableClassique.debut":
+		if e.complexity.RaisonTableClassique.Debut == nil {
+			break
+		}
+
+		return e.complexity.RaisonTableClassique.Debut(childComplexity), true
+	case "RaisonTableClassique.numero":
+		if e.complexity.RaisonTableClassique.Numero == nil {
+			break
+		}
+
+		return e.complexity.RaisonTableClassique.Numero(childComplexity), true
+	case "RaisonTableClassique.revanche":
+		if e.complexity.RaisonTableClassique.Revanche == nil {
+			break
+		}
+
+		return e.complexity.RaisonTableClassique.Revanche(childComplexity), true
+	case "RaisonTableClassique.texteDebut":
+		if e.complexity.RaisonTableClassique.TexteDebut == nil {
+			break
+		}
+
+		return e.complexity.RaisonTableClassique.TexteDebut(childComplexity), true
+
+	case "RaisonsAppariement.exempt":
+		if e.complexity.RaisonsAppariement.Exempt == nil {
+			break
+		}
+
+		return e.complexity.RaisonsAppariement.Exempt(childComplexity), true
+	case "RaisonsAppariement.revanches":
+		if e.complexity.RaisonsAppariement.Revanches == nil {
+			break
+		}
+
+		return e.complexity.RaisonsAppariement.Revanches(childComplexity), true
+	case "RaisonsAppariement.tables":
+		if e.complexity.RaisonsAppariement.Tables == nil {
+			break
+		}
+
+		return e.complexity.RaisonsAppariement.Tables(childComplexity), true
+	case "RaisonsAppariement.texteExempt":
+		if e.complexity.RaisonsAppariement.TexteExempt == nil {
+			break
+		}
+
+		return e.complexity.RaisonsAppariement.TexteExempt(childComplexity), true
+
 	case "Rencontre.joueurs":
 		if e.complexity.Rencontre.Joueurs == nil {
 			break
@@ -3081,6 +3199,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Replay.Top(childComplexity), true
 
+	case "ResultatClassique.correction":
+		if e.complexity.ResultatClassique.Correction == nil {
+			break
+		}
+
+		return e.complexity.ResultatClassique.Correction(childComplexity), true
 	case "ResultatClassique.fin":
 		if e.complexity.ResultatClassique.Fin == nil {
 			break
@@ -3586,6 +3710,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDecisionInput,
 		ec.unmarshalInputDemandeJeton,
 		ec.unmarshalInputDepotAppelInput,
+		ec.unmarshalInputInscriptionClassiqueInput,
 		ec.unmarshalInputJoueurInput,
 		ec.unmarshalInputPositionInput,
 		ec.unmarshalInputRaccordInput,
@@ -4756,6 +4881,8 @@ type ResultatClassique {
   perdant: Int!
   "The points de match."
   pointsDeMatch: [Int!]!
+  "Why the director corrected it, when he did."
+  correction: String
 }
 
 "The software's pairing for the next round."
@@ -4772,6 +4899,8 @@ type PropositionClassique {
   adversaireRetire: [ID!]!
   "The director's amendment, published instead of the proposal."
   amendement: AmendementClassique
+  "Why the software paired as it did."
+  raisons: RaisonsAppariement!
 }
 
 "The director's amendment of a proposal."
@@ -4782,6 +4911,66 @@ type AmendementClassique {
   exempt: ID
   "Why he amended."
   motif: String
+  "The amendment's rematches, who starts and why, and its bye."
+  raisons: RaisonsAppariement!
+}
+
+"Why a pairing is what it is: its rematches, who starts each table (§3.1), the bye."
+type RaisonsAppariement {
+  "Tables that are rematches: 0 when every rematch was avoided."
+  revanches: Int!
+  "Table by table."
+  tables: [RaisonTableClassique!]!
+  "Why the bye is who he is; null without a bye."
+  exempt: RaisonExempt
+  "The same in French, for people."
+  texteExempt: String
+}
+
+"Why a table's first player starts (§3.1: the software balances the starts)."
+enum DebutTable {
+  "He started fewer games than his opponent."
+  moins_souvent
+  "He started more games: against the balance of §3.1 (an amendment)."
+  plus_souvent
+  "Equal balance: he was second in his latest game."
+  second_avant
+  "Equal balance: he started his latest game too, against §3.1 (an amendment)."
+  premier_avant
+  "Equal balance and no earlier game decides: the table's number alternates."
+  alternance
+}
+
+"Why the bye is who he is."
+enum RaisonExempt {
+  "The lowest-ranked player who never had a bye."
+  dernier
+  "The director's choice: a lower-ranked player never had a bye."
+  choisi
+  "He already had a bye in an earlier round."
+  deja_exempt
+}
+
+"The reasons of one table of a pairing."
+type RaisonTableClassique {
+  "The table's number."
+  numero: Int!
+  "The round the two players last met in; null when they never did."
+  revanche: Int
+  "Why the first player starts (§3.1)."
+  debut: DebutTable!
+  "The same in French, for people."
+  texteDebut: String!
+}
+
+"One player of a registration list."
+input InscriptionClassiqueInput {
+  "The player's id (his licence)."
+  joueur: ID!
+  "His name."
+  nom: String!
+  "His cote, 0 or none for a new player."
+  cote: Int
 }
 
 "One player's line of the classique standings."
@@ -4981,6 +5170,17 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Registers a whole list before the seeding: every player is checked first, the refusal names each bad one (n° 1 is the first of the list), and nothing is written unless all are good."
+  inscrireClassiqueLot(
+    "The tournament."
+    tournoi: ID!
+    "The players, in the list's order."
+    joueurs: [InscriptionClassiqueInput!]!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
   "Closes registrations and seeds the players by cote."
   etablirTetesDeSerie(
     "The tournament."
@@ -5042,6 +5242,42 @@ extend type Mutation {
     tournoi: ID!
     "The match whose feuille de match is validated."
     match: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Enters the result of a published table from its paper feuille de match, once: a game played out (§7), or a forfeit, an abandon or a defeat (§9) of the player named."
+  saisirResultatClassique(
+    "The tournament."
+    tournoi: ID!
+    "The match id of the published table."
+    match: ID!
+    "How the game ended."
+    fin: FinClassique = reliquat_epuise
+    "The scores in the table's order (its first player, then the second); for an abandon or a defeat, the scores at that time (the table of §9 gives the final ones); none for a forfeit."
+    scores: [Int!]
+    "For a forfeit, an abandon or a defeat: the player who forfeits, abandons or is sanctioned."
+    joueur: ID
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): TournoiClassique! @acces(roles: [DIRECTOR])
+  "Replaces the result of a table (as saisirResultatClassique), for a reason, until the tournament is closed."
+  corrigerResultatClassique(
+    "The tournament."
+    tournoi: ID!
+    "The match id of the published table."
+    match: ID!
+    "How the game ended."
+    fin: FinClassique = reliquat_epuise
+    "The scores in the table's order, as for saisirResultatClassique."
+    scores: [Int!]
+    "For a forfeit, an abandon or a defeat: the player concerned."
+    joueur: ID
+    "Why the result is corrected."
+    motif: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -6545,6 +6781,52 @@ func (ec *executionContext) field_Mutation_corrigerBulletin_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_corrigerResultatClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "fin", ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin)
+	if err != nil {
+		return nil, err
+	}
+	args["fin"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "scores", ec.unmarshalOInt2ᚕintᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["scores"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg7
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_creerMatch_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6922,6 +7204,32 @@ func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_inscrireClassiqueLot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueurs", ec.unmarshalNInscriptionClassiqueInput2ᚕarbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInputᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["joueurs"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
 	return args, nil
 }
 
@@ -7389,6 +7697,47 @@ func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Contex
 		return nil, err
 	}
 	args["tournoi"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_saisirResultatClassique_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "match", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["match"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "fin", ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin)
+	if err != nil {
+		return nil, err
+	}
+	args["fin"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "scores", ec.unmarshalOInt2ᚕintᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["scores"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "joueur", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["joueur"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg6
 	return args, nil
 }
 
@@ -8184,6 +8533,45 @@ func (ec *executionContext) fieldContext_AmendementClassique_motif(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AmendementClassique_raisons(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AmendementClassique_raisons,
+		func(ctx context.Context) (any, error) {
+			return obj.Raisons, nil
+		},
+		nil,
+		ec.marshalNRaisonsAppariement2ᚖarbitreᚋgraphqlᚋmodelᚐRaisonsAppariement,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AmendementClassique_raisons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AmendementClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "revanches":
+				return ec.fieldContext_RaisonsAppariement_revanches(ctx, field)
+			case "tables":
+				return ec.fieldContext_RaisonsAppariement_tables(ctx, field)
+			case "exempt":
+				return ec.fieldContext_RaisonsAppariement_exempt(ctx, field)
+			case "texteExempt":
+				return ec.fieldContext_RaisonsAppariement_texteExempt(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RaisonsAppariement", field.Name)
 		},
 	}
 	return fc, nil
@@ -13316,6 +13704,8 @@ func (ec *executionContext) fieldContext_MatchClassique_feuille(_ context.Contex
 				return ec.fieldContext_ResultatClassique_perdant(ctx, field)
 			case "pointsDeMatch":
 				return ec.fieldContext_ResultatClassique_pointsDeMatch(ctx, field)
+			case "correction":
+				return ec.fieldContext_ResultatClassique_correction(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ResultatClassique", field.Name)
 		},
@@ -14454,6 +14844,87 @@ func (ec *executionContext) fieldContext_Mutation_inscrireClassique(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_inscrireClassiqueLot(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_inscrireClassiqueLot,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().InscrireClassiqueLot(ctx, fc.Args["tournoi"].(string), fc.Args["joueurs"].([]model.InscriptionClassiqueInput), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_inscrireClassiqueLot(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_inscrireClassiqueLot_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_etablirTetesDeSerie(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14964,6 +15435,168 @@ func (ec *executionContext) fieldContext_Mutation_enregistrerResultat(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_enregistrerResultat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_saisirResultatClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_saisirResultatClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().SaisirResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*partie.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_saisirResultatClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_saisirResultatClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_corrigerResultatClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_corrigerResultatClassique,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CorrigerResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*partie.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.TournoiClassique
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoiClassique2ᚖarbitreᚋgraphqlᚋmodelᚐTournoiClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_corrigerResultatClassique(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_TournoiClassique_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_TournoiClassique_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_TournoiClassique_version(ctx, field)
+			case "rondes":
+				return ec.fieldContext_TournoiClassique_rondes(ctx, field)
+			case "inscrits":
+				return ec.fieldContext_TournoiClassique_inscrits(ctx, field)
+			case "tetesDeSerie":
+				return ec.fieldContext_TournoiClassique_tetesDeSerie(ctx, field)
+			case "publiees":
+				return ec.fieldContext_TournoiClassique_publiees(ctx, field)
+			case "proposition":
+				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
+			case "classement":
+				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "clos":
+				return ec.fieldContext_TournoiClassique_clos(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_corrigerResultatClassique_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -20071,8 +20704,49 @@ func (ec *executionContext) fieldContext_PropositionClassique_amendement(_ conte
 				return ec.fieldContext_AmendementClassique_exempt(ctx, field)
 			case "motif":
 				return ec.fieldContext_AmendementClassique_motif(ctx, field)
+			case "raisons":
+				return ec.fieldContext_AmendementClassique_raisons(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type AmendementClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PropositionClassique_raisons(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_PropositionClassique_raisons,
+		func(ctx context.Context) (any, error) {
+			return obj.Raisons, nil
+		},
+		nil,
+		ec.marshalNRaisonsAppariement2ᚖarbitreᚋgraphqlᚋmodelᚐRaisonsAppariement,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_PropositionClassique_raisons(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PropositionClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "revanches":
+				return ec.fieldContext_RaisonsAppariement_revanches(ctx, field)
+			case "tables":
+				return ec.fieldContext_RaisonsAppariement_tables(ctx, field)
+			case "exempt":
+				return ec.fieldContext_RaisonsAppariement_exempt(ctx, field)
+			case "texteExempt":
+				return ec.fieldContext_RaisonsAppariement_texteExempt(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RaisonsAppariement", field.Name)
 		},
 	}
 	return fc, nil
@@ -21251,6 +21925,248 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _RaisonTableClassique_numero(ctx context.Context, field graphql.CollectedField, obj *model.RaisonTableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonTableClassique_numero,
+		func(ctx context.Context) (any, error) {
+			return obj.Numero, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonTableClassique_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonTableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonTableClassique_revanche(ctx context.Context, field graphql.CollectedField, obj *model.RaisonTableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonTableClassique_revanche,
+		func(ctx context.Context) (any, error) {
+			return obj.Revanche, nil
+		},
+		nil,
+		ec.marshalOInt2ᚖint,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonTableClassique_revanche(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonTableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonTableClassique_debut(ctx context.Context, field graphql.CollectedField, obj *model.RaisonTableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonTableClassique_debut,
+		func(ctx context.Context) (any, error) {
+			return obj.Debut, nil
+		},
+		nil,
+		ec.marshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonTableClassique_debut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonTableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type DebutTable does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonTableClassique_texteDebut(ctx context.Context, field graphql.CollectedField, obj *model.RaisonTableClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonTableClassique_texteDebut,
+		func(ctx context.Context) (any, error) {
+			return obj.TexteDebut, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonTableClassique_texteDebut(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonTableClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonsAppariement_revanches(ctx context.Context, field graphql.CollectedField, obj *model.RaisonsAppariement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonsAppariement_revanches,
+		func(ctx context.Context) (any, error) {
+			return obj.Revanches, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonsAppariement_revanches(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonsAppariement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonsAppariement_tables(ctx context.Context, field graphql.CollectedField, obj *model.RaisonsAppariement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonsAppariement_tables,
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		ec.marshalNRaisonTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐRaisonTableClassiqueᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonsAppariement_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonsAppariement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "numero":
+				return ec.fieldContext_RaisonTableClassique_numero(ctx, field)
+			case "revanche":
+				return ec.fieldContext_RaisonTableClassique_revanche(ctx, field)
+			case "debut":
+				return ec.fieldContext_RaisonTableClassique_debut(ctx, field)
+			case "texteDebut":
+				return ec.fieldContext_RaisonTableClassique_texteDebut(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RaisonTableClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonsAppariement_exempt(ctx context.Context, field graphql.CollectedField, obj *model.RaisonsAppariement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonsAppariement_exempt,
+		func(ctx context.Context) (any, error) {
+			return obj.Exempt, nil
+		},
+		nil,
+		ec.marshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonsAppariement_exempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonsAppariement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type RaisonExempt does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RaisonsAppariement_texteExempt(ctx context.Context, field graphql.CollectedField, obj *model.RaisonsAppariement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RaisonsAppariement_texteExempt,
+		func(ctx context.Context) (any, error) {
+			return obj.TexteExempt, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_RaisonsAppariement_texteExempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RaisonsAppariement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Rencontre_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22052,6 +22968,35 @@ func (ec *executionContext) fieldContext_ResultatClassique_pointsDeMatch(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ResultatClassique_correction(ctx context.Context, field graphql.CollectedField, obj *model.ResultatClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ResultatClassique_correction,
+		func(ctx context.Context) (any, error) {
+			return obj.Correction, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_ResultatClassique_correction(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ResultatClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -23315,6 +24260,8 @@ func (ec *executionContext) fieldContext_TableClassique_resultat(_ context.Conte
 				return ec.fieldContext_ResultatClassique_perdant(ctx, field)
 			case "pointsDeMatch":
 				return ec.fieldContext_ResultatClassique_pointsDeMatch(ctx, field)
+			case "correction":
+				return ec.fieldContext_ResultatClassique_correction(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ResultatClassique", field.Name)
 		},
@@ -24268,6 +25215,8 @@ func (ec *executionContext) fieldContext_TournoiClassique_proposition(_ context.
 				return ec.fieldContext_PropositionClassique_adversaireRetire(ctx, field)
 			case "amendement":
 				return ec.fieldContext_PropositionClassique_amendement(ctx, field)
+			case "raisons":
+				return ec.fieldContext_PropositionClassique_raisons(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type PropositionClassique", field.Name)
 		},
@@ -26408,6 +27357,47 @@ func (ec *executionContext) unmarshalInputDepotAppelInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputInscriptionClassiqueInput(ctx context.Context, obj any) (model.InscriptionClassiqueInput, error) {
+	var it model.InscriptionClassiqueInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"joueur", "nom", "cote"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "joueur":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("joueur"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Joueur = data
+		case "nom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nom"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Nom = data
+		case "cote":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cote"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Cote = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputJoueurInput(ctx context.Context, obj any) (model.JoueurInput, error) {
 	var it model.JoueurInput
 	asMap := map[string]any{}
@@ -26738,6 +27728,11 @@ func (ec *executionContext) _AmendementClassique(ctx context.Context, sel ast.Se
 			out.Values[i] = ec._AmendementClassique_exempt(ctx, field, obj)
 		case "motif":
 			out.Values[i] = ec._AmendementClassique_motif(ctx, field, obj)
+		case "raisons":
+			out.Values[i] = ec._AmendementClassique_raisons(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -28515,6 +29510,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "inscrireClassiqueLot":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_inscrireClassiqueLot(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "etablirTetesDeSerie":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_etablirTetesDeSerie(ctx, field)
@@ -28553,6 +29555,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "enregistrerResultat":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_enregistrerResultat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "saisirResultatClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_saisirResultatClassique(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "corrigerResultatClassique":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_corrigerResultatClassique(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -29434,6 +30450,11 @@ func (ec *executionContext) _PropositionClassique(ctx context.Context, sel ast.S
 			}
 		case "amendement":
 			out.Values[i] = ec._PropositionClassique_amendement(ctx, field, obj)
+		case "raisons":
+			out.Values[i] = ec._PropositionClassique_raisons(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -29860,6 +30881,105 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var raisonTableClassiqueImplementors = []string{"RaisonTableClassique"}
+
+func (ec *executionContext) _RaisonTableClassique(ctx context.Context, sel ast.SelectionSet, obj *model.RaisonTableClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, raisonTableClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RaisonTableClassique")
+		case "numero":
+			out.Values[i] = ec._RaisonTableClassique_numero(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revanche":
+			out.Values[i] = ec._RaisonTableClassique_revanche(ctx, field, obj)
+		case "debut":
+			out.Values[i] = ec._RaisonTableClassique_debut(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "texteDebut":
+			out.Values[i] = ec._RaisonTableClassique_texteDebut(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var raisonsAppariementImplementors = []string{"RaisonsAppariement"}
+
+func (ec *executionContext) _RaisonsAppariement(ctx context.Context, sel ast.SelectionSet, obj *model.RaisonsAppariement) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, raisonsAppariementImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RaisonsAppariement")
+		case "revanches":
+			out.Values[i] = ec._RaisonsAppariement_revanches(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tables":
+			out.Values[i] = ec._RaisonsAppariement_tables(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exempt":
+			out.Values[i] = ec._RaisonsAppariement_exempt(ctx, field, obj)
+		case "texteExempt":
+			out.Values[i] = ec._RaisonsAppariement_texteExempt(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var rencontreImplementors = []string{"Rencontre"}
 
 func (ec *executionContext) _Rencontre(ctx context.Context, sel ast.SelectionSet, obj *model.Rencontre) graphql.Marshaler {
@@ -30066,6 +31186,8 @@ func (ec *executionContext) _ResultatClassique(ctx context.Context, sel ast.Sele
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "correction":
+			out.Values[i] = ec._ResultatClassique_correction(ctx, field, obj)
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -31584,6 +32706,40 @@ func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
+func (ec *executionContext) unmarshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason(ctx context.Context, v any) (pairing.StartReason, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason(ctx context.Context, sel ast.SelectionSet, v pairing.StartReason) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason = map[string]pairing.StartReason{
+		"moins_souvent": pairing.DebutMoinsSouvent,
+		"plus_souvent":  pairing.DebutPlusSouvent,
+		"second_avant":  pairing.DebutSecondAvant,
+		"premier_avant": pairing.DebutPremierAvant,
+		"alternance":    pairing.DebutAlternance,
+	}
+	marshalNDebutTable2arbitreᚋdomainᚋclassiqueᚋpairingᚐStartReason = map[pairing.StartReason]string{
+		pairing.DebutMoinsSouvent: "moins_souvent",
+		pairing.DebutPlusSouvent:  "plus_souvent",
+		pairing.DebutSecondAvant:  "second_avant",
+		pairing.DebutPremierAvant: "premier_avant",
+		pairing.DebutAlternance:   "alternance",
+	}
+)
+
 func (ec *executionContext) marshalNDecision2arbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v model.Decision) graphql.Marshaler {
 	return ec._Decision(ctx, sel, &v)
 }
@@ -31856,6 +33012,26 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalNInscriptionClassiqueInput2arbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInput(ctx context.Context, v any) (model.InscriptionClassiqueInput, error) {
+	res, err := ec.unmarshalInputInscriptionClassiqueInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNInscriptionClassiqueInput2ᚕarbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInputᚄ(ctx context.Context, v any) ([]model.InscriptionClassiqueInput, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.InscriptionClassiqueInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInscriptionClassiqueInput2arbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalNInscritClassique2arbitreᚋgraphqlᚋmodelᚐInscritClassique(ctx context.Context, sel ast.SelectionSet, v model.InscritClassique) graphql.Marshaler {
@@ -32898,6 +34074,64 @@ func (ec *executionContext) marshalNRaison2ᚕarbitreᚋengineᚋcorrectionᚐRe
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNRaisonTableClassique2arbitreᚋgraphqlᚋmodelᚐRaisonTableClassique(ctx context.Context, sel ast.SelectionSet, v model.RaisonTableClassique) graphql.Marshaler {
+	return ec._RaisonTableClassique(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRaisonTableClassique2ᚕarbitreᚋgraphqlᚋmodelᚐRaisonTableClassiqueᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RaisonTableClassique) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRaisonTableClassique2arbitreᚋgraphqlᚋmodelᚐRaisonTableClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRaisonsAppariement2ᚖarbitreᚋgraphqlᚋmodelᚐRaisonsAppariement(ctx context.Context, sel ast.SelectionSet, v *model.RaisonsAppariement) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RaisonsAppariement(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {
@@ -34062,6 +35296,50 @@ func (ec *executionContext) marshalODecisionRejouee2ᚖarbitreᚋgraphqlᚋmodel
 	return ec._DecisionRejouee(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, v any) (*partie.Fin, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, sel ast.SelectionSet, v *partie.Fin) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin[*v])
+	return res
+}
+
+var (
+	unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[string]partie.Fin{
+		"reliquat_epuise":      partie.FinReliquatEpuise,
+		"blocage":              partie.FinBlocage,
+		"temps_epuise":         partie.FinTempsEpuise,
+		"six_passes":           partie.FinSixPasses,
+		"abandon":              partie.FinAbandon,
+		"abandon_unilateral":   partie.FinAbandonUnilateral,
+		"defaite_arbitrale":    partie.FinDefaiteArbitrale,
+		"defaite_huit_lettres": partie.FinDefaiteHuitLettres,
+		"forfait":              partie.FinForfait,
+	}
+	marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[partie.Fin]string{
+		partie.FinReliquatEpuise:     "reliquat_epuise",
+		partie.FinBlocage:            "blocage",
+		partie.FinTempsEpuise:        "temps_epuise",
+		partie.FinSixPasses:          "six_passes",
+		partie.FinAbandon:            "abandon",
+		partie.FinAbandonUnilateral:  "abandon_unilateral",
+		partie.FinDefaiteArbitrale:   "defaite_arbitrale",
+		partie.FinDefaiteHuitLettres: "defaite_huit_lettres",
+		partie.FinForfait:            "forfait",
+	}
+)
+
 func (ec *executionContext) marshalOFinMatch2ᚖarbitreᚋgraphqlᚋmodelᚐFinMatch(ctx context.Context, sel ast.SelectionSet, v *model.FinMatch) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -34165,6 +35443,42 @@ func (ec *executionContext) marshalOID2ᚖstring(ctx context.Context, sel ast.Se
 	_ = ctx
 	res := graphql.MarshalID(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOInt2ᚕintᚄ(ctx context.Context, v any) ([]int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]int, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNInt2int(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOInt2ᚕintᚄ(ctx context.Context, sel ast.SelectionSet, v []int) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNInt2int(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOInt2ᚖint(ctx context.Context, v any) (*int, error) {
@@ -34328,6 +35642,38 @@ func (ec *executionContext) unmarshalORaccordInput2ᚕarbitreᚋengineᚋcorrect
 	}
 	return res, nil
 }
+
+func (ec *executionContext) unmarshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason(ctx context.Context, v any) (*pairing.ByeReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason[tmp]
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason(ctx context.Context, sel ast.SelectionSet, v *pairing.ByeReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(marshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason[*v])
+	return res
+}
+
+var (
+	unmarshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason = map[string]pairing.ByeReason{
+		"dernier":     pairing.ExemptDernier,
+		"choisi":      pairing.ExemptChoisi,
+		"deja_exempt": pairing.ExemptDejaExempt,
+	}
+	marshalORaisonExempt2ᚖarbitreᚋdomainᚋclassiqueᚋpairingᚐByeReason = map[pairing.ByeReason]string{
+		pairing.ExemptDernier:    "dernier",
+		pairing.ExemptChoisi:     "choisi",
+		pairing.ExemptDejaExempt: "deja_exempt",
+	}
+)
 
 func (ec *executionContext) marshalOResultatClassique2ᚖarbitreᚋgraphqlᚋmodelᚐResultatClassique(ctx context.Context, sel ast.SelectionSet, v *model.ResultatClassique) graphql.Marshaler {
 	if v == nil {

@@ -38,6 +38,8 @@ type AmendementClassique struct {
 	Exempt *string `json:"exempt,omitempty"`
 	// Why he amended.
 	Motif *string `json:"motif,omitempty"`
+	// The amendment's rematches, who starts and why, and its bye.
+	Raisons *RaisonsAppariement `json:"raisons"`
 }
 
 // An appeal and every level of its examination.
@@ -362,6 +364,16 @@ type Habilitation struct {
 	Tables *string `json:"tables,omitempty"`
 	// When the token stops working.
 	Expire time.Time `json:"expire"`
+}
+
+// One player of a registration list.
+type InscriptionClassiqueInput struct {
+	// The player's id (his licence).
+	Joueur string `json:"joueur"`
+	// His name.
+	Nom string `json:"nom"`
+	// His cote, 0 or none for a new player.
+	Cote *int `json:"cote,omitempty"`
 }
 
 // A registered player.
@@ -720,10 +732,36 @@ type PropositionClassique struct {
 	AdversaireRetire []string `json:"adversaireRetire"`
 	// The director's amendment, published instead of the proposal.
 	Amendement *AmendementClassique `json:"amendement,omitempty"`
+	// Why the software paired as it did.
+	Raisons *RaisonsAppariement `json:"raisons"`
 }
 
 // Reads: nothing here changes anything.
 type Query struct {
+}
+
+// The reasons of one table of a pairing.
+type RaisonTableClassique struct {
+	// The table's number.
+	Numero int `json:"numero"`
+	// The round the two players last met in; null when they never did.
+	Revanche *int `json:"revanche,omitempty"`
+	// Why the first player starts (§3.1).
+	Debut pairing.StartReason `json:"debut"`
+	// The same in French, for people.
+	TexteDebut string `json:"texteDebut"`
+}
+
+// Why a pairing is what it is: its rematches, who starts each table (§3.1), the bye.
+type RaisonsAppariement struct {
+	// Tables that are rematches: 0 when every rematch was avoided.
+	Revanches int `json:"revanches"`
+	// Table by table.
+	Tables []RaisonTableClassique `json:"tables"`
+	// Why the bye is who he is; null without a bye.
+	Exempt *pairing.ByeReason `json:"exempt,omitempty"`
+	// The same in French, for people.
+	TexteExempt *string `json:"texteExempt,omitempty"`
 }
 
 // One classique game between two players.
@@ -788,6 +826,8 @@ type ResultatClassique struct {
 	Perdant int `json:"perdant"`
 	// The points de match.
 	PointsDeMatch []int `json:"pointsDeMatch"`
+	// Why the director corrected it, when he did.
+	Correction *string `json:"correction,omitempty"`
 }
 
 // A published round.

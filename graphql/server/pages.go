@@ -9,8 +9,10 @@ import (
 )
 
 // pages serves the hall pages: their assets under /static/, the display at
-// /affichage/<partie>, the classique display at /affichage/classique/<tournoi>
-// and the commission's viewer at /commission/<partie>.
+// /affichage/<partie>, the classique display at /affichage/classique/<tournoi>,
+// the commission's viewer at /commission/<partie>, the classique TD console
+// at /directeur/classique/<tournoi> and its printed pages at
+// /impression/classique/<tournoi>/<appariements|classement|feuilles>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -27,4 +29,6 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
 	get(e, "/arbitre/partie/*", page("saisie.html"))
+	get(e, "/directeur/classique/*", page("td.html"))
+	get(e, "/impression/classique/*", page("impression-classique.html"))
 }

@@ -103,7 +103,8 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			_, err = tx.ExecContext(ctx, `INSERT INTO classique_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, tournoi, ev.Ronde, ev.Exempt)
 		}
 	case ronde.ResultatEnregistre:
-		_, err = tx.ExecContext(ctx, `INSERT INTO classique_resultats (tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, fin)
+		// A correction (ev.Correction) replaces the match's row.
+		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO classique_resultats (tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, fin)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, tournoi, ev.Match, ev.Ronde, ev.Joueurs[0], ev.Joueurs[1],
 			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], ev.Fin)
 	}

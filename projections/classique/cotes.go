@@ -80,8 +80,11 @@ func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
 	case ronde.JoueurInscrit:
 		_, err = tx.ExecContext(ctx, `INSERT INTO classique_cote_inscriptions (tournoi, joueur, cote) VALUES (?, ?, ?)`, tournoi, ev.Joueur, ev.Cote)
 	case ronde.ResultatEnregistre:
+		// A correction (ev.Correction) replaces the match's game, or drops
+		// it when it becomes a forfeit.
 		if ev.Fin == string(partie.FinForfait) {
-			return nil
+			_, err = tx.ExecContext(ctx, `DELETE FROM classique_cote_parties WHERE tournoi = ? AND match = ?`, tournoi, ev.Match)
+			return err
 		}
 		issue := cote.Draw
 		switch ev.Perdant {
@@ -90,7 +93,7 @@ func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
 		case 1:
 			issue = cote.FirstWins
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO classique_cote_parties (tournoi, match, premier, second, issue) VALUES (?, ?, ?, ?, ?)`,
+		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO classique_cote_parties (tournoi, match, premier, second, issue) VALUES (?, ?, ?, ?, ?)`,
 			tournoi, ev.Match, ev.Joueurs[0], ev.Joueurs[1], int(issue))
 	case ronde.TournoiClos:
 		err = c.rate(ctx, tx, tournoi)

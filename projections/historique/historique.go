@@ -136,6 +136,10 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		if err != nil {
 			return err
 		}
+		if ev.Correction != "" {
+			return exec(`UPDATE hist_rencontres SET score0 = ?, score1 = ?, pm0 = ?, pm1 = ? WHERE tournoi = ? AND match = ?`,
+				ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], t, ev.Match)
+		}
 		if err := exec(`INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.Position, t, ev.Match, ev.Ronde, ev.Joueurs[0], ev.Joueurs[1],
 			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], at); err != nil {

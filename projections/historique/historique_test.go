@@ -12,7 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/catalogue"
+	cadapters "arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/pairing"
+	"arbitre/domain/classique/ronde"
 	csim "arbitre/domain/classique/simulation"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
@@ -152,4 +155,47 @@ func TestArchiveRebuildEqualsLive(t *testing.T) {
 	_, ok, err := historique.JoueurDe(ctx, db, fmt.Sprint("nobody"))
 	require.NoError(t, err)
 	assert.False(t, ok)
+}
+
+// A result the director corrects replaces the earlier one in every read
+// model: the archive's rencontre (once, not twice), the standings, and the
+// cotes' games (no duplicate row refused).
+func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	tr, err := ronde.Ouvrir("CX", "Open corrigé", 1)
+	require.NoError(t, err)
+	require.NoError(t, tr.InscrireLot([]ronde.Inscription{{Joueur: "X1", Cote: 1200}, {Joueur: "X2", Cote: 1100}}))
+	require.NoError(t, tr.EtablirTetesDeSerie())
+	require.NoError(t, tr.Proposer(pairing.InitialByCote, false))
+	require.NoError(t, tr.Publier())
+	tb := tr.Publiees()[0].Tables[0]
+	require.NoError(t, tr.SaisirResultat(tb.Match, ronde.Saisie{Scores: [2]int{420, 380}}))
+	depot := cadapters.NewTournois(store, reg)
+	md := eventstore.Metadata{Actor: "test"}
+	require.NoError(t, depot.Enregistrer(ctx, tr, md))
+	require.NoError(t, tr.CorrigerResultat(tb.Match, ronde.Saisie{Scores: [2]int{380, 420}}, "scores inversés"))
+	require.NoError(t, depot.Enregistrer(ctx, tr, md))
+
+	cl, err := classique.NewClassement()
+	require.NoError(t, err)
+	standings, err := projection.NewRunner(ctx, db, cl, store)
+	require.NoError(t, err)
+	for _, r := range append(runners, standings) {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+	}
+	r, ok, err := historique.RencontreDe(ctx, db, tb.Match)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, []int{380, 420}, r.Scores[:])
+	parts, _, err := historique.Participations(ctx, db, "X1", historique.Page{})
+	require.NoError(t, err)
+	assert.Len(t, parts, 1, "the corrected game counts once")
+	got, err := classique.Standings(ctx, db, "CX")
+	require.NoError(t, err)
+	assert.Equal(t, tr.Classement(), got)
+	assert.Equal(t, tb.Second, got[0].Joueur, "the corrected winner leads")
 }

@@ -99,6 +99,11 @@ func (a *Application) Inscrire(ctx context.Context, tournoi, joueur, nom string,
 	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(joueur, nom, cote) })
 }
 
+// InscrireLot registers a whole list, all or nothing.
+func (a *Application) InscrireLot(ctx context.Context, tournoi string, lot []ronde.Inscription) error {
+	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.InscrireLot(lot) })
+}
+
 // EtablirTetesDeSerie seeds the registered players by cote.
 func (a *Application) EtablirTetesDeSerie(ctx context.Context, tournoi string) error {
 	return a.surTournoi(ctx, tournoi, (*ronde.Tournoi).EtablirTetesDeSerie)
@@ -165,6 +170,17 @@ func (a *Application) EnregistrerResultat(ctx context.Context, tournoi, match st
 		}
 		return t.EnregistrerResultat(match, f)
 	})
+}
+
+// SaisirResultat records the result of a table from its paper feuille de
+// match.
+func (a *Application) SaisirResultat(ctx context.Context, tournoi, match string, s ronde.Saisie) error {
+	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.SaisirResultat(match, s) })
+}
+
+// CorrigerResultat replaces the result of a table, for a reason.
+func (a *Application) CorrigerResultat(ctx context.Context, tournoi, match string, s ronde.Saisie, motif string) error {
+	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.CorrigerResultat(match, s, motif) })
 }
 
 // RetirerJoueur withdraws a player from the rest of the tournament.

@@ -471,8 +471,7 @@ func (p *Partie) DeclarerForfait(joueur string) error {
 	if p.phase != PhaseTirageInitial {
 		return refus(CodeWrongPhase, "Le forfait se déclare avant le début de la partie (§9)")
 	}
-	fin := PartieTerminee{Fin: FinForfait, Joueur: j, Perdant: j}
-	fin.PointsDeMatch[1-j] = PointsVictoire
+	fin := Forfait(j)
 	return p.record(fin, p.feuilleArbitre(fin))
 }
 

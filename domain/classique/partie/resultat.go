@@ -55,11 +55,18 @@ func AbandonScores(vainqueur, abandonnant int) (int, int) {
 	return ScoreAbandonVainqueur, abandonnant
 }
 
-// terminerSurSanction ends the game against player j: an abandon (agreed
-// or not) or an arbiter's decision, scored with the table of §9; with
-// eight letters the loser loses by exactly 100 points (§9).
+// terminerSurSanction ends the game against player j (Sanction).
 func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
-	v, a := AbandonScores(p.scores[1-j], p.scores[j])
+	return Sanction(fin, j, p.scores)
+}
+
+// Sanction is the end of a game against player j: an abandon (agreed or
+// not) or an arbiter's decision, scored from the scores at that time with
+// the table of §9; with eight letters the loser loses by exactly 100
+// points (§9). It serves the match and the director's entry of a paper
+// feuille de match alike.
+func Sanction(fin Fin, j int, scores [2]int) PartieTerminee {
+	v, a := AbandonScores(scores[1-j], scores[j])
 	if fin == FinDefaiteHuitLettres {
 		a = v - EcartAbandon
 	}
@@ -70,6 +77,14 @@ func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
 		ev.PointsDeMatch[j] = PointsDefaite
 	}
 	return ev
+}
+
+// Forfait is the forfeit of player j, absent at the start (§9 absence d'un
+// joueur): 0 points de match, no scores.
+func Forfait(j int) PartieTerminee {
+	fin := PartieTerminee{Fin: FinForfait, Joueur: j, Perdant: j}
+	fin.PointsDeMatch[1-j] = PointsVictoire
+	return fin
 }
 
 // terminerReliquat is §7 reliquat épuisé: the player who emptied his rack

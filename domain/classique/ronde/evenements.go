@@ -83,7 +83,8 @@ type RondePubliee struct {
 }
 
 // ResultatEnregistre copies a validated feuille de match into the
-// tournament.
+// tournament, or the paper feuille de match the director entered; with a
+// Correction (its reason) it replaces the match's earlier result.
 type ResultatEnregistre struct {
 	Ronde         int       `json:"ronde"`
 	Table         int       `json:"table"`
@@ -94,6 +95,7 @@ type ResultatEnregistre struct {
 	Scores        [2]int    `json:"scores"`
 	Perdant       int       `json:"perdant"`
 	PointsDeMatch [2]int    `json:"pointsDeMatch"`
+	Correction    string    `json:"correction,omitempty"`
 }
 
 // JoueurRetire: a player leaves the tournament (§9 abandon en cours de

@@ -84,6 +84,9 @@ func (t *Tournoi) Appliquer(e any) error {
 		t.publiees = append(t.publiees, ev)
 		t.proposee, t.amendee = nil, nil
 	case ResultatEnregistre:
+		if _, corrige := t.resultats[ev.Match]; corrige != (ev.Correction != "") {
+			return refus(CodeCorruptHistory, "Historique illisible : résultat de %s enregistré deux fois ou corrigé avant d'exister", ev.Match)
+		}
 		t.resultats[ev.Match] = ev
 	case JoueurRetire:
 		i, ok := t.index[ev.Joueur]
@@ -176,18 +179,45 @@ func (t *Tournoi) Clos() bool { return t.clos }
 // Inscrire registers a player with his cote (0 for none), before the
 // seeding.
 func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
-	switch {
-	case t.tetes != nil:
-		return refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
-	case joueur == "":
-		return refus(CodeInvalidPlayer, "Inscription refusée : joueur sans identifiant")
-	case cote < 0:
-		return refus(CodeInvalidPlayer, "Inscription refusée : la cote %d de %s est impossible", cote, joueur)
+	if err := t.exigerInscriptions(); err != nil {
+		return err
 	}
-	if _, dup := t.index[joueur]; dup {
-		return refus(CodeInvalidPlayer, "Inscription refusée : %s est déjà inscrit", joueur)
+	if faute := t.fauteInscription(Inscription{Joueur: joueur, Nom: nom, Cote: cote}, nil); faute != "" {
+		return refus(CodeInvalidPlayer, "Inscription refusée%s : %s", entre(joueur), faute)
 	}
 	return t.record(JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
+}
+
+// exigerInscriptions refuses registrations once the seeding is made.
+func (t *Tournoi) exigerInscriptions() error {
+	if t.tetes != nil {
+		return refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
+	}
+	return nil
+}
+
+// fauteInscription says what is wrong with a registration, "" when
+// nothing; vus holds the players registered earlier in the same batch.
+// The player's id is not repeated (see entre).
+func (t *Tournoi) fauteInscription(i Inscription, vus map[string]bool) string {
+	_, inscrit := t.index[i.Joueur]
+	switch {
+	case i.Joueur == "":
+		return "joueur sans identifiant"
+	case inscrit || vus[i.Joueur]:
+		return "déjà inscrit"
+	case i.Cote < 0:
+		return fmt.Sprintf("la cote %d est impossible", i.Cote)
+	}
+	return ""
+}
+
+// entre names a player in parentheses, or nothing for a missing id.
+func entre(joueur string) string {
+	if joueur == "" {
+		return ""
+	}
+	return " (" + joueur + ")"
 }
 
 // EtablirTetesDeSerie closes registrations and seeds the players by cote.
@@ -308,7 +338,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 		case !actifs[id]:
 			return refus(CodeInvalidPairing, "Appariement invalide : %q n'est pas un joueur actif", id)
 		case vus[id]:
-			return refus(CodeInvalidPairing, "%s appears twice", id)
+			return refus(CodeInvalidPairing, "Appariement invalide : %s apparaît deux fois", id)
 		}
 		vus[id] = true
 		return nil

@@ -8,28 +8,18 @@
   const tournoi = decodeURIComponent(location.pathname.replace(/^\/affichage\/classique\/?/, "").split("/")[0] || "");
   const parPage = parseInt(Arbitre.param("lignes") || "15", 10);
   const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
-  const fins = { reliquat_epuise: "lettres épuisées", blocage: "blocage", temps_epuise: "temps épuisé", six_passes: "six passes",
-    abandon: "abandon", abandon_unilateral: "abandon", defaite_arbitrale: "décision arbitrale", defaite_huit_lettres: "huit lettres",
-    forfait: "forfait" };
   const tables = new Arbitre.Pager(document.getElementById("tables"), document.createElement("p"), parPage, periode);
   const lignes = new Arbitre.Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
 
   function montrer(t) {
-    const noms = {};
-    for (const i of t.inscrits) noms[i.joueur] = i.nom;
+    const noms = Arbitre.nomsClassique(t);
     document.getElementById("titre").textContent = t.nom;
     const ronde = t.publiees[t.publiees.length - 1];
     document.getElementById("ronde").textContent = t.clos ? "Tournoi clos" : ronde ? `Ronde ${ronde.ronde} / ${t.rondes}` : "Inscriptions";
     tables.set(ronde ? ronde.tables.map((tb) => {
-      const r = tb.resultat;
-      let score = "", fin = "en cours";
-      if (r) {
-        const premier = r.joueurs.indexOf(tb.premier);
-        score = `${r.scores[premier]} – ${r.scores[1 - premier]}`;
-        fin = fins[r.fin] || r.fin;
-      }
+      const fin = tb.resultat ? Arbitre.finsClassique[tb.resultat.fin] || tb.resultat.fin : "en cours";
       return Arbitre.ligne([[tb.numero, true], [noms[tb.premier] || tb.premier, false], [noms[tb.second] || tb.second, false],
-        [score, true], [fin, false]]);
+        [Arbitre.scoreTable(tb), true], [fin, false]]);
     }) : []);
     document.getElementById("exempt").textContent = ronde && ronde.exempt ? "Exempt : " + (noms[ronde.exempt] || ronde.exempt) : "";
     lignes.set(t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],

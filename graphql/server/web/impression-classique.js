@@ -1,0 +1,103 @@
+// The printed pages of a classique tournament (A4, black on white with
+// impression.css): /impression/classique/<tournoi>/appariements?ronde=N (the
+// round's pairings), /classement (the standings) and /feuilles?ronde=N (one
+// feuille de match per table, §2.1.5, §7). Public data only, like the hall
+// display: `chromium --headless --print-to-pdf URL` prints them without a
+// token. Without ronde, the last published round. body[data-pret] is set
+// once the page is drawn.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const morceaux = location.pathname.replace(/^\/impression\/classique\/?/, "").split("/");
+  const tournoi = decodeURIComponent(morceaux[0] || "");
+  const quoi = morceaux[1] || "appariements";
+  const LIGNES_FEUILLE = 25;
+
+  const el = (tag, texte, classe) => {
+    const e = document.createElement(tag);
+    if (texte !== undefined) e.textContent = texte;
+    if (classe) e.className = classe;
+    return e;
+  };
+
+  // tableau builds a table with its header row; cells as Arbitre.ligne.
+  function tableau(entetes, lignes, classe) {
+    const t = el("table", undefined, classe);
+    const tr = el("tr");
+    for (const [h, num] of entetes) tr.appendChild(el("th", h, num ? "num" : ""));
+    t.appendChild(el("thead")).appendChild(tr);
+    t.appendChild(el("tbody")).append(...lignes);
+    return t;
+  }
+
+  function appariements(t, ronde, noms, page) {
+    page.append(el("h2", `Ronde ${ronde.ronde} / ${t.rondes} — appariements${ronde.amendee ? " (amendés par le directeur)" : ""}`));
+    page.append(tableau([["Table", true], ["Commence (§3.1)", false], ["Licence", false], ["Second", false], ["Licence", false], ["Score", false]],
+      ronde.tables.map((tb) => Arbitre.ligne([[tb.numero, true], [noms[tb.premier], false], [tb.premier, false],
+        [noms[tb.second], false], [tb.second, false], [Arbitre.scoreTable(tb), false]]))));
+    if (ronde.exempt) page.append(el("p", `Exempt : ${noms[ronde.exempt]} (${ronde.exempt}) — 450–350 contre le joueur fictif.`));
+  }
+
+  function classement(t, page) {
+    const joues = t.publiees.filter((r) => r.tables.every((tb) => tb.resultat)).length;
+    page.append(el("h2", t.clos ? "Classement final" : `Classement après ${joues} ronde(s) sur ${t.rondes}`));
+    page.append(tableau([["Rang", true], ["Nom", false], ["Licence", false], ["PM", true], ["PPM", true], ["Pdep", true],
+      ["Écart", true], ["Cote", true], ["Parties", true]],
+    t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false], [l.joueur, false],
+      [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [l.cote, true], [l.parties, true]]))));
+    page.append(el("p", "PM : points de match ; PPM : points de match entre ex æquo ; Pdep : écart plafonné à ±200 par partie."));
+  }
+
+  // feuille is the match sheet of one table: the players (the first one
+  // starts, §3.1), a score sheet per player, the final scores and the
+  // signatures (§7: the signed sheet proves the result).
+  function feuille(t, ronde, tb, noms) {
+    const s = el("section", undefined, "feuille bloc-papier");
+    s.append(el("h2", `Feuille de match — ${t.nom} — ronde ${ronde.ronde}, table ${tb.numero}`));
+    s.append(tableau([["Joueur 1 — commence (§3.1)", false], ["Joueur 2", false]],
+      [Arbitre.ligne([[`${noms[tb.premier]} (${tb.premier})`, false], [`${noms[tb.second]} (${tb.second})`, false]])], "joueurs"));
+    const vides = [];
+    for (let i = 1; i <= LIGNES_FEUILLE; i++) {
+      vides.push(Arbitre.ligne([[i, true], ["", false], ["", false], ["", true], ["", true], ["", false], ["", false], ["", true], ["", true]]));
+    }
+    s.append(tableau([["Coup", true], ["Mot (J1)", false], ["Réf.", false], ["Points", true], ["Cumul", true],
+      ["Mot (J2)", false], ["Réf.", false], ["Points", true], ["Cumul", true]], vides, "coups"));
+    s.append(tableau([["", false], ["Joueur 1", false], ["Joueur 2", false]], [
+      Arbitre.ligne([["Lettres restantes (§7)", false], ["", false], ["", false]]),
+      Arbitre.ligne([["Score final", false], ["", false], ["", false]]),
+      Arbitre.ligne([["Fin : lettres épuisées, blocage, temps, six passes, abandon, forfait (§7, §9)", false], ["", false], ["", false]]),
+    ]));
+    s.append(tableau([["Signature du joueur 1", false], ["Signature du joueur 2", false], ["Arbitre", false]],
+      [Arbitre.ligne([["", false], ["", false], ["", false]])], "signatures"));
+    return s;
+  }
+
+  async function dessiner() {
+    const page = $("page");
+    $("retour").href = "/directeur/classique/" + encodeURIComponent(tournoi);
+    $("imprimer").addEventListener("click", () => window.print());
+    try {
+      const d = await Arbitre.query(`query($t: ID!) { tournoiClassique(id: $t) { id nom rondes clos inscrits { joueur nom }
+        publiees { ronde exempt amendee tables { numero premier second resultat { joueurs scores fin } } }
+        classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } } }`, { t: tournoi });
+      const t = d.tournoiClassique;
+      if (!t) throw new Error(`Le tournoi ${tournoi} n'existe pas.`);
+      const noms = Arbitre.nomsClassique(t);
+      const n = parseInt(Arbitre.param("ronde") || t.publiees.length, 10);
+      const ronde = t.publiees.find((r) => r.ronde === n);
+      page.replaceChildren();
+      $("titre").textContent = t.nom;
+      document.title = `${t.nom} — ${quoi}`;
+      if (quoi === "classement") classement(t, page);
+      else if (!ronde) throw new Error(n ? `La ronde ${n} n'est pas publiée.` : "Aucune ronde n'est publiée.");
+      else if (quoi === "feuilles") page.append(...ronde.tables.map((tb) => feuille(t, ronde, tb, noms)));
+      else appariements(t, ronde, noms, page);
+    } catch (e) {
+      page.replaceChildren(el("p", e.message, "erreur"));
+    }
+    document.body.dataset.pret = "1";
+  }
+
+  dessiner();
+})();
