@@ -1,8 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -85,6 +91,77 @@ func TestSecurite_AppelsSansFuiteEntreTournois(t *testing.T) {
 					assert.Equal(t, ap.ID[:1], ap.Tournoi, "the stored tournament of %s", ap.ID)
 				}
 			}
+		})
+	}
+}
+
+// --- the printed standings ----------------------------------------------------
+
+// imprimerPage renders the open page as the printer would (print media) and
+// returns its PDF.
+func imprimerPage(t *testing.T, ctx context.Context) []byte {
+	t.Helper()
+	var pdf []byte
+	executer(t, ctx, emulation.SetEmulatedMedia().WithMedia("print"), chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		pdf, _, err = page.PrintToPDF().WithPaperWidth(8.27).WithPaperHeight(11.69).WithPreferCSSPageSize(true).Do(ctx)
+		return err
+	}))
+	return pdf
+}
+
+// The print page of the duplicate standings (issue 14, printing) shows the
+// rows classement gives for a game, for the cumul and for a série, under a
+// header naming the tournament, the game or the cumul, the série and the
+// date; printed, it is a PDF without navigation or buttons whose rows never
+// split across pages.
+func TestE2EClassementImprimable(t *testing.T) {
+	salle := ouvrirSalle(t)
+	var tn struct {
+		Tournoi struct{ Nom string } `json:"tournoi"`
+	}
+	salle.public.exiger(t, `query($t: ID!) { tournoi(id: $t) { nom } }`, map[string]any{"t": e2eTournoi}, &tn)
+	require.NotEmpty(t, tn.Tournoi.Nom)
+	cas := []struct {
+		nom, adresse, portee string
+		vars                 map[string]any
+	}{
+		{"partie", "?partie=" + e2ePartieSim, "Partie n° 1", map[string]any{"p": e2ePartieSim}},
+		{"cumul", "", "Cumul du tournoi", map[string]any{"t": e2eTournoi}},
+		{"série de la partie", "?partie=" + e2ePartieSim + "&serie=2", "Partie n° 1 — série 2", map[string]any{"p": e2ePartieSim, "s": "2"}},
+		{"série du cumul", "?serie=3", "Cumul du tournoi — série 3", map[string]any{"t": e2eTournoi, "s": "3"}},
+	}
+	ctx := navigateur(t, 1000, 1200)
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			var d struct {
+				Classement []e2eLigne `json:"classement"`
+			}
+			salle.public.exiger(t, `query($p: ID, $t: ID, $s: String) { classement(partie: $p, tournoi: $t, serie: $s) { rang nom club score } }`, c.vars, &d)
+			require.NotEmpty(t, d.Classement)
+			executer(t, ctx, emulation.SetEmulatedMedia().WithMedia(""), chromedp.Navigate(salle.public.url+"/classement/"+e2eTournoi+c.adresse))
+			attendre(t, ctx, fmt.Sprintf(`document.querySelectorAll("#lignes tr").length === %d`, len(d.Classement)), e2eAttente, "the standings' rows")
+			attendre(t, ctx, jsTexte("#tournoi", tn.Tournoi.Nom), e2eAttente, "the tournament's name")
+			attendre(t, ctx, jsTexte("#portee", c.portee), e2eAttente, "the game or cumul and the série")
+			attendre(t, ctx, jsTexte("#edition", "Édité le "), e2eAttente, "the date")
+			var rangees [][]string
+			evaluer(t, ctx, `[...document.querySelectorAll("#lignes tr")].map((tr) => [...tr.cells].map((td) => td.textContent))`, &rangees)
+			for i, l := range d.Classement {
+				assert.Equal(t, []string{fmt.Sprint(l.Rang), l.Nom, fmt.Sprint(l.Score)}, []string{rangees[i][0], rangees[i][1], rangees[i][5]}, "row %d", i+1)
+			}
+
+			pdf := imprimerPage(t, ctx)
+			assert.True(t, bytes.HasPrefix(pdf, []byte("%PDF-")), "a PDF")
+			var styles map[string]string
+			evaluer(t, ctx, `({
+				nav: getComputedStyle(document.querySelector("nav")).display,
+				bouton: getComputedStyle(document.getElementById("imprimer")).display,
+				ligne: getComputedStyle(document.querySelector("#lignes tr")).breakInside,
+				entete: getComputedStyle(document.querySelector("thead")).display,
+				fond: getComputedStyle(document.body).backgroundColor,
+			})`, &styles)
+			assert.Equal(t, map[string]string{"nav": "none", "bouton": "none", "ligne": "avoid", "entete": "table-header-group",
+				"fond": "rgb(255, 255, 255)"}, styles, "printed: no navigation, rows never split, headers repeat, white paper")
 		})
 	}
 }

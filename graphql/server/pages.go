@@ -26,4 +26,7 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
+	// The duplicate standings ready to print: /classement/<tournoi>, with
+	// ?partie= for one game and ?serie= for one série (public data only).
+	get(e, "/classement/*", page("classement.html"))
 }
