@@ -165,3 +165,114 @@ func TestE2EClassementImprimable(t *testing.T) {
 		})
 	}
 }
+
+// --- the appeal workflow ------------------------------------------------------
+
+// confirmerDialogue answers the page's confirmation dialog (confirmation.js).
+func confirmerDialogue(t *testing.T, ctx context.Context, reponse string) {
+	t.Helper()
+	attendre(t, ctx, `!!document.getElementById("confirmation") && document.getElementById("confirmation").open`, e2eAttente, "the confirmation dialog")
+	executer(t, ctx, chromedp.Click(fmt.Sprintf(`#confirmation button[value=%q]`, reponse), chromedp.ByQuery))
+	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog closed")
+}
+
+// saisir fills a form's fields by name (inputs, selects, textareas).
+func saisir(t *testing.T, ctx context.Context, form string, champs ...string) {
+	t.Helper()
+	var actions []chromedp.Action
+	for i := 0; i < len(champs); i += 2 {
+		actions = append(actions, chromedp.SetValue(fmt.Sprintf(`#%s [name=%q]`, form, champs[i]), champs[i+1], chromedp.ByQuery))
+	}
+	executer(t, ctx, actions...)
+}
+
+// The commission's page carries an appeal from the bulletin to the
+// standings (§6.3–§6.4, guide §3.8): « Faire appel » on L2's blank bulletin
+// files it (the contested decision read from the game), the commission is
+// composed (a cancelled confirmation writes nothing), three members vote,
+// the majority's decision is rendered with its rationale, and the requested
+// score reaches the standings and the printed standings.
+func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
+	chromium(t)
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	p := nouvelleAppelPartie(t, s, director, "T")
+	scoreL2 := func() int {
+		var c []apiLigne
+		s.gql("", `query($p: ID!) { classement(partie:$p) { licence score rang } }`, map[string]any{"p": p.partie}).into(t, "classement", &c)
+		return scoreOf(c, "L2")
+	}
+	require.Equal(t, 0, scoreL2(), "a blank bulletin scores nothing (§5.7)")
+	const id = "T-1-c1-L2"
+	statut := func() string {
+		var a *struct{ Statut string }
+		s.gql(director, appelQuery, map[string]any{"id": id}).into(t, "appel", &a)
+		if a == nil {
+			return ""
+		}
+		return a.Statut
+	}
+
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1"))
+	entrerJeton(t, ctx, commission)
+	attendre(t, ctx, `!document.getElementById("recours").hidden && !document.getElementById("appels-vide").hidden`, e2eAttente, "the empty list of appeals")
+
+	// Filing from the bulletin's row.
+	attendre(t, ctx, `!!document.querySelector('#bulletins button[data-licence="L2"]')`, e2eAttente, "« Faire appel » on L2's bulletin")
+	executer(t, ctx, chromedp.Click(`#bulletins button[data-licence="L2"]`, chromedp.ByQuery))
+	attendre(t, ctx, `document.getElementById("depot").open && document.querySelector("#form-depot [name=licence]").value === "L2"
+		&& document.querySelector("#form-depot [name=coup]").value === "1"`, e2eAttente, "the filing form for L2, coup 1")
+	saisir(t, ctx, "form-depot", "requerant", "Joueur L2", "motif", "Mon bulletin portait le top, mal lu.",
+		"paye", fmt.Sprint(p.top), "sanction", "none")
+	executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden`, e2eAttente, "the filed appeal")
+	attendre(t, ctx, jsTexte("#appel-titre", "Appel "+id+" — coup 1, joueur L2, table 2 — déposé"), e2eAttente, "the appeal's title")
+	attendre(t, ctx, jsTexte("#niveaux", "Décision contestée0 pts, nullité (§5.7)"), e2eAttente, "the contested decision read from the game")
+	attendre(t, ctx, jsTexte("#niveaux", fmt.Sprintf("Décision demandée%d pts, sans sanction", p.top)), e2eAttente, "the requested decision")
+	assert.Equal(t, "depose", statut())
+
+	// Composing: a cancelled confirmation writes nothing.
+	saisir(t, ctx, "form-composer", "president", "M1", "membres", "M2, M3")
+	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "non")
+	assert.Equal(t, "depose", statut(), "cancelled: nothing written")
+	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, `!document.getElementById("form-voter").hidden`, e2eAttente, "the vote form")
+	attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission")
+
+	// Three votes, then the majority's decision with its rationale.
+	for _, m := range []string{"M1", "M2", "M3"} {
+		saisir(t, ctx, "form-voter", "membre", m, "issue", "accueilli")
+		executer(t, ctx, chromedp.Click("#form-voter button", chromedp.ByQuery))
+		confirmerDialogue(t, ctx, "oui")
+		attendre(t, ctx, jsTexte("#niveaux", m+" : accueilli"), e2eAttente, "the vote of "+m)
+	}
+	attendre(t, ctx, `!document.getElementById("form-decider").hidden`, e2eAttente, "the decision form")
+	attendre(t, ctx, jsTexte("#majorite", "Majorité des votes : accueilli"), e2eAttente, "the majority")
+	const motivation = "Le top figurait sur le bulletin : la décision demandée s'applique."
+	saisir(t, ctx, "form-decider", "motivation", motivation)
+	executer(t, ctx, chromedp.Click("#form-decider button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, jsTexte("#appel-titre", "décidé"), e2eAttente, "the decided appeal")
+	attendre(t, ctx, jsTexte("#niveaux", "Motivation"+motivation), e2eAttente, "the rationale")
+	attendre(t, ctx, jsTexte("#appel-vigueur", fmt.Sprintf("Décision en vigueur : %d pts", p.top)), e2eAttente, "the decision in force")
+	attendre(t, ctx, jsTexte("#appel-historique", "vote emis ×3"), e2eAttente, "the history")
+	attendre(t, ctx, jsTexte("#appel-historique", "decision rendue"), e2eAttente, "the history's decision")
+	assert.Equal(t, "decide", statut())
+
+	// The appeal links to the replay of its coup.
+	executer(t, ctx, chromedp.Click("#appel-rejeu a", chromedp.ByQuery))
+	attendre(t, ctx, jsTexte("#coup", "coup 1 / 1")+` && location.search.includes("appel=`+id+`")`, e2eAttente, "the replay of the appeal's coup")
+
+	// The decision reached the standings, and the printed standings.
+	assert.Equal(t, p.top, scoreL2(), "the requested score is paid")
+	executer(t, ctx, chromedp.Navigate(s.url+"/classement/T?partie="+p.partie))
+	attendre(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#lignes tr")].some((tr) => tr.cells[2].textContent === "L2" && tr.cells[5].textContent === "%d")`, p.top),
+		e2eAttente, "L2's new score on the printed standings")
+}
