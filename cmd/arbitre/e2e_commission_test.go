@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -275,4 +277,52 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate(s.url+"/classement/T?partie="+p.partie))
 	attendre(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#lignes tr")].some((tr) => tr.cells[2].textContent === "L2" && tr.cells[5].textContent === "%d")`, p.top),
 		e2eAttente, "L2's new score on the printed standings")
+}
+
+// TestE2EScreenshotsCommissionEtImpression refreshes, when
+// ARBITRE_SCREENSHOTS=1, the first printed page of the standings of a game,
+// of the cumul and of a série (print media on an A4 sheet at 96 dpi, the
+// @page margins drawn as padding) and the commission's appeal workflow with
+// an appeal being voted on.
+func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
+	if os.Getenv("ARBITRE_SCREENSHOTS") != "1" {
+		t.Skip("set ARBITRE_SCREENSHOTS=1 to refresh docs/screenshots/")
+	}
+	dir := filepath.Join("..", "..", "docs", "screenshots")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	salle := ouvrirSalle(t)
+	const largeurA4, hauteurA4 = 794, 1123
+	ctx := navigateur(t, largeurA4, hauteurA4)
+	for nom, adresse := range map[string]string{
+		"impression-partie.png": "?partie=" + e2ePartieSim,
+		"impression-cumul.png":  "",
+		"impression-serie.png":  "?partie=" + e2ePartieSim + "&serie=2",
+	} {
+		executer(t, ctx, emulation.SetEmulatedMedia().WithMedia(""), chromedp.Navigate(salle.public.url+"/classement/"+e2eTournoi+adresse))
+		attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && document.getElementById("etat").textContent === ""`, e2eAttente, "the standings")
+		var png []byte
+		executer(t, ctx, emulation.SetEmulatedMedia().WithMedia("print"),
+			chromedp.Evaluate(`document.body.style.padding = "14mm 12mm"`, nil), chromedp.CaptureScreenshot(&png))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, nom), png, 0o644))
+	}
+
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	p := nouvelleAppelPartie(t, s, director, "T")
+	depot := avec(p.depot("T-1-c1-L2", "L2"), "motif", "Mon bulletin portait le top, mal lu.",
+		"contestee", map[string]any{"paye": 0, "sanction": "zero"})
+	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": depot}).Errors)
+	require.Empty(t, s.gql(commission, `mutation { composerCommission(appel:"T-1-c1-L2", president:"Marie Curie", membres:["Marie Curie","Jean Moulin","Rosa Bonheur"]) { statut } }`, nil).Errors)
+	require.Empty(t, s.gql(commission, `mutation { voter(appel:"T-1-c1-L2", membre:"Marie Curie", issue:accueilli) { statut } }`, nil).Errors)
+	ctx = navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1&appel=T-1-c1-L2"))
+	entrerJeton(t, ctx, commission)
+	attendre(t, ctx, `!document.getElementById("appel").hidden && !document.getElementById("form-voter").hidden && !!document.querySelector("svg.plateau")`,
+		e2eAttente, "the appeal being voted on")
+	var png []byte
+	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission-appels.png"), png, 0o644))
 }

@@ -334,6 +334,10 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=2", salle.public.url, e2ePartieSim)))
 	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the token form")
 	entrerJeton(t, ctx, salle.commission)
-	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
+	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau") && !document.getElementById("recours").hidden`, e2eAttente, "the viewer and the appeals")
 	sansViolation("the commission's viewer")
+
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/classement/"+e2eTournoi))
+	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0`, e2eAttente, "the printable standings")
+	sansViolation("the printable standings")
 }
