@@ -173,9 +173,9 @@ func TestE2EClassementImprimable(t *testing.T) {
 // confirmerDialogue answers the page's confirmation dialog (confirmation.js).
 func confirmerDialogue(t *testing.T, ctx context.Context, reponse string) {
 	t.Helper()
-	attendre(t, ctx, `!!document.getElementById("confirmation") && document.getElementById("confirmation").open`, e2eAttente, "the confirmation dialog")
+	attendre(t, ctx, `!!document.getElementById("confirmation") && !document.getElementById("confirmation").hidden`, e2eAttente, "the confirmation dialog")
 	executer(t, ctx, chromedp.Click(fmt.Sprintf(`#confirmation button[value=%q]`, reponse), chromedp.ByQuery))
-	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog closed")
+	attendre(t, ctx, `document.getElementById("confirmation").hidden`, e2eAttente, "the dialog closed")
 }
 
 // saisir fills a form's fields by name (inputs, selects, textareas).
@@ -282,8 +282,8 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 // TestE2EScreenshotsCommissionEtImpression refreshes, when
 // ARBITRE_SCREENSHOTS=1, the first printed page of the standings of a game,
 // of the cumul and of a série (print media on an A4 sheet at 96 dpi, the
-// @page margins drawn as padding) and the commission's appeal workflow with
-// an appeal being voted on.
+// @page margins drawn as padding), the commission's appeal workflow with
+// an appeal being voted on, and the tournament's appeals.
 func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
 	if os.Getenv("ARBITRE_SCREENSHOTS") != "1" {
 		t.Skip("set ARBITRE_SCREENSHOTS=1 to refresh docs/screenshots/")
@@ -325,4 +325,46 @@ func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
 	var png []byte
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission-appels.png"), png, 0o644))
+
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission"))
+	attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1`, e2eAttente, "the tournament's appeals")
+	executer(t, ctx, chromedp.CaptureScreenshot(&png))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission-tournoi.png"), png, 0o644))
+}
+
+// /commission lists the appeals of the token's tournament only (a token for
+// every tournament chooses one), and each opens on its game's page with the
+// appeal and its coup.
+func TestE2ECommissionAppelsDuTournoi(t *testing.T) {
+	chromium(t)
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commissionA := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	a := nouvelleAppelPartie(t, s, director, "A")
+	b := nouvelleAppelPartie(t, s, director, "B")
+	for _, d := range []map[string]any{a.depot("A1", "L2"), a.depot("A2", "L20"), b.depot("B1", "L2")} {
+		require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": d}).Errors)
+	}
+	ids := `[...document.querySelectorAll("#appels tr")].map((tr) => tr.cells[0].textContent).join(",")`
+
+	ctx := navigateur(t, 1400, 1000)
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"), chromedp.WaitReady("#choix-tournoi", chromedp.ByID))
+	attendre(t, ctx, `location.pathname === "/commission" && !document.getElementById("connexion").hidden`, e2eAttente, "the tournament's page asking for a token")
+	entrerJeton(t, ctx, commissionA)
+	attendre(t, ctx, ids+` === "A1,A2"`, e2eAttente, "tournament A's appeals, and only them")
+	attendre(t, ctx, jsTexte("#titre", "Open"), e2eAttente, "the tournament's name")
+	executer(t, ctx, chromedp.Click(`#appels button[data-appel="A2"]`, chromedp.ByQuery), chromedp.WaitVisible("#appel-titre", chromedp.ByID))
+	attendre(t, ctx, `location.pathname === "/commission/A-1" && location.search.includes("appel=A2")
+		&& `+jsTexte("#appel-titre", "Appel A2 — coup 1, joueur L20")+` && `+jsTexte("#coup", "coup 1 / 1"), e2eAttente, "the appeal on its game's page")
+
+	// A token valid for every tournament chooses one.
+	ctx = navigateur(t, 1400, 1000)
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission"))
+	entrerJeton(t, ctx, director)
+	attendre(t, ctx, `!document.getElementById("choix-tournoi").hidden`, e2eAttente, "the choice of the tournament")
+	saisir(t, ctx, "choix-tournoi", "tournoi", "B")
+	executer(t, ctx, chromedp.Click("#choix-tournoi button", chromedp.ByQuery))
+	attendre(t, ctx, ids+` === "B1" && location.search === "?tournoi=B"`, e2eAttente, "tournament B's appeals")
 }

@@ -10,7 +10,9 @@ import (
 
 // pages serves the hall pages: their assets under /static/, the display at
 // /affichage/<partie>, the classique display at /affichage/classique/<tournoi>
-// and the commission's viewer at /commission/<partie>.
+// the commission's viewer and appeal workflow at /commission/<partie>, the
+// tournament's appeals at /commission and the printable duplicate standings
+// at /classement/<tournoi>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -26,6 +28,8 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
+	// The appeals of a whole tournament, each opening on its game's page.
+	get(e, "/commission", page("appels.html"))
 	// The duplicate standings ready to print: /classement/<tournoi>, with
 	// ?partie= for one game and ?serie= for one série (public data only).
 	get(e, "/classement/*", page("classement.html"))

@@ -72,6 +72,32 @@
     return entete.length === 1 ? entete[0] : entete.includes(president) ? president : "";
   }
 
+  // Arbitre.lignesAppels gives the rows of a list of appeals: id, (game,)
+  // coup, player, table, requester, status, level, outcome, then the link to
+  // its coup's replay (lien(a)) and a button that opens it (ouvrir(a)).
+  Arbitre.lignesAppels = function (liste, { choisi, avecPartie, lien, ouvrir }) {
+    return liste.map((a) => {
+      const n = a.niveaux[a.niveaux.length - 1];
+      const tr = Arbitre.ligne([[a.id], ...(avecPartie ? [[a.partie || ""]] : []), [a.coup || "", true], [a.licence || ""],
+        [a.table || "", true], [`${n.requerant} (${n.qualite})`], [STATUTS[a.statut]], [n.numero, true], [n.issue ? ISSUES[n.issue] : ""]]);
+      const td = el("td");
+      if (a.coup && a.partie) td.append(lien(a), " ");
+      const bouton = el("button", a.id === choisi ? "ouvert" : "ouvrir");
+      bouton.type = "button";
+      bouton.dataset.appel = a.id;
+      bouton.disabled = a.id === choisi;
+      bouton.onclick = () => ouvrir(a);
+      td.append(bouton);
+      tr.appendChild(td);
+      if (a.id === choisi) tr.className = "choisi";
+      return tr;
+    });
+  };
+
+  // Arbitre.APPELS_TOURNOI reads a tournament's appeals for a list.
+  Arbitre.APPELS_TOURNOI = `query($t: ID!) { appels(tournoi: $t) { id partie coup licence table statut
+    niveaux { numero requerant qualite issue } } }`;
+
   Arbitre.Appels = class {
     constructor(session, partie, { allerAuCoup }) {
       this.session = session;
@@ -97,6 +123,9 @@
     // charger reads the game's appeals and shows the chosen one.
     async charger() {
       try {
+        const p = (await Arbitre.query(PARTIE, { p: this.partie })).partie;
+        this.tournoi = (p && p.tournoi) || "";
+        document.getElementById("vers-tournoi").href = `/commission?tournoi=${encodeURIComponent(this.tournoi)}`;
         this.liste = (await this.session.query(APPELS, { p: this.partie })).appels;
         this.racine.hidden = false;
         this.montrerListe();
@@ -152,22 +181,8 @@
 
     montrerListe() {
       document.getElementById("appels-vide").hidden = this.liste.length > 0;
-      document.getElementById("appels").replaceChildren(...this.liste.map((a) => {
-        const n = a.niveaux[a.niveaux.length - 1];
-        const tr = Arbitre.ligne([[a.id], [a.coup || "", true], [a.licence || ""], [a.table || "", true], [`${n.requerant} (${n.qualite})`],
-          [STATUTS[a.statut]], [n.numero, true], [n.issue ? ISSUES[n.issue] : ""]]);
-        const td = el("td");
-        if (a.coup) td.append(this.lienRejeu(a), " ");
-        const ouvrir = el("button", a.id === this.choisi ? "ouvert" : "ouvrir");
-        ouvrir.type = "button";
-        ouvrir.dataset.appel = a.id;
-        ouvrir.disabled = a.id === this.choisi;
-        ouvrir.onclick = () => this.choisir(a.id);
-        td.append(ouvrir);
-        tr.appendChild(td);
-        if (a.id === this.choisi) tr.className = "choisi";
-        return tr;
-      }));
+      document.getElementById("appels").replaceChildren(...Arbitre.lignesAppels(this.liste, {
+        choisi: this.choisi, lien: (a) => this.lienRejeu(a), ouvrir: (a) => this.choisir(a.id) }));
     }
 
     montrerAppel() {
@@ -246,7 +261,7 @@
       const e = this.f.depot.elements;
       const coup = e.coup.value ? parseInt(e.coup.value, 10) : null;
       const licence = e.licence.value.trim() || null;
-      const appel = { id: e.id.value.trim(), tournoi: (await Arbitre.query(PARTIE, { p: this.partie })).partie.tournoi,
+      const appel = { id: e.id.value.trim(), tournoi: this.tournoi,
         partie: this.partie, coup, licence, requerant: e.requerant.value.trim(), qualite: e.qualite.value, motif: e.motif.value.trim() };
       if (e.paye.value !== "") appel.demandee = { paye: parseInt(e.paye.value, 10), sanction: e.sanction.value };
       if (coup && licence) {
