@@ -35,21 +35,37 @@ func idsAppels(as []apiAppelResume) []string {
 	return ids
 }
 
+// e2eCommission is a server holding one appeal game (nouvelleAppelPartie)
+// per tournament, a director's token and a commission token of the first
+// tournament.
+type e2eCommission struct {
+	s                     *apiServer
+	directeur, commission string
+	parties               []appelPartie
+}
+
+func ouvrirCommission(t *testing.T, tournois ...string) e2eCommission {
+	t.Helper()
+	data := t.TempDir()
+	c := e2eCommission{directeur: apiToken(t, data, "--role", "director"), commission: apiToken(t, data, "--role", "commission", "--tournoi", tournois[0])}
+	c.s = startAPIServer(t, data)
+	t.Cleanup(c.s.stop)
+	for _, tournoi := range tournois {
+		c.parties = append(c.parties, nouvelleAppelPartie(t, c.s, c.directeur, tournoi))
+	}
+	return c
+}
+
 // The list of appeals never shows another tournament's: a commission or an
 // arbiter of tournament A reads A's appeals, by tournament or by game, and is
 // refused B's (the game's stored tournament decides, not the name the client
 // gives); without a token, an unknown game or an ambiguous request nothing is
 // listed.
 func TestSecurite_AppelsSansFuiteEntreTournois(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	commissionA := apiToken(t, data, "--role", "commission", "--tournoi", "A")
-	arbitreA := apiToken(t, data, "--role", "arbiter", "--tournoi", "A")
-	commissionB := apiToken(t, data, "--role", "commission", "--tournoi", "B")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	a := nouvelleAppelPartie(t, s, director, "A")
-	b := nouvelleAppelPartie(t, s, director, "B")
+	c := ouvrirCommission(t, "A", "B")
+	s, director, commissionA, a, b := c.s, c.directeur, c.commission, c.parties[0], c.parties[1]
+	arbitreA := apiToken(t, s.data, "--role", "arbiter", "--tournoi", "A")
+	commissionB := apiToken(t, s.data, "--role", "commission", "--tournoi", "B")
 	require.Empty(t, s.gql(commissionA, deposerAppelMutation, map[string]any{"a": a.depot("A1", "L2")}).Errors)
 	require.Empty(t, s.gql(commissionB, deposerAppelMutation, map[string]any{"a": b.depot("B1", "L2")}).Errors)
 	require.Empty(t, s.gql(commissionA, deposerAppelMutation, map[string]any{"a": a.depot("A2", "L20")}).Errors)
@@ -196,12 +212,8 @@ func saisir(t *testing.T, ctx context.Context, form string, champs ...string) {
 // score reaches the standings and the printed standings.
 func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 	chromium(t)
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	p := nouvelleAppelPartie(t, s, director, "T")
+	c := ouvrirCommission(t, "T")
+	s, director, commission, p := c.s, c.directeur, c.commission, c.parties[0]
 	scoreL2 := func() int {
 		var c []apiLigne
 		s.gql("", `query($p: ID!) { classement(partie:$p) { licence score rang } }`, map[string]any{"p": p.partie}).into(t, "classement", &c)
@@ -232,7 +244,8 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 		"paye", fmt.Sprint(p.top), "sanction", "none")
 	executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
 	confirmerDialogue(t, ctx, "oui")
-	attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden`, e2eAttente, "the filed appeal")
+	attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden
+		&& getComputedStyle(document.querySelector("#appels td.tournoi")).display === "none"`, e2eAttente, "the filed appeal, in the game's list (no game column)")
 	attendre(t, ctx, jsTexte("#appel-titre", "Appel "+id+" — coup 1, joueur L2, table 2 — déposé"), e2eAttente, "the appeal's title")
 	attendre(t, ctx, jsTexte("#niveaux", "Décision contestée0 pts, nullité (§5.7)"), e2eAttente, "the contested decision read from the game")
 	attendre(t, ctx, jsTexte("#niveaux", fmt.Sprintf("Décision demandée%d pts, sans sanction", p.top)), e2eAttente, "the requested decision")
@@ -306,12 +319,8 @@ func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, nom), png, 0o644))
 	}
 
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	p := nouvelleAppelPartie(t, s, director, "T")
+	c := ouvrirCommission(t, "T")
+	s, commission, p := c.s, c.commission, c.parties[0]
 	depot := avec(p.depot("T-1-c1-L2", "L2"), "motif", "Mon bulletin portait le top, mal lu.",
 		"contestee", map[string]any{"paye": 0, "sanction": "zero"})
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": depot}).Errors)
@@ -337,13 +346,8 @@ func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
 // appeal and its coup.
 func TestE2ECommissionAppelsDuTournoi(t *testing.T) {
 	chromium(t)
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	commissionA := apiToken(t, data, "--role", "commission", "--tournoi", "A")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	a := nouvelleAppelPartie(t, s, director, "A")
-	b := nouvelleAppelPartie(t, s, director, "B")
+	c := ouvrirCommission(t, "A", "B")
+	s, director, commissionA, a, b := c.s, c.directeur, c.commission, c.parties[0], c.parties[1]
 	for _, d := range []map[string]any{a.depot("A1", "L2"), a.depot("A2", "L20"), b.depot("B1", "L2")} {
 		require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": d}).Errors)
 	}
@@ -351,9 +355,14 @@ func TestE2ECommissionAppelsDuTournoi(t *testing.T) {
 
 	ctx := navigateur(t, 1400, 1000)
 	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"), chromedp.WaitReady("#choix-tournoi", chromedp.ByID))
-	attendre(t, ctx, `location.pathname === "/commission" && !document.getElementById("connexion").hidden`, e2eAttente, "the tournament's page asking for a token")
+	attendre(t, ctx, `!document.getElementById("connexion").hidden && document.getElementById("contenu").hidden`, e2eAttente, "the tournament's page asking for a token")
 	entrerJeton(t, ctx, commissionA)
-	attendre(t, ctx, ids+` === "A1,A2"`, e2eAttente, "tournament A's appeals, and only them")
+	attendre(t, ctx, ids+` === "A1,A2" && location.pathname === "/commission"`, e2eAttente, "tournament A's appeals, and only them")
+	var visibles map[string]bool
+	evaluer(t, ctx, `({ partie: getComputedStyle(document.querySelector("#appels td.tournoi")).display !== "none",
+		depot: getComputedStyle(document.getElementById("depot")).display !== "none",
+		navigation: !document.querySelector("header nav").hidden })`, &visibles)
+	assert.Equal(t, map[string]bool{"partie": true, "depot": false, "navigation": false}, visibles, "the tournament's list: each appeal's game, no filing, no coup navigation")
 	attendre(t, ctx, jsTexte("#titre", "Open"), e2eAttente, "the tournament's name")
 	executer(t, ctx, chromedp.Click(`#appels button[data-appel="A2"]`, chromedp.ByQuery), chromedp.WaitVisible("#appel-titre", chromedp.ByID))
 	attendre(t, ctx, `location.pathname === "/commission/A-1" && location.search.includes("appel=A2")

@@ -28,8 +28,8 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
-	// The appeals of a whole tournament, each opening on its game's page.
-	get(e, "/commission", page("appels.html"))
+	// Without a game, the commission's page lists a tournament's appeals.
+	get(e, "/commission", page("commission.html"))
 	// The duplicate standings ready to print: /classement/<tournoi>, with
 	// ?partie= for one game and ?serie= for one série (public data only).
 	get(e, "/classement/*", page("classement.html"))

@@ -72,14 +72,15 @@
     return entete.length === 1 ? entete[0] : entete.includes(president) ? president : "";
   }
 
-  // Arbitre.lignesAppels gives the rows of a list of appeals: id, (game,)
-  // coup, player, table, requester, status, level, outcome, then the link to
+  // Arbitre.lignesAppels gives the rows of a list of appeals: id, game
+  // (shown on the tournament's list only), coup, player, table, requester, status, level, outcome, then the link to
   // its coup's replay (lien(a)) and a button that opens it (ouvrir(a)).
-  Arbitre.lignesAppels = function (liste, { choisi, avecPartie, lien, ouvrir }) {
+  Arbitre.lignesAppels = function (liste, { choisi, lien, ouvrir }) {
     return liste.map((a) => {
       const n = a.niveaux[a.niveaux.length - 1];
-      const tr = Arbitre.ligne([[a.id], ...(avecPartie ? [[a.partie || ""]] : []), [a.coup || "", true], [a.licence || ""],
+      const tr = Arbitre.ligne([[a.id], [a.partie || ""], [a.coup || "", true], [a.licence || ""],
         [a.table || "", true], [`${n.requerant} (${n.qualite})`], [STATUTS[a.statut]], [n.numero, true], [n.issue ? ISSUES[n.issue] : ""]]);
+      tr.cells[1].className = "tournoi";
       const td = el("td");
       if (a.coup && a.partie) td.append(lien(a), " ");
       const bouton = el("button", a.id === choisi ? "ouvert" : "ouvrir");

@@ -8,11 +8,8 @@
 
 (function () {
   const partie = decodeURIComponent(location.pathname.replace(/^\/commission\/?/, "").split("/")[0] || "");
-  // Without a game, the tournament's appeals (appels-tournoi.js).
-  if (!partie) {
-    location.replace("/commission" + location.search);
-    return;
-  }
+  // Without a game, the page lists the tournament's appeals (appels-tournoi.js).
+  if (!partie) return;
   let coup = parseInt(Arbitre.param("coup") || "1", 10);
   // adresse is this page at the coup shown and the appeal open. The token
   // never travels in an address (session.js): an address carrying one
