@@ -201,7 +201,8 @@ func TestSecurite_EnTetesEtHEAD(t *testing.T) {
 	s := startAPIServer(t, t.TempDir())
 	defer s.stop()
 	for _, path := range []string{"/", "/graphiql/graphiql.min.js", "/static/gql.js", "/affichage/T1-1",
-		"/affichage/classique/CL", "/commission/T1-1?coup=3", "/healthz"} {
+		"/affichage/classique/CL", "/commission/T1-1?coup=3", "/healthz",
+		"/commission", "/classement/T1?partie=T1-1&serie=A"} {
 		t.Run(path, func(t *testing.T) {
 			for _, method := range []string{http.MethodGet, http.MethodHead} {
 				req, err := http.NewRequest(method, s.url+path, nil)
