@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
@@ -208,88 +209,115 @@ func saisir(t *testing.T, ctx context.Context, form string, champs ...string) {
 // standings (§6.3–§6.4, guide §3.8): « Faire appel » on L2's blank bulletin
 // files it (the contested decision read from the game), the commission is
 // composed (a cancelled confirmation writes nothing), three members vote,
-// the majority's decision is rendered with its rationale, and the requested
-// score reaches the standings and the printed standings.
+// the majority's decision is rendered with its rationale — upheld pays the
+// requested score, rejected keeps the zéro, amended pays the commission's
+// own — and it reaches the standings and the printed standings.
 func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 	chromium(t)
-	c := ouvrirCommission(t, "T")
-	s, director, commission, p := c.s, c.directeur, c.commission, c.parties[0]
-	scoreL2 := func() int {
-		var c []apiLigne
-		s.gql("", `query($p: ID!) { classement(partie:$p) { licence score rang } }`, map[string]any{"p": p.partie}).into(t, "classement", &c)
-		return scoreOf(c, "L2")
+	const paye = 10 // the amended decision's score
+	cas := []struct {
+		issue    string
+		votes    []string // M1, M2, M3
+		vigueur  string   // the decision in force, as the page says it
+		score    func(top int) int
+		majorite string
+	}{
+		{"accueilli", []string{"accueilli", "accueilli", "rejete"}, "Décision en vigueur : %d pts", func(top int) int { return top }, "accueilli"},
+		{"rejete", []string{"rejete", "accueilli", "rejete"}, "la décision contestée est maintenue", func(int) int { return 0 }, "rejeté"},
+		{"amende", []string{"amende", "amende", "accueilli"}, "Décision en vigueur : 10 pts", func(int) int { return paye }, "amendé"},
 	}
-	require.Equal(t, 0, scoreL2(), "a blank bulletin scores nothing (§5.7)")
-	const id = "T-1-c1-L2"
-	statut := func() string {
-		var a *struct{ Statut string }
-		s.gql(director, appelQuery, map[string]any{"id": id}).into(t, "appel", &a)
-		if a == nil {
-			return ""
-		}
-		return a.Statut
+	for _, c := range cas {
+		t.Run(c.issue, func(t *testing.T) {
+			e := ouvrirCommission(t, "T")
+			s, director, commission, p := e.s, e.directeur, e.commission, e.parties[0]
+			scoreL2 := func() int {
+				var l []apiLigne
+				s.gql("", `query($p: ID!) { classement(partie:$p) { licence score rang } }`, map[string]any{"p": p.partie}).into(t, "classement", &l)
+				return scoreOf(l, "L2")
+			}
+			require.Equal(t, 0, scoreL2(), "a blank bulletin scores nothing (§5.7)")
+			const id = "T-1-c1-L2"
+			statut := func() string {
+				var a *struct{ Statut string }
+				s.gql(director, appelQuery, map[string]any{"id": id}).into(t, "appel", &a)
+				if a == nil {
+					return ""
+				}
+				return a.Statut
+			}
+
+			ctx := navigateur(t, 1400, 1100)
+			executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1"))
+			entrerJeton(t, ctx, commission)
+			attendre(t, ctx, `!document.getElementById("recours").hidden && !document.getElementById("appels-vide").hidden`, e2eAttente, "the empty list of appeals")
+
+			// Filing from the bulletin's row.
+			attendre(t, ctx, `!!document.querySelector('#bulletins button[data-licence="L2"]')`, e2eAttente, "« Faire appel » on L2's bulletin")
+			executer(t, ctx, chromedp.Click(`#bulletins button[data-licence="L2"]`, chromedp.ByQuery))
+			attendre(t, ctx, `document.getElementById("depot").open && document.querySelector("#form-depot [name=licence]").value === "L2"
+				&& document.querySelector("#form-depot [name=coup]").value === "1"`, e2eAttente, "the filing form for L2, coup 1")
+			saisir(t, ctx, "form-depot", "requerant", "Joueur L2", "motif", "Mon bulletin portait le top, mal lu.",
+				"paye", fmt.Sprint(p.top), "sanction", "none")
+			executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
+			confirmerDialogue(t, ctx, "oui")
+			attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden
+				&& getComputedStyle(document.querySelector("#appels td.tournoi")).display === "none"`, e2eAttente, "the filed appeal, in the game's list (no game column)")
+			attendre(t, ctx, jsTexte("#appel-titre", "Appel "+id+" — coup 1, joueur L2, table 2 — déposé"), e2eAttente, "the appeal's title")
+			attendre(t, ctx, jsTexte("#niveaux", "Décision contestée0 pts, nullité (§5.7)"), e2eAttente, "the contested decision read from the game")
+			attendre(t, ctx, jsTexte("#niveaux", fmt.Sprintf("Décision demandée%d pts, sans sanction", p.top)), e2eAttente, "the requested decision")
+			assert.Equal(t, "depose", statut())
+
+			// Composing: a cancelled confirmation writes nothing.
+			saisir(t, ctx, "form-composer", "president", "M1", "membres", "M2, M3")
+			executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+			confirmerDialogue(t, ctx, "non")
+			assert.Equal(t, "depose", statut(), "cancelled: nothing written")
+			executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+			confirmerDialogue(t, ctx, "oui")
+			attendre(t, ctx, `!document.getElementById("form-voter").hidden`, e2eAttente, "the vote form")
+			attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission")
+
+			// Three votes, then the majority's decision with its rationale.
+			for i, m := range []string{"M1", "M2", "M3"} {
+				saisir(t, ctx, "form-voter", "membre", m, "issue", c.votes[i])
+				executer(t, ctx, chromedp.Click("#form-voter button", chromedp.ByQuery))
+				confirmerDialogue(t, ctx, "oui")
+				attendre(t, ctx, jsTexte("#niveaux", m+" : "), e2eAttente, "the vote of "+m)
+			}
+			attendre(t, ctx, `!document.getElementById("form-decider").hidden`, e2eAttente, "the decision form")
+			attendre(t, ctx, jsTexte("#majorite", "Majorité des votes : "+c.majorite), e2eAttente, "the majority")
+			attendre(t, ctx, fmt.Sprintf(`document.querySelector("#form-decider [name=issue]").value === %q
+				&& document.getElementById("decision-propre").hidden === %v`, c.issue, c.issue != "amende"), e2eAttente, "the majority preselected")
+			motivation := "La commission statue : " + c.issue + "."
+			saisir(t, ctx, "form-decider", "motivation", motivation)
+			if c.issue == "amende" {
+				saisir(t, ctx, "form-decider", "paye", fmt.Sprint(paye), "sanction", "none")
+			}
+			executer(t, ctx, chromedp.Click("#form-decider button", chromedp.ByQuery))
+			confirmerDialogue(t, ctx, "oui")
+			attendre(t, ctx, jsTexte("#appel-titre", "décidé"), e2eAttente, "the decided appeal")
+			attendre(t, ctx, jsTexte("#niveaux", "Motivation"+motivation), e2eAttente, "the rationale")
+			vigueur := c.vigueur
+			if c.issue == "accueilli" {
+				vigueur = fmt.Sprintf(vigueur, p.top)
+			}
+			attendre(t, ctx, jsTexte("#appel-vigueur", vigueur), e2eAttente, "the decision in force")
+			attendre(t, ctx, jsTexte("#appel-historique", "vote emis ×3"), e2eAttente, "the history")
+			attendre(t, ctx, jsTexte("#appel-historique", "decision rendue"), e2eAttente, "the history's decision")
+			assert.Equal(t, "decide", statut())
+
+			// The appeal links to the replay of its coup.
+			executer(t, ctx, chromedp.Click("#appel-rejeu a", chromedp.ByQuery))
+			attendre(t, ctx, jsTexte("#coup", "coup 1 / 1")+` && location.search.includes("appel=`+id+`")`, e2eAttente, "the replay of the appeal's coup")
+
+			// The decision reached the standings, and the printed standings.
+			attendu := c.score(p.top)
+			require.Eventually(t, func() bool { return scoreL2() == attendu }, e2eAttente, 50*time.Millisecond, "L2 is paid %d", attendu)
+			executer(t, ctx, chromedp.Navigate(s.url+"/classement/T?partie="+p.partie))
+			attendre(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#lignes tr")].some((tr) => tr.cells[2].textContent === "L2" && tr.cells[5].textContent === "%d")`, attendu),
+				e2eAttente, "L2's score on the printed standings")
+		})
 	}
-
-	ctx := navigateur(t, 1400, 1100)
-	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1"))
-	entrerJeton(t, ctx, commission)
-	attendre(t, ctx, `!document.getElementById("recours").hidden && !document.getElementById("appels-vide").hidden`, e2eAttente, "the empty list of appeals")
-
-	// Filing from the bulletin's row.
-	attendre(t, ctx, `!!document.querySelector('#bulletins button[data-licence="L2"]')`, e2eAttente, "« Faire appel » on L2's bulletin")
-	executer(t, ctx, chromedp.Click(`#bulletins button[data-licence="L2"]`, chromedp.ByQuery))
-	attendre(t, ctx, `document.getElementById("depot").open && document.querySelector("#form-depot [name=licence]").value === "L2"
-		&& document.querySelector("#form-depot [name=coup]").value === "1"`, e2eAttente, "the filing form for L2, coup 1")
-	saisir(t, ctx, "form-depot", "requerant", "Joueur L2", "motif", "Mon bulletin portait le top, mal lu.",
-		"paye", fmt.Sprint(p.top), "sanction", "none")
-	executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
-	confirmerDialogue(t, ctx, "oui")
-	attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden
-		&& getComputedStyle(document.querySelector("#appels td.tournoi")).display === "none"`, e2eAttente, "the filed appeal, in the game's list (no game column)")
-	attendre(t, ctx, jsTexte("#appel-titre", "Appel "+id+" — coup 1, joueur L2, table 2 — déposé"), e2eAttente, "the appeal's title")
-	attendre(t, ctx, jsTexte("#niveaux", "Décision contestée0 pts, nullité (§5.7)"), e2eAttente, "the contested decision read from the game")
-	attendre(t, ctx, jsTexte("#niveaux", fmt.Sprintf("Décision demandée%d pts, sans sanction", p.top)), e2eAttente, "the requested decision")
-	assert.Equal(t, "depose", statut())
-
-	// Composing: a cancelled confirmation writes nothing.
-	saisir(t, ctx, "form-composer", "president", "M1", "membres", "M2, M3")
-	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
-	confirmerDialogue(t, ctx, "non")
-	assert.Equal(t, "depose", statut(), "cancelled: nothing written")
-	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
-	confirmerDialogue(t, ctx, "oui")
-	attendre(t, ctx, `!document.getElementById("form-voter").hidden`, e2eAttente, "the vote form")
-	attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission")
-
-	// Three votes, then the majority's decision with its rationale.
-	for _, m := range []string{"M1", "M2", "M3"} {
-		saisir(t, ctx, "form-voter", "membre", m, "issue", "accueilli")
-		executer(t, ctx, chromedp.Click("#form-voter button", chromedp.ByQuery))
-		confirmerDialogue(t, ctx, "oui")
-		attendre(t, ctx, jsTexte("#niveaux", m+" : accueilli"), e2eAttente, "the vote of "+m)
-	}
-	attendre(t, ctx, `!document.getElementById("form-decider").hidden`, e2eAttente, "the decision form")
-	attendre(t, ctx, jsTexte("#majorite", "Majorité des votes : accueilli"), e2eAttente, "the majority")
-	const motivation = "Le top figurait sur le bulletin : la décision demandée s'applique."
-	saisir(t, ctx, "form-decider", "motivation", motivation)
-	executer(t, ctx, chromedp.Click("#form-decider button", chromedp.ByQuery))
-	confirmerDialogue(t, ctx, "oui")
-	attendre(t, ctx, jsTexte("#appel-titre", "décidé"), e2eAttente, "the decided appeal")
-	attendre(t, ctx, jsTexte("#niveaux", "Motivation"+motivation), e2eAttente, "the rationale")
-	attendre(t, ctx, jsTexte("#appel-vigueur", fmt.Sprintf("Décision en vigueur : %d pts", p.top)), e2eAttente, "the decision in force")
-	attendre(t, ctx, jsTexte("#appel-historique", "vote emis ×3"), e2eAttente, "the history")
-	attendre(t, ctx, jsTexte("#appel-historique", "decision rendue"), e2eAttente, "the history's decision")
-	assert.Equal(t, "decide", statut())
-
-	// The appeal links to the replay of its coup.
-	executer(t, ctx, chromedp.Click("#appel-rejeu a", chromedp.ByQuery))
-	attendre(t, ctx, jsTexte("#coup", "coup 1 / 1")+` && location.search.includes("appel=`+id+`")`, e2eAttente, "the replay of the appeal's coup")
-
-	// The decision reached the standings, and the printed standings.
-	assert.Equal(t, p.top, scoreL2(), "the requested score is paid")
-	executer(t, ctx, chromedp.Navigate(s.url+"/classement/T?partie="+p.partie))
-	attendre(t, ctx, fmt.Sprintf(`[...document.querySelectorAll("#lignes tr")].some((tr) => tr.cells[2].textContent === "L2" && tr.cells[5].textContent === "%d")`, p.top),
-		e2eAttente, "L2's new score on the printed standings")
 }
 
 // TestE2EScreenshotsCommissionEtImpression refreshes, when
@@ -376,4 +404,40 @@ func TestE2ECommissionAppelsDuTournoi(t *testing.T) {
 	saisir(t, ctx, "choix-tournoi", "tournoi", "B")
 	executer(t, ctx, chromedp.Click("#choix-tournoi button", chromedp.ByQuery))
 	attendre(t, ctx, ids+` === "B1" && location.search === "?tournoi=B"`, e2eAttente, "tournament B's appeals")
+}
+
+// An appeal's command sent with a stale revision is refused with CONFLICT
+// telling to reload, not to send the same request again (which would fail
+// the same way); without a revision the server's own retry message stands.
+func TestE2EConflitDeRevisionDitDeRecharger(t *testing.T) {
+	e := ouvrirCommission(t, "T")
+	s, p := e.s, e.parties[0]
+	require.Empty(t, s.gql(e.commission, deposerAppelMutation, map[string]any{"a": p.depot("A1", "L2")}).Errors)
+	res := s.gql(e.commission, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"], revision: 7) { statut } }`, nil)
+	require.Equal(t, "CONFLICT", res.code())
+	assert.Contains(t, res.Errors[0].Message, "recharger avant de recommencer")
+	assert.NotContains(t, res.Errors[0].Message, "clientMutationId")
+}
+
+// A member acting on a stale screen (another composed the commission
+// meanwhile) gets the server's CONFLICT in French, nothing more is written,
+// and the page shows what was recorded: the vote form.
+func TestE2ECommissionEcranPerime(t *testing.T) {
+	chromium(t)
+	e := ouvrirCommission(t, "T")
+	s, p := e.s, e.parties[0]
+	require.Empty(t, s.gql(e.commission, deposerAppelMutation, map[string]any{"a": p.depot("A1", "L2")}).Errors)
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1&appel=A1"))
+	entrerJeton(t, ctx, e.commission)
+	attendre(t, ctx, `!document.getElementById("form-composer").hidden`, e2eAttente, "the composition form")
+
+	examiner(t, s, e.commission, "A1", "rejete") // another screen composes and votes
+	saisir(t, ctx, "form-composer", "president", "M4", "membres", "M5, M6")
+	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, jsTexte("#appel-message", "recharger avant de recommencer")+` && document.getElementById("appel-message").classList.contains("erreur")`,
+		e2eAttente, "the conflict, in French")
+	attendre(t, ctx, `document.getElementById("form-composer").hidden && !document.getElementById("form-decider").hidden`, e2eAttente, "the recorded state")
+	attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission composed elsewhere")
 }

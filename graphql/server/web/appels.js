@@ -123,12 +123,12 @@
 
     // charger reads the game's appeals and shows the chosen one.
     async charger() {
+      this.racine.hidden = false;
       try {
         const p = (await Arbitre.query(PARTIE, { p: this.partie })).partie;
         this.tournoi = (p && p.tournoi) || "";
         document.getElementById("vers-tournoi").href = `/commission?tournoi=${encodeURIComponent(this.tournoi)}`;
         this.liste = (await this.session.query(APPELS, { p: this.partie })).appels;
-        this.racine.hidden = false;
         this.montrerListe();
         this.montrerAppel();
       } catch (e) {
@@ -142,15 +142,17 @@
     }
 
     // agir runs a form's action: errors are shown in French, the state is
-    // read again after a success.
+    // read again after a success, and after a CONFLICT (another member
+    // acted on the appeal meanwhile) so the screen shows what was recorded.
     async agir(ev, action) {
       ev.preventDefault();
       try {
         const fait = await action();
         if (!fait) return;
-        this.dire(fait, false);
         await this.charger();
+        this.dire(fait, false);
       } catch (e) {
+        if (e.code === "CONFLICT") await this.charger();
         this.dire(e.message, true);
       }
     }
