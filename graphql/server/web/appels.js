@@ -73,8 +73,9 @@
   }
 
   // Arbitre.lignesAppels gives the rows of a list of appeals: id, game
-  // (shown on the tournament's list only), coup, player, table, requester, status, level, outcome, then the link to
-  // its coup's replay (lien(a)) and a button that opens it (ouvrir(a)).
+  // (shown on the tournament's list only), coup, player, table, requester,
+  // status, level, outcome, then the link to its coup's replay (lien(a))
+  // and a button that opens it (ouvrir(a)).
   Arbitre.lignesAppels = function (liste, { choisi, lien, ouvrir }) {
     return liste.map((a) => {
       const n = a.niveaux[a.niveaux.length - 1];
@@ -215,7 +216,7 @@
       if (!this.f.decider.hidden) {
         const m = majorite(n);
         this.f.decider.elements.issue.value = m || "rejete";
-        document.getElementById("majorite").textContent = m ? `Majorité des votes : ${ISSUES[m]}.` : "Aucune majorité : la commission revote.";
+        document.getElementById("majorite").textContent = m ? `Majorité des votes : ${ISSUES[m]}.` : "Aucune majorité : les voix sont partagées sans celle du président, la décision ne peut pas être rendue.";
         this.montrerDecisionPropre();
       }
     }
