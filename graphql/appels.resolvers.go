@@ -91,3 +91,30 @@ func (r *queryResolver) Appel(ctx context.Context, id string) (*model.Appel, err
 	}
 	return v, nil
 }
+
+// Appels is the resolver for the appels field.
+func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error) {
+	t, err := r.tournoiDesAppels(ctx, deref(partie), deref(tournoi))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: t}); err != nil {
+		return nil, err
+	}
+	if err := r.AppelIndex.Rattraper(ctx, r.Journal, r.Registry); err != nil {
+		return nil, err
+	}
+	resumes := r.AppelIndex.ParTournoi(t)
+	if partie != nil {
+		resumes = r.AppelIndex.ParPartie(*partie)
+	}
+	out := make([]model.Appel, 0, len(resumes))
+	for _, a := range resumes {
+		v, err := r.vueAppel(ctx, a.ID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *v)
+	}
+	return out, nil
+}

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"context"
+	"fmt"
 
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
@@ -39,6 +40,30 @@ func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context
 		return nil, err
 	}
 	return r.vueAppel(ctx, id)
+}
+
+// tournoiDesAppels is the tournament whose appeals a list shows: a game's
+// stored tournament, never one the client names beside it, or the named
+// tournament once it is known to exist.
+func (r *Resolver) tournoiDesAppels(ctx context.Context, partie, tournoi string) (string, error) {
+	if (partie == "") == (tournoi == "") {
+		return "", refusal("appels", "donner une partie ou un tournoi, pas les deux", nil)
+	}
+	if partie != "" {
+		p, err := r.partieVue(ctx, partie)
+		if err != nil {
+			return "", err
+		}
+		return deref(p.Tournoi), nil
+	}
+	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
+	if err != nil {
+		return "", err
+	}
+	if t.Version() == 0 {
+		return "", &Error{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", tournoi)}
+	}
+	return tournoi, nil
 }
 
 func revisionDe(v *int) appcommand.Revision {

@@ -133,11 +133,14 @@ func conflit(ctx context.Context, refus *Error, version int, connue bool, err er
 }
 
 // versionEnvoyee reports that the client sent the version it read: the
-// mutation's version argument, or the command envelope's.
+// mutation's version (or, on an appeal, revision) argument, or the command
+// envelope's.
 func versionEnvoyee(ctx context.Context) bool {
 	if fc := graphql.GetFieldContext(ctx); fc != nil {
-		if v, ok := fc.Args["version"].(*int); ok && v != nil {
-			return true
+		for _, arg := range []string{"version", "revision"} {
+			if v, ok := fc.Args[arg].(*int); ok && v != nil {
+				return true
+			}
 		}
 	}
 	return eventstore.CommandeDe(ctx).Version != nil

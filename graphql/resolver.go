@@ -32,9 +32,11 @@ type Resolver struct {
 	Moteur       *duplicate.Moteurs
 	Parties      *dupadapters.Depot
 	TournoiDepot *tadapters.Depot
-	// Appels stores appeals; AppelLecteur reads their state and history.
+	// Appels stores appeals; AppelLecteur reads their state and history,
+	// AppelIndex lists them by tournament and by game.
 	Appels       *appadapters.Depot
 	AppelLecteur *appquery.Lecteur
+	AppelIndex   *appquery.Index
 	Hub          *live.Hub
 	// Projections reads the read-model database; Classements serves the
 	// standings from it; StandingsRunner maintains them and PartiesRunner
@@ -100,7 +102,7 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner,
+		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),

@@ -201,7 +201,8 @@ func TestSecurite_EnTetesEtHEAD(t *testing.T) {
 	s := startAPIServer(t, t.TempDir())
 	defer s.stop()
 	for _, path := range []string{"/", "/graphiql/graphiql.min.js", "/static/gql.js", "/affichage/T1-1",
-		"/affichage/classique/CL", "/commission/T1-1?coup=3", "/healthz"} {
+		"/affichage/classique/CL", "/commission/T1-1?coup=3", "/healthz",
+		"/commission", "/classement/T1?partie=T1-1&serie=A"} {
 		t.Run(path, func(t *testing.T) {
 			for _, method := range []string{http.MethodGet, http.MethodHead} {
 				req, err := http.NewRequest(method, s.url+path, nil)
@@ -334,7 +335,7 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=2", salle.public.url, e2ePartieSim)))
 	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the token form")
 	entrerJeton(t, ctx, salle.commission)
-	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
+	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau") && !document.getElementById("recours").hidden`, e2eAttente, "the viewer and the appeals")
 	sansViolation("the commission's viewer")
 
 	executer(t, ctx, chromedp.Evaluate(`sessionStorage.clear()`, nil), chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieLive))
@@ -348,4 +349,7 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/impression/classique/CL/feuilles"))
 	attendre(t, ctx, `document.body.dataset.pret === "1" && document.querySelectorAll(".feuille").length === 2`, e2eAttente, "the match sheets")
 	sansViolation("the printed match sheets")
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/classement/"+e2eTournoi))
+	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0`, e2eAttente, "the printable standings")
+	sansViolation("the printable standings")
 }

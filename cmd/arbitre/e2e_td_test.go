@@ -66,14 +66,6 @@ func choisirOption(sel, valeur string) chromedp.Action {
 		e.dispatchEvent(new Event("change", { bubbles: true })); return e.value; })()`, s, v), nil)
 }
 
-// confirmerDialogue accepts the console's confirmation dialog.
-func confirmerDialogue(t *testing.T, ctx context.Context) {
-	t.Helper()
-	attendre(t, ctx, `document.getElementById("confirmation").open`, e2eAttente, "the confirmation dialog")
-	executer(t, ctx, chromedp.KeyEvent(kb.Enter))
-	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog closed")
-}
-
 func (c *consoleTD) tournoi(t *testing.T) apiTournoiTD {
 	t.Helper()
 	var d struct{ TournoiClassique apiTournoiTD }
@@ -81,9 +73,9 @@ func (c *consoleTD) tournoi(t *testing.T) apiTournoiTD {
 	return d.TournoiClassique
 }
 
-// saisir enters a table's result in the console's row: scores (first
+// saisirResultatTD enters a table's result in the console's row: scores (first
 // player first) confirmed with Entrée, or an ending naming a player.
-func saisir(t *testing.T, ctx context.Context, table int, s1, s2 string, fin, joueur string) {
+func saisirResultatTD(t *testing.T, ctx context.Context, table int, s1, s2 string, fin, joueur string) {
 	t.Helper()
 	ligne := fmt.Sprintf(`#tables-publiees tr[data-table="%d"] `, table)
 	if fin != "" {
@@ -151,12 +143,12 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	// Seeding: cancelled with Échap (nothing done), then confirmed; the
 	// proposal with its reasons.
 	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
-	attendre(t, ctx, `document.getElementById("confirmation").open`, e2eAttente, "the confirmation dialog")
+	attendre(t, ctx, `!!document.getElementById("confirmation") && !document.getElementById("confirmation").hidden`, e2eAttente, "the confirmation dialog")
 	executer(t, ctx, chromedp.KeyEvent(kb.Escape))
-	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog cancelled")
+	attendre(t, ctx, `document.getElementById("confirmation").hidden`, e2eAttente, "the dialog cancelled")
 	assert.Equal(t, 6, c.tournoi(t).Version, "cancelled: no seeding")
 	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
-	confirmerDialogue(t, ctx)
+	confirmerDialogue(t, ctx, "oui")
 	attendre(t, ctx, `!document.getElementById("proposer").hidden`, e2eAttente, "the proposal form")
 	executer(t, ctx, chromedp.Click("#proposer-ronde", chromedp.ByID))
 	attendre(t, ctx, `document.querySelectorAll("#tables-proposees tr").length === 2`, e2eAttente, "the proposed tables")
@@ -171,7 +163,7 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	executer(t, ctx, choisirOption("#echange-a", a), choisirOption("#echange-b", b), chromedp.Click("#echanger", chromedp.ByID))
 	attendre(t, ctx, jsTexte("#titre-appariement", "amendé par le directeur"), e2eAttente, "the amendment")
 	executer(t, ctx, chromedp.Click("#publier", chromedp.ByID))
-	confirmerDialogue(t, ctx)
+	confirmerDialogue(t, ctx, "oui")
 	attendre(t, ctx, `document.querySelectorAll("#tables-publiees tr").length === 2`, e2eAttente, "the published round")
 	r1 := c.tournoi(t).Publiees[0]
 	assert.True(t, r1.Amendee)
@@ -179,12 +171,12 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	assert.Equal(t, a, r1.Tables[1].Premier)
 
 	// Results: a game played out, a forfeit (§9); then a correction.
-	saisir(t, ctx, 1, "420", "380", "", "")
+	saisirResultatTD(t, ctx, 1, "420", "380", "", "")
 	attendre(t, ctx, jsTexte("#message", "Table 1 : résultat enregistré"), e2eAttente, "table 1 entered")
-	saisir(t, ctx, 2, "", "", "forfait", r1.Tables[1].Second)
+	saisirResultatTD(t, ctx, 2, "", "", "forfait", r1.Tables[1].Second)
 	attendre(t, ctx, jsTexte("#message", "Table 2 : résultat enregistré"), e2eAttente, "the forfeit entered")
 	executer(t, ctx, chromedp.SetValue(`#tables-publiees tr[data-table="1"] input.motif`, "scores inversés", chromedp.ByQuery))
-	saisir(t, ctx, 1, "380", "420", "", "")
+	saisirResultatTD(t, ctx, 1, "380", "420", "", "")
 	attendre(t, ctx, jsTexte("#message", "Table 1 : résultat corrigé"), e2eAttente, "the correction")
 	r1 = c.tournoi(t).Publiees[0]
 	assert.Equal(t, []int{380, 420}, r1.Tables[0].Resultat.Scores)
@@ -203,12 +195,12 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#proposer-ronde", chromedp.ByID))
 	attendre(t, ctx, jsTexte("#titre-appariement", "Ronde 2"), e2eAttente, "round 2's proposal")
 	executer(t, ctx, chromedp.Click("#publier", chromedp.ByID))
-	confirmerDialogue(t, ctx)
+	confirmerDialogue(t, ctx, "oui")
 	attendre(t, ctx, jsTexte("#titre-resultats", "ronde 2"), e2eAttente, "round 2 published")
-	saisir(t, ctx, 1, "400", "400", "", "")
+	saisirResultatTD(t, ctx, 1, "400", "400", "", "")
 	attendre(t, ctx, jsTexte("#message", "Table 1 : résultat enregistré"), e2eAttente, "round 2, table 1")
 	r2 := c.tournoi(t).Publiees[1]
-	saisir(t, ctx, 2, "300", "250", "abandon", r2.Tables[1].Premier)
+	saisirResultatTD(t, ctx, 2, "300", "250", "abandon", r2.Tables[1].Premier)
 	attendre(t, ctx, jsTexte("#message", "Table 2 : résultat enregistré"), e2eAttente, "round 2, table 2")
 	r2 = c.tournoi(t).Publiees[1]
 	assert.Equal(t, []int{2, 2}, r2.Tables[0].Resultat.PointsDeMatch, "a draw (§7)")
@@ -218,7 +210,7 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	attendre(t, ctx, `!document.getElementById("cloture").hidden`, e2eAttente, "the closing")
 	assert.Equal(t, classementAPI(api), classementAffiche(t, ctx))
 	executer(t, ctx, chromedp.Click("#clore", chromedp.ByID))
-	confirmerDialogue(t, ctx)
+	confirmerDialogue(t, ctx, "oui")
 	attendre(t, ctx, jsTexte("#etape", "Tournoi clos"), e2eAttente, "the tournament closed")
 	assert.True(t, c.tournoi(t).Clos)
 }
@@ -239,9 +231,9 @@ func TestE2ETD_SaisieRefuseeEnFrancais(t *testing.T) {
 	attendre(t, ctx, `document.querySelectorAll("#tables-publiees tr").length === 1`, e2eAttente, "the published table")
 	executer(t, ctx, chromedp.SendKeys(`#tables-publiees tr[data-table="1"] input.s2`, kb.Enter, chromedp.ByQuery))
 	attendre(t, ctx, jsTexte("#message", "les deux scores sont requis"), e2eAttente, "the missing scores")
-	saisir(t, ctx, 1, "400", "300", "", "")
+	saisirResultatTD(t, ctx, 1, "400", "300", "", "")
 	attendre(t, ctx, jsTexte("#message", "résultat enregistré"), e2eAttente, "the entry")
-	saisir(t, ctx, 1, "300", "400", "", "")
+	saisirResultatTD(t, ctx, 1, "300", "400", "", "")
 	attendre(t, ctx, jsTexte("#message", "Correction refusée : donnez le motif de la correction"), e2eAttente, "the server's refusal")
 	assert.Equal(t, []int{400, 300}, c.tournoi(t).Publiees[0].Tables[0].Resultat.Scores, "nothing changed")
 }

@@ -474,6 +474,7 @@ type ComplexityRoot struct {
 	Query struct {
 		ApercuBulletin   func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin) int
 		Appel            func(childComplexity int, id string) int
+		Appels           func(childComplexity int, partie *string, tournoi *string) int
 		Bulletins        func(childComplexity int, partie string, coup int) int
 		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Cotes            func(childComplexity int) int
@@ -716,6 +717,7 @@ type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
 	Appel(ctx context.Context, id string) (*model.Appel, error)
+	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
 	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
@@ -2876,6 +2878,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Appel(childComplexity, args["id"].(string)), true
+	case "Query.appels":
+		if e.complexity.Query.Appels == nil {
+			break
+		}
+
+		args, err := ec.field_Query_appels_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.Appels(childComplexity, args["partie"].(*string), args["tournoi"].(*string)), true
 	case "Query.bulletins":
 		if e.complexity.Query.Bulletins == nil {
 			break
@@ -4066,6 +4079,13 @@ extend type Query {
     "The appeal's id."
     id: ID!
   ): Appel @acces(roles: [COMMISSION, ARBITER])
+  "The appeals of one game (partie) or of a tournament (tournoi), oldest filing first; the scope is the game's stored tournament."
+  appels(
+    "One game."
+    partie: ID
+    "A tournament."
+    tournoi: ID
+  ): [Appel!]! @acces(roles: [COMMISSION, ARBITER])
 }
 
 extend type Mutation {
@@ -7972,6 +7992,22 @@ func (ec *executionContext) field_Query_appel_args(ctx context.Context, rawArgs 
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_appels_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
 	return args, nil
 }
 
@@ -20913,6 +20949,91 @@ func (ec *executionContext) fieldContext_Query_appel(ctx context.Context, field 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_appels(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_appels,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().Appels(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"COMMISSION", "ARBITER"})
+				if err != nil {
+					var zeroVal []model.Appel
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal []model.Appel
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAppel2ᚕarbitreᚋgraphqlᚋmodelᚐAppelᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_appels(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Appel_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Appel_tournoi(ctx, field)
+			case "partie":
+				return ec.fieldContext_Appel_partie(ctx, field)
+			case "coup":
+				return ec.fieldContext_Appel_coup(ctx, field)
+			case "licence":
+				return ec.fieldContext_Appel_licence(ctx, field)
+			case "table":
+				return ec.fieldContext_Appel_table(ctx, field)
+			case "statut":
+				return ec.fieldContext_Appel_statut(ctx, field)
+			case "deposeLe":
+				return ec.fieldContext_Appel_deposeLe(ctx, field)
+			case "revision":
+				return ec.fieldContext_Appel_revision(ctx, field)
+			case "decisionEnVigueur":
+				return ec.fieldContext_Appel_decisionEnVigueur(ctx, field)
+			case "niveaux":
+				return ec.fieldContext_Appel_niveaux(ctx, field)
+			case "historique":
+				return ec.fieldContext_Appel_historique(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Appel", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_appels_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournois(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30557,6 +30678,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "appels":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_appels(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "tournois":
 			field := field
 
@@ -32378,6 +32521,50 @@ func (ec *executionContext) marshalNActe2ᚕarbitreᚋgraphqlᚋmodelᚐActeᚄ(
 
 func (ec *executionContext) marshalNAppel2arbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v model.Appel) graphql.Marshaler {
 	return ec._Appel(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNAppel2ᚕarbitreᚋgraphqlᚋmodelᚐAppelᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Appel) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNAppel2arbitreᚋgraphqlᚋmodelᚐAppel(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(ctx context.Context, sel ast.SelectionSet, v *model.Appel) graphql.Marshaler {

@@ -10,9 +10,11 @@ import (
 
 // pages serves the hall pages: their assets under /static/, the display at
 // /affichage/<partie>, the classique display at /affichage/classique/<tournoi>,
-// the commission's viewer at /commission/<partie>, the classique TD console
-// at /directeur/classique/<tournoi> and its printed pages at
-// /impression/classique/<tournoi>/<appariements|classement|feuilles>.
+// the commission's viewer and appeal workflow at /commission/<partie>, the
+// tournament's appeals at /commission, the printable duplicate standings at
+// /classement/<tournoi>, the arbiter's bulletin entry at /arbitre/partie/<p>,
+// the classique TD console at /directeur/classique/<tournoi> and its printed
+// pages at /impression/classique/<tournoi>/<appariements|classement|feuilles>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -31,4 +33,9 @@ func pages(e *echo.Echo) {
 	get(e, "/arbitre/partie/*", page("saisie.html"))
 	get(e, "/directeur/classique/*", page("td.html"))
 	get(e, "/impression/classique/*", page("impression-classique.html"))
+	// Without a game, the commission's page lists a tournament's appeals.
+	get(e, "/commission", page("commission.html"))
+	// The duplicate standings ready to print: /classement/<tournoi>, with
+	// ?partie= for one game and ?serie= for one série (public data only).
+	get(e, "/classement/*", page("classement.html"))
 }

@@ -106,12 +106,16 @@ type Resume struct {
 }
 
 // Index is the fold of every appeal, for lists by tournament and by game.
-// Fold it over the whole log (Reconstruire) or follow the log live with
-// AppliquerEvenement. Safe for concurrent use.
+// Fold it over the whole log (Reconstruire), follow the log live with
+// AppliquerEvenement, or bring it up to the log's head before each read
+// with Rattraper. Safe for concurrent use.
 type Index struct {
 	mu     sync.RWMutex
 	appels map[string]*appel.Appel
 	ordre  []string
+	// suivi serialises Rattraper; lu is the next global position it reads.
+	suivi sync.Mutex
+	lu    uint64
 }
 
 // NewIndex returns an empty fold.
@@ -154,19 +158,30 @@ func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) e
 // Reconstruire folds the whole log.
 func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Index, error) {
 	x := NewIndex()
-	for from := uint64(0); ; {
-		evts, err := store.ReadAll(ctx, from, eventstore.PageSize)
+	if err := x.Rattraper(ctx, store, r); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// Rattraper folds the events recorded since its last call, up to the log's
+// head: a read that follows it sees every appeal written before it began.
+func (x *Index) Rattraper(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) error {
+	x.suivi.Lock()
+	defer x.suivi.Unlock()
+	for {
+		evts, err := store.ReadAll(ctx, x.lu, eventstore.PageSize)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, e := range evts {
 			if err := x.AppliquerEvenement(r, e); err != nil {
-				return nil, err
+				return err
 			}
-			from = e.Position + 1
+			x.lu = e.Position + 1
 		}
 		if len(evts) < eventstore.PageSize {
-			return x, nil
+			return nil
 		}
 	}
 }

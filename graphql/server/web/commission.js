@@ -2,14 +2,25 @@
 // grid, tirage, reliquat, the engine's top candidates, the retained top,
 // each bulletin as written beside the decision recorded and the decision the
 // engine gives now (differences highlighted), and who did what and when.
+// Below it, the game's appeals (appels.js): « Faire appel » on a bulletin
+// opens the filing form, and each appeal links back to its coup here.
 "use strict";
 
 (function () {
   const partie = decodeURIComponent(location.pathname.replace(/^\/commission\/?/, "").split("/")[0] || "");
+  // Without a game, the page lists the tournament's appeals (appels-tournoi.js).
+  if (!partie) return;
   let coup = parseInt(Arbitre.param("coup") || "1", 10);
-  // The token never travels in an address (session.js): an address carrying
-  // one loses it.
-  history.replaceState(null, "", `${location.pathname}?coup=${coup}`);
+  // adresse is this page at the coup shown and the appeal open. The token
+  // never travels in an address (session.js): an address carrying one
+  // loses it.
+  function adresse() {
+    const q = new URLSearchParams({ coup });
+    const appel = Arbitre.param("appel");
+    if (appel) q.set("appel", appel);
+    return `${location.pathname}?${q}`;
+  }
+  history.replaceState(null, "", adresse());
 
   const REPLAY = `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) {
     coup dernierCoup lexique grille tirage reliquat sac
@@ -77,26 +88,6 @@
     return td;
   }
 
-  // journal groups consecutive acts of one kind by one actor: a coup of 300
-  // players records 300 bulletins.
-  function journal(actes) {
-    const groupes = [];
-    for (const a of actes) {
-      const g = groupes[groupes.length - 1];
-      if (g && g.type === a.type && g.acteur === a.acteur && g.role === a.role) {
-        g.n++;
-        g.fin = a.quand;
-      } else {
-        groupes.push({ ...a, n: 1, fin: a.quand });
-      }
-    }
-    const heure = (q) => new Date(q).toLocaleTimeString("fr-FR");
-    return groupes.map((g) => cellules(document.createElement("tr"), [
-      g.n > 1 && heure(g.fin) !== heure(g.quand) ? `${heure(g.quand)} – ${heure(g.fin)}` : heure(g.quand),
-      g.type.replace(/^partie\./, "").replace(/_/g, " ") + (g.n > 1 ? ` ×${g.n}` : ""),
-      `${g.acteur} (${g.role})`]));
-  }
-
   async function charger() {
     const etat = document.getElementById("etat");
     try {
@@ -123,11 +114,19 @@
           diff.textContent = (b.differences || []).join(" ; ");
           tr.lastChild.appendChild(diff);
         }
+        const td = document.createElement("td");
+        const appel = document.createElement("button");
+        appel.type = "button";
+        appel.textContent = "Faire appel";
+        appel.dataset.licence = b.licence;
+        appel.onclick = () => appels.preparerDepot(d.coup, b.licence);
+        td.appendChild(appel);
+        tr.appendChild(td);
         return tr;
       }));
-      remplir("journal", journal(d.journal));
+      remplir("journal", Arbitre.lignesActes(d.journal));
       etat.textContent = "";
-      history.replaceState(null, "", `${location.pathname}?coup=${coup}`);
+      history.replaceState(null, "", adresse());
       document.getElementById("precedent").disabled = d.coup <= 1;
       document.getElementById("suivant").disabled = d.coup >= d.dernierCoup;
     } catch (e) {
@@ -143,5 +142,6 @@
 
   document.getElementById("precedent").onclick = () => { coup--; charger(); };
   document.getElementById("suivant").onclick = () => { coup++; charger(); };
-  const session = new Arbitre.Session(document.getElementById("connexion"), charger);
+  const session = new Arbitre.Session(document.getElementById("connexion"), () => { charger(); appels.charger(); });
+  const appels = new Arbitre.Appels(session, partie, { allerAuCoup: (n) => { coup = n; charger(); scrollTo(0, 0); } });
 })();

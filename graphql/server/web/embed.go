@@ -1,8 +1,10 @@
 // Package web holds the hall pages served by `arbitre serve`: plain HTML,
 // CSS and JavaScript, embedded in the binary, talking only to the GraphQL
 // API. /affichage/<partie> is the public display (?serie=A for one série),
-// /commission/<partie>?coup=N the commission's replay viewer; session.js is
-// the consoles' shared sign-in (token in sessionStorage, headers only).
+// /commission/<partie>?coup=N the commission's replay viewer and appeal
+// workflow (/commission alone: a tournament's appeals), /classement/<tournoi>
+// the printable duplicate standings; session.js is the consoles' shared
+// sign-in (token in sessionStorage, headers only).
 package web
 
 import "embed"

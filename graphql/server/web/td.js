@@ -4,7 +4,7 @@
 // Each action sends the tournament's version (a stale page gets CONFLICT and
 // reloads) and a clientMutationId (a retry is applied once); the page is
 // redrawn from the state the server answers. Irreversible actions (seeding,
-// publication, closing) ask for confirmation in a dialog: Entrée confirms,
+// publication, closing) ask for confirmation (confirmation.js): Entrée confirms,
 // Échap cancels.
 "use strict";
 
@@ -37,21 +37,6 @@
     const m = $("message");
     m.textContent = texte;
     m.className = erreur ? "erreur" : "ok";
-  }
-
-  // confirmer asks in the page's dialog; resolves true when confirmed
-  // (Entrée on the focused button), false when cancelled (Échap).
-  function confirmer(texte) {
-    const d = $("confirmation");
-    d.querySelector(".texte").textContent = texte;
-    return new Promise((resolve) => {
-      const fin = (ok) => { d.onkeydown = null; d.close(); resolve(ok); };
-      d.querySelector(".oui").onclick = () => fin(true);
-      d.querySelector(".non").onclick = () => fin(false);
-      d.onkeydown = (ev) => { if (ev.key === "Escape") fin(false); };
-      d.show();
-      d.querySelector(".oui").focus();
-    });
   }
 
   // --- the API -------------------------------------------------------------
@@ -172,7 +157,7 @@
     }
   });
   $("tetes").addEventListener("click", async () => {
-    if (await confirmer(`Établir les têtes de série de ${etat.inscrits.length} joueurs ? Les inscriptions seront closes.`)) {
+    if (await Arbitre.confirmer(`Établir les têtes de série de ${etat.inscrits.length} joueurs ? Les inscriptions seront closes.`)) {
       agir("etablirTetesDeSerie", {}, {}, "Têtes de série établies : proposez la première ronde.");
     }
   });
@@ -207,7 +192,7 @@
 
   $("publier").addEventListener("click", async () => {
     const r = etat.proposition.ronde;
-    if (await confirmer(`Publier la ronde ${r} ? Les tables seront affichées et jouées ; l'appariement ne pourra plus changer.`)) {
+    if (await Arbitre.confirmer(`Publier la ronde ${r} ? Les tables seront affichées et jouées ; l'appariement ne pourra plus changer.`)) {
       agir("publierRonde", {}, {}, `Ronde ${r} publiée : saisissez les résultats table par table.`);
     }
   });
@@ -379,7 +364,7 @@
   }
 
   $("clore").addEventListener("click", async () => {
-    if (await confirmer("Clore le tournoi ? Les cotes seront calculées ; plus aucun résultat ne pourra changer.")) {
+    if (await Arbitre.confirmer("Clore le tournoi ? Les cotes seront calculées ; plus aucun résultat ne pourra changer.")) {
       agir("cloreTournoiClassique", {}, {}, "Tournoi clos.");
     }
   });
