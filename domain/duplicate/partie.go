@@ -70,6 +70,7 @@ type Partie struct {
 	auChoix      bool
 	interdit     *tile.Rack // tirage of the last annulled coup (§3.6)
 	avant        avantTop
+	chrono       Chrono
 	tops         map[int]TopRetenu
 	ramasses     map[int]bool
 	joueurs      map[string]*joueur
