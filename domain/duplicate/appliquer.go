@@ -114,6 +114,7 @@ func (p *Partie) appliquer(e any) error {
 		delete(p.corrections, e.Coup)
 		delete(p.decisions, e.Coup)
 		delete(p.billets, e.Coup)
+		delete(p.renvois, e.Coup)
 		p.discipline.Appliquer(e)
 		interdit := p.lettres.rack
 		p.interdit = &interdit

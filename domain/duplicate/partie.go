@@ -81,6 +81,7 @@ type Partie struct {
 	corrections  map[int]map[string]BulletinCorrige
 	decisions    map[int]map[string]correction.Decision
 	billets      map[int]map[string]bool
+	renvois      map[int]map[string]bool // bulletins sent to the commission
 	elimines     map[int]bool
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
@@ -102,6 +103,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		corrections: map[int]map[string]BulletinCorrige{},
 		decisions:   map[int]map[string]correction.Decision{},
 		billets:     map[int]map[string]bool{},
+		renvois:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
 		appels:      map[decisionAppel]bool{},
 	}
@@ -155,6 +157,18 @@ func (p *Partie) Joueurs() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Attendus lists the players whose bulletin coup n awaits: still in the
+// game and not arrived after it (§6.2), sorted.
+func (p *Partie) Attendus(n int) []string {
+	out := []string{}
+	for _, l := range p.Joueurs() {
+		if n >= p.joueurs[l].premierCoup {
+			out = append(out, l)
+		}
+	}
 	return out
 }
 
@@ -216,6 +230,7 @@ func (p *Partie) copie() *Partie {
 	c.corrections = copieParCoup(p.corrections)
 	c.decisions = copieParCoup(p.decisions)
 	c.billets = copieParCoup(p.billets)
+	c.renvois = copieParCoup(p.renvois)
 	c.elimines = maps.Clone(p.elimines)
 	c.appels = maps.Clone(p.appels)
 	c.nouveaux = slices.Clone(p.nouveaux)
