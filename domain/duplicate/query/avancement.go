@@ -76,7 +76,7 @@ func LireAvancement(evts []eventstore.Event, registre *eventstore.Registry) (Ava
 type TableBulletins struct {
 	Table     int
 	Joueurs   int
-	Deposes   int
+	Saisis    int
 	Corriges  int
 	Manquants int
 	Renvoyes  int
@@ -99,7 +99,7 @@ func BulletinsParTable(p *duplicate.Partie, coup int, tables map[string]int) []T
 			t.Manquants++
 			continue
 		}
-		t.Deposes++
+		t.Saisis++
 		if _, ok := p.Decision(coup, l); ok {
 			t.Corriges++
 		}

@@ -35,7 +35,7 @@ func TestBulletinsParTable_AvancementDuCoup(t *testing.T) {
 	tables := map[string]int{"L1": 1, "L2": 1, "L3": 2, "L4": 2, "L6": 2}
 	assert.Equal(t, []query.TableBulletins{
 		{Table: 0, Joueurs: 1, Manquants: 1},
-		{Table: 1, Joueurs: 2, Deposes: 2, Corriges: 1, Renvoyes: 1},
-		{Table: 2, Joueurs: 2, Deposes: 1, Manquants: 1},
+		{Table: 1, Joueurs: 2, Saisis: 2, Corriges: 1, Renvoyes: 1},
+		{Table: 2, Joueurs: 2, Saisis: 1, Manquants: 1},
 	}, query.BulletinsParTable(p, 1, tables))
 }
