@@ -10,7 +10,8 @@ import (
 
 // pages serves the hall pages: their assets under /static/, the display at
 // /affichage/<partie>, the classique display at /affichage/classique/<tournoi>
-// and the commission's viewer at /commission/<partie>.
+// the commission's viewer at /commission/<partie>, the duplicate director's
+// consoles at /directeur and /directeur/partie/<partie>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -26,4 +27,7 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
+	// The duplicate director's consoles.
+	get(e, "/directeur", page("directeur.html"))
+	get(e, "/directeur/partie/*", page("directeur-partie.html"))
 }
