@@ -2,10 +2,10 @@
 // the actions that cannot be undone (a top announced, a ramassage, an
 // annulled coup, a registration...) and the idempotency key of each action.
 //
-// The confirmation is a modal dialog built once per page, with stable ids:
+// The confirmation is a dialog built once per page, with stable ids:
 // #confirmation (the dialog), #confirmation-question, #confirmer-oui and
-// #confirmer-non. Enter confirms (the focus is on « Confirmer »), Escape
-// cancels.
+// #confirmer-non; the rest of the page is inert while it is open. Enter
+// confirms (the focus is on « Confirmer »), Escape cancels.
 //
 //   if (await Arbitre.confirmer("Annoncer le top BAC en H8 ?")) { ... }
 //
@@ -32,6 +32,9 @@
     non.textContent = "Annuler";
     oui.addEventListener("click", () => d.close("oui"));
     non.addEventListener("click", () => d.close("non"));
+    d.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") d.close("non");
+    });
     d.append(q, oui, " ", non);
     document.body.appendChild(d);
     return d;
@@ -46,9 +49,14 @@
     const d = dialogue;
     d.querySelector("#confirmation-question").textContent = question;
     d.returnValue = "";
+    const autres = [...document.body.children].filter((el) => el !== d && !el.inert);
     return new Promise((resolve) => {
-      d.addEventListener("close", () => resolve(d.returnValue === "oui"), { once: true });
-      d.showModal();
+      d.addEventListener("close", () => {
+        for (const el of autres) el.inert = false;
+        resolve(d.returnValue === "oui");
+      }, { once: true });
+      for (const el of autres) el.inert = true;
+      d.show();
       d.querySelector("#confirmer-oui").focus();
     });
   };

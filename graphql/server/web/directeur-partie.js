@@ -66,6 +66,7 @@
     chrono.recevoir(p.chrono);
     document.body.dataset.statut = p.statut;
     document.body.dataset.version = String(p.version);
+    document.body.dataset.coup = String(p.coup);
     $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     $("statut").textContent = STATUTS[p.statut] || p.statut;
     $("tirage").textContent = p.statut === "tirage" ? p.tirage : "";
@@ -109,15 +110,17 @@
   }
 
   async function chargerSolutions() {
+    const tbody = $("solutions");
     if (p.statut !== "tirage") {
       solutions = [];
-      $("solutions").replaceChildren();
+      tbody.replaceChildren();
+      tbody.dataset.coup = "";
       return;
     }
     const d = await session.query(`query($p: ID!) { partie(id: $p) { solutions { mot reference score avecJoker finDePartie admissible } } }`, { p: partie });
     solutions = d.partie.solutions || [];
     const finit = solutions.some((s) => s.admissible && s.finDePartie);
-    $("solutions").replaceChildren(...solutions.map((s) => {
+    tbody.replaceChildren(...solutions.map((s) => {
       const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
       tr.dataset.mot = s.mot;
       tr.dataset.reference = s.reference;
@@ -135,6 +138,7 @@
       tr.appendChild(td);
       return tr;
     }));
+    tbody.dataset.coup = String(p.coup);
   }
 
   // raison says why the director may not retain a top (§3.4).
