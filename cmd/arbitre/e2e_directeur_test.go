@@ -141,7 +141,9 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 	statutConsole(t, ctx, "top")
 	etatChrono(t, ctx, "termine")
 	var annonce struct {
-		Partie struct{ DernierTop struct{ Mot, Reference string } } `json:"partie"`
+		Partie struct {
+			DernierTop struct{ Mot, Reference string }
+		} `json:"partie"`
 	}
 	api.exiger(t, `{ partie(id:"T1-1") { dernierTop { mot reference } } }`, nil, &annonce)
 	assert.Equal(t, top, annonce.Partie.DernierTop)

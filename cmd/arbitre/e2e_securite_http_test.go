@@ -336,4 +336,13 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	entrerJeton(t, ctx, salle.commission)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	sansViolation("the commission's viewer")
+
+	// The director's consoles, signed in (sessionStorage is per tab and origin).
+	executer(t, ctx, chromedp.Evaluate(`sessionStorage.clear()`, nil), chromedp.Navigate(salle.public.url+"/directeur"))
+	entrerJeton(t, ctx, salle.directeur.jeton)
+	attendre(t, ctx, `document.querySelectorAll("#liste-tournois button").length > 0`, e2eAttente, "the director's console")
+	sansViolation("the director's console")
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/directeur/partie/"+e2ePartieLive))
+	attendre(t, ctx, `document.body.dataset.statut === "attente_tirage" && !!document.getElementById("chrono").dataset.etat`, e2eAttente, "the game's console")
+	sansViolation("the game's console")
 }
