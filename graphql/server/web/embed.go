@@ -1,7 +1,8 @@
 // Package web holds the hall pages served by `arbitre serve`: plain HTML,
 // CSS and JavaScript, embedded in the binary, talking only to the GraphQL
 // API. /affichage/<partie> is the public display (?serie=A for one série),
-// /commission/<partie>?coup=N the commission's replay viewer; session.js is
+// /commission/<partie>?coup=N the commission's replay viewer, /directeur and
+// /directeur/partie/<partie> the duplicate director's consoles; session.js is
 // the consoles' shared sign-in (token in sessionStorage, headers only).
 package web
 
