@@ -10,7 +10,8 @@
 //   if (await Arbitre.confirmer("Annoncer le top BAC en H8 ?")) { ... }
 //
 // Arbitre.cleAction() is a fresh clientMutationId: a retried request is
-// applied once by the server.
+// applied once by the server. Arbitre.message(texte, erreur) shows the
+// outcome of an action in the page's #message, in red for an error.
 "use strict";
 
 (function () {
@@ -39,6 +40,12 @@
     document.body.appendChild(d);
     return d;
   }
+
+  Arbitre.message = function (texte, erreur) {
+    const m = document.getElementById("message");
+    m.textContent = texte;
+    m.className = "message " + (erreur ? "erreur" : "ok");
+  };
 
   Arbitre.cleAction = function () {
     return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);

@@ -12,6 +12,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
+  const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
   const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur } ${Arbitre.Chrono.CHAMPS}`;
@@ -23,12 +24,6 @@
   let p = null;
   let solutions = [];
   let live = null;
-
-  function message(texte, erreur) {
-    const m = $("message");
-    m.textContent = texte;
-    m.className = "message " + (erreur ? "erreur" : "ok");
-  }
 
   const session = new Arbitre.Session($("connexion"), demarrer);
 

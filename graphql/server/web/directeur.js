@@ -8,6 +8,7 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
+  const message = Arbitre.message;
   const COLONNES = (inscrits) => [
     { cle: "licence", requis: true, valide: (v) => !inscrits.has(v) || `licence ${v} déjà inscrite au tournoi` },
     { cle: "nom", requis: true },
@@ -18,12 +19,6 @@
   const TOURNOI = `id nom version joueurs { licence nom club serie table } parties`;
   let tournoi = null;
   let apercu = null;
-
-  function message(texte, erreur) {
-    const m = $("message");
-    m.textContent = texte;
-    m.className = "message " + (erreur ? "erreur" : "ok");
-  }
 
   const session = new Arbitre.Session($("connexion"), demarrer);
 
