@@ -273,3 +273,59 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EDirecteurTiragesSaisisEtIncidents: the letters typed from the bag
+// and the line of a pre-drawn sheet (guide §2.17) are drawn from the console;
+// the interruption and its resumption (§3.7) and a late player (§6.2) are
+// confirmed actions whose refusals the page explains in French.
+func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
+	chromium(t)
+	data := t.TempDir()
+	jeton := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	inscrireJoueursT1(t, s, jeton, 2)
+	for _, p := range []struct{ id, source string }{{"T1-sac", "directeur"}, {"T1-feuille", "pretiree"}} {
+		require.Empty(t, s.gql(jeton, `mutation($p: ID!, $s: SourceTirage!) { creerPartie(tournoi:"T1", partie:$p, config:{source:$s}) { id } }`,
+			map[string]any{"p": p.id, "s": p.source}).Errors)
+	}
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-sac"))
+	entrerJeton(t, ctx, jeton)
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "PYJ", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, jsTexte("#message", "il faut tirer 7 lettre(s)"), e2eAttente, "the refusal of a tirage of 3 letters")
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "pyjama?", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+	attendre(t, ctx, jsTexte("#tirage", "AAJMPY?"), e2eAttente, "the typed tirage")
+
+	executer(t, ctx, chromedp.Click("#interrompre", chromedp.ByID))
+	confirmerAction(t, ctx, "Interrompre la partie (§3.7) ?")
+	statutConsole(t, ctx, "interrompue")
+	executer(t, ctx, chromedp.Click("#reprendre", chromedp.ByID))
+	confirmerAction(t, ctx, "Reprendre la partie ?")
+	statutConsole(t, ctx, "tirage")
+	executer(t, ctx, chromedp.SetValue("#retard-licence", "L9", chromedp.ByID), chromedp.Click("#retard", chromedp.ByID))
+	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
+	attendre(t, ctx, jsTexte("#message", "L9 ajouté à la partie."), e2eAttente, "the late player")
+	var joueurs struct {
+		Partie struct{ Joueurs []string } `json:"partie"`
+	}
+	e2eAPI{url: s.url, jeton: jeton}.exiger(t, `{ partie(id:"T1-sac") { joueurs } }`, nil, &joueurs)
+	assert.Contains(t, joueurs.Partie.Joueurs, "L9")
+
+	// Giving up at the confirmation changes nothing.
+	executer(t, ctx, chromedp.Click("#annuler-coup", chromedp.ByID))
+	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
+	executer(t, ctx, chromedp.Click("#confirmer-non", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-feuille"))
+	statutConsole(t, ctx, "attente_tirage")
+	attendre(t, ctx, `!document.getElementById("saisie-feuille").hidden && document.getElementById("saisie-lettres").hidden`, e2eAttente, "the sheet's field")
+	executer(t, ctx, chromedp.SetValue("#ligne-feuille", "1  +EAIRST?   H4 ArISTE 64", chromedp.ByID))
+	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+	attendre(t, ctx, jsTexte("#tirage", "AEIRST?"), e2eAttente, "the sheet's tirage")
+}
