@@ -25,6 +25,15 @@ func startAPIServerHorloge(t *testing.T, data string, h *eventstoretest.Horloge)
 	})
 }
 
+// attendreJetons waits until the server knows the tokens issued before it
+// started (it reads them from the store as it starts).
+func attendreJetons(t *testing.T, s *apiServer, jetons ...string) {
+	t.Helper()
+	for _, j := range jetons {
+		e2eAPI{url: s.url, jeton: j}.attendreJetonReconnu(t)
+	}
+}
+
 // apiChrono is Partie.chrono.
 type apiChrono struct {
 	Coup                 int    `json:"coup"`
@@ -51,6 +60,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	debut := time.Now().UTC().Truncate(time.Second)
 	h := eventstoretest.NewHorloge(debut)
 	s := startAPIServerHorloge(t, data, h)
+	attendreJetons(t, s, director, autre, arbiter)
 	inscrireJoueursT1(t, s, director, 2)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
@@ -103,6 +113,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	s.stop()
 	s = startAPIServerHorloge(t, data, h)
 	defer s.stop()
+	attendreJetons(t, s, director)
 	c = lire("")
 	assert.Equal(t, "en_cours", c.Etat)
 	assert.Equal(t, 30000, c.EcouleMs)
@@ -124,6 +135,7 @@ func TestE2EInscrireJoueurs_ListeToutOuRien(t *testing.T) {
 	autre := apiToken(t, data, "--role", "director", "--tournoi", "T2")
 	s := startAPIServer(t, data)
 	defer s.stop()
+	attendreJetons(t, s, director, autre)
 	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
 
 	q := `mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"T1", joueurs:$j) { version joueurs { licence nom club serie table } } }`
@@ -170,6 +182,7 @@ func TestE2EAvancementBulletins_ParTable(t *testing.T) {
 	autre := apiToken(t, data, "--role", "director", "--tournoi", "T2")
 	s := startAPIServer(t, data)
 	defer s.stop()
+	attendreJetons(t, s, director, arbiter, autre)
 	inscrireJoueursT1(t, s, director, 3)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)

@@ -63,6 +63,7 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 	jeton := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
+	attendreJetons(t, s, jeton)
 	api := e2eAPI{url: s.url, jeton: jeton}
 	ctx := navigateur(t, 1400, 1100)
 
@@ -201,6 +202,7 @@ func TestE2EDirecteurJetonExpire(t *testing.T) {
 	jeton := apiToken(t, data, "--role", "director", "--ttl", "3s")
 	s := startAPIServer(t, data)
 	defer s.stop()
+	attendreJetons(t, s, jeton)
 	ctx := navigateur(t, 1200, 900)
 	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
 	entrerJeton(t, ctx, jeton)
@@ -231,6 +233,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 			h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
 			s := startAPIServerHorloge(t, data, h)
 			defer s.stop()
+			attendreJetons(t, s, director)
 			inscrireJoueursT1(t, s, director, 2)
 			require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
 			require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
@@ -284,6 +287,7 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 	jeton := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
+	attendreJetons(t, s, jeton)
 	inscrireJoueursT1(t, s, jeton, 2)
 	for _, p := range []struct{ id, source string }{{"T1-sac", "directeur"}, {"T1-feuille", "pretiree"}} {
 		require.Empty(t, s.gql(jeton, `mutation($p: ID!, $s: SourceTirage!) { creerPartie(tournoi:"T1", partie:$p, config:{source:$s}) { id } }`,
