@@ -23,6 +23,7 @@
   const chrono = new Arbitre.Chrono($("chrono"));
   let p = null;
   let solutions = [];
+  let solutionsDe = ""; // the tirage whose solutions are shown or being read
   let live = null;
 
   const session = new Arbitre.Session($("connexion"), demarrer);
@@ -108,11 +109,23 @@
     const tbody = $("solutions");
     if (p.statut !== "tirage") {
       solutions = [];
+      solutionsDe = "";
       tbody.replaceChildren();
       tbody.dataset.coup = "";
       return;
     }
-    const d = await session.query(`query($p: ID!) { partie(id: $p) { solutions { mot reference score avecJoker finDePartie admissible } } }`, { p: partie });
+    // The solutions of a tirage never change: read once per tirage.
+    const cle = p.coup + ":" + p.tirage;
+    if (solutionsDe === cle) return;
+    solutionsDe = cle;
+    let d;
+    try {
+      d = await session.query(`query($p: ID!) { partie(id: $p) { solutions { mot reference score avecJoker finDePartie admissible } } }`, { p: partie });
+    } catch (e) {
+      solutionsDe = "";
+      throw e;
+    }
+    if (solutionsDe !== cle) return; // the game moved on meanwhile
     solutions = d.partie.solutions || [];
     const finit = solutions.some((s) => s.admissible && s.finDePartie);
     tbody.replaceChildren(...solutions.map((s) => {
