@@ -19,6 +19,19 @@ import (
 	"arbitre/domain/eventstore/eventstoretest"
 )
 
+// serveurDuDirecteur starts a fresh server for a console's test and returns
+// it with a director's token it already knows (args: more token options).
+func serveurDuDirecteur(t *testing.T, args ...string) (*apiServer, string) {
+	t.Helper()
+	chromium(t)
+	data := t.TempDir()
+	jeton := apiToken(t, data, append([]string{"--role", "director"}, args...)...)
+	s := startAPIServer(t, data)
+	t.Cleanup(s.stop)
+	attendreJetons(t, s, jeton)
+	return s, jeton
+}
+
 // confirmerAction accepts the console's confirmation dialog (actions.js).
 func confirmerAction(t *testing.T, ctx context.Context, question string) {
 	t.Helper()
@@ -58,12 +71,7 @@ func etatChrono(t *testing.T, ctx context.Context, etat string) {
 // resumed), the top announced in one action and confirmed, the ramassage,
 // with keyboard shortcuts; then the game to its end (§3.7).
 func TestE2EDirecteurConduitUnePartie(t *testing.T) {
-	chromium(t)
-	data := t.TempDir()
-	jeton := apiToken(t, data, "--role", "director")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	attendreJetons(t, s, jeton)
+	s, jeton := serveurDuDirecteur(t)
 	api := e2eAPI{url: s.url, jeton: jeton}
 	ctx := navigateur(t, 1400, 1100)
 
@@ -197,12 +205,7 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 // TestE2EDirecteurJetonExpire: a token that expires while the console is
 // open signs the director out with a French message (session.js).
 func TestE2EDirecteurJetonExpire(t *testing.T) {
-	chromium(t)
-	data := t.TempDir()
-	jeton := apiToken(t, data, "--role", "director", "--ttl", "3s")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	attendreJetons(t, s, jeton)
+	s, jeton := serveurDuDirecteur(t, "--ttl", "3s")
 	ctx := navigateur(t, 1200, 900)
 	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
 	entrerJeton(t, ctx, jeton)
@@ -282,12 +285,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 // the interruption and its resumption (§3.7) and a late player (§6.2) are
 // confirmed actions whose refusals the page explains in French.
 func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
-	chromium(t)
-	data := t.TempDir()
-	jeton := apiToken(t, data, "--role", "director")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	attendreJetons(t, s, jeton)
+	s, jeton := serveurDuDirecteur(t)
 	inscrireJoueursT1(t, s, jeton, 2)
 	for _, p := range []struct{ id, source string }{{"T1-sac", "directeur"}, {"T1-feuille", "pretiree"}} {
 		require.Empty(t, s.gql(jeton, `mutation($p: ID!, $s: SourceTirage!) { creerPartie(tournoi:"T1", partie:$p, config:{source:$s}) { id } }`,
