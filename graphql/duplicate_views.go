@@ -87,7 +87,7 @@ func modelePartie(p *parties.Vue) *model.Partie {
 	v := &model.Partie{
 		ID: p.ID, Tournoi: optional(p.Tournoi), Statut: p.Statut, Version: p.Version,
 		Coup: p.Coup, Grille: p.Grille, Sac: p.Sac, Joueurs: p.Joueurs, Tirage: optional(p.Tirage),
-		Tops: make([]model.TopRetenu, len(p.Tops)),
+		Tops: make([]model.TopRetenu, len(p.Tops)), Minuteur: p.Chrono,
 		Config: &model.ConfigPartie{
 			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: cfg.Formule, Variante: cfg.Variante,
 			Source: cfg.Source, Graine: int(cfg.Graine), Mode: cfg.Mode,
@@ -168,4 +168,20 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 		cfg.Graine = uint64(*in.Graine)
 	}
 	return cfg, nil
+}
+
+func joueursDe(in []model.JoueurInput) []tournoi.Joueur {
+	out := make([]tournoi.Joueur, len(in))
+	for i, j := range in {
+		out[i] = joueurDe(j)
+	}
+	return out
+}
+
+// vueChrono reads the chrono at the server's time now (§1.3, §3.3).
+func vueChrono(c duplicate.Chrono, now time.Time) *model.Chrono {
+	l := c.A(now)
+	return &model.Chrono{Coup: c.Coup, Etat: l.Etat, TempsAccordeSecondes: int(c.Duree / time.Second),
+		EcouleMs: int(l.Ecoule.Milliseconds()), RestantMs: int(l.Restant.Milliseconds()),
+		AlerteSecondes: int(l.Alerte / time.Second), HeureServeur: now}
 }

@@ -338,8 +338,15 @@ func TestSecurite_PagesSousCSP(t *testing.T) {
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau") && !document.getElementById("recours").hidden`, e2eAttente, "the viewer and the appeals")
 	sansViolation("the commission's viewer")
 
-	executer(t, ctx, chromedp.Evaluate(`sessionStorage.clear()`, nil), chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieLive))
+	// The director's consoles, signed in (sessionStorage is per tab and origin).
+	executer(t, ctx, chromedp.Evaluate(`sessionStorage.clear()`, nil), chromedp.Navigate(salle.public.url+"/directeur"))
 	entrerJeton(t, ctx, salle.directeur.jeton)
+	attendre(t, ctx, `document.querySelectorAll("#liste-tournois button").length > 0`, e2eAttente, "the director's console")
+	sansViolation("the director's console")
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/directeur/partie/"+e2ePartieLive))
+	attendre(t, ctx, `document.body.dataset.statut === "attente_tirage" && !!document.getElementById("chrono").dataset.etat`, e2eAttente, "the game's console")
+	sansViolation("the game's console")
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieLive)) // signed in: the tab's session
 	attendre(t, ctx, `document.body.dataset.pret === "1"`, e2eAttente, "the arbiter's bulletin entry")
 	sansViolation("the arbiter's bulletin entry")
 	ouvrirClassique(t, salle.directeur)

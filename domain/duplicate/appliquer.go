@@ -68,6 +68,7 @@ func (p *Partie) appliquer(e any) error {
 		p.reliquat, p.tirees, p.jokerAjoute, p.auChoix = e.Reliquat, e.Tirees, e.JokerAjoute, e.AuChoix
 		p.interdit = nil
 		p.statut = StatutTirage
+		p.chrono = p.nouveauChrono(e.Coup)
 	case TirageRejete:
 		switch {
 		case p.statut == StatutTirage:
@@ -78,6 +79,7 @@ func (p *Partie) appliquer(e any) error {
 		}
 		p.lettres.rendre(p.config.Formule)
 		p.statut = StatutAttenteTirage
+		p.chrono = p.nouveauChrono(p.prochainCoup)
 	case TopRetenu:
 		if p.statut != StatutTirage || e.Coup != p.prochainCoup {
 			return fmt.Errorf("top du coup %d inattendu", e.Coup)
@@ -93,6 +95,7 @@ func (p *Partie) appliquer(e any) error {
 			p.premierMot = len(e.Mot)
 		}
 		p.tops[e.Coup] = e
+		p.fermerChrono(e.Coup)
 		p.prochainCoup++
 		p.statut = StatutTop
 	case CoupAnnule:
@@ -111,13 +114,16 @@ func (p *Partie) appliquer(e any) error {
 		delete(p.corrections, e.Coup)
 		delete(p.decisions, e.Coup)
 		delete(p.billets, e.Coup)
+		delete(p.renvois, e.Coup)
 		p.discipline.Appliquer(e)
 		interdit := p.lettres.rack
 		p.interdit = &interdit
 		p.lettres.rendre(p.config.Formule)
 		p.statut = StatutAttenteTirage
+		p.chrono = p.nouveauChrono(p.prochainCoup)
 	case BulletinsRamasses:
 		p.ramasses[e.Coup] = true
+		p.fermerChrono(e.Coup)
 	case BulletinDepose, BulletinCorrige, DoubleArbitrage, BilletEmis, RenvoiCommission, DecisionCommission:
 		p.appliquerBulletin(e)
 	case SanctionDisciplinaire:
@@ -126,8 +132,17 @@ func (p *Partie) appliquer(e any) error {
 		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup}
 	case PartieInterrompue:
 		p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
+		if p.chrono.Etat == ChronoEnCours {
+			p.chrono = p.chrono.suspendu(e.Debut)
+			p.chrono.Interruption = true
+		}
 	case PartieReprise:
 		p.statut = p.avantPause
+		if p.chrono.Interruption {
+			p.chrono = p.chrono.repris(e.Fin)
+		}
+	case ChronoDemarre, ChronoSuspendu, ChronoRepris:
+		return p.appliquerChrono(e)
 	case EliminationsDecidees:
 		for _, l := range e.Elimines {
 			if _, ok := p.joueurs[l]; !ok {
@@ -141,6 +156,7 @@ func (p *Partie) appliquer(e any) error {
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee
+		p.fermerChrono(p.chrono.Coup)
 	default:
 		return fmt.Errorf("type d'événement %T inconnu", e)
 	}

@@ -28,6 +28,8 @@ func (p *Partie) appliquerBulletin(e any) {
 		mettre(p.contre, e.Coup, e.Licence, e)
 	case BilletEmis:
 		mettre(p.billets, e.Coup, e.Licence, true)
+	case RenvoiCommission:
+		mettre(p.renvois, e.Coup, e.Licence, true)
 	case DecisionCommission:
 		p.appels[decisionAppel{appel: e.Appel, niveau: e.Niveau}] = true
 	}
@@ -86,6 +88,9 @@ func (p *Partie) Correction(coup int, licence string) (BulletinCorrige, bool) {
 	c, ok := p.corrections[coup][licence]
 	return c, ok
 }
+
+// Renvoye reports that a bulletin was sent to the commission (§5.3.3, §6.3).
+func (p *Partie) Renvoye(coup int, licence string) bool { return p.renvois[coup][licence] }
 
 // Decision returns the decision in force for a bulletin: the latest valid
 // one among corrections, double arbitrage and the commission's.

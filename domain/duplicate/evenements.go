@@ -151,6 +151,7 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1)
 		},
 		enregistrerBulletins,
+		enregistrerChrono,
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[SanctionDisciplinaire](r, TypeSanctionDisciplinaire, versionSanctionDisciplinaire)
 		},

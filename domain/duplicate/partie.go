@@ -70,6 +70,7 @@ type Partie struct {
 	auChoix      bool
 	interdit     *tile.Rack // tirage of the last annulled coup (§3.6)
 	avant        avantTop
+	chrono       Chrono
 	tops         map[int]TopRetenu
 	ramasses     map[int]bool
 	joueurs      map[string]*joueur
@@ -81,6 +82,7 @@ type Partie struct {
 	contre       map[int]map[string]DoubleArbitrage
 	decisions    map[int]map[string]correction.Decision
 	billets      map[int]map[string]bool
+	renvois      map[int]map[string]bool // bulletins sent to the commission
 	elimines     map[int]bool
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
@@ -103,6 +105,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		contre:      map[int]map[string]DoubleArbitrage{},
 		decisions:   map[int]map[string]correction.Decision{},
 		billets:     map[int]map[string]bool{},
+		renvois:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
 		appels:      map[decisionAppel]bool{},
 	}
@@ -156,6 +159,18 @@ func (p *Partie) Joueurs() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// Attendus lists the players whose bulletin coup n awaits: still in the
+// game and not arrived after it (§6.2), sorted.
+func (p *Partie) Attendus(n int) []string {
+	out := []string{}
+	for _, l := range p.Joueurs() {
+		if n >= p.joueurs[l].premierCoup {
+			out = append(out, l)
+		}
+	}
 	return out
 }
 
@@ -218,6 +233,7 @@ func (p *Partie) copie() *Partie {
 	c.contre = copieParCoup(p.contre)
 	c.decisions = copieParCoup(p.decisions)
 	c.billets = copieParCoup(p.billets)
+	c.renvois = copieParCoup(p.renvois)
 	c.elimines = maps.Clone(p.elimines)
 	c.appels = maps.Clone(p.appels)
 	c.nouveaux = slices.Clone(p.nouveaux)

@@ -6,6 +6,7 @@ package tournoi
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
@@ -188,17 +189,60 @@ func (t *Tournoi) Creer(id, nom string) error {
 
 // Inscrire registers a player once, by licence.
 func (t *Tournoi) Inscrire(j Joueur) error {
-	switch {
-	case t.version == 0:
+	if t.version == 0 {
 		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
-	case j.Licence == "" || j.Nom == "":
-		return erreur.Refus(CodeInvalidPlayer, "un joueur a une licence et un nom")
-	case j.Table < 0 || j.Table > MaxTables:
-		return erreur.Refus(CodeInvalidPlayer, "la table %d n'est pas entre 1 et %d", j.Table, MaxTables)
-	case t.joueurs[j.Licence].Licence != "":
-		return erreur.Refus(CodeInvalidPlayer, "la licence %s est déjà inscrite", j.Licence)
+	}
+	if motif := t.refusJoueur(j); motif != "" {
+		return erreur.Refus(CodeInvalidPlayer, "%s", motif)
 	}
 	return t.record(JoueurInscrit{Joueur: j})
+}
+
+// refusJoueur says why a player cannot be registered, or "".
+func (t *Tournoi) refusJoueur(j Joueur) string {
+	switch {
+	case j.Licence == "" || j.Nom == "":
+		return "un joueur a une licence et un nom"
+	case j.Table < 0 || j.Table > MaxTables:
+		return fmt.Sprintf("la table %d n'est pas entre 1 et %d", j.Table, MaxTables)
+	case t.joueurs[j.Licence].Licence != "":
+		return fmt.Sprintf("la licence %s est déjà inscrite", j.Licence)
+	}
+	return ""
+}
+
+// InscrireTous registers a list of players all or nothing: every player is
+// checked first (a licence twice in the list included), and one refusal
+// names every bad line (1 the list's first player) and registers nobody.
+func (t *Tournoi) InscrireTous(js []Joueur) error {
+	if t.version == 0 {
+		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
+	}
+	if len(js) == 0 {
+		return erreur.Refus(CodeInvalidPlayer, "la liste des joueurs est vide")
+	}
+	var fautes []string
+	vues := map[string]int{}
+	for i, j := range js {
+		motif := t.refusJoueur(j)
+		if n, ok := vues[j.Licence]; ok && motif == "" {
+			motif = fmt.Sprintf("la licence %s est déjà en ligne %d", j.Licence, n)
+		}
+		if motif != "" {
+			fautes = append(fautes, fmt.Sprintf("ligne %d : %s", i+1, motif))
+			continue
+		}
+		vues[j.Licence] = i + 1
+	}
+	if len(fautes) > 0 {
+		return erreur.Refus(CodeInvalidPlayer, "aucun joueur inscrit : %s", strings.Join(fautes, " ; "))
+	}
+	for _, j := range js {
+		if err := t.record(JoueurInscrit{Joueur: j}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AjouterPartie adds the next game.

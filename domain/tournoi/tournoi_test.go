@@ -61,3 +61,44 @@ func TestArt6_1_ExclusionChoixDuDirecteur(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"licence":"A","partie":"t1-2","motif":"fraude avérée"}`, string(b), "omitted when false")
 }
+
+// TestInscrireTous_ListeToutOuRien: a pasted list is registered all or
+// nothing; one refusal names every bad line (no name, a table out of range,
+// a licence already registered or twice in the list) and registers nobody.
+func TestInscrireTous_ListeToutOuRien(t *testing.T) {
+	ouvert := func(t *testing.T) *Tournoi {
+		tr := Nouveau()
+		require.NoError(t, tr.Creer("t1", "Open"))
+		require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "A", Table: 1}))
+		tr.Sauves()
+		return tr
+	}
+	tests := []struct {
+		name   string
+		liste  []Joueur
+		lignes []string
+	}{
+		{"liste vide", nil, []string{"la liste des joueurs est vide"}},
+		{"nom manquant et table hors limites", []Joueur{{Licence: "2", Nom: "B"}, {Licence: "3"}, {Licence: "4", Nom: "D", Table: 1001}},
+			[]string{"ligne 2 : un joueur a une licence et un nom", "ligne 3 : la table 1001 n'est pas entre 1 et 1000"}},
+		{"licence déjà inscrite ou en double", []Joueur{{Licence: "1", Nom: "A"}, {Licence: "5", Nom: "E"}, {Licence: "5", Nom: "F"}},
+			[]string{"ligne 1 : la licence 1 est déjà inscrite", "ligne 3 : la licence 5 est déjà en ligne 2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr, temoin := ouvert(t), ouvert(t)
+			err := tr.InscrireTous(tt.liste)
+			var e *Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, CodeInvalidPlayer, e.Code)
+			for _, l := range tt.lignes {
+				assert.Contains(t, e.Message, l)
+			}
+			assert.Equal(t, temoin, tr, "nobody registered")
+		})
+	}
+	tr := ouvert(t)
+	require.NoError(t, tr.InscrireTous([]Joueur{{Licence: "2", Nom: "B", Table: 2}, {Licence: "3", Nom: "C", Club: "Vichy", Serie: "A", Table: 3}}))
+	assert.Len(t, tr.Nouveaux(), 2)
+	assert.Equal(t, []string{"1", "2", "3"}, tr.Participants())
+}

@@ -89,6 +89,15 @@ type ComplexityRoot struct {
 		Tournoi           func(childComplexity int) int
 	}
 
+	AvancementTable struct {
+		Corriges  func(childComplexity int) int
+		Joueurs   func(childComplexity int) int
+		Manquants func(childComplexity int) int
+		Renvoyes  func(childComplexity int) int
+		Saisis    func(childComplexity int) int
+		Table     func(childComplexity int) int
+	}
+
 	Bulletin struct {
 		ContreArbitrage func(childComplexity int) int
 		CorrigePar      func(childComplexity int) int
@@ -111,6 +120,16 @@ type ComplexityRoot struct {
 		Licence     func(childComplexity int) int
 		Moteur      func(childComplexity int) int
 		Table       func(childComplexity int) int
+	}
+
+	Chrono struct {
+		AlerteSecondes       func(childComplexity int) int
+		Coup                 func(childComplexity int) int
+		EcouleMs             func(childComplexity int) int
+		Etat                 func(childComplexity int) int
+		HeureServeur         func(childComplexity int) int
+		RestantMs            func(childComplexity int) int
+		TempsAccordeSecondes func(childComplexity int) int
 	}
 
 	ConfigPartie struct {
@@ -340,6 +359,7 @@ type ComplexityRoot struct {
 		DeclarerForfait           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DeclarerTempsEpuise       func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DemanderAbandon           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
+		DemarrerChrono            func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		DeposerAppel              func(childComplexity int, appel model.DepotAppelInput, clientMutationID *string) int
 		DeposerBulletin           func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
 		Echanger                  func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
@@ -350,6 +370,7 @@ type ComplexityRoot struct {
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
 		InscrireJoueur            func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
+		InscrireJoueurs           func(childComplexity int, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) int
 		Interrompre               func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		OuvrirTournoiClassique    func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
 		Passer                    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -362,12 +383,14 @@ type ComplexityRoot struct {
 		RenvoyerCommission        func(childComplexity int, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) int
 		RepondreAbandon           func(childComplexity int, match string, joueur string, accepte bool, version *int, clientMutationID *string) int
 		Reprendre                 func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		ReprendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		RetenirTop                func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique    func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton             func(childComplexity int, id string, tournoi *string) int
 		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
 		SanctionDisciplinaire     func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) int
 		SignerFeuille             func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
+		SuspendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		Tirer                     func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres              func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
 		TrancherDesaccord         func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
@@ -417,6 +440,7 @@ type ComplexityRoot struct {
 	}
 
 	Partie struct {
+		Chrono     func(childComplexity int) int
 		Config     func(childComplexity int) int
 		Coup       func(childComplexity int) int
 		DernierTop func(childComplexity int) int
@@ -472,24 +496,25 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		ApercuBulletin   func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin) int
-		Appel            func(childComplexity int, id string) int
-		Appels           func(childComplexity int, partie *string, tournoi *string) int
-		Bulletins        func(childComplexity int, partie string, coup int) int
-		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
-		Cotes            func(childComplexity int) int
-		Gcg              func(childComplexity int, match string) int
-		Joueur           func(childComplexity int, id string) int
-		MatchClassique   func(childComplexity int, id string) int
-		Moi              func(childComplexity int) int
-		Partie           func(childComplexity int, id string) int
-		Replay           func(childComplexity int, partie string, coup int) int
-		Resoudre         func(childComplexity int, position model.PositionInput, tous *int) int
-		Serveur          func(childComplexity int) int
-		Tournoi          func(childComplexity int, id string) int
-		TournoiClassique func(childComplexity int, id string) int
-		Tournois         func(childComplexity int, first *int, after *string) int
-		VerifierCoup     func(childComplexity int, position model.PositionInput, mot string, reference string) int
+		ApercuBulletin      func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin) int
+		Appel               func(childComplexity int, id string) int
+		Appels              func(childComplexity int, partie *string, tournoi *string) int
+		AvancementBulletins func(childComplexity int, partie string, coup int) int
+		Bulletins           func(childComplexity int, partie string, coup int) int
+		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		Cotes               func(childComplexity int) int
+		Gcg                 func(childComplexity int, match string) int
+		Joueur              func(childComplexity int, id string) int
+		MatchClassique      func(childComplexity int, id string) int
+		Moi                 func(childComplexity int) int
+		Partie              func(childComplexity int, id string) int
+		Replay              func(childComplexity int, partie string, coup int) int
+		Resoudre            func(childComplexity int, position model.PositionInput, tous *int) int
+		Serveur             func(childComplexity int) int
+		Tournoi             func(childComplexity int, id string) int
+		TournoiClassique    func(childComplexity int, id string) int
+		Tournois            func(childComplexity int, first *int, after *string) int
+		VerifierCoup        func(childComplexity int, position model.PositionInput, mot string, reference string) int
 	}
 
 	RaisonTableClassique struct {
@@ -696,6 +721,10 @@ type MutationResolver interface {
 	DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	SignerFeuille(ctx context.Context, match string, joueur string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	TrancherDesaccord(ctx context.Context, match string, scores []int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	DemarrerChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	SuspendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	ReprendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	InscrireJoueurs(ctx context.Context, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
@@ -712,6 +741,7 @@ type MutationResolver interface {
 }
 type PartieResolver interface {
 	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
+	Chrono(ctx context.Context, obj *model.Partie) (*model.Chrono, error)
 }
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
@@ -727,6 +757,7 @@ type QueryResolver interface {
 	MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error)
 	Gcg(ctx context.Context, match string) (string, error)
 	Cotes(ctx context.Context) ([]model.CoteClassique, error)
+	AvancementBulletins(ctx context.Context, partie string, coup int) ([]model.AvancementTable, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
@@ -889,6 +920,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Appel.Tournoi(childComplexity), true
 
+	case "AvancementTable.corriges":
+		if e.complexity.AvancementTable.Corriges == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Corriges(childComplexity), true
+	case "AvancementTable.joueurs":
+		if e.complexity.AvancementTable.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Joueurs(childComplexity), true
+	case "AvancementTable.manquants":
+		if e.complexity.AvancementTable.Manquants == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Manquants(childComplexity), true
+	case "AvancementTable.renvoyes":
+		if e.complexity.AvancementTable.Renvoyes == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Renvoyes(childComplexity), true
+	case "AvancementTable.saisis":
+		if e.complexity.AvancementTable.Saisis == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Saisis(childComplexity), true
+	case "AvancementTable.table":
+		if e.complexity.AvancementTable.Table == nil {
+			break
+		}
+
+		return e.complexity.AvancementTable.Table(childComplexity), true
+
 	case "Bulletin.contreArbitrage":
 		if e.complexity.Bulletin.ContreArbitrage == nil {
 			break
@@ -998,6 +1066,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.BulletinRejoue.Table(childComplexity), true
+
+	case "Chrono.alerteSecondes":
+		if e.complexity.Chrono.AlerteSecondes == nil {
+			break
+		}
+
+		return e.complexity.Chrono.AlerteSecondes(childComplexity), true
+	case "Chrono.coup":
+		if e.complexity.Chrono.Coup == nil {
+			break
+		}
+
+		return e.complexity.Chrono.Coup(childComplexity), true
+	case "Chrono.ecouleMs":
+		if e.complexity.Chrono.EcouleMs == nil {
+			break
+		}
+
+		return e.complexity.Chrono.EcouleMs(childComplexity), true
+	case "Chrono.etat":
+		if e.complexity.Chrono.Etat == nil {
+			break
+		}
+
+		return e.complexity.Chrono.Etat(childComplexity), true
+	case "Chrono.heureServeur":
+		if e.complexity.Chrono.HeureServeur == nil {
+			break
+		}
+
+		return e.complexity.Chrono.HeureServeur(childComplexity), true
+	case "Chrono.restantMs":
+		if e.complexity.Chrono.RestantMs == nil {
+			break
+		}
+
+		return e.complexity.Chrono.RestantMs(childComplexity), true
+	case "Chrono.tempsAccordeSecondes":
+		if e.complexity.Chrono.TempsAccordeSecondes == nil {
+			break
+		}
+
+		return e.complexity.Chrono.TempsAccordeSecondes(childComplexity), true
 
 	case "ConfigPartie.avertissementsGratuits":
 		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
@@ -2108,6 +2219,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.DemanderAbandon(childComplexity, args["match"].(string), args["joueur"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.demarrerChrono":
+		if e.complexity.Mutation.DemarrerChrono == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_demarrerChrono_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.DemarrerChrono(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.deposerAppel":
 		if e.complexity.Mutation.DeposerAppel == nil {
 			break
@@ -2218,6 +2340,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.InscrireJoueur(childComplexity, args["tournoi"].(string), args["joueur"].(model.JoueurInput), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.inscrireJoueurs":
+		if e.complexity.Mutation.InscrireJoueurs == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_inscrireJoueurs_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.InscrireJoueurs(childComplexity, args["tournoi"].(string), args["joueurs"].([]model.JoueurInput), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.interrompre":
 		if e.complexity.Mutation.Interrompre == nil {
 			break
@@ -2350,6 +2483,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.Reprendre(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.reprendreChrono":
+		if e.complexity.Mutation.ReprendreChrono == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reprendreChrono_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ReprendreChrono(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.retenirTop":
 		if e.complexity.Mutation.RetenirTop == nil {
 			break
@@ -2416,6 +2560,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.SignerFeuille(childComplexity, args["match"].(string), args["joueur"].(string), args["scores"].([]int), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.suspendreChrono":
+		if e.complexity.Mutation.SuspendreChrono == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_suspendreChrono_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.SuspendreChrono(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.tirer":
 		if e.complexity.Mutation.Tirer == nil {
 			break
@@ -2628,6 +2783,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.ParticipationEdge.Node(childComplexity), true
 
+	case "Partie.chrono":
+		if e.complexity.Partie.Chrono == nil {
+			break
+		}
+
+		return e.complexity.Partie.Chrono(childComplexity), true
 	case "Partie.config":
 		if e.complexity.Partie.Config == nil {
 			break
@@ -2889,6 +3050,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Appels(childComplexity, args["partie"].(*string), args["tournoi"].(*string)), true
+	case "Query.avancementBulletins":
+		if e.complexity.Query.AvancementBulletins == nil {
+			break
+		}
+
+		args, err := ec.field_Query_avancementBulletins_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.AvancementBulletins(childComplexity, args["partie"].(string), args["coup"].(int)), true
 	case "Query.bulletins":
 		if e.complexity.Query.Bulletins == nil {
 			break
@@ -5548,6 +5720,121 @@ extend type Subscription {
   ): MatchClassique! @deprecated(reason: "Use matchChange: subscriptions are named in French like the other fields.")
 }
 `, BuiltIn: false},
+	{Name: "../../schema/directeur.graphqls", Input: `# What the director's console needs beyond the game's own commands: the chrono
+# of a coup (règlement duplicate 2020 §1.3, §3.3), the bulletins' progress per
+# table, and the registration of a whole list of players at once.
+#
+# The chrono's start, pause and resumption are events of the game dated by the
+# server's clock: every screen (console, hall display) reads the same chrono
+# from Partie.chrono, in the coupAnnonce subscription too. A tirage, a rejet or
+# an annulled coup set a new stopped chrono; an interruption pauses a running
+# chrono and the resumption restarts it; the ramassage, the top and the end of
+# the game close it.
+
+"Where the chrono of a coup stands (§1.3, §3.3)."
+enum EtatChrono {
+  "Not started: the director starts it once the tirage is repeated (§3.3)."
+  arrete
+  "Running."
+  en_cours
+  "Paused by the director or by an interruption (§3.7)."
+  en_pause
+  "Running and the time is over (§3.3 « terminé »)."
+  ecoule
+  "Closed by the ramassage, the top or the end of the game."
+  termine
+}
+
+"The chrono of the coup being played, read at the server's time heureServeur."
+type Chrono {
+  "The coup it times (0 before the first tirage)."
+  coup: Int!
+  "Where it stands."
+  etat: EtatChrono!
+  "The time allowed for the coup: the game's time per coup (§1.3), or the elimination schedule (§3.8.3, guide §2.14)."
+  tempsAccordeSecondes: Int!
+  "Milliseconds run."
+  ecouleMs: Int!
+  "Milliseconds left."
+  restantMs: Int!
+  "The last warning's threshold in seconds: 30, or 20 in blitz (§3.3 « trente (ou vingt) secondes », guide §2.17.6)."
+  alerteSecondes: Int!
+  "The server's time of this reading: a screen whose clock is wrong computes its offset from it."
+  heureServeur: Time!
+}
+
+extend type Partie {
+  "The chrono of the coup being played (§1.3, §3.3), read at the server's time."
+  chrono: Chrono!
+}
+
+"Where a coup's bulletins stand at one table."
+type AvancementTable {
+  "The table; 0 for the players registered without one."
+  table: Int!
+  "Players whose bulletin the coup awaits (§6.2: not the late ones)."
+  joueurs: Int!
+  "Bulletins entered."
+  saisis: Int!
+  "Bulletins corrected."
+  corriges: Int!
+  "Bulletins not entered yet."
+  manquants: Int!
+  "Bulletins sent to the commission (§5.3.3, §6.3)."
+  renvoyes: Int!
+}
+
+extend type Query {
+  "The progress of a coup's bulletins per table, for the director deciding when to close the coup."
+  avancementBulletins(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+  ): [AvancementTable!]! @acces(roles: [DIRECTOR, COMMISSION])
+}
+
+extend type Mutation {
+  "Starts the chrono of the coup being played, now (§3.3: once the tirage is repeated); once per coup."
+  demarrerChrono(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Pauses the running chrono, now; a chrono whose time is over cannot be paused."
+  suspendreChrono(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Resumes the paused chrono, now."
+  reprendreChrono(
+    "The game."
+    partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Registers a list of players, all or nothing: one INVALID_PLAYER names every bad line (1 the list's first) and registers nobody."
+  inscrireJoueurs(
+    "The tournament."
+    tournoi: ID!
+    "The players, in the list's order."
+    joueurs: [JoueurInput!]!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Tournoi! @acces(roles: [DIRECTOR])
+}
+`, BuiltIn: false},
 	{Name: "../../schema/discipline.graphqls", Input: `# The director's disciplinary decisions in a duplicate game
 # (fisf-reglement-duplicate-2020.txt §5.5, §5.7, §5.8, §5.9, §6.1; guide
 # §2.7, §3.8.1.B: taken during the game, without appeal).
@@ -7060,6 +7347,27 @@ func (ec *executionContext) field_Mutation_demanderAbandon_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_demarrerChrono_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deposerAppel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7302,6 +7610,32 @@ func (ec *executionContext) field_Mutation_inscrireJoueur_args(ctx context.Conte
 		return nil, err
 	}
 	args["joueur"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_inscrireJoueurs_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "joueurs", ec.unmarshalNJoueurInput2ᚕarbitreᚋgraphqlᚋmodelᚐJoueurInputᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["joueurs"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
 	if err != nil {
 		return nil, err
@@ -7621,6 +7955,27 @@ func (ec *executionContext) field_Mutation_repondreAbandon_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_reprendreChrono_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reprendre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7838,6 +8193,27 @@ func (ec *executionContext) field_Mutation_signerFeuille_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_suspendreChrono_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_tirerLettres_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8008,6 +8384,22 @@ func (ec *executionContext) field_Query_appels_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["tournoi"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_avancementBulletins_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
 	return args, nil
 }
 
@@ -9013,6 +9405,180 @@ func (ec *executionContext) fieldContext_Appel_historique(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _AvancementTable_table(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_table,
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AvancementTable_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AvancementTable_saisis(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_saisis,
+		func(ctx context.Context) (any, error) {
+			return obj.Saisis, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_saisis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AvancementTable_corriges(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_corriges,
+		func(ctx context.Context) (any, error) {
+			return obj.Corriges, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_corriges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AvancementTable_manquants(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_manquants,
+		func(ctx context.Context) (any, error) {
+			return obj.Manquants, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_manquants(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AvancementTable_renvoyes(ctx context.Context, field graphql.CollectedField, obj *model.AvancementTable) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_AvancementTable_renvoyes,
+		func(ctx context.Context) (any, error) {
+			return obj.Renvoyes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_AvancementTable_renvoyes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AvancementTable",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Bulletin_partie(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9600,6 +10166,209 @@ func (ec *executionContext) fieldContext_BulletinRejoue_differences(_ context.Co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_coup(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_etat(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_etat,
+		func(ctx context.Context) (any, error) {
+			return obj.Etat, nil
+		},
+		nil,
+		ec.marshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_etat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type EtatChrono does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_tempsAccordeSecondes(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_tempsAccordeSecondes,
+		func(ctx context.Context) (any, error) {
+			return obj.TempsAccordeSecondes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_tempsAccordeSecondes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_ecouleMs(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_ecouleMs,
+		func(ctx context.Context) (any, error) {
+			return obj.EcouleMs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_ecouleMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_restantMs(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_restantMs,
+		func(ctx context.Context) (any, error) {
+			return obj.RestantMs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_restantMs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_alerteSecondes(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_alerteSecondes,
+		func(ctx context.Context) (any, error) {
+			return obj.AlerteSecondes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_alerteSecondes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Chrono_heureServeur(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Chrono_heureServeur,
+		func(ctx context.Context) (any, error) {
+			return obj.HeureServeur, nil
+		},
+		nil,
+		ec.marshalNTime2timeᚐTime,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Chrono_heureServeur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Chrono",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Time does not have child fields")
 		},
 	}
 	return fc, nil
@@ -17577,6 +18346,356 @@ func (ec *executionContext) fieldContext_Mutation_trancherDesaccord(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_demarrerChrono(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_demarrerChrono,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().DemarrerChrono(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_demarrerChrono(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_demarrerChrono_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_suspendreChrono(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_suspendreChrono,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().SuspendreChrono(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_suspendreChrono(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_suspendreChrono_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reprendreChrono(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_reprendreChrono,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ReprendreChrono(ctx, fc.Args["partie"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_reprendreChrono(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reprendreChrono_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_inscrireJoueurs(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_inscrireJoueurs,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().InscrireJoueurs(ctx, fc.Args["tournoi"].(string), fc.Args["joueurs"].([]model.JoueurInput), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_inscrireJoueurs(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Tournoi_id(ctx, field)
+			case "nom":
+				return ec.fieldContext_Tournoi_nom(ctx, field)
+			case "version":
+				return ec.fieldContext_Tournoi_version(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Tournoi_joueurs(ctx, field)
+			case "parties":
+				return ec.fieldContext_Tournoi_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_inscrireJoueurs_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_sanctionDisciplinaire(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17650,6 +18769,8 @@ func (ec *executionContext) fieldContext_Mutation_sanctionDisciplinaire(ctx cont
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -17883,6 +19004,8 @@ func (ec *executionContext) fieldContext_Mutation_creerPartie(ctx context.Contex
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -17974,6 +19097,8 @@ func (ec *executionContext) fieldContext_Mutation_tirer(ctx context.Context, fie
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18065,6 +19190,8 @@ func (ec *executionContext) fieldContext_Mutation_rejeter(ctx context.Context, f
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18156,6 +19283,8 @@ func (ec *executionContext) fieldContext_Mutation_retenirTop(ctx context.Context
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18247,6 +19376,8 @@ func (ec *executionContext) fieldContext_Mutation_annulerCoup(ctx context.Contex
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18338,6 +19469,8 @@ func (ec *executionContext) fieldContext_Mutation_ramasser(ctx context.Context, 
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18429,6 +19562,8 @@ func (ec *executionContext) fieldContext_Mutation_arriveeEnRetard(ctx context.Co
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18520,6 +19655,8 @@ func (ec *executionContext) fieldContext_Mutation_interrompre(ctx context.Contex
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18611,6 +19748,8 @@ func (ec *executionContext) fieldContext_Mutation_reprendre(ctx context.Context,
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -18702,6 +19841,8 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -20087,6 +21228,51 @@ func (ec *executionContext) fieldContext_Partie_solutions(_ context.Context, fie
 				return ec.fieldContext_SolutionTop_admissible(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type SolutionTop", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_chrono(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_chrono,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.Partie().Chrono(ctx, obj)
+		},
+		nil,
+		ec.marshalNChrono2ᚖarbitreᚋgraphqlᚋmodelᚐChrono,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_chrono(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "coup":
+				return ec.fieldContext_Chrono_coup(ctx, field)
+			case "etat":
+				return ec.fieldContext_Chrono_etat(ctx, field)
+			case "tempsAccordeSecondes":
+				return ec.fieldContext_Chrono_tempsAccordeSecondes(ctx, field)
+			case "ecouleMs":
+				return ec.fieldContext_Chrono_ecouleMs(ctx, field)
+			case "restantMs":
+				return ec.fieldContext_Chrono_restantMs(ctx, field)
+			case "alerteSecondes":
+				return ec.fieldContext_Chrono_alerteSecondes(ctx, field)
+			case "heureServeur":
+				return ec.fieldContext_Chrono_heureServeur(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Chrono", field.Name)
 		},
 	}
 	return fc, nil
@@ -21587,6 +22773,79 @@ func (ec *executionContext) fieldContext_Query_cotes(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_avancementBulletins(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_avancementBulletins,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().AvancementBulletins(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal []model.AvancementTable
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal []model.AvancementTable
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNAvancementTable2ᚕarbitreᚋgraphqlᚋmodelᚐAvancementTableᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_avancementBulletins(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "table":
+				return ec.fieldContext_AvancementTable_table(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_AvancementTable_joueurs(ctx, field)
+			case "saisis":
+				return ec.fieldContext_AvancementTable_saisis(ctx, field)
+			case "corriges":
+				return ec.fieldContext_AvancementTable_corriges(ctx, field)
+			case "manquants":
+				return ec.fieldContext_AvancementTable_manquants(ctx, field)
+			case "renvoyes":
+				return ec.fieldContext_AvancementTable_renvoyes(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type AvancementTable", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_avancementBulletins_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournoi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21695,6 +22954,8 @@ func (ec *executionContext) fieldContext_Query_partie(ctx context.Context, field
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -23684,6 +24945,8 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnonce(ctx context.Co
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -23757,6 +25020,8 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnounced(ctx context.
 				return ec.fieldContext_Partie_fin(ctx, field)
 			case "solutions":
 				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
 		},
@@ -27956,6 +29221,70 @@ func (ec *executionContext) _Appel(ctx context.Context, sel ast.SelectionSet, ob
 	return out
 }
 
+var avancementTableImplementors = []string{"AvancementTable"}
+
+func (ec *executionContext) _AvancementTable(ctx context.Context, sel ast.SelectionSet, obj *model.AvancementTable) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, avancementTableImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AvancementTable")
+		case "table":
+			out.Values[i] = ec._AvancementTable_table(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._AvancementTable_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "saisis":
+			out.Values[i] = ec._AvancementTable_saisis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "corriges":
+			out.Values[i] = ec._AvancementTable_corriges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "manquants":
+			out.Values[i] = ec._AvancementTable_manquants(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renvoyes":
+			out.Values[i] = ec._AvancementTable_renvoyes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var bulletinImplementors = []string{"Bulletin"}
 
 func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet, obj *model.Bulletin) graphql.Marshaler {
@@ -28061,6 +29390,75 @@ func (ec *executionContext) _BulletinRejoue(ctx context.Context, sel ast.Selecti
 			}
 		case "differences":
 			out.Values[i] = ec._BulletinRejoue_differences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var chronoImplementors = []string{"Chrono"}
+
+func (ec *executionContext) _Chrono(ctx context.Context, sel ast.SelectionSet, obj *model.Chrono) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, chronoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Chrono")
+		case "coup":
+			out.Values[i] = ec._Chrono_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "etat":
+			out.Values[i] = ec._Chrono_etat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tempsAccordeSecondes":
+			out.Values[i] = ec._Chrono_tempsAccordeSecondes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ecouleMs":
+			out.Values[i] = ec._Chrono_ecouleMs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "restantMs":
+			out.Values[i] = ec._Chrono_restantMs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "alerteSecondes":
+			out.Values[i] = ec._Chrono_alerteSecondes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "heureServeur":
+			out.Values[i] = ec._Chrono_heureServeur(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -29820,6 +31218,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "demarrerChrono":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_demarrerChrono(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "suspendreChrono":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_suspendreChrono(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reprendreChrono":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reprendreChrono(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inscrireJoueurs":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_inscrireJoueurs(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "sanctionDisciplinaire":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_sanctionDisciplinaire(ctx, field)
@@ -30279,6 +31705,42 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 					}
 				}()
 				res = ec._Partie_solutions(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "chrono":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Partie_chrono(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
 				return res
 			}
 
@@ -30877,6 +32339,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_cotes(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "avancementBulletins":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_avancementBulletins(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -32577,6 +34061,54 @@ func (ec *executionContext) marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(c
 	return ec._Appel(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNAvancementTable2arbitreᚋgraphqlᚋmodelᚐAvancementTable(ctx context.Context, sel ast.SelectionSet, v model.AvancementTable) graphql.Marshaler {
+	return ec._AvancementTable(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNAvancementTable2ᚕarbitreᚋgraphqlᚋmodelᚐAvancementTableᚄ(ctx context.Context, sel ast.SelectionSet, v []model.AvancementTable) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNAvancementTable2arbitreᚋgraphqlᚋmodelᚐAvancementTable(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -32732,6 +34264,20 @@ func (ec *executionContext) marshalNBulletinRejoue2ᚕarbitreᚋgraphqlᚋmodel�
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNChrono2arbitreᚋgraphqlᚋmodelᚐChrono(ctx context.Context, sel ast.SelectionSet, v model.Chrono) graphql.Marshaler {
+	return ec._Chrono(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNChrono2ᚖarbitreᚋgraphqlᚋmodelᚐChrono(ctx context.Context, sel ast.SelectionSet, v *model.Chrono) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Chrono(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
@@ -32986,6 +34532,40 @@ var (
 	marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation = map[partie.Designation]string{
 		partie.ParLogiciel:     "logiciel",
 		partie.ParTirageAuSort: "tirage_au_sort",
+	}
+)
+
+func (ec *executionContext) unmarshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono(ctx context.Context, v any) (duplicate.EtatChrono, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono(ctx context.Context, sel ast.SelectionSet, v duplicate.EtatChrono) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono = map[string]duplicate.EtatChrono{
+		"arrete":   duplicate.ChronoArrete,
+		"en_cours": duplicate.ChronoEnCours,
+		"en_pause": duplicate.ChronoEnPause,
+		"ecoule":   duplicate.ChronoEcoule,
+		"termine":  duplicate.ChronoTermine,
+	}
+	marshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono = map[duplicate.EtatChrono]string{
+		duplicate.ChronoArrete:  "arrete",
+		duplicate.ChronoEnCours: "en_cours",
+		duplicate.ChronoEnPause: "en_pause",
+		duplicate.ChronoEcoule:  "ecoule",
+		duplicate.ChronoTermine: "termine",
 	}
 )
 
@@ -33438,6 +35018,21 @@ func (ec *executionContext) marshalNJoueur2ᚕarbitreᚋgraphqlᚋmodelᚐJoueur
 func (ec *executionContext) unmarshalNJoueurInput2arbitreᚋgraphqlᚋmodelᚐJoueurInput(ctx context.Context, v any) (model.JoueurInput, error) {
 	res, err := ec.unmarshalInputJoueurInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNJoueurInput2ᚕarbitreᚋgraphqlᚋmodelᚐJoueurInputᚄ(ctx context.Context, v any) ([]model.JoueurInput, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]model.JoueurInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNJoueurInput2arbitreᚋgraphqlᚋmodelᚐJoueurInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalNLexique2ᚖarbitreᚋgraphqlᚋmodelᚐLexique(ctx context.Context, sel ast.SelectionSet, v *model.Lexique) graphql.Marshaler {

@@ -70,6 +70,22 @@ type Appel struct {
 	Historique []Acte `json:"historique"`
 }
 
+// Where a coup's bulletins stand at one table.
+type AvancementTable struct {
+	// The table; 0 for the players registered without one.
+	Table int `json:"table"`
+	// Players whose bulletin the coup awaits (§6.2: not the late ones).
+	Joueurs int `json:"joueurs"`
+	// Bulletins entered.
+	Saisis int `json:"saisis"`
+	// Bulletins corrected.
+	Corriges int `json:"corriges"`
+	// Bulletins not entered yet.
+	Manquants int `json:"manquants"`
+	// Bulletins sent to the commission (§5.3.3, §6.3).
+	Renvoyes int `json:"renvoyes"`
+}
+
 // A player's bulletin for a coup and its correction.
 type Bulletin struct {
 	// The game.
@@ -112,6 +128,24 @@ type BulletinRejoue struct {
 	Ecart bool `json:"ecart"`
 	// What differs, one sentence each.
 	Differences []string `json:"differences"`
+}
+
+// The chrono of the coup being played, read at the server's time heureServeur.
+type Chrono struct {
+	// The coup it times (0 before the first tirage).
+	Coup int `json:"coup"`
+	// Where it stands.
+	Etat duplicate.EtatChrono `json:"etat"`
+	// The time allowed for the coup: the game's time per coup (§1.3), or the elimination schedule (§3.8.3, guide §2.14).
+	TempsAccordeSecondes int `json:"tempsAccordeSecondes"`
+	// Milliseconds run.
+	EcouleMs int `json:"ecouleMs"`
+	// Milliseconds left.
+	RestantMs int `json:"restantMs"`
+	// The last warning's threshold in seconds: 30, or 20 in blitz (§3.3 « trente (ou vingt) secondes », guide §2.17.6).
+	AlerteSecondes int `json:"alerteSecondes"`
+	// The server's time of this reading: a screen whose clock is wrong computes its offset from it.
+	HeureServeur time.Time `json:"heureServeur"`
 }
 
 // The settings of a game.

@@ -3,7 +3,7 @@ package model
 import "arbitre/domain/duplicate"
 
 // Partie is the public view of a duplicate game; the fields computed on
-// demand (solutions) have resolvers, so they cost nothing unless asked for.
+// demand (solutions, chrono) have resolvers, so they cost nothing unless asked for.
 type Partie struct {
 	ID         string
 	Tournoi    *string
@@ -19,4 +19,7 @@ type Partie struct {
 	Tops       []TopRetenu
 	DernierTop *TopRetenu
 	Fin        *FinPartie
+	// Minuteur is the chrono as the events leave it; the chrono field
+	// reads it at the server's time.
+	Minuteur duplicate.Chrono
 }

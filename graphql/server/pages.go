@@ -12,9 +12,10 @@ import (
 // /affichage/<partie>, the classique display at /affichage/classique/<tournoi>,
 // the commission's viewer and appeal workflow at /commission/<partie>, the
 // tournament's appeals at /commission, the printable duplicate standings at
-// /classement/<tournoi>, the arbiter's bulletin entry at /arbitre/partie/<p>,
-// the classique TD console at /directeur/classique/<tournoi> and its printed
-// pages at /impression/classique/<tournoi>/<appariements|classement|feuilles>.
+// /classement/<tournoi>, the duplicate director's consoles at /directeur and
+// /directeur/partie/<partie>, the arbiter's bulletin entry at
+// /arbitre/partie/<p>, the classique TD console at /directeur/classique/<tournoi>
+// and its printed pages at /impression/classique/<tournoi>/<appariements|classement|feuilles>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
 	page := func(name string) echo.HandlerFunc {
@@ -30,6 +31,9 @@ func pages(e *echo.Echo) {
 	get(e, "/affichage/*", page("affichage.html"))
 	get(e, "/affichage/classique/*", page("classique.html"))
 	get(e, "/commission/*", page("commission.html"))
+	// The duplicate director's consoles.
+	get(e, "/directeur", page("directeur.html"))
+	get(e, "/directeur/partie/*", page("directeur-partie.html"))
 	get(e, "/arbitre/partie/*", page("saisie.html"))
 	get(e, "/directeur/classique/*", page("td.html"))
 	get(e, "/impression/classique/*", page("impression-classique.html"))

@@ -44,6 +44,7 @@ type Vue struct {
 	Joueurs []string                  `json:"joueurs"`
 	Tops    []duplicate.TopRetenu     `json:"tops"`
 	Fin     *duplicate.PartieTerminee `json:"fin,omitempty"`
+	Chrono  duplicate.Chrono          `json:"chrono"`
 }
 
 // VueDe is the public view of p.
@@ -52,7 +53,7 @@ func VueDe(p *duplicate.Partie) Vue {
 	sac := p.Sac()
 	v := Vue{ID: p.ID(), Tournoi: p.Tournoi(), Numero: p.Numero(), Statut: p.Statut(), Version: p.Version(),
 		Coup: p.ProchainCoup(), Config: p.Config(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(),
-		Tops: []duplicate.TopRetenu{}, Fin: p.Fin()}
+		Tops: []duplicate.TopRetenu{}, Fin: p.Fin(), Chrono: p.Chrono()}
 	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
 		rack := p.Rack()
 		v.Tirage = rack.String()

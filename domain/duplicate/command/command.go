@@ -269,6 +269,21 @@ func (a *Application) Reprendre(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(a.maintenant()) })
 }
 
+// DemarrerChrono starts the chrono of the coup now, server's time (§1.3, §3.3).
+func (a *Application) DemarrerChrono(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(a.maintenant()) })
+}
+
+// SuspendreChrono pauses the chrono of the coup now.
+func (a *Application) SuspendreChrono(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(a.maintenant()) })
+}
+
+// ReprendreChrono resumes the chrono of the coup now.
+func (a *Application) ReprendreChrono(ctx context.Context, partie string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(a.maintenant()) })
+}
+
 // Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
 func (a *Application) Eliminer(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)

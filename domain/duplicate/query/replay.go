@@ -257,6 +257,12 @@ func coupDe(e any) (int, bool) {
 		return e.Coup, true
 	case duplicate.DecisionCommission:
 		return e.Coup, true
+	case duplicate.ChronoDemarre: // §3.6: the chronométrage may be disputed
+		return e.Coup, true
+	case duplicate.ChronoSuspendu:
+		return e.Coup, true
+	case duplicate.ChronoRepris:
+		return e.Coup, true
 	}
 	return 0, false
 }

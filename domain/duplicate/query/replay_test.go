@@ -163,3 +163,25 @@ func BenchmarkReconstituer300(b *testing.B) {
 		require.Len(b, e.Bulletins, 300)
 	}
 }
+
+// §3.6: an error of chronométrage may annul a coup, so the commission's
+// journal of a coup lists its chrono's events with the others.
+func TestReconstituer_Paragraphe3_6_JournalDuChrono(t *testing.T) {
+	_, evts, r, lex := partie(t, 2)
+	var avec []eventstore.Event
+	for _, ev := range evts {
+		avec = append(avec, ev)
+		payload, err := r.Decode(ev)
+		require.NoError(t, err)
+		if tirage, ok := payload.(duplicate.TirageEffectue); ok && tirage.Coup == 2 {
+			avec = append(avec, encoder(t, r, duplicate.ChronoDemarre{Coup: 2, A: t0}, eventstore.Metadata{Actor: "JA", Role: "directeur"}, len(avec)))
+		}
+	}
+	e, err := query.Reconstituer(avec, r, lexicon.NewBibliotheque(lex), 2)
+	require.NoError(t, err)
+	var types []string
+	for _, a := range e.Actes {
+		types = append(types, a.Type)
+	}
+	assert.Contains(t, types, duplicate.TypeChronoDemarre)
+}

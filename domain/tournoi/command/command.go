@@ -52,6 +52,11 @@ func (a *Application) Inscrire(ctx context.Context, id string, j tournoi.Joueur)
 	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Inscrire(j) })
 }
 
+// InscrireTous registers a list of players, all or none.
+func (a *Application) InscrireTous(ctx context.Context, id string, js []tournoi.Joueur) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.InscrireTous(js) })
+}
+
 // AjouterPartie adds a game to the tournament.
 func (a *Application) AjouterPartie(ctx context.Context, id, partie string) error {
 	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.AjouterPartie(partie) })

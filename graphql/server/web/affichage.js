@@ -1,4 +1,5 @@
-// The hall display: the current coup, the last top on the board, and the
+// The hall display: the current coup and its chrono (chrono.js: §1.3, §3.3,
+// right on a screen whose clock is wrong), the last top on the board, and the
 // standings paging by themselves. Public data only; updates arrive through
 // the coupAnnonce and classementChange subscriptions, and after a cut the
 // page catches up by itself (the subscriptions send the current state first).
@@ -12,11 +13,13 @@
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
 
-  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif }`;
+  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } ${Arbitre.Chrono.CHAMPS}`;
+  const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage`;
 
   function montrerPartie(p) {
     if (!p) return;
+    chrono.recevoir(p.chrono);
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     const top = p.dernierTop;

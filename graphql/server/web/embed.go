@@ -3,7 +3,8 @@
 // API. /affichage/<partie> is the public display (?serie=A for one série),
 // /commission/<partie>?coup=N the commission's replay viewer and appeal
 // workflow (/commission alone: a tournament's appeals), /classement/<tournoi>
-// the printable duplicate standings; session.js is the consoles' shared
+// the printable duplicate standings, /directeur and /directeur/partie/<partie>
+// the duplicate director's consoles; session.js is the consoles' shared
 // sign-in (token in sessionStorage, headers only).
 package web
 

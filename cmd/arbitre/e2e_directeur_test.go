@@ -1,0 +1,333 @@
+package main
+
+// End-to-end tests of the duplicate director's consoles (/directeur and
+// /directeur/partie/<partie>) and of the hall display's chrono, in headless
+// Chromium against the real server (see e2e_pages_test.go for the helpers).
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore/eventstoretest"
+)
+
+// serveurDuDirecteur starts a fresh server for a console's test and returns
+// it with a director's token it already knows (args: more token options).
+func serveurDuDirecteur(t *testing.T, args ...string) (*apiServer, string) {
+	t.Helper()
+	chromium(t)
+	data := t.TempDir()
+	jeton := apiToken(t, data, append([]string{"--role", "director"}, args...)...)
+	s := startAPIServer(t, data)
+	t.Cleanup(s.stop)
+	attendreJetons(t, s, jeton)
+	return s, jeton
+}
+
+// confirmerAction accepts the console's confirmation dialog (actions.js).
+func confirmerAction(t *testing.T, ctx context.Context, question string) {
+	t.Helper()
+	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
+	attendre(t, ctx, jsTexte("#confirmation-question", question), e2eAttente, "the question "+question)
+	executer(t, ctx, chromedp.Click("#confirmer-oui", chromedp.ByID))
+}
+
+// attendreAdresse waits until the page has navigated to url (a poll in the
+// page would end with the page it runs in).
+func attendreAdresse(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	var adresse string
+	require.Eventually(t, func() bool {
+		c, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		return chromedp.Run(c, chromedp.Location(&adresse)) == nil && adresse == url
+	}, e2eAttente, 50*time.Millisecond, "the page goes to %s (it is at %s)", url, adresse)
+}
+
+// statutConsole waits until the game console shows the game's state.
+func statutConsole(t *testing.T, ctx context.Context, statut string) {
+	t.Helper()
+	attendre(t, ctx, fmt.Sprintf(`document.body.dataset.statut === %q`, statut), e2eAttente, "the state "+statut)
+}
+
+// etatChrono waits until the page's chrono is in the state.
+func etatChrono(t *testing.T, ctx context.Context, etat string) {
+	t.Helper()
+	attendre(t, ctx, fmt.Sprintf(`document.getElementById("chrono").dataset.etat === %q`, etat), e2eAttente, "the chrono "+etat)
+}
+
+// TestE2EDirecteurConduitUnePartie drives the director's consoles as a
+// director would: sign-in, a tournament, a list with bad lines (shown,
+// nothing written), the list fixed and registered in one write, a game and
+// its configuration, coups with the chrono (paused, kept across a reload,
+// resumed), the top announced in one action and confirmed, the ramassage,
+// with keyboard shortcuts; then the game to its end (§3.7).
+func TestE2EDirecteurConduitUnePartie(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	api := e2eAPI{url: s.url, jeton: jeton}
+	ctx := navigateur(t, 1400, 1100)
+
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
+	entrerJeton(t, ctx, jeton)
+	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
+
+	executer(t, ctx, chromedp.SetValue("#tournoi-id", "T1", chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open de Vichy", chromedp.ByID),
+		chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
+	attendre(t, ctx, jsTexte("#tournoi-titre", "Open de Vichy (T1) — 0 joueur(s)"), e2eAttente, "the new tournament")
+
+	// A list with bad lines: every one named, nothing written.
+	mauvaise := "licence;nom;club;série;table\nL1;Ana;Vichy;A;1\nL2;;Vichy;A;1\nL3;Bob;Paris;B;x\nL1;Eve;Lyon;A;2\n"
+	executer(t, ctx, chromedp.SetValue("#liste", mauvaise, chromedp.ByID), chromedp.Click("#verifier", chromedp.ByID))
+	attendre(t, ctx, `document.querySelectorAll("#apercu-erreurs li").length === 3`, e2eAttente, "the bad lines")
+	var lignes []string
+	evaluer(t, ctx, `[...document.querySelectorAll("#apercu-erreurs li")].map(li => li.textContent)`, &lignes)
+	assert.Equal(t, []string{"ligne 3 : nom manquant", "ligne 4 : table « x » : un nombre entier attendu", "ligne 5 : licence L1 déjà en ligne 2"}, lignes)
+	var desactive bool
+	evaluer(t, ctx, `document.getElementById("inscrire").disabled`, &desactive)
+	assert.True(t, desactive, "no registration while a line is bad")
+	var tr struct {
+		Tournoi struct{ Joueurs []struct{ Licence string } } `json:"tournoi"`
+	}
+	api.exiger(t, `{ tournoi(id:"T1") { joueurs { licence } } }`, nil, &tr)
+	assert.Empty(t, tr.Tournoi.Joueurs, "nothing written")
+
+	// Fixed, then registered in one write after confirmation.
+	bonne := "L1\tAna\tVichy\tA\t1\nL2\tBob\tVichy\tA\t1\nL3\tCaro\tParis\tB\t2\nL4\tDan\tLyon\tB\t2\n"
+	executer(t, ctx, chromedp.SetValue("#liste", bonne, chromedp.ByID), chromedp.Click("#verifier", chromedp.ByID))
+	attendre(t, ctx, jsTexte("#inscrire", "Inscrire 4 joueur(s)")+` && !document.getElementById("inscrire").disabled`, e2eAttente, "the registration button")
+	executer(t, ctx, chromedp.Click("#inscrire", chromedp.ByID))
+	confirmerAction(t, ctx, "Inscrire 4 joueur(s) au tournoi Open de Vichy ?")
+	attendre(t, ctx, `document.querySelectorAll("#joueurs tr").length === 4`, e2eAttente, "the registered players")
+	api.exiger(t, `{ tournoi(id:"T1") { joueurs { licence } } }`, nil, &tr)
+	assert.Len(t, tr.Tournoi.Joueurs, 4)
+
+	// A game of 2 minutes per coup, software draws.
+	executer(t, ctx, chromedp.SetValue("#partie-id", "T1-1", chromedp.ByID), chromedp.SetValue("#temps", "120", chromedp.ByID),
+		chromedp.SetValue("#graine", "7", chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
+	attendreAdresse(t, ctx, s.url+"/directeur/partie/T1-1")
+	attendre(t, ctx, jsTexte("#coup", "Coup 1"), e2eAttente, "coup 1")
+	statutConsole(t, ctx, "attente_tirage")
+	var cfg struct {
+		Partie struct {
+			Config struct{ TempsParCoupSecondes, Graine int }
+		} `json:"partie"`
+	}
+	api.exiger(t, `{ partie(id:"T1-1") { config { tempsParCoupSecondes graine } } }`, nil, &cfg)
+	assert.Equal(t, 120, cfg.Partie.Config.TempsParCoupSecondes)
+	assert.Equal(t, 7, cfg.Partie.Config.Graine)
+
+	// Coup 1 with the shortcuts: T draws, C starts and pauses the chrono.
+	executer(t, ctx, chromedp.KeyEvent("t"))
+	statutConsole(t, ctx, "tirage")
+	etatChrono(t, ctx, "arrete")
+	executer(t, ctx, chromedp.KeyEvent("c"))
+	etatChrono(t, ctx, "en_cours")
+	executer(t, ctx, chromedp.KeyEvent("c"))
+	etatChrono(t, ctx, "en_pause")
+	var restant string
+	evaluer(t, ctx, `document.getElementById("chrono").dataset.restant`, &restant)
+	executer(t, ctx, chromedp.Reload())
+	etatChrono(t, ctx, "en_pause")
+	attendre(t, ctx, fmt.Sprintf(`document.getElementById("chrono").dataset.restant === %q`, restant), e2eAttente, "the same paused time after a reload")
+	executer(t, ctx, chromedp.Click("#chrono-reprendre", chromedp.ByID))
+	etatChrono(t, ctx, "en_cours")
+
+	// The engine's solutions, admissible first; A announces the first one.
+	attendre(t, ctx, `document.querySelector("#solutions tr") && document.querySelector("#solutions tr").dataset.admissible === "true"`, e2eAttente, "the solutions")
+	var top struct{ Mot, Reference string }
+	evaluer(t, ctx, `(() => { const tr = document.querySelector("#solutions tr"); return {mot: tr.dataset.mot, reference: tr.dataset.reference}; })()`, &top)
+	executer(t, ctx, chromedp.KeyEvent("a"))
+	confirmerAction(t, ctx, "Annoncer le top "+top.Mot+" en "+top.Reference)
+	statutConsole(t, ctx, "top")
+	etatChrono(t, ctx, "termine")
+	var annonce struct {
+		Partie struct {
+			DernierTop struct{ Mot, Reference string }
+		} `json:"partie"`
+	}
+	api.exiger(t, `{ partie(id:"T1-1") { dernierTop { mot reference } } }`, nil, &annonce)
+	assert.Equal(t, top, annonce.Partie.DernierTop)
+	attendre(t, ctx, `document.querySelectorAll("#avancement tr").length === 2`, e2eAttente, "the bulletins per table")
+	attendre(t, ctx, `document.querySelector('#avancement tr[data-table="1"]').dataset.manquants === "2"`, e2eAttente, "two bulletins missing at table 1")
+	executer(t, ctx, chromedp.KeyEvent("r"))
+	confirmerAction(t, ctx, "Ramasser les bulletins du coup 1 ?")
+	attendre(t, ctx, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
+
+	// Then to the end of the game: draw, chrono, top (or the coup annulled
+	// for want of a solution, §3.6) until the letters end it (§3.7).
+	for coup := 2; ; coup++ {
+		require.Less(t, coup, 60, "the game ends")
+		var statut string
+		evaluer(t, ctx, `document.body.dataset.statut`, &statut)
+		if statut == "terminee" {
+			break
+		}
+		executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+		attendre(t, ctx, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
+		evaluer(t, ctx, `document.body.dataset.statut`, &statut)
+		if statut == "terminee" {
+			break
+		}
+		if coup <= 3 {
+			executer(t, ctx, chromedp.Click("#chrono-demarrer", chromedp.ByID))
+			etatChrono(t, ctx, "en_cours")
+		}
+		attendre(t, ctx, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
+		var admissible bool
+		evaluer(t, ctx, `!!document.querySelector("#solutions button.annoncer")`, &admissible)
+		if admissible {
+			executer(t, ctx, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
+			confirmerAction(t, ctx, "Annoncer le top")
+		} else {
+			executer(t, ctx, chromedp.SetValue("#motif-annulation", "aucune_solution", chromedp.ByID), chromedp.Click("#annuler-coup", chromedp.ByID))
+			confirmerAction(t, ctx, "Annuler le coup")
+		}
+		attendre(t, ctx, `["top", "attente_tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the end of the coup")
+	}
+	attendre(t, ctx, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game")
+	attendre(t, ctx, jsTexte("#fin", "Partie terminée (§3.7)"), e2eAttente, "why the game ended")
+	var fin struct {
+		Partie struct{ Fin *struct{ Motif string } } `json:"partie"`
+	}
+	api.exiger(t, `{ partie(id:"T1-1") { fin { motif } } }`, nil, &fin)
+	require.NotNil(t, fin.Partie.Fin)
+}
+
+// TestE2EDirecteurJetonExpire: a token that expires while the console is
+// open signs the director out with a French message (session.js).
+func TestE2EDirecteurJetonExpire(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t, "--ttl", "3s")
+	ctx := navigateur(t, 1200, 900)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
+	entrerJeton(t, ctx, jeton)
+	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
+	// The token expires; the next action signs out.
+	api := e2eAPI{url: s.url, jeton: jeton}
+	require.Eventually(t, func() bool { return api.requete(t, `{ moi { role } }`, nil).code() == "UNAUTHENTICATED" },
+		e2eAttente, 100*time.Millisecond, "the token expired")
+	executer(t, ctx, chromedp.SetValue("#tournoi-id", "T9", chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open", chromedp.ByID),
+		chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form again")
+	attendre(t, ctx, jsTexte("#connexion .message", "Jeton expiré, révoqué ou inconnu"), e2eAttente, "the French message")
+	var stocke string
+	evaluer(t, ctx, `sessionStorage.getItem("arbitre.jeton") || ""`, &stocke)
+	assert.Empty(t, stocke, "the token is forgotten")
+}
+
+// TestE2EAffichageChronoHorlogeFaussee: the hall display shows the chrono
+// the server computes (§1.3, §3.3) even on a screen whose clock is an hour
+// off, with the warning in the last 30 seconds and the time over: it takes
+// its offset from the server's time carried by each update.
+func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
+	for _, decalage := range []time.Duration{time.Hour, -time.Hour} {
+		t.Run(fmt.Sprintf("écran décalé de %v", decalage), func(t *testing.T) {
+			chromium(t)
+			data := t.TempDir()
+			director := apiToken(t, data, "--role", "director")
+			h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+			s := startAPIServerHorloge(t, data, h)
+			defer s.stop()
+			attendreJetons(t, s, director)
+			inscrireJoueursT1(t, s, director, 2)
+			require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
+			require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+
+			ctx := navigateur(t, 1600, 900)
+			fausse := fmt.Sprintf(`(() => { const D = Date, d = %d;
+				class Faux extends D { constructor(...a) { if (a.length) { super(...a); } else { super(D.now() + d); } } static now() { return D.now() + d; } }
+				window.Date = Faux; })();`, decalage.Milliseconds())
+			executer(t, ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+				_, err := page.AddScriptToEvaluateOnNewDocument(fausse).Do(ctx)
+				return err
+			}))
+			executer(t, ctx, chromedp.Navigate(s.url+"/affichage/T1-1"))
+			var ecart float64
+			evaluer(t, ctx, `Date.now() - performance.timeOrigin`, &ecart)
+			require.InDelta(t, float64(decalage.Milliseconds()), ecart, float64(10*time.Minute/time.Millisecond), "the screen's clock is off")
+			etatChrono(t, ctx, "arrete")
+			attendre(t, ctx, jsTexte("#chrono .temps", "2:00"), e2eAttente, "the whole time before the start")
+
+			require.Empty(t, s.gql(director, `mutation { demarrerChrono(partie:"T1-1") { version } }`, nil).Errors)
+			etatChrono(t, ctx, "en_cours")
+			h.Avancer(100 * time.Second)
+			require.Empty(t, s.gql(director, `mutation { suspendreChrono(partie:"T1-1") { version } }`, nil).Errors)
+			etatChrono(t, ctx, "en_pause")
+			attendre(t, ctx, jsTexte("#chrono .temps", "0:20"), e2eAttente, "20 seconds left")
+			require.Empty(t, s.gql(director, `mutation { reprendreChrono(partie:"T1-1") { version } }`, nil).Errors)
+			etatChrono(t, ctx, "en_cours")
+			attendre(t, ctx, `document.getElementById("chrono").classList.contains("alerte")`, e2eAttente, "§3.3: the warning of the last 30 seconds")
+			var reste int
+			evaluer(t, ctx, `parseInt(document.getElementById("chrono").dataset.restant, 10)`, &reste)
+			assert.LessOrEqual(t, reste, 20)
+
+			// The server's time passes the end: the next update says so.
+			h.Avancer(30 * time.Second)
+			require.Empty(t, s.gql(director, `mutation { arriveeEnRetard(partie:"T1-1", licence:"L9") { version } }`, nil).Errors)
+			etatChrono(t, ctx, "ecoule")
+			attendre(t, ctx, jsTexte("#chrono .temps", "0:00")+` && document.getElementById("chrono").classList.contains("fini")`, e2eAttente, "the time over")
+			attendre(t, ctx, jsTexte("#chrono .libelle", "temps écoulé"), e2eAttente, "« temps écoulé »")
+			assert.False(t, strings.Contains(textePage(ctx), "NaN"))
+		})
+	}
+}
+
+// TestE2EDirecteurTiragesSaisisEtIncidents: the letters typed from the bag
+// and the line of a pre-drawn sheet (guide §2.17) are drawn from the console;
+// the interruption and its resumption (§3.7) and a late player (§6.2) are
+// confirmed actions whose refusals the page explains in French.
+func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	inscrireJoueursT1(t, s, jeton, 2)
+	for _, p := range []struct{ id, source string }{{"T1-sac", "directeur"}, {"T1-feuille", "pretiree"}} {
+		require.Empty(t, s.gql(jeton, `mutation($p: ID!, $s: SourceTirage!) { creerPartie(tournoi:"T1", partie:$p, config:{source:$s}) { id } }`,
+			map[string]any{"p": p.id, "s": p.source}).Errors)
+	}
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-sac"))
+	entrerJeton(t, ctx, jeton)
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "PYJ", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, jsTexte("#message", "il faut tirer 7 lettre(s)"), e2eAttente, "the refusal of a tirage of 3 letters")
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "pyjama?", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+	attendre(t, ctx, jsTexte("#tirage", "AAJMPY?"), e2eAttente, "the typed tirage")
+
+	executer(t, ctx, chromedp.Click("#interrompre", chromedp.ByID))
+	confirmerAction(t, ctx, "Interrompre la partie (§3.7) ?")
+	statutConsole(t, ctx, "interrompue")
+	executer(t, ctx, chromedp.Click("#reprendre", chromedp.ByID))
+	confirmerAction(t, ctx, "Reprendre la partie ?")
+	statutConsole(t, ctx, "tirage")
+	executer(t, ctx, chromedp.SetValue("#retard-licence", "L9", chromedp.ByID), chromedp.Click("#retard", chromedp.ByID))
+	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
+	attendre(t, ctx, jsTexte("#message", "L9 ajouté à la partie."), e2eAttente, "the late player")
+	var joueurs struct {
+		Partie struct{ Joueurs []string } `json:"partie"`
+	}
+	e2eAPI{url: s.url, jeton: jeton}.exiger(t, `{ partie(id:"T1-sac") { joueurs } }`, nil, &joueurs)
+	assert.Contains(t, joueurs.Partie.Joueurs, "L9")
+
+	// Giving up at the confirmation changes nothing.
+	executer(t, ctx, chromedp.Click("#annuler-coup", chromedp.ByID))
+	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
+	executer(t, ctx, chromedp.Click("#confirmer-non", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-feuille"))
+	statutConsole(t, ctx, "attente_tirage")
+	attendre(t, ctx, `!document.getElementById("saisie-feuille").hidden && document.getElementById("saisie-lettres").hidden`, e2eAttente, "the sheet's field")
+	executer(t, ctx, chromedp.SetValue("#ligne-feuille", "1  +EAIRST?   H4 ArISTE 64", chromedp.ByID))
+	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+	statutConsole(t, ctx, "tirage")
+	attendre(t, ctx, jsTexte("#tirage", "AEIRST?"), e2eAttente, "the sheet's tirage")
+}

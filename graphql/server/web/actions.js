@@ -1,0 +1,70 @@
+// What every action of the consoles needs, written once: the confirmation of
+// the actions that cannot be undone (a top announced, a ramassage, an
+// annulled coup, a registration...) and the idempotency key of each action.
+//
+// The confirmation is a dialog built once per page, with stable ids:
+// #confirmation (the dialog), #confirmation-question, #confirmer-oui and
+// #confirmer-non; the rest of the page is inert while it is open. Enter
+// confirms (the focus is on « Confirmer »), Escape cancels.
+//
+//   if (await Arbitre.confirmer("Annoncer le top BAC en H8 ?")) { ... }
+//
+// Arbitre.cleAction() is a fresh clientMutationId: a retried request is
+// applied once by the server. Arbitre.message(texte, erreur) shows the
+// outcome of an action in the page's #message, in red for an error.
+"use strict";
+
+(function () {
+  const Arbitre = window.Arbitre || (window.Arbitre = {});
+  let dialogue = null;
+
+  function construire() {
+    const d = document.createElement("dialog");
+    d.id = "confirmation";
+    const q = document.createElement("p");
+    q.id = "confirmation-question";
+    const oui = document.createElement("button");
+    oui.id = "confirmer-oui";
+    oui.type = "button";
+    oui.textContent = "Confirmer";
+    const non = document.createElement("button");
+    non.id = "confirmer-non";
+    non.type = "button";
+    non.textContent = "Annuler";
+    oui.addEventListener("click", () => d.close("oui"));
+    non.addEventListener("click", () => d.close("non"));
+    d.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape") d.close("non");
+    });
+    d.append(q, oui, " ", non);
+    document.body.appendChild(d);
+    return d;
+  }
+
+  Arbitre.message = function (texte, erreur) {
+    const m = document.getElementById("message");
+    m.textContent = texte;
+    m.className = "message " + (erreur ? "erreur" : "ok");
+  };
+
+  Arbitre.cleAction = function () {
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  };
+
+  Arbitre.confirmer = function (question) {
+    dialogue = dialogue || construire();
+    const d = dialogue;
+    d.querySelector("#confirmation-question").textContent = question;
+    d.returnValue = "";
+    const autres = [...document.body.children].filter((el) => el !== d && !el.inert);
+    return new Promise((resolve) => {
+      d.addEventListener("close", () => {
+        for (const el of autres) el.inert = false;
+        resolve(d.returnValue === "oui");
+      }, { once: true });
+      for (const el of autres) el.inert = true;
+      d.show();
+      d.querySelector("#confirmer-oui").focus();
+    });
+  };
+})();

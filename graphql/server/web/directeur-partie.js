@@ -1,0 +1,263 @@
+// The director's console of a duplicate game, /directeur/partie/<partie>:
+// everything the juge-arbitre does, in the regulation's order — the tirage
+// (software, letters typed from the bag, or the line of a pre-drawn sheet:
+// §3.1, §3.2, guide §2.17), the rejet (§3.2), the chrono (§1.3, §3.3), the
+// engine's solutions and the top announced in one action (§3.4), the
+// ramassage with the bulletins' progress per table, the annulled coup (§3.6),
+// the interruption (§3.7), the late player (§6.2), the eliminations (§3.8.3,
+// guide §2.14) and the end (§3.7). The state comes from the coupAnnonce
+// subscription, so every screen agrees; every action that cannot be undone
+// asks for confirmation (actions.js).
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const message = Arbitre.message;
+  const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
+  const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
+    tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur } ${Arbitre.Chrono.CHAMPS}`;
+  const STATUTS = {
+    attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
+    interrompue: "partie interrompue", terminee: "partie terminée",
+  };
+  const chrono = new Arbitre.Chrono($("chrono"));
+  let p = null;
+  let solutions = [];
+  let solutionsDe = ""; // the tirage whose solutions are shown or being read
+  let live = null;
+
+  const session = new Arbitre.Session($("connexion"), demarrer);
+
+  async function demarrer() {
+    $("contenu").hidden = false;
+    $("titre").textContent = "Partie " + partie;
+    $("affichage").href = "/affichage/" + encodeURIComponent(partie);
+    try {
+      const d = await session.query(`query($p: ID!) { partie(id: $p) { ${PARTIE} } }`, { p: partie });
+      if (!d.partie) {
+        message(`La partie ${partie} n'existe pas.`, true);
+        return;
+      }
+      await montrer(d.partie);
+    } catch (e) {
+      message(e.message, true);
+      return;
+    }
+    if (!live) {
+      live = session.live((enDirect) => { $("etat").textContent = enDirect ? "en direct" : "reconnexion…"; });
+      live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`, { p: partie },
+        (d) => montrer(d.coupAnnonce).catch((e) => message(e.message, true)), (e) => message(e.message, true));
+    }
+  }
+
+  // coupCourant is the coup whose bulletins are being handed in: the one
+  // being played, else the last topped.
+  function coupCourant() {
+    return p.statut === "tirage" ? p.coup : p.coup - 1;
+  }
+
+  async function montrer(vue) {
+    if (p && vue.version < p.version) return; // an older answer arrived late
+    p = vue;
+    chrono.recevoir(p.chrono);
+    document.body.dataset.statut = p.statut;
+    document.body.dataset.version = String(p.version);
+    document.body.dataset.coup = String(p.coup);
+    $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
+    $("statut").textContent = STATUTS[p.statut] || p.statut;
+    $("tirage").textContent = p.statut === "tirage" ? p.tirage : "";
+    $("saisie-lettres").hidden = p.config.source !== "directeur";
+    $("saisie-feuille").hidden = p.config.source !== "pretiree";
+    $("bloc-eliminer").hidden = p.config.mode === "normal";
+    $("tops").replaceChildren(...p.tops.map((t) => Arbitre.ligne([[t.coup, true], [t.mot, false], [t.reference, false], [t.score, true]])));
+    $("fin").textContent = p.fin ? finTexte(p.fin) : "La partie se termine d'elle-même quand les lettres restantes le veulent (§3.7).";
+    boutons();
+    await Promise.all([chargerSolutions(), chargerAvancement()]);
+  }
+
+  function finTexte(f) {
+    const motifs = {
+      toutes_lettres_placees: "toutes les lettres sont placées", une_seule_lettre: "il ne reste qu'une lettre",
+      reliquat_voyelles: "il ne reste que des voyelles", reliquat_consonnes: "il ne reste que des consonnes",
+      plus_de_placement: "plus aucun placement possible", tirage_different_impossible: "plus de tirage différent possible",
+      interruption: "interruption de plus de 15 minutes", vainqueur: "un seul joueur reste en lice",
+    };
+    let t = `Partie terminée (§3.7) : ${motifs[f.motif] || f.motif} ; résultats arrêtés au coup ${f.dernierCoup}.`;
+    if (f.annulee) t += " La partie est annulée.";
+    if (f.vainqueur) t += ` Vainqueur : ${f.vainqueur}.`;
+    return t;
+  }
+
+  // boutons enables the actions the game's state allows.
+  function boutons() {
+    const s = p.statut, c = p.chrono.etat;
+    const entreCoups = s === "attente_tirage" || s === "top";
+    $("tirer").disabled = !entreCoups;
+    $("rejeter").disabled = s !== "tirage";
+    $("chrono-demarrer").disabled = s !== "tirage" || c !== "arrete";
+    $("chrono-pause").disabled = s !== "tirage" || c !== "en_cours";
+    $("chrono-reprendre").disabled = s !== "tirage" || c !== "en_pause";
+    $("ramasser").disabled = !(s === "tirage" || s === "top");
+    $("annuler-coup").disabled = !(s === "tirage" || s === "top");
+    $("interrompre").disabled = s === "interrompue" || s === "terminee";
+    $("reprendre").disabled = s !== "interrompue";
+    $("retard").disabled = s === "interrompue" || s === "terminee";
+    $("eliminer").disabled = s !== "top";
+  }
+
+  async function chargerSolutions() {
+    const tbody = $("solutions");
+    if (p.statut !== "tirage") {
+      solutions = [];
+      solutionsDe = "";
+      tbody.replaceChildren();
+      tbody.dataset.coup = "";
+      return;
+    }
+    // The solutions of a tirage never change: read once per tirage.
+    const cle = p.coup + ":" + p.tirage;
+    if (solutionsDe === cle) return;
+    solutionsDe = cle;
+    let d;
+    try {
+      d = await session.query(`query($p: ID!) { partie(id: $p) { solutions { mot reference score avecJoker finDePartie admissible } } }`, { p: partie });
+    } catch (e) {
+      solutionsDe = "";
+      throw e;
+    }
+    if (solutionsDe !== cle) return; // the game moved on meanwhile
+    solutions = d.partie.solutions || [];
+    const finit = solutions.some((s) => s.admissible && s.finDePartie);
+    tbody.replaceChildren(...solutions.map((s) => {
+      const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
+      tr.dataset.mot = s.mot;
+      tr.dataset.reference = s.reference;
+      tr.dataset.admissible = String(s.admissible);
+      if (!s.admissible) tr.className = "inadmissible";
+      const td = document.createElement("td");
+      if (s.admissible) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "annoncer";
+        b.textContent = "Annoncer";
+        b.addEventListener("click", () => annoncer(s));
+        td.appendChild(b);
+      }
+      tr.appendChild(td);
+      return tr;
+    }));
+    tbody.dataset.coup = String(p.coup);
+  }
+
+  // raison says why the director may not retain a top (§3.4).
+  function raison(s, finit) {
+    if (finit && !s.finDePartie) return "non : un top de même score termine la partie (§3.4, §3.7)";
+    if (s.avecJoker) return "non : un top de même score garde le joker ou le fait revenir (§3.4, §3.8.1)";
+    return "non (§3.4)";
+  }
+
+  async function chargerAvancement() {
+    const coup = coupCourant();
+    $("avancement-coup").textContent = coup >= 1 ? String(coup) : "—";
+    if (coup < 1) {
+      $("avancement").replaceChildren();
+      return;
+    }
+    const d = await session.query(`query($p: ID!, $c: Int!) { avancementBulletins(partie: $p, coup: $c) {
+      table joueurs saisis corriges manquants renvoyes } }`, { p: partie, c: coup });
+    $("avancement").replaceChildren(...d.avancementBulletins.map((t) => {
+      const tr = Arbitre.ligne([[t.table || "sans table", true], [t.joueurs, true], [t.saisis, true], [t.corriges, true],
+        [t.manquants, true], [t.renvoyes, true]]);
+      tr.dataset.table = String(t.table);
+      tr.dataset.manquants = String(t.manquants);
+      return tr;
+    }));
+  }
+
+  // agir runs a mutation answering with the game, after confirmation when a
+  // question is given; the answer is shown at once.
+  async function agir(champ, args, question, succes) {
+    if (question && !(await Arbitre.confirmer(question))) return;
+    const decl = Object.keys(args).map((k) => `, $${k}: ${args[k][1]}`).join("");
+    const appel = Object.keys(args).map((k) => `, ${k}: $${k}`).join("");
+    const vars = { p: partie, c: Arbitre.cleAction() };
+    for (const k of Object.keys(args)) vars[k] = args[k][0];
+    try {
+      const d = await session.query(`mutation($p: ID!, $c: String${decl}) { ${champ}(partie: $p, clientMutationId: $c${appel}) { ${PARTIE} } }`, vars);
+      message(succes);
+      await montrer(d[champ]);
+    } catch (e) {
+      message(e.message, true);
+    }
+  }
+
+  // lettresTirees reads the letters to send for a typed tirage.
+  function lettresTirees() {
+    if (p.config.source === "directeur") return $("lettres").value.trim().toUpperCase();
+    if (p.config.source !== "pretiree") return "";
+    const ligne = $("ligne-feuille").value.trim().toUpperCase();
+    const m = /^\s*\d*\s*[A-Z?]*\+([A-Z?]*)/.exec(ligne);
+    return m ? m[1] : ligne.replace(/^\d+\s+/, "").split(/\s+/)[0];
+  }
+
+  async function tirer() {
+    if ($("tirer").disabled) return;
+    const lettres = lettresTirees();
+    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, "Tirage effectué.");
+    $("lettres").value = "";
+    $("ligne-feuille").value = "";
+  }
+
+  function basculerChrono() {
+    const c = p && p.chrono.etat;
+    if (!$("chrono-demarrer").disabled && c === "arrete") return agir("demarrerChrono", {}, null, "Chrono lancé.");
+    if (!$("chrono-pause").disabled) return agir("suspendreChrono", {}, null, "Chrono en pause.");
+    if (!$("chrono-reprendre").disabled) return agir("reprendreChrono", {}, null, "Chrono repris.");
+  }
+
+  function annoncer(s) {
+    return agir("retenirTop", { reference: [s.reference, "String!"], mot: [s.mot, "String!"] },
+      `Annoncer le top ${s.mot} en ${s.reference} (${s.score} points) ?`, `Top annoncé : ${s.mot} en ${s.reference}, ${s.score} points.`);
+  }
+
+  function ramasser() {
+    if ($("ramasser").disabled) return;
+    return agir("ramasser", {}, `Ramasser les bulletins du coup ${coupCourant()} ?`, "Bulletins ramassés.");
+  }
+
+  $("tirer").addEventListener("click", tirer);
+  $("rejeter").addEventListener("click", () => agir("rejeter", {}, `Rejeter le tirage ${p.tirage} ? Toutes les lettres retournent au sac (§3.2).`, "Tirage rejeté."));
+  $("chrono-demarrer").addEventListener("click", () => agir("demarrerChrono", {}, null, "Chrono lancé."));
+  $("chrono-pause").addEventListener("click", () => agir("suspendreChrono", {}, null, "Chrono en pause."));
+  $("chrono-reprendre").addEventListener("click", () => agir("reprendreChrono", {}, null, "Chrono repris."));
+  $("ramasser").addEventListener("click", ramasser);
+  $("annuler-coup").addEventListener("click", () => {
+    const motif = $("motif-annulation").value;
+    return agir("annulerCoup", { motif: [motif, "MotifAnnulation!"] },
+      `Annuler le coup ${coupCourant()} (${motif}) ? Ses points et ses lettres sont annulés (§3.6).`, "Coup annulé.");
+  });
+  $("interrompre").addEventListener("click", () => agir("interrompre", {}, "Interrompre la partie (§3.7) ?", "Partie interrompue."));
+  $("reprendre").addEventListener("click", () => agir("reprendre", {}, "Reprendre la partie ? Au-delà de 15 minutes d'interruption, elle s'arrête (§3.7).", "Partie reprise."));
+  $("retard").addEventListener("click", () => {
+    const l = $("retard-licence").value.trim();
+    if (!l) return message("Saisir la licence du joueur en retard.", true);
+    return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${l} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${l} ajouté à la partie.`);
+  });
+  $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
+
+  // Keyboard shortcuts, outside of a field and of the confirmation dialog.
+  document.addEventListener("keydown", (ev) => {
+    if (!p || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
+    const d = $("confirmation");
+    if (d && d.open) return;
+    const k = ev.key.toLowerCase();
+    const action = {
+      t: tirer, c: basculerChrono, r: ramasser,
+      a: () => { const s = solutions.find((x) => x.admissible); if (s && p.statut === "tirage") annoncer(s); },
+    }[k];
+    if (!action) return;
+    ev.preventDefault();
+    action();
+  });
+})();
