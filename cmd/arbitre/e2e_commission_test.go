@@ -187,14 +187,6 @@ func TestE2EClassementImprimable(t *testing.T) {
 
 // --- the appeal workflow ------------------------------------------------------
 
-// confirmerDialogue answers the page's confirmation dialog (confirmation.js).
-func confirmerDialogue(t *testing.T, ctx context.Context, reponse string) {
-	t.Helper()
-	attendre(t, ctx, `!!document.getElementById("confirmation") && !document.getElementById("confirmation").hidden`, e2eAttente, "the confirmation dialog")
-	executer(t, ctx, chromedp.Click(fmt.Sprintf(`#confirmation button[value=%q]`, reponse), chromedp.ByQuery))
-	attendre(t, ctx, `document.getElementById("confirmation").hidden`, e2eAttente, "the dialog closed")
-}
-
 // saisir fills a form's fields by name (inputs, selects, textareas).
 func saisir(t *testing.T, ctx context.Context, form string, champs ...string) {
 	t.Helper()

@@ -35,9 +35,8 @@ func serveurDuDirecteur(t *testing.T, args ...string) (*apiServer, string) {
 // confirmerAction accepts the console's confirmation dialog (actions.js).
 func confirmerAction(t *testing.T, ctx context.Context, question string) {
 	t.Helper()
-	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
 	attendre(t, ctx, jsTexte("#confirmation-question", question), e2eAttente, "the question "+question)
-	executer(t, ctx, chromedp.Click("#confirmer-oui", chromedp.ByID))
+	confirmerDialogue(t, ctx, "oui")
 }
 
 // attendreAdresse waits until the page has navigated to url (a poll in the
@@ -319,8 +318,7 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 
 	// Giving up at the confirmation changes nothing.
 	executer(t, ctx, chromedp.Click("#annuler-coup", chromedp.ByID))
-	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
-	executer(t, ctx, chromedp.Click("#confirmer-non", chromedp.ByID))
+	confirmerDialogue(t, ctx, "non")
 	statutConsole(t, ctx, "tirage")
 
 	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-feuille"))

@@ -529,6 +529,15 @@ func (s *e2eSalle) redemarrer(t *testing.T) {
 	s.directeur.attendreJetonReconnu(t)
 }
 
+// confirmerDialogue answers the consoles' confirmation dialog (actions.js):
+// reponse "oui" confirms, "non" gives up.
+func confirmerDialogue(t *testing.T, ctx context.Context, reponse string) {
+	t.Helper()
+	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
+	executer(t, ctx, chromedp.Click("#confirmer-"+reponse, chromedp.ByID))
+	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog closed")
+}
+
 // entrerJeton types the token into the commission's form and sends it.
 func entrerJeton(t *testing.T, ctx context.Context, jeton string) {
 	t.Helper()

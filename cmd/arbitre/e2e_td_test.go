@@ -143,9 +143,9 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	// Seeding: cancelled with Échap (nothing done), then confirmed; the
 	// proposal with its reasons.
 	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
-	attendre(t, ctx, `!!document.getElementById("confirmation") && !document.getElementById("confirmation").hidden`, e2eAttente, "the confirmation dialog")
+	attendre(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the confirmation dialog")
 	executer(t, ctx, chromedp.KeyEvent(kb.Escape))
-	attendre(t, ctx, `document.getElementById("confirmation").hidden`, e2eAttente, "the dialog cancelled")
+	attendre(t, ctx, `!document.getElementById("confirmation").open`, e2eAttente, "the dialog cancelled")
 	assert.Equal(t, 6, c.tournoi(t).Version, "cancelled: no seeding")
 	executer(t, ctx, chromedp.Click("#tetes", chromedp.ByID))
 	confirmerDialogue(t, ctx, "oui")

@@ -9,8 +9,10 @@
 //
 //   if (await Arbitre.confirmer("Annoncer le top BAC en H8 ?")) { ... }
 //
-// Arbitre.cleAction() is a fresh clientMutationId: a retried request is
-// applied once by the server. Arbitre.message(texte, erreur) shows the
+// Arbitre.cleAction(prefixe) is a fresh clientMutationId: a retried request
+// is applied once by the server. crypto.getRandomValues works outside
+// secure contexts too (a hall's server on a LAN address, plain http), where
+// crypto.randomUUID does not exist. Arbitre.message(texte, erreur) shows the
 // outcome of an action in the page's #message, in red for an error.
 "use strict";
 
@@ -47,8 +49,9 @@
     m.className = "message " + (erreur ? "erreur" : "ok");
   };
 
-  Arbitre.cleAction = function () {
-    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  Arbitre.cleAction = function (prefixe) {
+    const octets = crypto.getRandomValues(new Uint8Array(12));
+    return (prefixe || "action") + "-" + Array.from(octets, (o) => o.toString(16).padStart(2, "0")).join("");
   };
 
   Arbitre.confirmer = function (question) {

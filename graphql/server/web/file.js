@@ -23,13 +23,6 @@
 (function () {
   const Arbitre = window.Arbitre || (window.Arbitre = {});
 
-  // identifiant is a random clientMutationId; crypto.getRandomValues works
-  // outside secure contexts too (a hall's server on a LAN address).
-  Arbitre.identifiant = function (prefixe) {
-    const octets = crypto.getRandomValues(new Uint8Array(12));
-    return prefixe + "-" + Array.from(octets, (o) => o.toString(16).padStart(2, "0")).join("");
-  };
-
   Arbitre.File = class {
     constructor(cle, envoyer, rappels) {
       this.cle = cle;
@@ -60,7 +53,7 @@
     ajouter(entrees) {
       for (const e of entrees) {
         e.variables = Object.assign({}, e.variables);
-        if (!e.variables.clientMutationId) e.variables.clientMutationId = Arbitre.identifiant("saisie");
+        if (!e.variables.clientMutationId) e.variables.clientMutationId = Arbitre.cleAction("saisie");
         this.entrees.push(e);
       }
       this.ecrire();

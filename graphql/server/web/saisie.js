@@ -436,7 +436,7 @@
 
   // envoyer queues entries for a player as one group (one waiting item).
   function envoyer(entrees, joueur) {
-    const groupe = Arbitre.identifiant("g");
+    const groupe = Arbitre.cleAction("g");
     for (const e of entrees) Object.assign(e, { groupe, nom: joueur.nom });
     etat.file.ajouter(entrees);
     message(`${joueur.nom} : enregistré${etat.file.entrees.length ? ", en attente d'envoi" : ""}.`);

@@ -4,7 +4,7 @@
 // Each action sends the tournament's version (a stale page gets CONFLICT and
 // reloads) and a clientMutationId (a retry is applied once); the page is
 // redrawn from the state the server answers. Irreversible actions (seeding,
-// publication, closing) ask for confirmation (confirmation.js): Entrée confirms,
+// publication, closing) ask for confirmation (actions.js): Entrée confirms,
 // Échap cancels.
 "use strict";
 
@@ -33,11 +33,7 @@
 
   // --- messages and confirmation -------------------------------------------
 
-  function dire(texte, erreur) {
-    const m = $("message");
-    m.textContent = texte;
-    m.className = erreur ? "erreur" : "ok";
-  }
+  const dire = Arbitre.message;
 
   // --- the API -------------------------------------------------------------
 
@@ -60,7 +56,7 @@
     const q = `mutation($tournoi: ID!, $version: Int, $clientMutationId: String${decl ? ", " + decl : ""}) {
       ${champ}(tournoi: $tournoi, version: $version, clientMutationId: $clientMutationId${passe ? ", " + passe : ""}) { ${CHAMPS} } }`;
     try {
-      const d = await session.query(q, Object.assign({ tournoi, version: etat.version, clientMutationId: crypto.randomUUID() }, vars));
+      const d = await session.query(q, Object.assign({ tournoi, version: etat.version, clientMutationId: Arbitre.cleAction("td") }, vars));
       montrer(d[champ]);
       dire(reussite, false);
       return true;
@@ -101,7 +97,7 @@
     try {
       await session.query(`mutation($id: ID!, $nom: String!, $rondes: Int!, $c: String) {
         ouvrirTournoiClassique(id: $id, nom: $nom, rondes: $rondes, clientMutationId: $c) { id } }`,
-      { id, nom: f.nom.value.trim(), rondes: parseInt(f.rondes.value, 10), c: crypto.randomUUID() });
+      { id, nom: f.nom.value.trim(), rondes: parseInt(f.rondes.value, 10), c: Arbitre.cleAction("td") });
       if (id !== tournoi) {
         location.assign("/directeur/classique/" + encodeURIComponent(id));
         return;
