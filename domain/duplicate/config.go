@@ -109,25 +109,25 @@ func (c Config) Variant() movegen.Variant {
 	return movegen.Standard
 }
 
-// TempsDuCoup is the thinking time of coup n (from 1). Sudden death
-// (§3.8.3): three coups in 1 min + 20 s, three in 40 s + 20 s, then 20 s +
-// 20 s. Tie-break (guide §2.14): three coups in 1 min 20 + 20 s, three in
-// 1 min + 20 s, three in 40 s + 20 s, then 20 s + 20 s.
+// TempsDuCoup is the thinking time of coup n (from 1). Sudden death and
+// the départage of ex aequo alike (2020 §3.8.3, which wins over guide
+// §2.14's older schedule): three coups in 1 min + 20 s, three in 40 s +
+// 20 s, then 20 s + 20 s; the 20 s are added to the thinking time, as the
+// guide writes « 1 min 30 (1 min 10 + 20 s) ».
 func (c Config) TempsDuCoup(n int) time.Duration {
-	var paliers []time.Duration
-	switch c.Mode {
-	case ModeMortSubite:
-		paliers = []time.Duration{80 * time.Second, 60 * time.Second}
-	case ModeBarrage:
-		paliers = []time.Duration{100 * time.Second, 80 * time.Second, 60 * time.Second}
-	default:
+	if !c.Elimination() {
 		return c.TempsParCoup
 	}
+	paliers := []time.Duration{80 * time.Second, 60 * time.Second}
 	if i := (n - 1) / 3; i < len(paliers) {
 		return paliers[i]
 	}
 	return 40 * time.Second
 }
+
+// Elimination reports a mode whose players below the best score of a coup
+// are eliminated: sudden death and barrage (§3.8.3, guide §2.14–2.15).
+func (c Config) Elimination() bool { return c.Mode == ModeMortSubite || c.Mode == ModeBarrage }
 
 // Valider refuses a configuration the regulation does not allow. Missing
 // optional fields take their regulation defaults.

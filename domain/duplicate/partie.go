@@ -665,9 +665,10 @@ func (p *Partie) Reprendre(a time.Time) error {
 // topped (§3.8.3, guide §2.14–2.15): the reference is the best score among
 // the players still in (the top when one of them found it); every player
 // below it is eliminated. Disciplinary decisions count (§5.5, §5.7). In
-// sudden death every penalty counts on the coup itself (§5.9): the 5-point
-// one and the one of an avertissement beyond the free ones. A missing
-// bulletin scores zero. The last player left wins.
+// sudden death, and so in the barrage that follows it (§3.8.3), every
+// penalty counts on the coup itself (§5.9): the 5-point one and the one of
+// an avertissement beyond the free ones. A missing bulletin scores zero.
+// The last player left wins.
 func (p *Partie) Eliminer() error {
 	if err := p.exigerStatut(StatutTop, "l'élimination"); err != nil {
 		return err
@@ -685,17 +686,10 @@ func (p *Partie) Eliminer() error {
 		if coup < p.joueurs[l].premierCoup {
 			continue
 		}
-		s := 0
-		d, ok := p.DecisionSanctionnee(coup, l)
-		if ok {
+		s := -p.Avertissements(l).Penalty[coup-1]
+		if d, ok := p.DecisionSanctionnee(coup, l); ok {
 			brut, penalite, _ := Points(d)
-			s = brut
-			if p.config.Mode == ModeMortSubite {
-				s -= penalite
-			}
-		}
-		if p.config.Mode == ModeMortSubite {
-			s -= p.Avertissements(l).Penalty[coup-1]
+			s += brut - penalite
 		}
 		scores[l] = s
 		reference = max(reference, s)

@@ -496,7 +496,6 @@ func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
 func TestEliminer_Guide2_14_Barrage(t *testing.T) {
 	cfg := Config{TempsParCoup: time.Minute, Source: SourceDirecteur, Mode: ModeBarrage}
 	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)), "A", "B", "C")
-	assert.Equal(t, 100*time.Second, p.Config().TempsDuCoup(1), "guide §2.14 1 min 20 + 20 s")
 	require.NoError(t, p.Tirer("ABCDEF?"))
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	for _, l := range []string{"A", "B"} {

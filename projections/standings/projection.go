@@ -64,6 +64,7 @@ CREATE TABLE IF NOT EXISTS standings_decisions (
 	sanction    TEXT    NOT NULL,
 	discipline  INTEGER NOT NULL,
 	average_cap INTEGER NOT NULL,
+	raisons     TEXT    NOT NULL DEFAULT '[]',
 	PRIMARY KEY (partie, coup, licence)
 );
 CREATE TABLE IF NOT EXISTS standings_sanctions (
@@ -90,9 +91,17 @@ func NewProjection(r *eventstore.Registry) *Projection { return &Projection{regi
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables.
+// Setup creates the tables, and gives a decisions table made before the
+// decisions kept their reasons its raisons column (a rebuild fills it).
 func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, schema)
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return err
+	}
+	var raisons bool
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('standings_decisions') WHERE name = 'raisons'`).Scan(&raisons); err != nil || raisons {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `ALTER TABLE standings_decisions ADD COLUMN raisons TEXT NOT NULL DEFAULT '[]'`)
 	return err
 }
 
@@ -122,10 +131,17 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return err
 	}
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
-		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
-			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap`,
-			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap)
+		// The reasons tell a disciplinary avertissement from the bulletin's
+		// own warning (§5.8), which Discipline.Decision needs.
+		raisons, err := json.Marshal(d.Reasons)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap, raisons)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
+			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap,
+			raisons = excluded.raisons`,
+			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap, string(raisons))
 	}
 	switch ev := payload.(type) {
 	case tournoi.JoueurInscrit:
@@ -283,12 +299,15 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	}); err != nil {
 		return err
 	}
-	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap FROM standings_decisions
+	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap, raisons FROM standings_decisions
 		WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
 		var e duplicate.BulletinCorrige
 		var d correction.Decision
-		var sanction string
-		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap); err != nil {
+		var sanction, raisons string
+		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap, &raisons); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(raisons), &d.Reasons); err != nil {
 			return err
 		}
 		d.Sanction = correction.Sanction(sanction)

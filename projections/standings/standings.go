@@ -297,11 +297,12 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		l := &lignes[i]
 		// §5.9: from the 4th warning (6th in blitz and original formulas),
 		// disciplinary ones included, each one costs 5 points, taken at the
-		// end of the game.
+		// end of the game; on the coup in sudden death and the départage
+		// (§3.8.3, §5.9).
 		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
 		l.Avertissements = tally.Warnings
 		l.Penalites += tally.Total
-		if p.fin != nil {
+		if p.fin != nil || p.config.Elimination() {
 			l.Score -= tally.Total
 		}
 	}

@@ -1,0 +1,58 @@
+package standings_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/adapters"
+	"arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/engine/correction"
+	"arbitre/projections/standings"
+)
+
+// TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin: a bulletin
+// whose own discipline flag made it a warning (§5.5), then given a
+// disciplinary zéro (§5.7), keeps that avertissement (§5.8: a disciplinary
+// avertissement cumulates with a zéro). The SQL projection keeps the
+// decision's reasons, so it counts it as the domain does over the same
+// events.
+func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
+	defer cancel()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	r := registre(t)
+	app, licences := tournoiJusquA(t, ctx, store, r, 3, 2)
+	bavard := licences[0]
+	d := correction.Decision{Paid: 0, Sanction: correction.Warning, Reasons: []correction.Reason{correction.Discipline}, Billet: true}
+	require.NoError(t, app.CorrigerAMain(ctx, "t1-1", duplicate.Correction{Coup: 2, Licence: bavard, Arbitre: "A1", Arbitrage: &d,
+		Motif: "bavardage noté sur le bulletin"}))
+	require.NoError(t, app.SanctionDisciplinaire(ctx, command.SanctionDisciplinaire{Partie: "t1-1", Coup: 2, Licence: bavard,
+		Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"}))
+
+	p, err := adapters.NewDepot(store, r, nil).Charger(ctx, "t1-1")
+	require.NoError(t, err)
+	domaine := p.Avertissements(bavard).Warnings
+	require.Positive(t, domaine, "§5.8 the domain keeps the bulletin's disciplinary avertissement")
+
+	run, db := runner(t, store, r)
+	_, err = run.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	lignes, err := standings.LirePartie(ctx, db, "t1-1")
+	require.NoError(t, err)
+	assert.Equal(t, domaine, ligneDe(t, lignes, bavard).Avertissements, "the projection agrees with the domain")
+
+	fold, err := standings.Reconstruire(ctx, store, r)
+	require.NoError(t, err)
+	memoire, err := fold.Partie("t1-1")
+	require.NoError(t, err)
+	assert.Equal(t, memoire, lignes, "projection and in-memory fold give the same figures")
+}
