@@ -5,9 +5,10 @@ import (
 	"arbitre/domain/eventstore"
 )
 
-func deref[T ~string](s *T) T {
+func deref[T ~string | ~bool](s *T) T {
 	if s == nil {
-		return ""
+		var zero T
+		return zero
 	}
 	return *s
 }

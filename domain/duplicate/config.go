@@ -63,9 +63,10 @@ type Config struct {
 	// follow their own schedule (TempsDuCoup).
 	TempsParCoup time.Duration `json:"tempsParCoup"`
 	// AvertissementsGratuits is how many warnings cost nothing, a parameter
-	// of the competition (guide §2.5, §6.1.1); when not given, 3, or 5 in
-	// blitz and original formulas (§5.9).
-	AvertissementsGratuits int `json:"avertissementsGratuits"`
+	// of the competition (guide §2.5, §6.1.1), zero included; when not given
+	// (nil), 3, or 5 in blitz and original formulas (§5.9). Valider always
+	// sets it: read it with Gratuits.
+	AvertissementsGratuits *int `json:"avertissementsGratuits"`
 	// SeuilSolo is the number of players from which a solo earns 10
 	// points (§3.5, 16; a federation may decide otherwise, guide §2.12).
 	SeuilSolo int          `json:"seuilSolo"`
@@ -75,11 +76,23 @@ type Config struct {
 	// Graine seeds the software's bag; recorded so the game can be redrawn.
 	Graine uint64 `json:"graine"`
 	Mode   Mode   `json:"mode"`
+	// TopJoue is the option of guide §2.3: the retained solution must have
+	// been played by at least one player (RetenirTop, exigerTopJoue).
+	TopJoue bool `json:"topJoue,omitempty"`
 }
 
 // tempsDeJeu are the thinking times of a normal game (§1.3): 3 min, 2 min
 // 30, 2 min (semi-rapide) and 1 min (blitz).
 var tempsDeJeu = []time.Duration{3 * time.Minute, 150 * time.Second, 2 * time.Minute, time.Minute}
+
+// Gratuits is the number of free warnings of a validated configuration
+// (§5.9, guide §2.5).
+func (c Config) Gratuits() int {
+	if c.AvertissementsGratuits == nil {
+		return 0
+	}
+	return *c.AvertissementsGratuits
+}
 
 // Blitz is a game of one minute per coup or less (§1.3).
 func (c Config) Blitz() bool { return c.TempsParCoup <= time.Minute }
@@ -147,11 +160,12 @@ func (c Config) Valider() (Config, error) {
 	if c.SeuilSolo == 0 {
 		c.SeuilSolo = DefaultSeuilSolo
 	}
-	if c.AvertissementsGratuits == 0 {
-		c.AvertissementsGratuits = 3
+	if c.AvertissementsGratuits == nil {
+		gratuits := 3
 		if c.Blitz() || c.Originale() {
-			c.AvertissementsGratuits = 5
+			gratuits = 5
 		}
+		c.AvertissementsGratuits = &gratuits
 	}
 	switch {
 	case c.Mode == ModeNormal && !slices.Contains(tempsDeJeu, c.TempsParCoup):
@@ -166,8 +180,8 @@ func (c Config) Valider() (Config, error) {
 		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
 	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage:
 		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite ou barrage", c.Mode)
-	case c.AvertissementsGratuits < 0:
-		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", c.AvertissementsGratuits)
+	case *c.AvertissementsGratuits < 0:
+		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", *c.AvertissementsGratuits)
 	case c.SeuilSolo < 1:
 		return c, refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
 	}

@@ -406,23 +406,12 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	if len(tops) == 0 {
 		return refus(CodeNoSolution, "aucune solution avec %s : annuler le coup (§3.6)", rack.String())
 	}
-	if int(res.Score) < int(tops[0].Score) {
-		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, res.Score, tops[0].Score)
-	}
-	sols := p.classer(tops)
 	placees := lettresPlacees(&p.grille, r, word)
-	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
-	case rang > meilleur && meilleur == jokerGarde:
-		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, res.Score)
-	case rang > meilleur:
-		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
-			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), res.Score)
-	}
-	if !p.finit(placees) {
-		for _, s := range sols {
-			if s.Admissible && s.FinDePartie {
-				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
-			}
+	if joue, err := p.exigerTopJoue(coup, r, word, int(res.Score)); err != nil {
+		return err
+	} else if !joue {
+		if err := p.exigerTopDuLogiciel(tops, placees, ref, mot, int(res.Score)); err != nil {
+			return err
 		}
 	}
 	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score), Placees: texteTuiles(placees),
@@ -436,6 +425,32 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 		return p.record(top, PartieTerminee{Motif: motif, DernierCoup: coup})
 	}
 	return p.record(top)
+}
+
+// exigerTopDuLogiciel checks a top against the engine's (§3.4): the
+// maximum score, the joker kept when a top keeps it or makes it come back
+// (§3.4, §3.8.1), the end of the game when an admissible top ends it
+// (§3.4, §3.7).
+func (p *Partie) exigerTopDuLogiciel(tops []movegen.Move, placees []tile.Tile, ref, mot string, score int) error {
+	if score < int(tops[0].Score) {
+		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, score, tops[0].Score)
+	}
+	sols := p.classer(tops)
+	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
+	case rang > meilleur && meilleur == jokerGarde:
+		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, score)
+	case rang > meilleur:
+		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
+			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), score)
+	}
+	if !p.finit(placees) {
+		for _, s := range sols {
+			if s.Admissible && s.FinDePartie {
+				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
+			}
+		}
+	}
+	return nil
 }
 
 // Solution is one max-score placement of the engine for the current tirage.

@@ -118,6 +118,7 @@ type ComplexityRoot struct {
 		SeuilSolo              func(childComplexity int) int
 		Source                 func(childComplexity int) int
 		TempsParCoupSecondes   func(childComplexity int) int
+		TopJoue                func(childComplexity int) int
 		Variante               func(childComplexity int) int
 	}
 
@@ -987,6 +988,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ConfigPartie.TempsParCoupSecondes(childComplexity), true
+	case "ConfigPartie.topJoue":
+		if e.complexity.ConfigPartie.TopJoue == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.TopJoue(childComplexity), true
 	case "ConfigPartie.variante":
 		if e.complexity.ConfigPartie.Variante == nil {
 			break
@@ -5399,8 +5406,10 @@ input ConfigPartieInput {
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
   mode: ModePartie = normal
-  "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas)."
+  "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas)."
   avertissementsGratuits: Int
+  "Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable)."
+  topJoue: Boolean = false
 }
 
 "The settings of a game."
@@ -5421,6 +5430,8 @@ type ConfigPartie {
   avertissementsGratuits: Int!
   "The number of players from which a solo earns 10 points (§3.5)."
   seuilSolo: Int!
+  "Option of guide §2.3: the retained top must have been played by at least one player."
+  topJoue: Boolean!
 }
 
 """
@@ -5838,6 +5849,8 @@ enum CodeErreur {
   INVALID_WORD
   "Partie duplicate — Le top retenu ne fait pas le meilleur score."
   NOT_MAX_SCORE
+  "Partie duplicate — Option du guide §2.3 : le top retenu n'a été joué par aucun joueur."
+  TOP_NOT_PLAYED
   "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
   JOKER_TOP_REFUSED
   "Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1)."
@@ -9212,6 +9225,35 @@ func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_topJoue(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_topJoue,
+		func(ctx context.Context) (any, error) {
+			return obj.TopJoue, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_topJoue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -18774,6 +18816,8 @@ func (ec *executionContext) fieldContext_Partie_config(_ context.Context, field 
 				return ec.fieldContext_ConfigPartie_avertissementsGratuits(ctx, field)
 			case "seuilSolo":
 				return ec.fieldContext_ConfigPartie_seuilSolo(ctx, field)
+			case "topJoue":
+				return ec.fieldContext_ConfigPartie_topJoue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ConfigPartie", field.Name)
 		},
@@ -25697,8 +25741,11 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 	if _, present := asMap["mode"]; !present {
 		asMap["mode"] = "normal"
 	}
+	if _, present := asMap["topJoue"]; !present {
+		asMap["topJoue"] = false
+	}
 
-	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits"}
+	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits", "topJoue"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -25754,6 +25801,13 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 				return it, err
 			}
 			it.AvertissementsGratuits = data
+		case "topJoue":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("topJoue"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TopJoue = data
 		}
 	}
 
@@ -26592,6 +26646,11 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			}
 		case "seuilSolo":
 			out.Values[i] = ec._ConfigPartie_seuilSolo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topJoue":
+			out.Values[i] = ec._ConfigPartie_topJoue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

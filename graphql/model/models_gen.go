@@ -126,6 +126,8 @@ type ConfigPartie struct {
 	AvertissementsGratuits int `json:"avertissementsGratuits"`
 	// The number of players from which a solo earns 10 points (§3.5).
 	SeuilSolo int `json:"seuilSolo"`
+	// Option of guide §2.3: the retained top must have been played by at least one player.
+	TopJoue bool `json:"topJoue"`
 }
 
 // The settings of a new game.
@@ -142,8 +144,10 @@ type ConfigPartieInput struct {
 	Graine *int `json:"graine,omitempty"`
 	// How the game ranks its players (§3.8.3, guide §2.14).
 	Mode *duplicate.Mode `json:"mode,omitempty"`
-	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas).
+	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas).
 	AvertissementsGratuits *int `json:"avertissementsGratuits,omitempty"`
+	// Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable).
+	TopJoue *bool `json:"topJoue,omitempty"`
 }
 
 // A rated player's cote.
@@ -1017,6 +1021,8 @@ const (
 	CodeErreurInvalidWord CodeErreur = "INVALID_WORD"
 	// Partie duplicate — Le top retenu ne fait pas le meilleur score.
 	CodeErreurNotMaxScore CodeErreur = "NOT_MAX_SCORE"
+	// Partie duplicate — Option du guide §2.3 : le top retenu n'a été joué par aucun joueur.
+	CodeErreurTopNotPlayed CodeErreur = "TOP_NOT_PLAYED"
 	// Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score.
 	CodeErreurJokerTopRefused CodeErreur = "JOKER_TOP_REFUSED"
 	// Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1).
@@ -1195,6 +1201,7 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurNotInTirage,
 	CodeErreurInvalidWord,
 	CodeErreurNotMaxScore,
+	CodeErreurTopNotPlayed,
 	CodeErreurJokerTopRefused,
 	CodeErreurJokerNotKept,
 	CodeErreurMustEndGame,
@@ -1273,7 +1280,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
 		return true
 	}
 	return false

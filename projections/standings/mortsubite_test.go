@@ -29,7 +29,8 @@ func TestArt3_8_3_PenalitesSurLeCoupEnDepartage(t *testing.T) {
 			c := New()
 			require.NoError(t, c.Appliquer("tournoi-t1", tournoi.JoueurInscrit{Joueur: tournoi.Joueur{Licence: "A", Nom: "A", Serie: "1", Arbitre: "A"}}))
 			cfg := normale
-			cfg.Mode, cfg.AvertissementsGratuits = tt.mode, 5
+			gratuits := 5
+			cfg.Mode, cfg.AvertissementsGratuits = tt.mode, &gratuits
 			cfg, err := cfg.Valider()
 			require.NoError(t, err)
 			require.NoError(t, c.Appliquer("partie-p1", duplicate.PartieCreee{Partie: "p1", Tournoi: "t1", Config: cfg, Joueurs: []string{"A"}}))

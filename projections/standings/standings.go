@@ -299,7 +299,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		// disciplinary ones included, each one costs 5 points, taken at the
 		// end of the game; on the coup in sudden death and the départage
 		// (§3.8.3, §5.9).
-		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
+		tally := correction.CountWarnings(decisions[i], p.config.Gratuits())
 		l.Avertissements = tally.Warnings
 		l.Penalites += tally.Total
 		if p.fin != nil || p.config.Elimination() {
