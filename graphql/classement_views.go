@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"arbitre/domain/duplicate"
 	"arbitre/graphql/model"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
@@ -86,4 +87,26 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 		return ctx.Err()
 	}
 	return nil
+}
+
+// cumulPourBarrage is, for a barrage, the tournament's cumul by licence read
+// from the standings once they hold every event recorded — stored facts,
+// not the client's word — on which its players must be level (guide
+// §2.14); nil for another mode.
+func (r *Resolver) cumulPourBarrage(ctx context.Context, mode duplicate.Mode, tournoi string) (map[string]int, error) {
+	if mode != duplicate.ModeBarrage {
+		return nil, nil
+	}
+	if err := r.attendreRunner(ctx, r.StandingsRunner, 0); err != nil {
+		return nil, err
+	}
+	lignes, err := r.Classements.Cumul(ctx, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	cumul := make(map[string]int, len(lignes))
+	for _, l := range lignes {
+		cumul[l.Licence] = l.Score
+	}
+	return cumul, nil
 }

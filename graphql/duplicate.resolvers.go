@@ -59,8 +59,13 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
 		return nil, &Error{Code: erreur.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà dans un autre tournoi", partie)}
 	}
-	// §6.1: the excluded are left out; a départage takes the players it separates (guide §2.14).
-	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs)
+	// §6.1: the excluded are left out; a départage takes the players it
+	// separates, a barrage players level on the cumul (guide §2.14).
+	cumul, err := r.cumulPourBarrage(ctx, cfg.Mode, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs, cumul)
 	if err != nil {
 		return nil, err
 	}
