@@ -27,6 +27,7 @@ var texteLibre = map[string]string{
 	"Bulletin.motif":                        "arbiter's words",
 	"BulletinRejoue.differences":            "sentences for people",
 	"BulletinRejoue.ecrit":                  "JSON as typed",
+	"ConfigClassique.politique":             "tie-break policy's name, built from its criteria: open",
 	"CoteClassique.politique":               "rating rule's name and version, open",
 	"CoteClassique.versionPolitique":        "version string",
 	"CotePoint.politique":                   "rating rule's name and version, open",

@@ -58,3 +58,59 @@ func TestE2EArt1_3_Guide2_5_ConfigurationPartie(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EClassique_DepartageEtExemptDuTournoi: over HTTP, the director
+// opens a classique tournament with its tie-breaks after points de match,
+// ex aequo allowed, and what the bye counts (issue 15, point 15: the
+// regulation gives none); the standings follow them once the round is
+// published. A bad configuration is refused with INVALID_INPUT and opens
+// nothing; without one, the defaults.
+func TestE2EClassique_DepartageEtExemptDuTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+
+	ouvrir := `mutation($id: ID!, $c: ConfigClassiqueInput) { ouvrirTournoiClassique(id:$id, nom:"Open", rondes:2, config:$c) {
+		config { politique departage exAequo exemptPointsDeMatch exemptScore exemptScoreAdverse } } }`
+	type config struct {
+		Politique           string
+		Departage           []string
+		ExAequo             bool
+		ExemptPointsDeMatch int
+		ExemptScore         int
+		ExemptScoreAdverse  int
+	}
+	var got struct{ Config config }
+	s.gql(director, ouvrir, map[string]any{"id": "D1"}).into(t, "ouvrirTournoiClassique", &got)
+	assert.Equal(t, config{"pm>confrontation>ecart_plafonne>cote", []string{"confrontation", "ecart_plafonne", "cote"}, false, 3, 450, 350}, got.Config)
+
+	for _, bad := range []map[string]any{
+		{"departage": []string{"cote", "cote"}},
+		{"exemptPointsDeMatch": -1},
+	} {
+		assert.Equal(t, "INVALID_INPUT", s.gql(director, ouvrir, map[string]any{"id": "C9", "c": bad}).code(), "%v", bad)
+	}
+	var absent *struct{ ID string }
+	s.gql(director, `{ tournoiClassique(id:"C9") { id } }`, nil).into(t, "tournoiClassique", &absent)
+	assert.Nil(t, absent, "a refused configuration opens nothing")
+
+	s.gql(director, ouvrir, map[string]any{"id": "C1", "c": map[string]any{"departage": []string{}, "exAequo": true,
+		"exemptPointsDeMatch": 2, "exemptScore": 400, "exemptScoreAdverse": 400}}).into(t, "ouvrirTournoiClassique", &got)
+	assert.Equal(t, config{"pm=ex-aequo", []string{}, true, 2, 400, 400}, got.Config)
+	for i := 1; i <= 3; i++ {
+		require.Empty(t, s.gql(director, fmt.Sprintf(`mutation { inscrireClassique(tournoi:"C1", joueur:"P%d", nom:"Joueur %d", cote:1000) { version } }`, i, i), nil).Errors)
+	}
+	for _, m := range []string{`etablirTetesDeSerie(tournoi:"C1")`, `proposerRonde(tournoi:"C1", methode:initial_by_cote)`, `publierRonde(tournoi:"C1")`} {
+		require.Empty(t, s.gql(director, `mutation { `+m+` { version } }`, nil).Errors, m)
+	}
+	var tr struct {
+		Classement []struct {
+			Rang, PointsDeMatch, Exempts int
+		}
+	}
+	s.gql(director, `{ tournoiClassique(id:"C1") { classement { rang pointsDeMatch exempts } } }`, nil).into(t, "tournoiClassique", &tr)
+	require.Len(t, tr.Classement, 3)
+	assert.Equal(t, struct{ Rang, PointsDeMatch, Exempts int }{1, 2, 1}, tr.Classement[0], "the bye counts the tournament's 2 points de match")
+	assert.Equal(t, []int{2, 2}, []int{tr.Classement[1].Rang, tr.Classement[2].Rang}, "ex aequo share the rank")
+}

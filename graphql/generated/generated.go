@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
@@ -108,6 +109,15 @@ type ComplexityRoot struct {
 		Licence     func(childComplexity int) int
 		Moteur      func(childComplexity int) int
 		Table       func(childComplexity int) int
+	}
+
+	ConfigClassique struct {
+		Departage           func(childComplexity int) int
+		ExAequo             func(childComplexity int) int
+		ExemptPointsDeMatch func(childComplexity int) int
+		ExemptScore         func(childComplexity int) int
+		ExemptScoreAdverse  func(childComplexity int) int
+		Politique           func(childComplexity int) int
 	}
 
 	ConfigPartie struct {
@@ -340,7 +350,7 @@ type ComplexityRoot struct {
 		InscrireClassique      func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireJoueur         func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
 		Interrompre            func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		OuvrirTournoiClassique func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
+		OuvrirTournoiClassique func(childComplexity int, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) int
 		Passer                 func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		Penaliser              func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
 		PlacerMot              func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
@@ -598,6 +608,7 @@ type ComplexityRoot struct {
 	TournoiClassique struct {
 		Classement   func(childComplexity int) int
 		Clos         func(childComplexity int) int
+		Config       func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Inscrits     func(childComplexity int) int
 		Nom          func(childComplexity int) int
@@ -637,7 +648,7 @@ type MutationResolver interface {
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
-	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error)
+	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error)
@@ -945,6 +956,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.BulletinRejoue.Table(childComplexity), true
+
+	case "ConfigClassique.departage":
+		if e.complexity.ConfigClassique.Departage == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.Departage(childComplexity), true
+	case "ConfigClassique.exAequo":
+		if e.complexity.ConfigClassique.ExAequo == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExAequo(childComplexity), true
+	case "ConfigClassique.exemptPointsDeMatch":
+		if e.complexity.ConfigClassique.ExemptPointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptPointsDeMatch(childComplexity), true
+	case "ConfigClassique.exemptScore":
+		if e.complexity.ConfigClassique.ExemptScore == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptScore(childComplexity), true
+	case "ConfigClassique.exemptScoreAdverse":
+		if e.complexity.ConfigClassique.ExemptScoreAdverse == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptScoreAdverse(childComplexity), true
+	case "ConfigClassique.politique":
+		if e.complexity.ConfigClassique.Politique == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.Politique(childComplexity), true
 
 	case "ConfigPartie.avertissementsGratuits":
 		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
@@ -2145,7 +2193,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.OuvrirTournoiClassique(childComplexity, args["id"].(string), args["nom"].(string), args["rondes"].(int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.OuvrirTournoiClassique(childComplexity, args["id"].(string), args["nom"].(string), args["rondes"].(int), args["config"].(*model.ConfigClassiqueInput), args["clientMutationId"].(*string)), true
 	case "Mutation.passer":
 		if e.complexity.Mutation.Passer == nil {
 			break
@@ -3434,6 +3482,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.TournoiClassique.Clos(childComplexity), true
+	case "TournoiClassique.config":
+		if e.complexity.TournoiClassique.Config == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Config(childComplexity), true
 	case "TournoiClassique.id":
 		if e.complexity.TournoiClassique.ID == nil {
 			break
@@ -3530,6 +3584,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := executionContext{opCtx, e, 0, 0, make(chan graphql.DeferredResult)}
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputBulletinInput,
+		ec.unmarshalInputConfigClassiqueInput,
 		ec.unmarshalInputConfigPartieInput,
 		ec.unmarshalInputDecisionInput,
 		ec.unmarshalInputDemandeJeton,
@@ -4619,10 +4674,54 @@ type TournoiClassique {
   publiees: [RondeClassique!]!
   "The pending proposal and the director's amendment: unpublished."
   proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
-  "Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last."
+  "Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last."
   classement: [LigneClassique!]!
+  "The tie-breaks and the bye, fixed when the tournament opened."
+  config: ConfigClassique!
   "Whether the tournament is closed."
   clos: Boolean!
+}
+
+"A tie-break between players level on points de match: the classique regulation gives none, the tournament names its own."
+enum CritereDepartage {
+  "Points de match earned against the tied players when all of them met each other (ppm)."
+  confrontation
+  "Spread, each game capped at ±200 (pdep)."
+  ecart_plafonne
+  "Spread without the cap."
+  ecart
+  "The cote entering the tournament."
+  cote
+}
+
+"A classique tournament's settings; what is left out takes its default."
+input ConfigClassiqueInput {
+  "Tie-breaks after points de match, in order; by default confrontation, ecart_plafonne, cote; [] for none."
+  departage: [CritereDepartage!]
+  "Players level on points de match and every tie-break share the rank (ex aequo); otherwise the id settles."
+  exAequo: Boolean = false
+  "Points de match of the bye; by default 3, a win."
+  exemptPointsDeMatch: Int
+  "Score counted for the bye's game; by default 450."
+  exemptScore: Int
+  "Score of the bye's absent opponent; by default 350."
+  exemptScoreAdverse: Int
+}
+
+"A classique tournament's settings."
+type ConfigClassique {
+  "The tie-break policy's name, e.g. pm>confrontation>ecart_plafonne>cote (=ex-aequo when ex aequo are allowed)."
+  politique: String!
+  "Tie-breaks after points de match, in order."
+  departage: [CritereDepartage!]!
+  "Players level on every tie-break share the rank."
+  exAequo: Boolean!
+  "Points de match of the bye."
+  exemptPointsDeMatch: Int!
+  "Score counted for the bye's game."
+  exemptScore: Int!
+  "Score of the bye's absent opponent."
+  exemptScoreAdverse: Int!
 }
 
 "A registered player."
@@ -4884,6 +4983,8 @@ extend type Mutation {
     nom: String!
     "Rounds planned."
     rondes: Int!
+    "The tie-breaks after points de match and what the bye counts; the defaults for what is left out."
+    config: ConfigClassiqueInput
     "A retry with the same id is applied once."
     clientMutationId: String
   ): TournoiClassique! @acces(roles: [DIRECTOR])
@@ -6953,11 +7054,16 @@ func (ec *executionContext) field_Mutation_ouvrirTournoiClassique_args(ctx conte
 		return nil, err
 	}
 	args["rondes"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "config", ec.unmarshalOConfigClassiqueInput2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassiqueInput)
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg3
+	args["config"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -8993,6 +9099,180 @@ func (ec *executionContext) fieldContext_BulletinRejoue_differences(_ context.Co
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_politique(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_politique,
+		func(ctx context.Context) (any, error) {
+			return obj.Politique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_politique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_departage(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_departage,
+		func(ctx context.Context) (any, error) {
+			return obj.Departage, nil
+		},
+		nil,
+		ec.marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_departage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type CritereDepartage does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exAequo(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exAequo,
+		func(ctx context.Context) (any, error) {
+			return obj.ExAequo, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exAequo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptPointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptPointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptPointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptPointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptScore(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptScore,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptScore, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptScore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptScoreAdverse(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptScoreAdverse,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptScoreAdverse, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptScoreAdverse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -13998,7 +14278,7 @@ func (ec *executionContext) _Mutation_ouvrirTournoiClassique(ctx context.Context
 		ec.fieldContext_Mutation_ouvrirTournoiClassique,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().OuvrirTournoiClassique(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["rondes"].(int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().OuvrirTournoiClassique(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["rondes"].(int), fc.Args["config"].(*model.ConfigClassiqueInput), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -14051,6 +14331,8 @@ func (ec *executionContext) fieldContext_Mutation_ouvrirTournoiClassique(ctx con
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14132,6 +14414,8 @@ func (ec *executionContext) fieldContext_Mutation_inscrireClassique(ctx context.
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14213,6 +14497,8 @@ func (ec *executionContext) fieldContext_Mutation_etablirTetesDeSerie(ctx contex
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14294,6 +14580,8 @@ func (ec *executionContext) fieldContext_Mutation_proposerRonde(ctx context.Cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14375,6 +14663,8 @@ func (ec *executionContext) fieldContext_Mutation_amenderRonde(ctx context.Conte
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14456,6 +14746,8 @@ func (ec *executionContext) fieldContext_Mutation_publierRonde(ctx context.Conte
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14648,6 +14940,8 @@ func (ec *executionContext) fieldContext_Mutation_enregistrerResultat(ctx contex
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14729,6 +15023,8 @@ func (ec *executionContext) fieldContext_Mutation_retirerJoueurClassique(ctx con
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -14810,6 +15106,8 @@ func (ec *executionContext) fieldContext_Mutation_cloreTournoiClassique(ctx cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -20216,6 +20514,8 @@ func (ec *executionContext) fieldContext_Query_tournoiClassique(ctx context.Cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -22515,6 +22815,8 @@ func (ec *executionContext) fieldContext_Subscription_rondeChangee(ctx context.C
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -22578,6 +22880,8 @@ func (ec *executionContext) fieldContext_Subscription_rondeChanged(ctx context.C
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -23944,6 +24248,49 @@ func (ec *executionContext) fieldContext_TournoiClassique_classement(_ context.C
 				return ec.fieldContext_LigneClassique_retire(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_config(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_config,
+		func(ctx context.Context) (any, error) {
+			return obj.Config, nil
+		},
+		nil,
+		ec.marshalNConfigClassique2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_config(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "politique":
+				return ec.fieldContext_ConfigClassique_politique(ctx, field)
+			case "departage":
+				return ec.fieldContext_ConfigClassique_departage(ctx, field)
+			case "exAequo":
+				return ec.fieldContext_ConfigClassique_exAequo(ctx, field)
+			case "exemptPointsDeMatch":
+				return ec.fieldContext_ConfigClassique_exemptPointsDeMatch(ctx, field)
+			case "exemptScore":
+				return ec.fieldContext_ConfigClassique_exemptScore(ctx, field)
+			case "exemptScoreAdverse":
+				return ec.fieldContext_ConfigClassique_exemptScoreAdverse(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ConfigClassique", field.Name)
 		},
 	}
 	return fc, nil
@@ -25719,6 +26066,65 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputConfigClassiqueInput(ctx context.Context, obj any) (model.ConfigClassiqueInput, error) {
+	var it model.ConfigClassiqueInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["exAequo"]; !present {
+		asMap["exAequo"] = false
+	}
+
+	fieldsInOrder := [...]string{"departage", "exAequo", "exemptPointsDeMatch", "exemptScore", "exemptScoreAdverse"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "departage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("departage"))
+			data, err := ec.unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Departage = data
+		case "exAequo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exAequo"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExAequo = data
+		case "exemptPointsDeMatch":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptPointsDeMatch"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptPointsDeMatch = data
+		case "exemptScore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptScore"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptScore = data
+		case "exemptScoreAdverse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptScoreAdverse"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptScoreAdverse = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context, obj any) (model.ConfigPartieInput, error) {
 	var it model.ConfigPartieInput
 	asMap := map[string]any{}
@@ -26572,6 +26978,70 @@ func (ec *executionContext) _BulletinRejoue(ctx context.Context, sel ast.Selecti
 			}
 		case "differences":
 			out.Values[i] = ec._BulletinRejoue_differences(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var configClassiqueImplementors = []string{"ConfigClassique"}
+
+func (ec *executionContext) _ConfigClassique(ctx context.Context, sel ast.SelectionSet, obj *model.ConfigClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, configClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ConfigClassique")
+		case "politique":
+			out.Values[i] = ec._ConfigClassique_politique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "departage":
+			out.Values[i] = ec._ConfigClassique_departage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exAequo":
+			out.Values[i] = ec._ConfigClassique_exAequo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptPointsDeMatch":
+			out.Values[i] = ec._ConfigClassique_exemptPointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptScore":
+			out.Values[i] = ec._ConfigClassique_exemptScore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptScoreAdverse":
+			out.Values[i] = ec._ConfigClassique_exemptScoreAdverse(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -30307,6 +30777,11 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "config":
+			out.Values[i] = ec._TournoiClassique_config(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "clos":
 			out.Values[i] = ec._TournoiClassique_clos(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -30987,6 +31462,16 @@ func (ec *executionContext) marshalNBulletinRejoue2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
+func (ec *executionContext) marshalNConfigClassique2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassique(ctx context.Context, sel ast.SelectionSet, v *model.ConfigClassique) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ConfigClassique(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -31127,6 +31612,97 @@ func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodel�
 				defer wg.Done()
 			}
 			ret[i] = ec.marshalNCoupClassique2arbitreᚋgraphqlᚋmodelᚐCoupClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, v any) (ronde.Critere, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, sel ast.SelectionSet, v ronde.Critere) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[string]ronde.Critere{
+		"confrontation":  ronde.CritereConfrontation,
+		"ecart_plafonne": ronde.CritereEcartPlafonne,
+		"ecart":          ronde.CritereEcart,
+		"cote":           ronde.CritereCote,
+	}
+	marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[ronde.Critere]string{
+		ronde.CritereConfrontation: "confrontation",
+		ronde.CritereEcartPlafonne: "ecart_plafonne",
+		ronde.CritereEcart:         "ecart",
+		ronde.CritereCote:          "cote",
+	}
+)
+
+func (ec *executionContext) unmarshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]ronde.Critere, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
 		}
 		if isLen1 {
 			f(i)
@@ -33584,11 +34160,84 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) unmarshalOConfigClassiqueInput2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassiqueInput(ctx context.Context, v any) (*model.ConfigClassiqueInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputConfigClassiqueInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodelᚐCoupContestable(ctx context.Context, sel ast.SelectionSet, v *model.CoupContestable) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._CoupContestable(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]ronde.Critere, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {

@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/engine/correction"
 	"arbitre/projections/historique"
@@ -106,6 +107,36 @@ type BulletinRejoue struct {
 	Ecart bool `json:"ecart"`
 	// What differs, one sentence each.
 	Differences []string `json:"differences"`
+}
+
+// A classique tournament's settings.
+type ConfigClassique struct {
+	// The tie-break policy's name, e.g. pm>confrontation>ecart_plafonne>cote (=ex-aequo when ex aequo are allowed).
+	Politique string `json:"politique"`
+	// Tie-breaks after points de match, in order.
+	Departage []ronde.Critere `json:"departage"`
+	// Players level on every tie-break share the rank.
+	ExAequo bool `json:"exAequo"`
+	// Points de match of the bye.
+	ExemptPointsDeMatch int `json:"exemptPointsDeMatch"`
+	// Score counted for the bye's game.
+	ExemptScore int `json:"exemptScore"`
+	// Score of the bye's absent opponent.
+	ExemptScoreAdverse int `json:"exemptScoreAdverse"`
+}
+
+// A classique tournament's settings; what is left out takes its default.
+type ConfigClassiqueInput struct {
+	// Tie-breaks after points de match, in order; by default confrontation, ecart_plafonne, cote; [] for none.
+	Departage []ronde.Critere `json:"departage,omitempty"`
+	// Players level on points de match and every tie-break share the rank (ex aequo); otherwise the id settles.
+	ExAequo *bool `json:"exAequo,omitempty"`
+	// Points de match of the bye; by default 3, a win.
+	ExemptPointsDeMatch *int `json:"exemptPointsDeMatch,omitempty"`
+	// Score counted for the bye's game; by default 450.
+	ExemptScore *int `json:"exemptScore,omitempty"`
+	// Score of the bye's absent opponent; by default 350.
+	ExemptScoreAdverse *int `json:"exemptScoreAdverse,omitempty"`
 }
 
 // The settings of a game.
@@ -932,8 +963,10 @@ type TournoiClassique struct {
 	Publiees []RondeClassique `json:"publiees"`
 	// The pending proposal and the director's amendment: unpublished.
 	Proposition *PropositionClassique `json:"proposition,omitempty"`
-	// Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last.
+	// Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last.
 	Classement []LigneClassique `json:"classement"`
+	// The tie-breaks and the bye, fixed when the tournament opened.
+	Config *ConfigClassique `json:"config"`
 	// Whether the tournament is closed.
 	Clos bool `json:"clos"`
 }
