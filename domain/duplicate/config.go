@@ -46,10 +46,14 @@ type Mode string
 // The modes: a normal game; a sudden-death competition (§3.8.3, guide §2.15);
 // a tie-break play-off between players level at the top (guide §2.14). In the
 // last two, players whose score on a coup is below the best are eliminated.
+//
+// A topping (§3.8.4) ranks its players by the time they take to find each
+// top (TopTrouve).
 const (
 	ModeNormal     Mode = "normal"
 	ModeMortSubite Mode = "mort_subite"
 	ModeBarrage    Mode = "barrage"
+	ModeTopping    Mode = "topping"
 )
 
 // DefaultSeuilSolo is the number of players from which a solo earns 10
@@ -60,7 +64,8 @@ const DefaultSeuilSolo = 16
 type Config struct {
 	// TempsParCoup is the thinking time of a coup: 3 min, 2 min 30, 2 min
 	// (semi-rapide) or 1 min (blitz) (§1.3). Sudden death and tie-breaks
-	// follow their own schedule (TempsDuCoup).
+	// follow their own schedule (TempsDuCoup); in a topping it is the time
+	// allotted to find each top, « généralement, une minute » (§3.8.4).
 	TempsParCoup time.Duration `json:"tempsParCoup"`
 	// AvertissementsGratuits is how many warnings cost nothing, a parameter
 	// of the competition (guide §2.5, §6.1.1), zero included; when not given
@@ -178,8 +183,8 @@ func (c Config) Valider() (Config, error) {
 		return c, refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
 	case c.Source != SourceLogiciel && c.Source != SourceDirecteur && c.Source != SourcePretiree:
 		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
-	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage:
-		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite ou barrage", c.Mode)
+	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage && c.Mode != ModeTopping:
+		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite, barrage ou topping", c.Mode)
 	case *c.AvertissementsGratuits < 0:
 		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", *c.AvertissementsGratuits)
 	case c.SeuilSolo < 1:

@@ -81,6 +81,7 @@ type Partie struct {
 	decisions    map[int]map[string]correction.Decision
 	billets      map[int]map[string]bool
 	elimines     map[int]bool
+	toppings     map[int]map[string]TopTrouve // §3.8.4
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
@@ -102,6 +103,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		decisions:   map[int]map[string]correction.Decision{},
 		billets:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
+		toppings:    map[int]map[string]TopTrouve{},
 		appels:      map[decisionAppel]bool{},
 	}
 }
@@ -216,6 +218,7 @@ func (p *Partie) copie() *Partie {
 	c.decisions = copieParCoup(p.decisions)
 	c.billets = copieParCoup(p.billets)
 	c.elimines = maps.Clone(p.elimines)
+	c.toppings = copieParCoup(p.toppings)
 	c.appels = maps.Clone(p.appels)
 	c.nouveaux = slices.Clone(p.nouveaux)
 	return &c

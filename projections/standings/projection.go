@@ -19,8 +19,8 @@ const Name = "standings"
 
 // The projection keeps, in SQL, the facts the fold needs and nothing else —
 // the latest value per key: players, exclusions from a tournament (§6.1),
-// games, late arrivals, tops, the decision in force per bulletin, the end of
-// each game — and every
+// games, late arrivals, tops, the decision in force per bulletin, a
+// topping's times (§3.8.4), the end of each game — and every
 // disciplinary sanction still in force, in order (they add up). Reading replays
 // those facts through the same fold (Classement.Appliquer), so the SQL
 // projection and the in-memory fold cannot disagree.
@@ -67,6 +67,13 @@ CREATE TABLE IF NOT EXISTS standings_decisions (
 	raisons     TEXT    NOT NULL DEFAULT '[]',
 	PRIMARY KEY (partie, coup, licence)
 );
+CREATE TABLE IF NOT EXISTS standings_toppings (
+	partie   TEXT    NOT NULL,
+	coup     INTEGER NOT NULL,
+	licence  TEXT    NOT NULL,
+	secondes INTEGER NOT NULL,
+	PRIMARY KEY (partie, coup, licence)
+);
 CREATE TABLE IF NOT EXISTS standings_sanctions (
 	partie   TEXT    NOT NULL,
 	position INTEGER NOT NULL,
@@ -109,7 +116,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_exclusions; DELETE FROM standings_parties;
 		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;
-		DELETE FROM standings_sanctions;`)
+		DELETE FROM standings_sanctions; DELETE FROM standings_toppings;`)
 	return err
 }
 
@@ -169,6 +176,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	case duplicate.TopRetenu:
 		return exec(`INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?)
 			ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`, id, ev.Coup, ev.Score)
+	case duplicate.TopTrouve:
+		return exec(`INSERT INTO standings_toppings (partie, coup, licence, secondes) VALUES (?, ?, ?, ?)`, id, ev.Coup, ev.Licence, ev.Secondes)
 	case duplicate.SanctionDisciplinaire:
 		return exec(`INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (partie, position) DO NOTHING`, id, e.Position, ev.Coup, ev.Licence, string(ev.Nature))
@@ -177,6 +186,9 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			return err
 		}
 		if err := exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
+			return err
+		}
+		if err := exec(`DELETE FROM standings_toppings WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
 			return err
 		}
 		// The annulled coup's sanctions go with it, an exclusion stays
@@ -284,6 +296,15 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	if err := lire(ctx, db, `SELECT coup, score FROM standings_tops WHERE partie = ? ORDER BY coup`, []any{id}, func(rows *sql.Rows) error {
 		var e duplicate.TopRetenu
 		if err := rows.Scan(&e.Coup, &e.Score); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, e)
+	}); err != nil {
+		return err
+	}
+	if err := lire(ctx, db, `SELECT coup, licence, secondes FROM standings_toppings WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.TopTrouve
+		if err := rows.Scan(&e.Coup, &e.Licence, &e.Secondes); err != nil {
 			return err
 		}
 		return c.Appliquer(stream, e)
