@@ -143,6 +143,20 @@ func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version 
 	})
 }
 
+// Topper is the resolver for the topper field.
+func (r *mutationResolver) Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error) {
+	if trouve && secondes == nil {
+		return nil, refusal("secondes", "un top trouvé donne le temps mis à le trouver (§3.8.4)", nil)
+	}
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		s := 0
+		if secondes != nil {
+			s = *secondes
+		}
+		return app.Topper(ctx, partie, coup, licence, s, trouve)
+	})
+}
+
 // Solutions is the resolver for the solutions field.
 func (r *partieResolver) Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error) {
 	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: deref(obj.Tournoi)}); err != nil {

@@ -114,3 +114,50 @@ func TestE2EClassique_DepartageEtExemptDuTournoi(t *testing.T) {
 	assert.Equal(t, struct{ Rang, PointsDeMatch, Exempts int }{1, 2, 1}, tr.Classement[0], "the bye counts the tournament's 2 points de match")
 	assert.Equal(t, []int{2, 2}, []int{tr.Classement[1].Rang, tr.Classement[2].Rang}, "ex aequo share the rank")
 }
+
+// TestE2EArt3_8_4_Topping: over HTTP, a topping (§3.8.4) is a game mode;
+// once the top is found and put down, the director records each player's
+// time; a top not found in the minute allotted is given with 20 s of
+// penalty, whatever the client sends; the game's standings rank by time.
+// Bad times are refused with a stable code and change nothing.
+func TestE2EArt3_8_4_Topping(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	inscrireJoueursT1(t, s, director, 2)
+	var partie struct{ Config struct{ Mode string } }
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-T", config:{mode: topping, tempsParCoupSecondes: 60, graine: 7}) { config { mode } } }`, nil).
+		into(t, "creerPartie", &partie)
+	assert.Equal(t, "topping", partie.Config.Mode)
+
+	topper := `mutation($l: ID!, $t: Boolean!, $s: Int) { topper(partie:"T1-T", coup:1, licence:$l, trouve:$t, secondes:$s) { version } }`
+	assert.Equal(t, "WRONG_STATE", s.gql(director, topper, map[string]any{"l": "L1", "t": true, "s": 10}).code(), "no top yet")
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-T") { version } }`, nil).Errors)
+	var sols apiPartie
+	s.gql(director, `{ partie(id:"T1-T") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &sols)
+	require.NotEmpty(t, sols.Solutions)
+	require.Empty(t, s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-T", reference:$r, mot:$m) { version } }`,
+		map[string]any{"r": sols.Solutions[0].Reference, "m": sols.Solutions[0].Mot}).Errors)
+
+	for _, bad := range []struct {
+		vars map[string]any
+		code string
+	}{
+		{map[string]any{"l": "L1", "t": true, "s": 61}, "INVALID_TOPPING"},
+		{map[string]any{"l": "L1", "t": true}, "INVALID_INPUT"},
+	} {
+		assert.Equal(t, bad.code, s.gql(director, topper, bad.vars).code(), "%v", bad.vars)
+	}
+	require.Empty(t, s.gql(director, topper, map[string]any{"l": "L1", "t": false, "s": 3}).Errors)
+	require.Empty(t, s.gql(director, topper, map[string]any{"l": "L2", "t": true, "s": 42}).Errors)
+	assert.Equal(t, "INVALID_TOPPING", s.gql(director, topper, map[string]any{"l": "L2", "t": true, "s": 12}).code(), "once per coup")
+
+	type ligne struct {
+		Licence     string
+		Rang, Temps int
+	}
+	var lignes []ligne
+	s.gql("", `{ classement(partie:"T1-T") { licence rang temps } }`, nil).into(t, "classement", &lignes)
+	assert.Equal(t, []ligne{{"L2", 1, 42}, {"L1", 2, 80}}, lignes, "§3.8.4 ranked by time; the top given costs 60 + 20 s")
+}

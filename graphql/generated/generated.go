@@ -268,6 +268,7 @@ type ComplexityRoot struct {
 		Score          func(childComplexity int) int
 		Serie          func(childComplexity int) int
 		Solos          func(childComplexity int) int
+		Temps          func(childComplexity int) int
 		Top            func(childComplexity int) int
 	}
 
@@ -368,6 +369,7 @@ type ComplexityRoot struct {
 		SignerFeuille          func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
 		Tirer                  func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres           func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
+		Topper                 func(childComplexity int, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) int
 		TrancherDesaccord      func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
 		Voter                  func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
 	}
@@ -687,6 +689,7 @@ type MutationResolver interface {
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 }
 type PartieResolver interface {
 	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
@@ -1614,6 +1617,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.LigneClassement.Solos(childComplexity), true
+	case "LigneClassement.temps":
+		if e.complexity.LigneClassement.Temps == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Temps(childComplexity), true
 	case "LigneClassement.top":
 		if e.complexity.LigneClassement.Top == nil {
 			break
@@ -2381,6 +2390,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.TirerLettres(childComplexity, args["match"].(string), args["joueur"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.topper":
+		if e.complexity.Mutation.Topper == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_topper_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Topper(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["trouve"].(bool), args["secondes"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.trancherDesaccord":
 		if e.complexity.Mutation.TrancherDesaccord == nil {
 			break
@@ -4513,6 +4533,8 @@ type LigneClassement {
   enAttente: Int!
   "Excluded for cheating or proven fraud (§6.1): ranked after everyone."
   exclu: Boolean!
+  "Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul."
+  temps: Int!
 }
 
 extend type Query {
@@ -5415,8 +5437,10 @@ enum ModePartie {
   normal
   "Sudden death (§3.8.3, guide §2.15): players below the best score of a coup are eliminated."
   mort_subite
-  "Tie-break play-off between players level at the top (guide §2.14)."
+  "Tie-break play-off between players level at the top (guide §2.14), played as a sudden death (§3.8.3)."
   barrage
+  "Topping (§3.8.4): each player's time to find each top is recorded (topper); players are ranked by their total time, outside the cumul."
+  topping
 }
 
 "Why a duplicate game ended."
@@ -5495,7 +5519,7 @@ input JoueurInput {
 
 "The settings of a new game."
 input ConfigPartieInput {
-  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule."
+  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule; in a topping, the time allotted to find each top (§3.8.4)."
   tempsParCoupSecondes: Int! = 180
   "The kind of game (§3.8.1)."
   formule: Formule = normale
@@ -5760,6 +5784,23 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
+  "Topping (§3.8.4), once the top of the coup is found and put down: the player's time. A top not found in the time allotted is given: the coup counts that time plus 20 s, whatever secondes says."
+  topper(
+    "The game."
+    partie: ID!
+    "The coup, topped."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "Whether he found the top within the time allotted."
+    trouve: Boolean!
+    "Seconds he took to find it, 0 to the time allotted; ignored when he did not."
+    secondes: Int
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
 }
 
 "Live updates over the websocket (graphql-transport-ws): each sends the current state at once, then after every change."
@@ -5952,6 +5993,8 @@ enum CodeErreur {
   NOT_MAX_SCORE
   "Partie duplicate — Option du guide §2.3 : le top retenu n'a été joué par aucun joueur."
   TOP_NOT_PLAYED
+  "Partie duplicate — Topping (§3.8.4) : temps déjà noté, négatif ou au-delà du temps imparti pour un top trouvé."
+  INVALID_TOPPING
   "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
   JOKER_TOP_REFUSED
   "Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1)."
@@ -7556,6 +7599,47 @@ func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_topper_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "trouve", ec.unmarshalNBoolean2bool)
+	if err != nil {
+		return nil, err
+	}
+	args["trouve"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "secondes", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["secondes"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg6
 	return args, nil
 }
 
@@ -12263,6 +12347,35 @@ func (ec *executionContext) fieldContext_LigneClassement_exclu(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_temps(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_temps,
+		func(ctx context.Context) (any, error) {
+			return obj.Temps, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_temps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -18047,6 +18160,97 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_topper(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_topper,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Topper(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["trouve"].(bool), fc.Args["secondes"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_topper(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_topper_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NiveauAppel_numero(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20453,6 +20657,8 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -22683,6 +22889,8 @@ func (ec *executionContext) fieldContext_Subscription_classementChange(ctx conte
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -22754,6 +22962,8 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -28159,6 +28369,11 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "temps":
+			out.Values[i] = ec._LigneClassement_temps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -28824,6 +29039,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "eliminer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_eliminer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topper":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_topper(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -32385,11 +32607,13 @@ var (
 		"normal":      duplicate.ModeNormal,
 		"mort_subite": duplicate.ModeMortSubite,
 		"barrage":     duplicate.ModeBarrage,
+		"topping":     duplicate.ModeTopping,
 	}
 	marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
 		duplicate.ModeNormal:     "normal",
 		duplicate.ModeMortSubite: "mort_subite",
 		duplicate.ModeBarrage:    "barrage",
+		duplicate.ModeTopping:    "topping",
 	}
 )
 
@@ -34455,11 +34679,13 @@ var (
 		"normal":      duplicate.ModeNormal,
 		"mort_subite": duplicate.ModeMortSubite,
 		"barrage":     duplicate.ModeBarrage,
+		"topping":     duplicate.ModeTopping,
 	}
 	marshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
 		duplicate.ModeNormal:     "normal",
 		duplicate.ModeMortSubite: "mort_subite",
 		duplicate.ModeBarrage:    "barrage",
+		duplicate.ModeTopping:    "topping",
 	}
 )
 
