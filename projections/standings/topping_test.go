@@ -39,7 +39,7 @@ func TestArt3_8_4_ToppingClasseAuTemps(t *testing.T) {
 	lignes, err := c.Partie("p2")
 	require.NoError(t, err)
 	type attendu struct {
-		licence                               string
+		licence                              string
 		temps, score, rang, enAttente, solos int
 	}
 	var got []attendu
