@@ -59,13 +59,13 @@ func TestE2EArt1_3_Guide2_5_ConfigurationPartie(t *testing.T) {
 	}
 }
 
-// TestE2EClassique_DepartageEtExemptDuTournoi: over HTTP, the director
+// TestE2EArt7_Art9_DepartageEtExemptDuTournoi: over HTTP, the director
 // opens a classique tournament with its tie-breaks after points de match,
-// ex aequo allowed, and what the bye counts (issue 15, point 15: the
-// regulation gives none); the standings follow them once the round is
+// ex aequo allowed, and what the bye counts (classique §7 counts points
+// de match only, §9 gives the default bye); the standings follow them once the round is
 // published. A bad configuration is refused with INVALID_INPUT and opens
 // nothing; without one, the defaults.
-func TestE2EClassique_DepartageEtExemptDuTournoi(t *testing.T) {
+func TestE2EArt7_Art9_DepartageEtExemptDuTournoi(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)

@@ -6027,7 +6027,7 @@ enum CodeErreur {
   INVALID_PLAYER
   "Tournoi — Partie sans identifiant ou tournoi inexistant."
   INVALID_PARTIE
-  "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager (guide §2.14)."
+  "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14)."
   INVALID_DEPARTAGE
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
   TOURNOI_ID_TAKEN

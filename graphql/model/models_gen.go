@@ -1092,7 +1092,7 @@ const (
 	CodeErreurInvalidPlayer CodeErreur = "INVALID_PLAYER"
 	// Tournoi — Partie sans identifiant ou tournoi inexistant.
 	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
-	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager (guide §2.14).
+	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14).
 	CodeErreurInvalidDepartage CodeErreur = "INVALID_DEPARTAGE"
 	// Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique).
 	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"

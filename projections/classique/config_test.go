@@ -16,11 +16,11 @@ import (
 	"arbitre/projections/classique"
 )
 
-// TestClassique_ProjectionSuitLaConfigurationDuTournoi: the standings
+// TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi: the standings
 // projection ranks with the tournament's own tie-breaks and bye, as the
-// aggregate does (issue 15, point 15): here a bye counted as a draw 400–400
+// aggregate does (classique §7, §9): here a bye counted as a draw 400–400
 // and points de match alone, ex aequo allowed.
-func TestClassique_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
+func TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
 	ctx := context.Background()
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
 	require.NoError(t, err)

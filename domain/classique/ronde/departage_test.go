@@ -20,11 +20,12 @@ func rangs(l []ronde.Ligne) []string {
 	return out
 }
 
-// TestClassique_DepartageApresPointsDeMatch: the classique regulation
-// counts points de match only (victoire 3, nul 2, défaite 1) and gives no
-// tie-break: the tournament names its policy, criteria in order, with ex
-// aequo allowed or not, and what the bye counts (issue 15, point 15).
-func TestClassique_DepartageApresPointsDeMatch(t *testing.T) {
+// TestArt7_Art9_DepartageApresPointsDeMatch: the classique regulation
+// counts points de match only (classique §7: victoire 3, nul 2, défaite 1)
+// and gives no tie-break: the tournament names its policy, criteria in
+// order, with ex aequo allowed or not, and what the bye counts (by default
+// §9's 450–350 for a game not played).
+func TestArt7_Art9_DepartageApresPointsDeMatch(t *testing.T) {
 	p := func(id string, cote int) ronde.Participant { return ronde.Participant{Joueur: id, Cote: cote} }
 	defaut := ronde.ConfigParDefaut()
 	avec := func(criteres []ronde.Critere, exAequo bool, exempt ronde.Exempt) ronde.Config {
@@ -73,10 +74,10 @@ func TestClassique_DepartageApresPointsDeMatch(t *testing.T) {
 	}
 }
 
-// TestClassique_ConfigurationDuTournoi: the configuration is recorded when
+// TestArt7_Art9_ConfigurationDuTournoi: the configuration is recorded when
 // the tournament opens and read back on replay; a tournament opened before
 // it was recorded takes the default; a bad one is refused and opens nothing.
-func TestClassique_ConfigurationDuTournoi(t *testing.T) {
+func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 	cfg := ronde.Config{Departage: ronde.Departage{Criteres: []ronde.Critere{ronde.CritereCote}, ExAequo: true},
 		Exempt: ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
 	tr, err := ronde.Ouvrir("open", "Open", 3, cfg)
