@@ -256,7 +256,7 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 		}
 		seen[j] = true
 	}
-	if c.Mode != ModeNormal && len(joueurs) < 2 {
+	if c.Elimination() && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
 	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
@@ -692,8 +692,8 @@ func (p *Partie) Eliminer() error {
 		return err
 	}
 	coup := p.prochainCoup - 1
-	if p.config.Mode == ModeNormal {
-		return refus(CodeWrongState, "pas d'élimination dans une partie normale")
+	if !p.config.Elimination() {
+		return refus(CodeWrongState, "pas d'élimination hors mort subite et barrage (§3.8.3)")
 	}
 	if p.elimines[coup] {
 		return refus(CodeWrongState, "les éliminations du coup %d sont déjà décidées", coup)

@@ -52,6 +52,13 @@ func TestArt3_8_4_Topping(t *testing.T) {
 		require.NoError(t, q.RetenirTop("H8", "BAC"))
 		refuse(t, q, CodeWrongState, func() error { return q.Topper(1, "L1", 10, true) })
 	})
+	t.Run("§3.8.4 un joueur seul face au jeu, sans élimination", func(t *testing.T) {
+		seul := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)), "A")
+		require.NoError(t, seul.Tirer("ABCDEFG"))
+		require.NoError(t, seul.RetenirTop("H8", "BAC"))
+		refuse(t, seul, CodeWrongState, seul.Eliminer)
+		require.NoError(t, seul.Topper(1, "A", 12, true))
+	})
 	t.Run("§3.6 un coup annulé emporte ses temps", func(t *testing.T) {
 		require.NoError(t, p.AnnulerCoup(AnnulationErreur))
 		assert.Empty(t, p.toppings)
