@@ -12,11 +12,7 @@ import (
 // of the tournament (guide §2.14); badly named players are refused with
 // INVALID_DEPARTAGE and create nothing.
 func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, _ := salleT1(t, 3)
 	creer := `mutation($p: ID!, $c: ConfigPartieInput!, $j: [ID!]) { creerPartie(tournoi:"T1", partie:$p, config:$c, joueurs:$j) { joueurs } }`
 	refus := []struct {
 		name    string
@@ -50,12 +46,7 @@ func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 // refused with INVALID_DEPARTAGE and creates nothing; one between the
 // players level at the top is created (guide §2.14).
 func TestE2EGuide2_14_BarrageEntreExAequo(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T1")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, arbiter := salleT1(t, 3)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
 	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2")
 	require.Positive(t, top, "L1 and L2 score the top, L3 nothing")

@@ -121,11 +121,7 @@ func TestE2EArt7_Art9_DepartageEtExemptDuTournoi(t *testing.T) {
 // penalty, whatever the client sends; the game's standings rank by time.
 // Bad times are refused with a stable code and change nothing.
 func TestE2EArt3_8_4_Topping(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	inscrireJoueursT1(t, s, director, 2)
+	s, director, _ := salleT1(t, 2)
 	var partie struct{ Config struct{ Mode string } }
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-T", config:{mode: topping, tempsParCoupSecondes: 60, graine: 7}) { config { mode } } }`, nil).
 		into(t, "creerPartie", &partie)

@@ -11,8 +11,6 @@ import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/classique"
 )
 
@@ -22,9 +20,7 @@ import (
 // and points de match alone, ex aequo allowed.
 func TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := magasin(t)
 	reg, err := adapters.Registre()
 	require.NoError(t, err)
 

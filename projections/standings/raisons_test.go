@@ -11,8 +11,6 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
-	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/correction"
 	"arbitre/projections/standings"
 )
@@ -26,9 +24,7 @@ import (
 func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := magasin(t, ctx)
 	r := registre(t)
 	app, licences := tournoiJusquA(t, ctx, store, r, 3, 2)
 	bavard := licences[0]
