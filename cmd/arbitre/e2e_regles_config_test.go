@@ -119,9 +119,10 @@ func TestE2EArt7_Art9_DepartageEtExemptDuTournoi(t *testing.T) {
 // once the top is found and put down, the director records each player's
 // time; a top not found in the minute allotted is given with 20 s of
 // penalty, whatever the client sends; the game's standings rank by time.
-// Bad times are refused with a stable code and change nothing.
+// Bad times are refused with a stable code and change nothing; only the
+// director times the tops.
 func TestE2EArt3_8_4_Topping(t *testing.T) {
-	s, director, _ := salleT1(t, 2)
+	s, director, arbiter := salleT1(t, 2)
 	var partie struct{ Config struct{ Mode string } }
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-T", config:{mode: topping, tempsParCoupSecondes: 60, graine: 7}) { config { mode } } }`, nil).
 		into(t, "creerPartie", &partie)
@@ -145,6 +146,8 @@ func TestE2EArt3_8_4_Topping(t *testing.T) {
 	} {
 		assert.Equal(t, bad.code, s.gql(director, topper, bad.vars).code(), "%v", bad.vars)
 	}
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", topper, map[string]any{"l": "L1", "t": true, "s": 10}).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiter, topper, map[string]any{"l": "L1", "t": true, "s": 10}).code(), "the director times the tops")
 	require.Empty(t, s.gql(director, topper, map[string]any{"l": "L1", "t": false, "s": 3}).Errors)
 	require.Empty(t, s.gql(director, topper, map[string]any{"l": "L2", "t": true, "s": 42}).Errors)
 	assert.Equal(t, "INVALID_TOPPING", s.gql(director, topper, map[string]any{"l": "L2", "t": true, "s": 12}).code(), "once per coup")
