@@ -144,6 +144,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 			}
 		}()
 	}
+	acces.Brancher(store, registry, tokens)
 	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock

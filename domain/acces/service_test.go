@@ -85,3 +85,25 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, ev.ID, h.JetonID)
 }
+
+// TestSecurite_JetonConnuDesLeDemarrage: a token recorded before the
+// server started is known to its very first request, before the registry
+// follows the log (acces.Brancher, called by serve before it listens).
+func TestSecurite_JetonConnuDesLeDemarrage(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	reg := eventstore.NewRegistry()
+	require.NoError(t, acces.RegisterEvents(reg))
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	secret, ev, err := (&acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}).Emettre(ctx,
+		acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
+	require.NoError(t, err)
+
+	registre := acces.NewRegistre()
+	acces.Brancher(store, reg, registre)
+	h, err := registre.Authentifier(ctx, secret, now)
+	require.NoError(t, err, "no Suivre yet")
+	assert.Equal(t, ev.ID, h.JetonID)
+}

@@ -25,13 +25,20 @@ type source struct {
 // recorded by another process (`arbitre token create` while the server
 // runs) works at once rather than at the store's next poll.
 func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
-	reg.mu.Lock()
-	reg.source = &source{store: store, registry: registry}
-	from := reg.position
-	reg.mu.Unlock()
+	Brancher(store, registry, reg)
+	_, from := reg.suivi()
 	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
 		return reg.prendre(registry, e)
 	})
+}
+
+// Brancher gives reg the store it catches up with on demand. The server
+// calls it before it accepts requests: a token recorded before it started
+// is known to the very first request, whether Suivre runs yet or not.
+func Brancher(store eventstore.Reader, registry *eventstore.Registry, reg *Registre) {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	reg.source = &source{store: store, registry: registry}
 }
 
 // prendre applies one event of the log, once: events at or before the
