@@ -2,6 +2,7 @@ package standings_test
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
 	"arbitre/engine/correction"
+	"arbitre/projections/projection"
 	"arbitre/projections/standings"
 )
 
@@ -51,4 +53,24 @@ func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	memoire, err := fold.Partie("t1-1")
 	require.NoError(t, err)
 	assert.Equal(t, memoire, lignes, "projection and in-memory fold give the same figures")
+}
+
+// TestArt5_8_ProjectionAnterieureGagneLesRaisons: a projection database
+// made before the decisions kept their reasons gets the column when the
+// server starts; a rebuild fills it.
+func TestArt5_8_ProjectionAnterieureGagneLesRaisons(t *testing.T) {
+	ctx := context.Background()
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	_, err = db.ExecContext(ctx, `CREATE TABLE standings_decisions (partie TEXT NOT NULL, coup INTEGER NOT NULL, licence TEXT NOT NULL,
+		paid INTEGER NOT NULL, sanction TEXT NOT NULL, discipline INTEGER NOT NULL, average_cap INTEGER NOT NULL,
+		PRIMARY KEY (partie, coup, licence))`)
+	require.NoError(t, err)
+	store := magasin(t, ctx)
+	_, err = projection.NewRunner(ctx, db, standings.NewProjection(registre(t)), store)
+	require.NoError(t, err)
+	var raisons int
+	require.NoError(t, db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('standings_decisions') WHERE name = 'raisons'`).Scan(&raisons))
+	assert.Equal(t, 1, raisons)
 }
