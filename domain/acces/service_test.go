@@ -13,16 +13,24 @@ import (
 	"arbitre/domain/eventstore/sqlitestore"
 )
 
+// magasinDesJetons opens a SQLite store, closed at the end of the test, and
+// a registry of the access events.
+func magasinDesJetons(t *testing.T) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, acces.RegisterEvents(reg))
+	return store, reg
+}
+
 // A token issued through the store works once the registry has followed
 // the log, and stops working when revoked.
 func TestServiceThroughTheStore(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, acces.RegisterEvents(reg))
+	store, reg := magasinDesJetons(t)
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	registre := acces.NewRegistre()
 	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now }), Jetons: registre}
@@ -91,11 +99,7 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 // follows the log (acces.Brancher, called by serve before it listens).
 func TestSecurite_JetonConnuDesLeDemarrage(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, acces.RegisterEvents(reg))
+	store, reg := magasinDesJetons(t)
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	secret, ev, err := (&acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}).Emettre(ctx,
 		acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
