@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"arbitre/domain/duplicate"
 	"arbitre/graphql/model"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
@@ -67,7 +68,7 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	for i, l := range lignes {
 		out[i] = model.LigneClassement{Rang: l.Rang, Licence: l.Licence, Nom: l.Nom, Club: optional(l.Club), Serie: optional(l.Serie),
 			Score: l.Score, Top: l.Top, Negatif: l.Negatif, Pourcentage: l.Pourcentage, Solos: l.Solos,
-			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu}
+			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu, Temps: l.Temps}
 	}
 	return out, nil
 }
@@ -92,4 +93,26 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 		return ctx.Err()
 	}
 	return nil
+}
+
+// cumulPourBarrage is, for a barrage, the tournament's cumul by licence read
+// from the standings once they hold every event recorded — stored facts,
+// not the client's word — on which its players must be level (guide
+// §2.14); nil for another mode.
+func (r *Resolver) cumulPourBarrage(ctx context.Context, mode duplicate.Mode, tournoi string) (map[string]int, error) {
+	if mode != duplicate.ModeBarrage {
+		return nil, nil
+	}
+	if err := r.attendreRunner(ctx, r.StandingsRunner, 0, ecritureWait); err != nil {
+		return nil, err
+	}
+	lignes, err := r.Classements.Cumul(ctx, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	cumul := make(map[string]int, len(lignes))
+	for _, l := range lignes {
+		cumul[l.Licence] = l.Score
+	}
+	return cumul, nil
 }

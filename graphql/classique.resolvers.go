@@ -17,12 +17,12 @@ import (
 )
 
 // OuvrirTournoiClassique is the resolver for the ouvrirTournoiClassique field.
-func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error) {
+func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) (*model.TournoiClassique, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.classiqueApp(md).OuvrirTournoi(ctx, id, nom, rondes); err != nil {
+	if err := r.classiqueApp(md).OuvrirTournoi(ctx, id, nom, rondes, configClassiqueDe(config)); err != nil {
 		return nil, err
 	}
 	return r.tournoiClassiqueVue(ctx, id)

@@ -105,6 +105,10 @@ func vueTournoiClassique(t *ronde.Tournoi) (*model.TournoiClassique, error) {
 		}
 		v.Proposition = p
 	}
+	cfg := t.Config()
+	v.Config = &model.ConfigClassique{Politique: cfg.Departage.Nom(), Departage: append([]ronde.Critere{}, cfg.Departage.Criteres...),
+		ExAequo: cfg.Departage.ExAequo, ExemptPointsDeMatch: cfg.Exempt.PointsDeMatch, ExemptScore: cfg.Exempt.Score,
+		ExemptScoreAdverse: cfg.Exempt.ScoreAdverse}
 	for _, l := range t.Classement() {
 		v.Classement = append(v.Classement, model.LigneClassique{Rang: l.Rang, Joueur: l.Joueur, Nom: noms[l.Joueur],
 			PointsDeMatch: l.PointsDeMatch, Ppm: l.PPM, Pdep: l.Pdep, Ecart: l.Ecart, Cote: l.Cote, Parties: l.Parties,
@@ -128,6 +132,27 @@ func vueRaisons(t *ronde.Tournoi, tables []ronde.Table, exempt string) (*model.R
 		}
 	}
 	return v, nil
+}
+
+// configClassiqueDe reads a tournament's settings over the defaults
+// (ronde.ConfigParDefaut); the domain validates them.
+func configClassiqueDe(in *model.ConfigClassiqueInput) ronde.Config {
+	cfg := ronde.ConfigParDefaut()
+	if in == nil {
+		return cfg
+	}
+	if in.Departage != nil {
+		cfg.Departage.Criteres = in.Departage
+	}
+	cfg.Departage.ExAequo = in.ExAequo != nil && *in.ExAequo
+	for _, f := range []struct{ in, cfg *int }{
+		{in.ExemptPointsDeMatch, &cfg.Exempt.PointsDeMatch}, {in.ExemptScore, &cfg.Exempt.Score}, {in.ExemptScoreAdverse, &cfg.Exempt.ScoreAdverse},
+	} {
+		if f.in != nil {
+			*f.cfg = *f.in
+		}
+	}
+	return cfg
 }
 
 // aucunResultat is the results of tables not yet published.

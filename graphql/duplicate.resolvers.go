@@ -59,8 +59,13 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
 		return nil, &Error{Code: erreur.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà dans un autre tournoi", partie)}
 	}
-	// §6.1: the excluded are left out; a départage takes the players it separates (guide §2.14).
-	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs)
+	// §6.1: the excluded are left out; a départage takes the players it
+	// separates, a barrage players level on the cumul (guide §2.14).
+	cumul, err := r.cumulPourBarrage(ctx, cfg.Mode, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs, cumul)
 	if err != nil {
 		return nil, err
 	}
@@ -135,6 +140,20 @@ func (r *mutationResolver) Reprendre(ctx context.Context, partie string, version
 func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		return app.Eliminer(ctx, partie)
+	})
+}
+
+// Topper is the resolver for the topper field.
+func (r *mutationResolver) Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error) {
+	if trouve && secondes == nil {
+		return nil, refusal("secondes", "un top trouvé donne le temps mis à le trouver (§3.8.4)", nil)
+	}
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		s := 0
+		if secondes != nil {
+			s = *secondes
+		}
+		return app.Topper(ctx, partie, coup, licence, s, trouve)
 	})
 }
 

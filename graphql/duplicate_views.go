@@ -91,7 +91,7 @@ func modelePartie(p *parties.Vue) *model.Partie {
 		Config: &model.ConfigPartie{
 			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: cfg.Formule, Variante: cfg.Variante,
 			Source: cfg.Source, Graine: int(cfg.Graine), Mode: cfg.Mode,
-			AvertissementsGratuits: cfg.AvertissementsGratuits, SeuilSolo: cfg.SeuilSolo,
+			AvertissementsGratuits: cfg.Gratuits(), SeuilSolo: cfg.SeuilSolo, TopJoue: cfg.TopJoue,
 		},
 	}
 	if p.Numero > 0 {
@@ -156,10 +156,8 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 	cfg := duplicate.Config{
 		TempsParCoup: time.Duration(in.TempsParCoupSecondes) * time.Second,
 		Formule:      deref(in.Formule), Variante: deref(in.Variante),
-		Source: deref(in.Source), Mode: deref(in.Mode),
-	}
-	if in.AvertissementsGratuits != nil {
-		cfg.AvertissementsGratuits = *in.AvertissementsGratuits
+		Source: deref(in.Source), Mode: deref(in.Mode), AvertissementsGratuits: in.AvertissementsGratuits,
+		TopJoue: deref(in.TopJoue),
 	}
 	if in.Graine != nil {
 		if *in.Graine < 0 {

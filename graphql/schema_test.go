@@ -145,6 +145,7 @@ var texteLibre = map[string]string{
 	"VoteAppel.membre":                         "identity",
 	"ContreArbitrage.arbitre":                  "second arbiter's identity",
 	"ContreArbitrage.motif":                    "second arbiter's words",
+	"ConfigClassique.politique":                "tie-break policy's name, built from its criteria: open",
 }
 
 // valeursListees spots a description that lists a String's allowed values:

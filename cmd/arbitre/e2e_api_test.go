@@ -454,6 +454,20 @@ type apiReplay struct {
 	Journal []struct{ Type, Role string }
 }
 
+// salleT1 starts a server on a fresh data folder with a director's token
+// and that of the arbiter of tables 1 to 4 of T1, and opens T1 with n
+// players (inscrireJoueursT1); the server stops at the end of the test.
+func salleT1(t *testing.T, n int) (s *apiServer, director, arbiter string) {
+	t.Helper()
+	data := t.TempDir()
+	director = apiToken(t, data, "--role", "director")
+	arbiter = apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T1")
+	s = startAPIServer(t, data)
+	t.Cleanup(s.stop)
+	inscrireJoueursT1(t, s, director, n)
+	return s, director, arbiter
+}
+
 // inscrireJoueursT1 opens tournament T1 and registers n players, L1 to Ln,
 // each at the table of his number, as the director does.
 func inscrireJoueursT1(t *testing.T, s *apiServer, director string, n int) {

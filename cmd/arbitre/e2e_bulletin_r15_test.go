@@ -13,13 +13,7 @@ import (
 // is recorded and judged a zéro (NOT_A_WORD), a bulletin without `written`
 // follows its reference's notation and is not INVERTED.
 func TestE2EBulletin_Art5_5_5_7_4_3_1(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T1")
-	s := startAPIServer(t, data)
-	defer s.stop()
-
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, arbiter := salleT1(t, 3)
 	var p apiPartie
 	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	enter := `mutation($c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:$c, licence:$l, bulletin:$b) { licence } }`

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestE2EGuide2_14_BarrageJoueursDepartages: over HTTP, a barrage is
@@ -11,11 +12,7 @@ import (
 // of the tournament (guide §2.14); badly named players are refused with
 // INVALID_DEPARTAGE and create nothing.
 func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	s := startAPIServer(t, data)
-	defer s.stop()
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, _ := salleT1(t, 3)
 	creer := `mutation($p: ID!, $c: ConfigPartieInput!, $j: [ID!]) { creerPartie(tournoi:"T1", partie:$p, config:$c, joueurs:$j) { joueurs } }`
 	refus := []struct {
 		name    string
@@ -42,4 +39,25 @@ func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 	assert.Equal(t, []string{"L1", "L2"}, partie.Joueurs, "only the tied players play the barrage")
 	s.gql(director, creer, map[string]any{"p": "T1-1", "c": map[string]any{}}).into(t, "creerPartie", &partie)
 	assert.Equal(t, []string{"L1", "L2", "L3"}, partie.Joueurs, "a normal game takes every player")
+}
+
+// TestE2EGuide2_14_BarrageEntreExAequo: over HTTP, a barrage between
+// players who are not level on the cumul, as the stored games make it, is
+// refused with INVALID_DEPARTAGE and creates nothing; one between the
+// players level at the top is created (guide §2.14).
+func TestE2EGuide2_14_BarrageEntreExAequo(t *testing.T) {
+	s, director, arbiter := salleT1(t, 3)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2")
+	require.Positive(t, top, "L1 and L2 score the top, L3 nothing")
+
+	creer := `mutation($p: ID!, $j: [ID!]) { creerPartie(tournoi:"T1", partie:$p, config:{mode: barrage}, joueurs:$j) { joueurs } }`
+	assert.Equal(t, "INVALID_DEPARTAGE", s.gql(director, creer, map[string]any{"p": "T1-B", "j": []string{"L1", "L3"}}).code())
+	var tournoi struct{ Parties []string }
+	s.gql(director, `{ tournoi(id:"T1") { parties } }`, nil).into(t, "tournoi", &tournoi)
+	assert.Equal(t, []string{"T1-1"}, tournoi.Parties, "a refused barrage is not added")
+
+	var partie struct{ Joueurs []string }
+	s.gql(director, creer, map[string]any{"p": "T1-B", "j": []string{"L2", "L1"}}).into(t, "creerPartie", &partie)
+	assert.Equal(t, []string{"L1", "L2"}, partie.Joueurs)
 }

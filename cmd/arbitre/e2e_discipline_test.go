@@ -55,13 +55,7 @@ func jouerCoupExact(t *testing.T, s *apiServer, director, arbiter, partie string
 // refuses the player's bulletins; an arbiter is refused (FORBIDDEN) and
 // nothing changes; bad input is refused with a stable code.
 func TestE2EDisciplineDirectorSanctions(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T1")
-	s := startAPIServer(t, data)
-	defer s.stop()
-
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, arbiter := salleT1(t, 3)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
 	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2", "L3")
 	classement := `{ classement(partie:"T1-1") { licence score avertissements enAttente } }`
@@ -152,13 +146,7 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 // shown as excluded and ranked after everyone. The choice on another
 // sanction is refused and changes nothing.
 func TestE2EArt6_1_ExclusionAnnuleLesPartiesAnterieures(t *testing.T) {
-	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
-	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T1")
-	s := startAPIServer(t, data)
-	defer s.stop()
-
-	inscrireJoueursT1(t, s, director, 3)
+	s, director, arbiter := salleT1(t, 3)
 	var top int
 	for _, partie := range []string{"T1-1", "T1-2"} {
 		require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{graine: 7}) { version } }`,

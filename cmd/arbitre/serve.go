@@ -144,8 +144,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 			}
 		}()
 	}
-	suivreJetons := acces.Suivre(store, registry, tokens)
-	follow("access tokens", func() error { return suivreJetons(pipeCtx) })
+	acces.Brancher(store, registry, tokens)
+	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
 	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: registry,

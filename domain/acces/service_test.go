@@ -13,16 +13,24 @@ import (
 	"arbitre/domain/eventstore/sqlitestore"
 )
 
+// magasinDesJetons opens a SQLite store, closed at the end of the test, and
+// a registry of the access events.
+func magasinDesJetons(t *testing.T) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, acces.RegisterEvents(reg))
+	return store, reg
+}
+
 // A token issued through the store works once the registry has followed
 // the log, and stops working when revoked.
 func TestServiceThroughTheStore(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, acces.RegisterEvents(reg))
+	store, reg := magasinDesJetons(t)
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
 	registre := acces.NewRegistre()
 	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now }), Jetons: registre}
@@ -31,8 +39,7 @@ func TestServiceThroughTheStore(t *testing.T) {
 		eventstore.Metadata{Actor: "directeur", Role: string(acces.Directeur)})
 	require.NoError(t, err)
 
-	suivre := acces.Suivre(store, reg, registre)
-	go func() { _ = suivre(ctx) }()
+	go func() { _ = acces.Suivre(ctx, store, reg, registre) }()
 	require.Eventually(t, func() bool { return registre.Existe(ev.ID) }, 5*time.Second, 5*time.Millisecond)
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err)
@@ -74,8 +81,7 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	svc := &acces.Service{Store: server, Registry: reg, Clock: clock, Jetons: registre}
 	_, first, err := svc.Emettre(ctx, acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "test"})
 	require.NoError(t, err)
-	suivre := acces.Suivre(server, reg, registre)
-	go func() { _ = suivre(ctx) }()
+	go func() { _ = acces.Suivre(ctx, server, reg, registre) }()
 	require.Eventually(t, func() bool { return registre.Existe(first.ID) }, 5*time.Second, 5*time.Millisecond)
 
 	_, err = registre.Authentifier(ctx, "arb_forged", now)
@@ -88,25 +94,20 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	assert.Equal(t, ev.ID, h.JetonID)
 }
 
-// A server answers its first request before the goroutine following the log
-// has run: a token recorded before the server started must work then too
-// (under load the follower starts late; the request was refused « jeton
-// inconnu »). Binding the registry to the store is done before serving.
-func TestSecurite_JetonConnuAvantQueLeSuiviNeDemarre(t *testing.T) {
+// TestSecurite_JetonConnuDesLeDemarrage: a token recorded before the
+// server started is known to its very first request, before the registry
+// follows the log (acces.Brancher, called by serve before it listens).
+func TestSecurite_JetonConnuDesLeDemarrage(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, acces.RegisterEvents(reg))
+	store, reg := magasinDesJetons(t)
 	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
-	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}
-	secret, ev, err := svc.Emettre(ctx, acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
+	secret, ev, err := (&acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}).Emettre(ctx,
+		acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
 	require.NoError(t, err)
 
 	registre := acces.NewRegistre()
-	_ = acces.Suivre(store, reg, registre) // bound, its loop not started
+	acces.Brancher(store, reg, registre)
 	h, err := registre.Authentifier(ctx, secret, now)
-	require.NoError(t, err)
+	require.NoError(t, err, "no Suivre yet")
 	assert.Equal(t, ev.ID, h.JetonID)
 }

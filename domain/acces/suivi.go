@@ -20,22 +20,25 @@ type source struct {
 	registry *eventstore.Registry
 }
 
-// Suivre binds reg to the store's log at once and returns the loop that
-// feeds reg with the access events, history then live, until ctx is done.
-// Once bound, a caller meeting an unknown secret or id makes reg catch up
-// with the store, so a token recorded before the server started, or by
-// another process while it runs (`arbitre token create`), works at once —
-// even before the loop has run or the store's next poll.
-func Suivre(store eventstore.Store, registry *eventstore.Registry, reg *Registre) func(ctx context.Context) error {
+// Suivre feeds reg with the access events of the store, history then live,
+// until ctx is done, and lets reg catch up with the store on demand: a token
+// recorded by another process (`arbitre token create` while the server
+// runs) works at once rather than at the store's next poll.
+func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
+	Brancher(store, registry, reg)
+	_, from := reg.suivi()
+	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
+		return reg.prendre(registry, e)
+	})
+}
+
+// Brancher gives reg the store it catches up with on demand. The server
+// calls it before it accepts requests: a token recorded before it started
+// is known to the very first request, whether Suivre runs yet or not.
+func Brancher(store eventstore.Reader, registry *eventstore.Registry, reg *Registre) {
 	reg.mu.Lock()
+	defer reg.mu.Unlock()
 	reg.source = &source{store: store, registry: registry}
-	reg.mu.Unlock()
-	return func(ctx context.Context) error {
-		_, from := reg.suivi()
-		return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
-			return reg.prendre(registry, e)
-		})
-	}
 }
 
 // prendre applies one event of the log, once: events at or before the

@@ -115,6 +115,7 @@ func (p *Partie) appliquer(e any) error {
 		delete(p.decisions, e.Coup)
 		delete(p.billets, e.Coup)
 		delete(p.renvois, e.Coup)
+		delete(p.toppings, e.Coup)
 		p.discipline.Appliquer(e)
 		interdit := p.lettres.rack
 		p.interdit = &interdit
@@ -153,6 +154,8 @@ func (p *Partie) appliquer(e any) error {
 		for _, l := range e.Elimines {
 			p.joueurs[l].elimine = true
 		}
+	case TopTrouve:
+		mettre(p.toppings, e.Coup, e.Licence, e)
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee

@@ -261,7 +261,8 @@ type bulletinCorrigeV1 struct {
 }
 
 // upcastBulletinCorrigeV1 turns hand figures into the arbiter's decision:
-// a penalty's score loses its 5 points (§5.6), the first warning is the
+// a penalty's score loses its 5 points, down to −5 on a word under 5
+// points (§5.6), the first warning is the
 // sanction and the others disciplinary (§5.8), an average is capped by the
 // claimed score (§5.9).
 func upcastBulletinCorrigeV1(data json.RawMessage) (json.RawMessage, error) {
@@ -277,7 +278,8 @@ func upcastBulletinCorrigeV1(data json.RawMessage) (json.RawMessage, error) {
 	case v1.Moyenne:
 		d.Paid, d.Sanction, d.AverageCap = 0, correction.Average, v1.ScoreRevendique
 	case v1.Penalites > 0:
-		d.Paid, d.Sanction = max(0, v1.Score-5*v1.Penalites), correction.Penalty
+		d.Sanction = correction.Penalty
+		d.Paid = max(d.MinPaid(), v1.Score-5*v1.Penalites)
 	case avert > 0:
 		d.Sanction = correction.Warning
 		avert--

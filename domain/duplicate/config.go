@@ -46,10 +46,14 @@ type Mode string
 // The modes: a normal game; a sudden-death competition (§3.8.3, guide §2.15);
 // a tie-break play-off between players level at the top (guide §2.14). In the
 // last two, players whose score on a coup is below the best are eliminated.
+//
+// A topping (§3.8.4) ranks its players by the time they take to find each
+// top (TopTrouve).
 const (
 	ModeNormal     Mode = "normal"
 	ModeMortSubite Mode = "mort_subite"
 	ModeBarrage    Mode = "barrage"
+	ModeTopping    Mode = "topping"
 )
 
 // DefaultSeuilSolo is the number of players from which a solo earns 10
@@ -60,12 +64,14 @@ const DefaultSeuilSolo = 16
 type Config struct {
 	// TempsParCoup is the thinking time of a coup: 3 min, 2 min 30, 2 min
 	// (semi-rapide) or 1 min (blitz) (§1.3). Sudden death and tie-breaks
-	// follow their own schedule (TempsDuCoup).
+	// follow their own schedule (TempsDuCoup); in a topping it is the time
+	// allotted to find each top, « généralement, une minute » (§3.8.4).
 	TempsParCoup time.Duration `json:"tempsParCoup"`
 	// AvertissementsGratuits is how many warnings cost nothing, a parameter
-	// of the competition (guide §2.5, §6.1.1); when not given, 3, or 5 in
-	// blitz and original formulas (§5.9).
-	AvertissementsGratuits int `json:"avertissementsGratuits"`
+	// of the competition (guide §2.5, §6.1.1), zero included; when not given
+	// (nil), 3, or 5 in blitz and original formulas (§5.9). Valider always
+	// sets it: read it with Gratuits.
+	AvertissementsGratuits *int `json:"avertissementsGratuits"`
 	// SeuilSolo is the number of players from which a solo earns 10
 	// points (§3.5, 16; a federation may decide otherwise, guide §2.12).
 	SeuilSolo int          `json:"seuilSolo"`
@@ -75,11 +81,23 @@ type Config struct {
 	// Graine seeds the software's bag; recorded so the game can be redrawn.
 	Graine uint64 `json:"graine"`
 	Mode   Mode   `json:"mode"`
+	// TopJoue is the option of guide §2.3: the retained solution must have
+	// been played by at least one player (RetenirTop, exigerTopJoue).
+	TopJoue bool `json:"topJoue,omitempty"`
 }
 
 // tempsDeJeu are the thinking times of a normal game (§1.3): 3 min, 2 min
 // 30, 2 min (semi-rapide) and 1 min (blitz).
 var tempsDeJeu = []time.Duration{3 * time.Minute, 150 * time.Second, 2 * time.Minute, time.Minute}
+
+// Gratuits is the number of free warnings of a validated configuration
+// (§5.9, guide §2.5).
+func (c Config) Gratuits() int {
+	if c.AvertissementsGratuits == nil {
+		return 0
+	}
+	return *c.AvertissementsGratuits
+}
 
 // Blitz is a game of one minute per coup or less (§1.3).
 func (c Config) Blitz() bool { return c.TempsParCoup <= time.Minute }
@@ -109,25 +127,25 @@ func (c Config) Variant() movegen.Variant {
 	return movegen.Standard
 }
 
-// TempsDuCoup is the thinking time of coup n (from 1). Sudden death
-// (§3.8.3): three coups in 1 min + 20 s, three in 40 s + 20 s, then 20 s +
-// 20 s. Tie-break (guide §2.14): three coups in 1 min 20 + 20 s, three in
-// 1 min + 20 s, three in 40 s + 20 s, then 20 s + 20 s.
+// TempsDuCoup is the thinking time of coup n (from 1). Sudden death and
+// the départage of ex aequo alike (2020 §3.8.3, which wins over guide
+// §2.14's older schedule): three coups in 1 min + 20 s, three in 40 s +
+// 20 s, then 20 s + 20 s; the 20 s are added to the thinking time, as the
+// guide writes « 1 min 30 (1 min 10 + 20 s) ».
 func (c Config) TempsDuCoup(n int) time.Duration {
-	var paliers []time.Duration
-	switch c.Mode {
-	case ModeMortSubite:
-		paliers = []time.Duration{80 * time.Second, 60 * time.Second}
-	case ModeBarrage:
-		paliers = []time.Duration{100 * time.Second, 80 * time.Second, 60 * time.Second}
-	default:
+	if !c.Elimination() {
 		return c.TempsParCoup
 	}
+	paliers := []time.Duration{80 * time.Second, 60 * time.Second}
 	if i := (n - 1) / 3; i < len(paliers) {
 		return paliers[i]
 	}
 	return 40 * time.Second
 }
+
+// Elimination reports a mode whose players below the best score of a coup
+// are eliminated: sudden death and barrage (§3.8.3, guide §2.14–2.15).
+func (c Config) Elimination() bool { return c.Mode == ModeMortSubite || c.Mode == ModeBarrage }
 
 // Valider refuses a configuration the regulation does not allow. Missing
 // optional fields take their regulation defaults.
@@ -147,11 +165,12 @@ func (c Config) Valider() (Config, error) {
 	if c.SeuilSolo == 0 {
 		c.SeuilSolo = DefaultSeuilSolo
 	}
-	if c.AvertissementsGratuits == 0 {
-		c.AvertissementsGratuits = 3
+	if c.AvertissementsGratuits == nil {
+		gratuits := 3
 		if c.Blitz() || c.Originale() {
-			c.AvertissementsGratuits = 5
+			gratuits = 5
 		}
+		c.AvertissementsGratuits = &gratuits
 	}
 	switch {
 	case c.Mode == ModeNormal && !slices.Contains(tempsDeJeu, c.TempsParCoup):
@@ -164,10 +183,10 @@ func (c Config) Valider() (Config, error) {
 		return c, refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
 	case c.Source != SourceLogiciel && c.Source != SourceDirecteur && c.Source != SourcePretiree:
 		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
-	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage:
-		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite ou barrage", c.Mode)
-	case c.AvertissementsGratuits < 0:
-		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", c.AvertissementsGratuits)
+	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage && c.Mode != ModeTopping:
+		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite, barrage ou topping", c.Mode)
+	case *c.AvertissementsGratuits < 0:
+		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", *c.AvertissementsGratuits)
 	case c.SeuilSolo < 1:
 		return c, refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
 	}

@@ -29,10 +29,11 @@ func TestArt1_3_Guide2_5_Configuration(t *testing.T) {
 		{"§1.3 trente secondes refusées", Config{TempsParCoup: 30 * time.Second}, 0, true},
 		{"§3.8.3 la mort subite suit son propre barème", Config{TempsParCoup: 80 * time.Second, Mode: ModeMortSubite}, 5, false},
 		{"guide §2.14 le barrage suit son propre barème", Config{TempsParCoup: 100 * time.Second, Mode: ModeBarrage}, 5, false},
-		{"guide §2.5 quatre avertissements gratuits en partie normale", Config{TempsParCoup: 3 * time.Minute, AvertissementsGratuits: 4}, 4, false},
-		{"guide §2.5 trois en blitz si la compétition le décide", Config{TempsParCoup: time.Minute, AvertissementsGratuits: 3}, 3, false},
-		{"guide §2.5 dix en partie joker", Config{TempsParCoup: 2 * time.Minute, Formule: FormuleJoker, AvertissementsGratuits: 10}, 10, false},
-		{"guide §2.5 un nombre négatif est refusé", Config{TempsParCoup: 3 * time.Minute, AvertissementsGratuits: -1}, 0, true},
+		{"guide §2.5 quatre avertissements gratuits en partie normale", Config{TempsParCoup: 3 * time.Minute, AvertissementsGratuits: entier(4)}, 4, false},
+		{"guide §2.5 trois en blitz si la compétition le décide", Config{TempsParCoup: time.Minute, AvertissementsGratuits: entier(3)}, 3, false},
+		{"guide §2.5 dix en partie joker", Config{TempsParCoup: 2 * time.Minute, Formule: FormuleJoker, AvertissementsGratuits: entier(10)}, 10, false},
+		{"guide §2.5 aucun avertissement gratuit", Config{TempsParCoup: 3 * time.Minute, AvertissementsGratuits: entier(0)}, 0, false},
+		{"guide §2.5 un nombre négatif est refusé", Config{TempsParCoup: 3 * time.Minute, AvertissementsGratuits: entier(-1)}, 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +45,9 @@ func TestArt1_3_Guide2_5_Configuration(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tt.gratuits, p.Config().AvertissementsGratuits)
+			assert.Equal(t, tt.gratuits, p.Config().Gratuits())
 		})
 	}
 }
+
+func entier(n int) *int { return &n }

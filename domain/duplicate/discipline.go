@@ -199,5 +199,5 @@ func (p *Partie) Avertissements(licence string) correction.Tally {
 			ds[i], _ = p.DecisionSanctionnee(i+1, licence)
 		}
 	}
-	return correction.CountWarnings(ds, p.config.AvertissementsGratuits)
+	return correction.CountWarnings(ds, p.config.Gratuits())
 }

@@ -15,6 +15,8 @@ const (
 	CodeNotInTirage       Code = "NOT_IN_TIRAGE"
 	CodeInvalidWord       Code = "INVALID_WORD"
 	CodeNotMaxScore       Code = "NOT_MAX_SCORE"
+	CodeTopNotPlayed      Code = "TOP_NOT_PLAYED"
+	CodeInvalidTopping    Code = "INVALID_TOPPING"
 	CodeJokerTopRefused   Code = "JOKER_TOP_REFUSED"
 	CodeJokerNotKept      Code = "JOKER_NOT_KEPT"
 	CodeMustEndGame       Code = "MUST_END_GAME"

@@ -166,6 +166,7 @@ func Enregistrer(r *eventstore.Registry) error {
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1)
 		},
+		func(r *eventstore.Registry) error { return eventstore.Register[TopTrouve](r, TypeTopTrouve, 1) },
 	} {
 		if err := f(r); err != nil {
 			return err

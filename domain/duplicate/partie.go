@@ -84,6 +84,7 @@ type Partie struct {
 	billets      map[int]map[string]bool
 	renvois      map[int]map[string]bool // bulletins sent to the commission
 	elimines     map[int]bool
+	toppings     map[int]map[string]TopTrouve // §3.8.4
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
@@ -107,6 +108,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		billets:     map[int]map[string]bool{},
 		renvois:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
+		toppings:    map[int]map[string]TopTrouve{},
 		appels:      map[decisionAppel]bool{},
 	}
 }
@@ -235,6 +237,7 @@ func (p *Partie) copie() *Partie {
 	c.billets = copieParCoup(p.billets)
 	c.renvois = copieParCoup(p.renvois)
 	c.elimines = maps.Clone(p.elimines)
+	c.toppings = copieParCoup(p.toppings)
 	c.appels = maps.Clone(p.appels)
 	c.nouveaux = slices.Clone(p.nouveaux)
 	return &c
@@ -272,7 +275,7 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 		}
 		seen[j] = true
 	}
-	if c.Mode != ModeNormal && len(joueurs) < 2 {
+	if c.Elimination() && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
 	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
@@ -425,23 +428,12 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	if len(tops) == 0 {
 		return refus(CodeNoSolution, "aucune solution avec %s : annuler le coup (§3.6)", rack.String())
 	}
-	if int(res.Score) < int(tops[0].Score) {
-		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, res.Score, tops[0].Score)
-	}
-	sols := p.classer(tops)
 	placees := lettresPlacees(&p.grille, r, word)
-	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
-	case rang > meilleur && meilleur == jokerGarde:
-		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, res.Score)
-	case rang > meilleur:
-		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
-			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), res.Score)
-	}
-	if !p.finit(placees) {
-		for _, s := range sols {
-			if s.Admissible && s.FinDePartie {
-				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
-			}
+	if joue, err := p.exigerTopJoue(coup, r, word, int(res.Score)); err != nil {
+		return err
+	} else if !joue {
+		if err := p.exigerTopDuLogiciel(tops, placees, ref, mot, int(res.Score)); err != nil {
+			return err
 		}
 	}
 	top := TopRetenu{Coup: coup, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score), Placees: texteTuiles(placees),
@@ -455,6 +447,32 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 		return p.record(top, PartieTerminee{Motif: motif, DernierCoup: coup})
 	}
 	return p.record(top)
+}
+
+// exigerTopDuLogiciel checks a top against the engine's (§3.4): the
+// maximum score, the joker kept when a top keeps it or makes it come back
+// (§3.4, §3.8.1), the end of the game when an admissible top ends it
+// (§3.4, §3.7).
+func (p *Partie) exigerTopDuLogiciel(tops []movegen.Move, placees []tile.Tile, ref, mot string, score int) error {
+	if score < int(tops[0].Score) {
+		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, score, tops[0].Score)
+	}
+	sols := p.classer(tops)
+	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
+	case rang > meilleur && meilleur == jokerGarde:
+		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, score)
+	case rang > meilleur:
+		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
+			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), score)
+	}
+	if !p.finit(placees) {
+		for _, s := range sols {
+			if s.Admissible && s.FinDePartie {
+				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
+			}
+		}
+	}
+	return nil
 }
 
 // Solution is one max-score placement of the engine for the current tirage.
@@ -684,16 +702,17 @@ func (p *Partie) Reprendre(a time.Time) error {
 // topped (§3.8.3, guide §2.14–2.15): the reference is the best score among
 // the players still in (the top when one of them found it); every player
 // below it is eliminated. Disciplinary decisions count (§5.5, §5.7). In
-// sudden death every penalty counts on the coup itself (§5.9): the 5-point
-// one and the one of an avertissement beyond the free ones. A missing
-// bulletin scores zero. The last player left wins.
+// sudden death, and so in the barrage that follows it (§3.8.3), every
+// penalty counts on the coup itself (§5.9): the 5-point one and the one of
+// an avertissement beyond the free ones. A missing bulletin scores zero.
+// The last player left wins.
 func (p *Partie) Eliminer() error {
 	if err := p.exigerStatut(StatutTop, "l'élimination"); err != nil {
 		return err
 	}
 	coup := p.prochainCoup - 1
-	if p.config.Mode == ModeNormal {
-		return refus(CodeWrongState, "pas d'élimination dans une partie normale")
+	if !p.config.Elimination() {
+		return refus(CodeWrongState, "pas d'élimination hors mort subite et barrage (§3.8.3)")
 	}
 	if p.elimines[coup] {
 		return refus(CodeWrongState, "les éliminations du coup %d sont déjà décidées", coup)
@@ -704,17 +723,10 @@ func (p *Partie) Eliminer() error {
 		if coup < p.joueurs[l].premierCoup {
 			continue
 		}
-		s := 0
-		d, ok := p.DecisionSanctionnee(coup, l)
-		if ok {
+		s := -p.Avertissements(l).Penalty[coup-1]
+		if d, ok := p.DecisionSanctionnee(coup, l); ok {
 			brut, penalite, _ := Points(d)
-			s = brut
-			if p.config.Mode == ModeMortSubite {
-				s -= penalite
-			}
-		}
-		if p.config.Mode == ModeMortSubite {
-			s -= p.Avertissements(l).Penalty[coup-1]
+			s += brut - penalite
 		}
 		scores[l] = s
 		reference = max(reference, s)

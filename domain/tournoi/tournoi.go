@@ -132,9 +132,10 @@ func (t *Tournoi) Participants() []string {
 // with. A normal game takes Participants and names none. A départage game
 // (barrage, sudden death: guide §2.14, 2020 §3.8.3) takes only the players
 // it separates when they are named — at least two, each registered, not
-// excluded, named once; a barrage must name them. A sudden death naming
-// nobody is a sudden-death competition of every participant.
-func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string) ([]string, error) {
+// excluded, named once; a barrage must name them, and they must be level
+// on the cumul, their scores in cumul (« ex aequo », guide §2.14). A sudden
+// death naming nobody is a sudden-death competition of every participant.
+func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string, cumul map[string]int) ([]string, error) {
 	switch {
 	case len(licences) == 0 && mode == duplicate.ModeBarrage:
 		return nil, erreur.Refus(CodeInvalidDepartage, "un barrage nomme les joueurs à départager (guide §2.14)")
@@ -156,6 +157,10 @@ func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string) ([]str
 			return nil, erreur.Refus(CodeInvalidDepartage, "la licence %s est nommée deux fois", l)
 		}
 		vus[l] = true
+		if mode == duplicate.ModeBarrage && cumul[l] != cumul[licences[0]] {
+			return nil, erreur.Refus(CodeInvalidDepartage, "%s (%d points) et %s (%d points) ne sont pas ex aequo : un barrage départage des ex aequo (guide §2.14)",
+				licences[0], cumul[licences[0]], l, cumul[l])
+		}
 	}
 	return append([]string(nil), licences...), nil
 }

@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
@@ -132,6 +133,15 @@ type ComplexityRoot struct {
 		TempsAccordeSecondes func(childComplexity int) int
 	}
 
+	ConfigClassique struct {
+		Departage           func(childComplexity int) int
+		ExAequo             func(childComplexity int) int
+		ExemptPointsDeMatch func(childComplexity int) int
+		ExemptScore         func(childComplexity int) int
+		ExemptScoreAdverse  func(childComplexity int) int
+		Politique           func(childComplexity int) int
+	}
+
 	ConfigPartie struct {
 		AvertissementsGratuits func(childComplexity int) int
 		Formule                func(childComplexity int) int
@@ -140,6 +150,7 @@ type ComplexityRoot struct {
 		SeuilSolo              func(childComplexity int) int
 		Source                 func(childComplexity int) int
 		TempsParCoupSecondes   func(childComplexity int) int
+		TopJoue                func(childComplexity int) int
 		Variante               func(childComplexity int) int
 	}
 
@@ -286,6 +297,7 @@ type ComplexityRoot struct {
 		Score          func(childComplexity int) int
 		Serie          func(childComplexity int) int
 		Solos          func(childComplexity int) int
+		Temps          func(childComplexity int) int
 		Top            func(childComplexity int) int
 	}
 
@@ -372,7 +384,7 @@ type ComplexityRoot struct {
 		InscrireJoueur            func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
 		InscrireJoueurs           func(childComplexity int, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) int
 		Interrompre               func(childComplexity int, partie string, version *int, clientMutationID *string) int
-		OuvrirTournoiClassique    func(childComplexity int, id string, nom string, rondes int, clientMutationID *string) int
+		OuvrirTournoiClassique    func(childComplexity int, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) int
 		Passer                    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		Penaliser                 func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
 		PlacerMot                 func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
@@ -393,6 +405,7 @@ type ComplexityRoot struct {
 		SuspendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		Tirer                     func(childComplexity int, partie string, lettres *string, version *int, clientMutationID *string) int
 		TirerLettres              func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
+		Topper                    func(childComplexity int, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) int
 		TrancherDesaccord         func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
 		Voter                     func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
 	}
@@ -653,6 +666,7 @@ type ComplexityRoot struct {
 	TournoiClassique struct {
 		Classement   func(childComplexity int) int
 		Clos         func(childComplexity int) int
+		Config       func(childComplexity int) int
 		ID           func(childComplexity int) int
 		Inscrits     func(childComplexity int) int
 		Nom          func(childComplexity int) int
@@ -692,7 +706,7 @@ type MutationResolver interface {
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
-	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, clientMutationID *string) (*model.TournoiClassique, error)
+	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassiqueLot(ctx context.Context, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
@@ -738,6 +752,7 @@ type MutationResolver interface {
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 }
 type PartieResolver interface {
 	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
@@ -1110,6 +1125,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Chrono.TempsAccordeSecondes(childComplexity), true
 
+	case "ConfigClassique.departage":
+		if e.complexity.ConfigClassique.Departage == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.Departage(childComplexity), true
+	case "ConfigClassique.exAequo":
+		if e.complexity.ConfigClassique.ExAequo == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExAequo(childComplexity), true
+	case "ConfigClassique.exemptPointsDeMatch":
+		if e.complexity.ConfigClassique.ExemptPointsDeMatch == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptPointsDeMatch(childComplexity), true
+	case "ConfigClassique.exemptScore":
+		if e.complexity.ConfigClassique.ExemptScore == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptScore(childComplexity), true
+	case "ConfigClassique.exemptScoreAdverse":
+		if e.complexity.ConfigClassique.ExemptScoreAdverse == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.ExemptScoreAdverse(childComplexity), true
+	case "ConfigClassique.politique":
+		if e.complexity.ConfigClassique.Politique == nil {
+			break
+		}
+
+		return e.complexity.ConfigClassique.Politique(childComplexity), true
+
 	case "ConfigPartie.avertissementsGratuits":
 		if e.complexity.ConfigPartie.AvertissementsGratuits == nil {
 			break
@@ -1152,6 +1204,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ConfigPartie.TempsParCoupSecondes(childComplexity), true
+	case "ConfigPartie.topJoue":
+		if e.complexity.ConfigPartie.TopJoue == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.TopJoue(childComplexity), true
 	case "ConfigPartie.variante":
 		if e.complexity.ConfigPartie.Variante == nil {
 			break
@@ -1749,6 +1807,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.LigneClassement.Solos(childComplexity), true
+	case "LigneClassement.temps":
+		if e.complexity.LigneClassement.Temps == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Temps(childComplexity), true
 	case "LigneClassement.top":
 		if e.complexity.LigneClassement.Top == nil {
 			break
@@ -2372,7 +2436,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.OuvrirTournoiClassique(childComplexity, args["id"].(string), args["nom"].(string), args["rondes"].(int), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.OuvrirTournoiClassique(childComplexity, args["id"].(string), args["nom"].(string), args["rondes"].(int), args["config"].(*model.ConfigClassiqueInput), args["clientMutationId"].(*string)), true
 	case "Mutation.passer":
 		if e.complexity.Mutation.Passer == nil {
 			break
@@ -2593,6 +2657,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.TirerLettres(childComplexity, args["match"].(string), args["joueur"].(string), args["lettres"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.topper":
+		if e.complexity.Mutation.Topper == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_topper_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.Topper(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["trouve"].(bool), args["secondes"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.trancherDesaccord":
 		if e.complexity.Mutation.TrancherDesaccord == nil {
 			break
@@ -3795,6 +3870,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.TournoiClassique.Clos(childComplexity), true
+	case "TournoiClassique.config":
+		if e.complexity.TournoiClassique.Config == nil {
+			break
+		}
+
+		return e.complexity.TournoiClassique.Config(childComplexity), true
 	case "TournoiClassique.id":
 		if e.complexity.TournoiClassique.ID == nil {
 			break
@@ -3891,6 +3972,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := executionContext{opCtx, e, 0, 0, make(chan graphql.DeferredResult)}
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputBulletinInput,
+		ec.unmarshalInputConfigClassiqueInput,
 		ec.unmarshalInputConfigPartieInput,
 		ec.unmarshalInputDecisionInput,
 		ec.unmarshalInputDemandeJeton,
@@ -4854,6 +4936,8 @@ type LigneClassement {
   enAttente: Int!
   "Excluded for cheating or proven fraud (§6.1): ranked after everyone."
   exclu: Boolean!
+  "Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul."
+  temps: Int!
 }
 
 extend type Query {
@@ -5015,10 +5099,54 @@ type TournoiClassique {
   publiees: [RondeClassique!]!
   "The pending proposal and the director's amendment: unpublished."
   proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
-  "Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last."
+  "Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last."
   classement: [LigneClassique!]!
+  "The tie-breaks and the bye, fixed when the tournament opened."
+  config: ConfigClassique!
   "Whether the tournament is closed."
   clos: Boolean!
+}
+
+"A tie-break between players level on points de match: the classique regulation gives none, the tournament names its own."
+enum CritereDepartage {
+  "Points de match earned against the tied players when all of them met each other (ppm)."
+  confrontation
+  "Spread, each game capped at ±200 (pdep)."
+  ecart_plafonne
+  "Spread without the cap."
+  ecart
+  "The cote entering the tournament."
+  cote
+}
+
+"A classique tournament's settings; what is left out takes its default."
+input ConfigClassiqueInput {
+  "Tie-breaks after points de match, in order; by default confrontation, ecart_plafonne, cote; [] for none."
+  departage: [CritereDepartage!]
+  "Players level on points de match and every tie-break share the rank (ex aequo); otherwise the id settles."
+  exAequo: Boolean = false
+  "Points de match of the bye; by default 3, a win."
+  exemptPointsDeMatch: Int
+  "Score counted for the bye's game; by default 450."
+  exemptScore: Int
+  "Score of the bye's absent opponent; by default 350."
+  exemptScoreAdverse: Int
+}
+
+"A classique tournament's settings."
+type ConfigClassique {
+  "The tie-break policy's name, e.g. pm>confrontation>ecart_plafonne>cote (=ex-aequo when ex aequo are allowed)."
+  politique: String!
+  "Tie-breaks after points de match, in order."
+  departage: [CritereDepartage!]!
+  "Players level on every tie-break share the rank."
+  exAequo: Boolean!
+  "Points de match of the bye."
+  exemptPointsDeMatch: Int!
+  "Score counted for the bye's game."
+  exemptScore: Int!
+  "Score of the bye's absent opponent."
+  exemptScoreAdverse: Int!
 }
 
 "A registered player."
@@ -5344,6 +5472,8 @@ extend type Mutation {
     nom: String!
     "Rounds planned."
     rondes: Int!
+    "The tie-breaks after points de match and what the bye counts; the defaults for what is left out."
+    config: ConfigClassiqueInput
     "A retry with the same id is applied once."
     clientMutationId: String
   ): TournoiClassique! @acces(roles: [DIRECTOR])
@@ -5936,8 +6066,10 @@ enum ModePartie {
   normal
   "Sudden death (§3.8.3, guide §2.15): players below the best score of a coup are eliminated."
   mort_subite
-  "Tie-break play-off between players level at the top (guide §2.14)."
+  "Tie-break play-off between players level at the top (guide §2.14), played as a sudden death (§3.8.3)."
   barrage
+  "Topping (§3.8.4): each player's time to find each top is recorded (topper); players are ranked by their total time, outside the cumul."
+  topping
 }
 
 "Why a duplicate game ended."
@@ -6016,7 +6148,7 @@ input JoueurInput {
 
 "The settings of a new game."
 input ConfigPartieInput {
-  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule."
+  "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule; in a topping, the time allotted to find each top (§3.8.4)."
   tempsParCoupSecondes: Int! = 180
   "The kind of game (§3.8.1)."
   formule: Formule = normale
@@ -6028,8 +6160,10 @@ input ConfigPartieInput {
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
   mode: ModePartie = normal
-  "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas)."
+  "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas)."
   avertissementsGratuits: Int
+  "Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable)."
+  topJoue: Boolean = false
 }
 
 "The settings of a game."
@@ -6050,6 +6184,8 @@ type ConfigPartie {
   avertissementsGratuits: Int!
   "The number of players from which a solo earns 10 points (§3.5)."
   seuilSolo: Int!
+  "Option of guide §2.3: the retained top must have been played by at least one player."
+  topJoue: Boolean!
 }
 
 """
@@ -6277,6 +6413,23 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
+  "Topping (§3.8.4), once the top of the coup is found and put down: the player's time. A top not found in the time allotted is given: the coup counts that time plus 20 s, whatever secondes says."
+  topper(
+    "The game."
+    partie: ID!
+    "The coup, topped."
+    coup: Int!
+    "The player."
+    licence: ID!
+    "Whether he found the top within the time allotted."
+    trouve: Boolean!
+    "Seconds he took to find it, 0 to the time allotted; ignored when he did not."
+    secondes: Int
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
 }
 
 "Live updates over the websocket (graphql-transport-ws): each sends the current state at once, then after every change."
@@ -6467,6 +6620,10 @@ enum CodeErreur {
   INVALID_WORD
   "Partie duplicate — Le top retenu ne fait pas le meilleur score."
   NOT_MAX_SCORE
+  "Partie duplicate — Option du guide §2.3 : le top retenu n'a été joué par aucun joueur."
+  TOP_NOT_PLAYED
+  "Partie duplicate — Topping (§3.8.4) : temps déjà noté, négatif ou au-delà du temps imparti pour un top trouvé."
+  INVALID_TOPPING
   "Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score."
   JOKER_TOP_REFUSED
   "Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1)."
@@ -6499,7 +6656,7 @@ enum CodeErreur {
   INVALID_PLAYER
   "Tournoi — Partie sans identifiant ou tournoi inexistant."
   INVALID_PARTIE
-  "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager (guide §2.14)."
+  "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14)."
   INVALID_DEPARTAGE
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
   TOURNOI_ID_TAKEN
@@ -7688,11 +7845,16 @@ func (ec *executionContext) field_Mutation_ouvrirTournoiClassique_args(ctx conte
 		return nil, err
 	}
 	args["rondes"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "config", ec.unmarshalOConfigClassiqueInput2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassiqueInput)
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg3
+	args["config"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -8268,6 +8430,47 @@ func (ec *executionContext) field_Mutation_tirer_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_topper_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup", ec.unmarshalNInt2int)
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "trouve", ec.unmarshalNBoolean2bool)
+	if err != nil {
+		return nil, err
+	}
+	args["trouve"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "secondes", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["secondes"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg6
 	return args, nil
 }
 
@@ -10374,6 +10577,180 @@ func (ec *executionContext) fieldContext_Chrono_heureServeur(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _ConfigClassique_politique(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_politique,
+		func(ctx context.Context) (any, error) {
+			return obj.Politique, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_politique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_departage(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_departage,
+		func(ctx context.Context) (any, error) {
+			return obj.Departage, nil
+		},
+		nil,
+		ec.marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_departage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type CritereDepartage does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exAequo(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exAequo,
+		func(ctx context.Context) (any, error) {
+			return obj.ExAequo, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exAequo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptPointsDeMatch(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptPointsDeMatch,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptPointsDeMatch, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptPointsDeMatch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptScore(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptScore,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptScore, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptScore(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigClassique_exemptScoreAdverse(ctx context.Context, field graphql.CollectedField, obj *model.ConfigClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigClassique_exemptScoreAdverse,
+		func(ctx context.Context) (any, error) {
+			return obj.ExemptScoreAdverse, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigClassique_exemptScoreAdverse(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ConfigPartie_tempsParCoupSecondes(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10601,6 +10978,35 @@ func (ec *executionContext) fieldContext_ConfigPartie_seuilSolo(_ context.Contex
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_topJoue(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_topJoue,
+		func(ctx context.Context) (any, error) {
+			return obj.TopJoue, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_topJoue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -13467,6 +13873,35 @@ func (ec *executionContext) fieldContext_LigneClassement_exclu(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _LigneClassement_temps(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_temps,
+		func(ctx context.Context) (any, error) {
+			return obj.Temps, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_temps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _LigneClassique_rang(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15495,7 +15930,7 @@ func (ec *executionContext) _Mutation_ouvrirTournoiClassique(ctx context.Context
 		ec.fieldContext_Mutation_ouvrirTournoiClassique,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().OuvrirTournoiClassique(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["rondes"].(int), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().OuvrirTournoiClassique(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["rondes"].(int), fc.Args["config"].(*model.ConfigClassiqueInput), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -15548,6 +15983,8 @@ func (ec *executionContext) fieldContext_Mutation_ouvrirTournoiClassique(ctx con
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -15629,6 +16066,8 @@ func (ec *executionContext) fieldContext_Mutation_inscrireClassique(ctx context.
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -15710,6 +16149,8 @@ func (ec *executionContext) fieldContext_Mutation_inscrireClassiqueLot(ctx conte
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -15791,6 +16232,8 @@ func (ec *executionContext) fieldContext_Mutation_etablirTetesDeSerie(ctx contex
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -15872,6 +16315,8 @@ func (ec *executionContext) fieldContext_Mutation_proposerRonde(ctx context.Cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -15953,6 +16398,8 @@ func (ec *executionContext) fieldContext_Mutation_amenderRonde(ctx context.Conte
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16034,6 +16481,8 @@ func (ec *executionContext) fieldContext_Mutation_publierRonde(ctx context.Conte
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16226,6 +16675,8 @@ func (ec *executionContext) fieldContext_Mutation_enregistrerResultat(ctx contex
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16307,6 +16758,8 @@ func (ec *executionContext) fieldContext_Mutation_saisirResultatClassique(ctx co
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16388,6 +16841,8 @@ func (ec *executionContext) fieldContext_Mutation_corrigerResultatClassique(ctx 
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16469,6 +16924,8 @@ func (ec *executionContext) fieldContext_Mutation_retirerJoueurClassique(ctx con
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -16550,6 +17007,8 @@ func (ec *executionContext) fieldContext_Mutation_cloreTournoiClassique(ctx cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -19861,6 +20320,99 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_topper(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_topper,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().Topper(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["trouve"].(bool), fc.Args["secondes"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_topper(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_topper_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NiveauAppel_numero(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20928,6 +21480,8 @@ func (ec *executionContext) fieldContext_Partie_config(_ context.Context, field 
 				return ec.fieldContext_ConfigPartie_avertissementsGratuits(ctx, field)
 			case "seuilSolo":
 				return ec.fieldContext_ConfigPartie_seuilSolo(ctx, field)
+			case "topJoue":
+				return ec.fieldContext_ConfigPartie_topJoue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type ConfigPartie", field.Name)
 		},
@@ -22515,6 +23069,8 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -22576,6 +23132,8 @@ func (ec *executionContext) fieldContext_Query_tournoiClassique(ctx context.Cont
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -25093,6 +25651,8 @@ func (ec *executionContext) fieldContext_Subscription_classementChange(ctx conte
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -25164,6 +25724,8 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
 			case "exclu":
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -25225,6 +25787,8 @@ func (ec *executionContext) fieldContext_Subscription_rondeChangee(ctx context.C
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -25288,6 +25852,8 @@ func (ec *executionContext) fieldContext_Subscription_rondeChanged(ctx context.C
 				return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 			case "classement":
 				return ec.fieldContext_TournoiClassique_classement(ctx, field)
+			case "config":
+				return ec.fieldContext_TournoiClassique_config(ctx, field)
 			case "clos":
 				return ec.fieldContext_TournoiClassique_clos(ctx, field)
 			}
@@ -26658,6 +27224,49 @@ func (ec *executionContext) fieldContext_TournoiClassique_classement(_ context.C
 				return ec.fieldContext_LigneClassique_retire(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TournoiClassique_config(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_TournoiClassique_config,
+		func(ctx context.Context) (any, error) {
+			return obj.Config, nil
+		},
+		nil,
+		ec.marshalNConfigClassique2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassique,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_TournoiClassique_config(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "politique":
+				return ec.fieldContext_ConfigClassique_politique(ctx, field)
+			case "departage":
+				return ec.fieldContext_ConfigClassique_departage(ctx, field)
+			case "exAequo":
+				return ec.fieldContext_ConfigClassique_exAequo(ctx, field)
+			case "exemptPointsDeMatch":
+				return ec.fieldContext_ConfigClassique_exemptPointsDeMatch(ctx, field)
+			case "exemptScore":
+				return ec.fieldContext_ConfigClassique_exemptScore(ctx, field)
+			case "exemptScoreAdverse":
+				return ec.fieldContext_ConfigClassique_exemptScoreAdverse(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ConfigClassique", field.Name)
 		},
 	}
 	return fc, nil
@@ -28433,6 +29042,65 @@ func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputConfigClassiqueInput(ctx context.Context, obj any) (model.ConfigClassiqueInput, error) {
+	var it model.ConfigClassiqueInput
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["exAequo"]; !present {
+		asMap["exAequo"] = false
+	}
+
+	fieldsInOrder := [...]string{"departage", "exAequo", "exemptPointsDeMatch", "exemptScore", "exemptScoreAdverse"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "departage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("departage"))
+			data, err := ec.unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Departage = data
+		case "exAequo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exAequo"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExAequo = data
+		case "exemptPointsDeMatch":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptPointsDeMatch"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptPointsDeMatch = data
+		case "exemptScore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptScore"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptScore = data
+		case "exemptScoreAdverse":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("exemptScoreAdverse"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExemptScoreAdverse = data
+		}
+	}
+
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context, obj any) (model.ConfigPartieInput, error) {
 	var it model.ConfigPartieInput
 	asMap := map[string]any{}
@@ -28455,8 +29123,11 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 	if _, present := asMap["mode"]; !present {
 		asMap["mode"] = "normal"
 	}
+	if _, present := asMap["topJoue"]; !present {
+		asMap["topJoue"] = false
+	}
 
-	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits"}
+	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits", "topJoue"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -28512,6 +29183,13 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 				return it, err
 			}
 			it.AvertissementsGratuits = data
+		case "topJoue":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("topJoue"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TopJoue = data
 		}
 	}
 
@@ -29485,6 +30163,70 @@ func (ec *executionContext) _Chrono(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var configClassiqueImplementors = []string{"ConfigClassique"}
+
+func (ec *executionContext) _ConfigClassique(ctx context.Context, sel ast.SelectionSet, obj *model.ConfigClassique) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, configClassiqueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ConfigClassique")
+		case "politique":
+			out.Values[i] = ec._ConfigClassique_politique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "departage":
+			out.Values[i] = ec._ConfigClassique_departage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exAequo":
+			out.Values[i] = ec._ConfigClassique_exAequo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptPointsDeMatch":
+			out.Values[i] = ec._ConfigClassique_exemptPointsDeMatch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptScore":
+			out.Values[i] = ec._ConfigClassique_exemptScore(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "exemptScoreAdverse":
+			out.Values[i] = ec._ConfigClassique_exemptScoreAdverse(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var configPartieImplementors = []string{"ConfigPartie"}
 
 func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.SelectionSet, obj *model.ConfigPartie) graphql.Marshaler {
@@ -29533,6 +30275,11 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			}
 		case "seuilSolo":
 			out.Values[i] = ec._ConfigPartie_seuilSolo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topJoue":
+			out.Values[i] = ec._ConfigPartie_topJoue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -30619,6 +31366,11 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "temps":
+			out.Values[i] = ec._LigneClassement_temps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -31333,6 +32085,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "eliminer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_eliminer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topper":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_topper(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -33494,6 +34253,11 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "config":
+			out.Values[i] = ec._TournoiClassique_config(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "clos":
 			out.Values[i] = ec._TournoiClassique_clos(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -34280,6 +35044,16 @@ func (ec *executionContext) marshalNChrono2ᚖarbitreᚋgraphqlᚋmodelᚐChrono
 	return ec._Chrono(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNConfigClassique2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassique(ctx context.Context, sel ast.SelectionSet, v *model.ConfigClassique) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ConfigClassique(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNConfigPartie2ᚖarbitreᚋgraphqlᚋmodelᚐConfigPartie(ctx context.Context, sel ast.SelectionSet, v *model.ConfigPartie) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -34420,6 +35194,97 @@ func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodel�
 				defer wg.Done()
 			}
 			ret[i] = ec.marshalNCoupClassique2arbitreᚋgraphqlᚋmodelᚐCoupClassique(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, v any) (ronde.Critere, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, sel ast.SelectionSet, v ronde.Critere) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[string]ronde.Critere{
+		"confrontation":  ronde.CritereConfrontation,
+		"ecart_plafonne": ronde.CritereEcartPlafonne,
+		"ecart":          ronde.CritereEcart,
+		"cote":           ronde.CritereCote,
+	}
+	marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[ronde.Critere]string{
+		ronde.CritereConfrontation: "confrontation",
+		ronde.CritereEcartPlafonne: "ecart_plafonne",
+		ronde.CritereEcart:         "ecart",
+		ronde.CritereCote:          "cote",
+	}
+)
+
+func (ec *executionContext) unmarshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]ronde.Critere, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
 		}
 		if isLen1 {
 			f(i)
@@ -35209,11 +36074,13 @@ var (
 		"normal":      duplicate.ModeNormal,
 		"mort_subite": duplicate.ModeMortSubite,
 		"barrage":     duplicate.ModeBarrage,
+		"topping":     duplicate.ModeTopping,
 	}
 	marshalNModePartie2arbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
 		duplicate.ModeNormal:     "normal",
 		duplicate.ModeMortSubite: "mort_subite",
 		duplicate.ModeBarrage:    "barrage",
+		duplicate.ModeTopping:    "topping",
 	}
 )
 
@@ -37042,6 +37909,14 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) unmarshalOConfigClassiqueInput2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassiqueInput(ctx context.Context, v any) (*model.ConfigClassiqueInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputConfigClassiqueInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOContreArbitrage2ᚖarbitreᚋgraphqlᚋmodelᚐContreArbitrage(ctx context.Context, sel ast.SelectionSet, v *model.ContreArbitrage) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -37054,6 +37929,71 @@ func (ec *executionContext) marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodel
 		return graphql.Null
 	}
 	return ec._CoupContestable(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var vSlice []any
+	vSlice = graphql.CoerceList(v)
+	var err error
+	res := make([]ronde.Critere, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx context.Context, sel ast.SelectionSet, v *model.Decision) graphql.Marshaler {
@@ -37351,11 +38291,13 @@ var (
 		"normal":      duplicate.ModeNormal,
 		"mort_subite": duplicate.ModeMortSubite,
 		"barrage":     duplicate.ModeBarrage,
+		"topping":     duplicate.ModeTopping,
 	}
 	marshalOModePartie2ᚖarbitreᚋdomainᚋduplicateᚐMode = map[duplicate.Mode]string{
 		duplicate.ModeNormal:     "normal",
 		duplicate.ModeMortSubite: "mort_subite",
 		duplicate.ModeBarrage:    "barrage",
+		duplicate.ModeTopping:    "topping",
 	}
 )
 

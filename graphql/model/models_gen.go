@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/engine/correction"
 	"arbitre/projections/historique"
@@ -148,6 +149,36 @@ type Chrono struct {
 	HeureServeur time.Time `json:"heureServeur"`
 }
 
+// A classique tournament's settings.
+type ConfigClassique struct {
+	// The tie-break policy's name, e.g. pm>confrontation>ecart_plafonne>cote (=ex-aequo when ex aequo are allowed).
+	Politique string `json:"politique"`
+	// Tie-breaks after points de match, in order.
+	Departage []ronde.Critere `json:"departage"`
+	// Players level on every tie-break share the rank.
+	ExAequo bool `json:"exAequo"`
+	// Points de match of the bye.
+	ExemptPointsDeMatch int `json:"exemptPointsDeMatch"`
+	// Score counted for the bye's game.
+	ExemptScore int `json:"exemptScore"`
+	// Score of the bye's absent opponent.
+	ExemptScoreAdverse int `json:"exemptScoreAdverse"`
+}
+
+// A classique tournament's settings; what is left out takes its default.
+type ConfigClassiqueInput struct {
+	// Tie-breaks after points de match, in order; by default confrontation, ecart_plafonne, cote; [] for none.
+	Departage []ronde.Critere `json:"departage,omitempty"`
+	// Players level on points de match and every tie-break share the rank (ex aequo); otherwise the id settles.
+	ExAequo *bool `json:"exAequo,omitempty"`
+	// Points de match of the bye; by default 3, a win.
+	ExemptPointsDeMatch *int `json:"exemptPointsDeMatch,omitempty"`
+	// Score counted for the bye's game; by default 450.
+	ExemptScore *int `json:"exemptScore,omitempty"`
+	// Score of the bye's absent opponent; by default 350.
+	ExemptScoreAdverse *int `json:"exemptScoreAdverse,omitempty"`
+}
+
 // The settings of a game.
 type ConfigPartie struct {
 	// Thinking time per coup (§1.3).
@@ -166,11 +197,13 @@ type ConfigPartie struct {
 	AvertissementsGratuits int `json:"avertissementsGratuits"`
 	// The number of players from which a solo earns 10 points (§3.5).
 	SeuilSolo int `json:"seuilSolo"`
+	// Option of guide §2.3: the retained top must have been played by at least one player.
+	TopJoue bool `json:"topJoue"`
 }
 
 // The settings of a new game.
 type ConfigPartieInput struct {
-	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule.
+	// Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule; in a topping, the time allotted to find each top (§3.8.4).
 	TempsParCoupSecondes int `json:"tempsParCoupSecondes"`
 	// The kind of game (§3.8.1).
 	Formule *duplicate.Formule `json:"formule,omitempty"`
@@ -182,8 +215,10 @@ type ConfigPartieInput struct {
 	Graine *int `json:"graine,omitempty"`
 	// How the game ranks its players (§3.8.3, guide §2.14).
 	Mode *duplicate.Mode `json:"mode,omitempty"`
-	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1); null or 0 for §5.9's 3 (5 in blitz and original formulas).
+	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas).
 	AvertissementsGratuits *int `json:"avertissementsGratuits,omitempty"`
+	// Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable).
+	TopJoue *bool `json:"topJoue,omitempty"`
 }
 
 // The second arbiter's check of a correction (guide §5, double arbitrage).
@@ -524,6 +559,8 @@ type LigneClassement struct {
 	EnAttente int `json:"enAttente"`
 	// Excluded for cheating or proven fraud (§6.1): ranked after everyone.
 	Exclu bool `json:"exclu"`
+	// Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul.
+	Temps int `json:"temps"`
 }
 
 // One player's line of the classique standings.
@@ -1018,8 +1055,10 @@ type TournoiClassique struct {
 	Publiees []RondeClassique `json:"publiees"`
 	// The pending proposal and the director's amendment: unpublished.
 	Proposition *PropositionClassique `json:"proposition,omitempty"`
-	// Points de match, then head-to-head among tied players (ppm), capped spread (pdep), cote; withdrawn players last.
+	// Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last.
 	Classement []LigneClassique `json:"classement"`
+	// The tie-breaks and the bye, fixed when the tournament opened.
+	Config *ConfigClassique `json:"config"`
 	// Whether the tournament is closed.
 	Clos bool `json:"clos"`
 }
@@ -1107,6 +1146,10 @@ const (
 	CodeErreurInvalidWord CodeErreur = "INVALID_WORD"
 	// Partie duplicate — Le top retenu ne fait pas le meilleur score.
 	CodeErreurNotMaxScore CodeErreur = "NOT_MAX_SCORE"
+	// Partie duplicate — Option du guide §2.3 : le top retenu n'a été joué par aucun joueur.
+	CodeErreurTopNotPlayed CodeErreur = "TOP_NOT_PLAYED"
+	// Partie duplicate — Topping (§3.8.4) : temps déjà noté, négatif ou au-delà du temps imparti pour un top trouvé.
+	CodeErreurInvalidTopping CodeErreur = "INVALID_TOPPING"
 	// Partie duplicate — Un top avec joker est refusé quand un top sans joker fait le même score.
 	CodeErreurJokerTopRefused CodeErreur = "JOKER_TOP_REFUSED"
 	// Partie joker — Le top retenu laisse le joker sur la grille alors qu'un top du même score le fait revenir (§3.8.1).
@@ -1139,7 +1182,7 @@ const (
 	CodeErreurInvalidPlayer CodeErreur = "INVALID_PLAYER"
 	// Tournoi — Partie sans identifiant ou tournoi inexistant.
 	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
-	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager (guide §2.14).
+	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14).
 	CodeErreurInvalidDepartage CodeErreur = "INVALID_DEPARTAGE"
 	// Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique).
 	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"
@@ -1285,6 +1328,8 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurNotInTirage,
 	CodeErreurInvalidWord,
 	CodeErreurNotMaxScore,
+	CodeErreurTopNotPlayed,
+	CodeErreurInvalidTopping,
 	CodeErreurJokerTopRefused,
 	CodeErreurJokerNotKept,
 	CodeErreurMustEndGame,
@@ -1363,7 +1408,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds:
 		return true
 	}
 	return false

@@ -72,8 +72,8 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
-	suivre := acces.Suivre(store, registry, tokens)
-	go func() { _ = suivre(ctx) }()
+	acces.Brancher(store, registry, tokens)
+	go func() { _ = acces.Suivre(ctx, store, registry, tokens) }()
 	go func() { _ = hub.Follow(ctx, store, 0) }()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,

@@ -47,8 +47,8 @@ func newLimitedHarness(t *testing.T, limits server.Limits) *harness {
 	h := &harness{t: t, tokens: acces.NewRegistre(), now: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
 	clock := eventstore.ClockFunc(func() time.Time { return h.now })
 	h.svc = &acces.Service{Store: store, Registry: reg, Clock: clock, Jetons: h.tokens}
-	suivre := acces.Suivre(store, reg, h.tokens)
-	go func() { _ = suivre(ctx) }()
+	acces.Brancher(store, reg, h.tokens)
+	go func() { _ = acces.Suivre(ctx, store, reg, h.tokens) }()
 	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
 	require.NoError(t, err)
 	e := server.New(server.Config{

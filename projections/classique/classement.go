@@ -8,6 +8,7 @@ package classique
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"strings"
 
 	"arbitre/domain/classique/ronde"
@@ -55,7 +56,9 @@ CREATE TABLE IF NOT EXISTS classique_resultats (
 	PRIMARY KEY (tournoi, match));
 CREATE TABLE IF NOT EXISTS classique_exempts (
 	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL,
-	PRIMARY KEY (tournoi, ronde));`
+	PRIMARY KEY (tournoi, ronde));
+CREATE TABLE IF NOT EXISTS classique_configs (
+	tournoi TEXT PRIMARY KEY, config TEXT NOT NULL);`
 
 // Classement maintains what the standings of each tournament are computed
 // from: registrations, results, byes, withdrawals. The ranking itself is
@@ -82,7 +85,7 @@ func (*Classement) Setup(ctx context.Context, tx *sql.Tx) error {
 
 // Reset empties the tables.
 func (*Classement) Reset(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `DELETE FROM classique_inscrits; DELETE FROM classique_resultats; DELETE FROM classique_exempts;`)
+	_, err := tx.ExecContext(ctx, `DELETE FROM classique_inscrits; DELETE FROM classique_resultats; DELETE FROM classique_exempts; DELETE FROM classique_configs;`)
 	return err
 }
 
@@ -93,6 +96,11 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return err
 	}
 	switch ev := v.(type) {
+	case ronde.TournoiOuvert:
+		var cfg []byte
+		if cfg, err = json.Marshal(ev.Configuration()); err == nil {
+			_, err = tx.ExecContext(ctx, `INSERT INTO classique_configs (tournoi, config) VALUES (?, ?)`, tournoi, string(cfg))
+		}
 	case ronde.JoueurInscrit:
 		_, err = tx.ExecContext(ctx, `INSERT INTO classique_inscrits (tournoi, joueur, ordre, cote, retire)
 			VALUES (?, ?, (SELECT COUNT(*) FROM classique_inscrits WHERE tournoi = ?), ?, 0)`, tournoi, ev.Joueur, tournoi, ev.Cote)
@@ -111,10 +119,22 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	return err
 }
 
-// Standings ranks a tournament from the projection (see ronde.Classer).
+// Standings ranks a tournament from the projection (see ronde.Classer),
+// with the tournament's configuration (its tie-breaks and bye).
 func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, error) {
+	cfg := ronde.ConfigParDefaut()
+	err := query(ctx, db, `SELECT config FROM classique_configs WHERE tournoi = ?`, []any{tournoi}, func(rows *sql.Rows) error {
+		var data string
+		if err := rows.Scan(&data); err != nil {
+			return err
+		}
+		return json.Unmarshal([]byte(data), &cfg)
+	})
+	if err != nil {
+		return nil, err
+	}
 	var participants []ronde.Participant
-	err := query(ctx, db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
+	err = query(ctx, db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
 		var p ronde.Participant
 		if err := rows.Scan(&p.Joueur, &p.Cote, &p.Retire); err != nil {
 			return err
@@ -149,7 +169,7 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, 
 	if err != nil {
 		return nil, err
 	}
-	return ronde.Classer(participants, rencontres, exempts), nil
+	return ronde.Classer(cfg, participants, rencontres, exempts), nil
 }
 
 func query(ctx context.Context, db *sql.DB, q string, args []any, row func(*sql.Rows) error) error {

@@ -22,12 +22,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// magasin opens a SQLite store on a step clock, closed at the end of the
+// test.
+func magasin(tb testing.TB) *sqlitestore.Store {
+	tb.Helper()
+	store, err := sqlitestore.OpenDir(context.Background(), tb.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(tb, err)
+	tb.Cleanup(func() { store.Close() })
+	return store
+}
+
 func simuler(tb testing.TB, joueurs, rondes int) *sqlitestore.Store {
 	tb.Helper()
 	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, tb.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(tb, err)
-	tb.Cleanup(func() { store.Close() })
+	store := magasin(tb)
 	lex, err := libre.Lexicon()
 	require.NoError(tb, err)
 	_, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: "sim", Joueurs: joueurs, Rondes: rondes, Seed: 42,

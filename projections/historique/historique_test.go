@@ -165,7 +165,7 @@ func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
 	store, db, runners := archive(t)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	tr, err := ronde.Ouvrir("CX", "Open corrigé", 1)
+	tr, err := ronde.Ouvrir("CX", "Open corrigé", 1, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	require.NoError(t, tr.InscrireLot([]ronde.Inscription{{Joueur: "X1", Cote: 1200}, {Joueur: "X2", Cote: 1100}}))
 	require.NoError(t, tr.EtablirTetesDeSerie())

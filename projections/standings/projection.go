@@ -19,8 +19,8 @@ const Name = "standings"
 
 // The projection keeps, in SQL, the facts the fold needs and nothing else —
 // the latest value per key: players, exclusions from a tournament (§6.1),
-// games, late arrivals, tops, the decision in force per bulletin, the end of
-// each game — and every
+// games, late arrivals, tops, the decision in force per bulletin, a
+// topping's times (§3.8.4), the end of each game — and every
 // disciplinary sanction still in force, in order (they add up). Reading replays
 // those facts through the same fold (Classement.Appliquer), so the SQL
 // projection and the in-memory fold cannot disagree.
@@ -64,6 +64,14 @@ CREATE TABLE IF NOT EXISTS standings_decisions (
 	sanction    TEXT    NOT NULL,
 	discipline  INTEGER NOT NULL,
 	average_cap INTEGER NOT NULL,
+	raisons     TEXT    NOT NULL DEFAULT '[]',
+	PRIMARY KEY (partie, coup, licence)
+);
+CREATE TABLE IF NOT EXISTS standings_toppings (
+	partie   TEXT    NOT NULL,
+	coup     INTEGER NOT NULL,
+	licence  TEXT    NOT NULL,
+	secondes INTEGER NOT NULL,
 	PRIMARY KEY (partie, coup, licence)
 );
 CREATE TABLE IF NOT EXISTS standings_sanctions (
@@ -90,9 +98,17 @@ func NewProjection(r *eventstore.Registry) *Projection { return &Projection{regi
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables.
+// Setup creates the tables, and gives a decisions table made before the
+// decisions kept their reasons its raisons column (a rebuild fills it).
 func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, schema)
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return err
+	}
+	var raisons bool
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('standings_decisions') WHERE name = 'raisons'`).Scan(&raisons); err != nil || raisons {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `ALTER TABLE standings_decisions ADD COLUMN raisons TEXT NOT NULL DEFAULT '[]'`)
 	return err
 }
 
@@ -100,7 +116,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_exclusions; DELETE FROM standings_parties;
 		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;
-		DELETE FROM standings_sanctions;`)
+		DELETE FROM standings_sanctions; DELETE FROM standings_toppings;`)
 	return err
 }
 
@@ -122,10 +138,17 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return err
 	}
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
-		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
-			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap`,
-			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap)
+		// The reasons tell a disciplinary avertissement from the bulletin's
+		// own warning (§5.8), which Discipline.Decision needs.
+		raisons, err := json.Marshal(d.Reasons)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap, raisons)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
+			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap,
+			raisons = excluded.raisons`,
+			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap, string(raisons))
 	}
 	switch ev := payload.(type) {
 	case tournoi.JoueurInscrit:
@@ -153,6 +176,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	case duplicate.TopRetenu:
 		return exec(`INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?)
 			ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`, id, ev.Coup, ev.Score)
+	case duplicate.TopTrouve:
+		return exec(`INSERT INTO standings_toppings (partie, coup, licence, secondes) VALUES (?, ?, ?, ?)`, id, ev.Coup, ev.Licence, ev.Secondes)
 	case duplicate.SanctionDisciplinaire:
 		return exec(`INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (partie, position) DO NOTHING`, id, e.Position, ev.Coup, ev.Licence, string(ev.Nature))
@@ -161,6 +186,9 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			return err
 		}
 		if err := exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
+			return err
+		}
+		if err := exec(`DELETE FROM standings_toppings WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
 			return err
 		}
 		// The annulled coup's sanctions go with it, an exclusion stays
@@ -274,6 +302,15 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	}); err != nil {
 		return err
 	}
+	if err := lire(ctx, db, `SELECT coup, licence, secondes FROM standings_toppings WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
+		var e duplicate.TopTrouve
+		if err := rows.Scan(&e.Coup, &e.Licence, &e.Secondes); err != nil {
+			return err
+		}
+		return c.Appliquer(stream, e)
+	}); err != nil {
+		return err
+	}
 	if err := lire(ctx, db, `SELECT coup, licence, nature FROM standings_sanctions WHERE partie = ? ORDER BY position`, []any{id}, func(rows *sql.Rows) error {
 		var e duplicate.SanctionDisciplinaire
 		if err := rows.Scan(&e.Coup, &e.Licence, &e.Nature); err != nil {
@@ -283,12 +320,15 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	}); err != nil {
 		return err
 	}
-	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap FROM standings_decisions
+	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap, raisons FROM standings_decisions
 		WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
 		var e duplicate.BulletinCorrige
 		var d correction.Decision
-		var sanction string
-		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap); err != nil {
+		var sanction, raisons string
+		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap, &raisons); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(raisons), &d.Reasons); err != nil {
 			return err
 		}
 		d.Sanction = correction.Sanction(sanction)

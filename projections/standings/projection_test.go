@@ -189,14 +189,22 @@ func attendreTete(t *testing.T, ctx context.Context, store *sqlitestore.Store, l
 	require.NoError(t, live.Attendre(wait, last), "the live projection reaches the head")
 }
 
+// magasin opens a SQLite store on a step clock, closed at the end of the
+// test.
+func magasin(t *testing.T, ctx context.Context) *sqlitestore.Store {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
 // enDirect opens a store and runs the standings projection live on it
 // through the watermill pipeline; stop ends the pipeline and returns its
 // error. The store is closed at the end of the test.
 func enDirect(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry, *projection.Runner, *sql.DB, func() error) {
 	t.Helper()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
+	store := magasin(t, ctx)
 	r := registre(t)
 	live, liveDB := runner(t, store, r)
 	runCtx, cancel := context.WithCancel(ctx)

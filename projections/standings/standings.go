@@ -38,6 +38,9 @@ type Ligne struct {
 	// in the game of the exclusion and in the games it annuls, and in the
 	// cumul; he is ranked after everyone.
 	Exclu bool `json:"exclu"`
+	// Temps is, in a topping (§3.8.4), the player's total time in seconds,
+	// the 20 s of each top given included: the lower ranks first.
+	Temps int `json:"temps"`
 	// departage holds, per départage game of the tournament in order, the
 	// player's rank in it (0 when he did not play it): it orders players
 	// tied on the cumul (guide §2.14, 2020 §3.8.3).
@@ -53,6 +56,8 @@ type partie struct {
 	ordre     []string
 	tops      map[int]int
 	decisions map[int]map[string]correction.Decision
+	// temps are a topping's times per coup and player (§3.8.4).
+	temps map[int]map[string]int
 	// discipline is the aggregate's own fold of the sanctions.
 	discipline duplicate.Discipline
 	fin        *duplicate.PartieTerminee
@@ -91,7 +96,7 @@ func (c *Classement) Appliquer(stream string, e any) error {
 		return nil
 	case duplicate.PartieCreee:
 		p := &partie{id: id, tournoi: e.Tournoi, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
-			decisions: map[int]map[string]correction.Decision{}}
+			decisions: map[int]map[string]correction.Decision{}, temps: map[int]map[string]int{}}
 		for _, l := range e.Joueurs {
 			p.premier[l] = 1
 			p.ordre = append(p.ordre, l)
@@ -117,11 +122,17 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	switch e := e.(type) {
 	case duplicate.TopRetenu:
 		p.tops[e.Coup] = e.Score
+	case duplicate.TopTrouve:
+		if p.temps[e.Coup] == nil {
+			p.temps[e.Coup] = map[string]int{}
+		}
+		p.temps[e.Coup][e.Licence] = e.Secondes
 	case duplicate.SanctionDisciplinaire:
 		p.discipline.Appliquer(e)
 	case duplicate.CoupAnnule:
 		delete(p.tops, e.Coup)
 		delete(p.decisions, e.Coup)
+		delete(p.temps, e.Coup)
 		p.discipline.Appliquer(e)
 	case duplicate.JoueurArrive:
 		p.premier[e.Licence] = e.PremierCoup
@@ -191,10 +202,17 @@ func (p *partie) decision(coup int, licence string) (correction.Decision, bool) 
 // of the same arbiter not on an average, rounded to the nearest point,
 // capped by the solution the player proposed (guide §2.10, §5.9); the
 // annulled scores of an excluded player (§6.1), in annules, are not among
-// them and count zero for him.
+// them and count zero for him. In a topping (§3.8.4), a coup whose time is
+// recorded scores its top, found or given.
 func (p *partie) brut(coup int, licence string, arbitres map[string]string, annules map[string]bool) (score int, corrige bool) {
 	if coup < p.premier[licence] || annules[licence] {
 		return 0, true
+	}
+	if p.config.Mode == duplicate.ModeTopping {
+		if _, ok := p.temps[coup][licence]; ok {
+			return p.tops[coup], true
+		}
+		return 0, false
 	}
 	d, ok := p.decision(coup, licence)
 	if !ok {
@@ -268,6 +286,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			}
 			lignes[i].Score += s
 			lignes[i].Top += p.tops[coup]
+			lignes[i].Temps += p.temps[coup][l]
 			switch {
 			case s > meilleur:
 				meilleur, auteur, egal = s, l, false
@@ -284,8 +303,9 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 			}
 		}
 		// §3.5: a score above every other player's, compared before the
-		// 5-point penalty; one solo per coup over every centre of the game.
-		if auteur != "" && !egal && meilleur > 0 {
+		// 5-point penalty; one solo per coup over every centre of the game
+		// (none in a topping, where every player ends with the top).
+		if auteur != "" && !egal && meilleur > 0 && p.config.Mode != duplicate.ModeTopping {
 			k := index[auteur]
 			lignes[k].Solos++
 			if bonus {
@@ -297,11 +317,12 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		l := &lignes[i]
 		// §5.9: from the 4th warning (6th in blitz and original formulas),
 		// disciplinary ones included, each one costs 5 points, taken at the
-		// end of the game.
-		tally := correction.CountWarnings(decisions[i], p.config.AvertissementsGratuits)
+		// end of the game; on the coup in sudden death and the départage
+		// (§3.8.3, §5.9).
+		tally := correction.CountWarnings(decisions[i], p.config.Gratuits())
 		l.Avertissements = tally.Warnings
 		l.Penalites += tally.Total
-		if p.fin != nil {
+		if p.fin != nil || p.config.Elimination() {
 			l.Score -= tally.Total
 		}
 	}
@@ -312,17 +333,21 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 // Cumul returns the tournament standings: the score and top of every
 // normal game added. A barrage or sudden-death game adds nothing: it ranks
 // the players it separates among those tied on the cumul (guide §2.14, 2020
-// §3.8.3).
+// §3.8.3). A topping, a competition of its own ranked by time (§3.8.4), is
+// left out.
 func (c *Classement) Cumul() ([]Ligne, error) {
 	total := map[string]*Ligne{}
 	var ordre []string
 	departages := 0
 	for _, id := range c.ordre {
+		if c.parties[id].config.Mode == duplicate.ModeTopping {
+			continue
+		}
 		lignes, err := c.Partie(id)
 		if err != nil {
 			return nil, err
 		}
-		if c.parties[id].config.Mode != duplicate.ModeNormal {
+		if c.parties[id].config.Elimination() {
 			departages++
 		}
 		for _, l := range lignes {
@@ -334,7 +359,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 			}
 			_, exclu := c.exclusions[exclusion{c.parties[id].tournoi, l.Licence}]
 			t.Exclu = t.Exclu || exclu || l.Exclu
-			if c.parties[id].config.Mode != duplicate.ModeNormal {
+			if c.parties[id].config.Elimination() {
 				t.departage = append(t.departage, make([]int, departages-len(t.departage))...)
 				t.departage[departages-1] = l.Rang
 				continue
@@ -394,7 +419,8 @@ func finir(lignes []Ligne) {
 }
 
 // departager orders two lines: an excluded player after everyone (§6.1),
-// then the higher score first; on equal scores, the better rank in the
+// then the higher score first, then the shorter topping time (§3.8.4); on
+// equal scores and times, the better rank in the
 // first départage game both played (guide §2.14); 0 when nothing separates
 // them.
 func departager(a, b Ligne) int {
@@ -406,6 +432,9 @@ func departager(a, b Ligne) int {
 	}
 	if a.Score != b.Score {
 		return b.Score - a.Score
+	}
+	if a.Temps != b.Temps {
+		return a.Temps - b.Temps
 	}
 	for k := range min(len(a.departage), len(b.departage)) {
 		if a.departage[k] > 0 && b.departage[k] > 0 && a.departage[k] != b.departage[k] {

@@ -72,7 +72,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 
 func ouvert(t *testing.T, id string, n int) *ronde.Tournoi {
 	t.Helper()
-	tr, err := ronde.Ouvrir(id, "Open de test", 3)
+	tr, err := ronde.Ouvrir(id, "Open de test", 3, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))

@@ -85,9 +85,10 @@ func (a *Application) surMatch(ctx context.Context, id string, commande func(*pa
 	return executer[*partie.Partie](ctx, a.matchs, id, a.metadata, commande)
 }
 
-// OuvrirTournoi opens a tournament of rondes rounds.
-func (a *Application) OuvrirTournoi(ctx context.Context, id, nom string, rondes int) error {
-	t, err := ronde.Ouvrir(id, nom, rondes)
+// OuvrirTournoi opens a tournament of rondes rounds with its configuration
+// (ronde.Ouvrir).
+func (a *Application) OuvrirTournoi(ctx context.Context, id, nom string, rondes int, cfg ronde.Config) error {
+	t, err := ronde.Ouvrir(id, nom, rondes, cfg)
 	if err != nil {
 		return err
 	}

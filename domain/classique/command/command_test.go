@@ -55,7 +55,7 @@ func nouveauBanc(t *testing.T) *banc {
 // first round, paired by cote.
 func (b *banc) publier(t *testing.T) ronde.RondePubliee {
 	t.Helper()
-	require.NoError(t, b.app.OuvrirTournoi(b.ctx, "open", "Open de test", 3))
+	require.NoError(t, b.app.OuvrirTournoi(b.ctx, "open", "Open de test", 3, ronde.ConfigParDefaut()))
 	for i := range 4 {
 		require.NoError(t, b.app.Inscrire(b.ctx, "open", fmt.Sprintf("p%d", i), "", 1000+10*i))
 	}

@@ -21,7 +21,7 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tr, err := Ouvrir("open", "Open de test", 3)
+			tr, err := Ouvrir("open", "Open de test", 3, ConfigParDefaut())
 			require.NoError(t, err)
 			require.NoError(t, tr.Inscrire("p1", "", 1000))
 			temoin := tr.clone()

@@ -11,13 +11,12 @@ import (
 // abandon table (450 against 350), i.e. a clear but ordinary defeat.
 const PlafondEcart = 200
 
-// The bye (exempt) counts as a win 450–350 (§9's table for a game that was
-// not played: 450 to the winner, 350 to the other side): 3 points de match
-// and +100 of spread.
+// The bye (exempt) counts by default as a win 450–350 (§9's table for a
+// game that was not played: 450 to the winner, 350 to the other side): +100
+// of spread (ConfigParDefaut; a tournament sets its own, Config.Exempt).
 const (
 	ScoreExempt       = 450
 	ScoreExemptAdvers = 350
-	PointsExempt      = 3
 )
 
 // Participant is a registered player as the standings need him.
@@ -51,13 +50,15 @@ type Ligne struct {
 	Retire  bool
 }
 
-// Classer ranks a tournament: points de match, then the points de match
-// earned among tied players when they all met (PPM), then the capped spread
-// (Pdep, see PlafondEcart), then cote; the id settles what is left so the
-// order is total. Withdrawn players come after the last (§9 abandon en
-// cours de tournoi), ranked among themselves the same way. A forfeit gives
-// points de match and no spread.
-func Classer(participants []Participant, rencontres []Rencontre, exempts []string) []Ligne {
+// Classer ranks a tournament: points de match, then the tie-breaks of the
+// tournament's policy (cfg.Departage: among them the points de match earned
+// among tied players when they all met, PPM, and the capped spread, Pdep,
+// see PlafondEcart); the id settles what is left so the order is total, and
+// players level on every criterion share the rank when the policy allows ex
+// aequo. Withdrawn players come after the last (§9 abandon en cours de
+// tournoi), ranked among themselves the same way. A forfeit gives points de
+// match and no spread; a bye counts cfg.Exempt.
+func Classer(cfg Config, participants []Participant, rencontres []Rencontre, exempts []string) []Ligne {
 	index := make(map[string]int, len(participants))
 	lignes := make([]Ligne, len(participants))
 	for i, p := range participants {
@@ -85,10 +86,11 @@ func Classer(participants []Participant, rencontres []Rencontre, exempts []strin
 	for _, e := range exempts {
 		if i, ok := index[e]; ok {
 			l := &lignes[i]
-			l.PointsDeMatch += PointsExempt
+			ecart := cfg.Exempt.Score - cfg.Exempt.ScoreAdverse
+			l.PointsDeMatch += cfg.Exempt.PointsDeMatch
 			l.Exempts++
-			l.Ecart += ScoreExempt - ScoreExemptAdvers
-			l.Pdep += ScoreExempt - ScoreExemptAdvers
+			l.Ecart += ecart
+			l.Pdep += min(max(ecart, -PlafondEcart), PlafondEcart)
 		}
 	}
 	// Group by withdrawal and points de match, then PPM inside each group.
@@ -113,20 +115,36 @@ func Classer(participants []Participant, rencontres []Rencontre, exempts []strin
 			}
 		}
 	}
-	slices.SortFunc(lignes, func(a, b Ligne) int {
-		return cmp.Or(
-			cmp.Compare(boolInt(a.Retire), boolInt(b.Retire)),
-			cmp.Compare(b.PointsDeMatch, a.PointsDeMatch),
-			cmp.Compare(b.PPM, a.PPM),
-			cmp.Compare(b.Pdep, a.Pdep),
-			cmp.Compare(b.Cote, a.Cote),
-			cmp.Compare(a.Joueur, b.Joueur),
-		)
-	})
+	departager := func(a, b Ligne) int {
+		c := cmp.Or(cmp.Compare(boolInt(a.Retire), boolInt(b.Retire)), cmp.Compare(b.PointsDeMatch, a.PointsDeMatch))
+		for _, k := range cfg.Departage.Criteres {
+			c = cmp.Or(c, cmp.Compare(valeur(b, k), valeur(a, k)))
+		}
+		return c
+	}
+	slices.SortFunc(lignes, func(a, b Ligne) int { return cmp.Or(departager(a, b), cmp.Compare(a.Joueur, b.Joueur)) })
 	for i := range lignes {
 		lignes[i].Rang = i + 1
+		if i > 0 && cfg.Departage.ExAequo && departager(lignes[i-1], lignes[i]) == 0 {
+			lignes[i].Rang = lignes[i-1].Rang
+		}
 	}
 	return lignes
+}
+
+// valeur is a line's figure for a tie-break, the higher the better.
+func valeur(l Ligne, k Critere) int {
+	switch k {
+	case CritereConfrontation:
+		return l.PPM
+	case CritereEcartPlafonne:
+		return l.Pdep
+	case CritereEcart:
+		return l.Ecart
+	case CritereCote:
+		return l.Cote
+	}
+	return 0
 }
 
 func tousRencontres(members []int, lignes []Ligne, met map[[2]string]bool) bool {

@@ -24,11 +24,22 @@ const (
 // versionEvenements is the schema version every tournament event is written at.
 const versionEvenements = 1
 
-// TournoiOuvert opens a tournament of Rondes rounds.
+// TournoiOuvert opens a tournament of Rondes rounds. Config is absent from
+// the events recorded before a tournament could set it.
 type TournoiOuvert struct {
-	Tournoi string `json:"tournoi"`
-	Nom     string `json:"nom"`
-	Rondes  int    `json:"rondes"`
+	Tournoi string  `json:"tournoi"`
+	Nom     string  `json:"nom"`
+	Rondes  int     `json:"rondes"`
+	Config  *Config `json:"config,omitempty"`
+}
+
+// Configuration is the tournament's configuration: Config, or
+// ConfigParDefaut when the event has none.
+func (e TournoiOuvert) Configuration() Config {
+	if e.Config == nil {
+		return ConfigParDefaut()
+	}
+	return *e.Config
 }
 
 // JoueurInscrit registers a player with the cote he enters with (0 for a

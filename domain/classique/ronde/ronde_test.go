@@ -50,7 +50,7 @@ func TestClasserTieBreaks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := ronde.Classer(tt.participants, tt.rencontres, tt.exempts)
+			got := ronde.Classer(ronde.ConfigParDefaut(), tt.participants, tt.rencontres, tt.exempts)
 			if tt.want != nil {
 				assert.Equal(t, tt.want, joueurs(got))
 			}
@@ -65,19 +65,19 @@ func TestPPMAppliesOnlyWhenAllTiedPlayersMet(t *testing.T) {
 	ps := []ronde.Participant{{Joueur: "a"}, {Joueur: "b"}, {Joueur: "c"}, {Joueur: "d"}}
 	// a and b tie on 4 PM and met: b beat a narrowly but a has the bigger spread.
 	met := []ronde.Rencontre{res("a", "b", 400, 401), res("a", "c", 600, 300), res("b", "d", 400, 401)}
-	got := ronde.Classer(ps, met, nil)
+	got := ronde.Classer(ronde.ConfigParDefaut(), ps, met, nil)
 	assert.Equal(t, []string{"b", "a"}, joueurs(got)[:2], "head-to-head before spread")
 	assert.Equal(t, 3, got[0].PPM)
 	// Same points but a and b never met: spread decides.
 	apart := []ronde.Rencontre{res("a", "c", 400, 401), res("a", "d", 600, 300), res("b", "c", 401, 400), res("b", "d", 400, 401)}
-	got = ronde.Classer(ps, apart, nil)
+	got = ronde.Classer(ronde.ConfigParDefaut(), ps, apart, nil)
 	assert.Equal(t, "a", got[0].Joueur)
 	assert.Zero(t, got[0].PPM)
 }
 
 func ouvert(t *testing.T, n int) *ronde.Tournoi {
 	t.Helper()
-	tr, err := ronde.Ouvrir("open", "Open de test", 3)
+	tr, err := ronde.Ouvrir("open", "Open de test", 3, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))

@@ -42,16 +42,21 @@ type Tournoi struct {
 	clos      bool
 }
 
-// Ouvrir opens a tournament of rondes rounds.
-func Ouvrir(id, nom string, rondes int) (*Tournoi, error) {
+// Ouvrir opens a tournament of rondes rounds with its configuration: the
+// tie-breaks after points de match and what the bye counts
+// (ConfigParDefaut when the director sets none).
+func Ouvrir(id, nom string, rondes int, cfg Config) (*Tournoi, error) {
 	if _, err := Stream(id); err != nil {
 		return nil, refusCause(CodeInvalidTournoi, err, "Identifiant de tournoi %q invalide", id)
 	}
 	if rondes < 1 {
 		return nil, refus(CodeInvalidTournoi, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
 	}
+	if err := cfg.Valider(); err != nil {
+		return nil, err
+	}
 	t := Nouveau()
-	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes})
+	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes, Config: &cfg})
 }
 
 // Nouveau returns an empty tournament, ready for a replay (the repository's
@@ -135,6 +140,10 @@ func (t *Tournoi) clone() *Tournoi {
 
 // ID is the tournament id.
 func (t *Tournoi) ID() string { return t.ouvert.Tournoi }
+
+// Config is the tournament's configuration: the one it opened with, or
+// ConfigParDefaut for a tournament opened before it was recorded.
+func (t *Tournoi) Config() Config { return t.ouvert.Configuration() }
 
 // Nom is the tournament's name.
 func (t *Tournoi) Nom() string { return t.ouvert.Nom }
@@ -464,7 +473,7 @@ func (t *Tournoi) Classement() []Ligne {
 			exempts = append(exempts, r.Exempt)
 		}
 	}
-	return Classer(participants, rencontres, exempts)
+	return Classer(t.Config(), participants, rencontres, exempts)
 }
 
 // RencontreDe turns a recorded result into a Rencontre for Classer.

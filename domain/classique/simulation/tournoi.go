@@ -57,7 +57,7 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur"}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
 
-	t, err := ronde.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes)
+	t, err := ronde.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes, ronde.ConfigParDefaut())
 	if err != nil {
 		return bilan, err
 	}

@@ -289,4 +289,9 @@ func (a *Application) Eliminer(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)
 }
 
+// Topper records a player's time on a coup of a topping (§3.8.4).
+func (a *Application) Topper(ctx context.Context, partie string, coup int, licence string, secondes int, trouve bool) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Topper(coup, licence, secondes, trouve) })
+}
+
 func (a *Application) maintenant() time.Time { return a.horloge.Now() }
