@@ -320,7 +320,7 @@ func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
 	}
 	for _, e := range etapes {
 		taper(t, ctx, e.s)
-		attendre(t, ctx, jsTexte("#decision-moteur", e.apercu), e2eAttente, e.nom+": the engine's decision")
+		attendre(t, ctx, jsTexte("#decision-moteur", e.apercu)+` && document.getElementById("decision-moteur").dataset.sanction !== "calcul"`, e2eAttente, e.nom+": the engine's decision")
 		valider(t, ctx)
 	}
 

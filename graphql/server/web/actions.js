@@ -19,6 +19,19 @@
 (function () {
   const Arbitre = window.Arbitre || (window.Arbitre = {});
   let dialogue = null;
+  let enCours = null; // { autres, resolve } while a question is open
+
+  // terminer closes the dialog and gives the page back at once (not on the
+  // dialog's asynchronous close event), so the next click is not lost on a
+  // page still inert.
+  function terminer(oui) {
+    if (!enCours) return;
+    const { autres, resolve } = enCours;
+    enCours = null;
+    for (const el of autres) el.inert = false;
+    dialogue.close();
+    resolve(oui);
+  }
 
   function construire() {
     const d = document.createElement("dialog");
@@ -33,10 +46,13 @@
     non.id = "confirmer-non";
     non.type = "button";
     non.textContent = "Annuler";
-    oui.addEventListener("click", () => d.close("oui"));
-    non.addEventListener("click", () => d.close("non"));
+    oui.addEventListener("click", () => terminer(true));
+    non.addEventListener("click", () => terminer(false));
     d.addEventListener("keydown", (ev) => {
-      if (ev.key === "Escape") d.close("non");
+      if (ev.key === "Escape") {
+        ev.preventDefault();
+        terminer(false);
+      }
     });
     d.append(q, oui, " ", non);
     document.body.appendChild(d);
@@ -56,18 +72,14 @@
 
   Arbitre.confirmer = function (question) {
     dialogue = dialogue || construire();
-    const d = dialogue;
-    d.querySelector("#confirmation-question").textContent = question;
-    d.returnValue = "";
-    const autres = [...document.body.children].filter((el) => el !== d && !el.inert);
+    terminer(false);
+    dialogue.querySelector("#confirmation-question").textContent = question;
+    const autres = [...document.body.children].filter((el) => el !== dialogue && !el.inert);
     return new Promise((resolve) => {
-      d.addEventListener("close", () => {
-        for (const el of autres) el.inert = false;
-        resolve(d.returnValue === "oui");
-      }, { once: true });
+      enCours = { autres, resolve };
       for (const el of autres) el.inert = true;
-      d.show();
-      d.querySelector("#confirmer-oui").focus();
+      dialogue.show();
+      dialogue.querySelector("#confirmer-oui").focus();
     });
   };
 })();

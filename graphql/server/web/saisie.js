@@ -318,8 +318,13 @@
 
   let apercuSuivant = 0;
   let apercuMinuteur = null;
+  // apercuBientot asks again once typing pauses; until the answer the shown
+  // decision is marked stale (data-sanction "calcul"), so nothing — the
+  // arbiter's override or a test — takes an older answer for this bulletin.
   function apercuBientot() {
     clearTimeout(apercuMinuteur);
+    etat.apercu = null;
+    $("decision-moteur").dataset.sanction = "calcul";
     apercuMinuteur = setTimeout(apercu, 120);
   }
 
@@ -350,6 +355,9 @@
       const t1 = performance.now();
       etat.apercu = d.apercuBulletin;
       afficherDecision("Moteur : " + Arbitre.Decision.texte(d.apercuBulletin), d.apercuBulletin.sanction, d.apercuBulletin);
+      // Deciding otherwise was ticked before the engine answered: the score
+      // paid starts from the engine's, as it would have.
+      if ($("autrement").checked && $("autre-paye").value === "") $("autre-paye").value = d.apercuBulletin.paye;
       Arbitre.mesures.apercu.push(avant + performance.now() - t1);
     } catch (e) {
       if (n !== apercuSuivant) return;
@@ -522,7 +530,8 @@
 
   $("bulletin").addEventListener("submit", valider);
   $("bulletin").addEventListener("input", (ev) => {
-    if (!ev.target.closest("#decision-autre")) apercuBientot();
+    // Deciding otherwise changes the arbiter's decision, not the bulletin.
+    if (!ev.target.closest("#decision-autre") && ev.target.id !== "autrement") apercuBientot();
   });
   $("ajouter-solution").addEventListener("click", ajouterSolution);
   $("autrement").addEventListener("change", () => {
