@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -72,25 +73,25 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
 	}
 	report := v.report
-	var from uint64
-	for {
-		page, err := r.ReadAll(ctx, from, PageSize)
-		if err != nil {
-			return report, err
+	_, err := ForEachAfter(ctx, r, 0, func(e Event) error {
+		v.check(e)
+		report.Events++
+		report.LastPosition = e.Position
+		if len(report.Problems) >= maxProblems {
+			return errTooManyProblems
 		}
-		for _, e := range page {
-			v.check(e)
-			report.Events++
-			report.LastPosition = e.Position
-		}
-		if len(page) < PageSize || len(report.Problems) >= maxProblems {
-			report.Streams = len(v.next)
-			v.truncated()
-			return report, nil
-		}
-		from = report.LastPosition + 1
+		return nil
+	})
+	if err != nil && !errors.Is(err, errTooManyProblems) {
+		return report, err
 	}
+	report.Streams = len(v.next)
+	v.truncated()
+	return report, nil
 }
+
+// errTooManyProblems stops a Verify pass once its report is full.
+var errTooManyProblems = errors.New("too many problems")
 
 // verifier is the state of one Verify pass.
 type verifier struct {

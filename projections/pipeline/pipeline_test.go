@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
@@ -344,4 +345,50 @@ func TestIdentite_CheckpointsWithoutIdentityRebuildOnce(t *testing.T) {
 	n, err = r.CatchUp(context.Background(), nil)
 	require.NoError(t, err)
 	assert.Zero(t, n, "once")
+}
+
+// Issue 16, item 7: catch-up (two pages), live delivery and gap filling
+// pass positions back as the store gave them, so a projection follows a
+// store whose positions have gaps and which refuses computed ones.
+func TestPositionsOpaques_PipelineSurPositionsATrous(t *testing.T) {
+	f := newFixture(t)
+	store := eventstoretest.Gapped(f.store)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batch := func(n int) uint64 {
+		events := make([]eventstore.EventData, n)
+		for i := range events {
+			events[i] = eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(fmt.Sprint(i))}
+		}
+		res, err := store.Append(ctx, "partie-1", eventstore.Any, events...)
+		require.NoError(t, err)
+		return res.Position
+	}
+	batch(eventstore.PageSize + 200)
+	r, err := projection.NewRunner(ctx, f.db, newTally("trous"), store)
+	require.NoError(t, err)
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- pipeline.Run(ctx, store, []*projection.Runner{r}, pipeline.Config{}, ready) }()
+	<-ready
+	last := batch(30)
+	require.NoError(t, r.Attendre(ctx, last))
+	cancel()
+	require.NoError(t, <-done)
+
+	want, err := store.ReadAll(context.Background(), 0, 2*eventstore.PageSize)
+	require.NoError(t, err)
+	var got []uint64
+	rows, err := f.db.Query(`SELECT position FROM trous ORDER BY position`)
+	require.NoError(t, err)
+	defer rows.Close()
+	for rows.Next() {
+		var p uint64
+		require.NoError(t, rows.Scan(&p))
+		got = append(got, p)
+	}
+	require.Len(t, got, len(want))
+	for i, e := range want {
+		assert.Equal(t, e.Position, got[i])
+	}
 }

@@ -371,7 +371,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 	}
 	total := 0
 	for {
-		page, err := r.store.ReadAll(ctx, from+1, r.page)
+		page, err := r.store.ReadAllAfter(ctx, from, r.page)
 		if err != nil {
 			return total, fmt.Errorf("projection %s: reading the log after %d: %w", r.proj.Name(), from, err)
 		}
@@ -436,8 +436,9 @@ func (r *Runner) reset(ctx context.Context) error {
 }
 
 // Arret is a parked projection: it stopped before the event at Position,
-// which it failed to apply with Erreur, and applies nothing more until the
-// server restarts.
+// which it failed to apply with Erreur (or, when the failure was not about
+// one event, at its checkpoint Position), and applies nothing more until
+// the server restarts.
 type Arret struct {
 	Nom      string `json:"nom"`
 	Position uint64 `json:"position"`
@@ -452,10 +453,10 @@ func (a *Arret) Error() string {
 func (r *Runner) Arret() *Arret { return r.arret.Load() }
 
 // Garer parks the projection after err, logged once: the position is the
-// event that failed when err is an *ApplyError, the one after the checkpoint
-// otherwise. Waiters (Attendre) are woken and told.
+// event that failed when err is an *ApplyError, the checkpoint otherwise
+// (positions are opaque: the next one is not computed). Waiters (Attendre) are woken and told.
 func (r *Runner) Garer(err error) {
-	a := &Arret{Nom: r.proj.Name(), Position: r.Position() + 1, Erreur: err.Error()}
+	a := &Arret{Nom: r.proj.Name(), Position: r.Position(), Erreur: err.Error()}
 	var applyErr *ApplyError
 	if errors.As(err, &applyErr) {
 		a.Position = applyErr.Position

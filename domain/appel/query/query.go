@@ -154,21 +154,12 @@ func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) e
 // Reconstruire folds the whole log.
 func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Index, error) {
 	x := NewIndex()
-	for from := uint64(0); ; {
-		evts, err := store.ReadAll(ctx, from, eventstore.PageSize)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range evts {
-			if err := x.AppliquerEvenement(r, e); err != nil {
-				return nil, err
-			}
-			from = e.Position + 1
-		}
-		if len(evts) < eventstore.PageSize {
-			return x, nil
-		}
+	if _, err := eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
+		return x.AppliquerEvenement(r, e)
+	}); err != nil {
+		return nil, err
 	}
+	return x, nil
 }
 
 // ParTournoi lists the appeals of a tournament, oldest filing first.

@@ -210,17 +210,27 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limi
 // ReadAll implements eventstore.Reader. It reads $all pages until limit
 // non-system events are collected or the log ends.
 func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	return s.readAll(ctx, from, true, limit)
+}
+
+// ReadAllAfter implements eventstore.Reader: the server reads $all from a
+// position inclusively, so the event at after itself is dropped.
+func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	return s.readAll(ctx, after, false, limit)
+}
+
+// readAll reads from cursor, including the event at cursor when inclusive.
+func (s *Store) readAll(ctx context.Context, cursor uint64, inclusive bool, limit int) ([]eventstore.Event, error) {
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
 	var out []eventstore.Event
-	cursor, first := from, true
 	for len(out) < limit {
 		rs, err := s.client.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Forwards, From: allPosition(cursor)}, uint64(limit))
 		if err != nil {
 			return nil, classify(ctx, "reading $all", err)
 		}
-		read, last, err := drainAll(rs, cursor, first, limit-len(out), &out)
+		read, last, err := drainAll(rs, cursor, inclusive, limit-len(out), &out)
 		rs.Close()
 		if err != nil {
 			return nil, classify(ctx, "reading $all", err)
@@ -228,15 +238,15 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventsto
 		if read < limit {
 			return out, nil
 		}
-		cursor, first = last, false
+		cursor, inclusive = last, false
 	}
 	return out, nil
 }
 
 // drainAll appends the non-system events of one $all page to out. Reading
-// from a position includes it: on later pages the event at the cursor was
-// already seen and is skipped.
-func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]eventstore.Event) (read int, last uint64, err error) {
+// from a position includes it: unless inclusive, the event at the cursor
+// (already seen, or excluded by the caller) is skipped.
+func drainAll(rs *esdb.ReadStream, cursor uint64, inclusive bool, want int, out *[]eventstore.Event) (read int, last uint64, err error) {
 	last = cursor
 	for {
 		ev, err := rs.Recv()
@@ -249,7 +259,7 @@ func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]e
 		read++
 		r := ev.OriginalEvent()
 		last = r.Position.Commit
-		if (!first && r.Position.Commit <= cursor) || isSystem(r) || want == 0 {
+		if (!inclusive && r.Position.Commit <= cursor) || isSystem(r) || want == 0 {
 			continue
 		}
 		*out = append(*out, fromRecorded(r))
