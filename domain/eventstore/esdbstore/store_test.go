@@ -1,7 +1,10 @@
 package esdbstore
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
+	"sync"
 	"os"
 	"testing"
 	"time"
@@ -25,11 +28,47 @@ func TestEventStoreDBConformsToTheContract(t *testing.T) {
 			"(docs/esdb-cluster/docker-compose.yml) and set e.g. " + urlEnv + "=esdb://localhost:2113?tls=false")
 	}
 	eventstoretest.Run(t, func(t *testing.T, clock eventstore.Clock) eventstore.Store {
-		store, err := Open(url, Options{Clock: clock})
+		store, err := openForSuite(url, clock)
 		require.NoError(t, err)
 		t.Cleanup(func() { store.Close() })
 		return store
 	}, eventstoretest.Capabilities{GaplessPositions: false})
+}
+
+// suiteTimeout bounds each call of the suite and the first contact: a server
+// that is gone fails the suite quickly, saying so, instead of hanging it.
+const suiteTimeout = 5 * time.Second
+
+// openForSuite opens the store and checks that the server answers.
+func openForSuite(url string, clock eventstore.Clock) (*Store, error) {
+	store, err := Open(url, Options{Clock: clock, Timeout: suiteTimeout})
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), suiteTimeout)
+	defer cancel()
+	if _, err := store.LastPosition(ctx); err != nil {
+		store.Close()
+		return nil, fmt.Errorf("EventStoreDB at %s does not answer within %s (is it running? %s chooses the server): %w", url, suiteTimeout, urlEnv, err)
+	}
+	return store, nil
+}
+
+// Issue 16, item 8: the suite stops at once, naming the server, when no
+// server answers.
+func TestEsdb_SuiteEchoueVitePourUnServeurAbsent(t *testing.T) {
+	url := "esdb://" + closedPort(t) + "?tls=false"
+	var wg sync.WaitGroup
+	var err error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, err = openForSuite(url, nil)
+	}()
+	watchdog(t, &wg, "opening the suite's store without a server")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), url)
+	assert.Contains(t, err.Error(), "does not answer")
 }
 
 func TestExpectedRevisionMapsToTheClientsTypes(t *testing.T) {
