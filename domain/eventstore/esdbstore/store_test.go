@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
