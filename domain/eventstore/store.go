@@ -70,18 +70,33 @@ func ReadWholeStream(ctx context.Context, r Reader, stream string) ([]Event, err
 // of the log or fn's first error. It returns the position of the last event
 // it passed to fn (after when there was none).
 func ForEachAfter(ctx context.Context, r Reader, after uint64, fn func(Event) error) (uint64, error) {
-	for {
-		page, err := r.ReadAllAfter(ctx, after, PageSize)
-		if err != nil {
-			return after, err
-		}
+	last := after
+	_, err := ForEachPage(ctx, r, after, PageSize, func(page []Event) error {
 		for _, e := range page {
 			if err := fn(e); err != nil {
-				return after, err
+				return err
 			}
-			after = e.Position
+			last = e.Position
 		}
-		if len(page) < PageSize {
+		return nil
+	})
+	return last, err
+}
+
+// ForEachPage reads the global log after position after, size events at a
+// time, and calls fn with each page until the end of the log or fn's first
+// error. It returns the position of the last event read.
+func ForEachPage(ctx context.Context, r Reader, after uint64, size int, fn func([]Event) error) (uint64, error) {
+	for {
+		page, err := r.ReadAllAfter(ctx, after, size)
+		if err != nil || len(page) == 0 {
+			return after, err
+		}
+		if err := fn(page); err != nil {
+			return after, err
+		}
+		after = page[len(page)-1].Position
+		if len(page) < size {
 			return after, nil
 		}
 	}
