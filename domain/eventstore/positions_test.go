@@ -57,3 +57,23 @@ func TestPositionsOpaques_LecteursDuJournal(t *testing.T) {
 		assert.ErrorIs(t, err, eventstore.ErrCleReutilisee, "the key of the last event, on the third page, is known")
 	})
 }
+
+// Issue 16, item 10: Verify reports its progress after each page, for
+// `store verify` to show on a terminal.
+func TestVerify_ProgressionParPage(t *testing.T) {
+	log := gappedLog(2*eventstore.PageSize + 7)
+	type point struct {
+		events   int
+		position uint64
+	}
+	var got []point
+	_, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{Progress: func(events int, position uint64) {
+		got = append(got, point{events, position})
+	}})
+	require.NoError(t, err)
+	assert.Equal(t, []point{
+		{eventstore.PageSize, log[eventstore.PageSize-1].Position},
+		{2 * eventstore.PageSize, log[2*eventstore.PageSize-1].Position},
+		{len(log), log[len(log)-1].Position},
+	}, got)
+}

@@ -25,6 +25,9 @@ type VerifyOptions struct {
 	// supported version and to decode into its Go type. Without it, Verify
 	// checks only that payloads are JSON.
 	Registry *Registry
+	// Progress, when set, is called after each page read with the number
+	// of events checked and the last position reached.
+	Progress func(events int, position uint64)
 }
 
 // Anchor is a position and hash someone saw in the log: Source says who
@@ -73,12 +76,17 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
 	}
 	report := v.report
-	_, err := ForEachAfter(ctx, r, 0, func(e Event) error {
-		v.check(e)
-		report.Events++
-		report.LastPosition = e.Position
-		if len(report.Problems) >= maxProblems {
-			return errTooManyProblems
+	_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
+		for _, e := range page {
+			v.check(e)
+			report.Events++
+			report.LastPosition = e.Position
+			if len(report.Problems) >= maxProblems {
+				return errTooManyProblems
+			}
+		}
+		if opts.Progress != nil {
+			opts.Progress(report.Events, report.LastPosition)
 		}
 		return nil
 	})
