@@ -392,3 +392,58 @@ func TestPositionsOpaques_PipelineSurPositionsATrous(t *testing.T) {
 		assert.Equal(t, e.Position, got[i])
 	}
 }
+
+// Issue 16, item 10: in the one-pass rebuild a projection that fails on an
+// event stops right before it, at its checkpoint, and the others rebuild
+// the whole log; the error names the event.
+func TestRebuildAll_UneProjectionQuiEchoueNArretePasLesAutres(t *testing.T) {
+	f := newFixture(t)
+	f.append(t, numbered(1, 5000)...)
+	poison := f.append(t, `"poison"`)
+	last := f.append(t, numbered(6000, 10)...)
+	sick := newTally("sick")
+	sick.sick = true
+	saine, malade := f.runner(t, newTally("saine")), f.runner(t, sick)
+	read, err := projection.RebuildAll(context.Background(), f.store, []*projection.Runner{saine, malade}, nil)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, poison, applyErr.Position)
+	assert.Equal(t, 5011, read)
+	assert.Equal(t, last, saine.Position())
+	cp, err := malade.Checkpoint(context.Background())
+	require.NoError(t, err)
+	assert.Less(t, cp, poison, "the sick projection stops before the poison event")
+	count := func(table string) (n int) {
+		require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
+		return n
+	}
+	assert.Equal(t, 5000, count("sick"), "and applied every event before it")
+	assert.Equal(t, 5011, count("saine"))
+}
+
+// Issue 16, item 10: the one-pass rebuild checks the chain once for every
+// projection: an event altered in the file stops them all right before it.
+func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
+	f := newFixture(t)
+	f.append(t, numbered(1, 10)...)
+	altered := f.append(t, "11")
+	f.append(t, numbered(12, 5)...)
+	raw, err := sql.Open("sqlite", "file:"+filepath.Join(f.dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE events SET data = '"110"' WHERE position = ?`, altered)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+
+	a, b := f.runner(t, newTally("a")), f.runner(t, newTally("b"))
+	_, err = projection.RebuildAll(context.Background(), f.store, []*projection.Runner{a, b}, nil)
+	require.ErrorIs(t, err, eventstore.ErrTampered)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, altered, applyErr.Position)
+	for _, r := range []*projection.Runner{a, b} {
+		cp, err := r.Checkpoint(context.Background())
+		require.NoError(t, err)
+		assert.Less(t, cp, altered, "projection %s", r.Name())
+		assert.NotZero(t, cp, "projection %s applied the events before", r.Name())
+	}
+}

@@ -17,8 +17,8 @@ const RebuildPage = 4096
 // chain once, and hands it to each runner, which applies it in one
 // transaction with its checkpoint (a Batcher in one ApplyBatch). The next
 // page is read while the runners apply the current one. A runner that
-// fails stops at its last committed page, as its checkpoint says (the next
-// CatchUp resumes it), and the others go on; the errors are returned
+// fails on an event stops right before it, as its checkpoint says (the
+// next CatchUp resumes it), and the others go on; the errors are returned
 // together. progress, when not nil, is called after each page with the
 // position reached and the number of events read.
 func RebuildAll(ctx context.Context, store eventstore.Reader, runners []*Runner, progress Progress) (int, error) {
@@ -61,7 +61,9 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, runners []*Runner,
 		}
 		for i, r := range runners {
 			if failed[i] == nil && len(page) > 0 {
-				_, failed[i] = r.apply(ctx, page, false)
+				if _, failed[i] = r.apply(ctx, page, false); failed[i] != nil {
+					r.applyBefore(ctx, page, failed[i])
+				}
 			}
 		}
 		read += len(page)
