@@ -59,4 +59,3 @@ func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
 	assert.Contains(t, want, "d\t299\t300\n")
 	assert.Equal(t, want, run(t, true))
 }
-
