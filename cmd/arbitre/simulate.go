@@ -81,13 +81,22 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute}
 	sim := simulation.New(lex, cfg)
 	depot := adapters.NewDepot(store, registre, sim.Moteur())
+	bar := newProgression(cmd.OutOrStdout(), "simulate duplicate")
+	avant := 0 // events of the games already played
 	for g := 1; g <= nParties; g++ {
 		cfg.Graine = graine*1000 + uint64(g)
 		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", id, g), Tournoi: id, Numero: g, Config: cfg, Joueurs: licences, Graine: cfg.Graine}
-		p, err := sim.Jouer(def, func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+		p, err := sim.Jouer(def, func(p *duplicate.Partie) error {
+			// A game has about coupsParPartie coups: an estimate for the
+			// time left only.
+			bar.avancer(avant+p.Version(), (float64(g-1)+min(1, float64(p.ProchainCoup()-1)/coupsParPartie))/float64(nParties))
+			return depot.Enregistrer(ctx, p, md)
+		})
+		bar.terminer()
 		if err != nil {
 			return err
 		}
+		avant += p.Version()
 		top, coups := 0, 0
 		for c := 1; c < p.ProchainCoup(); c++ {
 			if t, ok := p.Top(c); ok {
@@ -113,6 +122,10 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	fmt.Fprintf(out, "bulletins corrigés par engine/correction (%s) ; durée %s\n", correction.EngineVersion, time.Since(debut).Round(time.Millisecond))
 	return nil
 }
+
+// coupsParPartie is about how many coups a simulated game has (20 to 27
+// on the shipped list).
+const coupsParPartie = 24
 
 func appendTournoi(ctx context.Context, store eventstore.Store, r *eventstore.Registry, tr *tournoi.Tournoi, md eventstore.Metadata) error {
 	stream, err := eventstore.TournoiStream(tr.ID())

@@ -111,7 +111,14 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 	} else if seal != "" {
 		return fmt.Errorf("store verify : %w", errNotChained)
 	}
+	last, err := store.LastPosition(ctx)
+	if err != nil {
+		return fmt.Errorf("store verify : %w", err)
+	}
+	bar := newProgression(cmd.OutOrStdout(), "store verify")
+	opts.Progress = func(events int, position uint64) { bar.avancer(events, partDe(position, last)) }
 	report, err := eventstore.Verify(ctx, store, opts)
+	bar.terminer()
 	if err != nil {
 		return fmt.Errorf("store verify : lecture arrêtée après %d événements : %w", report.Events, err)
 	}

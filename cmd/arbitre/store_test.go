@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
@@ -29,7 +30,7 @@ import (
 // the flags of the command it runs start from their defaults and its
 // context is forgotten afterwards (cobra keeps both on the command, and a
 // kept context would outlive the next ExecuteContext).
-func runArbitre(t *testing.T, args ...string) (string, error) {
+func runArbitre(t testing.TB, args ...string) (string, error) {
 	t.Helper()
 	if cmd, _, err := rootCmd.Find(args); err == nil {
 		cmd.Flags().VisitAll(func(f *pflag.Flag) {
@@ -123,14 +124,13 @@ func TestStoreFlagsRefuseAnUnknownBackend(t *testing.T) {
 	assert.EqualError(t, err, "store verify : --store esdb demande --esdb-url")
 }
 
-func TestProjectionsRebuildLogsPlainLinesWhenNotOnATerminal(t *testing.T) {
+func TestProjectionsRebuildIsQuietWhenNotOnATerminal(t *testing.T) {
 	dir := t.TempDir()
 	seedStore(t, dir)
 	out, err := runArbitre(t, "projections", "rebuild", "--data", dir, "--store", "sqlite")
 	require.NoError(t, err)
-	assert.Contains(t, out, "projection archive : 12 événements appliqués, position 12 sur 12 (100%)\n")
-	assert.Contains(t, out, "projection archive : reconstruite à partir de 12 événements en ")
-	assert.NotContains(t, out, "\r", "no bar drawing outside a terminal")
+	assert.Regexp(t, `^projections rebuild : 6 projections \(archive, .*\) reconstruites en une passe sur 12 événements en \S+ \(\d+ événements/s\)\n$`, out,
+		"only the result, no progress, outside a terminal")
 
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
@@ -141,14 +141,26 @@ func TestProjectionsRebuildLogsPlainLinesWhenNotOnATerminal(t *testing.T) {
 	assert.Equal(t, 8, streams[1].Events)
 }
 
-func TestProgressBarIsDrawnOnATerminal(t *testing.T) {
+// Issue 16, item 10: on a terminal a long command shows events done, rate,
+// share done and time left, on one redrawn line.
+func TestProgression_EvenementsDebitTempsRestant(t *testing.T) {
 	var out bytes.Buffer
-	p := newProgressReport(&out, true, "archive", 200)
-	p.update(100, 100)
-	p.update(200, 200)
-	p.finish()
-	assert.Equal(t, "\rarchive [####################                    ]  50% 100 événements"+
-		"\rarchive [########################################] 100% 200 événements\n", out.String())
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	p := newProgressionSur(&out, "store verify", func() time.Time { return now })
+	now = now.Add(2 * time.Second)
+	p.avancer(200000, 0.25)
+	now = now.Add(50 * time.Millisecond)
+	p.avancer(210000, 0.26) // too soon after the last line: not drawn
+	now = now.Add(5950 * time.Millisecond)
+	p.avancer(800000, 1)
+	p.terminer()
+	assert.Equal(t, "\rstore verify : 200000 événements, 100000/s,  25 %, reste 6s  "+
+		"\rstore verify : 800000 événements, 100000/s, 100 %, reste 0s  \n", out.String())
+
+	var nulle *progression
+	nulle.avancer(1, 0.5)
+	nulle.terminer()
+	assert.Nil(t, newProgression(&out, "piped"), "nothing is drawn outside a terminal")
 }
 
 func writeFile(path, content string) error {

@@ -95,21 +95,10 @@ func (r *Registre) rattraper(ctx context.Context) error {
 	if src == nil {
 		return nil
 	}
-	for {
-		events, err := src.store.ReadAll(ctx, from+1, eventstore.PageSize)
-		if err != nil {
-			return err
-		}
-		for _, e := range events {
-			if err := r.prendre(src.registry, e); err != nil {
-				return err
-			}
-			from = e.Position
-		}
-		if len(events) < eventstore.PageSize {
-			return nil
-		}
-	}
+	_, err := eventstore.ForEachAfter(ctx, src.store, from, func(e eventstore.Event) error {
+		return r.prendre(src.registry, e)
+	})
+	return err
 }
 
 // rattraperBorne catches up for a caller that met an unknown secret or id:

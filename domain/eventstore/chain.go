@@ -18,6 +18,9 @@ import (
 type Chained interface {
 	// Identity is the store's id; a copy of the file keeps it.
 	Identity() string
+	// HashBefore returns the hash of the event right before position in
+	// the global log, nil when none is before it.
+	HashBefore(ctx context.Context, position uint64) ([]byte, error)
 }
 
 // ChainHash is the hash of event e given the hash of the event before it in
@@ -112,19 +115,14 @@ func (m *Maillon) Check(e Event) error {
 // altered event is ErrTampered, naming its position. A store that does not
 // chain its events (not Chained) is taken as it is.
 func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
-	if _, ok := r.(Chained); !ok {
+	c, ok := r.(Chained)
+	if !ok {
 		return nil
 	}
 	for _, e := range events {
-		var previous []byte
-		if e.Position > 1 {
-			page, err := r.ReadAll(ctx, e.Position-1, 1)
-			if err != nil {
-				return err
-			}
-			if len(page) > 0 {
-				previous = page[0].Hash
-			}
+		previous, err := c.HashBefore(ctx, e.Position)
+		if err != nil {
+			return err
 		}
 		if err := NewMaillon(previous).Check(e); err != nil {
 			return err

@@ -55,21 +55,14 @@ func (k *Cles) Rattraper(ctx context.Context) error {
 }
 
 func (k *Cles) rattraper(ctx context.Context) error {
-	for {
-		events, err := k.reader.ReadAll(ctx, k.lus+1, PageSize)
-		if err != nil {
-			return err
+	lus, err := ForEachAfter(ctx, k.reader, k.lus, func(e Event) error {
+		md := e.Metadata
+		key := cle{md.Actor, md.CausationID}
+		if _, seen := k.requetes[key]; !seen && md.CausationID != "" && md.Requete != "" {
+			k.requetes[key] = md.Requete
 		}
-		for _, e := range events {
-			md := e.Metadata
-			key := cle{md.Actor, md.CausationID}
-			if _, seen := k.requetes[key]; !seen && md.CausationID != "" && md.Requete != "" {
-				k.requetes[key] = md.Requete
-			}
-			k.lus = e.Position
-		}
-		if len(events) < PageSize {
-			return nil
-		}
-	}
+		return nil
+	})
+	k.lus = lus
+	return err
 }

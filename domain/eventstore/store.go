@@ -17,8 +17,16 @@ type Reader interface {
 	ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]Event, error)
 	// ReadAll returns up to limit events of the global log, starting at
 	// global position from (inclusive; 0 means the beginning), in global
-	// order. System events of the backend never appear.
+	// order. System events of the backend never appear. from must be 0 or
+	// the position of an event read from this store.
 	ReadAll(ctx context.Context, from uint64, limit int) ([]Event, error)
+	// ReadAllAfter returns up to limit events of the global log whose
+	// position is after the given one (exclusive; 0 means the beginning),
+	// in global order: how a caller reads on from an event it has seen.
+	// Positions are opaque: they increase along the log but may have gaps
+	// (EventStoreDB), so a caller compares, stores and passes them back as
+	// given and never computes one.
+	ReadAllAfter(ctx context.Context, after uint64, limit int) ([]Event, error)
 }
 
 // Store is the event store the domain uses.
@@ -54,6 +62,43 @@ func ReadWholeStream(ctx context.Context, r Reader, stream string) ([]Event, err
 			return all, nil
 		}
 		from = page[len(page)-1].Revision + 1
+	}
+}
+
+// ForEachAfter calls fn for every event of the global log after position
+// after, in global order, reading PageSize events at a time, until the end
+// of the log or fn's first error. It returns the position of the last event
+// it passed to fn (after when there was none).
+func ForEachAfter(ctx context.Context, r Reader, after uint64, fn func(Event) error) (uint64, error) {
+	last := after
+	_, err := ForEachPage(ctx, r, after, PageSize, func(page []Event) error {
+		for _, e := range page {
+			if err := fn(e); err != nil {
+				return err
+			}
+			last = e.Position
+		}
+		return nil
+	})
+	return last, err
+}
+
+// ForEachPage reads the global log after position after, size events at a
+// time, and calls fn with each page until the end of the log or fn's first
+// error. It returns the position of the last event read.
+func ForEachPage(ctx context.Context, r Reader, after uint64, size int, fn func([]Event) error) (uint64, error) {
+	for {
+		page, err := r.ReadAllAfter(ctx, after, size)
+		if err != nil || len(page) == 0 {
+			return after, err
+		}
+		if err := fn(page); err != nil {
+			return after, err
+		}
+		after = page[len(page)-1].Position
+		if len(page) < size {
+			return after, nil
+		}
 	}
 }
 

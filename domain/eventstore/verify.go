@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -24,6 +25,9 @@ type VerifyOptions struct {
 	// supported version and to decode into its Go type. Without it, Verify
 	// checks only that payloads are JSON.
 	Registry *Registry
+	// Progress, when set, is called after each page read with the number
+	// of events checked and the last position reached.
+	Progress func(events int, position uint64)
 }
 
 // Anchor is a position and hash someone saw in the log: Source says who
@@ -72,25 +76,30 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
 	}
 	report := v.report
-	var from uint64
-	for {
-		page, err := r.ReadAll(ctx, from, PageSize)
-		if err != nil {
-			return report, err
-		}
+	_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
 		for _, e := range page {
 			v.check(e)
 			report.Events++
 			report.LastPosition = e.Position
+			if len(report.Problems) >= maxProblems {
+				return errTooManyProblems
+			}
 		}
-		if len(page) < PageSize || len(report.Problems) >= maxProblems {
-			report.Streams = len(v.next)
-			v.truncated()
-			return report, nil
+		if opts.Progress != nil {
+			opts.Progress(report.Events, report.LastPosition)
 		}
-		from = report.LastPosition + 1
+		return nil
+	})
+	if err != nil && !errors.Is(err, errTooManyProblems) {
+		return report, err
 	}
+	report.Streams = len(v.next)
+	v.truncated()
+	return report, nil
 }
+
+// errTooManyProblems stops a Verify pass once its report is full.
+var errTooManyProblems = errors.New("too many problems")
 
 // verifier is the state of one Verify pass.
 type verifier struct {

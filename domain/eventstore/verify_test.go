@@ -3,6 +3,8 @@ package eventstore_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"testing"
 
 	"arbitre/domain/eventstore"
@@ -18,10 +20,24 @@ func (l logReader) ReadStream(context.Context, string, uint64, int) ([]eventstor
 	return nil, nil
 }
 
+// ReadAll and ReadAllAfter refuse a position the log does not hold, as
+// EventStoreDB cannot start a read between two events: a caller that
+// computes a position instead of passing one back fails.
 func (l logReader) ReadAll(_ context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	return l.read(from, limit, func(p uint64) bool { return p >= from })
+}
+
+func (l logReader) ReadAllAfter(_ context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	return l.read(after, limit, func(p uint64) bool { return p > after })
+}
+
+func (l logReader) read(given uint64, limit int, keep func(uint64) bool) ([]eventstore.Event, error) {
+	if given != 0 && !slices.ContainsFunc(l, func(e eventstore.Event) bool { return e.Position == given }) {
+		return nil, eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("position %d is not in the log", given), nil)
+	}
 	var out []eventstore.Event
 	for _, e := range l {
-		if e.Position >= from && len(out) < limit {
+		if keep(e.Position) && len(out) < limit {
 			out = append(out, e)
 		}
 	}

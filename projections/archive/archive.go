@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/projections/projection"
 )
 
 // Name is the projection's name and checkpoint key.
@@ -37,12 +38,7 @@ CREATE TABLE IF NOT EXISTS archive_event_types (
 // Projection maintains the archive index.
 type Projection struct{}
 
-var _ interface {
-	Name() string
-	Setup(context.Context, *sql.Tx) error
-	Reset(context.Context, *sql.Tx) error
-	Apply(context.Context, *sql.Tx, eventstore.Event) error
-} = Projection{}
+var _ projection.Batcher = Projection{}
 
 // Name returns Name.
 func (Projection) Name() string { return Name }
@@ -60,23 +56,60 @@ func (Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 }
 
 // Apply counts one event.
-func (Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	kind := KindOther
-	if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
-		kind = string(k)
+func (p Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+}
+
+// tally is what a batch adds to one stream's row.
+type tally struct {
+	kind            string
+	events          int
+	lastRevision    uint64
+	firstAt, lastAt int64
+}
+
+// ApplyBatch counts events, writing each stream's and each type's row once
+// (projection.Batcher): the counts add up, the last event sets the rest.
+func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	var streams []string
+	tallies := map[string]*tally{}
+	var types []string
+	counts := map[string]int{}
+	for _, e := range events {
+		at := e.Metadata.RecordedAt.UnixNano()
+		t := tallies[e.Stream]
+		if t == nil {
+			t = &tally{kind: KindOther, firstAt: at}
+			if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
+				t.kind = string(k)
+			}
+			tallies[e.Stream] = t
+			streams = append(streams, e.Stream)
+		}
+		t.events++
+		t.lastRevision, t.lastAt = e.Revision, at
+		if counts[e.Type] == 0 {
+			types = append(types, e.Type)
+		}
+		counts[e.Type]++
 	}
-	at := e.Metadata.RecordedAt.UnixNano()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_streams (stream, kind, events, last_revision, first_recorded_at, last_recorded_at)
-		VALUES (?, ?, 1, ?, ?, ?)
-		ON CONFLICT (stream) DO UPDATE SET events = events + 1, last_revision = excluded.last_revision, last_recorded_at = excluded.last_recorded_at`,
-		e.Stream, kind, e.Revision, at, at); err != nil {
-		return fmt.Errorf("indexing stream %s: %w", e.Stream, err)
+	q := projection.NewRequetes(tx)
+	for _, stream := range streams {
+		t := tallies[stream]
+		if err := q.Exec(ctx, `INSERT INTO archive_streams (stream, kind, events, last_revision, first_recorded_at, last_recorded_at)
+		VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (stream) DO UPDATE SET events = events + excluded.events, last_revision = excluded.last_revision, last_recorded_at = excluded.last_recorded_at`,
+			stream, t.kind, t.events, t.lastRevision, t.firstAt, t.lastAt); err != nil {
+			return fmt.Errorf("indexing stream %s: %w", stream, err)
+		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO archive_event_types (type, events) VALUES (?, 1)
-		ON CONFLICT (type) DO UPDATE SET events = events + 1`, e.Type); err != nil {
-		return fmt.Errorf("counting type %s: %w", e.Type, err)
+	for _, typ := range types {
+		if err := q.Exec(ctx, `INSERT INTO archive_event_types (type, events) VALUES (?, ?)
+		ON CONFLICT (type) DO UPDATE SET events = events + excluded.events`, typ, counts[typ]); err != nil {
+			return fmt.Errorf("counting type %s: %w", typ, err)
+		}
 	}
-	return nil
+	return q.Fin(ctx)
 }
 
 // Stream is one row of the index.

@@ -92,7 +92,7 @@ type suivie struct {
 	partie *duplicate.Partie
 }
 
-var _ projection.Projection = (*Projection)(nil)
+var _ projection.Batcher = (*Projection)(nil)
 
 // NewProjection returns the games' views projection: r decodes the
 // duplicate events (duplicate.Enregistrer), store gives a game's earlier
@@ -124,28 +124,57 @@ func (p *Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 // view. A failure leaves the row as it was (the runner rolls back) and the
 // game in memory at most ahead of it, which the next event detects.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	kind, id, err := eventstore.ParseStream(e.Stream)
-	if err != nil || kind != eventstore.KindPartie {
-		return nil
+	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+}
+
+// touchee is a game a batch changed and the position of its last event.
+type touchee struct {
+	id       string
+	partie   *duplicate.Partie
+	position uint64
+}
+
+// ApplyBatch folds events into their games and stores each changed game's
+// view once, as of its last event in the batch (projection.Batcher).
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	var ordre []*touchee
+	touchees := map[string]*touchee{}
+	for _, e := range events {
+		kind, id, err := eventstore.ParseStream(e.Stream)
+		if err != nil || kind != eventstore.KindPartie {
+			continue
+		}
+		partie, err := p.avant(ctx, e)
+		if err != nil {
+			return err
+		}
+		payload, err := p.registre.Decode(e)
+		if err != nil {
+			return err
+		}
+		if err := partie.Appliquer(payload); err != nil {
+			return err
+		}
+		t := touchees[id]
+		if t == nil {
+			t = &touchee{id: id}
+			touchees[id] = t
+			ordre = append(ordre, t)
+		}
+		t.partie, t.position = partie, e.Position
 	}
-	partie, err := p.avant(ctx, e)
-	if err != nil {
-		return err
+	q := projection.NewRequetes(tx)
+	for _, t := range ordre {
+		vue, err := json.Marshal(VueDe(t.partie))
+		if err != nil {
+			return err
+		}
+		if err := q.Exec(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
+		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, t.id, t.position, string(vue)); err != nil {
+			return err
+		}
 	}
-	payload, err := p.registre.Decode(e)
-	if err != nil {
-		return err
-	}
-	if err := partie.Appliquer(payload); err != nil {
-		return err
-	}
-	vue, err := json.Marshal(VueDe(partie))
-	if err != nil {
-		return err
-	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
-		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, e.Position, string(vue))
-	return err
+	return q.Fin(ctx)
 }
 
 // avant returns the game of e's stream holding exactly the events before

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
@@ -344,4 +345,105 @@ func TestIdentite_CheckpointsWithoutIdentityRebuildOnce(t *testing.T) {
 	n, err = r.CatchUp(context.Background(), nil)
 	require.NoError(t, err)
 	assert.Zero(t, n, "once")
+}
+
+// Issue 16, item 7: catch-up (two pages), live delivery and gap filling
+// pass positions back as the store gave them, so a projection follows a
+// store whose positions have gaps and which refuses computed ones.
+func TestPositionsOpaques_PipelineSurPositionsATrous(t *testing.T) {
+	f := newFixture(t)
+	store := eventstoretest.Gapped(f.store)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batch := func(n int) uint64 {
+		events := make([]eventstore.EventData, n)
+		for i := range events {
+			events[i] = eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(fmt.Sprint(i))}
+		}
+		res, err := store.Append(ctx, "partie-1", eventstore.Any, events...)
+		require.NoError(t, err)
+		return res.Position
+	}
+	batch(eventstore.PageSize + 200)
+	r, err := projection.NewRunner(ctx, f.db, newTally("trous"), store)
+	require.NoError(t, err)
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- pipeline.Run(ctx, store, []*projection.Runner{r}, pipeline.Config{}, ready) }()
+	<-ready
+	last := batch(30)
+	require.NoError(t, r.Attendre(ctx, last))
+	cancel()
+	require.NoError(t, <-done)
+
+	want, err := store.ReadAll(context.Background(), 0, 2*eventstore.PageSize)
+	require.NoError(t, err)
+	var got []uint64
+	rows, err := f.db.Query(`SELECT position FROM trous ORDER BY position`)
+	require.NoError(t, err)
+	defer rows.Close()
+	for rows.Next() {
+		var p uint64
+		require.NoError(t, rows.Scan(&p))
+		got = append(got, p)
+	}
+	require.Len(t, got, len(want))
+	for i, e := range want {
+		assert.Equal(t, e.Position, got[i])
+	}
+}
+
+// Issue 16, item 10: in the one-pass rebuild a projection that fails on an
+// event stops right before it, at its checkpoint, and the others rebuild
+// the whole log; the error names the event.
+func TestRebuildAll_UneProjectionQuiEchoueNArretePasLesAutres(t *testing.T) {
+	f := newFixture(t)
+	f.append(t, numbered(1, 5000)...)
+	poison := f.append(t, `"poison"`)
+	last := f.append(t, numbered(6000, 10)...)
+	sick := newTally("sick")
+	sick.sick = true
+	saine, malade := f.runner(t, newTally("saine")), f.runner(t, sick)
+	read, err := projection.RebuildAll(context.Background(), f.store, []*projection.Runner{saine, malade}, nil)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, poison, applyErr.Position)
+	assert.Equal(t, 5011, read)
+	assert.Equal(t, last, saine.Position())
+	cp, err := malade.Checkpoint(context.Background())
+	require.NoError(t, err)
+	assert.Less(t, cp, poison, "the sick projection stops before the poison event")
+	count := func(table string) (n int) {
+		require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
+		return n
+	}
+	assert.Equal(t, 5000, count("sick"), "and applied every event before it")
+	assert.Equal(t, 5011, count("saine"))
+}
+
+// Issue 16, item 10: the one-pass rebuild checks the chain once for every
+// projection: an event altered in the file stops them all right before it.
+func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
+	f := newFixture(t)
+	f.append(t, numbered(1, 10)...)
+	altered := f.append(t, "11")
+	f.append(t, numbered(12, 5)...)
+	raw, err := sql.Open("sqlite", "file:"+filepath.Join(f.dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE events SET data = '"110"' WHERE position = ?`, altered)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+
+	a, b := f.runner(t, newTally("a")), f.runner(t, newTally("b"))
+	_, err = projection.RebuildAll(context.Background(), f.store, []*projection.Runner{a, b}, nil)
+	require.ErrorIs(t, err, eventstore.ErrTampered)
+	var applyErr *projection.ApplyError
+	require.ErrorAs(t, err, &applyErr)
+	assert.Equal(t, altered, applyErr.Position)
+	for _, r := range []*projection.Runner{a, b} {
+		cp, err := r.Checkpoint(context.Background())
+		require.NoError(t, err)
+		assert.Less(t, cp, altered, "projection %s", r.Name())
+		assert.NotZero(t, cp, "projection %s applied the events before", r.Name())
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -272,6 +273,15 @@ func (e *ApplyError) Error() string {
 
 func (e *ApplyError) Unwrap() error { return e.Err }
 
+// Batcher is a projection that can also fold several consecutive events at
+// once (ApplyBatch), with exactly the result of applying them one by one,
+// so that it writes each row once per batch rather than once per event.
+type Batcher interface {
+	Projection
+	// ApplyBatch folds events, in global order, in tx.
+	ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error
+}
+
 // Apply applies events in global order in one transaction with the new
 // checkpoint. Events at or before the checkpoint are skipped, which makes
 // redelivery harmless. On a chained store each event must be chained to the
@@ -280,6 +290,24 @@ func (e *ApplyError) Unwrap() error { return e.Err }
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
+	return r.apply(ctx, events, r.chained)
+}
+
+// apply is Apply, checking the chain when asked (RebuildAll checks it once
+// for every projection). A Batcher folds the events in one ApplyBatch; when
+// that fails, the events are applied again one by one, which names the
+// event that fails.
+func (r *Runner) apply(ctx context.Context, events []eventstore.Event, checkChain bool) (int, error) {
+	if b, ok := r.proj.(Batcher); ok && len(events) > 1 {
+		if n, err := r.applyTx(ctx, events, checkChain, b); err == nil {
+			return n, nil
+		}
+	}
+	return r.applyTx(ctx, events, checkChain, nil)
+}
+
+// applyTx applies events in one transaction, through batch when not nil.
+func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkChain bool, batch Batcher) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
@@ -287,28 +315,37 @@ func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, err
 		if err != nil {
 			return err
 		}
-		chain := eventstore.NewMaillon(cp.hash)
-		for _, e := range events {
-			if e.Position <= cp.position {
-				continue
-			}
-			if r.chained {
-				err = chain.Check(e)
-			}
-			if err == nil {
-				err = r.proj.Apply(ctx, tx, e)
-			}
-			if err != nil {
-				return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
-			}
-			cp.position, cp.hash = e.Position, e.Hash
-			applied++
+		todo := events
+		if i := slices.IndexFunc(events, func(e eventstore.Event) bool { return e.Position > cp.position }); i >= 0 {
+			todo = events[i:]
+		} else {
+			todo = nil
 		}
-		if applied == 0 {
+		if len(todo) == 0 {
 			return nil
 		}
-		cp.magasin = r.identity
-		return saveCheckpoint(ctx, tx, r.proj.Name(), cp)
+		if checkChain {
+			chain := eventstore.NewMaillon(cp.hash)
+			for _, e := range todo {
+				if err := chain.Check(e); err != nil {
+					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				}
+			}
+		}
+		if batch != nil {
+			if err := batch.ApplyBatch(ctx, tx, todo); err != nil {
+				return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
+			}
+		} else {
+			for _, e := range todo {
+				if err := r.proj.Apply(ctx, tx, e); err != nil {
+					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				}
+			}
+		}
+		last := todo[len(todo)-1]
+		applied = len(todo)
+		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
 	})
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
@@ -371,7 +408,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 	}
 	total := 0
 	for {
-		page, err := r.store.ReadAll(ctx, from+1, r.page)
+		page, err := r.store.ReadAllAfter(ctx, from, r.page)
 		if err != nil {
 			return total, fmt.Errorf("projection %s: reading the log after %d: %w", r.proj.Name(), from, err)
 		}
@@ -436,8 +473,9 @@ func (r *Runner) reset(ctx context.Context) error {
 }
 
 // Arret is a parked projection: it stopped before the event at Position,
-// which it failed to apply with Erreur, and applies nothing more until the
-// server restarts.
+// which it failed to apply with Erreur (or, when the failure was not about
+// one event, at its checkpoint Position), and applies nothing more until
+// the server restarts.
 type Arret struct {
 	Nom      string `json:"nom"`
 	Position uint64 `json:"position"`
@@ -452,10 +490,10 @@ func (a *Arret) Error() string {
 func (r *Runner) Arret() *Arret { return r.arret.Load() }
 
 // Garer parks the projection after err, logged once: the position is the
-// event that failed when err is an *ApplyError, the one after the checkpoint
-// otherwise. Waiters (Attendre) are woken and told.
+// event that failed when err is an *ApplyError, the checkpoint otherwise
+// (positions are opaque: the next one is not computed). Waiters (Attendre) are woken and told.
 func (r *Runner) Garer(err error) {
-	a := &Arret{Nom: r.proj.Name(), Position: r.Position() + 1, Erreur: err.Error()}
+	a := &Arret{Nom: r.proj.Name(), Position: r.Position(), Erreur: err.Error()}
 	var applyErr *ApplyError
 	if errors.As(err, &applyErr) {
 		a.Position = applyErr.Position
@@ -556,4 +594,85 @@ func dumpTable(ctx context.Context, db *sql.DB, table string, out *strings.Build
 		out.WriteString("\n")
 	}
 	return rows.Err()
+}
+
+// Requetes runs the statements of a batch in one transaction at replay
+// speed: the driver parses a statement at every call, so consecutive runs
+// of one single-row INSERT (or upsert) whose values are all parameters are
+// sent as one multi-row INSERT, which SQLite applies row by row, in order,
+// exactly as the separate statements. Any other statement first sends the
+// rows held, so the order of writes is kept. Fin sends the last ones.
+type Requetes struct {
+	tx      *sql.Tx
+	formes  map[string]*forme
+	attente *forme
+	args    []any
+	lignes  int
+}
+
+// forme is an INSERT split around its one row of parameters.
+type forme struct {
+	tete, ligne, queue string
+	params             int
+}
+
+// maxLignes bounds the rows of one multi-row INSERT.
+const maxLignes = 256
+
+// uneLigne matches the single row of parameters of an INSERT.
+var uneLigne = regexp.MustCompile(`(?is)^(INSERT\s.*?\sVALUES\s*)(\(\s*\?(?:\s*,\s*\?)*\s*\))(.*)$`)
+
+// NewRequetes runs statements in tx.
+func NewRequetes(tx *sql.Tx) *Requetes { return &Requetes{tx: tx, formes: map[string]*forme{}} }
+
+func (q *Requetes) forme(query string) *forme {
+	f, ok := q.formes[query]
+	if !ok {
+		if m := uneLigne.FindStringSubmatch(query); m != nil {
+			f = &forme{tete: m[1], ligne: m[2], queue: m[3], params: strings.Count(m[2], "?")}
+		}
+		q.formes[query] = f
+	}
+	return f
+}
+
+// Exec runs query with args, or holds them as a row of a multi-row INSERT.
+func (q *Requetes) Exec(ctx context.Context, query string, args ...any) error {
+	f := q.forme(query)
+	if f == nil || len(args) != f.params {
+		if err := q.Fin(ctx); err != nil {
+			return err
+		}
+		_, err := q.tx.ExecContext(ctx, query, args...)
+		return err
+	}
+	if q.attente != f || q.lignes == maxLignes {
+		if err := q.Fin(ctx); err != nil {
+			return err
+		}
+		q.attente = f
+	}
+	q.args = append(q.args, args...)
+	q.lignes++
+	return nil
+}
+
+// Fin sends the rows held.
+func (q *Requetes) Fin(ctx context.Context) error {
+	f, n := q.attente, q.lignes
+	if f == nil || n == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(f.tete)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.ligne)
+	}
+	b.WriteString(f.queue)
+	_, err := q.tx.ExecContext(ctx, b.String(), q.args...)
+	q.attente, q.args, q.lignes = nil, q.args[:0], 0
+	return err
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -87,13 +88,17 @@ CREATE TABLE IF NOT EXISTS standings_sanctions (
 // duplicate and tournament events; other types are not its business.
 type Projection struct {
 	registre *eventstore.Registry
+	mu       sync.Mutex
+	ignores  map[string]bool // types without facts (sansFait)
 }
 
-var _ projection.Projection = (*Projection)(nil)
+var _ projection.Batcher = (*Projection)(nil)
 
 // NewProjection returns the standings projection; r must hold the duplicate
 // and tournament event types (duplicate.Enregistrer, tournoi.Enregistrer).
-func NewProjection(r *eventstore.Registry) *Projection { return &Projection{registre: r} }
+func NewProjection(r *eventstore.Registry) *Projection {
+	return &Projection{registre: r, ignores: map[string]bool{}}
+}
 
 // Name returns Name.
 func (*Projection) Name() string { return Name }
@@ -122,8 +127,40 @@ func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 
 // Apply records the fact an event carries, if any.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+}
+
+// ApplyBatch records the facts of events, the rows of consecutive
+// statements alike in one (projection.Batcher, projection.Requetes).
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	q := projection.NewRequetes(tx)
+	for _, e := range events {
+		if err := p.appliquer(ctx, q, e); err != nil {
+			return err
+		}
+	}
+	return q.Fin(ctx)
+}
+
+// sansFait tells whether events of type typ carry none of the facts the
+// projection keeps: a type's payload is always of one Go type, so once one
+// of them decoded to a type appliquer ignores, the others are not decoded.
+func (p *Projection) sansFait(typ string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.ignores[typ]
+}
+
+func (p *Projection) ignorer(typ string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ignores[typ] = true
+}
+
+// appliquer records the fact e carries, if any.
+func (p *Projection) appliquer(ctx context.Context, q *projection.Requetes, e eventstore.Event) error {
 	kind, id, err := eventstore.ParseStream(e.Stream)
-	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) {
+	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) || p.sansFait(e.Type) {
 		return nil
 	}
 	if _, err := p.registre.CurrentVersion(e.Type); err != nil {
@@ -133,9 +170,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	if err != nil {
 		return err
 	}
-	exec := func(q string, args ...any) error {
-		_, err := tx.ExecContext(ctx, q, args...)
-		return err
+	exec := func(query string, args ...any) error {
+		return q.Exec(ctx, query, args...)
 	}
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
 		// The reasons tell a disciplinary avertissement from the bulletin's
@@ -200,6 +236,10 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			return err
 		}
 		return exec(`UPDATE standings_parties SET fin = ? WHERE partie = ?`, string(f), id)
+	case duplicate.DoubleArbitrage, duplicate.DecisionCommission:
+		// Facts only when they impose a decision (DecisionImposee above).
+	default:
+		p.ignorer(e.Type)
 	}
 	return nil
 }

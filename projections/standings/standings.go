@@ -156,21 +156,12 @@ func AppliquerEvenement(c *Classement, r *eventstore.Registry, e eventstore.Even
 // Reconstruire folds the whole archive.
 func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Classement, error) {
 	c := New()
-	for from := uint64(0); ; {
-		evts, err := store.ReadAll(ctx, from, eventstore.PageSize)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range evts {
-			if err := AppliquerEvenement(c, r, e); err != nil {
-				return nil, err
-			}
-			from = e.Position + 1
-		}
-		if len(evts) < eventstore.PageSize {
-			return c, nil
-		}
+	if _, err := eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
+		return AppliquerEvenement(c, r, e)
+	}); err != nil {
+		return nil, err
 	}
+	return c, nil
 }
 
 // coupsComptes lists the coups that count: every topped coup, up to the

@@ -113,7 +113,8 @@ type Index struct {
 	mu     sync.RWMutex
 	appels map[string]*appel.Appel
 	ordre  []string
-	// suivi serialises Rattraper; lu is the next global position it reads.
+	// suivi serialises Rattraper; lu is the position of the last event it
+	// folded (0 before any), passed back to the store as given.
 	suivi sync.Mutex
 	lu    uint64
 }
@@ -169,21 +170,11 @@ func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Re
 func (x *Index) Rattraper(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) error {
 	x.suivi.Lock()
 	defer x.suivi.Unlock()
-	for {
-		evts, err := store.ReadAll(ctx, x.lu, eventstore.PageSize)
-		if err != nil {
-			return err
-		}
-		for _, e := range evts {
-			if err := x.AppliquerEvenement(r, e); err != nil {
-				return err
-			}
-			x.lu = e.Position + 1
-		}
-		if len(evts) < eventstore.PageSize {
-			return nil
-		}
-	}
+	lu, err := eventstore.ForEachAfter(ctx, store, x.lu, func(e eventstore.Event) error {
+		return x.AppliquerEvenement(r, e)
+	})
+	x.lu = lu
+	return err
 }
 
 // ParTournoi lists the appeals of a tournament, oldest filing first.

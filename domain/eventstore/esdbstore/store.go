@@ -15,6 +15,10 @@
 //     only way this package writes).
 //   - ReadAll and Subscribe skip system events (types or streams starting
 //     with '$'); Subscribe uses the server-side ExcludeSystemEventsFilter.
+//   - Every call returns by its context's deadline (or Options.Timeout), a
+//     client that failed to connect is replaced after a backoff, and a
+//     subscription whose connection drops resubscribes after the last event
+//     it delivered (see liaison.go).
 package esdbstore
 
 import (
@@ -23,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -35,12 +40,26 @@ import (
 type Options struct {
 	// Clock stamps RecordedAt; the system clock when nil.
 	Clock eventstore.Clock
+	// Timeout bounds each append and read whose context has no earlier
+	// deadline; DefaultTimeout when zero.
+	Timeout time.Duration
+	// Backoff is the wait before a new connection after the first failed
+	// one, doubling with each failure up to MaxBackoff; DefaultBackoff when
+	// zero.
+	Backoff time.Duration
 }
+
+// DefaultTimeout and DefaultBackoff are the Options used when zero.
+const (
+	DefaultTimeout = 10 * time.Second
+	DefaultBackoff = 100 * time.Millisecond
+)
 
 // Store is the EventStoreDB event store. It is safe for concurrent use.
 type Store struct {
-	client *esdb.Client
-	clock  eventstore.Clock
+	liaison *liaison
+	clock   eventstore.Clock
+	timeout time.Duration
 	// closed is cancelled by Close and stops running subscriptions.
 	closed context.Context
 	close  context.CancelFunc
@@ -50,28 +69,48 @@ var _ eventstore.Store = (*Store)(nil)
 
 // Open connects to a server or cluster given a connection string such as
 // "esdb://localhost:2113?tls=false" or
-// "esdb+discover://node1:2113,node2:2113,node3:2113".
+// "esdb+discover://node1:2113,node2:2113,node3:2113". The connection is
+// made by the first call.
 func Open(url string, opts Options) (*Store, error) {
 	cfg, err := esdb.ParseConnectionString(url)
 	if err != nil {
 		return nil, eventstore.NewError(eventstore.CodeInvalidArgument, "parsing EventStoreDB URL", err)
 	}
-	client, err := esdb.NewClient(cfg)
-	if err != nil {
-		return nil, eventstore.NewError(eventstore.CodeUnavailable, "creating EventStoreDB client", err)
+	cfg.Logger = clientLog
+	if opts.Clock == nil {
+		opts.Clock = eventstore.SystemClock
 	}
-	clock := opts.Clock
-	if clock == nil {
-		clock = eventstore.SystemClock
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Backoff <= 0 {
+		opts.Backoff = DefaultBackoff
+	}
+	l := &liaison{newClient: func() (*esdb.Client, error) { return esdb.NewClient(cfg) }, backoff: opts.Backoff}
+	if _, err := l.get(); err != nil {
+		return nil, err
 	}
 	closed, closeFn := context.WithCancel(context.Background())
-	return &Store{client: client, clock: clock, closed: closed, close: closeFn}, nil
+	return &Store{liaison: l, clock: opts.Clock, timeout: opts.Timeout, closed: closed, close: closeFn}, nil
+}
+
+// clientLog sends the client library's messages (each discovery attempt,
+// each failure) to slog at debug level: the store reports what matters
+// through its errors.
+func clientLog(level esdb.LogLevel, format string, args ...any) {
+	slog.Debug(fmt.Sprintf(format, args...), "source", "esdb", "level", level)
 }
 
 // Close closes the connection; running subscriptions return ErrClosed.
 func (s *Store) Close() error {
 	s.close()
-	return s.client.Close()
+	s.liaison.close()
+	return nil
+}
+
+// call runs fn on the current client within the store's timeout.
+func (s *Store) call(ctx context.Context, fn func(ctx context.Context, c *esdb.Client) error) error {
+	return s.liaison.call(ctx, s.timeout, fn)
 }
 
 // storedMetadata is the JSON user metadata of each event.
@@ -154,7 +193,12 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 			return eventstore.AppendResult{}, err
 		}
 	}
-	res, err := s.client.AppendToStream(ctx, stream, esdb.AppendToStreamOptions{ExpectedRevision: toExpected(expected)}, proposed...)
+	var res *esdb.WriteResult
+	err := s.call(ctx, func(ctx context.Context, c *esdb.Client) error {
+		var err error
+		res, err = c.AppendToStream(ctx, stream, esdb.AppendToStreamOptions{ExpectedRevision: toExpected(expected)}, proposed...)
+		return err
+	})
 	if err != nil {
 		if hasCode(err, esdb.ErrorCodeWrongExpectedVersion) {
 			return eventstore.AppendResult{}, s.conflict(ctx, stream, expected)
@@ -168,17 +212,23 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 // carry as a value, to build the typed conflict.
 func (s *Store) conflict(ctx context.Context, stream string, expected eventstore.ExpectedRevision) error {
 	c := &eventstore.ConflictError{Stream: stream, Expected: expected}
-	last, err := s.client.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+	err := s.call(ctx, func(ctx context.Context, client *esdb.Client) error {
+		last, err := client.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+		if err != nil {
+			return err
+		}
+		defer last.Close()
+		ev, err := last.Recv()
+		switch {
+		case err == nil:
+			c.Current, c.StreamExists = ev.OriginalEvent().EventNumber, true
+		case hasCode(err, esdb.ErrorCodeResourceNotFound), errors.Is(err, io.EOF):
+		default:
+			return err
+		}
+		return nil
+	})
 	if err != nil {
-		return errors.Join(c, classify(ctx, "reading the revision of "+stream, err))
-	}
-	defer last.Close()
-	ev, err := last.Recv()
-	switch {
-	case err == nil:
-		c.Current, c.StreamExists = ev.OriginalEvent().EventNumber, true
-	case hasCode(err, esdb.ErrorCodeResourceNotFound), errors.Is(err, io.EOF):
-	default:
 		return errors.Join(c, classify(ctx, "reading the revision of "+stream, err))
 	}
 	return c
@@ -189,54 +239,75 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limi
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	rs, err := s.client.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Forwards, From: esdb.Revision(from)}, uint64(limit))
+	var out []eventstore.Event
+	err := s.call(ctx, func(ctx context.Context, c *esdb.Client) error {
+		rs, err := c.ReadStream(ctx, stream, esdb.ReadStreamOptions{Direction: esdb.Forwards, From: esdb.Revision(from)}, uint64(limit))
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		for {
+			ev, err := rs.Recv()
+			switch {
+			case errors.Is(err, io.EOF), hasCode(err, esdb.ErrorCodeResourceNotFound):
+				return nil
+			case err != nil:
+				return err
+			}
+			out = append(out, fromRecorded(ev.OriginalEvent()))
+		}
+	})
 	if err != nil {
 		return nil, classify(ctx, "reading "+stream, err)
 	}
-	defer rs.Close()
-	var out []eventstore.Event
-	for {
-		ev, err := rs.Recv()
-		switch {
-		case errors.Is(err, io.EOF), hasCode(err, esdb.ErrorCodeResourceNotFound):
-			return out, nil
-		case err != nil:
-			return nil, classify(ctx, "reading "+stream, err)
-		}
-		out = append(out, fromRecorded(ev.OriginalEvent()))
-	}
+	return out, nil
 }
 
 // ReadAll implements eventstore.Reader. It reads $all pages until limit
 // non-system events are collected or the log ends.
 func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	return s.readAll(ctx, from, true, limit)
+}
+
+// ReadAllAfter implements eventstore.Reader: the server reads $all from a
+// position inclusively, so the event at after itself is dropped.
+func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	return s.readAll(ctx, after, false, limit)
+}
+
+// readAll reads from cursor, including the event at cursor when inclusive.
+func (s *Store) readAll(ctx context.Context, cursor uint64, inclusive bool, limit int) ([]eventstore.Event, error) {
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
 	var out []eventstore.Event
-	cursor, first := from, true
 	for len(out) < limit {
-		rs, err := s.client.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Forwards, From: allPosition(cursor)}, uint64(limit))
-		if err != nil {
-			return nil, classify(ctx, "reading $all", err)
-		}
-		read, last, err := drainAll(rs, cursor, first, limit-len(out), &out)
-		rs.Close()
+		var read int
+		var last uint64
+		err := s.call(ctx, func(ctx context.Context, c *esdb.Client) error {
+			rs, err := c.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Forwards, From: allPosition(cursor)}, uint64(limit))
+			if err != nil {
+				return err
+			}
+			defer rs.Close()
+			read, last, err = drainAll(rs, cursor, inclusive, limit-len(out), &out)
+			return err
+		})
 		if err != nil {
 			return nil, classify(ctx, "reading $all", err)
 		}
 		if read < limit {
 			return out, nil
 		}
-		cursor, first = last, false
+		cursor, inclusive = last, false
 	}
 	return out, nil
 }
 
 // drainAll appends the non-system events of one $all page to out. Reading
-// from a position includes it: on later pages the event at the cursor was
-// already seen and is skipped.
-func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]eventstore.Event) (read int, last uint64, err error) {
+// from a position includes it: unless inclusive, the event at the cursor
+// (already seen, or excluded by the caller) is skipped.
+func drainAll(rs *esdb.ReadStream, cursor uint64, inclusive bool, want int, out *[]eventstore.Event) (read int, last uint64, err error) {
 	last = cursor
 	for {
 		ev, err := rs.Recv()
@@ -249,7 +320,7 @@ func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]e
 		read++
 		r := ev.OriginalEvent()
 		last = r.Position.Commit
-		if (!first && r.Position.Commit <= cursor) || isSystem(r) || want == 0 {
+		if (!inclusive && r.Position.Commit <= cursor) || isSystem(r) || want == 0 {
 			continue
 		}
 		*out = append(*out, fromRecorded(r))
@@ -259,29 +330,86 @@ func drainAll(rs *esdb.ReadStream, cursor uint64, first bool, want int, out *[]e
 
 // Subscribe implements eventstore.Store with a catch-up subscription to $all
 // from the checkpoint (exclusive), filtering system events on the server.
+// When the connection drops it subscribes again after the last event it
+// delivered, waiting Options.Backoff, doubling up to MaxBackoff, between
+// tries; it returns on the handler's error, ctx's end or Close.
 func (s *Store) Subscribe(ctx context.Context, checkpoint uint64, h eventstore.Handler) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(s.closed, cancel)
 	defer stop()
-	sub, err := s.client.SubscribeToAll(ctx, esdb.SubscribeToAllOptions{From: allPosition(checkpoint), Filter: esdb.ExcludeSystemEventsFilter()})
+	last, wait := checkpoint, s.liaison.backoff
+	for {
+		delivered, err := s.subscribeOnce(ctx, &last, h)
+		var refused handlerError
+		switch {
+		case errors.As(err, &refused):
+			return refused.err
+		case ctx.Err() != nil:
+			return s.stopReason(ctx, err)
+		case !transient(err):
+			return classify(ctx, "subscribing to $all", err)
+		}
+		if delivered {
+			wait = s.liaison.backoff
+		}
+		select {
+		case <-ctx.Done():
+			return s.stopReason(ctx, err)
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, MaxBackoff)
+	}
+}
+
+// handlerError is the handler's own error, which ends a subscription.
+type handlerError struct{ err error }
+
+func (e handlerError) Error() string { return e.err.Error() }
+
+// transient tells whether a subscription that failed with err is tried
+// again: a dropped connection or an unreachable server, not a refusal.
+func transient(err error) bool {
+	return broken(err) || errors.Is(err, errDropped) || eventstore.CodeOf(err) == eventstore.CodeUnavailable
+}
+
+// errDropped marks a subscription the server or the transport dropped.
+var errDropped = errors.New("subscription to $all dropped")
+
+// subscribeOnce runs one subscription after *last, moving *last along the
+// events it delivers, and tells whether it delivered any.
+func (s *Store) subscribeOnce(ctx context.Context, last *uint64, h eventstore.Handler) (bool, error) {
+	var sub *esdb.Subscription
+	err := s.call(ctx, func(callCtx context.Context, c *esdb.Client) error {
+		var err error
+		// The subscription outlives the call: it runs under ctx, and the
+		// call only bounds how long the server takes to confirm it.
+		sub, err = c.SubscribeToAll(ctx, esdb.SubscribeToAllOptions{From: allPosition(*last), Filter: esdb.ExcludeSystemEventsFilter()})
+		if err == nil && callCtx.Err() != nil {
+			sub.Close()
+			return callCtx.Err()
+		}
+		return err
+	})
 	if err != nil {
-		return s.stopReason(ctx, classify(ctx, "subscribing to $all", err))
+		return false, err
 	}
 	defer sub.Close()
+	delivered := false
 	for {
 		msg := sub.Recv()
 		switch {
 		case msg.SubscriptionDropped != nil:
-			return s.stopReason(ctx, classify(ctx, "subscription to $all dropped", msg.SubscriptionDropped.Error))
+			return delivered, fmt.Errorf("%w: %w", errDropped, msg.SubscriptionDropped.Error)
 		case msg.EventAppeared != nil:
 			r := msg.EventAppeared.OriginalEvent()
-			if isSystem(r) || r.Position.Commit <= checkpoint {
+			if isSystem(r) || r.Position.Commit <= *last {
 				continue
 			}
 			if err := h(ctx, fromRecorded(r)); err != nil {
-				return err
+				return delivered, handlerError{err}
 			}
+			*last, delivered = r.Position.Commit, true
 		}
 	}
 }
@@ -300,19 +428,27 @@ func (s *Store) stopReason(ctx context.Context, err error) error {
 
 // LastPosition returns the commit position of the last event in $all.
 func (s *Store) LastPosition(ctx context.Context) (uint64, error) {
-	rs, err := s.client.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+	var last uint64
+	err := s.call(ctx, func(ctx context.Context, c *esdb.Client) error {
+		rs, err := c.ReadAll(ctx, esdb.ReadAllOptions{Direction: esdb.Backwards, From: esdb.End{}}, 1)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		ev, err := rs.Recv()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		last = ev.OriginalEvent().Position.Commit
+		return nil
+	})
 	if err != nil {
 		return 0, classify(ctx, "reading the end of $all", err)
 	}
-	defer rs.Close()
-	ev, err := rs.Recv()
-	if errors.Is(err, io.EOF) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, classify(ctx, "reading the end of $all", err)
-	}
-	return ev.OriginalEvent().Position.Commit, nil
+	return last, nil
 }
 
 func hasCode(err error, code esdb.ErrorCode) bool {
@@ -324,6 +460,9 @@ func hasCode(err error, code esdb.ErrorCode) bool {
 func classify(ctx context.Context, what string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
+	}
+	if eventstore.CodeOf(err) != "" {
+		return err
 	}
 	if hasCode(err, esdb.ErrorCodeParsing) {
 		return eventstore.NewError(eventstore.CodeMalformedPayload, what, err)

@@ -306,17 +306,20 @@ func ownEvents(events []eventstore.Event, streams map[string]bool) []eventstore.
 	return out
 }
 
+// readAllFrom reads the log from position from (inclusive) to its end,
+// paging on from the last position read.
 func readAllFrom(t *testing.T, r eventstore.Reader, from uint64) []eventstore.Event {
-	var all []eventstore.Event
-	for {
-		page, err := r.ReadAll(context.Background(), from, 100)
-		require.NoError(t, err)
-		all = append(all, page...)
-		if len(page) < 100 {
-			return all
-		}
-		from = page[len(page)-1].Position + 1
+	all, err := r.ReadAll(context.Background(), from, 100)
+	require.NoError(t, err)
+	if len(all) == 0 {
+		return nil
 	}
+	_, err = eventstore.ForEachAfter(context.Background(), r, all[len(all)-1].Position, func(e eventstore.Event) error {
+		all = append(all, e)
+		return nil
+	})
+	require.NoError(t, err)
+	return all
 }
 
 func testReadAll(t *testing.T, newStore Factory, caps Capabilities) {
@@ -348,6 +351,12 @@ func testReadAll(t *testing.T, newStore Factory, caps Capabilities) {
 	require.NoError(t, err)
 	require.Len(t, page, 2)
 	assert.Equal(t, got[2].ID, page[0].ID)
+
+	after, err := store.ReadAllAfter(ctx, got[2].Position, 2)
+	require.NoError(t, err)
+	require.Len(t, after, 2)
+	assert.Equal(t, got[3].ID, after[0].ID, "ReadAllAfter excludes its position")
+	assert.Equal(t, got[4].ID, after[1].ID)
 }
 
 func testSubscribeCatchUp(t *testing.T, newStore Factory) {
@@ -415,11 +424,14 @@ func testSubscribeStops(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
 	stream := uniqueStream(eventstore.KindMatch)
+	// The checkpoint is an event the store gave, never a computed position.
+	mark, err := store.Append(ctx, uniqueStream(eventstore.KindMatch), eventstore.NoStream, Events(1)...)
+	require.NoError(t, err)
 	first, err := store.Append(ctx, stream, eventstore.NoStream, Events(3)...)
 	require.NoError(t, err)
 	stopHere := fmt.Errorf("handler refuses")
 	var calls atomic.Int32
-	err = store.Subscribe(ctx, first.Position-2-1, func(_ context.Context, e eventstore.Event) error {
+	err = store.Subscribe(ctx, mark.Position, func(_ context.Context, e eventstore.Event) error {
 		calls.Add(1)
 		return stopHere
 	})

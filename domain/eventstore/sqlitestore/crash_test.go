@@ -199,18 +199,11 @@ func checkAfterCrash(t *testing.T, dir string, batches []*crashBatch) {
 	defer store.Close()
 
 	stored := map[uuid.UUID]eventstore.Event{}
-	var from uint64
-	for {
-		page, err := store.ReadAll(ctx, from, 1000)
-		require.NoError(t, err)
-		for _, e := range page {
-			stored[e.ID] = e
-		}
-		if len(page) < 1000 {
-			break
-		}
-		from = page[len(page)-1].Position + 1
-	}
+	_, err = eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
+		stored[e.ID] = e
+		return nil
+	})
+	require.NoError(t, err)
 	for _, b := range batches {
 		present := 0
 		for _, id := range b.ids {

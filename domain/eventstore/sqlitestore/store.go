@@ -151,6 +151,7 @@ type Store struct {
 
 	insert    *sql.Stmt
 	readAll   *sql.Stmt
+	readAfter *sql.Stmt
 	readStrm  *sql.Stmt
 	writeLock sync.Mutex
 	changes   notifier
@@ -240,6 +241,9 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 		return classify("preparing insert", err)
 	}
 	if s.readAll, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position >= ? ORDER BY position LIMIT ?`); err != nil {
+		return classify("preparing global read", err)
+	}
+	if s.readAfter, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position > ? ORDER BY position LIMIT ?`); err != nil {
 		return classify("preparing global read", err)
 	}
 	if s.readStrm, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`); err != nil {
@@ -399,7 +403,7 @@ func (s *Store) Close() error {
 
 func (s *Store) closePools() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readStrm} {
+	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readAfter, s.readStrm} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -642,6 +646,27 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventsto
 	return s.query(ctx, "reading the global log", s.readAll, int64(from), limit)
 }
 
+// ReadAllAfter implements eventstore.Reader.
+func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	if err := eventstore.ValidateLimit(limit); err != nil {
+		return nil, err
+	}
+	return s.query(ctx, "reading the global log", s.readAfter, int64(after), limit)
+}
+
+// HashBefore implements eventstore.Chained.
+func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error) {
+	var hash []byte
+	err := s.reader.QueryRowContext(ctx, `SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1`, int64(position)).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, classify(fmt.Sprintf("reading the event before position %d", position), err)
+	}
+	return hash, nil
+}
+
 func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...any) ([]eventstore.Event, error) {
 	if s.isClosed() {
 		return nil, eventstore.ErrClosed
@@ -723,7 +748,7 @@ func (s *Store) Subscribe(ctx context.Context, checkpoint uint64, h eventstore.H
 	last := checkpoint
 	for {
 		wake := s.changes.wait()
-		events, err := s.ReadAll(ctx, last+1, page)
+		events, err := s.ReadAllAfter(ctx, last, page)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()

@@ -26,6 +26,15 @@ func TestSQLiteStoreConformsToTheContract(t *testing.T) {
 	}, eventstoretest.Capabilities{GaplessPositions: true})
 }
 
+// Issue 16, item 7: the whole contract, unchanged, on the same store whose
+// positions have irregular gaps and which refuses a computed position, as
+// EventStoreDB's do.
+func TestPositionsOpaques_SuiteSurPositionsATrous(t *testing.T) {
+	eventstoretest.Run(t, func(t *testing.T, clock eventstore.Clock) eventstore.Store {
+		return eventstoretest.Gapped(openTemp(t, clock))
+	}, eventstoretest.Capabilities{GaplessPositions: false})
+}
+
 func TestReopenKeepsEventsAndContinuesPositions(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()

@@ -1,0 +1,61 @@
+package projection_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"arbitre/projections/projection"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 16, item 10: rows of consecutive alike INSERTs sent as one
+// multi-row INSERT give the table that the statements one by one give,
+// upserts on a key repeated in the batch and a statement between them
+// included.
+func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
+	const upsert = `INSERT INTO t (k, v, n) VALUES (?, ?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v, n = n + excluded.n`
+	type stmt struct {
+		query string
+		args  []any
+	}
+	script := []stmt{
+		{upsert, []any{"a", 1, 1}}, {upsert, []any{"b", 2, 1}}, {upsert, []any{"a", 3, 1}},
+		{`DELETE FROM t WHERE k = ?`, []any{"b"}},
+		{upsert, []any{"b", 4, 1}}, {upsert, []any{"c", 5, 1}},
+		{`INSERT INTO u (k) VALUES (?)`, []any{"x"}}, {upsert, []any{"c", 6, 1}},
+	}
+	for i := range 300 { // more rows than one multi-row INSERT holds
+		script = append(script, stmt{upsert, []any{"d", i, 1}})
+	}
+	run := func(t *testing.T, grouped bool) string {
+		ctx := context.Background()
+		db, err := projection.OpenDB(filepath.Join(t.TempDir(), "p.db"))
+		require.NoError(t, err)
+		defer db.Close()
+		_, err = db.Exec(`CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER, n INTEGER); CREATE TABLE u (k TEXT)`)
+		require.NoError(t, err)
+		tx, err := db.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		q := projection.NewRequetes(tx)
+		for _, s := range script {
+			if grouped {
+				require.NoError(t, q.Exec(ctx, s.query, s.args...))
+			} else {
+				_, err := tx.ExecContext(ctx, s.query, s.args...)
+				require.NoError(t, err)
+			}
+		}
+		require.NoError(t, q.Fin(ctx))
+		require.NoError(t, tx.Commit())
+		out, err := projection.Dump(ctx, db)
+		require.NoError(t, err)
+		return string(out)
+	}
+	want := run(t, false)
+	assert.Contains(t, want, "a\t3\t2\n")
+	assert.Contains(t, want, "d\t299\t300\n")
+	assert.Equal(t, want, run(t, true))
+}
