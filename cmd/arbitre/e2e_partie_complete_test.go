@@ -9,6 +9,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -164,6 +166,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	executer(t, ctxD, chromedp.Click("#inscrire", chromedp.ByID))
 	confirmerAction(t, ctxD, "Inscrire 8 joueur(s) au tournoi Open de Vichy ?")
 	attendre(t, ctxD, `document.querySelectorAll("#joueurs tr").length === 8`, e2eAttente, "the registered players")
+	guideCapture(t, ctxD, "directeur")
 	executer(t, ctxD, chromedp.SetValue("#partie-id", pcPartie, chromedp.ByID), chromedp.SetValue("#temps", "120", chromedp.ByID),
 		chromedp.SetValue("#graine", fmt.Sprint(e2eGraine), chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
 	attendreAdresse(t, ctxD, s.url+"/directeur/partie/"+pcPartie)
@@ -202,12 +205,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		}
 		var coup int
 		evaluer(t, ctxD, `parseInt(document.body.dataset.coup, 10)`, &coup)
-		saisis := 0
-		for _, c := range joues {
-			if c.bulletins {
-				saisis++
-			}
-		}
+		saisis := coupsSaisis(joues)
 		avecBulletins := saisis < pcCoupsSaisis
 		if avecBulletins { // the chrono, the same on the console and the display (§1.3)
 			attendre(t, ctxAff, jsTexte("#coup", fmt.Sprintf("Coup %d", coup)), e2eAttente, "the coup on the display")
@@ -217,6 +215,10 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			etatChrono(t, ctxAff, "en_cours")
 		}
 		attendre(t, ctxD, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
+		if coup == 1 {
+			guideCapture(t, ctxD, "directeur-partie")
+			guideCapture(t, ctxAff, "affichage-chrono")
+		}
 		var admissible bool
 		evaluer(t, ctxD, `!!document.querySelector("#solutions button.annoncer")`, &admissible)
 		if !admissible {
@@ -260,6 +262,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	attendre(t, ctxD, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game on the console")
 	attendre(t, ctxD, jsTexte("#fin", "Partie terminée (§3.7)"), e2eAttente, "why the game ended")
 	attendre(t, ctxAff, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game on the display")
+	guideCapture(t, ctxD, "directeur-fin")
 
 	// The engine's decisions recorded for the bulletins typed on the pages.
 	api := e2eAPI{url: s.url, jeton: directeur}
@@ -281,13 +284,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			assert.Equal(t, bulletinPrevu(b.Licence, c.exceptions[b.Licence], *c.top).sanction, b.Decision.Sanction, "coup %d, %s", c.top.Coup, b.Licence)
 		}
 	}
-	saisis := 0
-	for _, c := range joues {
-		if c.bulletins {
-			saisis++
-		}
-	}
-	require.Equal(t, pcCoupsSaisis, saisis, "six coups with every bulletin")
+	require.Equal(t, pcCoupsSaisis, coupsSaisis(joues), "six coups with every bulletin")
 
 	// The standings the display shows are the API's.
 	var parConsoles pcResultat
@@ -301,10 +298,35 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	}
 
 	// The same game through the API only, on another server.
+	t.Logf("%d coups; standings %+v", len(joues), parConsoles.Classement)
 	parAPI := jouerParAPI(t, joues)
 	assert.Equal(t, parConsoles.Partie, parAPI.Partie, "the same tops and the same end")
 	assert.Equal(t, parConsoles.Classement, parAPI.Classement, "the same final standings")
 	assert.NotEqual(t, parConsoles.Classement[0].Score, parConsoles.Classement[7].Score, "the bulletins made a difference")
+}
+
+// coupsSaisis counts the coups whose bulletins were entered.
+func coupsSaisis(joues []pcCoup) int {
+	n := 0
+	for _, c := range joues {
+		if c.bulletins {
+			n++
+		}
+	}
+	return n
+}
+
+// guideCapture writes the page as docs/screenshots/<nom>.png for the
+// director's guide (docs/directeur.md) when ARBITRE_SCREENSHOTS=1, as
+// TestE2EScreenshots refreshes the others.
+func guideCapture(t *testing.T, ctx context.Context, nom string) {
+	t.Helper()
+	if os.Getenv("ARBITRE_SCREENSHOTS") != "1" {
+		return
+	}
+	var png []byte
+	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
+	require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", "screenshots", nom+".png"), png, 0o644))
 }
 
 // pcResultat is what both games are compared on.
