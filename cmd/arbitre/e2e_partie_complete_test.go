@@ -196,10 +196,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		if statut == "terminee" {
 			break
 		}
-		executer(t, ctxD, chromedp.Click("#tirer", chromedp.ByID))
-		attendre(t, ctxD, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
-		evaluer(t, ctxD, `document.body.dataset.statut`, &statut)
-		if statut == "terminee" {
+		if !tirerALaConsole(t, ctxD) {
 			joues = append(joues, pcCoup{finTirage: true})
 			break
 		}
@@ -214,17 +211,12 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			etatChrono(t, ctxD, "en_cours")
 			etatChrono(t, ctxAff, "en_cours")
 		}
-		attendre(t, ctxD, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
+		top, ok := premierTopAdmissible(t, ctxD)
 		if coup == 1 {
 			guideCapture(t, ctxD, "directeur-partie")
 			guideCapture(t, ctxAff, "affichage-chrono")
 		}
-		var admissible bool
-		evaluer(t, ctxD, `!!document.querySelector("#solutions button.annoncer")`, &admissible)
-		if !admissible {
-			executer(t, ctxD, chromedp.SetValue("#motif-annulation", "aucune_solution", chromedp.ByID), chromedp.Click("#annuler-coup", chromedp.ByID))
-			confirmerAction(t, ctxD, "Annuler le coup")
-			attendre(t, ctxD, `["attente_tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the coup annulled")
+		if !ok {
 			joues = append(joues, pcCoup{})
 			continue
 		}
@@ -233,9 +225,6 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			confirmerAction(t, ctxD, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
 			attendre(t, ctxD, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
 		}
-		var top e2eTop
-		evaluer(t, ctxD, `(() => { const tr = document.querySelector("#solutions button.annoncer").closest("tr");
-			return {mot: tr.dataset.mot, reference: tr.dataset.reference}; })()`, &top)
 		executer(t, ctxD, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
 		confirmerAction(t, ctxD, "Annoncer le top "+top.Mot+" en "+top.Reference)
 		attendre(t, ctxD, `["top", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the top")
@@ -295,6 +284,15 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	require.Len(t, parConsoles.Classement, 8)
 	for i, l := range parConsoles.Classement {
 		assert.Equal(t, []string{fmt.Sprint(l.Rang), l.Nom, l.Club, fmt.Sprint(l.Score)}, affiches[i], "row %d of the display", i+1)
+	}
+
+	// And so are the printed standings, to pin up in the hall.
+	executer(t, ctxAff, chromedp.Navigate(s.url+"/classement/"+pcTournoi+"?partie="+pcPartie))
+	attendre(t, ctxAff, `document.querySelectorAll("#lignes tr").length === 8`, e2eAttente, "the printed standings")
+	var imprimes [][]string
+	evaluer(t, ctxAff, `[...document.querySelectorAll("#lignes tr")].map(tr => [tr.cells[0], tr.cells[1], tr.cells[5]].map(td => td.textContent))`, &imprimes)
+	for i, l := range parConsoles.Classement {
+		assert.Equal(t, []string{fmt.Sprint(l.Rang), l.Nom, fmt.Sprint(l.Score)}, imprimes[i], "row %d of the printed standings", i+1)
 	}
 
 	// The same game through the API only, on another server.
