@@ -82,7 +82,7 @@ func premierTopAdmissible(t *testing.T, ctx context.Context) (e2eTop, bool) {
 	attendre(t, ctx, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
 	var top *e2eTop
 	evaluer(t, ctx, `(() => { const b = document.querySelector("#solutions button.annoncer"); if (!b) return null;
-		const tr = b.closest("tr"); return {mot: tr.dataset.mot, reference: tr.dataset.reference}; })()`, &top)
+		const tr = b.closest("tr"); return {mot: tr.dataset.mot, reference: tr.dataset.reference, score: parseInt(tr.cells[2].textContent, 10)}; })()`, &top)
 	if top != nil {
 		return *top, true
 	}

@@ -61,6 +61,11 @@ var pcArbitres = []struct {
 	{"3-4", []string{"L5", "L6", "L7", "L8"}},
 }
 
+// pcPendantLeCoup is the player whose bulletin the first arbiter types
+// while the chrono runs, before the top is known: the page sends it alone,
+// then « Accepter le moteur » sends its correction once the top is announced.
+const pcPendantLeCoup = "L1"
+
 // pcExceptions are the bulletins of coups 1 to 6 that are not the top as it
 // was announced: a wrong score (§5.5), a blank (§5.7), a late one (§5.7).
 // Every other player wrote the top with its score.
@@ -221,6 +226,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			continue
 		}
 		if avecBulletins { // guide §2.13: the bulletins collected at the end of the time
+			saisirPendantLeCoup(t, ctxArb[0], coup, bulletinPrevu(pcPendantLeCoup, pcExceptions[saisis+1][pcPendantLeCoup], top))
 			executer(t, ctxD, chromedp.Click("#ramasser", chromedp.ByID))
 			confirmerAction(t, ctxD, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
 			attendre(t, ctxD, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
@@ -345,14 +351,31 @@ type pcResultat struct {
 const pcResultatQuery = `{ partie(id:"` + pcPartie + `") { tops { coup mot reference score } fin { motif dernierCoup } }
 	classement(partie:"` + pcPartie + `") { rang licence nom club serie score top negatif } }`
 
+// saisirPendantLeCoup types a bulletin on the arbiter's page while the coup
+// is played: the engine's decision waits for the top, the deposit goes alone.
+func saisirPendantLeCoup(t *testing.T, ctx context.Context, coup int, b pcBulletin) {
+	t.Helper()
+	attendre(t, ctx, fmt.Sprintf(`document.getElementById("coup").value === "%d"`, coup), e2eAttente, "the coup being played on the entry page")
+	taper(t, ctx, b.page)
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "attente"`, e2eAttente, "the decision after the top")
+	valider(t, ctx)
+	attendre(t, ctx, `document.querySelector('#bulletins tr[data-licence="`+b.page.joueur+`"]').dataset.etat === "depose"`, e2eAttente, "the bulletin deposited")
+}
+
 // saisirBulletins types, on each arbiter's page, the bulletins of his
-// players for the coup just topped, and waits until all are corrected.
+// players for the coup just topped (the one typed during the coup: its
+// correction, the engine's decision accepted), and waits until all are
+// corrected.
 func saisirBulletins(t *testing.T, ctxArb []context.Context, top e2eTop, exceptions map[string]string) {
 	t.Helper()
 	for i, ctx := range ctxArb {
 		attendre(t, ctx, jsTexte("#top", fmt.Sprintf("Top : %s en %s", top.Mot, top.Reference))+
 			fmt.Sprintf(` && document.getElementById("coup").value === "%d"`, top.Coup), e2eAttente, "the coup's top on the entry page")
 		for _, l := range pcArbitres[i].licences {
+			if l == pcPendantLeCoup {
+				executer(t, ctx, chromedp.Click(`#bulletins tr[data-licence="`+l+`"] button.accepter`, chromedp.ByQuery))
+				continue
+			}
 			b := bulletinPrevu(l, exceptions[l], top)
 			taper(t, ctx, b.page)
 			attendre(t, ctx, fmt.Sprintf(`document.getElementById("joueur-choisi").dataset.licence === %q && document.getElementById("decision-moteur").dataset.sanction === %q`,
@@ -392,6 +415,11 @@ func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
 	exiger(directeur, `mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"`+pcTournoi+`", joueurs:$j) { version } }`, map[string]any{"j": pcJoueurs})
 	exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"`+pcTournoi+`", partie:"`+pcPartie+`", config:{graine:$g, tempsParCoupSecondes:120}) { id } }`,
 		map[string]any{"g": e2eGraine})
+	deposer := func(c pcCoup, l string) {
+		t.Helper()
+		exiger(arbitres[l], `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b) { licence } }`,
+			map[string]any{"p": pcPartie, "c": c.top.Coup, "l": l, "b": bulletinPrevu(l, c.exceptions[l], *c.top).api})
+	}
 	p := map[string]any{"p": pcPartie}
 	for _, c := range joues {
 		exiger(directeur, `mutation($p: ID!) { tirer(partie:$p) { version } }`, p)
@@ -403,6 +431,7 @@ func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
 			continue
 		case c.bulletins:
 			exiger(directeur, `mutation($p: ID!) { demarrerChrono(partie:$p) { version } }`, p)
+			deposer(c, pcPendantLeCoup)
 			exiger(directeur, `mutation($p: ID!) { ramasser(partie:$p) { version } }`, p)
 		}
 		exiger(directeur, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
@@ -412,10 +441,11 @@ func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
 		}
 		for _, a := range pcArbitres {
 			for _, l := range a.licences {
-				vars := map[string]any{"p": pcPartie, "c": c.top.Coup, "l": l, "b": bulletinPrevu(l, c.exceptions[l], *c.top).api}
-				exiger(arbitres[l], `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b) { licence } }`, vars)
-				delete(vars, "b")
-				exiger(arbitres[l], `mutation($p: ID!, $c: Int!, $l: ID!) { corrigerBulletin(partie:$p, coup:$c, licence:$l) { licence } }`, vars)
+				if l != pcPendantLeCoup {
+					deposer(c, l)
+				}
+				exiger(arbitres[l], `mutation($p: ID!, $c: Int!, $l: ID!) { corrigerBulletin(partie:$p, coup:$c, licence:$l) { licence } }`,
+					map[string]any{"p": pcPartie, "c": c.top.Coup, "l": l})
 			}
 		}
 	}
