@@ -63,6 +63,35 @@ func etatChrono(t *testing.T, ctx context.Context, etat string) {
 	attendre(t, ctx, fmt.Sprintf(`document.getElementById("chrono").dataset.etat === %q`, etat), e2eAttente, "the chrono "+etat)
 }
 
+// tirerALaConsole clicks « Tirer » on the game console (§3.1) and tells
+// whether a coup is being played: false when the game ended instead (§3.7).
+func tirerALaConsole(t *testing.T, ctx context.Context) bool {
+	t.Helper()
+	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
+	var statut string
+	evaluer(t, ctx, `document.body.dataset.statut`, &statut)
+	return statut == "tirage"
+}
+
+// premierTopAdmissible waits for the engine's solutions of the tirage and
+// returns the first admissible top (§3.4); without one, it annuls the coup
+// for want of a solution (§3.6), confirmed, and returns false.
+func premierTopAdmissible(t *testing.T, ctx context.Context) (e2eTop, bool) {
+	t.Helper()
+	attendre(t, ctx, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
+	var top *e2eTop
+	evaluer(t, ctx, `(() => { const b = document.querySelector("#solutions button.annoncer"); if (!b) return null;
+		const tr = b.closest("tr"); return {mot: tr.dataset.mot, reference: tr.dataset.reference, score: parseInt(tr.cells[2].textContent, 10)}; })()`, &top)
+	if top != nil {
+		return *top, true
+	}
+	executer(t, ctx, chromedp.SetValue("#motif-annulation", "aucune_solution", chromedp.ByID), chromedp.Click("#annuler-coup", chromedp.ByID))
+	confirmerAction(t, ctx, "Annuler le coup")
+	attendre(t, ctx, `["attente_tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the coup annulled")
+	return e2eTop{}, false
+}
+
 // TestE2EDirecteurConduitUnePartie drives the director's consoles as a
 // director would: sign-in, a tournament, a list with bad lines (shown,
 // nothing written), the list fixed and registered in one write, a game and
@@ -167,28 +196,16 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 		require.Less(t, coup, 60, "the game ends")
 		var statut string
 		evaluer(t, ctx, `document.body.dataset.statut`, &statut)
-		if statut == "terminee" {
-			break
-		}
-		executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
-		attendre(t, ctx, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
-		evaluer(t, ctx, `document.body.dataset.statut`, &statut)
-		if statut == "terminee" {
+		if statut == "terminee" || !tirerALaConsole(t, ctx) {
 			break
 		}
 		if coup <= 3 {
 			executer(t, ctx, chromedp.Click("#chrono-demarrer", chromedp.ByID))
 			etatChrono(t, ctx, "en_cours")
 		}
-		attendre(t, ctx, `document.getElementById("solutions").dataset.coup === document.body.dataset.coup`, e2eAttente, "the solutions")
-		var admissible bool
-		evaluer(t, ctx, `!!document.querySelector("#solutions button.annoncer")`, &admissible)
-		if admissible {
+		if _, ok := premierTopAdmissible(t, ctx); ok {
 			executer(t, ctx, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
 			confirmerAction(t, ctx, "Annoncer le top")
-		} else {
-			executer(t, ctx, chromedp.SetValue("#motif-annulation", "aucune_solution", chromedp.ByID), chromedp.Click("#annuler-coup", chromedp.ByID))
-			confirmerAction(t, ctx, "Annuler le coup")
 		}
 		attendre(t, ctx, `["top", "attente_tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the end of the coup")
 	}

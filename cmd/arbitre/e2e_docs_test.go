@@ -87,3 +87,83 @@ func TestDocs_APITour(t *testing.T) {
 		assert.JSONEq(t, b.attendu, string(got), "docs/api.md:%d", b.line)
 	}
 }
+
+// motsShell splits a command line of the guide as a shell does for these
+// simple lines: on spaces, a "double-quoted" word kept whole.
+func motsShell(ligne string) []string {
+	var mots []string
+	var mot strings.Builder
+	guillemets, dansMot := false, false
+	for _, r := range ligne {
+		switch {
+		case r == '"':
+			guillemets, dansMot = !guillemets, true
+		case r == ' ' && !guillemets:
+			if dansMot {
+				mots = append(mots, mot.String())
+				mot.Reset()
+			}
+			dansMot = false
+		default:
+			mot.WriteRune(r)
+			dansMot = true
+		}
+	}
+	if dansMot {
+		mots = append(mots, mot.String())
+	}
+	return mots
+}
+
+// TestDocs_GuideDirecteur: every command docs/directeur.md gives exists
+// with the options it writes, each `arbitre token create` of the guide runs
+// and prints a token, and every screenshot it shows is in docs/screenshots.
+func TestDocs_GuideDirecteur(t *testing.T) {
+	const guide = "../../docs/directeur.md"
+	texte, err := os.ReadFile(guide)
+	require.NoError(t, err)
+	data := t.TempDir()
+	commandes, dansBloc := 0, false
+	for n, l := range strings.Split(string(texte), "\n") {
+		switch {
+		case l == "```sh":
+			dansBloc = true
+			continue
+		case l == "```":
+			dansBloc = false
+			continue
+		}
+		if !dansBloc || !strings.HasPrefix(l, "arbitre ") {
+			continue
+		}
+		commandes++
+		mots := motsShell(l)[1:]
+		cmd, args, err := rootCmd.Find(mots)
+		require.NoError(t, err, "%s:%d: %s", guide, n+1, l)
+		require.NotEqual(t, rootCmd, cmd, "%s:%d: %s names no command", guide, n+1, l)
+		var options []string // without --data: the guide's folder is the test's
+		for i := 0; i < len(args); i++ {
+			switch a := args[i]; {
+			case strings.HasPrefix(a, "--"):
+				nom, _, _ := strings.Cut(a[2:], "=")
+				require.NotNil(t, cmd.Flags().Lookup(nom), "%s:%d: %s has no option --%s", guide, n+1, cmd.CommandPath(), nom)
+				if nom == "data" {
+					i++
+					continue
+				}
+			case strings.HasPrefix(a, "-"):
+				require.NotNil(t, cmd.Flags().ShorthandLookup(a[1:]), "%s:%d: %s has no option %s", guide, n+1, cmd.CommandPath(), a)
+			}
+			options = append(options, args[i])
+		}
+		if cmd.CommandPath() == "arbitre token create" {
+			secret, err := runTokenCreate(t, data, options...)
+			require.NoError(t, err, "%s:%d: %s", guide, n+1, l)
+			assert.NotEmpty(t, secret, "%s:%d: a token is printed", guide, n+1)
+		}
+	}
+	assert.GreaterOrEqual(t, commandes, 8, "the guide's commands were read")
+	for _, m := range regexp.MustCompile(`\]\((screenshots/[^)]+\.png)\)`).FindAllStringSubmatch(string(texte), -1) {
+		assert.FileExists(t, "../../docs/"+m[1])
+	}
+}
