@@ -397,6 +397,11 @@ func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
 	assert.False(t, imprime.Saisie, "the entry form does not")
 	assert.Contains(t, imprime.Texte, "(6) score erroné")
 	assert.Contains(t, imprime.Texte, "Sanction : avertissement (§5.5)")
+	if os.Getenv("ARBITRE_SCREENSHOTS") == "1" { // the billets' first printed page, in an A4 printable area as TestE2ETDScreenshots
+		var png []byte
+		executer(t, ctx, emulation.SetDeviceMetricsOverride(703, 1017, 1, false), chromedp.CaptureScreenshot(&png))
+		require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", "screenshots", "impression-billets.png"), png, 0o644))
+	}
 }
 
 // THE CONNECTION CUT: bulletins typed while the arbiter's network is down
