@@ -48,5 +48,5 @@
     tournoi = choix.elements.tournoi.value.trim();
     charger();
   });
-  const session = new Arbitre.Session(document.getElementById("connexion"), charger);
+  const session = new Arbitre.Session("Jeton de la commission", charger);
 })();

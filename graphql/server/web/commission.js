@@ -142,6 +142,6 @@
 
   document.getElementById("precedent").onclick = () => { coup--; charger(); };
   document.getElementById("suivant").onclick = () => { coup++; charger(); };
-  const session = new Arbitre.Session(document.getElementById("connexion"), () => { charger(); appels.charger(); });
+  const session = new Arbitre.Session("Jeton de la commission", () => { charger(); appels.charger(); });
   const appels = new Arbitre.Appels(session, partie, { allerAuCoup: (n) => { coup = n; charger(); scrollTo(0, 0); } });
 })();

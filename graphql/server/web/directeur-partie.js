@@ -26,7 +26,7 @@
   let solutionsDe = ""; // the tirage whose solutions are shown or being read
   let live = null;
 
-  const session = new Arbitre.Session($("connexion"), demarrer);
+  const session = new Arbitre.Session("Jeton du directeur", demarrer);
 
   async function demarrer() {
     $("contenu").hidden = false;

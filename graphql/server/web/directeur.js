@@ -20,7 +20,7 @@
   let tournoi = null;
   let apercu = null;
 
-  const session = new Arbitre.Session($("connexion"), demarrer);
+  const session = new Arbitre.Session("Jeton du directeur", demarrer);
 
   async function demarrer() {
     $("contenu").hidden = false;

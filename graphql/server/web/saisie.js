@@ -37,7 +37,7 @@
     moi: null, statut: "", coupPartie: 0, tops: new Map(), joueurs: [], parLicence: new Map(),
     bulletins: new Map(), apercu: null, coupChoisi: false, live: null, file: null,
   };
-  const session = new Arbitre.Session($("connexion"), charger);
+  const session = new Arbitre.Session("Jeton d'arbitre", charger);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
 
   // --- loading ---------------------------------------------------------------

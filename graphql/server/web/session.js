@@ -6,12 +6,12 @@
 // A token an older version left in localStorage is forgotten.
 //
 // Usage:
-//   const session = new Arbitre.Session(formElement, () => demarrer());
+//   const session = new Arbitre.Session("Jeton du directeur", () => demarrer());
 //   const data = await session.query(QUERY, vars);   // throws on error
 //   const live = session.live((enDirect) => ...);     // Arbitre.Live with the token
 //
-// The form needs an <input name="jeton"> and may hold an element with class
-// "message" for the sign-in message. On UNAUTHENTICATED (expired, revoked or
+// The sign-in form (#connexion, its #jeton and .message) is built here, once
+// per page, under the page's header, labelled as given. On UNAUTHENTICATED (expired, revoked or
 // unknown token) the token is dropped and the form shown again with a French
 // message; onReady runs again once a new token is entered.
 "use strict";
@@ -20,8 +20,32 @@
   const Arbitre = window.Arbitre || (window.Arbitre = {});
   const CLE = "arbitre.jeton";
 
+  // formulaire builds the sign-in form, or returns the one already built
+  // (two scripts of one page may each open a session).
+  function formulaire(libelle) {
+    const existant = document.getElementById("connexion");
+    if (existant) return existant;
+    const form = document.createElement("form");
+    form.id = "connexion";
+    form.hidden = true;
+    const champ = document.createElement("input");
+    Object.assign(champ, { id: "jeton", name: "jeton", type: "password", size: 50, autocomplete: "off" });
+    const label = document.createElement("label");
+    label.append(libelle + " ", champ);
+    const bouton = document.createElement("button");
+    bouton.textContent = "Entrer";
+    const message = document.createElement("p");
+    message.className = "message";
+    form.append(label, " ", bouton, message);
+    const entete = document.querySelector("body > header");
+    if (entete) entete.after(form);
+    else document.body.prepend(form);
+    return form;
+  }
+
   Arbitre.Session = class {
-    constructor(form, onReady) {
+    constructor(libelle, onReady) {
+      const form = formulaire(libelle);
       this.form = form;
       this.onReady = onReady;
       localStorage.removeItem(CLE);
@@ -47,6 +71,7 @@
     // afficher shows or hides the sign-in form with a message.
     afficher(visible, message) {
       this.form.hidden = !visible;
+      if (visible) this.form.elements.jeton.focus();
       const m = this.form.querySelector(".message");
       if (m) m.textContent = message;
       document.body.classList.toggle("hors-session", visible);
