@@ -1,0 +1,116 @@
+package archive
+
+import "fmt"
+
+// verifier checks what lines say together: what a player's lines repeat
+// agrees, a player plays a game once, and (classique) the two lines of a
+// match mirror each other. numeros are the lines' numbers in the file.
+func (d Document) verifier(numeros []int) error {
+	if d.Genre == GenreClassique {
+		return verifierClassique(d.Classique, numeros)
+	}
+	return verifierDuplicate(d.Duplicate, numeros)
+}
+
+// premiere remembers, per key, the first line that named it.
+type premiere[K comparable] map[K]int
+
+// accord refuses line i when what it repeats differs from the first line
+// with its key.
+func accord[K comparable, V comparable](p premiere[K], cle K, i int, numeros []int, champ string, valeur func(int) V) error {
+	j, ok := p[cle]
+	if !ok {
+		p[cle] = i
+		return nil
+	}
+	if a, b := valeur(i), valeur(j); a != b {
+		return refus(numeros[i], champ, "%s « %v » diffère de la ligne %d (« %v »)", champ, a, numeros[j], b)
+	}
+	return nil
+}
+
+// unique refuses line i when its key was already seen.
+func unique[K comparable](p premiere[K], cle K, i int, numeros []int, champ, quoi string) error {
+	if j, ok := p[cle]; ok {
+		return refus(numeros[i], champ, "%s figure déjà ligne %d", quoi, numeros[j])
+	}
+	p[cle] = i
+	return nil
+}
+
+type dupJoueur struct {
+	nom, club, serie        string
+	cumul, top, rangGeneral int
+	pourcentage             float64
+}
+
+func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
+	parties, numerosParties, joueurs, jeux := premiere[string]{}, premiere[int]{}, premiere[string]{}, premiere[[2]string]{}
+	for i, l := range lignes {
+		if err := unique(jeux, [2]string{l.Partie, l.Licence}, i, numeros, "licence",
+			"le résultat du joueur "+l.Licence+" dans la partie "+l.Partie); err != nil {
+			return err
+		}
+		if err := accord(parties, l.Partie, i, numeros, "numero", func(k int) int { return lignes[k].Numero }); err != nil {
+			return err
+		}
+		if err := accord(parties, l.Partie, i, numeros, "top", func(k int) int { return lignes[k].Top }); err != nil {
+			return err
+		}
+		if err := accord(numerosParties, l.Numero, i, numeros, "partie", func(k int) string { return lignes[k].Partie }); err != nil {
+			return err
+		}
+		if err := accord(joueurs, l.Licence, i, numeros, "nom, club, série ou cumul", func(k int) dupJoueur {
+			m := lignes[k]
+			return dupJoueur{m.Nom, m.Club, m.Serie, m.Cumul, m.TopCumul, m.RangGeneral, m.Pourcentage}
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type clqJoueur struct {
+	nom, club    string
+	avant, apres int
+}
+
+func verifierClassique(lignes []LigneClassique, numeros []int) error {
+	rondes, joueurs, matchs := premiere[[2]any]{}, premiere[string]{}, map[string][]int{}
+	for i, l := range lignes {
+		if l.Adversaire == l.Licence {
+			return refus(numeros[i], "adversaire", "le joueur %s ne joue pas contre lui-même", l.Licence)
+		}
+		if err := unique(rondes, [2]any{l.Licence, l.Ronde}, i, numeros, "ronde",
+			fmt.Sprintf("la ronde %d du joueur %s", l.Ronde, l.Licence)); err != nil {
+			return err
+		}
+		if err := accord(joueurs, l.Licence, i, numeros, "nom, club ou cote", func(k int) clqJoueur {
+			m := lignes[k]
+			return clqJoueur{m.Nom, m.Club, m.CoteAvant, m.CoteApres}
+		}); err != nil {
+			return err
+		}
+		m := matchs[l.Match]
+		if len(m) == 2 {
+			return refus(numeros[i], "match", "le match %s a déjà ses deux lignes (%d et %d)", l.Match, numeros[m[0]], numeros[m[1]])
+		}
+		if len(m) == 1 {
+			a := lignes[m[0]]
+			miroir := LigneClassique{Ronde: a.Ronde, Match: a.Match, Licence: a.Adversaire, Adversaire: a.Licence,
+				Score: a.ScoreAdversaire, ScoreAdversaire: a.Score}
+			vu := LigneClassique{Ronde: l.Ronde, Match: l.Match, Licence: l.Licence, Adversaire: l.Adversaire,
+				Score: l.Score, ScoreAdversaire: l.ScoreAdversaire}
+			if vu != miroir {
+				return refus(numeros[i], "match", "le match %s ne reprend pas la ligne %d en miroir (ronde, joueurs, scores)", l.Match, numeros[m[0]])
+			}
+		}
+		matchs[l.Match] = append(m, i)
+	}
+	for i, l := range lignes {
+		if len(matchs[l.Match]) != 2 {
+			return refus(numeros[i], "match", "le match %s n'a qu'une ligne : celle de l'adversaire %s manque", l.Match, l.Adversaire)
+		}
+	}
+	return nil
+}
