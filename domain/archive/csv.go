@@ -57,7 +57,7 @@ var colonnesClassique = []colonne[LigneClassique]{
 	{nom: "ronde", entier: func(l *LigneClassique) *int { return &l.Ronde }, min: 1},
 	{nom: "match", id: func(l *LigneClassique) *string { return &l.Match }},
 	{nom: "licence", id: func(l *LigneClassique) *string { return &l.Licence }},
-	{nom: "nom", texte: func(l *LigneClassique) *string { return &l.Nom }, requis: true},
+	{nom: "nom", texte: func(l *LigneClassique) *string { return &l.Nom }},
 	{nom: "club", texte: func(l *LigneClassique) *string { return &l.Club }},
 	{nom: "adversaire", id: func(l *LigneClassique) *string { return &l.Adversaire }},
 	{nom: "score", entier: func(l *LigneClassique) *int { return &l.Score }, min: scoreMin},

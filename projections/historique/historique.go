@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"time"
 
+	"arbitre/domain/archive"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -49,6 +50,12 @@ CREATE TABLE IF NOT EXISTS hist_rencontres (
 	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
 	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
 	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, le INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS hist_resultats (
+	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
+	PRIMARY KEY (partie, joueur));
+CREATE TABLE IF NOT EXISTS hist_cotes_importees (
+	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, avant INTEGER NOT NULL, apres INTEGER NOT NULL,
+	PRIMARY KEY (tournoi, joueur));
 CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 
@@ -71,7 +78,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
-		DELETE FROM hist_participations; DELETE FROM hist_rencontres;`)
+		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;`)
 	return err
 }
 
@@ -80,6 +87,7 @@ var relevant = map[string]bool{
 	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypePartieTerminee: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
+	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
 // Apply records what one event adds to the archive.
@@ -156,6 +164,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			}
 		}
 		return nil
+	case archive.ImportOuvert, archive.ResultatDuplicate, archive.ResultatClassique:
+		return p.importer(ctx, tx, e, ev)
 	}
 	return nil
 }
