@@ -1,10 +1,12 @@
 package graphql
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"strconv"
 
+	"arbitre/domain/archive"
 	"arbitre/graphql/model"
 	"arbitre/projections/historique"
 )
@@ -47,7 +49,7 @@ func pageInfo(n int, more bool, pos func(i int) uint64) *model.PageInfo {
 }
 
 // participation is a player's result in one game: his line of the duplicate
-// standings, or his side of the classique meeting.
+// standings (or of the imported file), or his side of the classique meeting.
 func (r *Resolver) participation(ctx context.Context, joueur string, p historique.Participation) (*model.Participation, error) {
 	node := &model.Participation{Partie: p.Partie, Tournoi: p.Tournoi, Type: p.Kind}
 	if p.Kind == historique.KindClassique {
@@ -62,6 +64,10 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Score, node.ScoreAdversaire, node.PointsDeMatch = &rc.Scores[moi], &rc.Scores[lui], &rc.PointsDeMatch[moi]
 		node.Adversaire = &rc.Joueurs[lui]
 		return node, nil
+	}
+	if res, ok, err := historique.ResultatImporte(ctx, r.Projections, p.Partie, joueur); ok || err != nil {
+		node.Score, node.Top, node.Rang = &res.Score, &res.Top, &res.Rang
+		return node, err
 	}
 	lignes, err := r.Classements.Partie(ctx, p.Partie)
 	if err != nil {
@@ -98,4 +104,19 @@ func faceAFace(joueur string, rs []historique.Rencontre) *model.FaceAFace {
 			Joueurs: rc.Joueurs[:], Scores: rc.Scores[:], PointsDeMatch: rc.PointsDeMatch[:], Le: rc.Le})
 	}
 	return f
+}
+
+// fichierExport writes a tournament's results document in the format asked.
+func fichierExport(d archive.Document, format model.FormatExport) (*model.ExportArchive, error) {
+	var buf bytes.Buffer
+	f := &model.ExportArchive{NomFichier: d.Tournoi + ".csv", TypeMime: "text/csv; charset=utf-8"}
+	ecrire := archive.EcrireCSV
+	if format == model.FormatExportJSON {
+		f.NomFichier, f.TypeMime, ecrire = d.Tournoi+".json", "application/json", archive.EcrireJSON
+	}
+	if err := ecrire(&buf, d); err != nil {
+		return nil, err
+	}
+	f.Contenu = buf.String()
+	return f, nil
 }

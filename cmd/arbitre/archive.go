@@ -94,13 +94,12 @@ func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, f
 		return err
 	}
 	defer fermer()
-	flux := eventstore.Flux{Store: ws.store, Registry: ws.registry}
-	d, err := export.Construire(ctx, db, flux, tournoi)
+	d, err := export.Construire(ctx, db, ws.store, ws.registry, tournoi)
 	if err != nil {
 		return err
 	}
 	var gcg []export.Fichier
-	if _, importe, err := archive.Charger(ctx, flux, d.Genre, d.Tournoi); err != nil {
+	if _, importe, err := archive.Charger(ctx, ws.store, ws.registry, d.Genre, d.Tournoi); err != nil {
 		return err
 	} else if format == formatZip && d.Genre == archive.GenreClassique && !importe {
 		if gcg, err = gcgDuTournoi(ctx, ws.lexiques.Defaut(), ws.store, d.Tournoi); err != nil {

@@ -128,7 +128,7 @@ func TestArchive_ImportToutOuRien(t *testing.T) {
 	assert.Equal(t, b.Empreinte, events[0].(archive.ImportOuvert).Empreinte)
 	assert.Equal(t, 5, events[4].(archive.ResultatDuplicate).Ligne)
 
-	d, ok, err := archive.Charger(ctx, flux, archive.GenreDuplicate, "vichy-2019")
+	d, ok, err := archive.Charger(ctx, store, flux.Registry, archive.GenreDuplicate, "vichy-2019")
 	require.NoError(t, err)
 	require.True(t, ok)
 	var out bytes.Buffer

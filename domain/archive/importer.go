@@ -115,7 +115,7 @@ func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []
 // dejaImporte reports whether the stream holds this very file; another
 // file there is ALREADY_EXISTS.
 func dejaImporte(ctx context.Context, f eventstore.Flux, stream string, b Bilan) (bool, error) {
-	ouvert, _, ok, err := charger(ctx, f, stream)
+	ouvert, _, ok, err := charger(ctx, f.Store, f.Registry, stream)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -128,19 +128,25 @@ func dejaImporte(ctx context.Context, f eventstore.Flux, stream string, b Bilan)
 
 // Charger returns an imported tournament's document as its events hold
 // it, and false when the tournament was not imported.
-func Charger(ctx context.Context, f eventstore.Flux, genre Genre, tournoi string) (Document, bool, error) {
+func Charger(ctx context.Context, r eventstore.Reader, reg *eventstore.Registry, genre Genre, tournoi string) (Document, bool, error) {
 	stream, err := eventstore.ArchiveStream(string(genre), tournoi)
 	if err != nil {
 		return Document{}, false, nil
 	}
-	_, d, ok, err := charger(ctx, f, stream)
+	_, d, ok, err := charger(ctx, r, reg, stream)
 	return d, ok, err
 }
 
-func charger(ctx context.Context, f eventstore.Flux, stream string) (ImportOuvert, Document, bool, error) {
-	events, err := f.Charger(ctx, stream)
-	if err != nil || len(events) == 0 {
+func charger(ctx context.Context, r eventstore.Reader, reg *eventstore.Registry, stream string) (ImportOuvert, Document, bool, error) {
+	recorded, err := eventstore.ReadWholeStream(ctx, r, stream)
+	if err != nil || len(recorded) == 0 {
 		return ImportOuvert{}, Document{}, false, err
+	}
+	events := make([]any, len(recorded))
+	for i, e := range recorded {
+		if events[i], err = reg.Decode(e); err != nil {
+			return ImportOuvert{}, Document{}, false, err
+		}
 	}
 	ouvert, ok := events[0].(ImportOuvert)
 	if !ok {

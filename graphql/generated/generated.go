@@ -180,6 +180,12 @@ type ComplexityRoot struct {
 		Texte    func(childComplexity int) int
 	}
 
+	ExportArchive struct {
+		Contenu    func(childComplexity int) int
+		NomFichier func(childComplexity int) int
+		TypeMime   func(childComplexity int) int
+	}
+
 	FaceAFace struct {
 		Defaites     func(childComplexity int) int
 		Nuls         func(childComplexity int) int
@@ -478,6 +484,7 @@ type ComplexityRoot struct {
 		Bulletins        func(childComplexity int, partie string, coup int) int
 		Classement       func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Cotes            func(childComplexity int) int
+		ExportArchive    func(childComplexity int, tournoi string, format model.FormatExport) int
 		Gcg              func(childComplexity int, match string) int
 		Joueur           func(childComplexity int, id string) int
 		MatchClassique   func(childComplexity int, id string) int
@@ -718,6 +725,7 @@ type QueryResolver interface {
 	Moi(ctx context.Context) (*model.Habilitation, error)
 	Appel(ctx context.Context, id string) (*model.Appel, error)
 	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
+	ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error)
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
 	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
@@ -1264,6 +1272,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.DecisionRejouee.Texte(childComplexity), true
+
+	case "ExportArchive.contenu":
+		if e.complexity.ExportArchive.Contenu == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.Contenu(childComplexity), true
+	case "ExportArchive.nomFichier":
+		if e.complexity.ExportArchive.NomFichier == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.NomFichier(childComplexity), true
+	case "ExportArchive.typeMime":
+		if e.complexity.ExportArchive.TypeMime == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.TypeMime(childComplexity), true
 
 	case "FaceAFace.defaites":
 		if e.complexity.FaceAFace.Defaites == nil {
@@ -2917,6 +2944,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Cotes(childComplexity), true
+	case "Query.exportArchive":
+		if e.complexity.Query.ExportArchive == nil {
+			break
+		}
+
+		args, err := ec.field_Query_exportArchive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ExportArchive(childComplexity, args["tournoi"].(string), args["format"].(model.FormatExport)), true
 	case "Query.gcg":
 		if e.complexity.Query.Gcg == nil {
 			break
@@ -4336,7 +4374,32 @@ type Rencontre {
   le: Time!
 }
 
+"The forms of a tournament's results file (docs/archive.md)."
+enum FormatExport {
+  "Columns separated by ';', UTF-8 with a byte order mark, one header line; arbitre archive import reads it back."
+  csv
+  "The same lines, typed, as JSON."
+  json
+}
+
+"A tournament's results, ready to save as a file (docs/archive.md)."
+type ExportArchive {
+  "The file's suggested name: <tournoi>.csv or <tournoi>.json."
+  nomFichier: String!
+  "Its media type."
+  typeMime: String!
+  "The file's content."
+  contenu: String!
+}
+
 extend type Query {
+  "A tournament's results as the archive exports them: duplicate, each player's score and rank per game, cumul and percentage of the top; classique, each player's rounds, opponents, scores, points de match and cote before and after. Public, as the archive; an unknown tournament is NOT_FOUND."
+  exportArchive(
+    "The tournament's id."
+    tournoi: ID!
+    "CSV or JSON."
+    format: FormatExport! = csv
+  ): ExportArchive!
   "The archive's tournaments, oldest first."
   tournois(
     "Page size, at most 100."
@@ -8048,6 +8111,22 @@ func (ec *executionContext) field_Query_classement_args(ctx context.Context, raw
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_exportArchive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "format", ec.unmarshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport)
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_gcg_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10879,6 +10958,93 @@ func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Cont
 				return ec.fieldContext_Decision_moteur(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ExportArchive_nomFichier(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_nomFichier,
+		func(ctx context.Context) (any, error) {
+			return obj.NomFichier, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_nomFichier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ExportArchive_typeMime(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_typeMime,
+		func(ctx context.Context) (any, error) {
+			return obj.TypeMime, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_typeMime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ExportArchive_contenu(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_contenu,
+		func(ctx context.Context) (any, error) {
+			return obj.Contenu, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_contenu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -21034,6 +21200,55 @@ func (ec *executionContext) fieldContext_Query_appels(ctx context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_exportArchive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_exportArchive,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ExportArchive(ctx, fc.Args["tournoi"].(string), fc.Args["format"].(model.FormatExport))
+		},
+		nil,
+		ec.marshalNExportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐExportArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_exportArchive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "nomFichier":
+				return ec.fieldContext_ExportArchive_nomFichier(ctx, field)
+			case "typeMime":
+				return ec.fieldContext_ExportArchive_typeMime(ctx, field)
+			case "contenu":
+				return ec.fieldContext_ExportArchive_contenu(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ExportArchive", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_exportArchive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournois(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28547,6 +28762,55 @@ func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.Select
 	return out
 }
 
+var exportArchiveImplementors = []string{"ExportArchive"}
+
+func (ec *executionContext) _ExportArchive(ctx context.Context, sel ast.SelectionSet, obj *model.ExportArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, exportArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ExportArchive")
+		case "nomFichier":
+			out.Values[i] = ec._ExportArchive_nomFichier(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "typeMime":
+			out.Values[i] = ec._ExportArchive_typeMime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contenu":
+			out.Values[i] = ec._ExportArchive_contenu(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var faceAFaceImplementors = []string{"FaceAFace"}
 
 func (ec *executionContext) _FaceAFace(ctx context.Context, sel ast.SelectionSet, obj *model.FaceAFace) graphql.Marshaler {
@@ -30688,6 +30952,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_appels(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "exportArchive":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_exportArchive(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -32989,6 +33275,20 @@ var (
 	}
 )
 
+func (ec *executionContext) marshalNExportArchive2arbitreᚋgraphqlᚋmodelᚐExportArchive(ctx context.Context, sel ast.SelectionSet, v model.ExportArchive) graphql.Marshaler {
+	return ec._ExportArchive(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNExportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐExportArchive(ctx context.Context, sel ast.SelectionSet, v *model.ExportArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ExportArchive(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNFaceAFace2arbitreᚋgraphqlᚋmodelᚐFaceAFace(ctx context.Context, sel ast.SelectionSet, v model.FaceAFace) graphql.Marshaler {
 	return ec._FaceAFace(ctx, sel, &v)
 }
@@ -33059,6 +33359,16 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 		}
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) unmarshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport(ctx context.Context, v any) (model.FormatExport, error) {
+	var res model.FormatExport
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport(ctx context.Context, sel ast.SelectionSet, v model.FormatExport) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, v any) (duplicate.Formule, error) {

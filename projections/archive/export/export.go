@@ -21,9 +21,10 @@ import (
 
 // Construire returns tournament id's results: duplicate standings per game
 // and cumulated (projections/standings), classique meetings
-// (projections/historique) and cotes (projections/classique). An unknown
-// tournament is NOT_FOUND.
-func Construire(ctx context.Context, db *sql.DB, flux eventstore.Flux, id string) (archive.Document, error) {
+// (projections/historique) and cotes (projections/classique); an imported
+// tournament from its import's events in journal. An unknown tournament is
+// NOT_FOUND.
+func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg *eventstore.Registry, id string) (archive.Document, error) {
 	t, ok, err := historique.TournoiDe(ctx, db, id)
 	if err != nil {
 		return archive.Document{}, err
@@ -32,7 +33,7 @@ func Construire(ctx context.Context, db *sql.DB, flux eventstore.Flux, id string
 		return archive.Document{}, &archive.Erreur{Code: archive.CodeNotFound, Message: fmt.Sprintf("le tournoi %s est inconnu de l'archive", id)}
 	}
 	genre := archive.Genre(t.Kind)
-	if d, importe, err := archive.Charger(ctx, flux, genre, t.ID); importe || err != nil {
+	if d, importe, err := archive.Charger(ctx, journal, reg, genre, t.ID); importe || err != nil {
 		return d, err
 	}
 	d := archive.Document{Tournoi: t.ID, Nom: t.Nom, Genre: genre, Date: t.OuvertLe.Format(archive.FormatDate)}
