@@ -193,7 +193,7 @@ func rencontres(ctx context.Context, db *sql.DB, q string, args ...any) ([]Renco
 }
 
 // Cotes lists a player's cote after each closed classique tournament, in
-// the order the tournaments closed: the cotes the classique cotes
+// the order the tournaments closed (by date): the cotes the classique cotes
 // projection computed, and those imported past tournaments gave (policy
 // "import").
 func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
@@ -203,7 +203,7 @@ func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
 		UNION ALL
 		SELECT i.tournoi, t.clos_le, i.avant, i.apres, ?, ?, t.clos_position
 		FROM hist_cotes_importees i JOIN hist_tournois t ON t.kind = ? AND t.tournoi = i.tournoi WHERE i.joueur = ?)
-		ORDER BY pos`, KindClassique, joueur, PolitiqueImport, VersionImport, KindClassique, joueur)
+		ORDER BY le, pos`, KindClassique, joueur, PolitiqueImport, VersionImport, KindClassique, joueur)
 	if err != nil {
 		return nil, err
 	}

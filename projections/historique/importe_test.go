@@ -1,0 +1,97 @@
+package historique_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	darchive "arbitre/domain/archive"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/projections/historique"
+	"arbitre/projections/projection"
+)
+
+// Two past tournaments: a classique one in 2018 where L1 (who played the
+// live duplicate D1) met J0001 of the live classique C1, and a duplicate
+// game in 2019.
+const (
+	classique2018 = "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Joueur L1;Lyon;J0001;420;380;2;1500;1512\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;J0001;Joueur 1;;L1;380;420;0;1450;1438\n"
+	duplicate2019 = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
+		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L1;Joueur L1;Vichy;A;900;920;1;900;920;97,83;1\n" +
+		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Joueur L2;Cusset;B;850;920;2;850;920;92,39;2\n"
+)
+
+// TestArchive_ImportDansLHistorique: imported past tournaments reach the
+// archive like live ones: tournaments dated as the file says, players,
+// their games with their result, head-to-head, and the cote history in
+// the order of the dates; a rebuild gives the same rows.
+func TestArchive_ImportDansLHistorique(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	flux := eventstore.Flux{Store: store, Registry: reg}
+	for nom, contenu := range map[string]string{"lyon.csv": classique2018, "vichy.csv": duplicate2019} {
+		_, err := darchive.Importer(ctx, flux, nom, []byte(contenu), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+	}
+
+	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, ts, 4)
+	lyon, ok, err := historique.TournoiDe(ctx, db, "lyon-2018")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, historique.KindClassique, lyon.Kind)
+	assert.Equal(t, time.Date(2018, 3, 10, 0, 0, 0, 0, time.UTC), lyon.OuvertLe)
+	assert.Equal(t, lyon.OuvertLe, lyon.ClosLe, "a past classique tournament is closed")
+
+	j, _, err := historique.JoueurDe(ctx, db, "L1")
+	require.NoError(t, err)
+	assert.Equal(t, historique.Joueur{ID: "L1", Nom: "Joueur L1", Club: "Vichy"}, j, "the latest name and club")
+	parts, _, err := historique.Participations(ctx, db, "L1", historique.Page{})
+	require.NoError(t, err)
+	var vus []string
+	for _, p := range parts {
+		vus = append(vus, p.Partie)
+	}
+	assert.Equal(t, []string{"D1-1", "lyon-2018-1", "vichy-2019-1"}, vus)
+	res, ok, err := historique.ResultatImporte(ctx, db, "vichy-2019-1", "L2")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, historique.Resultat{Score: 850, Top: 920, Rang: 2}, res)
+
+	h2h, err := historique.FaceAFace(ctx, db, "J0001", "L1")
+	require.NoError(t, err)
+	require.Len(t, h2h, 1)
+	assert.Equal(t, [2]string{"L1", "J0001"}, h2h[0].Joueurs)
+	assert.Equal(t, [2]int{420, 380}, h2h[0].Scores)
+	assert.Equal(t, [2]int{2, 0}, h2h[0].PointsDeMatch, "the second line completes the match")
+
+	cotes, err := historique.Cotes(ctx, db, "J0001")
+	require.NoError(t, err)
+	require.Len(t, cotes, 2, "the imported 2018 cote, then the live C1's")
+	assert.Equal(t, historique.Cote{Tournoi: "lyon-2018", Le: lyon.ClosLe, Avant: 1450, Apres: 1438,
+		Politique: historique.PolitiqueImport, Version: historique.VersionImport}, cotes[0])
+	assert.Equal(t, "C1", cotes[1].Tournoi)
+
+	live, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	for _, r := range runners {
+		_, err := r.Rebuild(ctx, nil)
+		require.NoError(t, err)
+	}
+	rebuilt, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(live), string(rebuilt))
+}
