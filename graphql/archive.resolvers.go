@@ -57,6 +57,11 @@ func (r *joueurArchiveResolver) FaceAFace(ctx context.Context, obj *model.Joueur
 	return faceAFace(obj.ID, rs), nil
 }
 
+// ImporterArchive is the resolver for the importerArchive field.
+func (r *mutationResolver) ImporterArchive(ctx context.Context, fichier string, contenu string, clientMutationID *string) (*model.ImportArchive, error) {
+	return r.importerArchive(ctx, fichier, contenu, clientMutationID)
+}
+
 // ExportArchive is the resolver for the exportArchive field.
 func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error) {
 	d, err := export.Construire(ctx, r.Projections, r.Journal, r.Registry, tournoi)

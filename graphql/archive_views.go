@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"strconv"
 
+	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/graphql/model"
 	"arbitre/projections/historique"
@@ -119,4 +121,22 @@ func fichierExport(d archive.Document, format model.FormatExport) (*model.Export
 	}
 	f.Contenu = buf.String()
 	return f, nil
+}
+
+// importerArchive imports a past tournament's file for the federation's
+// director: a director token limited to one tournament is FORBIDDEN, the
+// file naming the tournament being the client's word.
+func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string, clientMutationID *string) (*model.ImportArchive, error) {
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{}, nil, clientMutationID)
+	if err != nil {
+		return nil, err
+	}
+	if h, _ := habilitation(ctx); h.Tournoi != "" {
+		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
+	}
+	b, err := archive.Importer(ctx, r.Archive, fichier, []byte(contenu), md)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ImportArchive{Tournoi: b.Tournoi, Type: historique.Kind(b.Genre), Lignes: b.Lignes, Empreinte: b.Empreinte, DejaImporte: b.DejaImporte}, nil
 }

@@ -26,9 +26,12 @@ import (
 // most maxElements; integers stay within their range (bornes, by argument
 // or field name, else bornesParDefaut). Strings are normalised to NFC.
 const (
-	maxID       = 64
-	maxNom      = 200
-	maxTexte    = 4000
+	maxID    = 64
+	maxNom   = 200
+	maxTexte = 4000
+	// maxFichier bounds a file sent whole (importerArchive's contenu); the
+	// request body's limit (1 MB by default) comes first.
+	maxFichier  = 1 << 20
 	maxElements = 1000
 	// maxEcho is the longest part of an input an error message repeats.
 	maxEcho = 32
@@ -40,7 +43,7 @@ var idsTextuels = map[string]bool{"clientMutationId": true, "tournoi": true}
 // noms are the String arguments and fields that hold a name.
 var noms = map[string]bool{
 	"nom": true, "libelle": true, "requerant": true, "president": true, "membre": true, "membres": true,
-	"club": true, "federation": true, "serie": true,
+	"club": true, "federation": true, "serie": true, "fichier": true,
 }
 
 // bornes are the ranges of the integers that have a meaning.
@@ -124,6 +127,8 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 		return verifierTexte(chemin, v, maxID, false)
 	case t.NamedType == "String" && noms[nom]:
 		return verifierTexte(chemin, v, maxNom, false)
+	case t.NamedType == "String" && nom == "contenu":
+		return verifierTexte(chemin, v, maxFichier, true)
 	case t.NamedType == "String":
 		return verifierTexte(chemin, v, maxTexte, true)
 	case t.NamedType == "Int":

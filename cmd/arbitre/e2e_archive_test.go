@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -144,4 +146,68 @@ func TestE2EArchive_HistoireImporteeEtExport(t *testing.T) {
 
 	assert.Equal(t, "NOT_FOUND", s.gql("", exportRequete, map[string]any{"t": "inconnu", "f": "csv"}).code())
 	assert.Equal(t, "GRAPHQL_VALIDATION_FAILED", s.gql("", exportRequete, map[string]any{"t": "sim-8", "f": "xlsx"}).code(), "a format out of the enum")
+}
+
+// TestE2EArchive_ImportParLAPI: importerArchive is the federation
+// director's (a token without tournament): without a token it is
+// UNAUTHENTICATED, an arbiter's or a tournament director's token is
+// FORBIDDEN, and nothing is written. A bad line is INVALID_INPUT naming
+// the line and writes nothing; the same file twice writes once.
+func TestE2EArchive_ImportParLAPI(t *testing.T) {
+	data := t.TempDir()
+	federation := apiToken(t, data, "--role", "director")
+	directeurT1 := apiToken(t, data, "--role", "director", "--tournoi", "T1")
+	arbitre := apiToken(t, data, "--role", "arbiter")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	const importer = `mutation($f: String!, $c: String!) { importerArchive(fichier: $f, contenu: $c) { tournoi type lignes empreinte dejaImporte } }`
+	const tournois = `{ tournois { edges { node { id } } } }`
+	vars := map[string]any{"f": "lyon.csv", "c": e2eLyon2018}
+
+	for nom, jeton := range map[string]string{"sans jeton": "", "arbitre": arbitre, "directeur de T1": directeurT1} {
+		want := "FORBIDDEN"
+		if jeton == "" {
+			want = "UNAUTHENTICATED"
+		}
+		assert.Equal(t, want, s.gql(jeton, importer, vars).code(), nom)
+	}
+	mauvais := map[string]any{"f": "lyon.csv", "c": e2eLyon2018 + "lyon-2018;Open de Lyon;2018-03-10;3;lyon-2018-3;L1;Dupont Élise;Lyon;L2;420;380;deux;1500;1512\n"}
+	res := s.gql(federation, importer, mauvais)
+	require.Equal(t, "INVALID_INPUT", res.code())
+	assert.Equal(t, float64(6), res.Errors[0].Extensions["ligne"])
+	assert.Equal(t, "points_de_match", res.Errors[0].Extensions["champ"])
+	assert.Contains(t, res.Errors[0].Message, "ligne 6")
+	var vide struct{ Edges []any }
+	s.gql("", tournois, nil).into(t, "tournois", &vide)
+	assert.Empty(t, vide.Edges, "nothing of a refused file, nor of a refused token, is written")
+
+	var bilan struct {
+		Tournoi, Type, Empreinte string
+		Lignes                   int
+		DejaImporte              bool
+	}
+	s.gql(federation, importer, vars).into(t, "importerArchive", &bilan)
+	assert.Equal(t, "lyon-2018", bilan.Tournoi)
+	assert.Equal(t, "classique", bilan.Type)
+	assert.Equal(t, 4, bilan.Lignes)
+	assert.False(t, bilan.DejaImporte)
+	s.gql(federation, importer, vars).into(t, "importerArchive", &bilan)
+	assert.True(t, bilan.DejaImporte, "the same file again writes nothing")
+
+	// A festival's file is longer than the 4,000 characters of a text
+	// argument: contenu holds a whole file.
+	grand := strings.Builder{}
+	grand.WriteString(strings.SplitAfter(e2eVichy2019, "\n")[0])
+	for i := range 100 {
+		fmt.Fprintf(&grand, "vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L%03d;Joueur %d;Vichy;A;%d;920;%d;%d;920;%s;%d\n",
+			i, i, 900-i, i+1, 900-i, strings.Replace(fmt.Sprintf("%.2f", float64(900-i)*100/920), ".", ",", 1), i+1)
+	}
+	require.Greater(t, grand.Len(), 4000)
+	s.gql(federation, importer, map[string]any{"f": "vichy.csv", "c": grand.String()}).into(t, "importerArchive", &bilan)
+	assert.Equal(t, 100, bilan.Lignes)
+	require.Eventually(t, func() bool {
+		var liste struct{ Edges []any }
+		s.gql("", tournois, nil).into(t, "tournois", &liste)
+		return len(liste.Edges) == 2
+	}, 10*time.Second, 20*time.Millisecond)
 }

@@ -220,6 +220,14 @@ type ComplexityRoot struct {
 		Tournoi func(childComplexity int) int
 	}
 
+	ImportArchive struct {
+		DejaImporte func(childComplexity int) int
+		Empreinte   func(childComplexity int) int
+		Lignes      func(childComplexity int) int
+		Tournoi     func(childComplexity int) int
+		Type        func(childComplexity int) int
+	}
+
 	InscritClassique struct {
 		Cote   func(childComplexity int) int
 		Joueur func(childComplexity int) int
@@ -353,6 +361,7 @@ type ComplexityRoot struct {
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
 		InscrireJoueur            func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
@@ -670,6 +679,7 @@ type MutationResolver interface {
 	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
 	Voter(ctx context.Context, appel string, membre string, issue appel.Issue, revision *int) (*model.Appel, error)
 	DeciderAppel(ctx context.Context, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
+	ImporterArchive(ctx context.Context, fichier string, contenu string, clientMutationID *string) (*model.ImportArchive, error)
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -1427,6 +1437,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Habilitation.Tournoi(childComplexity), true
+
+	case "ImportArchive.dejaImporte":
+		if e.complexity.ImportArchive.DejaImporte == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.DejaImporte(childComplexity), true
+	case "ImportArchive.empreinte":
+		if e.complexity.ImportArchive.Empreinte == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Empreinte(childComplexity), true
+	case "ImportArchive.lignes":
+		if e.complexity.ImportArchive.Lignes == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Lignes(childComplexity), true
+	case "ImportArchive.tournoi":
+		if e.complexity.ImportArchive.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Tournoi(childComplexity), true
+	case "ImportArchive.type":
+		if e.complexity.ImportArchive.Type == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Type(childComplexity), true
 
 	case "InscritClassique.cote":
 		if e.complexity.InscritClassique.Cote == nil {
@@ -2212,6 +2253,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EtablirTetesDeSerie(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.importerArchive":
+		if e.complexity.Mutation.ImporterArchive == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importerArchive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ImporterArchive(childComplexity, args["fichier"].(string), args["contenu"].(string), args["clientMutationId"].(*string)), true
 	case "Mutation.inscrireClassique":
 		if e.complexity.Mutation.InscrireClassique == nil {
 			break
@@ -4412,6 +4464,32 @@ extend type Query {
     "The player's licence."
     id: ID!
   ): JoueurArchive
+}
+
+"What importerArchive did."
+type ImportArchive {
+  "The tournament the file holds."
+  tournoi: ID!
+  "Duplicate or classique."
+  type: GenreTournoi!
+  "The file's result lines."
+  lignes: Int!
+  "The file's SHA-256, recorded as the results' origin."
+  empreinte: String!
+  "The same file was imported before: nothing was written."
+  dejaImporte: Boolean!
+}
+
+extend type Mutation {
+  "Imports a past tournament's results into the archive from a file in the CSV layout of exportArchive (docs/archive.md). The whole file is checked first: a bad line is INVALID_INPUT naming it (extensions ligne and champ) and nothing is written; the same file again writes nothing (dejaImporte); another file for a tournament already imported, or for one played on this server, is ALREADY_EXISTS. The federation's director only: a director token without tournament."
+  importerArchive(
+    "The file's name, recorded as the results' origin."
+    fichier: String!
+    "The file's content (UTF-8, at most 1 MB with the request)."
+    contenu: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): ImportArchive! @acces(roles: [DIRECTOR])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
@@ -7282,6 +7360,27 @@ func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.
 		return nil, err
 	}
 	args["version"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_importerArchive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "fichier", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["fichier"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "contenu", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["contenu"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
 	if err != nil {
 		return nil, err
@@ -11704,6 +11803,151 @@ func (ec *executionContext) fieldContext_Habilitation_expire(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _ImportArchive_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_type(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type GenreTournoi does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_lignes(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_lignes,
+		func(ctx context.Context) (any, error) {
+			return obj.Lignes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_lignes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_empreinte(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_empreinte,
+		func(ctx context.Context) (any, error) {
+			return obj.Empreinte, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_empreinte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_dejaImporte(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_dejaImporte,
+		func(ctx context.Context) (any, error) {
+			return obj.DejaImporte, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_dejaImporte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _InscritClassique_joueur(ctx context.Context, field graphql.CollectedField, obj *model.InscritClassique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14546,6 +14790,77 @@ func (ec *executionContext) fieldContext_Mutation_deciderAppel(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deciderAppel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importerArchive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_importerArchive,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ImporterArchive(ctx, fc.Args["fichier"].(string), fc.Args["contenu"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.ImportArchive
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.ImportArchive
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNImportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐImportArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_importerArchive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tournoi":
+				return ec.fieldContext_ImportArchive_tournoi(ctx, field)
+			case "type":
+				return ec.fieldContext_ImportArchive_type(ctx, field)
+			case "lignes":
+				return ec.fieldContext_ImportArchive_lignes(ctx, field)
+			case "empreinte":
+				return ec.fieldContext_ImportArchive_empreinte(ctx, field)
+			case "dejaImporte":
+				return ec.fieldContext_ImportArchive_dejaImporte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ImportArchive", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importerArchive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29048,6 +29363,65 @@ func (ec *executionContext) _Habilitation(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var importArchiveImplementors = []string{"ImportArchive"}
+
+func (ec *executionContext) _ImportArchive(ctx context.Context, sel ast.SelectionSet, obj *model.ImportArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportArchive")
+		case "tournoi":
+			out.Values[i] = ec._ImportArchive_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ImportArchive_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lignes":
+			out.Values[i] = ec._ImportArchive_lignes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "empreinte":
+			out.Values[i] = ec._ImportArchive_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dejaImporte":
+			out.Values[i] = ec._ImportArchive_dejaImporte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var inscritClassiqueImplementors = []string{"InscritClassique"}
 
 func (ec *executionContext) _InscritClassique(ctx context.Context, sel ast.SelectionSet, obj *model.InscritClassique) graphql.Marshaler {
@@ -29849,6 +30223,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deciderAppel":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deciderAppel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importerArchive":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importerArchive(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -33509,6 +33890,20 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNImportArchive2arbitreᚋgraphqlᚋmodelᚐImportArchive(ctx context.Context, sel ast.SelectionSet, v model.ImportArchive) graphql.Marshaler {
+	return ec._ImportArchive(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNImportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐImportArchive(ctx context.Context, sel ast.SelectionSet, v *model.ImportArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportArchive(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNInscriptionClassiqueInput2arbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInput(ctx context.Context, v any) (model.InscriptionClassiqueInput, error) {

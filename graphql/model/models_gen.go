@@ -376,6 +376,20 @@ type Habilitation struct {
 	Expire time.Time `json:"expire"`
 }
 
+// What importerArchive did.
+type ImportArchive struct {
+	// The tournament the file holds.
+	Tournoi string `json:"tournoi"`
+	// Duplicate or classique.
+	Type historique.Kind `json:"type"`
+	// The file's result lines.
+	Lignes int `json:"lignes"`
+	// The file's SHA-256, recorded as the results' origin.
+	Empreinte string `json:"empreinte"`
+	// The same file was imported before: nothing was written.
+	DejaImporte bool `json:"dejaImporte"`
+}
+
 // One player of a registration list.
 type InscriptionClassiqueInput struct {
 	// The player's id (his licence).
