@@ -37,10 +37,12 @@ func exporter(t *testing.T, data, tournoi, format string) []byte {
 	return raw
 }
 
-// TestArchive_AllerRetourSimule: a simulated tournament exported, imported
+// TestArchive_Guide2_16_AllerRetourSimule: the results as guide §2.16 ranks
+// them (general rank, série) and classique §2.1.5 records them (scores,
+// points de match): a simulated tournament exported, imported
 // into a fresh store and exported again gives the same CSV byte for byte;
 // the zip holds the CSV, the JSON and every classique match's GCG.
-func TestArchive_AllerRetourSimule(t *testing.T) {
+func TestArchive_Guide2_16_AllerRetourSimule(t *testing.T) {
 	for _, c := range []struct {
 		genre    string
 		simuler  []string
@@ -96,8 +98,8 @@ func TestArchive_ImportCLILigneFautiveEtDoubleImport(t *testing.T) {
 	data := t.TempDir()
 	dir := t.TempDir()
 	bon := "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n" +
-		"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont;;200;420;380;2;1500;1512\n" +
-		"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin;;100;380;420;0;1450;1438\n"
+		"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont;;200;420;380;3;1500;1512\n" +
+		"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin;;100;380;420;1;1450;1438\n"
 	mauvais := bon + "open-2018;Open de Lyon;2018-03-10;2;m2;100;Dupont;;200;420;trois cents;2;1500;1512\n"
 	for nom, contenu := range map[string]string{"bon.csv": bon, "mauvais.csv": mauvais} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, nom), []byte(contenu), 0o600))

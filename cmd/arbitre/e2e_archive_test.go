@@ -19,10 +19,10 @@ import (
 // (classique, L1 beat L2) and the 2019 Vichy festival (duplicate).
 const (
 	e2eLyon2018 = "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Dupont Élise;Lyon;L2;420;380;2;1500;1512\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L2;Martin Léo;;L1;380;420;0;1450;1438\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;2;lyon-2018-2;L2;Martin Léo;;L1;401;399;2;1450;1438\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;2;lyon-2018-2;L1;Dupont Élise;Lyon;L2;399;401;0;1500;1512\n"
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Dupont Élise;Lyon;L2;420;380;3;1500;1512\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L2;Martin Léo;;L1;380;420;1;1450;1438\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;2;lyon-2018-2;L2;Martin Léo;;L1;401;399;3;1450;1438\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;2;lyon-2018-2;L1;Dupont Élise;Lyon;L2;399;401;1;1500;1512\n"
 	e2eVichy2019 = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L1;Dupont Élise;Vichy;A;900;920;1;900;920;97,83;1\n" +
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Martin Léo;Cusset;B;850;920;2;850;920;92,39;2\n"
@@ -118,7 +118,7 @@ func TestE2EArchive_HistoireImporteeEtExport(t *testing.T) {
 	assert.Equal(t, "L2", *premier.Adversaire)
 	assert.Equal(t, 420, *premier.Score)
 	assert.Equal(t, 380, *premier.ScoreAdversaire)
-	assert.Equal(t, 2, *premier.PointsDeMatch)
+	assert.Equal(t, 3, *premier.PointsDeMatch)
 	assert.Equal(t, "vichy-2019-1", vichy.Partie)
 	assert.Equal(t, []int{900, 920, 1}, []int{*vichy.Score, *vichy.Top, *vichy.Rang})
 	require.Len(t, j.Cotes, 1)

@@ -30,8 +30,8 @@ const duplicateValide = enTeteDuplicate +
 
 // classiqueValide is one match between two players.
 const classiqueValide = enTeteClassique +
-	"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont Élise;Vichy;200;420;380;2;1500;1512\n" +
-	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;0;1450;1438\n"
+	"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont Élise;Vichy;200;420;380;3;1500;1512\n" +
+	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n"
 
 func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Flux) {
 	t.Helper()
@@ -79,10 +79,10 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"guillemet ouvert", ligneDup(ok) + "\"vichy;\n", "", 3},
 		{"pas UTF-8", ligneDup(ok) + "vichy-2019;Festival \xe9t\xe9\n", "", 3},
 		{"aucune ligne", enTeteDuplicate, "", 0},
-		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;2;0;0\n" +
-			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;0;0;0\n", "match", 3},
-		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;2;0;0\n", "match", 2},
-		{"contre lui-même", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;100;420;380;2;0;0\n", "adversaire", 2},
+		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n" +
+			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;1;0;0\n", "match", 3},
+		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},
+		{"contre lui-même", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;100;420;380;3;0;0\n", "adversaire", 2},
 	}
 	for _, c := range cas {
 		t.Run(c.nom, func(t *testing.T) {

@@ -1,9 +1,12 @@
 // Package archive is the federation's archive, in and out: the document of
 // one tournament's results (duplicate: each player's score and rank per
-// game, cumul and percentage of the top; classique: each player's rounds,
-// opponents, scores, points de match and cote before and after), its CSV and
+// game, cumul and percentage of the top, his série — the general and série
+// rankings of guide §2.16; classique: each player's rounds, opponents,
+// scores and points de match as the feuille de match gives them, classique
+// §2.1.5 and §7, and his cote before and after, classique §2.2), its CSV and
 // JSON forms (docs/archive.md), and the import of past results into the
-// archive as events, all or nothing, once per file.
+// archive as events, all or nothing, once per file: the results a centre
+// keeps for the federation (guide §2.17.1) reach its history.
 package archive
 
 import (

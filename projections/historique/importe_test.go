@@ -20,18 +20,19 @@ import (
 // game in 2019.
 const (
 	classique2018 = "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Joueur L1;Lyon;J0001;420;380;2;1500;1512\n" +
-		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;J0001;Joueur 1;;L1;380;420;0;1450;1438\n"
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Joueur L1;Lyon;J0001;420;380;3;1500;1512\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;J0001;Joueur 1;;L1;380;420;1;1450;1438\n"
 	duplicate2019 = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L1;Joueur L1;Vichy;A;900;920;1;900;920;97,83;1\n" +
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Joueur L2;Cusset;B;850;920;2;850;920;92,39;2\n"
 )
 
-// TestArchive_ImportDansLHistorique: imported past tournaments reach the
+// TestArchive_Art2_2_ImportDansLHistorique: the cotes of classique §2.2 and
+// the rest of imported past tournaments reach the
 // archive like live ones: tournaments dated as the file says, players,
 // their games with their result, head-to-head, and the cote history in
 // the order of the dates; a rebuild gives the same rows.
-func TestArchive_ImportDansLHistorique(t *testing.T) {
+func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners := archive(t)
 	reg, err := catalogue.Registre()
@@ -76,7 +77,7 @@ func TestArchive_ImportDansLHistorique(t *testing.T) {
 	require.Len(t, h2h, 1)
 	assert.Equal(t, [2]string{"L1", "J0001"}, h2h[0].Joueurs)
 	assert.Equal(t, [2]int{420, 380}, h2h[0].Scores)
-	assert.Equal(t, [2]int{2, 0}, h2h[0].PointsDeMatch, "the second line completes the match")
+	assert.Equal(t, [2]int{3, 1}, h2h[0].PointsDeMatch, "the second line completes the match")
 
 	cotes, err := historique.Cotes(ctx, db, "J0001")
 	require.NoError(t, err)
