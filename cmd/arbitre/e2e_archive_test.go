@@ -28,13 +28,14 @@ const (
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Martin Léo;Cusset;B;850;920;2;850;920;92,39;2\n"
 )
 
-// importerFichiers writes each file and imports it with the CLI.
-func importerFichiers(t *testing.T, data string, fichiers map[string]string) {
+// importerFichiers writes each file (name, content) and imports it with
+// the CLI, in order.
+func importerFichiers(t *testing.T, data string, fichiers ...[2]string) {
 	t.Helper()
 	dir := t.TempDir()
-	for nom, contenu := range fichiers {
-		chemin := filepath.Join(dir, nom)
-		require.NoError(t, os.WriteFile(chemin, []byte(contenu), 0o600))
+	for _, f := range fichiers {
+		chemin := filepath.Join(dir, f[0])
+		require.NoError(t, os.WriteFile(chemin, []byte(f[1]), 0o600))
 		_, err := runArbitre(t, "archive", "import", chemin, "--data", data)
 		require.NoError(t, err)
 	}
@@ -57,7 +58,7 @@ func TestE2EArchive_HistoireImporteeEtExport(t *testing.T) {
 	cli := exporter(t, data, "sim-8", "csv")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	importerFichiers(t, data, map[string]string{"lyon.csv": e2eLyon2018, "vichy.csv": e2eVichy2019})
+	importerFichiers(t, data, [2]string{"lyon.csv", e2eLyon2018}, [2]string{"vichy.csv", e2eVichy2019})
 
 	const requete = `query($j: ID!, $a: ID!) {
 		tournois { edges { node { id type nom ouvertLe closLe nombreParties } } }

@@ -78,6 +78,22 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 	return store, db, runners
 }
 
+// reconstruitCommeVivant rebuilds the runners from position zero and
+// checks the rows are exactly the live ones.
+func reconstruitCommeVivant(t *testing.T, db *sql.DB, runners []*projection.Runner) {
+	t.Helper()
+	ctx := context.Background()
+	live, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	for _, r := range runners {
+		_, err := r.Rebuild(ctx, nil)
+		require.NoError(t, err)
+	}
+	rebuilt, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(live), string(rebuilt))
+}
+
 func TestArchiveListsTournamentsGamesAndPlayers(t *testing.T) {
 	ctx := context.Background()
 	_, db, _ := archive(t)
@@ -143,15 +159,7 @@ func TestArchiveClassiqueHistoryHeadToHeadAndCotes(t *testing.T) {
 func TestArchiveRebuildEqualsLive(t *testing.T) {
 	ctx := context.Background()
 	_, db, runners := archive(t)
-	live, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	for _, r := range runners {
-		_, err := r.Rebuild(ctx, nil)
-		require.NoError(t, err)
-	}
-	rebuilt, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	assert.Equal(t, string(live), string(rebuilt))
+	reconstruitCommeVivant(t, db, runners)
 	_, ok, err := historique.JoueurDe(ctx, db, fmt.Sprint("nobody"))
 	require.NoError(t, err)
 	assert.False(t, ok)
