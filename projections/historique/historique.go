@@ -53,6 +53,8 @@ CREATE TABLE IF NOT EXISTS hist_rencontres (
 CREATE TABLE IF NOT EXISTS hist_resultats (
 	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
 	PRIMARY KEY (partie, joueur));
+CREATE TABLE IF NOT EXISTS hist_noms_importes (
+	joueur TEXT PRIMARY KEY, le INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_cotes_importees (
 	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, avant INTEGER NOT NULL, apres INTEGER NOT NULL,
 	PRIMARY KEY (tournoi, joueur));
@@ -78,7 +80,8 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
-		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;`)
+		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
+		DELETE FROM hist_noms_importes;`)
 	return err
 }
 
@@ -117,9 +120,15 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return exec(`UPDATE hist_tournois SET clos_position = ?, clos_le = ? WHERE kind = ? AND tournoi = ?`,
 			e.Position, at, KindClassique, ev.Tournoi)
 	case tournoi.JoueurInscrit:
+		if err := exec(`DELETE FROM hist_noms_importes WHERE joueur = ?`, ev.Joueur.Licence); err != nil {
+			return err
+		}
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
 			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, ev.Joueur.Licence, ev.Joueur.Nom, ev.Joueur.Club)
 	case ronde.JoueurInscrit:
+		if err := exec(`DELETE FROM hist_noms_importes WHERE joueur = ?`, ev.Joueur); err != nil {
+			return err
+		}
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, '')
 			ON CONFLICT (joueur) DO UPDATE SET nom = CASE WHEN excluded.nom = '' THEN nom ELSE excluded.nom END`, ev.Joueur, ev.Nom)
 	case duplicate.PartieCreee:

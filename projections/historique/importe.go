@@ -59,9 +59,22 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 			return err
 		}
 	}
-	if err := exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
-		ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, nom, club); err != nil {
+	// A name and club imported from a past tournament replace only those of
+	// an earlier imported one: never a live registration's, nor a later
+	// file's.
+	var connu, importeLe int64
+	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM hist_joueurs WHERE joueur = ?),
+		COALESCE((SELECT le FROM hist_noms_importes WHERE joueur = ?), -1)`, licence, licence).Scan(&connu, &importeLe); err != nil {
 		return err
+	}
+	if connu == 0 || (importeLe >= 0 && importeLe <= le) {
+		if err := exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
+			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, nom, club); err != nil {
+			return err
+		}
+		if err := exec(`INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, le); err != nil {
+			return err
+		}
 	}
 	if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
 		ON CONFLICT (partie) DO NOTHING`, e.Position, partie, tournoi, genre, numero, le); err != nil {

@@ -2,6 +2,7 @@ package historique_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,7 +38,13 @@ func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
 	flux := eventstore.Flux{Store: store, Registry: reg}
-	for _, f := range [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019}} {
+	// N1's club in 2020, then in 2017: the older file does not replace it.
+	nouveau := func(tournoi, date, club string) string {
+		return duplicate2019[:strings.Index(duplicate2019, "\n")+1] +
+			tournoi + ";Simultané;" + date + ";" + tournoi + "-1;1;N1;Nouveau;" + club + ";C;700;920;1;700;920;76,09;1\n"
+	}
+	for _, f := range [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019},
+		{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, {"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")}} {
 		_, err := darchive.Importer(ctx, flux, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
 		require.NoError(t, err)
 	}
@@ -48,7 +55,7 @@ func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 
 	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
 	require.NoError(t, err)
-	require.Len(t, ts, 4)
+	require.Len(t, ts, 6)
 	lyon, ok, err := historique.TournoiDe(ctx, db, "lyon-2018")
 	require.NoError(t, err)
 	require.True(t, ok)
@@ -58,7 +65,10 @@ func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 
 	j, _, err := historique.JoueurDe(ctx, db, "L1")
 	require.NoError(t, err)
-	assert.Equal(t, historique.Joueur{ID: "L1", Nom: "Joueur L1", Club: "Vichy"}, j, "the latest name and club")
+	assert.Equal(t, historique.Joueur{ID: "L1", Nom: "Joueur L1", Club: "Club"}, j, "an import does not replace a live registration's club")
+	j, _, err = historique.JoueurDe(ctx, db, "N1")
+	require.NoError(t, err)
+	assert.Equal(t, historique.Joueur{ID: "N1", Nom: "Nouveau", Club: "Vichy"}, j, "the club of the latest file by date")
 	parts, _, err := historique.Participations(ctx, db, "L1", historique.Page{})
 	require.NoError(t, err)
 	var vus []string
