@@ -53,7 +53,7 @@ func TestArchive_Guide2_16_AllerRetourSimule(t *testing.T) {
 	}{
 		{"duplicate", []string{"simulate", "duplicate", "--players", "6", "--games", "2", "--seed", "5"}, 0,
 			"tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general", "sim-5", "sim-5-"},
-		{"classique", []string{"simulate", "classique", "--players", "6", "--rounds", "3", "--seed", "2", "--workers", "1"}, 9,
+		{"classique", []string{"simulate", "classique", "--players", "7", "--rounds", "3", "--seed", "2", "--workers", "1"}, 9,
 			"tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres", "sim-2", "sim-2-r1-"},
 	} {
 		t.Run(c.genre, func(t *testing.T) {
@@ -65,6 +65,10 @@ func TestArchive_Guide2_16_AllerRetourSimule(t *testing.T) {
 			assert.Equal(t, c.enTete, lignes[0])
 			assert.Contains(t, lignes[1], ";"+c.premiere)
 			assert.Greater(t, len(lignes), 10)
+			if c.genre == "classique" {
+				assert.Len(t, lignes, 1+3*7+1, "header, 7 players × 3 rounds (3 byes among them), the final line break")
+				assert.Regexp(t, `(?m);1;;J\d{4};;;;450;350;3;\d+;\d+$`, strings.Join(lignes, "\n"), "a bye's line: no match, no opponent")
+			}
 
 			fichier := filepath.Join(t.TempDir(), "export.csv")
 			require.NoError(t, os.WriteFile(fichier, csv, 0o600))

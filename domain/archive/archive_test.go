@@ -28,10 +28,12 @@ const duplicateValide = enTeteDuplicate +
 	"vichy-2019;Festival de Vichy;2019-05-04;v1;1;200;Martin Léo;Cusset;B;850;920;2;1700;1840;92,39;2\n" +
 	"vichy-2019;Festival de Vichy;2019-05-04;v2;2;200;Martin Léo;Cusset;B;850;920;2;1700;1840;92,39;2\n"
 
-// classiqueValide is one match between two players.
+// classiqueValide is one match between two players, and a third one
+// exempt from the round.
 const classiqueValide = enTeteClassique +
 	"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont Élise;Vichy;200;420;380;3;1500;1512\n" +
-	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n"
+	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n" +
+	"open-2018;Open de Lyon;2018-03-10;1;;300;Petit Jean;;;450;350;3;0;0\n"
 
 func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Flux) {
 	t.Helper()
@@ -82,6 +84,8 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n" +
 			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;1;0;0\n", "match", 3},
 		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},
+		{"exempt sans victoire 450–350", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;420;380;3;0;0\n", "score", 2},
+		{"match sans adversaire", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;;450;350;3;0;0\n", "match", 2},
 		{"contre lui-même", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;100;420;380;3;0;0\n", "adversaire", 2},
 	}
 	for _, c := range cas {
@@ -160,5 +164,5 @@ func TestArchive_DoubleImport(t *testing.T) {
 
 	all, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
-	assert.Len(t, all, 1+2+1, "one import of two lines and the live tournament's event")
+	assert.Len(t, all, 1+3+1, "one import of three lines and the live tournament's event")
 }

@@ -23,10 +23,12 @@ const (
 var colonnesTournoi = []string{"tournoi", "nom_tournoi", "date"}
 
 // colonne is one column of a line L: its header and the field it holds (an
-// id, a text, an integer of at least min, or a decimal).
+// id, empty when vide allows it; a text, not empty when requis; an integer
+// of at least min; or a decimal).
 type colonne[L any] struct {
 	nom     string
 	id      func(*L) *string
+	vide    bool
 	texte   func(*L) *string
 	requis  bool
 	entier  func(*L) *int
@@ -55,11 +57,11 @@ var colonnesDuplicate = []colonne[LigneDuplicate]{
 
 var colonnesClassique = []colonne[LigneClassique]{
 	{nom: "ronde", entier: func(l *LigneClassique) *int { return &l.Ronde }, min: 1},
-	{nom: "match", id: func(l *LigneClassique) *string { return &l.Match }},
+	{nom: "match", id: func(l *LigneClassique) *string { return &l.Match }, vide: true},
 	{nom: "licence", id: func(l *LigneClassique) *string { return &l.Licence }},
 	{nom: "nom", texte: func(l *LigneClassique) *string { return &l.Nom }},
 	{nom: "club", texte: func(l *LigneClassique) *string { return &l.Club }},
-	{nom: "adversaire", id: func(l *LigneClassique) *string { return &l.Adversaire }},
+	{nom: "adversaire", id: func(l *LigneClassique) *string { return &l.Adversaire }, vide: true},
 	{nom: "score", entier: func(l *LigneClassique) *int { return &l.Score }, min: scoreMin},
 	{nom: "score_adversaire", entier: func(l *LigneClassique) *int { return &l.ScoreAdversaire }, min: scoreMin},
 	{nom: "points_de_match", entier: func(l *LigneClassique) *int { return &l.PointsDeMatch }},
@@ -83,6 +85,9 @@ func (c colonne[L]) lire(ligne int, l *L, v string) error {
 	switch {
 	case c.id != nil:
 		*c.id(l) = v
+		if c.vide && v == "" {
+			return nil
+		}
 		return verifierID(ligne, c.nom, v)
 	case c.texte != nil:
 		*c.texte(l) = v

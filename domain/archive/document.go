@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 )
 
@@ -64,8 +65,9 @@ type LigneDuplicate struct {
 
 // LigneClassique is one player's game in one round of a classique
 // tournament; each match has two lines, one per player, that mirror each
-// other. The cote columns (0: none, the tournament is not closed) repeat on
-// each of the player's rounds.
+// other. A round the player was exempt from has one line without match nor
+// opponent, scored as a 450–350 win (Exempte). The cote columns (0: none,
+// the tournament is not closed) repeat on each of the player's rounds.
 type LigneClassique struct {
 	Ronde           int    `json:"ronde"`
 	Match           string `json:"match"`
@@ -78,6 +80,13 @@ type LigneClassique struct {
 	PointsDeMatch   int    `json:"pointsDeMatch"`
 	CoteAvant       int    `json:"coteAvant"`
 	CoteApres       int    `json:"coteApres"`
+}
+
+// Exempte is the line of a player exempt from round r: the win the
+// standings count for a bye (ronde.ScoreExempt, ronde.PointsExempt).
+func Exempte(r int, licence, nom, club string, cotes [2]int) LigneClassique {
+	return LigneClassique{Ronde: r, Licence: licence, Nom: nom, Club: club, Score: ronde.ScoreExempt,
+		ScoreAdversaire: ronde.ScoreExemptAdvers, PointsDeMatch: ronde.PointsExempt, CoteAvant: cotes[0], CoteApres: cotes[1]}
 }
 
 // Erreur is the archive's refusal (erreur.Erreur).

@@ -81,6 +81,9 @@ func verifierClassique(lignes []LigneClassique, numeros []int) error {
 		if l.Adversaire == l.Licence {
 			return refus(numeros[i], "adversaire", "le joueur %s ne joue pas contre lui-même", l.Licence)
 		}
+		if (l.Match == "") != (l.Adversaire == "") {
+			return refus(numeros[i], "match", "un match a un adversaire, un exempt n'a ni match ni adversaire")
+		}
 		if err := unique(rondes, [2]any{l.Licence, l.Ronde}, i, numeros, "ronde",
 			fmt.Sprintf("la ronde %d du joueur %s", l.Ronde, l.Licence)); err != nil {
 			return err
@@ -90,6 +93,13 @@ func verifierClassique(lignes []LigneClassique, numeros []int) error {
 			return clqJoueur{m.Nom, m.Club, m.CoteAvant, m.CoteApres}
 		}); err != nil {
 			return err
+		}
+		if l.Match == "" {
+			if exempte := Exempte(l.Ronde, l.Licence, l.Nom, l.Club, [2]int{l.CoteAvant, l.CoteApres}); l != exempte {
+				return refus(numeros[i], "score", "un exempt compte une victoire %d–%d, %d points de match",
+					exempte.Score, exempte.ScoreAdversaire, exempte.PointsDeMatch)
+			}
+			continue
 		}
 		m := matchs[l.Match]
 		if len(m) == 2 {
@@ -108,7 +118,7 @@ func verifierClassique(lignes []LigneClassique, numeros []int) error {
 		matchs[l.Match] = append(m, i)
 	}
 	for i, l := range lignes {
-		if len(matchs[l.Match]) != 2 {
+		if l.Match != "" && len(matchs[l.Match]) != 2 {
 			return refus(numeros[i], "match", "le match %s n'a qu'une ligne : celle de l'adversaire %s manque", l.Match, l.Adversaire)
 		}
 	}

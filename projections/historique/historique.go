@@ -53,6 +53,8 @@ CREATE TABLE IF NOT EXISTS hist_rencontres (
 CREATE TABLE IF NOT EXISTS hist_resultats (
 	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
 	PRIMARY KEY (partie, joueur));
+CREATE TABLE IF NOT EXISTS hist_exempts (
+	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL, PRIMARY KEY (tournoi, ronde));
 CREATE TABLE IF NOT EXISTS hist_noms_importes (
 	joueur TEXT PRIMARY KEY, le INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_cotes_importees (
@@ -81,7 +83,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts;`)
 	return err
 }
 
@@ -90,6 +92,7 @@ var relevant = map[string]bool{
 	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypePartieTerminee: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
+	ronde.TypeRondePubliee:   true,
 	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
@@ -148,6 +151,15 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			SELECT ?, ?, partie, tournoi, kind FROM hist_parties WHERE 'partie-' || partie = ?`, ev.Licence, e.Position, e.Stream)
 	case duplicate.PartieTerminee:
 		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
+	case ronde.RondePubliee:
+		if ev.Exempt == "" {
+			return nil
+		}
+		t, err := ronde.TournoiDuStream(e.Stream)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT OR REPLACE INTO hist_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, t, ev.Ronde, ev.Exempt)
 	case ronde.ResultatEnregistre:
 		t, err := ronde.TournoiDuStream(e.Stream)
 		if err != nil {

@@ -55,6 +55,9 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 		}
 	case archive.ResultatClassique:
 		licence, nom, club, partie, numero = l.Licence, l.Nom, l.Club, l.Match, l.Ronde
+		if partie == "" {
+			break
+		}
 		if err := rencontreImportee(ctx, tx, exec, e.Position, tournoi, le, l.LigneClassique); err != nil {
 			return err
 		}
@@ -75,6 +78,9 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 		if err := exec(`INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, le); err != nil {
 			return err
 		}
+	}
+	if partie == "" {
+		return nil // an exempt round: no game
 	}
 	if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
 		ON CONFLICT (partie) DO NOTHING`, e.Position, partie, tournoi, genre, numero, le); err != nil {

@@ -251,6 +251,26 @@ func RencontresDuTournoi(ctx context.Context, db *sql.DB, tournoi string) ([]Ren
 		FROM hist_rencontres WHERE tournoi = ? ORDER BY ronde, position`, tournoi)
 }
 
+// Exempts returns, per round of a classique tournament, the player exempt
+// from it.
+func Exempts(ctx context.Context, db *sql.DB, tournoi string) (map[int]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT ronde, joueur FROM hist_exempts WHERE tournoi = ?`, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]string{}
+	for rows.Next() {
+		var r int
+		var j string
+		if err := rows.Scan(&r, &j); err != nil {
+			return nil, err
+		}
+		out[r] = j
+	}
+	return out, rows.Err()
+}
+
 // CotesDuTournoi returns each player's cote before and after a closed
 // classique tournament (from the classique cotes projection).
 func CotesDuTournoi(ctx context.Context, db *sql.DB, tournoi string) (map[string][2]int, error) {

@@ -98,10 +98,15 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 	return out, nil
 }
 
-// classique lists each match of each round as two lines, one per player,
-// with his cote before and after the tournament once it is closed.
+// classique lists each round: each match as two lines, one per player,
+// then the exempt player's line; with each player's cote before and after
+// the tournament once it is closed.
 func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneClassique, error) {
 	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	exempts, err := historique.Exempts(ctx, db, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -110,20 +115,50 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 		return nil, err
 	}
 	joueurs := map[string]historique.Joueur{}
-	var out []archive.LigneClassique
+	joueur := func(id string) (historique.Joueur, error) {
+		j, ok := joueurs[id]
+		if !ok {
+			if j, _, err = historique.JoueurDe(ctx, db, id); err != nil {
+				return j, err
+			}
+			joueurs[id] = j
+		}
+		return j, nil
+	}
+	parRonde := map[int][]historique.Rencontre{}
+	var rondes []int
 	for _, r := range rs {
-		for moi, lui := range []int{1, 0} {
-			j, ok := joueurs[r.Joueurs[moi]]
-			if !ok {
-				if j, _, err = historique.JoueurDe(ctx, db, r.Joueurs[moi]); err != nil {
+		parRonde[r.Ronde] = append(parRonde[r.Ronde], r)
+	}
+	for r := range exempts {
+		if _, ok := parRonde[r]; !ok {
+			parRonde[r] = nil
+		}
+	}
+	for r := range parRonde {
+		rondes = append(rondes, r)
+	}
+	sort.Ints(rondes)
+	var out []archive.LigneClassique
+	for _, ronde := range rondes {
+		for _, r := range parRonde[ronde] {
+			for moi, lui := range []int{1, 0} {
+				j, err := joueur(r.Joueurs[moi])
+				if err != nil {
 					return nil, err
 				}
-				joueurs[j.ID] = j
+				c := cotes[j.ID]
+				out = append(out, archive.LigneClassique{Ronde: r.Ronde, Match: r.Match, Licence: j.ID, Nom: j.Nom, Club: j.Club,
+					Adversaire: r.Joueurs[lui], Score: r.Scores[moi], ScoreAdversaire: r.Scores[lui], PointsDeMatch: r.PointsDeMatch[moi],
+					CoteAvant: c[0], CoteApres: c[1]})
 			}
-			c := cotes[j.ID]
-			out = append(out, archive.LigneClassique{Ronde: r.Ronde, Match: r.Match, Licence: j.ID, Nom: j.Nom, Club: j.Club,
-				Adversaire: r.Joueurs[lui], Score: r.Scores[moi], ScoreAdversaire: r.Scores[lui], PointsDeMatch: r.PointsDeMatch[moi],
-				CoteAvant: c[0], CoteApres: c[1]})
+		}
+		if e, ok := exempts[ronde]; ok {
+			j, err := joueur(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, archive.Exempte(ronde, j.ID, j.Nom, j.Club, cotes[j.ID]))
 		}
 	}
 	return out, nil
