@@ -26,16 +26,17 @@ import (
 // most maxElements; integers stay within their range (bornes, by argument
 // or field name, else bornesParDefaut). Strings are normalised to NFC.
 const (
-	maxID    = 64
-	maxNom   = 200
-	maxTexte = 4000
-	// maxFichier bounds a file sent whole (importerArchive's contenu); the
-	// request body's limit (1 MB by default) comes first.
-	maxFichier  = 1 << 20
+	maxID       = 64
+	maxNom      = 200
+	maxTexte    = 4000
 	maxElements = 1000
 	// maxEcho is the longest part of an input an error message repeats.
 	maxEcho = 32
 )
+
+// maxFichier bounds a file sent whole (importerArchive's contenu); the
+// request body's limit (1 MB by default) comes first.
+const maxFichier = 1 << 20
 
 // idsTextuels are the String arguments that hold ids.
 var idsTextuels = map[string]bool{"clientMutationId": true, "tournoi": true}

@@ -76,7 +76,7 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"licence invalide", ligneDup(strings.Replace(ok, ";100;", ";1 00;", 1)), "licence", 2},
 		{"nom vide", ligneDup(strings.Replace(ok, ";Dupont;", ";;", 1)), "nom", 2},
 		{"joueur deux fois dans la partie", ligneDup(ok) + ok + "\n", "licence", 3},
-		{"cumul contradictoire", ligneDup(ok) + strings.Replace(strings.Replace(ok, ";v1;1;", ";v2;2;", 1), ";97,83;", ";50,00;", 1) + "\n", "nom, club, série ou cumul", 3},
+		{"cumul contradictoire", ligneDup(ok) + strings.Replace(strings.Replace(ok, ";v1;1;", ";v2;2;", 1), ";97,83;", ";50,00;", 1) + "\n", "pourcentage", 3},
 		{"top d'une partie contradictoire", ligneDup(ok) + strings.Replace(strings.Replace(ok, ";100;", ";200;", 1), ";920;1;", ";921;1;", 1) + "\n", "top", 3},
 		{"guillemet ouvert", ligneDup(ok) + "\"vichy;\n", "", 3},
 		{"pas UTF-8", ligneDup(ok) + "vichy-2019;Festival \xe9t\xe9\n", "", 3},
@@ -86,6 +86,8 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},
 		{"exempt sans victoire 450–350", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;420;380;3;0;0\n", "score", 2},
 		{"match sans adversaire", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;;450;350;3;0;0\n", "match", 2},
+		{"cote contradictoire", classiqueValide +
+			"open-2018;Open de Lyon;2018-03-10;2;;100;Dupont Élise;Vichy;;450;350;3;1500;1513\n", "cote_apres", 5},
 		{"contre lui-même", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;100;420;380;3;0;0\n", "adversaire", 2},
 	}
 	for _, c := range cas {

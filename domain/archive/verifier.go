@@ -38,10 +38,35 @@ func unique[K comparable](p premiere[K], cle K, i int, numeros []int, champ, quo
 	return nil
 }
 
-type dupJoueur struct {
-	nom, club, serie        string
-	cumul, top, rangGeneral int
-	pourcentage             float64
+// repete is a column a player's lines repeat.
+type repete[L any] struct {
+	champ  string
+	valeur func(L) any
+}
+
+// accordJoueur refuses line i when a column the player's lines repeat
+// differs from his first line, naming the column.
+func accordJoueur[L any](p premiere[string], licence string, i int, lignes []L, numeros []int, colonnes []repete[L]) error {
+	for _, c := range colonnes {
+		if err := accord(p, licence, i, numeros, c.champ, func(k int) any { return c.valeur(lignes[k]) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var repetesDuplicate = []repete[LigneDuplicate]{
+	{"nom", func(l LigneDuplicate) any { return l.Nom }}, {"club", func(l LigneDuplicate) any { return l.Club }},
+	{"serie", func(l LigneDuplicate) any { return l.Serie }}, {"cumul", func(l LigneDuplicate) any { return l.Cumul }},
+	{"top_cumul", func(l LigneDuplicate) any { return l.TopCumul }},
+	{"pourcentage", func(l LigneDuplicate) any { return l.Pourcentage }},
+	{"rang_general", func(l LigneDuplicate) any { return l.RangGeneral }},
+}
+
+var repetesClassique = []repete[LigneClassique]{
+	{"nom", func(l LigneClassique) any { return l.Nom }}, {"club", func(l LigneClassique) any { return l.Club }},
+	{"cote_avant", func(l LigneClassique) any { return l.CoteAvant }},
+	{"cote_apres", func(l LigneClassique) any { return l.CoteApres }},
 }
 
 func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
@@ -60,19 +85,11 @@ func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
 		if err := accord(numerosParties, l.Numero, i, numeros, "partie", func(k int) string { return lignes[k].Partie }); err != nil {
 			return err
 		}
-		if err := accord(joueurs, l.Licence, i, numeros, "nom, club, série ou cumul", func(k int) dupJoueur {
-			m := lignes[k]
-			return dupJoueur{m.Nom, m.Club, m.Serie, m.Cumul, m.TopCumul, m.RangGeneral, m.Pourcentage}
-		}); err != nil {
+		if err := accordJoueur(joueurs, l.Licence, i, lignes, numeros, repetesDuplicate); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-type clqJoueur struct {
-	nom, club    string
-	avant, apres int
 }
 
 func verifierClassique(lignes []LigneClassique, numeros []int) error {
@@ -88,10 +105,7 @@ func verifierClassique(lignes []LigneClassique, numeros []int) error {
 			fmt.Sprintf("la ronde %d du joueur %s", l.Ronde, l.Licence)); err != nil {
 			return err
 		}
-		if err := accord(joueurs, l.Licence, i, numeros, "nom, club ou cote", func(k int) clqJoueur {
-			m := lignes[k]
-			return clqJoueur{m.Nom, m.Club, m.CoteAvant, m.CoteApres}
-		}); err != nil {
+		if err := accordJoueur(joueurs, l.Licence, i, lignes, numeros, repetesClassique); err != nil {
 			return err
 		}
 		if l.Match == "" {
