@@ -96,7 +96,8 @@ var relevant = map[string]bool{
 	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
-// Apply records what one event adds to the archive.
+// Apply records what one event adds to the archive. A tournament or a game
+// whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
 	if !relevant[e.Type] {
 		return nil
@@ -114,10 +115,12 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	}
 	switch ev := payload.(type) {
 	case tournoi.TournoiCree:
-		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindDuplicate, ev.Nom, at)
 	case ronde.TournoiOuvert:
-		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindClassique, ev.Nom, at)
 	case ronde.TournoiClos:
 		return exec(`UPDATE hist_tournois SET clos_position = ?, clos_le = ? WHERE kind = ? AND tournoi = ?`,
@@ -135,7 +138,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, '')
 			ON CONFLICT (joueur) DO UPDATE SET nom = CASE WHEN excluded.nom = '' THEN nom ELSE excluded.nom END`, ev.Joueur, ev.Nom)
 	case duplicate.PartieCreee:
-		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le) VALUES (?, ?, ?, ?, ?, ?)`,
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (partie) DO NOTHING`,
 			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
 			return err
 		}
@@ -174,7 +178,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], at); err != nil {
 			return err
 		}
-		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+			ON CONFLICT (partie) DO NOTHING`,
 			e.Position, ev.Match, t, KindClassique, ev.Ronde, at); err != nil {
 			return err
 		}

@@ -97,3 +97,28 @@ func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 
 	reconstruitCommeVivant(t, db, runners)
 }
+
+// TestArchive_TournoiJoueApresUnImportDeMemeID: a tournament and a game
+// created live with the ids of an imported past tournament do not stop the
+// archive (the imported rows stay); the live game's players are in it.
+func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	_, err = darchive.Importer(ctx, eventstore.Flux{Store: store, Registry: reg}, "d2.csv",
+		[]byte(strings.ReplaceAll(duplicate2019, "vichy-2019", "D2")), eventstore.Metadata{Actor: "test"})
+	require.NoError(t, err)
+	jouerPartie(t, store, reg, "D2", "Open joué ici", []string{"L7"}, 6)
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err, "the archive goes on")
+	}
+	d2, _, err := historique.TournoiDe(ctx, db, "D2")
+	require.NoError(t, err)
+	assert.Equal(t, "Festival de Vichy", d2.Nom, "the imported row stays")
+	parts, _, err := historique.Participations(ctx, db, "L7", historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, parts, 1)
+	assert.Equal(t, "D2-1", parts[0].Partie)
+}
