@@ -55,6 +55,12 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 		}
 	case archive.ResultatClassique:
 		licence, nom, club, partie, numero = l.Licence, l.Nom, l.Club, l.Match, l.Ronde
+		if l.CoteApres != 0 {
+			if err := exec(`INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
+				tournoi, l.Licence, l.CoteAvant, l.CoteApres); err != nil {
+				return err
+			}
+		}
 		if partie == "" {
 			break
 		}
@@ -91,26 +97,19 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 }
 
 // rencontreImportee records a match from its first line and completes the
-// second player's points de match from his; the cote the file gives is
-// kept as the player's cote history.
+// second player's points de match from his.
 func rencontreImportee(ctx context.Context, tx *sql.Tx, exec func(string, ...any) error, pos uint64, tournoi string, le int64, l archive.LigneClassique) error {
 	res, err := tx.ExecContext(ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
 		l.PointsDeMatch, tournoi, l.Match, l.Licence)
 	if err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		if err := exec(`INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`, pos, tournoi, l.Match, l.Ronde, l.Licence, l.Adversaire,
-			l.Score, l.ScoreAdversaire, l.PointsDeMatch, le); err != nil {
-			return err
-		}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
 	}
-	if l.CoteApres == 0 {
-		return nil
-	}
-	return exec(`INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
-		tournoi, l.Licence, l.CoteAvant, l.CoteApres)
+	return exec(`INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`, pos, tournoi, l.Match, l.Ronde, l.Licence, l.Adversaire,
+		l.Score, l.ScoreAdversaire, l.PointsDeMatch, le)
 }
 
 // Resultat is a player's imported result in a duplicate game.
