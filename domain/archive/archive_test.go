@@ -81,6 +81,7 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"guillemet ouvert", ligneDup(ok) + "\"vichy;\n", "", 3},
 		{"pas UTF-8", ligneDup(ok) + "vichy-2019;Festival \xe9t\xe9\n", "", 3},
 		{"aucune ligne", enTeteDuplicate, "", 0},
+		{"fichier vide", "", "", 0},
 		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n" +
 			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;1;0;0\n", "match", 3},
 		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},

@@ -168,21 +168,20 @@ func EcrireJSON(w io.Writer, d Document) error {
 // details "ligne" and "champ"); nothing is returned then. numeros holds,
 // for each of the document's lines, its number in the file.
 func LireCSV(contenu []byte) (d Document, numeros []int, err error) {
-	if !utf8.Valid(contenu) {
-		for i := 0; i < len(contenu); {
-			r, n := utf8.DecodeRune(contenu[i:])
-			if r == utf8.RuneError && n <= 1 {
-				return d, nil, refus(bytes.Count(contenu[:i], []byte("\n"))+1, "", "le fichier n'est pas en UTF-8")
-			}
-			i += n
+	for i, ligne := range bytes.Split(contenu, []byte("\n")) {
+		if !utf8.Valid(ligne) {
+			return d, nil, refus(i+1, "", "le fichier n'est pas en UTF-8")
 		}
 	}
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(contenu, []byte(bom))))
 	cr.Comma = separateur
 	cr.FieldsPerRecord = -1
 	tete, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return d, nil, refus(0, "", "le fichier est vide : la ligne d'en-tête manque")
+	}
 	if err != nil {
-		return d, nil, illisible(err, "le fichier est vide : la ligne d'en-tête manque")
+		return d, nil, illisible(err)
 	}
 	switch strings.Join(tete, ";") {
 	case strings.Join(enTete(colonnesDuplicate), ";"):
@@ -205,13 +204,10 @@ func LireCSV(contenu []byte) (d Document, numeros []int, err error) {
 }
 
 // illisible reports a line the CSV reader could not split.
-func illisible(err error, vide string) error {
+func illisible(err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
 		return refus(pe.Line, "", "CSV illisible (%v)", pe.Err)
-	}
-	if errors.Is(err, io.EOF) {
-		return refus(0, "", "%s", vide)
 	}
 	return err
 }
@@ -225,7 +221,7 @@ func lireLignes[L any](cr *csv.Reader, d *Document, cols []colonne[L]) ([]L, []i
 			break
 		}
 		if err != nil {
-			return nil, nil, illisible(err, "")
+			return nil, nil, illisible(err)
 		}
 		n, _ := cr.FieldPos(0)
 		if len(numeros) == MaxLignes {
