@@ -8,6 +8,7 @@ package graphql
 import (
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
+	"arbitre/projections/archive/export"
 	"arbitre/projections/historique"
 	"context"
 )
@@ -54,6 +55,20 @@ func (r *joueurArchiveResolver) FaceAFace(ctx context.Context, obj *model.Joueur
 		return nil, err
 	}
 	return faceAFace(obj.ID, rs), nil
+}
+
+// ImporterArchive is the resolver for the importerArchive field.
+func (r *mutationResolver) ImporterArchive(ctx context.Context, fichier string, contenu string, clientMutationID *string) (*model.ImportArchive, error) {
+	return r.importerArchive(ctx, fichier, contenu, clientMutationID)
+}
+
+// ExportArchive is the resolver for the exportArchive field.
+func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error) {
+	d, err := export.Construire(ctx, r.Projections, r.Journal, r.Registry, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	return fichierExport(d, format)
 }
 
 // Tournois is the resolver for the tournois field.

@@ -1,10 +1,14 @@
 package graphql
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
+	"fmt"
 	"strconv"
 
+	"arbitre/domain/acces"
+	"arbitre/domain/archive"
 	"arbitre/graphql/model"
 	"arbitre/projections/historique"
 )
@@ -47,7 +51,7 @@ func pageInfo(n int, more bool, pos func(i int) uint64) *model.PageInfo {
 }
 
 // participation is a player's result in one game: his line of the duplicate
-// standings, or his side of the classique meeting.
+// standings (or of the imported file), or his side of the classique meeting.
 func (r *Resolver) participation(ctx context.Context, joueur string, p historique.Participation) (*model.Participation, error) {
 	node := &model.Participation{Partie: p.Partie, Tournoi: p.Tournoi, Type: p.Kind}
 	if p.Kind == historique.KindClassique {
@@ -62,6 +66,10 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Score, node.ScoreAdversaire, node.PointsDeMatch = &rc.Scores[moi], &rc.Scores[lui], &rc.PointsDeMatch[moi]
 		node.Adversaire = &rc.Joueurs[lui]
 		return node, nil
+	}
+	if res, ok, err := historique.ResultatImporte(ctx, r.Projections, p.Partie, joueur); ok || err != nil {
+		node.Score, node.Top, node.Rang = &res.Score, &res.Top, &res.Rang
+		return node, err
 	}
 	lignes, err := r.Classements.Partie(ctx, p.Partie)
 	if err != nil {
@@ -98,4 +106,37 @@ func faceAFace(joueur string, rs []historique.Rencontre) *model.FaceAFace {
 			Joueurs: rc.Joueurs[:], Scores: rc.Scores[:], PointsDeMatch: rc.PointsDeMatch[:], Le: rc.Le})
 	}
 	return f
+}
+
+// fichierExport writes a tournament's results document in the format asked.
+func fichierExport(d archive.Document, format model.FormatExport) (*model.ExportArchive, error) {
+	var buf bytes.Buffer
+	f := &model.ExportArchive{NomFichier: d.Tournoi + ".csv", TypeMime: "text/csv; charset=utf-8"}
+	ecrire := archive.EcrireCSV
+	if format == model.FormatExportJSON {
+		f.NomFichier, f.TypeMime, ecrire = d.Tournoi+".json", "application/json", archive.EcrireJSON
+	}
+	if err := ecrire(&buf, d); err != nil {
+		return nil, err
+	}
+	f.Contenu = buf.String()
+	return f, nil
+}
+
+// importerArchive imports a past tournament's file for the federation's
+// director: a director token limited to one tournament is FORBIDDEN, the
+// file naming the tournament being the client's word.
+func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string, clientMutationID *string) (*model.ImportArchive, error) {
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{}, nil, clientMutationID)
+	if err != nil {
+		return nil, err
+	}
+	if h, _ := habilitation(ctx); h.Tournoi != "" {
+		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
+	}
+	b, err := archive.Importer(ctx, r.Archive, fichier, []byte(contenu), md)
+	if err != nil {
+		return nil, err
+	}
+	return &model.ImportArchive{Tournoi: b.Tournoi, Type: historique.Kind(b.Genre), Lignes: b.Lignes, Empreinte: b.Empreinte, DejaImporte: b.DejaImporte}, nil
 }

@@ -34,13 +34,17 @@ const (
 	maxEcho = 32
 )
 
+// maxFichier bounds a file sent whole (importerArchive's contenu); the
+// request body's limit (1 MB by default) comes first.
+const maxFichier = 1 << 20
+
 // idsTextuels are the String arguments that hold ids.
 var idsTextuels = map[string]bool{"clientMutationId": true, "tournoi": true}
 
 // noms are the String arguments and fields that hold a name.
 var noms = map[string]bool{
 	"nom": true, "libelle": true, "requerant": true, "president": true, "membre": true, "membres": true,
-	"club": true, "federation": true, "serie": true,
+	"club": true, "federation": true, "serie": true, "fichier": true,
 }
 
 // bornes are the ranges of the integers that have a meaning.
@@ -124,6 +128,8 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 		return verifierTexte(chemin, v, maxID, false)
 	case t.NamedType == "String" && noms[nom]:
 		return verifierTexte(chemin, v, maxNom, false)
+	case t.NamedType == "String" && nom == "contenu":
+		return verifierTexte(chemin, v, maxFichier, true)
 	case t.NamedType == "String":
 		return verifierTexte(chemin, v, maxTexte, true)
 	case t.NamedType == "Int":

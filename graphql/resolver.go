@@ -61,6 +61,8 @@ type Resolver struct {
 	ReglesClassique *partie.Regles
 	// Hasard gives the electronic bag's draws of the classique matches.
 	Hasard partie.Hasard
+	// Archive records the past tournaments' imported results.
+	Archive eventstore.Flux
 }
 
 // Composants are what the API is assembled from: serve and the tests build
@@ -106,5 +108,5 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
-		ReglesClassique: regles, Hasard: c.Hasard}, nil
+		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Flux{Store: c.Store, Registry: c.Registry}}, nil
 }

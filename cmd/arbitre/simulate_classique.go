@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
+	"arbitre/projections/archive/export"
 	"arbitre/projections/classique"
 	"arbitre/projections/projection"
 
@@ -141,36 +142,50 @@ func exportGCG(ctx context.Context, dir string, lex *lexicon.Lexicon, store even
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	reg := eventstore.NewRegistry()
-	if err := partie.Register(reg); err != nil {
+	fichiers, err := gcgDuTournoi(ctx, lex, store, id)
+	if err != nil {
 		return err
 	}
+	for _, f := range fichiers {
+		if err := os.WriteFile(filepath.Join(dir, f.Nom), []byte(f.Texte), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gcgDuTournoi returns every published match of classique tournament id as
+// a GCG file named <match>.gcg.
+func gcgDuTournoi(ctx context.Context, lex *lexicon.Lexicon, store eventstore.Store, id string) ([]export.Fichier, error) {
+	reg := eventstore.NewRegistry()
+	if err := partie.Register(reg); err != nil {
+		return nil, err
+	}
 	if err := ronde.Register(reg); err != nil {
-		return err
+		return nil, err
 	}
 	t, err := adapters.NewTournois(store, reg).Charger(ctx, id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	regles, err := partie.NewRegles(lex)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	matches := adapters.NewMatchs(store, reg, regles)
+	var out []export.Fichier
 	for _, r := range t.Publiees() {
 		for _, tb := range r.Tables {
 			p, err := matches.Charger(ctx, tb.Match)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			text, err := gcg.Export(p)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if err := os.WriteFile(filepath.Join(dir, tb.Match+".gcg"), []byte(text), 0o644); err != nil {
-				return err
-			}
+			out = append(out, export.Fichier{Nom: tb.Match + ".gcg", Texte: text})
 		}
 	}
-	return nil
+	return out, nil
 }

@@ -6,6 +6,7 @@ package catalogue
 import (
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
+	"arbitre/domain/archive"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
@@ -19,6 +20,7 @@ func Registre() (*eventstore.Registry, error) {
 	for _, register := range []func(*eventstore.Registry) error{
 		acces.RegisterEvents,
 		appel.RegisterEvents,
+		archive.Register,
 		partie.Register,
 		ronde.Register,
 		duplicate.Enregistrer,

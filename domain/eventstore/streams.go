@@ -19,9 +19,12 @@ const (
 	KindTournoi StreamKind = "tournoi"
 	KindAppel   StreamKind = "appel"
 	KindAcces   StreamKind = "acces"
+	// KindArchive: the results of one past tournament imported into the
+	// archive ("archive-<genre>-<tournoi>").
+	KindArchive StreamKind = "archive"
 )
 
-var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, KindAcces}
+var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, KindAcces, KindArchive}
 
 // StreamName returns "<kind>-<id>". The id must be non-empty and made of
 // letters, digits, '-' and '_'.
@@ -73,11 +76,17 @@ func AppelStream(id string) (string, error) { return StreamName(KindAppel, id) }
 // whole server for id "serveur": "acces-<id>".
 func AccesStream(id string) (string, error) { return StreamName(KindAcces, id) }
 
+// ArchiveStream is the stream of a past tournament's imported results:
+// "archive-<genre>-<tournoi>".
+func ArchiveStream(genre, tournoi string) (string, error) {
+	return StreamName(KindArchive, genre+"-"+tournoi)
+}
+
 // ParseStream splits a stream name into its kind and id.
 func ParseStream(name string) (StreamKind, string, error) {
 	kind, id, ok := strings.Cut(name, "-")
 	if !ok || !knownKind(StreamKind(kind)) || !validStreamID(id) {
-		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces>-<id>", name), nil)
+		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive>-<id>", name), nil)
 	}
 	return StreamKind(kind), id, nil
 }
@@ -98,7 +107,7 @@ func famille(stream string) string {
 }
 
 // familles are the event type families of the aggregates.
-var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "classique.match.", "classique.tournoi."}
+var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "archive.", "classique.match.", "classique.tournoi."}
 
 // etranger reports an event of one aggregate's family recorded in the
 // stream of another kind of aggregate (types of no known family, as in

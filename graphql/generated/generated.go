@@ -210,6 +210,12 @@ type ComplexityRoot struct {
 		Texte    func(childComplexity int) int
 	}
 
+	ExportArchive struct {
+		Contenu    func(childComplexity int) int
+		NomFichier func(childComplexity int) int
+		TypeMime   func(childComplexity int) int
+	}
+
 	FaceAFace struct {
 		Defaites     func(childComplexity int) int
 		Nuls         func(childComplexity int) int
@@ -242,6 +248,14 @@ type ComplexityRoot struct {
 		Role    func(childComplexity int) int
 		Tables  func(childComplexity int) int
 		Tournoi func(childComplexity int) int
+	}
+
+	ImportArchive struct {
+		DejaImporte func(childComplexity int) int
+		Empreinte   func(childComplexity int) int
+		Lignes      func(childComplexity int) int
+		Tournoi     func(childComplexity int) int
+		Type        func(childComplexity int) int
 	}
 
 	InscritClassique struct {
@@ -379,6 +393,7 @@ type ComplexityRoot struct {
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
 		InscrireJoueur            func(childComplexity int, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) int
@@ -516,6 +531,7 @@ type ComplexityRoot struct {
 		Bulletins           func(childComplexity int, partie string, coup int) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		Cotes               func(childComplexity int) int
+		ExportArchive       func(childComplexity int, tournoi string, format model.FormatExport) int
 		Gcg                 func(childComplexity int, match string) int
 		Joueur              func(childComplexity int, id string) int
 		MatchClassique      func(childComplexity int, id string) int
@@ -702,6 +718,7 @@ type MutationResolver interface {
 	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
 	Voter(ctx context.Context, appel string, membre string, issue appel.Issue, revision *int) (*model.Appel, error)
 	DeciderAppel(ctx context.Context, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
+	ImporterArchive(ctx context.Context, fichier string, contenu string, clientMutationID *string) (*model.ImportArchive, error)
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -763,6 +780,7 @@ type QueryResolver interface {
 	Moi(ctx context.Context) (*model.Habilitation, error)
 	Appel(ctx context.Context, id string) (*model.Appel, error)
 	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
+	ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error)
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
 	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
@@ -1434,6 +1452,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.DecisionRejouee.Texte(childComplexity), true
 
+	case "ExportArchive.contenu":
+		if e.complexity.ExportArchive.Contenu == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.Contenu(childComplexity), true
+	case "ExportArchive.nomFichier":
+		if e.complexity.ExportArchive.NomFichier == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.NomFichier(childComplexity), true
+	case "ExportArchive.typeMime":
+		if e.complexity.ExportArchive.TypeMime == nil {
+			break
+		}
+
+		return e.complexity.ExportArchive.TypeMime(childComplexity), true
+
 	case "FaceAFace.defaites":
 		if e.complexity.FaceAFace.Defaites == nil {
 			break
@@ -1569,6 +1606,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Habilitation.Tournoi(childComplexity), true
+
+	case "ImportArchive.dejaImporte":
+		if e.complexity.ImportArchive.DejaImporte == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.DejaImporte(childComplexity), true
+	case "ImportArchive.empreinte":
+		if e.complexity.ImportArchive.Empreinte == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Empreinte(childComplexity), true
+	case "ImportArchive.lignes":
+		if e.complexity.ImportArchive.Lignes == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Lignes(childComplexity), true
+	case "ImportArchive.tournoi":
+		if e.complexity.ImportArchive.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Tournoi(childComplexity), true
+	case "ImportArchive.type":
+		if e.complexity.ImportArchive.Type == nil {
+			break
+		}
+
+		return e.complexity.ImportArchive.Type(childComplexity), true
 
 	case "InscritClassique.cote":
 		if e.complexity.InscritClassique.Cote == nil {
@@ -2371,6 +2439,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EtablirTetesDeSerie(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.importerArchive":
+		if e.complexity.Mutation.ImporterArchive == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_importerArchive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.ImporterArchive(childComplexity, args["fichier"].(string), args["contenu"].(string), args["clientMutationId"].(*string)), true
 	case "Mutation.inscrireClassique":
 		if e.complexity.Mutation.InscrireClassique == nil {
 			break
@@ -3164,6 +3243,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Cotes(childComplexity), true
+	case "Query.exportArchive":
+		if e.complexity.Query.ExportArchive == nil {
+			break
+		}
+
+		args, err := ec.field_Query_exportArchive_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ExportArchive(childComplexity, args["tournoi"].(string), args["format"].(model.FormatExport)), true
 	case "Query.gcg":
 		if e.complexity.Query.Gcg == nil {
 			break
@@ -4590,7 +4680,32 @@ type Rencontre {
   le: Time!
 }
 
+"The forms of a tournament's results file (docs/archive.md)."
+enum FormatExport {
+  "Columns separated by ';', UTF-8 with a byte order mark, one header line; arbitre archive import reads it back."
+  csv
+  "The same lines, typed, as JSON."
+  json
+}
+
+"A tournament's results, ready to save as a file (docs/archive.md)."
+type ExportArchive {
+  "The file's suggested name: <tournoi>.csv or <tournoi>.json."
+  nomFichier: String!
+  "Its media type."
+  typeMime: String!
+  "The file's content."
+  contenu: String!
+}
+
 extend type Query {
+  "A tournament's results as the archive exports them: duplicate, each player's score and rank per game, cumul and percentage of the top; classique, each player's rounds, opponents, scores, points de match and cote before and after. Public, as the archive; an unknown tournament is NOT_FOUND."
+  exportArchive(
+    "The tournament's id."
+    tournoi: ID!
+    "CSV or JSON."
+    format: FormatExport! = csv
+  ): ExportArchive!
   "The archive's tournaments, oldest first."
   tournois(
     "Page size, at most 100."
@@ -4603,6 +4718,32 @@ extend type Query {
     "The player's licence."
     id: ID!
   ): JoueurArchive
+}
+
+"What importerArchive did."
+type ImportArchive {
+  "The tournament the file holds."
+  tournoi: ID!
+  "Duplicate or classique."
+  type: GenreTournoi!
+  "The file's result lines."
+  lignes: Int!
+  "The file's SHA-256, recorded as the results' origin."
+  empreinte: String!
+  "The same file was imported before: nothing was written."
+  dejaImporte: Boolean!
+}
+
+extend type Mutation {
+  "Imports a past tournament's results into the archive from a file in the CSV layout of exportArchive (docs/archive.md). The whole file is checked first: a bad line is INVALID_INPUT naming it (extensions ligne and champ) and nothing is written; the same file again writes nothing (dejaImporte); another file for a tournament already imported, or for one played on this server, is ALREADY_EXISTS. The federation's director only: a director token without tournament."
+  importerArchive(
+    "The file's name, recorded as the results' origin."
+    fichier: String!
+    "The file's content (UTF-8, at most 1 MB with the request)."
+    contenu: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): ImportArchive! @acces(roles: [DIRECTOR])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/bulletins.graphqls", Input: `# Bulletins (§4–§5): an arbiter types a bulletin as the player wrote it (the
@@ -7692,6 +7833,27 @@ func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_importerArchive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "fichier", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["fichier"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "contenu", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["contenu"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_inscrireClassiqueLot_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8640,6 +8802,22 @@ func (ec *executionContext) field_Query_classement_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["serie"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_exportArchive_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "format", ec.unmarshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport)
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg1
 	return args, nil
 }
 
@@ -12059,6 +12237,93 @@ func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _ExportArchive_nomFichier(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_nomFichier,
+		func(ctx context.Context) (any, error) {
+			return obj.NomFichier, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_nomFichier(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ExportArchive_typeMime(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_typeMime,
+		func(ctx context.Context) (any, error) {
+			return obj.TypeMime, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_typeMime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ExportArchive_contenu(ctx context.Context, field graphql.CollectedField, obj *model.ExportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ExportArchive_contenu,
+		func(ctx context.Context) (any, error) {
+			return obj.Contenu, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ExportArchive_contenu(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ExportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _FaceAFace_parties(ctx context.Context, field graphql.CollectedField, obj *model.FaceAFace) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12708,6 +12973,151 @@ func (ec *executionContext) fieldContext_Habilitation_expire(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_type(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type GenreTournoi does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_lignes(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_lignes,
+		func(ctx context.Context) (any, error) {
+			return obj.Lignes, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_lignes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_empreinte(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_empreinte,
+		func(ctx context.Context) (any, error) {
+			return obj.Empreinte, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_empreinte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ImportArchive_dejaImporte(ctx context.Context, field graphql.CollectedField, obj *model.ImportArchive) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ImportArchive_dejaImporte,
+		func(ctx context.Context) (any, error) {
+			return obj.DejaImporte, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ImportArchive_dejaImporte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ImportArchive",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -15584,6 +15994,77 @@ func (ec *executionContext) fieldContext_Mutation_deciderAppel(ctx context.Conte
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_deciderAppel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_importerArchive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_importerArchive,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().ImporterArchive(ctx, fc.Args["fichier"].(string), fc.Args["contenu"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.ImportArchive
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.ImportArchive
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNImportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐImportArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_importerArchive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "tournoi":
+				return ec.fieldContext_ImportArchive_tournoi(ctx, field)
+			case "type":
+				return ec.fieldContext_ImportArchive_type(ctx, field)
+			case "lignes":
+				return ec.fieldContext_ImportArchive_lignes(ctx, field)
+			case "empreinte":
+				return ec.fieldContext_ImportArchive_empreinte(ctx, field)
+			case "dejaImporte":
+				return ec.fieldContext_ImportArchive_dejaImporte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ImportArchive", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_importerArchive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -22768,6 +23249,55 @@ func (ec *executionContext) fieldContext_Query_appels(ctx context.Context, field
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_appels_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_exportArchive(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_exportArchive,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ExportArchive(ctx, fc.Args["tournoi"].(string), fc.Args["format"].(model.FormatExport))
+		},
+		nil,
+		ec.marshalNExportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐExportArchive,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_exportArchive(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "nomFichier":
+				return ec.fieldContext_ExportArchive_nomFichier(ctx, field)
+			case "typeMime":
+				return ec.fieldContext_ExportArchive_typeMime(ctx, field)
+			case "contenu":
+				return ec.fieldContext_ExportArchive_contenu(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ExportArchive", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_exportArchive_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30692,6 +31222,55 @@ func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.Select
 	return out
 }
 
+var exportArchiveImplementors = []string{"ExportArchive"}
+
+func (ec *executionContext) _ExportArchive(ctx context.Context, sel ast.SelectionSet, obj *model.ExportArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, exportArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ExportArchive")
+		case "nomFichier":
+			out.Values[i] = ec._ExportArchive_nomFichier(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "typeMime":
+			out.Values[i] = ec._ExportArchive_typeMime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contenu":
+			out.Values[i] = ec._ExportArchive_contenu(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var faceAFaceImplementors = []string{"FaceAFace"}
 
 func (ec *executionContext) _FaceAFace(ctx context.Context, sel ast.SelectionSet, obj *model.FaceAFace) graphql.Marshaler {
@@ -30903,6 +31482,65 @@ func (ec *executionContext) _Habilitation(ctx context.Context, sel ast.Selection
 			out.Values[i] = ec._Habilitation_tables(ctx, field, obj)
 		case "expire":
 			out.Values[i] = ec._Habilitation_expire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var importArchiveImplementors = []string{"ImportArchive"}
+
+func (ec *executionContext) _ImportArchive(ctx context.Context, sel ast.SelectionSet, obj *model.ImportArchive) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, importArchiveImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ImportArchive")
+		case "tournoi":
+			out.Values[i] = ec._ImportArchive_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._ImportArchive_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lignes":
+			out.Values[i] = ec._ImportArchive_lignes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "empreinte":
+			out.Values[i] = ec._ImportArchive_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "dejaImporte":
+			out.Values[i] = ec._ImportArchive_dejaImporte(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -31735,6 +32373,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deciderAppel":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deciderAppel(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "importerArchive":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_importerArchive(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -32909,6 +33554,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_appels(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "exportArchive":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_exportArchive(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -35434,6 +36101,20 @@ var (
 	}
 )
 
+func (ec *executionContext) marshalNExportArchive2arbitreᚋgraphqlᚋmodelᚐExportArchive(ctx context.Context, sel ast.SelectionSet, v model.ExportArchive) graphql.Marshaler {
+	return ec._ExportArchive(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNExportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐExportArchive(ctx context.Context, sel ast.SelectionSet, v *model.ExportArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ExportArchive(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNFaceAFace2arbitreᚋgraphqlᚋmodelᚐFaceAFace(ctx context.Context, sel ast.SelectionSet, v model.FaceAFace) graphql.Marshaler {
 	return ec._FaceAFace(ctx, sel, &v)
 }
@@ -35504,6 +36185,16 @@ func (ec *executionContext) marshalNFloat2float64(ctx context.Context, sel ast.S
 		}
 	}
 	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) unmarshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport(ctx context.Context, v any) (model.FormatExport, error) {
+	var res model.FormatExport
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFormatExport2arbitreᚋgraphqlᚋmodelᚐFormatExport(ctx context.Context, sel ast.SelectionSet, v model.FormatExport) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNFormule2arbitreᚋdomainᚋduplicateᚐFormule(ctx context.Context, v any) (duplicate.Formule, error) {
@@ -35644,6 +36335,20 @@ func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNImportArchive2arbitreᚋgraphqlᚋmodelᚐImportArchive(ctx context.Context, sel ast.SelectionSet, v model.ImportArchive) graphql.Marshaler {
+	return ec._ImportArchive(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNImportArchive2ᚖarbitreᚋgraphqlᚋmodelᚐImportArchive(ctx context.Context, sel ast.SelectionSet, v *model.ImportArchive) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ImportArchive(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNInscriptionClassiqueInput2arbitreᚋgraphqlᚋmodelᚐInscriptionClassiqueInput(ctx context.Context, v any) (model.InscriptionClassiqueInput, error) {

@@ -375,6 +375,16 @@ type DepotAppelInput struct {
 	Demandee *DecisionInput `json:"demandee,omitempty"`
 }
 
+// A tournament's results, ready to save as a file (docs/archive.md).
+type ExportArchive struct {
+	// The file's suggested name: <tournoi>.csv or <tournoi>.json.
+	NomFichier string `json:"nomFichier"`
+	// Its media type.
+	TypeMime string `json:"typeMime"`
+	// The file's content.
+	Contenu string `json:"contenu"`
+}
+
 // Two players' classique record against each other.
 type FaceAFace struct {
 	// Games played against each other.
@@ -433,6 +443,20 @@ type Habilitation struct {
 	Tables *string `json:"tables,omitempty"`
 	// When the token stops working.
 	Expire time.Time `json:"expire"`
+}
+
+// What importerArchive did.
+type ImportArchive struct {
+	// The tournament the file holds.
+	Tournoi string `json:"tournoi"`
+	// Duplicate or classique.
+	Type historique.Kind `json:"type"`
+	// The file's result lines.
+	Lignes int `json:"lignes"`
+	// The file's SHA-256, recorded as the results' origin.
+	Empreinte string `json:"empreinte"`
+	// The same file was imported before: nothing was written.
+	DejaImporte bool `json:"dejaImporte"`
 }
 
 // One player of a registration list.
@@ -1444,6 +1468,64 @@ func (e *CodeErreur) UnmarshalJSON(b []byte) error {
 }
 
 func (e CodeErreur) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The forms of a tournament's results file (docs/archive.md).
+type FormatExport string
+
+const (
+	// Columns separated by ';', UTF-8 with a byte order mark, one header line; arbitre archive import reads it back.
+	FormatExportCSV FormatExport = "csv"
+	// The same lines, typed, as JSON.
+	FormatExportJSON FormatExport = "json"
+)
+
+var AllFormatExport = []FormatExport{
+	FormatExportCSV,
+	FormatExportJSON,
+}
+
+func (e FormatExport) IsValid() bool {
+	switch e {
+	case FormatExportCSV, FormatExportJSON:
+		return true
+	}
+	return false
+}
+
+func (e FormatExport) String() string {
+	return string(e)
+}
+
+func (e *FormatExport) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = FormatExport(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid FormatExport", str)
+	}
+	return nil
+}
+
+func (e FormatExport) MarshalGQL(w io.Writer) {
+	fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *FormatExport) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e FormatExport) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"time"
 
+	"arbitre/domain/archive"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -49,6 +50,16 @@ CREATE TABLE IF NOT EXISTS hist_rencontres (
 	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
 	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
 	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, le INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS hist_resultats (
+	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
+	PRIMARY KEY (partie, joueur));
+CREATE TABLE IF NOT EXISTS hist_exempts (
+	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL, PRIMARY KEY (tournoi, ronde));
+CREATE TABLE IF NOT EXISTS hist_noms_importes (
+	joueur TEXT PRIMARY KEY, le INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS hist_cotes_importees (
+	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, avant INTEGER NOT NULL, apres INTEGER NOT NULL,
+	PRIMARY KEY (tournoi, joueur));
 CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 
@@ -71,7 +82,8 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
-		DELETE FROM hist_participations; DELETE FROM hist_rencontres;`)
+		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts;`)
 	return err
 }
 
@@ -80,9 +92,12 @@ var relevant = map[string]bool{
 	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypePartieTerminee: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
+	ronde.TypeRondePubliee:   true,
+	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
-// Apply records what one event adds to the archive.
+// Apply records what one event adds to the archive. A tournament or a game
+// whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
 	if !relevant[e.Type] {
 		return nil
@@ -100,22 +115,31 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	}
 	switch ev := payload.(type) {
 	case tournoi.TournoiCree:
-		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindDuplicate, ev.Nom, at)
 	case ronde.TournoiOuvert:
-		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)`,
+		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindClassique, ev.Nom, at)
 	case ronde.TournoiClos:
 		return exec(`UPDATE hist_tournois SET clos_position = ?, clos_le = ? WHERE kind = ? AND tournoi = ?`,
 			e.Position, at, KindClassique, ev.Tournoi)
 	case tournoi.JoueurInscrit:
+		if err := exec(`DELETE FROM hist_noms_importes WHERE joueur = ?`, ev.Joueur.Licence); err != nil {
+			return err
+		}
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
 			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, ev.Joueur.Licence, ev.Joueur.Nom, ev.Joueur.Club)
 	case ronde.JoueurInscrit:
+		if err := exec(`DELETE FROM hist_noms_importes WHERE joueur = ?`, ev.Joueur); err != nil {
+			return err
+		}
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, '')
 			ON CONFLICT (joueur) DO UPDATE SET nom = CASE WHEN excluded.nom = '' THEN nom ELSE excluded.nom END`, ev.Joueur, ev.Nom)
 	case duplicate.PartieCreee:
-		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le) VALUES (?, ?, ?, ?, ?, ?)`,
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (partie) DO NOTHING`,
 			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
 			return err
 		}
@@ -131,6 +155,15 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			SELECT ?, ?, partie, tournoi, kind FROM hist_parties WHERE 'partie-' || partie = ?`, ev.Licence, e.Position, e.Stream)
 	case duplicate.PartieTerminee:
 		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
+	case ronde.RondePubliee:
+		if ev.Exempt == "" {
+			return nil
+		}
+		t, err := ronde.TournoiDuStream(e.Stream)
+		if err != nil {
+			return err
+		}
+		return exec(`INSERT OR REPLACE INTO hist_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, t, ev.Ronde, ev.Exempt)
 	case ronde.ResultatEnregistre:
 		t, err := ronde.TournoiDuStream(e.Stream)
 		if err != nil {
@@ -145,7 +178,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			ev.Scores[0], ev.Scores[1], ev.PointsDeMatch[0], ev.PointsDeMatch[1], at); err != nil {
 			return err
 		}
-		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)`,
+		if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+			ON CONFLICT (partie) DO NOTHING`,
 			e.Position, ev.Match, t, KindClassique, ev.Ronde, at); err != nil {
 			return err
 		}
@@ -156,6 +190,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			}
 		}
 		return nil
+	case archive.ImportOuvert, archive.ResultatDuplicate, archive.ResultatClassique:
+		return p.importer(ctx, tx, e, ev)
 	}
 	return nil
 }

@@ -45,20 +45,7 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
 
-	md := eventstore.Metadata{Actor: "test"}
-	app := tcommand.New(tadapters.NewDepot(store, reg), md)
-	require.NoError(t, app.Creer(ctx, "D1", "Open duplicate"))
-	joueurs := []string{"L1", "L2", "L3"}
-	for i, l := range joueurs {
-		require.NoError(t, app.Inscrire(ctx, "D1", tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}))
-	}
-	require.NoError(t, app.AjouterPartie(ctx, "D1", "D1-1"))
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 5}
-	sim := dsim.New(lex, cfg)
-	depot := adapters.NewDepot(store, reg, sim.Moteur())
-	_, err = sim.Jouer(dsim.Partie{ID: "D1-1", Tournoi: "D1", Numero: 1, Config: cfg, Joueurs: joueurs, Graine: 5},
-		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
-	require.NoError(t, err)
+	jouerPartie(t, store, reg, "D1", "Open duplicate", []string{"L1", "L2", "L3"}, 5)
 	_, err = csim.Simuler(ctx, store, lex, csim.Config{Tournoi: "C1", Joueurs: 6, Rondes: 3, Seed: 3, Workers: 1})
 	require.NoError(t, err)
 
@@ -76,6 +63,44 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 		runners = append(runners, r)
 	}
 	return store, db, runners
+}
+
+// reconstruitCommeVivant rebuilds the runners from position zero and
+// checks the rows are exactly the live ones.
+func reconstruitCommeVivant(t *testing.T, db *sql.DB, runners []*projection.Runner) {
+	t.Helper()
+	ctx := context.Background()
+	live, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	for _, r := range runners {
+		_, err := r.Rebuild(ctx, nil)
+		require.NoError(t, err)
+	}
+	rebuilt, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(live), string(rebuilt))
+}
+
+// jouerPartie opens duplicate tournament id with players (named "Joueur
+// <licence>", tables 1, 2...) and plays its game id-1 with the engine.
+func jouerPartie(t *testing.T, store eventstore.Store, reg *eventstore.Registry, id, nom string, joueurs []string, graine uint64) {
+	t.Helper()
+	ctx := context.Background()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	md := eventstore.Metadata{Actor: "test"}
+	app := tcommand.New(tadapters.NewDepot(store, reg), md)
+	require.NoError(t, app.Creer(ctx, id, nom))
+	for i, l := range joueurs {
+		require.NoError(t, app.Inscrire(ctx, id, tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}))
+	}
+	require.NoError(t, app.AjouterPartie(ctx, id, id+"-1"))
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: graine}
+	sim := dsim.New(lex, cfg)
+	depot := adapters.NewDepot(store, reg, sim.Moteur())
+	_, err = sim.Jouer(dsim.Partie{ID: id + "-1", Tournoi: id, Numero: 1, Config: cfg, Joueurs: joueurs, Graine: graine},
+		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+	require.NoError(t, err)
 }
 
 func TestArchiveListsTournamentsGamesAndPlayers(t *testing.T) {
@@ -143,15 +168,7 @@ func TestArchiveClassiqueHistoryHeadToHeadAndCotes(t *testing.T) {
 func TestArchiveRebuildEqualsLive(t *testing.T) {
 	ctx := context.Background()
 	_, db, runners := archive(t)
-	live, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	for _, r := range runners {
-		_, err := r.Rebuild(ctx, nil)
-		require.NoError(t, err)
-	}
-	rebuilt, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	assert.Equal(t, string(live), string(rebuilt))
+	reconstruitCommeVivant(t, db, runners)
 	_, ok, err := historique.JoueurDe(ctx, db, fmt.Sprint("nobody"))
 	require.NoError(t, err)
 	assert.False(t, ok)

@@ -193,11 +193,17 @@ func rencontres(ctx context.Context, db *sql.DB, q string, args ...any) ([]Renco
 }
 
 // Cotes lists a player's cote after each closed classique tournament, in
-// the order the tournaments closed (from the classique cotes projection).
+// the order the tournaments closed (by date): the cotes the classique cotes
+// projection computed, and those imported past tournaments gave (policy
+// "import").
 func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
-	rows, err := db.QueryContext(ctx, `SELECT h.tournoi, t.clos_le, h.avant, h.apres, h.politique, h.version
-		FROM classique_cote_historique h JOIN hist_tournois t ON t.kind = ? AND t.tournoi = h.tournoi
-		WHERE h.joueur = ? ORDER BY t.clos_position`, KindClassique, joueur)
+	rows, err := db.QueryContext(ctx, `SELECT tournoi, le, avant, apres, politique, version FROM (
+		SELECT h.tournoi, t.clos_le AS le, h.avant, h.apres, h.politique, h.version, t.clos_position AS pos
+		FROM classique_cote_historique h JOIN hist_tournois t ON t.kind = ? AND t.tournoi = h.tournoi WHERE h.joueur = ?
+		UNION ALL
+		SELECT i.tournoi, t.clos_le, i.avant, i.apres, ?, ?, t.clos_position
+		FROM hist_cotes_importees i JOIN hist_tournois t ON t.kind = ? AND t.tournoi = i.tournoi WHERE i.joueur = ?)
+		ORDER BY le, pos`, KindClassique, joueur, PolitiqueImport, VersionImport, KindClassique, joueur)
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +217,76 @@ func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
 		}
 		c.Le = fromNanos(le)
 		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// The policy and version an imported cote is reported with.
+const (
+	PolitiqueImport = "import"
+	VersionImport   = "csv"
+)
+
+// TournoiDe returns an archived tournament (the first opened with that id),
+// and false when unknown.
+func TournoiDe(ctx context.Context, db *sql.DB, id string) (Tournoi, bool, error) {
+	var t Tournoi
+	var ouvert, clos int64
+	err := db.QueryRowContext(ctx, `SELECT position, tournoi, kind, nom, ouvert_le, clos_le FROM hist_tournois
+		WHERE tournoi = ? ORDER BY position LIMIT 1`, id).Scan(&t.Position, &t.ID, &t.Kind, &t.Nom, &ouvert, &clos)
+	if err == sql.ErrNoRows {
+		return t, false, nil
+	}
+	t.OuvertLe = fromNanos(ouvert)
+	if clos > 0 {
+		t.ClosLe = fromNanos(clos)
+	}
+	return t, err == nil, err
+}
+
+// RencontresDuTournoi lists a classique tournament's games by round, in the
+// order they were recorded.
+func RencontresDuTournoi(ctx context.Context, db *sql.DB, tournoi string) ([]Rencontre, error) {
+	return rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+		FROM hist_rencontres WHERE tournoi = ? ORDER BY ronde, position`, tournoi)
+}
+
+// Exempts returns, per round of a classique tournament, the player exempt
+// from it.
+func Exempts(ctx context.Context, db *sql.DB, tournoi string) (map[int]string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT ronde, joueur FROM hist_exempts WHERE tournoi = ?`, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int]string{}
+	for rows.Next() {
+		var r int
+		var j string
+		if err := rows.Scan(&r, &j); err != nil {
+			return nil, err
+		}
+		out[r] = j
+	}
+	return out, rows.Err()
+}
+
+// CotesDuTournoi returns each player's cote before and after a closed
+// classique tournament (from the classique cotes projection).
+func CotesDuTournoi(ctx context.Context, db *sql.DB, tournoi string) (map[string][2]int, error) {
+	rows, err := db.QueryContext(ctx, `SELECT joueur, avant, apres FROM classique_cote_historique WHERE tournoi = ?`, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][2]int{}
+	for rows.Next() {
+		var j string
+		var c [2]int
+		if err := rows.Scan(&j, &c[0], &c[1]); err != nil {
+			return nil, err
+		}
+		out[j] = c
 	}
 	return out, rows.Err()
 }

@@ -1,0 +1,171 @@
+package archive_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/archive"
+	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+)
+
+const enTeteDuplicate = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n"
+
+const enTeteClassique = "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n"
+
+// duplicateValide is two players over two games.
+const duplicateValide = enTeteDuplicate +
+	"vichy-2019;Festival de Vichy;2019-05-04;v1;1;100;Dupont Élise;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2019;Festival de Vichy;2019-05-04;v2;2;100;Dupont Élise;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2019;Festival de Vichy;2019-05-04;v1;1;200;Martin Léo;Cusset;B;850;920;2;1700;1840;92,39;2\n" +
+	"vichy-2019;Festival de Vichy;2019-05-04;v2;2;200;Martin Léo;Cusset;B;850;920;2;1700;1840;92,39;2\n"
+
+// classiqueValide is one match between two players, and a third one
+// exempt from the round.
+const classiqueValide = enTeteClassique +
+	"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont Élise;Vichy;200;420;380;3;1500;1512\n" +
+	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n" +
+	"open-2018;Open de Lyon;2018-03-10;1;;300;Petit Jean;;;450;350;3;0;0\n"
+
+func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Flux) {
+	t.Helper()
+	store, err := sqlitestore.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"), sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	reg := eventstore.NewRegistry()
+	require.NoError(t, archive.Register(reg))
+	return store, eventstore.Flux{Store: store, Registry: reg}
+}
+
+// TestArchive_CSVAllerRetour: what LireCSV reads, EcrireCSV writes back
+// byte for byte (with the byte order mark), for both forms of play.
+func TestArchive_CSVAllerRetour(t *testing.T) {
+	for _, contenu := range []string{duplicateValide, classiqueValide} {
+		d, numeros, err := archive.LireCSV([]byte(contenu))
+		require.NoError(t, err)
+		assert.Equal(t, []int{2, 3, 4, 5}[:len(numeros)], numeros)
+		var out bytes.Buffer
+		require.NoError(t, archive.EcrireCSV(&out, d))
+		assert.Equal(t, "\ufeff"+contenu, out.String())
+	}
+}
+
+// TestArchive_LigneFautiveNommee: a bad line is refused with its number
+// and its column, and nothing of the file is returned.
+func TestArchive_LigneFautiveNommee(t *testing.T) {
+	ligneDup := func(s string) string { return enTeteDuplicate + s + "\n" }
+	ok := "vichy-2019;Festival de Vichy;2019-05-04;v1;1;100;Dupont;Vichy;A;900;920;1;900;920;97,83;1"
+	cas := []struct {
+		nom, contenu, champ string
+		ligne               int
+	}{
+		{"en-tête inconnu", "tournoi;nom\n" + ok, "", 1},
+		{"score pas un nombre", ligneDup(ok) + strings.Replace(ok, ";900;920;1;900", ";neuf;920;1;900", 1) + "\n", "score", 3},
+		{"colonnes manquantes", ligneDup(ok) + "vichy-2019;Festival de Vichy;2019-05-04;v2\n", "", 3},
+		{"date mal écrite", ligneDup(strings.Replace(ok, "2019-05-04", "04/05/2019", 1)), "date", 2},
+		{"autre tournoi", ligneDup(ok) + strings.Replace(ok, "vichy-2019", "autre", 1) + "\n", "tournoi", 3},
+		{"rang nul", ligneDup(strings.Replace(ok, ";920;1;900", ";920;0;900", 1)), "rang", 2},
+		{"licence invalide", ligneDup(strings.Replace(ok, ";100;", ";1 00;", 1)), "licence", 2},
+		{"nom vide", ligneDup(strings.Replace(ok, ";Dupont;", ";;", 1)), "nom", 2},
+		{"joueur deux fois dans la partie", ligneDup(ok) + ok + "\n", "licence", 3},
+		{"cumul contradictoire", ligneDup(ok) + strings.Replace(strings.Replace(ok, ";v1;1;", ";v2;2;", 1), ";97,83;", ";50,00;", 1) + "\n", "pourcentage", 3},
+		{"top d'une partie contradictoire", ligneDup(ok) + strings.Replace(strings.Replace(ok, ";100;", ";200;", 1), ";920;1;", ";921;1;", 1) + "\n", "top", 3},
+		{"guillemet ouvert", ligneDup(ok) + "\"vichy;\n", "", 3},
+		{"pas UTF-8", ligneDup(ok) + "vichy-2019;Festival \xe9t\xe9\n", "", 3},
+		{"aucune ligne", enTeteDuplicate, "", 0},
+		{"fichier vide", "", "", 0},
+		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n" +
+			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;1;0;0\n", "match", 3},
+		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},
+		{"exempt sans victoire 450–350", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;420;380;3;0;0\n", "score", 2},
+		{"match sans adversaire", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;;450;350;3;0;0\n", "match", 2},
+		{"cote contradictoire", classiqueValide +
+			"open-2018;Open de Lyon;2018-03-10;2;;100;Dupont Élise;Vichy;;450;350;3;1500;1513\n", "cote_apres", 5},
+		{"contre lui-même", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;100;420;380;3;0;0\n", "adversaire", 2},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			d, numeros, err := archive.LireCSV([]byte(c.contenu))
+			var e *erreur.Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, erreur.CodeInvalidInput, e.Code)
+			if c.ligne > 0 {
+				assert.Equal(t, c.ligne, e.Details["ligne"], e.Message)
+				assert.Contains(t, e.Message, "ligne ")
+			}
+			if c.champ != "" {
+				assert.Equal(t, c.champ, e.Details["champ"], e.Message)
+			}
+			assert.Empty(t, numeros)
+			assert.Equal(t, archive.Document{}, d)
+		})
+	}
+}
+
+// TestArchive_ImportToutOuRien: a file with one bad line writes nothing;
+// the good file writes the import's stream, one event per line naming it.
+func TestArchive_ImportToutOuRien(t *testing.T) {
+	ctx := context.Background()
+	store, flux := ouvrir(t)
+	mauvais := duplicateValide + "vichy-2019;Festival de Vichy;2019-05-04;v3;3;100;Dupont Élise;Vichy;A;x;920;1;1800;1840;97,83;1\n"
+	_, err := archive.Importer(ctx, flux, "vichy.csv", []byte(mauvais), eventstore.Metadata{Actor: "test"})
+	var e *erreur.Erreur
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 6, e.Details["ligne"])
+	all, err := store.ReadAll(ctx, 0, 100)
+	require.NoError(t, err)
+	assert.Empty(t, all, "a refused file writes nothing")
+
+	b, err := archive.Importer(ctx, flux, "vichy.csv", []byte(duplicateValide), eventstore.Metadata{Actor: "test"})
+	require.NoError(t, err)
+	assert.False(t, b.DejaImporte)
+	assert.Equal(t, 4, b.Lignes)
+	events, err := flux.Charger(ctx, "archive-duplicate-vichy-2019")
+	require.NoError(t, err)
+	require.Len(t, events, 5)
+	assert.Equal(t, "vichy.csv", events[0].(archive.ImportOuvert).Fichier)
+	assert.Equal(t, b.Empreinte, events[0].(archive.ImportOuvert).Empreinte)
+	assert.Equal(t, 5, events[4].(archive.ResultatDuplicate).Ligne)
+
+	d, ok, err := archive.Charger(ctx, store, flux.Registry, archive.GenreDuplicate, "vichy-2019")
+	require.NoError(t, err)
+	require.True(t, ok)
+	var out bytes.Buffer
+	require.NoError(t, archive.EcrireCSV(&out, d))
+	assert.Equal(t, "\ufeff"+duplicateValide, out.String())
+}
+
+// TestArchive_DoubleImport: the same file twice writes once; another file
+// for the same tournament, or a tournament played on this server, is
+// ALREADY_EXISTS and writes nothing.
+func TestArchive_DoubleImport(t *testing.T) {
+	ctx := context.Background()
+	store, flux := ouvrir(t)
+	_, err := archive.Importer(ctx, flux, "lyon.csv", []byte(classiqueValide), eventstore.Metadata{})
+	require.NoError(t, err)
+	b, err := archive.Importer(ctx, flux, "copie.csv", []byte(classiqueValide), eventstore.Metadata{})
+	require.NoError(t, err)
+	assert.True(t, b.DejaImporte)
+	autre := strings.Replace(classiqueValide, ";1512\n", ";1513\n", 1)
+	_, err = archive.Importer(ctx, flux, "autre.csv", []byte(autre), eventstore.Metadata{})
+	assert.ErrorIs(t, err, &erreur.Erreur{Code: erreur.CodeAlreadyExists})
+
+	live, err := eventstore.TournoiStream("vichy-2019")
+	require.NoError(t, err)
+	_, err = store.Append(ctx, live, eventstore.NoStream, eventstoretest.Events(1)...)
+	require.NoError(t, err)
+	_, err = archive.Importer(ctx, flux, "vichy.csv", []byte(duplicateValide), eventstore.Metadata{})
+	assert.ErrorIs(t, err, &erreur.Erreur{Code: erreur.CodeAlreadyExists})
+
+	all, err := store.ReadAll(ctx, 0, 100)
+	require.NoError(t, err)
+	assert.Len(t, all, 1+3+1, "one import of three lines and the live tournament's event")
+}

@@ -1,0 +1,200 @@
+// Package export builds the document of one tournament's results
+// (archive.Document) from the read models, and writes it as CSV, JSON or a
+// zip holding both and every classique match's GCG (docs/archive.md). A
+// tournament imported into the archive is exported as its import's events
+// hold it, so export, import and export again give the same file.
+package export
+
+import (
+	"archive/zip"
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"sort"
+
+	"arbitre/domain/archive"
+	"arbitre/domain/eventstore"
+	"arbitre/projections/historique"
+	"arbitre/projections/standings"
+)
+
+// Construire returns tournament id's results: duplicate standings per game
+// and cumulated (projections/standings), classique meetings
+// (projections/historique) and cotes (projections/classique); an imported
+// tournament from its import's events in journal. An unknown tournament is
+// NOT_FOUND.
+func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg *eventstore.Registry, id string) (archive.Document, error) {
+	t, ok, err := historique.TournoiDe(ctx, db, id)
+	if err != nil {
+		return archive.Document{}, err
+	}
+	if !ok {
+		return archive.Document{}, &archive.Erreur{Code: archive.CodeNotFound, Message: fmt.Sprintf("le tournoi %s est inconnu de l'archive", id)}
+	}
+	genre := archive.Genre(t.Kind)
+	if d, importe, err := archive.Charger(ctx, journal, reg, genre, t.ID); importe || err != nil {
+		return d, err
+	}
+	d := archive.Document{Tournoi: t.ID, Nom: t.Nom, Genre: genre, Date: t.OuvertLe.Format(archive.FormatDate)}
+	if genre == archive.GenreClassique {
+		d.Classique, err = classique(ctx, db, t.ID)
+	} else {
+		d.Duplicate, err = duplicate(ctx, db, t.ID)
+	}
+	return d, err
+}
+
+// duplicate lists, player by player in the order of the cumulated
+// standings, his line in each game in the order the games were created.
+func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneDuplicate, error) {
+	var parties []historique.Partie
+	for page := (historique.Page{First: historique.MaxPage}); ; {
+		ps, plus, err := historique.Parties(ctx, db, tournoi, page)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			if p.Kind == historique.KindDuplicate {
+				parties = append(parties, p)
+			}
+		}
+		if !plus {
+			break
+		}
+		page.After = ps[len(ps)-1].Position
+	}
+	c, err := standings.Charger(ctx, db, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	cumul, err := c.Cumul()
+	if err != nil {
+		return nil, err
+	}
+	parPartie := make([]map[string]standings.Ligne, len(parties))
+	for i, p := range parties {
+		lignes, err := c.Partie(p.ID)
+		if err != nil {
+			return nil, err
+		}
+		parPartie[i] = map[string]standings.Ligne{}
+		for _, l := range lignes {
+			parPartie[i][l.Licence] = l
+		}
+	}
+	var out []archive.LigneDuplicate
+	for _, g := range cumul {
+		for i, p := range parties {
+			l, ok := parPartie[i][g.Licence]
+			if !ok {
+				continue
+			}
+			out = append(out, archive.LigneDuplicate{Partie: p.ID, Numero: p.Numero, Licence: g.Licence, Nom: g.Nom, Club: g.Club,
+				Serie: g.Serie, Score: l.Score, Top: l.Top, Rang: l.Rang, Cumul: g.Score, TopCumul: g.Top,
+				Pourcentage: g.Pourcentage, RangGeneral: g.Rang})
+		}
+	}
+	return out, nil
+}
+
+// classique lists each round: each match as two lines, one per player,
+// then the exempt player's line; with each player's cote before and after
+// the tournament once it is closed.
+func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneClassique, error) {
+	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	exempts, err := historique.Exempts(ctx, db, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	cotes, err := historique.CotesDuTournoi(ctx, db, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	joueurs := map[string]historique.Joueur{}
+	joueur := func(id string) (historique.Joueur, error) {
+		j, ok := joueurs[id]
+		if !ok {
+			if j, _, err = historique.JoueurDe(ctx, db, id); err != nil {
+				return j, err
+			}
+			joueurs[id] = j
+		}
+		return j, nil
+	}
+	parRonde := map[int][]historique.Rencontre{}
+	var rondes []int
+	for _, r := range rs {
+		parRonde[r.Ronde] = append(parRonde[r.Ronde], r)
+	}
+	for r := range exempts {
+		if _, ok := parRonde[r]; !ok {
+			parRonde[r] = nil
+		}
+	}
+	for r := range parRonde {
+		rondes = append(rondes, r)
+	}
+	sort.Ints(rondes)
+	var out []archive.LigneClassique
+	for _, ronde := range rondes {
+		for _, r := range parRonde[ronde] {
+			for moi, lui := range []int{1, 0} {
+				j, err := joueur(r.Joueurs[moi])
+				if err != nil {
+					return nil, err
+				}
+				c := cotes[j.ID]
+				out = append(out, archive.LigneClassique{Ronde: r.Ronde, Match: r.Match, Licence: j.ID, Nom: j.Nom, Club: j.Club,
+					Adversaire: r.Joueurs[lui], Score: r.Scores[moi], ScoreAdversaire: r.Scores[lui], PointsDeMatch: r.PointsDeMatch[moi],
+					CoteAvant: c[0], CoteApres: c[1]})
+			}
+		}
+		if e, ok := exempts[ronde]; ok {
+			j, err := joueur(e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, archive.Exempte(ronde, j.ID, j.Nom, j.Club, cotes[j.ID]))
+		}
+	}
+	return out, nil
+}
+
+// Fichier is a file of the zip.
+type Fichier struct {
+	Nom   string
+	Texte string
+}
+
+// EcrireZip writes the zip of a whole tournament: <tournoi>.csv,
+// <tournoi>.json and each classique match's GCG under parties/, by name.
+func EcrireZip(w io.Writer, d archive.Document, gcg []Fichier) error {
+	z := zip.NewWriter(w)
+	for _, f := range []struct {
+		nom    string
+		ecrire func(io.Writer, archive.Document) error
+	}{{d.Tournoi + ".csv", archive.EcrireCSV}, {d.Tournoi + ".json", archive.EcrireJSON}} {
+		fw, err := z.Create(f.nom)
+		if err != nil {
+			return err
+		}
+		if err := f.ecrire(fw, d); err != nil {
+			return err
+		}
+	}
+	sort.Slice(gcg, func(i, j int) bool { return gcg[i].Nom < gcg[j].Nom })
+	for _, f := range gcg {
+		fw, err := z.Create("parties/" + f.Nom)
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(fw, f.Texte); err != nil {
+			return err
+		}
+	}
+	return z.Close()
+}

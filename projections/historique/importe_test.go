@@ -1,0 +1,124 @@
+package historique_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	darchive "arbitre/domain/archive"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/projections/historique"
+)
+
+// Two past tournaments: a classique one in 2018 where L1 (who played the
+// live duplicate D1) met J0001 of the live classique C1, and a duplicate
+// game in 2019.
+const (
+	classique2018 = "tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;L1;Joueur L1;Lyon;J0001;420;380;3;1500;1512\n" +
+		"lyon-2018;Open de Lyon;2018-03-10;1;lyon-2018-1;J0001;Joueur 1;;L1;380;420;1;1450;1438\n"
+	duplicate2019 = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
+		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L1;Joueur L1;Vichy;A;900;920;1;900;920;97,83;1\n" +
+		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Joueur L2;Cusset;B;850;920;2;850;920;92,39;2\n"
+)
+
+// TestArchive_Art2_2_ImportDansLHistorique: the cotes of classique §2.2 and
+// the rest of imported past tournaments reach the
+// archive like live ones: tournaments dated as the file says, players,
+// their games with their result, head-to-head, and the cote history in
+// the order of the dates; a rebuild gives the same rows.
+func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	flux := eventstore.Flux{Store: store, Registry: reg}
+	// N1's club in 2020, then in 2017: the older file does not replace it.
+	nouveau := func(tournoi, date, club string) string {
+		return duplicate2019[:strings.Index(duplicate2019, "\n")+1] +
+			tournoi + ";Simultané;" + date + ";" + tournoi + "-1;1;N1;Nouveau;" + club + ";C;700;920;1;700;920;76,09;1\n"
+	}
+	for _, f := range [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019},
+		{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, {"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")}} {
+		_, err := darchive.Importer(ctx, flux, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+	}
+
+	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, ts, 6)
+	lyon, ok, err := historique.TournoiDe(ctx, db, "lyon-2018")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, historique.KindClassique, lyon.Kind)
+	assert.Equal(t, time.Date(2018, 3, 10, 0, 0, 0, 0, time.UTC), lyon.OuvertLe)
+	assert.Equal(t, lyon.OuvertLe, lyon.ClosLe, "a past classique tournament is closed")
+
+	j, _, err := historique.JoueurDe(ctx, db, "L1")
+	require.NoError(t, err)
+	assert.Equal(t, historique.Joueur{ID: "L1", Nom: "Joueur L1", Club: "Club"}, j, "an import does not replace a live registration's club")
+	j, _, err = historique.JoueurDe(ctx, db, "N1")
+	require.NoError(t, err)
+	assert.Equal(t, historique.Joueur{ID: "N1", Nom: "Nouveau", Club: "Vichy"}, j, "the club of the latest file by date")
+	parts, _, err := historique.Participations(ctx, db, "L1", historique.Page{})
+	require.NoError(t, err)
+	var vus []string
+	for _, p := range parts {
+		vus = append(vus, p.Partie)
+	}
+	assert.Equal(t, []string{"D1-1", "lyon-2018-1", "vichy-2019-1"}, vus)
+	res, ok, err := historique.ResultatImporte(ctx, db, "vichy-2019-1", "L2")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, historique.Resultat{Score: 850, Top: 920, Rang: 2}, res)
+
+	h2h, err := historique.FaceAFace(ctx, db, "J0001", "L1")
+	require.NoError(t, err)
+	require.Len(t, h2h, 1)
+	assert.Equal(t, [2]string{"L1", "J0001"}, h2h[0].Joueurs)
+	assert.Equal(t, [2]int{420, 380}, h2h[0].Scores)
+	assert.Equal(t, [2]int{3, 1}, h2h[0].PointsDeMatch, "the second line completes the match")
+
+	cotes, err := historique.Cotes(ctx, db, "J0001")
+	require.NoError(t, err)
+	require.Len(t, cotes, 2, "the imported 2018 cote, then the live C1's")
+	assert.Equal(t, historique.Cote{Tournoi: "lyon-2018", Le: lyon.ClosLe, Avant: 1450, Apres: 1438,
+		Politique: historique.PolitiqueImport, Version: historique.VersionImport}, cotes[0])
+	assert.Equal(t, "C1", cotes[1].Tournoi)
+
+	reconstruitCommeVivant(t, db, runners)
+}
+
+// TestArchive_TournoiJoueApresUnImportDeMemeID: a tournament and a game
+// created live with the ids of an imported past tournament do not stop the
+// archive (the imported rows stay); the live game's players are in it.
+func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	_, err = darchive.Importer(ctx, eventstore.Flux{Store: store, Registry: reg}, "d2.csv",
+		[]byte(strings.ReplaceAll(duplicate2019, "vichy-2019", "D2")), eventstore.Metadata{Actor: "test"})
+	require.NoError(t, err)
+	jouerPartie(t, store, reg, "D2", "Open joué ici", []string{"L7"}, 6)
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err, "the archive goes on")
+	}
+	d2, _, err := historique.TournoiDe(ctx, db, "D2")
+	require.NoError(t, err)
+	assert.Equal(t, "Festival de Vichy", d2.Nom, "the imported row stays")
+	parts, _, err := historique.Participations(ctx, db, "L7", historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, parts, 1)
+	assert.Equal(t, "D2-1", parts[0].Partie)
+}
