@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
 	"arbitre/domain/tournoi"
 )
 
@@ -23,6 +24,7 @@ func Registre() (*eventstore.Registry, error) {
 		ronde.Register,
 		duplicate.Enregistrer,
 		tournoi.Enregistrer,
+		federation.Enregistrer,
 	} {
 		if err := register(r); err != nil {
 			return nil, err

@@ -6772,6 +6772,14 @@ enum CodeErreur {
   INVALID_PARAMETERS
   "Cote — Seuils de séries invalides."
   INVALID_THRESHOLDS
+  "Fédération — Les résultats d'un centre ne correspondent pas à l'épreuve."
+  RESULTATS_INVALIDES
+  "Fédération — Le centre a déjà envoyé d'autres résultats."
+  CENTRE_DEJA_RECU
+  "Fédération — Le paquet d'un centre échoue au contrôle d'intégrité."
+  PAQUET_CORROMPU
+  "Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage."
+  JUMELAGE_INVALIDE
 }
 `, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
