@@ -1,0 +1,62 @@
+// Package command holds the use cases of the events played in many
+// centres (guide §2.17): load the event, run the aggregate's command, save
+// its events with optimistic concurrency. The CLI (`arbitre centre ...`)
+// calls only these handlers.
+package command
+
+import (
+	"context"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+)
+
+// Epreuves is where the events live (adapters.Epreuves).
+type Epreuves interface {
+	Charger(ctx context.Context, id string) (*federation.Epreuve, error)
+	Enregistrer(ctx context.Context, e *federation.Epreuve, md eventstore.Metadata) error
+}
+
+// Application runs the federation's commands.
+type Application struct {
+	Epreuves Epreuves
+}
+
+// OuvrirEpreuve opens an event on a pre-drawn game of coups coups.
+func (a Application) OuvrirEpreuve(ctx context.Context, id, nom string, coups int, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(e *federation.Epreuve) error { return e.Ouvrir(id, nom, coups) })
+}
+
+// RecevoirResultats records a centre's results, as they came (online or
+// as a file) with their fingerprint; the same fingerprint again records
+// nothing.
+func (a Application) RecevoirResultats(ctx context.Context, epreuve string, r federation.ResultatsCentre, origine federation.Origine,
+	empreinte string, md eventstore.Metadata) error {
+	return a.executer(ctx, epreuve, md, func(e *federation.Epreuve) error { return e.Recevoir(r, origine, empreinte) })
+}
+
+// Classement is the event's national ranking (§2.17.2–2.17.4).
+func (a Application) Classement(ctx context.Context, epreuve string) (federation.National, error) {
+	e, err := a.Epreuves.Charger(ctx, epreuve)
+	if err != nil {
+		return federation.National{}, err
+	}
+	if e.Version() == 0 {
+		return federation.National{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "l'épreuve " + epreuve + " n'existe pas"}
+	}
+	return e.Classement(), nil
+}
+
+func (a Application) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Epreuve) error) error {
+	e, err := a.Epreuves.Charger(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := f(e); err != nil {
+		return err
+	}
+	if len(e.Nouveaux()) == 0 {
+		return nil
+	}
+	return a.Epreuves.Enregistrer(ctx, e, md)
+}
