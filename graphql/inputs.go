@@ -54,6 +54,10 @@ var bornes = map[string][2]int{
 
 var bornesParDefaut = [2]int{-100000, 100000}
 
+// textesLongs are the String arguments longer than maxTexte, with their
+// limit: a centre's bundle, base64 (guide §2.17), within the body limit.
+var textesLongs = map[string]int{"paquet": 900_000}
+
 // sensDesBornes says in words what a range means, where a bare range would
 // not tell a director why (a token's lifetime).
 var sensDesBornes = map[string]string{"heures": "une validité de 1 heure à 30 jours (720 heures)"}
@@ -124,6 +128,8 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 		return verifierTexte(chemin, v, maxID, false)
 	case t.NamedType == "String" && noms[nom]:
 		return verifierTexte(chemin, v, maxNom, false)
+	case t.NamedType == "String" && textesLongs[nom] > 0:
+		return verifierTexte(chemin, v, textesLongs[nom], false)
 	case t.NamedType == "String":
 		return verifierTexte(chemin, v, maxTexte, true)
 	case t.NamedType == "Int":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -154,12 +155,14 @@ func (c *centreE2E) exporter(t *testing.T, args ...string) string {
 }
 
 // TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne: one pre-drawn
-// game played in three centres on their own servers (guide §2.17); each
-// sends a bundle of its events, Nice's carried by hand, imported twice
-// without effect, a damaged one refused whole; Brest annulled coup 2 after
-// an incident, its players get the other centres' average per série for it
-// (§2.17.2); the national ranking merges every centre and each centre's
-// hall scores stand.
+// game played in three centres on their own servers (guide §2.17); Lyon
+// and Brest send their bundles online to the federation's server with
+// their centre's token (sent twice: recorded once; another centre's bundle
+// or event: FORBIDDEN), Nice, offline, has its bundle carried and imported
+// (twice, without effect; a damaged one is refused whole); Brest annulled
+// coup 2 after an incident, its players get the other centres' average per
+// série for it (§2.17.2); the national ranking merges every centre and each
+// centre's hall scores stand.
 func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	const coups = 4
 	feuille := feuillePretiree(t, coups)
@@ -171,8 +174,35 @@ func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	federationData := t.TempDir()
 	out, err := runArbitre(t, "centre", "ouvrir", "--data", federationData, "--epreuve", "SIM-2026", "--nom", "Simultané de France", "--coups", fmt.Sprint(coups))
 	require.NoError(t, err, out)
+	jetonLyon := apiToken(t, federationData, "--role", "centre", "--tournoi", "SIM-2026", "--centre", "Lyon")
+	jetonBrest := apiToken(t, federationData, "--role", "centre", "--tournoi", "SIM-2026", "--centre", "Brest")
+	jetonAutre := apiToken(t, federationData, "--role", "centre", "--tournoi", "AUTRE", "--centre", "Lyon")
+	fed := startAPIServer(t, federationData)
+	defer fed.stop()
 	lyon, nice := centres[0].exporter(t), centres[1].exporter(t)
 	brest := centres[2].exporter(t, "--coup-annule", "2")
+
+	envoyer := `mutation($p: String!, $id: String) { envoyerResultatsCentre(paquet:$p, clientMutationId:$id) { epreuve centre joueurs empreinte } }`
+	en64 := func(f string) string {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		return base64.StdEncoding.EncodeToString(data)
+	}
+	assert.Equal(t, "UNAUTHENTICATED", fed.gql("", envoyer, map[string]any{"p": en64(lyon)}).code())
+	assert.Equal(t, "FORBIDDEN", fed.gql(jetonLyon, envoyer, map[string]any{"p": en64(brest)}).code(), "the centre is the token's")
+	assert.Equal(t, "FORBIDDEN", fed.gql(jetonAutre, envoyer, map[string]any{"p": en64(lyon)}).code(), "the event is the token's")
+	assert.Equal(t, "INVALID_INPUT", fed.gql(jetonLyon, envoyer, map[string]any{"p": "pas du base64"}).code())
+	var recu struct {
+		Epreuve, Centre, Empreinte string
+		Joueurs                    int
+	}
+	for _, envoi := range []struct{ jeton, fichier, id string }{
+		{jetonLyon, lyon, "lyon-1"}, {jetonLyon, lyon, "lyon-1"}, {jetonLyon, lyon, "lyon-2"}, {jetonBrest, brest, "brest-1"},
+	} {
+		fed.gql(envoi.jeton, envoyer, map[string]any{"p": en64(envoi.fichier), "id": envoi.id}).into(t, "envoyerResultatsCentre", &recu)
+	}
+	assert.Equal(t, "Brest", recu.Centre)
+	assert.Equal(t, 2, recu.Joueurs)
 
 	// A damaged bundle is refused whole.
 	data, err := os.ReadFile(nice)
@@ -183,7 +213,7 @@ func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, federation.CodePaquetCorrompu, federation.CodeOf(err))
 
-	for _, f := range []string{lyon, nice, brest, nice} {
+	for _, f := range []string{nice, nice} {
 		out, err := runArbitre(t, "centre", "import", "--data", federationData, f)
 		require.NoError(t, err, out)
 	}
@@ -191,7 +221,9 @@ func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	require.NoError(t, err, out)
 	var national federation.National
 	require.NoError(t, json.Unmarshal([]byte(out), &national))
-	assert.Equal(t, []string{"Lyon", "Nice", "Brest"}, national.Centres, "Nice imported twice: once")
+	assert.Equal(t, []string{"Lyon", "Brest", "Nice"}, national.Centres, "each sent or imported twice: once")
+	assert.Equal(t, map[string]federation.Origine{"Lyon": federation.OrigineEnLigne, "Brest": federation.OrigineEnLigne,
+		"Nice": federation.OrigineFichier}, national.Origines)
 
 	// The expected figures: each centre's hall standings; Brest's coup 2
 	// replaced by the mean of the other centres' players on it (all of
@@ -204,6 +236,7 @@ func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 		}
 	}
 	moyenne := int(float64(somme)/float64(n) + 0.5)
+	require.Less(t, moyenne, feuille[1].score, "Brest played the top on coup 2: the average changes its score")
 	attendu := map[string]int{}
 	for _, c := range centres {
 		var hall []apiLigne

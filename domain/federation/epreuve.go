@@ -175,11 +175,13 @@ type CentreIsole struct {
 
 // National is the event's ranking.
 type National struct {
-	Epreuve     string           `json:"epreuve"`
-	Nom         string           `json:"nom"`
-	Centres     []string         `json:"centres"`
-	Classement  []LigneNationale `json:"classement"`
-	HorsClasses []CentreIsole    `json:"horsClasses,omitempty"`
+	Epreuve string   `json:"epreuve"`
+	Nom     string   `json:"nom"`
+	Centres []string `json:"centres"`
+	// Origines say how each centre's results came (online, as a file).
+	Origines    map[string]Origine `json:"origines"`
+	Classement  []LigneNationale   `json:"classement"`
+	HorsClasses []CentreIsole      `json:"horsClasses,omitempty"`
 }
 
 // Classement merges every centre received (§2.17): a coup annulled in a
@@ -190,10 +192,11 @@ type National struct {
 // ranked on its own, with its proportion of the participants per série
 // (§2.17.3, §2.17.4).
 func (e *Epreuve) Classement() National {
-	n := National{Epreuve: e.id, Nom: e.nom}
+	n := National{Epreuve: e.id, Nom: e.nom, Origines: map[string]Origine{}}
 	participants := map[string]int{}
 	for _, c := range e.centres {
 		n.Centres = append(n.Centres, c.Resultats.Centre)
+		n.Origines[c.Resultats.Centre] = c.Origine
 		for _, j := range c.Resultats.Joueurs {
 			participants[j.Serie]++
 		}

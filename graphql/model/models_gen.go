@@ -347,6 +347,8 @@ type DemandeJeton struct {
 	Heures int `json:"heures"`
 	// A label for people (who holds the token).
 	Libelle *string `json:"libelle,omitempty"`
+	// The centre a CENTRE token speaks for (required for that role, refused for the others).
+	Centre *string `json:"centre,omitempty"`
 }
 
 // An appeal to file (§6.3).
@@ -833,6 +835,18 @@ type RaisonsAppariement struct {
 	Exempt *pairing.ByeReason `json:"exempt,omitempty"`
 	// The same in French, for people.
 	TexteExempt *string `json:"texteExempt,omitempty"`
+}
+
+// A centre's results, received.
+type ReceptionCentre struct {
+	// The event.
+	Epreuve string `json:"epreuve"`
+	// The centre, the token's.
+	Centre string `json:"centre"`
+	// How many players the results hold.
+	Joueurs int `json:"joueurs"`
+	// The bundle's fingerprint: the same bundle sent again records nothing.
+	Empreinte string `json:"empreinte"`
 }
 
 // One classique game between two players.

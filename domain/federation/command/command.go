@@ -6,6 +6,7 @@ package command
 
 import (
 	"context"
+	"errors"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
@@ -49,6 +50,9 @@ func (a Application) Classement(ctx context.Context, epreuve string) (federation
 
 func (a Application) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Epreuve) error) error {
 	e, err := a.Epreuves.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil // a retry of a command applied already
+	}
 	if err != nil {
 		return err
 	}
