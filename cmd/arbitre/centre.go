@@ -36,8 +36,8 @@ func init() {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("epreuve", "coups"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return avecFederation(cmd.Context(), &ouvrirFlags, func(app command.Application) error {
-				return app.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
+			return avecFederation(cmd.Context(), &ouvrirFlags, func(apps federationApps) error {
+				return apps.centres.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
 			})
 		},
 	}
@@ -103,7 +103,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 			if err != nil {
 				return err
 			}
-			return avecFederation(cmd.Context(), &importFlags, func(app command.Application) error {
+			return avecFederation(cmd.Context(), &importFlags, func(apps federationApps) error {
 				for _, f := range fichiers {
 					data, err := os.ReadFile(f)
 					if err != nil {
@@ -111,7 +111,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 					}
 					p, err := centres.Lire(data, registre)
 					if err == nil {
-						err = app.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
+						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
 					}
 					if err != nil {
 						return fmt.Errorf("centre import %s : %w", f, err)
@@ -133,8 +133,8 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("epreuve"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return avecFederation(cmd.Context(), &classementFlags, func(app command.Application) error {
-				n, err := app.Classement(cmd.Context(), epreuveClassee)
+			return avecFederation(cmd.Context(), &classementFlags, func(apps federationApps) error {
+				n, err := apps.centres.Classement(cmd.Context(), epreuveClassee)
 				if err != nil {
 					return err
 				}
@@ -151,9 +151,15 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 	rootCmd.AddCommand(cmd)
 }
 
+// federationApps are the federation's use cases over one store.
+type federationApps struct {
+	centres   command.Application
+	jumelages command.Twinning
+}
+
 // avecFederation opens the store and runs f with the federation's use
 // cases over it.
-func avecFederation(ctx context.Context, flags *storeFlags, f func(command.Application) error) error {
+func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApps) error) error {
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
 		return err
@@ -163,7 +169,8 @@ func avecFederation(ctx context.Context, flags *storeFlags, f func(command.Appli
 	if err != nil {
 		return err
 	}
-	return f(command.Application{Epreuves: adapters.NewEpreuves(store, registre)})
+	return f(federationApps{centres: command.Application{Epreuves: adapters.NewEpreuves(store, registre)},
+		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre)}})
 }
 
 // metadataCLI is who acts from the command line.

@@ -98,8 +98,9 @@ type centreE2E struct {
 }
 
 // ouvrirCentre starts a centre's server on its own data directory,
-// registers its players (séries 3A and 3B) and creates the pre-drawn game.
-func ouvrirCentre(t *testing.T, nom string, joueurs int) *centreE2E {
+// registers its players (séries 3A and 3B, alternately) and creates the
+// pre-drawn game.
+func ouvrirCentre(t *testing.T, nom string, licences ...string) *centreE2E {
 	t.Helper()
 	c := &centreE2E{nom: nom, data: t.TempDir(), points: map[string][]int{}}
 	c.directeur = apiToken(t, c.data, "--role", "director")
@@ -107,11 +108,10 @@ func ouvrirCentre(t *testing.T, nom string, joueurs int) *centreE2E {
 	c.s = startAPIServer(t, c.data)
 	t.Cleanup(c.s.stop)
 	require.Empty(t, c.s.gql(c.directeur, `mutation { creerTournoi(id:"SIM", nom:"Simultané") { id } }`, nil).Errors)
-	for i := 1; i <= joueurs; i++ {
-		l := fmt.Sprintf("%s%d", nom[:1], i)
+	for i, l := range licences {
 		c.licences = append(c.licences, l)
 		require.Empty(t, c.s.gql(c.directeur, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"SIM", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l, "club": nom, "serie": []string{"3A", "3B"}[i%2], "table": i}}).Errors)
+			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l, "club": nom, "serie": []string{"3A", "3B"}[i%2], "table": i + 1}}).Errors)
 	}
 	require.Empty(t, c.s.gql(c.directeur, `mutation { creerPartie(tournoi:"SIM", partie:"SIM-1", config:{source: pretiree}) { id } }`, nil).Errors)
 	return c
@@ -119,16 +119,16 @@ func ouvrirCentre(t *testing.T, nom string, joueurs int) *centreE2E {
 
 // jouer plays the sheet in the centre's hall: the director types each
 // coup's letters from the sheet and announces its top; a player whose
-// blanc(coup, index) is true hands in a blank bulletin, the others the top.
-func (c *centreE2E) jouer(t *testing.T, feuille []ligneFeuille, blanc func(coup, joueur int) bool) {
+// blanc(coup, licence) is true hands in a blank bulletin, the others the top.
+func (c *centreE2E) jouer(t *testing.T, feuille []ligneFeuille, blanc func(coup int, licence string) bool) {
 	t.Helper()
 	for k, l := range feuille {
 		coup := k + 1
 		require.Empty(t, c.s.gql(c.directeur, `mutation($l: String) { tirer(partie:"SIM-1", lettres:$l) { version } }`, map[string]any{"l": l.tirees}).Errors, "%s coup %d", c.nom, coup)
-		for i, licence := range c.licences {
+		for _, licence := range c.licences {
 			b := map[string]any{"solutions": []any{map[string]any{"word": l.mot, "ref": l.ref, "score": l.score}}}
 			points := l.score
-			if blanc(coup, i) {
+			if blanc(coup, licence) {
 				b, points = map[string]any{"blank": true}, 0
 			}
 			c.points[licence] = append(c.points[licence], points)
@@ -143,6 +143,9 @@ func (c *centreE2E) jouer(t *testing.T, feuille []ligneFeuille, blanc func(coup,
 		}
 	}
 }
+
+// blancs are the coups a player hands in blank: the same in every hall.
+func blancs(coup int, licence string) bool { return (coup+int(licence[len(licence)-1]))%3 == 0 }
 
 // exporter writes the centre's bundle with `arbitre centre export`.
 func (c *centreE2E) exporter(t *testing.T, args ...string) string {
@@ -166,9 +169,9 @@ func (c *centreE2E) exporter(t *testing.T, args ...string) string {
 func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	const coups = 4
 	feuille := feuillePretiree(t, coups)
-	centres := []*centreE2E{ouvrirCentre(t, "Lyon", 3), ouvrirCentre(t, "Nice", 2), ouvrirCentre(t, "Brest", 2)}
-	for n, c := range centres {
-		c.jouer(t, feuille, func(coup, joueur int) bool { return (coup+joueur+n)%3 == 0 })
+	centres := []*centreE2E{ouvrirCentre(t, "Lyon", "L1", "L2", "L3"), ouvrirCentre(t, "Nice", "N1", "N2"), ouvrirCentre(t, "Brest", "B1", "B2")}
+	for _, c := range centres {
+		c.jouer(t, feuille, blancs)
 	}
 
 	federationData := t.TempDir()
@@ -263,5 +266,96 @@ func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
 		if strings.HasPrefix(l.Licence, "B") {
 			assert.Equal(t, []int{2}, l.Moyennes)
 		}
+	}
+}
+
+// classementJumele runs `arbitre jumelage classement` over the sites'
+// bundles.
+func classementJumele(t *testing.T, data, jumelage string, paquets ...string) federation.ClassementJumele {
+	t.Helper()
+	out, err := runArbitre(t, append([]string{"jumelage", "classement", "--data", data, "--jumelage", jumelage}, paquets...)...)
+	require.NoError(t, err, out)
+	var c federation.ClassementJumele
+	require.NoError(t, json.Unmarshal([]byte(out), &c))
+	return c
+}
+
+// jumelageCLI runs one `arbitre jumelage` command on the principal's data.
+func jumelageCLI(t *testing.T, args ...string) {
+	t.Helper()
+	out, err := runArbitre(t, append([]string{"jumelage"}, args...)...)
+	require.NoError(t, err, out)
+}
+
+// TestE2EJumelage_Paragraphe2_18_FormulesEtCoupures: a 10-coup game drawn
+// at the principal (Vichy) is played at Vichy and at two other sites, Lyon
+// and Nice, each on its own server, and the same game in one hall with
+// every player. Formula 2 (§2.18.2.C): one ranking of every site equals the
+// hall's; a cut of 10 minutes changes nothing, 20 minutes in all detach
+// the site, ranked on its own (§2.18.2.B). Formula 1 (§2.18.1.C): the
+// principal's ranking holds its own players, each satellite player placed
+// against it as in the hall among Vichy's players; Nice cut for more than
+// 15 minutes has its game annulled (§2.18.1.B), decided at the deadline.
+func TestE2EJumelage_Paragraphe2_18_FormulesEtCoupures(t *testing.T) {
+	const coups = 10
+	feuille := feuillePretiree(t, coups)
+	vichy := ouvrirCentre(t, "Vichy", "V1", "V2", "V3")
+	sites := []*centreE2E{vichy, ouvrirCentre(t, "Lyon", "L1", "L2"), ouvrirCentre(t, "Nice", "N1", "N2")}
+	salle := ouvrirCentre(t, "Salle", "V1", "V2", "V3", "L1", "L2", "N1", "N2")
+	var paquets []string
+	for _, s := range sites {
+		s.jouer(t, feuille, blancs)
+		paquets = append(paquets, s.exporter(t))
+	}
+	salle.jouer(t, feuille, blancs)
+	var hall []apiLigne
+	salle.s.gql("", `{ classement(partie:"SIM-1") { licence score rang } }`, nil).into(t, "classement", &hall)
+	require.Len(t, hall, 7)
+
+	t0 := "2026-07-14T14:00:00Z"
+	data := vichy.data
+	jumelageCLI(t, "creer", "--data", data, "--jumelage", "J2", "--formule", "2", "--principal", "Vichy", "--site", "Lyon", "--site", "Nice")
+	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J2", "--site", "Lyon", "--partie", "SIM-1", "--a", t0)
+	jumelageCLI(t, "retablissement", "--data", data, "--jumelage", "J2", "--site", "Lyon", "--a", "2026-07-14T14:10:00Z")
+	c2 := classementJumele(t, data, "J2", paquets...)
+	require.Len(t, c2.Classement, 7)
+	assert.Equal(t, 7, c2.Caracteristiques.Joueurs, "§2.18.2.C: every site's players")
+	for i, l := range c2.Classement {
+		assert.Equal(t, hall[i].Licence, l.Licence, "rank %d", i+1)
+		assert.Equal(t, hall[i].Score, l.Score, l.Licence)
+		assert.Equal(t, hall[i].Rang, l.Rang, l.Licence)
+	}
+	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J2", "--site", "Nice", "--partie", "SIM-1", "--a", "2026-07-14T15:00:00Z")
+	jumelageCLI(t, "echeance", "--data", data, "--jumelage", "J2", "--a", "2026-07-14T15:15:01Z")
+	c2 = classementJumele(t, data, "J2", paquets...)
+	assert.Equal(t, 5, c2.Caracteristiques.Joueurs, "§2.18.2.B: Nice, cut more than 15 minutes, left the twinning")
+	assert.Len(t, c2.Isoles["Nice"], 2)
+
+	jumelageCLI(t, "creer", "--data", data, "--jumelage", "J1", "--formule", "1", "--principal", "Vichy", "--site", "Lyon", "--site", "Nice")
+	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J1", "--site", "Lyon", "--partie", "SIM-1", "--a", t0)
+	jumelageCLI(t, "retablissement", "--data", data, "--jumelage", "J1", "--site", "Lyon", "--a", "2026-07-14T14:15:00Z")
+	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J1", "--site", "Nice", "--partie", "SIM-1", "--a", t0)
+	jumelageCLI(t, "echeance", "--data", data, "--jumelage", "J1", "--a", "2026-07-14T14:16:00Z")
+	c1 := classementJumele(t, data, "J1", paquets...)
+	assert.Equal(t, 3, c1.Caracteristiques.Joueurs, "§2.18.1.C: the principal's own players")
+	place := map[string]federation.LigneJumelee{}
+	for _, l := range c1.Classement {
+		place[l.Licence] = l
+	}
+	require.Len(t, place, 5, "Nice's game annulled for that centre (§2.18.1.B): nobody of Nice placed")
+	for _, h := range hall {
+		l, ok := place[h.Licence]
+		if !ok {
+			continue
+		}
+		assert.Equal(t, h.Score, l.Score, h.Licence)
+		rang := 1
+		for _, v := range hall {
+			if strings.HasPrefix(v.Licence, "V") && v.Score > h.Score {
+				rang++
+			}
+		}
+		assert.Equal(t, rang, l.Rang, "%s placed among Vichy's players", h.Licence)
+		assert.Equal(t, strings.HasPrefix(h.Licence, "L"), l.Injecte, h.Licence)
 	}
 }

@@ -1,6 +1,9 @@
 package federation
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // ScorePartie is a player's score in one game at one site of a twinning.
 type ScorePartie struct {
@@ -71,10 +74,11 @@ func (j *Jumelage) Classement(scores []ScorePartie) ClassementJumele {
 		sort.SliceStable(out.Classement, func(a, b int) bool { return out.Classement[a].Rang < out.Classement[b].Rang })
 		return out
 	}
-	unique := cumuler(scores, func(s ScorePartie) bool { return !j.detaches[s.Site] })
+	sites := append([]string{j.principal}, j.sites...)
+	unique := cumuler(scores, func(s ScorePartie) bool { return slices.Contains(sites, s.Site) && !j.detaches[s.Site] })
 	out.Classement = classer(unique)
 	out.Caracteristiques = caracteristiques(unique)
-	for _, site := range append([]string{j.principal}, j.sites...) {
+	for _, site := range sites {
 		if j.detaches[site] {
 			if out.Isoles == nil {
 				out.Isoles = map[string][]LigneJumelee{}

@@ -1,5 +1,6 @@
 // Package adapters keeps the federation's aggregates in the event store:
-// one stream per event played in many centres ("federation-epreuve-<id>").
+// one stream per event played in many centres ("federation-epreuve-<id>")
+// and per twinning ("federation-jumelage-<id>").
 package adapters
 
 import (
@@ -49,4 +50,34 @@ func conflit(quoi string, err error) error {
 		return err
 	}
 	return &federation.Erreur{Code: federation.CodeConflict, Message: quoi + " a été modifié entre-temps : recharger", Err: err}
+}
+
+// Jumelages loads and saves the twinnings.
+type Jumelages struct {
+	depot eventstore.Depot[*federation.Jumelage]
+}
+
+// NewJumelages returns a repository over store.
+func NewJumelages(store eventstore.Store, registre *eventstore.Registry) *Jumelages {
+	return &Jumelages{depot: eventstore.Depot[*federation.Jumelage]{
+		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouveauJumelage}}
+}
+
+// Charger replays a twinning; one never created is at version 0.
+func (d *Jumelages) Charger(ctx context.Context, id string) (*federation.Jumelage, error) {
+	stream, err := eventstore.JumelageStream(id)
+	if err != nil {
+		return nil, &federation.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant de jumelage %q invalide", id), Err: err}
+	}
+	j, err := d.depot.Charger(ctx, stream)
+	return j, conflit("le jumelage "+id, err)
+}
+
+// Enregistrer appends the twinning's new events.
+func (d *Jumelages) Enregistrer(ctx context.Context, j *federation.Jumelage, md eventstore.Metadata) error {
+	stream, err := eventstore.JumelageStream(j.ID())
+	if err != nil {
+		return err
+	}
+	return conflit("le jumelage "+j.ID(), d.depot.Enregistrer(ctx, stream, j, md))
 }

@@ -49,18 +49,30 @@ func (a Application) Classement(ctx context.Context, epreuve string) (federation
 }
 
 func (a Application) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Epreuve) error) error {
-	e, err := a.Epreuves.Charger(ctx, id)
+	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
+}
+
+// depot is a repository of one of the federation's aggregates.
+type depot[A eventstore.Agregat] interface {
+	Charger(ctx context.Context, id string) (A, error)
+	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
+}
+
+// executer loads an aggregate, runs a command on it and saves its new
+// events; a retry of a command applied already does nothing.
+func executer[A eventstore.Agregat](ctx context.Context, d depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+	agg, err := d.Charger(ctx, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil // a retry of a command applied already
+		return nil
 	}
 	if err != nil {
 		return err
 	}
-	if err := f(e); err != nil {
+	if err := f(agg); err != nil {
 		return err
 	}
-	if len(e.Nouveaux()) == 0 {
+	if len(agg.Nouveaux()) == 0 {
 		return nil
 	}
-	return a.Epreuves.Enregistrer(ctx, e, md)
+	return d.Enregistrer(ctx, agg, md)
 }
