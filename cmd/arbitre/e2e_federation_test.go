@@ -157,7 +157,7 @@ func (c *centreE2E) exporter(t *testing.T, args ...string) string {
 	return fichier
 }
 
-// TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne: one pre-drawn
+// TestE2ECentres_Guide2_17_TroisCentresUnHorsLigne: one pre-drawn
 // game played in three centres on their own servers (guide §2.17); Lyon
 // and Brest send their bundles online to the federation's server with
 // their centre's token (sent twice: recorded once; another centre's bundle
@@ -166,7 +166,7 @@ func (c *centreE2E) exporter(t *testing.T, args ...string) string {
 // coup 2 after an incident, its players get the other centres' average per
 // série for it (§2.17.2); the national ranking merges every centre and each
 // centre's hall scores stand.
-func TestE2ECentres_Paragraphe2_17_TroisCentresUnHorsLigne(t *testing.T) {
+func TestE2ECentres_Guide2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	const coups = 4
 	feuille := feuillePretiree(t, coups)
 	centres := []*centreE2E{ouvrirCentre(t, "Lyon", "L1", "L2", "L3"), ouvrirCentre(t, "Nice", "N1", "N2"), ouvrirCentre(t, "Brest", "B1", "B2")}
@@ -287,7 +287,7 @@ func jumelageCLI(t *testing.T, args ...string) {
 	require.NoError(t, err, out)
 }
 
-// TestE2EJumelage_Paragraphe2_18_FormulesEtCoupures: a 10-coup game drawn
+// TestE2EJumelage_Guide2_18_FormulesEtCoupures: a 10-coup game drawn
 // at the principal (Vichy) is played at Vichy and at two other sites, Lyon
 // and Nice, each on its own server, and the same game in one hall with
 // every player. Formula 2 (§2.18.2.C): one ranking of every site equals the
@@ -296,7 +296,7 @@ func jumelageCLI(t *testing.T, args ...string) {
 // principal's ranking holds its own players, each satellite player placed
 // against it as in the hall among Vichy's players; Nice cut for more than
 // 15 minutes has its game annulled (§2.18.1.B), decided at the deadline.
-func TestE2EJumelage_Paragraphe2_18_FormulesEtCoupures(t *testing.T) {
+func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	const coups = 10
 	feuille := feuillePretiree(t, coups)
 	vichy := ouvrirCentre(t, "Vichy", "V1", "V2", "V3")

@@ -22,10 +22,10 @@ func epreuveOuverte(t *testing.T, coups int) *Epreuve {
 	return e
 }
 
-// TestEpreuve_CoupAnnuleMoyenneParSerie: a coup annulled in one centre
+// TestEpreuve_Guide2_17_2_CoupAnnuleMoyenneParSerie: a coup annulled in one centre
 // counts, for its players, the average of the other centres' players of
 // the same série, A and B together, on that coup (§2.17.2).
-func TestEpreuve_CoupAnnuleMoyenneParSerie(t *testing.T) {
+func TestEpreuve_Guide2_17_2_CoupAnnuleMoyenneParSerie(t *testing.T) {
 	e := epreuveOuverte(t, 3)
 	require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{
 		joueur("L1", "3A", 10, 20, 30), joueur("L2", "5", 10, 2, 30)}}, OrigineEnLigne, "h-lyon"))
@@ -56,10 +56,10 @@ func TestEpreuve_CoupAnnuleMoyenneParSerie(t *testing.T) {
 	assert.Equal(t, "N1", n.Classement[0].Licence)
 }
 
-// TestEpreuve_PartieAnnuleeHorsClassement: a centre whose game was
+// TestEpreuve_Guide2_17_3_PartieAnnuleeHorsClassement: a centre whose game was
 // annulled stays out of the national ranking, is ranked on its own, with
 // its share of the participants per série (§2.17.3, §2.17.4).
-func TestEpreuve_PartieAnnuleeHorsClassement(t *testing.T) {
+func TestEpreuve_Guide2_17_3_PartieAnnuleeHorsClassement(t *testing.T) {
 	e := epreuveOuverte(t, 1)
 	require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{joueur("L1", "3A", 10), joueur("L2", "5", 12)}}, OrigineEnLigne, "a"))
 	require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Brest", PartieAnnulee: true, Joueurs: []JoueurCentre{joueur("B1", "3A", 40)}}, OrigineEnLigne, "b"))

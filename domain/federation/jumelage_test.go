@@ -35,11 +35,11 @@ func types(evts []any) []string {
 	return out
 }
 
-// TestJumelage_Paragraphe2_18_1_B_Coupure: formula 1, a satellite cut for
+// TestJumelage_Guide2_18_1_B_Coupure: formula 1, a satellite cut for
 // at most 15 minutes resumes (in slight delay); beyond, its game is
 // annulled for that centre, decided at the deadline without waiting for
 // the link or when it comes back; the principal never stops.
-func TestJumelage_Paragraphe2_18_1_B_Coupure(t *testing.T) {
+func TestJumelage_Guide2_18_1_B_Coupure(t *testing.T) {
 	tests := []struct {
 		name     string
 		retablir time.Duration
@@ -73,11 +73,11 @@ func TestJumelage_Paragraphe2_18_1_B_Coupure(t *testing.T) {
 	}
 }
 
-// TestJumelage_Paragraphe2_18_2_B_Coupure: formula 2, every site stops
+// TestJumelage_Guide2_18_2_B_Coupure: formula 2, every site stops
 // while a link is cut; the interruptions of one game add up, and beyond 15
 // minutes the cut site leaves the twinning; with two sites left only, the
 // twinning ends.
-func TestJumelage_Paragraphe2_18_2_B_Coupure(t *testing.T) {
+func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 	j := jumelage(t, FormuleEgaux)
 	require.NoError(t, j.Couper("Nice", "P1", t0))
 	assert.True(t, j.Arrete(), "§2.18.2.B: tous les sites arrêtent de jouer")
@@ -115,10 +115,10 @@ func scores() []ScorePartie {
 	}
 }
 
-// TestJumelage_Paragraphe2_18_1_C_Classement: formula 1, the principal's
+// TestJumelage_Guide2_18_1_C_Classement: formula 1, the principal's
 // ranking and characteristics hold its own players; each satellite player
 // is placed against it, on the games his centre played normally.
-func TestJumelage_Paragraphe2_18_1_C_Classement(t *testing.T) {
+func TestJumelage_Guide2_18_1_C_Classement(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
 	require.NoError(t, j.Couper("Nice", "P2", t0))
 	require.NoError(t, j.Echeance(t0.Add(20*time.Minute)))
@@ -132,10 +132,10 @@ func TestJumelage_Paragraphe2_18_1_C_Classement(t *testing.T) {
 	}, c.Classement)
 }
 
-// TestJumelage_Paragraphe2_18_2_C_Classement: formula 2, one ranking of
+// TestJumelage_Guide2_18_2_C_Classement: formula 2, one ranking of
 // every site, characteristics over all of them; a detached site ranked on
 // its own.
-func TestJumelage_Paragraphe2_18_2_C_Classement(t *testing.T) {
+func TestJumelage_Guide2_18_2_C_Classement(t *testing.T) {
 	j := jumelage(t, FormuleEgaux)
 	c := j.Classement(scores())
 	assert.Equal(t, Caracteristiques{Joueurs: 4, ParSerie: map[string]int{"1": 2, "2": 1, "3A": 1}}, c.Caracteristiques)

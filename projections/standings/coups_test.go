@@ -9,11 +9,11 @@ import (
 	"arbitre/domain/duplicate"
 )
 
-// TestParCoup_Paragraphe2_17_2_PointsDuCoup: the points a coup gives each
+// TestParCoup_Guide2_17_2_PointsDuCoup: the points a coup gives each
 // player, what an annulled coup's average replaces (guide §2.17.2): the
 // score paid, less the 5-point penalty of §5.6; an average counts the
 // other players' mean before their penalties (guide §2.10).
-func TestParCoup_Paragraphe2_17_2_PointsDuCoup(t *testing.T) {
+func TestParCoup_Guide2_17_2_PointsDuCoup(t *testing.T) {
 	c := unePartie(t, 4, normale, []duplicate.BulletinCorrige{paye("J00", 20), pen("J01", 18), paye("J02", 10), moy("J03", 99)}, true)
 	points, err := c.ParCoup("p1")
 	require.NoError(t, err)
