@@ -63,18 +63,10 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("epreuve", "centre", "partie", "output"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx := cmd.Context()
-			store, _, err := exportFlags.openStore(ctx)
-			if err != nil {
-				return err
-			}
-			defer store.Close()
-			registre, err := catalogue.Registre()
-			if err != nil {
-				return err
-			}
 			var paquet bytes.Buffer
-			if err := centres.Exporter(ctx, store, registre, m, &paquet); err != nil {
+			if err := avecFederation(cmd.Context(), &exportFlags, func(apps federationApps) error {
+				return centres.Exporter(cmd.Context(), apps.store, apps.registre, m, &paquet)
+			}); err != nil {
 				return fmt.Errorf("centre export : %w", err)
 			}
 			if err := os.WriteFile(sortie, paquet.Bytes(), 0o644); err != nil {
@@ -99,17 +91,9 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 		Example: `  arbitre centre import --data federation brest.zip nice.zip`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, fichiers []string) error {
-			registre, err := catalogue.Registre()
-			if err != nil {
-				return err
-			}
 			return avecFederation(cmd.Context(), &importFlags, func(apps federationApps) error {
 				for _, f := range fichiers {
-					data, err := os.ReadFile(f)
-					if err != nil {
-						return fmt.Errorf("centre import : %w", err)
-					}
-					p, err := centres.Lire(data, registre)
+					p, err := lirePaquet(f, apps.registre)
 					if err == nil {
 						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
 					}
@@ -155,6 +139,8 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 type federationApps struct {
 	centres   command.Application
 	jumelages command.Twinning
+	store     eventstore.Reader
+	registre  *eventstore.Registry
 }
 
 // avecFederation opens the store and runs f with the federation's use
@@ -170,7 +156,16 @@ func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApp
 		return err
 	}
 	return f(federationApps{centres: command.Application{Epreuves: adapters.NewEpreuves(store, registre)},
-		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre)}})
+		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre)}, store: store, registre: registre})
+}
+
+// lirePaquet reads and checks a centre's bundle file (centres.Lire).
+func lirePaquet(fichier string, registre *eventstore.Registry) (centres.Paquet, error) {
+	data, err := os.ReadFile(fichier)
+	if err != nil {
+		return centres.Paquet{}, err
+	}
+	return centres.Lire(data, registre)
 }
 
 // metadataCLI is who acts from the command line.

@@ -4,15 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"arbitre/domain/catalogue"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/command"
-	"arbitre/projections/centres"
 )
 
 // The commands of the tournaments twinned over the Internet (guide §2.18,
@@ -120,26 +117,18 @@ func init() {
 		Args:    cobra.MinimumNArgs(1),
 		PreRunE: exigerOptions("jumelage"),
 		RunE: func(c *cobra.Command, paquets []string) error {
-			registre, err := catalogue.Registre()
-			if err != nil {
-				return err
-			}
-			var scores []federation.ScorePartie
-			for _, f := range paquets {
-				data, err := os.ReadFile(f)
-				if err != nil {
-					return fmt.Errorf("jumelage classement : %w", err)
-				}
-				p, err := centres.Lire(data, registre)
-				if err != nil {
-					return fmt.Errorf("jumelage classement %s : %w", f, err)
-				}
-				for _, j := range p.Resultats.Joueurs {
-					scores = append(scores, federation.ScorePartie{Site: p.Resultats.Centre, Partie: p.Resultats.Partie,
-						Licence: j.Licence, Nom: j.Nom, Serie: j.Serie, Score: j.Score})
-				}
-			}
 			return avecFederation(c.Context(), &classementFlags, func(apps federationApps) error {
+				var scores []federation.ScorePartie
+				for _, f := range paquets {
+					p, err := lirePaquet(f, apps.registre)
+					if err != nil {
+						return fmt.Errorf("jumelage classement %s : %w", f, err)
+					}
+					for _, j := range p.Resultats.Joueurs {
+						scores = append(scores, federation.ScorePartie{Site: p.Resultats.Centre, Partie: p.Resultats.Partie,
+							Licence: j.Licence, Nom: j.Nom, Serie: j.Serie, Score: j.Score})
+					}
+				}
 				cl, err := apps.jumelages.Classement(c.Context(), id, scores)
 				if err != nil {
 					return err

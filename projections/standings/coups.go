@@ -17,12 +17,7 @@ func (c *Classement) ParCoup(id string) (map[string][]int, error) {
 	if p == nil {
 		return nil, fmt.Errorf("standings: partie %s inconnue", id)
 	}
-	arbitres := map[string]string{}
-	annules := map[string]bool{}
-	for _, l := range p.ordre {
-		arbitres[l] = c.joueurs[l].Arbitre
-		annules[l] = c.annule(p, l)
-	}
+	arbitres, annules := c.arbitresEtAnnules(p)
 	coups := p.coupsComptes()
 	n := 0
 	if len(coups) > 0 {
@@ -43,4 +38,17 @@ func (c *Classement) ParCoup(id string) (map[string][]int, error) {
 		out[l] = points
 	}
 	return out, nil
+}
+
+// arbitresEtAnnules are, for game p, each player's arbiter (an average is
+// taken among the players of the same arbiter, guide §2.10) and whether his
+// scores are annulled (§6.1).
+func (c *Classement) arbitresEtAnnules(p *partie) (map[string]string, map[string]bool) {
+	arbitres := map[string]string{}
+	annules := map[string]bool{}
+	for _, l := range p.ordre {
+		arbitres[l] = c.joueurs[l].Arbitre
+		annules[l] = c.annule(p, l)
+	}
+	return arbitres, annules
 }
