@@ -12,11 +12,15 @@ import (
 	"arbitre/domain/federation"
 )
 
-// Epreuves is where the events live (adapters.Epreuves).
-type Epreuves interface {
-	Charger(ctx context.Context, id string) (*federation.Epreuve, error)
-	Enregistrer(ctx context.Context, e *federation.Epreuve, md eventstore.Metadata) error
+// Depot is a repository of one of the federation's aggregates
+// (adapters.Depot).
+type Depot[A eventstore.Agregat] interface {
+	Charger(ctx context.Context, id string) (A, error)
+	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
 }
+
+// Epreuves is where the events live (adapters.Epreuves).
+type Epreuves = Depot[*federation.Epreuve]
 
 // Application runs the federation's commands.
 type Application struct {
@@ -52,15 +56,9 @@ func (a Application) executer(ctx context.Context, id string, md eventstore.Meta
 	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
 }
 
-// depot is a repository of one of the federation's aggregates.
-type depot[A eventstore.Agregat] interface {
-	Charger(ctx context.Context, id string) (A, error)
-	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
-}
-
 // executer loads an aggregate, runs a command on it and saves its new
 // events; a retry of a command applied already does nothing.
-func executer[A eventstore.Agregat](ctx context.Context, d depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+func executer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
 	agg, err := d.Charger(ctx, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil

@@ -9,10 +9,7 @@ import (
 )
 
 // Jumelages is where the twinnings live (adapters.Jumelages).
-type Jumelages interface {
-	Charger(ctx context.Context, id string) (*federation.Jumelage, error)
-	Enregistrer(ctx context.Context, j *federation.Jumelage, md eventstore.Metadata) error
-}
+type Jumelages = Depot[*federation.Jumelage]
 
 // Twinning runs the commands of the tournaments twinned over the Internet
 // (guide §2.18).
