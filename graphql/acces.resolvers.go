@@ -19,7 +19,7 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err != nil {
 		return nil, err
 	}
-	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle)}
+	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle), Centre: deref(demande.Centre)}
 	if d.Duree, err = acces.DureeEnHeures(demande.Heures); err != nil {
 		return nil, err
 	}

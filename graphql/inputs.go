@@ -34,10 +34,6 @@ const (
 	maxEcho = 32
 )
 
-// maxFichier bounds a file sent whole (importerArchive's contenu); the
-// request body's limit (1 MB by default) comes first.
-const maxFichier = 1 << 20
-
 // idsTextuels are the String arguments that hold ids.
 var idsTextuels = map[string]bool{"clientMutationId": true, "tournoi": true}
 
@@ -57,6 +53,15 @@ var bornes = map[string][2]int{
 }
 
 var bornesParDefaut = [2]int{-100000, 100000}
+
+// textesLongs are the String arguments longer than maxTexte, with their
+// limit and whether they hold lines: a file sent whole (importerArchive's
+// contenu) and a centre's bundle in base64 (guide §2.17); the request body's
+// limit (1 MB by default) comes first.
+var textesLongs = map[string]struct {
+	max    int
+	lignes bool
+}{"contenu": {1 << 20, true}, "paquet": {900_000, false}}
 
 // sensDesBornes says in words what a range means, where a bare range would
 // not tell a director why (a token's lifetime).
@@ -128,8 +133,8 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 		return verifierTexte(chemin, v, maxID, false)
 	case t.NamedType == "String" && noms[nom]:
 		return verifierTexte(chemin, v, maxNom, false)
-	case t.NamedType == "String" && nom == "contenu":
-		return verifierTexte(chemin, v, maxFichier, true)
+	case t.NamedType == "String" && textesLongs[nom].max > 0:
+		return verifierTexte(chemin, v, textesLongs[nom].max, textesLongs[nom].lignes)
 	case t.NamedType == "String":
 		return verifierTexte(chemin, v, maxTexte, true)
 	case t.NamedType == "Int":

@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
+	fedadapters "arbitre/domain/federation/adapters"
 	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
@@ -63,6 +64,8 @@ type Resolver struct {
 	Hasard partie.Hasard
 	// Archive records the past tournaments' imported results.
 	Archive eventstore.Flux
+	// Epreuves stores the events played in many centres (guide §2.17).
+	Epreuves *fedadapters.Epreuves
 }
 
 // Composants are what the API is assembled from: serve and the tests build
@@ -108,5 +111,6 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
-		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Flux{Store: c.Store, Registry: c.Registry}}, nil
+		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Flux{Store: c.Store, Registry: c.Registry},
+		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry)}, nil
 }

@@ -45,6 +45,7 @@ var texteLibre = map[string]string{
 	"Decision.place":                           "board reference",
 	"DecisionInput.place":                      "board reference",
 	"DecisionRejouee.texte":                    "sentence for people",
+	"DemandeJeton.centre":                      "centre's name, as the director types it",
 	"DemandeJeton.libelle":                     "director's label",
 	"DemandeJeton.tables":                      "range of tables as typed, e.g. 1-40",
 	"DemandeJeton.tournoi":                     "identifier",
@@ -152,6 +153,9 @@ var texteLibre = map[string]string{
 	"ContreArbitrage.arbitre":                  "second arbiter's identity",
 	"ContreArbitrage.motif":                    "second arbiter's words",
 	"ConfigClassique.politique":                "tie-break policy's name, built from its criteria: open",
+	"Mutation.envoyerResultatsCentre.paquet":   "a centre's bundle (zip), base64",
+	"ReceptionCentre.centre":                   "centre's name, from its token",
+	"ReceptionCentre.empreinte":                "hex SHA-256 fingerprint",
 }
 
 // valeursListees spots a description that lists a String's allowed values:

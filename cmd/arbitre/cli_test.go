@@ -63,7 +63,7 @@ func TestCLI_ErreursEnFrancais(t *testing.T) {
 		{"store flag", []string{"store", "verify", "--store", "postgres", "--data", data}, `--store vaut sqlite ou esdb, pas "postgres"`},
 		{"unknown formula", []string{"engine", "solve", "--variant", "8sur9"}, `formule "8sur9" inconnue : normal, 7sur8, 7et8 ou 789`},
 		{"unreadable lexicon", []string{"engine", "solve", "--lexicon", data + "/absent.gaddag"}, "lexique " + data + "/absent.gaddag illisible"},
-		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter ou commission`},
+		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter, commission ou centre`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

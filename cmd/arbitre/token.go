@@ -12,13 +12,14 @@ import (
 
 func init() {
 	var flags storeFlags
-	var role, tables, tournoi, label string
+	var role, tables, tournoi, label, centre string
 	var ttl time.Duration
 	create := &cobra.Command{
-		Use:   "create --role director|arbiter|commission [--tables 1-40] [--tournoi ID] [--ttl 72h]",
+		Use:   "create --role director|arbiter|commission|centre [--tables 1-40] [--tournoi ID] [--centre NOM] [--ttl 72h]",
 		Short: "Émet un jeton d'accès (affiché une fois ; seule son empreinte est enregistrée)",
 		Example: `  arbitre token create --role director --data data
-  arbitre token create --role arbiter --tables 1-40 --tournoi open-2026 --ttl 12h --label "arbitre salle B"`,
+  arbitre token create --role arbiter --tables 1-40 --tournoi open-2026 --ttl 12h --label "arbitre salle B"
+  arbitre token create --role centre --tournoi simultane-2026 --centre Brest --label "club de Brest"`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("role"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -41,7 +42,7 @@ func init() {
 				return err
 			}
 			svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
-			secret, ev, err := svc.Emettre(ctx, acces.Demande{Role: r, Tournoi: tournoi, Tables: t, Duree: ttl, Libelle: label},
+			secret, ev, err := svc.Emettre(ctx, acces.Demande{Role: r, Tournoi: tournoi, Tables: t, Duree: ttl, Libelle: label, Centre: centre},
 				eventstore.Metadata{Actor: "cli", Role: string(acces.Directeur)})
 			if err != nil {
 				return err
@@ -53,7 +54,8 @@ func init() {
 		},
 	}
 	flags.register(create)
-	create.Flags().StringVar(&role, "role", "", "`RÔLE` : director, arbiter ou commission")
+	create.Flags().StringVar(&role, "role", "", "`RÔLE` : director, arbiter, commission ou centre")
+	create.Flags().StringVar(&centre, "centre", "", "`NOM` du centre d'un jeton de centre (guide §2.17), avec --tournoi l'épreuve")
 	create.Flags().StringVar(&tables, "tables", "", "`TABLES` que corrige un arbitre, par exemple 1-40 (par défaut toutes)")
 	create.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi auquel le jeton est limité (par défaut tous)")
 	create.Flags().StringVar(&label, "label", "", "à qui est destiné le jeton")

@@ -31,15 +31,20 @@ const (
 	Arbitre Role = "arbiter"
 	// Commission is the appeal body: replays and decides appeals.
 	Commission Role = "commission"
+	// Centre is another Arbitre server playing the federation's games in
+	// its own hall (guide §2.17–2.18): limited to one event (its Tournoi)
+	// and one centre (its Centre, fixed at issue), it may only send that
+	// centre's results; it reads nothing the public cannot.
+	Centre Role = "centre"
 )
 
 // ParseRole reads a role name.
 func ParseRole(s string) (Role, error) {
 	switch r := Role(s); r {
-	case Directeur, Arbitre, Commission:
+	case Directeur, Arbitre, Commission, Centre:
 		return r, nil
 	}
-	return "", invalide("role", fmt.Sprintf("rôle %q inconnu : director, arbiter ou commission", s))
+	return "", invalide("role", fmt.Sprintf("rôle %q inconnu : director, arbiter, commission ou centre", s))
 }
 
 // Tables is an inclusive range of table numbers; the zero value means every table.
@@ -92,6 +97,8 @@ type JetonEmis struct {
 	Tables  Tables    `json:"tables"`
 	Expire  time.Time `json:"expire"`
 	Libelle string    `json:"libelle,omitempty"`
+	// Centre is the centre a centre's token speaks for (guide §2.17).
+	Centre string `json:"centre,omitempty"`
 }
 
 // JetonRevoque records that a token no longer works.
@@ -122,6 +129,7 @@ type Demande struct {
 	Tables  Tables
 	Duree   time.Duration
 	Libelle string
+	Centre  string
 }
 
 // Emettre creates a token: the secret to hand over (shown once) and the
@@ -136,6 +144,9 @@ func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev Jet
 	if d.Tables != (Tables{}) && d.Role != Arbitre {
 		return "", JetonEmis{}, invalide("tables", "seuls les jetons d'arbitre portent des tables")
 	}
+	if (d.Role == Centre) != (d.Centre != "") || (d.Role == Centre && d.Tournoi == "") {
+		return "", JetonEmis{}, invalide("centre", "un jeton de centre, et lui seul, nomme son centre et son épreuve (--centre, --tournoi)")
+	}
 	if entropy == nil {
 		entropy = rand.Reader
 	}
@@ -149,7 +160,7 @@ func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev Jet
 	}
 	secret = "arb_" + base64.RawURLEncoding.EncodeToString(raw[:])
 	return secret, JetonEmis{ID: id.String(), Empreinte: Empreinte(secret), Role: d.Role, Tournoi: d.Tournoi,
-		Tables: d.Tables, Expire: now.Add(d.Duree).UTC(), Libelle: d.Libelle}, nil
+		Tables: d.Tables, Expire: now.Add(d.Duree).UTC(), Libelle: d.Libelle, Centre: d.Centre}, nil
 }
 
 // Empreinte is the fingerprint stored for a secret.

@@ -13,6 +13,8 @@ type Habilitation struct {
 	Tournoi string
 	Tables  Tables
 	Expire  time.Time
+	// Centre is the centre a centre's token speaks for.
+	Centre string
 }
 
 // Registre holds the valid tokens, fed with the access events in log order.
@@ -61,7 +63,7 @@ func (r *Registre) Appliquer(ev any) {
 func (r *Registre) appliquer(ev any) {
 	switch e := ev.(type) {
 	case JetonEmis:
-		r.parEmp[e.Empreinte] = Habilitation{JetonID: e.ID, Role: e.Role, Tournoi: e.Tournoi, Tables: e.Tables, Expire: e.Expire}
+		r.parEmp[e.Empreinte] = Habilitation{JetonID: e.ID, Role: e.Role, Tournoi: e.Tournoi, Tables: e.Tables, Expire: e.Expire, Centre: e.Centre}
 		r.empDeID[e.ID] = e.Empreinte
 	case JetonRevoque:
 		if emp, ok := r.empDeID[e.ID]; ok {

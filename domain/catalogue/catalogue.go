@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
 	"arbitre/domain/tournoi"
 )
 
@@ -25,6 +26,7 @@ func Registre() (*eventstore.Registry, error) {
 		ronde.Register,
 		duplicate.Enregistrer,
 		tournoi.Enregistrer,
+		federation.Enregistrer,
 	} {
 		if err := register(r); err != nil {
 			return nil, err

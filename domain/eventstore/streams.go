@@ -12,7 +12,8 @@ type StreamKind string
 // The stream kinds of the federation: one stream per duplicate game, per
 // classique match, per tournament and per appeal; access tokens have a
 // stream per tournament ("acces-<tournoi>") or one for the whole server
-// ("acces-serveur").
+// ("acces-serveur"); the federation's events in many centres and twinnings
+// have one stream each ("federation-epreuve-<id>", "federation-jumelage-<id>").
 const (
 	KindPartie  StreamKind = "partie"
 	KindMatch   StreamKind = "match"
@@ -21,10 +22,11 @@ const (
 	KindAcces   StreamKind = "acces"
 	// KindArchive: the results of one past tournament imported into the
 	// archive ("archive-<genre>-<tournoi>").
-	KindArchive StreamKind = "archive"
+	KindArchive    StreamKind = "archive"
+	KindFederation StreamKind = "federation"
 )
 
-var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, KindAcces, KindArchive}
+var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, KindAcces, KindArchive, KindFederation}
 
 // StreamName returns "<kind>-<id>". The id must be non-empty and made of
 // letters, digits, '-' and '_'.
@@ -82,11 +84,25 @@ func ArchiveStream(genre, tournoi string) (string, error) {
 	return StreamName(KindArchive, genre+"-"+tournoi)
 }
 
+// EpreuveStream is the stream of an event played in many centres:
+// "federation-epreuve-<id>".
+func EpreuveStream(id string) (string, error) { return federationStream("epreuve-", id) }
+
+// JumelageStream is the stream of a twinning: "federation-jumelage-<id>".
+func JumelageStream(id string) (string, error) { return federationStream("jumelage-", id) }
+
+func federationStream(prefix, id string) (string, error) {
+	if !validStreamID(id) {
+		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
+	}
+	return StreamName(KindFederation, prefix+id)
+}
+
 // ParseStream splits a stream name into its kind and id.
 func ParseStream(name string) (StreamKind, string, error) {
 	kind, id, ok := strings.Cut(name, "-")
 	if !ok || !knownKind(StreamKind(kind)) || !validStreamID(id) {
-		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive>-<id>", name), nil)
+		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive|federation>-<id>", name), nil)
 	}
 	return StreamKind(kind), id, nil
 }
@@ -107,7 +123,7 @@ func famille(stream string) string {
 }
 
 // familles are the event type families of the aggregates.
-var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "archive.", "classique.match.", "classique.tournoi."}
+var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "archive.", "classique.match.", "classique.tournoi.", "federation."}
 
 // etranger reports an event of one aggregate's family recorded in the
 // stream of another kind of aggregate (types of no known family, as in

@@ -392,6 +392,7 @@ type ComplexityRoot struct {
 		Eliminer                  func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
+		EnvoyerResultatsCentre    func(childComplexity int, paquet string, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
@@ -558,6 +559,13 @@ type ComplexityRoot struct {
 		Revanches   func(childComplexity int) int
 		Tables      func(childComplexity int) int
 		TexteExempt func(childComplexity int) int
+	}
+
+	ReceptionCentre struct {
+		Centre    func(childComplexity int) int
+		Empreinte func(childComplexity int) int
+		Epreuve   func(childComplexity int) int
+		Joueurs   func(childComplexity int) int
 	}
 
 	Rencontre struct {
@@ -770,6 +778,7 @@ type MutationResolver interface {
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
+	EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
 }
 type PartieResolver interface {
 	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
@@ -2428,6 +2437,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EnregistrerResultat(childComplexity, args["tournoi"].(string), args["match"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.envoyerResultatsCentre":
+		if e.complexity.Mutation.EnvoyerResultatsCentre == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_envoyerResultatsCentre_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.EnvoyerResultatsCentre(childComplexity, args["paquet"].(string), args["clientMutationId"].(*string)), true
 	case "Mutation.etablirTetesDeSerie":
 		if e.complexity.Mutation.EtablirTetesDeSerie == nil {
 			break
@@ -3427,6 +3447,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.RaisonsAppariement.TexteExempt(childComplexity), true
 
+	case "ReceptionCentre.centre":
+		if e.complexity.ReceptionCentre.Centre == nil {
+			break
+		}
+
+		return e.complexity.ReceptionCentre.Centre(childComplexity), true
+	case "ReceptionCentre.empreinte":
+		if e.complexity.ReceptionCentre.Empreinte == nil {
+			break
+		}
+
+		return e.complexity.ReceptionCentre.Empreinte(childComplexity), true
+	case "ReceptionCentre.epreuve":
+		if e.complexity.ReceptionCentre.Epreuve == nil {
+			break
+		}
+
+		return e.complexity.ReceptionCentre.Epreuve(childComplexity), true
+	case "ReceptionCentre.joueurs":
+		if e.complexity.ReceptionCentre.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.ReceptionCentre.Joueurs(childComplexity), true
+
 	case "Rencontre.joueurs":
 		if e.complexity.Rencontre.Joueurs == nil {
 			break
@@ -4205,6 +4250,8 @@ enum Role {
   ARBITER
   "Commission d'arbitrage / de recours."
   COMMISSION
+  "Another server's centre (guide §2.17–2.18): sends its centre's results for one event, nothing else."
+  CENTRE
 }
 
 "A token just issued: the only time its secret is shown."
@@ -4235,6 +4282,8 @@ input DemandeJeton {
   heures: Int! = 72
   "A label for people (who holds the token)."
   libelle: String
+  "The centre a CENTRE token speaks for (required for that role, refused for the others)."
+  centre: String
 }
 
 "Commands: every change goes through one of these fields."
@@ -6913,6 +6962,45 @@ enum CodeErreur {
   INVALID_PARAMETERS
   "Cote — Seuils de séries invalides."
   INVALID_THRESHOLDS
+  "Fédération — Les résultats d'un centre ne correspondent pas à l'épreuve."
+  RESULTATS_INVALIDES
+  "Fédération — Le centre a déjà envoyé d'autres résultats."
+  CENTRE_DEJA_RECU
+  "Fédération — Le paquet d'un centre échoue au contrôle d'intégrité."
+  PAQUET_CORROMPU
+  "Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage."
+  JUMELAGE_INVALIDE
+}
+`, BuiltIn: false},
+	{Name: "../../schema/federation.graphqls", Input: `# The federation's events played in many centres on pre-drawn games (guide
+# §2.17): a centre's server sends its results to the federation's, online
+# with a CENTRE token, or as a file (arbitre centre export / import). See
+# docs/federation.md.
+
+"A centre's results, received."
+type ReceptionCentre {
+  "The event."
+  epreuve: ID!
+  "The centre, the token's."
+  centre: String!
+  "How many players the results hold."
+  joueurs: Int!
+  "The bundle's fingerprint: the same bundle sent again records nothing."
+  empreinte: String!
+}
+
+extend type Mutation {
+  """
+  Receives a centre's results of an event played on a pre-drawn game (guide §2.17): the bundle written by
+  ` + "`" + `arbitre centre export` + "`" + `, base64-encoded. Its integrity is checked (PAQUET_CORROMPU); the event and the centre are
+  the token's, a bundle of another is FORBIDDEN. The same bundle sent twice is recorded once.
+  """
+  envoyerResultatsCentre(
+    "The bundle (zip), base64."
+    paquet: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): ReceptionCentre! @acces(roles: [CENTRE])
 }
 `, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
@@ -7809,6 +7897,22 @@ func (ec *executionContext) field_Mutation_enregistrerResultat_args(ctx context.
 		return nil, err
 	}
 	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_envoyerResultatsCentre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "paquet", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["paquet"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg1
 	return args, nil
 }
 
@@ -20894,6 +20998,75 @@ func (ec *executionContext) fieldContext_Mutation_topper(ctx context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_envoyerResultatsCentre(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_envoyerResultatsCentre,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().EnvoyerResultatsCentre(ctx, fc.Args["paquet"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"CENTRE"})
+				if err != nil {
+					var zeroVal *model.ReceptionCentre
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.ReceptionCentre
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNReceptionCentre2ᚖarbitreᚋgraphqlᚋmodelᚐReceptionCentre,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_envoyerResultatsCentre(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "epreuve":
+				return ec.fieldContext_ReceptionCentre_epreuve(ctx, field)
+			case "centre":
+				return ec.fieldContext_ReceptionCentre_centre(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_ReceptionCentre_joueurs(ctx, field)
+			case "empreinte":
+				return ec.fieldContext_ReceptionCentre_empreinte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ReceptionCentre", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_envoyerResultatsCentre_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NiveauAppel_numero(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24627,6 +24800,122 @@ func (ec *executionContext) _RaisonsAppariement_texteExempt(ctx context.Context,
 func (ec *executionContext) fieldContext_RaisonsAppariement_texteExempt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "RaisonsAppariement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReceptionCentre_epreuve(ctx context.Context, field graphql.CollectedField, obj *model.ReceptionCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReceptionCentre_epreuve,
+		func(ctx context.Context) (any, error) {
+			return obj.Epreuve, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReceptionCentre_epreuve(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReceptionCentre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReceptionCentre_centre(ctx context.Context, field graphql.CollectedField, obj *model.ReceptionCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReceptionCentre_centre,
+		func(ctx context.Context) (any, error) {
+			return obj.Centre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReceptionCentre_centre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReceptionCentre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReceptionCentre_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.ReceptionCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReceptionCentre_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReceptionCentre_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReceptionCentre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReceptionCentre_empreinte(ctx context.Context, field graphql.CollectedField, obj *model.ReceptionCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ReceptionCentre_empreinte,
+		func(ctx context.Context) (any, error) {
+			return obj.Empreinte, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ReceptionCentre_empreinte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReceptionCentre",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -29806,7 +30095,7 @@ func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj 
 		asMap["heures"] = 72
 	}
 
-	fieldsInOrder := [...]string{"role", "tournoi", "tables", "heures", "libelle"}
+	fieldsInOrder := [...]string{"role", "tournoi", "tables", "heures", "libelle", "centre"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -29848,6 +30137,13 @@ func (ec *executionContext) unmarshalInputDemandeJeton(ctx context.Context, obj 
 				return it, err
 			}
 			it.Libelle = data
+		case "centre":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("centre"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Centre = data
 		}
 	}
 
@@ -32741,6 +33037,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "envoyerResultatsCentre":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_envoyerResultatsCentre(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -34010,6 +34313,60 @@ func (ec *executionContext) _RaisonsAppariement(ctx context.Context, sel ast.Sel
 			out.Values[i] = ec._RaisonsAppariement_exempt(ctx, field, obj)
 		case "texteExempt":
 			out.Values[i] = ec._RaisonsAppariement_texteExempt(ctx, field, obj)
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var receptionCentreImplementors = []string{"ReceptionCentre"}
+
+func (ec *executionContext) _ReceptionCentre(ctx context.Context, sel ast.SelectionSet, obj *model.ReceptionCentre) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, receptionCentreImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReceptionCentre")
+		case "epreuve":
+			out.Values[i] = ec._ReceptionCentre_epreuve(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "centre":
+			out.Values[i] = ec._ReceptionCentre_centre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._ReceptionCentre_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "empreinte":
+			out.Values[i] = ec._ReceptionCentre_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -37488,6 +37845,20 @@ func (ec *executionContext) marshalNRaisonsAppariement2ᚖarbitreᚋgraphqlᚋmo
 	return ec._RaisonsAppariement(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNReceptionCentre2arbitreᚋgraphqlᚋmodelᚐReceptionCentre(ctx context.Context, sel ast.SelectionSet, v model.ReceptionCentre) graphql.Marshaler {
+	return ec._ReceptionCentre(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNReceptionCentre2ᚖarbitreᚋgraphqlᚋmodelᚐReceptionCentre(ctx context.Context, sel ast.SelectionSet, v *model.ReceptionCentre) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ReceptionCentre(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {
 	return ec._Rencontre(ctx, sel, &v)
 }
@@ -37572,11 +37943,13 @@ var (
 		"DIRECTOR":   acces.Directeur,
 		"ARBITER":    acces.Arbitre,
 		"COMMISSION": acces.Commission,
+		"CENTRE":     acces.Centre,
 	}
 	marshalNRole2arbitreᚋdomainᚋaccesᚐRole = map[acces.Role]string{
 		acces.Directeur:  "DIRECTOR",
 		acces.Arbitre:    "ARBITER",
 		acces.Commission: "COMMISSION",
+		acces.Centre:     "CENTRE",
 	}
 )
 

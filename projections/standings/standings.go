@@ -253,12 +253,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	if p == nil {
 		return nil, fmt.Errorf("standings: partie %s inconnue", id)
 	}
-	arbitres := map[string]string{}
-	annules := map[string]bool{}
-	for _, l := range p.ordre {
-		arbitres[l] = c.joueurs[l].Arbitre
-		annules[l] = c.annule(p, l)
-	}
+	arbitres, annules := c.arbitresEtAnnules(p)
 	lignes := make([]Ligne, len(p.ordre))
 	index := map[string]int{}
 	for i, l := range p.ordre {

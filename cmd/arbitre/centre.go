@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+	"arbitre/domain/federation/adapters"
+	"arbitre/domain/federation/command"
+	"arbitre/projections/centres"
+)
+
+// The commands of the events played in many centres on pre-drawn games
+// (guide §2.17, docs/federation.md).
+func init() {
+	cmd := &cobra.Command{Use: "centre", Short: "Épreuves par centres sur parties prétirées (guide §2.17) : ouvrir, exporter, importer, classer",
+		Example: `  arbitre centre ouvrir --data federation --epreuve simultane-2026 --nom "Simultané de France" --coups 10
+  arbitre centre export --data data --epreuve simultane-2026 --centre Brest --partie SIM-1 -o brest.zip
+  arbitre centre import --data federation brest.zip
+  arbitre centre classement --data federation --epreuve simultane-2026`}
+
+	var ouvrirFlags storeFlags
+	var epreuve, nom string
+	var coups int
+	ouvrir := &cobra.Command{
+		Use:     "ouvrir --epreuve ID --coups N [--nom NOM]",
+		Short:   "Ouvre une épreuve jouée par centres sur une partie prétirée de N coups",
+		Example: `  arbitre centre ouvrir --data federation --epreuve simultane-2026 --nom "Simultané de France" --coups 10`,
+		Args:    aucunArgument,
+		PreRunE: exigerOptions("epreuve", "coups"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return avecFederation(cmd.Context(), &ouvrirFlags, func(apps federationApps) error {
+				return apps.centres.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
+			})
+		},
+	}
+	ouvrirFlags.register(ouvrir)
+	ouvrir.Flags().StringVar(&epreuve, "epreuve", "", "`ID` de l'épreuve")
+	ouvrir.Flags().StringVar(&nom, "nom", "", "nom de l'épreuve")
+	ouvrir.Flags().IntVar(&coups, "coups", 0, "nombre de coups de la partie prétirée")
+
+	var exportFlags storeFlags
+	var m centres.Manifeste
+	var sortie string
+	export := &cobra.Command{
+		Use:   "export --epreuve ID --centre NOM --partie ID -o FICHIER [--coup-annule N]... [--partie-annulee]",
+		Short: "Écrit le paquet des résultats du centre (événements de la partie, manifeste et empreintes), à envoyer à la fédération",
+		Example: `  arbitre centre export --data data --epreuve simultane-2026 --centre Brest --partie SIM-1 -o brest.zip
+  arbitre centre export --data data --epreuve simultane-2026 --centre Brest --partie SIM-1 --coup-annule 4 -o brest.zip`,
+		Long: `export lit la partie du centre et les inscriptions de son tournoi et les écrit dans un
+paquet zip : evenements.jsonl (un événement par ligne) et manifeste.json (épreuve,
+centre, partie, nombre d'événements, empreinte SHA-256). --coup-annule déclare un
+coup annulé par un incident au centre (§2.17.2) : ses joueurs recevront la moyenne
+des autres centres ; --partie-annulee déclare la partie annulée au centre
+(§2.17.2–2.17.4) : le centre est classé à part.`,
+		Args:    aucunArgument,
+		PreRunE: exigerOptions("epreuve", "centre", "partie", "output"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var paquet bytes.Buffer
+			if err := avecFederation(cmd.Context(), &exportFlags, func(apps federationApps) error {
+				return centres.Exporter(cmd.Context(), apps.store, apps.registre, m, &paquet)
+			}); err != nil {
+				return fmt.Errorf("centre export : %w", err)
+			}
+			if err := os.WriteFile(sortie, paquet.Bytes(), 0o644); err != nil {
+				return fmt.Errorf("centre export : %w", err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "paquet %s écrit : centre %s, partie %s\n", sortie, m.Centre, m.Partie)
+			return nil
+		},
+	}
+	exportFlags.register(export)
+	export.Flags().StringVar(&m.Epreuve, "epreuve", "", "`ID` de l'épreuve")
+	export.Flags().StringVar(&m.Centre, "centre", "", "`NOM` du centre")
+	export.Flags().StringVar(&m.Partie, "partie", "", "`ID` de la partie jouée au centre")
+	export.Flags().IntSliceVar(&m.CoupsAnnules, "coup-annule", nil, "coup annulé par un incident au centre (§2.17.2), répétable")
+	export.Flags().BoolVar(&m.PartieAnnulee, "partie-annulee", false, "la partie a été annulée au centre (§2.17.2–2.17.4)")
+	export.Flags().StringVarP(&sortie, "output", "o", "", "`FICHIER` du paquet (zip)")
+
+	var importFlags storeFlags
+	importer := &cobra.Command{
+		Use:     "import FICHIER...",
+		Short:   "Importe les paquets des centres : intégrité vérifiée, un paquet importé deux fois est sans effet",
+		Example: `  arbitre centre import --data federation brest.zip nice.zip`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, fichiers []string) error {
+			return avecFederation(cmd.Context(), &importFlags, func(apps federationApps) error {
+				for _, f := range fichiers {
+					p, err := lirePaquet(f, apps.registre)
+					if err == nil {
+						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
+					}
+					if err != nil {
+						return fmt.Errorf("centre import %s : %w", f, err)
+					}
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s : centre %s, %d joueurs, empreinte %.12s\n", f, p.Resultats.Centre, len(p.Resultats.Joueurs), p.Empreinte)
+				}
+				return nil
+			})
+		},
+	}
+	importFlags.register(importer)
+
+	var classementFlags storeFlags
+	var epreuveClassee string
+	classement := &cobra.Command{
+		Use:     "classement --epreuve ID",
+		Short:   "Affiche en JSON le classement national de l'épreuve (§2.17.2–2.17.4)",
+		Example: `  arbitre centre classement --data federation --epreuve simultane-2026`,
+		Args:    aucunArgument,
+		PreRunE: exigerOptions("epreuve"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return avecFederation(cmd.Context(), &classementFlags, func(apps federationApps) error {
+				n, err := apps.centres.Classement(cmd.Context(), epreuveClassee)
+				if err != nil {
+					return err
+				}
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(n)
+			})
+		},
+	}
+	classementFlags.register(classement)
+	classement.Flags().StringVar(&epreuveClassee, "epreuve", "", "`ID` de l'épreuve")
+
+	cmd.AddCommand(ouvrir, export, importer, classement)
+	rootCmd.AddCommand(cmd)
+}
+
+// federationApps are the federation's use cases over one store.
+type federationApps struct {
+	centres   command.Application
+	jumelages command.Twinning
+	store     eventstore.Reader
+	registre  *eventstore.Registry
+}
+
+// avecFederation opens the store and runs f with the federation's use
+// cases over it.
+func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApps) error) error {
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	registre, err := catalogue.Registre()
+	if err != nil {
+		return err
+	}
+	return f(federationApps{centres: command.Application{Epreuves: adapters.NewEpreuves(store, registre)},
+		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre)}, store: store, registre: registre})
+}
+
+// lirePaquet reads and checks a centre's bundle file (centres.Lire).
+func lirePaquet(fichier string, registre *eventstore.Registry) (centres.Paquet, error) {
+	data, err := os.ReadFile(fichier)
+	if err != nil {
+		return centres.Paquet{}, err
+	}
+	return centres.Lire(data, registre)
+}
+
+// metadataCLI is who acts from the command line.
+func metadataCLI() eventstore.Metadata { return eventstore.Metadata{Actor: "cli", Role: "federation"} }

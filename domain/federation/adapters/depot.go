@@ -1,0 +1,77 @@
+// Package adapters keeps the federation's aggregates in the event store:
+// one stream per event played in many centres ("federation-epreuve-<id>")
+// and per twinning ("federation-jumelage-<id>").
+package adapters
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+)
+
+// agregat is one of the federation's aggregates.
+type agregat interface {
+	eventstore.Agregat
+	ID() string
+}
+
+// Depot loads and saves one kind of the federation's aggregates.
+type Depot[A agregat] struct {
+	depot eventstore.Depot[A]
+	// flux names an aggregate's stream; quoi names it for people.
+	flux func(id string) (string, error)
+	quoi string
+}
+
+// Epreuves loads and saves the events played in many centres.
+type Epreuves = Depot[*federation.Epreuve]
+
+// Jumelages loads and saves the twinnings.
+type Jumelages = Depot[*federation.Jumelage]
+
+// NewEpreuves returns a repository over store; registre must hold the
+// federation's event types (federation.Enregistrer).
+func NewEpreuves(store eventstore.Store, registre *eventstore.Registry) *Epreuves {
+	return &Epreuves{depot: eventstore.Depot[*federation.Epreuve]{
+		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouvelleEpreuve},
+		flux: eventstore.EpreuveStream, quoi: "l'épreuve"}
+}
+
+// NewJumelages returns a repository over store.
+func NewJumelages(store eventstore.Store, registre *eventstore.Registry) *Jumelages {
+	return &Jumelages{depot: eventstore.Depot[*federation.Jumelage]{
+		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouveauJumelage},
+		flux: eventstore.JumelageStream, quoi: "le jumelage"}
+}
+
+// Charger replays an aggregate; one never recorded is at version 0.
+func (d *Depot[A]) Charger(ctx context.Context, id string) (A, error) {
+	stream, err := d.flux(id)
+	if err != nil {
+		var zero A
+		return zero, &federation.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant %q invalide pour %s", id, d.quoi), Err: err}
+	}
+	a, err := d.depot.Charger(ctx, stream)
+	return a, d.conflit(id, err)
+}
+
+// Enregistrer appends the aggregate's new events; a concurrent writer gets
+// CONFLICT and nothing is written.
+func (d *Depot[A]) Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error {
+	stream, err := d.flux(a.ID())
+	if err != nil {
+		return err
+	}
+	return d.conflit(a.ID(), d.depot.Enregistrer(ctx, stream, a, md))
+}
+
+// conflit gives a store conflict the federation's CONFLICT code.
+func (d *Depot[A]) conflit(id string, err error) error {
+	if !errors.Is(err, eventstore.ErrConflict) {
+		return err
+	}
+	return &federation.Erreur{Code: federation.CodeConflict, Message: fmt.Sprintf("%s %s a été modifié entre-temps : recharger", d.quoi, id), Err: err}
+}

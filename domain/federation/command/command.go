@@ -1,0 +1,76 @@
+// Package command holds the use cases of the events played in many
+// centres (guide §2.17): load the event, run the aggregate's command, save
+// its events with optimistic concurrency. The CLI (`arbitre centre ...`)
+// calls only these handlers.
+package command
+
+import (
+	"context"
+	"errors"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+)
+
+// Depot is a repository of one of the federation's aggregates
+// (adapters.Depot).
+type Depot[A eventstore.Agregat] interface {
+	Charger(ctx context.Context, id string) (A, error)
+	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
+}
+
+// Epreuves is where the events live (adapters.Epreuves).
+type Epreuves = Depot[*federation.Epreuve]
+
+// Application runs the federation's commands.
+type Application struct {
+	Epreuves Epreuves
+}
+
+// OuvrirEpreuve opens an event on a pre-drawn game of coups coups.
+func (a Application) OuvrirEpreuve(ctx context.Context, id, nom string, coups int, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(e *federation.Epreuve) error { return e.Ouvrir(id, nom, coups) })
+}
+
+// RecevoirResultats records a centre's results, as they came (online or
+// as a file) with their fingerprint; the same fingerprint again records
+// nothing.
+func (a Application) RecevoirResultats(ctx context.Context, epreuve string, r federation.ResultatsCentre, origine federation.Origine,
+	empreinte string, md eventstore.Metadata) error {
+	return a.executer(ctx, epreuve, md, func(e *federation.Epreuve) error { return e.Recevoir(r, origine, empreinte) })
+}
+
+// Classement is the event's national ranking (§2.17.2–2.17.4).
+func (a Application) Classement(ctx context.Context, epreuve string) (federation.National, error) {
+	e, err := a.Epreuves.Charger(ctx, epreuve)
+	if err != nil {
+		return federation.National{}, err
+	}
+	if e.Version() == 0 {
+		return federation.National{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "l'épreuve " + epreuve + " n'existe pas"}
+	}
+	return e.Classement(), nil
+}
+
+func (a Application) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Epreuve) error) error {
+	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
+}
+
+// executer loads an aggregate, runs a command on it and saves its new
+// events; a retry of a command applied already does nothing.
+func executer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+	agg, err := d.Charger(ctx, id)
+	if errors.Is(err, eventstore.ErrDejaTraitee) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := f(agg); err != nil {
+		return err
+	}
+	if len(agg.Nouveaux()) == 0 {
+		return nil
+	}
+	return d.Enregistrer(ctx, agg, md)
+}

@@ -1,0 +1,56 @@
+package command
+
+import (
+	"context"
+	"time"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+)
+
+// Jumelages is where the twinnings live (adapters.Jumelages).
+type Jumelages = Depot[*federation.Jumelage]
+
+// Twinning runs the commands of the tournaments twinned over the Internet
+// (guide §2.18).
+type Twinning struct {
+	Jumelages Jumelages
+}
+
+// Creer twins a principal with its sites under a formula.
+func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, principal string, sites []string, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, sites) })
+}
+
+// Couper records a site's link cut during a game, at a.
+func (a Twinning) Couper(ctx context.Context, id, site, partie string, at time.Time, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Couper(site, partie, at) })
+}
+
+// Retablir records that a site's link is back at a, with the decision the
+// cut's length forces (§2.18.1.B, §2.18.2.B).
+func (a Twinning) Retablir(ctx context.Context, id, site string, at time.Time, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Retablir(site, at) })
+}
+
+// Echeance takes, at a, the decisions of every cut past 15 minutes.
+func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Echeance(at) })
+}
+
+// Classement ranks the sites' scores under the twinning's formula and
+// decisions (§2.18.1.C, §2.18.2.C).
+func (a Twinning) Classement(ctx context.Context, id string, scores []federation.ScorePartie) (federation.ClassementJumele, error) {
+	j, err := a.Jumelages.Charger(ctx, id)
+	if err != nil {
+		return federation.ClassementJumele{}, err
+	}
+	if j.Version() == 0 {
+		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
+	}
+	return j.Classement(scores), nil
+}
+
+func (a Twinning) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Jumelage) error) error {
+	return executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
+}

@@ -1,0 +1,33 @@
+package federation
+
+import "arbitre/domain/erreur"
+
+// Code is the stable, machine-readable slug of a refused command.
+type Code = erreur.Code
+
+// The refusal codes of the federation's aggregates.
+const (
+	// CodeResultatsInvalides: a centre's results do not fit the event (a
+	// player without a line per coup, a coup outside the game, a licence
+	// already ranked in another centre).
+	CodeResultatsInvalides Code = "RESULTATS_INVALIDES"
+	// CodeCentreDejaRecu: the centre already sent other results.
+	CodeCentreDejaRecu Code = "CENTRE_DEJA_RECU"
+	// CodePaquetCorrompu: a centre's bundle fails its integrity check.
+	CodePaquetCorrompu Code = "PAQUET_CORROMPU"
+	// CodeJumelageInvalide: a twinning command that does not fit its sites
+	// or its state.
+	CodeJumelageInvalide Code = "JUMELAGE_INVALIDE"
+	CodeNotFound              = erreur.CodeNotFound
+	CodeAlreadyExists         = erreur.CodeAlreadyExists
+	CodeConflict              = erreur.CodeConflict
+	CodeCorruptHistory        = erreur.CodeCorruptHistory
+)
+
+// Erreur is a refused command; it records nothing.
+type Erreur = erreur.Erreur
+
+func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
+
+// CodeOf returns the code of a refused command, or "" for any other error.
+func CodeOf(err error) Code { return erreur.CodeOf(err) }

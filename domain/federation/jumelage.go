@@ -1,0 +1,247 @@
+package federation
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+)
+
+// DelaiCoupure is the longest interruption a twinned game survives
+// (§2.18.1.B, §2.18.2.B).
+const DelaiCoupure = 15 * time.Minute
+
+// Jumelage twins tournaments over the Internet (guide §2.18): the games are
+// drawn live at the principal and sent to every site. It decides what a
+// link cut costs: in formula 1 the principal goes on and a satellite cut
+// for at most 15 minutes resumes in slight delay, beyond which its game is
+// annulled for that centre (§2.18.1.B); in formula 2 every site stops while
+// a link is cut, and beyond 15 minutes of interruption in a game the cut
+// site leaves the twinning with its own ranking (§2.18.2.B).
+type Jumelage struct {
+	id        string
+	formule   Formule
+	principal string
+	sites     []string
+	// coupures are the open cuts per site.
+	coupures map[string]LiaisonCoupee
+	// cumul is, per site and game, the interruption already over
+	// (§2.18.2.B counts the total of a game).
+	cumul    map[[2]string]time.Duration
+	annulees map[[2]string]bool
+	detaches map[string]bool
+	version  int
+	nouveaux []any
+}
+
+// NouveauJumelage returns an empty twinning, ready for a replay.
+func NouveauJumelage() *Jumelage {
+	return &Jumelage{coupures: map[string]LiaisonCoupee{}, cumul: map[[2]string]time.Duration{},
+		annulees: map[[2]string]bool{}, detaches: map[string]bool{}}
+}
+
+// ID is the twinning's identifier.
+func (j *Jumelage) ID() string { return j.id }
+
+// Formule is the twinning's formula.
+func (j *Jumelage) Formule() Formule { return j.formule }
+
+// Version is the number of events held, saved or not.
+func (j *Jumelage) Version() int { return j.version }
+
+// Nouveaux are the events recorded and not saved.
+func (j *Jumelage) Nouveaux() []any { return j.nouveaux }
+
+// Sauves forgets the new events once stored.
+func (j *Jumelage) Sauves() { j.nouveaux = nil }
+
+// Creer twins the principal with its sites under a formula.
+func (j *Jumelage) Creer(id string, f Formule, principal string, sites []string) error {
+	switch {
+	case j.version > 0:
+		return refus(CodeAlreadyExists, "le jumelage %s existe déjà", j.id)
+	case f != FormuleSatellites && f != FormuleEgaux:
+		return refus(CodeJumelageInvalide, "formule %d inconnue : 1 (satellites, §2.18.1) ou 2 (tournois comparables, §2.18.2)", f)
+	case id == "" || principal == "" || len(sites) == 0 || slices.Contains(sites, principal):
+		return refus(CodeJumelageInvalide, "un jumelage demande un identifiant, un site principal et au moins un autre site")
+	}
+	return j.record(JumelageCree{Jumelage: id, Formule: f, Principal: principal, Sites: slices.Clone(sites)})
+}
+
+// Couper records that the link to a site was lost during a game. In
+// formula 2 every site stops (§2.18.2.B): Arrete tells it.
+func (j *Jumelage) Couper(site, partie string, a time.Time) error {
+	if err := j.exigerSite(site); err != nil {
+		return err
+	}
+	if _, ok := j.coupures[site]; ok {
+		return nil
+	}
+	if j.annulees[[2]string{site, partie}] {
+		return refus(CodeJumelageInvalide, "la partie %s est déjà annulée au centre %s", partie, site)
+	}
+	return j.record(LiaisonCoupee{Site: site, Partie: partie, A: a})
+}
+
+// Retablir records that the link is back at a. A cut within the limit
+// resumes (§2.18.1.B: in slight delay, catching up from where it stopped;
+// §2.18.2.B: every site goes on); beyond it, Echeance's decision is taken
+// first.
+func (j *Jumelage) Retablir(site string, a time.Time) error {
+	if err := j.exigerSite(site); err != nil {
+		return err
+	}
+	c, ok := j.coupures[site]
+	if !ok {
+		return nil
+	}
+	return j.lot(func(k *Jumelage) error {
+		if err := k.decider(c, a); err != nil {
+			return err
+		}
+		return k.record(LiaisonRetablie{Site: site, Partie: c.Partie, A: a, Interruption: a.Sub(c.A)})
+	})
+}
+
+// Echeance takes, at a, the decision every cut past the limit forces,
+// without waiting for the link to come back: the game annulled for that
+// centre (§2.18.1.B), the site detached from the twinning (§2.18.2.B).
+func (j *Jumelage) Echeance(a time.Time) error {
+	return j.lot(func(k *Jumelage) error {
+		for _, site := range k.sites {
+			if c, ok := k.coupures[site]; ok {
+				if err := k.decider(c, a); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// decider records the decision a cut forces at a, once.
+func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
+	cle := [2]string{c.Site, c.Partie}
+	if j.cumul[cle]+a.Sub(c.A) <= DelaiCoupure || j.annulees[cle] || j.detaches[c.Site] {
+		return nil
+	}
+	motif := fmt.Sprintf("liaison coupée plus de %d minutes", int(DelaiCoupure.Minutes()))
+	if j.formule == FormuleSatellites {
+		return j.record(PartieAnnuleeAuSite{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.1.B)"})
+	}
+	restants := 0
+	for _, s := range append([]string{j.principal}, j.sites...) {
+		if !j.detaches[s] && s != c.Site {
+			restants++
+		}
+	}
+	return j.record(SiteDetache{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
+}
+
+// Arrete tells whether the twinned sites must stop playing: in formula 2,
+// while a link to a site still twinned is cut (§2.18.2.B).
+func (j *Jumelage) Arrete() bool {
+	if j.formule != FormuleEgaux {
+		return false
+	}
+	for s := range j.coupures {
+		if !j.detaches[s] {
+			return true
+		}
+	}
+	return false
+}
+
+// Annulee tells whether the game was annulled at a satellite (§2.18.1.B).
+func (j *Jumelage) Annulee(site, partie string) bool { return j.annulees[[2]string{site, partie}] }
+
+// Detache tells whether a site left the twinning (§2.18.2.B).
+func (j *Jumelage) Detache(site string) bool { return j.detaches[site] }
+
+// EnCoupure tells whether the link to a site is cut.
+func (j *Jumelage) EnCoupure(site string) bool {
+	_, ok := j.coupures[site]
+	return ok
+}
+
+func (j *Jumelage) exigerSite(site string) error {
+	if j.version == 0 {
+		return refus(CodeNotFound, "le jumelage n'existe pas")
+	}
+	if !slices.Contains(j.sites, site) {
+		return refus(CodeJumelageInvalide, "%s n'est pas un site du jumelage %s", site, j.id)
+	}
+	return nil
+}
+
+// Appliquer is the one transition, shared by commands and replay.
+func (j *Jumelage) Appliquer(e any) error {
+	if err := j.appliquer(e); err != nil {
+		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
+	}
+	j.version++
+	return nil
+}
+
+func (j *Jumelage) appliquer(e any) error {
+	if _, ok := e.(JumelageCree); !ok && j.version == 0 {
+		return errors.New("jumelage non créé")
+	}
+	switch e := e.(type) {
+	case JumelageCree:
+		if j.version > 0 {
+			return errors.New("jumelage déjà créé")
+		}
+		j.id, j.formule, j.principal, j.sites = e.Jumelage, e.Formule, e.Principal, slices.Clone(e.Sites)
+	case LiaisonCoupee:
+		if _, ok := j.coupures[e.Site]; ok || !slices.Contains(j.sites, e.Site) {
+			return fmt.Errorf("coupure du site %s", e.Site)
+		}
+		j.coupures[e.Site] = e
+	case LiaisonRetablie:
+		c, ok := j.coupures[e.Site]
+		if !ok {
+			return fmt.Errorf("site %s non coupé", e.Site)
+		}
+		delete(j.coupures, e.Site)
+		j.cumul[[2]string{e.Site, c.Partie}] += e.Interruption
+	case PartieAnnuleeAuSite:
+		j.annulees[[2]string{e.Site, e.Partie}] = true
+	case SiteDetache:
+		j.detaches[e.Site] = true
+	default:
+		return fmt.Errorf("événement %T inconnu", e)
+	}
+	return nil
+}
+
+func (j *Jumelage) record(e any) error {
+	if err := j.Appliquer(e); err != nil {
+		return err
+	}
+	j.nouveaux = append(j.nouveaux, e)
+	return nil
+}
+
+// lot runs a command whose events depend on each other on a copy that
+// replaces the twinning only when all of them applied.
+func (j *Jumelage) lot(f func(*Jumelage) error) error {
+	c := j.copie()
+	if err := f(c); err != nil {
+		return err
+	}
+	*j = *c
+	return nil
+}
+
+func (j *Jumelage) copie() *Jumelage {
+	c := *j
+	c.sites = slices.Clone(j.sites)
+	c.nouveaux = slices.Clone(j.nouveaux)
+	c.coupures = maps.Clone(j.coupures)
+	c.cumul = maps.Clone(j.cumul)
+	c.annulees = maps.Clone(j.annulees)
+	c.detaches = maps.Clone(j.detaches)
+	return &c
+}
