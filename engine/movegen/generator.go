@@ -63,8 +63,15 @@ type Generator struct {
 
 	mode  Mode
 	count int
-	best  int32
-	moves []Move
+	// limit is the most tiles the walk puts down; placements of fewer than
+	// minN tiles are not recorded; with allTiles the walk leaves a branch
+	// as soon as the lexicon offers no path for a letter still in hand.
+	// The pruned search sets them per anchor (shadow.go).
+	limit    int
+	minN     int
+	allTiles bool
+	best     int32
+	moves    []Move
 
 	// sides[0] is the board as given, sides[1] its transpose (vertical
 	// placements); s is the one being walked.
@@ -115,6 +122,7 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
+	g.limit, g.minN, g.allTiles = g.opts.Variant.MaxPlaced, 0, false
 	g.rack, g.letters, g.rackSize = rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
@@ -252,6 +260,9 @@ func (g *Generator) acceptsUpwards(grid *board.Board, a uint32, r, top, c int) b
 // gen tries to extend the word at column col with the arcs of list. start is
 // the word's first column once the walk has turned right of the anchor.
 func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n int) {
+	if g.allTiles && g.letters&^g.lex.Below(list) != 0 {
+		return
+	}
 	sq := g.row*board.Size + col
 	if t := g.s.grid.Square(sq); t != tile.Empty {
 		if arc := g.lex.Find(list, uint8(t.Letter())); arc != 0 {
@@ -259,7 +270,7 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		}
 		return
 	}
-	if n == g.opts.Variant.MaxPlaced || list == 0 {
+	if n == g.limit || list == 0 {
 		return
 	}
 	playable := g.letters
@@ -357,6 +368,9 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 // record scores the placement spanning columns from..to of the current row
 // and keeps it as the mode says.
 func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
+	if n < g.minN {
+		return
+	}
 	if g.s.vertical && n == 1 {
 		// A single tile forming a word across too was already counted
 		// by the horizontal pass: a placement counts once.
