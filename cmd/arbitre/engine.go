@@ -13,14 +13,18 @@ func init() {
 	cmd := &cobra.Command{Use: "engine", Short: "Outils du moteur de Scrabble, par lots",
 		Example: "  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl"}
 	var lexPath, variant string
-	var all, vertical bool
+	var all, vertical, topOnly bool
 	solveCmd := &cobra.Command{
 		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
 		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
 		Example: `  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl
-  arbitre engine solve --all --variant 7sur8 < positions.jsonl`,
+  arbitre engine solve --all --variant 7sur8 < positions.jsonl
+  arbitre engine solve --top-only --lexicon ods8.gaddag < positions.jsonl`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if topOnly && all {
+				return fmt.Errorf("--top-only et --all s'excluent : --all liste chaque placement")
+			}
 			lex, err := loadLexicon(lexPath)
 			if err != nil {
 				return err
@@ -29,7 +33,11 @@ func init() {
 			if err != nil {
 				return fmt.Errorf("formule %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", variant)
 			}
-			s := solve.NewSolver(lex, movegen.Options{Variant: v, FirstMoveVertical: vertical}, all)
+			opts := movegen.Options{Variant: v, FirstMoveVertical: vertical}
+			s := solve.NewSolver(lex, opts, all)
+			if topOnly {
+				s = solve.NewTopSolver(lex, opts)
+			}
 			return s.Run(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
@@ -37,6 +45,7 @@ func init() {
 	solveCmd.Flags().BoolVar(&all, "all", false, "liste chaque placement sous \"all\"")
 	solveCmd.Flags().StringVar(&variant, "variant", movegen.Standard.Name, "`FORMULE` : normal, 7sur8, 7et8 ou 789 (§3.8.2)")
 	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "premier mot vertical permis (classique)")
+	solveCmd.Flags().BoolVar(&topOnly, "top-only", false, "le top et chaque top seulement, sans \"moves\" (recherche élaguée, plus rapide)")
 	cmd.AddCommand(solveCmd)
 	rootCmd.AddCommand(cmd)
 }
