@@ -397,6 +397,12 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 			g.moves = g.moves[:0]
 		}
 	}
+	if g.mode == TopPruned {
+		if len(g.moves) == 0 {
+			g.shadow.order = g.shadow.order[:0]
+		}
+		g.shadow.order = append(g.shadow.order, g.anchorKey())
+	}
 	g.moves = append(g.moves, g.makeMove(from, to, score, n))
 }
 
