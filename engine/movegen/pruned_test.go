@@ -3,6 +3,7 @@ package movegen_test
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -21,6 +22,10 @@ import (
 // grandJeu selects the whole generated set (as in the benchmarks) instead of
 // its default slice.
 var grandJeu = flag.Bool("grandjeu", false, "compare the pruned top on the whole generated set")
+
+// positionsFichier writes the normal formula's positions on ODS8 for the
+// whole-file CLI benchmark (docs/engine.md).
+var positionsFichier = flag.String("positions", "", "write the ODS8 normal-formula positions to this JSONL file")
 
 // Games of the large generated set (issue 17): about 25 positions a game.
 const (
@@ -82,6 +87,12 @@ func TestTopPruned_MemesTopsQueLaGenerationComplete(t *testing.T) {
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
 					positions := selfplay.Games(lex, tc.opts, 17, tc.parties)
+					if *positionsFichier != "" && name == "ODS8" && tc.name == "normal" {
+						f, err := os.Create(*positionsFichier)
+						require.NoError(t, err)
+						require.NoError(t, selfplay.WriteJSONL(f, "ods8", positions))
+						require.NoError(t, f.Close())
+					}
 					full, pruned := movegen.New(lex, tc.opts), movegen.New(lex, tc.opts)
 					var jokers, endgame, empty int
 					for i := range positions {
