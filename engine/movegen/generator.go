@@ -260,17 +260,15 @@ func (g *Generator) acceptsUpwards(grid *board.Board, a uint32, r, top, c int) b
 // gen tries to extend the word at column col with the arcs of list. start is
 // the word's first column once the walk has turned right of the anchor.
 func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n int) {
-	if g.allTiles && g.letters&^g.lex.Below(list) != 0 {
-		return
-	}
+	s := g.s
 	sq := g.row*board.Size + col
-	if t := g.s.grid.Square(sq); t != tile.Empty {
+	if t := s.grid.Square(sq); t != tile.Empty {
 		if arc := g.lex.Find(list, uint8(t.Letter())); arc != 0 {
 			g.goOn(col, start, g.arcs[arc], main+int32(t.Value()), mult, cross, n)
 		}
 		return
 	}
-	if n == g.limit || list == 0 {
+	if n == g.limit || list == 0 || g.allTiles && g.letters&^g.lex.Below(list) != 0 {
 		return
 	}
 	playable := g.letters
@@ -278,12 +276,12 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		playable = allLetters
 	}
 	mask := g.lex.ListMask(list)
-	avail := mask & g.s.crossSet[sq] & playable
+	avail := mask & s.crossSet[sq] & playable
 	if avail == 0 {
 		return
 	}
 	lm, wm := letterMult[sq], wordMult[sq]
-	hasCross, cScore := g.s.hasCross[sq], g.s.crossScore[sq]
+	hasCross, cScore := s.hasCross[sq], s.crossScore[sq]
 	for avail != 0 {
 		sym := uint8(bits.TrailingZeros32(avail))
 		bit := uint32(1) << sym
