@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +15,7 @@ func init() {
 		Example: "  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl"}
 	var lexPath, variant string
 	var all, vertical, topOnly bool
+	var workers int
 	solveCmd := &cobra.Command{
 		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
 		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
@@ -25,6 +27,9 @@ func init() {
 			if topOnly && all {
 				return fmt.Errorf("--top-only et --all s'excluent : --all liste chaque placement")
 			}
+			if workers < 1 {
+				return fmt.Errorf("--workers vaut au moins 1 (reçu %d)", workers)
+			}
 			lex, err := loadLexicon(lexPath)
 			if err != nil {
 				return err
@@ -34,17 +39,21 @@ func init() {
 				return fmt.Errorf("formule %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", variant)
 			}
 			opts := movegen.Options{Variant: v, FirstMoveVertical: vertical}
-			s := solve.NewSolver(lex, opts, all)
-			if topOnly {
-				s = solve.NewTopSolver(lex, opts)
+			solvers := make([]*solve.Solver, workers)
+			for i := range solvers {
+				solvers[i] = solve.NewSolver(lex, opts, all)
+				if topOnly {
+					solvers[i] = solve.NewTopSolver(lex, opts)
+				}
 			}
-			return s.Run(cmd.InOrStdin(), cmd.OutOrStdout())
+			return solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
 		},
 	}
 	lexiconFlag(solveCmd, &lexPath)
 	solveCmd.Flags().BoolVar(&all, "all", false, "liste chaque placement sous \"all\"")
 	solveCmd.Flags().StringVar(&variant, "variant", movegen.Standard.Name, "`FORMULE` : normal, 7sur8, 7et8 ou 789 (§3.8.2)")
 	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "premier mot vertical permis (classique)")
+	solveCmd.Flags().IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "`N` positions résolues à la fois (par défaut, une par cœur) ; la sortie garde l'ordre de l'entrée")
 	solveCmd.Flags().BoolVar(&topOnly, "top-only", false, "le top et chaque top seulement, sans \"moves\" (recherche élaguée, plus rapide)")
 	cmd.AddCommand(solveCmd)
 	rootCmd.AddCommand(cmd)

@@ -63,3 +63,23 @@ func TestEngineSolve_TopOnlyMemeContratSansMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestEngineSolve_WorkersMemeSortie (issue 17): positions solved several at
+// a time (--workers) give the output of one at a time, byte for byte and in
+// input order, bad and blank lines included, over more lines than one batch.
+func TestEngineSolve_WorkersMemeSortie(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	var in bytes.Buffer
+	require.NoError(t, selfplay.WriteJSONL(&in, "w", selfplay.Games(lex, movegen.Options{Variant: movegen.Standard}, 5, 12)))
+	lines := strings.Split(strings.TrimSuffix(in.String(), "\n"), "\n")
+	require.Greater(t, len(lines), 256, "more than one batch")
+	lines = append(lines[:40:40], append([]string{"pas du json", "   ", `{"id":"x","board":["..."],"rack":"A"}`}, lines[40:]...)...)
+	input := strings.Join(lines, "\n")
+	for _, mode := range [][]string{nil, {"--top-only"}} {
+		one := solveCLI(t, input, append(mode, "--workers", "1")...)
+		three := solveCLI(t, input, append(mode, "--workers", "3")...)
+		require.Len(t, one, len(lines)-1, "the blank line gets no answer")
+		assert.Equal(t, one, three)
+	}
+}

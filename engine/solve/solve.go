@@ -77,6 +77,16 @@ func NewTopSolver(lex *lexicon.Lexicon, opts movegen.Options) *Solver {
 // run goes on; only I/O errors stop it.
 func (s *Solver) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, s.Line) }
 
+// RunAll is Run with the positions shared out among the solvers, one
+// goroutine each; the output is Run's, line for line.
+func RunAll(r io.Reader, w io.Writer, solvers []*Solver) error {
+	answers := make([]func(line []byte) any, len(solvers))
+	for i, s := range solvers {
+		answers[i] = s.Line
+	}
+	return jsonl.RunWorkers(r, w, answers)
+}
+
 // Line answers one input line: a Result or a Failure.
 func (s *Solver) Line(line []byte) any {
 	var p Position
