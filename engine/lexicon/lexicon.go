@@ -46,10 +46,6 @@ type Lexicon struct {
 	// play?" and the arc it leads to. Entry 0 points at the root's list;
 	// child indexes point at a list's mask word.
 	nodes []uint32
-	// below holds, at a list's index in nodes, the set of letters on every
-	// path from that list on (the separator aside): a walk that must still
-	// put down a letter outside it cannot succeed below the list.
-	below []uint32
 	words int
 	label string
 	// identite is computed once, when the lexicon is built or read.
@@ -107,44 +103,7 @@ func newLexicon(disk []uint32, words int, label string) *Lexicon {
 		}
 	}
 	id := Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
-	l := &Lexicon{disk: disk, nodes: nodes, words: words, label: label, identite: id}
-	l.below = make([]uint32, len(nodes))
-	if root := l.Root(); root != 0 {
-		l.fillBelow(root)
-	}
-	return l
-}
-
-// computed marks an entry of below as filled (bit 0, the separator's, is
-// never set for a letter).
-const computed = 1
-
-// fillBelow computes below for the list at list and every list under it.
-func (l *Lexicon) fillBelow(list uint32) uint32 {
-	if set := l.below[list]; set != 0 {
-		return set
-	}
-	set := uint32(computed)
-	for i := list + 1; ; i++ {
-		a := l.nodes[i]
-		if sym := ArcSymbol(a); sym != Separator {
-			set |= 1 << sym
-		}
-		if child := ArcChild(a); child != 0 {
-			set |= l.fillBelow(child)
-		}
-		if ArcLast(a) {
-			break
-		}
-	}
-	l.below[list] = set
-	return set
-}
-
-// Below is the set of letters (bit l for letter l) met on the paths from the
-// list at list on; 0 for no list.
-func (l *Lexicon) Below(list uint32) uint32 {
-	return l.below[list] &^ computed
+	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label, identite: id}
 }
 
 // ListMask is the set of symbols offered by the list at index list (bit s

@@ -63,15 +63,8 @@ type Generator struct {
 
 	mode  Mode
 	count int
-	// limit is the most tiles the walk puts down; placements of fewer than
-	// minN tiles are not recorded; with allTiles the walk leaves a branch
-	// as soon as the lexicon offers no path for a letter still in hand.
-	// The pruned search sets them per anchor (shadow.go).
-	limit    int
-	minN     int
-	allTiles bool
-	best     int32
-	moves    []Move
+	best  int32
+	moves []Move
 
 	// sides[0] is the board as given, sides[1] its transpose (vertical
 	// placements); s is the one being walked.
@@ -122,7 +115,6 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
-	g.limit, g.minN, g.allTiles = g.opts.Variant.MaxPlaced, 0, false
 	g.rack, g.letters, g.rackSize = rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
@@ -268,7 +260,7 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		}
 		return
 	}
-	if n == g.limit || list == 0 || g.allTiles && g.letters&^g.lex.Below(list) != 0 {
+	if n == g.opts.Variant.MaxPlaced || list == 0 {
 		return
 	}
 	playable := g.letters
@@ -366,9 +358,6 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 // record scores the placement spanning columns from..to of the current row
 // and keeps it as the mode says.
 func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
-	if n < g.minN {
-		return
-	}
 	if g.s.vertical && n == 1 {
 		// A single tile forming a word across too was already counted
 		// by the horizontal pass: a placement counts once.

@@ -22,24 +22,12 @@ import (
 // Anchors are then walked highest bound first, and the search ends once the
 // next bound is below the best score found: a bound equal to it is still
 // walked, so that every top of equal score is listed.
-//
-// The Scrabble bonus lifts the bound of nearly every anchor above an
-// ordinary top, so when the rack can be put down whole for a bonus, each
-// anchor has two bounds: one for the placements of fewer tiles and one for
-// those of the whole rack. An anchor is walked while either reaches the best;
-// when only the whole rack's does, the walk follows only the paths of the
-// lexicon that still hold every letter in hand (lexicon.Below) and records
-// only the placements of the whole rack; when only the other does, it puts
-// down fewer tiles.
 
 // anchorBound is one anchor of one side and its bound.
 type anchorBound struct {
 	bound int32
 	side  uint8
 	sq    uint8
-	// part and whole are the bounds for fewer tiles and for the whole rack
-	// (-1: no such placement); bound is the larger.
-	part, whole int32
 }
 
 // shadowState is the pruned search's working memory.
@@ -49,10 +37,6 @@ type shadowState struct {
 	values   []int32
 	maxN     int
 	playable uint32
-	// split is set when the whole rack may go down for a bonus.
-	split bool
-	// part and whole are the bounds of the anchor being measured.
-	part, whole int32
 	// order holds, for each move kept, the anchor it was walked from.
 	order []uint16
 }
@@ -112,7 +96,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 	}
 	slices.SortFunc(sh.values, func(a, b int32) int { return cmp.Compare(b, a) })
-	sh.split = sh.maxN == g.rackSize && g.opts.Variant.Bonus[sh.maxN] > 0
 	anchors := sh.anchors[:0]
 	sides := 1
 	if vertical {
@@ -124,9 +107,8 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			if !s.anchor[sq] {
 				continue
 			}
-			g.anchorBound(s, sq/board.Size, sq%board.Size)
-			if b := max(sh.part, sh.whole); b >= 0 {
-				anchors = append(anchors, anchorBound{bound: b, side: uint8(d), sq: uint8(sq), part: sh.part, whole: sh.whole})
+			if b := g.anchorBound(s, sq/board.Size, sq%board.Size); b >= 0 {
+				anchors = append(anchors, anchorBound{bound: b, side: uint8(d), sq: uint8(sq)})
 			}
 		}
 	}
@@ -140,14 +122,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			return err
 		}
 		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
-		g.limit, g.minN, g.allTiles = sh.maxN, 0, false
-		switch {
-		case !sh.split:
-		case a.part < g.best:
-			g.minN, g.allTiles = sh.maxN, true
-		case a.whole < g.best:
-			g.limit = sh.maxN - 1
-		}
 		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
 	}
 	g.inWalkOrder()
@@ -178,29 +152,23 @@ func (g *Generator) inWalkOrder() {
 	}
 }
 
-// anchorBound sets part and whole to the highest score a placement walked
-// from the anchor at column ac of row r can make (-1: none), whole for the
-// placements of the whole rack when split is set, part for the others.
-func (g *Generator) anchorBound(s *side, r, ac int) {
+// anchorBound is the highest score a placement walked from the anchor at
+// column ac of row r can make, or -1 when no tile of the rack fits it.
+func (g *Generator) anchorBound(s *side, r, ac int) int32 {
 	const last = board.Size - 1
 	rowBase := r * board.Size
 	grid := s.grid
-	sh := &g.shadow
-	sh.part, sh.whole = -1, -1
 	left := span{wm: 1}
 	if !g.cover(s, &left, rowBase+ac) {
-		return
+		return -1
 	}
+	best := int32(-1)
 	for from := ac; ; from-- {
 		if from == 0 || grid.Square(rowBase+from-1) == tile.Empty { // a word may start here
 			right := left
 			for to := ac; ; to++ {
 				if to == last || grid.Square(rowBase+to+1) == tile.Empty { // and end here
-					if b := g.spanBound(&right); sh.split && right.n == sh.maxN {
-						sh.whole = max(sh.whole, b)
-					} else {
-						sh.part = max(sh.part, b)
-					}
+					best = max(best, g.spanBound(&right))
 				}
 				if to == last || !g.cover(s, &right, rowBase+to+1) {
 					break
@@ -215,6 +183,7 @@ func (g *Generator) anchorBound(s *side, r, ac int) {
 			break
 		}
 	}
+	return best
 }
 
 // cover adds square sq to the span: a tile already there adds its value; an
