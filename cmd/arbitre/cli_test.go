@@ -62,6 +62,8 @@ func TestCLI_ErreursEnFrancais(t *testing.T) {
 		{"required flag", []string{"token", "create", "--data", data}, "option obligatoire manquante : --role"},
 		{"store flag", []string{"store", "verify", "--store", "postgres", "--data", data}, `--store vaut sqlite ou esdb, pas "postgres"`},
 		{"unknown formula", []string{"engine", "solve", "--variant", "8sur9"}, `formule "8sur9" inconnue : normal, 7sur8, 7et8 ou 789`},
+		{"top-only with all", []string{"engine", "solve", "--top-only", "--all"}, "--top-only et --all s'excluent"},
+		{"no worker", []string{"engine", "solve", "--workers", "0"}, "--workers vaut au moins 1 (reçu 0)"},
 		{"unreadable lexicon", []string{"engine", "solve", "--lexicon", data + "/absent.gaddag"}, "lexique " + data + "/absent.gaddag illisible"},
 		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter, commission ou centre`},
 	}

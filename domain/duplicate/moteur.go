@@ -60,7 +60,7 @@ func (m *moteurLexique) Lexique() *lexicon.Lexicon { return m.lex }
 func (m *moteurLexique) Tops(b *board.Board, rack tile.Rack) []movegen.Move {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	moves, _ := m.gen.Generate(b, rack, movegen.TopOnly)
+	moves, _ := m.gen.Generate(b, rack, movegen.TopPruned)
 	return append([]movegen.Move(nil), moves...)
 }
 

@@ -87,7 +87,7 @@ func NewCoup(lex *lexicon.Lexicon, ctx Context) (*Coup, error) {
 		}
 		c.top = *ctx.Top
 	} else {
-		moves, _ := movegen.New(lex, opts).Generate(&b, rack, movegen.TopOnly)
+		moves, _ := movegen.New(lex, opts).Generate(&b, rack, movegen.TopPruned)
 		if len(moves) > 0 {
 			c.top = int(moves[0].Score)
 		}

@@ -38,7 +38,7 @@ func positionFixe(t *testing.T) (*board.Board, *movegen.Generator, *play.Checker
 func TestAllocs_GenerationSansAllocation(t *testing.T) {
 	b, g, _ := positionFixe(t)
 	for _, chevalet := range []string{"AEINRST", "ETUDIS?", "??ELRST"} {
-		for _, mode := range []movegen.Mode{movegen.TopOnly, movegen.AllMoves} {
+		for _, mode := range []movegen.Mode{movegen.TopOnly, movegen.TopPruned, movegen.AllMoves} {
 			t.Run(fmt.Sprintf("%s/%v", chevalet, mode), func(t *testing.T) {
 				r, err := tile.ParseRack(chevalet)
 				require.NoError(t, err)

@@ -17,8 +17,13 @@ const (
 	CountOnly Mode = iota
 	// AllMoves keeps every legal placement.
 	AllMoves
-	// TopOnly keeps every placement of maximum score.
+	// TopOnly keeps every placement of maximum score, and counts them all.
 	TopOnly
+	// TopPruned keeps every placement of maximum score, exactly as TopOnly,
+	// without counting: anchors are walked most promising first and the
+	// search stops once no anchor's upper bound can reach the best score
+	// found (see shadow.go). The count it returns is 0.
+	TopPruned
 )
 
 // allLetters is the cross-set of a square with no perpendicular neighbour.
@@ -61,14 +66,12 @@ type Generator struct {
 	best  int32
 	moves []Move
 
-	// per pass: the board seen with the main direction horizontal
-	grid       *board.Board
+	// sides[0] is the board as given, sides[1] its transpose (vertical
+	// placements); s is the one being walked.
+	sides      [2]side
+	s          *side
 	transposed board.Board
-	vertical   bool
-	crossSet   [board.Squares]uint32
-	crossScore [board.Squares]int32
-	hasCross   [board.Squares]bool
-	anchor     [board.Squares]bool
+	shadow     shadowState
 
 	// per anchor
 	row       int
@@ -77,6 +80,17 @@ type Generator struct {
 	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
 	rackSize  int
 	placed    [board.Size]tile.Tile
+}
+
+// side is the board seen with the main direction horizontal, and what the
+// walk reads on it.
+type side struct {
+	grid       *board.Board
+	vertical   bool
+	crossSet   [board.Squares]uint32
+	crossScore [board.Squares]int32
+	hasCross   [board.Squares]bool
+	anchor     [board.Squares]bool
 }
 
 // New returns a generator over lex for the given rules.
@@ -108,10 +122,19 @@ func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack ti
 		}
 	}
 	empty := b.IsEmpty()
-	err = g.pass(ctx, b, false, empty)
-	if err == nil && (!empty || g.opts.FirstMoveVertical) {
+	vertical := !empty || g.opts.FirstMoveVertical
+	if mode == TopPruned {
+		g.prepare(&g.sides[0], b, false, empty)
+		if vertical {
+			b.Transpose(&g.transposed)
+			g.prepare(&g.sides[1], &g.transposed, true, empty)
+		}
+		return g.moves, 0, g.pruned(ctx, vertical)
+	}
+	err = g.pass(ctx, &g.sides[0], b, false, empty)
+	if err == nil && vertical {
 		b.Transpose(&g.transposed)
-		err = g.pass(ctx, &g.transposed, true, empty)
+		err = g.pass(ctx, &g.sides[1], &g.transposed, true, empty)
 	}
 	if mode == CountOnly {
 		return nil, g.count, err
@@ -121,15 +144,8 @@ func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack ti
 
 // pass generates the horizontal placements of grid (the real board, or its
 // transpose for vertical placements), row by row until ctx ends.
-func (g *Generator) pass(ctx context.Context, grid *board.Board, vertical, empty bool) error {
-	g.grid, g.vertical = grid, vertical
-	g.computeCrossSets()
-	if empty {
-		for i := range g.anchor {
-			g.anchor[i] = false
-		}
-		g.anchor[board.Centre] = true
-	}
+func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertical, empty bool) error {
+	g.prepare(s, grid, vertical, empty)
 	root := g.lex.Root()
 	for r := 0; r < board.Size; r++ {
 		if err := ctx.Err(); err != nil {
@@ -137,7 +153,7 @@ func (g *Generator) pass(ctx context.Context, grid *board.Board, vertical, empty
 		}
 		g.row = r
 		for c := 0; c < board.Size; c++ {
-			if !g.anchor[r*board.Size+c] {
+			if !s.anchor[r*board.Size+c] {
 				continue
 			}
 			g.anchorCol = c
@@ -147,31 +163,36 @@ func (g *Generator) pass(ctx context.Context, grid *board.Board, vertical, empty
 	return nil
 }
 
-// computeCrossSets fills, for every empty square, the letters that form a
-// valid perpendicular word there, that word's existing-tile score, and
-// whether the square is an anchor (next to a tile).
-func (g *Generator) computeCrossSets() {
+// prepare makes s the side being walked, on grid, and fills for every empty
+// square the letters that form a valid perpendicular word there, that
+// word's existing-tile score, and whether the square is an anchor (next to
+// a tile; on the empty board H8 only, §3.4).
+func (g *Generator) prepare(s *side, grid *board.Board, vertical, empty bool) {
 	const n = board.Size
+	g.s, s.grid, s.vertical = s, grid, vertical
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			i := r*n + c
-			g.anchor[i] = false
-			if g.grid.Square(i) != tile.Empty {
-				g.crossSet[i], g.hasCross[i], g.crossScore[i] = 0, false, 0
+			s.anchor[i] = false
+			if grid.Square(i) != tile.Empty {
+				s.crossSet[i], s.hasCross[i], s.crossScore[i] = 0, false, 0
 				continue
 			}
-			up := r > 0 && g.grid.Square(i-n) != tile.Empty
-			down := r < n-1 && g.grid.Square(i+n) != tile.Empty
-			left := c > 0 && g.grid.Square(i-1) != tile.Empty
-			right := c < n-1 && g.grid.Square(i+1) != tile.Empty
-			g.anchor[i] = up || down || left || right
+			up := r > 0 && grid.Square(i-n) != tile.Empty
+			down := r < n-1 && grid.Square(i+n) != tile.Empty
+			left := c > 0 && grid.Square(i-1) != tile.Empty
+			right := c < n-1 && grid.Square(i+1) != tile.Empty
+			s.anchor[i] = up || down || left || right
 			if !up && !down {
-				g.crossSet[i], g.hasCross[i], g.crossScore[i] = allLetters, false, 0
+				s.crossSet[i], s.hasCross[i], s.crossScore[i] = allLetters, false, 0
 				continue
 			}
-			g.hasCross[i] = true
-			g.crossSet[i], g.crossScore[i] = g.crossCheck(r, c)
+			s.hasCross[i] = true
+			s.crossSet[i], s.crossScore[i] = g.crossCheck(grid, r, c)
 		}
+	}
+	if empty {
+		s.anchor[board.Centre] = true
 	}
 }
 
@@ -179,23 +200,23 @@ func (g *Generator) computeCrossSets() {
 // word. The GADDAG path of such a word pivoting on its last letter is the
 // word reversed: the tiles below from the bottom up, then L, then the tiles
 // above from the nearest up.
-func (g *Generator) crossCheck(r, c int) (set uint32, score int32) {
+func (g *Generator) crossCheck(grid *board.Board, r, c int) (set uint32, score int32) {
 	const n = board.Size
 	top, bottom := r, r
-	for top > 0 && g.grid.At(top-1, c) != tile.Empty {
+	for top > 0 && grid.At(top-1, c) != tile.Empty {
 		top--
 	}
-	for bottom < n-1 && g.grid.At(bottom+1, c) != tile.Empty {
+	for bottom < n-1 && grid.At(bottom+1, c) != tile.Empty {
 		bottom++
 	}
 	for k := top; k <= bottom; k++ {
 		if k != r {
-			score += int32(g.grid.At(k, c).Value())
+			score += int32(grid.At(k, c).Value())
 		}
 	}
 	list := g.lex.Root()
 	for k := bottom; k > r; k-- {
-		arc := g.lex.Find(list, uint8(g.grid.At(k, c).Letter()))
+		arc := g.lex.Find(list, uint8(grid.At(k, c).Letter()))
 		if arc == 0 {
 			return 0, score
 		}
@@ -206,7 +227,7 @@ func (g *Generator) crossCheck(r, c int) (set uint32, score int32) {
 	}
 	for i := list + 1; ; i++ {
 		a := g.arcs[i]
-		if sym := lexicon.ArcSymbol(a); sym != lexicon.Separator && g.acceptsUpwards(a, r, top, c) {
+		if sym := lexicon.ArcSymbol(a); sym != lexicon.Separator && g.acceptsUpwards(grid, a, r, top, c) {
 			set |= 1 << sym
 		}
 		if lexicon.ArcLast(a) {
@@ -217,9 +238,9 @@ func (g *Generator) crossCheck(r, c int) (set uint32, score int32) {
 
 // acceptsUpwards follows the tiles from row r-1 up to row top after arc a and
 // reports whether the path ends on a complete word.
-func (g *Generator) acceptsUpwards(a uint32, r, top, c int) bool {
+func (g *Generator) acceptsUpwards(grid *board.Board, a uint32, r, top, c int) bool {
 	for k := r - 1; k >= top; k-- {
-		arc := g.lex.Find(lexicon.ArcChild(a), uint8(g.grid.At(k, c).Letter()))
+		arc := g.lex.Find(lexicon.ArcChild(a), uint8(grid.At(k, c).Letter()))
 		if arc == 0 {
 			return false
 		}
@@ -231,8 +252,9 @@ func (g *Generator) acceptsUpwards(a uint32, r, top, c int) bool {
 // gen tries to extend the word at column col with the arcs of list. start is
 // the word's first column once the walk has turned right of the anchor.
 func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n int) {
+	s := g.s
 	sq := g.row*board.Size + col
-	if t := g.grid.Square(sq); t != tile.Empty {
+	if t := s.grid.Square(sq); t != tile.Empty {
 		if arc := g.lex.Find(list, uint8(t.Letter())); arc != 0 {
 			g.goOn(col, start, g.arcs[arc], main+int32(t.Value()), mult, cross, n)
 		}
@@ -246,12 +268,12 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		playable = allLetters
 	}
 	mask := g.lex.ListMask(list)
-	avail := mask & g.crossSet[sq] & playable
+	avail := mask & s.crossSet[sq] & playable
 	if avail == 0 {
 		return
 	}
 	lm, wm := letterMult[sq], wordMult[sq]
-	hasCross, cScore := g.hasCross[sq], g.crossScore[sq]
+	hasCross, cScore := s.hasCross[sq], s.crossScore[sq]
 	for avail != 0 {
 		sym := uint8(bits.TrailingZeros32(avail))
 		bit := uint32(1) << sym
@@ -302,9 +324,10 @@ func (g *Generator) putBack(l uint8) {
 func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n int) {
 	const last = board.Size - 1
 	rowBase := g.row * board.Size
+	grid := g.s.grid
 	if col <= g.anchorCol {
-		leftFree := col == 0 || g.grid.Square(rowBase+col-1) == tile.Empty
-		rightFree := g.anchorCol == last || g.grid.Square(rowBase+g.anchorCol+1) == tile.Empty
+		leftFree := col == 0 || grid.Square(rowBase+col-1) == tile.Empty
+		rightFree := g.anchorCol == last || grid.Square(rowBase+g.anchorCol+1) == tile.Empty
 		if lexicon.ArcAccepts(a) && leftFree && rightFree {
 			g.record(col, g.anchorCol, main, mult, cross, n)
 		}
@@ -314,7 +337,7 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 		}
 		// Leftwards, but never onto an empty anchor: a move covering it
 		// is generated from that (leftmost) anchor.
-		if col > 0 && !(leftFree && g.anchor[rowBase+col-1]) {
+		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) {
 			g.gen(col-1, start, child, main, mult, cross, n)
 		}
 		if leftFree && g.anchorCol < last {
@@ -324,7 +347,7 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 		}
 		return
 	}
-	if lexicon.ArcAccepts(a) && (col == last || g.grid.Square(rowBase+col+1) == tile.Empty) {
+	if lexicon.ArcAccepts(a) && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
 		g.record(start, col, main, mult, cross, n)
 	}
 	if child := lexicon.ArcChild(a); child != 0 && col < last {
@@ -335,12 +358,12 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 // record scores the placement spanning columns from..to of the current row
 // and keeps it as the mode says.
 func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
-	if g.vertical && n == 1 {
+	if g.s.vertical && n == 1 {
 		// A single tile forming a word across too was already counted
 		// by the horizontal pass: a placement counts once.
 		for c := from; c <= to; c++ {
-			if sq := g.row*board.Size + c; g.placed[c] != tile.Empty && g.grid.Square(sq) == tile.Empty {
-				if g.hasCross[sq] {
+			if sq := g.row*board.Size + c; g.placed[c] != tile.Empty && g.s.grid.Square(sq) == tile.Empty {
+				if g.s.hasCross[sq] {
 					return
 				}
 				break
@@ -352,7 +375,7 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 	switch g.mode {
 	case CountOnly:
 		return
-	case TopOnly:
+	case TopOnly, TopPruned:
 		if score < g.best {
 			return
 		}
@@ -361,20 +384,26 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 			g.moves = g.moves[:0]
 		}
 	}
+	if g.mode == TopPruned {
+		if len(g.moves) == 0 {
+			g.shadow.order = g.shadow.order[:0]
+		}
+		g.shadow.order = append(g.shadow.order, g.anchorKey())
+	}
 	g.moves = append(g.moves, g.makeMove(from, to, score, n))
 }
 
 func (g *Generator) makeMove(from, to int, score int32, n int) Move {
-	m := Move{Len: uint8(to - from + 1), NPlaced: uint8(n), Score: score, Vertical: g.vertical,
+	m := Move{Len: uint8(to - from + 1), NPlaced: uint8(n), Score: score, Vertical: g.s.vertical,
 		EmptiesRack: n == g.rackSize}
-	if g.vertical {
+	if g.s.vertical {
 		m.Row, m.Col = uint8(from), uint8(g.row)
 	} else {
 		m.Row, m.Col = uint8(g.row), uint8(from)
 	}
 	rowBase := g.row * board.Size
 	for c := from; c <= to; c++ {
-		if t := g.grid.Square(rowBase + c); t != tile.Empty {
+		if t := g.s.grid.Square(rowBase + c); t != tile.Empty {
 			m.Word[c-from] = t
 			continue
 		}

@@ -33,7 +33,9 @@ func benchmarkStage(b *testing.B, stage string, mode Mode) {
 	b.ReportMetric(float64(len(positions)), "positions")
 }
 
-func BenchmarkTopMid(b *testing.B)      { benchmarkStage(b, "mid", TopOnly) }
-func BenchmarkAllMovesMid(b *testing.B) { benchmarkStage(b, "mid", AllMoves) }
-func BenchmarkTopAll(b *testing.B)      { benchmarkStage(b, "", TopOnly) }
-func BenchmarkAllMovesAll(b *testing.B) { benchmarkStage(b, "", AllMoves) }
+func BenchmarkTopMid(b *testing.B)       { benchmarkStage(b, "mid", TopOnly) }
+func BenchmarkAllMovesMid(b *testing.B)  { benchmarkStage(b, "mid", AllMoves) }
+func BenchmarkTopAll(b *testing.B)       { benchmarkStage(b, "", TopOnly) }
+func BenchmarkAllMovesAll(b *testing.B)  { benchmarkStage(b, "", AllMoves) }
+func BenchmarkTopPrunedMid(b *testing.B) { benchmarkStage(b, "mid", TopPruned) }
+func BenchmarkTopPrunedAll(b *testing.B) { benchmarkStage(b, "", TopPruned) }

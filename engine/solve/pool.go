@@ -37,9 +37,14 @@ type pooled struct {
 	gen  *movegen.Generator
 }
 
-// Analyse finds the tops of a position and its best placements (best ≤ 0:
-// none). The moves returned are copies, safe to keep. The search stops
-// with ctx's error once ctx ends.
+// TopsOnly asks Analyse for the tops alone, without the move count: the
+// pruned search (movegen.TopPruned).
+const TopsOnly = -1
+
+// Analyse finds the tops of a position, its move count and its best
+// placements (best = 0: none; TopsOnly: the tops only, Moves left 0). The
+// moves returned are copies, safe to keep. The search stops with ctx's error
+// once ctx ends.
 func (p *Pool) Analyse(ctx context.Context, b *board.Board, rack tile.Rack, opts movegen.Options, best int) (Analysis, error) {
 	g := p.generator(opts)
 	defer p.pool.Put(g)
@@ -49,8 +54,11 @@ func (p *Pool) Analyse(ctx context.Context, b *board.Board, rack tile.Rack, opts
 // analyse runs the generator and sorts its findings.
 func analyse(ctx context.Context, g *movegen.Generator, b *board.Board, rack tile.Rack, best int) (Analysis, error) {
 	mode := movegen.TopOnly
-	if best > 0 {
+	switch {
+	case best > 0:
 		mode = movegen.AllMoves
+	case best == TopsOnly:
+		mode = movegen.TopPruned
 	}
 	moves, count, err := g.GenerateContext(ctx, b, rack, mode)
 	if err != nil {

@@ -40,6 +40,14 @@ type Result struct {
 	All      []Placement     `json:"all,omitempty"`
 }
 
+// TopResult is the output line of `--top-only`: a Result without the move
+// count.
+type TopResult struct {
+	ID       json.RawMessage `json:"id"`
+	TopScore int             `json:"top_score"`
+	Tops     []Placement     `json:"tops"`
+}
+
 // Failure is the output line for a position that cannot be solved.
 type Failure struct {
 	ID    json.RawMessage `json:"id"`
@@ -48,8 +56,9 @@ type Failure struct {
 
 // Solver answers positions with one generator (not safe for concurrent use).
 type Solver struct {
-	gen *movegen.Generator
-	all bool
+	gen     *movegen.Generator
+	all     bool
+	topOnly bool
 }
 
 // NewSolver returns a solver; with all set, every placement is listed.
@@ -57,10 +66,26 @@ func NewSolver(lex *lexicon.Lexicon, opts movegen.Options, all bool) *Solver {
 	return &Solver{gen: movegen.New(lex, opts), all: all}
 }
 
+// NewTopSolver returns the solver of `--top-only`: the top score and every
+// top, found by the pruned search (movegen.TopPruned), without the count.
+func NewTopSolver(lex *lexicon.Lexicon, opts movegen.Options) *Solver {
+	return &Solver{gen: movegen.New(lex, opts), topOnly: true}
+}
+
 // Run reads positions from r and writes one answer per line to w
 // (jsonl.Run: a blank line is skipped). A bad line gets a Failure and the
 // run goes on; only I/O errors stop it.
 func (s *Solver) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, s.Line) }
+
+// RunAll is Run with the positions shared out among the solvers, one
+// goroutine each; the output is Run's, line for line.
+func RunAll(r io.Reader, w io.Writer, solvers []*Solver) error {
+	answers := make([]func(line []byte) any, len(solvers))
+	for i, s := range solvers {
+		answers[i] = s.Line
+	}
+	return jsonl.RunWorkers(r, w, answers)
+}
 
 // Line answers one input line: a Result or a Failure.
 func (s *Solver) Line(line []byte) any {
@@ -69,13 +94,16 @@ func (s *Solver) Line(line []byte) any {
 		return Failure{ID: p.ID, Error: "line is not a position: " + err.Error()}
 	}
 	res, err := s.Solve(p)
-	if err != nil {
+	switch {
+	case err != nil:
 		return Failure{ID: p.ID, Error: err.Error()}
+	case s.topOnly:
+		return TopResult{ID: res.ID, TopScore: res.TopScore, Tops: res.Tops}
 	}
 	return res
 }
 
-// Solve answers one position.
+// Solve answers one position (Moves is 0 for a top-only solver).
 func (s *Solver) Solve(p Position) (Result, error) {
 	if p.ID == nil {
 		p.ID = json.RawMessage("null")
@@ -92,8 +120,11 @@ func (s *Solver) Solve(p Position) (Result, error) {
 		return Result{}, err
 	}
 	best := 0
-	if s.all {
+	switch {
+	case s.all:
 		best = math.MaxInt
+	case s.topOnly:
+		best = TopsOnly
 	}
 	an, _ := analyse(context.Background(), s.gen, &b, rack, best) // never ends: no error
 	res := Result{ID: p.ID, TopScore: an.TopScore, Moves: an.Moves, Tops: placements(an.Tops)}

@@ -97,7 +97,7 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 		return p.ConstaterBlocage()
 	}
 	grille := p.Grille()
-	moves, _ := r.gen.Generate(&grille, p.Chevalet(j), movegen.TopOnly)
+	moves, _ := r.gen.Generate(&grille, p.Chevalet(j), movegen.TopPruned)
 	peutChanger := sac.Size() >= partie.MinimumEchange && !p.TempsEpuise(1-j)
 	switch x := rng.Float64(); {
 	case len(moves) == 0 && peutChanger:

@@ -1,0 +1,241 @@
+package movegen
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"arbitre/engine/board"
+	"arbitre/engine/tile"
+)
+
+// The top without the whole walk ("shadow play", after the descriptions of
+// wolges and MAGPIE, written anew for this generator): before the GADDAG is
+// walked, every anchor of both directions gets an upper bound on the score of
+// every placement the walk from that anchor can record. The bound looks at
+// the squares only, not at the words: for each stretch of the row the walk
+// could cover (leftwards up to the previous empty anchor, rightwards up to
+// the rack's size, only over squares some tile of the rack may take), it
+// adds the tiles already there, the perpendicular words' fixed part, the
+// Scrabble bonus for that number of tiles (§1.2.3, §3.8.2) and the best the
+// rack's values can do on those squares' letter and word premiums (§1.2.1).
+// Anchors are then walked highest bound first, and the search ends once the
+// next bound is below the best score found: a bound equal to it is still
+// walked, so that every top of equal score is listed.
+
+// anchorBound is one anchor of one side and its bound.
+type anchorBound struct {
+	bound int32
+	side  uint8
+	sq    uint8
+}
+
+// shadowState is the pruned search's working memory.
+type shadowState struct {
+	anchors [2 * board.Squares]anchorBound
+	// values are the rack's tile values, highest first (a joker is 0).
+	values   []int32
+	maxN     int
+	playable uint32
+	// order holds, for each move kept, the anchor it was walked from.
+	order []uint16
+}
+
+// maxRack is the largest rack of the formulas of §3.8.2 (789).
+const maxRack = 9
+
+// span is a stretch of a row the walk may cover: the squares it puts tiles
+// on and what the board already holds there.
+type span struct {
+	n          int
+	fixed      int32 // the values of the tiles already in the main word
+	wm         int32 // the word multiplier of the squares covered
+	crossFixed int32 // the perpendicular words' tiles, with their word premium
+	// per covered square: its letter multiplier, that multiplier times its
+	// word multiplier when a perpendicular word is formed there (else 0),
+	// and the highest value of a rack letter that fits it.
+	lm, lx, cap [maxRack]int32
+}
+
+// valueClasses groups the letters by value, highest first: the highest value
+// a set of letters holds is found in a handful of tests.
+var valueClasses = func() (c []struct {
+	value int32
+	mask  uint32
+}) {
+	for v := int32(10); v >= 1; v-- {
+		var mask uint32
+		for l := 1; l <= tile.Alphabet; l++ {
+			if letterValue[l] == v {
+				mask |= 1 << l
+			}
+		}
+		if mask != 0 {
+			c = append(c, struct {
+				value int32
+				mask  uint32
+			}{v, mask})
+		}
+	}
+	return c
+}()
+
+// pruned walks the anchors of the prepared sides (the vertical one too when
+// vertical is set) highest bound first, while a bound can reach the best.
+func (g *Generator) pruned(ctx context.Context, vertical bool) error {
+	sh := &g.shadow
+	sh.maxN = min(g.rackSize, g.opts.Variant.MaxPlaced)
+	sh.playable = g.letters
+	if g.rack[0] > 0 {
+		sh.playable = allLetters
+	}
+	sh.values = sh.values[:0]
+	for l, n := range g.rack {
+		for range n {
+			sh.values = append(sh.values, letterValue[l])
+		}
+	}
+	slices.SortFunc(sh.values, func(a, b int32) int { return cmp.Compare(b, a) })
+	anchors := sh.anchors[:0]
+	sides := 1
+	if vertical {
+		sides = 2
+	}
+	for d := range sides {
+		s := &g.sides[d]
+		for sq := range board.Squares {
+			if !s.anchor[sq] {
+				continue
+			}
+			if b := g.anchorBound(s, sq/board.Size, sq%board.Size); b >= 0 {
+				anchors = append(anchors, anchorBound{bound: b, side: uint8(d), sq: uint8(sq)})
+			}
+		}
+	}
+	slices.SortFunc(anchors, func(a, b anchorBound) int { return cmp.Compare(b.bound, a.bound) })
+	root := g.lex.Root()
+	for _, a := range anchors {
+		if a.bound < g.best {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
+		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
+	}
+	g.inWalkOrder()
+	return nil
+}
+
+// anchorKey orders the anchors as the full generation walks them:
+// horizontal side first, then row, then column.
+func (g *Generator) anchorKey() uint16 {
+	k := uint16(g.row*board.Size + g.anchorCol)
+	if g.s.vertical {
+		k += board.Squares
+	}
+	return k
+}
+
+// inWalkOrder puts the tops in the order the full generation (TopOnly)
+// lists them: by anchor as it walks them, and in walk order within an
+// anchor, which the pruned search keeps (a stable insertion sort: tops are
+// few).
+func (g *Generator) inWalkOrder() {
+	order := g.shadow.order
+	for i := 1; i < len(g.moves); i++ {
+		for j := i; j > 0 && order[j-1] > order[j]; j-- {
+			order[j-1], order[j] = order[j], order[j-1]
+			g.moves[j-1], g.moves[j] = g.moves[j], g.moves[j-1]
+		}
+	}
+}
+
+// anchorBound is the highest score a placement walked from the anchor at
+// column ac of row r can make, or -1 when no tile of the rack fits it.
+func (g *Generator) anchorBound(s *side, r, ac int) int32 {
+	const last = board.Size - 1
+	rowBase := r * board.Size
+	grid := s.grid
+	left := span{wm: 1}
+	if !g.cover(s, &left, rowBase+ac) {
+		return -1
+	}
+	best := int32(-1)
+	for from := ac; ; from-- {
+		if from == 0 || grid.Square(rowBase+from-1) == tile.Empty { // a word may start here
+			right := left
+			for to := ac; ; to++ {
+				if to == last || grid.Square(rowBase+to+1) == tile.Empty { // and end here
+					best = max(best, g.spanBound(&right))
+				}
+				if to == last || !g.cover(s, &right, rowBase+to+1) {
+					break
+				}
+			}
+		}
+		// Leftwards as the walk goes: never onto an empty anchor.
+		if from == 0 {
+			break
+		}
+		if sq := rowBase + from - 1; grid.Square(sq) == tile.Empty && s.anchor[sq] || !g.cover(s, &left, sq) {
+			break
+		}
+	}
+	return best
+}
+
+// cover adds square sq to the span: a tile already there adds its value; an
+// empty square takes one more tile of the rack, if one fits it.
+func (g *Generator) cover(s *side, sp *span, sq int) bool {
+	if t := s.grid.Square(sq); t != tile.Empty {
+		sp.fixed += int32(t.Value())
+		return true
+	}
+	sh := &g.shadow
+	set := s.crossSet[sq] & sh.playable
+	if sp.n == sh.maxN || set == 0 {
+		return false
+	}
+	lm, wm := letterMult[sq], wordMult[sq]
+	sp.lm[sp.n], sp.lx[sp.n], sp.cap[sp.n] = lm, 0, 0
+	if s.hasCross[sq] {
+		sp.lx[sp.n] = lm * wm
+		sp.crossFixed += s.crossScore[sq] * wm
+	}
+	for _, c := range valueClasses {
+		if set&g.letters&c.mask != 0 {
+			sp.cap[sp.n] = c.value
+			break
+		}
+	}
+	sp.wm *= wm
+	sp.n++
+	return true
+}
+
+// spanBound bounds the score of a placement covering exactly the span. A
+// tile of value v on covered square i scores v × (lm·W + lx): the best any
+// choice of rack tiles can do is at most the rack's values, highest first,
+// against those factors, highest first (rearrangement), and at most each
+// square's factor times the highest value that fits it; both hold, so the
+// smaller is kept.
+func (g *Generator) spanBound(sp *span) int32 {
+	var factors [maxRack]int32
+	capped := int32(0)
+	for i := 0; i < sp.n; i++ {
+		f := sp.lm[i]*sp.wm + sp.lx[i]
+		capped += f * sp.cap[i]
+		j := i
+		for ; j > 0 && factors[j-1] < f; j-- {
+			factors[j] = factors[j-1]
+		}
+		factors[j] = f
+	}
+	sorted := int32(0)
+	for i := 0; i < sp.n; i++ {
+		sorted += factors[i] * g.shadow.values[i]
+	}
+	return sp.wm*sp.fixed + sp.crossFixed + min(sorted, capped) + int32(g.opts.Variant.Bonus[sp.n])
+}
