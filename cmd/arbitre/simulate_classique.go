@@ -38,6 +38,7 @@ type simulateClassiqueOptions struct {
 	workers int
 	gcgDir  string
 	top     int
+	profile string
 }
 
 func newSimulateClassiqueCmd() *cobra.Command {
@@ -63,6 +64,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 	f.IntVar(&o.workers, "workers", 2, "parties jouées en parallèle (les événements n'en dépendent pas)")
 	f.StringVar(&o.gcgDir, "gcg", "", "`DOSSIER` où exporter chaque partie en GCG (facultatif)")
 	f.IntVar(&o.top, "top", 10, "lignes du classement à afficher")
+	f.StringVar(&o.profile, "profile", "", "`DOSSIER` d'un profil CPU par phase (simulation.pprof, projections.pprof)")
 	return cmd
 }
 
@@ -80,8 +82,12 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	defer store.Close()
 	id := fmt.Sprintf("sim-%d", o.seed)
-	bilan, err := simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
-		Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
+	var bilan simulation.Bilan
+	err = profiled(o.profile, "simulation", func() (err error) {
+		bilan, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
+			Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
@@ -100,14 +106,20 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	if err != nil {
 		return err
 	}
-	for _, p := range []projection.Projection{standings, cotes} {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		if err != nil {
-			return fmt.Errorf("simulate classique : %w", err)
+	err = profiled(o.profile, "projections", func() error {
+		for _, p := range []projection.Projection{standings, cotes} {
+			runner, err := projection.NewRunner(ctx, db, p, store)
+			if err != nil {
+				return err
+			}
+			if _, err := runner.CatchUp(ctx, nil); err != nil {
+				return err
+			}
 		}
-		if _, err := runner.CatchUp(ctx, nil); err != nil {
-			return fmt.Errorf("simulate classique : %w", err)
-		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	lignes, err := classique.Standings(ctx, db, id)
 	if err != nil {
