@@ -9,6 +9,7 @@ type swissField struct {
 	// group, groupPos and groupSize locate each vertex in its score group.
 	group, groupPos, groupSize []int
 	groups                     int
+	groupStart                 []int // first vertex of each score group
 	balance                    []int // start balance of each vertex
 	minPoints, maxPoints       int
 	hasBye                     bool
@@ -25,16 +26,14 @@ func newSwissField(r *roster, ranked []int) *swissField {
 		balance:   make([]int, n),
 		hasBye:    n%2 == 1,
 	}
-	start := 0
 	for v := range n {
 		f.balance[v] = r.startBalance(ranked[v])
-		if v > 0 && f.points(v) != f.points(v-1) {
+		if v == 0 || f.points(v) != f.points(v-1) {
 			f.groups++
-			start = v
+			f.groupStart = append(f.groupStart, v)
 		}
-		f.group[v], f.groupPos[v] = f.groups, v-start
+		f.group[v], f.groupPos[v] = f.groups-1, v-f.groupStart[f.groups-1]
 	}
-	f.groups++
 	for v := range n {
 		f.groupSize[v] = f.sizeOfGroupAt(v)
 	}
