@@ -176,18 +176,37 @@ func mostViolated(violations []violation, vertices int) []blossom.Edge {
 }
 
 // uncertifiedPairs returns the pairs whose reduced cost under m's duals is
-// negative: the only edges that could still improve the matching.
+// negative: the only edges that could still improve the matching. A score
+// group, or a pair, is skipped when even the heaviest pair the vertex could
+// form there (no repeat, only the score gap) has a non-negative reduced cost
+// by the vertex duals' bound (blossom.Matching.Dual).
 func (g *swissGraph) uncertifiedPairs(m *blossom.Matching) []violation {
 	f := g.f
+	lowestDual := make([]int64, f.groups)
+	for v := range f.players() {
+		if v == f.groupStart[f.group[v]] || m.Dual(v) < lowestDual[f.group[v]] {
+			lowestDual[f.group[v]] = m.Dual(v)
+		}
+	}
 	c := m.Certifier()
 	var out []violation
 	for v := range f.players() {
 		c.From(v)
 		touched := f.meetingCounts(v, g.vertexOf, g.counts)
-		for w := v + 1; w < f.players(); w++ {
-			e := g.edge(v, w, g.counts[w])
-			if r := c.ReducedCost(w, e.Weight); r < 0 {
-				out = append(out, violation{e, r})
+		for group := f.group[v]; group < f.groups; group++ {
+			gap := f.points(v) - f.points(f.groupStart[group])
+			bound := m.Dual(v) - 4*g.weights.weight(swissCost{scoreGap: gap * gap})
+			if bound+lowestDual[group] >= 0 {
+				continue
+			}
+			for w := max(v+1, f.groupStart[group]); w < f.players() && f.group[w] == group; w++ {
+				if bound+m.Dual(w) >= 0 {
+					continue
+				}
+				e := g.edge(v, w, g.counts[w])
+				if r := c.ReducedCost(w, e.Weight); r < 0 {
+					out = append(out, violation{e, r})
+				}
 			}
 		}
 		for _, w := range touched {
