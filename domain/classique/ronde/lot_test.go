@@ -32,7 +32,7 @@ func TestEnregistrerResultats_LotToutOuRien(t *testing.T) {
 		return lot
 	}
 	mauvais := []struct {
-		name  string
+		name     string
 		modifier func(lot []ronde.FeuilleDeMatch) []ronde.FeuilleDeMatch
 	}{
 		{"dernière feuille d'autres joueurs", func(lot []ronde.FeuilleDeMatch) []ronde.FeuilleDeMatch {
