@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"arbitre/domain/classique/adapters"
@@ -61,7 +62,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 	f.IntVar(&o.players, "players", 200, "nombre de joueurs")
 	f.IntVar(&o.rounds, "rounds", 7, "nombre de rondes")
 	f.Uint64Var(&o.seed, "seed", 1, "graine des cotes, des tirages et des choix des joueurs")
-	f.IntVar(&o.workers, "workers", 2, "parties jouées en parallèle (les événements n'en dépendent pas)")
+	f.IntVar(&o.workers, "workers", runtime.NumCPU(), "parties jouées en parallèle, un cœur chacune par défaut (les événements n'en dépendent pas)")
 	f.StringVar(&o.gcgDir, "gcg", "", "`DOSSIER` où exporter chaque partie en GCG (facultatif)")
 	f.IntVar(&o.top, "top", 10, "lignes du classement à afficher")
 	f.StringVar(&o.profile, "profile", "", "`DOSSIER` d'un profil CPU par phase (simulation.pprof, projections.pprof)")
