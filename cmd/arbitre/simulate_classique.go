@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"arbitre/domain/classique/adapters"
@@ -108,16 +111,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 		return err
 	}
 	err = profiled(o.profile, "projections", func() error {
-		for _, p := range []projection.Projection{standings, cotes} {
-			runner, err := projection.NewRunner(ctx, db, p, store)
-			if err != nil {
-				return err
-			}
-			if _, err := runner.CatchUp(ctx, nil); err != nil {
-				return err
-			}
-		}
-		return nil
+		return catchUpTogether(ctx, db, store, standings, cotes)
 	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
@@ -147,6 +141,25 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	fmt.Fprintf(out, "joué et enregistré en %s, total avec classement et cotes %s\n", played.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// catchUpTogether brings the projections up to date at the same time: each
+// reads the whole store, which overlaps, while their writes to the one
+// projection database follow one another.
+func catchUpTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
+	errs := make([]error, len(projections))
+	var wg sync.WaitGroup
+	for i, p := range projections {
+		wg.Go(func() {
+			runner, err := projection.NewRunner(ctx, db, p, store)
+			if err == nil {
+				_, err = runner.CatchUp(ctx, nil)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // exportGCG writes one GCG file per match of the tournament.
