@@ -232,34 +232,46 @@ const (
 // groups just above and below. Classes by balance matter: an opponent of
 // the same balance costs a start penalty (§3.1), which outweighs any rank
 // gap, so without them a group whose balances do not split evenly could have
-// no perfect matching among the cheapest pairs.
+// no perfect matching among the cheapest pairs. Inside a class the cost only
+// grows with the rank gap, so the cheapest are the closest to the ideal
+// ranks: half the group away in the player's own group (the Dutch top half
+// against bottom half), the border in a neighbouring group.
 func (g *swissGraph) nearest() []blossom.Edge {
 	f := g.f
-	var edges []blossom.Edge
-	maxBalance := 0
-	for _, b := range f.balance {
-		maxBalance = max(maxBalance, abs(b))
-	}
-	classes := 2*maxBalance + 1
-	kept := make([][]blossom.Edge, 3*classes)
+	classes := f.balanceClasses()
+	var edges, kept []blossom.Edge
 	for v := range f.players() {
-		for i := range kept {
-			kept[i] = kept[i][:0]
-		}
 		touched := f.meetingCounts(v, g.vertexOf, g.counts)
-		for w := f.groupStart[max(0, f.group[v]-1)]; w < f.players() && f.group[w] <= f.group[v]+1; w++ {
+		accept := func(w int) bool {
 			if w == v || g.counts[w] > 0 {
+				return false
+			}
+			kept = keepHeaviest(kept, g.edge(min(v, w), max(v, w), 0), nearestPerClass)
+			return true
+		}
+		own, half := f.group[v], f.groupSize[v]/2
+		for _, side := range [3]struct {
+			group   int
+			targets [2]int
+			n       int
+		}{
+			{own - 1, [2]int{f.groupStart[own] - 1}, 1},
+			{own, [2]int{v - half, v + half}, 2},
+			{own + 1, [2]int{f.groupStart[own] + f.groupSize[v]}, 1},
+		} {
+			if side.group < 0 || side.group >= f.groups {
 				continue
 			}
-			e := g.edge(min(v, w), max(v, w), 0)
-			i := (f.group[w]-f.group[v]+1)*classes + f.balance[w] + maxBalance
-			kept[i] = keepHeaviest(kept[i], e, nearestPerClass)
+			for _, members := range classes[side.group] {
+				kept = kept[:0]
+				for _, t := range side.targets[:side.n] {
+					closestTo(members, t, nearestPerClass, accept)
+				}
+				edges = append(edges, kept...)
+			}
 		}
 		for _, w := range touched {
 			g.counts[w] = 0
-		}
-		for _, k := range kept {
-			edges = append(edges, k...)
 		}
 		if f.hasBye && f.canHaveBye(v) {
 			edges = append(edges, g.byeEdge(v))
@@ -267,6 +279,24 @@ func (g *swissGraph) nearest() []blossom.Edge {
 	}
 	slices.SortFunc(edges, func(a, b blossom.Edge) int { return cmp.Or(cmp.Compare(a.U, b.U), cmp.Compare(a.V, b.V)) })
 	return slices.CompactFunc(edges, func(a, b blossom.Edge) bool { return a.U == b.U && a.V == b.V })
+}
+
+// closestTo offers accept the members (ascending vertices) by distance to
+// vertex t, the lower first on a tie, until k were accepted or none is left.
+func closestTo(members []int, t, k int, accept func(w int) bool) {
+	hi, _ := slices.BinarySearch(members, t)
+	lo := hi - 1
+	for taken := 0; taken < k && (lo >= 0 || hi < len(members)); {
+		var w int
+		if hi == len(members) || (lo >= 0 && t-members[lo] <= members[hi]-t) {
+			w, lo = members[lo], lo-1
+		} else {
+			w, hi = members[hi], hi+1
+		}
+		if accept(w) {
+			taken++
+		}
+	}
 }
 
 // keepHeaviest inserts e into kept, which holds at most k edges by

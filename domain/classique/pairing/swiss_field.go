@@ -1,5 +1,10 @@
 package pairing
 
+import (
+	"maps"
+	"slices"
+)
+
 // swissField is the Swiss view of the active players: ranked by standing,
 // split into score groups (equal points de match), plus the bye vertex when
 // the count is odd. Vertex v < n is the player ranked v; vertex n is the bye.
@@ -92,4 +97,23 @@ func (f *swissField) vertexOf() []int {
 		out[i] = v
 	}
 	return out
+}
+
+// balanceClasses lists, for each score group, its vertices by start balance
+// (ascending vertices in each list; balances in increasing order).
+func (f *swissField) balanceClasses() [][][]int {
+	byBalance := make([]map[int][]int, f.groups)
+	for v := range f.players() {
+		if byBalance[f.group[v]] == nil {
+			byBalance[f.group[v]] = map[int][]int{}
+		}
+		byBalance[f.group[v]][f.balance[v]] = append(byBalance[f.group[v]][f.balance[v]], v)
+	}
+	classes := make([][][]int, f.groups)
+	for group, lists := range byBalance {
+		for _, b := range slices.Sorted(maps.Keys(lists)) {
+			classes[group] = append(classes[group], lists[b])
+		}
+	}
+	return classes
 }
