@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"time"
 
 	"arbitre/domain/classique/adapters"
@@ -39,6 +43,7 @@ type simulateClassiqueOptions struct {
 	workers int
 	gcgDir  string
 	top     int
+	profile string
 }
 
 func newSimulateClassiqueCmd() *cobra.Command {
@@ -61,9 +66,10 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 	f.IntVar(&o.players, "players", 200, "nombre de joueurs")
 	f.IntVar(&o.rounds, "rounds", 7, "nombre de rondes")
 	f.Uint64Var(&o.seed, "seed", 1, "graine des cotes, des tirages et des choix des joueurs")
-	f.IntVar(&o.workers, "workers", 2, "parties jouées en parallèle (les événements n'en dépendent pas)")
+	f.IntVar(&o.workers, "workers", runtime.NumCPU(), "parties jouées en parallèle, un cœur chacune par défaut (les événements n'en dépendent pas)")
 	f.StringVar(&o.gcgDir, "gcg", "", "`DOSSIER` où exporter chaque partie en GCG (facultatif)")
 	f.IntVar(&o.top, "top", 10, "lignes du classement à afficher")
+	f.StringVar(&o.profile, "profile", "", "`DOSSIER` d'un profil CPU par phase (simulation.pprof, projections.pprof)")
 	return cmd
 }
 
@@ -81,8 +87,12 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	defer store.Close()
 	id := fmt.Sprintf("sim-%d", o.seed)
-	bilan, err := simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
-		Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
+	var bilan simulation.Bilan
+	err = profiled(o.profile, "simulation", func() (err error) {
+		bilan, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
+			Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
@@ -101,14 +111,11 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	if err != nil {
 		return err
 	}
-	for _, p := range []projection.Projection{standings, cotes} {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		if err != nil {
-			return fmt.Errorf("simulate classique : %w", err)
-		}
-		if _, err := runner.CatchUp(ctx, nil); err != nil {
-			return fmt.Errorf("simulate classique : %w", err)
-		}
+	err = profiled(o.profile, "projections", func() error {
+		return catchUpTogether(ctx, db, store, standings, cotes)
+	})
+	if err != nil {
+		return fmt.Errorf("simulate classique : %w", err)
 	}
 	lignes, err := classique.Standings(ctx, db, id)
 	if err != nil {
@@ -135,6 +142,25 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	fmt.Fprintf(out, "joué et enregistré en %s, total avec classement et cotes %s\n", played.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// catchUpTogether brings the projections up to date at the same time: each
+// reads the whole store, which overlaps, while their writes to the one
+// projection database follow one another.
+func catchUpTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
+	errs := make([]error, len(projections))
+	var wg sync.WaitGroup
+	for i, p := range projections {
+		wg.Go(func() {
+			runner, err := projection.NewRunner(ctx, db, p, store)
+			if err == nil {
+				_, err = runner.CatchUp(ctx, nil)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // exportGCG writes one GCG file per match of the tournament.

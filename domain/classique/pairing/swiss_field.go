@@ -1,5 +1,10 @@
 package pairing
 
+import (
+	"maps"
+	"slices"
+)
+
 // swissField is the Swiss view of the active players: ranked by standing,
 // split into score groups (equal points de match), plus the bye vertex when
 // the count is odd. Vertex v < n is the player ranked v; vertex n is the bye.
@@ -9,6 +14,7 @@ type swissField struct {
 	// group, groupPos and groupSize locate each vertex in its score group.
 	group, groupPos, groupSize []int
 	groups                     int
+	groupStart                 []int // first vertex of each score group
 	balance                    []int // start balance of each vertex
 	minPoints, maxPoints       int
 	hasBye                     bool
@@ -25,16 +31,14 @@ func newSwissField(r *roster, ranked []int) *swissField {
 		balance:   make([]int, n),
 		hasBye:    n%2 == 1,
 	}
-	start := 0
 	for v := range n {
 		f.balance[v] = r.startBalance(ranked[v])
-		if v > 0 && f.points(v) != f.points(v-1) {
+		if v == 0 || f.points(v) != f.points(v-1) {
 			f.groups++
-			start = v
+			f.groupStart = append(f.groupStart, v)
 		}
-		f.group[v], f.groupPos[v] = f.groups, v-start
+		f.group[v], f.groupPos[v] = f.groups-1, v-f.groupStart[f.groups-1]
 	}
-	f.groups++
 	for v := range n {
 		f.groupSize[v] = f.sizeOfGroupAt(v)
 	}
@@ -93,4 +97,23 @@ func (f *swissField) vertexOf() []int {
 		out[i] = v
 	}
 	return out
+}
+
+// balanceClasses lists, for each score group, its vertices by start balance
+// (ascending vertices in each list; balances in increasing order).
+func (f *swissField) balanceClasses() [][][]int {
+	byBalance := make([]map[int][]int, f.groups)
+	for v := range f.players() {
+		if byBalance[f.group[v]] == nil {
+			byBalance[f.group[v]] = map[int][]int{}
+		}
+		byBalance[f.group[v]][f.balance[v]] = append(byBalance[f.group[v]][f.balance[v]], v)
+	}
+	classes := make([][][]int, f.groups)
+	for group, lists := range byBalance {
+		for _, b := range slices.Sorted(maps.Keys(lists)) {
+			classes[group] = append(classes[group], lists[b])
+		}
+	}
+	return classes
 }

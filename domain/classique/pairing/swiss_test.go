@@ -22,21 +22,11 @@ func TestSwissIsOptimalAgainstBruteForce(t *testing.T) {
 				break
 			}
 			require.NoError(t, err)
-			r, err := newRoster(req)
-			require.NoError(t, err)
-			ranked := r.active()
-			r.byStanding(ranked)
-			f := newSwissField(r, ranked)
-			g := newSwissGraph(f)
-			weights, err := f.tierWeights(g.maxRepeats())
-			require.NoError(t, err)
-			o := newTierOracle(r, ranked)
+			sr := newSwissRound(t, req)
+			f := sr.f
 			edgeWeight := func(v, w int) (int64, bool) {
-				v, w = min(v, w), max(v, w)
-				if f.hasBye && w == f.byeVertex() {
-					return weights.weight(f.byeCost(v)), f.canHaveBye(v)
-				}
-				return weights.weight(f.pairCost(v, w, o.met(v, w))), true
+				allowed := !f.hasBye || max(v, w) != f.byeVertex() || f.canHaveBye(min(v, w))
+				return sr.weights.weight(sr.cost(v, w)), allowed
 			}
 			vertices := make([]int, f.vertices())
 			for v := range vertices {
@@ -54,16 +44,7 @@ func TestSwissIsOptimalAgainstBruteForce(t *testing.T) {
 				}
 				best = max(best, total)
 			})
-			vertex := f.vertexOf()
-			var got int64
-			for _, table := range p.Tables {
-				w, _ := edgeWeight(vertex[r.index[table.First]], vertex[r.index[table.Second]])
-				got += w
-			}
-			if p.Bye != "" {
-				w, _ := edgeWeight(vertex[r.index[p.Bye]], f.byeVertex())
-				got += w
-			}
+			got := sr.of(p).Weight
 			require.Equal(t, best, got, "trial %d round %d", trial, round)
 			s.record(round, p)
 		}

@@ -406,25 +406,7 @@ func MatchID(tournoi string, ronde, table int) string {
 // EnregistrerResultat copies a validated feuille de match of a published
 // table into the tournament, once.
 func (t *Tournoi) EnregistrerResultat(match string, f partie.FeuilleValidee) error {
-	if t.clos {
-		return refus(CodeWrongState, "Le tournoi est clos")
-	}
-	if _, done := t.resultats[match]; done {
-		return refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat", match)
-	}
-	for _, r := range t.publiees {
-		for _, tb := range r.Tables {
-			if tb.Match != match {
-				continue
-			}
-			if f.Joueurs != [2]string{tb.Premier, tb.Second} && f.Joueurs != [2]string{tb.Second, tb.Premier} {
-				return refus(CodeInvalidResult, "Résultat refusé : la feuille de %s nomme %v, la table oppose %s à %s", match, f.Joueurs, tb.Premier, tb.Second)
-			}
-			return t.record(ResultatEnregistre{Ronde: r.Ronde, Table: tb.Numero, Match: match, Joueurs: f.Joueurs, Premier: f.Premier,
-				Fin: string(f.Fin), Scores: f.Scores, Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch})
-		}
-	}
-	return refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
+	return t.EnregistrerResultats([]FeuilleDeMatch{{Match: match, Feuille: f}})
 }
 
 // Retirer withdraws a player (§9 abandon en cours de tournoi). A pending

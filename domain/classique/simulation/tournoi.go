@@ -96,21 +96,20 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if err := tournois.Enregistrer(ctx, t, md); err != nil {
 			return bilan, err
 		}
-		parties, err := jouerRonde(regles, robots, cfg, pub)
+		parties, err := jouerRonde(regles, robots, cfg, pub, func(p *partie.Partie) error { return matches.Enregistrer(ctx, p, md) })
 		if err != nil {
 			return bilan, err
 		}
+		lot := make([]ronde.FeuilleDeMatch, len(parties))
 		for i, p := range parties {
-			if err := matches.Enregistrer(ctx, p, md); err != nil {
-				return bilan, err
-			}
 			f, _ := p.Feuille()
-			if err := t.EnregistrerResultat(pub.Tables[i].Match, f); err != nil {
-				return bilan, err
-			}
+			lot[i] = ronde.FeuilleDeMatch{Match: pub.Tables[i].Match, Feuille: f}
 			bilan.Parties++
 			bilan.Evenements += p.Version()
 			bilan.Fins[f.Fin]++
+		}
+		if err := t.EnregistrerResultats(lot); err != nil {
+			return bilan, err
 		}
 	}
 	if err := t.Clore(); err != nil {
@@ -121,32 +120,47 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 }
 
 // jouerRonde plays the tables of a round on the robots, each game with its
-// own source derived from the seed, round and table.
-func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee) ([]*partie.Partie, error) {
+// own source derived from the seed, round and table, and saves each game as
+// soon as it and the games of the tables before it are played: the store
+// receives them in table order whatever the number of robots, while the
+// robots play on (a save, one transaction written to disk, overlaps play).
+func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func(*partie.Partie) error) ([]*partie.Partie, error) {
 	parties := make([]*partie.Partie, len(pub.Tables))
 	errs := make([]error, len(pub.Tables))
-	var wg sync.WaitGroup
+	joues := make([]chan struct{}, len(pub.Tables))
+	for i := range joues {
+		joues[i] = make(chan struct{})
+	}
 	next := make(chan int)
+	var wg sync.WaitGroup
 	for _, robot := range robots {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
 				parties[i], errs[i] = jouerTable(regles, robot, cfg, pub.Ronde, pub.Tables[i])
+				close(joues[i])
 			}
 		}()
 	}
+	go func() {
+		defer close(next)
+		for i := range pub.Tables {
+			next <- i
+		}
+	}()
+	var err error
 	for i := range pub.Tables {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+		<-joues[i]
+		if err == nil {
+			err = errs[i]
+		}
+		if err == nil {
+			err = sauver(parties[i])
 		}
 	}
-	return parties, nil
+	wg.Wait()
+	return parties, err
 }
 
 func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {

@@ -131,6 +131,9 @@ func TestReducedCostCertifiesOptimalityOverOmittedEdges(t *testing.T) {
 		for _, e := range sparse {
 			assert.GreaterOrEqual(t, reducedCost(m, e), int64(0), "dual feasibility on solved edges")
 		}
+		for _, e := range full {
+			assert.GreaterOrEqual(t, reducedCost(m, e), m.Dual(e.U)+m.Dual(e.V)-4*e.Weight, "vertex duals bound the reduced cost")
+		}
 	}
 }
 

@@ -32,6 +32,12 @@ func (m *Matching) Perfect() bool {
 	return true
 }
 
+// Dual is vertex v's final dual on the scale of Certifier.ReducedCost: the
+// reduced cost of any pair (v, w) of weight x is at least
+// Dual(v) + Dual(w) - 4x, since blossom duals are non-negative. A caller
+// certifying many pairs uses it to skip those that cannot be negative.
+func (m *Matching) Dual(v int) int64 { return m.dual[v] }
+
 // Certifier evaluates reduced costs under the final duals of a Matching.
 // When the matching is perfect and every edge of a larger graph has a
 // non-negative reduced cost, the matching is a maximum-weight perfect

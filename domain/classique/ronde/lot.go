@@ -1,0 +1,52 @@
+package ronde
+
+import "arbitre/domain/classique/partie"
+
+// FeuilleDeMatch is the validated feuille de match of a published table.
+type FeuilleDeMatch struct {
+	Match   string
+	Feuille partie.FeuilleValidee
+}
+
+// EnregistrerResultats copies the validated feuilles de match of published
+// tables into the tournament, each once, all or nothing. A round's results
+// in one batch cost one copy of the tournament, not one per result.
+func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
+	trial := t.clone()
+	events := make([]any, 0, len(lot))
+	for _, f := range lot {
+		ev, err := trial.resultat(f.Match, f.Feuille)
+		if err != nil {
+			return err
+		}
+		if err := trial.Appliquer(ev); err != nil {
+			return err
+		}
+		events = append(events, ev)
+	}
+	return t.record(events...)
+}
+
+// resultat is the event that copies feuille f of a published table, refused
+// when the match has its result already or the feuille names other players.
+func (t *Tournoi) resultat(match string, f partie.FeuilleValidee) (ResultatEnregistre, error) {
+	if t.clos {
+		return ResultatEnregistre{}, refus(CodeWrongState, "Le tournoi est clos")
+	}
+	if _, done := t.resultats[match]; done {
+		return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat", match)
+	}
+	for _, r := range t.publiees {
+		for _, tb := range r.Tables {
+			if tb.Match != match {
+				continue
+			}
+			if f.Joueurs != [2]string{tb.Premier, tb.Second} && f.Joueurs != [2]string{tb.Second, tb.Premier} {
+				return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : la feuille de %s nomme %v, la table oppose %s à %s", match, f.Joueurs, tb.Premier, tb.Second)
+			}
+			return ResultatEnregistre{Ronde: r.Ronde, Table: tb.Numero, Match: match, Joueurs: f.Joueurs, Premier: f.Premier,
+				Fin: string(f.Fin), Scores: f.Scores, Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch}, nil
+		}
+	}
+	return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
+}
