@@ -69,7 +69,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	out := cmd.OutOrStdout()
 	bar := newProgression(out, "projections rebuild")
 	start := time.Now()
-	n, err := projection.RebuildAll(ctx, store, runners, func(position uint64, read int) {
+	n, err := projection.RebuildAll(ctx, store, registry, runners, func(position uint64, read int) {
 		bar.avancer(read, partDe(position, last))
 	})
 	bar.terminer()

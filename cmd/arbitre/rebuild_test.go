@@ -105,10 +105,12 @@ func BenchmarkProjectionsRebuild(b *testing.B) {
 	require.NoError(b, err)
 	defer store.Close()
 	rs := runners(b, ctx, store, filepath.Join(b.TempDir(), projection.FileName), false)
+	registry, err := catalogue.Registre()
+	require.NoError(b, err)
 	events := 0
 	b.ResetTimer()
 	for b.Loop() {
-		n, err := projection.RebuildAll(ctx, store, rs, nil)
+		n, err := projection.RebuildAll(ctx, store, registry, rs, nil)
 		require.NoError(b, err)
 		events += n
 	}

@@ -404,7 +404,7 @@ func TestRebuildAll_UneProjectionQuiEchoueNArretePasLesAutres(t *testing.T) {
 	sick := newTally("sick")
 	sick.sick = true
 	saine, malade := f.runner(t, newTally("saine")), f.runner(t, sick)
-	read, err := projection.RebuildAll(context.Background(), f.store, []*projection.Runner{saine, malade}, nil)
+	read, err := projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{saine, malade}, nil)
 	var applyErr *projection.ApplyError
 	require.ErrorAs(t, err, &applyErr)
 	assert.Equal(t, poison, applyErr.Position)
@@ -435,7 +435,7 @@ func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
 	require.NoError(t, raw.Close())
 
 	a, b := f.runner(t, newTally("a")), f.runner(t, newTally("b"))
-	_, err = projection.RebuildAll(context.Background(), f.store, []*projection.Runner{a, b}, nil)
+	_, err = projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{a, b}, nil)
 	require.ErrorIs(t, err, eventstore.ErrTampered)
 	var applyErr *projection.ApplyError
 	require.ErrorAs(t, err, &applyErr)
