@@ -256,22 +256,41 @@ func (p *Projection) garder(stream string, el *list.Element, partie *duplicate.P
 }
 
 // Fold folds the games in memory during a rebuild and writes each game's
-// final view once (projection.Folder, issue 16 item 10). A finished game's
-// view is rendered when it ends and its state dropped, so memory holds the
-// games in play only; an event that comes to a game after its end replays
-// it from the store.
+// final view once (projection.Folder, issue 16 item 10). A finished game
+// that received no event for a while (its last corrections come after its
+// end) has its view rendered and its state dropped, so memory holds the
+// games in play only; an event that comes to it later replays it from the
+// store.
 func (p *Projection) Fold() projection.Fold {
-	return &repli{p: p, enJeu: map[string]*duplicate.Partie{}, vues: map[string]vueFinale{}}
+	return &repli{p: p, enJeu: map[string]*enMemoire{}, vues: map[string]vueFinale{}}
 }
+
+// inactive is how many events of the log a finished game goes without one
+// of its own before a rebuild drops it from memory; balayage is how often
+// the rebuild looks for such games (variables for the tests).
+var (
+	inactive = 16384
+	balayage = 4096
+)
 
 // repli is the fold of the games' views.
 type repli struct {
 	p     *Projection
-	enJeu map[string]*duplicate.Partie // by stream
-	vues  map[string]vueFinale         // by game id
+	enJeu map[string]*enMemoire // by stream
+	vues  map[string]vueFinale  // by game id
+	n     int                   // events folded
 }
 
-// vueFinale is a game's last position and, once the game ended, its view.
+// enMemoire is a game held by the fold and the count of events folded at
+// its last event.
+type enMemoire struct {
+	id     string
+	partie *duplicate.Partie
+	vu     int
+}
+
+// vueFinale is a game's last position and, once the game was dropped from
+// memory, its view.
 type vueFinale struct {
 	position uint64
 	stream   string
@@ -280,32 +299,51 @@ type vueFinale struct {
 
 // Add folds one event of a game's stream into the game.
 func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
+	f.n++
+	if f.n%balayage == 0 {
+		if err := f.balayer(); err != nil {
+			return err
+		}
+	}
 	kind, id, err := eventstore.ParseStream(e.Stream)
 	if err != nil || kind != eventstore.KindPartie {
 		return nil
 	}
-	partie := f.enJeu[e.Stream]
-	if partie == nil || uint64(partie.Version()) != e.Revision {
-		if partie, err = f.p.rejouer(ctx, *e.Event); err != nil {
+	g := f.enJeu[e.Stream]
+	if g == nil || uint64(g.partie.Version()) != e.Revision {
+		partie, err := f.p.rejouer(ctx, *e.Event)
+		if err != nil {
 			return err
 		}
+		g = &enMemoire{id: id, partie: partie}
+		f.enJeu[e.Stream] = g
 	}
 	if e.Err != nil {
 		return e.Err
 	}
-	if err := partie.Appliquer(e.Payload); err != nil {
+	if err := g.partie.Appliquer(e.Payload); err != nil {
 		return err
 	}
-	v := vueFinale{position: e.Position, stream: e.Stream}
-	if partie.Statut() == duplicate.StatutTerminee {
-		delete(f.enJeu, e.Stream)
-		if v.vue, err = json.Marshal(VueDe(partie)); err != nil {
+	g.vu = f.n
+	f.vues[id] = vueFinale{position: e.Position, stream: e.Stream}
+	return nil
+}
+
+// balayer renders the view of each finished game idle for inactive events
+// and drops its state.
+func (f *repli) balayer() error {
+	for stream, g := range f.enJeu {
+		if g.partie.Statut() != duplicate.StatutTerminee || f.n-g.vu < inactive {
+			continue
+		}
+		v := f.vues[g.id]
+		var err error
+		if v.vue, err = json.Marshal(VueDe(g.partie)); err != nil {
 			return err
 		}
-	} else {
-		f.enJeu[e.Stream] = partie
+		f.vues[g.id] = v
+		delete(f.enJeu, stream)
 	}
-	f.vues[id] = v
 	return nil
 }
 
@@ -316,7 +354,7 @@ func (f *repli) Write(ctx context.Context, tx *sql.Tx) error {
 		v := f.vues[id]
 		if v.vue == nil {
 			var err error
-			if v.vue, err = json.Marshal(VueDe(f.enJeu[v.stream])); err != nil {
+			if v.vue, err = json.Marshal(VueDe(f.enJeu[v.stream].partie)); err != nil {
 				return err
 			}
 		}
