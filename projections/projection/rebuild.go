@@ -108,7 +108,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 				if failed[i] != nil {
 					continue
 				}
-				if folds[i] == nil {
+				if !folder[i] {
 					if _, failed[i] = r.apply(ctx, l.events, false); failed[i] != nil {
 						r.applyBefore(ctx, l.events, failed[i])
 					}
