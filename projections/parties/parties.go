@@ -318,7 +318,7 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 		g = &enMemoire{id: id, partie: partie}
 		f.enJeu[e.Stream] = g
 	}
-	if e.Err != nil {
+	if e = e.Sinon(f.p.registre); e.Err != nil {
 		return e.Err
 	}
 	if err := g.partie.Appliquer(e.Payload); err != nil {

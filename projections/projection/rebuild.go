@@ -39,6 +39,15 @@ func Decode(registry *eventstore.Registry, e *eventstore.Event) Decoded {
 	return d
 }
 
+// Sinon is d, or e decoded with registry when the rebuild decoded nothing
+// (it was given no registry).
+func (d Decoded) Sinon(registry *eventstore.Registry) Decoded {
+	if d.Known || d.Err != nil {
+		return d
+	}
+	return Decode(registry, d.Event)
+}
+
 // Folder is a projection that a rebuild folds in memory: rather than
 // applying each page of the log in SQL, RebuildAll adds every event to one
 // Fold and writes its final state once, at the end, in one transaction with
