@@ -21,11 +21,14 @@ func init() {
 		Short:   "Reconstruit chaque projection depuis la position globale zéro",
 		Example: "  arbitre projections rebuild --data data",
 		Long: `rebuild vide chaque projection (état et point de reprise, en une transaction) et
-les reconstruit toutes en une seule lecture du journal global : chaque page est lue et
-sa chaîne vérifiée une fois, puis appliquée par chaque projection en une transaction.
+les reconstruit toutes en une seule lecture du journal global : chaque page est lue, sa
+chaîne vérifiée et chaque événement décodé une seule fois. L'archive, le classement
+duplicate et les vues des parties sont repliés en mémoire et écrits une fois, à la fin ;
+les autres projections appliquent chaque page en une transaction.
 Sur un terminal, il affiche sa progression (événements, débit, temps restant) ; en
 sortie redirigée, seulement le résultat. À lancer serveur arrêté ; une reconstruction
-interrompue reprend à son point de reprise au démarrage suivant.`,
+interrompue reprend à son point de reprise au démarrage suivant (depuis zéro pour les
+projections repliées en mémoire).`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runProjectionsRebuild(cmd, &flags)
@@ -69,7 +72,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	out := cmd.OutOrStdout()
 	bar := newProgression(out, "projections rebuild")
 	start := time.Now()
-	n, err := projection.RebuildAll(ctx, store, runners, func(position uint64, read int) {
+	n, err := projection.RebuildAll(ctx, store, registry, runners, func(position uint64, read int) {
 		bar.avancer(read, partDe(position, last))
 	})
 	bar.terminer()

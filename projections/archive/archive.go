@@ -38,7 +38,10 @@ CREATE TABLE IF NOT EXISTS archive_event_types (
 // Projection maintains the archive index.
 type Projection struct{}
 
-var _ projection.Batcher = Projection{}
+var (
+	_ projection.Batcher = Projection{}
+	_ projection.Folder  = Projection{}
+)
 
 // Name returns Name.
 func (Projection) Name() string { return Name }
@@ -60,6 +63,20 @@ func (p Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) e
 	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
 }
 
+// ApplyBatch counts events, writing each stream's and each type's row once
+// (projection.Batcher).
+func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	c := compte{}
+	for i := range events {
+		c.ajouter(&events[i])
+	}
+	return c.Write(ctx, tx)
+}
+
+// Fold counts the whole log in memory during a rebuild and writes each
+// row once at the end (projection.Folder, issue 16 item 10).
+func (Projection) Fold() projection.Fold { return &compte{} }
+
 // tally is what a batch adds to one stream's row.
 type tally struct {
 	kind            string
@@ -68,34 +85,48 @@ type tally struct {
 	firstAt, lastAt int64
 }
 
-// ApplyBatch counts events, writing each stream's and each type's row once
-// (projection.Batcher): the counts add up, the last event sets the rest.
-func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	var streams []string
-	tallies := map[string]*tally{}
-	var types []string
-	counts := map[string]int{}
-	for _, e := range events {
-		at := e.Metadata.RecordedAt.UnixNano()
-		t := tallies[e.Stream]
-		if t == nil {
-			t = &tally{kind: KindOther, firstAt: at}
-			if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
-				t.kind = string(k)
-			}
-			tallies[e.Stream] = t
-			streams = append(streams, e.Stream)
-		}
-		t.events++
-		t.lastRevision, t.lastAt = e.Revision, at
-		if counts[e.Type] == 0 {
-			types = append(types, e.Type)
-		}
-		counts[e.Type]++
+// compte is what events add to the index: the counts add up, the last
+// event of a stream sets the rest.
+type compte struct {
+	streams []string
+	tallies map[string]*tally
+	types   []string
+	counts  map[string]int
+}
+
+func (c *compte) ajouter(e *eventstore.Event) {
+	if c.tallies == nil {
+		c.tallies, c.counts = map[string]*tally{}, map[string]int{}
 	}
+	at := e.Metadata.RecordedAt.UnixNano()
+	t := c.tallies[e.Stream]
+	if t == nil {
+		t = &tally{kind: KindOther, firstAt: at}
+		if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
+			t.kind = string(k)
+		}
+		c.tallies[e.Stream] = t
+		c.streams = append(c.streams, e.Stream)
+	}
+	t.events++
+	t.lastRevision, t.lastAt = e.Revision, at
+	if c.counts[e.Type] == 0 {
+		c.types = append(c.types, e.Type)
+	}
+	c.counts[e.Type]++
+}
+
+// Add counts one event (projection.Fold).
+func (c *compte) Add(_ context.Context, e projection.Decoded) error {
+	c.ajouter(e.Event)
+	return nil
+}
+
+// Write adds the counts to the rows (projection.Fold).
+func (c *compte) Write(ctx context.Context, tx *sql.Tx) error {
 	q := projection.NewRequetes(tx)
-	for _, stream := range streams {
-		t := tallies[stream]
+	for _, stream := range c.streams {
+		t := c.tallies[stream]
 		if err := q.Exec(ctx, `INSERT INTO archive_streams (stream, kind, events, last_revision, first_recorded_at, last_recorded_at)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (stream) DO UPDATE SET events = events + excluded.events, last_revision = excluded.last_revision, last_recorded_at = excluded.last_recorded_at`,
@@ -103,9 +134,9 @@ func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstor
 			return fmt.Errorf("indexing stream %s: %w", stream, err)
 		}
 	}
-	for _, typ := range types {
+	for _, typ := range c.types {
 		if err := q.Exec(ctx, `INSERT INTO archive_event_types (type, events) VALUES (?, ?)
-		ON CONFLICT (type) DO UPDATE SET events = events + excluded.events`, typ, counts[typ]); err != nil {
+		ON CONFLICT (type) DO UPDATE SET events = events + excluded.events`, typ, c.counts[typ]); err != nil {
 			return fmt.Errorf("counting type %s: %w", typ, err)
 		}
 	}

@@ -91,6 +91,13 @@ func TestLiveArchiveThroughWatermillEqualsRebuild(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 14, n)
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild is byte-identical to the live projection")
+
+	// Issue 16, item 10: counted in memory and written once, the same rows.
+	folded, foldedDB := newRunner(t, store)
+	n, err = projection.RebuildAll(ctx, store, nil, []*projection.Runner{folded}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 14, n)
+	assert.Equal(t, dump(t, liveDB), dump(t, foldedDB), "the rebuild folded in memory is byte-identical")
 }
 
 func TestRunnerSkipsEventsAtOrBeforeItsCheckpoint(t *testing.T) {

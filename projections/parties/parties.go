@@ -10,6 +10,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	"arbitre/domain/duplicate"
@@ -92,7 +94,10 @@ type suivie struct {
 	partie *duplicate.Partie
 }
 
-var _ projection.Batcher = (*Projection)(nil)
+var (
+	_ projection.Batcher = (*Projection)(nil)
+	_ projection.Folder  = (*Projection)(nil)
+)
 
 // NewProjection returns the games' views projection: r decodes the
 // duplicate events (duplicate.Enregistrer), store gives a game's earlier
@@ -169,12 +174,17 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 		if err != nil {
 			return err
 		}
-		if err := q.Exec(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
-		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, t.id, t.position, string(vue)); err != nil {
+		if err := ecrireVue(ctx, q, t.id, t.position, vue); err != nil {
 			return err
 		}
 	}
 	return q.Fin(ctx)
+}
+
+// ecrireVue stores the view of game id as of the event at position.
+func ecrireVue(ctx context.Context, q *projection.Requetes, id string, position uint64, vue []byte) error {
+	return q.Exec(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
+		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, position, string(vue))
 }
 
 // avant returns the game of e's stream holding exactly the events before
@@ -189,6 +199,16 @@ func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.
 			return partie, nil
 		}
 	}
+	partie, err := p.rejouer(ctx, e)
+	if err != nil {
+		return nil, err
+	}
+	p.garder(e.Stream, el, partie)
+	return partie, nil
+}
+
+// rejouer replays from the store the events of e's game before e.
+func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*duplicate.Partie, error) {
 	partie := duplicate.Nouvelle(nil) // replays never use the engine
 	for uint64(partie.Version()) < e.Revision {
 		n := min(e.Revision-uint64(partie.Version()), eventstore.PageSize)
@@ -214,7 +234,6 @@ func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.
 			}
 		}
 	}
-	p.garder(e.Stream, el, partie)
 	return partie, nil
 }
 
@@ -234,6 +253,116 @@ func (p *Projection) garder(stream string, el *list.Element, partie *duplicate.P
 		p.recence.Remove(ancien)
 		delete(p.suivies, ancien.Value.(*suivie).stream)
 	}
+}
+
+// Fold folds the games in memory during a rebuild and writes each game's
+// final view once (projection.Folder, issue 16 item 10). A finished game
+// that received no event for a while (its last corrections come after its
+// end) has its view rendered and its state dropped, so memory holds the
+// games in play only; an event that comes to it later replays it from the
+// store.
+func (p *Projection) Fold() projection.Fold {
+	return &repli{p: p, enJeu: map[string]*enMemoire{}, vues: map[string]vueFinale{}}
+}
+
+// inactive is how many events of the log a finished game goes without one
+// of its own before a rebuild drops it from memory; balayage is how often
+// the rebuild looks for such games (variables for the tests).
+var (
+	inactive = 16384
+	balayage = 4096
+)
+
+// repli is the fold of the games' views.
+type repli struct {
+	p     *Projection
+	enJeu map[string]*enMemoire // by stream
+	vues  map[string]vueFinale  // by game id
+	n     int                   // events folded
+}
+
+// enMemoire is a game held by the fold and the count of events folded at
+// its last event.
+type enMemoire struct {
+	id     string
+	partie *duplicate.Partie
+	vu     int
+}
+
+// vueFinale is a game's last position and, once the game was dropped from
+// memory, its view.
+type vueFinale struct {
+	position uint64
+	stream   string
+	vue      []byte
+}
+
+// Add folds one event of a game's stream into the game.
+func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
+	f.n++
+	if f.n%balayage == 0 {
+		if err := f.balayer(); err != nil {
+			return err
+		}
+	}
+	kind, id, err := eventstore.ParseStream(e.Stream)
+	if err != nil || kind != eventstore.KindPartie {
+		return nil
+	}
+	g := f.enJeu[e.Stream]
+	if g == nil || uint64(g.partie.Version()) != e.Revision {
+		partie, err := f.p.rejouer(ctx, *e.Event)
+		if err != nil {
+			return err
+		}
+		g = &enMemoire{id: id, partie: partie}
+		f.enJeu[e.Stream] = g
+	}
+	if e = e.Sinon(f.p.registre); e.Err != nil {
+		return e.Err
+	}
+	if err := g.partie.Appliquer(e.Payload); err != nil {
+		return err
+	}
+	g.vu = f.n
+	f.vues[id] = vueFinale{position: e.Position, stream: e.Stream}
+	return nil
+}
+
+// balayer renders the view of each finished game idle for inactive events
+// and drops its state.
+func (f *repli) balayer() error {
+	for stream, g := range f.enJeu {
+		if g.partie.Statut() != duplicate.StatutTerminee || f.n-g.vu < inactive {
+			continue
+		}
+		v := f.vues[g.id]
+		var err error
+		if v.vue, err = json.Marshal(VueDe(g.partie)); err != nil {
+			return err
+		}
+		f.vues[g.id] = v
+		delete(f.enJeu, stream)
+	}
+	return nil
+}
+
+// Write stores each game's final view.
+func (f *repli) Write(ctx context.Context, tx *sql.Tx) error {
+	q := projection.NewRequetes(tx)
+	for _, id := range slices.Sorted(maps.Keys(f.vues)) {
+		v := f.vues[id]
+		if v.vue == nil {
+			var err error
+			if v.vue, err = json.Marshal(VueDe(f.enJeu[v.stream].partie)); err != nil {
+				return err
+			}
+		}
+		if err := ecrireVue(ctx, q, id, v.position, v.vue); err != nil {
+			return err
+		}
+	}
+	return q.Fin(ctx)
 }
 
 // Lire returns the view of game id and the position of its last event,

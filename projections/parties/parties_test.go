@@ -139,6 +139,20 @@ func TestPartiesLiveEgalReconstruction(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
 
+	// Issue 16, item 10: folded in memory, the finished game dropped at its
+	// end, each game's final view written once: the same rows.
+	for _, oublier := range []bool{false, true} {
+		if oublier {
+			// Dropped after each event, the finished game is replayed from
+			// the store for each correction that comes after its end.
+			defer parties.OublierAussitot()()
+		}
+		folded, foldedDB := runner(t, store, r)
+		_, err = projection.RebuildAll(ctx, store, r, []*projection.Runner{folded}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, dump(t, liveDB), dump(t, foldedDB), "the rebuild folded in memory is byte-identical (finished games dropped at once: %v)", oublier)
+	}
+
 	all, err := store.ReadAll(ctx, 0, 100000)
 	require.NoError(t, err)
 	n, err := rebuilt.Apply(ctx, all)

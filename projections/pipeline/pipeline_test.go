@@ -51,6 +51,42 @@ func (p tally) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error 
 	return err
 }
 
+// pliee is a tally that a rebuild folds in memory (projection.Folder).
+type pliee struct{ tally }
+
+func (p pliee) Fold() projection.Fold { return &pli{p: p.tally} }
+
+// pli holds the events a rebuild folded, written at the end.
+type pli struct {
+	p      tally
+	events []eventstore.Event
+}
+
+func (f *pli) Add(_ context.Context, e projection.Decoded) error {
+	if f.p.sick && string(e.Data) == `"poison"` {
+		return fmt.Errorf("cannot fold a poison event")
+	}
+	f.events = append(f.events, *e.Event)
+	return nil
+}
+
+func (f *pli) Write(ctx context.Context, tx *sql.Tx) error {
+	for _, e := range f.events {
+		if err := f.p.Apply(ctx, tx, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// enMemoire folds p in memory during a rebuild when plier.
+func enMemoire(p tally, plier bool) projection.Projection {
+	if plier {
+		return pliee{p}
+	}
+	return p
+}
+
 type fixture struct {
 	dir   string
 	store *sqlitestore.Store
@@ -395,55 +431,88 @@ func TestPositionsOpaques_PipelineSurPositionsATrous(t *testing.T) {
 
 // Issue 16, item 10: in the one-pass rebuild a projection that fails on an
 // event stops right before it, at its checkpoint, and the others rebuild
-// the whole log; the error names the event.
+// the whole log; the error names the event. A projection folded in memory
+// is replayed alone to get there.
 func TestRebuildAll_UneProjectionQuiEchoueNArretePasLesAutres(t *testing.T) {
-	f := newFixture(t)
-	f.append(t, numbered(1, 5000)...)
-	poison := f.append(t, `"poison"`)
-	last := f.append(t, numbered(6000, 10)...)
-	sick := newTally("sick")
-	sick.sick = true
-	saine, malade := f.runner(t, newTally("saine")), f.runner(t, sick)
-	read, err := projection.RebuildAll(context.Background(), f.store, []*projection.Runner{saine, malade}, nil)
-	var applyErr *projection.ApplyError
-	require.ErrorAs(t, err, &applyErr)
-	assert.Equal(t, poison, applyErr.Position)
-	assert.Equal(t, 5011, read)
-	assert.Equal(t, last, saine.Position())
-	cp, err := malade.Checkpoint(context.Background())
-	require.NoError(t, err)
-	assert.Less(t, cp, poison, "the sick projection stops before the poison event")
-	count := func(table string) (n int) {
-		require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
-		return n
+	for _, plier := range []bool{false, true} {
+		t.Run(fmt.Sprintf("en mémoire %v", plier), func(t *testing.T) {
+			f := newFixture(t)
+			f.append(t, numbered(1, 5000)...)
+			poison := f.append(t, `"poison"`)
+			last := f.append(t, numbered(6000, 10)...)
+			sick := newTally("sick")
+			sick.sick = true
+			saine, malade := f.runner(t, enMemoire(newTally("saine"), plier)), f.runner(t, enMemoire(sick, plier))
+			read, err := projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{saine, malade}, nil)
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, err, &applyErr)
+			assert.Equal(t, poison, applyErr.Position)
+			assert.Equal(t, 5011, read)
+			assert.Equal(t, last, saine.Position())
+			cp, err := malade.Checkpoint(context.Background())
+			require.NoError(t, err)
+			assert.Less(t, cp, poison, "the sick projection stops before the poison event")
+			count := func(table string) (n int) {
+				require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM `+table).Scan(&n))
+				return n
+			}
+			assert.Equal(t, 5000, count("sick"), "and applied every event before it")
+			assert.Equal(t, 5011, count("saine"))
+		})
 	}
-	assert.Equal(t, 5000, count("sick"), "and applied every event before it")
-	assert.Equal(t, 5011, count("saine"))
 }
 
 // Issue 16, item 10: the one-pass rebuild checks the chain once for every
-// projection: an event altered in the file stops them all right before it.
+// projection: an event altered in the file stops them all right before it,
+// folded in memory or not.
 func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
-	f := newFixture(t)
-	f.append(t, numbered(1, 10)...)
-	altered := f.append(t, "11")
-	f.append(t, numbered(12, 5)...)
-	raw, err := sql.Open("sqlite", "file:"+filepath.Join(f.dir, sqlitestore.FileName))
-	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE events SET data = '"110"' WHERE position = ?`, altered)
-	require.NoError(t, err)
-	require.NoError(t, raw.Close())
+	for _, plier := range []bool{false, true} {
+		t.Run(fmt.Sprintf("en mémoire %v", plier), func(t *testing.T) {
+			f := newFixture(t)
+			f.append(t, numbered(1, 10)...)
+			altered := f.append(t, "11")
+			f.append(t, numbered(12, 5)...)
+			raw, err := sql.Open("sqlite", "file:"+filepath.Join(f.dir, sqlitestore.FileName))
+			require.NoError(t, err)
+			_, err = raw.Exec(`UPDATE events SET data = '"110"' WHERE position = ?`, altered)
+			require.NoError(t, err)
+			require.NoError(t, raw.Close())
 
-	a, b := f.runner(t, newTally("a")), f.runner(t, newTally("b"))
-	_, err = projection.RebuildAll(context.Background(), f.store, []*projection.Runner{a, b}, nil)
-	require.ErrorIs(t, err, eventstore.ErrTampered)
-	var applyErr *projection.ApplyError
-	require.ErrorAs(t, err, &applyErr)
-	assert.Equal(t, altered, applyErr.Position)
-	for _, r := range []*projection.Runner{a, b} {
-		cp, err := r.Checkpoint(context.Background())
-		require.NoError(t, err)
-		assert.Less(t, cp, altered, "projection %s", r.Name())
-		assert.NotZero(t, cp, "projection %s applied the events before", r.Name())
+			a, b := f.runner(t, enMemoire(newTally("a"), plier)), f.runner(t, newTally("b"))
+			_, err = projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{a, b}, nil)
+			require.ErrorIs(t, err, eventstore.ErrTampered)
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, err, &applyErr)
+			assert.Equal(t, altered, applyErr.Position)
+			for _, r := range []*projection.Runner{a, b} {
+				cp, err := r.Checkpoint(context.Background())
+				require.NoError(t, err)
+				assert.Less(t, cp, altered, "projection %s", r.Name())
+				assert.NotZero(t, cp, "projection %s applied the events before", r.Name())
+			}
+		})
 	}
+}
+
+// Issue 16, item 10: a rebuild interrupted mid-pass writes nothing of a
+// fold (its checkpoint stays at zero) and the next catch-up completes it.
+func TestRebuildAll_InterrompueReprendDepuisZeroEnMemoire(t *testing.T) {
+	f := newFixture(t)
+	last := f.append(t, numbered(1, 3*projection.RebuildPage)...)
+	r := f.runner(t, enMemoire(newTally("pli"), true))
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := projection.RebuildAll(ctx, f.store, nil, []*projection.Runner{r}, func(uint64, int) { cancel() })
+	require.ErrorIs(t, err, context.Canceled)
+	cp, err := r.Checkpoint(context.Background())
+	require.NoError(t, err)
+	assert.Zero(t, cp)
+	var n int
+	require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM pli`).Scan(&n))
+	assert.Zero(t, n, "nothing of the fold is written")
+
+	_, err = r.CatchUp(context.Background(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, last, r.Position())
+	require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM pli`).Scan(&n))
+	assert.Equal(t, 3*projection.RebuildPage, n)
 }

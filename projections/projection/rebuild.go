@@ -2,6 +2,7 @@ package projection
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -9,27 +10,170 @@ import (
 )
 
 // RebuildPage is the number of events RebuildAll reads at once, and so the
-// size of each projection's transactions during a rebuild.
+// size of the transactions of the projections it applies page by page.
 const RebuildPage = 4096
+
+// Decoded is an event of a rebuild with its payload, decoded once for
+// every projection (issue 16, item 10).
+type Decoded struct {
+	*eventstore.Event
+	// Known says whether the registry knows the event's type; Payload is
+	// then the decoded payload, or Err why it does not decode.
+	Known   bool
+	Payload any
+	Err     error
+}
+
+// Decode decodes e with registry (nil: Known stays false).
+func Decode(registry *eventstore.Registry, e *eventstore.Event) Decoded {
+	d := Decoded{Event: e}
+	if registry == nil {
+		return d
+	}
+	if _, err := registry.CurrentVersion(e.Type); err != nil {
+		d.Err = err
+		return d
+	}
+	d.Known = true
+	d.Payload, d.Err = registry.Decode(*e)
+	return d
+}
+
+// Sinon is d, or e decoded with registry when the rebuild decoded nothing
+// (it was given no registry).
+func (d Decoded) Sinon(registry *eventstore.Registry) Decoded {
+	if d.Known || d.Err != nil {
+		return d
+	}
+	return Decode(registry, d.Event)
+}
+
+// Folder is a projection that a rebuild folds in memory: rather than
+// applying each page of the log in SQL, RebuildAll adds every event to one
+// Fold and writes its final state once, at the end, in one transaction with
+// the checkpoint. The tables it writes must be byte for byte those the
+// projection's Apply gives on the same events.
+type Folder interface {
+	Projection
+	// Fold returns an empty fold of the log.
+	Fold() Fold
+}
+
+// Fold is a projection's state held in memory during a rebuild.
+type Fold interface {
+	// Add folds one event, in global order.
+	Add(ctx context.Context, e Decoded) error
+	// Write writes the state folded so far into the projection's tables,
+	// which are empty.
+	Write(ctx context.Context, tx *sql.Tx) error
+}
+
+// lot is one page of the log, decoded, with the altered event that ends
+// the pass when the chain breaks in it.
+type lot struct {
+	events   []eventstore.Event
+	decoded  []Decoded
+	tampered error
+}
 
 // RebuildAll rebuilds every runner (all on one store) in one pass over the
 // log: it resets them, then reads each page of the log once, checks its
-// chain once, and hands it to each runner, which applies it in one
-// transaction with its checkpoint (a Batcher in one ApplyBatch). The next
-// page is read while the runners apply the current one. A runner that
-// fails on an event stops right before it, as its checkpoint says (the
-// next CatchUp resumes it), and the others go on; the errors are returned
-// together. progress, when not nil, is called after each page with the
-// position reached and the number of events read.
-func RebuildAll(ctx context.Context, store eventstore.Reader, runners []*Runner, progress Progress) (int, error) {
-	for _, r := range runners {
+// chain once and decodes each event once with registry, in two goroutines
+// ahead of the runners. A Folder's runner folds the events in memory and
+// writes its final state at the end, in one transaction with its
+// checkpoint; any other runner applies each page in one transaction with
+// its checkpoint (a Batcher in one ApplyBatch). A runner that fails on an
+// event stops right before it, as its checkpoint says (a failing fold is
+// replayed alone, one event at a time, to get there), and the others go
+// on; an altered event stops them all right before it. The errors are
+// returned together. An interrupted rebuild leaves each projection at its
+// checkpoint (zero for a fold), from which the next CatchUp resumes it.
+// progress, when not nil, is called after each page with the position
+// reached and the number of events read.
+func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventstore.Registry, runners []*Runner, progress Progress) (int, error) {
+	folds := make([]Fold, len(runners))
+	folder := make([]bool, len(runners))
+	for i, r := range runners {
 		if err := r.reset(ctx); err != nil {
 			return 0, err
 		}
+		if f, ok := r.proj.(Folder); ok {
+			folds[i], folder[i] = f.Fold(), true
+		}
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	chained := len(runners) > 0 && runners[0].chained
+	lots, readErr := lire(ctx, store, registry, chained)
+
+	failed := make([]error, len(runners))
+	var last *eventstore.Event
+	var tampered error
+	read := 0
+	for l := range lots {
+		if len(l.events) > 0 {
+			for i, r := range runners {
+				if failed[i] != nil {
+					continue
+				}
+				if !folder[i] {
+					if _, failed[i] = r.apply(ctx, l.events, false); failed[i] != nil {
+						r.applyBefore(ctx, l.events, failed[i])
+					}
+					continue
+				}
+				for _, d := range l.decoded {
+					if err := folds[i].Add(ctx, d); err != nil {
+						failed[i], folds[i] = &ApplyError{Position: d.Position, Type: d.Type, Err: err}, nil
+						break
+					}
+				}
+			}
+			last = &l.events[len(l.events)-1]
+			read += len(l.events)
+			if progress != nil {
+				progress(last.Position, read)
+			}
+		}
+		if l.tampered != nil {
+			tampered = l.tampered
+			break
+		}
+	}
+	cancel()
+	for range lots {
+	}
+	// The folds are written only when the pass read the log to its end or
+	// to an altered event: an interrupted rebuild leaves them at zero.
+	complete := true
+	if err := <-readErr; err != nil && (tampered == nil || !errors.Is(err, context.Canceled)) {
+		failed = append(failed, fmt.Errorf("reading the log: %w", err))
+		complete = false
+	}
+	for i, r := range runners {
+		switch {
+		case !folder[i] || !complete:
+		case folds[i] != nil:
+			failed[i] = r.write(parent, folds[i], last)
+		default:
+			// The fold failed on an event: replayed alone, one event at a
+			// time, the projection stops right before it and names it.
+			_, failed[i] = r.CatchUp(parent, nil)
+		}
+	}
+	if tampered != nil {
+		failed = append(failed, tampered)
+	}
+	return read, errors.Join(failed...)
+}
+
+// lire reads the log from the start in pages, checks each page's chain
+// (when chained) in a second goroutine and decodes its events, and sends
+// them on in order, a page ending at an altered event last.
+func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Registry, chained bool) (<-chan lot, <-chan error) {
 	pages := make(chan []eventstore.Event, 2)
+	lots := make(chan lot, 2)
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(pages)
@@ -43,43 +187,53 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, runners []*Runner,
 		})
 		readErr <- err
 	}()
+	go func() {
+		defer close(lots)
+		chain := eventstore.NewMaillon(nil)
+		for page := range pages {
+			l := lot{events: page}
+			if chained {
+				for i := range page {
+					if err := chain.Check(page[i]); err != nil {
+						// Every runner stops right before the altered event.
+						l.events = page[:i]
+						l.tampered = fmt.Errorf("reading the log: %w", &ApplyError{Position: page[i].Position, Type: page[i].Type, Err: err})
+						break
+					}
+				}
+			}
+			l.decoded = make([]Decoded, len(l.events))
+			for i := range l.events {
+				l.decoded[i] = Decode(registry, &l.events[i])
+			}
+			select {
+			case lots <- l:
+			case <-ctx.Done():
+				return
+			}
+			if l.tampered != nil {
+				return
+			}
+		}
+	}()
+	return lots, readErr
+}
 
-	chained := len(runners) > 0 && runners[0].chained
-	chain := eventstore.NewMaillon(nil)
-	failed := make([]error, len(runners))
-	read := 0
-	for page := range pages {
-		var tampered error
-		if chained {
-			for i, e := range page {
-				if err := chain.Check(e); err != nil {
-					// Every runner stops right before the altered event.
-					page, tampered = page[:i], fmt.Errorf("reading the log: %w", &ApplyError{Position: e.Position, Type: e.Type, Err: err})
-					break
-				}
-			}
-		}
-		for i, r := range runners {
-			if failed[i] == nil && len(page) > 0 {
-				if _, failed[i] = r.apply(ctx, page, false); failed[i] != nil {
-					r.applyBefore(ctx, page, failed[i])
-				}
-			}
-		}
-		read += len(page)
-		if progress != nil && len(page) > 0 {
-			progress(page[len(page)-1].Position, read)
-		}
-		if tampered != nil {
-			failed = append(failed, tampered)
-			break
-		}
+// write writes a fold's state with the checkpoint of last, the last event
+// it folded, in one transaction.
+func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) error {
+	if last == nil {
+		return nil
 	}
-	cancel()
-	for range pages {
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		if err := f.Write(ctx, tx); err != nil {
+			return err
+		}
+		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
+	})
+	if err != nil {
+		return fmt.Errorf("projection %s: writing its rebuilt state: %w", r.proj.Name(), err)
 	}
-	if err := <-readErr; err != nil && !errors.Is(err, context.Canceled) {
-		failed = append(failed, fmt.Errorf("reading the log: %w", err))
-	}
-	return read, errors.Join(failed...)
+	r.avancer(last.Position)
+	return nil
 }

@@ -2,6 +2,8 @@ package projection_test
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -27,15 +29,24 @@ func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
 		{upsert, []any{"b", 4, 1}}, {upsert, []any{"c", 5, 1}},
 		{`INSERT INTO u (k) VALUES (?)`, []any{"x"}}, {upsert, []any{"c", 6, 1}},
 	}
-	for i := range 300 { // more rows than one multi-row INSERT holds
+	for i := range 3000 { // more rows than one multi-row INSERT holds
 		script = append(script, stmt{upsert, []any{"d", i, 1}})
+	}
+	// Values of every kind, in a column without affinity: those with an
+	// exact JSON form go through json_each, the others through VALUES, and
+	// each is stored with the type and bytes binding it gives.
+	const brut = `INSERT INTO w (k, v) VALUES (?, ?)`
+	for i, v := range []any{"simple", `guillemet " et \ barre`, "ligne\nnouvelle\ttab\x01", "é€𝄞", "", nil,
+		int64(math.MaxInt64), int64(math.MinInt64), uint64(42), 7, 3.0, 2.5, true, []byte("octets"), "\xff\xfe invalide", "nul\x00dedans",
+		"<&>", "\u2028"} {
+		script = append(script, stmt{brut, []any{fmt.Sprintf("k%02d", i), v}})
 	}
 	run := func(t *testing.T, grouped bool) string {
 		ctx := context.Background()
 		db, err := projection.OpenDB(filepath.Join(t.TempDir(), "p.db"))
 		require.NoError(t, err)
 		defer db.Close()
-		_, err = db.Exec(`CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER, n INTEGER); CREATE TABLE u (k TEXT)`)
+		_, err = db.Exec(`CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER, n INTEGER); CREATE TABLE u (k TEXT); CREATE TABLE w (k TEXT PRIMARY KEY, v)`)
 		require.NoError(t, err)
 		tx, err := db.BeginTx(ctx, nil)
 		require.NoError(t, err)
@@ -52,10 +63,21 @@ func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
 		require.NoError(t, tx.Commit())
 		out, err := projection.Dump(ctx, db)
 		require.NoError(t, err)
+		rows, err := db.QueryContext(ctx, `SELECT k, typeof(v), quote(v) FROM w ORDER BY k`)
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+			var k, typ, v string
+			require.NoError(t, rows.Scan(&k, &typ, &v))
+			out = fmt.Appendf(out, "%s %s %s\n", k, typ, v)
+		}
+		require.NoError(t, rows.Err())
 		return string(out)
 	}
 	want := run(t, false)
 	assert.Contains(t, want, "a\t3\t2\n")
-	assert.Contains(t, want, "d\t299\t300\n")
+	assert.Contains(t, want, "d\t2999\t3000\n")
+	assert.Contains(t, want, "k06 integer 9223372036854775807\n")
+	assert.Contains(t, want, "k10 real 3.0\n")
 	assert.Equal(t, want, run(t, true))
 }

@@ -91,6 +91,7 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	_, err = rebuilt.Rebuild(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+	enMemoireEgal(t, ctx, store, r, liveDB)
 }
 
 // TestArt6_1_ExclusionLiveEgalReconstruction: the director's choice that
@@ -132,6 +133,7 @@ func TestArt6_1_ExclusionLiveEgalReconstruction(t *testing.T) {
 	_, err = rebuilt.Rebuild(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+	enMemoireEgal(t, ctx, store, r, liveDB)
 }
 
 // ligneDe is a player's line; a missing player fails the test rather than

@@ -92,7 +92,10 @@ type Projection struct {
 	ignores  map[string]bool // types without facts (sansFait)
 }
 
-var _ projection.Batcher = (*Projection)(nil)
+var (
+	_ projection.Batcher = (*Projection)(nil)
+	_ projection.Folder  = (*Projection)(nil)
+)
 
 // NewProjection returns the standings projection; r must hold the duplicate
 // and tournament event types (duplicate.Enregistrer, tournoi.Enregistrer).
@@ -133,13 +136,19 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 // ApplyBatch records the facts of events, the rows of consecutive
 // statements alike in one (projection.Batcher, projection.Requetes).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	q := projection.NewRequetes(tx)
-	for _, e := range events {
-		if err := p.appliquer(ctx, q, e); err != nil {
+	f := enSQL{ctx: ctx, q: projection.NewRequetes(tx)}
+	for i := range events {
+		if err := p.appliquer(f, &events[i], nil); err != nil {
 			return err
 		}
 	}
-	return q.Fin(ctx)
+	return f.q.Fin(ctx)
+}
+
+// Fold keeps the facts in memory during a rebuild and writes each table's
+// final rows once (projection.Folder, issue 16 item 10).
+func (p *Projection) Fold() projection.Fold {
+	return &enMemoire{p: p, joueurs: map[string][2]string{}, exclusions: map[[2]string]string{}, parties: map[string]*faitsPartie{}}
 }
 
 // sansFait tells whether events of type typ carry none of the facts the
@@ -157,22 +166,24 @@ func (p *Projection) ignorer(typ string) {
 	p.ignores[typ] = true
 }
 
-// appliquer records the fact e carries, if any.
-func (p *Projection) appliquer(ctx context.Context, q *projection.Requetes, e eventstore.Event) error {
+// appliquer hands the fact e carries, if any, to f; decoded is e's payload
+// already decoded by a rebuild, nil to decode it here.
+func (p *Projection) appliquer(f faits, e *eventstore.Event, decoded *projection.Decoded) error {
 	kind, id, err := eventstore.ParseStream(e.Stream)
 	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) || p.sansFait(e.Type) {
 		return nil
 	}
-	if _, err := p.registre.CurrentVersion(e.Type); err != nil {
+	if decoded == nil {
+		d := projection.Decode(p.registre, e)
+		decoded = &d
+	}
+	if !decoded.Known {
 		return nil
 	}
-	payload, err := p.registre.Decode(e)
-	if err != nil {
-		return err
+	if decoded.Err != nil {
+		return decoded.Err
 	}
-	exec := func(query string, args ...any) error {
-		return q.Exec(ctx, query, args...)
-	}
+	payload := decoded.Payload
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
 		// The reasons tell a disciplinary avertissement from the bulletin's
 		// own warning (§5.8), which Discipline.Decision needs.
@@ -180,11 +191,7 @@ func (p *Projection) appliquer(ctx context.Context, q *projection.Requetes, e ev
 		if err != nil {
 			return err
 		}
-		return exec(`INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap, raisons)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
-			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap,
-			raisons = excluded.raisons`,
-			id, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap, string(raisons))
+		return f.decision(id, coup, licence, d, string(raisons))
 	}
 	switch ev := payload.(type) {
 	case tournoi.JoueurInscrit:
@@ -192,56 +199,130 @@ func (p *Projection) appliquer(ctx context.Context, q *projection.Requetes, e ev
 		if err != nil {
 			return err
 		}
-		return exec(`INSERT INTO standings_joueurs (licence, stream, joueur) VALUES (?, ?, ?)
-			ON CONFLICT (licence) DO UPDATE SET stream = excluded.stream, joueur = excluded.joueur`, ev.Joueur.Licence, e.Stream, string(j))
+		return f.joueur(ev.Joueur.Licence, e.Stream, string(j))
 	case tournoi.JoueurExclu:
 		x, err := json.Marshal(ev)
 		if err != nil {
 			return err
 		}
-		return exec(`INSERT INTO standings_exclusions (tournoi, licence, exclusion) VALUES (?, ?, ?)
-			ON CONFLICT (tournoi, licence) DO UPDATE SET exclusion = excluded.exclusion`, id, ev.Licence, string(x))
+		return f.exclusion(id, ev.Licence, string(x))
 	case duplicate.PartieCreee:
 		c, err := json.Marshal(ev)
 		if err != nil {
 			return err
 		}
-		return exec(`INSERT INTO standings_parties (partie, position, tournoi, creee) VALUES (?, ?, ?, ?)`, id, e.Position, ev.Tournoi, string(c))
+		return f.partie(id, e.Position, ev.Tournoi, string(c))
 	case duplicate.JoueurArrive:
-		return exec(`INSERT INTO standings_arrivees (partie, licence, position, premier_coup) VALUES (?, ?, ?, ?)`, id, ev.Licence, e.Position, ev.PremierCoup)
+		return f.arrivee(id, ev.Licence, e.Position, ev.PremierCoup)
 	case duplicate.TopRetenu:
-		return exec(`INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?)
-			ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`, id, ev.Coup, ev.Score)
+		return f.top(id, ev.Coup, ev.Score)
 	case duplicate.TopTrouve:
-		return exec(`INSERT INTO standings_toppings (partie, coup, licence, secondes) VALUES (?, ?, ?, ?)`, id, ev.Coup, ev.Licence, ev.Secondes)
+		return f.topping(id, ev.Coup, ev.Licence, ev.Secondes)
 	case duplicate.SanctionDisciplinaire:
-		return exec(`INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (partie, position) DO NOTHING`, id, e.Position, ev.Coup, ev.Licence, string(ev.Nature))
+		return f.sanction(id, e.Position, ev.Coup, ev.Licence, string(ev.Nature))
 	case duplicate.CoupAnnule:
-		if err := exec(`DELETE FROM standings_tops WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
-			return err
-		}
-		if err := exec(`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
-			return err
-		}
-		if err := exec(`DELETE FROM standings_toppings WHERE partie = ? AND coup = ?`, id, ev.Coup); err != nil {
-			return err
-		}
-		// The annulled coup's sanctions go with it, an exclusion stays
-		// (duplicate.Discipline.Appliquer).
-		return exec(`DELETE FROM standings_sanctions WHERE partie = ? AND coup = ? AND nature <> ?`, id, ev.Coup, string(duplicate.SanctionExclusion))
+		// The annulled coup's tops, decisions, toppings and sanctions go
+		// with it, an exclusion stays (duplicate.Discipline.Appliquer).
+		return f.annuler(id, ev.Coup)
 	case duplicate.PartieTerminee:
-		f, err := json.Marshal(ev)
+		fin, err := json.Marshal(ev)
 		if err != nil {
 			return err
 		}
-		return exec(`UPDATE standings_parties SET fin = ? WHERE partie = ?`, string(f), id)
+		return f.fin(id, string(fin))
 	case duplicate.DoubleArbitrage, duplicate.DecisionCommission:
 		// Facts only when they impose a decision (DecisionImposee above).
 	default:
 		p.ignorer(e.Type)
 	}
 	return nil
+}
+
+// faits receives the facts of the events, one method per kind of fact
+// (one table each): written in SQL as they come (enSQL), or held in memory
+// during a rebuild and written at the end (enMemoire).
+type faits interface {
+	decision(partie string, coup int, licence string, d correction.Decision, raisons string) error
+	joueur(licence, stream, joueur string) error
+	exclusion(tournoi, licence, exclusion string) error
+	partie(partie string, position uint64, tournoi, creee string) error
+	arrivee(partie, licence string, position uint64, premierCoup int) error
+	top(partie string, coup, score int) error
+	topping(partie string, coup int, licence string, secondes int) error
+	sanction(partie string, position uint64, coup int, licence, nature string) error
+	annuler(partie string, coup int) error
+	fin(partie, fin string) error
+}
+
+// The statements that write each fact; a rebuild writes its final rows
+// with the same ones, on empty tables.
+const (
+	sqlDecision = `INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap, raisons)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
+			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap,
+			raisons = excluded.raisons`
+	sqlJoueur = `INSERT INTO standings_joueurs (licence, stream, joueur) VALUES (?, ?, ?)
+			ON CONFLICT (licence) DO UPDATE SET stream = excluded.stream, joueur = excluded.joueur`
+	sqlExclusion = `INSERT INTO standings_exclusions (tournoi, licence, exclusion) VALUES (?, ?, ?)
+			ON CONFLICT (tournoi, licence) DO UPDATE SET exclusion = excluded.exclusion`
+	sqlPartie   = `INSERT INTO standings_parties (partie, position, tournoi, creee, fin) VALUES (?, ?, ?, ?, ?)`
+	sqlArrivee  = `INSERT INTO standings_arrivees (partie, licence, position, premier_coup) VALUES (?, ?, ?, ?)`
+	sqlTop      = `INSERT INTO standings_tops (partie, coup, score) VALUES (?, ?, ?) ON CONFLICT (partie, coup) DO UPDATE SET score = excluded.score`
+	sqlTopping  = `INSERT INTO standings_toppings (partie, coup, licence, secondes) VALUES (?, ?, ?, ?)`
+	sqlSanction = `INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?) ON CONFLICT (partie, position) DO NOTHING`
+)
+
+// enSQL writes each fact as it comes.
+type enSQL struct {
+	ctx context.Context
+	q   *projection.Requetes
+}
+
+func (f enSQL) exec(query string, args ...any) error { return f.q.Exec(f.ctx, query, args...) }
+
+func (f enSQL) decision(partie string, coup int, licence string, d correction.Decision, raisons string) error {
+	return f.exec(sqlDecision, partie, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap, raisons)
+}
+
+func (f enSQL) joueur(licence, stream, joueur string) error {
+	return f.exec(sqlJoueur, licence, stream, joueur)
+}
+
+func (f enSQL) exclusion(tournoi, licence, exclusion string) error {
+	return f.exec(sqlExclusion, tournoi, licence, exclusion)
+}
+
+func (f enSQL) partie(partie string, position uint64, tournoi, creee string) error {
+	return f.exec(sqlPartie, partie, position, tournoi, creee, nil)
+}
+
+func (f enSQL) arrivee(partie, licence string, position uint64, premierCoup int) error {
+	return f.exec(sqlArrivee, partie, licence, position, premierCoup)
+}
+
+func (f enSQL) top(partie string, coup, score int) error { return f.exec(sqlTop, partie, coup, score) }
+
+func (f enSQL) topping(partie string, coup int, licence string, secondes int) error {
+	return f.exec(sqlTopping, partie, coup, licence, secondes)
+}
+
+func (f enSQL) sanction(partie string, position uint64, coup int, licence, nature string) error {
+	return f.exec(sqlSanction, partie, position, coup, licence, nature)
+}
+
+func (f enSQL) annuler(partie string, coup int) error {
+	for _, query := range []string{`DELETE FROM standings_tops WHERE partie = ? AND coup = ?`,
+		`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`,
+		`DELETE FROM standings_toppings WHERE partie = ? AND coup = ?`} {
+		if err := f.exec(query, partie, coup); err != nil {
+			return err
+		}
+	}
+	return f.exec(`DELETE FROM standings_sanctions WHERE partie = ? AND coup = ? AND nature <> ?`, partie, coup, string(duplicate.SanctionExclusion))
+}
+
+func (f enSQL) fin(partie, fin string) error {
+	return f.exec(`UPDATE standings_parties SET fin = ? WHERE partie = ?`, fin, partie)
 }
 
 // Charger rebuilds the fold from the projection's facts: of one tournament,

@@ -153,6 +153,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	_, err = rebuilt.Rebuild(ctx, nil)
 	require.NoError(t, err)
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB), "rebuild from position zero is byte-identical")
+	enMemoireEgal(t, ctx, store, r, liveDB)
 
 	all, err := store.ReadAll(ctx, 0, 100000)
 	require.NoError(t, err)
@@ -160,6 +161,20 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, n, "idempotent: a redelivered log applies nothing")
 	assert.Equal(t, dump(t, liveDB), dump(t, rebuiltDB))
+}
+
+// enMemoireEgal rebuilds the standings in one pass folded in memory
+// (projection.RebuildAll, issue 16 item 10), with the events decoded once
+// by the rebuild or, given no registry, by the projection, and checks that
+// it writes the tables of liveDB byte for byte.
+func enMemoireEgal(t *testing.T, ctx context.Context, store eventstore.Reader, r *eventstore.Registry, liveDB *sql.DB) {
+	t.Helper()
+	for _, decodeur := range []*eventstore.Registry{r, nil} {
+		folded, foldedDB := runner(t, store, r)
+		_, err := projection.RebuildAll(ctx, store, decodeur, []*projection.Runner{folded}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, dump(t, liveDB), dump(t, foldedDB), "the rebuild folded in memory is byte-identical (decoded by the rebuild: %v)", decodeur != nil)
+	}
 }
 
 func score(ls []standings.Ligne, licence string) int {
