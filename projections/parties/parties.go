@@ -86,10 +86,13 @@ type Projection struct {
 	recence  list.List                // most recently changed first
 }
 
-// suivie is a game held in memory.
+// suivie is a game held in memory: the events it folded from each of its
+// streams and the position of the last one.
 type suivie struct {
-	stream string
-	partie *duplicate.Partie
+	stream   string
+	partie   *duplicate.Partie
+	lus      map[string]uint64
+	position uint64
 }
 
 var _ projection.Batcher = (*Projection)(nil)
@@ -144,15 +147,11 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 		if err != nil || kind != eventstore.KindPartie {
 			continue
 		}
-		partie, err := p.avant(ctx, e)
+		suivie, err := p.avant(ctx, e)
 		if err != nil {
 			return err
 		}
-		payload, err := p.registre.Decode(e)
-		if err != nil {
-			return err
-		}
-		if err := partie.Appliquer(payload); err != nil {
+		if err := suivie.plier(p.registre, e); err != nil {
 			return err
 		}
 		t := touchees[id]
@@ -161,7 +160,7 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 			touchees[id] = t
 			ordre = append(ordre, t)
 		}
-		t.partie, t.position = partie, e.Position
+		t.partie, t.position = suivie.partie, e.Position
 	}
 	q := projection.NewRequetes(tx)
 	for _, t := range ordre {
@@ -177,58 +176,76 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	return q.Fin(ctx)
 }
 
-// avant returns the game of e's stream holding exactly the events before
-// e: the one in memory when it does, else replayed from the store.
-func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.Partie, error) {
+// avant returns the game of e's stream (the game's own or one of its
+// tables', eventstore.TableStream) holding exactly the events before e:
+// the one in memory when it does, else replayed from the store.
+func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*suivie, error) {
+	stream := e.Stream
+	if principal, table := eventstore.SousFlux(stream); table {
+		stream = principal
+	}
 	p.mu.Lock()
-	el := p.suivies[e.Stream]
+	el := p.suivies[stream]
 	p.mu.Unlock()
 	if el != nil {
-		if partie := el.Value.(*suivie).partie; uint64(partie.Version()) == e.Revision {
-			p.garder(e.Stream, el, partie)
-			return partie, nil
+		if s := el.Value.(*suivie); s.position < e.Position && s.lus[e.Stream] == e.Revision {
+			p.garder(el, s)
+			return s, nil
 		}
 	}
-	partie := duplicate.Nouvelle(nil) // replays never use the engine
-	for uint64(partie.Version()) < e.Revision {
-		n := min(e.Revision-uint64(partie.Version()), eventstore.PageSize)
-		page, err := p.store.ReadStream(ctx, e.Stream, uint64(partie.Version()), int(n))
-		if err != nil {
-			return nil, err
-		}
-		if len(page) == 0 {
-			return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, partie.Version(), e.Revision)
-		}
-		// Folded again, so checked again: an event altered in the file
-		// since it was applied is never folded (eventstore.ErrTampered).
-		if err := eventstore.VerifierChaine(ctx, p.store, page); err != nil {
-			return nil, err
-		}
-		for _, ev := range page {
-			payload, err := p.registre.Decode(ev)
-			if err != nil {
-				return nil, err
-			}
-			if err := partie.Appliquer(payload); err != nil {
-				return nil, err
-			}
+	s := &suivie{stream: stream, partie: duplicate.Nouvelle(nil), lus: map[string]uint64{}} // replays never use the engine
+	evts, err := eventstore.ReadFamily(ctx, p.store, stream)
+	if err != nil {
+		return nil, err
+	}
+	avant := evts[:0]
+	for _, ev := range evts {
+		if ev.Position < e.Position {
+			avant = append(avant, ev)
 		}
 	}
-	p.garder(e.Stream, el, partie)
-	return partie, nil
+	// Folded again, so checked again: an event altered in the file since
+	// it was applied is never folded (eventstore.ErrTampered).
+	if err := eventstore.VerifierChaine(ctx, p.store, avant); err != nil {
+		return nil, err
+	}
+	for _, ev := range avant {
+		if err := s.plier(p.registre, ev); err != nil {
+			return nil, err
+		}
+	}
+	if s.lus[e.Stream] != e.Revision {
+		return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, s.lus[e.Stream], e.Revision)
+	}
+	p.garder(el, s)
+	return s, nil
 }
 
-// garder keeps partie as the state of stream, the most recently changed;
-// el is the element that held the stream, if any.
-func (p *Projection) garder(stream string, el *list.Element, partie *duplicate.Partie) {
+// plier folds one event of the game's streams.
+func (s *suivie) plier(r *eventstore.Registry, e eventstore.Event) error {
+	payload, err := r.Decode(e)
+	if err != nil {
+		return err
+	}
+	if err := s.partie.Appliquer(payload); err != nil {
+		return err
+	}
+	s.lus[e.Stream]++
+	s.position = e.Position
+	return nil
+}
+
+// garder keeps s as the state of its game, the most recently changed; el
+// is the element that held the game, if any.
+func (p *Projection) garder(el *list.Element, s *suivie) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if el != nil && p.suivies[stream] == el {
-		el.Value.(*suivie).partie = partie
+	if el != nil && p.suivies[s.stream] == el {
+		el.Value = s
 		p.recence.MoveToFront(el)
 		return
 	}
-	p.suivies[stream] = p.recence.PushFront(&suivie{stream: stream, partie: partie})
+	p.suivies[s.stream] = p.recence.PushFront(s)
 	for p.recence.Len() > maxSuivies {
 		ancien := p.recence.Back()
 		p.recence.Remove(ancien)
