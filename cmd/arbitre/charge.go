@@ -609,7 +609,7 @@ func countStored(ctx context.Context, flags *storeFlags, r *bulletinsReport) err
 	if err != nil {
 		return err
 	}
-	events, err := eventstore.ReadWholeStream(ctx, store, stream)
+	events, err := eventstore.ReadFamily(ctx, store, stream)
 	if err != nil {
 		return err
 	}
