@@ -228,6 +228,10 @@ func (p *Partie) lot(commande func(*Partie) error) error {
 	return nil
 }
 
+// Copie is an independent copy of the game: the repository keeps the last
+// state it read of a game and hands out copies, which commands change.
+func (p *Partie) Copie() *Partie { return p.copie() }
+
 // copie copies the game deeply enough for lot: nothing a transition changes
 // is shared with the original.
 func (p *Partie) copie() *Partie {

@@ -7,9 +7,10 @@ import (
 )
 
 // Lecture is where an aggregate kept across a stream and its sub-streams
-// (Sections) was read: how many events each stream held and the last
-// global position of the stream and of its sub-streams. Its next save
-// appends to one of them and guards the others with it.
+// (Sections) was read: how many events each stream held, the last global
+// position of the stream and of its sub-streams, and the traces of the
+// commands they answered. Its next save appends to one of them and guards
+// the others with it; its next load reads on from it (SuiteFamille).
 type Lecture struct {
 	Stream string
 	// Comptes is the number of events read from each stream.
@@ -17,6 +18,22 @@ type Lecture struct {
 	// Principal and SousFlux are the global positions of the last event
 	// read from the stream and from its sub-streams (0 for none).
 	Principal, SousFlux uint64
+	// Traces are shared by the readings that follow this one.
+	Traces *Traces
+}
+
+// NouvelleLecture is the reading of a stream before any of its events.
+func NouvelleLecture(stream string) Lecture {
+	return Lecture{Stream: stream, Comptes: map[string]int{}, Traces: NewTraces()}
+}
+
+// Version is the number of events read, of every stream.
+func (l Lecture) Version() int {
+	n := 0
+	for _, c := range l.Comptes {
+		n += c
+	}
+	return n
 }
 
 // ChargerFamille reads a stream and its sub-streams as one aggregate
@@ -24,15 +41,64 @@ type Lecture struct {
 // envelope of ctx is checked over all of them, a client's version being
 // their number.
 func (f Flux) ChargerFamille(ctx context.Context, stream string) ([]any, Lecture, error) {
-	payloads, recorded, err := f.charger(ctx, stream, ReadFamily)
+	return f.SuiteFamille(ctx, NouvelleLecture(stream))
+}
+
+// SuiteFamille reads and decodes the events stored after reading l, in
+// global order, and returns the reading after them; the command envelope of
+// ctx is checked over every event, those of l included (its traces).
+func (f Flux) SuiteFamille(ctx context.Context, l Lecture) ([]any, Lecture, error) {
+	var recorded []Event
+	var err error
+	if s, ok := f.Store.(Sections); ok {
+		recorded, err = s.ReadSections(ctx, l.Stream, max(l.Principal, l.SousFlux))
+	} else {
+		recorded, err = readFrom(ctx, f.Store, l.Stream, uint64(l.Comptes[l.Stream]))
+	}
 	if err != nil {
-		return nil, Lecture{}, err
+		return nil, l, err
 	}
-	l := Lecture{Stream: stream, Comptes: map[string]int{}}
+	apres := l.copie()
 	for _, e := range recorded {
-		l.avancer(e.Stream, 1, e.Position)
+		apres.avancer(e.Stream, 1, e.Position)
 	}
-	return payloads, l, nil
+	apres.Traces.Noter(recorded)
+	if err := CommandeDe(ctx).VerifierTraces(l.Stream, apres.Traces, apres.Version()); err != nil {
+		return nil, l, err
+	}
+	payloads := make([]any, len(recorded))
+	for i, e := range recorded {
+		if payloads[i], err = f.Registry.Decode(e); err != nil {
+			return nil, l, err
+		}
+	}
+	return payloads, apres, nil
+}
+
+// readFrom returns the events of a stream from a revision on.
+func readFrom(ctx context.Context, r Reader, stream string, from uint64) ([]Event, error) {
+	var all []Event
+	for {
+		page, err := r.ReadStream(ctx, stream, from, PageSize)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < PageSize {
+			return all, nil
+		}
+		from = page[len(page)-1].Revision + 1
+	}
+}
+
+// copie copies the counts; the traces are shared.
+func (l Lecture) copie() Lecture {
+	c := l
+	c.Comptes = make(map[string]int, len(l.Comptes)+1)
+	for s, n := range l.Comptes {
+		c.Comptes[s] = n
+	}
+	return c
 }
 
 // avancer counts n more events of stream, the last at position.
@@ -80,10 +146,7 @@ func (f Flux) EnregistrerSection(ctx context.Context, l Lecture, cible string, n
 	if err != nil {
 		return l, err
 	}
-	apres := Lecture{Stream: l.Stream, Comptes: make(map[string]int, len(l.Comptes)+1), Principal: l.Principal, SousFlux: l.SousFlux}
-	for s, n := range l.Comptes {
-		apres.Comptes[s] = n
-	}
+	apres := l.copie()
 	apres.avancer(cible, len(nouveaux), res.Position)
 	return apres, nil
 }

@@ -73,9 +73,10 @@ func (g Garde) String() string {
 // over several streams and does not implement it; there a game keeps every
 // event in its own stream (docs/eventstore.md).
 type Sections interface {
-	// ReadSections returns every event of stream and of its sub-streams,
-	// in global order.
-	ReadSections(ctx context.Context, stream string) ([]Event, error)
+	// ReadSections returns every event of stream and of its sub-streams
+	// whose global position is after the given one (0: all), in global
+	// order.
+	ReadSections(ctx context.Context, stream string, after uint64) ([]Event, error)
 	// AppendGuarded is Append that also checks every guard in the same
 	// transaction: a guard that fails is a *ConflictError naming the
 	// guarded stream, and nothing is written.
@@ -87,7 +88,7 @@ type Sections interface {
 // any other.
 func ReadFamily(ctx context.Context, r Reader, stream string) ([]Event, error) {
 	if s, ok := r.(Sections); ok {
-		return s.ReadSections(ctx, stream)
+		return s.ReadSections(ctx, stream, 0)
 	}
 	return ReadWholeStream(ctx, r, stream)
 }

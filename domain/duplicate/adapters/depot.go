@@ -10,17 +10,29 @@ package adapters
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 )
 
-// Depot loads and saves games.
+// Depot loads and saves games. It keeps the last state it read of the
+// games it serves and reads on from there (eventstore.Flux.SuiteFamille):
+// a command on a game of 1,000 players replays the events stored since,
+// not the whole game.
 type Depot struct {
 	flux     eventstore.Flux
 	moteur   duplicate.Moteur
 	sections bool
+
+	mu sync.Mutex
+	// connues are the states read, never handed out (Charger copies them).
+	connues map[string]*duplicate.Partie
 }
+
+// maxConnues bounds the games kept in memory; beyond, they are all
+// forgotten and read again whole.
+const maxConnues = 64
 
 // Registre returns a registry holding the duplicate game's event types.
 func Registre() (*eventstore.Registry, error) {
@@ -32,7 +44,8 @@ func Registre() (*eventstore.Registry, error) {
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
 	_, sections := store.(eventstore.Sections)
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur, sections: sections}
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur, sections: sections,
+		connues: map[string]*duplicate.Partie{}}
 }
 
 // Charger replays a game from its stream and its tables' streams, in the
@@ -46,15 +59,24 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	if err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
-	evts, lecture, err := d.flux.ChargerFamille(ctx, stream)
+	p, lecture := duplicate.Nouvelle(d.moteur), eventstore.NouvelleLecture(stream)
+	d.mu.Lock()
+	connue := d.connues[id]
+	d.mu.Unlock()
+	if connue != nil {
+		p, lecture = connue.Copie(), connue.Lecture()
+	}
+	evts, lecture, err := d.flux.SuiteFamille(ctx, lecture)
 	if err != nil {
 		return nil, d.conflit(ctx, id, err)
 	}
-	p, err := eventstore.Rejouer(duplicate.Nouvelle(d.moteur), evts)
-	if err != nil {
+	if p, err = eventstore.Rejouer(p, evts); err != nil {
 		return nil, fmt.Errorf("%s, %w", stream, err)
 	}
 	p.Lue(lecture)
+	if len(evts) > 0 {
+		d.garder(id, p.Copie())
+	}
 	if p.Version() == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
 	}
@@ -62,6 +84,19 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 		return nil, err
 	}
 	return p, nil
+}
+
+// garder keeps p as the state read of game id, unless a later one is kept.
+func (d *Depot) garder(id string, p *duplicate.Partie) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if connue := d.connues[id]; connue != nil && connue.Lecture().Version() >= p.Lecture().Version() {
+		return
+	}
+	if len(d.connues) >= maxConnues {
+		clear(d.connues)
+	}
+	d.connues[id] = p
 }
 
 // Enregistrer appends the game's new events to the stream they belong to
@@ -81,7 +116,7 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 		if err != nil {
 			return err
 		}
-		lecture = eventstore.Lecture{Stream: stream, Comptes: map[string]int{}}
+		lecture = eventstore.NouvelleLecture(stream)
 	}
 	cible, err := d.section(p.ID(), lecture.Stream, nouveaux)
 	if err != nil {

@@ -250,7 +250,7 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	if s.readStrm, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`); err != nil {
 		return classify("preparing stream read", err)
 	}
-	if s.readSect, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? UNION ALL SELECT `+eventColumns+` FROM events WHERE stream > ? AND stream < ? ORDER BY position`); err != nil {
+	if s.readSect, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND position > ? UNION ALL SELECT `+eventColumns+` FROM events WHERE stream > ? AND stream < ? AND position > ? ORDER BY position`); err != nil {
 		return classify("preparing sections read", err)
 	}
 	return nil
@@ -613,10 +613,10 @@ func verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Garde) error {
 }
 
 // ReadSections implements eventstore.Sections: the stream and its
-// sub-streams, in global order.
-func (s *Store) ReadSections(ctx context.Context, stream string) ([]eventstore.Event, error) {
+// sub-streams after a position, in global order.
+func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	de, a := eventstore.BornesSousFlux(stream)
-	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, de, a)
+	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, int64(after), de, a, int64(after))
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
