@@ -66,11 +66,9 @@ func (f Flux) SuiteFamille(ctx context.Context, l Lecture) ([]any, Lecture, erro
 	if err := CommandeDe(ctx).VerifierTraces(l.Stream, apres.Traces, apres.Version()); err != nil {
 		return nil, l, err
 	}
-	payloads := make([]any, len(recorded))
-	for i, e := range recorded {
-		if payloads[i], err = f.Registry.Decode(e); err != nil {
-			return nil, l, err
-		}
+	payloads, err := f.decoder(recorded)
+	if err != nil {
+		return nil, l, err
 	}
 	return payloads, apres, nil
 }

@@ -35,13 +35,20 @@ func (f Flux) charger(ctx context.Context, stream string, lire func(context.Cont
 	if err := CommandeDe(ctx).Verifier(stream, recorded); err != nil {
 		return nil, nil, err
 	}
+	payloads, err := f.decoder(recorded)
+	return payloads, recorded, err
+}
+
+// decoder decodes recorded events in order.
+func (f Flux) decoder(recorded []Event) ([]any, error) {
 	payloads := make([]any, len(recorded))
 	for i, e := range recorded {
+		var err error
 		if payloads[i], err = f.Registry.Decode(e); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	return payloads, recorded, nil
+	return payloads, nil
 }
 
 // Enregistrer appends the events an aggregate recorded since it was loaded
