@@ -154,6 +154,7 @@ type Store struct {
 	readAfter *sql.Stmt
 	readStrm  *sql.Stmt
 	readSect  *sql.Stmt
+	readSuite *sql.Stmt
 	writeLock sync.Mutex
 	changes   notifier
 
@@ -250,7 +251,10 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	if s.readStrm, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`); err != nil {
 		return classify("preparing stream read", err)
 	}
-	if s.readSect, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND position > ? UNION ALL SELECT `+eventColumns+` FROM events WHERE stream > ? AND stream < ? AND position > ? ORDER BY position`); err != nil {
+	if s.readSect, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? UNION ALL SELECT `+eventColumns+` FROM events WHERE stream > ? AND stream < ? ORDER BY position`); err != nil {
+		return classify("preparing sections read", err)
+	}
+	if s.readSuite, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`); err != nil {
 		return classify("preparing sections read", err)
 	}
 	return nil
@@ -407,7 +411,7 @@ func (s *Store) Close() error {
 
 func (s *Store) closePools() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readAfter, s.readStrm, s.readSect} {
+	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readAfter, s.readStrm, s.readSect, s.readSuite} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -613,10 +617,15 @@ func verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Garde) error {
 }
 
 // ReadSections implements eventstore.Sections: the stream and its
-// sub-streams after a position, in global order.
+// sub-streams after a position, in global order. A whole read goes through
+// the streams' index; a read on from a position (a repository's cached
+// aggregate) walks the global log from there, which holds few events.
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	de, a := eventstore.BornesSousFlux(stream)
-	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, int64(after), de, a, int64(after))
+	if after > 0 {
+		return s.query(ctx, "reading "+stream+" and its tables", s.readSuite, int64(after), stream, de, a)
+	}
+	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, de, a)
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
