@@ -36,17 +36,11 @@ func (l Lecture) Version() int {
 	return n
 }
 
-// ChargerFamille reads a stream and its sub-streams as one aggregate
-// (ReadFamily) and decodes their events in global order; the command
-// envelope of ctx is checked over all of them, a client's version being
-// their number.
-func (f Flux) ChargerFamille(ctx context.Context, stream string) ([]any, Lecture, error) {
-	return f.SuiteFamille(ctx, NouvelleLecture(stream))
-}
-
-// SuiteFamille reads and decodes the events stored after reading l, in
+// SuiteFamille reads and decodes the events of a stream and its
+// sub-streams stored after reading l (NouvelleLecture: all of them), in
 // global order, and returns the reading after them; the command envelope of
-// ctx is checked over every event, those of l included (its traces).
+// ctx is checked over every event, those of l included (its traces), a
+// client's version being their number.
 func (f Flux) SuiteFamille(ctx context.Context, l Lecture) ([]any, Lecture, error) {
 	var recorded []Event
 	var err error
