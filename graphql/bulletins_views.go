@@ -3,28 +3,64 @@ package graphql
 import (
 	"context"
 	"encoding/json"
+	"sync"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 )
 
-// tablesDe maps each registered player of a tournament to his table.
+// tablesTournois keeps each tournament's tables as of the number of
+// events they were read at: while the tournament's stream holds nothing
+// more (one indexed read), a bulletin's scope is taken from them instead of
+// replaying a tournament of 1,000 players for every bulletin (issue 17).
+type tablesTournois struct {
+	mu sync.Mutex
+	lu map[string]tablesLues
+}
+
+type tablesLues struct {
+	version int
+	tables  map[string]int // never changed once kept
+}
+
+// tablesDe maps each registered player of a tournament to his table, as
+// the tournament's stream holds them now.
 func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int, error) {
-	tables := map[string]int{}
 	if tournoi == "" {
-		return tables, nil
+		return map[string]int{}, nil
+	}
+	r.tables.mu.Lock()
+	lu, ok := r.tables.lu[tournoi]
+	r.tables.mu.Unlock()
+	if ok { // a tournament kept has a valid id
+		stream, _ := eventstore.TournoiStream(tournoi)
+		suite, err := r.Journal.ReadStream(ctx, stream, uint64(lu.version), 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(suite) == 0 {
+			return lu.tables, nil
+		}
 	}
 	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
 	if err != nil {
 		return nil, err
 	}
+	lu = tablesLues{version: t.Version(), tables: map[string]int{}}
 	for _, j := range t.Joueurs() {
-		tables[j.Licence] = j.Table
+		lu.tables[j.Licence] = j.Table
 	}
-	return tables, nil
+	r.tables.mu.Lock()
+	if r.tables.lu == nil {
+		r.tables.lu = map[string]tablesLues{}
+	}
+	r.tables.lu[tournoi] = lu
+	r.tables.mu.Unlock()
+	return lu.tables, nil
 }
 
 // arbitreDuJoueur loads the game and authorizes the arbiter of the

@@ -29,7 +29,7 @@ func classementDemande(partie, tournoi, serie *string) (classementQuery, error) 
 // wake-up only re-reads the projection).
 func (q classementQuery) concerne(stream string) bool {
 	if q.partie != "" {
-		return stream == "partie-"+q.partie
+		return dePartie(q.partie)(stream)
 	}
 	return stream == "tournoi-"+q.tournoi || strings.HasPrefix(stream, "partie-")
 }

@@ -198,11 +198,10 @@ func (r *queryResolver) Partie(ctx context.Context, id string) (*model.Partie, e
 
 // CoupAnnonce is the resolver for the coupAnnonce field.
 func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (<-chan *model.Partie, error) {
-	stream, err := eventstore.PartieStream(partie)
-	if err != nil {
+	if _, err := eventstore.PartieStream(partie); err != nil {
 		return nil, invalidInput("partie", err)
 	}
-	return follow(ctx, r.Hub, func(s string) bool { return s == stream }, func(ctx context.Context, pos uint64) (*model.Partie, error) {
+	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
 		return r.vue(context.WithoutCancel(ctx), partie, pos)
 	})
 }

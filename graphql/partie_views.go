@@ -79,6 +79,15 @@ func (v *partieVues) garder(e *partieVue) *partieVue {
 	return e
 }
 
+// dePartie matches the streams of game id: its own and its tables'
+// (eventstore.TableStream).
+func dePartie(id string) func(stream string) bool {
+	return func(stream string) bool {
+		kind, partie, err := eventstore.ParseStream(stream)
+		return err == nil && kind == eventstore.KindPartie && partie == id
+	}
+}
+
 // vue returns the view of game id once the parties projection has applied
 // the event at position pos, or (pos 0) every event recorded when the
 // request arrived: a client reads its own writes.

@@ -53,6 +53,8 @@ type Resolver struct {
 	Cles *eventstore.Cles
 	// vues keeps the games' public views read from the projection.
 	vues partieVues
+	// tables keeps the tournaments' tables (bulletins' scope).
+	tables tablesTournois
 	// Head is the global position of the last recorded event.
 	Head func(ctx context.Context) (uint64, error)
 	// Classiques stores classique tournaments, Matchs their matches played

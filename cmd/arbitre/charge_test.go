@@ -38,6 +38,7 @@ func TestChargeTiny(t *testing.T) {
 	assert.Equal(t, 8, b.Expected)
 	assert.Equal(t, 2, b.Replays, "players 1 and 6 are sent twice")
 	assert.Zero(t, b.Errors)
+	assert.Zero(t, b.Conflicts, "arbiters of different tables never conflict (issue 17)")
 	assert.Equal(t, 8, b.Listed)
 	assert.Equal(t, 8, b.InStore)
 	assert.Zero(t, b.Missing)

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"time"
 
+	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
@@ -88,6 +89,9 @@ type Partie struct {
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
+	// lecture is where the repository read the game, kept for its next
+	// save (repository glue: the domain never looks at it).
+	lecture eventstore.Lecture
 
 	nouveaux []any
 }
@@ -183,6 +187,13 @@ func (p *Partie) Nouveaux() []any { return p.nouveaux }
 // Sauves tells the game its new events are stored: they are no longer new.
 func (p *Partie) Sauves() { p.nouveaux = nil }
 
+// Lecture is where the repository read the game (its stream and its
+// tables' streams), for the next save.
+func (p *Partie) Lecture() eventstore.Lecture { return p.lecture }
+
+// Lue records where the repository read the game or saved it last.
+func (p *Partie) Lue(l eventstore.Lecture) { p.lecture = l }
+
 // record applies the events of a command and keeps them for saving, all or
 // nothing. Appliquer changes nothing when it refuses an event, so one event
 // is applied in place; several are applied to a copy that replaces the game
@@ -216,6 +227,10 @@ func (p *Partie) lot(commande func(*Partie) error) error {
 	*p = *c
 	return nil
 }
+
+// Copie is an independent copy of the game: the repository keeps the last
+// state it read of a game and hands out copies, which commands change.
+func (p *Partie) Copie() *Partie { return p.copie() }
 
 // copie copies the game deeply enough for lot: nothing a transition changes
 // is shared with the original.

@@ -131,11 +131,12 @@ func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
 	return nil
 }
 
-// LireFluxVerifie reads a whole stream and checks that each of its events
-// is still chained in the global log (VerifierChaine): what a replay reads
-// as evidence, for the commission and the command line alike.
+// LireFluxVerifie reads a whole stream with its sub-streams (ReadFamily: a
+// game and its tables) and checks that each of its events is still chained
+// in the global log (VerifierChaine): what a replay reads as evidence, for
+// the commission and the command line alike.
 func LireFluxVerifie(ctx context.Context, r Reader, stream string) ([]Event, error) {
-	events, err := ReadWholeStream(ctx, r, stream)
+	events, err := ReadFamily(ctx, r, stream)
 	if err != nil {
 		return nil, err
 	}

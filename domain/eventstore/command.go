@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 )
 
 // Commande is what a client says about the command it sends, carried in the
@@ -58,26 +59,66 @@ var ErrCleReutilisee = errors.New("client mutation id already used for another r
 // Events recorded before requests were fingerprinted (no Requete) match any
 // request of their key.
 func (c Commande) Verifier(stream string, events []Event) error {
+	t := NewTraces()
 	if c.ID != "" {
-		for _, e := range events {
-			md := e.Metadata
-			if md.CausationID != c.ID || md.Actor != c.Auteur {
-				continue
-			}
-			if md.Requete != "" && md.Requete != c.Requete {
+		t.Noter(events)
+	}
+	return c.VerifierTraces(stream, t, len(events))
+}
+
+// Traces index the commands a stream's events answered: for each actor and
+// command id, the request of its first event. A repository that keeps an
+// aggregate in memory keeps its traces with it, and checks the commands it
+// loads the aggregate for over them (VerifierTraces) without reading the
+// whole stream again. They only grow, and are safe for concurrent use.
+type Traces struct {
+	mu sync.RWMutex
+	m  map[[2]string]string
+}
+
+// NewTraces returns empty traces.
+func NewTraces() *Traces { return &Traces{m: map[[2]string]string{}} }
+
+// Noter adds events to the traces.
+func (t *Traces) Noter(events []Event) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, e := range events {
+		md := e.Metadata
+		if md.CausationID == "" {
+			continue
+		}
+		if _, ok := t.m[[2]string{md.Actor, md.CausationID}]; !ok {
+			t.m[[2]string{md.Actor, md.CausationID}] = md.Requete
+		}
+	}
+}
+
+func (t *Traces) requete(auteur, id string) (string, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	r, ok := t.m[[2]string{auteur, id}]
+	return r, ok
+}
+
+// VerifierTraces is Verifier over the traces of a stream of n events.
+func (c Commande) VerifierTraces(stream string, t *Traces, n int) error {
+	if c.ID != "" {
+		if requete, ok := t.requete(c.Auteur, c.ID); ok {
+			if requete != "" && requete != c.Requete {
 				return ErrCleReutilisee
 			}
 			return ErrDejaTraitee
 		}
 	}
-	if c.Version != nil && *c.Version != len(events) {
+	if c.Version != nil && *c.Version != n {
 		expected := NoStream
 		if *c.Version > 0 {
 			expected = Exact(uint64(*c.Version - 1))
 		}
-		conflict := &ConflictError{Stream: stream, Expected: expected, StreamExists: len(events) > 0}
-		if len(events) > 0 {
-			conflict.Current = events[len(events)-1].Revision
+		conflict := &ConflictError{Stream: stream, Expected: expected, StreamExists: n > 0}
+		if n > 0 {
+			conflict.Current = uint64(n - 1)
 		}
 		return conflict
 	}

@@ -21,15 +21,29 @@ type Flux struct {
 // already applied gives ErrDejaTraitee, a stale client version a
 // *ConflictError.
 func (f Flux) Charger(ctx context.Context, stream string) ([]any, error) {
-	recorded, err := ReadWholeStream(ctx, f.Store, stream)
+	payloads, _, err := f.charger(ctx, stream, ReadWholeStream)
+	return payloads, err
+}
+
+// charger reads with lire, checks the command envelope of ctx over what it
+// read and decodes it.
+func (f Flux) charger(ctx context.Context, stream string, lire func(context.Context, Reader, string) ([]Event, error)) ([]any, []Event, error) {
+	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := CommandeDe(ctx).Verifier(stream, recorded); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	payloads, err := f.decoder(recorded)
+	return payloads, recorded, err
+}
+
+// decoder decodes recorded events in order.
+func (f Flux) decoder(recorded []Event) ([]any, error) {
 	payloads := make([]any, len(recorded))
 	for i, e := range recorded {
+		var err error
 		if payloads[i], err = f.Registry.Decode(e); err != nil {
 			return nil, err
 		}
@@ -47,32 +61,41 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 	if len(nouveaux) == 0 {
 		return nil
 	}
+	data, expected, err := f.donnees(ctx, stream, charges, nouveaux, md)
+	if err != nil {
+		return err
+	}
+	_, err = f.Store.Append(ctx, stream, expected, data...)
+	if errors.Is(err, ErrConflict) && CommandeDe(ctx).ID != "" {
+		return f.apresConflit(ctx, stream, err, ReadWholeStream)
+	}
+	return err
+}
+
+// donnees encodes the events an aggregate recorded, to be appended to
+// stream after its `charges` events, under the command envelope of ctx.
+func (f Flux) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) ([]EventData, ExpectedRevision, error) {
 	md = CommandeDe(ctx).Metadata(md)
 	data := make([]EventData, len(nouveaux))
 	for i, e := range nouveaux {
 		var err error
 		if data[i], err = f.Registry.NewEventData(uuid.Nil, e, md); err != nil {
-			return err
+			return nil, Any, err
 		}
 		data[i].ID = IDEvenement(stream, charges+i, &data[i])
 	}
-	expected := NoStream
 	if charges > 0 {
-		expected = Exact(uint64(charges - 1))
+		return data, Exact(uint64(charges - 1)), nil
 	}
-	_, err := f.Store.Append(ctx, stream, expected, data...)
-	if errors.Is(err, ErrConflict) && CommandeDe(ctx).ID != "" {
-		return f.apresConflit(ctx, stream, err)
-	}
-	return err
+	return data, NoStream, nil
 }
 
 // apresConflit looks again at a stream another writer changed under a
 // command with an id: the writer may have been this very request (a retry
 // that raced it, done: nil) or another request under its key
 // (ErrCleReutilisee); otherwise the conflict stands.
-func (f Flux) apresConflit(ctx context.Context, stream string, conflit error) error {
-	recorded, err := ReadWholeStream(ctx, f.Store, stream)
+func (f Flux) apresConflit(ctx context.Context, stream string, conflit error, lire func(context.Context, Reader, string) ([]Event, error)) error {
+	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
 		return conflit
 	}

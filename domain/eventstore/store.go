@@ -50,19 +50,7 @@ const PageSize = 1000
 
 // ReadWholeStream returns every event of a stream, in revision order.
 func ReadWholeStream(ctx context.Context, r Reader, stream string) ([]Event, error) {
-	var all []Event
-	var from uint64
-	for {
-		page, err := r.ReadStream(ctx, stream, from, PageSize)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, page...)
-		if len(page) < PageSize {
-			return all, nil
-		}
-		from = page[len(page)-1].Revision + 1
-	}
+	return readFrom(ctx, r, stream, 0)
 }
 
 // ForEachAfter calls fn for every event of the global log after position

@@ -40,8 +40,16 @@ func StreamName(kind StreamKind, id string) (string, error) {
 	return string(kind) + "-" + id, nil
 }
 
-// PartieStream is the stream of one duplicate game: "partie-<id>".
-func PartieStream(id string) (string, error) { return StreamName(KindPartie, id) }
+// PartieStream is the stream of one duplicate game: "partie-<id>". An id
+// ending in "-table-<n>" is refused: that name is the stream of table n of
+// another game (TableStream).
+func PartieStream(id string) (string, error) {
+	stream, err := StreamName(KindPartie, id)
+	if _, table := SousFlux(stream); err == nil && table {
+		return "", newError(CodeInvalidArgument, fmt.Sprintf("game id %.32q may not end in %q and a number", id, marqueTable), nil)
+	}
+	return stream, err
+}
 
 // MatchStream is the stream of one classique match: "match-<id>".
 func MatchStream(id string) (string, error) { return StreamName(KindMatch, id) }
@@ -98,8 +106,12 @@ func federationStream(prefix, id string) (string, error) {
 	return StreamName(KindFederation, prefix+id)
 }
 
-// ParseStream splits a stream name into its kind and id.
+// ParseStream splits a stream name into its kind and id. A game's table
+// stream belongs to the game: "partie-<id>-table-<n>" gives the game's id.
 func ParseStream(name string) (StreamKind, string, error) {
+	if principal, table := SousFlux(name); table {
+		name = principal
+	}
 	kind, id, ok := strings.Cut(name, "-")
 	if !ok || !knownKind(StreamKind(kind)) || !validStreamID(id) {
 		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive|federation>-<id>", name), nil)

@@ -88,10 +88,13 @@ type Projection struct {
 	recence  list.List                // most recently changed first
 }
 
-// suivie is a game held in memory.
+// suivie is a game held in memory: the events it folded from each of its
+// streams and the position of the last one.
 type suivie struct {
-	stream string
-	partie *duplicate.Partie
+	stream   string
+	partie   *duplicate.Partie
+	lus      map[string]uint64
+	position uint64
 }
 
 var (
@@ -149,15 +152,11 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 		if err != nil || kind != eventstore.KindPartie {
 			continue
 		}
-		partie, err := p.avant(ctx, e)
+		suivie, err := p.avant(ctx, e)
 		if err != nil {
 			return err
 		}
-		payload, err := p.registre.Decode(e)
-		if err != nil {
-			return err
-		}
-		if err := partie.Appliquer(payload); err != nil {
+		if err := suivie.plier(p.registre, e); err != nil {
 			return err
 		}
 		t := touchees[id]
@@ -166,7 +165,7 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 			touchees[id] = t
 			ordre = append(ordre, t)
 		}
-		t.partie, t.position = partie, e.Position
+		t.partie, t.position = suivie.partie, e.Position
 	}
 	q := projection.NewRequetes(tx)
 	for _, t := range ordre {
@@ -187,67 +186,101 @@ func ecrireVue(ctx context.Context, q *projection.Requetes, id string, position 
 		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, position, string(vue))
 }
 
-// avant returns the game of e's stream holding exactly the events before
-// e: the one in memory when it does, else replayed from the store.
-func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*duplicate.Partie, error) {
+// avant returns the game of e's stream (the game's own or one of its
+// tables', eventstore.TableStream) holding exactly the events before e:
+// the one in memory when it does, else replayed from the store.
+func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*suivie, error) {
 	p.mu.Lock()
-	el := p.suivies[e.Stream]
+	el := p.suivies[flux(e.Stream)]
 	p.mu.Unlock()
 	if el != nil {
-		if partie := el.Value.(*suivie).partie; uint64(partie.Version()) == e.Revision {
-			p.garder(e.Stream, el, partie)
-			return partie, nil
+		if s := el.Value.(*suivie); s.precede(e) {
+			p.garder(el, s)
+			return s, nil
 		}
 	}
-	partie, err := p.rejouer(ctx, e)
+	s, err := p.rejouer(ctx, e)
 	if err != nil {
 		return nil, err
 	}
-	p.garder(e.Stream, el, partie)
-	return partie, nil
+	p.garder(el, s)
+	return s, nil
 }
 
-// rejouer replays from the store the events of e's game before e.
-func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*duplicate.Partie, error) {
-	partie := duplicate.Nouvelle(nil) // replays never use the engine
-	for uint64(partie.Version()) < e.Revision {
-		n := min(e.Revision-uint64(partie.Version()), eventstore.PageSize)
-		page, err := p.store.ReadStream(ctx, e.Stream, uint64(partie.Version()), int(n))
-		if err != nil {
-			return nil, err
-		}
-		if len(page) == 0 {
-			return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, partie.Version(), e.Revision)
-		}
-		// Folded again, so checked again: an event altered in the file
-		// since it was applied is never folded (eventstore.ErrTampered).
-		if err := eventstore.VerifierChaine(ctx, p.store, page); err != nil {
-			return nil, err
-		}
-		for _, ev := range page {
-			payload, err := p.registre.Decode(ev)
-			if err != nil {
-				return nil, err
-			}
-			if err := partie.Appliquer(payload); err != nil {
-				return nil, err
-			}
+// flux is the game's own stream of a game's or a table's stream.
+func flux(stream string) string {
+	if principal, table := eventstore.SousFlux(stream); table {
+		return principal
+	}
+	return stream
+}
+
+// precede tells whether s holds exactly the events of its game before e.
+func (s *suivie) precede(e eventstore.Event) bool {
+	return s.position < e.Position && s.lus[e.Stream] == e.Revision
+}
+
+// rejouer replays from the store the events of e's game (its stream and
+// its tables') before e.
+func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*suivie, error) {
+	stream := flux(e.Stream)
+	s := &suivie{stream: stream, partie: duplicate.Nouvelle(nil), lus: map[string]uint64{}} // replays never use the engine
+	evts, err := eventstore.ReadFamily(ctx, p.store, stream)
+	if err != nil {
+		return nil, err
+	}
+	avant := evts[:0]
+	for _, ev := range evts {
+		if ev.Position < e.Position {
+			avant = append(avant, ev)
 		}
 	}
-	return partie, nil
+	// Folded again, so checked again: an event altered in the file since
+	// it was applied is never folded (eventstore.ErrTampered).
+	if err := eventstore.VerifierChaine(ctx, p.store, avant); err != nil {
+		return nil, err
+	}
+	for _, ev := range avant {
+		if err := s.plier(p.registre, ev); err != nil {
+			return nil, err
+		}
+	}
+	if s.lus[e.Stream] != e.Revision {
+		return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, s.lus[e.Stream], e.Revision)
+	}
+	return s, nil
 }
 
-// garder keeps partie as the state of stream, the most recently changed;
-// el is the element that held the stream, if any.
-func (p *Projection) garder(stream string, el *list.Element, partie *duplicate.Partie) {
+// plier folds one event of the game's streams.
+func (s *suivie) plier(r *eventstore.Registry, e eventstore.Event) error {
+	payload, err := r.Decode(e)
+	if err != nil {
+		return err
+	}
+	return s.appliquer(e, payload)
+}
+
+// appliquer folds one decoded event of the game's streams.
+func (s *suivie) appliquer(e eventstore.Event, payload any) error {
+	if err := s.partie.Appliquer(payload); err != nil {
+		return err
+	}
+	s.lus[e.Stream]++
+	s.position = e.Position
+	return nil
+}
+
+// garder keeps s as the state of its game, the most recently changed; el
+// is the element that held the game, if any.
+func (p *Projection) garder(el *list.Element, s *suivie) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if el != nil && p.suivies[stream] == el {
-		el.Value.(*suivie).partie = partie
+	if el != nil && p.suivies[s.stream] == el {
+		el.Value = s
 		p.recence.MoveToFront(el)
 		return
 	}
-	p.suivies[stream] = p.recence.PushFront(&suivie{stream: stream, partie: partie})
+	p.suivies[s.stream] = p.recence.PushFront(s)
 	for p.recence.Len() > maxSuivies {
 		ancien := p.recence.Back()
 		p.recence.Remove(ancien)
@@ -276,7 +309,7 @@ var (
 // repli is the fold of the games' views.
 type repli struct {
 	p     *Projection
-	enJeu map[string]*enMemoire // by stream
+	enJeu map[string]*enMemoire // by the game's own stream
 	vues  map[string]vueFinale  // by game id
 	n     int                   // events folded
 }
@@ -284,9 +317,9 @@ type repli struct {
 // enMemoire is a game held by the fold and the count of events folded at
 // its last event.
 type enMemoire struct {
-	id     string
-	partie *duplicate.Partie
-	vu     int
+	id string
+	s  *suivie
+	vu int
 }
 
 // vueFinale is a game's last position and, once the game was dropped from
@@ -309,23 +342,24 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 	if err != nil || kind != eventstore.KindPartie {
 		return nil
 	}
-	g := f.enJeu[e.Stream]
-	if g == nil || uint64(g.partie.Version()) != e.Revision {
-		partie, err := f.p.rejouer(ctx, *e.Event)
+	stream := flux(e.Stream)
+	g := f.enJeu[stream]
+	if g == nil || !g.s.precede(*e.Event) {
+		suivie, err := f.p.rejouer(ctx, *e.Event)
 		if err != nil {
 			return err
 		}
-		g = &enMemoire{id: id, partie: partie}
-		f.enJeu[e.Stream] = g
+		g = &enMemoire{id: id, s: suivie}
+		f.enJeu[stream] = g
 	}
 	if e = e.Sinon(f.p.registre); e.Err != nil {
 		return e.Err
 	}
-	if err := g.partie.Appliquer(e.Payload); err != nil {
+	if err := g.s.appliquer(*e.Event, e.Payload); err != nil {
 		return err
 	}
 	g.vu = f.n
-	f.vues[id] = vueFinale{position: e.Position, stream: e.Stream}
+	f.vues[id] = vueFinale{position: e.Position, stream: stream}
 	return nil
 }
 
@@ -333,12 +367,12 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 // and drops its state.
 func (f *repli) balayer() error {
 	for stream, g := range f.enJeu {
-		if g.partie.Statut() != duplicate.StatutTerminee || f.n-g.vu < inactive {
+		if g.s.partie.Statut() != duplicate.StatutTerminee || f.n-g.vu < inactive {
 			continue
 		}
 		v := f.vues[g.id]
 		var err error
-		if v.vue, err = json.Marshal(VueDe(g.partie)); err != nil {
+		if v.vue, err = json.Marshal(VueDe(g.s.partie)); err != nil {
 			return err
 		}
 		f.vues[g.id] = v
@@ -354,7 +388,7 @@ func (f *repli) Write(ctx context.Context, tx *sql.Tx) error {
 		v := f.vues[id]
 		if v.vue == nil {
 			var err error
-			if v.vue, err = json.Marshal(VueDe(f.enJeu[v.stream].partie)); err != nil {
+			if v.vue, err = json.Marshal(VueDe(f.enJeu[v.stream].s.partie)); err != nil {
 				return err
 			}
 		}

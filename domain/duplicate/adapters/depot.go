@@ -1,20 +1,38 @@
 // Package adapters stores duplicate games in the event store: one stream
-// "partie-<id>" per game, events encoded through the registry under their
-// explicit versioned names.
+// "partie-<id>" per game and, on a store that keeps sub-streams
+// (eventstore.Sections, the SQLite store), one stream
+// "partie-<id>-table-<n>" per table for the bulletins and corrections its
+// arbiters enter, so that arbiters of different tables never conflict.
+// Events are encoded through the registry under their explicit versioned
+// names; their types and payloads are the same in either stream.
 package adapters
 
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 )
 
-// Depot loads and saves games.
+// Depot loads and saves games. It keeps the last state it read of the
+// games it serves and reads on from there (eventstore.Flux.SuiteFamille):
+// a command on a game of 1,000 players replays the events stored since,
+// not the whole game.
 type Depot struct {
-	depot eventstore.Depot[*duplicate.Partie]
+	flux     eventstore.Flux
+	moteur   duplicate.Moteur
+	sections bool
+
+	mu sync.Mutex
+	// connues are the states read, never handed out (Charger copies them).
+	connues map[string]*duplicate.Partie
 }
+
+// maxConnues bounds the games kept in memory; beyond, they are all
+// forgotten and read again whole.
+const maxConnues = 64
 
 // Registre returns a registry holding the duplicate game's event types.
 func Registre() (*eventstore.Registry, error) {
@@ -25,13 +43,13 @@ func Registre() (*eventstore.Registry, error) {
 // NewDepot returns a repository over store; moteur validates tops of the
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
-	return &Depot{depot: eventstore.Depot[*duplicate.Partie]{
-		Flux:    eventstore.Flux{Store: store, Registry: registre},
-		Nouveau: func() *duplicate.Partie { return duplicate.Nouvelle(moteur) },
-	}}
+	_, sections := store.(eventstore.Sections)
+	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur, sections: sections,
+		connues: map[string]*duplicate.Partie{}}
 }
 
-// Charger replays a game from its stream. With a command envelope in ctx
+// Charger replays a game from its stream and its tables' streams, in the
+// order their events were stored. With a command envelope in ctx
 // it also reports eventstore.ErrDejaTraitee when the command was applied
 // already, and a conflict when the client's version is not the stream's.
 // A game created under a lexicon the engines do not hold is LEXIQUE_ABSENT:
@@ -41,9 +59,23 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	if err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
-	p, err := d.depot.Charger(ctx, stream)
+	p, lecture := duplicate.Nouvelle(d.moteur), eventstore.NouvelleLecture(stream)
+	d.mu.Lock()
+	connue := d.connues[id]
+	d.mu.Unlock()
+	if connue != nil {
+		p, lecture = connue.Copie(), connue.Lecture()
+	}
+	evts, lecture, err := d.flux.SuiteFamille(ctx, lecture)
 	if err != nil {
-		return nil, d.conflit(id, err)
+		return nil, d.conflit(ctx, id, err)
+	}
+	if p, err = eventstore.Rejouer(p, evts); err != nil {
+		return nil, fmt.Errorf("%s, %w", stream, err)
+	}
+	p.Lue(lecture)
+	if len(evts) > 0 {
+		d.garder(id, p.Copie())
 	}
 	if p.Version() == 0 {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
@@ -54,23 +86,88 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 	return p, nil
 }
 
-// Enregistrer appends the game's new events, expecting the stream to hold
-// exactly the events the game was loaded with. A concurrent writer makes it
+// garder keeps p as the state read of game id, unless a later one is kept.
+func (d *Depot) garder(id string, p *duplicate.Partie) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if connue := d.connues[id]; connue != nil && connue.Lecture().Version() >= p.Lecture().Version() {
+		return
+	}
+	if len(d.connues) >= maxConnues {
+		clear(d.connues)
+	}
+	d.connues[id] = p
+}
+
+// Enregistrer appends the game's new events to the stream they belong to
+// (section), expecting it to hold exactly the events the game was loaded
+// with and the rest of the game not to have moved: a table's bulletin is
+// refused once the game stream moved (a ramassage, a top, an annulled
+// coup...), a game event once any table moved. A concurrent writer makes it
 // fail with CONFLICT, nothing is written and the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error {
-	stream, err := eventstore.PartieStream(p.ID())
+	nouveaux := p.Nouveaux()
+	if len(nouveaux) == 0 {
+		return nil
+	}
+	lecture := p.Lecture()
+	if lecture.Stream == "" { // a new game
+		stream, err := eventstore.PartieStream(p.ID())
+		if err != nil {
+			return err
+		}
+		lecture = eventstore.NouvelleLecture(stream)
+	}
+	cible, err := d.section(p.ID(), lecture.Stream, nouveaux)
 	if err != nil {
 		return err
 	}
-	return d.conflit(p.ID(), d.depot.Enregistrer(ctx, stream, p, md))
+	apres, err := d.flux.EnregistrerSection(ctx, lecture, cible, nouveaux, md)
+	if err != nil {
+		return d.conflit(ctx, p.ID(), err)
+	}
+	p.Lue(apres)
+	p.Sauves()
+	return nil
 }
 
-// conflit gives a store conflict the game's CONFLICT code and the current
-// version; other errors pass through.
-func (d *Depot) conflit(id string, err error) error {
-	version, ok := eventstore.VersionOf(err)
-	if !ok {
+// section is the stream new events go to: the table's when every one is a
+// bulletin or a correction of one same table (§4, §5: the arbiter of the
+// player's table enters and corrects it) and the store keeps sub-streams;
+// the game's otherwise.
+func (d *Depot) section(id, stream string, nouveaux []any) (string, error) {
+	table := 0
+	for _, e := range nouveaux {
+		t := 0
+		switch e := e.(type) {
+		case duplicate.BulletinDepose:
+			t = e.Table
+		case duplicate.BulletinCorrige:
+			t = e.Table
+		}
+		if t == 0 || (table != 0 && t != table) {
+			return stream, nil
+		}
+		table = t
+	}
+	if !d.sections {
+		return stream, nil
+	}
+	return eventstore.TableStream(id, table)
+}
+
+// conflit gives a store conflict the game's CONFLICT code and the game's
+// current version, the number of events of its stream and its tables'
+// (the conflict itself names one stream); other errors pass through.
+func (d *Depot) conflit(ctx context.Context, id string, err error) error {
+	if _, ok := eventstore.VersionOf(err); !ok {
 		return err
+	}
+	stream, _ := eventstore.PartieStream(id)
+	evts, lu := eventstore.ReadFamily(context.WithoutCancel(ctx), d.flux.Store, stream)
+	version := len(evts)
+	if lu != nil {
+		version, _ = eventstore.VersionOf(err)
 	}
 	conflit := &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err}
 	return conflit.Avec("version", version)

@@ -270,7 +270,7 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
 	assert.Equal(t, avant, b.position(t))
 
-	evts, err := eventstore.ReadWholeStream(b.ctx, b.store, "partie-p1")
+	evts, err := eventstore.ReadFamily(b.ctx, b.store, "partie-p1")
 	require.NoError(t, err)
 	var qui []string
 	for _, e := range evts[len(evts)-8 : len(evts)-1] {

@@ -153,6 +153,8 @@ type Store struct {
 	readAll   *sql.Stmt
 	readAfter *sql.Stmt
 	readStrm  *sql.Stmt
+	readSect  *sql.Stmt
+	readSuite *sql.Stmt
 	writeLock sync.Mutex
 	changes   notifier
 
@@ -248,6 +250,12 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	}
 	if s.readStrm, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`); err != nil {
 		return classify("preparing stream read", err)
+	}
+	if s.readSect, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE stream = ? UNION ALL SELECT `+eventColumns+` FROM events WHERE stream > ? AND stream < ? ORDER BY position`); err != nil {
+		return classify("preparing sections read", err)
+	}
+	if s.readSuite, err = s.reader.PrepareContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`); err != nil {
+		return classify("preparing sections read", err)
 	}
 	return nil
 }
@@ -403,7 +411,7 @@ func (s *Store) Close() error {
 
 func (s *Store) closePools() error {
 	var errs []error
-	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readAfter, s.readStrm} {
+	for _, st := range []*sql.Stmt{s.insert, s.readAll, s.readAfter, s.readStrm, s.readSect, s.readSuite} {
 		if st != nil {
 			errs = append(errs, st.Close())
 		}
@@ -427,6 +435,14 @@ func (s *Store) isClosed() bool {
 
 // Append implements eventstore.Store.
 func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	return s.AppendGuarded(ctx, stream, expected, nil, events...)
+}
+
+var _ eventstore.Sections = (*Store)(nil)
+
+// AppendGuarded implements eventstore.Sections: the guards are checked in
+// the append's transaction, under the store's write lock.
+func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -440,7 +456,7 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		return eventstore.AppendResult{}, classify("starting append to "+stream, err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	res, head, err := s.appendInTx(ctx, tx, stream, expected, events)
+	res, head, err := s.appendInTx(ctx, tx, stream, expected, gardes, events)
 	if err != nil || head == nil {
 		return res, err
 	}
@@ -530,7 +546,7 @@ func (s *Store) Identity() string { return s.identity }
 // appendInTx checks the expectation and writes, chaining each event to the
 // last one of the log; head is the hash of the last event written, nil for
 // an idempotent retry, which returns the original result.
-func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
+func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
 	var current sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT MAX(revision) FROM events WHERE stream = ?`, stream).Scan(&current); err != nil {
 		return eventstore.AppendResult{}, nil, classify("reading revision of "+stream, err)
@@ -538,6 +554,11 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 	res, retried, err := s.idempotentRetry(ctx, tx, stream, expected, events)
 	if err != nil || retried {
 		return res, nil, err
+	}
+	for _, g := range gardes {
+		if err := verifierGarde(ctx, tx, g); err != nil {
+			return eventstore.AppendResult{}, nil, err
+		}
 	}
 	if !expected.Check(uint64(current.Int64), current.Valid) {
 		return eventstore.AppendResult{}, nil, &eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid}
@@ -572,6 +593,39 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 	}
 	n := uint64(len(events))
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
+}
+
+// verifierGarde checks one guard of an append in its transaction: a
+// guarded stream (or sub-streams) that moved past the position the command
+// read is a conflict on that stream.
+func verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Garde) error {
+	var last sql.NullInt64
+	var err error
+	if g.SousFlux {
+		de, a := eventstore.BornesSousFlux(g.Stream)
+		err = tx.QueryRowContext(ctx, `SELECT MAX(position) FROM events WHERE stream > ? AND stream < ?`, de, a).Scan(&last)
+	} else {
+		err = tx.QueryRowContext(ctx, `SELECT MAX(position) FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)`, g.Stream, g.Stream).Scan(&last)
+	}
+	if err != nil {
+		return classify("checking "+g.String(), err)
+	}
+	if last.Valid && uint64(last.Int64) > g.Apres {
+		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last.Int64), StreamExists: true}
+	}
+	return nil
+}
+
+// ReadSections implements eventstore.Sections: the stream and its
+// sub-streams after a position, in global order. A whole read goes through
+// the streams' index; a read on from a position (a repository's cached
+// aggregate) walks the global log from there, which holds few events.
+func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
+	de, a := eventstore.BornesSousFlux(stream)
+	if after > 0 {
+		return s.query(ctx, "reading "+stream+" and its tables", s.readSuite, int64(after), stream, de, a)
+	}
+	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, de, a)
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
