@@ -48,13 +48,14 @@ type Manifeste struct {
 }
 
 // Exporter writes to w the bundle of game m.Partie, read from r: the
-// game's events and its tournament's, in the order of the global log.
+// game's events (its stream and its tables', eventstore.TableStream) and its
+// tournament's, in the order of the global log.
 func Exporter(ctx context.Context, r eventstore.Reader, registre *eventstore.Registry, m Manifeste, w io.Writer) error {
 	flux, err := eventstore.PartieStream(m.Partie)
 	if err != nil {
 		return err
 	}
-	partie, err := eventstore.ReadWholeStream(ctx, r, flux)
+	partie, err := eventstore.ReadFamily(ctx, r, flux) // the game's stream and its tables'
 	if err != nil {
 		return err
 	}
@@ -180,7 +181,8 @@ func Lire(data []byte, registre *eventstore.Registry) (Paquet, error) {
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return p, corrompu(err, "événement %d illisible", n)
 		}
-		if e.Stream != fluxPartie && e.Stream != fluxTournoi {
+		principal, _ := eventstore.SousFlux(e.Stream)
+		if e.Stream != fluxPartie && principal != fluxPartie && e.Stream != fluxTournoi {
 			return p, corrompu(nil, "événement %d du flux %s, étranger à la partie %s", n, e.Stream, m.Partie)
 		}
 		if e.Revision != revisions[e.Stream] {
