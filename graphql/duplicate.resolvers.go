@@ -202,7 +202,7 @@ func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (
 		return nil, invalidInput("partie", err)
 	}
 	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
-		return r.vue(context.WithoutCancel(ctx), partie, pos)
+		return r.vue(context.WithoutCancel(ctx), partie, pos, projectionWait)
 	})
 }
 

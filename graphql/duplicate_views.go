@@ -63,16 +63,12 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 // partieApresEcriture renders a game's view once the parties projection has
 // applied every event recorded, the command's own included (ecritureWait).
 func (r *Resolver) partieApresEcriture(ctx context.Context, id string) (*model.Partie, error) {
-	ctx = context.WithoutCancel(ctx)
-	if err := r.attendreRunner(ctx, r.PartiesRunner, 0, ecritureWait); err != nil {
-		return nil, err
-	}
-	return r.vue(ctx, id, 0)
+	return r.vue(context.WithoutCancel(ctx), id, 0, ecritureWait)
 }
 
 // partieVue renders a game's public view as of the request (see r.vue).
 func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
-	return r.vue(context.WithoutCancel(ctx), id, 0)
+	return r.vue(context.WithoutCancel(ctx), id, 0, projectionWait)
 }
 
 // withoutCommande drops the command envelope: reading back the state after

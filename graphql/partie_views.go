@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"time"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -90,12 +91,12 @@ func dePartie(id string) func(stream string) bool {
 
 // vue returns the view of game id once the parties projection has applied
 // the event at position pos, or (pos 0) every event recorded when the
-// request arrived: a client reads its own writes.
-func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Partie, error) {
+// request arrived, waiting at most attente: a client reads its own writes.
+func (r *Resolver) vue(ctx context.Context, id string, pos uint64, attente time.Duration) (*model.Partie, error) {
 	if _, err := eventstore.PartieStream(id); err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
-	if err := r.attendreRunner(ctx, r.PartiesRunner, pos, projectionWait); err != nil {
+	if err := r.attendreRunner(ctx, r.PartiesRunner, pos, attente); err != nil {
 		return nil, err
 	}
 	lu := r.PartiesRunner.Position()
