@@ -14,6 +14,7 @@ import (
 	"sort"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
 	"arbitre/projections/standings"
@@ -38,7 +39,12 @@ func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg 
 	}
 	d := archive.Document{Tournoi: t.ID, Nom: t.Nom, Genre: genre, Date: t.OuvertLe.Format(archive.FormatDate)}
 	if genre == archive.GenreClassique {
-		d.Classique, err = classique(ctx, db, t.ID)
+		var e ronde.Exempt
+		if e, err = exemptDuTournoi(ctx, journal, reg, t.ID); err != nil {
+			return d, err
+		}
+		d.Exempt = &e
+		d.Classique, err = classique(ctx, db, t.ID, e)
 	} else {
 		d.Duplicate, err = duplicate(ctx, db, t.ID)
 	}
@@ -98,10 +104,32 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 	return out, nil
 }
 
+// exemptDuTournoi is what a bye counts in the classique tournament played
+// here: its configuration, as its opening recorded it (ronde.TournoiOuvert).
+func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, tournoi string) (ronde.Exempt, error) {
+	stream, err := eventstore.ClassiqueStream(tournoi)
+	if err != nil {
+		return ronde.Exempt{}, err
+	}
+	premiers, err := journal.ReadStream(ctx, stream, 0, 1)
+	if err != nil || len(premiers) == 0 {
+		return ronde.ConfigParDefaut().Exempt, err
+	}
+	ev, err := reg.Decode(premiers[0])
+	if err != nil {
+		return ronde.Exempt{}, err
+	}
+	ouvert, ok := ev.(ronde.TournoiOuvert)
+	if !ok {
+		return ronde.Exempt{}, fmt.Errorf("export: %s does not start with the tournament's opening", stream)
+	}
+	return ouvert.Configuration().Exempt, nil
+}
+
 // classique lists each round: each match as two lines, one per player,
-// then the exempt player's line; with each player's cote before and after
-// the tournament once it is closed.
-func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneClassique, error) {
+// then the exempt player's line, counting exempt; with each player's cote
+// before and after the tournament once it is closed.
+func classique(ctx context.Context, db *sql.DB, tournoi string, exempt ronde.Exempt) ([]archive.LigneClassique, error) {
 	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
 	if err != nil {
 		return nil, err
@@ -140,8 +168,8 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 	}
 	sort.Ints(rondes)
 	var out []archive.LigneClassique
-	for _, ronde := range rondes {
-		for _, r := range parRonde[ronde] {
+	for _, numero := range rondes {
+		for _, r := range parRonde[numero] {
 			for moi, lui := range []int{1, 0} {
 				j, err := joueur(r.Joueurs[moi])
 				if err != nil {
@@ -153,12 +181,12 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 					CoteAvant: c[0], CoteApres: c[1]})
 			}
 		}
-		if e, ok := exempts[ronde]; ok {
+		if e, ok := exempts[numero]; ok {
 			j, err := joueur(e)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, archive.Exempte(ronde, j.ID, j.Nom, j.Club, cotes[j.ID]))
+			out = append(out, archive.Exempte(numero, j.ID, j.Nom, j.Club, cotes[j.ID], exempt))
 		}
 	}
 	return out, nil
