@@ -98,14 +98,6 @@ func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, f
 	if err != nil {
 		return err
 	}
-	var gcg []export.Fichier
-	if _, importe, err := archive.Charger(ctx, ws.store, ws.registry, d.Genre, d.Tournoi); err != nil {
-		return err
-	} else if format == formatZip && d.Genre == archive.GenreClassique && !importe {
-		if gcg, err = gcgDuTournoi(ctx, ws.lexiques.Defaut(), ws.store, d.Tournoi); err != nil {
-			return err
-		}
-	}
 	var out io.Writer = cmd.OutOrStdout()
 	if sortie != "" {
 		f, err := os.Create(sortie)
@@ -119,7 +111,11 @@ func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, f
 	case formatJSON:
 		return archive.EcrireJSON(out, d)
 	case formatZip:
-		return export.EcrireZip(out, d, gcg)
+		tournois, matchs, err := depotsClassiques(ws.lexiques.Defaut(), ws.store)
+		if err != nil {
+			return err
+		}
+		return export.Zip(ctx, out, ws.store, ws.registry, tournois, matchs, d)
 	}
 	return archive.EcrireCSV(out, d)
 }

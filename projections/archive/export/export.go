@@ -14,6 +14,8 @@ import (
 	"sort"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/classique/gcg"
+	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
@@ -196,6 +198,58 @@ func classique(ctx context.Context, db *sql.DB, tournoi string, exempt ronde.Exe
 type Fichier struct {
 	Nom   string
 	Texte string
+}
+
+// Tournois reads classique tournaments, Matchs their matches
+// (domain/classique/adapters).
+type (
+	Tournois interface {
+		Charger(ctx context.Context, id string) (*ronde.Tournoi, error)
+	}
+	Matchs interface {
+		Charger(ctx context.Context, id string) (*partie.Partie, error)
+	}
+)
+
+// GCG returns every published match of classique tournament id as a GCG
+// file named <match>.gcg.
+func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
+	t, err := tournois.Charger(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []Fichier
+	for _, r := range t.Publiees() {
+		for _, tb := range r.Tables {
+			p, err := matchs.Charger(ctx, tb.Match)
+			if err != nil {
+				return nil, err
+			}
+			text, err := gcg.Export(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Fichier{Nom: tb.Match + ".gcg", Texte: text})
+		}
+	}
+	return out, nil
+}
+
+// Zip writes the zip of the whole tournament d (EcrireZip): with the GCG
+// of every match when it is a classique tournament played here (an
+// imported one has its results only).
+func Zip(ctx context.Context, w io.Writer, journal eventstore.Reader, reg *eventstore.Registry, tournois Tournois, matchs Matchs, d archive.Document) error {
+	var parties []Fichier
+	if d.Genre == archive.GenreClassique {
+		_, importe, err := archive.Charger(ctx, journal, reg, d.Genre, d.Tournoi)
+		if err == nil && !importe {
+			parties, err = GCG(ctx, tournois, matchs, d.Tournoi)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return EcrireZip(w, d, parties)
 }
 
 // EcrireZip writes the zip of a whole tournament: <tournoi>.csv,
