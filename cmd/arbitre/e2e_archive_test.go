@@ -296,3 +296,40 @@ func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EArchive_CoteImporteeALInscription: over HTTP, a player
+// registered without a cote in a classique tournament enters with the
+// latest cote the federation knows, here an imported past tournament's
+// (docs/archive.md); a cote given at registration stands.
+func TestE2EArchive_CoteImporteeALInscription(t *testing.T) {
+	data := t.TempDir()
+	directeur := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(directeur, `mutation($c: String!) { importerArchive(fichier: "lyon.csv", contenu: $c) { lignes } }`,
+		map[string]any{"c": e2eLyon2018}).Errors)
+	require.Eventually(t, func() bool {
+		var j struct{ Cotes []any }
+		s.gql("", `{ joueur(id: "L2") { cotes { apres } } }`, nil).into(t, "joueur", &j)
+		return len(j.Cotes) == 1
+	}, 10*time.Second, 20*time.Millisecond, "the import reaches the archive")
+
+	require.Empty(t, s.gql(directeur, `mutation { ouvrirTournoiClassique(id:"C2", nom:"Open 2026", rondes:2) { id } }`, nil).Errors)
+	for _, m := range []string{`inscrireClassique(tournoi:"C2", joueur:"L1", nom:"Dupont Élise")`,
+		`inscrireClassique(tournoi:"C2", joueur:"L2", nom:"Martin Léo", cote:1600)`,
+		`inscrireClassiqueLot(tournoi:"C2", joueurs:[{joueur:"L3", nom:"Petit Jean"}])`} {
+		require.Empty(t, s.gql(directeur, `mutation { `+m+` { version } }`, nil).Errors, m)
+	}
+	var tr struct {
+		Inscrits []struct {
+			Joueur string
+			Cote   int
+		}
+	}
+	s.gql("", `{ tournoiClassique(id:"C2") { inscrits { joueur cote } } }`, nil).into(t, "tournoiClassique", &tr)
+	cotes := map[string]int{}
+	for _, i := range tr.Inscrits {
+		cotes[i.Joueur] = i.Cote
+	}
+	assert.Equal(t, map[string]int{"L1": 1512, "L2": 1600, "L3": 0}, cotes, "L1's imported cote; L2's given; L3 unknown")
+}

@@ -122,3 +122,47 @@ func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
 	require.Len(t, parts, 1)
 	assert.Equal(t, "D2-1", parts[0].Partie)
 }
+
+// TestArchive_CoteConnueLaPlusRecente: the cote a registration without
+// one takes (docs/archive.md) is the latest by date the archive knows: an
+// imported tournament's for a player who played none here (L1), the live
+// tournament's when it is later than the file (J0001), a later file's when
+// it is later than the live one; none for a player never rated.
+func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	flux := eventstore.Flux{Store: store, Registry: reg}
+	importer := func(fichier, contenu string) {
+		t.Helper()
+		_, err := darchive.Importer(ctx, flux, fichier, []byte(contenu), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+		for _, r := range runners {
+			_, err := r.CatchUp(ctx, nil)
+			require.NoError(t, err)
+		}
+	}
+	importer("lyon.csv", classique2018)
+	connues := historique.CotesConnues{DB: db}
+	cote := func(joueur string) (int, bool) {
+		t.Helper()
+		c, ok, err := connues.CoteConnue(ctx, joueur)
+		require.NoError(t, err)
+		return c, ok
+	}
+	c, ok := cote("L1")
+	assert.True(t, ok)
+	assert.Equal(t, 1512, c, "the imported cote: L1 played no classique tournament here")
+	vivantes, err := historique.Cotes(ctx, db, "J0001")
+	require.NoError(t, err)
+	require.Len(t, vivantes, 2)
+	c, _ = cote("J0001")
+	assert.Equal(t, vivantes[1].Apres, c, "the live C1 closed after the 2018 file")
+	_, ok = cote("L2")
+	assert.False(t, ok, "L2 played duplicate only")
+
+	importer("plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018))
+	c, _ = cote("J0001")
+	assert.Equal(t, 1438, c, "a file dated after the live tournament")
+}
