@@ -13,6 +13,7 @@ import (
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
+	"arbitre/projections/projection"
 )
 
 // Two past tournaments: a classique one in 2018 where L1 (who played the
@@ -27,6 +28,23 @@ const (
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Joueur L2;Cusset;B;850;920;2;850;920;92,39;2\n"
 )
 
+// importer imports each file (name, content) into the archive, in order,
+// and brings the read models up to date.
+func importer(t *testing.T, store eventstore.Store, runners []*projection.Runner, fichiers ...[2]string) {
+	t.Helper()
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	for _, f := range fichiers {
+		_, err := darchive.Importer(ctx, eventstore.Flux{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+	}
+}
+
 // TestArchive_Art2_2_ImportDansLHistorique: the cotes of classique §2.2 and
 // the rest of imported past tournaments reach the
 // archive like live ones: tournaments dated as the file says, players,
@@ -35,23 +53,13 @@ const (
 func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners := archive(t)
-	reg, err := catalogue.Registre()
-	require.NoError(t, err)
-	flux := eventstore.Flux{Store: store, Registry: reg}
 	// N1's club in 2020, then in 2017: the older file does not replace it.
 	nouveau := func(tournoi, date, club string) string {
 		return duplicate2019[:strings.Index(duplicate2019, "\n")+1] +
 			tournoi + ";Simultané;" + date + ";" + tournoi + "-1;1;N1;Nouveau;" + club + ";C;700;920;1;700;920;76,09;1\n"
 	}
-	for _, f := range [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019},
-		{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, {"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")}} {
-		_, err := darchive.Importer(ctx, flux, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
-		require.NoError(t, err)
-	}
-	for _, r := range runners {
-		_, err := r.CatchUp(ctx, nil)
-		require.NoError(t, err)
-	}
+	importer(t, store, runners, [2]string{"lyon.csv", classique2018}, [2]string{"vichy.csv", duplicate2019},
+		[2]string{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, [2]string{"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")})
 
 	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
 	require.NoError(t, err)
@@ -131,19 +139,7 @@ func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
 func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners := archive(t)
-	reg, err := catalogue.Registre()
-	require.NoError(t, err)
-	flux := eventstore.Flux{Store: store, Registry: reg}
-	importer := func(fichier, contenu string) {
-		t.Helper()
-		_, err := darchive.Importer(ctx, flux, fichier, []byte(contenu), eventstore.Metadata{Actor: "test"})
-		require.NoError(t, err)
-		for _, r := range runners {
-			_, err := r.CatchUp(ctx, nil)
-			require.NoError(t, err)
-		}
-	}
-	importer("lyon.csv", classique2018)
+	importer(t, store, runners, [2]string{"lyon.csv", classique2018})
 	connues := historique.CotesConnues{DB: db}
 	cote := func(joueur string) (int, bool) {
 		t.Helper()
@@ -162,7 +158,7 @@ func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	_, ok = cote("L2")
 	assert.False(t, ok, "L2 played duplicate only")
 
-	importer("plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018))
+	importer(t, store, runners, [2]string{"plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018)})
 	c, _ = cote("J0001")
 	assert.Equal(t, 1438, c, "a file dated after the live tournament")
 }
