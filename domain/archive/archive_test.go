@@ -246,6 +246,11 @@ func TestArchive_ImportJSON(t *testing.T) {
 	var j bytes.Buffer
 	require.NoError(t, archive.EcrireJSON(&j, d))
 	valide := j.String()
+	dup, _, err := archive.LireCSV([]byte(duplicateValide))
+	require.NoError(t, err)
+	j.Reset()
+	require.NoError(t, archive.EcrireJSON(&j, dup))
+	duplicateJSON := j.String()
 	// The records start on lines 12, 25 and 38 of the indented file.
 	require.Equal(t, "  \"classique\": [", strings.Split(valide, "\n")[10])
 	cas := []struct {
@@ -260,6 +265,7 @@ func TestArchive_ImportJSON(t *testing.T) {
 		{"date mal écrite", strings.Replace(valide, "2018-03-10", "10/03/2018", 1), "date", 5},
 		{"genre inconnu", strings.Replace(valide, `"genre": "classique"`, `"genre": "scrabble"`, 1), "genre", 4},
 		{"genre contraire aux lignes", strings.Replace(valide, `"genre": "classique"`, `"genre": "duplicate"`, 1), "genre", 4},
+		{"exempt d'un duplicate", strings.Replace(duplicateJSON, `"date": "2019-05-04",`, `"date": "2019-05-04", "exempt": {"pointsDeMatch": 3},`, 1), "exempt", 5},
 		{"JSON tronqué", valide[:len(valide)/2], "", 0},
 		{"deux documents", valide + valide, "", 0},
 	}

@@ -124,6 +124,8 @@ func (l *lecteurJSON) verifierGenre(d Document) error {
 	case d.Genre == GenreDuplicate && (len(d.Duplicate) == 0 || len(d.Classique) > 0),
 		d.Genre == GenreClassique && (len(d.Classique) == 0 || len(d.Duplicate) > 0):
 		return refus(n, "genre", "un tournoi %s tient ses lignes de résultat, au moins une, sous « %s » et nulle part ailleurs", d.Genre, d.Genre)
+	case d.Genre == GenreDuplicate && d.Exempt != nil:
+		return refus(l.cles["exempt"], "exempt", "un tournoi duplicate n'a pas d'exempt")
 	}
 	return nil
 }
