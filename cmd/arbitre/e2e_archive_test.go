@@ -249,7 +249,8 @@ func TestE2EArchive_ZipParLAPI(t *testing.T) {
 // opened with its own bye (2 points de match, 400–300: issue 15's
 // configuration, where classique §9 gives 450–350 by default) is exported
 // with it; its CSV imported into another server, and its JSON into a
-// third, export the same files again (docs/archive.md).
+// third, export the same files again (docs/archive.md). Its zip, the
+// round's match not opened yet, holds the results only.
 func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
 	joue := t.TempDir()
 	directeur := apiToken(t, joue, "--role", "director")
@@ -274,6 +275,14 @@ func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
 	var d archive.Document
 	require.NoError(t, json.Unmarshal([]byte(js.Contenu), &d))
 	assert.Equal(t, &ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt, "the archive records the tournament's configuration")
+	var z apiExport
+	s.gql("", requete, map[string]any{"f": "zip"}).into(t, "exportArchive", &z)
+	raw, err := base64.StdEncoding.DecodeString(z.Contenu)
+	require.NoError(t, err)
+	lu, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	require.Len(t, lu.File, 2, "the zip of a tournament under way: its CSV and JSON, no GCG of a match not opened yet")
+	assert.Equal(t, []string{"C1.csv", "C1.json"}, []string{lu.File[0].Name, lu.File[1].Name})
 
 	for _, fichier := range []apiExport{csv, js} {
 		t.Run(fichier.NomFichier, func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
 	"arbitre/projections/standings"
@@ -211,8 +212,9 @@ type (
 	}
 )
 
-// GCG returns every published match of classique tournament id as a GCG
-// file named <match>.gcg.
+// GCG returns every match of classique tournament id's published rounds
+// as a GCG file named <match>.gcg (a table whose match is not opened yet
+// has none).
 func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
 	t, err := tournois.Charger(ctx, id)
 	if err != nil {
@@ -222,6 +224,9 @@ func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fi
 	for _, r := range t.Publiees() {
 		for _, tb := range r.Tables {
 			p, err := matchs.Charger(ctx, tb.Match)
+			if erreur.CodeOf(err) == erreur.CodeNotFound {
+				continue // a table whose match is not opened yet: no game to write
+			}
 			if err != nil {
 				return nil, err
 			}
