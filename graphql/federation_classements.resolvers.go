@@ -71,7 +71,11 @@ func (r *queryResolver) ClassementJumele(ctx context.Context, jumelage string, p
 			return nil, err
 		}
 	}
-	c, err := fedcommand.Twinning{Jumelages: r.Jumelages}.Classement(ctx, jumelage, centres.ScoresJumeles(lus))
+	scores, err := centres.ScoresJumeles(lus)
+	if err != nil {
+		return nil, err
+	}
+	c, err := fedcommand.Twinning{Jumelages: r.Jumelages}.Classement(ctx, jumelage, scores)
 	if err != nil {
 		return nil, err
 	}

@@ -430,6 +430,11 @@ func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1", paquets...), "classementJumele over HTTP: the CLI's figures (§2.18.1.C)")
 	assert.Equal(t, "NOT_FOUND", vichy.s.gql("", `{ classementJumele(jumelage:"INCONNU", paquets:[]) { formule } }`, nil).code())
 	assert.Equal(t, "PAQUET_CORROMPU", vichy.s.gql("", `{ classementJumele(jumelage:"J1", paquets:["UEsDBA=="]) { formule } }`, nil).code())
+	deuxFois, err := os.ReadFile(paquets[1])
+	require.NoError(t, err)
+	assert.Equal(t, "RESULTATS_INVALIDES", vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { formule } }`,
+		map[string]any{"p": []string{base64.StdEncoding.EncodeToString(deuxFois), base64.StdEncoding.EncodeToString(deuxFois)}}).code(),
+		"one site's game given twice would count twice")
 	assert.Equal(t, 3, c1.Caracteristiques.Joueurs, "§2.18.1.C: the principal's own players")
 	place := map[string]federation.LigneJumelee{}
 	for _, l := range c1.Classement {

@@ -127,7 +127,11 @@ func init() {
 					}
 					lus[i] = p
 				}
-				cl, err := apps.jumelages.Classement(c.Context(), id, centres.ScoresJumeles(lus))
+				scores, err := centres.ScoresJumeles(lus)
+				if err != nil {
+					return err
+				}
+				cl, err := apps.jumelages.Classement(c.Context(), id, scores)
 				if err != nil {
 					return err
 				}
