@@ -5835,7 +5835,7 @@ input InscriptionClassiqueInput {
   joueur: ID!
   "His name."
   nom: String!
-  "His cote, 0 or none for a new player."
+  "His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player."
   cote: Int
 }
 
@@ -6031,7 +6031,7 @@ extend type Mutation {
     joueur: ID!
     "His name."
     nom: String!
-    "His cote, 0 or none for a new player."
+    "His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player."
     cote: Int
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int

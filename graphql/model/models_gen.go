@@ -476,7 +476,7 @@ type InscriptionClassiqueInput struct {
 	Joueur string `json:"joueur"`
 	// His name.
 	Nom string `json:"nom"`
-	// His cote, 0 or none for a new player.
+	// His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player.
 	Cote *int `json:"cote,omitempty"`
 }
 
