@@ -14,17 +14,11 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"maps"
-	"slices"
 )
 
 // ParSerie is the resolver for the parSerie field.
 func (r *caracteristiquesJumelageResolver) ParSerie(ctx context.Context, obj *federation.Caracteristiques) ([]model.EffectifSerie, error) {
-	out := []model.EffectifSerie{}
-	for _, s := range slices.Sorted(maps.Keys(obj.ParSerie)) {
-		out = append(out, model.EffectifSerie{Serie: s, Joueurs: obj.ParSerie[s]})
-	}
-	return out, nil
+	return parCle(obj.ParSerie, func(serie string, n int) model.EffectifSerie { return model.EffectifSerie{Serie: serie, Joueurs: n} }), nil
 }
 
 // Formule is the resolver for the formule field.
@@ -34,11 +28,9 @@ func (r *classementJumeleResolver) Formule(ctx context.Context, obj *federation.
 
 // Isoles is the resolver for the isoles field.
 func (r *classementJumeleResolver) Isoles(ctx context.Context, obj *federation.ClassementJumele) ([]model.SiteIsole, error) {
-	out := []model.SiteIsole{}
-	for _, s := range slices.Sorted(maps.Keys(obj.Isoles)) {
-		out = append(out, model.SiteIsole{Site: s, Classement: obj.Isoles[s]})
-	}
-	return out, nil
+	return parCle(obj.Isoles, func(site string, l []federation.LigneJumelee) model.SiteIsole {
+		return model.SiteIsole{Site: site, Classement: l}
+	}), nil
 }
 
 // Origines is the resolver for the origines field.
