@@ -68,7 +68,7 @@ func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, forma
 	if err != nil {
 		return nil, err
 	}
-	return fichierExport(d, format)
+	return r.fichierExport(ctx, d, format)
 }
 
 // Tournois is the resolver for the tournois field.

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/graphql/model"
+	"arbitre/projections/archive/export"
 	"arbitre/projections/historique"
 )
 
@@ -108,18 +109,29 @@ func faceAFace(joueur string, rs []historique.Rencontre) *model.FaceAFace {
 	return f
 }
 
-// fichierExport writes a tournament's results document in the format asked.
-func fichierExport(d archive.Document, format model.FormatExport) (*model.ExportArchive, error) {
+// fichierExport writes a tournament's results document in the format
+// asked: a zip (export.Zip, with every classique match's GCG) in base64.
+func (r *Resolver) fichierExport(ctx context.Context, d archive.Document, format model.FormatExport) (*model.ExportArchive, error) {
 	var buf bytes.Buffer
 	f := &model.ExportArchive{NomFichier: d.Tournoi + ".csv", TypeMime: "text/csv; charset=utf-8"}
-	ecrire := archive.EcrireCSV
-	if format == model.FormatExportJSON {
-		f.NomFichier, f.TypeMime, ecrire = d.Tournoi+".json", "application/json", archive.EcrireJSON
+	var err error
+	switch format {
+	case model.FormatExportJSON:
+		f.NomFichier, f.TypeMime = d.Tournoi+".json", "application/json"
+		err = archive.EcrireJSON(&buf, d)
+	case model.FormatExportZip:
+		f.NomFichier, f.TypeMime = d.Tournoi+".zip", "application/zip"
+		err = export.Zip(ctx, &buf, r.Journal, r.Registry, r.Classiques, r.Matchs, d)
+	default:
+		err = archive.EcrireCSV(&buf, d)
 	}
-	if err := ecrire(&buf, d); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	f.Contenu = buf.String()
+	if format == model.FormatExportZip {
+		f.Contenu = base64.StdEncoding.EncodeToString(buf.Bytes())
+	}
 	return f, nil
 }
 

@@ -12,11 +12,13 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/model"
 	"arbitre/projections/classique"
+	"arbitre/projections/historique"
 )
 
-// classiqueApp is the classique use cases acting for md.
+// classiqueApp is the classique use cases acting for md; a player
+// registered without a cote enters with the archive's latest.
 func (r *Resolver) classiqueApp(md eventstore.Metadata) *clqcommand.Application {
-	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md)
+	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md).AvecCotesConnues(historique.CotesConnues{DB: r.Projections})
 }
 
 // surTournoiClassique runs a tournament command for the director and

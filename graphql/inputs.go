@@ -56,12 +56,13 @@ var bornesParDefaut = [2]int{-100000, 100000}
 
 // textesLongs are the String arguments longer than maxTexte, with their
 // limit and whether they hold lines: a file sent whole (importerArchive's
-// contenu) and a centre's bundle in base64 (guide §2.17); the request body's
+// contenu) and a centre's bundle in base64 (guide §2.17; paquets: the
+// twinned sites', §2.18); the request body's
 // limit (1 MB by default) comes first.
 var textesLongs = map[string]struct {
 	max    int
 	lignes bool
-}{"contenu": {1 << 20, true}, "paquet": {900_000, false}}
+}{"contenu": {1 << 20, true}, "paquet": {900_000, false}, "paquets": {900_000, false}}
 
 // sensDesBornes says in words what a range means, where a bare range would
 // not tell a director why (a token's lifetime).

@@ -156,6 +156,21 @@ var texteLibre = map[string]string{
 	"Mutation.envoyerResultatsCentre.paquet":   "a centre's bundle (zip), base64",
 	"ReceptionCentre.centre":                   "centre's name, from its token",
 	"ReceptionCentre.empreinte":                "hex SHA-256 fingerprint",
+	"CentreIsole.centre":                       "centre's name, as its results say",
+	"ClassementNational.nom":                   "the event's name",
+	"ClassementNational.centres":               "centres' names, as their results say",
+	"EffectifSerie.serie":                      "série as registered",
+	"LigneJumelee.site":                        "site's name, as its bundle says",
+	"LigneJumelee.nom":                         "name",
+	"LigneJumelee.serie":                       "série as registered",
+	"LigneNationale.centre":                    "centre's name, as its results say",
+	"LigneNationale.nom":                       "name",
+	"LigneNationale.serie":                     "série as registered",
+	"LigneNationale.club":                      "club's name",
+	"OrigineCentre.centre":                     "centre's name, as its results say",
+	"ProportionSerie.serie":                    "série as registered",
+	"Query.classementJumele.paquets":           "the sites' bundles (zip), base64",
+	"SiteIsole.site":                           "site's name, as its bundle says",
 }
 
 // valeursListees spots a description that lists a String's allowed values:

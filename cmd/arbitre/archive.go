@@ -59,13 +59,13 @@ Les vues sont reconstruites à part depuis le journal : la commande ne dérange 
 
 	var importFlags storeFlags
 	importCmd := &cobra.Command{
-		Use:   "import FICHIER.csv",
-		Short: "Importe dans l'archive les résultats d'un tournoi passé, au format CSV de l'export",
-		Long: `import vérifie tout le fichier avant d'écrire : une ligne fautive est nommée par son numéro et
-rien n'est importé. Le fichier est enregistré en une fois, comme événements qui disent d'où vient chaque
+		Use:   "import FICHIER.csv|FICHIER.json",
+		Short: "Importe dans l'archive les résultats d'un tournoi passé, au format CSV ou JSON de l'export",
+		Long: `import vérifie tout le fichier avant d'écrire : une ligne fautive est nommée par son numéro (en JSON,
+la ligne où commence l'enregistrement) et rien n'est importé. Un fichier qui commence par « { » est lu comme JSON. Le fichier est enregistré en une fois, comme événements qui disent d'où vient chaque
 résultat (fichier, empreinte, ligne) ; importer deux fois le même fichier ne change rien. Les vues de
 l'archive (historique, cotes, face-à-face) le prennent comme un tournoi joué ici.`,
-		Example: "  arbitre archive import vichy-2019.csv --data data",
+		Example: "  arbitre archive import vichy-2019.csv --data data\n  arbitre archive import lyon-2018.json --data data",
 		Args:    argumentsExacts(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := runArchiveImport(cmd, &importFlags, args[0]); err != nil {
@@ -98,14 +98,6 @@ func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, f
 	if err != nil {
 		return err
 	}
-	var gcg []export.Fichier
-	if _, importe, err := archive.Charger(ctx, ws.store, ws.registry, d.Genre, d.Tournoi); err != nil {
-		return err
-	} else if format == formatZip && d.Genre == archive.GenreClassique && !importe {
-		if gcg, err = gcgDuTournoi(ctx, ws.lexiques.Defaut(), ws.store, d.Tournoi); err != nil {
-			return err
-		}
-	}
 	var out io.Writer = cmd.OutOrStdout()
 	if sortie != "" {
 		f, err := os.Create(sortie)
@@ -119,7 +111,11 @@ func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, f
 	case formatJSON:
 		return archive.EcrireJSON(out, d)
 	case formatZip:
-		return export.EcrireZip(out, d, gcg)
+		tournois, matchs, err := depotsClassiques(ws.lexiques.Defaut(), ws.store)
+		if err != nil {
+			return err
+		}
+		return export.Zip(ctx, out, ws.store, ws.registry, tournois, matchs, d)
 	}
 	return archive.EcrireCSV(out, d)
 }

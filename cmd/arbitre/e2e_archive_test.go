@@ -1,6 +1,9 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/classique/ronde"
 )
 
 // Two past tournaments of the federation: the 2018 Open de Lyon
@@ -211,4 +215,130 @@ func TestE2EArchive_ImportParLAPI(t *testing.T) {
 		s.gql("", tournois, nil).into(t, "tournois", &liste)
 		return len(liste.Edges) == 2
 	}, 10*time.Second, 20*time.Millisecond)
+}
+
+// TestE2EArchive_ZipParLAPI: exportArchive(format: zip) gives, in base64,
+// the CLI's zip of the whole tournament byte for byte: its CSV, its JSON
+// and every classique match's GCG; public like the archive.
+func TestE2EArchive_ZipParLAPI(t *testing.T) {
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "classique", "--players", "5", "--rounds", "2", "--seed", "4", "--workers", "1", "--data", data)
+	require.NoError(t, err)
+	cli := exporter(t, data, "sim-4", "zip")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	var z apiExport
+	s.gql("", `{ exportArchive(tournoi: "sim-4", format: zip) { nomFichier typeMime contenu } }`, nil).into(t, "exportArchive", &z)
+	assert.Equal(t, "sim-4.zip", z.NomFichier)
+	assert.Equal(t, "application/zip", z.TypeMime)
+	raw, err := base64.StdEncoding.DecodeString(z.Contenu)
+	require.NoError(t, err)
+	assert.Equal(t, cli, raw, "the API's zip is the CLI's")
+	lu, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	gcg := 0
+	for _, f := range lu.File {
+		if strings.HasPrefix(f.Name, "parties/") {
+			gcg++
+		}
+	}
+	assert.Equal(t, 4, gcg, "5 players, 2 rounds: 2 matches a round")
+}
+
+// TestE2EArchive_ExemptDuTournoiEtImportJSON: a classique tournament
+// opened with its own bye (2 points de match, 400–300: issue 15's
+// configuration, where classique §9 gives 450–350 by default) is exported
+// with it; its CSV imported into another server, and its JSON into a
+// third, export the same files again (docs/archive.md). Its zip, the
+// round's match not opened yet, holds the results only.
+func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
+	joue := t.TempDir()
+	directeur := apiToken(t, joue, "--role", "director")
+	s := startAPIServer(t, joue)
+	defer s.stop()
+	require.Empty(t, s.gql(directeur, `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open", rondes:2,
+		config:{exemptPointsDeMatch: 2, exemptScore: 400, exemptScoreAdverse: 300}) { id } }`, nil).Errors)
+	for i := 1; i <= 3; i++ {
+		require.Empty(t, s.gql(directeur, fmt.Sprintf(`mutation { inscrireClassique(tournoi:"C1", joueur:"P%d", nom:"Joueur %d", cote:1000) { version } }`, i, i), nil).Errors)
+	}
+	for _, m := range []string{`etablirTetesDeSerie(tournoi:"C1")`, `proposerRonde(tournoi:"C1", methode:initial_by_cote)`, `publierRonde(tournoi:"C1")`} {
+		require.Empty(t, s.gql(directeur, `mutation { `+m+` { version } }`, nil).Errors, m)
+	}
+	const requete = `query($f: FormatExport!) { exportArchive(tournoi: "C1", format: $f) { nomFichier typeMime contenu } }`
+	var csv, js apiExport
+	require.Eventually(t, func() bool {
+		s.gql("", requete, map[string]any{"f": "csv"}).into(t, "exportArchive", &csv)
+		return strings.Contains(csv.Contenu, ";1;;P")
+	}, 10*time.Second, 20*time.Millisecond, "the round's bye reaches the archive")
+	assert.Regexp(t, `(?m)^C1;Open;\d{4}-\d\d-\d\d;1;;P\d;Joueur \d;;;400;300;2;0;0$`, csv.Contenu, "the bye counts the tournament's values")
+	s.gql("", requete, map[string]any{"f": "json"}).into(t, "exportArchive", &js)
+	var d archive.Document
+	require.NoError(t, json.Unmarshal([]byte(js.Contenu), &d))
+	assert.Equal(t, &ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt, "the archive records the tournament's configuration")
+	var z apiExport
+	s.gql("", requete, map[string]any{"f": "zip"}).into(t, "exportArchive", &z)
+	raw, err := base64.StdEncoding.DecodeString(z.Contenu)
+	require.NoError(t, err)
+	lu, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	require.Len(t, lu.File, 2, "the zip of a tournament under way: its CSV and JSON, no GCG of a match not opened yet")
+	assert.Equal(t, []string{"C1.csv", "C1.json"}, []string{lu.File[0].Name, lu.File[1].Name})
+
+	for _, fichier := range []apiExport{csv, js} {
+		t.Run(fichier.NomFichier, func(t *testing.T) {
+			data := t.TempDir()
+			federation := apiToken(t, data, "--role", "director")
+			autre := startAPIServer(t, data)
+			defer autre.stop()
+			var bilan struct{ Lignes int }
+			autre.gql(federation, `mutation($f: String!, $c: String!) { importerArchive(fichier: $f, contenu: $c) { lignes } }`,
+				map[string]any{"f": fichier.NomFichier, "c": fichier.Contenu}).into(t, "importerArchive", &bilan)
+			assert.Equal(t, 1, bilan.Lignes, "one round published, its match not played: the bye's line")
+			for _, f := range []apiExport{csv, js} {
+				var encore apiExport
+				require.Eventually(t, func() bool {
+					return autre.gql("", requete, map[string]any{"f": strings.TrimPrefix(filepath.Ext(f.NomFichier), ".")}).code() == ""
+				}, 10*time.Second, 20*time.Millisecond)
+				autre.gql("", requete, map[string]any{"f": strings.TrimPrefix(filepath.Ext(f.NomFichier), ".")}).into(t, "exportArchive", &encore)
+				assert.Equal(t, f, encore, "import of %s, export as %s: the same file", fichier.NomFichier, f.NomFichier)
+			}
+		})
+	}
+}
+
+// TestE2EArchive_CoteImporteeALInscription: over HTTP, a player
+// registered without a cote in a classique tournament enters with the
+// latest cote the federation knows, here an imported past tournament's
+// (docs/archive.md); a cote given at registration stands.
+func TestE2EArchive_CoteImporteeALInscription(t *testing.T) {
+	data := t.TempDir()
+	directeur := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(directeur, `mutation($c: String!) { importerArchive(fichier: "lyon.csv", contenu: $c) { lignes } }`,
+		map[string]any{"c": e2eLyon2018}).Errors)
+	require.Eventually(t, func() bool {
+		var j struct{ Cotes []any }
+		s.gql("", `{ joueur(id: "L2") { cotes { apres } } }`, nil).into(t, "joueur", &j)
+		return len(j.Cotes) == 1
+	}, 10*time.Second, 20*time.Millisecond, "the import reaches the archive")
+
+	require.Empty(t, s.gql(directeur, `mutation { ouvrirTournoiClassique(id:"C2", nom:"Open 2026", rondes:2) { id } }`, nil).Errors)
+	for _, m := range []string{`inscrireClassique(tournoi:"C2", joueur:"L1", nom:"Dupont Élise")`,
+		`inscrireClassique(tournoi:"C2", joueur:"L2", nom:"Martin Léo", cote:1600)`,
+		`inscrireClassiqueLot(tournoi:"C2", joueurs:[{joueur:"L3", nom:"Petit Jean"}])`} {
+		require.Empty(t, s.gql(directeur, `mutation { `+m+` { version } }`, nil).Errors, m)
+	}
+	var tr struct {
+		Inscrits []struct {
+			Joueur string
+			Cote   int
+		}
+	}
+	s.gql("", `{ tournoiClassique(id:"C2") { inscrits { joueur cote } } }`, nil).into(t, "tournoiClassique", &tr)
+	cotes := map[string]int{}
+	for _, i := range tr.Inscrits {
+		cotes[i.Joueur] = i.Cote
+	}
+	assert.Equal(t, map[string]int{"L1": 1512, "L2": 1600, "L3": 0}, cotes, "L1's imported cote; L2's given; L3 unknown")
 }

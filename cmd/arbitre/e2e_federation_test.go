@@ -267,6 +267,94 @@ func TestE2ECentres_Guide2_17_TroisCentresUnHorsLigne(t *testing.T) {
 			assert.Equal(t, []int{2}, l.Moyennes)
 		}
 	}
+
+	t.Run("API_ClassementNationalCommeLaCLI", func(t *testing.T) {
+		assert.Equal(t, national, classementNationalAPI(t, fed, "", "SIM-2026"), "classementNational over HTTP, without token: the CLI's figures")
+		centre := apiToken(t, federationData, "--role", "centre", "--tournoi", "SIM-2026", "--centre", "Lyon")
+		assert.Equal(t, national, classementNationalAPI(t, fed, centre, "SIM-2026"))
+		assert.Equal(t, "NOT_FOUND", fed.gql("", `{ classementNational(epreuve:"INCONNUE") { epreuve } }`, nil).code())
+	})
+}
+
+const champsLigneNationale = `centre licence nom serie club score rang moyennes`
+
+// classementNationalAPI reads an event's national ranking with the public
+// query classementNational, in the CLI's JSON shape.
+func classementNationalAPI(t *testing.T, s *apiServer, jeton, epreuve string) federation.National {
+	t.Helper()
+	var api struct {
+		federation.National
+		Origines []struct {
+			Centre  string
+			Origine federation.Origine
+		} `json:"origines"`
+	}
+	s.gql(jeton, `query($e: ID!) { classementNational(epreuve:$e) { epreuve nom centres origines { centre origine }
+		classement { `+champsLigneNationale+` }
+		horsClasses { centre classement { `+champsLigneNationale+` } proportions { serie joueurs participants } } } }`,
+		map[string]any{"e": epreuve}).into(t, "classementNational", &api)
+	n := api.National
+	n.Origines = map[string]federation.Origine{}
+	for _, o := range api.Origines {
+		n.Origines[o.Centre] = o.Origine
+	}
+	sansMoyennes := func(lignes []federation.LigneNationale) {
+		for i := range lignes {
+			if len(lignes[i].Moyennes) == 0 {
+				lignes[i].Moyennes = nil
+			}
+		}
+	}
+	sansMoyennes(n.Classement)
+	for _, h := range n.HorsClasses {
+		sansMoyennes(h.Classement)
+	}
+	if len(n.HorsClasses) == 0 {
+		n.HorsClasses = nil
+	}
+	return n
+}
+
+// classementJumeleAPI reads a twinning's ranking with the public query
+// classementJumele over the sites' bundles, in the CLI's JSON shape.
+func classementJumeleAPI(t *testing.T, s *apiServer, jumelage string, paquets ...string) federation.ClassementJumele {
+	t.Helper()
+	var en64 []string
+	for _, f := range paquets {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		en64 = append(en64, base64.StdEncoding.EncodeToString(data))
+	}
+	const ligne = `site licence nom serie score rang injecte`
+	var api struct {
+		federation.ClassementJumele
+		Caracteristiques struct {
+			Joueurs  int
+			ParSerie []struct {
+				Serie   string
+				Joueurs int
+			}
+		} `json:"caracteristiques"`
+		Isoles []struct {
+			Site       string
+			Classement []federation.LigneJumelee
+		} `json:"isoles"`
+	}
+	s.gql("", `query($j: ID!, $p: [String!]!) { classementJumele(jumelage:$j, paquets:$p) { formule classement { `+ligne+` }
+		caracteristiques { joueurs parSerie { serie joueurs } } isoles { site classement { `+ligne+` } } } }`,
+		map[string]any{"j": jumelage, "p": en64}).into(t, "classementJumele", &api)
+	c := api.ClassementJumele
+	c.Caracteristiques = federation.Caracteristiques{Joueurs: api.Caracteristiques.Joueurs, ParSerie: map[string]int{}}
+	for _, s := range api.Caracteristiques.ParSerie {
+		c.Caracteristiques.ParSerie[s.Serie] = s.Joueurs
+	}
+	for _, i := range api.Isoles {
+		if c.Isoles == nil {
+			c.Isoles = map[string][]federation.LigneJumelee{}
+		}
+		c.Isoles[i.Site] = i.Classement
+	}
+	return c
 }
 
 // classementJumele runs `arbitre jumelage classement` over the sites'
@@ -318,6 +406,7 @@ func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J2", "--site", "Lyon", "--partie", "SIM-1", "--a", t0)
 	jumelageCLI(t, "retablissement", "--data", data, "--jumelage", "J2", "--site", "Lyon", "--a", "2026-07-14T14:10:00Z")
 	c2 := classementJumele(t, data, "J2", paquets...)
+	assert.Equal(t, c2, classementJumeleAPI(t, vichy.s, "J2", paquets...), "classementJumele over HTTP: the CLI's figures (§2.18.2.C)")
 	require.Len(t, c2.Classement, 7)
 	assert.Equal(t, 7, c2.Caracteristiques.Joueurs, "§2.18.2.C: every site's players")
 	for i, l := range c2.Classement {
@@ -328,6 +417,7 @@ func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J2", "--site", "Nice", "--partie", "SIM-1", "--a", "2026-07-14T15:00:00Z")
 	jumelageCLI(t, "echeance", "--data", data, "--jumelage", "J2", "--a", "2026-07-14T15:15:01Z")
 	c2 = classementJumele(t, data, "J2", paquets...)
+	assert.Equal(t, c2, classementJumeleAPI(t, vichy.s, "J2", paquets...), "a detached site ranked on its own (§2.18.2.B)")
 	assert.Equal(t, 5, c2.Caracteristiques.Joueurs, "§2.18.2.B: Nice, cut more than 15 minutes, left the twinning")
 	assert.Len(t, c2.Isoles["Nice"], 2)
 
@@ -337,6 +427,14 @@ func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J1", "--site", "Nice", "--partie", "SIM-1", "--a", t0)
 	jumelageCLI(t, "echeance", "--data", data, "--jumelage", "J1", "--a", "2026-07-14T14:16:00Z")
 	c1 := classementJumele(t, data, "J1", paquets...)
+	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1", paquets...), "classementJumele over HTTP: the CLI's figures (§2.18.1.C)")
+	assert.Equal(t, "NOT_FOUND", vichy.s.gql("", `{ classementJumele(jumelage:"INCONNU", paquets:[]) { formule } }`, nil).code())
+	assert.Equal(t, "PAQUET_CORROMPU", vichy.s.gql("", `{ classementJumele(jumelage:"J1", paquets:["UEsDBA=="]) { formule } }`, nil).code())
+	deuxFois, err := os.ReadFile(paquets[1])
+	require.NoError(t, err)
+	assert.Equal(t, "RESULTATS_INVALIDES", vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { formule } }`,
+		map[string]any{"p": []string{base64.StdEncoding.EncodeToString(deuxFois), base64.StdEncoding.EncodeToString(deuxFois)}}).code(),
+		"one site's game given twice would count twice")
 	assert.Equal(t, 3, c1.Caracteristiques.Joueurs, "§2.18.1.C: the principal's own players")
 	place := map[string]federation.LigneJumelee{}
 	for _, l := range c1.Classement {

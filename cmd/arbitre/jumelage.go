@@ -10,6 +10,7 @@ import (
 
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/command"
+	"arbitre/projections/centres"
 )
 
 // The commands of the tournaments twinned over the Internet (guide §2.18,
@@ -118,16 +119,17 @@ func init() {
 		PreRunE: exigerOptions("jumelage"),
 		RunE: func(c *cobra.Command, paquets []string) error {
 			return avecFederation(c.Context(), &classementFlags, func(apps federationApps) error {
-				var scores []federation.ScorePartie
-				for _, f := range paquets {
+				lus := make([]centres.Paquet, len(paquets))
+				for i, f := range paquets {
 					p, err := lirePaquet(f, apps.registre)
 					if err != nil {
 						return fmt.Errorf("jumelage classement %s : %w", f, err)
 					}
-					for _, j := range p.Resultats.Joueurs {
-						scores = append(scores, federation.ScorePartie{Site: p.Resultats.Centre, Partie: p.Resultats.Partie,
-							Licence: j.Licence, Nom: j.Nom, Serie: j.Serie, Score: j.Score})
-					}
+					lus[i] = p
+				}
+				scores, err := centres.ScoresJumeles(lus)
+				if err != nil {
+					return err
 				}
 				cl, err := apps.jumelages.Classement(c.Context(), id, scores)
 				if err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/classique/simulation"
@@ -183,35 +182,26 @@ func exportGCG(ctx context.Context, dir string, lex *lexicon.Lexicon, store even
 // gcgDuTournoi returns every published match of classique tournament id as
 // a GCG file named <match>.gcg.
 func gcgDuTournoi(ctx context.Context, lex *lexicon.Lexicon, store eventstore.Store, id string) ([]export.Fichier, error) {
-	reg := eventstore.NewRegistry()
-	if err := partie.Register(reg); err != nil {
-		return nil, err
-	}
-	if err := ronde.Register(reg); err != nil {
-		return nil, err
-	}
-	t, err := adapters.NewTournois(store, reg).Charger(ctx, id)
+	tournois, matchs, err := depotsClassiques(lex, store)
 	if err != nil {
 		return nil, err
+	}
+	return export.GCG(ctx, tournois, matchs, id)
+}
+
+// depotsClassiques are store's classique tournaments and their matches,
+// judged with lex.
+func depotsClassiques(lex *lexicon.Lexicon, store eventstore.Store) (*adapters.Tournois, *adapters.Matchs, error) {
+	reg := eventstore.NewRegistry()
+	if err := partie.Register(reg); err != nil {
+		return nil, nil, err
+	}
+	if err := ronde.Register(reg); err != nil {
+		return nil, nil, err
 	}
 	regles, err := partie.NewRegles(lex)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	matches := adapters.NewMatchs(store, reg, regles)
-	var out []export.Fichier
-	for _, r := range t.Publiees() {
-		for _, tb := range r.Tables {
-			p, err := matches.Charger(ctx, tb.Match)
-			if err != nil {
-				return nil, err
-			}
-			text, err := gcg.Export(p)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, export.Fichier{Nom: tb.Match + ".gcg", Texte: text})
-		}
-	}
-	return out, nil
+	return adapters.NewTournois(store, reg), adapters.NewMatchs(store, reg, regles), nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -85,7 +86,9 @@ func TestArchive_LigneFautiveNommee(t *testing.T) {
 		{"match sans miroir", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n" +
 			"open-2018;Open;2018-03-10;1;m1;200;Martin;;100;381;420;1;0;0\n", "match", 3},
 		{"match à une ligne", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;200;420;380;3;0;0\n", "match", 2},
-		{"exempt sans victoire 450–350", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;420;380;3;0;0\n", "score", 2},
+		{"exempts qui ne comptent pas la même chose", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;450;350;3;0;0\n" +
+			"open-2018;Open;2018-03-10;2;;200;Martin;;;420;380;3;0;0\n", "score", 3},
+		{"exempt négatif", enTeteClassique + "open-2018;Open;2018-03-10;1;;100;Dupont;;;-1;350;3;0;0\n", "exempt", 2},
 		{"match sans adversaire", enTeteClassique + "open-2018;Open;2018-03-10;1;m1;100;Dupont;;;450;350;3;0;0\n", "match", 2},
 		{"cote contradictoire", classiqueValide +
 			"open-2018;Open de Lyon;2018-03-10;2;;100;Dupont Élise;Vichy;;450;350;3;1500;1513\n", "cote_apres", 5},
@@ -168,4 +171,121 @@ func TestArchive_DoubleImport(t *testing.T) {
 	all, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
 	assert.Len(t, all, 1+3+1, "one import of three lines and the live tournament's event")
+}
+
+// TestArchive_ExemptDuTournoiConfigure: a tournament opened with other bye
+// values (classique §9's default is a 450–350 win, 3 points de match; the
+// tournament's configuration may say otherwise) keeps them: the file's bye
+// lines give them, the import records them and the export writes them back;
+// bye lines that disagree are refused with the line's number.
+func TestArchive_ExemptDuTournoiConfigure(t *testing.T) {
+	ctx := context.Background()
+	configure := enTeteClassique +
+		"open-2018;Open de Lyon;2018-03-10;1;m1;100;Dupont Élise;Vichy;200;420;380;3;0;0\n" +
+		"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;0;0\n" +
+		"open-2018;Open de Lyon;2018-03-10;1;;300;Petit Jean;;;400;300;2;0;0\n" +
+		"open-2018;Open de Lyon;2018-03-10;2;m2;300;Petit Jean;;100;410;390;3;0;0\n" +
+		"open-2018;Open de Lyon;2018-03-10;2;m2;100;Dupont Élise;Vichy;300;390;410;1;0;0\n" +
+		"open-2018;Open de Lyon;2018-03-10;2;;200;Martin Léo;;;400;300;2;0;0\n"
+	d, _, err := archive.LireCSV([]byte(configure))
+	require.NoError(t, err)
+	assert.Equal(t, &ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt)
+
+	store, flux := ouvrir(t)
+	_, err = archive.Importer(ctx, flux, "open.csv", []byte(configure), eventstore.Metadata{})
+	require.NoError(t, err)
+	lu, ok, err := archive.Charger(ctx, store, flux.Registry, archive.GenreClassique, "open-2018")
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, d, lu, "the import keeps the tournament's bye values")
+	var out bytes.Buffer
+	require.NoError(t, archive.EcrireCSV(&out, lu))
+	assert.Equal(t, "\ufeff"+configure, out.String())
+
+	_, _, err = archive.LireCSV([]byte(strings.Replace(configure, "2;;200;Martin Léo;;;400;300;2", "2;;200;Martin Léo;;;450;350;3", 1)))
+	var e *erreur.Erreur
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, 7, e.Details["ligne"], e.Message)
+	assert.Equal(t, "score", e.Details["champ"])
+
+	defaut, _, err := archive.LireCSV([]byte(classiqueValide))
+	require.NoError(t, err)
+	parDefaut := ronde.ConfigParDefaut().Exempt
+	assert.Equal(t, &parDefaut, defaut.Exempt, "the bye of a file is its lines'")
+}
+
+// TestArchive_ImportJSON: the export's JSON imports like its CSV (docs/archive.md):
+// checked whole, a bad record named by its line in the file and its field,
+// nothing written then; the good file is recorded once, each result naming
+// its line, and exports back as it came.
+func TestArchive_ImportJSON(t *testing.T) {
+	ctx := context.Background()
+	for _, contenu := range []string{duplicateValide, classiqueValide} {
+		d, _, err := archive.LireCSV([]byte(contenu))
+		require.NoError(t, err)
+		var j bytes.Buffer
+		require.NoError(t, archive.EcrireJSON(&j, d))
+		store, flux := ouvrir(t)
+		b, err := archive.Importer(ctx, flux, d.Tournoi+".json", j.Bytes(), eventstore.Metadata{})
+		require.NoError(t, err)
+		assert.Equal(t, len(strings.Split(contenu, "\n"))-2, b.Lignes)
+		lu, ok, err := archive.Charger(ctx, store, flux.Registry, d.Genre, d.Tournoi)
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, d, lu)
+		var encore bytes.Buffer
+		require.NoError(t, archive.EcrireJSON(&encore, lu))
+		assert.Equal(t, j.String(), encore.String(), "import, export: the same JSON")
+		b, err = archive.Importer(ctx, flux, "copie.json", j.Bytes(), eventstore.Metadata{})
+		require.NoError(t, err)
+		assert.True(t, b.DejaImporte)
+	}
+
+	d, _, err := archive.LireCSV([]byte(classiqueValide))
+	require.NoError(t, err)
+	var j bytes.Buffer
+	require.NoError(t, archive.EcrireJSON(&j, d))
+	valide := j.String()
+	dup, _, err := archive.LireCSV([]byte(duplicateValide))
+	require.NoError(t, err)
+	j.Reset()
+	require.NoError(t, archive.EcrireJSON(&j, dup))
+	duplicateJSON := j.String()
+	// The records start on lines 12, 25 and 38 of the indented file.
+	require.Equal(t, "  \"classique\": [", strings.Split(valide, "\n")[10])
+	cas := []struct {
+		nom, contenu, champ string
+		ligne               int
+	}{
+		{"score pas un nombre", strings.Replace(valide, `"score": 380`, `"score": "deux"`, 1), "score", 25},
+		{"champ inconnu", strings.Replace(valide, `"ronde": 1,`, `"ronde": 1, "table": 4,`, 1), "table", 12},
+		{"licence invalide", strings.Replace(valide, `"licence": "300"`, `"licence": "3 00"`, 1), "licence", 38},
+		{"exempt sans la valeur du tournoi", strings.Replace(valide, `"score": 450`, `"score": 400`, 1), "score", 38},
+		{"match sans miroir", strings.Replace(valide, `"scoreAdversaire": 420`, `"scoreAdversaire": 421`, 1), "match", 25},
+		{"date mal écrite", strings.Replace(valide, "2018-03-10", "10/03/2018", 1), "date", 5},
+		{"genre inconnu", strings.Replace(valide, `"genre": "classique"`, `"genre": "scrabble"`, 1), "genre", 4},
+		{"genre contraire aux lignes", strings.Replace(valide, `"genre": "classique"`, `"genre": "duplicate"`, 1), "genre", 4},
+		{"exempt d'un duplicate", strings.Replace(duplicateJSON, `"date": "2019-05-04",`, `"date": "2019-05-04", "exempt": {"pointsDeMatch": 3},`, 1), "exempt", 5},
+		{"JSON tronqué", valide[:len(valide)/2], "", 0},
+		{"deux documents", valide + valide, "", 0},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			store, flux := ouvrir(t)
+			_, err := archive.Importer(ctx, flux, "open.json", []byte(c.contenu), eventstore.Metadata{})
+			var e *erreur.Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, erreur.CodeInvalidInput, e.Code, e.Message)
+			if c.ligne > 0 {
+				assert.Equal(t, c.ligne, e.Details["ligne"], e.Message)
+				assert.Contains(t, e.Message, "ligne ")
+			}
+			if c.champ != "" {
+				assert.Equal(t, c.champ, e.Details["champ"], e.Message)
+			}
+			all, err := store.ReadAll(ctx, 0, 100)
+			require.NoError(t, err)
+			assert.Empty(t, all, "a refused file writes nothing")
+		})
+	}
 }

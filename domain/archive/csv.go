@@ -195,7 +195,7 @@ func LireCSV(contenu []byte) (d Document, numeros []int, err error) {
 			strings.Join(enTete(colonnesDuplicate), ";"), strings.Join(enTete(colonnesClassique), ";"))
 	}
 	if err == nil {
-		err = d.verifier(numeros)
+		err = d.verifier(numeros, 0)
 	}
 	if err != nil {
 		return Document{}, nil, err
@@ -232,7 +232,7 @@ func lireLignes[L any](cr *csv.Reader, d *Document, cols []colonne[L]) ([]L, []i
 		}
 		t := Document{Tournoi: rec[0], Nom: rec[1], Date: rec[2]}
 		if len(numeros) == 0 {
-			if err := verifierEnTete(n, t); err != nil {
+			if err := verifierEnTete(func(string) int { return n }, t); err != nil {
 				return nil, nil, err
 			}
 			d.Tournoi, d.Nom, d.Date = t.Tournoi, t.Nom, t.Date

@@ -36,10 +36,14 @@ const FormatDate = "2006-01-02"
 // Document is one tournament's results. Exactly one of Duplicate and
 // Classique holds lines, as Genre says; lines are in the order of the CSV.
 type Document struct {
-	Tournoi   string           `json:"tournoi"`
-	Nom       string           `json:"nom"`
-	Genre     Genre            `json:"genre"`
-	Date      string           `json:"date"`
+	Tournoi string `json:"tournoi"`
+	Nom     string `json:"nom"`
+	Genre   Genre  `json:"genre"`
+	Date    string `json:"date"`
+	// Exempt is what a bye counts in this classique tournament: its
+	// configuration (ronde.Config.Exempt), the default one unless it was
+	// opened with others; the CSV carries it in its bye lines.
+	Exempt    *ronde.Exempt    `json:"exempt,omitempty"`
 	Duplicate []LigneDuplicate `json:"duplicate,omitempty"`
 	Classique []LigneClassique `json:"classique,omitempty"`
 }
@@ -66,7 +70,7 @@ type LigneDuplicate struct {
 // LigneClassique is one player's game in one round of a classique
 // tournament; each match has two lines, one per player, that mirror each
 // other. A round the player was exempt from has one line without match nor
-// opponent, scored as a 450–350 win (Exempte). The cote columns (0: none,
+// opponent, scored as the tournament's bye (Exempte). The cote columns (0: none,
 // the tournament is not closed) repeat on each of the player's rounds.
 type LigneClassique struct {
 	Ronde           int    `json:"ronde"`
@@ -83,14 +87,18 @@ type LigneClassique struct {
 }
 
 // Exempte is the line of a player exempt from round r: the win the
-// standings count for a bye under the default configuration
-// (ronde.ConfigParDefaut). A tournament opened with other bye values
-// (ouvrirTournoiClassique config) is still exported and imported with the
-// default ones: the archive does not record the configuration yet.
-func Exempte(r int, licence, nom, club string, cotes [2]int) LigneClassique {
-	e := ronde.ConfigParDefaut().Exempt
+// standings count for a bye, e (the tournament's configuration; classique
+// §9's 450–350 and 3 points de match by default, ronde.ConfigParDefaut).
+func Exempte(r int, licence, nom, club string, cotes [2]int, e ronde.Exempt) LigneClassique {
 	return LigneClassique{Ronde: r, Licence: licence, Nom: nom, Club: club, Score: e.Score,
 		ScoreAdversaire: e.ScoreAdverse, PointsDeMatch: e.PointsDeMatch, CoteAvant: cotes[0], CoteApres: cotes[1]}
+}
+
+// exemptParDefaut is the bye of a tournament opened without configuration
+// (ronde.ConfigParDefaut).
+func exemptParDefaut() *ronde.Exempt {
+	e := ronde.ConfigParDefaut().Exempt
+	return &e
 }
 
 // Erreur is the archive's refusal (erreur.Erreur).
@@ -130,16 +138,16 @@ func refus(ligne int, champ, format string, args ...any) *Erreur {
 }
 
 // verifierEnTete checks what every line repeats: the tournament's id, name
-// and date.
-func verifierEnTete(ligne int, d Document) error {
+// and date; ligne gives the line of each field.
+func verifierEnTete(ligne func(champ string) int, d Document) error {
 	if !identifiant.MatchString(d.Tournoi) {
-		return refus(ligne, "tournoi", "l'identifiant de tournoi « %s » n'est fait que de lettres, chiffres, - et _ (64 au plus)", d.Tournoi)
+		return refus(ligne("tournoi"), "tournoi", "l'identifiant de tournoi « %s » n'est fait que de lettres, chiffres, - et _ (64 au plus)", d.Tournoi)
 	}
-	if err := verifierTexte(ligne, "nom_tournoi", d.Nom, true); err != nil {
+	if err := verifierTexte(ligne("nom_tournoi"), "nom_tournoi", d.Nom, true); err != nil {
 		return err
 	}
 	if _, err := time.Parse(FormatDate, d.Date); err != nil {
-		return refus(ligne, "date", "la date « %s » s'écrit AAAA-MM-JJ", d.Date)
+		return refus(ligne("date"), "date", "la date « %s » s'écrit AAAA-MM-JJ", d.Date)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
 )
 
@@ -29,6 +30,9 @@ type ImportOuvert struct {
 	Fichier   string `json:"fichier"`
 	Empreinte string `json:"empreinte"`
 	Lignes    int    `json:"lignes"`
+	// Exempt is what a bye counts in the classique tournament (absent
+	// from the imports recorded before it: the default one).
+	Exempt *ronde.Exempt `json:"exempt,omitempty"`
 }
 
 // ResultatDuplicate is one line of an imported duplicate file.
@@ -62,13 +66,13 @@ type Bilan struct {
 	DejaImporte bool
 }
 
-// Importer checks the whole file (LireCSV), then records it as one batch in
+// Importer checks the whole file (Lire: CSV or JSON), then records it as one batch in
 // the tournament's archive stream: every line or none. The same file again
 // writes nothing (DejaImporte); another file for a tournament already
 // imported, or for a tournament played on this server, is refused
 // (ALREADY_EXISTS).
 func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
-	d, numeros, err := LireCSV(contenu)
+	d, numeros, err := Lire(contenu)
 	if err != nil {
 		return Bilan{}, err
 	}
@@ -95,7 +99,7 @@ func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []
 		}
 	}
 	evenements := []any{ImportOuvert{Tournoi: d.Tournoi, Nom: d.Nom, Genre: d.Genre, Date: d.Date, Fichier: fichier,
-		Empreinte: b.Empreinte, Lignes: b.Lignes}}
+		Empreinte: b.Empreinte, Lignes: b.Lignes, Exempt: d.Exempt}}
 	for i, n := range numeros {
 		if d.Genre == GenreClassique {
 			evenements = append(evenements, ResultatClassique{Ligne: n, LigneClassique: d.Classique[i]})
@@ -152,7 +156,10 @@ func charger(ctx context.Context, r eventstore.Reader, reg *eventstore.Registry,
 	if !ok {
 		return ouvert, Document{}, false, fmt.Errorf("archive: %s does not start with %s", stream, TypeImportOuvert)
 	}
-	d := Document{Tournoi: ouvert.Tournoi, Nom: ouvert.Nom, Genre: ouvert.Genre, Date: ouvert.Date}
+	d := Document{Tournoi: ouvert.Tournoi, Nom: ouvert.Nom, Genre: ouvert.Genre, Date: ouvert.Date, Exempt: ouvert.Exempt}
+	if d.Genre == GenreClassique && d.Exempt == nil {
+		d.Exempt = exemptParDefaut()
+	}
 	for _, e := range events[1:] {
 		switch ev := e.(type) {
 		case ResultatDuplicate:

@@ -1,15 +1,39 @@
 package archive
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"arbitre/domain/classique/ronde"
+)
 
 // verifier checks what lines say together: what a player's lines repeat
 // agrees, a player plays a game once, and (classique) the two lines of a
-// match mirror each other. numeros are the lines' numbers in the file.
-func (d Document) verifier(numeros []int) error {
-	if d.Genre == GenreClassique {
-		return verifierClassique(d.Classique, numeros)
+// match mirror each other and every bye counts the tournament's bye: the
+// document's Exempt, else the first bye line's values (the default ones
+// without any bye), which Exempt then holds. numeros are the lines' numbers
+// in the file, ligneExempt the line that gave Exempt (0: none).
+func (d *Document) verifier(numeros []int, ligneExempt int) error {
+	if d.Genre != GenreClassique {
+		return verifierDuplicate(d.Duplicate, numeros)
 	}
-	return verifierDuplicate(d.Duplicate, numeros)
+	if d.Exempt == nil {
+		d.Exempt = exemptParDefaut()
+		for i, l := range d.Classique {
+			if l.Match == "" {
+				d.Exempt, ligneExempt = &ronde.Exempt{PointsDeMatch: l.PointsDeMatch, Score: l.Score, ScoreAdverse: l.ScoreAdversaire}, numeros[i]
+				break
+			}
+		}
+	}
+	if err := (ronde.Config{Exempt: *d.Exempt}).Valider(); err != nil {
+		var e *Erreur
+		if !errors.As(err, &e) {
+			return err
+		}
+		return refus(ligneExempt, "exempt", "%s", e.Message)
+	}
+	return verifierClassique(d.Classique, numeros, *d.Exempt)
 }
 
 // premiere remembers, per key, the first line that named it.
@@ -92,7 +116,7 @@ func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
 	return nil
 }
 
-func verifierClassique(lignes []LigneClassique, numeros []int) error {
+func verifierClassique(lignes []LigneClassique, numeros []int, exempt ronde.Exempt) error {
 	rondes, joueurs, matchs := premiere[[2]any]{}, premiere[string]{}, map[string][]int{}
 	for i, l := range lignes {
 		if l.Adversaire == l.Licence {
@@ -109,8 +133,8 @@ func verifierClassique(lignes []LigneClassique, numeros []int) error {
 			return err
 		}
 		if l.Match == "" {
-			if exempte := Exempte(l.Ronde, l.Licence, l.Nom, l.Club, [2]int{l.CoteAvant, l.CoteApres}); l != exempte {
-				return refus(numeros[i], "score", "un exempt compte une victoire %d–%d, %d points de match",
+			if exempte := Exempte(l.Ronde, l.Licence, l.Nom, l.Club, [2]int{l.CoteAvant, l.CoteApres}, exempt); l != exempte {
+				return refus(numeros[i], "score", "un exempt compte %d–%d et %d points de match dans ce tournoi",
 					exempte.Score, exempte.ScoreAdversaire, exempte.PointsDeMatch)
 			}
 			continue

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/federation"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 	"arbitre/projections/historique"
@@ -48,6 +49,9 @@ type Config struct {
 }
 
 type ResolverRoot interface {
+	CaracteristiquesJumelage() CaracteristiquesJumelageResolver
+	ClassementJumele() ClassementJumeleResolver
+	ClassementNational() ClassementNationalResolver
 	JoueurArchive() JoueurArchiveResolver
 	Mutation() MutationResolver
 	Partie() PartieResolver
@@ -123,6 +127,17 @@ type ComplexityRoot struct {
 		Table       func(childComplexity int) int
 	}
 
+	CaracteristiquesJumelage struct {
+		Joueurs  func(childComplexity int) int
+		ParSerie func(childComplexity int) int
+	}
+
+	CentreIsole struct {
+		Centre      func(childComplexity int) int
+		Classement  func(childComplexity int) int
+		Proportions func(childComplexity int) int
+	}
+
 	Chrono struct {
 		AlerteSecondes       func(childComplexity int) int
 		Coup                 func(childComplexity int) int
@@ -131,6 +146,22 @@ type ComplexityRoot struct {
 		HeureServeur         func(childComplexity int) int
 		RestantMs            func(childComplexity int) int
 		TempsAccordeSecondes func(childComplexity int) int
+	}
+
+	ClassementJumele struct {
+		Caracteristiques func(childComplexity int) int
+		Classement       func(childComplexity int) int
+		Formule          func(childComplexity int) int
+		Isoles           func(childComplexity int) int
+	}
+
+	ClassementNational struct {
+		Centres     func(childComplexity int) int
+		Classement  func(childComplexity int) int
+		Epreuve     func(childComplexity int) int
+		HorsClasses func(childComplexity int) int
+		Nom         func(childComplexity int) int
+		Origines    func(childComplexity int) int
 	}
 
 	ConfigClassique struct {
@@ -208,6 +239,11 @@ type ComplexityRoot struct {
 	DecisionRejouee struct {
 		Decision func(childComplexity int) int
 		Texte    func(childComplexity int) int
+	}
+
+	EffectifSerie struct {
+		Joueurs func(childComplexity int) int
+		Serie   func(childComplexity int) int
 	}
 
 	ExportArchive struct {
@@ -329,6 +365,27 @@ type ComplexityRoot struct {
 		Retire        func(childComplexity int) int
 	}
 
+	LigneJumelee struct {
+		Injecte func(childComplexity int) int
+		Licence func(childComplexity int) int
+		Nom     func(childComplexity int) int
+		Rang    func(childComplexity int) int
+		Score   func(childComplexity int) int
+		Serie   func(childComplexity int) int
+		Site    func(childComplexity int) int
+	}
+
+	LigneNationale struct {
+		Centre   func(childComplexity int) int
+		Club     func(childComplexity int) int
+		Licence  func(childComplexity int) int
+		Moyennes func(childComplexity int) int
+		Nom      func(childComplexity int) int
+		Rang     func(childComplexity int) int
+		Score    func(childComplexity int) int
+		Serie    func(childComplexity int) int
+	}
+
 	MatchClassique struct {
 		ATirer       func(childComplexity int) int
 		Chevalets    func(childComplexity int) int
@@ -441,6 +498,11 @@ type ComplexityRoot struct {
 		Votes      func(childComplexity int) int
 	}
 
+	OrigineCentre struct {
+		Centre  func(childComplexity int) int
+		Origine func(childComplexity int) int
+	}
+
 	PageInfo struct {
 		EndCursor   func(childComplexity int) int
 		HasNextPage func(childComplexity int) int
@@ -514,6 +576,12 @@ type ComplexityRoot struct {
 		VideTirage func(childComplexity int) int
 	}
 
+	ProportionSerie struct {
+		Joueurs      func(childComplexity int) int
+		Participants func(childComplexity int) int
+		Serie        func(childComplexity int) int
+	}
+
 	PropositionClassique struct {
 		AdversaireRetire func(childComplexity int) int
 		Amendement       func(childComplexity int) int
@@ -531,6 +599,8 @@ type ComplexityRoot struct {
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
+		ClassementNational  func(childComplexity int, epreuve string) int
 		Cotes               func(childComplexity int) int
 		ExportArchive       func(childComplexity int, tournoi string, format model.FormatExport) int
 		Gcg                 func(childComplexity int, match string) int
@@ -614,6 +684,11 @@ type ComplexityRoot struct {
 	Serveur struct {
 		Lexique func(childComplexity int) int
 		Version func(childComplexity int) int
+	}
+
+	SiteIsole struct {
+		Classement func(childComplexity int) int
+		Site       func(childComplexity int) int
 	}
 
 	Solution struct {
@@ -714,6 +789,17 @@ type ComplexityRoot struct {
 	}
 }
 
+type CaracteristiquesJumelageResolver interface {
+	ParSerie(ctx context.Context, obj *federation.Caracteristiques) ([]model.EffectifSerie, error)
+}
+type ClassementJumeleResolver interface {
+	Formule(ctx context.Context, obj *federation.ClassementJumele) (int, error)
+
+	Isoles(ctx context.Context, obj *federation.ClassementJumele) ([]model.SiteIsole, error)
+}
+type ClassementNationalResolver interface {
+	Origines(ctx context.Context, obj *federation.National) ([]model.OrigineCentre, error)
+}
 type JoueurArchiveResolver interface {
 	Historique(ctx context.Context, obj *model.JoueurArchive, first *int, after *string) (*model.ParticipationConnection, error)
 	Cotes(ctx context.Context, obj *model.JoueurArchive) ([]model.CotePoint, error)
@@ -804,6 +890,8 @@ type QueryResolver interface {
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
 	VerifierCoup(ctx context.Context, position model.PositionInput, mot string, reference string) (*model.VerdictCoup, error)
+	ClassementNational(ctx context.Context, epreuve string) (*federation.National, error)
+	ClassementJumele(ctx context.Context, jumelage string, paquets []string) (*federation.ClassementJumele, error)
 	Replay(ctx context.Context, partie string, coup int) (*model.Replay, error)
 }
 type SubscriptionResolver interface {
@@ -1109,6 +1197,38 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.BulletinRejoue.Table(childComplexity), true
 
+	case "CaracteristiquesJumelage.joueurs":
+		if e.complexity.CaracteristiquesJumelage.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.CaracteristiquesJumelage.Joueurs(childComplexity), true
+	case "CaracteristiquesJumelage.parSerie":
+		if e.complexity.CaracteristiquesJumelage.ParSerie == nil {
+			break
+		}
+
+		return e.complexity.CaracteristiquesJumelage.ParSerie(childComplexity), true
+
+	case "CentreIsole.centre":
+		if e.complexity.CentreIsole.Centre == nil {
+			break
+		}
+
+		return e.complexity.CentreIsole.Centre(childComplexity), true
+	case "CentreIsole.classement":
+		if e.complexity.CentreIsole.Classement == nil {
+			break
+		}
+
+		return e.complexity.CentreIsole.Classement(childComplexity), true
+	case "CentreIsole.proportions":
+		if e.complexity.CentreIsole.Proportions == nil {
+			break
+		}
+
+		return e.complexity.CentreIsole.Proportions(childComplexity), true
+
 	case "Chrono.alerteSecondes":
 		if e.complexity.Chrono.AlerteSecondes == nil {
 			break
@@ -1151,6 +1271,68 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Chrono.TempsAccordeSecondes(childComplexity), true
+
+	case "ClassementJumele.caracteristiques":
+		if e.complexity.ClassementJumele.Caracteristiques == nil {
+			break
+		}
+
+		return e.complexity.ClassementJumele.Caracteristiques(childComplexity), true
+	case "ClassementJumele.classement":
+		if e.complexity.ClassementJumele.Classement == nil {
+			break
+		}
+
+		return e.complexity.ClassementJumele.Classement(childComplexity), true
+	case "ClassementJumele.formule":
+		if e.complexity.ClassementJumele.Formule == nil {
+			break
+		}
+
+		return e.complexity.ClassementJumele.Formule(childComplexity), true
+	case "ClassementJumele.isoles":
+		if e.complexity.ClassementJumele.Isoles == nil {
+			break
+		}
+
+		return e.complexity.ClassementJumele.Isoles(childComplexity), true
+
+	case "ClassementNational.centres":
+		if e.complexity.ClassementNational.Centres == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.Centres(childComplexity), true
+	case "ClassementNational.classement":
+		if e.complexity.ClassementNational.Classement == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.Classement(childComplexity), true
+	case "ClassementNational.epreuve":
+		if e.complexity.ClassementNational.Epreuve == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.Epreuve(childComplexity), true
+	case "ClassementNational.horsClasses":
+		if e.complexity.ClassementNational.HorsClasses == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.HorsClasses(childComplexity), true
+	case "ClassementNational.nom":
+		if e.complexity.ClassementNational.Nom == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.Nom(childComplexity), true
+	case "ClassementNational.origines":
+		if e.complexity.ClassementNational.Origines == nil {
+			break
+		}
+
+		return e.complexity.ClassementNational.Origines(childComplexity), true
 
 	case "ConfigClassique.departage":
 		if e.complexity.ConfigClassique.Departage == nil {
@@ -1460,6 +1642,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.DecisionRejouee.Texte(childComplexity), true
+
+	case "EffectifSerie.joueurs":
+		if e.complexity.EffectifSerie.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.EffectifSerie.Joueurs(childComplexity), true
+	case "EffectifSerie.serie":
+		if e.complexity.EffectifSerie.Serie == nil {
+			break
+		}
+
+		return e.complexity.EffectifSerie.Serie(childComplexity), true
 
 	case "ExportArchive.contenu":
 		if e.complexity.ExportArchive.Contenu == nil {
@@ -1963,6 +2158,98 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.LigneClassique.Retire(childComplexity), true
+
+	case "LigneJumelee.injecte":
+		if e.complexity.LigneJumelee.Injecte == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Injecte(childComplexity), true
+	case "LigneJumelee.licence":
+		if e.complexity.LigneJumelee.Licence == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Licence(childComplexity), true
+	case "LigneJumelee.nom":
+		if e.complexity.LigneJumelee.Nom == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Nom(childComplexity), true
+	case "LigneJumelee.rang":
+		if e.complexity.LigneJumelee.Rang == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Rang(childComplexity), true
+	case "LigneJumelee.score":
+		if e.complexity.LigneJumelee.Score == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Score(childComplexity), true
+	case "LigneJumelee.serie":
+		if e.complexity.LigneJumelee.Serie == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Serie(childComplexity), true
+	case "LigneJumelee.site":
+		if e.complexity.LigneJumelee.Site == nil {
+			break
+		}
+
+		return e.complexity.LigneJumelee.Site(childComplexity), true
+
+	case "LigneNationale.centre":
+		if e.complexity.LigneNationale.Centre == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Centre(childComplexity), true
+	case "LigneNationale.club":
+		if e.complexity.LigneNationale.Club == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Club(childComplexity), true
+	case "LigneNationale.licence":
+		if e.complexity.LigneNationale.Licence == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Licence(childComplexity), true
+	case "LigneNationale.moyennes":
+		if e.complexity.LigneNationale.Moyennes == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Moyennes(childComplexity), true
+	case "LigneNationale.nom":
+		if e.complexity.LigneNationale.Nom == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Nom(childComplexity), true
+	case "LigneNationale.rang":
+		if e.complexity.LigneNationale.Rang == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Rang(childComplexity), true
+	case "LigneNationale.score":
+		if e.complexity.LigneNationale.Score == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Score(childComplexity), true
+	case "LigneNationale.serie":
+		if e.complexity.LigneNationale.Serie == nil {
+			break
+		}
+
+		return e.complexity.LigneNationale.Serie(childComplexity), true
 
 	case "MatchClassique.aTirer":
 		if e.complexity.MatchClassique.ATirer == nil {
@@ -2863,6 +3150,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.NiveauAppel.Votes(childComplexity), true
 
+	case "OrigineCentre.centre":
+		if e.complexity.OrigineCentre.Centre == nil {
+			break
+		}
+
+		return e.complexity.OrigineCentre.Centre(childComplexity), true
+	case "OrigineCentre.origine":
+		if e.complexity.OrigineCentre.Origine == nil {
+			break
+		}
+
+		return e.complexity.OrigineCentre.Origine(childComplexity), true
+
 	case "PageInfo.endCursor":
 		if e.complexity.PageInfo.EndCursor == nil {
 			break
@@ -3148,6 +3448,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.Placement.VideTirage(childComplexity), true
 
+	case "ProportionSerie.joueurs":
+		if e.complexity.ProportionSerie.Joueurs == nil {
+			break
+		}
+
+		return e.complexity.ProportionSerie.Joueurs(childComplexity), true
+	case "ProportionSerie.participants":
+		if e.complexity.ProportionSerie.Participants == nil {
+			break
+		}
+
+		return e.complexity.ProportionSerie.Participants(childComplexity), true
+	case "ProportionSerie.serie":
+		if e.complexity.ProportionSerie.Serie == nil {
+			break
+		}
+
+		return e.complexity.ProportionSerie.Serie(childComplexity), true
+
 	case "PropositionClassique.adversaireRetire":
 		if e.complexity.PropositionClassique.AdversaireRetire == nil {
 			break
@@ -3257,6 +3576,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Query.classementJumele":
+		if e.complexity.Query.ClassementJumele == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classementJumele_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ClassementJumele(childComplexity, args["jumelage"].(string), args["paquets"].([]string)), true
+	case "Query.classementNational":
+		if e.complexity.Query.ClassementNational == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classementNational_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ClassementNational(childComplexity, args["epreuve"].(string)), true
 	case "Query.cotes":
 		if e.complexity.Query.Cotes == nil {
 			break
@@ -3674,6 +4015,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Serveur.Version(childComplexity), true
+
+	case "SiteIsole.classement":
+		if e.complexity.SiteIsole.Classement == nil {
+			break
+		}
+
+		return e.complexity.SiteIsole.Classement(childComplexity), true
+	case "SiteIsole.site":
+		if e.complexity.SiteIsole.Site == nil {
+			break
+		}
+
+		return e.complexity.SiteIsole.Site(childComplexity), true
 
 	case "Solution.coups":
 		if e.complexity.Solution.Coups == nil {
@@ -4735,24 +5089,26 @@ enum FormatExport {
   csv
   "The same lines, typed, as JSON."
   json
+  "A zip of the whole tournament: the CSV, the JSON and every classique match's GCG (parties/<match>.gcg); contenu is base64."
+  zip
 }
 
 "A tournament's results, ready to save as a file (docs/archive.md)."
 type ExportArchive {
-  "The file's suggested name: <tournoi>.csv or <tournoi>.json."
+  "The file's suggested name: <tournoi>.csv, <tournoi>.json or <tournoi>.zip."
   nomFichier: String!
   "Its media type."
   typeMime: String!
-  "The file's content."
+  "The file's content: the text of a CSV or a JSON, a zip in base64."
   contenu: String!
 }
 
 extend type Query {
-  "A tournament's results as the archive exports them: duplicate, each player's score and rank per game, cumul and percentage of the top; classique, each player's rounds, opponents, scores, points de match and cote before and after. Public, as the archive; an unknown tournament is NOT_FOUND."
+  "A tournament's results as the archive exports them: duplicate, each player's score and rank per game, cumul and percentage of the top; classique, each player's rounds, opponents, scores, points de match and cote before and after; as a zip, with every classique match's GCG. Public, as the archive; an unknown tournament is NOT_FOUND."
   exportArchive(
     "The tournament's id."
     tournoi: ID!
-    "CSV or JSON."
+    "CSV, JSON or zip."
     format: FormatExport! = csv
   ): ExportArchive!
   "The archive's tournaments, oldest first."
@@ -4784,7 +5140,7 @@ type ImportArchive {
 }
 
 extend type Mutation {
-  "Imports a past tournament's results into the archive from a file in the CSV layout of exportArchive (docs/archive.md). The whole file is checked first: a bad line is INVALID_INPUT naming it (extensions ligne and champ) and nothing is written; the same file again writes nothing (dejaImporte); another file for a tournament already imported, or for one played on this server, is ALREADY_EXISTS. The federation's director only: a director token without tournament."
+  "Imports a past tournament's results into the archive from a file in the CSV or JSON layout of exportArchive (docs/archive.md; a file starting with '{' is JSON). The whole file is checked first: a bad line (in JSON, the line its record starts on) is INVALID_INPUT naming it (extensions ligne and champ) and nothing is written; the same file again writes nothing (dejaImporte); another file for a tournament already imported, or for one played on this server, is ALREADY_EXISTS. The federation's director only: a director token without tournament."
   importerArchive(
     "The file's name, recorded as the results' origin."
     fichier: String!
@@ -5479,7 +5835,7 @@ input InscriptionClassiqueInput {
   joueur: ID!
   "His name."
   nom: String!
-  "His cote, 0 or none for a new player."
+  "His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player."
   cote: Int
 }
 
@@ -5675,7 +6031,7 @@ extend type Mutation {
     joueur: ID!
     "His name."
     nom: String!
-    "His cote, 0 or none for a new player."
+    "His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player."
     cote: Int
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
@@ -7001,6 +7357,158 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): ReceptionCentre! @acces(roles: [CENTRE])
+}
+`, BuiltIn: false},
+	{Name: "../../schema/federation_classements.graphqls", Input: `# The federation's rankings, public like every standings (docs/securite.md):
+# the national ranking of an event played in many centres on a pre-drawn
+# game (guide §2.17) and the rankings of twinned tournaments (guide §2.18).
+# They give the figures ` + "`" + `arbitre centre classement` + "`" + ` and ` + "`" + `arbitre jumelage
+# classement` + "`" + ` print as JSON. See docs/federation.md.
+
+"How a centre's results reached the federation's server."
+enum OrigineResultats {
+  "Sent online with the centre's token (envoyerResultatsCentre)."
+  en_ligne
+  "Carried as a bundle file and imported (arbitre centre import)."
+  fichier
+}
+
+"A player's line of the national ranking."
+type LigneNationale {
+  "The centre he played in."
+  centre: String!
+  "His licence."
+  licence: ID!
+  "His name."
+  nom: String!
+  "His série."
+  serie: String!
+  "His club."
+  club: String!
+  "His score: his hall's, with the average of the other centres on each coup annulled in his centre (§2.17.2)."
+  score: Int!
+  "His rank, ties sharing it."
+  rang: Int!
+  "The coups that count the other centres' average instead of his points (§2.17.2)."
+  moyennes: [Int!]!
+}
+
+"For one série, the players of a centre and every participant of the event (§2.17.3–2.17.4)."
+type ProportionSerie {
+  "The série."
+  serie: String!
+  "The centre's players of that série."
+  joueurs: Int!
+  "The event's participants of that série, every centre counted."
+  participants: Int!
+}
+
+"A centre whose game was annulled: out of the national ranking, ranked on its own (§2.17.2–2.17.4)."
+type CentreIsole {
+  "The centre."
+  centre: String!
+  "Its own ranking."
+  classement: [LigneNationale!]!
+  "Its players and the event's participants, per série: the commission's quota (§2.17.3) and points (§2.17.4)."
+  proportions: [ProportionSerie!]!
+}
+
+"How one centre's results came."
+type OrigineCentre {
+  "The centre."
+  centre: String!
+  "Online or as a file."
+  origine: OrigineResultats!
+}
+
+"The national ranking of an event played in many centres on a pre-drawn game (guide §2.17)."
+type ClassementNational {
+  "The event."
+  epreuve: ID!
+  "Its name."
+  nom: String!
+  "The centres received, in the order they were."
+  centres: [String!]!
+  "How each centre's results came, in the same order."
+  origines: [OrigineCentre!]!
+  "Every player of the centres ranked, best first."
+  classement: [LigneNationale!]!
+  "The centres whose game was annulled, each ranked on its own."
+  horsClasses: [CentreIsole!]!
+}
+
+"A player's line of a twinned ranking."
+type LigneJumelee {
+  "The site he played at."
+  site: String!
+  "His licence."
+  licence: ID!
+  "His name."
+  nom: String!
+  "His série."
+  serie: String!
+  "His cumul over the games counted."
+  score: Int!
+  "His rank, ties sharing it; in formula 1 a satellite player's place among the principal's players."
+  rang: Int!
+  "Formula 1 (§2.18.1.C): a satellite player placed individually in the principal's ranking, taking no place from anyone."
+  injecte: Boolean!
+}
+
+"A série and its players."
+type EffectifSerie {
+  "The série."
+  serie: String!
+  "Its players."
+  joueurs: Int!
+}
+
+"What the points of a twinned ranking depend on: its players, in all and per série."
+type CaracteristiquesJumelage {
+  "The players counted."
+  joueurs: Int!
+  "The players counted per série, by série."
+  parSerie: [EffectifSerie!]!
+}
+
+"A site ranked on its own (formula 2: detached from the twinning, §2.18.2.B)."
+type SiteIsole {
+  "The site."
+  site: String!
+  "Its own ranking."
+  classement: [LigneJumelee!]!
+}
+
+"The ranking of twinned tournaments (guide §2.18)."
+type ClassementJumele {
+  "1: a principal tournament and its satellites (§2.18.1.C); 2: tournaments of comparable size (§2.18.2.C)."
+  formule: Int!
+  "Formula 1: the principal's players, each satellite player placed among them; formula 2: every site still twinned."
+  classement: [LigneJumelee!]!
+  "Formula 1: the principal's players only; formula 2: every site still twinned."
+  caracteristiques: CaracteristiquesJumelage!
+  "The sites ranked on their own, by site."
+  isoles: [SiteIsole!]!
+}
+
+extend type Query {
+  "The national ranking of an event played in many centres (guide §2.17.2–2.17.4), from the centres' results received. Public; an unknown event is NOT_FOUND."
+  classementNational(
+    "The event."
+    epreuve: ID!
+  ): ClassementNational!
+  """
+  The twinning's ranking under its formula and its recorded decisions (cuts, games annulled at a site, sites
+  detached: §2.18.1.B–C, §2.18.2.B–C), over the sites' bundles as ` + "`" + `arbitre centre export` + "`" + ` writes them, base64, as
+  ` + "`" + `arbitre jumelage classement` + "`" + ` reads them. Public; an unknown twinning is NOT_FOUND, a damaged bundle
+  PAQUET_CORROMPU.
+  """
+  classementJumele(
+    "The twinning."
+    jumelage: ID!
+    "The sites' bundles (zip), base64, the principal's among them."
+    paquets: [String!]!
+  ): ClassementJumele!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/replay.graphqls", Input: `# The commission's replay: a coup reproduced only from events by re-running
@@ -8888,6 +9396,33 @@ func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_classementJumele_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "jumelage", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["jumelage"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "paquets", ec.unmarshalNString2ᚕstringᚄ)
+	if err != nil {
+		return nil, err
+	}
+	args["paquets"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_classementNational_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "epreuve", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["epreuve"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_classement_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10656,6 +11191,183 @@ func (ec *executionContext) fieldContext_BulletinRejoue_differences(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _CaracteristiquesJumelage_joueurs(ctx context.Context, field graphql.CollectedField, obj *federation.Caracteristiques) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CaracteristiquesJumelage_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CaracteristiquesJumelage_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaracteristiquesJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CaracteristiquesJumelage_parSerie(ctx context.Context, field graphql.CollectedField, obj *federation.Caracteristiques) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CaracteristiquesJumelage_parSerie,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.CaracteristiquesJumelage().ParSerie(ctx, obj)
+		},
+		nil,
+		ec.marshalNEffectifSerie2ᚕarbitreᚋgraphqlᚋmodelᚐEffectifSerieᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CaracteristiquesJumelage_parSerie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CaracteristiquesJumelage",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "serie":
+				return ec.fieldContext_EffectifSerie_serie(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_EffectifSerie_joueurs(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type EffectifSerie", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CentreIsole_centre(ctx context.Context, field graphql.CollectedField, obj *federation.CentreIsole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CentreIsole_centre,
+		func(ctx context.Context) (any, error) {
+			return obj.Centre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CentreIsole_centre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CentreIsole",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CentreIsole_classement(ctx context.Context, field graphql.CollectedField, obj *federation.CentreIsole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CentreIsole_classement,
+		func(ctx context.Context) (any, error) {
+			return obj.Classement, nil
+		},
+		nil,
+		ec.marshalNLigneNationale2ᚕarbitreᚋdomainᚋfederationᚐLigneNationaleᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CentreIsole_classement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CentreIsole",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "centre":
+				return ec.fieldContext_LigneNationale_centre(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneNationale_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneNationale_nom(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneNationale_serie(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneNationale_club(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneNationale_score(ctx, field)
+			case "rang":
+				return ec.fieldContext_LigneNationale_rang(ctx, field)
+			case "moyennes":
+				return ec.fieldContext_LigneNationale_moyennes(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneNationale", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CentreIsole_proportions(ctx context.Context, field graphql.CollectedField, obj *federation.CentreIsole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_CentreIsole_proportions,
+		func(ctx context.Context) (any, error) {
+			return obj.Proportions, nil
+		},
+		nil,
+		ec.marshalNProportionSerie2ᚕarbitreᚋdomainᚋfederationᚐProportionᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_CentreIsole_proportions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CentreIsole",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "serie":
+				return ec.fieldContext_ProportionSerie_serie(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_ProportionSerie_joueurs(ctx, field)
+			case "participants":
+				return ec.fieldContext_ProportionSerie_participants(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ProportionSerie", field.Name)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Chrono_coup(ctx context.Context, field graphql.CollectedField, obj *model.Chrono) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10854,6 +11566,356 @@ func (ec *executionContext) fieldContext_Chrono_heureServeur(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Time does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementJumele_formule(ctx context.Context, field graphql.CollectedField, obj *federation.ClassementJumele) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementJumele_formule,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.ClassementJumele().Formule(ctx, obj)
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementJumele_formule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementJumele",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementJumele_classement(ctx context.Context, field graphql.CollectedField, obj *federation.ClassementJumele) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementJumele_classement,
+		func(ctx context.Context) (any, error) {
+			return obj.Classement, nil
+		},
+		nil,
+		ec.marshalNLigneJumelee2ᚕarbitreᚋdomainᚋfederationᚐLigneJumeleeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementJumele_classement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementJumele",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "site":
+				return ec.fieldContext_LigneJumelee_site(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneJumelee_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneJumelee_nom(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneJumelee_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneJumelee_score(ctx, field)
+			case "rang":
+				return ec.fieldContext_LigneJumelee_rang(ctx, field)
+			case "injecte":
+				return ec.fieldContext_LigneJumelee_injecte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneJumelee", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementJumele_caracteristiques(ctx context.Context, field graphql.CollectedField, obj *federation.ClassementJumele) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementJumele_caracteristiques,
+		func(ctx context.Context) (any, error) {
+			return obj.Caracteristiques, nil
+		},
+		nil,
+		ec.marshalNCaracteristiquesJumelage2arbitreᚋdomainᚋfederationᚐCaracteristiques,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementJumele_caracteristiques(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementJumele",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "joueurs":
+				return ec.fieldContext_CaracteristiquesJumelage_joueurs(ctx, field)
+			case "parSerie":
+				return ec.fieldContext_CaracteristiquesJumelage_parSerie(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CaracteristiquesJumelage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementJumele_isoles(ctx context.Context, field graphql.CollectedField, obj *federation.ClassementJumele) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementJumele_isoles,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.ClassementJumele().Isoles(ctx, obj)
+		},
+		nil,
+		ec.marshalNSiteIsole2ᚕarbitreᚋgraphqlᚋmodelᚐSiteIsoleᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementJumele_isoles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementJumele",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "site":
+				return ec.fieldContext_SiteIsole_site(ctx, field)
+			case "classement":
+				return ec.fieldContext_SiteIsole_classement(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type SiteIsole", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_epreuve(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_epreuve,
+		func(ctx context.Context) (any, error) {
+			return obj.Epreuve, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_epreuve(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_nom(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_centres(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_centres,
+		func(ctx context.Context) (any, error) {
+			return obj.Centres, nil
+		},
+		nil,
+		ec.marshalNString2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_centres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_origines(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_origines,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.ClassementNational().Origines(ctx, obj)
+		},
+		nil,
+		ec.marshalNOrigineCentre2ᚕarbitreᚋgraphqlᚋmodelᚐOrigineCentreᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_origines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "centre":
+				return ec.fieldContext_OrigineCentre_centre(ctx, field)
+			case "origine":
+				return ec.fieldContext_OrigineCentre_origine(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type OrigineCentre", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_classement(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_classement,
+		func(ctx context.Context) (any, error) {
+			return obj.Classement, nil
+		},
+		nil,
+		ec.marshalNLigneNationale2ᚕarbitreᚋdomainᚋfederationᚐLigneNationaleᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_classement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "centre":
+				return ec.fieldContext_LigneNationale_centre(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneNationale_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneNationale_nom(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneNationale_serie(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneNationale_club(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneNationale_score(ctx, field)
+			case "rang":
+				return ec.fieldContext_LigneNationale_rang(ctx, field)
+			case "moyennes":
+				return ec.fieldContext_LigneNationale_moyennes(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneNationale", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClassementNational_horsClasses(ctx context.Context, field graphql.CollectedField, obj *federation.National) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ClassementNational_horsClasses,
+		func(ctx context.Context) (any, error) {
+			return obj.HorsClasses, nil
+		},
+		nil,
+		ec.marshalNCentreIsole2ᚕarbitreᚋdomainᚋfederationᚐCentreIsoleᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ClassementNational_horsClasses(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClassementNational",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "centre":
+				return ec.fieldContext_CentreIsole_centre(ctx, field)
+			case "classement":
+				return ec.fieldContext_CentreIsole_classement(ctx, field)
+			case "proportions":
+				return ec.fieldContext_CentreIsole_proportions(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type CentreIsole", field.Name)
 		},
 	}
 	return fc, nil
@@ -12336,6 +13398,64 @@ func (ec *executionContext) fieldContext_DecisionRejouee_decision(_ context.Cont
 				return ec.fieldContext_Decision_moteur(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Decision", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EffectifSerie_serie(ctx context.Context, field graphql.CollectedField, obj *model.EffectifSerie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EffectifSerie_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EffectifSerie_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EffectifSerie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EffectifSerie_joueurs(ctx context.Context, field graphql.CollectedField, obj *model.EffectifSerie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_EffectifSerie_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_EffectifSerie_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EffectifSerie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -14730,6 +15850,441 @@ func (ec *executionContext) fieldContext_LigneClassique_retire(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_site(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_site,
+		func(ctx context.Context) (any, error) {
+			return obj.Site, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_licence(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_nom(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_serie(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_score(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_rang(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_rang,
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneJumelee_injecte(ctx context.Context, field graphql.CollectedField, obj *federation.LigneJumelee) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneJumelee_injecte,
+		func(ctx context.Context) (any, error) {
+			return obj.Injecte, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneJumelee_injecte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneJumelee",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_centre(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_centre,
+		func(ctx context.Context) (any, error) {
+			return obj.Centre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_centre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_licence(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_licence,
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_nom(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_nom,
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_serie(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_club(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_club,
+		func(ctx context.Context) (any, error) {
+			return obj.Club, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_club(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_score(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_score,
+		func(ctx context.Context) (any, error) {
+			return obj.Score, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_score(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_rang(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_rang,
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneNationale_moyennes(ctx context.Context, field graphql.CollectedField, obj *federation.LigneNationale) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneNationale_moyennes,
+		func(ctx context.Context) (any, error) {
+			return obj.Moyennes, nil
+		},
+		nil,
+		ec.marshalNInt2ᚕintᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneNationale_moyennes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneNationale",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
 		},
 	}
 	return fc, nil
@@ -21453,6 +23008,64 @@ func (ec *executionContext) fieldContext_NiveauAppel_motivation(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _OrigineCentre_centre(ctx context.Context, field graphql.CollectedField, obj *model.OrigineCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_OrigineCentre_centre,
+		func(ctx context.Context) (any, error) {
+			return obj.Centre, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_OrigineCentre_centre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrigineCentre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrigineCentre_origine(ctx context.Context, field graphql.CollectedField, obj *model.OrigineCentre) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_OrigineCentre_origine,
+		func(ctx context.Context) (any, error) {
+			return obj.Origine, nil
+		},
+		nil,
+		ec.marshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_OrigineCentre_origine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrigineCentre",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type OrigineResultats does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.PageInfo) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22947,6 +24560,93 @@ func (ec *executionContext) fieldContext_Placement_videTirage(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _ProportionSerie_serie(ctx context.Context, field graphql.CollectedField, obj *federation.Proportion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ProportionSerie_serie,
+		func(ctx context.Context) (any, error) {
+			return obj.Serie, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ProportionSerie_serie(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProportionSerie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProportionSerie_joueurs(ctx context.Context, field graphql.CollectedField, obj *federation.Proportion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ProportionSerie_joueurs,
+		func(ctx context.Context) (any, error) {
+			return obj.Joueurs, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ProportionSerie_joueurs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProportionSerie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ProportionSerie_participants(ctx context.Context, field graphql.CollectedField, obj *federation.Proportion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ProportionSerie_participants,
+		func(ctx context.Context) (any, error) {
+			return obj.Participants, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ProportionSerie_participants(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ProportionSerie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PropositionClassique_ronde(ctx context.Context, field graphql.CollectedField, obj *model.PropositionClassique) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24367,6 +26067,112 @@ func (ec *executionContext) fieldContext_Query_verifierCoup(ctx context.Context,
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_verifierCoup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_classementNational(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_classementNational,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ClassementNational(ctx, fc.Args["epreuve"].(string))
+		},
+		nil,
+		ec.marshalNClassementNational2ᚖarbitreᚋdomainᚋfederationᚐNational,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_classementNational(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "epreuve":
+				return ec.fieldContext_ClassementNational_epreuve(ctx, field)
+			case "nom":
+				return ec.fieldContext_ClassementNational_nom(ctx, field)
+			case "centres":
+				return ec.fieldContext_ClassementNational_centres(ctx, field)
+			case "origines":
+				return ec.fieldContext_ClassementNational_origines(ctx, field)
+			case "classement":
+				return ec.fieldContext_ClassementNational_classement(ctx, field)
+			case "horsClasses":
+				return ec.fieldContext_ClassementNational_horsClasses(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ClassementNational", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classementNational_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_classementJumele(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_classementJumele,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ClassementJumele(ctx, fc.Args["jumelage"].(string), fc.Args["paquets"].([]string))
+		},
+		nil,
+		ec.marshalNClassementJumele2ᚖarbitreᚋdomainᚋfederationᚐClassementJumele,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_classementJumele(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "formule":
+				return ec.fieldContext_ClassementJumele_formule(ctx, field)
+			case "classement":
+				return ec.fieldContext_ClassementJumele_classement(ctx, field)
+			case "caracteristiques":
+				return ec.fieldContext_ClassementJumele_caracteristiques(ctx, field)
+			case "isoles":
+				return ec.fieldContext_ClassementJumele_isoles(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ClassementJumele", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classementJumele_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -25948,6 +27754,80 @@ func (ec *executionContext) fieldContext_Serveur_lexique(_ context.Context, fiel
 				return ec.fieldContext_Lexique_mots(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Lexique", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteIsole_site(ctx context.Context, field graphql.CollectedField, obj *model.SiteIsole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SiteIsole_site,
+		func(ctx context.Context) (any, error) {
+			return obj.Site, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SiteIsole_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteIsole",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SiteIsole_classement(ctx context.Context, field graphql.CollectedField, obj *model.SiteIsole) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SiteIsole_classement,
+		func(ctx context.Context) (any, error) {
+			return obj.Classement, nil
+		},
+		nil,
+		ec.marshalNLigneJumelee2ᚕarbitreᚋdomainᚋfederationᚐLigneJumeleeᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SiteIsole_classement(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SiteIsole",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "site":
+				return ec.fieldContext_LigneJumelee_site(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneJumelee_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneJumelee_nom(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneJumelee_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneJumelee_score(ctx, field)
+			case "rang":
+				return ec.fieldContext_LigneJumelee_rang(ctx, field)
+			case "injecte":
+				return ec.fieldContext_LigneJumelee_injecte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneJumelee", field.Name)
 		},
 	}
 	return fc, nil
@@ -30920,6 +32800,130 @@ func (ec *executionContext) _BulletinRejoue(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var caracteristiquesJumelageImplementors = []string{"CaracteristiquesJumelage"}
+
+func (ec *executionContext) _CaracteristiquesJumelage(ctx context.Context, sel ast.SelectionSet, obj *federation.Caracteristiques) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, caracteristiquesJumelageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CaracteristiquesJumelage")
+		case "joueurs":
+			out.Values[i] = ec._CaracteristiquesJumelage_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "parSerie":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CaracteristiquesJumelage_parSerie(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var centreIsoleImplementors = []string{"CentreIsole"}
+
+func (ec *executionContext) _CentreIsole(ctx context.Context, sel ast.SelectionSet, obj *federation.CentreIsole) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, centreIsoleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CentreIsole")
+		case "centre":
+			out.Values[i] = ec._CentreIsole_centre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "classement":
+			out.Values[i] = ec._CentreIsole_classement(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "proportions":
+			out.Values[i] = ec._CentreIsole_proportions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var chronoImplementors = []string{"Chrono"}
 
 func (ec *executionContext) _Chrono(ctx context.Context, sel ast.SelectionSet, obj *model.Chrono) graphql.Marshaler {
@@ -30965,6 +32969,217 @@ func (ec *executionContext) _Chrono(ctx context.Context, sel ast.SelectionSet, o
 			out.Values[i] = ec._Chrono_heureServeur(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var classementJumeleImplementors = []string{"ClassementJumele"}
+
+func (ec *executionContext) _ClassementJumele(ctx context.Context, sel ast.SelectionSet, obj *federation.ClassementJumele) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, classementJumeleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ClassementJumele")
+		case "formule":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ClassementJumele_formule(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "classement":
+			out.Values[i] = ec._ClassementJumele_classement(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "caracteristiques":
+			out.Values[i] = ec._ClassementJumele_caracteristiques(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isoles":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ClassementJumele_isoles(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var classementNationalImplementors = []string{"ClassementNational"}
+
+func (ec *executionContext) _ClassementNational(ctx context.Context, sel ast.SelectionSet, obj *federation.National) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, classementNationalImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ClassementNational")
+		case "epreuve":
+			out.Values[i] = ec._ClassementNational_epreuve(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nom":
+			out.Values[i] = ec._ClassementNational_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "centres":
+			out.Values[i] = ec._ClassementNational_centres(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "origines":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ClassementNational_origines(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "classement":
+			out.Values[i] = ec._ClassementNational_classement(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "horsClasses":
+			out.Values[i] = ec._ClassementNational_horsClasses(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -31492,6 +33707,50 @@ func (ec *executionContext) _DecisionRejouee(ctx context.Context, sel ast.Select
 			}
 		case "decision":
 			out.Values[i] = ec._DecisionRejouee_decision(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var effectifSerieImplementors = []string{"EffectifSerie"}
+
+func (ec *executionContext) _EffectifSerie(ctx context.Context, sel ast.SelectionSet, obj *model.EffectifSerie) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, effectifSerieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EffectifSerie")
+		case "serie":
+			out.Values[i] = ec._EffectifSerie_serie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._EffectifSerie_joueurs(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -32417,6 +34676,149 @@ func (ec *executionContext) _LigneClassique(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var ligneJumeleeImplementors = []string{"LigneJumelee"}
+
+func (ec *executionContext) _LigneJumelee(ctx context.Context, sel ast.SelectionSet, obj *federation.LigneJumelee) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ligneJumeleeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LigneJumelee")
+		case "site":
+			out.Values[i] = ec._LigneJumelee_site(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._LigneJumelee_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._LigneJumelee_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serie":
+			out.Values[i] = ec._LigneJumelee_serie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._LigneJumelee_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rang":
+			out.Values[i] = ec._LigneJumelee_rang(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "injecte":
+			out.Values[i] = ec._LigneJumelee_injecte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var ligneNationaleImplementors = []string{"LigneNationale"}
+
+func (ec *executionContext) _LigneNationale(ctx context.Context, sel ast.SelectionSet, obj *federation.LigneNationale) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ligneNationaleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LigneNationale")
+		case "centre":
+			out.Values[i] = ec._LigneNationale_centre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._LigneNationale_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._LigneNationale_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "serie":
+			out.Values[i] = ec._LigneNationale_serie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "club":
+			out.Values[i] = ec._LigneNationale_club(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "score":
+			out.Values[i] = ec._LigneNationale_score(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rang":
+			out.Values[i] = ec._LigneNationale_rang(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "moyennes":
+			out.Values[i] = ec._LigneNationale_moyennes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var matchClassiqueImplementors = []string{"MatchClassique"}
 
 func (ec *executionContext) _MatchClassique(ctx context.Context, sel ast.SelectionSet, obj *model.MatchClassique) graphql.Marshaler {
@@ -33146,6 +35548,50 @@ func (ec *executionContext) _NiveauAppel(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var origineCentreImplementors = []string{"OrigineCentre"}
+
+func (ec *executionContext) _OrigineCentre(ctx context.Context, sel ast.SelectionSet, obj *model.OrigineCentre) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, origineCentreImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrigineCentre")
+		case "centre":
+			out.Values[i] = ec._OrigineCentre_centre(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "origine":
+			out.Values[i] = ec._OrigineCentre_origine(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var pageInfoImplementors = []string{"PageInfo"}
 
 func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.PageInfo) graphql.Marshaler {
@@ -33705,6 +36151,55 @@ func (ec *executionContext) _Placement(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var proportionSerieImplementors = []string{"ProportionSerie"}
+
+func (ec *executionContext) _ProportionSerie(ctx context.Context, sel ast.SelectionSet, obj *federation.Proportion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, proportionSerieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ProportionSerie")
+		case "serie":
+			out.Values[i] = ec._ProportionSerie_serie(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueurs":
+			out.Values[i] = ec._ProportionSerie_joueurs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "participants":
+			out.Values[i] = ec._ProportionSerie_participants(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var propositionClassiqueImplementors = []string{"PropositionClassique"}
 
 func (ec *executionContext) _PropositionClassique(ctx context.Context, sel ast.SelectionSet, obj *model.PropositionClassique) graphql.Marshaler {
@@ -34172,6 +36667,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_verifierCoup(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "classementNational":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_classementNational(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "classementJumele":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_classementJumele(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -34690,6 +37229,50 @@ func (ec *executionContext) _Serveur(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "lexique":
 			out.Values[i] = ec._Serveur_lexique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var siteIsoleImplementors = []string{"SiteIsole"}
+
+func (ec *executionContext) _SiteIsole(ctx context.Context, sel ast.SelectionSet, obj *model.SiteIsole) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, siteIsoleImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SiteIsole")
+		case "site":
+			out.Values[i] = ec._SiteIsole_site(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "classement":
+			out.Values[i] = ec._SiteIsole_classement(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36054,6 +38637,58 @@ func (ec *executionContext) marshalNBulletinRejoue2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
+func (ec *executionContext) marshalNCaracteristiquesJumelage2arbitreᚋdomainᚋfederationᚐCaracteristiques(ctx context.Context, sel ast.SelectionSet, v federation.Caracteristiques) graphql.Marshaler {
+	return ec._CaracteristiquesJumelage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCentreIsole2arbitreᚋdomainᚋfederationᚐCentreIsole(ctx context.Context, sel ast.SelectionSet, v federation.CentreIsole) graphql.Marshaler {
+	return ec._CentreIsole(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCentreIsole2ᚕarbitreᚋdomainᚋfederationᚐCentreIsoleᚄ(ctx context.Context, sel ast.SelectionSet, v []federation.CentreIsole) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNCentreIsole2arbitreᚋdomainᚋfederationᚐCentreIsole(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNChrono2arbitreᚋgraphqlᚋmodelᚐChrono(ctx context.Context, sel ast.SelectionSet, v model.Chrono) graphql.Marshaler {
 	return ec._Chrono(ctx, sel, &v)
 }
@@ -36066,6 +38701,34 @@ func (ec *executionContext) marshalNChrono2ᚖarbitreᚋgraphqlᚋmodelᚐChrono
 		return graphql.Null
 	}
 	return ec._Chrono(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNClassementJumele2arbitreᚋdomainᚋfederationᚐClassementJumele(ctx context.Context, sel ast.SelectionSet, v federation.ClassementJumele) graphql.Marshaler {
+	return ec._ClassementJumele(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNClassementJumele2ᚖarbitreᚋdomainᚋfederationᚐClassementJumele(ctx context.Context, sel ast.SelectionSet, v *federation.ClassementJumele) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ClassementJumele(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNClassementNational2arbitreᚋdomainᚋfederationᚐNational(ctx context.Context, sel ast.SelectionSet, v federation.National) graphql.Marshaler {
+	return ec._ClassementNational(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNClassementNational2ᚖarbitreᚋdomainᚋfederationᚐNational(ctx context.Context, sel ast.SelectionSet, v *federation.National) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ClassementNational(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNConfigClassique2ᚖarbitreᚋgraphqlᚋmodelᚐConfigClassique(ctx context.Context, sel ast.SelectionSet, v *model.ConfigClassique) graphql.Marshaler {
@@ -36423,6 +39086,54 @@ var (
 		partie.ParTirageAuSort: "tirage_au_sort",
 	}
 )
+
+func (ec *executionContext) marshalNEffectifSerie2arbitreᚋgraphqlᚋmodelᚐEffectifSerie(ctx context.Context, sel ast.SelectionSet, v model.EffectifSerie) graphql.Marshaler {
+	return ec._EffectifSerie(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNEffectifSerie2ᚕarbitreᚋgraphqlᚋmodelᚐEffectifSerieᚄ(ctx context.Context, sel ast.SelectionSet, v []model.EffectifSerie) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNEffectifSerie2arbitreᚋgraphqlᚋmodelᚐEffectifSerie(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
 
 func (ec *executionContext) unmarshalNEtatChrono2arbitreᚋdomainᚋduplicateᚐEtatChrono(ctx context.Context, v any) (duplicate.EtatChrono, error) {
 	tmp, err := graphql.UnmarshalString(v)
@@ -37068,6 +39779,102 @@ func (ec *executionContext) marshalNLigneClassique2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
+func (ec *executionContext) marshalNLigneJumelee2arbitreᚋdomainᚋfederationᚐLigneJumelee(ctx context.Context, sel ast.SelectionSet, v federation.LigneJumelee) graphql.Marshaler {
+	return ec._LigneJumelee(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLigneJumelee2ᚕarbitreᚋdomainᚋfederationᚐLigneJumeleeᚄ(ctx context.Context, sel ast.SelectionSet, v []federation.LigneJumelee) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNLigneJumelee2arbitreᚋdomainᚋfederationᚐLigneJumelee(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLigneNationale2arbitreᚋdomainᚋfederationᚐLigneNationale(ctx context.Context, sel ast.SelectionSet, v federation.LigneNationale) graphql.Marshaler {
+	return ec._LigneNationale(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLigneNationale2ᚕarbitreᚋdomainᚋfederationᚐLigneNationaleᚄ(ctx context.Context, sel ast.SelectionSet, v []federation.LigneNationale) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNLigneNationale2arbitreᚋdomainᚋfederationᚐLigneNationale(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNMatchClassique2arbitreᚋgraphqlᚋmodelᚐMatchClassique(ctx context.Context, sel ast.SelectionSet, v model.MatchClassique) graphql.Marshaler {
 	return ec._MatchClassique(ctx, sel, &v)
 }
@@ -37354,6 +40161,82 @@ func (ec *executionContext) marshalNNiveauAppel2ᚕarbitreᚋgraphqlᚋmodelᚐN
 	return ret
 }
 
+func (ec *executionContext) marshalNOrigineCentre2arbitreᚋgraphqlᚋmodelᚐOrigineCentre(ctx context.Context, sel ast.SelectionSet, v model.OrigineCentre) graphql.Marshaler {
+	return ec._OrigineCentre(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNOrigineCentre2ᚕarbitreᚋgraphqlᚋmodelᚐOrigineCentreᚄ(ctx context.Context, sel ast.SelectionSet, v []model.OrigineCentre) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNOrigineCentre2arbitreᚋgraphqlᚋmodelᚐOrigineCentre(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine(ctx context.Context, v any) (federation.Origine, error) {
+	tmp, err := graphql.UnmarshalString(v)
+	res := unmarshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine[tmp]
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine(ctx context.Context, sel ast.SelectionSet, v federation.Origine) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(marshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine[v])
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+var (
+	unmarshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine = map[string]federation.Origine{
+		"en_ligne": federation.OrigineEnLigne,
+		"fichier":  federation.OrigineFichier,
+	}
+	marshalNOrigineResultats2arbitreᚋdomainᚋfederationᚐOrigine = map[federation.Origine]string{
+		federation.OrigineEnLigne: "en_ligne",
+		federation.OrigineFichier: "fichier",
+	}
+)
+
 func (ec *executionContext) marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -37615,6 +40498,54 @@ func (ec *executionContext) unmarshalNProblemeCoup2arbitreᚋgraphqlᚋmodelᚐP
 
 func (ec *executionContext) marshalNProblemeCoup2arbitreᚋgraphqlᚋmodelᚐProblemeCoup(ctx context.Context, sel ast.SelectionSet, v model.ProblemeCoup) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNProportionSerie2arbitreᚋdomainᚋfederationᚐProportion(ctx context.Context, sel ast.SelectionSet, v federation.Proportion) graphql.Marshaler {
+	return ec._ProportionSerie(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNProportionSerie2ᚕarbitreᚋdomainᚋfederationᚐProportionᚄ(ctx context.Context, sel ast.SelectionSet, v []federation.Proportion) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNProportionSerie2arbitreᚋdomainᚋfederationᚐProportion(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNQualite2arbitreᚋdomainᚋappelᚐQualite(ctx context.Context, v any) (appel.Qualite, error) {
@@ -38138,6 +41069,54 @@ func (ec *executionContext) marshalNServeur2ᚖarbitreᚋgraphqlᚋmodelᚐServe
 		return graphql.Null
 	}
 	return ec._Serveur(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSiteIsole2arbitreᚋgraphqlᚋmodelᚐSiteIsole(ctx context.Context, sel ast.SelectionSet, v model.SiteIsole) graphql.Marshaler {
+	return ec._SiteIsole(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSiteIsole2ᚕarbitreᚋgraphqlᚋmodelᚐSiteIsoleᚄ(ctx context.Context, sel ast.SelectionSet, v []model.SiteIsole) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNSiteIsole2arbitreᚋgraphqlᚋmodelᚐSiteIsole(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNSolution2arbitreᚋgraphqlᚋmodelᚐSolution(ctx context.Context, sel ast.SelectionSet, v model.Solution) graphql.Marshaler {

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/federation"
 	"arbitre/engine/correction"
 	"arbitre/projections/historique"
 	"bytes"
@@ -377,13 +378,21 @@ type DepotAppelInput struct {
 	Demandee *DecisionInput `json:"demandee,omitempty"`
 }
 
+// A série and its players.
+type EffectifSerie struct {
+	// The série.
+	Serie string `json:"serie"`
+	// Its players.
+	Joueurs int `json:"joueurs"`
+}
+
 // A tournament's results, ready to save as a file (docs/archive.md).
 type ExportArchive struct {
-	// The file's suggested name: <tournoi>.csv or <tournoi>.json.
+	// The file's suggested name: <tournoi>.csv, <tournoi>.json or <tournoi>.zip.
 	NomFichier string `json:"nomFichier"`
 	// Its media type.
 	TypeMime string `json:"typeMime"`
-	// The file's content.
+	// The file's content: the text of a CSV or a JSON, a zip in base64.
 	Contenu string `json:"contenu"`
 }
 
@@ -467,7 +476,7 @@ type InscriptionClassiqueInput struct {
 	Joueur string `json:"joueur"`
 	// His name.
 	Nom string `json:"nom"`
-	// His cote, 0 or none for a new player.
+	// His cote; 0 or none: the latest the federation knows (a tournament closed here or imported into the archive, by date), none for a new player.
 	Cote *int `json:"cote,omitempty"`
 }
 
@@ -711,6 +720,14 @@ type NiveauAppel struct {
 	Issue *appel.Issue `json:"issue,omitempty"`
 	// The commission's rationale, once decided.
 	Motivation *string `json:"motivation,omitempty"`
+}
+
+// How one centre's results came.
+type OrigineCentre struct {
+	// The centre.
+	Centre string `json:"centre"`
+	// Online or as a file.
+	Origine federation.Origine `json:"origine"`
 }
 
 // Where a page of a connection ends.
@@ -957,6 +974,14 @@ type Serveur struct {
 	Version string `json:"version"`
 	// The word list the engine uses.
 	Lexique *Lexique `json:"lexique"`
+}
+
+// A site ranked on its own (formula 2: detached from the twinning, §2.18.2.B).
+type SiteIsole struct {
+	// The site.
+	Site string `json:"site"`
+	// Its own ranking.
+	Classement []federation.LigneJumelee `json:"classement"`
 }
 
 // The engine's answer for a position.
@@ -1507,16 +1532,19 @@ const (
 	FormatExportCSV FormatExport = "csv"
 	// The same lines, typed, as JSON.
 	FormatExportJSON FormatExport = "json"
+	// A zip of the whole tournament: the CSV, the JSON and every classique match's GCG (parties/<match>.gcg); contenu is base64.
+	FormatExportZip FormatExport = "zip"
 )
 
 var AllFormatExport = []FormatExport{
 	FormatExportCSV,
 	FormatExportJSON,
+	FormatExportZip,
 }
 
 func (e FormatExport) IsValid() bool {
 	switch e {
-	case FormatExportCSV, FormatExportJSON:
+	case FormatExportCSV, FormatExportJSON, FormatExportZip:
 		return true
 	}
 	return false

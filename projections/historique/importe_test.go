@@ -13,6 +13,7 @@ import (
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
+	"arbitre/projections/projection"
 )
 
 // Two past tournaments: a classique one in 2018 where L1 (who played the
@@ -27,6 +28,23 @@ const (
 		"vichy-2019;Festival de Vichy;2019-05-04;vichy-2019-1;1;L2;Joueur L2;Cusset;B;850;920;2;850;920;92,39;2\n"
 )
 
+// importer imports each file (name, content) into the archive, in order,
+// and brings the read models up to date.
+func importer(t *testing.T, store eventstore.Store, runners []*projection.Runner, fichiers ...[2]string) {
+	t.Helper()
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	for _, f := range fichiers {
+		_, err := darchive.Importer(ctx, eventstore.Flux{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	for _, r := range runners {
+		_, err := r.CatchUp(ctx, nil)
+		require.NoError(t, err)
+	}
+}
+
 // TestArchive_Art2_2_ImportDansLHistorique: the cotes of classique §2.2 and
 // the rest of imported past tournaments reach the
 // archive like live ones: tournaments dated as the file says, players,
@@ -35,23 +53,13 @@ const (
 func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners := archive(t)
-	reg, err := catalogue.Registre()
-	require.NoError(t, err)
-	flux := eventstore.Flux{Store: store, Registry: reg}
 	// N1's club in 2020, then in 2017: the older file does not replace it.
 	nouveau := func(tournoi, date, club string) string {
 		return duplicate2019[:strings.Index(duplicate2019, "\n")+1] +
 			tournoi + ";Simultané;" + date + ";" + tournoi + "-1;1;N1;Nouveau;" + club + ";C;700;920;1;700;920;76,09;1\n"
 	}
-	for _, f := range [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019},
-		{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, {"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")}} {
-		_, err := darchive.Importer(ctx, flux, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
-		require.NoError(t, err)
-	}
-	for _, r := range runners {
-		_, err := r.CatchUp(ctx, nil)
-		require.NoError(t, err)
-	}
+	importer(t, store, runners, [2]string{"lyon.csv", classique2018}, [2]string{"vichy.csv", duplicate2019},
+		[2]string{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, [2]string{"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")})
 
 	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
 	require.NoError(t, err)
@@ -121,4 +129,36 @@ func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, parts, 1)
 	assert.Equal(t, "D2-1", parts[0].Partie)
+}
+
+// TestArchive_CoteConnueLaPlusRecente: the cote a registration without
+// one takes (docs/archive.md) is the latest by date the archive knows: an
+// imported tournament's for a player who played none here (L1), the live
+// tournament's when it is later than the file (J0001), a later file's when
+// it is later than the live one; none for a player never rated.
+func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archive(t)
+	importer(t, store, runners, [2]string{"lyon.csv", classique2018})
+	connues := historique.CotesConnues{DB: db}
+	cote := func(joueur string) (int, bool) {
+		t.Helper()
+		c, ok, err := connues.CoteConnue(ctx, joueur)
+		require.NoError(t, err)
+		return c, ok
+	}
+	c, ok := cote("L1")
+	assert.True(t, ok)
+	assert.Equal(t, 1512, c, "the imported cote: L1 played no classique tournament here")
+	vivantes, err := historique.Cotes(ctx, db, "J0001")
+	require.NoError(t, err)
+	require.Len(t, vivantes, 2)
+	c, _ = cote("J0001")
+	assert.Equal(t, vivantes[1].Apres, c, "the live C1 closed after the 2018 file")
+	_, ok = cote("L2")
+	assert.False(t, ok, "L2 played duplicate only")
+
+	importer(t, store, runners, [2]string{"plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018)})
+	c, _ = cote("J0001")
+	assert.Equal(t, 1438, c, "a file dated after the live tournament")
 }

@@ -221,6 +221,21 @@ func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
 	return out, rows.Err()
 }
 
+// CotesConnues reads the players' current cotes from the archive, for the
+// registrations without one (classique command.CotesConnues).
+type CotesConnues struct{ DB *sql.DB }
+
+// CoteConnue is the player's latest cote: the one after the last classique
+// tournament he played by date, live or imported (Cotes); false without
+// one.
+func (c CotesConnues) CoteConnue(ctx context.Context, joueur string) (int, bool, error) {
+	cotes, err := Cotes(ctx, c.DB, joueur)
+	if err != nil || len(cotes) == 0 {
+		return 0, false, err
+	}
+	return cotes[len(cotes)-1].Apres, true, nil
+}
+
 // The policy and version an imported cote is reported with.
 const (
 	PolitiqueImport = "import"

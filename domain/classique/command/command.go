@@ -9,6 +9,7 @@ package command
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
@@ -30,6 +31,13 @@ type Matchs interface {
 	Enregistrer(ctx context.Context, p *partie.Partie, md eventstore.Metadata) error
 }
 
+// CotesConnues gives the latest cote the federation knows of a player:
+// the cote after his last classique tournament by date, played here or
+// imported into the archive (historique.CotesConnues), false without one.
+type CotesConnues interface {
+	CoteConnue(ctx context.Context, joueur string) (int, bool, error)
+}
+
 // Application is the index of every classique use case.
 type Application struct {
 	tournois Tournois
@@ -37,6 +45,7 @@ type Application struct {
 	regles   *partie.Regles
 	hasard   partie.Hasard
 	metadata eventstore.Metadata
+	cotes    CotesConnues
 }
 
 // New returns the use cases over the repositories: regles are the rules
@@ -44,6 +53,14 @@ type Application struct {
 // tells who acts.
 func New(tournois Tournois, matchs Matchs, regles *partie.Regles, hasard partie.Hasard, md eventstore.Metadata) *Application {
 	return &Application{tournois: tournois, matchs: matchs, regles: regles, hasard: hasard, metadata: md}
+}
+
+// AvecCotesConnues makes a player registered without a cote enter with the
+// latest one the federation knows (docs/archive.md), recorded in his
+// registration: seeding and pairing use it.
+func (a *Application) AvecCotesConnues(c CotesConnues) *Application {
+	a.cotes = c
+	return a
 }
 
 // sansCommande drops the client's command envelope: reading another stream
@@ -95,14 +112,46 @@ func (a *Application) OuvrirTournoi(ctx context.Context, id, nom string, rondes 
 	return a.tournois.Enregistrer(ctx, t, a.metadata)
 }
 
-// Inscrire registers a player with his cote (0 without one).
+// Inscrire registers a player with his cote (0 without one: the one the
+// federation knows, AvecCotesConnues).
 func (a *Application) Inscrire(ctx context.Context, tournoi, joueur, nom string, cote int) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(joueur, nom, cote) })
+	lot, err := a.cotesConnues(ctx, []ronde.Inscription{{Joueur: joueur, Nom: nom, Cote: cote}})
+	if err != nil {
+		return err
+	}
+	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(joueur, nom, lot[0].Cote) })
 }
 
-// InscrireLot registers a whole list, all or nothing.
+// InscrireLot registers a whole list, all or nothing (each player without
+// a cote with the one the federation knows).
 func (a *Application) InscrireLot(ctx context.Context, tournoi string, lot []ronde.Inscription) error {
+	lot, err := a.cotesConnues(ctx, lot)
+	if err != nil {
+		return err
+	}
 	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.InscrireLot(lot) })
+}
+
+// cotesConnues gives each registration without a cote the one the
+// federation knows, if any.
+func (a *Application) cotesConnues(ctx context.Context, lot []ronde.Inscription) ([]ronde.Inscription, error) {
+	if a.cotes == nil {
+		return lot, nil
+	}
+	out := slices.Clone(lot)
+	for i := range out {
+		if out[i].Cote != 0 {
+			continue
+		}
+		c, ok, err := a.cotes.CoteConnue(ctx, out[i].Joueur)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out[i].Cote = c
+		}
+	}
+	return out, nil
 }
 
 // EtablirTetesDeSerie seeds the registered players by cote.

@@ -14,6 +14,10 @@ import (
 	"sort"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/classique/gcg"
+	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/historique"
 	"arbitre/projections/standings"
@@ -38,7 +42,12 @@ func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg 
 	}
 	d := archive.Document{Tournoi: t.ID, Nom: t.Nom, Genre: genre, Date: t.OuvertLe.Format(archive.FormatDate)}
 	if genre == archive.GenreClassique {
-		d.Classique, err = classique(ctx, db, t.ID)
+		var e ronde.Exempt
+		if e, err = exemptDuTournoi(ctx, journal, reg, t.ID); err != nil {
+			return d, err
+		}
+		d.Exempt = &e
+		d.Classique, err = classique(ctx, db, t.ID, e)
 	} else {
 		d.Duplicate, err = duplicate(ctx, db, t.ID)
 	}
@@ -98,10 +107,32 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 	return out, nil
 }
 
+// exemptDuTournoi is what a bye counts in the classique tournament played
+// here: its configuration, as its opening recorded it (ronde.TournoiOuvert).
+func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, tournoi string) (ronde.Exempt, error) {
+	stream, err := eventstore.ClassiqueStream(tournoi)
+	if err != nil {
+		return ronde.Exempt{}, err
+	}
+	premiers, err := journal.ReadStream(ctx, stream, 0, 1)
+	if err != nil || len(premiers) == 0 {
+		return ronde.ConfigParDefaut().Exempt, err
+	}
+	ev, err := reg.Decode(premiers[0])
+	if err != nil {
+		return ronde.Exempt{}, err
+	}
+	ouvert, ok := ev.(ronde.TournoiOuvert)
+	if !ok {
+		return ronde.Exempt{}, fmt.Errorf("export: %s does not start with the tournament's opening", stream)
+	}
+	return ouvert.Configuration().Exempt, nil
+}
+
 // classique lists each round: each match as two lines, one per player,
-// then the exempt player's line; with each player's cote before and after
-// the tournament once it is closed.
-func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneClassique, error) {
+// then the exempt player's line, counting exempt; with each player's cote
+// before and after the tournament once it is closed.
+func classique(ctx context.Context, db *sql.DB, tournoi string, exempt ronde.Exempt) ([]archive.LigneClassique, error) {
 	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
 	if err != nil {
 		return nil, err
@@ -140,8 +171,8 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 	}
 	sort.Ints(rondes)
 	var out []archive.LigneClassique
-	for _, ronde := range rondes {
-		for _, r := range parRonde[ronde] {
+	for _, numero := range rondes {
+		for _, r := range parRonde[numero] {
 			for moi, lui := range []int{1, 0} {
 				j, err := joueur(r.Joueurs[moi])
 				if err != nil {
@@ -153,12 +184,12 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 					CoteAvant: c[0], CoteApres: c[1]})
 			}
 		}
-		if e, ok := exempts[ronde]; ok {
+		if e, ok := exempts[numero]; ok {
 			j, err := joueur(e)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, archive.Exempte(ronde, j.ID, j.Nom, j.Club, cotes[j.ID]))
+			out = append(out, archive.Exempte(numero, j.ID, j.Nom, j.Club, cotes[j.ID], exempt))
 		}
 	}
 	return out, nil
@@ -168,6 +199,62 @@ func classique(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 type Fichier struct {
 	Nom   string
 	Texte string
+}
+
+// Tournois reads classique tournaments, Matchs their matches
+// (domain/classique/adapters).
+type (
+	Tournois interface {
+		Charger(ctx context.Context, id string) (*ronde.Tournoi, error)
+	}
+	Matchs interface {
+		Charger(ctx context.Context, id string) (*partie.Partie, error)
+	}
+)
+
+// GCG returns every match of classique tournament id's published rounds
+// as a GCG file named <match>.gcg (a table whose match is not opened yet
+// has none).
+func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
+	t, err := tournois.Charger(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	var out []Fichier
+	for _, r := range t.Publiees() {
+		for _, tb := range r.Tables {
+			p, err := matchs.Charger(ctx, tb.Match)
+			if erreur.CodeOf(err) == erreur.CodeNotFound {
+				continue // a table whose match is not opened yet: no game to write
+			}
+			if err != nil {
+				return nil, err
+			}
+			text, err := gcg.Export(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Fichier{Nom: tb.Match + ".gcg", Texte: text})
+		}
+	}
+	return out, nil
+}
+
+// Zip writes the zip of the whole tournament d (EcrireZip): with the GCG
+// of every match when it is a classique tournament played here (an
+// imported one has its results only).
+func Zip(ctx context.Context, w io.Writer, journal eventstore.Reader, reg *eventstore.Registry, tournois Tournois, matchs Matchs, d archive.Document) error {
+	var parties []Fichier
+	if d.Genre == archive.GenreClassique {
+		_, importe, err := archive.Charger(ctx, journal, reg, d.Genre, d.Tournoi)
+		if err == nil && !importe {
+			parties, err = GCG(ctx, tournois, matchs, d.Tournoi)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return EcrireZip(w, d, parties)
 }
 
 // EcrireZip writes the zip of a whole tournament: <tournoi>.csv,

@@ -1,0 +1,48 @@
+package command_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/classique/ronde"
+)
+
+// federation is the cotes the federation knows (its archive): the latest
+// of each player, live or imported.
+type federation map[string]int
+
+func (f federation) CoteConnue(_ context.Context, joueur string) (int, bool, error) {
+	if joueur == "panne" {
+		return 0, false, errors.New("archive illisible")
+	}
+	c, ok := f[joueur]
+	return c, ok, nil
+}
+
+// TestInscrire_CoteConnueDeLaFederation: a player registered without a
+// cote enters with the latest one the federation knows (docs/archive.md:
+// an imported past tournament's cote included), which then seeds and pairs
+// him; a cote given at registration stands; a player the federation does
+// not know has none. Registration by list does the same, all or nothing.
+func TestInscrire_CoteConnueDeLaFederation(t *testing.T) {
+	b := nouveauBanc(t)
+	app := b.app.AvecCotesConnues(federation{"connu": 1512, "donne": 1700})
+	require.NoError(t, app.OuvrirTournoi(b.ctx, "open", "Open de test", 3, ronde.ConfigParDefaut()))
+	require.NoError(t, app.Inscrire(b.ctx, "open", "connu", "Connu", 0))
+	require.NoError(t, app.Inscrire(b.ctx, "open", "donne", "Donné", 1300))
+	require.NoError(t, app.InscrireLot(b.ctx, "open", []ronde.Inscription{{Joueur: "nouveau", Nom: "Nouveau"}, {Joueur: "lot", Nom: "Lot", Cote: 1400}}))
+	assert.Error(t, app.Inscrire(b.ctx, "open", "panne", "Panne", 0), "an unreadable archive registers nobody")
+	assert.Error(t, app.InscrireLot(b.ctx, "open", []ronde.Inscription{{Joueur: "x", Nom: "X"}, {Joueur: "panne", Nom: "Panne"}}))
+
+	cotes := map[string]int{}
+	for _, i := range b.tournoi(t).Inscrits() {
+		cotes[i.Joueur] = i.Cote
+	}
+	assert.Equal(t, map[string]int{"connu": 1512, "donne": 1300, "nouveau": 0, "lot": 1400}, cotes)
+	require.NoError(t, app.EtablirTetesDeSerie(b.ctx, "open"))
+	assert.Equal(t, []string{"connu", "lot", "donne", "nouveau"}, b.tournoi(t).TetesDeSerie(), "seeded by the cotes registered")
+}
