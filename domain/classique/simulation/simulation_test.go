@@ -96,3 +96,48 @@ func TestSimulation_MemesPartiesQuAvant(t *testing.T) {
 	assert.Equal(t, 48, s.bilan.Parties)
 	assert.Equal(t, "8b3824a51ce9770eda2f8e9603898bee5b9d370576ba9be4c9967294e0ac81f5", empreinte(s.log))
 }
+
+// lots counts the appends a store receives: one batch per transaction.
+type lots struct {
+	eventstore.Store
+	appends int
+	batches [][]string
+}
+
+func (l *lots) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	l.appends++
+	return l.Store.Append(ctx, stream, expected, events...)
+}
+
+func (l *lots) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eventstore.AppendResult, error) {
+	var streams []string
+	for _, a := range ajouts {
+		streams = append(streams, a.Stream)
+	}
+	l.batches = append(l.batches, streams)
+	return l.Store.(eventstore.Lots).AppendLot(ctx, ajouts)
+}
+
+// TestSimulation_MatchsEnregistresParLots: a round's matches reach the
+// store in batches of consecutive tables, one transaction each, instead of
+// one transaction per match; only the tournament's saves are single
+// appends.
+func TestSimulation_MatchsEnregistresParLots(t *testing.T) {
+	ctx := context.Background()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	inner, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	defer inner.Close()
+	store := &lots{Store: inner}
+	_, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: "t", Joueurs: 40, Rondes: 2, Seed: 3, Workers: 2, Lot: 8,
+		Comportement: simulation.ComportementParDefaut()})
+	require.NoError(t, err)
+	assert.Equal(t, 3, store.appends, "the tournament: rounds 1 and 2 published, then closed")
+	var tailles []int
+	for _, b := range store.batches {
+		tailles = append(tailles, len(b))
+	}
+	assert.Equal(t, []int{8, 8, 4, 8, 8, 4}, tailles, "20 tables a round in batches of 8")
+	assert.Equal(t, []string{"match-t-r1-t1", "match-t-r1-t2"}, store.batches[0][:2], "in table order")
+}

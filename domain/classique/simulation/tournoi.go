@@ -22,9 +22,17 @@ type Config struct {
 	Seed    uint64
 	// Workers play the games of a round in parallel (at least 1); the
 	// events are saved in table order whatever the number.
-	Workers      int
+	Workers int
+	// Lot is the number of matches saved in one transaction (default
+	// LotParDefaut), in table order.
+	Lot          int
 	Comportement Comportement
 }
+
+// LotParDefaut is the number of matches a simulation saves at once: one
+// commit (one fsync) for 50 matches of about 57 events instead of one per
+// match, while the robots play on (docs/charge.md).
+const LotParDefaut = 50
 
 // Bilan summarises a simulation.
 type Bilan struct {
@@ -96,7 +104,7 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if err := tournois.Enregistrer(ctx, t, md); err != nil {
 			return bilan, err
 		}
-		parties, err := jouerRonde(regles, robots, cfg, pub, func(p *partie.Partie) error { return matches.Enregistrer(ctx, p, md) })
+		parties, err := jouerRonde(regles, robots, cfg, pub, func(lot []*partie.Partie) error { return matches.EnregistrerLot(ctx, lot, md) })
 		if err != nil {
 			return bilan, err
 		}
@@ -120,11 +128,12 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 }
 
 // jouerRonde plays the tables of a round on the robots, each game with its
-// own source derived from the seed, round and table, and saves each game as
-// soon as it and the games of the tables before it are played: the store
-// receives them in table order whatever the number of robots, while the
-// robots play on (a save, one transaction written to disk, overlaps play).
-func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func(*partie.Partie) error) ([]*partie.Partie, error) {
+// own source derived from the seed, round and table, and saves the games in
+// batches of cfg.Lot consecutive tables, each as soon as its games are
+// played: the store receives them in table order and in the same batches
+// whatever the number of robots, while the robots play on (a save, one
+// transaction written to disk, overlaps play).
+func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func([]*partie.Partie) error) ([]*partie.Partie, error) {
 	parties := make([]*partie.Partie, len(pub.Tables))
 	errs := make([]error, len(pub.Tables))
 	joues := make([]chan struct{}, len(pub.Tables))
@@ -149,14 +158,20 @@ func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.Ro
 			next <- i
 		}
 	}()
+	taille := cfg.Lot
+	if taille < 1 {
+		taille = LotParDefaut
+	}
 	var err error
+	debut := 0
 	for i := range pub.Tables {
 		<-joues[i]
 		if err == nil {
 			err = errs[i]
 		}
-		if err == nil {
-			err = sauver(parties[i])
+		if fin := i + 1; err == nil && (fin-debut == taille || fin == len(pub.Tables)) {
+			err = sauver(parties[debut:fin])
+			debut = fin
 		}
 	}
 	wg.Wait()
