@@ -134,8 +134,8 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 			return fmt.Errorf("simulate classique : %w", err)
 		}
 	}
-	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements ; fins %v\n",
-		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Fins)
+	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements, %d recherches du top ; fins %v\n",
+		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Recherches, bilan.Fins)
 	fmt.Fprintf(out, "%-4s %-6s %3s %4s %5s %5s %5s\n", "rang", "joueur", "PM", "PPM", "Pdep", "cote", "après")
 	for _, l := range lignes[:min(o.top, len(lignes))] {
 		fmt.Fprintf(out, "%-4d %-6s %3d %4d %5d %5d %5d\n", l.Rang, l.Joueur, l.PointsDeMatch, l.PPM, l.Pdep, l.Cote, nouvelles[l.Joueur])

@@ -40,6 +40,8 @@ type Robot struct {
 	lex  *lexicon.Lexicon
 	gen  *movegen.Generator
 	comp Comportement
+	// recherches counts the searches for the top (Bilan.Recherches).
+	recherches int
 }
 
 // NewRobot returns a robot over a lexicon.
@@ -96,10 +98,20 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 	if sac.Size() < partie.MinimumEchange && p.Passes() >= 2 {
 		return p.ConstaterBlocage()
 	}
+	peutChanger := sac.Size() >= partie.MinimumEchange && !p.TempsEpuise(1-j)
+	x := rng.Float64()
+	// A pass drawn when no exchange is allowed, or an exchange drawn when
+	// one is, is what the robot does whatever its rack makes: no search.
+	switch passe, change := x < r.comp.Passe, x < r.comp.Passe+r.comp.Change; {
+	case passe && !peutChanger:
+		return p.Passer(joueur)
+	case !passe && change && peutChanger:
+		return r.changer(p, joueur, j, rng)
+	}
 	grille := p.Grille()
 	moves, _ := r.gen.Generate(&grille, p.Chevalet(j), movegen.TopPruned)
-	peutChanger := sac.Size() >= partie.MinimumEchange && !p.TempsEpuise(1-j)
-	switch x := rng.Float64(); {
+	r.recherches++
+	switch {
 	case len(moves) == 0 && peutChanger:
 		return r.changer(p, joueur, j, rng)
 	case len(moves) == 0:

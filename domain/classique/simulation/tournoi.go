@@ -40,6 +40,10 @@ type Bilan struct {
 	Exempts    int
 	Evenements int
 	Fins       map[partie.Fin]int
+	// Recherches is the number of searches for the top the robots made:
+	// the turns where a move was considered (not a pass or an exchange
+	// drawn whatever the rack).
+	Recherches int
 }
 
 // Simuler plays a whole classique tournament through the aggregates and
@@ -119,6 +123,9 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if err := t.EnregistrerResultats(lot); err != nil {
 			return bilan, err
 		}
+	}
+	for _, robot := range robots {
+		bilan.Recherches += robot.recherches
 	}
 	if err := t.Clore(); err != nil {
 		return bilan, err

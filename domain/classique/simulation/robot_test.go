@@ -1,0 +1,53 @@
+package simulation
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"arbitre/domain/classique/partie"
+	"arbitre/engine/lexicon/libre"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRobot_SansRechercheQuandLeTirageDecide: a robot searches for the top
+// only when its move depends on it. An exchange drawn while the bag allows
+// one is made without a search; a pass drawn while an exchange is allowed
+// needs one (with no word the robot exchanges instead); a move always does.
+func TestRobot_SansRechercheQuandLeTirageDecide(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	regles, err := partie.NewRegles(lex)
+	require.NoError(t, err)
+	tests := []struct {
+		name       string
+		comp       Comportement
+		recherches bool
+	}{
+		{"an exchange drawn, the bag full", Comportement{Change: 1}, false},
+		{"a pass drawn, the bag full", Comportement{Passe: 1}, true},
+		{"a move", Comportement{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := partie.Creer(regles, partie.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
+			require.NoError(t, err)
+			robot := NewRobot(lex, tt.comp)
+			rng := rand.New(rand.NewPCG(1, 2))
+			tours := 0
+			for sac := p.Sac(); sac.Size() >= 2*partie.MinimumEchange && tours < 6; sac = p.Sac() {
+				if j, _ := p.TirageDu(); j < 0 {
+					tours++ // no contestation: these robots never contest
+				}
+				require.NoError(t, robot.Etape(p, rng))
+			}
+			require.Equal(t, 6, tours)
+			if tt.recherches {
+				assert.Equal(t, tours, robot.recherches)
+			} else {
+				assert.Zero(t, robot.recherches)
+			}
+		})
+	}
+}
