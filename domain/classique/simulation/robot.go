@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arbitre/domain/classique/partie"
+	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
@@ -40,6 +41,8 @@ type Robot struct {
 	lex  *lexicon.Lexicon
 	gen  *movegen.Generator
 	comp Comportement
+	// grille is the board of the search under way.
+	grille board.Board
 	// recherches counts the searches for the top (Bilan.Recherches).
 	recherches int
 }
@@ -108,9 +111,7 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 	case !passe && change && peutChanger:
 		return r.changer(p, joueur, j, rng)
 	}
-	grille := p.Grille()
-	moves, _ := r.gen.Generate(&grille, p.Chevalet(j), movegen.TopPruned)
-	r.recherches++
+	moves := r.tops(p, j)
 	switch {
 	case len(moves) == 0 && peutChanger:
 		return r.changer(p, joueur, j, rng)
@@ -127,6 +128,16 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 	}
 	m := &moves[rng.IntN(len(moves))]
 	return p.PlacerMot(joueur, m.Ref().String(), m.WordString())
+}
+
+// tops returns every top of player j's rack (movegen.TopPruned: the
+// robot's move is drawn among them), searched on the robot's own copy of
+// the board with its one generator: nothing is allocated per move.
+func (r *Robot) tops(p *partie.Partie, j int) []movegen.Move {
+	r.grille = p.Grille()
+	moves, _ := r.gen.Generate(&r.grille, p.Chevalet(j), movegen.TopPruned)
+	r.recherches++
+	return moves
 }
 
 // motsFaux lists the words of a play that are not in the lexicon.

@@ -51,3 +51,23 @@ func TestRobot_SansRechercheQuandLeTirageDecide(t *testing.T) {
 		})
 	}
 }
+
+// TestRobot_RechercheSansAllocation: the search for the tops reuses the
+// robot's generator and its copy of the board: once warm, a move costs no
+// allocation.
+func TestRobot_RechercheSansAllocation(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	regles, err := partie.NewRegles(lex)
+	require.NoError(t, err)
+	p, err := partie.Creer(regles, partie.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
+	require.NoError(t, err)
+	robot := NewRobot(lex, Comportement{})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 8 { // draws and a few moves: a board with words on it
+		require.NoError(t, robot.Etape(p, rng))
+	}
+	j := p.Trait()
+	require.NotEmpty(t, robot.tops(p, j))
+	assert.Zero(t, testing.AllocsPerRun(20, func() { robot.tops(p, j) }))
+}
