@@ -2,6 +2,7 @@ package simulation
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -90,6 +91,13 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	for i := range robots {
 		robots[i] = NewRobot(lex, cfg.Comportement)
 	}
+	// The last batch of a round is saved while the results are copied and
+	// the next round is paired; the tournament's save waits for it, so the
+	// store receives every round's matches before what follows them.
+	dernierLot := make(chan error, 1)
+	dernierLot <- nil
+	var enCours sync.WaitGroup
+	defer enCours.Wait() // no save outlives the simulation, even a failed one
 	for r := 1; r <= cfg.Rondes; r++ {
 		method := pairing.Swiss
 		if r == 1 {
@@ -105,13 +113,15 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if pub.Exempt != "" {
 			bilan.Exempts++
 		}
-		if err := tournois.Enregistrer(ctx, t, md); err != nil {
+		if err := errors.Join(<-dernierLot, tournois.Enregistrer(ctx, t, md)); err != nil {
 			return bilan, err
 		}
-		parties, err := jouerRonde(regles, robots, cfg, pub, func(lot []*partie.Partie) error { return matches.EnregistrerLot(ctx, lot, md) })
+		sauver := func(lot []*partie.Partie) error { return matches.EnregistrerLot(ctx, lot, md) }
+		parties, reste, err := jouerRonde(regles, robots, cfg, pub, sauver)
 		if err != nil {
 			return bilan, err
 		}
+		enCours.Go(func() { dernierLot <- sauver(reste) })
 		lot := make([]ronde.FeuilleDeMatch, len(parties))
 		for i, p := range parties {
 			f, _ := p.Feuille()
@@ -131,6 +141,9 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		return bilan, err
 	}
 	bilan.Evenements += t.Version()
+	if err := <-dernierLot; err != nil {
+		return bilan, err
+	}
 	return bilan, tournois.Enregistrer(ctx, t, md)
 }
 
@@ -139,9 +152,10 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 // batches of cfg.Lot consecutive tables, each as soon as its games are
 // played: the store receives them in table order and in the same batches
 // whatever the number of robots, while the robots play on (a save, one
-// transaction written to disk, overlaps play).
-func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func([]*partie.Partie) error) ([]*partie.Partie, error) {
-	parties := make([]*partie.Partie, len(pub.Tables))
+// transaction written to disk, overlaps play). The last batch, reste, is
+// left to the caller, to save while it pairs the next round.
+func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func([]*partie.Partie) error) (parties, reste []*partie.Partie, err error) {
+	parties = make([]*partie.Partie, len(pub.Tables))
 	errs := make([]error, len(pub.Tables))
 	joues := make([]chan struct{}, len(pub.Tables))
 	for i := range joues {
@@ -169,20 +183,19 @@ func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.Ro
 	if taille < 1 {
 		taille = LotParDefaut
 	}
-	var err error
 	debut := 0
 	for i := range pub.Tables {
 		<-joues[i]
 		if err == nil {
 			err = errs[i]
 		}
-		if fin := i + 1; err == nil && (fin-debut == taille || fin == len(pub.Tables)) {
+		if fin := i + 1; err == nil && fin-debut == taille && fin < len(pub.Tables) {
 			err = sauver(parties[debut:fin])
 			debut = fin
 		}
 	}
 	wg.Wait()
-	return parties, err
+	return parties, parties[debut:], err
 }
 
 func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {
