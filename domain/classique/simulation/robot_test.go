@@ -24,35 +24,51 @@ func nouveauMatch(t *testing.T, comp Comportement) (*partie.Partie, *Robot) {
 }
 
 // TestRobot_SansRechercheQuandLeTirageDecide: a robot searches for the top
-// only when its move depends on it. An exchange drawn while the bag allows
-// one is made without a search; a pass drawn while an exchange is allowed
-// needs one (with no word the robot exchanges instead); a move always does.
+// only when its move depends on it. With the bag full, an exchange drawn is
+// made without a search, while a pass drawn needs one (with no word the
+// robot exchanges instead); with fewer than 7 tiles in the bag no exchange
+// is allowed, so a pass drawn needs no search and an exchange drawn does
+// (the robot plays instead). A move always does.
 func TestRobot_SansRechercheQuandLeTirageDecide(t *testing.T) {
 	tests := []struct {
-		name       string
-		comp       Comportement
-		recherches bool
+		name        string
+		comp        Comportement
+		presqueVide bool // fewer than partie.MinimumEchange tiles in the bag
+		recherches  bool
 	}{
-		{"an exchange drawn, the bag full", Comportement{Change: 1}, false},
-		{"a pass drawn, the bag full", Comportement{Passe: 1}, true},
-		{"a move", Comportement{}, true},
+		{"an exchange drawn, the bag full", Comportement{Change: 1}, false, false},
+		{"a pass drawn, the bag full", Comportement{Passe: 1}, false, true},
+		{"a move, the bag full", Comportement{}, false, true},
+		{"a pass drawn, the bag nearly empty", Comportement{Passe: 1}, true, false},
+		{"an exchange drawn, the bag nearly empty", Comportement{Change: 1}, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, robot := nouveauMatch(t, tt.comp)
+			p, robot := nouveauMatch(t, Comportement{})
 			rng := rand.New(rand.NewPCG(1, 2))
+			if tt.presqueVide {
+				for sac := p.Sac(); sac.Size() >= partie.MinimumEchange; sac = p.Sac() {
+					require.NoError(t, robot.Etape(p, rng))
+				}
+				require.Equal(t, partie.PhaseEnCours, p.Phase())
+			}
+			robot.comp, robot.recherches = tt.comp, 0
+			enJeu := func() bool { return p.Phase() == partie.PhaseTirageInitial || p.Phase() == partie.PhaseEnCours }
 			tours := 0
-			for sac := p.Sac(); sac.Size() >= 2*partie.MinimumEchange && tours < 6; sac = p.Sac() {
-				if j, _ := p.TirageDu(); j < 0 {
-					tours++ // no contestation: these robots never contest
+			for sac := p.Sac(); (tt.presqueVide || sac.Size() >= 2*partie.MinimumEchange) && enJeu() && tours < 6; sac = p.Sac() {
+				if j, _ := p.TirageDu(); j < 0 && !p.FinEnAttente() {
+					tours++ // a turn: these robots never contest
 				}
 				require.NoError(t, robot.Etape(p, rng))
 			}
-			require.Equal(t, 6, tours)
-			if tt.recherches {
-				assert.Equal(t, tours, robot.recherches)
-			} else {
+			require.Positive(t, tours)
+			switch {
+			case !tt.recherches:
 				assert.Zero(t, robot.recherches)
+			case tt.presqueVide:
+				assert.Positive(t, robot.recherches)
+			default:
+				assert.Equal(t, tours, robot.recherches)
 			}
 		})
 	}
