@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
 	"time"
 
 	"arbitre/domain/classique/adapters"
@@ -40,6 +38,7 @@ type simulateClassiqueOptions struct {
 	rounds  int
 	seed    uint64
 	workers int
+	lot     int
 	gcgDir  string
 	top     int
 	profile string
@@ -66,6 +65,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 	f.IntVar(&o.rounds, "rounds", 7, "nombre de rondes")
 	f.Uint64Var(&o.seed, "seed", 1, "graine des cotes, des tirages et des choix des joueurs")
 	f.IntVar(&o.workers, "workers", runtime.NumCPU(), "parties jouées en parallèle, un cœur chacune par défaut (les événements n'en dépendent pas)")
+	f.IntVar(&o.lot, "lot", simulation.LotParDefaut, "matchs enregistrés par transaction, dans l'ordre des tables (les événements n'en dépendent pas)")
 	f.StringVar(&o.gcgDir, "gcg", "", "`DOSSIER` où exporter chaque partie en GCG (facultatif)")
 	f.IntVar(&o.top, "top", 10, "lignes du classement à afficher")
 	f.StringVar(&o.profile, "profile", "", "`DOSSIER` d'un profil CPU par phase (simulation.pprof, projections.pprof)")
@@ -89,7 +89,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	var bilan simulation.Bilan
 	err = profiled(o.profile, "simulation", func() (err error) {
 		bilan, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
-			Seed: o.seed, Workers: o.workers, Comportement: simulation.ComportementParDefaut()})
+			Seed: o.seed, Workers: o.workers, Lot: o.lot, Comportement: simulation.ComportementParDefaut()})
 		return err
 	})
 	if err != nil {
@@ -111,7 +111,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 		return err
 	}
 	err = profiled(o.profile, "projections", func() error {
-		return catchUpTogether(ctx, db, store, standings, cotes)
+		return rebuildTogether(ctx, db, store, standings, cotes)
 	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
@@ -133,8 +133,8 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 			return fmt.Errorf("simulate classique : %w", err)
 		}
 	}
-	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements ; fins %v\n",
-		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Fins)
+	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements, %d recherches du top ; fins %v\n",
+		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Recherches, bilan.Fins)
 	fmt.Fprintf(out, "%-4s %-6s %3s %4s %5s %5s %5s\n", "rang", "joueur", "PM", "PPM", "Pdep", "cote", "après")
 	for _, l := range lignes[:min(o.top, len(lignes))] {
 		fmt.Fprintf(out, "%-4d %-6s %3d %4d %5d %5d %5d\n", l.Rang, l.Joueur, l.PointsDeMatch, l.PPM, l.Pdep, l.Cote, nouvelles[l.Joueur])
@@ -143,23 +143,20 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	return nil
 }
 
-// catchUpTogether brings the projections up to date at the same time: each
-// reads the whole store, which overlaps, while their writes to the one
-// projection database follow one another.
-func catchUpTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
-	errs := make([]error, len(projections))
-	var wg sync.WaitGroup
+// rebuildTogether builds the projections in one pass over the log
+// (projection.RebuildAll): each page is read and its chain checked once for
+// both, and each is written a page at a time, instead of every projection
+// reading the whole store on its own.
+func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
+	runners := make([]*projection.Runner, len(projections))
 	for i, p := range projections {
-		wg.Go(func() {
-			runner, err := projection.NewRunner(ctx, db, p, store)
-			if err == nil {
-				_, err = runner.CatchUp(ctx, nil)
-			}
-			errs[i] = err
-		})
+		var err error
+		if runners[i], err = projection.NewRunner(ctx, db, p, store); err != nil {
+			return err
+		}
 	}
-	wg.Wait()
-	return errors.Join(errs...)
+	_, err := projection.RebuildAll(ctx, store, nil, runners, nil)
+	return err
 }
 
 // exportGCG writes one GCG file per match of the tournament.

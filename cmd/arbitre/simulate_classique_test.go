@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,4 +23,22 @@ func TestSimulateClassique_ProfilParPhase(t *testing.T) {
 		require.NoError(t, err, phase)
 		assert.Positive(t, info.Size(), phase)
 	}
+}
+
+// TestSimulateClassique_LotSansEffetSurLeTournoi: `--lot N` only says how
+// many matches go in one transaction (issue 17: fewer, larger
+// transactions); the tournament, its standings and its ratings are the
+// same whatever N.
+func TestSimulateClassique_LotSansEffetSurLeTournoi(t *testing.T) {
+	var sorties []string
+	for _, lot := range []string{"1", "3", "50"} {
+		out, err := runArbitre(t, "simulate", "classique", "--players", "14", "--rounds", "3", "--seed", "4", "--lot", lot, "--data", t.TempDir())
+		require.NoError(t, err)
+		lignes := strings.Split(strings.TrimSpace(out), "\n")
+		require.Greater(t, len(lignes), 2)
+		sorties = append(sorties, strings.Join(lignes[:len(lignes)-1], "\n")) // the last line is the time taken
+	}
+	assert.Contains(t, sorties[0], "tournoi sim-4 : 14 joueurs, 3 rondes, 21 parties")
+	assert.Equal(t, sorties[0], sorties[1])
+	assert.Equal(t, sorties[0], sorties[2])
 }

@@ -87,6 +87,25 @@ func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstor
 	return err
 }
 
+// EnregistrerLot appends the new events of several matches, each to its
+// stream, in one batch (eventstore.AppendLot: one transaction on the SQLite
+// store: all are saved or, on a conflict (CONFLICT) or a failure, none; on
+// EventStoreDB the matches before the failing one stay saved).
+func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, md eventstore.Metadata) error {
+	streams := make([]string, len(parties))
+	for i, p := range parties {
+		var err error
+		if streams[i], err = eventstore.MatchStream(p.ID()); err != nil {
+			return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
+		}
+	}
+	err := d.depot.EnregistrerLot(ctx, streams, parties, md)
+	if conflit := (*eventstore.ConflictError)(nil); errors.As(err, &conflit) {
+		return erreur.RefusCause(partie.CodeConflict, err, "Le flux %s a été modifié entre-temps", conflit.Stream)
+	}
+	return err
+}
+
 // Tournois loads and saves classique tournaments.
 type Tournois struct {
 	depot eventstore.Depot[*ronde.Tournoi]

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arbitre/domain/classique/partie"
+	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
@@ -40,6 +41,10 @@ type Robot struct {
 	lex  *lexicon.Lexicon
 	gen  *movegen.Generator
 	comp Comportement
+	// grille is the board of the search under way.
+	grille board.Board
+	// recherches counts the searches for the top (Bilan.Recherches).
+	recherches int
 }
 
 // NewRobot returns a robot over a lexicon.
@@ -96,10 +101,18 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 	if sac.Size() < partie.MinimumEchange && p.Passes() >= 2 {
 		return p.ConstaterBlocage()
 	}
-	grille := p.Grille()
-	moves, _ := r.gen.Generate(&grille, p.Chevalet(j), movegen.TopPruned)
 	peutChanger := sac.Size() >= partie.MinimumEchange && !p.TempsEpuise(1-j)
-	switch x := rng.Float64(); {
+	x := rng.Float64()
+	// A pass drawn when no exchange is allowed, or an exchange drawn when
+	// one is, is what the robot does whatever its rack makes: no search.
+	switch passe, change := x < r.comp.Passe, x < r.comp.Passe+r.comp.Change; {
+	case passe && !peutChanger:
+		return p.Passer(joueur)
+	case !passe && change && peutChanger:
+		return r.changer(p, joueur, j, rng)
+	}
+	moves := r.tops(p, j)
+	switch {
 	case len(moves) == 0 && peutChanger:
 		return r.changer(p, joueur, j, rng)
 	case len(moves) == 0:
@@ -115,6 +128,16 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 	}
 	m := &moves[rng.IntN(len(moves))]
 	return p.PlacerMot(joueur, m.Ref().String(), m.WordString())
+}
+
+// tops returns every top of player j's rack (movegen.TopPruned: the
+// robot's move is drawn among them), searched on the robot's own copy of
+// the board with its one generator: nothing is allocated per move.
+func (r *Robot) tops(p *partie.Partie, j int) []movegen.Move {
+	r.grille = p.Grille()
+	moves, _ := r.gen.Generate(&r.grille, p.Chevalet(j), movegen.TopPruned)
+	r.recherches++
+	return moves
 }
 
 // motsFaux lists the words of a play that are not in the lexicon.

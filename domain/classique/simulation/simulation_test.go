@@ -2,8 +2,14 @@ package simulation_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"runtime"
 	"testing"
 
+	"arbitre/domain/classique/adapters"
+	"arbitre/domain/classique/ronde"
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -14,26 +20,124 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestSimulationIsDeterministicPerSeed(t *testing.T) {
+// simulated is one simulated tournament: its summary, its whole event log
+// and its final standings.
+type simulated struct {
+	bilan      simulation.Bilan
+	log        []eventstore.Event
+	classement []ronde.Ligne
+}
+
+// simuler plays cfg into a new SQLite store with a step clock, with
+// GOMAXPROCS set to procs for the run.
+func simuler(t *testing.T, procs int, cfg simulation.Config) simulated {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 	ctx := context.Background()
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	logs := make([][]eventstore.Event, 2)
-	for i, workers := range []int{1, 2} {
-		store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-		require.NoError(t, err)
-		defer store.Close()
-		bilan, err := simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: "t", Joueurs: 9, Rondes: 3, Seed: 5, Workers: workers,
-			Comportement: simulation.ComportementParDefaut()})
-		require.NoError(t, err)
-		assert.Equal(t, 12, bilan.Parties)
-		assert.Equal(t, 3, bilan.Exempts, "odd count: one bye per round")
-		logs[i], err = store.ReadAll(ctx, 1, 100000)
-		require.NoError(t, err)
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	cfg.Comportement = simulation.ComportementParDefaut()
+	var s simulated
+	s.bilan, err = simulation.Simuler(ctx, store, lex, cfg)
+	require.NoError(t, err)
+	s.log, err = store.ReadAll(ctx, 1, 1_000_000)
+	require.NoError(t, err)
+	reg, err := adapters.Registre()
+	require.NoError(t, err)
+	tournoi, err := adapters.NewTournois(store, reg).Charger(ctx, cfg.Tournoi)
+	require.NoError(t, err)
+	s.classement = tournoi.Classement()
+	return s
+}
+
+// empreinte is the hash of what a log says: every event's stream, type and
+// payload in global order (the ids derive from them).
+func empreinte(log []eventstore.Event) string {
+	h := sha256.New()
+	for _, e := range log {
+		fmt.Fprintf(h, "%d %s %s %s\n", e.Position, e.Stream, e.Type, e.Data)
 	}
-	require.Equal(t, len(logs[0]), len(logs[1]))
-	for i := range logs[0] {
-		a, b := logs[0][i], logs[1][i]
-		assert.Equal(t, [4]any{a.ID, a.Stream, a.Type, string(a.Data)}, [4]any{b.ID, b.Stream, b.Type, string(b.Data)})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TestSimulation_MemeTournoiQuelsQueLesCoeurs: a seed gives the same
+// tournament whatever the scheduling — one robot on one core, or one robot
+// per core on two — the same event log (ids, streams, positions, payloads,
+// recording times) and the same standings.
+func TestSimulation_MemeTournoiQuelsQueLesCoeurs(t *testing.T) {
+	cfg := simulation.Config{Tournoi: "t", Joueurs: 41, Rondes: 4, Seed: 5}
+	var runs []simulated
+	for _, procs := range []int{1, 2} {
+		c := cfg
+		c.Workers = procs
+		runs = append(runs, simuler(t, procs, c))
 	}
+	assert.Equal(t, 80, runs[0].bilan.Parties)
+	assert.Equal(t, 4, runs[0].bilan.Exempts, "odd count: one bye per round")
+	require.NotEmpty(t, runs[0].classement)
+	assert.Equal(t, runs[0].classement, runs[1].classement)
+	require.Equal(t, len(runs[0].log), len(runs[1].log))
+	for i := range runs[0].log {
+		a, b := runs[0].log[i], runs[1].log[i]
+		assert.Equal(t, [6]any{a.ID, a.Stream, a.Type, string(a.Data), a.Position, a.Metadata.RecordedAt},
+			[6]any{b.ID, b.Stream, b.Type, string(b.Data), b.Position, b.Metadata.RecordedAt})
+	}
+}
+
+// TestSimulation_MemesPartiesQuAvant: the robots play exactly the games
+// they played before their search was made cheaper. The fingerprint is
+// that of the log written by the simulation of commit aff4976 for this
+// seed (the speed-ups change how much is computed, never what is played).
+func TestSimulation_MemesPartiesQuAvant(t *testing.T) {
+	s := simuler(t, 2, simulation.Config{Tournoi: "golden", Joueurs: 24, Rondes: 4, Seed: 11, Workers: 2})
+	assert.Equal(t, 48, s.bilan.Parties)
+	assert.Equal(t, "8b3824a51ce9770eda2f8e9603898bee5b9d370576ba9be4c9967294e0ac81f5", empreinte(s.log))
+}
+
+// lots counts the appends a store receives: one batch per transaction.
+type lots struct {
+	eventstore.Store
+	appends int
+	batches [][]string
+}
+
+func (l *lots) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	l.appends++
+	return l.Store.Append(ctx, stream, expected, events...)
+}
+
+func (l *lots) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eventstore.AppendResult, error) {
+	var streams []string
+	for _, a := range ajouts {
+		streams = append(streams, a.Stream)
+	}
+	l.batches = append(l.batches, streams)
+	return l.Store.(eventstore.Lots).AppendLot(ctx, ajouts)
+}
+
+// TestSimulation_MatchsEnregistresParLots: a round's matches reach the
+// store in batches of consecutive tables, one transaction each, instead of
+// one transaction per match; only the tournament's saves are single
+// appends.
+func TestSimulation_MatchsEnregistresParLots(t *testing.T) {
+	ctx := context.Background()
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	inner, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	defer inner.Close()
+	store := &lots{Store: inner}
+	_, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: "t", Joueurs: 40, Rondes: 2, Seed: 3, Workers: 2, Lot: 8,
+		Comportement: simulation.ComportementParDefaut()})
+	require.NoError(t, err)
+	assert.Equal(t, 3, store.appends, "the tournament: rounds 1 and 2 published, then closed")
+	var tailles []int
+	for _, b := range store.batches {
+		tailles = append(tailles, len(b))
+	}
+	assert.Equal(t, []int{8, 8, 4, 8, 8, 4}, tailles, "20 tables a round in batches of 8")
+	assert.Equal(t, []string{"match-t-r1-t1", "match-t-r1-t2"}, store.batches[0][:2], "in table order")
 }

@@ -2,6 +2,7 @@ package simulation
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -22,9 +23,17 @@ type Config struct {
 	Seed    uint64
 	// Workers play the games of a round in parallel (at least 1); the
 	// events are saved in table order whatever the number.
-	Workers      int
+	Workers int
+	// Lot is the number of matches saved in one transaction (default
+	// LotParDefaut), in table order.
+	Lot          int
 	Comportement Comportement
 }
+
+// LotParDefaut is the number of matches a simulation saves at once: one
+// commit (one fsync) for 50 matches of about 57 events instead of one per
+// match, while the robots play on (docs/charge.md).
+const LotParDefaut = 50
 
 // Bilan summarises a simulation.
 type Bilan struct {
@@ -32,6 +41,10 @@ type Bilan struct {
 	Exempts    int
 	Evenements int
 	Fins       map[partie.Fin]int
+	// Recherches is the number of searches for the top the robots made:
+	// the turns where a move was considered (not a pass or an exchange
+	// drawn whatever the rack).
+	Recherches int
 }
 
 // Simuler plays a whole classique tournament through the aggregates and
@@ -78,6 +91,13 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	for i := range robots {
 		robots[i] = NewRobot(lex, cfg.Comportement)
 	}
+	// The last batch of a round is saved while the results are copied and
+	// the next round is paired; the tournament's save waits for it, so the
+	// store receives every round's matches before what follows them.
+	dernierLot := make(chan error, 1)
+	dernierLot <- nil
+	var enCours sync.WaitGroup
+	defer enCours.Wait() // no save outlives the simulation, even a failed one
 	for r := 1; r <= cfg.Rondes; r++ {
 		method := pairing.Swiss
 		if r == 1 {
@@ -93,13 +113,15 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if pub.Exempt != "" {
 			bilan.Exempts++
 		}
-		if err := tournois.Enregistrer(ctx, t, md); err != nil {
+		if err := errors.Join(<-dernierLot, tournois.Enregistrer(ctx, t, md)); err != nil {
 			return bilan, err
 		}
-		parties, err := jouerRonde(regles, robots, cfg, pub, func(p *partie.Partie) error { return matches.Enregistrer(ctx, p, md) })
+		sauver := func(lot []*partie.Partie) error { return matches.EnregistrerLot(ctx, lot, md) }
+		parties, reste, err := jouerRonde(regles, robots, cfg, pub, sauver)
 		if err != nil {
 			return bilan, err
 		}
+		enCours.Go(func() { dernierLot <- sauver(reste) })
 		lot := make([]ronde.FeuilleDeMatch, len(parties))
 		for i, p := range parties {
 			f, _ := p.Feuille()
@@ -112,20 +134,28 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 			return bilan, err
 		}
 	}
+	for _, robot := range robots {
+		bilan.Recherches += robot.recherches
+	}
 	if err := t.Clore(); err != nil {
 		return bilan, err
 	}
 	bilan.Evenements += t.Version()
+	if err := <-dernierLot; err != nil {
+		return bilan, err
+	}
 	return bilan, tournois.Enregistrer(ctx, t, md)
 }
 
 // jouerRonde plays the tables of a round on the robots, each game with its
-// own source derived from the seed, round and table, and saves each game as
-// soon as it and the games of the tables before it are played: the store
-// receives them in table order whatever the number of robots, while the
-// robots play on (a save, one transaction written to disk, overlaps play).
-func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func(*partie.Partie) error) ([]*partie.Partie, error) {
-	parties := make([]*partie.Partie, len(pub.Tables))
+// own source derived from the seed, round and table, and saves the games in
+// batches of cfg.Lot consecutive tables, each as soon as its games are
+// played: the store receives them in table order and in the same batches
+// whatever the number of robots, while the robots play on (a save, one
+// transaction written to disk, overlaps play). The last batch, reste, is
+// left to the caller, to save while it pairs the next round.
+func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func([]*partie.Partie) error) (parties, reste []*partie.Partie, err error) {
+	parties = make([]*partie.Partie, len(pub.Tables))
 	errs := make([]error, len(pub.Tables))
 	joues := make([]chan struct{}, len(pub.Tables))
 	for i := range joues {
@@ -149,18 +179,23 @@ func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.Ro
 			next <- i
 		}
 	}()
-	var err error
+	taille := cfg.Lot
+	if taille < 1 {
+		taille = LotParDefaut
+	}
+	debut := 0
 	for i := range pub.Tables {
 		<-joues[i]
 		if err == nil {
 			err = errs[i]
 		}
-		if err == nil {
-			err = sauver(parties[i])
+		if fin := i + 1; err == nil && fin-debut == taille && fin < len(pub.Tables) {
+			err = sauver(parties[debut:fin])
+			debut = fin
 		}
 	}
 	wg.Wait()
-	return parties, err
+	return parties, parties[debut:], err
 }
 
 func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {
