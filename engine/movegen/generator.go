@@ -328,13 +328,6 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	}
 }
 
-// reaches reports whether a span bound can still reach the best score: in
-// the pruned search, a branch whose spans all fall below it is left; the
-// other modes walk everything.
-func (g *Generator) reaches(bound int32) bool {
-	return g.mode != TopPruned || bound >= g.best
-}
-
 // take removes one letter from the rack, keeping the set of letters in hand.
 func (g *Generator) take(l uint8) {
 	g.rack[l]--
@@ -368,10 +361,10 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 		}
 		// Leftwards, but never onto an empty anchor: a move covering it
 		// is generated from that (leftmost) anchor.
-		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && g.reaches(g.shadow.spans.fromLeft[col-1]) {
+		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) {
 			g.gen(col-1, start, child, main, mult, cross, n)
 		}
-		if leftFree && g.anchorCol < last && g.reaches(g.shadow.spans.toRight[col][g.anchorCol+1]) {
+		if leftFree && g.anchorCol < last {
 			if sep := g.lex.Find(child, lexicon.Separator); sep != 0 {
 				g.gen(g.anchorCol+1, col, lexicon.ArcChild(g.arcs[sep]), main, mult, cross, n)
 			}
@@ -381,7 +374,7 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 	if lexicon.ArcAccepts(a) && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
 		g.record(start, col, main, mult, cross, n)
 	}
-	if child := lexicon.ArcChild(a); child != 0 && col < last && g.reaches(g.shadow.spans.toRight[start][col+1]) {
+	if child := lexicon.ArcChild(a); child != 0 && col < last {
 		g.gen(col+1, start, child, main, mult, cross, n)
 	}
 }

@@ -37,7 +37,6 @@ type shadowState struct {
 	values   []int32
 	maxN     int
 	playable uint32
-	spans    spanBounds
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -106,7 +105,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			if !s.anchor[sq] {
 				continue
 			}
-			if b := g.anchorBound(s, sq/board.Size, sq%board.Size, nil); b >= 0 {
+			if b := g.anchorBound(s, sq/board.Size, sq%board.Size); b >= 0 {
 				anchors = append(anchors, anchorBound{bound: b, side: uint8(d), sq: uint8(sq)})
 			}
 		}
@@ -121,7 +120,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			return err
 		}
 		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
-		g.anchorBound(g.s, g.row, g.anchorCol, &sh.spans)
 		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
 	}
 	g.inWalkOrder()
@@ -130,7 +128,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 
 // anchorBound is the highest score a placement walked from the anchor at
 // column ac of row r can make, or -1 when no tile of the rack fits it.
-func (g *Generator) anchorBound(s *side, r, ac int, spans *spanBounds) int32 {
+func (g *Generator) anchorBound(s *side, r, ac int) int32 {
 	const last = board.Size - 1
 	rowBase := r * board.Size
 	grid := s.grid
@@ -140,18 +138,11 @@ func (g *Generator) anchorBound(s *side, r, ac int, spans *spanBounds) int32 {
 	}
 	best := int32(-1)
 	for from := ac; ; from-- {
-		if spans != nil {
-			spans.clear(from, ac)
-		}
 		if from == 0 || grid.Square(rowBase+from-1) == tile.Empty { // a word may start here
 			right := left
 			for to := ac; ; to++ {
 				if to == last || grid.Square(rowBase+to+1) == tile.Empty { // and end here
-					b := g.spanBound(&right)
-					best = max(best, b)
-					if spans != nil {
-						spans.toRight[from][to] = b
-					}
+					best = max(best, g.spanBound(&right))
 				}
 				if to == last || !g.cover(s, &right, rowBase+to+1) {
 					break
@@ -166,45 +157,7 @@ func (g *Generator) anchorBound(s *side, r, ac int, spans *spanBounds) int32 {
 			break
 		}
 	}
-	if spans != nil {
-		spans.fold(ac)
-	}
 	return best
-}
-
-// spanBounds are the bounds of the spans of the anchor being walked, for
-// the cuts inside the walk: a branch is left as soon as no span it can
-// still complete has a bound reaching the best score found.
-type spanBounds struct {
-	// leftmost is the first column the walk may reach leftwards.
-	leftmost int
-	// toRight[from][col]: the best bound of the spans from column from to
-	// a column at or right of col (-1: none); fromLeft[col]: of the spans
-	// from a column at or left of col, to any column.
-	toRight  [board.Size][board.Size + 1]int32
-	fromLeft [board.Size]int32
-}
-
-// clear forgets the spans from column from, for the anchor at column ac.
-func (sb *spanBounds) clear(from, ac int) {
-	sb.leftmost = from
-	for c := ac; c <= board.Size; c++ {
-		sb.toRight[from][c] = -1
-	}
-}
-
-// fold turns the spans' bounds into the walk's cuts: suffix maxima over the
-// last column, then prefix maxima over the first.
-func (sb *spanBounds) fold(ac int) {
-	best := int32(-1)
-	for from := sb.leftmost; from <= ac; from++ {
-		row := &sb.toRight[from]
-		for c := board.Size - 1; c >= ac; c-- {
-			row[c] = max(row[c], row[c+1])
-		}
-		best = max(best, row[ac])
-		sb.fromLeft[from] = best
-	}
 }
 
 // cover adds square sq to the span: a tile already there adds its value; an
