@@ -29,6 +29,18 @@ var binom = func() (c [board.Size + 1][board.Size + 1]int) {
 	return
 }()
 
+// upTo[n][j] is the number of ways to choose at most j of n tiles.
+var upTo = func() (u [board.Size + 1][board.Size + 1]int) {
+	for n := range u {
+		for j := range u[n] {
+			for k := 0; k <= min(j, n); k++ {
+				u[n][j] += binom[n][k]
+			}
+		}
+	}
+	return
+}()
+
 // ways counts the placements of the word being recorded, n tiles put down:
 // the ways to choose which of them are jokers, at most the rack's jokers,
 // such that the rack holds the rest. A letter the walk needed d jokers for
@@ -36,8 +48,11 @@ var binom = func() (c [board.Size + 1][board.Size + 1]int) {
 // tiles as jokers; any other tile may be one.
 func (g *Generator) ways(n int) int {
 	jokers := min(int(g.hand[tile.NoLetter]), n)
-	if jokers == 0 {
-		return 1
+	switch {
+	case g.nBlanks == 0:
+		return upTo[n][jokers]
+	case jokers == 1: // the joker is one of the tiles of the letter it stands for
+		return int(g.hand[g.blanks[0]]) + 1
 	}
 	// poly[j]: the ways to choose j jokers among the letters seen so far.
 	var poly [board.Size + 1]int
