@@ -395,13 +395,12 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 		}
 	}
 	score := main*mult + cross + int32(g.opts.Variant.Bonus[n])
-	switch g.mode {
-	case AllMoves:
+	if g.mode == AllMoves {
 		g.count++
 		g.moves = append(g.moves, g.makeMove(from, to, score, n))
 		return
-	case TopPruned:
-	default:
+	}
+	if g.mode != TopPruned { // the pruned search does not count
 		g.count += g.ways(n)
 	}
 	if g.mode != CountOnly && score >= g.best {
