@@ -16,6 +16,7 @@ func init() {
 	var lexPath, variant string
 	var all, vertical, topOnly bool
 	var workers int
+	var profileDir string
 	solveCmd := &cobra.Command{
 		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
 		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
@@ -46,7 +47,9 @@ func init() {
 					solvers[i] = solve.NewTopSolver(lex, opts)
 				}
 			}
-			return solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
+			return profiled(profileDir, "solve", func() error {
+				return solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
+			})
 		},
 	}
 	lexiconFlag(solveCmd, &lexPath)
@@ -55,6 +58,7 @@ func init() {
 	solveCmd.Flags().BoolVar(&vertical, "first-vertical", false, "premier mot vertical permis (classique)")
 	solveCmd.Flags().IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "`N` positions résolues à la fois (par défaut, une par cœur) ; la sortie garde l'ordre de l'entrée")
 	solveCmd.Flags().BoolVar(&topOnly, "top-only", false, "le top et chaque top seulement, sans \"moves\" (recherche élaguée, plus rapide)")
+	solveCmd.Flags().StringVar(&profileDir, "profile", "", "`DOSSIER` d'un profil CPU de la résolution (solve.pprof, chargement du lexique exclu)")
 	cmd.AddCommand(solveCmd)
 	rootCmd.AddCommand(cmd)
 }

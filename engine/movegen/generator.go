@@ -65,6 +65,9 @@ type Generator struct {
 	count int
 	best  int32
 	moves []Move
+	// keys[i] is moves[i]'s place in the walk order of the full
+	// generation (TopOnly, TopPruned; see jokers.go).
+	keys []walkKey
 
 	// sides[0] is the board as given, sides[1] its transpose (vertical
 	// placements); s is the one being walked.
@@ -80,6 +83,12 @@ type Generator struct {
 	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
 	rackSize  int
 	placed    [board.Size]tile.Tile
+	// hand is the rack as given; blanks[:nBlanks] the letters jokers
+	// stand for on the word being walked, where the rack lacks them
+	// (every walk but AllMoves').
+	hand    tile.Rack
+	blanks  [board.Size]uint8
+	nBlanks int
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -114,8 +123,8 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // allocations and calls), and its error is returned with what was found
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
-	g.mode, g.count, g.best, g.moves = mode, 0, -1, g.moves[:0]
-	g.rack, g.letters, g.rackSize = rack, 0, rack.Size()
+	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
+	g.rack, g.hand, g.letters, g.rackSize = rack, rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
 			g.letters |= 1 << l
@@ -139,6 +148,7 @@ func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack ti
 	if mode == CountOnly {
 		return nil, g.count, err
 	}
+	g.inWalkOrder()
 	return g.moves, g.count, err
 }
 
@@ -274,30 +284,44 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	}
 	lm, wm := letterMult[sq], wordMult[sq]
 	hasCross, cScore := s.hasCross[sq], s.crossScore[sq]
+	split := g.mode == AllMoves
 	for avail != 0 {
 		sym := uint8(bits.TrailingZeros32(avail))
 		bit := uint32(1) << sym
 		avail &^= bit
 		a := g.arcs[lexicon.ArcAt(list, mask, bit)]
-		if g.rack[sym] > 0 {
-			v := letterValue[sym] * lm
-			c := cross
-			if hasCross {
-				c += (cScore + v) * wm
-			}
+		v := letterValue[sym] * lm
+		c := cross
+		if hasCross {
+			c += (cScore + v) * wm
+		}
+		g.placed[col] = tile.Tile(sym)
+		inHand := g.rack[sym] > 0
+		if inHand {
 			g.take(sym)
-			g.placed[col] = tile.Tile(sym)
 			g.goOn(col, start, a, main+v, mult*wm, c, n+1)
 			g.putBack(sym)
 		}
 		if g.rack[0] > 0 {
-			c := cross
-			if hasCross {
-				c += cScore * wm
-			}
 			g.rack[0]--
-			g.placed[col] = tile.Tile(sym) | tile.JokerBit
-			g.goOn(col, start, a, main, mult*wm, c, n+1)
+			switch {
+			case split:
+				// Every placement: the letter as a joker too.
+				c = cross
+				if hasCross {
+					c += cScore * wm
+				}
+				g.placed[col] |= tile.JokerBit
+				g.goOn(col, start, a, main, mult*wm, c, n+1)
+			case !inHand:
+				// One walk per word: a joker stands for a letter the
+				// rack lacks, scored as that letter; which tiles are
+				// jokers is settled when the word is recorded (jokers.go).
+				g.blanks[g.nBlanks] = sym
+				g.nBlanks++
+				g.goOn(col, start, a, main+v, mult*wm, c, n+1)
+				g.nBlanks--
+			}
 			g.rack[0]++
 		}
 		g.placed[col] = tile.Empty
@@ -371,26 +395,17 @@ func (g *Generator) record(from, to int, main, mult, cross int32, n int) {
 		}
 	}
 	score := main*mult + cross + int32(g.opts.Variant.Bonus[n])
-	g.count++
-	switch g.mode {
-	case CountOnly:
+	if g.mode == AllMoves {
+		g.count++
+		g.moves = append(g.moves, g.makeMove(from, to, score, n))
 		return
-	case TopOnly, TopPruned:
-		if score < g.best {
-			return
-		}
-		if score > g.best {
-			g.best = score
-			g.moves = g.moves[:0]
-		}
 	}
-	if g.mode == TopPruned {
-		if len(g.moves) == 0 {
-			g.shadow.order = g.shadow.order[:0]
-		}
-		g.shadow.order = append(g.shadow.order, g.anchorKey())
+	if g.mode != TopPruned { // the pruned search does not count
+		g.count += g.ways(n)
 	}
-	g.moves = append(g.moves, g.makeMove(from, to, score, n))
+	if g.mode != CountOnly && score >= g.best {
+		g.keepTops(from, to, score, mult, n)
+	}
 }
 
 func (g *Generator) makeMove(from, to int, score int32, n int) Move {

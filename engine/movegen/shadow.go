@@ -37,8 +37,6 @@ type shadowState struct {
 	values   []int32
 	maxN     int
 	playable uint32
-	// order holds, for each move kept, the anchor it was walked from.
-	order []uint16
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -126,30 +124,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 	}
 	g.inWalkOrder()
 	return nil
-}
-
-// anchorKey orders the anchors as the full generation walks them:
-// horizontal side first, then row, then column.
-func (g *Generator) anchorKey() uint16 {
-	k := uint16(g.row*board.Size + g.anchorCol)
-	if g.s.vertical {
-		k += board.Squares
-	}
-	return k
-}
-
-// inWalkOrder puts the tops in the order the full generation (TopOnly)
-// lists them: by anchor as it walks them, and in walk order within an
-// anchor, which the pruned search keeps (a stable insertion sort: tops are
-// few).
-func (g *Generator) inWalkOrder() {
-	order := g.shadow.order
-	for i := 1; i < len(g.moves); i++ {
-		for j := i; j > 0 && order[j-1] > order[j]; j-- {
-			order[j-1], order[j] = order[j], order[j-1]
-			g.moves[j-1], g.moves[j] = g.moves[j], g.moves[j-1]
-		}
-	}
 }
 
 // anchorBound is the highest score a placement walked from the anchor at
