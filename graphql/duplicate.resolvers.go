@@ -201,6 +201,9 @@ func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (
 	if _, err := eventstore.PartieStream(partie); err != nil {
 		return nil, invalidInput("partie", err)
 	}
+	if err := r.veillerSite(ctx, partie); err != nil {
+		return nil, err
+	}
 	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
 		return r.vue(context.WithoutCancel(ctx), partie, pos, projectionWait)
 	})

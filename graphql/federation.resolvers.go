@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
+	"arbitre/domain/federation/liaison"
 	"arbitre/graphql/model"
 	"arbitre/projections/centres"
 	"context"
@@ -32,12 +33,85 @@ func (r *mutationResolver) EnvoyerResultatsCentre(ctx context.Context, paquet st
 	if err != nil {
 		return nil, err
 	}
-	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != p.Resultats.Centre {
-		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, p.Resultats.Centre)}
+	if err := centreDuJeton(ctx, p.Resultats.Centre); err != nil {
+		return nil, err
 	}
 	app := fedcommand.Application{Epreuves: r.Epreuves}
 	if err := app.RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, federation.OrigineEnLigne, p.Empreinte, md); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
+}
+
+// EnvoyerResultatsJumeles is the resolver for the envoyerResultatsJumeles field.
+func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error) {
+	data, err := base64.StdEncoding.DecodeString(paquet)
+	if err != nil {
+		return nil, invalidInput("paquet", err)
+	}
+	p, err := centres.Lire(data, r.Registry)
+	if err != nil {
+		return nil, err
+	}
+	// The twinning and the site are the token's; the game is one of the
+	// twinned tournament's as stored here (guide §2.18.1.C, §2.18.2.C).
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Centre}, acces.Portee{Tournoi: p.Manifeste.Epreuve}, nil, clientMutationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := centreDuJeton(ctx, p.Resultats.Centre); err != nil {
+		return nil, err
+	}
+	partie, err := r.Parties.Charger(withoutCommande(ctx), p.Manifeste.Partie)
+	if err != nil {
+		return nil, err
+	}
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), p.Manifeste.Epreuve)
+	if err != nil {
+		return nil, err
+	}
+	if !j.Suit(p.Resultats.Centre, partie.Tournoi()) {
+		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("la partie %s n'est pas une partie du jumelage %s pour le site %s", p.Manifeste.Partie, p.Manifeste.Epreuve, p.Resultats.Centre)}
+	}
+	if err := r.twinning().RecevoirResultats(ctx, j.ID(), p.Resultats, p.Empreinte, md); err != nil {
+		return nil, err
+	}
+	return &model.ReceptionCentre{Epreuve: j.ID(), Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
+}
+
+// SuiviJumelage is the resolver for the suiviJumelage field.
+func (r *queryResolver) SuiviJumelage(ctx context.Context) (*model.SuiviJumelage, error) {
+	h, err := habilitation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	j, err := r.jumelageDuJeton(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	if !j.Suit(h.Centre, j.Tournoi()) {
+		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne nomme pas de tournoi suivi en direct par le site %s (arbitre jumelage creer --tournoi)", j.ID(), h.Centre)}
+	}
+	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), j.Tournoi())
+	if err != nil {
+		return nil, err
+	}
+	return &model.SuiviJumelage{Jumelage: j.ID(), Formule: int(j.Formule()), Principal: j.Principal(), Site: h.Centre, Tournoi: j.Tournoi(), Parties: t.Parties()}, nil
+}
+
+// FaitsPartie is the resolver for the faitsPartie field.
+func (r *queryResolver) FaitsPartie(ctx context.Context, partie string, depuis *int) ([]model.FaitPartie, error) {
+	evts, err := r.faitsPartie(ctx, partie, deref(depuis))
+	if err != nil {
+		return nil, err
+	}
+	faits, err := liaison.Publier(r.Registry, evts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]model.FaitPartie, len(faits))
+	for i, f := range faits {
+		out[i] = model.FaitPartie{Position: f.Position, Type: f.Type, Donnees: string(f.Donnees)}
+	}
+	return out, nil
 }

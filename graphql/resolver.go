@@ -66,8 +66,10 @@ type Resolver struct {
 	Hasard partie.Hasard
 	// Archive records the past tournaments' imported results.
 	Archive eventstore.Flux
-	// Epreuves stores the events played in many centres (guide §2.17).
-	Epreuves *fedadapters.Epreuves
+	// Epreuves stores the events played in many centres (guide §2.17),
+	// Jumelages the tournaments twinned over the Internet (§2.18).
+	Epreuves  *fedadapters.Epreuves
+	Jumelages *fedadapters.Jumelages
 }
 
 // Composants are what the API is assembled from: serve and the tests build
@@ -114,5 +116,5 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
 		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Flux{Store: c.Store, Registry: c.Registry},
-		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry)}, nil
+		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry), Jumelages: fedadapters.NewJumelages(c.Store, c.Registry)}, nil
 }

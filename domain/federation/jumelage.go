@@ -49,6 +49,9 @@ func NouveauJumelage() *Jumelage {
 // ID is the twinning's identifier.
 func (j *Jumelage) ID() string { return j.id }
 
+// Principal is the principal site, where the games are drawn live.
+func (j *Jumelage) Principal() string { return j.principal }
+
 // Formule is the twinning's formula.
 func (j *Jumelage) Formule() Formule { return j.formule }
 

@@ -405,6 +405,16 @@ type FaceAFace struct {
 	Rencontres []Rencontre `json:"rencontres"`
 }
 
+// A fact of a game as recorded at the principal (tirage, rejet, top, chrono, annulment): a twinned site replays it as its own (guide §2.18.1.A).
+type FaitPartie struct {
+	// Its revision in the game's stream at the principal: a site replays each once, in order, and resumes after the last it replayed.
+	Position int `json:"position"`
+	// The event type, e.g. partie.tirage_effectue.
+	Type string `json:"type"`
+	// The event as JSON; a game's creation without the software bag's seed nor the principal's players.
+	Donnees string `json:"donnees"`
+}
+
 // How a match ended, before the feuille de match is signed.
 type FinMatch struct {
 	// How the game ended.
@@ -989,6 +999,22 @@ type SolutionTop struct {
 
 // Live updates over the websocket (graphql-transport-ws): each sends the current state at once, then after every change.
 type Subscription struct {
+}
+
+// What a twinned site follows (guide §2.18.1.A, §2.18.2.A): the twinning its CENTRE token is bound to.
+type SuiviJumelage struct {
+	// The twinning.
+	Jumelage string `json:"jumelage"`
+	// Its formula: 1, a principal and satellites (§2.18.1); 2, tournaments of comparable size (§2.18.2).
+	Formule int `json:"formule"`
+	// The principal site, where the games are drawn live.
+	Principal string `json:"principal"`
+	// The site the token speaks for.
+	Site string `json:"site"`
+	// The principal's tournament whose games are twinned.
+	Tournoi string `json:"tournoi"`
+	// Its games, in order.
+	Parties []string `json:"parties"`
 }
 
 // A table of the director's amendment.

@@ -1,0 +1,117 @@
+package graphql
+
+import (
+	"context"
+	"fmt"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+	fedcommand "arbitre/domain/federation/command"
+)
+
+// twinning is the use cases of the tournaments twinned over the Internet.
+func (r *Resolver) twinning() fedcommand.Twinning {
+	return fedcommand.Twinning{Jumelages: r.Jumelages}
+}
+
+// jumelageDuJeton loads the twinning a CENTRE token is bound to (its
+// tournament scope names the twinning, guide §2.18).
+func (r *Resolver) jumelageDuJeton(ctx context.Context, h acces.Habilitation) (*federation.Jumelage, error) {
+	if h.Role != acces.Centre {
+		return nil, &Error{Code: CodeForbidden, Message: "seul un jeton de centre suit un jumelage (arbitre token create --role centre --tournoi JUMELAGE --centre SITE)"}
+	}
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
+	if err != nil {
+		return nil, err
+	}
+	if j.Version() == 0 {
+		return nil, &Error{Code: CodeNotFound, Message: fmt.Sprintf("le jumelage %s n'existe pas", h.Tournoi)}
+	}
+	return j, nil
+}
+
+// suiviAutorise checks that the request may follow the games of tournoi:
+// a CENTRE token of a twinning of that tournament, its centre one of the
+// twinning's sites (§2.18.1.A, §2.18.2.A), or the tournament's director.
+// tournoi is read from the stored game, never from the request.
+func (r *Resolver) suiviAutorise(ctx context.Context, tournoi string) (acces.Habilitation, *federation.Jumelage, error) {
+	h, err := habilitation(ctx)
+	if err != nil {
+		return h, nil, err
+	}
+	if h.Role != acces.Centre {
+		_, err := authorize(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi})
+		return h, nil, err
+	}
+	j, err := r.jumelageDuJeton(ctx, h)
+	if err != nil {
+		return h, nil, err
+	}
+	if !j.Suit(h.Centre, tournoi) {
+		return h, nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne fait pas suivre au site %s les parties du tournoi %s", j.ID(), h.Centre, tournoi)}
+	}
+	return h, j, nil
+}
+
+// faitsPartie are the facts of game id from position depuis on, for a
+// twinned site to replay (guide §2.18.1.A).
+func (r *Resolver) faitsPartie(ctx context.Context, id string, depuis int) ([]eventstore.Event, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := r.suiviAutorise(ctx, p.Tournoi()); err != nil {
+		return nil, err
+	}
+	stream, err := eventstore.PartieStream(id)
+	if err != nil {
+		return nil, invalidInput("partie", err)
+	}
+	return r.Journal.ReadStream(ctx, stream, uint64(max(depuis, 0)), 1<<20)
+}
+
+// veillerSite records, when a twinned site's CENTRE token follows one of
+// the twinned tournament's games, that its link is back, and once the
+// subscription ends before the game does, that its link is cut: the
+// principal notices a cut itself (§2.18.1.B, §2.18.2.B). Any other caller
+// follows the game as the public does, nothing recorded.
+func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
+	h, err := habilitation(ctx)
+	if err != nil || h.Role != acces.Centre {
+		return nil
+	}
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return err
+	}
+	j, err := r.jumelageDuJeton(ctx, h)
+	if err != nil || !j.Suit(h.Centre, p.Tournoi()) {
+		return err
+	}
+	md := actor(h)
+	if err := r.twinning().Retablir(ctx, j.ID(), h.Centre, r.Clock.Now(), md); err != nil {
+		return err
+	}
+	go func() {
+		<-ctx.Done()
+		suite := context.WithoutCancel(withoutCommande(ctx))
+		if q, err := r.Parties.Charger(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
+			return
+		}
+		// A cut refused (the game already annulled for that centre) has
+		// nothing more to record.
+		_ = r.twinning().Couper(suite, j.ID(), h.Centre, partie, r.Clock.Now(), md)
+	}()
+	return nil
+}
+
+// centreDuJeton checks that a CENTRE token speaks for centre (a director
+// speaks for any).
+func centreDuJeton(ctx context.Context, centre string) error {
+	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != centre {
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, centre)}
+	}
+	return nil
+}
