@@ -83,6 +83,9 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 // Tirer is the resolver for the tirer field.
 func (r *mutationResolver) Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		if err := r.exigerLiaisons(ctx, partie); err != nil {
+			return err
+		}
 		return app.Tirer(ctx, partie, deref(lettres))
 	})
 }

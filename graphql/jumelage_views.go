@@ -3,6 +3,8 @@ package graphql
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
@@ -112,6 +114,62 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 func centreDuJeton(ctx context.Context, centre string) error {
 	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != centre {
 		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, centre)}
+	}
+	return nil
+}
+
+// indexJumelages lists the twinnings of each principal tournament, read on
+// along the log from where it last stopped.
+type indexJumelages struct {
+	mu         sync.Mutex
+	apres      uint64
+	parTournoi map[string][]string
+}
+
+// de returns the twinnings of tournoi.
+func (x *indexJumelages) de(ctx context.Context, journal eventstore.Reader, registre *eventstore.Registry, tournoi string) ([]string, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.parTournoi == nil {
+		x.parTournoi = map[string][]string{}
+	}
+	apres, err := eventstore.ForEachAfter(ctx, journal, x.apres, func(e eventstore.Event) error {
+		if e.Type != federation.TypeJumelageCree {
+			return nil
+		}
+		v, err := registre.Decode(e)
+		if err != nil {
+			return err
+		}
+		if c := v.(federation.JumelageCree); c.Tournoi != "" {
+			x.parTournoi[c.Tournoi] = append(x.parTournoi[c.Tournoi], c.Jumelage)
+		}
+		return nil
+	})
+	x.apres = apres
+	return slices.Clone(x.parTournoi[tournoi]), err
+}
+
+// exigerLiaisons refuses the next tirage of a game while, in a formula-2
+// twinning of its tournament (read from the stored game), a site's link is
+// cut: every site stops (§2.18.2.B).
+func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return err
+	}
+	ids, err := r.jumelages.de(ctx, r.Journal, r.Registry, p.Tournoi())
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		j, err := r.Jumelages.Charger(withoutCommande(ctx), id)
+		if err != nil {
+			return err
+		}
+		if err := j.ExigerLiaisons(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

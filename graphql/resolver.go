@@ -70,6 +70,8 @@ type Resolver struct {
 	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
 	Jumelages *fedadapters.Jumelages
+	// jumelages lists the twinnings of each principal tournament.
+	jumelages indexJumelages
 }
 
 // Composants are what the API is assembled from: serve and the tests build

@@ -154,6 +154,11 @@ var texteLibre = map[string]string{
 	"ContreArbitrage.motif":                    "second arbiter's words",
 	"ConfigClassique.politique":                "tie-break policy's name, built from its criteria: open",
 	"Mutation.envoyerResultatsCentre.paquet":   "a centre's bundle (zip), base64",
+	"Mutation.envoyerResultatsJumeles.paquet":  "a twinned site's bundle (zip), base64",
+	"FaitPartie.type":                          "an event type of the catalogue, as recorded (the link replays the ones it knows)",
+	"FaitPartie.donnees":                       "an event's payload, JSON",
+	"SuiviJumelage.principal":                  "the principal site's name, as the twinning was created",
+	"SuiviJumelage.site":                       "the site's name, from its token",
 	"ReceptionCentre.centre":                   "centre's name, from its token",
 	"ReceptionCentre.empreinte":                "hex SHA-256 fingerprint",
 }

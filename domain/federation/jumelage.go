@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -197,6 +198,22 @@ func (j *Jumelage) Arrete() bool {
 		}
 	}
 	return false
+}
+
+// ExigerLiaisons refuses to go on playing while, in formula 2, the link to
+// a site still twinned is cut: every site stops (§2.18.2.B).
+func (j *Jumelage) ExigerLiaisons() error {
+	if !j.Arrete() {
+		return nil
+	}
+	var coupes []string
+	for _, s := range j.sites {
+		if j.EnCoupure(s) && !j.detaches[s] {
+			coupes = append(coupes, s)
+		}
+	}
+	return refus(CodeLiaisonCoupee, "tirage suspendu : la liaison avec %s est coupée ; en 2e formule tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)",
+		strings.Join(coupes, ", "))
 }
 
 // Annulee tells whether the game was annulled at a satellite (§2.18.1.B).

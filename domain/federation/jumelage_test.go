@@ -185,3 +185,27 @@ func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
 	}
 	assert.Equal(t, j.Scores(), relu.Scores(), "replayed from its events")
 }
+
+// TestJumelage_Guide2_18_2_B_TirageSuspendu: in formula 2 the next tirage
+// is refused while a site's link is cut (every site stops, §2.18.2.B), and
+// allowed again once it is back; in formula 1 the principal goes on
+// (§2.18.1.B).
+func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
+	for _, tt := range []struct {
+		formule Formule
+		arret   bool
+	}{{FormuleSatellites, false}, {FormuleEgaux, true}} {
+		j := jumelage(t, tt.formule)
+		require.NoError(t, j.ExigerLiaisons())
+		require.NoError(t, j.Couper("Nice", "P1", t0))
+		if tt.arret {
+			err := j.ExigerLiaisons()
+			assert.Equal(t, CodeLiaisonCoupee, CodeOf(err))
+			assert.Contains(t, err.Error(), "Nice")
+		} else {
+			assert.NoError(t, j.ExigerLiaisons())
+		}
+		require.NoError(t, j.Retablir("Nice", t0.Add(time.Minute)))
+		assert.NoError(t, j.ExigerLiaisons())
+	}
+}

@@ -7075,6 +7075,8 @@ enum CodeErreur {
   PAQUET_CORROMPU
   "Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage."
   JUMELAGE_INVALIDE
+  "Fédération — 2e formule : la liaison avec un site jumelé est coupée, tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)."
+  LIAISON_COUPEE
 }
 `, BuiltIn: false},
 	{Name: "../../schema/federation.graphqls", Input: `# The federation's events played in many centres on pre-drawn games (guide
