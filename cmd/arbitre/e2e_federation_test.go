@@ -17,7 +17,8 @@ import (
 )
 
 // ligneFeuille is a line of a pre-drawn sheet (guide §2.17): the new
-// letters of the coup and its top.
+// letters of the coup (those of a tirage the rules reject first, separated
+// by a space) and its top.
 type ligneFeuille struct {
 	tirees, ref, mot string
 	score            int
@@ -135,8 +136,10 @@ func (c *centreE2E) jouer(t *testing.T, feuille []ligneFeuille, blanc func(coup 
 	t.Helper()
 	for k, l := range feuille {
 		coup := k + 1
-		require.Empty(t, c.s.gql(c.directeur, `mutation($p: ID!, $l: String) { tirer(partie:$p, lettres:$l) { version } }`,
-			map[string]any{"p": c.partie, "l": l.tirees}).Errors, "%s coup %d", c.nom, coup)
+		for _, lettres := range strings.Fields(l.tirees) { // a tirage the rules reject, then the one kept (§3.2)
+			require.Empty(t, c.s.gql(c.directeur, `mutation($p: ID!, $l: String) { tirer(partie:$p, lettres:$l) { version } }`,
+				map[string]any{"p": c.partie, "l": lettres}).Errors, "%s coup %d", c.nom, coup)
+		}
 		c.deposer(t, coup, l, blanc)
 		require.Empty(t, c.s.gql(c.directeur, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
 			map[string]any{"p": c.partie, "r": l.ref, "m": l.mot}).Errors, "%s coup %d: the sheet's top", c.nom, coup)
