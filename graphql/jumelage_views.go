@@ -93,18 +93,21 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 		return err
 	}
 	md := actor(h)
-	if err := r.twinning().Retablir(ctx, j.ID(), h.Centre, r.Clock.Now(), md); err != nil {
+	lien := [2]string{j.ID(), h.Centre}
+	if err := r.liens.ouvrir(lien, func() error { return r.twinning().Retablir(ctx, j.ID(), h.Centre, r.Clock.Now(), md) }); err != nil {
 		return err
 	}
 	go func() {
 		<-ctx.Done()
-		suite := context.WithoutCancel(withoutCommande(ctx))
-		if q, err := r.Parties.Charger(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
-			return
-		}
-		// A cut refused (the game already annulled for that centre) has
-		// nothing more to record.
-		_ = r.twinning().Couper(suite, j.ID(), h.Centre, partie, r.Clock.Now(), md)
+		r.liens.fermer(lien, func() {
+			suite := context.WithoutCancel(withoutCommande(ctx))
+			if q, err := r.Parties.Charger(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
+				return
+			}
+			// A cut refused (the game already annulled for that centre)
+			// has nothing more to record.
+			_ = r.twinning().Couper(suite, j.ID(), h.Centre, partie, r.Clock.Now(), md)
+		})
 	}()
 	return nil
 }
@@ -172,4 +175,40 @@ func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
 		}
 	}
 	return nil
+}
+
+// liensOuverts counts the open subscriptions of each twinned site (per
+// twinning and site): a site is cut when its last one ends, not when an
+// older one ends after it reconnected. The return and the cut are
+// recorded in the order the subscriptions open and close.
+type liensOuverts struct {
+	mu sync.Mutex
+	n  map[[2]string]int
+}
+
+// ouvrir counts one more subscription once retablir, the return of the
+// link, is recorded.
+func (l *liensOuverts) ouvrir(lien [2]string, retablir func() error) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := retablir(); err != nil {
+		return err
+	}
+	if l.n == nil {
+		l.n = map[[2]string]int{}
+	}
+	l.n[lien]++
+	return nil
+}
+
+// fermer counts one subscription less, and runs couper, the cut of the
+// link, when it was the last.
+func (l *liensOuverts) fermer(lien [2]string, couper func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n[lien]--; l.n[lien] > 0 {
+		return
+	}
+	delete(l.n, lien)
+	couper()
 }

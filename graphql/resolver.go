@@ -70,8 +70,10 @@ type Resolver struct {
 	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
 	Jumelages *fedadapters.Jumelages
-	// jumelages lists the twinnings of each principal tournament.
+	// jumelages lists the twinnings of each principal tournament; liens
+	// counts the twinned sites' open subscriptions.
 	jumelages indexJumelages
+	liens     liensOuverts
 }
 
 // Composants are what the API is assembled from: serve and the tests build

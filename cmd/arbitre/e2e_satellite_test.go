@@ -123,22 +123,24 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 		case 9:
 			nice.s.stop()
 			relaisNice.couper() // the process's websockets end with it
+			j2, err := eventstore.JumelageStream("J2")
+			require.NoError(t, err)
 			require.Eventually(t, func() bool {
-				return vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil).code() == string(federation.CodeLiaisonCoupee)
-			}, 20*time.Second, 50*time.Millisecond, "§2.18.2.B: every site stops while Nice is cut")
+				return countOf(typesDe(evenements(t, vichy.data, j2)), federation.TypeLiaisonCoupee) == 1
+			}, 20*time.Second, 50*time.Millisecond, "the principal notices Nice's cut")
+			var avant, apres apiPartie
+			vichy.s.gql("", `{ partie(id:"V-1") { version } }`, nil).into(t, "partie", &avant)
+			r := vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil)
+			assert.Equal(t, string(federation.CodeLiaisonCoupee), r.code(), "§2.18.2.B: every site stops while Nice is cut")
+			assert.Contains(t, r.Errors[0].Message, "Nice")
+			vichy.s.gql("", `{ partie(id:"V-1") { version } }`, nil).into(t, "partie", &apres)
+			assert.Equal(t, avant.Version, apres.Version, "nothing written")
 			nice.s = demarrerNice(t, nice.data)
 			t.Cleanup(nice.s.stop)
 		}
-		ok := assert.Eventually(t, func() bool {
+		require.Eventually(t, func() bool {
 			return len(vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil).Errors) == 0
 		}, 20*time.Second, 50*time.Millisecond, "coup %d: the tirage once every formula-2 site is linked", coup)
-		if !ok {
-			st, _ := eventstore.JumelageStream("J2")
-			for _, e := range evenements(t, vichy.data, st) {
-				t.Logf("DEBUG %s %s %s", e.Type, e.Data, e.Metadata.RecordedAt)
-			}
-			t.FailNow()
-		}
 		var sol apiPartie
 		vichy.s.gql(vichy.directeur, `{ partie(id:"V-1") { solutions { mot reference score } } }`, nil).into(t, "partie", &sol)
 		require.NotEmpty(t, sol.Solutions)
