@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	fedcommand "arbitre/domain/federation/command"
 	"arbitre/domain/federation/liaison"
@@ -71,10 +72,13 @@ func (f *satelliteFlags) configurer(log *slog.Logger) func(*server.Config) {
 					joueurs, err := t.JoueursDePartie(duplicate.ModeNormal, nil, nil)
 					return joueurs, t.Parties(), err
 				},
-				Paquet: func(ctx context.Context, jumelage, site, partie string) ([]byte, error) {
+				Paquet: func(ctx context.Context, jumelage, site, partie string) ([]byte, federation.ResultatsCentre, error) {
 					var paquet bytes.Buffer
-					err := centres.Exporter(ctx, r.Journal, r.Registry, centres.Manifeste{Epreuve: jumelage, Centre: site, Partie: partie}, &paquet)
-					return paquet.Bytes(), err
+					if err := centres.Exporter(ctx, r.Journal, r.Registry, centres.Manifeste{Epreuve: jumelage, Centre: site, Partie: partie}, &paquet); err != nil {
+						return nil, federation.ResultatsCentre{}, err
+					}
+					lu, err := centres.Lire(paquet.Bytes(), r.Registry)
+					return paquet.Bytes(), lu.Resultats, err
 				},
 				Changements: func(ctx context.Context, partie string) <-chan uint64 {
 					flux, _ := eventstore.PartieStream(partie)

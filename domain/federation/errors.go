@@ -20,11 +20,11 @@ const (
 	CodeJumelageInvalide Code = "JUMELAGE_INVALIDE"
 	// CodeLiaisonCoupee: in formula 2, the link to a twinned site is cut:
 	// every site stops (§2.18.2.B).
-	CodeLiaisonCoupee Code = "LIAISON_COUPEE"
-	CodeNotFound              = erreur.CodeNotFound
-	CodeAlreadyExists         = erreur.CodeAlreadyExists
-	CodeConflict              = erreur.CodeConflict
-	CodeCorruptHistory        = erreur.CodeCorruptHistory
+	CodeLiaisonCoupee  Code = "LIAISON_COUPEE"
+	CodeNotFound            = erreur.CodeNotFound
+	CodeAlreadyExists       = erreur.CodeAlreadyExists
+	CodeConflict            = erreur.CodeConflict
+	CodeCorruptHistory      = erreur.CodeCorruptHistory
 )
 
 // Erreur is a refused command; it records nothing.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -162,13 +163,14 @@ func (j *Jumelage) Suit(site, tournoi string) bool {
 
 // RecevoirResultats records a site's results of one game as they stand,
 // read from its bundle (§2.18.1.C, §2.18.2.C): they replace what the site
-// sent before for that game; the same fingerprint again records nothing.
+// sent before for that game; the same bundle, or the same results, again
+// record nothing.
 func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string) error {
 	if err := j.exigerSite(r.Centre); err != nil {
 		return err
 	}
 	for _, deja := range j.resultats {
-		if deja.Resultats.Centre == r.Centre && deja.Resultats.Partie == r.Partie && deja.Empreinte == empreinte {
+		if deja.Resultats.Centre == r.Centre && deja.Resultats.Partie == r.Partie && (deja.Empreinte == empreinte || reflect.DeepEqual(deja.Resultats, r)) {
 			return nil
 		}
 	}

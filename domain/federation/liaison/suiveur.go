@@ -62,8 +62,9 @@ type Site struct {
 	TournoiDe func(ctx context.Context) (joueurs, parties []string, err error)
 	Journal   eventstore.Reader
 	Horloge   eventstore.Clock
-	// Paquet writes the bundle of the site's game (projections/centres).
-	Paquet func(ctx context.Context, jumelage, site, partie string) ([]byte, error)
+	// Paquet writes the bundle of the site's game and reads its results
+	// from it, as the principal will (projections/centres).
+	Paquet func(ctx context.Context, jumelage, site, partie string) ([]byte, federation.ResultatsCentre, error)
 	// Changements wakes at every change of the site's game (its stream and
 	// its tables'), at once first.
 	Changements func(ctx context.Context, partie string) <-chan uint64
@@ -293,18 +294,22 @@ func (s *Suiveur) creer(ctx context.Context, partie string, cfg duplicate.Config
 
 // renvoyer sends the site's results of a game to the principal whenever
 // they change (§2.18.1.C, §2.18.2.C), retrying until the principal has
-// them: the key of a bundle is its hash, so a retry after a cut is
-// recorded once.
+// them: the key of a sending is the hash of the results, so a retry after
+// a cut is recorded once.
 func (s *Suiveur) renvoyer(ctx context.Context, suivi Suivi, partie string) {
 	envoye := ""
 	for range s.Site.Changements(ctx, partie) {
 		attente := s.Attente
 		for ctx.Err() == nil {
-			paquet, err := s.Site.Paquet(ctx, suivi.Jumelage, suivi.Site, partie)
+			paquet, resultats, err := s.Site.Paquet(ctx, suivi.Jumelage, suivi.Site, partie)
 			if err != nil {
 				break // the game is not open here yet
 			}
-			somme := sha256.Sum256(append([]byte(partie+"\n"), paquet...))
+			lus, err := json.Marshal(resultats)
+			if err != nil {
+				break
+			}
+			somme := sha256.Sum256(lus)
 			cle := "resultats-" + hex.EncodeToString(somme[:20])
 			if cle == envoye {
 				break
