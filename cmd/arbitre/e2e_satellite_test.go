@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,7 +26,7 @@ import (
 // satelliteDe starts a twinned site's server as `arbitre serve
 // --satellite-de URL --jeton-centre SECRET --tournoi T` does, following the
 // principal through the relay; its warnings are shown if the test fails.
-func satelliteDe(relais *e2eRelais, jeton, tournoi string) func(*testing.T, string) *apiServer {
+func satelliteDe(relais *e2eRelais, jeton, tournoi string, configure ...func(*server.Config)) func(*testing.T, string) *apiServer {
 	return func(t *testing.T, data string) *apiServer {
 		t.Helper()
 		journal := &e2eJournal{}
@@ -36,9 +38,38 @@ func satelliteDe(relais *e2eRelais, jeton, tournoi string) func(*testing.T, stri
 		log := slog.New(slog.NewTextHandler(journal, &slog.HandlerOptions{Level: slog.LevelWarn}))
 		f := satelliteFlags{principal: "http://" + relais.addr(), jeton: jeton, tournoi: tournoi}
 		require.NoError(t, f.verifier())
-		return startAPIServerWith(t, data, log, func(c *server.Config) { c.Limits = server.DefaultLimits; c.Limits.Rate = 0 }, f.configurer(log))
+		configure = append([]func(*server.Config){sansLimite}, configure...)
+		return startAPIServerWith(t, data, log, append(configure, f.configurer(log))...)
 	}
 }
+
+// sansLimite turns the rate limit off: the tests send requests as fast as
+// the machine goes.
+func sansLimite(c *server.Config) { c.Limits = server.DefaultLimits; c.Limits.Rate = 0 }
+
+// horlogeE2E is the servers' clock in a test, moved on at will: the 15
+// minutes of a cut pass at once (§2.18.1.B, §2.18.2.B).
+type horlogeE2E struct {
+	mu       sync.Mutex
+	decalage time.Duration
+}
+
+func (h *horlogeE2E) Now() time.Time {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return time.Now().UTC().Add(h.decalage)
+}
+
+func (h *horlogeE2E) avancer(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.decalage += d
+}
+
+// regler makes a server read the clock (its use cases, the twinning's
+// decisions and the tokens' expiry); it comes before the satellite's
+// configuration, which takes the server's clock.
+func (h *horlogeE2E) regler(c *server.Config) { c.Resolver.Clock, c.Now = h, h.Now }
 
 // attendreCoup waits until the centre's game shows coup at statut (a
 // satellite replays the principal's facts as they come): its tirage, or
@@ -375,4 +406,82 @@ func countOf(xs []string, x string) int {
 		}
 	}
 	return n
+}
+
+// TestE2ESatellite_Guide2_18_CoupureDePlusDe15Minutes: Lyon (formula 1)
+// and Nice (formula 2) follow Vichy live; both links are cut after coup 1
+// and come back 16 minutes later on the servers' clock. Formula 2: the
+// principal refuses the tirage while Nice is cut (§2.18.2.B); at its
+// return Nice leaves the twinning, which ends (no two sites left), and the
+// principal goes on. Formula 1: Lyon's game is annulled for that centre at
+// its return, at the principal and in Lyon's own record (§2.18.1.B): Lyon
+// replays nothing more and none of its players is placed (§2.18.1.C).
+func TestE2ESatellite_Guide2_18_CoupureDePlusDe15Minutes(t *testing.T) {
+	horloge := &horlogeE2E{}
+	avecHorloge := func(t *testing.T, data string) *apiServer {
+		return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), sansLimite, horloge.regler)
+	}
+	vichy := demarrerCentre(t, "Vichy", "V", "V-1", avecHorloge, "V1", "V2")
+	jumelageCLI(t, "creer", "--data", vichy.data, "--jumelage", "J1", "--formule", "1", "--principal", "Vichy", "--tournoi", "V", "--site", "Lyon")
+	jumelageCLI(t, "creer", "--data", vichy.data, "--jumelage", "J2", "--formule", "2", "--principal", "Vichy", "--tournoi", "V", "--site", "Nice")
+	adresse := strings.TrimPrefix(vichy.s.url, "http://")
+	relaisLyon, relaisNice := nouveauRelais(t, adresse), nouveauRelais(t, adresse)
+	lyon := demarrerCentre(t, "Lyon", "LY", "V-1", satelliteDe(relaisLyon, apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J1", "--centre", "Lyon"), "LY", horloge.regler), "L1")
+	nice := demarrerCentre(t, "Nice", "NI", "V-1", satelliteDe(relaisNice, apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J2", "--centre", "Nice"), "NI", horloge.regler), "N1")
+	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{graine: 3}) { id } }`, nil).Errors)
+
+	flux := func(jumelage string) string {
+		stream, err := eventstore.JumelageStream(jumelage)
+		require.NoError(t, err)
+		return stream
+	}
+	attendre := func(data, jumelage, typ, quoi string) {
+		t.Helper()
+		require.Eventually(t, func() bool { return countOf(typesDe(evenements(t, data, flux(jumelage))), typ) == 1 }, 20*time.Second, 50*time.Millisecond, quoi)
+	}
+	jouerCoup := func(coup int, sites ...*centreE2E) {
+		t.Helper()
+		require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil).Errors, "coup %d", coup)
+		var sol apiPartie
+		vichy.s.gql(vichy.directeur, `{ partie(id:"V-1") { solutions { mot reference score } } }`, nil).into(t, "partie", &sol)
+		require.Empty(t, vichy.s.gql(vichy.directeur, `mutation($r: String!, $m: String!) { retenirTop(partie:"V-1", reference:$r, mot:$m) { version } }`,
+			map[string]any{"r": sol.Solutions[0].Reference, "m": sol.Solutions[0].Mot}).Errors)
+		for _, c := range sites {
+			c.attendreCoup(t, coup, "top")
+		}
+	}
+	lyon.attendreCoup(t, 1, "attente_tirage")
+	nice.attendreCoup(t, 1, "attente_tirage")
+	jouerCoup(1, lyon, nice)
+
+	relaisLyon.interrompre()
+	relaisNice.interrompre()
+	attendre(vichy.data, "J1", federation.TypeLiaisonCoupee, "the principal notices Lyon's cut")
+	attendre(vichy.data, "J2", federation.TypeLiaisonCoupee, "the principal notices Nice's cut")
+	assert.Equal(t, string(federation.CodeLiaisonCoupee), vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil).code(),
+		"§2.18.2.B: every site stops")
+	horloge.avancer(16 * time.Minute)
+	relaisLyon.retablir()
+	relaisNice.retablir()
+	attendre(vichy.data, "J1", federation.TypePartieAnnuleeAuSite, "§2.18.1.B: Lyon's game annulled for that centre")
+	attendre(lyon.data, "J1", federation.TypePartieAnnuleeAuSite, "Lyon's own record of the annulment")
+	attendre(vichy.data, "J2", federation.TypeSiteDetache, "§2.18.2.B: Nice leaves the twinning")
+	var detache federation.SiteDetache
+	for _, e := range evenements(t, vichy.data, flux("J2")) {
+		if e.Type == federation.TypeSiteDetache {
+			require.NoError(t, json.Unmarshal(e.Data, &detache))
+		}
+	}
+	assert.True(t, detache.Fin, "no two sites left: the twinning ends, each tournament ranked on its own")
+
+	jouerCoup(2) // the principal goes on
+	for _, c := range []*centreE2E{lyon, nice} {
+		var p apiPartie
+		c.s.gql("", `{ partie(id:"V-1") { coup statut } }`, nil).into(t, "partie", &p)
+		assert.Equal(t, apiPartie{Coup: 2, Statut: "top"}, apiPartie{Coup: p.Coup, Statut: p.Statut}, "%s replays nothing after the decision: still at the top of coup 1", c.nom)
+	}
+	c1 := classementJumele(t, vichy.data, "J1", vichy.exporter(t))
+	for _, l := range c1.Classement {
+		assert.False(t, l.Injecte, "§2.18.1.C: nobody of Lyon placed, its game annulled")
+	}
 }

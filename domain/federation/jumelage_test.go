@@ -159,9 +159,8 @@ func licences(l []LigneJumelee) []string {
 // TestJumelage_Guide2_18_ResultatsEnLigne: a site's results of a game,
 // sent online as the game goes, replace what it sent before for that game
 // (§2.18.1.C); the same bundle or the same results again record nothing;
-// a site outside the
-// twinning is refused. Only the twinning's sites follow the principal's
-// tournament (§2.18.1.A).
+// a site outside the twinning is refused. Only the twinning's sites follow
+// the principal's tournament (§2.18.1.A).
 func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
 	assert.True(t, j.Suit("Lyon", "V"))

@@ -167,7 +167,8 @@ func (s *Suiveur) cle(partie string, pos int) string {
 func (s *Suiveur) prefixe(partie string) string { return s.Origine + "#" + partie + "@" }
 
 // rattraper replays the game's facts after the last one replayed, unless
-// the game was annulled for this centre (§2.18.1.B).
+// the game was annulled for this centre (§2.18.1.B) or the site left the
+// twinning (§2.18.2.B): its tournament goes on on its own.
 func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) error {
 	depuis, err := s.depuis(ctx, partie)
 	if err != nil {
@@ -177,7 +178,7 @@ func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) err
 	if err != nil {
 		return err
 	}
-	if j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage); err != nil || j.Annulee(suivi.Site, partie) {
+	if j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage); err != nil || j.Annulee(suivi.Site, partie) || j.Detache(suivi.Site) {
 		return err
 	}
 	for _, f := range faits {
