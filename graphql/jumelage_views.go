@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"slices"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
+	"arbitre/projections/centres"
 )
 
 // twinning is the use cases of the tournaments twinned over the Internet.
@@ -112,13 +114,26 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 	return nil
 }
 
-// centreDuJeton checks that a CENTRE token speaks for centre (a director
-// speaks for any).
-func centreDuJeton(ctx context.Context, centre string) error {
-	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != centre {
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, centre)}
+// recevoirPaquet reads a centre's bundle sent online (base64) and checks
+// it speaks for the CENTRE token's event or twinning and centre (a
+// director speaks for any): the command's context and metadata.
+func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *string) (context.Context, eventstore.Metadata, centres.Paquet, error) {
+	data, err := base64.StdEncoding.DecodeString(paquet)
+	if err != nil {
+		return ctx, eventstore.Metadata{}, centres.Paquet{}, invalidInput("paquet", err)
 	}
-	return nil
+	p, err := centres.Lire(data, r.Registry)
+	if err != nil {
+		return ctx, eventstore.Metadata{}, p, err
+	}
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Centre}, acces.Portee{Tournoi: p.Manifeste.Epreuve}, nil, cmid)
+	if err != nil {
+		return ctx, md, p, err
+	}
+	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != p.Resultats.Centre {
+		return ctx, md, p, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, p.Resultats.Centre)}
+	}
+	return ctx, md, p, nil
 }
 
 // indexJumelages lists the twinnings of each principal tournament, read on

@@ -233,39 +233,21 @@ func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
 	app := s.Site.Parties
 	switch f.Type {
 	case duplicate.TypePartieCreee:
-		var e duplicate.PartieCreee
-		if err := json.Unmarshal(f.Donnees, &e); err != nil {
-			return err
-		}
-		return s.creer(ctx, partie, e.Config)
+		return avec(f, func(e duplicate.PartieCreee) error { return s.creer(ctx, partie, e.Config) })
 	case duplicate.TypeTirageEffectue:
-		var e duplicate.TirageEffectue
-		if err := json.Unmarshal(f.Donnees, &e); err != nil {
-			return err
-		}
-		return app.Tirer(ctx, partie, e.Tirees)
+		return avec(f, func(e duplicate.TirageEffectue) error { return app.Tirer(ctx, partie, e.Tirees) })
 	case duplicate.TypeTirageRejete:
-		var e duplicate.TirageRejete
-		if err := json.Unmarshal(f.Donnees, &e); err != nil {
-			return err
-		}
-		if e.Motif == duplicate.RejetChoixDirecteur {
-			return app.Rejeter(ctx, partie)
-		}
-		// A tirage the rules reject (§3.2, §3.6) is rejected here too.
-		return app.Tirer(ctx, partie, e.Tirees)
+		return avec(f, func(e duplicate.TirageRejete) error {
+			if e.Motif == duplicate.RejetChoixDirecteur {
+				return app.Rejeter(ctx, partie)
+			}
+			// A tirage the rules reject (§3.2, §3.6) is rejected here too.
+			return app.Tirer(ctx, partie, e.Tirees)
+		})
 	case duplicate.TypeTopRetenu:
-		var e duplicate.TopRetenu
-		if err := json.Unmarshal(f.Donnees, &e); err != nil {
-			return err
-		}
-		return app.RetenirTop(ctx, partie, e.Ref, e.Mot)
+		return avec(f, func(e duplicate.TopRetenu) error { return app.RetenirTop(ctx, partie, e.Ref, e.Mot) })
 	case duplicate.TypeCoupAnnule:
-		var e duplicate.CoupAnnule
-		if err := json.Unmarshal(f.Donnees, &e); err != nil {
-			return err
-		}
-		return app.AnnulerCoup(ctx, partie, e.Motif)
+		return avec(f, func(e duplicate.CoupAnnule) error { return app.AnnulerCoup(ctx, partie, e.Motif) })
 	case duplicate.TypeChronoDemarre:
 		return app.DemarrerChrono(ctx, partie)
 	case duplicate.TypeChronoSuspendu:
@@ -274,6 +256,15 @@ func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
 		return app.ReprendreChrono(ctx, partie)
 	}
 	return fmt.Errorf("fait %s inconnu", f.Type)
+}
+
+// avec decodes a fact's payload and runs f on it.
+func avec[E any](f Fait, run func(E) error) error {
+	var e E
+	if err := json.Unmarshal(f.Donnees, &e); err != nil {
+		return err
+	}
+	return run(e)
 }
 
 // creer opens the site's own game, with the principal's configuration and
