@@ -90,7 +90,9 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 	if err != nil {
 		return err
 	}
-	j, err := r.jumelageDuJeton(ctx, h)
+	// A centre's token of another kind (an event of §2.17) follows the
+	// game as the public does.
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
 	if err != nil || !j.Suit(h.Centre, p.Tournoi()) {
 		return err
 	}

@@ -171,8 +171,12 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	for _, c := range configure {
 		c(&cfg)
 	}
+	// The tasks stop as the shutdown begins: a twinned site's link must
+	// not reconnect while the server goes away.
+	tachesCtx, stopTaches := context.WithCancel(pipeCtx)
+	defer stopTaches()
 	for nom, tache := range cfg.Taches {
-		follow(nom, func() error { return tache(pipeCtx) })
+		follow(nom, func() error { return tache(tachesCtx) })
 	}
 	e := server.New(cfg)
 	ln, err := net.Listen("tcp", listen)
@@ -207,6 +211,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	case <-ctx.Done():
 	}
 	log.Info("arbitre shutting down")
+	stopTaches()
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
 	defer cancel()
 	if shutErr := httpSrv.Shutdown(shutdownCtx); shutErr != nil && !errors.Is(shutErr, http.ErrServerClosed) {

@@ -90,16 +90,22 @@ type Suiveur struct {
 // Suivre runs until ctx ends.
 func (s *Suiveur) Suivre(ctx context.Context) error {
 	attente := s.Attente
-	var coupee string // the game during which the link dropped
 	envoi := map[string]bool{}
 	for ctx.Err() == nil {
 		suivi, err := s.Principal.Suivi(ctx)
 		if err == nil {
 			attente = s.Attente
-			err = s.session(ctx, suivi, &coupee, envoi)
+			err = s.session(ctx, suivi, envoi)
 		}
 		if ctx.Err() != nil {
 			break
+		}
+		if errors.Is(err, errPartieFinie) {
+			// The next game, once the principal opens it.
+			if pause(ctx, s.AttenteMax) != nil {
+				break
+			}
+			continue
 		}
 		s.Log.Warn("liaison avec le principal interrompue", "principal", s.Origine, "erreur", err)
 		if err := pause(ctx, attente); err != nil {
@@ -110,19 +116,28 @@ func (s *Suiveur) Suivre(ctx context.Context) error {
 	return ctx.Err()
 }
 
+// errPartieFinie ends a session whose game is over: the link may go until
+// the principal opens the next one.
+var errPartieFinie = errors.New("partie terminée")
+
 // session follows the twinning from a successful connection until the
 // link drops.
-func (s *Suiveur) session(ctx context.Context, suivi Suivi, coupee *string, envoi map[string]bool) error {
+func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]bool) error {
 	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
 	err := s.Site.Jumelages.Creer(ctx, suivi.Jumelage, suivi.Formule, suivi.Principal, s.Site.Tournoi, []string{suivi.Site}, md)
 	if err != nil && federation.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
-	if *coupee != "" {
+	// The link is back: the cut noted here, by this process or one that
+	// stopped during it, ends.
+	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	if j.EnCoupure(suivi.Site) {
 		if err := s.Site.Jumelages.Retablir(ctx, suivi.Jumelage, suivi.Site, s.Site.Horloge.Now(), md); err != nil {
 			return err
 		}
-		*coupee = ""
 	}
 	if len(suivi.Parties) == 0 {
 		return errors.New("aucune partie au tournoi du principal")
@@ -137,10 +152,17 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, coupee *string, envo
 		}
 	}
 	courante := suivi.Parties[len(suivi.Parties)-1]
-	err = s.Principal.Ecouter(ctx, courante, func() error { return s.rattraper(ctx, suivi, courante) })
+	err = s.Principal.Ecouter(ctx, courante, func() error {
+		if err := s.rattraper(ctx, suivi, courante); err != nil {
+			return err
+		}
+		if s.terminee(ctx, courante) {
+			return errPartieFinie
+		}
+		return nil
+	})
 	var refus *RejeuRefuse
 	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
-		*coupee = courante
 		if err := s.Site.Jumelages.Couper(ctx, suivi.Jumelage, suivi.Site, courante, s.Site.Horloge.Now(), md); err != nil {
 			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
 		}
