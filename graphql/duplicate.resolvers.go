@@ -83,6 +83,9 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 // Tirer is the resolver for the tirer field.
 func (r *mutationResolver) Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		if err := r.exigerLiaisons(ctx, partie); err != nil {
+			return err
+		}
 		return app.Tirer(ctx, partie, deref(lettres))
 	})
 }
@@ -200,6 +203,9 @@ func (r *queryResolver) Partie(ctx context.Context, id string) (*model.Partie, e
 func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (<-chan *model.Partie, error) {
 	if _, err := eventstore.PartieStream(partie); err != nil {
 		return nil, invalidInput("partie", err)
+	}
+	if err := r.veillerSite(ctx, partie); err != nil {
+		return nil, err
 	}
 	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
 		return r.vue(context.WithoutCancel(ctx), partie, pos, projectionWait)

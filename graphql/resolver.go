@@ -67,9 +67,13 @@ type Resolver struct {
 	// Archive records the past tournaments' imported results.
 	Archive eventstore.Flux
 	// Epreuves stores the events played in many centres (guide §2.17),
-	// Jumelages the twinned tournaments (guide §2.18).
+	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
 	Jumelages *fedadapters.Jumelages
+	// jumelages lists the twinnings of each principal tournament; liens
+	// counts the twinned sites' open subscriptions.
+	jumelages indexJumelages
+	liens     liensOuverts
 }
 
 // Composants are what the API is assembled from: serve and the tests build

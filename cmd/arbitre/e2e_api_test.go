@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -72,9 +73,12 @@ func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *s
 		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, lexicons, log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
+	var once sync.Once // a test that restarts a server stops it before its cleanup does
 	s.stop = func() {
-		cancel()
-		require.NoError(t, <-done)
+		once.Do(func() {
+			cancel()
+			require.NoError(t, <-done)
+		})
 	}
 	require.Eventually(t, func() bool {
 		resp, err := http.Get(s.url + "/healthz")

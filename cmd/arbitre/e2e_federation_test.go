@@ -17,7 +17,8 @@ import (
 )
 
 // ligneFeuille is a line of a pre-drawn sheet (guide §2.17): the new
-// letters of the coup and its top.
+// letters of the coup (those of a tirage the rules reject first, separated
+// by a space) and its top.
 type ligneFeuille struct {
 	tirees, ref, mot string
 	score            int
@@ -86,15 +87,17 @@ func moinsLettres(a, b string) string {
 }
 
 // centreE2E is one centre's own server, its director and arbiter, its
-// players and what each scored per coup in its hall.
+// tournament and game, its players and what each scored per coup in its
+// hall.
 type centreE2E struct {
-	nom       string
-	s         *apiServer
-	data      string
-	directeur string
-	arbitre   string
-	licences  []string
-	points    map[string][]int
+	nom             string
+	s               *apiServer
+	data            string
+	directeur       string
+	arbitre         string
+	tournoi, partie string
+	licences        []string
+	points          map[string][]int
 }
 
 // ouvrirCentre starts a centre's server on its own data directory,
@@ -102,18 +105,27 @@ type centreE2E struct {
 // pre-drawn game.
 func ouvrirCentre(t *testing.T, nom string, licences ...string) *centreE2E {
 	t.Helper()
-	c := &centreE2E{nom: nom, data: t.TempDir(), points: map[string][]int{}}
+	c := demarrerCentre(t, nom, "SIM", "SIM-1", startAPIServer, licences...)
+	require.Empty(t, c.s.gql(c.directeur, `mutation { creerPartie(tournoi:"SIM", partie:"SIM-1", config:{source: pretiree}) { id } }`, nil).Errors)
+	return c
+}
+
+// demarrerCentre starts a centre's server with demarrer on its own data
+// directory, creates its tournament and registers its players (séries 3A
+// and 3B, alternately); partie is the game it will play.
+func demarrerCentre(t *testing.T, nom, tournoi, partie string, demarrer func(*testing.T, string) *apiServer, licences ...string) *centreE2E {
+	t.Helper()
+	c := &centreE2E{nom: nom, data: t.TempDir(), tournoi: tournoi, partie: partie, points: map[string][]int{}}
 	c.directeur = apiToken(t, c.data, "--role", "director")
-	c.arbitre = apiToken(t, c.data, "--role", "arbiter", "--tournoi", "SIM")
-	c.s = startAPIServer(t, c.data)
+	c.arbitre = apiToken(t, c.data, "--role", "arbiter", "--tournoi", tournoi)
+	c.s = demarrer(t, c.data)
 	t.Cleanup(c.s.stop)
-	require.Empty(t, c.s.gql(c.directeur, `mutation { creerTournoi(id:"SIM", nom:"Simultané") { id } }`, nil).Errors)
+	require.Empty(t, c.s.gql(c.directeur, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Tournoi") { id } }`, map[string]any{"t": tournoi}).Errors)
 	for i, l := range licences {
 		c.licences = append(c.licences, l)
-		require.Empty(t, c.s.gql(c.directeur, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"SIM", joueur:$j) { version } }`,
-			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l, "club": nom, "serie": []string{"3A", "3B"}[i%2], "table": i + 1}}).Errors)
+		require.Empty(t, c.s.gql(c.directeur, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
+			map[string]any{"t": tournoi, "j": map[string]any{"licence": l, "nom": "Joueur " + l, "club": nom, "serie": []string{"3A", "3B"}[i%2], "table": i + 1}}).Errors)
 	}
-	require.Empty(t, c.s.gql(c.directeur, `mutation { creerPartie(tournoi:"SIM", partie:"SIM-1", config:{source: pretiree}) { id } }`, nil).Errors)
 	return c
 }
 
@@ -124,23 +136,39 @@ func (c *centreE2E) jouer(t *testing.T, feuille []ligneFeuille, blanc func(coup 
 	t.Helper()
 	for k, l := range feuille {
 		coup := k + 1
-		require.Empty(t, c.s.gql(c.directeur, `mutation($l: String) { tirer(partie:"SIM-1", lettres:$l) { version } }`, map[string]any{"l": l.tirees}).Errors, "%s coup %d", c.nom, coup)
-		for _, licence := range c.licences {
-			b := map[string]any{"solutions": []any{map[string]any{"word": l.mot, "ref": l.ref, "score": l.score}}}
-			points := l.score
-			if blanc(coup, licence) {
-				b, points = map[string]any{"blank": true}, 0
-			}
-			c.points[licence] = append(c.points[licence], points)
-			require.Empty(t, c.s.gql(c.arbitre, `mutation($c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:"SIM-1", coup:$c, licence:$l, bulletin:$b) { licence } }`,
-				map[string]any{"c": coup, "l": licence, "b": b}).Errors)
+		for _, lettres := range strings.Fields(l.tirees) { // a tirage the rules reject, then the one kept (§3.2)
+			require.Empty(t, c.s.gql(c.directeur, `mutation($p: ID!, $l: String) { tirer(partie:$p, lettres:$l) { version } }`,
+				map[string]any{"p": c.partie, "l": lettres}).Errors, "%s coup %d", c.nom, coup)
 		}
-		require.Empty(t, c.s.gql(c.directeur, `mutation($r: String!, $m: String!) { retenirTop(partie:"SIM-1", reference:$r, mot:$m) { version } }`,
-			map[string]any{"r": l.ref, "m": l.mot}).Errors, "%s coup %d: the sheet's top", c.nom, coup)
-		for _, licence := range c.licences {
-			require.Empty(t, c.s.gql(c.arbitre, `mutation($c: Int!, $l: ID!) { corrigerBulletin(partie:"SIM-1", coup:$c, licence:$l) { licence } }`,
-				map[string]any{"c": coup, "l": licence}).Errors)
+		c.deposer(t, coup, l, blanc)
+		require.Empty(t, c.s.gql(c.directeur, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+			map[string]any{"p": c.partie, "r": l.ref, "m": l.mot}).Errors, "%s coup %d: the sheet's top", c.nom, coup)
+		c.corriger(t, coup)
+	}
+}
+
+// deposer hands in the players' bulletins of a coup: blank when
+// blanc(coup, licence), the top otherwise.
+func (c *centreE2E) deposer(t *testing.T, coup int, l ligneFeuille, blanc func(coup int, licence string) bool) {
+	t.Helper()
+	for _, licence := range c.licences {
+		b := map[string]any{"solutions": []any{map[string]any{"word": l.mot, "ref": l.ref, "score": l.score}}}
+		points := l.score
+		if blanc(coup, licence) {
+			b, points = map[string]any{"blank": true}, 0
 		}
+		c.points[licence] = append(c.points[licence], points)
+		require.Empty(t, c.s.gql(c.arbitre, `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b) { licence } }`,
+			map[string]any{"p": c.partie, "c": coup, "l": licence, "b": b}).Errors, "%s coup %d", c.nom, coup)
+	}
+}
+
+// corriger confirms the engine's correction of every bulletin of a coup.
+func (c *centreE2E) corriger(t *testing.T, coup int) {
+	t.Helper()
+	for _, licence := range c.licences {
+		require.Empty(t, c.s.gql(c.arbitre, `mutation($p: ID!, $c: Int!, $l: ID!) { corrigerBulletin(partie:$p, coup:$c, licence:$l) { licence } }`,
+			map[string]any{"p": c.partie, "c": coup, "l": licence}).Errors, "%s coup %d", c.nom, coup)
 	}
 }
 
@@ -152,7 +180,7 @@ func (c *centreE2E) exporter(t *testing.T, args ...string) string {
 	t.Helper()
 	fichier := filepath.Join(t.TempDir(), c.nom+".zip")
 	out, err := runArbitre(t, append([]string{"centre", "export", "--data", c.data, "--epreuve", "SIM-2026", "--centre", c.nom,
-		"--partie", "SIM-1", "-o", fichier}, args...)...)
+		"--partie", c.partie, "-o", fichier}, args...)...)
 	require.NoError(t, err, out)
 	return fichier
 }

@@ -22,7 +22,7 @@ func init() {
   arbitre jumelage retablissement --data data --jumelage vichy-2026 --site Lyon
   arbitre jumelage classement --data data --jumelage vichy-2026 vichy.zip lyon.zip nice.zip`}
 
-	var id, principal, site, partie, heure string
+	var id, principal, tournoi, site, partie, heure string
 	var formule int
 	var sites []string
 	flagsDe := func(c *cobra.Command, flags *storeFlags, avecHeure bool) {
@@ -54,19 +54,20 @@ func init() {
 
 	var creerFlags storeFlags
 	creer := &cobra.Command{
-		Use:     "creer --jumelage ID --formule 1|2 --principal SITE --site SITE...",
+		Use:     "creer --jumelage ID --formule 1|2 --principal SITE [--tournoi ID] --site SITE...",
 		Short:   "Crée le jumelage : formule 1, un principal et ses satellites (§2.18.1) ; formule 2, des tournois comparables (§2.18.2)",
-		Example: `  arbitre jumelage creer --data data --jumelage vichy-2026 --formule 1 --principal Vichy --site Lyon --site Nice`,
+		Example: `  arbitre jumelage creer --data data --jumelage vichy-2026 --formule 1 --principal Vichy --tournoi V --site Lyon --site Nice`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "formule", "principal", "site"),
 		RunE: commande(&creerFlags, func(ctx context.Context, app command.Twinning, _ time.Time) error {
-			return app.Creer(ctx, id, federation.Formule(formule), principal, sites, metadataCLI())
+			return app.Creer(ctx, id, federation.Formule(formule), principal, tournoi, sites, metadataCLI())
 		}),
 	}
 	flagsDe(creer, &creerFlags, false)
 	creer.Flags().IntVar(&formule, "formule", 0, "1 (satellites, §2.18.1) ou 2 (tournois comparables, §2.18.2)")
 	creer.Flags().StringVar(&principal, "principal", "", "`SITE` principal, où les parties sont tirées")
 	creer.Flags().StringSliceVar(&sites, "site", nil, "autre `SITE` jumelé, répétable")
+	creer.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi du principal dont les parties sont suivies en direct par les sites (arbitre serve --satellite-de)")
 
 	var coupureFlags storeFlags
 	coupure := &cobra.Command{
@@ -112,10 +113,10 @@ func init() {
 
 	var classementFlags storeFlags
 	classement := &cobra.Command{
-		Use:     "classement --jumelage ID PAQUET...",
-		Short:   "Affiche en JSON le classement jumelé (§2.18.1.C, §2.18.2.C) des paquets des sites (arbitre centre export)",
+		Use:     "classement --jumelage ID [PAQUET...]",
+		Short:   "Affiche en JSON le classement jumelé (§2.18.1.C, §2.18.2.C) des paquets donnés (arbitre centre export) et des résultats envoyés en ligne par les sites",
 		Example: `  arbitre jumelage classement --data data --jumelage vichy-2026 vichy.zip lyon.zip nice.zip`,
-		Args:    cobra.MinimumNArgs(1),
+		Args:    cobra.ArbitraryArgs,
 		PreRunE: exigerOptions("jumelage"),
 		RunE: func(c *cobra.Command, paquets []string) error {
 			return avecFederation(c.Context(), &classementFlags, func(apps federationApps) error {

@@ -50,20 +50,26 @@ func init() {
 	var lexPaths []string
 	limits := server.DefaultLimits
 	var noIntrospection bool
+	var satellite satelliteFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Lance le serveur : API GraphQL sur /graphql, GraphiQL sur /, santé sur /healthz",
 		Example: `  arbitre serve --data data --lexicon ods8.gaddag --lexicon ods7.gaddag
-  arbitre serve --listen 0.0.0.0:8080 --no-introspection --rate 10`,
+  arbitre serve --listen 0.0.0.0:8080 --no-introspection --rate 10
+  arbitre serve --data lyon --satellite-de https://vichy.example:8080 --jeton-centre SECRET --tournoi LYON-2026`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if limits.Rate < 0 || limits.Burst < 0 {
 				return fmt.Errorf("--rate et --burst ne peuvent pas être négatifs")
 			}
+			if err := satellite.verifier(); err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return runServe(ctx, &flags, listen, lexPaths, slog.New(slog.NewJSONHandler(os.Stderr, nil)),
-				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection })
+			log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
+			return runServe(ctx, &flags, listen, lexPaths, log,
+				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection }, satellite.configurer(log))
 		},
 	}
 	flags.register(cmd)
@@ -71,6 +77,7 @@ func init() {
 	lexiconsFlag(cmd, &lexPaths)
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")
 	cmd.Flags().IntVar(&limits.Burst, "burst", limits.Burst, "requêtes qu'un jeton ou une adresse peut envoyer d'un coup au-delà de --rate")
+	satellite.register(cmd)
 	cmd.Flags().BoolVar(&noIntrospection, "no-introspection", false, "refuse l'introspection GraphQL (__schema, __type) en déploiement public ; GraphiQL en a besoin")
 	rootCmd.AddCommand(cmd)
 }
@@ -164,6 +171,13 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	for _, c := range configure {
 		c(&cfg)
 	}
+	// The tasks stop as the shutdown begins: a twinned site's link must
+	// not reconnect while the server goes away.
+	tachesCtx, stopTaches := context.WithCancel(pipeCtx)
+	defer stopTaches()
+	for nom, tache := range cfg.Taches {
+		follow(nom, func() error { return tache(tachesCtx) })
+	}
 	e := server.New(cfg)
 	ln, err := net.Listen("tcp", listen)
 	if err == nil {
@@ -197,6 +211,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	case <-ctx.Done():
 	}
 	log.Info("arbitre shutting down")
+	stopTaches()
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
 	defer cancel()
 	if shutErr := httpSrv.Shutdown(shutdownCtx); shutErr != nil && !errors.Is(shutErr, http.ErrServerClosed) {

@@ -32,9 +32,10 @@ const (
 	// Commission is the appeal body: replays and decides appeals.
 	Commission Role = "commission"
 	// Centre is another Arbitre server playing the federation's games in
-	// its own hall (guide §2.17–2.18): limited to one event (its Tournoi)
-	// and one centre (its Centre, fixed at issue), it may only send that
-	// centre's results; it reads nothing the public cannot.
+	// its own hall (guide §2.17–2.18): limited to one event or twinning
+	// (its Tournoi) and one centre (its Centre, fixed at issue), it may only
+	// send that centre's results; it reads its twinning and the facts of
+	// the twinned games (tirages, tops...), public once played.
 	Centre Role = "centre"
 )
 

@@ -18,10 +18,13 @@ const (
 	// CodeJumelageInvalide: a twinning command that does not fit its sites
 	// or its state.
 	CodeJumelageInvalide Code = "JUMELAGE_INVALIDE"
-	CodeNotFound              = erreur.CodeNotFound
-	CodeAlreadyExists         = erreur.CodeAlreadyExists
-	CodeConflict              = erreur.CodeConflict
-	CodeCorruptHistory        = erreur.CodeCorruptHistory
+	// CodeLiaisonCoupee: in formula 2, the link to a twinned site is cut:
+	// every site stops (§2.18.2.B).
+	CodeLiaisonCoupee  Code = "LIAISON_COUPEE"
+	CodeNotFound            = erreur.CodeNotFound
+	CodeAlreadyExists       = erreur.CodeAlreadyExists
+	CodeConflict            = erreur.CodeConflict
+	CodeCorruptHistory      = erreur.CodeCorruptHistory
 )
 
 // Erreur is a refused command; it records nothing.

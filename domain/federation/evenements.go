@@ -22,6 +22,7 @@ const (
 	TypeLiaisonRetablie      = "federation.liaison_retablie"
 	TypePartieAnnuleeAuSite  = "federation.partie_annulee_au_site"
 	TypeSiteDetache          = "federation.site_detache"
+	TypeResultatsSiteRecus   = "federation.resultats_site_recus"
 )
 
 // Origine says how a fact reached this server.
@@ -90,10 +91,14 @@ const (
 
 // JumelageCree twins sites on the games drawn live at the principal.
 type JumelageCree struct {
-	Jumelage  string   `json:"jumelage"`
-	Formule   Formule  `json:"formule"`
-	Principal string   `json:"principal"`
-	Sites     []string `json:"sites"`
+	Jumelage  string  `json:"jumelage"`
+	Formule   Formule `json:"formule"`
+	Principal string  `json:"principal"`
+	// Tournoi is the principal's tournament whose games the sites follow
+	// live (arbitre serve --satellite-de); none for a twinning whose sites
+	// play the principal's sheet by hand.
+	Tournoi string   `json:"tournoi,omitempty"`
+	Sites   []string `json:"sites"`
 }
 
 // LiaisonCoupee: the link to a site was lost during a game.
@@ -134,6 +139,15 @@ type SiteDetache struct {
 	Fin    bool      `json:"fin"`
 }
 
+// ResultatsSiteRecus records a twinned site's results of one game as they
+// stand, sent online by its server as the game goes (a bundle, its
+// fingerprint Empreinte): they replace what the site sent before for that
+// game (§2.18.1.C, §2.18.2.C).
+type ResultatsSiteRecus struct {
+	Resultats ResultatsCentre `json:"resultats"`
+	Empreinte string          `json:"empreinte"`
+}
+
 // Enregistrer declares the federation's event types in r.
 func Enregistrer(r *eventstore.Registry) error {
 	for _, f := range []func(*eventstore.Registry) error{
@@ -152,6 +166,9 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[PartieAnnuleeAuSite](r, TypePartieAnnuleeAuSite, 1)
 		},
 		func(r *eventstore.Registry) error { return eventstore.Register[SiteDetache](r, TypeSiteDetache, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[ResultatsSiteRecus](r, TypeResultatsSiteRecus, 1)
+		},
 	} {
 		if err := f(r); err != nil {
 			return err

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -23,7 +25,9 @@ type Jumelage struct {
 	id        string
 	formule   Formule
 	principal string
-	sites     []string
+	// tournoi is the principal's tournament whose games are twinned.
+	tournoi string
+	sites   []string
 	// coupures are the open cuts per site.
 	coupures map[string]LiaisonCoupee
 	// cumul is, per site and game, the interruption already over
@@ -31,8 +35,11 @@ type Jumelage struct {
 	cumul    map[[2]string]time.Duration
 	annulees map[[2]string]bool
 	detaches map[string]bool
-	version  int
-	nouveaux []any
+	// resultats are, per site and game, the latest results the site sent
+	// (§2.18.1.C, §2.18.2.C), in the order first received.
+	resultats []ResultatsSiteRecus
+	version   int
+	nouveaux  []any
 }
 
 // NouveauJumelage returns an empty twinning, ready for a replay.
@@ -43,6 +50,9 @@ func NouveauJumelage() *Jumelage {
 
 // ID is the twinning's identifier.
 func (j *Jumelage) ID() string { return j.id }
+
+// Principal is the principal site, where the games are drawn live.
+func (j *Jumelage) Principal() string { return j.principal }
 
 // Formule is the twinning's formula.
 func (j *Jumelage) Formule() Formule { return j.formule }
@@ -56,8 +66,13 @@ func (j *Jumelage) Nouveaux() []any { return j.nouveaux }
 // Sauves forgets the new events once stored.
 func (j *Jumelage) Sauves() { j.nouveaux = nil }
 
-// Creer twins the principal with its sites under a formula.
-func (j *Jumelage) Creer(id string, f Formule, principal string, sites []string) error {
+// Tournoi is the principal's tournament whose games are twinned.
+func (j *Jumelage) Tournoi() string { return j.tournoi }
+
+// Creer twins the principal with its sites under a formula; the games
+// drawn live are those of the principal's tournament (§2.18.1.A,
+// §2.18.2.A).
+func (j *Jumelage) Creer(id string, f Formule, principal, tournoi string, sites []string) error {
 	switch {
 	case j.version > 0:
 		return refus(CodeAlreadyExists, "le jumelage %s existe déjà", j.id)
@@ -66,7 +81,7 @@ func (j *Jumelage) Creer(id string, f Formule, principal string, sites []string)
 	case id == "" || principal == "" || len(sites) == 0 || slices.Contains(sites, principal):
 		return refus(CodeJumelageInvalide, "un jumelage demande un identifiant, un site principal et au moins un autre site")
 	}
-	return j.record(JumelageCree{Jumelage: id, Formule: f, Principal: principal, Sites: slices.Clone(sites)})
+	return j.record(JumelageCree{Jumelage: id, Formule: f, Principal: principal, Tournoi: tournoi, Sites: slices.Clone(sites)})
 }
 
 // Couper records that the link to a site was lost during a game. In
@@ -139,6 +154,40 @@ func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
 	return j.record(SiteDetache{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
 }
 
+// Suit tells whether site follows the games of tournoi live: a site of
+// the twinning, and the principal's tournament twinned (§2.18.1.A,
+// §2.18.2.A). A centre's token is bound to one twinning and one site.
+func (j *Jumelage) Suit(site, tournoi string) bool {
+	return j.version > 0 && j.tournoi != "" && j.tournoi == tournoi && slices.Contains(j.sites, site)
+}
+
+// RecevoirResultats records a site's results of one game as they stand,
+// read from its bundle (§2.18.1.C, §2.18.2.C): they replace what the site
+// sent before for that game; the same bundle, or the same results, again
+// record nothing.
+func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string) error {
+	if err := j.exigerSite(r.Centre); err != nil {
+		return err
+	}
+	for _, deja := range j.resultats {
+		if deja.Resultats.Centre == r.Centre && deja.Resultats.Partie == r.Partie && (deja.Empreinte == empreinte || reflect.DeepEqual(deja.Resultats, r)) {
+			return nil
+		}
+	}
+	return j.record(ResultatsSiteRecus{Resultats: r, Empreinte: empreinte})
+}
+
+// Scores are the players' scores of every game the sites sent.
+func (j *Jumelage) Scores() []ScorePartie {
+	var out []ScorePartie
+	for _, r := range j.resultats {
+		for _, p := range r.Resultats.Joueurs {
+			out = append(out, ScorePartie{Site: r.Resultats.Centre, Partie: r.Resultats.Partie, Licence: p.Licence, Nom: p.Nom, Serie: p.Serie, Score: p.Score})
+		}
+	}
+	return out
+}
+
 // Arrete tells whether the twinned sites must stop playing: in formula 2,
 // while a link to a site still twinned is cut (§2.18.2.B).
 func (j *Jumelage) Arrete() bool {
@@ -151,6 +200,22 @@ func (j *Jumelage) Arrete() bool {
 		}
 	}
 	return false
+}
+
+// ExigerLiaisons refuses to go on playing while, in formula 2, the link to
+// a site still twinned is cut: every site stops (§2.18.2.B).
+func (j *Jumelage) ExigerLiaisons() error {
+	if !j.Arrete() {
+		return nil
+	}
+	var coupes []string
+	for _, s := range j.sites {
+		if j.EnCoupure(s) && !j.detaches[s] {
+			coupes = append(coupes, s)
+		}
+	}
+	return refus(CodeLiaisonCoupee, "tirage suspendu : la liaison avec %s est coupée ; en 2e formule tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)",
+		strings.Join(coupes, ", "))
 }
 
 // Annulee tells whether the game was annulled at a satellite (§2.18.1.B).
@@ -193,7 +258,7 @@ func (j *Jumelage) appliquer(e any) error {
 		if j.version > 0 {
 			return errors.New("jumelage déjà créé")
 		}
-		j.id, j.formule, j.principal, j.sites = e.Jumelage, e.Formule, e.Principal, slices.Clone(e.Sites)
+		j.id, j.formule, j.principal, j.tournoi, j.sites = e.Jumelage, e.Formule, e.Principal, e.Tournoi, slices.Clone(e.Sites)
 	case LiaisonCoupee:
 		if _, ok := j.coupures[e.Site]; ok || !slices.Contains(j.sites, e.Site) {
 			return fmt.Errorf("coupure du site %s", e.Site)
@@ -210,6 +275,15 @@ func (j *Jumelage) appliquer(e any) error {
 		j.annulees[[2]string{e.Site, e.Partie}] = true
 	case SiteDetache:
 		j.detaches[e.Site] = true
+	case ResultatsSiteRecus:
+		i := slices.IndexFunc(j.resultats, func(r ResultatsSiteRecus) bool {
+			return r.Resultats.Centre == e.Resultats.Centre && r.Resultats.Partie == e.Resultats.Partie
+		})
+		if i < 0 {
+			j.resultats = append(j.resultats, e)
+		} else {
+			j.resultats = slices.Replace(slices.Clone(j.resultats), i, i+1, e)
+		}
 	default:
 		return fmt.Errorf("événement %T inconnu", e)
 	}
@@ -238,6 +312,7 @@ func (j *Jumelage) lot(f func(*Jumelage) error) error {
 func (j *Jumelage) copie() *Jumelage {
 	c := *j
 	c.sites = slices.Clone(j.sites)
+	c.resultats = slices.Clone(j.resultats)
 	c.nouveaux = slices.Clone(j.nouveaux)
 	c.coupures = maps.Clone(j.coupures)
 	c.cumul = maps.Clone(j.cumul)

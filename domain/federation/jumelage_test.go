@@ -13,7 +13,7 @@ var t0 = time.Date(2026, 7, 14, 14, 0, 0, 0, time.UTC)
 func jumelage(t *testing.T, f Formule) *Jumelage {
 	t.Helper()
 	j := NouveauJumelage()
-	require.NoError(t, j.Creer("VICHY", f, "Vichy", []string{"Lyon", "Nice"}))
+	require.NoError(t, j.Creer("VICHY", f, "Vichy", "V", []string{"Lyon", "Nice"}))
 	j.Sauves()
 	return j
 }
@@ -97,8 +97,8 @@ func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 
 // TestJumelage_Refus: commands that do not fit change nothing.
 func TestJumelage_Refus(t *testing.T) {
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 3, "A", []string{"B"})))
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 1, "A", []string{"A"})))
+	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 3, "A", "", []string{"B"})))
+	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 1, "A", "", []string{"A"})))
 	assert.Equal(t, CodeNotFound, CodeOf(NouveauJumelage().Couper("B", "P", t0)))
 	j := jumelage(t, FormuleSatellites)
 	temoin := *j
@@ -154,4 +154,59 @@ func licences(l []LigneJumelee) []string {
 		out = append(out, x.Licence)
 	}
 	return out
+}
+
+// TestJumelage_Guide2_18_ResultatsEnLigne: a site's results of a game,
+// sent online as the game goes, replace what it sent before for that game
+// (§2.18.1.C); the same bundle or the same results again record nothing;
+// a site outside the twinning is refused. Only the twinning's sites follow
+// the principal's tournament (§2.18.1.A).
+func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
+	j := jumelage(t, FormuleSatellites)
+	assert.True(t, j.Suit("Lyon", "V"))
+	assert.False(t, j.Suit("Lyon", "W"), "another tournament's games")
+	assert.False(t, j.Suit("Brest", "V"), "not a site of the twinning")
+	assert.False(t, j.Suit("Vichy", "V"), "the principal follows nobody")
+
+	coup := func(score int) ResultatsCentre {
+		return ResultatsCentre{Centre: "Lyon", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "L1", Nom: "Un", Serie: "3A", Score: score}}}
+	}
+	require.NoError(t, j.RecevoirResultats(coup(40), "e1"))
+	require.NoError(t, j.RecevoirResultats(coup(40), "e1"))
+	require.NoError(t, j.RecevoirResultats(coup(95), "e2"))
+	require.NoError(t, j.RecevoirResultats(coup(95), "e3"))
+	assert.Len(t, j.Nouveaux(), 2, "the same bundle, or the same results, twice: once")
+	assert.Equal(t, []ScorePartie{{Site: "Lyon", Partie: "P1", Licence: "L1", Nom: "Un", Serie: "3A", Score: 95}}, j.Scores())
+	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3")))
+
+	relu := NouveauJumelage()
+	require.NoError(t, relu.Creer("VICHY", FormuleSatellites, "Vichy", "V", []string{"Lyon", "Nice"}))
+	for _, e := range j.Nouveaux() {
+		require.NoError(t, relu.Appliquer(e))
+	}
+	assert.Equal(t, j.Scores(), relu.Scores(), "replayed from its events")
+}
+
+// TestJumelage_Guide2_18_2_B_TirageSuspendu: in formula 2 the next tirage
+// is refused while a site's link is cut (every site stops, §2.18.2.B), and
+// allowed again once it is back; in formula 1 the principal goes on
+// (§2.18.1.B).
+func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
+	for _, tt := range []struct {
+		formule Formule
+		arret   bool
+	}{{FormuleSatellites, false}, {FormuleEgaux, true}} {
+		j := jumelage(t, tt.formule)
+		require.NoError(t, j.ExigerLiaisons())
+		require.NoError(t, j.Couper("Nice", "P1", t0))
+		if tt.arret {
+			err := j.ExigerLiaisons()
+			assert.Equal(t, CodeLiaisonCoupee, CodeOf(err))
+			assert.Contains(t, err.Error(), "Nice")
+		} else {
+			assert.NoError(t, j.ExigerLiaisons())
+		}
+		require.NoError(t, j.Retablir("Nice", t0.Add(time.Minute)))
+		assert.NoError(t, j.ExigerLiaisons())
+	}
 }

@@ -262,6 +262,12 @@ type ComplexityRoot struct {
 		Victoires    func(childComplexity int) int
 	}
 
+	FaitPartie struct {
+		Donnees  func(childComplexity int) int
+		Position func(childComplexity int) int
+		Type     func(childComplexity int) int
+	}
+
 	FinMatch struct {
 		Ajustements   func(childComplexity int) int
 		Fin           func(childComplexity int) int
@@ -450,6 +456,7 @@ type ComplexityRoot struct {
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
 		EnvoyerResultatsCentre    func(childComplexity int, paquet string, clientMutationID *string) int
+		EnvoyerResultatsJumeles   func(childComplexity int, paquet string, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
@@ -603,6 +610,7 @@ type ComplexityRoot struct {
 		ClassementNational  func(childComplexity int, epreuve string) int
 		Cotes               func(childComplexity int) int
 		ExportArchive       func(childComplexity int, tournoi string, format model.FormatExport) int
+		FaitsPartie         func(childComplexity int, partie string, depuis *int) int
 		Gcg                 func(childComplexity int, match string) int
 		Joueur              func(childComplexity int, id string) int
 		MatchClassique      func(childComplexity int, id string) int
@@ -611,6 +619,7 @@ type ComplexityRoot struct {
 		Replay              func(childComplexity int, partie string, coup int) int
 		Resoudre            func(childComplexity int, position model.PositionInput, tous *int) int
 		Serveur             func(childComplexity int) int
+		SuiviJumelage       func(childComplexity int) int
 		Tournoi             func(childComplexity int, id string) int
 		TournoiClassique    func(childComplexity int, id string) int
 		Tournois            func(childComplexity int, first *int, after *string) int
@@ -716,6 +725,15 @@ type ComplexityRoot struct {
 		RondeChanged     func(childComplexity int, tournoi string) int
 		RondeChangee     func(childComplexity int, tournoi string) int
 		StandingsChanged func(childComplexity int, partie *string, tournoi *string, serie *string) int
+	}
+
+	SuiviJumelage struct {
+		Formule   func(childComplexity int) int
+		Jumelage  func(childComplexity int) int
+		Parties   func(childComplexity int) int
+		Principal func(childComplexity int) int
+		Site      func(childComplexity int) int
+		Tournoi   func(childComplexity int) int
 	}
 
 	TableClassique struct {
@@ -865,6 +883,7 @@ type MutationResolver interface {
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 	EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
+	EnvoyerResultatsJumeles(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
 }
 type PartieResolver interface {
 	Solutions(ctx context.Context, obj *model.Partie) ([]model.SolutionTop, error)
@@ -890,6 +909,8 @@ type QueryResolver interface {
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
 	VerifierCoup(ctx context.Context, position model.PositionInput, mot string, reference string) (*model.VerdictCoup, error)
+	SuiviJumelage(ctx context.Context) (*model.SuiviJumelage, error)
+	FaitsPartie(ctx context.Context, partie string, depuis *int) ([]model.FaitPartie, error)
 	ClassementNational(ctx context.Context, epreuve string) (*federation.National, error)
 	ClassementJumele(ctx context.Context, jumelage string, paquets []string) (*federation.ClassementJumele, error)
 	Replay(ctx context.Context, partie string, coup int) (*model.Replay, error)
@@ -1717,6 +1738,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.FaceAFace.Victoires(childComplexity), true
+
+	case "FaitPartie.donnees":
+		if e.complexity.FaitPartie.Donnees == nil {
+			break
+		}
+
+		return e.complexity.FaitPartie.Donnees(childComplexity), true
+	case "FaitPartie.position":
+		if e.complexity.FaitPartie.Position == nil {
+			break
+		}
+
+		return e.complexity.FaitPartie.Position(childComplexity), true
+	case "FaitPartie.type":
+		if e.complexity.FaitPartie.Type == nil {
+			break
+		}
+
+		return e.complexity.FaitPartie.Type(childComplexity), true
 
 	case "FinMatch.ajustements":
 		if e.complexity.FinMatch.Ajustements == nil {
@@ -2735,6 +2775,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.EnvoyerResultatsCentre(childComplexity, args["paquet"].(string), args["clientMutationId"].(*string)), true
+	case "Mutation.envoyerResultatsJumeles":
+		if e.complexity.Mutation.EnvoyerResultatsJumeles == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_envoyerResultatsJumeles_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.EnvoyerResultatsJumeles(childComplexity, args["paquet"].(string), args["clientMutationId"].(*string)), true
 	case "Mutation.etablirTetesDeSerie":
 		if e.complexity.Mutation.EtablirTetesDeSerie == nil {
 			break
@@ -3615,6 +3666,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.ExportArchive(childComplexity, args["tournoi"].(string), args["format"].(model.FormatExport)), true
+	case "Query.faitsPartie":
+		if e.complexity.Query.FaitsPartie == nil {
+			break
+		}
+
+		args, err := ec.field_Query_faitsPartie_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.FaitsPartie(childComplexity, args["partie"].(string), args["depuis"].(*int)), true
 	case "Query.gcg":
 		if e.complexity.Query.Gcg == nil {
 			break
@@ -3693,6 +3755,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Serveur(childComplexity), true
+	case "Query.suiviJumelage":
+		if e.complexity.Query.SuiviJumelage == nil {
+			break
+		}
+
+		return e.complexity.Query.SuiviJumelage(childComplexity), true
 	case "Query.tournoi":
 		if e.complexity.Query.Tournoi == nil {
 			break
@@ -4179,6 +4247,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Subscription.StandingsChanged(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+
+	case "SuiviJumelage.formule":
+		if e.complexity.SuiviJumelage.Formule == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Formule(childComplexity), true
+	case "SuiviJumelage.jumelage":
+		if e.complexity.SuiviJumelage.Jumelage == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Jumelage(childComplexity), true
+	case "SuiviJumelage.parties":
+		if e.complexity.SuiviJumelage.Parties == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Parties(childComplexity), true
+	case "SuiviJumelage.principal":
+		if e.complexity.SuiviJumelage.Principal == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Principal(childComplexity), true
+	case "SuiviJumelage.site":
+		if e.complexity.SuiviJumelage.Site == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Site(childComplexity), true
+	case "SuiviJumelage.tournoi":
+		if e.complexity.SuiviJumelage.Tournoi == nil {
+			break
+		}
+
+		return e.complexity.SuiviJumelage.Tournoi(childComplexity), true
 
 	case "TableClassique.match":
 		if e.complexity.TableClassique.Match == nil {
@@ -7326,6 +7431,8 @@ enum CodeErreur {
   PAQUET_CORROMPU
   "Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage."
   JUMELAGE_INVALIDE
+  "Fédération — 2e formule : la liaison avec un site jumelé est coupée, tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)."
+  LIAISON_COUPEE
 }
 `, BuiltIn: false},
 	{Name: "../../schema/federation.graphqls", Input: `# The federation's events played in many centres on pre-drawn games (guide
@@ -7352,6 +7459,70 @@ extend type Mutation {
   the token's, a bundle of another is FORBIDDEN. The same bundle sent twice is recorded once.
   """
   envoyerResultatsCentre(
+    "The bundle (zip), base64."
+    paquet: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): ReceptionCentre! @acces(roles: [CENTRE])
+}
+
+# The tournaments twinned over the Internet (guide §2.18): a site's server
+# follows the principal's games live with a CENTRE token bound to the
+# twinning (arbitre token create --role centre --tournoi JUMELAGE --centre
+# SITE), replays them as its own games (arbitre serve --satellite-de) and
+# sends its results back as the game goes.
+
+"What a twinned site follows (guide §2.18.1.A, §2.18.2.A): the twinning its CENTRE token is bound to."
+type SuiviJumelage {
+  "The twinning."
+  jumelage: ID!
+  "Its formula: 1, a principal and satellites (§2.18.1); 2, tournaments of comparable size (§2.18.2)."
+  formule: Int!
+  "The principal site, where the games are drawn live."
+  principal: String!
+  "The site the token speaks for."
+  site: String!
+  "The principal's tournament whose games are twinned."
+  tournoi: ID!
+  "Its games, in order."
+  parties: [ID!]!
+}
+
+"A fact of a game as recorded at the principal (tirage, rejet, top, chrono, annulment): a twinned site replays it as its own (guide §2.18.1.A)."
+type FaitPartie {
+  "Its revision in the game's stream at the principal: a site replays each once, in order, and resumes after the last it replayed."
+  position: Int!
+  "The event type, e.g. partie.tirage_effectue."
+  type: String!
+  "The event as JSON; a game's creation without the software bag's seed nor the principal's players."
+  donnees: String!
+}
+
+extend type Query {
+  "The twinning the CENTRE token is bound to, with the principal's games its site follows (guide §2.18)."
+  suiviJumelage: SuiviJumelage! @acces(roles: [CENTRE])
+  """
+  The facts of a game of a twinned tournament from position depuis on, for a twinned site to follow and catch up
+  after a cut (§2.18.1.B): the games' tirages, rejets, tops, chrono and annulments, never a bulletin nor the bag's
+  seed. A CENTRE token of a twinning of the game's tournament (read from the stored game, FORBIDDEN otherwise), or
+  the tournament's director. Unknown game: NOT_FOUND.
+  """
+  faitsPartie(
+    "The principal's game."
+    partie: ID!
+    "The first position to send (0 by default)."
+    depuis: Int
+  ): [FaitPartie!]! @acces(roles: [CENTRE])
+}
+
+extend type Mutation {
+  """
+  Receives a twinned site's results of a game as they stand (guide §2.18.1.C, §2.18.2.C): the bundle of its own
+  game (arbitre centre export), base64, whose events the principal folds into the site's standings itself. The
+  twinning and the site are the token's, the game must be one of the twinned tournament's (FORBIDDEN otherwise);
+  the results replace what the site sent before for that game, the same bundle twice is recorded once.
+  """
+  envoyerResultatsJumeles(
     "The bundle (zip), base64."
     paquet: String!
     "A retry with the same id is applied once."
@@ -7499,15 +7670,15 @@ extend type Query {
   ): ClassementNational!
   """
   The twinning's ranking under its formula and its recorded decisions (cuts, games annulled at a site, sites
-  detached: §2.18.1.B–C, §2.18.2.B–C), over the sites' bundles as ` + "`" + `arbitre centre export` + "`" + ` writes them, base64, as
-  ` + "`" + `arbitre jumelage classement` + "`" + ` reads them. Public; an unknown twinning is NOT_FOUND, a damaged bundle
-  PAQUET_CORROMPU.
+  detached: §2.18.1.B–C, §2.18.2.B–C), over the results the sites sent live (` + "`" + `envoyerResultatsJumeles` + "`" + `) and the
+  bundles given, as ` + "`" + `arbitre jumelage classement` + "`" + ` ranks them: a bundle replaces what was sent live for its site
+  and game. Public; an unknown twinning is NOT_FOUND, a damaged bundle PAQUET_CORROMPU.
   """
   classementJumele(
     "The twinning."
     jumelage: ID!
-    "The sites' bundles (zip), base64, the principal's among them."
-    paquets: [String!]!
+    "Sites' bundles (zip, as ` + "`" + `arbitre centre export` + "`" + ` writes them), base64: a site without a live link, or the principal's own game."
+    paquets: [String!]! = []
   ): ClassementJumele!
 }
 `, BuiltIn: false},
@@ -8409,6 +8580,22 @@ func (ec *executionContext) field_Mutation_enregistrerResultat_args(ctx context.
 }
 
 func (ec *executionContext) field_Mutation_envoyerResultatsCentre_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "paquet", ec.unmarshalNString2string)
+	if err != nil {
+		return nil, err
+	}
+	args["paquet"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_envoyerResultatsJumeles_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "paquet", ec.unmarshalNString2string)
@@ -9457,6 +9644,22 @@ func (ec *executionContext) field_Query_exportArchive_args(ctx context.Context, 
 		return nil, err
 	}
 	args["format"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_faitsPartie_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "depuis", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["depuis"] = arg1
 	return args, nil
 }
 
@@ -13762,6 +13965,93 @@ func (ec *executionContext) fieldContext_FaceAFace_rencontres(_ context.Context,
 				return ec.fieldContext_Rencontre_le(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Rencontre", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaitPartie_position(ctx context.Context, field graphql.CollectedField, obj *model.FaitPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaitPartie_position,
+		func(ctx context.Context) (any, error) {
+			return obj.Position, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaitPartie_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaitPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaitPartie_type(ctx context.Context, field graphql.CollectedField, obj *model.FaitPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaitPartie_type,
+		func(ctx context.Context) (any, error) {
+			return obj.Type, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaitPartie_type(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaitPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FaitPartie_donnees(ctx context.Context, field graphql.CollectedField, obj *model.FaitPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FaitPartie_donnees,
+		func(ctx context.Context) (any, error) {
+			return obj.Donnees, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FaitPartie_donnees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FaitPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
 		},
 	}
 	return fc, nil
@@ -22622,6 +22912,75 @@ func (ec *executionContext) fieldContext_Mutation_envoyerResultatsCentre(ctx con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_envoyerResultatsJumeles(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_envoyerResultatsJumeles,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().EnvoyerResultatsJumeles(ctx, fc.Args["paquet"].(string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"CENTRE"})
+				if err != nil {
+					var zeroVal *model.ReceptionCentre
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.ReceptionCentre
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNReceptionCentre2ᚖarbitreᚋgraphqlᚋmodelᚐReceptionCentre,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_envoyerResultatsJumeles(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "epreuve":
+				return ec.fieldContext_ReceptionCentre_epreuve(ctx, field)
+			case "centre":
+				return ec.fieldContext_ReceptionCentre_centre(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_ReceptionCentre_joueurs(ctx, field)
+			case "empreinte":
+				return ec.fieldContext_ReceptionCentre_empreinte(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type ReceptionCentre", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_envoyerResultatsJumeles_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NiveauAppel_numero(ctx context.Context, field graphql.CollectedField, obj *model.NiveauAppel) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26073,6 +26432,134 @@ func (ec *executionContext) fieldContext_Query_verifierCoup(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_suiviJumelage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_suiviJumelage,
+		func(ctx context.Context) (any, error) {
+			return ec.resolvers.Query().SuiviJumelage(ctx)
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"CENTRE"})
+				if err != nil {
+					var zeroVal *model.SuiviJumelage
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.SuiviJumelage
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNSuiviJumelage2ᚖarbitreᚋgraphqlᚋmodelᚐSuiviJumelage,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_suiviJumelage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "jumelage":
+				return ec.fieldContext_SuiviJumelage_jumelage(ctx, field)
+			case "formule":
+				return ec.fieldContext_SuiviJumelage_formule(ctx, field)
+			case "principal":
+				return ec.fieldContext_SuiviJumelage_principal(ctx, field)
+			case "site":
+				return ec.fieldContext_SuiviJumelage_site(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_SuiviJumelage_tournoi(ctx, field)
+			case "parties":
+				return ec.fieldContext_SuiviJumelage_parties(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type SuiviJumelage", field.Name)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_faitsPartie(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_faitsPartie,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().FaitsPartie(ctx, fc.Args["partie"].(string), fc.Args["depuis"].(*int))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"CENTRE"})
+				if err != nil {
+					var zeroVal []model.FaitPartie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal []model.FaitPartie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNFaitPartie2ᚕarbitreᚋgraphqlᚋmodelᚐFaitPartieᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_faitsPartie(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "position":
+				return ec.fieldContext_FaitPartie_position(ctx, field)
+			case "type":
+				return ec.fieldContext_FaitPartie_type(ctx, field)
+			case "donnees":
+				return ec.fieldContext_FaitPartie_donnees(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type FaitPartie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_faitsPartie_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_classementNational(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28755,6 +29242,180 @@ func (ec *executionContext) fieldContext_Subscription_matchChanged(ctx context.C
 	if fc.Args, err = ec.field_Subscription_matchChanged_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_jumelage(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_jumelage,
+		func(ctx context.Context) (any, error) {
+			return obj.Jumelage, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_jumelage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_formule(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_formule,
+		func(ctx context.Context) (any, error) {
+			return obj.Formule, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_formule(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_principal(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_principal,
+		func(ctx context.Context) (any, error) {
+			return obj.Principal, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_principal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_site(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_site,
+		func(ctx context.Context) (any, error) {
+			return obj.Site, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_site(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_tournoi,
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		ec.marshalNID2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SuiviJumelage_parties(ctx context.Context, field graphql.CollectedField, obj *model.SuiviJumelage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_SuiviJumelage_parties,
+		func(ctx context.Context) (any, error) {
+			return obj.Parties, nil
+		},
+		nil,
+		ec.marshalNID2ᚕstringᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_SuiviJumelage_parties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SuiviJumelage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
 	}
 	return fc, nil
 }
@@ -33895,6 +34556,55 @@ func (ec *executionContext) _FaceAFace(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var faitPartieImplementors = []string{"FaitPartie"}
+
+func (ec *executionContext) _FaitPartie(ctx context.Context, sel ast.SelectionSet, obj *model.FaitPartie) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, faitPartieImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FaitPartie")
+		case "position":
+			out.Values[i] = ec._FaitPartie_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "type":
+			out.Values[i] = ec._FaitPartie_type(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "donnees":
+			out.Values[i] = ec._FaitPartie_donnees(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
 var finMatchImplementors = []string{"FinMatch"}
 
 func (ec *executionContext) _FinMatch(ctx context.Context, sel ast.SelectionSet, obj *model.FinMatch) graphql.Marshaler {
@@ -35446,6 +36156,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "envoyerResultatsJumeles":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_envoyerResultatsJumeles(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -36679,6 +37396,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "suiviJumelage":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_suiviJumelage(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "faitsPartie":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_faitsPartie(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "classementNational":
 			field := field
 
@@ -37449,6 +38210,70 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
+}
+
+var suiviJumelageImplementors = []string{"SuiviJumelage"}
+
+func (ec *executionContext) _SuiviJumelage(ctx context.Context, sel ast.SelectionSet, obj *model.SuiviJumelage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, suiviJumelageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SuiviJumelage")
+		case "jumelage":
+			out.Values[i] = ec._SuiviJumelage_jumelage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formule":
+			out.Values[i] = ec._SuiviJumelage_formule(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "principal":
+			out.Values[i] = ec._SuiviJumelage_principal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "site":
+			out.Values[i] = ec._SuiviJumelage_site(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._SuiviJumelage_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parties":
+			out.Values[i] = ec._SuiviJumelage_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
 }
 
 var tableClassiqueImplementors = []string{"TableClassique"}
@@ -39195,6 +40020,54 @@ func (ec *executionContext) marshalNFaceAFace2ᚖarbitreᚋgraphqlᚋmodelᚐFac
 		return graphql.Null
 	}
 	return ec._FaceAFace(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNFaitPartie2arbitreᚋgraphqlᚋmodelᚐFaitPartie(ctx context.Context, sel ast.SelectionSet, v model.FaitPartie) graphql.Marshaler {
+	return ec._FaitPartie(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNFaitPartie2ᚕarbitreᚋgraphqlᚋmodelᚐFaitPartieᚄ(ctx context.Context, sel ast.SelectionSet, v []model.FaitPartie) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNFaitPartie2arbitreᚋgraphqlᚋmodelᚐFaitPartie(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, v any) (partie.Fin, error) {
@@ -41341,6 +42214,20 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNSuiviJumelage2arbitreᚋgraphqlᚋmodelᚐSuiviJumelage(ctx context.Context, sel ast.SelectionSet, v model.SuiviJumelage) graphql.Marshaler {
+	return ec._SuiviJumelage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNSuiviJumelage2ᚖarbitreᚋgraphqlᚋmodelᚐSuiviJumelage(ctx context.Context, sel ast.SelectionSet, v *model.SuiviJumelage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SuiviJumelage(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNTableAmendeeInput2arbitreᚋgraphqlᚋmodelᚐTableAmendeeInput(ctx context.Context, v any) (model.TableAmendeeInput, error) {

@@ -414,6 +414,16 @@ type FaceAFace struct {
 	Rencontres []Rencontre `json:"rencontres"`
 }
 
+// A fact of a game as recorded at the principal (tirage, rejet, top, chrono, annulment): a twinned site replays it as its own (guide §2.18.1.A).
+type FaitPartie struct {
+	// Its revision in the game's stream at the principal: a site replays each once, in order, and resumes after the last it replayed.
+	Position int `json:"position"`
+	// The event type, e.g. partie.tirage_effectue.
+	Type string `json:"type"`
+	// The event as JSON; a game's creation without the software bag's seed nor the principal's players.
+	Donnees string `json:"donnees"`
+}
+
 // How a match ended, before the feuille de match is signed.
 type FinMatch struct {
 	// How the game ended.
@@ -1016,6 +1026,22 @@ type SolutionTop struct {
 type Subscription struct {
 }
 
+// What a twinned site follows (guide §2.18.1.A, §2.18.2.A): the twinning its CENTRE token is bound to.
+type SuiviJumelage struct {
+	// The twinning.
+	Jumelage string `json:"jumelage"`
+	// Its formula: 1, a principal and satellites (§2.18.1); 2, tournaments of comparable size (§2.18.2).
+	Formule int `json:"formule"`
+	// The principal site, where the games are drawn live.
+	Principal string `json:"principal"`
+	// The site the token speaks for.
+	Site string `json:"site"`
+	// The principal's tournament whose games are twinned.
+	Tournoi string `json:"tournoi"`
+	// Its games, in order.
+	Parties []string `json:"parties"`
+}
+
 // A table of the director's amendment.
 type TableAmendeeInput struct {
 	// Starts the game (§3.1).
@@ -1369,6 +1395,8 @@ const (
 	CodeErreurPaquetCorrompu CodeErreur = "PAQUET_CORROMPU"
 	// Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage.
 	CodeErreurJumelageInvalide CodeErreur = "JUMELAGE_INVALIDE"
+	// Fédération — 2e formule : la liaison avec un site jumelé est coupée, tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B).
+	CodeErreurLiaisonCoupee CodeErreur = "LIAISON_COUPEE"
 )
 
 var AllCodeErreur = []CodeErreur{
@@ -1479,11 +1507,12 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurCentreDejaRecu,
 	CodeErreurPaquetCorrompu,
 	CodeErreurJumelageInvalide,
+	CodeErreurLiaisonCoupee,
 }
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
 		return true
 	}
 	return false

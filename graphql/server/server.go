@@ -60,6 +60,9 @@ type Config struct {
 	// Sante, when set, lists the parts of the server that stopped following
 	// the log; /healthz then answers 503 "degraded" and names them.
 	Sante func() []Probleme
+	// Taches run beside the server while it serves, each until its context
+	// ends (a twinned site's link to its principal, guide §2.18).
+	Taches map[string]func(ctx context.Context) error
 }
 
 // Probleme is a part of the server (a projection, the token registry) that

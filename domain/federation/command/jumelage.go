@@ -17,9 +17,15 @@ type Twinning struct {
 	Jumelages Jumelages
 }
 
-// Creer twins a principal with its sites under a formula.
-func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, principal string, sites []string, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, sites) })
+// Creer twins a principal with its sites under a formula, on the games of
+// the principal's tournament.
+func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, principal, tournoi string, sites []string, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, tournoi, sites) })
+}
+
+// RecevoirResultats records a site's results of a game as they stand.
+func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, empreinte string, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.RecevoirResultats(r, empreinte) })
 }
 
 // Couper records a site's link cut during a game, at a.
@@ -39,7 +45,8 @@ func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md even
 }
 
 // Classement ranks the sites' scores under the twinning's formula and
-// decisions (§2.18.1.C, §2.18.2.C).
+// decisions (§2.18.1.C, §2.18.2.C): the scores given (bundles) and, for the
+// sites and games they leave out, the results the sites sent online.
 func (a Twinning) Classement(ctx context.Context, id string, scores []federation.ScorePartie) (federation.ClassementJumele, error) {
 	j, err := a.Jumelages.Charger(ctx, id)
 	if err != nil {
@@ -48,9 +55,28 @@ func (a Twinning) Classement(ctx context.Context, id string, scores []federation
 	if j.Version() == 0 {
 		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
 	}
+	donnes := map[[2]string]bool{}
+	for _, s := range scores {
+		donnes[[2]string{s.Site, s.Partie}] = true
+	}
+	for _, s := range j.Scores() {
+		if !donnes[[2]string{s.Site, s.Partie}] {
+			scores = append(scores, s)
+		}
+	}
 	return j.Classement(scores), nil
 }
 
+// tentatives bounds how often a command is decided again on the fresher
+// twinning when another writer saved first (two sites' links noticed at
+// once).
+const tentatives = 5
+
 func (a Twinning) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Jumelage) error) error {
-	return executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
+	for essai := 1; ; essai++ {
+		err := executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
+		if federation.CodeOf(err) != federation.CodeConflict || essai == tentatives {
+			return err
+		}
+	}
 }

@@ -1,0 +1,180 @@
+package adapters
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/websocket"
+
+	"arbitre/domain/erreur"
+	"arbitre/domain/federation"
+	"arbitre/domain/federation/liaison"
+)
+
+// Principal is the principal's server seen from a twinned site (guide
+// §2.18): its GraphQL API over HTTP for queries and mutations, and
+// graphql-transport-ws for the live subscription, with the site's CENTRE
+// token in the Authorization header and in connection_init, never in an
+// address.
+type Principal struct {
+	// URL is the principal's address, e.g. https://vichy.example:8080.
+	URL   string
+	Jeton string
+	HTTP  *http.Client
+}
+
+// reponse is a GraphQL response.
+type reponse struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string `json:"message"`
+		Extensions struct {
+			Code string `json:"code"`
+		} `json:"extensions"`
+	} `json:"errors"`
+}
+
+// requete sends one GraphQL request and decodes its data into out; the
+// principal's first error comes back with its code.
+func (p *Principal) requete(ctx context.Context, query string, vars map[string]any, out any) error {
+	corps, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(p.URL, "/")+"/graphql", bytes.NewReader(corps))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+p.Jeton)
+	resp, err := p.HTTP.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var r reponse
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		return fmt.Errorf("réponse du principal illisible (HTTP %d) : %w", resp.StatusCode, err)
+	}
+	if err := r.refus(); err != nil {
+		return err
+	}
+	return json.Unmarshal(r.Data, out)
+}
+
+// refus is the principal's first error, with its code.
+func (r reponse) refus() error {
+	if len(r.Errors) == 0 {
+		return nil
+	}
+	return &erreur.Erreur{Code: erreur.Code(r.Errors[0].Extensions.Code), Message: "le principal refuse : " + r.Errors[0].Message}
+}
+
+// Suivi reads the twinning the token is bound to.
+func (p *Principal) Suivi(ctx context.Context) (liaison.Suivi, error) {
+	var out struct {
+		S struct {
+			Jumelage, Principal, Site, Tournoi string
+			Formule                            int
+			Parties                            []string
+		} `json:"suiviJumelage"`
+	}
+	err := p.requete(ctx, `{ suiviJumelage { jumelage formule principal site tournoi parties } }`, nil, &out)
+	s := out.S
+	return liaison.Suivi{Jumelage: s.Jumelage, Formule: federation.Formule(s.Formule), Principal: s.Principal, Site: s.Site,
+		Tournoi: s.Tournoi, Parties: s.Parties}, err
+}
+
+// Faits reads a game's facts from position depuis on.
+func (p *Principal) Faits(ctx context.Context, partie string, depuis int) ([]liaison.Fait, error) {
+	var out struct {
+		Faits []struct {
+			Position      int
+			Type, Donnees string
+		} `json:"faitsPartie"`
+	}
+	if err := p.requete(ctx, `query($p: ID!, $d: Int) { faitsPartie(partie:$p, depuis:$d) { position type donnees } }`,
+		map[string]any{"p": partie, "d": depuis}, &out); err != nil {
+		return nil, err
+	}
+	faits := make([]liaison.Fait, len(out.Faits))
+	for i, f := range out.Faits {
+		faits[i] = liaison.Fait{Position: f.Position, Type: f.Type, Donnees: json.RawMessage(f.Donnees)}
+	}
+	return faits, nil
+}
+
+// EnvoyerResultats sends the bundle of the site's game.
+func (p *Principal) EnvoyerResultats(ctx context.Context, paquet []byte, cle string) error {
+	var out json.RawMessage
+	return p.requete(ctx, `mutation($p: String!, $id: String) { envoyerResultatsJumeles(paquet:$p, clientMutationId:$id) { empreinte } }`,
+		map[string]any{"p": base64.StdEncoding.EncodeToString(paquet), "id": cle}, &out)
+}
+
+// message is a graphql-transport-ws message.
+type message struct {
+	ID      string          `json:"id,omitempty"`
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+}
+
+// Ecouter subscribes to coupAnnonce of a game over graphql-transport-ws:
+// f at every state the principal sends (the first at once), until the
+// connection drops, f fails or ctx ends.
+func (p *Principal) Ecouter(ctx context.Context, partie string, f func() error) error {
+	adresse := "ws" + strings.TrimPrefix(strings.TrimSuffix(p.URL, "/"), "http") + "/graphql"
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}}
+	conn, _, err := dialer.DialContext(ctx, adresse, nil)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+	init, err := json.Marshal(map[string]string{"Authorization": "Bearer " + p.Jeton})
+	if err != nil {
+		return err
+	}
+	souscrire, err := json.Marshal(map[string]any{"query": `subscription($p: ID!) { coupAnnonce(partie:$p) { statut } }`,
+		"variables": map[string]any{"p": partie}})
+	if err != nil {
+		return err
+	}
+	if err := conn.WriteJSON(message{Type: "connection_init", Payload: init}); err != nil {
+		return err
+	}
+	for {
+		var m message
+		if err := conn.ReadJSON(&m); err != nil {
+			return fmt.Errorf("liaison avec le principal : %w", err)
+		}
+		switch m.Type {
+		case "connection_ack":
+			if err := conn.WriteJSON(message{ID: "1", Type: "subscribe", Payload: souscrire}); err != nil {
+				return err
+			}
+		case "ping":
+			if err := conn.WriteJSON(message{Type: "pong"}); err != nil {
+				return err
+			}
+		case "next":
+			var r reponse
+			if err := json.Unmarshal(m.Payload, &r); err != nil {
+				return err
+			}
+			if err := r.refus(); err != nil {
+				return err
+			}
+			if err := f(); err != nil {
+				return err
+			}
+		case "error", "complete":
+			return fmt.Errorf("abonnement terminé par le principal : %s %s", m.Type, m.Payload)
+		}
+	}
+}

@@ -1,0 +1,354 @@
+package liaison
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"arbitre/domain/duplicate"
+	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+	fedcommand "arbitre/domain/federation/command"
+	tcommand "arbitre/domain/tournoi/command"
+)
+
+// Acteur is who the replayed facts are recorded for (Metadata.Actor): the
+// link to the principal, not a person of the site.
+const Acteur = "liaison"
+
+// Suivi is what a twinned site follows: the twinning its CENTRE token is
+// bound to and the principal's games, in order.
+type Suivi struct {
+	Jumelage  string
+	Formule   federation.Formule
+	Principal string
+	Site      string
+	Tournoi   string
+	Parties   []string
+}
+
+// Principal is the principal's server as a twinned site sees it
+// (adapters.Principal: GraphQL over HTTP and graphql-transport-ws).
+type Principal interface {
+	Suivi(ctx context.Context) (Suivi, error)
+	// Faits are a game's facts from position depuis on.
+	Faits(ctx context.Context, partie string, depuis int) ([]Fait, error)
+	// Ecouter follows a game live: f at once and after every change at the
+	// principal, until the link drops (an error), f fails or ctx ends.
+	Ecouter(ctx context.Context, partie string, f func() error) error
+	// EnvoyerResultats sends the bundle of the site's game under the
+	// idempotency key cle (clientMutationId).
+	EnvoyerResultats(ctx context.Context, paquet []byte, cle string) error
+}
+
+// Site is the twinned site's own server, where the facts are replayed by
+// its own commands, acting for Acteur.
+type Site struct {
+	// Tournoi is the site's own tournament: its players play the games.
+	Tournoi   string
+	Parties   *dupcommand.Application
+	Tournois  *tcommand.Application
+	Jumelages fedcommand.Twinning
+	// TournoiDe loads the site's tournament.
+	TournoiDe func(ctx context.Context) (joueurs, parties []string, err error)
+	Journal   eventstore.Reader
+	Horloge   eventstore.Clock
+	// Paquet writes the bundle of the site's game and reads its results
+	// from it, as the principal will (projections/centres).
+	Paquet func(ctx context.Context, jumelage, site, partie string) ([]byte, federation.ResultatsCentre, error)
+	// Changements wakes at every change of the site's game (its stream and
+	// its tables'), at once first.
+	Changements func(ctx context.Context, partie string) <-chan uint64
+}
+
+// Suiveur follows the principal's games live and replays them at the site
+// (guide §2.18.1.A, §2.18.2.A): each fact once, in order, recorded with
+// where it came from (its CausationID is the principal's address, game and
+// position); after a cut it catches up from the last fact replayed
+// (§2.18.1.B). It records the link's cut and return in the site's mirror
+// of the twinning, and sends the site's results back as they change.
+type Suiveur struct {
+	Principal Principal
+	// Origine is the principal's address, as the facts record it.
+	Origine string
+	Site    Site
+	Log     *slog.Logger
+	// Attente is the first pause before reconnecting, doubled up to
+	// AttenteMax while the principal stays unreachable.
+	Attente, AttenteMax time.Duration
+}
+
+// Suivre runs until ctx ends.
+func (s *Suiveur) Suivre(ctx context.Context) error {
+	attente := s.Attente
+	envoi := map[string]bool{}
+	for ctx.Err() == nil {
+		suivi, err := s.Principal.Suivi(ctx)
+		if err == nil {
+			attente = s.Attente
+			err = s.session(ctx, suivi, envoi)
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		if errors.Is(err, errPartieFinie) {
+			// The next game, once the principal opens it.
+			if pause(ctx, s.AttenteMax) != nil {
+				break
+			}
+			continue
+		}
+		s.Log.Warn("liaison avec le principal interrompue", "principal", s.Origine, "erreur", err)
+		if err := pause(ctx, attente); err != nil {
+			break
+		}
+		attente = min(2*attente, s.AttenteMax)
+	}
+	return ctx.Err()
+}
+
+// errPartieFinie ends a session whose game is over: the link may go until
+// the principal opens the next one.
+var errPartieFinie = errors.New("partie terminée")
+
+// session follows the twinning from a successful connection until the
+// link drops.
+func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]bool) error {
+	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
+	err := s.Site.Jumelages.Creer(ctx, suivi.Jumelage, suivi.Formule, suivi.Principal, s.Site.Tournoi, []string{suivi.Site}, md)
+	if err != nil && federation.CodeOf(err) != federation.CodeAlreadyExists {
+		return err
+	}
+	// The link is back: the cut noted here, by this process or one that
+	// stopped during it, ends.
+	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	if j.EnCoupure(suivi.Site) {
+		if err := s.Site.Jumelages.Retablir(ctx, suivi.Jumelage, suivi.Site, s.Site.Horloge.Now(), md); err != nil {
+			return err
+		}
+	}
+	if len(suivi.Parties) == 0 {
+		return errors.New("aucune partie au tournoi du principal")
+	}
+	for _, partie := range suivi.Parties {
+		if err := s.rattraper(ctx, suivi, partie); err != nil {
+			return err
+		}
+		if !envoi[partie] {
+			envoi[partie] = true
+			go s.renvoyer(ctx, suivi, partie)
+		}
+	}
+	courante := suivi.Parties[len(suivi.Parties)-1]
+	err = s.Principal.Ecouter(ctx, courante, func() error {
+		if err := s.rattraper(ctx, suivi, courante); err != nil {
+			return err
+		}
+		if s.terminee(ctx, courante) {
+			return errPartieFinie
+		}
+		return nil
+	})
+	var refus *RejeuRefuse
+	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
+		if err := s.Site.Jumelages.Couper(ctx, suivi.Jumelage, suivi.Site, courante, s.Site.Horloge.Now(), md); err != nil {
+			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
+		}
+	}
+	return err
+}
+
+// terminee tells whether the site's game is over: the link may then go.
+func (s *Suiveur) terminee(ctx context.Context, partie string) bool {
+	stream, err := eventstore.PartieStream(partie)
+	if err != nil {
+		return false
+	}
+	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
+	return err == nil && slices.ContainsFunc(evts, func(e eventstore.Event) bool { return e.Type == duplicate.TypePartieTerminee })
+}
+
+// cle is the idempotency key of the fact at position pos of a game: where
+// it came from.
+func (s *Suiveur) cle(partie string, pos int) string {
+	return s.prefixe(partie) + strconv.Itoa(pos)
+}
+
+func (s *Suiveur) prefixe(partie string) string { return s.Origine + "#" + partie + "@" }
+
+// rattraper replays the game's facts after the last one replayed, unless
+// the game was annulled for this centre (§2.18.1.B) or the site left the
+// twinning (§2.18.2.B): its tournament goes on on its own.
+func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) error {
+	depuis, err := s.depuis(ctx, partie)
+	if err != nil {
+		return err
+	}
+	faits, err := s.Principal.Faits(ctx, partie, depuis)
+	if err != nil {
+		return err
+	}
+	if j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage); err != nil || j.Annulee(suivi.Site, partie) || j.Detache(suivi.Site) {
+		return err
+	}
+	for _, f := range faits {
+		if err := s.rejouer(ctx, partie, f); err != nil {
+			return &RejeuRefuse{Partie: partie, Fait: f, Err: err}
+		}
+	}
+	return nil
+}
+
+// RejeuRefuse is a fact the site's own game refused: not a cut of the
+// link, the site's director must look (a lexicon not loaded, a game of the
+// same id...).
+type RejeuRefuse struct {
+	Partie string
+	Fait   Fait
+	Err    error
+}
+
+func (e *RejeuRefuse) Error() string {
+	return fmt.Sprintf("fait %d (%s) de la partie %s refusé ici : %v", e.Fait.Position, e.Fait.Type, e.Partie, e.Err)
+}
+
+func (e *RejeuRefuse) Unwrap() error { return e.Err }
+
+// depuis is the position after the last fact of the game replayed here,
+// read from the site's own events.
+func (s *Suiveur) depuis(ctx context.Context, partie string) (int, error) {
+	stream, err := eventstore.PartieStream(partie)
+	if err != nil {
+		return 0, err
+	}
+	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
+	if err != nil {
+		return 0, err
+	}
+	depuis := 0
+	for _, e := range evts {
+		if pos, ok := strings.CutPrefix(e.Metadata.CausationID, s.prefixe(partie)); ok {
+			if n, err := strconv.Atoi(pos); err == nil {
+				depuis = max(depuis, n+1)
+			}
+		}
+	}
+	return depuis, nil
+}
+
+// rejouer replays one fact through the site's own commands, once: its
+// idempotency key is where it came from.
+func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
+	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{ID: s.cle(partie, f.Position), Auteur: Acteur, Requete: f.Type})
+	app := s.Site.Parties
+	switch f.Type {
+	case duplicate.TypePartieCreee:
+		return avec(f, func(e duplicate.PartieCreee) error { return s.creer(ctx, partie, e.Config) })
+	case duplicate.TypeTirageEffectue:
+		return avec(f, func(e duplicate.TirageEffectue) error { return app.Tirer(ctx, partie, e.Tirees) })
+	case duplicate.TypeTirageRejete:
+		return avec(f, func(e duplicate.TirageRejete) error {
+			if e.Motif == duplicate.RejetChoixDirecteur {
+				return app.Rejeter(ctx, partie)
+			}
+			// A tirage the rules reject (§3.2, §3.6) is rejected here too.
+			return app.Tirer(ctx, partie, e.Tirees)
+		})
+	case duplicate.TypeTopRetenu:
+		return avec(f, func(e duplicate.TopRetenu) error { return app.RetenirTop(ctx, partie, e.Ref, e.Mot) })
+	case duplicate.TypeCoupAnnule:
+		return avec(f, func(e duplicate.CoupAnnule) error { return app.AnnulerCoup(ctx, partie, e.Motif) })
+	case duplicate.TypeChronoDemarre:
+		return app.DemarrerChrono(ctx, partie)
+	case duplicate.TypeChronoSuspendu:
+		return app.SuspendreChrono(ctx, partie)
+	case duplicate.TypeChronoRepris:
+		return app.ReprendreChrono(ctx, partie)
+	}
+	return fmt.Errorf("fait %s inconnu", f.Type)
+}
+
+// avec decodes a fact's payload and runs f on it.
+func avec[E any](f Fait, run func(E) error) error {
+	var e E
+	if err := json.Unmarshal(f.Donnees, &e); err != nil {
+		return err
+	}
+	return run(e)
+}
+
+// creer opens the site's own game, with the principal's configuration and
+// the site's players: its letters are those the principal drew, typed by
+// the link (source directeur), and its top the principal's, whether or not
+// a player of the site played it (guide §2.3 is the principal's).
+func (s *Suiveur) creer(ctx context.Context, partie string, cfg duplicate.Config) error {
+	cfg.Source, cfg.Graine, cfg.TopJoue = duplicate.SourceDirecteur, 0, false
+	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
+		return err
+	}
+	joueurs, parties, err := s.Site.TournoiDe(eventstore.AvecCommande(ctx, eventstore.Commande{}))
+	if err != nil {
+		return err
+	}
+	return s.Site.Parties.CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: s.Site.Tournoi,
+		Numero: slices.Index(parties, partie) + 1, Config: cfg, Joueurs: joueurs})
+}
+
+// renvoyer sends the site's results of a game to the principal whenever
+// they change (§2.18.1.C, §2.18.2.C), retrying until the principal has
+// them: the key of a sending is the hash of the results, so a retry after
+// a cut is recorded once.
+func (s *Suiveur) renvoyer(ctx context.Context, suivi Suivi, partie string) {
+	envoye := ""
+	for range s.Site.Changements(ctx, partie) {
+		attente := s.Attente
+		for ctx.Err() == nil {
+			paquet, resultats, err := s.Site.Paquet(ctx, suivi.Jumelage, suivi.Site, partie)
+			if err != nil {
+				break // the game is not open here yet
+			}
+			lus, err := json.Marshal(resultats)
+			if err != nil {
+				break
+			}
+			somme := sha256.Sum256(lus)
+			cle := "resultats-" + hex.EncodeToString(somme[:20])
+			if cle == envoye {
+				break
+			}
+			if err = s.Principal.EnvoyerResultats(ctx, paquet, cle); err == nil {
+				envoye = cle
+				break
+			}
+			s.Log.Warn("résultats non reçus par le principal", "partie", partie, "erreur", err)
+			if pause(ctx, attente) != nil {
+				return
+			}
+			attente = min(2*attente, s.AttenteMax)
+		}
+	}
+}
+
+// pause waits d, or less if ctx ends.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

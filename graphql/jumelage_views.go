@@ -1,0 +1,231 @@
+package graphql
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"slices"
+	"sync"
+
+	"arbitre/domain/acces"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+	fedcommand "arbitre/domain/federation/command"
+	"arbitre/projections/centres"
+)
+
+// twinning is the use cases of the tournaments twinned over the Internet.
+func (r *Resolver) twinning() fedcommand.Twinning {
+	return fedcommand.Twinning{Jumelages: r.Jumelages}
+}
+
+// jumelageDuJeton loads the twinning a CENTRE token is bound to (its
+// tournament scope names the twinning, guide §2.18).
+func (r *Resolver) jumelageDuJeton(ctx context.Context, h acces.Habilitation) (*federation.Jumelage, error) {
+	if h.Role != acces.Centre {
+		return nil, &Error{Code: CodeForbidden, Message: "seul un jeton de centre suit un jumelage (arbitre token create --role centre --tournoi JUMELAGE --centre SITE)"}
+	}
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
+	if err != nil {
+		return nil, err
+	}
+	if j.Version() == 0 {
+		return nil, &Error{Code: CodeNotFound, Message: fmt.Sprintf("le jumelage %s n'existe pas", h.Tournoi)}
+	}
+	return j, nil
+}
+
+// suiviAutorise checks that the request may follow the games of tournoi:
+// a CENTRE token of a twinning of that tournament, its centre one of the
+// twinning's sites (§2.18.1.A, §2.18.2.A), or the tournament's director.
+// tournoi is read from the stored game, never from the request.
+func (r *Resolver) suiviAutorise(ctx context.Context, tournoi string) (acces.Habilitation, *federation.Jumelage, error) {
+	h, err := habilitation(ctx)
+	if err != nil {
+		return h, nil, err
+	}
+	if h.Role != acces.Centre {
+		_, err := authorize(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi})
+		return h, nil, err
+	}
+	j, err := r.jumelageDuJeton(ctx, h)
+	if err != nil {
+		return h, nil, err
+	}
+	if !j.Suit(h.Centre, tournoi) {
+		return h, nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne fait pas suivre au site %s les parties du tournoi %s", j.ID(), h.Centre, tournoi)}
+	}
+	return h, j, nil
+}
+
+// faitsPartie are the facts of game id from position depuis on, for a
+// twinned site to replay (guide §2.18.1.A).
+func (r *Resolver) faitsPartie(ctx context.Context, id string, depuis int) ([]eventstore.Event, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := r.suiviAutorise(ctx, p.Tournoi()); err != nil {
+		return nil, err
+	}
+	stream, err := eventstore.PartieStream(id)
+	if err != nil {
+		return nil, invalidInput("partie", err)
+	}
+	return r.Journal.ReadStream(ctx, stream, uint64(max(depuis, 0)), 1<<20)
+}
+
+// veillerSite records, when a twinned site's CENTRE token follows one of
+// the twinned tournament's games, that its link is back, and once the
+// subscription ends before the game does, that its link is cut: the
+// principal notices a cut itself (§2.18.1.B, §2.18.2.B). Any other caller
+// follows the game as the public does, nothing recorded.
+func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
+	h, err := habilitation(ctx)
+	if err != nil || h.Role != acces.Centre {
+		return nil
+	}
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return err
+	}
+	// A centre's token of another kind (an event of §2.17) follows the
+	// game as the public does.
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
+	if err != nil || !j.Suit(h.Centre, p.Tournoi()) {
+		return err
+	}
+	md := actor(h)
+	lien := [2]string{j.ID(), h.Centre}
+	if err := r.liens.ouvrir(lien, func() error { return r.twinning().Retablir(ctx, j.ID(), h.Centre, r.Clock.Now(), md) }); err != nil {
+		return err
+	}
+	go func() {
+		<-ctx.Done()
+		r.liens.fermer(lien, func() {
+			suite := context.WithoutCancel(withoutCommande(ctx))
+			if q, err := r.Parties.Charger(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
+				return
+			}
+			// A cut refused (the game already annulled for that centre)
+			// has nothing more to record.
+			_ = r.twinning().Couper(suite, j.ID(), h.Centre, partie, r.Clock.Now(), md)
+		})
+	}()
+	return nil
+}
+
+// recevoirPaquet reads a centre's bundle sent online (base64) and checks
+// it speaks for the CENTRE token's event or twinning and centre (a
+// director speaks for any): the command's context and metadata.
+func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *string) (context.Context, eventstore.Metadata, centres.Paquet, error) {
+	data, err := base64.StdEncoding.DecodeString(paquet)
+	if err != nil {
+		return ctx, eventstore.Metadata{}, centres.Paquet{}, invalidInput("paquet", err)
+	}
+	p, err := centres.Lire(data, r.Registry)
+	if err != nil {
+		return ctx, eventstore.Metadata{}, p, err
+	}
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Centre}, acces.Portee{Tournoi: p.Manifeste.Epreuve}, nil, cmid)
+	if err != nil {
+		return ctx, md, p, err
+	}
+	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != p.Resultats.Centre {
+		return ctx, md, p, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, p.Resultats.Centre)}
+	}
+	return ctx, md, p, nil
+}
+
+// indexJumelages lists the twinnings of each principal tournament, read on
+// along the log from where it last stopped.
+type indexJumelages struct {
+	mu         sync.Mutex
+	apres      uint64
+	parTournoi map[string][]string
+}
+
+// de returns the twinnings of tournoi.
+func (x *indexJumelages) de(ctx context.Context, journal eventstore.Reader, registre *eventstore.Registry, tournoi string) ([]string, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.parTournoi == nil {
+		x.parTournoi = map[string][]string{}
+	}
+	apres, err := eventstore.ForEachAfter(ctx, journal, x.apres, func(e eventstore.Event) error {
+		if e.Type != federation.TypeJumelageCree {
+			return nil
+		}
+		v, err := registre.Decode(e)
+		if err != nil {
+			return err
+		}
+		if c := v.(federation.JumelageCree); c.Tournoi != "" {
+			x.parTournoi[c.Tournoi] = append(x.parTournoi[c.Tournoi], c.Jumelage)
+		}
+		return nil
+	})
+	x.apres = apres
+	return slices.Clone(x.parTournoi[tournoi]), err
+}
+
+// exigerLiaisons refuses the next tirage of a game while, in a formula-2
+// twinning of its tournament (read from the stored game), a site's link is
+// cut: every site stops (§2.18.2.B).
+func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return err
+	}
+	ids, err := r.jumelages.de(ctx, r.Journal, r.Registry, p.Tournoi())
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		j, err := r.Jumelages.Charger(withoutCommande(ctx), id)
+		if err != nil {
+			return err
+		}
+		if err := j.ExigerLiaisons(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// liensOuverts counts the open subscriptions of each twinned site (per
+// twinning and site): a site is cut when its last one ends, not when an
+// older one ends after it reconnected. The return and the cut are
+// recorded in the order the subscriptions open and close.
+type liensOuverts struct {
+	mu sync.Mutex
+	n  map[[2]string]int
+}
+
+// ouvrir counts one more subscription once retablir, the return of the
+// link, is recorded.
+func (l *liensOuverts) ouvrir(lien [2]string, retablir func() error) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := retablir(); err != nil {
+		return err
+	}
+	if l.n == nil {
+		l.n = map[[2]string]int{}
+	}
+	l.n[lien]++
+	return nil
+}
+
+// fermer counts one subscription less, and runs couper, the cut of the
+// link, when it was the last.
+func (l *liensOuverts) fermer(lien [2]string, couper func()) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.n[lien]--; l.n[lien] > 0 {
+		return
+	}
+	delete(l.n, lien)
+	couper()
+}
