@@ -309,6 +309,10 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 		assert.Equal(t, enSalle[l.Licence].Score, l.Score, l.Licence)
 		assert.Equal(t, rangParmi(l.Score, "VN"), l.Rang, l.Licence)
 	}
+
+	// The public query ranks the same results the sites sent live.
+	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1", paquetVichy), "classementJumele = the CLI, formula 1")
+	assert.Equal(t, c2, classementJumeleAPI(t, vichy.s, "J2", paquetVichy), "classementJumele = the CLI, formula 2")
 }
 
 // TestSecurite_SuiviJumelagePortee: what a twinned site reads and sends
