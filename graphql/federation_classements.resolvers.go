@@ -67,7 +67,7 @@ func (r *queryResolver) ClassementJumele(ctx context.Context, jumelage string, p
 	if err != nil {
 		return nil, err
 	}
-	c, err := fedcommand.Twinning{Jumelages: r.Jumelages}.Classement(ctx, jumelage, scores)
+	c, err := r.twinning().Classement(ctx, jumelage, scores)
 	if err != nil {
 		return nil, err
 	}

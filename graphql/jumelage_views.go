@@ -17,7 +17,7 @@ import (
 
 // twinning is the use cases of the tournaments twinned over the Internet.
 func (r *Resolver) twinning() fedcommand.Twinning {
-	return fedcommand.Twinning{Jumelages: r.Jumelages}
+	return fedcommand.Twinning{Jumelages: r.Jumelages, Principal: centres.Principal{Journal: r.Journal, Registre: r.Registry, Tournois: r.TournoiDepot}}
 }
 
 // jumelageDuJeton loads the twinning a CENTRE token is bound to (its

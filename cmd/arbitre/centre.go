@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	"arbitre/domain/federation/command"
+	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/projections/centres"
 )
 
@@ -156,7 +157,9 @@ func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApp
 		return err
 	}
 	return f(federationApps{centres: command.Application{Epreuves: adapters.NewEpreuves(store, registre)},
-		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre)}, store: store, registre: registre})
+		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre),
+			Principal: centres.Principal{Journal: store, Registre: registre, Tournois: tadapters.NewDepot(store, registre)}},
+		store: store, registre: registre})
 }
 
 // lirePaquet reads and checks a centre's bundle file (centres.Lire).

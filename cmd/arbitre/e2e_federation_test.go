@@ -347,7 +347,7 @@ func classementNationalAPI(t *testing.T, s *apiServer, jeton, epreuve string) fe
 // classementJumele over the sites' bundles, in the CLI's JSON shape.
 func classementJumeleAPI(t *testing.T, s *apiServer, jumelage string, paquets ...string) federation.ClassementJumele {
 	t.Helper()
-	var en64 []string
+	en64 := []string{}
 	for _, f := range paquets {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)

@@ -310,9 +310,12 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 		assert.Equal(t, rangParmi(l.Score, "VN"), l.Rang, l.Licence)
 	}
 
-	// The public query ranks the same results the sites sent live.
-	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1", paquetVichy), "classementJumele = the CLI, formula 1")
-	assert.Equal(t, c2, classementJumeleAPI(t, vichy.s, "J2", paquetVichy), "classementJumele = the CLI, formula 2")
+	// The principal's director ranks without exporting his own game: the
+	// principal reads it from its store; the public query ranks the same.
+	assert.Equal(t, c1, classementJumele(t, vichy.data, "J1"), "formula 1 without Vichy's bundle")
+	assert.Equal(t, c2, classementJumele(t, vichy.data, "J2"), "formula 2 without Vichy's bundle")
+	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1"), "classementJumele = the CLI, formula 1")
+	assert.Equal(t, c2, classementJumeleAPI(t, vichy.s, "J2"), "classementJumele = the CLI, formula 2")
 }
 
 // TestSecurite_SuiviJumelagePortee: what a twinned site reads and sends

@@ -15,6 +15,15 @@ type Jumelages = Depot[*federation.Jumelage]
 // (guide §2.18).
 type Twinning struct {
 	Jumelages Jumelages
+	// Principal reads the principal's own games for the rankings; nil on a
+	// site, which ranks nothing.
+	Principal ScoresDuPrincipal
+}
+
+// ScoresDuPrincipal gives the principal's own players' scores in the games
+// of its tournament (centres.Principal reads them from its own store).
+type ScoresDuPrincipal interface {
+	Scores(ctx context.Context, principal, tournoi string) ([]federation.ScorePartie, error)
 }
 
 // Creer twins a principal with its sites under a formula, on the games of
@@ -46,7 +55,8 @@ func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md even
 
 // Classement ranks the sites' scores under the twinning's formula and
 // decisions (§2.18.1.C, §2.18.2.C): the scores given (bundles) and, for the
-// sites and games they leave out, the results the sites sent online.
+// sites and games they leave out, the results the sites sent online and the
+// principal's own games, read from its store.
 func (a Twinning) Classement(ctx context.Context, id string, scores []federation.ScorePartie) (federation.ClassementJumele, error) {
 	j, err := a.Jumelages.Charger(ctx, id)
 	if err != nil {
@@ -55,11 +65,19 @@ func (a Twinning) Classement(ctx context.Context, id string, scores []federation
 	if j.Version() == 0 {
 		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
 	}
+	autres := j.Scores()
+	if a.Principal != nil && j.Tournoi() != "" {
+		siens, err := a.Principal.Scores(ctx, j.Principal(), j.Tournoi())
+		if err != nil {
+			return federation.ClassementJumele{}, err
+		}
+		autres = append(siens, autres...)
+	}
 	donnes := map[[2]string]bool{}
 	for _, s := range scores {
 		donnes[[2]string{s.Site, s.Partie}] = true
 	}
-	for _, s := range j.Scores() {
+	for _, s := range autres {
 		if !donnes[[2]string{s.Site, s.Partie}] {
 			scores = append(scores, s)
 		}
