@@ -16,6 +16,7 @@ func init() {
 	projectionsCmd := &cobra.Command{Use: "projections", Short: "Entretient les vues construites à partir des événements",
 		Example: "  arbitre projections rebuild --data data"}
 	var flags storeFlags
+	var profile string
 	rebuildCmd := &cobra.Command{
 		Use:     "rebuild",
 		Short:   "Reconstruit chaque projection depuis la position globale zéro",
@@ -31,15 +32,16 @@ interrompue reprend à son point de reprise au démarrage suivant (depuis zéro 
 projections repliées en mémoire).`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runProjectionsRebuild(cmd, &flags)
+			return runProjectionsRebuild(cmd, &flags, profile)
 		},
 	}
 	flags.register(rebuildCmd)
+	rebuildCmd.Flags().StringVar(&profile, "profile", "", "`DOSSIER` où écrire le profil CPU de la reconstruction (rebuild.pprof)")
 	projectionsCmd.AddCommand(rebuildCmd)
 	rootCmd.AddCommand(projectionsCmd)
 }
 
-func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
+func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string) error {
 	ctx := cmd.Context()
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
@@ -72,8 +74,12 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags) error {
 	out := cmd.OutOrStdout()
 	bar := newProgression(out, "projections rebuild")
 	start := time.Now()
-	n, err := projection.RebuildAll(ctx, store, registry, runners, func(position uint64, read int) {
-		bar.avancer(read, partDe(position, last))
+	var n int
+	err = profiled(profile, "rebuild", func() (err error) {
+		n, err = projection.RebuildAll(ctx, store, registry, runners, func(position uint64, read int) {
+			bar.avancer(read, partDe(position, last))
+		})
+		return err
 	})
 	bar.terminer()
 	if err != nil {
