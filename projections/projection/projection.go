@@ -465,14 +465,21 @@ func (r *Runner) reset(ctx context.Context) error {
 		if err := r.proj.Reset(ctx, tx); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM projection_checkpoints WHERE projection = ?`, r.proj.Name())
-		return err
+		return Recommencer(ctx, tx, r.proj.Name())
 	})
 	if err != nil {
 		return fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
 	}
 	r.avancer(0)
 	return nil
+}
+
+// Recommencer deletes the checkpoint of projection name in tx: it starts
+// again from position zero. A projection's Setup calls it, with its own
+// Reset, when it replaces a layout its tables held before.
+func Recommencer(ctx context.Context, tx *sql.Tx, name string) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM projection_checkpoints WHERE projection = ?`, name)
+	return err
 }
 
 // Arret is a parked projection: it stopped before the event at Position,
@@ -745,7 +752,7 @@ func appendLigneJSON(b []byte, args []any) ([]byte, bool) {
 			if !utf8.ValidString(x) || strings.IndexByte(x, 0) >= 0 {
 				return b, false
 			}
-			b = appendChaineJSON(b, x)
+			b = AppendChaineJSON(b, x)
 		default:
 			return b, false
 		}
@@ -753,8 +760,8 @@ func appendLigneJSON(b []byte, args []any) ([]byte, bool) {
 	return append(b, ']'), true
 }
 
-// appendChaineJSON appends s as a JSON string.
-func appendChaineJSON(b []byte, s string) []byte {
+// AppendChaineJSON appends s, valid UTF-8, as a JSON string.
+func AppendChaineJSON(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
