@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -108,6 +110,35 @@ func TestReconstruction_UnePasseEgaleAuDirect(t *testing.T) {
 	for _, table := range []string{"archive_streams", "standings_decisions", "parties_vues", "classique_resultats", "hist_tournois"} {
 		assert.Greater(t, strings.Count(obtenu[table], "\n"), 1, "the store fills %s", table)
 	}
+}
+
+// Issue 16, item 10: the registry decodes with go-json-experiment/json
+// under encoding/json's semantics; on every event of a simulated store
+// (duplicate and classique) it gives the value encoding/json gives.
+func TestReconstruction_DecodageCommeEncodingJSON(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	magasinSimule(t, dir, "12", "2")
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
+	types := map[string]int{}
+	_, err = eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
+		obtenu, err := registry.Decode(e)
+		require.NoError(t, err)
+		courant, err := registry.Upcast(e)
+		require.NoError(t, err)
+		attendu := reflect.New(reflect.TypeOf(obtenu))
+		require.NoError(t, json.Unmarshal(courant.Data, attendu.Interface()))
+		require.Equal(t, attendu.Elem().Interface(), obtenu, "event %d (%s)", e.Position, e.Type)
+		types[e.Type]++
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, types["partie.bulletin_corrige"], 100)
+	assert.Greater(t, len(types), 15, "every kind of event of both tournaments: %v", types)
 }
 
 // BenchmarkProjectionsRebuild rebuilds every read model in one pass over a

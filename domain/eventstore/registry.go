@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"regexp"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/google/uuid"
 )
 
@@ -114,15 +116,22 @@ func (r *Registry) Upcast(e Event) (Event, error) {
 	return e, nil
 }
 
+// semantiqueV1 are the options under which go-json-experiment/json (the
+// coming encoding/json/v2) decodes exactly as encoding/json: it decodes a
+// payload in a quarter of the allocations and less than half the CPU
+// (issue 16, item 10).
+var semantiqueV1 = jsonv1.DefaultOptionsV1()
+
 // Decode upcasts an event and unmarshals its payload into the registered Go
-// type; the result holds a value of that type (not a pointer).
+// type, with encoding/json's semantics; the result holds a value of that
+// type (not a pointer).
 func (r *Registry) Decode(e Event) (any, error) {
 	e, err := r.Upcast(e)
 	if err != nil {
 		return nil, err
 	}
 	ptr := reflect.New(r.byName[e.Type].goType)
-	if err := json.Unmarshal(e.Data, ptr.Interface()); err != nil {
+	if err := jsonv2.Unmarshal(e.Data, ptr.Interface(), semantiqueV1); err != nil {
 		return nil, newError(CodeMalformedPayload, fmt.Sprintf("decoding %s v%d at position %d", e.Type, e.Version, e.Position), err)
 	}
 	return ptr.Elem().Interface(), nil
