@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"arbitre/domain/catalogue"
+	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
 
@@ -58,6 +59,9 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	registry, err := catalogue.Registre()
+	if err == nil {
+		err = decodage.Accelerer(registry)
+	}
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}

@@ -12,8 +12,10 @@ import (
 	"testing"
 
 	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
 
@@ -113,8 +115,10 @@ func TestReconstruction_UnePasseEgaleAuDirect(t *testing.T) {
 }
 
 // Issue 16, item 10: the registry decodes with go-json-experiment/json
-// under encoding/json's semantics; on every event of a simulated store
-// (duplicate and classique) it gives the value encoding/json gives.
+// under encoding/json's semantics, and the rebuild's registry the
+// bulletins without reflection (projections/decodage); on every event of a
+// simulated store (duplicate and classique) each gives the value
+// encoding/json gives.
 func TestReconstruction_DecodageCommeEncodingJSON(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -124,10 +128,26 @@ func TestReconstruction_DecodageCommeEncodingJSON(t *testing.T) {
 	defer store.Close()
 	registry, err := catalogue.Registre()
 	require.NoError(t, err)
+	rapide, err := catalogue.Registre()
+	require.NoError(t, err)
+	require.NoError(t, decodage.Accelerer(rapide))
 	types := map[string]int{}
 	_, err = eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
 		obtenu, err := registry.Decode(e)
 		require.NoError(t, err)
+		sansReflexion, err := rapide.Decode(e)
+		require.NoError(t, err)
+		require.Equal(t, obtenu, sansReflexion, "event %d (%s)", e.Position, e.Type)
+		lu := false
+		switch e.Type {
+		case duplicate.TypeBulletinDepose:
+			_, lu = decodage.Depose(e.Data)
+		case duplicate.TypeBulletinCorrige:
+			_, lu = decodage.Corrige(e.Data)
+		}
+		if lu {
+			types["lus sans réflexion"]++
+		}
 		courant, err := registry.Upcast(e)
 		require.NoError(t, err)
 		attendu := reflect.New(reflect.TypeOf(obtenu))
@@ -138,6 +158,8 @@ func TestReconstruction_DecodageCommeEncodingJSON(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.Greater(t, types["partie.bulletin_corrige"], 100)
+	assert.Equal(t, types["partie.bulletin_depose"]+types["partie.bulletin_corrige"], types["lus sans réflexion"],
+		"every bulletin the domain writes is read without reflection")
 	assert.Greater(t, len(types), 15, "every kind of event of both tournaments: %v", types)
 }
 

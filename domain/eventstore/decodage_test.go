@@ -90,3 +90,29 @@ func FuzzDecodage_CommeEncodingJSON(f *testing.F) {
 		commeEncodingJSON(t, r, typ, data)
 	})
 }
+
+// Issue 16, item 10: an accelerated type's decoder reads the current
+// version only, and what it gives up on is decoded the general way; it is
+// refused for a type registered with another Go type.
+func TestAccelerer_VersionCouranteSinonDecodageGeneral(t *testing.T) {
+	reg := newTestRegistry(t)
+	marque := tirageV3{Tirage: []string{"rapide"}}
+	require.NoError(t, eventstore.Accelerer(reg, "partie.tirage", func(data []byte) (tirageV3, bool) {
+		return marque, string(data) == `{"tirage":["A"]}`
+	}))
+	for _, c := range []struct {
+		version int
+		data    string
+		attendu tirageV3
+	}{
+		{3, `{"tirage":["A"]}`, marque},
+		{3, `{"tirage": ["A"]}`, tirageV3{Tirage: []string{"A"}}},
+		{2, `{"tirage":"A"}`, tirageV3{Tirage: []string{"A"}}},
+	} {
+		obtenu, err := reg.Decode(eventstore.Event{Type: "partie.tirage", Version: c.version, Data: json.RawMessage(c.data)})
+		require.NoError(t, err)
+		assert.Equal(t, c.attendu, obtenu, "v%d %s", c.version, c.data)
+	}
+	assert.Error(t, eventstore.Accelerer(reg, "partie.tirage", func([]byte) (decisionRendue, bool) { return decisionRendue{}, false }))
+	assert.Error(t, eventstore.Accelerer(reg, "partie.inconnu", func([]byte) (tirageV3, bool) { return tirageV3{}, false }))
+}
