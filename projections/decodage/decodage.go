@@ -9,6 +9,7 @@
 package decodage
 
 import (
+	"sync/atomic"
 	"unicode/utf8"
 
 	"arbitre/domain/duplicate"
@@ -26,7 +27,7 @@ func Accelerer(r *eventstore.Registry) error {
 
 // Depose decodes a duplicate.BulletinDepose written by encoding/json.
 func Depose(data []byte) (duplicate.BulletinDepose, bool) {
-	l := lecteur{b: string(data), ok: true}
+	l := lecteur{b: data, ok: true}
 	var v duplicate.BulletinDepose
 	l.lit(`{"coup":`)
 	v.Coup = l.entier()
@@ -95,7 +96,7 @@ func solution(l *lecteur) correction.Solution {
 
 // Corrige decodes a duplicate.BulletinCorrige written by encoding/json.
 func Corrige(data []byte) (duplicate.BulletinCorrige, bool) {
-	l := lecteur{b: string(data), ok: true}
+	l := lecteur{b: data, ok: true}
 	var v duplicate.BulletinCorrige
 	l.lit(`{"coup":`)
 	v.Coup = l.entier()
@@ -153,17 +154,16 @@ func decision(l *lecteur) *correction.Decision {
 
 // lecteur reads JSON bytes in a layout known in advance; ok turns false at
 // the first byte that departs from it, and every read after that gives a
-// zero value. The bytes are copied once into b, of which the strings read
-// are parts (one allocation for all of them).
+// zero value.
 type lecteur struct {
-	b  string
+	b  []byte
 	i  int
 	ok bool
 }
 
 // peut reads s when the bytes go on with it.
 func (l *lecteur) peut(s string) bool {
-	if !l.ok || len(l.b)-l.i < len(s) || l.b[l.i:l.i+len(s)] != s {
+	if !l.ok || len(l.b)-l.i < len(s) || string(l.b[l.i:l.i+len(s)]) != s {
 		return false
 	}
 	l.i += len(s)
@@ -236,11 +236,11 @@ func (l *lecteur) chaine() string {
 		case c == '"':
 			s := l.b[debut:l.i]
 			l.i++
-			if !utf8.ValidString(s) {
+			if !utf8.Valid(s) {
 				l.ok = false
 				return ""
 			}
-			return s
+			return interne(s)
 		case c == '\\' || c < 0x20:
 			l.ok = false
 			return ""
@@ -250,6 +250,27 @@ func (l *lecteur) chaine() string {
 	l.ok = false
 	return ""
 }
+
+// interne is s as a string, the one given before for the same bytes when
+// the cache still holds it: licences, arbiters, sanctions, references and
+// words repeat all along a tournament, so most strings cost no allocation
+// and are held once in memory. The cache is a fixed table of atomic
+// pointers, shared by the goroutines that decode at once.
+func interne(b []byte) string {
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
+	}
+	entree := &cache[h%uint32(len(cache))]
+	if p := entree.Load(); p != nil && *p == string(b) {
+		return *p
+	}
+	s := string(b)
+	entree.Store(&s)
+	return s
+}
+
+var cache [1 << 14]atomic.Pointer[string]
 
 // liste reads null (a nil slice) or an array of elements read by element
 // (an empty array is an empty slice, as encoding/json gives).
