@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -731,12 +732,27 @@ func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventsto
 		return nil, eventstore.ErrClosed
 	}
 	const what = "reading the global log"
-	rows, err := s.reader.QueryContext(ctx, `SELECT `+eventColumns+` FROM events WHERE position > ? AND position <= ? ORDER BY position`, int64(after), int64(upTo))
+	rows, err := s.reader.QueryContext(ctx, `SELECT `+colonnesBrutes+` FROM events WHERE position > ? AND position <= ? ORDER BY position`, int64(after), int64(upTo))
 	if err != nil {
 		return nil, classify(what, err)
 	}
 	return scanAll(what, rows, room)
 }
+
+// colonnesBrutes are eventColumns with the text columns read as BLOBs,
+// the same bytes: the driver hands a BLOB over as it is, where it copies a
+// text into a string and looks up the column's declared type at every row
+// (a tenth of a rebuild's reading).
+var colonnesBrutes = func() string {
+	colonnes := strings.Split(eventColumns, ", ")
+	for i, c := range colonnes {
+		switch c {
+		case "stream", "type", "actor", "role", "correlation_id", "causation_id", "requete":
+			colonnes[i] = "CAST(" + c + " AS BLOB)"
+		}
+	}
+	return strings.Join(colonnes, ", ")
+}()
 
 // room is the capacity a page of the log is read into at first: growing
 // 4,096 events' slice from zero cost 8 % of a rebuild's reading.
