@@ -96,6 +96,10 @@ var relevant = map[string]bool{
 	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
+// Lit tells whether the history reads events of type typ
+// (projection.Selectif).
+func (*Projection) Lit(typ string) bool { return relevant[typ] }
+
 // Apply records what one event adds to the archive. A tournament or a game
 // whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {

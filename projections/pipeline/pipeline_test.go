@@ -580,3 +580,64 @@ func TestRebuildAll_EnTranchesVerifieChaqueJonction(t *testing.T) {
 		})
 	}
 }
+
+// selective is a tally that reads events of type test.lu only, and fails
+// on any other it is handed.
+type selective struct{ tally }
+
+func (p selective) Lit(typ string) bool { return typ == "test.lu" }
+
+func (p selective) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if !p.Lit(e.Type) {
+		return fmt.Errorf("%s is not read by %s", e.Type, p.name)
+	}
+	return p.tally.Apply(ctx, tx, e)
+}
+
+// Issue 16, item 10: a projection that reads a few types of events
+// (projection.Selectif: the classique standings and cotes, the history) is
+// handed those alone by a rebuild, which costs it no transaction for the
+// pages of bulletins; its checkpoint still ends at the last event of the
+// pass, and one that fails on an event it reads stops right before it.
+func TestRebuildAll_ProjectionSelectiveNeRecoitQueSesTypes(t *testing.T) {
+	for _, sick := range []bool{false, true} {
+		t.Run(fmt.Sprintf("malade %v", sick), func(t *testing.T) {
+			f := newFixture(t)
+			f.append(t, numbered(1, projection.RebuildPage+10)...)
+			lus := []uint64{}
+			for _, data := range []string{"1", `"poison"`, "3"} {
+				res, err := f.store.Append(context.Background(), "partie-1", eventstore.Any,
+					eventstore.EventData{ID: uuid.New(), Type: "test.lu", Version: 1, Data: json.RawMessage(data)})
+				require.NoError(t, err)
+				lus = append(lus, res.Position)
+			}
+			last := f.append(t, numbered(1, 2*projection.RebuildPage)...)
+			p := selective{newTally("selective")}
+			p.sick = sick
+			r := f.runner(t, p)
+			_, err := projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{r}, nil)
+			var positions []uint64
+			rows, qerr := f.db.Query(`SELECT position FROM selective ORDER BY position`)
+			require.NoError(t, qerr)
+			for rows.Next() {
+				var p uint64
+				require.NoError(t, rows.Scan(&p))
+				positions = append(positions, p)
+			}
+			require.NoError(t, rows.Close())
+			cp, cerr := r.Checkpoint(context.Background())
+			require.NoError(t, cerr)
+			if !sick {
+				require.NoError(t, err)
+				assert.Equal(t, lus, positions, "the events of its type only")
+				assert.Equal(t, last, cp, "the checkpoint ends at the last event of the pass")
+				return
+			}
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, err, &applyErr)
+			assert.Equal(t, lus[1], applyErr.Position)
+			assert.Equal(t, lus[:1], positions)
+			assert.Equal(t, lus[0], cp, "stopped right after the last event it read")
+		})
+	}
+}

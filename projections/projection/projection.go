@@ -420,7 +420,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 		}
 		n, err := r.Apply(ctx, page)
 		if err != nil {
-			return total + r.applyBefore(ctx, page, err), err
+			return total + r.applyBefore(ctx, page, err, r.chained), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -434,9 +434,9 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 }
 
 // applyBefore applies the events of page before the one that failed with
-// err, so a projection stops right before an event it cannot apply, and
-// returns how many it applied.
-func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error) int {
+// err (checking their chain when asked), so a projection stops right before
+// an event it cannot apply, and returns how many it applied.
+func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error, checkChain bool) int {
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		return 0
@@ -445,7 +445,7 @@ func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err e
 	if i <= 0 {
 		return 0
 	}
-	n, _ := r.Apply(ctx, page[:i])
+	n, _ := r.apply(ctx, page[:i], checkChain)
 	return n
 }
 

@@ -69,6 +69,16 @@ type Fold interface {
 	Write(ctx context.Context, tx *sql.Tx) error
 }
 
+// Selectif is a projection that reads events of some types only and
+// ignores the others. A rebuild hands it those alone: a page holding none
+// costs it no transaction, and its checkpoint moves on with the next page
+// that holds some, or at the end of the pass.
+type Selectif interface {
+	Projection
+	// Lit tells whether the projection reads events of type typ.
+	Lit(typ string) bool
+}
+
 // lot is one page of the log, decoded, with the altered event that ends
 // the pass when the chain breaks in it.
 type lot struct {
@@ -119,8 +129,15 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 					continue
 				}
 				if !folder[i] {
-					if _, failed[i] = r.apply(ctx, l.events, false); failed[i] != nil {
-						r.applyBefore(ctx, l.events, failed[i])
+					page := l.events
+					if s, ok := r.proj.(Selectif); ok {
+						page = selection(page, s)
+					}
+					if len(page) == 0 {
+						continue
+					}
+					if _, failed[i] = r.apply(ctx, page, false); failed[i] != nil {
+						r.applyBefore(ctx, page, failed[i], false)
 					}
 					continue
 				}
@@ -154,7 +171,13 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	}
 	for i, r := range runners {
 		switch {
-		case !folder[i] || !complete:
+		case !complete || failed[i] != nil && !folder[i]:
+		case !folder[i]:
+			// A selective projection read the events of its types: its
+			// checkpoint moves on to the last event of the pass.
+			if _, ok := r.proj.(Selectif); ok && last != nil && r.Position() != last.Position {
+				failed[i] = r.write(parent, nil, last)
+			}
 		case folds[i] != nil:
 			failed[i] = r.write(parent, folds[i], last)
 		default:
@@ -345,15 +368,28 @@ func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.T
 	return lots, readErr
 }
 
-// write writes a fold's state with the checkpoint of last, the last event
-// it folded, in one transaction.
+// selection are the events of page that s reads.
+func selection(page []eventstore.Event, s Selectif) []eventstore.Event {
+	var out []eventstore.Event
+	for _, e := range page {
+		if s.Lit(e.Type) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// write writes a fold's state (none when f is nil) with the checkpoint of
+// last, the last event it folded, in one transaction.
 func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) error {
 	if last == nil {
 		return nil
 	}
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
-		if err := f.Write(ctx, tx); err != nil {
-			return err
+		if f != nil {
+			if err := f.Write(ctx, tx); err != nil {
+				return err
+			}
 		}
 		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
 	})
