@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -74,6 +76,12 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 		if runners[i], err = projection.NewRunner(ctx, db, p, store); err != nil {
 			return fmt.Errorf("projections rebuild : %w", err)
 		}
+	}
+	if os.Getenv("GOGC") == "" {
+		// The pass allocates fast and keeps little: collecting at twice the
+		// live heap rather than once cuts its CPU by a tenth for about
+		// 100 MB more (docs/eventstore.md).
+		debug.SetGCPercent(200)
 	}
 	out := cmd.OutOrStdout()
 	bar := newProgression(out, "projections rebuild")
