@@ -26,9 +26,11 @@ func init() {
 		Example: "  arbitre projections rebuild --data data",
 		Long: `rebuild vide chaque projection (état et point de reprise, en une transaction) et
 les reconstruit toutes en une seule lecture du journal global : chaque page est lue, sa
-chaîne vérifiée et chaque événement décodé une seule fois. L'archive, le classement
-duplicate et les vues des parties sont repliés en mémoire et écrits une fois, à la fin ;
-les autres projections appliquent chaque page en une transaction.
+chaîne vérifiée et chaque événement décodé une seule fois (sur SQLite, plusieurs pages à
+la fois, chacune sur sa connexion). L'archive, le classement duplicate et les vues des
+parties sont repliés en mémoire et écrits une fois, à la fin ; les autres projections
+appliquent en une transaction par page les seuls événements qu'elles lisent.
+--profile DOSSIER écrit le profil CPU de la reconstruction (rebuild.pprof).
 Sur un terminal, il affiche sa progression (événements, débit, temps restant) ; en
 sortie redirigée, seulement le résultat. À lancer serveur arrêté ; une reconstruction
 interrompue reprend à son point de reprise au démarrage suivant (depuis zéro pour les

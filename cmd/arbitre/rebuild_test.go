@@ -181,6 +181,7 @@ func BenchmarkProjectionsRebuild(b *testing.B) {
 	rs := runners(b, ctx, store, filepath.Join(b.TempDir(), projection.FileName))
 	registry, err := catalogue.Registre()
 	require.NoError(b, err)
+	require.NoError(b, decodage.Accelerer(registry))
 	events := 0
 	b.ResetTimer()
 	for b.Loop() {
