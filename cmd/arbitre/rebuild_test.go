@@ -2,16 +2,20 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
 
@@ -110,6 +114,55 @@ func TestReconstruction_UnePasseEgaleAuDirect(t *testing.T) {
 	}
 }
 
+// Issue 16, item 10: the registry decodes with go-json-experiment/json
+// under encoding/json's semantics, and the rebuild's registry the
+// bulletins without reflection (projections/decodage); on every event of a
+// simulated store (duplicate and classique) each gives the value
+// encoding/json gives.
+func TestReconstruction_DecodageCommeEncodingJSON(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	magasinSimule(t, dir, "12", "2")
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
+	rapide, err := catalogue.Registre()
+	require.NoError(t, err)
+	require.NoError(t, decodage.Accelerer(rapide))
+	types := map[string]int{}
+	_, err = eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error {
+		obtenu, err := registry.Decode(e)
+		require.NoError(t, err)
+		sansReflexion, err := rapide.Decode(e)
+		require.NoError(t, err)
+		require.Equal(t, obtenu, sansReflexion, "event %d (%s)", e.Position, e.Type)
+		lu := false
+		switch e.Type {
+		case duplicate.TypeBulletinDepose:
+			_, lu = decodage.Depose(e.Data)
+		case duplicate.TypeBulletinCorrige:
+			_, lu = decodage.Corrige(e.Data)
+		}
+		if lu {
+			types["lus sans réflexion"]++
+		}
+		courant, err := registry.Upcast(e)
+		require.NoError(t, err)
+		attendu := reflect.New(reflect.TypeOf(obtenu))
+		require.NoError(t, json.Unmarshal(courant.Data, attendu.Interface()))
+		require.Equal(t, attendu.Elem().Interface(), obtenu, "event %d (%s)", e.Position, e.Type)
+		types[e.Type]++
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Greater(t, types["partie.bulletin_corrige"], 100)
+	assert.Equal(t, types["partie.bulletin_depose"]+types["partie.bulletin_corrige"], types["lus sans réflexion"],
+		"every bulletin the domain writes is read without reflection")
+	assert.Greater(t, len(types), 15, "every kind of event of both tournaments: %v", types)
+}
+
 // BenchmarkProjectionsRebuild rebuilds every read model in one pass over a
 // fixed simulated store (300 players × 3 games, seed 7, and a classique
 // tournament), kept in ARBITRE_BENCH_DIR between runs when set.
@@ -128,6 +181,7 @@ func BenchmarkProjectionsRebuild(b *testing.B) {
 	rs := runners(b, ctx, store, filepath.Join(b.TempDir(), projection.FileName))
 	registry, err := catalogue.Registre()
 	require.NoError(b, err)
+	require.NoError(b, decodage.Accelerer(registry))
 	events := 0
 	b.ResetTimer()
 	for b.Loop() {

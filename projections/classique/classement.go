@@ -29,10 +29,14 @@ func newDecoder() (decoder, error) {
 	return decoder{reg: reg}, nil
 }
 
+// lit tells whether these projections read events of type typ
+// (projection.Selectif).
+func lit(typ string) bool { return strings.HasPrefix(typ, prefixTournoi) }
+
 // evenement decodes a classique tournament event and names its tournament;
 // v is nil for events of other kinds.
 func (d decoder) evenement(e eventstore.Event) (v any, tournoi string, err error) {
-	if !strings.HasPrefix(e.Type, prefixTournoi) {
+	if !lit(e.Type) {
 		return nil, "", nil
 	}
 	if v, err = d.reg.Decode(e); err != nil {
@@ -88,6 +92,10 @@ func (*Classement) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM classique_inscrits; DELETE FROM classique_resultats; DELETE FROM classique_exempts; DELETE FROM classique_configs;`)
 	return err
 }
+
+// Lit tells whether the standings read events of type typ
+// (projection.Selectif).
+func (*Classement) Lit(typ string) bool { return lit(typ) }
 
 // Apply folds one event.
 func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {

@@ -70,6 +70,10 @@ func (*Cotes) Reset(ctx context.Context, tx *sql.Tx) error {
 	return err
 }
 
+// Lit tells whether the cotes read events of type typ
+// (projection.Selectif).
+func (*Cotes) Lit(typ string) bool { return lit(typ) }
+
 // Apply folds one event.
 func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
 	v, tournoi, err := c.dec.evenement(e)

@@ -19,6 +19,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
+	"arbitre/projections/projection"
 )
 
 // Name is the projection's name and checkpoint key.
@@ -96,6 +97,10 @@ var relevant = map[string]bool{
 	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
+// Lit tells whether the history reads events of type typ
+// (projection.Selectif).
+func (*Projection) Lit(typ string) bool { return relevant[typ] }
+
 // Apply records what one event adds to the archive. A tournament or a game
 // whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
@@ -143,11 +148,20 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
 			return err
 		}
+		// A game's players, a thousand at a national tournament, go as one
+		// statement (projection.Requetes).
+		q := projection.NewRequetes(tx)
 		for _, j := range ev.Joueurs {
-			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+			if err = q.Exec(ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
 				j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
-				return err
+				break
 			}
+		}
+		if err == nil {
+			err = q.Fin(ctx)
+		}
+		if err != nil {
+			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 		}
 		return nil
 	case duplicate.JoueurArrive:

@@ -224,7 +224,7 @@ func (s *suivie) precede(e eventstore.Event) bool {
 // its tables') before e.
 func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*suivie, error) {
 	stream := flux(e.Stream)
-	s := &suivie{stream: stream, partie: duplicate.Nouvelle(nil), lus: map[string]uint64{}} // replays never use the engine
+	s := nouvelleSuivie(stream)
 	evts, err := eventstore.ReadFamily(ctx, p.store, stream)
 	if err != nil {
 		return nil, err
@@ -249,6 +249,11 @@ func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*suivie, 
 		return nil, fmt.Errorf("%s: the store holds %d events before revision %d", e.Stream, s.lus[e.Stream], e.Revision)
 	}
 	return s, nil
+}
+
+// nouvelleSuivie is the state of the game of stream before any event.
+func nouvelleSuivie(stream string) *suivie {
+	return &suivie{stream: stream, partie: duplicate.Nouvelle(nil), lus: map[string]uint64{}} // replays never use the engine
 }
 
 // plier folds one event of the game's streams.
@@ -344,6 +349,12 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 	}
 	stream := flux(e.Stream)
 	g := f.enJeu[stream]
+	if _, vue := f.vues[id]; g == nil && !vue {
+		// The fold reads the log from its start: a game it has not met
+		// has no event before e, and is not read again from the store.
+		g = &enMemoire{id: id, s: nouvelleSuivie(stream)}
+		f.enJeu[stream] = g
+	}
 	if g == nil || !g.s.precede(*e.Event) {
 		suivie, err := f.p.rejouer(ctx, *e.Event)
 		if err != nil {

@@ -276,3 +276,43 @@ func TestPartiesLire(t *testing.T) {
 	assert.Nil(t, inchangee, "a current copy is not read again")
 	assert.Equal(t, position, meme)
 }
+
+// relecteur is a store that counts the reads of a game's streams
+// (eventstore.ReadFamily), beside the pages of the global log.
+type relecteur struct {
+	*sqlitestore.Store
+	relectures int
+}
+
+func (s *relecteur) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
+	s.relectures++
+	return s.Store.ReadSections(ctx, stream, after)
+}
+
+func (s *relecteur) ReadStream(ctx context.Context, stream string, from uint64, n int) ([]eventstore.Event, error) {
+	s.relectures++
+	return s.Store.ReadStream(ctx, stream, from, n)
+}
+
+// Issue 16, item 10: a rebuild reads the log once. A game the fold meets
+// for the first time has no event before it in the log, so its state starts
+// empty rather than being read again from the store (which read each game's
+// 46,000 events a second time on the 1.07M-event store: 5.8 s of 21 s); only
+// a finished game dropped from memory is replayed when an event comes to it.
+func TestPartiesReconstructionNeRelitPasUnePartieNouvelle(t *testing.T) {
+	ctx := context.Background()
+	sqlite, r := ouvrir(t, ctx)
+	jouer(t, ctx, sqlite, r, "t1-1", 4, 0)
+	jouer(t, ctx, sqlite, r, "t1-2", 4, 3)
+	store := &relecteur{Store: sqlite}
+	live, liveDB := runner(t, store, r)
+	_, err := live.CatchUp(ctx, nil)
+	require.NoError(t, err)
+
+	store.relectures = 0
+	folded, foldedDB := runner(t, store, r)
+	_, err = projection.RebuildAll(ctx, store, r, []*projection.Runner{folded}, nil)
+	require.NoError(t, err)
+	assert.Zero(t, store.relectures, "no game read again from the store")
+	assert.Equal(t, dump(t, liveDB), dump(t, foldedDB))
+}

@@ -516,3 +516,128 @@ func TestRebuildAll_InterrompueReprendDepuisZeroEnMemoire(t *testing.T) {
 	require.NoError(t, f.db.QueryRow(`SELECT COUNT(*) FROM pli`).Scan(&n))
 	assert.Equal(t, 3*projection.RebuildPage, n)
 }
+
+// sequentiel is a store read page after page: the SQLite store without
+// its ranges (eventstore.Tranches).
+type sequentiel struct{ eventstore.Reader }
+
+// Issue 16, item 10: the rebuild reads the SQLite log in ranges on several
+// connections at once; the chain is still checked at every event, inside
+// the ranges and at their junctions: an event altered or deleted anywhere
+// stops every projection right after the last intact one, and an intact
+// log gives the rows of a rebuild read page after page.
+func TestRebuildAll_EnTranchesVerifieChaqueJonction(t *testing.T) {
+	page := uint64(projection.RebuildPage)
+	base := newFixture(t)
+	base.append(t, numbered(1, 3*projection.RebuildPage+7)...)
+	a := base.runner(t, enMemoire(newTally("a"), true))
+	b := base.runner(t, newTally("b"))
+	n, err := projection.RebuildAll(context.Background(), base.store, nil, []*projection.Runner{a, b}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 3*projection.RebuildPage+7, n)
+	enTranches := dump(t, base.db)
+	_, err = projection.RebuildAll(context.Background(), sequentiel{base.store}, nil, []*projection.Runner{a, b}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, enTranches, dump(t, base.db), "the same rows as read page after page")
+	base.close(t)
+	journal, err := os.ReadFile(filepath.Join(base.dir, sqlitestore.FileName))
+	require.NoError(t, err)
+
+	for _, c := range []struct {
+		nom             string
+		requete         string
+		position        uint64
+		altere, dernier uint64 // the event reported, the last one applied
+	}{
+		{"premier événement", `UPDATE events SET data = '"0"' WHERE position = ?`, 1, 1, 0},
+		{"dernier d'une tranche", `UPDATE events SET data = '"0"' WHERE position = ?`, page, page, page - 1},
+		{"premier d'une tranche", `UPDATE events SET data = '"0"' WHERE position = ?`, page + 1, page + 1, page},
+		{"dans une tranche", `UPDATE events SET data = '"0"' WHERE position = ?`, 2*page + 10, 2*page + 10, 2*page + 9},
+		{"supprimé à une jonction", `DELETE FROM events WHERE position = ?`, 2 * page, 2*page + 1, 2*page - 1},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, sqlitestore.FileName), journal, 0o600))
+			raw, err := sql.Open("sqlite", "file:"+filepath.Join(dir, sqlitestore.FileName))
+			require.NoError(t, err)
+			_, err = raw.Exec(c.requete, c.position)
+			require.NoError(t, err)
+			require.NoError(t, raw.Close())
+			f := &fixture{dir: dir}
+			f.open(t)
+
+			a, b := f.runner(t, enMemoire(newTally("a"), true)), f.runner(t, newTally("b"))
+			_, err = projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{a, b}, nil)
+			require.ErrorIs(t, err, eventstore.ErrTampered)
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, err, &applyErr)
+			assert.Equal(t, c.altere, applyErr.Position)
+			for _, r := range []*projection.Runner{a, b} {
+				cp, err := r.Checkpoint(context.Background())
+				require.NoError(t, err)
+				assert.Equal(t, c.dernier, cp, "projection %s applied every event before", r.Name())
+			}
+		})
+	}
+}
+
+// selective is a tally that reads events of type test.lu only, and fails
+// on any other it is handed.
+type selective struct{ tally }
+
+func (p selective) Lit(typ string) bool { return typ == "test.lu" }
+
+func (p selective) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if !p.Lit(e.Type) {
+		return fmt.Errorf("%s is not read by %s", e.Type, p.name)
+	}
+	return p.tally.Apply(ctx, tx, e)
+}
+
+// Issue 16, item 10: a projection that reads a few types of events
+// (projection.Selectif: the classique standings and cotes, the history) is
+// handed those alone by a rebuild, which costs it no transaction for the
+// pages of bulletins; its checkpoint still ends at the last event of the
+// pass, and one that fails on an event it reads stops right before it.
+func TestRebuildAll_ProjectionSelectiveNeRecoitQueSesTypes(t *testing.T) {
+	for _, sick := range []bool{false, true} {
+		t.Run(fmt.Sprintf("malade %v", sick), func(t *testing.T) {
+			f := newFixture(t)
+			f.append(t, numbered(1, projection.RebuildPage+10)...)
+			lus := []uint64{}
+			for _, data := range []string{"1", `"poison"`, "3"} {
+				res, err := f.store.Append(context.Background(), "partie-1", eventstore.Any,
+					eventstore.EventData{ID: uuid.New(), Type: "test.lu", Version: 1, Data: json.RawMessage(data)})
+				require.NoError(t, err)
+				lus = append(lus, res.Position)
+			}
+			last := f.append(t, numbered(1, 2*projection.RebuildPage)...)
+			p := selective{newTally("selective")}
+			p.sick = sick
+			r := f.runner(t, p)
+			_, err := projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{r}, nil)
+			var positions []uint64
+			rows, qerr := f.db.Query(`SELECT position FROM selective ORDER BY position`)
+			require.NoError(t, qerr)
+			for rows.Next() {
+				var p uint64
+				require.NoError(t, rows.Scan(&p))
+				positions = append(positions, p)
+			}
+			require.NoError(t, rows.Close())
+			cp, cerr := r.Checkpoint(context.Background())
+			require.NoError(t, cerr)
+			if !sick {
+				require.NoError(t, err)
+				assert.Equal(t, lus, positions, "the events of its type only")
+				assert.Equal(t, last, cp, "the checkpoint ends at the last event of the pass")
+				return
+			}
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, err, &applyErr)
+			assert.Equal(t, lus[1], applyErr.Position)
+			assert.Equal(t, lus[:1], positions)
+			assert.Equal(t, lus[0], cp, "stopped right after the last event it read")
+		})
+	}
+}

@@ -420,7 +420,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 		}
 		n, err := r.Apply(ctx, page)
 		if err != nil {
-			return total + r.applyBefore(ctx, page, err), err
+			return total + r.applyBefore(ctx, page, err, r.chained), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -434,9 +434,9 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 }
 
 // applyBefore applies the events of page before the one that failed with
-// err, so a projection stops right before an event it cannot apply, and
-// returns how many it applied.
-func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error) int {
+// err (checking their chain when asked), so a projection stops right before
+// an event it cannot apply, and returns how many it applied.
+func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error, checkChain bool) int {
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		return 0
@@ -445,7 +445,7 @@ func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err e
 	if i <= 0 {
 		return 0
 	}
-	n, _ := r.Apply(ctx, page[:i])
+	n, _ := r.apply(ctx, page[:i], checkChain)
 	return n
 }
 
@@ -465,14 +465,21 @@ func (r *Runner) reset(ctx context.Context) error {
 		if err := r.proj.Reset(ctx, tx); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM projection_checkpoints WHERE projection = ?`, r.proj.Name())
-		return err
+		return Recommencer(ctx, tx, r.proj.Name())
 	})
 	if err != nil {
 		return fmt.Errorf("projection %s: resetting: %w", r.proj.Name(), err)
 	}
 	r.avancer(0)
 	return nil
+}
+
+// Recommencer deletes the checkpoint of projection name in tx: it starts
+// again from position zero. A projection's Setup calls it, with its own
+// Reset, when it replaces a layout its tables held before.
+func Recommencer(ctx context.Context, tx *sql.Tx, name string) error {
+	_, err := tx.ExecContext(ctx, `DELETE FROM projection_checkpoints WHERE projection = ?`, name)
+	return err
 }
 
 // Arret is a parked projection: it stopped before the event at Position,
@@ -745,7 +752,7 @@ func appendLigneJSON(b []byte, args []any) ([]byte, bool) {
 			if !utf8.ValidString(x) || strings.IndexByte(x, 0) >= 0 {
 				return b, false
 			}
-			b = appendChaineJSON(b, x)
+			b = AppendChaineJSON(b, x)
 		default:
 			return b, false
 		}
@@ -753,8 +760,8 @@ func appendLigneJSON(b []byte, args []any) ([]byte, bool) {
 	return append(b, ']'), true
 }
 
-// appendChaineJSON appends s as a JSON string.
-func appendChaineJSON(b []byte, s string) []byte {
+// AppendChaineJSON appends s, valid UTF-8, as a JSON string.
+func AppendChaineJSON(b []byte, s string) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

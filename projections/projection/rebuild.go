@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"arbitre/domain/eventstore"
 )
@@ -68,6 +69,16 @@ type Fold interface {
 	Write(ctx context.Context, tx *sql.Tx) error
 }
 
+// Selectif is a projection that reads events of some types only and
+// ignores the others. A rebuild hands it those alone: a page holding none
+// costs it no transaction, and its checkpoint moves on with the next page
+// that holds some, or at the end of the pass.
+type Selectif interface {
+	Projection
+	// Lit tells whether the projection reads events of type typ.
+	Lit(typ string) bool
+}
+
 // lot is one page of the log, decoded, with the altered event that ends
 // the pass when the chain breaks in it.
 type lot struct {
@@ -118,8 +129,15 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 					continue
 				}
 				if !folder[i] {
-					if _, failed[i] = r.apply(ctx, l.events, false); failed[i] != nil {
-						r.applyBefore(ctx, l.events, failed[i])
+					page := l.events
+					if s, ok := r.proj.(Selectif); ok {
+						page = selection(page, s)
+					}
+					if len(page) == 0 {
+						continue
+					}
+					if _, failed[i] = r.apply(ctx, page, false); failed[i] != nil {
+						r.applyBefore(ctx, page, failed[i], false)
 					}
 					continue
 				}
@@ -153,7 +171,13 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	}
 	for i, r := range runners {
 		switch {
-		case !folder[i] || !complete:
+		case !complete || failed[i] != nil && !folder[i]:
+		case !folder[i]:
+			// A selective projection read the events of its types: its
+			// checkpoint moves on to the last event of the pass.
+			if _, ok := r.proj.(Selectif); ok && last != nil && r.Position() != last.Position {
+				failed[i] = r.write(parent, nil, last)
+			}
 		case folds[i] != nil:
 			failed[i] = r.write(parent, folds[i], last)
 		default:
@@ -169,9 +193,14 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 }
 
 // lire reads the log from the start in pages, checks each page's chain
-// (when chained) in a second goroutine and decodes its events, and sends
-// them on in order, a page ending at an altered event last.
+// (when chained) and decodes its events, and sends them on in order, a
+// page ending at an altered event last. A store that reads ranges of its
+// log independently (eventstore.Tranches) is read by several goroutines at
+// once (lireEnTranches); any other one page after page.
 func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Registry, chained bool) (<-chan lot, <-chan error) {
+	if t, ok := store.(eventstore.Tranches); ok {
+		return lireEnTranches(ctx, store, t, registry, chained)
+	}
 	pages := make(chan []eventstore.Event, 2)
 	lots := make(chan lot, 2)
 	readErr := make(chan error, 1)
@@ -189,23 +218,12 @@ func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Reg
 	}()
 	go func() {
 		defer close(lots)
-		chain := eventstore.NewMaillon(nil)
+		var chain *eventstore.Maillon
+		if chained {
+			chain = eventstore.NewMaillon(nil)
+		}
 		for page := range pages {
-			l := lot{events: page}
-			if chained {
-				for i := range page {
-					if err := chain.Check(page[i]); err != nil {
-						// Every runner stops right before the altered event.
-						l.events = page[:i]
-						l.tampered = fmt.Errorf("reading the log: %w", &ApplyError{Position: page[i].Position, Type: page[i].Type, Err: err})
-						break
-					}
-				}
-			}
-			l.decoded = make([]Decoded, len(l.events))
-			for i := range l.events {
-				l.decoded[i] = Decode(registry, &l.events[i])
-			}
+			l := lotDe(page, 0, chain, registry)
 			select {
 			case lots <- l:
 			case <-ctx.Done():
@@ -219,15 +237,159 @@ func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Reg
 	return lots, readErr
 }
 
-// write writes a fold's state with the checkpoint of last, the last event
-// it folded, in one transaction.
+// lotDe checks the chain of page from its event de on with chain (nil: not
+// chained), cuts the page before an altered event, and decodes its events.
+func lotDe(page []eventstore.Event, de int, chain *eventstore.Maillon, registry *eventstore.Registry) lot {
+	l := lot{events: page}
+	for i := de; chain != nil && i < len(page); i++ {
+		if err := chain.Check(page[i]); err != nil {
+			l.couper(i, err)
+			break
+		}
+	}
+	l.decoded = make([]Decoded, len(l.events))
+	for i := range l.events {
+		l.decoded[i] = Decode(registry, &l.events[i])
+	}
+	return l
+}
+
+// couper ends l right before its event i, altered: every runner stops
+// there.
+func (l *lot) couper(i int, err error) {
+	e := &l.events[i]
+	l.tampered = fmt.Errorf("reading the log: %w", &ApplyError{Position: e.Position, Type: e.Type, Err: err})
+	l.events = l.events[:i]
+	if l.decoded != nil {
+		l.decoded = l.decoded[:i]
+	}
+}
+
+// tranche is one page of the log read by lireEnTranches: the events after
+// position after, up to upTo (the last page: up to RebuildPage events),
+// ready once pret is closed.
+type tranche struct {
+	after, upTo uint64
+	derniere    bool
+	lot         lot
+	err         error
+	pret        chan struct{}
+}
+
+// lireEnTranches is lire on a store that reads ranges of its log
+// independently: one goroutine cuts the log into pages (Tranches.Borne),
+// lecteurs goroutines each read, check and decode whole pages on their own
+// connection, and one more sends the pages on in order. Each reader checks
+// the chain inside its page; the junction of each page with the one before
+// (its first event) is checked in order, so every link of the log is.
+func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.Tranches, registry *eventstore.Registry, chained bool) (<-chan lot, <-chan error) {
+	lecteurs := min(max(runtime.GOMAXPROCS(0), 2), 4)
+	aLire := make(chan *tranche, lecteurs)
+	enOrdre := make(chan *tranche, 2*lecteurs)
+	lots := make(chan lot, 2)
+	readErr := make(chan error, 1)
+	envoyer := func(tr *tranche) bool {
+		for _, c := range []chan *tranche{enOrdre, aLire} {
+			select {
+			case c <- tr:
+			case <-ctx.Done():
+				return false
+			}
+		}
+		return true
+	}
+	go func() {
+		defer close(aLire)
+		defer close(enOrdre)
+		var after uint64
+		for {
+			upTo, ok, err := t.Borne(ctx, after, RebuildPage)
+			tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err, pret: make(chan struct{})}
+			if !envoyer(tr) || tr.derniere {
+				return
+			}
+			after = upTo
+		}
+	}()
+	for range lecteurs {
+		go func() {
+			for tr := range aLire {
+				if tr.err == nil {
+					var page []eventstore.Event
+					if tr.derniere {
+						page, tr.err = store.ReadAllAfter(ctx, tr.after, RebuildPage)
+					} else {
+						page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
+					}
+					var chain *eventstore.Maillon
+					if chained && len(page) > 0 {
+						chain = eventstore.NewMaillon(page[0].Hash)
+					}
+					tr.lot = lotDe(page, 1, chain, registry)
+				}
+				close(tr.pret)
+			}
+		}()
+	}
+	go func() {
+		defer close(lots)
+		var precedent []byte
+		for tr := range enOrdre {
+			select {
+			case <-tr.pret:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			if tr.err != nil {
+				readErr <- tr.err
+				return
+			}
+			l := tr.lot
+			if chained && len(l.events) > 0 {
+				if err := eventstore.NewMaillon(precedent).Check(l.events[0]); err != nil {
+					l.couper(0, err)
+				} else {
+					precedent = l.events[len(l.events)-1].Hash
+				}
+			}
+			select {
+			case lots <- l:
+			case <-ctx.Done():
+				readErr <- ctx.Err()
+				return
+			}
+			if l.tampered != nil || tr.derniere {
+				break
+			}
+		}
+		readErr <- nil
+	}()
+	return lots, readErr
+}
+
+// selection are the events of page that s reads.
+func selection(page []eventstore.Event, s Selectif) []eventstore.Event {
+	var out []eventstore.Event
+	for _, e := range page {
+		if s.Lit(e.Type) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// write writes a fold's state (none when f is nil) with the checkpoint of
+// last, the last event it folded, in one transaction.
 func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) error {
 	if last == nil {
 		return nil
 	}
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
-		if err := f.Write(ctx, tx); err != nil {
-			return err
+		if f != nil {
+			if err := f.Write(ctx, tx); err != nil {
+				return err
+			}
 		}
 		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
 	})

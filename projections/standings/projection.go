@@ -57,17 +57,6 @@ CREATE TABLE IF NOT EXISTS standings_tops (
 	score  INTEGER NOT NULL,
 	PRIMARY KEY (partie, coup)
 );
-CREATE TABLE IF NOT EXISTS standings_decisions (
-	partie      TEXT    NOT NULL,
-	coup        INTEGER NOT NULL,
-	licence     TEXT    NOT NULL,
-	paid        INTEGER NOT NULL,
-	sanction    TEXT    NOT NULL,
-	discipline  INTEGER NOT NULL,
-	average_cap INTEGER NOT NULL,
-	raisons     TEXT    NOT NULL DEFAULT '[]',
-	PRIMARY KEY (partie, coup, licence)
-);
 CREATE TABLE IF NOT EXISTS standings_toppings (
 	partie   TEXT    NOT NULL,
 	coup     INTEGER NOT NULL,
@@ -106,18 +95,29 @@ func NewProjection(r *eventstore.Registry) *Projection {
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables, and gives a decisions table made before the
-// decisions kept their reasons its raisons column (a rebuild fills it).
-func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
-	if _, err := tx.ExecContext(ctx, schema); err != nil {
+// Setup creates the tables. A decisions table of the former layout (one row
+// per decision) is replaced, and the projection starts again from position
+// zero to fill the new one.
+func (p *Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+	var ancienne bool
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('standings_decisions') WHERE name = 'coup'`).Scan(&ancienne); err != nil {
 		return err
 	}
-	var raisons bool
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) > 0 FROM pragma_table_info('standings_decisions') WHERE name = 'raisons'`).Scan(&raisons); err != nil || raisons {
+	if ancienne {
+		if _, err := tx.ExecContext(ctx, `DROP TABLE standings_decisions`); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, schema+";\n"+schemaDecisions); err != nil {
 		return err
 	}
-	_, err := tx.ExecContext(ctx, `ALTER TABLE standings_decisions ADD COLUMN raisons TEXT NOT NULL DEFAULT '[]'`)
-	return err
+	if !ancienne {
+		return nil
+	}
+	if err := p.Reset(ctx, tx); err != nil {
+		return err
+	}
+	return projection.Recommencer(ctx, tx, Name)
 }
 
 // Reset empties the tables.
@@ -136,11 +136,14 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 // ApplyBatch records the facts of events, the rows of consecutive
 // statements alike in one (projection.Batcher, projection.Requetes).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	f := enSQL{ctx: ctx, q: projection.NewRequetes(tx)}
+	f := enSQL{ctx: ctx, q: projection.NewRequetes(tx), cours: nouveauxEnCours(tx)}
 	for i := range events {
 		if err := p.appliquer(f, &events[i], nil); err != nil {
 			return err
 		}
+	}
+	if err := f.cours.ecrire(f); err != nil {
+		return err
 	}
 	return f.q.Fin(ctx)
 }
@@ -257,10 +260,6 @@ type faits interface {
 // The statements that write each fact; a rebuild writes its final rows
 // with the same ones, on empty tables.
 const (
-	sqlDecision = `INSERT INTO standings_decisions (partie, coup, licence, paid, sanction, discipline, average_cap, raisons)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (partie, coup, licence) DO UPDATE SET paid = excluded.paid,
-			sanction = excluded.sanction, discipline = excluded.discipline, average_cap = excluded.average_cap,
-			raisons = excluded.raisons`
 	sqlJoueur = `INSERT INTO standings_joueurs (licence, stream, joueur) VALUES (?, ?, ?)
 			ON CONFLICT (licence) DO UPDATE SET stream = excluded.stream, joueur = excluded.joueur`
 	sqlExclusion = `INSERT INTO standings_exclusions (tournoi, licence, exclusion) VALUES (?, ?, ?)
@@ -272,16 +271,18 @@ const (
 	sqlSanction = `INSERT INTO standings_sanctions (partie, position, coup, licence, nature) VALUES (?, ?, ?, ?, ?) ON CONFLICT (partie, position) DO NOTHING`
 )
 
-// enSQL writes each fact as it comes.
+// enSQL writes each fact as it comes, the decisions at the end of the
+// batch (enCours).
 type enSQL struct {
-	ctx context.Context
-	q   *projection.Requetes
+	ctx   context.Context
+	q     *projection.Requetes
+	cours *enCours
 }
 
 func (f enSQL) exec(query string, args ...any) error { return f.q.Exec(f.ctx, query, args...) }
 
 func (f enSQL) decision(partie string, coup int, licence string, d correction.Decision, raisons string) error {
-	return f.exec(sqlDecision, partie, coup, licence, d.Paid, string(d.Sanction), d.DisciplineWarnings, d.AverageCap, raisons)
+	return f.cours.decision(f.ctx, partie, coup, licence, retenue(d, raisons))
 }
 
 func (f enSQL) joueur(licence, stream, joueur string) error {
@@ -312,11 +313,13 @@ func (f enSQL) sanction(partie string, position uint64, coup int, licence, natur
 
 func (f enSQL) annuler(partie string, coup int) error {
 	for _, query := range []string{`DELETE FROM standings_tops WHERE partie = ? AND coup = ?`,
-		`DELETE FROM standings_decisions WHERE partie = ? AND coup = ?`,
 		`DELETE FROM standings_toppings WHERE partie = ? AND coup = ?`} {
 		if err := f.exec(query, partie, coup); err != nil {
 			return err
 		}
+	}
+	if err := f.cours.annuler(f.ctx, partie, coup); err != nil {
+		return err
 	}
 	return f.exec(`DELETE FROM standings_sanctions WHERE partie = ? AND coup = ? AND nature <> ?`, partie, coup, string(duplicate.SanctionExclusion))
 }
@@ -441,21 +444,20 @@ func chargerPartie(ctx context.Context, db *sql.DB, c *Classement, id, stream st
 	}); err != nil {
 		return err
 	}
-	return lire(ctx, db, `SELECT coup, licence, paid, sanction, discipline, average_cap, raisons FROM standings_decisions
-		WHERE partie = ? ORDER BY coup, licence`, []any{id}, func(rows *sql.Rows) error {
-		var e duplicate.BulletinCorrige
-		var d correction.Decision
-		var sanction, raisons string
-		if err := rows.Scan(&e.Coup, &e.Licence, &d.Paid, &sanction, &d.DisciplineWarnings, &d.AverageCap, &raisons); err != nil {
-			return err
+	decisions, err := lireDecisions(ctx, db, id)
+	if err != nil {
+		return err
+	}
+	for _, l := range decisions {
+		d := correction.Decision{Paid: l.d.paid, Sanction: l.d.sanction, DisciplineWarnings: l.d.discipline, AverageCap: l.d.averageCap}
+		if err := json.Unmarshal([]byte(l.d.raisons), &d.Reasons); err != nil {
+			return fmt.Errorf("standings: %w", err)
 		}
-		if err := json.Unmarshal([]byte(raisons), &d.Reasons); err != nil {
-			return err
+		if err := c.Appliquer(stream, duplicate.BulletinCorrige{Coup: l.coup, Licence: l.licence, Moteur: &d}); err != nil {
+			return fmt.Errorf("standings: %w", err)
 		}
-		d.Sanction = correction.Sanction(sanction)
-		e.Moteur = &d
-		return c.Appliquer(stream, e)
-	})
+	}
+	return nil
 }
 
 func lire(ctx context.Context, db *sql.DB, q string, args []any, f func(*sql.Rows) error) error {

@@ -55,22 +55,36 @@ func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	assert.Equal(t, memoire, lignes, "projection and in-memory fold give the same figures")
 }
 
-// TestArt5_8_ProjectionAnterieureGagneLesRaisons: a projection database
-// made before the decisions kept their reasons gets the column when the
-// server starts; a rebuild fills it.
-func TestArt5_8_ProjectionAnterieureGagneLesRaisons(t *testing.T) {
+// TestStandings_DecisionsAncienneDispositionReconstruite: a projection
+// database whose decisions table has the former layout (one row per
+// decision, issue 16 item 10) gets the new one when the runner starts, and
+// the projection starts again from position zero: caught up, it equals a
+// rebuild byte for byte.
+func TestStandings_DecisionsAncienneDispositionReconstruite(t *testing.T) {
 	ctx := context.Background()
+	store := magasin(t, ctx)
+	r := registre(t)
+	tournoiSimule(t, ctx, store, r, 6)
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	_, err = db.ExecContext(ctx, `CREATE TABLE standings_decisions (partie TEXT NOT NULL, coup INTEGER NOT NULL, licence TEXT NOT NULL,
 		paid INTEGER NOT NULL, sanction TEXT NOT NULL, discipline INTEGER NOT NULL, average_cap INTEGER NOT NULL,
-		PRIMARY KEY (partie, coup, licence))`)
+		raisons TEXT NOT NULL DEFAULT '[]', PRIMARY KEY (partie, coup, licence));
+		INSERT INTO standings_decisions VALUES ('t1-1', 1, '000001', 99, 'none', 0, 0, '[]');
+		CREATE TABLE projection_checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL, hash BLOB NOT NULL DEFAULT x'',
+		magasin TEXT NOT NULL DEFAULT '');
+		INSERT INTO projection_checkpoints (projection, position) VALUES ('standings', 999999)`)
 	require.NoError(t, err)
-	store := magasin(t, ctx)
-	_, err = projection.NewRunner(ctx, db, standings.NewProjection(registre(t)), store)
+
+	run, err := projection.NewRunner(ctx, db, standings.NewProjection(r), store)
 	require.NoError(t, err)
-	var raisons int
-	require.NoError(t, db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('standings_decisions') WHERE name = 'raisons'`).Scan(&raisons))
-	assert.Equal(t, 1, raisons)
+	assert.Zero(t, run.Position(), "the projection starts again from position zero")
+	_, err = run.CatchUp(ctx, nil)
+	require.NoError(t, err)
+
+	rebuilt, rebuiltDB := runner(t, store, r)
+	_, err = rebuilt.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, dump(t, rebuiltDB), dump(t, db))
 }

@@ -34,7 +34,7 @@ type faitsPartie struct {
 	fin       *string
 	arrivees  map[string]arrivee
 	tops      map[int]int
-	decisions map[coupLicence]decisionRetenue
+	decisions map[string]decisionsJoueur // by licence
 	toppings  map[coupLicence]int
 	sanctions map[uint64]sanctionRetenue
 }
@@ -49,11 +49,16 @@ type arrivee struct {
 	premierCoup int
 }
 
-// decisionRetenue is what a decisions row keeps of a correction.Decision.
+// decisionRetenue is what the decisions rows keep of a correction.Decision.
 type decisionRetenue struct {
 	paid, discipline, averageCap int
 	sanction                     correction.Sanction
 	raisons                      string
+}
+
+// retenue is what the rows keep of d, raisons being d.Reasons in JSON.
+func retenue(d correction.Decision, raisons string) decisionRetenue {
+	return decisionRetenue{paid: d.Paid, discipline: d.DisciplineWarnings, averageCap: d.AverageCap, sanction: d.Sanction, raisons: raisons}
 }
 
 type sanctionRetenue struct {
@@ -70,7 +75,7 @@ func (m *enMemoire) Add(_ context.Context, e projection.Decoded) error {
 func (m *enMemoire) de(partie string) *faitsPartie {
 	f := m.parties[partie]
 	if f == nil {
-		f = &faitsPartie{arrivees: map[string]arrivee{}, tops: map[int]int{}, decisions: map[coupLicence]decisionRetenue{},
+		f = &faitsPartie{arrivees: map[string]arrivee{}, tops: map[int]int{}, decisions: map[string]decisionsJoueur{},
 			toppings: map[coupLicence]int{}, sanctions: map[uint64]sanctionRetenue{}}
 		m.parties[partie] = f
 	}
@@ -83,8 +88,13 @@ func deja(table string, cle ...any) error {
 }
 
 func (m *enMemoire) decision(partie string, coup int, licence string, d correction.Decision, raisons string) error {
-	m.de(partie).decisions[coupLicence{coup, licence}] = decisionRetenue{paid: d.Paid, discipline: d.DisciplineWarnings,
-		averageCap: d.AverageCap, sanction: d.Sanction, raisons: raisons}
+	f := m.de(partie)
+	j := f.decisions[licence]
+	if j == nil {
+		j = decisionsJoueur{}
+		f.decisions[licence] = j
+	}
+	j[coup] = retenue(d, raisons)
 	return nil
 }
 
@@ -142,7 +152,7 @@ func (m *enMemoire) annuler(partie string, coup int) error {
 	f := m.de(partie)
 	delete(f.tops, coup)
 	dansLeCoup := func(k coupLicence) bool { return k.coup == coup }
-	maps.DeleteFunc(f.decisions, func(k coupLicence, _ decisionRetenue) bool { return dansLeCoup(k) })
+	sansCoup(f.decisions, coup)
 	maps.DeleteFunc(f.toppings, func(k coupLicence, _ int) bool { return dansLeCoup(k) })
 	maps.DeleteFunc(f.sanctions, func(_ uint64, s sanctionRetenue) bool {
 		return s.coup == coup && s.nature != string(duplicate.SanctionExclusion)
@@ -209,11 +219,11 @@ func (f *faitsPartie) ecrire(w enSQL, id string) error {
 			return err
 		}
 	}
-	for _, k := range slices.SortedFunc(maps.Keys(f.decisions), parCoupLicence) {
-		d := f.decisions[k]
-		if err := w.decision(id, k.coup, k.licence, correction.Decision{Paid: d.paid, Sanction: d.sanction,
-			DisciplineWarnings: d.discipline, AverageCap: d.averageCap}, d.raisons); err != nil {
-			return err
+	for _, licence := range slices.Sorted(maps.Keys(f.decisions)) {
+		if d := f.decisions[licence]; len(d) > 0 {
+			if err := ecrireDecisions(w, id, licence, d); err != nil {
+				return err
+			}
 		}
 	}
 	for _, k := range slices.SortedFunc(maps.Keys(f.toppings), parCoupLicence) {

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -623,9 +624,9 @@ func verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Garde) error {
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	de, a := eventstore.BornesSousFlux(stream)
 	if after > 0 {
-		return s.query(ctx, "reading "+stream+" and its tables", s.readSuite, int64(after), stream, de, a)
+		return s.query(ctx, "reading "+stream+" and its tables", s.readSuite, 0, int64(after), stream, de, a)
 	}
-	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, stream, de, a)
+	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, 0, stream, de, a)
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
@@ -689,7 +690,7 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limi
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading "+stream, s.readStrm, stream, int64(from), limit)
+	return s.query(ctx, "reading "+stream, s.readStrm, min(limit, room), stream, int64(from), limit)
 }
 
 // ReadAll implements eventstore.Reader.
@@ -697,7 +698,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventsto
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", s.readAll, int64(from), limit)
+	return s.query(ctx, "reading the global log", s.readAll, min(limit, room), int64(from), limit)
 }
 
 // ReadAllAfter implements eventstore.Reader.
@@ -705,8 +706,57 @@ func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", s.readAfter, int64(after), limit)
+	return s.query(ctx, "reading the global log", s.readAfter, min(limit, room), int64(after), limit)
 }
+
+// Borne implements eventstore.Tranches: it steps over the primary key's
+// B-tree without reading the events.
+func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, error) {
+	if err := eventstore.ValidateLimit(n); err != nil {
+		return 0, false, err
+	}
+	var upTo int64
+	err := s.reader.QueryRowContext(ctx, `SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?`, int64(after), n-1).Scan(&upTo)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, classify("reading the global log", err)
+	}
+	return uint64(upTo), true, nil
+}
+
+// ReadAllUpTo implements eventstore.Tranches.
+func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventstore.Event, error) {
+	if s.isClosed() {
+		return nil, eventstore.ErrClosed
+	}
+	const what = "reading the global log"
+	rows, err := s.reader.QueryContext(ctx, `SELECT `+colonnesBrutes+` FROM events WHERE position > ? AND position <= ? ORDER BY position`, int64(after), int64(upTo))
+	if err != nil {
+		return nil, classify(what, err)
+	}
+	return scanAll(what, rows, room)
+}
+
+// colonnesBrutes are eventColumns with the text columns read as BLOBs,
+// the same bytes: the driver hands a BLOB over as it is, where it copies a
+// text into a string and looks up the column's declared type at every row
+// (a tenth of a rebuild's reading).
+var colonnesBrutes = func() string {
+	colonnes := strings.Split(eventColumns, ", ")
+	for i, c := range colonnes {
+		switch c {
+		case "stream", "type", "actor", "role", "correlation_id", "causation_id", "requete":
+			colonnes[i] = "CAST(" + c + " AS BLOB)"
+		}
+	}
+	return strings.Join(colonnes, ", ")
+}()
+
+// room is the capacity a page of the log is read into at first: growing
+// 4,096 events' slice from zero cost 8 % of a rebuild's reading.
+const room = 4096
 
 // HashBefore implements eventstore.Chained.
 func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error) {
@@ -721,7 +771,7 @@ func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error)
 	return hash, nil
 }
 
-func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...any) ([]eventstore.Event, error) {
+func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, size int, args ...any) ([]eventstore.Event, error) {
 	if s.isClosed() {
 		return nil, eventstore.ErrClosed
 	}
@@ -729,8 +779,14 @@ func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, args ...
 	if err != nil {
 		return nil, classify(what, err)
 	}
+	return scanAll(what, rows, size)
+}
+
+// scanAll returns the events of rows, which it closes, in capacity room
+// for size of them.
+func scanAll(what string, rows *sql.Rows, size int) ([]eventstore.Event, error) {
 	defer rows.Close()
-	var out []eventstore.Event
+	out := make([]eventstore.Event, 0, size)
 	var sc scanner
 	for rows.Next() {
 		e, err := sc.scan(rows)
