@@ -881,7 +881,11 @@ func (d *display) read() {
 					CoupAnnounced *struct {
 						DernierTop *struct{ Score int }
 					} `json:"coupAnnonce"`
-					StandingsChanged []struct{ Top int } `json:"classementChange"`
+					// The standings stay raw: only the first line is decoded
+					// (firstTop), so that the client in the same process
+					// spends little of the machine on the 1,000 lines each
+					// display receives.
+					StandingsChanged json.RawMessage `json:"classementChange"`
 				}
 				Errors []gqlError
 			}
@@ -893,7 +897,7 @@ func (d *display) read() {
 			shows := p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil
 			if msg.ID == "s" {
 				k = 1
-				shows = len(p.Data.StandingsChanged) > 0 && p.Data.StandingsChanged[0].Top > 0
+				shows = firstTop(p.Data.StandingsChanged) > 0
 			}
 			if !first[k] {
 				first[k] = true
@@ -917,6 +921,16 @@ func (d *display) read() {
 			return
 		}
 	}
+}
+
+// firstTop is the top of the first line of standings (0 for none).
+func firstTop(lignes json.RawMessage) int {
+	dec := json.NewDecoder(bytes.NewReader(lignes))
+	var first struct{ Top int }
+	if _, err := dec.Token(); err != nil || !dec.More() || dec.Decode(&first) != nil {
+		return 0
+	}
+	return first.Top
 }
 
 // waitOrDeadline waits for ch unless the reader ended or the deadline
