@@ -309,3 +309,35 @@ func TestSaisie_AncienMagasinRejoueAIdentique(t *testing.T) {
 	}
 	assert.JSONEq(t, vue(ancien), vue(b.store), "the same game, replayed by the new repository from either layout")
 }
+
+// Issue 17: the repository keeps one state per game and brings it up to
+// date in place with the events stored since, instead of copying the
+// 1,000-player game at every load; a command decides on a copy of its own,
+// so what it records and does not save never reaches the kept state.
+func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
+	b, top := bancTables(t)
+	var garde *duplicate.Partie
+	consulter := func() *duplicate.Partie {
+		var vu *duplicate.Partie
+		require.NoError(t, b.depot.Consulter(b.ctx, "p2", func(p *duplicate.Partie) error { vu = p; return nil }))
+		return vu
+	}
+	garde = consulter()
+
+	perdu := b.charger(t, "p2")
+	require.NoError(t, perdu.DeposerBulletin(depot(1, "J2", top))) // decided, never saved
+	for _, licence := range []string{"J1", "J3"} {
+		require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, licence, top)}))
+	}
+	p := consulter()
+	assert.Same(t, garde, p, "the kept state is refreshed in place, not copied")
+	for licence, depose := range map[string]bool{"J1": true, "J3": true, "J2": false} {
+		_, ok := p.Depose(1, licence)
+		assert.Equal(t, depose, ok, licence)
+	}
+	assert.Empty(t, p.Nouveaux())
+	assert.NotSame(t, p, b.charger(t, "p2"), "a command gets a copy of its own")
+
+	err := b.depot.Consulter(b.ctx, "absente", func(*duplicate.Partie) error { return nil })
+	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+}
