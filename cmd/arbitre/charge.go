@@ -864,10 +864,15 @@ func (d *display) read() {
 			Type    string          `json:"type"`
 			Payload json.RawMessage `json:"payload"`
 		}
-		if err := d.conn.ReadJSON(&msg); err != nil {
+		_, raw, err := d.conn.ReadMessage()
+		now := time.Now()
+		if err != nil {
 			return
 		}
-		now := time.Now()
+		if err := json.Unmarshal(raw, &msg); err != nil {
+			d.err = err
+			return
+		}
 		switch msg.Type {
 		case "connection_ack", "pong":
 		case "ping":
@@ -876,28 +881,14 @@ func (d *display) read() {
 				return
 			}
 		case "next":
-			var p struct {
-				Data struct {
-					CoupAnnounced *struct {
-						DernierTop *struct{ Score int }
-					} `json:"coupAnnonce"`
-					// The standings stay raw: only the first line is decoded
-					// (firstTop), so that the client in the same process
-					// spends little of the machine on the 1,000 lines each
-					// display receives.
-					StandingsChanged json.RawMessage `json:"classementChange"`
-				}
-				Errors []gqlError
-			}
-			if err := json.Unmarshal(msg.Payload, &p); err != nil || len(p.Errors) > 0 {
-				d.err = fmt.Errorf("subscription %s: %s", msg.ID, msg.Payload)
+			shows, err := showsTop(msg.ID, msg.Payload)
+			if err != nil {
+				d.err = fmt.Errorf("subscription %s: %w", msg.ID, err)
 				return
 			}
 			k := 0
-			shows := p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil
 			if msg.ID == "s" {
 				k = 1
-				shows = firstTop(p.Data.StandingsChanged) > 0
 			}
 			if !first[k] {
 				first[k] = true
@@ -923,14 +914,41 @@ func (d *display) read() {
 	}
 }
 
-// firstTop is the top of the first line of standings (0 for none).
-func firstTop(lignes json.RawMessage) int {
-	dec := json.NewDecoder(bytes.NewReader(lignes))
-	var first struct{ Top int }
-	if _, err := dec.Token(); err != nil || !dec.More() || dec.Decode(&first) != nil {
-		return 0
+// showsTop tells whether a subscription's answer shows the announced top:
+// the game's dernierTop (subscription "c"), or a top on the first line of
+// the standings ("s"). The standings are 1,000 lines for every display:
+// only the answer's start is decoded, up to the first line, so that the
+// client, in the same process, spends little of the machine on them.
+func showsTop(id string, payload json.RawMessage) (bool, error) {
+	if id != "s" {
+		var p struct {
+			Data struct {
+				CoupAnnounced *struct {
+					DernierTop *struct{ Score int }
+				} `json:"coupAnnonce"`
+			}
+			Errors []gqlError
+		}
+		if err := json.Unmarshal(payload, &p); err != nil || len(p.Errors) > 0 {
+			return false, fmt.Errorf("%s", payload)
+		}
+		return p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil, nil
 	}
-	return first.Top
+	// {"data":{"classementChange":[{...first line...}, ...]}}: errors,
+	// when there are, come before data.
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	for _, want := range []any{json.Delim('{'), "data", json.Delim('{'), "classementChange", json.Delim('[')} {
+		if tok, err := dec.Token(); err != nil || tok != want {
+			return false, fmt.Errorf("%.200s", payload)
+		}
+	}
+	var first struct{ Top int }
+	if dec.More() {
+		if err := dec.Decode(&first); err != nil {
+			return false, err
+		}
+	}
+	return first.Top > 0, nil
 }
 
 // waitOrDeadline waits for ch unless the reader ended or the deadline
