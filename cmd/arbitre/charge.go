@@ -90,7 +90,7 @@ func init() {
 	f.IntVar(&c.qps, "qps", 200, "requêtes de classement par seconde")
 	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
-	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof)")
+	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
 	rootCmd.AddCommand(cmd)
 }
 
@@ -240,13 +240,19 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	// of the benchmark comes from one address.
 	limits := server.DefaultLimits
 	limits.Rate = 0
-	go func() {
+	// The server's goroutines and the client's carry a profile label
+	// (side=server, side=client), inherited by every goroutine they start,
+	// so that a profile splits the CPU between them (docs/charge.md).
+	go pprof.Do(srvCtx, pprof.Labels("side", "server"), func(srvCtx context.Context) {
 		served <- runServe(srvCtx, flags, addr, []string{c.lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			func(c *server.Config) { c.Limits = limits })
-	}()
+	})
 	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
-	runErr := runPhases(ctx, cl, tokens, c, &rep)
+	var runErr error
+	pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
+		runErr = runPhases(ctx, cl, tokens, c, &rep)
+	})
 	stopServer()
 	runErr = errors.Join(runErr, <-served)
 	if runErr == nil {
