@@ -65,11 +65,11 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 
 // arbitreDuJoueur authorizes the arbiter of the player's table (or the
 // director): the table is the one the tournament registered for the
-// player, never one the client sends. The game is read as stored, without
-// a copy (adapters.Depot.Consulter).
+// player, never one the client sends, and the game's tournament the one it
+// was created in (adapters.Depot.Tournoi).
 func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) (acces.Portee, acces.Habilitation, error) {
-	var tournoi string
-	if err := r.consulter(ctx, partie, func(p *duplicate.Partie) error { tournoi = p.Tournoi(); return nil }); err != nil {
+	tournoi, err := r.Parties.Tournoi(withoutCommande(ctx), partie)
+	if err != nil {
 		return acces.Portee{}, acces.Habilitation{}, err
 	}
 	tables, err := r.tablesDe(ctx, tournoi)

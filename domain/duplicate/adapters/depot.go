@@ -95,6 +95,26 @@ func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Pa
 	return f(p)
 }
 
+// Tournoi is the tournament of game id, a fact fixed when the game was
+// created: taken from the kept state without reading on when the game is
+// known (a bulletin's scope, issue 17), read like Consulter otherwise.
+func (d *Depot) Tournoi(ctx context.Context, id string) (string, error) {
+	d.mu.Lock()
+	c := d.connues[id]
+	d.mu.Unlock()
+	if c != nil {
+		c.mu.RLock()
+		p := c.p
+		c.mu.RUnlock()
+		if p != nil && p.Version() > 0 && p.ExigerLexique() == nil {
+			return p.Tournoi(), nil
+		}
+	}
+	var tournoi string
+	err := d.Consulter(ctx, id, func(p *duplicate.Partie) error { tournoi = p.Tournoi(); return nil })
+	return tournoi, err
+}
+
 // connue is the state kept of game id, new when there is none.
 func (d *Depot) connue(id string) *connue {
 	d.mu.Lock()

@@ -340,4 +340,16 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 
 	err := b.depot.Consulter(b.ctx, "absente", func(*duplicate.Partie) error { return nil })
 	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+
+	// The game's tournament, fixed at its creation, is taken from the kept
+	// state; a game never read is read first, an unknown one is NOT_FOUND.
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	for _, depot := range []*adapters.Depot{b.depot, adapters.NewDepot(b.store, r, b.moteur)} {
+		tournoi, err := depot.Tournoi(b.ctx, "p2")
+		require.NoError(t, err)
+		assert.Equal(t, "t1", tournoi)
+		_, err = depot.Tournoi(b.ctx, "absente")
+		assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	}
 }
