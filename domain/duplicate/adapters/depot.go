@@ -105,9 +105,14 @@ func (d *Depot) Tournoi(ctx context.Context, id string) (string, error) {
 	if c != nil {
 		c.mu.RLock()
 		p := c.p
+		connu := p != nil && p.Version() > 0 && p.ExigerLexique() == nil
+		tournoi := ""
+		if connu {
+			tournoi = p.Tournoi()
+		}
 		c.mu.RUnlock()
-		if p != nil && p.Version() > 0 && p.ExigerLexique() == nil {
-			return p.Tournoi(), nil
+		if connu {
+			return tournoi, nil
 		}
 	}
 	var tournoi string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -352,4 +353,48 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 		_, err = depot.Tournoi(b.ctx, "absente")
 		assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
 	}
+}
+
+// Issue 17: arbiters of many tables at once, on one repository that keeps
+// the game and refreshes it in place while they read it: every bulletin is
+// stored once, none conflicts, and the kept state ends equal to the game
+// read whole by another repository.
+func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
+	b := nouveauBanc(t)
+	const tables = 20
+	var joueurs []string
+	for i := 1; i <= 2*tables; i++ {
+		joueurs = append(joueurs, fmt.Sprintf("J%d", i))
+	}
+	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: joueurs}))
+	require.NoError(t, b.app.Tirer(b.ctx, "p3", ""))
+	s := b.charger(t, "p3").Solutions()[0].Move
+	require.NoError(t, b.app.RetenirTop(b.ctx, "p3", s.Ref().String(), s.WordString()))
+	top, ok := b.charger(t, "p3").Top(1)
+	require.True(t, ok)
+
+	var wg sync.WaitGroup
+	errs := make([]error, len(joueurs))
+	for i, licence := range joueurs {
+		wg.Go(func() {
+			errs[i] = b.app.DeposerBulletins(b.ctx, "p3", []duplicate.BulletinDepose{depot(1, licence, top)})
+			_ = b.depot.Consulter(b.ctx, "p3", func(p *duplicate.Partie) error { p.Depose(1, licence); return nil })
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		assert.NoError(t, err, joueurs[i])
+	}
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	entiere, err := adapters.NewDepot(b.store, r, b.moteur).Charger(b.ctx, "p3")
+	require.NoError(t, err)
+	garde := b.charger(t, "p3")
+	for _, licence := range joueurs {
+		_, dansGarde := garde.Depose(1, licence)
+		_, dansEntiere := entiere.Depose(1, licence)
+		assert.True(t, dansGarde && dansEntiere, licence)
+	}
+	assert.Equal(t, entiere.Version(), garde.Version())
 }
