@@ -91,11 +91,14 @@ func (r *queryResolver) ApercuBulletin(ctx context.Context, partie string, coup 
 	if err != nil {
 		return nil, err
 	}
-	p, _, _, err := r.arbitreDuJoueur(ctx, partie, licence)
-	if err != nil {
+	if _, _, err := r.arbitreDuJoueur(ctx, partie, licence); err != nil {
 		return nil, err
 	}
-	d, err := p.Apercu(coup, licence, b)
+	var d correction.Decision
+	err = r.consulter(ctx, partie, func(p *duplicate.Partie) error {
+		d, err = p.Apercu(coup, licence, b)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

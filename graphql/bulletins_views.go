@@ -63,28 +63,35 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	return lu.tables, nil
 }
 
-// arbitreDuJoueur loads the game and authorizes the arbiter of the
-// player's table (or the director): the table is the one the tournament
-// registered for the player, never one the client sends.
-func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) (*duplicate.Partie, acces.Portee, acces.Habilitation, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+// arbitreDuJoueur authorizes the arbiter of the player's table (or the
+// director): the table is the one the tournament registered for the
+// player, never one the client sends, and the game's tournament the one it
+// was created in (adapters.Depot.Tournoi).
+func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) (acces.Portee, acces.Habilitation, error) {
+	tournoi, err := r.Parties.Tournoi(withoutCommande(ctx), partie)
 	if err != nil {
-		return nil, acces.Portee{}, acces.Habilitation{}, err
+		return acces.Portee{}, acces.Habilitation{}, err
 	}
-	tables, err := r.tablesDe(ctx, p.Tournoi())
+	tables, err := r.tablesDe(ctx, tournoi)
 	if err != nil {
-		return nil, acces.Portee{}, acces.Habilitation{}, err
+		return acces.Portee{}, acces.Habilitation{}, err
 	}
-	portee := acces.Portee{Tournoi: p.Tournoi(), Table: tables[licence], Siege: true}
+	portee := acces.Portee{Tournoi: tournoi, Table: tables[licence], Siege: true}
 	h, err := authorize(ctx, []acces.Role{acces.Arbitre}, portee)
-	return p, portee, h, err
+	return portee, h, err
+}
+
+// consulter reads game partie as stored, for reading only.
+func (r *Resolver) consulter(ctx context.Context, partie string, lire func(p *duplicate.Partie) error) error {
+	return r.Parties.Consulter(withoutCommande(ctx), partie, lire)
 }
 
 // surBulletin runs a command on a player's bulletin for an arbiter of his
-// table (or the director) and answers with the bulletin's state.
+// table (or the director) and answers with the bulletin's state, read
+// back from the game as stored.
 func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, licence string, version *int, cmid *string,
 	run func(ctx context.Context, app *dupcommand.Application, arbitre string, table int) error) (*model.Bulletin, error) {
-	p, portee, h, err := r.arbitreDuJoueur(ctx, partie, licence)
+	portee, h, err := r.arbitreDuJoueur(ctx, partie, licence)
 	if err != nil {
 		return nil, err
 	}
@@ -95,10 +102,9 @@ func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, lic
 	if err := run(ctx, r.partieApp(md), arbitreDe(h), portee.Table); err != nil {
 		return nil, err
 	}
-	if p, err = r.Parties.Charger(withoutCommande(ctx), partie); err != nil {
-		return nil, err
-	}
-	return vueBulletin(p, coup, licence), nil
+	var v *model.Bulletin
+	err = r.consulter(ctx, partie, func(p *duplicate.Partie) error { v = vueBulletin(p, coup, licence); return nil })
+	return v, err
 }
 
 // arbitreDe names the arbiter in bulletin events: his token's label or id.

@@ -90,7 +90,7 @@ func init() {
 	f.IntVar(&c.qps, "qps", 200, "requêtes de classement par seconde")
 	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
-	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof)")
+	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
 	rootCmd.AddCommand(cmd)
 }
 
@@ -240,13 +240,19 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	// of the benchmark comes from one address.
 	limits := server.DefaultLimits
 	limits.Rate = 0
-	go func() {
+	// The server's goroutines and the client's carry a profile label
+	// (side=server, side=client), inherited by every goroutine they start,
+	// so that a profile splits the CPU between them (docs/charge.md).
+	go pprof.Do(srvCtx, pprof.Labels("side", "server"), func(srvCtx context.Context) {
 		served <- runServe(srvCtx, flags, addr, []string{c.lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			func(c *server.Config) { c.Limits = limits })
-	}()
+	})
 	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
 		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
-	runErr := runPhases(ctx, cl, tokens, c, &rep)
+	var runErr error
+	pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
+		runErr = runPhases(ctx, cl, tokens, c, &rep)
+	})
 	stopServer()
 	runErr = errors.Join(runErr, <-served)
 	if runErr == nil {
@@ -864,10 +870,15 @@ func (d *display) read() {
 			Type    string          `json:"type"`
 			Payload json.RawMessage `json:"payload"`
 		}
-		if err := d.conn.ReadJSON(&msg); err != nil {
+		_, raw, err := d.conn.ReadMessage()
+		now := time.Now()
+		if err != nil {
 			return
 		}
-		now := time.Now()
+		if err := json.Unmarshal(raw, &msg); err != nil {
+			d.err = err
+			return
+		}
 		switch msg.Type {
 		case "connection_ack", "pong":
 		case "ping":
@@ -876,24 +887,14 @@ func (d *display) read() {
 				return
 			}
 		case "next":
-			var p struct {
-				Data struct {
-					CoupAnnounced *struct {
-						DernierTop *struct{ Score int }
-					} `json:"coupAnnonce"`
-					StandingsChanged []struct{ Top int } `json:"classementChange"`
-				}
-				Errors []gqlError
-			}
-			if err := json.Unmarshal(msg.Payload, &p); err != nil || len(p.Errors) > 0 {
-				d.err = fmt.Errorf("subscription %s: %s", msg.ID, msg.Payload)
+			shows, err := showsTop(msg.ID, msg.Payload)
+			if err != nil {
+				d.err = fmt.Errorf("subscription %s: %w", msg.ID, err)
 				return
 			}
 			k := 0
-			shows := p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil
 			if msg.ID == "s" {
 				k = 1
-				shows = len(p.Data.StandingsChanged) > 0 && p.Data.StandingsChanged[0].Top > 0
 			}
 			if !first[k] {
 				first[k] = true
@@ -917,6 +918,43 @@ func (d *display) read() {
 			return
 		}
 	}
+}
+
+// showsTop tells whether a subscription's answer shows the announced top:
+// the game's dernierTop (subscription "c"), or a top on the first line of
+// the standings ("s"). The standings are 1,000 lines for every display:
+// only the answer's start is decoded, up to the first line, so that the
+// client, in the same process, spends little of the machine on them.
+func showsTop(id string, payload json.RawMessage) (bool, error) {
+	if id != "s" {
+		var p struct {
+			Data struct {
+				CoupAnnounced *struct {
+					DernierTop *struct{ Score int }
+				} `json:"coupAnnonce"`
+			}
+			Errors []gqlError
+		}
+		if err := json.Unmarshal(payload, &p); err != nil || len(p.Errors) > 0 {
+			return false, fmt.Errorf("%s", payload)
+		}
+		return p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil, nil
+	}
+	// {"data":{"classementChange":[{...first line...}, ...]}}: errors,
+	// when there are, come before data.
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	for _, want := range []any{json.Delim('{'), "data", json.Delim('{'), "classementChange", json.Delim('[')} {
+		if tok, err := dec.Token(); err != nil || tok != want {
+			return false, fmt.Errorf("%.200s", payload)
+		}
+	}
+	var first struct{ Top int }
+	if dec.More() {
+		if err := dec.Decode(&first); err != nil {
+			return false, err
+		}
+	}
+	return first.Top > 0, nil
 }
 
 // waitOrDeadline waits for ch unless the reader ended or the deadline

@@ -105,11 +105,15 @@ func New(cfg Config) *echo.Echo {
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
 func newGraphQL(cfg Config, lim *limiter) http.Handler {
-	srv := gqlhandler.New(generated.NewExecutableSchema(generated.Config{
+	recuperer := func(ctx context.Context, v any) error {
+		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
+		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
+	}
+	srv := gqlhandler.New(newSchemaPartage(generated.NewExecutableSchema(generated.Config{
 		Resolvers:  cfg.Resolver,
 		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
 		Complexity: graphql.Complexity(),
-	}))
+	}), graphql.PresentError, recuperer))
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
 		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
@@ -143,10 +147,7 @@ func newGraphQL(cfg Config, lim *limiter) http.Handler {
 	srv.AroundFields(graphql.VerifierEntrees)
 	srv.Use(lim)
 	srv.SetErrorPresenter(graphql.PresentError)
-	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
-		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
-		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
-	})
+	srv.SetRecoverFunc(recuperer)
 	return srv
 }
 

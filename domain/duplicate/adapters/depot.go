@@ -17,17 +17,24 @@ import (
 )
 
 // Depot loads and saves games. It keeps the last state it read of the
-// games it serves and reads on from there (eventstore.Flux.SuiteFamille):
-// a command on a game of 1,000 players replays the events stored since,
-// not the whole game.
+// games it serves and brings it up to date in place with the events
+// stored since (eventstore.Flux.SuiteFamille): a command on a game of
+// 1,000 players replays the events stored since, not the whole game, and
+// copies the game once, for the command alone (issue 17).
 type Depot struct {
 	flux     eventstore.Flux
 	moteur   duplicate.Moteur
 	sections bool
 
-	mu sync.Mutex
-	// connues are the states read, never handed out (Charger copies them).
-	connues map[string]*duplicate.Partie
+	mu      sync.Mutex
+	connues map[string]*connue
+}
+
+// connue is the state read of one game, never handed out: Charger copies
+// it, Consulter lends it under the read lock.
+type connue struct {
+	mu sync.RWMutex
+	p  *duplicate.Partie // nil until read, and after a replay that failed
 }
 
 // maxConnues bounds the games kept in memory; beyond, they are all
@@ -45,58 +52,112 @@ func Registre() (*eventstore.Registry, error) {
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
 	_, sections := store.(eventstore.Sections)
 	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur, sections: sections,
-		connues: map[string]*duplicate.Partie{}}
+		connues: map[string]*connue{}}
 }
 
 // Charger replays a game from its stream and its tables' streams, in the
-// order their events were stored. With a command envelope in ctx
-// it also reports eventstore.ErrDejaTraitee when the command was applied
-// already, and a conflict when the client's version is not the stream's.
-// A game created under a lexicon the engines do not hold is LEXIQUE_ABSENT:
-// nothing is decided on it with another list.
+// order their events were stored, into a state of the caller's own. With a
+// command envelope in ctx it also reports eventstore.ErrDejaTraitee when
+// the command was applied already, and a conflict when the client's
+// version is not the stream's. A game created under a lexicon the engines
+// do not hold is LEXIQUE_ABSENT: nothing is decided on it with another
+// list.
 func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, error) {
+	var copie *duplicate.Partie
+	err := d.Consulter(ctx, id, func(p *duplicate.Partie) error {
+		copie = p.Copie()
+		return nil
+	})
+	return copie, err
+}
+
+// Consulter is Charger without the copy, for reading only: f gets the
+// game as stored (up to date when Consulter was called) and must not
+// change it; the game is not refreshed while f runs.
+func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
 	stream, err := eventstore.PartieStream(id)
 	if err != nil {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
+		return &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
-	p, lecture := duplicate.Nouvelle(d.moteur), eventstore.NouvelleLecture(stream)
+	c := d.connue(id)
+	if err := d.rafraichir(ctx, c, id, stream); err != nil {
+		return err
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	p := c.p
+	if p == nil || p.Version() == 0 {
+		return &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
+	}
+	if err := p.ExigerLexique(); err != nil {
+		return err
+	}
+	return f(p)
+}
+
+// Tournoi is the tournament of game id, a fact fixed when the game was
+// created: taken from the kept state without reading on when the game is
+// known (a bulletin's scope, issue 17), read like Consulter otherwise.
+func (d *Depot) Tournoi(ctx context.Context, id string) (string, error) {
 	d.mu.Lock()
-	connue := d.connues[id]
+	c := d.connues[id]
 	d.mu.Unlock()
-	if connue != nil {
-		p, lecture = connue.Copie(), connue.Lecture()
+	if c != nil {
+		c.mu.RLock()
+		p := c.p
+		connu := p != nil && p.Version() > 0 && p.ExigerLexique() == nil
+		tournoi := ""
+		if connu {
+			tournoi = p.Tournoi()
+		}
+		c.mu.RUnlock()
+		if connu {
+			return tournoi, nil
+		}
+	}
+	var tournoi string
+	err := d.Consulter(ctx, id, func(p *duplicate.Partie) error { tournoi = p.Tournoi(); return nil })
+	return tournoi, err
+}
+
+// connue is the state kept of game id, new when there is none.
+func (d *Depot) connue(id string) *connue {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c := d.connues[id]
+	if c == nil {
+		if len(d.connues) >= maxConnues {
+			clear(d.connues)
+		}
+		c = &connue{}
+		d.connues[id] = c
+	}
+	return c
+}
+
+// rafraichir applies to c, the state of game id, in place, the events stored since it was read.
+// A replay that fails forgets the state: the next load reads the game
+// whole.
+func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p, lecture := c.p, eventstore.NouvelleLecture(stream)
+	if p == nil {
+		p = duplicate.Nouvelle(d.moteur)
+	} else {
+		lecture = p.Lecture()
 	}
 	evts, lecture, err := d.flux.SuiteFamille(ctx, lecture)
 	if err != nil {
-		return nil, d.conflit(ctx, id, err)
+		return d.conflit(ctx, id, err)
 	}
-	if p, err = eventstore.Rejouer(p, evts); err != nil {
-		return nil, fmt.Errorf("%s, %w", stream, err)
+	if _, err := eventstore.Rejouer(p, evts); err != nil {
+		c.p = nil
+		return fmt.Errorf("%s, %w", stream, err)
 	}
 	p.Lue(lecture)
-	if len(evts) > 0 {
-		d.garder(id, p.Copie())
-	}
-	if p.Version() == 0 {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
-	}
-	if err := p.ExigerLexique(); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// garder keeps p as the state read of game id, unless a later one is kept.
-func (d *Depot) garder(id string, p *duplicate.Partie) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if connue := d.connues[id]; connue != nil && connue.Lecture().Version() >= p.Lecture().Version() {
-		return
-	}
-	if len(d.connues) >= maxConnues {
-		clear(d.connues)
-	}
-	d.connues[id] = p
+	c.p = p
+	return nil
 }
 
 // Enregistrer appends the game's new events to the stream they belong to

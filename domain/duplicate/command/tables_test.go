@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -308,4 +309,92 @@ func TestSaisie_AncienMagasinRejoueAIdentique(t *testing.T) {
 		return string(out)
 	}
 	assert.JSONEq(t, vue(ancien), vue(b.store), "the same game, replayed by the new repository from either layout")
+}
+
+// Issue 17: the repository keeps one state per game and brings it up to
+// date in place with the events stored since, instead of copying the
+// 1,000-player game at every load; a command decides on a copy of its own,
+// so what it records and does not save never reaches the kept state.
+func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
+	b, top := bancTables(t)
+	var garde *duplicate.Partie
+	consulter := func() *duplicate.Partie {
+		var vu *duplicate.Partie
+		require.NoError(t, b.depot.Consulter(b.ctx, "p2", func(p *duplicate.Partie) error { vu = p; return nil }))
+		return vu
+	}
+	garde = consulter()
+
+	perdu := b.charger(t, "p2")
+	require.NoError(t, perdu.DeposerBulletin(depot(1, "J2", top))) // decided, never saved
+	for _, licence := range []string{"J1", "J3"} {
+		require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, licence, top)}))
+	}
+	p := consulter()
+	assert.Same(t, garde, p, "the kept state is refreshed in place, not copied")
+	for licence, depose := range map[string]bool{"J1": true, "J3": true, "J2": false} {
+		_, ok := p.Depose(1, licence)
+		assert.Equal(t, depose, ok, licence)
+	}
+	assert.Empty(t, p.Nouveaux())
+	assert.NotSame(t, p, b.charger(t, "p2"), "a command gets a copy of its own")
+
+	err := b.depot.Consulter(b.ctx, "absente", func(*duplicate.Partie) error { return nil })
+	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+
+	// The game's tournament, fixed at its creation, is taken from the kept
+	// state; a game never read is read first, an unknown one is NOT_FOUND.
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	for _, depot := range []*adapters.Depot{b.depot, adapters.NewDepot(b.store, r, b.moteur)} {
+		tournoi, err := depot.Tournoi(b.ctx, "p2")
+		require.NoError(t, err)
+		assert.Equal(t, "t1", tournoi)
+		_, err = depot.Tournoi(b.ctx, "absente")
+		assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	}
+}
+
+// Issue 17: arbiters of many tables at once, on one repository that keeps
+// the game and refreshes it in place while they read it: every bulletin is
+// stored once, none conflicts, and the kept state ends equal to the game
+// read whole by another repository.
+func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
+	b := nouveauBanc(t)
+	const tables = 20
+	var joueurs []string
+	for i := 1; i <= 2*tables; i++ {
+		joueurs = append(joueurs, fmt.Sprintf("J%d", i))
+	}
+	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: joueurs}))
+	require.NoError(t, b.app.Tirer(b.ctx, "p3", ""))
+	s := b.charger(t, "p3").Solutions()[0].Move
+	require.NoError(t, b.app.RetenirTop(b.ctx, "p3", s.Ref().String(), s.WordString()))
+	top, ok := b.charger(t, "p3").Top(1)
+	require.True(t, ok)
+
+	var wg sync.WaitGroup
+	errs := make([]error, len(joueurs))
+	for i, licence := range joueurs {
+		wg.Go(func() {
+			errs[i] = b.app.DeposerBulletins(b.ctx, "p3", []duplicate.BulletinDepose{depot(1, licence, top)})
+			_ = b.depot.Consulter(b.ctx, "p3", func(p *duplicate.Partie) error { p.Depose(1, licence); return nil })
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		assert.NoError(t, err, joueurs[i])
+	}
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	entiere, err := adapters.NewDepot(b.store, r, b.moteur).Charger(b.ctx, "p3")
+	require.NoError(t, err)
+	garde := b.charger(t, "p3")
+	for _, licence := range joueurs {
+		_, dansGarde := garde.Depose(1, licence)
+		_, dansEntiere := entiere.Depose(1, licence)
+		assert.True(t, dansGarde && dansEntiere, licence)
+	}
+	assert.Equal(t, entiere.Version(), garde.Version())
 }

@@ -62,10 +62,25 @@ func TestCrashChildProcess(t *testing.T) {
 			os.Exit(2)
 		}
 	}()
-	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
 	fmt.Println("ready")
+	// Several writers at once, on streams of their own, so that appends
+	// are written together (group commit, issue 17): an acknowledged one
+	// must survive the kill like a lone one.
+	for w := range crashWriters {
+		go crashWriter(ctx, store, w)
+	}
+	select {}
+}
+
+// crashWriters is how many writers the crashing child runs at once.
+const crashWriters = 4
+
+// crashWriter appends batches to its streams until the process is killed,
+// reporting each batch before ("try") and after ("ack") its append.
+func crashWriter(ctx context.Context, store *sqlitestore.Store, w int) {
+	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())+uint64(w)))
 	for {
-		stream := fmt.Sprintf("partie-%d", rng.IntN(5))
+		stream := fmt.Sprintf("partie-%d-%d", w, rng.IntN(5))
 		head, err := store.ReadStream(ctx, stream, 0, 1<<30)
 		if err != nil {
 			fmt.Printf("fail %v\n", err)
@@ -156,15 +171,18 @@ func runChildUntilKilled(t *testing.T, dir string, d time.Duration) []string {
 func parseChildLines(t *testing.T, lines []string) []*crashBatch {
 	t.Helper()
 	var out []*crashBatch
+	tried := map[string]*crashBatch{}
 	for _, line := range lines {
 		fields := strings.Fields(line)
 		switch fields[0] {
 		case "try":
-			out = append(out, &crashBatch{stream: fields[1], ids: parseIDs(t, fields[2])})
+			b := &crashBatch{stream: fields[1], ids: parseIDs(t, fields[2])}
+			out = append(out, b)
+			tried[fields[2]] = b
 		case "ack":
-			require.NotEmpty(t, out)
-			b := out[len(out)-1]
-			require.Equal(t, fields[4], joinIDs(b.ids))
+			b := tried[fields[4]]
+			require.NotNil(t, b, "acknowledged after it was tried: %s", line)
+			require.Equal(t, fields[1], b.stream)
 			b.acked = true
 			b.revision, _ = strconv.ParseUint(fields[2], 10, 64)
 			b.position, _ = strconv.ParseUint(fields[3], 10, 64)
@@ -179,14 +197,6 @@ func parseIDs(t *testing.T, s string) []uuid.UUID {
 		ids = append(ids, uuid.MustParse(part))
 	}
 	return ids
-}
-
-func joinIDs(ids []uuid.UUID) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = id.String()
-	}
-	return strings.Join(parts, ",")
 }
 
 // checkAfterCrash reopens the store like a restarted server and checks the

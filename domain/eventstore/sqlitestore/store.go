@@ -6,8 +6,9 @@
 // append transaction fsyncs the write-ahead log before Append returns. An
 // acknowledged event therefore survives a process crash and a power loss
 // (NORMAL would only survive a process crash). Appends are serialized by a
-// mutex in the process and by BEGIN IMMEDIATE between processes; readers use
-// their own connections and never block the writer.
+// mutex in the process, those waiting for it written together in one
+// transaction (group commit), and by BEGIN IMMEDIATE between processes;
+// readers use their own connections and never block the writer.
 //
 // Global positions are assigned inside the writer transaction as
 // MAX(position)+1, so they are gapless: a rolled-back append consumes none.
@@ -158,6 +159,10 @@ type Store struct {
 	readSuite *sql.Stmt
 	writeLock sync.Mutex
 	changes   notifier
+	// attente are the appends waiting for writeLock: the next holder
+	// writes them all (AppendGuarded).
+	attenteMu sync.Mutex
+	attente   []*ajout
 
 	// sealed receives each committed head for the seal writer (see
 	// writeSeals), which leaves sealDone closed when it has written the
@@ -443,26 +448,106 @@ var _ eventstore.Sections = (*Store)(nil)
 
 // AppendGuarded implements eventstore.Sections: the guards are checked in
 // the append's transaction, under the store's write lock.
+//
+// Group commit (issue 17): appends that arrive while another is being
+// written wait for the write lock together, and the first to take it writes
+// every one waiting in one transaction, so that fifty arbiters' bulletins
+// cost one fsync instead of fifty. Each append runs under a savepoint of its
+// own: one that fails (a conflict, a guard, a duplicate id) is rolled back
+// alone and fails alone, the others are committed. Each caller is answered
+// only after the commit that holds its events: an acknowledged append is
+// durable as before.
 func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
 		return eventstore.AppendResult{}, err
 	}
+	a := &ajout{ctx: ctx, stream: stream, expected: expected, gardes: gardes, events: events, fait: make(chan struct{})}
+	s.attenteMu.Lock()
+	s.attente = append(s.attente, a)
+	s.attenteMu.Unlock()
 	s.writeLock.Lock()
-	defer s.writeLock.Unlock()
-	if s.isClosed() {
-		return eventstore.AppendResult{}, eventstore.ErrClosed
+	select {
+	case <-a.fait: // written by the append that held the lock before
+	default:
+		s.attenteMu.Lock()
+		lot := s.attente
+		s.attente = nil
+		s.attenteMu.Unlock()
+		s.ecrireLot(lot)
 	}
+	s.writeLock.Unlock()
+	return a.res, a.err
+}
+
+// ajout is one append waiting for the write lock, and its outcome.
+type ajout struct {
+	ctx      context.Context
+	stream   string
+	expected eventstore.ExpectedRevision
+	gardes   []eventstore.Garde
+	events   []eventstore.EventData
+
+	res  eventstore.AppendResult
+	head []byte
+	err  error
+	fait chan struct{}
+}
+
+// ecrireLot writes the appends of lot in one transaction, each under its
+// own savepoint, commits once and answers each; under the write lock.
+func (s *Store) ecrireLot(lot []*ajout) {
+	defer func() {
+		for _, a := range lot {
+			close(a.fait)
+		}
+	}()
+	echouer := func(err error) {
+		for _, a := range lot {
+			if a.err == nil {
+				a.res, a.err = eventstore.AppendResult{}, err
+			}
+		}
+	}
+	if s.isClosed() {
+		echouer(eventstore.ErrClosed)
+		return
+	}
+	// The transaction outlives any one caller: a caller that gives up
+	// fails alone, before its turn.
+	ctx := context.Background()
 	tx, err := s.writer.BeginTx(ctx, nil)
 	if err != nil {
-		return eventstore.AppendResult{}, classify("starting append to "+stream, err)
+		echouer(classify("starting an append", err))
+		return
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	res, head, err := s.appendInTx(ctx, tx, stream, expected, gardes, events)
-	if err != nil || head == nil {
-		return res, err
+	var dernier *ajout
+	for _, a := range lot {
+		if a.err = a.ctx.Err(); a.err != nil {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT ajout`); err != nil {
+			a.err = classify("appending to "+a.stream, err)
+			continue
+		}
+		a.res, a.head, a.err = s.appendInTx(ctx, tx, a.stream, a.expected, a.gardes, a.events)
+		fin := `RELEASE ajout`
+		if a.err != nil {
+			fin = `ROLLBACK TO ajout; RELEASE ajout`
+		} else if a.head != nil {
+			dernier = a
+		}
+		if _, err := tx.ExecContext(ctx, fin); err != nil {
+			echouer(classify("appending to "+a.stream, err))
+			return
+		}
+	}
+	if dernier == nil {
+		return // nothing written: idempotent retries and refusals only
 	}
 	if err := tx.Commit(); err != nil {
-		return eventstore.AppendResult{}, classify("committing append to "+stream, err)
+		echouer(classify("committing appends", err))
+		return
 	}
 	s.changes.broadcast()
 	// The seal writer takes the newest head: one still waiting is replaced.
@@ -470,8 +555,7 @@ func (s *Store) AppendGuarded(ctx context.Context, stream string, expected event
 	case <-s.sealed:
 	default:
 	}
-	s.sealed <- eventstore.Sceau{Position: res.Position, Hash: head}
-	return res, nil
+	s.sealed <- eventstore.Sceau{Position: dernier.res.Position, Hash: dernier.head}
 }
 
 // sealInterval is the least time between two seals: replacing a file makes
