@@ -6,6 +6,7 @@
 package duplicate
 
 import (
+	"arbitre/engine/lexicon"
 	"fmt"
 	"maps"
 	"slices"
@@ -270,9 +271,19 @@ func copieParCoup[V any](m map[int]map[string]V) map[int]map[string]V {
 	return c
 }
 
-// Creer opens the game (§3). The configuration is validated and completed
-// with the regulation's defaults; players are licence numbers.
+// Creer opens the game (§3) on the engines' default lexicon. The
+// configuration is validated and completed with the regulation's defaults;
+// players are licence numbers.
 func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []string) error {
+	return p.CreerSurLexique(nil, id, tournoi, numero, config, joueurs)
+}
+
+// CreerSurLexique opens the game judged with the lexicon lex for good
+// (issue 16 item 6), or the default one when lex is nil: a twinned site
+// plays the principal's game with the principal's list (guide §2.18.1.A,
+// one game for every site). A list the engines do not hold makes every
+// later command LEXIQUE_ABSENT, naming the list to load.
+func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string) error {
 	if p.version > 0 {
 		return refus(CodeWrongState, "la partie %s existe déjà", p.id)
 	}
@@ -294,9 +305,10 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
 	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
-	if m, ok := p.moteur.(avecLexique); ok {
-		lex := m.Lexique().Identite()
-		creee.Lexique = &lex
+	creee.Lexique = lex
+	if m, ok := p.moteur.(avecLexique); ok && lex == nil {
+		defaut := m.Lexique().Identite()
+		creee.Lexique = &defaut
 	}
 	return p.record(creee)
 }

@@ -5,6 +5,7 @@
 package command
 
 import (
+	"arbitre/engine/lexicon"
 	"context"
 	"errors"
 	"fmt"
@@ -49,6 +50,9 @@ type CreerPartie struct {
 	Numero          int
 	Config          duplicate.Config
 	Joueurs         []string
+	// Lexique is the list the game is judged with; nil: the server's
+	// default (a twinned site gives the principal's).
+	Lexique *lexicon.Identite
 }
 
 // CreerPartie handles CreerPartie.
@@ -62,7 +66,7 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)
-	if err := p.Creer(c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {
+	if err := p.CreerSurLexique(c.Lexique, c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {
 		return err
 	}
 	return a.depot.Enregistrer(ctx, p, a.metadata)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/correction"
+	"arbitre/engine/lexicon"
 	"arbitre/engine/lexicon/libre"
 )
 
@@ -317,4 +319,46 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 	ctx := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "late", Version: &stale})
 	err := b.app.DeposerBulletins(ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}})
 	refuse(t, b, duplicate.CodeConflict, err)
+}
+
+// Guide §2.18.1.A with issue 16 item 6: a twinned site plays the principal's
+// game with the principal's lexicon, not its own default. A site holding
+// that list plays; a site without it records the principal's list all the
+// same (the game is never judged with another one) and every command is
+// LEXIQUE_ABSENT, naming the list to load.
+func TestCreerPartie_Guide2_18_LexiqueDuPrincipal(t *testing.T) {
+	b := nouveauBanc(t)
+	autre, err := lexicon.Compile(strings.NewReader("ABCDEFG\n"), "ODS-principal")
+	require.NoError(t, err)
+	libreLex, err := libre.Lexicon()
+	require.NoError(t, err)
+	libreID := libreLex.Identite()
+	// The server's engines: every list it holds, the shipped one by default.
+	r, err := adapters.Registre()
+	require.NoError(t, err)
+	moteurs := duplicate.NewMoteurs(libreLex)
+	b.app = command.New(adapters.NewDepot(b.store, r, moteurs), moteurs, eventstoretest.NewStepClock(eventstoretest.Epoch), directeur)
+	for _, tc := range []struct {
+		nom, partie string
+		lexique     lexicon.Identite
+		absent      bool
+	}{
+		{"liste du principal chargée", "p-meme", libreID, false},
+		{"liste du principal absente", "p-autre", autre.Identite(), true},
+	} {
+		lex := tc.lexique
+		require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: tc.partie, Tournoi: "t1", Numero: 2,
+			Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceDirecteur}, Joueurs: []string{"L1"}, Lexique: &lex}), tc.nom)
+		evts, err := b.store.ReadStream(b.ctx, "partie-"+tc.partie, 0, 1)
+		require.NoError(t, err)
+		require.Len(t, evts, 1)
+		assert.Contains(t, string(evts[0].Data), fmt.Sprintf("%q", lex.Label), tc.nom)
+		err = b.app.Tirer(b.ctx, tc.partie, "ABCDEFG")
+		if !tc.absent {
+			require.NoError(t, err, tc.nom)
+			continue
+		}
+		refuse(t, b, duplicate.CodeLexiqueAbsent, err)
+		assert.Contains(t, err.Error(), "ODS-principal", tc.nom)
+	}
 }

@@ -255,7 +255,7 @@ func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
 	app := s.Site.Parties
 	switch f.Type {
 	case duplicate.TypePartieCreee:
-		return avec(f, func(e duplicate.PartieCreee) error { return s.creer(ctx, partie, e.Config) })
+		return avec(f, func(e duplicate.PartieCreee) error { return s.creer(ctx, partie, e) })
 	case duplicate.TypeTirageEffectue:
 		return avec(f, func(e duplicate.TirageEffectue) error { return app.Tirer(ctx, partie, e.Tirees) })
 	case duplicate.TypeTirageRejete:
@@ -290,10 +290,13 @@ func avec[E any](f Fait, run func(E) error) error {
 }
 
 // creer opens the site's own game, with the principal's configuration and
-// the site's players: its letters are those the principal drew, typed by
-// the link (source directeur), and its top the principal's, whether or not
-// a player of the site played it (guide §2.3 is the principal's).
-func (s *Suiveur) creer(ctx context.Context, partie string, cfg duplicate.Config) error {
+// lexicon and the site's players: its letters are those the principal
+// drew, typed by the link (source directeur), and its top the principal's,
+// whether or not a player of the site played it (guide §2.3 is the
+// principal's). A site that does not hold the principal's list gets
+// LEXIQUE_ABSENT on the first tirage, naming the list to load.
+func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.PartieCreee) error {
+	cfg := creee.Config
 	cfg.Source, cfg.Graine, cfg.TopJoue = duplicate.SourceDirecteur, 0, false
 	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
 		return err
@@ -303,7 +306,7 @@ func (s *Suiveur) creer(ctx context.Context, partie string, cfg duplicate.Config
 		return err
 	}
 	return s.Site.Parties.CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: s.Site.Tournoi,
-		Numero: slices.Index(parties, partie) + 1, Config: cfg, Joueurs: joueurs})
+		Numero: slices.Index(parties, partie) + 1, Config: cfg, Joueurs: joueurs, Lexique: creee.Lexique})
 }
 
 // renvoyer sends the site's results of a game to the principal whenever
