@@ -24,12 +24,18 @@ import (
 )
 
 // apiServer is the real `arbitre serve` on loopback over a fresh data
-// directory, driven over HTTP and websocket like any client.
+// directory, driven over HTTP and websocket like any client: run in the
+// test process (startAPIServer), or in a process of its own
+// (serveProcessus).
 type apiServer struct {
 	t    *testing.T
 	url  string
 	data string
 	stop func()
+	// pid and tuer (kill -9) are those of a server in a process of its
+	// own; zero and nil in the test process.
+	pid  int
+	tuer func()
 }
 
 func startAPIServer(t *testing.T, data string) *apiServer {

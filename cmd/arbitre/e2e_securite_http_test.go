@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -157,42 +156,17 @@ func serveBeside(t *testing.T, data string) error {
 // Item 14: the lock dies with its holder: after kill -9 of a running
 // `arbitre serve`, a new server starts on the same directory.
 func TestSecurite_VerrouLibereParKill9(t *testing.T) {
-	data, addr := t.TempDir(), portLibre(t)
-	holder := exec.Command(os.Args[0], "-test.run=^TestSecuriteServeurEnfant$")
-	holder.Env = append(os.Environ(), "ARBITRE_SERVE_DATA="+data, "ARBITRE_SERVE_LISTEN="+addr)
-	output := &e2eJournal{}
-	holder.Stdout, holder.Stderr = output, output
-	require.NoError(t, holder.Start())
-	t.Cleanup(func() { _ = holder.Process.Kill() })
-	require.Eventually(t, func() bool {
-		resp, err := http.Get("http://" + addr + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-		}
-		return err == nil && resp.StatusCode == http.StatusOK
-	}, 20*time.Second, 20*time.Millisecond, "the child server answers; its output:\n%s", output)
-
+	data := t.TempDir()
+	holder := serveProcessus(t, data)
 	err := serveBeside(t, data)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", holder.Process.Pid))
+	assert.Contains(t, err.Error(), fmt.Sprintf("pid %d", holder.pid))
+	assert.Contains(t, err.Error(), strings.TrimPrefix(holder.url, "http://"), "the holder's address")
 
-	require.NoError(t, holder.Process.Kill()) // SIGKILL
-	_ = holder.Wait()
+	holder.tuer() // SIGKILL
 	s := startAPIServer(t, data)
 	require.Empty(t, s.gql("", `{ __typename }`, nil).Errors)
 	s.stop()
-}
-
-// TestSecuriteServeurEnfant is the server TestSecurite_VerrouLibereParKill9
-// kills: it serves only in the child process that test starts.
-func TestSecuriteServeurEnfant(t *testing.T) {
-	data := os.Getenv("ARBITRE_SERVE_DATA")
-	if data == "" {
-		return
-	}
-	err := runServe(context.Background(), &storeFlags{dataDir: data, backend: backendSQLite}, os.Getenv("ARBITRE_SERVE_LISTEN"), nil,
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
-	t.Fatalf("the child server stopped: %v", err)
 }
 
 // Item 15: every page, GraphiQL and /healthz carry the security headers and
