@@ -43,6 +43,16 @@ func satelliteDe(relais *e2eRelais, jeton, tournoi string, configure ...func(*se
 	}
 }
 
+// serveEnProcessus starts a centre's server with serveProcessus: `arbitre
+// serve --data DIR --listen ADDR --rate 0 options...` (the tests send
+// requests as fast as the machine goes).
+func serveEnProcessus(options ...string) func(*testing.T, string) *apiServer {
+	return func(t *testing.T, data string) *apiServer {
+		t.Helper()
+		return serveProcessus(t, data, append([]string{"--rate", "0"}, options...)...)
+	}
+}
+
 // sansLimite turns the rate limit off: the tests send requests as fast as
 // the machine goes.
 func sansLimite(c *server.Config) { c.Limits = server.DefaultLimits; c.Limits.Rate = 0 }
@@ -117,30 +127,35 @@ type faitAPI struct {
 	Type, Donnees string
 }
 
-// TestE2ESatellite_Guide2_18_DirectCoupureEtClassements: Vichy, the
-// principal, plays a 10-coup game live; Lyon (formula 1, §2.18.1) and Nice
-// (formula 2, §2.18.2) run `arbitre serve --satellite-de` through a relay,
+// TestE2ESatellite_Guide2_18_DirectCoupureEtClassements: three servers,
+// three OS processes each on its own data directory, started as a director
+// types it (serveProcessus): Vichy, the principal (`arbitre serve --data
+// DIR --listen ADDR`), plays a 10-coup game live; Lyon (formula 1,
+// §2.18.1) and Nice (formula 2, §2.18.2) run `arbitre serve --satellite-de
+// URL --jeton-centre SECRET --tournoi T` through a relay on loopback,
 // replay every tirage and top as their own game (their own players,
 // arbiters, bulletins and corrections) and send their results back. Lyon's
 // link is cut during coups 4 to 6: the principal goes on and notes the cut
 // and the return (§2.18.1.B), Lyon catches up from where it stopped, each
-// fact once, noting the cut itself. Nice restarts between coups 8 and 9:
-// every site stops, the principal refuses the tirage (LIAISON_COUPEE)
-// until Nice is back (§2.18.2.B), Nice resumes after the last fact it
-// replayed. The twinned rankings equal the same game played in one hall:
-// formula 1, each Lyon player placed among Vichy's (§2.18.1.C); formula 2,
-// one ranking of Vichy and Nice (§2.18.2.C).
+// fact once, noting the cut itself. Nice's process is killed (kill -9)
+// between coups 8 and 9: every site stops, the principal refuses the
+// tirage (LIAISON_COUPEE) until a new Nice process on the same data is
+// back (§2.18.2.B), which resumes after the last fact replayed. The
+// twinned rankings equal the same game played in one hall: formula 1,
+// each Lyon player placed among Vichy's (§2.18.1.C); formula 2, one
+// ranking of Vichy and Nice (§2.18.2.C).
 func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 	const coups = 10
-	vichy := demarrerCentre(t, "Vichy", "V", "V-1", startAPIServer, "V1", "V2", "V3")
+	vichy := demarrerCentre(t, "Vichy", "V", "V-1", serveEnProcessus(), "V1", "V2", "V3")
 	jumelageCLI(t, "creer", "--data", vichy.data, "--jumelage", "J1", "--formule", "1", "--principal", "Vichy", "--tournoi", "V", "--site", "Lyon")
 	jumelageCLI(t, "creer", "--data", vichy.data, "--jumelage", "J2", "--formule", "2", "--principal", "Vichy", "--tournoi", "V", "--site", "Nice")
 	jetonLyon := apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J1", "--centre", "Lyon")
 	jetonNice := apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J2", "--centre", "Nice")
 	adresse := strings.TrimPrefix(vichy.s.url, "http://")
 	relaisLyon, relaisNice := nouveauRelais(t, adresse), nouveauRelais(t, adresse)
-	lyon := demarrerCentre(t, "Lyon", "LY", "V-1", satelliteDe(relaisLyon, jetonLyon, "LY"), "L1", "L2")
-	demarrerNice := satelliteDe(relaisNice, jetonNice, "NI")
+	lyon := demarrerCentre(t, "Lyon", "LY", "V-1",
+		serveEnProcessus("--satellite-de", "http://"+relaisLyon.addr(), "--jeton-centre", jetonLyon, "--tournoi", "LY"), "L1", "L2")
+	demarrerNice := serveEnProcessus("--satellite-de", "http://"+relaisNice.addr(), "--jeton-centre", jetonNice, "--tournoi", "NI")
 	nice := demarrerCentre(t, "Nice", "NI", "V-1", demarrerNice, "N1", "N2")
 
 	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{graine: 3}) { id } }`, nil).Errors)
@@ -152,8 +167,9 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 			relaisLyon.interrompre()
 			connectes = []*centreE2E{nice}
 		case 9:
-			nice.s.stop()
-			relaisNice.couper() // the process's websockets end with it
+			// A crash: the kernel closes the connections of the killed
+			// process, the relay closes their other ends at the principal.
+			nice.s.tuer()
 			j2, err := eventstore.JumelageStream("J2")
 			require.NoError(t, err)
 			require.Eventually(t, func() bool {
@@ -166,15 +182,14 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 			assert.Contains(t, r.Errors[0].Message, "Nice")
 			vichy.s.gql("", `{ partie(id:"V-1") { version } }`, nil).into(t, "partie", &apres)
 			assert.Equal(t, avant.Version, apres.Version, "nothing written")
-			nice.s = demarrerNice(t, nice.data)
-			t.Cleanup(nice.s.stop)
+			nice.s = demarrerNice(t, nice.data) // a new process on the same data
 		}
 		require.Eventually(t, func() bool {
 			return len(vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil).Errors) == 0
 		}, 20*time.Second, 50*time.Millisecond, "coup %d: the tirage once every formula-2 site is linked", coup)
 		var sol apiPartie
 		vichy.s.gql(vichy.directeur, `{ partie(id:"V-1") { solutions { mot reference score } } }`, nil).into(t, "partie", &sol)
-		require.NotEmpty(t, sol.Solutions)
+		require.NotEmpty(t, sol.Solutions, "coup %d: the engine's tops", coup)
 		l := ligneFeuille{ref: sol.Solutions[0].Reference, mot: sol.Solutions[0].Mot, score: sol.Solutions[0].Score}
 		feuille = append(feuille, l)
 		vichy.deposer(t, coup, l, blancs)
