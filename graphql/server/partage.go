@@ -33,10 +33,17 @@ type schemaPartage struct {
 
 	mu     sync.Mutex
 	parCle map[string]*diffusion
+
+	// etat, when set, is the state of the data the public queries answer
+	// from: their callers of the same key and state share one execution
+	// (partage_requetes.go); without it queries are never shared.
+	etat     EtatFunc
+	requetes *requetesPartagees
 }
 
 func newSchemaPartage(es gql.ExecutableSchema, presenter gql.ErrorPresenterFunc, recuperer gql.RecoverFunc) *schemaPartage {
-	return &schemaPartage{ExecutableSchema: es, presenter: presenter, recuperer: recuperer, parCle: map[string]*diffusion{}}
+	return &schemaPartage{ExecutableSchema: es, presenter: presenter, recuperer: recuperer, parCle: map[string]*diffusion{},
+		requetes: newRequetesPartagees()}
 }
 
 // diffusion is one shared execution and its latest answer.
@@ -76,7 +83,13 @@ func clePartage(oc *gql.OperationContext) (string, bool) {
 
 // Exec implements graphql.ExecutableSchema.
 func (s *schemaPartage) Exec(ctx context.Context) gql.ResponseHandler {
-	cle, ok := clePartage(gql.GetOperationContext(ctx))
+	oc := gql.GetOperationContext(ctx)
+	if s.etat != nil {
+		if cle, ok := cleRequete(oc); ok {
+			return s.requete(cle)
+		}
+	}
+	cle, ok := clePartage(oc)
 	if !ok {
 		return s.ExecutableSchema.Exec(ctx)
 	}

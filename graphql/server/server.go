@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	gql "github.com/99designs/gqlgen/graphql"
 	gqlhandler "github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/extension"
 	"github.com/99designs/gqlgen/graphql/handler/lru"
@@ -75,6 +76,17 @@ type Probleme struct {
 
 // New builds the echo instance with every route.
 func New(cfg Config) *echo.Echo {
+	es := generated.NewExecutableSchema(generated.Config{
+		Resolvers:  cfg.Resolver,
+		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
+		Complexity: graphql.Complexity(),
+	})
+	return nouveau(cfg, es, etatDuJournal(cfg.Resolver))
+}
+
+// nouveau builds the echo instance over the executable schema es; etat is
+// the state the public queries' answers depend on (nil: none shared).
+func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = DefaultLimits
 	}
@@ -86,8 +98,8 @@ func New(cfg Config) *echo.Echo {
 	e.Use(bodyLimit(cfg.Limits.MaxBody))
 
 	lim := newLimiter(cfg.Limits)
-	gql := strictRequests(cfg.Limits.MaxBody, newGraphQL(cfg, lim))
-	e.Any("/graphql", echo.WrapHandler(gql), echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
+	api := strictRequests(cfg.Limits.MaxBody, newGraphQL(cfg, lim, es, etat))
+	e.Any("/graphql", echo.WrapHandler(api), echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
 	get(e, "/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
@@ -104,16 +116,14 @@ func New(cfg Config) *echo.Echo {
 
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
-func newGraphQL(cfg Config, lim *limiter) http.Handler {
+func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc) http.Handler {
 	recuperer := func(ctx context.Context, v any) error {
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
 		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
 	}
-	srv := gqlhandler.New(newSchemaPartage(generated.NewExecutableSchema(generated.Config{
-		Resolvers:  cfg.Resolver,
-		Directives: generated.DirectiveRoot{Acces: graphql.AccesDirective},
-		Complexity: graphql.Complexity(),
-	}), graphql.PresentError, recuperer))
+	partage := newSchemaPartage(es, graphql.PresentError, recuperer)
+	partage.etat = etat
+	srv := gqlhandler.New(partage)
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
 		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
