@@ -334,3 +334,35 @@ func operation(t *testing.T, doc string) *ast.OperationDefinition {
 	require.Len(t, d.Operations, 1)
 	return d.Operations[0]
 }
+
+// The answers written without json.Marshal are its very bytes; those it
+// would change (HTML escaping) or that carry more go through it.
+func TestClassementRequete_ReponseDirecteIdentiqueAJSONMarshal(t *testing.T) {
+	vrai := true
+	cas := []struct {
+		nom    string
+		r      *gql.Response
+		direct bool
+	}{
+		{"données", &gql.Response{Data: []byte(`{"classement":[{"rang":1,"nom":"Élodie \"la\" Ouvrard","score":-3.5e2,"club":null}]}`)}, true},
+		{"données nulles", &gql.Response{}, true},
+		{"données vides", &gql.Response{Data: []byte{}}, false},
+		{"erreurs", &gql.Response{Data: []byte(`null`), Errors: gqlerror.List{{Message: "la partie <x> & \u2028 n'existe pas",
+			Path: ast.Path{ast.PathName("classement"), ast.PathIndex(0)}, Extensions: map[string]any{"code": "NOT_FOUND", "z": 1, "a": []int{2}}}}}, true},
+		{"extensions", &gql.Response{Data: []byte(`{"a":1}`), Extensions: map[string]any{"complexite": 12, "b": "<"}}, true},
+		{"HTML dans les données", &gql.Response{Data: []byte(`{"club":"Paris & Co <1>"}`)}, false},
+		{"U+2028 dans les données", &gql.Response{Data: []byte("{\"nom\":\"a\u2028b\u2029\"}")}, false},
+		{"@defer", &gql.Response{Data: []byte(`{"a":1}`), HasNext: &vrai, Label: "l"}, false},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			b, ok := encoderDirect(c.r)
+			require.Equal(t, c.direct, ok)
+			if ok {
+				attendu, err := json.Marshal(c.r)
+				require.NoError(t, err)
+				assert.Equal(t, string(attendu), string(b))
+			}
+		})
+	}
+}

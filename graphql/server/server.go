@@ -145,7 +145,7 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(postDirect{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
 	if cfg.NoIntrospection {
 		srv.Use(noIntrospection{})
