@@ -127,11 +127,11 @@ func TestRunnerSkipsEventsAtOrBeforeItsCheckpoint(t *testing.T) {
 func TestRunnerMessagesAreIdempotentAndGapsAreFilledFromTheStore(t *testing.T) {
 	ctx := context.Background()
 	store := newStore(t)
-	appendN(t, store, "tournoi-1", 6)
-	events, err := store.ReadAll(ctx, 0, 100)
-	require.NoError(t, err)
+	appendN(t, store, "tournoi-1", 1)
 	r, _ := newRunner(t, store)
 	deliver := func(i int, previous uint64) {
+		events, err := store.ReadAll(ctx, 0, 100)
+		require.NoError(t, err)
 		msg, err := feed.NewMessage(events[i], previous)
 		require.NoError(t, err)
 		msg.SetContext(ctx)
@@ -143,13 +143,16 @@ func TestRunnerMessagesAreIdempotentAndGapsAreFilledFromTheStore(t *testing.T) {
 		return cp
 	}
 	deliver(0, 0)
+	assert.Equal(t, uint64(1), checkpoint())
+	appendN(t, store, "tournoi-1", 1)
 	deliver(1, 1)
 	assert.Equal(t, uint64(2), checkpoint())
 	deliver(1, 1)
 	assert.Equal(t, uint64(2), checkpoint(), "a duplicate is ignored")
+	appendN(t, store, "tournoi-1", 4)
 	deliver(4, 4) // positions 3 and 4 were lost in transit
 	assert.Equal(t, uint64(6), checkpoint(), "the runner caught up from the store to the head")
 
-	_, _, err = feed.Decode(message.NewMessage("m-1", []byte("not json")))
+	_, _, err := feed.Decode(message.NewMessage("m-1", []byte("not json")))
 	assert.ErrorIs(t, err, eventstore.ErrMalformedPayload, "a foreign message is refused with a typed error")
 }

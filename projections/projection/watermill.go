@@ -1,6 +1,9 @@
 package projection
 
 import (
+	"context"
+	"errors"
+
 	"arbitre/domain/eventstore"
 	"arbitre/projections/feed"
 
@@ -11,8 +14,9 @@ import (
 // the checkpoint is a duplicate and is acknowledged; a message whose
 // previous position is after the checkpoint reveals lost messages, so the
 // runner catches up from the store (which includes this event); otherwise
-// the event is applied. An error nacks the message for redelivery. A
-// parked projection acknowledges every message without applying it.
+// the event is applied, with the events stored after it so far (suivre).
+// An error nacks the message for redelivery. A parked projection
+// acknowledges every message without applying it.
 func (r *Runner) HandleMessage(msg *message.Message) error {
 	if r.Arret() != nil {
 		return nil
@@ -22,17 +26,40 @@ func (r *Runner) HandleMessage(msg *message.Message) error {
 	if err != nil {
 		return err
 	}
-	checkpoint, err := r.Checkpoint(ctx)
-	if err != nil {
-		return err
-	}
+	// The checkpoint as of the last commit, kept in memory: a burst's
+	// duplicates cost no query. Apply reads it again in its transaction.
+	checkpoint := r.Position()
 	switch {
 	case e.Position <= checkpoint:
 		return nil
 	case previous > checkpoint:
 		_, err = r.CatchUp(ctx, nil)
 	default:
-		_, err = r.Apply(ctx, []eventstore.Event{e})
+		err = r.suivre(ctx, e)
 	}
+	return err
+}
+
+// suivre applies e together with the events the store holds after it, up
+// to a page, in one transaction: when fifty arbiters enter a coup's
+// bulletins at once, a projection folds the burst once (a Batcher writes
+// each row once) instead of once per bulletin, and the messages of the
+// events it read ahead are then duplicates (issue 17). An event that fails
+// further on does not hold e back: the events before it are applied, and
+// it fails on its own message, so the projection parks right before it.
+func (r *Runner) suivre(ctx context.Context, e eventstore.Event) error {
+	lot := []eventstore.Event{e}
+	if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
+		lot = append(lot, apres...)
+	}
+	_, err := r.Apply(ctx, lot)
+	var applyErr *ApplyError
+	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == e.Position {
+		return err
+	}
+	if r.applyBefore(ctx, lot, err, r.chained) > 0 {
+		return nil
+	}
+	_, err = r.Apply(ctx, lot[:1])
 	return err
 }

@@ -1,0 +1,102 @@
+package pipeline_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore"
+	"arbitre/projections/feed"
+	"arbitre/projections/projection"
+)
+
+// lots is a tally that folds several events at once (projection.Batcher)
+// and records the size of each batch it was given.
+type lots struct {
+	tally
+	tailles *[]int
+}
+
+func (p lots) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	*p.tailles = append(*p.tailles, len(events))
+	for _, e := range events {
+		if err := p.Apply(ctx, tx, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// livrer hands the runner the message of the event at index i of the log,
+// as the feed does.
+func livrer(t *testing.T, f *fixture, r *projection.Runner, i int) error {
+	t.Helper()
+	events, err := f.store.ReadAll(context.Background(), 0, 100)
+	require.NoError(t, err)
+	previous := uint64(0)
+	if i > 0 {
+		previous = events[i-1].Position
+	}
+	msg, err := feed.NewMessage(events[i], previous)
+	require.NoError(t, err)
+	msg.SetContext(context.Background())
+	return r.HandleMessage(msg)
+}
+
+// Issue 17: a burst of events (fifty arbiters entering a coup's bulletins)
+// is folded once: the first message applies every event stored after it in
+// one batch, and the messages of those events are duplicates. The result is
+// the rebuild's.
+func TestSuivre_RafalePlieeEnUnLot(t *testing.T) {
+	f := newFixture(t)
+	var tailles []int
+	p := lots{tally: newTally("lots"), tailles: &tailles}
+	r := f.runner(t, p)
+	last := f.append(t, numbered(1, 6)...)
+	for i := range 6 {
+		require.NoError(t, livrer(t, f, r, i))
+	}
+	assert.Equal(t, []int{6}, tailles, "one batch for the burst")
+	cp, err := r.Checkpoint(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, last, cp)
+	assert.Equal(t, freshRebuild(t, f.store, lots{tally: newTally("lots"), tailles: new([]int)}), dump(t, f.db))
+}
+
+// Issue 16 item 3 with the burst read ahead: a poison event further on does
+// not hold back the events before it, and fails on its own message (once
+// per delivery, for a projection applying one event at a time); the
+// projection stays right before it.
+func TestSuivre_PoisonPlusLoinNeRetientPasLesPrecedents(t *testing.T) {
+	for _, batcher := range []bool{false, true} {
+		t.Run(map[bool]string{false: "un par un", true: "par lots"}[batcher], func(t *testing.T) {
+			f := newFixture(t)
+			sick := newTally("sick")
+			sick.sick = true
+			var p projection.Projection = sick
+			if batcher {
+				p = lots{tally: sick, tailles: new([]int)}
+			}
+			r := f.runner(t, p)
+			f.append(t, "1", "2", `"poison"`, "4")
+			require.NoError(t, livrer(t, f, r, 0))
+			cp, err := r.Checkpoint(context.Background())
+			require.NoError(t, err)
+			assert.Equal(t, uint64(2), cp, "the events before the poison are applied")
+			require.NoError(t, livrer(t, f, r, 1), "a duplicate")
+			tries := sick.tries.Load()
+			var applyErr *projection.ApplyError
+			require.ErrorAs(t, livrer(t, f, r, 2), &applyErr)
+			assert.Equal(t, uint64(3), applyErr.Position)
+			if !batcher { // a failing batch is applied again event by event to name the one that fails
+				assert.Equal(t, tries+1, sick.tries.Load(), "one try per delivery")
+			}
+			cp, err = r.Checkpoint(context.Background())
+			require.NoError(t, err)
+			assert.Equal(t, uint64(2), cp)
+		})
+	}
+}
