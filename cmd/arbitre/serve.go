@@ -125,12 +125,13 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	var runners []*projection.Runner
+	avance := projection.NewAvance(store)
 	for _, p := range models {
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return err
 		}
-		runner.Log = log
+		runner.Log, runner.Avance = log, avance
 		runners = append(runners, runner)
 	}
 	last, err := store.LastPosition(ctx)

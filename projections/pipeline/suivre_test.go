@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/feed"
 	"arbitre/projections/projection"
 )
@@ -99,4 +100,43 @@ func TestSuivre_PoisonPlusLoinNeRetientPasLesPrecedents(t *testing.T) {
 			assert.Equal(t, uint64(2), cp)
 		})
 	}
+}
+
+// comptage is the store (chained, with its identity), counting its reads
+// of the log after a position.
+type comptage struct {
+	*sqlitestore.Store
+	lectures int
+}
+
+func (c *comptage) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	c.lectures++
+	return c.Store.ReadAllAfter(ctx, after, limit)
+}
+
+// Issue 17: the live runners of a pipeline share their read-ahead: a burst
+// is read from the store once for all the projections, each folds it, and
+// each ends equal to its rebuild.
+func TestSuivre_LectureEnAvancePartagee(t *testing.T) {
+	f := newFixture(t)
+	magasin := &comptage{Store: f.store}
+	avance := projection.NewAvance(magasin)
+	var runners []*projection.Runner
+	for _, nom := range []string{"premier", "second"} {
+		r, err := projection.NewRunner(context.Background(), f.db, lots{tally: newTally(nom), tailles: new([]int)}, magasin)
+		require.NoError(t, err)
+		r.Avance = avance
+		runners = append(runners, r)
+	}
+	last := f.append(t, numbered(1, 6)...)
+	for i := range 6 {
+		for _, r := range runners {
+			require.NoError(t, livrer(t, f, r, i))
+		}
+	}
+	assert.Equal(t, 1, magasin.lectures, "one read of the burst for both projections")
+	for _, r := range runners {
+		assert.Equal(t, last, r.Position())
+	}
+	assert.Equal(t, freshRebuild(t, f.store, lots{tally: newTally("premier"), tailles: new([]int)}, lots{tally: newTally("second"), tailles: new([]int)}), dump(t, f.db))
 }

@@ -120,6 +120,9 @@ type Runner struct {
 	// Log receives the rebuilds a foreign checkpoint triggers and the
 	// parking of the projection; slog.Default() unless set.
 	Log *slog.Logger
+	// Avance, when set, is the read-ahead this runner shares with the
+	// other live runners of its pipeline (HandleMessage); nil reads alone.
+	Avance *Avance
 	// arret is set once the projection is parked (see Garer).
 	arret atomic.Pointer[Arret]
 	// position is the checkpoint as of the last commit, for readers that
