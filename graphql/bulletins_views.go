@@ -17,9 +17,13 @@ import (
 // events they were read at: while the tournament's stream holds nothing
 // more (one indexed read), a bulletin's scope is taken from them instead of
 // replaying a tournament of 1,000 players for every bulletin (issue 17).
+// Reading a tournament again is done by one request at a time: the fifty
+// arbiters who start a coup together find them missing together, and one
+// reads the tournament while the others wait for it.
 type tablesTournois struct {
-	mu sync.Mutex
-	lu map[string]tablesLues
+	mu      sync.Mutex
+	lu      map[string]tablesLues
+	lecture sync.Mutex
 }
 
 type tablesLues struct {
@@ -33,24 +37,19 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	if tournoi == "" {
 		return map[string]int{}, nil
 	}
-	r.tables.mu.Lock()
-	lu, ok := r.tables.lu[tournoi]
-	r.tables.mu.Unlock()
-	if ok { // a tournament kept has a valid id
-		stream, _ := eventstore.TournoiStream(tournoi)
-		suite, err := r.Journal.ReadStream(ctx, stream, uint64(lu.version), 1)
-		if err != nil {
-			return nil, err
-		}
-		if len(suite) == 0 {
-			return lu.tables, nil
-		}
+	if tables, ok, err := r.tablesGardees(ctx, tournoi); ok || err != nil {
+		return tables, err
+	}
+	r.tables.lecture.Lock()
+	defer r.tables.lecture.Unlock()
+	if tables, ok, err := r.tablesGardees(ctx, tournoi); ok || err != nil {
+		return tables, err // read by the request this one waited for
 	}
 	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
 	if err != nil {
 		return nil, err
 	}
-	lu = tablesLues{version: t.Version(), tables: map[string]int{}}
+	lu := tablesLues{version: t.Version(), tables: map[string]int{}}
 	for _, j := range t.Joueurs() {
 		lu.tables[j.Licence] = j.Table
 	}
@@ -61,6 +60,24 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	r.tables.lu[tournoi] = lu
 	r.tables.mu.Unlock()
 	return lu.tables, nil
+}
+
+// tablesGardees returns the tables kept of a tournament when its stream
+// holds nothing after them; ok is false when none are kept or they are
+// out of date.
+func (r *Resolver) tablesGardees(ctx context.Context, tournoi string) (map[string]int, bool, error) {
+	r.tables.mu.Lock()
+	lu, ok := r.tables.lu[tournoi]
+	r.tables.mu.Unlock()
+	if !ok {
+		return nil, false, nil
+	}
+	stream, _ := eventstore.TournoiStream(tournoi) // a tournament kept has a valid id
+	suite, err := r.Journal.ReadStream(ctx, stream, uint64(lu.version), 1)
+	if err != nil || len(suite) > 0 {
+		return nil, false, err
+	}
+	return lu.tables, true, nil
 }
 
 // arbitreDuJoueur authorizes the arbiter of the player's table (or the
