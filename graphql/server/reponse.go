@@ -64,23 +64,32 @@ func (e executeurDirect) DispatchOperation(ctx context.Context, oc *gql.Operatio
 // encoderDirect is json.Marshal(r) built around r.Data without
 // re-reading it; ok is false when r needs json.Marshal itself.
 func encoderDirect(r *gql.Response) ([]byte, bool) {
-	if r == nil || r.Label != "" || r.Path != nil || r.HasNext != nil || (r.Data != nil && len(r.Data) == 0) || !dataDirecte(r.Data) {
+	if r == nil {
 		return nil, false
+	}
+	return ajouterDirect(make([]byte, 0, len(r.Data)+40), r)
+}
+
+// ajouterDirect appends encoderDirect's bytes for r to b; when ok is
+// false b is returned as it was (r needs json.Marshal itself). The
+// websocket transport writes each subscription answer with it (ws.go).
+func ajouterDirect(b []byte, r *gql.Response) ([]byte, bool) {
+	if r == nil || r.Label != "" || r.Path != nil || r.HasNext != nil || (r.Data != nil && len(r.Data) == 0) || !dataDirecte(r.Data) {
+		return b, false
 	}
 	// The fields in the order of gql.Response: errors, data, extensions.
 	var erreurs, extensions []byte
 	var err error
 	if len(r.Errors) > 0 {
 		if erreurs, err = json.Marshal(r.Errors); err != nil {
-			return nil, false
+			return b, false
 		}
 	}
 	if len(r.Extensions) > 0 {
 		if extensions, err = json.Marshal(r.Extensions); err != nil {
-			return nil, false
+			return b, false
 		}
 	}
-	b := make([]byte, 0, len(r.Data)+len(erreurs)+len(extensions)+40)
 	b = append(b, '{')
 	if erreurs != nil {
 		b = append(append(append(b, `"errors":`...), erreurs...), ',')

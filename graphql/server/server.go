@@ -114,6 +114,10 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 	return e
 }
 
+// delaiInitWS is how long a graphql-transport-ws client has to send
+// connection_init after the upgrade.
+const delaiInitWS = 10 * time.Second
+
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
 func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc) http.Handler {
@@ -124,24 +128,29 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	partage := newSchemaPartage(es, graphql.PresentError, recuperer)
 	partage.etat = etat
 	srv := gqlhandler.New(partage)
+	initWS := func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+		bearer := p.Authorization()
+		if bearer == "" {
+			bearer = p.GetString("authorization")
+		}
+		// A refused token refuses the connection; an accepted one closes
+		// it when revoked or expired. The ack carries no payload: the
+		// init payload holds the secret.
+		ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now())
+		return ctx, nil, err
+	}
+	upgrader := websocket.Upgrader{
+		CheckOrigin:     func(*http.Request) bool { return true },
+		ReadBufferSize:  1024,
+		WriteBufferSize: 1024,
+	}
+	// graphql-transport-ws (the pages, the load generator, twinned sites)
+	// is ours (ws.go); gqlgen's transport serves the legacy graphql-ws.
+	srv.AddTransport(transportWS{Upgrader: upgrader, InitFunc: initWS, DelaiInit: delaiInitWS})
 	srv.AddTransport(transport.Websocket{
 		KeepAlivePingInterval: 10 * time.Second,
-		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
-			bearer := p.Authorization()
-			if bearer == "" {
-				bearer = p.GetString("authorization")
-			}
-			// A refused token refuses the connection; an accepted one closes
-			// it when revoked or expired. The ack carries no payload: the
-			// init payload holds the secret.
-			ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now())
-			return ctx, nil, err
-		},
-		Upgrader: websocket.Upgrader{
-			CheckOrigin:     func(*http.Request) bool { return true },
-			ReadBufferSize:  1024,
-			WriteBufferSize: 1024,
-		},
+		InitFunc:              initWS,
+		Upgrader:              upgrader,
 	})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
