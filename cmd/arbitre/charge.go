@@ -905,17 +905,13 @@ func (d *display) read() {
 	defer close(d.done)
 	var first, top [2]bool // [coupAnnonce, classementChange]
 	for {
-		var msg struct {
-			ID      string          `json:"id"`
-			Type    string          `json:"type"`
-			Payload json.RawMessage `json:"payload"`
-		}
 		_, raw, err := d.conn.ReadMessage()
 		now := time.Now()
 		if err != nil {
 			return
 		}
-		if err := json.Unmarshal(raw, &msg); err != nil {
+		msg, err := lireEnveloppe(raw)
+		if err != nil {
 			d.err = err
 			return
 		}
@@ -960,12 +956,55 @@ func (d *display) read() {
 	}
 }
 
+// enveloppe is a graphql-transport-ws message: its type, its id and its
+// payload as sent.
+type enveloppe struct {
+	ID, Type string
+	Payload  []byte
+}
+
+// lireEnveloppe reads a message's type and id and leaves its payload as
+// sent, within raw: the payload (1,000 standings lines) is skipped over,
+// not decoded nor copied, since a display reads only its start (showsTop).
+func lireEnveloppe(raw []byte) (enveloppe, error) {
+	var m enveloppe
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if err := attendreJeton(dec, '{'); err != nil {
+		return m, err
+	}
+	for dec.PeekKind() == '"' {
+		cle, err := dec.ReadToken()
+		if err != nil {
+			return m, err
+		}
+		nom, debut := cle.String(), dec.InputOffset() // a token is voided by the next read
+		if nom != "payload" {
+			v, err := dec.ReadToken()
+			if err != nil {
+				return m, err
+			}
+			switch nom {
+			case "id":
+				m.ID = v.String()
+			case "type":
+				m.Type = v.String()
+			}
+			continue
+		}
+		if err := dec.SkipValue(); err != nil {
+			return m, err
+		}
+		m.Payload = bytes.TrimLeft(raw[debut:dec.InputOffset()], " \t\r\n:")
+	}
+	return m, attendreJeton(dec, '}')
+}
+
 // showsTop tells whether a subscription's answer shows the announced top:
 // the game's dernierTop (subscription "c"), or a top on the first line of
 // the standings ("s"). The standings are 1,000 lines for every display:
 // only the answer's start is decoded, up to the first line, so that the
 // client, in the same process, spends little of the machine on them.
-func showsTop(id string, payload json.RawMessage) (bool, error) {
+func showsTop(id string, payload []byte) (bool, error) {
 	if id != "s" {
 		var p struct {
 			Data struct {
