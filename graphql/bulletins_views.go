@@ -116,8 +116,18 @@ func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, lic
 	if err != nil {
 		return nil, err
 	}
-	if err := run(ctx, r.partieApp(md), arbitreDe(h), portee.Table); err != nil {
+	// The bulletin as the command stored it: its table's stream and the
+	// game's were guarded by the append, so the game the command saved
+	// holds the player's entries as the store does (issue 17: one read of
+	// the game less per bulletin). A retry already applied saved nothing:
+	// it reads the game as stored.
+	var enregistree *duplicate.Partie
+	app := r.partieApp(md).Enregistree(func(p *duplicate.Partie) { enregistree = p })
+	if err := run(ctx, app, arbitreDe(h), portee.Table); err != nil {
 		return nil, err
+	}
+	if enregistree != nil {
+		return vueBulletin(enregistree, coup, licence), nil
 	}
 	var v *model.Bulletin
 	err = r.consulter(ctx, partie, func(p *duplicate.Partie) error { v = vueBulletin(p, coup, licence); return nil })

@@ -5,7 +5,6 @@
 package command
 
 import (
-	"arbitre/engine/lexicon"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
+	"arbitre/engine/lexicon"
 )
 
 // Depot is where games live (adapters.Depot).
@@ -28,6 +28,8 @@ type Application struct {
 	moteur   duplicate.Moteur
 	horloge  eventstore.Clock
 	metadata eventstore.Metadata
+	// enregistree, when set, is given the game as each command saved it.
+	enregistree func(p *duplicate.Partie)
 }
 
 // New returns the use cases over a repository; horloge dates
@@ -41,6 +43,17 @@ func New(depot Depot, moteur duplicate.Moteur, horloge eventstore.Clock, md even
 func (a *Application) Par(md eventstore.Metadata) *Application {
 	b := *a
 	b.metadata = md
+	return &b
+}
+
+// Enregistree returns the use cases telling f the game as a command saved
+// it: its state as read, with the command's events applied and stored. The
+// append guarded the stream the events went to and the game's stream
+// (adapters.Depot.Enregistrer), so what the game holds of them is what the
+// store holds, without reading it back.
+func (a *Application) Enregistree(f func(p *duplicate.Partie)) *Application {
+	b := *a
+	b.enregistree = f
 	return &b
 }
 
@@ -103,7 +116,13 @@ func (a *Application) essayer(ctx context.Context, id string, f func(p *duplicat
 	if err := f(p); err != nil {
 		return err
 	}
-	return a.depot.Enregistrer(ctx, p, a.metadata)
+	if err := a.depot.Enregistrer(ctx, p, a.metadata); err != nil {
+		return err
+	}
+	if a.enregistree != nil {
+		a.enregistree(p)
+	}
+	return nil
 }
 
 // Tirer draws the next tirage (§3.1, §3.2); lettres empty for the software.

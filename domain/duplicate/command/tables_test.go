@@ -398,3 +398,40 @@ func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
 	}
 	assert.Equal(t, entiere.Version(), garde.Version())
 }
+
+// The game a command saved (Application.Enregistree) holds the player's
+// bulletin, its correction and the engine's decision as the store does,
+// even when an arbiter of another table saved in between: a bulletin's
+// answer is read from it instead of reading the game back (issue 17).
+// A retry already applied saves nothing and tells nothing.
+func TestSaisie_PartieEnregistreeCommeLeMagasin(t *testing.T) {
+	b, top := bancTables(t)
+	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
+	var enregistree *duplicate.Partie
+	app := b.app.Par(arbitre).Enregistree(func(p *duplicate.Partie) { enregistree = p })
+	ctx := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "saisie-J1", Auteur: arbitre.Actor, Requete: "deposerBulletin:J1"})
+	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}))
+	require.NotNil(t, enregistree)
+	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}))
+	enregistree = nil
+	require.NoError(t, app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J1", Arbitre: "A1", Table: 1}}))
+	require.NotNil(t, enregistree)
+	stockee := b.charger(t, "p2")
+	d1, ok := enregistree.Depose(1, "J1")
+	require.True(t, ok)
+	d2, _ := stockee.Depose(1, "J1")
+	assert.Equal(t, d2, d1)
+	c1, ok := enregistree.Correction(1, "J1")
+	require.True(t, ok)
+	c2, _ := stockee.Correction(1, "J1")
+	assert.Equal(t, c2, c1)
+	m1, err1 := enregistree.DecisionMoteur(1, "J1")
+	m2, err2 := stockee.DecisionMoteur(1, "J1")
+	require.NoError(t, err1)
+	require.NoError(t, err2)
+	assert.Equal(t, m2, m1)
+
+	enregistree = nil
+	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}), "the same request again")
+	assert.Nil(t, enregistree, "a retry already applied saved nothing")
+}
