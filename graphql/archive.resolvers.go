@@ -64,6 +64,9 @@ func (r *mutationResolver) ImporterArchive(ctx context.Context, fichier string, 
 
 // ExportArchive is the resolver for the exportArchive field.
 func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error) {
+	if err := r.archiveAJour(ctx); err != nil {
+		return nil, err
+	}
 	d, err := export.Construire(ctx, r.Projections, r.Journal, r.Registry, tournoi)
 	if err != nil {
 		return nil, err
@@ -75,6 +78,9 @@ func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, forma
 func (r *queryResolver) Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error) {
 	page, err := pageDe(first, after)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.archiveAJour(ctx); err != nil {
 		return nil, err
 	}
 	ts, more, err := historique.Tournois(ctx, r.Projections, page)
@@ -96,6 +102,9 @@ func (r *queryResolver) Tournois(ctx context.Context, first *int, after *string)
 
 // Joueur is the resolver for the joueur field.
 func (r *queryResolver) Joueur(ctx context.Context, id string) (*model.JoueurArchive, error) {
+	if err := r.archiveAJour(ctx); err != nil {
+		return nil, err
+	}
 	j, ok, err := historique.JoueurDe(ctx, r.Projections, id)
 	if err != nil || !ok {
 		return nil, err

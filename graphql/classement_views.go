@@ -95,6 +95,27 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 	return nil
 }
 
+// archiveAJour waits, at most projectionWait, until every read model has
+// applied the log as it stood when the request came: the archive's
+// queries read several of them, which catch up with the store after the
+// server starts (a tournament stored but not yet projected would answer
+// NOT_FOUND). A parked projection is not waited for.
+func (r *Resolver) archiveAJour(ctx context.Context) error {
+	if r.Head == nil {
+		return nil
+	}
+	head, err := r.Head(ctx)
+	if err != nil {
+		return err
+	}
+	for _, run := range r.Lectures {
+		if err := r.attendreRunner(ctx, run, head, projectionWait); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // cumulPourBarrage is, for a barrage, the tournament's cumul by licence read
 // from the standings once they hold every event recorded — stored facts,
 // not the client's word — on which its players must be level (guide

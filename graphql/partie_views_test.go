@@ -96,3 +96,23 @@ func TestVuesPartieDepuisLaProjection(t *testing.T) {
 	require.NoError(t, err, "nothing changed: the kept view is served without reading the projection")
 	assert.Same(t, v, encore)
 }
+
+// Right after a start, the archive's queries wait (at most projectionWait)
+// for the read models to reach the log's head instead of answering from
+// projections still catching up: a stored tournament is never NOT_FOUND
+// for that reason.
+func TestArchiveAJour_AttendLesProjectionsEnRetard(t *testing.T) {
+	r, app := vuesResolver(t, "p1")
+	ctx := context.Background()
+	require.NoError(t, app.Tirer(ctx, "p1", ""))
+	head, err := r.Head(ctx)
+	require.NoError(t, err)
+	require.Less(t, r.PartiesRunner.Position(), head, "the projection is behind the log")
+	r.Lectures = []*projection.Runner{r.PartiesRunner}
+	go func() {
+		time.Sleep(100 * time.Millisecond)
+		_, _ = r.PartiesRunner.CatchUp(ctx, nil)
+	}()
+	require.NoError(t, r.archiveAJour(ctx))
+	assert.Equal(t, head, r.PartiesRunner.Position(), "answered once the projection reached the head")
+}

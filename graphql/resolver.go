@@ -46,6 +46,9 @@ type Resolver struct {
 	Classements     *standings.Lecteur
 	StandingsRunner *projection.Runner
 	PartiesRunner   *projection.Runner
+	// Lectures are every read model's runners: the archive's queries wait
+	// for them to reach the log's head (archiveAJour).
+	Lectures []*projection.Runner
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
@@ -98,6 +101,9 @@ type Composants struct {
 	Projections     *sql.DB
 	StandingsRunner *projection.Runner
 	PartiesRunner   *projection.Runner
+	// Lectures are every read model's runners (the archive's queries wait
+	// for them).
+	Lectures []*projection.Runner
 	// Hasard gives the electronic bag's draws (partie.HasardCrypto in
 	// serve, a fixed seed in tests).
 	Hasard partie.Hasard
@@ -115,7 +121,7 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner,
+		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),

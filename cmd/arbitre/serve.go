@@ -158,7 +158,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Hasard: partie.HasardCrypto{}})
+		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Lectures: runners, Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
