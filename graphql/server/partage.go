@@ -67,12 +67,21 @@ type diffusion struct {
 // document, the operation and the variables, which determine its answer
 // entirely; ok is false for any other operation.
 func clePartage(oc *gql.OperationContext) (string, bool) {
-	if oc == nil || oc.Operation == nil || oc.Operation.Operation != ast.Subscription || len(oc.Operation.SelectionSet) != 1 {
+	return clePublique(oc, ast.Subscription, publiques)
+}
+
+// clePublique is the key of an operation of kind op whose every top-level
+// selection is a field named in champs: its document, operation name and
+// variables; ok is false for any other (another kind, another field,
+// __typename, a fragment at the root).
+func clePublique(oc *gql.OperationContext, op ast.Operation, champs map[string]bool) (string, bool) {
+	if oc == nil || oc.Operation == nil || oc.Operation.Operation != op || len(oc.Operation.SelectionSet) == 0 {
 		return "", false
 	}
-	f, ok := oc.Operation.SelectionSet[0].(*ast.Field)
-	if !ok || !publiques[f.Name] {
-		return "", false
+	for _, sel := range oc.Operation.SelectionSet {
+		if f, ok := sel.(*ast.Field); !ok || !champs[f.Name] {
+			return "", false
+		}
 	}
 	vars, err := json.Marshal(oc.Variables) // maps marshal with sorted keys
 	if err != nil {

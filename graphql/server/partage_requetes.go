@@ -90,28 +90,13 @@ type reponsePartagee struct {
 	abandon bool
 }
 
-// cleRequete is the key of a public query: the document, the operation
-// and the variables, which with the data's state determine its answer; ok
-// is false for any other operation, or a query with any other top-level
-// selection (another field, __typename, a fragment).
+// cleRequete is the key of a public query (clePublique: document,
+// operation and variables, which with the data's state determine its
+// answer); ok is false for any other operation, and for a key over
+// maxCleRequete.
 func cleRequete(oc *gql.OperationContext) (string, bool) {
-	if oc == nil || oc.Operation == nil || oc.Operation.Operation != ast.Query || len(oc.Operation.SelectionSet) == 0 {
-		return "", false
-	}
-	for _, sel := range oc.Operation.SelectionSet {
-		if f, ok := sel.(*ast.Field); !ok || !requetesPubliques[f.Name] {
-			return "", false
-		}
-	}
-	vars, err := json.Marshal(oc.Variables) // maps marshal with sorted keys
-	if err != nil {
-		return "", false
-	}
-	cle := oc.RawQuery + "\x00" + oc.OperationName + "\x00" + string(vars)
-	if len(cle) > maxCleRequete {
-		return "", false
-	}
-	return cle, true
+	cle, ok := clePublique(oc, ast.Query, requetesPubliques)
+	return cle, ok && len(cle) <= maxCleRequete
 }
 
 // requete answers a public query: with the answer already computed for
