@@ -389,11 +389,7 @@ func (c *connexionWS) envoyerReponse(op *operationWS, id string, r *gql.Response
 	}
 	b = append(b, ",\"type\":\"next\"}\n"...)
 	*t = b
-	c.ecriture.Lock()
-	defer c.ecriture.Unlock()
-	if op == nil || !op.arretee {
-		c.ecrire(b)
-	}
+	c.ecrirePour(op, b)
 }
 
 // envoyerErreurs sends an error message for operation id.
@@ -416,7 +412,12 @@ func (c *connexionWS) terminer(op *operationWS, id string) {
 
 // envoyer sends m, unless it belongs to an operation the client completed.
 func (c *connexionWS) envoyer(op *operationWS, m messageWS) {
-	b := encoder(m)
+	c.ecrirePour(op, encoder(m))
+}
+
+// ecrirePour writes b, a message of operation op (nil: of the
+// connection), unless the client completed op.
+func (c *connexionWS) ecrirePour(op *operationWS, b []byte) {
 	c.ecriture.Lock()
 	defer c.ecriture.Unlock()
 	if op == nil || !op.arretee {
