@@ -37,6 +37,17 @@ func (b *Board) Set(r, c int, t tile.Tile) { b.sq[r*Size+c] = t }
 // Square returns the tile at square index i.
 func (b *Board) Square(i int) tile.Tile { return b.sq[i] }
 
+// ColumnEqual reports whether column c (0-based) holds the same tiles on b
+// and o.
+func (b *Board) ColumnEqual(o *Board, c int) bool {
+	for i := c; i < Squares; i += Size {
+		if b.sq[i] != o.sq[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // IsEmpty reports whether no tile is on the board.
 func (b *Board) IsEmpty() bool {
 	for _, t := range b.sq {

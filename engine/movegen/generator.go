@@ -100,6 +100,11 @@ type side struct {
 	crossScore [board.Squares]int32
 	hasCross   [board.Squares]bool
 	anchor     [board.Squares]bool
+	// seen is the grid the cross-sets were last computed on (when known):
+	// a column of grid equal to seen's keeps its cross-sets, which depend
+	// on nothing else. A robot's next call finds most columns unchanged.
+	seen  board.Board
+	known bool
 }
 
 // New returns a generator over lex for the given rules.
@@ -180,11 +185,17 @@ func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertic
 func (g *Generator) prepare(s *side, grid *board.Board, vertical, empty bool) {
 	const n = board.Size
 	g.s, s.grid, s.vertical = s, grid, vertical
+	var kept [n]bool
+	if s.known {
+		for c := 0; c < n; c++ {
+			kept[c] = grid.ColumnEqual(&s.seen, c)
+		}
+	}
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			i := r*n + c
-			s.anchor[i] = false
 			if grid.Square(i) != tile.Empty {
+				s.anchor[i] = false
 				s.crossSet[i], s.hasCross[i], s.crossScore[i] = 0, false, 0
 				continue
 			}
@@ -193,14 +204,17 @@ func (g *Generator) prepare(s *side, grid *board.Board, vertical, empty bool) {
 			left := c > 0 && grid.Square(i-1) != tile.Empty
 			right := c < n-1 && grid.Square(i+1) != tile.Empty
 			s.anchor[i] = up || down || left || right
-			if !up && !down {
+			switch {
+			case kept[c]:
+			case !up && !down:
 				s.crossSet[i], s.hasCross[i], s.crossScore[i] = allLetters, false, 0
-				continue
+			default:
+				s.hasCross[i] = true
+				s.crossSet[i], s.crossScore[i] = g.crossCheck(grid, r, c)
 			}
-			s.hasCross[i] = true
-			s.crossSet[i], s.crossScore[i] = g.crossCheck(grid, r, c)
 		}
 	}
+	s.seen, s.known = *grid, true
 	if empty {
 		s.anchor[board.Centre] = true
 	}

@@ -3,6 +3,7 @@ package movegen_test
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -161,5 +162,35 @@ func TestTopPruned_CasLimites(t *testing.T) {
 				assert.Equal(t, tc.score, m.Score)
 			}
 		})
+	}
+}
+
+// TestGenerator_CroisementsGardesEntreDeuxAppels: a generator keeps the
+// cross-sets of the columns a call finds unchanged since its previous one
+// (the robot's next move, the director's next coup). Reused on positions
+// taken in a shuffled order — tiles added and removed between calls, a
+// column changed by one tile, another game's board — it finds exactly what
+// a new generator finds on each position, in every mode.
+func TestGenerator_CroisementsGardesEntreDeuxAppels(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	opts := movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true}
+	positions := selfplay.Games(lex, opts, 23, 4)
+	order := rand.New(rand.NewPCG(5, 8)).Perm(len(positions))
+	// shuffled first, then the games in order (the usual sequence)
+	sequence := append(make([]int, 0, 2*len(positions)), order...)
+	for i := range positions {
+		sequence = append(sequence, i)
+	}
+	reused := movegen.New(lex, opts)
+	for _, mode := range []movegen.Mode{movegen.AllMoves, movegen.TopPruned} {
+		for _, i := range sequence {
+			p := &positions[i]
+			want, wantCount := movegen.New(lex, opts).Generate(&p.Board, p.Rack, mode)
+			wantKeys := keysInOrder(want)
+			got, count := reused.Generate(&p.Board, p.Rack, mode)
+			require.Equal(t, wantCount, count, "mode %d game %d coup %d", mode, p.Game, p.Coup)
+			require.Equal(t, wantKeys, keysInOrder(got), "mode %d game %d coup %d rack %s\n%s", mode, p.Game, p.Coup, p.Rack.String(), p.Board.String())
+		}
 	}
 }
