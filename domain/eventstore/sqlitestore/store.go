@@ -577,13 +577,7 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
-	s.changes.broadcast()
-	// The seal writer takes the newest head: one still waiting is replaced.
-	select {
-	case <-s.sealed:
-	default:
-	}
-	s.sealed <- eventstore.Sceau{Position: dernier.res.Position, Hash: dernier.head}
+	s.committed(eventstore.Sceau{Position: dernier.res.Position, Hash: dernier.head})
 }
 
 // sealInterval is the least time between two seals: replacing a file makes
