@@ -50,6 +50,8 @@ type Lexicon struct {
 	label string
 	// identite is computed once, when the lexicon is built or read.
 	identite Identite
+	// anag are the anagram sets, built when the generator first asks.
+	anag anagrammes
 }
 
 // Identite names one compiled word list for good: its label, its word count

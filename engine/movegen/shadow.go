@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"arbitre/engine/board"
+	"arbitre/engine/lexicon"
 	"arbitre/engine/tile"
 )
 
@@ -37,6 +38,11 @@ type shadowState struct {
 	values   []int32
 	maxN     int
 	playable uint32
+	// What the lexicon says of the whole rack, asked when a span first
+	// needs it (see motDuChevalet): whether it spells a word alone, and for
+	// which letters l of the board (bit l of avecConnu) it does with l.
+	seulConnu, seul bool
+	avecConnu, avec uint32
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -47,6 +53,9 @@ const maxRack = 9
 type span struct {
 	n          int
 	fixed      int32 // the values of the tiles already in the main word
+	nFixed     int // how many tiles are already in the main word
+	// their letters, the first lexicon.MaxAnagramme of them
+	fixedLetters [lexicon.MaxAnagramme]uint8
 	wm         int32 // the word multiplier of the squares covered
 	crossFixed int32 // the perpendicular words' tiles, with their word premium
 	// per covered square: its letter multiplier, that multiplier times its
@@ -94,6 +103,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 	}
 	slices.SortFunc(sh.values, func(a, b int32) int { return cmp.Compare(b, a) })
+	sh.seulConnu, sh.avecConnu = false, 0
 	anchors := sh.anchors[:0]
 	sides := 1
 	if vertical {
@@ -165,6 +175,10 @@ func (g *Generator) anchorBound(s *side, r, ac int) int32 {
 func (g *Generator) cover(s *side, sp *span, sq int) bool {
 	if t := s.grid.Square(sq); t != tile.Empty {
 		sp.fixed += int32(t.Value())
+		if sp.nFixed < len(sp.fixedLetters) {
+			sp.fixedLetters[sp.nFixed] = uint8(t.Letter())
+		}
+		sp.nFixed++
 		return true
 	}
 	sh := &g.shadow
@@ -195,7 +209,16 @@ func (g *Generator) cover(s *side, sp *span, sq int) bool {
 // against those factors, highest first (rearrangement), and at most each
 // square's factor times the highest value that fits it; both hold, so the
 // smaller is kept.
+//
+// A span that takes the whole rack is first checked against the lexicon's
+// anagrams: when the rack (with the span's one tile of the board, if any)
+// spells no word, no placement covers exactly that span, bingo bonus or
+// not, and the span bounds nothing (-1). Most racks spell no word, and the
+// spans of seven tiles were the ones whose bonus kept the search going.
 func (g *Generator) spanBound(sp *span) int32 {
+	if sp.n == g.rackSize && !g.motDuChevalet(sp) {
+		return -1
+	}
 	var factors [maxRack]int32
 	capped := int32(0)
 	for i := 0; i < sp.n; i++ {
@@ -212,4 +235,70 @@ func (g *Generator) spanBound(sp *span) int32 {
 		sorted += factors[i] * g.shadow.values[i]
 	}
 	return sp.wm*sp.fixed + sp.crossFixed + min(sorted, capped) + int32(g.opts.Variant.Bonus[sp.n])
+}
+
+// motDuChevalet reports whether the whole rack, with the span's tiles of
+// the board, can spell a word: the anagram sets of the lexicon, jokers
+// standing for any letter. The rack alone, and the rack with one letter of
+// the board, are asked once per generation; more tiles of the board are
+// asked each time (one lookup without a joker). A question the sets cannot
+// answer (a word longer than they hold, two jokers with the board's
+// letters: thousands of lookups) is answered yes, which only keeps the span.
+func (g *Generator) motDuChevalet(sp *span) bool {
+	sh := &g.shadow
+	counts := [tile.Alphabet + 1]uint8(g.hand)
+	jokers := int(counts[0])
+	counts[0] = 0
+	switch {
+	case sp.nFixed == 0:
+		if !sh.seulConnu {
+			sh.seulConnu = true
+			a := g.lex.Anagrammes(g.rackSize)
+			sh.seul = a == nil || anagramme(a, &counts, jokers, 1)
+		}
+		return sh.seul
+	case sp.nFixed == 1:
+		l := sp.fixedLetters[0]
+		bit := uint32(1) << l
+		if sh.avecConnu&bit == 0 {
+			sh.avecConnu |= bit
+			counts[l]++
+			if g.motAvec(&counts, jokers, 1) {
+				sh.avec |= bit
+			} else {
+				sh.avec &^= bit
+			}
+		}
+		return sh.avec&bit != 0
+	case sp.nFixed <= len(sp.fixedLetters):
+		for _, l := range sp.fixedLetters[:sp.nFixed] {
+			counts[l]++
+		}
+		return g.motAvec(&counts, jokers, sp.nFixed)
+	}
+	return true
+}
+
+// motAvec reports whether the rack's letters and jokers with fixed letters
+// of the board (all in counts but the jokers) may spell a word.
+func (g *Generator) motAvec(counts *[tile.Alphabet + 1]uint8, jokers, fixed int) bool {
+	a := g.lex.Anagrammes(g.rackSize + fixed)
+	return a == nil || jokers > 1 || anagramme(a, counts, jokers, 1)
+}
+
+// anagramme reports whether the letters of counts and jokers jokers, each
+// standing for a letter from from on, spell a word of a.
+func anagramme(a *lexicon.Anagrammes, counts *[tile.Alphabet + 1]uint8, jokers, from int) bool {
+	if jokers == 0 {
+		return a.Contient(counts)
+	}
+	for l := from; l <= tile.Alphabet; l++ {
+		counts[l]++
+		ok := anagramme(a, counts, jokers-1, l)
+		counts[l]--
+		if ok {
+			return true
+		}
+	}
+	return false
 }
