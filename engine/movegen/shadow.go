@@ -51,13 +51,13 @@ const maxRack = 9
 // span is a stretch of a row the walk may cover: the squares it puts tiles
 // on and what the board already holds there.
 type span struct {
-	n          int
-	fixed      int32 // the values of the tiles already in the main word
-	nFixed     int // how many tiles are already in the main word
+	n      int
+	fixed  int32 // the values of the tiles already in the main word
+	nFixed int   // how many tiles are already in the main word
 	// their letters, the first lexicon.MaxAnagramme of them
 	fixedLetters [lexicon.MaxAnagramme]uint8
-	wm         int32 // the word multiplier of the squares covered
-	crossFixed int32 // the perpendicular words' tiles, with their word premium
+	wm           int32 // the word multiplier of the squares covered
+	crossFixed   int32 // the perpendicular words' tiles, with their word premium
 	// per covered square: its letter multiplier, that multiplier times its
 	// word multiplier when a perpendicular word is formed there (else 0),
 	// and the highest value of a rack letter that fits it.
