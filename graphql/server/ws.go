@@ -355,12 +355,15 @@ func (c *connexionWS) arreter(id string) {
 	if op == nil {
 		return
 	}
-	op.cancel()
+	// Marked before it is cancelled: the execution, once cancelled, ends
+	// with a complete of its own, which must find it stopped (one complete
+	// only, never one after the id is used again).
 	b := encoder(messageWS{ID: id, Type: "complete"})
 	c.ecriture.Lock()
-	defer c.ecriture.Unlock()
 	c.ecrire(b)
 	op.arretee = true
+	c.ecriture.Unlock()
+	op.cancel()
 }
 
 // tampons hold the next messages being built: a standings answer is
