@@ -211,9 +211,9 @@ func (g *Generator) cover(s *side, sp *span, sq int) bool {
 // smaller is kept.
 //
 // A span that takes the whole rack is first checked against the lexicon's
-// anagrams: when the rack (with the span's one tile of the board, if any)
-// spells no word, no placement covers exactly that span, bingo bonus or
-// not, and the span bounds nothing (-1). Most racks spell no word, and the
+// anagrams: when the rack, with the span's tiles of the board, spells no
+// word, no placement covers exactly that span, bingo bonus or not, and the
+// span bounds nothing (-1). Most racks spell no word, and the
 // spans of seven tiles were the ones whose bonus kept the search going.
 func (g *Generator) spanBound(sp *span) int32 {
 	if sp.n == g.rackSize && !g.motDuChevalet(sp) {
