@@ -89,6 +89,10 @@ type Generator struct {
 	hand    tile.Rack
 	blanks  [board.Size]uint8
 	nBlanks int
+	// lettresJoker are the letters a joker may stand for on the walk:
+	// every letter, but on an anchor of the pruned search where only a
+	// placement of the whole rack can reach the best (see pruned).
+	lettresJoker uint32
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -112,7 +116,7 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 	if opts.Variant.MaxPlaced == 0 {
 		opts.Variant = Standard
 	}
-	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts}
+	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts, lettresJoker: allLetters}
 }
 
 // Generate walks every legal placement of rack on b and records them as mode
@@ -289,7 +293,7 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	}
 	playable := g.letters
 	if g.rack[0] > 0 {
-		playable = allLetters
+		playable |= g.lettresJoker
 	}
 	mask := g.lex.ListMask(list)
 	avail := mask & s.crossSet[sq] & playable

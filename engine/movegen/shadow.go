@@ -24,11 +24,15 @@ import (
 // next bound is below the best score found: a bound equal to it is still
 // walked, so that every top of equal score is listed.
 
-// anchorBound is one anchor of one side and its bound.
+// anchorBound is one anchor of one side and its bound; court bounds the
+// placements from it that leave a tile of the rack in hand, and jokers are
+// the letters the rack's jokers may stand for in a placement of the whole
+// rack from it.
 type anchorBound struct {
-	bound int32
-	side  uint8
-	sq    uint8
+	bound, court int32
+	jokers       uint32
+	side         uint8
+	sq           uint8
 }
 
 // shadowState is the pruned search's working memory.
@@ -39,10 +43,12 @@ type shadowState struct {
 	maxN     int
 	playable uint32
 	// What the lexicon says of the whole rack, asked when a span first
-	// needs it (see motDuChevalet): whether it spells a word alone, and for
-	// which letters l of the board (bit l of avecConnu) it does with l.
-	seulConnu, seul bool
-	avecConnu, avec uint32
+	// needs it (see jokersDuChevalet): alone, and with one letter l of the
+	// board (bit l of avecConnu).
+	seulConnu bool
+	seul      uint32
+	avecConnu uint32
+	avec      [tile.Alphabet + 1]uint32
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -115,8 +121,9 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			if !s.anchor[sq] {
 				continue
 			}
-			if b := g.anchorBound(s, sq/board.Size, sq%board.Size); b >= 0 {
-				anchors = append(anchors, anchorBound{bound: b, side: uint8(d), sq: uint8(sq)})
+			if a := g.anchorBound(s, sq/board.Size, sq%board.Size); a.bound >= 0 {
+				a.side, a.sq = uint8(d), uint8(sq)
+				anchors = append(anchors, a)
 			}
 		}
 	}
@@ -130,29 +137,49 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			return err
 		}
 		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
+		// When only a placement of the whole rack can reach the best, its
+		// jokers stand for the letters that complete an anagram.
+		g.lettresJoker = allLetters
+		if a.court < g.best {
+			g.lettresJoker = a.jokers
+		}
 		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
 	}
+	g.lettresJoker = allLetters
 	g.inWalkOrder()
 	return nil
 }
 
-// anchorBound is the highest score a placement walked from the anchor at
-// column ac of row r can make, or -1 when no tile of the rack fits it.
-func (g *Generator) anchorBound(s *side, r, ac int) int32 {
+// anchorBound bounds the placements walked from the anchor at column ac of
+// row r: the highest score one can make, -1 when no tile of the rack fits
+// it; the highest of those that leave a tile in hand (court); the letters
+// the jokers may stand for in those of the whole rack.
+//
+// A span that takes the whole rack is first checked against the lexicon's
+// anagrams: when the rack, with the span's tiles of the board, spells no
+// word, no placement covers exactly that span, bingo bonus or not, and the
+// span bounds nothing. Most racks spell no word, and the spans of seven
+// tiles were the ones whose bonus kept the search going.
+func (g *Generator) anchorBound(s *side, r, ac int) anchorBound {
 	const last = board.Size - 1
 	rowBase := r * board.Size
 	grid := s.grid
 	left := span{wm: 1}
+	a := anchorBound{bound: -1, court: -1}
 	if !g.cover(s, &left, rowBase+ac) {
-		return -1
+		return a
 	}
-	best := int32(-1)
 	for from := ac; ; from-- {
 		if from == 0 || grid.Square(rowBase+from-1) == tile.Empty { // a word may start here
 			right := left
 			for to := ac; ; to++ {
 				if to == last || grid.Square(rowBase+to+1) == tile.Empty { // and end here
-					best = max(best, g.spanBound(&right))
+					if right.n < g.rackSize {
+						b := g.spanBound(&right)
+						a.bound, a.court = max(a.bound, b), max(a.court, b)
+					} else if j := g.jokersDuChevalet(&right); j != 0 {
+						a.bound, a.jokers = max(a.bound, g.spanBound(&right)), a.jokers|j
+					}
 				}
 				if to == last || !g.cover(s, &right, rowBase+to+1) {
 					break
@@ -167,7 +194,7 @@ func (g *Generator) anchorBound(s *side, r, ac int) int32 {
 			break
 		}
 	}
-	return best
+	return a
 }
 
 // cover adds square sq to the span: a tile already there adds its value; an
@@ -209,16 +236,7 @@ func (g *Generator) cover(s *side, sp *span, sq int) bool {
 // against those factors, highest first (rearrangement), and at most each
 // square's factor times the highest value that fits it; both hold, so the
 // smaller is kept.
-//
-// A span that takes the whole rack is first checked against the lexicon's
-// anagrams: when the rack, with the span's tiles of the board, spells no
-// word, no placement covers exactly that span, bingo bonus or not, and the
-// span bounds nothing (-1). Most racks spell no word, and the
-// spans of seven tiles were the ones whose bonus kept the search going.
 func (g *Generator) spanBound(sp *span) int32 {
-	if sp.n == g.rackSize && !g.motDuChevalet(sp) {
-		return -1
-	}
 	var factors [maxRack]int32
 	capped := int32(0)
 	for i := 0; i < sp.n; i++ {
@@ -237,14 +255,17 @@ func (g *Generator) spanBound(sp *span) int32 {
 	return sp.wm*sp.fixed + sp.crossFixed + min(sorted, capped) + int32(g.opts.Variant.Bonus[sp.n])
 }
 
-// motDuChevalet reports whether the whole rack, with the span's tiles of
-// the board, can spell a word: the anagram sets of the lexicon, jokers
-// standing for any letter. The rack alone, and the rack with one letter of
-// the board, are asked once per generation; more tiles of the board are
-// asked each time (one lookup without a joker). A question the sets cannot
-// answer (a word longer than they hold, two jokers with the board's
-// letters: thousands of lookups) is answered yes, which only keeps the span.
-func (g *Generator) motDuChevalet(sp *span) bool {
+// jokersDuChevalet is, for a placement of the whole rack covering exactly
+// the span, the letters its jokers may stand for: those with which the
+// rack and the span's tiles of the board spell a word (the lexicon's
+// anagram sets); every letter for a rack without joker that spells one; 0
+// when no word can be spelt there. The rack alone, and the rack with one
+// letter of the board, are asked once per generation, more tiles of the
+// board at each span. A question the sets cannot answer (a word longer
+// than they hold; two jokers with two letters of the board or more: 351
+// lookups at each span) is answered every letter, which only keeps the
+// span.
+func (g *Generator) jokersDuChevalet(sp *span) uint32 {
 	sh := &g.shadow
 	counts := [tile.Alphabet + 1]uint8(g.hand)
 	jokers := int(counts[0])
@@ -253,52 +274,60 @@ func (g *Generator) motDuChevalet(sp *span) bool {
 	case sp.nFixed == 0:
 		if !sh.seulConnu {
 			sh.seulConnu = true
-			a := g.lex.Anagrammes(g.rackSize)
-			sh.seul = a == nil || anagramme(a, &counts, jokers, 1)
+			sh.seul = jokersPossibles(g.lex.Anagrammes(g.rackSize), &counts, jokers, 1)
 		}
 		return sh.seul
 	case sp.nFixed == 1:
 		l := sp.fixedLetters[0]
-		bit := uint32(1) << l
-		if sh.avecConnu&bit == 0 {
+		if bit := uint32(1) << l; sh.avecConnu&bit == 0 {
 			sh.avecConnu |= bit
 			counts[l]++
-			if g.motAvec(&counts, jokers, 1) {
-				sh.avec |= bit
-			} else {
-				sh.avec &^= bit
-			}
+			sh.avec[l] = g.jokersAvec(&counts, jokers, 1)
 		}
-		return sh.avec&bit != 0
+		return sh.avec[l]
 	case sp.nFixed <= len(sp.fixedLetters):
 		for _, l := range sp.fixedLetters[:sp.nFixed] {
 			counts[l]++
 		}
-		return g.motAvec(&counts, jokers, sp.nFixed)
+		return g.jokersAvec(&counts, jokers, sp.nFixed)
 	}
-	return true
+	return allLetters
 }
 
-// motAvec reports whether the rack's letters and jokers with fixed letters
-// of the board (all in counts but the jokers) may spell a word.
-func (g *Generator) motAvec(counts *[tile.Alphabet + 1]uint8, jokers, fixed int) bool {
-	a := g.lex.Anagrammes(g.rackSize + fixed)
-	return a == nil || jokers > 1 || anagramme(a, counts, jokers, 1)
+// jokersAvec is jokersDuChevalet for the rack's letters with fixed letters
+// of the board, all in counts, and jokers jokers.
+func (g *Generator) jokersAvec(counts *[tile.Alphabet + 1]uint8, jokers, fixed int) uint32 {
+	if jokers > 1 && fixed > 1 {
+		return allLetters
+	}
+	return jokersPossibles(g.lex.Anagrammes(g.rackSize+fixed), counts, jokers, 1)
 }
 
-// anagramme reports whether the letters of counts and jokers jokers, each
-// standing for a letter from from on, spell a word of a.
-func anagramme(a *lexicon.Anagrammes, counts *[tile.Alphabet + 1]uint8, jokers, from int) bool {
+// jokersPossibles is the set of the letters that jokers jokers (each a
+// letter from from on) stand for in the words of a spelt by the letters of
+// counts and them; every letter when there is no joker and the letters
+// spell one; 0 when no word is spelt. A nil a (a length the sets do not
+// hold) answers every letter.
+func jokersPossibles(a *lexicon.Anagrammes, counts *[tile.Alphabet + 1]uint8, jokers, from int) uint32 {
+	if a == nil {
+		return allLetters
+	}
 	if jokers == 0 {
-		return a.Contient(counts)
+		if a.Contient(counts) {
+			return allLetters
+		}
+		return 0
 	}
+	var m uint32
 	for l := from; l <= tile.Alphabet; l++ {
 		counts[l]++
-		ok := anagramme(a, counts, jokers-1, l)
-		counts[l]--
-		if ok {
-			return true
+		if sub := jokersPossibles(a, counts, jokers-1, l); sub != 0 {
+			m |= 1 << l
+			if jokers > 1 {
+				m |= sub
+			}
 		}
+		counts[l]--
 	}
-	return false
+	return m
 }
