@@ -267,40 +267,38 @@ func (g *Generator) spanBound(sp *span) int32 {
 // span.
 func (g *Generator) jokersDuChevalet(sp *span) uint32 {
 	sh := &g.shadow
-	counts := [tile.Alphabet + 1]uint8(g.hand)
-	jokers := int(counts[0])
-	counts[0] = 0
 	switch {
 	case sp.nFixed == 0:
 		if !sh.seulConnu {
-			sh.seulConnu = true
-			sh.seul = jokersPossibles(g.lex.Anagrammes(g.rackSize), &counts, jokers, 1)
+			sh.seulConnu, sh.seul = true, g.jokersAvec(nil)
 		}
 		return sh.seul
 	case sp.nFixed == 1:
 		l := sp.fixedLetters[0]
 		if bit := uint32(1) << l; sh.avecConnu&bit == 0 {
 			sh.avecConnu |= bit
-			counts[l]++
-			sh.avec[l] = g.jokersAvec(&counts, jokers, 1)
+			sh.avec[l] = g.jokersAvec(sp.fixedLetters[:1])
 		}
 		return sh.avec[l]
 	case sp.nFixed <= len(sp.fixedLetters):
-		for _, l := range sp.fixedLetters[:sp.nFixed] {
-			counts[l]++
-		}
-		return g.jokersAvec(&counts, jokers, sp.nFixed)
+		return g.jokersAvec(sp.fixedLetters[:sp.nFixed])
 	}
 	return allLetters
 }
 
-// jokersAvec is jokersDuChevalet for the rack's letters with fixed letters
-// of the board, all in counts, and jokers jokers.
-func (g *Generator) jokersAvec(counts *[tile.Alphabet + 1]uint8, jokers, fixed int) uint32 {
-	if jokers > 1 && fixed > 1 {
+// jokersAvec is jokersDuChevalet for the whole rack with the letters fixe
+// of the board.
+func (g *Generator) jokersAvec(fixe []uint8) uint32 {
+	counts := [tile.Alphabet + 1]uint8(g.hand)
+	jokers := int(counts[0])
+	if jokers > 1 && len(fixe) > 1 {
 		return allLetters
 	}
-	return jokersPossibles(g.lex.Anagrammes(g.rackSize+fixed), counts, jokers, 1)
+	counts[0] = 0
+	for _, l := range fixe {
+		counts[l]++
+	}
+	return jokersPossibles(g.lex.Anagrammes(g.rackSize+len(fixe)), &counts, jokers, 1)
 }
 
 // jokersPossibles is the set of the letters that jokers jokers (each a
