@@ -22,15 +22,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"arbitre/domain/eventstore"
 
-	"github.com/google/uuid"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+	zsqlite "zombiezen.com/go/sqlite"
+	"zombiezen.com/go/sqlite/sqlitex"
 )
 
 // FileName is the name of the store file inside the --data directory.
@@ -69,31 +69,40 @@ CREATE TABLE events (
 const identitySchema = `CREATE TABLE identite (id TEXT NOT NULL);
 INSERT INTO identite (id) VALUES (lower(hex(randomblob(16))))`
 
-// upgrades[v] brings a file of layout version v to version v+1 inside tx.
-var upgrades = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	1: func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`)
-		return err
+// upgrades[v] brings a file of layout version v to version v+1 inside the
+// upgrade's transaction on conn.
+var upgrades = map[int]func(conn *zsqlite.Conn) error{
+	1: func(conn *zsqlite.Conn) error {
+		return sqlitex.ExecuteTransient(conn, `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`, nil)
 	},
 	2: chainExistingEvents,
 }
 
 // chainExistingEvents adds the hash column and the identity, and computes
 // the chain over the events already stored, in global order.
-func chainExistingEvents(ctx context.Context, tx *sql.Tx) error {
-	if _, err := tx.ExecContext(ctx, `ALTER TABLE events ADD COLUMN hash BLOB NOT NULL DEFAULT x''; `+identitySchema); err != nil {
+func chainExistingEvents(conn *zsqlite.Conn) error {
+	if err := sqlitex.ExecuteScript(conn, `ALTER TABLE events ADD COLUMN hash BLOB NOT NULL DEFAULT x''; `+identitySchema, nil); err != nil {
 		return err
 	}
 	var previous []byte
 	var from int64
 	for {
-		events, err := readPage(ctx, tx, `SELECT `+eventColumns+` FROM events WHERE position > ? ORDER BY position LIMIT ?`, from, eventstore.PageSize)
+		var events []eventstore.Event
+		var r releve
+		err := sqlitex.Execute(conn, lectureJournalApres, &sqlitex.ExecOptions{
+			Args: []any{from, eventstore.PageSize},
+			ResultFunc: func(stmt *zsqlite.Stmt) error {
+				e, err := r.evenement(stmt)
+				events = append(events, e)
+				return err
+			},
+		})
 		if err != nil {
 			return err
 		}
 		for _, e := range events {
 			previous = eventstore.ChainHash(previous, e)
-			if _, err := tx.ExecContext(ctx, `UPDATE events SET hash = ? WHERE position = ?`, previous, e.Position); err != nil {
+			if err := sqlitex.Execute(conn, `UPDATE events SET hash = ? WHERE position = ?`, &sqlitex.ExecOptions{Args: []any{previous, int64(e.Position)}}); err != nil {
 				return err
 			}
 			from = int64(e.Position)
@@ -104,27 +113,17 @@ func chainExistingEvents(ctx context.Context, tx *sql.Tx) error {
 	}
 }
 
-// readPage reads events with a query over eventColumns, closing its rows
-// before returning so the transaction can write next.
-func readPage(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]eventstore.Event, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []eventstore.Event
-	var sc scanner
-	for rows.Next() {
-		e, err := sc.scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
-}
-
 const eventColumns = `position, stream, revision, event_id, type, version, data, actor, role, correlation_id, causation_id, recorded_at, requete, hash`
+
+// The reads of events, on the reader connections.
+const (
+	lectureJournal      = `SELECT ` + eventColumns + ` FROM events WHERE position >= ? ORDER BY position LIMIT ?`
+	lectureJournalApres = `SELECT ` + eventColumns + ` FROM events WHERE position > ? ORDER BY position LIMIT ?`
+	lectureTranche      = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND position <= ? ORDER BY position`
+	lectureFlux         = `SELECT ` + eventColumns + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`
+	lectureSections     = `SELECT ` + eventColumns + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`
+	lectureSuite        = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`
+)
 
 // SealName is the seal file the store keeps beside its file: the position
 // and hash of the last event it committed (see eventstore.Sceau).
@@ -149,17 +148,12 @@ type Store struct {
 	clock    eventstore.Clock
 	poll     time.Duration
 	writer   *sql.DB
-	reader   *sql.DB
+	reader   *lecteurs
 
 	// Prepared once: the driver keeps a prepared statement compiled, where
 	// a statement passed as text is parsed and planned at every execution
 	// (a fifth of the server's CPU while fifty arbiters enter bulletins).
 	insert    *sql.Stmt
-	readAll   *sql.Stmt
-	readAfter *sql.Stmt
-	readStrm  *sql.Stmt
-	readSect  *sql.Stmt
-	readSuite *sql.Stmt
 	ecriture  instructionsEcriture
 	writeLock sync.Mutex
 	changes   notifier
@@ -249,16 +243,18 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	} else if err := s.upgrade(ctx); err != nil {
 		return err
 	}
-	if s.reader, err = sql.Open("sqlite", dsn(s.path, "_pragma=query_only(1)")); err != nil {
-		return unavailable("opening "+s.path, err)
+	if s.reader, err = ouvrirLecteurs(s.path, readers); err != nil {
+		return classify("opening "+s.path, err)
 	}
-	s.reader.SetMaxOpenConns(readers)
-	s.reader.SetMaxIdleConns(readers)
-	if err := s.reader.QueryRowContext(ctx, `SELECT id FROM identite`).Scan(&s.identity); err != nil {
-		return classify("reading the identity of "+s.path, err)
+	err = s.reader.lire(ctx, "reading the identity of "+s.path, `SELECT id FROM identite`, nil, func(stmt *zsqlite.Stmt) error {
+		s.identity = stmt.ColumnText(0)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for _, p := range s.instructions() {
-		if *p.stmt, err = p.db.PrepareContext(ctx, p.sql); err != nil {
+		if *p.stmt, err = s.writer.PrepareContext(ctx, p.sql); err != nil {
 			return classify("preparing "+p.sql, err)
 		}
 	}
@@ -273,61 +269,68 @@ type instructionsEcriture struct {
 	gardeFlux, gardeSousFlux       *sql.Stmt
 }
 
-// instruction is one statement the store prepares when it opens.
+// instruction is one statement the store prepares on the writer when it
+// opens.
 type instruction struct {
 	stmt **sql.Stmt
-	db   *sql.DB
 	sql  string
 }
 
 func (s *Store) instructions() []instruction {
 	e := &s.ecriture
 	return []instruction{
-		{&s.insert, s.writer, `INSERT INTO events (` + eventColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
-		{&e.savepoint, s.writer, `SAVEPOINT ajout`},
-		{&e.release, s.writer, `RELEASE ajout`},
-		{&e.rollbackTo, s.writer, `ROLLBACK TO ajout`},
-		{&e.revision, s.writer, `SELECT MAX(revision) FROM events WHERE stream = ?`},
-		{&e.evenement, s.writer, `SELECT stream, revision FROM events WHERE event_id = ?`},
-		{&e.tete, s.writer, `SELECT position, hash FROM events ORDER BY position DESC LIMIT 1`},
-		{&e.gardeSousFlux, s.writer, `SELECT MAX(position) FROM events WHERE stream > ? AND stream < ?`},
-		{&e.gardeFlux, s.writer, `SELECT MAX(position) FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)`},
-		{&s.readAll, s.reader, `SELECT ` + eventColumns + ` FROM events WHERE position >= ? ORDER BY position LIMIT ?`},
-		{&s.readAfter, s.reader, `SELECT ` + eventColumns + ` FROM events WHERE position > ? ORDER BY position LIMIT ?`},
-		{&s.readStrm, s.reader, `SELECT ` + eventColumns + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`},
-		{&s.readSect, s.reader, `SELECT ` + eventColumns + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`},
-		{&s.readSuite, s.reader, `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`},
+		{&s.insert, `INSERT INTO events (` + eventColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
+		{&e.savepoint, `SAVEPOINT ajout`},
+		{&e.release, `RELEASE ajout`},
+		{&e.rollbackTo, `ROLLBACK TO ajout`},
+		{&e.revision, `SELECT MAX(revision) FROM events WHERE stream = ?`},
+		{&e.evenement, `SELECT stream, revision FROM events WHERE event_id = ?`},
+		{&e.tete, `SELECT position, hash FROM events ORDER BY position DESC LIMIT 1`},
+		{&e.gardeSousFlux, `SELECT MAX(position) FROM events WHERE stream > ? AND stream < ?`},
+		{&e.gardeFlux, `SELECT MAX(position) FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)`},
 	}
 }
 
 // upgrade brings an existing file to schemaVersion, one transaction per
 // step: a crash leaves the file at a version this build still opens.
 func (s *Store) upgrade(ctx context.Context) error {
+	conn, err := zsqlite.OpenConn("file:"+s.path, zsqlite.OpenReadWrite|zsqlite.OpenURI)
+	if err != nil {
+		return classify("upgrading "+s.path, err)
+	}
+	defer conn.Close()
+	conn.SetBusyTimeout(10 * time.Second)
+	conn.SetInterrupt(ctx.Done())
 	for {
-		tx, err := s.writer.BeginTx(ctx, nil)
+		version, err := monter(conn)
 		if err != nil {
-			return classify("upgrading "+s.path, err)
-		}
-		var version int
-		if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
-			tx.Rollback()
-			return classify("reading the schema version of "+s.path, err)
+			return unavailable(fmt.Sprintf("upgrading %s from schema version %d", s.path, version), contextOr(ctx, err))
 		}
 		if version == schemaVersion {
-			return tx.Rollback()
-		}
-		err = upgrades[version](ctx, tx)
-		if err == nil {
-			_, err = tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version+1))
-		}
-		if err != nil {
-			tx.Rollback()
-			return unavailable(fmt.Sprintf("upgrading %s from schema version %d", s.path, version), err)
-		}
-		if err := tx.Commit(); err != nil {
-			return classify("upgrading "+s.path, err)
+			return nil
 		}
 	}
+}
+
+// monter brings the file one layout version up, in one transaction, and
+// returns the version it found.
+func monter(conn *zsqlite.Conn) (version int, err error) {
+	end, err := sqlitex.ImmediateTransaction(conn)
+	if err != nil {
+		return 0, err
+	}
+	defer end(&err)
+	err = sqlitex.ExecuteTransient(conn, `PRAGMA user_version`, &sqlitex.ExecOptions{ResultFunc: func(stmt *zsqlite.Stmt) error {
+		version = stmt.ColumnInt(0)
+		return nil
+	}})
+	if err != nil || version == schemaVersion {
+		return version, err
+	}
+	if err := upgrades[version](conn); err != nil {
+		return version, err
+	}
+	return version, sqlitex.ExecuteTransient(conn, fmt.Sprintf("PRAGMA user_version = %d", version+1), nil)
 }
 
 // CreatePrivate creates an empty database file at path that only its owner
@@ -456,10 +459,11 @@ func (s *Store) closePools() error {
 			errs = append(errs, (*p.stmt).Close())
 		}
 	}
-	for _, db := range []*sql.DB{s.reader, s.writer} {
-		if db != nil {
-			errs = append(errs, db.Close())
-		}
+	if s.reader != nil {
+		errs = append(errs, s.reader.close())
+	}
+	if s.writer != nil {
+		errs = append(errs, s.writer.Close())
 	}
 	return errors.Join(errs...)
 }
@@ -738,9 +742,9 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Gard
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	de, a := eventstore.BornesSousFlux(stream)
 	if after > 0 {
-		return s.query(ctx, "reading "+stream+" and its tables", s.readSuite, 0, int64(after), stream, de, a)
+		return s.query(ctx, "reading "+stream+" and its tables", lectureSuite, 0, int64(after), stream, de, a)
 	}
-	return s.query(ctx, "reading "+stream+" and its tables", s.readSect, 0, stream, de, a)
+	return s.query(ctx, "reading "+stream+" and its tables", lectureSections, 0, stream, de, a)
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
@@ -804,7 +808,7 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limi
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading "+stream, s.readStrm, min(limit, room), stream, int64(from), limit)
+	return s.query(ctx, "reading "+stream, lectureFlux, min(limit, room), stream, int64(from), limit)
 }
 
 // ReadAll implements eventstore.Reader.
@@ -812,7 +816,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventsto
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", s.readAll, min(limit, room), int64(from), limit)
+	return s.query(ctx, "reading the global log", lectureJournal, min(limit, room), int64(from), limit)
 }
 
 // ReadAllAfter implements eventstore.Reader.
@@ -820,7 +824,7 @@ func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", s.readAfter, min(limit, room), int64(after), limit)
+	return s.query(ctx, "reading the global log", lectureJournalApres, min(limit, room), int64(after), limit)
 }
 
 // Borne implements eventstore.Tranches: it steps over the primary key's
@@ -829,15 +833,13 @@ func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, e
 	if err := eventstore.ValidateLimit(n); err != nil {
 		return 0, false, err
 	}
-	var upTo int64
-	err := s.reader.QueryRowContext(ctx, `SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?`, int64(after), n-1).Scan(&upTo)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
-	}
-	if err != nil {
-		return 0, false, classify("reading the global log", err)
-	}
-	return uint64(upTo), true, nil
+	var upTo uint64
+	found := false
+	err := s.reader.lire(ctx, "reading the global log", `SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?`, []any{int64(after), n - 1}, func(stmt *zsqlite.Stmt) error {
+		upTo, found = uint64(stmt.ColumnInt64(0)), true
+		return nil
+	})
+	return upTo, found, err
 }
 
 // ReadAllUpTo implements eventstore.Tranches.
@@ -845,28 +847,8 @@ func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventsto
 	if s.isClosed() {
 		return nil, eventstore.ErrClosed
 	}
-	const what = "reading the global log"
-	rows, err := s.reader.QueryContext(ctx, `SELECT `+colonnesBrutes+` FROM events WHERE position > ? AND position <= ? ORDER BY position`, int64(after), int64(upTo))
-	if err != nil {
-		return nil, classify(what, err)
-	}
-	return scanAll(what, rows, room)
+	return s.reader.evenements(ctx, "reading the global log", lectureTranche, room, int64(after), int64(upTo))
 }
-
-// colonnesBrutes are eventColumns with the text columns read as BLOBs,
-// the same bytes: the driver hands a BLOB over as it is, where it copies a
-// text into a string and looks up the column's declared type at every row
-// (a tenth of a rebuild's reading).
-var colonnesBrutes = func() string {
-	colonnes := strings.Split(eventColumns, ", ")
-	for i, c := range colonnes {
-		switch c {
-		case "stream", "type", "actor", "role", "correlation_id", "causation_id", "requete":
-			colonnes[i] = "CAST(" + c + " AS BLOB)"
-		}
-	}
-	return strings.Join(colonnes, ", ")
-}()
 
 // room is the capacity a page of the log is read into at first: growing
 // 4,096 events' slice from zero cost 8 % of a rebuild's reading.
@@ -875,88 +857,19 @@ const room = 4096
 // HashBefore implements eventstore.Chained.
 func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error) {
 	var hash []byte
-	err := s.reader.QueryRowContext(ctx, `SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1`, int64(position)).Scan(&hash)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, classify(fmt.Sprintf("reading the event before position %d", position), err)
-	}
-	return hash, nil
+	err := s.reader.lire(ctx, fmt.Sprintf("reading the event before position %d", position), `SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1`, []any{int64(position)}, func(stmt *zsqlite.Stmt) error {
+		hash = make([]byte, stmt.ColumnLen(0))
+		stmt.ColumnBytes(0, hash)
+		return nil
+	})
+	return hash, err
 }
 
-func (s *Store) query(ctx context.Context, what string, stmt *sql.Stmt, size int, args ...any) ([]eventstore.Event, error) {
+func (s *Store) query(ctx context.Context, what, query string, size int, args ...any) ([]eventstore.Event, error) {
 	if s.isClosed() {
 		return nil, eventstore.ErrClosed
 	}
-	rows, err := stmt.QueryContext(ctx, args...)
-	if err != nil {
-		return nil, classify(what, err)
-	}
-	return scanAll(what, rows, size)
-}
-
-// scanAll returns the events of rows, which it closes, in capacity room
-// for size of them.
-func scanAll(what string, rows *sql.Rows, size int) ([]eventstore.Event, error) {
-	defer rows.Close()
-	out := make([]eventstore.Event, 0, size)
-	var sc scanner
-	for rows.Next() {
-		e, err := sc.scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, classify(what, err)
-	}
-	return out, nil
-}
-
-// scanner decodes rows. Stream names, types and metadata strings repeat a
-// lot along the log, so they are read without copying and interned: a page
-// allocates each distinct string once, which keeps replays fast.
-type scanner struct {
-	strings                                                   map[string]string
-	stream, typ, actor, role, correlation, causation, requete sql.RawBytes
-	id, data, hash                                            sql.RawBytes
-}
-
-func (sc *scanner) intern(b []byte) string {
-	if s, ok := sc.strings[string(b)]; ok {
-		return s
-	}
-	if sc.strings == nil {
-		sc.strings = map[string]string{}
-	}
-	s := string(b)
-	sc.strings[s] = s
-	return s
-}
-
-func (sc *scanner) scan(rows *sql.Rows) (eventstore.Event, error) {
-	var e eventstore.Event
-	var recorded int64
-	if err := rows.Scan(&e.Position, &sc.stream, &e.Revision, &sc.id, &sc.typ, &e.Version, &sc.data,
-		&sc.actor, &sc.role, &sc.correlation, &sc.causation, &recorded, &sc.requete, &sc.hash); err != nil {
-		return e, classify("decoding a stored event", err)
-	}
-	id, err := uuid.FromBytes(sc.id)
-	if err != nil {
-		return e, eventstore.NewError(eventstore.CodeCorruptStore, fmt.Sprintf("event at position %d has a malformed id", e.Position), err)
-	}
-	e.ID = id
-	e.Stream, e.Type = sc.intern(sc.stream), sc.intern(sc.typ)
-	e.Data = bytes.Clone(sc.data)
-	e.Hash = bytes.Clone(sc.hash)
-	e.Metadata = eventstore.Metadata{
-		Actor: sc.intern(sc.actor), Role: sc.intern(sc.role),
-		CorrelationID: sc.intern(sc.correlation), CausationID: sc.intern(sc.causation),
-		Requete: sc.intern(sc.requete), RecordedAt: time.Unix(0, recorded).UTC(),
-	}
-	return e, nil
+	return s.reader.evenements(ctx, what, query, size, args...)
 }
 
 // Subscribe implements eventstore.Store. It reads pages of the global log
@@ -1030,11 +943,13 @@ func isUniqueViolation(err error) bool {
 // ErrCorruptStore, anything else ErrUnavailable.
 func classify(what string, err error) error {
 	var se *sqlite.Error
+	code := int(zsqlite.ErrCode(err).ToPrimary())
 	if errors.As(err, &se) {
-		switch se.Code() & 0xff {
-		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-			return eventstore.NewError(eventstore.CodeCorruptStore, what, err)
-		}
+		code = se.Code() & 0xff
+	}
+	switch code {
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return eventstore.NewError(eventstore.CodeCorruptStore, what, err)
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
@@ -1049,8 +964,9 @@ func unavailable(what string, err error) error {
 // LastPosition returns the global position of the last event (0 when empty).
 func (s *Store) LastPosition(ctx context.Context) (uint64, error) {
 	var last uint64
-	if err := s.reader.QueryRowContext(ctx, `SELECT COALESCE(MAX(position), 0) FROM events`).Scan(&last); err != nil {
-		return 0, classify("reading the last position", err)
-	}
-	return last, nil
+	err := s.reader.lire(ctx, "reading the last position", `SELECT COALESCE(MAX(position), 0) FROM events`, nil, func(stmt *zsqlite.Stmt) error {
+		last = uint64(stmt.ColumnInt64(0))
+		return nil
+	})
+	return last, err
 }
