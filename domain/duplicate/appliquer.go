@@ -155,7 +155,7 @@ func (p *Partie) appliquer(e any) error {
 			p.joueurs[l].elimine = true
 		}
 	case TopTrouve:
-		mettre(p.toppings, e.Coup, e.Licence, e)
+		mettre(p.toppings, e.Coup, e.Licence, e, 0)
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee

@@ -20,27 +20,30 @@ type contexte struct {
 func (p *Partie) appliquerBulletin(e any) {
 	switch e := e.(type) {
 	case BulletinDepose:
-		mettre(p.deposes, e.Coup, e.Licence, e)
+		mettre(p.deposes, e.Coup, e.Licence, e, len(p.joueurs))
 	case BulletinCorrige:
-		mettre(p.corrections, e.Coup, e.Licence, e)
+		mettre(p.corrections, e.Coup, e.Licence, e, len(p.joueurs))
 		delete(p.contre[e.Coup], e.Licence) // a new correction awaits its own check
 	case DoubleArbitrage:
-		mettre(p.contre, e.Coup, e.Licence, e)
+		mettre(p.contre, e.Coup, e.Licence, e, 0)
 	case BilletEmis:
-		mettre(p.billets, e.Coup, e.Licence, true)
+		mettre(p.billets, e.Coup, e.Licence, true, 0)
 	case RenvoiCommission:
-		mettre(p.renvois, e.Coup, e.Licence, true)
+		mettre(p.renvois, e.Coup, e.Licence, true, 0)
 	case DecisionCommission:
 		p.appels[decisionAppel{appel: e.Appel, niveau: e.Niveau}] = true
 	}
 	if coup, licence, d, ok := DecisionImposee(e); ok {
-		mettre(p.decisions, coup, licence, d)
+		mettre(p.decisions, coup, licence, d, len(p.joueurs))
 	}
 }
 
-func mettre[V any](m map[int]map[string]V, coup int, licence string, v V) {
+// mettre sets m[coup][licence] to v; a coup's map is made for prevus
+// players at first, so that a game's bulletins do not grow it step by step
+// (a sixth of a rebuild's replay of the games went to that growth).
+func mettre[V any](m map[int]map[string]V, coup int, licence string, v V, prevus int) {
 	if m[coup] == nil {
-		m[coup] = map[string]V{}
+		m[coup] = make(map[string]V, prevus)
 	}
 	m[coup][licence] = v
 }

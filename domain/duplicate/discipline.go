@@ -67,12 +67,12 @@ func (d *Discipline) Appliquer(e any) {
 			if d.avertissements == nil {
 				d.avertissements = map[int]map[string]int{}
 			}
-			mettre(d.avertissements, e.Coup, e.Licence, d.avertissements[e.Coup][e.Licence]+1)
+			mettre(d.avertissements, e.Coup, e.Licence, d.avertissements[e.Coup][e.Licence]+1, 0)
 		case SanctionZero:
 			if d.zeros == nil {
 				d.zeros = map[int]map[string]bool{}
 			}
-			mettre(d.zeros, e.Coup, e.Licence, true)
+			mettre(d.zeros, e.Coup, e.Licence, true, 0)
 		case SanctionExclusion:
 			if d.exclus == nil {
 				d.exclus = map[string]bool{}

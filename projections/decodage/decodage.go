@@ -9,7 +9,6 @@
 package decodage
 
 import (
-	"sync/atomic"
 	"unicode/utf8"
 
 	"arbitre/domain/duplicate"
@@ -240,7 +239,7 @@ func (l *lecteur) chaine() string {
 				l.ok = false
 				return ""
 			}
-			return interne(s)
+			return eventstore.Interne(s)
 		case c == '\\' || c < 0x20:
 			l.ok = false
 			return ""
@@ -250,27 +249,6 @@ func (l *lecteur) chaine() string {
 	l.ok = false
 	return ""
 }
-
-// interne is s as a string, the one given before for the same bytes when
-// the cache still holds it: licences, arbiters, sanctions, references and
-// words repeat all along a tournament, so most strings cost no allocation
-// and are held once in memory. The cache is a fixed table of atomic
-// pointers, shared by the goroutines that decode at once.
-func interne(b []byte) string {
-	h := uint32(2166136261) // FNV-1a
-	for _, c := range b {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	entree := &cache[h%uint32(len(cache))]
-	if p := entree.Load(); p != nil && *p == string(b) {
-		return *p
-	}
-	s := string(b)
-	entree.Store(&s)
-	return s
-}
-
-var cache [1 << 14]atomic.Pointer[string]
 
 // liste reads null (a nil slice) or an array of elements read by element
 // (an empty array is an empty slice, as encoding/json gives).

@@ -95,32 +95,23 @@ func (l *lecteurs) evenements(ctx context.Context, what, query string, size int,
 // its page holds at most one block.
 const chunk = 64 << 10
 
-// releve turns rows into events. Stream names, types and metadata strings
-// repeat a lot along the log, so they are interned: a read allocates each
-// distinct string once; payloads and hashes are copied into shared blocks.
+// releve turns rows into events: its strings are interned
+// (eventstore.Interne), its payloads and hashes copied into shared blocks.
 type releve struct {
-	strings map[string]string
-	block   []byte
+	block []byte
 }
 
-func (r *releve) intern(stmt *sqlite.Stmt, col int) string {
+// chaine is column col as a string, interned.
+func (r *releve) chaine(stmt *sqlite.Stmt, col int) string {
 	var buf [128]byte
-	n := stmt.ColumnLen(col)
 	b := buf[:0]
-	if n > len(buf) {
-		b = make([]byte, 0, n)
+	if n := stmt.ColumnLen(col); n > len(buf) {
+		b = make([]byte, n)
+	} else {
+		b = buf[:n]
 	}
-	b = b[:n]
 	stmt.ColumnBytes(col, b)
-	if s, ok := r.strings[string(b)]; ok {
-		return s
-	}
-	if r.strings == nil {
-		r.strings = map[string]string{}
-	}
-	s := string(b)
-	r.strings[s] = s
-	return s
+	return eventstore.Interne(b)
 }
 
 // copie is column col's bytes (nil when empty), copied into the current
@@ -148,7 +139,7 @@ func (r *releve) copie(stmt *sqlite.Stmt, col int) []byte {
 func (r *releve) evenement(stmt *sqlite.Stmt) (eventstore.Event, error) {
 	e := eventstore.Event{
 		Position: uint64(stmt.ColumnInt64(0)),
-		Stream:   r.intern(stmt, 1),
+		Stream:   r.chaine(stmt, 1),
 		Revision: uint64(stmt.ColumnInt64(2)),
 	}
 	var id [16]byte
@@ -157,14 +148,14 @@ func (r *releve) evenement(stmt *sqlite.Stmt) (eventstore.Event, error) {
 	}
 	stmt.ColumnBytes(3, id[:])
 	e.ID = uuid.UUID(id)
-	e.Type = r.intern(stmt, 4)
+	e.Type = r.chaine(stmt, 4)
 	e.Version = stmt.ColumnInt(5)
 	e.Data = r.copie(stmt, 6)
 	e.Metadata = eventstore.Metadata{
-		Actor: r.intern(stmt, 7), Role: r.intern(stmt, 8),
-		CorrelationID: r.intern(stmt, 9), CausationID: r.intern(stmt, 10),
+		Actor: r.chaine(stmt, 7), Role: r.chaine(stmt, 8),
+		CorrelationID: r.chaine(stmt, 9), CausationID: r.chaine(stmt, 10),
 		RecordedAt: time.Unix(0, stmt.ColumnInt64(11)).UTC(),
-		Requete:    r.intern(stmt, 12),
+		Requete:    r.chaine(stmt, 12),
 	}
 	e.Hash = r.copie(stmt, 13)
 	return e, nil
