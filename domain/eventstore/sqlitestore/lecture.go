@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -21,54 +22,140 @@ import (
 // 1,000-player, 23-game store on one core: 5.8–7.3 s through database/sql,
 // 2.4–3.0 s this way (issue 16, item 10). Appends stay on the writer, a
 // database/sql connection.
+//
+// The pool is its own rather than sqlitex.Pool, for three reasons measured
+// under arbitre charge: the connection returned last is taken first, its
+// page cache still warm (sqlitex.Pool takes them in turn); a read checks
+// its context between rows rather than through SetInterrupt, which starts
+// a goroutine per read and waits for it when the connection comes back;
+// and a prepared statement is run again as it is, where zombiezen's Prepare
+// clears the bindings of the statement it finds cached, after which SQLite
+// compiles again, at its next step, a statement whose plan looked at a
+// parameter (a LIMIT ?, a range on an index): a quarter of the CPU of
+// every read of a stream went to that.
 type lecteurs struct {
-	pool *sqlitex.Pool
+	// jetons holds one token per idle connection.
+	jetons chan struct{}
+	mu     sync.Mutex
+	libres []*lecteur
+	tous   []*lecteur
+}
+
+// lecteur is one read connection and the statements it prepared.
+type lecteur struct {
+	conn         *sqlite.Conn
+	instructions map[string]*sqlite.Stmt
 }
 
 // ouvrirLecteurs opens n read connections to the store file at path, which
 // exists and is in WAL mode.
 func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
-	pool, err := sqlitex.NewPool("file:"+path, sqlitex.PoolOptions{
-		Flags:    sqlite.OpenReadWrite | sqlite.OpenURI,
-		PoolSize: n,
-		PrepareConn: func(conn *sqlite.Conn) error {
+	l := &lecteurs{jetons: make(chan struct{}, n)}
+	for range n {
+		conn, err := sqlite.OpenConn("file:"+path, sqlite.OpenReadWrite|sqlite.OpenURI)
+		if err == nil {
 			conn.SetBusyTimeout(10 * time.Second)
-			return sqlitex.ExecuteTransient(conn, `PRAGMA query_only = 1`, nil)
-		},
-	})
+			if err = sqlitex.ExecuteTransient(conn, `PRAGMA query_only = 1`, nil); err != nil {
+				conn.Close()
+			}
+		}
+		if err != nil {
+			return nil, errors.Join(err, l.close())
+		}
+		lc := &lecteur{conn: conn, instructions: map[string]*sqlite.Stmt{}}
+		l.tous = append(l.tous, lc)
+		l.libres = append(l.libres, lc)
+		l.jetons <- struct{}{}
+	}
+	return l, nil
+}
+
+// close waits for every connection to come back and closes them.
+func (l *lecteurs) close() error {
+	var errs []error
+	for _, lc := range l.tous {
+		<-l.jetons
+		errs = append(errs, lc.conn.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// prendre takes the idle connection returned last.
+func (l *lecteurs) prendre(ctx context.Context) (*lecteur, error) {
+	select {
+	case <-l.jetons:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lc := l.libres[len(l.libres)-1]
+	l.libres = l.libres[:len(l.libres)-1]
+	return lc, nil
+}
+
+func (l *lecteurs) rendre(lc *lecteur) {
+	l.mu.Lock()
+	l.libres = append(l.libres, lc)
+	l.mu.Unlock()
+	l.jetons <- struct{}{}
+}
+
+// instruction is query prepared on lc's connection, once: the connection
+// keeps it (zombiezen's cache) and finalizes it when it closes.
+func (lc *lecteur) instruction(query string) (*sqlite.Stmt, error) {
+	if stmt, ok := lc.instructions[query]; ok {
+		return stmt, nil
+	}
+	stmt, err := lc.conn.Prepare(query)
 	if err != nil {
 		return nil, err
 	}
-	return &lecteurs{pool: pool}, nil
-}
-
-func (l *lecteurs) close() error {
-	return l.pool.Close()
+	lc.instructions[query] = stmt
+	return stmt, nil
 }
 
 // lire runs query with args on a read connection and hands each row to
 // row; it stops at the first error row returns (an *eventstore.Error,
-// returned as it is).
+// returned as it is), and between rows once ctx is done.
 func (l *lecteurs) lire(ctx context.Context, what, query string, args []any, row func(*sqlite.Stmt) error) error {
-	conn, err := l.pool.Take(ctx)
+	lc, err := l.prendre(ctx)
 	if err != nil {
-		return classify(what, contextOr(ctx, err))
-	}
-	defer l.pool.Put(conn)
-	err = sqlitex.Execute(conn, query, &sqlitex.ExecOptions{Args: args, ResultFunc: row})
-	var stored *eventstore.Error
-	if err == nil || errors.As(err, &stored) {
 		return err
 	}
-	return classify(what, contextOr(ctx, err))
-}
-
-// contextOr is ctx's error when ctx is done (an interrupted read), else err.
-func contextOr(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
+	defer l.rendre(lc)
+	stmt, err := lc.instruction(query)
+	if err != nil {
+		return classify(what, err)
 	}
-	return err
+	defer stmt.Reset()
+	for i, a := range args {
+		switch v := a.(type) {
+		case int64:
+			stmt.BindInt64(i+1, v)
+		case int:
+			stmt.BindInt64(i+1, int64(v))
+		case string:
+			stmt.BindText(i+1, v)
+		default:
+			panic(fmt.Sprintf("sqlitestore: cannot bind a %T", a))
+		}
+	}
+	for n := 0; ; n++ {
+		if n%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		ok, err := stmt.Step()
+		if err != nil {
+			return classify(what, err)
+		}
+		if !ok {
+			return nil
+		}
+		if err := row(stmt); err != nil {
+			return err
+		}
+	}
 }
 
 // evenements reads the events query (which selects eventColumns) returns,
@@ -90,10 +177,15 @@ func (l *lecteurs) evenements(ctx context.Context, what, query string, size int,
 	return out, nil
 }
 
-// chunk is the size of the blocks a read copies its payloads and hashes
-// into: some hundred events share one allocation, and an event kept after
-// its page holds at most one block.
-const chunk = 64 << 10
+// The blocks a read copies its payloads and hashes into start at
+// premierBloc bytes and double up to dernierBloc: a read of one stream
+// allocates little, a page of the log's thousands of events share a few
+// dozen allocations, and an event kept after its read holds at most one
+// block.
+const (
+	premierBloc = 4 << 10
+	dernierBloc = 64 << 10
+)
 
 // releve turns rows into events: its strings are interned
 // (eventstore.Interne), its payloads and hashes copied into shared blocks.
@@ -121,13 +213,13 @@ func (r *releve) copie(stmt *sqlite.Stmt, col int) []byte {
 	switch {
 	case n == 0:
 		return nil
-	case n > chunk/4:
+	case n > dernierBloc/4:
 		b := make([]byte, n)
 		stmt.ColumnBytes(col, b)
 		return b
 	}
 	if cap(r.block)-len(r.block) < n {
-		r.block = make([]byte, 0, chunk)
+		r.block = make([]byte, 0, max(min(max(2*cap(r.block), premierBloc), dernierBloc), n))
 	}
 	start := len(r.block)
 	r.block = r.block[:start+n]

@@ -312,6 +312,14 @@ func (s *Store) upgrade(ctx context.Context) error {
 	}
 }
 
+// contextOr is ctx's error when ctx is done (an interrupted upgrade), else err.
+func contextOr(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
 // monter brings the file one layout version up, in one transaction, and
 // returns the version it found.
 func monter(conn *zsqlite.Conn) (version int, err error) {

@@ -170,3 +170,44 @@ func BenchmarkSubscriptionLag(b *testing.B) {
 	b.ReportMetric(float64(lags[len(lags)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lags[len(lags)*99/100].Microseconds())/1000, "p99-ms")
 }
+
+// BenchmarkLectureDUnePartie reads what a command reads before it decides:
+// a game's stream, the game with its tables, and the next page of the
+// global log a projection asks for, over 50 games of 20 events and 20 table
+// events each (the store's read connections; issue 16, item 10).
+func BenchmarkLectureDUnePartie(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{3})
+	const parties = 50
+	for i := range parties {
+		for _, stream := range []string{fmt.Sprintf("partie-%d", i), fmt.Sprintf("partie-%d.table-1", i)} {
+			_, err := store.Append(ctx, stream, eventstore.Any, benchEvents(rng, 20, 0)...)
+			require.NoError(b, err)
+		}
+	}
+	lectures := []struct {
+		name string
+		lire func(i int) ([]eventstore.Event, error)
+	}{
+		{"flux", func(i int) ([]eventstore.Event, error) {
+			return store.ReadStream(ctx, fmt.Sprintf("partie-%d", i%parties), 0, 100)
+		}},
+		{"partie et tables", func(i int) ([]eventstore.Event, error) {
+			return store.ReadSections(ctx, fmt.Sprintf("partie-%d", i%parties), 0)
+		}},
+		{"journal apres", func(i int) ([]eventstore.Event, error) {
+			return store.ReadAllAfter(ctx, uint64(i%(2*20*parties)), 10)
+		}},
+	}
+	for _, l := range lectures {
+		b.Run(l.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				events, err := l.lire(i)
+				if err != nil || len(events) == 0 {
+					b.Fatal(err, len(events))
+				}
+			}
+		})
+	}
+}
