@@ -34,8 +34,10 @@ import (
 // parameter (a LIMIT ?, a range on an index): a quarter of the CPU of
 // every read of a stream went to that.
 type lecteurs struct {
-	// jetons holds one token per idle connection.
+	// jetons holds one token per idle connection; ferme is closed when
+	// the pool closes, after which no connection is handed out.
 	jetons chan struct{}
+	ferme  chan struct{}
 	mu     sync.Mutex
 	libres []*lecteur
 	tous   []*lecteur
@@ -50,7 +52,7 @@ type lecteur struct {
 // ouvrirLecteurs opens n read connections to the store file at path, which
 // exists and is in WAL mode.
 func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
-	l := &lecteurs{jetons: make(chan struct{}, n)}
+	l := &lecteurs{jetons: make(chan struct{}, n), ferme: make(chan struct{})}
 	for range n {
 		conn, err := sqlite.OpenConn("file:"+path, sqlite.OpenReadWrite|sqlite.OpenURI)
 		if err == nil {
@@ -72,9 +74,12 @@ func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
 
 // close waits for every connection to come back and closes them.
 func (l *lecteurs) close() error {
+	close(l.ferme)
+	for range l.tous {
+		<-l.jetons
+	}
 	var errs []error
 	for _, lc := range l.tous {
-		<-l.jetons
 		errs = append(errs, lc.conn.Close())
 	}
 	return errors.Join(errs...)
@@ -83,7 +88,14 @@ func (l *lecteurs) close() error {
 // prendre takes the idle connection returned last.
 func (l *lecteurs) prendre(ctx context.Context) (*lecteur, error) {
 	select {
+	case <-l.ferme:
+		return nil, eventstore.ErrClosed
+	default:
+	}
+	select {
 	case <-l.jetons:
+	case <-l.ferme:
+		return nil, eventstore.ErrClosed
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -50,4 +51,29 @@ func TestReopenKeepsEventsAndContinuesPositions(t *testing.T) {
 	res, err := store.Append(ctx, "partie-1", eventstore.Exact(2), eventstoretest.Events(1)...)
 	require.NoError(t, err)
 	require.Equal(t, eventstore.AppendResult{Revision: 3, Position: 4}, res)
+}
+
+// Every read of a closed store answers ErrClosed at once: the read
+// connections are the store's own pool, which must not leave a caller
+// waiting for a connection that will never come back.
+func TestLecturesApresFermeture(t *testing.T) {
+	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{})
+	require.NoError(t, err)
+	_, err = store.Append(context.Background(), "partie-1", eventstore.NoStream, eventstoretest.Events(3)...)
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	lectures := map[string]func() error{
+		"LastPosition": func() error { _, err := store.LastPosition(ctx); return err },
+		"Borne":        func() error { _, _, err := store.Borne(ctx, 0, 2); return err },
+		"HashBefore":   func() error { _, err := store.HashBefore(ctx, 2); return err },
+		"ReadStream":   func() error { _, err := store.ReadStream(ctx, "partie-1", 0, 10); return err },
+		"ReadAllUpTo":  func() error { _, err := store.ReadAllUpTo(ctx, 0, 2); return err },
+	}
+	for name, lire := range lectures {
+		t.Run(name, func(t *testing.T) {
+			require.ErrorIs(t, lire(), eventstore.ErrClosed)
+		})
+	}
 }
