@@ -23,16 +23,17 @@ import (
 // 2.4–3.0 s this way (issue 16, item 10). Appends stay on the writer, a
 // database/sql connection.
 //
-// The pool is its own rather than sqlitex.Pool, for three reasons measured
-// under arbitre charge: the connection returned last is taken first, its
-// page cache still warm (sqlitex.Pool takes them in turn); a read checks
-// its context between rows rather than through SetInterrupt, which starts
-// a goroutine per read and waits for it when the connection comes back;
-// and a prepared statement is run again as it is, where zombiezen's Prepare
-// clears the bindings of the statement it finds cached, after which SQLite
-// compiles again, at its next step, a statement whose plan looked at a
-// parameter (a LIMIT ?, a range on an index): a quarter of the CPU of
-// every read of a stream went to that.
+// The pool is its own rather than sqlitex.Pool, for three reasons (with
+// sqlitex.Pool, arbitre charge entered a coup's bulletins in 1.6–2.6 s
+// against 1.3–1.8 s through database/sql; docs/charge.md): the connection
+// returned last is taken first, its page cache still warm (sqlitex.Pool
+// takes them in turn); a read checks its context between rows rather than
+// through SetInterrupt, which starts a goroutine per read and waits for it
+// when the connection comes back; and a prepared statement is run again as
+// it is, where zombiezen's Prepare clears the bindings of the statement it
+// finds cached, after which SQLite compiles again, at its next step, a
+// statement whose plan looked at a parameter (a LIMIT ?, a range on an
+// index): a quarter of the CPU of every read of a stream went to that.
 type lecteurs struct {
 	// jetons holds one token per idle connection; ferme is closed when
 	// the pool closes, after which no connection is handed out.
