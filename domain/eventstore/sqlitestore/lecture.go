@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -23,24 +22,22 @@ import (
 // 2.4–3.0 s this way (issue 16, item 10). Appends stay on the writer, a
 // database/sql connection.
 //
-// The pool is its own rather than sqlitex.Pool, for three reasons (with
+// The pool is its own rather than sqlitex.Pool, for two reasons (with
 // sqlitex.Pool, arbitre charge entered a coup's bulletins in 1.6–2.6 s
-// against 1.3–1.8 s through database/sql; docs/charge.md): the connection
-// returned last is taken first, its page cache still warm (sqlitex.Pool
-// takes them in turn); a read checks its context between rows rather than
-// through SetInterrupt, which starts a goroutine per read and waits for it
-// when the connection comes back; and a prepared statement is run again as
-// it is, where zombiezen's Prepare clears the bindings of the statement it
-// finds cached, after which SQLite compiles again, at its next step, a
-// statement whose plan looked at a parameter (a LIMIT ?, a range on an
-// index): a quarter of the CPU of every read of a stream went to that.
+// against 1.3–1.8 s through database/sql; docs/charge.md): a read checks
+// its context between rows rather than through SetInterrupt, which starts
+// a goroutine per read and waits for it when the connection comes back;
+// and a prepared statement is run again as it is, where zombiezen's Prepare
+// clears the bindings of the statement it finds cached, after which SQLite
+// compiles again, at its next step, a statement whose plan looked at a
+// parameter (a LIMIT ?, a range on an index): a quarter of the CPU of
+// every read of a stream went to that. Connections are handed out in turn
+// (handing out the one returned last was no faster under arbitre charge).
 type lecteurs struct {
-	// jetons holds one token per idle connection; ferme is closed when
-	// the pool closes, after which no connection is handed out.
-	jetons chan struct{}
+	// libres are the idle connections; ferme is closed when the pool
+	// closes, after which no connection is handed out.
+	libres chan *lecteur
 	ferme  chan struct{}
-	mu     sync.Mutex
-	libres []*lecteur
 	tous   []*lecteur
 }
 
@@ -53,7 +50,7 @@ type lecteur struct {
 // ouvrirLecteurs opens n read connections to the store file at path, which
 // exists and is in WAL mode.
 func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
-	l := &lecteurs{jetons: make(chan struct{}, n), ferme: make(chan struct{})}
+	l := &lecteurs{libres: make(chan *lecteur, n), ferme: make(chan struct{})}
 	for range n {
 		conn, err := sqlite.OpenConn("file:"+path, sqlite.OpenReadWrite|sqlite.OpenURI)
 		if err == nil {
@@ -67,8 +64,7 @@ func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
 		}
 		lc := &lecteur{conn: conn, instructions: map[string]*sqlite.Stmt{}}
 		l.tous = append(l.tous, lc)
-		l.libres = append(l.libres, lc)
-		l.jetons <- struct{}{}
+		l.libres <- lc
 	}
 	return l, nil
 }
@@ -76,17 +72,14 @@ func ouvrirLecteurs(path string, n int) (*lecteurs, error) {
 // close waits for every connection to come back and closes them.
 func (l *lecteurs) close() error {
 	close(l.ferme)
-	for range l.tous {
-		<-l.jetons
-	}
 	var errs []error
-	for _, lc := range l.tous {
-		errs = append(errs, lc.conn.Close())
+	for range l.tous {
+		errs = append(errs, (<-l.libres).conn.Close())
 	}
 	return errors.Join(errs...)
 }
 
-// prendre takes the idle connection returned last.
+// prendre takes an idle connection, waiting for one if need be.
 func (l *lecteurs) prendre(ctx context.Context) (*lecteur, error) {
 	select {
 	case <-l.ferme:
@@ -94,24 +87,17 @@ func (l *lecteurs) prendre(ctx context.Context) (*lecteur, error) {
 	default:
 	}
 	select {
-	case <-l.jetons:
+	case lc := <-l.libres:
+		return lc, nil
 	case <-l.ferme:
 		return nil, eventstore.ErrClosed
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	lc := l.libres[len(l.libres)-1]
-	l.libres = l.libres[:len(l.libres)-1]
-	return lc, nil
 }
 
 func (l *lecteurs) rendre(lc *lecteur) {
-	l.mu.Lock()
-	l.libres = append(l.libres, lc)
-	l.mu.Unlock()
-	l.jetons <- struct{}{}
+	l.libres <- lc
 }
 
 // instruction is query prepared on lc's connection, once: the connection
