@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 )
 
@@ -69,33 +70,135 @@ const maxProblems = 1000
 // are gapless when asked), that each stream's revisions are contiguous from
 // 0, that each event belongs to its stream's kind of aggregate, and that
 // every payload decodes. The returned error is about reading;
-// integrity violations are in the report.
+// integrity violations are in the report. The pages are read in turn and
+// checked on every core (the chain, the JSON, the decoding: what an event
+// shows without the events before it), then taken in order.
 func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, error) {
-	v := &verifier{report: &VerifyReport{}, next: map[string]uint64{}, opts: opts, chain: NewMaillon(nil), anchors: map[uint64][]Anchor{}}
+	v := &verifier{report: &VerifyReport{}, next: map[string]uint64{}, opts: opts, anchors: map[uint64][]Anchor{}}
 	for _, a := range opts.Anchors {
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
 	}
 	report := v.report
-	_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
-		for _, e := range page {
-			v.check(e)
-			report.Events++
-			report.LastPosition = e.Position
-			if len(report.Problems) >= maxProblems {
-				return errTooManyProblems
-			}
-		}
-		if opts.Progress != nil {
-			opts.Progress(report.Events, report.LastPosition)
-		}
-		return nil
-	})
+	lus, cancel := v.constater(ctx, r)
+	defer cancel()
+	err := v.suivre(ctx, lus.pages)
+	cancel()
+	for range lus.pages {
+	}
+	if readErr := <-lus.err; err == nil && !errors.Is(readErr, context.Canceled) {
+		err = readErr
+	}
 	if err != nil && !errors.Is(err, errTooManyProblems) {
 		return report, err
 	}
 	report.Streams = len(v.next)
 	v.truncated()
 	return report, nil
+}
+
+// suivre takes the checked pages in order.
+func (v *verifier) suivre(ctx context.Context, pages <-chan *verifiee) error {
+	report := v.report
+	for p := range pages {
+		select {
+		case <-p.pret:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		for i, e := range p.events {
+			v.check(e, p.constats[i])
+			report.Events++
+			report.LastPosition = e.Position
+			if len(report.Problems) >= maxProblems {
+				return errTooManyProblems
+			}
+		}
+		if v.opts.Progress != nil {
+			v.opts.Progress(report.Events, report.LastPosition)
+		}
+	}
+	return ctx.Err()
+}
+
+// verifiee is one page of the log and what its events show on their own,
+// ready once pret is closed.
+type verifiee struct {
+	events []Event
+	// precedent is the hash stored with the event before the page.
+	precedent []byte
+	constats  []constat
+	pret      chan struct{}
+}
+
+// constat is what one event shows without the events before it: its chain
+// needs only the hash stored with the event before it.
+type constat struct {
+	chaineRompue bool
+	jsonInvalide bool
+	decodage     error
+}
+
+// lecture is the pages of a Verify pass, in order, and the error that
+// ended the reading.
+type lecture struct {
+	pages <-chan *verifiee
+	err   <-chan error
+}
+
+// constater reads the log page after page in one goroutine and checks the
+// pages in one more per core; cancel stops them.
+func (v *verifier) constater(ctx context.Context, r Reader) (lecture, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	workers := max(runtime.GOMAXPROCS(0), 1)
+	aFaire := make(chan *verifiee, workers)
+	enOrdre := make(chan *verifiee, 2*workers)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(aFaire)
+		defer close(enOrdre)
+		var precedent []byte
+		_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
+			p := &verifiee{events: page, precedent: precedent, pret: make(chan struct{})}
+			precedent = page[len(page)-1].Hash
+			for _, c := range []chan *verifiee{enOrdre, aFaire} {
+				select {
+				case c <- p:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		})
+		readErr <- err
+	}()
+	for range workers {
+		go func() {
+			for p := range aFaire {
+				p.constats = v.constatsDe(p)
+				close(p.pret)
+			}
+		}()
+	}
+	return lecture{pages: enOrdre, err: readErr}, cancel
+}
+
+func (v *verifier) constatsDe(p *verifiee) []constat {
+	out := make([]constat, len(p.events))
+	chain := NewMaillon(p.precedent)
+	for i, e := range p.events {
+		c := &out[i]
+		if v.opts.Chained {
+			c.chaineRompue = chain.Check(e) != nil
+		}
+		if !json.Valid(e.Data) {
+			c.jsonInvalide = true
+			continue
+		}
+		if v.opts.Registry != nil {
+			_, c.decodage = v.opts.Registry.Decode(e)
+		}
+	}
+	return out
 }
 
 // errTooManyProblems stops a Verify pass once its report is full.
@@ -106,7 +209,6 @@ type verifier struct {
 	report  *VerifyReport
 	next    map[string]uint64
 	opts    VerifyOptions
-	chain   *Maillon
 	anchors map[uint64][]Anchor
 }
 
@@ -120,17 +222,15 @@ func (v *verifier) truncated() {
 	}
 }
 
-func (v *verifier) check(e Event) {
+func (v *verifier) check(e Event, c constat) {
 	report, next, opts := v.report, v.next, v.opts
 	add := func(code Code, format string, args ...any) {
 		if len(report.Problems) < maxProblems {
 			report.Problems = append(report.Problems, Problem{Position: e.Position, Stream: e.Stream, Revision: e.Revision, Code: code, Detail: fmt.Sprintf(format, args...)})
 		}
 	}
-	if opts.Chained {
-		if err := v.chain.Check(e); err != nil {
-			add(CodeTampered, "l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui")
-		}
+	if c.chaineRompue {
+		add(CodeTampered, "l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui")
 	}
 	for _, a := range v.anchors[e.Position] {
 		if !bytes.Equal(a.Hash, e.Hash) {
@@ -151,13 +251,11 @@ func (v *verifier) check(e Event) {
 	if etranger(e.Stream, e.Type) {
 		add(CodeForeignEvent, "le type %s appartient à un autre genre d'agrégat que le flux %s", e.Type, e.Stream)
 	}
-	if !json.Valid(e.Data) {
+	if c.jsonInvalide {
 		add(CodeMalformedPayload, "le contenu de %s v%d n'est pas du JSON valide", e.Type, e.Version)
 		return
 	}
-	if opts.Registry != nil {
-		if _, err := opts.Registry.Decode(e); err != nil {
-			add(CodeOf(err), "%v", err)
-		}
+	if c.decodage != nil {
+		add(CodeOf(c.decodage), "%v", c.decodage)
 	}
 }

@@ -89,3 +89,80 @@ func TestVerifyReportsEachKindOfDamage(t *testing.T) {
 		})
 	}
 }
+
+// Issue 16, item 1: an altered event is named at its position wherever it
+// falls in the pages Verify reads and checks, on either side of a page's
+// border, and only it (the chain goes on from the hash stored with it).
+func TestVerify_ChaineAuxBornesDesPages(t *testing.T) {
+	reg := newTestRegistry(t)
+	n := 3*eventstore.PageSize + 17
+	log := make(logReader, n)
+	var previous []byte
+	for i := range log {
+		e := ev(uint64(i+1), fmt.Sprintf("partie-%d", i%7), uint64(i/7), "partie.tirage", 3, `{"tirage":["A"]}`)
+		e.Hash = eventstore.ChainHash(previous, e)
+		previous, log[i] = e.Hash, e
+	}
+	alteres := []uint64{1, eventstore.PageSize, eventstore.PageSize + 1, 2*eventstore.PageSize + 1, uint64(n)}
+	var want []string
+	for _, p := range alteres {
+		log[p-1].Data = json.RawMessage(`{"tirage":["Z"]}`)
+		e := log[p-1]
+		want = append(want, fmt.Sprintf("position %d (%s@%d): eventstore.tampered: l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui", p, e.Stream, e.Revision))
+	}
+	var vus []int
+	report, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{GaplessPositions: true, Chained: true, Registry: reg,
+		Progress: func(events int, _ uint64) { vus = append(vus, events) }})
+	require.NoError(t, err)
+	var got []string
+	for _, p := range report.Problems {
+		got = append(got, p.String())
+	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, n, report.Events)
+	assert.Equal(t, uint64(n), report.LastPosition)
+	assert.Equal(t, 7, report.Streams)
+	assert.Equal(t, []int{eventstore.PageSize, 2 * eventstore.PageSize, 3 * eventstore.PageSize, n}, vus, "progress after each page, in order")
+}
+
+// annulant is a log whose reader cancels the pass once it has served
+// pages pages.
+type annulant struct {
+	logReader
+	pages  int
+	cancel context.CancelFunc
+}
+
+func (a *annulant) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	if a.pages == 0 {
+		a.cancel()
+		return nil, ctx.Err()
+	}
+	a.pages--
+	return a.logReader.ReadAllAfter(ctx, after, limit)
+}
+
+// Verify stops as it should while its pages are being checked: at the
+// thousandth problem (the report then holds them, and no error), and when
+// its context is cancelled (the error says so).
+func TestVerify_ArretEnCoursDeLecture(t *testing.T) {
+	n := 5*eventstore.PageSize + 3
+	log := make(logReader, n)
+	for i := range log {
+		log[i] = ev(uint64(i+1), "partie-1", uint64(i), "partie.tirage", 3, `{"tir`)
+	}
+	report, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{GaplessPositions: true})
+	require.NoError(t, err)
+	assert.Len(t, report.Problems, 1000)
+	assert.Equal(t, 1000, report.Events)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for i := range log {
+		log[i].Data = json.RawMessage(`{}`)
+	}
+	report, err = eventstore.Verify(ctx, &annulant{logReader: log, pages: 2, cancel: cancel}, eventstore.VerifyOptions{GaplessPositions: true})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.LessOrEqual(t, report.Events, 2*eventstore.PageSize)
+	assert.Empty(t, report.Problems)
+}
