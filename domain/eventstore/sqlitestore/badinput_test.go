@@ -204,3 +204,32 @@ func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	assert.True(t, report.OK(), "%v", report.Problems)
 	assert.Len(t, store.Identity(), 32)
 }
+
+// A stored event whose id is not 16 bytes (the file edited by hand) is
+// read as a damaged store naming its position, by every read of it.
+func TestLecture_IdentifiantAbime(t *testing.T) {
+	path := filledStore(t, 100)
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec(`UPDATE events SET event_id = x'0102' WHERE position = 42`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	ctx := context.Background()
+	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	lectures := map[string]func() error{
+		"ReadStream":   func() error { _, err := store.ReadStream(ctx, "partie-1", 0, 100); return err },
+		"ReadAllAfter": func() error { _, err := store.ReadAllAfter(ctx, 40, 10); return err },
+		"ReadAllUpTo":  func() error { _, err := store.ReadAllUpTo(ctx, 0, 100); return err },
+	}
+	for name, lire := range lectures {
+		t.Run(name, func(t *testing.T) {
+			err := lire()
+			require.ErrorIs(t, err, eventstore.ErrCorruptStore)
+			assert.Contains(t, err.Error(), "position 42")
+		})
+	}
+	_, err = store.ReadAllAfter(ctx, 42, 10)
+	assert.NoError(t, err, "the events after it still read")
+}
