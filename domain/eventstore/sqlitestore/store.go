@@ -1,6 +1,8 @@
 // Package sqlitestore is the embedded event store: one SQLite file, written
-// by one writer at a time and read by many readers, with the pure-Go
-// modernc.org/sqlite driver (no cgo).
+// by one writer at a time and read by many readers, all on the SQLite that
+// modernc.org/sqlite compiles to Go (no cgo): the writer through its
+// database/sql driver, the readers through zombiezen.com/go/sqlite
+// connections (lecture.go).
 //
 // Durability: the database runs in WAL mode with synchronous=FULL, so each
 // append transaction fsyncs the write-ahead log before Append returns. An
