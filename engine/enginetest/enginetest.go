@@ -4,6 +4,7 @@
 package enginetest
 
 import (
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -49,4 +50,25 @@ func ODS8(tb testing.TB) *lexicon.Lexicon {
 		tb.Fatalf("loading ODS8: %v", odsErr)
 	}
 	return ods8
+}
+
+// ListeLivree returns the words of the list Arbitre ships
+// (engine/lexicon/libre/words.txt.gz), in its order.
+func ListeLivree(tb testing.TB) []string {
+	tb.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	f, err := os.Open(filepath.Join(filepath.Dir(file), "..", "lexicon", "libre", "words.txt.gz"))
+	if err != nil {
+		tb.Fatalf("opening the shipped list: %v", err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		tb.Fatalf("reading the shipped list: %v", err)
+	}
+	list, err := lexicon.ReadWords(z)
+	if err != nil {
+		tb.Fatalf("reading the shipped list: %v", err)
+	}
+	return list.Words
 }

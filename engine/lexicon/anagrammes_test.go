@@ -1,14 +1,13 @@
 package lexicon_test
 
 import (
-	"compress/gzip"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/engine/enginetest"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/lexicon/libre"
 	"arbitre/engine/tile"
@@ -52,25 +51,19 @@ func TestAnagrammes_LettresDUnMot(t *testing.T) {
 // letters (the whole rack, and the rack with a letter of the board) hold
 // exactly the sorted letters of its words of those lengths.
 func TestAnagrammes_ListeLivree(t *testing.T) {
-	f, err := os.Open("libre/words.txt.gz")
-	require.NoError(t, err)
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	list, err := lexicon.ReadWords(z)
-	require.NoError(t, err)
+	words := enginetest.ListeLivree(t)
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	for _, n := range []int{7, 8} {
 		want := map[uint64]bool{}
-		for _, w := range list.Words {
+		for _, w := range words {
 			if len(w) == n {
 				want[lexicon.Cle(compte(t, w))] = true
 			}
 		}
 		a := lex.Anagrammes(n)
 		assert.Equal(t, len(want), a.Taille(), "length %d", n)
-		for _, w := range list.Words[:2000] {
+		for _, w := range words[:2000] {
 			if len(w) == n {
 				assert.True(t, a.Contient(compte(t, w)), w)
 			}

@@ -1,11 +1,9 @@
 package movegen_test
 
 import (
-	"compress/gzip"
 	"context"
 	"fmt"
 	"math/rand"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -112,15 +110,8 @@ func moveOf(b *board.Board, ref board.Ref, word []tile.Tile, score int32) movege
 
 // libreSample returns a seeded sample of short words of the shipped list.
 func libreSample(t testing.TB, n int, seed int64) []string {
-	f, err := os.Open("../lexicon/libre/words.txt.gz")
-	require.NoError(t, err)
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	require.NoError(t, err)
-	list, err := lexicon.ReadWords(zr)
-	require.NoError(t, err)
 	var short []string
-	for _, w := range list.Words {
+	for _, w := range enginetest.ListeLivree(t) {
 		if len(w) <= 6 {
 			short = append(short, w)
 		}
