@@ -752,9 +752,9 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Gard
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	de, a := eventstore.BornesSousFlux(stream)
 	if after > 0 {
-		return s.query(ctx, "reading "+stream+" and its tables", lectureSuite, 0, int64(after), stream, de, a)
+		return s.reader.evenements(ctx, "reading "+stream+" and its tables", lectureSuite, 0, int64(after), stream, de, a)
 	}
-	return s.query(ctx, "reading "+stream+" and its tables", lectureSections, 0, stream, de, a)
+	return s.reader.evenements(ctx, "reading "+stream+" and its tables", lectureSections, 0, stream, de, a)
 }
 
 // idempotentRetry recognizes a batch that is already stored. When the first
@@ -818,7 +818,7 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from uint64, limi
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading "+stream, lectureFlux, min(limit, room), stream, int64(from), limit)
+	return s.reader.evenements(ctx, "reading "+stream, lectureFlux, min(limit, room), stream, int64(from), limit)
 }
 
 // ReadAll implements eventstore.Reader.
@@ -826,7 +826,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, limit int) ([]eventsto
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", lectureJournal, min(limit, room), int64(from), limit)
+	return s.reader.evenements(ctx, "reading the global log", lectureJournal, min(limit, room), int64(from), limit)
 }
 
 // ReadAllAfter implements eventstore.Reader.
@@ -834,7 +834,7 @@ func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	if err := eventstore.ValidateLimit(limit); err != nil {
 		return nil, err
 	}
-	return s.query(ctx, "reading the global log", lectureJournalApres, min(limit, room), int64(after), limit)
+	return s.reader.evenements(ctx, "reading the global log", lectureJournalApres, min(limit, room), int64(after), limit)
 }
 
 // Borne implements eventstore.Tranches: it steps over the primary key's
@@ -854,9 +854,6 @@ func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, e
 
 // ReadAllUpTo implements eventstore.Tranches.
 func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventstore.Event, error) {
-	if s.isClosed() {
-		return nil, eventstore.ErrClosed
-	}
 	return s.reader.evenements(ctx, "reading the global log", lectureTranche, room, int64(after), int64(upTo))
 }
 
@@ -873,13 +870,6 @@ func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error)
 		return nil
 	})
 	return hash, err
-}
-
-func (s *Store) query(ctx context.Context, what, query string, size int, args ...any) ([]eventstore.Event, error) {
-	if s.isClosed() {
-		return nil, eventstore.ErrClosed
-	}
-	return s.reader.evenements(ctx, what, query, size, args...)
 }
 
 // Subscribe implements eventstore.Store. It reads pages of the global log
