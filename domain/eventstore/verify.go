@@ -149,7 +149,7 @@ type lecture struct {
 // pages in one more per core; cancel stops them.
 func (v *verifier) constater(ctx context.Context, r Reader) (lecture, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(ctx)
-	workers := max(runtime.GOMAXPROCS(0), 1)
+	workers := runtime.GOMAXPROCS(0)
 	aFaire := make(chan *verifiee, workers)
 	enOrdre := make(chan *verifiee, 2*workers)
 	readErr := make(chan error, 1)
