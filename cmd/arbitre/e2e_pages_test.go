@@ -455,7 +455,18 @@ func attendre(t *testing.T, ctx context.Context, condition string, d time.Durati
 	var ok bool
 	c, cancel := context.WithTimeout(ctx, d+2*time.Second)
 	defer cancel()
-	err := chromedp.Run(c, chromedp.Poll(condition, &ok, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond)))
+	fin := time.Now().Add(d)
+	var err error
+	for {
+		err = chromedp.Run(c, chromedp.Poll(condition, &ok, chromedp.WithPollingTimeout(time.Until(fin)), chromedp.WithPollingInterval(50*time.Millisecond)))
+		// A page that navigates (a form sent, a reload) takes its
+		// JavaScript context with it: the poll then starts again in the
+		// new page's, until the same deadline.
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id") || time.Until(fin) <= 0 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if err != nil || !ok {
 		require.Failf(t, "the page did not show "+quoi, "within %s (%v); the page says:\n%s", d, err, textePage(ctx))
 	}
