@@ -7,8 +7,10 @@ import "context"
 // item 10). The bounds are positions the store gives (Borne), so callers
 // still never compute one.
 type Tranches interface {
-	// Borne returns the position of the n-th event after position after
-	// (0: the beginning); ok is false when fewer than n events follow it.
+	// Borne returns the end of a page of the log after position after (0:
+	// the beginning): the events in (after, upTo] are at least one and at
+	// most n. ok is false when every event after position after, if any,
+	// is among its next n (ReadAllAfter reads them).
 	Borne(ctx context.Context, after uint64, n int) (upTo uint64, ok bool, err error)
 	// ReadAllUpTo returns the events of the global log after position after
 	// up to position upTo included, in global order.

@@ -127,6 +127,13 @@ const (
 	lectureSuite        = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`
 )
 
+// lectureBorne gives, for a page of the log after position ?1 of at most
+// ?2 positions, its last event and the first event after it (NULL: none),
+// each by one seek of the table's B-tree (Borne).
+const lectureBorne = `SELECT
+	(SELECT position FROM events WHERE position > ?1 AND position <= ?2 ORDER BY position DESC LIMIT 1),
+	(SELECT position FROM events WHERE position > ?2 ORDER BY position LIMIT 1)`
+
 // SealName is the seal file the store keeps beside its file: the position
 // and hash of the last event it committed (see eventstore.Sceau).
 const SealName = "sceau"
@@ -837,19 +844,29 @@ func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	return s.reader.evenements(ctx, "reading the global log", lectureJournalApres, min(limit, room), int64(after), limit)
 }
 
-// Borne implements eventstore.Tranches: it steps over the primary key's
-// B-tree without reading the events.
+// Borne implements eventstore.Tranches. The store's positions are its
+// table's keys: a page ends at the last event of the n positions after
+// after, n events unless some are missing, found by one seek. (Stepping
+// over the page's rows instead read the leaves of the table, the events,
+// a second time: 5 % of a rebuild's CPU.)
 func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, error) {
 	if err := eventstore.ValidateLimit(n); err != nil {
 		return 0, false, err
 	}
-	var upTo uint64
-	found := false
-	err := s.reader.lire(ctx, "reading the global log", `SELECT position FROM events WHERE position > ? ORDER BY position LIMIT 1 OFFSET ?`, []any{int64(after), n - 1}, func(stmt *zsqlite.Stmt) error {
-		upTo, found = uint64(stmt.ColumnInt64(0)), true
+	var fin, suivant int64
+	err := s.reader.lire(ctx, "reading the global log", lectureBorne, []any{int64(after), int64(after + uint64(n))}, func(stmt *zsqlite.Stmt) error {
+		fin, suivant = stmt.ColumnInt64(0), stmt.ColumnInt64(1)
 		return nil
 	})
-	return upTo, found, err
+	switch {
+	case err != nil || suivant == 0:
+		// Every event after after is in (after, after+n]: n at most.
+		return 0, false, err
+	case fin == 0:
+		// No event in (after, after+n]: the page is the next one alone.
+		return uint64(suivant), true, nil
+	}
+	return uint64(fin), true, nil
 }
 
 // ReadAllUpTo implements eventstore.Tranches.
