@@ -17,6 +17,33 @@ type contexte struct {
 	tirage tile.Rack
 }
 
+// DuBulletin tells whether events of type typ belong to the bulletins'
+// life alone (deposit, correction, double arbitrage, billet, referral to
+// the commission and its decision): they change nothing of a game's public
+// state (grid, tirage, tops, chrono, status) but its version.
+func DuBulletin(typ string) bool {
+	switch typ {
+	case TypeBulletinDepose, TypeBulletinCorrige, TypeDoubleArbitrage, TypeBilletEmis, TypeRenvoiCommission, TypeDecisionCommission:
+		return true
+	}
+	return false
+}
+
+// Passer counts an event of a type DuBulletin names without reading it:
+// the game's public state and version stay exact, its bulletins are not
+// kept. It serves the readers of that public state alone (the games'
+// views), which need neither decode nor hold the players' bulletins.
+func (p *Partie) Passer(typ string) error {
+	switch {
+	case !DuBulletin(typ):
+		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}
+	case p.statut == "":
+		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s incohérent avec la partie", typ), Err: fmt.Errorf("la partie n'est pas créée")}
+	}
+	p.version++
+	return nil
+}
+
 func (p *Partie) appliquerBulletin(e any) {
 	switch e := e.(type) {
 	case BulletinDepose:

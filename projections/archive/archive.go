@@ -39,8 +39,9 @@ CREATE TABLE IF NOT EXISTS archive_event_types (
 type Projection struct{}
 
 var (
-	_ projection.Batcher = Projection{}
-	_ projection.Folder  = Projection{}
+	_ projection.Batcher     = Projection{}
+	_ projection.Folder      = Projection{}
+	_ projection.PayloadUser = (*compte)(nil)
 )
 
 // Name returns Name.
@@ -121,6 +122,10 @@ func (c *compte) Add(_ context.Context, e projection.Decoded) error {
 	c.ajouter(e.Event)
 	return nil
 }
+
+// UsesPayload is false: the archive counts events, it never reads their
+// payloads (projection.PayloadUser).
+func (*compte) UsesPayload(string) bool { return false }
 
 // Write adds the counts to the rows (projection.Fold).
 func (c *compte) Write(ctx context.Context, tx *sql.Tx) error {

@@ -98,8 +98,9 @@ type suivie struct {
 }
 
 var (
-	_ projection.Batcher = (*Projection)(nil)
-	_ projection.Folder  = (*Projection)(nil)
+	_ projection.Batcher     = (*Projection)(nil)
+	_ projection.Folder      = (*Projection)(nil)
+	_ projection.PayloadUser = (*repli)(nil)
 )
 
 // NewProjection returns the games' views projection: r decodes the
@@ -156,7 +157,7 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 		if err != nil {
 			return err
 		}
-		if err := suivie.plier(p.registre, e); err != nil {
+		if err := suivie.plier(p.registre, projection.Decoded{Event: &e}); err != nil {
 			return err
 		}
 		t := touchees[id]
@@ -241,7 +242,7 @@ func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*suivie, 
 		return nil, err
 	}
 	for _, ev := range avant {
-		if err := s.plier(p.registre, ev); err != nil {
+		if err := s.plier(p.registre, projection.Decoded{Event: &ev}); err != nil {
 			return nil, err
 		}
 	}
@@ -256,18 +257,22 @@ func nouvelleSuivie(stream string) *suivie {
 	return &suivie{stream: stream, partie: duplicate.Nouvelle(nil), lus: map[string]uint64{}} // replays never use the engine
 }
 
-// plier folds one event of the game's streams.
-func (s *suivie) plier(r *eventstore.Registry, e eventstore.Event) error {
-	payload, err := r.Decode(e)
-	if err != nil {
-		return err
+// plier folds one event of the game's streams, decoded by a rebuild or
+// here. The view shows nothing of the bulletins: their events are counted,
+// never decoded (Partie.Passer).
+func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
+	if duplicate.DuBulletin(e.Type) {
+		return s.compter(*e.Event, s.partie.Passer(e.Type))
 	}
-	return s.appliquer(e, payload)
+	if e = e.Sinon(r); e.Err != nil {
+		return e.Err
+	}
+	return s.compter(*e.Event, s.partie.Appliquer(e.Payload))
 }
 
-// appliquer folds one decoded event of the game's streams.
-func (s *suivie) appliquer(e eventstore.Event, payload any) error {
-	if err := s.partie.Appliquer(payload); err != nil {
+// compter records e as folded, unless folding it failed with err.
+func (s *suivie) compter(e eventstore.Event, err error) error {
+	if err != nil {
 		return err
 	}
 	s.lus[e.Stream]++
@@ -363,16 +368,17 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 		g = &enMemoire{id: id, s: suivie}
 		f.enJeu[stream] = g
 	}
-	if e = e.Sinon(f.p.registre); e.Err != nil {
-		return e.Err
-	}
-	if err := g.s.appliquer(*e.Event, e.Payload); err != nil {
+	if err := g.s.plier(f.p.registre, e); err != nil {
 		return err
 	}
 	g.vu = f.n
 	f.vues[id] = vueFinale{position: e.Position, stream: stream}
 	return nil
 }
+
+// UsesPayload tells whether the views read the payloads of events of type
+// typ: never a bulletin's (projection.PayloadUser).
+func (*repli) UsesPayload(typ string) bool { return !duplicate.DuBulletin(typ) }
 
 // balayer renders the view of each finished game idle for inactive events
 // and drops its state.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -638,6 +639,116 @@ func TestRebuildAll_ProjectionSelectiveNeRecoitQueSesTypes(t *testing.T) {
 			assert.Equal(t, lus[1], applyErr.Position)
 			assert.Equal(t, lus[:1], positions)
 			assert.Equal(t, lus[0], cp, "stopped right after the last event it read")
+		})
+	}
+}
+
+// lecteurDe is a tally folded in memory into d, whose fold uses the
+// payloads of the types in lus only (projection.PayloadUser); nil: every
+// type's.
+type lecteurDe struct {
+	tally
+	lus map[string]bool
+	d   *decodes
+}
+
+func (p lecteurDe) Fold() projection.Fold {
+	*p.d = decodes{avance: map[uint64]bool{}, payloads: map[uint64]any{}}
+	if p.lus == nil {
+		return p.d
+	}
+	return decodesSeulement{decodes: p.d, lus: p.lus}
+}
+
+// decodes records, for every event folded, whether the rebuild decoded it
+// ahead and its payload once decoded.
+type decodes struct {
+	avance   map[uint64]bool
+	payloads map[uint64]any
+}
+
+func (f *decodes) Add(_ context.Context, e projection.Decoded) error {
+	f.avance[e.Position] = e.Known
+	e = e.Sinon(registreDeTest)
+	f.payloads[e.Position] = e.Payload
+	return e.Err
+}
+
+func (*decodes) Write(context.Context, *sql.Tx) error { return nil }
+
+type decodesSeulement struct {
+	*decodes
+	lus map[string]bool
+}
+
+func (f decodesSeulement) UsesPayload(typ string) bool { return f.lus[typ] }
+
+// coupDeTest and autreDeTest are the payloads of the test events
+// registreDeTest decodes.
+type (
+	coupDeTest  struct{ Score int }
+	autreDeTest coupDeTest
+)
+
+var registreDeTest = func() *eventstore.Registry {
+	r := eventstore.NewRegistry()
+	if err := errors.Join(eventstore.Register[coupDeTest](r, "test.coup", 1), eventstore.Register[autreDeTest](r, "test.autre", 1)); err != nil {
+		panic(err)
+	}
+	return r
+}()
+
+// Issue 16, item 10: a rebuild decodes ahead, on every core, only the
+// payloads its folds use (projection.PayloadUser: the games' views never
+// read a bulletin, the archive no payload); a fold still gets any other
+// one decoded when it asks (Decoded.Sinon), and a fold that says nothing
+// of its payloads gets every event decoded ahead.
+func TestRebuildAll_DecodeLesSeulsPayloadsQueLesPlisLisent(t *testing.T) {
+	cases := []struct {
+		nom    string
+		folds  []map[string]bool
+		avance map[string]bool // decoded ahead, by type
+	}{
+		{"un pli lit test.coup, l'autre rien", []map[string]bool{{"test.coup": true}, {}}, map[string]bool{"test.coup": true, "test.autre": false}},
+		{"aucun pli ne lit de payload", []map[string]bool{{}, {}}, map[string]bool{"test.coup": false, "test.autre": false}},
+		{"un pli ne dit rien de ses payloads", []map[string]bool{{}, nil}, map[string]bool{"test.coup": true, "test.autre": true}},
+	}
+	for _, c := range cases {
+		t.Run(c.nom, func(t *testing.T) {
+			f := newFixture(t)
+			const n = 2*projection.RebuildPage + 3
+			types := map[uint64]string{}
+			var evts []eventstore.EventData
+			for i := range n {
+				typ := []string{"test.coup", "test.autre"}[i%3/2]
+				evts = append(evts, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(fmt.Sprintf(`{"Score":%d}`, i))})
+				types[uint64(i+1)] = typ
+			}
+			_, err := f.store.Append(context.Background(), "partie-1", eventstore.NoStream, evts...)
+			require.NoError(t, err)
+			var runners []*projection.Runner
+			var plis []*decodes
+			for i, lus := range c.folds {
+				d := &decodes{}
+				runners = append(runners, f.runner(t, lecteurDe{tally: newTally(fmt.Sprintf("pli%d", i)), lus: lus, d: d}))
+				plis = append(plis, d)
+			}
+			read, err := projection.RebuildAll(context.Background(), f.store, registreDeTest, runners, nil)
+			require.NoError(t, err)
+			require.Equal(t, n, read)
+			for i, d := range plis {
+				require.Len(t, d.avance, n, "pli %d", i)
+				score := 0
+				for position := uint64(1); position <= n; position++ {
+					assert.Equal(t, c.avance[types[position]], d.avance[position], "pli %d, position %d (%s)", i, position, types[position])
+					want := any(coupDeTest{Score: score})
+					if types[position] == "test.autre" {
+						want = autreDeTest{Score: score}
+					}
+					assert.Equal(t, want, d.payloads[position], "pli %d, position %d", i, position)
+					score++
+				}
+			}
 		})
 	}
 }

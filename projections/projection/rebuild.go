@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"arbitre/domain/eventstore"
 )
@@ -41,7 +42,7 @@ func Decode(registry *eventstore.Registry, e *eventstore.Event) Decoded {
 }
 
 // Sinon is d, or e decoded with registry when the rebuild decoded nothing
-// (it was given no registry).
+// (it was given no registry, or no fold uses that payload).
 func (d Decoded) Sinon(registry *eventstore.Registry) Decoded {
 	if d.Known || d.Err != nil {
 		return d
@@ -69,6 +70,34 @@ type Fold interface {
 	Write(ctx context.Context, tx *sql.Tx) error
 }
 
+// PayloadUser is a Fold that uses the payloads of some event types only. A
+// rebuild decodes ahead, on every core, the events whose payload a fold
+// uses (all of them when one fold is no PayloadUser); a fold that reads
+// the payload of another event decodes it itself (Decoded.Sinon).
+type PayloadUser interface {
+	Fold
+	// UsesPayload tells whether the fold reads the payloads of events of
+	// type typ. It is called while the fold folds earlier events.
+	UsesPayload(typ string) bool
+}
+
+// decodeur decodes the events of a rebuild whose payload one of its folds
+// uses.
+type decodeur struct {
+	registry *eventstore.Registry
+	folds    []Fold
+}
+
+// utile tells whether a fold uses the payloads of events of type typ.
+func (d decodeur) utile(typ string) bool {
+	for _, f := range d.folds {
+		if u, ok := f.(PayloadUser); !ok || u.UsesPayload(typ) {
+			return true
+		}
+	}
+	return false
+}
+
 // Selectif is a projection that reads events of some types only and
 // ignores the others. A rebuild hands it those alone: a page holding none
 // costs it no transaction, and its checkpoint moves on with the next page
@@ -89,8 +118,8 @@ type lot struct {
 
 // RebuildAll rebuilds every runner (all on one store) in one pass over the
 // log: it resets them, then reads each page of the log once, checks its
-// chain once and decodes each event once with registry, in two goroutines
-// ahead of the runners. A Folder's runner folds the events in memory and
+// chain once and decodes once with registry each event whose payload a
+// fold uses (PayloadUser), in goroutines ahead of the runners. A Folder's runner folds the events in memory and
 // writes its final state at the end, in one transaction with its
 // checkpoint; any other runner applies each page in one transaction with
 // its checkpoint (a Batcher in one ApplyBatch). A runner that fails on an
@@ -116,7 +145,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	chained := len(runners) > 0 && runners[0].chained
-	lots, readErr := lire(ctx, store, registry, chained)
+	lots, readErr := lire(ctx, store, decodeur{registry: registry, folds: slices.Clone(folds)}, chained)
 
 	failed := make([]error, len(runners))
 	var last *eventstore.Event
@@ -197,9 +226,9 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 // page ending at an altered event last. A store that reads ranges of its
 // log independently (eventstore.Tranches) is read by several goroutines at
 // once (lireEnTranches); any other one page after page.
-func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Registry, chained bool) (<-chan lot, <-chan error) {
+func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool) (<-chan lot, <-chan error) {
 	if t, ok := store.(eventstore.Tranches); ok {
-		return lireEnTranches(ctx, store, t, registry, chained)
+		return lireEnTranches(ctx, store, t, d, chained)
 	}
 	pages := make(chan []eventstore.Event, 2)
 	lots := make(chan lot, 2)
@@ -223,7 +252,7 @@ func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Reg
 			chain = eventstore.NewMaillon(nil)
 		}
 		for page := range pages {
-			l := lotDe(page, 0, chain, registry)
+			l := lotDe(page, 0, chain, d)
 			select {
 			case lots <- l:
 			case <-ctx.Done():
@@ -238,8 +267,9 @@ func lire(ctx context.Context, store eventstore.Reader, registry *eventstore.Reg
 }
 
 // lotDe checks the chain of page from its event de on with chain (nil: not
-// chained), cuts the page before an altered event, and decodes its events.
-func lotDe(page []eventstore.Event, de int, chain *eventstore.Maillon, registry *eventstore.Registry) lot {
+// chained), cuts the page before an altered event, and decodes the events
+// whose payload a fold uses.
+func lotDe(page []eventstore.Event, de int, chain *eventstore.Maillon, d decodeur) lot {
 	l := lot{events: page}
 	for i := de; chain != nil && i < len(page); i++ {
 		if err := chain.Check(page[i]); err != nil {
@@ -248,8 +278,17 @@ func lotDe(page []eventstore.Event, de int, chain *eventstore.Maillon, registry 
 		}
 	}
 	l.decoded = make([]Decoded, len(l.events))
+	utiles := map[string]bool{}
 	for i := range l.events {
-		l.decoded[i] = Decode(registry, &l.events[i])
+		e := &l.events[i]
+		utile, vu := utiles[e.Type]
+		if !vu {
+			utile = d.utile(e.Type)
+			utiles[e.Type] = utile
+		}
+		if l.decoded[i].Event = e; utile {
+			l.decoded[i] = Decode(d.registry, e)
+		}
 	}
 	return l
 }
@@ -282,7 +321,7 @@ type tranche struct {
 // connection, and one more sends the pages on in order. Each reader checks
 // the chain inside its page; the junction of each page with the one before
 // (its first event) is checked in order, so every link of the log is.
-func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.Tranches, registry *eventstore.Registry, chained bool) (<-chan lot, <-chan error) {
+func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.Tranches, d decodeur, chained bool) (<-chan lot, <-chan error) {
 	lecteurs := min(max(runtime.GOMAXPROCS(0), 2), 4)
 	aLire := make(chan *tranche, lecteurs)
 	enOrdre := make(chan *tranche, 2*lecteurs)
@@ -325,7 +364,7 @@ func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.T
 					if chained && len(page) > 0 {
 						chain = eventstore.NewMaillon(page[0].Hash)
 					}
-					tr.lot = lotDe(page, 1, chain, registry)
+					tr.lot = lotDe(page, 1, chain, d)
 				}
 				close(tr.pret)
 			}

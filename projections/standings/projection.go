@@ -82,8 +82,9 @@ type Projection struct {
 }
 
 var (
-	_ projection.Batcher = (*Projection)(nil)
-	_ projection.Folder  = (*Projection)(nil)
+	_ projection.Batcher     = (*Projection)(nil)
+	_ projection.Folder      = (*Projection)(nil)
+	_ projection.PayloadUser = (*enMemoire)(nil)
 )
 
 // NewProjection returns the standings projection; r must hold the duplicate

@@ -72,6 +72,10 @@ func (m *enMemoire) Add(_ context.Context, e projection.Decoded) error {
 	return m.p.appliquer(m, e.Event, &e)
 }
 
+// UsesPayload tells whether events of type typ may carry a fact: every
+// type until one of its events carried none (projection.PayloadUser).
+func (m *enMemoire) UsesPayload(typ string) bool { return !m.p.sansFait(typ) }
+
 func (m *enMemoire) de(partie string) *faitsPartie {
 	f := m.parties[partie]
 	if f == nil {

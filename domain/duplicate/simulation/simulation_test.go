@@ -4,10 +4,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon/libre"
 )
 
@@ -69,4 +71,46 @@ func TestSimulation_Deterministe(t *testing.T) {
 	_, a := jouer(t, 42, 5)
 	_, b := jouer(t, 42, 5)
 	assert.Equal(t, a, b)
+}
+
+// The games' views (projections/parties) pass the events of the bulletins'
+// life (Partie.Passer) without decoding them: for any seed, the game
+// replayed so shows what the game that applied them shows (grid, bag,
+// tirage, tops, chrono, status, end) and has its version. Passer refuses
+// any other event, and a game not created.
+func TestSimulation_PasserLesBulletinsGardeLEtatPublic(t *testing.T) {
+	reg := eventstore.NewRegistry()
+	require.NoError(t, duplicate.Enregistrer(reg))
+	for graine := uint64(1); graine <= 4; graine++ {
+		p, evts := jouer(t, graine, 12)
+		vue := duplicate.Nouvelle(nil)
+		passes := 0
+		for _, e := range evts {
+			data, err := reg.NewEventData(uuid.Nil, e, eventstore.Metadata{})
+			require.NoError(t, err)
+			if !duplicate.DuBulletin(data.Type) {
+				require.NoError(t, vue.Appliquer(e))
+				continue
+			}
+			require.NoError(t, vue.Passer(data.Type))
+			passes++
+		}
+		assert.Greater(t, passes, 12*15, "graine %d : les bulletins et leurs corrections", graine)
+		assert.Equal(t, p.Version(), vue.Version(), "graine %d", graine)
+		assert.Equal(t, p.Grille(), vue.Grille())
+		assert.Equal(t, p.Sac(), vue.Sac())
+		assert.Equal(t, p.Rack(), vue.Rack())
+		assert.Equal(t, p.Statut(), vue.Statut())
+		assert.Equal(t, p.ProchainCoup(), vue.ProchainCoup())
+		assert.Equal(t, p.Chrono(), vue.Chrono())
+		assert.Equal(t, p.Joueurs(), vue.Joueurs())
+		assert.Equal(t, p.Fin(), vue.Fin())
+		for c := 1; c < p.ProchainCoup(); c++ {
+			top, _ := p.Top(c)
+			passe, _ := vue.Top(c)
+			assert.Equal(t, top, passe, "graine %d coup %d", graine, c)
+		}
+		assert.ErrorIs(t, vue.Passer(duplicate.TypeTopRetenu), duplicate.ErrCorruptHistory)
+	}
+	assert.ErrorIs(t, duplicate.Nouvelle(nil).Passer(duplicate.TypeBulletinDepose), duplicate.ErrCorruptHistory)
 }
