@@ -733,6 +733,8 @@ func TestRebuildAll_DecodeLesSeulsPayloadsQueLesPlisLisent(t *testing.T) {
 				runners = append(runners, f.runner(t, lecteurDe{tally: newTally(fmt.Sprintf("pli%d", i)), lus: lus, d: d}))
 				plis = append(plis, d)
 			}
+			// A projection applied in SQL decodes what it reads itself.
+			runners = append(runners, f.runner(t, newTally("sql")))
 			read, err := projection.RebuildAll(context.Background(), f.store, registreDeTest, runners, nil)
 			require.NoError(t, err)
 			require.Equal(t, n, read)

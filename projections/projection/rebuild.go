@@ -145,7 +145,8 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	chained := len(runners) > 0 && runners[0].chained
-	lots, readErr := lire(ctx, store, decodeur{registry: registry, folds: slices.Clone(folds)}, chained)
+	plis := slices.DeleteFunc(slices.Clone(folds), func(f Fold) bool { return f == nil })
+	lots, readErr := lire(ctx, store, decodeur{registry: registry, folds: plis}, chained)
 
 	failed := make([]error, len(runners))
 	var last *eventstore.Event
