@@ -139,7 +139,7 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
 	f := enSQL{ctx: ctx, q: projection.NewRequetes(tx), cours: nouveauxEnCours(tx)}
 	for i := range events {
-		if err := p.appliquer(f, &events[i], nil); err != nil {
+		if err := p.appliquer(f, projection.Decoded{Event: &events[i]}); err != nil {
 			return err
 		}
 	}
@@ -170,24 +170,20 @@ func (p *Projection) ignorer(typ string) {
 	p.ignores[typ] = true
 }
 
-// appliquer hands the fact e carries, if any, to f; decoded is e's payload
-// already decoded by a rebuild, nil to decode it here.
-func (p *Projection) appliquer(f faits, e *eventstore.Event, decoded *projection.Decoded) error {
+// appliquer hands the fact e carries, if any, to f; e's payload is decoded
+// here unless a rebuild decoded it, and only when its type may carry one.
+func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 	kind, id, err := eventstore.ParseStream(e.Stream)
 	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) || p.sansFait(e.Type) {
 		return nil
 	}
-	if decoded == nil {
-		d := projection.Decode(p.registre, e)
-		decoded = &d
-	}
-	if !decoded.Known {
+	if e = e.Sinon(p.registre); !e.Known {
 		return nil
 	}
-	if decoded.Err != nil {
-		return decoded.Err
+	if e.Err != nil {
+		return e.Err
 	}
-	payload := decoded.Payload
+	payload := e.Payload
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
 		// The reasons tell a disciplinary avertissement from the bulletin's
 		// own warning (§5.8), which Discipline.Decision needs.

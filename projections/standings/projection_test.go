@@ -231,3 +231,28 @@ func enDirect(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstor
 		return <-done
 	}
 }
+
+// Issue 16, item 10: the standings read no fact in a deposited bulletin;
+// once a deposit showed it, a rebuild's fold neither asks for the deposits'
+// payloads (projection.PayloadUser) nor decodes them itself (it did, on the
+// one goroutine that folds: a tenth of the rebuild's time).
+func TestRepli_LesDepotsNeSontPlusDecodesUneFoisSansFait(t *testing.T) {
+	r := registre(t)
+	fold := standings.NewProjection(r).Fold()
+	lecteur, ok := fold.(projection.PayloadUser)
+	require.True(t, ok)
+	depot := func(licence string) *eventstore.Event {
+		return &eventstore.Event{Position: 1, Stream: "partie-T1-1", Type: duplicate.TypeBulletinDepose, Version: 2,
+			Data: []byte(`{"coup":1,"licence":"` + licence + `","bulletin":{"solutions":[{"word":"VENDRA","written":"h","ref":"H4","score":28}]}}`)}
+	}
+	assert.True(t, lecteur.UsesPayload(duplicate.TypeBulletinDepose), "before any deposit")
+	require.NoError(t, fold.Add(context.Background(), projection.Decoded{Event: depot("000001")}))
+	assert.False(t, lecteur.UsesPayload(duplicate.TypeBulletinDepose), "after one")
+	assert.True(t, lecteur.UsesPayload(duplicate.TypeBulletinCorrige))
+
+	suivant := projection.Decoded{Event: depot("000002")}
+	allocs := testing.AllocsPerRun(100, func() {
+		require.NoError(t, fold.Add(context.Background(), suivant))
+	})
+	assert.Zero(t, allocs, "a deposit is not decoded")
+}

@@ -68,8 +68,7 @@ type sanctionRetenue struct {
 
 // Add folds the fact e carries, if any (projection.Fold).
 func (m *enMemoire) Add(_ context.Context, e projection.Decoded) error {
-	e = e.Sinon(m.p.registre)
-	return m.p.appliquer(m, e.Event, &e)
+	return m.p.appliquer(m, e)
 }
 
 // UsesPayload tells whether events of type typ may carry a fact: every
