@@ -188,39 +188,60 @@ const (
 
 // releve turns rows into events: its strings are interned
 // (eventstore.Interne), its payloads and hashes copied into shared blocks.
+// A value is copied out without asking its length first whenever the room
+// given can tell it is whole (one call into SQLite per column instead of
+// two).
 type releve struct {
 	block []byte
+	// precedents are the strings of the row before, by column: metadata
+	// and streams repeat from one event to the next, and a column equal to
+	// the one before is not looked up in the cache.
+	precedents [colonnesLues]string
 }
+
+// colonnesLues is the number of eventColumns.
+const colonnesLues = 14
 
 // chaine is column col as a string, interned.
 func (r *releve) chaine(stmt *sqlite.Stmt, col int) string {
 	var buf [128]byte
-	b := buf[:0]
-	if n := stmt.ColumnLen(col); n > len(buf) {
-		b = make([]byte, n)
-	} else {
-		b = buf[:n]
+	b := buf[:stmt.ColumnBytes(col, buf[:])]
+	if len(b) == len(buf) {
+		if n := stmt.ColumnLen(col); n > len(b) {
+			b = make([]byte, n)
+			stmt.ColumnBytes(col, b)
+		}
 	}
-	stmt.ColumnBytes(col, b)
-	return eventstore.Interne(b)
+	if p := r.precedents[col]; p == string(b) {
+		return p
+	}
+	s := eventstore.Interne(b)
+	r.precedents[col] = s
+	return s
 }
 
 // copie is column col's bytes (nil when empty), copied into the current
 // block.
 func (r *releve) copie(stmt *sqlite.Stmt, col int) []byte {
+	start := len(r.block)
+	libre := r.block[start:cap(r.block)]
+	if n := stmt.ColumnBytes(col, libre); n < len(libre) {
+		if n == 0 {
+			return nil
+		}
+		r.block = r.block[:start+n]
+		return r.block[start : start+n : start+n]
+	}
 	n := stmt.ColumnLen(col)
-	switch {
-	case n == 0:
-		return nil
-	case n > dernierBloc/4:
+	if n > dernierBloc/4 {
 		b := make([]byte, n)
 		stmt.ColumnBytes(col, b)
 		return b
 	}
-	if cap(r.block)-len(r.block) < n {
+	if cap(r.block)-start < n {
 		r.block = make([]byte, 0, max(min(max(2*cap(r.block), premierBloc), dernierBloc), n))
+		start = 0
 	}
-	start := len(r.block)
 	r.block = r.block[:start+n]
 	stmt.ColumnBytes(col, r.block[start:])
 	return r.block[start : start+n : start+n]
