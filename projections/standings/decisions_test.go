@@ -26,3 +26,16 @@ func TestDecisions_LigneRelueALIdentique(t *testing.T) {
 		assert.Equal(t, d, relue, ligne)
 	}
 }
+
+// The reasons of a decision are kept as encoding/json writes them (§5.8:
+// they tell a disciplinary avertissement from the bulletin's own warning);
+// the decisions without any are written without it.
+func TestRaisons_CommeEncodingJSON(t *testing.T) {
+	for _, reasons := range [][]correction.Reason{nil, {}, {"SCORE_WRONG"}, {"a", "b\"c"}} {
+		want, err := json.Marshal(reasons)
+		require.NoError(t, err)
+		got, err := enJSON(reasons)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), got, "%#v", reasons)
+	}
+}

@@ -187,11 +187,11 @@ func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 	if coup, licence, d, ok := duplicate.DecisionImposee(payload); ok {
 		// The reasons tell a disciplinary avertissement from the bulletin's
 		// own warning (§5.8), which Discipline.Decision needs.
-		raisons, err := json.Marshal(d.Reasons)
+		raisons, err := enJSON(d.Reasons)
 		if err != nil {
 			return err
 		}
-		return f.decision(id, coup, licence, d, string(raisons))
+		return f.decision(id, coup, licence, d, raisons)
 	}
 	switch ev := payload.(type) {
 	case tournoi.JoueurInscrit:
@@ -236,6 +236,19 @@ func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 		p.ignorer(e.Type)
 	}
 	return nil
+}
+
+// enJSON is reasons as encoding/json writes them; most decisions have none,
+// written without it.
+func enJSON(reasons []correction.Reason) (string, error) {
+	switch {
+	case reasons == nil:
+		return "null", nil
+	case len(reasons) == 0:
+		return "[]", nil
+	}
+	b, err := json.Marshal(reasons)
+	return string(b), err
 }
 
 // faits receives the facts of the events, one method per kind of fact
