@@ -32,16 +32,19 @@ func TableStream(partie string, table int) (string, error) {
 
 // SousFlux splits a table stream into its game's stream; ok is false for
 // any other name.
+// It reads the number from the end rather than searching the name for the
+// mark: every event of a rebuild's log goes through it, some several times.
 func SousFlux(stream string) (principal string, ok bool) {
-	i := strings.LastIndex(stream, marqueTable)
-	if i < 0 || !strings.HasPrefix(stream, string(KindPartie)+"-") {
+	chiffres := len(stream)
+	for chiffres > 0 && stream[chiffres-1] >= '0' && stream[chiffres-1] <= '9' {
+		chiffres--
+	}
+	numero := stream[chiffres:]
+	if _, err := strconv.Atoi(numero); err != nil || numero[0] == '0' || !strings.HasSuffix(stream[:chiffres], marqueTable) ||
+		!strings.HasPrefix(stream, string(KindPartie)+"-") {
 		return "", false
 	}
-	n, err := strconv.Atoi(stream[i+len(marqueTable):])
-	if err != nil || n < 1 || strconv.Itoa(n) != stream[i+len(marqueTable):] {
-		return "", false
-	}
-	return stream[:i], true
+	return stream[:chiffres-len(marqueTable)], true
 }
 
 // BornesSousFlux are the bounds, both excluded, of the names of a stream's
