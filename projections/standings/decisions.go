@@ -50,7 +50,7 @@ type decisionJSON struct {
 
 // encoder is the row's decisions column: the JSON of []decisionJSON in
 // coup order, appended by hand (json.Marshal took a third of the write).
-func (d decisionsJoueur) encoder() string {
+func (d decisionsJoueur) encoder() []byte {
 	b := make([]byte, 0, 40*len(d))
 	b = append(b, '[')
 	for i, coup := range slices.Sorted(maps.Keys(d)) {
@@ -69,7 +69,7 @@ func (d decisionsJoueur) encoder() string {
 		}
 		b = append(append(append(b, `,"r":`...), r.raisons...), '}')
 	}
-	return string(append(b, ']'))
+	return append(b, ']')
 }
 
 // decoderDecisions reads a row's decisions column.
@@ -104,7 +104,7 @@ func ecrireDecisions(w enSQL, partie, licence string, d decisionsJoueur) error {
 	if len(d) == 0 {
 		return w.exec(sqlSansDecision, partie, licence)
 	}
-	return w.exec(sqlDecisions, partie, licence, []byte(d.encoder()))
+	return w.exec(sqlDecisions, partie, licence, d.encoder())
 }
 
 // enCours are the rows of decisions a batch of the live path changes: read

@@ -20,10 +20,10 @@ func TestDecisions_LigneRelueALIdentique(t *testing.T) {
 			1: {sanction: `é"\` + "\x01", raisons: `null`}, 22: {paid: 86, sanction: correction.Warning, raisons: `["DISCIPLINE"]`}},
 	} {
 		ligne := d.encoder()
-		require.True(t, json.Valid([]byte(ligne)), ligne)
-		relue, err := decoderDecisions(ligne)
+		require.True(t, json.Valid(ligne), string(ligne))
+		relue, err := decoderDecisions(string(ligne))
 		require.NoError(t, err)
-		assert.Equal(t, d, relue, ligne)
+		assert.Equal(t, d, relue, string(ligne))
 	}
 }
 
