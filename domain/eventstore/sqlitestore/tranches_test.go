@@ -2,6 +2,7 @@ package sqlitestore_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,23 +30,30 @@ func TestTranches_MemesEvenementsQueLaLecturePageParPage(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, tous, 11)
 
-	var lus []eventstore.Event
-	var after uint64
-	for {
-		upTo, ok, err := store.Borne(ctx, after, 4)
-		require.NoError(t, err)
-		if !ok {
-			break
-		}
-		tranche, err := store.ReadAllUpTo(ctx, after, upTo)
-		require.NoError(t, err)
+	tranches, after := enTranches(t, store, 4)
+	for _, tranche := range tranches {
 		require.Len(t, tranche, 4)
-		lus, after = append(lus, tranche...), upTo
 	}
 	assert.Equal(t, tous[7].Position, after, "two whole ranges")
 	reste, err := store.ReadAllUpTo(ctx, after, tous[10].Position)
 	require.NoError(t, err)
-	assert.Equal(t, tous, append(lus, reste...))
+	assert.Equal(t, tous, append(slices.Concat(tranches...), reste...))
+}
+
+// enTranches reads store's log in the ranges of n events its bounds give
+// (eventstore.Tranches), up to the last bound, and returns that bound.
+func enTranches(t *testing.T, store *sqlitestore.Store, n int) (tranches [][]eventstore.Event, after uint64) {
+	t.Helper()
+	for {
+		upTo, ok, err := store.Borne(context.Background(), after, n)
+		require.NoError(t, err)
+		if !ok {
+			return tranches, after
+		}
+		tranche, err := store.ReadAllUpTo(context.Background(), after, upTo)
+		require.NoError(t, err)
+		tranches, after = append(tranches, tranche), upTo
+	}
 }
 
 // Issue 16, item 10: a page's bound is found by one seek of the table, not
@@ -65,21 +73,12 @@ func TestTranches_BornesAuDelaDesPositionsManquantes(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, tous, chainedEvents-3-12-5)
 
-	var lus []eventstore.Event
-	var after uint64
-	for {
-		upTo, ok, err := store.Borne(ctx, after, 8)
-		require.NoError(t, err)
-		if !ok {
-			break
-		}
-		tranche, err := store.ReadAllUpTo(ctx, after, upTo)
-		require.NoError(t, err)
-		require.NotEmpty(t, tranche, "after %d", after)
-		require.LessOrEqual(t, len(tranche), 8, "after %d", after)
-		lus, after = append(lus, tranche...), upTo
+	tranches, after := enTranches(t, store, 8)
+	for i, tranche := range tranches {
+		require.NotEmpty(t, tranche, "range %d", i)
+		require.LessOrEqual(t, len(tranche), 8, "range %d", i)
 	}
 	reste, err := store.ReadAllAfter(ctx, after, 8)
 	require.NoError(t, err)
-	assert.Equal(t, tous, append(lus, reste...))
+	assert.Equal(t, tous, append(slices.Concat(tranches...), reste...))
 }
