@@ -79,13 +79,14 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
 	}
 	report := v.report
-	lus, cancel := v.constater(ctx, r)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	err := v.suivre(ctx, lus.pages)
+	pages, fin := v.constater(ctx, r)
+	err := v.suivre(ctx, pages)
 	cancel()
-	for range lus.pages {
+	for range pages {
 	}
-	if readErr := <-lus.err; err == nil && !errors.Is(readErr, context.Canceled) {
+	if readErr := <-fin; err == nil && !errors.Is(readErr, context.Canceled) {
 		err = readErr
 	}
 	if err != nil && !errors.Is(err, errTooManyProblems) {
@@ -100,11 +101,6 @@ func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, e
 func (v *verifier) suivre(ctx context.Context, pages <-chan *verifiee) error {
 	report := v.report
 	for p := range pages {
-		select {
-		case <-p.pret:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
 		for i, e := range p.events {
 			v.check(e, p.constats[i])
 			report.Events++
@@ -120,14 +116,12 @@ func (v *verifier) suivre(ctx context.Context, pages <-chan *verifiee) error {
 	return ctx.Err()
 }
 
-// verifiee is one page of the log and what its events show on their own,
-// ready once pret is closed.
+// verifiee is one page of the log and what its events show on their own.
 type verifiee struct {
 	events []Event
 	// precedent is the hash stored with the event before the page.
 	precedent []byte
 	constats  []constat
-	pret      chan struct{}
 }
 
 // constat is what one event shows without the events before it: its chain
@@ -138,48 +132,22 @@ type constat struct {
 	decodage     error
 }
 
-// lecture is the pages of a Verify pass, in order, and the error that
-// ended the reading.
-type lecture struct {
-	pages <-chan *verifiee
-	err   <-chan error
-}
-
 // constater reads the log page after page in one goroutine and checks the
-// pages in one more per core; cancel stops them.
-func (v *verifier) constater(ctx context.Context, r Reader) (lecture, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
-	workers := runtime.GOMAXPROCS(0)
-	aFaire := make(chan *verifiee, workers)
-	enOrdre := make(chan *verifiee, 2*workers)
-	readErr := make(chan error, 1)
-	go func() {
-		defer close(aFaire)
-		defer close(enOrdre)
+// pages in one more per core (EnOrdre); the pages come in order, the
+// error that ended the reading after them.
+func (v *verifier) constater(ctx context.Context, r Reader) (pages <-chan *verifiee, fin <-chan error) {
+	return EnOrdre(ctx, runtime.GOMAXPROCS(0), func(envoyer func(*verifiee) bool) error {
 		var precedent []byte
 		_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
-			p := &verifiee{events: page, precedent: precedent, pret: make(chan struct{})}
+			p := &verifiee{events: page, precedent: precedent}
 			precedent = page[len(page)-1].Hash
-			for _, c := range []chan *verifiee{enOrdre, aFaire} {
-				select {
-				case c <- p:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
+			if !envoyer(p) {
+				return ctx.Err()
 			}
 			return nil
 		})
-		readErr <- err
-	}()
-	for range workers {
-		go func() {
-			for p := range aFaire {
-				p.constats = v.constatsDe(p)
-				close(p.pret)
-			}
-		}()
-	}
-	return lecture{pages: enOrdre, err: readErr}, cancel
+		return err
+	}, func(p *verifiee) { p.constats = v.constatsDe(p) })
 }
 
 func (v *verifier) constatsDe(p *verifiee) []constat {

@@ -306,81 +306,55 @@ func (l *lot) couper(i int, err error) {
 }
 
 // tranche is one page of the log read by lireEnTranches: the events after
-// position after, up to upTo (the last page: up to RebuildPage events),
-// ready once pret is closed.
+// position after, up to upTo (the last page: up to RebuildPage events).
 type tranche struct {
 	after, upTo uint64
 	derniere    bool
 	lot         lot
 	err         error
-	pret        chan struct{}
 }
 
 // lireEnTranches is lire on a store that reads ranges of its log
 // independently: one goroutine cuts the log into pages (Tranches.Borne),
 // lecteurs goroutines each read, check and decode whole pages on their own
-// connection, and one more sends the pages on in order. Each reader checks
-// the chain inside its page; the junction of each page with the one before
-// (its first event) is checked in order, so every link of the log is.
+// connection (eventstore.EnOrdre), and one more sends the pages on in
+// order. Each reader checks the chain inside its page; the junction of
+// each page with the one before (its first event) is checked in order, so
+// every link of the log is.
 func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.Tranches, d decodeur, chained bool) (<-chan lot, <-chan error) {
 	lecteurs := min(max(runtime.GOMAXPROCS(0), 2), 4)
-	aLire := make(chan *tranche, lecteurs)
-	enOrdre := make(chan *tranche, 2*lecteurs)
-	lots := make(chan lot, 2)
-	readErr := make(chan error, 1)
-	envoyer := func(tr *tranche) bool {
-		for _, c := range []chan *tranche{enOrdre, aLire} {
-			select {
-			case c <- tr:
-			case <-ctx.Done():
-				return false
-			}
-		}
-		return true
-	}
-	go func() {
-		defer close(aLire)
-		defer close(enOrdre)
+	tranches, _ := eventstore.EnOrdre(ctx, lecteurs, func(envoyer func(*tranche) bool) error {
 		var after uint64
 		for {
 			upTo, ok, err := t.Borne(ctx, after, RebuildPage)
-			tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err, pret: make(chan struct{})}
+			tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
 			if !envoyer(tr) || tr.derniere {
-				return
+				return nil
 			}
 			after = upTo
 		}
-	}()
-	for range lecteurs {
-		go func() {
-			for tr := range aLire {
-				if tr.err == nil {
-					var page []eventstore.Event
-					if tr.derniere {
-						page, tr.err = store.ReadAllAfter(ctx, tr.after, RebuildPage)
-					} else {
-						page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
-					}
-					var chain *eventstore.Maillon
-					if chained && len(page) > 0 {
-						chain = eventstore.NewMaillon(page[0].Hash)
-					}
-					tr.lot = lotDe(page, 1, chain, d)
-				}
-				close(tr.pret)
-			}
-		}()
-	}
+	}, func(tr *tranche) {
+		if tr.err != nil {
+			return
+		}
+		var page []eventstore.Event
+		if tr.derniere {
+			page, tr.err = store.ReadAllAfter(ctx, tr.after, RebuildPage)
+		} else {
+			page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
+		}
+		var chain *eventstore.Maillon
+		if chained && len(page) > 0 {
+			chain = eventstore.NewMaillon(page[0].Hash)
+		}
+		tr.lot = lotDe(page, 1, chain, d)
+	})
+	lots := make(chan lot, 2)
+	readErr := make(chan error, 1)
 	go func() {
 		defer close(lots)
 		var precedent []byte
-		for tr := range enOrdre {
-			select {
-			case <-tr.pret:
-			case <-ctx.Done():
-				readErr <- ctx.Err()
-				return
-			}
+		for tr := range tranches {
 			if tr.err != nil {
 				readErr <- tr.err
 				return
@@ -400,10 +374,11 @@ func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.T
 				return
 			}
 			if l.tampered != nil || tr.derniere {
-				break
+				readErr <- nil
+				return
 			}
 		}
-		readErr <- nil
+		readErr <- ctx.Err()
 	}()
 	return lots, readErr
 }
