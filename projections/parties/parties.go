@@ -148,16 +148,17 @@ type touchee struct {
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
 	var ordre []*touchee
 	touchees := map[string]*touchee{}
-	for _, e := range events {
+	for i := range events {
+		e := &events[i]
 		kind, id, err := eventstore.ParseStream(e.Stream)
 		if err != nil || kind != eventstore.KindPartie {
 			continue
 		}
-		suivie, err := p.avant(ctx, e)
+		suivie, err := p.avant(ctx, *e)
 		if err != nil {
 			return err
 		}
-		if err := suivie.plier(p.registre, projection.Decoded{Event: &e}); err != nil {
+		if err := suivie.plier(p.registre, projection.Decoded{Event: e}); err != nil {
 			return err
 		}
 		t := touchees[id]
@@ -241,8 +242,8 @@ func (p *Projection) rejouer(ctx context.Context, e eventstore.Event) (*suivie, 
 	if err := eventstore.VerifierChaine(ctx, p.store, avant); err != nil {
 		return nil, err
 	}
-	for _, ev := range avant {
-		if err := s.plier(p.registre, projection.Decoded{Event: &ev}); err != nil {
+	for i := range avant {
+		if err := s.plier(p.registre, projection.Decoded{Event: &avant[i]}); err != nil {
 			return nil, err
 		}
 	}
