@@ -38,20 +38,26 @@ const (
 type decisionsJoueur map[int]decisionRetenue
 
 // decisionJSON is one decision of a row, under short keys (a row holds a
-// player's decisions of a whole game).
+// player's decisions of a whole game). The usual values are left out: the
+// sanction when it is none, the reasons when there are none ([]); rows
+// written before with them read the same.
 type decisionJSON struct {
-	Coup       int                 `json:"c"`
-	Paid       int                 `json:"p"`
-	Sanction   correction.Sanction `json:"s"`
-	Discipline int                 `json:"d,omitempty"`
-	AverageCap int                 `json:"a,omitempty"`
-	Raisons    json.RawMessage     `json:"r"`
+	Coup       int                  `json:"c"`
+	Paid       int                  `json:"p"`
+	Sanction   *correction.Sanction `json:"s,omitempty"`
+	Discipline int                  `json:"d,omitempty"`
+	AverageCap int                  `json:"a,omitempty"`
+	Raisons    json.RawMessage      `json:"r,omitempty"`
 }
+
+// sansRaisons is the reasons of a decision that has none, as a row keeps
+// them; a row leaves them out.
+const sansRaisons = `[]`
 
 // encoder is the row's decisions column: the JSON of []decisionJSON in
 // coup order, appended by hand (json.Marshal took a third of the write).
 func (d decisionsJoueur) encoder() []byte {
-	b := make([]byte, 0, 40*len(d))
+	b := make([]byte, 0, 24*len(d))
 	b = append(b, '[')
 	for i, coup := range slices.Sorted(maps.Keys(d)) {
 		r := d[coup]
@@ -60,14 +66,19 @@ func (d decisionsJoueur) encoder() []byte {
 		}
 		b = strconv.AppendInt(append(b, `{"c":`...), int64(coup), 10)
 		b = strconv.AppendInt(append(b, `,"p":`...), int64(r.paid), 10)
-		b = projection.AppendChaineJSON(append(b, `,"s":`...), string(r.sanction))
+		if r.sanction != correction.None {
+			b = projection.AppendChaineJSON(append(b, `,"s":`...), string(r.sanction))
+		}
 		if r.discipline != 0 {
 			b = strconv.AppendInt(append(b, `,"d":`...), int64(r.discipline), 10)
 		}
 		if r.averageCap != 0 {
 			b = strconv.AppendInt(append(b, `,"a":`...), int64(r.averageCap), 10)
 		}
-		b = append(append(append(b, `,"r":`...), r.raisons...), '}')
+		if r.raisons != sansRaisons {
+			b = append(append(b, `,"r":`...), r.raisons...)
+		}
+		b = append(b, '}')
 	}
 	return append(b, ']')
 }
@@ -80,7 +91,14 @@ func decoderDecisions(data string) (decisionsJoueur, error) {
 	}
 	d := make(decisionsJoueur, len(in))
 	for _, r := range in {
-		d[r.Coup] = decisionRetenue{paid: r.Paid, sanction: r.Sanction, discipline: r.Discipline, averageCap: r.AverageCap, raisons: string(r.Raisons)}
+		retenue := decisionRetenue{paid: r.Paid, sanction: correction.None, discipline: r.Discipline, averageCap: r.AverageCap, raisons: sansRaisons}
+		if r.Sanction != nil {
+			retenue.sanction = *r.Sanction
+		}
+		if r.Raisons != nil {
+			retenue.raisons = string(r.Raisons)
+		}
+		d[r.Coup] = retenue
 	}
 	return d, nil
 }
