@@ -119,10 +119,11 @@ type lot struct {
 // RebuildAll rebuilds every runner (all on one store) in one pass over the
 // log: it resets them, then reads each page of the log once, checks its
 // chain once and decodes once with registry each event whose payload a
-// fold uses (PayloadUser), in goroutines ahead of the runners. A Folder's runner folds the events in memory and
-// writes its final state at the end, in one transaction with its
-// checkpoint; any other runner applies each page in one transaction with
-// its checkpoint (a Batcher in one ApplyBatch). A runner that fails on an
+// fold uses (PayloadUser), in goroutines ahead of the runners. A Folder's
+// runner folds the events in memory and writes its final state at the
+// end, in one transaction with its checkpoint; any other runner applies
+// each page in one transaction with its checkpoint (a Batcher in one
+// ApplyBatch). A runner that fails on an
 // event stops right before it, as its checkpoint says (a failing fold is
 // replayed alone, one event at a time, to get there), and the others go
 // on; an altered event stops them all right before it. The errors are
