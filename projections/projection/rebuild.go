@@ -223,51 +223,6 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	return read, errors.Join(failed...)
 }
 
-// lire reads the log from the start in pages, checks each page's chain
-// (when chained) and decodes its events, and sends them on in order, a
-// page ending at an altered event last. A store that reads ranges of its
-// log independently (eventstore.Tranches) is read by several goroutines at
-// once (lireEnTranches); any other one page after page.
-func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool) (<-chan lot, <-chan error) {
-	if t, ok := store.(eventstore.Tranches); ok {
-		return lireEnTranches(ctx, store, t, d, chained)
-	}
-	pages := make(chan []eventstore.Event, 2)
-	lots := make(chan lot, 2)
-	readErr := make(chan error, 1)
-	go func() {
-		defer close(pages)
-		_, err := eventstore.ForEachPage(ctx, store, 0, RebuildPage, func(page []eventstore.Event) error {
-			select {
-			case pages <- page:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		})
-		readErr <- err
-	}()
-	go func() {
-		defer close(lots)
-		var chain *eventstore.Maillon
-		if chained {
-			chain = eventstore.NewMaillon(nil)
-		}
-		for page := range pages {
-			l := lotDe(page, 0, chain, d)
-			select {
-			case lots <- l:
-			case <-ctx.Done():
-				return
-			}
-			if l.tampered != nil {
-				return
-			}
-		}
-	}()
-	return lots, readErr
-}
-
 // lotDe checks the chain of page from its event de on with chain (nil: not
 // chained), cuts the page before an altered event, and decodes the events
 // whose payload a fold uses.
@@ -306,49 +261,68 @@ func (l *lot) couper(i int, err error) {
 	}
 }
 
-// tranche is one page of the log read by lireEnTranches: the events after
-// position after, up to upTo (the last page: up to RebuildPage events).
+// tranche is one page of the log: the events after position after, up to
+// upTo, that a reader reads (the last page: up to RebuildPage events), or
+// the page a store read page after page already gave (lue).
 type tranche struct {
 	after, upTo uint64
 	derniere    bool
+	lue         bool
+	page        []eventstore.Event
 	lot         lot
 	err         error
 }
 
-// lireEnTranches is lire on a store that reads ranges of its log
-// independently: one goroutine cuts the log into pages (Tranches.Borne),
-// lecteurs goroutines each read, check and decode whole pages on their own
-// connection (eventstore.EnOrdre), and one more sends the pages on in
-// order. Each reader checks the chain inside its page; the junction of
-// each page with the one before (its first event) is checked in order, so
+// lire reads the log from the start in pages, checks each page's chain
+// (when chained), decodes the events whose payload a fold uses, and sends
+// the pages on in order (eventstore.EnOrdre), a page ending at an altered
+// event last. A store that reads ranges of its log independently
+// (eventstore.Tranches) is cut into pages (Borne) that two to four readers
+// read on their own connections; any other is read page after page by one
+// goroutine, its pages checked and decoded by the others. The goroutine
+// that decodes a page checks the chain inside it; the junction of each
+// page with the one before (its first event) is checked in order, so
 // every link of the log is.
-func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.Tranches, d decodeur, chained bool) (<-chan lot, <-chan error) {
-	lecteurs := min(max(runtime.GOMAXPROCS(0), 2), 4)
-	tranches, _ := eventstore.EnOrdre(ctx, lecteurs, func(envoyer func(*tranche) bool) error {
-		var after uint64
-		for {
-			upTo, ok, err := t.Borne(ctx, after, RebuildPage)
-			tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
-			if !envoyer(tr) || tr.derniere {
-				return nil
+func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool) (<-chan lot, <-chan error) {
+	t, enTranches := store.(eventstore.Tranches)
+	produire := func(envoyer func(*tranche) bool) error {
+		_, err := eventstore.ForEachPage(ctx, store, 0, RebuildPage, func(page []eventstore.Event) error {
+			if !envoyer(&tranche{page: page, lue: true}) {
+				return ctx.Err()
 			}
-			after = upTo
+			return nil
+		})
+		return err
+	}
+	if enTranches {
+		produire = func(envoyer func(*tranche) bool) error {
+			var after uint64
+			for {
+				upTo, ok, err := t.Borne(ctx, after, RebuildPage)
+				tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
+				if !envoyer(tr) {
+					return ctx.Err()
+				}
+				if tr.derniere {
+					return nil
+				}
+				after = upTo
+			}
 		}
-	}, func(tr *tranche) {
-		if tr.err != nil {
-			return
-		}
-		var page []eventstore.Event
-		if tr.derniere {
-			page, tr.err = store.ReadAllAfter(ctx, tr.after, RebuildPage)
-		} else {
-			page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
+	}
+	tranches, fin := eventstore.EnOrdre(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
+		switch {
+		case tr.err != nil || tr.lue:
+		case tr.derniere:
+			tr.page, tr.err = store.ReadAllAfter(ctx, tr.after, RebuildPage)
+		default:
+			tr.page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
 		}
 		var chain *eventstore.Maillon
-		if chained && len(page) > 0 {
-			chain = eventstore.NewMaillon(page[0].Hash)
+		if chained && len(tr.page) > 0 {
+			chain = eventstore.NewMaillon(tr.page[0].Hash)
 		}
-		tr.lot = lotDe(page, 1, chain, d)
+		tr.lot = lotDe(tr.page, 1, chain, d)
 	})
 	lots := make(chan lot, 2)
 	readErr := make(chan error, 1)
@@ -379,7 +353,12 @@ func lireEnTranches(ctx context.Context, store eventstore.Reader, t eventstore.T
 				return
 			}
 		}
-		readErr <- ctx.Err()
+		// The pages ended: the reading's own end, or ctx's.
+		err := <-fin
+		if err == nil {
+			err = ctx.Err()
+		}
+		readErr <- err
 	}()
 	return lots, readErr
 }
