@@ -263,16 +263,16 @@ func nouvelleSuivie(stream string) *suivie {
 // never decoded (Partie.Passer).
 func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 	if duplicate.DuBulletin(e.Type) {
-		return s.compter(*e.Event, s.partie.Passer(e.Type))
+		return s.compter(e.Event, s.partie.Passer(e.Type))
 	}
 	if e = e.Sinon(r); e.Err != nil {
 		return e.Err
 	}
-	return s.compter(*e.Event, s.partie.Appliquer(e.Payload))
+	return s.compter(e.Event, s.partie.Appliquer(e.Payload))
 }
 
 // compter records e as folded, unless folding it failed with err.
-func (s *suivie) compter(e eventstore.Event, err error) error {
+func (s *suivie) compter(e *eventstore.Event, err error) error {
 	if err != nil {
 		return err
 	}

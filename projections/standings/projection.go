@@ -245,7 +245,7 @@ func enJSON(reasons []correction.Reason) (string, error) {
 	case reasons == nil:
 		return "null", nil
 	case len(reasons) == 0:
-		return "[]", nil
+		return sansRaisons, nil
 	}
 	b, err := json.Marshal(reasons)
 	return string(b), err
