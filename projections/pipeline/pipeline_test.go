@@ -465,10 +465,13 @@ func TestRebuildAll_UneProjectionQuiEchoueNArretePasLesAutres(t *testing.T) {
 
 // Issue 16, item 10: the one-pass rebuild checks the chain once for every
 // projection: an event altered in the file stops them all right before it,
-// folded in memory or not.
+// folded in memory or not, read in ranges or page after page.
 func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
-	for _, plier := range []bool{false, true} {
-		t.Run(fmt.Sprintf("en mémoire %v", plier), func(t *testing.T) {
+	for _, c := range []struct {
+		plier, sequentiel bool
+	}{{false, false}, {true, false}, {false, true}, {true, true}} {
+		plier := c.plier
+		t.Run(fmt.Sprintf("en mémoire %v, page après page %v", plier, c.sequentiel), func(t *testing.T) {
 			f := newFixture(t)
 			f.append(t, numbered(1, 10)...)
 			altered := f.append(t, "11")
@@ -480,7 +483,11 @@ func TestRebuildAll_EvenementAltereArreteToutesLesProjections(t *testing.T) {
 			require.NoError(t, raw.Close())
 
 			a, b := f.runner(t, enMemoire(newTally("a"), plier)), f.runner(t, newTally("b"))
-			_, err = projection.RebuildAll(context.Background(), f.store, nil, []*projection.Runner{a, b}, nil)
+			var store eventstore.Reader = f.store
+			if c.sequentiel {
+				store = sequentiel{f.store}
+			}
+			_, err = projection.RebuildAll(context.Background(), store, nil, []*projection.Runner{a, b}, nil)
 			require.ErrorIs(t, err, eventstore.ErrTampered)
 			var applyErr *projection.ApplyError
 			require.ErrorAs(t, err, &applyErr)
