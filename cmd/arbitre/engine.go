@@ -10,6 +10,12 @@ import (
 	"arbitre/engine/solve"
 )
 
+// The example line of `engine solve --help`, which TestEngineSolve_AideDonneLeContrat runs.
+const (
+	solveExempleEntree = `  {"id":"p1","board":["...............","...............","...............","...............","...............","...............","...............","...MINER.......","...............","...............","...............","...............","...............","...............","..............."],"rack":"CEHIOA?"}`
+	solveExempleSortie = `  {"id":"p1","top_score":98,"moves":4910,"tops":[{"word":"CHOIErAI","ref":"5E","score":98}]}`
+)
+
 func init() {
 	cmd := &cobra.Command{Use: "engine", Short: "Outils du moteur de Scrabble, par lots",
 		Example: "  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl"}
@@ -20,6 +26,20 @@ func init() {
 	solveCmd := &cobra.Command{
 		Use:   "solve --lexicon FICHIER [--all] < positions.jsonl > results.jsonl",
 		Short: "Top et nombre de coups de chaque position (un objet JSON par ligne)",
+		Long: `Lit une position JSON par ligne sur l'entrée standard et écrit une réponse JSON par ligne, dans
+l'ordre de l'entrée.
+
+Une ligne d'entrée :
+` + solveExempleEntree + `
+  id : toute valeur JSON, rendue telle quelle ; board : les 15 lignes A à O de 15 caractères ('.' case
+  vide, A-Z une lettre, a-z un joker) ; rack : le tirage, '?' pour un joker, de 1 à 7 lettres en formule
+  normale (8 en 7sur8 et 7et8, 9 en 789 : --variant).
+Sa réponse :
+` + solveExempleSortie + `
+  avec --top-only, la même sans "moves" ; avec --all, chaque placement en plus sous "all".
+
+Une ligne fautive (champ inconnu ou manquant, grille ou tirage impossible) reçoit une ligne
+{"id":…,"error":"…"} qui nomme le champ ; le lot continue et la commande finit en erreur (code 1).`,
 		Example: `  arbitre engine solve --lexicon ods8.gaddag < positions.jsonl > results.jsonl
   arbitre engine solve --all --variant 7sur8 < positions.jsonl
   arbitre engine solve --top-only --lexicon ods8.gaddag < positions.jsonl`,
@@ -48,7 +68,11 @@ func init() {
 				}
 			}
 			return profiled(profileDir, "solve", func() error {
-				return solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
+				tally, err := solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
+				if err != nil {
+					return err
+				}
+				return tally.Err()
 			})
 		},
 	}

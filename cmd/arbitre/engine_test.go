@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -15,14 +16,26 @@ import (
 )
 
 // solveCLI runs `arbitre engine solve ARGS` on the input and returns its
-// output lines.
+// output lines; the command ends in error when, and only when, some line
+// is an error line.
 func solveCLI(t *testing.T, in string, args ...string) []string {
 	t.Helper()
 	rootCmd.SetIn(strings.NewReader(in))
 	defer rootCmd.SetIn(nil)
 	out, err := runArbitre(t, append([]string{"engine", "solve"}, args...)...)
-	require.NoError(t, err)
-	return strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	failures := 0
+	for _, line := range lines {
+		if strings.Contains(line, `"error":`) {
+			failures++
+		}
+	}
+	if failures == 0 {
+		require.NoError(t, err)
+	} else {
+		require.EqualError(t, err, fmt.Sprintf("%d ligne(s) sur %d en erreur : chacune a sa ligne « error » dans la sortie", failures, len(lines)))
+	}
+	return lines
 }
 
 // TestEngineSolve_TopOnlyMemeContratSansMoves (issue 17): `engine solve
@@ -82,4 +95,43 @@ func TestEngineSolve_WorkersMemeSortie(t *testing.T) {
 		require.Len(t, one, len(lines)-1, "the blank line gets no answer")
 		assert.Equal(t, one, three)
 	}
+}
+
+// Issue 26 item 2: the help of each batch contract shows one input line and
+// its answer, and they are what the command answers (shipped lexicon); a
+// bad line is an error line that names the field and the command ends in
+// error once every line has its answer.
+func TestEngineSolve_AideDonneLeContrat(t *testing.T) {
+	cases := []struct {
+		name           string
+		cmd            []string
+		entree, sortie string
+	}{
+		{"engine solve", []string{"engine", "solve"}, solveExempleEntree, solveExempleSortie},
+		{"bulletin correct", []string{"bulletin", "correct"}, bulletinExempleEntree, bulletinExempleSortie},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			help, err := runArbitre(t, append(tc.cmd, "--help")...)
+			require.NoError(t, err)
+			assert.Contains(t, help, tc.entree)
+			assert.Contains(t, help, tc.sortie)
+			rootCmd.SetIn(strings.NewReader(strings.TrimSpace(tc.entree)))
+			defer rootCmd.SetIn(nil)
+			out, err := runArbitre(t, tc.cmd...)
+			require.NoError(t, err)
+			assert.Equal(t, strings.TrimSpace(tc.sortie)+"\n", out)
+		})
+	}
+	t.Run("a bad line ends in error after every answer", func(t *testing.T) {
+		bad := strings.Replace(strings.TrimSpace(solveExempleEntree), `"rack"`, `"tirage"`, 1)
+		rootCmd.SetIn(strings.NewReader(bad + "\n" + strings.TrimSpace(solveExempleEntree)))
+		defer rootCmd.SetIn(nil)
+		out, err := runArbitre(t, "engine", "solve")
+		require.EqualError(t, err, "1 ligne(s) sur 2 en erreur : chacune a sa ligne « error » dans la sortie")
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		require.Len(t, lines, 2)
+		assert.Contains(t, lines[0], `{"id":"p1","error":"champ « tirage » inconnu`)
+		assert.Equal(t, strings.TrimSpace(solveExempleSortie), lines[1])
+	})
 }

@@ -85,16 +85,16 @@ func (b *Board) Transpose(dst *Board) {
 func Parse(rows []string) (Board, error) {
 	var b Board
 	if len(rows) != Size {
-		return b, fmt.Errorf("board: %d rows, want %d (A to O)", len(rows), Size)
+		return b, fmt.Errorf("grille de %d lignes, il en faut %d (A à O)", len(rows), Size)
 	}
 	for r, row := range rows {
 		if len(row) != Size {
-			return b, fmt.Errorf("board: row %c has %d characters, want %d", 'A'+r, len(row), Size)
+			return b, fmt.Errorf("grille : la ligne %c a %d caractères, il en faut %d", 'A'+r, len(row), Size)
 		}
 		for c := 0; c < Size; c++ {
 			t, ok := tile.TileOf(row[c])
 			if !ok {
-				return b, fmt.Errorf("board: row %c column %d: %q is not '.', a letter or a joker letter", 'A'+r, c+1, row[c])
+				return b, fmt.Errorf("grille : ligne %c colonne %d : %q n'est ni '.', ni une lettre, ni une lettre de joker (minuscule)", 'A'+r, c+1, row[c])
 			}
 			b.sq[r*Size+c] = t
 		}

@@ -72,5 +72,5 @@ func TestParseAndTranspose(t *testing.T) {
 	assert.Error(t, err)
 	rows[2] = "......#........"
 	_, err = Parse(rows)
-	assert.ErrorContains(t, err, "row C column 7")
+	assert.ErrorContains(t, err, "ligne C colonne 7")
 }

@@ -27,12 +27,6 @@ type CaseResult struct {
 	ScoreWrittenBack *int            `json:"score_written_back"`
 }
 
-// CaseFailure is the output line of a malformed case.
-type CaseFailure struct {
-	ID    json.RawMessage `json:"id"`
-	Error string          `json:"error"`
-}
-
 // Batch corrects JSONL cases, preparing each distinct coup once.
 type Batch struct {
 	lex   *lexicon.Lexicon
@@ -46,29 +40,29 @@ func NewBatch(lex *lexicon.Lexicon) *Batch {
 }
 
 // Run reads cases from r and writes one answer per line to w, in order
-// (jsonl.Run: a blank line is skipped). A malformed line gets a CaseFailure
-// and the run goes on; only I/O errors stop it.
-func (bt *Batch) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, bt.Line) }
+// (jsonl.Run: a blank line is skipped). A malformed line gets a
+// jsonl.Failure and the run goes on; only I/O errors stop it.
+func (bt *Batch) Run(r io.Reader, w io.Writer) (jsonl.Tally, error) { return jsonl.Run(r, w, bt.Line) }
 
-// Line answers one input line: a CaseResult or a CaseFailure.
+// Line answers one input line: a CaseResult or a jsonl.Failure.
 func (bt *Batch) Line(line []byte) any {
 	var c Case
 	if err := json.Unmarshal(line, &c); err != nil {
-		return CaseFailure{ID: idOf(line), Error: errorf(ErrJSON, "", "line is not a case: %v", err).Error()}
+		return jsonl.Failure{ID: idOf(line), Error: errorf(ErrJSON, "", "line is not a case: %v", err).Error()}
 	}
 	if c.ID == nil {
 		c.ID = json.RawMessage("null")
 	}
 	if c.Bulletin == nil {
-		return CaseFailure{ID: c.ID, Error: errorf(ErrJSON, "bulletin", "missing").Error()}
+		return jsonl.Failure{ID: c.ID, Error: errorf(ErrJSON, "bulletin", "missing").Error()}
 	}
 	b, err := ParseBulletin(*c.Bulletin)
 	if err != nil {
-		return CaseFailure{ID: c.ID, Error: prefix("bulletin", err)}
+		return jsonl.Failure{ID: c.ID, Error: prefix("bulletin", err)}
 	}
 	cp, err := bt.coup(c.Context)
 	if err != nil {
-		return CaseFailure{ID: c.ID, Error: err.Error()}
+		return jsonl.Failure{ID: c.ID, Error: err.Error()}
 	}
 	d := bt.x.Decide(cp, &b)
 	res := CaseResult{ID: c.ID, Paid: d.Paid, Sanction: d.Sanction, Reasons: d.Reasons,

@@ -93,7 +93,8 @@ func TestFixtures(t *testing.T) {
 	want, err := os.ReadFile(dir + "/decisions.jsonl")
 	require.NoError(t, err)
 	var got bytes.Buffer
-	require.NoError(t, NewBatch(lex).Run(bytes.NewReader(in), &got))
+	_, err = NewBatch(lex).Run(bytes.NewReader(in), &got)
+	require.NoError(t, err)
 	ws, gs := bufio.NewScanner(bytes.NewReader(want)), bufio.NewScanner(&got)
 	for ws.Scan() {
 		require.True(t, gs.Scan(), "missing answer for %s", ws.Text())

@@ -1,6 +1,7 @@
 package correction
 
 import (
+	"arbitre/engine/jsonl"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -213,7 +214,9 @@ func TestBatchContract(t *testing.T) {
 		`garbage`,
 	}, "\n")
 	var out strings.Builder
-	require.NoError(t, NewBatch(lex).Run(strings.NewReader(in), &out))
+	tally, err := NewBatch(lex).Run(strings.NewReader(in), &out)
+	require.NoError(t, err)
+	assert.Equal(t, jsonl.Tally{Lines: 5, Failures: 3}, tally)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 5)
 	assert.JSONEq(t, `{"id":"b1","paid":11,"sanction":"warning","reasons":["SCORE_WRONG"],"commission":false,"place":"I8","score_written_back":11}`, lines[0])

@@ -22,9 +22,13 @@ func TestJSONL_LigneBlancheIgnoreeParLesDeuxContrats(t *testing.T) {
 	in := "\n   \n\t\nnot json\n \r\n"
 	runs := map[string]func(*bytes.Buffer) error{
 		"engine solve": func(out *bytes.Buffer) error {
-			return NewSolver(lex, movegen.Options{}, false).Run(strings.NewReader(in), out)
+			_, err := NewSolver(lex, movegen.Options{}, false).Run(strings.NewReader(in), out)
+			return err
 		},
-		"bulletin correct": func(out *bytes.Buffer) error { return correction.NewBatch(lex).Run(strings.NewReader(in), out) },
+		"bulletin correct": func(out *bytes.Buffer) error {
+			_, err := correction.NewBatch(lex).Run(strings.NewReader(in), out)
+			return err
+		},
 	}
 	for name, run := range runs {
 		t.Run(name, func(t *testing.T) {

@@ -17,12 +17,17 @@ import (
 	"arbitre/engine/tile"
 )
 
-// Position is one input line.
+// Position is one input line: `{"id":…,"board":[15 rows],"rack":"…"}`.
+// The id is any JSON value and is given back as is; board and rack are
+// required (a field of another name is an error line that names it).
 type Position struct {
 	ID    json.RawMessage `json:"id"`
 	Board []string        `json:"board"`
-	Rack  string          `json:"rack"`
+	Rack  *string         `json:"rack"`
 }
+
+// positionFields lists Position's fields for the error lines.
+const positionFields = "id, board (15 lignes de 15 caractères) et rack"
 
 // Placement is a move as the contract prints it.
 type Placement struct {
@@ -48,38 +53,41 @@ type TopResult struct {
 	Tops     []Placement     `json:"tops"`
 }
 
-// Failure is the output line for a position that cannot be solved.
-type Failure struct {
-	ID    json.RawMessage `json:"id"`
-	Error string          `json:"error"`
-}
-
 // Solver answers positions with one generator (not safe for concurrent use).
 type Solver struct {
 	gen     *movegen.Generator
+	variant movegen.Variant
 	all     bool
 	topOnly bool
 }
 
 // NewSolver returns a solver; with all set, every placement is listed.
 func NewSolver(lex *lexicon.Lexicon, opts movegen.Options, all bool) *Solver {
-	return &Solver{gen: movegen.New(lex, opts), all: all}
+	return &Solver{gen: movegen.New(lex, opts), variant: variantOf(opts), all: all}
 }
 
 // NewTopSolver returns the solver of `--top-only`: the top score and every
 // top, found by the pruned search (movegen.TopPruned), without the count.
 func NewTopSolver(lex *lexicon.Lexicon, opts movegen.Options) *Solver {
-	return &Solver{gen: movegen.New(lex, opts), topOnly: true}
+	return &Solver{gen: movegen.New(lex, opts), variant: variantOf(opts), topOnly: true}
+}
+
+// variantOf is the formula the generator plays (the normal one when unset).
+func variantOf(opts movegen.Options) movegen.Variant {
+	if opts.Variant.MaxPlaced == 0 {
+		return movegen.Standard
+	}
+	return opts.Variant
 }
 
 // Run reads positions from r and writes one answer per line to w
-// (jsonl.Run: a blank line is skipped). A bad line gets a Failure and the
-// run goes on; only I/O errors stop it.
-func (s *Solver) Run(r io.Reader, w io.Writer) error { return jsonl.Run(r, w, s.Line) }
+// (jsonl.Run: a blank line is skipped). A bad line gets a jsonl.Failure and
+// the run goes on; only I/O errors stop it.
+func (s *Solver) Run(r io.Reader, w io.Writer) (jsonl.Tally, error) { return jsonl.Run(r, w, s.Line) }
 
 // RunAll is Run with the positions shared out among the solvers, one
 // goroutine each; the output is Run's, line for line.
-func RunAll(r io.Reader, w io.Writer, solvers []*Solver) error {
+func RunAll(r io.Reader, w io.Writer, solvers []*Solver) (jsonl.Tally, error) {
 	answers := make([]func(line []byte) any, len(solvers))
 	for i, s := range solvers {
 		answers[i] = s.Line
@@ -87,34 +95,55 @@ func RunAll(r io.Reader, w io.Writer, solvers []*Solver) error {
 	return jsonl.RunWorkers(r, w, answers)
 }
 
-// Line answers one input line: a Result or a Failure.
+// Line answers one input line: a Result or a jsonl.Failure.
 func (s *Solver) Line(line []byte) any {
 	var p Position
-	if err := json.Unmarshal(line, &p); err != nil {
-		return Failure{ID: p.ID, Error: "line is not a position: " + err.Error()}
+	if err := jsonl.Decode(line, &p, positionFields); err != nil {
+		return jsonl.Failure{ID: idOrNull(p.ID), Error: err.Error()}
 	}
 	res, err := s.Solve(p)
 	switch {
 	case err != nil:
-		return Failure{ID: p.ID, Error: err.Error()}
+		return jsonl.Failure{ID: idOrNull(p.ID), Error: err.Error()}
 	case s.topOnly:
 		return TopResult{ID: res.ID, TopScore: res.TopScore, Tops: res.Tops}
 	}
 	return res
 }
 
-// Solve answers one position (Moves is 0 for a top-only solver).
+// idOrNull is a line's id, null when it has none.
+func idOrNull(id json.RawMessage) json.RawMessage {
+	if id == nil {
+		return json.RawMessage("null")
+	}
+	return id
+}
+
+// Solve answers one position (Moves is 0 for a top-only solver). A missing
+// board or rack, an empty rack or one longer than the formula's tirage is
+// an error that names the field.
 func (s *Solver) Solve(p Position) (Result, error) {
-	if p.ID == nil {
-		p.ID = json.RawMessage("null")
+	p.ID = idOrNull(p.ID)
+	switch {
+	case p.Board == nil:
+		return Result{}, fmt.Errorf("champ « board » manquant : les champs sont %s", positionFields)
+	case p.Rack == nil:
+		return Result{}, fmt.Errorf("champ « rack » manquant : les champs sont %s", positionFields)
 	}
 	b, err := board.Parse(p.Board)
 	if err != nil {
-		return Result{}, err
+		return Result{}, fmt.Errorf("champ « board » : %w", err)
 	}
-	rack, err := tile.ParseRack(p.Rack)
+	rack, err := tile.ParseRack(*p.Rack)
 	if err != nil {
-		return Result{}, fmt.Errorf("rack %q: %w", p.Rack, err)
+		return Result{}, fmt.Errorf("champ « rack » %q : %w", *p.Rack, err)
+	}
+	switch n := rack.Size(); {
+	case n == 0:
+		return Result{}, fmt.Errorf("champ « rack » vide : le tirage a de 1 à %d lettres", s.variant.RackSize)
+	case n > s.variant.RackSize:
+		return Result{}, fmt.Errorf("champ « rack » %q : %d lettres, la formule « %s » en tire au plus %d (§3.8.2)",
+			*p.Rack, n, s.variant.Name, s.variant.RackSize)
 	}
 	if err := checkTileCounts(&b, &rack); err != nil {
 		return Result{}, err
@@ -188,11 +217,8 @@ func checkTileCounts(b *board.Board, rack *tile.Rack) error {
 	}
 	for l := tile.Letter(0); l <= tile.Alphabet; l++ {
 		if int(used[l]) > l.Count() {
-			return fmt.Errorf("board and rack hold %d × %c, the French set has %d", used[l], l.Byte(), l.Count())
+			return fmt.Errorf("la grille et le tirage comptent %d × %c, le jeu français n'en a que %d (§1.1)", used[l], l.Byte(), l.Count())
 		}
-	}
-	if n := rack.Size(); n > movegen.SeptHuitNeuf.RackSize {
-		return fmt.Errorf("rack holds %d tiles, at most %d", n, movegen.SeptHuitNeuf.RackSize)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/engine/board"
+	"arbitre/engine/jsonl"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 	"arbitre/engine/tile"
@@ -30,18 +31,21 @@ func TestRunContract(t *testing.T) {
 		`{"id":"p6","board":` + empty + `,"rack":"Q"}`,
 	}, "\n")
 	var out bytes.Buffer
-	require.NoError(t, NewSolver(lex, movegen.Options{}, false).Run(strings.NewReader(in), &out))
+	tally, err := NewSolver(lex, movegen.Options{}, false).Run(strings.NewReader(in), &out)
+	require.NoError(t, err)
+	assert.Equal(t, jsonl.Tally{Lines: 6, Failures: 4}, tally)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 6)
 	assert.Equal(t, `{"id":"p1","top_score":24,"moves":7,"tops":[{"word":"ZEN","ref":"H6","score":24},{"word":"ZEN","ref":"H7","score":24},{"word":"ZEN","ref":"H8","score":24}]}`, lines[0])
-	assert.Equal(t, `{"id":"p2","error":"board: 1 rows, want 15 (A to O)"}`, lines[1])
-	assert.Contains(t, lines[2], `"error":"line is not a position`)
-	assert.Contains(t, lines[3], `{"id":7,"error":"rack \"Z#\"`)
-	assert.Equal(t, `{"id":"p5","error":"board and rack hold 3 × ?, the French set has 2"}`, lines[4])
+	assert.Equal(t, `{"id":"p2","error":"champ « board » : grille de 1 lignes, il en faut 15 (A à O)"}`, lines[1])
+	assert.Contains(t, lines[2], `{"id":null,"error":"la ligne n'est pas un objet JSON`)
+	assert.Contains(t, lines[3], `{"id":7,"error":"champ « rack » \"Z#\"`)
+	assert.Equal(t, `{"id":"p5","error":"la grille et le tirage comptent 3 × ?, le jeu français n'en a que 2 (§1.1)"}`, lines[4])
 	assert.Equal(t, `{"id":"p6","top_score":0,"moves":0,"tops":[]}`, lines[5])
 
 	out.Reset()
-	require.NoError(t, NewSolver(lex, movegen.Options{}, true).Run(strings.NewReader(`{"id":"a","board":`+empty+`,"rack":"EN"}`), &out))
+	_, err = NewSolver(lex, movegen.Options{}, true).Run(strings.NewReader(`{"id":"a","board":`+empty+`,"rack":"EN"}`), &out)
+	require.NoError(t, err)
 	assert.Equal(t, `{"id":"a","top_score":4,"moves":4,"tops":[{"word":"EN","ref":"H7","score":4},{"word":"NE","ref":"H7","score":4},{"word":"EN","ref":"H8","score":4},{"word":"NE","ref":"H8","score":4}],"all":[{"word":"EN","ref":"H7","score":4},{"word":"NE","ref":"H7","score":4},{"word":"EN","ref":"H8","score":4},{"word":"NE","ref":"H8","score":4}]}`+"\n", out.String())
 }
 
@@ -66,4 +70,48 @@ func TestSecurite_AnalyseAnnulee(t *testing.T) {
 	require.NoError(t, err)
 	assert.Positive(t, a.Moves)
 	assert.NotEmpty(t, a.Best)
+}
+
+// Issue 26 item 2: a line of `engine solve` is read strictly. A field the
+// contract does not have ("tirage" for "rack"), a missing board or rack, an
+// empty rack or one longer than the formula draws (§3.8.2) is an error line
+// that names the field, where the old contract answered a top of 0.
+func TestEngineSolve_EntreeStricteNommeLeChamp(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
+	require.NoError(t, err)
+	empty := `["...............","...............","...............","...............","...............","...............","...............","...............","...............","...............","...............","...............","...............","...............","..............."]`
+	cases := []struct {
+		name, variant, line, want string
+	}{
+		{"a field of another name (tirage for rack)", "normal", `{"id":1,"board":` + empty + `,"tirage":"ZEN"}`, `champ « tirage » inconnu`},
+		{"no rack", "normal", `{"id":1,"board":` + empty + `}`, `champ « rack » manquant`},
+		{"no board", "normal", `{"id":1,"rack":"ZEN"}`, `champ « board » manquant`},
+		{"an empty rack", "normal", `{"id":1,"board":` + empty + `,"rack":""}`, `champ « rack » vide`},
+		{"§3.8.2 eight letters in the normal formula", "normal", `{"id":1,"board":` + empty + `,"rack":"ENENENEN"}`, `8 lettres, la formule « normal » en tire au plus 7`},
+		{"§3.8.2 nine letters in 7sur8", "7sur8", `{"id":1,"board":` + empty + `,"rack":"ENENENENE"}`, `9 lettres, la formule « 7sur8 » en tire au plus 8`},
+		{"a rack that is not a string", "normal", `{"id":1,"board":` + empty + `,"rack":7}`, `champ « rack » : valeur number, attendu une chaîne`},
+		{"data after the object", "normal", `{"id":1,"board":` + empty + `,"rack":"ZEN"} {}`, `des données suivent`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := movegen.VariantNamed(tc.variant)
+			require.NoError(t, err)
+			var out bytes.Buffer
+			tally, err := NewSolver(lex, movegen.Options{Variant: v}, false).Run(strings.NewReader(tc.line+"\n"+`{"id":2,"board":`+empty+`,"rack":"ZEN"}`), &out)
+			require.NoError(t, err)
+			assert.Equal(t, jsonl.Tally{Lines: 2, Failures: 1}, tally, "the batch goes on after the bad line")
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			require.Len(t, lines, 2)
+			assert.Contains(t, lines[0], `{"id":1,"error":"`)
+			assert.Contains(t, lines[0], tc.want)
+			assert.Contains(t, lines[1], `{"id":2,"top_score":24`)
+		})
+	}
+	t.Run("§3.8.2 eight letters in 7sur8 are a tirage", func(t *testing.T) {
+		var out bytes.Buffer
+		tally, err := NewSolver(lex, movegen.Options{Variant: movegen.SeptSurHuit}, false).Run(strings.NewReader(`{"id":3,"board":`+empty+`,"rack":"ENENENEN"}`), &out)
+		require.NoError(t, err)
+		assert.Equal(t, jsonl.Tally{Lines: 1}, tally)
+		assert.Contains(t, out.String(), `"top_score":`)
+	})
 }
