@@ -17,8 +17,8 @@ func init() {
 		Example: "  arbitre bulletin correct --lexicon ods8.gaddag < cases.jsonl > decisions.jsonl"}
 	var lexPath string
 	correct := &cobra.Command{
-		Use:     "correct --lexicon FICHIER < cases.jsonl > decisions.jsonl",
-		Short:   "Corrige les bulletins tels qu'écrits (un cas JSON par ligne, une décision par ligne)",
+		Use:   "correct --lexicon FICHIER < cases.jsonl > decisions.jsonl",
+		Short: "Corrige les bulletins tels qu'écrits (un cas JSON par ligne, une décision par ligne)",
 		Long: `Lit un cas JSON par ligne sur l'entrée standard (le coup : grille avant le coup, tirage, numéro du
 coup, longueur du premier mot ; et le bulletin tel qu'écrit) et écrit la décision de chacun, une ligne
 JSON par cas, dans l'ordre de l'entrée.
