@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -11,6 +13,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/tile"
+	"arbitre/graphql/generated"
 )
 
 // Code is the stable error code clients read in extensions.code; every
@@ -158,6 +161,9 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 	case CodeParseFailed:
 		return &Error{Code: code, Message: "Requête GraphQL illisible : vérifier la syntaxe", Details: detail}
 	case CodeValidationFailed:
+		if refus := enumLitteralInconnu(gqlErr.Message); refus != nil {
+			return refus
+		}
 		return &Error{Code: code, Message: "Requête GraphQL non conforme au schéma : vérifier les champs, les arguments et leurs types", Details: detail}
 	case "<nil>":
 		if gqlErr.Err == nil {
@@ -165,5 +171,35 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 		}
 		return &Error{Code: CodeInvalidInput, Message: "Requête GraphQL refusée : vérifier les arguments", Details: detail, Err: gqlErr}
 	}
-	return &Error{Code: code, Message: gqlErr.Message}
+	details := map[string]any{}
+	for k, v := range gqlErr.Extensions {
+		if k != "code" {
+			details[k] = v
+		}
+	}
+	return &Error{Code: code, Message: gqlErr.Message, Details: details}
+}
+
+// enumLitteral is gqlparser's message for an enum literal the schema does
+// not list.
+var enumLitteral = regexp.MustCompile(`^Value "([^"]*)" does not exist in "\[*([A-Za-z_0-9]+)[\]!]*" enum\.`)
+
+// enumLitteralInconnu is the INVALID_INPUT of an enum literal the schema
+// does not list (issue 26 item 8), with the values allowed, as for a
+// variable (graphql/server's exactEnums); nil for any other message.
+func enumLitteralInconnu(message string) *Error {
+	m := enumLitteral.FindStringSubmatch(message)
+	if m == nil {
+		return nil
+	}
+	def := generated.NewExecutableSchema(generated.Config{}).Schema().Types[m[2]]
+	if def == nil {
+		return nil
+	}
+	permises := make([]string, len(def.EnumValues))
+	for i, v := range def.EnumValues {
+		permises[i] = v.Name
+	}
+	return &Error{Code: CodeInvalidInput, Details: map[string]any{"champ": def.Name, "permises": permises},
+		Message: fmt.Sprintf("Donnée invalide (« %s ») : valeur %q inconnue ; valeurs permises : %s", def.Name, m[1], strings.Join(permises, ", "))}
 }

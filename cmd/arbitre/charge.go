@@ -217,7 +217,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	flags := &storeFlags{dataDir: dir, backend: backendSQLite}
+	flags := &storeFlags{dataDir: dir, backend: backendSQLite, init: true}
 	rep := chargeReport{Players: c.players, Displays: c.displays, Arbiters: c.arbiters, QPS: c.qps,
 		Duration: c.duration.String(), CPUs: runtime.NumCPU()}
 	start := time.Now()

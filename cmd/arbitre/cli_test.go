@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -65,7 +68,7 @@ func TestCLI_ErreursEnFrancais(t *testing.T) {
 		{"top-only with all", []string{"engine", "solve", "--top-only", "--all"}, "--top-only et --all s'excluent"},
 		{"no worker", []string{"engine", "solve", "--workers", "0"}, "--workers vaut au moins 1 (reçu 0)"},
 		{"unreadable lexicon", []string{"engine", "solve", "--lexicon", data + "/absent.gaddag"}, "lexique " + data + "/absent.gaddag illisible"},
-		{"domain refusal", []string{"token", "create", "--role", "arbitre", "--data", data}, `rôle "arbitre" inconnu : director, arbiter, commission ou centre`},
+		{"domain refusal", []string{"token", "create", "--role", "juge", "--data", data, "--init"}, `rôle "juge" inconnu : directeur (director), arbitre (arbiter), commission ou centre`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -123,4 +126,71 @@ func TestReplay_PartieEtCoupEnArgumentsOuOptions(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// Issue 26 items 3 and 6: `token create --data TYPO` created an empty folder
+// and printed a token the server then called « jeton inconnu ». A folder
+// without a store is refused (nothing created) unless --init is given; the
+// role is read in French as in English.
+func TestToken_DossierSansMagasinRefuseSaufInit(t *testing.T) {
+	parent := t.TempDir()
+	typo := filepath.Join(parent, "dnnees")
+	_, err := runArbitre(t, "token", "create", "--role", "directeur", "--data", typo)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `le dossier "`+typo+`" ne contient pas de magasin d'événements`)
+	assert.Contains(t, err.Error(), "--init")
+	assert.NoDirExists(t, typo, "a refused command creates nothing")
+
+	for _, verb := range [][]string{{"store", "verify"}, {"projections", "rebuild"}, {"archive", "export", "--tournoi", "T", "--format", "csv"}} {
+		_, err := runArbitre(t, append(verb, "--data", typo)...)
+		require.Error(t, err, verb)
+		assert.Contains(t, err.Error(), "ne contient pas de magasin", verb)
+		assert.NoDirExists(t, typo, verb)
+	}
+
+	roles := []struct{ flag, stored string }{
+		{"directeur", "director"}, {"director", "director"}, {"arbitre", "arbiter"}, {"arbiter", "arbiter"},
+		{"commission", "commission"}, {"centre", "centre"},
+	}
+	for i, r := range roles {
+		args := []string{"token", "create", "--role", r.flag, "--data", typo}
+		if r.flag == "centre" {
+			args = append(args, "--tournoi", "simultane", "--centre", "Brest")
+		}
+		if i == 0 {
+			args = append(args, "--init")
+		}
+		out, err := runArbitre(t, args...)
+		require.NoError(t, err, r.flag)
+		assert.Contains(t, out, "rôle "+r.stored+",", r.flag)
+	}
+	help, err := runArbitre(t, "token", "create", "--help")
+	require.NoError(t, err)
+	assert.Contains(t, help, "directeur (ou director), arbitre (ou arbiter), commission ou centre")
+}
+
+// Issue 26 item 4: `projections rebuild` ran while `serve` held the data
+// directory, though its help says « À lancer serveur arrêté ». It is
+// refused, naming the server's pid and address, and the server is refused
+// while a rebuild runs.
+func TestProjectionsRebuild_RefuseeServeurEnMarche(t *testing.T) {
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "duplicate", "--players", "2", "--games", "1", "--seed", "3", "--data", data)
+	require.NoError(t, err)
+	lock, err := lockDataDir(data, "127.0.0.1:8123")
+	require.NoError(t, err)
+	_, err = runArbitre(t, "projections", "rebuild", "--data", data)
+	require.Error(t, err)
+	assert.Equal(t, fmt.Sprintf("projections rebuild : le répertoire de données %s est déjà utilisé par un autre « arbitre serve » "+
+		"(pid %d, adresse 127.0.0.1:8123) : arrêtez-le ou choisissez un autre --data", data, os.Getpid()), err.Error())
+	lock.release()
+
+	_, err = runArbitre(t, "projections", "rebuild", "--data", data)
+	require.NoError(t, err, "the server stopped, the rebuild runs")
+	rebuild, err := lockDataDirFor(data, lockHolder{Commande: "projections rebuild"})
+	require.NoError(t, err)
+	defer rebuild.release()
+	_, err = lockDataDir(data, "127.0.0.1:8124")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("déjà utilisé par « arbitre projections rebuild » (pid %d)", os.Getpid()))
 }

@@ -104,7 +104,8 @@ func apiToken(t *testing.T, data string, args ...string) string {
 	return secret
 }
 
-// runTokenCreate runs `arbitre token create --data data args...` and
+// runTokenCreate runs `arbitre token create --data data --init args...` (a
+// test issues tokens before its server makes the store) and
 // returns the secret it prints, or its error.
 func runTokenCreate(t *testing.T, data string, args ...string) (string, error) {
 	t.Helper()
@@ -114,7 +115,7 @@ func runTokenCreate(t *testing.T, data string, args ...string) (string, error) {
 	create.Flags().VisitAll(func(f *pflag.Flag) { _ = f.Value.Set(f.DefValue) }) // flags outlive a run
 	rootCmd.SetOut(&out)
 	rootCmd.SetErr(io.Discard)
-	rootCmd.SetArgs(append([]string{"token", "create", "--data", data}, args...))
+	rootCmd.SetArgs(append([]string{"token", "create", "--data", data, "--init"}, args...))
 	err = rootCmd.ExecuteContext(context.Background())
 	return strings.TrimSpace(out.String()), err
 }

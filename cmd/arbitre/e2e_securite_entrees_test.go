@@ -186,3 +186,45 @@ func TestSecurite_EntreesBornees(t *testing.T) {
 		assert.NotContains(t, res.Errors[0].Message, long[:33], "nor does the request's validation")
 	}
 }
+
+// Issue 26 item 8: `creerPartie(config: {source: "DIRECTEUR"})` in the
+// variables created a game drawn by the software, and `deposerAppel(appel:
+// {qualite: "ARBITRE"})` answered about the appellant instead of the value:
+// gqlparser lets a variable's enum value through whatever its case, and
+// the generated code mapped it to the empty value. Every value the schema
+// does not list is now refused with INVALID_INPUT, naming the field and the
+// values allowed, as a variable or a literal, and nothing is written.
+func TestSecurite_EnumInconnuRefuse(t *testing.T) {
+	s, director, arbiter := salleT1(t, 2)
+	creer := `mutation($c: ConfigPartieInput!) { creerPartie(tournoi:"T1", partie:"T1-1", config:$c) { id } }`
+	cases := []struct {
+		name, token, query string
+		vars               map[string]any
+		champ              string
+		permises           string
+	}{
+		{"input field in the variables", director, creer, map[string]any{"c": map[string]any{"source": "DIRECTEUR"}}, "$c.source", "logiciel, directeur, pretiree"},
+		{"another input field in the variables", director, creer, map[string]any{"c": map[string]any{"mode": "Normal"}}, "$c.mode", "normal"},
+		{"a literal", director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: DIRECTEUR}) { id } }`, nil, "SourceTirage", "logiciel, directeur, pretiree"},
+		{"an appeal's qualite in the variables", arbiter, `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id } }`,
+			map[string]any{"a": map[string]any{"id": "A1", "tournoi": "T1", "partie": "T1-1", "coup": 1, "licence": "L1", "table": 1,
+				"requerant": "Joueur 1", "qualite": "ARBITRE", "motif": "m", "demandee": map[string]any{"paye": 0, "sanction": "none"}}},
+			"$a.qualite", "joueur"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := s.gql(tc.token, tc.query, tc.vars)
+			require.Len(t, res.Errors, 1, "%+v", res)
+			assert.Equal(t, "INVALID_INPUT", res.code())
+			assert.Equal(t, tc.champ, res.Errors[0].Extensions["champ"])
+			assert.Contains(t, res.Errors[0].Message, "valeurs permises : "+tc.permises)
+		})
+	}
+	var partie *struct{ ID string }
+	s.gql(director, `{ partie(id:"T1-1") { id } }`, nil).into(t, "partie", &partie)
+	assert.Nil(t, partie, "no game was created")
+	var creee struct{ Config struct{ Source string } }
+	s.gql(director, `mutation($c: ConfigPartieInput!) { creerPartie(tournoi:"T1", partie:"T1-1", config:$c) { config { source } } }`,
+		map[string]any{"c": map[string]any{"source": "directeur"}}).into(t, "creerPartie", &creee)
+	assert.Equal(t, "directeur", creee.Config.Source, "the listed value is taken as is")
+}

@@ -21,18 +21,28 @@ var errLocked = errors.New("lock held by another process")
 // The file names the holder (pid and address) for the message the next
 // server gives.
 type dataLock struct {
-	file *os.File
+	file   *os.File
+	holder lockHolder
 }
 
-// lockHolder is what the lock file holds.
+// lockHolder is what the lock file holds: the holder's pid, the command it
+// runs (empty for serve, in files written before the field) and, for a
+// server, its address.
 type lockHolder struct {
-	PID     int    `json:"pid"`
-	Address string `json:"address"`
+	PID      int    `json:"pid"`
+	Commande string `json:"commande,omitempty"`
+	Address  string `json:"address"`
 }
 
 // lockDataDir takes dir's lock for a server listening on listen, or says
-// in French which server already holds it.
+// in French which command already holds it.
 func lockDataDir(dir, listen string) (*dataLock, error) {
+	return lockDataDirFor(dir, lockHolder{Address: listen})
+}
+
+// lockDataDirFor takes dir's lock for the command h says (its pid is this
+// process's), or says in French which command already holds it.
+func lockDataDirFor(dir string, h lockHolder) (*dataLock, error) {
 	path := filepath.Join(dir, lockFileName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -41,13 +51,13 @@ func lockDataDir(dir, listen string) (*dataLock, error) {
 	if err := lockFile(f); err != nil {
 		defer f.Close()
 		if errors.Is(err, errLocked) {
-			return nil, fmt.Errorf("le répertoire de données %s est déjà utilisé par un autre « arbitre serve » (%s) : "+
+			return nil, fmt.Errorf("le répertoire de données %s est déjà utilisé par %s : "+
 				"arrêtez-le ou choisissez un autre --data", dir, describeHolder(f))
 		}
 		return nil, fmt.Errorf("verrouillage de %s : %w", path, err)
 	}
-	l := &dataLock{file: f}
-	if err := l.announce(listen); err != nil {
+	l := &dataLock{file: f, holder: h}
+	if err := l.announce(h.Address); err != nil {
 		l.release()
 		return nil, err
 	}
@@ -59,14 +69,19 @@ func describeHolder(f *os.File) string {
 	var h lockHolder
 	raw, err := io.ReadAll(io.LimitReader(f, 4096))
 	if err != nil || json.Unmarshal(raw, &h) != nil || h.PID == 0 {
-		return "détenteur inconnu"
+		return "un autre « arbitre serve » (détenteur inconnu)"
 	}
-	return fmt.Sprintf("pid %d, adresse %s", h.PID, h.Address)
+	if h.Commande != "" {
+		return fmt.Sprintf("« arbitre %s » (pid %d)", h.Commande, h.PID)
+	}
+	return fmt.Sprintf("un autre « arbitre serve » (pid %d, adresse %s)", h.PID, h.Address)
 }
 
 // announce records the holder: this process, listening on address.
 func (l *dataLock) announce(address string) error {
-	raw, err := json.Marshal(lockHolder{PID: os.Getpid(), Address: address})
+	h := l.holder
+	h.PID, h.Address = os.Getpid(), address
+	raw, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}

@@ -53,6 +53,13 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	defer store.Close()
+	// A server writes the projections as it runs: the rebuild holds the
+	// data directory's lock, and is refused while a server holds it.
+	lock, err := lockDataDirFor(flags.dataDir, lockHolder{Commande: "projections rebuild"})
+	if err != nil {
+		return fmt.Errorf("projections rebuild : %w", err)
+	}
+	defer lock.release()
 	db, err := projection.OpenDB(flags.projectionDBPath())
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)

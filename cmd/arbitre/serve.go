@@ -72,7 +72,7 @@ func init() {
 				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection }, satellite.configurer(log))
 		},
 	}
-	flags.register(cmd)
+	flags.registerCreating(cmd)
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "`ADRESSE` d'écoute")
 	lexiconsFlag(cmd, &lexPaths)
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")
@@ -101,6 +101,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer lock.release()
+	flags.init = true // the server makes its store on the first start
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
 		return err

@@ -33,7 +33,7 @@ func init() {
 			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
 		},
 	}
-	flags.register(duplicateCmd)
+	flags.registerCreating(duplicateCmd)
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
@@ -48,6 +48,7 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 		return fmt.Errorf("--players et --games valent au moins 1")
 	}
 	debut := time.Now()
+	flags.init = true // a simulation makes its store
 	ws, err := flags.openWorkspace(ctx, []string{lexPath})
 	if err != nil {
 		return err

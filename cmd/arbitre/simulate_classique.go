@@ -58,7 +58,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulateClassique(cmd, &o) },
 	}
-	o.store.register(cmd)
+	o.store.registerCreating(cmd)
 	f := cmd.Flags()
 	lexiconFlag(cmd, &o.lexicon)
 	f.IntVar(&o.players, "players", 200, "nombre de joueurs")
@@ -80,6 +80,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
+	o.store.init = true // a simulation makes its store
 	store, _, err := o.store.openStore(ctx)
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"arbitre/domain/catalogue"
@@ -29,12 +32,32 @@ type storeFlags struct {
 	dataDir string
 	backend string
 	esdbURL string
+	// init lets openStore create a SQLite store where --data holds none:
+	// the commands that make their store (serve, simulate, charge) set it,
+	// the others on --init, so that a mistyped --data is refused instead of
+	// answered from an empty store.
+	init bool
 }
 
+// register adds the store's flags and --init to a command that works on an
+// existing store.
 func (f *storeFlags) register(cmd *cobra.Command) {
+	f.registerCreating(cmd)
+	cmd.Flags().BoolVar(&f.init, "init", false, "crée le magasin d'événements si le dossier --data n'en contient pas encore")
+}
+
+// registerCreating adds the store's flags to a command that makes its store
+// when --data holds none (serve, simulate, charge): it sets init itself.
+func (f *storeFlags) registerCreating(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.dataDir, "data", "data", "`DOSSIER` des données (magasin d'événements SQLite et base des projections)")
 	cmd.Flags().StringVar(&f.backend, "store", backendSQLite, "magasin d'événements : sqlite ou esdb")
 	cmd.Flags().StringVar(&f.esdbURL, "esdb-url", "", "`ADRESSE` EventStoreDB, par exemple esdb://localhost:2113?tls=false (avec --store esdb)")
+}
+
+// errNoStore says that --data holds no store and how to make one.
+func (f *storeFlags) errNoStore() error {
+	return fmt.Errorf("le dossier %q ne contient pas de magasin d'événements (%s) : vérifiez --data "+
+		"(le dossier de « arbitre serve »), ou ajoutez --init pour y créer un magasin neuf", f.dataDir, f.storePath())
 }
 
 // openedStore is a store with what commands need beyond the contract.
@@ -48,6 +71,11 @@ type openedStore interface {
 func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless bool, err error) {
 	switch f.backend {
 	case backendSQLite:
+		if !f.init {
+			if _, err := os.Stat(f.storePath()); errors.Is(err, fs.ErrNotExist) {
+				return nil, false, f.errNoStore()
+			}
+		}
 		s, err := sqlitestore.OpenDir(ctx, f.dataDir, sqlitestore.Options{})
 		return s, true, err
 	case backendESDB:

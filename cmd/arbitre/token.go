@@ -15,10 +15,10 @@ func init() {
 	var role, tables, tournoi, label, centre string
 	var ttl time.Duration
 	create := &cobra.Command{
-		Use:   "create --role director|arbiter|commission|centre [--tables 1-40] [--tournoi ID] [--centre NOM] [--ttl 72h]",
+		Use:   "create --role directeur|arbitre|commission|centre [--tables 1-40] [--tournoi ID] [--centre NOM] [--ttl 72h]",
 		Short: "Émet un jeton d'accès (affiché une fois ; seule son empreinte est enregistrée)",
-		Example: `  arbitre token create --role director --data data
-  arbitre token create --role arbiter --tables 1-40 --tournoi open-2026 --ttl 12h --label "arbitre salle B"
+		Example: `  arbitre token create --role directeur --data data
+  arbitre token create --role arbitre --tables 1-40 --tournoi open-2026 --ttl 12h --label "arbitre salle B"
   arbitre token create --role centre --tournoi simultane-2026 --centre Brest --label "club de Brest"`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("role"),
@@ -54,7 +54,7 @@ func init() {
 		},
 	}
 	flags.register(create)
-	create.Flags().StringVar(&role, "role", "", "`RÔLE` : director, arbiter, commission ou centre")
+	create.Flags().StringVar(&role, "role", "", "`RÔLE` : directeur (ou director), arbitre (ou arbiter), commission ou centre")
 	create.Flags().StringVar(&centre, "centre", "", "`NOM` du centre d'un jeton de centre (guide §2.17), avec --tournoi l'épreuve")
 	create.Flags().StringVar(&tables, "tables", "", "`TABLES` que corrige un arbitre, par exemple 1-40 (par défaut toutes)")
 	create.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi auquel le jeton est limité (par défaut tous)")

@@ -45,8 +45,15 @@ func ParseRole(s string) (Role, error) {
 	case Directeur, Arbitre, Commission, Centre:
 		return r, nil
 	}
-	return "", invalide("role", fmt.Sprintf("rôle %q inconnu : director, arbiter, commission ou centre", s))
+	if r, ok := rolesFrancais[s]; ok {
+		return r, nil
+	}
+	return "", invalide("role", fmt.Sprintf("rôle %q inconnu : directeur (director), arbitre (arbiter), commission ou centre", s))
 }
+
+// rolesFrancais are the roles' French names, which ParseRole reads beside
+// the stored (English) ones.
+var rolesFrancais = map[string]Role{"directeur": Directeur, "arbitre": Arbitre}
 
 // Tables is an inclusive range of table numbers; the zero value means every table.
 type Tables struct {

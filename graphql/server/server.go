@@ -163,6 +163,7 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	}
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
+	srv.Use(&exactEnums{})
 	srv.AroundFields(graphql.VerifierEntrees)
 	srv.Use(lim)
 	srv.SetErrorPresenter(graphql.PresentError)

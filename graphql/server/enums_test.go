@@ -1,0 +1,87 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/vektah/gqlparser/v2/ast"
+
+	"arbitre/graphql/generated"
+)
+
+// TestEnums_ValeurInconnueRefuseePartout (issue 26 item 8): a value an enum
+// does not list exactly — its name in capitals, as gqlparser lets a
+// variable through, or another word — is refused with INVALID_INPUT naming
+// the path and the values allowed, for every enum of the schema, as a
+// variable, in a list and in every input field that has the enum's type;
+// its exact values pass. Before, gqlgen mapped such a value to "" and the
+// domain took its default.
+func TestEnums_ValeurInconnueRefuseePartout(t *testing.T) {
+	ext := &exactEnums{}
+	require.NoError(t, ext.Validate(generated.NewExecutableSchema(generated.Config{})))
+	schema := ext.schema
+	run := func(typ *ast.Type, v any) *ast.Definition {
+		oc := &graphql.OperationContext{
+			Operation: &ast.OperationDefinition{VariableDefinitions: ast.VariableDefinitionList{{Variable: "v", Type: typ}}},
+			Variables: map[string]any{"v": v},
+		}
+		if err := ext.MutateOperationContext(context.Background(), oc); err != nil {
+			assert.Equal(t, "INVALID_INPUT", err.Extensions["code"])
+			return &ast.Definition{Name: err.Extensions["champ"].(string), Description: err.Message}
+		}
+		return nil
+	}
+	enums, inputFields := 0, 0
+	for _, def := range schema.Types {
+		if def.Kind != ast.Enum || strings.HasPrefix(def.Name, "__") {
+			continue
+		}
+		enums++
+		valide := def.EnumValues[0].Name
+		for _, mauvaise := range []string{strings.ToUpper(valide) + "X", "inconnue", strings.ToUpper(valide)} {
+			if mauvaise == valide {
+				continue
+			}
+			refus := run(ast.NonNullNamedType(def.Name, nil), mauvaise)
+			require.NotNil(t, refus, "%s: %q", def.Name, mauvaise)
+			assert.Equal(t, "$v", refus.Name)
+			for _, v := range def.EnumValues {
+				assert.Contains(t, refus.Description, v.Name, def.Name)
+			}
+			refus = run(ast.ListType(ast.NonNullNamedType(def.Name, nil), nil), []any{valide, mauvaise})
+			require.NotNil(t, refus, "%s in a list", def.Name)
+			assert.Equal(t, "$v[1]", refus.Name)
+		}
+		for _, v := range def.EnumValues {
+			assert.Nil(t, run(ast.NamedType(def.Name, nil), v.Name), "%s.%s", def.Name, v.Name)
+		}
+		for _, input := range schema.Types {
+			if input.Kind != ast.InputObject {
+				continue
+			}
+			for _, f := range input.Fields {
+				typ := f.Type
+				for typ.Elem != nil {
+					typ = typ.Elem
+				}
+				if typ.NamedType != def.Name {
+					continue
+				}
+				inputFields++
+				var mauvaise any = "INCONNUE"
+				if f.Type.Elem != nil {
+					mauvaise = []any{"INCONNUE"}
+				}
+				refus := run(ast.NamedType(input.Name, nil), map[string]any{f.Name: mauvaise})
+				require.NotNil(t, refus, "%s.%s", input.Name, f.Name)
+				assert.True(t, strings.HasPrefix(refus.Name, "$v."+f.Name), refus.Name)
+			}
+		}
+	}
+	assert.Greater(t, enums, 20, "every enum of the schema was walked")
+	assert.Greater(t, inputFields, 5, "and every input field of an enum type")
+}
