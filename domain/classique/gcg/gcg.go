@@ -206,8 +206,8 @@ func (w *ecrivain) fin(fin partie.PartieTerminee) {
 		if reste.Size() > 0 {
 			w.ligne(f, 2*v, "(%s) +%d", reste.String(), 2*v)
 		}
-		w.note("FISF §7 reliquat épuisé : les %d points des lettres de %s sont ajoutés une fois à %s et retirés à %s ; la ligne GCG les compte deux fois à %s",
-			v, w.joueurs[1-f], w.joueurs[f], w.joueurs[1-f], w.joueurs[f])
+		w.note("FISF §7 reliquat épuisé : la valeur des lettres de %s (%d) est ajoutée une fois à %s et retirée à %s ; la ligne GCG la compte deux fois à %s",
+			w.joueurs[1-f], v, w.joueurs[f], w.joueurs[1-f], w.joueurs[f])
 	case partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
 		for _, j := range w.ordre {
 			if reste := w.p.Chevalet(j); reste.Size() > 0 {
