@@ -249,3 +249,44 @@ func verifier(t *testing.T, p *partie.Partie, lex *lexicon.Lexicon, desaccord bo
 			"a sanction: the GCG lines stop at the scores of the time")
 	}
 }
+
+// TestExport_Art5_2_RetraitApresDesPasses: with the bag empty a play stays
+// contestable over passes (§5.2); withdrawn, its « -- » line follows the
+// play itself, where GCG readers take a play back, and the file replays.
+func TestExport_Art5_2_RetraitApresDesPasses(t *testing.T) {
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	petit, err := lexicon.Compile(strings.NewReader("MAISON\n"), "PETIT")
+	require.NoError(t, err)
+	regles, err := partie.NewRegles(petit) // the robots' words are not in it: contested, they are withdrawn
+	require.NoError(t, err)
+	robot := simulation.NewRobot(lex, simulation.Comportement{})
+	rng := rand.New(rand.NewPCG(3, 5))
+	p, err := partie.Creer(regles, partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	require.NoError(t, err)
+	for {
+		require.NoError(t, robot.Etape(p, rng))
+		require.Contains(t, []partie.Phase{partie.PhaseTirageInitial, partie.PhaseEnCours}, p.Phase(), "the bag must empty before the end")
+		sac := p.Sac()
+		if j, _ := p.TirageDu(); j < 0 && sac.Size() == 0 && !p.FinEnAttente() {
+			if _, _, ok := p.Contestable(); ok {
+				break
+			}
+		}
+	}
+	joueurs := p.Creation().Joueurs
+	auteur, mots, _ := p.Contestable()
+	require.NoError(t, p.Passer(joueurs[1-auteur]))
+	require.NoError(t, p.Passer(joueurs[auteur]))
+	require.NoError(t, p.Contester(joueurs[1-auteur], mots[:1]))
+	texte, err := gcg.Export(p)
+	require.NoError(t, err)
+	lu, err := gcgtest.Lire(strings.NewReader(texte))
+	require.NoError(t, err, texte)
+	evs := lu.Evenements
+	require.GreaterOrEqual(t, len(evs), 4)
+	n := len(evs)
+	assert.Equal(t, []gcgtest.Genre{gcgtest.Placement, gcgtest.Retrait, gcgtest.Passe, gcgtest.Passe},
+		[]gcgtest.Genre{evs[n-4].Genre, evs[n-3].Genre, evs[n-2].Genre, evs[n-1].Genre}, texte)
+	assert.Equal(t, joueurs[auteur], lu.Pseudos[evs[n-3].Joueur])
+}
