@@ -242,7 +242,7 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	var export string
 	s.gql("", `{ gcg(match:"`+*t1.Match+`") }`, nil).into(t, "gcg", &export)
 	assert.Contains(t, export, "#tile-distribution french")
-	assert.Contains(t, export, "#note fin: abandon")
+	assert.Contains(t, export, "; fin abandon accepté, table d'abandon (§9)")
 
 	// Table 2: the second player is absent; his arbiter declares the forfeit.
 	forfait := `mutation($m: ID!, $j: ID!) { declarerForfait(match:$m, joueur:$j) { ` + matchFields + ` } }`

@@ -26,7 +26,7 @@ func init() {
 			}
 			defer src.Close()
 			if label == "" {
-				label = args[0]
+				label = lexicon.NomDeFichier(args[0])
 			}
 			lex, err := lexicon.Compile(src, label)
 			if err != nil {
@@ -48,7 +48,7 @@ func init() {
 		},
 	}
 	compile.Flags().StringVarP(&out, "output", "o", "", "`FICHIER` du lexique compilé à écrire")
-	compile.Flags().StringVar(&label, "label", "", "description enregistrée dans le fichier (édition, source, licence)")
+	compile.Flags().StringVar(&label, "label", "", "description enregistrée dans le fichier (édition, source, licence), son premier mot étant le nom du lexique (#lexicon des GCG) ; par défaut le nom du fichier sans extension, en capitales (ods8.txt.gz : ODS8)")
 	cmd.AddCommand(compile)
 	rootCmd.AddCommand(cmd)
 }

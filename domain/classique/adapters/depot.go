@@ -51,6 +51,20 @@ func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *pa
 // not the stream's. A match created under a lexicon the rules do not hold
 // is LEXIQUE_ABSENT: nothing is decided on it with another list.
 func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error) {
+	p, err := d.Lire(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.ExigerLexique(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Lire replays a match to read what was recorded (its journal, its
+// result, its GCG), whatever lexicon the server holds: reading decides
+// nothing, so a match created under a lexicon not loaded is read too.
+func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
 	stream, err := eventstore.MatchStream(id)
 	if err != nil {
 		return nil, erreur.RefusCause(partie.CodeNotFound, err, "Le match %q est introuvable", id)
@@ -63,8 +77,6 @@ func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error)
 		return nil, err
 	case p.Version() == 0:
 		return nil, erreur.Refus(partie.CodeNotFound, "Le match %s n'existe pas", id)
-	case p.ExigerLexique() != nil:
-		return nil, p.ExigerLexique()
 	}
 	return p, nil
 }

@@ -1,13 +1,20 @@
 // Package gcg exports a classique match as a GCG file (the Poslfit game
-// format read by Quackle, Macondo and most annotation tools) so players can
-// study their games: UTF-8, the French letter distribution and the lexicon
-// named in pragmas, jokers in lower case, letters already on the grid as
-// '.', coordinates in GCG order (row number then column letter for a
-// horizontal word, the other way round for a vertical one).
+// format read by Quackle, Macondo, Woogles and most annotation tools) so
+// players can study their games: UTF-8, the French letter distribution and
+// the lexicon's name in pragmas, the starting player as player 1, jokers in
+// lower case, letters already on the grid as '.', coordinates in GCG order
+// (row number then column letter for a horizontal word, the other way
+// round for a vertical one).
 //
-// French rules have penalties GCG has no event for (§4.1.3, §5.3, §8, §9):
-// each is written as a time-penalty line ("(time) -5") preceded by a #note
-// naming the real reason, so every cumulative score stays right for readers.
+// Every event line is standard GCG and its cumulative is what a GCG reader
+// computes from the lines before it. The FISF rules GCG cannot express are
+// #note lines beginning with « FISF » (docs/archive.md): the 5-point
+// penalties (§4.1.3, §5.3, §8, §9), which no line takes off; §7 reliquat
+// épuisé, written as the standard « (RACK) +2N » line; the endings GCG does
+// not know (blocage, temps épuisé, sanctions); and last the official
+// result. A withdrawn play's « -- » line follows the play itself, as GCG
+// readers demand, even when the bag was empty and passes came between the
+// play and its contestation (§5.2).
 package gcg
 
 import (
@@ -16,61 +23,212 @@ import (
 
 	"arbitre/domain/classique/partie"
 	"arbitre/engine/board"
+	"arbitre/engine/lexicon"
 )
 
 // Export renders the match's journal as GCG text.
 func Export(p *partie.Partie) (string, error) {
 	c := p.Creation()
-	var b strings.Builder
-	b.WriteString("#character-encoding UTF-8\n")
-	for j, id := range c.Joueurs {
+	for _, id := range c.Joueurs {
 		if strings.ContainsAny(id, " \t\n") {
 			return "", fmt.Errorf("gcg: player id %q contains a space", id)
 		}
-		fmt.Fprintf(&b, "#player%d %s %s\n", j+1, id, id)
+	}
+	w := &ecrivain{p: p, joueurs: c.Joueurs, ordre: [2]int{c.Premier, 1 - c.Premier}}
+	b := &w.b
+	b.WriteString("#character-encoding UTF-8\n")
+	for i, j := range w.ordre {
+		fmt.Fprintf(b, "#player%d %s %s\n", i+1, c.Joueurs[j], c.Joueurs[j])
 	}
 	if c.Tournoi != "" {
-		fmt.Fprintf(&b, "#title %s ronde %d table %d\n", c.Tournoi, c.Ronde, c.Table)
+		fmt.Fprintf(b, "#title %s ronde %d table %d\n", c.Tournoi, c.Ronde, c.Table)
 	}
-	fmt.Fprintf(&b, "#id arbitre %s\n", c.Match)
-	fmt.Fprintf(&b, "#lexicon %s\n", c.Lexique)
+	b.WriteString("#description Partie classique FISF (règlement classique, 102 lettres) : les règles sans équivalent GCG sont les notes « FISF »\n")
+	fmt.Fprintf(b, "#id arbitre %s\n", c.Match)
+	if nom := lexicon.Nom(c.Lexique); nom != "" {
+		fmt.Fprintf(b, "#lexicon %s\n", nom)
+	}
 	b.WriteString("#tile-distribution french\n")
 	b.WriteString("#game-type classic\n")
-	b.WriteString("#note FISF classique rules (fisf-reglement-classique.txt); 102 tiles, French values.\n")
-	for _, coup := range p.Journal() {
-		nick := c.Joueurs[coup.Joueur]
-		switch coup.Genre {
-		case partie.CoupPlacement:
-			pos, err := position(coup.Ref)
-			if err != nil {
-				return "", err
-			}
-			fmt.Fprintf(&b, ">%s: %s %s %s +%d %d\n", nick, coup.Chevalet, pos, coup.Pose, coup.Points, coup.Cumul)
-		case partie.CoupPasse:
-			fmt.Fprintf(&b, ">%s: %s - +0 %d\n", nick, coup.Chevalet, coup.Cumul)
-		case partie.CoupEchange:
-			fmt.Fprintf(&b, ">%s: %s -%s +0 %d\n", nick, coup.Chevalet, coup.Lettres, coup.Cumul)
-		case partie.CoupRetrait:
-			fmt.Fprintf(&b, ">%s: %s -- %d %d\n", nick, coup.Chevalet, coup.Points, coup.Cumul)
-		case partie.CoupPenaliteContestation, partie.CoupPenalite:
-			motif := "contestation à tort (§5.3)"
-			if coup.Genre == partie.CoupPenalite {
-				motif = "pénalité " + coup.Motif
-			}
-			fmt.Fprintf(&b, "#note %s: %s, %d points\n", nick, motif, coup.Points)
-			fmt.Fprintf(&b, ">%s: %s (time) %d %d\n", nick, rackOrDash(coup.Chevalet), coup.Points, coup.Cumul)
-		case partie.CoupFin:
-			if coup.Points > 0 {
-				fmt.Fprintf(&b, ">%s: (%s) +%d %d\n", nick, coup.Lettres, coup.Points, coup.Cumul)
-			} else {
-				fmt.Fprintf(&b, ">%s: %s (%s) %d %d\n", nick, coup.Propre, coup.Propre, coup.Points, coup.Cumul)
-			}
+	for _, coup := range ordonner(p.Journal()) {
+		if err := w.coup(coup); err != nil {
+			return "", err
 		}
 	}
 	if fin, ok := p.Fin(); ok {
-		fmt.Fprintf(&b, "#note fin: %s, scores %d-%d, points de match %d-%d\n", fin.Fin, fin.Scores[0], fin.Scores[1], fin.PointsDeMatch[0], fin.PointsDeMatch[1])
+		w.fin(fin)
 	}
 	return b.String(), nil
+}
+
+// Jouee reports whether the match has a coup to write: without one (a
+// forfeit, an abandon before the first word) a GCG reader has no game to
+// replay, and an export leaves the match out.
+func Jouee(p *partie.Partie) bool {
+	for _, c := range p.Journal() {
+		switch c.Genre {
+		case partie.CoupPlacement, partie.CoupPasse, partie.CoupEchange:
+			return true
+		}
+	}
+	return false
+}
+
+// ordonner puts each withdrawn play right after the play it withdraws,
+// with the penalty of the same contestation: GCG readers take a « -- »
+// line back from the play just before it. With an empty bag passes may
+// come between (§5.2); the turns stay the same, since the withdrawn play
+// counts as its author's pass and the turn goes to the contester.
+func ordonner(journal []partie.Coup) []partie.Coup {
+	var out []partie.Coup
+	for i := 0; i < len(journal); i++ {
+		c := journal[i]
+		if c.Genre != partie.CoupRetrait {
+			out = append(out, c)
+			continue
+		}
+		at := len(out)
+		for k := len(out) - 1; k >= 0; k-- {
+			if out[k].Genre == partie.CoupPlacement && out[k].Joueur == c.Joueur {
+				at = k + 1
+				break
+			}
+		}
+		lot := []partie.Coup{c}
+		if i+1 < len(journal) && journal[i+1].Genre == partie.CoupPenaliteContestation {
+			lot = append(lot, journal[i+1])
+			i++
+		}
+		out = append(out[:at], append(lot, out[at:]...)...)
+	}
+	return out
+}
+
+// ecrivain writes the lines, keeping the cumulatives a GCG reader computes
+// and the FISF penalties apart.
+type ecrivain struct {
+	b       strings.Builder
+	p       *partie.Partie
+	joueurs [2]string
+	ordre   [2]int // the match's players in GCG order: the starting one first
+	cumul   [2]int
+	penal   [2]int
+	// notes wait for the first event line: a note belongs to the event
+	// before it.
+	notes     []func()
+	evenement bool
+}
+
+func (w *ecrivain) ligne(j, points int, format string, args ...any) {
+	w.cumul[j] += points
+	fmt.Fprintf(&w.b, ">%s: ", w.joueurs[j])
+	fmt.Fprintf(&w.b, format, args...)
+	fmt.Fprintf(&w.b, " %d\n", w.cumul[j])
+	w.evenement = true
+	for _, n := range w.notes {
+		n()
+	}
+	w.notes = nil
+}
+
+func (w *ecrivain) note(format string, args ...any) {
+	fmt.Fprintf(&w.b, "#note "+format+"\n", args...)
+}
+
+// motifs are the penalties' articles and reasons.
+var motifs = map[partie.Motif]string{
+	partie.MotifLettresEnTrop:  "§9 : %s -%d, lettres tirées en trop",
+	partie.MotifTirageAnticipe: "§9 : %s -%d, lettres tirées avant l'adversaire",
+	partie.MotifJokerErrone:    "§4.1.3 : %s -%d, joker annoncé qui n'en est pas un",
+	partie.MotifArbitre:        "§8 : %s -%d, pénalité de l'arbitre",
+}
+
+func (w *ecrivain) coup(c partie.Coup) error {
+	j := c.Joueur
+	switch c.Genre {
+	case partie.CoupPlacement:
+		pos, err := position(c.Ref)
+		if err != nil {
+			return err
+		}
+		w.ligne(j, c.Points, "%s %s %s +%d", c.Chevalet, pos, c.Pose, c.Points)
+	case partie.CoupPasse:
+		w.ligne(j, 0, "%s - +0", c.Chevalet)
+	case partie.CoupEchange:
+		w.ligne(j, 0, "%s -%s +0", c.Chevalet, c.Lettres)
+	case partie.CoupRetrait:
+		w.ligne(j, c.Points, "%s -- %d", c.Chevalet, c.Points)
+	case partie.CoupPenaliteContestation:
+		w.penaliser(j, -c.Points, "§5.3 : %s -%d, contestation à tort")
+	case partie.CoupPenalite:
+		w.penaliser(j, -c.Points, motifs[partie.Motif(c.Motif)])
+	}
+	return nil
+}
+
+// penaliser notes a FISF penalty: no GCG line takes it off, the note gives
+// the official score it leaves.
+// Before the first event line it waits for it, and gives the score left
+// after that line.
+func (w *ecrivain) penaliser(j, points int, motif string) {
+	w.penal[j] += points
+	n := func() {
+		w.note("FISF %s (score officiel %d)", fmt.Sprintf(motif, w.joueurs[j], points), w.cumul[j]-w.penal[j])
+	}
+	if !w.evenement {
+		w.notes = append(w.notes, n)
+		return
+	}
+	n()
+}
+
+// fins are the endings as the result note names them.
+var fins = map[partie.Fin]string{
+	partie.FinReliquatEpuise:     "reliquat épuisé (§7)",
+	partie.FinBlocage:            "blocage (§7)",
+	partie.FinTempsEpuise:        "temps épuisé (§7)",
+	partie.FinSixPasses:          "six « je passe » (§4.2)",
+	partie.FinAbandon:            "abandon accepté, table d'abandon (§9)",
+	partie.FinAbandonUnilateral:  "abandon sans accord, table d'abandon (§9)",
+	partie.FinDefaiteArbitrale:   "défaite sur décision de l'arbitre, table d'abandon (§8, §9)",
+	partie.FinDefaiteHuitLettres: "défaite pour huit lettres ou plus, écart de 100 points (§9)",
+	partie.FinForfait:            "forfait (§9)",
+}
+
+// fin writes the end of the game: the standard end lines where GCG has
+// them, the FISF rule in a note where it differs, then the official result.
+func (w *ecrivain) fin(fin partie.PartieTerminee) {
+	switch fin.Fin {
+	case partie.FinReliquatEpuise:
+		f := fin.Joueur
+		reste := w.p.Chevalet(1 - f)
+		v := partie.ValeurChevalet(reste)
+		if reste.Size() > 0 {
+			w.ligne(f, 2*v, "(%s) +%d", reste.String(), 2*v)
+		}
+		w.note("FISF §7 reliquat épuisé : la valeur des lettres de %s (%d) est ajoutée une fois à %s et retirée à %s ; la ligne GCG la compte deux fois à %s",
+			w.joueurs[1-f], v, w.joueurs[f], w.joueurs[1-f], w.joueurs[f])
+	case partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
+		for _, j := range w.ordre {
+			if reste := w.p.Chevalet(j); reste.Size() > 0 {
+				v := partie.ValeurChevalet(reste)
+				w.ligne(j, -v, "%s (%s) -%d", reste.String(), reste.String(), v)
+			}
+		}
+		switch fin.Fin {
+		case partie.FinBlocage:
+			w.note("FISF §7 blocage : moins de 7 lettres dans le sac et les deux joueurs ont passé depuis le dernier mot, la partie s'arrête ; chacun déduit ses lettres")
+		case partie.FinTempsEpuise:
+			w.note("FISF §7 temps épuisé : les deux joueurs ont épuisé leur temps, la partie s'arrête ; chacun déduit ses lettres")
+		}
+	}
+	scores, _, pm, _ := w.p.Resultat()
+	if scores != fin.Scores {
+		w.note("FISF §9 désaccord sur les totaux : scores décidés par l'arbitre")
+	}
+	a, b := w.ordre[0], w.ordre[1]
+	w.note("FISF résultat officiel : %s %d, %s %d ; points de match %d-%d ; fin %s",
+		w.joueurs[a], scores[a], w.joueurs[b], scores[b], pm[a], pm[b], fins[fin.Fin])
 }
 
 // position converts a FISF reference ("H4" horizontal, "4H" vertical) to GCG.
@@ -84,11 +242,4 @@ func position(ref string) (string, error) {
 		return col + row, nil
 	}
 	return row + col, nil
-}
-
-func rackOrDash(rack string) string {
-	if rack == "" {
-		return "-"
-	}
-	return rack
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arbitre/domain/classique/gcg"
+	"arbitre/domain/classique/gcg/gcgtest"
 	"arbitre/domain/classique/partie"
 	"arbitre/engine/lexicon"
 
@@ -38,28 +39,30 @@ func TestExport(t *testing.T) {
 #player1 ana ana
 #player2 bob bob
 #title open ronde 2 table 5
+#description Partie classique FISF (règlement classique, 102 lettres) : les règles sans équivalent GCG sont les notes « FISF »
 #id arbitre m1
 #lexicon ODS-test
 #tile-distribution french
 #game-type classic
-#note FISF classique rules (fisf-reglement-classique.txt); 102 tiles, French values.
 >ana: AIMNOS? H8 MAISON +16 16
 >bob: EJKTWYZ I8 TE +9 9
 >bob: EJKTWYZ -- -9 0
-#note ana: contestation à tort (§5.3), -5 points
->ana: AAAAAA? (time) -5 11
->ana: AAAAAA? -AA +0 11
+#note FISF §5.3 : ana -5, contestation à tort (score officiel 11)
+>ana: AAAAAA? -AA +0 16
 >bob: EJKTWYZ 8H .T +3 3
-#note ana: pénalité arbitre, -5 points
->ana: AAAABB? (time) -5 6
->ana: AAAABB? - +0 6
+#note FISF §8 : ana -5, pénalité de l'arbitre (score officiel 6)
+>ana: AAAABB? - +0 16
 >bob: EJKLWYZ - +0 3
->ana: AAAABB? - +0 6
+>ana: AAAABB? - +0 16
 >bob: EJKLWYZ - +0 3
->ana: AAAABB? - +0 6
+>ana: AAAABB? - +0 16
 >bob: EJKLWYZ - +0 3
->ana: AAAABB? (AAAABB?) -10 -4
+>ana: AAAABB? (AAAABB?) -10 6
 >bob: EJKLWYZ (EJKLWYZ) -50 -47
-#note fin: six_passes, scores -4--47, points de match 3-1
+#note FISF résultat officiel : ana -4, bob -47 ; points de match 3-1 ; fin six « je passe » (§4.2)
 `, out)
+	lu, err := gcgtest.Lire(strings.NewReader(out))
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{6, -47}, lu.Scores, "what a GCG reader computes")
+	assert.Equal(t, [2]int{-4, -47}, lu.SelonFISF(), "with the FISF penalties")
 }

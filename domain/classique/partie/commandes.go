@@ -315,18 +315,20 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 		}
 		ev.ScoreRetire, ev.Reprises, ev.RemisesAuSac = p.dernier.score, reprises.String(), p.dernier.tirees.String()
 	}
+	// The game's end is computed once the verdict is applied: §7 « Une
+	// fois appliquées les éventuelles pénalités », the contester's 5 points
+	// included.
+	auteur, finit := p.dernier.joueur, p.dernier.finit
+	apres := p.clone()
+	if err := apres.Appliquer(ev); err != nil {
+		return err
+	}
 	events := []any{ev}
 	switch {
-	case !ev.Retire && p.dernier.finit:
-		events = append(events, p.terminerReliquat())
-	case ev.Retire:
-		apres := p.clone()
-		if err := apres.Appliquer(ev); err != nil {
-			return err
-		}
-		if apres.passes >= PassesConsecutives {
-			events = append(events, apres.terminerEnDeduisant(FinSixPasses))
-		}
+	case !ev.Retire && finit:
+		events = append(events, apres.terminerReliquat(auteur))
+	case ev.Retire && apres.passes >= PassesConsecutives:
+		events = append(events, apres.terminerEnDeduisant(FinSixPasses))
 	}
 	return p.record(events...)
 }
@@ -343,7 +345,7 @@ func (p *Partie) Cloturer(joueur string) error {
 	if p.phase != PhaseEnCours || !p.FinEnAttente() || p.dernier.joueur != 1-j {
 		return refus(CodeWrongPhase, "%s n'a pas de partie terminée à clore (§7)", joueur)
 	}
-	return p.record(p.terminerReliquat())
+	return p.record(p.terminerReliquat(p.dernier.joueur))
 }
 
 // ConstaterBlocage ends a blocked game (§7 blocage): fewer than seven

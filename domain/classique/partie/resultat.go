@@ -87,10 +87,9 @@ func Forfait(j int) PartieTerminee {
 	return fin
 }
 
-// terminerReliquat is §7 reliquat épuisé: the player who emptied his rack
+// terminerReliquat is §7 reliquat épuisé: player f, who emptied his rack,
 // gains the value of the opponent's letters, which the opponent loses.
-func (p *Partie) terminerReliquat() PartieTerminee {
-	f := p.dernier.joueur
+func (p *Partie) terminerReliquat(f int) PartieTerminee {
 	reste := ValeurChevalet(p.chevalets[1-f])
 	ev := PartieTerminee{Fin: FinReliquatEpuise, Joueur: f}
 	ev.Ajustements[f], ev.Ajustements[1-f] = reste, -reste

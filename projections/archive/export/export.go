@@ -208,13 +208,15 @@ type (
 		Charger(ctx context.Context, id string) (*ronde.Tournoi, error)
 	}
 	Matchs interface {
-		Charger(ctx context.Context, id string) (*partie.Partie, error)
+		Lire(ctx context.Context, id string) (*partie.Partie, error)
 	}
 )
 
 // GCG returns every match of classique tournament id's published rounds
 // as a GCG file named <match>.gcg (a table whose match is not opened yet
-// has none).
+// has none, nor a match without a move: a forfeit, an abandon before the
+// first word). Writing what was recorded needs no lexicon: a match
+// created under a lexicon the server does not hold is exported too.
 func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
 	t, err := tournois.Charger(ctx, id)
 	if err != nil {
@@ -223,12 +225,15 @@ func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fi
 	var out []Fichier
 	for _, r := range t.Publiees() {
 		for _, tb := range r.Tables {
-			p, err := matchs.Charger(ctx, tb.Match)
+			p, err := matchs.Lire(ctx, tb.Match)
 			if erreur.CodeOf(err) == erreur.CodeNotFound {
 				continue // a table whose match is not opened yet: no game to write
 			}
 			if err != nil {
 				return nil, err
+			}
+			if !gcg.Jouee(p) {
+				continue
 			}
 			text, err := gcg.Export(p)
 			if err != nil {
