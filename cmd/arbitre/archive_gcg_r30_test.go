@@ -67,4 +67,16 @@ func TestArchive_ZipSansLexiqueGCGLus(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 12, lus, "4 tables × 3 rounds")
+
+	// The API's gcg(match) reads what was recorded too, on a server that
+	// has not loaded the match's lexicon.
+	s := startAPIServer(t, data)
+	defer s.stop()
+	for match := range resultats {
+		id, _, _ := strings.Cut(match, " ")
+		var export string
+		s.gql("", `query($m: ID!) { gcg(match:$m) }`, map[string]any{"m": id}).into(t, "gcg", &export)
+		assert.Contains(t, export, "#lexicon ESSAI\n", id)
+		break
+	}
 }
