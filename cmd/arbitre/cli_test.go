@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -193,4 +195,39 @@ func TestProjectionsRebuild_RefuseeServeurEnMarche(t *testing.T) {
 	_, err = lockDataDir(data, "127.0.0.1:8124")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), fmt.Sprintf("déjà utilisé par « arbitre projections rebuild » (pid %d)", os.Getpid()))
+}
+
+// Issue 26 item 5: the messages a person reads were English or raw: the
+// port already in use, a file that does not exist, the end of a game as a
+// code (reliquat_consonnes), numbers with a decimal point (92.30). They are
+// French, with French number formats; codes stay in the data.
+func TestCLI_MessagesEnFrancais(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	_, err = net.Listen("tcp", ln.Addr().String())
+	require.Error(t, err)
+	assert.Equal(t, "serve : impossible d'écouter sur "+ln.Addr().String()+" : l'adresse est déjà utilisée par un autre programme (un autre serveur ?) : choisissez un autre --listen",
+		enFrancais(fmt.Errorf("serve : %w", err)).Error())
+
+	data := t.TempDir()
+	_, err = runArbitre(t, "simulate", "duplicate", "--players", "3", "--games", "1", "--seed", "2", "--data", data)
+	require.NoError(t, err)
+	absent := filepath.Join(data, "absent.csv")
+	_, err = runArbitre(t, "archive", "import", absent, "--data", data)
+	require.Error(t, err)
+	assert.Equal(t, `archive import : le fichier "`+absent+`" n'existe pas`, enFrancais(err).Error())
+	assert.Equal(t, "autre", enFrancais(errors.New("autre")).Error(), "any other error is unchanged")
+
+	out, err := runArbitre(t, "simulate", "duplicate", "--players", "3", "--games", "1", "--seed", "2", "--data", t.TempDir())
+	require.NoError(t, err)
+	assert.Regexp(t, `fin : [a-zé' ]+, \d+ événements\n`, out)
+	assert.Regexp(t, `\n +1 +\d{6} +\d+ +\d+ +-?\d+ +\d+,\d\d +\d+ +\d+\n`, out, "the percentage with a decimal comma")
+	assert.Regexp(t, `durée \d+,\d{3} s\n$`, out)
+	assert.NotRegexp(t, `\d\.\d`, out, "no decimal point")
+
+	out, err = runArbitre(t, "simulate", "classique", "--players", "4", "--rounds", "1", "--seed", "2", "--data", t.TempDir())
+	require.NoError(t, err)
+	assert.Contains(t, out, "fins : 2 lettres épuisées\n")
+	assert.NotContains(t, out, "map[")
 }

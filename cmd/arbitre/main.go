@@ -29,7 +29,7 @@ var rootCmd = &cobra.Command{
 }
 
 func main() {
-	if err := rootCmd.Execute(); err != nil {
+	if err := enFrancais(rootCmd.Execute()); err != nil {
 		fmt.Fprintln(os.Stderr, "arbitre:", err)
 		os.Exit(1)
 	}

@@ -109,8 +109,8 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintf(out, "projections rebuild : %d projections (%s) reconstruites en une passe sur %d événements en %s (%.0f événements/s)\n",
-		len(runners), strings.Join(names(runners), ", "), n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
+	fr.Fprintf(out, "projections rebuild : %d projections (%s) reconstruites en une passe sur %d événements en %s (%.0f événements/s)\n",
+		len(runners), strings.Join(names(runners), ", "), n, duree(elapsed), float64(n)/elapsed.Seconds())
 	return nil
 }
 

@@ -166,7 +166,7 @@ func afficherCoup(out io.Writer, e *query.Etat, debut time.Time) {
 		}
 	}
 	fmt.Fprintf(out, "décisions différentes du moteur actuel : %d\n", differents)
-	fmt.Fprintf(out, "durée %s\n", time.Since(debut).Round(time.Millisecond))
+	fmt.Fprintf(out, "durée %s\n", duree(time.Since(debut)))
 }
 
 func decisionTexte(d correction.Decision) string {

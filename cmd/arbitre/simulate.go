@@ -105,7 +105,7 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 				coups++
 			}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "partie %s : %d coups, top %d, fin %s, %d événements\n", def.ID, coups, top, p.Fin().Motif, p.Version())
+		fmt.Fprintf(cmd.OutOrStdout(), "partie %s : %d coups, top %d, fin : %s, %d événements\n", def.ID, coups, top, p.Fin().Motif.Libelle(), p.Version())
 	}
 	cl, err := standings.Reconstruire(ctx, store, registre)
 	if err != nil {
@@ -118,9 +118,9 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	out := cmd.OutOrStdout()
 	fmt.Fprintln(out, "rang  licence  score   top  négatif      %  solos  pénalités")
 	for _, l := range lignes[:min(10, len(lignes))] {
-		fmt.Fprintf(out, "%4d  %7s  %5d  %4d  %7d  %6.2f  %5d  %9d\n", l.Rang, l.Licence, l.Score, l.Top, l.Negatif, l.Pourcentage, l.Solos, l.Penalites)
+		fr.Fprintf(out, "%4d  %7s  %5d  %4d  %7d  %6.2f  %5d  %9d\n", l.Rang, l.Licence, l.Score, l.Top, l.Negatif, l.Pourcentage, l.Solos, l.Penalites)
 	}
-	fmt.Fprintf(out, "bulletins corrigés par engine/correction (%s) ; durée %s\n", correction.EngineVersion, time.Since(debut).Round(time.Millisecond))
+	fmt.Fprintf(out, "bulletins corrigés par engine/correction (%s) ; durée %s\n", correction.EngineVersion, duree(time.Since(debut)))
 	return nil
 }
 

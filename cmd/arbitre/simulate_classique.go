@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"arbitre/domain/classique/adapters"
@@ -134,14 +135,30 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 			return fmt.Errorf("simulate classique : %w", err)
 		}
 	}
-	fmt.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements, %d recherches du top ; fins %v\n",
-		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Recherches, bilan.Fins)
+	fr.Fprintf(out, "tournoi %s : %d joueurs, %d rondes, %d parties, %d exempts, %d événements, %d recherches du top ; fins : %s\n",
+		id, o.players, o.rounds, bilan.Parties, bilan.Exempts, bilan.Evenements, bilan.Recherches, finsEnClair(bilan.Fins))
 	fmt.Fprintf(out, "%-4s %-6s %3s %4s %5s %5s %5s\n", "rang", "joueur", "PM", "PPM", "Pdep", "cote", "après")
 	for _, l := range lignes[:min(o.top, len(lignes))] {
 		fmt.Fprintf(out, "%-4d %-6s %3d %4d %5d %5d %5d\n", l.Rang, l.Joueur, l.PointsDeMatch, l.PPM, l.Pdep, l.Cote, nouvelles[l.Joueur])
 	}
-	fmt.Fprintf(out, "joué et enregistré en %s, total avec classement et cotes %s\n", played.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(out, "joué et enregistré en %s, total avec classement et cotes %s\n", duree(played), duree(time.Since(start)))
 	return nil
+}
+
+// finsEnClair counts the endings in French, in the order of §7 and §9
+// (« 2 lettres épuisées, 1 blocage »).
+func finsEnClair(fins map[partie.Fin]int) string {
+	var parts []string
+	for _, f := range []partie.Fin{partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses,
+		partie.FinAbandon, partie.FinAbandonUnilateral, partie.FinDefaiteArbitrale, partie.FinDefaiteHuitLettres, partie.FinForfait} {
+		if n := fins[f]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, f.Libelle()))
+		}
+	}
+	if len(parts) == 0 {
+		return "aucune"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // rebuildTogether builds the projections in one pass over the log

@@ -129,7 +129,7 @@ func TestProjectionsRebuildIsQuietWhenNotOnATerminal(t *testing.T) {
 	seedStore(t, dir)
 	out, err := runArbitre(t, "projections", "rebuild", "--data", dir, "--store", "sqlite")
 	require.NoError(t, err)
-	assert.Regexp(t, `^projections rebuild : 6 projections \(archive, .*\) reconstruites en une passe sur 12 événements en \S+ \(\d+ événements/s\)\n$`, out,
+	assert.Regexp(t, `^projections rebuild : 6 projections \(archive, .*\) reconstruites en une passe sur 12 événements en \d+,\d{3} s \([\d\x{a0}]+ événements/s\)\n$`, out,
 		"only the result, no progress, outside a terminal")
 
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))

@@ -91,6 +91,29 @@ const (
 	FinVainqueur            MotifFin = "vainqueur"
 )
 
+// Libelle says the reason in French, as the pages do.
+func (m MotifFin) Libelle() string {
+	switch m {
+	case FinToutesLettresPlacees:
+		return "toutes les lettres sont placées"
+	case FinUneSeuleLettre:
+		return "il ne reste qu'une lettre"
+	case FinReliquatVoyelles:
+		return "il ne reste que des voyelles"
+	case FinReliquatConsonnes:
+		return "il ne reste que des consonnes"
+	case FinPlusDePlacement:
+		return "plus aucun placement possible"
+	case FinTirageDifferent:
+		return "plus de tirage différent possible"
+	case FinInterruption:
+		return "interruption de plus de 15 minutes"
+	case FinVainqueur:
+		return "un seul joueur reste en lice"
+	}
+	return string(m)
+}
+
 // finDePartie applies the letter conditions of §3.7 to the letters not yet
 // on the grid: none left; a single letter; only vowels or only consonants,
 // unless a joker or the Y remains among two letters or more.

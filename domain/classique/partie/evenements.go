@@ -177,6 +177,31 @@ const (
 	FinForfait            Fin = "forfait"              // §9: absent player
 )
 
+// Libelle says the ending in French, as the pages do.
+func (f Fin) Libelle() string {
+	switch f {
+	case FinReliquatEpuise:
+		return "lettres épuisées"
+	case FinBlocage:
+		return "blocage"
+	case FinTempsEpuise:
+		return "temps épuisé"
+	case FinSixPasses:
+		return "six passes"
+	case FinAbandon:
+		return "abandon"
+	case FinAbandonUnilateral:
+		return "abandon sans accord"
+	case FinDefaiteArbitrale:
+		return "défaite par décision de l'arbitre"
+	case FinDefaiteHuitLettres:
+		return "défaite (huit lettres ou plus)"
+	case FinForfait:
+		return "forfait"
+	}
+	return string(f)
+}
+
 // PartieTerminee ends the game. Ajustements are the end-of-game moves of §7
 // (rack values); Scores the final scores; Perdant the loser (-1 for a
 // draw) and PointsDeMatch 3/2/1, or 0 for the loser of a forfeit, of a
