@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"arbitre/domain/erreur"
@@ -161,7 +162,7 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 	case CodeParseFailed:
 		return &Error{Code: code, Message: "Requête GraphQL illisible : vérifier la syntaxe", Details: detail}
 	case CodeValidationFailed:
-		if refus := enumLitteralInconnu(gqlErr.Message); refus != nil {
+		if refus := enumInconnu(gqlErr); refus != nil {
 			return refus
 		}
 		return &Error{Code: code, Message: "Requête GraphQL non conforme au schéma : vérifier les champs, les arguments et leurs types", Details: detail}
@@ -180,26 +181,50 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 	return &Error{Code: code, Message: gqlErr.Message, Details: details}
 }
 
-// enumLitteral is gqlparser's message for an enum literal the schema does
-// not list.
-var enumLitteral = regexp.MustCompile(`^Value "([^"]*)" does not exist in "\[*([A-Za-z_0-9]+)[\]!]*" enum\.`)
+// gqlparser's messages for an enum value the schema does not list: a
+// literal, a variable's value, and a string literal.
+var (
+	enumLitteral = regexp.MustCompile(`^Value "([^"]*)" does not exist in "\[*([A-Za-z_0-9]+)[\]!]*" enum\.`)
+	enumVariable = regexp.MustCompile(`^(.*) is not a valid ([A-Za-z_0-9]+)$`)
+	enumChaine   = regexp.MustCompile(`^Enum "\[*([A-Za-z_0-9]+)[\]!]*" cannot represent non-enum value: "?(.*?)"?\.`)
+)
 
-// enumLitteralInconnu is the INVALID_INPUT of an enum literal the schema
-// does not list (issue 26 item 8), with the values allowed, as for a
-// variable (graphql/server's exactEnums); nil for any other message.
-func enumLitteralInconnu(message string) *Error {
-	m := enumLitteral.FindStringSubmatch(message)
-	if m == nil {
+// enumInconnu is the INVALID_INPUT of an enum value the schema does not
+// list (issue 26 item 8), with the values allowed, as graphql/server's
+// exactEnums says it of a value that differs only in case; nil for any
+// other validation error.
+func enumInconnu(gqlErr *gqlerror.Error) *Error {
+	var valeur, enum, champ string
+	if m := enumLitteral.FindStringSubmatch(gqlErr.Message); m != nil {
+		valeur, enum = m[1], m[2]
+	} else if m := enumVariable.FindStringSubmatch(gqlErr.Message); m != nil {
+		valeur, enum = m[1], m[2]
+	} else if m := enumChaine.FindStringSubmatch(gqlErr.Message); m != nil {
+		valeur, enum = m[2], m[1]
+	} else {
 		return nil
 	}
-	def := generated.NewExecutableSchema(generated.Config{}).Schema().Types[m[2]]
-	if def == nil {
+	def := generated.NewExecutableSchema(generated.Config{}).Schema().Types[enum]
+	if def == nil || len(def.EnumValues) == 0 {
 		return nil
+	}
+	champ = def.Name
+	if len(gqlErr.Path) > 1 && gqlErr.Path[0] == ast.PathName("variable") {
+		champ = "$" + strings.TrimPrefix(gqlErr.Path[1:].String(), ".")
+	}
+	return RefusEnum(def, valeur, champ)
+}
+
+// RefusEnum is the INVALID_INPUT of value, which the enum def does not list,
+// sent as champ: the field, the value and the values allowed.
+func RefusEnum(def *ast.Definition, valeur, champ string) *Error {
+	if r := []rune(valeur); len(r) > 32 { // a client's input is not echoed at length
+		valeur = string(r[:32]) + "…"
 	}
 	permises := make([]string, len(def.EnumValues))
 	for i, v := range def.EnumValues {
 		permises[i] = v.Name
 	}
-	return &Error{Code: CodeInvalidInput, Details: map[string]any{"champ": def.Name, "permises": permises},
-		Message: fmt.Sprintf("Donnée invalide (« %s ») : valeur %q inconnue ; valeurs permises : %s", def.Name, m[1], strings.Join(permises, ", "))}
+	return &Error{Code: CodeInvalidInput, Details: map[string]any{"champ": champ, "permises": permises},
+		Message: fmt.Sprintf("Donnée invalide (« %s ») : valeur %q inconnue de %s ; valeurs permises : %s", champ, valeur, def.Name, strings.Join(permises, ", "))}
 }

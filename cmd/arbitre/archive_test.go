@@ -72,7 +72,7 @@ func TestArchive_Guide2_16_AllerRetourSimule(t *testing.T) {
 
 			fichier := filepath.Join(t.TempDir(), "export.csv")
 			require.NoError(t, os.WriteFile(fichier, csv, 0o600))
-			out, err := runArbitre(t, "archive", "import", fichier, "--data", vierge)
+			out, err := runArbitre(t, "archive", "import", fichier, "--data", vierge, "--init")
 			require.NoError(t, err)
 			assert.Contains(t, out, "lignes importées")
 			assert.Equal(t, string(csv), string(exporter(t, vierge, c.tournoi, "csv")), "export, import, export: the same CSV")
@@ -109,7 +109,7 @@ func TestArchive_ImportCLILigneFautiveEtDoubleImport(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, nom), []byte(contenu), 0o600))
 	}
 
-	_, err := runArbitre(t, "archive", "import", filepath.Join(dir, "mauvais.csv"), "--data", data)
+	_, err := runArbitre(t, "archive", "import", filepath.Join(dir, "mauvais.csv"), "--data", data, "--init")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ligne 4 : score_adversaire « trois cents » n'est pas un nombre entier")
 	assert.Zero(t, evenementsDuMagasin(t, data), "nothing of a refused file is written")

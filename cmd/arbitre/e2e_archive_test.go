@@ -40,7 +40,7 @@ func importerFichiers(t *testing.T, data string, fichiers ...[2]string) {
 	for _, f := range fichiers {
 		chemin := filepath.Join(dir, f[0])
 		require.NoError(t, os.WriteFile(chemin, []byte(f[1]), 0o600))
-		_, err := runArbitre(t, "archive", "import", chemin, "--data", data)
+		_, err := runArbitre(t, "archive", "import", chemin, "--data", data, "--init")
 		require.NoError(t, err)
 	}
 }
@@ -150,7 +150,7 @@ func TestE2EArchive_HistoireImporteeEtExport(t *testing.T) {
 	assert.Equal(t, string(cli), csv.Contenu, "the API exports a live tournament as the CLI does")
 
 	assert.Equal(t, "NOT_FOUND", s.gql("", exportRequete, map[string]any{"t": "inconnu", "f": "csv"}).code())
-	assert.Equal(t, "GRAPHQL_VALIDATION_FAILED", s.gql("", exportRequete, map[string]any{"t": "sim-8", "f": "xlsx"}).code(), "a format out of the enum")
+	assert.Equal(t, "INVALID_INPUT", s.gql("", exportRequete, map[string]any{"t": "sim-8", "f": "xlsx"}).code(), "a format out of the enum")
 }
 
 // TestE2EArchive_ImportParLAPI: importerArchive is the federation

@@ -10,9 +10,10 @@ import (
 )
 
 // refusAttendu is one caller a command must refuse, with the code he gets.
-// codeHorsEnum is the code of a value outside one of the schema's enums:
-// GraphQL validation refuses it before any command runs.
-const codeHorsEnum = "GRAPHQL_VALIDATION_FAILED"
+// codeHorsEnum is the code of a value outside one of the schema's enums
+// (issue 26 item 8): refused before any command runs, the field and the
+// values allowed named.
+const codeHorsEnum = "INVALID_INPUT"
 
 type refusAttendu struct {
 	qui, jeton, code string

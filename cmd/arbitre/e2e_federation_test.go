@@ -203,7 +203,7 @@ func TestE2ECentres_Guide2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	}
 
 	federationData := t.TempDir()
-	out, err := runArbitre(t, "centre", "ouvrir", "--data", federationData, "--epreuve", "SIM-2026", "--nom", "Simultané de France", "--coups", fmt.Sprint(coups))
+	out, err := runArbitre(t, "centre", "ouvrir", "--data", federationData, "--init", "--epreuve", "SIM-2026", "--nom", "Simultané de France", "--coups", fmt.Sprint(coups))
 	require.NoError(t, err, out)
 	jetonLyon := apiToken(t, federationData, "--role", "centre", "--tournoi", "SIM-2026", "--centre", "Lyon")
 	jetonBrest := apiToken(t, federationData, "--role", "centre", "--tournoi", "SIM-2026", "--centre", "Brest")

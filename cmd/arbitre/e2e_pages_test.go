@@ -244,7 +244,7 @@ func simulerTournoi(t *testing.T, dir string) {
 func emettreJeton(t *testing.T, dir string, role acces.Role) string {
 	t.Helper()
 	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: dir, backend: backendSQLite}).openStore(ctx)
+	store, _, err := (&storeFlags{dataDir: dir, backend: backendSQLite, init: true}).openStore(ctx)
 	require.NoError(t, err)
 	defer store.Close()
 	reg := eventstore.NewRegistry()

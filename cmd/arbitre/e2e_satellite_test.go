@@ -104,7 +104,7 @@ func (c *centreE2E) attendreCoup(t *testing.T, coup int, statut string) {
 func evenements(t *testing.T, data, stream string) []eventstore.Event {
 	t.Helper()
 	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite}).openStore(ctx)
+	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite, init: true}).openStore(ctx)
 	require.NoError(t, err)
 	defer store.Close()
 	evts, err := eventstore.ReadWholeStream(ctx, store, stream)

@@ -299,7 +299,7 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 
 	// The crash: only the first write of the decision happened.
 	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite}).openStore(ctx)
+	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite, init: true}).openStore(ctx)
 	require.NoError(t, err)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)

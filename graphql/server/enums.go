@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -29,20 +28,20 @@ func (e *exactEnums) Validate(es graphql.ExecutableSchema) error {
 
 // MutateOperationContext checks every variable, through lists and input
 // objects, once validation has coerced them.
-func (e *exactEnums) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+func (e *exactEnums) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	if oc.Operation == nil {
 		return nil
 	}
 	for _, def := range oc.Operation.VariableDefinitions {
 		if err := e.check(def.Type, oc.Variables[def.Variable], "$"+def.Variable); err != nil {
-			return err
+			return api.PresentError(ctx, err)
 		}
 	}
 	return nil
 }
 
 // check walks one value of type typ, at path (for the message).
-func (e *exactEnums) check(typ *ast.Type, v any, path string) *gqlerror.Error {
+func (e *exactEnums) check(typ *ast.Type, v any, path string) *api.Error {
 	if v == nil {
 		return nil
 	}
@@ -65,7 +64,7 @@ func (e *exactEnums) check(typ *ast.Type, v any, path string) *gqlerror.Error {
 	switch def.Kind {
 	case ast.Enum:
 		if s, ok := v.(string); ok && def.EnumValues.ForName(s) == nil {
-			return enumInconnu(def, s, path)
+			return api.RefusEnum(def, s, path)
 		}
 	case ast.InputObject:
 		fields, _ := v.(map[string]any)
@@ -78,17 +77,4 @@ func (e *exactEnums) check(typ *ast.Type, v any, path string) *gqlerror.Error {
 		}
 	}
 	return nil
-}
-
-// enumInconnu is the INVALID_INPUT of a value the enum def does not list:
-// the field, the value and the values allowed.
-func enumInconnu(def *ast.Definition, value, path string) *gqlerror.Error {
-	permises := make([]string, len(def.EnumValues))
-	for i, v := range def.EnumValues {
-		permises[i] = v.Name
-	}
-	err := gqlerror.Errorf("Donnée invalide (« %s ») : valeur %q inconnue de %s ; valeurs permises : %s",
-		path, value, def.Name, strings.Join(permises, ", "))
-	err.Extensions = map[string]any{"code": string(api.CodeInvalidInput), "champ": path, "permises": permises}
-	return err
 }

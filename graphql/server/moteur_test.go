@@ -79,16 +79,15 @@ func TestSecurite_MoteurEntreesBornees(t *testing.T) {
 			assert.Less(t, len(msg), 160, msg)
 		})
 	}
-	// An unknown formula is outside the Variante enum: GraphQL validation
-	// refuses it before the engine, still without repeating it.
+	// An unknown formula is outside the Variante enum: refused before the
+	// engine with the values allowed (issue 26 item 8), still without
+	// repeating it.
 	out := h.query(director, resoudre, map[string]any{"p": pos(emptyGrid, "ZEN", long)})
-	require.Equal(t, "GRAPHQL_VALIDATION_FAILED", out.code(), "%+v", out.Errors)
-	detail, _ := out.Errors[0].Extensions["detail"].(string)
-	assert.Contains(t, detail, "Variante", "the technical detail names the enum")
-	for _, text := range []string{out.Errors[0].Message, detail} {
-		assert.NotContains(t, text, strings.Repeat("Z", 40), "the input is not repeated")
-		assert.Less(t, len(text), 160, text)
-	}
+	require.Equal(t, "INVALID_INPUT", out.code(), "%+v", out.Errors)
+	assert.Contains(t, out.Errors[0].Message, "inconnue de Variante", "the message names the enum")
+	msg := out.Errors[0].Message
+	assert.NotContains(t, msg, strings.Repeat("Z", 40), "the input is not repeated")
+	assert.Less(t, len(msg), 200, "the input cut, the values allowed in full: %s", msg)
 }
 
 // Issue 11 item 4: the engine's fields cost in the complexity limit what
