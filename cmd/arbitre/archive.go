@@ -51,7 +51,7 @@ Les vues sont reconstruites à part depuis le journal : la commande ne dérange 
 			return nil
 		},
 	}
-	flags.register(exportCmd)
+	flags.addFlags(exportCmd)
 	lexiconFlag(exportCmd, &lexPath)
 	exportCmd.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi à exporter")
 	exportCmd.Flags().StringVar(&format, "format", formatCSV, "`FORMAT` : csv, json ou zip")

@@ -40,7 +40,7 @@ projections repliées en mémoire).`,
 			return runProjectionsRebuild(cmd, &flags, profile)
 		},
 	}
-	flags.register(rebuildCmd)
+	flags.addFlags(rebuildCmd)
 	rebuildCmd.Flags().StringVar(&profile, "profile", "", "`DOSSIER` où écrire le profil CPU de la reconstruction (rebuild.pprof)")
 	projectionsCmd.AddCommand(rebuildCmd)
 	rootCmd.AddCommand(projectionsCmd)

@@ -42,7 +42,7 @@ si son lexique n'est pas donné.`,
 			return runReplay(cmd, &flags, lexPaths, id, coup)
 		},
 	}
-	flags.register(replayCmd)
+	flags.addFlags(replayCmd)
 	lexiconsFlag(replayCmd, &lexPaths)
 	replayCmd.Flags().StringVar(&cible.partie, "partie", "", "`ID` de la partie (flux partie-<ID>)")
 	replayCmd.Flags().StringVar(&cible.partie, "game", "", "ancien nom de --partie")

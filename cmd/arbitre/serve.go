@@ -72,7 +72,7 @@ func init() {
 				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection }, satellite.configurer(log))
 		},
 	}
-	flags.registerCreating(cmd)
+	flags.addFlags(cmd)
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "`ADRESSE` d'écoute")
 	lexiconsFlag(cmd, &lexPaths)
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")

@@ -33,7 +33,7 @@ func init() {
 			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
 		},
 	}
-	flags.registerCreating(duplicateCmd)
+	flags.addFlags(duplicateCmd)
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")

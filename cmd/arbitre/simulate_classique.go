@@ -59,7 +59,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulateClassique(cmd, &o) },
 	}
-	o.store.registerCreating(cmd)
+	o.store.addFlags(cmd)
 	f := cmd.Flags()
 	lexiconFlag(cmd, &o.lexicon)
 	f.IntVar(&o.players, "players", 200, "nombre de joueurs")

@@ -43,7 +43,7 @@ quelque chose ne va pas.`,
 			return runStoreVerify(cmd, &flags, seal)
 		},
 	}
-	flags.register(verifyCmd)
+	flags.addFlags(verifyCmd)
 	verifyCmd.Flags().StringVar(&seal, "seal", "", `un sceau imprimé par « arbitre store seal » (POSITION:EMPREINTE) que le journal doit encore prolonger`)
 	var sealFlags storeFlags
 	sealCmd := &cobra.Command{

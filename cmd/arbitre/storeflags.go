@@ -39,16 +39,17 @@ type storeFlags struct {
 	init bool
 }
 
-// register adds the store's flags and --init to a command that works on an
-// existing store.
+// register adds the store's flags and --init to a command that writes into
+// an existing store (--init: or a new one).
 func (f *storeFlags) register(cmd *cobra.Command) {
-	f.registerCreating(cmd)
+	f.addFlags(cmd)
 	cmd.Flags().BoolVar(&f.init, "init", false, "crée le magasin d'événements si le dossier --data n'en contient pas encore")
 }
 
-// registerCreating adds the store's flags to a command that makes its store
-// when --data holds none (serve, simulate, charge): it sets init itself.
-func (f *storeFlags) registerCreating(cmd *cobra.Command) {
+// addFlags adds the store's flags without --init: to a command that only
+// reads a store (it never makes one), or that makes its store where --data
+// holds none (serve, simulate, charge: they set init themselves).
+func (f *storeFlags) addFlags(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.dataDir, "data", "data", "`DOSSIER` des données (magasin d'événements SQLite et base des projections)")
 	cmd.Flags().StringVar(&f.backend, "store", backendSQLite, "magasin d'événements : sqlite ou esdb")
 	cmd.Flags().StringVar(&f.esdbURL, "esdb-url", "", "`ADRESSE` EventStoreDB, par exemple esdb://localhost:2113?tls=false (avec --store esdb)")
