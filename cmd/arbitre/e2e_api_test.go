@@ -73,6 +73,7 @@ func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *s
 	require.NoError(t, err)
 	addr := ln.Addr().String()
 	require.NoError(t, ln.Close())
+	verifierAllerRetourArchive(t, data)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {

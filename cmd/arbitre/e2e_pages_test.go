@@ -85,6 +85,7 @@ func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServe
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	verifierAllerRetourArchive(t, dir)
 	go func() {
 		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, nil, log)
 	}()
