@@ -230,6 +230,12 @@ func (j *Jumelage) EnCoupure(site string) bool {
 	return ok
 }
 
+// Centre tells whether centre is the twinning's principal or one of its
+// sites: whose bundle the twinning ranks.
+func (j *Jumelage) Centre(centre string) bool {
+	return j.version > 0 && (centre == j.principal || slices.Contains(j.sites, centre))
+}
+
 func (j *Jumelage) exigerSite(site string) error {
 	if j.version == 0 {
 		return refus(CodeNotFound, "le jumelage n'existe pas")

@@ -1,0 +1,301 @@
+package main
+
+// Hostile inputs that cost far more than their size (issue 27): zip bombs in
+// centres' bundles, a gzip bomb as a word list, oversized results and
+// principal's answers. Each is sent to the real `arbitre serve` in a
+// process of its own (or to the CLI in one), whose peak memory (VmHWM, or
+// the child's maximum resident size) is read from the system, not guessed.
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/projections/centres"
+)
+
+// memoireMaxAdmise is the peak memory a hostile request may cost the
+// server, or the CLI (issue 27).
+const memoireMaxAdmise = 600 << 20
+
+// exigerLinux skips a test that reads a process's memory from /proc or
+// from its rusage, Linux's.
+func exigerLinux(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("the peak memory of a process is read from /proc (Linux)")
+	}
+}
+
+// memoireMax is the peak resident memory (VmHWM) of process pid, in bytes.
+func memoireMax(t *testing.T, pid int) int64 {
+	t.Helper()
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	require.NoError(t, err)
+	for l := range strings.Lines(string(status)) {
+		if champ, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kio, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(champ), " kB"), 10, 64)
+			require.NoError(t, err)
+			return kio << 10
+		}
+	}
+	require.FailNow(t, "no VmHWM in /proc/"+strconv.Itoa(pid)+"/status")
+	return 0
+}
+
+// sousAttaque sends the hostile request attaque to s while /healthz is
+// asked every 50 ms, and logs what it cost: the request's wall time, the
+// slowest /healthz answer and the server's peak memory, which must stay
+// under memoireMaxAdmise. /healthz must answer throughout.
+func sousAttaque(t *testing.T, s *apiServer, nom string, attaque func()) {
+	t.Helper()
+	client := &http.Client{Timeout: e2eAttente}
+	fini := make(chan struct{})
+	var lent time.Duration
+	var echecs []string
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			debut := time.Now()
+			resp, err := client.Get(s.url + "/healthz")
+			if err != nil {
+				echecs = append(echecs, err.Error())
+			} else {
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					echecs = append(echecs, resp.Status)
+				}
+			}
+			lent = max(lent, time.Since(debut))
+			select {
+			case <-fini:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	})
+	debut := time.Now()
+	attaque()
+	duree := time.Since(debut)
+	close(fini)
+	wg.Wait()
+	pic := memoireMax(t, s.pid)
+	t.Logf("%s : requête %v, /healthz le plus lent %v, VmHWM du serveur %d Mo", nom, duree.Round(time.Millisecond), lent.Round(time.Millisecond), pic>>20)
+	assert.Empty(t, echecs, "%s: /healthz answers while the attack runs", nom)
+	assert.Less(t, pic, int64(memoireMaxAdmise), "%s: the server's peak memory", nom)
+}
+
+// zeros reads zero bytes forever.
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
+// paquetHostile writes a bundle of m whose evenements.jsonl is taille
+// bytes: zeros (which deflate a thousandfold) when contenu is nil.
+func paquetHostile(t *testing.T, m centres.Manifeste, taille int64, contenu []byte) []byte {
+	t.Helper()
+	m.Format = centres.Format
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	manifeste, err := json.Marshal(m)
+	require.NoError(t, err)
+	w, err := z.Create(centres.FichierManifeste)
+	require.NoError(t, err)
+	_, err = w.Write(manifeste)
+	require.NoError(t, err)
+	w, err = z.Create(centres.FichierEvenements)
+	require.NoError(t, err)
+	if contenu != nil {
+		_, err = w.Write(contenu)
+	} else {
+		_, err = io.CopyN(w, zeros{}, taille)
+	}
+	require.NoError(t, err)
+	require.NoError(t, z.Close())
+	return b.Bytes()
+}
+
+// superposer repeats the central-directory record of evenements.jsonl so
+// that copies entries share its one compressed stream, each inflated anew.
+func superposer(t *testing.T, paquet []byte, copies int) []byte {
+	t.Helper()
+	fin := paquet[len(paquet)-22:] // the end of central directory, without a comment
+	require.Equal(t, uint32(0x06054b50), binary.LittleEndian.Uint32(fin))
+	taille, debut := binary.LittleEndian.Uint32(fin[12:]), binary.LittleEndian.Uint32(fin[16:])
+	annuaire := paquet[debut : debut+taille]
+	var evenements []byte
+	for r := annuaire; len(r) > 0; {
+		n := 46 + int(binary.LittleEndian.Uint16(r[28:])) + int(binary.LittleEndian.Uint16(r[30:])) + int(binary.LittleEndian.Uint16(r[32:]))
+		if string(r[46:46+binary.LittleEndian.Uint16(r[28:])]) == centres.FichierEvenements {
+			evenements = r[:n]
+		}
+		r = r[n:]
+	}
+	require.NotNil(t, evenements)
+	out := append([]byte(nil), paquet[:debut+taille]...)
+	for range copies - 1 {
+		out = append(out, evenements...)
+	}
+	nouvelleFin := append([]byte(nil), fin...)
+	entrees := binary.LittleEndian.Uint16(fin[10:]) + uint16(copies-1)
+	binary.LittleEndian.PutUint16(nouvelleFin[8:], entrees)
+	binary.LittleEndian.PutUint16(nouvelleFin[10:], entrees)
+	binary.LittleEndian.PutUint32(nouvelleFin[12:], taille+uint32((copies-1)*len(evenements)))
+	return append(out, nouvelleFin...)
+}
+
+// bombes are the zip bombs of issue 27, item 4, as a centre "S" of event
+// or twinning epreuve would send them: one file of 256 MB of zeros (a
+// quarter of a megabyte deflated), and the same compressed stream named by
+// 20 overlapping entries.
+func bombes(t *testing.T, epreuve string) map[string][]byte {
+	t.Helper()
+	m := centres.Manifeste{Epreuve: epreuve, Centre: "S", Partie: "P-1", Tournoi: "T", Evenements: 1, SHA256: strings.Repeat("0", 64)}
+	une := paquetHostile(t, m, 256<<20, nil)
+	return map[string][]byte{"256 Mo de zéros": une, "20 entrées superposées": superposer(t, une, 20)}
+}
+
+// TestSecurite_BombeZipPaquets: zip bombs sent to the anonymous
+// classementJumele(paquets:) and, with a centre's token, to
+// envoyerResultatsCentre are refused from their zip headers
+// (PAQUET_CORROMPU) at a small cost; the twinning and the token's event
+// are checked before a bundle's events are read, so a damaged bundle for
+// an unknown twinning is NOT_FOUND, for a centre outside the twinning
+// RESULTATS_INVALIDES, for another event FORBIDDEN (issue 27, item 4).
+func TestSecurite_BombeZipPaquets(t *testing.T) {
+	exigerLinux(t)
+	data := t.TempDir()
+	runCLI := func(args ...string) {
+		out, err := runArbitre(t, args...)
+		require.NoError(t, err, out)
+	}
+	runCLI("centre", "ouvrir", "--data", data, "--epreuve", "E", "--coups", "3")
+	runCLI("jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
+	centre := apiToken(t, data, "--role", "centre", "--tournoi", "E", "--centre", "S")
+	s := serveProcessus(t, data, "--rate", "0")
+
+	classer := func(jumelage string, paquet []byte) func() string {
+		return func() string {
+			return s.gql("", `query($j: ID!, $p: [String!]!) { classementJumele(jumelage:$j, paquets:$p) { formule } }`,
+				map[string]any{"j": jumelage, "p": []string{base64.StdEncoding.EncodeToString(paquet)}}).code()
+		}
+	}
+	envoyer := func(paquet []byte) func() string {
+		return func() string {
+			return s.gql(centre, `mutation($p: String!) { envoyerResultatsCentre(paquet:$p) { empreinte } }`,
+				map[string]any{"p": base64.StdEncoding.EncodeToString(paquet)}).code()
+		}
+	}
+	abime := func(epreuve, centre string) []byte {
+		return paquetHostile(t, centres.Manifeste{Epreuve: epreuve, Centre: centre, Partie: "P-1", Tournoi: "T", Evenements: 1,
+			SHA256: strings.Repeat("0", 64)}, 0, []byte("{}\n"))
+	}
+	cas := []struct {
+		nom, code string
+		requete   func() string
+	}{
+		{"classementJumele, jumelage inconnu, paquet abîmé", "NOT_FOUND", classer("INCONNU", abime("J", "S"))},
+		{"classementJumele, centre hors du jumelage, paquet abîmé", "RESULTATS_INVALIDES", classer("J", abime("J", "X"))},
+		{"envoyerResultatsCentre, paquet d'une autre épreuve, abîmé", "FORBIDDEN", envoyer(abime("AUTRE", "S"))},
+	}
+	for nom, bombe := range bombes(t, "J") {
+		cas = append(cas, struct {
+			nom, code string
+			requete   func() string
+		}{"classementJumele, " + nom, "PAQUET_CORROMPU", classer("J", bombe)})
+	}
+	for nom, bombe := range bombes(t, "E") {
+		cas = append(cas, struct {
+			nom, code string
+			requete   func() string
+		}{"envoyerResultatsCentre, " + nom, "PAQUET_CORROMPU", envoyer(bombe)})
+	}
+	for _, c := range cas {
+		sousAttaque(t, s, c.nom, func() { assert.Equal(t, c.code, c.requete(), c.nom) })
+	}
+}
+
+// arbitreEnProcessus runs `arbitre args...` in a process of its own, as
+// serveProcessus does, and returns its output, its error and its peak
+// resident memory in bytes.
+func arbitreEnProcessus(t *testing.T, args ...string) (string, error, int64) {
+	t.Helper()
+	ligne, err := json.Marshal(args)
+	require.NoError(t, err)
+	// A command that does not stop (a server that started after all) is
+	// killed: its error is then that.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestProcessusEnfant$")
+	cmd.Env = append(os.Environ(), envProcessus+"="+string(ligne))
+	var sortie bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &sortie, &sortie
+	_, err = cmd.StdinPipe() // open until it exits (TestProcessusEnfant)
+	require.NoError(t, err)
+	err = cmd.Run()
+	usage, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	require.True(t, ok)
+	return sortie.String(), err, usage.Maxrss << 10 // kilobytes on Linux
+}
+
+// TestSecurite_BombeZipCLI: the same zip bombs given to `arbitre centre
+// import` and `arbitre jumelage classement` are refused (PAQUET_CORROMPU's
+// message) from their zip headers, the command's peak memory under
+// memoireMaxAdmise; a file larger than any bundle is refused without being
+// read whole (issue 27, item 4).
+func TestSecurite_BombeZipCLI(t *testing.T) {
+	exigerLinux(t)
+	data := t.TempDir()
+	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
+	require.NoError(t, err, out)
+	dir := t.TempDir()
+	ecrire := func(nom string, contenu []byte) string {
+		f := filepath.Join(dir, nom)
+		require.NoError(t, os.WriteFile(f, contenu, 0o600))
+		return f
+	}
+	enorme := filepath.Join(dir, "enorme.zip")
+	f, err := os.Create(enorme)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(1<<30)) // sparse: a gigabyte of zeros read, none written
+	require.NoError(t, f.Close())
+	fichiers := map[string]string{"un fichier de 1 Go": enorme}
+	for nom, bombe := range bombes(t, "J") {
+		fichiers[nom] = ecrire(strings.ReplaceAll(nom, " ", "-")+".zip", bombe)
+	}
+	for nom, fichier := range fichiers {
+		for _, commande := range [][]string{
+			{"centre", "import", "--data", data, fichier},
+			{"jumelage", "classement", "--data", data, "--jumelage", "J", fichier},
+		} {
+			debut := time.Now()
+			out, err, pic := arbitreEnProcessus(t, commande...)
+			t.Logf("arbitre %s %s (%s) : %v, pic de mémoire %d Mo", commande[0], commande[1], nom, time.Since(debut).Round(time.Millisecond), pic>>20)
+			require.Error(t, err, out)
+			assert.Contains(t, out, "paquet du centre", "%s %s: %s", commande[1], nom, out)
+			assert.Contains(t, out, "au plus", "%s %s: the bound is named", commande[1], nom)
+			assert.Less(t, pic, int64(memoireMaxAdmise), "%s %s: the command's peak memory", commande[1], nom)
+		}
+	}
+}
