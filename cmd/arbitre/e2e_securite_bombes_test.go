@@ -9,6 +9,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/base64"
 	"encoding/binary"
@@ -296,6 +297,56 @@ func TestSecurite_BombeZipCLI(t *testing.T) {
 			assert.Contains(t, out, "paquet du centre", "%s %s: %s", commande[1], nom, out)
 			assert.Contains(t, out, "au plus", "%s %s: the bound is named", commande[1], nom)
 			assert.Less(t, pic, int64(memoireMaxAdmise), "%s %s: the command's peak memory", commande[1], nom)
+		}
+	}
+}
+
+// listeGzip writes to dir/nom a word list, gzip-compressed at the best
+// level, of n copies of motif.
+func listeGzip(t *testing.T, dir, nom, motif string, n int) string {
+	t.Helper()
+	f, err := os.Create(filepath.Join(dir, nom))
+	require.NoError(t, err)
+	z, err := gzip.NewWriterLevel(f, gzip.BestCompression)
+	require.NoError(t, err)
+	ligne := []byte(strings.Repeat(motif, 1<<16/len(motif)))
+	for ecrit := 0; ecrit < n*len(motif); ecrit += len(ligne) {
+		_, err = z.Write(ligne[:min(len(ligne), n*len(motif)-ecrit)])
+		require.NoError(t, err)
+	}
+	require.NoError(t, z.Close())
+	require.NoError(t, f.Close())
+	return f.Name()
+}
+
+// TestSecurite_BombeGzipListeDeMots: word lists that are gzip bombs (900
+// MB of blank lines in less than 1 MB, one word repeated 64 MB long, a
+// word too long to play repeated 256 MB long, a line of 100 MB without
+// end) and a list of blank lines only (which made serve panic) given to `arbitre lexicon compile` and to
+// `--lexicon` are refused with a French message naming the bound, the
+// command's peak memory under memoireMaxAdmise (issue 27, item 7).
+func TestSecurite_BombeGzipListeDeMots(t *testing.T) {
+	exigerLinux(t)
+	dir := t.TempDir()
+	listes := []struct{ nom, fichier, borne string }{
+		{"900 Mo de lignes vides", listeGzip(t, dir, "vides.txt.gz", "\n", 900<<20), "plus de 2000000 lignes"},
+		{"un mot répété sur 64 Mo", listeGzip(t, dir, "repete.txt.gz", "AA\n", 64<<20/3), "plus de 1000000 mots"},
+		{"un mot de 511 lettres répété sur 256 Mo", listeGzip(t, dir, "long.txt.gz", strings.Repeat("A", 511)+"\n", 256<<20/512),
+			"plus de 33554432 octets une fois décompressée"},
+		{"une ligne de 100 Mo", listeGzip(t, dir, "ligne.txt.gz", "A", 100<<20), "ligne 1 : plus de 1024 octets"},
+		{"des lignes vides seulement", listeGzip(t, dir, "vide.txt.gz", "\n", 1000), "sans aucun mot"},
+	}
+	for _, l := range listes {
+		for _, commande := range [][]string{
+			{"lexicon", "compile", l.fichier, "-o", filepath.Join(dir, "sortie.gaddag")},
+			{"serve", "--data", t.TempDir(), "--listen", "127.0.0.1:0", "--lexicon", l.fichier},
+		} {
+			debut := time.Now()
+			out, err, pic := arbitreEnProcessus(t, commande...)
+			t.Logf("arbitre %s (%s) : %v, pic de mémoire %d Mo", commande[0], l.nom, time.Since(debut).Round(time.Millisecond), pic>>20)
+			require.Error(t, err, out)
+			assert.Contains(t, out, l.borne, "%s, %s", commande[0], l.nom)
+			assert.Less(t, pic, int64(memoireMaxAdmise), "%s, %s: the command's peak memory", commande[0], l.nom)
 		}
 	}
 }

@@ -16,6 +16,9 @@ const Separator = 0
 // the last letter; identical sub-automata are shared (incremental
 // construction of a minimal acyclic automaton over the sorted paths).
 func Build(list WordList, label string) (*Lexicon, error) {
+	if len(list.Words) == 0 {
+		return nil, fmt.Errorf("liste de mots sans aucun mot de 2 à %d lettres", MaxWordLength)
+	}
 	paths := make([]string, 0, len(list.Words)*8)
 	buf := make([]byte, 0, 2*MaxWordLength)
 	for _, w := range list.Words {
