@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -348,5 +350,121 @@ func TestSecurite_BombeGzipListeDeMots(t *testing.T) {
 			assert.Contains(t, out, l.borne, "%s, %s", commande[0], l.nom)
 			assert.Less(t, pic, int64(memoireMaxAdmise), "%s, %s: the command's peak memory", commande[0], l.nom)
 		}
+	}
+}
+
+// principalHostile is a twinning's principal that answers a site's
+// requests with sansFin (640 MB) where the site expects a few bytes: its
+// GraphQL answer over HTTP (http), or a message of the live subscription
+// (websocket) once suiviJumelage and faitsPartie answered as a game with no
+// fact yet. It counts the site's attempts and the bytes it got out.
+type principalHostile struct {
+	websocket bool
+	mu        sync.Mutex
+	essais    int
+	envoyes   int64
+}
+
+// sansFin is what the hostile principal sends: a JSON string that does not
+// end before 640 MB.
+const sansFin = 640 << 20
+
+func (p *principalHostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if websocket.IsWebSocketUpgrade(r) {
+		p.ecouter(w, r)
+		return
+	}
+	var req struct{ Query string }
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	switch {
+	case !p.websocket && strings.Contains(req.Query, "suiviJumelage"):
+		p.compter()
+		p.inonder(w, `{"data":{"suiviJumelage":{"jumelage":"`)
+	case strings.Contains(req.Query, "suiviJumelage"):
+		_, _ = io.WriteString(w, `{"data":{"suiviJumelage":{"jumelage":"J","formule":1,"principal":"P","site":"S","tournoi":"T","parties":["P-1"]}}}`)
+	case strings.Contains(req.Query, "faitsPartie"):
+		_, _ = io.WriteString(w, `{"data":{"faitsPartie":[]}}`)
+	default:
+		_, _ = io.WriteString(w, `{"data":null}`)
+	}
+}
+
+func (p *principalHostile) compter() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.essais++
+}
+
+// inonder writes debut, then sansFin bytes, and counts what went out.
+func (p *principalHostile) inonder(w io.Writer, debut string) {
+	bloc := bytes.Repeat([]byte("A"), 1<<16)
+	n, _ := io.WriteString(w, debut)
+	for envoye := 0; envoye < sansFin; envoye += len(bloc) {
+		m, err := w.Write(bloc)
+		n += m
+		if err != nil {
+			break
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.envoyes += int64(n)
+}
+
+// ecouter answers graphql-transport-ws: the ack, then one message that
+// does not end.
+func (p *principalHostile) ecouter(w http.ResponseWriter, r *http.Request) {
+	amont := websocket.Upgrader{Subprotocols: []string{"graphql-transport-ws"}}
+	conn, err := amont.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	p.compter()
+	var init map[string]any
+	if conn.ReadJSON(&init) != nil || conn.WriteJSON(map[string]string{"type": "connection_ack"}) != nil || conn.ReadJSON(&init) != nil {
+		return
+	}
+	msg, err := conn.NextWriter(websocket.TextMessage)
+	if err != nil {
+		return
+	}
+	p.inonder(msg, `{"id":"1","type":"next","payload":{"data":"`)
+	_ = msg.Close()
+}
+
+// TestSecurite_ReponsesDuPrincipalBornees: a satellite (serve
+// --satellite-de) whose principal answers a GraphQL request, or sends a
+// message of the live subscription, of 640 MB reads a bounded part of it,
+// drops the link and tries again, its peak memory under memoireMaxAdmise
+// (issue 27, item 10).
+func TestSecurite_ReponsesDuPrincipalBornees(t *testing.T) {
+	exigerLinux(t)
+	for _, c := range []struct {
+		nom       string
+		websocket bool
+	}{{"réponse HTTP de 640 Mo", false}, {"message websocket de 640 Mo", true}} {
+		t.Run(c.nom, func(t *testing.T) {
+			principal := &principalHostile{websocket: c.websocket}
+			fake := httptest.NewServer(principal)
+			t.Cleanup(fake.Close)
+			debut := time.Now()
+			s := serveProcessus(t, t.TempDir(), "--satellite-de", fake.URL, "--jeton-centre", "secret", "--tournoi", "T")
+			require.Eventually(t, func() bool {
+				principal.mu.Lock()
+				defer principal.mu.Unlock()
+				return principal.essais >= 2
+			}, 2*time.Minute, 50*time.Millisecond, "the site tries again after a hostile answer")
+			principal.mu.Lock()
+			envoyes := principal.envoyes
+			principal.mu.Unlock()
+			pic := memoireMax(t, s.pid)
+			t.Logf("%s : deux essais en %v, %d Mo sortis du principal, VmHWM du site %d Mo", c.nom, time.Since(debut).Round(time.Millisecond), envoyes>>20, pic>>20)
+			assert.Less(t, pic, int64(memoireMaxAdmise), "the site's peak memory")
+		})
 	}
 }
