@@ -118,8 +118,9 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 
 // recevoirPaquet reads a centre's bundle sent online (base64) and checks
 // it speaks for the CENTRE token's event or twinning and centre (a
-// director speaks for any), then verifier's checks of its manifest, before
-// its events are read: the command's context and metadata.
+// director speaks for any), within the centre's rate (debitCentres), then
+// verifier's checks of its manifest, before its events are read: the
+// command's context and metadata.
 func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *string, verifier func(context.Context, centres.Manifeste) error) (context.Context, eventstore.Metadata, centres.Paquet, error) {
 	data, err := base64.StdEncoding.DecodeString(paquet)
 	if err != nil {
@@ -136,6 +137,9 @@ func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *stri
 	}
 	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != m.Centre {
 		return ctx, md, centres.Paquet{}, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, m.Centre)}
+	}
+	if err := r.envois.autoriser(m.Epreuve, m.Centre); err != nil {
+		return ctx, md, centres.Paquet{}, err
 	}
 	if err := verifier(ctx, m); err != nil {
 		return ctx, md, centres.Paquet{}, err

@@ -11,9 +11,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -28,10 +31,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/gorilla/websocket"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
+	"arbitre/domain/tournoi"
 	"arbitre/projections/centres"
 )
 
@@ -467,4 +476,90 @@ func TestSecurite_ReponsesDuPrincipalBornees(t *testing.T) {
 			assert.Less(t, pic, int64(memoireMaxAdmise), "the site's peak memory")
 		})
 	}
+}
+
+// paquetDeJoueurs writes a bundle that passes every check, as site S of
+// twinning J would send it for game P-1: n players whose names are
+// longueurNom letters long (graine first, to tell bundles apart), a game
+// without any coup yet.
+func paquetDeJoueurs(t *testing.T, n, longueurNom int, graine string) []byte {
+	t.Helper()
+	registre, err := catalogue.Registre()
+	require.NoError(t, err)
+	md := eventstore.Metadata{Actor: "test"}
+	var lignes bytes.Buffer
+	position := uint64(0)
+	ajouter := func(stream string, revision uint64, payload any) {
+		d, err := registre.NewEventData(uuid.New(), payload, md)
+		require.NoError(t, err)
+		position++
+		b, err := json.Marshal(eventstore.Event{ID: d.ID, Stream: stream, Revision: revision, Position: position, Type: d.Type,
+			Version: d.Version, Data: d.Data, Metadata: d.Metadata})
+		require.NoError(t, err)
+		lignes.Write(append(b, '\n'))
+	}
+	fluxTournoi, err := eventstore.TournoiStream("TS")
+	require.NoError(t, err)
+	fluxPartie, err := eventstore.PartieStream("P-1")
+	require.NoError(t, err)
+	licences := make([]string, n)
+	for i := range licences {
+		licences[i] = fmt.Sprintf("L%05d", i)
+		ajouter(fluxTournoi, uint64(i), tournoi.JoueurInscrit{Joueur: tournoi.Joueur{Licence: licences[i],
+			Nom: graine + strings.Repeat("N", longueurNom), Club: "Club", Serie: "3A"}})
+	}
+	ajouter(fluxPartie, 0, duplicate.PartieCreee{Partie: "P-1", Tournoi: "TS", Joueurs: licences})
+	somme := sha256.Sum256(lignes.Bytes())
+	return paquetHostile(t, centres.Manifeste{Epreuve: "J", Centre: "S", Partie: "P-1", Tournoi: "TS", Evenements: int(position),
+		SHA256: hex.EncodeToString(somme[:])}, 0, lignes.Bytes())
+}
+
+// TestSecurite_ResultatsDesSitesBornes: the results a twinned site sends
+// are recorded as one event each: results of more than 256 KiB (2,000
+// players with names of 1,000 letters, a 2 MB event from a bundle of a
+// tenth of that) are refused (RESULTATS_INVALIDES) and nothing is
+// recorded; a site sending bundle after bundle is refused past its burst
+// (RATE_LIMITED), what it sent before recorded (issue 27, item 9).
+func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
+	exigerLinux(t)
+	data := t.TempDir()
+	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "1", "--principal", "P", "--tournoi", "TP", "--site", "S")
+	require.NoError(t, err, out)
+	directeur := apiToken(t, data, "--role", "director")
+	site := apiToken(t, data, "--role", "centre", "--tournoi", "J", "--centre", "S")
+	s := serveProcessus(t, data, "--rate", "0")
+	require.Empty(t, s.gql(directeur, `mutation { creerTournoi(id:"TP", nom:"Principal") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(directeur, `mutation { creerPartie(tournoi:"TP", partie:"P-1", config:{graine: 3}) { id } }`, nil).Errors)
+	envoyer := func(paquet []byte) string {
+		return s.gql(site, `mutation($p: String!) { envoyerResultatsJumeles(paquet:$p) { empreinte } }`,
+			map[string]any{"p": base64.StdEncoding.EncodeToString(paquet)}).code()
+	}
+	flux, err := eventstore.JumelageStream("J")
+	require.NoError(t, err)
+	recus := func() (n, plusGros int) {
+		for _, e := range evenements(t, data, flux) {
+			if e.Type == federation.TypeResultatsSiteRecus {
+				n, plusGros = n+1, max(plusGros, len(e.Data))
+			}
+		}
+		return n, plusGros
+	}
+
+	gros := paquetDeJoueurs(t, 2000, 1000, "")
+	sousAttaque(t, s, "envoyerResultatsJumeles, 2 000 joueurs aux noms de 1 000 lettres ("+strconv.Itoa(len(gros)>>10)+" Kio)", func() {
+		assert.Equal(t, "RESULTATS_INVALIDES", envoyer(gros))
+	})
+	n, plusGros := recus()
+	assert.Zero(t, n, "nothing recorded (the largest event: %d bytes)", plusGros)
+
+	codes := map[string]int{}
+	sousAttaque(t, s, "envoyerResultatsJumeles, 30 paquets à la suite", func() {
+		for i := range 30 {
+			codes[envoyer(paquetDeJoueurs(t, 2, 10, strconv.Itoa(i)))]++
+		}
+	})
+	n, _ = recus()
+	assert.Positive(t, codes["RATE_LIMITED"], "%v", codes)
+	assert.Equal(t, codes[""], n, "each bundle accepted recorded once, none refused")
+	assert.Less(t, n, 30, "%v", codes)
 }

@@ -169,6 +169,9 @@ func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string) error 
 	if err := j.exigerSite(r.Centre); err != nil {
 		return err
 	}
+	if err := r.borner(); err != nil {
+		return err
+	}
 	for _, deja := range j.resultats {
 		if deja.Resultats.Centre == r.Centre && deja.Resultats.Partie == r.Partie && (deja.Empreinte == empreinte || reflect.DeepEqual(deja.Resultats, r)) {
 			return nil
