@@ -230,6 +230,9 @@ func TestSecurite_BombeZipPaquets(t *testing.T) {
 		{"classementJumele, jumelage inconnu, paquet abîmé", "NOT_FOUND", classer("INCONNU", abime("J", "S"))},
 		{"classementJumele, centre hors du jumelage, paquet abîmé", "RESULTATS_INVALIDES", classer("J", abime("J", "X"))},
 		{"envoyerResultatsCentre, paquet d'une autre épreuve, abîmé", "FORBIDDEN", envoyer(abime("AUTRE", "S"))},
+		// The costliest bundle within the bounds: 10,000 players, 15 MB of
+		// events to read, ranked.
+		{"classementJumele, paquet valide de 15 Mo", "", classer("J", paquetDeJoueurs(t, 10_000, 1300, ""))},
 	}
 	for nom, bombe := range bombes(t, "J") {
 		cas = append(cas, struct {
