@@ -363,6 +363,19 @@ func TestSecurite_BombeGzipListeDeMots(t *testing.T) {
 			assert.Less(t, pic, int64(memoireMaxAdmise), "%s, %s: the command's peak memory", commande[0], l.nom)
 		}
 	}
+	// A compiled lexicon's header, then a gigabyte (sparse): refused unread.
+	compile := filepath.Join(dir, "enorme.gaddag")
+	f, err := os.Create(compile)
+	require.NoError(t, err)
+	_, err = f.WriteString("ARBLEXGD")
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(1<<30))
+	require.NoError(t, f.Close())
+	out, err, pic := arbitreEnProcessus(t, "serve", "--data", t.TempDir(), "--listen", "127.0.0.1:0", "--lexicon", compile)
+	t.Logf("arbitre serve (lexique compilé de 1 Go) : pic de mémoire %d Mo", pic>>20)
+	require.Error(t, err, out)
+	assert.Contains(t, out, "plus de 67174428 octets")
+	assert.Less(t, pic, int64(memoireMaxAdmise), "serve, a compiled lexicon of 1 GB: the command's peak memory")
 }
 
 // principalHostile is a twinning's principal that answers a site's

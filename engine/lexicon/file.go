@@ -95,14 +95,19 @@ func Decode(data []byte) (*Lexicon, error) {
 const tailleCompileeMax = headerSize + 64<<10 + 4*maxArcs
 
 // Load reads a lexicon from a file in either form: compiled (by `arbitre
-// lexicon compile`, at most tailleCompileeMax bytes) or a plain word list,
-// gzip-compressed or not, read as it goes within ReadWords' bounds.
+// lexicon compile`) or a plain word list, gzip-compressed or not, read as
+// it goes within ReadWords' bounds; a file of more than tailleCompileeMax
+// bytes is neither.
 func Load(path string) (*Lexicon, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon: %w", err)
 	}
 	defer f.Close()
+	// No lexicon, compiled or plain, is that large: refused unread.
+	if st, err := f.Stat(); err == nil && st.Size() > tailleCompileeMax {
+		return nil, fmt.Errorf("lexique %s : plus de %d octets", path, tailleCompileeMax)
+	}
 	br := bufio.NewReader(f)
 	if debut, _ := br.Peek(len(magic)); !IsCompiled(debut) {
 		lex, err := Compile(br, path)
@@ -116,7 +121,7 @@ func Load(path string) (*Lexicon, error) {
 		return nil, fmt.Errorf("lexicon %s: %w", path, err)
 	}
 	if len(data) > tailleCompileeMax {
-		return nil, fmt.Errorf("lexique compilé %s : plus de %d octets", path, tailleCompileeMax)
+		return nil, fmt.Errorf("lexique %s : plus de %d octets", path, tailleCompileeMax)
 	}
 	lex, err := Decode(data)
 	if err != nil {

@@ -31,8 +31,11 @@ const (
 	TailleListeMax = 32 << 20
 	// LignesMax bounds its lines, blank ones included.
 	LignesMax = 2_000_000
-	// MotsMax bounds its words (before duplicates are removed).
-	MotsMax = 1_000_000
+	// MotsMax bounds its words (before duplicates are removed), LettresMax
+	// their letters (ODS8: 4,031,818): the compiled automaton grows with
+	// them.
+	MotsMax    = 1_000_000
+	LettresMax = 5_000_000
 	// LigneMax bounds a line, in bytes.
 	LigneMax = 1 << 10
 )
@@ -69,6 +72,7 @@ func ReadWords(r io.Reader) (WordList, error) {
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
 	var list WordList
+	lettres := 0
 	sc := bufio.NewScanner(&bornee{r: br})
 	sc.Buffer(make([]byte, LigneMax), LigneMax)
 	line := 1
@@ -90,6 +94,9 @@ func ReadWords(r io.Reader) (WordList, error) {
 		case len(w) >= 2:
 			if len(list.Words) == MotsMax {
 				return WordList{}, fmt.Errorf("liste de mots : plus de %d mots", MotsMax)
+			}
+			if lettres += len(w); lettres > LettresMax {
+				return WordList{}, fmt.Errorf("liste de mots : plus de %d lettres dans ses mots de 2 à %d lettres", LettresMax, MaxWordLength)
 			}
 			list.Words = append(list.Words, w)
 		}
