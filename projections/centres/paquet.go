@@ -88,10 +88,6 @@ func Exporter(ctx context.Context, r eventstore.Reader, registre *eventstore.Reg
 		lignes.Write(append(b, '\n'))
 		m.Evenements++
 	}
-	if lignes.Len() > TailleEvenementsMax {
-		return &federation.Erreur{Code: federation.CodePaquetCorrompu,
-			Message: fmt.Sprintf("la partie %s fait %d octets d'événements, un paquet en porte %d au plus", m.Partie, lignes.Len(), TailleEvenementsMax)}
-	}
 	somme := sha256.Sum256(lignes.Bytes())
 	m.Format, m.SHA256 = Format, hex.EncodeToString(somme[:])
 	manifeste, err := json.MarshalIndent(m, "", "  ")
