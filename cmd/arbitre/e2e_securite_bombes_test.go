@@ -179,13 +179,15 @@ func superposer(t *testing.T, paquet []byte, copies int) []byte {
 
 // bombes are the zip bombs of issue 27, item 4, as a centre "S" of event
 // or twinning epreuve would send them: one file of 256 MB of zeros (a
-// quarter of a megabyte deflated), and the same compressed stream named by
-// 20 overlapping entries.
+// quarter of a megabyte deflated), the same compressed stream named by 20
+// overlapping entries, and 10 MiB of zeros, within the size bound but
+// deflated a thousandfold.
 func bombes(t *testing.T, epreuve string) map[string][]byte {
 	t.Helper()
 	m := centres.Manifeste{Epreuve: epreuve, Centre: "S", Partie: "P-1", Tournoi: "T", Evenements: 1, SHA256: strings.Repeat("0", 64)}
 	une := paquetHostile(t, m, 256<<20, nil)
-	return map[string][]byte{"256 Mo de zéros": une, "20 entrées superposées": superposer(t, une, 20)}
+	return map[string][]byte{"256 Mo de zéros": une, "20 entrées superposées": superposer(t, une, 20),
+		"10 Mio de zéros": paquetHostile(t, m, 10<<20, nil)}
 }
 
 // TestSecurite_BombeZipPaquets: zip bombs sent to the anonymous

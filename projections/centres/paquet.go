@@ -222,7 +222,7 @@ func tailleAnnoncee(f *zip.File) error {
 		return corrompu(nil, "%s annonce %d octets, %d au plus", f.Name, f.UncompressedSize64, tailleMax[f.Name])
 	}
 	if f.UncompressedSize64 > TailleManifesteMax && f.UncompressedSize64/CompressionMax > f.CompressedSize64 {
-		return corrompu(nil, "%s : %d octets compressés en %d, plus de %d pour 1", f.Name, f.UncompressedSize64, f.CompressedSize64, CompressionMax)
+		return corrompu(nil, "%s : %d octets compressés en %d, %d pour 1 au plus", f.Name, f.UncompressedSize64, f.CompressedSize64, CompressionMax)
 	}
 	return nil
 }
