@@ -33,6 +33,9 @@ const (
 	CodeValidationFailed Code = "GRAPHQL_VALIDATION_FAILED"
 	// CodeParseFailed: the request is not GraphQL.
 	CodeParseFailed Code = "GRAPHQL_PARSE_FAILED"
+	// CodeRateLimited: too many requests (graphql/server's limit per token
+	// and address), or bundles from one centre (debitCentres).
+	CodeRateLimited Code = "RATE_LIMITED"
 	// CodeJournalAltere: an event read as evidence no longer matches the
 	// hash chain of the log (issue 16).
 	CodeJournalAltere Code = "JOURNAL_ALTERE"

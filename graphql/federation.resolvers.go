@@ -10,6 +10,7 @@ import (
 	fedcommand "arbitre/domain/federation/command"
 	"arbitre/domain/federation/liaison"
 	"arbitre/graphql/model"
+	"arbitre/projections/centres"
 	"context"
 	"fmt"
 )
@@ -18,7 +19,7 @@ import (
 func (r *mutationResolver) EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error) {
 	// The scope is the token's: its event and its centre, never what the
 	// bundle says (guide §2.17).
-	ctx, md, p, err := r.recevoirPaquet(ctx, paquet, clientMutationID)
+	ctx, md, p, err := r.recevoirPaquet(ctx, paquet, clientMutationID, func(context.Context, centres.Manifeste) error { return nil })
 	if err != nil {
 		return nil, err
 	}
@@ -33,25 +34,27 @@ func (r *mutationResolver) EnvoyerResultatsCentre(ctx context.Context, paquet st
 func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error) {
 	// The twinning and the site are the token's; the game is one of the
 	// twinned tournament's as stored here (guide §2.18.1.C, §2.18.2.C).
-	ctx, md, p, err := r.recevoirPaquet(ctx, paquet, clientMutationID)
+	ctx, md, p, err := r.recevoirPaquet(ctx, paquet, clientMutationID, func(ctx context.Context, m centres.Manifeste) error {
+		partie, err := r.Parties.Charger(withoutCommande(ctx), m.Partie)
+		if err != nil {
+			return err
+		}
+		j, err := r.Jumelages.Charger(withoutCommande(ctx), m.Epreuve)
+		if err != nil {
+			return err
+		}
+		if !j.Suit(m.Centre, partie.Tournoi()) {
+			return &Error{Code: CodeForbidden, Message: fmt.Sprintf("la partie %s n'est pas une partie du jumelage %s pour le site %s", m.Partie, m.Epreuve, m.Centre)}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	partie, err := r.Parties.Charger(withoutCommande(ctx), p.Manifeste.Partie)
-	if err != nil {
+	if err := r.twinning().RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, p.Empreinte, md); err != nil {
 		return nil, err
 	}
-	j, err := r.Jumelages.Charger(withoutCommande(ctx), p.Manifeste.Epreuve)
-	if err != nil {
-		return nil, err
-	}
-	if !j.Suit(p.Resultats.Centre, partie.Tournoi()) {
-		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("la partie %s n'est pas une partie du jumelage %s pour le site %s", p.Manifeste.Partie, p.Manifeste.Epreuve, p.Resultats.Centre)}
-	}
-	if err := r.twinning().RecevoirResultats(ctx, j.ID(), p.Resultats, p.Empreinte, md); err != nil {
-		return nil, err
-	}
-	return &model.ReceptionCentre{Epreuve: j.ID(), Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
+	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
 }
 
 // SuiviJumelage is the resolver for the suiviJumelage field.

@@ -53,21 +53,16 @@ func (r *queryResolver) ClassementNational(ctx context.Context, epreuve string) 
 
 // ClassementJumele is the resolver for the classementJumele field.
 func (r *queryResolver) ClassementJumele(ctx context.Context, jumelage string, paquets []string) (*federation.ClassementJumele, error) {
-	lus := make([]centres.Paquet, len(paquets))
+	donnes := make([][]byte, len(paquets))
 	for i, p := range paquets {
-		data, err := base64.StdEncoding.DecodeString(p)
-		if err != nil {
+		var err error
+		if donnes[i], err = base64.StdEncoding.DecodeString(p); err != nil {
 			return nil, invalidInput(fmt.Sprintf("paquets[%d]", i), err)
 		}
-		if lus[i], err = centres.Lire(data, r.Registry); err != nil {
-			return nil, err
-		}
 	}
-	scores, err := centres.ScoresJumeles(lus)
-	if err != nil {
-		return nil, err
-	}
-	c, err := r.twinning().Classement(ctx, jumelage, scores)
+	// The twinning is found, then every bundle's centre checked against it,
+	// before any bundle's events are read.
+	c, err := r.twinning().Classement(ctx, jumelage, centres.ScoresDesPaquets(r.Registry, donnes, func(i int) string { return fmt.Sprintf("paquets[%d]", i) }))
 	if err != nil {
 		return nil, err
 	}

@@ -118,24 +118,34 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 
 // recevoirPaquet reads a centre's bundle sent online (base64) and checks
 // it speaks for the CENTRE token's event or twinning and centre (a
-// director speaks for any): the command's context and metadata.
-func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *string) (context.Context, eventstore.Metadata, centres.Paquet, error) {
+// director speaks for any), within the centre's rate (debitCentres), then
+// verifier's checks of its manifest, before its events are read: the
+// command's context and metadata.
+func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *string, verifier func(context.Context, centres.Manifeste) error) (context.Context, eventstore.Metadata, centres.Paquet, error) {
 	data, err := base64.StdEncoding.DecodeString(paquet)
 	if err != nil {
 		return ctx, eventstore.Metadata{}, centres.Paquet{}, invalidInput("paquet", err)
 	}
-	p, err := centres.Lire(data, r.Registry)
+	a, err := centres.Ouvrir(ctx, data)
 	if err != nil {
-		return ctx, eventstore.Metadata{}, p, err
+		return ctx, eventstore.Metadata{}, centres.Paquet{}, err
 	}
-	ctx, md, err := r.commande(ctx, []acces.Role{acces.Centre}, acces.Portee{Tournoi: p.Manifeste.Epreuve}, nil, cmid)
+	m := a.Manifeste
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Centre}, acces.Portee{Tournoi: m.Epreuve}, nil, cmid)
 	if err != nil {
-		return ctx, md, p, err
+		return ctx, md, centres.Paquet{}, err
 	}
-	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != p.Resultats.Centre {
-		return ctx, md, p, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, p.Resultats.Centre)}
+	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != m.Centre {
+		return ctx, md, centres.Paquet{}, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, m.Centre)}
 	}
-	return ctx, md, p, nil
+	if err := r.envois.autoriser(m.Epreuve, m.Centre); err != nil {
+		return ctx, md, centres.Paquet{}, err
+	}
+	if err := verifier(ctx, m); err != nil {
+		return ctx, md, centres.Paquet{}, err
+	}
+	p, err := a.Lire(ctx, r.Registry)
+	return ctx, md, p, err
 }
 
 // indexJumelages lists the twinnings of each principal tournament, read on

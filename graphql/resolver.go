@@ -77,6 +77,8 @@ type Resolver struct {
 	// counts the twinned sites' open subscriptions.
 	jumelages indexJumelages
 	liens     liensOuverts
+	// envois limits the bundles each centre sends.
+	envois debitCentres
 }
 
 // Composants are what the API is assembled from: serve and the tests build

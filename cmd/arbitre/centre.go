@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -94,7 +95,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 		RunE: func(cmd *cobra.Command, fichiers []string) error {
 			return avecFederation(cmd.Context(), &importFlags, func(apps federationApps) error {
 				for _, f := range fichiers {
-					p, err := lirePaquet(f, apps.registre)
+					p, err := lirePaquet(cmd.Context(), f, apps.registre)
 					if err == nil {
 						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
 					}
@@ -163,12 +164,23 @@ func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApp
 }
 
 // lirePaquet reads and checks a centre's bundle file (centres.Lire).
-func lirePaquet(fichier string, registre *eventstore.Registry) (centres.Paquet, error) {
-	data, err := os.ReadFile(fichier)
+func lirePaquet(ctx context.Context, fichier string, registre *eventstore.Registry) (centres.Paquet, error) {
+	data, err := lireFichierPaquet(fichier)
 	if err != nil {
 		return centres.Paquet{}, err
 	}
-	return centres.Lire(data, registre)
+	return centres.Lire(ctx, data, registre)
+}
+
+// lireFichierPaquet reads a bundle file, never more than one byte past
+// centres.TaillePaquetMax: a larger one is refused by centres.Ouvrir.
+func lireFichierPaquet(fichier string) ([]byte, error) {
+	f, err := os.Open(fichier)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, centres.TaillePaquetMax+1))
 }
 
 // metadataCLI is who acts from the command line.

@@ -120,21 +120,16 @@ func init() {
 		PreRunE: exigerOptions("jumelage"),
 		RunE: func(c *cobra.Command, paquets []string) error {
 			return avecFederation(c.Context(), &classementFlags, func(apps federationApps) error {
-				lus := make([]centres.Paquet, len(paquets))
+				donnes := make([][]byte, len(paquets))
 				for i, f := range paquets {
-					p, err := lirePaquet(f, apps.registre)
-					if err != nil {
+					var err error
+					if donnes[i], err = lireFichierPaquet(f); err != nil {
 						return fmt.Errorf("jumelage classement %s : %w", f, err)
 					}
-					lus[i] = p
 				}
-				scores, err := centres.ScoresJumeles(lus)
+				cl, err := apps.jumelages.Classement(c.Context(), id, centres.ScoresDesPaquets(apps.registre, donnes, func(i int) string { return paquets[i] }))
 				if err != nil {
-					return err
-				}
-				cl, err := apps.jumelages.Classement(c.Context(), id, scores)
-				if err != nil {
-					return err
+					return fmt.Errorf("jumelage classement : %w", err)
 				}
 				enc := json.NewEncoder(c.OutOrStdout())
 				enc.SetIndent("", "  ")

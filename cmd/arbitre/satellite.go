@@ -77,7 +77,7 @@ func (f *satelliteFlags) configurer(log *slog.Logger) func(*server.Config) {
 					if err := centres.Exporter(ctx, r.Journal, r.Registry, centres.Manifeste{Epreuve: jumelage, Centre: site, Partie: partie}, &paquet); err != nil {
 						return nil, federation.ResultatsCentre{}, err
 					}
-					lu, err := centres.Lire(paquet.Bytes(), r.Registry)
+					lu, err := centres.Lire(ctx, paquet.Bytes(), r.Registry)
 					return paquet.Bytes(), lu.Resultats, err
 				},
 				Changements: func(ctx context.Context, partie string) <-chan uint64 {

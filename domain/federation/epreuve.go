@@ -63,6 +63,9 @@ func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string)
 			return refus(CodeCentreDejaRecu, "les résultats du centre %s sont déjà reçus (empreinte %.12s)", r.Centre, c.Empreinte)
 		}
 	}
+	if err := r.borner(); err != nil {
+		return err
+	}
 	if err := e.verifier(r); err != nil {
 		return err
 	}

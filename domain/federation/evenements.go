@@ -7,6 +7,7 @@
 package federation
 
 import (
+	"encoding/json"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -60,6 +61,24 @@ type ResultatsCentre struct {
 	// PartieAnnulee: the whole game was annulled or missing in this centre
 	// (§2.17.2–2.17.4): its results stay out of the national ranking.
 	PartieAnnulee bool `json:"partieAnnulee,omitempty"`
+}
+
+// TailleResultatsMax bounds a centre's results as they are recorded, in
+// JSON (docs/securite.md): a hall of 1,000 players over 50 coups is about
+// 250 KB.
+const TailleResultatsMax = 512 << 10
+
+// borner refuses results past TailleResultatsMax: each sending is one
+// event, kept for good.
+func (r ResultatsCentre) borner() error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if len(b) > TailleResultatsMax {
+		return refus(CodeResultatsInvalides, "les résultats du centre %s font %d octets, %d au plus", r.Centre, len(b), TailleResultatsMax)
+	}
+	return nil
 }
 
 // EpreuveOuverte opens an event played in many centres on one pre-drawn

@@ -169,6 +169,9 @@ func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string) error 
 	if err := j.exigerSite(r.Centre); err != nil {
 		return err
 	}
+	if err := r.borner(); err != nil {
+		return err
+	}
 	for _, deja := range j.resultats {
 		if deja.Resultats.Centre == r.Centre && deja.Resultats.Partie == r.Partie && (deja.Empreinte == empreinte || reflect.DeepEqual(deja.Resultats, r)) {
 			return nil
@@ -228,6 +231,12 @@ func (j *Jumelage) Detache(site string) bool { return j.detaches[site] }
 func (j *Jumelage) EnCoupure(site string) bool {
 	_, ok := j.coupures[site]
 	return ok
+}
+
+// Centre tells whether centre is the twinning's principal or one of its
+// sites: whose bundle the twinning ranks.
+func (j *Jumelage) Centre(centre string) bool {
+	return j.version > 0 && (centre == j.principal || slices.Contains(j.sites, centre))
 }
 
 func (j *Jumelage) exigerSite(site string) error {

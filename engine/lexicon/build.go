@@ -15,7 +15,15 @@ const Separator = 0
 // yields the n paths rev(w[:i+1]) ^ w[i+1:], the separator omitted when i is
 // the last letter; identical sub-automata are shared (incremental
 // construction of a minimal acyclic automaton over the sorted paths).
+// EtatsMax bounds the states of the automaton under construction: 3.4
+// times ODS8's, whose words share their letters as a language's do; random
+// letters share none and would take gigabytes (docs/securite.md).
+const EtatsMax = 1_500_000
+
 func Build(list WordList, label string) (*Lexicon, error) {
+	if len(list.Words) == 0 {
+		return nil, fmt.Errorf("liste de mots sans aucun mot de 2 à %d lettres", MaxWordLength)
+	}
 	paths := make([]string, 0, len(list.Words)*8)
 	buf := make([]byte, 0, 2*MaxWordLength)
 	for _, w := range list.Words {
@@ -43,6 +51,9 @@ func Build(list WordList, label string) (*Lexicon, error) {
 	b.init()
 	for _, p := range paths {
 		b.add(p)
+		if len(b.nodes) > EtatsMax {
+			return nil, fmt.Errorf("liste de mots : son automate passe %d états, trop pour une liste de mots (ODS8 en a 442 177)", EtatsMax)
+		}
 	}
 	arcs := b.flatten(b.finish())
 	if len(arcs) > maxArcs {

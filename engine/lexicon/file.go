@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -89,21 +90,40 @@ func Decode(data []byte) (*Lexicon, error) {
 	return newLexicon(arcs, int(words), string(body[:labelLen])), nil
 }
 
+// tailleCompileeMax bounds a compiled file: its header, a label of at most
+// 64 KiB and maxArcs arcs.
+const tailleCompileeMax = headerSize + 64<<10 + 4*maxArcs
+
 // Load reads a lexicon from a file in either form: compiled (by `arbitre
-// lexicon compile`) or a plain word list, gzip-compressed or not.
+// lexicon compile`) or a plain word list, gzip-compressed or not, read as
+// it goes within ReadWords' bounds; a file of more than tailleCompileeMax
+// bytes is neither.
 func Load(path string) (*Lexicon, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon: %w", err)
 	}
-	if IsCompiled(data) {
-		lex, err := Decode(data)
+	defer f.Close()
+	// No lexicon, compiled or plain, is that large: refused unread.
+	if st, err := f.Stat(); err == nil && st.Size() > tailleCompileeMax {
+		return nil, fmt.Errorf("lexique %s : plus de %d octets", path, tailleCompileeMax)
+	}
+	br := bufio.NewReader(f)
+	if debut, _ := br.Peek(len(magic)); !IsCompiled(debut) {
+		lex, err := Compile(br, path)
 		if err != nil {
 			return nil, fmt.Errorf("lexicon %s: %w", path, err)
 		}
 		return lex, nil
 	}
-	lex, err := Compile(bytes.NewReader(data), path)
+	data, err := io.ReadAll(io.LimitReader(br, tailleCompileeMax+1))
+	if err != nil {
+		return nil, fmt.Errorf("lexicon %s: %w", path, err)
+	}
+	if len(data) > tailleCompileeMax {
+		return nil, fmt.Errorf("lexique %s : plus de %d octets", path, tailleCompileeMax)
+	}
+	lex, err := Decode(data)
 	if err != nil {
 		return nil, fmt.Errorf("lexicon %s: %w", path, err)
 	}

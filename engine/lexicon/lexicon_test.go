@@ -37,7 +37,7 @@ func TestFold(t *testing.T) {
 
 func TestReadWordsNamesTheBadLine(t *testing.T) {
 	_, err := ReadWords(strings.NewReader("abc\n\nde-f\n"))
-	assert.ErrorContains(t, err, "line 3")
+	assert.ErrorContains(t, err, "ligne 3")
 	list, err := ReadWords(strings.NewReader("zoo\nABC\nabc\nA\nanticonstitutionnellement\n"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"ABC", "ZOO"}, list.Words)

@@ -123,6 +123,25 @@ func fusionner(a, b []eventstore.Event) []eventstore.Event {
 	return append(append(out, a...), b...)
 }
 
+// The bounds of a bundle (docs/securite.md, « Paquets, listes de mots et
+// réponses du principal »): its events are a game's and its tournament's,
+// a few megabytes for the largest hall. A bundle past them is refused from
+// its zip headers, before anything is inflated, and again from the bytes
+// read, whatever its headers say.
+const (
+	// TailleManifesteMax bounds manifeste.json, inflated.
+	TailleManifesteMax = 64 << 10
+	// TailleEvenementsMax bounds evenements.jsonl, inflated.
+	TailleEvenementsMax = 16 << 20
+	// CompressionMax bounds how many bytes a compressed byte inflates to
+	// (events compress about tenfold); a file smaller than
+	// TailleManifesteMax is not held to it.
+	CompressionMax = 100
+	// TaillePaquetMax bounds a bundle's file: its two files stored
+	// uncompressed, with room for the zip's headers.
+	TaillePaquetMax = TailleEvenementsMax + TailleManifesteMax + 4<<10
+)
+
 // Paquet is a bundle read and checked.
 type Paquet struct {
 	Manifeste Manifeste
@@ -132,36 +151,143 @@ type Paquet struct {
 	Resultats federation.ResultatsCentre
 }
 
+// Archive is a bundle opened: its zip's two files checked against the
+// bounds and its manifest read, its events not yet inflated. Whoever
+// receives a bundle checks what the manifest claims (the token's centre
+// and event, the twinning's sites) before reading the events (Lire).
+type Archive struct {
+	Manifeste Manifeste
+	// Empreinte is the bundle's fingerprint (Paquet.Empreinte).
+	Empreinte  string
+	evenements *zip.File
+}
+
+// Ouvrir opens a bundle: a zip of exactly manifeste.json and
+// evenements.jsonl, each within its bound and CompressionMax, the
+// manifest read. A bundle that fails is refused whole with
+// PAQUET_CORROMPU.
+func Ouvrir(ctx context.Context, data []byte) (*Archive, error) {
+	if len(data) > TaillePaquetMax {
+		return nil, corrompu(nil, "un paquet fait %d octets au plus", TaillePaquetMax)
+	}
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, corrompu(err, "archive illisible")
+	}
+	a := &Archive{}
+	var manifeste *zip.File
+	for _, f := range z.File {
+		switch {
+		case f.Name == FichierManifeste && manifeste == nil:
+			manifeste = f
+		case f.Name == FichierEvenements && a.evenements == nil:
+			a.evenements = f
+		default:
+			return nil, corrompu(nil, "fichier %q inattendu : %s et %s seulement, une fois chacun", f.Name, FichierManifeste, FichierEvenements)
+		}
+		if err := tailleAnnoncee(f); err != nil {
+			return nil, err
+		}
+	}
+	if manifeste == nil || a.evenements == nil {
+		return nil, corrompu(nil, "%s et %s attendus", FichierManifeste, FichierEvenements)
+	}
+	contenu, err := extraire(ctx, manifeste)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(contenu))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a.Manifeste); err != nil {
+		return nil, corrompu(err, "manifeste illisible")
+	}
+	if a.Manifeste.Format != Format {
+		return nil, corrompu(nil, "format %q inconnu (%s attendu)", a.Manifeste.Format, Format)
+	}
+	canon, err := json.Marshal(a.Manifeste)
+	if err != nil {
+		return nil, err
+	}
+	somme := sha256.Sum256(canon)
+	a.Empreinte = hex.EncodeToString(somme[:])
+	return a, nil
+}
+
+// tailleMax is the bound of each file of a bundle.
+var tailleMax = map[string]uint64{FichierManifeste: TailleManifesteMax, FichierEvenements: TailleEvenementsMax}
+
+// tailleAnnoncee checks a file's sizes as its zip headers announce them.
+func tailleAnnoncee(f *zip.File) error {
+	if f.UncompressedSize64 > tailleMax[f.Name] {
+		return corrompu(nil, "%s annonce %d octets, %d au plus", f.Name, f.UncompressedSize64, tailleMax[f.Name])
+	}
+	if f.UncompressedSize64 > TailleManifesteMax && f.UncompressedSize64/CompressionMax > f.CompressedSize64 {
+		return corrompu(nil, "%s : %d octets compressés en %d, %d pour 1 au plus", f.Name, f.UncompressedSize64, f.CompressedSize64, CompressionMax)
+	}
+	return nil
+}
+
+// extraire inflates a file checked by tailleAnnoncee: exactly the size its
+// headers announce, never a byte more, stopped when ctx ends.
+func extraire(ctx context.Context, f *zip.File) ([]byte, error) {
+	rc, err := f.Open()
+	if err != nil {
+		return nil, corrompu(err, "%s illisible", f.Name)
+	}
+	defer rc.Close()
+	r := lecteur{ctx: ctx, r: rc}
+	b := make([]byte, f.UncompressedSize64)
+	if _, err := io.ReadFull(r, b); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, corrompu(err, "%s : moins d'octets que les %d annoncés", f.Name, f.UncompressedSize64)
+	}
+	// The end, where zip checks the CRC, and not one byte more.
+	if n, err := r.Read(make([]byte, 1)); n > 0 || err != io.EOF {
+		return nil, corrompu(err, "%s : plus d'octets que les %d annoncés", f.Name, f.UncompressedSize64)
+	}
+	return b, nil
+}
+
+// lecteur reads r until ctx ends.
+type lecteur struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (l lecteur) Read(b []byte) (int, error) {
+	if err := l.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return l.r.Read(b)
+}
+
 // Lire checks a bundle — its two files, the events' count and hash, each
 // event decodable, of the game's and its tournament's streams only, their
 // revisions 0, 1, 2... — and folds its events into the centre's results:
 // each player's score in the centre's standings and his points per coup.
-// A bundle that fails is refused whole with PAQUET_CORROMPU.
-func Lire(data []byte, registre *eventstore.Registry) (Paquet, error) {
-	var p Paquet
-	fichiers, err := ouvrir(data)
+// A bundle that fails is refused whole with PAQUET_CORROMPU; ctx's end
+// stops the reading.
+func Lire(ctx context.Context, data []byte, registre *eventstore.Registry) (Paquet, error) {
+	a, err := Ouvrir(ctx, data)
 	if err != nil {
-		return p, corrompu(err, "archive illisible")
+		return Paquet{}, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(fichiers[FichierManifeste]))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p.Manifeste); err != nil {
-		return p, corrompu(err, "manifeste illisible")
-	}
+	return a.Lire(ctx, registre)
+}
+
+// Lire reads and folds the events of an opened bundle (the package's Lire).
+func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paquet, error) {
+	p := Paquet{Manifeste: a.Manifeste, Empreinte: a.Empreinte}
 	m := p.Manifeste
-	if m.Format != Format {
-		return p, corrompu(nil, "format %q inconnu (%s attendu)", m.Format, Format)
-	}
-	lignes := fichiers[FichierEvenements]
-	if somme := sha256.Sum256(lignes); hex.EncodeToString(somme[:]) != m.SHA256 {
-		return p, corrompu(nil, "l'empreinte des événements ne correspond pas au manifeste : paquet modifié ou tronqué")
-	}
-	canon, err := json.Marshal(m)
+	lignes, err := extraire(ctx, a.evenements)
 	if err != nil {
 		return p, err
 	}
-	somme := sha256.Sum256(canon)
-	p.Empreinte = hex.EncodeToString(somme[:])
+	if somme := sha256.Sum256(lignes); hex.EncodeToString(somme[:]) != m.SHA256 {
+		return p, corrompu(nil, "l'empreinte des événements ne correspond pas au manifeste : paquet modifié ou tronqué")
+	}
 	fluxPartie, err := eventstore.PartieStream(m.Partie)
 	if err != nil {
 		return p, corrompu(err, "partie %q invalide", m.Partie)
@@ -177,6 +303,9 @@ func Lire(data []byte, registre *eventstore.Registry) (Paquet, error) {
 	n := 0
 	for sc.Scan() {
 		n++
+		if err := ctx.Err(); err != nil {
+			return p, err
+		}
 		var e eventstore.Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return p, corrompu(err, "événement %d illisible", n)
@@ -210,34 +339,6 @@ func Lire(data []byte, registre *eventstore.Registry) (Paquet, error) {
 			Club: l.Club, Score: l.Score, Points: points[l.Licence]})
 	}
 	return p, nil
-}
-
-// ouvrir reads the bundle's two files, and nothing else.
-func ouvrir(data []byte) (map[string][]byte, error) {
-	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]byte{}
-	for _, f := range z.File {
-		if f.Name != FichierManifeste && f.Name != FichierEvenements {
-			return nil, fmt.Errorf("fichier %q inattendu", f.Name)
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(io.LimitReader(rc, 1<<28))
-		rc.Close()
-		if err != nil {
-			return nil, err
-		}
-		out[f.Name] = b
-	}
-	if len(out) != 2 {
-		return nil, fmt.Errorf("%s et %s attendus", FichierManifeste, FichierEvenements)
-	}
-	return out, nil
 }
 
 func corrompu(cause error, format string, args ...any) error {

@@ -34,7 +34,7 @@ func (p Principal) Scores(ctx context.Context, principal, t string) ([]federatio
 		if err := Exporter(ctx, p.Journal, p.Registre, Manifeste{Centre: principal, Partie: partie}, &b); err != nil {
 			return nil, err
 		}
-		lu, err := Lire(b.Bytes(), p.Registre)
+		lu, err := Lire(ctx, b.Bytes(), p.Registre)
 		if err != nil {
 			return nil, err
 		}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -27,6 +29,17 @@ type Principal struct {
 	Jeton string
 	HTTP  *http.Client
 }
+
+// The bounds of what a site reads from its principal (docs/securite.md):
+// a game's public facts are a few hundred kilobytes, a message of the live
+// subscription a few bytes. Past them the site drops the answer, and the
+// link, and tries again.
+const (
+	// ReponseMax bounds a GraphQL answer over HTTP.
+	ReponseMax = 8 << 20
+	// MessageMax bounds a message of the live subscription.
+	MessageMax = 64 << 10
+)
 
 // reponse is a GraphQL response.
 type reponse struct {
@@ -57,8 +70,15 @@ func (p *Principal) requete(ctx context.Context, query string, vars map[string]a
 		return err
 	}
 	defer resp.Body.Close()
+	lu, err := io.ReadAll(io.LimitReader(resp.Body, ReponseMax+1))
+	if err != nil {
+		return fmt.Errorf("réponse du principal illisible (HTTP %d) : %w", resp.StatusCode, err)
+	}
+	if len(lu) > ReponseMax {
+		return fmt.Errorf("réponse du principal de plus de %d octets (HTTP %d) : abandonnée", ReponseMax, resp.StatusCode)
+	}
 	var r reponse
-	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+	if err := json.Unmarshal(lu, &r); err != nil {
 		return fmt.Errorf("réponse du principal illisible (HTTP %d) : %w", resp.StatusCode, err)
 	}
 	if err := r.refus(); err != nil {
@@ -134,6 +154,7 @@ func (p *Principal) Ecouter(ctx context.Context, partie string, f func() error) 
 		return err
 	}
 	defer conn.Close()
+	conn.SetReadLimit(MessageMax)
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
 	init, err := json.Marshal(map[string]string{"Authorization": "Bearer " + p.Jeton})
@@ -150,7 +171,9 @@ func (p *Principal) Ecouter(ctx context.Context, partie string, f func() error) 
 	}
 	for {
 		var m message
-		if err := conn.ReadJSON(&m); err != nil {
+		if err := conn.ReadJSON(&m); errors.Is(err, websocket.ErrReadLimit) {
+			return fmt.Errorf("liaison avec le principal : message de plus de %d octets, abandonné", MessageMax)
+		} else if err != nil {
 			return fmt.Errorf("liaison avec le principal : %w", err)
 		}
 		switch m.Type {

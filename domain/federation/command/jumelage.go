@@ -53,17 +53,26 @@ func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md even
 	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Echeance(at) })
 }
 
+// Donnes are the scores given to a twinning's ranking (the sites'
+// bundles), read once the twinning is found, so that it can check them
+// against the twinning before reading them whole.
+type Donnes func(ctx context.Context, j *federation.Jumelage) ([]federation.ScorePartie, error)
+
 // Classement ranks the sites' scores under the twinning's formula and
 // decisions (§2.18.1.C, §2.18.2.C): the scores given (bundles) and, for the
 // sites and games they leave out, the results the sites sent online and the
 // principal's own games, read from its store.
-func (a Twinning) Classement(ctx context.Context, id string, scores []federation.ScorePartie) (federation.ClassementJumele, error) {
+func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (federation.ClassementJumele, error) {
 	j, err := a.Jumelages.Charger(ctx, id)
 	if err != nil {
 		return federation.ClassementJumele{}, err
 	}
 	if j.Version() == 0 {
 		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
+	}
+	scores, err := donnes(ctx, j)
+	if err != nil {
+		return federation.ClassementJumele{}, err
 	}
 	autres := j.Scores()
 	if a.Principal != nil && j.Tournoi() != "" {
@@ -73,12 +82,12 @@ func (a Twinning) Classement(ctx context.Context, id string, scores []federation
 		}
 		autres = append(siens, autres...)
 	}
-	donnes := map[[2]string]bool{}
+	bundles := map[[2]string]bool{}
 	for _, s := range scores {
-		donnes[[2]string{s.Site, s.Partie}] = true
+		bundles[[2]string{s.Site, s.Partie}] = true
 	}
 	for _, s := range autres {
-		if !donnes[[2]string{s.Site, s.Partie}] {
+		if !bundles[[2]string{s.Site, s.Partie}] {
 			scores = append(scores, s)
 		}
 	}
