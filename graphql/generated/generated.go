@@ -7249,8 +7249,10 @@ enum CodeErreur {
   RATE_LIMITED
   "Requête — L'introspection (__schema, __type) est désactivée sur ce serveur."
   INTROSPECTION_DISABLED
-  "Requête — La requête imbrique trop de sélections."
+  "Requête — La requête imbrique trop de sélections, ou trop de fragments les uns dans les autres."
   QUERY_TOO_DEEP
+  "Requête — Le document GraphQL dépasse une borne (octets, éléments, champs une fois les fragments développés, alias, clé répétée) ; le message la nomme."
+  QUERY_TOO_LARGE
   "Requête — Le texte de la requête n'est pas du GraphQL ; extensions.detail donne l'erreur de syntaxe."
   GRAPHQL_PARSE_FAILED
   "Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise."
