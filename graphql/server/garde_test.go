@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	gql "github.com/99designs/gqlgen/graphql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -68,6 +69,25 @@ func TestSecurite_GardeDocument(t *testing.T) {
 			assert.NotContains(t, err.Message, "exceed")
 		})
 	}
+}
+
+// Issue 27 item 1: gqlgen v0.17.85 collected a spread's fields with their
+// selections twice, doubling them at each fragment (13 levels: serveur
+// selected 8,192 times); v0.17.98 collects them once. The guard stays in
+// front of gqlgen all the same.
+func TestSecurite_CollecteDesFragmentsSansDoublement(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{...F0}")
+	for i := range 12 {
+		fmt.Fprintf(&b, " fragment F%d on Query{...F%d}", i, i+1)
+	}
+	b.WriteString(" fragment F12 on Query{serveur{version}}")
+	doc, err := parser.ParseQuery(&ast.Source{Input: b.String()})
+	require.NoError(t, err)
+	oc := &gql.OperationContext{Doc: doc, Operation: doc.Operations[0]}
+	champs := gql.CollectFields(oc, oc.Operation.SelectionSet, []string{"Query"})
+	require.Len(t, champs, 1)
+	assert.Len(t, champs[0].Selections, 1)
 }
 
 // FuzzGardeDocument builds documents from fragments, spreads, aliases and
