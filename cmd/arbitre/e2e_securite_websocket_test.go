@@ -139,7 +139,7 @@ func TestSecurite_WebsocketAutreOrigine(t *testing.T) {
 }
 
 // Item 3: a websocket that sends no connection_init is closed once the
-// delay passes (4400/1002), on both subprotocols (the legacy one waited
+// delay passes (1002), on both subprotocols (the legacy one waited
 // for ever).
 func TestSecurite_WebsocketSansInitFerme(t *testing.T) {
 	s := startAPIServerWith(t, t.TempDir(), slogDiscard(), func(c *server.Config) {

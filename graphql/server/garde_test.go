@@ -94,7 +94,7 @@ func TestSecurite_CollecteDesFragmentsSansDoublement(t *testing.T) {
 // nested fields, and checks the guard against a plain expansion of each
 // operation: whatever it accepts expands within the bounds, and it
 // refuses with one of its codes. `.ci/run` fuzzes it for a bounded time;
-// `go test` replays the seeds and testdata/fuzz/FuzzGardeDocument.
+// `go test` replays its seeds.
 func FuzzGardeDocument(f *testing.F) {
 	for _, seed := range []string{"\x00\x02\x02\x01\x04\x00\x02\x02\x02\x02", "\x00\x00\x00\x01\x00\x02\x01\x03\x04\x01\x02\x00",
 		"\x02\x00\x04\x00\x02\x01\x02\x01\x04\x01\x02\x02\x02\x02\x04\x02\x01\x00\x01\x01", strings.Repeat("\x00\x05\x02\x01", 12)} {
