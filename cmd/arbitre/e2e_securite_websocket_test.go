@@ -144,7 +144,6 @@ func TestSecurite_WebsocketAutreOrigine(t *testing.T) {
 func TestSecurite_WebsocketSansInitFerme(t *testing.T) {
 	s := startAPIServerWith(t, t.TempDir(), slogDiscard(), func(c *server.Config) {
 		c.Limits.Rate = 0
-		c.Delais = server.DefaultDelais
 		c.Delais.InitWS = 200 * time.Millisecond
 	})
 	defer s.stop()
@@ -167,7 +166,6 @@ func TestSecurite_WebsocketInactifFerme(t *testing.T) {
 	const inactivite = 300 * time.Millisecond
 	s := startAPIServerWith(t, data, slogDiscard(), func(c *server.Config) {
 		c.Limits.Rate = 0
-		c.Delais = server.DefaultDelais
 		c.Delais.InactiviteWS = inactivite
 	})
 	defer s.stop()
@@ -218,7 +216,6 @@ func TestSecurite_DelaiDesOperations(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServerWith(t, data, slogDiscard(), func(c *server.Config) {
 		c.Limits.Rate = 0
-		c.Delais = server.DefaultDelais
 		c.Delais.Operation = time.Nanosecond
 	})
 	defer s.stop()

@@ -35,6 +35,18 @@ type Delais struct {
 // file descriptor is closed after two minutes.
 var DefaultDelais = Delais{Operation: 30 * time.Second, InitWS: 10 * time.Second, InactiviteWS: 2 * time.Minute}
 
+// completes is d with DefaultDelais's value for each zero field.
+func (d Delais) completes() Delais {
+	for _, c := range []struct{ champ, defaut *time.Duration }{
+		{&d.Operation, &DefaultDelais.Operation}, {&d.InitWS, &DefaultDelais.InitWS}, {&d.InactiviteWS, &DefaultDelais.InactiviteWS},
+	} {
+		if *c.champ == 0 {
+			*c.champ = *c.defaut
+		}
+	}
+	return d
+}
+
 // delaiOperation gives every query and mutation its deadline.
 type delaiOperation struct{ delai time.Duration }
 

@@ -64,7 +64,8 @@ type Config struct {
 	// Taches run beside the server while it serves, each until its context
 	// ends (a twinned site's link to its principal, guide §2.18).
 	Taches map[string]func(ctx context.Context) error
-	// Delais bound operations and websockets; zero: DefaultDelais.
+	// Delais bound operations and websockets; a zero field is
+	// DefaultDelais's.
 	Delais Delais
 }
 
@@ -92,9 +93,7 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = DefaultLimits
 	}
-	if cfg.Delais == (Delais{}) {
-		cfg.Delais = DefaultDelais
-	}
+	cfg.Delais = cfg.Delais.completes()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Use(middleware.Recover())
