@@ -208,9 +208,10 @@ func TestSecurite_WebsocketInactifFerme(t *testing.T) {
 }
 
 // Issue 27: every query and mutation, over HTTP or a websocket, runs
-// under a deadline its resolvers and the engine honour: past it a read
-// answers TIMEOUT, and so does the engine's search. Here the deadline is
-// so short that every operation has passed it when its fields resolve.
+// under a deadline. Here it is so short that every operation has passed
+// it before its fields start: each is answered TIMEOUT and nothing runs
+// (that the engine's search stops at the deadline, with TIMEOUT, is
+// TestSecurite_ResoudreDelaiDepasse in package graphql).
 func TestSecurite_DelaiDesOperations(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
