@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -201,4 +203,39 @@ func TestSecurite_DocumentsHostiles(t *testing.T) {
 			assert.Empty(t, s.gql("", `{ serveur { version } }`, nil).Errors, "the server still answers")
 		})
 	}
+}
+
+// Issue 27 items 1 and 3, from a browser: a page of another origin, as a
+// phone in the hall may open, sends item 1's query by GET (a simple
+// request, sent without preflight) and opens a websocket to the server.
+// The query is refused before it costs anything (the server's memory is
+// watched) and the websocket never opens.
+func TestSecurite_PageDUneAutreOrigine(t *testing.T) {
+	s := serveProcessus(t, t.TempDir(), "--rate", "0")
+	cible, _ := json.Marshal(map[string]string{
+		"get": s.url + "/graphql?query=" + url.QueryEscape(fragmentsEnChaine(31, 1)),
+		"ws":  strings.Replace(s.url, "http", "ws", 1) + "/graphql",
+	})
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>page hostile</title><script>
+const cible = %s;
+window.resultat = {};
+fetch(cible.get, {mode: "no-cors"}).then(() => { window.resultat.get = "envoyée"; }, () => { window.resultat.get = "échouée"; });
+const ws = new WebSocket(cible.ws, "graphql-transport-ws");
+ws.onopen = () => { window.resultat.ws = "ouvert"; };
+ws.onclose = () => { window.resultat.ws = window.resultat.ws || "refusé"; };
+</script>`, cible)
+	}))
+	defer page.Close()
+	nav := navigateur(t, 800, 600)
+	v := surveiller(t, s)
+	executer(t, nav, chromedp.Navigate(strings.Replace(page.URL, "127.0.0.1", "localhost", 1)))
+	attendre(t, nav, `window.resultat && window.resultat.get !== undefined && window.resultat.ws !== undefined`, delaiHostile, "the GET answered and the websocket settled")
+	v.verifier(t, "GET et websocket depuis une page d'une autre origine")
+	var resultat map[string]string
+	evaluer(t, nav, `window.resultat`, &resultat)
+	assert.Equal(t, "envoyée", resultat["get"], "the server answered the GET")
+	assert.Equal(t, "refusé", resultat["ws"], "the websocket of another origin is refused")
+	assert.Empty(t, s.gql("", `{ serveur { version } }`, nil).Errors, "the server still answers")
 }
