@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,6 +35,22 @@ func TestSecurite_ResoudreInterrompu(t *testing.T) {
 	sol, err = q.Resoudre(context.Background(), pos, nil)
 	require.NoError(t, err)
 	assert.Positive(t, sol.ScoreTop)
+}
+
+// Issue 27: past its operation's deadline (server.Delais), resoudre
+// stops and the answer says TIMEOUT.
+func TestSecurite_ResoudreDelaiDepasse(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
+	require.NoError(t, err)
+	q := (&Resolver{Engine: solve.NewPool(lex)}).Query()
+	pos := model.PositionInput{Grille: strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n"), Tirage: "ZEN??NE"}
+
+	passe, cancel := context.WithDeadline(context.Background(), time.Now())
+	defer cancel()
+	sol, err := q.Resoudre(passe, pos, nil)
+	assert.Nil(t, sol)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Equal(t, string(CodeTimeout), PresentError(passe, err).Extensions["code"])
 }
 
 // Issue 12 item 6: a placement the rules allow but whose word is not in the

@@ -39,6 +39,8 @@ const (
 	// CodeJournalAltere: an event read as evidence no longer matches the
 	// hash chain of the log (issue 16).
 	CodeJournalAltere Code = "JOURNAL_ALTERE"
+	// CodeTimeout: the operation passed its deadline (server.Delais).
+	CodeTimeout Code = "TIMEOUT"
 )
 
 // Error is the one error type of the API: a code, a French message a
@@ -91,6 +93,9 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 // translate gives any error its refusal: the one path from errors to the
 // client.
 func translate(ctx context.Context, err error) *Error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &Error{Code: CodeTimeout, Message: "Délai dépassé : la requête a pris trop de temps, la découper ou la renvoyer", Err: err}
+	}
 	if errors.Is(err, eventstore.ErrCleReutilisee) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
 	}

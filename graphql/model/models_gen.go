@@ -1213,8 +1213,14 @@ const (
 	CodeErreurRateLimited CodeErreur = "RATE_LIMITED"
 	// Requête — L'introspection (__schema, __type) est désactivée sur ce serveur.
 	CodeErreurIntrospectionDisabled CodeErreur = "INTROSPECTION_DISABLED"
-	// Requête — La requête imbrique trop de sélections.
+	// Requête — La requête imbrique trop de sélections, ou trop de fragments les uns dans les autres.
 	CodeErreurQueryTooDeep CodeErreur = "QUERY_TOO_DEEP"
+	// Requête — Le document GraphQL dépasse une borne (octets, éléments, champs une fois les fragments développés, alias, clé répétée) ; le message la nomme.
+	CodeErreurQueryTooLarge CodeErreur = "QUERY_TOO_LARGE"
+	// Requête — L'opération a dépassé son délai (30 s) ; le moteur et les lectures s'arrêtent.
+	CodeErreurTimeout CodeErreur = "TIMEOUT"
+	// Requête — La réponse avait plus de 50 erreurs : les suivantes sont remplacées par celle-ci, qui dit combien.
+	CodeErreurTooManyErrors CodeErreur = "TOO_MANY_ERRORS"
 	// Requête — Le texte de la requête n'est pas du GraphQL ; extensions.detail donne l'erreur de syntaxe.
 	CodeErreurGraphqlParseFailed CodeErreur = "GRAPHQL_PARSE_FAILED"
 	// Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise.
@@ -1417,6 +1423,9 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurRateLimited,
 	CodeErreurIntrospectionDisabled,
 	CodeErreurQueryTooDeep,
+	CodeErreurQueryTooLarge,
+	CodeErreurTimeout,
+	CodeErreurTooManyErrors,
 	CodeErreurGraphqlParseFailed,
 	CodeErreurGraphqlValidationFailed,
 	CodeErreurJournalAltere,
@@ -1512,7 +1521,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
 		return true
 	}
 	return false
@@ -1536,7 +1545,7 @@ func (e *CodeErreur) UnmarshalGQL(v any) error {
 }
 
 func (e CodeErreur) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *CodeErreur) UnmarshalJSON(b []byte) error {
@@ -1597,7 +1606,7 @@ func (e *FormatExport) UnmarshalGQL(v any) error {
 }
 
 func (e FormatExport) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *FormatExport) UnmarshalJSON(b []byte) error {
@@ -1655,7 +1664,7 @@ func (e *MotifAnnulation) UnmarshalGQL(v any) error {
 }
 
 func (e MotifAnnulation) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *MotifAnnulation) UnmarshalJSON(b []byte) error {
@@ -1743,7 +1752,7 @@ func (e *ProblemeCoup) UnmarshalGQL(v any) error {
 }
 
 func (e ProblemeCoup) MarshalGQL(w io.Writer) {
-	fmt.Fprint(w, strconv.Quote(e.String()))
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
 }
 
 func (e *ProblemeCoup) UnmarshalJSON(b []byte) error {

@@ -27,6 +27,7 @@ const (
 	codeBadRequest            = "BAD_REQUEST"
 	codePayloadTooLarge       = "PAYLOAD_TOO_LARGE"
 	codeIntrospectionDisabled = "INTROSPECTION_DISABLED"
+	codeForbidden             = "FORBIDDEN"
 )
 
 // Timeouts bound how long one connection may hold the server. They apply
@@ -145,12 +146,15 @@ var wireTypes = map[string]string{"query": "une chaîne", "operationName": "une 
 // strictRequests refuses, before gqlgen sees it, a request that is not
 // exactly one GraphQL request: a POST body not JSON, truncated, a batch (JSON
 // array), with fields of the wrong type or trailing data, or over limit; GET
-// parameters variables or extensions that are not JSON objects; any other
-// method than GET, POST, OPTIONS and the websocket's upgrade. The refusals
-// are GraphQL answers with a code and never echo the request.
+// parameters variables or extensions that are not JSON objects; a
+// websocket upgrade from a page of another origin (403 FORBIDDEN); any
+// other method than GET, POST, OPTIONS and the websocket's upgrade. The
+// refusals are GraphQL answers with a code and never echo the request.
 func strictRequests(limit string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
+		case r.Header.Get("Upgrade") != "" && !memeOrigine(r):
+			writeRefusal(w, http.StatusForbidden, codeForbidden, "Connexion refusée : une page d'une autre origine ne peut pas ouvrir de websocket vers ce serveur")
 		case r.Header.Get("Upgrade") != "" || r.Method == http.MethodOptions:
 			next.ServeHTTP(w, r)
 		case r.Method == http.MethodGet:
@@ -166,6 +170,19 @@ func strictRequests(limit string, next http.Handler) http.Handler {
 			writeRefusal(w, http.StatusMethodNotAllowed, codeBadRequest, "Requête refusée : méthode HTTP non acceptée, GET ou POST")
 		}
 	})
+}
+
+// memeOrigine tells whether a websocket upgrade comes from this server's
+// own pages (its Origin names the host it was sent to) or from a client
+// that is no browser (no Origin: the CLI, a twinned site). A page of any
+// other origin, which a phone in the hall may open, is refused.
+func memeOrigine(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
 }
 
 // checkParams tells in French what is wrong with a GET request's JSON

@@ -92,8 +92,9 @@ func TestSecurite_MoteurEntreesBornees(t *testing.T) {
 
 // Issue 11 item 4: the engine's fields cost in the complexity limit what
 // they cost the server: 200 aliases of resoudre in one request are refused
-// before any work (no data at all), and so is the 25th solution of a
-// request, while 24 are answered.
+// before any work (no data at all) — by the document's guard since issue
+// 27 (at most 100 aliases in a selection) —, and so is the 25th solution
+// of a request, while 24 are answered.
 func TestSecurite_MoteurCoutDeComplexite(t *testing.T) {
 	h := newHarness(t)
 	director := h.token(acces.Demande{Role: acces.Directeur, Duree: time.Hour})
@@ -108,9 +109,9 @@ func TestSecurite_MoteurCoutDeComplexite(t *testing.T) {
 	}
 	vars := map[string]any{"p": map[string]any{"grille": emptyGrid, "tirage": "ZENZEN?"}}
 
-	for _, n := range []int{200, 25} {
+	for n, code := range map[int]string{200: "QUERY_TOO_LARGE", 25: "COMPLEXITY_LIMIT_EXCEEDED"} {
 		out := h.query(director, aliases(n), vars)
-		require.Equal(t, "COMPLEXITY_LIMIT_EXCEEDED", out.code(), "%d aliases", n)
+		require.Equal(t, code, out.code(), "%d aliases", n)
 		assert.Nil(t, out.Data, "%d aliases: nothing ran", n)
 	}
 	out := h.query(director, aliases(24), vars)

@@ -64,6 +64,9 @@ type Config struct {
 	// Taches run beside the server while it serves, each until its context
 	// ends (a twinned site's link to its principal, guide §2.18).
 	Taches map[string]func(ctx context.Context) error
+	// Delais bound operations and websockets; a zero field is
+	// DefaultDelais's.
+	Delais Delais
 }
 
 // Probleme is a part of the server (a projection, the token registry) that
@@ -90,6 +93,7 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 	if cfg.Limits == (Limits{}) {
 		cfg.Limits = DefaultLimits
 	}
+	cfg.Delais = cfg.Delais.completes()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Use(middleware.Recover())
@@ -114,9 +118,9 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 	return e
 }
 
-// delaiInitWS is how long a graphql-transport-ws client has to send
-// connection_init after the upgrade.
-const delaiInitWS = 10 * time.Second
+// maxMessageWS is the largest websocket message a client may send, on
+// both subprotocols: the HTTP body's limit (a message carries one request).
+const maxMessageWS = 1 << 20
 
 // newGraphQL configures gqlgen's handler: transports, caches, limits and
 // the error presenter that gives every error a stable code.
@@ -137,25 +141,36 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 		// it when revoked or expired. The ack carries no payload: the
 		// init payload holds the secret.
 		ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now())
-		return ctx, nil, err
+		if err != nil {
+			return nil, nil, err
+		}
+		// A connection running no operation for a while is closed.
+		return veiller(ctx, cfg.Delais.InactiviteWS), nil, nil
 	}
 	upgrader := websocket.Upgrader{
-		CheckOrigin:     func(*http.Request) bool { return true },
+		CheckOrigin:     memeOrigine,
 		ReadBufferSize:  1024,
 		WriteBufferSize: 1024,
 	}
 	// graphql-transport-ws (the pages, the load generator, twinned sites)
-	// is ours (ws.go); gqlgen's transport serves the legacy graphql-ws.
-	srv.AddTransport(transportWS{Upgrader: upgrader, InitFunc: initWS, DelaiInit: delaiInitWS})
+	// is ours (ws.go); gqlgen's transport serves the legacy graphql-ws,
+	// through the same upgrader. Both cap a message at maxMessageWS and
+	// close a connection without connection_init after InitWS.
+	srv.AddTransport(transportWS{Upgrader: upgrader, InitFunc: initWS, DelaiInit: cfg.Delais.InitWS})
+	limite := int64(maxMessageWS)
 	srv.AddTransport(transport.Websocket{
+		Implementation:        accepteurGorilla{upgrader},
 		KeepAlivePingInterval: 10 * time.Second,
 		InitFunc:              initWS,
-		Upgrader:              upgrader,
+		InitTimeout:           cfg.Delais.InitWS,
+		PayloadReadLimit:      &limite,
 	})
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postDirect{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
+	srv.Use(garde{b: DefaultBornesDocument})
+	srv.Use(erreursBornees{})
 	if cfg.NoIntrospection {
 		srv.Use(noIntrospection{})
 	} else {
@@ -166,6 +181,8 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	srv.Use(&exactEnums{})
 	srv.AroundFields(graphql.VerifierEntrees)
 	srv.Use(lim)
+	srv.Use(activite{})
+	srv.Use(delaiOperation{delai: cfg.Delais.Operation})
 	srv.SetErrorPresenter(graphql.PresentError)
 	srv.SetRecoverFunc(recuperer)
 	return srv

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -86,6 +87,7 @@ func (t transportWS) Do(w http.ResponseWriter, r *http.Request, exec gql.GraphEx
 	if err != nil {
 		return // the upgrader answered the request with its refusal
 	}
+	ws.SetReadLimit(maxMessageWS)
 	c := &connexionWS{t: t, ws: ws, exec: exec, ctx: r.Context(), headers: r.Header, operations: map[string]*operationWS{}}
 	if c.initialiser() {
 		c.servir()
@@ -467,4 +469,44 @@ func (c *connexionWS) fermer(code int, raison string) {
 	}
 	c.mu.Unlock()
 	_ = c.ws.Close()
+}
+
+// accepteurGorilla lets gqlgen's websocket transport (the legacy
+// graphql-ws) upgrade with gorilla's upgrader, as transportWS does: the
+// same origin check, the same buffers.
+type accepteurGorilla struct{ up websocket.Upgrader }
+
+var _ transport.WebsocketImplementation = accepteurGorilla{}
+
+func (a accepteurGorilla) Accept(w http.ResponseWriter, r *http.Request, o transport.WebsocketAcceptOptions) (transport.WebsocketConn, error) {
+	up := a.up
+	up.Subprotocols = o.Subprotocols
+	ws, err := up.Upgrade(w, r, o.ResponseHeader)
+	if err != nil {
+		return nil, err
+	}
+	return connexionGorilla{ws}, nil
+}
+
+// connexionGorilla is a gorilla connection as gqlgen's transport reads
+// and closes it; it sets its read limit and deadlines (gorilla's own).
+type connexionGorilla struct{ *websocket.Conn }
+
+var _ interface {
+	transport.WebsocketConn
+	transport.WebsocketReadLimiter
+	transport.WebsocketReadDeadliner
+} = connexionGorilla{}
+
+// NextReader reports the client's normal close as gqlgen expects it.
+func (c connexionGorilla) NextReader() (int, io.Reader, error) {
+	t, r, err := c.Conn.NextReader()
+	if websocket.IsCloseError(err, websocket.CloseNormalClosure) {
+		err = transport.ErrWebsocketClosed
+	}
+	return t, r, err
+}
+
+func (c connexionGorilla) WriteClose(code int, raison string) error {
+	return c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, raison), time.Now().Add(delaiFermeture))
 }

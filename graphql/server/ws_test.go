@@ -392,7 +392,7 @@ func TestTransportWS_MemesMessagesQueGqlgen(t *testing.T) {
 	notre := gqlhandler.New(srcNotre)
 	notre.AddTransport(transportWS{})
 	gqlgen := gqlhandler.New(srcGqlgen)
-	gqlgen.AddTransport(transport.Websocket{KeepAlivePingInterval: 10 * time.Second})
+	gqlgen.AddTransport(transport.Websocket{Implementation: accepteurGorilla{}, KeepAlivePingInterval: 10 * time.Second})
 	for _, h := range []*gqlhandler.Server{notre, gqlgen} {
 		h.SetErrorPresenter(graphql.PresentError)
 	}

@@ -1,0 +1,193 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	gql "github.com/99designs/gqlgen/graphql"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// bornesEssai are small bounds, for documents a test can write.
+var bornesEssai = BornesDocument{Octets: 2000, Jetons: 300, Selections: 30, Imbrication: 3, Alias: 4, Repetitions: 3}
+
+// Issue 27: each bound of the guard refuses the document one over it, with
+// its code, and admits the one at it.
+func TestSecurite_GardeDocument(t *testing.T) {
+	champs := func(n int, f string) string {
+		return "{" + strings.Repeat(f+" ", n) + "}"
+	}
+	liste := func(n int) string { // 9 tokens and n
+		return "{x(a: [" + strings.Repeat("1 ", n) + "])}"
+	}
+	aliases := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, "a%d: x ", i)
+		}
+		return b.String() + "}"
+	}
+	for _, tc := range []struct {
+		nom, doc, code string
+	}{
+		{"bytes at the bound", `{x}` + strings.Repeat(" ", 1997), ""},
+		{"bytes over", `{x}` + strings.Repeat(" ", 1998), codeQueryTooLarge},
+		{"tokens at the bound", liste(291), ""},
+		{"tokens over", liste(292), codeQueryTooLarge},
+		{"selections expanded at the bound", `{x{...A} y{...A} z{...A}} fragment A on T {a b c d e f g h i}`, ""},
+		{"selections expanded over", `{x{...A} y{...A} z{...A} w{...A}} fragment A on T {a b c d e f g h i}`, codeQueryTooLarge},
+		{"selections of an unused fragment over", `{x} fragment A on T {a{...B} b{...B} c{...B} d{...B}} fragment B on T {a b c d e f g}`, codeQueryTooLarge},
+		{"selections summed over operations", `query P {x{...A} y{...A}} query Q {x{...A} y{...A}} fragment A on T {a b c d e f g h i}`, codeQueryTooLarge},
+		{"nesting at the bound", `{...A} fragment A on T {...B} fragment B on T {...C} fragment C on T {x}`, ""},
+		{"nesting over", `{...A} fragment A on T {...B} fragment B on T {...C} fragment C on T {...D} fragment D on T {x}`, codeQueryTooDeep},
+		{"nesting through fields", `{...A} fragment A on T {x{...B}} fragment B on T {y{...C}} fragment C on T {z{...D}} fragment D on T {x}`, codeQueryTooDeep},
+		{"aliases at the bound", aliases(4), ""},
+		{"aliases over", aliases(5), codeQueryTooLarge},
+		{"aliases in one selection, not over several", `{a: x{b: y c: y d: y e: y} f: x{b: y c: y d: y e: y}}`, ""},
+		{"a key repeated at the bound", champs(3, "x"), ""},
+		{"a key repeated over", champs(4, "x"), codeQueryTooLarge},
+		{"a key repeated through fragments", `{x ...A ... on T {x}} fragment A on T {x x}`, codeQueryTooLarge},
+		{"a key repeated by spreading a fragment twice", `{...A ...A} fragment A on T {x x}`, codeQueryTooLarge},
+		{"keys repeated at different levels", `{x{x x x} y{x x x} z{x x x}}`, ""},
+		{"a fragment spreading itself", `{...A} fragment A on T {x ...B} fragment B on T {...A}`, codeValidationFailed},
+		{"an unknown fragment (left to validation)", `{...A}`, ""},
+		{"not GraphQL (left to the parser)", `{x`, ""},
+	} {
+		t.Run(tc.nom, func(t *testing.T) {
+			err := garde{b: bornesEssai}.verifier(tc.doc)
+			if tc.code == "" {
+				assert.Nil(t, err)
+				return
+			}
+			require.NotNil(t, err)
+			assert.Equal(t, tc.code, err.Extensions["code"], err.Message)
+			assert.NotContains(t, err.Message, "exceed")
+		})
+	}
+}
+
+// Issue 27 item 1: gqlgen v0.17.85 collected a spread's fields with their
+// selections twice, doubling them at each fragment (13 levels: serveur
+// selected 8,192 times); v0.17.98 collects them once. The guard stays in
+// front of gqlgen all the same.
+func TestSecurite_CollecteDesFragmentsSansDoublement(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{...F0}")
+	for i := range 12 {
+		fmt.Fprintf(&b, " fragment F%d on Query{...F%d}", i, i+1)
+	}
+	b.WriteString(" fragment F12 on Query{serveur{version}}")
+	doc, err := parser.ParseQuery(&ast.Source{Input: b.String()})
+	require.NoError(t, err)
+	oc := &gql.OperationContext{Doc: doc, Operation: doc.Operations[0]}
+	champs := gql.CollectFields(oc, oc.Operation.SelectionSet, []string{"Query"})
+	require.Len(t, champs, 1)
+	assert.Len(t, champs[0].Selections, 1)
+}
+
+// FuzzGardeDocument builds documents from fragments, spreads, aliases and
+// nested fields, and checks the guard against a plain expansion of each
+// operation: whatever it accepts expands within the bounds, and it
+// refuses with one of its codes. `.ci/run` fuzzes it for a bounded time;
+// `go test` replays its seeds.
+func FuzzGardeDocument(f *testing.F) {
+	for _, seed := range []string{"\x00\x02\x02\x01\x04\x00\x02\x02\x02\x02", "\x00\x00\x00\x01\x00\x02\x01\x03\x04\x01\x02\x00",
+		"\x02\x00\x04\x00\x02\x01\x02\x01\x04\x01\x02\x02\x02\x02\x04\x02\x01\x00\x01\x01", strings.Repeat("\x00\x05\x02\x01", 12)} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, programme []byte) {
+		doc := documentFuzz(programme)
+		err := garde{b: bornesEssai}.verifier(doc)
+		if err != nil {
+			assert.Contains(t, []any{codeQueryTooLarge, codeQueryTooDeep, codeValidationFailed}, err.Extensions["code"], err.Message)
+			return
+		}
+		parsed, perr := parser.ParseQuery(&ast.Source{Input: doc})
+		if perr != nil {
+			return
+		}
+		e := expansion{doc: parsed, reste: bornesEssai.Selections}
+		for _, op := range parsed.Operations {
+			e.ensemble(op.SelectionSet, 0)
+		}
+		assert.GreaterOrEqual(t, e.reste, 0, "accepted, yet it expands over %d selections: %s", bornesEssai.Selections, doc)
+		assert.LessOrEqual(t, e.imbrication, bornesEssai.Imbrication, "accepted, yet nested deeper: %s", doc)
+	})
+}
+
+// documentFuzz reads programme two bytes at a time (an operation, its
+// argument) and writes a document: an aliased field opening a selection, a
+// leaf field, a spread of one of six fragments, the end of a selection,
+// the start of the next fragment's definition.
+func documentFuzz(programme []byte) string {
+	var b strings.Builder
+	b.WriteString("query{")
+	ouverts, fragment, vide := 1, 0, true
+	fermer := func() {
+		if vide {
+			b.WriteString("x")
+		}
+		b.WriteString(strings.Repeat("}", ouverts))
+	}
+	for i := 0; i+1 < len(programme); i += 2 {
+		op, arg := programme[i]%5, int(programme[i+1])
+		switch {
+		case op == 0 && ouverts < 12:
+			fmt.Fprintf(&b, " a%d: f%d{", arg%4, arg%3)
+			ouverts, vide = ouverts+1, true
+			continue
+		case op == 1:
+			fmt.Fprintf(&b, " f%d", arg%3)
+		case op == 2:
+			fmt.Fprintf(&b, " ...F%d", arg%6)
+		case op == 3 && ouverts > 1 && !vide:
+			b.WriteString("}")
+			ouverts--
+		case op == 4 && fragment < 6:
+			fermer()
+			fmt.Fprintf(&b, " fragment F%d on T{", fragment)
+			fragment, ouverts = fragment+1, 1
+			vide = true
+			continue
+		default:
+			continue
+		}
+		vide = false
+	}
+	fermer()
+	return b.String()
+}
+
+// expansion counts the selections of a document's operations as gqlgen
+// collects them, every spread replaced by its fragment, until reste runs
+// out; imbrication is the longest chain of spreads met.
+type expansion struct {
+	doc         *ast.QueryDocument
+	reste       int
+	imbrication int
+}
+
+func (e *expansion) ensemble(set ast.SelectionSet, spreads int) {
+	e.imbrication = max(e.imbrication, spreads)
+	for _, sel := range set {
+		if e.reste < 0 || spreads > bornesEssai.Imbrication {
+			return
+		}
+		switch s := sel.(type) {
+		case *ast.Field:
+			e.reste--
+			e.ensemble(s.SelectionSet, spreads)
+		case *ast.InlineFragment:
+			e.ensemble(s.SelectionSet, spreads)
+		case *ast.FragmentSpread:
+			if f := e.doc.Fragments.ForName(s.Name); f != nil {
+				e.ensemble(f.SelectionSet, spreads+1)
+			}
+		}
+	}
+}
