@@ -167,6 +167,9 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1)
 		},
 		func(r *eventstore.Registry) error { return eventstore.Register[TopTrouve](r, TypeTopTrouve, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[ResultatsClos](r, TypeResultatsClos, versionResultatsClos)
+		},
 	} {
 		if err := f(r); err != nil {
 			return err

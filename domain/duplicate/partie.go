@@ -39,7 +39,7 @@ const dureeInterruption = 15 * time.Minute
 // joueur is a player's standing in the game.
 type joueur struct {
 	premierCoup int // §6.2: earlier coups count zero
-	elimine     bool
+	elimineAu   int // the coup he was eliminated on (§3.8.3), 0 while in
 }
 
 // avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
@@ -90,6 +90,8 @@ type Partie struct {
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
+	// clos: the director closed the results (ResultatsClos).
+	clos bool
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
 	lecture eventstore.Lecture
@@ -161,7 +163,7 @@ func (p *Partie) Fin() *PartieTerminee { return p.fin }
 func (p *Partie) Joueurs() []string {
 	out := make([]string, 0, len(p.joueurs))
 	for l, j := range p.joueurs {
-		if !j.elimine && !p.discipline.Exclu(l) {
+		if j.elimineAu == 0 && !p.discipline.Exclu(l) {
 			out = append(out, l)
 		}
 	}
@@ -666,7 +668,7 @@ func (p *Partie) exigerJoueur(licence string, coup int) error {
 		return refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
 	case coup < j.premierCoup:
 		return refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
-	case j.elimine:
+	case j.elimineAu > 0:
 		return refus(CodeEliminated, "le joueur %s est éliminé", licence)
 	case p.discipline.Exclu(licence):
 		return refus(CodeExcluded, "le joueur %s est exclu de la partie (§6.1)", licence)
