@@ -68,7 +68,8 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	for i, l := range lignes {
 		out[i] = model.LigneClassement{Rang: l.Rang, Licence: l.Licence, Nom: l.Nom, Club: optional(l.Club), Serie: optional(l.Serie),
 			Score: l.Score, Top: l.Top, Negatif: l.Negatif, Pourcentage: l.Pourcentage, Solos: l.Solos,
-			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu, Temps: l.Temps}
+			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu, Temps: l.Temps,
+			Provisoire: l.Provisoire}
 	}
 	return out, nil
 }

@@ -139,6 +139,13 @@ func (r *mutationResolver) Reprendre(ctx context.Context, partie string, version
 	})
 }
 
+// CloreResultats is the resolver for the cloreResultats field.
+func (r *mutationResolver) CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error) {
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.CloreResultats(ctx, partie, deref(confirmerManquants))
+	})
+}
+
 // Eliminer is the resolver for the eliminer field.
 func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {

@@ -278,10 +278,11 @@ type ComplexityRoot struct {
 	}
 
 	FinPartie struct {
-		Annulee     func(childComplexity int) int
-		DernierCoup func(childComplexity int) int
-		Motif       func(childComplexity int) int
-		Vainqueur   func(childComplexity int) int
+		Annulee       func(childComplexity int) int
+		DernierCoup   func(childComplexity int) int
+		Motif         func(childComplexity int) int
+		ResultatsClos func(childComplexity int) int
+		Vainqueur     func(childComplexity int) int
 	}
 
 	Habilitation struct {
@@ -349,6 +350,7 @@ type ComplexityRoot struct {
 		Nom            func(childComplexity int) int
 		Penalites      func(childComplexity int) int
 		Pourcentage    func(childComplexity int) int
+		Provisoire     func(childComplexity int) int
 		Rang           func(childComplexity int) int
 		Score          func(childComplexity int) int
 		Serie          func(childComplexity int) int
@@ -431,6 +433,7 @@ type ComplexityRoot struct {
 		AmenderRonde              func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
 		AnnulerCoup               func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
 		ArriveeEnRetard           func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		CloreResultats            func(childComplexity int, partie string, confirmerManquants *bool, version *int, clientMutationID *string) int
 		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		CloturerMatch             func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		ComposerCommission        func(childComplexity int, appel string, president string, membres []string, revision *int) int
@@ -880,6 +883,7 @@ type MutationResolver interface {
 	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 	EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
@@ -1813,6 +1817,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.FinPartie.Motif(childComplexity), true
+	case "FinPartie.resultatsClos":
+		if e.complexity.FinPartie.ResultatsClos == nil {
+			break
+		}
+
+		return e.complexity.FinPartie.ResultatsClos(childComplexity), true
 	case "FinPartie.vainqueur":
 		if e.complexity.FinPartie.Vainqueur == nil {
 			break
@@ -2095,6 +2105,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.LigneClassement.Pourcentage(childComplexity), true
+	case "LigneClassement.provisoire":
+		if e.complexity.LigneClassement.Provisoire == nil {
+			break
+		}
+
+		return e.complexity.LigneClassement.Provisoire(childComplexity), true
 	case "LigneClassement.rang":
 		if e.complexity.LigneClassement.Rang == nil {
 			break
@@ -2500,6 +2516,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.cloreResultats":
+		if e.complexity.Mutation.CloreResultats == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cloreResultats_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.CloreResultats(childComplexity, args["partie"].(string), args["confirmerManquants"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.cloreTournoiClassique":
 		if e.complexity.Mutation.CloreTournoiClassique == nil {
 			break
@@ -5589,6 +5616,8 @@ type LigneClassement {
   exclu: Boolean!
   "Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul."
   temps: Int!
+  "Provisional standings: the director has not closed the results of the game (of every game of the tournament, in the cumul); bulletins may still be typed and corrected."
+  provisoire: Boolean!
 }
 
 extend type Query {
@@ -6920,6 +6949,8 @@ type FinPartie {
   annulee: Boolean!
   "Elimination modes: the last player left."
   vainqueur: String
+  "The director closed the results (cloreResultats): until then the arbiters still type and correct the bulletins, and the standings are provisional."
+  resultatsClos: Boolean!
 }
 
 extend type Query {
@@ -7050,6 +7081,26 @@ extend type Mutation {
   reprendre(
     "The game."
     partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  """
+  Closes the results of a game that is over. The end of the game closes the
+  drawing, not the arbiters' work (introduction, guide §3.2): bulletins,
+  corrections, double arbitrage, sanctions and a topping's times stay open
+  until this command, then get RESULTS_CLOSED; appeals go on (§6.3). Refused
+  during the game (WRONG_STATE) and while a bulletin of a coup that counts is
+  missing or uncorrected (BULLETINS_PENDING, the message lists them) unless
+  confirmerManquants: each then counts as a missing bulletin, a zéro (§5.7).
+  The standings stop being provisional.
+  """
+  cloreResultats(
+    "The game."
+    partie: ID!
+    "The director confirms missing the bulletins still missing or uncorrected."
+    confirmerManquants: Boolean = false
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -7301,6 +7352,10 @@ enum CodeErreur {
   EXCLUDED
   "Partie ou tournoi — Sanction inconnue ou non motivée."
   INVALID_SANCTION
+  "Partie duplicate — Les résultats de la partie sont clos : plus de saisie, de correction ni de sanction."
+  RESULTS_CLOSED
+  "Partie duplicate — Des bulletins manquent ou ne sont pas corrigés : les résultats ne peuvent pas être clos."
+  BULLETINS_PENDING
   "Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide."
   INVALID_TOURNOI
   "Tournoi — Inscription invalide : licence, nom, table ou cote."
@@ -7902,6 +7957,32 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 		return nil, err
 	}
 	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cloreResultats_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "confirmerManquants", ec.unmarshalOBoolean2ᚖbool)
+	if err != nil {
+		return nil, err
+	}
+	args["confirmerManquants"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
 	if err != nil {
 		return nil, err
@@ -14347,6 +14428,35 @@ func (ec *executionContext) fieldContext_FinPartie_vainqueur(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _FinPartie_resultatsClos(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_FinPartie_resultatsClos,
+		func(ctx context.Context) (any, error) {
+			return obj.ResultatsClos, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_FinPartie_resultatsClos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Habilitation_jeton(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15821,6 +15931,35 @@ func (ec *executionContext) fieldContext_LigneClassement_temps(_ context.Context
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LigneClassement_provisoire(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_LigneClassement_provisoire,
+		func(ctx context.Context) (any, error) {
+			return obj.Provisoire, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_LigneClassement_provisoire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LigneClassement",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -22657,6 +22796,99 @@ func (ec *executionContext) fieldContext_Mutation_reprendre(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_cloreResultats(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_cloreResultats,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().CloreResultats(ctx, fc.Args["partie"].(string), fc.Args["confirmerManquants"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_cloreResultats(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cloreResultats_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_eliminer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24345,6 +24577,8 @@ func (ec *executionContext) fieldContext_Partie_fin(_ context.Context, field gra
 				return ec.fieldContext_FinPartie_annulee(ctx, field)
 			case "vainqueur":
 				return ec.fieldContext_FinPartie_vainqueur(ctx, field)
+			case "resultatsClos":
+				return ec.fieldContext_FinPartie_resultatsClos(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type FinPartie", field.Name)
 		},
@@ -25833,6 +26067,8 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			case "temps":
 				return ec.fieldContext_LigneClassement_temps(ctx, field)
+			case "provisoire":
+				return ec.fieldContext_LigneClassement_provisoire(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -28839,6 +29075,8 @@ func (ec *executionContext) fieldContext_Subscription_classementChange(ctx conte
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			case "temps":
 				return ec.fieldContext_LigneClassement_temps(ctx, field)
+			case "provisoire":
+				return ec.fieldContext_LigneClassement_provisoire(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -28912,6 +29150,8 @@ func (ec *executionContext) fieldContext_Subscription_standingsChanged(ctx conte
 				return ec.fieldContext_LigneClassement_exclu(ctx, field)
 			case "temps":
 				return ec.fieldContext_LigneClassement_temps(ctx, field)
+			case "provisoire":
+				return ec.fieldContext_LigneClassement_provisoire(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 		},
@@ -34697,6 +34937,11 @@ func (ec *executionContext) _FinPartie(ctx context.Context, sel ast.SelectionSet
 			}
 		case "vainqueur":
 			out.Values[i] = ec._FinPartie_vainqueur(ctx, field, obj)
+		case "resultatsClos":
+			out.Values[i] = ec._FinPartie_resultatsClos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -35271,6 +35516,11 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 			}
 		case "temps":
 			out.Values[i] = ec._LigneClassement_temps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisoire":
+			out.Values[i] = ec._LigneClassement_provisoire(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36131,6 +36381,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "reprendre":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_reprendre(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cloreResultats":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cloreResultats(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -41,6 +41,10 @@ type Ligne struct {
 	// Temps is, in a topping (§3.8.4), the player's total time in seconds,
 	// the 20 s of each top given included: the lower ranks first.
 	Temps int `json:"temps"`
+	// Provisoire: the director has not closed the results of the game (of
+	// every game of the tournament, in the cumul) yet; bulletins may still
+	// be typed and corrected (introduction, guide §3.2).
+	Provisoire bool `json:"provisoire"`
 	// departage holds, per départage game of the tournament in order, the
 	// player's rank in it (0 when he did not play it): it orders players
 	// tied on the cumul (guide §2.14, 2020 §3.8.3).
@@ -61,6 +65,8 @@ type partie struct {
 	// discipline is the aggregate's own fold of the sanctions.
 	discipline duplicate.Discipline
 	fin        *duplicate.PartieTerminee
+	// clos: the director closed the results (duplicate.ResultatsClos).
+	clos bool
 }
 
 // Classement is the fold.
@@ -140,6 +146,15 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	case duplicate.PartieTerminee:
 		fin := e
 		p.fin = &fin
+	case duplicate.ResultatsClos:
+		// §5.7: a bulletin confirmed missing is a zéro.
+		for _, m := range e.Manquants {
+			if p.decisions[m.Coup] == nil {
+				p.decisions[m.Coup] = map[string]correction.Decision{}
+			}
+			p.decisions[m.Coup][m.Licence] = duplicate.DecisionManquant()
+		}
+		p.clos = true
 	}
 	return nil
 }
@@ -258,7 +273,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	index := map[string]int{}
 	for i, l := range p.ordre {
 		j := c.joueurs[l]
-		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club, Exclu: annules[l]}
+		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club, Exclu: annules[l], Provisoire: !p.clos}
 		index[l] = i
 	}
 	bonus := len(p.ordre) >= p.config.SeuilSolo
@@ -324,7 +339,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 func (c *Classement) Cumul() ([]Ligne, error) {
 	total := map[string]*Ligne{}
 	var ordre []string
-	departages := 0
+	departages, provisoire := 0, false
 	for _, id := range c.ordre {
 		if c.parties[id].config.Mode == duplicate.ModeTopping {
 			continue
@@ -345,6 +360,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 			}
 			_, exclu := c.exclusions[exclusion{c.parties[id].tournoi, l.Licence}]
 			t.Exclu = t.Exclu || exclu || l.Exclu
+			provisoire = provisoire || l.Provisoire
 			if c.parties[id].config.Elimination() {
 				t.departage = append(t.departage, make([]int, departages-len(t.departage))...)
 				t.departage[departages-1] = l.Rang
@@ -361,6 +377,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 	out := make([]Ligne, len(ordre))
 	for i, l := range ordre {
 		out[i] = *total[l]
+		out[i].Provisoire = provisoire
 	}
 	finir(out)
 	return out, nil
