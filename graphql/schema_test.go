@@ -124,6 +124,7 @@ var texteLibre = map[string]string{
 	"PositionInput.grille":                     "rows of the board",
 	"PositionInput.tirage":                     "letters",
 	"Query.classement.serie":                   "série label chosen by the director",
+	"Query.classementDirecteur.serie":          "série label chosen by the director",
 	"Query.gcg":                                "GCG file",
 	"Query.tournois.after":                     "opaque cursor",
 	"Query.verifierCoup.mot":                   "word",

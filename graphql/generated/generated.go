@@ -609,6 +609,7 @@ type ComplexityRoot struct {
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		ClassementDirecteur func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
 		ClassementNational  func(childComplexity int, epreuve string) int
 		Cotes               func(childComplexity int) int
@@ -904,6 +905,7 @@ type QueryResolver interface {
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	ApercuBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin) (*model.Decision, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
+	ClassementDirecteur(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	TournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error)
 	MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error)
 	Gcg(ctx context.Context, match string) (string, error)
@@ -3654,6 +3656,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Query.classementDirecteur":
+		if e.complexity.Query.ClassementDirecteur == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classementDirecteur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Query.ClassementDirecteur(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
 	case "Query.classementJumele":
 		if e.complexity.Query.ClassementJumele == nil {
 			break
@@ -5582,7 +5595,9 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../../schema/classement.graphqls", Input: `# Standings (projections/standings): per game, or cumulated over a
 # tournament's games; optionally one série. Public once published: they
-# count only corrected bulletins (enAttente says how many are pending).
+# count only corrected bulletins (enAttente says how many are pending), and
+# the solos of a game only once it is over (§3.5: the juge-arbitre announces
+# them at the end of the game); classementDirecteur shows them at once.
 
 "One player's line of the duplicate standings."
 type LigneClassement {
@@ -5630,6 +5645,15 @@ extend type Query {
     "Only this série."
     serie: String
   ): [LigneClassement!]!
+  "The standings as the director sees them: the solos of a game still being played and their bonus included (§3.5), which the public standings show only once the game is over."
+  classementDirecteur(
+    "One game."
+    partie: ID
+    "A tournament's games, cumulated."
+    tournoi: ID
+    "Only this série."
+    serie: String
+  ): [LigneClassement!]! @acces(roles: [DIRECTOR])
 }
 
 extend type Subscription {
@@ -9661,6 +9685,27 @@ func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["coup"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_classementDirecteur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi", ec.unmarshalOID2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "serie", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["serie"] = arg2
 	return args, nil
 }
 
@@ -26087,6 +26132,99 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_classementDirecteur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Query_classementDirecteur,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Query().ClassementDirecteur(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string), fc.Args["serie"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal []model.LigneClassement
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal []model.LigneClassement
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Query_classementDirecteur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "rang":
+				return ec.fieldContext_LigneClassement_rang(ctx, field)
+			case "licence":
+				return ec.fieldContext_LigneClassement_licence(ctx, field)
+			case "nom":
+				return ec.fieldContext_LigneClassement_nom(ctx, field)
+			case "club":
+				return ec.fieldContext_LigneClassement_club(ctx, field)
+			case "serie":
+				return ec.fieldContext_LigneClassement_serie(ctx, field)
+			case "score":
+				return ec.fieldContext_LigneClassement_score(ctx, field)
+			case "top":
+				return ec.fieldContext_LigneClassement_top(ctx, field)
+			case "negatif":
+				return ec.fieldContext_LigneClassement_negatif(ctx, field)
+			case "pourcentage":
+				return ec.fieldContext_LigneClassement_pourcentage(ctx, field)
+			case "solos":
+				return ec.fieldContext_LigneClassement_solos(ctx, field)
+			case "avertissements":
+				return ec.fieldContext_LigneClassement_avertissements(ctx, field)
+			case "penalites":
+				return ec.fieldContext_LigneClassement_penalites(ctx, field)
+			case "enAttente":
+				return ec.fieldContext_LigneClassement_enAttente(ctx, field)
+			case "exclu":
+				return ec.fieldContext_LigneClassement_exclu(ctx, field)
+			case "temps":
+				return ec.fieldContext_LigneClassement_temps(ctx, field)
+			case "provisoire":
+				return ec.fieldContext_LigneClassement_provisoire(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classementDirecteur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournoiClassique(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37455,6 +37593,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_classement(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "classementDirecteur":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_classementDirecteur(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

@@ -514,8 +514,9 @@ func lire(ctx context.Context, db *sql.DB, q string, args []any, f func(*sql.Row
 	return rows.Err()
 }
 
-// LirePartie returns the standings of one game from the projection.
-func LirePartie(ctx context.Context, db *sql.DB, partie string) ([]Ligne, error) {
+// LirePartie returns the standings of one game from the projection, as r
+// sees them.
+func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Ligne, error) {
 	var tournoiID string
 	err := db.QueryRowContext(ctx, `SELECT tournoi FROM standings_parties WHERE partie = ?`, partie).Scan(&tournoiID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -528,15 +529,15 @@ func LirePartie(ctx context.Context, db *sql.DB, partie string) ([]Ligne, error)
 	if err != nil {
 		return nil, err
 	}
-	return c.Partie(partie)
+	return c.PartiePour(partie, r)
 }
 
 // LireCumul returns the cumulated standings of a tournament from the
-// projection.
-func LireCumul(ctx context.Context, db *sql.DB, tournoiID string) ([]Ligne, error) {
+// projection, as r sees them.
+func LireCumul(ctx context.Context, db *sql.DB, tournoiID string, r Regard) ([]Ligne, error) {
 	c, err := Charger(ctx, db, tournoiID)
 	if err != nil {
 		return nil, err
 	}
-	return c.Cumul()
+	return c.CumulPour(r)
 }

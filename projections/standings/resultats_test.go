@@ -44,7 +44,7 @@ func TestIntroduction_Guide3_2_ClassementProvisoireJusquALaCloture(t *testing.T)
 	}
 	lire := func() []standings.Ligne {
 		t.Helper()
-		ls, err := standings.LirePartie(ctx, liveDB, "p1")
+		ls, err := standings.LirePartie(ctx, liveDB, "p1", standings.Public)
 		require.NoError(t, err)
 		return ls
 	}
@@ -76,7 +76,7 @@ func TestIntroduction_Guide3_2_ClassementProvisoireJusquALaCloture(t *testing.T)
 	memoire, err := fold.Partie("p1")
 	require.NoError(t, err)
 	assert.Equal(t, memoire, clos, "projection and in-memory fold give the same figures")
-	cumul, err := standings.LireCumul(ctx, liveDB, "t1")
+	cumul, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
 	require.NoError(t, err)
 	assert.False(t, cumul[0].Provisoire, "every game of the tournament closed")
 

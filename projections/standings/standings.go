@@ -262,8 +262,24 @@ func (c *Classement) annule(p *partie, licence string) bool {
 	return q == nil || p.numero <= q.numero
 }
 
-// Partie returns the standings of one game.
-func (c *Classement) Partie(id string) ([]Ligne, error) {
+// Regard is who reads the standings: « le ou les solos sont annoncés par
+// le juge-arbitre en fin de partie » (§3.5).
+type Regard int
+
+// The readers of the standings.
+const (
+	// Public sees no solo of a game still being played: no count, no bonus,
+	// no score including one.
+	Public Regard = iota
+	// Directeur sees every solo as soon as it is scored.
+	Directeur
+)
+
+// Partie returns the public standings of one game (PartiePour, Public).
+func (c *Classement) Partie(id string) ([]Ligne, error) { return c.PartiePour(id, Public) }
+
+// PartiePour returns the standings of one game as r sees them.
+func (c *Classement) PartiePour(id string, r Regard) ([]Ligne, error) {
 	p := c.parties[id]
 	if p == nil {
 		return nil, fmt.Errorf("standings: partie %s inconnue", id)
@@ -278,6 +294,7 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	}
 	bonus := len(p.ordre) >= p.config.SeuilSolo
 	decisions := make([][]correction.Decision, len(p.ordre))
+	annonce := p.fin != nil || r == Directeur
 	for _, coup := range p.coupsComptes() {
 		meilleur, auteur, egal := -1, "", false
 		for i, l := range p.ordre {
@@ -305,8 +322,9 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		}
 		// §3.5: a score above every other player's, compared before the
 		// 5-point penalty; one solo per coup over every centre of the game
-		// (none in a topping, where every player ends with the top).
-		if auteur != "" && !egal && meilleur > 0 && p.config.Mode != duplicate.ModeTopping {
+		// (none in a topping, where every player ends with the top),
+		// announced at the end of the game.
+		if auteur != "" && !egal && meilleur > 0 && p.config.Mode != duplicate.ModeTopping && annonce {
 			k := index[auteur]
 			lignes[k].Solos++
 			if bonus {
@@ -331,12 +349,15 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	return lignes, nil
 }
 
-// Cumul returns the tournament standings: the score and top of every
-// normal game added. A barrage or sudden-death game adds nothing: it ranks
+// Cumul returns the public tournament standings (CumulPour, Public).
+func (c *Classement) Cumul() ([]Ligne, error) { return c.CumulPour(Public) }
+
+// CumulPour returns the tournament standings as r sees them: the score and
+// top of every normal game added. A barrage or sudden-death game adds nothing: it ranks
 // the players it separates among those tied on the cumul (guide §2.14, 2020
 // §3.8.3). A topping, a competition of its own ranked by time (§3.8.4), is
 // left out.
-func (c *Classement) Cumul() ([]Ligne, error) {
+func (c *Classement) CumulPour(r Regard) ([]Ligne, error) {
 	total := map[string]*Ligne{}
 	var ordre []string
 	departages, provisoire := 0, false
@@ -344,7 +365,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 		if c.parties[id].config.Mode == duplicate.ModeTopping {
 			continue
 		}
-		lignes, err := c.Partie(id)
+		lignes, err := c.PartiePour(id, r)
 		if err != nil {
 			return nil, err
 		}
