@@ -84,6 +84,18 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		require.NoError(t, p.DeciderAppel(DecisionCommission{Coup: 21, Licence: "L2", Appel: "r1", Niveau: 1, Issue: AppelAmende, Decision: &d, Motif: "mot mal placé"}),
 			"§6.3 appeals are decided after the results")
 	})
+	t.Run("§3.8.4 topping : les temps du dernier coup se notent après la fin", func(t *testing.T) {
+		cfg := Config{TempsParCoup: time.Minute, Source: SourceDirecteur, Mode: ModeTopping}
+		p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BE", 8)), "A", "B")
+		etat(t, p, 21, "BE", "")
+		require.NoError(t, p.RetenirTop("H8", "BE"))
+		require.NotNil(t, p.Fin())
+		require.NoError(t, p.Topper(21, "A", 12, true))
+		assert.Equal(t, []BulletinManquant{{Coup: 21, Licence: "B"}}, p.BulletinsEnAttente(), "B's time is not recorded yet")
+		require.NoError(t, p.Topper(21, "B", 0, false))
+		require.NoError(t, p.CloreResultats(false))
+		refuse(t, p, CodeResultsClosed, func() error { return p.Topper(21, "A", 12, true) })
+	})
 	t.Run("pas de clôture pendant la partie", func(t *testing.T) {
 		p, _ := deuxCoups(t, configDirecteur)
 		refuse(t, p, CodeWrongState, func() error { return p.CloreResultats(true) })
