@@ -153,6 +153,13 @@ func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version 
 	})
 }
 
+// AnnulerEliminations is the resolver for the annulerEliminations field.
+func (r *mutationResolver) AnnulerEliminations(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.AnnulerEliminations(ctx, partie, motif)
+	})
+}
+
 // Topper is the resolver for the topper field.
 func (r *mutationResolver) Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error) {
 	if trouve && secondes == nil {

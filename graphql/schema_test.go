@@ -106,6 +106,7 @@ var texteLibre = map[string]string{
 	"Mutation.retirerJoueurClassique.motif":    "director's words",
 	"Mutation.revoquerJeton.tournoi":           "identifier",
 	"Mutation.sanctionDisciplinaire.motif":     "director's grounds",
+	"Mutation.annulerEliminations.motif":       "director's grounds",
 	"Mutation.tirer.lettres":                   "letters",
 	"Mutation.tirerLettres.lettres":            "letters",
 	"Mutation.voter.membre":                    "identity",

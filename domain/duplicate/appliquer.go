@@ -154,6 +154,8 @@ func (p *Partie) appliquer(e any) error {
 		for _, l := range e.Elimines {
 			p.joueurs[l].elimineAu = e.Coup
 		}
+	case EliminationsAnnulees:
+		return p.appliquerAnnulationEliminations(e)
 	case TopTrouve:
 		mettre(p.toppings, e.Coup, e.Licence, e, 0)
 	case ResultatsClos:

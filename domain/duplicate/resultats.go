@@ -141,6 +141,27 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 	return p.record(ResultatsClos{Manquants: manquants})
 }
 
+// appliquerAnnulationEliminations checks that an annulment of eliminations
+// fits the game: the last coup's, before the next tirage, the results open.
+func (p *Partie) appliquerAnnulationEliminations(e EliminationsAnnulees) error {
+	if !p.elimines[e.Coup] || e.Coup != p.prochainCoup-1 || p.clos {
+		return fmt.Errorf("annulation des éliminations du coup %d inattendue", e.Coup)
+	}
+	if p.fin != nil {
+		if p.fin.Motif != FinVainqueur || p.fin.DernierCoup != e.Coup {
+			return fmt.Errorf("annulation des éliminations du coup %d après une fin %s", e.Coup, p.fin.Motif)
+		}
+		p.fin, p.statut = nil, StatutTop
+	}
+	for _, j := range p.joueurs {
+		if j.elimineAu == e.Coup {
+			j.elimineAu = 0
+		}
+	}
+	delete(p.elimines, e.Coup)
+	return nil
+}
+
 // appliquerClos checks that a closure fits the game and records the
 // bulletins confirmed missing.
 func (p *Partie) appliquerClos(e ResultatsClos) error {

@@ -432,6 +432,7 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AmenderRonde              func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
 		AnnulerCoup               func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
+		AnnulerEliminations       func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
 		ArriveeEnRetard           func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
 		CloreResultats            func(childComplexity int, partie string, confirmerManquants *bool, version *int, clientMutationID *string) int
 		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
@@ -886,6 +887,7 @@ type MutationResolver interface {
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	AnnulerEliminations(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 	EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
 	EnvoyerResultatsJumeles(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
@@ -2507,6 +2509,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Mutation.AnnulerCoup(childComplexity, args["partie"].(string), args["motif"].(model.MotifAnnulation), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.annulerEliminations":
+		if e.complexity.Mutation.AnnulerEliminations == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_annulerEliminations_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.complexity.Mutation.AnnulerEliminations(childComplexity, args["partie"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.arriveeEnRetard":
 		if e.complexity.Mutation.ArriveeEnRetard == nil {
 			break
@@ -7130,10 +7143,21 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
-  "Elimination modes (§3.8.3, guide §2.14–2.15), once the top is announced: every player below the best score of the players still in is eliminated; the last one left wins and the game ends."
+  "Elimination modes (§3.8.3, guide §2.14–2.15), once the top is announced and every bulletin of the players still in judged (BULLETINS_PENDING otherwise: a bulletin not handed in is typed missing and corrected): every player below the best score of the players still in is eliminated; the last one left wins and the game ends."
   eliminer(
     "The game."
     partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Undoes the eliminations decided in error on the last coup played (§3.8.3), before the next tirage, with the director's reason (ANNULATION_REFUSED without one): the players eliminated on it are in again and the end of the game they caused, if any, is undone; both decisions stay in the history. eliminer then decides again."
+  annulerEliminations(
+    "The game."
+    partie: ID!
+    "Why the eliminations were decided in error."
+    motif: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -7951,6 +7975,32 @@ func (ec *executionContext) field_Mutation_annulerCoup_args(ctx context.Context,
 	}
 	args["partie"] = arg0
 	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNMotifAnnulation2arbitreᚋgraphqlᚋmodelᚐMotifAnnulation)
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version", ec.unmarshalOInt2ᚖint)
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_annulerEliminations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie", ec.unmarshalNID2string)
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif", ec.unmarshalNString2string)
 	if err != nil {
 		return nil, err
 	}
@@ -23027,6 +23077,99 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_annulerEliminations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Mutation_annulerEliminations,
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.resolvers.Mutation().AnnulerEliminations(ctx, fc.Args["partie"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Mutation_annulerEliminations(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "id":
+				return ec.fieldContext_Partie_id(ctx, field)
+			case "tournoi":
+				return ec.fieldContext_Partie_tournoi(ctx, field)
+			case "numero":
+				return ec.fieldContext_Partie_numero(ctx, field)
+			case "statut":
+				return ec.fieldContext_Partie_statut(ctx, field)
+			case "version":
+				return ec.fieldContext_Partie_version(ctx, field)
+			case "coup":
+				return ec.fieldContext_Partie_coup(ctx, field)
+			case "config":
+				return ec.fieldContext_Partie_config(ctx, field)
+			case "grille":
+				return ec.fieldContext_Partie_grille(ctx, field)
+			case "tirage":
+				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "sac":
+				return ec.fieldContext_Partie_sac(ctx, field)
+			case "joueurs":
+				return ec.fieldContext_Partie_joueurs(ctx, field)
+			case "tops":
+				return ec.fieldContext_Partie_tops(ctx, field)
+			case "dernierTop":
+				return ec.fieldContext_Partie_dernierTop(ctx, field)
+			case "fin":
+				return ec.fieldContext_Partie_fin(ctx, field)
+			case "solutions":
+				return ec.fieldContext_Partie_solutions(ctx, field)
+			case "chrono":
+				return ec.fieldContext_Partie_chrono(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type Partie", field.Name)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_annulerEliminations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_topper(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36533,6 +36676,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "eliminer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_eliminer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "annulerEliminations":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_annulerEliminations(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

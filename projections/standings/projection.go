@@ -234,6 +234,8 @@ func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 			return err
 		}
 		return f.fin(id, string(fin))
+	case duplicate.EliminationsAnnulees:
+		return f.rouvrir(id, ev)
 	case duplicate.ResultatsClos:
 		// §5.7: a bulletin confirmed missing is a zéro, kept as a decision.
 		for _, m := range ev.Manquants {
@@ -283,6 +285,7 @@ type faits interface {
 	annuler(partie string, coup int) error
 	fin(partie, fin string) error
 	clore(partie string) error
+	rouvrir(partie string, e duplicate.EliminationsAnnulees) error
 }
 
 // The statements that write each fact; a rebuild writes its final rows
@@ -358,6 +361,11 @@ func (f enSQL) fin(partie, fin string) error {
 
 func (f enSQL) clore(partie string) error {
 	return f.exec(`INSERT INTO standings_clotures (partie) VALUES (?) ON CONFLICT (partie) DO NOTHING`, partie)
+}
+
+func (f enSQL) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
+	return f.exec(`UPDATE standings_parties SET fin = NULL WHERE partie = ? AND json_extract(fin, '$.motif') = ? AND json_extract(fin, '$.dernierCoup') = ?`,
+		partie, string(duplicate.FinVainqueur), e.Coup)
 }
 
 // Charger rebuilds the fold from the projection's facts: of one tournament,

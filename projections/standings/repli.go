@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -173,6 +174,21 @@ func (m *enMemoire) fin(partie, fin string) error {
 
 func (m *enMemoire) clore(partie string) error {
 	m.de(partie).clos = true
+	return nil
+}
+
+func (m *enMemoire) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
+	f := m.parties[partie]
+	if f == nil || f.fin == nil {
+		return nil
+	}
+	var fin duplicate.PartieTerminee
+	if err := json.Unmarshal([]byte(*f.fin), &fin); err != nil {
+		return err
+	}
+	if Rouverte(&fin, e) {
+		f.fin = nil
+	}
 	return nil
 }
 

@@ -146,6 +146,10 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	case duplicate.PartieTerminee:
 		fin := e
 		p.fin = &fin
+	case duplicate.EliminationsAnnulees:
+		if Rouverte(p.fin, e) {
+			p.fin = nil
+		}
 	case duplicate.ResultatsClos:
 		// §5.7: a bulletin confirmed missing is a zéro.
 		for _, m := range e.Manquants {
@@ -157,6 +161,13 @@ func (c *Classement) Appliquer(stream string, e any) error {
 		p.clos = true
 	}
 	return nil
+}
+
+// Rouverte reports that undoing the eliminations e reopens a game that
+// ended as fin: the elimination left one player (duplicate.FinVainqueur)
+// on that coup.
+func Rouverte(fin *duplicate.PartieTerminee, e duplicate.EliminationsAnnulees) bool {
+	return fin != nil && fin.Motif == duplicate.FinVainqueur && fin.DernierCoup == e.Coup
 }
 
 // AppliquerEvenement folds a recorded event after decoding it with the registry.

@@ -320,6 +320,12 @@ func (a *Application) Eliminer(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)
 }
 
+// AnnulerEliminations undoes, with the director's reason, the eliminations
+// decided in error on the last coup played (§3.8.3).
+func (a *Application) AnnulerEliminations(ctx context.Context, partie, motif string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.AnnulerEliminations(motif) })
+}
+
 // Topper records a player's time on a coup of a topping (§3.8.4).
 func (a *Application) Topper(ctx context.Context, partie string, coup int, licence string, secondes int, trouve bool) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Topper(coup, licence, secondes, trouve) })

@@ -108,6 +108,7 @@
     $("reprendre").disabled = s !== "interrompue";
     $("retard").disabled = s === "interrompue" || s === "terminee";
     $("eliminer").disabled = s !== "top";
+    $("annuler-eliminations").disabled = !(s === "top" || (p.fin && p.fin.motif === "vainqueur" && !p.fin.resultatsClos));
     $("clore").disabled = !p.fin || p.fin.resultatsClos;
   }
 
@@ -250,6 +251,12 @@
     return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${l} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${l} ajouté à la partie.`);
   });
   $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
+  $("annuler-eliminations").addEventListener("click", () => {
+    const motif = $("motif-eliminations").value.trim();
+    if (!motif) return message("Saisir le motif de l'annulation des éliminations.", true);
+    return agir("annulerEliminations", { motif: [motif, "String!"] },
+      `Annuler les éliminations du coup ${coupCourant()} (${motif}) ? Les joueurs éliminés reprennent la partie (§3.8.3).`, "Éliminations annulées.");
+  });
   $("clore").addEventListener("click", () => {
     const manquants = $("confirmer-manquants").checked;
     return agir("cloreResultats", manquants ? { confirmerManquants: [true, "Boolean"] } : {},
