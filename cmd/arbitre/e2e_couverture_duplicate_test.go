@@ -254,6 +254,10 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	require.NotNil(t, fin.Fin.Vainqueur)
 	assert.Equal(t, "L1", *fin.Fin.Vainqueur, "the last player left wins")
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"partie terminée", director, "GAME_OVER"}})
+	// cloreResultats: the director's alone, once the game is over.
+	clore := `mutation($p: ID!) { cloreResultats(partie:$p) { version fin { resultatsClos } } }`
+	s.exigerRefus(t, clore, t2, version("T1-2"), directeurSeul)
+	s.exigerRefus(t, clore, t1, version("T1-1"), []refusAttendu{{"partie en cours", director, "WRONG_STATE"}})
 
 	// §3.8.3 annulerEliminations: the director undoes an elimination decided
 	// in error, with his reason; the end it caused goes with it.
