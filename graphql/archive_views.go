@@ -12,6 +12,7 @@ import (
 	"arbitre/graphql/model"
 	"arbitre/projections/archive/export"
 	"arbitre/projections/historique"
+	"arbitre/projections/standings"
 )
 
 // curseur encodes a global position as an opaque cursor.
@@ -72,7 +73,7 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Score, node.Top, node.Rang = &res.Score, &res.Top, &res.Rang
 		return node, err
 	}
-	lignes, err := r.Classements.Partie(ctx, p.Partie)
+	lignes, err := r.Classements.Partie(ctx, p.Partie, standings.Public)
 	if err != nil {
 		return nil, err
 	}

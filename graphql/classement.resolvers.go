@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"arbitre/graphql/model"
+	"arbitre/projections/standings"
 	"context"
 )
 
@@ -16,7 +17,19 @@ func (r *queryResolver) Classement(ctx context.Context, partie *string, tournoi 
 	if err != nil {
 		return nil, err
 	}
-	return r.lireClassement(ctx, q, 0)
+	return r.lireClassement(ctx, q, standings.Public, 0)
+}
+
+// ClassementDirecteur is the resolver for the classementDirecteur field.
+func (r *queryResolver) ClassementDirecteur(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error) {
+	q, err := classementDemande(partie, tournoi, serie)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.autoriserDirecteur(ctx, q); err != nil {
+		return nil, err
+	}
+	return r.lireClassement(ctx, q, standings.Directeur, 0)
 }
 
 // ClassementChange is the resolver for the classementChange field.
@@ -26,7 +39,7 @@ func (r *subscriptionResolver) ClassementChange(ctx context.Context, partie *str
 		return nil, err
 	}
 	return follow(ctx, r.Hub, q.concerne, func(ctx context.Context, pos uint64) ([]model.LigneClassement, error) {
-		return r.lireClassement(ctx, q, pos)
+		return r.lireClassement(ctx, q, standings.Public, pos)
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/graphql/model"
 	"arbitre/projections/projection"
@@ -44,19 +45,21 @@ const projectionWait = 2 * time.Second
 // misreport it. Only a server under extreme load comes near it.
 const ecritureWait = 15 * time.Second
 
-// lireClassement reads the standings from the projection once it has
-// applied the event at position pos, or (pos 0) every event recorded when
-// the request arrived: a client reads its own writes.
-func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos uint64) ([]model.LigneClassement, error) {
+// lireClassement reads the standings as regard sees them from the
+// projection once it has applied the event at position pos, or (pos 0)
+// every event recorded when the request arrived: a client reads its own
+// writes. The public standings never depend on the caller: their queries
+// and subscriptions are shared (graphql/server, partage.go).
+func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, regard standings.Regard, pos uint64) ([]model.LigneClassement, error) {
 	if err := r.attendreRunner(ctx, r.StandingsRunner, pos, projectionWait); err != nil {
 		return nil, err
 	}
 	var lignes []standings.Ligne
 	var err error
 	if q.partie != "" {
-		lignes, err = r.Classements.Partie(ctx, q.partie)
+		lignes, err = r.Classements.Partie(ctx, q.partie, regard)
 	} else {
-		lignes, err = r.Classements.Cumul(ctx, q.tournoi)
+		lignes, err = r.Classements.Cumul(ctx, q.tournoi, regard)
 	}
 	if err != nil {
 		return nil, err
@@ -68,9 +71,25 @@ func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, pos ui
 	for i, l := range lignes {
 		out[i] = model.LigneClassement{Rang: l.Rang, Licence: l.Licence, Nom: l.Nom, Club: optional(l.Club), Serie: optional(l.Serie),
 			Score: l.Score, Top: l.Top, Negatif: l.Negatif, Pourcentage: l.Pourcentage, Solos: l.Solos,
-			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu, Temps: l.Temps}
+			Avertissements: l.Avertissements, Penalites: l.Penalites, EnAttente: l.EnAttente, Exclu: l.Exclu, Temps: l.Temps,
+			Provisoire: l.Provisoire}
 	}
 	return out, nil
+}
+
+// autoriserDirecteur checks the request is the director's of the
+// standings' tournament (the game's, for one game).
+func (r *Resolver) autoriserDirecteur(ctx context.Context, q classementQuery) error {
+	tournoi := q.tournoi
+	if q.partie != "" {
+		p, err := r.partieVue(ctx, q.partie)
+		if err != nil {
+			return err
+		}
+		tournoi = deref(p.Tournoi)
+	}
+	_, err := authorize(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi})
+	return err
 }
 
 // attendreRunner waits until run has applied the event at position pos, or
@@ -127,7 +146,7 @@ func (r *Resolver) cumulPourBarrage(ctx context.Context, mode duplicate.Mode, to
 	if err := r.attendreRunner(ctx, r.StandingsRunner, 0, ecritureWait); err != nil {
 		return nil, err
 	}
-	lignes, err := r.Classements.Cumul(ctx, tournoi)
+	lignes, err := r.Classements.Cumul(ctx, tournoi, standings.Directeur)
 	if err != nil {
 		return nil, err
 	}

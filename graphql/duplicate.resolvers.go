@@ -139,10 +139,24 @@ func (r *mutationResolver) Reprendre(ctx context.Context, partie string, version
 	})
 }
 
+// CloreResultats is the resolver for the cloreResultats field.
+func (r *mutationResolver) CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error) {
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.CloreResultats(ctx, partie, deref(confirmerManquants))
+	})
+}
+
 // Eliminer is the resolver for the eliminer field.
 func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		return app.Eliminer(ctx, partie)
+	})
+}
+
+// AnnulerEliminations is the resolver for the annulerEliminations field.
+func (r *mutationResolver) AnnulerEliminations(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.AnnulerEliminations(ctx, partie, motif)
 	})
 }
 

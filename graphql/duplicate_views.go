@@ -100,7 +100,8 @@ func modelePartie(p *parties.Vue) *model.Partie {
 		v.DernierTop = &v.Tops[n-1]
 	}
 	if f := p.Fin; f != nil {
-		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur)}
+		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur),
+			ResultatsClos: p.ResultatsClos}
 	}
 	return v
 }

@@ -234,6 +234,13 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-2", reference:$r, mot:$m) { statut } }`,
 		map[string]any{"r": top.Reference, "m": top.Mot}).into(t, "retenirTop", &subite)
 	require.Empty(t, s.gql(arbiterA, `mutation { corrigerBulletin(partie:"T1-2", coup:1, licence:"L1") { licence } }`, nil).Errors)
+	// §3.8.3: on judged bulletins only; the others handed in none (§5.7).
+	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"bulletins non jugés", director, "BULLETINS_PENDING"}})
+	for _, l := range []string{"L2", "L3", "L4"} {
+		require.Empty(t, s.gql(arbiterC, `mutation($l: ID!) { deposerBulletin(partie:"T1-2", coup:1, licence:$l, bulletin:{missing: true}) { licence } }`,
+			map[string]any{"l": l}).Errors)
+		require.Empty(t, s.gql(arbiterC, `mutation($l: ID!) { corrigerBulletin(partie:"T1-2", coup:1, licence:$l) { licence } }`, map[string]any{"l": l}).Errors)
+	}
 	var fin struct {
 		Statut  string
 		Joueurs []string
@@ -248,6 +255,23 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	require.NotNil(t, fin.Fin.Vainqueur)
 	assert.Equal(t, "L1", *fin.Fin.Vainqueur, "the last player left wins")
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"partie terminée", director, "GAME_OVER"}})
+	// cloreResultats: the director's alone, once the game is over.
+	clore := `mutation($p: ID!) { cloreResultats(partie:$p) { version fin { resultatsClos } } }`
+	s.exigerRefus(t, clore, t2, version("T1-2"), directeurSeul)
+	s.exigerRefus(t, clore, t1, version("T1-1"), []refusAttendu{{"partie en cours", director, "WRONG_STATE"}})
+
+	// §3.8.3 annulerEliminations: the director undoes an elimination decided
+	// in error, with his reason; the end it caused goes with it.
+	annulerElim := `mutation($p: ID!, $m: String!) { annulerEliminations(partie:$p, motif:$m) { version statut joueurs fin { motif } } }`
+	t2m := map[string]any{"p": "T1-2", "m": "bulletin de L2 mal saisi"}
+	s.exigerRefus(t, annulerElim, t2m, version("T1-2"), directeurSeul)
+	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-2", "m": ""}, version("T1-2"), []refusAttendu{{"sans motif", director, "ANNULATION_REFUSED"}})
+	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-1", "m": "erreur"}, version("T1-1"), []refusAttendu{{"partie normale", director, "WRONG_STATE"}})
+	s.gql(director, annulerElim, t2m).into(t, "annulerEliminations", &fin)
+	assert.Equal(t, "top", fin.Statut)
+	assert.Equal(t, []string{"L1", "L2", "L3", "L4"}, fin.Joueurs, "the players eliminated on the coup are in again")
+	assert.Nil(t, fin.Fin, "the end the elimination caused is undone")
+	s.exigerRefus(t, annulerElim, t2m, version("T1-2"), []refusAttendu{{"déjà annulées", director, "WRONG_STATE"}})
 
 	// §3.2 rejeter: a tirage valid only by what Y counts for (one vowel,
 	// Y, five consonants at coup 1) is rejected at the director's choice;

@@ -24,8 +24,6 @@ import (
 const (
 	pcTournoi = "T1"
 	pcPartie  = "T1-1"
-	// pcCoupsSaisis is how many coups get every player's bulletin.
-	pcCoupsSaisis = 6
 )
 
 // pcJoueurs are the tournament's players: two per table, tables 1-2 for the
@@ -66,9 +64,10 @@ var pcArbitres = []struct {
 // then « Accepter le moteur » sends its correction once the top is announced.
 const pcPendantLeCoup = "L1"
 
-// pcExceptions are the bulletins of coups 1 to 6 that are not the top as it
-// was announced: a wrong score (§5.5), a blank (§5.7), a late one (§5.7).
-// Every other player wrote the top with its score.
+// pcExceptions are the bulletins that are not the top as it was announced,
+// for the coups with bulletins in turn (the seventh as the first, and so
+// on): a wrong score (§5.5), a blank (§5.7), a late one (§5.7). Every other
+// player wrote the top with its score.
 var pcExceptions = map[int]map[string]string{
 	1: {"L2": "faux", "L6": "blanc"},
 	2: {"L3": "retard", "L7": "faux"},
@@ -76,6 +75,12 @@ var pcExceptions = map[int]map[string]string{
 	4: {"L4": "faux", "L5": "blanc"},
 	5: {"L2": "retard", "L6": "faux"},
 	6: {"L7": "blanc", "L1": "faux"},
+}
+
+// pcExceptionsDu are the exceptions of the coup whose bulletins come after
+// saisis coups with bulletins.
+func pcExceptionsDu(saisis int) map[string]string {
+	return pcExceptions[saisis%len(pcExceptions)+1]
 }
 
 // pcBulletin is one bulletin of the script: as the arbiter types it on the
@@ -140,13 +145,15 @@ func contexteSepare(t *testing.T, ctx context.Context, largeur, hauteur int) con
 // only from the consoles — the director's (/directeur, then
 // /directeur/partie/<p>), two arbiters' entry pages (/arbitre/partie/<p>, one
 // per pair of tables) and the hall display (/affichage/<p>), each in its own
-// browser context. Coups 1 to 6: the tirage (§3.1), the chrono (§1.3, §3.3)
-// seen alike on the console and the display, the ramassage (guide §2.13), the
-// top announced (§3.4), every bulletin typed by the arbiter of its table with
-// a wrong score (§5.5), a blank and a late one (§5.7) among them; then the
-// game played on to its end (§3.7). The standings the display shows are the
-// API's, and equal those of the same game (same seed, same bulletins) played
-// through the GraphQL API only on another server.
+// browser context. Every coup, the last included: the tirage (§3.1), the
+// chrono (§1.3, §3.3) seen alike on the console and the display, the
+// ramassage (guide §2.13), the top announced (§3.4), then every bulletin
+// typed by the arbiter of its table with a wrong score (§5.5), a blank and a
+// late one (§5.7) among them — the last coup's after its top ended the game
+// (§3.7; introduction, guide §3.2). The standings are provisional until the
+// director closes the results on his console. The standings the display
+// shows are the API's, and equal those of the same game (same seed, same
+// bulletins) played through the GraphQL API only on another server.
 func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	s, directeur := serveurDuDirecteur(t)
 	jetons := make([]string, len(pcArbitres))
@@ -208,14 +215,12 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		var coup int
 		evaluer(t, ctxD, `parseInt(document.body.dataset.coup, 10)`, &coup)
 		saisis := coupsSaisis(joues)
-		avecBulletins := saisis < pcCoupsSaisis
-		if avecBulletins { // the chrono, the same on the console and the display (§1.3)
-			attendre(t, ctxAff, jsTexte("#coup", fmt.Sprintf("Coup %d", coup)), e2eAttente, "the coup on the display")
-			etatChrono(t, ctxAff, "arrete")
-			executer(t, ctxD, chromedp.Click("#chrono-demarrer", chromedp.ByID))
-			etatChrono(t, ctxD, "en_cours")
-			etatChrono(t, ctxAff, "en_cours")
-		}
+		// The chrono, the same on the console and the display (§1.3).
+		attendre(t, ctxAff, jsTexte("#coup", fmt.Sprintf("Coup %d", coup)), e2eAttente, "the coup on the display")
+		etatChrono(t, ctxAff, "arrete")
+		executer(t, ctxD, chromedp.Click("#chrono-demarrer", chromedp.ByID))
+		etatChrono(t, ctxD, "en_cours")
+		etatChrono(t, ctxAff, "en_cours")
 		top, ok := premierTopAdmissible(t, ctxD)
 		if coup == 1 {
 			guideCapture(t, ctxD, "directeur-partie")
@@ -225,12 +230,11 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			joues = append(joues, pcCoup{})
 			continue
 		}
-		if avecBulletins { // guide §2.13: the bulletins collected at the end of the time
-			saisirPendantLeCoup(t, ctxArb[0], coup, bulletinPrevu(pcPendantLeCoup, pcExceptions[saisis+1][pcPendantLeCoup], top))
-			executer(t, ctxD, chromedp.Click("#ramasser", chromedp.ByID))
-			confirmerAction(t, ctxD, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
-			attendre(t, ctxD, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
-		}
+		// Guide §2.13: the bulletins collected at the end of the time.
+		saisirPendantLeCoup(t, ctxArb[0], coup, bulletinPrevu(pcPendantLeCoup, pcExceptionsDu(saisis)[pcPendantLeCoup], top))
+		executer(t, ctxD, chromedp.Click("#ramasser", chromedp.ByID))
+		confirmerAction(t, ctxD, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
+		attendre(t, ctxD, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
 		executer(t, ctxD, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
 		confirmerAction(t, ctxD, "Annoncer le top "+top.Mot+" en "+top.Reference)
 		attendre(t, ctxD, `["top", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the top")
@@ -242,16 +246,15 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		require.NotEmpty(t, tops)
 		top = tops[len(tops)-1]
 		require.Equal(t, coup, top.Coup)
-		joue := pcCoup{top: &top}
-		if avecBulletins {
-			etatChrono(t, ctxD, "termine")
-			etatChrono(t, ctxAff, "termine")
-			attendre(t, ctxAff, jsTexte("#top", topAffiche(top)), e2eAttente, "the top on the display")
-			joue.bulletins, joue.exceptions = true, pcExceptions[saisis+1]
-			saisirBulletins(t, ctxArb, top, joue.exceptions)
-			attendre(t, ctxD, `document.querySelectorAll("#avancement tr").length === 4 &&
-				[...document.querySelectorAll("#avancement tr")].every((tr) => tr.dataset.manquants === "0")`, e2eAttente, "every bulletin entered, table by table")
-		}
+		etatChrono(t, ctxD, "termine")
+		etatChrono(t, ctxAff, "termine")
+		attendre(t, ctxAff, jsTexte("#top", topAffiche(top)), e2eAttente, "the top on the display")
+		// The arbiters type the bulletins after the top, the last coup's
+		// after the end of the game.
+		joue := pcCoup{top: &top, bulletins: true, exceptions: pcExceptionsDu(saisis)}
+		saisirBulletins(t, ctxArb, top, joue.exceptions)
+		attendre(t, ctxD, fmt.Sprintf(`document.getElementById("avancement-coup").textContent === "%d" && document.querySelectorAll("#avancement tr").length === 4 &&
+			[...document.querySelectorAll("#avancement tr")].every((tr) => tr.dataset.manquants === "0")`, coup), e2eAttente, "every bulletin entered, table by table")
 		joues = append(joues, joue)
 	}
 	attendre(t, ctxD, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game on the console")
@@ -279,11 +282,28 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 			assert.Equal(t, bulletinPrevu(b.Licence, c.exceptions[b.Licence], *c.top).sanction, b.Decision.Sanction, "coup %d, %s", c.top.Coup, b.Licence)
 		}
 	}
-	require.Equal(t, pcCoupsSaisis, coupsSaisis(joues), "six coups with every bulletin")
+	topes := 0
+	for _, c := range joues {
+		if c.top != nil {
+			topes++
+		}
+	}
+	require.Equal(t, topes, coupsSaisis(joues), "every coup topped has every bulletin, the last included")
+
+	// Provisional until the director closes the results on his console.
+	attendre(t, ctxAff, `!document.getElementById("provisoire").hidden`, e2eAttente, "provisional standings on the display")
+	executer(t, ctxD, chromedp.Click("#clore", chromedp.ByID))
+	confirmerAction(t, ctxD, "Clore les résultats ?")
+	attendre(t, ctxD, `document.body.dataset.resultatsClos === "true"`, e2eAttente, "the results closed")
+	attendre(t, ctxAff, `document.getElementById("provisoire").hidden`, e2eAttente, "final standings on the display")
 
 	// The standings the display shows are the API's.
 	var parConsoles pcResultat
 	api.exiger(t, pcResultatQuery, nil, &parConsoles)
+	for _, l := range parConsoles.Classement {
+		assert.False(t, l.Provisoire, l.Licence)
+		assert.Zero(t, l.EnAttente, "%s: every coup counted, the last included", l.Licence)
+	}
 	attendre(t, ctxAff, `document.querySelectorAll("#lignes tr").length === 8`, e2eAttente, "the standings on the display")
 	var affiches [][]string
 	evaluer(t, ctxAff, `[...document.querySelectorAll("#lignes tr")].map(tr => [...tr.cells].slice(0, 4).map(td => td.textContent))`, &affiches)
@@ -343,13 +363,14 @@ type pcResultat struct {
 		}
 	}
 	Classement []struct {
-		Rang, Score, Top, Negatif int
-		Licence, Nom, Club, Serie string
+		Rang, Score, Top, Negatif, EnAttente int
+		Licence, Nom, Club, Serie            string
+		Provisoire                           bool
 	}
 }
 
 const pcResultatQuery = `{ partie(id:"` + pcPartie + `") { tops { coup mot reference score } fin { motif dernierCoup } }
-	classement(partie:"` + pcPartie + `") { rang licence nom club serie score top negatif } }`
+	classement(partie:"` + pcPartie + `") { rang licence nom club serie score top negatif enAttente provisoire } }`
 
 // saisirPendantLeCoup types a bulletin on the arbiter's page while the coup
 // is played: the engine's decision waits for the top, the deposit goes alone.
@@ -449,6 +470,7 @@ func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
 			}
 		}
 	}
+	exiger(directeur, `mutation($p: ID!) { cloreResultats(partie:$p) { version } }`, p)
 	var r pcResultat
 	e2eAPI{url: s.url, jeton: directeur}.exiger(t, pcResultatQuery, nil, &r)
 	return r

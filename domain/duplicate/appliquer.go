@@ -152,10 +152,14 @@ func (p *Partie) appliquer(e any) error {
 		}
 		p.elimines[e.Coup] = true
 		for _, l := range e.Elimines {
-			p.joueurs[l].elimine = true
+			p.joueurs[l].elimineAu = e.Coup
 		}
+	case EliminationsAnnulees:
+		return p.appliquerAnnulationEliminations(e)
 	case TopTrouve:
 		mettre(p.toppings, e.Coup, e.Licence, e, 0)
+	case ResultatsClos:
+		return p.appliquerClos(e)
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee

@@ -175,14 +175,16 @@ func (p *Partie) ContreArbitrage(coup int, licence string) (DoubleArbitrage, boo
 
 // DeposerBulletin records a bulletin as written (§4), typed by the arbiter
 // of the player's table, for the coup being played or an earlier coup that
-// was not annulled. A missing bulletin is recorded with Missing set (§5.7).
+// was not annulled; after the end of the game, for a coup whose results
+// stand, until the results are closed. A missing bulletin is recorded with
+// Missing set (§5.7).
 func (p *Partie) DeposerBulletin(b BulletinDepose) error {
-	if err := p.exigerEnCours(); err != nil {
+	if err := p.exigerSaisie(); err != nil {
 		return err
 	}
 	_, topped := p.tops[b.Coup]
-	if b.Coup < 1 || b.Coup > p.coupEnCours() || (!topped && b.Coup != p.coupEnCours()) {
-		return refus(CodeInvalidBulletin, "bulletin du coup %d : le coup en cours est le %d", b.Coup, p.coupEnCours())
+	if dernier := p.coupsAJuger(); b.Coup < 1 || b.Coup > dernier || (!topped && b.Coup != dernier) {
+		return refus(CodeInvalidBulletin, "bulletin du coup %d : le dernier coup à juger est le %d", b.Coup, dernier)
 	}
 	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
 		return err
@@ -213,7 +215,7 @@ type Correction struct {
 // decisions are recorded when they differ. A new correction of the same
 // bulletin replaces the earlier one.
 func (p *Partie) CorrigerBulletin(c Correction) error {
-	if err := p.exigerTopAnnonce(c.Coup, c.Licence); err != nil {
+	if err := p.exigerJugement(c.Coup, c.Licence); err != nil {
 		return err
 	}
 	if c.Arbitre == "" {
@@ -241,7 +243,7 @@ func (p *Partie) CorrigerBulletin(c Correction) error {
 // bulletin re-established by the arbiter, a coup played on paper): the
 // arbiter's decision and his reason.
 func (p *Partie) CorrigerAMain(c Correction) error {
-	if err := p.exigerTopAnnonce(c.Coup, c.Licence); err != nil {
+	if err := p.exigerJugement(c.Coup, c.Licence); err != nil {
 		return err
 	}
 	switch {
@@ -255,6 +257,15 @@ func (p *Partie) CorrigerAMain(c Correction) error {
 	}
 	a := *c.Arbitrage
 	return p.record(BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
+}
+
+// exigerJugement lets an arbiter judge a bulletin of a topped coup: until
+// the results are closed.
+func (p *Partie) exigerJugement(coup int, licence string) error {
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
+	}
+	return p.exigerTopAnnonce(coup, licence)
 }
 
 func (p *Partie) exigerTopAnnonce(coup int, licence string) error {
@@ -282,6 +293,9 @@ func (p *Partie) exigerCorrige(coup int, licence string) (BulletinCorrige, error
 // §5): a second arbiter, not the one who corrected it, confirms the decision
 // in force or amends it with a reason.
 func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
+	}
 	c, err := p.exigerCorrige(e.Coup, e.Licence)
 	if err != nil {
 		return err

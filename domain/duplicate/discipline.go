@@ -133,14 +133,13 @@ func zeroDisciplinaire(d correction.Decision) correction.Decision {
 // already played or being played (§5.5, §5.7, §6.1). It is refused for an
 // unknown, late or eliminated player (UNKNOWN_PLAYER, LATE_PLAYER,
 // ELIMINATED), an excluded one (EXCLUDED), an unknown nature, a missing
-// reason or a coup not played yet (INVALID_SANCTION), after the end of the
-// game (GAME_OVER). A refused decision records nothing.
+// reason or a coup not played yet, or whose results do not stand once the
+// game is over (INVALID_SANCTION), once the results are closed
+// (RESULTS_CLOSED): the end of the game leaves the last coup to judge. A
+// refused decision records nothing.
 func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
-	switch p.statut {
-	case "":
-		return refus(CodeNotFound, "la partie n'existe pas")
-	case StatutTerminee:
-		return refus(CodeGameOver, "la partie est terminée (%s) : plus de sanction disciplinaire", p.fin.Motif)
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
 	}
 	switch e.Nature {
 	case SanctionAvertissement, SanctionZero, SanctionExclusion:
@@ -150,8 +149,8 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 	if e.Motif == "" {
 		return refus(CodeInvalidSanction, "une sanction disciplinaire est motivée (§5.9)")
 	}
-	if e.Coup < 1 || e.Coup > p.dernierCoup() {
-		return refus(CodeInvalidSanction, "sanction au coup %d : le dernier coup joué est le %d", e.Coup, p.dernierCoup())
+	if dernier := p.coupsAJuger(); e.Coup < 1 || e.Coup > dernier {
+		return refus(CodeInvalidSanction, "sanction au coup %d : le dernier coup à juger est le %d", e.Coup, dernier)
 	}
 	if err := p.exigerJoueur(e.Licence, e.Coup); err != nil {
 		return err

@@ -220,8 +220,12 @@ func TestSanctionner_Refus(t *testing.T) {
 		{"§6.2 coup antérieur à l'arrivée", CodeLatePlayer, func(p *Partie) {
 			require.NoError(t, p.ArriveeEnRetard("L9"))
 		}, sanction(2, "L9", SanctionZero)},
-		{"partie terminée", CodeGameOver, func(p *Partie) {
+		{"partie terminée : un coup dont les résultats ne comptent pas", CodeInvalidSanction, func(p *Partie) {
+			require.NoError(t, p.Appliquer(PartieTerminee{Motif: FinInterruption, DernierCoup: 1}))
+		}, sanction(2, "L1", SanctionAvertissement)},
+		{"résultats clos", CodeResultsClosed, func(p *Partie) {
 			require.NoError(t, p.Appliquer(PartieTerminee{Motif: FinToutesLettresPlacees, DernierCoup: 2}))
+			require.NoError(t, p.Appliquer(ResultatsClos{}))
 		}, sanction(2, "L1", SanctionAvertissement)},
 	}
 	for _, tt := range tests {

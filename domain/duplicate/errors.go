@@ -30,6 +30,8 @@ const (
 	CodeEliminated        Code = "ELIMINATED"
 	CodeExcluded          Code = "EXCLUDED"
 	CodeInvalidSanction   Code = "INVALID_SANCTION"
+	CodeResultsClosed     Code = "RESULTS_CLOSED"
+	CodeBulletinsPending  Code = "BULLETINS_PENDING"
 	CodeConflict               = erreur.CodeConflict
 	CodeNotFound               = erreur.CodeNotFound
 	CodeAlreadyExists          = erreur.CodeAlreadyExists
@@ -63,6 +65,8 @@ var (
 	ErrEliminated        = &Erreur{Code: CodeEliminated}
 	ErrExcluded          = &Erreur{Code: CodeExcluded}
 	ErrInvalidSanction   = &Erreur{Code: CodeInvalidSanction}
+	ErrResultsClosed     = &Erreur{Code: CodeResultsClosed}
+	ErrBulletinsPending  = &Erreur{Code: CodeBulletinsPending}
 	ErrConflict          = &Erreur{Code: CodeConflict}
 	ErrNotFound          = &Erreur{Code: CodeNotFound}
 	ErrAlreadyExists     = &Erreur{Code: CodeAlreadyExists}

@@ -20,6 +20,7 @@ const (
 	TypePartieInterrompue    = "partie.interrompue"
 	TypePartieReprise        = "partie.reprise"
 	TypeEliminationsDecidees = "partie.eliminations_decidees"
+	TypeEliminationsAnnulees = "partie.eliminations_annulees"
 	TypePartieTerminee       = "partie.terminee"
 )
 
@@ -126,6 +127,15 @@ type EliminationsDecidees struct {
 	Elimines  []string `json:"elimines"`
 }
 
+// EliminationsAnnulees undoes the eliminations the director decided in
+// error on coup Coup (§3.8.3), with his reason: the players eliminated on
+// it are in again, and the end of the game they caused (FinVainqueur on
+// that coup) is undone.
+type EliminationsAnnulees struct {
+	Coup  int    `json:"coup"`
+	Motif string `json:"motif"`
+}
+
 // PartieTerminee ends the game (§3.7). Annulee voids every result (an
 // interruption before enough coups were collected); otherwise the results
 // stand up to DernierCoup. Vainqueur is the last player left in the
@@ -164,9 +174,15 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[EliminationsDecidees](r, TypeEliminationsDecidees, 1)
 		},
 		func(r *eventstore.Registry) error {
+			return eventstore.Register[EliminationsAnnulees](r, TypeEliminationsAnnulees, 1)
+		},
+		func(r *eventstore.Registry) error {
 			return eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1)
 		},
 		func(r *eventstore.Registry) error { return eventstore.Register[TopTrouve](r, TypeTopTrouve, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[ResultatsClos](r, TypeResultatsClos, versionResultatsClos)
+		},
 	} {
 		if err := f(r); err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -39,7 +40,7 @@ const dureeInterruption = 15 * time.Minute
 // joueur is a player's standing in the game.
 type joueur struct {
 	premierCoup int // §6.2: earlier coups count zero
-	elimine     bool
+	elimineAu   int // the coup he was eliminated on (§3.8.3), 0 while in
 }
 
 // avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
@@ -90,6 +91,8 @@ type Partie struct {
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
+	// clos: the director closed the results (ResultatsClos).
+	clos bool
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
 	lecture eventstore.Lecture
@@ -161,7 +164,7 @@ func (p *Partie) Fin() *PartieTerminee { return p.fin }
 func (p *Partie) Joueurs() []string {
 	out := make([]string, 0, len(p.joueurs))
 	for l, j := range p.joueurs {
-		if !j.elimine && !p.discipline.Exclu(l) {
+		if j.elimineAu == 0 && !p.discipline.Exclu(l) {
 			out = append(out, l)
 		}
 	}
@@ -666,8 +669,8 @@ func (p *Partie) exigerJoueur(licence string, coup int) error {
 		return refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
 	case coup < j.premierCoup:
 		return refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
-	case j.elimine:
-		return refus(CodeEliminated, "le joueur %s est éliminé", licence)
+	case j.elimineAu > 0 && coup > j.elimineAu:
+		return refus(CodeEliminated, "le joueur %s est éliminé au coup %d", licence, j.elimineAu)
 	case p.discipline.Exclu(licence):
 		return refus(CodeExcluded, "le joueur %s est exclu de la partie (§6.1)", licence)
 	}
@@ -731,8 +734,11 @@ func (p *Partie) Reprendre(a time.Time) error {
 // below it is eliminated. Disciplinary decisions count (§5.5, §5.7). In
 // sudden death, and so in the barrage that follows it (§3.8.3), every
 // penalty counts on the coup itself (§5.9): the 5-point one and the one of
-// an avertissement beyond the free ones. A missing bulletin scores zero.
-// The last player left wins.
+// an avertissement beyond the free ones. The elimination is decided on
+// judged bulletins only (« la meilleure solution trouvée par au moins un
+// autre joueur »): it is refused while a player still in has none for the
+// coup (BULLETINS_PENDING); a bulletin the player did not hand in is typed
+// missing (§5.7) and corrected. The last player left wins.
 func (p *Partie) Eliminer() error {
 	if err := p.exigerStatut(StatutTop, "l'élimination"); err != nil {
 		return err
@@ -746,17 +752,21 @@ func (p *Partie) Eliminer() error {
 	}
 	scores := map[string]int{}
 	reference := 0
-	for _, l := range p.Joueurs() {
-		if coup < p.joueurs[l].premierCoup {
+	var attendus []string
+	for _, l := range p.Attendus(coup) {
+		d, ok := p.DecisionSanctionnee(coup, l)
+		if !ok {
+			attendus = append(attendus, l)
 			continue
 		}
-		s := -p.Avertissements(l).Penalty[coup-1]
-		if d, ok := p.DecisionSanctionnee(coup, l); ok {
-			brut, penalite, _ := Points(d)
-			s += brut - penalite
-		}
+		brut, penalite, _ := Points(d)
+		s := brut - penalite - p.Avertissements(l).Penalty[coup-1]
 		scores[l] = s
 		reference = max(reference, s)
+	}
+	if len(attendus) > 0 {
+		return refus(CodeBulletinsPending, "éliminations du coup %d sur les bulletins jugés seulement (§3.8.3) : bulletin(s) de %s à saisir et corriger",
+			coup, strings.Join(attendus, ", "))
 	}
 	elimines := []string{}
 	for _, l := range p.Joueurs() {
@@ -773,6 +783,29 @@ func (p *Partie) Eliminer() error {
 		}
 		return nil
 	})
+}
+
+// AnnulerEliminations undoes, with the director's reason, the eliminations
+// he decided in error on the last coup played (§3.8.3), before the next
+// tirage: the players eliminated on it are in again and, when the
+// elimination left one player, the end of the game goes with it. The
+// decision stays in the history beside its annulment; the director decides
+// the eliminations again. Refused without a reason (ANNULATION_REFUSED),
+// without eliminations to undo or after the next tirage (WRONG_STATE),
+// once the results are closed (RESULTS_CLOSED).
+func (p *Partie) AnnulerEliminations(motif string) error {
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
+	}
+	coup := p.prochainCoup - 1
+	vainqueur := p.fin != nil && p.fin.Motif == FinVainqueur && p.fin.DernierCoup == coup
+	if !p.elimines[coup] || !(p.entreCoups() || vainqueur) {
+		return refus(CodeWrongState, "aucune élimination à annuler : seules celles du dernier coup joué s'annulent, avant le tirage suivant")
+	}
+	if motif == "" {
+		return refus(CodeAnnulationRefused, "l'annulation des éliminations du coup %d est motivée", coup)
+	}
+	return p.record(EliminationsAnnulees{Coup: coup, Motif: motif})
 }
 
 // TirageEnCours is the announcement of the last tirage (§3.1): the reliquat

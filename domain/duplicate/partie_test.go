@@ -485,6 +485,7 @@ func TestEliminer_Paragraphe3_8_3_MortSubite(t *testing.T) {
 	require.NoError(t, p.CorrigerAMain(aMain(1, "A", paye(12))))
 	require.NoError(t, p.CorrigerAMain(aMain(1, "B", paye(10))))
 	require.NoError(t, p.CorrigerAMain(aMain(1, "C", penalite(12))))
+	require.NoError(t, p.CorrigerAMain(aMain(1, "D", DecisionManquant())), "§5.7 D handed in no bulletin: typed missing")
 	vider(p)
 	require.NoError(t, p.Eliminer())
 	assert.Equal(t, []any{

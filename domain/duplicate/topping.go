@@ -25,9 +25,10 @@ type TopTrouve struct {
 // the domain counts the time allotted plus 20 s, whatever secondes says.
 // Refused outside a topping or before the coup's top (WRONG_STATE), for an
 // unknown, late or excluded player, for a time already recorded, negative
-// or beyond the time allotted (INVALID_TOPPING).
+// or beyond the time allotted (INVALID_TOPPING); after the end of the game,
+// until the results are closed (RESULTS_CLOSED).
 func (p *Partie) Topper(coup int, licence string, secondes int, trouve bool) error {
-	if err := p.exigerEnCours(); err != nil {
+	if err := p.exigerSaisie(); err != nil {
 		return err
 	}
 	imparti := int(p.config.TempsParCoup / time.Second)

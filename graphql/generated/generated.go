@@ -268,10 +268,11 @@ type ComplexityRoot struct {
 	}
 
 	FinPartie struct {
-		Annulee     func(childComplexity int) int
-		DernierCoup func(childComplexity int) int
-		Motif       func(childComplexity int) int
-		Vainqueur   func(childComplexity int) int
+		Annulee       func(childComplexity int) int
+		DernierCoup   func(childComplexity int) int
+		Motif         func(childComplexity int) int
+		ResultatsClos func(childComplexity int) int
+		Vainqueur     func(childComplexity int) int
 	}
 
 	Habilitation struct {
@@ -339,6 +340,7 @@ type ComplexityRoot struct {
 		Nom            func(childComplexity int) int
 		Penalites      func(childComplexity int) int
 		Pourcentage    func(childComplexity int) int
+		Provisoire     func(childComplexity int) int
 		Rang           func(childComplexity int) int
 		Score          func(childComplexity int) int
 		Serie          func(childComplexity int) int
@@ -420,7 +422,9 @@ type ComplexityRoot struct {
 	Mutation struct {
 		AmenderRonde              func(childComplexity int, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) int
 		AnnulerCoup               func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
+		AnnulerEliminations       func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
 		ArriveeEnRetard           func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		CloreResultats            func(childComplexity int, partie string, confirmerManquants *bool, version *int, clientMutationID *string) int
 		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		CloturerMatch             func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		ComposerCommission        func(childComplexity int, appel string, president string, membres []string, revision *int) int
@@ -596,6 +600,7 @@ type ComplexityRoot struct {
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		ClassementDirecteur func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
 		ClassementNational  func(childComplexity int, epreuve string) int
 		Cotes               func(childComplexity int) int
@@ -874,7 +879,9 @@ type MutationResolver interface {
 	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
+	AnnulerEliminations(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	Topper(ctx context.Context, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) (*model.Partie, error)
 	EnvoyerResultatsCentre(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
 	EnvoyerResultatsJumeles(ctx context.Context, paquet string, clientMutationID *string) (*model.ReceptionCentre, error)
@@ -894,6 +901,7 @@ type QueryResolver interface {
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	ApercuBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin) (*model.Decision, error)
 	Classement(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
+	ClassementDirecteur(ctx context.Context, partie *string, tournoi *string, serie *string) ([]model.LigneClassement, error)
 	TournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error)
 	MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error)
 	Gcg(ctx context.Context, match string) (string, error)
@@ -1806,6 +1814,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.FinPartie.Motif(childComplexity), true
+	case "FinPartie.resultatsClos":
+		if e.ComplexityRoot.FinPartie.ResultatsClos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FinPartie.ResultatsClos(childComplexity), true
 	case "FinPartie.vainqueur":
 		if e.ComplexityRoot.FinPartie.Vainqueur == nil {
 			break
@@ -2088,6 +2102,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LigneClassement.Pourcentage(childComplexity), true
+	case "LigneClassement.provisoire":
+		if e.ComplexityRoot.LigneClassement.Provisoire == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LigneClassement.Provisoire(childComplexity), true
 	case "LigneClassement.rang":
 		if e.ComplexityRoot.LigneClassement.Rang == nil {
 			break
@@ -2482,6 +2502,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AnnulerCoup(childComplexity, args["partie"].(string), args["motif"].(model.MotifAnnulation), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.annulerEliminations":
+		if e.ComplexityRoot.Mutation.AnnulerEliminations == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_annulerEliminations_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AnnulerEliminations(childComplexity, args["partie"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.arriveeEnRetard":
 		if e.ComplexityRoot.Mutation.ArriveeEnRetard == nil {
 			break
@@ -2493,6 +2524,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.cloreResultats":
+		if e.ComplexityRoot.Mutation.CloreResultats == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cloreResultats_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CloreResultats(childComplexity, args["partie"].(string), args["confirmerManquants"].(*bool), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.cloreTournoiClassique":
 		if e.ComplexityRoot.Mutation.CloreTournoiClassique == nil {
 			break
@@ -3620,6 +3662,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Query.classementDirecteur":
+		if e.ComplexityRoot.Query.ClassementDirecteur == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classementDirecteur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ClassementDirecteur(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
 	case "Query.classementJumele":
 		if e.ComplexityRoot.Query.ClassementJumele == nil {
 			break
@@ -5529,7 +5582,9 @@ extend type Mutation {
 `, BuiltIn: false},
 	{Name: "../../schema/classement.graphqls", Input: `# Standings (projections/standings): per game, or cumulated over a
 # tournament's games; optionally one série. Public once published: they
-# count only corrected bulletins (enAttente says how many are pending).
+# count only corrected bulletins (enAttente says how many are pending), and
+# the solos of a game only once it is over (§3.5: the juge-arbitre announces
+# them at the end of the game); classementDirecteur shows them at once.
 
 "One player's line of the duplicate standings."
 type LigneClassement {
@@ -5563,6 +5618,8 @@ type LigneClassement {
   exclu: Boolean!
   "Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul."
   temps: Int!
+  "Provisional standings: the director has not closed the results of the game (of every game of the tournament, in the cumul); bulletins may still be typed and corrected."
+  provisoire: Boolean!
 }
 
 extend type Query {
@@ -5575,6 +5632,15 @@ extend type Query {
     "Only this série."
     serie: String
   ): [LigneClassement!]!
+  "The standings as the director sees them: the solos of a game still being played and their bonus included (§3.5), which the public standings show only once the game is over."
+  classementDirecteur(
+    "One game."
+    partie: ID
+    "A tournament's games, cumulated."
+    tournoi: ID
+    "Only this série."
+    serie: String
+  ): [LigneClassement!]! @acces(roles: [DIRECTOR])
 }
 
 extend type Subscription {
@@ -6894,6 +6960,8 @@ type FinPartie {
   annulee: Boolean!
   "Elimination modes: the last player left."
   vainqueur: String
+  "The director closed the results (cloreResultats): until then the arbiters still type and correct the bulletins, and the standings are provisional."
+  resultatsClos: Boolean!
 }
 
 extend type Query {
@@ -7029,10 +7097,41 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
-  "Elimination modes (§3.8.3, guide §2.14–2.15), once the top is announced: every player below the best score of the players still in is eliminated; the last one left wins and the game ends."
+  """
+  Closes the results of a game that is over. The end of the game closes the
+  drawing, not the arbiters' work (introduction, guide §3.2): bulletins,
+  corrections, double arbitrage, sanctions and a topping's times stay open
+  until this command, then get RESULTS_CLOSED; appeals go on (§6.3). Refused
+  during the game (WRONG_STATE) and while a bulletin of a coup that counts is
+  missing or uncorrected (BULLETINS_PENDING, the message lists them) unless
+  confirmerManquants: each then counts as a missing bulletin, a zéro (§5.7).
+  The standings stop being provisional.
+  """
+  cloreResultats(
+    "The game."
+    partie: ID!
+    "The director confirms missing the bulletins still missing or uncorrected."
+    confirmerManquants: Boolean = false
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Elimination modes (§3.8.3, guide §2.14–2.15), once the top is announced and every bulletin of the players still in judged (BULLETINS_PENDING otherwise: a bulletin not handed in is typed missing and corrected): every player below the best score of the players still in is eliminated; the last one left wins and the game ends."
   eliminer(
     "The game."
     partie: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Undoes the eliminations decided in error on the last coup played (§3.8.3), before the next tirage, with the director's reason (ANNULATION_REFUSED without one): the players eliminated on it are in again and the end of the game they caused, if any, is undone; both decisions stay in the history. eliminer then decides again."
+  annulerEliminations(
+    "The game."
+    partie: ID!
+    "Why the eliminations were decided in error."
+    motif: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -7281,6 +7380,10 @@ enum CodeErreur {
   EXCLUDED
   "Partie ou tournoi — Sanction inconnue ou non motivée."
   INVALID_SANCTION
+  "Partie duplicate — Les résultats de la partie sont clos : plus de saisie, de correction ni de sanction."
+  RESULTS_CLOSED
+  "Partie duplicate — Des bulletins manquent ou ne sont pas corrigés : les résultats ne peuvent pas être clos."
+  BULLETINS_PENDING
   "Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide."
   INVALID_TOURNOI
   "Tournoi — Inscription invalide : licence, nom, table ou cote."
@@ -8203,6 +8306,8 @@ func (ec *executionContext) childFields_FinPartie(ctx context.Context, field gra
 		return ec.fieldContext_FinPartie_annulee(ctx, field)
 	case "vainqueur":
 		return ec.fieldContext_FinPartie_vainqueur(ctx, field)
+	case "resultatsClos":
+		return ec.fieldContext_FinPartie_resultatsClos(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type FinPartie", field.Name)
 }
@@ -8349,6 +8454,8 @@ func (ec *executionContext) childFields_LigneClassement(ctx context.Context, fie
 		return ec.fieldContext_LigneClassement_exclu(ctx, field)
 	case "temps":
 		return ec.fieldContext_LigneClassement_temps(ctx, field)
+	case "provisoire":
+		return ec.fieldContext_LigneClassement_provisoire(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LigneClassement", field.Name)
 }
@@ -9307,6 +9414,44 @@ func (ec *executionContext) field_Mutation_annulerCoup_args(ctx context.Context,
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_annulerEliminations_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9326,6 +9471,44 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 		return nil, err
 	}
 	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cloreResultats_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "confirmerManquants",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["confirmerManquants"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
@@ -11784,6 +11967,36 @@ func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["coup"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_classementDirecteur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "serie",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["serie"] = arg2
 	return args, nil
 }
 
@@ -15767,6 +15980,29 @@ func (ec *executionContext) fieldContext_FinPartie_vainqueur(_ context.Context, 
 	return graphql.NewScalarFieldContext("FinPartie", field, false, false, "String")
 }
 
+func (ec *executionContext) _FinPartie_resultatsClos(ctx context.Context, field graphql.CollectedField, obj *model.FinPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FinPartie_resultatsClos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ResultatsClos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FinPartie_resultatsClos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("FinPartie", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _Habilitation_jeton(ctx context.Context, field graphql.CollectedField, obj *model.Habilitation) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16943,6 +17179,29 @@ func (ec *executionContext) _LigneClassement_temps(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_LigneClassement_temps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("LigneClassement", field, false, false, "Int")
+}
+
+func (ec *executionContext) _LigneClassement_provisoire(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassement) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LigneClassement_provisoire(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provisoire, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LigneClassement_provisoire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("LigneClassement", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _LigneClassique_rang(ctx context.Context, field graphql.CollectedField, obj *model.LigneClassique) (ret graphql.Marshaler) {
@@ -21718,6 +21977,68 @@ func (ec *executionContext) fieldContext_Mutation_reprendre(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_cloreResultats(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cloreResultats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CloreResultats(ctx, fc.Args["partie"].(string), fc.Args["confirmerManquants"].(*bool), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+			return ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cloreResultats(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partie(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cloreResultats_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_eliminer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21774,6 +22095,68 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_eliminer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_annulerEliminations(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_annulerEliminations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AnnulerEliminations(ctx, fc.Args["partie"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+			return ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_annulerEliminations(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partie(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_annulerEliminations_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -24220,6 +24603,68 @@ func (ec *executionContext) fieldContext_Query_classement(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_classement_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_classementDirecteur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_classementDirecteur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ClassementDirecteur(ctx, fc.Args["partie"].(*string), fc.Args["tournoi"].(*string), fc.Args["serie"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal []model.LigneClassement
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal []model.LigneClassement
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []model.LigneClassement) graphql.Marshaler {
+			return ec.marshalNLigneClassement2ᚕarbitreᚋgraphqlᚋmodelᚐLigneClassementᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_classementDirecteur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LigneClassement(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classementDirecteur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -31487,6 +31932,11 @@ func (ec *executionContext) _FinPartie(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "resultatsClos":
+			out.Values[i] = ec._FinPartie_resultatsClos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -31956,6 +32406,11 @@ func (ec *executionContext) _LigneClassement(ctx context.Context, sel ast.Select
 			}
 		case "temps":
 			out.Values[i] = ec._LigneClassement_temps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "provisoire":
+			out.Values[i] = ec._LigneClassement_provisoire(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -32802,9 +33257,23 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "cloreResultats":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cloreResultats(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "eliminer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_eliminer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "annulerEliminations":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_annulerEliminations(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -33641,6 +34110,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_classement(ctx, field)
+				})
+		case "classementDirecteur":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_classementDirecteur(ctx, field)
 				})
 		case "tournoiClassique":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,

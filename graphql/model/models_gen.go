@@ -450,6 +450,8 @@ type FinPartie struct {
 	Annulee bool `json:"annulee"`
 	// Elimination modes: the last player left.
 	Vainqueur *string `json:"vainqueur,omitempty"`
+	// The director closed the results (cloreResultats): until then the arbiters still type and correct the bulletins, and the standings are provisional.
+	ResultatsClos bool `json:"resultatsClos"`
 }
 
 // What the request's token allows.
@@ -606,6 +608,8 @@ type LigneClassement struct {
 	Exclu bool `json:"exclu"`
 	// Topping (§3.8.4): total time in seconds, 20 s for each top given included; the lower ranks first. 0 in other games and in the cumul.
 	Temps int `json:"temps"`
+	// Provisional standings: the director has not closed the results of the game (of every game of the tournament, in the cumul); bulletins may still be typed and corrected.
+	Provisoire bool `json:"provisoire"`
 }
 
 // One player's line of the classique standings.
@@ -1271,6 +1275,10 @@ const (
 	CodeErreurExcluded CodeErreur = "EXCLUDED"
 	// Partie ou tournoi — Sanction inconnue ou non motivée.
 	CodeErreurInvalidSanction CodeErreur = "INVALID_SANCTION"
+	// Partie duplicate — Les résultats de la partie sont clos : plus de saisie, de correction ni de sanction.
+	CodeErreurResultsClosed CodeErreur = "RESULTS_CLOSED"
+	// Partie duplicate — Des bulletins manquent ou ne sont pas corrigés : les résultats ne peuvent pas être clos.
+	CodeErreurBulletinsPending CodeErreur = "BULLETINS_PENDING"
 	// Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide.
 	CodeErreurInvalidTournoi CodeErreur = "INVALID_TOURNOI"
 	// Tournoi — Inscription invalide : licence, nom, table ou cote.
@@ -1451,6 +1459,8 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurEliminated,
 	CodeErreurExcluded,
 	CodeErreurInvalidSanction,
+	CodeErreurResultsClosed,
+	CodeErreurBulletinsPending,
 	CodeErreurInvalidTournoi,
 	CodeErreurInvalidPlayer,
 	CodeErreurInvalidPartie,
@@ -1521,7 +1531,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurResultsClosed, CodeErreurBulletinsPending, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
 		return true
 	}
 	return false

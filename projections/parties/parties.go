@@ -46,7 +46,9 @@ type Vue struct {
 	Joueurs []string                  `json:"joueurs"`
 	Tops    []duplicate.TopRetenu     `json:"tops"`
 	Fin     *duplicate.PartieTerminee `json:"fin,omitempty"`
-	Chrono  duplicate.Chrono          `json:"chrono"`
+	// ResultatsClos: the director closed the results (duplicate.ResultatsClos).
+	ResultatsClos bool             `json:"resultatsClos,omitempty"`
+	Chrono        duplicate.Chrono `json:"chrono"`
 }
 
 // VueDe is the public view of p.
@@ -55,7 +57,7 @@ func VueDe(p *duplicate.Partie) Vue {
 	sac := p.Sac()
 	v := Vue{ID: p.ID(), Tournoi: p.Tournoi(), Numero: p.Numero(), Statut: p.Statut(), Version: p.Version(),
 		Coup: p.ProchainCoup(), Config: p.Config(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(),
-		Tops: []duplicate.TopRetenu{}, Fin: p.Fin(), Chrono: p.Chrono()}
+		Tops: []duplicate.TopRetenu{}, Fin: p.Fin(), ResultatsClos: p.ResultatsClos(), Chrono: p.Chrono()}
 	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
 		rack := p.Rack()
 		v.Tirage = rack.String()

@@ -3,6 +3,7 @@ package standings
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"sync"
 )
 
@@ -37,14 +38,15 @@ func NewLecteur(db *sql.DB, position func() uint64) *Lecteur {
 	return &Lecteur{db: db, position: position, entrees: map[string]*entree{}}
 }
 
-// Partie returns the standings of one game (see LirePartie).
-func (l *Lecteur) Partie(ctx context.Context, partie string) ([]Ligne, error) {
-	return l.lire("partie/"+partie, func() ([]Ligne, error) { return LirePartie(ctx, l.db, partie) })
+// Partie returns the standings of one game as r sees them (see LirePartie).
+func (l *Lecteur) Partie(ctx context.Context, partie string, r Regard) ([]Ligne, error) {
+	return l.lire(fmt.Sprintf("partie/%d/%s", r, partie), func() ([]Ligne, error) { return LirePartie(ctx, l.db, partie, r) })
 }
 
-// Cumul returns the cumulated standings of a tournament (see LireCumul).
-func (l *Lecteur) Cumul(ctx context.Context, tournoi string) ([]Ligne, error) {
-	return l.lire("tournoi/"+tournoi, func() ([]Ligne, error) { return LireCumul(ctx, l.db, tournoi) })
+// Cumul returns the cumulated standings of a tournament as r sees them (see
+// LireCumul).
+func (l *Lecteur) Cumul(ctx context.Context, tournoi string, r Regard) ([]Ligne, error) {
+	return l.lire(fmt.Sprintf("tournoi/%d/%s", r, tournoi), func() ([]Ligne, error) { return LireCumul(ctx, l.db, tournoi, r) })
 }
 
 // lire answers from the cache when it is as recent as the projection, and

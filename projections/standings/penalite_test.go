@@ -29,7 +29,8 @@ func TestArt5_6_PenaliteSurLeCoup(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := unePartie(t, 2, normale, tt.corrections, tt.fin)
-			j00, j01 := ligne(t, c, "J00"), ligne(t, c, "J01")
+			// §3.5: the director sees the solos during the game.
+			j00, j01 := lignePour(t, c, "J00", Directeur), lignePour(t, c, "J01", Directeur)
 			require.Zero(t, j00.EnAttente)
 			assert.Equal(t, tt.score, j00.Score)
 			assert.Equal(t, tt.penalites, j00.Penalites)

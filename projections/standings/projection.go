@@ -21,7 +21,8 @@ const Name = "standings"
 // The projection keeps, in SQL, the facts the fold needs and nothing else —
 // the latest value per key: players, exclusions from a tournament (§6.1),
 // games, late arrivals, tops, the decision in force per bulletin, a
-// topping's times (§3.8.4), the end of each game — and every
+// topping's times (§3.8.4), the end of each game, the closure of its
+// results — and every
 // disciplinary sanction still in force, in order (they add up). Reading replays
 // those facts through the same fold (Classement.Appliquer), so the SQL
 // projection and the in-memory fold cannot disagree.
@@ -63,6 +64,9 @@ CREATE TABLE IF NOT EXISTS standings_toppings (
 	licence  TEXT    NOT NULL,
 	secondes INTEGER NOT NULL,
 	PRIMARY KEY (partie, coup, licence)
+);
+CREATE TABLE IF NOT EXISTS standings_clotures (
+	partie TEXT PRIMARY KEY
 );
 CREATE TABLE IF NOT EXISTS standings_sanctions (
 	partie   TEXT    NOT NULL,
@@ -125,7 +129,7 @@ func (p *Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM standings_joueurs; DELETE FROM standings_exclusions; DELETE FROM standings_parties;
 		DELETE FROM standings_arrivees; DELETE FROM standings_tops; DELETE FROM standings_decisions;
-		DELETE FROM standings_sanctions; DELETE FROM standings_toppings;`)
+		DELETE FROM standings_sanctions; DELETE FROM standings_toppings; DELETE FROM standings_clotures;`)
 	return err
 }
 
@@ -230,6 +234,21 @@ func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 			return err
 		}
 		return f.fin(id, string(fin))
+	case duplicate.EliminationsAnnulees:
+		return f.rouvrir(id, ev)
+	case duplicate.ResultatsClos:
+		// §5.7: a bulletin confirmed missing is a zéro, kept as a decision.
+		for _, m := range ev.Manquants {
+			d := duplicate.DecisionManquant()
+			raisons, err := enJSON(d.Reasons)
+			if err != nil {
+				return err
+			}
+			if err := f.decision(id, m.Coup, m.Licence, d, raisons); err != nil {
+				return err
+			}
+		}
+		return f.clore(id)
 	case duplicate.DoubleArbitrage, duplicate.DecisionCommission:
 		// Facts only when they impose a decision (DecisionImposee above).
 	default:
@@ -265,6 +284,8 @@ type faits interface {
 	sanction(partie string, position uint64, coup int, licence, nature string) error
 	annuler(partie string, coup int) error
 	fin(partie, fin string) error
+	clore(partie string) error
+	rouvrir(partie string, e duplicate.EliminationsAnnulees) error
 }
 
 // The statements that write each fact; a rebuild writes its final rows
@@ -338,6 +359,15 @@ func (f enSQL) fin(partie, fin string) error {
 	return f.exec(`UPDATE standings_parties SET fin = ? WHERE partie = ?`, fin, partie)
 }
 
+func (f enSQL) clore(partie string) error {
+	return f.exec(`INSERT INTO standings_clotures (partie) VALUES (?) ON CONFLICT (partie) DO NOTHING`, partie)
+}
+
+func (f enSQL) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
+	return f.exec(`UPDATE standings_parties SET fin = NULL WHERE partie = ? AND json_extract(fin, '$.motif') = ? AND json_extract(fin, '$.dernierCoup') = ?`,
+		partie, string(duplicate.FinVainqueur), e.Coup)
+}
+
 // Charger rebuilds the fold from the projection's facts: of one tournament,
 // or of every game when tournoiID is "". The result answers Partie, Cumul
 // and ParSerie with exactly the figures of the live fold.
@@ -376,12 +406,13 @@ func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, er
 	type ligne struct {
 		id         string
 		creee, fin []byte
+		clos       bool
 	}
 	var parties []ligne
-	if err := lire(ctx, db, `SELECT partie, creee, fin FROM standings_parties`+filtre+` ORDER BY position`, args, func(rows *sql.Rows) error {
+	if err := lire(ctx, db, `SELECT partie, creee, fin, partie IN (SELECT partie FROM standings_clotures) FROM standings_parties`+filtre+` ORDER BY position`, args, func(rows *sql.Rows) error {
 		var l ligne
 		var fin sql.NullString
-		if err := rows.Scan(&l.id, &l.creee, &fin); err != nil {
+		if err := rows.Scan(&l.id, &l.creee, &fin, &l.clos); err != nil {
 			return err
 		}
 		if fin.Valid {
@@ -410,6 +441,13 @@ func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, er
 				return nil, err
 			}
 			if err := c.Appliquer(stream, fin); err != nil {
+				return nil, err
+			}
+		}
+		if l.clos {
+			// The decisions of the bulletins confirmed missing are read with
+			// the others.
+			if err := c.Appliquer(stream, duplicate.ResultatsClos{}); err != nil {
 				return nil, err
 			}
 		}
@@ -484,8 +522,9 @@ func lire(ctx context.Context, db *sql.DB, q string, args []any, f func(*sql.Row
 	return rows.Err()
 }
 
-// LirePartie returns the standings of one game from the projection.
-func LirePartie(ctx context.Context, db *sql.DB, partie string) ([]Ligne, error) {
+// LirePartie returns the standings of one game from the projection, as r
+// sees them.
+func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Ligne, error) {
 	var tournoiID string
 	err := db.QueryRowContext(ctx, `SELECT tournoi FROM standings_parties WHERE partie = ?`, partie).Scan(&tournoiID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -498,15 +537,15 @@ func LirePartie(ctx context.Context, db *sql.DB, partie string) ([]Ligne, error)
 	if err != nil {
 		return nil, err
 	}
-	return c.Partie(partie)
+	return c.PartiePour(partie, r)
 }
 
 // LireCumul returns the cumulated standings of a tournament from the
-// projection.
-func LireCumul(ctx context.Context, db *sql.DB, tournoiID string) ([]Ligne, error) {
+// projection, as r sees them.
+func LireCumul(ctx context.Context, db *sql.DB, tournoiID string, r Regard) ([]Ligne, error) {
 	c, err := Charger(ctx, db, tournoiID)
 	if err != nil {
 		return nil, err
 	}
-	return c.Cumul()
+	return c.CumulPour(r)
 }

@@ -111,7 +111,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	app, licences := tournoiSimule(t, ctx, store, r, 20)
 	attendre := func() { attendreTete(t, ctx, store, live) }
 	attendre()
-	avant, err := standings.LireCumul(ctx, liveDB, "t1")
+	avant, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
 	require.NoError(t, err)
 
 	// §6.3: the commission pays the top of coup 1 to a player paid less.
@@ -133,7 +133,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	attendre()
 	require.NoError(t, stop())
 
-	apres, err := standings.LireCumul(ctx, liveDB, "t1")
+	apres, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
 	require.NoError(t, err)
 	assert.Equal(t, score(avant, cible)+top.Score-ancienne.Paid, score(apres, cible),
 		"§6.3 the commission's decision changes the score through a new event")
@@ -143,7 +143,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	memoire, err := fold.Cumul()
 	require.NoError(t, err)
 	assert.Equal(t, memoire, apres, "projection and in-memory fold give the same figures")
-	parPartie, err := standings.LirePartie(ctx, liveDB, "t1-1")
+	parPartie, err := standings.LirePartie(ctx, liveDB, "t1-1", standings.Public)
 	require.NoError(t, err)
 	memPartie, err := fold.Partie("t1-1")
 	require.NoError(t, err)

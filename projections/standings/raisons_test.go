@@ -44,7 +44,7 @@ func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	run, db := runner(t, store, r)
 	_, err = run.Rebuild(ctx, nil)
 	require.NoError(t, err)
-	lignes, err := standings.LirePartie(ctx, db, "t1-1")
+	lignes, err := standings.LirePartie(ctx, db, "t1-1", standings.Public)
 	require.NoError(t, err)
 	assert.Equal(t, domaine, ligneDe(t, lignes, bavard).Avertissements, "the projection agrees with the domain")
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -32,6 +33,7 @@ type faitsPartie struct {
 	tournoi   string
 	donnees   string
 	fin       *string
+	clos      bool
 	arrivees  map[string]arrivee
 	tops      map[int]int
 	decisions map[string]decisionsJoueur // by licence
@@ -170,6 +172,26 @@ func (m *enMemoire) fin(partie, fin string) error {
 	return nil
 }
 
+func (m *enMemoire) clore(partie string) error {
+	m.de(partie).clos = true
+	return nil
+}
+
+func (m *enMemoire) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
+	f := m.parties[partie]
+	if f == nil || f.fin == nil {
+		return nil
+	}
+	var fin duplicate.PartieTerminee
+	if err := json.Unmarshal([]byte(*f.fin), &fin); err != nil {
+		return err
+	}
+	if Rouverte(&fin, e) {
+		f.fin = nil
+	}
+	return nil
+}
+
 func parCoupLicence(a, b coupLicence) int {
 	return cmp.Or(cmp.Compare(a.coup, b.coup), cmp.Compare(a.licence, b.licence))
 }
@@ -242,6 +264,11 @@ func (f *faitsPartie) ecrire(w enSQL, id string, decisions []ligneDecisions) err
 			if err := w.fin(id, *f.fin); err != nil {
 				return err
 			}
+		}
+	}
+	if f.clos {
+		if err := w.clore(id); err != nil {
+			return err
 		}
 	}
 	for _, licence := range slices.Sorted(maps.Keys(f.arrivees)) {

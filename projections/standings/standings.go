@@ -41,6 +41,10 @@ type Ligne struct {
 	// Temps is, in a topping (§3.8.4), the player's total time in seconds,
 	// the 20 s of each top given included: the lower ranks first.
 	Temps int `json:"temps"`
+	// Provisoire: the director has not closed the results of the game (of
+	// every game of the tournament, in the cumul) yet; bulletins may still
+	// be typed and corrected (introduction, guide §3.2).
+	Provisoire bool `json:"provisoire"`
 	// departage holds, per départage game of the tournament in order, the
 	// player's rank in it (0 when he did not play it): it orders players
 	// tied on the cumul (guide §2.14, 2020 §3.8.3).
@@ -61,6 +65,8 @@ type partie struct {
 	// discipline is the aggregate's own fold of the sanctions.
 	discipline duplicate.Discipline
 	fin        *duplicate.PartieTerminee
+	// clos: the director closed the results (duplicate.ResultatsClos).
+	clos bool
 }
 
 // Classement is the fold.
@@ -140,8 +146,28 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	case duplicate.PartieTerminee:
 		fin := e
 		p.fin = &fin
+	case duplicate.EliminationsAnnulees:
+		if Rouverte(p.fin, e) {
+			p.fin = nil
+		}
+	case duplicate.ResultatsClos:
+		// §5.7: a bulletin confirmed missing is a zéro.
+		for _, m := range e.Manquants {
+			if p.decisions[m.Coup] == nil {
+				p.decisions[m.Coup] = map[string]correction.Decision{}
+			}
+			p.decisions[m.Coup][m.Licence] = duplicate.DecisionManquant()
+		}
+		p.clos = true
 	}
 	return nil
+}
+
+// Rouverte reports that undoing the eliminations e reopens a game that
+// ended as fin: the elimination left one player (duplicate.FinVainqueur)
+// on that coup.
+func Rouverte(fin *duplicate.PartieTerminee, e duplicate.EliminationsAnnulees) bool {
+	return fin != nil && fin.Motif == duplicate.FinVainqueur && fin.DernierCoup == e.Coup
 }
 
 // AppliquerEvenement folds a recorded event after decoding it with the registry.
@@ -247,8 +273,24 @@ func (c *Classement) annule(p *partie, licence string) bool {
 	return q == nil || p.numero <= q.numero
 }
 
-// Partie returns the standings of one game.
-func (c *Classement) Partie(id string) ([]Ligne, error) {
+// Regard is who reads the standings: « le ou les solos sont annoncés par
+// le juge-arbitre en fin de partie » (§3.5).
+type Regard int
+
+// The readers of the standings.
+const (
+	// Public sees no solo of a game still being played: no count, no bonus,
+	// no score including one.
+	Public Regard = iota
+	// Directeur sees every solo as soon as it is scored.
+	Directeur
+)
+
+// Partie returns the public standings of one game (PartiePour, Public).
+func (c *Classement) Partie(id string) ([]Ligne, error) { return c.PartiePour(id, Public) }
+
+// PartiePour returns the standings of one game as r sees them.
+func (c *Classement) PartiePour(id string, r Regard) ([]Ligne, error) {
 	p := c.parties[id]
 	if p == nil {
 		return nil, fmt.Errorf("standings: partie %s inconnue", id)
@@ -258,11 +300,12 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	index := map[string]int{}
 	for i, l := range p.ordre {
 		j := c.joueurs[l]
-		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club, Exclu: annules[l]}
+		lignes[i] = Ligne{Licence: l, Nom: j.Nom, Serie: j.Serie, Club: j.Club, Exclu: annules[l], Provisoire: !p.clos}
 		index[l] = i
 	}
 	bonus := len(p.ordre) >= p.config.SeuilSolo
 	decisions := make([][]correction.Decision, len(p.ordre))
+	annonce := p.fin != nil || r == Directeur
 	for _, coup := range p.coupsComptes() {
 		meilleur, auteur, egal := -1, "", false
 		for i, l := range p.ordre {
@@ -290,8 +333,9 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 		}
 		// §3.5: a score above every other player's, compared before the
 		// 5-point penalty; one solo per coup over every centre of the game
-		// (none in a topping, where every player ends with the top).
-		if auteur != "" && !egal && meilleur > 0 && p.config.Mode != duplicate.ModeTopping {
+		// (none in a topping, where every player ends with the top),
+		// announced at the end of the game.
+		if auteur != "" && !egal && meilleur > 0 && p.config.Mode != duplicate.ModeTopping && annonce {
 			k := index[auteur]
 			lignes[k].Solos++
 			if bonus {
@@ -316,20 +360,23 @@ func (c *Classement) Partie(id string) ([]Ligne, error) {
 	return lignes, nil
 }
 
-// Cumul returns the tournament standings: the score and top of every
-// normal game added. A barrage or sudden-death game adds nothing: it ranks
+// Cumul returns the public tournament standings (CumulPour, Public).
+func (c *Classement) Cumul() ([]Ligne, error) { return c.CumulPour(Public) }
+
+// CumulPour returns the tournament standings as r sees them: the score and
+// top of every normal game added. A barrage or sudden-death game adds nothing: it ranks
 // the players it separates among those tied on the cumul (guide §2.14, 2020
 // §3.8.3). A topping, a competition of its own ranked by time (§3.8.4), is
 // left out.
-func (c *Classement) Cumul() ([]Ligne, error) {
+func (c *Classement) CumulPour(r Regard) ([]Ligne, error) {
 	total := map[string]*Ligne{}
 	var ordre []string
-	departages := 0
+	departages, provisoire := 0, false
 	for _, id := range c.ordre {
 		if c.parties[id].config.Mode == duplicate.ModeTopping {
 			continue
 		}
-		lignes, err := c.Partie(id)
+		lignes, err := c.PartiePour(id, r)
 		if err != nil {
 			return nil, err
 		}
@@ -345,6 +392,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 			}
 			_, exclu := c.exclusions[exclusion{c.parties[id].tournoi, l.Licence}]
 			t.Exclu = t.Exclu || exclu || l.Exclu
+			provisoire = provisoire || l.Provisoire
 			if c.parties[id].config.Elimination() {
 				t.departage = append(t.departage, make([]int, departages-len(t.departage))...)
 				t.departage[departages-1] = l.Rang
@@ -361,6 +409,7 @@ func (c *Classement) Cumul() ([]Ligne, error) {
 	out := make([]Ligne, len(ordre))
 	for i, l := range ordre {
 		out[i] = *total[l]
+		out[i].Provisoire = provisoire
 	}
 	finir(out)
 	return out, nil

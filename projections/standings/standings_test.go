@@ -63,9 +63,16 @@ func unePartie(t *testing.T, n int, cfg duplicate.Config, corrections []duplicat
 	return c
 }
 
+// ligne is a player's line of the public standings of p1.
 func ligne(t *testing.T, c *Classement, licence string) Ligne {
 	t.Helper()
-	ls, err := c.Partie("p1")
+	return lignePour(t, c, licence, Public)
+}
+
+// lignePour is a player's line of the standings of p1 as r sees them.
+func lignePour(t *testing.T, c *Classement, licence string, r Regard) Ligne {
+	t.Helper()
+	ls, err := c.PartiePour("p1", r)
 	require.NoError(t, err)
 	for _, l := range ls {
 		if l.Licence == licence {

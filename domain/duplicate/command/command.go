@@ -269,12 +269,20 @@ type SanctionDisciplinaire struct {
 // SanctionDisciplinaire records the decision as partie.sanction_disciplinaire,
 // signed by the acting director (the metadata's actor). Bad input records
 // nothing and returns a *duplicate.Erreur (INVALID_SANCTION, UNKNOWN_PLAYER,
-// EXCLUDED, GAME_OVER, NOT_FOUND, CONFLICT...).
+// EXCLUDED, RESULTS_CLOSED, NOT_FOUND, CONFLICT...).
 func (a *Application) SanctionDisciplinaire(ctx context.Context, c SanctionDisciplinaire) error {
 	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
 		return p.Sanctionner(duplicate.SanctionDisciplinaire{Coup: c.Coup, Licence: c.Licence, Nature: c.Nature,
 			Motif: c.Motif, Par: a.metadata.Actor})
 	})
+}
+
+// CloreResultats closes the results of a game that is over: the director
+// confirms missing (confirmerManquants) the bulletins still missing or
+// uncorrected, or the command is refused (BULLETINS_PENDING). After it no
+// bulletin, correction, double arbitrage or sanction is recorded.
+func (a *Application) CloreResultats(ctx context.Context, partie string, confirmerManquants bool) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.CloreResultats(confirmerManquants) })
 }
 
 // ArriveeEnRetard adds a late player (§6.2).
@@ -310,6 +318,12 @@ func (a *Application) ReprendreChrono(ctx context.Context, partie string) error 
 // Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
 func (a *Application) Eliminer(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)
+}
+
+// AnnulerEliminations undoes, with the director's reason, the eliminations
+// decided in error on the last coup played (§3.8.3).
+func (a *Application) AnnulerEliminations(ctx context.Context, partie, motif string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.AnnulerEliminations(motif) })
 }
 
 // Topper records a player's time on a coup of a topping (§3.8.4).

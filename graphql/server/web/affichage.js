@@ -15,7 +15,7 @@
 
   const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } ${Arbitre.Chrono.CHAMPS}`;
   const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
-  const LIGNES = `rang nom club score negatif pourcentage`;
+  const LIGNES = `rang nom club score negatif pourcentage provisoire`;
 
   function montrerPartie(p) {
     if (!p) return;
@@ -40,6 +40,7 @@
   const pager = new Arbitre.Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
 
   function montrerLignes() {
+    document.getElementById("provisoire").hidden = !lignes.some((l) => l.provisoire);
     pager.set(lignes.map((l) => Arbitre.ligne([[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
       [l.negatif, true], [pourcent.format(l.pourcentage), true]])));
   }

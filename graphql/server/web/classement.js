@@ -16,7 +16,7 @@
   const TOURNOI = `query($t: ID!) { tournoi(id: $t) { nom parties joueurs { serie } } }`;
   const PARTIE = `query($p: ID!) { partie(id: $p) { tournoi numero statut fin { dernierCoup } coup } }`;
   const CLASSEMENT = `query($p: ID, $t: ID, $s: String) { classement(partie: $p, tournoi: $t, serie: $s) {
-    rang licence nom club serie score negatif pourcentage enAttente exclu } }`;
+    rang licence nom club serie score negatif pourcentage enAttente exclu provisoire } }`;
 
   // adresse is this page for another game or série (the cumul without one).
   function adresse(p, s) {
@@ -63,6 +63,7 @@
     document.getElementById("lignes").replaceChildren(...lignes.map((l) => Arbitre.ligne([[l.rang, true],
       [l.nom + (l.exclu ? " (exclu, §6.1)" : ""), false], [l.licence, false], [l.club || "", false], [l.serie || "", false],
       [l.score, true], [l.negatif, true], [pourcent.format(l.pourcentage), true]])));
+    document.getElementById("provisoire").hidden = !lignes.some((l) => l.provisoire);
     const attente = lignes.reduce((n, l) => n + l.enAttente, 0);
     document.getElementById("attente").textContent = (lignes.length ? `${lignes.length} joueurs classés.` : "Aucun joueur classé.") +
       (attente ? ` ${attente} bulletin(s) en attente de correction ne comptent pas encore.` : "");

@@ -5,7 +5,8 @@
 // engine's solutions and the top announced in one action (§3.4), the
 // ramassage with the bulletins' progress per table, the annulled coup (§3.6),
 // the interruption (§3.7), the late player (§6.2), the eliminations (§3.8.3,
-// guide §2.14) and the end (§3.7). The state comes from the coupAnnonce
+// guide §2.14), the end (§3.7) and the closing of the results, once the
+// arbiters have typed and corrected the last bulletins. The state comes from the coupAnnonce
 // subscription, so every screen agrees; every action that cannot be undone
 // asks for confirmation (actions.js).
 "use strict";
@@ -15,7 +16,7 @@
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
   const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
-    tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur } ${Arbitre.Chrono.CHAMPS}`;
+    tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
     interrompue: "partie interrompue", terminee: "partie terminée",
@@ -71,6 +72,10 @@
     $("bloc-eliminer").hidden = p.config.mode === "normal";
     $("tops").replaceChildren(...p.tops.map((t) => Arbitre.ligne([[t.coup, true], [t.mot, false], [t.reference, false], [t.score, true]])));
     $("fin").textContent = p.fin ? finTexte(p.fin) : "La partie se termine d'elle-même quand les lettres restantes le veulent (§3.7).";
+    $("bloc-cloture").hidden = !p.fin;
+    document.body.dataset.resultatsClos = String(Boolean(p.fin && p.fin.resultatsClos));
+    $("cloture").textContent = !p.fin ? "" : p.fin.resultatsClos ? "Résultats clos : le classement est définitif."
+      : "Les arbitres saisissent et corrigent encore les bulletins, ceux du dernier coup compris ; le classement reste provisoire jusqu'à la clôture des résultats.";
     boutons();
     await Promise.all([chargerSolutions(), chargerAvancement()]);
   }
@@ -103,6 +108,8 @@
     $("reprendre").disabled = s !== "interrompue";
     $("retard").disabled = s === "interrompue" || s === "terminee";
     $("eliminer").disabled = s !== "top";
+    $("annuler-eliminations").disabled = !(s === "top" || (p.fin && p.fin.motif === "vainqueur" && !p.fin.resultatsClos));
+    $("clore").disabled = !p.fin || p.fin.resultatsClos;
   }
 
   async function chargerSolutions() {
@@ -244,6 +251,18 @@
     return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${l} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${l} ajouté à la partie.`);
   });
   $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
+  $("annuler-eliminations").addEventListener("click", () => {
+    const motif = $("motif-eliminations").value.trim();
+    if (!motif) return message("Saisir le motif de l'annulation des éliminations.", true);
+    return agir("annulerEliminations", { motif: [motif, "String!"] },
+      `Annuler les éliminations du coup ${coupCourant()} (${motif}) ? Les joueurs éliminés reprennent la partie (§3.8.3).`, "Éliminations annulées.");
+  });
+  $("clore").addEventListener("click", () => {
+    const manquants = $("confirmer-manquants").checked;
+    return agir("cloreResultats", manquants ? { confirmerManquants: [true, "Boolean"] } : {},
+      manquants ? "Clore les résultats ? Les bulletins encore absents ou non corrigés comptent zéro (§5.7) ; plus aucune saisie ni correction."
+        : "Clore les résultats ? Plus aucune saisie ni correction de bulletin.", "Résultats clos.");
+  });
 
   // Keyboard shortcuts, outside of a field and of the confirmation dialog.
   document.addEventListener("keydown", (ev) => {
