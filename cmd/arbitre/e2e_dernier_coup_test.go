@@ -34,18 +34,8 @@ func dcGenre(i, n int) string {
 // the results (refused while bulletins are missing), and then equal the
 // hand computation: every coup counted, the §5.9 penalties withdrawn.
 func TestE2EIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
-	data := t.TempDir()
-	directeur := apiToken(t, data, "--role", "director")
-	arbitres := map[string]string{}
-	for _, a := range pcArbitres {
-		jeton := apiToken(t, data, "--role", "arbiter", "--tables", a.tables, "--tournoi", pcTournoi)
-		for _, l := range a.licences {
-			arbitres[l] = jeton
-		}
-	}
-	s := startAPIServer(t, data)
+	s, directeur, arbitres := sallePC(t)
 	defer s.stop()
-	attendreJetons(t, s, directeur)
 	exiger := func(jeton, q string, vars map[string]any) apiResult {
 		t.Helper()
 		res := s.gql(jeton, q, vars)

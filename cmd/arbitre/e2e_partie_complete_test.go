@@ -410,23 +410,32 @@ func saisirBulletins(t *testing.T, ctxArb []context.Context, top e2eTop, excepti
 	}
 }
 
-// jouerParAPI plays the game the consoles played, coup by coup, through the
-// GraphQL API only, on a fresh server: the same list, seed, tops, ramassages
-// and bulletins (entered by the arbiters' tokens); it returns the result.
-func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
+// sallePC starts a server on a fresh data directory with the hall's
+// tokens: the director's, and each arbiter's for his tables (by licence of
+// the players he corrects); the caller stops it.
+func sallePC(t *testing.T) (s *apiServer, directeur string, arbitres map[string]string) {
 	t.Helper()
 	data := t.TempDir()
-	directeur := apiToken(t, data, "--role", "director")
-	arbitres := map[string]string{}
+	directeur = apiToken(t, data, "--role", "director")
+	arbitres = map[string]string{}
 	for _, a := range pcArbitres {
 		jeton := apiToken(t, data, "--role", "arbiter", "--tables", a.tables, "--tournoi", pcTournoi)
 		for _, l := range a.licences {
 			arbitres[l] = jeton
 		}
 	}
-	s := startAPIServer(t, data)
-	defer s.stop()
+	s = startAPIServer(t, data)
 	attendreJetons(t, s, directeur)
+	return s, directeur, arbitres
+}
+
+// jouerParAPI plays the game the consoles played, coup by coup, through the
+// GraphQL API only, on a fresh server: the same list, seed, tops, ramassages
+// and bulletins (entered by the arbiters' tokens); it returns the result.
+func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
+	t.Helper()
+	s, directeur, arbitres := sallePC(t)
+	defer s.stop()
 	exiger := func(jeton, q string, vars map[string]any) {
 		t.Helper()
 		res := s.gql(jeton, q, vars)
