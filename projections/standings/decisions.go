@@ -148,6 +148,9 @@ func (c *enCours) lignes(ctx context.Context, partie, licence string) (map[strin
 		c.parties[partie] = joueurs
 	}
 	if _, lu := joueurs[licence]; c.entieres[partie] || (licence != "" && lu) {
+		if licence != "" && !lu { // a player without any row yet in a game read whole
+			joueurs[licence] = decisionsJoueur{}
+		}
 		return joueurs, nil
 	}
 	q, args := `SELECT licence, decisions FROM standings_decisions WHERE partie = ?`, []any{partie}
