@@ -6068,7 +6068,7 @@ type CoupClassique {
   reference: String
   "Placement: the word, jokers in lower case."
   mot: String
-  "Exchange: the letters put back; end of game: the letters counted."
+  "Exchange: the letters put back; end of game: the letters counted. For the arbiters while the game is played, public once it is over."
   lettres: String
   "Penalty: its reason."
   motif: MotifPenalite

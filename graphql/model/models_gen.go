@@ -276,7 +276,7 @@ type CoupClassique struct {
 	Reference *string `json:"reference,omitempty"`
 	// Placement: the word, jokers in lower case.
 	Mot *string `json:"mot,omitempty"`
-	// Exchange: the letters put back; end of game: the letters counted.
+	// Exchange: the letters put back; end of game: the letters counted. For the arbiters while the game is played, public once it is over.
 	Lettres *string `json:"lettres,omitempty"`
 	// Penalty: its reason.
 	Motif *partie.Motif `json:"motif,omitempty"`

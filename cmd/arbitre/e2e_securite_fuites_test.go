@@ -1,0 +1,83 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 28: what an attacker in the hall (a player with a phone and a
+// laptop) learns over loopback, one test per finding.
+
+// TestSecurite_ChevaletsClassiquesPendantLeJeu (issue 28 item 6): while a
+// classique match is played, neither the public zip of the tournament nor
+// the public score sheet tell a rack: the zip holds the GCG of ended
+// matches only, the letters of an exchange are for the arbiters of the
+// table (and the director) until the end; once the game is over both are
+// public.
+func TestSecurite_ChevaletsClassiquesPendantLeJeu(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbitre := apiToken(t, data, "--role", "arbiter", "--tables", "1-1", "--tournoi", "C1")
+	autreTable := apiToken(t, data, "--role", "arbiter", "--tables", "2-9", "--tournoi", "C1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	match, m := premierMatchClassique(t, s, director)
+	for _, j := range m.Joueurs {
+		s.gql(arbitre, `mutation($m: ID!, $j: ID!) { tirerLettres(match:$m, joueur:$j) { `+matchCouvertureFields+` } }`,
+			map[string]any{"m": match, "j": j}).into(t, "tirerLettres", &m)
+	}
+	s.gql(arbitre, `mutation($m: ID!, $j: ID!, $w: String!) { placerMot(match:$m, joueur:$j, reference:"H2", mot:$w) { `+matchCouvertureFields+` } }`,
+		map[string]any{"m": match, "j": m.Joueurs[0], "w": strings.ReplaceAll(m.Chevalets[0], "?", "e")}).into(t, "placerMot", &m)
+	s.gql(arbitre, `mutation($m: ID!, $j: ID!) { tirerLettres(match:$m, joueur:$j) { `+matchCouvertureFields+` } }`,
+		map[string]any{"m": match, "j": m.Joueurs[0]}).into(t, "tirerLettres", &m)
+	rejetees := m.Chevalets[1][:3]
+	s.gql(arbitre, `mutation($m: ID!, $j: ID!, $r: String!) { echanger(match:$m, joueur:$j, rejetees:$r) { version } }`,
+		map[string]any{"m": match, "j": m.Joueurs[1], "r": rejetees}).into(t, "echanger", &m)
+
+	lettresEchangees := func(jeton string) *string {
+		var v struct{ Journal []struct{ Genre, Chevalet, Lettres *string } }
+		s.gql(jeton, `query($m: ID!) { matchClassique(id:$m) { journal { genre chevalet lettres } } }`, map[string]any{"m": match}).
+			into(t, "matchClassique", &v)
+		require.NotEmpty(t, v.Journal)
+		last := v.Journal[len(v.Journal)-1]
+		require.Equal(t, "echange", *last.Genre)
+		return last.Lettres
+	}
+	gcgDuZip := func() []string {
+		var z apiExport
+		s.gql("", `{ exportArchive(tournoi: "C1", format: zip) { contenu } }`, nil).into(t, "exportArchive", &z)
+		raw, err := base64.StdEncoding.DecodeString(z.Contenu)
+		require.NoError(t, err)
+		lu, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+		require.NoError(t, err)
+		var noms []string
+		for _, f := range lu.File {
+			noms = append(noms, f.Name)
+		}
+		return noms
+	}
+
+	assert.Equal(t, []string{"C1.csv", "C1.json"}, gcgDuZip(), "a match in play is not in the public zip")
+	assert.Nil(t, lettresEchangees(""), "the public does not see the letters exchanged")
+	assert.Nil(t, lettresEchangees(autreTable), "nor does the arbiter of another table")
+	for _, jeton := range []string{arbitre, director} {
+		l := lettresEchangees(jeton)
+		require.NotNil(t, l, "the arbiter of the table and the director see them")
+		assert.Equal(t, rejetees, *l)
+	}
+
+	s.gql(arbitre, `mutation($m: ID!, $j: ID!) { demanderAbandon(match:$m, joueur:$j) { version } }`,
+		map[string]any{"m": match, "j": m.Joueurs[0]}).into(t, "demanderAbandon", &m)
+	s.gql(arbitre, `mutation($m: ID!, $j: ID!) { repondreAbandon(match:$m, joueur:$j, accepte:true) { version } }`,
+		map[string]any{"m": match, "j": m.Joueurs[1]}).into(t, "repondreAbandon", &m)
+	assert.Equal(t, []string{"C1.csv", "C1.json", "parties/" + match + ".gcg"}, gcgDuZip(), "an ended match is published")
+	l := lettresEchangees("")
+	require.NotNil(t, l, "public once the game is over")
+	assert.Equal(t, rejetees, *l)
+}
