@@ -41,7 +41,9 @@ func TestSecurite_ChevaletsClassiquesPendantLeJeu(t *testing.T) {
 		map[string]any{"m": match, "j": m.Joueurs[1], "r": rejetees}).into(t, "echanger", &m)
 
 	lettresEchangees := func(jeton string) *string {
-		var v struct{ Journal []struct{ Genre, Chevalet, Lettres *string } }
+		var v struct {
+			Journal []struct{ Genre, Chevalet, Lettres *string }
+		}
 		s.gql(jeton, `query($m: ID!) { matchClassique(id:$m) { journal { genre chevalet lettres } } }`, map[string]any{"m": match}).
 			into(t, "matchClassique", &v)
 		require.NotEmpty(t, v.Journal)
