@@ -83,3 +83,59 @@ func TestSecurite_ChevaletsClassiquesPendantLeJeu(t *testing.T) {
 	require.NotNil(t, l, "public once the game is over")
 	assert.Equal(t, rejetees, *l)
 }
+
+// TestSecurite_MoteurDansLaPorteeDuJeton (issue 28 item 7): a token limited
+// to tournament T1 cannot have the engine compute the top of T2's open coup
+// from its public grid and tirage: resoudre and verifierCoup take, from
+// such a token, only the position of one of its tournament's games; a
+// token without tournament analyses any position.
+func TestSecurite_MoteurDansLaPorteeDuJeton(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	directeurT1 := apiToken(t, data, "--role", "director", "--tournoi", "T1")
+	commissionT1 := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	commission := apiToken(t, data, "--role", "commission")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	positions := map[string]map[string]any{}
+	for i, tournoi := range []string{"T1", "T2"} {
+		partie := tournoi + "-1"
+		require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open") { id } }`, map[string]any{"t": tournoi}).Errors)
+		require.Empty(t, s.gql(director, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
+			map[string]any{"t": tournoi, "j": map[string]any{"licence": "L" + tournoi, "nom": "Joueur", "table": 1}}).Errors)
+		require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!, $g: Int!) { creerPartie(tournoi:$t, partie:$p, config:{graine: $g}) { version } }`,
+			map[string]any{"t": tournoi, "p": partie, "g": 7 + i}).Errors)
+		var p apiPartie
+		s.gql(director, `mutation($p: ID!) { tirer(partie:$p) { tirage grille } }`, map[string]any{"p": partie}).into(t, "tirer", &p)
+		positions[tournoi] = map[string]any{"grille": p.Grille, "tirage": p.Tirage}
+	}
+	assert.Equal(t, "FORBIDDEN", s.gql(directeurT1, `{ partie(id:"T2-1") { solutions { mot } } }`, nil).code())
+
+	const resoudre = `query($p: PositionInput!) { resoudre(position:$p) { scoreTop } }`
+	const verifier = `query($p: PositionInput!) { verifierCoup(position:$p, mot:"LE", reference:"H8") { jouable } }`
+	cas := []struct {
+		qui, jeton, tournoi, code string
+	}{
+		{"T1's director, T2's open coup", directeurT1, "T2", "FORBIDDEN"},
+		{"T1's commission, T2's open coup", commissionT1, "T2", "FORBIDDEN"},
+		{"T1's director, T1's open coup", directeurT1, "T1", ""},
+		{"T1's commission, T1's open coup", commissionT1, "T1", ""},
+		{"the director without tournament", director, "T2", ""},
+		{"the commission without tournament", commission, "T2", ""},
+	}
+	for _, c := range cas {
+		for champ, q := range map[string]string{"resoudre": resoudre, "verifierCoup": verifier} {
+			out := s.gql(c.jeton, q, map[string]any{"p": positions[c.tournoi]})
+			assert.Equal(t, c.code, out.code(), "%s: %s", c.qui, champ)
+			if c.code != "" {
+				assert.Nil(t, out.Data, "%s: %s answers nothing", c.qui, champ)
+			}
+		}
+	}
+	// Another position than a game's (here T2's with a letter of the rack
+	// turned into a joker, which finds T2's top too) is the same refusal.
+	autre := map[string]any{"grille": positions["T2"]["grille"], "tirage": "?" + positions["T2"]["tirage"].(string)[1:]}
+	out := s.gql(commissionT1, resoudre, map[string]any{"p": autre})
+	assert.Equal(t, "FORBIDDEN", out.code())
+	assert.Contains(t, out.Errors[0].Message, "T1")
+}
