@@ -139,3 +139,42 @@ func TestSecurite_MoteurDansLaPorteeDuJeton(t *testing.T) {
 	assert.Equal(t, "FORBIDDEN", out.code())
 	assert.Contains(t, out.Errors[0].Message, "T1")
 }
+
+// TestSecurite_PropositionClassiqueDansSonTournoi (issue 28 item 9): the
+// unpublished pairing proposal of classique tournament C1 is for C1's
+// director, arbiters and commission: a token of C2 gets FORBIDDEN and no
+// proposal, over HTTP and in rondeChangee.
+func TestSecurite_PropositionClassiqueDansSonTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbitreC1 := apiToken(t, data, "--role", "arbiter", "--tournoi", "C1")
+	horsTournoi := map[string]string{
+		"C2's director":   apiToken(t, data, "--role", "director", "--tournoi", "C2"),
+		"C2's arbiter":    apiToken(t, data, "--role", "arbiter", "--tournoi", "C2"),
+		"C2's commission": apiToken(t, data, "--role", "commission", "--tournoi", "C2"),
+	}
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:1) { version } }`, nil).Errors)
+	for _, j := range []string{"P1", "P2"} {
+		require.Empty(t, s.gql(director, `mutation($j: ID!, $n: String!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:$n) { version } }`, map[string]any{"j": j, "n": "Joueur " + j}).Errors)
+	}
+	require.Empty(t, s.gql(director, `mutation { etablirTetesDeSerie(tournoi:"C1") { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { proposerRonde(tournoi:"C1", methode: initial_by_cote) { version } }`, nil).Errors)
+
+	const lire = `{ tournoiClassique(id:"C1") { proposition { methode tables { premier second } } } }`
+	var vu struct{ Proposition *struct{ Methode string } }
+	s.gql(arbitreC1, lire, nil).into(t, "tournoiClassique", &vu)
+	require.NotNil(t, vu.Proposition, "C1's arbiter sees the proposal")
+	for qui, jeton := range horsTournoi {
+		out := s.gql(jeton, lire, nil)
+		assert.Equal(t, "FORBIDDEN", out.code(), qui)
+		assert.NotContains(t, string(out.Data["tournoiClassique"]), "initial_by_cote", qui)
+
+		sub := s.subscribe(jeton, `subscription { rondeChangee(tournoi:"C1") { proposition { methode } } }`, nil)
+		livre := sub.answer(t, "1")
+		require.NotEmpty(t, livre.Errors, "%s: rondeChangee", qui)
+		assert.Equal(t, "FORBIDDEN", livre.code(), "%s: rondeChangee", qui)
+		assert.NotContains(t, string(livre.Data["rondeChangee"]), "initial_by_cote", "%s: rondeChangee", qui)
+	}
+}

@@ -58,6 +58,7 @@ type ResolverRoot interface {
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
 	TournoiArchive() TournoiArchiveResolver
+	TournoiClassique() TournoiClassiqueResolver
 }
 
 type DirectiveRoot struct {
@@ -927,6 +928,9 @@ type SubscriptionResolver interface {
 }
 type TournoiArchiveResolver interface {
 	Parties(ctx context.Context, obj *model.TournoiArchive, first *int, after *string) (*model.PartieArchiveConnection, error)
+}
+type TournoiClassiqueResolver interface {
+	Proposition(ctx context.Context, obj *model.TournoiClassique) (*model.PropositionClassique, error)
 }
 
 type executableSchema struct {
@@ -5748,7 +5752,7 @@ type TournoiClassique {
   tetesDeSerie: [ID!]!
   "Published rounds: the pairings the games are played from, with their results."
   publiees: [RondeClassique!]!
-  "The pending proposal and the director's amendment: unpublished."
+  "The pending proposal and the director's amendment: unpublished, for the tournament's director, arbiters and commission."
   proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
   "Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last."
   classement: [LigneClassique!]!
@@ -30480,7 +30484,7 @@ func (ec *executionContext) _TournoiClassique_proposition(ctx context.Context, f
 		field,
 		ec.fieldContext_TournoiClassique_proposition,
 		func(ctx context.Context) (any, error) {
-			return obj.Proposition, nil
+			return ec.resolvers.TournoiClassique().Proposition(ctx, obj)
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -30511,8 +30515,8 @@ func (ec *executionContext) fieldContext_TournoiClassique_proposition(_ context.
 	fc = &graphql.FieldContext{
 		Object:     "TournoiClassique",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			switch field.Name {
 			case "ronde":
@@ -38646,54 +38650,85 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 		case "id":
 			out.Values[i] = ec._TournoiClassique_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nom":
 			out.Values[i] = ec._TournoiClassique_nom(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "version":
 			out.Values[i] = ec._TournoiClassique_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rondes":
 			out.Values[i] = ec._TournoiClassique_rondes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "inscrits":
 			out.Values[i] = ec._TournoiClassique_inscrits(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "tetesDeSerie":
 			out.Values[i] = ec._TournoiClassique_tetesDeSerie(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "publiees":
 			out.Values[i] = ec._TournoiClassique_publiees(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "proposition":
-			out.Values[i] = ec._TournoiClassique_proposition(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, _ *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._TournoiClassique_proposition(ctx, field, obj)
+				return res
+			}
+
+			if field.Deferrable != nil {
+				dfs, ok := deferred[field.Deferrable.Label]
+				di := 0
+				if ok {
+					dfs.AddField(field)
+					di = len(dfs.Values) - 1
+				} else {
+					dfs = graphql.NewFieldSet([]graphql.CollectedField{field})
+					deferred[field.Deferrable.Label] = dfs
+				}
+				dfs.Concurrently(di, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, dfs)
+				})
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "classement":
 			out.Values[i] = ec._TournoiClassique_classement(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "config":
 			out.Values[i] = ec._TournoiClassique_config(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "clos":
 			out.Values[i] = ec._TournoiClassique_clos(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

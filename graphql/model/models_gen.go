@@ -1142,7 +1142,7 @@ type TournoiClassique struct {
 	TetesDeSerie []string `json:"tetesDeSerie"`
 	// Published rounds: the pairings the games are played from, with their results.
 	Publiees []RondeClassique `json:"publiees"`
-	// The pending proposal and the director's amendment: unpublished.
+	// The pending proposal and the director's amendment: unpublished, for the tournament's director, arbiters and commission.
 	Proposition *PropositionClassique `json:"proposition,omitempty"`
 	// Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last.
 	Classement []LigneClassique `json:"classement"`
