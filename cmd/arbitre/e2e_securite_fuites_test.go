@@ -178,3 +178,65 @@ func TestSecurite_PropositionClassiqueDansSonTournoi(t *testing.T) {
 		assert.NotContains(t, string(livre.Data["rondeChangee"]), "initial_by_cote", "%s: rondeChangee", qui)
 	}
 }
+
+// TestSecurite_AppelsDansLaPorteeDuJeton (issue 28 item 10): an appeal is
+// read by the commission and the director of its tournament and by the
+// arbiters of the appellant's table; to anyone else (an arbiter of another
+// table, a token of another tournament) it answers as an id nobody used:
+// appel is null, appels leaves it out, a commission command is
+// APPEAL_NOT_FOUND with the same message.
+func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbitreTable1 := apiToken(t, data, "--role", "arbiter", "--tables", "1-1", "--tournoi", "T1")
+	arbitreTable2 := apiToken(t, data, "--role", "arbiter", "--tables", "2-2", "--tournoi", "T1")
+	commissionT1 := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	arbitreT2 := apiToken(t, data, "--role", "arbiter", "--tournoi", "T2")
+	commissionT2 := apiToken(t, data, "--role", "commission", "--tournoi", "T2")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	p := nouvelleAppelPartie(t, s, director, "T1")
+	t2 := nouvelleAppelPartie(t, s, director, "T2")
+	depot := avec(p.depot("AP1", "L2"), "motif", "le mot ZYTHUMS est au lexique")
+	require.Empty(t, s.gql(arbitreTable2, deposerAppelMutation, map[string]any{"a": depot}).Errors)
+
+	const lire = `query($id: ID!) { appel(id:$id) { id revision niveaux { motif } } }`
+	const lister = `{ appels(tournoi:"T1") { id niveaux { motif } } }`
+	for qui, jeton := range map[string]string{"the arbiter of L2's table": arbitreTable2, "T1's commission": commissionT1, "the director": director} {
+		var a struct{ ID string }
+		s.gql(jeton, lire, map[string]any{"id": "AP1"}).into(t, "appel", &a)
+		assert.Equal(t, "AP1", a.ID, qui)
+		var l []struct{ ID string }
+		s.gql(jeton, lister, nil).into(t, "appels", &l)
+		assert.Len(t, l, 1, qui)
+	}
+
+	compose := `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"], revision: 1) { statut } }`
+	inconnu := s.gql(commissionT1, compose, map[string]any{"a": "AP9"})
+	require.Equal(t, "APPEAL_NOT_FOUND", inconnu.code())
+	for qui, jeton := range map[string]string{"the arbiter of table 1": arbitreTable1, "T2's arbiter": arbitreT2, "T2's commission": commissionT2} {
+		for _, id := range []string{"AP1", "AP9"} {
+			out := s.gql(jeton, lire, map[string]any{"id": id})
+			assert.Empty(t, out.Errors, "%s reads %s", qui, id)
+			assert.Equal(t, "null", string(out.Data["appel"]), "%s reads %s as an unknown appeal", qui, id)
+		}
+		if jeton == arbitreTable1 {
+			var l []struct{ ID string }
+			s.gql(jeton, lister, nil).into(t, "appels", &l)
+			assert.Empty(t, l, "%s lists none of table 2's appeals", qui)
+		}
+	}
+	hors := s.gql(commissionT2, compose, map[string]any{"a": "AP1"})
+	assert.Equal(t, inconnu.code(), hors.code(), "T2's commission on T1's appeal")
+	require.NotEmpty(t, hors.Errors)
+	assert.Equal(t, strings.ReplaceAll(inconnu.Errors[0].Message, "AP9", "AP1"), hors.Errors[0].Message)
+	assert.NotContains(t, hors.Errors[0].Extensions, "version")
+
+	// The id is global (what remains of the finding): T2 filing under AP1
+	// is refused, without T1's tournament nor its revision.
+	deja := s.gql(commissionT2, deposerAppelMutation, map[string]any{"a": t2.depot("AP1", "L2")})
+	assert.Equal(t, "ALREADY_EXISTS", deja.code())
+	require.NotEmpty(t, deja.Errors)
+	assert.NotContains(t, deja.Errors[0].Extensions, "version")
+	assert.NotContains(t, deja.Errors[0].Message, "T1")
+}
