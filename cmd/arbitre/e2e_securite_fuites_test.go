@@ -240,3 +240,34 @@ func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
 	assert.NotContains(t, deja.Errors[0].Extensions, "version")
 	assert.NotContains(t, deja.Errors[0].Message, "T1")
 }
+
+// TestSecurite_ArriveeEnRetardDUnInscrit (issue 28 item 12): a late
+// arrival (§6.2) is a player registered in the game's tournament: another
+// tournament's player or a made-up licence is refused (UNKNOWN_PLAYER, in
+// French) and nothing is written; a registered player is added.
+func TestSecurite_ArriveeEnRetardDUnInscrit(t *testing.T) {
+	s, director, _ := salleT1(t, 2)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T2", nom:"Autre") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T2", joueur:{licence:"L9", nom:"Joueur 9", table:1}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+	// L3 registers once the game has started.
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L3", nom:"Joueur 3", table:3}) { version } }`, nil).Errors)
+	version := func() int {
+		var p apiPartie
+		s.gql(director, `{ partie(id:"T1-1") { version } }`, nil).into(t, "partie", &p)
+		return p.Version
+	}
+	avant := version()
+	const arrivee = `mutation($l: ID!) { arriveeEnRetard(partie:"T1-1", licence:$l) { version } }`
+	for qui, licence := range map[string]string{"T2's player": "L9", "a made-up licence": "INVENTE"} {
+		out := s.gql(director, arrivee, map[string]any{"l": licence})
+		assert.Equal(t, "UNKNOWN_PLAYER", out.code(), qui)
+		require.NotEmpty(t, out.Errors, qui)
+		assert.Contains(t, out.Errors[0].Message, "n'est pas inscrit", qui)
+		assert.Equal(t, avant, version(), "%s: nothing written", qui)
+	}
+	var p apiPartie
+	s.gql(director, arrivee, map[string]any{"l": "L3"}).into(t, "arriveeEnRetard", &p)
+	assert.Equal(t, avant+1, p.Version, "a registered player arrives late")
+}
