@@ -6,6 +6,9 @@ import (
 	"encoding/base64"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -343,4 +346,41 @@ func TestSecurite_CSVSansFormule(t *testing.T) {
 	second, relus := exporte(premier)
 	assert.Equal(t, premier, second, "export, import, export: the same file")
 	assert.Equal(t, noms, relus, "and the same names")
+}
+
+// TestSecurite_JournalMasqueToutSecret (issue 28 item 14): the request log
+// masks anything shaped like a token secret ("arb_" and 43 characters of
+// base64url, domain/acces.Emettre), whatever the parameter's name
+// (jwt, bearer, auth, a malformed je%ton), in the path, and percent-encoded.
+func TestSecurite_JournalMasqueToutSecret(t *testing.T) {
+	data := t.TempDir()
+	secret := apiToken(t, data, "--role", "director")
+	require.Regexp(t, `^arb_[A-Za-z0-9_-]{43}$`, secret)
+	logs := &e2eJournal{}
+	s := startAPIServerWith(t, data, slog.New(slog.NewJSONHandler(logs, nil)))
+	defer s.stop()
+
+	encode := fmt.Sprintf("arb%%5F%%%02X%s", secret[4], secret[5:])
+	corps := secret[4:] // the secret without its prefix gives it away as well
+	for _, path := range []string{
+		"/affichage/T1-1?jwt=" + secret,
+		"/affichage/T1-1?bearer=" + secret + "&serie=A",
+		"/affichage/T1-1?auth=" + secret,
+		"/affichage/T1-1?je%ton=" + secret,
+		"/affichage/" + secret,
+		"/affichage/T1-1?x=" + encode,
+		"/affichage/T1-1?cle=" + corps + "&serie=FIN",
+	} {
+		resp, err := http.Get(s.url + path)
+		require.NoError(t, err)
+		resp.Body.Close()
+	}
+	require.Eventually(t, func() bool { return strings.Contains(logs.String(), "serie=FIN") }, 5*time.Second, 10*time.Millisecond,
+		"every request is logged: %s", logs)
+	journal := logs.String()
+	for _, fuite := range []string{secret, encode, corps} {
+		assert.NotContains(t, journal, fuite[len(fuite)-40:], "no secret, nor its last 40 characters")
+	}
+	assert.Contains(t, journal, "/affichage/T1-1?bearer=REDACTED&serie=A")
+	assert.Contains(t, journal, `"uri":"/affichage/REDACTED"`)
 }
