@@ -21,7 +21,7 @@ func (r *Resolver) exigerPositionDansLaPortee(ctx context.Context, pos position)
 	refus := &Error{Code: CodeForbidden, Message: fmt.Sprintf("un jeton du tournoi %s n'analyse que la position en cours d'une partie de ce tournoi ; pour une autre position, il faut un jeton sans tournoi", h.Tournoi)}
 	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), h.Tournoi)
 	if err != nil {
-		return refus // a classique tournament, or one not opened yet, has no duplicate game
+		return err
 	}
 	for _, id := range t.Parties() {
 		trouvee := false
