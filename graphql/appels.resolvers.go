@@ -79,17 +79,11 @@ func (r *mutationResolver) DeciderAppel(ctx context.Context, appel string, issue
 
 // Appel is the resolver for the appel field.
 func (r *queryResolver) Appel(ctx context.Context, id string) (*model.Appel, error) {
-	v, err := r.vueAppel(ctx, id)
+	v, err := r.appelDansLaPortee(ctx, id)
 	if appeldom.CodeOf(err) == appeldom.CodeAppealNotFound {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: v.Tournoi}); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return v, err
 }
 
 // Appels is the resolver for the appels field.
@@ -114,7 +108,9 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, *v)
+		if voitAppel(ctx, v) {
+			out = append(out, *v)
+		}
 	}
 	return out, nil
 }

@@ -28,7 +28,7 @@ func (r *Resolver) ReprendreDecisions(ctx context.Context) error {
 // surAppel runs a commission command on an appeal of the token's
 // tournament and answers with the appeal's state.
 func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context.Context, app *appcommand.Application) error) (*model.Appel, error) {
-	v, err := r.vueAppel(ctx, id)
+	v, err := r.appelDansLaPortee(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +72,31 @@ func revisionDe(v *int) appcommand.Revision {
 	}
 	rev := uint64(*v)
 	return &rev
+}
+
+// appelDansLaPortee is appeal id for the request: the commission and the
+// director of its tournament, the arbiters of the appellant's table (of any
+// table for an appeal on no player's seat) read it; to anyone else it is
+// unknown, in the same words as an id nobody used (appeldom.Inconnu), so
+// that another table or tournament learns neither that it exists nor its
+// revision (issue 28 item 10).
+func (r *Resolver) appelDansLaPortee(ctx context.Context, id string) (*model.Appel, error) {
+	v, err := r.vueAppel(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !voitAppel(ctx, v) {
+		return nil, appeldom.Inconnu(id)
+	}
+	return v, nil
+}
+
+// voitAppel says whether the request's token may read appeal v
+// (appelDansLaPortee).
+func voitAppel(ctx context.Context, v *model.Appel) bool {
+	_, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission},
+		acces.Portee{Tournoi: v.Tournoi, Table: deref(v.Table), Siege: v.Licence != nil})
+	return err == nil
 }
 
 func (r *Resolver) vueAppel(ctx context.Context, id string) (*model.Appel, error) {

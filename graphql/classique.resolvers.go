@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -311,3 +312,18 @@ func (r *subscriptionResolver) MatchChange(ctx context.Context, match string) (<
 func (r *subscriptionResolver) MatchChanged(ctx context.Context, match string) (<-chan *model.MatchClassique, error) {
 	return r.MatchChange(ctx, match)
 }
+
+// Proposition is the resolver for the proposition field.
+func (r *tournoiClassiqueResolver) Proposition(ctx context.Context, obj *model.TournoiClassique) (*model.PropositionClassique, error) {
+	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: obj.ID}); err != nil {
+		return nil, err
+	}
+	return obj.Proposition, nil
+}
+
+// TournoiClassique returns generated.TournoiClassiqueResolver implementation.
+func (r *Resolver) TournoiClassique() generated.TournoiClassiqueResolver {
+	return &tournoiClassiqueResolver{r}
+}
+
+type tournoiClassiqueResolver struct{ *Resolver }

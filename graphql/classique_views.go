@@ -189,7 +189,7 @@ func voitChevalets(ctx context.Context, p *partie.Partie) bool { return accesChe
 // accesChevalets lets anyone see the racks once the game is over, and the
 // staff of the table before; otherwise it says why not.
 func accesChevalets(ctx context.Context, p *partie.Partie) error {
-	if p.Phase() == partie.PhaseTerminee || p.Phase() == partie.PhaseValidee {
+	if p.Finie() {
 		return nil
 	}
 	c := p.Creation()
@@ -227,9 +227,9 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 	}
 	for _, coup := range p.Journal() {
 		mc := model.CoupClassique{Joueur: coup.Joueur, Genre: coup.Genre, Reference: optional(coup.Ref), Mot: optional(coup.Mot),
-			Lettres: optional(coup.Lettres), Motif: optional(partie.Motif(coup.Motif)), Points: coup.Points, Cumul: coup.Cumul}
-		if chevalets {
-			mc.Chevalet = optional(coup.Chevalet)
+			Motif: optional(partie.Motif(coup.Motif)), Points: coup.Points, Cumul: coup.Cumul}
+		if chevalets { // the letters of an exchange come from the rack
+			mc.Chevalet, mc.Lettres = optional(coup.Chevalet), optional(coup.Lettres)
 		}
 		v.Journal = append(v.Journal, mc)
 	}

@@ -121,6 +121,19 @@ func (r *mutationResolver) Ramasser(ctx context.Context, partie string, version 
 // ArriveeEnRetard is the resolver for the arriveeEnRetard field.
 func (r *mutationResolver) ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		// The late player is one of the game's tournament, read in the
+		// stored registrations (issue 28 item 12).
+		p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+		if err != nil {
+			return err
+		}
+		t, err := r.TournoiDepot.Charger(withoutCommande(ctx), p.Tournoi())
+		if err != nil {
+			return err
+		}
+		if err := t.ExigerJoueur(licence); err != nil {
+			return err
+		}
 		return app.ArriveeEnRetard(ctx, partie, licence)
 	})
 }

@@ -20,6 +20,9 @@ func (r *queryResolver) Resoudre(ctx context.Context, position model.PositionInp
 	if err != nil {
 		return nil, err
 	}
+	if err := r.exigerPositionDansLaPortee(ctx, pos); err != nil {
+		return nil, err
+	}
 	a, err := r.Engine.Analyse(ctx, &pos.board, pos.rack, pos.opts, best)
 	if err != nil {
 		return nil, cancelled(err)
@@ -35,6 +38,9 @@ func (r *queryResolver) VerifierCoup(ctx context.Context, position model.Positio
 	}
 	ref, word, err := parsePlacement(mot, reference)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.exigerPositionDansLaPortee(ctx, pos); err != nil {
 		return nil, err
 	}
 	res := r.Engine.Check(&pos.board, ref, word, &pos.rack, pos.opts)

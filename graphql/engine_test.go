@@ -9,11 +9,18 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/model"
 )
+
+// directeurSansTournoi is a request with a token @acces lets through to the
+// engine and that may analyse any position: a director without tournament.
+func directeurSansTournoi() context.Context {
+	return context.WithValue(context.Background(), authKey{}, authState{hab: &acces.Habilitation{Role: acces.Directeur}})
+}
 
 // Issue 11 item 4: resoudre stops when its request ends, and says so with
 // a code instead of an internal error.
@@ -23,7 +30,8 @@ func TestSecurite_ResoudreInterrompu(t *testing.T) {
 	q := (&Resolver{Engine: solve.NewPool(lex)}).Query()
 	pos := model.PositionInput{Grille: strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n"), Tirage: "ZEN??NE"}
 
-	ended, cancel := context.WithCancel(context.Background())
+	directeur := directeurSansTournoi()
+	ended, cancel := context.WithCancel(directeur)
 	cancel()
 	sol, err := q.Resoudre(ended, pos, nil)
 	assert.Nil(t, sol)
@@ -32,7 +40,7 @@ func TestSecurite_ResoudreInterrompu(t *testing.T) {
 	assert.Equal(t, codeCancelled, apiErr.Code)
 	assert.ErrorIs(t, err, context.Canceled)
 
-	sol, err = q.Resoudre(context.Background(), pos, nil)
+	sol, err = q.Resoudre(directeur, pos, nil)
 	require.NoError(t, err)
 	assert.Positive(t, sol.ScoreTop)
 }
@@ -68,7 +76,7 @@ func TestErreurs_VerifierCoupMotHorsLexique(t *testing.T) {
 		{"NEZ", string(duplicate.CodeInvalidWord), false},
 	}
 	for _, tt := range tests {
-		v, err := q.VerifierCoup(context.Background(), pos, tt.mot, "H8")
+		v, err := q.VerifierCoup(directeurSansTournoi(), pos, tt.mot, "H8")
 		require.NoError(t, err)
 		assert.Equal(t, tt.probleme, string(v.Probleme), tt.mot)
 		assert.Equal(t, tt.jouable, v.Jouable, tt.mot)

@@ -146,8 +146,11 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	assert.Equal(t, 1, apres.Coup, "the annulled coup is played again")
 	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
 
-	// §6.2 arriveeEnRetard: a late player joins from the next coup.
+	// §6.2 arriveeEnRetard: a late player, registered once the game has
+	// started, joins from the next coup.
 	retard := `mutation($l: ID!) { arriveeEnRetard(partie:"T1-1", licence:$l) { version joueurs } }`
+	s.exigerRefus(t, retard, map[string]any{"l": "L5"}, version("T1-1"), []refusAttendu{{"pas inscrit au tournoi", director, "UNKNOWN_PLAYER"}})
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L5", nom:"Joueur 5", table:5}) { version } }`, nil).Errors)
 	s.exigerRefus(t, retard, map[string]any{"l": "L5"}, version("T1-1"), directeurSeul)
 	s.exigerRefus(t, retard, map[string]any{"l": "L1"}, version("T1-1"), []refusAttendu{{"déjà dans la partie", director, "INVALID_CONFIG"}})
 	var joueurs struct{ Joueurs []string }
@@ -428,7 +431,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 		return append([]refusAttendu{
 			{"anonyme", "", "UNAUTHENTICATED"},
 			{"arbitre", arbiterA, "FORBIDDEN"},
-			{"commission d'un autre tournoi", commissionT2, "FORBIDDEN"},
+			{"commission d'un autre tournoi : le recours lui est inconnu", commissionT2, "APPEAL_NOT_FOUND"},
 		}, bad...)
 	}
 	for _, tt := range []struct {
@@ -442,7 +445,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 			{"commission d'un autre tournoi", commissionT2, "FORBIDDEN"},
 			{"arbitre d'un autre tournoi", arbiterT2, "FORBIDDEN"},
 		}},
-		{"deposerAppel déjà déposé", deposer, appeal("A1"), []refusAttendu{{"commission", commission, "CONFLICT"}}},
+		{"deposerAppel déjà déposé", deposer, appeal("A1"), []refusAttendu{{"commission", commission, "ALREADY_EXISTS"}}},
 		{"deposerAppel identifiant vide", deposer, appeal(""), []refusAttendu{{"commission", commission, "INVALID_APPEAL"}}},
 		{"composerCommission", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
 			map[string]any{"p": "M1"}, commissionSeule()},

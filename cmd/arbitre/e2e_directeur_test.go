@@ -256,6 +256,8 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 			inscrireJoueursT1(t, s, director, 2)
 			require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
 			require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+			// L9 registers once the game has started: he arrives late below.
+			require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L9", nom:"Joueur 9", table:9}) { version } }`, nil).Errors)
 
 			ctx := navigateur(t, 1600, 900)
 			fausse := fmt.Sprintf(`(() => { const D = Date, d = %d;
@@ -325,6 +327,10 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 	confirmerAction(t, ctx, "Reprendre la partie ?")
 	statutConsole(t, ctx, "tirage")
 	executer(t, ctx, chromedp.SetValue("#retard-licence", "L9", chromedp.ByID), chromedp.Click("#retard", chromedp.ByID))
+	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
+	attendre(t, ctx, jsTexte("#message", "la licence L9 n'est pas inscrite au tournoi T1"), e2eAttente, "the refusal of a player not registered")
+	require.Empty(t, s.gql(jeton, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L9", nom:"Joueur 9", table:9}) { version } }`, nil).Errors)
+	executer(t, ctx, chromedp.Click("#retard", chromedp.ByID))
 	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
 	attendre(t, ctx, jsTexte("#message", "L9 ajouté à la partie."), e2eAttente, "the late player")
 	var joueurs struct {

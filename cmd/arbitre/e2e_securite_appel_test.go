@@ -147,7 +147,7 @@ func TestSecurite_DeposerAppelHorsTournoi(t *testing.T) {
 	require.Empty(t, s.gql(commissionB, deposerAppelMutation, map[string]any{"a": b.depot("X3", "L2")}).Errors)
 	examiner(t, s, commissionB, "X3", "accueilli")
 	decide := `mutation($a: ID!) { deciderAppel(appel:$a, issue:accueilli, motivation:"mot valide") { statut } }`
-	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, decide, map[string]any{"a": "X3"}).code())
+	assert.Equal(t, "APPEAL_NOT_FOUND", s.gql(commissionA, decide, map[string]any{"a": "X3"}).code(), "B's appeal is unknown to A (issue 28 item 10)")
 	var x3 struct{ Statut string }
 	s.gql(director, appelQuery, map[string]any{"id": "X3"}).into(t, "appel", &x3)
 	assert.Equal(t, "en_examen", x3.Statut)

@@ -1,6 +1,8 @@
 package appel
 
 import (
+	"fmt"
+
 	"arbitre/domain/erreur"
 )
 
@@ -13,6 +15,7 @@ const (
 	CodeInvalidAppeal             Code = "INVALID_APPEAL"
 	CodeAppealNotFound            Code = "APPEAL_NOT_FOUND"
 	CodeNotFound                       = erreur.CodeNotFound
+	CodeAlreadyExists                  = erreur.CodeAlreadyExists
 	CodeAppealAlreadyFiled        Code = "APPEAL_ALREADY_FILED"
 	CodeDeadlinePassed            Code = "DEADLINE_PASSED"
 	CodeDeadlineRunning           Code = "DEADLINE_RUNNING"
@@ -39,6 +42,13 @@ const (
 // Erreur is a refused command: a stable code, a message in the words of the
 // federation and an optional cause. A refused command records nothing.
 type Erreur = erreur.Erreur
+
+// Inconnu is the answer for appeal id when nobody filed it, and for an
+// appeal outside the caller's scope: the same words, so that the answer
+// does not tell one from the other.
+func Inconnu(id string) *Erreur {
+	return &Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
+}
 
 // Sentinels for errors.Is, one per code.
 var (

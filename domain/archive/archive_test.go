@@ -3,6 +3,7 @@ package archive_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -287,5 +288,45 @@ func TestArchive_ImportJSON(t *testing.T) {
 			require.NoError(t, err)
 			assert.Empty(t, all, "a refused file writes nothing")
 		})
+	}
+}
+
+// TestSecurite_CSVCellulesNeutralisees (issue 28 item 13): a text cell a
+// spreadsheet would run (starting with = + - @, a tab or a carriage
+// return) is written after an apostrophe, and so is one that starts with
+// an apostrophe; LireCSV takes that apostrophe off and gives back the
+// value written. Numbers, negative ones included, are written as they are.
+func TestSecurite_CSVCellulesNeutralisees(t *testing.T) {
+	tests := []struct {
+		valeur, cellule string
+	}{
+		{`=HYPERLINK("http://exemple.invalid";"x")`, `'=HYPERLINK("http://exemple.invalid";"x")`},
+		{`+cmd|' /C calc'!A0`, `'+cmd|' /C calc'!A0`},
+		{`-2+3`, `'-2+3`},
+		{`@SOMME(A1)`, `'@SOMME(A1)`},
+		{`'Ti Jean`, `''Ti Jean`},
+		{`Dupont = Martin`, `Dupont = Martin`},
+		{`O'Neil`, `O'Neil`},
+	}
+	for _, tt := range tests {
+		d := archive.Document{Tournoi: "open-2018", Nom: tt.valeur, Genre: archive.GenreClassique, Date: "2018-03-10",
+			Classique: []archive.LigneClassique{
+				{Ronde: 1, Match: "m1", Licence: "100", Nom: tt.valeur, Club: tt.valeur, Adversaire: "200", Score: -5, ScoreAdversaire: 380, PointsDeMatch: 1},
+				{Ronde: 1, Match: "m1", Licence: "200", Nom: "Martin", Adversaire: "100", Score: 380, ScoreAdversaire: -5, PointsDeMatch: 3},
+			}}
+		var out bytes.Buffer
+		require.NoError(t, archive.EcrireCSV(&out, d))
+		cr := csv.NewReader(strings.NewReader(strings.TrimPrefix(out.String(), "\ufeff")))
+		cr.Comma = ';'
+		lignes, err := cr.ReadAll()
+		require.NoError(t, err)
+		for _, i := range []int{1, 6, 7} { // nom_tournoi, nom, club
+			assert.Equal(t, tt.cellule, lignes[1][i], tt.valeur)
+		}
+		assert.Equal(t, "-5", lignes[1][9], "a negative score stays a number")
+		lu, _, err := archive.LireCSV(out.Bytes())
+		require.NoError(t, err, tt.valeur)
+		assert.Equal(t, d.Nom, lu.Nom, "read back as written: %s", tt.valeur)
+		assert.Equal(t, d.Classique, lu.Classique, "read back as written: %s", tt.valeur)
 	}
 }

@@ -69,12 +69,34 @@ var colonnesClassique = []colonne[LigneClassique]{
 	{nom: "cote_apres", entier: func(l *LigneClassique) *int { return &l.CoteApres }},
 }
 
+// Cells a spreadsheet would run as a formula or a DDE command start with
+// one of these (the tab and the carriage return too, OWASP's CSV
+// injection); an apostrophe marks text there. A text or id cell starting
+// with one of them, or with an apostrophe, is written after an apostrophe
+// (neutraliser), which the import takes off (retablir): export, import and
+// export again give the same file.
+const (
+	debutsActifs = "=+-@\t\r"
+	marqueTexte  = "'"
+)
+
+// neutraliser writes text cell v so that no spreadsheet runs it.
+func neutraliser(v string) string {
+	if v != "" && strings.ContainsAny(v[:1], debutsActifs+marqueTexte) {
+		return marqueTexte + v
+	}
+	return v
+}
+
+// retablir reads back a text cell neutraliser wrote.
+func retablir(v string) string { return strings.TrimPrefix(v, marqueTexte) }
+
 func (c colonne[L]) ecrire(l *L) string {
 	switch {
 	case c.id != nil:
-		return *c.id(l)
+		return neutraliser(*c.id(l))
 	case c.texte != nil:
-		return *c.texte(l)
+		return neutraliser(*c.texte(l))
 	case c.entier != nil:
 		return strconv.Itoa(*c.entier(l))
 	}
@@ -84,12 +106,14 @@ func (c colonne[L]) ecrire(l *L) string {
 func (c colonne[L]) lire(ligne int, l *L, v string) error {
 	switch {
 	case c.id != nil:
+		v = retablir(v)
 		*c.id(l) = v
 		if c.vide && v == "" {
 			return nil
 		}
 		return verifierID(ligne, c.nom, v)
 	case c.texte != nil:
+		v = retablir(v)
 		*c.texte(l) = v
 		return verifierTexte(ligne, c.nom, v, c.requis)
 	case c.entier != nil:
@@ -144,7 +168,7 @@ func ecrireLignes[L any](cw *csv.Writer, d Document, cols []colonne[L], lignes [
 		return err
 	}
 	for i := range lignes {
-		rec := []string{d.Tournoi, d.Nom, d.Date}
+		rec := []string{neutraliser(d.Tournoi), neutraliser(d.Nom), neutraliser(d.Date)}
 		for _, c := range cols {
 			rec = append(rec, c.ecrire(&lignes[i]))
 		}
@@ -229,6 +253,9 @@ func lireLignes[L any](cr *csv.Reader, d *Document, cols []colonne[L]) ([]L, []i
 		}
 		if len(rec) != len(colonnesTournoi)+len(cols) {
 			return nil, nil, refus(n, "", "%d colonnes au lieu de %d", len(rec), len(colonnesTournoi)+len(cols))
+		}
+		for i := range colonnesTournoi {
+			rec[i] = retablir(rec[i])
 		}
 		t := Document{Tournoi: rec[0], Nom: rec[1], Date: rec[2]}
 		if len(numeros) == 0 {

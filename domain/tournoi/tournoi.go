@@ -148,11 +148,10 @@ func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string, cumul 
 	}
 	vus := map[string]bool{}
 	for _, l := range licences {
+		if err := t.ExigerJoueur(l); err != nil {
+			return nil, err
+		}
 		switch {
-		case t.joueurs[l].Licence == "":
-			return nil, erreur.Refus(CodeUnknownPlayer, "la licence %s n'est pas inscrite", l)
-		case t.exclus[l]:
-			return nil, erreur.Refus(CodeExcluded, "%s est exclu du tournoi (§6.1)", l)
 		case vus[l]:
 			return nil, erreur.Refus(CodeInvalidDepartage, "la licence %s est nommée deux fois", l)
 		}
@@ -163,6 +162,19 @@ func (t *Tournoi) JoueursDePartie(mode duplicate.Mode, licences []string, cumul 
 		}
 	}
 	return append([]string(nil), licences...), nil
+}
+
+// ExigerJoueur refuses a licence that may not join one of the
+// tournament's games: not registered in it (another tournament's player, a
+// made-up licence) or excluded from it (§6.1).
+func (t *Tournoi) ExigerJoueur(licence string) error {
+	switch {
+	case t.joueurs[licence].Licence == "":
+		return erreur.Refus(CodeUnknownPlayer, "la licence %s n'est pas inscrite au tournoi %s", licence, t.id)
+	case t.exclus[licence]:
+		return erreur.Refus(CodeExcluded, "%s est exclu du tournoi (§6.1)", licence)
+	}
+	return nil
 }
 
 // Nouveaux returns the events recorded and not saved yet; reading them

@@ -102,3 +102,18 @@ func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 	assert.Len(t, tr.Nouveaux(), 2)
 	assert.Equal(t, []string{"1", "2", "3"}, tr.Participants())
 }
+
+// TestSecurite_ExigerJoueur (issue 28 item 12): who may join one of the
+// tournament's games, a late arrival included (§6.2): a registered player,
+// not a licence of another tournament nor an excluded player (§6.1).
+func TestSecurite_ExigerJoueur(t *testing.T) {
+	tr := Nouveau()
+	require.NoError(t, tr.Creer("t1", "Festival"))
+	for _, l := range []string{"A", "B"} {
+		require.NoError(t, tr.Inscrire(Joueur{Licence: l, Nom: l}))
+	}
+	require.NoError(t, tr.Exclure("B", "t1-1", "fraude avérée", false))
+	for licence, code := range map[string]erreur.Code{"A": "", "B": CodeExcluded, "Z": CodeUnknownPlayer, "": CodeUnknownPlayer} {
+		assert.Equal(t, code, erreur.CodeOf(tr.ExigerJoueur(licence)), "licence %q", licence)
+	}
+}

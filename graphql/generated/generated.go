@@ -48,6 +48,7 @@ type ResolverRoot interface {
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
 	TournoiArchive() TournoiArchiveResolver
+	TournoiClassique() TournoiClassiqueResolver
 }
 
 type DirectiveRoot struct {
@@ -929,6 +930,9 @@ type SubscriptionResolver interface {
 }
 type TournoiArchiveResolver interface {
 	Parties(ctx context.Context, obj *model.TournoiArchive, first *int, after *string) (*model.PartieArchiveConnection, error)
+}
+type TournoiClassiqueResolver interface {
+	Proposition(ctx context.Context, obj *model.TournoiClassique) (*model.PropositionClassique, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -5788,7 +5792,7 @@ type TournoiClassique {
   tetesDeSerie: [ID!]!
   "Published rounds: the pairings the games are played from, with their results."
   publiees: [RondeClassique!]!
-  "The pending proposal and the director's amendment: unpublished."
+  "The pending proposal and the director's amendment: unpublished, for the tournament's director, arbiters and commission."
   proposition: PropositionClassique @acces(roles: [DIRECTOR, ARBITER, COMMISSION])
   "Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last."
   classement: [LigneClassique!]!
@@ -6108,7 +6112,7 @@ type CoupClassique {
   reference: String
   "Placement: the word, jokers in lower case."
   mot: String
-  "Exchange: the letters put back; end of game: the letters counted."
+  "Exchange: the letters put back; end of game: the letters counted. For the arbiters while the game is played, public once it is over."
   lettres: String
   "Penalty: its reason."
   motif: MotifPenalite
@@ -28190,7 +28194,7 @@ func (ec *executionContext) _TournoiClassique_proposition(ctx context.Context, f
 			return ec.fieldContext_TournoiClassique_proposition(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.Proposition, nil
+			return ec.Resolvers.TournoiClassique().Proposition(ctx, obj)
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -28222,8 +28226,8 @@ func (ec *executionContext) fieldContext_TournoiClassique_proposition(_ context.
 	fc = &graphql.FieldContext{
 		Object:     "TournoiClassique",
 		Field:      field,
-		IsMethod:   false,
-		IsResolver: false,
+		IsMethod:   true,
+		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PropositionClassique(ctx, field)
 		},
@@ -35230,57 +35234,58 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 		case "id":
 			out.Values[i] = ec._TournoiClassique_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "nom":
 			out.Values[i] = ec._TournoiClassique_nom(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "version":
 			out.Values[i] = ec._TournoiClassique_version(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "rondes":
 			out.Values[i] = ec._TournoiClassique_rondes(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "inscrits":
 			out.Values[i] = ec._TournoiClassique_inscrits(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "tetesDeSerie":
 			out.Values[i] = ec._TournoiClassique_tetesDeSerie(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "publiees":
 			out.Values[i] = ec._TournoiClassique_publiees(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "proposition":
-			out.Values[i] = ec._TournoiClassique_proposition(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, false,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournoiClassique_proposition(ctx, field, obj)
+				})
 		case "classement":
 			out.Values[i] = ec._TournoiClassique_classement(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "config":
 			out.Values[i] = ec._TournoiClassique_config(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "clos":
 			out.Values[i] = ec._TournoiClassique_clos(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))

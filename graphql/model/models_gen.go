@@ -276,7 +276,7 @@ type CoupClassique struct {
 	Reference *string `json:"reference,omitempty"`
 	// Placement: the word, jokers in lower case.
 	Mot *string `json:"mot,omitempty"`
-	// Exchange: the letters put back; end of game: the letters counted.
+	// Exchange: the letters put back; end of game: the letters counted. For the arbiters while the game is played, public once it is over.
 	Lettres *string `json:"lettres,omitempty"`
 	// Penalty: its reason.
 	Motif *partie.Motif `json:"motif,omitempty"`
@@ -1146,7 +1146,7 @@ type TournoiClassique struct {
 	TetesDeSerie []string `json:"tetesDeSerie"`
 	// Published rounds: the pairings the games are played from, with their results.
 	Publiees []RondeClassique `json:"publiees"`
-	// The pending proposal and the director's amendment: unpublished.
+	// The pending proposal and the director's amendment: unpublished, for the tournament's director, arbiters and commission.
 	Proposition *PropositionClassique `json:"proposition,omitempty"`
 	// Points de match, then the tie-breaks of config (by default head-to-head among tied players, ppm; capped spread, pdep; cote); withdrawn players last.
 	Classement []LigneClassique `json:"classement"`

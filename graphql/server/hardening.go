@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -75,11 +76,19 @@ func get(e *echo.Echo, path string, h echo.HandlerFunc) {
 	e.Match([]string{http.MethodGet, http.MethodHead}, path, h)
 }
 
+// tokenShaped is what a token secret looks like, wherever it is in an
+// address: at least 43 base64url characters in a row (a secret is "arb_"
+// and 43 of them, domain/acces.Emettre; without its prefix it gives the
+// token away all the same), each plain or percent-encoded.
+var tokenShaped = regexp.MustCompile(`(?:[A-Za-z0-9_-]|%(?:3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|2[Dd]|5[Ff])){43,}`)
+
 // redactURI masks the values of the query parameters that may carry a
 // secret (jeton, token, authorization, in any case, percent-encoded or not,
-// separated by & or ;) so that no log keeps one, even from a client that put
-// it in the address.
+// separated by & or ;), and anything shaped like a token secret in the
+// path or in any parameter (issue 28 item 14), so that no log keeps one,
+// even from a client that put it in the address.
 func redactURI(uri string) string {
+	uri = tokenShaped.ReplaceAllString(uri, "REDACTED")
 	path, query, found := strings.Cut(uri, "?")
 	if !found {
 		return uri

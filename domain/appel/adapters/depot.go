@@ -41,7 +41,7 @@ func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
 		return nil, conflit(id, err)
 	}
 	if a.Version() == 0 {
-		return nil, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
+		return nil, appel.Inconnu(id)
 	}
 	return a, nil
 }

@@ -158,6 +158,8 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 		return nil // a retried filing
 	case errors.Is(err, eventstore.ErrCleReutilisee):
 		return err
+	case err == nil: // ids are global: say neither whose appeal it is nor its revision
+		return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
 	}
 	o, err := a.Situer(ctx, c.Objet)
 	if err != nil {

@@ -345,7 +345,8 @@ func TestRefus_NeChangeRien(t *testing.T) {
 	b.deposer(t, "a1", bulletin)
 	err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
 		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "x"}})
-	assert.ErrorIs(t, err, eventstore.ErrConflict, "filing twice meets the existing stream")
+	assert.Equal(t, appel.CodeAlreadyExists, appel.CodeOf(err), "filing twice under one id is refused")
+	assert.NotErrorIs(t, err, eventstore.ErrConflict, "without the existing appeal's revision (ids are global: issue 28 item 10)")
 	tests := []struct {
 		name string
 		f    func() error

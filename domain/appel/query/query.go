@@ -67,7 +67,7 @@ func (l *Lecteur) Appel(ctx context.Context, id string) (Vue, error) {
 		return Vue{}, err
 	}
 	if len(evts) == 0 {
-		return Vue{}, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
+		return Vue{}, appel.Inconnu(id)
 	}
 	a := appel.Nouveau()
 	v := Vue{Historique: make([]Etape, 0, len(evts))}

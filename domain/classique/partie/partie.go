@@ -450,6 +450,10 @@ func (p *Partie) Creation() MatchCree { return p.creation }
 // Phase is the current stage.
 func (p *Partie) Phase() Phase { return p.phase }
 
+// Finie says the game is over (terminee or validee): from then on its
+// racks, exchanges and GCG are public; before, they are the table's.
+func (p *Partie) Finie() bool { return p.phase == PhaseTerminee || p.phase == PhaseValidee }
+
 // Version is the number of events applied, saved or not.
 func (p *Partie) Version() int { return p.version }
 

@@ -212,10 +212,11 @@ type (
 	}
 )
 
-// GCG returns every match of classique tournament id's published rounds
-// as a GCG file named <match>.gcg (a table whose match is not opened yet
-// has none, nor a match without a move: a forfeit, an abandon before the
-// first word). Writing what was recorded needs no lexicon: a match
+// GCG returns every ended match of classique tournament id's published
+// rounds as a GCG file named <match>.gcg (a table whose match is not
+// opened yet has none, nor a match without a move: a forfeit, an abandon
+// before the first word). A match in play is left out: its racks are
+// private until the end (partie.Partie.Finie). Writing what was recorded needs no lexicon: a match
 // created under a lexicon the server does not hold is exported too.
 func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
 	t, err := tournois.Charger(ctx, id)
@@ -232,7 +233,7 @@ func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fi
 			if err != nil {
 				return nil, err
 			}
-			if !gcg.Jouee(p) {
+			if !p.Finie() || !gcg.Jouee(p) {
 				continue
 			}
 			text, err := gcg.Export(p)
