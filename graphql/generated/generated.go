@@ -546,7 +546,10 @@ type ComplexityRoot struct {
 		Grille     func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Joueurs    func(childComplexity int) int
+		Nouvelles  func(childComplexity int) int
 		Numero     func(childComplexity int) int
+		Rejets     func(childComplexity int) int
+		Reliquat   func(childComplexity int) int
 		Sac        func(childComplexity int) int
 		Solutions  func(childComplexity int) int
 		Statut     func(childComplexity int) int
@@ -645,6 +648,13 @@ type ComplexityRoot struct {
 		Empreinte func(childComplexity int) int
 		Epreuve   func(childComplexity int) int
 		Joueurs   func(childComplexity int) int
+	}
+
+	RejetTirage struct {
+		Coup      func(childComplexity int) int
+		Motif     func(childComplexity int) int
+		Nouvelles func(childComplexity int) int
+		Reliquat  func(childComplexity int) int
 	}
 
 	Rencontre struct {
@@ -3356,12 +3366,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.Partie.Joueurs(childComplexity), true
+	case "Partie.nouvelles":
+		if e.complexity.Partie.Nouvelles == nil {
+			break
+		}
+
+		return e.complexity.Partie.Nouvelles(childComplexity), true
 	case "Partie.numero":
 		if e.complexity.Partie.Numero == nil {
 			break
 		}
 
 		return e.complexity.Partie.Numero(childComplexity), true
+	case "Partie.rejets":
+		if e.complexity.Partie.Rejets == nil {
+			break
+		}
+
+		return e.complexity.Partie.Rejets(childComplexity), true
+	case "Partie.reliquat":
+		if e.complexity.Partie.Reliquat == nil {
+			break
+		}
+
+		return e.complexity.Partie.Reliquat(childComplexity), true
 	case "Partie.sac":
 		if e.complexity.Partie.Sac == nil {
 			break
@@ -3880,6 +3908,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ReceptionCentre.Joueurs(childComplexity), true
+
+	case "RejetTirage.coup":
+		if e.complexity.RejetTirage.Coup == nil {
+			break
+		}
+
+		return e.complexity.RejetTirage.Coup(childComplexity), true
+	case "RejetTirage.motif":
+		if e.complexity.RejetTirage.Motif == nil {
+			break
+		}
+
+		return e.complexity.RejetTirage.Motif(childComplexity), true
+	case "RejetTirage.nouvelles":
+		if e.complexity.RejetTirage.Nouvelles == nil {
+			break
+		}
+
+		return e.complexity.RejetTirage.Nouvelles(childComplexity), true
+	case "RejetTirage.reliquat":
+		if e.complexity.RejetTirage.Reliquat == nil {
+			break
+		}
+
+		return e.complexity.RejetTirage.Reliquat(childComplexity), true
 
 	case "Rencontre.joueurs":
 		if e.complexity.Rencontre.Joueurs == nil {
@@ -6866,6 +6919,12 @@ type Partie {
   grille: [String!]!
   "The tirage on the stand (reliquat first, §3.1), when a coup is open."
   tirage: String
+  "The reliquat of the tirage on the stand, announced first (§3.1): alphabetical, joker last, the joker added in the joker formula (§3.8.1) included; null between coups."
+  reliquat: String
+  "The new letters of the tirage on the stand, in order of extraction ('?' a joker, §3.1); null between coups."
+  nouvelles: String
+  "The tirages rejected since the last tirage played, first first (§3.2, §3.6): before the tirage on the stand, or before the next one; a top or an annulled coup clears them."
+  rejets: [RejetTirage!]!
   "Tiles left in the bag."
   sac: Int!
   "The players' licences."
@@ -6878,6 +6937,28 @@ type Partie {
   fin: FinPartie
   "The engine's tops for the open tirage, admissible first (§3.4): unpublished until the top is announced."
   solutions: [SolutionTop!] @acces(roles: [DIRECTOR, COMMISSION])
+}
+
+"Why a tirage was rejected: every letter went back to the bag, reliquat included (§3.2)."
+enum MotifRejet {
+  "§3.2: too few vowels or consonants."
+  voyelles_consonnes
+  "§3.2, guide §4.2: the director counted Y or the joker against the tirage."
+  choix_directeur
+  "§3.6: the same letters as the annulled coup."
+  tirage_identique
+}
+
+"A tirage rejected (§3.2, §3.6), as it was announced."
+type RejetTirage {
+  "The coup it was drawn for."
+  coup: Int!
+  "Its reliquat: alphabetical, joker last, the joker added in the joker formula (§3.8.1) included."
+  reliquat: String!
+  "Its new letters, in order of extraction ('?' a joker)."
+  nouvelles: String!
+  "Why it was rejected."
+  motif: MotifRejet!
 }
 
 "A top retained by the director (§3.4)."
@@ -21296,6 +21377,12 @@ func (ec *executionContext) fieldContext_Mutation_demarrerChrono(ctx context.Con
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -21389,6 +21476,12 @@ func (ec *executionContext) fieldContext_Mutation_suspendreChrono(ctx context.Co
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -21482,6 +21575,12 @@ func (ec *executionContext) fieldContext_Mutation_reprendreChrono(ctx context.Co
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -21646,6 +21745,12 @@ func (ec *executionContext) fieldContext_Mutation_sanctionDisciplinaire(ctx cont
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -21881,6 +21986,12 @@ func (ec *executionContext) fieldContext_Mutation_creerPartie(ctx context.Contex
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -21974,6 +22085,12 @@ func (ec *executionContext) fieldContext_Mutation_tirer(ctx context.Context, fie
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22067,6 +22184,12 @@ func (ec *executionContext) fieldContext_Mutation_rejeter(ctx context.Context, f
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22160,6 +22283,12 @@ func (ec *executionContext) fieldContext_Mutation_retenirTop(ctx context.Context
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22253,6 +22382,12 @@ func (ec *executionContext) fieldContext_Mutation_annulerCoup(ctx context.Contex
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22346,6 +22481,12 @@ func (ec *executionContext) fieldContext_Mutation_ramasser(ctx context.Context, 
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22439,6 +22580,12 @@ func (ec *executionContext) fieldContext_Mutation_arriveeEnRetard(ctx context.Co
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22532,6 +22679,12 @@ func (ec *executionContext) fieldContext_Mutation_interrompre(ctx context.Contex
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22625,6 +22778,12 @@ func (ec *executionContext) fieldContext_Mutation_reprendre(ctx context.Context,
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22718,6 +22877,12 @@ func (ec *executionContext) fieldContext_Mutation_eliminer(ctx context.Context, 
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -22811,6 +22976,12 @@ func (ec *executionContext) fieldContext_Mutation_topper(ctx context.Context, fi
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -24168,6 +24339,103 @@ func (ec *executionContext) fieldContext_Partie_tirage(_ context.Context, field 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_reliquat(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_reliquat,
+		func(ctx context.Context) (any, error) {
+			return obj.Reliquat, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_reliquat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_nouvelles(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_nouvelles,
+		func(ctx context.Context) (any, error) {
+			return obj.Nouvelles, nil
+		},
+		nil,
+		ec.marshalOString2ᚖstring,
+		true,
+		false,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_nouvelles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Partie_rejets(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Partie_rejets,
+		func(ctx context.Context) (any, error) {
+			return obj.Rejets, nil
+		},
+		nil,
+		ec.marshalNRejetTirage2ᚕarbitreᚋgraphqlᚋmodelᚐRejetTirageᚄ,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Partie_rejets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			switch field.Name {
+			case "coup":
+				return ec.fieldContext_RejetTirage_coup(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_RejetTirage_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_RejetTirage_nouvelles(ctx, field)
+			case "motif":
+				return ec.fieldContext_RejetTirage_motif(ctx, field)
+			}
+			return nil, fmt.Errorf("no field named %q was found under type RejetTirage", field.Name)
 		},
 	}
 	return fc, nil
@@ -26262,6 +26530,12 @@ func (ec *executionContext) fieldContext_Query_partie(ctx context.Context, field
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -27214,6 +27488,122 @@ func (ec *executionContext) fieldContext_ReceptionCentre_empreinte(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejetTirage_coup(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RejetTirage_coup,
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		ec.marshalNInt2int,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RejetTirage_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejetTirage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejetTirage_reliquat(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RejetTirage_reliquat,
+		func(ctx context.Context) (any, error) {
+			return obj.Reliquat, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RejetTirage_reliquat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejetTirage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejetTirage_nouvelles(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RejetTirage_nouvelles,
+		func(ctx context.Context) (any, error) {
+			return obj.Nouvelles, nil
+		},
+		nil,
+		ec.marshalNString2string,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RejetTirage_nouvelles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejetTirage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RejetTirage_motif(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_RejetTirage_motif,
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		ec.marshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_RejetTirage_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RejetTirage",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type MotifRejet does not have child fields")
 		},
 	}
 	return fc, nil
@@ -28677,6 +29067,12 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnonce(ctx context.Co
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -28752,6 +29148,12 @@ func (ec *executionContext) fieldContext_Subscription_coupAnnounced(ctx context.
 				return ec.fieldContext_Partie_grille(ctx, field)
 			case "tirage":
 				return ec.fieldContext_Partie_tirage(ctx, field)
+			case "reliquat":
+				return ec.fieldContext_Partie_reliquat(ctx, field)
+			case "nouvelles":
+				return ec.fieldContext_Partie_nouvelles(ctx, field)
+			case "rejets":
+				return ec.fieldContext_Partie_rejets(ctx, field)
 			case "sac":
 				return ec.fieldContext_Partie_sac(ctx, field)
 			case "joueurs":
@@ -36546,6 +36948,15 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "tirage":
 			out.Values[i] = ec._Partie_tirage(ctx, field, obj)
+		case "reliquat":
+			out.Values[i] = ec._Partie_reliquat(ctx, field, obj)
+		case "nouvelles":
+			out.Values[i] = ec._Partie_nouvelles(ctx, field, obj)
+		case "rejets":
+			out.Values[i] = ec._Partie_rejets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sac":
 			out.Values[i] = ec._Partie_sac(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37664,6 +38075,60 @@ func (ec *executionContext) _ReceptionCentre(ctx context.Context, sel ast.Select
 			}
 		case "empreinte":
 			out.Values[i] = ec._ReceptionCentre_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.deferred, int32(len(deferred)))
+
+	for label, dfs := range deferred {
+		ec.processDeferredGroup(graphql.DeferredGroup{
+			Label:    label,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: dfs,
+			Context:  ctx,
+		})
+	}
+
+	return out
+}
+
+var rejetTirageImplementors = []string{"RejetTirage"}
+
+func (ec *executionContext) _RejetTirage(ctx context.Context, sel ast.SelectionSet, obj *model.RejetTirage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rejetTirageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := make(map[string]*graphql.FieldSet)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RejetTirage")
+		case "coup":
+			out.Values[i] = ec._RejetTirage_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reliquat":
+			out.Values[i] = ec._RejetTirage_reliquat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nouvelles":
+			out.Values[i] = ec._RejetTirage_nouvelles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "motif":
+			out.Values[i] = ec._RejetTirage_motif(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -40956,6 +41421,16 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet(ctx context.Context, v any) (model.MotifRejet, error) {
+	var res model.MotifRejet
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet(ctx context.Context, sel ast.SelectionSet, v model.MotifRejet) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction(ctx context.Context, v any) (duplicate.NatureSanction, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction[tmp]
@@ -41661,6 +42136,54 @@ func (ec *executionContext) marshalNReceptionCentre2ᚖarbitreᚋgraphqlᚋmodel
 		return graphql.Null
 	}
 	return ec._ReceptionCentre(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRejetTirage2arbitreᚋgraphqlᚋmodelᚐRejetTirage(ctx context.Context, sel ast.SelectionSet, v model.RejetTirage) graphql.Marshaler {
+	return ec._RejetTirage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRejetTirage2ᚕarbitreᚋgraphqlᚋmodelᚐRejetTirageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RejetTirage) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	var wg sync.WaitGroup
+	isLen1 := len(v) == 1
+	if !isLen1 {
+		wg.Add(len(v))
+	}
+	for i := range v {
+		i := i
+		fc := &graphql.FieldContext{
+			Index:  &i,
+			Result: &v[i],
+		}
+		ctx := graphql.WithFieldContext(ctx, fc)
+		f := func(i int) {
+			defer func() {
+				if r := recover(); r != nil {
+					ec.Error(ctx, ec.Recover(ctx, r))
+					ret = nil
+				}
+			}()
+			if !isLen1 {
+				defer wg.Done()
+			}
+			ret[i] = ec.marshalNRejetTirage2arbitreᚋgraphqlᚋmodelᚐRejetTirage(ctx, sel, v[i])
+		}
+		if isLen1 {
+			f(i)
+		} else {
+			go f(i)
+		}
+
+	}
+	wg.Wait()
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {
