@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -345,4 +346,67 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
 	statutConsole(t, ctx, "tirage")
 	attendre(t, ctx, jsTexte("#tirage", "AEIRST?"), e2eAttente, "the sheet's tirage")
+}
+
+// TestE2EDirecteur_Paragraphe3_2_RejetsAutomatiquesMontres: the software
+// rejects a tirage that fails §3.2 and draws again by itself; the console
+// says so at once — each rejet with its letters, the reliquat apart, and its
+// reason — and announces the tirage kept as the juge-arbitre repeats it: the
+// reliquat apart from the new letters in order of extraction (§3.1).
+func TestE2EDirecteur_Paragraphe3_2_RejetsAutomatiquesMontres(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	api := e2eAPI{url: s.url, jeton: jeton}
+	inscrireJoueursT1(t, s, jeton, 2)
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 5}) { id } }`, nil, nil)
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-1"))
+	entrerJeton(t, ctx, jeton)
+	statutConsole(t, ctx, "attente_tirage")
+
+	type rejet struct{ Reliquat, Nouvelles, Motif string }
+	var vue struct {
+		Partie struct {
+			Statut, Reliquat, Nouvelles string
+			Rejets                      []rejet
+		} `json:"partie"`
+	}
+	for coup := 1; ; coup++ {
+		require.True(t, tirerALaConsole(t, ctx), "the game ended at coup %d before a rejet with a reliquat", coup)
+		api.exiger(t, `{ partie(id:"T1-1") { statut reliquat nouvelles rejets { reliquat nouvelles motif } } }`, nil, &vue)
+		if slices.ContainsFunc(vue.Partie.Rejets, func(r rejet) bool { return r.Reliquat != "" }) {
+			break // a rejet of the letters drawn with a reliquat: both are said
+		}
+		retenirPremierTop(t, api, "T1-1")
+		statutConsole(t, ctx, "top")
+	}
+	p := vue.Partie
+	var textes []string
+	for _, r := range p.Rejets {
+		require.Equal(t, "voyelles_consonnes", r.Motif)
+		avant := ""
+		if r.Reliquat != "" {
+			avant = r.Reliquat + " + "
+		}
+		textes = append(textes, "Rejet : "+avant+r.Nouvelles+" — pas assez de voyelles ou de consonnes (§3.2)")
+	}
+	var lignes []string
+	evaluer(t, ctx, `[...document.querySelectorAll("#rejets li")].map(li => li.textContent)`, &lignes)
+	assert.Equal(t, textes, lignes, "each rejet with its reliquat apart and its reason")
+	attendre(t, ctx, jsTexte("#message", fmt.Sprintf("Tirage effectué après %d rejet(s) — %s", len(textes), textes[0])), e2eAttente, "the rejet in the outcome of « Tirer »")
+	var annonce struct{ Reliquat, Nouvelles string }
+	evaluer(t, ctx, `({ reliquat: [...document.querySelectorAll("#annonce-tirage .reliquat .tuile")].map(e => e.textContent).join(""),
+		nouvelles: [...document.querySelectorAll("#annonce-tirage .nouvelles .tuile")].map(e => e.textContent).join("") })`, &annonce)
+	assert.Equal(t, p.Reliquat, annonce.Reliquat, "the reliquat kept, apart")
+	assert.Equal(t, p.Nouvelles, annonce.Nouvelles, "the new letters in order of extraction")
+
+	// Letters typed from the bag that fail §3.2: the console says the
+	// rejet, not « Tirage effectué », and the director draws again.
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-sac", config:{source: directeur}) { id } }`, nil, nil)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-sac"))
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "BCDFGHJ", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, jsTexte("#message", "Tirage rejeté : Rejet : BCDFGHJ — pas assez de voyelles ou de consonnes (§3.2). Toutes les lettres retournent au sac : tirer à nouveau."),
+		e2eAttente, "the typed tirage rejected")
+	attendre(t, ctx, jsTexte("#rejets li", "Rejet : BCDFGHJ"), e2eAttente, "the rejet listed")
+	statutConsole(t, ctx, "attente_tirage")
 }

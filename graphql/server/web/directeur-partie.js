@@ -14,7 +14,7 @@
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
+  const PARTIE = `id numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -65,7 +65,14 @@
     document.body.dataset.coup = String(p.coup);
     $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     $("statut").textContent = STATUTS[p.statut] || p.statut;
-    $("tirage").textContent = p.statut === "tirage" ? p.tirage : "";
+    $("tirage").textContent = p.statut === "tirage" ? "Tirage complet : " + p.tirage : "";
+    Arbitre.montrerTirage($("annonce-tirage"), p.reliquat, p.nouvelles);
+    $("rejets").replaceChildren(...p.rejets.map((r) => {
+      const li = document.createElement("li");
+      li.textContent = Arbitre.rejetTexte(r);
+      li.dataset.motif = r.motif;
+      return li;
+    }));
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-eliminer").hidden = p.config.mode === "normal";
@@ -175,7 +182,8 @@
   }
 
   // agir runs a mutation answering with the game, after confirmation when a
-  // question is given; the answer is shown at once.
+  // question is given; the answer is shown at once. succes is the message,
+  // or a function of the game answered giving it.
   async function agir(champ, args, question, succes) {
     if (question && !(await Arbitre.confirmer(question))) return;
     const decl = Object.keys(args).map((k) => `, $${k}: ${args[k][1]}`).join("");
@@ -184,7 +192,7 @@
     for (const k of Object.keys(args)) vars[k] = args[k][0];
     try {
       const d = await session.query(`mutation($p: ID!, $c: String${decl}) { ${champ}(partie: $p, clientMutationId: $c${appel}) { ${PARTIE} } }`, vars);
-      message(succes);
+      message(typeof succes === "function" ? succes(d[champ]) : succes);
       await montrer(d[champ]);
     } catch (e) {
       message(e.message, true);
@@ -200,10 +208,21 @@
     return m ? m[1] : ligne.replace(/^\d+\s+/, "").split(/\s+/)[0];
   }
 
+  // tirageTexte says what a tirer did: a tirage kept, after the software's
+  // rejets if any, or the typed tirage rejected (§3.2), to draw again.
+  function tirageTexte(q) {
+    const rejets = q.rejets.map(Arbitre.rejetTexte).join(" ; ");
+    if (q.statut === "attente_tirage" && q.rejets.length) {
+      return `Tirage rejeté : ${rejets}. Toutes les lettres retournent au sac : tirer à nouveau.`;
+    }
+    if (q.rejets.length) return `Tirage effectué après ${q.rejets.length} rejet(s) — ${rejets}.`;
+    return "Tirage effectué.";
+  }
+
   async function tirer() {
     if ($("tirer").disabled) return;
     const lettres = lettresTirees();
-    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, "Tirage effectué.");
+    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, tirageTexte);
     $("lettres").value = "";
     $("ligne-feuille").value = "";
   }
