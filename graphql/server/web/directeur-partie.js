@@ -133,27 +133,70 @@
       throw e;
     }
     if (solutionsDe !== cle) return; // the game moved on meanwhile
-    solutions = d.partie.solutions || [];
+    solutions = (d.partie.solutions || []).slice().sort(ordreSolutions);
     const finit = solutions.some((s) => s.admissible && s.finDePartie);
-    tbody.replaceChildren(...solutions.map((s) => {
-      const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
-      tr.dataset.mot = s.mot;
-      tr.dataset.reference = s.reference;
-      tr.dataset.admissible = String(s.admissible);
-      if (!s.admissible) tr.className = "inadmissible";
-      const td = document.createElement("td");
-      if (s.admissible) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "annoncer";
-        b.textContent = "Annoncer";
-        b.addEventListener("click", () => annoncer(s));
-        td.appendChild(b);
-      }
-      tr.appendChild(td);
-      return tr;
-    }));
+    // One row per word, its other places on demand (a word often tops at
+    // several places: across and down through the star on coup 1).
+    const groupes = new Map();
+    for (const s of solutions) {
+      const cle = (s.admissible ? "1" : "0") + s.mot;
+      if (!groupes.has(cle)) groupes.set(cle, []);
+      groupes.get(cle).push(s);
+    }
+    const lignes = [];
+    for (const [cle, g] of groupes) {
+      g.forEach((s, i) => {
+        const tr = ligneSolution(s, finit);
+        tr.dataset.groupe = cle;
+        if (i > 0) {
+          tr.classList.add("autre-place");
+          tr.hidden = true;
+        } else if (g.length > 1) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "places";
+          b.textContent = `+ ${g.length - 1} autre(s) place(s)`;
+          b.setAttribute("aria-expanded", "false");
+          b.addEventListener("click", () => {
+            const ouvert = b.getAttribute("aria-expanded") !== "true";
+            b.setAttribute("aria-expanded", String(ouvert));
+            b.textContent = ouvert ? "masquer les autres places" : `+ ${g.length - 1} autre(s) place(s)`;
+            for (const autre of tbody.querySelectorAll("tr.autre-place")) if (autre.dataset.groupe === cle) autre.hidden = !ouvert;
+          });
+          tr.cells[1].append(" ", b);
+        }
+        lignes.push(tr);
+      });
+    }
+    tbody.replaceChildren(...lignes);
     tbody.dataset.coup = String(p.coup);
+  }
+
+  // ordreSolutions sorts the tops the director may retain first (§3.4), then
+  // by score, word and reference, numbers as numbers (H4 before H12).
+  function ordreSolutions(a, b) {
+    return (b.admissible - a.admissible) || (b.score - a.score) ||
+      a.mot.toUpperCase().localeCompare(b.mot.toUpperCase(), "fr") || a.mot.localeCompare(b.mot) ||
+      a.reference.localeCompare(b.reference, "fr", { numeric: true });
+  }
+
+  function ligneSolution(s, finit) {
+    const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
+    tr.dataset.mot = s.mot;
+    tr.dataset.reference = s.reference;
+    tr.dataset.admissible = String(s.admissible);
+    if (!s.admissible) tr.classList.add("inadmissible");
+    const td = document.createElement("td");
+    if (s.admissible) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "annoncer";
+      b.textContent = "Annoncer";
+      b.addEventListener("click", () => annoncer(s));
+      td.appendChild(b);
+    }
+    tr.appendChild(td);
+    return tr;
   }
 
   // raison says why the director may not retain a top (§3.4).
