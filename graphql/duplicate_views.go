@@ -99,6 +99,13 @@ func modelePartie(p *parties.Vue) *model.Partie {
 	if n := len(v.Tops); n > 0 {
 		v.DernierTop = &v.Tops[n-1]
 	}
+	if p.Statut == duplicate.StatutTirage {
+		v.Reliquat, v.Nouvelles = &p.Reliquat, &p.Nouvelles
+	}
+	v.Rejets = make([]model.RejetTirage, len(p.Rejets))
+	for i, r := range p.Rejets {
+		v.Rejets[i] = model.RejetTirage{Coup: r.Coup, Reliquat: r.Reliquat, Nouvelles: r.Tirees, Motif: model.MotifRejet(r.Motif)}
+	}
 	if f := p.Fin; f != nil {
 		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur),
 			ResultatsClos: p.ResultatsClos}

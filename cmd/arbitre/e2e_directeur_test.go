@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -351,4 +352,177 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
 	statutConsole(t, ctx, "tirage")
 	attendre(t, ctx, jsTexte("#tirage", "AEIRST?"), e2eAttente, "the sheet's tirage")
+}
+
+// TestE2EDirecteur_Paragraphe3_2_RejetsAutomatiquesMontres: the software
+// rejects a tirage that fails §3.2 and draws again by itself; the console
+// says so at once — each rejet with its letters, the reliquat apart, and its
+// reason — and announces the tirage kept as the juge-arbitre repeats it: the
+// reliquat apart from the new letters in order of extraction (§3.1).
+func TestE2EDirecteur_Paragraphe3_2_RejetsAutomatiquesMontres(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	api := e2eAPI{url: s.url, jeton: jeton}
+	inscrireJoueursT1(t, s, jeton, 2)
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 5}) { id } }`, nil, nil)
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-1"))
+	entrerJeton(t, ctx, jeton)
+	statutConsole(t, ctx, "attente_tirage")
+
+	type rejet struct{ Reliquat, Nouvelles, Motif string }
+	var vue struct {
+		Partie struct {
+			Statut, Reliquat, Nouvelles string
+			Rejets                      []rejet
+		} `json:"partie"`
+	}
+	for coup := 1; ; coup++ {
+		require.True(t, tirerALaConsole(t, ctx), "the game ended at coup %d before a rejet with a reliquat", coup)
+		api.exiger(t, `{ partie(id:"T1-1") { statut reliquat nouvelles rejets { reliquat nouvelles motif } } }`, nil, &vue)
+		if slices.ContainsFunc(vue.Partie.Rejets, func(r rejet) bool { return r.Reliquat != "" }) {
+			break // a rejet of the letters drawn with a reliquat: both are said
+		}
+		retenirPremierTop(t, api, "T1-1")
+		statutConsole(t, ctx, "top")
+	}
+	p := vue.Partie
+	var textes []string
+	for _, r := range p.Rejets {
+		require.Equal(t, "voyelles_consonnes", r.Motif)
+		avant := ""
+		if r.Reliquat != "" {
+			avant = r.Reliquat + " + "
+		}
+		textes = append(textes, "Rejet : "+avant+r.Nouvelles+" — pas assez de voyelles ou de consonnes (§3.2)")
+	}
+	var lignes []string
+	evaluer(t, ctx, `[...document.querySelectorAll("#rejets li")].map(li => li.textContent)`, &lignes)
+	assert.Equal(t, textes, lignes, "each rejet with its reliquat apart and its reason")
+	attendre(t, ctx, jsTexte("#message", fmt.Sprintf("Tirage effectué après %d rejet(s) — %s", len(textes), textes[0])), e2eAttente, "the rejet in the outcome of « Tirer »")
+	var annonce struct{ Reliquat, Nouvelles string }
+	evaluer(t, ctx, `({ reliquat: [...document.querySelectorAll("#annonce-tirage .reliquat .tuile")].map(e => e.textContent).join(""),
+		nouvelles: [...document.querySelectorAll("#annonce-tirage .nouvelles .tuile")].map(e => e.textContent).join("") })`, &annonce)
+	assert.Equal(t, p.Reliquat, annonce.Reliquat, "the reliquat kept, apart")
+	assert.Equal(t, p.Nouvelles, annonce.Nouvelles, "the new letters in order of extraction")
+
+	// Letters typed from the bag that fail §3.2: the console says the
+	// rejet, not « Tirage effectué », and the director draws again.
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-sac", config:{source: directeur}) { id } }`, nil, nil)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-sac"))
+	statutConsole(t, ctx, "attente_tirage")
+	executer(t, ctx, chromedp.SetValue("#lettres", "BCDFGHJ", chromedp.ByID), chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, jsTexte("#message", "Tirage rejeté : Rejet : BCDFGHJ — pas assez de voyelles ou de consonnes (§3.2). Toutes les lettres retournent au sac : tirer à nouveau."),
+		e2eAttente, "the typed tirage rejected")
+	attendre(t, ctx, jsTexte("#rejets li", "Rejet : BCDFGHJ"), e2eAttente, "the rejet listed")
+	statutConsole(t, ctx, "attente_tirage")
+}
+
+// TestE2EDirecteur_Paragraphe3_4_TopsTriesEtGroupes: on coup 1 a word tops
+// at several places (across and down through the star): the console lists
+// the tops the director may retain first, by score, word and reference, one
+// row per word with its other places on demand, and the coup's actions —
+// the ramassage — stay in view without scrolling at 1920×1080.
+func TestE2EDirecteur_Paragraphe3_4_TopsTriesEtGroupes(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	api := e2eAPI{url: s.url, jeton: jeton}
+	inscrireJoueursT1(t, s, jeton, 2)
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: directeur}) { id } }`, nil, nil)
+	ctx := navigateur(t, 1920, 1080)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-1"))
+	entrerJeton(t, ctx, jeton)
+	statutConsole(t, ctx, "attente_tirage")
+	// A scrabble of many anagrams (ENTRAIS, RATINES, SATINER...) at many places.
+	executer(t, ctx, chromedp.SetValue("#lettres", "SATINER", chromedp.ByID))
+	require.True(t, tirerALaConsole(t, ctx))
+	attendre(t, ctx, `document.getElementById("solutions").dataset.coup === "1"`, e2eAttente, "the solutions")
+
+	type solution struct {
+		Mot, Reference string
+		Score          int
+		Admissible     bool
+	}
+	var d struct {
+		Partie struct{ Solutions []solution } `json:"partie"`
+	}
+	api.exiger(t, `{ partie(id:"T1-1") { solutions { mot reference score admissible } } }`, nil, &d)
+	sols := d.Partie.Solutions
+	slices.SortFunc(sols, func(a, b solution) int {
+		if a.Admissible != b.Admissible {
+			if a.Admissible {
+				return -1
+			}
+			return 1
+		}
+		if a.Score != b.Score {
+			return b.Score - a.Score
+		}
+		if c := strings.Compare(strings.ToUpper(a.Mot), strings.ToUpper(b.Mot)); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Mot, b.Mot); c != 0 {
+			return c
+		}
+		ra, rb := referenceCle(a.Reference), referenceCle(b.Reference)
+		return strings.Compare(ra, rb)
+	})
+	var mots []string
+	for _, sol := range sols {
+		if !slices.Contains(mots, sol.Mot) {
+			mots = append(mots, sol.Mot)
+		}
+	}
+	require.Less(t, len(mots), len(sols), "coup 1: a word tops at several places")
+	t.Logf("%d tops, %d words", len(sols), len(mots))
+
+	type ligne struct {
+		Mot, Reference string
+		Visible        bool
+	}
+	lire := func() []ligne {
+		var l []ligne
+		evaluer(t, ctx, `[...document.querySelectorAll("#solutions tr")].map(tr => ({ mot: tr.dataset.mot, reference: tr.dataset.reference,
+			visible: tr.getClientRects().length > 0 }))`, &l)
+		return l
+	}
+	lignes := lire()
+	require.Len(t, lignes, len(sols), "every top is listed")
+	var visibles, toutes []string
+	for i, l := range lignes {
+		toutes = append(toutes, l.Mot+" "+l.Reference)
+		assert.Equal(t, sols[i].Mot+" "+sols[i].Reference, toutes[i], "row %d: sorted by score, word and reference", i+1)
+		if l.Visible {
+			visibles = append(visibles, l.Mot)
+		}
+	}
+	assert.Equal(t, mots, visibles, "one row per word")
+
+	var ramassage struct{ Bas, Hauteur float64 }
+	evaluer(t, ctx, `({ bas: document.getElementById("ramasser").getBoundingClientRect().bottom, hauteur: innerHeight })`, &ramassage)
+	assert.LessOrEqual(t, ramassage.Bas, ramassage.Hauteur, "the ramassage in view without scrolling")
+
+	// The first word's other places, on demand.
+	executer(t, ctx, chromedp.Click("#solutions button.places", chromedp.ByQuery))
+	n := 0
+	for _, l := range lire() {
+		if l.Visible && l.Mot == lignes[0].Mot {
+			n++
+		}
+	}
+	var places int
+	for _, sol := range sols {
+		if sol.Mot == lignes[0].Mot && sol.Admissible == sols[0].Admissible {
+			places++
+		}
+	}
+	assert.Equal(t, places, n, "every place of the first word once asked")
+}
+
+// referenceCle orders FISF references as the console does, numbers as
+// numbers: 4H before 10H before H4 before H12.
+func referenceCle(ref string) string {
+	if ref[0] >= '0' && ref[0] <= '9' {
+		i := strings.IndexFunc(ref, func(r rune) bool { return r < '0' || r > '9' })
+		return fmt.Sprintf("0%02s%s", ref[:i], ref[i:])
+	}
+	return fmt.Sprintf("%s%02s", ref[:1], ref[1:])
 }

@@ -810,9 +810,12 @@ func TestE2EScreenshots(t *testing.T) {
 	dir := filepath.Join("..", "..", "docs", "screenshots")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 
-	ctx := navigateur(t, 1600, 900)
-	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieSim))
-	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && !!document.querySelector("svg.plateau")`, e2eAttente, "the display")
+	// The hall display at 1920×1080, a tirage on the stand after a top.
+	salle.directeur.jouerCoup(t, e2ePartieLive)
+	salle.directeur.exiger(t, `mutation($p: ID!) { tirer(partie: $p) { version } }`, map[string]any{"p": e2ePartieLive}, nil)
+	ctx := navigateur(t, 1920, 1080)
+	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieLive))
+	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && document.querySelectorAll("#tirage .tuile").length > 0`, e2eAttente, "the display")
 	var png []byte
 	executer(t, ctx, chromedp.CaptureScreenshot(&png))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "affichage.png"), png, 0o644))

@@ -163,7 +163,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	attendreJetons(t, s, jetons...)
 
 	ctxD := navigateur(t, 1400, 1100)
-	ctxAff := contexteSepare(t, ctxD, 1600, 900)
+	ctxAff := contexteSepare(t, ctxD, 1920, 1080)
 	ctxArb := []context.Context{contexteSepare(t, ctxD, 1400, 1000), contexteSepare(t, ctxD, 1400, 1000)}
 
 	// The director: sign-in, the tournament, the list, the game.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -221,17 +222,18 @@ func ouvrirSaisie(t *testing.T, ctx context.Context, base, jeton string) {
 }
 
 // saisie is a bulletin as the arbiter types it: the player field, one
-// solution and the boxes (ids of the checkboxes).
+// solution (sens: the key for the way the word is written, h or v, empty for
+// the reference's) and the boxes (ids of the checkboxes).
 type saisie struct {
-	joueur, mot, ref, score string
-	cases                   []string
+	joueur, mot, ref, sens, score string
+	cases                         []string
 }
 
 // taper types a bulletin with the keyboard, without sending it.
 func taper(t *testing.T, ctx context.Context, s saisie) {
 	t.Helper()
 	actions := []chromedp.Action{chromedp.SendKeys("#joueur", s.joueur, chromedp.ByID)}
-	for sel, v := range map[string]string{"mot": s.mot, "ref": s.ref, "score": s.score} {
+	for sel, v := range map[string]string{"mot": s.mot, "ref": s.ref, "sens": s.sens, "score": s.score} {
 		if v != "" {
 			actions = append(actions, chromedp.SendKeys(`#solutions [name=`+sel+`]`, v, chromedp.ByQuery))
 		}
@@ -402,6 +404,69 @@ func TestE2ESaisie_BulletinsAuClavierEtDoubleArbitrage(t *testing.T) {
 		executer(t, ctx, emulation.SetDeviceMetricsOverride(703, 1017, 1, false), chromedp.CaptureScreenshot(&png))
 		require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", "screenshots", "impression-billets.png"), png, 0o644))
 	}
+}
+
+// referenceInversee writes a reference in the other notation: H4 ↔ 4H.
+func referenceInversee(ref string) string {
+	i := strings.IndexFunc(ref, func(r rune) bool { return (r >= '0' && r <= '9') != (ref[0] >= '0' && ref[0] <= '9') })
+	return ref[i:] + ref[:i]
+}
+
+// TestE2ESaisie_Paragraphe5_3_SensEcritDuMot: the arbiter records, with one
+// key, the way the word is written on the bulletin, the reference's own by
+// default. The top written in its own sense with its reference inverted
+// (HERSAGES written down with F7 for 7F) is an avertissement paid the score,
+// box (9) (2020 §5.3, §5.5); with the sense inverted too, a nullité, box
+// (27) — shown as (27), not as (9) and (22), and not as a wrong score when
+// the score written is the top's.
+func TestE2ESaisie_Paragraphe5_3_SensEcritDuMot(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	salle.directeur.jouerCoup(t, e2ePartieLive)
+	top := salle.directeur.jouerCoup(t, e2ePartieLive) // coup 1 pays the word wherever written (§5.4.2.a)
+	inversee := referenceInversee(top.Reference)
+	sens, sensInverse := "h", "v"
+	if top.Reference[0] >= '0' && top.Reference[0] <= '9' {
+		sens, sensInverse = "v", "h"
+	}
+
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	attendre(t, ctx, jsTexte("#top", fmt.Sprintf("Top : %s en %s", top.Mot, top.Reference)), e2eAttente, "coup 2's top")
+
+	score := fmt.Sprint(top.Score)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: inversee, score: score})
+	var defaut string
+	evaluer(t, ctx, `document.querySelector("#solutions [name=sens]").placeholder`, &defaut)
+	assert.Equal(t, sensInverse, defaut, "the sense defaults to the reference's notation")
+	executer(t, ctx, chromedp.SendKeys(`#solutions [name=sens]`, sens, chromedp.ByQuery))
+	avertissement := fmt.Sprintf("Moteur : avertissement : sens du mot ou référence inversés (§5.5) — %d pts", top.Score)
+	attendre(t, ctx, jsTexte("#decision-moteur", avertissement)+` && document.getElementById("decision-moteur").dataset.sanction !== "calcul"`,
+		e2eAttente, "(9): "+avertissement)
+	valider(t, ctx)
+
+	taper(t, ctx, saisie{joueur: "000002", mot: top.Mot, ref: inversee, score: score})
+	nullite := "Moteur : nullité : sens du mot et référence inversés (§5.7) — 0 pt"
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "zero"`, e2eAttente, "(27): the nullité")
+	var texte string
+	evaluer(t, ctx, `document.getElementById("decision-moteur").textContent`, &texte)
+	assert.Equal(t, nullite, texte, "(27), the score written being the top's")
+	valider(t, ctx)
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0" && document.querySelectorAll("#bulletins tr[data-etat=corrige]").length === 2`,
+		e2eAttente, "both bulletins corrected")
+
+	bs := bulletinsDuCoup(t, salle, top.Coup)
+	require.NotNil(t, bs["000001"].Decision)
+	assert.Equal(t, apiDecision{top.Score, "warning", []string{"INVERTED"}}, *bs["000001"].Decision, "§5.3, (9): an avertissement paid the score")
+	require.NotNil(t, bs["000002"].Decision)
+	assert.Equal(t, apiDecision{0, "zero", []string{"INVERTED", "REFERENCE_WRONG"}}, *bs["000002"].Decision, "(27): a nullité")
+	var billet string
+	evaluer(t, ctx, `document.querySelector('#billets .billet[data-licence="000002"]').textContent`, &billet)
+	assert.Contains(t, billet, "☒ (27) sens du mot et référence inversés")
+	assert.NotContains(t, billet, "(9)")
+	var ligne string
+	evaluer(t, ctx, `document.querySelector('#bulletins tr[data-licence="000001"]').cells[2].textContent`, &ligne)
+	assert.Contains(t, ligne, "(écrit "+map[string]string{"h": "horizontalement", "v": "verticalement"}[sens]+")", "the sense recorded is in the bulletin's line")
 }
 
 // THE CONNECTION CUT: bulletins typed while the arbiter's network is down

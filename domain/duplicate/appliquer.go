@@ -78,6 +78,7 @@ func (p *Partie) appliquer(e any) error {
 			return fmt.Errorf("rejet inattendu")
 		}
 		p.lettres.rendre(p.config.Formule)
+		p.rejets = append(p.rejets, e)
 		p.statut = StatutAttenteTirage
 		p.chrono = p.nouveauChrono(p.prochainCoup)
 	case TopRetenu:
@@ -95,6 +96,7 @@ func (p *Partie) appliquer(e any) error {
 			p.premierMot = len(e.Mot)
 		}
 		p.tops[e.Coup] = e
+		p.rejets = nil
 		p.fermerChrono(e.Coup)
 		p.prochainCoup++
 		p.statut = StatutTop
@@ -119,6 +121,7 @@ func (p *Partie) appliquer(e any) error {
 		p.discipline.Appliquer(e)
 		interdit := p.lettres.rack
 		p.interdit = &interdit
+		p.rejets = nil
 		p.lettres.rendre(p.config.Formule)
 		p.statut = StatutAttenteTirage
 		p.chrono = p.nouveauChrono(p.prochainCoup)

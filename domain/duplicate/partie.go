@@ -93,6 +93,8 @@ type Partie struct {
 	fin    *PartieTerminee
 	// clos: the director closed the results (ResultatsClos).
 	clos bool
+	// rejets are the tirages rejected since the last tirage played (§3.2, §3.6).
+	rejets []TirageRejete
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
 	lecture eventstore.Lecture
@@ -241,6 +243,7 @@ func (p *Partie) Copie() *Partie { return p.copie() }
 func (p *Partie) copie() *Partie {
 	c := *p
 	c.tops = maps.Clone(p.tops)
+	c.rejets = slices.Clone(p.rejets)
 	c.ramasses = maps.Clone(p.ramasses)
 	c.joueurs = make(map[string]*joueur, len(p.joueurs))
 	for l, j := range p.joueurs {
@@ -811,6 +814,15 @@ func (p *Partie) AnnulerEliminations(motif string) error {
 // TirageEnCours is the announcement of the last tirage (§3.1): the reliquat
 // (alphabetical, joker last) and the new letters in order of extraction.
 func (p *Partie) TirageEnCours() (reliquat, tirees string) { return p.reliquat, p.tirees }
+
+// JokerAjoute says the director added the joker to the tirage on the stand
+// (§3.8.1): it is neither in the reliquat announced nor among the new letters.
+func (p *Partie) JokerAjoute() bool { return p.jokerAjoute }
+
+// Rejets are the tirages rejected since the last tirage played (§3.2,
+// §3.6), first first: those before the tirage on the stand, or before the
+// next one; a top or an annulled coup clears them.
+func (p *Partie) Rejets() []TirageRejete { return slices.Clone(p.rejets) }
 
 // Case is a square a top covers: row and column from 0, its letter (a
 // joker in lower case) and whether the top put it down.

@@ -188,6 +188,36 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 	})
 }
 
+// TestRejets_Paragraphe3_2_AnnoncesJusquAuTop: the rejets of a coup stay
+// known (the hall announces them, §3.1, §3.2) until its top or its
+// annulment, the director's own rejet after the automatic ones.
+func TestRejets_Paragraphe3_2_AnnoncesJusquAuTop(t *testing.T) {
+	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+	etat(t, p, 4, "BCD", "FGHANRSTEIOYUA")
+	p.statut = StatutAttenteTirage
+	require.NoError(t, p.Tirer("FGHA"))
+	voyelles := TirageRejete{Coup: 4, Reliquat: "BCD", Tirees: "FGHA", Motif: RejetVoyellesConsonnes}
+	assert.Equal(t, []TirageRejete{voyelles}, p.Rejets())
+	require.NoError(t, p.Tirer("AEIOUTY"))
+	assert.Equal(t, []TirageRejete{voyelles}, p.Rejets(), "§3.2 the rejet before the tirage on the stand")
+	require.NoError(t, p.Rejeter())
+	choix := TirageRejete{Coup: 4, Tirees: "AEIOUTY", Motif: RejetChoixDirecteur}
+	assert.Equal(t, []TirageRejete{voyelles, choix}, p.Rejets())
+	require.NoError(t, p.Tirer("BCAEDFG"))
+	assert.Equal(t, []TirageRejete{voyelles, choix}, p.Rejets())
+	reliquat, tirees := p.TirageEnCours()
+	assert.Equal(t, []string{"", "BCAEDFG"}, []string{reliquat, tirees})
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	assert.Empty(t, p.Rejets(), "the top clears them")
+
+	p = nouvellePartie(t, configDirecteur, fixe(t))
+	require.NoError(t, p.Tirer("AEIOUAE"))
+	require.NoError(t, p.Tirer("BCAEDFG"))
+	require.Len(t, p.Rejets(), 1)
+	require.NoError(t, p.AnnulerCoup(AnnulationErreur))
+	assert.Empty(t, p.Rejets(), "§3.6 the annulment clears them")
+}
+
 // TestTirer_LettresAccentuees: typed letters fold as the lexicon folds
 // them, and a refusal shows the character typed, not its first byte.
 func TestTirer_LettresAccentuees(t *testing.T) {

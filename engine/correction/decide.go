@@ -1,6 +1,8 @@
 package correction
 
 import (
+	"slices"
+
 	"arbitre/engine/lexicon"
 	"arbitre/engine/tile"
 )
@@ -368,10 +370,13 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 			}
 		}
 	}
-	playableSomewhere := false
+	playableSomewhere, scoreFait := false, false
 	for i := range all {
 		if all[i].whole() && all[i].lettersOK && all[i].playable() {
 			playableSomewhere = true
+			for _, a := range all[i].asg {
+				scoreFait = scoreFait || (a.playable && s.Score != nil && a.score == *s.Score)
+			}
 		}
 	}
 	var pointed *fit
@@ -391,9 +396,13 @@ func (x *Corrector) diagnose(cp *Coup, s *Solution, w written, fs []fit, lc loc)
 		invalidAt = pointed
 	case playableSomewhere:
 		// §5.4.1.a: acceptable somewhere, but neither located nor scored.
-		if s.Score == nil {
+		// With the sense and the reference both inverted (box (27)), a
+		// score the word makes where it plays is not a wrong score (6):
+		// the location is.
+		switch {
+		case s.Score == nil:
 			o.add(ScoreMissing)
-		} else {
+		case !scoreFait || !slices.Contains(lc.wrong, Inverted):
 			o.add(ScoreWrong)
 		}
 		o.add(lc.wrong...)

@@ -541,7 +541,10 @@ type ComplexityRoot struct {
 		Grille     func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Joueurs    func(childComplexity int) int
+		Nouvelles  func(childComplexity int) int
 		Numero     func(childComplexity int) int
+		Rejets     func(childComplexity int) int
+		Reliquat   func(childComplexity int) int
 		Sac        func(childComplexity int) int
 		Solutions  func(childComplexity int) int
 		Statut     func(childComplexity int) int
@@ -641,6 +644,13 @@ type ComplexityRoot struct {
 		Empreinte func(childComplexity int) int
 		Epreuve   func(childComplexity int) int
 		Joueurs   func(childComplexity int) int
+	}
+
+	RejetTirage struct {
+		Coup      func(childComplexity int) int
+		Motif     func(childComplexity int) int
+		Nouvelles func(childComplexity int) int
+		Reliquat  func(childComplexity int) int
 	}
 
 	Rencontre struct {
@@ -3395,12 +3405,30 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partie.Joueurs(childComplexity), true
+	case "Partie.nouvelles":
+		if e.ComplexityRoot.Partie.Nouvelles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partie.Nouvelles(childComplexity), true
 	case "Partie.numero":
 		if e.ComplexityRoot.Partie.Numero == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Partie.Numero(childComplexity), true
+	case "Partie.rejets":
+		if e.ComplexityRoot.Partie.Rejets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partie.Rejets(childComplexity), true
+	case "Partie.reliquat":
+		if e.ComplexityRoot.Partie.Reliquat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partie.Reliquat(childComplexity), true
 	case "Partie.sac":
 		if e.ComplexityRoot.Partie.Sac == nil {
 			break
@@ -3931,6 +3959,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReceptionCentre.Joueurs(childComplexity), true
+
+	case "RejetTirage.coup":
+		if e.ComplexityRoot.RejetTirage.Coup == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejetTirage.Coup(childComplexity), true
+	case "RejetTirage.motif":
+		if e.ComplexityRoot.RejetTirage.Motif == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejetTirage.Motif(childComplexity), true
+	case "RejetTirage.nouvelles":
+		if e.ComplexityRoot.RejetTirage.Nouvelles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejetTirage.Nouvelles(childComplexity), true
+	case "RejetTirage.reliquat":
+		if e.ComplexityRoot.RejetTirage.Reliquat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RejetTirage.Reliquat(childComplexity), true
 
 	case "Rencontre.joueurs":
 		if e.ComplexityRoot.Rencontre.Joueurs == nil {
@@ -6910,6 +6963,12 @@ type Partie {
   grille: [String!]!
   "The tirage on the stand (reliquat first, §3.1), when a coup is open."
   tirage: String
+  "The reliquat of the tirage on the stand, announced first (§3.1): alphabetical, joker last, the joker added in the joker formula (§3.8.1) included; null between coups."
+  reliquat: String
+  "The new letters of the tirage on the stand, in order of extraction ('?' a joker, §3.1); null between coups."
+  nouvelles: String
+  "The tirages rejected since the last tirage played, first first (§3.2, §3.6): before the tirage on the stand, or before the next one; a top or an annulled coup clears them."
+  rejets: [RejetTirage!]!
   "Tiles left in the bag."
   sac: Int!
   "The players' licences."
@@ -6922,6 +6981,28 @@ type Partie {
   fin: FinPartie
   "The engine's tops for the open tirage, admissible first (§3.4): unpublished until the top is announced."
   solutions: [SolutionTop!] @acces(roles: [DIRECTOR, COMMISSION])
+}
+
+"Why a tirage was rejected: every letter went back to the bag, reliquat included (§3.2)."
+enum MotifRejet {
+  "§3.2: too few vowels or consonants."
+  voyelles_consonnes
+  "§3.2, guide §4.2: the director counted Y or the joker against the tirage."
+  choix_directeur
+  "§3.6: the same letters as the annulled coup."
+  tirage_identique
+}
+
+"A tirage rejected (§3.2, §3.6), as it was announced."
+type RejetTirage {
+  "The coup it was drawn for."
+  coup: Int!
+  "Its reliquat: alphabetical, joker last, the joker added in the joker formula (§3.8.1) included."
+  reliquat: String!
+  "Its new letters, in order of extraction ('?' a joker)."
+  nouvelles: String!
+  "Why it was rejected."
+  motif: MotifRejet!
 }
 
 "A top retained by the director (§3.4)."
@@ -8718,6 +8799,12 @@ func (ec *executionContext) childFields_Partie(ctx context.Context, field graphq
 		return ec.fieldContext_Partie_grille(ctx, field)
 	case "tirage":
 		return ec.fieldContext_Partie_tirage(ctx, field)
+	case "reliquat":
+		return ec.fieldContext_Partie_reliquat(ctx, field)
+	case "nouvelles":
+		return ec.fieldContext_Partie_nouvelles(ctx, field)
+	case "rejets":
+		return ec.fieldContext_Partie_rejets(ctx, field)
 	case "sac":
 		return ec.fieldContext_Partie_sac(ctx, field)
 	case "joueurs":
@@ -8862,6 +8949,20 @@ func (ec *executionContext) childFields_ReceptionCentre(ctx context.Context, fie
 		return ec.fieldContext_ReceptionCentre_empreinte(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ReceptionCentre", field.Name)
+}
+
+func (ec *executionContext) childFields_RejetTirage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "coup":
+		return ec.fieldContext_RejetTirage_coup(ctx, field)
+	case "reliquat":
+		return ec.fieldContext_RejetTirage_reliquat(ctx, field)
+	case "nouvelles":
+		return ec.fieldContext_RejetTirage_nouvelles(ctx, field)
+	case "motif":
+		return ec.fieldContext_RejetTirage_motif(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RejetTirage", field.Name)
 }
 
 func (ec *executionContext) childFields_Rencontre(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -23290,6 +23391,84 @@ func (ec *executionContext) fieldContext_Partie_tirage(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Partie", field, false, false, "String")
 }
 
+func (ec *executionContext) _Partie_reliquat(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partie_reliquat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reliquat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Partie_reliquat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Partie", field, false, false, "String")
+}
+
+func (ec *executionContext) _Partie_nouvelles(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partie_nouvelles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nouvelles, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Partie_nouvelles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Partie", field, false, false, "String")
+}
+
+func (ec *executionContext) _Partie_rejets(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partie_rejets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rejets, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.RejetTirage) graphql.Marshaler {
+			return ec.marshalNRejetTirage2ᚕarbitreᚋgraphqlᚋmodelᚐRejetTirageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Partie_rejets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Partie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RejetTirage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Partie_sac(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25734,6 +25913,98 @@ func (ec *executionContext) _ReceptionCentre_empreinte(ctx context.Context, fiel
 }
 func (ec *executionContext) fieldContext_ReceptionCentre_empreinte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ReceptionCentre", field, false, false, "String")
+}
+
+func (ec *executionContext) _RejetTirage_coup(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejetTirage_coup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejetTirage_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejetTirage", field, false, false, "Int")
+}
+
+func (ec *executionContext) _RejetTirage_reliquat(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejetTirage_reliquat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reliquat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejetTirage_reliquat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejetTirage", field, false, false, "String")
+}
+
+func (ec *executionContext) _RejetTirage_nouvelles(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejetTirage_nouvelles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nouvelles, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejetTirage_nouvelles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejetTirage", field, false, false, "String")
+}
+
+func (ec *executionContext) _RejetTirage_motif(ctx context.Context, field graphql.CollectedField, obj *model.RejetTirage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RejetTirage_motif(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Motif, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.MotifRejet) graphql.Marshaler {
+			return ec.marshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RejetTirage_motif(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RejetTirage", field, false, false, "MotifRejet")
 }
 
 func (ec *executionContext) _Rencontre_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Rencontre) (ret graphql.Marshaler) {
@@ -33689,6 +33960,21 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "reliquat":
+			out.Values[i] = ec._Partie_reliquat(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nouvelles":
+			out.Values[i] = ec._Partie_nouvelles(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rejets":
+			out.Values[i] = ec._Partie_rejets(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sac":
 			out.Values[i] = ec._Partie_sac(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -34360,6 +34646,54 @@ func (ec *executionContext) _ReceptionCentre(ctx context.Context, sel ast.Select
 			}
 		case "empreinte":
 			out.Values[i] = ec._ReceptionCentre_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var rejetTirageImplementors = []string{"RejetTirage"}
+
+func (ec *executionContext) _RejetTirage(ctx context.Context, sel ast.SelectionSet, obj *model.RejetTirage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, rejetTirageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RejetTirage")
+		case "coup":
+			out.Values[i] = ec._RejetTirage_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reliquat":
+			out.Values[i] = ec._RejetTirage_reliquat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nouvelles":
+			out.Values[i] = ec._RejetTirage_nouvelles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "motif":
+			out.Values[i] = ec._RejetTirage_motif(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -36917,6 +37251,16 @@ var (
 	}
 )
 
+func (ec *executionContext) unmarshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet(ctx context.Context, v any) (model.MotifRejet, error) {
+	var res model.MotifRejet
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMotifRejet2arbitreᚋgraphqlᚋmodelᚐMotifRejet(ctx context.Context, sel ast.SelectionSet, v model.MotifRejet) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction(ctx context.Context, v any) (duplicate.NatureSanction, error) {
 	tmp, err := graphql.UnmarshalString(v)
 	res := unmarshalNNatureSanction2arbitreᚋdomainᚋduplicateᚐNatureSanction[tmp]
@@ -37355,6 +37699,26 @@ func (ec *executionContext) marshalNReceptionCentre2ᚖarbitreᚋgraphqlᚋmodel
 		return graphql.Null
 	}
 	return ec._ReceptionCentre(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNRejetTirage2arbitreᚋgraphqlᚋmodelᚐRejetTirage(ctx context.Context, sel ast.SelectionSet, v model.RejetTirage) graphql.Marshaler {
+	return ec._RejetTirage(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNRejetTirage2ᚕarbitreᚋgraphqlᚋmodelᚐRejetTirageᚄ(ctx context.Context, sel ast.SelectionSet, v []model.RejetTirage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRejetTirage2arbitreᚋgraphqlᚋmodelᚐRejetTirage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalNRencontre2arbitreᚋgraphqlᚋmodelᚐRencontre(ctx context.Context, sel ast.SelectionSet, v model.Rencontre) graphql.Marshaler {

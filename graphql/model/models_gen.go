@@ -904,6 +904,18 @@ type ReceptionCentre struct {
 	Empreinte string `json:"empreinte"`
 }
 
+// A tirage rejected (§3.2, §3.6), as it was announced.
+type RejetTirage struct {
+	// The coup it was drawn for.
+	Coup int `json:"coup"`
+	// Its reliquat: alphabetical, joker last, the joker added in the joker formula (§3.8.1) included.
+	Reliquat string `json:"reliquat"`
+	// Its new letters, in order of extraction ('?' a joker).
+	Nouvelles string `json:"nouvelles"`
+	// Why it was rejected.
+	Motif MotifRejet `json:"motif"`
+}
+
 // One classique game between two players.
 type Rencontre struct {
 	// Its tournament.
@@ -1686,6 +1698,67 @@ func (e *MotifAnnulation) UnmarshalJSON(b []byte) error {
 }
 
 func (e MotifAnnulation) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Why a tirage was rejected: every letter went back to the bag, reliquat included (§3.2).
+type MotifRejet string
+
+const (
+	// §3.2: too few vowels or consonants.
+	MotifRejetVoyellesConsonnes MotifRejet = "voyelles_consonnes"
+	// §3.2, guide §4.2: the director counted Y or the joker against the tirage.
+	MotifRejetChoixDirecteur MotifRejet = "choix_directeur"
+	// §3.6: the same letters as the annulled coup.
+	MotifRejetTirageIdentique MotifRejet = "tirage_identique"
+)
+
+var AllMotifRejet = []MotifRejet{
+	MotifRejetVoyellesConsonnes,
+	MotifRejetChoixDirecteur,
+	MotifRejetTirageIdentique,
+}
+
+func (e MotifRejet) IsValid() bool {
+	switch e {
+	case MotifRejetVoyellesConsonnes, MotifRejetChoixDirecteur, MotifRejetTirageIdentique:
+		return true
+	}
+	return false
+}
+
+func (e MotifRejet) String() string {
+	return string(e)
+}
+
+func (e *MotifRejet) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = MotifRejet(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid MotifRejet", str)
+	}
+	return nil
+}
+
+func (e MotifRejet) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *MotifRejet) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e MotifRejet) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -22,4 +22,9 @@ type Partie struct {
 	// Minuteur is the chrono as the events leave it; the chrono field
 	// reads it at the server's time.
 	Minuteur duplicate.Chrono
+
+	// The tirage on the stand as announced (§3.1) and the rejets before it (§3.2).
+	Reliquat  *string
+	Nouvelles *string
+	Rejets    []RejetTirage
 }

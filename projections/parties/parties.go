@@ -49,6 +49,13 @@ type Vue struct {
 	// ResultatsClos: the director closed the results (duplicate.ResultatsClos).
 	ResultatsClos bool             `json:"resultatsClos,omitempty"`
 	Chrono        duplicate.Chrono `json:"chrono"`
+
+	// Reliquat and Nouvelles are the tirage on the stand as announced
+	// (§3.1), the joker added in the joker formula last in the reliquat;
+	// Rejets the tirages rejected since the last one played (§3.2, §3.6).
+	Reliquat  string                   `json:"reliquat,omitempty"`
+	Nouvelles string                   `json:"nouvelles,omitempty"`
+	Rejets    []duplicate.TirageRejete `json:"rejets,omitempty"`
 }
 
 // VueDe is the public view of p.
@@ -61,6 +68,18 @@ func VueDe(p *duplicate.Partie) Vue {
 	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
 		rack := p.Rack()
 		v.Tirage = rack.String()
+	}
+	if p.Statut() == duplicate.StatutTirage {
+		v.Reliquat, v.Nouvelles = p.TirageEnCours()
+		if p.JokerAjoute() {
+			v.Reliquat += "?"
+		}
+	}
+	for _, r := range p.Rejets() {
+		if r.JokerAjoute {
+			r.Reliquat += "?"
+		}
+		v.Rejets = append(v.Rejets, r)
 	}
 	for c := 1; c <= p.ProchainCoup(); c++ {
 		if t, ok := p.Top(c); ok {

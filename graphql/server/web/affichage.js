@@ -1,8 +1,10 @@
-// The hall display: the current coup and its chrono (chrono.js: §1.3, §3.3,
-// right on a screen whose clock is wrong), the last top on the board, and the
-// standings paging by themselves. Public data only; updates arrive through
-// the coupAnnonce and classementChange subscriptions, and after a cut the
-// page catches up by itself (the subscriptions send the current state first).
+// The hall display: the current coup, its state and its chrono (chrono.js:
+// §1.3, §3.3, right on a screen whose clock is wrong), the tirage large with
+// the reliquat apart from the new letters and the rejets (tirage.js: §3.1,
+// §3.2), the last top on the board, and the standings paging by themselves.
+// Public data only; updates arrive through the coupAnnonce and
+// classementChange subscriptions, and after a cut the page catches up by
+// itself (the subscriptions send the current state first).
 "use strict";
 
 (function () {
@@ -12,14 +14,46 @@
   const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
+  let partieVue = null;
 
-  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } ${Arbitre.Chrono.CHAMPS}`;
+  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif }
+    ${Arbitre.CHAMPS_TIRAGE} ${Arbitre.Chrono.CHAMPS}`;
   const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage provisoire`;
 
+  // etatCoup is where the coup stands, as the hall reads it: the tirage
+  // announced, the chrono running, paused or over, the top.
+  function etatCoup(p) {
+    if (p.fin) return ["terminee", "Partie terminée"];
+    if (p.statut === "interrompue") return ["interrompue", "Partie interrompue"];
+    if (p.statut === "top") return ["top", "Top annoncé"];
+    if (p.statut === "attente_tirage") {
+      return p.rejets.length ? ["rejet", "Rejet — nouveau tirage"] : ["attente", "En attente du tirage"];
+    }
+    const c = chrono.lire();
+    const etats = { en_cours: "Chrono en cours", en_pause: "Chrono en pause", ecoule: "Temps écoulé" };
+    return c && etats[c.etat] ? [c.etat, etats[c.etat]] : ["tirage", "Tirage"];
+  }
+
+  function montrerEtatCoup() {
+    if (!partieVue) return;
+    const [etat, texte] = etatCoup(partieVue);
+    const annonce = document.getElementById("annonce");
+    if (annonce.dataset.etat === etat) return;
+    annonce.dataset.etat = etat;
+    document.getElementById("etat-coup").textContent = texte;
+  }
+  setInterval(montrerEtatCoup, 250); // the chrono runs out between two updates
+
   function montrerPartie(p) {
     if (!p) return;
+    partieVue = p;
     chrono.recevoir(p.chrono);
+    montrerEtatCoup();
+    Arbitre.montrerTirage(document.getElementById("tirage"), p.reliquat, p.nouvelles);
+    const rejet = document.getElementById("rejet");
+    rejet.hidden = p.rejets.length === 0;
+    rejet.textContent = p.rejets.map(Arbitre.rejetTexte).join(" ; ");
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     const top = p.dernierTop;

@@ -7,6 +7,7 @@
 // Usage:
 //   Arbitre.Decision.texte(d)      // « avertissement : score erroné (§5.5) — 37 pts »
 //   Arbitre.Decision.raison(code)  // « (6) score erroné »
+//   Arbitre.Decision.cases(raisons) // the billet's boxes, (27) for INVERTED + REFERENCE_WRONG
 //   Arbitre.Decision.SANCTIONS, Arbitre.Decision.RAISONS
 "use strict";
 
@@ -53,6 +54,25 @@
     DISCIPLINE: ["(11)", "avertissement disciplinaire (§5.8)"],
   };
 
+  // Box (27): the sense AND the reference inverted, a nullité (guide §5.2),
+  // which the engine gives as INVERTED with REFERENCE_WRONG.
+  const INVERSES = ["(27)", "sens du mot et référence inversés"];
+
+  // cases are a decision's reasons as the billet's boxes: [box, label].
+  function cases(raisons) {
+    const r = raisons || [];
+    const inverses = r.includes("INVERTED") && r.includes("REFERENCE_WRONG");
+    const out = [];
+    for (const c of r) {
+      if (inverses && (c === "INVERTED" || c === "REFERENCE_WRONG")) {
+        if (c === "INVERTED") out.push(INVERSES);
+        continue;
+      }
+      out.push(RAISONS[c] || ["", c]);
+    }
+    return out;
+  }
+
   function points(n) {
     return Math.abs(n) > 1 ? `${n} pts` : `${n} pt`;
   }
@@ -66,12 +86,18 @@
       return r ? `${r[0]} ${r[1]}` : code;
     },
 
+    // cases writes a decision's reasons as the billet's boxes, « (27) sens
+    // du mot et référence inversés » for INVERTED with REFERENCE_WRONG.
+    cases(raisons) {
+      return cases(raisons).map(([boite, libelle]) => (boite ? `${boite} ${libelle}` : libelle));
+    },
+
     // texte is the decision in one line: the sanction and its article, the
     // reasons, the score paid and where.
     texte(d) {
       if (!d) return "";
       const [nom, article] = SANCTIONS[d.sanction] || [d.sanction, ""];
-      const raisons = (d.raisons || []).map((c) => (RAISONS[c] ? RAISONS[c][1] : c)).join(", ");
+      const raisons = cases(d.raisons).map((c) => c[1]).join(", ");
       let t = d.sanction === "none" && !raisons ? "bon" : nom + (raisons ? " : " + raisons : "");
       if (article) t += ` (${article})`;
       t += " — " + points(d.paye);

@@ -15,7 +15,7 @@
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
+  const PARTIE = `id numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -66,7 +66,14 @@
     document.body.dataset.coup = String(p.coup);
     $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     $("statut").textContent = STATUTS[p.statut] || p.statut;
-    $("tirage").textContent = p.statut === "tirage" ? p.tirage : "";
+    $("tirage").textContent = p.statut === "tirage" ? "Tirage complet : " + p.tirage : "";
+    Arbitre.montrerTirage($("annonce-tirage"), p.reliquat, p.nouvelles);
+    $("rejets").replaceChildren(...p.rejets.map((r) => {
+      const li = document.createElement("li");
+      li.textContent = Arbitre.rejetTexte(r);
+      li.dataset.motif = r.motif;
+      return li;
+    }));
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-eliminer").hidden = p.config.mode === "normal";
@@ -133,27 +140,70 @@
       throw e;
     }
     if (solutionsDe !== cle) return; // the game moved on meanwhile
-    solutions = d.partie.solutions || [];
+    solutions = (d.partie.solutions || []).slice().sort(ordreSolutions);
     const finit = solutions.some((s) => s.admissible && s.finDePartie);
-    tbody.replaceChildren(...solutions.map((s) => {
-      const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
-      tr.dataset.mot = s.mot;
-      tr.dataset.reference = s.reference;
-      tr.dataset.admissible = String(s.admissible);
-      if (!s.admissible) tr.className = "inadmissible";
-      const td = document.createElement("td");
-      if (s.admissible) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "annoncer";
-        b.textContent = "Annoncer";
-        b.addEventListener("click", () => annoncer(s));
-        td.appendChild(b);
-      }
-      tr.appendChild(td);
-      return tr;
-    }));
+    // One row per word, its other places on demand (a word often tops at
+    // several places: across and down through the star on coup 1).
+    const groupes = new Map();
+    for (const s of solutions) {
+      const cle = (s.admissible ? "1" : "0") + s.mot;
+      if (!groupes.has(cle)) groupes.set(cle, []);
+      groupes.get(cle).push(s);
+    }
+    const lignes = [];
+    for (const [cle, g] of groupes) {
+      g.forEach((s, i) => {
+        const tr = ligneSolution(s, finit);
+        tr.dataset.groupe = cle;
+        if (i > 0) {
+          tr.classList.add("autre-place");
+          tr.hidden = true;
+        } else if (g.length > 1) {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.className = "places";
+          b.textContent = `+ ${g.length - 1} autre(s) place(s)`;
+          b.setAttribute("aria-expanded", "false");
+          b.addEventListener("click", () => {
+            const ouvert = b.getAttribute("aria-expanded") !== "true";
+            b.setAttribute("aria-expanded", String(ouvert));
+            b.textContent = ouvert ? "masquer les autres places" : `+ ${g.length - 1} autre(s) place(s)`;
+            for (const autre of tbody.querySelectorAll("tr.autre-place")) if (autre.dataset.groupe === cle) autre.hidden = !ouvert;
+          });
+          tr.cells[1].append(" ", b);
+        }
+        lignes.push(tr);
+      });
+    }
+    tbody.replaceChildren(...lignes);
     tbody.dataset.coup = String(p.coup);
+  }
+
+  // ordreSolutions sorts the tops the director may retain first (§3.4), then
+  // by score, word and reference, numbers as numbers (H4 before H12).
+  function ordreSolutions(a, b) {
+    return (b.admissible - a.admissible) || (b.score - a.score) ||
+      a.mot.toUpperCase().localeCompare(b.mot.toUpperCase(), "fr") || a.mot.localeCompare(b.mot) ||
+      a.reference.localeCompare(b.reference, "fr", { numeric: true });
+  }
+
+  function ligneSolution(s, finit) {
+    const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
+    tr.dataset.mot = s.mot;
+    tr.dataset.reference = s.reference;
+    tr.dataset.admissible = String(s.admissible);
+    if (!s.admissible) tr.classList.add("inadmissible");
+    const td = document.createElement("td");
+    if (s.admissible) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "annoncer";
+      b.textContent = "Annoncer";
+      b.addEventListener("click", () => annoncer(s));
+      td.appendChild(b);
+    }
+    tr.appendChild(td);
+    return tr;
   }
 
   // raison says why the director may not retain a top (§3.4).
@@ -182,7 +232,8 @@
   }
 
   // agir runs a mutation answering with the game, after confirmation when a
-  // question is given; the answer is shown at once.
+  // question is given; the answer is shown at once. succes is the message,
+  // or a function of the game answered giving it.
   async function agir(champ, args, question, succes) {
     if (question && !(await Arbitre.confirmer(question))) return;
     const decl = Object.keys(args).map((k) => `, $${k}: ${args[k][1]}`).join("");
@@ -191,7 +242,7 @@
     for (const k of Object.keys(args)) vars[k] = args[k][0];
     try {
       const d = await session.query(`mutation($p: ID!, $c: String${decl}) { ${champ}(partie: $p, clientMutationId: $c${appel}) { ${PARTIE} } }`, vars);
-      message(succes);
+      message(typeof succes === "function" ? succes(d[champ]) : succes);
       await montrer(d[champ]);
     } catch (e) {
       message(e.message, true);
@@ -207,10 +258,21 @@
     return m ? m[1] : ligne.replace(/^\d+\s+/, "").split(/\s+/)[0];
   }
 
+  // tirageTexte says what a tirer did: a tirage kept, after the software's
+  // rejets if any, or the typed tirage rejected (§3.2), to draw again.
+  function tirageTexte(q) {
+    const rejets = q.rejets.map(Arbitre.rejetTexte).join(" ; ");
+    if (q.statut === "attente_tirage" && q.rejets.length) {
+      return `Tirage rejeté : ${rejets}. Toutes les lettres retournent au sac : tirer à nouveau.`;
+    }
+    if (q.rejets.length) return `Tirage effectué après ${q.rejets.length} rejet(s) — ${rejets}.`;
+    return "Tirage effectué.";
+  }
+
   async function tirer() {
     if ($("tirer").disabled) return;
     const lettres = lettresTirees();
-    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, "Tirage effectué.");
+    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, tirageTexte);
     $("lettres").value = "";
     $("ligne-feuille").value = "";
   }

@@ -239,6 +239,7 @@
   }
 
   // resume writes a bulletin as typed in one line (the batch contract's JSON).
+  const SENS = { h: "(écrit horizontalement)", v: "(écrit verticalement)" };
   const CASES = { missing: "manquant", blank: "vierge", several: "plusieurs bulletins", late: "en retard",
     exchanged: "échangé", illegible: "illisible", hardToRead: "difficile à lire" };
   function resume(ecrit) {
@@ -249,7 +250,8 @@
       return ecrit;
     }
     const parts = (b.solutions || []).map((s) =>
-      [s.crossed ? "barré" : "", s.word, s.ref || "", s.score === undefined || s.score === null ? "" : s.score].filter((x) => x !== "").join(" "));
+      [s.crossed ? "barré" : "", s.word, s.written ? SENS[s.written] : "", s.ref || "",
+        s.score === undefined || s.score === null ? "" : s.score].filter((x) => x !== "").join(" "));
     for (const [k, v] of Object.entries(CASES)) if (b[k]) parts.push(v);
     if (b.discipline) parts.push(`discipline ×${b.discipline}`);
     return parts.join(" ; ");
@@ -303,6 +305,8 @@
       if (!mot && !ref && !score) continue;
       const s = { word: mot };
       if (ref) s.ref = ref;
+      const sens = ligne.querySelector("[name=sens]").value;
+      if (sens) s.written = sens;
       if (score !== "") s.score = parseInt(score, 10);
       if (ligne.querySelector("[name=barre]").checked) s.crossed = true;
       b.solutions.push(s);
@@ -511,7 +515,7 @@
         ["h3", `Billet de correction — partie ${partie}, coup ${c}, table ${j.table || "-"}`],
         ["p", `${j.nom} — licence ${j.licence}`],
         ["p", `Bulletin : ${resume(b.ecrit) || "—"}`],
-        ...d.raisons.map((r) => ["p", "☒ " + Arbitre.Decision.raison(r)]),
+        ...Arbitre.Decision.cases(d.raisons).map((r) => ["p", "☒ " + r]),
         ["p", `Sanction : ${nom}${article ? " (" + article + ")" : ""}`],
         ["p", `Score payé : ${d.paye}${d.place ? " en " + d.place : ""}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
       ];
@@ -529,6 +533,16 @@
   // --- events -------------------------------------------------------------------
 
   $("bulletin").addEventListener("submit", valider);
+  // The sense the word is written in (§5.3, guide boxes (9) and (27)):
+  // one key, h or v; left empty it is the reference's, shown as the
+  // field's placeholder (H4 across, 4H down).
+  $("solutions").addEventListener("input", (ev) => {
+    const ligne = ev.target.closest(".solution");
+    if (!ligne) return;
+    const sens = ligne.querySelector("[name=sens]");
+    if (ev.target === sens) sens.value = sens.value.toLowerCase().replace(/[^hv]/g, "").slice(-1);
+    if (ev.target.name === "ref") sens.placeholder = /^\s*\d/.test(ev.target.value) ? "v" : "h";
+  });
   $("bulletin").addEventListener("input", (ev) => {
     // Deciding otherwise changes the arbiter's decision, not the bulletin.
     if (!ev.target.closest("#decision-autre") && ev.target.id !== "autrement") apercuBientot();
