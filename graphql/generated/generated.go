@@ -177,6 +177,7 @@ type ComplexityRoot struct {
 		AvertissementsGratuits func(childComplexity int) int
 		Formule                func(childComplexity int) int
 		Graine                 func(childComplexity int) int
+		GraineTest             func(childComplexity int) int
 		Mode                   func(childComplexity int) int
 		SeuilSolo              func(childComplexity int) int
 		Source                 func(childComplexity int) int
@@ -442,7 +443,7 @@ type ComplexityRoot struct {
 		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
 		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
-		CreerTournoi              func(childComplexity int, id string, nom string, clientMutationID *string) int
+		CreerTournoi              func(childComplexity int, id string, nom string, homologue bool, clientMutationID *string) int
 		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
 		DeclarerForfait           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -753,11 +754,12 @@ type ComplexityRoot struct {
 	}
 
 	Tournoi struct {
-		ID      func(childComplexity int) int
-		Joueurs func(childComplexity int) int
-		Nom     func(childComplexity int) int
-		Parties func(childComplexity int) int
-		Version func(childComplexity int) int
+		Homologue func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Joueurs   func(childComplexity int) int
+		Nom       func(childComplexity int) int
+		Parties   func(childComplexity int) int
+		Version   func(childComplexity int) int
 	}
 
 	TournoiArchive struct {
@@ -869,7 +871,7 @@ type MutationResolver interface {
 	ReprendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	InscrireJoueurs(ctx context.Context, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
-	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
+	CreerTournoi(ctx context.Context, id string, nom string, homologue bool, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -1410,6 +1412,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.complexity.ConfigPartie.Graine(childComplexity), true
+	case "ConfigPartie.graineTest":
+		if e.complexity.ConfigPartie.GraineTest == nil {
+			break
+		}
+
+		return e.complexity.ConfigPartie.GraineTest(childComplexity), true
 	case "ConfigPartie.mode":
 		if e.complexity.ConfigPartie.Mode == nil {
 			break
@@ -2631,7 +2639,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.complexity.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["clientMutationId"].(*string)), true
+		return e.complexity.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["homologue"].(bool), args["clientMutationId"].(*string)), true
 	case "Mutation.deciderAppel":
 		if e.complexity.Mutation.DeciderAppel == nil {
 			break
@@ -4347,6 +4355,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.complexity.TopRetenu.Score(childComplexity), true
 
+	case "Tournoi.homologue":
+		if e.complexity.Tournoi.Homologue == nil {
+			break
+		}
+
+		return e.complexity.Tournoi.Homologue(childComplexity), true
 	case "Tournoi.id":
 		if e.complexity.Tournoi.ID == nil {
 			break
@@ -6703,9 +6717,9 @@ enum Variante {
 
 "Where the letters come from."
 enum SourceTirage {
-  "The software's seeded bag."
+  "The software's bag, an explicit choice where a federation allows it (guide §2.1): draws from crypto/rand, or from the director's test seed."
   logiciel
-  "The physical bag, the letters typed by the director."
+  "The physical bag drawn by the juge-arbitre (guide §2.1), the letters typed by the director: the default."
   directeur
   "A pre-drawn game read from its sheet (guide §2.17)."
   pretiree
@@ -6763,6 +6777,8 @@ type Tournoi {
   joueurs: [Joueur!]!
   "Its games, in order."
   parties: [ID!]!
+  "Rated (« homologué », guide §3.1) unless the director declared it a friendly or test tournament: a rated tournament refuses test seeds."
+  homologue: Boolean!
 }
 
 "A registered duplicate player."
@@ -6807,7 +6823,7 @@ input ConfigPartieInput {
   variante: Variante = normal
   "Where the letters come from (guide §2.17)."
   source: SourceTirage = logiciel
-  "Seed of the software draws, recorded in the game."
+  "A test seed for a reproducible test game (software draws only), recorded as such: whoever knows it foresees every tirage, so a rated tournament refuses it. Without it the software draws from crypto/rand."
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
   mode: ModePartie = normal
@@ -6827,8 +6843,10 @@ type ConfigPartie {
   variante: Variante!
   "Where the letters come from."
   source: SourceTirage!
-  "Seed of the software draws."
-  graine: Int!
+  "The test seed, once the game is over; null while it runs, and for draws from crypto/rand or by the juge-arbitre."
+  graine: Int
+  "The software draws from a test seed the director gave: a reproducible test game."
+  graineTest: Boolean!
   "How the game ranks its players."
   mode: ModePartie!
   "Avertissements without penalty (§5.9)."
@@ -6942,6 +6960,8 @@ extend type Mutation {
     id: ID!
     "Its name."
     nom: String!
+    "False for a friendly or test tournament, not rated (« homologué », guide §3.1): only there may a game draw from a test seed."
+    homologue: Boolean! = true
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Tournoi! @acces(roles: [DIRECTOR])
@@ -7309,6 +7329,8 @@ enum CodeErreur {
   INVALID_PARTIE
   "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14)."
   INVALID_DEPARTAGE
+  "Tournoi — Graine de test refusée : le tournoi est homologué, et qui connaît la graine prévoit chaque tirage (guide §2.1)."
+  TEST_SEED_REFUSED
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
   TOURNOI_ID_TAKEN
   "Recours — Recours invalide (identifiant, coup, motif)."
@@ -8264,11 +8286,16 @@ func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context
 		return nil, err
 	}
 	args["nom"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "homologue", ec.unmarshalNBoolean2bool)
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg2
+	args["homologue"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId", ec.unmarshalOString2ᚖstring)
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
 	return args, nil
 }
 
@@ -12424,9 +12451,9 @@ func (ec *executionContext) _ConfigPartie_graine(ctx context.Context, field grap
 			return obj.Graine, nil
 		},
 		nil,
-		ec.marshalNInt2int,
+		ec.marshalOInt2ᚖint,
 		true,
-		true,
+		false,
 	)
 }
 
@@ -12438,6 +12465,35 @@ func (ec *executionContext) fieldContext_ConfigPartie_graine(_ context.Context, 
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type Int does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ConfigPartie_graineTest(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_ConfigPartie_graineTest,
+		func(ctx context.Context) (any, error) {
+			return obj.GraineTest, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_ConfigPartie_graineTest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ConfigPartie",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -21567,6 +21623,8 @@ func (ec *executionContext) fieldContext_Mutation_inscrireJoueurs(ctx context.Co
 				return ec.fieldContext_Tournoi_joueurs(ctx, field)
 			case "parties":
 				return ec.fieldContext_Tournoi_parties(ctx, field)
+			case "homologue":
+				return ec.fieldContext_Tournoi_homologue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 		},
@@ -21686,7 +21744,7 @@ func (ec *executionContext) _Mutation_creerTournoi(ctx context.Context, field gr
 		ec.fieldContext_Mutation_creerTournoi,
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.resolvers.Mutation().CreerTournoi(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["clientMutationId"].(*string))
+			return ec.resolvers.Mutation().CreerTournoi(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["homologue"].(bool), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -21731,6 +21789,8 @@ func (ec *executionContext) fieldContext_Mutation_creerTournoi(ctx context.Conte
 				return ec.fieldContext_Tournoi_joueurs(ctx, field)
 			case "parties":
 				return ec.fieldContext_Tournoi_parties(ctx, field)
+			case "homologue":
+				return ec.fieldContext_Tournoi_homologue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 		},
@@ -21802,6 +21862,8 @@ func (ec *executionContext) fieldContext_Mutation_inscrireJoueur(ctx context.Con
 				return ec.fieldContext_Tournoi_joueurs(ctx, field)
 			case "parties":
 				return ec.fieldContext_Tournoi_parties(ctx, field)
+			case "homologue":
+				return ec.fieldContext_Tournoi_homologue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 		},
@@ -24100,6 +24162,8 @@ func (ec *executionContext) fieldContext_Partie_config(_ context.Context, field 
 				return ec.fieldContext_ConfigPartie_source(ctx, field)
 			case "graine":
 				return ec.fieldContext_ConfigPartie_graine(ctx, field)
+			case "graineTest":
+				return ec.fieldContext_ConfigPartie_graineTest(ctx, field)
 			case "mode":
 				return ec.fieldContext_ConfigPartie_mode(ctx, field)
 			case "avertissementsGratuits":
@@ -26201,6 +26265,8 @@ func (ec *executionContext) fieldContext_Query_tournoi(ctx context.Context, fiel
 				return ec.fieldContext_Tournoi_joueurs(ctx, field)
 			case "parties":
 				return ec.fieldContext_Tournoi_parties(ctx, field)
+			case "homologue":
+				return ec.fieldContext_Tournoi_homologue(ctx, field)
 			}
 			return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 		},
@@ -29880,6 +29946,35 @@ func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, fiel
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Tournoi_homologue(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		ec.fieldContext_Tournoi_homologue,
+		func(ctx context.Context) (any, error) {
+			return obj.Homologue, nil
+		},
+		nil,
+		ec.marshalNBoolean2bool,
+		true,
+		true,
+	)
+}
+
+func (ec *executionContext) fieldContext_Tournoi_homologue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Tournoi",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type Boolean does not have child fields")
 		},
 	}
 	return fc, nil
@@ -33962,6 +34057,8 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			}
 		case "graine":
 			out.Values[i] = ec._ConfigPartie_graine(ctx, field, obj)
+		case "graineTest":
+			out.Values[i] = ec._ConfigPartie_graineTest(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38421,6 +38518,11 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "parties":
 			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "homologue":
+			out.Values[i] = ec._Tournoi_homologue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
