@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,7 +21,8 @@ import (
 //   - a seed the director gives is a test seed: refused in a rated
 //     (homologué) tournament, the default, changing nothing; accepted in a
 //     tournament declared friendly, shown as a test seed, and two games of
-//     the same seed draw the same letters.
+//     the same seed draw the same letters;
+//   - arbitre replay reads the letters drawn in the events.
 func TestSecurite_TiragesLogicielImprevisibles(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
@@ -102,4 +104,21 @@ func TestSecurite_TiragesLogicielImprevisibles(t *testing.T) {
 	assert.Equal(t, a1, tirer("A-2", deTest), "a test seed draws the same letters")
 	assert.Equal(t, configPublique{Source: "logiciel", GraineTest: true}, lireConfig("", "A-1"),
 		"a test seed is shown as such, its value hidden while the game runs")
+
+	// The letters drawn from crypto/rand are in the events: arbitre replay
+	// shows them without drawing again.
+	type solution struct {
+		Mot, Reference string
+		Admissible     bool
+	}
+	var sols struct{ Solutions []solution }
+	s.gql(director, `{ partie(id:"T-1") { solutions { mot reference admissible } } }`, nil).into(t, "partie", &sols)
+	i := slices.IndexFunc(sols.Solutions, func(s solution) bool { return s.Admissible })
+	require.GreaterOrEqual(t, i, 0, "an admissible top")
+	require.Empty(t, s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T-1", reference:$r, mot:$m) { version } }`,
+		map[string]any{"r": sols.Solutions[i].Reference, "m": sols.Solutions[i].Mot}).Errors)
+	s.stop()
+	out, err := runArbitre(t, "replay", "T-1", "1", "--data", data)
+	require.NoError(t, err)
+	assert.Contains(t, out, "tirage   : "+t1+"\n")
 }

@@ -89,7 +89,7 @@ type Config struct {
 	// every seed as "graine", no longer read: their next software draws
 	// come from crypto/rand.
 	GraineTest *uint64 `json:"graineTest,omitempty"`
-	Mode   Mode   `json:"mode"`
+	Mode       Mode    `json:"mode"`
 	// TopJoue is the option of guide §2.3: the retained solution must have
 	// been played by at least one player (RetenirTop, exigerTopJoue).
 	TopJoue bool `json:"topJoue,omitempty"`
