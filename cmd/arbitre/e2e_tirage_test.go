@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -121,4 +122,74 @@ func TestSecurite_TiragesLogicielImprevisibles(t *testing.T) {
 	out, err := runArbitre(t, "replay", "T-1", "1", "--data", data)
 	require.NoError(t, err)
 	assert.Contains(t, out, "tirage   : "+t1+"\n")
+}
+
+// TestE2EGuide2_1_TirageParLeJugeArbitreParDefaut (issue 29 item 7): « Le
+// tirage des lettres doit être effectué par le juge-arbitre » (guide
+// §2.1); a federation may allow software draws. A game created without a
+// source is the director's (his letters typed, a draw without them
+// refused), and software draws, an explicit choice, are shown as
+// « tirage par logiciel » on every page that shows a game: the hall
+// display, the director's console, the arbiters' page and the
+// commission's; the director's game shows nothing of the kind.
+func TestE2EGuide2_1_TirageParLeJugeArbitreParDefaut(t *testing.T) {
+	chromium(t)
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbiter := apiToken(t, data, "--role", "arbiter", "--tables", "1-4", "--tournoi", "T")
+	commission := apiToken(t, data, "--role", "commission", "--tournoi", "T")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T", joueur:{licence:"L1", nom:"Joueur 1", table:1}) { version } }`, nil).Errors)
+
+	var creee struct{ Config struct{ Source string } }
+	s.gql(director, `mutation { creerPartie(tournoi:"T", partie:"T-D", config:{}) { config { source } } }`, nil).into(t, "creerPartie", &creee)
+	assert.Equal(t, "directeur", creee.Config.Source, "a game created without a source")
+	assert.Equal(t, "INVALID_TIRAGE", s.gql(director, `mutation { tirer(partie:"T-D") { version } }`, nil).code(),
+		"the director's game waits for his letters")
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T", partie:"T-L", config:{source: logiciel}) { id } }`, nil).Errors)
+
+	// Coup 1 of each game, with its top: the commission replays it.
+	type solution struct {
+		Mot, Reference string
+		Admissible     bool
+	}
+	for partie, lettres := range map[string]any{"T-D": "ELASTIQ", "T-L": nil} {
+		require.Empty(t, s.gql(director, `mutation($p: ID!, $l: String) { tirer(partie:$p, lettres:$l) { version } }`,
+			map[string]any{"p": partie, "l": lettres}).Errors)
+		var sols struct{ Solutions []solution }
+		s.gql(director, `query($p: ID!) { partie(id:$p) { solutions { mot reference admissible } } }`, map[string]any{"p": partie}).into(t, "partie", &sols)
+		i := slices.IndexFunc(sols.Solutions, func(s solution) bool { return s.Admissible })
+		require.GreaterOrEqual(t, i, 0, "an admissible top for %s", partie)
+		require.Empty(t, s.gql(director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+			map[string]any{"p": partie, "r": sols.Solutions[i].Reference, "m": sols.Solutions[i].Mot}).Errors)
+	}
+
+	pages := []struct {
+		nom, chemin, jeton, pret string
+	}{
+		{"affichage de la salle", "/affichage/", "", jsTexte("#coup", "Coup")},
+		{"console du directeur", "/directeur/partie/", director, jsTexte("#coup", "Coup")},
+		{"page des arbitres", "/arbitre/partie/", arbiter, `!document.getElementById("contenu").hidden`},
+		{"page de la commission", "/commission/", commission, `!document.getElementById("contenu").hidden`},
+	}
+	ctx := navigateur(t, 1400, 1000)
+	for _, p := range pages {
+		for _, partie := range []string{"T-L", "T-D"} {
+			executer(t, ctx, chromedp.Navigate(s.url+p.chemin+partie), chromedp.Evaluate(`sessionStorage.clear()`, nil))
+			if p.jeton != "" {
+				executer(t, ctx, chromedp.Reload())
+				entrerJeton(t, ctx, p.jeton)
+			}
+			attendre(t, ctx, p.pret, e2eAttente, p.nom+" de "+partie)
+			var source string
+			evaluer(t, ctx, `document.getElementById("source-tirage").textContent`, &source)
+			if partie == "T-L" {
+				assert.Equal(t, "tirage par logiciel", source, p.nom)
+			} else {
+				assert.Empty(t, source, p.nom)
+			}
+		}
+	}
 }

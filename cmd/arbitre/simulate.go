@@ -37,7 +37,7 @@ func init() {
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
-	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "graine des tirages et des réponses des joueurs")
+	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "graine de test des tirages (le tournoi simulé est de test, non homologué) et des réponses des joueurs")
 	simulateCmd.AddCommand(duplicateCmd)
 	rootCmd.AddCommand(simulateCmd)
 }

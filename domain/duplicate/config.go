@@ -166,7 +166,7 @@ func (c Config) Valider() (Config, error) {
 		c.Variante = VarianteNormale
 	}
 	if c.Source == "" {
-		c.Source = SourceLogiciel
+		c.Source = SourceDirecteur // guide §2.1: the juge-arbitre draws
 	}
 	if c.Mode == "" {
 		c.Mode = ModeNormal

@@ -211,7 +211,7 @@ func TestTirer_MauvaiseSaisieNeChangeRien(t *testing.T) {
 		{"lettre absente du sac", configDirecteur, "KKAEBCD"},
 		{"trop peu de lettres", configDirecteur, "AEBCD"},
 		{"caractère inconnu", configDirecteur, "AEB*CDF"},
-		{"§3.1 lettres saisies alors que le logiciel tire", Config{TempsParCoup: 3 * time.Minute}, "AEBCDFG"},
+		{"§3.1 lettres saisies alors que le logiciel tire", Config{TempsParCoup: 3 * time.Minute, Source: SourceLogiciel}, "AEBCDFG"},
 		{"aucune lettre saisie", configDirecteur, ""},
 	}
 	for _, tt := range tests {

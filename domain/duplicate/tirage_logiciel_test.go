@@ -68,3 +68,17 @@ func TestSecurite_GraineDeTestReproductible(t *testing.T) {
 		assert.Zero(t, p.Version())
 	}
 }
+
+// TestGuide2_1_TirageParLeJugeArbitreParDefaut (issue 29 item 7): « Le
+// tirage des lettres doit être effectué par le juge-arbitre » (guide
+// §2.1); the software draws only where a federation allows it, by an
+// explicit choice. A game created without a source is the director's:
+// letters typed, the software's bag never asked.
+func TestGuide2_1_TirageParLeJugeArbitreParDefaut(t *testing.T) {
+	p := Nouvelle(fixe(t))
+	require.NoError(t, p.Creer("p1", "t1", 1, Config{TempsParCoup: 3 * time.Minute}, []string{"L1"}))
+	assert.Equal(t, SourceDirecteur, p.Config().Source)
+	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("") })
+	require.NoError(t, p.Tirer("EBACDFG"))
+	assert.Equal(t, TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}, p.Nouveaux()[len(p.Nouveaux())-1])
+}

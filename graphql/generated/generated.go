@@ -6821,8 +6821,8 @@ input ConfigPartieInput {
   formule: Formule = normale
   "The size of the tirage (§3.8.2)."
   variante: Variante = normal
-  "Where the letters come from (guide §2.17)."
-  source: SourceTirage = logiciel
+  "Where the letters come from: the juge-arbitre's bag unless software draws are chosen where a federation allows them (guide §2.1), or a pre-drawn game (guide §2.17)."
+  source: SourceTirage = directeur
   "A test seed for a reproducible test game (software draws only), recorded as such: whoever knows it foresees every tirage, so a rated tournament refuses it. Without it the software draws from crypto/rand."
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
@@ -32573,7 +32573,7 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 		asMap["variante"] = "normal"
 	}
 	if _, present := asMap["source"]; !present {
-		asMap["source"] = "logiciel"
+		asMap["source"] = "directeur"
 	}
 	if _, present := asMap["mode"]; !present {
 		asMap["mode"] = "normal"

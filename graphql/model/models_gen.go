@@ -212,7 +212,7 @@ type ConfigPartieInput struct {
 	Formule *duplicate.Formule `json:"formule,omitempty"`
 	// The size of the tirage (§3.8.2).
 	Variante *duplicate.Variante `json:"variante,omitempty"`
-	// Where the letters come from (guide §2.17).
+	// Where the letters come from: the juge-arbitre's bag unless software draws are chosen where a federation allows them (guide §2.1), or a pre-drawn game (guide §2.17).
 	Source *duplicate.SourceTirage `json:"source,omitempty"`
 	// A test seed for a reproducible test game (software draws only), recorded as such: whoever knows it foresees every tirage, so a rated tournament refuses it. Without it the software draws from crypto/rand.
 	Graine *int `json:"graine,omitempty"`

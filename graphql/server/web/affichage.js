@@ -13,7 +13,7 @@
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
 
-  const PARTIE = `id numero statut coup grille dernierTop { coup mot reference score cases } fin { motif } ${Arbitre.Chrono.CHAMPS}`;
+  const PARTIE = `id numero statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif } ${Arbitre.Chrono.CHAMPS}`;
   const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage`;
 
@@ -22,6 +22,7 @@
     chrono.recevoir(p.chrono);
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
+    document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(p.config);
     const top = p.dernierTop;
     const el = document.getElementById("top");
     if (top) {

@@ -14,7 +14,7 @@
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source mode }
+  const PARTIE = `id numero statut version coup tirage config { tempsParCoupSecondes source graineTest mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -66,6 +66,7 @@
     $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     $("statut").textContent = STATUTS[p.statut] || p.statut;
     $("tirage").textContent = p.statut === "tirage" ? p.tirage : "";
+    $("source-tirage").textContent = Arbitre.sourceTirage(p.config);
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-eliminer").hidden = p.config.mode === "normal";
