@@ -69,10 +69,12 @@ func (l *lettres) puiser(ls []tile.Letter) {
 // foresee it. The letters drawn are recorded (TirageEffectue,
 // TirageRejete): a replay never draws again.
 func (l *lettres) piocher(graineTest *uint64, n int) []tile.Letter {
-	indice := aleatoire()
+	var indice func(total uint64) uint64
 	if graineTest != nil {
 		rng := splitmix{*graineTest ^ (uint64(l.tirages)+1)*0x9e3779b97f4a7c15}
 		indice = func(total uint64) uint64 { return rng.next() % total }
+	} else {
+		indice = aleatoire()
 	}
 	s := l.sac
 	total := s.Size()
