@@ -45,7 +45,7 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	magasin := &lecturesEntieres{Store: store}
 	depot := tadapters.NewDepot(magasin, reg)
 	app := tcommand.New(depot, eventstore.Metadata{Actor: "JA"})
-	require.NoError(t, app.Creer(ctx, "t1", "Tournoi"))
+	require.NoError(t, app.Creer(ctx, "t1", "Tournoi", true))
 	var joueurs []tournoi.Joueur
 	for i := range 200 {
 		joueurs = append(joueurs, tournoi.Joueur{Licence: fmt.Sprintf("L%03d", i), Nom: "Joueur", Table: i/4 + 1})

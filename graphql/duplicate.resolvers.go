@@ -18,12 +18,12 @@ import (
 )
 
 // CreerTournoi is the resolver for the creerTournoi field.
-func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error) {
+func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom string, homologue bool, clientMutationID *string) (*model.Tournoi, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: id}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.tournoiApp(md).Creer(ctx, id, nom); err != nil {
+	if err := r.tournoiApp(md).Creer(ctx, id, nom, homologue); err != nil {
 		return nil, err
 	}
 	return r.Query().Tournoi(ctx, id)
@@ -53,6 +53,9 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	}
 	cfg, err := configDe(config)
 	if err != nil {
+		return nil, err
+	}
+	if err := t.ExigerTirage(cfg); err != nil {
 		return nil, err
 	}
 	// A game of another tournament is not listed in this one.

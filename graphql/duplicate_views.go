@@ -86,7 +86,7 @@ func modelePartie(p *parties.Vue) *model.Partie {
 		Tops: make([]model.TopRetenu, len(p.Tops)), Minuteur: p.Chrono,
 		Config: &model.ConfigPartie{
 			TempsParCoupSecondes: int(cfg.TempsParCoup.Seconds()), Formule: cfg.Formule, Variante: cfg.Variante,
-			Source: cfg.Source, Graine: int(cfg.Graine), Mode: cfg.Mode,
+			Source: cfg.Source, GraineTest: cfg.GraineTest != nil, Mode: cfg.Mode,
 			AvertissementsGratuits: cfg.Gratuits(), SeuilSolo: cfg.SeuilSolo, TopJoue: cfg.TopJoue,
 		},
 	}
@@ -105,6 +105,11 @@ func modelePartie(p *parties.Vue) *model.Partie {
 	v.Rejets = make([]model.RejetTirage, len(p.Rejets))
 	for i, r := range p.Rejets {
 		v.Rejets[i] = model.RejetTirage{Coup: r.Coup, Reliquat: r.Reliquat, Nouvelles: r.Tirees, Motif: model.MotifRejet(r.Motif)}
+	}
+	// A test seed tells every tirage to come: shown once the game is over.
+	if cfg.GraineTest != nil && p.Statut == duplicate.StatutTerminee {
+		graine := int(*cfg.GraineTest)
+		v.Config.Graine = &graine
 	}
 	if f := p.Fin; f != nil {
 		v.Fin = &model.FinPartie{Motif: f.Motif, DernierCoup: f.DernierCoup, Annulee: f.Annulee, Vainqueur: optional(f.Vainqueur),
@@ -135,7 +140,7 @@ func casesDe(ref string, n int) []string {
 }
 
 func vueTournoi(t *tournoi.Tournoi) *model.Tournoi {
-	v := &model.Tournoi{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Parties: t.Parties(), Joueurs: []model.Joueur{}}
+	v := &model.Tournoi{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Parties: t.Parties(), Homologue: t.Homologue(), Joueurs: []model.Joueur{}}
 	for _, j := range t.Joueurs() {
 		mj := model.Joueur{Licence: j.Licence, Nom: j.Nom, Club: optional(j.Club), Federation: optional(j.Federation), Serie: optional(j.Serie)}
 		if j.Table > 0 {
@@ -167,7 +172,7 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 		if *in.Graine < 0 {
 			return cfg, refusal("graine", fmt.Sprintf("%d est négative", *in.Graine), nil)
 		}
-		cfg.Graine = uint64(*in.Graine)
+		cfg.GraineTest = new(uint64(*in.Graine))
 	}
 	return cfg, nil
 }

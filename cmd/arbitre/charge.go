@@ -331,7 +331,7 @@ func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeC
 	if err := cl.ready(ctx, c.players); err != nil {
 		return err
 	}
-	if err := cl.do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 2}) { version } }`,
+	if err := cl.do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 2}) { version } }`,
 		map[string]any{"t": chargeTournoi, "p": chargeLive}, nil); err != nil {
 		return fmt.Errorf("création de la partie en direct : %w", err)
 	}

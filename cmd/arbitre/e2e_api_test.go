@@ -296,17 +296,17 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 	defer s.stop()
 
 	// The public and arbiters cannot run the tournament.
-	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).code())
-	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).code())
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterA, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).code())
 
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy", homologue: false) { id } }`, nil).Errors)
 	for i := 1; i <= 4; i++ {
 		res := s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "club": "Vichy", "table": i}})
 		require.Empty(t, res.Errors)
 	}
 	var p apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	assert.Equal(t, "attente_tirage", p.Statut)
 
 	standings := s.subscribe("", `subscription { classementChange(partie:"T1-1") { licence score rang } }`, nil)
@@ -484,7 +484,7 @@ func salleT1(t *testing.T, n int) (s *apiServer, director, arbiter string) {
 // each at the table of his number, as the director does.
 func inscrireJoueursT1(t *testing.T, s *apiServer, director string, n int) {
 	t.Helper()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy", homologue: false) { id } }`, nil).Errors)
 	for i := 1; i <= n; i++ {
 		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": fmt.Sprintf("L%d", i), "nom": fmt.Sprintf("Joueur %d", i), "table": i}}).Errors)

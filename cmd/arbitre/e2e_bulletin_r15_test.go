@@ -15,7 +15,7 @@ import (
 func TestE2EBulletin_Art5_5_5_7_4_3_1(t *testing.T) {
 	s, director, arbiter := salleT1(t, 3)
 	var p apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	enter := `mutation($c: Int!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:"T1-1", coup:$c, licence:$l, bulletin:$b) { licence } }`
 	type decision struct {
 		Paye     int

@@ -86,7 +86,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 
 	inscrireJoueursT1(t, s, director, 4)
 	var p apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	version := func(partie string) func() int {
 		return func() int {
 			var v apiPartie
@@ -224,7 +224,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	s.exigerRefus(t, eliminer, t1, version("T1-1"), directeurSeul)
 	s.exigerRefus(t, eliminer, t1, version("T1-1"), []refusAttendu{{"partie normale", director, "WRONG_STATE"}})
 	var subite apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{graine: 8, mode: mort_subite}) { `+partieFields+` } }`, nil).
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{source: logiciel, graine: 8, mode: mort_subite}) { `+partieFields+` } }`, nil).
 		into(t, "creerPartie", &subite)
 	t2 := map[string]any{"p": "T1-2"}
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"avant le top", director, "WRONG_STATE"}})
@@ -333,7 +333,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 
 	inscrireJoueursT1(t, s, director, 3)
 	var p apiPartie
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	s.gql(director, `mutation { tirer(partie:"T1-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
 	var sols apiPartie
 	s.gql(director, `{ partie(id:"T1-1") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &sols)
@@ -376,18 +376,18 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 		version func() int
 		cas     []refusAttendu
 	}{
-		{"creerTournoi", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open") { id } }`, map[string]any{"id": "T3"}, tversion,
+		{"creerTournoi", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open", homologue: false) { id } }`, map[string]any{"id": "T3"}, tversion,
 			directeurSeul()},
-		{"creerTournoi identifiant vide", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open") { id } }`, map[string]any{"id": ""}, tversion,
+		{"creerTournoi identifiant vide", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open", homologue: false) { id } }`, map[string]any{"id": ""}, tversion,
 			[]refusAttendu{{"directeur", director, "INVALID_TOURNOI"}}},
 		{"inscrireJoueur", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": "L9", "nom": "Neuf", "table": 9}}, tversion, directeurSeul()},
 		{"inscrireJoueur sans licence", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": "", "nom": "Neuf", "table": 9}}, tversion,
 			[]refusAttendu{{"directeur", director, "INVALID_PLAYER"}}},
-		{"creerPartie", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{graine: $g}) { version } }`,
+		{"creerPartie", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{source: logiciel, graine: $g}) { version } }`,
 			map[string]any{"g": 3}, tversion, directeurSeul()},
-		{"creerPartie graine négative", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{graine: $g}) { version } }`,
+		{"creerPartie graine négative", `mutation($g: Int) { creerPartie(tournoi:"T1", partie:"T1-9", config:{source: logiciel, graine: $g}) { version } }`,
 			map[string]any{"g": -1}, tversion, []refusAttendu{{"directeur", director, "INVALID_INPUT"}}},
 		{"tirer", `mutation { tirer(partie:"T1-1") { version } }`, nil, version,
 			directeurSeul(refusAttendu{"§3.1 un coup est en cours", director, "WRONG_STATE"})},

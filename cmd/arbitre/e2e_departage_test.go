@@ -47,7 +47,7 @@ func TestE2EGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 // players level at the top is created (guide §2.14).
 func TestE2EGuide2_14_BarrageEntreExAequo(t *testing.T) {
 	s, director, arbiter := salleT1(t, 3)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2")
 	require.Positive(t, top, "L1 and L2 score the top, L3 nothing")
 

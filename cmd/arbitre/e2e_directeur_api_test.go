@@ -62,7 +62,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	s := startAPIServerHorloge(t, data, h)
 	attendreJetons(t, s, director, autre, arbiter)
 	inscrireJoueursT1(t, s, director, 2)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 
 	lire := func(token string) apiChrono {
@@ -136,7 +136,7 @@ func TestE2EInscrireJoueurs_ListeToutOuRien(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 	attendreJetons(t, s, director, autre)
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy", homologue: false) { id } }`, nil).Errors)
 
 	q := `mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"T1", joueurs:$j) { version joueurs { licence nom club serie table } } }`
 	mauvaise := map[string]any{"j": []any{
@@ -184,7 +184,7 @@ func TestE2EAvancementBulletins_ParTable(t *testing.T) {
 	defer s.stop()
 	attendreJetons(t, s, director, arbiter, autre)
 	inscrireJoueursT1(t, s, director, 3)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 	require.Empty(t, s.gql(arbiter, `mutation { deposerBulletin(partie:"T1-1", coup:1, licence:"L1", bulletin:{blank:true}) { licence } }`, nil).Errors)
 

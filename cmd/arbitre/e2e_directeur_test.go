@@ -110,8 +110,8 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
 
 	executer(t, ctx, chromedp.SetValue("#tournoi-id", "T1", chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open de Vichy", chromedp.ByID),
-		chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
-	attendre(t, ctx, jsTexte("#tournoi-titre", "Open de Vichy (T1) — 0 joueur(s)"), e2eAttente, "the new tournament")
+		chromedp.Click("#tournoi-homologue", chromedp.ByID), chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
+	attendre(t, ctx, jsTexte("#tournoi-titre", "Open de Vichy (T1) — amical ou de test — 0 joueur(s)"), e2eAttente, "the new tournament")
 
 	// A list with bad lines: every one named, nothing written.
 	mauvaise := "licence;nom;club;série;table\nL1;Ana;Vichy;A;1\nL2;;Vichy;A;1\nL3;Bob;Paris;B;x\nL1;Eve;Lyon;A;2\n"
@@ -141,18 +141,23 @@ func TestE2EDirecteurConduitUnePartie(t *testing.T) {
 
 	// A game of 2 minutes per coup, software draws.
 	executer(t, ctx, chromedp.SetValue("#partie-id", "T1-1", chromedp.ByID), chromedp.SetValue("#temps", "120", chromedp.ByID),
-		chromedp.SetValue("#graine", "7", chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
+		chromedp.SetValue("#source", "logiciel", chromedp.ByID), chromedp.SetValue("#graine", "7", chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
 	attendreAdresse(t, ctx, s.url+"/directeur/partie/T1-1")
 	attendre(t, ctx, jsTexte("#coup", "Coup 1"), e2eAttente, "coup 1")
 	statutConsole(t, ctx, "attente_tirage")
 	var cfg struct {
 		Partie struct {
-			Config struct{ TempsParCoupSecondes, Graine int }
+			Config struct {
+				TempsParCoupSecondes int
+				Graine               *int
+				GraineTest           bool
+			}
 		} `json:"partie"`
 	}
-	api.exiger(t, `{ partie(id:"T1-1") { config { tempsParCoupSecondes graine } } }`, nil, &cfg)
+	api.exiger(t, `{ partie(id:"T1-1") { config { tempsParCoupSecondes graine graineTest } } }`, nil, &cfg)
 	assert.Equal(t, 120, cfg.Partie.Config.TempsParCoupSecondes)
-	assert.Equal(t, 7, cfg.Partie.Config.Graine)
+	assert.True(t, cfg.Partie.Config.GraineTest, "the seed given is a test seed")
+	assert.Nil(t, cfg.Partie.Config.Graine, "hidden while the game runs")
 
 	// Coup 1 with the shortcuts: T draws, C starts and pauses the chrono.
 	executer(t, ctx, chromedp.KeyEvent("t"))
@@ -255,7 +260,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 			defer s.stop()
 			attendreJetons(t, s, director)
 			inscrireJoueursT1(t, s, director, 2)
-			require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
+			require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7, tempsParCoupSecondes: 120}) { version } }`, nil).Errors)
 			require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 			// L9 registers once the game has started: he arrives late below.
 			require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L9", nom:"Joueur 9", table:9}) { version } }`, nil).Errors)

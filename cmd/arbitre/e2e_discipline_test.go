@@ -56,7 +56,7 @@ func jouerCoupExact(t *testing.T, s *apiServer, director, arbiter, partie string
 // nothing changes; bad input is refused with a stable code.
 func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 	s, director, arbiter := salleT1(t, 3)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	top := jouerCoupExact(t, s, director, arbiter, "T1-1", "L1", "L2", "L3")
 	classement := `{ classement(partie:"T1-1") { licence score avertissements enAttente } }`
 	var lignes []apiLigneDiscipline
@@ -135,7 +135,7 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 
 	// §6.1: excluded from the tournament's other games too.
 	var next struct{ Joueurs []string }
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{graine: 8}) { joueurs } }`, nil).into(t, "creerPartie", &next)
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-2", config:{source: logiciel, graine: 8}) { joueurs } }`, nil).into(t, "creerPartie", &next)
 	assert.NotContains(t, next.Joueurs, "L3", "§6.1 the next game starts without the excluded player")
 	assert.Contains(t, next.Joueurs, "L1")
 }
@@ -149,7 +149,7 @@ func TestE2EArt6_1_ExclusionAnnuleLesPartiesAnterieures(t *testing.T) {
 	s, director, arbiter := salleT1(t, 3)
 	var top int
 	for _, partie := range []string{"T1-1", "T1-2"} {
-		require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{graine: 7}) { version } }`,
+		require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{source: logiciel, graine: 7}) { version } }`,
 			map[string]any{"p": partie}).Errors)
 		top += jouerCoupExact(t, s, director, arbiter, partie, "L1", "L2", "L3")
 	}

@@ -21,9 +21,9 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 	defer s.stop()
 
 	// A duplicate game, its first tirage drawn.
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L1", nom:"Joueur 1", club:"Vichy", table:1}) { version } }`, nil).Errors)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { id } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1", clientMutationId:"tirage-1") { version } }`, nil).Errors)
 
 	// A classique match, both players' letters drawn: the first to play
@@ -48,15 +48,15 @@ func TestErreurs_MessagesEnFrancais(t *testing.T) {
 	}{
 		{"parse error of gqlgen", director, `{ partie(`, nil, "GRAPHQL_PARSE_FAILED", "Requête GraphQL illisible", nil},
 		{"validation error of gqlgen", director, `{ inconnu }`, nil, "GRAPHQL_VALIDATION_FAILED", "non conforme au schéma", nil},
-		{"no token", "", `mutation { creerTournoi(id:"T2", nom:"Open") { id } }`, nil, "UNAUTHENTICATED", "jeton", nil},
-		{"wrong role", arbiter, `mutation { creerTournoi(id:"T2", nom:"Open") { id } }`, nil, "FORBIDDEN", "action réservée", nil},
+		{"no token", "", `mutation { creerTournoi(id:"T2", nom:"Open", homologue: false) { id } }`, nil, "UNAUTHENTICATED", "jeton", nil},
+		{"wrong role", arbiter, `mutation { creerTournoi(id:"T2", nom:"Open", homologue: false) { id } }`, nil, "FORBIDDEN", "action réservée", nil},
 		{"zero rounds", director, `mutation { ouvrirTournoiClassique(id:"C9", nom:"Open", rondes:0) { version } }`, nil,
 			"INVALID_INPUT", "entre 1 et 100", map[string]any{"champ": "ouvrirTournoiClassique.rondes"}},
 		{"not the player's turn", arbiter, placer, map[string]any{"m": match, "j": second, "w": "ANE"},
 			"NOT_YOUR_TURN", "Ce n'est pas le tour de " + second, nil},
 		{"placement of letters not in the rack", arbiter, placer, map[string]any{"m": match, "j": premier, "w": "ZOO"},
 			"INVALID_PLACEMENT", "Placement invalide : ZOO en H8", map[string]any{"detail": "NOT_IN_RACK"}},
-		{"game id in use", director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { id } }`, nil,
+		{"game id in use", director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { id } }`, nil,
 			"ALREADY_EXISTS", "existe déjà", nil},
 		{"tirage during a coup", director, `mutation { tirer(partie:"T1-1") { version } }`, nil,
 			"WRONG_STATE", "Tirage impossible : le coup 1 est en cours", nil},

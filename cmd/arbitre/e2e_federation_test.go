@@ -33,9 +33,9 @@ func feuillePretiree(t *testing.T, n int) []ligneFeuille {
 	directeur := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(directeur, `mutation { creerTournoi(id:"F", nom:"Tirage fédéral") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(directeur, `mutation { creerTournoi(id:"F", nom:"Tirage fédéral", homologue: false) { id } }`, nil).Errors)
 	var p apiPartie
-	s.gql(directeur, `mutation { creerPartie(tournoi:"F", partie:"F-1", config:{graine: 3}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
+	s.gql(directeur, `mutation { creerPartie(tournoi:"F", partie:"F-1", config:{source: logiciel, graine: 3}) { `+partieFields+` } }`, nil).into(t, "creerPartie", &p)
 	var feuille []ligneFeuille
 	reliquat := ""
 	for range n {
@@ -120,7 +120,7 @@ func demarrerCentre(t *testing.T, nom, tournoi, partie string, demarrer func(*te
 	c.arbitre = apiToken(t, c.data, "--role", "arbiter", "--tournoi", tournoi)
 	c.s = demarrer(t, c.data)
 	t.Cleanup(c.s.stop)
-	require.Empty(t, c.s.gql(c.directeur, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Tournoi") { id } }`, map[string]any{"t": tournoi}).Errors)
+	require.Empty(t, c.s.gql(c.directeur, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Tournoi", homologue: false) { id } }`, map[string]any{"t": tournoi}).Errors)
 	for i, l := range licences {
 		c.licences = append(c.licences, l)
 		require.Empty(t, c.s.gql(c.directeur, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,

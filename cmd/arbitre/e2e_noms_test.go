@@ -22,12 +22,12 @@ func TestNoms_AbonnementsEnFrancais(t *testing.T) {
 		res := s.gql(director, query, vars)
 		require.Empty(t, res.Errors, "%s: %+v", query, res.Errors)
 	}
-	exiger(`mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil)
+	exiger(`mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil)
 	for _, l := range []string{"L1", "L2"} {
 		exiger(`mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l, "table": 1}})
 	}
-	exiger(`mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7, variante: normal}) { id } }`, nil)
+	exiger(`mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7, variante: normal}) { id } }`, nil)
 	exiger(`mutation { ouvrirTournoiClassique(id:"C1", nom:"Open classique", rondes:1) { version } }`, nil)
 	for _, j := range []string{"P1", "P2"} {
 		exiger(`mutation($j: ID!) { inscrireClassique(tournoi:"C1", joueur:$j, nom:"Joueur", cote:1500) { version } }`, map[string]any{"j": j})
@@ -73,7 +73,7 @@ func TestTypes_ConfigPartieEnEnums(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
 	for _, l := range []string{"L1", "L2"} {
 		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": l, "nom": "Joueur " + l}}).Errors)

@@ -332,7 +332,7 @@ type e2eLigne struct {
 
 func (a e2eAPI) creerPartieLive(t *testing.T) {
 	t.Helper()
-	a.exiger(t, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi: $t, partie: $p, config: { graine: 5 }) { id } }`,
+	a.exiger(t, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi: $t, partie: $p, config:{source: logiciel, graine: 5 }) { id } }`,
 		map[string]any{"t": e2eTournoi, "p": e2ePartieLive}, nil)
 }
 

@@ -171,8 +171,8 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	entrerJeton(t, ctxD, directeur)
 	attendre(t, ctxD, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
 	executer(t, ctxD, chromedp.SetValue("#tournoi-id", pcTournoi, chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open de Vichy", chromedp.ByID),
-		chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
-	attendre(t, ctxD, jsTexte("#tournoi-titre", "Open de Vichy (T1) — 0 joueur(s)"), e2eAttente, "the new tournament")
+		chromedp.Click("#tournoi-homologue", chromedp.ByID), chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
+	attendre(t, ctxD, jsTexte("#tournoi-titre", "Open de Vichy (T1) — amical ou de test — 0 joueur(s)"), e2eAttente, "the new tournament")
 	executer(t, ctxD, chromedp.SetValue("#liste", pcListe(), chromedp.ByID), chromedp.Click("#verifier", chromedp.ByID))
 	attendre(t, ctxD, jsTexte("#inscrire", "Inscrire 8 joueur(s)")+` && !document.getElementById("inscrire").disabled`, e2eAttente, "the registration button")
 	executer(t, ctxD, chromedp.Click("#inscrire", chromedp.ByID))
@@ -180,7 +180,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	attendre(t, ctxD, `document.querySelectorAll("#joueurs tr").length === 8`, e2eAttente, "the registered players")
 	guideCapture(t, ctxD, "directeur")
 	executer(t, ctxD, chromedp.SetValue("#partie-id", pcPartie, chromedp.ByID), chromedp.SetValue("#temps", "120", chromedp.ByID),
-		chromedp.SetValue("#graine", fmt.Sprint(e2eGraine), chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
+		chromedp.SetValue("#source", "logiciel", chromedp.ByID), chromedp.SetValue("#graine", fmt.Sprint(e2eGraine), chromedp.ByID), chromedp.Click("#creer-partie button", chromedp.ByQuery))
 	attendreAdresse(t, ctxD, s.url+"/directeur/partie/"+pcPartie)
 	statutConsole(t, ctxD, "attente_tirage")
 
@@ -441,9 +441,9 @@ func jouerParAPI(t *testing.T, joues []pcCoup) pcResultat {
 		res := s.gql(jeton, q, vars)
 		require.Empty(t, res.Errors, "%s: %+v", q, res.Errors)
 	}
-	exiger(directeur, `mutation { creerTournoi(id:"`+pcTournoi+`", nom:"Open de Vichy") { id } }`, nil)
+	exiger(directeur, `mutation { creerTournoi(id:"`+pcTournoi+`", nom:"Open de Vichy", homologue: false) { id } }`, nil)
 	exiger(directeur, `mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"`+pcTournoi+`", joueurs:$j) { version } }`, map[string]any{"j": pcJoueurs})
-	exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"`+pcTournoi+`", partie:"`+pcPartie+`", config:{graine:$g, tempsParCoupSecondes:120}) { id } }`,
+	exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"`+pcTournoi+`", partie:"`+pcPartie+`", config:{source: logiciel, graine:$g, tempsParCoupSecondes:120}) { id } }`,
 		map[string]any{"g": e2eGraine})
 	deposer := func(c pcCoup, l string) {
 		t.Helper()

@@ -19,7 +19,7 @@ func TestArt6_3_RecoursApresLaPartieSuivante(t *testing.T) {
 
 	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E1", "L2")}).Errors, "no next game yet")
 	suivante := map[string]any{"t": a.tournoi, "p": "A-2"}
-	require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 7}) { version } }`, suivante).Errors)
+	require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 7}) { version } }`, suivante).Errors)
 	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E2", "L1")}).Errors, "next game created, not started")
 
 	require.Empty(t, s.gql(director, `mutation($p: ID!) { tirer(partie:$p) { version } }`, suivante).Errors)

@@ -18,7 +18,7 @@ func TestE2EArt1_3_Guide2_5_ConfigurationPartie(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open de Vichy", homologue: false) { id } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 		map[string]any{"j": map[string]any{"licence": "L1", "nom": "Joueur 1", "table": 1}}).Errors)
 
@@ -124,7 +124,7 @@ func TestE2EArt7_Art9_DepartageEtExemptDuTournoi(t *testing.T) {
 func TestE2EArt3_8_4_Topping(t *testing.T) {
 	s, director, arbiter := salleT1(t, 2)
 	var partie struct{ Config struct{ Mode string } }
-	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-T", config:{mode: topping, tempsParCoupSecondes: 60, graine: 7}) { config { mode } } }`, nil).
+	s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-T", config:{mode: topping, tempsParCoupSecondes: 60, source: logiciel, graine: 7}) { config { mode } } }`, nil).
 		into(t, "creerPartie", &partie)
 	assert.Equal(t, "topping", partie.Config.Mode)
 

@@ -158,7 +158,7 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 	demarrerNice := serveEnProcessus("--satellite-de", "http://"+relaisNice.addr(), "--jeton-centre", jetonNice, "--tournoi", "NI")
 	nice := demarrerCentre(t, "Nice", "NI", "V-1", demarrerNice, "N1", "N2")
 
-	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{graine: 3}) { id } }`, nil).Errors)
+	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{source: logiciel, graine: 3}) { id } }`, nil).Errors)
 	connectes := []*centreE2E{lyon, nice}
 	var feuille []ligneFeuille
 	for coup := 1; coup <= coups; coup++ {
@@ -353,9 +353,9 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 // twinning from the token, and a game of the twinned tournament only.
 func TestSecurite_SuiviJumelagePortee(t *testing.T) {
 	vichy := demarrerCentre(t, "Vichy", "V", "V-1", startAPIServer, "V1")
-	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerTournoi(id:"W", nom:"Autre") { id } }`, nil).Errors)
+	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerTournoi(id:"W", nom:"Autre", homologue: false) { id } }`, nil).Errors)
 	for _, p := range []struct{ tournoi, partie string }{{"V", "V-1"}, {"W", "W-1"}} {
-		require.Empty(t, vichy.s.gql(vichy.directeur, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 3}) { id } }`,
+		require.Empty(t, vichy.s.gql(vichy.directeur, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 3}) { id } }`,
 			map[string]any{"t": p.tournoi, "p": p.partie}).Errors)
 		require.Empty(t, vichy.s.gql(vichy.directeur, `mutation($p: ID!) { tirer(partie:$p) { version } }`, map[string]any{"p": p.partie}).Errors)
 	}
@@ -384,7 +384,7 @@ func TestSecurite_SuiviJumelagePortee(t *testing.T) {
 				require.Equal(t, []string{duplicate.TypePartieCreee, duplicate.TypeTirageEffectue}, []string{fs[0].Type, fs[1].Type})
 				var c duplicate.PartieCreee
 				require.NoError(t, json.Unmarshal([]byte(fs[0].Donnees), &c))
-				assert.Zero(t, c.Config.Graine, "the bag's seed would tell the tirages to come")
+				assert.Nil(t, c.Config.GraineTest, "the test seed would tell the tirages to come")
 				assert.Empty(t, c.Joueurs)
 			}
 		})
@@ -402,7 +402,7 @@ func TestSecurite_SuiviJumelagePortee(t *testing.T) {
 	// A site's bundle of the twinned game, and one of another tournament's.
 	lyon := demarrerCentre(t, "Lyon", "LY", "V-1", startAPIServer, "L1")
 	for _, p := range []string{"V-1", "W-1"} {
-		require.Empty(t, lyon.s.gql(lyon.directeur, `mutation($p: ID!) { creerPartie(tournoi:"LY", partie:$p, config:{graine: 3}) { id } }`, map[string]any{"p": p}).Errors)
+		require.Empty(t, lyon.s.gql(lyon.directeur, `mutation($p: ID!) { creerPartie(tournoi:"LY", partie:$p, config:{source: logiciel, graine: 3}) { id } }`, map[string]any{"p": p}).Errors)
 	}
 	envoyer := func(jeton, centre, partie, cle string) apiResult {
 		fichier := filepath.Join(t.TempDir(), "paquet.zip")
@@ -461,7 +461,7 @@ func TestE2ESatellite_Guide2_18_CoupureDePlusDe15Minutes(t *testing.T) {
 	relaisLyon, relaisNice := nouveauRelais(t, adresse), nouveauRelais(t, adresse)
 	lyon := demarrerCentre(t, "Lyon", "LY", "V-1", satelliteDe(relaisLyon, apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J1", "--centre", "Lyon"), "LY", horloge.regler), "L1")
 	nice := demarrerCentre(t, "Nice", "NI", "V-1", satelliteDe(relaisNice, apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J2", "--centre", "Nice"), "NI", horloge.regler), "N1")
-	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{graine: 3}) { id } }`, nil).Errors)
+	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{source: logiciel, graine: 3}) { id } }`, nil).Errors)
 
 	flux := func(jumelage string) string {
 		stream, err := eventstore.JumelageStream(jumelage)

@@ -30,14 +30,14 @@ type appelPartie struct {
 func nouvelleAppelPartie(t *testing.T, s *apiServer, director, tournoi string) appelPartie {
 	t.Helper()
 	p := appelPartie{tournoi: tournoi, partie: tournoi + "-1"}
-	require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open") { id } }`, map[string]any{"t": tournoi}).Errors)
+	require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open", homologue: false) { id } }`, map[string]any{"t": tournoi}).Errors)
 	for licence, table := range map[string]int{"L1": 1, "L2": 2, "L20": 20} {
 		res := s.gql(director, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
 			map[string]any{"t": tournoi, "j": map[string]any{"licence": licence, "nom": "Joueur " + licence, "table": table}})
 		require.Empty(t, res.Errors)
 	}
 	vars := map[string]any{"t": tournoi, "p": p.partie}
-	require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{graine: 7}) { version } }`, vars).Errors)
+	require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 7}) { version } }`, vars).Errors)
 	require.Empty(t, s.gql(director, `mutation($p: ID!) { tirer(partie:$p) { version } }`, vars).Errors)
 	var withSolutions apiPartie
 	s.gql(director, `query($p: ID!) { partie(id:$p) { solutions { mot reference score admissible } } }`, vars).into(t, "partie", &withSolutions)
@@ -270,8 +270,8 @@ func TestSecurite_CreerPartieDUnAutreTournoi(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 	nouvelleAppelPartie(t, s, director, "B")
-	require.Empty(t, s.gql(directorA, `mutation { creerTournoi(id:"A", nom:"Open A") { id } }`, nil).Errors)
-	res := s.gql(directorA, `mutation { creerPartie(tournoi:"A", partie:"B-1", config:{graine: 7}) { id } }`, nil)
+	require.Empty(t, s.gql(directorA, `mutation { creerTournoi(id:"A", nom:"Open A", homologue: false) { id } }`, nil).Errors)
+	res := s.gql(directorA, `mutation { creerPartie(tournoi:"A", partie:"B-1", config:{source: logiciel, graine: 7}) { id } }`, nil)
 	assert.Equal(t, "ALREADY_EXISTS", res.code())
 	var a struct {
 		Parties []string
@@ -338,12 +338,12 @@ func TestSecurite_ArbitreDeTablesPourUnJoueurSansTable(t *testing.T) {
 	partout := apiToken(t, data, "--role", "arbiter", "--tournoi", "A")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"A", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"A", nom:"Open", homologue: false) { id } }`, nil).Errors)
 	for _, j := range []map[string]any{{"licence": "L1", "nom": "Assis", "table": 1}, {"licence": "L0", "nom": "Sans table"}} {
 		require.Empty(t, s.gql(director, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"A", joueur:$j) { version } }`,
 			map[string]any{"j": j}).Errors)
 	}
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"A", partie:"A-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"A", partie:"A-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"A-1") { version } }`, nil).Errors)
 	const deposer = `mutation($l: ID!) { deposerBulletin(partie:"A-1", coup:1, licence:$l, bulletin:{blank: true}) { licence } }`
 	tests := []struct {

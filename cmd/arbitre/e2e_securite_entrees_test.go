@@ -20,7 +20,7 @@ func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 
-	require.Empty(t, s.gql(d1, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(d1, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
 	type tournoi struct {
 		Version int
 		Joueurs []struct{ Licence string }
@@ -56,7 +56,7 @@ func TestSecurite_IdempotenceClientMutationId(t *testing.T) {
 
 	// A draw's id reused for a rejection or for other letters is refused:
 	// the draw is not answered as their result.
-	require.Empty(t, s.gql(d1, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { id } }`, nil).Errors)
+	require.Empty(t, s.gql(d1, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { id } }`, nil).Errors)
 	var p, apres apiPartie
 	s.gql(d1, `mutation { tirer(partie:"T1-1", clientMutationId:"c-1") { `+partieFields+` } }`, nil).into(t, "tirer", &p)
 	for name, query := range map[string]string{
@@ -87,7 +87,7 @@ func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
 	s := startAPIServer(t, data)
 
 	ouvrir := `mutation($id: ID!) { ouvrirTournoiClassique(id:$id, nom:"Open classique", rondes:3) { id } }`
-	creer := `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open duplicate") { id } }`
+	creer := `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open duplicate", homologue: false) { id } }`
 	require.Empty(t, s.gql(director, ouvrir, map[string]any{"id": "X"}).Errors)
 	require.Empty(t, s.gql(director, creer, map[string]any{"id": "Y"}).Errors)
 	cases := []struct {
@@ -121,9 +121,9 @@ func TestSecurite_EntreesBornees(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
 
-	creer := `mutation($id: ID!, $nom: String!) { creerTournoi(id:$id, nom:$nom) { id } }`
+	creer := `mutation($id: ID!, $nom: String!) { creerTournoi(id:$id, nom:$nom, homologue: false) { id } }`
 	inscrire := `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`
 	longNom := strings.Repeat("é", 201)
 	cases := []struct {
@@ -164,7 +164,7 @@ func TestSecurite_EntreesBornees(t *testing.T) {
 
 	// Names are stored in NFC: "E" + combining acute is "É".
 	var cree struct{ Nom string }
-	s.gql(director, `mutation($nom: String!) { creerTournoi(id:"T3", nom:$nom) { nom } }`, map[string]any{"nom": "E\u0301te\u0301 de Vichy"}).into(t, "creerTournoi", &cree)
+	s.gql(director, `mutation($nom: String!) { creerTournoi(id:"T3", nom:$nom, homologue: false) { nom } }`, map[string]any{"nom": "E\u0301te\u0301 de Vichy"}).into(t, "creerTournoi", &cree)
 	assert.Equal(t, "\u00c9t\u00e9 de Vichy", cree.Nom)
 
 	// A garbage cursor says so, without Go's internals.

@@ -26,7 +26,7 @@ func TestE2ESaisie_ArbitresDeTablesDifferentesSansConflit(t *testing.T) {
 	s := startAPIServer(t, data)
 	defer s.stop()
 	inscrireJoueursT1(t, s, director, arbitres*parArbitre)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 
 	deposer := `mutation($l: ID!, $id: String!) { deposerBulletin(partie:"T1-1", coup:1, licence:$l, bulletin:{blank:true}, clientMutationId:$id) { licence } }`

@@ -37,7 +37,7 @@ func init() {
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
-	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "graine des tirages et des réponses des joueurs")
+	duplicateCmd.Flags().Uint64Var(&graine, "seed", 1, "graine de test des tirages (le tournoi simulé est de test, non homologué) et des réponses des joueurs")
 	simulateCmd.AddCommand(duplicateCmd)
 	rootCmd.AddCommand(simulateCmd)
 }
@@ -58,7 +58,8 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: fmt.Sprintf("simulation-%d", graine)}
 	id := fmt.Sprintf("sim-%d", graine)
 	tr := tournoi.Nouveau()
-	if err := tr.Creer(id, fmt.Sprintf("Tournoi simulé (graine %d)", graine)); err != nil {
+	// A simulated tournament is a test one: its games draw from test seeds.
+	if err := tr.Creer(id, fmt.Sprintf("Tournoi simulé (graine %d)", graine), false); err != nil {
 		return err
 	}
 	licences := make([]string, nJoueurs)
@@ -79,14 +80,15 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 	if err := appendTournoi(ctx, store, registre, tr, md); err != nil {
 		return err
 	}
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel}
 	sim := simulation.New(lex, cfg)
 	depot := adapters.NewDepot(store, registre, sim.Moteur())
 	bar := newProgression(cmd.OutOrStdout(), "simulate duplicate")
 	avant := 0 // events of the games already played
 	for g := 1; g <= nParties; g++ {
-		cfg.Graine = graine*1000 + uint64(g)
-		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", id, g), Tournoi: id, Numero: g, Config: cfg, Joueurs: licences, Graine: cfg.Graine}
+		graineTest := graine*1000 + uint64(g)
+		cfg.GraineTest = &graineTest
+		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", id, g), Tournoi: id, Numero: g, Config: cfg, Joueurs: licences, Graine: graineTest}
 		p, err := sim.Jouer(def, func(p *duplicate.Partie) error {
 			// A game has about coupsParPartie coups: an estimate for the
 			// time left only.

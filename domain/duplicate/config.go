@@ -32,8 +32,10 @@ const (
 // SourceTirage says where the letters come from.
 type SourceTirage string
 
-// The sources of letters: the software's seeded bag, the physical bag read by
-// the director, or a pre-drawn game read from its sheet (guide §2.17).
+// The sources of letters: the software's bag, the physical bag read by the
+// director, or a pre-drawn game read from its sheet (guide §2.17). The
+// juge-arbitre draws unless software draws are chosen (guide §2.1: only
+// where a federation allows them).
 const (
 	SourceLogiciel  SourceTirage = "logiciel"
 	SourceDirecteur SourceTirage = "directeur"
@@ -78,9 +80,16 @@ type Config struct {
 	Formule   Formule      `json:"formule"`
 	Variante  Variante     `json:"variante"`
 	Source    SourceTirage `json:"source"`
-	// Graine seeds the software's bag; recorded so the game can be redrawn.
-	Graine uint64 `json:"graine"`
-	Mode   Mode   `json:"mode"`
+	// GraineTest is a seed the director gave for a reproducible test game:
+	// the software's bag draws from it, so anyone who knows it foresees
+	// every tirage, and a rated tournament refuses it
+	// (tournoi.ExigerTirage). Without it the software draws from
+	// crypto/rand. Either way the letters drawn are recorded in the events
+	// and a replay never draws again. Games created before it recorded
+	// every seed as "graine", no longer read: their next software draws
+	// come from crypto/rand.
+	GraineTest *uint64 `json:"graineTest,omitempty"`
+	Mode       Mode    `json:"mode"`
 	// TopJoue is the option of guide §2.3: the retained solution must have
 	// been played by at least one player (RetenirTop, exigerTopJoue).
 	TopJoue bool `json:"topJoue,omitempty"`
@@ -157,7 +166,7 @@ func (c Config) Valider() (Config, error) {
 		c.Variante = VarianteNormale
 	}
 	if c.Source == "" {
-		c.Source = SourceLogiciel
+		c.Source = SourceDirecteur // guide §2.1: the juge-arbitre draws
 	}
 	if c.Mode == "" {
 		c.Mode = ModeNormal
@@ -183,6 +192,8 @@ func (c Config) Valider() (Config, error) {
 		return c, refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
 	case c.Source != SourceLogiciel && c.Source != SourceDirecteur && c.Source != SourcePretiree:
 		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
+	case c.GraineTest != nil && c.Source != SourceLogiciel:
+		return c, refus(CodeInvalidConfig, "une graine de test ne sert qu'au tirage par logiciel, pas à la source %q", c.Source)
 	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage && c.Mode != ModeTopping:
 		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite, barrage ou topping", c.Mode)
 	case *c.AvertissementsGratuits < 0:

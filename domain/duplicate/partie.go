@@ -342,7 +342,7 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 }
 
 // Tirer draws the tirage of the next coup (§3.1, §3.2). With the software
-// source, lettres must be empty: letters come from the seeded bag, and
+// source, lettres must be empty: letters come from the software bag, and
 // invalid tirages are rejected and redrawn until one is valid, each rejet
 // an event. Otherwise lettres are the new letters in order of extraction as
 // the director read them ('?' a joker); an invalid tirage is recorded as a
@@ -379,7 +379,7 @@ func (p *Partie) Tirer(saisie string) error {
 		besoin := taille - avecJoker.rack.Size()
 		var nouvelles []tile.Letter
 		if p.config.Source == SourceLogiciel {
-			nouvelles = avecJoker.piocher(p.config.Graine, besoin)
+			nouvelles = avecJoker.piocher(p.config.GraineTest, besoin)
 		} else {
 			var err error
 			if nouvelles, err = lireLettres(saisie); err != nil {

@@ -172,7 +172,7 @@ func TestTirer_Paragraphe3_2_Rejet(t *testing.T) {
 		assert.Equal(t, "ABCDEFG", p.lettres.rack.String())
 	})
 	t.Run("§3.2 logiciel : rejets puis tirage valide, tous enregistrés", func(t *testing.T) {
-		p := nouvellePartie(t, Config{TempsParCoup: 3 * time.Minute, Graine: 7}, fixe(t))
+		p := nouvellePartie(t, Config{TempsParCoup: 3 * time.Minute, Source: SourceLogiciel, GraineTest: new(uint64(7))}, fixe(t))
 		etat(t, p, 2, "", "BCDFGHJKLMNPQRSTVWXZBCDFGHAEI")
 		p.statut = StatutAttenteTirage
 		require.NoError(t, p.Tirer(""))
@@ -241,7 +241,7 @@ func TestTirer_MauvaiseSaisieNeChangeRien(t *testing.T) {
 		{"lettre absente du sac", configDirecteur, "KKAEBCD"},
 		{"trop peu de lettres", configDirecteur, "AEBCD"},
 		{"caractère inconnu", configDirecteur, "AEB*CDF"},
-		{"§3.1 lettres saisies alors que le logiciel tire", Config{TempsParCoup: 3 * time.Minute}, "AEBCDFG"},
+		{"§3.1 lettres saisies alors que le logiciel tire", Config{TempsParCoup: 3 * time.Minute, Source: SourceLogiciel}, "AEBCDFG"},
 		{"aucune lettre saisie", configDirecteur, ""},
 	}
 	for _, tt := range tests {

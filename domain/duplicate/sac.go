@@ -1,6 +1,11 @@
 package duplicate
 
-import "arbitre/engine/tile"
+import (
+	crand "crypto/rand"
+	"math/rand/v2"
+
+	"arbitre/engine/tile"
+)
 
 // lettres is the state of the letters: the bag, the rack in front of the
 // players (the reliquat between coups, the tirage during a coup), the
@@ -58,15 +63,24 @@ func (l *lettres) puiser(ls []tile.Letter) {
 }
 
 // piocher draws n letters at random from the bag, in order of extraction.
-// The draw depends only on the seed, the number of draws already made and
-// the bag, so a recorded game redraws identically.
-func (l *lettres) piocher(graine uint64, n int) []tile.Letter {
-	rng := splitmix{graine ^ (uint64(l.tirages)+1)*0x9e3779b97f4a7c15}
+// With the director's test seed the draw depends only on the seed, the
+// number of draws already made and the bag, so a test game redraws
+// identically; without one it comes from crypto/rand and nobody can
+// foresee it. The letters drawn are recorded (TirageEffectue,
+// TirageRejete): a replay never draws again.
+func (l *lettres) piocher(graineTest *uint64, n int) []tile.Letter {
+	var indice func(total uint64) uint64
+	if graineTest != nil {
+		rng := splitmix{*graineTest ^ (uint64(l.tirages)+1)*0x9e3779b97f4a7c15}
+		indice = func(total uint64) uint64 { return rng.next() % total }
+	} else {
+		indice = aleatoire()
+	}
 	s := l.sac
 	total := s.Size()
 	out := make([]tile.Letter, 0, n)
 	for ; n > 0 && total > 0; n-- {
-		k := int(rng.next() % uint64(total))
+		k := int(indice(uint64(total)))
 		for x := range s {
 			if k < int(s[x]) {
 				out = append(out, tile.Letter(x))
@@ -78,6 +92,15 @@ func (l *lettres) piocher(graine uint64, n int) []tile.Letter {
 		total--
 	}
 	return out
+}
+
+// aleatoire returns a uniform draw in [0, total) seeded with 256 bits from
+// crypto/rand, as classique's HasardCrypto.
+func aleatoire() func(total uint64) uint64 {
+	var graine [32]byte
+	_, _ = crand.Read(graine[:]) // never fails (crypto/rand.Read)
+	r := rand.New(rand.NewChaCha8(graine))
+	return r.Uint64N
 }
 
 // splitmix is SplitMix64, a small generator that is the same on every

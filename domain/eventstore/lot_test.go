@@ -45,11 +45,11 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 				stream, err := eventstore.TournoiStream(id)
 				require.NoError(t, err)
 				tr := tournoi.Nouveau()
-				require.NoError(t, tr.Creer(id, "Open "+id))
+				require.NoError(t, tr.Creer(id, "Open "+id, true))
 				streams, aggs = append(streams, stream), append(aggs, tr)
 			}
 			rival := tournoi.Nouveau()
-			require.NoError(t, rival.Creer("t2", "Rival"))
+			require.NoError(t, rival.Creer("t2", "Rival", true))
 			require.NoError(t, depot.Enregistrer(ctx, streams[1], rival, md))
 
 			err = depot.EnregistrerLot(ctx, streams, aggs, md)

@@ -32,7 +32,7 @@ func TestDepot_ConflitGardeLesNouveaux(t *testing.T) {
 	assert.Zero(t, vide.Version(), "an empty stream gives a new aggregate")
 
 	tr := tournoi.Nouveau()
-	require.NoError(t, tr.Creer("t1", "Open"))
+	require.NoError(t, tr.Creer("t1", "Open", true))
 	require.NoError(t, depot.Enregistrer(ctx, stream, tr, md))
 	assert.Empty(t, tr.Nouveaux(), "saved, no longer new")
 

@@ -15,7 +15,7 @@ import (
 func TestAtomicite_EvenementRefuseLaisseTournoiIntact(t *testing.T) {
 	inscrit := func(t *testing.T) *Tournoi {
 		tr := Nouveau()
-		require.NoError(t, tr.Creer("t1", "Open"))
+		require.NoError(t, tr.Creer("t1", "Open", true))
 		require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "A", Table: 1}))
 		return tr
 	}

@@ -15,7 +15,7 @@ import (
 // not for every player of the tournament (guide §2.14, 2020 §3.8.3).
 func TestGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 	tr := Nouveau()
-	require.NoError(t, tr.Creer("t1", "Festival"))
+	require.NoError(t, tr.Creer("t1", "Festival", true))
 	for _, l := range []string{"A", "B", "C", "D"} {
 		require.NoError(t, tr.Inscrire(Joueur{Licence: l, Nom: l}))
 	}
@@ -59,7 +59,7 @@ func TestGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 // is also a competition of its own (§3.8.3), is not bound to it.
 func TestGuide2_14_BarrageEntreExAequo(t *testing.T) {
 	tr := Nouveau()
-	require.NoError(t, tr.Creer("t1", "Festival"))
+	require.NoError(t, tr.Creer("t1", "Festival", true))
 	for _, l := range []string{"A", "B", "C"} {
 		require.NoError(t, tr.Inscrire(Joueur{Licence: l, Nom: l}))
 	}

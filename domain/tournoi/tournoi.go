@@ -21,10 +21,14 @@ const (
 	TypeJoueurExclu   = "tournoi.joueur_exclu"
 )
 
-// TournoiCree opens a tournament.
+// TournoiCree opens a tournament. Amical declares a friendly or test
+// tournament, not rated (« homologué », guide §3.1): only there may a game
+// draw from a test seed. A tournament is rated unless declared otherwise;
+// older events have no Amical and stay rated.
 type TournoiCree struct {
 	Tournoi string `json:"tournoi"`
 	Nom     string `json:"nom"`
+	Amical  bool   `json:"amical,omitempty"`
 }
 
 // Joueur is a registered player.
@@ -75,6 +79,9 @@ const (
 	// CodeInvalidDepartage refuses the players named for a game: a normal
 	// game names none, a barrage names the tied players it separates.
 	CodeInvalidDepartage erreur.Code = "INVALID_DEPARTAGE"
+	// CodeGraineTestRefusee refuses a test seed in a rated tournament:
+	// anyone who knows it foresees every tirage.
+	CodeGraineTestRefusee erreur.Code = "TEST_SEED_REFUSED"
 )
 
 // MaxTables is the highest table number of a tournament.
@@ -87,6 +94,7 @@ type Erreur = erreur.Erreur
 type Tournoi struct {
 	id       string
 	nom      string
+	amical   bool
 	joueurs  map[string]Joueur
 	ordre    []string
 	parties  []string
@@ -103,6 +111,20 @@ func (t *Tournoi) ID() string        { return t.id }
 func (t *Tournoi) Nom() string       { return t.nom }
 func (t *Tournoi) Version() int      { return t.version }
 func (t *Tournoi) Parties() []string { return append([]string(nil), t.parties...) }
+
+// Homologue reports a rated tournament: every tournament not declared
+// friendly or test (TournoiCree.Amical).
+func (t *Tournoi) Homologue() bool { return !t.amical }
+
+// ExigerTirage refuses a game whose software draws come from a test seed in
+// a rated tournament: whoever knows the seed foresees every tirage.
+func (t *Tournoi) ExigerTirage(c duplicate.Config) error {
+	if c.GraineTest != nil && t.Homologue() {
+		return erreur.Refus(CodeGraineTestRefusee, "le tournoi %s est homologué : une graine de test rendrait les tirages prévisibles ; "+
+			"tirage par le juge-arbitre, ou par logiciel sans graine (guide §2.1)", t.nom)
+	}
+	return nil
+}
 
 // Joueurs lists the players in order of registration.
 func (t *Tournoi) Joueurs() []Joueur {
@@ -196,12 +218,12 @@ func (t *Tournoi) record(e any) error {
 	return nil
 }
 
-// Creer opens the tournament.
-func (t *Tournoi) Creer(id, nom string) error {
+// Creer opens the tournament, rated (homologué) or friendly.
+func (t *Tournoi) Creer(id, nom string, homologue bool) error {
 	if t.version > 0 || id == "" {
 		return erreur.Refus(CodeInvalidTournoi, "tournoi %q déjà créé ou sans identifiant", id)
 	}
-	return t.record(TournoiCree{Tournoi: id, Nom: nom})
+	return t.record(TournoiCree{Tournoi: id, Nom: nom, Amical: !homologue})
 }
 
 // Inscrire registers a player once, by licence.
@@ -299,7 +321,7 @@ func (t *Tournoi) Appliquer(e any) error {
 	}
 	switch e := e.(type) {
 	case TournoiCree:
-		t.id, t.nom = e.Tournoi, e.Nom
+		t.id, t.nom, t.amical = e.Tournoi, e.Nom, e.Amical
 	case JoueurInscrit:
 		t.joueurs[e.Joueur.Licence] = e.Joueur
 		t.ordre = append(t.ordre, e.Joueur.Licence)

@@ -1,6 +1,7 @@
 package tournoi
 
 import (
+	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
 	"encoding/json"
 	"testing"
@@ -11,7 +12,7 @@ import (
 
 func TestTournoi(t *testing.T) {
 	tr := Nouveau()
-	require.NoError(t, tr.Creer("t1", "Festival"))
+	require.NoError(t, tr.Creer("t1", "Festival", true))
 	require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "Dupont", Serie: "1"}))
 	require.NoError(t, tr.AjouterPartie("t1-1"))
 	tests := []struct {
@@ -47,7 +48,7 @@ func TestTournoi(t *testing.T) {
 func TestArt6_1_ExclusionChoixDuDirecteur(t *testing.T) {
 	for _, annuler := range []bool{false, true} {
 		tr := Nouveau()
-		require.NoError(t, tr.Creer("t1", "Festival"))
+		require.NoError(t, tr.Creer("t1", "Festival", true))
 		require.NoError(t, tr.Inscrire(Joueur{Licence: "A", Nom: "A"}))
 		require.NoError(t, tr.Exclure("A", "t1-2", "fraude avérée", annuler))
 		nouveaux := tr.Nouveaux()
@@ -68,7 +69,7 @@ func TestArt6_1_ExclusionChoixDuDirecteur(t *testing.T) {
 func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 	ouvert := func(t *testing.T) *Tournoi {
 		tr := Nouveau()
-		require.NoError(t, tr.Creer("t1", "Open"))
+		require.NoError(t, tr.Creer("t1", "Open", true))
 		require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "A", Table: 1}))
 		tr.Sauves()
 		return tr
@@ -108,7 +109,7 @@ func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 // not a licence of another tournament nor an excluded player (§6.1).
 func TestSecurite_ExigerJoueur(t *testing.T) {
 	tr := Nouveau()
-	require.NoError(t, tr.Creer("t1", "Festival"))
+	require.NoError(t, tr.Creer("t1", "Festival", true))
 	for _, l := range []string{"A", "B"} {
 		require.NoError(t, tr.Inscrire(Joueur{Licence: l, Nom: l}))
 	}
@@ -116,4 +117,47 @@ func TestSecurite_ExigerJoueur(t *testing.T) {
 	for licence, code := range map[string]erreur.Code{"A": "", "B": CodeExcluded, "Z": CodeUnknownPlayer, "": CodeUnknownPlayer} {
 		assert.Equal(t, code, erreur.CodeOf(tr.ExigerJoueur(licence)), "licence %q", licence)
 	}
+}
+
+// TestGuide2_1_GraineDeTestRefuseeEnTournoiHomologue (issue 28 item 2):
+// whoever knows a test seed foresees every tirage, so a rated (homologué)
+// tournament refuses it. A tournament is rated unless the director
+// declares it friendly or test, and one created before the choice existed
+// reads as rated.
+func TestGuide2_1_GraineDeTestRefuseeEnTournoiHomologue(t *testing.T) {
+	graine := uint64(7)
+	logiciel := duplicate.Config{Source: duplicate.SourceLogiciel}
+	deTest := duplicate.Config{Source: duplicate.SourceLogiciel, GraineTest: &graine}
+	tests := []struct {
+		name      string
+		homologue bool
+		cfg       duplicate.Config
+		code      erreur.Code
+	}{
+		{"homologué, graine de test", true, deTest, CodeGraineTestRefusee},
+		{"homologué, tirage par logiciel sans graine", true, logiciel, ""},
+		{"homologué, tirage par le juge-arbitre", true, duplicate.Config{Source: duplicate.SourceDirecteur}, ""},
+		{"amical, graine de test", false, deTest, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := Nouveau()
+			require.NoError(t, tr.Creer("t1", "Open", tt.homologue))
+			assert.Equal(t, tt.homologue, tr.Homologue())
+			err := tr.ExigerTirage(tt.cfg)
+			if tt.code == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var e *Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, tt.code, e.Code)
+			assert.Contains(t, e.Message, "homologué")
+		})
+	}
+	var ancien TournoiCree
+	require.NoError(t, json.Unmarshal([]byte(`{"tournoi":"t1","nom":"Open"}`), &ancien))
+	tr := Nouveau()
+	require.NoError(t, tr.Appliquer(ancien))
+	assert.True(t, tr.Homologue(), "a tournament created before the choice is rated")
 }

@@ -168,6 +168,7 @@ type ComplexityRoot struct {
 		AvertissementsGratuits func(childComplexity int) int
 		Formule                func(childComplexity int) int
 		Graine                 func(childComplexity int) int
+		GraineTest             func(childComplexity int) int
 		Mode                   func(childComplexity int) int
 		SeuilSolo              func(childComplexity int) int
 		Source                 func(childComplexity int) int
@@ -437,7 +438,7 @@ type ComplexityRoot struct {
 		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
 		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
-		CreerTournoi              func(childComplexity int, id string, nom string, clientMutationID *string) int
+		CreerTournoi              func(childComplexity int, id string, nom string, homologue bool, clientMutationID *string) int
 		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
 		DeclarerForfait           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -759,11 +760,12 @@ type ComplexityRoot struct {
 	}
 
 	Tournoi struct {
-		ID      func(childComplexity int) int
-		Joueurs func(childComplexity int) int
-		Nom     func(childComplexity int) int
-		Parties func(childComplexity int) int
-		Version func(childComplexity int) int
+		Homologue func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Joueurs   func(childComplexity int) int
+		Nom       func(childComplexity int) int
+		Parties   func(childComplexity int) int
+		Version   func(childComplexity int) int
 	}
 
 	TournoiArchive struct {
@@ -879,7 +881,7 @@ type MutationResolver interface {
 	ReprendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	InscrireJoueurs(ctx context.Context, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
-	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
+	CreerTournoi(ctx context.Context, id string, nom string, homologue bool, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -1425,6 +1427,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ConfigPartie.Graine(childComplexity), true
+	case "ConfigPartie.graineTest":
+		if e.ComplexityRoot.ConfigPartie.GraineTest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ConfigPartie.GraineTest(childComplexity), true
 	case "ConfigPartie.mode":
 		if e.ComplexityRoot.ConfigPartie.Mode == nil {
 			break
@@ -2680,7 +2688,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.CreerTournoi(childComplexity, args["id"].(string), args["nom"].(string), args["homologue"].(bool), args["clientMutationId"].(*string)), true
 	case "Mutation.deciderAppel":
 		if e.ComplexityRoot.Mutation.DeciderAppel == nil {
 			break
@@ -4451,6 +4459,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.TopRetenu.Score(childComplexity), true
 
+	case "Tournoi.homologue":
+		if e.ComplexityRoot.Tournoi.Homologue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournoi.Homologue(childComplexity), true
 	case "Tournoi.id":
 		if e.ComplexityRoot.Tournoi.ID == nil {
 			break
@@ -6800,9 +6814,9 @@ enum Variante {
 
 "Where the letters come from."
 enum SourceTirage {
-  "The software's seeded bag."
+  "The software's bag, an explicit choice where a federation allows it (guide §2.1): draws from crypto/rand, or from the director's test seed."
   logiciel
-  "The physical bag, the letters typed by the director."
+  "The physical bag drawn by the juge-arbitre (guide §2.1), the letters typed by the director: the default."
   directeur
   "A pre-drawn game read from its sheet (guide §2.17)."
   pretiree
@@ -6860,6 +6874,8 @@ type Tournoi {
   joueurs: [Joueur!]!
   "Its games, in order."
   parties: [ID!]!
+  "Rated (« homologué », guide §3.1) unless the director declared it a friendly or test tournament: a rated tournament refuses test seeds."
+  homologue: Boolean!
 }
 
 "A registered duplicate player."
@@ -6902,9 +6918,9 @@ input ConfigPartieInput {
   formule: Formule = normale
   "The size of the tirage (§3.8.2)."
   variante: Variante = normal
-  "Where the letters come from (guide §2.17)."
-  source: SourceTirage = logiciel
-  "Seed of the software draws, recorded in the game."
+  "Where the letters come from: the juge-arbitre's bag unless software draws are chosen where a federation allows them (guide §2.1), or a pre-drawn game (guide §2.17)."
+  source: SourceTirage = directeur
+  "A test seed for a reproducible test game (software draws only), recorded as such: whoever knows it foresees every tirage, so a rated tournament refuses it. Without it the software draws from crypto/rand."
   graine: Int
   "How the game ranks its players (§3.8.3, guide §2.14)."
   mode: ModePartie = normal
@@ -6924,8 +6940,10 @@ type ConfigPartie {
   variante: Variante!
   "Where the letters come from."
   source: SourceTirage!
-  "Seed of the software draws."
-  graine: Int!
+  "The test seed, once the game is over; null while it runs, and for draws from crypto/rand or by the juge-arbitre."
+  graine: Int
+  "The software draws from a test seed the director gave: a reproducible test game."
+  graineTest: Boolean!
   "How the game ranks its players."
   mode: ModePartie!
   "Avertissements without penalty (§5.9)."
@@ -7069,6 +7087,8 @@ extend type Mutation {
     id: ID!
     "Its name."
     nom: String!
+    "False for a friendly or test tournament, not rated (« homologué », guide §3.1): only there may a game draw from a test seed."
+    homologue: Boolean! = true
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Tournoi! @acces(roles: [DIRECTOR])
@@ -7477,6 +7497,8 @@ enum CodeErreur {
   INVALID_PARTIE
   "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14)."
   INVALID_DEPARTAGE
+  "Tournoi — Graine de test refusée : le tournoi est homologué, et qui connaît la graine prévoit chaque tirage (guide §2.1)."
+  TEST_SEED_REFUSED
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
   TOURNOI_ID_TAKEN
   "Recours — Recours invalide (identifiant, coup, motif)."
@@ -8185,6 +8207,8 @@ func (ec *executionContext) childFields_ConfigPartie(ctx context.Context, field 
 		return ec.fieldContext_ConfigPartie_source(ctx, field)
 	case "graine":
 		return ec.fieldContext_ConfigPartie_graine(ctx, field)
+	case "graineTest":
+		return ec.fieldContext_ConfigPartie_graineTest(ctx, field)
 	case "mode":
 		return ec.fieldContext_ConfigPartie_mode(ctx, field)
 	case "avertissementsGratuits":
@@ -9165,6 +9189,8 @@ func (ec *executionContext) childFields_Tournoi(ctx context.Context, field graph
 		return ec.fieldContext_Tournoi_joueurs(ctx, field)
 	case "parties":
 		return ec.fieldContext_Tournoi_parties(ctx, field)
+	case "homologue":
+		return ec.fieldContext_Tournoi_homologue(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 }
@@ -10150,14 +10176,22 @@ func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context
 		return nil, err
 	}
 	args["nom"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "homologue",
+		func(ctx context.Context, v any) (bool, error) {
+			return ec.unmarshalNBoolean2bool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["homologue"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg2
+	args["clientMutationId"] = arg3
 	return args, nil
 }
 
@@ -14575,15 +14609,38 @@ func (ec *executionContext) _ConfigPartie_graine(ctx context.Context, field grap
 			return obj.Graine, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
-			return ec.marshalNInt2int(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ConfigPartie_graine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ConfigPartie", field, false, false, "Int")
+}
+
+func (ec *executionContext) _ConfigPartie_graineTest(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ConfigPartie_graineTest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GraineTest, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
-func (ec *executionContext) fieldContext_ConfigPartie_graine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("ConfigPartie", field, false, false, "Int")
+func (ec *executionContext) fieldContext_ConfigPartie_graineTest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ConfigPartie", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _ConfigPartie_mode(ctx context.Context, field graphql.CollectedField, obj *model.ConfigPartie) (ret graphql.Marshaler) {
@@ -21410,7 +21467,7 @@ func (ec *executionContext) _Mutation_creerTournoi(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreerTournoi(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().CreerTournoi(ctx, fc.Args["id"].(string), fc.Args["nom"].(string), fc.Args["homologue"].(bool), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -27976,6 +28033,29 @@ func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "ID")
 }
 
+func (ec *executionContext) _Tournoi_homologue(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournoi_homologue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Homologue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Tournoi_homologue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "Boolean")
+}
+
 func (ec *executionContext) _TournoiArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30034,7 +30114,7 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 		asMap["variante"] = "normal"
 	}
 	if _, present := asMap["source"]; !present {
-		asMap["source"] = "logiciel"
+		asMap["source"] = "directeur"
 	}
 	if _, present := asMap["mode"]; !present {
 		asMap["mode"] = "normal"
@@ -31520,6 +31600,11 @@ func (ec *executionContext) _ConfigPartie(ctx context.Context, sel ast.Selection
 			}
 		case "graine":
 			out.Values[i] = ec._ConfigPartie_graine(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "graineTest":
+			out.Values[i] = ec._ConfigPartie_graineTest(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -35394,6 +35479,11 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "parties":
 			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "homologue":
+			out.Values[i] = ec._Tournoi_homologue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -190,8 +190,10 @@ type ConfigPartie struct {
 	Variante duplicate.Variante `json:"variante"`
 	// Where the letters come from.
 	Source duplicate.SourceTirage `json:"source"`
-	// Seed of the software draws.
-	Graine int `json:"graine"`
+	// The test seed, once the game is over; null while it runs, and for draws from crypto/rand or by the juge-arbitre.
+	Graine *int `json:"graine,omitempty"`
+	// The software draws from a test seed the director gave: a reproducible test game.
+	GraineTest bool `json:"graineTest"`
 	// How the game ranks its players.
 	Mode duplicate.Mode `json:"mode"`
 	// Avertissements without penalty (§5.9).
@@ -210,9 +212,9 @@ type ConfigPartieInput struct {
 	Formule *duplicate.Formule `json:"formule,omitempty"`
 	// The size of the tirage (§3.8.2).
 	Variante *duplicate.Variante `json:"variante,omitempty"`
-	// Where the letters come from (guide §2.17).
+	// Where the letters come from: the juge-arbitre's bag unless software draws are chosen where a federation allows them (guide §2.1), or a pre-drawn game (guide §2.17).
 	Source *duplicate.SourceTirage `json:"source,omitempty"`
-	// Seed of the software draws, recorded in the game.
+	// A test seed for a reproducible test game (software draws only), recorded as such: whoever knows it foresees every tirage, so a rated tournament refuses it. Without it the software draws from crypto/rand.
 	Graine *int `json:"graine,omitempty"`
 	// How the game ranks its players (§3.8.3, guide §2.14).
 	Mode *duplicate.Mode `json:"mode,omitempty"`
@@ -1106,6 +1108,8 @@ type Tournoi struct {
 	Joueurs []Joueur `json:"joueurs"`
 	// Its games, in order.
 	Parties []string `json:"parties"`
+	// Rated (« homologué », guide §3.1) unless the director declared it a friendly or test tournament: a rated tournament refuses test seeds.
+	Homologue bool `json:"homologue"`
 }
 
 // An archived tournament.
@@ -1299,6 +1303,8 @@ const (
 	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
 	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14).
 	CodeErreurInvalidDepartage CodeErreur = "INVALID_DEPARTAGE"
+	// Tournoi — Graine de test refusée : le tournoi est homologué, et qui connaît la graine prévoit chaque tirage (guide §2.1).
+	CodeErreurTestSeedRefused CodeErreur = "TEST_SEED_REFUSED"
 	// Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique).
 	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"
 	// Recours — Recours invalide (identifiant, coup, motif).
@@ -1477,6 +1483,7 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurInvalidPlayer,
 	CodeErreurInvalidPartie,
 	CodeErreurInvalidDepartage,
+	CodeErreurTestSeedRefused,
 	CodeErreurTournoiIDTaken,
 	CodeErreurInvalidAppeal,
 	CodeErreurAppealNotFound,
@@ -1543,7 +1550,7 @@ var AllCodeErreur = []CodeErreur{
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurResultsClosed, CodeErreurBulletinsPending, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurResultsClosed, CodeErreurBulletinsPending, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTestSeedRefused, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
 		return true
 	}
 	return false

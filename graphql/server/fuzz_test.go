@@ -101,10 +101,10 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	// Something to read and act on: a duplicate game with a tirage open and
 	// a classique tournament with its players.
 	for _, q := range []string{
-		`mutation { creerTournoi(id:"T1", nom:"Open") { id } }`,
+		`mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`,
 		`mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L1", nom:"Un", table:1}) { version } }`,
 		`mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L2", nom:"Deux", table:2}) { version } }`,
-		`mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`,
+		`mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`,
 		`mutation { tirer(partie:"T1-1") { version } }`,
 		`mutation { ouvrirTournoiClassique(id:"C1", nom:"Classique", rondes:1) { version } }`,
 		`mutation { inscrireClassique(tournoi:"C1", joueur:"P1", nom:"Un", cote:1500) { version } }`,
@@ -189,7 +189,7 @@ var fuzzSeeds = []struct {
 	{1, `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j, clientMutationId:"i3") { joueurs { licence serie table } } }`,
 		map[string]any{"j": map[string]any{"licence": "L3", "nom": "Trois", "club": "Vichy", "federation": "FRA", "serie": "A", "table": 3}}},
 	{1, `mutation($c: ConfigPartieInput!) { creerPartie(tournoi:"T1", partie:"T1-2", config:$c) { config { formule variante mode } } }`,
-		map[string]any{"c": map[string]any{"tempsParCoupSecondes": 120, "formule": "joker", "variante": "sept_sur_huit", "source": "directeur", "graine": 3, "mode": "mort_subite"}}},
+		map[string]any{"c": map[string]any{"tempsParCoupSecondes": 120, "formule": "joker", "variante": "sept_sur_huit", "source": "directeur", "mode": "mort_subite"}}},
 	{1, `mutation { tirer(partie:"T1-2", lettres:"ZENESAI") { tirage } rejeter(partie:"T1-1") { statut } }`, nil},
 	{1, `mutation { retenirTop(partie:"T1-1", reference:"H8", mot:"ZEN") { statut } annulerCoup(partie:"T1-1", motif:erreur) { statut } }`, nil},
 	{1, `mutation { ramasser(partie:"T1-1") { statut } interrompre(partie:"T1-1") { statut } reprendre(partie:"T1-1") { statut } eliminer(partie:"T1-1") { statut } arriveeEnRetard(partie:"T1-1", licence:"L9") { joueurs } }`, nil},

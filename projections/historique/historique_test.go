@@ -90,12 +90,12 @@ func jouerPartie(t *testing.T, store eventstore.Store, reg *eventstore.Registry,
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "test"}
 	app := tcommand.New(tadapters.NewDepot(store, reg), md)
-	require.NoError(t, app.Creer(ctx, id, nom))
+	require.NoError(t, app.Creer(ctx, id, nom, true))
 	for i, l := range joueurs {
 		require.NoError(t, app.Inscrire(ctx, id, tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}))
 	}
 	require.NoError(t, app.AjouterPartie(ctx, id, id+"-1"))
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: graine}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(graine))}
 	sim := dsim.New(lex, cfg)
 	depot := adapters.NewDepot(store, reg, sim.Moteur())
 	_, err = sim.Jouer(dsim.Partie{ID: id + "-1", Tournoi: id, Numero: 1, Config: cfg, Joueurs: joueurs, Graine: graine},

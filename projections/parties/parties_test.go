@@ -37,7 +37,7 @@ func jouer(t *testing.T, ctx context.Context, store eventstore.Store, r *eventst
 	for i := range licences {
 		licences[i] = fmt.Sprintf("%06d", i+1)
 	}
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 7}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}
 	sim := simulation.New(lex, cfg)
 	depot := adapters.NewDepot(store, r, sim.Moteur())
 	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}

@@ -63,7 +63,7 @@ func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r 
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	tr := tournoi.Nouveau()
-	require.NoError(t, tr.Creer("t1", "Tournoi d'essai"))
+	require.NoError(t, tr.Creer("t1", "Tournoi d'essai", true))
 	licences := make([]string, n)
 	for i := range licences {
 		licences[i] = fmt.Sprintf("%06d", i+1)
@@ -80,7 +80,7 @@ func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r 
 	}
 	_, err = store.Append(ctx, "tournoi-t1", eventstore.NoStream, data...)
 	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 7}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}
 	sim := simulation.New(lex, cfg)
 	depot := adapters.NewDepot(store, r, sim.Moteur())
 	_, err = sim.Jouer(simulation.Partie{ID: "t1-1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: licences, Graine: 7},

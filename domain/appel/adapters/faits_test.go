@@ -38,7 +38,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	require.NoError(t, err)
 	tournois := tadapters.NewDepot(store, reg)
 	tr := tournoi.Nouveau()
-	require.NoError(t, tr.Creer("t1", "Open"))
+	require.NoError(t, tr.Creer("t1", "Open", true))
 	require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: "J01", Nom: "J01", Table: 1}))
 	for _, p := range []string{"p1", "p2", "p3"} {
 		require.NoError(t, tr.AjouterPartie(p))

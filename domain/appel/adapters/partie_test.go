@@ -75,12 +75,12 @@ func jouerPartie(t *testing.T) *partieJouee {
 
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 3}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(3))}
 	sim := simulation.New(lex, cfg)
 	pj := &partieJouee{store: store, reg: reg, parties: dupadapters.NewDepot(store, reg, sim.Moteur()), tournois: tadapters.NewDepot(store, reg), horloge: h}
 	joueurs := []string{"J01", "J02", "J03", "J04", "J05", "J06"}
 	tr := tournoi.Nouveau()
-	require.NoError(t, tr.Creer("t1", "Open"))
+	require.NoError(t, tr.Creer("t1", "Open", true))
 	for i, j := range joueurs {
 		require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: j, Nom: j, Table: i + 1}))
 	}

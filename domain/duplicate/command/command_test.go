@@ -49,7 +49,7 @@ func nouveauBanc(t *testing.T) *banc {
 	b := &banc{ctx: ctx, store: store, depot: depot, moteur: m,
 		app: command.New(depot, m, eventstoretest.NewStepClock(eventstoretest.Epoch), directeur)}
 	require.NoError(t, b.app.CreerPartie(ctx, command.CreerPartie{Partie: "p1", Tournoi: "t1", Numero: 1,
-		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: []string{"L1", "L2", "L3"}}))
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: []string{"L1", "L2", "L3"}}))
 	return b
 }
 

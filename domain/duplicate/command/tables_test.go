@@ -34,7 +34,7 @@ func bancTables(t *testing.T) (*banc, duplicate.TopRetenu) {
 	t.Helper()
 	b := nouveauBanc(t)
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p2", Tournoi: "t1", Numero: 2,
-		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: []string{"J1", "J2", "J3", "J4", "J5", "J6"}}))
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: []string{"J1", "J2", "J3", "J4", "J5", "J6"}}))
 	require.NoError(t, b.app.Tirer(b.ctx, "p2", ""))
 	s := b.charger(t, "p2").Solutions()[0].Move
 	require.NoError(t, b.app.RetenirTop(b.ctx, "p2", s.Ref().String(), s.WordString()))
@@ -188,7 +188,7 @@ func TestSaisie_ReglesEntreTables(t *testing.T) {
 func TestSaisie_RamassageEntreLectureEtEcriture(t *testing.T) {
 	b := nouveauBanc(t)
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p2", Tournoi: "t1", Numero: 2,
-		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
 	require.NoError(t, b.app.Tirer(b.ctx, "p2", ""))
 	s := b.charger(t, "p2").Solutions()[0].Move
 	top := duplicate.TopRetenu{Ref: s.Ref().String(), Mot: s.WordString(), Score: int(s.Score)}
@@ -237,7 +237,7 @@ func jouer(t *testing.T, store eventstore.Store, b *banc) *adapters.Depot {
 	app := command.New(d, b.moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), directeur)
 	ctx := context.Background()
 	require.NoError(t, app.CreerPartie(ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
-		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 5}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(5))}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
 	for coup := 1; coup <= 3; coup++ {
 		require.NoError(t, app.Tirer(ctx, "p3", ""))
 		p, err := d.Charger(ctx, "p3")
@@ -367,7 +367,7 @@ func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
 		joueurs = append(joueurs, fmt.Sprintf("J%d", i))
 	}
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
-		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 11}, Joueurs: joueurs}))
+		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: joueurs}))
 	require.NoError(t, b.app.Tirer(b.ctx, "p3", ""))
 	s := b.charger(t, "p3").Solutions()[0].Move
 	require.NoError(t, b.app.RetenirTop(b.ctx, "p3", s.Ref().String(), s.WordString()))

@@ -28,7 +28,7 @@ func partie(t testing.TB, n int) (*duplicate.Partie, []eventstore.Event, *events
 	require.NoError(t, err)
 	r, err := adapters.Registre()
 	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: 3}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(3))}
 	joueurs := make([]string, n)
 	for i := range joueurs {
 		joueurs[i] = string(rune('A'+i%26)) + string(rune('0'+i/26))

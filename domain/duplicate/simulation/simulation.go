@@ -39,7 +39,8 @@ type Partie struct {
 	Numero      int
 	Config      duplicate.Config
 	Joueurs     []string
-	// Graine seeds the players' answers; Config.Graine seeds the bag.
+	// Graine seeds the players' answers; Config.GraineTest seeds the bag
+	// (without it the software draws from crypto/rand).
 	Graine uint64
 }
 

@@ -24,7 +24,7 @@ func joueurs(n int) []string {
 func jouer(t testing.TB, graine uint64, n int) (*duplicate.Partie, []any) {
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Graine: graine}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(graine))}
 	s := New(lex, cfg)
 	var evts []any
 	p, err := s.Jouer(Partie{ID: "p1", Config: cfg, Joueurs: joueurs(n), Graine: graine}, func(p *duplicate.Partie) error {

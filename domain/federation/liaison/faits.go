@@ -34,7 +34,7 @@ var publics = map[string]bool{
 
 // Publier turns the events of a game's stream into the facts a twinned
 // site replays, at the current schema version. A game's creation keeps its
-// configuration without the software bag's seed (which would tell the
+// configuration without the director's test seed (which would tell the
 // tirages to come) nor the principal's players.
 func Publier(registre *eventstore.Registry, events []eventstore.Event) ([]Fait, error) {
 	out := []Fait{}
@@ -47,7 +47,7 @@ func Publier(registre *eventstore.Registry, events []eventstore.Event) ([]Fait, 
 			return nil, err
 		}
 		if c, ok := v.(duplicate.PartieCreee); ok {
-			c.Config.Graine, c.Joueurs = 0, nil
+			c.Config.GraineTest, c.Joueurs = nil, nil
 			v = c
 		}
 		data, err := json.Marshal(v)

@@ -297,7 +297,7 @@ func avec[E any](f Fait, run func(E) error) error {
 // LEXIQUE_ABSENT on the first tirage, naming the list to load.
 func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.PartieCreee) error {
 	cfg := creee.Config
-	cfg.Source, cfg.Graine, cfg.TopJoue = duplicate.SourceDirecteur, 0, false
+	cfg.Source, cfg.GraineTest, cfg.TopJoue = duplicate.SourceDirecteur, nil, false
 	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
 		return err
 	}

@@ -42,9 +42,9 @@ func (a *Application) modifier(ctx context.Context, id string, f func(t *tournoi
 	return a.depot.Enregistrer(ctx, t, a.metadata)
 }
 
-// Creer opens a tournament.
-func (a *Application) Creer(ctx context.Context, id, nom string) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Creer(id, nom) })
+// Creer opens a tournament, rated (homologué) or friendly.
+func (a *Application) Creer(ctx context.Context, id, nom string, homologue bool) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Creer(id, nom, homologue) })
 }
 
 // Inscrire registers a player.

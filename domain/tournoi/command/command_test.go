@@ -35,7 +35,7 @@ func codeDe(t *testing.T, err error) string {
 func TestTournamentLifecycle(t *testing.T) {
 	ctx := context.Background()
 	app, depot, store := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Festival de Vichy"))
+	require.NoError(t, app.Creer(ctx, "T1", "Festival de Vichy", true))
 	require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Dupont", Club: "Vichy", Serie: "A", Table: 3}))
 	require.NoError(t, app.AjouterPartie(ctx, "T1", "T1-1"))
 
@@ -45,11 +45,11 @@ func TestTournamentLifecycle(t *testing.T) {
 		code string
 		f    func() error
 	}{
-		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "T1", "encore") }},
+		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "T1", "encore", true) }},
 		{"INVALID_PLAYER", func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) }},
 		{"NOT_FOUND", func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) }},
 		{"ALREADY_EXISTS", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
-		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "bad id!", "x") }},
+		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "bad id!", "x", true) }},
 	} {
 		assert.Equal(t, bad.code, codeDe(t, bad.f()))
 	}
@@ -69,7 +69,7 @@ func TestTournamentLifecycle(t *testing.T) {
 func TestConcurrentWritersConflict(t *testing.T) {
 	ctx := context.Background()
 	app, depot, _ := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Open"))
+	require.NoError(t, app.Creer(ctx, "T1", "Open", true))
 	a, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	b, err := depot.Charger(ctx, "T1")
@@ -89,7 +89,7 @@ func TestConcurrentWritersConflict(t *testing.T) {
 func TestIdempotenceAndVersion(t *testing.T) {
 	app, depot, store := setup(t)
 	base := context.Background()
-	require.NoError(t, app.Creer(eventstore.AvecCommande(base, eventstore.Commande{ID: "m1"}), "T1", "Open"))
+	require.NoError(t, app.Creer(eventstore.AvecCommande(base, eventstore.Commande{ID: "m1"}), "T1", "Open", true))
 	one := 1
 	ctx := eventstore.AvecCommande(base, eventstore.Commande{ID: "m2", Version: &one, Auteur: "directeur"})
 	j := tournoi.Joueur{Licence: "1", Nom: "A"}
@@ -115,7 +115,7 @@ func TestIdempotenceAndVersion(t *testing.T) {
 func TestExclusion_Article6_1(t *testing.T) {
 	ctx := context.Background()
 	app, depot, _ := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Open"))
+	require.NoError(t, app.Creer(ctx, "T1", "Open", true))
 	for _, l := range []string{"1", "2", "3"} {
 		require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: l, Nom: "J" + l}))
 	}

@@ -22,7 +22,7 @@
   }
   history.replaceState(null, "", adresse());
 
-  const REPLAY = `query($p: ID!, $c: Int!) { replay(partie: $p, coup: $c) {
+  const REPLAY = `query($p: ID!, $c: Int!) { partie(id: $p) { config { source graineTest } } replay(partie: $p, coup: $c) {
     coup dernierCoup lexique grille tirage reliquat sac
     top { mot reference score cases }
     solutions { mot reference score avecJoker admissible }
@@ -91,9 +91,10 @@
   async function charger() {
     const etat = document.getElementById("etat");
     try {
-      const d = (await session.query(REPLAY, { p: partie, c: coup })).replay;
+      const r = await session.query(REPLAY, { p: partie, c: coup }), d = r.replay;
       document.getElementById("contenu").hidden = false;
       document.getElementById("titre").textContent = "Commission — partie " + partie;
+      document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(r.partie && r.partie.config);
       document.getElementById("coup").textContent = `coup ${d.coup} / ${d.dernierCoup}`;
       document.getElementById("lexique").textContent = d.lexique;
       document.getElementById("tirage").textContent = d.tirage;

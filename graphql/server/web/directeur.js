@@ -16,7 +16,7 @@
     { cle: "serie", valide: (v) => /^[A-Za-z0-9]{1,3}$/.test(v) || `série « ${v} » : une lettre ou un chiffre (A, B, 1…)` },
     { cle: "table", entier: true },
   ];
-  const TOURNOI = `id nom version joueurs { licence nom club serie table } parties`;
+  const TOURNOI = `id nom version homologue joueurs { licence nom club serie table } parties`;
   let tournoi = null;
   let apercu = null;
 
@@ -72,7 +72,7 @@
   function montrer(t) {
     tournoi = t;
     $("tournoi").hidden = $("import").hidden = $("nouvelle-partie").hidden = false;
-    $("tournoi-titre").textContent = `${t.nom} (${t.id}) — ${t.joueurs.length} joueur(s)`;
+    $("tournoi-titre").textContent = `${t.nom} (${t.id}) — ${t.homologue ? "homologué" : "amical ou de test"} — ${t.joueurs.length} joueur(s)`;
     $("joueurs").replaceChildren(...t.joueurs.map((j) => Arbitre.ligne([[j.licence, false], [j.nom, false],
       [j.club || "", false], [j.serie || "", false], [j.table == null ? "" : j.table, true]])));
     $("parties").replaceChildren(...t.parties.map((p) => {
@@ -89,10 +89,10 @@
 
   $("creer-tournoi").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const id = $("tournoi-id").value.trim(), nom = $("tournoi-nom").value.trim();
+    const id = $("tournoi-id").value.trim(), nom = $("tournoi-nom").value.trim(), homologue = $("tournoi-homologue").checked;
     try {
-      const d = await session.query(`mutation($id: ID!, $nom: String!, $c: String) {
-        creerTournoi(id: $id, nom: $nom, clientMutationId: $c) { ${TOURNOI} } }`, { id, nom, c: Arbitre.cleAction() });
+      const d = await session.query(`mutation($id: ID!, $nom: String!, $h: Boolean!, $c: String) {
+        creerTournoi(id: $id, nom: $nom, homologue: $h, clientMutationId: $c) { ${TOURNOI} } }`, { id, nom, h: homologue, c: Arbitre.cleAction() });
       montrer(d.creerTournoi);
       history.replaceState(null, "", "/directeur?tournoi=" + encodeURIComponent(id));
       message(`Tournoi ${nom} créé.`);

@@ -172,3 +172,11 @@ Arbitre.Pager = class {
     this.legend.textContent = this.rows.length ? `page ${this.page + 1}/${pages} — ${this.rows.length} joueurs` : "";
   }
 };
+
+// sourceTirage is what every page showing a game says of its letters: the
+// juge-arbitre draws them unless the director chose the software (guide
+// §2.1), which is shown, with its test seed when it has one.
+Arbitre.sourceTirage = function (config) {
+  if (!config || config.source !== "logiciel") return "";
+  return config.graineTest ? "tirage par logiciel (graine de test)" : "tirage par logiciel";
+};
