@@ -42,12 +42,12 @@ func TestE2EIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		require.Empty(t, res.Errors, "%s: %+v", q, res.Errors)
 		return res
 	}
-	exiger(directeur, `mutation { creerTournoi(id:"`+pcTournoi+`", nom:"Open de Vichy") { id } }`, nil)
+	exiger(directeur, `mutation { creerTournoi(id:"`+pcTournoi+`", nom:"Open de Vichy", homologue: false) { id } }`, nil)
 	exiger(directeur, `mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"`+pcTournoi+`", joueurs:$j) { version } }`, map[string]any{"j": pcJoueurs})
 	var creee struct {
 		Config struct{ AvertissementsGratuits int }
 	}
-	exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"`+pcTournoi+`", partie:"`+pcPartie+`", config:{graine:$g, tempsParCoupSecondes:120}) {
+	exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"`+pcTournoi+`", partie:"`+pcPartie+`", config:{source: logiciel, graine:$g, tempsParCoupSecondes:120}) {
 		config { avertissementsGratuits } } }`, map[string]any{"g": e2eGraine}).into(t, "creerPartie", &creee)
 
 	p := map[string]any{"p": pcPartie}

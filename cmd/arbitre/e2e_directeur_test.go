@@ -368,7 +368,7 @@ func TestE2EDirecteur_Paragraphe3_2_RejetsAutomatiquesMontres(t *testing.T) {
 	s, jeton := serveurDuDirecteur(t)
 	api := e2eAPI{url: s.url, jeton: jeton}
 	inscrireJoueursT1(t, s, jeton, 2)
-	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 5}) { id } }`, nil, nil)
+	api.exiger(t, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 5}) { id } }`, nil, nil)
 	ctx := navigateur(t, 1400, 1100)
 	executer(t, ctx, chromedp.Navigate(s.url+"/directeur/partie/T1-1"))
 	entrerJeton(t, ctx, jeton)

@@ -554,8 +554,8 @@ func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 	directeur := apiToken(t, data, "--role", "director")
 	site := apiToken(t, data, "--role", "centre", "--tournoi", "J", "--centre", "S")
 	s := serveProcessus(t, data, "--rate", "0")
-	require.Empty(t, s.gql(directeur, `mutation { creerTournoi(id:"TP", nom:"Principal") { id } }`, nil).Errors)
-	require.Empty(t, s.gql(directeur, `mutation { creerPartie(tournoi:"TP", partie:"P-1", config:{graine: 3}) { id } }`, nil).Errors)
+	require.Empty(t, s.gql(directeur, `mutation { creerTournoi(id:"TP", nom:"Principal", homologue: false) { id } }`, nil).Errors)
+	require.Empty(t, s.gql(directeur, `mutation { creerPartie(tournoi:"TP", partie:"P-1", config:{source: logiciel, graine: 3}) { id } }`, nil).Errors)
 	envoyer := func(paquet []byte) string {
 		return s.gql(site, `mutation($p: String!) { envoyerResultatsJumeles(paquet:$p) { empreinte } }`,
 			map[string]any{"p": base64.StdEncoding.EncodeToString(paquet)}).code()

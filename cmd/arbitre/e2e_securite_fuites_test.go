@@ -107,10 +107,10 @@ func TestSecurite_MoteurDansLaPorteeDuJeton(t *testing.T) {
 	positions := map[string]map[string]any{}
 	for i, tournoi := range []string{"T1", "T2"} {
 		partie := tournoi + "-1"
-		require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open") { id } }`, map[string]any{"t": tournoi}).Errors)
+		require.Empty(t, s.gql(director, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Open", homologue: false) { id } }`, map[string]any{"t": tournoi}).Errors)
 		require.Empty(t, s.gql(director, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
 			map[string]any{"t": tournoi, "j": map[string]any{"licence": "L" + tournoi, "nom": "Joueur", "table": 1}}).Errors)
-		require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!, $g: Int!) { creerPartie(tournoi:$t, partie:$p, config:{graine: $g}) { version } }`,
+		require.Empty(t, s.gql(director, `mutation($t: ID!, $p: ID!, $g: Int!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: $g}) { version } }`,
 			map[string]any{"t": tournoi, "p": partie, "g": 7 + i}).Errors)
 		var p apiPartie
 		s.gql(director, `mutation($p: ID!) { tirer(partie:$p) { tirage grille } }`, map[string]any{"p": partie}).into(t, "tirer", &p)
@@ -254,9 +254,9 @@ func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
 // French) and nothing is written; a registered player is added.
 func TestSecurite_ArriveeEnRetardDUnInscrit(t *testing.T) {
 	s, director, _ := salleT1(t, 2)
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T2", nom:"Autre") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T2", nom:"Autre", homologue: false) { id } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T2", joueur:{licence:"L9", nom:"Joueur 9", table:1}) { version } }`, nil).Errors)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 	// L3 registers once the game has started.
 	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L3", nom:"Joueur 3", table:3}) { version } }`, nil).Errors)

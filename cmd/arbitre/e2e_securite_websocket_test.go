@@ -169,11 +169,11 @@ func TestSecurite_WebsocketInactifFerme(t *testing.T) {
 		c.Delais.InactiviteWS = inactivite
 	})
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
 	for i, p := range sousProtocoles {
 		t.Run(p.nom, func(t *testing.T) {
 			partie := fmt.Sprintf("T1-%d", i+1)
-			require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{graine: 7}) { version } }`,
+			require.Empty(t, s.gql(director, `mutation($p: ID!) { creerPartie(tournoi:"T1", partie:$p, config:{source: logiciel, graine: 7}) { version } }`,
 				map[string]any{"p": partie}).Errors)
 			var inactifs []*websocket.Conn
 			for range 20 {

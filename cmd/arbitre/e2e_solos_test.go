@@ -29,13 +29,13 @@ func TestE2EArt3_5_SolosAnnoncesEnFinDePartie(t *testing.T) {
 		require.Empty(t, res.Errors, "%s: %+v", q, res.Errors)
 		return res
 	}
-	exiger(`mutation { creerTournoi(id:"T1", nom:"Open de Vichy") { id } }`, nil)
+	exiger(`mutation { creerTournoi(id:"T1", nom:"Open de Vichy", homologue: false) { id } }`, nil)
 	var joueurs []map[string]any
 	for i := 1; i <= 16; i++ {
 		joueurs = append(joueurs, map[string]any{"licence": fmt.Sprintf("L%02d", i), "nom": fmt.Sprintf("Joueur %d", i), "club": "Vichy", "table": 1 + (i-1)/4})
 	}
 	exiger(`mutation($j: [JoueurInput!]!) { inscrireJoueurs(tournoi:"T1", joueurs:$j) { version } }`, map[string]any{"j": joueurs})
-	exiger(`mutation($g: Int!) { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine:$g}) { id } }`, map[string]any{"g": e2eGraine})
+	exiger(`mutation($g: Int!) { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine:$g}) { id } }`, map[string]any{"g": e2eGraine})
 
 	type ligne struct {
 		Licence      string
