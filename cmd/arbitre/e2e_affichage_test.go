@@ -122,6 +122,7 @@ func TestE2EAffichage_Paragraphe3_1_TirageRejetEtEtatDuCoup(t *testing.T) {
 	api.exiger(t, `mutation { demarrerChrono(partie:"T1-1") { version } }`, nil, nil)
 	attendre(t, ctx, jsTexte("#etat-coup", "Chrono en cours"), e2eAttente, "the chrono running")
 	h.Avancer(130 * time.Second)
+	api.exiger(t, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L9", nom:"Joueur 9", table:9}) { version } }`, nil, nil)
 	api.exiger(t, `mutation { arriveeEnRetard(partie:"T1-1", licence:"L9") { version } }`, nil, nil)
 	attendre(t, ctx, jsTexte("#etat-coup", "Temps écoulé"), e2eAttente, "the time over")
 	reliquat := retenirPremierTop(t, api, "T1-1")

@@ -239,10 +239,10 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	require.Empty(t, s.gql(arbiterA, `mutation { corrigerBulletin(partie:"T1-2", coup:1, licence:"L1") { licence } }`, nil).Errors)
 	// §3.8.3: on judged bulletins only; the others handed in none (§5.7).
 	s.exigerRefus(t, eliminer, t2, version("T1-2"), []refusAttendu{{"bulletins non jugés", director, "BULLETINS_PENDING"}})
-	for _, l := range []string{"L2", "L3", "L4"} {
-		require.Empty(t, s.gql(arbiterC, `mutation($l: ID!) { deposerBulletin(partie:"T1-2", coup:1, licence:$l, bulletin:{missing: true}) { licence } }`,
+	for l, jeton := range map[string]string{"L2": arbiterC, "L3": arbiterC, "L4": arbiterC, "L5": director} { // L5 sits at table 5
+		require.Empty(t, s.gql(jeton, `mutation($l: ID!) { deposerBulletin(partie:"T1-2", coup:1, licence:$l, bulletin:{missing: true}) { licence } }`,
 			map[string]any{"l": l}).Errors)
-		require.Empty(t, s.gql(arbiterC, `mutation($l: ID!) { corrigerBulletin(partie:"T1-2", coup:1, licence:$l) { licence } }`, map[string]any{"l": l}).Errors)
+		require.Empty(t, s.gql(jeton, `mutation($l: ID!) { corrigerBulletin(partie:"T1-2", coup:1, licence:$l) { licence } }`, map[string]any{"l": l}).Errors)
 	}
 	var fin struct {
 		Statut  string
@@ -272,7 +272,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-1", "m": "erreur"}, version("T1-1"), []refusAttendu{{"partie normale", director, "WRONG_STATE"}})
 	s.gql(director, annulerElim, t2m).into(t, "annulerEliminations", &fin)
 	assert.Equal(t, "top", fin.Statut)
-	assert.Equal(t, []string{"L1", "L2", "L3", "L4"}, fin.Joueurs, "the players eliminated on the coup are in again")
+	assert.Equal(t, []string{"L1", "L2", "L3", "L4", "L5"}, fin.Joueurs, "the players eliminated on the coup are in again")
 	assert.Nil(t, fin.Fin, "the end the elimination caused is undone")
 	s.exigerRefus(t, annulerElim, t2m, version("T1-2"), []refusAttendu{{"déjà annulées", director, "WRONG_STATE"}})
 

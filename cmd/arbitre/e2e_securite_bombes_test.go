@@ -212,8 +212,8 @@ func TestSecurite_BombeZipPaquets(t *testing.T) {
 		out, err := runArbitre(t, args...)
 		require.NoError(t, err, out)
 	}
-	runCLI("centre", "ouvrir", "--data", data, "--epreuve", "E", "--coups", "3")
-	runCLI("jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
+	runCLI("centre", "ouvrir", "--data", data, "--init", "--epreuve", "E", "--coups", "3")
+	runCLI("jumelage", "creer", "--data", data, "--init", "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
 	centre := apiToken(t, data, "--role", "centre", "--tournoi", "E", "--centre", "S")
 	s := serveProcessus(t, data, "--rate", "0")
 
@@ -292,7 +292,7 @@ func arbitreEnProcessus(t *testing.T, args ...string) (string, error, int64) {
 func TestSecurite_BombeZipCLI(t *testing.T) {
 	exigerLinux(t)
 	data := t.TempDir()
-	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
+	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--init", "--jumelage", "J", "--formule", "2", "--principal", "P", "--site", "S")
 	require.NoError(t, err, out)
 	dir := t.TempDir()
 	ecrire := func(nom string, contenu []byte) string {
@@ -549,7 +549,7 @@ func paquetDeJoueurs(t *testing.T, n, longueurNom int, graine string) []byte {
 func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 	exigerLinux(t)
 	data := t.TempDir()
-	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--jumelage", "J", "--formule", "1", "--principal", "P", "--tournoi", "TP", "--site", "S")
+	out, err := runArbitre(t, "jumelage", "creer", "--data", data, "--init", "--jumelage", "J", "--formule", "1", "--principal", "P", "--tournoi", "TP", "--site", "S")
 	require.NoError(t, err, out)
 	directeur := apiToken(t, data, "--role", "director")
 	site := apiToken(t, data, "--role", "centre", "--tournoi", "J", "--centre", "S")
