@@ -5673,11 +5673,11 @@ type LigneClassement {
   score: Int!
   "The sum of the tops."
   top: Int!
-  "Gap to the top (négatif), 0 or less."
+  "Score minus the sum of the tops (négatif): 0 or less, unless solo bonuses (§3.5) put the score above the tops."
   negatif: Int!
   "Percentage of the top."
   pourcentage: Float!
-  "Coups where he alone found the top."
+  "Solos (§3.5): coups where his word scored more than every other player's, even below the retained top (scores compared before a 5-point penalty); announced at the end of the game, 0 in the public standings until then."
   solos: Int!
   "Avertissements received."
   avertissements: Int!
@@ -6979,7 +6979,7 @@ type Partie {
   config: ConfigPartie!
   "15 rows A..O: '.' empty, 'A'-'Z' a tile, 'a'-'z' a joker."
   grille: [String!]!
-  "The tirage on the stand (reliquat first, §3.1), when a coup is open."
+  "The whole tirage on the stand, its letters in alphabetical order (joker last), when a coup is open; ` + "`" + `reliquat` + "`" + ` and ` + "`" + `nouvelles` + "`" + ` give it apart, in the order of §3.1."
   tirage: String
   "The reliquat of the tirage on the stand, announced first (§3.1): alphabetical, joker last, the joker added in the joker formula (§3.8.1) included; null between coups."
   reliquat: String

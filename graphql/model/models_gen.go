@@ -594,11 +594,11 @@ type LigneClassement struct {
 	Score int `json:"score"`
 	// The sum of the tops.
 	Top int `json:"top"`
-	// Gap to the top (négatif), 0 or less.
+	// Score minus the sum of the tops (négatif): 0 or less, unless solo bonuses (§3.5) put the score above the tops.
 	Negatif int `json:"negatif"`
 	// Percentage of the top.
 	Pourcentage float64 `json:"pourcentage"`
-	// Coups where he alone found the top.
+	// Solos (§3.5): coups where his word scored more than every other player's, even below the retained top (scores compared before a 5-point penalty); announced at the end of the game, 0 in the public standings until then.
 	Solos int `json:"solos"`
 	// Avertissements received.
 	Avertissements int `json:"avertissements"`
