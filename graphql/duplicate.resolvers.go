@@ -93,6 +93,17 @@ func (r *mutationResolver) Tirer(ctx context.Context, partie string, lettres *st
 	})
 }
 
+// ChargerFeuillePretiree is the resolver for the chargerFeuillePretiree field.
+func (r *mutationResolver) ChargerFeuillePretiree(ctx context.Context, partie string, feuille string, version *int, clientMutationID *string) (*model.Partie, error) {
+	f, err := duplicate.LireFeuille([]byte(feuille))
+	if err != nil {
+		return nil, invalidInput("feuille", err)
+	}
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.ChargerFeuille(ctx, partie, f)
+	})
+}
+
 // Rejeter is the resolver for the rejeter field.
 func (r *mutationResolver) Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {

@@ -53,7 +53,7 @@ func TestSecurite_ResoudreDelaiDepasse(t *testing.T) {
 	q := (&Resolver{Engine: solve.NewPool(lex)}).Query()
 	pos := model.PositionInput{Grille: strings.Split(strings.TrimSuffix(strings.Repeat("...............\n", 15), "\n"), "\n"), Tirage: "ZEN??NE"}
 
-	passe, cancel := context.WithDeadline(context.Background(), time.Now())
+	passe, cancel := context.WithDeadline(directeurSansTournoi(), time.Now())
 	defer cancel()
 	sol, err := q.Resoudre(passe, pos, nil)
 	assert.Nil(t, sol)

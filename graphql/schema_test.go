@@ -18,9 +18,10 @@ import (
 // must be an enum instead: adding a String to the schema fails
 // TestSchema_ChaineAEnsembleFerme until it is listed here, with its reason.
 var texteLibre = map[string]string{
-	"Acte.acteur":                              "who acted, as recorded",
-	"Acte.role":                                "as recorded in the event's metadata: a token's role in lower case, or another actor's (the simulation records directeur)",
-	"Acte.type":                                "event type of the catalogue: grows with every new event",
+	"Acte.acteur": "who acted, as recorded",
+	"Acte.role":   "as recorded in the event's metadata: a token's role in lower case, or another actor's (the simulation records directeur)",
+	"Acte.type":   "event type of the catalogue: grows with every new event",
+	"Mutation.chargerFeuillePretiree.feuille":  "a pre-drawn sheet, read by duplicate.LireFeuille",
 	"AmendementClassique.motif":                "director's words",
 	"Bulletin.corrigePar":                      "arbiter's identity",
 	"Bulletin.ecrit":                           "JSON as typed",

@@ -20,8 +20,8 @@ import (
 // letters of the coup (those of a tirage the rules reject first, separated
 // by a space) and its top.
 type ligneFeuille struct {
-	tirees, ref, mot string
-	score            int
+	reliquat, tirees, ref, mot string
+	score                      int
 }
 
 // feuillePretiree draws a sheet of n coups as the federation does before
@@ -47,7 +47,7 @@ func feuillePretiree(t *testing.T, n int) []ligneFeuille {
 		s.gql(directeur, `{ partie(id:"F-1") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &sol)
 		require.NotEmpty(t, sol.Solutions)
 		top := sol.Solutions[0]
-		feuille = append(feuille, ligneFeuille{tirees: moinsLettres(tirage, reliquat), ref: top.Reference, mot: top.Mot, score: top.Score})
+		feuille = append(feuille, ligneFeuille{reliquat: reliquat, tirees: moinsLettres(tirage, reliquat), ref: top.Reference, mot: top.Mot, score: top.Score})
 		s.gql(directeur, `mutation($r: String!, $m: String!) { retenirTop(partie:"F-1", reference:$r, mot:$m) { `+partieFields+` } }`,
 			map[string]any{"r": top.Reference, "m": top.Mot}).into(t, "retenirTop", &p)
 		reliquat = moinsLettres(tirage, posees(avant, p.Grille))

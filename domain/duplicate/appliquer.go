@@ -163,6 +163,8 @@ func (p *Partie) appliquer(e any) error {
 		mettre(p.toppings, e.Coup, e.Licence, e, 0)
 	case ResultatsClos:
 		return p.appliquerClos(e)
+	case FeuillePretireeChargee:
+		return p.appliquerFeuille(e)
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee

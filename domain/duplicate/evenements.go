@@ -155,6 +155,9 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[TirageEffectue](r, TypeTirageEffectue, 1)
 		},
 		func(r *eventstore.Registry) error { return eventstore.Register[TirageRejete](r, TypeTirageRejete, 1) },
+		func(r *eventstore.Registry) error {
+			return eventstore.Register[FeuillePretireeChargee](r, TypeFeuillePretireeChargee, 1)
+		},
 		func(r *eventstore.Registry) error { return eventstore.Register[TopRetenu](r, TypeTopRetenu, 1) },
 		func(r *eventstore.Registry) error { return eventstore.Register[CoupAnnule](r, TypeCoupAnnule, 1) },
 		func(r *eventstore.Registry) error {

@@ -95,6 +95,9 @@ type Partie struct {
 	clos bool
 	// rejets are the tirages rejected since the last tirage played (§3.2, §3.6).
 	rejets []TirageRejete
+	// feuille is the sheet of a pre-drawn game, once loaded (guide §2.17);
+	// never changed after, so copies share it.
+	feuille *Feuille
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
 	lecture eventstore.Lecture
@@ -349,6 +352,18 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 // rejet and the director draws again. Once the bag is empty the tirage is
 // the reliquat alone, whatever the source (§3.1, §3.7): lettres is empty.
 func (p *Partie) Tirer(saisie string) error {
+	if p.feuille != nil { // a pre-drawn game whose sheet is loaded (guide §2.17)
+		if saisie != "" {
+			return refus(CodeInvalidTirage, "la partie prétirée tire ses lettres de sa feuille : ne pas les saisir")
+		}
+		return p.TirerPretire(*p.feuille)
+	}
+	return p.tirer(saisie)
+}
+
+// tirer draws the tirage from the letters typed (saisie) or, for the
+// software, from the bag.
+func (p *Partie) tirer(saisie string) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
 	}

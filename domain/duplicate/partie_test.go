@@ -724,3 +724,35 @@ func TestArt3_8_1_TopConserveLeJoker(t *testing.T) {
 		})
 	}
 }
+
+// TestGuide2_17_FeuilleChargeeUneFois (issue 29 item 8): a pre-drawn game
+// loads its sheet once, checked whole, before its first tirage; from then
+// on each tirage is the sheet's line, drawn without typing letters, the
+// reliquat rules applied (a different top makes the sheet inapplicable).
+func TestGuide2_17_FeuilleChargeeUneFois(t *testing.T) {
+	f, err := LireFeuille([]byte("1 +ABCDEF? H8 BAC 14\n2 DEF?+GHI\n"))
+	require.NoError(t, err)
+	cfg := Config{TempsParCoup: 3 * time.Minute, Source: SourcePretiree}
+
+	directeur := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
+	refuse(t, directeur, CodeInvalidTirage, func() error { return directeur.ChargerFeuille(f) })
+
+	p := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
+	refuse(t, p, CodeInvalidTirage, func() error { return p.ChargerFeuille(Feuille{}) })
+	require.NoError(t, p.ChargerFeuille(f))
+	assert.Equal(t, []any{FeuillePretireeChargee{Coups: f.Coups}}, vider(p))
+	refuse(t, p, CodeWrongState, func() error { return p.ChargerFeuille(f) })
+	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("ABCDEF?") })
+
+	require.NoError(t, p.Tirer(""))
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "ABCDEF?", Source: SourcePretiree}}, vider(p), "the sheet's line, in its order")
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	require.NoError(t, p.Tirer(""))
+	r := p.Rack()
+	assert.Equal(t, "DEFGHI?", r.String(), "coup 2: the sheet's reliquat and new letters")
+
+	q := nouvellePartie(t, cfg, fixe(t, coup(t, "H8", "BAC", 14)))
+	require.NoError(t, q.Tirer("ABCDEF?"), "without a sheet, the letters are typed as before")
+	vider(q)
+	refuse(t, q, CodeWrongState, func() error { return q.ChargerFeuille(f) })
+}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,59 @@ func lireLigne(champs []string) (CoupPretire, error) {
 	return c, nil
 }
 
+// TypeFeuillePretireeChargee is the event of a pre-drawn game's sheet
+// loaded into the game.
+const TypeFeuillePretireeChargee = "partie.feuille_pretiree_chargee"
+
+// FeuillePretireeChargee records the sheet a pre-drawn game plays (guide
+// §2.17), read and checked whole, once, before the first tirage: from then
+// on each coup's tirage is the sheet's line (Tirer without letters).
+type FeuillePretireeChargee struct {
+	Coups []CoupPretire `json:"coups"`
+}
+
+// ChargerFeuille loads the sheet of a pre-drawn game, once, before its
+// first tirage (guide §2.17); LireFeuille reads and checks it.
+func (p *Partie) ChargerFeuille(f Feuille) error {
+	if err := p.exigerEnCours(); err != nil {
+		return err
+	}
+	if len(f.Coups) == 0 {
+		return refus(CodeInvalidTirage, "la feuille prétirée n'a aucun coup")
+	}
+	if err := p.exigerFeuilleChargeable(); err != nil {
+		return err
+	}
+	return p.record(FeuillePretireeChargee{Coups: f.Coups})
+}
+
+// exigerFeuilleChargeable lets a sheet be loaded: a pre-drawn game, no
+// sheet yet, before the first tirage.
+func (p *Partie) exigerFeuilleChargeable() error {
+	switch {
+	case p.config.Source != SourcePretiree:
+		return refus(CodeInvalidTirage, "la partie n'est pas une partie prétirée (source %s) : elle n'a pas de feuille", p.config.Source)
+	case p.feuille != nil:
+		return refus(CodeWrongState, "la feuille prétirée de la partie %s est déjà chargée : elle ne change plus", p.id)
+	case p.prochainCoup != 1 || !p.entreCoups():
+		return refus(CodeWrongState, "la feuille prétirée se charge avant le premier tirage")
+	}
+	return nil
+}
+
+// appliquerFeuille checks the sheet's event against the game before
+// keeping the sheet.
+func (p *Partie) appliquerFeuille(e FeuillePretireeChargee) error {
+	if err := p.exigerFeuilleChargeable(); err != nil {
+		return err
+	}
+	p.feuille = &Feuille{Coups: slices.Clone(e.Coups)}
+	return nil
+}
+
+// FeuillePretiree is the sheet the game plays, nil when none is loaded.
+func (p *Partie) FeuillePretiree() *Feuille { return p.feuille }
+
 // TirerPretire draws the next coup from a pre-drawn game's sheet (guide
 // §2.17): the new letters in the sheet's order. It is refused when the game
 // does not play a pre-drawn sheet, when the sheet has no line for the coup,
@@ -130,5 +184,5 @@ func (p *Partie) TirerPretire(f Feuille) error {
 	if reliquat := p.lettres.rack; reliquat != attendu {
 		return refus(CodeInvalidTirage, "coup %d : la feuille prévoit le reliquat %q, la grille laisse %q", coup, c.Reliquat, reliquat.String())
 	}
-	return p.Tirer(c.Tirees)
+	return p.tirer(c.Tirees)
 }

@@ -426,6 +426,7 @@ type ComplexityRoot struct {
 		AnnulerCoup               func(childComplexity int, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) int
 		AnnulerEliminations       func(childComplexity int, partie string, motif string, version *int, clientMutationID *string) int
 		ArriveeEnRetard           func(childComplexity int, partie string, licence string, version *int, clientMutationID *string) int
+		ChargerFeuillePretiree    func(childComplexity int, partie string, feuille string, version *int, clientMutationID *string) int
 		CloreResultats            func(childComplexity int, partie string, confirmerManquants *bool, version *int, clientMutationID *string) int
 		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		CloturerMatch             func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -885,6 +886,7 @@ type MutationResolver interface {
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
+	ChargerFeuillePretiree(ctx context.Context, partie string, feuille string, version *int, clientMutationID *string) (*model.Partie, error)
 	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error)
 	AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error)
@@ -2546,6 +2548,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ArriveeEnRetard(childComplexity, args["partie"].(string), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.chargerFeuillePretiree":
+		if e.ComplexityRoot.Mutation.ChargerFeuillePretiree == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_chargerFeuillePretiree_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ChargerFeuillePretiree(childComplexity, args["partie"].(string), args["feuille"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.cloreResultats":
 		if e.ComplexityRoot.Mutation.CloreResultats == nil {
 			break
@@ -7124,8 +7137,19 @@ extend type Mutation {
   tirer(
     "The game."
     partie: ID!
-    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag, and for every source once the bag is empty (the tirage is the reliquat alone, §3.7)."
+    "Typed draws: the new letters in order of extraction, '?' a joker; empty for the software's bag, for a pre-drawn game whose sheet is loaded (the sheet's line, guide §2.17), and for every source once the bag is empty (the tirage is the reliquat alone, §3.7)."
     lettres: String
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Loads a pre-drawn game's sheet (guide §2.17), checked whole, once, before the first tirage: from then on tirer draws each coup from it."
+  chargerFeuillePretiree(
+    "The game, created with source pretiree."
+    partie: ID!
+    "The sheet, one coup a line (« 1  +EAIRST?  H4 ARISTE 64 », RELIQUAT+NEW LETTERS, the solution optional; '#' starts a comment) or its JSON form ({\"coups\":[{\"coup\":1,\"reliquat\":\"\",\"tirees\":\"EAIRST?\"}]})."
+    feuille: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -9602,6 +9626,44 @@ func (ec *executionContext) field_Mutation_arriveeEnRetard_args(ctx context.Cont
 		return nil, err
 	}
 	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_chargerFeuillePretiree_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "feuille",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["feuille"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "version",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
@@ -21705,6 +21767,68 @@ func (ec *executionContext) fieldContext_Mutation_tirer(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_chargerFeuillePretiree(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_chargerFeuillePretiree(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ChargerFeuillePretiree(ctx, fc.Args["partie"].(string), fc.Args["feuille"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+			return ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_chargerFeuillePretiree(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partie(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_chargerFeuillePretiree_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_rejeter(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33564,6 +33688,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "tirer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_tirer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "chargerFeuillePretiree":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_chargerFeuillePretiree(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -130,10 +130,11 @@ func (a *Application) Tirer(ctx context.Context, partie, lettres string) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Tirer(lettres) })
 }
 
-// TirerPretire draws the next coup from a pre-drawn game's sheet (guide
-// §2.17); duplicate.LireFeuille reads the sheet.
-func (a *Application) TirerPretire(ctx context.Context, partie string, f duplicate.Feuille) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.TirerPretire(f) })
+// ChargerFeuille loads a pre-drawn game's sheet, once, before its first
+// tirage (guide §2.17); duplicate.LireFeuille reads and checks it. Tirer
+// then draws each coup from it.
+func (a *Application) ChargerFeuille(ctx context.Context, partie string, f duplicate.Feuille) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ChargerFeuille(f) })
 }
 
 // Rejeter rejects a tirage at the director's choice (§3.2, guide §4.2).
