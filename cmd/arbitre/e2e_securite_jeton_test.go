@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 
@@ -45,7 +46,7 @@ func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
 		switch msg.Type {
 		case "ping":
 			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
-		case "pong", "complete":
+		case "pong", "complete", "ka": // ka: graphql-ws's keep-alive
 		default:
 			t.Fatalf("received %s after the token stopped working: %s", msg.Type, msg.Payload)
 		}
@@ -279,6 +280,86 @@ func TestSecurite_RevocationSelonLaPorteeDuJeton(t *testing.T) {
 			} else {
 				assert.Empty(t, got, "%s: %s still works", c.name, name)
 			}
+		}
+	}
+}
+
+// Issue 28, item 1: a websocket authenticated by the upgrade's
+// Authorization header, with an empty connection_init, on both
+// subprotocols. Once its token is revoked or expired, the socket mints no
+// token and streams no solution: it is closed within a second.
+func TestSecurite_JetonDeLEnteteWebsocketRevoqueOuExpire(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+	const solutions = `subscription { coupAnnonce(partie:"T1-1") { version solutions { mot } } }`
+	const emettre = `mutation { emettreJeton(demande:{role: DIRECTOR, heures: 720}) { secret } }`
+
+	for _, p := range sousProtocoles {
+		for _, fin := range []string{"revoked", "expired"} {
+			t.Run(p.nom+" "+fin, func(t *testing.T) {
+				var victime string
+				if fin == "revoked" {
+					victime = apiToken(t, data, "--role", "director")
+				} else {
+					victime = apiToken(t, data, "--role", "director", "--ttl", "3s")
+				}
+				var moi struct {
+					Jeton  string
+					Expire time.Time
+				}
+				s.gql(victime, `{ moi { jeton expire } }`, nil).into(t, "moi", &moi)
+
+				conn, _, err := ouvrirWS(t, s, p.nom, http.Header{"Authorization": {"Bearer " + victime}})
+				require.NoError(t, err)
+				initialiserWS(t, conn, p.ack)
+				require.NoError(t, conn.WriteJSON(map[string]any{"id": "1", "type": p.debut, "payload": map[string]any{"query": solutions}}))
+				recu := prochainMessage(t, conn, p.donnees)
+				require.Contains(t, string(recu), "solutions", "the header's token is the connection's")
+
+				var limite time.Time
+				if fin == "revoked" {
+					require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": moi.Jeton}).Errors)
+					limite = time.Now().Add(time.Second)
+				} else {
+					limite = moi.Expire.Add(time.Second)
+					time.Sleep(time.Until(moi.Expire))
+				}
+				// The client goes on as if nothing happened; the write may
+				// meet a connection already closed.
+				_ = conn.WriteJSON(map[string]any{"id": "2", "type": p.debut, "payload": map[string]any{"query": emettre}})
+				for _, change := range []string{`mutation { interrompre(partie:"T1-1") { version } }`, `mutation { reprendre(partie:"T1-1") { version } }`} {
+					require.Empty(t, s.gql(director, change, nil).Errors, "a change the token must not see")
+				}
+				closedBy(t, conn, limite)
+			})
+		}
+	}
+}
+
+// prochainMessage reads conn until a message of type typ arrives, skipping
+// keep-alives, and returns its payload.
+func prochainMessage(t *testing.T, conn *websocket.Conn, typ string) json.RawMessage {
+	t.Helper()
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	for {
+		var msg struct {
+			Type    string          `json:"type"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		require.NoError(t, conn.ReadJSON(&msg))
+		switch msg.Type {
+		case typ:
+			return msg.Payload
+		case "ping":
+			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
+		case "pong", "ka":
+		default:
+			t.Fatalf("unexpected message %s: %s", msg.Type, msg.Payload)
 		}
 	}
 }

@@ -142,6 +142,19 @@ func (r *Registre) parID(id string) (Habilitation, bool) {
 	return r.parEmp[emp], ok
 }
 
+// Verifier tells whether the token of h, accepted earlier by Authentifier,
+// still works at instant now: neither revoked nor expired since. Every
+// operation asks again, a websocket's as well as a request's.
+func (r *Registre) Verifier(h Habilitation, now time.Time) error {
+	switch {
+	case !r.Existe(h.JetonID):
+		return errRevoque
+	case !now.Before(h.Expire):
+		return expire(h)
+	}
+	return nil
+}
+
 // Existe reports whether a token id is known (issued and not revoked).
 func (r *Registre) Existe(id string) bool {
 	_, ok := r.parID(id)
