@@ -66,3 +66,19 @@ func PeutRevoquer(issuer, cible Habilitation) error {
 	}
 	return nil
 }
+
+// PorteeListe decides which tokens lecteur may list: only a director's;
+// a director limited to one tournament lists that tournament's only.
+// tournoi, when given, limits the list to one tournament's tokens. tous
+// says every token is listed; otherwise those of the tournament returned.
+func PorteeListe(lecteur Habilitation, tournoi string) (tous bool, portee string, err error) {
+	switch {
+	case lecteur.Role != Directeur:
+		return false, "", &Error{Code: CodeForbidden, Message: "seul le juge-arbitre liste les jetons"}
+	case lecteur.Tournoi != "" && tournoi != "" && tournoi != lecteur.Tournoi:
+		return false, "", &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", lecteur.Tournoi)}
+	case lecteur.Tournoi != "":
+		return false, lecteur.Tournoi, nil
+	}
+	return tournoi == "", tournoi, nil
+}
