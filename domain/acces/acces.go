@@ -149,7 +149,8 @@ type Demande struct {
 
 // Emettre creates a token: the secret to hand over (shown once) and the
 // event to record. A token issued by another one expires at the latest
-// when its issuer does, whatever the duration asked. entropy is crypto/rand.Reader outside tests.
+// when its issuer does, whatever the duration asked. entropy is
+// crypto/rand.Reader outside tests.
 func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev JetonEmis, err error) {
 	if _, err := ParseRole(string(d.Role)); err != nil {
 		return "", JetonEmis{}, err

@@ -54,7 +54,8 @@ func PeutEmettre(issuer Habilitation, d Demande) error {
 // PeutRevoquer decides whether issuer may revoke the token cible, whose
 // scope is the one its emission recorded: only a director; a director
 // limited to one tournament only that tournament's tokens, never a token
-// valid for every tournament.
+// valid for every tournament. The tokens cible issued, revoked with it,
+// are within its scope (PeutEmettre): the cascade never leaves it.
 func PeutRevoquer(issuer, cible Habilitation) error {
 	switch {
 	case issuer.Role != Directeur:
