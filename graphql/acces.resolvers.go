@@ -19,7 +19,8 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err != nil {
 		return nil, err
 	}
-	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle), Centre: deref(demande.Centre)}
+	d := acces.Demande{Role: demande.Role, Tournoi: deref(demande.Tournoi), Libelle: deref(demande.Libelle), Centre: deref(demande.Centre),
+		Emetteur: &issuer}
 	if d.Duree, err = acces.DureeEnHeures(demande.Heures); err != nil {
 		return nil, err
 	}
@@ -61,6 +62,25 @@ func (r *queryResolver) Moi(ctx context.Context) (*model.Habilitation, error) {
 	}
 	return &model.Habilitation{Jeton: h.JetonID, Role: h.Role, Tournoi: optional(h.Tournoi),
 		Tables: optional(h.Tables.String()), Expire: h.Expire}, nil
+}
+
+// Jetons is the resolver for the jetons field.
+func (r *queryResolver) Jetons(ctx context.Context, tournoi *string) ([]model.Jeton, error) {
+	lecteur, err := habilitation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	fiches, err := r.Acces.Jetons.Lister(ctx, lecteur, deref(tournoi), r.Acces.Clock.Now())
+	if err != nil {
+		return nil, err
+	}
+	jetons := make([]model.Jeton, len(fiches))
+	for i, f := range fiches {
+		jetons[i] = model.Jeton{ID: f.JetonID, Empreinte: f.Empreinte, Role: f.Role, Tournoi: optional(f.Tournoi),
+			Tables: optional(f.Tables.String()), Centre: optional(f.Centre), Libelle: optional(f.Libelle),
+			Expire: f.Expire, Emetteur: optional(f.Emetteur)}
+	}
+	return jetons, nil
 }
 
 // Mutation returns generated.MutationResolver implementation.

@@ -15,41 +15,49 @@ import (
 type authKey struct{}
 
 // authState is what the request's credentials established: rights, or the
-// reason a presented token was refused.
+// reason a presented token was refused. reg and now are the registry and
+// clock that accepted the token: every operation asks them again whether
+// it still works (a websocket outlives its token).
 type authState struct {
 	hab *acces.Habilitation
 	err error
+	reg *acces.Registre
+	now func() time.Time
 }
 
 // Authenticate reads a bearer value ("Bearer <jeton>" or the bare secret)
 // against the registry and records the outcome in the context. No value
 // means an anonymous request (public data only).
-func Authenticate(ctx context.Context, reg *acces.Registre, bearer string, now time.Time) context.Context {
+func Authenticate(ctx context.Context, reg *acces.Registre, bearer string, now func() time.Time) context.Context {
 	secret := bearerSecret(bearer)
 	if secret == "" {
 		return ctx
 	}
-	h, err := reg.Authentifier(ctx, secret, now)
+	h, err := reg.Authentifier(ctx, secret, now())
 	if err != nil {
 		return context.WithValue(ctx, authKey{}, authState{err: err})
 	}
-	return context.WithValue(ctx, authKey{}, authState{hab: &h})
+	return context.WithValue(ctx, authKey{}, authState{hab: &h, reg: reg, now: now})
 }
 
 // AuthenticateConnection authenticates a websocket's connection_init: no
-// value opens an anonymous connection, a refused token refuses the
-// connection, and an accepted one gives a context that ends when the token
-// is revoked or expires, which closes the connection and its subscriptions.
-func AuthenticateConnection(ctx context.Context, reg *acces.Registre, bearer string, now time.Time) (context.Context, error) {
-	secret := bearerSecret(bearer)
-	if secret == "" {
+// value keeps what the upgrade request's Authorization header established
+// (anonymous without one), a refused token (in connection_init or in the
+// header) refuses the connection, and an accepted one, whichever way it
+// came, gives a context that ends when the token is revoked or expires,
+// which closes the connection and its subscriptions.
+func AuthenticateConnection(ctx context.Context, reg *acces.Registre, bearer string, now func() time.Time) (context.Context, error) {
+	if bearerSecret(bearer) != "" {
+		ctx = Authenticate(ctx, reg, bearer, now)
+	}
+	st, _ := ctx.Value(authKey{}).(authState)
+	switch {
+	case st.err != nil:
+		return nil, st.err
+	case st.hab == nil:
 		return ctx, nil
 	}
-	h, err := reg.Authentifier(ctx, secret, now)
-	if err != nil {
-		return nil, err
-	}
-	return context.WithValue(reg.Veiller(ctx, h, now), authKey{}, authState{hab: &h}), nil
+	return reg.Veiller(ctx, *st.hab, now()), nil
 }
 
 // bearerSecret takes the secret out of "Bearer <jeton>", the scheme in any
@@ -66,7 +74,7 @@ func bearerSecret(bearer string) string {
 func AuthMiddleware(reg *acces.Registre, now func() time.Time) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(Authenticate(r.Context(), reg, r.Header.Get("Authorization"), now())))
+			next.ServeHTTP(w, r.WithContext(Authenticate(r.Context(), reg, r.Header.Get("Authorization"), now)))
 		})
 	}
 }
@@ -75,10 +83,12 @@ func AuthMiddleware(reg *acces.Registre, now func() time.Time) func(http.Handler
 // there are none.
 func habilitation(ctx context.Context) (acces.Habilitation, error) {
 	st, _ := ctx.Value(authKey{}).(authState)
-	var ended *acces.Error
-	if st.hab != nil && errors.As(context.Cause(ctx), &ended) {
-		// The connection's token was revoked or expired while it was open.
-		st = authState{err: ended}
+	if st.hab != nil {
+		// The token may have been revoked or expired since it was
+		// accepted (a websocket's operations come long after).
+		if err := st.reg.Verifier(*st.hab, st.now()); err != nil {
+			st = authState{err: err}
+		}
 	}
 	switch {
 	case st.err != nil:

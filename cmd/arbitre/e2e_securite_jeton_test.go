@@ -1,9 +1,12 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 
@@ -45,7 +48,7 @@ func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
 		switch msg.Type {
 		case "ping":
 			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
-		case "pong", "complete":
+		case "pong", "complete", "ka": // ka: graphql-ws's keep-alive
 		default:
 			t.Fatalf("received %s after the token stopped working: %s", msg.Type, msg.Payload)
 		}
@@ -180,7 +183,7 @@ func TestSecurite_SchemaBearerInsensibleALaCasse(t *testing.T) {
 // the API and by the CLI; a refusal is INVALID_INPUT in French.
 func TestSecurite_DureeDeJetonBornee(t *testing.T) {
 	data := t.TempDir()
-	director := apiToken(t, data, "--role", "director")
+	director := apiToken(t, data, "--role", "director", "--ttl", "720h") // a token never outlives its issuer
 	s := startAPIServer(t, data)
 	defer s.stop()
 	emettre := `mutation($h: Int!) { emettreJeton(demande:{role: ARBITER, tournoi:"T1", heures:$h}) { expire } }`
@@ -281,4 +284,213 @@ func TestSecurite_RevocationSelonLaPorteeDuJeton(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Issue 28, item 1: a websocket authenticated by the upgrade's
+// Authorization header, with an empty connection_init, on both
+// subprotocols. Once its token is revoked or expired, the socket mints no
+// token and streams no solution: it is closed within a second.
+func TestSecurite_JetonDeLEnteteWebsocketRevoqueOuExpire(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+	const solutions = `subscription { coupAnnonce(partie:"T1-1") { version solutions { mot } } }`
+	const emettre = `mutation { emettreJeton(demande:{role: DIRECTOR, heures: 720}) { secret } }`
+
+	for _, p := range sousProtocoles {
+		for _, fin := range []string{"revoked", "expired"} {
+			t.Run(p.nom+" "+fin, func(t *testing.T) {
+				var victime string
+				if fin == "revoked" {
+					victime = apiToken(t, data, "--role", "director")
+				} else {
+					victime = apiToken(t, data, "--role", "director", "--ttl", "3s")
+				}
+				var moi struct {
+					Jeton  string
+					Expire time.Time
+				}
+				s.gql(victime, `{ moi { jeton expire } }`, nil).into(t, "moi", &moi)
+
+				conn, _, err := ouvrirWS(t, s, p.nom, http.Header{"Authorization": {"Bearer " + victime}})
+				require.NoError(t, err)
+				initialiserWS(t, conn, p.ack)
+				require.NoError(t, conn.WriteJSON(map[string]any{"id": "1", "type": p.debut, "payload": map[string]any{"query": solutions}}))
+				recu := prochainMessage(t, conn, p.donnees)
+				require.Contains(t, string(recu), "solutions", "the header's token is the connection's")
+
+				var limite time.Time
+				if fin == "revoked" {
+					require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": moi.Jeton}).Errors)
+					limite = time.Now().Add(time.Second)
+				} else {
+					limite = moi.Expire.Add(time.Second)
+					time.Sleep(time.Until(moi.Expire))
+				}
+				// The client goes on as if nothing happened; the write may
+				// meet a connection already closed.
+				_ = conn.WriteJSON(map[string]any{"id": "2", "type": p.debut, "payload": map[string]any{"query": emettre}})
+				for _, change := range []string{`mutation { interrompre(partie:"T1-1") { version } }`, `mutation { reprendre(partie:"T1-1") { version } }`} {
+					require.Empty(t, s.gql(director, change, nil).Errors, "a change the token must not see")
+				}
+				closedBy(t, conn, limite)
+			})
+		}
+	}
+}
+
+// prochainMessage reads conn until a message of type typ arrives, skipping
+// keep-alives, and returns its payload.
+func prochainMessage(t *testing.T, conn *websocket.Conn, typ string) json.RawMessage {
+	t.Helper()
+	require.NoError(t, conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	for {
+		var msg struct {
+			Type    string          `json:"type"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		require.NoError(t, conn.ReadJSON(&msg))
+		switch msg.Type {
+		case typ:
+			return msg.Payload
+		case "ping":
+			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
+		case "pong", "ka":
+		default:
+			t.Fatalf("unexpected message %s: %s", msg.Type, msg.Payload)
+		}
+	}
+}
+
+// Issue 28, item 8: a token issued over the API never outlives the token
+// that issued it, and revoking a token revokes the tokens it issued, and
+// theirs: over HTTP as over their open websockets. A token the command line
+// issued is nobody's child and survives.
+func TestSecurite_JetonEnfantNeSurvitPasASonParent(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	parent := apiToken(t, data, "--role", "director", "--ttl", "1h")
+	autre := apiToken(t, data, "--role", "arbiter", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	var moi struct {
+		Jeton  string
+		Expire time.Time
+	}
+	s.gql(parent, `{ moi { jeton expire } }`, nil).into(t, "moi", &moi)
+
+	emettre := `mutation($r: Role!, $t: String) { emettreJeton(demande:{role: $r, tournoi: $t, heures: 720}) { secret expire } }`
+	var enfant, petitEnfant struct {
+		Secret string
+		Expire time.Time
+	}
+	s.gql(parent, emettre, map[string]any{"r": "DIRECTOR", "t": "T1"}).into(t, "emettreJeton", &enfant)
+	assert.False(t, enfant.Expire.After(moi.Expire), "the child expires at %s, after its parent (%s)", enfant.Expire, moi.Expire)
+	s.gql(enfant.Secret, emettre, map[string]any{"r": "ARBITER", "t": "T1"}).into(t, "emettreJeton", &petitEnfant)
+	assert.False(t, petitEnfant.Expire.After(moi.Expire), "the grandchild expires at %s, after its grandparent (%s)", petitEnfant.Expire, moi.Expire)
+	var expire struct{ Expire time.Time }
+	s.gql(enfant.Secret, `{ moi { expire } }`, nil).into(t, "moi", &expire)
+	assert.Equal(t, enfant.Expire, expire.Expire, "the registry holds the expiry the API announced")
+
+	live := s.connect("Bearer " + petitEnfant.Secret)
+	var ack map[string]any
+	require.NoError(t, live.ReadJSON(&ack))
+	require.Equal(t, "connection_ack", ack["type"])
+
+	require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": moi.Jeton}).Errors)
+	closedBy(t, live, time.Now().Add(time.Second))
+	for nom, secret := range map[string]string{"parent": parent, "child": enfant.Secret, "grandchild": petitEnfant.Secret} {
+		res := s.gql(secret, `{ moi { role } }`, nil)
+		require.Equal(t, "UNAUTHENTICATED", res.code(), nom)
+		assert.Equal(t, "jeton révoqué", res.Errors[0].Message, nom)
+	}
+	assert.Empty(t, s.gql(autre, `{ moi { role } }`, nil).Errors, "a token of the command line is nobody's child")
+	assert.Empty(t, s.gql(director, `{ moi { role } }`, nil).Errors)
+}
+
+// Issue 28, item 8: a director lists the tokens that still work in his
+// scope — fingerprint, role, scope, label, expiry, issuer, never a secret;
+// a director of one tournament sees that tournament's only, and no one
+// else lists them.
+func TestSecurite_ListeDesJetons(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director", "--label", "Juge-arbitre")
+	directorT1 := apiToken(t, data, "--role", "director", "--tournoi", "T1")
+	arbitreT2 := apiToken(t, data, "--role", "arbiter", "--tournoi", "T2", "--tables", "1-4")
+	revoque := apiToken(t, data, "--role", "commission", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	require.Empty(t, s.gql(director, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": s.jetonID(revoque)}).Errors)
+	var issued struct{ ID, Secret string }
+	s.gql(directorT1, `mutation { emettreJeton(demande:{role: ARBITER, tournoi: "T1", tables: "5-8", libelle: "Table 5"}) { id secret } }`, nil).into(t, "emettreJeton", &issued)
+
+	type fiche struct {
+		ID, Empreinte, Role string
+		Tournoi, Tables     *string
+		Libelle, Emetteur   *string
+		Expire              time.Time
+	}
+	const lister = `query($t: String) { jetons(tournoi: $t) { id empreinte role tournoi tables libelle expire emetteur } }`
+	liste := func(token string, tournoi any) (map[string]fiche, apiResult) {
+		res := s.gql(token, lister, map[string]any{"t": tournoi})
+		var fiches []fiche
+		if len(res.Errors) == 0 {
+			res.into(t, "jetons", &fiches)
+		}
+		parID := map[string]fiche{}
+		for _, f := range fiches {
+			parID[f.ID] = f
+		}
+		return parID, res
+	}
+	ids := map[string]string{"director": s.jetonID(director), "director T1": s.jetonID(directorT1),
+		"arbiter T2": s.jetonID(arbitreT2), "issued": issued.ID}
+
+	tous, res := liste(director, nil)
+	require.Empty(t, res.Errors)
+	assert.Len(t, tous, 4, "every token that works, the revoked one aside")
+	for nom, id := range ids {
+		assert.Contains(t, tous, id, nom)
+	}
+	f := tous[issued.ID]
+	assert.Equal(t, "ARBITER", f.Role)
+	assert.Equal(t, "T1", *f.Tournoi)
+	assert.Equal(t, "5-8", *f.Tables)
+	assert.Equal(t, "Table 5", *f.Libelle)
+	assert.Equal(t, ids["director T1"], *f.Emetteur, "issued by the director of T1")
+	assert.Nil(t, tous[ids["director"]].Emetteur, "issued by the command line")
+	assert.Equal(t, "Juge-arbitre", *tous[ids["director"]].Libelle)
+	assert.Equal(t, "1-4", *tous[ids["arbiter T2"]].Tables)
+	sum := sha256.Sum256([]byte(issued.Secret))
+	assert.Equal(t, hex.EncodeToString(sum[:]), f.Empreinte, "the holder of a secret recognises its token")
+	brut := s.gql(director, lister, nil).Data["jetons"]
+	for _, secret := range []string{director, directorT1, arbitreT2, revoque, issued.Secret} {
+		assert.NotContains(t, string(brut), secret, "no secret is listed")
+	}
+
+	t2, res := liste(director, "T2")
+	require.Empty(t, res.Errors)
+	assert.Equal(t, []string{ids["arbiter T2"]}, keys(t2), "naming a tournament lists its tokens")
+
+	local, res := liste(directorT1, nil)
+	require.Empty(t, res.Errors)
+	assert.ElementsMatch(t, []string{ids["director T1"], issued.ID}, keys(local), "a director of T1 sees T1's tokens only")
+	_, res = liste(directorT1, "T2")
+	assert.Equal(t, "FORBIDDEN", res.code(), "nor another tournament's")
+	_, res = liste(arbitreT2, nil)
+	assert.Equal(t, "FORBIDDEN", res.code(), "an arbiter lists nothing")
+	_, res = liste("", nil)
+	assert.Equal(t, "UNAUTHENTICATED", res.code())
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

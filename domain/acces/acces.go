@@ -107,9 +107,13 @@ type JetonEmis struct {
 	Libelle string    `json:"libelle,omitempty"`
 	// Centre is the centre a centre's token speaks for (guide §2.17).
 	Centre string `json:"centre,omitempty"`
+	// Emetteur is the id of the token that issued this one over the API;
+	// empty for a token of the command line. Revoking it revokes this one.
+	Emetteur string `json:"emetteur,omitempty"`
 }
 
-// JetonRevoque records that a token no longer works.
+// JetonRevoque records that a token no longer works, nor any token it
+// issued, directly or not.
 type JetonRevoque struct {
 	ID string `json:"id"`
 }
@@ -138,10 +142,15 @@ type Demande struct {
 	Duree   time.Duration
 	Libelle string
 	Centre  string
+	// Emetteur is the token issuing this one (nil: the command line): the
+	// new token expires no later than it, and is revoked with it.
+	Emetteur *Habilitation
 }
 
 // Emettre creates a token: the secret to hand over (shown once) and the
-// event to record. entropy is crypto/rand.Reader outside tests.
+// event to record. A token issued by another one expires at the latest
+// when its issuer does, whatever the duration asked. entropy is
+// crypto/rand.Reader outside tests.
 func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev JetonEmis, err error) {
 	if _, err := ParseRole(string(d.Role)); err != nil {
 		return "", JetonEmis{}, err
@@ -167,8 +176,15 @@ func Emettre(entropy io.Reader, now time.Time, d Demande) (secret string, ev Jet
 		return "", JetonEmis{}, fmt.Errorf("drawing a token id: %w", err)
 	}
 	secret = "arb_" + base64.RawURLEncoding.EncodeToString(raw[:])
-	return secret, JetonEmis{ID: id.String(), Empreinte: Empreinte(secret), Role: d.Role, Tournoi: d.Tournoi,
-		Tables: d.Tables, Expire: now.Add(d.Duree).UTC(), Libelle: d.Libelle, Centre: d.Centre}, nil
+	ev = JetonEmis{ID: id.String(), Empreinte: Empreinte(secret), Role: d.Role, Tournoi: d.Tournoi,
+		Tables: d.Tables, Expire: now.Add(d.Duree).UTC(), Libelle: d.Libelle, Centre: d.Centre}
+	if d.Emetteur != nil {
+		ev.Emetteur = d.Emetteur.JetonID
+		if ev.Expire.After(d.Emetteur.Expire) {
+			ev.Expire = d.Emetteur.Expire.UTC()
+		}
+	}
+	return secret, ev, nil
 }
 
 // Empreinte is the fingerprint stored for a secret.

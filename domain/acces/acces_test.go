@@ -209,3 +209,26 @@ func TestSecurite_VeillerJeton(t *testing.T) {
 		return len(reg.veilles) == 0
 	}, 5*time.Second, time.Millisecond, "no watch outlives its context")
 }
+
+// Issue 28, item 8: a token whose issuer was revoked before its emission
+// reached the registry (issued in the instant the issuer was revoked)
+// never works; revoking a token revokes its descendants, not its siblings.
+func TestSecurite_RevocationEnCascade(t *testing.T) {
+	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	emis := func(id, emetteur string) JetonEmis {
+		return JetonEmis{ID: id, Empreinte: Empreinte("arb_" + id), Role: Directeur, Expire: now.Add(time.Hour), Emetteur: emetteur}
+	}
+	r := NewRegistre()
+	for _, ev := range []any{emis("racine", ""), emis("enfant", "racine"), emis("petit-enfant", "enfant"), emis("voisin", ""),
+		JetonRevoque{ID: "racine"}, emis("tardif", "racine")} {
+		r.Appliquer(ev)
+	}
+	for id, marche := range map[string]bool{"racine": false, "enfant": false, "petit-enfant": false, "tardif": false, "voisin": true} {
+		_, err := r.Authentifier(context.Background(), "arb_"+id, now)
+		if marche {
+			assert.NoError(t, err, id)
+		} else {
+			assert.Equal(t, errRevoque, err, id)
+		}
+	}
+}

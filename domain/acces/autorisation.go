@@ -54,7 +54,8 @@ func PeutEmettre(issuer Habilitation, d Demande) error {
 // PeutRevoquer decides whether issuer may revoke the token cible, whose
 // scope is the one its emission recorded: only a director; a director
 // limited to one tournament only that tournament's tokens, never a token
-// valid for every tournament.
+// valid for every tournament. The tokens cible issued, revoked with it,
+// are within its scope (PeutEmettre): the cascade never leaves it.
 func PeutRevoquer(issuer, cible Habilitation) error {
 	switch {
 	case issuer.Role != Directeur:
@@ -65,4 +66,20 @@ func PeutRevoquer(issuer, cible Habilitation) error {
 		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
 	}
 	return nil
+}
+
+// PorteeListe decides which tokens lecteur may list: only a director's;
+// a director limited to one tournament lists that tournament's only.
+// tournoi, when given, limits the list to one tournament's tokens. tous
+// says every token is listed; otherwise those of the tournament returned.
+func PorteeListe(lecteur Habilitation, tournoi string) (tous bool, portee string, err error) {
+	switch {
+	case lecteur.Role != Directeur:
+		return false, "", &Error{Code: CodeForbidden, Message: "seul le juge-arbitre liste les jetons"}
+	case lecteur.Tournoi != "" && tournoi != "" && tournoi != lecteur.Tournoi:
+		return false, "", &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", lecteur.Tournoi)}
+	case lecteur.Tournoi != "":
+		return false, lecteur.Tournoi, nil
+	}
+	return tournoi == "", tournoi, nil
 }

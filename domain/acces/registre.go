@@ -2,6 +2,8 @@ package acces
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -15,6 +17,11 @@ type Habilitation struct {
 	Expire  time.Time
 	// Centre is the centre a centre's token speaks for.
 	Centre string
+	// Libelle names the holder, for people.
+	Libelle string
+	// Emetteur is the id of the token that issued this one (empty: the
+	// command line).
+	Emetteur string
 }
 
 // Registre holds the valid tokens, fed with the access events in log order.
@@ -31,6 +38,9 @@ type Registre struct {
 	position uint64
 	// ecarts are the events of the log the registry could not decode.
 	ecarts []Ecart
+	// enfants are the ids of the tokens each token issued, by its id: they
+	// are revoked with it.
+	enfants map[string][]string
 	// veilles are the contexts to end when a token is revoked, by token id.
 	veilles map[string]map[*veille]struct{}
 	// source is the store the registry catches up from; set by Suivre.
@@ -48,7 +58,7 @@ type veille struct{ cancel context.CancelCauseFunc }
 // NewRegistre returns an empty registry.
 func NewRegistre() *Registre {
 	return &Registre{parEmp: map[string]Habilitation{}, empDeID: map[string]string{}, revoques: map[string]bool{},
-		veilles: map[string]map[*veille]struct{}{}}
+		enfants: map[string][]string{}, veilles: map[string]map[*veille]struct{}{}}
 }
 
 // Appliquer takes one access event (JetonEmis or JetonRevoque); other
@@ -63,18 +73,40 @@ func (r *Registre) Appliquer(ev any) {
 func (r *Registre) appliquer(ev any) {
 	switch e := ev.(type) {
 	case JetonEmis:
-		r.parEmp[e.Empreinte] = Habilitation{JetonID: e.ID, Role: e.Role, Tournoi: e.Tournoi, Tables: e.Tables, Expire: e.Expire, Centre: e.Centre}
+		if _, ok := r.empDeID[e.Emetteur]; e.Emetteur != "" && !ok {
+			// Its issuer was revoked before it was recorded: it never works.
+			r.revoques[e.Empreinte] = true
+			return
+		}
+		r.parEmp[e.Empreinte] = Habilitation{JetonID: e.ID, Role: e.Role, Tournoi: e.Tournoi, Tables: e.Tables, Expire: e.Expire,
+			Centre: e.Centre, Libelle: e.Libelle, Emetteur: e.Emetteur}
 		r.empDeID[e.ID] = e.Empreinte
+		if e.Emetteur != "" {
+			r.enfants[e.Emetteur] = append(r.enfants[e.Emetteur], e.ID)
+		}
 	case JetonRevoque:
-		if emp, ok := r.empDeID[e.ID]; ok {
-			r.revoques[emp] = true
-		}
-		delete(r.parEmp, r.empDeID[e.ID])
-		delete(r.empDeID, e.ID)
-		for v := range r.veilles[e.ID] {
-			v.cancel(errRevoque)
-		}
-		delete(r.veilles, e.ID)
+		r.revoquer(e.ID)
+	}
+}
+
+// revoquer forgets token id and the tokens it issued, directly or not, and
+// ends their watches; r.mu held.
+func (r *Registre) revoquer(id string) {
+	emp, ok := r.empDeID[id]
+	if !ok {
+		return
+	}
+	r.revoques[emp] = true
+	delete(r.parEmp, emp)
+	delete(r.empDeID, id)
+	for v := range r.veilles[id] {
+		v.cancel(errRevoque)
+	}
+	delete(r.veilles, id)
+	enfants := r.enfants[id]
+	delete(r.enfants, id)
+	for _, enfant := range enfants {
+		r.revoquer(enfant)
 	}
 }
 
@@ -140,6 +172,54 @@ func (r *Registre) parID(id string) (Habilitation, bool) {
 	defer r.mu.RUnlock()
 	emp, ok := r.empDeID[id]
 	return r.parEmp[emp], ok
+}
+
+// Verifier tells whether the token of h, accepted earlier by Authentifier,
+// still works at instant now: neither revoked nor expired since. Every
+// operation asks again, a websocket's as well as a request's.
+func (r *Registre) Verifier(h Habilitation, now time.Time) error {
+	switch {
+	case !r.Existe(h.JetonID):
+		return errRevoque
+	case !now.Before(h.Expire):
+		return expire(h)
+	}
+	return nil
+}
+
+// Fiche is a token as a director lists it: its fingerprint, never its
+// secret.
+type Fiche struct {
+	Empreinte string
+	Habilitation
+}
+
+// Lister returns the tokens that work at instant now in lecteur's scope
+// (PorteeListe), sorted by expiry then id, catching up with the store
+// like Authentifier.
+func (r *Registre) Lister(ctx context.Context, lecteur Habilitation, tournoi string, now time.Time) ([]Fiche, error) {
+	tous, tournoi, err := PorteeListe(lecteur, tournoi)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.rattraperBorne(ctx); err != nil {
+		return nil, err
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var fiches []Fiche
+	for emp, h := range r.parEmp {
+		if now.Before(h.Expire) && (tous || h.Tournoi == tournoi) {
+			fiches = append(fiches, Fiche{Empreinte: emp, Habilitation: h})
+		}
+	}
+	slices.SortFunc(fiches, func(a, b Fiche) int {
+		if c := a.Expire.Compare(b.Expire); c != 0 {
+			return c
+		}
+		return strings.Compare(a.JetonID, b.JetonID)
+	})
+	return fiches, nil
 }
 
 // Existe reports whether a token id is known (issued and not revoked).

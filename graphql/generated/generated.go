@@ -300,6 +300,18 @@ type ComplexityRoot struct {
 		Retire func(childComplexity int) int
 	}
 
+	Jeton struct {
+		Centre    func(childComplexity int) int
+		Emetteur  func(childComplexity int) int
+		Empreinte func(childComplexity int) int
+		Expire    func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Libelle   func(childComplexity int) int
+		Role      func(childComplexity int) int
+		Tables    func(childComplexity int) int
+		Tournoi   func(childComplexity int) int
+	}
+
 	JetonEmis struct {
 		Expire  func(childComplexity int) int
 		ID      func(childComplexity int) int
@@ -613,6 +625,7 @@ type ComplexityRoot struct {
 		ExportArchive       func(childComplexity int, tournoi string, format model.FormatExport) int
 		FaitsPartie         func(childComplexity int, partie string, depuis *int) int
 		Gcg                 func(childComplexity int, match string) int
+		Jetons              func(childComplexity int, tournoi *string) int
 		Joueur              func(childComplexity int, id string) int
 		MatchClassique      func(childComplexity int, id string) int
 		Moi                 func(childComplexity int) int
@@ -908,6 +921,7 @@ type PartieResolver interface {
 type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
+	Jetons(ctx context.Context, tournoi *string) ([]model.Jeton, error)
 	Appel(ctx context.Context, id string) (*model.Appel, error)
 	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
 	ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error)
@@ -1937,6 +1951,61 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InscritClassique.Retire(childComplexity), true
+
+	case "Jeton.centre":
+		if e.ComplexityRoot.Jeton.Centre == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Centre(childComplexity), true
+	case "Jeton.emetteur":
+		if e.ComplexityRoot.Jeton.Emetteur == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Emetteur(childComplexity), true
+	case "Jeton.empreinte":
+		if e.ComplexityRoot.Jeton.Empreinte == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Empreinte(childComplexity), true
+	case "Jeton.expire":
+		if e.ComplexityRoot.Jeton.Expire == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Expire(childComplexity), true
+	case "Jeton.id":
+		if e.ComplexityRoot.Jeton.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.ID(childComplexity), true
+	case "Jeton.libelle":
+		if e.ComplexityRoot.Jeton.Libelle == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Libelle(childComplexity), true
+	case "Jeton.role":
+		if e.ComplexityRoot.Jeton.Role == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Role(childComplexity), true
+	case "Jeton.tables":
+		if e.ComplexityRoot.Jeton.Tables == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Tables(childComplexity), true
+	case "Jeton.tournoi":
+		if e.ComplexityRoot.Jeton.Tournoi == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Jeton.Tournoi(childComplexity), true
 
 	case "JetonEmis.expire":
 		if e.ComplexityRoot.JetonEmis.Expire == nil {
@@ -3788,6 +3857,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Gcg(childComplexity, args["match"].(string)), true
 
+	case "Query.jetons":
+		if e.ComplexityRoot.Query.Jetons == nil {
+			break
+		}
+
+		args, err := ec.field_Query_jetons_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Jetons(childComplexity, args["tournoi"].(*string)), true
 	case "Query.joueur":
 		if e.ComplexityRoot.Query.Joueur == nil {
 			break
@@ -4858,12 +4938,12 @@ input DemandeJeton {
 
 "Commands: every change goes through one of these fields."
 type Mutation {
-  "Issues a token (its secret is shown once)."
+  "Issues a token (its secret is shown once). It expires at the latest when the token issuing it does, and is revoked with it."
   emettreJeton(
     "What the token may do and for how long."
     demande: DemandeJeton!
   ): JetonEmis! @acces(roles: [DIRECTOR])
-  "Revokes a token at once: open websockets using it are closed."
+  "Revokes a token at once, and the tokens it issued, directly or not: open websockets using them are closed."
   revoquerJeton(
     "The token's id."
     id: ID!
@@ -4875,6 +4955,33 @@ type Mutation {
 extend type Query {
   "Who the request's token says you are (null without a token)."
   moi: Habilitation
+  "The tokens that still work in the director's scope, by expiry: a director limited to one tournament lists that tournament's only. Never a secret."
+  jetons(
+    "Only this tournament's tokens."
+    tournoi: String
+  ): [Jeton!]! @acces(roles: [DIRECTOR])
+}
+
+"A token as a director lists it: never its secret."
+type Jeton {
+  "The token's id, to revoke it."
+  id: ID!
+  "The hex SHA-256 of the secret: its holder recognises it, no one recovers the secret from it."
+  empreinte: String!
+  "What the token lets its holder do."
+  role: Role!
+  "The tournament it is limited to, if any."
+  tournoi: String
+  "The tables of an arbiter, e.g. 1-40."
+  tables: String
+  "The centre a CENTRE token speaks for."
+  centre: String
+  "Who holds it, as its issuer wrote."
+  libelle: String
+  "When the token stops working."
+  expire: Time!
+  "The id of the token that issued it (null: the command line); it is revoked with that one and never outlives it."
+  emetteur: ID
 }
 
 "What the request's token allows."
@@ -8489,6 +8596,30 @@ func (ec *executionContext) childFields_InscritClassique(ctx context.Context, fi
 		return ec.fieldContext_InscritClassique_retire(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InscritClassique", field.Name)
+}
+
+func (ec *executionContext) childFields_Jeton(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Jeton_id(ctx, field)
+	case "empreinte":
+		return ec.fieldContext_Jeton_empreinte(ctx, field)
+	case "role":
+		return ec.fieldContext_Jeton_role(ctx, field)
+	case "tournoi":
+		return ec.fieldContext_Jeton_tournoi(ctx, field)
+	case "tables":
+		return ec.fieldContext_Jeton_tables(ctx, field)
+	case "centre":
+		return ec.fieldContext_Jeton_centre(ctx, field)
+	case "libelle":
+		return ec.fieldContext_Jeton_libelle(ctx, field)
+	case "expire":
+		return ec.fieldContext_Jeton_expire(ctx, field)
+	case "emetteur":
+		return ec.fieldContext_Jeton_emetteur(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Jeton", field.Name)
 }
 
 func (ec *executionContext) childFields_JetonEmis(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12322,6 +12453,20 @@ func (ec *executionContext) field_Query_gcg_args(ctx context.Context, rawArgs ma
 		return nil, err
 	}
 	args["match"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_jetons_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
 	return args, nil
 }
 
@@ -16547,6 +16692,213 @@ func (ec *executionContext) _InscritClassique_retire(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_InscritClassique_retire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("InscritClassique", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _Jeton_id(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "ID")
+}
+
+func (ec *executionContext) _Jeton_empreinte(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_empreinte(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Empreinte, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_empreinte(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "String")
+}
+
+func (ec *executionContext) _Jeton_role(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_role(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Role, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v acces.Role) graphql.Marshaler {
+			return ec.marshalNRole2arbitreᚋdomainᚋaccesᚐRole(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "Role")
+}
+
+func (ec *executionContext) _Jeton_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_tournoi(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tournoi, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_tournoi(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "String")
+}
+
+func (ec *executionContext) _Jeton_tables(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_tables(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Tables, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_tables(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "String")
+}
+
+func (ec *executionContext) _Jeton_centre(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_centre(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Centre, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_centre(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "String")
+}
+
+func (ec *executionContext) _Jeton_libelle(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_libelle(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Libelle, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_libelle(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "String")
+}
+
+func (ec *executionContext) _Jeton_expire(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_expire(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Expire, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_expire(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "Time")
+}
+
+func (ec *executionContext) _Jeton_emetteur(ctx context.Context, field graphql.CollectedField, obj *model.Jeton) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Jeton_emetteur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Emetteur, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Jeton_emetteur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Jeton", field, false, false, "ID")
 }
 
 func (ec *executionContext) _JetonEmis_id(ctx context.Context, field graphql.CollectedField, obj *model.JetonEmis) (ret graphql.Marshaler) {
@@ -24563,6 +24915,68 @@ func (ec *executionContext) fieldContext_Query_moi(_ context.Context, field grap
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Habilitation(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_jetons(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_jetons(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Jetons(ctx, fc.Args["tournoi"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal []model.Jeton
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal []model.Jeton
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []model.Jeton) graphql.Marshaler {
+			return ec.marshalNJeton2ᚕarbitreᚋgraphqlᚋmodelᚐJetonᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_jetons(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Jeton(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_jetons_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -32592,6 +33006,79 @@ func (ec *executionContext) _InscritClassique(ctx context.Context, sel ast.Selec
 	return out
 }
 
+var jetonImplementors = []string{"Jeton"}
+
+func (ec *executionContext) _Jeton(ctx context.Context, sel ast.SelectionSet, obj *model.Jeton) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, jetonImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Jeton")
+		case "id":
+			out.Values[i] = ec._Jeton_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "empreinte":
+			out.Values[i] = ec._Jeton_empreinte(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "role":
+			out.Values[i] = ec._Jeton_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tournoi":
+			out.Values[i] = ec._Jeton_tournoi(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "tables":
+			out.Values[i] = ec._Jeton_tables(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "centre":
+			out.Values[i] = ec._Jeton_centre(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "libelle":
+			out.Values[i] = ec._Jeton_libelle(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expire":
+			out.Values[i] = ec._Jeton_expire(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emetteur":
+			out.Values[i] = ec._Jeton_emetteur(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var jetonEmisImplementors = []string{"JetonEmis"}
 
 func (ec *executionContext) _JetonEmis(ctx context.Context, sel ast.SelectionSet, obj *model.JetonEmis) graphql.Marshaler {
@@ -34568,6 +35055,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, false,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_moi(ctx, field)
+				})
+		case "jetons":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_jetons(ctx, field)
 				})
 		case "appel":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -37170,6 +37663,26 @@ var (
 		appel.IssueAmende:    "amende",
 	}
 )
+
+func (ec *executionContext) marshalNJeton2arbitreᚋgraphqlᚋmodelᚐJeton(ctx context.Context, sel ast.SelectionSet, v model.Jeton) graphql.Marshaler {
+	return ec._Jeton(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNJeton2ᚕarbitreᚋgraphqlᚋmodelᚐJetonᚄ(ctx context.Context, sel ast.SelectionSet, v []model.Jeton) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNJeton2arbitreᚋgraphqlᚋmodelᚐJeton(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
 
 func (ec *executionContext) marshalNJetonEmis2ᚖarbitreᚋgraphqlᚋmodelᚐJetonEmis(ctx context.Context, sel ast.SelectionSet, v *model.JetonEmis) graphql.Marshaler {
 	if v == nil {

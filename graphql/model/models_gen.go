@@ -506,6 +506,28 @@ type InscritClassique struct {
 	Retire bool `json:"retire"`
 }
 
+// A token as a director lists it: never its secret.
+type Jeton struct {
+	// The token's id, to revoke it.
+	ID string `json:"id"`
+	// The hex SHA-256 of the secret: its holder recognises it, no one recovers the secret from it.
+	Empreinte string `json:"empreinte"`
+	// What the token lets its holder do.
+	Role acces.Role `json:"role"`
+	// The tournament it is limited to, if any.
+	Tournoi *string `json:"tournoi,omitempty"`
+	// The tables of an arbiter, e.g. 1-40.
+	Tables *string `json:"tables,omitempty"`
+	// The centre a CENTRE token speaks for.
+	Centre *string `json:"centre,omitempty"`
+	// Who holds it, as its issuer wrote.
+	Libelle *string `json:"libelle,omitempty"`
+	// When the token stops working.
+	Expire time.Time `json:"expire"`
+	// The id of the token that issued it (null: the command line); it is revoked with that one and never outlives it.
+	Emetteur *string `json:"emetteur,omitempty"`
+}
+
 // A token just issued: the only time its secret is shown.
 type JetonEmis struct {
 	// The token's id, to revoke it.

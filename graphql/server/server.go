@@ -137,10 +137,11 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 		if bearer == "" {
 			bearer = p.GetString("authorization")
 		}
-		// A refused token refuses the connection; an accepted one closes
-		// it when revoked or expired. The ack carries no payload: the
-		// init payload holds the secret.
-		ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now())
+		// A refused token refuses the connection; an accepted one, from
+		// connection_init or the upgrade's header, closes it when revoked
+		// or expired. The ack carries no payload: the init payload holds
+		// the secret.
+		ctx, err := graphql.AuthenticateConnection(ctx, cfg.Tokens, bearer, cfg.Now)
 		if err != nil {
 			return nil, nil, err
 		}
