@@ -107,6 +107,11 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer store.Close()
+	if scelle, ok := store.(eventstore.Scelle); ok {
+		if err := scelle.Rupture(); err != nil {
+			return fmt.Errorf("serve refusé : %w", err)
+		}
+	}
 	db, err := projection.OpenDB(flags.projectionDBPath())
 	if err != nil {
 		return err
@@ -131,6 +136,9 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return err
+		}
+		if err := runner.Prolonge(ctx); err != nil {
+			return fmt.Errorf("serve refusé : %w", err)
 		}
 		runner.Log, runner.Avance = log, avance
 		runners = append(runners, runner)
