@@ -86,7 +86,10 @@ func init() {
 // closes, in-flight requests finish (every acknowledged mutation is already
 // in the store), projections stop at a checkpoint, the store closes.
 // configure adjusts the server's configuration (serve's flags). Only one
-// server runs on a data directory: it holds the directory's lock file.
+// server runs on a data directory: it holds the directory's lock file. It
+// refuses to start on a log that does not extend its seal file or the
+// checkpoint a projection took on it (a tail deleted, an older copy
+// restored): serving it would launder the loss (docs/eventstore.md).
 func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []string, log *slog.Logger, configure ...func(*server.Config)) error {
 	tuneGC()
 	lexiques, err := loadLexicons(lexPaths)
