@@ -230,3 +230,36 @@ func TestSceau_NeRemplaceQueParUneTeteQuiLeProlonge(t *testing.T) {
 	_, err = store.AppendLot(ctx, []eventstore.Ajout{{Stream: "partie-1", Expected: eventstore.Any, Events: []eventstore.EventData{evenement()}}})
 	assert.ErrorIs(t, err, eventstore.ErrTampered)
 }
+
+// Issue 28 item 3: a seal file edited (another hash, a position past the
+// log) or unreadable is a log that does not extend it: the store opens and
+// reads, and refuses appends saying why.
+func TestSceau_SceauModifieOuIllisibleRefuseLesAjouts(t *testing.T) {
+	dir, seal := writeChainedLog(t)
+	autre := seal
+	autre.Hash = bytes.Repeat([]byte{7}, 32)
+	plusLoin := seal
+	plusLoin.Position = chainedEvents + 5
+	for _, c := range []struct {
+		nom, sceau, err string
+	}{
+		{"autre empreinte", autre.String(), "il a vu à la position 200 un autre événement"},
+		{"position au-delà du journal", plusLoin.String(), "il a vu la position 205, et le journal finit à 200"},
+		{"illisible", "pas un sceau", "le fichier de sceau est illisible"},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			path := damagedCopy(t, dir, "")
+			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), sqlitestore.SealName), []byte(c.sceau+"\n"), 0o600))
+			ctx := context.Background()
+			store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+			require.NoError(t, err)
+			defer store.Close()
+			events, err := store.ReadStream(ctx, "partie-1", 0, 10)
+			require.NoError(t, err)
+			assert.NotEmpty(t, events)
+			_, err = store.Append(ctx, "partie-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(`{}`)})
+			assert.ErrorIs(t, err, eventstore.ErrTampered)
+			assert.ErrorContains(t, err, c.err)
+		})
+	}
+}

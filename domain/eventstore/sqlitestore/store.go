@@ -675,6 +675,7 @@ func (s *Store) writeSeals() {
 func (s *Store) seal(head eventstore.Sceau) {
 	current, found, err := ReadSeal(s.path)
 	if err != nil {
+		s.rompre(sceauIllisible(err))
 		return
 	}
 	if found {
@@ -705,12 +706,13 @@ func (s *Store) seal(head eventstore.Sceau) {
 }
 
 // verifierSceau checks, as the store opens, that its log extends the seal
-// file beside it; when it does not, the store opens for reading only
-// (Rupture).
+// file beside it; when it does not, or the seal cannot be read, the store
+// opens for reading only (Rupture).
 func (s *Store) verifierSceau(ctx context.Context) error {
 	seal, found, err := ReadSeal(s.path)
 	if err != nil {
-		return eventstore.NewError(eventstore.CodeCorruptStore, "reading the seal file beside "+s.path, err)
+		s.rompre(sceauIllisible(err))
+		return nil
 	}
 	if !found {
 		return nil
@@ -720,6 +722,12 @@ func (s *Store) verifierSceau(ctx context.Context) error {
 		s.rompre(ecart)
 	}
 	return err
+}
+
+// sceauIllisible says that the seal file cannot be read or parsed: the
+// store cannot tell whether its log extends it, and takes it as not.
+func sceauIllisible(err error) string {
+	return fmt.Sprintf("le fichier de sceau est illisible (%v) : on ne peut plus savoir si le journal le prolonge. Rien n'est ajouté à ce journal : « arbitre store verify » détaille", err)
 }
 
 // rompre records the first reason the log does not extend its seal.
