@@ -26,7 +26,7 @@ func (r *queryResolver) Replay(ctx context.Context, partie string, coup int) (*m
 	if err != nil {
 		return nil, invalidInput("partie", err)
 	}
-	evts, err := eventstore.LireFluxVerifie(ctx, r.Journal, stream)
+	evts, err := eventstore.ReadFamily(ctx, r.Journal, stream)
 	if err != nil {
 		return nil, err
 	}

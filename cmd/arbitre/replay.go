@@ -107,7 +107,7 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPaths []string, id stri
 	}
 	defer ws.store.Close()
 	store, registre := ws.store, ws.registry
-	evts, err := eventstore.LireFluxVerifie(ctx, store, stream)
+	evts, err := eventstore.ReadFamily(ctx, store, stream)
 	if err != nil {
 		return err
 	}

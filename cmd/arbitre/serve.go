@@ -86,7 +86,10 @@ func init() {
 // closes, in-flight requests finish (every acknowledged mutation is already
 // in the store), projections stop at a checkpoint, the store closes.
 // configure adjusts the server's configuration (serve's flags). Only one
-// server runs on a data directory: it holds the directory's lock file.
+// server runs on a data directory: it holds the directory's lock file. It
+// refuses to start on a log that does not extend its seal file or the
+// checkpoint a projection took on it (a tail deleted, an older copy
+// restored): serving it would launder the loss (docs/eventstore.md).
 func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []string, log *slog.Logger, configure ...func(*server.Config)) error {
 	tuneGC()
 	lexiques, err := loadLexicons(lexPaths)
@@ -107,6 +110,11 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer store.Close()
+	if scelle, ok := store.(eventstore.Scelle); ok {
+		if err := scelle.Rupture(); err != nil {
+			return fmt.Errorf("serve refusé : %w", err)
+		}
+	}
 	db, err := projection.OpenDB(flags.projectionDBPath())
 	if err != nil {
 		return err
@@ -131,6 +139,9 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		runner, err := projection.NewRunner(ctx, db, p, store)
 		if err != nil {
 			return err
+		}
+		if err := runner.Prolonge(ctx); err != nil {
+			return fmt.Errorf("serve refusé : %w", err)
 		}
 		runner.Log, runner.Avance = log, avance
 		runners = append(runners, runner)

@@ -2,7 +2,6 @@ package eventstore
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -13,14 +12,23 @@ import (
 
 // Chained is a store that chains every event of its global log to the
 // previous one (Event.Hash, see ChainHash) and has an identity, a random id
-// created with the store and kept in it. The SQLite store is chained;
-// EventStoreDB is not (see docs/eventstore.md).
+// created with the store and kept in it. Its reads of streams (ReadStream,
+// Sections.ReadSections) check each event against the one before it in the
+// global log and fail with ErrTampered on an altered event, so an aggregate
+// or a replay never reads one. The SQLite store is chained; EventStoreDB is
+// not (see docs/eventstore.md).
 type Chained interface {
 	// Identity is the store's id; a copy of the file keeps it.
 	Identity() string
-	// HashBefore returns the hash of the event right before position in
-	// the global log, nil when none is before it.
-	HashBefore(ctx context.Context, position uint64) ([]byte, error)
+}
+
+// Scelle is a store that keeps a seal of its log beside it (the SQLite
+// store's DIR/sceau) and refuses appends once its log no longer extends
+// that seal.
+type Scelle interface {
+	// Rupture is why the log does not extend the seal (ErrTampered), nil
+	// while it does.
+	Rupture() error
 }
 
 // ChainHash is the hash of event e given the hash of the event before it in
@@ -112,40 +120,4 @@ func (m *Maillon) Check(e Event) error {
 		return newError(CodeTampered, fmt.Sprintf("event at position %d (%s@%d) does not match its hash: it was modified, or an event before it was inserted, removed or moved", e.Position, e.Stream, e.Revision), nil)
 	}
 	return nil
-}
-
-// VerifierChaine checks that each of events (read from one stream, say)
-// is still chained to the event before it in the global log of r: an
-// altered event is ErrTampered, naming its position. A store that does not
-// chain its events (not Chained) is taken as it is.
-func VerifierChaine(ctx context.Context, r Reader, events []Event) error {
-	c, ok := r.(Chained)
-	if !ok {
-		return nil
-	}
-	for _, e := range events {
-		previous, err := c.HashBefore(ctx, e.Position)
-		if err != nil {
-			return err
-		}
-		if err := NewMaillon(previous).Check(e); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// LireFluxVerifie reads a whole stream with its sub-streams (ReadFamily: a
-// game and its tables) and checks that each of its events is still chained
-// in the global log (VerifierChaine): what a replay reads as evidence, for
-// the commission and the command line alike.
-func LireFluxVerifie(ctx context.Context, r Reader, stream string) ([]Event, error) {
-	events, err := ReadFamily(ctx, r, stream)
-	if err != nil {
-		return nil, err
-	}
-	if err := VerifierChaine(ctx, r, events); err != nil {
-		return nil, err
-	}
-	return events, nil
 }

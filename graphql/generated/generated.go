@@ -7570,7 +7570,7 @@ enum CodeErreur {
   GRAPHQL_PARSE_FAILED
   "Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise."
   GRAPHQL_VALIDATION_FAILED
-  "Journal — Un événement lu comme preuve (rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié."
+  "Journal — Un événement lu (chargement d'une partie et de ses tables, d'un tournoi, d'un match ou d'un appel ; rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié."
   JOURNAL_ALTERE
   "Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps)."
   INVALID_CONFIG

@@ -1267,7 +1267,7 @@ const (
 	CodeErreurGraphqlParseFailed CodeErreur = "GRAPHQL_PARSE_FAILED"
 	// Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise.
 	CodeErreurGraphqlValidationFailed CodeErreur = "GRAPHQL_VALIDATION_FAILED"
-	// Journal — Un événement lu comme preuve (rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié.
+	// Journal — Un événement lu (chargement d'une partie et de ses tables, d'un tournoi, d'un match ou d'un appel ; rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié.
 	CodeErreurJournalAltere CodeErreur = "JOURNAL_ALTERE"
 	// Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps).
 	CodeErreurInvalidConfig CodeErreur = "INVALID_CONFIG"

@@ -373,21 +373,50 @@ func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, cp checkpoint)
 // on another store, or at an event the log no longer holds (an older copy
 // restored, the tail cut, the event altered). Empty when it belongs.
 func (r *Runner) foreign(ctx context.Context) (string, error) {
-	cp, err := readCheckpoint(ctx, r.db, r.proj.Name())
-	if err != nil || cp.position == 0 || !r.chained {
+	cp, autre, perdu, err := r.rattachement(ctx)
+	switch {
+	case err != nil:
 		return "", err
-	}
-	if cp.magasin != r.identity {
+	case autre:
 		return fmt.Sprintf("its checkpoint was taken on store %q, not on this one (%s)", cp.magasin, r.identity), nil
-	}
-	page, err := r.store.ReadAll(ctx, cp.position, 1)
-	if err != nil {
-		return "", err
-	}
-	if len(page) == 0 || page[0].Position != cp.position || !bytes.Equal(page[0].Hash, cp.hash) {
+	case perdu:
 		return fmt.Sprintf("the log no longer holds the event at its checkpoint (position %d): an older copy of the store was restored or the log was altered", cp.position), nil
 	}
 	return "", nil
+}
+
+// rattachement reads the checkpoint and tells whether it was taken on
+// another store (autre) or on this one at an event its log no longer holds
+// (perdu): one read of the event at the checkpoint.
+func (r *Runner) rattachement(ctx context.Context) (cp checkpoint, autre, perdu bool, err error) {
+	cp, err = readCheckpoint(ctx, r.db, r.proj.Name())
+	if err != nil || cp.position == 0 || !r.chained {
+		return cp, false, false, err
+	}
+	if cp.magasin != r.identity {
+		return cp, true, false, nil
+	}
+	page, err := r.store.ReadAll(ctx, cp.position, 1)
+	if err != nil {
+		return cp, false, false, err
+	}
+	perdu = len(page) == 0 || page[0].Position != cp.position || !bytes.Equal(page[0].Hash, cp.hash)
+	return cp, false, perdu, nil
+}
+
+// Prolonge checks that the store's log extends the projection's
+// checkpoint taken on this very store: the event the projection saw last
+// is still there with the same hash. Otherwise the tail was cut, an older
+// copy of the store restored or that event altered, and it returns an
+// eventstore.ErrTampered saying so in French (serve refuses to start on
+// it rather than rebuild from the shorter log). A checkpoint taken on
+// another store says nothing of this log: CatchUp rebuilds it.
+func (r *Runner) Prolonge(ctx context.Context) error {
+	cp, _, perdu, err := r.rattachement(ctx)
+	if err != nil || !perdu {
+		return err
+	}
+	return eventstore.NewError(eventstore.CodeTampered, fmt.Sprintf("la projection %s a vu le journal jusqu'à la position %d, que le journal ne prolonge plus (empreinte %x) : des événements ont été retirés ou modifiés, ou une copie plus ancienne du magasin a été restaurée ; « arbitre store verify » détaille", r.proj.Name(), cp.position, cp.hash), nil)
 }
 
 // Progress reports replay progress: the last applied position and the

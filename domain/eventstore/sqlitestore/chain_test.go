@@ -150,10 +150,23 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	assert.Equal(t, published.Sceau, parsed)
 }
 
-// Issue 16 item 1: a replay, which reads one stream, checks each event
-// against the one before it in the global log.
-func TestChaine_ReplayOfAStreamChecksTheChain(t *testing.T) {
+// Issue 28 item 3: every read of a stream (a whole stream, a game and its
+// tables, what follows a cached game) checks each event against the one
+// before it in the global log, so an aggregate is never loaded from an
+// altered event.
+func TestChaine_LectureDUnFluxVerifieLaChaine(t *testing.T) {
 	dir, _ := writeChainedLog(t)
+	lectures := map[string]func(context.Context, *sqlitestore.Store) ([]eventstore.Event, error){
+		"flux entier": func(ctx context.Context, s *sqlitestore.Store) ([]eventstore.Event, error) {
+			return eventstore.ReadWholeStream(ctx, s, "partie-2")
+		},
+		"partie et tables": func(ctx context.Context, s *sqlitestore.Store) ([]eventstore.Event, error) {
+			return s.ReadSections(ctx, "partie-2", 0)
+		},
+		"suite": func(ctx context.Context, s *sqlitestore.Store) ([]eventstore.Event, error) {
+			return s.ReadSections(ctx, "partie-2", 20)
+		},
+	}
 	for _, c := range []struct {
 		damage string
 		err    string
@@ -165,15 +178,88 @@ func TestChaine_ReplayOfAStreamChecksTheChain(t *testing.T) {
 		ctx := context.Background()
 		store, err := sqlitestore.Open(ctx, damagedCopy(t, dir, c.damage), sqlitestore.Options{})
 		require.NoError(t, err)
-		events, err := eventstore.ReadWholeStream(ctx, store, "partie-2")
-		require.NoError(t, err)
-		err = eventstore.VerifierChaine(ctx, store, events)
-		if c.err == "" {
-			assert.NoError(t, err)
-		} else {
-			assert.ErrorIs(t, err, eventstore.ErrTampered)
-			assert.ErrorContains(t, err, c.err)
+		for nom, lire := range lectures {
+			events, err := lire(ctx, store)
+			if c.err == "" {
+				assert.NoError(t, err, nom)
+				assert.NotEmpty(t, events, nom)
+			} else {
+				assert.ErrorIs(t, err, eventstore.ErrTampered, nom)
+				assert.ErrorContains(t, err, c.err, nom)
+			}
 		}
 		require.NoError(t, store.Close())
+	}
+}
+
+// Issue 28 item 3: a seal is only ever replaced by a head that extends it.
+// The tail cut under an open store (another process with the file): the
+// append it then takes is chained to the shorter log, but its head does
+// not replace the seal, the store refuses appends from then on, and so
+// does every store opened on the file afterwards.
+func TestSceau_NeRemplaceQueParUneTeteQuiLeProlonge(t *testing.T) {
+	dir, seal := writeChainedLog(t)
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	require.NoError(t, store.Rupture(), "the log extends its seal")
+	db, err := sql.Open("sqlite", filepath.Join(dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	_, err = db.Exec(`DELETE FROM events WHERE position > 150`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	evenement := func() eventstore.EventData {
+		return eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(`{"score":1}`)}
+	}
+	_, err = store.Append(ctx, "partie-1", eventstore.Any, evenement())
+	require.NoError(t, err, "the cut happened after the store checked its seal")
+	require.NoError(t, store.Close())
+	apres, found, err := sqlitestore.ReadSeal(filepath.Join(dir, sqlitestore.FileName))
+	require.NoError(t, err)
+	require.True(t, found)
+	assert.Equal(t, seal, apres, "the head at 151 does not extend the seal at 200")
+	assert.ErrorIs(t, store.Rupture(), eventstore.ErrTampered)
+
+	store, err = sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	_, err = store.Append(ctx, "partie-1", eventstore.Any, evenement())
+	assert.ErrorIs(t, err, eventstore.ErrTampered)
+	assert.ErrorContains(t, err, "le journal ne prolonge plus le fichier de sceau : il a vu la position 200, et le journal finit à 151")
+	_, err = store.AppendLot(ctx, []eventstore.Ajout{{Stream: "partie-1", Expected: eventstore.Any, Events: []eventstore.EventData{evenement()}}})
+	assert.ErrorIs(t, err, eventstore.ErrTampered)
+}
+
+// Issue 28 item 3: a seal file edited (another hash, a position past the
+// log) or unreadable is a log that does not extend it: the store opens and
+// reads, and refuses appends saying why.
+func TestSceau_SceauModifieOuIllisibleRefuseLesAjouts(t *testing.T) {
+	dir, seal := writeChainedLog(t)
+	autre := seal
+	autre.Hash = bytes.Repeat([]byte{7}, 32)
+	plusLoin := seal
+	plusLoin.Position = chainedEvents + 5
+	for _, c := range []struct {
+		nom, sceau, err string
+	}{
+		{"autre empreinte", autre.String(), "il a vu à la position 200 un autre événement"},
+		{"position au-delà du journal", plusLoin.String(), "il a vu la position 205, et le journal finit à 200"},
+		{"illisible", "pas un sceau", "le fichier de sceau est illisible"},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			path := damagedCopy(t, dir, "")
+			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), sqlitestore.SealName), []byte(c.sceau+"\n"), 0o600))
+			ctx := context.Background()
+			store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
+			require.NoError(t, err)
+			defer store.Close()
+			events, err := store.ReadStream(ctx, "partie-1", 0, 10)
+			require.NoError(t, err)
+			assert.NotEmpty(t, events)
+			_, err = store.Append(ctx, "partie-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: json.RawMessage(`{}`)})
+			assert.ErrorIs(t, err, eventstore.ErrTampered)
+			assert.ErrorContains(t, err, c.err)
+		})
 	}
 }

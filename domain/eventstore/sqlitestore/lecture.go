@@ -2,6 +2,7 @@ package sqlitestore
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"time"
@@ -158,7 +159,10 @@ func (l *lecteurs) lire(ctx context.Context, what, query string, args []any, row
 }
 
 // evenements reads the events query (which selects eventColumns) returns,
-// in capacity size.
+// in capacity size. A query that also selects the hash of the event
+// before each (precedent: the reads of streams) has each event checked
+// against it: an event altered in the file, or one removed, inserted or
+// moved before it, is eventstore.ErrTampered.
 func (l *lecteurs) evenements(ctx context.Context, what, query string, size int, args ...any) ([]eventstore.Event, error) {
 	out := make([]eventstore.Event, 0, size)
 	var r releve
@@ -166,6 +170,13 @@ func (l *lecteurs) evenements(ctx context.Context, what, query string, size int,
 		e, err := r.evenement(stmt)
 		if err != nil {
 			return err
+		}
+		if stmt.ColumnCount() > colonnesLues {
+			var avant [sha256.Size]byte
+			n := stmt.ColumnBytes(colonnesLues, avant[:])
+			if err := eventstore.NewMaillon(avant[:n]).Check(e); err != nil {
+				return err
+			}
 		}
 		out = append(out, e)
 		return nil

@@ -21,6 +21,9 @@ func (s *Store) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eve
 	if len(ajouts) == 0 {
 		return nil, nil
 	}
+	if err := s.Rupture(); err != nil {
+		return nil, err
+	}
 	s.writeLock.Lock()
 	defer s.writeLock.Unlock()
 	if s.isClosed() {

@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -122,10 +123,18 @@ const (
 	lectureJournal      = `SELECT ` + eventColumns + ` FROM events WHERE position >= ? ORDER BY position LIMIT ?`
 	lectureJournalApres = `SELECT ` + eventColumns + ` FROM events WHERE position > ? ORDER BY position LIMIT ?`
 	lectureTranche      = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND position <= ? ORDER BY position`
-	lectureFlux         = `SELECT ` + eventColumns + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`
-	lectureSections     = `SELECT ` + eventColumns + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`
-	lectureSuite        = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`
+	lectureFlux         = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`
+	lectureSections     = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`
+	lectureSuite        = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`
 )
+
+// precedent selects, beside an event of a stream, the hash of the event
+// before it in the global log (NULL for the first): one seek of the
+// table's B-tree. A read that selects it checks each event's chain
+// (lecteurs.evenements), so an aggregate is never loaded from an event
+// altered in the file; a read of the global log checks its own chain from
+// page to page (projections, verify) and does not select it.
+const precedent = `(SELECT avant.hash FROM events AS avant WHERE avant.position < events.position ORDER BY avant.position DESC LIMIT 1)`
 
 // lectureBorne gives, for a page of the log after position ?1 of at most
 // ?2 positions, its last event and the first event after it (NULL: none),
@@ -172,10 +181,14 @@ type Store struct {
 	attente   []*ajout
 
 	// sealed receives each committed head for the seal writer (see
-	// writeSeals), which leaves sealDone closed when it has written the
-	// last one.
-	sealed    chan eventstore.Sceau
-	sealDone  chan struct{}
+	// writeSeals), which writes the last one once Close closes sealEnd
+	// (no append commits after that) and then closes sealDone.
+	sealed   chan eventstore.Sceau
+	sealEnd  chan struct{}
+	sealDone chan struct{}
+	// rupture is why the log does not extend the seal file (see Rupture),
+	// nil while it does.
+	rupture   atomic.Pointer[error]
 	closeOnce sync.Once
 	closed    chan struct{}
 }
@@ -208,7 +221,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(),
-		sealed: make(chan eventstore.Sceau, 1), sealDone: make(chan struct{})}
+		sealed: make(chan eventstore.Sceau, 1), sealEnd: make(chan struct{}), sealDone: make(chan struct{})}
 	if s.clock == nil {
 		s.clock = eventstore.SystemClock
 	}
@@ -219,7 +232,11 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if readers <= 0 {
 		readers = 4
 	}
-	if err := s.openPools(ctx, existing, readers); err != nil {
+	err = s.openPools(ctx, existing, readers)
+	if err == nil {
+		err = s.verifierSceau(ctx)
+	}
+	if err != nil {
 		s.closePools()
 		return nil, err
 	}
@@ -463,8 +480,9 @@ func (s *Store) Close() error {
 		close(s.closed)
 		s.writeLock.Lock()
 		defer s.writeLock.Unlock()
-		err = s.closePools()
+		close(s.sealEnd)
 		<-s.sealDone
+		err = s.closePools()
 	})
 	return err
 }
@@ -514,6 +532,9 @@ var _ eventstore.Sections = (*Store)(nil)
 // durable as before.
 func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	if err := s.Rupture(); err != nil {
 		return eventstore.AppendResult{}, err
 	}
 	a := &ajout{ctx: ctx, stream: stream, expected: expected, gardes: gardes, events: events, fait: make(chan struct{})}
@@ -630,9 +651,9 @@ func (s *Store) writeSeals() {
 			s.seal(head)
 			select {
 			case <-time.After(sealInterval):
-			case <-s.closed:
+			case <-s.sealEnd:
 			}
-		case <-s.closed:
+		case <-s.sealEnd:
 			select {
 			case head := <-s.sealed:
 				s.seal(head)
@@ -643,11 +664,33 @@ func (s *Store) writeSeals() {
 	}
 }
 
-// seal replaces the seal file with head: written to a temporary file, then
-// renamed over the seal, so a reader sees the old seal or the new one,
-// never a mix. A seal that cannot be written leaves the old one: the append
-// is done all the same.
+// seal replaces the seal file with head, and only when head extends it:
+// the log still holds the sealed event at its position, and head is at or
+// after it. A seal another process moved past head stays; a seal the log no
+// longer extends stays too, and the store refuses appends from then on
+// (Rupture). The file is written to a temporary file, then renamed over
+// the seal, so a reader sees the old seal or the new one, never a mix. A
+// seal that cannot be written leaves the old one: the append is done all
+// the same.
 func (s *Store) seal(head eventstore.Sceau) {
+	current, found, err := ReadSeal(s.path)
+	if err != nil {
+		s.rompre(sceauIllisible(err))
+		return
+	}
+	if found {
+		ecart, err := s.ecartAuSceau(context.Background(), current)
+		if err != nil {
+			return
+		}
+		if ecart != "" {
+			s.rompre(ecart)
+			return
+		}
+		if current.Position >= head.Position {
+			return
+		}
+	}
 	dir := filepath.Dir(s.path)
 	f, err := os.CreateTemp(dir, SealName+".*")
 	if err != nil {
@@ -661,6 +704,76 @@ func (s *Store) seal(head eventstore.Sceau) {
 		os.Remove(f.Name())
 	}
 }
+
+// verifierSceau checks, as the store opens, that its log extends the seal
+// file beside it; when it does not, or the seal cannot be read, the store
+// opens for reading only (Rupture).
+func (s *Store) verifierSceau(ctx context.Context) error {
+	seal, found, err := ReadSeal(s.path)
+	if err != nil {
+		s.rompre(sceauIllisible(err))
+		return nil
+	}
+	if !found {
+		return nil
+	}
+	ecart, err := s.ecartAuSceau(ctx, seal)
+	if ecart != "" {
+		s.rompre(ecart)
+	}
+	return err
+}
+
+// sceauIllisible says that the seal file cannot be read or parsed: the
+// store cannot tell whether its log extends it, and takes it as not.
+func sceauIllisible(err error) string {
+	return fmt.Sprintf("le fichier de sceau est illisible (%v) : on ne peut plus savoir si le journal le prolonge. Rien n'est ajouté à ce journal : « arbitre store verify » détaille", err)
+}
+
+// rompre records the first reason the log does not extend its seal.
+func (s *Store) rompre(ecart string) {
+	err := eventstore.NewError(eventstore.CodeTampered, ecart, nil)
+	s.rupture.CompareAndSwap(nil, &err)
+}
+
+// ecartAuSceau says, in French, how the log fails to extend seal, "" when
+// it extends it: the event at the seal's position
+// still has the seal's hash (one lookup by position; the chain fixes every
+// event before it).
+func (s *Store) ecartAuSceau(ctx context.Context, seal eventstore.Sceau) (string, error) {
+	var hash []byte
+	err := s.reader.lire(ctx, fmt.Sprintf("reading the event at position %d", seal.Position), `SELECT hash FROM events WHERE position = ?`, []any{int64(seal.Position)}, func(stmt *zsqlite.Stmt) error {
+		hash = make([]byte, stmt.ColumnLen(0))
+		stmt.ColumnBytes(0, hash)
+		return nil
+	})
+	if err != nil || (hash != nil && bytes.Equal(hash, seal.Hash)) {
+		return "", err
+	}
+	constat := fmt.Sprintf("il a vu à la position %d un autre événement (empreinte %x)", seal.Position, seal.Hash)
+	if hash == nil {
+		last, err := s.LastPosition(ctx)
+		if err != nil {
+			return "", err
+		}
+		constat = fmt.Sprintf("il a vu la position %d, et le journal finit à %d", seal.Position, last)
+	}
+	return fmt.Sprintf("le journal ne prolonge plus le fichier de sceau : %s ; des événements ont été retirés ou modifiés, ou une copie plus ancienne du magasin a été restaurée. Rien n'est ajouté à ce journal : « arbitre store verify --data %s » détaille, et le magasin qui prolonge le sceau est à restaurer", constat, filepath.Dir(s.path)), nil
+}
+
+// Rupture is why the log does not extend the seal file beside it (an
+// eventstore.ErrTampered), found as the store opened or as it sealed a
+// head; nil while it does. A store in rupture refuses every append with
+// that error, so no append moves the seal over a log cut or rolled back,
+// and serve refuses to start on it.
+func (s *Store) Rupture() error {
+	if p := s.rupture.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+var _ eventstore.Scelle = (*Store)(nil)
 
 // ReadSeal reads the seal file beside the store file at path; found is
 // false when there is none (a store that never committed an append).
@@ -877,17 +990,6 @@ func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventsto
 // room is the capacity a page of the log is read into at first: growing
 // 4,096 events' slice from zero cost 8 % of a rebuild's reading.
 const room = 4096
-
-// HashBefore implements eventstore.Chained.
-func (s *Store) HashBefore(ctx context.Context, position uint64) ([]byte, error) {
-	var hash []byte
-	err := s.reader.lire(ctx, fmt.Sprintf("reading the event before position %d", position), `SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1`, []any{int64(position)}, func(stmt *zsqlite.Stmt) error {
-		hash = make([]byte, stmt.ColumnLen(0))
-		stmt.ColumnBytes(0, hash)
-		return nil
-	})
-	return hash, err
-}
 
 // Subscribe implements eventstore.Store. It reads pages of the global log
 // after the last delivered position and, once caught up, waits for the next

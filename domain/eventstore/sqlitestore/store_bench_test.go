@@ -172,7 +172,8 @@ func BenchmarkSubscriptionLag(b *testing.B) {
 }
 
 // BenchmarkLectureDUnePartie reads what a command reads before it decides:
-// a game's stream, the game with its tables, and the next page of the
+// a game's stream, the game with its tables, what follows a cached game
+// (the game after its 10th event), and the next page of the
 // global log a projection asks for, over 50 games of 20 events and 20 table
 // events each (the store's read connections; issue 16, item 10).
 func BenchmarkLectureDUnePartie(b *testing.B) {
@@ -195,6 +196,9 @@ func BenchmarkLectureDUnePartie(b *testing.B) {
 		}},
 		{"partie et tables", func(i int) ([]eventstore.Event, error) {
 			return store.ReadSections(ctx, fmt.Sprintf("partie-%d", i%parties), 0)
+		}},
+		{"suite de partie", func(i int) ([]eventstore.Event, error) {
+			return store.ReadSections(ctx, fmt.Sprintf("partie-%d", i%parties), uint64(40*(i%parties)+10))
 		}},
 		{"journal apres", func(i int) ([]eventstore.Event, error) {
 			return store.ReadAllAfter(ctx, uint64(i%(2*20*parties)), 10)
