@@ -94,6 +94,7 @@ type ComplexityRoot struct {
 	}
 
 	Bulletin struct {
+		BilletRemis     func(childComplexity int) int
 		ContreArbitrage func(childComplexity int) int
 		CorrigePar      func(childComplexity int) int
 		Coup            func(childComplexity int) int
@@ -447,6 +448,7 @@ type ComplexityRoot struct {
 		DeposerBulletin           func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
 		Echanger                  func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
 		Eliminer                  func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreBillet             func(childComplexity int, partie string, coup int, licence string, version *int, clientMutationID *string) int
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
 		EnvoyerResultatsCentre    func(childComplexity int, paquet string, clientMutationID *string) int
@@ -833,6 +835,7 @@ type MutationResolver interface {
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
+	EmettreBillet(ctx context.Context, partie string, coup int, licence string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
@@ -1109,6 +1112,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AvancementTable.Table(childComplexity), true
 
+	case "Bulletin.billetRemis":
+		if e.ComplexityRoot.Bulletin.BilletRemis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Bulletin.BilletRemis(childComplexity), true
 	case "Bulletin.contreArbitrage":
 		if e.ComplexityRoot.Bulletin.ContreArbitrage == nil {
 			break
@@ -2777,6 +2786,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Eliminer(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.emettreBillet":
+		if e.ComplexityRoot.Mutation.EmettreBillet == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_emettreBillet_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EmettreBillet(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.emettreJeton":
 		if e.ComplexityRoot.Mutation.EmettreJeton == nil {
 			break
@@ -5476,6 +5496,8 @@ type Bulletin {
   decisionArbitre: Decision
   "The second arbiter's check of that correction (double arbitrage), if any."
   contreArbitrage: ContreArbitrage
+  "The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9)."
+  billetRemis: Boolean!
 }
 
 "The second arbiter's check of a correction (guide §5, double arbitrage)."
@@ -5558,6 +5580,19 @@ extend type Mutation {
     decision: DecisionInput
     "Why it is amended."
     motif: String
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
+  "Records that the billet de correction of a corrected bulletin was handed to the player (§5.9, guide §5.2): from then on, a non-admitted word of this coup played again is a nullité, not an average."
+  emettreBillet(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
     "The number of events the client saw; a stale one gets CONFLICT."
     version: Int
     "A retry with the same id is applied once."
@@ -7972,6 +8007,8 @@ func (ec *executionContext) childFields_Bulletin(ctx context.Context, field grap
 		return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
 	case "contreArbitrage":
 		return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
+	case "billetRemis":
+		return ec.fieldContext_Bulletin_billetRemis(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 }
@@ -10449,6 +10486,52 @@ func (ec *executionContext) field_Mutation_eliminer_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_emettreBillet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
 	return args, nil
 }
 
@@ -13460,6 +13543,29 @@ func (ec *executionContext) fieldContext_Bulletin_contreArbitrage(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_billetRemis(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Bulletin_billetRemis(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BilletRemis, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Bulletin_billetRemis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Bulletin", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
@@ -19119,6 +19225,68 @@ func (ec *executionContext) fieldContext_Mutation_contreArbitrer(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_contreArbitrer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_emettreBillet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_emettreBillet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EmettreBillet(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Bulletin) graphql.Marshaler {
+			return ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_emettreBillet(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Bulletin(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_emettreBillet_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30820,6 +30988,11 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "billetRemis":
+			out.Values[i] = ec._Bulletin_billetRemis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -32931,6 +33104,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "contreArbitrer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_contreArbitrer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "emettreBillet":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_emettreBillet(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
