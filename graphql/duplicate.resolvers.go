@@ -42,7 +42,7 @@ func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, j
 }
 
 // CreerPartie is the resolver for the creerPartie field.
-func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) (*model.Partie, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 		return nil, err
 	}
 	numero := len(t.Parties()) + 1
-	err = r.partieApp(md).CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: tournoi, Numero: numero, Config: cfg, Joueurs: joueurs})
+	err = r.partieApp(md).CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: tournoi, Numero: numero, Config: cfg, Joueurs: joueurs, Arbitres: arbitres})
 	if err != nil {
 		return nil, err
 	}

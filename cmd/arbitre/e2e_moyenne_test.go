@@ -181,3 +181,58 @@ func TestE2EArt5_9_BilletRemisFinDeLaMoyenne(t *testing.T) {
 	}
 	assert.Equal(t, map[string]bool{"L1": true, "L2": false, "L3": false, "L4": false}, remis)
 }
+
+// TestE2EArt5_9_MoyenneDesJoueursDeSonArbitre: the average is « la moyenne
+// des scores obtenus par tous les autres joueurs relevant de son arbitre »
+// (§5.9). The game records which arbiter covers which tables: A tables 1-2
+// (L1, L2), B tables 3-4 (L3, L4). L1 and L3 write the same non-admitted
+// word on coups 1 and 2, without their billet: an average on coup 2. There
+// L2 hands in a blank, L4 the top: L1's average is L2's zéro alone, L3's
+// L4's top alone (capped by the value of his solution) — not the mean over
+// the whole game.
+func TestE2EArt5_9_MoyenneDesJoueursDeSonArbitre(t *testing.T) {
+	data := t.TempDir()
+	directeur := apiToken(t, data, "--role", "director")
+	arbitreA := apiToken(t, data, "--role", "arbiter", "--tables", "1-2", "--tournoi", "T1")
+	arbitreB := apiToken(t, data, "--role", "arbiter", "--tables", "3-4", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	t.Cleanup(s.stop)
+	attendreJetons(t, s, directeur, arbitreA, arbitreB)
+	inscrireJoueursT1(t, s, directeur, 4)
+	m := moyenneSalle{t: t, s: s, directeur: directeur, partie: "T1-1",
+		arbitres: map[string]string{"L1": arbitreA, "L2": arbitreA, "L3": arbitreB, "L4": arbitreB}}
+	m.exiger(directeur, `mutation($g: Int!) { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine:$g},
+		arbitres:[{arbitre:"A", tables:[1, 2]}, {arbitre:"B", tables:[3, 4]}]) { version } }`, map[string]any{"g": e2eGraine})
+
+	tirage, top := m.jouerCoup()
+	mot, ref, _ := m.motAllonge("L1", tirage, top)
+	for _, l := range []string{"L1", "L3"} {
+		require.Equal(t, "zero", m.saisir(1, l, solution(mot, ref, 1)), l)
+	}
+	for _, l := range []string{"L2", "L4"} {
+		require.Equal(t, "none", m.saisir(1, l, solution(top.Mot, top.Reference, top.Score)), l)
+	}
+	un := top.Score
+
+	_, top = m.jouerCoup()
+	for _, l := range []string{"L1", "L3"} {
+		require.Equal(t, "average", m.saisir(2, l, solution(mot, ref, 1)), l)
+	}
+	require.Equal(t, "zero", m.saisir(2, "L2", map[string]any{"blank": true}))
+	require.Equal(t, "none", m.saisir(2, "L4", solution(top.Mot, top.Reference, top.Score)))
+
+	var c []struct {
+		Licence string
+		Score   int
+	}
+	m.exiger("", `{ classement(partie:"T1-1") { licence score } }`, nil).into(t, "classement", &c)
+	scores := map[string]int{}
+	for _, l := range c {
+		scores[l.Licence] = l.Score
+	}
+	assert.Equal(t, 0, scores["L1"], "A's other player scored 0 on coup 2")
+	assert.Equal(t, un, scores["L2"])
+	assert.Equal(t, un+top.Score, scores["L4"])
+	assert.Positive(t, scores["L3"], "B's other player scored the top of coup 2")
+	assert.LessOrEqual(t, scores["L3"], top.Score, "capped by his solution (§5.9)")
+}

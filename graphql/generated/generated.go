@@ -436,7 +436,7 @@ type ComplexityRoot struct {
 		CorrigerBulletin          func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
-		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
+		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) int
 		CreerTournoi              func(childComplexity int, id string, nom string, clientMutationID *string) int
 		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
@@ -873,7 +873,7 @@ type MutationResolver interface {
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
-	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
+	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
 	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -2664,7 +2664,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["joueurs"].([]string), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["joueurs"].([]string), args["arbitres"].([]duplicate.ArbitreTables), args["clientMutationId"].(*string)), true
 	case "Mutation.creerTournoi":
 		if e.ComplexityRoot.Mutation.CreerTournoi == nil {
 			break
@@ -4633,6 +4633,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("ArbitreTablesInput", ec.unmarshalInputArbitreTablesInput),
 			graphql.NewInputUnmarshaler("BulletinInput", ec.unmarshalInputBulletinInput),
 			graphql.NewInputUnmarshaler("ConfigClassiqueInput", ec.unmarshalInputConfigClassiqueInput),
 			graphql.NewInputUnmarshaler("ConfigPartieInput", ec.unmarshalInputConfigPartieInput),
@@ -6872,6 +6873,14 @@ input JoueurInput {
   table: Int
 }
 
+"An arbiter and the tables he covers in a game (§5.9)."
+input ArbitreTablesInput {
+  "The arbiter, as the hall names him."
+  arbitre: String!
+  "His tables."
+  tables: [Int!]!
+}
+
 "The settings of a new game."
 input ConfigPartieInput {
   "Thinking time per coup (§1.3): 180, 150, 120 (semi-rapide) or 60 (blitz); sudden death and barrage follow their own schedule; in a topping, the time allotted to find each top (§3.8.4)."
@@ -7047,6 +7056,8 @@ extend type Mutation {
     none takes every registered player not excluded (§6.1).
     """
     joueurs: [ID!]
+    "The tables each arbiter covers: a player's average is over the other players of his arbiter (§5.9); a table under one arbiter. None: over the players of the game."
+    arbitres: [ArbitreTablesInput!]
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
@@ -10052,14 +10063,22 @@ func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context,
 		return nil, err
 	}
 	args["joueurs"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "arbitres",
+		func(ctx context.Context, v any) ([]duplicate.ArbitreTables, error) {
+			return ec.unmarshalOArbitreTablesInput2ᚕarbitreᚋdomainᚋduplicateᚐArbitreTablesᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["arbitres"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg4
+	args["clientMutationId"] = arg5
 	return args, nil
 }
 
@@ -21597,7 +21616,7 @@ func (ec *executionContext) _Mutation_creerPartie(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["joueurs"].([]string), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["joueurs"].([]string), fc.Args["arbitres"].([]duplicate.ArbitreTables), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -29706,6 +29725,55 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputArbitreTablesInput(ctx context.Context, obj any) (duplicate.ArbitreTables, error) {
+	var it duplicate.ArbitreTables
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"arbitre", "tables"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "arbitre":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("arbitre"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Arbitre = data
+		case "tables":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tables"))
+			data, err := ec.unmarshalNInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tables = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalArbitreTablesInput unmarshals raw into the ArbitreTablesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalArbitreTablesInput(ctx context.Context, raw any) (duplicate.ArbitreTables, error) {
+	var out duplicate.ArbitreTables
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ArbitreTablesInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj any) (correction.Bulletin, error) {
 	var it correction.Bulletin
 	if obj == nil {
@@ -35975,6 +36043,11 @@ func (ec *executionContext) marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(c
 	return ec._Appel(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNArbitreTablesInput2arbitreᚋdomainᚋduplicateᚐArbitreTables(ctx context.Context, v any) (duplicate.ArbitreTables, error) {
+	res, err := ec.unmarshalInputArbitreTablesInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNAvancementTable2arbitreᚋgraphqlᚋmodelᚐAvancementTable(ctx context.Context, sel ast.SelectionSet, v model.AvancementTable) graphql.Marshaler {
 	return ec._AvancementTable(ctx, sel, &v)
 }
@@ -38255,6 +38328,23 @@ func (ec *executionContext) marshalOAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(c
 		return graphql.Null
 	}
 	return ec._Appel(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOArbitreTablesInput2ᚕarbitreᚋdomainᚋduplicateᚐArbitreTablesᚄ(ctx context.Context, v any) ([]duplicate.ArbitreTables, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]duplicate.ArbitreTables, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNArbitreTablesInput2arbitreᚋdomainᚋduplicateᚐArbitreTables(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {
