@@ -29,6 +29,18 @@ func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom stri
 	return r.Query().Tournoi(ctx, id)
 }
 
+// FixerNombreParties is the resolver for the fixerNombreParties field.
+func (r *mutationResolver) FixerNombreParties(ctx context.Context, tournoi string, nombre int, motif *string, clientMutationID *string) (*model.Tournoi, error) {
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.tournoiApp(md).FixerNombreParties(ctx, tournoi, nombre, deref(motif)); err != nil {
+		return nil, err
+	}
+	return r.Query().Tournoi(ctx, tournoi)
+}
+
 // InscrireJoueur is the resolver for the inscrireJoueur field.
 func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, version, clientMutationID)

@@ -454,6 +454,7 @@ type ComplexityRoot struct {
 		EnvoyerResultatsCentre    func(childComplexity int, paquet string, clientMutationID *string) int
 		EnvoyerResultatsJumeles   func(childComplexity int, paquet string, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		FixerNombreParties        func(childComplexity int, tournoi string, nombre int, motif *string, clientMutationID *string) int
 		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
@@ -750,11 +751,12 @@ type ComplexityRoot struct {
 	}
 
 	Tournoi struct {
-		ID      func(childComplexity int) int
-		Joueurs func(childComplexity int) int
-		Nom     func(childComplexity int) int
-		Parties func(childComplexity int) int
-		Version func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Joueurs       func(childComplexity int) int
+		Nom           func(childComplexity int) int
+		NombreParties func(childComplexity int) int
+		Parties       func(childComplexity int) int
+		Version       func(childComplexity int) int
 	}
 
 	TournoiArchive struct {
@@ -872,6 +874,7 @@ type MutationResolver interface {
 	InscrireJoueurs(ctx context.Context, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, clientMutationID *string) (*model.Tournoi, error)
+	FixerNombreParties(ctx context.Context, tournoi string, nombre int, motif *string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -2852,6 +2855,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EtablirTetesDeSerie(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.fixerNombreParties":
+		if e.ComplexityRoot.Mutation.FixerNombreParties == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_fixerNombreParties_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FixerNombreParties(childComplexity, args["tournoi"].(string), args["nombre"].(int), args["motif"].(*string), args["clientMutationId"].(*string)), true
 	case "Mutation.importerArchive":
 		if e.ComplexityRoot.Mutation.ImporterArchive == nil {
 			break
@@ -4432,6 +4446,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Tournoi.Nom(childComplexity), true
+	case "Tournoi.nombreParties":
+		if e.ComplexityRoot.Tournoi.NombreParties == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournoi.NombreParties(childComplexity), true
 	case "Tournoi.parties":
 		if e.ComplexityRoot.Tournoi.Parties == nil {
 			break
@@ -6839,6 +6859,8 @@ type Tournoi {
   joueurs: [Joueur!]!
   "Its games, in order."
   parties: [ID!]!
+  "The number of games of the competition, as the director set it (null: not set): an appeal is filed before the next game starts, or 15 minutes after the last game (§6.3)."
+  nombreParties: Int
 }
 
 "A registered duplicate player."
@@ -7028,6 +7050,17 @@ extend type Mutation {
     id: ID!
     "Its name."
     nom: String!
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Tournoi! @acces(roles: [DIRECTOR])
+  "Sets the number of games of the competition (§6.3: until the next game's first tirage, an appeal on the previous game is filed; 15 minutes after the last game ends). At least one and at least the games already created; changing a number already set requires a motif."
+  fixerNombreParties(
+    "The tournament."
+    tournoi: ID!
+    "The number of games."
+    nombre: Int!
+    "Why the director changes it."
+    motif: String
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Tournoi! @acces(roles: [DIRECTOR])
@@ -9108,6 +9141,8 @@ func (ec *executionContext) childFields_Tournoi(ctx context.Context, field graph
 		return ec.fieldContext_Tournoi_joueurs(ctx, field)
 	case "parties":
 		return ec.fieldContext_Tournoi_parties(ctx, field)
+	case "nombreParties":
+		return ec.fieldContext_Tournoi_nombreParties(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 }
@@ -10677,6 +10712,44 @@ func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_fixerNombreParties_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nombre",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["nombre"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
 	return args, nil
 }
 
@@ -21544,6 +21617,68 @@ func (ec *executionContext) fieldContext_Mutation_creerTournoi(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_fixerNombreParties(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_fixerNombreParties(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FixerNombreParties(ctx, fc.Args["tournoi"].(string), fc.Args["nombre"].(int), fc.Args["motif"].(*string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Tournoi) graphql.Marshaler {
+			return ec.marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_fixerNombreParties(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tournoi(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_fixerNombreParties_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_inscrireJoueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27888,6 +28023,29 @@ func (ec *executionContext) fieldContext_Tournoi_parties(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "ID")
 }
 
+func (ec *executionContext) _Tournoi_nombreParties(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournoi_nombreParties(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NombreParties, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournoi_nombreParties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "Int")
+}
+
 func (ec *executionContext) _TournoiArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33435,6 +33593,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "fixerNombreParties":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_fixerNombreParties(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "inscrireJoueur":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_inscrireJoueur(ctx, field)
@@ -35305,6 +35470,11 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 		case "parties":
 			out.Values[i] = ec._Tournoi_parties(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nombreParties":
+			out.Values[i] = ec._Tournoi_nombreParties(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:

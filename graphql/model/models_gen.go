@@ -1096,6 +1096,8 @@ type Tournoi struct {
 	Joueurs []Joueur `json:"joueurs"`
 	// Its games, in order.
 	Parties []string `json:"parties"`
+	// The number of games of the competition, as the director set it (null: not set): an appeal is filed before the next game starts, or 15 minutes after the last game (§6.3).
+	NombreParties *int `json:"nombreParties,omitempty"`
 }
 
 // An archived tournament.
