@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -235,4 +236,36 @@ func TestE2EArt5_9_MoyenneDesJoueursDeSonArbitre(t *testing.T) {
 	assert.Equal(t, un+top.Score, scores["L4"])
 	assert.Positive(t, scores["L3"], "B's other player scored the top of coup 2")
 	assert.LessOrEqual(t, scores["L3"], top.Score, "capped by his solution (§5.9)")
+}
+
+// TestE2EArt5_9_BilletRemisDepuisLaSaisie: on the arbiter's entry page, a
+// corrected bulletin's row offers « Billet remis »; the click records the
+// billet handed to the player (§5.9) and the row no longer offers it.
+func TestE2EArt5_9_BilletRemisDepuisLaSaisie(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	attendre(t, ctx, jsTexte("#top", fmt.Sprintf("Top : %s en %s", top.Mot, top.Reference)), e2eAttente, "the coup's top")
+	taper(t, ctx, saisie{joueur: "000003", cases: []string{"blanc"}})
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "zero"`, e2eAttente, "the nullité")
+	valider(t, ctx)
+	const bouton = `#bulletins tr[data-licence="000003"] button.billet`
+	attendre(t, ctx, `document.querySelector('`+bouton+`') !== null`, e2eAttente, "the corrected bulletin offers its billet")
+	executer(t, ctx, chromedp.Click(bouton, chromedp.ByQuery))
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0" && document.querySelector('`+bouton+`') === null`, e2eAttente, "the billet handed")
+
+	var d struct {
+		Bulletins []struct {
+			Licence     string
+			BilletRemis bool
+		}
+	}
+	salle.directeur.exiger(t, `query($c: Int!) { bulletins(partie:"`+e2ePartieLive+`", coup:$c) { licence billetRemis } }`, map[string]any{"c": top.Coup}, &d)
+	remis := map[string]bool{}
+	for _, b := range d.Bulletins {
+		remis[b.Licence] = b.BilletRemis
+	}
+	assert.Equal(t, map[string]bool{"000003": true}, remis)
 }
