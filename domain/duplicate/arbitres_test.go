@@ -25,6 +25,7 @@ func TestCreer_Paragraphe5_9_ArbitresDesTables(t *testing.T) {
 		{"un arbitre sans nom", []ArbitreTables{{"", []int{1}}}, true},
 		{"un arbitre sans table", []ArbitreTables{{"A", nil}}, true},
 		{"une table 0", []ArbitreTables{{"A", []int{0, 1}}}, true},
+		{"une table nommée deux fois", []ArbitreTables{{"A", []int{1, 1}}}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -335,6 +335,8 @@ func validerArbitres(arbitres []ArbitreTables) error {
 			switch autre, pris := de[t]; {
 			case t < 1:
 				return refus(CodeInvalidConfig, "la table %d de l'arbitre %s n'existe pas : les tables partent de 1", t, a.Arbitre)
+			case pris && autre == a.Arbitre:
+				return refus(CodeInvalidConfig, "la table %d est nommée deux fois pour l'arbitre %s", t, a.Arbitre)
 			case pris:
 				return refus(CodeInvalidConfig, "la table %d relève de deux arbitres, %s et %s : une table a un seul arbitre (§5.9)", t, autre, a.Arbitre)
 			}
