@@ -47,6 +47,13 @@ func (r *mutationResolver) ContreArbitrer(ctx context.Context, partie string, co
 	})
 }
 
+// EmettreBillet is the resolver for the emettreBillet field.
+func (r *mutationResolver) EmettreBillet(ctx context.Context, partie string, coup int, licence string, version *int, clientMutationID *string) (*model.Bulletin, error) {
+	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, _ int) error {
+		return app.EmettreBillet(ctx, partie, coup, licence, arbitre)
+	})
+}
+
 // RenvoyerCommission is the resolver for the renvoyerCommission field.
 func (r *mutationResolver) RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error) {
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, _ int) error {

@@ -138,7 +138,7 @@ func (r *Resolver) surBulletin(ctx context.Context, partie string, coup int, lic
 func arbitreDe(h acces.Habilitation) string { return "jeton:" + h.JetonID }
 
 func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin {
-	v := &model.Bulletin{Partie: p.ID(), Coup: coup, Licence: licence}
+	v := &model.Bulletin{Partie: p.ID(), Coup: coup, Licence: licence, BilletRemis: p.BilletRemis(coup, licence)}
 	if d, ok := p.Depose(coup, licence); ok {
 		ecrit, _ := json.Marshal(d.Bulletin)
 		v.Ecrit = string(ecrit)

@@ -29,6 +29,18 @@ func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom stri
 	return r.Query().Tournoi(ctx, id)
 }
 
+// FixerNombreParties is the resolver for the fixerNombreParties field.
+func (r *mutationResolver) FixerNombreParties(ctx context.Context, tournoi string, nombre int, motif *string, clientMutationID *string) (*model.Tournoi, error) {
+	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.tournoiApp(md).FixerNombreParties(ctx, tournoi, nombre, deref(motif)); err != nil {
+		return nil, err
+	}
+	return r.Query().Tournoi(ctx, tournoi)
+}
+
 // InscrireJoueur is the resolver for the inscrireJoueur field.
 func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, version, clientMutationID)
@@ -42,7 +54,7 @@ func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, j
 }
 
 // CreerPartie is the resolver for the creerPartie field.
-func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error) {
+func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) (*model.Partie, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{Tournoi: tournoi}, nil, clientMutationID)
 	if err != nil {
 		return nil, err
@@ -76,7 +88,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 		return nil, err
 	}
 	numero := len(t.Parties()) + 1
-	err = r.partieApp(md).CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: tournoi, Numero: numero, Config: cfg, Joueurs: joueurs})
+	err = r.partieApp(md).CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: tournoi, Numero: numero, Config: cfg, Joueurs: joueurs, Arbitres: arbitres})
 	if err != nil {
 		return nil, err
 	}

@@ -141,6 +141,9 @@ func casesDe(ref string, n int) []string {
 
 func vueTournoi(t *tournoi.Tournoi) *model.Tournoi {
 	v := &model.Tournoi{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Parties: t.Parties(), Homologue: t.Homologue(), Joueurs: []model.Joueur{}}
+	if n := t.NombreParties(); n > 0 {
+		v.NombreParties = &n
+	}
 	for _, j := range t.Joueurs() {
 		mj := model.Joueur{Licence: j.Licence, Nom: j.Nom, Club: optional(j.Club), Federation: optional(j.Federation), Serie: optional(j.Serie)}
 		if j.Table > 0 {

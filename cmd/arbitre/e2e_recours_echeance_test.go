@@ -2,9 +2,12 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore/eventstoretest"
 )
 
 // TestArt6_3_RecoursApresLaPartieSuivante: over HTTP, an appeal on a game
@@ -28,4 +31,63 @@ func TestArt6_3_RecoursApresLaPartieSuivante(t *testing.T) {
 	require.NotEmpty(t, res.Errors)
 	assert.Contains(t, res.Errors[0].Message, "§6.3")
 	assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": "E3"}).Data["appel"]), "late appeal not stored")
+}
+
+// TestE2EArt6_3_RecoursPendantLaPause: « avant le début de la partie
+// suivante ou, à défaut, 15 minutes après la dernière partie de la
+// compétition » (§6.3). The tournament knows it has two games: during the
+// break after game 1, more than 15 minutes after its end, an appeal on it
+// is accepted — the next game is neither created nor started; once its
+// first tirage is drawn, refused. When the director brings the tournament
+// down to one game (with his reason), game 1 is the last: 15 minutes after
+// its end, refused.
+func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+	s := startAPIServerHorloge(t, data, h)
+	defer s.stop()
+	attendreJetons(t, s, director)
+	exiger := func(q string, vars map[string]any) apiResult {
+		t.Helper()
+		res := s.gql(director, q, vars)
+		require.Empty(t, res.Errors, "%s: %+v", q, res.Errors)
+		return res
+	}
+	const fixer = `mutation($t: ID!, $n: Int!, $m: String) { fixerNombreParties(tournoi:$t, nombre:$n, motif:$m) { nombreParties } }`
+	// finir ends a tournament's game 1: an interruption of more than 15
+	// minutes (§3.7), then the break runs past 15 minutes after its end.
+	finir := func(a appelPartie) {
+		t.Helper()
+		exiger(`mutation($p: ID!) { interrompre(partie:$p) { version } }`, map[string]any{"p": a.partie})
+		h.Avancer(16 * time.Minute)
+		var fin struct{ Statut string }
+		exiger(`mutation($p: ID!) { reprendre(partie:$p) { statut } }`, map[string]any{"p": a.partie}).into(t, "reprendre", &fin)
+		require.Equal(t, "terminee", fin.Statut)
+		h.Avancer(20 * time.Minute)
+	}
+
+	a := nouvelleAppelPartie(t, s, director, "A")
+	var fixe struct{ NombreParties int }
+	exiger(fixer, map[string]any{"t": a.tournoi, "n": 2}).into(t, "fixerNombreParties", &fixe)
+	require.Equal(t, 2, fixe.NombreParties)
+	finir(a)
+	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E1", "L2")}).Errors,
+		"the break after game 1 of 2: the next game is not created")
+	suivante := map[string]any{"t": a.tournoi, "p": "A-2"}
+	exiger(`mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 7}) { version } }`, suivante)
+	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E2", "L1")}).Errors,
+		"the next game is created, not started")
+	exiger(`mutation($p: ID!) { tirer(partie:$p) { version } }`, suivante)
+	assert.Equal(t, "DEADLINE_PASSED", s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E3", "L20")}).code(),
+		"the next game started")
+
+	b := nouvelleAppelPartie(t, s, director, "B")
+	exiger(fixer, map[string]any{"t": b.tournoi, "n": 2})
+	res := s.gql(director, fixer, map[string]any{"t": b.tournoi, "n": 1})
+	assert.Equal(t, "INVALID_TOURNOI", res.code(), "a change of the number of games is motivated")
+	exiger(fixer, map[string]any{"t": b.tournoi, "n": 1, "m": "salle rendue plus tôt"})
+	finir(b)
+	res = s.gql(director, deposerAppelMutation, map[string]any{"a": b.depot("E4", "L2")})
+	assert.Equal(t, "DEADLINE_PASSED", res.code(), "game 1 of 1 is the last: 15 minutes after its end")
 }

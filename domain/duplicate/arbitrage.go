@@ -122,6 +122,10 @@ func (p *Partie) Correction(coup int, licence string) (BulletinCorrige, bool) {
 // Renvoye reports that a bulletin was sent to the commission (§5.3.3, §6.3).
 func (p *Partie) Renvoye(coup int, licence string) bool { return p.renvois[coup][licence] }
 
+// BilletRemis reports that the billet de correction of a bulletin was
+// handed to the player (§5.9): he is told the motive of its nullité.
+func (p *Partie) BilletRemis(coup int, licence string) bool { return p.billets[coup][licence] }
+
 // Decision returns the decision in force for a bulletin: the latest valid
 // one among corrections, double arbitrage and the commission's.
 func (p *Partie) Decision(coup int, licence string) (correction.Decision, bool) {

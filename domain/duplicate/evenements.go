@@ -36,6 +36,15 @@ type PartieCreee struct {
 	// Games created before it was recorded have none: they are played with
 	// the server's default lexicon (lexicon.Bibliotheque.Trouver).
 	Lexique *lexicon.Identite `json:"lexique,omitempty"`
+	// Arbitres are the tables each arbiter covers: a player's average is
+	// over the other players of his arbiter (§5.9). None: over the game.
+	Arbitres []ArbitreTables `json:"arbitres,omitempty"`
+}
+
+// ArbitreTables names an arbiter and the tables he covers in a game.
+type ArbitreTables struct {
+	Arbitre string `json:"arbitre"`
+	Tables  []int  `json:"tables"`
 }
 
 // TirageEffectue is a tirage kept for coup Coup (§3.1, §3.2). Reliquat is

@@ -284,15 +284,16 @@ func copieParCoup[V any](m map[int]map[string]V) map[int]map[string]V {
 // configuration is validated and completed with the regulation's defaults;
 // players are licence numbers.
 func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []string) error {
-	return p.CreerSurLexique(nil, id, tournoi, numero, config, joueurs)
+	return p.CreerSurLexique(nil, id, tournoi, numero, config, joueurs, nil)
 }
 
 // CreerSurLexique opens the game judged with the lexicon lex for good
 // (issue 16 item 6), or the default one when lex is nil: a twinned site
 // plays the principal's game with the principal's list (guide §2.18.1.A,
 // one game for every site). A list the engines do not hold makes every
-// later command LEXIQUE_ABSENT, naming the list to load.
-func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string) error {
+// later command LEXIQUE_ABSENT, naming the list to load. arbitres are the
+// tables each arbiter covers (§5.9 averages), a table under one arbiter.
+func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string, arbitres []ArbitreTables) error {
 	if p.version > 0 {
 		return refus(CodeWrongState, "la partie %s existe déjà", p.id)
 	}
@@ -313,13 +314,42 @@ func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, nume
 	if c.Elimination() && len(joueurs) < 2 {
 		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
+	if err := validerArbitres(arbitres); err != nil {
+		return err
+	}
 	creee := PartieCreee{Partie: id, Tournoi: tournoi, Numero: numero, Config: c, Joueurs: append([]string(nil), joueurs...)}
+	for _, a := range arbitres {
+		creee.Arbitres = append(creee.Arbitres, ArbitreTables{Arbitre: a.Arbitre, Tables: slices.Clone(a.Tables)})
+	}
 	creee.Lexique = lex
 	if m, ok := p.moteur.(avecLexique); ok && lex == nil {
 		defaut := m.Lexique().Identite()
 		creee.Lexique = &defaut
 	}
 	return p.record(creee)
+}
+
+// validerArbitres checks the tables each arbiter covers: a named arbiter,
+// at least one table, tables from 1, each under one arbiter only.
+func validerArbitres(arbitres []ArbitreTables) error {
+	de := map[int]string{}
+	for _, a := range arbitres {
+		if a.Arbitre == "" || len(a.Tables) == 0 {
+			return refus(CodeInvalidConfig, "chaque arbitre est nommé et couvre au moins une table (§5.9)")
+		}
+		for _, t := range a.Tables {
+			switch autre, pris := de[t]; {
+			case t < 1:
+				return refus(CodeInvalidConfig, "la table %d de l'arbitre %s n'existe pas : les tables partent de 1", t, a.Arbitre)
+			case pris && autre == a.Arbitre:
+				return refus(CodeInvalidConfig, "la table %d est nommée deux fois pour l'arbitre %s", t, a.Arbitre)
+			case pris:
+				return refus(CodeInvalidConfig, "la table %d relève de deux arbitres, %s et %s : une table a un seul arbitre (§5.9)", t, autre, a.Arbitre)
+			}
+			de[t] = a.Arbitre
+		}
+	}
+	return nil
 }
 
 func (p *Partie) exigerEnCours() error {

@@ -19,6 +19,9 @@ const (
 	TypeJoueurInscrit = "tournoi.joueur_inscrit"
 	TypePartieAjoutee = "tournoi.partie_ajoutee"
 	TypeJoueurExclu   = "tournoi.joueur_exclu"
+	// TypeNombreParties sets or changes the number of games of the
+	// competition (§6.3 deadlines).
+	TypeNombreParties = "tournoi.nombre_parties"
 )
 
 // TournoiCree opens a tournament. Amical declares a friendly or test
@@ -65,6 +68,14 @@ type JoueurExclu struct {
 	AnnulerParties bool   `json:"annulerParties,omitempty"`
 }
 
+// NombreParties is the number of games of the competition, as the
+// director sets it, then changes it with his reason: the appeals' deadline
+// follows it (§6.3, before the next game or 15 minutes after the last).
+type NombreParties struct {
+	Nombre int    `json:"nombre"`
+	Motif  string `json:"motif,omitempty"`
+}
+
 // The refusal codes of the tournament aggregate.
 const (
 	// CodeIdentifiantPris refuses a tournament id another kind of
@@ -92,15 +103,18 @@ type Erreur = erreur.Erreur
 
 // Tournoi is the aggregate.
 type Tournoi struct {
-	id       string
-	nom      string
-	amical   bool
-	joueurs  map[string]Joueur
-	ordre    []string
-	parties  []string
-	exclus   map[string]bool
-	version  int
-	nouveaux []any
+	id      string
+	nom     string
+	amical  bool
+	joueurs map[string]Joueur
+	ordre   []string
+	parties []string
+	exclus  map[string]bool
+	// nombreParties is the number of games of the competition, 0 when not
+	// set.
+	nombreParties int
+	version       int
+	nouveaux      []any
 }
 
 // Nouveau returns an empty tournament, ready for Creer or a replay.
@@ -125,6 +139,10 @@ func (t *Tournoi) ExigerTirage(c duplicate.Config) error {
 	}
 	return nil
 }
+
+// NombreParties is the number of games of the competition (§6.3), 0 when
+// the director has not set it.
+func (t *Tournoi) NombreParties() int { return t.nombreParties }
 
 // Joueurs lists the players in order of registration.
 func (t *Tournoi) Joueurs() []Joueur {
@@ -312,6 +330,22 @@ func (t *Tournoi) Exclure(licence, partie, motif string, annulerParties bool) er
 	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif, AnnulerParties: annulerParties})
 }
 
+// FixerNombreParties sets the number of games of the competition (§6.3:
+// an appeal is filed before the next game, or 15 minutes after the last);
+// changing a number already set is motivated. It is at least one and at
+// least the number of games already added.
+func (t *Tournoi) FixerNombreParties(nombre int, motif string) error {
+	switch {
+	case t.version == 0:
+		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
+	case nombre < max(1, len(t.parties)):
+		return erreur.Refus(CodeInvalidTournoi, "%d partie(s) : le tournoi en compte déjà %d, et au moins une", nombre, len(t.parties))
+	case t.nombreParties != 0 && motif == "":
+		return erreur.Refus(CodeInvalidTournoi, "le nombre de parties, déjà fixé à %d, change avec un motif (§6.3)", t.nombreParties)
+	}
+	return t.record(NombreParties{Nombre: nombre, Motif: motif})
+}
+
 // Appliquer is the transition function shared by commands and replay. An
 // event that does not fit the state is a corrupt history: it is refused
 // and changes nothing.
@@ -329,6 +363,8 @@ func (t *Tournoi) Appliquer(e any) error {
 		t.parties = append(t.parties, e.Partie)
 	case JoueurExclu:
 		t.exclus[e.Licence] = true
+	case NombreParties:
+		t.nombreParties = e.Nombre
 	default:
 		return erreur.Refus(erreur.CodeCorruptHistory, "événement %T inconnu", e)
 	}
@@ -340,7 +376,7 @@ func (t *Tournoi) Appliquer(e any) error {
 // changes anything.
 func (t *Tournoi) verifier(e any) error {
 	switch e := e.(type) {
-	case TournoiCree, PartieAjoutee:
+	case TournoiCree, PartieAjoutee, NombreParties:
 	case JoueurInscrit:
 		if t.joueurs[e.Joueur.Licence].Licence != "" {
 			return fmt.Errorf("licence %s déjà inscrite", e.Joueur.Licence)
@@ -369,5 +405,8 @@ func Enregistrer(r *eventstore.Registry) error {
 	if err := eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1); err != nil {
 		return err
 	}
-	return eventstore.Register[JoueurExclu](r, TypeJoueurExclu, 1)
+	if err := eventstore.Register[JoueurExclu](r, TypeJoueurExclu, 1); err != nil {
+		return err
+	}
+	return eventstore.Register[NombreParties](r, TypeNombreParties, 1)
 }

@@ -95,6 +95,7 @@ type ComplexityRoot struct {
 	}
 
 	Bulletin struct {
+		BilletRemis     func(childComplexity int) int
 		ContreArbitrage func(childComplexity int) int
 		CorrigePar      func(childComplexity int) int
 		Coup            func(childComplexity int) int
@@ -450,7 +451,7 @@ type ComplexityRoot struct {
 		CorrigerBulletin          func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
-		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) int
+		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) int
 		CreerTournoi              func(childComplexity int, id string, nom string, homologue bool, clientMutationID *string) int
 		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
@@ -462,11 +463,13 @@ type ComplexityRoot struct {
 		DeposerBulletin           func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) int
 		Echanger                  func(childComplexity int, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) int
 		Eliminer                  func(childComplexity int, partie string, version *int, clientMutationID *string) int
+		EmettreBillet             func(childComplexity int, partie string, coup int, licence string, version *int, clientMutationID *string) int
 		EmettreJeton              func(childComplexity int, demande model.DemandeJeton) int
 		EnregistrerResultat       func(childComplexity int, tournoi string, match string, version *int, clientMutationID *string) int
 		EnvoyerResultatsCentre    func(childComplexity int, paquet string, clientMutationID *string) int
 		EnvoyerResultatsJumeles   func(childComplexity int, paquet string, clientMutationID *string) int
 		EtablirTetesDeSerie       func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
+		FixerNombreParties        func(childComplexity int, tournoi string, nombre int, motif *string, clientMutationID *string) int
 		ImporterArchive           func(childComplexity int, fichier string, contenu string, clientMutationID *string) int
 		InscrireClassique         func(childComplexity int, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) int
 		InscrireClassiqueLot      func(childComplexity int, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) int
@@ -774,12 +777,13 @@ type ComplexityRoot struct {
 	}
 
 	Tournoi struct {
-		Homologue func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Joueurs   func(childComplexity int) int
-		Nom       func(childComplexity int) int
-		Parties   func(childComplexity int) int
-		Version   func(childComplexity int) int
+		Homologue     func(childComplexity int) int
+		ID            func(childComplexity int) int
+		Joueurs       func(childComplexity int) int
+		Nom           func(childComplexity int) int
+		NombreParties func(childComplexity int) int
+		Parties       func(childComplexity int) int
+		Version       func(childComplexity int) int
 	}
 
 	TournoiArchive struct {
@@ -860,6 +864,7 @@ type MutationResolver interface {
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	ContreArbitrer(ctx context.Context, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
+	EmettreBillet(ctx context.Context, partie string, coup int, licence string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error)
 	OuvrirTournoiClassique(ctx context.Context, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) (*model.TournoiClassique, error)
 	InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error)
@@ -896,8 +901,9 @@ type MutationResolver interface {
 	InscrireJoueurs(ctx context.Context, tournoi string, joueurs []model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
 	SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error)
 	CreerTournoi(ctx context.Context, id string, nom string, homologue bool, clientMutationID *string) (*model.Tournoi, error)
+	FixerNombreParties(ctx context.Context, tournoi string, nombre int, motif *string, clientMutationID *string) (*model.Tournoi, error)
 	InscrireJoueur(ctx context.Context, tournoi string, joueur model.JoueurInput, version *int, clientMutationID *string) (*model.Tournoi, error)
-	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, clientMutationID *string) (*model.Partie, error)
+	CreerPartie(ctx context.Context, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) (*model.Partie, error)
 	Tirer(ctx context.Context, partie string, lettres *string, version *int, clientMutationID *string) (*model.Partie, error)
 	ChargerFeuillePretiree(ctx context.Context, partie string, feuille string, version *int, clientMutationID *string) (*model.Partie, error)
 	Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
@@ -1141,6 +1147,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AvancementTable.Table(childComplexity), true
 
+	case "Bulletin.billetRemis":
+		if e.ComplexityRoot.Bulletin.BilletRemis == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Bulletin.BilletRemis(childComplexity), true
 	case "Bulletin.contreArbitrage":
 		if e.ComplexityRoot.Bulletin.ContreArbitrage == nil {
 			break
@@ -2759,7 +2771,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["joueurs"].([]string), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.CreerPartie(childComplexity, args["tournoi"].(string), args["partie"].(string), args["config"].(model.ConfigPartieInput), args["joueurs"].([]string), args["arbitres"].([]duplicate.ArbitreTables), args["clientMutationId"].(*string)), true
 	case "Mutation.creerTournoi":
 		if e.ComplexityRoot.Mutation.CreerTournoi == nil {
 			break
@@ -2881,6 +2893,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Eliminer(childComplexity, args["partie"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.emettreBillet":
+		if e.ComplexityRoot.Mutation.EmettreBillet == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_emettreBillet_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EmettreBillet(childComplexity, args["partie"].(string), args["coup"].(int), args["licence"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.emettreJeton":
 		if e.ComplexityRoot.Mutation.EmettreJeton == nil {
 			break
@@ -2936,6 +2959,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EtablirTetesDeSerie(childComplexity, args["tournoi"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.fixerNombreParties":
+		if e.ComplexityRoot.Mutation.FixerNombreParties == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_fixerNombreParties_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FixerNombreParties(childComplexity, args["tournoi"].(string), args["nombre"].(int), args["motif"].(*string), args["clientMutationId"].(*string)), true
 	case "Mutation.importerArchive":
 		if e.ComplexityRoot.Mutation.ImporterArchive == nil {
 			break
@@ -4576,6 +4610,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Tournoi.Nom(childComplexity), true
+	case "Tournoi.nombreParties":
+		if e.ComplexityRoot.Tournoi.NombreParties == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Tournoi.NombreParties(childComplexity), true
 	case "Tournoi.parties":
 		if e.ComplexityRoot.Tournoi.Parties == nil {
 			break
@@ -4777,6 +4817,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalers := func() *graphql.InputUnmarshalerIndex {
 		return graphql.NewInputUnmarshalerIndex(
+			graphql.NewInputUnmarshaler("ArbitreTablesInput", ec.unmarshalInputArbitreTablesInput),
 			graphql.NewInputUnmarshaler("BulletinInput", ec.unmarshalInputBulletinInput),
 			graphql.NewInputUnmarshaler("ConfigClassiqueInput", ec.unmarshalInputConfigClassiqueInput),
 			graphql.NewInputUnmarshaler("ConfigPartieInput", ec.unmarshalInputConfigPartieInput),
@@ -5667,6 +5708,8 @@ type Bulletin {
   decisionArbitre: Decision
   "The second arbiter's check of that correction (double arbitrage), if any."
   contreArbitrage: ContreArbitrage
+  "The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9)."
+  billetRemis: Boolean!
 }
 
 "The second arbiter's check of a correction (guide §5, double arbitrage)."
@@ -5749,6 +5792,19 @@ extend type Mutation {
     decision: DecisionInput
     "Why it is amended."
     motif: String
+    "The number of events the client saw; a stale one gets CONFLICT."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Bulletin! @acces(roles: [ARBITER])
+  "Records that the billet de correction of a corrected bulletin was handed to the player (§5.9, guide §5.2): from then on, a non-admitted word of this coup played again is a nullité, not an average."
+  emettreBillet(
+    "The game."
+    partie: ID!
+    "The coup."
+    coup: Int!
+    "The player."
+    licence: ID!
     "The number of events the client saw; a stale one gets CONFLICT."
     version: Int
     "A retry with the same id is applied once."
@@ -6996,6 +7052,8 @@ type Tournoi {
   parties: [ID!]!
   "Rated (« homologué », guide §3.1) unless the director declared it a friendly or test tournament: a rated tournament refuses test seeds."
   homologue: Boolean!
+  "The number of games of the competition, as the director set it (null: not set): an appeal is filed before the next game starts, or 15 minutes after the last game (§6.3)."
+  nombreParties: Int
 }
 
 "A registered duplicate player."
@@ -7028,6 +7086,14 @@ input JoueurInput {
   serie: String
   "His table: the arbiters of that table correct his bulletins."
   table: Int
+}
+
+"An arbiter and the tables he covers in a game (§5.9)."
+input ArbitreTablesInput {
+  "The arbiter, as the hall names him."
+  arbitre: String!
+  "His tables."
+  tables: [Int!]!
 }
 
 "The settings of a new game."
@@ -7212,6 +7278,17 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Tournoi! @acces(roles: [DIRECTOR])
+  "Sets the number of games of the competition (§6.3: until the next game's first tirage, an appeal on the previous game is filed; 15 minutes after the last game ends). At least one and at least the games already created; changing a number already set requires a motif."
+  fixerNombreParties(
+    "The tournament."
+    tournoi: ID!
+    "The number of games."
+    nombre: Int!
+    "Why the director changes it."
+    motif: String
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Tournoi! @acces(roles: [DIRECTOR])
   "Registers a player in the tournament."
   inscrireJoueur(
     "The tournament."
@@ -7237,6 +7314,8 @@ extend type Mutation {
     none takes every registered player not excluded (§6.1).
     """
     joueurs: [ID!]
+    "The tables each arbiter covers: a player's average is over the other players of his arbiter (§5.9); a table under one arbiter. None: over the players of the game."
+    arbitres: [ArbitreTablesInput!]
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
@@ -8210,6 +8289,8 @@ func (ec *executionContext) childFields_Bulletin(ctx context.Context, field grap
 		return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
 	case "contreArbitrage":
 		return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
+	case "billetRemis":
+		return ec.fieldContext_Bulletin_billetRemis(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
 }
@@ -9346,6 +9427,8 @@ func (ec *executionContext) childFields_Tournoi(ctx context.Context, field graph
 		return ec.fieldContext_Tournoi_parties(ctx, field)
 	case "homologue":
 		return ec.fieldContext_Tournoi_homologue(ctx, field)
+	case "nombreParties":
+		return ec.fieldContext_Tournoi_nombreParties(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Tournoi", field.Name)
 }
@@ -10339,14 +10422,22 @@ func (ec *executionContext) field_Mutation_creerPartie_args(ctx context.Context,
 		return nil, err
 	}
 	args["joueurs"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "arbitres",
+		func(ctx context.Context, v any) ([]duplicate.ArbitreTables, error) {
+			return ec.unmarshalOArbitreTablesInput2ᚕarbitreᚋdomainᚋduplicateᚐArbitreTablesᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["arbitres"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["clientMutationId"] = arg4
+	args["clientMutationId"] = arg5
 	return args, nil
 }
 
@@ -10784,6 +10875,52 @@ func (ec *executionContext) field_Mutation_eliminer_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_emettreBillet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "coup",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["coup"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "licence",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_emettreJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10907,6 +11044,44 @@ func (ec *executionContext) field_Mutation_etablirTetesDeSerie_args(ctx context.
 		return nil, err
 	}
 	args["clientMutationId"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_fixerNombreParties_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "nombre",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["nombre"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg3
 	return args, nil
 }
 
@@ -13806,6 +13981,29 @@ func (ec *executionContext) fieldContext_Bulletin_contreArbitrage(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_billetRemis(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Bulletin_billetRemis(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BilletRemis, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Bulletin_billetRemis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Bulletin", field, false, false, "Boolean")
 }
 
 func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
@@ -19701,6 +19899,68 @@ func (ec *executionContext) fieldContext_Mutation_contreArbitrer(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_emettreBillet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_emettreBillet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EmettreBillet(ctx, fc.Args["partie"].(string), fc.Args["coup"].(int), fc.Args["licence"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"ARBITER"})
+				if err != nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Bulletin
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Bulletin) graphql.Marshaler {
+			return ec.marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBulletin(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_emettreBillet(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Bulletin(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_emettreBillet_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_renvoyerCommission(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21933,6 +22193,68 @@ func (ec *executionContext) fieldContext_Mutation_creerTournoi(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_fixerNombreParties(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_fixerNombreParties(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FixerNombreParties(ctx, fc.Args["tournoi"].(string), fc.Args["nombre"].(int), fc.Args["motif"].(*string), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Tournoi
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Tournoi) graphql.Marshaler {
+			return ec.marshalNTournoi2ᚖarbitreᚋgraphqlᚋmodelᚐTournoi(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_fixerNombreParties(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Tournoi(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_fixerNombreParties_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_inscrireJoueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22005,7 +22327,7 @@ func (ec *executionContext) _Mutation_creerPartie(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["joueurs"].([]string), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().CreerPartie(ctx, fc.Args["tournoi"].(string), fc.Args["partie"].(string), fc.Args["config"].(model.ConfigPartieInput), fc.Args["joueurs"].([]string), fc.Args["arbitres"].([]duplicate.ArbitreTables), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -28594,6 +28916,29 @@ func (ec *executionContext) fieldContext_Tournoi_homologue(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _Tournoi_nombreParties(ctx context.Context, field graphql.CollectedField, obj *model.Tournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Tournoi_nombreParties(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NombreParties, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Tournoi_nombreParties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Tournoi", field, false, false, "Int")
+}
+
 func (ec *executionContext) _TournoiArchive_id(ctx context.Context, field graphql.CollectedField, obj *model.TournoiArchive) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30431,6 +30776,55 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputArbitreTablesInput(ctx context.Context, obj any) (duplicate.ArbitreTables, error) {
+	var it duplicate.ArbitreTables
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"arbitre", "tables"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "arbitre":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("arbitre"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Arbitre = data
+		case "tables":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tables"))
+			data, err := ec.unmarshalNInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tables = data
+		}
+	}
+	return it, nil
+}
+
+// UnmarshalArbitreTablesInput unmarshals raw into the ArbitreTablesInput input type, using the
+// unmarshaler bound to ctx's request. Call it from a resolver to decode an input
+// object that was not passed as a field argument.
+//
+// ctx must come from a gqlgen request; outside one there is no unmarshaler to use
+// and the returned error says so.
+func UnmarshalArbitreTablesInput(ctx context.Context, raw any) (duplicate.ArbitreTables, error) {
+	var out duplicate.ArbitreTables
+	err := graphql.UnmarshalNamedInputFromContext(ctx, "ArbitreTablesInput", raw, &out)
+	return out, err
+}
+
 func (ec *executionContext) unmarshalInputBulletinInput(ctx context.Context, obj any) (correction.Bulletin, error) {
 	var it correction.Bulletin
 	if obj == nil {
@@ -31711,6 +32105,11 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 		case "contreArbitrage":
 			out.Values[i] = ec._Bulletin_contreArbitrage(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "billetRemis":
+			out.Values[i] = ec._Bulletin_billetRemis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -33906,6 +34305,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "emettreBillet":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_emettreBillet(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "renvoyerCommission":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_renvoyerCommission(ctx, field)
@@ -34154,6 +34560,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "creerTournoi":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_creerTournoi(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fixerNombreParties":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_fixerNombreParties(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -36111,6 +36524,11 @@ func (ec *executionContext) _Tournoi(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "nombreParties":
+			out.Values[i] = ec._Tournoi_nombreParties(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -36846,6 +37264,11 @@ func (ec *executionContext) marshalNAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(c
 		return graphql.Null
 	}
 	return ec._Appel(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNArbitreTablesInput2arbitreᚋdomainᚋduplicateᚐArbitreTables(ctx context.Context, v any) (duplicate.ArbitreTables, error) {
+	res, err := ec.unmarshalInputArbitreTablesInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNAvancementTable2arbitreᚋgraphqlᚋmodelᚐAvancementTable(ctx context.Context, sel ast.SelectionSet, v model.AvancementTable) graphql.Marshaler {
@@ -39178,6 +39601,23 @@ func (ec *executionContext) marshalOAppel2ᚖarbitreᚋgraphqlᚋmodelᚐAppel(c
 		return graphql.Null
 	}
 	return ec._Appel(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOArbitreTablesInput2ᚕarbitreᚋdomainᚋduplicateᚐArbitreTablesᚄ(ctx context.Context, v any) ([]duplicate.ArbitreTables, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]duplicate.ArbitreTables, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNArbitreTablesInput2arbitreᚋdomainᚋduplicateᚐArbitreTables(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {

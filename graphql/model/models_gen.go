@@ -112,6 +112,8 @@ type Bulletin struct {
 	DecisionArbitre *Decision `json:"decisionArbitre,omitempty"`
 	// The second arbiter's check of that correction (double arbitrage), if any.
 	ContreArbitrage *ContreArbitrage `json:"contreArbitrage,omitempty"`
+	// The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9).
+	BilletRemis bool `json:"billetRemis"`
 }
 
 // A bulletin with its recorded decision and the engine's decision now.
@@ -1132,6 +1134,8 @@ type Tournoi struct {
 	Parties []string `json:"parties"`
 	// Rated (« homologué », guide §3.1) unless the director declared it a friendly or test tournament: a rated tournament refuses test seeds.
 	Homologue bool `json:"homologue"`
+	// The number of games of the competition, as the director set it (null: not set): an appeal is filed before the next game starts, or 15 minutes after the last game (§6.3).
+	NombreParties *int `json:"nombreParties,omitempty"`
 }
 
 // An archived tournament.

@@ -41,13 +41,18 @@ func (c *Classement) ParCoup(id string) (map[string][]int, error) {
 }
 
 // arbitresEtAnnules are, for game p, each player's arbiter (an average is
-// taken among the players of the same arbiter, guide §2.10) and whether his
-// scores are annulled (§6.1).
+// taken among the players of the same arbiter, §5.9, guide §2.10): the one
+// the game names for his table, else the one of his registration; and
+// whether his scores are annulled (§6.1).
 func (c *Classement) arbitresEtAnnules(p *partie) (map[string]string, map[string]bool) {
 	arbitres := map[string]string{}
 	annules := map[string]bool{}
 	for _, l := range p.ordre {
-		arbitres[l] = c.joueurs[l].Arbitre
+		j := c.joueurs[l]
+		arbitres[l] = j.Arbitre
+		if a, ok := p.arbitres[j.Table]; ok {
+			arbitres[l] = a
+		}
 		annules[l] = c.annule(p, l)
 	}
 	return arbitres, annules

@@ -52,10 +52,12 @@ type Ligne struct {
 }
 
 type partie struct {
-	id        string
-	tournoi   string
-	numero    int
-	config    duplicate.Config
+	id      string
+	tournoi string
+	numero  int
+	config  duplicate.Config
+	// arbitres are the arbiter of each table the game names (§5.9).
+	arbitres  map[int]string
 	premier   map[string]int
 	ordre     []string
 	tops      map[int]int
@@ -101,8 +103,13 @@ func (c *Classement) Appliquer(stream string, e any) error {
 		c.exclusions[exclusion{id, e.Licence}] = e
 		return nil
 	case duplicate.PartieCreee:
-		p := &partie{id: id, tournoi: e.Tournoi, numero: e.Numero, config: e.Config, premier: map[string]int{}, tops: map[int]int{},
+		p := &partie{id: id, tournoi: e.Tournoi, numero: e.Numero, config: e.Config, arbitres: map[int]string{}, premier: map[string]int{}, tops: map[int]int{},
 			decisions: map[int]map[string]correction.Decision{}, temps: map[int]map[string]int{}}
+		for _, a := range e.Arbitres {
+			for _, t := range a.Tables {
+				p.arbitres[t] = a.Arbitre
+			}
+		}
 		for _, l := range e.Joueurs {
 			p.premier[l] = 1
 			p.ordre = append(p.ordre, l)

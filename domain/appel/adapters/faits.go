@@ -63,7 +63,8 @@ func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
 }
 
 // Horaires implements command.Faits: a game starts with its first tirage
-// (kept or rejected) and ends with its end event.
+// (kept or rejected) and ends with its end event; the games of the
+// competition not created yet (tournoi.NombreParties) follow, without times.
 func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
 	t, err := f.tournoi(ctx, id)
 	if err != nil {
@@ -91,6 +92,9 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 			}
 		}
 		horaires = append(horaires, h)
+	}
+	for len(horaires) < t.NombreParties() {
+		horaires = append(horaires, command.Horaire{})
 	}
 	return horaires, nil
 }

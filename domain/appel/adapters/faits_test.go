@@ -87,3 +87,26 @@ type faitsSansPartie struct{ *adapters.Faits }
 func (faitsSansPartie) Partie(context.Context, string) (string, []string, error) {
 	return "t1", []string{"J01"}, nil
 }
+
+// TestArt6_3_PartiesDeLaCompetitionPasEncoreCreees: the games of the
+// competition not created yet (tournoi.NombreParties) follow the created
+// ones without times: the deadline of an appeal on the last game created
+// waits for the next game's first tirage (§6.3), however long the break.
+func TestArt6_3_PartiesDeLaCompetitionPasEncoreCreees(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewHorloge(time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = store.Close() })
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	tournois := tadapters.NewDepot(store, reg)
+	tr := tournoi.Nouveau()
+	require.NoError(t, tr.Creer("t1", "Open", true))
+	require.NoError(t, tr.AjouterPartie("p1"))
+	require.NoError(t, tr.FixerNombreParties(3, ""))
+	require.NoError(t, tournois.Enregistrer(ctx, tr, directeur))
+
+	horaires, err := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store).Horaires(ctx, "t1")
+	require.NoError(t, err)
+	assert.Equal(t, []command.Horaire{{Partie: "p1"}, {}, {}}, horaires)
+}

@@ -48,7 +48,9 @@ type Faits interface {
 	// tournament.
 	Tables(ctx context.Context, tournoi string) (map[string]int, error)
 	// Horaires returns the games of a tournament in its order, each with
-	// the time of its first tirage and of its end (zero when not yet).
+	// the time of its first tirage and of its end (zero when not yet), then
+	// one Horaire without a game nor times for each game of the competition
+	// not created yet: the game before it is not the last (§6.3).
 	Horaires(ctx context.Context, tournoi string) ([]Horaire, error)
 }
 
@@ -63,7 +65,8 @@ type Horaire struct {
 // echeance derives the §6.3 filing deadline of an appeal about partie (or
 // about the whole tournament when partie is empty) from the tournament's
 // games: the start of the game after it, else 15 minutes after the last
-// game ended. Zero when neither is known yet.
+// game ended. Zero when neither is known yet: during the break before a
+// game of the competition not started, or not even created.
 func echeance(horaires []Horaire, partie string) time.Time {
 	suivante := len(horaires)
 	for i, h := range horaires {

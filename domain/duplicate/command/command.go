@@ -66,6 +66,8 @@ type CreerPartie struct {
 	// Lexique is the list the game is judged with; nil: the server's
 	// default (a twinned site gives the principal's).
 	Lexique *lexicon.Identite
+	// Arbitres are the tables each arbiter covers (§5.9 averages).
+	Arbitres []duplicate.ArbitreTables
 }
 
 // CreerPartie handles CreerPartie.
@@ -79,7 +81,7 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)
-	if err := p.CreerSurLexique(c.Lexique, c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs); err != nil {
+	if err := p.CreerSurLexique(c.Lexique, c.Partie, c.Tournoi, c.Numero, c.Config, c.Joueurs, c.Arbitres); err != nil {
 		return err
 	}
 	return a.depot.Enregistrer(ctx, p, a.metadata)

@@ -67,3 +67,9 @@ func (a *Application) AjouterPartie(ctx context.Context, id, partie string) erro
 func (a *Application) Exclure(ctx context.Context, id, licence, partie, motif string, annulerParties bool) error {
 	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Exclure(licence, partie, motif, annulerParties) })
 }
+
+// FixerNombreParties sets or, with a reason, changes the number of games
+// of the competition (§6.3).
+func (a *Application) FixerNombreParties(ctx context.Context, id string, nombre int, motif string) error {
+	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.FixerNombreParties(nombre, motif) })
+}

@@ -6,7 +6,8 @@
 // (apercuBulletin, §5) shows as it is typed, with its article; the arbiter
 // accepts it or decides otherwise with a reason (corrigerBulletin). A second
 // arbiter confirms or amends a correction (contreArbitrer, guide §5 double
-// arbitrage). Every command goes through the offline queue (file.js): typed
+// arbitrage). « Billet remis » records that the billet de correction was
+// handed to the player (emettreBillet, §5.9: no average after it). Every command goes through the offline queue (file.js): typed
 // during a network cut, it is sent when the connection returns, once.
 // Arbitre.mesures keeps the page's own time per bulletin, network excluded.
 "use strict";
@@ -20,7 +21,7 @@
   const ETAT = `query($p: ID!) { moi { jeton role tables }
     partie(id: $p) { tournoi statut coup config { source graineTest } tops { coup mot reference score } } }`;
   const JOUEURS = `query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`;
-  const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence ecrit corrigePar motif
+  const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence ecrit corrigePar motif billetRemis
     decisionMoteur { ${D} } decisionArbitre { ${D} } decision { ${D} }
     contreArbitrage { arbitre confirme motif decision { ${D} } } } }`;
   const APERCU = `query($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) {
@@ -31,6 +32,8 @@
     corrigerBulletin(partie: $p, coup: $c, licence: $l, decision: $d, motif: $m, clientMutationId: $clientMutationId) { licence } }`;
   const CONTRE = `mutation($p: ID!, $c: Int!, $l: ID!, $ok: Boolean!, $d: DecisionInput, $m: String, $clientMutationId: String) {
     contreArbitrer(partie: $p, coup: $c, licence: $l, confirme: $ok, decision: $d, motif: $m, clientMutationId: $clientMutationId) { licence } }`;
+  const BILLET = `mutation($p: ID!, $c: Int!, $l: ID!, $clientMutationId: String) {
+    emettreBillet(partie: $p, coup: $c, licence: $l, clientMutationId: $clientMutationId) { licence } }`;
   const SUIVI = `subscription($p: ID!) { coupAnnonce(partie: $p) { statut coup tops { coup mot reference score } } }`;
 
   const etat = {
@@ -190,6 +193,7 @@
       const boutons = [];
       if (statut === "depose" && etat.tops.has(coup())) boutons.push(["accepter", "Accepter le moteur"]);
       if (statut === "corrige" && b.corrigePar !== moi) boutons.push(["confirmer", "Confirmer"], ["amender", "Amender"]);
+      if (b && b.decision && !b.billetRemis) boutons.push(["billet", "Billet remis"]);
       // A row that did not change stays in the DOM untouched: a click on it
       // is never lost to a redraw.
       const cle = JSON.stringify([j.licence, statut, cellules, boutons]);
@@ -483,6 +487,7 @@
     const v = { p: partie, c: coup(), l: j.licence };
     if (b.classList.contains("accepter")) envoyer([{ query: CORRIGER, variables: v }], j);
     if (b.classList.contains("confirmer")) envoyer([{ query: CONTRE, variables: Object.assign(v, { ok: true }) }], j);
+    if (b.classList.contains("billet")) envoyer([{ query: BILLET, variables: v }], j);
     if (b.classList.contains("amender")) {
       amende = v;
       $("amendement-titre").textContent = `Amender la décision de ${j.nom} (${j.licence}), coup ${v.c}`;
