@@ -295,8 +295,8 @@ func TestSecurite_JetonDeLEnteteWebsocketRevoqueOuExpire(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	s := startAPIServer(t, data)
 	defer s.stop()
-	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open") { id } }`, nil).Errors)
-	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerTournoi(id:"T1", nom:"Open", homologue: false) { id } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
 	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
 	const solutions = `subscription { coupAnnonce(partie:"T1-1") { version solutions { mot } } }`
 	const emettre = `mutation { emettreJeton(demande:{role: DIRECTOR, heures: 720}) { secret } }`
