@@ -19,7 +19,10 @@ import (
 // directeurSansTournoi is a request with a token @acces lets through to the
 // engine and that may analyse any position: a director without tournament.
 func directeurSansTournoi() context.Context {
-	return context.WithValue(context.Background(), authKey{}, authState{hab: &acces.Habilitation{Role: acces.Directeur}})
+	reg := acces.NewRegistre()
+	reg.Appliquer(acces.JetonEmis{ID: "d", Empreinte: "e", Role: acces.Directeur, Expire: time.Now().Add(time.Hour)})
+	hab := acces.Habilitation{JetonID: "d", Role: acces.Directeur, Expire: time.Now().Add(time.Hour)}
+	return context.WithValue(context.Background(), authKey{}, authState{hab: &hab, reg: reg, now: time.Now})
 }
 
 // Issue 11 item 4: resoudre stops when its request ends, and says so with

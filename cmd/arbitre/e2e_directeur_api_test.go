@@ -19,7 +19,8 @@ import (
 func startAPIServerHorloge(t *testing.T, data string, h *eventstoretest.Horloge) *apiServer {
 	t.Helper()
 	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
-		c.Limits.Rate = 0
+		c.Limits = server.DefaultLimits
+		c.Limits.Rate = 0 // on a zero Limits alone, the server would take DefaultLimits, rate included
 		c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
 		c.Resolver.Clock = h
 	})
