@@ -163,7 +163,13 @@ func TestE2EArt5_9_BilletRemisFinDeLaMoyenne(t *testing.T) {
 		require.Equal(t, "none", m.saisir(1, l, solution(top.Mot, top.Reference, top.Score)), l)
 	}
 	var billet struct{ BilletRemis bool }
-	m.exiger(arbitre, `mutation { emettreBillet(partie:"T1-1", coup:1, licence:"L1") { billetRemis } }`, nil).into(t, "emettreBillet", &billet)
+	const emettre = `mutation { emettreBillet(partie:"T1-1", coup:1, licence:"L1") { billetRemis } }`
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", emettre, nil).code())
+	var autre struct{ Secret string }
+	m.exiger(directeur, `mutation { emettreJeton(demande:{role: ARBITER, tournoi:"T1", tables:"9"}) { secret } }`, nil).into(t, "emettreJeton", &autre)
+	attendreJetons(t, s, autre.Secret)
+	assert.Equal(t, "FORBIDDEN", s.gql(autre.Secret, emettre, nil).code(), "the arbiter of another table")
+	m.exiger(arbitre, emettre, nil).into(t, "emettreBillet", &billet)
 	assert.True(t, billet.BilletRemis)
 
 	tirage, top = m.jouerCoup()

@@ -44,10 +44,11 @@ func TestArt6_3_RecoursApresLaPartieSuivante(t *testing.T) {
 func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
+	arbitre := apiToken(t, data, "--role", "arbiter")
 	h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
 	s := startAPIServerHorloge(t, data, h)
 	defer s.stop()
-	attendreJetons(t, s, director)
+	attendreJetons(t, s, director, arbitre)
 	exiger := func(q string, vars map[string]any) apiResult {
 		t.Helper()
 		res := s.gql(director, q, vars)
@@ -69,6 +70,8 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 
 	a := nouvelleAppelPartie(t, s, director, "A")
 	var fixe struct{ NombreParties int }
+	assert.Equal(t, "UNAUTHENTICATED", s.gql("", fixer, map[string]any{"t": a.tournoi, "n": 2}).code())
+	assert.Equal(t, "FORBIDDEN", s.gql(arbitre, fixer, map[string]any{"t": a.tournoi, "n": 2}).code(), "the director's alone")
 	exiger(fixer, map[string]any{"t": a.tournoi, "n": 2}).into(t, "fixerNombreParties", &fixe)
 	require.Equal(t, 2, fixe.NombreParties)
 	finir(a)
