@@ -30,6 +30,9 @@ func (r *mutationResolver) EmettreJeton(ctx context.Context, demande model.Deman
 	if err := acces.PeutEmettre(issuer, d); err != nil {
 		return nil, err
 	}
+	if err := r.centreDuTournoi(ctx, issuer, d); err != nil {
+		return nil, err
+	}
 	secret, ev, err := r.Acces.Emettre(ctx, d, actor(issuer))
 	if err != nil {
 		return nil, err

@@ -239,3 +239,26 @@ func (l *liensOuverts) fermer(lien [2]string, couper func()) {
 	delete(l.n, lien)
 	couper()
 }
+
+// centreDuTournoi lets a director limited to one tournament issue a CENTRE
+// token only for a twinning whose principal tournament is his (guide
+// §2.18): a centre token's scope names an event or a twinning, which share
+// their ids' namespace with tournaments, so a director of T2 would
+// otherwise mint a token for a twinning « T2 » of another tournament and
+// follow that tournament's games (issue 28 item 11). An event in many
+// centres (§2.17) is the federation's: only a director without
+// tournament issues its tokens.
+func (r *Resolver) centreDuTournoi(ctx context.Context, issuer acces.Habilitation, d acces.Demande) error {
+	if d.Role != acces.Centre || issuer.Tournoi == "" {
+		return nil
+	}
+	j, err := r.Jumelages.Charger(withoutCommande(ctx), d.Tournoi)
+	if err != nil {
+		return err
+	}
+	if j.Version() == 0 || j.Tournoi() != issuer.Tournoi {
+		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("un directeur du tournoi %s n'émet un jeton de centre que pour un jumelage "+
+			"dont %s est le tournoi principal (guide §2.18) ; les autres jetons de centre sont émis par un directeur sans tournoi", issuer.Tournoi, issuer.Tournoi)}
+	}
+	return nil
+}
