@@ -139,6 +139,15 @@ func TestE2ETD_DeuxRondesParLaConsole(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#inscrire", chromedp.ByID))
 	attendre(t, ctx, jsTexte("#nb-inscrits", "5"), e2eAttente, "five players registered")
 	require.Len(t, c.tournoi(t).Inscrits, 5)
+	// Issue 31 item 9: the emptied list is not checked again after a
+	// registration that succeeded: no red « ligne(s) à corriger ».
+	var message struct{ Texte, Classe string }
+	evaluer(t, ctx, `({texte: document.getElementById("message").textContent, classe: document.getElementById("message").className})`, &message)
+	assert.Equal(t, "5 joueurs inscrits.", message.Texte)
+	assert.NotContains(t, message.Classe, "erreur")
+	var fautes int
+	evaluer(t, ctx, `document.querySelectorAll("#fautes li").length`, &fautes)
+	assert.Zero(t, fautes, "no bad line listed")
 
 	// Seeding: cancelled with Échap (nothing done), then confirmed; the
 	// proposal with its reasons.

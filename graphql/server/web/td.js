@@ -121,6 +121,12 @@
       if (noms[l.licence] !== undefined) erreurs.push({ n: l.n, message: `licence ${l.licence} déjà inscrite` });
     }
     erreurs.sort((a, b) => a.n - b.n);
+    montrerApercu(lignes, erreurs);
+  }
+
+  // montrerApercu shows a list's lines and its bad lines, and says what can
+  // be written; an empty list (after a registration) says nothing.
+  function montrerApercu(lignes, erreurs) {
     $("fautes").replaceChildren(...erreurs.map((e) => {
       const li = document.createElement("li");
       li.textContent = e.n ? `ligne ${e.n} : ${e.message}` : e.message;
@@ -148,8 +154,7 @@
     const joueurs = lot.map((l) => ({ joueur: l.licence, nom: l.nom, cote: l.cote || 0 }));
     if (await agir("inscrireClassiqueLot", { joueurs: "[InscriptionClassiqueInput!]!" }, { joueurs }, `${joueurs.length} joueurs inscrits.`)) {
       $("liste").value = "";
-      apercu();
-      $("fautes").replaceChildren();
+      montrerApercu([], []); // the emptied list is not checked again (issue 31 item 9)
     }
   });
   $("tetes").addEventListener("click", async () => {
