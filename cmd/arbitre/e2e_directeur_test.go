@@ -531,3 +531,39 @@ func referenceCle(ref string) string {
 	}
 	return fmt.Sprintf("%s%02s", ref[:1], ref[1:])
 }
+
+// TestE2EConnexion_JetonVerifieALEntree (issue 31 item 10): tokens were
+// checked at the first action, not at sign-in: a mistyped token opened the
+// director's console, an arbiter's token opened /directeur. Signing in now
+// asks the server (moi): an unknown token or one of another role is
+// refused on the sign-in form, saying why, and the console stays closed; a
+// good one opens it and says what it allows.
+func TestE2EConnexion_JetonVerifieALEntree(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	var emis struct{ EmettreJeton struct{ Secret string } }
+	e2eAPI{url: s.url, jeton: jeton}.exiger(t, `mutation { emettreJeton(demande:{role: ARBITER, tournoi:"T1", tables:"1-4"}) { secret } }`,
+		nil, &emis)
+	arbitre := emis.EmettreJeton
+	attendreJetons(t, s, arbitre.Secret)
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form")
+
+	cases := []struct{ name, jeton, message string }{
+		{"a mistyped token", jeton[:len(jeton)-2] + "xx", "Jeton inconnu, expiré ou révoqué"},
+		{"an arbiter's token", arbitre.Secret, "Ce jeton est un jeton d'arbitre, tournoi T1, tables 1-4 : cette console demande un jeton de directeur."},
+	}
+	for _, tc := range cases {
+		entrerJeton(t, ctx, tc.jeton)
+		attendre(t, ctx, jsTexte("#connexion .message", tc.message), e2eAttente, tc.name+" refused at sign-in")
+		var ouverte bool
+		evaluer(t, ctx, `!document.getElementById("contenu").hidden`, &ouverte)
+		assert.False(t, ouverte, "%s: the console stays closed", tc.name)
+	}
+	entrerJeton(t, ctx, jeton)
+	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
+	attendre(t, ctx, jsTexte("#session-portee", "Connecté : jeton de directeur, tous les tournois."), e2eAttente, "what the token allows")
+	var message string
+	evaluer(t, ctx, `document.querySelector("#connexion .message").textContent`, &message)
+	assert.Empty(t, message, "no stale refusal after a good sign-in")
+}

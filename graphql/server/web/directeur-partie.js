@@ -27,7 +27,7 @@
   let solutionsDe = ""; // the tirage whose solutions are shown or being read
   let live = null;
 
-  const session = new Arbitre.Session("Jeton du directeur", demarrer);
+  const session = new Arbitre.Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
 
   async function demarrer() {
     $("contenu").hidden = false;

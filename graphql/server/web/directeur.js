@@ -20,7 +20,7 @@
   let tournoi = null;
   let apercu = null;
 
-  const session = new Arbitre.Session("Jeton du directeur", demarrer);
+  const session = new Arbitre.Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
 
   async function demarrer() {
     $("contenu").hidden = false;

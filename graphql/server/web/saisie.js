@@ -40,7 +40,7 @@
     moi: null, statut: "", coupPartie: 0, tops: new Map(), joueurs: [], parLicence: new Map(),
     bulletins: new Map(), apercu: null, coupChoisi: false, live: null, file: null,
   };
-  const session = new Arbitre.Session("Jeton d'arbitre", charger);
+  const session = new Arbitre.Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
 
   // --- loading ---------------------------------------------------------------

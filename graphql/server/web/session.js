@@ -6,14 +6,18 @@
 // A token an older version left in localStorage is forgotten.
 //
 // Usage:
-//   const session = new Arbitre.Session("Jeton du directeur", () => demarrer());
+//   const session = new Arbitre.Session("Jeton du directeur", () => demarrer(), ["DIRECTOR"]);
 //   const data = await session.query(QUERY, vars);   // throws on error
 //   const live = session.live((enDirect) => ...);     // Arbitre.Live with the token
 //
 // The sign-in form (#connexion, its #jeton and .message) is built here, once
-// per page, under the page's header, labelled as given. On UNAUTHENTICATED (expired, revoked or
-// unknown token) the token is dropped and the form shown again with a French
-// message; onReady runs again once a new token is entered.
+// per page, under the page's header, labelled as given. Signing in checks the
+// token at once (moi): an unknown, expired or revoked token, or one of a role
+// the console does not take (roles), is refused there with a French message,
+// and the console says what a good one allows (role, tournament, tables). On
+// UNAUTHENTICATED later (a token revoked or expired meanwhile) the token is
+// dropped and the form shown again; onReady runs again once a new token is
+// entered.
 "use strict";
 
 (function () {
@@ -43,29 +47,80 @@
     return form;
   }
 
+  // ROLES names each role's token for people.
+  const ROLES = { DIRECTOR: "de directeur", ARBITER: "d'arbitre", COMMISSION: "de la commission", CENTRE: "de centre" };
+
+  // portee says what a token allows: its role, tournament and tables.
+  function portee(moi) {
+    let t = "jeton " + (ROLES[moi.role] || moi.role);
+    t += moi.tournoi ? ", tournoi " + moi.tournoi : ", tous les tournois";
+    if (moi.tables) t += ", tables " + moi.tables;
+    return t;
+  }
+
   Arbitre.Session = class {
-    constructor(libelle, onReady) {
+    // roles are the roles the console takes (all when absent).
+    constructor(libelle, onReady, roles) {
       const form = formulaire(libelle);
       this.form = form;
       this.onReady = onReady;
+      this.roles = roles;
       localStorage.removeItem(CLE);
       this.jeton = sessionStorage.getItem(CLE) || "";
       form.addEventListener("submit", (ev) => {
         ev.preventDefault();
         const v = form.elements.jeton.value.trim();
         if (!v) return;
-        this.jeton = v;
-        sessionStorage.setItem(CLE, v);
         form.elements.jeton.value = "";
-        this.afficher(false, "");
-        this.onReady();
+        this.entrer(v);
       });
       if (this.jeton) {
         this.afficher(false, "");
-        queueMicrotask(() => this.onReady());
+        queueMicrotask(() => this.entrer(this.jeton));
       } else {
         this.afficher(true, "Collez votre jeton pour commencer.");
       }
+    }
+
+    // entrer checks a token with the server (moi) before the console uses
+    // it: refused there, with why, or kept and its scope shown.
+    async entrer(jeton) {
+      let moi;
+      try {
+        moi = (await Arbitre.query("{ moi { role tournoi tables } }", {}, jeton)).moi;
+      } catch (e) {
+        this.deconnecter(e.code === "UNAUTHENTICATED"
+          ? "Jeton inconnu, expiré ou révoqué : vérifiez-le et collez-le de nouveau."
+          : "Jeton non vérifié : " + e.message);
+        return;
+      }
+      if (!moi) {
+        this.deconnecter("Jeton inconnu, expiré ou révoqué : vérifiez-le et collez-le de nouveau.");
+        return;
+      }
+      if (this.roles && !this.roles.includes(moi.role)) {
+        const voulus = this.roles.map((r) => "un jeton " + (ROLES[r] || r)).join(" ou ");
+        this.deconnecter(`Ce jeton est un ${portee(moi)} : cette console demande ${voulus}.`);
+        return;
+      }
+      this.jeton = jeton;
+      sessionStorage.setItem(CLE, jeton);
+      this.afficher(false, "");
+      this.montrerPortee("Connecté : " + portee(moi) + ".");
+      this.onReady();
+    }
+
+    // montrerPortee shows what the signed-in token allows under the form.
+    montrerPortee(texte) {
+      let p = document.getElementById("session-portee");
+      if (!p) {
+        p = document.createElement("p");
+        p.id = "session-portee";
+        p.className = "session-portee";
+        this.form.after(p);
+      }
+      p.textContent = texte;
+      p.hidden = !texte;
     }
 
     // afficher shows or hides the sign-in form with a message.
@@ -81,6 +136,7 @@
     deconnecter(message) {
       this.jeton = "";
       sessionStorage.removeItem(CLE);
+      this.montrerPortee("");
       if (this.ws) this.ws = null;
       this.afficher(true, message || "Session fermée : collez un jeton pour continuer.");
     }

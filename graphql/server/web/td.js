@@ -29,7 +29,7 @@
   let noms = {};
   let lot = [];
 
-  const session = new Arbitre.Session("Jeton du directeur", charger);
+  const session = new Arbitre.Session("Jeton du directeur", charger, ["DIRECTOR"]);
 
   // --- messages and confirmation -------------------------------------------
 
