@@ -72,19 +72,20 @@
         const v = form.elements.jeton.value.trim();
         if (!v) return;
         form.elements.jeton.value = "";
-        this.entrer(v);
+        this.entrer(v, true);
       });
       if (this.jeton) {
         this.afficher(false, "");
-        queueMicrotask(() => this.entrer(this.jeton));
+        queueMicrotask(() => this.entrer(this.jeton, false));
       } else {
         this.afficher(true, "Collez votre jeton pour commencer.");
       }
     }
 
     // entrer checks a token with the server (moi) before the console uses
-    // it: refused there, with why, or kept and its scope shown.
-    async entrer(jeton) {
+    // it: refused there, with why, or kept (in this tab's sessionStorage when
+    // typed: nouveau) and its scope shown.
+    async entrer(jeton, nouveau) {
       let moi;
       try {
         moi = (await Arbitre.query("{ moi { role tournoi tables } }", {}, jeton)).moi;
@@ -104,7 +105,7 @@
         return;
       }
       this.jeton = jeton;
-      sessionStorage.setItem(CLE, jeton);
+      if (nouveau) sessionStorage.setItem(CLE, jeton);
       this.afficher(false, "");
       this.montrerPortee("Connecté : " + portee(moi) + ".");
       this.onReady();
