@@ -22,29 +22,13 @@ import (
 // (Partie.tirage between coups, alphabetical).
 func retenirPremierTop(t *testing.T, api e2eAPI, partie string) string {
 	t.Helper()
-	vars := map[string]any{"p": partie}
-	var s struct {
-		Partie struct {
-			Solutions []struct {
-				Mot, Reference string
-				Admissible     bool
-			} `json:"solutions"`
-		} `json:"partie"`
+	mot, ref := api.premierTopAdmissible(t, partie)
+	var r struct {
+		RetenirTop struct{ Tirage string } `json:"retenirTop"`
 	}
-	api.exiger(t, `query($p: ID!) { partie(id: $p) { solutions { mot reference admissible } } }`, vars, &s)
-	for _, sol := range s.Partie.Solutions {
-		if !sol.Admissible {
-			continue
-		}
-		var r struct {
-			RetenirTop struct{ Tirage string } `json:"retenirTop"`
-		}
-		api.exiger(t, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie: $p, reference: $r, mot: $m) { tirage } }`,
-			map[string]any{"p": partie, "r": sol.Reference, "m": sol.Mot}, &r)
-		return r.RetenirTop.Tirage
-	}
-	require.Fail(t, "no admissible top", "solutions: %+v", s.Partie.Solutions)
-	return ""
+	api.exiger(t, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie: $p, reference: $r, mot: $m) { tirage } }`,
+		map[string]any{"p": partie, "r": ref, "m": mot}, &r)
+	return r.RetenirTop.Tirage
 }
 
 // voyelles counts the vowels of letters (Y and the joker apart).

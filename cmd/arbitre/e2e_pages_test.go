@@ -340,8 +340,23 @@ func (a e2eAPI) creerPartieLive(t *testing.T) {
 // engine gives (the director's token is needed for the solutions).
 func (a e2eAPI) jouerCoup(t *testing.T, partie string) e2eTop {
 	t.Helper()
-	vars := map[string]any{"p": partie}
-	a.exiger(t, `mutation($p: ID!) { tirer(partie: $p) { statut } }`, vars, nil)
+	a.exiger(t, `mutation($p: ID!) { tirer(partie: $p) { statut } }`, map[string]any{"p": partie}, nil)
+	mot, ref := a.premierTopAdmissible(t, partie)
+	var r struct {
+		RetenirTop struct {
+			DernierTop e2eTop `json:"dernierTop"`
+		} `json:"retenirTop"`
+	}
+	a.exiger(t, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie: $p, reference: $r, mot: $m) {
+		dernierTop { coup mot reference score cases } } }`,
+		map[string]any{"p": partie, "r": ref, "m": mot}, &r)
+	return r.RetenirTop.DernierTop
+}
+
+// premierTopAdmissible is the engine's first admissible top of the tirage
+// on the stand (the director's token is needed for the solutions).
+func (a e2eAPI) premierTopAdmissible(t *testing.T, partie string) (mot, ref string) {
+	t.Helper()
 	var s struct {
 		Partie struct {
 			Solutions []struct {
@@ -350,23 +365,14 @@ func (a e2eAPI) jouerCoup(t *testing.T, partie string) e2eTop {
 			} `json:"solutions"`
 		} `json:"partie"`
 	}
-	a.exiger(t, `query($p: ID!) { partie(id: $p) { solutions { mot reference admissible } } }`, vars, &s)
+	a.exiger(t, `query($p: ID!) { partie(id: $p) { solutions { mot reference admissible } } }`, map[string]any{"p": partie}, &s)
 	for _, sol := range s.Partie.Solutions {
-		if !sol.Admissible {
-			continue
+		if sol.Admissible {
+			return sol.Mot, sol.Reference
 		}
-		var r struct {
-			RetenirTop struct {
-				DernierTop e2eTop `json:"dernierTop"`
-			} `json:"retenirTop"`
-		}
-		a.exiger(t, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie: $p, reference: $r, mot: $m) {
-			dernierTop { coup mot reference score cases } } }`,
-			map[string]any{"p": partie, "r": sol.Reference, "m": sol.Mot}, &r)
-		return r.RetenirTop.DernierTop
 	}
 	require.Fail(t, "no admissible top", "solutions: %+v", s.Partie.Solutions)
-	return e2eTop{}
+	return "", ""
 }
 
 // --- the browser ------------------------------------------------------------
