@@ -153,7 +153,7 @@ func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstor
 }
 
 func runArchiveImport(cmd *cobra.Command, flags *storeFlags, fichier string) error {
-	contenu, err := os.ReadFile(fichier)
+	contenu, err := lireBorne(fichier, archive.MaxOctets)
 	if err != nil {
 		return err
 	}
@@ -174,4 +174,16 @@ func runArchiveImport(cmd *cobra.Command, flags *storeFlags, fichier string) err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "tournoi %s %s : %d lignes importées (empreinte %.12s)\n", b.Genre, b.Tournoi, b.Lignes, b.Empreinte)
 	return nil
+}
+
+// lireBorne reads at most max+1 bytes of a file: a file over the bound
+// (a huge file, /dev/zero, a pipe that never ends) is read no further and
+// refused by whoever checks the size, without holding it in memory.
+func lireBorne(fichier string, max int64) ([]byte, error) {
+	f, err := os.Open(fichier)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max+1))
 }

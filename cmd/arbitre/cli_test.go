@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"arbitre/domain/archive"
+
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -230,4 +232,28 @@ func TestCLI_MessagesEnFrancais(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "fins : 2 lettres épuisées\n")
 	assert.NotContains(t, out, "map[")
+}
+
+// Issue 28 (what was left of issue 27): `archive import FILE` read the file
+// whole with os.ReadFile — a huge file or /dev/zero was held in memory (or
+// read for ever) before anything checked it. The file is read up to
+// archive.MaxOctets and refused beyond, in French, nothing imported.
+func TestSecurite_ImportDArchiveBorne(t *testing.T) {
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "duplicate", "--players", "3", "--games", "1", "--seed", "2", "--data", data)
+	require.NoError(t, err)
+	enorme := filepath.Join(t.TempDir(), "enorme.csv")
+	require.NoError(t, os.WriteFile(enorme, []byte("tournoi,nom\n"), 0o600))
+	require.NoError(t, os.Truncate(enorme, archive.MaxOctets+1), "a sparse file: no disk used")
+	fichiers := []string{enorme}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		fichiers = append(fichiers, "/dev/zero")
+	}
+	for _, fichier := range fichiers {
+		t.Run(filepath.Base(fichier), func(t *testing.T) {
+			_, err := runArbitre(t, "archive", "import", fichier, "--data", data)
+			require.Error(t, err)
+			assert.Contains(t, enFrancais(err).Error(), "le fichier dépasse 32 Mio")
+		})
+	}
 }

@@ -116,6 +116,9 @@ const (
 	// MaxLignes bounds the lines of one file (a national festival's
 	// duplicate: 2,000 players × 7 games is 14,000).
 	MaxLignes = 50000
+	// MaxOctets bounds a file's size before it is read: MaxLignes lines of
+	// the longest names, clubs and séries the export writes fit in it.
+	MaxOctets = 32 << 20
 	// maxTexte bounds a name, a club or a série, in characters.
 	maxTexte = 100
 )

@@ -11,8 +11,12 @@ import (
 )
 
 // Lire reads a file in either layout of the export: JSON when it starts
-// with '{' (LireJSON), else CSV (LireCSV).
+// with '{' (LireJSON), else CSV (LireCSV). A file over MaxOctets is refused
+// before any parsing.
 func Lire(contenu []byte) (Document, []int, error) {
+	if len(contenu) > MaxOctets {
+		return Document{}, nil, refus(0, "", "le fichier dépasse %d Mio : ce n'est pas une archive de tournoi (au plus %d lignes)", MaxOctets>>20, MaxLignes)
+	}
 	if bytes.HasPrefix(bytes.TrimLeft(bytes.TrimPrefix(contenu, []byte(bom)), " \t\r\n"), []byte("{")) {
 		return LireJSON(contenu)
 	}
