@@ -92,6 +92,7 @@ func init() {
 	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
 	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
+	cmd.AddCommand(chargeNationalCmd())
 	rootCmd.AddCommand(cmd)
 }
 
@@ -113,7 +114,13 @@ type standingsReport struct {
 	// Unloaded is one query at a time, before the fixed rate: the service
 	// time of a query on an idle server.
 	Unloaded latency `json:"unloaded"`
-	Sent     int     `json:"sent"`
+	debit
+	TargetOK bool `json:"target_ok"`
+}
+
+// debit is what a phase of queries sent at a fixed rate measured.
+type debit struct {
+	Sent int `json:"sent"`
 	// Rate is how fast they were sent, Served how many answers came back
 	// right per second until the last one.
 	Rate       float64 `json:"rate_per_s"`
@@ -121,7 +128,6 @@ type standingsReport struct {
 	Errors     int     `json:"errors"`
 	FirstError string  `json:"first_error,omitempty"`
 	Latency    latency `json:"latency"`
-	TargetOK   bool    `json:"target_ok"`
 }
 
 type displaysReport struct {
@@ -227,35 +233,15 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	}
 	rep.Preparation = ms(time.Since(start))
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	cl, stopServer, err := demarrerServeurCharge(ctx, flags, c.lexPath)
 	if err != nil {
 		return err
 	}
-	addr := ln.Addr().String()
-	if err := ln.Close(); err != nil {
-		return err
-	}
-	srvCtx, stopServer := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	// The benchmark measures the server, not its rate limit: every client
-	// of the benchmark comes from one address.
-	limits := server.DefaultLimits
-	limits.Rate = 0
-	// The server's goroutines and the client's carry a profile label
-	// (side=server, side=client), inherited by every goroutine they start,
-	// so that a profile splits the CPU between them (docs/charge.md).
-	go pprof.Do(srvCtx, pprof.Labels("side", "server"), func(srvCtx context.Context) {
-		served <- runServe(srvCtx, flags, addr, []string{c.lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
-			func(c *server.Config) { c.Limits = limits })
-	})
-	cl := &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
-		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
 	var runErr error
 	pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
 		runErr = runPhases(ctx, cl, tokens, c, &rep)
 	})
-	stopServer()
-	runErr = errors.Join(runErr, <-served)
+	runErr = errors.Join(runErr, stopServer())
 	if runErr == nil {
 		runErr = countStored(ctx, flags, &rep.Bulletins)
 	}
@@ -278,6 +264,35 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 		return fmt.Errorf("bulletins perdus, en double ou refusés : %d manquants, %d en double, %d erreurs, %d CONFLICT", b.Missing, b.Duplicated, b.Errors, b.Conflicts)
 	}
 	return nil
+}
+
+// demarrerServeurCharge starts the real server (runServe, SQLite) over
+// flags' store on a free loopback port, without its rate limit (every
+// client of a benchmark comes from one address), and returns a client of
+// its API; stop stops it and returns how it ended.
+func demarrerServeurCharge(ctx context.Context, flags *storeFlags, lexPath string) (cl *chargeClient, stop func() error, err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := ln.Addr().String()
+	if err := ln.Close(); err != nil {
+		return nil, nil, err
+	}
+	srvCtx, stopServer := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	limits := server.DefaultLimits
+	limits.Rate = 0
+	// The server's goroutines and the client's carry a profile label
+	// (side=server, side=client), inherited by every goroutine they start,
+	// so that a profile splits the CPU between them (docs/charge.md).
+	go pprof.Do(srvCtx, pprof.Labels("side", "server"), func(srvCtx context.Context) {
+		served <- runServe(srvCtx, flags, addr, []string{lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
+			func(c *server.Config) { c.Limits = limits })
+	})
+	cl = &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	return cl, func() error { stopServer(); return <-served }, nil
 }
 
 // chargeTokens are the secrets the phases act with.
@@ -439,18 +454,36 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 		}
 		return nil
 	}
+	var err error
+	if r.Unloaded, err = sansCharge(query); err != nil {
+		return err
+	}
+	r.debit = aDebitFixe(ctx, c.qps, c.duration, query)
+	r.TargetOK = r.Errors == 0 && r.Latency.P99 <= ms(targetStandingsP99)
+	return ctx.Err()
+}
+
+// sansCharge sends unloadedQueries queries one at a time: the service time
+// of a query on an idle server.
+func sansCharge(query func(i int) error) (latency, error) {
 	unloaded := make([]time.Duration, unloadedQueries)
 	for i := range unloaded {
 		began := time.Now()
 		if err := query(i); err != nil {
-			return err
+			return latency{}, err
 		}
 		unloaded[i] = time.Since(began)
 	}
-	r.Unloaded = summarize(unloaded)
+	return summarize(unloaded), nil
+}
 
-	n := int(c.duration.Seconds() * float64(c.qps))
-	interval := time.Second / time.Duration(c.qps)
+// aDebitFixe sends queries at a fixed rate for the duration, open-loop:
+// each query leaves at its scheduled time whatever the others do, and its
+// latency is measured from that time.
+func aDebitFixe(ctx context.Context, qps int, duration time.Duration, query func(i int) error) debit {
+	var r debit
+	n := int(duration.Seconds() * float64(qps))
+	interval := time.Second / time.Duration(qps)
 	lat := make([]time.Duration, n)
 	var errs atomic.Int64
 	var firstErr sync.Once
@@ -481,8 +514,7 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 	r.Sent, r.Errors = sent, int(errs.Load())
 	r.Served = float64(sent-r.Errors) / time.Since(start).Seconds()
 	r.Latency = summarize(lat[:sent])
-	r.TargetOK = r.Errors == 0 && r.Latency.P99 <= ms(targetStandingsP99)
-	return ctx.Err()
+	return r
 }
 
 // displaysPhase connects c.displays screens following the live game, has

@@ -45,3 +45,26 @@ func TestChargeTiny(t *testing.T) {
 	assert.Zero(t, b.Duplicated)
 	assert.True(t, b.TargetOK)
 }
+
+// TestChargeNationalTiny: the national event's benchmark (issue 34 item 2)
+// runs end to end with tiny numbers: 4 centres sending their bundles at
+// once are all received (a centre saved while another was refused with
+// CONFLICT before), the national ranking holds every player, every query
+// of the fixed rate is answered. Timings are not asserted.
+func TestChargeNationalTiny(t *testing.T) {
+	var out, errOut bytes.Buffer
+	rootCmd.SetOut(&out)
+	rootCmd.SetErr(&errOut)
+	rootCmd.SetArgs([]string{"charge", "national", "--centres", "4", "--players", "3", "--arrivee", "0", "--qps", "50", "--duration", "1s",
+		"--data", t.TempDir(), "--json"})
+	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
+
+	var rep nationalReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
+	assert.Positive(t, rep.Coups)
+	assert.Equal(t, 4, rep.Bundles.Latency.N)
+	assert.Zero(t, rep.Bundles.Errors, rep.Bundles.FirstErr)
+	assert.Equal(t, unloadedQueries, rep.Queries.Unloaded.N)
+	assert.Equal(t, 50, rep.Queries.Sent)
+	assert.Zero(t, rep.Queries.Errors, rep.Queries.FirstError)
+}

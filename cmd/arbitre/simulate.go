@@ -54,51 +54,22 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 		return err
 	}
 	defer ws.store.Close()
-	lex, store, registre := ws.lexiques.Defaut(), ws.store, ws.registry
-	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: fmt.Sprintf("simulation-%d", graine)}
 	id := fmt.Sprintf("sim-%d", graine)
-	tr := tournoi.Nouveau()
-	// A simulated tournament is a test one: its games draw from test seeds.
-	if err := tr.Creer(id, fmt.Sprintf("Tournoi simulé (graine %d)", graine), false); err != nil {
-		return err
-	}
 	licences := make([]string, nJoueurs)
 	for i := range licences {
 		licences[i] = fmt.Sprintf("%06d", i+1)
-		table, arbitre := simulation.Placement(i)
-		j := tournoi.Joueur{Licence: licences[i], Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
-			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/nJoueurs)), Table: table, Arbitre: arbitre}
-		if err := tr.Inscrire(j); err != nil {
-			return err
-		}
 	}
-	for g := 1; g <= nParties; g++ {
-		if err := tr.AjouterPartie(fmt.Sprintf("%s-%d", id, g)); err != nil {
-			return err
-		}
-	}
-	if err := appendTournoi(ctx, store, registre, tr, md); err != nil {
-		return err
-	}
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel}
-	sim := simulation.New(lex, cfg)
-	depot := adapters.NewDepot(store, registre, sim.Moteur())
 	bar := newProgression(cmd.OutOrStdout(), "simulate duplicate")
 	avant := 0 // events of the games already played
-	for g := 1; g <= nParties; g++ {
-		graineTest := graine*1000 + uint64(g)
-		cfg.GraineTest = &graineTest
-		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", id, g), Tournoi: id, Numero: g, Config: cfg, Joueurs: licences, Graine: graineTest}
-		p, err := sim.Jouer(def, func(p *duplicate.Partie) error {
-			// A game has about coupsParPartie coups: an estimate for the
-			// time left only.
+	t := tournoiSimule{id: id, nom: fmt.Sprintf("Tournoi simulé (graine %d)", graine), licences: licences, parties: nParties,
+		graineTirages: func(g int) uint64 { return graine*1000 + uint64(g) }}
+	t.graineJoueurs = t.graineTirages
+	err = jouerTournoiSimule(ctx, &ws, t, fmt.Sprintf("simulation-%d", graine), func(g int, p *duplicate.Partie, fini bool) {
+		if !fini {
 			bar.avancer(avant+p.Version(), (float64(g-1)+min(1, float64(p.ProchainCoup()-1)/coupsParPartie))/float64(nParties))
-			return depot.Enregistrer(ctx, p, md)
-		})
-		bar.terminer()
-		if err != nil {
-			return err
+			return
 		}
+		bar.terminer()
 		avant += p.Version()
 		top, coups := 0, 0
 		for c := 1; c < p.ProchainCoup(); c++ {
@@ -107,9 +78,12 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 				coups++
 			}
 		}
-		fmt.Fprintf(cmd.OutOrStdout(), "partie %s : %d coups, top %d, fin : %s, %d événements\n", def.ID, coups, top, p.Fin().Motif.Libelle(), p.Version())
+		fmt.Fprintf(cmd.OutOrStdout(), "partie %s : %d coups, top %d, fin : %s, %d événements\n", p.ID(), coups, top, p.Fin().Motif.Libelle(), p.Version())
+	})
+	if err != nil {
+		return err
 	}
-	cl, err := standings.Reconstruire(ctx, store, registre)
+	cl, err := standings.Reconstruire(ctx, ws.store, ws.registry)
 	if err != nil {
 		return err
 	}
@@ -129,6 +103,61 @@ func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string,
 // coupsParPartie is about how many coups a simulated game has (20 to 27
 // on the shipped list).
 const coupsParPartie = 24
+
+// tournoiSimule is a duplicate tournament to simulate: its players (named
+// after their rank, in 7 séries, placed 4 to a table), its games, and the
+// seeds of each game's tirages and of its players' answers.
+type tournoiSimule struct {
+	id, nom                      string
+	licences                     []string
+	parties                      int
+	graineTirages, graineJoueurs func(g int) uint64
+}
+
+// jouerTournoiSimule writes a friendly tournament and plays its games into the
+// workspace's store (software draws of a test seed, the engine's tops,
+// every player's bulletin corrected); suivre is told of each step of a
+// game, and of its end (fini).
+func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, correlation string, suivre func(g int, p *duplicate.Partie, fini bool)) error {
+	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: correlation}
+	tr := tournoi.Nouveau()
+	if err := tr.Creer(t.id, t.nom, false); err != nil {
+		return err
+	}
+	for i, licence := range t.licences {
+		table, arbitre := simulation.Placement(i)
+		j := tournoi.Joueur{Licence: licence, Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
+			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/len(t.licences))), Table: table, Arbitre: arbitre}
+		if err := tr.Inscrire(j); err != nil {
+			return err
+		}
+	}
+	for g := 1; g <= t.parties; g++ {
+		if err := tr.AjouterPartie(fmt.Sprintf("%s-%d", t.id, g)); err != nil {
+			return err
+		}
+	}
+	if err := appendTournoi(ctx, ws.store, ws.registry, tr, md); err != nil {
+		return err
+	}
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel}
+	sim := simulation.New(ws.lexiques.Defaut(), cfg)
+	depot := adapters.NewDepot(ws.store, ws.registry, sim.Moteur())
+	for g := 1; g <= t.parties; g++ {
+		graineTest := t.graineTirages(g)
+		cfg.GraineTest = &graineTest
+		def := simulation.Partie{ID: fmt.Sprintf("%s-%d", t.id, g), Tournoi: t.id, Numero: g, Config: cfg, Joueurs: t.licences, Graine: t.graineJoueurs(g)}
+		p, err := sim.Jouer(def, func(p *duplicate.Partie) error {
+			suivre(g, p, false)
+			return depot.Enregistrer(ctx, p, md)
+		})
+		if err != nil {
+			return err
+		}
+		suivre(g, p, true)
+	}
+	return nil
+}
 
 func appendTournoi(ctx context.Context, store eventstore.Store, r *eventstore.Registry, tr *tournoi.Tournoi, md eventstore.Metadata) error {
 	stream, err := eventstore.TournoiStream(tr.ID())

@@ -56,9 +56,27 @@ func (a Application) executer(ctx context.Context, id string, md eventstore.Meta
 	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
 }
 
+// tentatives bounds how often a command is decided again on the fresher
+// aggregate when another writer saved first (the centres of a national
+// event sending their results within the same minute, guide §2.17; two
+// sites' links noticed at once, §2.18). A
+// client that sent the version it saw gets the conflict instead.
+const tentatives = 5
+
 // executer loads an aggregate, runs a command on it and saves its new
-// events; a retry of a command applied already does nothing.
+// events; a retry of a command applied already does nothing. Without a
+// version from the client, a conflict on saving makes it decide again on
+// the reloaded aggregate: the command re-checks every rule against it.
 func executer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+	for essai := 1; ; essai++ {
+		err := essayer(ctx, d, id, md, f)
+		if federation.CodeOf(err) != federation.CodeConflict || essai == tentatives || eventstore.CommandeDe(ctx).Version != nil {
+			return err
+		}
+	}
+}
+
+func essayer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
 	agg, err := d.Charger(ctx, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil

@@ -94,16 +94,6 @@ func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (fed
 	return j.Classement(scores), nil
 }
 
-// tentatives bounds how often a command is decided again on the fresher
-// twinning when another writer saved first (two sites' links noticed at
-// once).
-const tentatives = 5
-
 func (a Twinning) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Jumelage) error) error {
-	for essai := 1; ; essai++ {
-		err := executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
-		if federation.CodeOf(err) != federation.CodeConflict || essai == tentatives {
-			return err
-		}
-	}
+	return executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
 }

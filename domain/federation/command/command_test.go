@@ -1,0 +1,85 @@
+package command_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/federation"
+	"arbitre/domain/federation/adapters"
+	"arbitre/domain/federation/command"
+)
+
+// concurrent is a repository where another writer saves, once, just
+// before the command saves: what two centres sending at the same moment do.
+type concurrent struct {
+	command.Epreuves
+	avant func()
+}
+
+func (c *concurrent) Enregistrer(ctx context.Context, e *federation.Epreuve, md eventstore.Metadata) error {
+	if f := c.avant; f != nil {
+		c.avant = nil
+		f()
+	}
+	return c.Epreuves.Enregistrer(ctx, e, md)
+}
+
+func resultats(centre string) federation.ResultatsCentre {
+	return federation.ResultatsCentre{Centre: centre, Joueurs: []federation.JoueurCentre{
+		{Licence: centre + "-1", Nom: "Joueur " + centre, Serie: "3A", Score: 30, Points: []int{10, 20}}}}
+}
+
+// TestGuide2_17_CentresEnvoyantEnMemeTemps (issue 34 item 2): the 150
+// centres of a national simultaneous event send their results within a
+// minute; one whose results are saved while another centre's are was
+// refused with CONFLICT (`arbitre charge national`: 6 of 10 centres
+// sending at once), though nothing it asks depends on the other's. The
+// command is decided again on the event as it now is, and both centres
+// are ranked.
+func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	defer store.Close()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	md := eventstore.Metadata{Actor: "test"}
+	seul := command.Application{Epreuves: adapters.NewEpreuves(store, reg)}
+	require.NoError(t, seul.OuvrirEpreuve(ctx, "SIM", "Simultané", 2, md))
+
+	tests := []struct {
+		nom     string
+		autre   string // saved by another writer first
+		centre  string
+		attendu []string
+	}{
+		{"un autre centre enregistré entre-temps", "Lyon", "Nice", []string{"Lyon", "Nice"}},
+		{"le même centre déjà enregistré entre-temps", "Brest", "Brest", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.nom, func(t *testing.T) {
+			depot := &concurrent{Epreuves: adapters.NewEpreuves(store, reg), avant: func() {
+				require.NoError(t, seul.RecevoirResultats(ctx, "SIM", resultats(tt.autre), federation.OrigineEnLigne, "h-"+tt.autre, md))
+			}}
+			err := command.Application{Epreuves: depot}.RecevoirResultats(ctx, "SIM", resultats(tt.centre), federation.OrigineEnLigne, "h2-"+tt.centre, md)
+			n, errN := seul.Classement(ctx, "SIM")
+			require.NoError(t, errN)
+			if tt.attendu == nil {
+				assert.Equal(t, federation.CodeCentreDejaRecu, federation.CodeOf(err), "decided again: the centre is there already")
+				return
+			}
+			require.NoError(t, err)
+			for _, c := range tt.attendu {
+				assert.Contains(t, n.Centres, c, fmt.Sprint(n.Centres))
+			}
+		})
+	}
+}
