@@ -7,6 +7,8 @@ package command
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
@@ -64,10 +66,14 @@ func (a Application) executer(ctx context.Context, id string, md eventstore.Meta
 const tentatives = 5
 
 // executer loads an aggregate, runs a command on it and saves its new
-// events; a retry of a command applied already does nothing. Without a
-// version from the client, a conflict on saving makes it decide again on
-// the reloaded aggregate: the command re-checks every rule against it.
+// events; a retry of a command applied already does nothing. The commands
+// on one aggregate run one at a time in this process (verrous); without a
+// version from the client, a conflict on saving (a writer in another
+// process, the command line) makes it decide again on the reloaded
+// aggregate: the command re-checks every rule against it.
 func executer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+	var zero A
+	defer verrous.prendre(fmt.Sprintf("%T/%s", zero, id))()
 	for essai := 1; ; essai++ {
 		err := essayer(ctx, d, id, md, f)
 		if federation.CodeOf(err) != federation.CodeConflict || essai == tentatives || eventstore.CommandeDe(ctx).Version != nil {
@@ -91,4 +97,43 @@ func essayer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, m
 		return nil
 	}
 	return d.Enregistrer(ctx, agg, md)
+}
+
+// verrous serializes, within this process, the commands on one aggregate:
+// the centres of a national event sending their results in the same
+// seconds wait for each other instead of making each other's save fail
+// (150 centres within a minute: 110 refused with CONFLICT after 5
+// attempts each, `arbitre charge national`, issue 34 item 2).
+var verrous = &parCle{m: map[string]*verrou{}}
+
+// parCle is a mutex per key, kept while someone holds or waits for it.
+type parCle struct {
+	mu sync.Mutex
+	m  map[string]*verrou
+}
+
+type verrou struct {
+	sync.Mutex
+	n int // holders and waiters, guarded by parCle.mu
+}
+
+// prendre locks cle and returns its unlock.
+func (p *parCle) prendre(cle string) func() {
+	p.mu.Lock()
+	v := p.m[cle]
+	if v == nil {
+		v = &verrou{}
+		p.m[cle] = v
+	}
+	v.n++
+	p.mu.Unlock()
+	v.Lock()
+	return func() {
+		v.Unlock()
+		p.mu.Lock()
+		if v.n--; v.n == 0 {
+			delete(p.m, cle)
+		}
+		p.mu.Unlock()
+	}
 }

@@ -3,6 +3,7 @@ package command_test
 import (
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,7 +19,8 @@ import (
 )
 
 // concurrent is a repository where another writer saves, once, just
-// before the command saves: what two centres sending at the same moment do.
+// before the command saves: another process (the command line's `centre
+// import`) recording a centre at the same moment.
 type concurrent struct {
 	command.Epreuves
 	avant func()
@@ -39,11 +41,12 @@ func resultats(centre string) federation.ResultatsCentre {
 
 // TestGuide2_17_CentresEnvoyantEnMemeTemps (issue 34 item 2): the 150
 // centres of a national simultaneous event send their results within a
-// minute; one whose results are saved while another centre's are was
+// minute; one whose results were saved while another centre's were was
 // refused with CONFLICT (`arbitre charge national`: 6 of 10 centres
-// sending at once), though nothing it asks depends on the other's. The
-// command is decided again on the event as it now is, and both centres
-// are ranked.
+// sending at once), though nothing it asks depends on the other's. Within
+// the server, the commands on one event run one at a time; a writer of
+// another process makes the command decide again on the event as it now
+// is. Every centre is ranked.
 func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	ctx := context.Background()
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
@@ -66,8 +69,12 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.nom, func(t *testing.T) {
-			depot := &concurrent{Epreuves: adapters.NewEpreuves(store, reg), avant: func() {
-				require.NoError(t, seul.RecevoirResultats(ctx, "SIM", resultats(tt.autre), federation.OrigineEnLigne, "h-"+tt.autre, md))
+			autre := adapters.NewEpreuves(store, reg)
+			depot := &concurrent{Epreuves: autre, avant: func() {
+				e, err := autre.Charger(ctx, "SIM")
+				require.NoError(t, err)
+				require.NoError(t, e.Recevoir(resultats(tt.autre), federation.OrigineFichier, "h-"+tt.autre))
+				require.NoError(t, autre.Enregistrer(ctx, e, md))
 			}}
 			err := command.Application{Epreuves: depot}.RecevoirResultats(ctx, "SIM", resultats(tt.centre), federation.OrigineEnLigne, "h2-"+tt.centre, md)
 			n, errN := seul.Classement(ctx, "SIM")
@@ -82,4 +89,24 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("trente centres à la fois", func(t *testing.T) {
+		require.NoError(t, seul.OuvrirEpreuve(ctx, "NAT", "National", 2, md))
+		var wg sync.WaitGroup
+		errs := make([]error, 30)
+		for k := range errs {
+			wg.Go(func() {
+				c := fmt.Sprintf("C%02d", k)
+				errs[k] = command.Application{Epreuves: adapters.NewEpreuves(store, reg)}.RecevoirResultats(ctx, "NAT", resultats(c),
+					federation.OrigineEnLigne, "h-"+c, md)
+			})
+		}
+		wg.Wait()
+		for k, err := range errs {
+			assert.NoError(t, err, "C%02d", k)
+		}
+		n, err := seul.Classement(ctx, "NAT")
+		require.NoError(t, err)
+		assert.Len(t, n.Centres, 30)
+	})
 }
