@@ -55,7 +55,8 @@ type Faits interface {
 }
 
 // Horaire is when a game of a tournament started (its first tirage) and
-// ended (its end event), as the store recorded them; zero when not yet.
+// ended for §6.3 (the closure of its results), as the store recorded them;
+// zero when not yet.
 type Horaire struct {
 	Partie string
 	Debut  time.Time
@@ -65,7 +66,7 @@ type Horaire struct {
 // echeance derives the §6.3 filing deadline of an appeal about partie (or
 // about the whole tournament when partie is empty) from the tournament's
 // games: the start of the game after it, else 15 minutes after the last
-// game ended. Zero when neither is known yet: during the break before a
+// game's results were closed. Zero when neither is known yet: during the break before a
 // game of the competition not started, or not even created.
 func echeance(horaires []Horaire, partie string) time.Time {
 	suivante := len(horaires)
