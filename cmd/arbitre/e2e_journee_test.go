@@ -62,7 +62,8 @@ const (
 // its bulletins typed and corrected on the arbiter's page after the top,
 // the last coup's after the top that ended the game (§3.7), before the
 // director closes the results on his console. The script holds a solo
-// (§3.5: not shown on the public standings until the end), an average and
+// (§3.5: on the director's console at once, on the public standings only
+// at the end), an average and
 // a billet handed back on the page that ends it (§5.9), an avertissement
 // beyond the free ones (§5.9), and an appeal filed and decided on the
 // commission's page in the break before game 2 (§6.3). The final standings
@@ -154,7 +155,10 @@ func TestE2EJourneeDeTournoi_PartieEntiereParLesPages(t *testing.T) {
 			const bouton = `#bulletins tr[data-licence="L1"] button.billet`
 			executer(t, ctxA, chromedp.Click(bouton, chromedp.ByQuery))
 			attendre(t, ctxA, `document.getElementById("attente").dataset.n === "0" && document.querySelector('`+bouton+`') === null`, e2eAttente, "the billet handed")
-			// §3.5: L3's solo is not on the hall's standings yet.
+			// §3.5: L3's solo is the director's to see at once, not on the
+			// hall's standings yet.
+			attendre(t, ctxD, fmt.Sprintf(`(() => { const tr = document.querySelector('#classement-directeur tr[data-licence="L3"]');
+				return !!tr && tr.cells[3].textContent === "%d" && tr.cells[4].textContent === "1"; })()`, top.Score+10), e2eAttente, "L3's solo on the director's console")
 			executer(t, ctxP, chromedp.Navigate(s.url+"/classement/"+jtTournoi+"?partie="+jtPartie))
 			attendre(t, ctxP, fmt.Sprintf(`[...document.querySelectorAll("#lignes tr")].some((tr) => tr.cells[2].textContent === "L3" && tr.cells[5].textContent === "%d")`, top.Score),
 				e2eAttente, "L3's top without the solo's bonus on the printed standings")
