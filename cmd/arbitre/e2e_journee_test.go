@@ -183,12 +183,12 @@ func TestE2EJourneeDeTournoi_PartieEntiereParLesPages(t *testing.T) {
 
 	// §6.3: in the break before game 2, L4 appeals his blank of coup 4;
 	// the commission upholds it, L4 is paid the top.
+	require.Equal(t, 4, tops[3].Coup, "no coup annulled before coup 4")
 	executer(t, ctxP, chromedp.Navigate(s.url+"/commission/"+jtPartie+"?coup=4"))
 	entrerJeton(t, ctxP, commission)
 	attendre(t, ctxP, `!document.getElementById("recours").hidden`, e2eAttente, "the appeals")
 	faireAppelALaCommission(t, ctxP, 4, "L4", tops[3].Score, "Mon bulletin portait le top, mal lu.")
 	deciderALaCommission(t, ctxP, []string{"accueilli", "accueilli", "rejete"}, "accueilli", "accueilli", "Le bulletin porte le top.")
-	require.Equal(t, 4, tops[3].Coup)
 	paye["L4"][4] = tops[3].Score
 
 	attendu := map[string]int{}
