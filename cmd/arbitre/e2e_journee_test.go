@@ -63,10 +63,10 @@ const (
 // the last coup's after the top that ended the game (§3.7), before the
 // director closes the results on his console. The script holds a solo
 // (§3.5: on the director's console at once, on the public standings only
-// at the end), an average and
-// a billet handed back on the page that ends it (§5.9), an avertissement
-// beyond the free ones (§5.9), and an appeal filed and decided on the
-// commission's page in the break before game 2 (§6.3). The final standings
+// at the end), an average and a billet handed back on the page that ends
+// it (§5.9), an avertissement beyond the free ones (§5.9), and an appeal
+// filed and decided on the commission's page in the break before game 2
+// (§6.3). The final standings
 // printed for the hall equal the hand computation: per player, the scores
 // decided coup by coup (the appeal's in force), 10 points a solo, 5 an
 // avertissement.
