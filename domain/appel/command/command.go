@@ -48,7 +48,8 @@ type Faits interface {
 	// tournament.
 	Tables(ctx context.Context, tournoi string) (map[string]int, error)
 	// Horaires returns the games of a tournament in its order, each with
-	// the time of its first tirage and of its end (zero when not yet), then
+	// the time of its first tirage and of the closure of its results (zero
+	// when not yet), then
 	// one Horaire without a game nor times for each game of the competition
 	// not created yet: the game before it is not the last (§6.3).
 	Horaires(ctx context.Context, tournoi string) ([]Horaire, error)
