@@ -177,6 +177,12 @@ func configDe(in model.ConfigPartieInput) (duplicate.Config, error) {
 		}
 		cfg.GraineTest = new(uint64(*in.Graine))
 	}
+	if in.SeuilSolo != nil {
+		if *in.SeuilSolo < 1 {
+			return cfg, refusal("seuilSolo", fmt.Sprintf("%d joueur(s) : le seuil des solos est d'au moins 1 (§3.5)", *in.SeuilSolo), nil)
+		}
+		cfg.SeuilSolo = *in.SeuilSolo
+	}
 	return cfg, nil
 }
 

@@ -38,7 +38,7 @@ func vuesResolver(t *testing.T, ids ...string) (*Resolver, *dupcommand.Applicati
 	app := dupcommand.New(dupadapters.NewDepot(store, reg, moteur), moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), eventstore.Metadata{Actor: "JA"})
 	for _, p := range ids {
 		require.NoError(t, app.CreerPartie(ctx, dupcommand.CreerPartie{Partie: p, Tournoi: "t1", Numero: 1,
-			Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel}, Joueurs: []string{"L1"}}))
+			Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}, Joueurs: []string{"L1"}}))
 	}
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)

@@ -197,6 +197,54 @@ func saisir(t *testing.T, ctx context.Context, form string, champs ...string) {
 	executer(t, ctx, actions...)
 }
 
+// faireAppelALaCommission files an appeal (§6.3) on the commission's page
+// open at the coup: « Faire appel » on the player's bulletin, the form
+// filled (the player himself appealing, asking for paye without sanction),
+// sent and confirmed; it waits for the filed appeal.
+func faireAppelALaCommission(t *testing.T, ctx context.Context, coup int, licence string, paye int, motif string) {
+	t.Helper()
+	bouton := `#bulletins button[data-licence="` + licence + `"]`
+	attendre(t, ctx, `!!document.querySelector('`+bouton+`')`, e2eAttente, "« Faire appel » on "+licence+"'s bulletin")
+	executer(t, ctx, chromedp.Click(bouton, chromedp.ByQuery))
+	attendre(t, ctx, fmt.Sprintf(`document.getElementById("depot").open && document.querySelector("#form-depot [name=licence]").value === %q
+		&& document.querySelector("#form-depot [name=coup]").value === "%d"`, licence, coup), e2eAttente, "the filing form")
+	saisir(t, ctx, "form-depot", "requerant", "Joueur "+licence, "motif", motif, "paye", fmt.Sprint(paye), "sanction", "none")
+	executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, `!document.getElementById("appel").hidden`+` && `+jsTexte("#appel-titre", fmt.Sprintf("coup %d, joueur %s", coup, licence)),
+		e2eAttente, "the filed appeal")
+}
+
+// deciderALaCommission takes the open appeal to its decision on the
+// commission's page (guide §3.8): the commission composed (M1 presiding,
+// M2, M3), each member's vote, then the decision of the majority (its
+// label as the page says it) with its motivation, and propre the fields of
+// the commission's own decision (name, value) for an amended one; every
+// step confirmed.
+func deciderALaCommission(t *testing.T, ctx context.Context, votes []string, majorite, issue, motivation string, propre ...string) {
+	t.Helper()
+	saisir(t, ctx, "form-composer", "president", "M1", "membres", "M2, M3")
+	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, `!document.getElementById("form-voter").hidden`, e2eAttente, "the vote form")
+	attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission")
+	for i, m := range []string{"M1", "M2", "M3"} {
+		saisir(t, ctx, "form-voter", "membre", m, "issue", votes[i])
+		executer(t, ctx, chromedp.Click("#form-voter button", chromedp.ByQuery))
+		confirmerDialogue(t, ctx, "oui")
+		attendre(t, ctx, jsTexte("#niveaux", m+" : "), e2eAttente, "the vote of "+m)
+	}
+	attendre(t, ctx, `!document.getElementById("form-decider").hidden`, e2eAttente, "the decision form")
+	attendre(t, ctx, jsTexte("#majorite", "Majorité des votes : "+majorite), e2eAttente, "the majority")
+	attendre(t, ctx, fmt.Sprintf(`document.querySelector("#form-decider [name=issue]").value === %q
+		&& document.getElementById("decision-propre").hidden === %v`, issue, issue != "amende"), e2eAttente, "the majority preselected")
+	saisir(t, ctx, "form-decider", append([]string{"motivation", motivation}, propre...)...)
+	executer(t, ctx, chromedp.Click("#form-decider button", chromedp.ByQuery))
+	confirmerDialogue(t, ctx, "oui")
+	attendre(t, ctx, jsTexte("#appel-titre", "décidé"), e2eAttente, "the decided appeal")
+	attendre(t, ctx, jsTexte("#niveaux", "Motivation"+motivation), e2eAttente, "the rationale")
+}
+
 // The commission's page carries an appeal from the bulletin to the
 // standings (§6.3–§6.4, guide §3.8): « Faire appel » on L2's blank bulletin
 // files it (the contested decision read from the game), the commission is
@@ -244,15 +292,8 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 			attendre(t, ctx, `!document.getElementById("recours").hidden && !document.getElementById("appels-vide").hidden`, e2eAttente, "the empty list of appeals")
 
 			// Filing from the bulletin's row.
-			attendre(t, ctx, `!!document.querySelector('#bulletins button[data-licence="L2"]')`, e2eAttente, "« Faire appel » on L2's bulletin")
-			executer(t, ctx, chromedp.Click(`#bulletins button[data-licence="L2"]`, chromedp.ByQuery))
-			attendre(t, ctx, `document.getElementById("depot").open && document.querySelector("#form-depot [name=licence]").value === "L2"
-				&& document.querySelector("#form-depot [name=coup]").value === "1"`, e2eAttente, "the filing form for L2, coup 1")
-			saisir(t, ctx, "form-depot", "requerant", "Joueur L2", "motif", "Mon bulletin portait le top, mal lu.",
-				"paye", fmt.Sprint(p.top), "sanction", "none")
-			executer(t, ctx, chromedp.Click("#form-depot button", chromedp.ByQuery))
-			confirmerDialogue(t, ctx, "oui")
-			attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1 && !document.getElementById("appel").hidden
+			faireAppelALaCommission(t, ctx, 1, "L2", p.top, "Mon bulletin portait le top, mal lu.")
+			attendre(t, ctx, `document.querySelectorAll("#appels tr").length === 1
 				&& getComputedStyle(document.querySelector("#appels td.tournoi")).display === "none"`, e2eAttente, "the filed appeal, in the game's list (no game column)")
 			attendre(t, ctx, jsTexte("#appel-titre", "Appel "+id+" — coup 1, joueur L2, table 2 — déposé"), e2eAttente, "the appeal's title")
 			attendre(t, ctx, jsTexte("#niveaux", "Décision contestée0 pts, nullité (§5.7)"), e2eAttente, "the contested decision read from the game")
@@ -264,31 +305,15 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 			executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
 			confirmerDialogue(t, ctx, "non")
 			assert.Equal(t, "depose", statut(), "cancelled: nothing written")
-			executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
-			confirmerDialogue(t, ctx, "oui")
-			attendre(t, ctx, `!document.getElementById("form-voter").hidden`, e2eAttente, "the vote form")
-			attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission")
 
-			// Three votes, then the majority's decision with its rationale.
-			for i, m := range []string{"M1", "M2", "M3"} {
-				saisir(t, ctx, "form-voter", "membre", m, "issue", c.votes[i])
-				executer(t, ctx, chromedp.Click("#form-voter button", chromedp.ByQuery))
-				confirmerDialogue(t, ctx, "oui")
-				attendre(t, ctx, jsTexte("#niveaux", m+" : "), e2eAttente, "the vote of "+m)
-			}
-			attendre(t, ctx, `!document.getElementById("form-decider").hidden`, e2eAttente, "the decision form")
-			attendre(t, ctx, jsTexte("#majorite", "Majorité des votes : "+c.majorite), e2eAttente, "the majority")
-			attendre(t, ctx, fmt.Sprintf(`document.querySelector("#form-decider [name=issue]").value === %q
-				&& document.getElementById("decision-propre").hidden === %v`, c.issue, c.issue != "amende"), e2eAttente, "the majority preselected")
+			// Composed, three votes, then the majority's decision with its
+			// rationale.
 			motivation := "La commission statue : " + c.issue + "."
-			saisir(t, ctx, "form-decider", "motivation", motivation)
+			var propre []string
 			if c.issue == "amende" {
-				saisir(t, ctx, "form-decider", "paye", fmt.Sprint(paye), "sanction", "none")
+				propre = []string{"paye", fmt.Sprint(paye), "sanction", "none"}
 			}
-			executer(t, ctx, chromedp.Click("#form-decider button", chromedp.ByQuery))
-			confirmerDialogue(t, ctx, "oui")
-			attendre(t, ctx, jsTexte("#appel-titre", "décidé"), e2eAttente, "the decided appeal")
-			attendre(t, ctx, jsTexte("#niveaux", "Motivation"+motivation), e2eAttente, "the rationale")
+			deciderALaCommission(t, ctx, c.votes, c.majorite, c.issue, motivation, propre...)
 			vigueur := c.vigueur
 			if c.issue == "accueilli" {
 				vigueur = fmt.Sprintf(vigueur, p.top)

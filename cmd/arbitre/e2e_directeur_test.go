@@ -93,6 +93,27 @@ func premierTopAdmissible(t *testing.T, ctx context.Context) (e2eTop, bool) {
 	return e2eTop{}, false
 }
 
+// ramasserEtAnnoncer collects the coup's bulletins at the end of the time
+// (guide §2.13), then announces top (§3.4) on the game console, each
+// confirmed; it returns the top as the API at url recorded it for partie.
+func ramasserEtAnnoncer(t *testing.T, ctx context.Context, url, partie string, coup int, top e2eTop) e2eTop {
+	t.Helper()
+	executer(t, ctx, chromedp.Click("#ramasser", chromedp.ByID))
+	confirmerAction(t, ctx, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
+	attendre(t, ctx, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
+	executer(t, ctx, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
+	confirmerAction(t, ctx, "Annoncer le top "+top.Mot+" en "+top.Reference)
+	attendre(t, ctx, `["top", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the top")
+	var annonce struct {
+		Partie struct{ Tops []e2eTop } `json:"partie"`
+	}
+	e2eAPI{url: url}.exiger(t, `query($p: ID!) { partie(id:$p) { tops { coup mot reference score } } }`, map[string]any{"p": partie}, &annonce)
+	tops := annonce.Partie.Tops
+	require.NotEmpty(t, tops)
+	require.Equal(t, coup, tops[len(tops)-1].Coup)
+	return tops[len(tops)-1]
+}
+
 // TestE2EDirecteurConduitUnePartie drives the director's consoles as a
 // director would: sign-in, a tournament, a list with bad lines (shown,
 // nothing written), the list fixed and registered in one write, a game and

@@ -232,20 +232,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		}
 		// Guide §2.13: the bulletins collected at the end of the time.
 		saisirPendantLeCoup(t, ctxArb[0], coup, bulletinPrevu(pcPendantLeCoup, pcExceptionsDu(saisis)[pcPendantLeCoup], top))
-		executer(t, ctxD, chromedp.Click("#ramasser", chromedp.ByID))
-		confirmerAction(t, ctxD, fmt.Sprintf("Ramasser les bulletins du coup %d ?", coup))
-		attendre(t, ctxD, jsTexte("#message", "Bulletins ramassés."), e2eAttente, "the ramassage")
-		executer(t, ctxD, chromedp.Click("#solutions button.annoncer", chromedp.ByQuery))
-		confirmerAction(t, ctxD, "Annoncer le top "+top.Mot+" en "+top.Reference)
-		attendre(t, ctxD, `["top", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the top")
-		var annonce struct {
-			Partie struct{ Tops []e2eTop } `json:"partie"`
-		}
-		e2eAPI{url: s.url}.exiger(t, `{ partie(id:"`+pcPartie+`") { tops { coup mot reference score } } }`, nil, &annonce)
-		tops := annonce.Partie.Tops
-		require.NotEmpty(t, tops)
-		top = tops[len(tops)-1]
-		require.Equal(t, coup, top.Coup)
+		top = ramasserEtAnnoncer(t, ctxD, s.url, pcPartie, coup, top)
 		etatChrono(t, ctxD, "termine")
 		etatChrono(t, ctxAff, "termine")
 		attendre(t, ctxAff, jsTexte("#top", topAffiche(top)), e2eAttente, "the top on the display")

@@ -57,7 +57,8 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	}
 	const fixer = `mutation($t: ID!, $n: Int!, $m: String) { fixerNombreParties(tournoi:$t, nombre:$n, motif:$m) { nombreParties } }`
 	// finir ends a tournament's game 1: an interruption of more than 15
-	// minutes (§3.7), then the break runs past 15 minutes after its end.
+	// minutes (§3.7), its results closed, then the break runs past 15
+	// minutes after the closure.
 	finir := func(a appelPartie) {
 		t.Helper()
 		exiger(`mutation($p: ID!) { interrompre(partie:$p) { version } }`, map[string]any{"p": a.partie})
@@ -65,6 +66,7 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 		var fin struct{ Statut string }
 		exiger(`mutation($p: ID!) { reprendre(partie:$p) { statut } }`, map[string]any{"p": a.partie}).into(t, "reprendre", &fin)
 		require.Equal(t, "terminee", fin.Statut)
+		exiger(`mutation($p: ID!) { cloreResultats(partie:$p) { version } }`, map[string]any{"p": a.partie})
 		h.Avancer(20 * time.Minute)
 	}
 
@@ -92,5 +94,40 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	exiger(fixer, map[string]any{"t": b.tournoi, "n": 1, "m": "salle rendue plus tôt"})
 	finir(b)
 	res = s.gql(director, deposerAppelMutation, map[string]any{"a": b.depot("E4", "L2")})
-	assert.Equal(t, "DEADLINE_PASSED", res.code(), "game 1 of 1 is the last: 15 minutes after its end")
+	assert.Equal(t, "DEADLINE_PASSED", res.code(), "game 1 of 1 is the last: 15 minutes after its results were closed")
+}
+
+// TestE2EArt6_3_DelaiDepuisLaClotureDesResultats: « 15 minutes après la
+// dernière partie de la compétition » (§6.3) run from the closure of the
+// last game's results, the last coup's decisions being taken after its
+// end (introduction, guide §3.2): 20 minutes after the end of the only
+// game, its results not closed, an appeal is accepted; once they are
+// closed and 15 minutes have passed, refused. (The store records the
+// events at the wall clock's time, the commands read the test's clock: the
+// window after the closure is TestArt6_3_DelaiDepuisLaClotureDesResultats's
+// in domain/appel/adapters.)
+func TestE2EArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+	s := startAPIServerHorloge(t, data, h)
+	defer s.stop()
+	attendreJetons(t, s, director)
+	exiger := func(q string, vars map[string]any) {
+		t.Helper()
+		res := s.gql(director, q, vars)
+		require.Empty(t, res.Errors, "%s: %+v", q, res.Errors)
+	}
+	a := nouvelleAppelPartie(t, s, director, "A")
+	p := map[string]any{"p": a.partie}
+	exiger(`mutation($p: ID!) { interrompre(partie:$p) { version } }`, p)
+	h.Avancer(16 * time.Minute)
+	exiger(`mutation($p: ID!) { reprendre(partie:$p) { version } }`, p)
+	h.Avancer(20 * time.Minute)
+	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E1", "L2")}).Errors,
+		"20 minutes after the end, the results not closed")
+	exiger(`mutation($p: ID!) { cloreResultats(partie:$p) { version } }`, p)
+	h.Avancer(16 * time.Minute)
+	assert.Equal(t, "DEADLINE_PASSED", s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E2", "L1")}).code(),
+		"16 minutes after the closure")
 }

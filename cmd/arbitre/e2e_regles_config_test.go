@@ -11,7 +11,8 @@ import (
 // TestE2EArt1_3_Guide2_5_ConfigurationPartie: over HTTP, the director sets
 // the free warnings of a game (guide §2.5, §6.1.1; zero included, §5.9's
 // default when absent) and the option of guide §2.3 (the top must have been
-// played), and a thinking time §1.3 does not list is refused with
+// played), the number of players from which a solo earns 10 points (§3.5,
+// guide §2.12), and a thinking time §1.3 does not list is refused with
 // INVALID_CONFIG, nothing created.
 func TestE2EArt1_3_Guide2_5_ConfigurationPartie(t *testing.T) {
 	data := t.TempDir()
@@ -26,23 +27,26 @@ func TestE2EArt1_3_Guide2_5_ConfigurationPartie(t *testing.T) {
 		TempsParCoupSecondes   int  `json:"tempsParCoupSecondes"`
 		AvertissementsGratuits int  `json:"avertissementsGratuits"`
 		TopJoue                bool `json:"topJoue"`
+		SeuilSolo              int  `json:"seuilSolo"`
 	}
 	tests := []struct {
 		name, partie, config string
 		code                 string
 		want                 config
 	}{
-		{"guide §2.5 quatre avertissements gratuits", "P1", `{avertissementsGratuits: 4}`, "", config{180, 4, false}},
-		{"§5.9 blitz sans paramètre : cinq", "P2", `{tempsParCoupSecondes: 60}`, "", config{60, 5, false}},
-		{"§1.3 deux minutes trente", "P3", `{tempsParCoupSecondes: 150, avertissementsGratuits: 2}`, "", config{150, 2, false}},
+		{"guide §2.5 quatre avertissements gratuits", "P1", `{avertissementsGratuits: 4}`, "", config{180, 4, false, 16}},
+		{"§5.9 blitz sans paramètre : cinq", "P2", `{tempsParCoupSecondes: 60}`, "", config{60, 5, false, 16}},
+		{"§1.3 deux minutes trente", "P3", `{tempsParCoupSecondes: 150, avertissementsGratuits: 2}`, "", config{150, 2, false, 16}},
 		{"§1.3 quatre-vingt-dix secondes refusées", "P4", `{tempsParCoupSecondes: 90}`, "INVALID_CONFIG", config{}},
-		{"guide §2.5 aucun avertissement gratuit", "P6", `{avertissementsGratuits: 0}`, "", config{180, 0, false}},
-		{"guide §2.3 le top doit avoir été joué", "P7", `{topJoue: true}`, "", config{180, 3, true}},
+		{"guide §2.5 aucun avertissement gratuit", "P6", `{avertissementsGratuits: 0}`, "", config{180, 0, false, 16}},
+		{"guide §2.3 le top doit avoir été joué", "P7", `{topJoue: true}`, "", config{180, 3, true, 16}},
 		{"guide §2.5 un nombre négatif refusé", "P5", `{avertissementsGratuits: -1}`, "INVALID_INPUT", config{}},
+		{"guide §2.12 solos bonifiés dès 8 joueurs", "P8", `{seuilSolo: 8}`, "", config{180, 3, false, 8}},
+		{"§3.5 un seuil des solos nul refusé", "P9", `{seuilSolo: 0}`, "INVALID_INPUT", config{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := s.gql(director, fmt.Sprintf(`mutation { creerPartie(tournoi:"T1", partie:%q, config:%s) { config { tempsParCoupSecondes avertissementsGratuits topJoue } } }`, tt.partie, tt.config), nil)
+			res := s.gql(director, fmt.Sprintf(`mutation { creerPartie(tournoi:"T1", partie:%q, config:%s) { config { tempsParCoupSecondes avertissementsGratuits topJoue seuilSolo } } }`, tt.partie, tt.config), nil)
 			if tt.code != "" {
 				assert.Equal(t, tt.code, res.code())
 				var absente *struct{ Statut string }

@@ -7112,6 +7112,8 @@ input ConfigPartieInput {
   mode: ModePartie = normal
   "Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas)."
   avertissementsGratuits: Int
+  "The number of players from which a solo earns 10 points: 16 (§3.5) when null; a federation may decide otherwise (guide §2.12)."
+  seuilSolo: Int
   "Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable)."
   topJoue: Boolean = false
 }
@@ -31055,7 +31057,7 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 		asMap["topJoue"] = false
 	}
 
-	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits", "topJoue"}
+	fieldsInOrder := [...]string{"tempsParCoupSecondes", "formule", "variante", "source", "graine", "mode", "avertissementsGratuits", "seuilSolo", "topJoue"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -31111,6 +31113,13 @@ func (ec *executionContext) unmarshalInputConfigPartieInput(ctx context.Context,
 				return it, err
 			}
 			it.AvertissementsGratuits = data
+		case "seuilSolo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("seuilSolo"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SeuilSolo = data
 		case "topJoue":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("topJoue"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)

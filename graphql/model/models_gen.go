@@ -222,6 +222,8 @@ type ConfigPartieInput struct {
 	Mode *duplicate.Mode `json:"mode,omitempty"`
 	// Avertissements without penalty, a parameter of the competition (guide §2.5, §6.1.1), 0 included; null for §5.9's 3 (5 in blitz and original formulas).
 	AvertissementsGratuits *int `json:"avertissementsGratuits,omitempty"`
+	// The number of players from which a solo earns 10 points: 16 (§3.5) when null; a federation may decide otherwise (guide §2.12).
+	SeuilSolo *int `json:"seuilSolo,omitempty"`
 	// Option of guide §2.3: the retained top must have been played by at least one player (the best solution among the bulletins; the software's top when none is playable).
 	TopJoue *bool `json:"topJoue,omitempty"`
 }

@@ -63,7 +63,10 @@ func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
 }
 
 // Horaires implements command.Faits: a game starts with its first tirage
-// (kept or rejected) and ends with its end event; the games of the
+// (kept or rejected) and ends, for §6.3, when the director closes its
+// results (partie.resultats_clos): the last coup's decisions, open to
+// appeal like any, are taken after the top that ends the game
+// (introduction, guide §3.2); until then no deadline runs. The games of the
 // competition not created yet (tournoi.NombreParties) follow, without times.
 func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
 	t, err := f.tournoi(ctx, id)
@@ -87,7 +90,7 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 				if h.Debut.IsZero() {
 					h.Debut = e.Metadata.RecordedAt
 				}
-			case duplicate.TypePartieTerminee:
+			case duplicate.TypeResultatsClos:
 				h.Fin = e.Metadata.RecordedAt
 			}
 		}

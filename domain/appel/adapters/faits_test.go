@@ -25,7 +25,7 @@ import (
 
 // TestArt6_3_HorairesLusDansLeJournal: the times of §6.3 are those the
 // store recorded the games' events at: the first tirage (kept or
-// rejected) starts a game, its end event ends it; an appeal filed after
+// rejected) starts a game, the closure of its results ends it; an appeal filed after
 // the deadline they give is refused and nothing is written.
 func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	ctx := context.Background()
@@ -56,7 +56,8 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	ecrire("p1", duplicate.TypePartieCreee, t0)
 	ecrire("p1", duplicate.TypeTirageRejete, t0.Add(time.Minute))
 	ecrire("p1", duplicate.TypeTirageEffectue, t0.Add(2*time.Minute))
-	ecrire("p1", duplicate.TypePartieTerminee, t0.Add(time.Hour))
+	ecrire("p1", duplicate.TypePartieTerminee, t0.Add(50*time.Minute))
+	ecrire("p1", duplicate.TypeResultatsClos, t0.Add(time.Hour))
 	ecrire("p2", duplicate.TypePartieCreee, t0.Add(time.Hour))
 	ecrire("p2", duplicate.TypeTirageEffectue, t0.Add(90*time.Minute))
 
@@ -78,6 +79,74 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
 	_, err = adapters.NewDepot(store, reg).Charger(ctx, "a1")
 	assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(err), "nothing written")
+}
+
+// TestArt6_3_DelaiDepuisLaClotureDesResultats: « un éventuel recours doit
+// être formulé avant le début de la partie suivante ou, à défaut, 15
+// minutes après la dernière partie de la compétition » (§6.3); the
+// decisions on the last coup, which any player may appeal, are taken after
+// the top that ends the game (introduction, guide §3.2), so a game is over
+// for §6.3 when the director closes its results (partie.resultats_clos),
+// not at its end event. Before the closure its end is unknown: no
+// deadline runs.
+func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
+	cas := []struct {
+		nom      string
+		clos     bool
+		fin      time.Time // the Horaire's end
+		depot    time.Time // an appeal on the game filed then
+		accepte  bool
+		pourquoi string
+	}{
+		{"not closed", false, time.Time{}, t0.Add(3 * time.Hour), true, "the arbiters' work goes on: no deadline"},
+		{"closed, within 15 minutes", true, t0.Add(90 * time.Minute), t0.Add(100 * time.Minute), true, "35 minutes after the end, 10 after the closure"},
+		{"closed, after 15 minutes", true, t0.Add(90 * time.Minute), t0.Add(106 * time.Minute), false, "16 minutes after the closure"},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			h := eventstoretest.NewHorloge(t0)
+			store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = store.Close() })
+			reg, err := catalogue.Registre()
+			require.NoError(t, err)
+			tournois := tadapters.NewDepot(store, reg)
+			tr := tournoi.Nouveau()
+			require.NoError(t, tr.Creer("t1", "Open", true))
+			require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: "J01", Nom: "J01", Table: 1}))
+			require.NoError(t, tr.AjouterPartie("p1"))
+			require.NoError(t, tournois.Enregistrer(ctx, tr, directeur))
+			ecrire := func(typ string, a time.Time) {
+				t.Helper()
+				h.Regler(a)
+				_, err := store.Append(ctx, "partie-p1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
+				require.NoError(t, err)
+			}
+			ecrire(duplicate.TypePartieCreee, t0)
+			ecrire(duplicate.TypeTirageEffectue, t0.Add(time.Minute))
+			ecrire(duplicate.TypePartieTerminee, t0.Add(time.Hour))
+			if c.clos {
+				ecrire(duplicate.TypeResultatsClos, c.fin)
+			}
+
+			faits := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)
+			horaires, err := faits.Horaires(ctx, "t1")
+			require.NoError(t, err)
+			assert.Equal(t, []command.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: c.fin}}, horaires)
+
+			h.Regler(c.depot)
+			app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
+			err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
+				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide"}})
+			if c.accepte {
+				assert.NoError(t, err, c.pourquoi)
+			} else {
+				assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), c.pourquoi)
+			}
+		})
+	}
 }
 
 // faitsSansPartie answers for the games written as bare events above,

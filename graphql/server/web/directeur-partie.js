@@ -5,10 +5,13 @@
 // engine's solutions and the top announced in one action (§3.4), the
 // ramassage with the bulletins' progress per table, the annulled coup (§3.6),
 // the interruption (§3.7), the late player (§6.2), the eliminations (§3.8.3,
-// guide §2.14), the end (§3.7) and the closing of the results, once the
-// arbiters have typed and corrected the last bulletins. The state comes from the coupAnnonce
-// subscription, so every screen agrees; every action that cannot be undone
-// asks for confirmation (actions.js).
+// guide §2.14) and their undoing, the end (§3.7) and the closing of the
+// results, once the arbiters have typed and corrected the last bulletins;
+// a pre-drawn game's whole sheet pasted once (guide §2.17); the standings as
+// the director sees them, solos included (§3.5). The state comes from the
+// coupAnnonce subscription, so every screen agrees, the standings from
+// classementChange; every action that cannot be undone asks for
+// confirmation (actions.js).
 "use strict";
 
 (function () {
@@ -26,6 +29,7 @@
   let solutions = [];
   let solutionsDe = ""; // the tirage whose solutions are shown or being read
   let live = null;
+  let feuilleChargee = false; // the sheet this page loaded (guide §2.17)
 
   const session = new Arbitre.Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
 
@@ -48,6 +52,9 @@
       live = session.live((enDirect) => { $("etat").textContent = enDirect ? "en direct" : "reconnexion…"; });
       live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`, { p: partie },
         (d) => montrer(d.coupAnnonce).catch((e) => message(e.message, true)), (e) => message(e.message, true));
+      // The public standings' changes say when to read the director's.
+      live.subscribe(`subscription($p: ID!) { classementChange(partie: $p) { licence } }`, { p: partie },
+        () => chargerClassement().catch((e) => message(e.message, true)), (e) => message(e.message, true));
     }
   }
 
@@ -77,6 +84,7 @@
     $("source-tirage").textContent = Arbitre.sourceTirage(p.config);
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
+    $("bloc-feuille").hidden = p.config.source !== "pretiree" || feuilleChargee || p.statut !== "attente_tirage" || p.coup !== 1;
     $("bloc-eliminer").hidden = p.config.mode === "normal";
     $("tops").replaceChildren(...p.tops.map((t) => Arbitre.ligne([[t.coup, true], [t.mot, false], [t.reference, false], [t.score, true]])));
     $("fin").textContent = p.fin ? finTexte(p.fin) : "La partie se termine d'elle-même quand les lettres restantes le veulent (§3.7).";
@@ -85,7 +93,20 @@
     $("cloture").textContent = !p.fin ? "" : p.fin.resultatsClos ? "Résultats clos : le classement est définitif."
       : "Les arbitres saisissent et corrigent encore les bulletins, ceux du dernier coup compris ; le classement reste provisoire jusqu'à la clôture des résultats.";
     boutons();
-    await Promise.all([chargerSolutions(), chargerAvancement()]);
+    await Promise.all([chargerSolutions(), chargerAvancement(), chargerClassement()]);
+  }
+
+  // chargerClassement shows the game's standings as the director sees
+  // them: the solos and their bonus as soon as they are scored (§3.5).
+  async function chargerClassement() {
+    const d = await session.query(`query($p: ID!) { classementDirecteur(partie: $p) { rang licence nom score solos enAttente provisoire } }`, { p: partie });
+    const lignes = d.classementDirecteur;
+    $("classement-directeur").replaceChildren(...lignes.map((l) => {
+      const tr = Arbitre.ligne([[l.rang, true], [l.nom, false], [l.licence, false], [l.score, true], [l.solos, true], [l.enAttente, true]]);
+      tr.dataset.licence = l.licence;
+      return tr;
+    }));
+    $("classement-provisoire").hidden = !lignes.some((l) => l.provisoire);
   }
 
   function finTexte(f) {
@@ -319,6 +340,17 @@
     if (!motif) return message("Saisir le motif de l'annulation des éliminations.", true);
     return agir("annulerEliminations", { motif: [motif, "String!"] },
       `Annuler les éliminations du coup ${coupCourant()} (${motif}) ? Les joueurs éliminés reprennent la partie (§3.8.3).`, "Éliminations annulées.");
+  });
+  $("charger-feuille").addEventListener("click", () => {
+    const feuille = $("feuille").value;
+    if (!feuille.trim()) return message("Coller la feuille prétirée.", true);
+    return agir("chargerFeuillePretiree", { feuille: [feuille, "String!"] },
+      "Charger la feuille prétirée ? Elle est vérifiée en entier et ne se charge qu'une fois : chaque « Tirer » prendra la ligne du coup (guide §2.17).",
+      () => {
+        feuilleChargee = true;
+        $("feuille").value = "";
+        return "Feuille prétirée chargée : chaque « Tirer » prend la ligne du coup.";
+      });
   });
   $("clore").addEventListener("click", () => {
     const manquants = $("confirmer-manquants").checked;
