@@ -21,9 +21,13 @@ type Twinning struct {
 }
 
 // ScoresDuPrincipal gives the principal's own players' scores in the games
-// of its tournament (centres.Principal reads them from its own store).
+// of its tournament, and what it knows to check a site's results of one of
+// them (centres.Principal reads them from its own store).
 type ScoresDuPrincipal interface {
 	Scores(ctx context.Context, principal, tournoi string) ([]federation.ScorePartie, error)
+	// Reference is the principal's sheet of game partie of its tournament
+	// and the licences of the tournament's players.
+	Reference(ctx context.Context, tournoi, partie string) (federation.Feuille, []string, error)
 }
 
 // Creer twins a principal with its sites under a formula, on the games of
@@ -32,9 +36,20 @@ func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, pr
 	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, tournoi, sites) })
 }
 
-// RecevoirResultats records a site's results of a game as they stand.
-func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, empreinte string, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.RecevoirResultats(r, empreinte) })
+// RecevoirResultats records a site's results of a game as they stand,
+// checked against the principal's own game of the twinned tournament
+// (feuille is the site's game as its bundle plays it).
+func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, feuille federation.Feuille, empreinte string, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error {
+		if a.Principal == nil || j.Tournoi() == "" {
+			return &federation.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + id + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
+		}
+		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), r.Partie)
+		if err != nil {
+			return err
+		}
+		return j.RecevoirResultats(r, empreinte, federation.Controle{Principal: principal, Site: feuille, Licences: licences})
+	})
 }
 
 // Couper records a site's link cut during a game, at a.
