@@ -8,9 +8,15 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,6 +24,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
+	"arbitre/domain/federation/liaison"
 	"arbitre/projections/centres"
 )
 
@@ -181,4 +188,125 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 		}
 	}
 	assert.Equal(t, attendu, injectes, "Lyon's players at the scores they played, nobody else placed")
+}
+
+// fauxPrincipal is a malicious principal: an HTTP server answering the
+// link's GraphQL queries (suiviJumelage lists the games parties, each
+// game's facts are a tirage at position 1) and counting what the site
+// asks and sends; it refuses the live subscription.
+type fauxPrincipal struct {
+	*httptest.Server
+	mu                     sync.Mutex
+	suivis, faits, paquets int
+}
+
+func nouveauFauxPrincipal(t *testing.T, parties ...string) *fauxPrincipal {
+	t.Helper()
+	f := &fauxPrincipal{}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Query     string
+			Variables map[string]any
+		}
+		if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.NotFound(w, r)
+			return
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		var data any
+		switch {
+		case strings.Contains(req.Query, "suiviJumelage"):
+			f.suivis++
+			data = map[string]any{"suiviJumelage": map[string]any{"jumelage": "J1", "formule": 1, "principal": "Vichy", "site": "Lyon",
+				"tournoi": "V", "parties": parties}}
+		case strings.Contains(req.Query, "faitsPartie"):
+			f.faits++
+			faits := []any{}
+			if depuis, _ := req.Variables["d"].(float64); depuis <= 1 {
+				tirage, err := json.Marshal(duplicate.TirageEffectue{Coup: 1, Tirees: "AEINRST", Source: duplicate.SourceDirecteur})
+				require.NoError(t, err)
+				faits = append(faits, map[string]any{"position": 1, "type": duplicate.TypeTirageEffectue, "donnees": string(tirage)})
+			}
+			data = map[string]any{"faitsPartie": faits}
+		case strings.Contains(req.Query, "envoyerResultatsJumeles"):
+			f.paquets++
+			data = map[string]any{"envoyerResultatsJumeles": map[string]any{"empreinte": "x"}}
+		}
+		require.NoError(t, json.NewEncoder(w).Encode(map[string]any{"data": data}))
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// compte reads what the site asked and sent so far.
+func (f *fauxPrincipal) compte() (suivis, faits, paquets int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.suivis, f.faits, f.paquets
+}
+
+// TestSecurite_PrincipalMalveillant: a twinned site's link writes and
+// reads only the games it created itself in the site's twinned tournament,
+// as its stored events tell, whatever the principal lists (issue 28 item
+// 5). A fake principal lists a game of the site's other, local tournament
+// (LOCAL-1), or a game of the twinned tournament that the site's director
+// created (LY-1), and sends a tirage for it: the link refuses, saying why
+// in its log; the game holds no event of the link, nobody's tournament
+// changes, the principal is never asked the game's facts nor sent its
+// bundle.
+func TestSecurite_PrincipalMalveillant(t *testing.T) {
+	for _, tt := range []struct{ nom, tournoi, partie string }{
+		{"une partie d'un autre tournoi du site", "LOC", "LOCAL-1"},
+		{"une partie du tournoi jumelé créée par son directeur", "LY", "LY-1"},
+	} {
+		t.Run(tt.nom, func(t *testing.T) {
+			data := t.TempDir()
+			directeur := apiToken(t, data, "--role", "director")
+			s := startAPIServer(t, data)
+			for _, id := range []string{"LY", "LOC"} {
+				require.Empty(t, s.gql(directeur, `mutation($t: ID!) { creerTournoi(id:$t, nom:"Tournoi", homologue: false) { id } }`, map[string]any{"t": id}).Errors)
+				require.Empty(t, s.gql(directeur, `mutation($t: ID!, $j: JoueurInput!) { inscrireJoueur(tournoi:$t, joueur:$j) { version } }`,
+					map[string]any{"t": id, "j": map[string]any{"licence": id + "1", "nom": "Joueur " + id, "club": "Lyon", "serie": "3A", "table": 1}}).Errors)
+			}
+			require.Empty(t, s.gql(directeur, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: directeur}) { id } }`,
+				map[string]any{"t": tt.tournoi, "p": tt.partie}).Errors)
+			s.stop()
+			flux := map[string]string{}
+			avant := map[string][]eventstore.Event{}
+			for _, id := range []string{"LY", "LOC"} {
+				var err error
+				flux[id], err = eventstore.TournoiStream(id)
+				require.NoError(t, err)
+			}
+			var err error
+			flux[tt.partie], err = eventstore.PartieStream(tt.partie)
+			require.NoError(t, err)
+			for nom, f := range flux {
+				avant[nom] = evenements(t, data, f)
+			}
+
+			faux := nouveauFauxPrincipal(t, tt.partie)
+			journal := &e2eJournal{}
+			log := slog.New(slog.NewTextHandler(journal, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			f := satelliteFlags{principal: faux.URL, jeton: "arb_jeton-du-faux-principal", tournoi: "LY"}
+			require.NoError(t, f.verifier())
+			s = startAPIServerWith(t, data, log, sansLimite, f.configurer(log))
+			t.Cleanup(s.stop)
+			require.Eventually(t, func() bool { suivis, _, _ := faux.compte(); return suivis >= 2 }, 20*time.Second, 20*time.Millisecond,
+				"the link tries again after its first session")
+
+			for nom, f := range flux {
+				apres := evenements(t, data, f)
+				for _, e := range apres {
+					assert.NotEqual(t, liaison.Acteur, e.Metadata.Actor, "%s: an event of the link (%s)", nom, e.Type)
+				}
+				assert.Equal(t, typesDe(avant[nom]), typesDe(apres), "%s: nothing written", nom)
+			}
+			_, faits, paquets := faux.compte()
+			assert.Zero(t, faits, "the game's facts are not asked")
+			assert.Zero(t, paquets, "the game's bundle is not sent")
+			assert.Contains(t, journal.String(), "n'est pas une partie que la liaison a créée")
+		})
+	}
 }
