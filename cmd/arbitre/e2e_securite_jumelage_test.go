@@ -108,8 +108,10 @@ func (c *centreE2E) jouerSesTops(t *testing.T, coups int) {
 // a top or a bulletin's score changed and its hash computed again, a
 // bundle where Lyon registered the principal's player V2, and Nice's
 // bundle with Lyon's player L1 are each refused whole
-// (RESULTATS_INVALIDES, in French), nothing recorded: the twinned ranking
-// still places Lyon's two players at their real scores, nobody else.
+// (RESULTATS_INVALIDES, in French), nothing recorded, and refused as well
+// when given to the public ranking classementJumele(paquets:): the twinned
+// ranking still places Lyon's two players at their real scores, nobody
+// else.
 func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 	const coups = 3
 	feuille := feuillePretiree(t, coups)
@@ -123,6 +125,10 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 		return vichy.s.gql(jeton, `mutation($p: String!) { envoyerResultatsJumeles(paquet:$p) { centre joueurs } }`,
 			map[string]any{"p": base64.StdEncoding.EncodeToString(paquet)})
 	}
+	classer := func(paquet []byte) apiResult {
+		return vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { classement { licence } } }`,
+			map[string]any{"p": []string{base64.StdEncoding.EncodeToString(paquet)}})
+	}
 	stream, err := eventstore.JumelageStream("J1")
 	require.NoError(t, err)
 	recus := func() int {
@@ -133,6 +139,7 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 	lyon.jouer(t, feuille, blancs)
 	honnete := paquetJumele(t, lyon, "J1")
 	require.Empty(t, envoyer(jetonLyon, honnete).Errors, "Lyon played the principal's game")
+	require.Empty(t, classer(honnete).Errors, "Lyon's bundle given to the ranking")
 	require.Equal(t, 1, recus())
 
 	autrePartie := demarrerCentre(t, "Lyon", "SIM", "SIM-1", startAPIServer, "L1", "L2")
@@ -171,6 +178,9 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 			require.Equal(t, string(federation.CodeResultatsInvalides), r.code(), "%+v", r.Data)
 			assert.Contains(t, r.Errors[0].Message, tt.message)
 			assert.Equal(t, 1, recus(), "nothing recorded")
+			r = classer(tt.paquet)
+			require.Equal(t, string(federation.CodeResultatsInvalides), r.code(), "the bundle given to classementJumele: %+v", r.Data)
+			assert.Contains(t, r.Errors[0].Message, tt.message)
 		})
 	}
 

@@ -49,21 +49,51 @@ func (f Feuille) coup(n int) (CoupFeuille, bool) {
 
 // Controle is what the principal knows when a twinned site's results come
 // (guide §2.18.1.C, §2.18.2.C): its own game's sheet, the site's game as
-// its bundle plays it, and the licences of the principal's own players.
+// its bundle plays it, the licences of the principal's own players, and the
+// other sites' results given along with it (a ranking's bundles).
 type Controle struct {
 	Principal Feuille
 	Site      Feuille
 	Licences  []string
+	Autres    []ResultatsCentre
 }
 
-// verifierSite refuses a site's results that the principal's game does not
+// PaquetSite is a centre's results of one game as its bundle gives them,
+// with the game as the bundle plays it.
+type PaquetSite struct {
+	Resultats ResultatsCentre
+	Feuille   Feuille
+}
+
+// ScoresDesSites are the players' scores of the centres' bundles, bundle
+// by bundle: what the twinned rankings rank (guide §2.18.1.C, §2.18.2.C).
+// One site's game given twice would count twice: it is refused
+// (RESULTATS_INVALIDES).
+func ScoresDesSites(paquets []PaquetSite) ([]ScorePartie, error) {
+	var scores []ScorePartie
+	vus := map[[2]string]bool{}
+	for _, p := range paquets {
+		cle := [2]string{p.Resultats.Centre, p.Resultats.Partie}
+		if vus[cle] {
+			return nil, refus(CodeResultatsInvalides, "le paquet du site %s pour la partie %s est donné deux fois", cle[0], cle[1])
+		}
+		vus[cle] = true
+		for _, j := range p.Resultats.Joueurs {
+			scores = append(scores, ScorePartie{Site: p.Resultats.Centre, Partie: p.Resultats.Partie,
+				Licence: j.Licence, Nom: j.Nom, Serie: j.Serie, Score: j.Score})
+		}
+	}
+	return scores, nil
+}
+
+// VerifierSite refuses a site's results that the principal's game does not
 // allow: a coup the principal has not drawn, or whose tirage or top
 // differs from the principal's (another game than the twinned one); a
 // player's points on a coup above that coup's top, or a score above the
 // sum of the tops (and of the solos' bonuses the game can give); a licence
 // already used in the twinning, by a player of the principal or of another
-// site.
-func (j *Jumelage) verifierSite(r ResultatsCentre, c Controle) error {
+// site (its results received, or given along). It records nothing.
+func (j *Jumelage) VerifierSite(r ResultatsCentre, c Controle) error {
 	tops := map[int]int{}
 	for _, s := range c.Site.Coups {
 		p, ok := c.Principal.coup(s.Coup)
@@ -92,10 +122,14 @@ func (j *Jumelage) verifierSite(r ResultatsCentre, c Controle) error {
 	for _, l := range c.Licences {
 		deja[l] = "au principal " + j.principal
 	}
-	for _, autre := range j.resultats {
-		if autre.Resultats.Centre != r.Centre {
-			for _, p := range autre.Resultats.Joueurs {
-				deja[p.Licence] = "au site " + autre.Resultats.Centre
+	autres := slices.Clone(c.Autres)
+	for _, recus := range j.resultats {
+		autres = append(autres, recus.Resultats)
+	}
+	for _, autre := range autres {
+		if autre.Centre != r.Centre {
+			for _, p := range autre.Joueurs {
+				deja[p.Licence] = "au site " + autre.Centre
 			}
 		}
 	}

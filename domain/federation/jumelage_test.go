@@ -231,7 +231,7 @@ var feuilleP1 = Feuille{SeuilSolo: 16, Coups: []CoupFeuille{
 // tirage or top (another game), points above a coup's top, a score above
 // the sum of the tops (a solo's bonus counted only from the game's
 // threshold of players, §3.5), a licence of the principal's players or of
-// another site's.
+// another site's (received, or given along to a ranking).
 func TestSecurite_SatelliteMenteur(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
 	require.NoError(t, j.RecevoirResultats(ResultatsCentre{Centre: "Nice", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "N1", Score: 60, Points: []int{60}}}},
@@ -282,6 +282,9 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 			assert.ErrorContains(t, err, tt.message)
 		})
 	}
+	avec := []ResultatsCentre{{Centre: "Nice", Partie: "P2", Joueurs: []JoueurCentre{{Licence: "N7"}}}}
+	assert.ErrorContains(t, j.VerifierSite(joueur("N7", 0), Controle{Principal: feuilleP1, Site: feuilleP1, Autres: avec}), "au site Nice",
+		"a licence of another site's bundle given along")
 	err := j.RecevoirResultats(joueur("L1", 500, 500), "menteur", Controle{Principal: feuilleP1, Site: feuilleP1})
 	assert.Equal(t, CodeResultatsInvalides, CodeOf(err))
 	assert.Empty(t, j.Nouveaux(), "nothing recorded")

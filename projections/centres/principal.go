@@ -59,7 +59,7 @@ func (p Principal) Scores(ctx context.Context, principal, t string) ([]federatio
 	if err != nil {
 		return nil, err
 	}
-	var paquets []Paquet
+	var paquets []federation.PaquetSite
 	for _, partie := range tr.Parties() {
 		var b bytes.Buffer
 		if err := Exporter(ctx, p.Journal, p.Registre, Manifeste{Centre: principal, Partie: partie}, &b); err != nil {
@@ -69,7 +69,7 @@ func (p Principal) Scores(ctx context.Context, principal, t string) ([]federatio
 		if err != nil {
 			return nil, err
 		}
-		paquets = append(paquets, lu)
+		paquets = append(paquets, lu.Site())
 	}
-	return ScoresJumeles(paquets)
+	return federation.ScoresDesSites(paquets)
 }
