@@ -201,16 +201,17 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 }
 
 // fauxPrincipal is a malicious principal: an HTTP server answering the
-// link's GraphQL queries (suiviJumelage lists the games parties, each
-// game's facts are a tirage at position 1) and counting what the site
-// asks and sends; it refuses the live subscription.
+// link's GraphQL queries (suiviJumelage names the twinning jumelage, the
+// site and the games parties; each game's facts are a tirage at position 1)
+// and counting what the site asks and sends; it refuses the live
+// subscription.
 type fauxPrincipal struct {
 	*httptest.Server
 	mu                     sync.Mutex
 	suivis, faits, paquets int
 }
 
-func nouveauFauxPrincipal(t *testing.T, parties ...string) *fauxPrincipal {
+func nouveauFauxPrincipal(t *testing.T, jumelage, site string, parties ...string) *fauxPrincipal {
 	t.Helper()
 	f := &fauxPrincipal{}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -228,7 +229,7 @@ func nouveauFauxPrincipal(t *testing.T, parties ...string) *fauxPrincipal {
 		switch {
 		case strings.Contains(req.Query, "suiviJumelage"):
 			f.suivis++
-			data = map[string]any{"suiviJumelage": map[string]any{"jumelage": "J1", "formule": 1, "principal": "Vichy", "site": "Lyon",
+			data = map[string]any{"suiviJumelage": map[string]any{"jumelage": jumelage, "formule": 1, "principal": "Vichy", "site": site,
 				"tournoi": "V", "parties": parties}}
 		case strings.Contains(req.Query, "faitsPartie"):
 			f.faits++
@@ -258,17 +259,22 @@ func (f *fauxPrincipal) compte() (suivis, faits, paquets int) {
 
 // TestSecurite_PrincipalMalveillant: a twinned site's link writes and
 // reads only the games it created itself in the site's twinned tournament,
-// as its stored events tell, whatever the principal lists (issue 28 item
-// 5). A fake principal lists a game of the site's other, local tournament
-// (LOCAL-1), or a game of the twinned tournament that the site's director
-// created (LY-1), and sends a tirage for it: the link refuses, saying why
-// in its log; the game holds no event of the link, nobody's tournament
-// changes, the principal is never asked the game's facts nor sent its
-// bundle.
+// and records the link's cuts only in the copy of the twinning it created
+// itself, as the site's stored events tell, whatever the principal says
+// (issue 28 item 5). A fake principal lists a game of the site's other,
+// local tournament (LOCAL-1), or a game of the twinned tournament that the
+// site's director created (LY-1), and sends a tirage for it; or it names
+// J9, a twinning the site itself leads, whose site Nice is cut: the link
+// refuses, saying why in its log; the game and the twinning hold no event
+// of the link, nobody's tournament changes, the principal is never asked
+// the game's facts nor sent its bundle.
 func TestSecurite_PrincipalMalveillant(t *testing.T) {
-	for _, tt := range []struct{ nom, tournoi, partie string }{
-		{"une partie d'un autre tournoi du site", "LOC", "LOCAL-1"},
-		{"une partie du tournoi jumelé créée par son directeur", "LY", "LY-1"},
+	for _, tt := range []struct {
+		nom, tournoi, partie, jumelage, site, refus string
+	}{
+		{"une partie d'un autre tournoi du site", "LOC", "LOCAL-1", "J1", "Lyon", "n'est pas une partie que la liaison a créée"},
+		{"une partie du tournoi jumelé créée par son directeur", "LY", "LY-1", "J1", "Lyon", "n'est pas une partie que la liaison a créée"},
+		{"un jumelage que le site mène lui-même", "LY", "LY-1", "J9", "Nice", "n'est pas la copie du jumelage que la liaison a créée"},
 	} {
 		t.Run(tt.nom, func(t *testing.T) {
 			data := t.TempDir()
@@ -282,21 +288,25 @@ func TestSecurite_PrincipalMalveillant(t *testing.T) {
 			require.Empty(t, s.gql(directeur, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: directeur}) { id } }`,
 				map[string]any{"t": tt.tournoi, "p": tt.partie}).Errors)
 			s.stop()
+			// The site leads its own twinning J9, its site Nice cut.
+			jumelageCLI(t, "creer", "--data", data, "--jumelage", "J9", "--formule", "2", "--principal", "Lyon", "--tournoi", "LY", "--site", "Nice")
+			jumelageCLI(t, "coupure", "--data", data, "--jumelage", "J9", "--site", "Nice", "--partie", "LY-1")
 			flux := map[string]string{}
-			avant := map[string][]eventstore.Event{}
+			var err error
 			for _, id := range []string{"LY", "LOC"} {
-				var err error
 				flux[id], err = eventstore.TournoiStream(id)
 				require.NoError(t, err)
 			}
-			var err error
 			flux[tt.partie], err = eventstore.PartieStream(tt.partie)
 			require.NoError(t, err)
+			flux["J9"], err = eventstore.JumelageStream("J9")
+			require.NoError(t, err)
+			avant := map[string][]eventstore.Event{}
 			for nom, f := range flux {
 				avant[nom] = evenements(t, data, f)
 			}
 
-			faux := nouveauFauxPrincipal(t, tt.partie)
+			faux := nouveauFauxPrincipal(t, tt.jumelage, tt.site, tt.partie)
 			journal := &e2eJournal{}
 			log := slog.New(slog.NewTextHandler(journal, &slog.HandlerOptions{Level: slog.LevelWarn}))
 			f := satelliteFlags{principal: faux.URL, jeton: "arb_jeton-du-faux-principal", tournoi: "LY"}
@@ -316,7 +326,7 @@ func TestSecurite_PrincipalMalveillant(t *testing.T) {
 			_, faits, paquets := faux.compte()
 			assert.Zero(t, faits, "the game's facts are not asked")
 			assert.Zero(t, paquets, "the game's bundle is not sent")
-			assert.Contains(t, journal.String(), "n'est pas une partie que la liaison a créée")
+			assert.Contains(t, journal.String(), tt.refus)
 		})
 	}
 }

@@ -129,6 +129,9 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 	if err != nil && federation.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
+	if err := s.copie(ctx, suivi); err != nil {
+		return err
+	}
 	// The link is back: the cut noted here, by this process or one that
 	// stopped during it, ends.
 	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
@@ -169,6 +172,30 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 		}
 	}
 	return err
+}
+
+// copie refuses a twinning the principal names unless the site's copy of
+// it is the link's own, as the site's stored events tell: created by the
+// link for the site's tournament. A twinning the site leads itself, or any
+// other of its store, the link never records a cut or a return in.
+func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
+	stream, err := eventstore.JumelageStream(suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
+	if err != nil {
+		return err
+	}
+	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	if len(evts) == 0 || evts[0].Metadata.Actor != Acteur || j.Tournoi() != s.Site.Tournoi {
+		return erreur.Refus(erreur.CodeForbidden, "le principal nomme le jumelage %s, qui n'est pas la copie du jumelage que la liaison a créée pour le tournoi %s : "+
+			"la liaison n'y note rien", suivi.Jumelage, s.Site.Tournoi)
+	}
+	return nil
 }
 
 // terminee tells whether the site's game is over: the link may then go.
