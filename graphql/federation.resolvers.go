@@ -51,7 +51,7 @@ func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet s
 	if err != nil {
 		return nil, err
 	}
-	if err := r.twinning().RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, p.Empreinte, md); err != nil {
+	if err := r.twinning().RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, p.Feuille, p.Empreinte, md); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil

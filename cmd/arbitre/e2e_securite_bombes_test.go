@@ -241,8 +241,9 @@ func TestSecurite_BombeZipPaquets(t *testing.T) {
 		{"classementJumele, centre hors du jumelage, paquet abîmé", "RESULTATS_INVALIDES", classer("J", abime("J", "X"))},
 		{"envoyerResultatsCentre, paquet d'une autre épreuve, abîmé", "FORBIDDEN", envoyer(abime("AUTRE", "S"))},
 		// The costliest bundle within the bounds: 10,000 players, 15 MB of
-		// events to read, ranked.
-		{"classementJumele, paquet valide de 15 Mo", "", classer("J", paquetDeJoueurs(t, 10_000, 1300, ""))},
+		// events to read, ranked (the principal's: a site's is checked
+		// against it).
+		{"classementJumele, paquet valide de 15 Mo", "", classer("J", paquetDeJoueurs(t, "P", 10_000, 1300, ""))},
 	}
 	for nom, bombe := range bombes(t, "J") {
 		cas = append(cas, struct {
@@ -504,11 +505,11 @@ func TestSecurite_ReponsesDuPrincipalBornees(t *testing.T) {
 	}
 }
 
-// paquetDeJoueurs writes a bundle that passes every check, as site S of
-// twinning J would send it for game P-1: n players whose names are
-// longueurNom letters long (graine first, to tell bundles apart), a game
-// without any coup yet.
-func paquetDeJoueurs(t *testing.T, n, longueurNom int, graine string) []byte {
+// paquetDeJoueurs writes a bundle that passes every check, as centre
+// (site S, or the principal P) of twinning J would give it for game P-1: n
+// players whose names are longueurNom letters long (graine first, to tell
+// bundles apart), a game without any coup yet.
+func paquetDeJoueurs(t *testing.T, centre string, n, longueurNom int, graine string) []byte {
 	t.Helper()
 	registre, err := catalogue.Registre()
 	require.NoError(t, err)
@@ -536,7 +537,7 @@ func paquetDeJoueurs(t *testing.T, n, longueurNom int, graine string) []byte {
 	}
 	ajouter(fluxPartie, 0, duplicate.PartieCreee{Partie: "P-1", Tournoi: "TS", Joueurs: licences})
 	somme := sha256.Sum256(lignes.Bytes())
-	return paquetHostile(t, centres.Manifeste{Epreuve: "J", Centre: "S", Partie: "P-1", Tournoi: "TS", Evenements: int(position),
+	return paquetHostile(t, centres.Manifeste{Epreuve: "J", Centre: centre, Partie: "P-1", Tournoi: "TS", Evenements: int(position),
 		SHA256: hex.EncodeToString(somme[:])}, 0, lignes.Bytes())
 }
 
@@ -571,7 +572,7 @@ func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 		return n, plusGros
 	}
 
-	gros := paquetDeJoueurs(t, 2000, 1000, "")
+	gros := paquetDeJoueurs(t, "S", 2000, 1000, "")
 	sousAttaque(t, s, "envoyerResultatsJumeles, 2 000 joueurs aux noms de 1 000 lettres ("+strconv.Itoa(len(gros)>>10)+" Kio)", func() {
 		assert.Equal(t, "RESULTATS_INVALIDES", envoyer(gros))
 	})
@@ -581,7 +582,7 @@ func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 	codes := map[string]int{}
 	sousAttaque(t, s, "envoyerResultatsJumeles, 30 paquets à la suite", func() {
 		for i := range 30 {
-			codes[envoyer(paquetDeJoueurs(t, 2, 10, strconv.Itoa(i)))]++
+			codes[envoyer(paquetDeJoueurs(t, "S", 2, 10, strconv.Itoa(i)))]++
 		}
 	})
 	n, _ = recus()

@@ -28,7 +28,7 @@ func TestSecurite_ResultatsBornes(t *testing.T) {
 		nouveaux func() []any
 	}{
 		{"épreuve", func() error { return e.Recevoir(gros, OrigineEnLigne, "h") }, e.Nouveaux},
-		{"jumelage", func() error { return j.RecevoirResultats(gros, "h") }, j.Nouveaux},
+		{"jumelage", func() error { return j.RecevoirResultats(gros, "h", Controle{}) }, j.Nouveaux},
 	} {
 		avant := len(c.nouveaux())
 		err := c.recevoir()

@@ -164,12 +164,17 @@ func (j *Jumelage) Suit(site, tournoi string) bool {
 // RecevoirResultats records a site's results of one game as they stand,
 // read from its bundle (§2.18.1.C, §2.18.2.C): they replace what the site
 // sent before for that game; the same bundle, or the same results, again
-// record nothing.
-func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string) error {
+// record nothing. Results that c, what the principal knows of the game,
+// does not allow are refused (VerifierSite), even the same results again: a
+// bundle that lies is refused whatever it ranks.
+func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string, c Controle) error {
 	if err := j.exigerSite(r.Centre); err != nil {
 		return err
 	}
 	if err := r.borner(); err != nil {
+		return err
+	}
+	if err := j.VerifierSite(r, c); err != nil {
 		return err
 	}
 	for _, deja := range j.resultats {

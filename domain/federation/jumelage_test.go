@@ -1,6 +1,8 @@
 package federation
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -168,16 +170,21 @@ func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
 	assert.False(t, j.Suit("Brest", "V"), "not a site of the twinning")
 	assert.False(t, j.Suit("Vichy", "V"), "the principal follows nobody")
 
-	coup := func(score int) ResultatsCentre {
-		return ResultatsCentre{Centre: "Lyon", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "L1", Nom: "Un", Serie: "3A", Score: score}}}
+	coup := func(points ...int) ResultatsCentre {
+		score := 0
+		for _, p := range points {
+			score += p
+		}
+		return ResultatsCentre{Centre: "Lyon", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "L1", Nom: "Un", Serie: "3A", Score: score, Points: points}}}
 	}
-	require.NoError(t, j.RecevoirResultats(coup(40), "e1"))
-	require.NoError(t, j.RecevoirResultats(coup(40), "e1"))
-	require.NoError(t, j.RecevoirResultats(coup(95), "e2"))
-	require.NoError(t, j.RecevoirResultats(coup(95), "e3"))
+	c := Controle{Principal: feuilleP1, Site: feuilleP1}
+	require.NoError(t, j.RecevoirResultats(coup(40), "e1", c))
+	require.NoError(t, j.RecevoirResultats(coup(40), "e1", c))
+	require.NoError(t, j.RecevoirResultats(coup(50, 45), "e2", c))
+	require.NoError(t, j.RecevoirResultats(coup(50, 45), "e3", c))
 	assert.Len(t, j.Nouveaux(), 2, "the same bundle, or the same results, twice: once")
 	assert.Equal(t, []ScorePartie{{Site: "Lyon", Partie: "P1", Licence: "L1", Nom: "Un", Serie: "3A", Score: 95}}, j.Scores())
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3")))
+	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3", c)))
 
 	relu := NouveauJumelage()
 	require.NoError(t, relu.Creer("VICHY", FormuleSatellites, "Vichy", "V", []string{"Lyon", "Nice"}))
@@ -209,4 +216,77 @@ func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
 		require.NoError(t, j.Retablir("Nice", t0.Add(time.Minute)))
 		assert.NoError(t, j.ExigerLiaisons())
 	}
+}
+
+// feuilleP1 is the principal's game P1 after two coups, as a site that
+// played it honestly plays it too.
+var feuilleP1 = Feuille{SeuilSolo: 16, Coups: []CoupFeuille{
+	{Coup: 1, Tirage: "AEINRST", Retenu: true, Ref: "H4", Mot: "TANIERES", Top: 60},
+	{Coup: 2, Tirage: "BEILOSU", Retenu: true, Ref: "5E", Mot: "OUBLIES", Top: 50},
+}}
+
+// TestSecurite_SatelliteMenteur: a site's results that the principal's
+// own game does not allow are refused (RESULTATS_INVALIDES), nothing
+// recorded (issue 28 item 4): a coup the principal has not drawn, another
+// tirage or top (another game), points above a coup's top, a score above
+// the sum of the tops (a solo's bonus counted only from the game's
+// threshold of players, §3.5), a licence of the principal's players or of
+// another site's (received, or given along to a ranking).
+func TestSecurite_SatelliteMenteur(t *testing.T) {
+	j := jumelage(t, FormuleSatellites)
+	require.NoError(t, j.RecevoirResultats(ResultatsCentre{Centre: "Nice", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "N1", Score: 60, Points: []int{60}}}},
+		"nice", Controle{Principal: feuilleP1, Site: feuilleP1}))
+	j.Sauves()
+	autre := func(modifier func(*CoupFeuille)) Feuille {
+		f := Feuille{SeuilSolo: feuilleP1.SeuilSolo, Coups: slices.Clone(feuilleP1.Coups)}
+		modifier(&f.Coups[1])
+		return f
+	}
+	joueur := func(licence string, score int, points ...int) ResultatsCentre {
+		return ResultatsCentre{Centre: "Lyon", Partie: "P1", Joueurs: []JoueurCentre{{Licence: licence, Score: score, Points: points}}}
+	}
+	seize := func(score int, points ...int) ResultatsCentre {
+		r := ResultatsCentre{Centre: "Lyon", Partie: "P1"}
+		for i := range 16 {
+			r.Joueurs = append(r.Joueurs, JoueurCentre{Licence: fmt.Sprintf("L%d", i+1), Points: []int{0, 0}})
+		}
+		r.Joueurs[0].Score, r.Joueurs[0].Points = score, points
+		return r
+	}
+	for _, tt := range []struct {
+		nom     string
+		r       ResultatsCentre
+		site    Feuille
+		message string
+		accepte bool
+	}{
+		{"la partie jouée honnêtement", joueur("L1", 110, 60, 50), feuilleP1, "", true},
+		{"un coup que le principal n'a pas tiré", joueur("L1", 0), Feuille{Coups: append(slices.Clone(feuilleP1.Coups), CoupFeuille{Coup: 3, Tirage: "AEEIRST"})},
+			"n'a pas tiré", false},
+		{"un autre tirage", joueur("L1", 0), autre(func(c *CoupFeuille) { c.Tirage = "HMSTUYZ" }), "tirage HMSTUYZ au site Lyon", false},
+		{"un autre top", joueur("L1", 0), autre(func(c *CoupFeuille) { c.Mot, c.Top = "ZYTHUMS", 128 }), "top ZYTHUMS", false},
+		{"des points au-dessus du top", joueur("L1", 110, 110, 0), feuilleP1, "coup 1 : 110 points, au-dessus du top (60)", false},
+		{"un score au-dessus des tops", joueur("L1", 111, 60, 50), feuilleP1, "111 points, au-dessus du total des tops (110)", false},
+		{"un solo dans une salle de 16", seize(130, 60, 50), feuilleP1, "", true},
+		{"plus que deux solos dans une salle de 16", seize(131, 60, 50), feuilleP1, "au-dessus du total des tops (130)", false},
+		{"la licence d'un joueur du principal", joueur("V2", 0), feuilleP1, "la licence V2 du site Lyon joue déjà dans le jumelage VICHY, au principal Vichy", false},
+		{"la licence d'un joueur d'un autre site", joueur("N1", 0), feuilleP1, "au site Nice", false},
+	} {
+		t.Run(tt.nom, func(t *testing.T) {
+			err := j.copie().RecevoirResultats(tt.r, tt.nom, Controle{Principal: feuilleP1, Site: tt.site, Licences: []string{"V1", "V2"}})
+			if tt.accepte {
+				assert.NoError(t, err)
+				return
+			}
+			assert.Equal(t, CodeResultatsInvalides, CodeOf(err), "%v", err)
+			assert.ErrorContains(t, err, tt.message)
+		})
+	}
+	avec := []ResultatsCentre{{Centre: "Nice", Partie: "P2", Joueurs: []JoueurCentre{{Licence: "N7"}}}}
+	assert.ErrorContains(t, j.VerifierSite(joueur("N7", 0), Controle{Principal: feuilleP1, Site: feuilleP1, Autres: avec}), "au site Nice",
+		"a licence of another site's bundle given along")
+	err := j.RecevoirResultats(joueur("L1", 500, 500), "menteur", Controle{Principal: feuilleP1, Site: feuilleP1})
+	assert.Equal(t, CodeResultatsInvalides, CodeOf(err))
+	assert.Empty(t, j.Nouveaux(), "nothing recorded")
+	assert.Len(t, j.Scores(), 1, "Nice's player only")
 }

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -149,6 +150,9 @@ type Paquet struct {
 	// holds the events' hash): the same bundle imported twice has the same.
 	Empreinte string
 	Resultats federation.ResultatsCentre
+	// Feuille is the game as the bundle plays it: each coup's tirage and
+	// top, what a twinning's principal checks against its own game.
+	Feuille federation.Feuille
 }
 
 // Archive is a bundle opened: its zip's two files checked against the
@@ -321,6 +325,11 @@ func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paqu
 		if err := standings.AppliquerEvenement(c, registre, e); err != nil {
 			return p, corrompu(err, "événement %d (%s) refusé", n, e.Type)
 		}
+		if e.Stream == fluxPartie {
+			if err := noter(&p.Feuille, registre, e); err != nil {
+				return p, corrompu(err, "événement %d (%s) illisible", n, e.Type)
+			}
+		}
 	}
 	if err := sc.Err(); err != nil || n != m.Evenements {
 		return p, corrompu(err, "%d événements lus, %d annoncés", n, m.Evenements)
@@ -339,6 +348,42 @@ func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paqu
 			Club: l.Club, Score: l.Score, Points: points[l.Licence]})
 	}
 	return p, nil
+}
+
+// noter folds one event of a game's stream into its sheet: its
+// configuration's solo threshold, each coup's tirage and top; a coup
+// annulled goes, its tirage drawn again (§3.6).
+func noter(f *federation.Feuille, registre *eventstore.Registry, e eventstore.Event) error {
+	switch e.Type {
+	case duplicate.TypePartieCreee, duplicate.TypeTirageEffectue, duplicate.TypeTopRetenu, duplicate.TypeCoupAnnule:
+	default:
+		return nil
+	}
+	v, err := registre.Decode(e)
+	if err != nil {
+		return err
+	}
+	coup := func(n int) *federation.CoupFeuille {
+		for i := range f.Coups {
+			if f.Coups[i].Coup == n {
+				return &f.Coups[i]
+			}
+		}
+		f.Coups = append(f.Coups, federation.CoupFeuille{Coup: n})
+		return &f.Coups[len(f.Coups)-1]
+	}
+	switch e := v.(type) {
+	case duplicate.PartieCreee:
+		f.SeuilSolo = e.Config.SeuilSolo
+	case duplicate.TirageEffectue:
+		*coup(e.Coup) = federation.CoupFeuille{Coup: e.Coup, Tirage: federation.TrierTirage(e.Reliquat + e.Tirees)}
+	case duplicate.TopRetenu:
+		c := coup(e.Coup)
+		c.Retenu, c.Ref, c.Mot, c.Top = true, e.Ref, e.Mot, e.Score
+	case duplicate.CoupAnnule:
+		f.Coups = slices.DeleteFunc(f.Coups, func(c federation.CoupFeuille) bool { return c.Coup == e.Coup })
+	}
+	return nil
 }
 
 func corrompu(cause error, format string, args ...any) error {

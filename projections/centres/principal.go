@@ -3,6 +3,8 @@ package centres
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"slices"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
@@ -21,6 +23,35 @@ type Principal struct {
 	}
 }
 
+// Reference is the principal's own game partie of tournament t as its
+// bundle would play it, and the licences of t's players: what a twinned
+// site's results of that game are checked against (guide §2.18). A game
+// that is not t's is refused.
+func (p Principal) Reference(ctx context.Context, t, partie string) (federation.Feuille, []string, error) {
+	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{})
+	tr, err := p.Tournois.Charger(ctx, t)
+	if err != nil {
+		return federation.Feuille{}, nil, err
+	}
+	if !slices.Contains(tr.Parties(), partie) {
+		return federation.Feuille{}, nil, &federation.Erreur{Code: federation.CodeResultatsInvalides,
+			Message: fmt.Sprintf("la partie %s n'est pas une partie du tournoi %s du principal", partie, t)}
+	}
+	var b bytes.Buffer
+	if err := Exporter(ctx, p.Journal, p.Registre, Manifeste{Partie: partie}, &b); err != nil {
+		return federation.Feuille{}, nil, err
+	}
+	lu, err := Lire(ctx, b.Bytes(), p.Registre)
+	if err != nil {
+		return federation.Feuille{}, nil, err
+	}
+	var licences []string
+	for _, j := range tr.Joueurs() {
+		licences = append(licences, j.Licence)
+	}
+	return lu.Feuille, licences, nil
+}
+
 // Scores are the principal's players' scores in every game of tournament
 // t; a game created but not yet drawn has none.
 func (p Principal) Scores(ctx context.Context, principal, t string) ([]federation.ScorePartie, error) {
@@ -28,7 +59,7 @@ func (p Principal) Scores(ctx context.Context, principal, t string) ([]federatio
 	if err != nil {
 		return nil, err
 	}
-	var paquets []Paquet
+	var paquets []federation.PaquetSite
 	for _, partie := range tr.Parties() {
 		var b bytes.Buffer
 		if err := Exporter(ctx, p.Journal, p.Registre, Manifeste{Centre: principal, Partie: partie}, &b); err != nil {
@@ -38,7 +69,7 @@ func (p Principal) Scores(ctx context.Context, principal, t string) ([]federatio
 		if err != nil {
 			return nil, err
 		}
-		paquets = append(paquets, lu)
+		paquets = append(paquets, lu.Site())
 	}
-	return ScoresJumeles(paquets)
+	return federation.ScoresDesSites(paquets)
 }

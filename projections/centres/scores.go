@@ -9,13 +9,12 @@ import (
 	"arbitre/domain/federation"
 )
 
-// ScoresDesPaquets gives a twinning's ranking the scores of the bundles
-// (zip files) in paquets: each opened and its manifest checked, its centre
-// the twinning's principal or one of its sites (RESULTATS_INVALIDES), before
-// any bundle's events are read; nom names a bundle in an error (a file, or
-// paquets[i]).
-func ScoresDesPaquets(registre *eventstore.Registry, paquets [][]byte, nom func(i int) string) func(context.Context, *federation.Jumelage) ([]federation.ScorePartie, error) {
-	return func(ctx context.Context, j *federation.Jumelage) ([]federation.ScorePartie, error) {
+// ScoresDesPaquets gives a twinning's ranking the bundles (zip files) in
+// paquets: each opened and its manifest checked, its centre the twinning's
+// principal or one of its sites (RESULTATS_INVALIDES), before any bundle's
+// events are read; nom names a bundle in an error (a file, or paquets[i]).
+func ScoresDesPaquets(registre *eventstore.Registry, paquets [][]byte, nom func(i int) string) func(context.Context, *federation.Jumelage) ([]federation.PaquetSite, error) {
+	return func(ctx context.Context, j *federation.Jumelage) ([]federation.PaquetSite, error) {
 		archives := make([]*Archive, len(paquets))
 		for i, data := range paquets {
 			a, err := Ouvrir(ctx, data)
@@ -27,35 +26,19 @@ func ScoresDesPaquets(registre *eventstore.Registry, paquets [][]byte, nom func(
 			}
 			archives[i] = a
 		}
-		lus := make([]Paquet, len(archives))
+		lus := make([]federation.PaquetSite, len(archives))
 		for i, a := range archives {
-			var err error
-			if lus[i], err = a.Lire(ctx, registre); err != nil {
+			p, err := a.Lire(ctx, registre)
+			if err != nil {
 				return nil, fmt.Errorf("%s : %w", nom(i), err)
 			}
+			lus[i] = p.Site()
 		}
-		return ScoresJumeles(lus)
+		return lus, nil
 	}
 }
 
-// ScoresJumeles are the players' scores of the sites' bundles, bundle by
-// bundle: what the twinned rankings rank (guide §2.18.1.C, §2.18.2.C), the
-// same for `arbitre jumelage classement` and the API's classementJumele.
-// One site's game given twice would count twice: it is refused
-// (RESULTATS_INVALIDES).
-func ScoresJumeles(paquets []Paquet) ([]federation.ScorePartie, error) {
-	var scores []federation.ScorePartie
-	vus := map[[2]string]bool{}
-	for _, p := range paquets {
-		cle := [2]string{p.Resultats.Centre, p.Resultats.Partie}
-		if vus[cle] {
-			return nil, erreur.Refus(federation.CodeResultatsInvalides, "le paquet du site %s pour la partie %s est donné deux fois", cle[0], cle[1])
-		}
-		vus[cle] = true
-		for _, j := range p.Resultats.Joueurs {
-			scores = append(scores, federation.ScorePartie{Site: p.Resultats.Centre, Partie: p.Resultats.Partie,
-				Licence: j.Licence, Nom: j.Nom, Serie: j.Serie, Score: j.Score})
-		}
-	}
-	return scores, nil
+// Site is the bundle's results with the game it plays.
+func (p Paquet) Site() federation.PaquetSite {
+	return federation.PaquetSite{Resultats: p.Resultats, Feuille: p.Feuille}
 }

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -21,9 +22,13 @@ type Twinning struct {
 }
 
 // ScoresDuPrincipal gives the principal's own players' scores in the games
-// of its tournament (centres.Principal reads them from its own store).
+// of its tournament, and what it knows to check a site's results of one of
+// them (centres.Principal reads them from its own store).
 type ScoresDuPrincipal interface {
 	Scores(ctx context.Context, principal, tournoi string) ([]federation.ScorePartie, error)
+	// Reference is the principal's sheet of game partie of its tournament
+	// and the licences of the tournament's players.
+	Reference(ctx context.Context, tournoi, partie string) (federation.Feuille, []string, error)
 }
 
 // Creer twins a principal with its sites under a formula, on the games of
@@ -32,9 +37,20 @@ func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, pr
 	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, tournoi, sites) })
 }
 
-// RecevoirResultats records a site's results of a game as they stand.
-func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, empreinte string, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.RecevoirResultats(r, empreinte) })
+// RecevoirResultats records a site's results of a game as they stand,
+// checked against the principal's own game of the twinned tournament
+// (feuille is the site's game as its bundle plays it).
+func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, feuille federation.Feuille, empreinte string, md eventstore.Metadata) error {
+	return a.executer(ctx, id, md, func(j *federation.Jumelage) error {
+		if a.Principal == nil || j.Tournoi() == "" {
+			return &federation.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + id + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
+		}
+		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), r.Partie)
+		if err != nil {
+			return err
+		}
+		return j.RecevoirResultats(r, empreinte, federation.Controle{Principal: principal, Site: feuille, Licences: licences})
+	})
 }
 
 // Couper records a site's link cut during a game, at a.
@@ -53,15 +69,18 @@ func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md even
 	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Echeance(at) })
 }
 
-// Donnes are the scores given to a twinning's ranking (the sites'
-// bundles), read once the twinning is found, so that it can check them
-// against the twinning before reading them whole.
-type Donnes func(ctx context.Context, j *federation.Jumelage) ([]federation.ScorePartie, error)
+// Donnes are the bundles given to a twinning's ranking, read once the
+// twinning is found, so that it can check them against the twinning before
+// reading them whole.
+type Donnes func(ctx context.Context, j *federation.Jumelage) ([]federation.PaquetSite, error)
 
 // Classement ranks the sites' scores under the twinning's formula and
-// decisions (§2.18.1.C, §2.18.2.C): the scores given (bundles) and, for the
-// sites and games they leave out, the results the sites sent online and the
-// principal's own games, read from its store.
+// decisions (§2.18.1.C, §2.18.2.C): the bundles given and, for the sites
+// and games they leave out, the results the sites sent online and the
+// principal's own games, read from its store. A site's bundle given is
+// checked as its results sent online are (federation.VerifierSite), against
+// the principal's bundle of the same game given along, else the principal's
+// game in its store.
 func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (federation.ClassementJumele, error) {
 	j, err := a.Jumelages.Charger(ctx, id)
 	if err != nil {
@@ -70,7 +89,14 @@ func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (fed
 	if j.Version() == 0 {
 		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
 	}
-	scores, err := donnes(ctx, j)
+	paquets, err := donnes(ctx, j)
+	if err != nil {
+		return federation.ClassementJumele{}, err
+	}
+	if err := a.verifierPaquets(ctx, j, paquets); err != nil {
+		return federation.ClassementJumele{}, err
+	}
+	scores, err := federation.ScoresDesSites(paquets)
 	if err != nil {
 		return federation.ClassementJumele{}, err
 	}
@@ -92,6 +118,47 @@ func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (fed
 		}
 	}
 	return j.Classement(scores), nil
+}
+
+// verifierPaquets checks the sites' bundles given to a ranking: each
+// against the principal's game (its bundle given along, else its store)
+// and the licences of the principal's players and of the other sites.
+func (a Twinning) verifierPaquets(ctx context.Context, j *federation.Jumelage, paquets []federation.PaquetSite) error {
+	principal := map[string]federation.Feuille{}
+	var licences []string
+	var sites []federation.ResultatsCentre
+	for _, p := range paquets {
+		if p.Resultats.Centre == j.Principal() {
+			principal[p.Resultats.Partie] = p.Feuille
+			for _, joueur := range p.Resultats.Joueurs {
+				licences = append(licences, joueur.Licence)
+			}
+		} else {
+			sites = append(sites, p.Resultats)
+		}
+	}
+	for _, p := range paquets {
+		if p.Resultats.Centre == j.Principal() {
+			continue
+		}
+		feuille, ok := principal[p.Resultats.Partie]
+		if !ok && a.Principal != nil && j.Tournoi() != "" {
+			f, inscrits, err := a.Principal.Reference(ctx, j.Tournoi(), p.Resultats.Partie)
+			if err != nil {
+				return err
+			}
+			feuille, ok = f, true
+			principal[p.Resultats.Partie], licences = f, append(licences, inscrits...)
+		}
+		if !ok {
+			return &federation.Erreur{Code: federation.CodeResultatsInvalides, Message: fmt.Sprintf("le paquet du site %s pour la partie %s ne se vérifie "+
+				"que contre la partie du principal : donner aussi le paquet du principal %s pour cette partie", p.Resultats.Centre, p.Resultats.Partie, j.Principal())}
+		}
+		if err := j.VerifierSite(p.Resultats, federation.Controle{Principal: feuille, Site: p.Feuille, Licences: licences, Autres: sites}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (a Twinning) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Jumelage) error) error {

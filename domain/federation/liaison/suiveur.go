@@ -15,6 +15,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
@@ -128,6 +129,9 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 	if err != nil && federation.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
+	if err := s.copie(ctx, suivi); err != nil {
+		return err
+	}
 	// The link is back: the cut noted here, by this process or one that
 	// stopped during it, ends.
 	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
@@ -170,6 +174,30 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 	return err
 }
 
+// copie refuses a twinning the principal names unless the site's copy of
+// it is the link's own, as the site's stored events tell: created by the
+// link for the site's tournament. A twinning the site leads itself, or any
+// other of its store, the link never records a cut or a return in.
+func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
+	stream, err := eventstore.JumelageStream(suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
+	if err != nil {
+		return err
+	}
+	j, err := s.Site.Jumelages.Jumelages.Charger(ctx, suivi.Jumelage)
+	if err != nil {
+		return err
+	}
+	if len(evts) == 0 || evts[0].Metadata.Actor != Acteur || j.Tournoi() != s.Site.Tournoi {
+		return erreur.Refus(erreur.CodeForbidden, "le principal nomme le jumelage %s, qui n'est pas la copie du jumelage que la liaison a créée pour le tournoi %s : "+
+			"la liaison n'y note rien", suivi.Jumelage, s.Site.Tournoi)
+	}
+	return nil
+}
+
 // terminee tells whether the site's game is over: the link may then go.
 func (s *Suiveur) terminee(ctx context.Context, partie string) bool {
 	stream, err := eventstore.PartieStream(partie)
@@ -190,12 +218,14 @@ func (s *Suiveur) prefixe(partie string) string { return s.Origine + "#" + parti
 
 // rattraper replays the game's facts after the last one replayed, unless
 // the game was annulled for this centre (§2.18.1.B) or the site left the
-// twinning (§2.18.2.B): its tournament goes on on its own.
+// twinning (§2.18.2.B): its tournament goes on on its own. A game of the
+// site that is not the link's own is refused before its facts are asked.
 func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) error {
-	depuis, err := s.depuis(ctx, partie)
+	evts, err := s.sienne(ctx, partie)
 	if err != nil {
 		return err
 	}
+	depuis := s.depuis(partie, evts)
 	faits, err := s.Principal.Faits(ctx, partie, depuis)
 	if err != nil {
 		return err
@@ -226,17 +256,37 @@ func (e *RejeuRefuse) Error() string {
 
 func (e *RejeuRefuse) Unwrap() error { return e.Err }
 
-// depuis is the position after the last fact of the game replayed here,
-// read from the site's own events.
-func (s *Suiveur) depuis(ctx context.Context, partie string) (int, error) {
+// sienne reads the site's game partie, refusing it unless it is the
+// link's own, as the site's stored events tell, whatever the principal
+// lists: a game the site does not hold yet (the link creates it from the
+// principal's first fact), or one whose creation the link recorded from
+// this principal's fact, in the site's twinned tournament. Any other game
+// of the site — another tournament's, one its director created — the link
+// neither writes into nor sends (docs/securite.md).
+func (s *Suiveur) sienne(ctx context.Context, partie string) ([]eventstore.Event, error) {
 	stream, err := eventstore.PartieStream(partie)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
-	if err != nil {
-		return 0, err
+	if err != nil || len(evts) == 0 {
+		return evts, err
 	}
+	_, parties, err := s.Site.TournoiDe(eventstore.AvecCommande(ctx, eventstore.Commande{}))
+	if err != nil {
+		return nil, err
+	}
+	creation := evts[0].Metadata
+	if creation.Actor != Acteur || !strings.HasPrefix(creation.CausationID, s.prefixe(partie)) || !slices.Contains(parties, partie) {
+		return nil, erreur.Refus(erreur.CodeForbidden, "le principal nomme la partie %s, qui n'est pas une partie que la liaison a créée au tournoi jumelé %s : "+
+			"la liaison n'y écrit rien et n'en envoie rien", partie, s.Site.Tournoi)
+	}
+	return evts, nil
+}
+
+// depuis is the position after the last fact of the game replayed here,
+// read from the site's own events of the game, evts.
+func (s *Suiveur) depuis(partie string, evts []eventstore.Event) int {
 	depuis := 0
 	for _, e := range evts {
 		if pos, ok := strings.CutPrefix(e.Metadata.CausationID, s.prefixe(partie)); ok {
@@ -245,7 +295,7 @@ func (s *Suiveur) depuis(ctx context.Context, partie string) (int, error) {
 			}
 		}
 	}
-	return depuis, nil
+	return depuis
 }
 
 // rejouer replays one fact through the site's own commands, once: its
@@ -318,9 +368,12 @@ func (s *Suiveur) renvoyer(ctx context.Context, suivi Suivi, partie string) {
 	for range s.Site.Changements(ctx, partie) {
 		attente := s.Attente
 		for ctx.Err() == nil {
+			if evts, err := s.sienne(ctx, partie); err != nil || len(evts) == 0 {
+				break // not the link's game, or not open here yet
+			}
 			paquet, resultats, err := s.Site.Paquet(ctx, suivi.Jumelage, suivi.Site, partie)
 			if err != nil {
-				break // the game is not open here yet
+				break
 			}
 			lus, err := json.Marshal(resultats)
 			if err != nil {
