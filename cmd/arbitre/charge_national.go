@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"sync"
 	"syscall"
 	"time"
@@ -43,10 +44,10 @@ const (
 const nationalQuery = `query($e: ID!) { classementNational(epreuve: $e) { classement { rang licence nom club serie centre score moyennes } } }`
 
 type nationalConfig struct {
-	data, lexPath         string
-	centres, players, qps int
-	arrivee, duration     time.Duration
-	jsonOut               bool
+	data, lexPath, profileDir string
+	centres, players, qps     int
+	arrivee, duration         time.Duration
+	jsonOut                   bool
 }
 
 // nationalReport is what `arbitre charge national` measured.
@@ -77,6 +78,8 @@ type nationalReport struct {
 		debit
 	} `json:"queries"`
 	TargetOK bool `json:"target_ok"`
+
+	dernierPaquet time.Time
 }
 
 func chargeNationalCmd() *cobra.Command {
@@ -102,6 +105,7 @@ func chargeNationalCmd() *cobra.Command {
 	f.IntVar(&c.qps, "qps", 500, "requêtes du classement national par seconde")
 	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de requêtes")
 	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
+	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (paquets.pprof, requetes.pprof), serveur et client étiquetés side=server et side=client")
 	return cmd
 }
 
@@ -140,7 +144,10 @@ func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) err
 	if err != nil {
 		return err
 	}
-	runErr := phasesNationales(ctx, cl, c, paquets, jetons, &rep)
+	var runErr error
+	pprof.Do(ctx, pprof.Labels("side", "client"), func(ctx context.Context) {
+		runErr = phasesNationales(ctx, cl, c, paquets, jetons, &rep)
+	})
 	if err := errors.Join(runErr, stopServer()); err != nil {
 		return err
 	}
@@ -244,6 +251,15 @@ func phasesNationales(ctx context.Context, cl *chargeClient, c nationalConfig, p
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+	if err := profiled(c.profileDir, "paquets", func() error { return envoyerPaquets(ctx, cl, c, paquets, jetons, rep) }); err != nil {
+		return err
+	}
+	return profiled(c.profileDir, "requetes", func() error { return interrogerNational(ctx, cl, c, rep) })
+}
+
+// envoyerPaquets sends each centre's bundle at a random time within
+// c.arrivee, as the centre's token.
+func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paquets [][]byte, jetons []string, rep *nationalReport) error {
 	rng := rand.New(rand.NewPCG(nationalGraine, 0))
 	depart := time.Now()
 	var mu sync.Mutex
@@ -281,7 +297,14 @@ func phasesNationales(ctx context.Context, cl *chargeClient, c nationalConfig, p
 		return err
 	}
 	rep.Bundles.ElapsedMS, rep.Bundles.Latency = ms(dernier.Sub(depart)), summarize(lat)
+	rep.dernierPaquet = dernier
+	return nil
+}
 
+// interrogerNational waits for the national ranking to hold every player,
+// then queries it at c.qps for c.duration.
+func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig, rep *nationalReport) error {
+	dernier := rep.dernierPaquet
 	attendus := c.centres * c.players
 	query := func(int) error {
 		var res struct{ ClassementNational lignesComptees }
