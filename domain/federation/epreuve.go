@@ -17,6 +17,11 @@ type Epreuve struct {
 	nom      string
 	coups    int
 	centres  []ResultatsCentreRecus
+	// licences are the centre of each player received: a centre's results
+	// are checked against them, not against every centre again (150
+	// centres replayed took 17 s, the event's loading growing with the
+	// square of its centres).
+	licences map[string]string
 	version  int
 	nouveaux []any
 }
@@ -96,6 +101,12 @@ func (e *Epreuve) appliquer(evt any) error {
 			return err
 		}
 		e.centres = append(e.centres, evt)
+		if e.licences == nil {
+			e.licences = map[string]string{}
+		}
+		for _, j := range evt.Resultats.Joueurs {
+			e.licences[j.Licence] = evt.Resultats.Centre
+		}
 	default:
 		return fmt.Errorf("événement %T inconnu", evt)
 	}
@@ -109,23 +120,24 @@ func (e *Epreuve) verifier(r ResultatsCentre) error {
 	if r.Centre == "" || len(r.Joueurs) == 0 {
 		return refus(CodeResultatsInvalides, "résultats sans centre ou sans joueur")
 	}
-	vus := map[string]string{}
 	for _, c := range e.centres {
 		if c.Resultats.Centre == r.Centre {
 			return refus(CodeCentreDejaRecu, "centre %s déjà reçu", r.Centre)
 		}
-		for _, j := range c.Resultats.Joueurs {
-			vus[j.Licence] = c.Resultats.Centre
-		}
 	}
+	vus := make(map[string]bool, len(r.Joueurs))
 	for _, j := range r.Joueurs {
 		if len(j.Points) != e.coups {
 			return refus(CodeResultatsInvalides, "centre %s, joueur %s : %d coups au lieu de %d", r.Centre, j.Licence, len(j.Points), e.coups)
 		}
-		if autre, ok := vus[j.Licence]; ok {
+		autre, ok := e.licences[j.Licence]
+		if vus[j.Licence] {
+			autre, ok = r.Centre, true
+		}
+		if ok {
 			return refus(CodeResultatsInvalides, "le joueur %s est déjà classé au centre %s", j.Licence, autre)
 		}
-		vus[j.Licence] = r.Centre
+		vus[j.Licence] = true
 	}
 	for _, c := range r.CoupsAnnules {
 		if c < 1 || c > e.coups {

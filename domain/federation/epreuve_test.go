@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -108,4 +109,32 @@ func TestEpreuve_ResultatsInvalides(t *testing.T) {
 		})
 	}
 	assert.Equal(t, CodeNotFound, CodeOf(NouvelleEpreuve().Recevoir(ResultatsCentre{}, OrigineEnLigne, "x")))
+}
+
+// BenchmarkEpreuve_Recevoir150Centres: a national event's 150 centres of
+// 40 players received one after the other, each checked against those
+// already received (issue 34 item 2). Checking against every centre again
+// made the event's load grow with the square of its centres.
+//
+//	go test -run '^$' -bench Recevoir150Centres ./domain/federation/
+func BenchmarkEpreuve_Recevoir150Centres(b *testing.B) {
+	centres := make([]ResultatsCentre, 150)
+	for c := range centres {
+		centres[c].Centre = fmt.Sprintf("C%03d", c)
+		for i := range 40 {
+			points := make([]int, 26)
+			centres[c].Joueurs = append(centres[c].Joueurs, joueur(fmt.Sprintf("C%03d-%02d", c, i), "3A", points...))
+		}
+	}
+	for b.Loop() {
+		e := NouvelleEpreuve()
+		if err := e.Ouvrir("N", "National", 26); err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range centres {
+			if err := e.Recevoir(r, OrigineEnLigne, r.Centre); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }
