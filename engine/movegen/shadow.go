@@ -298,34 +298,32 @@ func (g *Generator) jokersAvec(fixe []uint8) uint32 {
 	for _, l := range fixe {
 		counts[l]++
 	}
-	return jokersPossibles(g.lex.Anagrammes(g.rackSize+len(fixe)), &counts, jokers, 1)
+	return jokersPossibles(g.lex.Anagrammes(g.rackSize+len(fixe)), lexicon.Cle(&counts), jokers, 1)
 }
 
 // jokersPossibles is the set of the letters that jokers jokers (each a
 // letter from from on) stand for in the words of a spelt by the letters of
-// counts and them; every letter when there is no joker and the letters
-// spell one; 0 when no word is spelt. A nil a (a length the sets do not
-// hold) answers every letter.
-func jokersPossibles(a *lexicon.Anagrammes, counts *[tile.Alphabet + 1]uint8, jokers, from int) uint32 {
+// key cle (lexicon.Cle) and them; every letter when there is no joker and
+// the letters spell one; 0 when no word is spelt. A nil a (a length the
+// sets do not hold) answers every letter.
+func jokersPossibles(a *lexicon.Anagrammes, cle uint64, jokers, from int) uint32 {
 	if a == nil {
 		return allLetters
 	}
 	if jokers == 0 {
-		if a.Contient(counts) {
+		if a.ContientCle(cle) {
 			return allLetters
 		}
 		return 0
 	}
 	var m uint32
 	for l := from; l <= tile.Alphabet; l++ {
-		counts[l]++
-		if sub := jokersPossibles(a, counts, jokers-1, l); sub != 0 {
+		if sub := jokersPossibles(a, cle+lexicon.CleLettre(uint8(l)), jokers-1, l); sub != 0 {
 			m |= 1 << l
 			if jokers > 1 {
 				m |= sub
 			}
 		}
-		counts[l]--
 	}
 	return m
 }
