@@ -133,6 +133,9 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
+	// A pruned search stopped by its context leaves its last anchor's
+	// limit behind.
+	g.lettresJoker = allLetters
 	g.rack, g.hand, g.letters, g.rackSize = rack, rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
