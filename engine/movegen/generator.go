@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"context"
+	"math"
 	"math/bits"
 
 	"arbitre/engine/board"
@@ -91,8 +92,14 @@ type Generator struct {
 	nBlanks int
 	// lettresJoker are the letters a joker may stand for on the walk:
 	// every letter, but on an anchor of the pruned search where only a
-	// placement of the whole rack can reach the best (see pruned).
-	lettresJoker uint32
+	// placement of the whole rack can reach the best (see pruned): once
+	// the best exceeds court, the bound of the anchor's placements that
+	// leave a tile in hand, they are jokersEntiers, the letters of its
+	// placements of the whole rack (court is MaxInt32 outside the pruned
+	// search).
+	lettresJoker  uint32
+	court         int32
+	jokersEntiers uint32
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -116,7 +123,7 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 	if opts.Variant.MaxPlaced == 0 {
 		opts.Variant = Standard
 	}
-	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts, lettresJoker: allLetters}
+	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts, lettresJoker: allLetters, court: math.MaxInt32}
 }
 
 // Generate walks every legal placement of rack on b and records them as mode
@@ -134,8 +141,8 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
 	// A pruned search stopped by its context leaves its last anchor's
-	// limit behind.
-	g.lettresJoker = allLetters
+	// limits behind.
+	g.lettresJoker, g.court = allLetters, math.MaxInt32
 	g.rack, g.hand, g.letters, g.rackSize = rack, rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {

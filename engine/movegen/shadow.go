@@ -138,14 +138,15 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
 		// When only a placement of the whole rack can reach the best, its
-		// jokers stand for the letters that complete an anagram.
-		g.lettresJoker = allLetters
+		// jokers stand for the letters that complete an anagram: from the
+		// start when the best already exceeds court, else from the moment
+		// the walk finds a better score (keepTops).
+		g.lettresJoker, g.court, g.jokersEntiers = allLetters, a.court, a.jokers
 		if a.court < g.best {
 			g.lettresJoker = a.jokers
 		}
 		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
 	}
-	g.lettresJoker = allLetters
 	g.inWalkOrder()
 	return nil
 }
