@@ -100,6 +100,14 @@ type Generator struct {
 	lettresJoker  uint32
 	court         int32
 	jokersEntiers uint32
+	// tablesEntieres are the anchor's tables of pairs (anchorBound); once
+	// the jokers are limited (limite), with two jokers and pairesActives,
+	// the second joker stands only for partenaires[x] after the first
+	// stood for x.
+	tablesEntieres uint32
+	limite         bool
+	pairesActives  bool
+	partenaires    [tile.Alphabet + 1]uint32
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -142,7 +150,7 @@ func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack ti
 	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
 	// A pruned search stopped by its context leaves its last anchor's
 	// limits behind.
-	g.lettresJoker, g.court = allLetters, math.MaxInt32
+	g.lettresJoker, g.court, g.limite, g.pairesActives = allLetters, math.MaxInt32, false, false
 	g.rack, g.hand, g.letters, g.rackSize = rack, rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
@@ -303,7 +311,11 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	}
 	playable := g.letters
 	if g.rack[0] > 0 {
-		playable |= g.lettresJoker
+		if g.pairesActives && g.nBlanks == 1 {
+			playable |= g.partenaires[g.blanks[0]]
+		} else {
+			playable |= g.lettresJoker
+		}
 	}
 	mask := g.lex.ListMask(list)
 	avail := mask & s.crossSet[sq] & playable
