@@ -108,6 +108,11 @@ type Generator struct {
 	limite         bool
 	pairesActives  bool
 	partenaires    [tile.Alphabet + 1]uint32
+	// entiers are the anchor's spans of whole-rack placements
+	// (shadowState.entiers), premiereEntiere the first column where one
+	// starts, once limite.
+	entiers         *[board.Size]uint16
+	premiereEntiere int
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -400,11 +405,12 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 			return
 		}
 		// Leftwards, but never onto an empty anchor: a move covering it
-		// is generated from that (leftmost) anchor.
-		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) {
+		// is generated from that (leftmost) anchor; once limited to the
+		// whole rack, never left of where such a placement starts.
+		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && (!g.limite || col > g.premiereEntiere) {
 			g.gen(col-1, start, child, main, mult, cross, n)
 		}
-		if leftFree && g.anchorCol < last {
+		if leftFree && g.anchorCol < last && (!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
 			if sep := g.lex.Find(child, lexicon.Separator); sep != 0 {
 				g.gen(g.anchorCol+1, col, lexicon.ArcChild(g.arcs[sep]), main, mult, cross, n)
 			}
@@ -414,7 +420,7 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 	if lexicon.ArcAccepts(a) && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
 		g.record(start, col, main, mult, cross, n)
 	}
-	if child := lexicon.ArcChild(a); child != 0 && col < last {
+	if child := lexicon.ArcChild(a); child != 0 && col < last && (!g.limite || g.entiers[start]>>(col+1) != 0) {
 		g.gen(col+1, start, child, main, mult, cross, n)
 	}
 }

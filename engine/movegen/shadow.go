@@ -63,6 +63,10 @@ type shadowState struct {
 	// with x and y, of paires[l][x] when it does with the letter l of the
 	// board (filled with seul and avec).
 	paires [tile.Alphabet + 1][tile.Alphabet + 1]uint32
+	// entiers[d][sq] are the spans of the anchor sq of side d that a
+	// placement of the whole rack may cover: bit to of entiers[d][sq][from]
+	// for the span from..to (those whose letters spell a word).
+	entiers [2][board.Squares][board.Size]uint16
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -135,7 +139,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			if !s.anchor[sq] {
 				continue
 			}
-			if a := g.anchorBound(s, sq/board.Size, sq%board.Size); a.bound >= 0 {
+			if a := g.anchorBound(s, sq/board.Size, sq%board.Size, &sh.entiers[d][sq]); a.bound >= 0 {
 				a.side, a.sq = uint8(d), uint8(sq)
 				anchors = append(anchors, a)
 			}
@@ -156,6 +160,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		// start when the best already exceeds court, else from the moment
 		// the walk finds a better score (keepTops).
 		g.lettresJoker, g.court, g.jokersEntiers, g.tablesEntieres = allLetters, a.court, a.jokers, a.tables
+		g.entiers = &sh.entiers[a.side][a.sq]
 		g.limite, g.pairesActives = false, false
 		if a.court < g.best {
 			g.limiterJokers()
@@ -169,15 +174,17 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 // anchorBound bounds the placements walked from the anchor at column ac of
 // row r: the highest score one can make, -1 when no tile of the rack fits
 // it; the highest of those that leave a tile in hand (court); the letters
-// the jokers may stand for in those of the whole rack.
+// the jokers may stand for in those of the whole rack, and the spans those
+// may cover (entiers).
 //
 // A span that takes the whole rack is first checked against the lexicon's
 // anagrams: when the rack, with the span's tiles of the board, spells no
 // word, no placement covers exactly that span, bingo bonus or not, and the
 // span bounds nothing. Most racks spell no word, and the spans of seven
 // tiles were the ones whose bonus kept the search going.
-func (g *Generator) anchorBound(s *side, r, ac int) anchorBound {
+func (g *Generator) anchorBound(s *side, r, ac int, entiers *[board.Size]uint16) anchorBound {
 	const last = board.Size - 1
+	*entiers = [board.Size]uint16{}
 	rowBase := r * board.Size
 	grid := s.grid
 	left := span{wm: 1}
@@ -195,6 +202,7 @@ func (g *Generator) anchorBound(s *side, r, ac int) anchorBound {
 						a.bound, a.court = max(a.bound, b), max(a.court, b)
 					} else if j := g.jokersDuChevalet(&right); j != 0 {
 						a.bound, a.jokers = max(a.bound, g.spanBound(&right)), a.jokers|j
+						entiers[from] |= 1 << to
 						switch right.nFixed {
 						case 0:
 							a.tables |= 1
@@ -373,15 +381,23 @@ func jokersPossibles(a *lexicon.Anagrammes, cle uint64, jokers, from int, paires
 	return m
 }
 
-// limiterJokers makes the jokers stand only for the letters of the anchor's
-// placements of the whole rack, once only those can reach the best; with
-// two jokers, once one stands for x, the other for the letters paired
-// with x.
+// limiterJokers limits the walk to the anchor's placements of the whole
+// rack, once only those can reach the best: it goes left no further than
+// the first column where one starts, turns right only where one starts and
+// goes right only while one of those ends further (goOn); the jokers stand
+// only for the letters of those placements, and with two jokers, once one
+// stands for x, the other for the letters paired with x.
 func (g *Generator) limiterJokers() {
 	if g.limite {
 		return
 	}
 	g.limite, g.lettresJoker = true, g.jokersEntiers
+	g.premiereEntiere = board.Size
+	for from := board.Size - 1; from >= 0; from-- {
+		if g.entiers[from] != 0 {
+			g.premiereEntiere = from
+		}
+	}
 	if g.hand[tile.NoLetter] != 2 || g.tablesEntieres&tablesInconnues != 0 {
 		return
 	}
