@@ -34,8 +34,8 @@ type anagrammes struct {
 
 // Anagrammes returns the multisets of the words of n letters (safe for
 // concurrent use); nil when n is out of 2..MaxAnagramme. Every length's set
-// is built at the first call, in one walk of the lexicon (ODS8: 60 ms on
-// the CI machine, 1.4 MB).
+// is built at the first call, in one walk of the lexicon (ODS8: 177,119
+// classes of 2 to 10 letters, 4.1 MB of tables).
 func (l *Lexicon) Anagrammes(n int) *Anagrammes {
 	if n < 2 || n > MaxAnagramme {
 		return nil
