@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"context"
+	"math"
 	"math/bits"
 
 	"arbitre/engine/board"
@@ -91,8 +92,27 @@ type Generator struct {
 	nBlanks int
 	// lettresJoker are the letters a joker may stand for on the walk:
 	// every letter, but on an anchor of the pruned search where only a
-	// placement of the whole rack can reach the best (see pruned).
-	lettresJoker uint32
+	// placement of the whole rack can reach the best (see pruned): once
+	// the best exceeds court, the bound of the anchor's placements that
+	// leave a tile in hand, they are jokersEntiers, the letters of its
+	// placements of the whole rack (court is MaxInt32 outside the pruned
+	// search).
+	lettresJoker  uint32
+	court         int32
+	jokersEntiers uint32
+	// tablesEntieres are the anchor's tables of pairs (anchorBound); once
+	// the jokers are limited (limite), with two jokers and pairesActives,
+	// the second joker stands only for partenaires[x] after the first
+	// stood for x.
+	tablesEntieres uint32
+	limite         bool
+	pairesActives  bool
+	partenaires    [tile.Alphabet + 1]uint32
+	// entiers are the anchor's spans of whole-rack placements
+	// (shadowState.entiers), premiereEntiere the first column where one
+	// starts, once limite.
+	entiers         *[board.Size]uint16
+	premiereEntiere int
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -116,7 +136,7 @@ func New(lex *lexicon.Lexicon, opts Options) *Generator {
 	if opts.Variant.MaxPlaced == 0 {
 		opts.Variant = Standard
 	}
-	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts, lettresJoker: allLetters}
+	return &Generator{lex: lex, arcs: lex.Arcs(), opts: opts, lettresJoker: allLetters, court: math.MaxInt32}
 }
 
 // Generate walks every legal placement of rack on b and records them as mode
@@ -133,6 +153,9 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
 	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
+	// A pruned search stopped by its context leaves its last anchor's
+	// limits behind.
+	g.lettresJoker, g.court, g.limite, g.pairesActives = allLetters, math.MaxInt32, false, false
 	g.rack, g.hand, g.letters, g.rackSize = rack, rack, 0, rack.Size()
 	for l := 1; l <= tile.Alphabet; l++ {
 		if rack[l] > 0 {
@@ -293,7 +316,11 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 	}
 	playable := g.letters
 	if g.rack[0] > 0 {
-		playable |= g.lettresJoker
+		if g.pairesActives && g.nBlanks == 1 {
+			playable |= g.partenaires[g.blanks[0]]
+		} else {
+			playable |= g.lettresJoker
+		}
 	}
 	mask := g.lex.ListMask(list)
 	avail := mask & s.crossSet[sq] & playable
@@ -378,11 +405,12 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 			return
 		}
 		// Leftwards, but never onto an empty anchor: a move covering it
-		// is generated from that (leftmost) anchor.
-		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) {
+		// is generated from that (leftmost) anchor; once limited to the
+		// whole rack, never left of where such a placement starts.
+		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && (!g.limite || col > g.premiereEntiere) {
 			g.gen(col-1, start, child, main, mult, cross, n)
 		}
-		if leftFree && g.anchorCol < last {
+		if leftFree && g.anchorCol < last && (!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
 			if sep := g.lex.Find(child, lexicon.Separator); sep != 0 {
 				g.gen(g.anchorCol+1, col, lexicon.ArcChild(g.arcs[sep]), main, mult, cross, n)
 			}
@@ -392,7 +420,7 @@ func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n in
 	if lexicon.ArcAccepts(a) && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
 		g.record(start, col, main, mult, cross, n)
 	}
-	if child := lexicon.ArcChild(a); child != 0 && col < last {
+	if child := lexicon.ArcChild(a); child != 0 && col < last && (!g.limite || g.entiers[start]>>(col+1) != 0) {
 		g.gen(col+1, start, child, main, mult, cross, n)
 	}
 }

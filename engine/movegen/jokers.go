@@ -135,6 +135,9 @@ func (g *Generator) keepTops(from, to int, full, mult int32, n int) {
 		}
 		if score > g.best {
 			g.best, g.moves, g.keys = score, g.moves[:0], g.keys[:0]
+			if score > g.court {
+				g.limiterJokers()
+			}
 		}
 		g.markJokers(set, &cols, tile.JokerBit)
 		g.moves = append(g.moves, g.makeMove(from, to, score, n))

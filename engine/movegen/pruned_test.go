@@ -1,6 +1,7 @@
 package movegen_test
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -193,4 +194,51 @@ func TestGenerator_CroisementsGardesEntreDeuxAppels(t *testing.T) {
 			require.Equal(t, wantKeys, keysInOrder(got), "mode %d game %d coup %d rack %s\n%s", mode, p.Game, p.Coup, p.Rack.String(), p.Board.String())
 		}
 	}
+}
+
+// ctxInterrompu ends after its first n questions: a search stopped between
+// two anchors, as by a request's deadline.
+type ctxInterrompu struct {
+	context.Context
+	n int
+}
+
+func (c *ctxInterrompu) Err() error {
+	if c.n == 0 {
+		return context.DeadlineExceeded
+	}
+	c.n--
+	return nil
+}
+
+// TestGenerator_RechercheInterrompueSansEffetSurLaSuivante: a pruned search
+// stopped by its context between two anchors — where the walk may have
+// limited the letters the jokers stand for, to those of the anchor's
+// placements of the whole rack — leaves nothing behind: the generator's
+// next full generation finds exactly what a new generator finds.
+func TestGenerator_RechercheInterrompueSansEffetSurLaSuivante(t *testing.T) {
+	lex := enginetest.ODS8(t)
+	opts := movegen.Options{Variant: movegen.Standard}
+	positions := selfplay.Games(lex, opts, 17, partiesDefaut)
+	g := movegen.New(lex, opts)
+	jokers := 0
+	for i := range positions {
+		p := &positions[i]
+		if p.Rack[tile.NoLetter] == 0 {
+			continue
+		}
+		jokers++
+		want, wantCount := movegen.New(lex, opts).Generate(&p.Board, p.Rack, movegen.TopOnly)
+		wantKeys := keysInOrder(want)
+		for n := 1; n <= 6; n++ {
+			_, _, err := g.GenerateContext(&ctxInterrompu{Context: context.Background(), n: n}, &p.Board, p.Rack, movegen.TopPruned)
+			if err == nil {
+				break
+			}
+			got, count := g.Generate(&p.Board, p.Rack, movegen.TopOnly)
+			require.Equal(t, wantCount, count, "game %d coup %d rack %s, stopped after %d anchors", p.Game, p.Coup, p.Rack.String(), n)
+			require.Equal(t, wantKeys, keysInOrder(got), "game %d coup %d rack %s", p.Game, p.Coup, p.Rack.String())
+		}
+	}
+	require.Positive(t, jokers)
 }

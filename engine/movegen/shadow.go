@@ -3,6 +3,7 @@ package movegen
 import (
 	"cmp"
 	"context"
+	"math/bits"
 	"slices"
 
 	"arbitre/engine/board"
@@ -31,9 +32,17 @@ import (
 type anchorBound struct {
 	bound, court int32
 	jokers       uint32
-	side         uint8
-	sq           uint8
+	// tables says where the pairs of letters two jokers stand for in those
+	// placements are: bit 0 the rack alone, bit l the rack with the letter
+	// l of the board (shadowState.paires); tablesInconnues when a span could
+	// not say.
+	tables uint32
+	side   uint8
+	sq     uint8
 }
+
+// tablesInconnues marks an anchor whose jokers' pairs are not known.
+const tablesInconnues = 1 << (tile.Alphabet + 1)
 
 // shadowState is the pruned search's working memory.
 type shadowState struct {
@@ -49,6 +58,15 @@ type shadowState struct {
 	seul      uint32
 	avecConnu uint32
 	avec      [tile.Alphabet + 1]uint32
+	// For a rack of two jokers, the pairs of letters they stand for
+	// together: bit y of paires[0][x] when the rack alone spells a word
+	// with x and y, of paires[l][x] when it does with the letter l of the
+	// board (filled with seul and avec).
+	paires [tile.Alphabet + 1][tile.Alphabet + 1]uint32
+	// entiers[d][sq] are the spans of the anchor sq of side d that a
+	// placement of the whole rack may cover: bit to of entiers[d][sq][from]
+	// for the span from..to (those whose letters spell a word).
+	entiers [2][board.Squares][board.Size]uint16
 }
 
 // maxRack is the largest rack of the formulas of §3.8.2 (789).
@@ -121,7 +139,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 			if !s.anchor[sq] {
 				continue
 			}
-			if a := g.anchorBound(s, sq/board.Size, sq%board.Size); a.bound >= 0 {
+			if a := g.anchorBound(s, sq/board.Size, sq%board.Size, &sh.entiers[d][sq]); a.bound >= 0 {
 				a.side, a.sq = uint8(d), uint8(sq)
 				anchors = append(anchors, a)
 			}
@@ -138,14 +156,17 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
 		// When only a placement of the whole rack can reach the best, its
-		// jokers stand for the letters that complete an anagram.
-		g.lettresJoker = allLetters
+		// jokers stand for the letters that complete an anagram: from the
+		// start when the best already exceeds court, else from the moment
+		// the walk finds a better score (keepTops).
+		g.lettresJoker, g.court, g.jokersEntiers, g.tablesEntieres = allLetters, a.court, a.jokers, a.tables
+		g.entiers = &sh.entiers[a.side][a.sq]
+		g.limite, g.pairesActives = false, false
 		if a.court < g.best {
-			g.lettresJoker = a.jokers
+			g.limiterJokers()
 		}
 		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
 	}
-	g.lettresJoker = allLetters
 	g.inWalkOrder()
 	return nil
 }
@@ -153,15 +174,17 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 // anchorBound bounds the placements walked from the anchor at column ac of
 // row r: the highest score one can make, -1 when no tile of the rack fits
 // it; the highest of those that leave a tile in hand (court); the letters
-// the jokers may stand for in those of the whole rack.
+// the jokers may stand for in those of the whole rack, and the spans those
+// may cover (entiers).
 //
 // A span that takes the whole rack is first checked against the lexicon's
 // anagrams: when the rack, with the span's tiles of the board, spells no
 // word, no placement covers exactly that span, bingo bonus or not, and the
 // span bounds nothing. Most racks spell no word, and the spans of seven
 // tiles were the ones whose bonus kept the search going.
-func (g *Generator) anchorBound(s *side, r, ac int) anchorBound {
+func (g *Generator) anchorBound(s *side, r, ac int, entiers *[board.Size]uint16) anchorBound {
 	const last = board.Size - 1
+	*entiers = [board.Size]uint16{}
 	rowBase := r * board.Size
 	grid := s.grid
 	left := span{wm: 1}
@@ -179,6 +202,15 @@ func (g *Generator) anchorBound(s *side, r, ac int) anchorBound {
 						a.bound, a.court = max(a.bound, b), max(a.court, b)
 					} else if j := g.jokersDuChevalet(&right); j != 0 {
 						a.bound, a.jokers = max(a.bound, g.spanBound(&right)), a.jokers|j
+						entiers[from] |= 1 << to
+						switch right.nFixed {
+						case 0:
+							a.tables |= 1
+						case 1:
+							a.tables |= 1 << right.fixedLetters[0]
+						default:
+							a.tables |= tablesInconnues
+						}
 					}
 				}
 				if to == last || !g.cover(s, &right, rowBase+to+1) {
@@ -270,25 +302,26 @@ func (g *Generator) jokersDuChevalet(sp *span) uint32 {
 	switch {
 	case sp.nFixed == 0:
 		if !sh.seulConnu {
-			sh.seulConnu, sh.seul = true, g.jokersAvec(nil)
+			sh.seulConnu, sh.seul = true, g.jokersAvec(nil, &sh.paires[0])
 		}
 		return sh.seul
 	case sp.nFixed == 1:
 		l := sp.fixedLetters[0]
 		if bit := uint32(1) << l; sh.avecConnu&bit == 0 {
 			sh.avecConnu |= bit
-			sh.avec[l] = g.jokersAvec(sp.fixedLetters[:1])
+			sh.avec[l] = g.jokersAvec(sp.fixedLetters[:1], &sh.paires[l])
 		}
 		return sh.avec[l]
 	case sp.nFixed <= len(sp.fixedLetters):
-		return g.jokersAvec(sp.fixedLetters[:sp.nFixed])
+		return g.jokersAvec(sp.fixedLetters[:sp.nFixed], nil)
 	}
 	return allLetters
 }
 
 // jokersAvec is jokersDuChevalet for the whole rack with the letters fixe
-// of the board.
-func (g *Generator) jokersAvec(fixe []uint8) uint32 {
+// of the board; for a rack of two jokers, it fills paires (when given)
+// with the pairs of letters they stand for together.
+func (g *Generator) jokersAvec(fixe []uint8, paires *[tile.Alphabet + 1]uint32) uint32 {
 	counts := [tile.Alphabet + 1]uint8(g.hand)
 	jokers := int(counts[0])
 	if jokers > 1 && len(fixe) > 1 {
@@ -298,34 +331,83 @@ func (g *Generator) jokersAvec(fixe []uint8) uint32 {
 	for _, l := range fixe {
 		counts[l]++
 	}
-	return jokersPossibles(g.lex.Anagrammes(g.rackSize+len(fixe)), &counts, jokers, 1)
+	a := g.lex.Anagrammes(g.rackSize + len(fixe))
+	if paires != nil {
+		remplir := uint32(0)
+		if a == nil {
+			remplir = allLetters
+		}
+		for x := range paires {
+			paires[x] = remplir
+		}
+		if jokers != 2 {
+			paires = nil
+		}
+	}
+	return jokersPossibles(a, lexicon.Cle(&counts), jokers, 1, paires)
 }
 
 // jokersPossibles is the set of the letters that jokers jokers (each a
 // letter from from on) stand for in the words of a spelt by the letters of
-// counts and them; every letter when there is no joker and the letters
-// spell one; 0 when no word is spelt. A nil a (a length the sets do not
-// hold) answers every letter.
-func jokersPossibles(a *lexicon.Anagrammes, counts *[tile.Alphabet + 1]uint8, jokers, from int) uint32 {
+// key cle (lexicon.Cle) and them; every letter when there is no joker and
+// the letters spell one; 0 when no word is spelt. A nil a (a length the
+// sets do not hold) answers every letter. With two jokers, paires (when
+// not nil) gets each pair found, both ways.
+func jokersPossibles(a *lexicon.Anagrammes, cle uint64, jokers, from int, paires *[tile.Alphabet + 1]uint32) uint32 {
 	if a == nil {
 		return allLetters
 	}
 	if jokers == 0 {
-		if a.Contient(counts) {
+		if a.ContientCle(cle) {
 			return allLetters
 		}
 		return 0
 	}
 	var m uint32
 	for l := from; l <= tile.Alphabet; l++ {
-		counts[l]++
-		if sub := jokersPossibles(a, counts, jokers-1, l); sub != 0 {
+		if sub := jokersPossibles(a, cle+lexicon.CleLettre(uint8(l)), jokers-1, l, nil); sub != 0 {
 			m |= 1 << l
 			if jokers > 1 {
 				m |= sub
 			}
+			if paires != nil {
+				paires[l] |= sub
+				for r := sub; r != 0; r &= r - 1 {
+					paires[bits.TrailingZeros32(r)] |= 1 << l
+				}
+			}
 		}
-		counts[l]--
 	}
 	return m
+}
+
+// limiterJokers limits the walk to the anchor's placements of the whole
+// rack, once only those can reach the best: it goes left no further than
+// the first column where one starts, turns right only where one starts and
+// goes right only while one of those ends further (goOn); the jokers stand
+// only for the letters of those placements, and with two jokers, once one
+// stands for x, the other for the letters paired with x.
+func (g *Generator) limiterJokers() {
+	if g.limite {
+		return
+	}
+	g.limite, g.lettresJoker = true, g.jokersEntiers
+	g.premiereEntiere = board.Size
+	for from := board.Size - 1; from >= 0; from-- {
+		if g.entiers[from] != 0 {
+			g.premiereEntiere = from
+		}
+	}
+	if g.hand[tile.NoLetter] != 2 || g.tablesEntieres&tablesInconnues != 0 {
+		return
+	}
+	sh := &g.shadow
+	for x := 1; x <= tile.Alphabet; x++ {
+		var v uint32
+		for t := g.tablesEntieres; t != 0; t &= t - 1 {
+			v |= sh.paires[bits.TrailingZeros32(t)][x]
+		}
+		g.partenaires[x] = v
+	}
+	g.pairesActives = true
 }
