@@ -772,23 +772,10 @@ func (e *gqlError) Error() string { return e.Extensions.Code + ": " + e.Message 
 // do runs one query or mutation and decodes its data into out (a pointer,
 // or nil).
 func (cl *chargeClient) do(ctx context.Context, token, query string, vars map[string]any, out any) error {
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	body, err := cl.brut(ctx, token, query, vars)
 	if err != nil {
 		return err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cl.url, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := cl.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
 	if out == nil {
 		out = new(json.RawMessage)
 	}
@@ -796,13 +783,40 @@ func (cl *chargeClient) do(ctx context.Context, token, query string, vars map[st
 		Data   any        `json:"data"`
 		Errors []gqlError `json:"errors"`
 	}{Data: out}
-	if err := json.NewDecoder(resp.Body).Decode(&res); err != nil {
-		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	if err := json.Unmarshal(body, &res); err != nil {
+		return err
 	}
 	if len(res.Errors) > 0 {
 		return &res.Errors[0]
 	}
 	return nil
+}
+
+// brut runs one query or mutation and returns the answer's bytes as the
+// server wrote them.
+func (cl *chargeClient) brut(ctx context.Context, token, query string, vars map[string]any) ([]byte, error) {
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cl.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := cl.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	}
+	return b, nil
 }
 
 // ready waits for the server to answer and for its projections to hold the
