@@ -41,6 +41,10 @@ const (
 	CodeJournalAltere Code = "JOURNAL_ALTERE"
 	// CodeTimeout: the operation passed its deadline (server.Delais).
 	CodeTimeout Code = "TIMEOUT"
+	// CodeUnavailable: a read model had not applied the events recorded
+	// when the read arrived (a projection late past the operation's
+	// deadline, or parked): nothing stale is answered.
+	CodeUnavailable Code = "UNAVAILABLE"
 )
 
 // Error is the one error type of the API: a code, a French message a
