@@ -300,8 +300,9 @@ type clientVerif struct {
 }
 
 // reponseDefinitive says whether err is an answer the command was judged
-// on: nil or a refusal. No answer (transport, server stopping), CONFLICT
-// (the command was not applied), UNAVAILABLE or TIMEOUT (it may have been)
+// on: nil or a refusal. No answer (transport, a server killed or
+// stopping, whose store then answers INTERNAL), CONFLICT (the command was
+// not applied), UNAVAILABLE, TIMEOUT (it may have been) or RATE_LIMITED
 // are not: the command is sent again with its clientMutationId, which is
 // never applied twice.
 func reponseDefinitive(err error) bool {
