@@ -30,7 +30,7 @@ import (
 // of its own on loopback, every call is recorded with its start, its end
 // and its answer, and porcupine checks, game by game, that the history is
 // linearizable against modeleVerif, what the API promises
-// (docs/architecture.md, « Ce que l'API promet »); then the store, once the
+// (docs/architecture.md, "What the API promises"); then the store, once the
 // server is stopped, must hold exactly the acknowledged commands' facts.
 // The server can be killed (kill -9) and restarted during the writes.
 
@@ -55,7 +55,7 @@ const maxBulletinsVerif = 256
 
 func (c verifConfig) validate() error {
 	if c.joueurs < 1 || c.parties < 1 || c.coups < 1 || c.tours < 1 || c.lecteurs < 0 || c.tuerTous < 0 {
-		return errors.New("--players, --parties, --coups et --tours doivent être positifs")
+		return errors.New("--players, --parties, --coups et --tours doivent être positifs, --lecteurs et --tuer-tous au moins 0")
 	}
 	if c.joueurs*c.coups > maxBulletinsVerif {
 		return fmt.Errorf("--players × --coups vaut au plus %d avec --verifier", maxBulletinsVerif)
