@@ -2,14 +2,18 @@ package graphql
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 )
 
 // Issue 32: a read never answers a game's view older than the events
@@ -49,4 +53,18 @@ func TestFiabilite_LectureDUnePartieJamaisPerimee(t *testing.T) {
 		assert.Equal(t, CodeUnavailable, erreur.CodeOf(err))
 		assert.Contains(t, PresentError(ctx, err).Message, "pas encore à jour")
 	})
+}
+
+// Issue 32, a full disk: an append the store could not commit (the error
+// reaches the presenter wrapped by gqlgen with its path, as every resolver
+// error does) is UNAVAILABLE, to send again; it was INVALID_INPUT « vérifier
+// les arguments », which no client retries.
+func TestFiabilite_DisquePleinNEstPasUneErreurDuClient(t *testing.T) {
+	ctx := context.Background()
+	plein := eventstore.NewError(eventstore.CodeUnavailable, "committing appends", errors.New("disk I/O error (778)"))
+	for _, err := range []error{plein, gqlerror.WrapPath(ast.Path{ast.PathName("creerTournoi")}, plein)} {
+		e := PresentError(ctx, err)
+		assert.Equal(t, string(CodeUnavailable), e.Extensions["code"], "%v", err)
+		assert.Contains(t, e.Message, "rien n'est enregistré")
+	}
 }
