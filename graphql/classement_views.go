@@ -2,6 +2,8 @@ package graphql
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -35,15 +37,10 @@ func (q classementQuery) concerne(stream string) bool {
 	return stream == "tournoi-"+q.tournoi || strings.HasPrefix(stream, "partie-")
 }
 
-// projectionWait bounds how long a read waits for a projection to reach an
-// event before answering with what it has.
-const projectionWait = 2 * time.Second
-
-// ecritureWait bounds how long a mutation waits for the parties projection to
-// apply what it has just written before answering with the game's view: the
-// command is done, so an older view (or none, for a game just created) would
-// misreport it. Only a server under extreme load comes near it.
-const ecritureWait = 15 * time.Second
+// attenteSansDelai bounds how long a read whose context has no deadline of
+// its own (a subscription's update, a test's) waits for a projection: the
+// operations' deadline (graphql/server DefaultDelais).
+const attenteSansDelai = 30 * time.Second
 
 // lireClassement reads the standings as regard sees them from the
 // projection once it has applied the event at position pos, or (pos 0)
@@ -51,7 +48,7 @@ const ecritureWait = 15 * time.Second
 // writes. The public standings never depend on the caller: their queries
 // and subscriptions are shared (graphql/server, partage.go).
 func (r *Resolver) lireClassement(ctx context.Context, q classementQuery, regard standings.Regard, pos uint64) ([]model.LigneClassement, error) {
-	if err := r.attendreRunner(ctx, r.StandingsRunner, pos, projectionWait); err != nil {
+	if err := r.attendreRunner(ctx, r.StandingsRunner, pos); err != nil {
 		return nil, err
 	}
 	var lignes []standings.Ligne
@@ -93,9 +90,13 @@ func (r *Resolver) autoriserDirecteur(ctx context.Context, q classementQuery) er
 }
 
 // attendreRunner waits until run has applied the event at position pos, or
-// (pos 0) the store's last event when asked, at most for attente: then the
-// read model is answered as it is.
-func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64, attente time.Duration) error {
+// (pos 0) the store's last event when asked, for as long as ctx may last
+// (attenteSansDelai without a deadline). A read model is never answered
+// behind the events recorded when the read arrived (issue 32: it used to be
+// after 2 s, and a director read a game without the tirage just
+// acknowledged): a projection still late at the deadline, or parked, makes
+// the read UNAVAILABLE.
+func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64) error {
 	if pos == 0 && r.Head != nil {
 		head, err := r.Head(ctx)
 		if err != nil {
@@ -106,15 +107,25 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 	if pos == 0 || run == nil {
 		return nil
 	}
-	wait, cancel := context.WithTimeout(ctx, attente)
-	defer cancel()
-	if err := run.Attendre(wait, pos); err != nil && ctx.Err() != nil {
-		return ctx.Err()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, attenteSansDelai)
+		defer cancel()
 	}
-	return nil
+	err := run.Attendre(ctx, pos)
+	if err == nil {
+		return nil
+	}
+	var arret *projection.Arret
+	if errors.As(err, &arret) {
+		return &Error{Code: CodeUnavailable, Err: err, Message: fmt.Sprintf(
+			"Lecture impossible : la vue %s est arrêtée à la position %d (voir /healthz), elle ne serait pas à jour des derniers faits enregistrés", arret.Nom, arret.Position)}
+	}
+	return &Error{Code: CodeUnavailable, Err: fmt.Errorf("projection %s at %d, waited for %d: %s", run.Name(), run.Position(), pos, err), Message: fmt.Sprintf(
+		"Lecture pas encore à jour : la vue %s n'a pas encore pris en compte les derniers faits enregistrés (serveur très chargé) ; renvoyer la requête (une mutation renvoyée avec le même clientMutationId n'est jamais appliquée deux fois)", run.Name())}
 }
 
-// archiveAJour waits, at most projectionWait, until every read model has
+// archiveAJour waits, as long as ctx may last, until every read model has
 // applied the log as it stood when the request came: the archive's
 // queries read several of them, which catch up with the store after the
 // server starts (a tournament stored but not yet projected would answer
@@ -128,7 +139,10 @@ func (r *Resolver) archiveAJour(ctx context.Context) error {
 		return err
 	}
 	for _, run := range r.Lectures {
-		if err := r.attendreRunner(ctx, run, head, projectionWait); err != nil {
+		if run.Arret() != nil {
+			continue
+		}
+		if err := r.attendreRunner(ctx, run, head); err != nil {
 			return err
 		}
 	}
@@ -143,7 +157,7 @@ func (r *Resolver) cumulPourBarrage(ctx context.Context, mode duplicate.Mode, to
 	if mode != duplicate.ModeBarrage {
 		return nil, nil
 	}
-	if err := r.attendreRunner(ctx, r.StandingsRunner, 0, ecritureWait); err != nil {
+	if err := r.attendreRunner(ctx, r.StandingsRunner, 0); err != nil {
 		return nil, err
 	}
 	lignes, err := r.Classements.Cumul(ctx, tournoi, standings.Directeur)

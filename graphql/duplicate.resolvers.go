@@ -92,7 +92,7 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if err != nil {
 		return nil, err
 	}
-	return r.partieApresEcriture(ctx, partie)
+	return r.partieVue(ctx, partie)
 }
 
 // Tirer is the resolver for the tirer field.
@@ -261,7 +261,7 @@ func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (
 		return nil, err
 	}
 	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
-		return r.vue(context.WithoutCancel(ctx), partie, pos, projectionWait)
+		return r.vue(ctx, partie, pos)
 	})
 }
 

@@ -57,18 +57,14 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 	if err := run(ctx, r.partieApp(md)); err != nil {
 		return nil, err
 	}
-	return r.partieApresEcriture(ctx, id)
+	return r.partieVue(ctx, id)
 }
 
-// partieApresEcriture renders a game's view once the parties projection has
-// applied every event recorded, the command's own included (ecritureWait).
-func (r *Resolver) partieApresEcriture(ctx context.Context, id string) (*model.Partie, error) {
-	return r.vue(context.WithoutCancel(ctx), id, 0, ecritureWait)
-}
-
-// partieVue renders a game's public view as of the request (see r.vue).
+// partieVue renders a game's public view as of the request (see r.vue):
+// after a command, with the command's own events (an older view, or none
+// for a game just created, would misreport it).
 func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
-	return r.vue(context.WithoutCancel(ctx), id, 0, projectionWait)
+	return r.vue(ctx, id, 0)
 }
 
 // withoutCommande drops the command envelope: reading back the state after

@@ -41,6 +41,11 @@ const (
 	CodeJournalAltere Code = "JOURNAL_ALTERE"
 	// CodeTimeout: the operation passed its deadline (server.Delais).
 	CodeTimeout Code = "TIMEOUT"
+	// CodeUnavailable: a read model had not applied the events recorded
+	// when the read arrived (a projection late past the operation's
+	// deadline, or parked): nothing stale is answered; or the store could
+	// not read or commit (a full disk): nothing is recorded.
+	CodeUnavailable Code = "UNAVAILABLE"
 )
 
 // Error is the one error type of the API: a code, a French message a
@@ -102,6 +107,12 @@ func translate(ctx context.Context, err error) *Error {
 	if errors.Is(err, eventstore.ErrTampered) {
 		return &Error{Code: CodeJournalAltere, Err: err,
 			Message: "Le journal des événements a été modifié : cette partie ne peut plus servir de preuve ; lancer « arbitre store verify »"}
+	}
+	if eventstore.CodeOf(err) == eventstore.CodeUnavailable {
+		// Checked before gqlgen's wrapper (every resolver error comes
+		// wrapped with its path): a full disk is not the client's input.
+		return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (disque plein, erreur d'écriture ou de lecture, serveur qui s'arrête) : " +
+			"rien n'est enregistré par cette requête ; la renvoyer plus tard (une mutation avec le même clientMutationId)"}
 	}
 	var refus *Error
 	if errors.As(err, &refus) && refus.Code != CodeConflict {

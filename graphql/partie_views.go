@@ -4,7 +4,6 @@ import (
 	"container/list"
 	"context"
 	"sync"
-	"time"
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
@@ -91,14 +90,17 @@ func dePartie(id string) func(stream string) bool {
 
 // vue returns the view of game id once the parties projection has applied
 // the event at position pos, or (pos 0) every event recorded when the
-// request arrived, waiting at most attente: a client reads its own writes.
-func (r *Resolver) vue(ctx context.Context, id string, pos uint64, attente time.Duration) (*model.Partie, error) {
+// request arrived, waiting as long as ctx may last (attendreRunner): a
+// client reads its own writes. The view itself is read without ctx's
+// cancellation: it is shared by every request of the game.
+func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Partie, error) {
 	if _, err := eventstore.PartieStream(id); err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
-	if err := r.attendreRunner(ctx, r.PartiesRunner, pos, attente); err != nil {
+	if err := r.attendreRunner(ctx, r.PartiesRunner, pos); err != nil {
 		return nil, err
 	}
+	ctx = context.WithoutCancel(ctx)
 	lu := r.PartiesRunner.Position()
 	e := r.vues.trouver(id)
 	if e == nil {

@@ -35,6 +35,7 @@ func vuesResolver(t *testing.T, ids ...string) (*Resolver, *dupcommand.Applicati
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	moteur := duplicate.NewMoteurs(lex)
+
 	app := dupcommand.New(dupadapters.NewDepot(store, reg, moteur), moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), eventstore.Metadata{Actor: "JA"})
 	for _, p := range ids {
 		require.NoError(t, app.CreerPartie(ctx, dupcommand.CreerPartie{Partie: p, Tournoi: "t1", Numero: 1,
@@ -56,14 +57,14 @@ func TestSecurite_VuesPartieIdsInconnus(t *testing.T) {
 	r, _ := vuesResolver(t, "p1", "p2", "p3")
 	ctx := context.Background()
 	for i := 0; i < 10000; i++ {
-		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()), 0, projectionWait)
+		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()), 0)
 		require.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
 	}
 	assert.Zero(t, len(r.vues.entrees), "unknown games leave no entry")
 
 	r.vues.max = 2
 	for _, p := range []string{"p1", "p2", "p3", "p1"} {
-		v, err := r.vue(ctx, p, 0, projectionWait)
+		v, err := r.vue(ctx, p, 0)
 		require.NoError(t, err)
 		assert.Equal(t, p, v.ID)
 	}
@@ -77,7 +78,7 @@ func TestSecurite_VuesPartieIdsInconnus(t *testing.T) {
 func TestVuesPartieDepuisLaProjection(t *testing.T) {
 	r, app := vuesResolver(t, "p1")
 	ctx := context.Background()
-	v, err := r.vue(ctx, "p1", 0, projectionWait)
+	v, err := r.vue(ctx, "p1", 0)
 	require.NoError(t, err)
 	assert.Equal(t, duplicate.StatutAttenteTirage, v.Statut)
 	assert.Nil(t, v.Tirage)
@@ -85,19 +86,19 @@ func TestVuesPartieDepuisLaProjection(t *testing.T) {
 	require.NoError(t, app.Tirer(ctx, "p1", ""))
 	_, err = r.PartiesRunner.CatchUp(ctx, nil)
 	require.NoError(t, err)
-	v, err = r.vue(ctx, "p1", 0, projectionWait)
+	v, err = r.vue(ctx, "p1", 0)
 	require.NoError(t, err)
 	assert.Equal(t, duplicate.StatutTirage, v.Statut, "the new tirage is seen")
 	require.NotNil(t, v.Tirage)
 	assert.Equal(t, 2, v.Version)
 
 	require.NoError(t, r.Projections.Close())
-	encore, err := r.vue(ctx, "p1", 0, projectionWait)
+	encore, err := r.vue(ctx, "p1", 0)
 	require.NoError(t, err, "nothing changed: the kept view is served without reading the projection")
 	assert.Same(t, v, encore)
 }
 
-// Right after a start, the archive's queries wait (at most projectionWait)
+// Right after a start, the archive's queries wait (as long as the request may last)
 // for the read models to reach the log's head instead of answering from
 // projections still catching up: a stored tournament is never NOT_FOUND
 // for that reason.

@@ -50,6 +50,9 @@ type chargeConfig struct {
 	duration   time.Duration
 	jsonOut    bool
 	profileDir string
+	// verifier runs the consistency checker instead (verifier.go).
+	verifier bool
+	verif    verifConfig
 }
 
 const (
@@ -74,11 +77,15 @@ func init() {
 		Use:   "charge [--players 1000 --displays 1000 --arbiters 50 --qps 200 --duration 20s]",
 		Short: "Banc de charge contre un vrai serveur local : requêtes de classement, affichages en direct, saisie simultanée des bulletins",
 		Example: `  arbitre charge
-  arbitre charge --players 1000 --displays 1000 --arbiters 50 --qps 200 --duration 20s --json`,
+  arbitre charge --players 1000 --displays 1000 --arbiters 50 --qps 200 --duration 20s --json
+  arbitre charge --verifier --tours 20 --tuer-tous 50`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if c.verifier {
+				return runChargeVerifier(ctx, cmd.OutOrStdout(), c, cmd.Flags().Changed("players"))
+			}
 			return runCharge(ctx, cmd.OutOrStdout(), c)
 		},
 	}
@@ -91,6 +98,13 @@ func init() {
 	f.IntVar(&c.qps, "qps", 200, "requêtes de classement par seconde")
 	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
+	f.BoolVar(&c.verifier, "verifier", false, "vérifie la cohérence plutôt que la charge : directeurs, arbitres et affichages jouent des parties en même temps contre un serveur lancé à part, chaque appel est noté et l'historique de chaque partie vérifié (porcupine), puis le journal (docs/charge.md)")
+	f.IntVar(&c.verif.parties, "parties", 4, "avec --verifier : parties jouées en même temps à chaque tour")
+	f.IntVar(&c.verif.coups, "coups", 6, "avec --verifier : coups de chaque partie")
+	f.IntVar(&c.verif.tours, "tours", 10, "avec --verifier : tours, chacun sur de nouvelles parties")
+	f.IntVar(&c.verif.lecteurs, "lecteurs", 3, "avec --verifier : affichages qui lisent chaque partie sans cesse")
+	f.Uint64Var(&c.verif.graine, "graine", 32, "avec --verifier : graine des tirages et des pauses des clients")
+	f.IntVar(&c.verif.tuerTous, "tuer-tous", 0, "avec --verifier : tue le serveur (kill -9) et le relance toutes les N commandes acquittées (0 : jamais)")
 	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
 	cmd.AddCommand(chargeNationalCmd())
 	rootCmd.AddCommand(cmd)

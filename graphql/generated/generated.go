@@ -7645,6 +7645,8 @@ enum CodeErreur {
   QUERY_TOO_LARGE
   "Requête — L'opération a dépassé son délai (30 s) ; le moteur et les lectures s'arrêtent."
   TIMEOUT
+  "Requête — Une lecture n'est pas encore à jour des faits enregistrés à son arrivée (vue en retard jusqu'au délai de l'opération, ou arrêtée) : rien de périmé n'est répondu ; ou le journal n'a pu ni lire ni enregistrer (disque plein) : rien n'est enregistré."
+  UNAVAILABLE
   "Requête — La réponse avait plus de 50 erreurs : les suivantes sont remplacées par celle-ci, qui dit combien."
   TOO_MANY_ERRORS
   "Requête — Le texte de la requête n'est pas du GraphQL ; extensions.detail donne l'erreur de syntaxe."

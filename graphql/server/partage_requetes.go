@@ -31,7 +31,7 @@ const (
 	// larger one runs for its caller alone and keeps nothing.
 	maxCleRequete = 16 << 10
 	// attenteEtat bounds how long a public query waits for the standings
-	// projection to apply the head it read (the resolvers' projectionWait);
+	// projection to apply the head it read (the resolvers wait as long as the operation may last);
 	// behind that, it runs for its caller alone.
 	attenteEtat = 2 * time.Second
 )
