@@ -808,14 +808,24 @@ func (cl *chargeClient) do(ctx context.Context, token, query string, vars map[st
 
 // brut runs one query or mutation and returns the answer's bytes as the
 // server wrote them.
-func (cl *chargeClient) brut(ctx context.Context, token, query string, vars map[string]any) ([]byte, error) {
+func (cl *chargeClient) brut(ctx context.Context, token, query string, vars map[string]any) (b []byte, err error) {
+	err = cl.lire(ctx, token, query, vars, func(r io.Reader) error {
+		b, err = io.ReadAll(r)
+		return err
+	})
+	return b, err
+}
+
+// lire runs one query or mutation and has lecture read the answer's bytes
+// as they arrive.
+func (cl *chargeClient) lire(ctx context.Context, token, query string, vars map[string]any, lecture func(io.Reader) error) error {
 	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cl.url, bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
@@ -823,14 +833,13 @@ func (cl *chargeClient) brut(ctx context.Context, token, query string, vars map[
 	}
 	resp, err := cl.http.Do(req)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
+	if err := lecture(resp.Body); err != nil {
+		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
 	}
-	return b, nil
+	return nil
 }
 
 // ready waits for the server to answer and for its projections to hold the

@@ -343,20 +343,40 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 		return err
 	}
 	meme := func(int) error {
-		b, err := cl.brut(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve})
-		if err != nil {
-			return err
-		}
-		if !bytes.Equal(b, complet) {
-			return fmt.Errorf("classement national : une réponse de %d octets diffère de la réponse complète (%d octets) : %.200s", len(b), len(complet), b)
-		}
-		return nil
+		return cl.lire(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, func(r io.Reader) error {
+			return memeReponse(r, complet)
+		})
 	}
 	if rep.Queries.Unloaded, err = sansCharge(meme); err != nil {
 		return err
 	}
 	rep.Queries.debit = aDebitFixe(ctx, c.qps, c.duration, meme)
 	return ctx.Err()
+}
+
+// memeReponse reads an answer as it arrives and compares it with attendue,
+// without keeping it.
+func memeReponse(r io.Reader, attendue []byte) error {
+	var tampon [32 << 10]byte
+	lus := 0
+	for {
+		n, err := r.Read(tampon[:])
+		if n > 0 {
+			if lus+n > len(attendue) || !bytes.Equal(tampon[:n], attendue[lus:lus+n]) {
+				return fmt.Errorf("classement national : la réponse diffère de la réponse complète (%d octets) après %d octets : %.200s", len(attendue), lus, tampon[:n])
+			}
+			lus += n
+		}
+		if err == io.EOF {
+			if lus != len(attendue) {
+				return fmt.Errorf("classement national : réponse de %d octets, la réponse complète en a %d", lus, len(attendue))
+			}
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 func (rep *nationalReport) print(w io.Writer) {

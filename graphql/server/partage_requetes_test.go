@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -356,7 +357,7 @@ func TestClassementRequete_ReponseDirecteIdentiqueAJSONMarshal(t *testing.T) {
 	}
 	for _, c := range cas {
 		t.Run(c.nom, func(t *testing.T) {
-			b, ok := encoderDirect(c.r)
+			b, ok := ajouterDirect(nil, c.r)
 			require.Equal(t, c.direct, ok)
 			if ok {
 				attendu, err := json.Marshal(c.r)
@@ -365,4 +366,20 @@ func TestClassementRequete_ReponseDirecteIdentiqueAJSONMarshal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A large answer shared by every caller is read once for the characters
+// json.Marshal would escape (issue 34 item 2: 690 KB 500 times a second);
+// another answer of the same size is read again.
+func TestClassementRequete_ReponsePartageeLueUneFois(t *testing.T) {
+	propre := []byte(`{"l":"` + strings.Repeat("a", 70<<10) + `"}`)
+	for range 2 {
+		b, ok := ajouterDirect(nil, &gql.Response{Data: propre})
+		require.True(t, ok)
+		assert.Equal(t, `{"data":`+string(propre)+`}`, string(b))
+	}
+	html := bytes.Clone(propre)
+	html[len(html)-3] = '<'
+	_, ok := ajouterDirect(nil, &gql.Response{Data: html})
+	assert.False(t, ok, "the same size, other bytes: read again")
 }

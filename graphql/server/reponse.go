@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync/atomic"
 
 	gql "github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
@@ -51,7 +52,13 @@ func (e executeurDirect) DispatchOperation(ctx context.Context, oc *gql.Operatio
 	h, ctx := e.GraphExecutor.DispatchOperation(ctx, oc)
 	return func(ctx context.Context) *gql.Response {
 		r := h(ctx)
-		b, ok := encoderDirect(r)
+		// The answer is built in one of the websocket's buffers (ws.go): a
+		// national ranking of 6,000 lines is 690 KB, asked 500 times a
+		// second, and a new buffer each time was zeroed then copied.
+		t := tampons.Get().(*[]byte)
+		defer tampons.Put(t)
+		b, ok := ajouterDirect((*t)[:0], r)
+		*t = b
 		if !ok {
 			return r
 		}
@@ -61,20 +68,12 @@ func (e executeurDirect) DispatchOperation(ctx context.Context, oc *gql.Operatio
 	}, ctx
 }
 
-// encoderDirect is json.Marshal(r) built around r.Data without
-// re-reading it; ok is false when r needs json.Marshal itself.
-func encoderDirect(r *gql.Response) ([]byte, bool) {
-	if r == nil {
-		return nil, false
-	}
-	return ajouterDirect(make([]byte, 0, len(r.Data)+40), r)
-}
-
-// ajouterDirect appends encoderDirect's bytes for r to b; when ok is
-// false b is returned as it was (r needs json.Marshal itself). The
-// websocket transport writes each subscription answer with it (ws.go).
+// ajouterDirect appends to b the bytes json.Marshal(r) gives, built around
+// r.Data without re-reading it; when ok is false b is returned as it was
+// (r needs json.Marshal itself). The POST transport (postDirect) and the
+// websocket's (ws.go) write their answers with it.
 func ajouterDirect(b []byte, r *gql.Response) ([]byte, bool) {
-	if r == nil || r.Label != "" || r.Path != nil || r.HasNext != nil || (r.Data != nil && len(r.Data) == 0) || !dataDirecte(r.Data) {
+	if r == nil || r.Label != "" || r.Path != nil || r.HasNext != nil || (r.Data != nil && len(r.Data) == 0) || !dataDirecteMemo(r.Data) {
 		return b, false
 	}
 	// The fields in the order of gql.Response: errors, data, extensions.
@@ -104,6 +103,29 @@ func ajouterDirect(b []byte, r *gql.Response) ([]byte, bool) {
 		b = append(append(b, `,"extensions":`...), extensions...)
 	}
 	return append(b, '}'), true
+}
+
+// directeVue is the last large answer's data found to be sent as it is. A
+// shared public answer (partage_requetes.go) is the same bytes, read only,
+// for every caller: it is read once, not once per caller. Holding the
+// slice keeps its memory from holding other bytes while it is compared.
+var directeVue atomic.Pointer[[]byte]
+
+// dataDirecteMemo is dataDirecte, remembered for the last large data.
+func dataDirecteMemo(data []byte) bool {
+	if len(data) == 0 {
+		return dataDirecte(data)
+	}
+	if d := directeVue.Load(); d != nil && len(*d) == len(data) && &(*d)[0] == &data[0] {
+		return true
+	}
+	if !dataDirecte(data) {
+		return false
+	}
+	if len(data) >= 64<<10 {
+		directeVue.Store(&data)
+	}
+	return true
 }
 
 // dataDirecte tells whether json.Marshal would send data as it is: gqlgen
