@@ -26,6 +26,7 @@ var texteLibre = map[string]string{
 	"ArbitreTablesInput.arbitre":               "arbiter's name, as the hall calls him",
 	"Bulletin.corrigePar":                      "arbiter's identity",
 	"Bulletin.ecrit":                           "JSON as typed",
+	"BulletinEnAttente.nom":                    "player's name, as registered",
 	"Bulletin.motif":                           "arbiter's words",
 	"BulletinRejoue.differences":               "sentences for people",
 	"BulletinRejoue.ecrit":                     "JSON as typed",

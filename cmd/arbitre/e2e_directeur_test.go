@@ -64,11 +64,20 @@ func etatChrono(t *testing.T, ctx context.Context, etat string) {
 	attendre(t, ctx, fmt.Sprintf(`document.getElementById("chrono").dataset.etat === %q`, etat), e2eAttente, "the chrono "+etat)
 }
 
-// tirerALaConsole clicks « Tirer » on the game console (§3.1) and tells
-// whether a coup is being played: false when the game ended instead (§3.7).
+// tirerALaConsole clicks « Tirer » on the game console (§3.1), draws even
+// while bulletins of earlier coups are awaited (the console asks), and
+// tells whether a coup is being played: false when the game ended instead
+// (§3.7).
 func tirerALaConsole(t *testing.T, ctx context.Context) bool {
 	t.Helper()
 	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, `document.body.dataset.statut !== "top" && document.body.dataset.statut !== "attente_tirage" ||
+		(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the tirage or the question")
+	var question bool
+	evaluer(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, &question)
+	if question {
+		confirmerAction(t, ctx, "Tirer quand même le coup ")
+	}
 	attendre(t, ctx, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
 	var statut string
 	evaluer(t, ctx, `document.body.dataset.statut`, &statut)

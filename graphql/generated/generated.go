@@ -109,6 +109,13 @@ type ComplexityRoot struct {
 		Table           func(childComplexity int) int
 	}
 
+	BulletinEnAttente struct {
+		Coup    func(childComplexity int) int
+		Licence func(childComplexity int) int
+		Nom     func(childComplexity int) int
+		Table   func(childComplexity int) int
+	}
+
 	BulletinRejoue struct {
 		Differences func(childComplexity int) int
 		Ecart       func(childComplexity int) int
@@ -620,6 +627,7 @@ type ComplexityRoot struct {
 		Appels              func(childComplexity int, partie *string, tournoi *string) int
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
+		BulletinsEnAttente  func(childComplexity int, partie string) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementDirecteur func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
@@ -942,6 +950,7 @@ type QueryResolver interface {
 	Gcg(ctx context.Context, match string) (string, error)
 	Cotes(ctx context.Context) ([]model.CoteClassique, error)
 	AvancementBulletins(ctx context.Context, partie string, coup int) ([]model.AvancementTable, error)
+	BulletinsEnAttente(ctx context.Context, partie string) ([]model.BulletinEnAttente, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
@@ -1219,6 +1228,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Bulletin.Table(childComplexity), true
+
+	case "BulletinEnAttente.coup":
+		if e.ComplexityRoot.BulletinEnAttente.Coup == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Coup(childComplexity), true
+	case "BulletinEnAttente.licence":
+		if e.ComplexityRoot.BulletinEnAttente.Licence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Licence(childComplexity), true
+	case "BulletinEnAttente.nom":
+		if e.ComplexityRoot.BulletinEnAttente.Nom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Nom(childComplexity), true
+	case "BulletinEnAttente.table":
+		if e.ComplexityRoot.BulletinEnAttente.Table == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Table(childComplexity), true
 
 	case "BulletinRejoue.differences":
 		if e.ComplexityRoot.BulletinRejoue.Differences == nil {
@@ -3807,6 +3841,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Bulletins(childComplexity, args["partie"].(string), args["coup"].(int)), true
+	case "Query.bulletinsEnAttente":
+		if e.ComplexityRoot.Query.BulletinsEnAttente == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bulletinsEnAttente_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BulletinsEnAttente(childComplexity, args["partie"].(string)), true
 	case "Query.classement":
 		if e.ComplexityRoot.Query.Classement == nil {
 			break
@@ -6852,6 +6897,18 @@ type AvancementTable {
   renvoyes: Int!
 }
 
+"A bulletin the results still wait for (§5.7): not entered, or entered and not corrected."
+type BulletinEnAttente {
+  "The coup."
+  coup: Int!
+  "The player."
+  licence: ID!
+  "The player's name."
+  nom: String!
+  "His table; 0 when he has none."
+  table: Int!
+}
+
 extend type Query {
   "The progress of a coup's bulletins per table, for the director deciding when to close the coup."
   avancementBulletins(
@@ -6860,6 +6917,11 @@ extend type Query {
     "The coup."
     coup: Int!
   ): [AvancementTable!]! @acces(roles: [DIRECTOR, COMMISSION])
+  "The bulletins the results still wait for, coup by coup, the coups that count only (§3.7): what the director checks before the next tirage and before closing the results (cloreResultats)."
+  bulletinsEnAttente(
+    "The game."
+    partie: ID!
+  ): [BulletinEnAttente!]! @acces(roles: [DIRECTOR, COMMISSION])
 }
 
 extend type Mutation {
@@ -8293,6 +8355,20 @@ func (ec *executionContext) childFields_Bulletin(ctx context.Context, field grap
 		return ec.fieldContext_Bulletin_billetRemis(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+}
+
+func (ec *executionContext) childFields_BulletinEnAttente(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "coup":
+		return ec.fieldContext_BulletinEnAttente_coup(ctx, field)
+	case "licence":
+		return ec.fieldContext_BulletinEnAttente_licence(ctx, field)
+	case "nom":
+		return ec.fieldContext_BulletinEnAttente_nom(ctx, field)
+	case "table":
+		return ec.fieldContext_BulletinEnAttente_table(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulletinEnAttente", field.Name)
 }
 
 func (ec *executionContext) childFields_BulletinRejoue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12455,6 +12531,20 @@ func (ec *executionContext) field_Query_avancementBulletins_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_bulletinsEnAttente_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -14004,6 +14094,98 @@ func (ec *executionContext) _Bulletin_billetRemis(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_Bulletin_billetRemis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Bulletin", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _BulletinEnAttente_coup(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_coup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BulletinEnAttente_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_licence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "ID")
+}
+
+func (ec *executionContext) _BulletinEnAttente_nom(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_nom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "String")
+}
+
+func (ec *executionContext) _BulletinEnAttente_table(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_table(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
@@ -25997,6 +26179,68 @@ func (ec *executionContext) fieldContext_Query_avancementBulletins(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_bulletinsEnAttente(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_bulletinsEnAttente(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BulletinsEnAttente(ctx, fc.Args["partie"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal []model.BulletinEnAttente
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal []model.BulletinEnAttente
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []model.BulletinEnAttente) graphql.Marshaler {
+			return ec.marshalNBulletinEnAttente2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinEnAttenteᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_bulletinsEnAttente(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BulletinEnAttente(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_bulletinsEnAttente_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_tournoi(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32129,6 +32373,54 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var bulletinEnAttenteImplementors = []string{"BulletinEnAttente"}
+
+func (ec *executionContext) _BulletinEnAttente(ctx context.Context, sel ast.SelectionSet, obj *model.BulletinEnAttente) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bulletinEnAttenteImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BulletinEnAttente")
+		case "coup":
+			out.Values[i] = ec._BulletinEnAttente_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._BulletinEnAttente_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._BulletinEnAttente_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "table":
+			out.Values[i] = ec._BulletinEnAttente_table(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var bulletinRejoueImplementors = []string{"BulletinRejoue"}
 
 func (ec *executionContext) _BulletinRejoue(ctx context.Context, sel ast.SelectionSet, obj *model.BulletinRejoue) graphql.Marshaler {
@@ -35559,6 +35851,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_avancementBulletins(ctx, field)
 				})
+		case "bulletinsEnAttente":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_bulletinsEnAttente(ctx, field)
+				})
 		case "tournoi":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, false,
@@ -37360,6 +37658,26 @@ func (ec *executionContext) marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBull
 		return graphql.Null
 	}
 	return ec._Bulletin(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBulletinEnAttente2arbitreᚋgraphqlᚋmodelᚐBulletinEnAttente(ctx context.Context, sel ast.SelectionSet, v model.BulletinEnAttente) graphql.Marshaler {
+	return ec._BulletinEnAttente(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBulletinEnAttente2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinEnAttenteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.BulletinEnAttente) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBulletinEnAttente2arbitreᚋgraphqlᚋmodelᚐBulletinEnAttente(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋengineᚋcorrectionᚐBulletin(ctx context.Context, v any) (correction.Bulletin, error) {

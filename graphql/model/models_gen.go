@@ -116,6 +116,18 @@ type Bulletin struct {
 	BilletRemis bool `json:"billetRemis"`
 }
 
+// A bulletin the results still wait for (§5.7): not entered, or entered and not corrected.
+type BulletinEnAttente struct {
+	// The coup.
+	Coup int `json:"coup"`
+	// The player.
+	Licence string `json:"licence"`
+	// The player's name.
+	Nom string `json:"nom"`
+	// His table; 0 when he has none.
+	Table int `json:"table"`
+}
+
 // A bulletin with its recorded decision and the engine's decision now.
 type BulletinRejoue struct {
 	// The player.

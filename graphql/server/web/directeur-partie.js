@@ -270,10 +270,43 @@
     return "Tirage effectué.";
   }
 
+  // enAttente lists the bulletins the results still wait for: not entered
+  // or not corrected, of the coups topped.
+  async function enAttente() {
+    const d = await session.query(`query($p: ID!) { bulletinsEnAttente(partie: $p) { coup licence nom table } }`, { p: partie });
+    return d.bulletinsEnAttente;
+  }
+
+  // enAttenteTexte says which bulletins are awaited, coup by coup and table
+  // by table: « 2 bulletin(s) manquant(s) ou non corrigé(s) — coup 1 : 1 à
+  // la table 2 (Joueur 2, L2), 1 à la table 3 (Joueur 3, L3) ».
+  function enAttenteTexte(liste) {
+    const coups = new Map();
+    for (const b of liste) {
+      if (!coups.has(b.coup)) coups.set(b.coup, new Map());
+      const tables = coups.get(b.coup);
+      if (!tables.has(b.table)) tables.set(b.table, []);
+      tables.get(b.table).push(b.nom ? `${b.nom}, ${b.licence}` : b.licence);
+    }
+    const parCoup = [...coups].map(([coup, tables]) => `coup ${coup} : ` + [...tables].map(([table, joueurs]) =>
+      `${joueurs.length} ${table ? "à la table " + table : "sans table"} (${joueurs.join(" ; ")})`).join(", "));
+    return `${liste.length} bulletin(s) manquant(s) ou non corrigé(s) — ${parCoup.join(" ; ")}`;
+  }
+
+  // tirer draws the next coup; while bulletins of the coups played are
+  // still awaited (not entered or not corrected), the director is told
+  // which, table by table, and asked first.
   async function tirer() {
     if ($("tirer").disabled) return;
     const lettres = lettresTirees();
-    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, tirageTexte);
+    let question = null;
+    try {
+      const liste = await enAttente();
+      if (liste.length) question = `${enAttenteTexte(liste)}. Tirer quand même le coup ${p.coup} ?`;
+    } catch (e) {
+      return message(e.message, true);
+    }
+    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, question, tirageTexte);
     $("lettres").value = "";
     $("ligne-feuille").value = "";
   }
@@ -290,9 +323,23 @@
       `Annoncer le top ${s.mot} en ${s.reference} (${s.score} points) ?`, `Top annoncé : ${s.mot} en ${s.reference}, ${s.score} points.`);
   }
 
+  // ramasser collects the coup's bulletins; before the time is over, it says
+  // the chrono was never started or how much time is left (§3.3).
   function ramasser() {
     if ($("ramasser").disabled) return;
-    return agir("ramasser", {}, `Ramasser les bulletins du coup ${coupCourant()} ?`, "Bulletins ramassés.");
+    const c = p.statut === "tirage" ? chrono.lire() : null;
+    let avant = "";
+    if (c && c.etat === "arrete") avant = `Le chrono du coup ${p.coup} n'a pas été lancé. `;
+    else if (c && (c.etat === "en_cours" || c.etat === "en_pause") && c.restantMs > 0) {
+      avant = `Il reste ${dureeTexte(c.restantMs)} au chrono${c.etat === "en_pause" ? " (en pause)" : ""}. `;
+    }
+    return agir("ramasser", {}, `${avant}Ramasser les bulletins du coup ${coupCourant()} ?`, "Bulletins ramassés.");
+  }
+
+  // dureeTexte says a time left as a person does: « 6 s », « 1 min 05 s ».
+  function dureeTexte(ms) {
+    const s = Math.ceil(ms / 1000);
+    return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
   }
 
   $("tirer").addEventListener("click", tirer);
@@ -320,11 +367,19 @@
     return agir("annulerEliminations", { motif: [motif, "String!"] },
       `Annuler les éliminations du coup ${coupCourant()} (${motif}) ? Les joueurs éliminés reprennent la partie (§3.8.3).`, "Éliminations annulées.");
   });
-  $("clore").addEventListener("click", () => {
-    const manquants = $("confirmer-manquants").checked;
-    return agir("cloreResultats", manquants ? { confirmerManquants: [true, "Boolean"] } : {},
-      manquants ? "Clore les résultats ? Les bulletins encore absents ou non corrigés comptent zéro (§5.7) ; plus aucune saisie ni correction."
-        : "Clore les résultats ? Plus aucune saisie ni correction de bulletin.", "Résultats clos.");
+  // Closing the results names the bulletins still awaited, if any: each
+  // then counts as a missing bulletin, a zéro (§5.7).
+  $("clore").addEventListener("click", async () => {
+    let liste;
+    try {
+      liste = await enAttente();
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!liste.length) return agir("cloreResultats", {}, "Clore les résultats ? Plus aucune saisie ni correction de bulletin.", "Résultats clos.");
+    return agir("cloreResultats", { confirmerManquants: [true, "Boolean"] },
+      `${enAttenteTexte(liste)}. Clore les résultats quand même ? Chacun compte comme bulletin manquant, un zéro (§5.7) ; plus aucune saisie ni correction.`,
+      "Résultats clos.");
   });
 
   // Keyboard shortcuts, outside of a field and of the confirmation dialog.
