@@ -84,10 +84,13 @@ type Partie struct {
 	corrections  map[int]map[string]BulletinCorrige
 	contre       map[int]map[string]DoubleArbitrage
 	decisions    map[int]map[string]correction.Decision
-	billets      map[int]map[string]bool
-	renvois      map[int]map[string]bool // bulletins sent to the commission
-	elimines     map[int]bool
-	toppings     map[int]map[string]TopTrouve // §3.8.4
+	// commissions are the commission's decisions on appeal that are the
+	// bulletins' decisions in force (§6.3).
+	commissions map[int]map[string]DecisionCommission
+	billets     map[int]map[string]bool
+	renvois     map[int]map[string]bool // bulletins sent to the commission
+	elimines    map[int]bool
+	toppings    map[int]map[string]TopTrouve // §3.8.4
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
@@ -118,6 +121,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		corrections: map[int]map[string]BulletinCorrige{},
 		contre:      map[int]map[string]DoubleArbitrage{},
 		decisions:   map[int]map[string]correction.Decision{},
+		commissions: map[int]map[string]DecisionCommission{},
 		billets:     map[int]map[string]bool{},
 		renvois:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
@@ -259,6 +263,7 @@ func (p *Partie) copie() *Partie {
 	c.corrections = copieParCoup(p.corrections)
 	c.contre = copieParCoup(p.contre)
 	c.decisions = copieParCoup(p.decisions)
+	c.commissions = copieParCoup(p.commissions)
 	c.billets = copieParCoup(p.billets)
 	c.renvois = copieParCoup(p.renvois)
 	c.elimines = maps.Clone(p.elimines)

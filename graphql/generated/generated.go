@@ -95,18 +95,19 @@ type ComplexityRoot struct {
 	}
 
 	Bulletin struct {
-		BilletRemis     func(childComplexity int) int
-		ContreArbitrage func(childComplexity int) int
-		CorrigePar      func(childComplexity int) int
-		Coup            func(childComplexity int) int
-		Decision        func(childComplexity int) int
-		DecisionArbitre func(childComplexity int) int
-		DecisionMoteur  func(childComplexity int) int
-		Ecrit           func(childComplexity int) int
-		Licence         func(childComplexity int) int
-		Motif           func(childComplexity int) int
-		Partie          func(childComplexity int) int
-		Table           func(childComplexity int) int
+		BilletRemis        func(childComplexity int) int
+		ContreArbitrage    func(childComplexity int) int
+		CorrigePar         func(childComplexity int) int
+		Coup               func(childComplexity int) int
+		Decision           func(childComplexity int) int
+		DecisionArbitre    func(childComplexity int) int
+		DecisionCommission func(childComplexity int) int
+		DecisionMoteur     func(childComplexity int) int
+		Ecrit              func(childComplexity int) int
+		Licence            func(childComplexity int) int
+		Motif              func(childComplexity int) int
+		Partie             func(childComplexity int) int
+		Table              func(childComplexity int) int
 	}
 
 	BulletinEnAttente struct {
@@ -1192,6 +1193,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Bulletin.DecisionArbitre(childComplexity), true
+	case "Bulletin.decisionCommission":
+		if e.ComplexityRoot.Bulletin.DecisionCommission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Bulletin.DecisionCommission(childComplexity), true
 	case "Bulletin.decisionMoteur":
 		if e.ComplexityRoot.Bulletin.DecisionMoteur == nil {
 			break
@@ -5753,6 +5760,8 @@ type Bulletin {
   decisionArbitre: Decision
   "The second arbiter's check of that correction (double arbitrage), if any."
   contreArbitrage: ContreArbitrage
+  "The decision the commission put in force on appeal (§6.3), while it is the decision in force (a later correction replaces it); null otherwise."
+  decisionCommission: Decision
   "The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9)."
   billetRemis: Boolean!
 }
@@ -8351,6 +8360,8 @@ func (ec *executionContext) childFields_Bulletin(ctx context.Context, field grap
 		return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
 	case "contreArbitrage":
 		return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
+	case "decisionCommission":
+		return ec.fieldContext_Bulletin_decisionCommission(ctx, field)
 	case "billetRemis":
 		return ec.fieldContext_Bulletin_billetRemis(ctx, field)
 	}
@@ -14068,6 +14079,38 @@ func (ec *executionContext) fieldContext_Bulletin_contreArbitrage(_ context.Cont
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ContreArbitrage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Bulletin_decisionCommission(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Bulletin_decisionCommission(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DecisionCommission, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Decision) graphql.Marshaler {
+			return ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Bulletin_decisionCommission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Decision(ctx, field)
 		},
 	}
 	return fc, nil
@@ -32348,6 +32391,11 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "contreArbitrage":
 			out.Values[i] = ec._Bulletin_contreArbitrage(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "decisionCommission":
+			out.Values[i] = ec._Bulletin_decisionCommission(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}

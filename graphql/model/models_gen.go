@@ -112,6 +112,8 @@ type Bulletin struct {
 	DecisionArbitre *Decision `json:"decisionArbitre,omitempty"`
 	// The second arbiter's check of that correction (double arbitrage), if any.
 	ContreArbitrage *ContreArbitrage `json:"contreArbitrage,omitempty"`
+	// The decision the commission put in force on appeal (§6.3), while it is the decision in force (a later correction replaces it); null otherwise.
+	DecisionCommission *Decision `json:"decisionCommission,omitempty"`
 	// The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9).
 	BilletRemis bool `json:"billetRemis"`
 }

@@ -23,7 +23,7 @@
   const JOUEURS = `query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`;
   const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence ecrit corrigePar motif billetRemis
     decisionMoteur { ${D} } decisionArbitre { ${D} } decision { ${D} }
-    contreArbitrage { arbitre confirme motif decision { ${D} } } } }`;
+    contreArbitrage { arbitre confirme motif decision { ${D} } } decisionCommission { ${D} } } }`;
   const APERCU = `query($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) {
     apercuBulletin(partie: $p, coup: $c, licence: $l, bulletin: $b) { ${D} } }`;
   const DEPOSER = `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $clientMutationId: String) {
@@ -181,14 +181,16 @@
       tr.dataset.licence = j.licence;
       let statut = "vide";
       if (attente.has(j.licence)) statut = "attente";
+      else if (b && b.decisionCommission) statut = "commission";
       else if (b && b.contreArbitrage) statut = "contre";
       else if (b && b.decision) statut = "corrige";
       else if (b) statut = "depose";
       tr.dataset.etat = statut;
       const cellules = [
         j.table || "", `${j.nom} (${j.licence})`, b ? resume(b.ecrit) : "",
-        b ? premier(b) : "", b && b.contreArbitrage ? second(b.contreArbitrage) : "",
-        { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré" }[statut],
+        b ? premier(b) + (b.decisionCommission ? ` ; décision de la commission, en vigueur : ${Arbitre.Decision.texte(b.decisionCommission)}` : "") : "",
+        b && b.contreArbitrage ? second(b.contreArbitrage) : "",
+        { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré", commission: "décidé en commission" }[statut],
       ];
       const boutons = [];
       if (statut === "depose" && etat.tops.has(coup())) boutons.push(["accepter", "Accepter le moteur"]);
