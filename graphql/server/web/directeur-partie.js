@@ -15,7 +15,7 @@
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
+  const PARTIE = `id tournoi numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -355,10 +355,21 @@
   });
   $("interrompre").addEventListener("click", () => agir("interrompre", {}, "Interrompre la partie (§3.7) ?", "Partie interrompue."));
   $("reprendre").addEventListener("click", () => agir("reprendre", {}, "Reprendre la partie ? Au-delà de 15 minutes d'interruption, elle s'arrête (§3.7).", "Partie reprise."));
-  $("retard").addEventListener("click", () => {
+  // A late player (§6.2) is named before the confirmation: who, at which
+  // table; a licence the tournament does not know is refused at once.
+  $("retard").addEventListener("click", async () => {
     const l = $("retard-licence").value.trim();
     if (!l) return message("Saisir la licence du joueur en retard.", true);
-    return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${l} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${l} ajouté à la partie.`);
+    let j;
+    try {
+      const d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
+      j = ((d.tournoi && d.tournoi.joueurs) || []).find((x) => x.licence === l);
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!j) return message(`La licence ${l} n'est pas inscrite au tournoi ${p.tournoi} : inscrivez d'abord le joueur, puis ajoutez-le à la partie.`, true);
+    const qui = `${j.nom} (${l}, ${j.table ? "table " + j.table : "sans table"})`;
+    return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${qui} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${qui} ajouté à la partie.`);
   });
   $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
   $("annuler-eliminations").addEventListener("click", () => {
