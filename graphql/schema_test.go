@@ -27,6 +27,7 @@ var texteLibre = map[string]string{
 	"Bulletin.corrigePar":                      "arbiter's identity",
 	"Bulletin.ecrit":                           "JSON as typed",
 	"BulletinEnAttente.nom":                    "player's name, as registered",
+	"Mutation.retirerJoueur.motif":             "director's words",
 	"Bulletin.motif":                           "arbiter's words",
 	"BulletinRejoue.differences":               "sentences for people",
 	"BulletinRejoue.ecrit":                     "JSON as typed",

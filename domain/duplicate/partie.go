@@ -39,8 +39,9 @@ const dureeInterruption = 15 * time.Minute
 
 // joueur is a player's standing in the game.
 type joueur struct {
-	premierCoup int // §6.2: earlier coups count zero
-	elimineAu   int // the coup he was eliminated on (§3.8.3), 0 while in
+	premierCoup int  // §6.2: earlier coups count zero
+	elimineAu   int  // the coup he was eliminated on (§3.8.3), 0 while in
+	enRetard    bool // added after the game's creation (JoueurArrive)
 }
 
 // avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
@@ -744,6 +745,45 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 		premier++
 	}
 	return p.record(JoueurArrive{Licence: licence, PremierCoup: premier})
+}
+
+// RetirerJoueur withdraws a player added late by mistake, with the reason:
+// only a late arrival (§6.2) with nothing of his recorded yet — no
+// bulletin, topping time, decision or sanction — and while the results are
+// open. A player with results stays: his bulletins are typed missing.
+func (p *Partie) RetirerJoueur(licence, motif string) error {
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
+	}
+	j := p.joueurs[licence]
+	switch {
+	case j == nil:
+		return refus(CodeUnknownPlayer, "le joueur %s n'est pas de la partie %s", licence, p.id)
+	case !j.enRetard:
+		return refus(CodeWrongState, "le joueur %s est de la partie depuis sa création : seul un joueur ajouté en retard (§6.2) se retire", licence)
+	case p.aDesResultats(licence):
+		return refus(CodeWrongState, "des résultats du joueur %s sont enregistrés (bulletin, temps, décision ou sanction) : il reste dans la partie", licence)
+	case strings.TrimSpace(motif) == "":
+		return refus(CodeInvalidConfig, "le retrait d'un joueur est motivé")
+	}
+	return p.record(JoueurRetire{Licence: licence, Motif: motif})
+}
+
+// aDesResultats reports that something of the player's is recorded: a
+// bulletin, a topping time, a decision or a disciplinary sanction.
+func (p *Partie) aDesResultats(licence string) bool {
+	return aUnCoup(p.deposes, licence) || aUnCoup(p.toppings, licence) || aUnCoup(p.decisions, licence) ||
+		p.discipline.Concerne(licence)
+}
+
+// aUnCoup reports that a coup of m holds an entry of the player.
+func aUnCoup[V any](m map[int]map[string]V, licence string) bool {
+	for _, parLicence := range m {
+		if _, ok := parLicence[licence]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Interrompre starts an interruption at the given time (§3.7, guide §2.13).

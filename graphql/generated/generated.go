@@ -497,6 +497,7 @@ type ComplexityRoot struct {
 		Reprendre                 func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		ReprendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		RetenirTop                func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RetirerJoueur             func(childComplexity int, partie string, licence string, motif string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique    func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton             func(childComplexity int, id string, tournoi *string) int
 		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
@@ -920,6 +921,7 @@ type MutationResolver interface {
 	AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error)
 	Ramasser(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
+	RetirerJoueur(ctx context.Context, partie string, licence string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error)
@@ -3220,6 +3222,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RetenirTop(childComplexity, args["partie"].(string), args["reference"].(string), args["mot"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.retirerJoueur":
+		if e.ComplexityRoot.Mutation.RetirerJoueur == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retirerJoueur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RetirerJoueur(childComplexity, args["partie"].(string), args["licence"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.retirerJoueurClassique":
 		if e.ComplexityRoot.Mutation.RetirerJoueurClassique == nil {
 			break
@@ -7460,6 +7473,19 @@ extend type Mutation {
     partie: ID!
     "The late player's licence."
     licence: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Withdraws a player added late by mistake (arriveeEnRetard), with the reason, recorded as an event: only a late arrival with nothing of his recorded (bulletin, topping time, decision, sanction: WRONG_STATE otherwise) and while the results are open."
+  retirerJoueur(
+    "The game."
+    partie: ID!
+    "The player's licence."
+    licence: ID!
+    "Why he is withdrawn."
+    motif: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -11956,6 +11982,52 @@ func (ec *executionContext) field_Mutation_retirerJoueurClassique_args(ctx conte
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
 		func(ctx context.Context, v any) (*string, error) {
 			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_retirerJoueur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "licence",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -23032,6 +23104,68 @@ func (ec *executionContext) fieldContext_Mutation_arriveeEnRetard(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_arriveeEnRetard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_retirerJoueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_retirerJoueur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RetirerJoueur(ctx, fc.Args["partie"].(string), fc.Args["licence"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+			return ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_retirerJoueur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partie(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retirerJoueur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -34970,6 +35104,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "arriveeEnRetard":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_arriveeEnRetard(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retirerJoueur":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retirerJoueur(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++

@@ -4,11 +4,13 @@
 // §3.1, §3.2, guide §2.17), the rejet (§3.2), the chrono (§1.3, §3.3), the
 // engine's solutions and the top announced in one action (§3.4), the
 // ramassage with the bulletins' progress per table, the annulled coup (§3.6),
-// the interruption (§3.7), the late player (§6.2), the eliminations (§3.8.3,
-// guide §2.14), the end (§3.7) and the closing of the results, once the
-// arbiters have typed and corrected the last bulletins. The state comes from the coupAnnonce
+// the interruption (§3.7), the late player (§6.2) and his withdrawal when
+// added by mistake, the eliminations (§3.8.3, guide §2.14), the end (§3.7)
+// and the closing of the results, once the arbiters have typed and
+// corrected the last bulletins. The state comes from the coupAnnonce
 // subscription, so every screen agrees; every action that cannot be undone
-// asks for confirmation (actions.js).
+// asks for confirmation (actions.js), and the ones a director may regret
+// say why first (time left, bulletins still awaited).
 "use strict";
 
 (function () {
@@ -115,6 +117,7 @@
     $("interrompre").disabled = s === "interrompue" || s === "terminee";
     $("reprendre").disabled = s !== "interrompue";
     $("retard").disabled = s === "interrompue" || s === "terminee";
+    $("retirer").disabled = Boolean(p.fin && p.fin.resultatsClos);
     $("eliminer").disabled = s !== "top";
     $("annuler-eliminations").disabled = !(s === "top" || (p.fin && p.fin.motif === "vainqueur" && !p.fin.resultatsClos));
     $("clore").disabled = !p.fin || p.fin.resultatsClos;
@@ -355,21 +358,49 @@
   });
   $("interrompre").addEventListener("click", () => agir("interrompre", {}, "Interrompre la partie (§3.7) ?", "Partie interrompue."));
   $("reprendre").addEventListener("click", () => agir("reprendre", {}, "Reprendre la partie ? Au-delà de 15 minutes d'interruption, elle s'arrête (§3.7).", "Partie reprise."));
+  // joueurNomme names a player of the game's tournament, « Joueur 9 (L9,
+  // table 9) », read in its registrations; null for a licence it does not
+  // know, said in the message.
+  async function joueurNomme(l) {
+    const d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
+    const j = ((d.tournoi && d.tournoi.joueurs) || []).find((x) => x.licence === l);
+    if (!j) {
+      message(`La licence ${l} n'est pas inscrite au tournoi ${p.tournoi} : inscrivez d'abord le joueur, puis ajoutez-le à la partie.`, true);
+      return null;
+    }
+    return `${j.nom} (${l}, ${j.table ? "table " + j.table : "sans table"})`;
+  }
+
   // A late player (§6.2) is named before the confirmation: who, at which
   // table; a licence the tournament does not know is refused at once.
   $("retard").addEventListener("click", async () => {
     const l = $("retard-licence").value.trim();
     if (!l) return message("Saisir la licence du joueur en retard.", true);
-    let j;
+    let qui;
     try {
-      const d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
-      j = ((d.tournoi && d.tournoi.joueurs) || []).find((x) => x.licence === l);
+      qui = await joueurNomme(l);
     } catch (e) {
       return message(e.message, true);
     }
-    if (!j) return message(`La licence ${l} n'est pas inscrite au tournoi ${p.tournoi} : inscrivez d'abord le joueur, puis ajoutez-le à la partie.`, true);
-    const qui = `${j.nom} (${l}, ${j.table ? "table " + j.table : "sans table"})`;
+    if (!qui) return;
     return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${qui} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${qui} ajouté à la partie.`);
+  });
+
+  // A player added late by mistake is withdrawn, named, with the reason.
+  $("retirer").addEventListener("click", async () => {
+    const l = $("retrait-licence").value.trim();
+    const motif = $("retrait-motif").value.trim();
+    if (!l || !motif) return message("Saisir la licence du joueur ajouté par erreur et le motif du retrait.", true);
+    let qui;
+    try {
+      qui = await joueurNomme(l);
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!qui) return;
+    return agir("retirerJoueur", { licence: [l, "ID!"], motif: [motif, "String!"] },
+      `Retirer ${qui} de la partie (${motif}) ? Il y avait été ajouté en retard ; le retrait et son motif restent dans l'historique.`,
+      `${qui} retiré de la partie.`);
   });
   $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
   $("annuler-eliminations").addEventListener("click", () => {
