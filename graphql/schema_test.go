@@ -21,6 +21,7 @@ var texteLibre = map[string]string{
 	"Acte.acteur": "who acted, as recorded",
 	"Acte.role":   "as recorded in the event's metadata: a token's role in lower case, or another actor's (the simulation records directeur)",
 	"Acte.type":   "event type of the catalogue: grows with every new event",
+	"Acte.qui":    "a person's name, as his token's label gives it",
 	"Mutation.chargerFeuillePretiree.feuille":  "a pre-drawn sheet, read by duplicate.LireFeuille",
 	"AmendementClassique.motif":                "director's words",
 	"ArbitreTablesInput.arbitre":               "arbiter's name, as the hall calls him",

@@ -39,6 +39,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Acte() ActeResolver
 	CaracteristiquesJumelage() CaracteristiquesJumelageResolver
 	ClassementJumele() ClassementJumeleResolver
 	ClassementNational() ClassementNationalResolver
@@ -59,6 +60,7 @@ type ComplexityRoot struct {
 	Acte struct {
 		Acteur func(childComplexity int) int
 		Quand  func(childComplexity int) int
+		Qui    func(childComplexity int) int
 		Role   func(childComplexity int) int
 		Type   func(childComplexity int) int
 	}
@@ -847,6 +849,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type ActeResolver interface {
+	Qui(ctx context.Context, obj *model.Acte) (string, error)
+}
 type CaracteristiquesJumelageResolver interface {
 	ParSerie(ctx context.Context, obj *federation.Caracteristiques) ([]model.EffectifSerie, error)
 }
@@ -1011,6 +1016,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Acte.Quand(childComplexity), true
+	case "Acte.qui":
+		if e.ComplexityRoot.Acte.Qui == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Acte.Qui(childComplexity), true
 	case "Acte.role":
 		if e.ComplexityRoot.Acte.Role == nil {
 			break
@@ -5221,6 +5232,8 @@ type Acte {
   acteur: String!
   "The role the actor acted in, as recorded."
   role: String!
+  "Who did it, for people: the token's label (the holder's name) with his role in French, else the role and the token's first characters."
+  qui: String!
 }
 
 "An appeal to file (§6.3)."
@@ -8296,6 +8309,8 @@ func (ec *executionContext) childFields_Acte(ctx context.Context, field graphql.
 		return ec.fieldContext_Acte_acteur(ctx, field)
 	case "role":
 		return ec.fieldContext_Acte_role(ctx, field)
+	case "qui":
+		return ec.fieldContext_Acte_qui(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Acte", field.Name)
 }
@@ -13314,6 +13329,29 @@ func (ec *executionContext) _Acte_role(ctx context.Context, field graphql.Collec
 }
 func (ec *executionContext) fieldContext_Acte_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Acte", field, false, false, "String")
+}
+
+func (ec *executionContext) _Acte_qui(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Acte_qui(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Acte().Qui(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Acte_qui(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Acte", field, true, true, "String")
 }
 
 func (ec *executionContext) _AmendementClassique_tables(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
@@ -32234,23 +32272,29 @@ func (ec *executionContext) _Acte(ctx context.Context, sel ast.SelectionSet, obj
 		case "quand":
 			out.Values[i] = ec._Acte_quand(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._Acte_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "acteur":
 			out.Values[i] = ec._Acte_acteur(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "role":
 			out.Values[i] = ec._Acte_role(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "qui":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Acte_qui(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}

@@ -30,6 +30,8 @@ type Acte struct {
 	Acteur string `json:"acteur"`
 	// The role the actor acted in, as recorded.
 	Role string `json:"role"`
+	// Who did it, for people: the token's label (the holder's name) with his role in French, else the role and the token's first characters.
+	Qui string `json:"qui"`
 }
 
 // The director's amendment of a proposal.
