@@ -204,6 +204,12 @@ type ComplexityRoot struct {
 		VersionPolitique func(childComplexity int) int
 	}
 
+	CoteDuTournoi struct {
+		Apres  func(childComplexity int) int
+		Avant  func(childComplexity int) int
+		Joueur func(childComplexity int) int
+	}
+
 	CotePoint struct {
 		Apres     func(childComplexity int) int
 		Avant     func(childComplexity int) int
@@ -819,17 +825,18 @@ type ComplexityRoot struct {
 	}
 
 	TournoiClassique struct {
-		Classement   func(childComplexity int) int
-		Clos         func(childComplexity int) int
-		Config       func(childComplexity int) int
-		ID           func(childComplexity int) int
-		Inscrits     func(childComplexity int) int
-		Nom          func(childComplexity int) int
-		Proposition  func(childComplexity int) int
-		Publiees     func(childComplexity int) int
-		Rondes       func(childComplexity int) int
-		TetesDeSerie func(childComplexity int) int
-		Version      func(childComplexity int) int
+		Classement     func(childComplexity int) int
+		Clos           func(childComplexity int) int
+		Config         func(childComplexity int) int
+		CotesCalculees func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Inscrits       func(childComplexity int) int
+		Nom            func(childComplexity int) int
+		Proposition    func(childComplexity int) int
+		Publiees       func(childComplexity int) int
+		Rondes         func(childComplexity int) int
+		TetesDeSerie   func(childComplexity int) int
+		Version        func(childComplexity int) int
 	}
 
 	VerdictCoup struct {
@@ -984,6 +991,8 @@ type TournoiArchiveResolver interface {
 }
 type TournoiClassiqueResolver interface {
 	Proposition(ctx context.Context, obj *model.TournoiClassique) (*model.PropositionClassique, error)
+
+	CotesCalculees(ctx context.Context, obj *model.TournoiClassique) ([]model.CoteDuTournoi, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -1613,6 +1622,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CoteClassique.VersionPolitique(childComplexity), true
+
+	case "CoteDuTournoi.apres":
+		if e.ComplexityRoot.CoteDuTournoi.Apres == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Apres(childComplexity), true
+	case "CoteDuTournoi.avant":
+		if e.ComplexityRoot.CoteDuTournoi.Avant == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Avant(childComplexity), true
+	case "CoteDuTournoi.joueur":
+		if e.ComplexityRoot.CoteDuTournoi.Joueur == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Joueur(childComplexity), true
 
 	case "CotePoint.apres":
 		if e.ComplexityRoot.CotePoint.Apres == nil {
@@ -4797,6 +4825,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TournoiClassique.Config(childComplexity), true
+	case "TournoiClassique.cotesCalculees":
+		if e.ComplexityRoot.TournoiClassique.CotesCalculees == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournoiClassique.CotesCalculees(childComplexity), true
 	case "TournoiClassique.id":
 		if e.ComplexityRoot.TournoiClassique.ID == nil {
 			break
@@ -6123,6 +6157,18 @@ type TournoiClassique {
   config: ConfigClassique!
   "Whether the tournament is closed."
   clos: Boolean!
+  "Once it is closed, each rated player's cote before and after it: the cotes are computed a moment after the closing, empty until then."
+  cotesCalculees: [CoteDuTournoi!]!
+}
+
+"A player's cote before and after a closed classique tournament."
+type CoteDuTournoi {
+  "The player."
+  joueur: ID!
+  "His cote entering the tournament."
+  avant: Int!
+  "His cote computed from it."
+  apres: Int!
 }
 
 "A tie-break between players level on points de match: the classique regulation gives none, the tournament names its own."
@@ -8593,6 +8639,18 @@ func (ec *executionContext) childFields_CoteClassique(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type CoteClassique", field.Name)
 }
 
+func (ec *executionContext) childFields_CoteDuTournoi(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "joueur":
+		return ec.fieldContext_CoteDuTournoi_joueur(ctx, field)
+	case "avant":
+		return ec.fieldContext_CoteDuTournoi_avant(ctx, field)
+	case "apres":
+		return ec.fieldContext_CoteDuTournoi_apres(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CoteDuTournoi", field.Name)
+}
+
 func (ec *executionContext) childFields_CotePoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "tournoi":
@@ -9625,6 +9683,8 @@ func (ec *executionContext) childFields_TournoiClassique(ctx context.Context, fi
 		return ec.fieldContext_TournoiClassique_config(ctx, field)
 	case "clos":
 		return ec.fieldContext_TournoiClassique_clos(ctx, field)
+	case "cotesCalculees":
+		return ec.fieldContext_TournoiClassique_cotesCalculees(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
 }
@@ -15712,6 +15772,75 @@ func (ec *executionContext) _CoteClassique_versionPolitique(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_CoteClassique_versionPolitique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CoteClassique", field, false, false, "String")
+}
+
+func (ec *executionContext) _CoteDuTournoi_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_joueur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CoteDuTournoi_avant(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_avant(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Avant, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_avant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CoteDuTournoi_apres(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_apres(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apres, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_apres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CotePoint_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
@@ -30015,6 +30144,38 @@ func (ec *executionContext) fieldContext_TournoiClassique_clos(_ context.Context
 	return graphql.NewScalarFieldContext("TournoiClassique", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _TournoiClassique_cotesCalculees(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournoiClassique_cotesCalculees(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournoiClassique().CotesCalculees(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.CoteDuTournoi) graphql.Marshaler {
+			return ec.marshalNCoteDuTournoi2ᚕarbitreᚋgraphqlᚋmodelᚐCoteDuTournoiᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournoiClassique_cotesCalculees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CoteDuTournoi(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _VerdictCoup_probleme(ctx context.Context, field graphql.CollectedField, obj *model.VerdictCoup) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33186,6 +33347,49 @@ func (ec *executionContext) _CoteClassique(ctx context.Context, sel ast.Selectio
 			}
 		case "versionPolitique":
 			out.Values[i] = ec._CoteClassique_versionPolitique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var coteDuTournoiImplementors = []string{"CoteDuTournoi"}
+
+func (ec *executionContext) _CoteDuTournoi(ctx context.Context, sel ast.SelectionSet, obj *model.CoteDuTournoi) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, coteDuTournoiImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CoteDuTournoi")
+		case "joueur":
+			out.Values[i] = ec._CoteDuTournoi_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avant":
+			out.Values[i] = ec._CoteDuTournoi_avant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apres":
+			out.Values[i] = ec._CoteDuTournoi_apres(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -37284,6 +37488,12 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "cotesCalculees":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournoiClassique_cotesCalculees(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -38016,6 +38226,26 @@ func (ec *executionContext) marshalNCoteClassique2ᚕarbitreᚋgraphqlᚋmodel�
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCoteClassique2arbitreᚋgraphqlᚋmodelᚐCoteClassique(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCoteDuTournoi2arbitreᚋgraphqlᚋmodelᚐCoteDuTournoi(ctx context.Context, sel ast.SelectionSet, v model.CoteDuTournoi) graphql.Marshaler {
+	return ec._CoteDuTournoi(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCoteDuTournoi2ᚕarbitreᚋgraphqlᚋmodelᚐCoteDuTournoiᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CoteDuTournoi) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCoteDuTournoi2arbitreᚋgraphqlᚋmodelᚐCoteDuTournoi(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {

@@ -270,6 +270,16 @@ type CoteClassique struct {
 	VersionPolitique string `json:"versionPolitique"`
 }
 
+// A player's cote before and after a closed classique tournament.
+type CoteDuTournoi struct {
+	// The player.
+	Joueur string `json:"joueur"`
+	// His cote entering the tournament.
+	Avant int `json:"avant"`
+	// His cote computed from it.
+	Apres int `json:"apres"`
+}
+
 // A player's cote after a closed classique tournament.
 type CotePoint struct {
 	// The tournament that moved it.
@@ -1212,6 +1222,8 @@ type TournoiClassique struct {
 	Config *ConfigClassique `json:"config"`
 	// Whether the tournament is closed.
 	Clos bool `json:"clos"`
+	// Once it is closed, each rated player's cote before and after it: the cotes are computed a moment after the closing, empty until then.
+	CotesCalculees []CoteDuTournoi `json:"cotesCalculees"`
 }
 
 // The engine's verdict on one placement.

@@ -17,7 +17,7 @@
       resultat { joueurs fin scores pointsDeMatch correction } } }
     proposition { ronde methode exempt tables { numero premier second } ${RAISONS}
       amendement { motif exempt tables { numero premier second } ${RAISONS} } }
-    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire }`;
+    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${Arbitre.COTES_CALCULEES}`;
   // §9: the endings that name the player who forfeits, abandons or is sanctioned.
   const SANCTIONS = ["forfait", "abandon", "abandon_unilateral", "defaite_arbitrale", "defaite_huit_lettres"];
   const FINS = [["reliquat_epuise", "partie jouée (§7)"], ["blocage", "blocage (§7)"], ["temps_epuise", "temps épuisé (§7)"],
@@ -294,7 +294,7 @@
     }
     document.title = `Arbitre — ${t.nom}`;
     $("titre").textContent = t.nom;
-    $("etape").textContent = t.clos ? "Tournoi clos" : !seme ? "Inscriptions"
+    $("etape").textContent = t.clos ? (t.cotesCalculees.length ? "Tournoi clos — cotes calculées" : "Tournoi clos — cotes en calcul…") : !seme ? "Inscriptions"
       : t.proposition ? `Ronde ${t.proposition.ronde} / ${t.rondes} : appariement` : derniere ? `Ronde ${derniere.ronde} / ${t.rondes}` : "Têtes de série faites";
     $("liens").hidden = !derniere;
     if (derniere) {
@@ -334,7 +334,9 @@
     $("cloture").hidden = t.clos || t.publiees.length < t.rondes || !complete;
     $("standings").hidden = !seme;
     $("classement").replaceChildren(...t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],
-      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [l.cote, true], [l.parties, true]])));
+      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [Arbitre.coteClassique(t, l), true],
+      [l.parties, true]])));
+    Arbitre.relireCotes(t, charger);
   }
 
   function montrerAppariement(p) {
