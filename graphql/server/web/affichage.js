@@ -50,6 +50,7 @@
     partieVue = p;
     chrono.recevoir(p.chrono);
     montrerEtatCoup();
+    document.getElementById("interruption").hidden = p.statut !== "interrompue";
     Arbitre.montrerTirage(document.getElementById("tirage"), p.reliquat, p.nouvelles);
     const rejet = document.getElementById("rejet");
     rejet.hidden = p.rejets.length === 0;
@@ -87,7 +88,17 @@
     etat.textContent = texte;
     etat.className = "etat" + (alerte ? " hors-ligne" : "");
   }
-  const live = new Arbitre.Live(null, (connecte) => montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte));
+  // An outage is said plainly, across the screen; the chrono goes on
+  // counting from the last time the server gave (chrono.js), marked as the
+  // screen's own estimate until the server answers again.
+  function montrerConnexion(connecte) {
+    montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte);
+    const panne = document.getElementById("panne");
+    panne.hidden = connecte;
+    panne.textContent = connecte ? "" : "Serveur injoignable : reconnexion en cours. Le chrono continue d'après la dernière heure reçue du serveur.";
+    document.getElementById("chrono").classList.toggle("estime", !connecte);
+  }
+  const live = new Arbitre.Live(null, montrerConnexion);
   const erreur = (e) => montrerEtat(e.message || "erreur", true);
   live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`,
     { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnonce); }, erreur);
