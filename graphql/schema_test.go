@@ -27,6 +27,7 @@ var texteLibre = map[string]string{
 	"ArbitreTablesInput.arbitre":               "arbiter's name, as the hall calls him",
 	"Bulletin.corrigePar":                      "arbiter's identity",
 	"Bulletin.ecrit":                           "JSON as typed",
+	"Partie.lexique":                           "a word list's label, as its file gives it",
 	"BulletinEnAttente.nom":                    "player's name, as registered",
 	"Mutation.retirerJoueur.motif":             "director's words",
 	"Bulletin.motif":                           "arbiter's words",

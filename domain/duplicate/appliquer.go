@@ -30,7 +30,7 @@ func (p *Partie) appliquer(e any) error {
 		if p.statut != "" {
 			return fmt.Errorf("partie déjà créée")
 		}
-		p.id, p.tournoi, p.numero, p.config = e.Partie, e.Tournoi, e.Numero, e.Config
+		p.id, p.tournoi, p.numero, p.config, p.lexique = e.Partie, e.Tournoi, e.Numero, e.Config, e.Lexique
 		if m, ok := p.moteur.(*Moteurs); ok {
 			// §3.8.2: the game's own formula, on its own lexicon.
 			p.moteur, p.sansLexique = m.PourLexique(e.Lexique, e.Config.Variant())

@@ -61,6 +61,9 @@ type Partie struct {
 	// sansLexique is LEXIQUE_ABSENT when the engines do not hold the
 	// lexicon the game was created under.
 	sansLexique error
+	// lexique is the word list the game was created under (nil for a game
+	// created before it was recorded); never changed after, copies share it.
+	lexique *lexicon.Identite
 
 	statut       Statut
 	avantPause   Statut
@@ -140,6 +143,10 @@ func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
 // Config is the configuration fixed at creation.
 func (p *Partie) Config() Config { return p.config }
+
+// Lexique is the word list the game is judged with, as recorded at its
+// creation; nil for a game created before it was recorded.
+func (p *Partie) Lexique() *lexicon.Identite { return p.lexique }
 
 // Version is the number of events the game holds (recorded or replayed).
 func (p *Partie) Version() int { return p.version }

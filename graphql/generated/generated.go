@@ -575,6 +575,7 @@ type ComplexityRoot struct {
 		Grille     func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Joueurs    func(childComplexity int) int
+		Lexique    func(childComplexity int) int
 		Nouvelles  func(childComplexity int) int
 		Numero     func(childComplexity int) int
 		Rejets     func(childComplexity int) int
@@ -3622,6 +3623,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partie.Joueurs(childComplexity), true
+	case "Partie.lexique":
+		if e.ComplexityRoot.Partie.Lexique == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partie.Lexique(childComplexity), true
 	case "Partie.nouvelles":
 		if e.ComplexityRoot.Partie.Nouvelles == nil {
 			break
@@ -7298,6 +7305,8 @@ type Partie {
   tournoi: ID
   "Its number in the tournament."
   numero: Int
+  "The word list the game is judged with, for people: its label, word count and checksum (null for a game created before it was recorded)."
+  lexique: String
   "Where the game stands."
   statut: StatutPartie!
   "Number of events: pass it back as version for concurrency control."
@@ -9233,6 +9242,8 @@ func (ec *executionContext) childFields_Partie(ctx context.Context, field graphq
 		return ec.fieldContext_Partie_tournoi(ctx, field)
 	case "numero":
 		return ec.fieldContext_Partie_numero(ctx, field)
+	case "lexique":
+		return ec.fieldContext_Partie_lexique(ctx, field)
 	case "statut":
 		return ec.fieldContext_Partie_statut(ctx, field)
 	case "version":
@@ -24625,6 +24636,29 @@ func (ec *executionContext) fieldContext_Partie_numero(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Partie", field, false, false, "Int")
 }
 
+func (ec *executionContext) _Partie_lexique(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partie_lexique(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lexique, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Partie_lexique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Partie", field, false, false, "String")
+}
+
 func (ec *executionContext) _Partie_statut(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -35772,6 +35806,11 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "numero":
 			out.Values[i] = ec._Partie_numero(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lexique":
+			out.Values[i] = ec._Partie_lexique(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -16,7 +16,7 @@
   let lignes = [];
   let partieVue = null;
 
-  const PARTIE = `id numero statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif }
+  const PARTIE = `id numero lexique statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif }
     ${Arbitre.CHAMPS_TIRAGE} ${Arbitre.Chrono.CHAMPS}`;
   const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage provisoire`;
@@ -58,6 +58,7 @@
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(p.config);
+    document.getElementById("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
     const top = p.dernierTop;
     const el = document.getElementById("top");
     if (top) {

@@ -17,7 +17,7 @@
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id tournoi numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
+  const PARTIE = `id tournoi numero lexique statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -77,6 +77,7 @@
       return li;
     }));
     $("source-tirage").textContent = Arbitre.sourceTirage(p.config);
+    $("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-eliminer").hidden = p.config.mode === "normal";

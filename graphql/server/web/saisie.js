@@ -19,7 +19,7 @@
 
   const D = "paye sanction raisons place scoreRenvoye commission";
   const ETAT = `query($p: ID!) { moi { jeton role tables }
-    partie(id: $p) { tournoi statut coup config { source graineTest } tops { coup mot reference score } } }`;
+    partie(id: $p) { tournoi lexique statut coup config { source graineTest } tops { coup mot reference score } } }`;
   const JOUEURS = `query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`;
   const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence ecrit corrigePar motif billetRemis
     decisionMoteur { ${D} } decisionArbitre { ${D} } decision { ${D} }
@@ -61,6 +61,7 @@
     }
     etat.moi = d.moi;
     $("source-tirage").textContent = Arbitre.sourceTirage(d.partie.config);
+    $("lexique").textContent = Arbitre.lexiqueTexte(d.partie.lexique);
     suivre(d.partie);
     const plage = tables(d.moi);
     etat.joueurs = ((t && t.tournoi && t.tournoi.joueurs) || [])
