@@ -209,11 +209,16 @@
     const s2 = champ("number", "s2", `score de ${noms[tb.second]}`);
     const fin = document.createElement("select");
     fin.className = "fin";
+    fin.setAttribute("aria-label", `fin de la partie, table ${tb.numero}`);
     for (const [v, texte] of FINS) fin.add(new Option(texte, v));
+    // The player who forfeits, abandons or is sanctioned (§9), labelled.
     const qui = document.createElement("select");
     qui.className = "joueur";
     qui.add(new Option(noms[tb.premier], tb.premier));
     qui.add(new Option(noms[tb.second], tb.second));
+    const concerne = document.createElement("label");
+    concerne.className = "concerne";
+    concerne.append("joueur concerné ", qui);
     const motif = champ("text", "motif", "motif de la correction");
     motif.hidden = !correction;
     const bouton = document.createElement("button");
@@ -229,7 +234,7 @@
     }
     const regler = () => {
       const sanction = SANCTIONS.includes(fin.value);
-      qui.hidden = !sanction;
+      concerne.hidden = !sanction;
       s1.disabled = s2.disabled = fin.value === "forfait";
     };
     fin.addEventListener("change", regler);
@@ -252,7 +257,7 @@
     };
     bouton.addEventListener("click", envoyer);
     for (const el of [s1, s2, motif]) el.addEventListener("keydown", (ev) => { if (ev.key === "Enter") envoyer(); });
-    td.append(s1, s2, fin, qui, motif, bouton);
+    td.append(s1, s2, fin, concerne, motif, bouton);
     return td;
   }
 
@@ -261,7 +266,9 @@
     i.type = type;
     i.className = classe;
     i.setAttribute("aria-label", libelle);
-    i.placeholder = libelle;
+    i.title = libelle;
+    // A score field is narrow: its placeholder says only what it takes.
+    i.placeholder = type === "number" ? "score" : libelle;
     if (type === "number") { i.min = 0; i.max = 2000; }
     return i;
   }
