@@ -544,3 +544,26 @@ func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
 	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &apres)
 	assert.Equal(t, avant.Partie.Version+1+2*(n+1), apres.Partie.Version, "each deposit and each correction recorded exactly once")
 }
+
+// TestE2ESaisie_DeciderAutrementSansSanctionSansCase (issue 31 item 14):
+// « décider autrement » starts from the engine's decision; choosing « sans
+// sanction » kept its box (6) ticked, a decision the billet cannot say. The
+// boxes go with the sanction.
+func TestE2ESaisie_DeciderAutrementSansSanctionSansCase(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score + 3)})
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "warning"`, e2eAttente, "the engine's avertissement")
+	executer(t, ctx, chromedp.Click("#autrement", chromedp.ByID))
+	var cases []string
+	lire := func() []string {
+		evaluer(t, ctx, `Array.from(document.getElementById("autre-raisons").selectedOptions, (o) => o.value)`, &cases)
+		return cases
+	}
+	require.Equal(t, []string{"SCORE_WRONG"}, lire(), "the engine's decision to start from")
+	executer(t, ctx, choisirOption("#autre-sanction", "none"))
+	assert.Empty(t, lire(), "« sans sanction »: no box ticked")
+}

@@ -392,6 +392,11 @@
     const raisons = document.createElement("select");
     Object.assign(raisons, { id: prefixe + "-raisons", multiple: true, size: 6 });
     for (const code of Object.keys(Arbitre.Decision.RAISONS)) raisons.append(new Option(Arbitre.Decision.raison(code), code));
+    // « Sans sanction » ticks no box of the billet: the boxes the engine's
+    // decision had are cleared with it.
+    sanction.addEventListener("change", () => {
+      if (sanction.value === "none") for (const o of raisons.options) o.selected = false;
+    });
     const motif = document.createElement("input");
     Object.assign(motif, { id: prefixe + "-motif", size: 40, placeholder: "motif (obligatoire)" });
     const etiquette = (texte, champ) => {
