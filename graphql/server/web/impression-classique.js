@@ -51,8 +51,9 @@
   }
 
   // feuille is the match sheet of one table: the players (the first one
-  // starts, §3.1), a score sheet per player, the final scores and the
-  // signatures (§7: the signed sheet proves the result).
+  // starts, §3.1), a score sheet per player, the letters the jokers stand
+  // for, the final scores and points de match (§2.1.5) and the signatures
+  // (§7: the signed sheet proves the result).
   function feuille(t, ronde, tb, noms) {
     const s = el("section", undefined, "feuille bloc-papier");
     s.append(el("h2", `Feuille de match — ${t.nom} — ronde ${ronde.ronde}, table ${tb.numero}`));
@@ -65,8 +66,10 @@
     s.append(tableau([["Coup", true], ["Mot (J1)", false], ["Réf.", false], ["Points", true], ["Cumul", true],
       ["Mot (J2)", false], ["Réf.", false], ["Points", true], ["Cumul", true]], vides, "coups"));
     s.append(tableau([["", false], ["Joueur 1", false], ["Joueur 2", false]], [
+      Arbitre.ligne([["Lettres représentées par les jokers (§2.1.5)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Lettres restantes (§7)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Score final", false], ["", false], ["", false]]),
+      Arbitre.ligne([["Points de match (PM)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Fin : lettres épuisées, blocage, temps, six passes, abandon, forfait (§7, §9)", false], ["", false], ["", false]]),
     ]));
     s.append(tableau([["Signature du joueur 1", false], ["Signature du joueur 2", false], ["Arbitre", false]],
