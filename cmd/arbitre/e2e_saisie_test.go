@@ -567,3 +567,32 @@ func TestE2ESaisie_DeciderAutrementSansSanctionSansCase(t *testing.T) {
 	executer(t, ctx, choisirOption("#autre-sanction", "none"))
 	assert.Empty(t, lire(), "« sans sanction »: no box ticked")
 }
+
+// TestE2ESaisie_BilletsDesSanctionsSeulement (issue 31, DupliTop's extras):
+// the arbiter prints the billets of the bulletins sanctioned only, as
+// DupliTop does: a good bulletin needs none.
+func TestE2ESaisie_BilletsDesSanctionsSeulement(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	for _, s := range []saisie{
+		{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)},
+		{joueur: "000002", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score + 3)},
+	} {
+		taper(t, ctx, s)
+		attendre(t, ctx, `!["", "calcul"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+		valider(t, ctx)
+	}
+	billets := func() []string {
+		var l []string
+		evaluer(t, ctx, `[...document.querySelectorAll("#billets .billet")].map((b) => b.dataset.licence)`, &l)
+		return l
+	}
+	attendre(t, ctx, `document.querySelectorAll("#billets .billet").length === 2`, e2eAttente, "a billet per corrected bulletin")
+	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
+	assert.Equal(t, []string{"000002"}, billets(), "the avertissement's billet only")
+	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
+	assert.Len(t, billets(), 2)
+}

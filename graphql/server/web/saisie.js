@@ -516,9 +516,16 @@
 
   // --- billets de correction (guide §5.2), printed on A4 ------------------------
 
+  // rendreBillets builds the coup's billets de correction, or, « des
+  // sanctions seulement » ticked, those of the bulletins sanctioned (as
+  // DupliTop prints them): a good bulletin needs none.
   function rendreBillets() {
     const c = coup();
-    const billets = etat.joueurs.filter((j) => etat.bulletins.get(j.licence) && etat.bulletins.get(j.licence).decision).map((j) => {
+    const seules = $("sanctions-seules").checked;
+    const billets = etat.joueurs.filter((j) => {
+      const b = etat.bulletins.get(j.licence);
+      return b && b.decision && (!seules || b.decision.sanction !== "none");
+    }).map((j) => {
       const b = etat.bulletins.get(j.licence);
       const d = b.decision;
       const div = document.createElement("div");
@@ -572,6 +579,7 @@
     apercuBientot();
     rafraichir();
   });
+  $("sanctions-seules").addEventListener("change", rendreBillets);
   $("imprimer").addEventListener("click", () => {
     rendreBillets();
     window.print();
