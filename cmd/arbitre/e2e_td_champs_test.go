@@ -60,7 +60,9 @@ func TestE2ETD_ChampsNommesEtScoresSurUneLigne(t *testing.T) {
 
 	var tables struct {
 		Tournoi struct {
-			Publiees []struct{ Tables []struct{ Match, Premier string } }
+			Publiees []struct {
+				Tables []struct{ Match, Premier string }
+			}
 		} `json:"tournoiClassique"`
 	}
 	d.exiger(t, `{ tournoiClassique(id:"TD") { publiees { tables { match premier } } } }`, nil, &tables)
