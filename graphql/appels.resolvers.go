@@ -10,9 +10,15 @@ import (
 	appeldom "arbitre/domain/appel"
 	appcommand "arbitre/domain/appel/command"
 	"arbitre/domain/eventstore"
+	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
 )
+
+// Qui is the resolver for the qui field.
+func (r *acteResolver) Qui(ctx context.Context, obj *model.Acte) (string, error) {
+	return r.nommerActeur(ctx, obj.Acteur, obj.Role), nil
+}
 
 // DeposerAppel is the resolver for the deposerAppel field.
 func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAppelInput, clientMutationID *string) (*model.Appel, error) {
@@ -114,3 +120,8 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 	}
 	return out, nil
 }
+
+// Acte returns generated.ActeResolver implementation.
+func (r *Resolver) Acte() generated.ActeResolver { return &acteResolver{r} }
+
+type acteResolver struct{ *Resolver }

@@ -166,6 +166,9 @@ func vueBulletin(p *duplicate.Partie, coup int, licence string) *model.Bulletin 
 			v.ContreArbitrage.Decision = vueDecision(*e.Decision)
 		}
 	}
+	if e, ok := p.DecisionEnAppel(coup, licence); ok {
+		v.DecisionCommission = vueDecision(*e.Decision)
+	}
 	return v
 }
 

@@ -321,6 +321,11 @@ func (r *tournoiClassiqueResolver) Proposition(ctx context.Context, obj *model.T
 	return obj.Proposition, nil
 }
 
+// CotesCalculees is the resolver for the cotesCalculees field.
+func (r *tournoiClassiqueResolver) CotesCalculees(ctx context.Context, obj *model.TournoiClassique) ([]model.CoteDuTournoi, error) {
+	return r.cotesCalculees(ctx, obj)
+}
+
 // TournoiClassique returns generated.TournoiClassiqueResolver implementation.
 func (r *Resolver) TournoiClassique() generated.TournoiClassiqueResolver {
 	return &tournoiClassiqueResolver{r}

@@ -3,6 +3,8 @@ package graphql
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"arbitre/domain/acces"
 	clqcommand "arbitre/domain/classique/command"
@@ -282,6 +284,23 @@ func (r *Resolver) vueCotes(ctx context.Context) ([]model.CoteClassique, error) 
 	for i, c := range cotes {
 		out[i] = model.CoteClassique{Joueur: c.Joueur, Cote: c.Cote, Tournois: c.Tournois, Serie: seuils.SerieOf(c.Cote),
 			Politique: c.Politique, VersionPolitique: c.Version}
+	}
+	return out, nil
+}
+
+// cotesCalculees are a closed tournament's cotes before and after, by
+// player; none while it is open or until the cotes projection rated it.
+func (r *Resolver) cotesCalculees(ctx context.Context, t *model.TournoiClassique) ([]model.CoteDuTournoi, error) {
+	out := []model.CoteDuTournoi{}
+	if !t.Clos {
+		return out, nil
+	}
+	cotes, err := historique.CotesDuTournoi(ctx, r.Projections, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range slices.Sorted(maps.Keys(cotes)) {
+		out = append(out, model.CoteDuTournoi{Joueur: j, Avant: cotes[j][0], Apres: cotes[j][1]})
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/duplicate/query"
+	"arbitre/domain/tournoi"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -72,6 +73,36 @@ func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, 
 	for _, t := range query.BulletinsParTable(p, coup, tables) {
 		out = append(out, model.AvancementTable{Table: t.Table, Joueurs: t.Joueurs, Saisis: t.Saisis, Corriges: t.Corriges,
 			Manquants: t.Manquants, Renvoyes: t.Renvoyes})
+	}
+	return out, nil
+}
+
+// BulletinsEnAttente is the resolver for the bulletinsEnAttente field.
+func (r *queryResolver) BulletinsEnAttente(ctx context.Context, partie string) ([]model.BulletinEnAttente, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
+		return nil, err
+	}
+	if p.Statut() == "" {
+		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
+	}
+	joueurs := map[string]tournoi.Joueur{}
+	if p.Tournoi() != "" {
+		t, err := r.TournoiDepot.Charger(withoutCommande(ctx), p.Tournoi())
+		if err != nil {
+			return nil, err
+		}
+		for _, j := range t.Joueurs() {
+			joueurs[j.Licence] = j
+		}
+	}
+	out := []model.BulletinEnAttente{}
+	for _, b := range p.BulletinsEnAttente() {
+		j := joueurs[b.Licence]
+		out = append(out, model.BulletinEnAttente{Coup: b.Coup, Licence: b.Licence, Nom: j.Nom, Table: j.Table})
 	}
 	return out, nil
 }

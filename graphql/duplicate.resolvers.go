@@ -164,6 +164,13 @@ func (r *mutationResolver) ArriveeEnRetard(ctx context.Context, partie string, l
 	})
 }
 
+// RetirerJoueur is the resolver for the retirerJoueur field.
+func (r *mutationResolver) RetirerJoueur(ctx context.Context, partie string, licence string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
+	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
+		return app.RetirerJoueur(ctx, partie, licence, motif)
+	})
+}
+
 // Interrompre is the resolver for the interrompre field.
 func (r *mutationResolver) Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {

@@ -89,6 +89,10 @@ func modelePartie(p *parties.Vue) *model.Partie {
 	if p.Numero > 0 {
 		v.Numero = &p.Numero
 	}
+	if p.Lexique != nil {
+		lexique := p.Lexique.String()
+		v.Lexique = &lexique
+	}
 	for i, t := range p.Tops {
 		v.Tops[i] = vueTop(t)
 	}

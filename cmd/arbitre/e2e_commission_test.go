@@ -319,8 +319,8 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 				vigueur = fmt.Sprintf(vigueur, p.top)
 			}
 			attendre(t, ctx, jsTexte("#appel-vigueur", vigueur), e2eAttente, "the decision in force")
-			attendre(t, ctx, jsTexte("#appel-historique", "vote emis ×3"), e2eAttente, "the history")
-			attendre(t, ctx, jsTexte("#appel-historique", "decision rendue"), e2eAttente, "the history's decision")
+			attendre(t, ctx, jsTexte("#appel-historique", "a enregistré 3 votes."), e2eAttente, "the history")
+			attendre(t, ctx, jsTexte("#appel-historique", "a rendu la décision."), e2eAttente, "the history's decision")
 			assert.Equal(t, "decide", statut())
 
 			// The appeal links to the replay of its coup.

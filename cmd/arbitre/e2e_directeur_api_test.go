@@ -175,7 +175,8 @@ func TestE2EInscrireJoueurs_ListeToutOuRien(t *testing.T) {
 }
 
 // TestE2EAvancementBulletins_ParTable: the director (or the commission) sees
-// a coup's bulletins per table; the public and the arbiters do not.
+// a coup's bulletins per table, and the bulletins the results still await;
+// the public and the arbiters do not.
 func TestE2EAvancementBulletins_ParTable(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
@@ -190,9 +191,16 @@ func TestE2EAvancementBulletins_ParTable(t *testing.T) {
 	require.Empty(t, s.gql(arbiter, `mutation { deposerBulletin(partie:"T1-1", coup:1, licence:"L1", bulletin:{blank:true}) { licence } }`, nil).Errors)
 
 	q := `{ avancementBulletins(partie:"T1-1", coup:1) { table joueurs saisis corriges manquants renvoyes } }`
-	assert.Equal(t, "UNAUTHENTICATED", s.gql("", q, nil).code())
-	assert.Equal(t, "FORBIDDEN", s.gql(arbiter, q, nil).code())
-	assert.Equal(t, "FORBIDDEN", s.gql(autre, q, nil).code())
+	attente := `{ bulletinsEnAttente(partie:"T1-1") { coup licence nom table } }`
+	for _, doc := range []string{q, attente} {
+		assert.Equal(t, "UNAUTHENTICATED", s.gql("", doc, nil).code(), doc)
+		assert.Equal(t, "FORBIDDEN", s.gql(arbiter, doc, nil).code(), doc)
+		assert.Equal(t, "FORBIDDEN", s.gql(autre, doc, nil).code(), doc)
+	}
+	var enAttente []struct{ Coup int }
+	s.gql(director, attente, nil).into(t, "bulletinsEnAttente", &enAttente)
+	assert.Empty(t, enAttente, "nothing awaited before the top: the coup does not count yet")
+	assert.Equal(t, "NOT_FOUND", s.gql(director, `{ bulletinsEnAttente(partie:"inconnue") { coup } }`, nil).code())
 	var tables []struct{ Table, Joueurs, Saisis, Corriges, Manquants, Renvoyes int }
 	s.gql(director, q, nil).into(t, "avancementBulletins", &tables)
 	assert.Equal(t, []struct{ Table, Joueurs, Saisis, Corriges, Manquants, Renvoyes int }{

@@ -67,11 +67,20 @@ func etatChrono(t *testing.T, ctx context.Context, etat string) {
 	attendre(t, ctx, fmt.Sprintf(`document.getElementById("chrono").dataset.etat === %q`, etat), e2eAttente, "the chrono "+etat)
 }
 
-// tirerALaConsole clicks « Tirer » on the game console (§3.1) and tells
-// whether a coup is being played: false when the game ended instead (§3.7).
+// tirerALaConsole clicks « Tirer » on the game console (§3.1), draws even
+// while bulletins of earlier coups are awaited (the console asks), and
+// tells whether a coup is being played: false when the game ended instead
+// (§3.7).
 func tirerALaConsole(t *testing.T, ctx context.Context) bool {
 	t.Helper()
 	executer(t, ctx, chromedp.Click("#tirer", chromedp.ByID))
+	attendre(t, ctx, `document.body.dataset.statut !== "top" && document.body.dataset.statut !== "attente_tirage" ||
+		(document.getElementById("confirmation") || {}).open === true`, e2eAttente, "the tirage or the question")
+	var question bool
+	evaluer(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, &question)
+	if question {
+		confirmerAction(t, ctx, "Tirer quand même le coup ")
+	}
 	attendre(t, ctx, `["tirage", "terminee"].includes(document.body.dataset.statut)`, e2eAttente, "the tirage")
 	var statut string
 	evaluer(t, ctx, `document.body.dataset.statut`, &statut)
@@ -368,13 +377,19 @@ func TestE2EDirecteurTiragesSaisisEtIncidents(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#reprendre", chromedp.ByID))
 	confirmerAction(t, ctx, "Reprendre la partie ?")
 	statutConsole(t, ctx, "tirage")
+	// A late player (§6.2): a licence the tournament does not know is
+	// refused before any question (issue 31 item 4); a registered one is
+	// named, with his table, in the question.
 	executer(t, ctx, chromedp.SetValue("#retard-licence", "L9", chromedp.ByID), chromedp.Click("#retard", chromedp.ByID))
-	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
-	attendre(t, ctx, jsTexte("#message", "la licence L9 n'est pas inscrite au tournoi T1"), e2eAttente, "the refusal of a player not registered")
+	attendre(t, ctx, jsTexte("#message", "La licence L9 n'est pas inscrite au tournoi T1 : inscrivez d'abord le joueur, puis ajoutez-le à la partie."),
+		e2eAttente, "the refusal of a player not registered")
+	var ouvert bool
+	evaluer(t, ctx, `(document.getElementById("confirmation") || {}).open === true`, &ouvert)
+	assert.False(t, ouvert, "nothing to confirm")
 	require.Empty(t, s.gql(jeton, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L9", nom:"Joueur 9", table:9}) { version } }`, nil).Errors)
 	executer(t, ctx, chromedp.Click("#retard", chromedp.ByID))
-	confirmerAction(t, ctx, "Ajouter L9 en retard ?")
-	attendre(t, ctx, jsTexte("#message", "L9 ajouté à la partie."), e2eAttente, "the late player")
+	confirmerAction(t, ctx, "Ajouter Joueur 9 (L9, table 9) en retard ? Les coups déjà tirés lui comptent zéro (§6.2).")
+	attendre(t, ctx, jsTexte("#message", "Joueur 9 (L9, table 9) ajouté à la partie."), e2eAttente, "the late player")
 	var joueurs struct {
 		Partie struct{ Joueurs []string } `json:"partie"`
 	}

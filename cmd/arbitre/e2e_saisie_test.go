@@ -544,3 +544,55 @@ func TestE2ESaisie_CoupureReseauChaqueBulletinUneFois(t *testing.T) {
 	salle.directeur.exiger(t, `{ partie(id:"`+e2ePartieLive+`") { version } }`, nil, &apres)
 	assert.Equal(t, avant.Partie.Version+1+2*(n+1), apres.Partie.Version, "each deposit and each correction recorded exactly once")
 }
+
+// TestE2ESaisie_DeciderAutrementSansSanctionSansCase (issue 31 item 14):
+// « décider autrement » starts from the engine's decision; choosing « sans
+// sanction » kept its box (6) ticked, a decision the billet cannot say. The
+// boxes go with the sanction.
+func TestE2ESaisie_DeciderAutrementSansSanctionSansCase(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score + 3)})
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "warning"`, e2eAttente, "the engine's avertissement")
+	executer(t, ctx, chromedp.Click("#autrement", chromedp.ByID))
+	var cases []string
+	lire := func() []string {
+		evaluer(t, ctx, `Array.from(document.getElementById("autre-raisons").selectedOptions, (o) => o.value)`, &cases)
+		return cases
+	}
+	require.Equal(t, []string{"SCORE_WRONG"}, lire(), "the engine's decision to start from")
+	executer(t, ctx, choisirOption("#autre-sanction", "none"))
+	assert.Empty(t, lire(), "« sans sanction »: no box ticked")
+}
+
+// TestE2ESaisie_BilletsDesSanctionsSeulement (issue 31, DupliTop's extras):
+// the arbiter prints the billets of the bulletins sanctioned only, as
+// DupliTop does: a good bulletin needs none.
+func TestE2ESaisie_BilletsDesSanctionsSeulement(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	for _, s := range []saisie{
+		{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)},
+		{joueur: "000002", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score + 3)},
+	} {
+		taper(t, ctx, s)
+		attendre(t, ctx, `!["", "calcul"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+		valider(t, ctx)
+	}
+	billets := func() []string {
+		var l []string
+		evaluer(t, ctx, `[...document.querySelectorAll("#billets .billet")].map((b) => b.dataset.licence)`, &l)
+		return l
+	}
+	attendre(t, ctx, `document.querySelectorAll("#billets .billet").length === 2`, e2eAttente, "a billet per corrected bulletin")
+	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
+	assert.Equal(t, []string{"000002"}, billets(), "the avertissement's billet only")
+	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
+	assert.Len(t, billets(), 2)
+}

@@ -144,18 +144,27 @@ func afficherCoup(out io.Writer, e *query.Etat, debut time.Time) {
 			fmt.Fprintf(out, "  %s par %s (%s) à %s\n", a.Type, a.Acteur, a.Role, a.A.Format(time.RFC3339))
 		}
 	}
-	differents := 0
-	fmt.Fprintf(out, "bulletins (%d) : licence, table, arbitre, décision enregistrée → décision du moteur aujourd'hui\n", len(e.Bulletins))
+	// Two counts: the decisions in force that today's engine would not take
+	// (an arbiter's, a second arbiter's or the commission's choice, or an
+	// engine changed since), and those where the engine itself changed
+	// since the correction (issue 5).
+	enVigueurDifferentes, moteurChange := 0, 0
+	fmt.Fprintf(out, "bulletins (%d) : licence, table, arbitre, décision en vigueur → décision du moteur aujourd'hui "+
+		"(≠ : elles diffèrent ; ! : le moteur a changé depuis la correction)\n", len(e.Bulletins))
 	for _, b := range e.Bulletins {
 		enregistree := "non corrigé"
+		differe := " "
 		if b.EnVigueur != nil {
 			enregistree = decisionTexte(*b.EnVigueur)
+			if enregistree != decisionTexte(b.Maintenant) {
+				differe, enVigueurDifferentes = "≠", enVigueurDifferentes+1
+			}
 		}
-		marque := " "
+		change := " "
 		if b.Differe {
-			marque, differents = "!", differents+1
+			change, moteurChange = "!", moteurChange+1
 		}
-		fmt.Fprintf(out, "  %s %-8s t%-3d %-4s %-28s → %s\n", marque, b.Licence, b.Table, b.Arbitre, enregistree, decisionTexte(b.Maintenant))
+		fmt.Fprintf(out, "  %s%s %-8s t%-3d %-4s %-28s → %s\n", differe, change, b.Licence, b.Table, b.Arbitre, enregistree, decisionTexte(b.Maintenant))
 		for _, d := range b.Differences {
 			fmt.Fprintf(out, "      %s : enregistré %s, aujourd'hui %s\n", d.Field, d.Recorded, d.Now)
 		}
@@ -165,7 +174,8 @@ func afficherCoup(out io.Writer, e *query.Etat, debut time.Time) {
 			}
 		}
 	}
-	fmt.Fprintf(out, "décisions différentes du moteur actuel : %d\n", differents)
+	fmt.Fprintf(out, "décisions en vigueur différentes du moteur actuel : %d\n", enVigueurDifferentes)
+	fmt.Fprintf(out, "décisions du moteur changées depuis la correction : %d\n", moteurChange)
 	fmt.Fprintf(out, "durée %s\n", duree(time.Since(debut)))
 }
 

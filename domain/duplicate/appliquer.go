@@ -30,7 +30,7 @@ func (p *Partie) appliquer(e any) error {
 		if p.statut != "" {
 			return fmt.Errorf("partie déjà créée")
 		}
-		p.id, p.tournoi, p.numero, p.config = e.Partie, e.Tournoi, e.Numero, e.Config
+		p.id, p.tournoi, p.numero, p.config, p.lexique = e.Partie, e.Tournoi, e.Numero, e.Config, e.Lexique
 		if m, ok := p.moteur.(*Moteurs); ok {
 			// §3.8.2: the game's own formula, on its own lexicon.
 			p.moteur, p.sansLexique = m.PourLexique(e.Lexique, e.Config.Variant())
@@ -133,7 +133,12 @@ func (p *Partie) appliquer(e any) error {
 	case SanctionDisciplinaire:
 		return p.appliquerSanction(e)
 	case JoueurArrive:
-		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup}
+		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup, enRetard: true}
+	case JoueurRetire:
+		if j := p.joueurs[e.Licence]; j == nil || !j.enRetard {
+			return fmt.Errorf("retrait de %s, qui n'est pas un joueur arrivé en retard", e.Licence)
+		}
+		delete(p.joueurs, e.Licence)
 	case PartieInterrompue:
 		p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
 		if p.chrono.Etat == ChronoEnCours {

@@ -62,6 +62,11 @@ func (p *Partie) appliquerBulletin(e any) {
 	}
 	if coup, licence, d, ok := DecisionImposee(e); ok {
 		mettre(p.decisions, coup, licence, d, len(p.joueurs))
+		if c, ok := e.(DecisionCommission); ok {
+			mettre(p.commissions, coup, licence, c, 0)
+		} else {
+			delete(p.commissions[coup], licence)
+		}
 	}
 }
 
@@ -174,6 +179,14 @@ func (p *Partie) corriger(coup int, licence string, b correction.Bulletin) (corr
 // force, if any (guide §5, double arbitrage).
 func (p *Partie) ContreArbitrage(coup int, licence string) (DoubleArbitrage, bool) {
 	e, ok := p.contre[coup][licence]
+	return e, ok
+}
+
+// DecisionEnAppel is the commission's decision on appeal (§6.3) when it is
+// the bulletin's decision in force: not once a correction or a double
+// arbitrage replaced it, nor for an appeal rejected (the decision stands).
+func (p *Partie) DecisionEnAppel(coup int, licence string) (DecisionCommission, bool) {
+	e, ok := p.commissions[coup][licence]
 	return e, ok
 }
 

@@ -93,6 +93,12 @@ func (d *Discipline) copie() Discipline {
 // Exclu reports that the player was excluded from the game (§6.1).
 func (d *Discipline) Exclu(licence string) bool { return d.exclus[licence] }
 
+// Concerne reports that a sanction of the player's stands: an
+// avertissement, a zéro or his exclusion.
+func (d *Discipline) Concerne(licence string) bool {
+	return d.exclus[licence] || aUnCoup(d.avertissements, licence) || aUnCoup(d.zeros, licence)
+}
+
 // Decision is what a player's coup counts once the disciplinary decisions
 // are applied to the bulletin's decision in force (corrige false: none
 // yet). It returns false while nothing decides the score, but the result

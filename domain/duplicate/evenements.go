@@ -17,6 +17,7 @@ const (
 	TypeCoupAnnule           = "partie.coup_annule"
 	TypeBulletinsRamasses    = "partie.bulletins_ramasses"
 	TypeJoueurArrive         = "partie.joueur_arrive"
+	TypeJoueurRetire         = "partie.joueur_retire"
 	TypePartieInterrompue    = "partie.interrompue"
 	TypePartieReprise        = "partie.reprise"
 	TypeEliminationsDecidees = "partie.eliminations_decidees"
@@ -117,6 +118,14 @@ type JoueurArrive struct {
 	PremierCoup int    `json:"premierCoup"`
 }
 
+// JoueurRetire withdraws a player added late by mistake (a mistyped
+// licence, the wrong player), before anything of his was recorded: the
+// game goes on as if he had never arrived; the event keeps why.
+type JoueurRetire struct {
+	Licence string `json:"licence"`
+	Motif   string `json:"motif"`
+}
+
 // PartieInterrompue starts an interruption (§3.7, guide §2.13).
 type PartieInterrompue struct {
 	Debut time.Time `json:"debut"`
@@ -178,6 +187,7 @@ func Enregistrer(r *eventstore.Registry) error {
 			return eventstore.Register[SanctionDisciplinaire](r, TypeSanctionDisciplinaire, versionSanctionDisciplinaire)
 		},
 		func(r *eventstore.Registry) error { return eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1) },
+		func(r *eventstore.Registry) error { return eventstore.Register[JoueurRetire](r, TypeJoueurRetire, 1) },
 		func(r *eventstore.Registry) error {
 			return eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1)
 		},

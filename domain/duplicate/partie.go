@@ -39,8 +39,9 @@ const dureeInterruption = 15 * time.Minute
 
 // joueur is a player's standing in the game.
 type joueur struct {
-	premierCoup int // §6.2: earlier coups count zero
-	elimineAu   int // the coup he was eliminated on (§3.8.3), 0 while in
+	premierCoup int  // §6.2: earlier coups count zero
+	elimineAu   int  // the coup he was eliminated on (§3.8.3), 0 while in
+	enRetard    bool // added after the game's creation (JoueurArrive)
 }
 
 // avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
@@ -60,6 +61,9 @@ type Partie struct {
 	// sansLexique is LEXIQUE_ABSENT when the engines do not hold the
 	// lexicon the game was created under.
 	sansLexique error
+	// lexique is the word list the game was created under (nil for a game
+	// created before it was recorded); never changed after, copies share it.
+	lexique *lexicon.Identite
 
 	statut       Statut
 	avantPause   Statut
@@ -84,10 +88,13 @@ type Partie struct {
 	corrections  map[int]map[string]BulletinCorrige
 	contre       map[int]map[string]DoubleArbitrage
 	decisions    map[int]map[string]correction.Decision
-	billets      map[int]map[string]bool
-	renvois      map[int]map[string]bool // bulletins sent to the commission
-	elimines     map[int]bool
-	toppings     map[int]map[string]TopTrouve // §3.8.4
+	// commissions are the commission's decisions on appeal that are the
+	// bulletins' decisions in force (§6.3).
+	commissions map[int]map[string]DecisionCommission
+	billets     map[int]map[string]bool
+	renvois     map[int]map[string]bool // bulletins sent to the commission
+	elimines    map[int]bool
+	toppings    map[int]map[string]TopTrouve // §3.8.4
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
@@ -118,6 +125,7 @@ func Nouvelle(moteur Moteur) *Partie {
 		corrections: map[int]map[string]BulletinCorrige{},
 		contre:      map[int]map[string]DoubleArbitrage{},
 		decisions:   map[int]map[string]correction.Decision{},
+		commissions: map[int]map[string]DecisionCommission{},
 		billets:     map[int]map[string]bool{},
 		renvois:     map[int]map[string]bool{},
 		elimines:    map[int]bool{},
@@ -135,6 +143,10 @@ func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
 // Config is the configuration fixed at creation.
 func (p *Partie) Config() Config { return p.config }
+
+// Lexique is the word list the game is judged with, as recorded at its
+// creation; nil for a game created before it was recorded.
+func (p *Partie) Lexique() *lexicon.Identite { return p.lexique }
 
 // Version is the number of events the game holds (recorded or replayed).
 func (p *Partie) Version() int { return p.version }
@@ -259,6 +271,7 @@ func (p *Partie) copie() *Partie {
 	c.corrections = copieParCoup(p.corrections)
 	c.contre = copieParCoup(p.contre)
 	c.decisions = copieParCoup(p.decisions)
+	c.commissions = copieParCoup(p.commissions)
 	c.billets = copieParCoup(p.billets)
 	c.renvois = copieParCoup(p.renvois)
 	c.elimines = maps.Clone(p.elimines)
@@ -739,6 +752,45 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 		premier++
 	}
 	return p.record(JoueurArrive{Licence: licence, PremierCoup: premier})
+}
+
+// RetirerJoueur withdraws a player added late by mistake, with the reason:
+// only a late arrival (§6.2) with nothing of his recorded yet — no
+// bulletin, topping time, decision or sanction — and while the results are
+// open. A player with results stays: his bulletins are typed missing.
+func (p *Partie) RetirerJoueur(licence, motif string) error {
+	if err := p.exigerResultatsOuverts(); err != nil {
+		return err
+	}
+	j := p.joueurs[licence]
+	switch {
+	case j == nil:
+		return refus(CodeUnknownPlayer, "le joueur %s n'est pas de la partie %s", licence, p.id)
+	case !j.enRetard:
+		return refus(CodeWrongState, "le joueur %s est de la partie depuis sa création : seul un joueur ajouté en retard (§6.2) se retire", licence)
+	case p.aDesResultats(licence):
+		return refus(CodeWrongState, "des résultats du joueur %s sont enregistrés (bulletin, temps, décision ou sanction) : il reste dans la partie", licence)
+	case strings.TrimSpace(motif) == "":
+		return refus(CodeInvalidConfig, "le retrait d'un joueur est motivé")
+	}
+	return p.record(JoueurRetire{Licence: licence, Motif: motif})
+}
+
+// aDesResultats reports that something of the player's is recorded: a
+// bulletin, a topping time, a decision or a disciplinary sanction.
+func (p *Partie) aDesResultats(licence string) bool {
+	return aUnCoup(p.deposes, licence) || aUnCoup(p.toppings, licence) || aUnCoup(p.decisions, licence) ||
+		p.discipline.Concerne(licence)
+}
+
+// aUnCoup reports that a coup of m holds an entry of the player.
+func aUnCoup[V any](m map[int]map[string]V, licence string) bool {
+	for _, parLicence := range m {
+		if _, ok := parLicence[licence]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Interrompre starts an interruption at the given time (§3.7, guide §2.13).

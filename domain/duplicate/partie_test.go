@@ -756,3 +756,28 @@ func TestGuide2_17_FeuilleChargeeUneFois(t *testing.T) {
 	vider(q)
 	refuse(t, q, CodeWrongState, func() error { return q.ChargerFeuille(f) })
 }
+
+// TestRetirerJoueur_Paragraphe6_2_AjouteParErreur (issue 31 item 4): a
+// player added late by mistake is withdrawn with the reason, as an event;
+// replayed, the game no longer has him. Only a late arrival with nothing of
+// his recorded, while the results are open.
+func TestRetirerJoueur_Paragraphe6_2_AjouteParErreur(t *testing.T) {
+	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14), coup(t, "I8", "DE", 14)))
+	require.NoError(t, p.Tirer("ABCDEF?"))
+	require.NoError(t, p.ArriveeEnRetard("L9"))
+	refuse(t, p, CodeInvalidConfig, func() error { return p.RetirerJoueur("L9", " ") })
+	refuse(t, p, CodeWrongState, func() error { return p.RetirerJoueur("L1", "erreur") })
+	refuse(t, p, CodeUnknownPlayer, func() error { return p.RetirerJoueur("L7", "erreur") })
+	require.NoError(t, p.RetirerJoueur("L9", "licence mal tapée"))
+	retrait := vider(p)
+	assert.Equal(t, []any{JoueurRetire{Licence: "L9", Motif: "licence mal tapée"}}, retrait)
+	assert.NotContains(t, p.Joueurs(), "L9")
+	assert.Error(t, p.copie().Appliquer(JoueurRetire{Licence: "L1", Motif: "erreur"}), "replayed, a player of the creation is never withdrawn")
+
+	// Added again: once a bulletin of his is typed, he stays.
+	require.NoError(t, p.ArriveeEnRetard("L9"))
+	require.NoError(t, p.RetenirTop("H8", "BAC"))
+	require.NoError(t, p.Tirer("GHI"))
+	require.NoError(t, p.DeposerBulletin(BulletinDepose{Coup: 2, Licence: "L9", Bulletin: correction.Bulletin{Blank: true}}))
+	refuse(t, p, CodeWrongState, func() error { return p.RetirerJoueur("L9", "erreur") })
+}

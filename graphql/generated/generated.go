@@ -39,6 +39,7 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	Acte() ActeResolver
 	CaracteristiquesJumelage() CaracteristiquesJumelageResolver
 	ClassementJumele() ClassementJumeleResolver
 	ClassementNational() ClassementNationalResolver
@@ -59,6 +60,7 @@ type ComplexityRoot struct {
 	Acte struct {
 		Acteur func(childComplexity int) int
 		Quand  func(childComplexity int) int
+		Qui    func(childComplexity int) int
 		Role   func(childComplexity int) int
 		Type   func(childComplexity int) int
 	}
@@ -95,18 +97,26 @@ type ComplexityRoot struct {
 	}
 
 	Bulletin struct {
-		BilletRemis     func(childComplexity int) int
-		ContreArbitrage func(childComplexity int) int
-		CorrigePar      func(childComplexity int) int
-		Coup            func(childComplexity int) int
-		Decision        func(childComplexity int) int
-		DecisionArbitre func(childComplexity int) int
-		DecisionMoteur  func(childComplexity int) int
-		Ecrit           func(childComplexity int) int
-		Licence         func(childComplexity int) int
-		Motif           func(childComplexity int) int
-		Partie          func(childComplexity int) int
-		Table           func(childComplexity int) int
+		BilletRemis        func(childComplexity int) int
+		ContreArbitrage    func(childComplexity int) int
+		CorrigePar         func(childComplexity int) int
+		Coup               func(childComplexity int) int
+		Decision           func(childComplexity int) int
+		DecisionArbitre    func(childComplexity int) int
+		DecisionCommission func(childComplexity int) int
+		DecisionMoteur     func(childComplexity int) int
+		Ecrit              func(childComplexity int) int
+		Licence            func(childComplexity int) int
+		Motif              func(childComplexity int) int
+		Partie             func(childComplexity int) int
+		Table              func(childComplexity int) int
+	}
+
+	BulletinEnAttente struct {
+		Coup    func(childComplexity int) int
+		Licence func(childComplexity int) int
+		Nom     func(childComplexity int) int
+		Table   func(childComplexity int) int
 	}
 
 	BulletinRejoue struct {
@@ -192,6 +202,12 @@ type ComplexityRoot struct {
 		Serie            func(childComplexity int) int
 		Tournois         func(childComplexity int) int
 		VersionPolitique func(childComplexity int) int
+	}
+
+	CoteDuTournoi struct {
+		Apres  func(childComplexity int) int
+		Avant  func(childComplexity int) int
+		Joueur func(childComplexity int) int
 	}
 
 	CotePoint struct {
@@ -489,6 +505,7 @@ type ComplexityRoot struct {
 		Reprendre                 func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		ReprendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		RetenirTop                func(childComplexity int, partie string, reference string, mot string, version *int, clientMutationID *string) int
+		RetirerJoueur             func(childComplexity int, partie string, licence string, motif string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique    func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton             func(childComplexity int, id string, tournoi *string) int
 		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
@@ -558,6 +575,7 @@ type ComplexityRoot struct {
 		Grille     func(childComplexity int) int
 		ID         func(childComplexity int) int
 		Joueurs    func(childComplexity int) int
+		Lexique    func(childComplexity int) int
 		Nouvelles  func(childComplexity int) int
 		Numero     func(childComplexity int) int
 		Rejets     func(childComplexity int) int
@@ -620,6 +638,7 @@ type ComplexityRoot struct {
 		Appels              func(childComplexity int, partie *string, tournoi *string) int
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
+		BulletinsEnAttente  func(childComplexity int, partie string) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementDirecteur func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
@@ -807,17 +826,18 @@ type ComplexityRoot struct {
 	}
 
 	TournoiClassique struct {
-		Classement   func(childComplexity int) int
-		Clos         func(childComplexity int) int
-		Config       func(childComplexity int) int
-		ID           func(childComplexity int) int
-		Inscrits     func(childComplexity int) int
-		Nom          func(childComplexity int) int
-		Proposition  func(childComplexity int) int
-		Publiees     func(childComplexity int) int
-		Rondes       func(childComplexity int) int
-		TetesDeSerie func(childComplexity int) int
-		Version      func(childComplexity int) int
+		Classement     func(childComplexity int) int
+		Clos           func(childComplexity int) int
+		Config         func(childComplexity int) int
+		CotesCalculees func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Inscrits       func(childComplexity int) int
+		Nom            func(childComplexity int) int
+		Proposition    func(childComplexity int) int
+		Publiees       func(childComplexity int) int
+		Rondes         func(childComplexity int) int
+		TetesDeSerie   func(childComplexity int) int
+		Version        func(childComplexity int) int
 	}
 
 	VerdictCoup struct {
@@ -837,6 +857,9 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type ActeResolver interface {
+	Qui(ctx context.Context, obj *model.Acte) (string, error)
+}
 type CaracteristiquesJumelageResolver interface {
 	ParSerie(ctx context.Context, obj *federation.Caracteristiques) ([]model.EffectifSerie, error)
 }
@@ -911,6 +934,7 @@ type MutationResolver interface {
 	AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error)
 	Ramasser(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	ArriveeEnRetard(ctx context.Context, partie string, licence string, version *int, clientMutationID *string) (*model.Partie, error)
+	RetirerJoueur(ctx context.Context, partie string, licence string, motif string, version *int, clientMutationID *string) (*model.Partie, error)
 	Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error)
 	CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error)
@@ -942,6 +966,7 @@ type QueryResolver interface {
 	Gcg(ctx context.Context, match string) (string, error)
 	Cotes(ctx context.Context) ([]model.CoteClassique, error)
 	AvancementBulletins(ctx context.Context, partie string, coup int) ([]model.AvancementTable, error)
+	BulletinsEnAttente(ctx context.Context, partie string) ([]model.BulletinEnAttente, error)
 	Tournoi(ctx context.Context, id string) (*model.Tournoi, error)
 	Partie(ctx context.Context, id string) (*model.Partie, error)
 	Resoudre(ctx context.Context, position model.PositionInput, tous *int) (*model.Solution, error)
@@ -967,6 +992,8 @@ type TournoiArchiveResolver interface {
 }
 type TournoiClassiqueResolver interface {
 	Proposition(ctx context.Context, obj *model.TournoiClassique) (*model.PropositionClassique, error)
+
+	CotesCalculees(ctx context.Context, obj *model.TournoiClassique) ([]model.CoteDuTournoi, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -999,6 +1026,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Acte.Quand(childComplexity), true
+	case "Acte.qui":
+		if e.ComplexityRoot.Acte.Qui == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Acte.Qui(childComplexity), true
 	case "Acte.role":
 		if e.ComplexityRoot.Acte.Role == nil {
 			break
@@ -1183,6 +1216,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Bulletin.DecisionArbitre(childComplexity), true
+	case "Bulletin.decisionCommission":
+		if e.ComplexityRoot.Bulletin.DecisionCommission == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Bulletin.DecisionCommission(childComplexity), true
 	case "Bulletin.decisionMoteur":
 		if e.ComplexityRoot.Bulletin.DecisionMoteur == nil {
 			break
@@ -1219,6 +1258,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Bulletin.Table(childComplexity), true
+
+	case "BulletinEnAttente.coup":
+		if e.ComplexityRoot.BulletinEnAttente.Coup == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Coup(childComplexity), true
+	case "BulletinEnAttente.licence":
+		if e.ComplexityRoot.BulletinEnAttente.Licence == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Licence(childComplexity), true
+	case "BulletinEnAttente.nom":
+		if e.ComplexityRoot.BulletinEnAttente.Nom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Nom(childComplexity), true
+	case "BulletinEnAttente.table":
+		if e.ComplexityRoot.BulletinEnAttente.Table == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BulletinEnAttente.Table(childComplexity), true
 
 	case "BulletinRejoue.differences":
 		if e.ComplexityRoot.BulletinRejoue.Differences == nil {
@@ -1559,6 +1623,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CoteClassique.VersionPolitique(childComplexity), true
+
+	case "CoteDuTournoi.apres":
+		if e.ComplexityRoot.CoteDuTournoi.Apres == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Apres(childComplexity), true
+	case "CoteDuTournoi.avant":
+		if e.ComplexityRoot.CoteDuTournoi.Avant == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Avant(childComplexity), true
+	case "CoteDuTournoi.joueur":
+		if e.ComplexityRoot.CoteDuTournoi.Joueur == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CoteDuTournoi.Joueur(childComplexity), true
 
 	case "CotePoint.apres":
 		if e.ComplexityRoot.CotePoint.Apres == nil {
@@ -3179,6 +3262,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RetenirTop(childComplexity, args["partie"].(string), args["reference"].(string), args["mot"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+	case "Mutation.retirerJoueur":
+		if e.ComplexityRoot.Mutation.RetirerJoueur == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_retirerJoueur_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RetirerJoueur(childComplexity, args["partie"].(string), args["licence"].(string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.retirerJoueurClassique":
 		if e.ComplexityRoot.Mutation.RetirerJoueurClassique == nil {
 			break
@@ -3529,6 +3623,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Partie.Joueurs(childComplexity), true
+	case "Partie.lexique":
+		if e.ComplexityRoot.Partie.Lexique == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Partie.Lexique(childComplexity), true
 	case "Partie.nouvelles":
 		if e.ComplexityRoot.Partie.Nouvelles == nil {
 			break
@@ -3807,6 +3907,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Bulletins(childComplexity, args["partie"].(string), args["coup"].(int)), true
+	case "Query.bulletinsEnAttente":
+		if e.ComplexityRoot.Query.BulletinsEnAttente == nil {
+			break
+		}
+
+		args, err := ec.field_Query_bulletinsEnAttente_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.BulletinsEnAttente(childComplexity, args["partie"].(string)), true
 	case "Query.classement":
 		if e.ComplexityRoot.Query.Classement == nil {
 			break
@@ -4721,6 +4832,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.TournoiClassique.Config(childComplexity), true
+	case "TournoiClassique.cotesCalculees":
+		if e.ComplexityRoot.TournoiClassique.CotesCalculees == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TournoiClassique.CotesCalculees(childComplexity), true
 	case "TournoiClassique.id":
 		if e.ComplexityRoot.TournoiClassique.ID == nil {
 			break
@@ -5156,6 +5273,8 @@ type Acte {
   acteur: String!
   "The role the actor acted in, as recorded."
   role: String!
+  "Who did it, for people: the token's label (the holder's name) with his role in French, else the role and the token's first characters."
+  qui: String!
 }
 
 "An appeal to file (§6.3)."
@@ -5708,6 +5827,8 @@ type Bulletin {
   decisionArbitre: Decision
   "The second arbiter's check of that correction (double arbitrage), if any."
   contreArbitrage: ContreArbitrage
+  "The decision the commission put in force on appeal (§6.3), while it is the decision in force (a later correction replaces it); null otherwise."
+  decisionCommission: Decision
   "The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9)."
   billetRemis: Boolean!
 }
@@ -6043,6 +6164,18 @@ type TournoiClassique {
   config: ConfigClassique!
   "Whether the tournament is closed."
   clos: Boolean!
+  "Once it is closed, each rated player's cote before and after it: the cotes are computed a moment after the closing, empty until then."
+  cotesCalculees: [CoteDuTournoi!]!
+}
+
+"A player's cote before and after a closed classique tournament."
+type CoteDuTournoi {
+  "The player."
+  joueur: ID!
+  "His cote entering the tournament."
+  avant: Int!
+  "His cote computed from it."
+  apres: Int!
 }
 
 "A tie-break between players level on points de match: the classique regulation gives none, the tournament names its own."
@@ -6852,6 +6985,18 @@ type AvancementTable {
   renvoyes: Int!
 }
 
+"A bulletin the results still wait for (§5.7): not entered, or entered and not corrected."
+type BulletinEnAttente {
+  "The coup."
+  coup: Int!
+  "The player."
+  licence: ID!
+  "The player's name."
+  nom: String!
+  "His table; 0 when he has none."
+  table: Int!
+}
+
 extend type Query {
   "The progress of a coup's bulletins per table, for the director deciding when to close the coup."
   avancementBulletins(
@@ -6860,6 +7005,11 @@ extend type Query {
     "The coup."
     coup: Int!
   ): [AvancementTable!]! @acces(roles: [DIRECTOR, COMMISSION])
+  "The bulletins the results still wait for, coup by coup, the coups that count only (§3.7): what the director checks before the next tirage and before closing the results (cloreResultats)."
+  bulletinsEnAttente(
+    "The game."
+    partie: ID!
+  ): [BulletinEnAttente!]! @acces(roles: [DIRECTOR, COMMISSION])
 }
 
 extend type Mutation {
@@ -7157,6 +7307,8 @@ type Partie {
   tournoi: ID
   "Its number in the tournament."
   numero: Int
+  "The word list the game is judged with, for people: its label, word count and checksum (null for a game created before it was recorded)."
+  lexique: String
   "Where the game stands."
   statut: StatutPartie!
   "Number of events: pass it back as version for concurrency control."
@@ -7391,6 +7543,19 @@ extend type Mutation {
     partie: ID!
     "The late player's licence."
     licence: ID!
+    "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
+    version: Int
+    "A retry with the same id is applied once."
+    clientMutationId: String
+  ): Partie! @acces(roles: [DIRECTOR])
+  "Withdraws a player added late by mistake (arriveeEnRetard), with the reason, recorded as an event: only a late arrival with nothing of his recorded (bulletin, topping time, decision, sanction: WRONG_STATE otherwise) and while the results are open."
+  retirerJoueur(
+    "The game."
+    partie: ID!
+    "The player's licence."
+    licence: ID!
+    "Why he is withdrawn."
+    motif: String!
     "The number of events the client saw; a stale one gets CONFLICT with extensions.version, nothing done."
     version: Int
     "A retry with the same id is applied once."
@@ -8203,6 +8368,8 @@ func (ec *executionContext) childFields_Acte(ctx context.Context, field graphql.
 		return ec.fieldContext_Acte_acteur(ctx, field)
 	case "role":
 		return ec.fieldContext_Acte_role(ctx, field)
+	case "qui":
+		return ec.fieldContext_Acte_qui(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Acte", field.Name)
 }
@@ -8293,10 +8460,26 @@ func (ec *executionContext) childFields_Bulletin(ctx context.Context, field grap
 		return ec.fieldContext_Bulletin_decisionArbitre(ctx, field)
 	case "contreArbitrage":
 		return ec.fieldContext_Bulletin_contreArbitrage(ctx, field)
+	case "decisionCommission":
+		return ec.fieldContext_Bulletin_decisionCommission(ctx, field)
 	case "billetRemis":
 		return ec.fieldContext_Bulletin_billetRemis(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Bulletin", field.Name)
+}
+
+func (ec *executionContext) childFields_BulletinEnAttente(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "coup":
+		return ec.fieldContext_BulletinEnAttente_coup(ctx, field)
+	case "licence":
+		return ec.fieldContext_BulletinEnAttente_licence(ctx, field)
+	case "nom":
+		return ec.fieldContext_BulletinEnAttente_nom(ctx, field)
+	case "table":
+		return ec.fieldContext_BulletinEnAttente_table(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BulletinEnAttente", field.Name)
 }
 
 func (ec *executionContext) childFields_BulletinRejoue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8467,6 +8650,18 @@ func (ec *executionContext) childFields_CoteClassique(ctx context.Context, field
 		return ec.fieldContext_CoteClassique_versionPolitique(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CoteClassique", field.Name)
+}
+
+func (ec *executionContext) childFields_CoteDuTournoi(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "joueur":
+		return ec.fieldContext_CoteDuTournoi_joueur(ctx, field)
+	case "avant":
+		return ec.fieldContext_CoteDuTournoi_avant(ctx, field)
+	case "apres":
+		return ec.fieldContext_CoteDuTournoi_apres(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CoteDuTournoi", field.Name)
 }
 
 func (ec *executionContext) childFields_CotePoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9051,6 +9246,8 @@ func (ec *executionContext) childFields_Partie(ctx context.Context, field graphq
 		return ec.fieldContext_Partie_tournoi(ctx, field)
 	case "numero":
 		return ec.fieldContext_Partie_numero(ctx, field)
+	case "lexique":
+		return ec.fieldContext_Partie_lexique(ctx, field)
 	case "statut":
 		return ec.fieldContext_Partie_statut(ctx, field)
 	case "version":
@@ -9501,6 +9698,8 @@ func (ec *executionContext) childFields_TournoiClassique(ctx context.Context, fi
 		return ec.fieldContext_TournoiClassique_config(ctx, field)
 	case "clos":
 		return ec.fieldContext_TournoiClassique_clos(ctx, field)
+	case "cotesCalculees":
+		return ec.fieldContext_TournoiClassique_cotesCalculees(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type TournoiClassique", field.Name)
 }
@@ -11897,6 +12096,52 @@ func (ec *executionContext) field_Mutation_retirerJoueurClassique_args(ctx conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_retirerJoueur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "licence",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["licence"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["motif"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "version",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["version"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "clientMutationId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["clientMutationId"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_revoquerJeton_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12456,6 +12701,20 @@ func (ec *executionContext) field_Query_avancementBulletins_args(ctx context.Con
 		return nil, err
 	}
 	args["coup"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_bulletinsEnAttente_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "partie",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["partie"] = arg0
 	return args, nil
 }
 
@@ -13145,6 +13404,29 @@ func (ec *executionContext) _Acte_role(ctx context.Context, field graphql.Collec
 }
 func (ec *executionContext) fieldContext_Acte_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Acte", field, false, false, "String")
+}
+
+func (ec *executionContext) _Acte_qui(ctx context.Context, field graphql.CollectedField, obj *model.Acte) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Acte_qui(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Acte().Qui(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Acte_qui(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Acte", field, true, true, "String")
 }
 
 func (ec *executionContext) _AmendementClassique_tables(ctx context.Context, field graphql.CollectedField, obj *model.AmendementClassique) (ret graphql.Marshaler) {
@@ -13987,6 +14269,38 @@ func (ec *executionContext) fieldContext_Bulletin_contreArbitrage(_ context.Cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Bulletin_decisionCommission(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Bulletin_decisionCommission(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DecisionCommission, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Decision) graphql.Marshaler {
+			return ec.marshalODecision2ᚖarbitreᚋgraphqlᚋmodelᚐDecision(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Bulletin_decisionCommission(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Bulletin",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Decision(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Bulletin_billetRemis(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -14008,6 +14322,98 @@ func (ec *executionContext) _Bulletin_billetRemis(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_Bulletin_billetRemis(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Bulletin", field, false, false, "Boolean")
+}
+
+func (ec *executionContext) _BulletinEnAttente_coup(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_coup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coup, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_coup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BulletinEnAttente_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_licence(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Licence, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_licence(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "ID")
+}
+
+func (ec *executionContext) _BulletinEnAttente_nom(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_nom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "String")
+}
+
+func (ec *executionContext) _BulletinEnAttente_table(ctx context.Context, field graphql.CollectedField, obj *model.BulletinEnAttente) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BulletinEnAttente_table(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Table, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BulletinEnAttente_table(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BulletinEnAttente", field, false, false, "Int")
 }
 
 func (ec *executionContext) _BulletinRejoue_licence(ctx context.Context, field graphql.CollectedField, obj *model.BulletinRejoue) (ret graphql.Marshaler) {
@@ -15381,6 +15787,75 @@ func (ec *executionContext) _CoteClassique_versionPolitique(ctx context.Context,
 }
 func (ec *executionContext) fieldContext_CoteClassique_versionPolitique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("CoteClassique", field, false, false, "String")
+}
+
+func (ec *executionContext) _CoteDuTournoi_joueur(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_joueur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "ID")
+}
+
+func (ec *executionContext) _CoteDuTournoi_avant(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_avant(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Avant, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_avant(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "Int")
+}
+
+func (ec *executionContext) _CoteDuTournoi_apres(ctx context.Context, field graphql.CollectedField, obj *model.CoteDuTournoi) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CoteDuTournoi_apres(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Apres, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CoteDuTournoi_apres(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CoteDuTournoi", field, false, false, "Int")
 }
 
 func (ec *executionContext) _CotePoint_tournoi(ctx context.Context, field graphql.CollectedField, obj *model.CotePoint) (ret graphql.Marshaler) {
@@ -22817,6 +23292,68 @@ func (ec *executionContext) fieldContext_Mutation_arriveeEnRetard(ctx context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_retirerJoueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_retirerJoueur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RetirerJoueur(ctx, fc.Args["partie"].(string), fc.Args["licence"].(string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR"})
+				if err != nil {
+					var zeroVal *model.Partie
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal *model.Partie
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Partie) graphql.Marshaler {
+			return ec.marshalNPartie2ᚖarbitreᚋgraphqlᚋmodelᚐPartie(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_retirerJoueur(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Partie(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_retirerJoueur_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_interrompre(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24101,6 +24638,29 @@ func (ec *executionContext) _Partie_numero(ctx context.Context, field graphql.Co
 }
 func (ec *executionContext) fieldContext_Partie_numero(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Partie", field, false, false, "Int")
+}
+
+func (ec *executionContext) _Partie_lexique(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Partie_lexique(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lexique, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Partie_lexique(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Partie", field, false, false, "String")
 }
 
 func (ec *executionContext) _Partie_statut(ctx context.Context, field graphql.CollectedField, obj *model.Partie) (ret graphql.Marshaler) {
@@ -25995,6 +26555,68 @@ func (ec *executionContext) fieldContext_Query_avancementBulletins(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_avancementBulletins_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_bulletinsEnAttente(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_bulletinsEnAttente(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().BulletinsEnAttente(ctx, fc.Args["partie"].(string))
+		},
+		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
+			directive0 := next
+
+			directive1 := func(ctx context.Context) (any, error) {
+				roles, err := ec.unmarshalNRole2ᚕarbitreᚋdomainᚋaccesᚐRoleᚄ(ctx, []any{"DIRECTOR", "COMMISSION"})
+				if err != nil {
+					var zeroVal []model.BulletinEnAttente
+					return zeroVal, err
+				}
+				if ec.Directives.Acces == nil {
+					var zeroVal []model.BulletinEnAttente
+					return zeroVal, errors.New("directive acces is not implemented")
+				}
+				return ec.Directives.Acces(ctx, nil, directive0, roles)
+			}
+
+			next = directive1
+			return next
+		},
+		func(ctx context.Context, selections ast.SelectionSet, v []model.BulletinEnAttente) graphql.Marshaler {
+			return ec.marshalNBulletinEnAttente2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinEnAttenteᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_bulletinsEnAttente(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BulletinEnAttente(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_bulletinsEnAttente_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -29560,6 +30182,38 @@ func (ec *executionContext) fieldContext_TournoiClassique_clos(_ context.Context
 	return graphql.NewScalarFieldContext("TournoiClassique", field, false, false, "Boolean")
 }
 
+func (ec *executionContext) _TournoiClassique_cotesCalculees(ctx context.Context, field graphql.CollectedField, obj *model.TournoiClassique) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_TournoiClassique_cotesCalculees(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.TournoiClassique().CotesCalculees(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.CoteDuTournoi) graphql.Marshaler {
+			return ec.marshalNCoteDuTournoi2ᚕarbitreᚋgraphqlᚋmodelᚐCoteDuTournoiᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_TournoiClassique_cotesCalculees(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TournoiClassique",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CoteDuTournoi(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _VerdictCoup_probleme(ctx context.Context, field graphql.CollectedField, obj *model.VerdictCoup) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -31824,23 +32478,29 @@ func (ec *executionContext) _Acte(ctx context.Context, sel ast.SelectionSet, obj
 		case "quand":
 			out.Values[i] = ec._Acte_quand(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "type":
 			out.Values[i] = ec._Acte_type(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "acteur":
 			out.Values[i] = ec._Acte_acteur(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "role":
 			out.Values[i] = ec._Acte_role(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "qui":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Acte_qui(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -32118,8 +32778,61 @@ func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet,
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "decisionCommission":
+			out.Values[i] = ec._Bulletin_decisionCommission(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		case "billetRemis":
 			out.Values[i] = ec._Bulletin_billetRemis(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var bulletinEnAttenteImplementors = []string{"BulletinEnAttente"}
+
+func (ec *executionContext) _BulletinEnAttente(ctx context.Context, sel ast.SelectionSet, obj *model.BulletinEnAttente) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bulletinEnAttenteImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BulletinEnAttente")
+		case "coup":
+			out.Values[i] = ec._BulletinEnAttente_coup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "licence":
+			out.Values[i] = ec._BulletinEnAttente_licence(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._BulletinEnAttente_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "table":
+			out.Values[i] = ec._BulletinEnAttente_table(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -32679,6 +33392,49 @@ func (ec *executionContext) _CoteClassique(ctx context.Context, sel ast.Selectio
 			}
 		case "versionPolitique":
 			out.Values[i] = ec._CoteClassique_versionPolitique(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var coteDuTournoiImplementors = []string{"CoteDuTournoi"}
+
+func (ec *executionContext) _CoteDuTournoi(ctx context.Context, sel ast.SelectionSet, obj *model.CoteDuTournoi) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, coteDuTournoiImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CoteDuTournoi")
+		case "joueur":
+			out.Values[i] = ec._CoteDuTournoi_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "avant":
+			out.Values[i] = ec._CoteDuTournoi_avant(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "apres":
+			out.Values[i] = ec._CoteDuTournoi_apres(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -34645,6 +35401,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "retirerJoueur":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_retirerJoueur(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "interrompre":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_interrompre(ctx, field)
@@ -35054,6 +35817,11 @@ func (ec *executionContext) _Partie(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "numero":
 			out.Values[i] = ec._Partie_numero(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lexique":
+			out.Values[i] = ec._Partie_lexique(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -35569,6 +36337,12 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				true, true,
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_avancementBulletins(ctx, field)
+				})
+		case "bulletinsEnAttente":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_bulletinsEnAttente(ctx, field)
 				})
 		case "tournoi":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
@@ -36764,6 +37538,12 @@ func (ec *executionContext) _TournoiClassique(ctx context.Context, sel ast.Selec
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "cotesCalculees":
+			out.ResolveConcurrently(ec.OperationContext, &deferred, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._TournoiClassique_cotesCalculees(ctx, field, obj)
+				})
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -37373,6 +38153,26 @@ func (ec *executionContext) marshalNBulletin2ᚖarbitreᚋgraphqlᚋmodelᚐBull
 	return ec._Bulletin(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBulletinEnAttente2arbitreᚋgraphqlᚋmodelᚐBulletinEnAttente(ctx context.Context, sel ast.SelectionSet, v model.BulletinEnAttente) graphql.Marshaler {
+	return ec._BulletinEnAttente(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBulletinEnAttente2ᚕarbitreᚋgraphqlᚋmodelᚐBulletinEnAttenteᚄ(ctx context.Context, sel ast.SelectionSet, v []model.BulletinEnAttente) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBulletinEnAttente2arbitreᚋgraphqlᚋmodelᚐBulletinEnAttente(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalNBulletinInput2arbitreᚋengineᚋcorrectionᚐBulletin(ctx context.Context, v any) (correction.Bulletin, error) {
 	res, err := ec.unmarshalInputBulletinInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -37476,6 +38276,26 @@ func (ec *executionContext) marshalNCoteClassique2ᚕarbitreᚋgraphqlᚋmodel�
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNCoteClassique2arbitreᚋgraphqlᚋmodelᚐCoteClassique(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCoteDuTournoi2arbitreᚋgraphqlᚋmodelᚐCoteDuTournoi(ctx context.Context, sel ast.SelectionSet, v model.CoteDuTournoi) graphql.Marshaler {
+	return ec._CoteDuTournoi(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNCoteDuTournoi2ᚕarbitreᚋgraphqlᚋmodelᚐCoteDuTournoiᚄ(ctx context.Context, sel ast.SelectionSet, v []model.CoteDuTournoi) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCoteDuTournoi2arbitreᚋgraphqlᚋmodelᚐCoteDuTournoi(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {

@@ -30,6 +30,8 @@ type Acte struct {
 	Acteur string `json:"acteur"`
 	// The role the actor acted in, as recorded.
 	Role string `json:"role"`
+	// Who did it, for people: the token's label (the holder's name) with his role in French, else the role and the token's first characters.
+	Qui string `json:"qui"`
 }
 
 // The director's amendment of a proposal.
@@ -112,8 +114,22 @@ type Bulletin struct {
 	DecisionArbitre *Decision `json:"decisionArbitre,omitempty"`
 	// The second arbiter's check of that correction (double arbitrage), if any.
 	ContreArbitrage *ContreArbitrage `json:"contreArbitrage,omitempty"`
+	// The decision the commission put in force on appeal (§6.3), while it is the decision in force (a later correction replaces it); null otherwise.
+	DecisionCommission *Decision `json:"decisionCommission,omitempty"`
 	// The billet de correction was handed to the player: he is told the motive of a nullité, and a non-admitted word of this coup played again no longer earns the average (§5.9).
 	BilletRemis bool `json:"billetRemis"`
+}
+
+// A bulletin the results still wait for (§5.7): not entered, or entered and not corrected.
+type BulletinEnAttente struct {
+	// The coup.
+	Coup int `json:"coup"`
+	// The player.
+	Licence string `json:"licence"`
+	// The player's name.
+	Nom string `json:"nom"`
+	// His table; 0 when he has none.
+	Table int `json:"table"`
 }
 
 // A bulletin with its recorded decision and the engine's decision now.
@@ -254,6 +270,16 @@ type CoteClassique struct {
 	Politique string `json:"politique"`
 	// The rating rule's version.
 	VersionPolitique string `json:"versionPolitique"`
+}
+
+// A player's cote before and after a closed classique tournament.
+type CoteDuTournoi struct {
+	// The player.
+	Joueur string `json:"joueur"`
+	// His cote entering the tournament.
+	Avant int `json:"avant"`
+	// His cote computed from it.
+	Apres int `json:"apres"`
 }
 
 // A player's cote after a closed classique tournament.
@@ -1198,6 +1224,8 @@ type TournoiClassique struct {
 	Config *ConfigClassique `json:"config"`
 	// Whether the tournament is closed.
 	Clos bool `json:"clos"`
+	// Once it is closed, each rated player's cote before and after it: the cotes are computed a moment after the closing, empty until then.
+	CotesCalculees []CoteDuTournoi `json:"cotesCalculees"`
 }
 
 // The engine's verdict on one placement.

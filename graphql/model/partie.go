@@ -8,6 +8,7 @@ type Partie struct {
 	ID         string
 	Tournoi    *string
 	Numero     *int
+	Lexique    *string
 	Statut     duplicate.Statut
 	Version    int
 	Coup       int

@@ -91,7 +91,7 @@ func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 // relevant are the event types the archive reads.
 var relevant = map[string]bool{
 	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
-	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypePartieTerminee: true, duplicate.TypeEliminationsAnnulees: true,
+	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypeJoueurRetire: true, duplicate.TypePartieTerminee: true, duplicate.TypeEliminationsAnnulees: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
 	ronde.TypeRondePubliee:   true,
 	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
@@ -167,6 +167,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	case duplicate.JoueurArrive:
 		return exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind)
 			SELECT ?, ?, partie, tournoi, kind FROM hist_parties WHERE 'partie-' || partie = ?`, ev.Licence, e.Position, e.Stream)
+	case duplicate.JoueurRetire:
+		return exec(`DELETE FROM hist_participations WHERE joueur = ? AND 'partie-' || partie = ?`, ev.Licence, e.Stream)
 	case duplicate.PartieTerminee:
 		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
 	case duplicate.EliminationsAnnulees:

@@ -16,6 +16,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/engine/lexicon"
 	"arbitre/projections/projection"
 )
 
@@ -33,13 +34,16 @@ const schema = `CREATE TABLE IF NOT EXISTS parties_vues (
 // tops retained (never the solutions of an open coup), the tirage on the
 // easel, the grid.
 type Vue struct {
-	ID      string                    `json:"id"`
-	Tournoi string                    `json:"tournoi,omitempty"`
-	Numero  int                       `json:"numero,omitempty"`
-	Statut  duplicate.Statut          `json:"statut"`
-	Version int                       `json:"version"`
-	Coup    int                       `json:"coup"`
-	Config  duplicate.Config          `json:"config"`
+	ID      string           `json:"id"`
+	Tournoi string           `json:"tournoi,omitempty"`
+	Numero  int              `json:"numero,omitempty"`
+	Statut  duplicate.Statut `json:"statut"`
+	Version int              `json:"version"`
+	Coup    int              `json:"coup"`
+	Config  duplicate.Config `json:"config"`
+	// Lexique is the word list the game is judged with (nil for a game
+	// created before it was recorded).
+	Lexique *lexicon.Identite         `json:"lexique,omitempty"`
 	Grille  []string                  `json:"grille"`
 	Tirage  string                    `json:"tirage,omitempty"`
 	Sac     int                       `json:"sac"`
@@ -63,7 +67,7 @@ func VueDe(p *duplicate.Partie) Vue {
 	b := p.Grille()
 	sac := p.Sac()
 	v := Vue{ID: p.ID(), Tournoi: p.Tournoi(), Numero: p.Numero(), Statut: p.Statut(), Version: p.Version(),
-		Coup: p.ProchainCoup(), Config: p.Config(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(),
+		Coup: p.ProchainCoup(), Config: p.Config(), Lexique: p.Lexique(), Grille: b.Rows(), Sac: sac.Size(), Joueurs: p.Joueurs(),
 		Tops: []duplicate.TopRetenu{}, Fin: p.Fin(), ResultatsClos: p.ResultatsClos(), Chrono: p.Chrono()}
 	if p.Statut() == duplicate.StatutTirage || p.Statut() == duplicate.StatutTop {
 		rack := p.Rack()

@@ -218,6 +218,8 @@ func (p *Projection) appliquer(f faits, e projection.Decoded) error {
 		return f.partie(id, e.Position, ev.Tournoi, string(c))
 	case duplicate.JoueurArrive:
 		return f.arrivee(id, ev.Licence, e.Position, ev.PremierCoup)
+	case duplicate.JoueurRetire:
+		return f.retrait(id, ev.Licence)
 	case duplicate.TopRetenu:
 		return f.top(id, ev.Coup, ev.Score)
 	case duplicate.TopTrouve:
@@ -279,6 +281,7 @@ type faits interface {
 	exclusion(tournoi, licence, exclusion string) error
 	partie(partie string, position uint64, tournoi, creee string) error
 	arrivee(partie, licence string, position uint64, premierCoup int) error
+	retrait(partie, licence string) error
 	top(partie string, coup, score int) error
 	topping(partie string, coup int, licence string, secondes int) error
 	sanction(partie string, position uint64, coup int, licence, nature string) error
@@ -330,6 +333,10 @@ func (f enSQL) partie(partie string, position uint64, tournoi, creee string) err
 
 func (f enSQL) arrivee(partie, licence string, position uint64, premierCoup int) error {
 	return f.exec(sqlArrivee, partie, licence, position, premierCoup)
+}
+
+func (f enSQL) retrait(partie, licence string) error {
+	return f.exec(`DELETE FROM standings_arrivees WHERE partie = ? AND licence = ?`, partie, licence)
 }
 
 func (f enSQL) top(partie string, coup, score int) error { return f.exec(sqlTop, partie, coup, score) }

@@ -131,6 +131,11 @@ func (m *enMemoire) arrivee(partie, licence string, position uint64, premierCoup
 	return nil
 }
 
+func (m *enMemoire) retrait(partie, licence string) error {
+	delete(m.de(partie).arrivees, licence)
+	return nil
+}
+
 func (m *enMemoire) top(partie string, coup, score int) error {
 	m.de(partie).tops[coup] = score
 	return nil

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"arbitre/domain/duplicate"
@@ -150,6 +151,9 @@ func (c *Classement) Appliquer(stream string, e any) error {
 	case duplicate.JoueurArrive:
 		p.premier[e.Licence] = e.PremierCoup
 		p.ordre = append(p.ordre, e.Licence)
+	case duplicate.JoueurRetire:
+		delete(p.premier, e.Licence)
+		p.ordre = slices.DeleteFunc(p.ordre, func(l string) bool { return l == e.Licence })
 	case duplicate.PartieTerminee:
 		fin := e
 		p.fin = &fin

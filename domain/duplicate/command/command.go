@@ -293,6 +293,11 @@ func (a *Application) ArriveeEnRetard(ctx context.Context, partie, licence strin
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ArriveeEnRetard(licence) })
 }
 
+// RetirerJoueur withdraws a player added late by mistake, with the reason.
+func (a *Application) RetirerJoueur(ctx context.Context, partie, licence, motif string) error {
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RetirerJoueur(licence, motif) })
+}
+
 // Interrompre starts an interruption now (§3.7, guide §2.13).
 func (a *Application) Interrompre(ctx context.Context, partie string) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(a.maintenant()) })

@@ -16,7 +16,7 @@
   let lignes = [];
   let partieVue = null;
 
-  const PARTIE = `id numero statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif }
+  const PARTIE = `id numero lexique statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif }
     ${Arbitre.CHAMPS_TIRAGE} ${Arbitre.Chrono.CHAMPS}`;
   const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage provisoire`;
@@ -50,6 +50,7 @@
     partieVue = p;
     chrono.recevoir(p.chrono);
     montrerEtatCoup();
+    document.getElementById("interruption").hidden = p.statut !== "interrompue";
     Arbitre.montrerTirage(document.getElementById("tirage"), p.reliquat, p.nouvelles);
     const rejet = document.getElementById("rejet");
     rejet.hidden = p.rejets.length === 0;
@@ -57,6 +58,7 @@
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(p.config);
+    document.getElementById("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
     const top = p.dernierTop;
     const el = document.getElementById("top");
     if (top) {
@@ -87,7 +89,17 @@
     etat.textContent = texte;
     etat.className = "etat" + (alerte ? " hors-ligne" : "");
   }
-  const live = new Arbitre.Live(null, (connecte) => montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte));
+  // An outage is said plainly, across the screen; the chrono goes on
+  // counting from the last time the server gave (chrono.js), marked as the
+  // screen's own estimate until the server answers again.
+  function montrerConnexion(connecte) {
+    montrerEtat(connecte ? "en direct" : "reconnexion…", !connecte);
+    const panne = document.getElementById("panne");
+    panne.hidden = connecte;
+    panne.textContent = connecte ? "" : "Serveur injoignable : reconnexion en cours. Le chrono continue d'après la dernière heure reçue du serveur.";
+    document.getElementById("chrono").classList.toggle("estime", !connecte);
+  }
+  const live = new Arbitre.Live(null, montrerConnexion);
   const erreur = (e) => montrerEtat(e.message || "erreur", true);
   live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`,
     { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnonce); }, erreur);

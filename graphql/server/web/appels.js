@@ -21,7 +21,7 @@
     decisionEnVigueur { ${DECISION} }
     niveaux { numero instance requerant qualite motif contestee { ${DECISION} } demandee { ${DECISION} }
       president membres votes { membre issue } issue motivation }
-    historique { quand type acteur role }`;
+    historique { quand type acteur role qui }`;
   const APPELS = `query($p: ID!) { appels(partie: $p) { ${APPEL} } }`;
   const PARTIE = `query($p: ID!) { partie(id: $p) { tournoi } }`;
   const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence decision { paye sanction raisons commission place scoreRenvoye } } }`;

@@ -1,6 +1,7 @@
 // What every classique page says the same way: how a game ended, in French
-// (§7, §9), and the players' names of a tournament. Shared by the hall
-// display, the TD console and its printed pages.
+// (§7, §9), the players' names of a tournament, and the cotes once it is
+// closed and rated. Shared by the hall display, the TD console and its
+// printed pages.
 "use strict";
 
 (function () {
@@ -19,6 +20,31 @@
     const noms = {};
     for (const i of t.inscrits) noms[i.joueur] = i.nom || i.joueur;
     return noms;
+  };
+
+  // COTES_CALCULEES are the fields of TournoiClassique the cotes need.
+  Arbitre.COTES_CALCULEES = "cotesCalculees { joueur avant apres }";
+
+  // coteClassique writes a standings line's cote: once the closed
+  // tournament is rated, before → after and the change, « 1500 → 1523
+  // (+23) »; the cote entering it otherwise.
+  Arbitre.coteClassique = function (t, l) {
+    const c = (t.cotesCalculees || []).find((x) => x.joueur === l.joueur);
+    if (!c) return String(l.cote);
+    const d = c.apres - c.avant;
+    return `${c.avant} → ${c.apres} (${d > 0 ? "+" : d < 0 ? "−" : "±"}${Math.abs(d)})`;
+  };
+
+  // relireCotes reads the tournament again a second later while it is
+  // closed and not rated yet: the cotes are computed a moment after the
+  // closing, and no event says when. A minute at most (a tournament of
+  // forfeits only rates no one).
+  let relectures = 0;
+  Arbitre.relireCotes = function (t, relire) {
+    if (t && t.clos && !(t.cotesCalculees || []).length && relectures < 60) {
+      relectures++;
+      setTimeout(relire, 1000);
+    }
   };
 
   // scoreTable is the score of a table's result, its first player first.

@@ -10,6 +10,9 @@
   const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
   const tables = new Arbitre.Pager(document.getElementById("tables"), document.createElement("p"), parPage, periode);
   const lignes = new Arbitre.Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
+  const CHAMPS = `nom rondes clos inscrits { joueur nom }
+    publiees { ronde exempt tables { numero premier second resultat { joueurs scores fin } } }
+    classement { rang joueur nom pointsDeMatch pdep cote retire } ${Arbitre.COTES_CALCULEES}`;
 
   function montrer(t) {
     const noms = Arbitre.nomsClassique(t);
@@ -23,7 +26,15 @@
     }) : []);
     document.getElementById("exempt").textContent = ronde && ronde.exempt ? "Exempt : " + (noms[ronde.exempt] || ronde.exempt) : "";
     lignes.set(t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],
-      [l.pointsDeMatch, true], [l.pdep, true], [l.cote, true]])));
+      [l.pointsDeMatch, true], [l.pdep, true], [Arbitre.coteClassique(t, l), true]])));
+    Arbitre.relireCotes(t, relire);
+  }
+
+  // relire reads the tournament once: its cotes come a moment after the
+  // closing, with no event for the subscription.
+  function relire() {
+    Arbitre.query(`query($t: ID!) { tournoiClassique(id: $t) { ${CHAMPS} } }`, { t: tournoi })
+      .then((d) => d.tournoiClassique && montrer(d.tournoiClassique)).catch(() => {});
   }
 
   const live = new Arbitre.Live(null, (connecte) => {
@@ -31,7 +42,5 @@
     etat.textContent = connecte ? "en direct" : "reconnexion…";
     etat.className = "etat" + (connecte ? "" : " hors-ligne");
   });
-  live.subscribe(`subscription($t: ID!) { rondeChangee(tournoi: $t) { nom rondes clos inscrits { joueur nom }
-    publiees { ronde exempt tables { numero premier second resultat { joueurs scores fin } } }
-    classement { rang nom pointsDeMatch pdep cote retire } } }`, { t: tournoi }, (d) => montrer(d.rondeChangee));
+  live.subscribe(`subscription($t: ID!) { rondeChangee(tournoi: $t) { ${CHAMPS} } }`, { t: tournoi }, (d) => montrer(d.rondeChangee));
 })();

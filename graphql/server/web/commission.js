@@ -22,12 +22,13 @@
   }
   history.replaceState(null, "", adresse());
 
-  const REPLAY = `query($p: ID!, $c: Int!) { partie(id: $p) { config { source graineTest } } replay(partie: $p, coup: $c) {
+  const D = "paye sanction raisons place scoreRenvoye commission";
+  const REPLAY = `query($p: ID!, $c: Int!) { partie(id: $p) { tournoi config { source graineTest } } replay(partie: $p, coup: $c) {
     coup dernierCoup lexique grille tirage reliquat sac
     top { mot reference score cases }
     solutions { mot reference score avecJoker admissible }
-    bulletins { licence table ecrit enregistree { texte } moteur { texte } ecart differences }
-    journal { quand type acteur role } } }`;
+    bulletins { licence table ecrit enregistree { decision { ${D} } } moteur { decision { ${D} } } ecart differences }
+    journal { quand type acteur role qui } } }`;
 
   function cellules(tr, valeurs) {
     for (const v of valeurs) {
@@ -88,10 +89,43 @@
     return td;
   }
 
+  // Players are named by name and licence, from the tournament's
+  // registrations, read once.
+  let noms = null;
+  async function nommer(tournoi) {
+    if (noms || !tournoi) return;
+    const t = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom } } }`, { t: tournoi });
+    noms = new Map(((t.tournoi && t.tournoi.joueurs) || []).map((j) => [j.licence, j.nom]));
+  }
+  const joueur = (licence) => (noms && noms.get(licence) ? `${noms.get(licence)} (${licence})` : licence);
+
+  // difference says in French where the engine today departs from the
+  // decision recorded: « score payé : 65 → 0 ».
+  const CHAMPS = {
+    paid: "score payé", sanction: "sanction", reasons: "cases du billet", commission: "renvoi en commission",
+    place: "place payée", score_written_back: "score renvoyé", not_admitted: "mots non admis",
+    average_cap: "plafond de la moyenne", discipline_warnings: "avertissements disciplinaires", billet: "billet",
+    engine: "version du moteur",
+  };
+  function valeur(champ, v) {
+    if (champ === "sanction") return (Arbitre.Decision.SANCTIONS[v] || [v])[0];
+    if (champ === "reasons") {
+      const codes = v.replace(/^\[|\]$/g, "").split(/\s+/).filter(Boolean);
+      return codes.length ? Arbitre.Decision.cases(codes).join(", ") : "aucune";
+    }
+    return { true: "oui", false: "non", null: "aucun", "": "aucune" }[v] || v;
+  }
+  function difference(texte) {
+    const m = /^(\w+) : (.*) → (.*)$/.exec(texte);
+    if (!m || !CHAMPS[m[1]]) return texte;
+    return `${CHAMPS[m[1]]} : ${valeur(m[1], m[2])} → ${valeur(m[1], m[3])}`;
+  }
+
   async function charger() {
     const etat = document.getElementById("etat");
     try {
       const r = await session.query(REPLAY, { p: partie, c: coup }), d = r.replay;
+      await nommer(r.partie && r.partie.tournoi);
       document.getElementById("contenu").hidden = false;
       document.getElementById("titre").textContent = "Commission — partie " + partie;
       document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(r.partie && r.partie.config);
@@ -105,14 +139,16 @@
       remplir("solutions", d.solutions.map((s) => cellules(document.createElement("tr"),
         [s.mot, s.reference, s.score, s.avecJoker ? "oui" : "", s.admissible ? "oui" : "non"])));
       remplir("bulletins", d.bulletins.map((b) => {
-        const tr = cellules(document.createElement("tr"), [b.licence, b.table || ""]);
+        const tr = cellules(document.createElement("tr"), [joueur(b.licence), b.table || ""]);
+        tr.dataset.licence = b.licence;
         tr.appendChild(bulletin(b.ecrit));
-        cellules(tr, [b.enregistree ? b.enregistree.texte : "en attente", b.moteur.texte]);
+        cellules(tr, [b.enregistree ? Arbitre.Decision.texte(b.enregistree.decision) : "en attente de correction",
+          Arbitre.Decision.texte(b.moteur.decision)]);
         if (b.ecart) {
           tr.className = "ecart";
           const diff = document.createElement("div");
           diff.className = "differences";
-          diff.textContent = (b.differences || []).join(" ; ");
+          diff.textContent = (b.differences || []).map(difference).join(" ; ");
           tr.lastChild.appendChild(diff);
         }
         const td = document.createElement("td");

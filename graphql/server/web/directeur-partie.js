@@ -4,21 +4,22 @@
 // §3.1, §3.2, guide §2.17), the rejet (§3.2), the chrono (§1.3, §3.3), the
 // engine's solutions and the top announced in one action (§3.4), the
 // ramassage with the bulletins' progress per table, the annulled coup (§3.6),
-// the interruption (§3.7), the late player (§6.2), the eliminations (§3.8.3,
-// guide §2.14) and their undoing, the end (§3.7) and the closing of the
-// results, once the arbiters have typed and corrected the last bulletins;
-// a pre-drawn game's whole sheet pasted once (guide §2.17); the standings as
-// the director sees them, solos included (§3.5). The state comes from the
-// coupAnnonce subscription, so every screen agrees, the standings from
-// classementChange; every action that cannot be undone asks for
-// confirmation (actions.js).
+// the interruption (§3.7), the late player (§6.2) and his withdrawal when
+// added by mistake, the eliminations (§3.8.3, guide §2.14) and their
+// undoing, the end (§3.7) and the closing of the results, once the arbiters
+// have typed and corrected the last bulletins; a pre-drawn game's whole
+// sheet pasted once (guide §2.17); the standings as the director sees them,
+// solos included (§3.5). The state comes from the coupAnnonce subscription,
+// so every screen agrees, the standings from classementChange; every action
+// that cannot be undone asks for confirmation (actions.js), and the ones a
+// director may regret say why first (time left, bulletins still awaited).
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id numero statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
+  const PARTIE = `id tournoi numero lexique statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
     tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
@@ -82,6 +83,7 @@
       return li;
     }));
     $("source-tirage").textContent = Arbitre.sourceTirage(p.config);
+    $("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-feuille").hidden = p.config.source !== "pretiree" || feuilleChargee || p.statut !== "attente_tirage" || p.coup !== 1;
@@ -136,6 +138,7 @@
     $("interrompre").disabled = s === "interrompue" || s === "terminee";
     $("reprendre").disabled = s !== "interrompue";
     $("retard").disabled = s === "interrompue" || s === "terminee";
+    $("retirer").disabled = Boolean(p.fin && p.fin.resultatsClos);
     $("eliminer").disabled = s !== "top";
     $("annuler-eliminations").disabled = !(s === "top" || (p.fin && p.fin.motif === "vainqueur" && !p.fin.resultatsClos));
     $("clore").disabled = !p.fin || p.fin.resultatsClos;
@@ -291,10 +294,43 @@
     return "Tirage effectué.";
   }
 
+  // enAttente lists the bulletins the results still wait for: not entered
+  // or not corrected, of the coups topped.
+  async function enAttente() {
+    const d = await session.query(`query($p: ID!) { bulletinsEnAttente(partie: $p) { coup licence nom table } }`, { p: partie });
+    return d.bulletinsEnAttente;
+  }
+
+  // enAttenteTexte says which bulletins are awaited, coup by coup and table
+  // by table: « 2 bulletin(s) manquant(s) ou non corrigé(s) — coup 1 : 1 à
+  // la table 2 (Joueur 2, L2), 1 à la table 3 (Joueur 3, L3) ».
+  function enAttenteTexte(liste) {
+    const coups = new Map();
+    for (const b of liste) {
+      if (!coups.has(b.coup)) coups.set(b.coup, new Map());
+      const tables = coups.get(b.coup);
+      if (!tables.has(b.table)) tables.set(b.table, []);
+      tables.get(b.table).push(b.nom ? `${b.nom}, ${b.licence}` : b.licence);
+    }
+    const parCoup = [...coups].map(([coup, tables]) => `coup ${coup} : ` + [...tables].map(([table, joueurs]) =>
+      `${joueurs.length} ${table ? "à la table " + table : "sans table"} (${joueurs.join(" ; ")})`).join(", "));
+    return `${liste.length} bulletin(s) manquant(s) ou non corrigé(s) — ${parCoup.join(" ; ")}`;
+  }
+
+  // tirer draws the next coup; while bulletins of the coups played are
+  // still awaited (not entered or not corrected), the director is told
+  // which, table by table, and asked first.
   async function tirer() {
     if ($("tirer").disabled) return;
     const lettres = lettresTirees();
-    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, null, tirageTexte);
+    let question = null;
+    try {
+      const liste = await enAttente();
+      if (liste.length) question = `${enAttenteTexte(liste)}. Tirer quand même le coup ${p.coup} ?`;
+    } catch (e) {
+      return message(e.message, true);
+    }
+    await agir("tirer", lettres ? { lettres: [lettres, "String"] } : {}, question, tirageTexte);
     $("lettres").value = "";
     $("ligne-feuille").value = "";
   }
@@ -311,9 +347,23 @@
       `Annoncer le top ${s.mot} en ${s.reference} (${s.score} points) ?`, `Top annoncé : ${s.mot} en ${s.reference}, ${s.score} points.`);
   }
 
+  // ramasser collects the coup's bulletins; before the time is over, it says
+  // the chrono was never started or how much time is left (§3.3).
   function ramasser() {
     if ($("ramasser").disabled) return;
-    return agir("ramasser", {}, `Ramasser les bulletins du coup ${coupCourant()} ?`, "Bulletins ramassés.");
+    const c = p.statut === "tirage" ? chrono.lire() : null;
+    let avant = "";
+    if (c && c.etat === "arrete") avant = `Le chrono du coup ${p.coup} n'a pas été lancé. `;
+    else if (c && (c.etat === "en_cours" || c.etat === "en_pause") && c.restantMs > 0) {
+      avant = `Il reste ${dureeTexte(c.restantMs)} au chrono${c.etat === "en_pause" ? " (en pause)" : ""}. `;
+    }
+    return agir("ramasser", {}, `${avant}Ramasser les bulletins du coup ${coupCourant()} ?`, "Bulletins ramassés.");
+  }
+
+  // dureeTexte says a time left as a person does: « 6 s », « 1 min 05 s ».
+  function dureeTexte(ms) {
+    const s = Math.ceil(ms / 1000);
+    return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
   }
 
   $("tirer").addEventListener("click", tirer);
@@ -329,10 +379,49 @@
   });
   $("interrompre").addEventListener("click", () => agir("interrompre", {}, "Interrompre la partie (§3.7) ?", "Partie interrompue."));
   $("reprendre").addEventListener("click", () => agir("reprendre", {}, "Reprendre la partie ? Au-delà de 15 minutes d'interruption, elle s'arrête (§3.7).", "Partie reprise."));
-  $("retard").addEventListener("click", () => {
+  // joueurNomme names a player of the game's tournament, « Joueur 9 (L9,
+  // table 9) », read in its registrations; null for a licence it does not
+  // know, said in the message.
+  async function joueurNomme(l) {
+    const d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
+    const j = ((d.tournoi && d.tournoi.joueurs) || []).find((x) => x.licence === l);
+    if (!j) {
+      message(`La licence ${l} n'est pas inscrite au tournoi ${p.tournoi} : inscrivez d'abord le joueur, puis ajoutez-le à la partie.`, true);
+      return null;
+    }
+    return `${j.nom} (${l}, ${j.table ? "table " + j.table : "sans table"})`;
+  }
+
+  // A late player (§6.2) is named before the confirmation: who, at which
+  // table; a licence the tournament does not know is refused at once.
+  $("retard").addEventListener("click", async () => {
     const l = $("retard-licence").value.trim();
     if (!l) return message("Saisir la licence du joueur en retard.", true);
-    return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${l} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${l} ajouté à la partie.`);
+    let qui;
+    try {
+      qui = await joueurNomme(l);
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!qui) return;
+    return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${qui} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${qui} ajouté à la partie.`);
+  });
+
+  // A player added late by mistake is withdrawn, named, with the reason.
+  $("retirer").addEventListener("click", async () => {
+    const l = $("retrait-licence").value.trim();
+    const motif = $("retrait-motif").value.trim();
+    if (!l || !motif) return message("Saisir la licence du joueur ajouté par erreur et le motif du retrait.", true);
+    let qui;
+    try {
+      qui = await joueurNomme(l);
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!qui) return;
+    return agir("retirerJoueur", { licence: [l, "ID!"], motif: [motif, "String!"] },
+      `Retirer ${qui} de la partie (${motif}) ? Il y avait été ajouté en retard ; le retrait et son motif restent dans l'historique.`,
+      `${qui} retiré de la partie.`);
   });
   $("eliminer").addEventListener("click", () => agir("eliminer", {}, `Décider les éliminations du coup ${coupCourant()} (§3.8.3) ?`, "Éliminations décidées."));
   $("annuler-eliminations").addEventListener("click", () => {
@@ -352,11 +441,19 @@
         return "Feuille prétirée chargée : chaque « Tirer » prend la ligne du coup.";
       });
   });
-  $("clore").addEventListener("click", () => {
-    const manquants = $("confirmer-manquants").checked;
-    return agir("cloreResultats", manquants ? { confirmerManquants: [true, "Boolean"] } : {},
-      manquants ? "Clore les résultats ? Les bulletins encore absents ou non corrigés comptent zéro (§5.7) ; plus aucune saisie ni correction."
-        : "Clore les résultats ? Plus aucune saisie ni correction de bulletin.", "Résultats clos.");
+  // Closing the results names the bulletins still awaited, if any: each
+  // then counts as a missing bulletin, a zéro (§5.7).
+  $("clore").addEventListener("click", async () => {
+    let liste;
+    try {
+      liste = await enAttente();
+    } catch (e) {
+      return message(e.message, true);
+    }
+    if (!liste.length) return agir("cloreResultats", {}, "Clore les résultats ? Plus aucune saisie ni correction de bulletin.", "Résultats clos.");
+    return agir("cloreResultats", { confirmerManquants: [true, "Boolean"] },
+      `${enAttenteTexte(liste)}. Clore les résultats quand même ? Chacun compte comme bulletin manquant, un zéro (§5.7) ; plus aucune saisie ni correction.`,
+      "Résultats clos.");
   });
 
   // Keyboard shortcuts, outside of a field and of the confirmation dialog.

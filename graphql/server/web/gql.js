@@ -176,6 +176,12 @@ Arbitre.Pager = class {
 // sourceTirage is what every page showing a game says of its letters: the
 // juge-arbitre draws them unless the director chose the software (guide
 // §2.1), which is shown, with its test seed when it has one.
+// lexiqueTexte names the word list a game is judged with (Partie.lexique),
+// on every page of the game, as DupliTop shows it on each.
+Arbitre.lexiqueTexte = function (lexique) {
+  return lexique ? "lexique " + lexique : "";
+};
+
 Arbitre.sourceTirage = function (config) {
   if (!config || config.source !== "logiciel") return "";
   return config.graineTest ? "tirage par logiciel (graine de test)" : "tirage par logiciel";

@@ -45,13 +45,15 @@
     page.append(tableau([["Rang", true], ["Nom", false], ["Licence", false], ["PM", true], ["PPM", true], ["Pdep", true],
       ["Écart", true], ["Cote", true], ["Parties", true]],
     t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false], [l.joueur, false],
-      [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [l.cote, true], [l.parties, true]]))));
+      [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [Arbitre.coteClassique(t, l), true], [l.parties, true]]))));
+    if (t.cotesCalculees.length) page.append(el("p", "Cote : avant → après le tournoi, et l'écart."));
     page.append(el("p", "PM : points de match ; PPM : points de match entre ex æquo ; Pdep : écart plafonné à ±200 par partie."));
   }
 
   // feuille is the match sheet of one table: the players (the first one
-  // starts, §3.1), a score sheet per player, the final scores and the
-  // signatures (§7: the signed sheet proves the result).
+  // starts, §3.1), a score sheet per player, the letters the jokers stand
+  // for, the final scores and points de match (§2.1.5) and the signatures
+  // (§7: the signed sheet proves the result).
   function feuille(t, ronde, tb, noms) {
     const s = el("section", undefined, "feuille bloc-papier");
     s.append(el("h2", `Feuille de match — ${t.nom} — ronde ${ronde.ronde}, table ${tb.numero}`));
@@ -64,8 +66,10 @@
     s.append(tableau([["Coup", true], ["Mot (J1)", false], ["Réf.", false], ["Points", true], ["Cumul", true],
       ["Mot (J2)", false], ["Réf.", false], ["Points", true], ["Cumul", true]], vides, "coups"));
     s.append(tableau([["", false], ["Joueur 1", false], ["Joueur 2", false]], [
+      Arbitre.ligne([["Lettres représentées par les jokers (§2.1.5)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Lettres restantes (§7)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Score final", false], ["", false], ["", false]]),
+      Arbitre.ligne([["Points de match (PM)", false], ["", false], ["", false]]),
       Arbitre.ligne([["Fin : lettres épuisées, blocage, temps, six passes, abandon, forfait (§7, §9)", false], ["", false], ["", false]]),
     ]));
     s.append(tableau([["Signature du joueur 1", false], ["Signature du joueur 2", false], ["Arbitre", false]],
@@ -75,12 +79,10 @@
 
   async function dessiner() {
     const page = $("page");
-    $("retour").href = "/directeur/classique/" + encodeURIComponent(tournoi);
-    $("imprimer").addEventListener("click", () => window.print());
     try {
       const d = await Arbitre.query(`query($t: ID!) { tournoiClassique(id: $t) { id nom rondes clos inscrits { joueur nom }
         publiees { ronde exempt amendee tables { numero premier second resultat { joueurs scores fin } } }
-        classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } } }`, { t: tournoi });
+        classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${Arbitre.COTES_CALCULEES} } }`, { t: tournoi });
       const t = d.tournoiClassique;
       if (!t) throw new Error(`Le tournoi ${tournoi} n'existe pas.`);
       const noms = Arbitre.nomsClassique(t);
@@ -93,11 +95,14 @@
       else if (!ronde) throw new Error(n ? `La ronde ${n} n'est pas publiée.` : "Aucune ronde n'est publiée.");
       else if (quoi === "feuilles") page.append(...ronde.tables.map((tb) => feuille(t, ronde, tb, noms)));
       else appariements(t, ronde, noms, page);
+      if (quoi === "classement") Arbitre.relireCotes(t, dessiner);
     } catch (e) {
       page.replaceChildren(el("p", e.message, "erreur"));
     }
     document.body.dataset.pret = "1";
   }
 
+  $("retour").href = "/directeur/classique/" + encodeURIComponent(tournoi);
+  $("imprimer").addEventListener("click", () => window.print());
   dessiner();
 })();

@@ -19,11 +19,11 @@
 
   const D = "paye sanction raisons place scoreRenvoye commission";
   const ETAT = `query($p: ID!) { moi { jeton role tables }
-    partie(id: $p) { tournoi statut coup config { source graineTest } tops { coup mot reference score } } }`;
+    partie(id: $p) { tournoi lexique statut coup config { source graineTest } tops { coup mot reference score } } }`;
   const JOUEURS = `query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`;
   const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence ecrit corrigePar motif billetRemis
     decisionMoteur { ${D} } decisionArbitre { ${D} } decision { ${D} }
-    contreArbitrage { arbitre confirme motif decision { ${D} } } } }`;
+    contreArbitrage { arbitre confirme motif decision { ${D} } } decisionCommission { ${D} } } }`;
   const APERCU = `query($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!) {
     apercuBulletin(partie: $p, coup: $c, licence: $l, bulletin: $b) { ${D} } }`;
   const DEPOSER = `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $clientMutationId: String) {
@@ -61,6 +61,7 @@
     }
     etat.moi = d.moi;
     $("source-tirage").textContent = Arbitre.sourceTirage(d.partie.config);
+    $("lexique").textContent = Arbitre.lexiqueTexte(d.partie.lexique);
     suivre(d.partie);
     const plage = tables(d.moi);
     etat.joueurs = ((t && t.tournoi && t.tournoi.joueurs) || [])
@@ -181,14 +182,16 @@
       tr.dataset.licence = j.licence;
       let statut = "vide";
       if (attente.has(j.licence)) statut = "attente";
+      else if (b && b.decisionCommission) statut = "commission";
       else if (b && b.contreArbitrage) statut = "contre";
       else if (b && b.decision) statut = "corrige";
       else if (b) statut = "depose";
       tr.dataset.etat = statut;
       const cellules = [
         j.table || "", `${j.nom} (${j.licence})`, b ? resume(b.ecrit) : "",
-        b ? premier(b) : "", b && b.contreArbitrage ? second(b.contreArbitrage) : "",
-        { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré" }[statut],
+        b ? premier(b) + (b.decisionCommission ? ` ; décision de la commission, en vigueur : ${Arbitre.Decision.texte(b.decisionCommission)}` : "") : "",
+        b && b.contreArbitrage ? second(b.contreArbitrage) : "",
+        { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré", commission: "décidé en commission" }[statut],
       ];
       const boutons = [];
       if (statut === "depose" && etat.tops.has(coup())) boutons.push(["accepter", "Accepter le moteur"]);
@@ -389,6 +392,11 @@
     const raisons = document.createElement("select");
     Object.assign(raisons, { id: prefixe + "-raisons", multiple: true, size: 6 });
     for (const code of Object.keys(Arbitre.Decision.RAISONS)) raisons.append(new Option(Arbitre.Decision.raison(code), code));
+    // « Sans sanction » ticks no box of the billet: the boxes the engine's
+    // decision had are cleared with it.
+    sanction.addEventListener("change", () => {
+      if (sanction.value === "none") for (const o of raisons.options) o.selected = false;
+    });
     const motif = document.createElement("input");
     Object.assign(motif, { id: prefixe + "-motif", size: 40, placeholder: "motif (obligatoire)" });
     const etiquette = (texte, champ) => {
@@ -508,9 +516,16 @@
 
   // --- billets de correction (guide §5.2), printed on A4 ------------------------
 
+  // rendreBillets builds the coup's billets de correction, or, « des
+  // sanctions seulement » ticked, those of the bulletins sanctioned (as
+  // DupliTop prints them): a good bulletin needs none.
   function rendreBillets() {
     const c = coup();
-    const billets = etat.joueurs.filter((j) => etat.bulletins.get(j.licence) && etat.bulletins.get(j.licence).decision).map((j) => {
+    const seules = $("sanctions-seules").checked;
+    const billets = etat.joueurs.filter((j) => {
+      const b = etat.bulletins.get(j.licence);
+      return b && b.decision && (!seules || b.decision.sanction !== "none");
+    }).map((j) => {
       const b = etat.bulletins.get(j.licence);
       const d = b.decision;
       const div = document.createElement("div");
@@ -564,6 +579,7 @@
     apercuBientot();
     rafraichir();
   });
+  $("sanctions-seules").addEventListener("change", rendreBillets);
   $("imprimer").addEventListener("click", () => {
     rendreBillets();
     window.print();

@@ -17,7 +17,7 @@
       resultat { joueurs fin scores pointsDeMatch correction } } }
     proposition { ronde methode exempt tables { numero premier second } ${RAISONS}
       amendement { motif exempt tables { numero premier second } ${RAISONS} } }
-    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire }`;
+    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${Arbitre.COTES_CALCULEES}`;
   // §9: the endings that name the player who forfeits, abandons or is sanctioned.
   const SANCTIONS = ["forfait", "abandon", "abandon_unilateral", "defaite_arbitrale", "defaite_huit_lettres"];
   const FINS = [["reliquat_epuise", "partie jouée (§7)"], ["blocage", "blocage (§7)"], ["temps_epuise", "temps épuisé (§7)"],
@@ -209,11 +209,16 @@
     const s2 = champ("number", "s2", `score de ${noms[tb.second]}`);
     const fin = document.createElement("select");
     fin.className = "fin";
+    fin.setAttribute("aria-label", `fin de la partie, table ${tb.numero}`);
     for (const [v, texte] of FINS) fin.add(new Option(texte, v));
+    // The player who forfeits, abandons or is sanctioned (§9), labelled.
     const qui = document.createElement("select");
     qui.className = "joueur";
     qui.add(new Option(noms[tb.premier], tb.premier));
     qui.add(new Option(noms[tb.second], tb.second));
+    const concerne = document.createElement("label");
+    concerne.className = "concerne";
+    concerne.append("joueur concerné ", qui);
     const motif = champ("text", "motif", "motif de la correction");
     motif.hidden = !correction;
     const bouton = document.createElement("button");
@@ -229,7 +234,7 @@
     }
     const regler = () => {
       const sanction = SANCTIONS.includes(fin.value);
-      qui.hidden = !sanction;
+      concerne.hidden = !sanction;
       s1.disabled = s2.disabled = fin.value === "forfait";
     };
     fin.addEventListener("change", regler);
@@ -252,7 +257,7 @@
     };
     bouton.addEventListener("click", envoyer);
     for (const el of [s1, s2, motif]) el.addEventListener("keydown", (ev) => { if (ev.key === "Enter") envoyer(); });
-    td.append(s1, s2, fin, qui, motif, bouton);
+    td.append(s1, s2, fin, concerne, motif, bouton);
     return td;
   }
 
@@ -261,7 +266,9 @@
     i.type = type;
     i.className = classe;
     i.setAttribute("aria-label", libelle);
-    i.placeholder = libelle;
+    i.title = libelle;
+    // A score field is narrow: its placeholder says only what it takes.
+    i.placeholder = type === "number" ? "score" : libelle;
     if (type === "number") { i.min = 0; i.max = 2000; }
     return i;
   }
@@ -294,7 +301,7 @@
     }
     document.title = `Arbitre — ${t.nom}`;
     $("titre").textContent = t.nom;
-    $("etape").textContent = t.clos ? "Tournoi clos" : !seme ? "Inscriptions"
+    $("etape").textContent = t.clos ? (t.cotesCalculees.length ? "Tournoi clos — cotes calculées" : "Tournoi clos — cotes en calcul…") : !seme ? "Inscriptions"
       : t.proposition ? `Ronde ${t.proposition.ronde} / ${t.rondes} : appariement` : derniere ? `Ronde ${derniere.ronde} / ${t.rondes}` : "Têtes de série faites";
     $("liens").hidden = !derniere;
     if (derniere) {
@@ -334,7 +341,9 @@
     $("cloture").hidden = t.clos || t.publiees.length < t.rondes || !complete;
     $("standings").hidden = !seme;
     $("classement").replaceChildren(...t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],
-      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [l.cote, true], [l.parties, true]])));
+      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [Arbitre.coteClassique(t, l), true],
+      [l.parties, true]])));
+    Arbitre.relireCotes(t, charger);
   }
 
   function montrerAppariement(p) {
