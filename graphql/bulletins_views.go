@@ -197,3 +197,20 @@ func decisionDe(in *model.DecisionInput) (*correction.Decision, error) {
 	return &correction.Decision{Paid: in.Paye, Sanction: in.Sanction, Reasons: append([]correction.Reason(nil), in.Raisons...),
 		Commission: in.Commission, Place: deref(in.Place), ScoreWrittenBack: in.ScoreRenvoye}, nil
 }
+
+// partieDuDirecteur loads a game the caller directs or reviews (the
+// tournament's director or commission): the progress of its bulletins is
+// theirs; an unknown game is NOT_FOUND.
+func (r *Resolver) partieDuDirecteur(ctx context.Context, partie string) (*duplicate.Partie, error) {
+	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
+		return nil, err
+	}
+	if p.Statut() == "" {
+		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
+	}
+	return p, nil
+}

@@ -7,7 +7,6 @@ package graphql
 
 import (
 	"arbitre/domain/acces"
-	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/tournoi"
@@ -55,15 +54,9 @@ func (r *partieResolver) Chrono(ctx context.Context, obj *model.Partie) (*model.
 
 // AvancementBulletins is the resolver for the avancementBulletins field.
 func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, coup int) ([]model.AvancementTable, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.partieDuDirecteur(ctx, partie)
 	if err != nil {
 		return nil, err
-	}
-	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
-		return nil, err
-	}
-	if p.Statut() == "" {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
 	}
 	tables, err := r.tablesDe(ctx, p.Tournoi())
 	if err != nil {
@@ -79,15 +72,9 @@ func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, 
 
 // BulletinsEnAttente is the resolver for the bulletinsEnAttente field.
 func (r *queryResolver) BulletinsEnAttente(ctx context.Context, partie string) ([]model.BulletinEnAttente, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.partieDuDirecteur(ctx, partie)
 	if err != nil {
 		return nil, err
-	}
-	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
-		return nil, err
-	}
-	if p.Statut() == "" {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
 	}
 	joueurs := map[string]tournoi.Joueur{}
 	if p.Tournoi() != "" {

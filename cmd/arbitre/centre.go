@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -124,9 +123,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 				if err != nil {
 					return err
 				}
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(n)
+				return ecrireJSON(cmd.OutOrStdout(), n)
 			})
 		},
 	}

@@ -266,9 +266,7 @@ func runCharge(ctx context.Context, out io.Writer, c chargeConfig) error {
 	b.TargetOK = b.Errors == 0 && b.Conflicts == 0 && b.Missing == 0 && b.Duplicated == 0 && b.Listed == b.Expected && b.InStore == b.Expected
 	b.TimingOK = b.ElapsedMS <= ms(targetCoup) && b.Latency.P99 <= ms(targetBulletinP99)
 	if c.jsonOut {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := ecrireJSON(out, rep); err != nil {
 			return err
 		}
 	} else {

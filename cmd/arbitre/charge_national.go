@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -154,9 +153,7 @@ func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) err
 	rep.TargetOK = rep.Bundles.Errors == 0 && rep.Queries.Errors == 0 && rep.CompleteMS <= ms(targetNationalComplet) &&
 		rep.Queries.Latency.P99 <= ms(targetNationalP99)
 	if c.jsonOut {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return ecrireJSON(out, rep)
 	}
 	rep.print(out)
 	return nil

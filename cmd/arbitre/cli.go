@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 
@@ -200,4 +202,12 @@ func exigerOptions(noms ...string) func(*cobra.Command, []string) error {
 		}
 		return nil
 	}
+}
+
+// ecrireJSON writes v as indented JSON, the form of every command's --json
+// report and of the rankings the CLI prints.
+func ecrireJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -131,9 +130,7 @@ func init() {
 				if err != nil {
 					return fmt.Errorf("jumelage classement : %w", err)
 				}
-				enc := json.NewEncoder(c.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(cl)
+				return ecrireJSON(c.OutOrStdout(), cl)
 			})
 		},
 	}

@@ -852,9 +852,7 @@ func runChargeVerifier(ctx context.Context, out io.Writer, c chargeConfig, joueu
 		return err
 	}
 	if c.jsonOut {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := ecrireJSON(out, rep); err != nil {
 			return err
 		}
 	} else {
