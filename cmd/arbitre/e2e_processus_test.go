@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -47,8 +48,23 @@ func TestProcessusEnfant(t *testing.T) {
 		}
 	}()
 	os.Args = append([]string{"arbitre"}, args...)
-	main()
+	err := lancer()
+	if fichier := os.Getenv(envPicMemoire); fichier != "" {
+		// The process's own peak (VmHWM of its memory after exec): the
+		// rusage of a child started by vfork also holds its parent's.
+		pic := statutProcessus(os.Getpid(), "VmHWM:")
+		if e := os.WriteFile(fichier, []byte(strconv.FormatInt(pic, 10)), 0o600); e != nil {
+			os.Exit(2)
+		}
+	}
+	if err != nil {
+		os.Exit(1)
+	}
 }
+
+// envPicMemoire names the file where TestProcessusEnfant writes its peak
+// resident memory, in bytes, once the command is over.
+const envPicMemoire = "ARBITRE_E2E_PIC_MEMOIRE"
 
 // serveProcessus starts `arbitre serve --data data --listen ADDR
 // options...` in a process of its own, ADDR a free loopback port, and

@@ -27,7 +27,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -273,16 +272,23 @@ func arbitreEnProcessus(t *testing.T, args ...string) (string, error, int64) {
 	// killed: its error is then that.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	fichierPic := filepath.Join(t.TempDir(), "pic")
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestProcessusEnfant$")
-	cmd.Env = append(os.Environ(), envProcessus+"="+string(ligne))
+	cmd.Env = append(os.Environ(), envProcessus+"="+string(ligne), envPicMemoire+"="+fichierPic)
 	var sortie bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &sortie, &sortie
 	_, err = cmd.StdinPipe() // open until it exits (TestProcessusEnfant)
 	require.NoError(t, err)
 	err = cmd.Run()
-	usage, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	require.True(t, ok)
-	return sortie.String(), err, usage.Maxrss << 10 // kilobytes on Linux
+	// Not the rusage's Maxrss: Go starts a child by vfork, and Linux counts
+	// the parent's peak (the test binary's, 683 MB once the suite grew) in
+	// the child's at its exec.
+	pic, errPic := os.ReadFile(fichierPic)
+	require.NoError(t, errPic, "the child wrote its peak memory: %s", sortie.String())
+	octets, errPic := strconv.ParseInt(string(pic), 10, 64)
+	require.NoError(t, errPic)
+	require.Positive(t, octets)
+	return sortie.String(), err, octets
 }
 
 // TestSecurite_BombeZipCLI: the same zip bombs given to `arbitre centre

@@ -29,8 +29,16 @@ var rootCmd = &cobra.Command{
 }
 
 func main() {
-	if err := enFrancais(rootCmd.Execute()); err != nil {
-		fmt.Fprintln(os.Stderr, "arbitre:", err)
+	if lancer() != nil {
 		os.Exit(1)
 	}
+}
+
+// lancer runs the command line and prints its error, in French.
+func lancer() error {
+	err := enFrancais(rootCmd.Execute())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "arbitre:", err)
+	}
+	return err
 }
