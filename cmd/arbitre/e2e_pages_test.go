@@ -816,18 +816,24 @@ func TestE2EScreenshots(t *testing.T) {
 	dir := filepath.Join("..", "..", "docs", "screenshots")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 
-	// The hall display at 1920×1080, a tirage on the stand after a top.
+	// The hall display at 1920×1080 and on a 1280×720 projector, a tirage
+	// on the stand after a top.
 	salle.directeur.jouerCoup(t, e2ePartieLive)
 	salle.directeur.exiger(t, `mutation($p: ID!) { tirer(partie: $p) { version } }`, map[string]any{"p": e2ePartieLive}, nil)
-	ctx := navigateur(t, 1920, 1080)
-	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieLive))
-	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && document.querySelectorAll("#tirage .tuile").length > 0`, e2eAttente, "the display")
 	var png []byte
-	executer(t, ctx, chromedp.CaptureScreenshot(&png))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "affichage.png"), png, 0o644))
+	for _, ecran := range []struct {
+		largeur, hauteur int
+		fichier          string
+	}{{1920, 1080, "affichage.png"}, {1280, 720, "affichage-1280x720.png"}} {
+		ctx := navigateur(t, ecran.largeur, ecran.hauteur)
+		executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/"+e2ePartieLive))
+		attendre(t, ctx, `document.querySelectorAll("#lignes tr").length > 0 && document.querySelectorAll("#tirage .tuile").length > 0`, e2eAttente, "the display")
+		executer(t, ctx, chromedp.CaptureScreenshot(&png))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, ecran.fichier), png, 0o644))
+	}
 
 	ouvrirClassique(t, salle.directeur)
-	ctx = navigateur(t, 1600, 900)
+	ctx := navigateur(t, 1600, 900)
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/classique/CL"))
 	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length === 4`, e2eAttente, "the classique display")
 	executer(t, ctx, chromedp.CaptureScreenshot(&png))
