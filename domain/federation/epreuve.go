@@ -13,10 +13,10 @@ import (
 // §2.17): each centre plays it on its own server and sends its results,
 // online or as a file; the national ranking merges them.
 type Epreuve struct {
-	id       string
-	nom      string
-	coups    int
-	centres  []ResultatsCentreRecus
+	id      string
+	nom     string
+	coups   int
+	centres []ResultatsCentreRecus
 	// licences are the centre of each player received: a centre's results
 	// are checked against them, not against every centre again (150
 	// centres replayed took 17 s, the event's loading growing with the
