@@ -302,9 +302,7 @@ func demarrerServeurCharge(ctx context.Context, flags *storeFlags, lexPath strin
 		served <- runServe(srvCtx, flags, addr, []string{lexPath}, slog.New(slog.NewTextHandler(io.Discard, nil)),
 			func(c *server.Config) { c.Limits = limits })
 	})
-	cl = &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
-		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
-	return cl, func() error { stopServer(); return <-served }, nil
+	return nouveauChargeClient(addr), func() error { stopServer(); return <-served }, nil
 }
 
 // chargeTokens are the secrets the phases act with.
@@ -318,38 +316,59 @@ type chargeTokens struct {
 // issues the tokens, before the server opens the store.
 func prepareCharge(ctx context.Context, flags *storeFlags, c chargeConfig) (chargeTokens, error) {
 	var tk chargeTokens
+	if err := simulerSalle(ctx, flags, c.lexPath, c.players); err != nil {
+		return tk, err
+	}
+	demandes := []acces.Demande{{Role: acces.Directeur}}
+	for k := range c.arbiters {
+		demandes = append(demandes, acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: c.arbiterTables(k)})
+	}
+	jetons, err := emettreJetons(ctx, flags, "charge", 2*time.Hour, demandes)
+	if err != nil {
+		return tk, err
+	}
+	tk.director, tk.arbiters = jetons[0], jetons[1:]
+	return tk, nil
+}
+
+// simulerSalle plays the simulated game of joueurs players (tournament
+// chargeTournoi) into flags' store, as `arbitre simulate duplicate --seed
+// chargeSeed` does.
+func simulerSalle(ctx context.Context, flags *storeFlags, lexPath string, joueurs int) error {
 	sim := &cobra.Command{}
 	sim.SetContext(ctx)
 	sim.SetOut(io.Discard)
-	if err := runSimulateDuplicate(sim, flags, c.lexPath, c.players, 1, chargeSeed); err != nil {
-		return tk, err
-	}
+	return runSimulateDuplicate(sim, flags, lexPath, joueurs, 1, chargeSeed)
+}
+
+// emettreJetons issues the tokens asked, in flags' store before a server
+// opens it, as the director of the tool named libelle; they live duree.
+func emettreJetons(ctx context.Context, flags *storeFlags, libelle string, duree time.Duration, demandes []acces.Demande) ([]string, error) {
 	store, _, err := flags.openStore(ctx)
 	if err != nil {
-		return tk, err
+		return nil, err
 	}
 	defer store.Close()
 	reg := eventstore.NewRegistry()
 	if err := acces.RegisterEvents(reg); err != nil {
-		return tk, err
+		return nil, err
 	}
 	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
-	emit := func(d acces.Demande) (string, error) {
-		d.Duree, d.Libelle = 2*time.Hour, "charge"
-		secret, _, err := svc.Emettre(ctx, d, eventstore.Metadata{Actor: "charge", Role: string(acces.Directeur)})
-		return secret, err
-	}
-	if tk.director, err = emit(acces.Demande{Role: acces.Directeur}); err != nil {
-		return tk, err
-	}
-	for k := range c.arbiters {
-		secret, err := emit(acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: c.arbiterTables(k)})
-		if err != nil {
-			return tk, err
+	jetons := make([]string, len(demandes))
+	for i, d := range demandes {
+		d.Duree, d.Libelle = duree, libelle
+		if jetons[i], _, err = svc.Emettre(ctx, d, eventstore.Metadata{Actor: libelle, Role: string(acces.Directeur)}); err != nil {
+			return nil, err
 		}
-		tk.arbiters = append(tk.arbiters, secret)
 	}
-	return tk, nil
+	return jetons, nil
+}
+
+// nouveauChargeClient is a client of the API served at addr, for the
+// benchmarks' many concurrent callers.
+func nouveauChargeClient(addr string) *chargeClient {
+	return &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
 }
 
 // runPhases waits for the server, opens the live game and runs the three

@@ -20,11 +20,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/acces"
-	"arbitre/domain/catalogue"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
-	fedadapters "arbitre/domain/federation/adapters"
-	fedcommand "arbitre/domain/federation/command"
 	"arbitre/projections/centres"
 )
 
@@ -205,29 +202,17 @@ func centreNational(k int) string { return fmt.Sprintf("C%03d", k+1) }
 // centre ouvrir`) and issues each centre's token, before the server opens
 // the store.
 func ouvrirEpreuveNationale(ctx context.Context, flags *storeFlags, nCentres, coups int) ([]string, error) {
-	store, _, err := flags.openStore(ctx)
-	if err != nil {
+	if err := avecFederation(ctx, flags, func(apps federationApps) error {
+		return apps.centres.OuvrirEpreuve(ctx, nationalEpreuve, "Simultané national", coups,
+			eventstore.Metadata{Actor: "charge national", Role: string(acces.Directeur)})
+	}); err != nil {
 		return nil, err
 	}
-	defer store.Close()
-	reg, err := catalogue.Registre()
-	if err != nil {
-		return nil, err
+	demandes := make([]acces.Demande, nCentres)
+	for k := range demandes {
+		demandes[k] = acces.Demande{Role: acces.Centre, Tournoi: nationalEpreuve, Centre: centreNational(k)}
 	}
-	md := eventstore.Metadata{Actor: "charge", Role: string(acces.Directeur)}
-	app := fedcommand.Application{Epreuves: fedadapters.NewEpreuves(store, reg)}
-	if err := app.OuvrirEpreuve(ctx, nationalEpreuve, "Simultané national", coups, md); err != nil {
-		return nil, err
-	}
-	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
-	jetons := make([]string, nCentres)
-	for k := range jetons {
-		if jetons[k], _, err = svc.Emettre(ctx, acces.Demande{Role: acces.Centre, Tournoi: nationalEpreuve, Centre: centreNational(k),
-			Duree: 2 * time.Hour, Libelle: "charge national"}, md); err != nil {
-			return nil, err
-		}
-	}
-	return jetons, nil
+	return emettreJetons(ctx, flags, "charge national", 2*time.Hour, demandes)
 }
 
 // phasesNationales sends the centres' bundles, each at a random time within

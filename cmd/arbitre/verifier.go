@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/anishathalye/porcupine"
-	"github.com/spf13/cobra"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
@@ -559,8 +558,7 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 	if err := srv.demarrer(ctx); err != nil {
 		return rep, err
 	}
-	cl := &chargeClient{url: "http://" + srv.addr + "/graphql", http: &http.Client{Timeout: chargeWait,
-		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	cl := nouveauChargeClient(srv.addr)
 	var t struct {
 		Tournoi struct {
 			Joueurs []struct {
@@ -599,39 +597,23 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 // the director's token and one arbiter's per table, before the server
 // opens the store.
 func prepareVerif(ctx context.Context, flags *storeFlags, c verifConfig) (string, map[int]string, error) {
-	sim := &cobra.Command{}
-	sim.SetContext(ctx)
-	sim.SetOut(io.Discard)
-	if err := runSimulateDuplicate(sim, flags, c.lexPath, c.joueurs, 1, chargeSeed); err != nil {
-		return "", nil, err
-	}
-	store, _, err := flags.openStore(ctx)
-	if err != nil {
-		return "", nil, err
-	}
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	if err := acces.RegisterEvents(reg); err != nil {
-		return "", nil, err
-	}
-	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
-	emettre := func(d acces.Demande) (string, error) {
-		d.Duree, d.Libelle = 12*time.Hour, "verifier"
-		secret, _, err := svc.Emettre(ctx, d, eventstore.Metadata{Actor: "verifier", Role: string(acces.Directeur)})
-		return secret, err
-	}
-	directeur, err := emettre(acces.Demande{Role: acces.Directeur})
-	if err != nil {
+	if err := simulerSalle(ctx, flags, c.lexPath, c.joueurs); err != nil {
 		return "", nil, err
 	}
 	tables, _ := simulation.Placement(c.joueurs - 1)
+	demandes := []acces.Demande{{Role: acces.Directeur}}
+	for table := 1; table <= tables; table++ {
+		demandes = append(demandes, acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: acces.Tables{Min: table, Max: table}})
+	}
+	jetons, err := emettreJetons(ctx, flags, "verifier", 12*time.Hour, demandes)
+	if err != nil {
+		return "", nil, err
+	}
 	arbitres := map[int]string{}
 	for table := 1; table <= tables; table++ {
-		if arbitres[table], err = emettre(acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: acces.Tables{Min: table, Max: table}}); err != nil {
-			return "", nil, err
-		}
+		arbitres[table] = jetons[table]
 	}
-	return directeur, arbitres, nil
+	return jetons[0], arbitres, nil
 }
 
 // tourVerif plays c.parties new games at once, the server killed after
