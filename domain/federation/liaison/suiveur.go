@@ -183,7 +183,7 @@ func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
 	if err != nil {
 		return err
 	}
-	evts, err := eventstore.ReadWholeStream(ctx, s.Site.Journal, stream)
+	premier, err := s.Site.Journal.ReadStream(ctx, stream, 0, 1) // who created it
 	if err != nil {
 		return err
 	}
@@ -191,7 +191,7 @@ func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
 	if err != nil {
 		return err
 	}
-	if len(evts) == 0 || evts[0].Metadata.Actor != Acteur || j.Tournoi() != s.Site.Tournoi {
+	if len(premier) == 0 || premier[0].Metadata.Actor != Acteur || j.Tournoi() != s.Site.Tournoi {
 		return erreur.Refus(erreur.CodeForbidden, "le principal nomme le jumelage %s, qui n'est pas la copie du jumelage que la liaison a créée pour le tournoi %s : "+
 			"la liaison n'y note rien", suivi.Jumelage, s.Site.Tournoi)
 	}
