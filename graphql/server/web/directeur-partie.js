@@ -381,9 +381,15 @@
   $("reprendre").addEventListener("click", () => agir("reprendre", {}, "Reprendre la partie ? Au-delà de 15 minutes d'interruption, elle s'arrête (§3.7).", "Partie reprise."));
   // joueurNomme names a player of the game's tournament, « Joueur 9 (L9,
   // table 9) », read in its registrations; null for a licence it does not
-  // know, said in the message.
+  // know or a registration it could not read, said in the message.
   async function joueurNomme(l) {
-    const d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
+    let d;
+    try {
+      d = await session.query(`query($t: ID!) { tournoi(id: $t) { joueurs { licence nom table } } }`, { t: p.tournoi });
+    } catch (e) {
+      message(e.message, true);
+      return null;
+    }
     const j = ((d.tournoi && d.tournoi.joueurs) || []).find((x) => x.licence === l);
     if (!j) {
       message(`La licence ${l} n'est pas inscrite au tournoi ${p.tournoi} : inscrivez d'abord le joueur, puis ajoutez-le à la partie.`, true);
@@ -397,12 +403,7 @@
   $("retard").addEventListener("click", async () => {
     const l = $("retard-licence").value.trim();
     if (!l) return message("Saisir la licence du joueur en retard.", true);
-    let qui;
-    try {
-      qui = await joueurNomme(l);
-    } catch (e) {
-      return message(e.message, true);
-    }
+    const qui = await joueurNomme(l);
     if (!qui) return;
     return agir("arriveeEnRetard", { licence: [l, "ID!"] }, `Ajouter ${qui} en retard ? Les coups déjà tirés lui comptent zéro (§6.2).`, `${qui} ajouté à la partie.`);
   });
@@ -412,12 +413,7 @@
     const l = $("retrait-licence").value.trim();
     const motif = $("retrait-motif").value.trim();
     if (!l || !motif) return message("Saisir la licence du joueur ajouté par erreur et le motif du retrait.", true);
-    let qui;
-    try {
-      qui = await joueurNomme(l);
-    } catch (e) {
-      return message(e.message, true);
-    }
+    const qui = await joueurNomme(l);
     if (!qui) return;
     return agir("retirerJoueur", { licence: [l, "ID!"], motif: [motif, "String!"] },
       `Retirer ${qui} de la partie (${motif}) ? Il y avait été ajouté en retard ; le retrait et son motif restent dans l'historique.`,
