@@ -54,38 +54,38 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	if err != nil {
 		return nil, err
 	}
-	return r.vueAppel(ctx, appel.ID)
+	return r.vueAppel(ctx, situe.Tournoi, appel.ID)
 }
 
 // ComposerCommission is the resolver for the composerCommission field.
-func (r *mutationResolver) ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error) {
-	return r.surAppel(ctx, appel, func(ctx context.Context, app *appcommand.Application) error {
-		return app.ComposerCommission(ctx, appcommand.ComposerCommission{Appel: appel, President: president, Membres: membres, Revision: revisionDe(revision)})
+func (r *mutationResolver) ComposerCommission(ctx context.Context, tournoi string, appel string, president string, membres []string, revision *int) (*model.Appel, error) {
+	return r.surAppel(ctx, tournoi, appel, func(ctx context.Context, app *appcommand.Application) error {
+		return app.ComposerCommission(ctx, appcommand.ComposerCommission{Tournoi: tournoi, Appel: appel, President: president, Membres: membres, Revision: revisionDe(revision)})
 	})
 }
 
 // Voter is the resolver for the voter field.
-func (r *mutationResolver) Voter(ctx context.Context, appel string, membre string, issue appeldom.Issue, revision *int) (*model.Appel, error) {
-	return r.surAppel(ctx, appel, func(ctx context.Context, app *appcommand.Application) error {
-		return app.Voter(ctx, appcommand.Voter{Appel: appel, Membre: membre, Issue: issue, Revision: revisionDe(revision)})
+func (r *mutationResolver) Voter(ctx context.Context, tournoi string, appel string, membre string, issue appeldom.Issue, revision *int) (*model.Appel, error) {
+	return r.surAppel(ctx, tournoi, appel, func(ctx context.Context, app *appcommand.Application) error {
+		return app.Voter(ctx, appcommand.Voter{Tournoi: tournoi, Appel: appel, Membre: membre, Issue: issue, Revision: revisionDe(revision)})
 	})
 }
 
 // DeciderAppel is the resolver for the deciderAppel field.
-func (r *mutationResolver) DeciderAppel(ctx context.Context, appel string, issue appeldom.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error) {
+func (r *mutationResolver) DeciderAppel(ctx context.Context, tournoi string, appel string, issue appeldom.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error) {
 	d, err := decisionDe(decision)
 	if err != nil {
 		return nil, err
 	}
-	return r.surAppel(ctx, appel, func(ctx context.Context, app *appcommand.Application) error {
-		return app.Decider(ctx, appcommand.Decider{Appel: appel, Revision: revisionDe(revision),
+	return r.surAppel(ctx, tournoi, appel, func(ctx context.Context, app *appcommand.Application) error {
+		return app.Decider(ctx, appcommand.Decider{Tournoi: tournoi, Appel: appel, Revision: revisionDe(revision),
 			Deliberation: appeldom.Deliberation{Issue: issue, Decision: d, Motivation: motivation}})
 	})
 }
 
 // Appel is the resolver for the appel field.
-func (r *queryResolver) Appel(ctx context.Context, id string) (*model.Appel, error) {
-	v, err := r.appelDansLaPortee(ctx, id)
+func (r *queryResolver) Appel(ctx context.Context, tournoi string, id string) (*model.Appel, error) {
+	v, err := r.appelDansLaPortee(ctx, tournoi, id)
 	if appeldom.CodeOf(err) == appeldom.CodeAppealNotFound {
 		return nil, nil
 	}
@@ -110,7 +110,7 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 	}
 	out := make([]model.Appel, 0, len(resumes))
 	for _, a := range resumes {
-		v, err := r.vueAppel(ctx, a.ID)
+		v, err := r.vueAppel(ctx, a.Objet.Tournoi, a.ID)
 		if err != nil {
 			return nil, err
 		}

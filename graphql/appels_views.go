@@ -25,10 +25,10 @@ func (r *Resolver) ReprendreDecisions(ctx context.Context) error {
 	return appadapters.Reprendre(ctx, r.Journal, r.Registry, r.appelApp(eventstore.Metadata{}))
 }
 
-// surAppel runs a commission command on an appeal of the token's
-// tournament and answers with the appeal's state.
-func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context.Context, app *appcommand.Application) error) (*model.Appel, error) {
-	v, err := r.appelDansLaPortee(ctx, id)
+// surAppel runs a commission command on appeal id of tournament tournoi,
+// which must be the token's, and answers with the appeal's state.
+func (r *Resolver) surAppel(ctx context.Context, tournoi, id string, run func(ctx context.Context, app *appcommand.Application) error) (*model.Appel, error) {
+	v, err := r.appelDansLaPortee(ctx, tournoi, id)
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +39,7 @@ func (r *Resolver) surAppel(ctx context.Context, id string, run func(ctx context
 	if err := run(ctx, r.appelApp(md)); err != nil {
 		return nil, err
 	}
-	return r.vueAppel(ctx, id)
+	return r.vueAppel(ctx, tournoi, id)
 }
 
 // tournoiDesAppels is the tournament whose appeals a list shows: a game's
@@ -74,14 +74,15 @@ func revisionDe(v *int) appcommand.Revision {
 	return &rev
 }
 
-// appelDansLaPortee is appeal id for the request: the commission and the
-// director of its tournament, the arbiters of the appellant's table (of any
-// table for an appeal on no player's seat) read it; to anyone else it is
-// unknown, in the same words as an id nobody used (appeldom.Inconnu), so
-// that another table or tournament learns neither that it exists nor its
-// revision (issue 28 item 10).
-func (r *Resolver) appelDansLaPortee(ctx context.Context, id string) (*model.Appel, error) {
-	v, err := r.vueAppel(ctx, id)
+// appelDansLaPortee is appeal id of tournament tournoi for the request:
+// the commission and the director of its tournament, the arbiters of the
+// appellant's table (of any table for an appeal on no player's seat) read
+// it; to anyone else it is unknown, in the same words as an id nobody used
+// (appeldom.Inconnu), so that another table learns neither that it exists
+// nor its revision (issue 28 item 10). Ids belong to their tournament: the
+// same id in another tournament is another appeal.
+func (r *Resolver) appelDansLaPortee(ctx context.Context, tournoi, id string) (*model.Appel, error) {
+	v, err := r.vueAppel(ctx, tournoi, id)
 	if err != nil {
 		return nil, err
 	}
@@ -99,8 +100,8 @@ func voitAppel(ctx context.Context, v *model.Appel) bool {
 	return err == nil
 }
 
-func (r *Resolver) vueAppel(ctx context.Context, id string) (*model.Appel, error) {
-	a, err := r.AppelLecteur.Appel(withoutCommande(ctx), id)
+func (r *Resolver) vueAppel(ctx context.Context, tournoi, id string) (*model.Appel, error) {
+	a, err := r.AppelLecteur.Appel(withoutCommande(ctx), tournoi, id)
 	if err != nil {
 		return nil, err
 	}

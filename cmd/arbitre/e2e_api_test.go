@@ -386,17 +386,17 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 		"demandee": map[string]any{"paye": top.Score, "sanction": "none"}}
 	assert.Equal(t, "UNAUTHENTICATED", s.gql("", `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id } }`, map[string]any{"a": appeal}).code())
 	require.Empty(t, s.gql(arbiterB, `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id statut } }`, map[string]any{"a": appeal}).Errors)
-	assert.Equal(t, "FORBIDDEN", s.gql(arbiterB, `mutation { voter(appel:"A1", membre:"M1", issue:accueilli) { statut } }`, nil).code())
-	require.Empty(t, s.gql(commission, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil).Errors)
+	assert.Equal(t, "FORBIDDEN", s.gql(arbiterB, `mutation { voter(tournoi:"T1", appel:"A1", membre:"M1", issue:accueilli) { statut } }`, nil).code())
+	require.Empty(t, s.gql(commission, `mutation { composerCommission(tournoi:"T1", appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil).Errors)
 	for _, m := range []string{"M1", "M2", "M3"} {
-		require.Empty(t, s.gql(commission, `mutation($m: String!) { voter(appel:"A1", membre:$m, issue:accueilli) { statut } }`, map[string]any{"m": m}).Errors)
+		require.Empty(t, s.gql(commission, `mutation($m: String!) { voter(tournoi:"T1", appel:"A1", membre:$m, issue:accueilli) { statut } }`, map[string]any{"m": m}).Errors)
 	}
 	var decided struct {
 		Statut            string
 		DecisionEnVigueur struct{ Paye int }
 		Historique        []struct{ Type, Role string }
 	}
-	s.gql(commission, `mutation { deciderAppel(appel:"A1", issue:accueilli, motivation:"bulletin retrouvé, écrit dans les temps") { statut decisionEnVigueur { paye } historique { type role } } }`,
+	s.gql(commission, `mutation { deciderAppel(tournoi:"T1", appel:"A1", issue:accueilli, motivation:"bulletin retrouvé, écrit dans les temps") { statut decisionEnVigueur { paye } historique { type role } } }`,
 		nil).into(t, "deciderAppel", &decided)
 	assert.Equal(t, "decide", decided.Statut)
 	assert.Equal(t, top.Score, decided.DecisionEnVigueur.Paye)

@@ -279,7 +279,7 @@ func TestE2ECommissionAppelDuDepotALaDecision(t *testing.T) {
 			const id = "T-1-c1-L2"
 			statut := func() string {
 				var a *struct{ Statut string }
-				s.gql(director, appelQuery, map[string]any{"id": id}).into(t, "appel", &a)
+				s.gql(director, appelQuery, map[string]any{"t": p.tournoi, "id": id}).into(t, "appel", &a)
 				if a == nil {
 					return ""
 				}
@@ -369,8 +369,8 @@ func TestE2EScreenshotsCommissionEtImpression(t *testing.T) {
 	depot := avec(p.depot("T-1-c1-L2", "L2"), "motif", "Mon bulletin portait le top, mal lu.",
 		"contestee", map[string]any{"paye": 0, "sanction": "zero"})
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": depot}).Errors)
-	require.Empty(t, s.gql(commission, `mutation { composerCommission(appel:"T-1-c1-L2", president:"Marie Curie", membres:["Marie Curie","Jean Moulin","Rosa Bonheur"]) { statut } }`, nil).Errors)
-	require.Empty(t, s.gql(commission, `mutation { voter(appel:"T-1-c1-L2", membre:"Marie Curie", issue:accueilli) { statut } }`, nil).Errors)
+	require.Empty(t, s.gql(commission, `mutation { composerCommission(tournoi:"T", appel:"T-1-c1-L2", president:"Marie Curie", membres:["Marie Curie","Jean Moulin","Rosa Bonheur"]) { statut } }`, nil).Errors)
+	require.Empty(t, s.gql(commission, `mutation { voter(tournoi:"T", appel:"T-1-c1-L2", membre:"Marie Curie", issue:accueilli) { statut } }`, nil).Errors)
 	ctx = navigateur(t, 1400, 1100)
 	executer(t, ctx, chromedp.Navigate(s.url+"/commission/"+p.partie+"?coup=1&appel=T-1-c1-L2"))
 	entrerJeton(t, ctx, commission)
@@ -430,7 +430,7 @@ func TestE2EConflitDeRevisionDitDeRecharger(t *testing.T) {
 	e := ouvrirCommission(t, "T")
 	s, p := e.s, e.parties[0]
 	require.Empty(t, s.gql(e.commission, deposerAppelMutation, map[string]any{"a": p.depot("A1", "L2")}).Errors)
-	res := s.gql(e.commission, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"], revision: 7) { statut } }`, nil)
+	res := s.gql(e.commission, `mutation { composerCommission(tournoi:"T", appel:"A1", president:"M1", membres:["M1","M2","M3"], revision: 7) { statut } }`, nil)
 	require.Equal(t, "CONFLICT", res.code())
 	assert.Contains(t, res.Errors[0].Message, "recharger avant de recommencer")
 	assert.NotContains(t, res.Errors[0].Message, "clientMutationId")
@@ -449,7 +449,7 @@ func TestE2ECommissionEcranPerime(t *testing.T) {
 	entrerJeton(t, ctx, e.commission)
 	attendre(t, ctx, `!document.getElementById("form-composer").hidden`, e2eAttente, "the composition form")
 
-	examiner(t, s, e.commission, "A1", "rejete") // another screen composes and votes
+	examiner(t, s, e.commission, "T", "A1", "rejete") // another screen composes and votes
 	saisir(t, ctx, "form-composer", "president", "M4", "membres", "M5, M6")
 	executer(t, ctx, chromedp.Click("#form-composer button", chromedp.ByQuery))
 	confirmerDialogue(t, ctx, "oui")

@@ -424,7 +424,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 	require.Empty(t, s.gql(commission, deposer, appeal("A1")).Errors)
 	revision := func() int {
 		var a struct{ Revision int }
-		s.gql(commission, `{ appel(id:"A1") { revision } }`, nil).into(t, "appel", &a)
+		s.gql(commission, `{ appel(tournoi:"T1", id:"A1") { revision } }`, nil).into(t, "appel", &a)
 		return a.Revision
 	}
 	commissionSeule := func(bad ...refusAttendu) []refusAttendu {
@@ -447,20 +447,20 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 		}},
 		{"deposerAppel déjà déposé", deposer, appeal("A1"), []refusAttendu{{"commission", commission, "ALREADY_EXISTS"}}},
 		{"deposerAppel identifiant vide", deposer, appeal(""), []refusAttendu{{"commission", commission, "INVALID_APPEAL"}}},
-		{"composerCommission", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
+		{"composerCommission", `mutation($p: String!) { composerCommission(tournoi:"T1", appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
 			map[string]any{"p": "M1"}, commissionSeule()},
-		{"composerCommission président hors des membres", `mutation($p: String!) { composerCommission(appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
+		{"composerCommission président hors des membres", `mutation($p: String!) { composerCommission(tournoi:"T1", appel:"A1", president:$p, membres:["M1","M2","M3"]) { statut } }`,
 			map[string]any{"p": "M9"}, []refusAttendu{{"commission", commission, "INVALID_COMMISSION"}}},
-		{"voter", `mutation($i: IssueAppel!) { voter(appel:"A1", membre:"M1", issue:$i) { statut } }`,
+		{"voter", `mutation($i: IssueAppel!) { voter(tournoi:"T1", appel:"A1", membre:"M1", issue:$i) { statut } }`,
 			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
-		{"deciderAppel", `mutation($i: IssueAppel!) { deciderAppel(appel:"A1", issue:$i, motivation:"vu") { statut } }`,
+		{"deciderAppel", `mutation($i: IssueAppel!) { deciderAppel(tournoi:"T1", appel:"A1", issue:$i, motivation:"vu") { statut } }`,
 			map[string]any{"i": "accueilli"}, commissionSeule(refusAttendu{"§6.4.1 avant la composition", commission, "COMMISSION_NOT_COMPOSED"})},
-		{"deciderAppel appel inconnu", `mutation { deciderAppel(appel:"A9", issue:rejete, motivation:"vu") { statut } }`,
+		{"deciderAppel appel inconnu", `mutation { deciderAppel(tournoi:"T1", appel:"A9", issue:rejete, motivation:"vu") { statut } }`,
 			nil, []refusAttendu{{"commission", commission, "APPEAL_NOT_FOUND"}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) { s.exigerRefus(t, tt.query, tt.vars, revision, tt.cas) })
 	}
 	var a2 struct{ Appel *struct{ ID string } }
-	require.NoError(t, json.Unmarshal(s.gql(commission, `{ appel(id:"A2") { id } }`, nil).Data["appel"], &a2.Appel))
+	require.NoError(t, json.Unmarshal(s.gql(commission, `{ appel(tournoi:"T1", id:"A2") { id } }`, nil).Data["appel"], &a2.Appel))
 	assert.Nil(t, a2.Appel, "a refused appeal is not filed")
 }

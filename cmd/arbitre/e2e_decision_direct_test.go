@@ -48,11 +48,11 @@ func TestE2ESaisie_Paragraphe6_3_DecisionDeLaCommissionEnDirect(t *testing.T) {
 		"requerant": "Joueur 3", "qualite": "joueur", "motif": "bulletin égaré par le ramasseur",
 		"demandee": map[string]any{"paye": top.Score, "sanction": "none"}}
 	arb.exiger(t, `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id } }`, map[string]any{"a": appel}, nil)
-	cmn.exiger(t, `mutation { composerCommission(appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil, nil)
+	cmn.exiger(t, `mutation { composerCommission(tournoi:"T1", appel:"A1", president:"M1", membres:["M1","M2","M3"]) { statut } }`, nil, nil)
 	for _, m := range []string{"M1", "M2", "M3"} {
-		cmn.exiger(t, `mutation($m: String!) { voter(appel:"A1", membre:$m, issue:accueilli) { statut } }`, map[string]any{"m": m}, nil)
+		cmn.exiger(t, `mutation($m: String!) { voter(tournoi:"T1", appel:"A1", membre:$m, issue:accueilli) { statut } }`, map[string]any{"m": m}, nil)
 	}
-	cmn.exiger(t, `mutation { deciderAppel(appel:"A1", issue:accueilli, motivation:"bulletin retrouvé, écrit dans les temps") { statut } }`, nil, nil)
+	cmn.exiger(t, `mutation { deciderAppel(tournoi:"T1", appel:"A1", issue:accueilli, motivation:"bulletin retrouvé, écrit dans les temps") { statut } }`, nil, nil)
 
 	attendre(t, ctx, ligne+`.dataset.etat === "commission" && `+
 		jsTexte(`#bulletins tr[data-licence="L3"]`, fmt.Sprintf("décision de la commission, en vigueur : bon — %d pts", top.Score)),

@@ -30,7 +30,7 @@ func TestArt6_3_RecoursApresLaPartieSuivante(t *testing.T) {
 	assert.Equal(t, "DEADLINE_PASSED", res.code())
 	require.NotEmpty(t, res.Errors)
 	assert.Contains(t, res.Errors[0].Message, "§6.3")
-	assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": "E3"}).Data["appel"]), "late appeal not stored")
+	assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"t": a.tournoi, "id": "E3"}).Data["appel"]), "late appeal not stored")
 }
 
 // TestE2EArt6_3_RecoursPendantLaPause: « avant le début de la partie

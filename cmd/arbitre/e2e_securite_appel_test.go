@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,7 +89,7 @@ func (p appelPartie) depot(id, licence string) map[string]any {
 
 const (
 	deposerAppelMutation = `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id statut } }`
-	appelQuery           = `query($id: ID!) { appel(id:$id) { id statut } }`
+	appelQuery           = `query($t: ID!, $id: ID!) { appel(tournoi:$t, id:$id) { id statut } }`
 )
 
 func avec(m map[string]any, kv ...any) map[string]any {
@@ -106,14 +107,15 @@ func avec(m map[string]any, kv ...any) map[string]any {
 	return out
 }
 
-// examiner composes the commission of an appeal and has every member vote.
-func examiner(t *testing.T, s *apiServer, token, id, issue string) {
+// examiner composes the commission of appeal id of tournoi and has every
+// member vote.
+func examiner(t *testing.T, s *apiServer, token, tournoi, id, issue string) {
 	t.Helper()
-	require.Empty(t, s.gql(token, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
-		map[string]any{"a": id}).Errors)
+	require.Empty(t, s.gql(token, `mutation($t: ID!, $a: ID!) { composerCommission(tournoi:$t, appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
+		map[string]any{"t": tournoi, "a": id}).Errors)
 	for _, m := range []string{"M1", "M2", "M3"} {
-		require.Empty(t, s.gql(token, `mutation($a: ID!, $m: String!, $i: IssueAppel!) { voter(appel:$a, membre:$m, issue:$i) { statut } }`,
-			map[string]any{"a": id, "m": m, "i": issue}).Errors)
+		require.Empty(t, s.gql(token, `mutation($t: ID!, $a: ID!, $m: String!, $i: IssueAppel!) { voter(tournoi:$t, appel:$a, membre:$m, issue:$i) { statut } }`,
+			map[string]any{"t": tournoi, "a": id, "m": m, "i": issue}).Errors)
 	}
 }
 
@@ -136,20 +138,23 @@ func TestSecurite_DeposerAppelHorsTournoi(t *testing.T) {
 	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, deposerAppelMutation, map[string]any{"a": forge}).code())
 	assert.Equal(t, "FORBIDDEN", s.gql(commissionA, deposerAppelMutation, map[string]any{"a": b.depot("X2", "L2")}).code())
 	for _, id := range []string{"X1", "X2"} {
-		assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": id}).Data["appel"]), "appeal %s not stored", id)
-		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
-			map[string]any{"a": id}).Errors)
-		assert.NotEmpty(t, s.gql(commissionA, `mutation($a: ID!) { deciderAppel(appel:$a, issue:accueilli, motivation:"x") { statut } }`,
-			map[string]any{"a": id}).Errors)
+		for _, tournoi := range []string{"A", "B"} {
+			vars := map[string]any{"t": tournoi, "id": id}
+			assert.Equal(t, "null", string(s.gql(director, appelQuery, vars).Data["appel"]), "appeal %s not stored in %s", id, tournoi)
+			assert.NotEmpty(t, s.gql(commissionA, `mutation($t: ID!, $id: ID!) { composerCommission(tournoi:$t, appel:$id, president:"M1", membres:["M1","M2","M3"]) { statut } }`,
+				vars).Errors)
+			assert.NotEmpty(t, s.gql(commissionA, `mutation($t: ID!, $id: ID!) { deciderAppel(tournoi:$t, appel:$id, issue:accueilli, motivation:"x") { statut } }`,
+				vars).Errors)
+		}
 	}
 
 	// B's own appeal, examined by B's commission: A's commission cannot decide it.
 	require.Empty(t, s.gql(commissionB, deposerAppelMutation, map[string]any{"a": b.depot("X3", "L2")}).Errors)
-	examiner(t, s, commissionB, "X3", "accueilli")
-	decide := `mutation($a: ID!) { deciderAppel(appel:$a, issue:accueilli, motivation:"mot valide") { statut } }`
+	examiner(t, s, commissionB, "B", "X3", "accueilli")
+	decide := `mutation($a: ID!) { deciderAppel(tournoi:"B", appel:$a, issue:accueilli, motivation:"mot valide") { statut } }`
 	assert.Equal(t, "APPEAL_NOT_FOUND", s.gql(commissionA, decide, map[string]any{"a": "X3"}).code(), "B's appeal is unknown to A (issue 28 item 10)")
 	var x3 struct{ Statut string }
-	s.gql(director, appelQuery, map[string]any{"id": "X3"}).into(t, "appel", &x3)
+	s.gql(director, appelQuery, map[string]any{"t": "B", "id": "X3"}).into(t, "appel", &x3)
 	assert.Equal(t, "en_examen", x3.Statut)
 
 	assert.Equal(t, avant, b.etat(t, s, director), "B's game and standings are unchanged")
@@ -182,7 +187,7 @@ func TestSecurite_AppelSurPartieOuTournoiInconnu(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			id := fmt.Sprintf("N%d", i)
 			assert.Equal(t, tt.code, s.gql(director, deposerAppelMutation, map[string]any{"a": avec(tt.appel, "id", id)}).code())
-			assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"id": id}).Data["appel"]))
+			assert.Equal(t, "null", string(s.gql(director, appelQuery, map[string]any{"t": "A", "id": id}).Data["appel"]))
 		})
 	}
 }
@@ -212,12 +217,12 @@ func TestSecurite_ArbitreMentSurLaTable(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			assert.Equal(t, tt.code, s.gql(arbiter, deposerAppelMutation, map[string]any{"a": tt.appel}).code())
-			stored := string(s.gql(director, appelQuery, map[string]any{"id": tt.appel["id"]}).Data["appel"])
+			stored := string(s.gql(director, appelQuery, map[string]any{"t": "A", "id": tt.appel["id"]}).Data["appel"])
 			assert.Equal(t, tt.code == "", stored != "null", "stored: %s", stored)
 		})
 	}
 	var stored struct{ Table int }
-	s.gql(director, `{ appel(id:"T5") { table } }`, nil).into(t, "appel", &stored)
+	s.gql(director, `{ appel(tournoi:"A", id:"T5") { table } }`, nil).into(t, "appel", &stored)
 	assert.Equal(t, 2, stored.Table)
 }
 
@@ -236,24 +241,24 @@ func TestSecurite_DeciderAppelSigneEtEntier(t *testing.T) {
 
 	// A score above the top: the game refuses it, nothing is written.
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D1", "L1")}).Errors)
-	examiner(t, s, commission, "D1", "amende")
+	examiner(t, s, commission, "A", "D1", "amende")
 	avant := a.etat(t, s, director)
-	res := s.gql(commission, `mutation($p: Int!) { deciderAppel(appel:"D1", issue:amende, decision:{paye:$p, sanction:none}, motivation:"bonus") { statut } }`,
+	res := s.gql(commission, `mutation($p: Int!) { deciderAppel(tournoi:"A", appel:"D1", issue:amende, decision:{paye:$p, sanction:none}, motivation:"bonus") { statut } }`,
 		map[string]any{"p": a.top + 50})
 	assert.Equal(t, "INVALID_BULLETIN", res.code())
 	var d1 struct {
 		Statut     string
 		Historique []struct{ Type string }
 	}
-	s.gql(director, `{ appel(id:"D1") { statut historique { type } } }`, nil).into(t, "appel", &d1)
+	s.gql(director, `{ appel(tournoi:"A", id:"D1") { statut historique { type } } }`, nil).into(t, "appel", &d1)
 	assert.Equal(t, "en_examen", d1.Statut, "the refused decision is not recorded")
 	assert.NotContains(t, d1.Historique, struct{ Type string }{"appel.decision_rendue"})
 	assert.Equal(t, avant, a.etat(t, s, director))
 
 	// Upheld: one new event in the game, by the commission's token.
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("D2", "L2")}).Errors)
-	examiner(t, s, commission, "D2", "accueilli")
-	require.Empty(t, s.gql(commission, `mutation { deciderAppel(appel:"D2", issue:accueilli, motivation:"mot valide") { statut } }`, nil).Errors)
+	examiner(t, s, commission, "A", "D2", "accueilli")
+	require.Empty(t, s.gql(commission, `mutation { deciderAppel(tournoi:"A", appel:"D2", issue:accueilli, motivation:"mot valide") { statut } }`, nil).Errors)
 	apres := a.etat(t, s, director)
 	require.Len(t, apres.Journal, len(avant.Journal)+1)
 	assert.Equal(t, apiActe{Type: "partie.decision_commission", Acteur: "jeton:" + moi.Jeton, Role: "commission"}, apres.Journal[len(avant.Journal)])
@@ -293,7 +298,7 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 	s := startAPIServer(t, data)
 	a := nouvelleAppelPartie(t, s, director, "A")
 	require.Empty(t, s.gql(commission, deposerAppelMutation, map[string]any{"a": a.depot("R1", "L2")}).Errors)
-	examiner(t, s, commission, "R1", "accueilli")
+	examiner(t, s, commission, "A", "R1", "accueilli")
 	avant := a.etat(t, s, director)
 	s.stop()
 
@@ -304,7 +309,7 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
 	depot := appadapters.NewDepot(store, reg)
-	r1, err := depot.Charger(ctx, "R1")
+	r1, err := depot.Charger(ctx, "A", "R1")
 	require.NoError(t, err)
 	require.NoError(t, r1.Decider(appeldom.Deliberation{Issue: appeldom.IssueAccueilli, Motivation: "mot valide"}, time.Now()))
 	decideur := eventstore.Metadata{Actor: "jeton:decideur", Role: "commission"}
@@ -317,7 +322,7 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 		Statut     string
 		Historique []struct{ Type string }
 	}
-	s.gql(director, `{ appel(id:"R1") { statut historique { type } } }`, nil).into(t, "appel", &r)
+	s.gql(director, `{ appel(tournoi:"A", id:"R1") { statut historique { type } } }`, nil).into(t, "appel", &r)
 	assert.Equal(t, "decide", r.Statut)
 	assert.Equal(t, struct{ Type string }{appeldom.TypeDecisionAppliquee}, r.Historique[len(r.Historique)-1], "marked applied")
 	var apres etat
@@ -358,4 +363,74 @@ func TestSecurite_ArbitreDeTablesPourUnJoueurSansTable(t *testing.T) {
 			assert.Equal(t, tt.code, s.gql(tt.token, deposer, map[string]any{"l": tt.licence}).code())
 		})
 	}
+}
+
+// TestSecurite_IdentifiantDAppelParTournoi (issue 28 item 10): an appeal's
+// id belongs to its tournament. B's commission filing under the id A's
+// commission already used gets B's own appeal, answered as under an id
+// nobody used: it learns nothing of A's. Each commission reads, lists and
+// decides only its own AP1, and B's decision reaches only B's game.
+func TestSecurite_IdentifiantDAppelParTournoi(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	commissionA := apiToken(t, data, "--role", "commission", "--tournoi", "A")
+	commissionB := apiToken(t, data, "--role", "commission", "--tournoi", "B")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	a := nouvelleAppelPartie(t, s, director, "A")
+	b := nouvelleAppelPartie(t, s, director, "B")
+	require.Empty(t, s.gql(commissionA, deposerAppelMutation, map[string]any{"a": a.depot("AP1", "L1")}).Errors)
+	avantA := a.etat(t, s, director)
+
+	// The same answer under A's id as under a fresh one.
+	const deposer = `mutation($a: DepotAppelInput!) { deposerAppel(appel:$a) { id tournoi licence statut revision } }`
+	pris := s.gql(commissionB, deposer, map[string]any{"a": b.depot("AP1", "L2")})
+	neuf := s.gql(commissionB, deposer, map[string]any{"a": b.depot("AP2", "L2")})
+	require.Empty(t, pris.Errors, "B files under the id A used")
+	require.Empty(t, neuf.Errors)
+	assert.JSONEq(t, strings.Replace(string(neuf.Data["deposerAppel"]), "AP2", "AP1", 1), string(pris.Data["deposerAppel"]))
+
+	// Each commission reads and lists its own AP1 only.
+	type vue struct {
+		ID, Tournoi, Licence, Statut string
+	}
+	const lire = `query($t: ID!, $id: ID!) { appel(tournoi:$t, id:$id) { id tournoi licence statut } }`
+	for _, tt := range []struct {
+		jeton, tournoi, licence string
+		liste                   []string
+	}{
+		{commissionA, "A", "L1", []string{"AP1"}},
+		{commissionB, "B", "L2", []string{"AP1", "AP2"}},
+	} {
+		var v vue
+		s.gql(tt.jeton, lire, map[string]any{"t": tt.tournoi, "id": "AP1"}).into(t, "appel", &v)
+		assert.Equal(t, vue{ID: "AP1", Tournoi: tt.tournoi, Licence: tt.licence, Statut: "depose"}, v)
+		var l []vue
+		s.gql(tt.jeton, `query($t: ID!) { appels(tournoi:$t) { id tournoi licence statut } }`, map[string]any{"t": tt.tournoi}).into(t, "appels", &l)
+		ids := []string{}
+		for _, x := range l {
+			assert.Equal(t, tt.tournoi, x.Tournoi)
+			ids = append(ids, x.ID)
+		}
+		assert.Equal(t, tt.liste, ids)
+	}
+	autre := s.gql(commissionB, lire, map[string]any{"t": "A", "id": "AP1"})
+	assert.Empty(t, autre.Errors)
+	assert.Equal(t, "null", string(autre.Data["appel"]), "A's AP1 is unknown to B's commission")
+	compose := `mutation($t: ID!, $a: ID!) { composerCommission(tournoi:$t, appel:$a, president:"M1", membres:["M1","M2","M3"]) { statut } }`
+	hors := s.gql(commissionB, compose, map[string]any{"t": "A", "a": "AP1"})
+	inconnu := s.gql(commissionB, compose, map[string]any{"t": "A", "a": "AP9"})
+	assert.Equal(t, "APPEAL_NOT_FOUND", hors.code())
+	require.NotEmpty(t, hors.Errors)
+	require.NotEmpty(t, inconnu.Errors)
+	assert.Equal(t, strings.ReplaceAll(inconnu.Errors[0].Message, "AP9", "AP1"), hors.Errors[0].Message)
+
+	// B's commission decides its AP1: B's game changes, A's appeal and game do not.
+	examiner(t, s, commissionB, "B", "AP1", "accueilli")
+	require.Empty(t, s.gql(commissionB, `mutation { deciderAppel(tournoi:"B", appel:"AP1", issue:accueilli, motivation:"mot valide") { statut } }`, nil).Errors)
+	assert.Equal(t, b.top, scoreOf(b.etat(t, s, director).Classement, "L2"))
+	var va vue
+	s.gql(commissionA, lire, map[string]any{"t": "A", "id": "AP1"}).into(t, "appel", &va)
+	assert.Equal(t, "depose", va.Statut)
+	assert.Equal(t, avantA, a.etat(t, s, director))
 }

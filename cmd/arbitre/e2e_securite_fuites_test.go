@@ -207,7 +207,7 @@ func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
 	depot := avec(p.depot("AP1", "L2"), "motif", "le mot ZYTHUMS est au lexique")
 	require.Empty(t, s.gql(arbitreTable2, deposerAppelMutation, map[string]any{"a": depot}).Errors)
 
-	const lire = `query($id: ID!) { appel(id:$id) { id revision niveaux { motif } } }`
+	const lire = `query($id: ID!) { appel(tournoi:"T1", id:$id) { id revision niveaux { motif } } }`
 	const lister = `{ appels(tournoi:"T1") { id niveaux { motif } } }`
 	for qui, jeton := range map[string]string{"the arbiter of L2's table": arbitreTable2, "T1's commission": commissionT1, "the director": director} {
 		var a struct{ ID string }
@@ -218,7 +218,7 @@ func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
 		assert.Len(t, l, 1, qui)
 	}
 
-	compose := `mutation($a: ID!) { composerCommission(appel:$a, president:"M1", membres:["M1","M2","M3"], revision: 1) { statut } }`
+	compose := `mutation($a: ID!) { composerCommission(tournoi:"T1", appel:$a, president:"M1", membres:["M1","M2","M3"], revision: 1) { statut } }`
 	inconnu := s.gql(commissionT1, compose, map[string]any{"a": "AP9"})
 	require.Equal(t, "APPEAL_NOT_FOUND", inconnu.code())
 	for qui, jeton := range map[string]string{"the arbiter of table 1": arbitreTable1, "T2's arbiter": arbitreT2, "T2's commission": commissionT2} {
@@ -239,13 +239,14 @@ func TestSecurite_AppelsDansLaPorteeDuJeton(t *testing.T) {
 	assert.Equal(t, strings.ReplaceAll(inconnu.Errors[0].Message, "AP9", "AP1"), hors.Errors[0].Message)
 	assert.NotContains(t, hors.Errors[0].Extensions, "version")
 
-	// The id is global (what remains of the finding): T2 filing under AP1
-	// is refused, without T1's tournament nor its revision.
+	// Ids belong to their tournament (TestSecurite_IdentifiantDAppelParTournoi):
+	// T2 filing under AP1 files its own appeal; filing it again in T2 is
+	// refused without its revision.
+	require.Empty(t, s.gql(commissionT2, deposerAppelMutation, map[string]any{"a": t2.depot("AP1", "L2")}).Errors)
 	deja := s.gql(commissionT2, deposerAppelMutation, map[string]any{"a": t2.depot("AP1", "L2")})
 	assert.Equal(t, "ALREADY_EXISTS", deja.code())
 	require.NotEmpty(t, deja.Errors)
 	assert.NotContains(t, deja.Errors[0].Extensions, "version")
-	assert.NotContains(t, deja.Errors[0].Message, "T1")
 }
 
 // TestSecurite_ArriveeEnRetardDUnInscrit (issue 28 item 12): a late

@@ -1,6 +1,7 @@
 // Package appel is the appeal (recours) of fisf-reglement-duplicate-2020.txt
 // §6.3–§6.4 and of the guide d'organisation et d'arbitrage §3.8 as an
-// event-sourced aggregate, one stream "appel-<id>" per appeal.
+// event-sourced aggregate, one stream per appeal (Flux). An appeal's id
+// belongs to its tournament: two tournaments may each have an appeal "AP1".
 //
 // A player who feels wronged, or the arbitral body, files an appeal against
 // a decision of an arbiter, a double arbitre or the juge-arbitre (§6.3). The
@@ -107,9 +108,59 @@ func (n *Niveau) copie() Niveau {
 	return c
 }
 
+// Flux is the stream of appeal id of tournament tournoi:
+// "appel-<n>-<tournoi>-<id>", n the length of the tournament's id, so that
+// no two tournaments' appeals share a stream (tournament "A-B" with id "C"
+// and tournament "A" with id "B-C" do not). Whoever names an id learns
+// nothing of another tournament's appeals (issue 28 item 10).
+func Flux(tournoi, id string) (string, error) {
+	for _, x := range []string{tournoi, id} {
+		if _, err := eventstore.AppelStream(x); err != nil {
+			return "", err
+		}
+	}
+	return eventstore.AppelStream(fmt.Sprintf("%d-%s-%s", len(tournoi), tournoi, id))
+}
+
+// Retrouver replays appeal id of tournament tournoi with lire, which
+// replays a stream into a new appeal (version 0 when the stream is
+// empty): from its stream Flux or, for an appeal filed while ids were
+// global, from "appel-<id>" (eventstore.AppelStream) when the appeal there
+// is this tournament's; its new events then go there too. Another
+// tournament's appeal under that old name is not this one: the answer is
+// the same as for an id nobody used, an appeal at version 0. An invalid id
+// is APPEAL_NOT_FOUND; an appeal of those days filed under the very name
+// Flux gives (an id such as "2-T1-AP1") takes that name: INVALID_APPEAL.
+func Retrouver(tournoi, id string, lire func(flux string) (*Appel, error)) (*Appel, error) {
+	flux, err := Flux(tournoi, id)
+	if err != nil {
+		return nil, &Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
+	}
+	a, err := lire(flux)
+	switch {
+	case err != nil:
+		return nil, err
+	case a.version > 0 && (a.objet.Tournoi != tournoi || a.id != id):
+		return nil, &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", id)}
+	case a.version > 0:
+		return a, nil
+	}
+	global, _ := eventstore.AppelStream(id) // valid: Flux checked id
+	g, err := lire(global)
+	if err != nil {
+		return nil, err
+	}
+	if g.version > 0 && g.objet.Tournoi == tournoi && g.id == id {
+		g.flux = global
+		return g, nil
+	}
+	return a, nil
+}
+
 // Appel is the aggregate of one appeal.
 type Appel struct {
 	id       string
+	flux     string
 	objet    Objet
 	deposeLe time.Time
 	echeance *time.Time
@@ -124,6 +175,11 @@ func Nouveau() *Appel { return &Appel{} }
 
 // ID is the appeal's identifier.
 func (a *Appel) ID() string { return a.id }
+
+// Flux is the stream the appeal is stored in: Flux of its tournament and
+// id, or "appel-<id>" for an appeal filed while ids were global
+// (Retrouver).
+func (a *Appel) Flux() string { return a.flux }
 
 // Objet is what the appeal is about.
 func (a *Appel) Objet() Objet { return a.objet }
@@ -252,6 +308,9 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 		return refus(CodeInvalidAppeal, "un recours expose son motif (§6.3)")
 	case !s.Echeance.IsZero() && maintenant.After(s.Echeance):
 		return refus(CodeDeadlinePassed, "recours formulé le %s, après l'échéance du %s (§6.3)", maintenant.Format(time.RFC3339), s.Echeance.Format(time.RFC3339))
+	}
+	if _, err := Flux(o.Tournoi, s.Appel); err != nil {
+		return &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de tournoi %q invalide", o.Tournoi), Err: err}
 	}
 	if err := validerRequerant(s.Requerant); err != nil {
 		return err

@@ -39,6 +39,7 @@ func (a *Appel) appliquer(e any) error {
 			return errors.New("recours déjà déposé")
 		}
 		a.id, a.objet, a.deposeLe, a.echeance = e.Appel, e.Objet, e.DeposeLe, e.Echeance
+		a.flux, _ = Flux(e.Objet.Tournoi, e.Appel) // Deposer checked it; Retrouver sets an old one
 		a.niveaux = []*Niveau{{Numero: NiveauCommissionArbitrage, Instance: InstanceCommissionArbitrage,
 			Requerant: e.Requerant, Motif: e.Motif, Contestee: e.Contestee, Demandee: e.Demandee}}
 	case CommissionComposee:

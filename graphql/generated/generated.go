@@ -459,7 +459,7 @@ type ComplexityRoot struct {
 		CloreResultats            func(childComplexity int, partie string, confirmerManquants *bool, version *int, clientMutationID *string) int
 		CloreTournoiClassique     func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
 		CloturerMatch             func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		ComposerCommission        func(childComplexity int, appel string, president string, membres []string, revision *int) int
+		ComposerCommission        func(childComplexity int, tournoi string, appel string, president string, membres []string, revision *int) int
 		ConstaterAbandon          func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		ConstaterBlocage          func(childComplexity int, match string, version *int, clientMutationID *string) int
 		Contester                 func(childComplexity int, match string, joueur string, mots []string, version *int, clientMutationID *string) int
@@ -469,7 +469,7 @@ type ComplexityRoot struct {
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
 		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) int
 		CreerTournoi              func(childComplexity int, id string, nom string, homologue bool, clientMutationID *string) int
-		DeciderAppel              func(childComplexity int, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
+		DeciderAppel              func(childComplexity int, tournoi string, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) int
 		DeclarerDefaite           func(childComplexity int, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) int
 		DeclarerForfait           func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
 		DeclarerTempsEpuise       func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
@@ -516,7 +516,7 @@ type ComplexityRoot struct {
 		TirerLettres              func(childComplexity int, match string, joueur string, lettres *string, version *int, clientMutationID *string) int
 		Topper                    func(childComplexity int, partie string, coup int, licence string, trouve bool, secondes *int, version *int, clientMutationID *string) int
 		TrancherDesaccord         func(childComplexity int, match string, scores []int, version *int, clientMutationID *string) int
-		Voter                     func(childComplexity int, appel string, membre string, issue appel.Issue, revision *int) int
+		Voter                     func(childComplexity int, tournoi string, appel string, membre string, issue appel.Issue, revision *int) int
 	}
 
 	NiveauAppel struct {
@@ -634,7 +634,7 @@ type ComplexityRoot struct {
 
 	Query struct {
 		ApercuBulletin      func(childComplexity int, partie string, coup int, licence string, bulletin correction.Bulletin) int
-		Appel               func(childComplexity int, id string) int
+		Appel               func(childComplexity int, tournoi string, id string) int
 		Appels              func(childComplexity int, partie *string, tournoi *string) int
 		AvancementBulletins func(childComplexity int, partie string, coup int) int
 		Bulletins           func(childComplexity int, partie string, coup int) int
@@ -880,9 +880,9 @@ type MutationResolver interface {
 	EmettreJeton(ctx context.Context, demande model.DemandeJeton) (*model.JetonEmis, error)
 	RevoquerJeton(ctx context.Context, id string, tournoi *string) (bool, error)
 	DeposerAppel(ctx context.Context, appel model.DepotAppelInput, clientMutationID *string) (*model.Appel, error)
-	ComposerCommission(ctx context.Context, appel string, president string, membres []string, revision *int) (*model.Appel, error)
-	Voter(ctx context.Context, appel string, membre string, issue appel.Issue, revision *int) (*model.Appel, error)
-	DeciderAppel(ctx context.Context, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
+	ComposerCommission(ctx context.Context, tournoi string, appel string, president string, membres []string, revision *int) (*model.Appel, error)
+	Voter(ctx context.Context, tournoi string, appel string, membre string, issue appel.Issue, revision *int) (*model.Appel, error)
+	DeciderAppel(ctx context.Context, tournoi string, appel string, issue appel.Issue, decision *model.DecisionInput, motivation string, revision *int) (*model.Appel, error)
 	ImporterArchive(ctx context.Context, fichier string, contenu string, clientMutationID *string) (*model.ImportArchive, error)
 	DeposerBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin, version *int, clientMutationID *string) (*model.Bulletin, error)
 	CorrigerBulletin(ctx context.Context, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) (*model.Bulletin, error)
@@ -952,7 +952,7 @@ type QueryResolver interface {
 	Serveur(ctx context.Context) (*model.Serveur, error)
 	Moi(ctx context.Context) (*model.Habilitation, error)
 	Jetons(ctx context.Context, tournoi *string) ([]model.Jeton, error)
-	Appel(ctx context.Context, id string) (*model.Appel, error)
+	Appel(ctx context.Context, tournoi string, id string) (*model.Appel, error)
 	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
 	ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error)
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
@@ -2766,7 +2766,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.ComposerCommission(childComplexity, args["appel"].(string), args["president"].(string), args["membres"].([]string), args["revision"].(*int)), true
+		return e.ComplexityRoot.Mutation.ComposerCommission(childComplexity, args["tournoi"].(string), args["appel"].(string), args["president"].(string), args["membres"].([]string), args["revision"].(*int)), true
 	case "Mutation.constaterAbandon":
 		if e.ComplexityRoot.Mutation.ConstaterAbandon == nil {
 			break
@@ -2876,7 +2876,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.DeciderAppel(childComplexity, args["appel"].(string), args["issue"].(appel.Issue), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
+		return e.ComplexityRoot.Mutation.DeciderAppel(childComplexity, args["tournoi"].(string), args["appel"].(string), args["issue"].(appel.Issue), args["decision"].(*model.DecisionInput), args["motivation"].(string), args["revision"].(*int)), true
 	case "Mutation.declarerDefaite":
 		if e.ComplexityRoot.Mutation.DeclarerDefaite == nil {
 			break
@@ -3393,7 +3393,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Voter(childComplexity, args["appel"].(string), args["membre"].(string), args["issue"].(appel.Issue), args["revision"].(*int)), true
+		return e.ComplexityRoot.Mutation.Voter(childComplexity, args["tournoi"].(string), args["appel"].(string), args["membre"].(string), args["issue"].(appel.Issue), args["revision"].(*int)), true
 
 	case "NiveauAppel.contestee":
 		if e.ComplexityRoot.NiveauAppel.Contestee == nil {
@@ -3873,7 +3873,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Appel(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Query.Appel(childComplexity, args["tournoi"].(string), args["id"].(string)), true
 	case "Query.appels":
 		if e.ComplexityRoot.Query.Appels == nil {
 			break
@@ -5201,7 +5201,7 @@ enum IssueAppel {
 
 "An appeal and every level of its examination."
 type Appel {
-  "The appeal's id, chosen by the client when filing."
+  "The appeal's id, chosen by the client when filing; it belongs to the tournament (another tournament's appeal may have the same id)."
   id: ID!
   "The tournament it belongs to."
   tournoi: ID!
@@ -5279,7 +5279,7 @@ type Acte {
 
 "An appeal to file (§6.3)."
 input DepotAppelInput {
-  "The appeal's id, chosen by the client."
+  "The appeal's id, chosen by the client, new in the tournament; another tournament's appeals are no matter."
   id: ID!
   "The tournament."
   tournoi: ID!
@@ -5306,7 +5306,9 @@ input DepotAppelInput {
 extend type Query {
   "An appeal and its examination, for the commission and the arbiters."
   appel(
-    "The appeal's id."
+    "The appeal's tournament."
+    tournoi: ID!
+    "The appeal's id in its tournament."
     id: ID!
   ): Appel @acces(roles: [COMMISSION, ARBITER])
   "The appeals of one game (partie) or of a tournament (tournoi), oldest filing first; the scope is the game's stored tournament."
@@ -5328,7 +5330,9 @@ extend type Mutation {
   ): Appel! @acces(roles: [ARBITER, COMMISSION])
   "Composes the commission of the current level: a president and its members."
   composerCommission(
-    "The appeal's id."
+    "The appeal's tournament."
+    tournoi: ID!
+    "The appeal's id in its tournament."
     appel: ID!
     "The president."
     president: String!
@@ -5339,7 +5343,9 @@ extend type Mutation {
   ): Appel! @acces(roles: [COMMISSION])
   "Records a member's vote."
   voter(
-    "The appeal's id."
+    "The appeal's tournament."
+    tournoi: ID!
+    "The appeal's id in its tournament."
     appel: ID!
     "The member voting."
     membre: String!
@@ -5350,7 +5356,9 @@ extend type Mutation {
   ): Appel! @acces(roles: [COMMISSION])
   "Decides with the rationale; a bulletin decision reaches the standings through a new event."
   deciderAppel(
-    "The appeal's id."
+    "The appeal's tournament."
+    tournoi: ID!
+    "The appeal's id in its tournament."
     appel: ID!
     "The outcome."
     issue: IssueAppel!
@@ -10209,38 +10217,46 @@ func (ec *executionContext) field_Mutation_cloturerMatch_args(ctx context.Contex
 func (ec *executionContext) field_Mutation_composerCommission_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["appel"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "president",
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "president",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNString2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["president"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "membres",
+	args["president"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "membres",
 		func(ctx context.Context, v any) ([]string, error) {
 			return ec.unmarshalNString2ᚕstringᚄ(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["membres"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
+	args["membres"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["revision"] = arg3
+	args["revision"] = arg4
 	return args, nil
 }
 
@@ -10685,46 +10701,54 @@ func (ec *executionContext) field_Mutation_creerTournoi_args(ctx context.Context
 func (ec *executionContext) field_Mutation_deciderAppel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["appel"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "issue",
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "issue",
 		func(ctx context.Context, v any) (appel.Issue, error) {
 			return ec.unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["issue"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "decision",
+	args["issue"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "decision",
 		func(ctx context.Context, v any) (*model.DecisionInput, error) {
 			return ec.unmarshalODecisionInput2ᚖarbitreᚋgraphqlᚋmodelᚐDecisionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["decision"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "motivation",
+	args["decision"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "motivation",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNString2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["motivation"] = arg3
-	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
+	args["motivation"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["revision"] = arg4
+	args["revision"] = arg5
 	return args, nil
 }
 
@@ -12559,38 +12583,46 @@ func (ec *executionContext) field_Mutation_trancherDesaccord_args(ctx context.Co
 func (ec *executionContext) field_Mutation_voter_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["appel"] = arg0
-	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "membre",
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "appel",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["appel"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "membre",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNString2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["membre"] = arg1
-	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "issue",
+	args["membre"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "issue",
 		func(ctx context.Context, v any) (appel.Issue, error) {
 			return ec.unmarshalNIssueAppel2arbitreᚋdomainᚋappelᚐIssue(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["issue"] = arg2
-	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
+	args["issue"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "revision",
 		func(ctx context.Context, v any) (*int, error) {
 			return ec.unmarshalOInt2ᚖint(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["revision"] = arg3
+	args["revision"] = arg4
 	return args, nil
 }
 
@@ -12649,14 +12681,22 @@ func (ec *executionContext) field_Query_apercuBulletin_args(ctx context.Context,
 func (ec *executionContext) field_Query_appel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
-	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "tournoi",
 		func(ctx context.Context, v any) (string, error) {
 			return ec.unmarshalNID2string(ctx, v)
 		})
 	if err != nil {
 		return nil, err
 	}
-	args["id"] = arg0
+	args["tournoi"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -19954,7 +19994,7 @@ func (ec *executionContext) _Mutation_composerCommission(ctx context.Context, fi
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().ComposerCommission(ctx, fc.Args["appel"].(string), fc.Args["president"].(string), fc.Args["membres"].([]string), fc.Args["revision"].(*int))
+			return ec.Resolvers.Mutation().ComposerCommission(ctx, fc.Args["tournoi"].(string), fc.Args["appel"].(string), fc.Args["president"].(string), fc.Args["membres"].([]string), fc.Args["revision"].(*int))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -20016,7 +20056,7 @@ func (ec *executionContext) _Mutation_voter(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Voter(ctx, fc.Args["appel"].(string), fc.Args["membre"].(string), fc.Args["issue"].(appel.Issue), fc.Args["revision"].(*int))
+			return ec.Resolvers.Mutation().Voter(ctx, fc.Args["tournoi"].(string), fc.Args["appel"].(string), fc.Args["membre"].(string), fc.Args["issue"].(appel.Issue), fc.Args["revision"].(*int))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -20078,7 +20118,7 @@ func (ec *executionContext) _Mutation_deciderAppel(ctx context.Context, field gr
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().DeciderAppel(ctx, fc.Args["appel"].(string), fc.Args["issue"].(appel.Issue), fc.Args["decision"].(*model.DecisionInput), fc.Args["motivation"].(string), fc.Args["revision"].(*int))
+			return ec.Resolvers.Mutation().DeciderAppel(ctx, fc.Args["tournoi"].(string), fc.Args["appel"].(string), fc.Args["issue"].(appel.Issue), fc.Args["decision"].(*model.DecisionInput), fc.Args["motivation"].(string), fc.Args["revision"].(*int))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -25877,7 +25917,7 @@ func (ec *executionContext) _Query_appel(ctx context.Context, field graphql.Coll
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Appel(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Query().Appel(ctx, fc.Args["tournoi"].(string), fc.Args["id"].(string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next

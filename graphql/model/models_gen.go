@@ -48,7 +48,7 @@ type AmendementClassique struct {
 
 // An appeal and every level of its examination.
 type Appel struct {
-	// The appeal's id, chosen by the client when filing.
+	// The appeal's id, chosen by the client when filing; it belongs to the tournament (another tournament's appeal may have the same id).
 	ID string `json:"id"`
 	// The tournament it belongs to.
 	Tournoi string `json:"tournoi"`
@@ -386,7 +386,7 @@ type DemandeJeton struct {
 
 // An appeal to file (§6.3).
 type DepotAppelInput struct {
-	// The appeal's id, chosen by the client.
+	// The appeal's id, chosen by the client, new in the tournament; another tournament's appeals are no matter.
 	ID string `json:"id"`
 	// The tournament.
 	Tournoi string `json:"tournoi"`

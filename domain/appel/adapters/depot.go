@@ -1,5 +1,5 @@
 // Package adapters connects the appeal to the rest of Arbitre: Depot keeps
-// appeals in the event store (one stream "appel-<id>" each), Partie carries
+// appeals in the event store (one stream each, appel.Flux), Partie carries
 // a commission's decision into the duplicate game through its
 // DeciderAppel command.
 package adapters
@@ -27,16 +27,15 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 	}}
 }
 
-// Charger replays an appeal from its stream. With a command envelope in
-// ctx it also reports eventstore.ErrDejaTraitee when the command was
-// applied already, and CONFLICT when the client's version is not the
-// stream's.
-func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
-	stream, err := eventstore.AppelStream(id)
-	if err != nil {
-		return nil, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
-	}
-	a, err := d.depot.Charger(ctx, stream)
+// Charger replays appeal id of tournament tournoi from its stream
+// (appel.Retrouver: an appeal filed while ids were global is read from its
+// old stream). With a command envelope in ctx it also reports
+// eventstore.ErrDejaTraitee when the command was applied already, and
+// CONFLICT when the client's version is not the stream's.
+func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, error) {
+	a, err := appel.Retrouver(tournoi, id, func(flux string) (*appel.Appel, error) {
+		return d.depot.Charger(ctx, flux)
+	})
 	if err != nil {
 		return nil, conflit(id, err)
 	}
@@ -46,16 +45,13 @@ func (d *Depot) Charger(ctx context.Context, id string) (*appel.Appel, error) {
 	return a, nil
 }
 
-// Enregistrer appends the appeal's new events, expecting the stream to hold
-// exactly the events the appeal was loaded with. A concurrent writer makes
-// it fail with CONFLICT, wrapping the store's *eventstore.ConflictError
-// (current revision), nothing is written and the events stay new.
+// Enregistrer appends the appeal's new events to its stream (Flux),
+// expecting it to hold exactly the events the appeal was loaded with. A
+// concurrent writer makes it fail with CONFLICT, wrapping the store's
+// *eventstore.ConflictError (current revision), nothing is written and
+// the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error {
-	stream, err := eventstore.AppelStream(a.ID())
-	if err != nil {
-		return err
-	}
-	return conflit(a.ID(), d.depot.Enregistrer(ctx, stream, a, md))
+	return conflit(a.ID(), d.depot.Enregistrer(ctx, a.Flux(), a, md))
 }
 
 // conflit gives a store conflict the appeal's CONFLICT code; other errors

@@ -77,7 +77,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})
 	assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
-	_, err = adapters.NewDepot(store, reg).Charger(ctx, "a1")
+	_, err = adapters.NewDepot(store, reg).Charger(ctx, "t1", "a1")
 	assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(err), "nothing written")
 }
 

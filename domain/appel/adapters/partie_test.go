@@ -129,15 +129,16 @@ func (pj *partieJouee) examiner(t *testing.T, app *command.Application, issue ap
 		Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: pj.coup, Licence: pj.licence},
 		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "le mot est valide",
 		Contestee: &pj.contestee, Demandee: pj.demandee()}}))
-	pj.voter(t, app, issue)
+	pj.voter(t, app, "t1", issue)
 }
 
-func (pj *partieJouee) voter(t *testing.T, app *command.Application, issue appel.Issue) {
+// voter composes the commission of appeal a1 of tournoi and has it vote.
+func (pj *partieJouee) voter(t *testing.T, app *command.Application, tournoi string, issue appel.Issue) {
 	t.Helper()
 	ctx := context.Background()
-	require.NoError(t, app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: membres}))
+	require.NoError(t, app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: tournoi, Appel: "a1", President: "PRES", Membres: membres}))
 	for _, m := range membres {
-		require.NoError(t, app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: issue}))
+		require.NoError(t, app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Tournoi: tournoi, Appel: "a1", Membre: m, Issue: issue}))
 	}
 }
 
@@ -168,7 +169,7 @@ func TestBoutEnBout_AppelAccueilliChangeLeClassement(t *testing.T) {
 	avant, scoresAvant := tout(t, pj.store), scores(t, pj.store, pj.reg)
 	app := pj.app(pj.store)
 	pj.examiner(t, app, appel.IssueAccueilli)
-	require.NoError(t, app.Par(pres).Decider(ctx, command.Decider{Appel: "a1",
+	require.NoError(t, app.Par(pres).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1",
 		Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis : la nullité tombe (§6.3)"}}))
 
 	apres, scoresApres := tout(t, pj.store), scores(t, pj.store, pj.reg)
@@ -193,7 +194,7 @@ func TestBoutEnBout_AppelAccueilliChangeLeClassement(t *testing.T) {
 	assert.Equal(t, duplicate.TypeDecisionCommission, e.Type)
 	assert.Equal(t, pres.Actor, e.Metadata.Actor, "the token that decided signs (issue 11, item 2)")
 	assert.Equal(t, pres.Role, e.Metadata.Role)
-	assert.Equal(t, "appel-a1/niveau-1", e.Metadata.CausationID)
+	assert.Equal(t, "appel-2-t1-a1/niveau-1", e.Metadata.CausationID)
 	payload, err := pj.reg.Decode(e)
 	require.NoError(t, err)
 	dc := payload.(duplicate.DecisionCommission)
@@ -245,7 +246,7 @@ func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
 	}{
 		{"panne avant l'écriture dans la partie", func(stream string, _ []eventstore.EventData) bool { return stream == "partie-p1" }, 0, appel.CodeDecisionNotApplied},
 		{"panne avant la marque dans le recours", func(stream string, events []eventstore.EventData) bool {
-			return stream == "appel-a1" && events[0].Type == appel.TypeDecisionAppliquee
+			return stream == "appel-2-t1-a1" && events[0].Type == appel.TypeDecisionAppliquee
 		}, 1, ""},
 	}
 	for _, tt := range tests {
@@ -255,7 +256,7 @@ func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
 			scoresAvant := scores(t, pj.store, pj.reg)
 			enPanne := pj.app(&panne{Store: pj.store, echoue: tt.echoue})
 			pj.examiner(t, enPanne, appel.IssueAccueilli)
-			err := enPanne.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis"}})
+			err := enPanne.Par(pres).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis"}})
 			require.ErrorIs(t, err, errPanne)
 			assert.Equal(t, tt.code, appel.CodeOf(err))
 			assert.Len(t, dansLaPartie(t, pj), tt.dansLaPartie)
@@ -266,7 +267,7 @@ func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
 				evts := dansLaPartie(t, pj)
 				require.Len(t, evts, 1, "the game's fact exists once")
 				assert.Equal(t, pres.Actor, evts[0].Metadata.Actor, "signed by who decided")
-				assert.Equal(t, "appel-a1/niveau-1", evts[0].Metadata.CausationID)
+				assert.Equal(t, "appel-2-t1-a1/niveau-1", evts[0].Metadata.CausationID)
 				assert.Len(t, dansLaPartieMarquee(t, pj), 1, "the appeal's mark exists once")
 				assert.Equal(t, scoresAvant[pj.licence]+pj.top, scores(t, pj.store, pj.reg)[pj.licence])
 			}
@@ -281,7 +282,7 @@ func dansLaPartie(t *testing.T, pj *partieJouee) []eventstore.Event {
 
 func dansLaPartieMarquee(t *testing.T, pj *partieJouee) []eventstore.Event {
 	t.Helper()
-	return dansLeFlux(t, pj.store, "appel-a1", appel.TypeDecisionAppliquee)
+	return dansLeFlux(t, pj.store, "appel-2-t1-a1", appel.TypeDecisionAppliquee)
 }
 
 // Item 10 of issue 11: a decision the game refuses (a score above the
@@ -293,7 +294,7 @@ func TestSecurite_DeciderAppelRefuseParLaPartieNeStockeRien(t *testing.T) {
 	app := pj.app(pj.store)
 	pj.examiner(t, app, appel.IssueAmende)
 	avant := tout(t, pj.store)
-	err := app.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAmende,
+	err := app.Par(pres).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAmende,
 		Decision: &correction.Decision{Paid: pj.top + 50, Sanction: correction.None}, Motivation: "bonus"}})
 	assert.Equal(t, duplicate.CodeInvalidBulletin, duplicate.CodeOf(err))
 	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
@@ -311,9 +312,9 @@ func TestSecurite_DeciderAppelDansLaPartieDuRecours(t *testing.T) {
 	require.NoError(t, forge.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t2", Partie: "p1", Coup: pj.coup, Licence: pj.licence},
 		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "x", Demandee: pj.demandee()}, pj.horloge.Now()))
 	require.NoError(t, adapters.NewDepot(pj.store, pj.reg).Enregistrer(ctx, forge, directeur))
-	pj.voter(t, app, appel.IssueAccueilli)
+	pj.voter(t, app, "t2", appel.IssueAccueilli)
 	avant := tout(t, pj.store)
-	err := app.Par(pres).Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "x"}})
+	err := app.Par(pres).Decider(ctx, command.Decider{Tournoi: "t2", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "x"}})
 	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err), "%v", err)
 	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
 }

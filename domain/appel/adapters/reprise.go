@@ -23,13 +23,13 @@ func Reprendre(ctx context.Context, journal eventstore.Reader, reg *eventstore.R
 	}
 	lecteur := query.NewLecteur(journal, reg)
 	var errs []error
-	for _, id := range x.EnAttente() {
-		v, err := lecteur.Appel(ctx, id)
+	for _, r := range x.EnAttente() {
+		v, err := lecteur.Appel(ctx, r.Objet.Tournoi, r.ID)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, app.Par(decideur(v)).AppliquerDecision(ctx, command.AppliquerDecision{Appel: id}))
+		errs = append(errs, app.Par(decideur(v)).AppliquerDecision(ctx, command.AppliquerDecision{Tournoi: r.Objet.Tournoi, Appel: r.ID}))
 	}
 	return errors.Join(errs...)
 }

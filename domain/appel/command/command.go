@@ -11,7 +11,7 @@
 // The process step: once a commission upholds or amends an appeal about a
 // bulletin, the decision is carried into the game by the Correcteur as a
 // new event in the stream "partie-<id>" (actor: who decided, causation:
-// the decision, "appel-<id>/niveau-<n>"), then marked applied in the
+// the decision, "<the appeal's stream>/niveau-<n>"), then marked applied in the
 // appeal's stream. The decision spans two streams, so Decider checks the
 // game accepts it before writing anything, then writes the appeal first
 // and the game second; the game records a decision once, so a crash
@@ -33,7 +33,9 @@ import (
 
 // Depot is where appeals live (adapters.Depot).
 type Depot interface {
-	Charger(ctx context.Context, id string) (*appel.Appel, error)
+	// Charger loads appeal id of tournament tournoi: an appeal's id
+	// belongs to its tournament.
+	Charger(ctx context.Context, tournoi, id string) (*appel.Appel, error)
 	Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error
 }
 
@@ -152,20 +154,14 @@ type DeposerAppel struct {
 	appel.Saisine
 }
 
-// DeposerAppel handles DeposerAppel; the appeal must not exist yet. The
-// object recorded is the one Situer derives; a tournament or a table the
-// client names that differs from it is refused (INVALID_APPEAL). The
-// deadline of §6.3 is derived from the tournament's games (echeance),
-// never taken from the client: a late appeal is DEADLINE_PASSED.
+// DeposerAppel handles DeposerAppel; the appeal must not exist yet in its
+// tournament (ALREADY_EXISTS, without its revision): another tournament's
+// appeal under the same id is another appeal. The object recorded is the
+// one Situer derives; a tournament or a table the client names that
+// differs from it is refused (INVALID_APPEAL). The deadline of §6.3 is
+// derived from the tournament's games (echeance), never taken from the
+// client: a late appeal is DEADLINE_PASSED.
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
-	switch _, err := a.depot.Charger(ctx, c.Appel); {
-	case errors.Is(err, eventstore.ErrDejaTraitee):
-		return nil // a retried filing
-	case errors.Is(err, eventstore.ErrCleReutilisee):
-		return err
-	case err == nil: // ids are global: say neither whose appeal it is nor its revision
-		return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
-	}
 	o, err := a.Situer(ctx, c.Objet)
 	if err != nil {
 		return err
@@ -175,6 +171,16 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s appartient au tournoi %s, pas au tournoi indiqué", o.Partie, o.Tournoi)}
 	case c.Objet.Table != 0 && c.Objet.Table != o.Table:
 		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("%s est inscrit à la table %d, pas à la table %d", o.Licence, o.Table, c.Objet.Table)}
+	}
+	if o.Tournoi != "" {
+		switch _, err := a.depot.Charger(ctx, o.Tournoi, c.Appel); {
+		case errors.Is(err, eventstore.ErrDejaTraitee):
+			return nil // a retried filing
+		case err == nil:
+			return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
+		case appel.CodeOf(err) != appel.CodeAppealNotFound:
+			return err
+		}
 	}
 	s := c.Saisine
 	s.Objet = o
@@ -241,6 +247,7 @@ func tableOccupee(tables map[string]int, table int) bool {
 // ComposerCommission records the commission of the current level (§6.4.1,
 // §6.4.2.b).
 type ComposerCommission struct {
+	Tournoi   string
 	Appel     string
 	President string
 	Membres   []string
@@ -249,13 +256,14 @@ type ComposerCommission struct {
 
 // ComposerCommission handles ComposerCommission.
 func (a *Application) ComposerCommission(ctx context.Context, c ComposerCommission) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error {
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error {
 		return ap.ComposerCommission(c.President, slices.Clone(c.Membres))
 	})
 }
 
 // Voter records a member's vote.
 type Voter struct {
+	Tournoi  string
 	Appel    string
 	Membre   string
 	Issue    appel.Issue
@@ -264,11 +272,12 @@ type Voter struct {
 
 // Voter handles Voter.
 func (a *Application) Voter(ctx context.Context, c Voter) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Voter(c.Membre, c.Issue) })
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Voter(c.Membre, c.Issue) })
 }
 
 // Decider records the commission's decision at the current level.
 type Decider struct {
+	Tournoi      string
 	Appel        string
 	Deliberation appel.Deliberation
 	Revision     Revision
@@ -281,7 +290,7 @@ type Decider struct {
 // DECISION_NOT_APPLIED means the decision is recorded but writing it into
 // the game failed (the cause is wrapped): AppliquerDecision completes it.
 func (a *Application) Decider(ctx context.Context, c Decider) error {
-	err := a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error {
+	err := a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error {
 		if err := ap.Decider(c.Deliberation, a.horloge.Now()); err != nil {
 			return err
 		}
@@ -294,7 +303,7 @@ func (a *Application) Decider(ctx context.Context, c Decider) error {
 	if err != nil {
 		return err
 	}
-	return a.AppliquerDecision(ctx, AppliquerDecision{Appel: c.Appel})
+	return a.AppliquerDecision(ctx, AppliquerDecision{Tournoi: c.Tournoi, Appel: c.Appel})
 }
 
 // sansCommande drops the client's command envelope: reading other streams
@@ -310,14 +319,11 @@ func decisionBulletin(ap *appel.Appel, d appel.DecisionRendue) DecisionBulletin 
 		Partie: o.Partie, Coup: o.Coup, Licence: o.Licence, Decision: *d.Decision, Motivation: d.Motivation}
 }
 
-// Cause names a level's decision: "appel-<id>/niveau-<n>", the causation
-// of the events that carry it into the game.
-func Cause(appelID string, niveau int) (string, error) {
-	stream, err := eventstore.AppelStream(appelID)
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%s/niveau-%d", stream, niveau), nil
+// Cause names a level's decision: "<the appeal's stream>/niveau-<n>"
+// (appel.Flux; "appel-<id>/niveau-<n>" for an appeal filed while ids were
+// global), the causation of the events that carry it into the game.
+func Cause(ap *appel.Appel, niveau int) string {
+	return fmt.Sprintf("%s/niveau-%d", ap.Flux(), niveau)
 }
 
 // AppliquerDecision carries the decision in force of an appeal into the
@@ -325,14 +331,15 @@ func Cause(appelID string, niveau int) (string, error) {
 // after a crash between the two writes, it completes the decision: the
 // game records it once, then the appeal marks it applied.
 type AppliquerDecision struct {
-	Appel string
+	Tournoi string
+	Appel   string
 }
 
 // AppliquerDecision handles AppliquerDecision; the events it writes are
 // signed by the acting token and caused by the decision (Cause).
 func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision) error {
 	ctx = sansCommande(ctx)
-	ap, err := a.depot.Charger(ctx, c.Appel)
+	ap, err := a.depot.Charger(ctx, c.Tournoi, c.Appel)
 	if err != nil {
 		return err
 	}
@@ -340,12 +347,8 @@ func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision
 	if !ok {
 		return nil
 	}
-	cause, err := Cause(ap.ID(), d.Niveau)
-	if err != nil {
-		return err
-	}
 	md := a.metadata
-	md.CausationID = cause
+	md.CausationID = Cause(ap, d.Niveau)
 	if err := a.correcteur.AppliquerDecision(ctx, decisionBulletin(ap, d), md); err != nil {
 		return &appel.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
 	}
@@ -357,14 +360,15 @@ func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision
 
 // FormerRecoursFISF takes a decided appeal to the FISF (§6.4.2).
 type FormerRecoursFISF struct {
-	Appel string
+	Tournoi string
+	Appel   string
 	appel.RecoursFISF
 	Revision Revision
 }
 
 // FormerRecoursFISF handles FormerRecoursFISF.
 func (a *Application) FormerRecoursFISF(ctx context.Context, c FormerRecoursFISF) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error {
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error {
 		return ap.FormerRecoursFISF(c.RecoursFISF, a.horloge.Now())
 	})
 }
@@ -372,6 +376,7 @@ func (a *Application) FormerRecoursFISF(ctx context.Context, c FormerRecoursFISF
 // DemanderPieces records the FISF président's request for documents
 // (§6.4.2.c).
 type DemanderPieces struct {
+	Tournoi  string
 	Appel    string
 	Pieces   string
 	Revision Revision
@@ -379,35 +384,37 @@ type DemanderPieces struct {
 
 // DemanderPieces handles DemanderPieces.
 func (a *Application) DemanderPieces(ctx context.Context, c DemanderPieces) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error {
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error {
 		return ap.DemanderPieces(c.Pieces, a.horloge.Now())
 	})
 }
 
 // CompleterDossier records the documents received (§6.4.2.c).
 type CompleterDossier struct {
+	Tournoi  string
 	Appel    string
 	Revision Revision
 }
 
 // CompleterDossier handles CompleterDossier.
 func (a *Application) CompleterDossier(ctx context.Context, c CompleterDossier) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.CompleterDossier(a.horloge.Now()) })
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.CompleterDossier(a.horloge.Now()) })
 }
 
 // Classer closes a FISF dossier left incomplete for two weeks (§6.4.2.c).
 type Classer struct {
+	Tournoi  string
 	Appel    string
 	Revision Revision
 }
 
 // Classer handles Classer.
 func (a *Application) Classer(ctx context.Context, c Classer) error {
-	return a.modifier(ctx, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Classer(a.horloge.Now()) })
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Classer(a.horloge.Now()) })
 }
 
-func (a *Application) modifier(ctx context.Context, id string, revision Revision, f func(ap *appel.Appel) error) error {
-	ap, err := a.depot.Charger(ctx, id)
+func (a *Application) modifier(ctx context.Context, tournoi, id string, revision Revision, f func(ap *appel.Appel) error) error {
+	ap, err := a.depot.Charger(ctx, tournoi, id)
 	if errors.Is(err, eventstore.ErrDejaTraitee) {
 		return nil // a retried command, applied already
 	}
@@ -415,9 +422,8 @@ func (a *Application) modifier(ctx context.Context, id string, revision Revision
 		return err
 	}
 	if courante := uint64(ap.Version() - 1); revision != nil && *revision != courante {
-		stream, _ := eventstore.AppelStream(id)
 		return &appel.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id),
-			Err: &eventstore.ConflictError{Stream: stream, Expected: eventstore.Exact(*revision), Current: courante, StreamExists: true}}
+			Err: &eventstore.ConflictError{Stream: ap.Flux(), Expected: eventstore.Exact(*revision), Current: courante, StreamExists: true}}
 	}
 	if err := f(ap); err != nil {
 		return err

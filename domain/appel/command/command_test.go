@@ -121,10 +121,10 @@ func (b *banc) deposer(t *testing.T, id string, o appel.Objet) {
 func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
 	t.Helper()
 	ctx := context.Background()
-	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: id, President: "PRES", Membres: membres}))
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: id, President: "PRES", Membres: membres}))
 	for _, m := range membres {
 		b.h.Avancer(time.Minute)
-		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Appel: id, Membre: m, Issue: issue}))
+		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Tournoi: "t1", Appel: id, Membre: m, Issue: issue}))
 	}
 }
 
@@ -150,8 +150,8 @@ func TestDecider_ProcessusVersLaPartie(t *testing.T) {
 			b := nouveauBanc(t)
 			b.deposer(t, "a1", tt.objet)
 			b.examiner(t, "a1", tt.d.Issue)
-			require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1"}).Decider(ctx, command.Decider{Appel: "a1", Deliberation: tt.d}))
-			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+			require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1"}).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: tt.d}))
+			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
 			require.NoError(t, err)
 			if tt.applique == nil {
 				assert.Empty(t, b.corr.decisions)
@@ -162,12 +162,12 @@ func TestDecider_ProcessusVersLaPartie(t *testing.T) {
 			d := b.corr.decisions[0]
 			assert.Equal(t, command.DecisionBulletin{Appel: "a1", Niveau: 1, Instance: appel.InstanceCommissionArbitrage, Issue: tt.d.Issue,
 				Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Decision: *tt.applique, Motivation: tt.d.Motivation}, d)
-			assert.Equal(t, eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1", CausationID: "appel-a1/niveau-1"},
+			assert.Equal(t, eventstore.Metadata{Actor: "PRES", Role: "commission", CorrelationID: "dec-1", CausationID: "appel-2-t1-a1/niveau-1"},
 				b.corr.md[0], "signed by who decided, caused by the decision")
 			dernier := v.Historique[len(v.Historique)-1]
 			assert.Equal(t, appel.TypeDecisionAppliquee, dernier.Type)
 			assert.True(t, v.Niveaux[0].Appliquee)
-			require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Appel: "a1"}))
+			require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Tournoi: "t1", Appel: "a1"}))
 			assert.Len(t, b.corr.decisions, 1, "applied once")
 		})
 	}
@@ -184,7 +184,7 @@ func TestSecurite_DeciderAppelRefuseParLaPartie(t *testing.T) {
 	require.NoError(t, err)
 	refus := errors.New("score au-dessus du top")
 	b.corr.refus = refus
-	err = b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	err = b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
 	assert.ErrorIs(t, err, refus)
 	apres, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
 	require.NoError(t, err)
@@ -192,7 +192,7 @@ func TestSecurite_DeciderAppelRefuseParLaPartie(t *testing.T) {
 	assert.Empty(t, b.corr.decisions)
 
 	b.corr.refus = nil
-	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
 	assert.Len(t, b.corr.decisions, 1)
 }
 
@@ -206,7 +206,7 @@ func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
 	b.examiner(t, "a1", appel.IssueAccueilli)
 	cause := errors.New("partie indisponible")
 	b.corr.echec = cause
-	err := b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	err := b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
 	assert.Equal(t, appel.CodeDecisionNotApplied, appel.CodeOf(err))
 	assert.ErrorIs(t, err, cause)
 
@@ -216,12 +216,13 @@ func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
 	require.Len(t, r, 1)
 	assert.Equal(t, appel.StatutDecide, r[0].Statut, "the decision is recorded")
 	assert.True(t, r[0].AAppliquer, "and pending")
-	assert.Equal(t, []string{"a1"}, x.EnAttente())
+	require.Len(t, x.EnAttente(), 1)
+	assert.Equal(t, r[0], x.EnAttente()[0])
 
 	b.corr.echec = nil
-	require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Appel: "a1"}))
+	require.NoError(t, b.app.AppliquerDecision(ctx, command.AppliquerDecision{Tournoi: "t1", Appel: "a1"}))
 	assert.Len(t, b.corr.decisions, 1)
-	err = b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	err = b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
 	assert.ErrorIs(t, err, appel.ErrAppealAlreadyDecided)
 	x, err = query.Reconstruire(ctx, b.store, b.reg)
 	require.NoError(t, err)
@@ -259,11 +260,14 @@ func TestSecurite_DeposerAppelDeriveDesFaits(t *testing.T) {
 			err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
 				Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Demandee: demandee}})
 			assert.Equal(t, tt.code, appel.CodeOf(err), "%v", err)
-			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
 			if tt.code != "" {
-				assert.ErrorIs(t, err, appel.ErrAppealNotFound, "nothing is recorded")
+				for _, tournoi := range []string{"t1", "t2"} {
+					_, err := query.NewLecteur(b.store, b.reg).Appel(ctx, tournoi, "a1")
+					assert.ErrorIs(t, err, appel.ErrAppealNotFound, "nothing is recorded")
+				}
 				return
 			}
+			v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, tt.situe.Tournoi, "a1")
 			require.NoError(t, err)
 			assert.Equal(t, tt.situe, v.Objet)
 		})
@@ -276,11 +280,11 @@ func TestConflit_DeuxEcrivains(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
 	b.deposer(t, "a1", bulletin)
-	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: membres}))
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: membres}))
 
-	premier, err := b.depot.Charger(ctx, "a1")
+	premier, err := b.depot.Charger(ctx, "t1", "a1")
 	require.NoError(t, err)
-	second, err := b.depot.Charger(ctx, "a1")
+	second, err := b.depot.Charger(ctx, "t1", "a1")
 	require.NoError(t, err)
 	require.NoError(t, premier.Voter("M2", appel.IssueAccueilli))
 	require.NoError(t, second.Voter("M3", appel.IssueRejete))
@@ -291,18 +295,18 @@ func TestConflit_DeuxEcrivains(t *testing.T) {
 	require.ErrorAs(t, err, &conflit)
 	assert.Equal(t, uint64(2), conflit.Current)
 
-	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
 	require.NoError(t, err)
 	assert.Equal(t, []appel.Vote{{Membre: "M2", Issue: appel.IssueAccueilli}}, v.Niveaux[0].Votes)
 
 	t.Run("révision périmée donnée par le client", func(t *testing.T) {
 		stale := uint64(1)
-		err := b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &stale})
+		err := b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &stale})
 		assert.ErrorIs(t, err, appel.ErrConflict)
 		require.ErrorAs(t, err, &conflit)
 		assert.Equal(t, uint64(2), conflit.Current)
 		courante := v.Revision
-		require.NoError(t, b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &courante}))
+		require.NoError(t, b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "a1", Membre: "M3", Issue: appel.IssueRejete, Revision: &courante}))
 	})
 }
 
@@ -312,7 +316,7 @@ func TestConflit_UnSeulGagnant(t *testing.T) {
 	b := nouveauBanc(t)
 	b.deposer(t, "a1", bulletin)
 	ms := []string{"PRES", "M2", "M3", "M4", "M5", "M6", "M7"}
-	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: ms}))
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: ms}))
 	rev := uint64(1)
 	var wg sync.WaitGroup
 	errs := make([]error, len(ms))
@@ -320,7 +324,7 @@ func TestConflit_UnSeulGagnant(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: appel.IssueRejete, Revision: &rev})
+			errs[i] = b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "a1", Membre: m, Issue: appel.IssueRejete, Revision: &rev})
 		}()
 	}
 	wg.Wait()
@@ -333,7 +337,7 @@ func TestConflit_UnSeulGagnant(t *testing.T) {
 		assert.ErrorIs(t, err, appel.ErrConflict)
 	}
 	assert.Equal(t, 1, gagnants)
-	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
 	require.NoError(t, err)
 	assert.Len(t, v.Niveaux[0].Votes, 1)
 }
@@ -341,7 +345,7 @@ func TestConflit_UnSeulGagnant(t *testing.T) {
 func TestRefus_NeChangeRien(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
-	assert.ErrorIs(t, b.app.Voter(ctx, command.Voter{Appel: "absent", Membre: "M2", Issue: appel.IssueRejete}), appel.ErrAppealNotFound)
+	assert.ErrorIs(t, b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "absent", Membre: "M2", Issue: appel.IssueRejete}), appel.ErrAppealNotFound)
 	b.deposer(t, "a1", bulletin)
 	err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
 		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "x"}})
@@ -353,17 +357,17 @@ func TestRefus_NeChangeRien(t *testing.T) {
 		code appel.Code
 	}{
 		{"vote avant composition", func() error {
-			return b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: "M2", Issue: appel.IssueRejete})
+			return b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "a1", Membre: "M2", Issue: appel.IssueRejete})
 		}, appel.CodeCommissionNotComposed},
 		{"commission de deux", func() error {
-			return b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "PRES", Membres: []string{"PRES", "M2"}})
+			return b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: []string{"PRES", "M2"}})
 		}, appel.CodeInvalidCommission},
 		{"recours FISF avant décision (§6.4.2.a)", func() error {
-			return b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Appel: "a1", RecoursFISF: appel.RecoursFISF{
+			return b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Tournoi: "t1", Appel: "a1", RecoursFISF: appel.RecoursFISF{
 				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "x", TransmisPar: "PRES"}})
 		}, appel.CodeAppealNotDecided},
 		{"pièces au premier niveau (§6.4.2.c)", func() error {
-			return b.app.DemanderPieces(ctx, command.DemanderPieces{Appel: "a1", Pieces: "grille"})
+			return b.app.DemanderPieces(ctx, command.DemanderPieces{Tournoi: "t1", Appel: "a1", Pieces: "grille"})
 		}, appel.CodeInvalidAppeal},
 	}
 	for _, tt := range tests {
@@ -385,24 +389,24 @@ func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
 	b := nouveauBanc(t)
 	b.deposer(t, "a1", bulletin)
 	b.examiner(t, "a1", appel.IssueRejete)
-	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueRejete, Motivation: "non admis"}}))
-	require.NoError(t, b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Appel: "a1", RecoursFISF: appel.RecoursFISF{
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueRejete, Motivation: "non admis"}}))
+	require.NoError(t, b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Tournoi: "t1", Appel: "a1", RecoursFISF: appel.RecoursFISF{
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "désaccord", TransmisPar: "PRES"}}))
 	fisf := []string{"CR", "RT", "BA", "F1", "F2"}
-	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Appel: "a1", President: "CR", Membres: fisf}))
-	require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Appel: "a1", Pieces: "grille"}))
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "CR", Membres: fisf}))
+	require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Tournoi: "t1", Appel: "a1", Pieces: "grille"}))
 	b.h.Avancer(13 * 24 * time.Hour)
-	assert.ErrorIs(t, b.app.Classer(ctx, command.Classer{Appel: "a1"}), appel.ErrDeadlineRunning)
-	require.NoError(t, b.app.CompleterDossier(ctx, command.CompleterDossier{Appel: "a1"}))
+	assert.ErrorIs(t, b.app.Classer(ctx, command.Classer{Tournoi: "t1", Appel: "a1"}), appel.ErrDeadlineRunning)
+	require.NoError(t, b.app.CompleterDossier(ctx, command.CompleterDossier{Tournoi: "t1", Appel: "a1"}))
 	for _, m := range fisf {
-		require.NoError(t, b.app.Voter(ctx, command.Voter{Appel: "a1", Membre: m, Issue: appel.IssueAccueilli}))
+		require.NoError(t, b.app.Voter(ctx, command.Voter{Tournoi: "t1", Appel: "a1", Membre: m, Issue: appel.IssueAccueilli}))
 	}
-	require.NoError(t, b.app.Decider(ctx, command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "admis"}}))
+	require.NoError(t, b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "admis"}}))
 	require.Len(t, b.corr.decisions, 1)
 	assert.Equal(t, appel.InstanceRecoursFISF, b.corr.decisions[0].Instance)
 	assert.Equal(t, *demandee, b.corr.decisions[0].Decision)
 	assert.Equal(t, "JA", b.corr.md[0].Actor, "the acting token signs")
-	assert.Equal(t, "appel-a1/niveau-2", b.corr.md[0].CausationID)
+	assert.Equal(t, "appel-2-t1-a1/niveau-2", b.corr.md[0].CausationID)
 }
 
 func TestQuery_HistoriqueEtListes(t *testing.T) {
@@ -414,9 +418,9 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 	b.deposer(t, "a3", appel.Objet{Tournoi: "t2"})
 	b.examiner(t, "a1", appel.IssueAccueilli)
 	require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "PRES", Role: "commission"}).Decider(ctx,
-		command.Decider{Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
+		command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}}))
 
-	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "a1")
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
 	require.NoError(t, err)
 	type qui struct {
 		Type, Acteur string
@@ -438,7 +442,7 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 	assert.Equal(t, "req-a1", v.Historique[0].Correlation)
 	assert.Equal(t, uint64(6), v.Revision)
 	assert.Equal(t, demandee, v.DecisionEnVigueur)
-	_, err = query.NewLecteur(b.store, b.reg).Appel(ctx, "absent")
+	_, err = query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "absent")
 	assert.ErrorIs(t, err, appel.ErrAppealNotFound)
 
 	x, err := query.Reconstruire(ctx, b.store, b.reg)
@@ -495,7 +499,7 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 			err := app.DeposerAppel(context.Background(), command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
 				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide",
 				Contestee: contestee, Demandee: demandee, Echeance: tt.client}})
-			_, lu := b.depot.Charger(context.Background(), "a1")
+			_, lu := b.depot.Charger(context.Background(), "t1", "a1")
 			if tt.code == "" {
 				require.NoError(t, err)
 				assert.NoError(t, lu)
@@ -505,4 +509,70 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 			assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(lu), "nothing written")
 		})
 	}
+}
+
+// TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi (issue 28 item
+// 10): an appeal stored while ids were global, in "appel-<id>", still loads
+// for its tournament, and its commission's commands, its decision's cause
+// and the restart's recovery go on in that stream; to another tournament
+// the id is free: its own appeal a1 goes to that tournament's stream, and
+// each tournament lists its own.
+func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	ancien := appel.Nouveau()
+	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Table: 1},
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
+	require.NoError(t, eventstore.Flux{Store: b.store, Registry: b.reg}.Enregistrer(ctx, "appel-a1", 0, ancien.Nouveaux(),
+		eventstore.Metadata{Actor: "J01", Role: "joueur"}), "written as the store did before")
+
+	lu, err := b.depot.Charger(ctx, "t1", "a1")
+	require.NoError(t, err)
+	assert.Equal(t, "appel-a1", lu.Flux())
+	_, err = b.depot.Charger(ctx, "t2", "a1")
+	assert.Equal(t, appel.Inconnu("a1"), err, "another tournament's a1 is an id nobody used")
+	err = b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
+		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "mot valide"}})
+	assert.Equal(t, appel.CodeAlreadyExists, appel.CodeOf(err), "t1's a1 is taken in t1")
+	b.deposer(t, "a1", appel.Objet{Tournoi: "t2"})
+
+	b.examiner(t, "a1", appel.IssueAccueilli)
+	b.corr.echec = errors.New("partie indisponible")
+	err = b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
+	assert.Equal(t, appel.CodeDecisionNotApplied, appel.CodeOf(err))
+	b.corr.echec = nil
+	require.NoError(t, adapters.Reprendre(ctx, b.store, b.reg, b.app))
+	require.Len(t, b.corr.decisions, 1, "the recovery carries t1's decision")
+	assert.Equal(t, "appel-a1/niveau-1", b.corr.md[0].CausationID)
+	assert.Equal(t, "t1", b.corr.decisions[0].Tournoi)
+
+	for _, tt := range []struct {
+		tournoi, flux string
+		types         []string
+	}{
+		{"t1", "appel-a1", []string{appel.TypeAppelDepose, appel.TypeCommissionComposee, appel.TypeVoteEmis, appel.TypeVoteEmis,
+			appel.TypeVoteEmis, appel.TypeDecisionRendue, appel.TypeDecisionAppliquee}},
+		{"t2", "appel-2-t2-a1", []string{appel.TypeAppelDepose}},
+	} {
+		evts, err := eventstore.ReadWholeStream(ctx, b.store, tt.flux)
+		require.NoError(t, err)
+		var types []string
+		for _, e := range evts {
+			types = append(types, e.Type)
+		}
+		assert.Equal(t, tt.types, types, tt.flux)
+		v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, tt.tournoi, "a1")
+		require.NoError(t, err)
+		assert.Equal(t, tt.tournoi, v.Objet.Tournoi)
+		assert.Len(t, v.Historique, len(tt.types))
+	}
+	x, err := query.Reconstruire(ctx, b.store, b.reg)
+	require.NoError(t, err)
+	for _, tournoi := range []string{"t1", "t2"} {
+		r := x.ParTournoi(tournoi)
+		require.Len(t, r, 1, tournoi)
+		assert.Equal(t, "a1", r[0].ID)
+		assert.Equal(t, tournoi, r[0].Objet.Tournoi)
+	}
+	assert.Empty(t, x.EnAttente())
 }

@@ -5,7 +5,6 @@ package query
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"sync"
 	"time"
@@ -56,33 +55,37 @@ func NewLecteur(store eventstore.Reader, registre *eventstore.Registry) *Lecteur
 	return &Lecteur{store: store, registre: registre}
 }
 
-// Appel returns an appeal's state and history, replayed from its stream.
-func (l *Lecteur) Appel(ctx context.Context, id string) (Vue, error) {
-	stream, err := eventstore.AppelStream(id)
-	if err != nil {
-		return Vue{}, &appel.Erreur{Code: appel.CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
-	}
-	evts, err := eventstore.ReadWholeStream(ctx, l.store, stream)
-	if err != nil {
-		return Vue{}, err
-	}
-	if len(evts) == 0 {
-		return Vue{}, appel.Inconnu(id)
-	}
-	a := appel.Nouveau()
-	v := Vue{Historique: make([]Etape, 0, len(evts))}
-	for _, e := range evts {
-		payload, err := l.registre.Decode(e)
+// Appel returns the state and history of appeal id of tournament tournoi,
+// replayed from its stream (appel.Retrouver).
+func (l *Lecteur) Appel(ctx context.Context, tournoi, id string) (Vue, error) {
+	var v Vue
+	a, err := appel.Retrouver(tournoi, id, func(flux string) (*appel.Appel, error) {
+		evts, err := eventstore.ReadWholeStream(ctx, l.store, flux)
 		if err != nil {
-			return Vue{}, err
+			return nil, err
 		}
-		if err := a.Appliquer(payload); err != nil {
-			return Vue{}, err
+		a := appel.Nouveau()
+		v = Vue{Historique: make([]Etape, 0, len(evts))}
+		for _, e := range evts {
+			payload, err := l.registre.Decode(e)
+			if err != nil {
+				return nil, err
+			}
+			if err := a.Appliquer(payload); err != nil {
+				return nil, err
+			}
+			v.Historique = append(v.Historique, Etape{Revision: e.Revision, Position: e.Position, Type: e.Type,
+				Quand: e.Metadata.RecordedAt, Acteur: e.Metadata.Actor, Role: e.Metadata.Role,
+				Correlation: e.Metadata.CorrelationID, Causation: e.Metadata.CausationID, Evenement: payload})
+			v.Revision = e.Revision
 		}
-		v.Historique = append(v.Historique, Etape{Revision: e.Revision, Position: e.Position, Type: e.Type,
-			Quand: e.Metadata.RecordedAt, Acteur: e.Metadata.Actor, Role: e.Metadata.Role,
-			Correlation: e.Metadata.CorrelationID, Causation: e.Metadata.CausationID, Evenement: payload})
-		v.Revision = e.Revision
+		return a, nil
+	})
+	switch {
+	case err != nil:
+		return Vue{}, err
+	case a.Version() == 0:
+		return Vue{}, appel.Inconnu(id)
 	}
 	v.ID, v.Objet, v.Statut, v.DeposeLe, v.Niveaux = a.ID(), a.Objet(), a.Statut(), a.DeposeLe(), a.Niveaux()
 	v.DecisionEnVigueur, v.NiveauEnVigueur = a.DecisionEnVigueur()
@@ -105,13 +108,14 @@ type Resume struct {
 	AAppliquer bool
 }
 
-// Index is the fold of every appeal, for lists by tournament and by game.
+// Index is the fold of every appeal, for lists by tournament and by game;
+// an appeal is known by its stream (two tournaments may use the same id).
 // Fold it over the whole log (Reconstruire), follow the log live with
 // AppliquerEvenement, or bring it up to the log's head before each read
 // with Rattraper. Safe for concurrent use.
 type Index struct {
 	mu     sync.RWMutex
-	appels map[string]*appel.Appel
+	appels map[string]*appel.Appel // by stream
 	ordre  []string
 	// suivi serialises Rattraper; lu is the position of the last event it
 	// folded (0 before any), passed back to the store as given.
@@ -125,21 +129,21 @@ func NewIndex() *Index { return &Index{appels: map[string]*appel.Appel{}} }
 // Appliquer folds one decoded event of the given stream; other kinds of
 // stream are ignored.
 func (x *Index) Appliquer(stream string, e any) error {
-	kind, id, err := eventstore.ParseStream(stream)
+	kind, _, err := eventstore.ParseStream(stream)
 	if err != nil || kind != eventstore.KindAppel {
 		return err
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if a := x.appels[id]; a != nil {
+	if a := x.appels[stream]; a != nil {
 		return a.Appliquer(e)
 	}
 	a := appel.Nouveau()
 	if err := a.Appliquer(e); err != nil {
 		return err
 	}
-	x.appels[id] = a
-	x.ordre = append(x.ordre, id)
+	x.appels[stream] = a
+	x.ordre = append(x.ordre, stream)
 	return nil
 }
 
@@ -190,11 +194,11 @@ func (x *Index) ParPartie(partie string) []Resume {
 // EnAttente lists the appeals whose decision in force has not reached
 // its game yet, oldest filing first: what a crash between the two writes
 // of a decision leaves behind (command.AppliquerDecision completes them).
-func (x *Index) EnAttente() []string {
-	var out []string
+func (x *Index) EnAttente() []Resume {
+	var out []Resume
 	for _, r := range x.lister(func(appel.Objet) bool { return true }) {
 		if r.AAppliquer {
-			out = append(out, r.ID)
+			out = append(out, r)
 		}
 	}
 	return out
@@ -204,14 +208,14 @@ func (x *Index) lister(garder func(appel.Objet) bool) []Resume {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	var out []Resume
-	for _, id := range x.ordre {
-		a := x.appels[id]
+	for _, stream := range x.ordre {
+		a := x.appels[stream]
 		if !garder(a.Objet()) {
 			continue
 		}
 		niveaux := a.Niveaux()
 		n := niveaux[len(niveaux)-1]
-		r := Resume{ID: id, Objet: a.Objet(), Statut: a.Statut(), DeposeLe: a.DeposeLe(), Niveau: n.Numero, Instance: n.Instance}
+		r := Resume{ID: a.ID(), Objet: a.Objet(), Statut: a.Statut(), DeposeLe: a.DeposeLe(), Niveau: n.Numero, Instance: n.Instance}
 		if n.Decision != nil {
 			r.Issue = n.Decision.Issue
 		}

@@ -26,10 +26,13 @@
   const PARTIE = `query($p: ID!) { partie(id: $p) { tournoi } }`;
   const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence decision { paye sanction raisons commission place scoreRenvoye } } }`;
   const DEPOSER = `mutation($a: DepotAppelInput!, $m: String) { deposerAppel(appel: $a, clientMutationId: $m) { id } }`;
-  const COMPOSER = `mutation($a: ID!, $p: String!, $m: [String!]!, $r: Int) { composerCommission(appel: $a, president: $p, membres: $m, revision: $r) { id } }`;
-  const VOTER = `mutation($a: ID!, $m: String!, $i: IssueAppel!, $r: Int) { voter(appel: $a, membre: $m, issue: $i, revision: $r) { id } }`;
-  const DECIDER = `mutation($a: ID!, $i: IssueAppel!, $d: DecisionInput, $m: String!, $r: Int) {
-    deciderAppel(appel: $a, issue: $i, decision: $d, motivation: $m, revision: $r) { id } }`;
+  // An appeal's id belongs to its tournament: every command names both.
+  const COMPOSER = `mutation($t: ID!, $a: ID!, $p: String!, $m: [String!]!, $r: Int) {
+    composerCommission(tournoi: $t, appel: $a, president: $p, membres: $m, revision: $r) { id } }`;
+  const VOTER = `mutation($t: ID!, $a: ID!, $m: String!, $i: IssueAppel!, $r: Int) {
+    voter(tournoi: $t, appel: $a, membre: $m, issue: $i, revision: $r) { id } }`;
+  const DECIDER = `mutation($t: ID!, $a: ID!, $i: IssueAppel!, $d: DecisionInput, $m: String!, $r: Int) {
+    deciderAppel(tournoi: $t, appel: $a, issue: $i, decision: $d, motivation: $m, revision: $r) { id } }`;
 
   const STATUTS = { depose: "déposé, commission à composer", en_examen: "en examen", decide: "décidé", classe: "classé nul et non avenu (§6.4.2.c)" };
   const ISSUES = { accueilli: "accueilli", rejete: "rejeté", amende: "amendé" };
@@ -288,7 +291,7 @@
       const autres = e.membres.value.split(/[,;\n]/).map((m) => m.trim()).filter(Boolean);
       const membres = [president, ...autres.filter((m) => m !== president)];
       if (!(await Arbitre.confirmer(`Composer la commission de l'appel ${a.id} : président ${president}, membres ${membres.join(", ")} ? La composition est définitive.`))) return "";
-      await this.session.query(COMPOSER, { a: a.id, p: president, m: membres, r: a.revision });
+      await this.session.query(COMPOSER, { t: a.tournoi, a: a.id, p: president, m: membres, r: a.revision });
       this.f.composer.reset();
       return "Commission composée.";
     }
@@ -297,14 +300,14 @@
       const a = this.appel();
       const e = this.f.voter.elements;
       if (!(await Arbitre.confirmer(`Enregistrer le vote de ${e.membre.value} : ${ISSUES[e.issue.value]} ? Un vote ne se reprend pas.`))) return "";
-      await this.session.query(VOTER, { a: a.id, m: e.membre.value, i: e.issue.value, r: a.revision });
+      await this.session.query(VOTER, { t: a.tournoi, a: a.id, m: e.membre.value, i: e.issue.value, r: a.revision });
       return `Vote de ${e.membre.value} enregistré.`;
     }
 
     async decider() {
       const a = this.appel();
       const e = this.f.decider.elements;
-      const vars = { a: a.id, i: e.issue.value, m: e.motivation.value.trim(), r: a.revision, d: null };
+      const vars = { t: a.tournoi, a: a.id, i: e.issue.value, m: e.motivation.value.trim(), r: a.revision, d: null };
       if (!document.getElementById("decision-propre").hidden) vars.d = { paye: parseInt(e.paye.value, 10), sanction: e.sanction.value };
       if (!(await Arbitre.confirmer(`Rendre la décision « ${ISSUES[vars.i]} » sur l'appel ${a.id} ? Elle est définitive et s'applique au classement.`))) return "";
       await this.session.query(DECIDER, vars);
