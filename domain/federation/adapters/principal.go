@@ -59,9 +59,10 @@ func (p *Principal) requete(ctx context.Context, query string, vars map[string]a
 	return nil
 }
 
-// refusDuPrincipal is the principal's refusal, with its code.
+// refusDuPrincipal is the principal's refusal, with its code under its
+// current name (an older principal may send a code since renamed).
 func refusDuPrincipal(e *apiclient.Error) error {
-	return &erreur.Erreur{Code: erreur.Code(e.Code()), Message: "le principal refuse : " + e.Message}
+	return &erreur.Erreur{Code: erreur.Actuel(erreur.Code(e.Code())), Message: "le principal refuse : " + e.Message}
 }
 
 // Suivi reads the twinning the token is bound to.
