@@ -38,7 +38,7 @@ const (
 	CodeRateLimited Code = "RATE_LIMITED"
 	// CodeJournalAltere: an event read as evidence no longer matches the
 	// hash chain of the log (issue 16).
-	CodeJournalAltere Code = "JOURNAL_ALTERE"
+	CodeJournalAltere Code = "LOG_TAMPERED"
 	// CodeTimeout: the operation passed its deadline (server.Delais).
 	CodeTimeout Code = "TIMEOUT"
 	// CodeUnavailable: a read model had not applied the events recorded
@@ -85,6 +85,9 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 	e := translate(ctx, err)
 	gqlErr.Message = sansEcho(ctx, e.Message)
 	ext := map[string]any{"code": string(e.Code)}
+	if ancien, ok := erreur.AncienNom(e.Code); ok {
+		ext["ancienCode"] = string(ancien)
+	}
 	for k, v := range e.Details {
 		ext[k] = v
 	}

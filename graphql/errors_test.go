@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,6 +18,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/erreur/francais"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/tournoi"
 )
 
 // Issue 13 item 2 and issue 12 items 5 and 6: every error reaches the
@@ -59,6 +61,9 @@ func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 			&gqlerror.Error{Message: "invalid value", Err: errors.New("invalid value")}, "INVALID_INPUT", "vérifier les arguments", nil},
 		{"recovered panic", context.Background(), gqlerror.Errorf("internal system error"), "INTERNAL", "Erreur interne", nil},
 		{"anything else", context.Background(), errors.New("disk full"), "INTERNAL", "Erreur interne", nil},
+		{"a renamed code keeps its old name beside it for one release (issue 33 item 4)", context.Background(),
+			erreur.Refus(tournoi.CodeInvalidTournoi, "Le tournoi existe déjà"), "INVALID_TOURNAMENT", "existe déjà",
+			map[string]any{"ancienCode": "INVALID_TOURNOI"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,5 +103,38 @@ func TestErreurs_ConstructeursEnFrancais(t *testing.T) {
 				assert.Equal(t, tt.champ, tt.err.Details["champ"])
 			}
 		})
+	}
+}
+
+// Issue 33 item 4: an error code is machinery, in English; the
+// federation's words stay in the messages. A code renamed keeps its old
+// name, deprecated, in the schema for one release, and the server reads an
+// older server's old name as the new code (the federation link).
+func TestCodes_EnAnglaisAnciensNomsDeprecies(t *testing.T) {
+	francais := []string{"TIRAGE", "REJET", "PARTIE", "TOURNOI", "DEPARTAGE", "DOSSIER", "DEJA", "RECU", "JOURNAL",
+		"ALTERE", "JUMELAGE", "INVALIDE", "INVALIDES", "LIAISON", "COUPEE", "PAQUET", "CORROMPU", "RESULTATS", "LEXIQUE",
+		"ABSENT", "ANNULATION", "COUP", "JETON", "APPEL", "RONDE", "SAC", "RELIQUAT", "BULLETIN_", "ERREUR"}
+	codes := introspected().Types["CodeErreur"]
+	require.NotNil(t, codes)
+	anciens := map[erreur.Code]bool{}
+	for _, a := range erreur.AnciensNoms() {
+		anciens[a] = true
+	}
+	for _, v := range codes.EnumValues {
+		code := erreur.Code(v.Name)
+		if dep := v.Directives.ForName("deprecated"); dep != nil {
+			assert.True(t, anciens[code], "%s is deprecated but is no renamed code's old name", code)
+			assert.Contains(t, dep.Arguments.ForName("reason").Value.Raw, string(erreur.Actuel(code)), "%s's reason names its new code", code)
+			continue
+		}
+		assert.False(t, anciens[code], "%s is an old name: deprecated in the schema", code)
+		for _, mot := range strings.Split(v.Name, "_") {
+			assert.NotContains(t, francais, mot, "code %s: %s is French; codes are English (docs/architecture.md, Naming)", v.Name, mot)
+		}
+	}
+	for a := range anciens {
+		v := codes.EnumValues.ForName(string(a))
+		require.NotNil(t, v, "the old name %s stays in the schema for one release", a)
+		assert.NotNil(t, codes.EnumValues.ForName(string(erreur.Actuel(a))), "%s's new code is in the schema", a)
 	}
 }

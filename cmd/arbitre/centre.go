@@ -26,31 +26,40 @@ func init() {
   arbitre centre export --data data --epreuve simultane-2026 --centre Brest --partie SIM-1 -o brest.zip
   arbitre centre import --data federation brest.zip
   arbitre centre classement --data federation --epreuve simultane-2026`}
+	cmd.AddCommand(centreOuvrir(), centreExport(), centreImport(), centreClassement())
+	rootCmd.AddCommand(cmd)
+}
 
-	var ouvrirFlags storeFlags
+// centreOuvrir is `centre ouvrir`.
+func centreOuvrir() *cobra.Command {
+	var flags storeFlags
 	var epreuve, nom string
 	var coups int
-	ouvrir := &cobra.Command{
+	c := &cobra.Command{
 		Use:     "ouvrir --epreuve ID --coups N [--nom NOM]",
 		Short:   "Ouvre une épreuve jouée par centres sur une partie prétirée de N coups",
 		Example: `  arbitre centre ouvrir --data federation --epreuve simultane-2026 --nom "Simultané de France" --coups 10`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("epreuve", "coups"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return avecFederation(cmd.Context(), &ouvrirFlags, func(apps federationApps) error {
+			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
 				return apps.centres.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
 			})
 		},
 	}
-	ouvrirFlags.register(ouvrir)
-	ouvrir.Flags().StringVar(&epreuve, "epreuve", "", "`ID` de l'épreuve")
-	ouvrir.Flags().StringVar(&nom, "nom", "", "nom de l'épreuve")
-	ouvrir.Flags().IntVar(&coups, "coups", 0, "nombre de coups de la partie prétirée")
+	flags.register(c)
+	c.Flags().StringVar(&epreuve, "epreuve", "", "`ID` de l'épreuve")
+	c.Flags().StringVar(&nom, "nom", "", "nom de l'épreuve")
+	c.Flags().IntVar(&coups, "coups", 0, "nombre de coups de la partie prétirée")
+	return c
+}
 
-	var exportFlags storeFlags
+// centreExport is `centre export`.
+func centreExport() *cobra.Command {
+	var flags storeFlags
 	var m centres.Manifeste
 	var sortie string
-	export := &cobra.Command{
+	c := &cobra.Command{
 		Use:   "export --epreuve ID --centre NOM --partie ID -o FICHIER [--coup-annule N]... [--partie-annulee]",
 		Short: "Écrit le paquet des résultats du centre (événements de la partie, manifeste et empreintes), à envoyer à la fédération",
 		Example: `  arbitre centre export --data data --epreuve simultane-2026 --centre Brest --partie SIM-1 -o brest.zip
@@ -65,7 +74,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 		PreRunE: exigerOptions("epreuve", "centre", "partie", "output"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			var paquet bytes.Buffer
-			if err := avecFederation(cmd.Context(), &exportFlags, func(apps federationApps) error {
+			if err := avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
 				return centres.Exporter(cmd.Context(), apps.store, apps.registre, m, &paquet)
 			}); err != nil {
 				return fmt.Errorf("centre export : %w", err)
@@ -77,22 +86,26 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 			return nil
 		},
 	}
-	exportFlags.register(export)
-	export.Flags().StringVar(&m.Epreuve, "epreuve", "", "`ID` de l'épreuve")
-	export.Flags().StringVar(&m.Centre, "centre", "", "`NOM` du centre")
-	export.Flags().StringVar(&m.Partie, "partie", "", "`ID` de la partie jouée au centre")
-	export.Flags().IntSliceVar(&m.CoupsAnnules, "coup-annule", nil, "coup annulé par un incident au centre (§2.17.2), répétable")
-	export.Flags().BoolVar(&m.PartieAnnulee, "partie-annulee", false, "la partie a été annulée au centre (§2.17.2–2.17.4)")
-	export.Flags().StringVarP(&sortie, "output", "o", "", "`FICHIER` du paquet (zip)")
+	flags.register(c)
+	c.Flags().StringVar(&m.Epreuve, "epreuve", "", "`ID` de l'épreuve")
+	c.Flags().StringVar(&m.Centre, "centre", "", "`NOM` du centre")
+	c.Flags().StringVar(&m.Partie, "partie", "", "`ID` de la partie jouée au centre")
+	c.Flags().IntSliceVar(&m.CoupsAnnules, "coup-annule", nil, "coup annulé par un incident au centre (§2.17.2), répétable")
+	c.Flags().BoolVar(&m.PartieAnnulee, "partie-annulee", false, "la partie a été annulée au centre (§2.17.2–2.17.4)")
+	c.Flags().StringVarP(&sortie, "output", "o", "", "`FICHIER` du paquet (zip)")
+	return c
+}
 
-	var importFlags storeFlags
-	importer := &cobra.Command{
+// centreImport is `centre import`.
+func centreImport() *cobra.Command {
+	var flags storeFlags
+	c := &cobra.Command{
 		Use:     "import FICHIER...",
 		Short:   "Importe les paquets des centres : intégrité vérifiée, un paquet importé deux fois est sans effet",
 		Example: `  arbitre centre import --data federation brest.zip nice.zip`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, fichiers []string) error {
-			return avecFederation(cmd.Context(), &importFlags, func(apps federationApps) error {
+			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
 				for _, f := range fichiers {
 					p, err := lirePaquet(cmd.Context(), f, apps.registre)
 					if err == nil {
@@ -107,18 +120,22 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 			})
 		},
 	}
-	importFlags.register(importer)
+	flags.register(c)
+	return c
+}
 
-	var classementFlags storeFlags
+// centreClassement is `centre classement`.
+func centreClassement() *cobra.Command {
+	var flags storeFlags
 	var epreuveClassee string
-	classement := &cobra.Command{
+	c := &cobra.Command{
 		Use:     "classement --epreuve ID",
 		Short:   "Affiche en JSON le classement national de l'épreuve (§2.17.2–2.17.4)",
 		Example: `  arbitre centre classement --data federation --epreuve simultane-2026`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("epreuve"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return avecFederation(cmd.Context(), &classementFlags, func(apps federationApps) error {
+			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
 				n, err := apps.centres.Classement(cmd.Context(), epreuveClassee)
 				if err != nil {
 					return err
@@ -127,11 +144,9 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 			})
 		},
 	}
-	classementFlags.register(classement)
-	classement.Flags().StringVar(&epreuveClassee, "epreuve", "", "`ID` de l'épreuve")
-
-	cmd.AddCommand(ouvrir, export, importer, classement)
-	rootCmd.AddCommand(cmd)
+	flags.register(c)
+	c.Flags().StringVar(&epreuveClassee, "epreuve", "", "`ID` de l'épreuve")
+	return c
 }
 
 // federationApps are the federation's use cases over one store.

@@ -27,6 +27,7 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/spf13/cobra"
 
+	"arbitre/apiclient"
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
@@ -367,8 +368,8 @@ func emettreJetons(ctx context.Context, flags *storeFlags, libelle string, duree
 // nouveauChargeClient is a client of the API served at addr, for the
 // benchmarks' many concurrent callers.
 func nouveauChargeClient(addr string) *chargeClient {
-	return &chargeClient{url: "http://" + addr + "/graphql", http: &http.Client{Timeout: chargeWait,
-		Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	return &chargeClient{apiclient.New("http://"+addr, &http.Client{Timeout: chargeWait,
+		Transport: &http.Transport{MaxIdleConnsPerHost: 256}})}
 }
 
 // runPhases waits for the server, opens the live game and runs the three
@@ -377,7 +378,7 @@ func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c chargeC
 	if err := cl.ready(ctx, c.players); err != nil {
 		return err
 	}
-	if err := cl.do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 2}) { version } }`,
+	if err := cl.Do(ctx, tk.director, `mutation($t: ID!, $p: ID!) { creerPartie(tournoi:$t, partie:$p, config:{source: logiciel, graine: 2}) { version } }`,
 		map[string]any{"t": chargeTournoi, "p": chargeLive}, nil); err != nil {
 		return fmt.Errorf("création de la partie en direct : %w", err)
 	}
@@ -477,7 +478,7 @@ func standingsPhase(ctx context.Context, cl *chargeClient, c chargeConfig, r *st
 	}
 	query := func(i int) error {
 		var lignes lignesComptees
-		if err := cl.do(ctx, "", standingsQuery, vars(i), &lignes); err != nil {
+		if err := cl.Do(ctx, "", standingsQuery, vars(i), &lignes); err != nil {
 			return err
 		}
 		if int(lignes) != c.players {
@@ -566,7 +567,7 @@ func displaysPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c cha
 	for range min(64, c.displays) {
 		wg.Go(func() {
 			for i := range work {
-				screens[i] = openDisplay(ctx, cl.url)
+				screens[i] = openDisplay(ctx, cl.URL)
 			}
 		})
 	}
@@ -588,7 +589,7 @@ func displaysPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c cha
 	r.ConnectMS = ms(time.Since(start))
 
 	sentAt := time.Now()
-	err = cl.do(ctx, tk.director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+	err = cl.Do(ctx, tk.director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
 		map[string]any{"p": chargeLive, "r": top.Reference, "m": top.Mot}, nil)
 	answered := time.Now()
 	if err != nil {
@@ -637,7 +638,7 @@ func bulletinsPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c ch
 			}
 		}
 	}
-	if err := cl.do(ctx, tk.director, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
+	if err := cl.Do(ctx, tk.director, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
 		return err
 	}
 	var mu sync.Mutex
@@ -680,7 +681,7 @@ func bulletinsPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c ch
 	r.ElapsedMS = ms(time.Since(start))
 	r.Latency = summarize(lat)
 	var listed struct{ Bulletins []struct{ Licence string } }
-	if err := cl.do(ctx, tk.director, `query($p: ID!, $c: Int!) { bulletins(partie:$p, coup:$c) { licence } }`,
+	if err := cl.Do(ctx, tk.director, `query($p: ID!, $c: Int!) { bulletins(partie:$p, coup:$c) { licence } }`,
 		map[string]any{"p": chargeLive, "c": coup}, &listed); err != nil {
 		return err
 	}
@@ -784,80 +785,8 @@ func (rep *chargeReport) print(w io.Writer) {
 	fmt.Fprintf(w, "               listés %d, dans le magasin %d, manquants %d, en double %d (objectif aucun perdu, en double ni CONFLICT : %s)\n", b.Listed, b.InStore, b.Missing, b.Duplicated, verdict(b.TargetOK))
 }
 
-// chargeClient is a minimal GraphQL client of the server under load.
-type chargeClient struct {
-	url  string // http://host:port/graphql
-	http *http.Client
-}
-
-// gqlError is a GraphQL error with its stable code.
-type gqlError struct {
-	Message    string `json:"message"`
-	Extensions struct {
-		Code string `json:"code"`
-	} `json:"extensions"`
-}
-
-func (e *gqlError) Error() string { return e.Extensions.Code + ": " + e.Message }
-
-// do runs one query or mutation and decodes its data into out (a pointer,
-// or nil).
-func (cl *chargeClient) do(ctx context.Context, token, query string, vars map[string]any, out any) error {
-	body, err := cl.brut(ctx, token, query, vars)
-	if err != nil {
-		return err
-	}
-	if out == nil {
-		out = new(json.RawMessage)
-	}
-	res := struct {
-		Data   any        `json:"data"`
-		Errors []gqlError `json:"errors"`
-	}{Data: out}
-	if err := json.Unmarshal(body, &res); err != nil {
-		return err
-	}
-	if len(res.Errors) > 0 {
-		return &res.Errors[0]
-	}
-	return nil
-}
-
-// brut runs one query or mutation and returns the answer's bytes as the
-// server wrote them.
-func (cl *chargeClient) brut(ctx context.Context, token, query string, vars map[string]any) (b []byte, err error) {
-	err = cl.lire(ctx, token, query, vars, func(r io.Reader) error {
-		b, err = io.ReadAll(r)
-		return err
-	})
-	return b, err
-}
-
-// lire runs one query or mutation and has lecture read the answer's bytes
-// as they arrive.
-func (cl *chargeClient) lire(ctx context.Context, token, query string, vars map[string]any, lecture func(io.Reader) error) error {
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
-	if err != nil {
-		return err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cl.url, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := cl.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if err := lecture(resp.Body); err != nil {
-		return fmt.Errorf("HTTP %d: %w", resp.StatusCode, err)
-	}
-	return nil
-}
+// chargeClient is the benchmarks' client of the server under load.
+type chargeClient struct{ *apiclient.Client }
 
 // ready waits for the server to answer and for its projections to hold the
 // simulated game's standings.
@@ -867,7 +796,7 @@ func (cl *chargeClient) ready(ctx context.Context, players int) error {
 		var res struct {
 			Classement []struct{ Score int }
 		}
-		err := cl.do(ctx, "", standingsQuery, map[string]any{"t": chargeTournoi}, &res)
+		err := cl.Do(ctx, "", standingsQuery, map[string]any{"t": chargeTournoi}, &res)
 		if err == nil && len(res.Classement) == players && res.Classement[0].Score > 0 {
 			return nil
 		}
@@ -898,7 +827,7 @@ func (cl *chargeClient) draw(ctx context.Context, director string) (int, solutio
 			Solutions []solutionTop
 		}
 	}
-	if err := cl.do(ctx, director, `mutation($p: ID!) { tirer(partie:$p) { coup solutions { mot reference score admissible } } }`,
+	if err := cl.Do(ctx, director, `mutation($p: ID!) { tirer(partie:$p) { coup solutions { mot reference score admissible } } }`,
 		map[string]any{"p": chargeLive}, &res); err != nil {
 		return 0, solutionTop{}, fmt.Errorf("tirage : %w", err)
 	}
@@ -920,14 +849,14 @@ func (cl *chargeClient) deposit(ctx context.Context, token string, vars map[stri
 	conflicts := 0
 	for attempt := 1; ; attempt++ {
 		var res struct{ DeposerBulletin struct{ Licence string } }
-		err := cl.do(ctx, token, depositMutation, vars, &res)
-		var gqlErr *gqlError
+		err := cl.Do(ctx, token, depositMutation, vars, &res)
+		var gqlErr *apiclient.Error
 		switch {
 		case err == nil && res.DeposerBulletin.Licence == vars["l"]:
 			return conflicts, nil
 		case err == nil:
 			return conflicts, fmt.Errorf("deposerBulletin a répondu pour %q", res.DeposerBulletin.Licence)
-		case errors.As(err, &gqlErr) && gqlErr.Extensions.Code != "CONFLICT":
+		case errors.As(err, &gqlErr) && gqlErr.Code() != "CONFLICT":
 			return conflicts, err
 		case attempt == maxAttempts || ctx.Err() != nil:
 			return conflicts, err
@@ -1098,7 +1027,7 @@ func showsTop(id string, payload []byte) (bool, error) {
 					DernierTop *struct{ Score int }
 				} `json:"coupAnnonce"`
 			}
-			Errors []gqlError
+			Errors []apiclient.Error
 		}
 		if err := json.Unmarshal(payload, &p); err != nil || len(p.Errors) > 0 {
 			return false, fmt.Errorf("%s", payload)

@@ -220,7 +220,7 @@ func ouvrirEpreuveNationale(ctx context.Context, flags *storeFlags, nCentres, co
 // queries it at c.qps for c.duration.
 func phasesNationales(ctx context.Context, cl *chargeClient, c nationalConfig, paquets [][]byte, jetons []string, rep *nationalReport) error {
 	for attente := time.Now(); ; {
-		err := cl.do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, nil)
+		err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, nil)
 		if err == nil {
 			break
 		}
@@ -257,7 +257,7 @@ func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paq
 			case <-time.After(time.Until(at)):
 			}
 			envoi := time.Now()
-			err := cl.do(ctx, jetons[k], `mutation($p: String!, $c: String) { envoyerResultatsCentre(paquet: $p, clientMutationId: $c) { joueurs } }`,
+			err := cl.Do(ctx, jetons[k], `mutation($p: String!, $c: String) { envoyerResultatsCentre(paquet: $p, clientMutationId: $c) { joueurs } }`,
 				map[string]any{"p": base64.StdEncoding.EncodeToString(paquet), "c": "charge-" + centreNational(k)}, nil)
 			fin := time.Now()
 			mu.Lock()
@@ -290,7 +290,7 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 	attendus := c.centres * c.players
 	query := func(int) error {
 		var res struct{ ClassementNational lignesComptees }
-		if err := cl.do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, &res); err != nil {
+		if err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, &res); err != nil {
 			return err
 		}
 		if int(res.ClassementNational) != attendus {
@@ -317,7 +317,7 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 	// the complete one, byte for byte. Comparing costs the client little
 	// beside the server on the same cores; decoding 6,000 lines 500 times
 	// a second took more than both cores (issue 34 item 2).
-	complet, err := cl.brut(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve})
+	complet, err := cl.Raw(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve})
 	if err != nil {
 		return err
 	}
@@ -325,7 +325,7 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 		return err
 	}
 	meme := func(int) error {
-		return cl.lire(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, func(r io.Reader) error {
+		return cl.Read(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, func(r io.Reader) error {
 			return memeReponse(r, complet)
 		})
 	}

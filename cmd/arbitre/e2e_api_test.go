@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/apiclient"
 	"arbitre/domain/classique/partie"
 	"arbitre/graphql/server"
 )
@@ -69,10 +69,15 @@ func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure .
 // serve's repeated --lexicon (nil: the shipped list only).
 func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	return lancerServeur(t, data, portLibre(t), lexicons, log, configure...)
+}
+
+// lancerServeur is runServe in a goroutine on addr, as `arbitre serve`
+// runs it: the one start of the end-to-end tests' servers. It returns once
+// /healthz answers; stop cancels the server's context, as SIGTERM does, and
+// waits for runServe to return.
+func lancerServeur(t *testing.T, data, addr string, lexicons []string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
+	t.Helper()
 	verifierAllerRetourArchive(t, data)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -84,17 +89,30 @@ func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *s
 	s.stop = func() {
 		once.Do(func() {
 			cancel()
-			require.NoError(t, <-done)
+			select {
+			case err := <-done:
+				assert.NoError(t, err, "runServe after shutdown")
+			case <-time.After(2 * shutdownGrace):
+				t.Errorf("the server did not stop within %s", 2*shutdownGrace)
+			}
 		})
 	}
-	require.Eventually(t, func() bool {
+	deadline := time.Now().Add(e2eAttente)
+	for {
+		select {
+		case err := <-done:
+			require.NoError(t, err, "the server stopped while starting")
+			require.Fail(t, "the server stopped while starting")
+		default:
+		}
 		resp, err := http.Get(s.url + "/healthz")
 		if err == nil {
 			resp.Body.Close()
+			return s
 		}
-		return err == nil
-	}, 10*time.Second, 20*time.Millisecond)
-	return s
+		require.True(t, time.Now().Before(deadline), "the server did not answer /healthz within %s: %v", e2eAttente, err)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // apiToken issues a token with the CLI command, as a director would.
@@ -151,10 +169,25 @@ func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 }
 
 // postGraphQL sends one query to the server at url, with a bearer token
-// when given: the one HTTP client of the end-to-end tests.
+// when given, through the API's one Go client (apiclient).
 func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
 	t.Helper()
-	return postGraphQLAuth(t, url, bearer(token), query, vars)
+	var out apiResult
+	require.NoError(t, apiclient.New(url, nil).Read(context.Background(), token, query, vars, func(r io.Reader) error {
+		return json.NewDecoder(r).Decode(&out)
+	}), "the answer is GraphQL-shaped")
+	noterReponse(query, out)
+	return out
+}
+
+// postGraphQLAuth sends one query with the Authorization header as given
+// (a probe of the header's forms).
+func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[string]any) apiResult {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	require.NoError(t, err)
+	_, out := postGraphQLBody(t, url, authorization, "application/json", bytes.NewReader(body))
+	return out
 }
 
 // bearer is the Authorization value of a token, empty without one.
@@ -163,16 +196,6 @@ func bearer(token string) string {
 		return ""
 	}
 	return "Bearer " + token
-}
-
-// postGraphQLAuth is postGraphQL with the Authorization header as given.
-func postGraphQLAuth(t *testing.T, url, authorization, query string, vars map[string]any) apiResult {
-	t.Helper()
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
-	require.NoError(t, err)
-	_, out := postGraphQLBody(t, url, authorization, "application/json", bytes.NewReader(body))
-	noterReponse(query, out)
-	return out
 }
 
 // postGraphQLBody sends body as it is to /graphql and returns the HTTP status

@@ -140,7 +140,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	annuler := `mutation($m: MotifAnnulation!) { annulerCoup(partie:"T1-1", motif:$m) { version statut coup } }`
 	s.exigerRefus(t, annuler, map[string]any{"m": "erreur"}, version("T1-1"), directeurSeul)
 	s.exigerRefus(t, annuler, map[string]any{"m": "caprice"}, version("T1-1"), []refusAttendu{{"motif inconnu", director, codeHorsEnum}})
-	s.exigerRefus(t, annuler, map[string]any{"m": "aucune_solution"}, version("T1-1"), []refusAttendu{{"le tirage a des solutions", director, "ANNULATION_REFUSED"}})
+	s.exigerRefus(t, annuler, map[string]any{"m": "aucune_solution"}, version("T1-1"), []refusAttendu{{"le tirage a des solutions", director, "CANCELLATION_REFUSED"}})
 	s.gql(director, annuler, map[string]any{"m": "erreur"}).into(t, "annulerCoup", &apres)
 	assert.Equal(t, "attente_tirage", apres.Statut)
 	assert.Equal(t, 1, apres.Coup, "the annulled coup is played again")
@@ -268,7 +268,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	annulerElim := `mutation($p: ID!, $m: String!) { annulerEliminations(partie:$p, motif:$m) { version statut joueurs fin { motif } } }`
 	t2m := map[string]any{"p": "T1-2", "m": "bulletin de L2 mal saisi"}
 	s.exigerRefus(t, annulerElim, t2m, version("T1-2"), directeurSeul)
-	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-2", "m": ""}, version("T1-2"), []refusAttendu{{"sans motif", director, "ANNULATION_REFUSED"}})
+	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-2", "m": ""}, version("T1-2"), []refusAttendu{{"sans motif", director, "CANCELLATION_REFUSED"}})
 	s.exigerRefus(t, annulerElim, map[string]any{"p": "T1-1", "m": "erreur"}, version("T1-1"), []refusAttendu{{"partie normale", director, "WRONG_STATE"}})
 	s.gql(director, annulerElim, t2m).into(t, "annulerEliminations", &fin)
 	assert.Equal(t, "top", fin.Statut)
@@ -289,7 +289,7 @@ func TestE2ECouvertureDuplicate(t *testing.T) {
 	assert.Equal(t, "attente_tirage", choix.Statut, "the letters go back to the bag")
 	s.exigerRefus(t, rejeter, t3, version("T1-3"), []refusAttendu{{"aucun tirage en cours", director, "WRONG_STATE"}})
 	s.gql(director, `mutation { tirer(partie:"T1-3", lettres:"ABCDEFG") { statut } }`, nil).into(t, "tirer", &choix)
-	s.exigerRefus(t, rejeter, t3, version("T1-3"), []refusAttendu{{"§3.2 tirage valide", director, "REJET_REFUSED"}})
+	s.exigerRefus(t, rejeter, t3, version("T1-3"), []refusAttendu{{"§3.2 tirage valide", director, "REJECTION_REFUSED"}})
 
 	// revoquerJeton: the director revokes a token; it is refused at once
 	// after, and refusals leave it valid.
@@ -379,7 +379,7 @@ func TestE2ECouvertureRefusDuplicate(t *testing.T) {
 		{"creerTournoi", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open", homologue: false) { id } }`, map[string]any{"id": "T3"}, tversion,
 			directeurSeul()},
 		{"creerTournoi identifiant vide", `mutation($id: ID!) { creerTournoi(id:$id, nom:"Open", homologue: false) { id } }`, map[string]any{"id": ""}, tversion,
-			[]refusAttendu{{"directeur", director, "INVALID_TOURNOI"}}},
+			[]refusAttendu{{"directeur", director, "INVALID_TOURNAMENT"}}},
 		{"inscrireJoueur", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,
 			map[string]any{"j": map[string]any{"licence": "L9", "nom": "Neuf", "table": 9}}, tversion, directeurSeul()},
 		{"inscrireJoueur sans licence", `mutation($j: JoueurInput!) { inscrireJoueur(tournoi:"T1", joueur:$j) { version } }`,

@@ -457,10 +457,10 @@ func TestE2EJumelage_Guide2_18_FormulesEtCoupures(t *testing.T) {
 	c1 := classementJumele(t, data, "J1", paquets...)
 	assert.Equal(t, c1, classementJumeleAPI(t, vichy.s, "J1", paquets...), "classementJumele over HTTP: the CLI's figures (§2.18.1.C)")
 	assert.Equal(t, "NOT_FOUND", vichy.s.gql("", `{ classementJumele(jumelage:"INCONNU", paquets:[]) { formule } }`, nil).code())
-	assert.Equal(t, "PAQUET_CORROMPU", vichy.s.gql("", `{ classementJumele(jumelage:"J1", paquets:["UEsDBA=="]) { formule } }`, nil).code())
+	assert.Equal(t, "CORRUPT_BUNDLE", vichy.s.gql("", `{ classementJumele(jumelage:"J1", paquets:["UEsDBA=="]) { formule } }`, nil).code())
 	deuxFois, err := os.ReadFile(paquets[1])
 	require.NoError(t, err)
-	assert.Equal(t, "RESULTATS_INVALIDES", vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { formule } }`,
+	assert.Equal(t, "INVALID_RESULTS", vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { formule } }`,
 		map[string]any{"p": []string{base64.StdEncoding.EncodeToString(deuxFois), base64.StdEncoding.EncodeToString(deuxFois)}}).code(),
 		"one site's game given twice would count twice")
 	assert.Equal(t, 3, c1.Caracteristiques.Joueurs, "§2.18.1.C: the principal's own players")

@@ -219,7 +219,7 @@ func TestChaine_StoreVerifyChecksTheProjectionsCheckpoints(t *testing.T) {
 }
 
 // Issue 16 item 1: the commission's replay reads the game as evidence, so an
-// event of the game edited in the file is refused with JOURNAL_ALTERE, not
+// event of the game edited in the file is refused with LOG_TAMPERED, not
 // replayed as if nothing happened.
 func TestChaine_ReplayDeLaCommissionRefuseUnJournalAltere(t *testing.T) {
 	data := t.TempDir()
@@ -243,5 +243,5 @@ func TestChaine_ReplayDeLaCommissionRefuseUnJournalAltere(t *testing.T) {
 	s = startAPIServer(t, data)
 	defer s.stop()
 	out := s.gql(commission, replay, nil)
-	assert.Equal(t, "JOURNAL_ALTERE", out.code(), "%+v", out.Errors)
+	assert.Equal(t, "LOG_TAMPERED", out.code(), "%+v", out.Errors)
 }

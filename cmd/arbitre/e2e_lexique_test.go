@@ -44,7 +44,7 @@ func streamEvents(t *testing.T, data, stream string) int {
 }
 
 // TestLexique_PartieJugeeAvecSonLexique: a game created under lexicon A is
-// refused with LEXIQUE_ABSENT (nothing written) by a server restarted
+// refused with LEXICON_NOT_LOADED (nothing written) by a server restarted
 // without A, judged with A by a server holding B (its default) and A, and
 // replayed with A by the commission and by `arbitre replay`, which say so.
 func TestLexique_PartieJugeeAvecSonLexique(t *testing.T) {
@@ -73,14 +73,14 @@ func TestLexique_PartieJugeeAvecSonLexique(t *testing.T) {
 	avant := streamEvents(t, data, "partie-T-1")
 	s = start()
 	refus := s.gql(director, retenir, map[string]any{"r": "H8"})
-	require.Equal(t, "LEXIQUE_ABSENT", refus.code(), "%+v", refus.Errors)
+	require.Equal(t, "LEXICON_NOT_LOADED", refus.code(), "%+v", refus.Errors)
 	assert.Equal(t, "lexique-A", refus.Errors[0].Extensions["lexique"])
 	assert.Contains(t, refus.Errors[0].Message, idA.String())
-	assert.Equal(t, "LEXIQUE_ABSENT", s.gql(director, `mutation { rejeter(partie:"T-1") { version } }`, nil).code())
+	assert.Equal(t, "LEXICON_NOT_LOADED", s.gql(director, `mutation { rejeter(partie:"T-1") { version } }`, nil).code())
 	bulletin := map[string]any{"p": "T-1", "b": map[string]any{"solutions": []any{map[string]any{"word": "FGBACDE", "ref": "H8", "score": 0}}}}
 	deposer := `mutation($p: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:1, licence:"L1", bulletin:$b) { licence } }`
-	assert.Equal(t, "LEXIQUE_ABSENT", s.gql(director, deposer, bulletin).code())
-	assert.Equal(t, "LEXIQUE_ABSENT", s.gql(commission, `{ replay(partie:"T-1", coup:1) { coup } }`, nil).code())
+	assert.Equal(t, "LEXICON_NOT_LOADED", s.gql(director, deposer, bulletin).code())
+	assert.Equal(t, "LEXICON_NOT_LOADED", s.gql(commission, `{ replay(partie:"T-1", coup:1) { coup } }`, nil).code())
 	s.stop()
 	assert.Equal(t, avant, streamEvents(t, data, "partie-T-1"), "a refused command writes nothing")
 
@@ -111,12 +111,12 @@ func TestLexique_PartieJugeeAvecSonLexique(t *testing.T) {
 	assert.Contains(t, out, "lexique : "+idA.String())
 	_, err = runArbitre(t, "replay", "T-1", "1", "--data", data, "--lexicon", pathB)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "LEXIQUE_ABSENT")
+	assert.Contains(t, err.Error(), "LEXICON_NOT_LOADED")
 	assert.Contains(t, err.Error(), idA.String())
 }
 
 // TestLexique_MatchClassiqueJugeAvecSonLexique: a classique match created
-// under lexicon A is refused with LEXIQUE_ABSENT (nothing written) without
+// under lexicon A is refused with LEXICON_NOT_LOADED (nothing written) without
 // A, and its contestation is judged with A beside B: a word of A only stands.
 func TestLexique_MatchClassiqueJugeAvecSonLexique(t *testing.T) {
 	data, lexDir := t.TempDir(), t.TempDir()
@@ -138,7 +138,7 @@ func TestLexique_MatchClassiqueJugeAvecSonLexique(t *testing.T) {
 	avant := streamEvents(t, data, "match-"+match)
 	s = start()
 	refus := s.gql(arbiter, tirer, premier)
-	require.Equal(t, "LEXIQUE_ABSENT", refus.code(), "%+v", refus.Errors)
+	require.Equal(t, "LEXICON_NOT_LOADED", refus.code(), "%+v", refus.Errors)
 	assert.Contains(t, refus.Errors[0].Message, idA.String())
 	s.stop()
 	assert.Equal(t, avant, streamEvents(t, data, "match-"+match), "a refused command writes nothing")

@@ -31,9 +31,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"arbitre/domain/acces"
-	"arbitre/domain/eventstore"
 )
 
 // The simulated tournament every e2e test starts from: 24 players, one
@@ -49,16 +46,6 @@ const (
 )
 
 // --- the server -----------------------------------------------------------
-
-// e2eServeur is runServe in a goroutine, as `arbitre serve` runs it.
-type e2eServeur struct {
-	t      *testing.T
-	addr   string
-	cancel context.CancelFunc
-	done   chan error
-	once   sync.Once
-	logs   *e2eJournal
-}
 
 // e2eJournal keeps the server's warnings and errors, shown if a test fails.
 type e2eJournal struct {
@@ -78,51 +65,22 @@ func (j *e2eJournal) String() string {
 	return j.buf.String()
 }
 
-// demarrerServeur starts the server on addr over the data directory dir and
-// waits until /healthz answers; it is stopped when the test ends.
-func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *e2eServeur {
+// demarrerServeur starts the server on addr over the data directory dir,
+// logging its warnings and errors to logs, and waits until /healthz says
+// it is healthy; it is stopped when the test ends.
+func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *apiServer {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &e2eServeur{t: t, addr: addr, cancel: cancel, done: make(chan error, 1), logs: logs}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	verifierAllerRetourArchive(t, dir)
-	go func() {
-		s.done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, nil, log)
-	}()
-	t.Cleanup(s.arreter)
-	deadline := time.Now().Add(e2eAttente)
-	for {
-		select {
-		case err := <-s.done:
-			s.done <- err
-			require.NoError(t, err, "the server stopped while starting")
-			require.Fail(t, "the server stopped while starting")
-		default:
+	s := lancerServeur(t, dir, addr, nil, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	t.Cleanup(s.stop)
+	require.Eventually(t, func() bool {
+		resp, err := http.Get(s.url + "/healthz")
+		if err != nil {
+			return false
 		}
-		resp, err := http.Get("http://" + addr + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return s
-			}
-		}
-		require.True(t, time.Now().Before(deadline), "the server did not answer /healthz within %s: %v", e2eAttente, err)
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// arreter cancels the server's context, as SIGTERM does, and waits for
-// runServe to return.
-func (s *e2eServeur) arreter() {
-	s.once.Do(func() {
-		s.cancel()
-		select {
-		case err := <-s.done:
-			assert.NoError(s.t, err, "runServe after shutdown")
-		case <-time.After(2 * shutdownGrace):
-			s.t.Errorf("the server did not stop within %s", 2*shutdownGrace)
-		}
-	})
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, e2eAttente, 50*time.Millisecond, "the server is not healthy within %s", e2eAttente)
+	return s
 }
 
 // portLibre returns a local address nobody listens on.
@@ -238,23 +196,6 @@ func simulerTournoi(t *testing.T, dir string) {
 	cmd.SetContext(context.Background())
 	cmd.SetOut(io.Discard)
 	require.NoError(t, runSimulateDuplicate(cmd, &storeFlags{dataDir: dir, backend: backendSQLite}, "", e2eJoueurs, 1, e2eGraine))
-}
-
-// emettreJeton issues a token into dir (as `arbitre token create` does) and
-// returns its secret.
-func emettreJeton(t *testing.T, dir string, role acces.Role) string {
-	t.Helper()
-	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: dir, backend: backendSQLite, init: true}).openStore(ctx)
-	require.NoError(t, err)
-	defer store.Close()
-	reg := eventstore.NewRegistry()
-	require.NoError(t, acces.RegisterEvents(reg))
-	svc := &acces.Service{Store: store, Registry: reg, Clock: eventstore.SystemClock}
-	secret, _, err := svc.Emettre(ctx, acces.Demande{Role: role, Duree: time.Hour, Libelle: "e2e"},
-		eventstore.Metadata{Actor: "e2e", Role: string(acces.Directeur)})
-	require.NoError(t, err)
-	return secret
 }
 
 // --- the GraphQL API --------------------------------------------------------
@@ -511,7 +452,7 @@ func topAffiche(top e2eTop) string {
 // e2eSalle is a tournament hall: the data, the server, the director's API.
 type e2eSalle struct {
 	dir, addr  string
-	serveur    *e2eServeur
+	serveur    *apiServer
 	directeur  e2eAPI
 	public     e2eAPI
 	commission string
@@ -525,8 +466,8 @@ func ouvrirSalle(t *testing.T) *e2eSalle {
 	chromium(t)
 	s := &e2eSalle{dir: t.TempDir(), addr: portLibre(t), logs: &e2eJournal{}}
 	simulerTournoi(t, s.dir)
-	jeton := emettreJeton(t, s.dir, acces.Directeur)
-	s.commission = emettreJeton(t, s.dir, acces.Commission)
+	jeton := apiToken(t, s.dir, "--role", "director", "--label", "e2e")
+	s.commission = apiToken(t, s.dir, "--role", "commission", "--label", "e2e")
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("server log:\n%s", s.logs)
@@ -542,7 +483,7 @@ func ouvrirSalle(t *testing.T) *e2eSalle {
 
 func (s *e2eSalle) redemarrer(t *testing.T) {
 	t.Helper()
-	s.serveur.arreter()
+	s.serveur.stop()
 	s.serveur = demarrerServeur(t, s.dir, s.addr, s.logs)
 	s.directeur.attendreJetonReconnu(t)
 }
@@ -641,7 +582,7 @@ func TestE2EDisplayRecoversAfterTheServerRestarts(t *testing.T) {
 	attendre(t, ctx, jsTexte("#top", topAffiche(premier)), e2eAttente, "the first top")
 	executer(t, ctx, chromedp.Evaluate(`window.pasRecharge = true`, nil))
 
-	salle.serveur.arreter()
+	salle.serveur.stop()
 	relais.couper()
 	attendre(t, ctx, jsTexte("#etat", "reconnexion"), e2eAttente, "that the connection is lost")
 	salle.redemarrer(t)

@@ -30,14 +30,14 @@ func TestE2EGuide2_17_FeuillePretireeChargeeParLAPI(t *testing.T) {
 	assert.Equal(t, "INVALID_INPUT", res.code(), "a sheet whose coups skip one: %+v", res.Errors)
 	assert.Equal(t, "UNAUTHENTICATED", s.gql("", charger, map[string]any{"f": texte.String()}).code())
 	assert.Equal(t, "FORBIDDEN", s.gql(arbiter, charger, map[string]any{"f": texte.String()}).code(), "the director's alone")
-	assert.Equal(t, "INVALID_TIRAGE", s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).code(),
+	assert.Equal(t, "INVALID_DRAW", s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).code(),
 		"no sheet yet: the letters are typed")
 	var version struct{ Version int }
 	s.gql(director, charger, map[string]any{"f": texte.String()}).into(t, "chargerFeuillePretiree", &version)
 	assert.Equal(t, "WRONG_STATE", s.gql(director, charger, map[string]any{"f": texte.String()}).code(), "loaded once")
 
 	for k, l := range feuille {
-		assert.Equal(t, "INVALID_TIRAGE", s.gql(director, `mutation($l: String) { tirer(partie:"T1-1", lettres:$l) { version } }`,
+		assert.Equal(t, "INVALID_DRAW", s.gql(director, `mutation($l: String) { tirer(partie:"T1-1", lettres:$l) { version } }`,
 			map[string]any{"l": l.tirees}).code(), "coup %d: the sheet draws, nothing is typed", k+1)
 		var p struct{ Reliquat, Nouvelles string }
 		s.gql(director, `mutation { tirer(partie:"T1-1") { reliquat nouvelles } }`, nil).into(t, "tirer", &p)

@@ -90,7 +90,7 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	b := nouvelleAppelPartie(t, s, director, "B")
 	exiger(fixer, map[string]any{"t": b.tournoi, "n": 2})
 	res := s.gql(director, fixer, map[string]any{"t": b.tournoi, "n": 1})
-	assert.Equal(t, "INVALID_TOURNOI", res.code(), "a change of the number of games is motivated")
+	assert.Equal(t, "INVALID_TOURNAMENT", res.code(), "a change of the number of games is motivated")
 	exiger(fixer, map[string]any{"t": b.tournoi, "n": 1, "m": "salle rendue plus tôt"})
 	finir(b)
 	res = s.gql(director, deposerAppelMutation, map[string]any{"a": b.depot("E4", "L2")})

@@ -139,7 +139,7 @@ type faitAPI struct {
 // and the return (§2.18.1.B), Lyon catches up from where it stopped, each
 // fact once, noting the cut itself. Nice's process is killed (kill -9)
 // between coups 8 and 9: every site stops, the principal refuses the
-// tirage (LIAISON_COUPEE) until a new Nice process on the same data is
+// tirage (LINK_DOWN) until a new Nice process on the same data is
 // back (§2.18.2.B), which resumes after the last fact replayed. The
 // twinned rankings equal the same game played in one hall: formula 1,
 // each Lyon player placed among Vichy's (§2.18.1.C); formula 2, one

@@ -200,10 +200,10 @@ func bombes(t *testing.T, epreuve string) map[string][]byte {
 // TestSecurite_BombeZipPaquets: zip bombs sent to the anonymous
 // classementJumele(paquets:) and, with a centre's token, to
 // envoyerResultatsCentre are refused from their zip headers
-// (PAQUET_CORROMPU) at a small cost; the twinning and the token's event
+// (CORRUPT_BUNDLE) at a small cost; the twinning and the token's event
 // are checked before a bundle's events are read, so a damaged bundle for
 // an unknown twinning is NOT_FOUND, for a centre outside the twinning
-// RESULTATS_INVALIDES, for another event FORBIDDEN (issue 27, item 4).
+// INVALID_RESULTS, for another event FORBIDDEN (issue 27, item 4).
 func TestSecurite_BombeZipPaquets(t *testing.T) {
 	exigerLinux(t)
 	data := t.TempDir()
@@ -237,7 +237,7 @@ func TestSecurite_BombeZipPaquets(t *testing.T) {
 		requete   func() string
 	}{
 		{"classementJumele, jumelage inconnu, paquet abîmé", "NOT_FOUND", classer("INCONNU", abime("J", "S"))},
-		{"classementJumele, centre hors du jumelage, paquet abîmé", "RESULTATS_INVALIDES", classer("J", abime("J", "X"))},
+		{"classementJumele, centre hors du jumelage, paquet abîmé", "INVALID_RESULTS", classer("J", abime("J", "X"))},
 		{"envoyerResultatsCentre, paquet d'une autre épreuve, abîmé", "FORBIDDEN", envoyer(abime("AUTRE", "S"))},
 		// The costliest bundle within the bounds: 10,000 players, 15 MB of
 		// events to read, ranked (the principal's: a site's is checked
@@ -248,13 +248,13 @@ func TestSecurite_BombeZipPaquets(t *testing.T) {
 		cas = append(cas, struct {
 			nom, code string
 			requete   func() string
-		}{"classementJumele, " + nom, "PAQUET_CORROMPU", classer("J", bombe)})
+		}{"classementJumele, " + nom, "CORRUPT_BUNDLE", classer("J", bombe)})
 	}
 	for nom, bombe := range bombes(t, "E") {
 		cas = append(cas, struct {
 			nom, code string
 			requete   func() string
-		}{"envoyerResultatsCentre, " + nom, "PAQUET_CORROMPU", envoyer(bombe)})
+		}{"envoyerResultatsCentre, " + nom, "CORRUPT_BUNDLE", envoyer(bombe)})
 	}
 	for _, c := range cas {
 		sousAttaque(t, s, c.nom, func() { assert.Equal(t, c.code, c.requete(), c.nom) })
@@ -292,7 +292,7 @@ func arbitreEnProcessus(t *testing.T, args ...string) (string, error, int64) {
 }
 
 // TestSecurite_BombeZipCLI: the same zip bombs given to `arbitre centre
-// import` and `arbitre jumelage classement` are refused (PAQUET_CORROMPU's
+// import` and `arbitre jumelage classement` are refused (CORRUPT_BUNDLE's
 // message) from their zip headers, the command's peak memory under
 // memoireMaxAdmise; a file larger than any bundle is refused without being
 // read whole (issue 27, item 4).
@@ -550,7 +550,7 @@ func paquetDeJoueurs(t *testing.T, centre string, n, longueurNom int, graine str
 // TestSecurite_ResultatsDesSitesBornes: the results a twinned site sends
 // are recorded as one event each: results of more than 256 KiB (2,000
 // players with names of 1,000 letters, a 2 MB event from a bundle of a
-// tenth of that) are refused (RESULTATS_INVALIDES) and nothing is
+// tenth of that) are refused (INVALID_RESULTS) and nothing is
 // recorded; a site sending bundle after bundle is refused past its burst
 // (RATE_LIMITED), what it sent before recorded (issue 27, item 9).
 func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
@@ -580,7 +580,7 @@ func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 
 	gros := paquetDeJoueurs(t, "S", 2000, 1000, "")
 	sousAttaque(t, s, "envoyerResultatsJumeles, 2 000 joueurs aux noms de 1 000 lettres ("+strconv.Itoa(len(gros)>>10)+" Kio)", func() {
-		assert.Equal(t, "RESULTATS_INVALIDES", envoyer(gros))
+		assert.Equal(t, "INVALID_RESULTS", envoyer(gros))
 	})
 	n, plusGros := recus()
 	assert.Zero(t, n, "nothing recorded (the largest event: %d bytes)", plusGros)

@@ -93,11 +93,11 @@ func TestSecurite_TournoiClassiqueEtDuplicateSepares(t *testing.T) {
 	cases := []struct {
 		name, query, id, code string
 	}{
-		{"a duplicate tournament in the classique namespace", creer, "classique-X", "INVALID_TOURNOI"},
-		{"a duplicate tournament in a free classique stream", creer, "classique-Z", "INVALID_TOURNOI"},
+		{"a duplicate tournament in the classique namespace", creer, "classique-X", "INVALID_TOURNAMENT"},
+		{"a duplicate tournament in a free classique stream", creer, "classique-Z", "INVALID_TOURNAMENT"},
 		{"which the classique tournament keeps", ouvrir, "Z", ""},
-		{"a duplicate tournament with a classique tournament's id", creer, "X", "TOURNOI_ID_TAKEN"},
-		{"a classique tournament with a duplicate tournament's id", ouvrir, "Y", "TOURNOI_ID_TAKEN"},
+		{"a duplicate tournament with a classique tournament's id", creer, "X", "TOURNAMENT_ID_TAKEN"},
+		{"a classique tournament with a duplicate tournament's id", ouvrir, "Y", "TOURNAMENT_ID_TAKEN"},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.code, s.gql(director, c.query, map[string]any{"id": c.id}).code(), c.name)

@@ -108,7 +108,7 @@ func (c *centreE2E) jouerSesTops(t *testing.T, coups int) {
 // a top or a bulletin's score changed and its hash computed again, a
 // bundle where Lyon registered the principal's player V2, and Nice's
 // bundle with Lyon's player L1 are each refused whole
-// (RESULTATS_INVALIDES, in French), nothing recorded, and refused as well
+// (INVALID_RESULTS, in French), nothing recorded, and refused as well
 // when given to the public ranking classementJumele(paquets:): the twinned
 // ranking still places Lyon's two players at their real scores, nobody
 // else.

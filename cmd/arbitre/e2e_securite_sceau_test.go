@@ -108,7 +108,7 @@ func TestSecurite_QueueEtSceauRetiresServeRefuseParLesProjections(t *testing.T) 
 
 // Issue 28 item 3: a bulletin's correction edited in the file (its score
 // paid 56 becomes 99) is not served: loading the game checks the chain of
-// what it reads, and the bulletins answer JOURNAL_ALTERE.
+// what it reads, and the bulletins answer LOG_TAMPERED.
 func TestSecurite_BulletinAltereNestPasServi(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
@@ -125,5 +125,5 @@ func TestSecurite_BulletinAltereNestPasServi(t *testing.T) {
 	s = startAPIServer(t, data)
 	defer s.stop()
 	out := s.gql(director, bulletins, nil)
-	assert.Equal(t, "JOURNAL_ALTERE", out.code(), "%+v", out.Errors)
+	assert.Equal(t, "LOG_TAMPERED", out.code(), "%+v", out.Errors)
 }

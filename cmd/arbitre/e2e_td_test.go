@@ -22,8 +22,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"arbitre/domain/acces"
 )
 
 // consoleTD is a fresh server with a director's token, nothing else.
@@ -37,7 +35,7 @@ func ouvrirConsoleTD(t *testing.T) *consoleTD {
 	chromium(t)
 	dir, addr := t.TempDir(), portLibre(t)
 	c := &consoleTD{logs: &e2eJournal{}}
-	jeton := emettreJeton(t, dir, acces.Directeur)
+	jeton := apiToken(t, dir, "--role", "director", "--label", "e2e")
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("server log:\n%s", c.logs)

@@ -146,7 +146,7 @@ func TestE2EGuide2_1_TirageParLeJugeArbitreParDefaut(t *testing.T) {
 	var creee struct{ Config struct{ Source string } }
 	s.gql(director, `mutation { creerPartie(tournoi:"T", partie:"T-D", config:{}) { config { source } } }`, nil).into(t, "creerPartie", &creee)
 	assert.Equal(t, "directeur", creee.Config.Source, "a game created without a source")
-	assert.Equal(t, "INVALID_TIRAGE", s.gql(director, `mutation { tirer(partie:"T-D") { version } }`, nil).code(),
+	assert.Equal(t, "INVALID_DRAW", s.gql(director, `mutation { tirer(partie:"T-D") { version } }`, nil).code(),
 		"the director's game waits for his letters")
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T", partie:"T-L", config:{source: logiciel}) { id } }`, nil).Errors)
 

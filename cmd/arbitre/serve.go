@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -104,48 +105,16 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer lock.release()
-	flags.init = true // the server makes its store on the first start
-	store, _, err := flags.openStore(ctx)
+	store, err := ouvrirStoreServi(ctx, flags)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	if scelle, ok := store.(eventstore.Scelle); ok {
-		if err := scelle.Rupture(); err != nil {
-			return fmt.Errorf("serve refusé : %w", err)
-		}
-	}
-	db, err := projection.OpenDB(flags.projectionDBPath())
+	lectures, err := ouvrirLectures(ctx, flags, store, log)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	registry, err := catalogue.Registre()
-	if err != nil {
-		return err
-	}
-	readDB, err := projection.OpenReadDB(flags.projectionDBPath())
-	if err != nil {
-		return err
-	}
-	defer readDB.Close()
-	models, err := readmodels.Tous(registry, store)
-	if err != nil {
-		return err
-	}
-	var runners []*projection.Runner
-	avance := projection.NewAvance(store)
-	for _, p := range models {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		if err != nil {
-			return err
-		}
-		if err := runner.Prolonge(ctx); err != nil {
-			return fmt.Errorf("serve refusé : %w", err)
-		}
-		runner.Log, runner.Avance = log, avance
-		runners = append(runners, runner)
-	}
+	defer lectures.close()
 	last, err := store.LastPosition(ctx)
 	if err != nil {
 		return err
@@ -153,34 +122,31 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 
 	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
 	pipeDone := make(chan error, 1)
-	go func() { pipeDone <- pipeline.Run(pipeCtx, store, runners, pipeline.Config{}, nil) }()
-
-	tokens := acces.NewRegistre()
-	hub := live.NewHub()
-	follow := func(name string, run func() error) {
-		go func() {
-			if err := run(); err != nil && !errors.Is(err, context.Canceled) {
-				log.Error(name+" stopped", "error", err)
-			}
-		}()
-	}
-	acces.Brancher(store, registry, tokens)
-	follow("access tokens", func() error { return acces.Suivre(pipeCtx, store, registry, tokens) })
-	follow("live updates", func() error { return hub.Follow(pipeCtx, store, last) })
-	clock := eventstore.SystemClock
-	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: registry,
-		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Lectures: runners, Hasard: partie.HasardCrypto{}})
-	if err != nil {
+	go func() { pipeDone <- pipeline.Run(pipeCtx, store, lectures.runners, pipeline.Config{}, nil) }()
+	// arreterPipeline stops the projections and says why they stopped.
+	arreterPipeline := func(err error) error {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
 	}
+
+	tokens := acces.NewRegistre()
+	hub := live.NewHub()
+	acces.Brancher(store, lectures.registry, tokens)
+	suivre(log, "access tokens", func() error { return acces.Suivre(pipeCtx, store, lectures.registry, tokens) })
+	suivre(log, "live updates", func() error { return hub.Follow(pipeCtx, store, last) })
+	clock := eventstore.SystemClock
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
+		StandingsRunner: lectures.runners[readmodels.IndexStandings], PartiesRunner: lectures.runners[readmodels.IndexParties], Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
+	if err != nil {
+		return arreterPipeline(err)
+	}
 	// The first command need not wait for the whole log to be indexed.
-	follow("idempotency keys", func() error { return resolver.Cles.Rattraper(pipeCtx) })
+	suivre(log, "idempotency keys", func() error { return resolver.Cles.Rattraper(pipeCtx) })
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(runners, tokens)}
+	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(lectures.runners, tokens)}
 	for _, c := range configure {
 		c(&cfg)
 	}
@@ -189,22 +155,115 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	tachesCtx, stopTaches := context.WithCancel(pipeCtx)
 	defer stopTaches()
 	for nom, tache := range cfg.Taches {
-		follow(nom, func() error { return tache(tachesCtx) })
+		suivre(log, nom, func() error { return tache(tachesCtx) })
 	}
-	e := server.New(cfg)
-	ln, err := net.Listen("tcp", listen)
-	if err == nil {
-		err = lock.announce(ln.Addr().String())
-	}
+	ln, err := ecouter(listen, lock)
 	if err != nil {
-		if ln != nil {
-			ln.Close()
-		}
-		stopPipeline()
-		return errors.Join(err, <-pipeDone)
+		return arreterPipeline(err)
 	}
 	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
 		"store", flags.backend, "lexicon", lexiques.Defaut().Label(), "lexicons", len(lexiques.Lexiques()), "version", binaire.Version, "commit", binaire.Commit)
+	return arreterPipeline(servirHTTP(ctx, server.New(cfg), ln, pipeDone, stopTaches, log))
+}
+
+// suivre runs one of the server's background tasks, logging why it
+// stopped unless the server stops it.
+func suivre(log *slog.Logger, name string, run func() error) {
+	go func() {
+		if err := run(); err != nil && !errors.Is(err, context.Canceled) {
+			log.Error(name+" stopped", "error", err)
+		}
+	}()
+}
+
+// ouvrirStoreServi opens the server's store, made on the first start, and
+// refuses one whose log does not extend its seal.
+func ouvrirStoreServi(ctx context.Context, flags *storeFlags) (openedStore, error) {
+	flags.init = true
+	store, _, err := flags.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if scelle, ok := store.(eventstore.Scelle); ok {
+		if err := scelle.Rupture(); err != nil {
+			store.Close()
+			return nil, fmt.Errorf("serve refusé : %w", err)
+		}
+	}
+	return store, nil
+}
+
+// ecouter listens on listen and writes the address into the data
+// directory's lock, for the tools that find the running server there.
+func ecouter(listen string, lock *dataLock) (net.Listener, error) {
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return nil, err
+	}
+	if err := lock.announce(ln.Addr().String()); err != nil {
+		ln.Close()
+		return nil, err
+	}
+	return ln, nil
+}
+
+// lectures are the read models serve keeps up to date: their database
+// (a writer and a pool of readers) and one runner each.
+type lectures struct {
+	db, readDB *sql.DB
+	registry   *eventstore.Registry
+	runners    []*projection.Runner
+}
+
+// ouvrirLectures opens the read models' database and a runner for each
+// read model, each checked to extend what it has already read of store.
+func ouvrirLectures(ctx context.Context, flags *storeFlags, store eventstore.Store, log *slog.Logger) (l *lectures, err error) {
+	l = &lectures{}
+	defer func() {
+		if err != nil {
+			l.close()
+		}
+	}()
+	if l.db, err = projection.OpenDB(flags.projectionDBPath()); err != nil {
+		return l, err
+	}
+	if l.registry, err = catalogue.Registre(); err != nil {
+		return l, err
+	}
+	if l.readDB, err = projection.OpenReadDB(flags.projectionDBPath()); err != nil {
+		return l, err
+	}
+	models, err := readmodels.Tous(l.registry, store)
+	if err != nil {
+		return l, err
+	}
+	avance := projection.NewAvance(store)
+	for _, p := range models {
+		runner, err := projection.NewRunner(ctx, l.db, p, store)
+		if err != nil {
+			return l, err
+		}
+		if err := runner.Prolonge(ctx); err != nil {
+			return l, fmt.Errorf("serve refusé : %w", err)
+		}
+		runner.Log, runner.Avance = log, avance
+		l.runners = append(l.runners, runner)
+	}
+	return l, nil
+}
+
+func (l *lectures) close() {
+	for _, db := range []*sql.DB{l.readDB, l.db} {
+		if db != nil {
+			db.Close()
+		}
+	}
+}
+
+// servirHTTP serves e on ln until ctx ends, the server fails or the
+// projections stop (pipeDone), then calls arret as the shutdown begins and
+// shuts down gracefully.
+func servirHTTP(ctx context.Context, e http.Handler, ln net.Listener, pipeDone chan error, arret func(), log *slog.Logger) error {
 	// Requests live in connCtx, cancelled once Shutdown has let the
 	// in-flight requests finish: the hijacked websocket connections, which
 	// Shutdown does not wait for, then end too and displays reconnect to the
@@ -216,6 +275,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	served := make(chan error, 1)
 	go func() { served <- httpSrv.Serve(ln) }()
 
+	var err error
 	select {
 	case err = <-served:
 	case err = <-pipeDone:
@@ -224,15 +284,13 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	case <-ctx.Done():
 	}
 	log.Info("arbitre shutting down")
-	stopTaches()
+	arret()
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
 	defer cancel()
 	if shutErr := httpSrv.Shutdown(shutdownCtx); shutErr != nil && !errors.Is(shutErr, http.ErrServerClosed) {
 		err = errors.Join(err, shutErr)
 	}
 	closeConns()
-	stopPipeline()
-	err = errors.Join(err, <-pipeDone)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/anishathalye/porcupine"
 
+	"arbitre/apiclient"
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
@@ -305,14 +306,14 @@ type clientVerif struct {
 // are not: the command is sent again with its clientMutationId, which is
 // never applied twice.
 func reponseDefinitive(err error) bool {
-	var g *gqlError
+	var g *apiclient.Error
 	if err == nil {
 		return true
 	}
 	if !errors.As(err, &g) {
 		return false
 	}
-	switch g.Extensions.Code {
+	switch g.Code() {
 	case "CONFLICT", "UNAVAILABLE", "TIMEOUT", "INTERNAL", "RATE_LIMITED":
 		return false
 	}
@@ -324,12 +325,12 @@ func reponseDefinitive(err error) bool {
 func (c *clientVerif) commande(ctx context.Context, in entreeVerif, query string, vars map[string]any, out any, sortie func() sortieVerif) error {
 	appel := c.h.maintenant()
 	for envoi := 0; ; envoi++ {
-		err := c.cl.do(ctx, c.jeton, query, vars, out)
+		err := c.cl.Do(ctx, c.jeton, query, vars, out)
 		if reponseDefinitive(err) {
 			o := sortieVerif{}
-			var g *gqlError
+			var g *apiclient.Error
 			if errors.As(err, &g) {
-				o.refus = g.Extensions.Code
+				o.refus = g.Code()
 				c.mu.Lock()
 				c.rep.Details = append(c.rep.Details, fmt.Sprintf("partie %d : %s du coup %d refusé : %s", in.partie, in.op, in.coup, err))
 				c.mu.Unlock()
@@ -360,7 +361,7 @@ func (c *clientVerif) commande(ctx context.Context, in entreeVerif, query string
 // server down), it waits a little before the client reads again.
 func (c *clientVerif) lecture(ctx context.Context, in entreeVerif, query string, vars map[string]any, out any, sortie func() sortieVerif) {
 	appel := c.h.maintenant()
-	if err := c.cl.do(ctx, c.jeton, query, vars, out); err != nil {
+	if err := c.cl.Do(ctx, c.jeton, query, vars, out); err != nil {
 		c.mu.Lock()
 		c.rep.SansReponse++
 		c.mu.Unlock()
@@ -453,7 +454,7 @@ func directeurVerif(ctx context.Context, c *clientVerif, p *partieVerif, coups i
 // refusTermine ends a game whose command was refused: the refusal is in
 // its history, which the check refuses; other errors end the round.
 func refusTermine(err error) error {
-	var refus *gqlError
+	var refus *apiclient.Error
 	if errors.As(err, &refus) {
 		return nil
 	}
@@ -480,7 +481,7 @@ func arbitreVerif(ctx context.Context, c *clientVerif, p *partieVerif, joueurs [
 			err := c.commande(ctx, entreeVerif{partie: p.n, op: opDeposer, coup: coup, joueur: i}, depositMutation,
 				map[string]any{"p": p.id, "c": coup, "l": j.licence, "b": map[string]any{"blank": true}, "m": fmt.Sprintf("%s-%d-%s", p.id, coup, j.licence)},
 				&r, func() sortieVerif { return sortieVerif{} })
-			var refus *gqlError
+			var refus *apiclient.Error
 			if err != nil && !errors.As(err, &refus) {
 				return err
 			}
@@ -567,7 +568,7 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 			}
 		}
 	}
-	if err := cl.do(ctx, directeur, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
+	if err := cl.Do(ctx, directeur, `query($t: ID!) { tournoi(id:$t) { joueurs { licence table } } }`, map[string]any{"t": chargeTournoi}, &t); err != nil {
 		return rep, errors.Join(err, srv.arreter(false))
 	}
 	joueurs := make([]joueurVerif, len(t.Tournoi.Joueurs))

@@ -32,7 +32,7 @@ const (
 	CodeAppealNotDecided          Code = "APPEAL_NOT_DECIDED"
 	CodeAppealFinal               Code = "APPEAL_FINAL"
 	CodeAppealClosed              Code = "APPEAL_CLOSED"
-	CodeDossierIncomplete         Code = "DOSSIER_INCOMPLETE"
+	CodeDossierIncomplete         Code = "APPEAL_FILE_INCOMPLETE"
 	CodeNothingToApply            Code = "NOTHING_TO_APPLY"
 	CodeDecisionNotApplied        Code = "DECISION_NOT_APPLIED"
 	CodeConflict                       = erreur.CodeConflict

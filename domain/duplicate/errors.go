@@ -9,10 +9,10 @@ type Code = erreur.Code
 // The refusal codes of the duplicate aggregate.
 const (
 	CodeInvalidConfig     Code = "INVALID_CONFIG"
-	CodeInvalidTirage     Code = "INVALID_TIRAGE"
-	CodeRejetRefused      Code = "REJET_REFUSED"
+	CodeInvalidTirage     Code = "INVALID_DRAW"
+	CodeRejetRefused      Code = "REJECTION_REFUSED"
 	CodeInvalidTop        Code = "INVALID_TOP"
-	CodeNotInTirage       Code = "NOT_IN_TIRAGE"
+	CodeNotInTirage       Code = "NOT_IN_DRAW"
 	CodeInvalidWord       Code = "INVALID_WORD"
 	CodeNotMaxScore       Code = "NOT_MAX_SCORE"
 	CodeTopNotPlayed      Code = "TOP_NOT_PLAYED"
@@ -21,7 +21,7 @@ const (
 	CodeJokerNotKept      Code = "JOKER_NOT_KEPT"
 	CodeMustEndGame       Code = "MUST_END_GAME"
 	CodeNoSolution        Code = "NO_SOLUTION"
-	CodeAnnulationRefused Code = "ANNULATION_REFUSED"
+	CodeAnnulationRefused Code = "CANCELLATION_REFUSED"
 	CodeWrongState        Code = "WRONG_STATE"
 	CodeGameOver          Code = "GAME_OVER"
 	CodeUnknownPlayer     Code = "UNKNOWN_PLAYER"

@@ -129,7 +129,7 @@ func (m *Moteurs) Pour(v movegen.Variant) Moteur {
 
 // PourLexique returns the engine of a variant on the lexicon a game
 // recorded (nil: the default, see lexicon.Bibliotheque.Trouver), or
-// LEXIQUE_ABSENT when that lexicon is not loaded.
+// LEXICON_NOT_LOADED when that lexicon is not loaded.
 func (m *Moteurs) PourLexique(id *lexicon.Identite, v movegen.Variant) (Moteur, error) {
 	lex, ok := m.lexiques.Trouver(id)
 	if !ok {

@@ -45,7 +45,7 @@ func TestMoteursServeTheGamesFormula_Article3_8_2(t *testing.T) {
 // Issue 16 item 6: a game records its lexicon when it is created and is
 // played with it on a server holding others; a game recorded before games
 // recorded their lexicon is played with the server's default; a game whose
-// lexicon is not held is LEXIQUE_ABSENT.
+// lexicon is not held is LEXICON_NOT_LOADED.
 func TestLexique_PartieJoueeAvecSonLexique(t *testing.T) {
 	compile := func(label, mots string) *lexicon.Lexicon {
 		lex, err := lexicon.Compile(strings.NewReader(mots), label)

@@ -58,7 +58,7 @@ type Partie struct {
 	config  Config
 	moteur  Moteur
 	version int
-	// sansLexique is LEXIQUE_ABSENT when the engines do not hold the
+	// sansLexique is LEXICON_NOT_LOADED when the engines do not hold the
 	// lexicon the game was created under.
 	sansLexique error
 	// lexique is the word list the game was created under (nil for a game
@@ -137,7 +137,7 @@ func Nouvelle(moteur Moteur) *Partie {
 // ID is the game's identifier.
 func (p *Partie) ID() string { return p.id }
 
-// ExigerLexique is LEXIQUE_ABSENT when the game's lexicon is not loaded:
+// ExigerLexique is LEXICON_NOT_LOADED when the game's lexicon is not loaded:
 // nothing may be decided on it with another list.
 func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
@@ -304,7 +304,7 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 // (issue 16 item 6), or the default one when lex is nil: a twinned site
 // plays the principal's game with the principal's list (guide §2.18.1.A,
 // one game for every site). A list the engines do not hold makes every
-// later command LEXIQUE_ABSENT, naming the list to load. arbitres are the
+// later command LEXICON_NOT_LOADED, naming the list to load. arbitres are the
 // tables each arbiter covers (§5.9 averages), a table under one arbiter.
 func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string, arbitres []ArbitreTables) error {
 	if p.version > 0 {
@@ -890,7 +890,7 @@ func (p *Partie) Eliminer() error {
 // tirage: the players eliminated on it are in again and, when the
 // elimination left one player, the end of the game goes with it. The
 // decision stays in the history beside its annulment; the director decides
-// the eliminations again. Refused without a reason (ANNULATION_REFUSED),
+// the eliminations again. Refused without a reason (CANCELLATION_REFUSED),
 // without eliminations to undo or after the next tirage (WRONG_STATE),
 // once the results are closed (RESULTS_CLOSED).
 func (p *Partie) AnnulerEliminations(motif string) error {

@@ -36,7 +36,7 @@ const (
 	CodeCorruptHistory Code = "CORRUPT_HISTORY"
 	// CodeLexiqueAbsent: the game was created under a lexicon the server
 	// has not loaded (Details "lexique": the label to load).
-	CodeLexiqueAbsent Code = "LEXIQUE_ABSENT"
+	CodeLexiqueAbsent Code = "LEXICON_NOT_LOADED"
 	// CodeInternal: a failure of the server; the detail goes to the logs.
 	CodeInternal Code = "INTERNAL"
 )

@@ -11,7 +11,7 @@ import (
 
 // TestSecurite_ResultatsBornes: a centre's results past TailleResultatsMax
 // (2,000 players with names of 1,000 letters: 2 MB) are refused
-// (RESULTATS_INVALIDES) by an event played in centres and by a twinning,
+// (INVALID_RESULTS) by an event played in centres and by a twinning,
 // and nothing is recorded: each sending is one event, kept for good (issue
 // 27, item 9).
 func TestSecurite_ResultatsBornes(t *testing.T) {

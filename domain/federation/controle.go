@@ -68,7 +68,7 @@ type PaquetSite struct {
 // ScoresDesSites are the players' scores of the centres' bundles, bundle
 // by bundle: what the twinned rankings rank (guide §2.18.1.C, §2.18.2.C).
 // One site's game given twice would count twice: it is refused
-// (RESULTATS_INVALIDES).
+// (INVALID_RESULTS).
 func ScoresDesSites(paquets []PaquetSite) ([]ScorePartie, error) {
 	var scores []ScorePartie
 	vus := map[[2]string]bool{}

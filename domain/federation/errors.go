@@ -10,17 +10,17 @@ const (
 	// CodeResultatsInvalides: a centre's results do not fit the event (a
 	// player without a line per coup, a coup outside the game, a licence
 	// already ranked in another centre).
-	CodeResultatsInvalides Code = "RESULTATS_INVALIDES"
+	CodeResultatsInvalides Code = "INVALID_RESULTS"
 	// CodeCentreDejaRecu: the centre already sent other results.
-	CodeCentreDejaRecu Code = "CENTRE_DEJA_RECU"
+	CodeCentreDejaRecu Code = "CENTRE_ALREADY_RECEIVED"
 	// CodePaquetCorrompu: a centre's bundle fails its integrity check.
-	CodePaquetCorrompu Code = "PAQUET_CORROMPU"
+	CodePaquetCorrompu Code = "CORRUPT_BUNDLE"
 	// CodeJumelageInvalide: a twinning command that does not fit its sites
 	// or its state.
-	CodeJumelageInvalide Code = "JUMELAGE_INVALIDE"
+	CodeJumelageInvalide Code = "INVALID_TWINNING"
 	// CodeLiaisonCoupee: in formula 2, the link to a twinned site is cut:
 	// every site stops (§2.18.2.B).
-	CodeLiaisonCoupee  Code = "LIAISON_COUPEE"
+	CodeLiaisonCoupee  Code = "LINK_DOWN"
 	CodeNotFound            = erreur.CodeNotFound
 	CodeAlreadyExists       = erreur.CodeAlreadyExists
 	CodeConflict            = erreur.CodeConflict

@@ -226,7 +226,7 @@ var feuilleP1 = Feuille{SeuilSolo: 16, Coups: []CoupFeuille{
 }}
 
 // TestSecurite_SatelliteMenteur: a site's results that the principal's
-// own game does not allow are refused (RESULTATS_INVALIDES), nothing
+// own game does not allow are refused (INVALID_RESULTS), nothing
 // recorded (issue 28 item 4): a coup the principal has not drawn, another
 // tirage or top (another game), points above a coup's top, a score above
 // the sum of the tops (a solo's bonus counted only from the game's

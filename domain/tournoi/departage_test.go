@@ -55,7 +55,7 @@ func TestGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 
 // TestGuide2_14_BarrageEntreExAequo: a barrage separates players level on
 // the cumul (guide §2.14 « plusieurs joueurs ex aequo »): one whose players
-// are not level is refused with INVALID_DEPARTAGE; a sudden death, which
+// are not level is refused with INVALID_TIEBREAK; a sudden death, which
 // is also a competition of its own (§3.8.3), is not bound to it.
 func TestGuide2_14_BarrageEntreExAequo(t *testing.T) {
 	tr := Nouveau()

@@ -80,16 +80,16 @@ type NombreParties struct {
 const (
 	// CodeIdentifiantPris refuses a tournament id another kind of
 	// tournament (classique) already uses.
-	CodeIdentifiantPris erreur.Code = "TOURNOI_ID_TAKEN"
-	CodeInvalidTournoi  erreur.Code = "INVALID_TOURNOI"
+	CodeIdentifiantPris erreur.Code = "TOURNAMENT_ID_TAKEN"
+	CodeInvalidTournoi  erreur.Code = "INVALID_TOURNAMENT"
 	CodeInvalidPlayer   erreur.Code = "INVALID_PLAYER"
-	CodeInvalidPartie   erreur.Code = "INVALID_PARTIE"
+	CodeInvalidPartie   erreur.Code = "INVALID_GAME"
 	CodeUnknownPlayer   erreur.Code = "UNKNOWN_PLAYER"
 	CodeExcluded        erreur.Code = "EXCLUDED"
 	CodeInvalidSanction erreur.Code = "INVALID_SANCTION"
 	// CodeInvalidDepartage refuses the players named for a game: a normal
 	// game names none, a barrage names the tied players it separates.
-	CodeInvalidDepartage erreur.Code = "INVALID_DEPARTAGE"
+	CodeInvalidDepartage erreur.Code = "INVALID_TIEBREAK"
 	// CodeGraineTestRefusee refuses a test seed in a rated tournament:
 	// anyone who knows it foresees every tirage.
 	CodeGraineTestRefusee erreur.Code = "TEST_SEED_REFUSED"

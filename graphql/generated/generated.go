@@ -7616,7 +7616,7 @@ extend type Mutation {
     "A retry with the same id is applied once."
     clientMutationId: String
   ): Partie! @acces(roles: [DIRECTOR])
-  "Undoes the eliminations decided in error on the last coup played (§3.8.3), before the next tirage, with the director's reason (ANNULATION_REFUSED without one): the players eliminated on it are in again and the end of the game they caused, if any, is undone; both decisions stay in the history. eliminer then decides again."
+  "Undoes the eliminations decided in error on the last coup played (§3.8.3), before the next tirage, with the director's reason (CANCELLATION_REFUSED without one): the players eliminated on it are in again and the end of the game they caused, if any, is undone; both decisions stay in the history. eliminer then decides again."
   annulerEliminations(
     "The game."
     partie: ID!
@@ -7776,7 +7776,7 @@ Every error code the server can return, in extensions.code of each error.
 This enum is documentation (extensions.code stays a string on the wire);
 docs/erreurs.md says, in French, what each code means and what to do.
 Beside the code, extensions carry what lets a client act: version on CONFLICT,
-champ on INVALID_INPUT, lexique on LEXIQUE_ABSENT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+champ on INVALID_INPUT, lexique on LEXICON_NOT_LOADED, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
 and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
 """
 enum CodeErreur {
@@ -7797,7 +7797,7 @@ enum CodeErreur {
   "Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent."
   CORRUPT_HISTORY
   "Général — La partie (ou le match) se joue avec un lexique que le serveur n'a pas chargé ; extensions.lexique le nomme."
-  LEXIQUE_ABSENT
+  LEXICON_NOT_LOADED
   "Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse."
   INTERNAL
   "Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête."
@@ -7827,17 +7827,17 @@ enum CodeErreur {
   "Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise."
   GRAPHQL_VALIDATION_FAILED
   "Journal — Un événement lu (chargement d'une partie et de ses tables, d'un tournoi, d'un match ou d'un appel ; rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié."
-  JOURNAL_ALTERE
+  LOG_TAMPERED
   "Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps)."
   INVALID_CONFIG
-  "Partie duplicate — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible."
-  INVALID_TIRAGE
+  "Partie duplicate et match classique — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible."
+  INVALID_DRAW
   "Partie duplicate — Le rejet du tirage n'est pas permis (règles de voyelles et consonnes, §3.3)."
-  REJET_REFUSED
+  REJECTION_REFUSED
   "Partie duplicate — Top invalide : référence ou mot illisible, placement impossible."
   INVALID_TOP
   "Partie duplicate — Le top utilise des lettres qui ne sont pas dans le tirage."
-  NOT_IN_TIRAGE
+  NOT_IN_DRAW
   "Partie duplicate — Un mot formé n'est pas dans le lexique (aussi la valeur probleme de verifierCoup)."
   INVALID_WORD
   "Partie duplicate — Le top retenu ne fait pas le meilleur score."
@@ -7855,7 +7855,7 @@ enum CodeErreur {
   "Partie duplicate — Aucun coup n'est jouable avec ce tirage."
   NO_SOLUTION
   "Partie duplicate — L'annulation du coup n'est pas permise à ce stade (§3.6)."
-  ANNULATION_REFUSED
+  CANCELLATION_REFUSED
   "Partie ou tournoi — L'action n'est pas possible à ce stade (par exemple un tirage pendant un coup en cours, ou une ronde avant les têtes de série)."
   WRONG_STATE
   "Partie duplicate — La partie est terminée."
@@ -7877,17 +7877,17 @@ enum CodeErreur {
   "Partie duplicate — Des bulletins manquent ou ne sont pas corrigés : les résultats ne peuvent pas être clos."
   BULLETINS_PENDING
   "Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide."
-  INVALID_TOURNOI
+  INVALID_TOURNAMENT
   "Tournoi — Inscription invalide : licence, nom, table ou cote."
   INVALID_PLAYER
   "Tournoi — Partie sans identifiant ou tournoi inexistant."
-  INVALID_PARTIE
+  INVALID_GAME
   "Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14)."
-  INVALID_DEPARTAGE
+  INVALID_TIEBREAK
   "Tournoi — Graine de test refusée : le tournoi est homologué, et qui connaît la graine prévoit chaque tirage (guide §2.1)."
   TEST_SEED_REFUSED
   "Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique)."
-  TOURNOI_ID_TAKEN
+  TOURNAMENT_ID_TAKEN
   "Recours — Recours invalide (identifiant, coup, motif)."
   INVALID_APPEAL
   "Recours — Le recours n'existe pas."
@@ -7925,7 +7925,7 @@ enum CodeErreur {
   "Recours — Le recours est clos."
   APPEAL_CLOSED
   "Recours — Le dossier du recours est incomplet."
-  DOSSIER_INCOMPLETE
+  APPEAL_FILE_INCOMPLETE
   "Recours — La décision ne change rien à appliquer."
   NOTHING_TO_APPLY
   "Recours — La décision n'est pas encore appliquée à la partie."
@@ -7936,8 +7936,6 @@ enum CodeErreur {
   NOT_YOUR_TURN
   "Match classique — Le joueur doit d'abord tirer ses lettres (§4.1.4)."
   DRAW_PENDING
-  "Match classique — Tirage invalide : nombre de lettres, lettres absentes du sac."
-  INVALID_DRAW
   "Match classique — Placement invalide ; extensions.detail donne le problème (par exemple NOT_IN_RACK)."
   INVALID_PLACEMENT
   "Match classique — Échange refusé : sac trop petit, lettres absentes, temps épuisé (§4.3)."
@@ -8001,15 +7999,47 @@ enum CodeErreur {
   "Cote — Seuils de séries invalides."
   INVALID_THRESHOLDS
   "Fédération — Les résultats d'un centre ne correspondent pas à l'épreuve."
-  RESULTATS_INVALIDES
+  INVALID_RESULTS
   "Fédération — Le centre a déjà envoyé d'autres résultats."
-  CENTRE_DEJA_RECU
+  CENTRE_ALREADY_RECEIVED
   "Fédération — Le paquet d'un centre échoue au contrôle d'intégrité."
-  PAQUET_CORROMPU
+  CORRUPT_BUNDLE
   "Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage."
-  JUMELAGE_INVALIDE
+  INVALID_TWINNING
   "Fédération — 2e formule : la liaison avec un site jumelé est coupée, tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)."
-  LIAISON_COUPEE
+  LINK_DOWN
+  "Ancien nom de CENTRE_ALREADY_RECEIVED, jusqu'à la prochaine version : le serveur envoie CENTRE_ALREADY_RECEIVED dans extensions.code et encore CENTRE_DEJA_RECU dans extensions.ancienCode."
+  CENTRE_DEJA_RECU @deprecated(reason: "Renommé CENTRE_ALREADY_RECEIVED.")
+  "Ancien nom de LOG_TAMPERED, jusqu'à la prochaine version : le serveur envoie LOG_TAMPERED dans extensions.code et encore JOURNAL_ALTERE dans extensions.ancienCode."
+  JOURNAL_ALTERE @deprecated(reason: "Renommé LOG_TAMPERED.")
+  "Ancien nom de INVALID_TWINNING, jusqu'à la prochaine version : le serveur envoie INVALID_TWINNING dans extensions.code et encore JUMELAGE_INVALIDE dans extensions.ancienCode."
+  JUMELAGE_INVALIDE @deprecated(reason: "Renommé INVALID_TWINNING.")
+  "Ancien nom de LINK_DOWN, jusqu'à la prochaine version : le serveur envoie LINK_DOWN dans extensions.code et encore LIAISON_COUPEE dans extensions.ancienCode."
+  LIAISON_COUPEE @deprecated(reason: "Renommé LINK_DOWN.")
+  "Ancien nom de CORRUPT_BUNDLE, jusqu'à la prochaine version : le serveur envoie CORRUPT_BUNDLE dans extensions.code et encore PAQUET_CORROMPU dans extensions.ancienCode."
+  PAQUET_CORROMPU @deprecated(reason: "Renommé CORRUPT_BUNDLE.")
+  "Ancien nom de INVALID_RESULTS, jusqu'à la prochaine version : le serveur envoie INVALID_RESULTS dans extensions.code et encore RESULTATS_INVALIDES dans extensions.ancienCode."
+  RESULTATS_INVALIDES @deprecated(reason: "Renommé INVALID_RESULTS.")
+  "Ancien nom de LEXICON_NOT_LOADED, jusqu'à la prochaine version : le serveur envoie LEXICON_NOT_LOADED dans extensions.code et encore LEXIQUE_ABSENT dans extensions.ancienCode."
+  LEXIQUE_ABSENT @deprecated(reason: "Renommé LEXICON_NOT_LOADED.")
+  "Ancien nom de REJECTION_REFUSED, jusqu'à la prochaine version : le serveur envoie REJECTION_REFUSED dans extensions.code et encore REJET_REFUSED dans extensions.ancienCode."
+  REJET_REFUSED @deprecated(reason: "Renommé REJECTION_REFUSED.")
+  "Ancien nom de INVALID_DRAW, jusqu'à la prochaine version : le serveur envoie INVALID_DRAW dans extensions.code et encore INVALID_TIRAGE dans extensions.ancienCode."
+  INVALID_TIRAGE @deprecated(reason: "Renommé INVALID_DRAW.")
+  "Ancien nom de CANCELLATION_REFUSED, jusqu'à la prochaine version : le serveur envoie CANCELLATION_REFUSED dans extensions.code et encore ANNULATION_REFUSED dans extensions.ancienCode."
+  ANNULATION_REFUSED @deprecated(reason: "Renommé CANCELLATION_REFUSED.")
+  "Ancien nom de INVALID_GAME, jusqu'à la prochaine version : le serveur envoie INVALID_GAME dans extensions.code et encore INVALID_PARTIE dans extensions.ancienCode."
+  INVALID_PARTIE @deprecated(reason: "Renommé INVALID_GAME.")
+  "Ancien nom de INVALID_TOURNAMENT, jusqu'à la prochaine version : le serveur envoie INVALID_TOURNAMENT dans extensions.code et encore INVALID_TOURNOI dans extensions.ancienCode."
+  INVALID_TOURNOI @deprecated(reason: "Renommé INVALID_TOURNAMENT.")
+  "Ancien nom de INVALID_TIEBREAK, jusqu'à la prochaine version : le serveur envoie INVALID_TIEBREAK dans extensions.code et encore INVALID_DEPARTAGE dans extensions.ancienCode."
+  INVALID_DEPARTAGE @deprecated(reason: "Renommé INVALID_TIEBREAK.")
+  "Ancien nom de APPEAL_FILE_INCOMPLETE, jusqu'à la prochaine version : le serveur envoie APPEAL_FILE_INCOMPLETE dans extensions.code et encore DOSSIER_INCOMPLETE dans extensions.ancienCode."
+  DOSSIER_INCOMPLETE @deprecated(reason: "Renommé APPEAL_FILE_INCOMPLETE.")
+  "Ancien nom de TOURNAMENT_ID_TAKEN, jusqu'à la prochaine version : le serveur envoie TOURNAMENT_ID_TAKEN dans extensions.code et encore TOURNOI_ID_TAKEN dans extensions.ancienCode."
+  TOURNOI_ID_TAKEN @deprecated(reason: "Renommé TOURNAMENT_ID_TAKEN.")
+  "Ancien nom de NOT_IN_DRAW, jusqu'à la prochaine version : le serveur envoie NOT_IN_DRAW dans extensions.code et encore NOT_IN_TIRAGE dans extensions.ancienCode."
+  NOT_IN_TIRAGE @deprecated(reason: "Renommé NOT_IN_DRAW.")
 }
 `, BuiltIn: false},
 	{Name: "../../schema/federation.graphqls", Input: `# The federation's events played in many centres on pre-drawn games (guide
@@ -8032,7 +8062,7 @@ type ReceptionCentre {
 extend type Mutation {
   """
   Receives a centre's results of an event played on a pre-drawn game (guide §2.17): the bundle written by
-  ` + "`" + `arbitre centre export` + "`" + `, base64-encoded. Its integrity is checked (PAQUET_CORROMPU); the event and the centre are
+  ` + "`" + `arbitre centre export` + "`" + `, base64-encoded. Its integrity is checked (CORRUPT_BUNDLE); the event and the centre are
   the token's, a bundle of another is FORBIDDEN. The same bundle sent twice is recorded once.
   """
   envoyerResultatsCentre(
@@ -8249,7 +8279,7 @@ extend type Query {
   The twinning's ranking under its formula and its recorded decisions (cuts, games annulled at a site, sites
   detached: §2.18.1.B–C, §2.18.2.B–C), over the results the sites sent live (` + "`" + `envoyerResultatsJumeles` + "`" + `) and the
   bundles given, as ` + "`" + `arbitre jumelage classement` + "`" + ` ranks them: a bundle replaces what was sent live for its site
-  and game. Public; an unknown twinning is NOT_FOUND, a damaged bundle PAQUET_CORROMPU.
+  and game. Public; an unknown twinning is NOT_FOUND, a damaged bundle CORRUPT_BUNDLE.
   """
   classementJumele(
     "The twinning."

@@ -1252,7 +1252,7 @@ type VoteAppel struct {
 // This enum is documentation (extensions.code stays a string on the wire);
 // docs/erreurs.md says, in French, what each code means and what to do.
 // Beside the code, extensions carry what lets a client act: version on CONFLICT,
-// champ on INVALID_INPUT, lexique on LEXIQUE_ABSENT, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
+// champ on INVALID_INPUT, lexique on LEXICON_NOT_LOADED, retryAfter on RATE_LIMITED, detail on INVALID_PLACEMENT
 // and on GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED.
 type CodeErreur string
 
@@ -1274,7 +1274,7 @@ const (
 	// Général — Les événements enregistrés ne se relisent pas : l'historique est incohérent.
 	CodeErreurCorruptHistory CodeErreur = "CORRUPT_HISTORY"
 	// Général — La partie (ou le match) se joue avec un lexique que le serveur n'a pas chargé ; extensions.lexique le nomme.
-	CodeErreurLexiqueAbsent CodeErreur = "LEXIQUE_ABSENT"
+	CodeErreurLexiconNotLoaded CodeErreur = "LEXICON_NOT_LOADED"
 	// Général — Erreur interne du serveur ; le détail est dans le journal du serveur, jamais dans la réponse.
 	CodeErreurInternal CodeErreur = "INTERNAL"
 	// Général — Ce clientMutationId a déjà servi, avec ce jeton, à une autre requête.
@@ -1304,17 +1304,17 @@ const (
 	// Requête — La requête ne respecte pas le schéma (champ, argument ou type) ; extensions.detail précise.
 	CodeErreurGraphqlValidationFailed CodeErreur = "GRAPHQL_VALIDATION_FAILED"
 	// Journal — Un événement lu (chargement d'une partie et de ses tables, d'un tournoi, d'un match ou d'un appel ; rejeu de la commission) ne correspond plus à la chaîne d'empreintes du journal : le fichier a été modifié.
-	CodeErreurJournalAltere CodeErreur = "JOURNAL_ALTERE"
+	CodeErreurLogTampered CodeErreur = "LOG_TAMPERED"
 	// Partie duplicate — Configuration de partie invalide (formule, variante, tirages, temps).
 	CodeErreurInvalidConfig CodeErreur = "INVALID_CONFIG"
-	// Partie duplicate — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible.
-	CodeErreurInvalidTirage CodeErreur = "INVALID_TIRAGE"
+	// Partie duplicate et match classique — Tirage invalide : lettres absentes du sac, nombre de lettres, feuille prétirée illisible.
+	CodeErreurInvalidDraw CodeErreur = "INVALID_DRAW"
 	// Partie duplicate — Le rejet du tirage n'est pas permis (règles de voyelles et consonnes, §3.3).
-	CodeErreurRejetRefused CodeErreur = "REJET_REFUSED"
+	CodeErreurRejectionRefused CodeErreur = "REJECTION_REFUSED"
 	// Partie duplicate — Top invalide : référence ou mot illisible, placement impossible.
 	CodeErreurInvalidTop CodeErreur = "INVALID_TOP"
 	// Partie duplicate — Le top utilise des lettres qui ne sont pas dans le tirage.
-	CodeErreurNotInTirage CodeErreur = "NOT_IN_TIRAGE"
+	CodeErreurNotInDraw CodeErreur = "NOT_IN_DRAW"
 	// Partie duplicate — Un mot formé n'est pas dans le lexique (aussi la valeur probleme de verifierCoup).
 	CodeErreurInvalidWord CodeErreur = "INVALID_WORD"
 	// Partie duplicate — Le top retenu ne fait pas le meilleur score.
@@ -1332,7 +1332,7 @@ const (
 	// Partie duplicate — Aucun coup n'est jouable avec ce tirage.
 	CodeErreurNoSolution CodeErreur = "NO_SOLUTION"
 	// Partie duplicate — L'annulation du coup n'est pas permise à ce stade (§3.6).
-	CodeErreurAnnulationRefused CodeErreur = "ANNULATION_REFUSED"
+	CodeErreurCancellationRefused CodeErreur = "CANCELLATION_REFUSED"
 	// Partie ou tournoi — L'action n'est pas possible à ce stade (par exemple un tirage pendant un coup en cours, ou une ronde avant les têtes de série).
 	CodeErreurWrongState CodeErreur = "WRONG_STATE"
 	// Partie duplicate — La partie est terminée.
@@ -1354,17 +1354,17 @@ const (
 	// Partie duplicate — Des bulletins manquent ou ne sont pas corrigés : les résultats ne peuvent pas être clos.
 	CodeErreurBulletinsPending CodeErreur = "BULLETINS_PENDING"
 	// Tournoi — Tournoi déjà créé, sans identifiant ou à l'identifiant invalide.
-	CodeErreurInvalidTournoi CodeErreur = "INVALID_TOURNOI"
+	CodeErreurInvalidTournament CodeErreur = "INVALID_TOURNAMENT"
 	// Tournoi — Inscription invalide : licence, nom, table ou cote.
 	CodeErreurInvalidPlayer CodeErreur = "INVALID_PLAYER"
 	// Tournoi — Partie sans identifiant ou tournoi inexistant.
-	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
+	CodeErreurInvalidGame CodeErreur = "INVALID_GAME"
 	// Tournoi — Joueurs d'une partie mal nommés : une partie normale n'en nomme aucun, un barrage nomme au moins deux joueurs à départager, ex aequo au cumul (guide §2.14).
-	CodeErreurInvalidDepartage CodeErreur = "INVALID_DEPARTAGE"
+	CodeErreurInvalidTiebreak CodeErreur = "INVALID_TIEBREAK"
 	// Tournoi — Graine de test refusée : le tournoi est homologué, et qui connaît la graine prévoit chaque tirage (guide §2.1).
 	CodeErreurTestSeedRefused CodeErreur = "TEST_SEED_REFUSED"
 	// Tournoi — L'identifiant est déjà celui d'un tournoi de l'autre formule (duplicate ou classique).
-	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"
+	CodeErreurTournamentIDTaken CodeErreur = "TOURNAMENT_ID_TAKEN"
 	// Recours — Recours invalide (identifiant, coup, motif).
 	CodeErreurInvalidAppeal CodeErreur = "INVALID_APPEAL"
 	// Recours — Le recours n'existe pas.
@@ -1402,7 +1402,7 @@ const (
 	// Recours — Le recours est clos.
 	CodeErreurAppealClosed CodeErreur = "APPEAL_CLOSED"
 	// Recours — Le dossier du recours est incomplet.
-	CodeErreurDossierIncomplete CodeErreur = "DOSSIER_INCOMPLETE"
+	CodeErreurAppealFileIncomplete CodeErreur = "APPEAL_FILE_INCOMPLETE"
 	// Recours — La décision ne change rien à appliquer.
 	CodeErreurNothingToApply CodeErreur = "NOTHING_TO_APPLY"
 	// Recours — La décision n'est pas encore appliquée à la partie.
@@ -1413,8 +1413,6 @@ const (
 	CodeErreurNotYourTurn CodeErreur = "NOT_YOUR_TURN"
 	// Match classique — Le joueur doit d'abord tirer ses lettres (§4.1.4).
 	CodeErreurDrawPending CodeErreur = "DRAW_PENDING"
-	// Match classique — Tirage invalide : nombre de lettres, lettres absentes du sac.
-	CodeErreurInvalidDraw CodeErreur = "INVALID_DRAW"
 	// Match classique — Placement invalide ; extensions.detail donne le problème (par exemple NOT_IN_RACK).
 	CodeErreurInvalidPlacement CodeErreur = "INVALID_PLACEMENT"
 	// Match classique — Échange refusé : sac trop petit, lettres absentes, temps épuisé (§4.3).
@@ -1478,15 +1476,47 @@ const (
 	// Cote — Seuils de séries invalides.
 	CodeErreurInvalidThresholds CodeErreur = "INVALID_THRESHOLDS"
 	// Fédération — Les résultats d'un centre ne correspondent pas à l'épreuve.
-	CodeErreurResultatsInvalides CodeErreur = "RESULTATS_INVALIDES"
+	CodeErreurInvalidResults CodeErreur = "INVALID_RESULTS"
 	// Fédération — Le centre a déjà envoyé d'autres résultats.
-	CodeErreurCentreDejaRecu CodeErreur = "CENTRE_DEJA_RECU"
+	CodeErreurCentreAlreadyReceived CodeErreur = "CENTRE_ALREADY_RECEIVED"
 	// Fédération — Le paquet d'un centre échoue au contrôle d'intégrité.
-	CodeErreurPaquetCorrompu CodeErreur = "PAQUET_CORROMPU"
+	CodeErreurCorruptBundle CodeErreur = "CORRUPT_BUNDLE"
 	// Fédération — La commande ne correspond pas aux sites ou à l'état du jumelage.
-	CodeErreurJumelageInvalide CodeErreur = "JUMELAGE_INVALIDE"
+	CodeErreurInvalidTwinning CodeErreur = "INVALID_TWINNING"
 	// Fédération — 2e formule : la liaison avec un site jumelé est coupée, tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B).
+	CodeErreurLinkDown CodeErreur = "LINK_DOWN"
+	// Ancien nom de CENTRE_ALREADY_RECEIVED, jusqu'à la prochaine version : le serveur envoie CENTRE_ALREADY_RECEIVED dans extensions.code et encore CENTRE_DEJA_RECU dans extensions.ancienCode.
+	CodeErreurCentreDejaRecu CodeErreur = "CENTRE_DEJA_RECU"
+	// Ancien nom de LOG_TAMPERED, jusqu'à la prochaine version : le serveur envoie LOG_TAMPERED dans extensions.code et encore JOURNAL_ALTERE dans extensions.ancienCode.
+	CodeErreurJournalAltere CodeErreur = "JOURNAL_ALTERE"
+	// Ancien nom de INVALID_TWINNING, jusqu'à la prochaine version : le serveur envoie INVALID_TWINNING dans extensions.code et encore JUMELAGE_INVALIDE dans extensions.ancienCode.
+	CodeErreurJumelageInvalide CodeErreur = "JUMELAGE_INVALIDE"
+	// Ancien nom de LINK_DOWN, jusqu'à la prochaine version : le serveur envoie LINK_DOWN dans extensions.code et encore LIAISON_COUPEE dans extensions.ancienCode.
 	CodeErreurLiaisonCoupee CodeErreur = "LIAISON_COUPEE"
+	// Ancien nom de CORRUPT_BUNDLE, jusqu'à la prochaine version : le serveur envoie CORRUPT_BUNDLE dans extensions.code et encore PAQUET_CORROMPU dans extensions.ancienCode.
+	CodeErreurPaquetCorrompu CodeErreur = "PAQUET_CORROMPU"
+	// Ancien nom de INVALID_RESULTS, jusqu'à la prochaine version : le serveur envoie INVALID_RESULTS dans extensions.code et encore RESULTATS_INVALIDES dans extensions.ancienCode.
+	CodeErreurResultatsInvalides CodeErreur = "RESULTATS_INVALIDES"
+	// Ancien nom de LEXICON_NOT_LOADED, jusqu'à la prochaine version : le serveur envoie LEXICON_NOT_LOADED dans extensions.code et encore LEXIQUE_ABSENT dans extensions.ancienCode.
+	CodeErreurLexiqueAbsent CodeErreur = "LEXIQUE_ABSENT"
+	// Ancien nom de REJECTION_REFUSED, jusqu'à la prochaine version : le serveur envoie REJECTION_REFUSED dans extensions.code et encore REJET_REFUSED dans extensions.ancienCode.
+	CodeErreurRejetRefused CodeErreur = "REJET_REFUSED"
+	// Ancien nom de INVALID_DRAW, jusqu'à la prochaine version : le serveur envoie INVALID_DRAW dans extensions.code et encore INVALID_TIRAGE dans extensions.ancienCode.
+	CodeErreurInvalidTirage CodeErreur = "INVALID_TIRAGE"
+	// Ancien nom de CANCELLATION_REFUSED, jusqu'à la prochaine version : le serveur envoie CANCELLATION_REFUSED dans extensions.code et encore ANNULATION_REFUSED dans extensions.ancienCode.
+	CodeErreurAnnulationRefused CodeErreur = "ANNULATION_REFUSED"
+	// Ancien nom de INVALID_GAME, jusqu'à la prochaine version : le serveur envoie INVALID_GAME dans extensions.code et encore INVALID_PARTIE dans extensions.ancienCode.
+	CodeErreurInvalidPartie CodeErreur = "INVALID_PARTIE"
+	// Ancien nom de INVALID_TOURNAMENT, jusqu'à la prochaine version : le serveur envoie INVALID_TOURNAMENT dans extensions.code et encore INVALID_TOURNOI dans extensions.ancienCode.
+	CodeErreurInvalidTournoi CodeErreur = "INVALID_TOURNOI"
+	// Ancien nom de INVALID_TIEBREAK, jusqu'à la prochaine version : le serveur envoie INVALID_TIEBREAK dans extensions.code et encore INVALID_DEPARTAGE dans extensions.ancienCode.
+	CodeErreurInvalidDepartage CodeErreur = "INVALID_DEPARTAGE"
+	// Ancien nom de APPEAL_FILE_INCOMPLETE, jusqu'à la prochaine version : le serveur envoie APPEAL_FILE_INCOMPLETE dans extensions.code et encore DOSSIER_INCOMPLETE dans extensions.ancienCode.
+	CodeErreurDossierIncomplete CodeErreur = "DOSSIER_INCOMPLETE"
+	// Ancien nom de TOURNAMENT_ID_TAKEN, jusqu'à la prochaine version : le serveur envoie TOURNAMENT_ID_TAKEN dans extensions.code et encore TOURNOI_ID_TAKEN dans extensions.ancienCode.
+	CodeErreurTournoiIDTaken CodeErreur = "TOURNOI_ID_TAKEN"
+	// Ancien nom de NOT_IN_DRAW, jusqu'à la prochaine version : le serveur envoie NOT_IN_DRAW dans extensions.code et encore NOT_IN_TIRAGE dans extensions.ancienCode.
+	CodeErreurNotInTirage CodeErreur = "NOT_IN_TIRAGE"
 )
 
 var AllCodeErreur = []CodeErreur{
@@ -1498,7 +1528,7 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurAlreadyExists,
 	CodeErreurConflict,
 	CodeErreurCorruptHistory,
-	CodeErreurLexiqueAbsent,
+	CodeErreurLexiconNotLoaded,
 	CodeErreurInternal,
 	CodeErreurIdempotencyKeyReused,
 	CodeErreurCancelled,
@@ -1513,12 +1543,12 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurTooManyErrors,
 	CodeErreurGraphqlParseFailed,
 	CodeErreurGraphqlValidationFailed,
-	CodeErreurJournalAltere,
+	CodeErreurLogTampered,
 	CodeErreurInvalidConfig,
-	CodeErreurInvalidTirage,
-	CodeErreurRejetRefused,
+	CodeErreurInvalidDraw,
+	CodeErreurRejectionRefused,
 	CodeErreurInvalidTop,
-	CodeErreurNotInTirage,
+	CodeErreurNotInDraw,
 	CodeErreurInvalidWord,
 	CodeErreurNotMaxScore,
 	CodeErreurTopNotPlayed,
@@ -1527,7 +1557,7 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurJokerNotKept,
 	CodeErreurMustEndGame,
 	CodeErreurNoSolution,
-	CodeErreurAnnulationRefused,
+	CodeErreurCancellationRefused,
 	CodeErreurWrongState,
 	CodeErreurGameOver,
 	CodeErreurUnknownPlayer,
@@ -1538,12 +1568,12 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurInvalidSanction,
 	CodeErreurResultsClosed,
 	CodeErreurBulletinsPending,
-	CodeErreurInvalidTournoi,
+	CodeErreurInvalidTournament,
 	CodeErreurInvalidPlayer,
-	CodeErreurInvalidPartie,
-	CodeErreurInvalidDepartage,
+	CodeErreurInvalidGame,
+	CodeErreurInvalidTiebreak,
 	CodeErreurTestSeedRefused,
-	CodeErreurTournoiIDTaken,
+	CodeErreurTournamentIDTaken,
 	CodeErreurInvalidAppeal,
 	CodeErreurAppealNotFound,
 	CodeErreurAppealAlreadyFiled,
@@ -1562,13 +1592,12 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurAppealNotDecided,
 	CodeErreurAppealFinal,
 	CodeErreurAppealClosed,
-	CodeErreurDossierIncomplete,
+	CodeErreurAppealFileIncomplete,
 	CodeErreurNothingToApply,
 	CodeErreurDecisionNotApplied,
 	CodeErreurWrongPhase,
 	CodeErreurNotYourTurn,
 	CodeErreurDrawPending,
-	CodeErreurInvalidDraw,
 	CodeErreurInvalidPlacement,
 	CodeErreurExchangeRefused,
 	CodeErreurTimeExhausted,
@@ -1600,16 +1629,32 @@ var AllCodeErreur = []CodeErreur{
 	CodeErreurUnknownOutcome,
 	CodeErreurInvalidParameters,
 	CodeErreurInvalidThresholds,
-	CodeErreurResultatsInvalides,
+	CodeErreurInvalidResults,
+	CodeErreurCentreAlreadyReceived,
+	CodeErreurCorruptBundle,
+	CodeErreurInvalidTwinning,
+	CodeErreurLinkDown,
 	CodeErreurCentreDejaRecu,
-	CodeErreurPaquetCorrompu,
+	CodeErreurJournalAltere,
 	CodeErreurJumelageInvalide,
 	CodeErreurLiaisonCoupee,
+	CodeErreurPaquetCorrompu,
+	CodeErreurResultatsInvalides,
+	CodeErreurLexiqueAbsent,
+	CodeErreurRejetRefused,
+	CodeErreurInvalidTirage,
+	CodeErreurAnnulationRefused,
+	CodeErreurInvalidPartie,
+	CodeErreurInvalidTournoi,
+	CodeErreurInvalidDepartage,
+	CodeErreurDossierIncomplete,
+	CodeErreurTournoiIDTaken,
+	CodeErreurNotInTirage,
 }
 
 func (e CodeErreur) IsValid() bool {
 	switch e {
-	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiqueAbsent, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurUnavailable, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurJournalAltere, CodeErreurInvalidConfig, CodeErreurInvalidTirage, CodeErreurRejetRefused, CodeErreurInvalidTop, CodeErreurNotInTirage, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurAnnulationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurResultsClosed, CodeErreurBulletinsPending, CodeErreurInvalidTournoi, CodeErreurInvalidPlayer, CodeErreurInvalidPartie, CodeErreurInvalidDepartage, CodeErreurTestSeedRefused, CodeErreurTournoiIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurDossierIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidDraw, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurResultatsInvalides, CodeErreurCentreDejaRecu, CodeErreurPaquetCorrompu, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee:
+	case CodeErreurInvalidInput, CodeErreurUnauthenticated, CodeErreurTokenExpired, CodeErreurForbidden, CodeErreurNotFound, CodeErreurAlreadyExists, CodeErreurConflict, CodeErreurCorruptHistory, CodeErreurLexiconNotLoaded, CodeErreurInternal, CodeErreurIdempotencyKeyReused, CodeErreurCancelled, CodeErreurBadRequest, CodeErreurPayloadTooLarge, CodeErreurRateLimited, CodeErreurIntrospectionDisabled, CodeErreurQueryTooDeep, CodeErreurQueryTooLarge, CodeErreurTimeout, CodeErreurUnavailable, CodeErreurTooManyErrors, CodeErreurGraphqlParseFailed, CodeErreurGraphqlValidationFailed, CodeErreurLogTampered, CodeErreurInvalidConfig, CodeErreurInvalidDraw, CodeErreurRejectionRefused, CodeErreurInvalidTop, CodeErreurNotInDraw, CodeErreurInvalidWord, CodeErreurNotMaxScore, CodeErreurTopNotPlayed, CodeErreurInvalidTopping, CodeErreurJokerTopRefused, CodeErreurJokerNotKept, CodeErreurMustEndGame, CodeErreurNoSolution, CodeErreurCancellationRefused, CodeErreurWrongState, CodeErreurGameOver, CodeErreurUnknownPlayer, CodeErreurLatePlayer, CodeErreurInvalidBulletin, CodeErreurEliminated, CodeErreurExcluded, CodeErreurInvalidSanction, CodeErreurResultsClosed, CodeErreurBulletinsPending, CodeErreurInvalidTournament, CodeErreurInvalidPlayer, CodeErreurInvalidGame, CodeErreurInvalidTiebreak, CodeErreurTestSeedRefused, CodeErreurTournamentIDTaken, CodeErreurInvalidAppeal, CodeErreurAppealNotFound, CodeErreurAppealAlreadyFiled, CodeErreurDeadlinePassed, CodeErreurDeadlineRunning, CodeErreurInvalidCommission, CodeErreurCommissionNotComposed, CodeErreurCommissionAlreadyComposed, CodeErreurMemberInvolved, CodeErreurNotAMember, CodeErreurVoteAlreadyCast, CodeErreurVotesIncomplete, CodeErreurMajorityMismatch, CodeErreurNoMajority, CodeErreurAppealAlreadyDecided, CodeErreurAppealNotDecided, CodeErreurAppealFinal, CodeErreurAppealClosed, CodeErreurAppealFileIncomplete, CodeErreurNothingToApply, CodeErreurDecisionNotApplied, CodeErreurWrongPhase, CodeErreurNotYourTurn, CodeErreurDrawPending, CodeErreurInvalidPlacement, CodeErreurExchangeRefused, CodeErreurTimeExhausted, CodeErreurEndPending, CodeErreurNothingToContest, CodeErreurInvalidContest, CodeErreurBlockageRefused, CodeErreurInvalidPenalty, CodeErreurAbandonRefused, CodeErreurInvalidSheet, CodeErreurInvalidDesignation, CodeErreurRoundIncomplete, CodeErreurPairingFailed, CodeErreurInvalidPairing, CodeErreurInvalidResult, CodeErreurAlreadyWithdrawn, CodeErreurInvalidRound, CodeErreurUnknownMethod, CodeErreurEmptyPlayerID, CodeErreurDuplicatePlayer, CodeErreurUnknownPlayerInHistory, CodeErreurSelfMeetingInHistory, CodeErreurInvalidStarts, CodeErreurNobodyToPair, CodeErreurNoByeCandidate, CodeErreurRoundOutOfRange, CodeErreurTournamentTooLarge, CodeErreurSelfGame, CodeErreurUnknownOutcome, CodeErreurInvalidParameters, CodeErreurInvalidThresholds, CodeErreurInvalidResults, CodeErreurCentreAlreadyReceived, CodeErreurCorruptBundle, CodeErreurInvalidTwinning, CodeErreurLinkDown, CodeErreurCentreDejaRecu, CodeErreurJournalAltere, CodeErreurJumelageInvalide, CodeErreurLiaisonCoupee, CodeErreurPaquetCorrompu, CodeErreurResultatsInvalides, CodeErreurLexiqueAbsent, CodeErreurRejetRefused, CodeErreurInvalidTirage, CodeErreurAnnulationRefused, CodeErreurInvalidPartie, CodeErreurInvalidTournoi, CodeErreurInvalidDepartage, CodeErreurDossierIncomplete, CodeErreurTournoiIDTaken, CodeErreurNotInTirage:
 		return true
 	}
 	return false

@@ -169,7 +169,7 @@ type Archive struct {
 // Ouvrir opens a bundle: a zip of exactly manifeste.json and
 // evenements.jsonl, each within its bound and CompressionMax, the
 // manifest read. A bundle that fails is refused whole with
-// PAQUET_CORROMPU.
+// CORRUPT_BUNDLE.
 func Ouvrir(ctx context.Context, data []byte) (*Archive, error) {
 	if len(data) > TaillePaquetMax {
 		return nil, corrompu(nil, "un paquet fait %d octets au plus", TaillePaquetMax)
@@ -271,7 +271,7 @@ func (l lecteur) Read(b []byte) (int, error) {
 // event decodable, of the game's and its tournament's streams only, their
 // revisions 0, 1, 2... — and folds its events into the centre's results:
 // each player's score in the centre's standings and his points per coup.
-// A bundle that fails is refused whole with PAQUET_CORROMPU; ctx's end
+// A bundle that fails is refused whole with CORRUPT_BUNDLE; ctx's end
 // stops the reading.
 func Lire(ctx context.Context, data []byte, registre *eventstore.Registry) (Paquet, error) {
 	a, err := Ouvrir(ctx, data)

@@ -11,7 +11,7 @@ import (
 
 // ScoresDesPaquets gives a twinning's ranking the bundles (zip files) in
 // paquets: each opened and its manifest checked, its centre the twinning's
-// principal or one of its sites (RESULTATS_INVALIDES), before any bundle's
+// principal or one of its sites (INVALID_RESULTS), before any bundle's
 // events are read; nom names a bundle in an error (a file, or paquets[i]).
 func ScoresDesPaquets(registre *eventstore.Registry, paquets [][]byte, nom func(i int) string) func(context.Context, *federation.Jumelage) ([]federation.PaquetSite, error) {
 	return func(ctx context.Context, j *federation.Jumelage) ([]federation.PaquetSite, error) {

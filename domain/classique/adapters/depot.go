@@ -49,7 +49,7 @@ func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *pa
 // (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
 // command was applied already, and a conflict when the client's version is
 // not the stream's. A match created under a lexicon the rules do not hold
-// is LEXIQUE_ABSENT: nothing is decided on it with another list.
+// is LEXICON_NOT_LOADED: nothing is decided on it with another list.
 func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error) {
 	p, err := d.Lire(ctx, id)
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 
 // Issue 16 item 6: a match records its lexicon and is judged with it on a
 // server holding others; a match recorded without one is judged with the
-// default; a match whose lexicon is not held is LEXIQUE_ABSENT.
+// default; a match whose lexicon is not held is LEXICON_NOT_LOADED.
 func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 	compile := func(label, mots string) *lexicon.Lexicon {
 		lex, err := lexicon.Compile(strings.NewReader(mots), label)

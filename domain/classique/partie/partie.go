@@ -93,7 +93,7 @@ type coupContestable struct {
 // Creer (a new match) or Rejouer (from recorded events).
 type Partie struct {
 	regles *Regles
-	// sansLexique is LEXIQUE_ABSENT when the match's lexicon is not held.
+	// sansLexique is LEXICON_NOT_LOADED when the match's lexicon is not held.
 	sansLexique error
 	version     int
 	nouveaux    []any
@@ -391,7 +391,7 @@ func ValeurChevalet(r tile.Rack) int {
 	return v
 }
 
-// ExigerLexique is LEXIQUE_ABSENT when the match's lexicon is not loaded:
+// ExigerLexique is LEXICON_NOT_LOADED when the match's lexicon is not loaded:
 // nothing may be decided on it with another list.
 func (p *Partie) ExigerLexique() error { return p.sansLexique }
 

@@ -22,7 +22,7 @@ const (
 	CodeConflict              = erreur.CodeConflict
 	CodeNotFound              = erreur.CodeNotFound
 	// CodeIdTaken refuses an id a duplicate tournament already uses.
-	CodeIdTaken Code = "TOURNOI_ID_TAKEN"
+	CodeIdTaken Code = "TOURNAMENT_ID_TAKEN"
 )
 
 // Erreur is a refused command; it records nothing.

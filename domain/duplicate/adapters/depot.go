@@ -60,7 +60,7 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur dupl
 // command envelope in ctx it also reports eventstore.ErrDejaTraitee when
 // the command was applied already, and a conflict when the client's
 // version is not the stream's. A game created under a lexicon the engines
-// do not hold is LEXIQUE_ABSENT: nothing is decided on it with another
+// do not hold is LEXICON_NOT_LOADED: nothing is decided on it with another
 // list.
 func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, error) {
 	var copie *duplicate.Partie

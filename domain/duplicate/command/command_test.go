@@ -325,7 +325,7 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 // game with the principal's lexicon, not its own default. A site holding
 // that list plays; a site without it records the principal's list all the
 // same (the game is never judged with another one) and every command is
-// LEXIQUE_ABSENT, naming the list to load.
+// LEXICON_NOT_LOADED, naming the list to load.
 func TestCreerPartie_Guide2_18_LexiqueDuPrincipal(t *testing.T) {
 	b := nouveauBanc(t)
 	autre, err := lexicon.Compile(strings.NewReader("ABCDEFG\n"), "ODS-principal")

@@ -82,7 +82,7 @@ type Etat struct {
 
 // Reconstituer rebuilds the game before coup N from its stream's events,
 // decoded with registre, re-running the engine on the game's own lexicon
-// taken from lexiques (LEXIQUE_ABSENT when it is not there): grid, tirage,
+// taken from lexiques (LEXICON_NOT_LOADED when it is not there): grid, tirage,
 // reliquat, bag, the tops recomputed and the director's top, every bulletin
 // of the coup with its recorded decisions and the engine's decision now,
 // and the acts of the coup. A coup annulled and played again is shown as

@@ -1,18 +1,17 @@
 package adapters
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
 	"github.com/gorilla/websocket"
 
+	"arbitre/apiclient"
 	"arbitre/domain/erreur"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/liaison"
@@ -41,58 +40,29 @@ const (
 	MessageMax = 64 << 10
 )
 
-// reponse is a GraphQL response.
-type reponse struct {
-	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string `json:"message"`
-		Extensions struct {
-			Code string `json:"code"`
-		} `json:"extensions"`
-	} `json:"errors"`
-}
-
 // requete sends one GraphQL request and decodes its data into out; the
 // principal's first error comes back with its code.
 func (p *Principal) requete(ctx context.Context, query string, vars map[string]any, out any) error {
-	corps, err := json.Marshal(map[string]any{"query": query, "variables": vars})
-	if err != nil {
-		return err
+	cl := apiclient.New(p.URL, p.HTTP)
+	cl.MaxAnswer = ReponseMax
+	err := cl.Do(ctx, p.Jeton, query, vars, out)
+	var refus *apiclient.Error
+	var tropGrand *apiclient.TooLargeError
+	switch {
+	case errors.As(err, &refus):
+		return refusDuPrincipal(refus)
+	case errors.As(err, &tropGrand):
+		return fmt.Errorf("réponse du principal de plus de %d octets : abandonnée", ReponseMax)
+	case err != nil:
+		return fmt.Errorf("réponse du principal illisible : %w", err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(p.URL, "/")+"/graphql", bytes.NewReader(corps))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+p.Jeton)
-	resp, err := p.HTTP.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	lu, err := io.ReadAll(io.LimitReader(resp.Body, ReponseMax+1))
-	if err != nil {
-		return fmt.Errorf("réponse du principal illisible (HTTP %d) : %w", resp.StatusCode, err)
-	}
-	if len(lu) > ReponseMax {
-		return fmt.Errorf("réponse du principal de plus de %d octets (HTTP %d) : abandonnée", ReponseMax, resp.StatusCode)
-	}
-	var r reponse
-	if err := json.Unmarshal(lu, &r); err != nil {
-		return fmt.Errorf("réponse du principal illisible (HTTP %d) : %w", resp.StatusCode, err)
-	}
-	if err := r.refus(); err != nil {
-		return err
-	}
-	return json.Unmarshal(r.Data, out)
+	return nil
 }
 
-// refus is the principal's first error, with its code.
-func (r reponse) refus() error {
-	if len(r.Errors) == 0 {
-		return nil
-	}
-	return &erreur.Erreur{Code: erreur.Code(r.Errors[0].Extensions.Code), Message: "le principal refuse : " + r.Errors[0].Message}
+// refusDuPrincipal is the principal's refusal, with its code under its
+// current name (an older principal may send a code since renamed).
+func refusDuPrincipal(e *apiclient.Error) error {
+	return &erreur.Erreur{Code: erreur.Actuel(erreur.Code(e.Code())), Message: "le principal refuse : " + e.Message}
 }
 
 // Suivi reads the twinning the token is bound to.
@@ -186,12 +156,13 @@ func (p *Principal) Ecouter(ctx context.Context, partie string, f func() error) 
 				return err
 			}
 		case "next":
-			var r reponse
+			var r apiclient.Answer
 			if err := json.Unmarshal(m.Payload, &r); err != nil {
 				return err
 			}
-			if err := r.refus(); err != nil {
-				return err
+			var refus *apiclient.Error
+			if errors.As(r.Err(), &refus) {
+				return refusDuPrincipal(refus)
 			}
 			if err := f(); err != nil {
 				return err

@@ -344,7 +344,7 @@ func avec[E any](f Fait, run func(E) error) error {
 // drew, typed by the link (source directeur), and its top the principal's,
 // whether or not a player of the site played it (guide §2.3 is the
 // principal's). A site that does not hold the principal's list gets
-// LEXIQUE_ABSENT on the first tirage, naming the list to load.
+// LEXICON_NOT_LOADED on the first tirage, naming the list to load.
 func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.PartieCreee) error {
 	cfg := creee.Config
 	cfg.Source, cfg.GraineTest, cfg.TopJoue = duplicate.SourceDirecteur, nil, false

@@ -45,11 +45,11 @@ func TestTournamentLifecycle(t *testing.T) {
 		code string
 		f    func() error
 	}{
-		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "T1", "encore", true) }},
+		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, "T1", "encore", true) }},
 		{"INVALID_PLAYER", func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) }},
 		{"NOT_FOUND", func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) }},
 		{"ALREADY_EXISTS", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
-		{"INVALID_TOURNOI", func() error { return app.Creer(ctx, "bad id!", "x", true) }},
+		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, "bad id!", "x", true) }},
 	} {
 		assert.Equal(t, bad.code, codeDe(t, bad.f()))
 	}
