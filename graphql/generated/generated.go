@@ -8361,7 +8361,7 @@ extend type Query {
 }
 `, BuiltIn: false},
 	{Name: "../../schema/schema.graphqls", Input: `# Arbitre's GraphQL API. Every error carries a stable code in
-# extensions.code (INVALID_INPUT, INVALID_WORD, NOT_IN_TIRAGE, CONFLICT,
+# extensions.code (INVALID_INPUT, INVALID_WORD, NOT_IN_DRAW, CONFLICT,
 # FORBIDDEN, UNAUTHENTICATED, NOT_FOUND, INTERNAL) and a French message.
 
 "An instant, RFC 3339 (e.g. 2026-03-14T09:30:00Z)."
