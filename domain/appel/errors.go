@@ -50,32 +50,12 @@ func Inconnu(id string) *Erreur {
 	return &Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
 }
 
-// Sentinels for errors.Is, one per code.
+// Sentinels for errors.Is, for the codes callers test.
 var (
-	ErrInvalidAppeal             = &Erreur{Code: CodeInvalidAppeal}
-	ErrAppealNotFound            = &Erreur{Code: CodeAppealNotFound}
-	ErrNotFound                  = &Erreur{Code: CodeNotFound}
-	ErrAppealAlreadyFiled        = &Erreur{Code: CodeAppealAlreadyFiled}
-	ErrDeadlinePassed            = &Erreur{Code: CodeDeadlinePassed}
-	ErrDeadlineRunning           = &Erreur{Code: CodeDeadlineRunning}
-	ErrInvalidCommission         = &Erreur{Code: CodeInvalidCommission}
-	ErrCommissionNotComposed     = &Erreur{Code: CodeCommissionNotComposed}
-	ErrCommissionAlreadyComposed = &Erreur{Code: CodeCommissionAlreadyComposed}
-	ErrMemberInvolved            = &Erreur{Code: CodeMemberInvolved}
-	ErrNotAMember                = &Erreur{Code: CodeNotAMember}
-	ErrVoteAlreadyCast           = &Erreur{Code: CodeVoteAlreadyCast}
-	ErrVotesIncomplete           = &Erreur{Code: CodeVotesIncomplete}
-	ErrMajorityMismatch          = &Erreur{Code: CodeMajorityMismatch}
-	ErrNoMajority                = &Erreur{Code: CodeNoMajority}
-	ErrAppealAlreadyDecided      = &Erreur{Code: CodeAppealAlreadyDecided}
-	ErrAppealNotDecided          = &Erreur{Code: CodeAppealNotDecided}
-	ErrAppealFinal               = &Erreur{Code: CodeAppealFinal}
-	ErrAppealClosed              = &Erreur{Code: CodeAppealClosed}
-	ErrDossierIncomplete         = &Erreur{Code: CodeDossierIncomplete}
-	ErrNothingToApply            = &Erreur{Code: CodeNothingToApply}
-	ErrDecisionNotApplied        = &Erreur{Code: CodeDecisionNotApplied}
-	ErrConflict                  = &Erreur{Code: CodeConflict}
-	ErrCorruptHistory            = &Erreur{Code: CodeCorruptHistory}
+	ErrAppealNotFound       = &Erreur{Code: CodeAppealNotFound}
+	ErrDeadlineRunning      = &Erreur{Code: CodeDeadlineRunning}
+	ErrAppealAlreadyDecided = &Erreur{Code: CodeAppealAlreadyDecided}
+	ErrConflict             = &Erreur{Code: CodeConflict}
 )
 
 func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }

@@ -45,32 +45,10 @@ const (
 // Details["version"].
 type Erreur = erreur.Erreur
 
-// Sentinels for errors.Is, one per code.
+// Sentinels for errors.Is, for the codes callers test.
 var (
-	ErrInvalidConfig     = &Erreur{Code: CodeInvalidConfig}
-	ErrInvalidTirage     = &Erreur{Code: CodeInvalidTirage}
-	ErrRejetRefused      = &Erreur{Code: CodeRejetRefused}
-	ErrInvalidTop        = &Erreur{Code: CodeInvalidTop}
-	ErrNotMaxScore       = &Erreur{Code: CodeNotMaxScore}
-	ErrJokerTopRefused   = &Erreur{Code: CodeJokerTopRefused}
-	ErrJokerNotKept      = &Erreur{Code: CodeJokerNotKept}
-	ErrMustEndGame       = &Erreur{Code: CodeMustEndGame}
-	ErrNoSolution        = &Erreur{Code: CodeNoSolution}
-	ErrAnnulationRefused = &Erreur{Code: CodeAnnulationRefused}
-	ErrWrongState        = &Erreur{Code: CodeWrongState}
-	ErrGameOver          = &Erreur{Code: CodeGameOver}
-	ErrUnknownPlayer     = &Erreur{Code: CodeUnknownPlayer}
-	ErrLatePlayer        = &Erreur{Code: CodeLatePlayer}
-	ErrInvalidBulletin   = &Erreur{Code: CodeInvalidBulletin}
-	ErrEliminated        = &Erreur{Code: CodeEliminated}
-	ErrExcluded          = &Erreur{Code: CodeExcluded}
-	ErrInvalidSanction   = &Erreur{Code: CodeInvalidSanction}
-	ErrResultsClosed     = &Erreur{Code: CodeResultsClosed}
-	ErrBulletinsPending  = &Erreur{Code: CodeBulletinsPending}
-	ErrConflict          = &Erreur{Code: CodeConflict}
-	ErrNotFound          = &Erreur{Code: CodeNotFound}
-	ErrAlreadyExists     = &Erreur{Code: CodeAlreadyExists}
-	ErrCorruptHistory    = &Erreur{Code: CodeCorruptHistory}
+	ErrInvalidConfig  = &Erreur{Code: CodeInvalidConfig}
+	ErrCorruptHistory = &Erreur{Code: CodeCorruptHistory}
 )
 
 func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
