@@ -5,8 +5,8 @@
 // and the server is taken from the server's time carried in each reading
 // (heureServeur), so the screen's own clock only measures the time since.
 //
-//   const chrono = new Chrono(element);      // renders every 200 ms
-//   chrono.recevoir(partie.chrono);                  // on each update
+//   const chrono = new Chrono(element);  // renders every 200 ms
+//   chrono.recevoir(partie.chrono);      // on each update
 //
 // The element gets the time left (m:ss) in its .temps child, its state in
 // data-etat (arrete, en_cours, en_pause, ecoule, termine) and the class
