@@ -23,7 +23,8 @@ import (
 // schema here, so a field renamed in the schema fails the build, not a hall.
 // A document is a template literal of the pages' JavaScript starting with
 // query, mutation or subscription; its ${…} parts are the pages' constants
-// (a file's own, then Arbitre.*'s). The two documents a console builds per
+// (a module's own, or one it imports: a constant `const NAME = …` or a
+// class's `Name.FIELD = …`). The two documents a console builds per
 // mutation (agir in directeur-partie.js and td.js) are expanded at each of
 // their calls: the mutation's name and its arguments' types are read from
 // the call.
@@ -37,26 +38,38 @@ func TestPages_DocumentsGraphQLValidesContreLeSchema(t *testing.T) {
 		require.NoError(t, err)
 		sources[nom] = string(b)
 	}
-	globales := map[string]string{} // Arbitre.X = "…" of every file
-	for _, src := range sources {
-		for _, m := range reGlobale.FindAllStringSubmatch(src, -1) {
-			globales[m[1]] = litteral(m[2])
+	constantes := map[string]map[string]string{} // each module's NAME and Name.FIELD = "…"
+	for nom, src := range sources {
+		constantes[nom] = map[string]string{}
+		for _, re := range []*regexp.Regexp{reConstante, reChampDeClasse} {
+			for _, m := range re.FindAllStringSubmatch(src, -1) {
+				constantes[nom][m[1]] = litteral(m[2])
+			}
 		}
 	}
 
 	valides := 0
 	for _, nom := range noms {
 		src := sources[nom]
-		locales := map[string]string{}
-		for _, m := range reConstante.FindAllStringSubmatch(src, -1) {
-			locales[m[1]] = litteral(m[2])
+		importes := map[string]importJS{}
+		for _, i := range importsDe(src) {
+			importes[i.local] = i
 		}
 		resoudre := func(expr string) (string, bool) {
-			if v, ok := locales[expr]; ok {
+			if v, ok := constantes[nom][expr]; ok {
 				return v, true
 			}
-			v, ok := globales[strings.TrimPrefix(expr, "Arbitre.")]
-			return v, ok && strings.HasPrefix(expr, "Arbitre.")
+			tete, champ, avecChamp := strings.Cut(expr, ".")
+			i, ok := importes[tete]
+			if !ok {
+				return "", false
+			}
+			if avecChamp {
+				v, ok := constantes[i.fichier][i.exporte+"."+champ]
+				return v, ok
+			}
+			v, ok := constantes[i.fichier][i.exporte]
+			return v, ok
 		}
 		for _, lit := range gabarits(src) {
 			corps := strings.TrimSpace(lit.texte)
@@ -88,8 +101,8 @@ var (
 	reOperation = regexp.MustCompile(`^(query|mutation|subscription)\b`)
 	// reConstante is a page's `const NAME = "…"` or `const NAME = `…``.
 	reConstante = regexp.MustCompile("(?m)\\bconst ([A-Z][A-Z_0-9]*) = (\"[^\"]*\"|`[^`]*`)")
-	// reGlobale is a shared `Arbitre.X = "…"` (Arbitre.Chrono.CHAMPS too).
-	reGlobale = regexp.MustCompile("(?m)\\bArbitre\\.([A-Za-z_.]*) = (\"[^\"]*\"|`[^`]*`)")
+	// reChampDeClasse is a class's `Name.FIELD = "…"` (Chrono.CHAMPS).
+	reChampDeClasse = regexp.MustCompile("(?m)^\\s*([A-Z]\\w*\\.[A-Z][A-Z_0-9]*) = (\"[^\"]*\"|`[^`]*`)")
 	// reInterpolation is a ${…} of a template literal.
 	reInterpolation = regexp.MustCompile(`\$\{([^{}]*)\}`)
 )

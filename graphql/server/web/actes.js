@@ -5,11 +5,9 @@
 // 1-4) a saisi 12 bulletins. »: consecutive acts of one kind by one actor
 // are grouped (a coup of 300 players records 300 bulletins).
 //
-//   tbody.replaceChildren(...Arbitre.lignesActes(actes));
-"use strict";
+//   tbody.replaceChildren(...lignesActes(actes));
+import { ligne } from "./gql.js";
 
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
   const heure = (q) => new Date(q).toLocaleTimeString("fr-FR");
 
   // What each event type says, once and n times; an unknown type is said
@@ -54,14 +52,14 @@
     "appel.recours_fisf_forme": un("a formé le recours devant la FISF"),
   };
 
-  Arbitre.phraseActe = function (a, n) {
+  export function phraseActe(a, n) {
     const dit = ACTES[a.type];
     const quoi = dit ? dit(n) : `${a.type}${n > 1 ? ` ×${n}` : ""}`;
     const qui = a.qui || a.acteur;
     return `${qui.charAt(0).toUpperCase()}${qui.slice(1)} ${quoi}.`;
-  };
+  }
 
-  Arbitre.lignesActes = function (actes) {
+  export function lignesActes(actes) {
     const groupes = [];
     for (const a of actes) {
       const g = groupes[groupes.length - 1];
@@ -72,8 +70,7 @@
         groupes.push({ ...a, n: 1, fin: a.quand });
       }
     }
-    return groupes.map((g) => Arbitre.ligne([
+    return groupes.map((g) => ligne([
       [g.n > 1 && heure(g.fin) !== heure(g.quand) ? `${heure(g.quand)} – ${heure(g.fin)}` : heure(g.quand)],
-      [Arbitre.phraseActe(g, g.n)]]));
-  };
-})();
+      [phraseActe(g, g.n)]]));
+  }

@@ -7,17 +7,14 @@
 // #confirmer-non; the rest of the page is inert while it is open. Enter
 // confirms (the focus is on « Confirmer »), Escape cancels.
 //
-//   if (await Arbitre.confirmer("Annoncer le top BAC en H8 ?")) { ... }
+//   if (await confirmer("Annoncer le top BAC en H8 ?")) { ... }
 //
-// Arbitre.cleAction(prefixe) is a fresh clientMutationId: a retried request
+// cleAction(prefixe) is a fresh clientMutationId: a retried request
 // is applied once by the server. crypto.getRandomValues works outside
 // secure contexts too (a hall's server on a LAN address, plain http), where
-// crypto.randomUUID does not exist. Arbitre.message(texte, erreur) shows the
+// crypto.randomUUID does not exist. message(texte, erreur) shows the
 // outcome of an action in the page's #message, in red for an error.
-"use strict";
 
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
   let dialogue = null;
   let enCours = null; // { autres, resolve } while a question is open
 
@@ -59,18 +56,18 @@
     return d;
   }
 
-  Arbitre.message = function (texte, erreur) {
+  export function message(texte, erreur) {
     const m = document.getElementById("message");
     m.textContent = texte;
     m.className = "message " + (erreur ? "erreur" : "ok");
-  };
+  }
 
-  Arbitre.cleAction = function (prefixe) {
+  export function cleAction(prefixe) {
     const octets = crypto.getRandomValues(new Uint8Array(12));
     return (prefixe || "action") + "-" + Array.from(octets, (o) => o.toString(16).padStart(2, "0")).join("");
-  };
+  }
 
-  Arbitre.confirmer = function (question) {
+  export function confirmer(question) {
     dialogue = dialogue || construire();
     terminer(false);
     dialogue.querySelector("#confirmation-question").textContent = question;
@@ -81,5 +78,4 @@
       dialogue.show();
       dialogue.querySelector("#confirmer-oui").focus();
     });
-  };
-})();
+  }

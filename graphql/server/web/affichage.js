@@ -5,20 +5,22 @@
 // Public data only; updates arrive through the coupAnnonce and
 // classementChange subscriptions, and after a cut the page catches up by
 // itself (the subscriptions send the current state first).
-"use strict";
+import { Chrono } from "./chrono.js";
+import { lexiqueTexte, ligne, Live, Pager, param, sourceTirage } from "./gql.js";
+import { drawBoard } from "./plateau.js";
+import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
 
-(function () {
   const partie = decodeURIComponent(location.pathname.replace(/^\/affichage\/?/, "").split("/")[0] || "");
-  const serie = Arbitre.param("serie");
-  const parPage = parseInt(Arbitre.param("lignes") || "15", 10);
-  const periode = parseInt(Arbitre.param("secondes") || "8", 10) * 1000;
+  const serie = param("serie");
+  const parPage = parseInt(param("lignes") || "15", 10);
+  const periode = parseInt(param("secondes") || "8", 10) * 1000;
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   let lignes = [];
   let partieVue = null;
 
   const PARTIE = `id numero lexique statut coup config { source graineTest } grille dernierTop { coup mot reference score cases } fin { motif }
-    ${Arbitre.CHAMPS_TIRAGE} ${Arbitre.Chrono.CHAMPS}`;
-  const chrono = new Arbitre.Chrono(document.getElementById("chrono"));
+    ${CHAMPS_TIRAGE} ${Chrono.CHAMPS}`;
+  const chrono = new Chrono(document.getElementById("chrono"));
   const LIGNES = `rang nom club score negatif pourcentage provisoire`;
 
   // etatCoup is where the coup stands, as the hall reads it: the tirage
@@ -51,14 +53,14 @@
     chrono.recevoir(p.chrono);
     montrerEtatCoup();
     document.getElementById("interruption").hidden = p.statut !== "interrompue";
-    Arbitre.montrerTirage(document.getElementById("tirage"), p.reliquat, p.nouvelles);
+    montrerTirage(document.getElementById("tirage"), p.reliquat, p.nouvelles);
     const rejet = document.getElementById("rejet");
     rejet.hidden = p.rejets.length === 0;
-    rejet.textContent = p.rejets.map(Arbitre.rejetTexte).join(" ; ");
+    rejet.textContent = p.rejets.map(rejetTexte).join(" ; ");
     document.getElementById("titre").textContent = "Partie " + (p.numero || p.id) + (serie ? " — série " + serie : "");
     document.getElementById("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
-    document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(p.config);
-    document.getElementById("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
+    document.getElementById("source-tirage").textContent = sourceTirage(p.config);
+    document.getElementById("lexique").textContent = lexiqueTexte(p.lexique);
     const top = p.dernierTop;
     const el = document.getElementById("top");
     if (top) {
@@ -71,18 +73,16 @@
     } else {
       el.textContent = "En attente du premier top";
     }
-    Arbitre.drawBoard(document.getElementById("plateau"), p.grille, top ? top.cases : []);
+    drawBoard(document.getElementById("plateau"), p.grille, top ? top.cases : []);
   }
 
-  const pager = new Arbitre.Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
+  const pager = new Pager(document.getElementById("lignes"), document.getElementById("page"), parPage, periode);
 
   function montrerLignes() {
     document.getElementById("provisoire").hidden = !lignes.some((l) => l.provisoire);
-    pager.set(lignes.map((l) => Arbitre.ligne([[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
+    pager.set(lignes.map((l) => ligne([[l.rang, true], [l.nom, false], [l.club || "", false], [l.score, true],
       [l.negatif, true], [pourcent.format(l.pourcentage), true]])));
   }
-
-
 
   const etat = document.getElementById("etat");
   function montrerEtat(texte, alerte) {
@@ -99,10 +99,9 @@
     panne.textContent = connecte ? "" : "Serveur injoignable : reconnexion en cours. Le chrono continue d'après la dernière heure reçue du serveur.";
     document.getElementById("chrono").classList.toggle("estime", !connecte);
   }
-  const live = new Arbitre.Live(null, montrerConnexion);
+  const live = new Live(null, montrerConnexion);
   const erreur = (e) => montrerEtat(e.message || "erreur", true);
   live.subscribe(`subscription($p: ID!) { coupAnnonce(partie: $p) { ${PARTIE} } }`,
     { p: partie }, (d) => { montrerEtat("en direct"); montrerPartie(d.coupAnnonce); }, erreur);
   live.subscribe(`subscription($p: ID!, $s: String) { classementChange(partie: $p, serie: $s) { ${LIGNES} } }`,
     { p: partie, s: serie }, (d) => { lignes = d.classementChange; montrerLignes(); }, erreur);
-})();

@@ -8,13 +8,12 @@
 // session's token; every one of them records a fact for good, so each asks
 // for confirmation first.
 //
-//   const appels = new Arbitre.Appels(session, partie, { allerAuCoup: (n) => ... });
+//   const appels = new Appels(session, partie, { allerAuCoup: (n) => ... });
 //   appels.charger();                 // after sign-in, and after each change
 //   appels.preparerDepot(coup, licence);  // "Faire appel" on a bulletin
-"use strict";
-
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
+import { lignesActes } from "./actes.js";
+import { confirmer } from "./actions.js";
+import { ligne, param, query } from "./gql.js";
 
   const DECISION = `paye sanction raisons`;
   const APPEL = `id tournoi partie coup licence table statut deposeLe revision
@@ -75,14 +74,14 @@
     return entete.length === 1 ? entete[0] : entete.includes(president) ? president : "";
   }
 
-  // Arbitre.lignesAppels gives the rows of a list of appeals: id, game
+  // lignesAppels gives the rows of a list of appeals: id, game
   // (shown on the tournament's list only), coup, player, table, requester,
   // status, level, outcome, then the link to its coup's replay (lien(a))
   // and a button that opens it (ouvrir(a)).
-  Arbitre.lignesAppels = function (liste, { choisi, lien, ouvrir }) {
+  export function lignesAppels(liste, { choisi, lien, ouvrir }) {
     return liste.map((a) => {
       const n = a.niveaux[a.niveaux.length - 1];
-      const tr = Arbitre.ligne([[a.id], [a.partie || ""], [a.coup || "", true], [a.licence || ""],
+      const tr = ligne([[a.id], [a.partie || ""], [a.coup || "", true], [a.licence || ""],
         [a.table || "", true], [`${n.requerant} (${n.qualite})`], [STATUTS[a.statut]], [n.numero, true], [n.issue ? ISSUES[n.issue] : ""]]);
       tr.cells[1].className = "tournoi";
       const td = el("td");
@@ -97,19 +96,19 @@
       if (a.id === choisi) tr.className = "choisi";
       return tr;
     });
-  };
+  }
 
-  // Arbitre.APPELS_TOURNOI reads a tournament's appeals for a list.
-  Arbitre.APPELS_TOURNOI = `query($t: ID!) { appels(tournoi: $t) { id partie coup licence table statut
+  // APPELS_TOURNOI reads a tournament's appeals for a list.
+  export const APPELS_TOURNOI = `query($t: ID!) { appels(tournoi: $t) { id partie coup licence table statut
     niveaux { numero requerant qualite issue } } }`;
 
-  Arbitre.Appels = class {
+  export class Appels {
     constructor(session, partie, { allerAuCoup }) {
       this.session = session;
       this.partie = partie;
       this.allerAuCoup = allerAuCoup;
       this.liste = [];
-      this.choisi = Arbitre.param("appel") || "";
+      this.choisi = param("appel") || "";
       this.racine = document.getElementById("recours");
       this.message = document.getElementById("appel-message");
       const $ = (id) => document.getElementById(id);
@@ -129,7 +128,7 @@
     async charger() {
       this.racine.hidden = false;
       try {
-        const p = (await Arbitre.query(PARTIE, { p: this.partie })).partie;
+        const p = (await query(PARTIE, { p: this.partie })).partie;
         this.tournoi = (p && p.tournoi) || "";
         document.getElementById("vers-tournoi").href = `/commission?tournoi=${encodeURIComponent(this.tournoi)}`;
         this.liste = (await this.session.query(APPELS, { p: this.partie })).appels;
@@ -188,7 +187,7 @@
 
     montrerListe() {
       document.getElementById("appels-vide").hidden = this.liste.length > 0;
-      document.getElementById("appels").replaceChildren(...Arbitre.lignesAppels(this.liste, {
+      document.getElementById("appels").replaceChildren(...lignesAppels(this.liste, {
         choisi: this.choisi, lien: (a) => this.lienRejeu(a), ouvrir: (a) => this.choisir(a.id) }));
     }
 
@@ -206,7 +205,7 @@
       document.getElementById("appel-vigueur").textContent = a.statut === "decide" ?
         `Décision en vigueur : ${a.decisionEnVigueur ? decision(a.decisionEnVigueur) : "la décision contestée est maintenue"}` : "";
       document.getElementById("niveaux").replaceChildren(...a.niveaux.map((niv) => this.niveau(niv)));
-      document.getElementById("appel-historique").replaceChildren(...Arbitre.lignesActes(a.historique));
+      document.getElementById("appel-historique").replaceChildren(...lignesActes(a.historique));
 
       // The forms the current level allows.
       const ouvert = a.statut === "depose" || a.statut === "en_examen";
@@ -276,7 +275,7 @@
         const b = (await this.session.query(BULLETINS, { p: this.partie, c: coup })).bulletins.find((x) => x.licence === licence);
         if (b && b.decision) appel.contestee = b.decision;
       }
-      if (!(await Arbitre.confirmer(`Déposer l'appel ${appel.id} de ${appel.requerant} ? Un appel déposé ne se retire pas (§6.3).`))) return "";
+      if (!(await confirmer(`Déposer l'appel ${appel.id} de ${appel.requerant} ? Un appel déposé ne se retire pas (§6.3).`))) return "";
       await this.session.query(DEPOSER, { a: appel, m: `depot-${appel.id}` });
       this.f.depot.reset();
       document.getElementById("depot").open = false;
@@ -290,7 +289,7 @@
       const president = e.president.value.trim();
       const autres = e.membres.value.split(/[,;\n]/).map((m) => m.trim()).filter(Boolean);
       const membres = [president, ...autres.filter((m) => m !== president)];
-      if (!(await Arbitre.confirmer(`Composer la commission de l'appel ${a.id} : président ${president}, membres ${membres.join(", ")} ? La composition est définitive.`))) return "";
+      if (!(await confirmer(`Composer la commission de l'appel ${a.id} : président ${president}, membres ${membres.join(", ")} ? La composition est définitive.`))) return "";
       await this.session.query(COMPOSER, { t: a.tournoi, a: a.id, p: president, m: membres, r: a.revision });
       this.f.composer.reset();
       return "Commission composée.";
@@ -299,7 +298,7 @@
     async voter() {
       const a = this.appel();
       const e = this.f.voter.elements;
-      if (!(await Arbitre.confirmer(`Enregistrer le vote de ${e.membre.value} : ${ISSUES[e.issue.value]} ? Un vote ne se reprend pas.`))) return "";
+      if (!(await confirmer(`Enregistrer le vote de ${e.membre.value} : ${ISSUES[e.issue.value]} ? Un vote ne se reprend pas.`))) return "";
       await this.session.query(VOTER, { t: a.tournoi, a: a.id, m: e.membre.value, i: e.issue.value, r: a.revision });
       return `Vote de ${e.membre.value} enregistré.`;
     }
@@ -309,10 +308,9 @@
       const e = this.f.decider.elements;
       const vars = { t: a.tournoi, a: a.id, i: e.issue.value, m: e.motivation.value.trim(), r: a.revision, d: null };
       if (!document.getElementById("decision-propre").hidden) vars.d = { paye: parseInt(e.paye.value, 10), sanction: e.sanction.value };
-      if (!(await Arbitre.confirmer(`Rendre la décision « ${ISSUES[vars.i]} » sur l'appel ${a.id} ? Elle est définitive et s'applique au classement.`))) return "";
+      if (!(await confirmer(`Rendre la décision « ${ISSUES[vars.i]} » sur l'appel ${a.id} ? Elle est définitive et s'applique au classement.`))) return "";
       await this.session.query(DECIDER, vars);
       this.f.decider.reset();
       return "Décision rendue.";
     }
-  };
-})();
+  }

@@ -5,23 +5,19 @@
 // and the server is taken from the server's time carried in each reading
 // (heureServeur), so the screen's own clock only measures the time since.
 //
-//   const chrono = new Arbitre.Chrono(element);      // renders every 200 ms
-//   chrono.recevoir(partie.chrono);                  // on each update
+//   const chrono = new Chrono(element);  // renders every 200 ms
+//   chrono.recevoir(partie.chrono);      // on each update
 //
 // The element gets the time left (m:ss) in its .temps child, its state in
 // data-etat (arrete, en_cours, en_pause, ecoule, termine) and the class
 // "alerte" in the last 30 seconds (20 in blitz: §3.3 « trente (ou vingt)
 // secondes », guide §2.17.6), "fini" once the time is over.
-"use strict";
-
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
 
   const LIBELLES = {
     arrete: "chrono prêt", en_cours: "", en_pause: "pause", ecoule: "temps écoulé", termine: "terminé",
   };
 
-  Arbitre.Chrono = class {
+  export class Chrono {
     constructor(element) {
       this.element = element;
       this.c = null;
@@ -59,7 +55,7 @@
       return {
         etat, ecouleMs: ecoule, restantMs: restant,
         alerte: (etat === "en_cours" || etat === "en_pause") && restant <= c.alerteSecondes * 1000,
-        texte: Arbitre.Chrono.texte(restant),
+        texte: Chrono.texte(restant),
       };
     }
 
@@ -81,8 +77,7 @@
       const s = Math.ceil(Math.max(0, ms) / 1000);
       return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
     }
-  };
+  }
 
   // The fields of Partie.chrono a page asks for.
-  Arbitre.Chrono.CHAMPS = "chrono { coup etat tempsAccordeSecondes ecouleMs restantMs alerteSecondes heureServeur }";
-})();
+  Chrono.CHAMPS = "chrono { coup etat tempsAccordeSecondes ecouleMs restantMs alerteSecondes heureServeur }";

@@ -4,12 +4,11 @@
 // hall display: classement counts only corrected bulletins (§5), and the
 // page says how many are still awaiting correction. The header names the
 // tournament, the game and the série, and when the sheet was printed.
-"use strict";
+import { ligne, param, query } from "./gql.js";
 
-(function () {
   const tournoi = decodeURIComponent(location.pathname.replace(/^\/classement\/?/, "").split("/")[0] || "");
-  const partie = Arbitre.param("partie") || "";
-  const serie = Arbitre.param("serie") || "";
+  const partie = param("partie") || "";
+  const serie = param("serie") || "";
   const pourcent = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const etat = document.getElementById("etat");
 
@@ -37,11 +36,11 @@
 
   async function charger() {
     if (!tournoi) throw new Error("adresse sans tournoi : /classement/<tournoi>");
-    const t = (await Arbitre.query(TOURNOI, { t: tournoi })).tournoi;
+    const t = (await query(TOURNOI, { t: tournoi })).tournoi;
     if (!t) throw new Error(`le tournoi ${tournoi} n'existe pas`);
     let portee = "Cumul du tournoi";
     if (partie) {
-      const p = (await Arbitre.query(PARTIE, { p: partie })).partie;
+      const p = (await query(PARTIE, { p: partie })).partie;
       // The game must be one of this tournament's: its stored tournament
       // says so, not the address.
       if (!p || p.tournoi !== tournoi) throw new Error(`la partie ${partie} n'appartient pas au tournoi ${tournoi}`);
@@ -59,8 +58,8 @@
     document.getElementById("edition").textContent = "Édité le " + maintenant.toLocaleDateString("fr-FR", { dateStyle: "long" }) +
       " à " + maintenant.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" });
 
-    const lignes = (await Arbitre.query(CLASSEMENT, { p: partie || null, t: partie ? null : tournoi, s: serie || null })).classement;
-    document.getElementById("lignes").replaceChildren(...lignes.map((l) => Arbitre.ligne([[l.rang, true],
+    const lignes = (await query(CLASSEMENT, { p: partie || null, t: partie ? null : tournoi, s: serie || null })).classement;
+    document.getElementById("lignes").replaceChildren(...lignes.map((l) => ligne([[l.rang, true],
       [l.nom + (l.exclu ? " (exclu, §6.1)" : ""), false], [l.licence, false], [l.club || "", false], [l.serie || "", false],
       [l.score, true], [l.negatif, true], [pourcent.format(l.pourcentage), true]])));
     document.getElementById("provisoire").hidden = !lignes.some((l) => l.provisoire);
@@ -71,4 +70,3 @@
 
   document.getElementById("imprimer").onclick = () => window.print();
   charger().then(() => { etat.textContent = ""; }, (e) => { etat.textContent = "Classement indisponible : " + e.message; });
-})();

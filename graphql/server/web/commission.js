@@ -4,19 +4,28 @@
 // engine gives now (differences highlighted), and who did what and when.
 // Below it, the game's appeals (appels.js): « Faire appel » on a bulletin
 // opens the filing form, and each appeal links back to its coup here.
-"use strict";
+import { lignesActes } from "./actes.js";
+import { appelsDuTournoi } from "./appels-tournoi.js";
+import { Appels } from "./appels.js";
+import { Decision } from "./decision.js";
+import { param, sourceTirage } from "./gql.js";
+import { drawBoard } from "./plateau.js";
+import { Session } from "./session.js";
 
 (function () {
   const partie = decodeURIComponent(location.pathname.replace(/^\/commission\/?/, "").split("/")[0] || "");
   // Without a game, the page lists the tournament's appeals (appels-tournoi.js).
-  if (!partie) return;
-  let coup = parseInt(Arbitre.param("coup") || "1", 10);
+  if (!partie) {
+    appelsDuTournoi();
+    return;
+  }
+  let coup = parseInt(param("coup") || "1", 10);
   // adresse is this page at the coup shown and the appeal open. The token
   // never travels in an address (session.js): an address carrying one
   // loses it.
   function adresse() {
     const q = new URLSearchParams({ coup });
-    const appel = Arbitre.param("appel");
+    const appel = param("appel");
     if (appel) q.set("appel", appel);
     return `${location.pathname}?${q}`;
   }
@@ -108,10 +117,10 @@
     engine: "version du moteur",
   };
   function valeur(champ, v) {
-    if (champ === "sanction") return (Arbitre.Decision.SANCTIONS[v] || [v])[0];
+    if (champ === "sanction") return (Decision.SANCTIONS[v] || [v])[0];
     if (champ === "reasons") {
       const codes = v.replace(/^\[|\]$/g, "").split(/\s+/).filter(Boolean);
-      return codes.length ? Arbitre.Decision.cases(codes).join(", ") : "aucune";
+      return codes.length ? Decision.cases(codes).join(", ") : "aucune";
     }
     return { true: "oui", false: "non", null: "aucun", "": "aucune" }[v] || v;
   }
@@ -128,22 +137,22 @@
       await nommer(r.partie && r.partie.tournoi);
       document.getElementById("contenu").hidden = false;
       document.getElementById("titre").textContent = "Commission — partie " + partie;
-      document.getElementById("source-tirage").textContent = Arbitre.sourceTirage(r.partie && r.partie.config);
+      document.getElementById("source-tirage").textContent = sourceTirage(r.partie && r.partie.config);
       document.getElementById("coup").textContent = `coup ${d.coup} / ${d.dernierCoup}`;
       document.getElementById("lexique").textContent = d.lexique;
       document.getElementById("tirage").textContent = d.tirage;
       document.getElementById("reliquat").textContent = d.reliquat || "—";
       document.getElementById("sac").textContent = d.sac;
       document.getElementById("top").textContent = d.top ? `${d.top.mot} en ${d.top.reference}, ${d.top.score} pts` : "aucun";
-      Arbitre.drawBoard(document.getElementById("plateau"), avecTop(d.grille, d.top), d.top ? d.top.cases : []);
+      drawBoard(document.getElementById("plateau"), avecTop(d.grille, d.top), d.top ? d.top.cases : []);
       remplir("solutions", d.solutions.map((s) => cellules(document.createElement("tr"),
         [s.mot, s.reference, s.score, s.avecJoker ? "oui" : "", s.admissible ? "oui" : "non"])));
       remplir("bulletins", d.bulletins.map((b) => {
         const tr = cellules(document.createElement("tr"), [joueur(b.licence), b.table || ""]);
         tr.dataset.licence = b.licence;
         tr.appendChild(bulletin(b.ecrit));
-        cellules(tr, [b.enregistree ? Arbitre.Decision.texte(b.enregistree.decision) : "en attente de correction",
-          Arbitre.Decision.texte(b.moteur.decision)]);
+        cellules(tr, [b.enregistree ? Decision.texte(b.enregistree.decision) : "en attente de correction",
+          Decision.texte(b.moteur.decision)]);
         if (b.ecart) {
           tr.className = "ecart";
           const diff = document.createElement("div");
@@ -161,7 +170,7 @@
         tr.appendChild(td);
         return tr;
       }));
-      remplir("journal", Arbitre.lignesActes(d.journal));
+      remplir("journal", lignesActes(d.journal));
       etat.textContent = "";
       history.replaceState(null, "", adresse());
       document.getElementById("precedent").disabled = d.coup <= 1;
@@ -179,6 +188,6 @@
 
   document.getElementById("precedent").onclick = () => { coup--; charger(); };
   document.getElementById("suivant").onclick = () => { coup++; charger(); };
-  const session = new Arbitre.Session("Jeton de la commission", () => { charger(); appels.charger(); });
-  const appels = new Arbitre.Appels(session, partie, { allerAuCoup: (n) => { coup = n; charger(); scrollTo(0, 0); } });
+  const session = new Session("Jeton de la commission", () => { charger(); appels.charger(); });
+  const appels = new Appels(session, partie, { allerAuCoup: (n) => { coup = n; charger(); scrollTo(0, 0); } });
 })();

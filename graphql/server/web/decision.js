@@ -5,14 +5,10 @@
 // its number in parentheses) or the article that gives it.
 //
 // Usage:
-//   Arbitre.Decision.texte(d)      // « avertissement : score erroné (§5.5) — 37 pts »
-//   Arbitre.Decision.raison(code)  // « (6) score erroné »
-//   Arbitre.Decision.cases(raisons) // the billet's boxes, (27) for INVERTED + REFERENCE_WRONG
-//   Arbitre.Decision.SANCTIONS, Arbitre.Decision.RAISONS
-"use strict";
-
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
+//   Decision.texte(d)      // « avertissement : score erroné (§5.5) — 37 pts »
+//   Decision.raison(code)  // « (6) score erroné »
+//   Decision.cases(raisons) // the billet's boxes, (27) for INVERTED + REFERENCE_WRONG
+//   Decision.SANCTIONS, Decision.RAISONS
 
   // [French name, article]
   const SANCTIONS = {
@@ -77,7 +73,7 @@
     return Math.abs(n) > 1 ? `${n} pts` : `${n} pt`;
   }
 
-  Arbitre.Decision = {
+  export const Decision = {
     SANCTIONS,
     RAISONS,
 
@@ -106,4 +102,3 @@
       return t;
     },
   };
-})();

@@ -13,26 +13,28 @@
 // so every screen agrees, the standings from classementChange; every action
 // that cannot be undone asks for confirmation (actions.js), and the ones a
 // director may regret say why first (time left, bulletins still awaited).
-"use strict";
+import { cleAction, confirmer, message } from "./actions.js";
+import { Chrono } from "./chrono.js";
+import { lexiqueTexte, ligne, sourceTirage } from "./gql.js";
+import { Session } from "./session.js";
+import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
 
-(function () {
   const $ = (id) => document.getElementById(id);
-  const message = Arbitre.message;
   const partie = decodeURIComponent(location.pathname.replace(/^\/directeur\/partie\/?/, "").split("/")[0] || "");
-  const PARTIE = `id tournoi numero lexique statut version coup tirage ${Arbitre.CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
-    tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Arbitre.Chrono.CHAMPS}`;
+  const PARTIE = `id tournoi numero lexique statut version coup tirage ${CHAMPS_TIRAGE} config { tempsParCoupSecondes source graineTest mode }
+    tops { coup mot reference score } fin { motif dernierCoup annulee vainqueur resultatsClos } ${Chrono.CHAMPS}`;
   const STATUTS = {
     attente_tirage: "en attente du tirage", tirage: "coup en cours", top: "top annoncé",
     interrompue: "partie interrompue", terminee: "partie terminée",
   };
-  const chrono = new Arbitre.Chrono($("chrono"));
+  const chrono = new Chrono($("chrono"));
   let p = null;
   let solutions = [];
   let solutionsDe = ""; // the tirage whose solutions are shown or being read
   let live = null;
   let feuilleChargee = false; // the sheet this page loaded (guide §2.17)
 
-  const session = new Arbitre.Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
+  const session = new Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
 
   async function demarrer() {
     $("contenu").hidden = false;
@@ -75,20 +77,20 @@
     $("coup").textContent = p.fin ? "Partie terminée" : "Coup " + p.coup;
     $("statut").textContent = STATUTS[p.statut] || p.statut;
     $("tirage").textContent = p.statut === "tirage" ? "Tirage complet : " + p.tirage : "";
-    Arbitre.montrerTirage($("annonce-tirage"), p.reliquat, p.nouvelles);
+    montrerTirage($("annonce-tirage"), p.reliquat, p.nouvelles);
     $("rejets").replaceChildren(...p.rejets.map((r) => {
       const li = document.createElement("li");
-      li.textContent = Arbitre.rejetTexte(r);
+      li.textContent = rejetTexte(r);
       li.dataset.motif = r.motif;
       return li;
     }));
-    $("source-tirage").textContent = Arbitre.sourceTirage(p.config);
-    $("lexique").textContent = Arbitre.lexiqueTexte(p.lexique);
+    $("source-tirage").textContent = sourceTirage(p.config);
+    $("lexique").textContent = lexiqueTexte(p.lexique);
     $("saisie-lettres").hidden = p.config.source !== "directeur";
     $("saisie-feuille").hidden = p.config.source !== "pretiree";
     $("bloc-feuille").hidden = p.config.source !== "pretiree" || feuilleChargee || p.statut !== "attente_tirage" || p.coup !== 1;
     $("bloc-eliminer").hidden = p.config.mode === "normal";
-    $("tops").replaceChildren(...p.tops.map((t) => Arbitre.ligne([[t.coup, true], [t.mot, false], [t.reference, false], [t.score, true]])));
+    $("tops").replaceChildren(...p.tops.map((t) => ligne([[t.coup, true], [t.mot, false], [t.reference, false], [t.score, true]])));
     $("fin").textContent = p.fin ? finTexte(p.fin) : "La partie se termine d'elle-même quand les lettres restantes le veulent (§3.7).";
     $("bloc-cloture").hidden = !p.fin;
     document.body.dataset.resultatsClos = String(Boolean(p.fin && p.fin.resultatsClos));
@@ -104,7 +106,7 @@
     const d = await session.query(`query($p: ID!) { classementDirecteur(partie: $p) { rang licence nom score solos enAttente provisoire } }`, { p: partie });
     const lignes = d.classementDirecteur;
     $("classement-directeur").replaceChildren(...lignes.map((l) => {
-      const tr = Arbitre.ligne([[l.rang, true], [l.nom, false], [l.licence, false], [l.score, true], [l.solos, true], [l.enAttente, true]]);
+      const tr = ligne([[l.rang, true], [l.nom, false], [l.licence, false], [l.score, true], [l.solos, true], [l.enAttente, true]]);
       tr.dataset.licence = l.licence;
       return tr;
     }));
@@ -213,7 +215,7 @@
   }
 
   function ligneSolution(s, finit) {
-    const tr = Arbitre.ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
+    const tr = ligne([[s.mot, false], [s.reference, false], [s.score, true], [s.admissible ? "oui" : raison(s, finit), false]]);
     tr.dataset.mot = s.mot;
     tr.dataset.reference = s.reference;
     tr.dataset.admissible = String(s.admissible);
@@ -248,7 +250,7 @@
     const d = await session.query(`query($p: ID!, $c: Int!) { avancementBulletins(partie: $p, coup: $c) {
       table joueurs saisis corriges manquants renvoyes } }`, { p: partie, c: coup });
     $("avancement").replaceChildren(...d.avancementBulletins.map((t) => {
-      const tr = Arbitre.ligne([[t.table || "sans table", true], [t.joueurs, true], [t.saisis, true], [t.corriges, true],
+      const tr = ligne([[t.table || "sans table", true], [t.joueurs, true], [t.saisis, true], [t.corriges, true],
         [t.manquants, true], [t.renvoyes, true]]);
       tr.dataset.table = String(t.table);
       tr.dataset.manquants = String(t.manquants);
@@ -260,10 +262,10 @@
   // question is given; the answer is shown at once. succes is the message,
   // or a function of the game answered giving it.
   async function agir(champ, args, question, succes) {
-    if (question && !(await Arbitre.confirmer(question))) return;
+    if (question && !(await confirmer(question))) return;
     const decl = Object.keys(args).map((k) => `, $${k}: ${args[k][1]}`).join("");
     const appel = Object.keys(args).map((k) => `, ${k}: $${k}`).join("");
-    const vars = { p: partie, c: Arbitre.cleAction() };
+    const vars = { p: partie, c: cleAction() };
     for (const k of Object.keys(args)) vars[k] = args[k][0];
     try {
       const d = await session.query(`mutation($p: ID!, $c: String${decl}) { ${champ}(partie: $p, clientMutationId: $c${appel}) { ${PARTIE} } }`, vars);
@@ -286,7 +288,7 @@
   // tirageTexte says what a tirer did: a tirage kept, after the software's
   // rejets if any, or the typed tirage rejected (§3.2), to draw again.
   function tirageTexte(q) {
-    const rejets = q.rejets.map(Arbitre.rejetTexte).join(" ; ");
+    const rejets = q.rejets.map(rejetTexte).join(" ; ");
     if (q.statut === "attente_tirage" && q.rejets.length) {
       return `Tirage rejeté : ${rejets}. Toutes les lettres retournent au sac : tirer à nouveau.`;
     }
@@ -467,4 +469,3 @@
     ev.preventDefault();
     action();
   });
-})();

@@ -4,11 +4,12 @@
 // game with its configuration; the game is then run from
 // /directeur/partie/<partie>. The chosen tournament is kept in the address
 // (?tournoi=ID) so a reload stays on it.
-"use strict";
+import { cleAction, confirmer, message } from "./actions.js";
+import { ligne, param } from "./gql.js";
+import { lireListe } from "./liste.js";
+import { Session } from "./session.js";
 
-(function () {
   const $ = (id) => document.getElementById(id);
-  const message = Arbitre.message;
   const COLONNES = (inscrits) => [
     { cle: "licence", requis: true, valide: (v) => !inscrits.has(v) || `licence ${v} déjà inscrite au tournoi` },
     { cle: "nom", requis: true },
@@ -20,13 +21,13 @@
   let tournoi = null;
   let apercu = null;
 
-  const session = new Arbitre.Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
+  const session = new Session("Jeton du directeur", demarrer, ["DIRECTOR"]);
 
   async function demarrer() {
     $("contenu").hidden = false;
     try {
       await listerTournois();
-      const id = Arbitre.param("tournoi");
+      const id = param("tournoi");
       if (id) await ouvrir(id);
     } catch (e) {
       message(e.message, true);
@@ -73,7 +74,7 @@
     tournoi = t;
     $("tournoi").hidden = $("import").hidden = $("nouvelle-partie").hidden = false;
     $("tournoi-titre").textContent = `${t.nom} (${t.id}) — ${t.homologue ? "homologué" : "amical ou de test"} — ${t.joueurs.length} joueur(s)`;
-    $("joueurs").replaceChildren(...t.joueurs.map((j) => Arbitre.ligne([[j.licence, false], [j.nom, false],
+    $("joueurs").replaceChildren(...t.joueurs.map((j) => ligne([[j.licence, false], [j.nom, false],
       [j.club || "", false], [j.serie || "", false], [j.table == null ? "" : j.table, true]])));
     $("parties").replaceChildren(...t.parties.map((p) => {
       const li = document.createElement("li");
@@ -92,7 +93,7 @@
     const id = $("tournoi-id").value.trim(), nom = $("tournoi-nom").value.trim(), homologue = $("tournoi-homologue").checked;
     try {
       const d = await session.query(`mutation($id: ID!, $nom: String!, $h: Boolean!, $c: String) {
-        creerTournoi(id: $id, nom: $nom, homologue: $h, clientMutationId: $c) { ${TOURNOI} } }`, { id, nom, h: homologue, c: Arbitre.cleAction() });
+        creerTournoi(id: $id, nom: $nom, homologue: $h, clientMutationId: $c) { ${TOURNOI} } }`, { id, nom, h: homologue, c: cleAction() });
       montrer(d.creerTournoi);
       history.replaceState(null, "", "/directeur?tournoi=" + encodeURIComponent(id));
       message(`Tournoi ${nom} créé.`);
@@ -107,7 +108,7 @@
   // is written.
   function verifier() {
     const inscrits = new Set(tournoi.joueurs.map((j) => j.licence));
-    const { lignes, erreurs } = Arbitre.lireListe($("liste").value, COLONNES(inscrits));
+    const { lignes, erreurs } = lireListe($("liste").value, COLONNES(inscrits));
     apercu = erreurs.length ? null : lignes;
     $("apercu").hidden = false;
     $("apercu-resume").textContent = erreurs.length
@@ -119,7 +120,7 @@
       li.textContent = `ligne ${e.n} : ${e.message}`;
       return li;
     }));
-    $("apercu-lignes").replaceChildren(...lignes.map((l) => Arbitre.ligne([[l.n, true], [l.licence, false], [l.nom, false],
+    $("apercu-lignes").replaceChildren(...lignes.map((l) => ligne([[l.n, true], [l.licence, false], [l.nom, false],
       [l.club || "", false], [l.serie || "", false], [l.table == null ? "" : l.table, true]])));
     const b = $("inscrire");
     b.disabled = !apercu || !apercu.length;
@@ -136,7 +137,7 @@
   });
 
   $("inscrire").addEventListener("click", async () => {
-    if (!apercu || !(await Arbitre.confirmer(`Inscrire ${apercu.length} joueur(s) au tournoi ${tournoi.nom} ?`))) return;
+    if (!apercu || !(await confirmer(`Inscrire ${apercu.length} joueur(s) au tournoi ${tournoi.nom} ?`))) return;
     const joueurs = apercu.map((l) => {
       const j = { licence: l.licence, nom: l.nom };
       for (const k of ["club", "serie", "table"]) if (l[k] !== undefined) j[k] = l[k];
@@ -145,7 +146,7 @@
     try {
       const d = await session.query(`mutation($t: ID!, $j: [JoueurInput!]!, $v: Int, $c: String) {
         inscrireJoueurs(tournoi: $t, joueurs: $j, version: $v, clientMutationId: $c) { ${TOURNOI} } }`,
-      { t: tournoi.id, j: joueurs, v: tournoi.version, c: Arbitre.cleAction() });
+      { t: tournoi.id, j: joueurs, v: tournoi.version, c: cleAction() });
       montrer(d.inscrireJoueurs);
       message(`${joueurs.length} joueur(s) inscrit(s).`);
       $("liste").value = "";
@@ -167,10 +168,9 @@
     try {
       await session.query(`mutation($t: ID!, $p: ID!, $cfg: ConfigPartieInput!, $c: String) {
         creerPartie(tournoi: $t, partie: $p, config: $cfg, clientMutationId: $c) { id } }`,
-      { t: tournoi.id, p: id, cfg: config, c: Arbitre.cleAction() });
+      { t: tournoi.id, p: id, cfg: config, c: cleAction() });
       location.href = "/directeur/partie/" + encodeURIComponent(id);
     } catch (e) {
       message(e.message, true);
     }
   });
-})();

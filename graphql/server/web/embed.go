@@ -5,7 +5,9 @@
 // workflow (/commission alone: a tournament's appeals), /classement/<tournoi>
 // the printable duplicate standings, /directeur and /directeur/partie/<partie>
 // the duplicate director's consoles; session.js is the consoles' shared
-// sign-in (token in sessionStorage, headers only).
+// sign-in (token in sessionStorage, headers only). Every page is written
+// into one shell, shell.html, which holds the head: a page is its body
+// (<page>.html) and its ES module (<page>.js), which imports what it shares.
 package web
 
 import "embed"

@@ -12,18 +12,15 @@
 // signed in with another token does not pick up these entries.
 //
 // Usage:
-//   const file = new Arbitre.File("arbitre.file.<jeton>.<partie>",
+//   const file = new File("arbitre.file.<jeton>.<partie>",
 //     (entree) => session.query(entree.query, entree.variables),
 //     { change: (entrees) => ..., fait: (entree, data) => ..., refus: (entree, err) => ... });
 //   file.ajouter([{ query, variables, groupe }]);  // variables.clientMutationId is set here;
 //                                                  // entries of one groupe stand or fall together
 //   file.entrees                                    // what is still waiting
-"use strict";
+import { cleAction } from "./actions.js";
 
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
-
-  Arbitre.File = class {
+  export class File {
     constructor(cle, envoyer, rappels) {
       this.cle = cle;
       this.envoyer = envoyer;
@@ -53,7 +50,7 @@
     ajouter(entrees) {
       for (const e of entrees) {
         e.variables = Object.assign({}, e.variables);
-        if (!e.variables.clientMutationId) e.variables.clientMutationId = Arbitre.cleAction("saisie");
+        if (!e.variables.clientMutationId) e.variables.clientMutationId = cleAction("saisie");
         this.entrees.push(e);
       }
       this.ecrire();
@@ -81,7 +78,7 @@
             this.ecrire();
             this.rappels.fait(e, data);
           } catch (err) {
-            if (Arbitre.File.reessayer(err)) {
+            if (File.reessayer(err)) {
               this.minuteur = setTimeout(() => this.vider(), this.delai);
               this.delai = Math.min(this.delai * 2, 5000);
               return;
@@ -98,5 +95,4 @@
         this.encours = false;
       }
     }
-  };
-})();
+  }

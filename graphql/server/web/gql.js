@@ -1,11 +1,8 @@
 // Minimal GraphQL client for Arbitre's pages: queries over HTTP POST and
 // subscriptions over one websocket speaking graphql-transport-ws, which
 // reconnects by itself (with backoff) and tells the page so it can catch up.
-"use strict";
 
-const Arbitre = window.Arbitre || (window.Arbitre = {});
-
-Arbitre.query = async function (query, variables, token) {
+export async function query(query, variables, token) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = "Bearer " + token;
   const resp = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify({ query, variables }) });
@@ -16,7 +13,7 @@ Arbitre.query = async function (query, variables, token) {
     throw e;
   }
   return body.data;
-};
+}
 
 // Live opens a websocket and keeps it open. subscribe(query, variables,
 // onData, onError) registers a subscription that is re-sent after every
@@ -26,7 +23,7 @@ Arbitre.query = async function (query, variables, token) {
 // client pings every PING ms and gives up after SILENCE ms without a word
 // (a network cut leaves a socket open but dead). A subscription the server
 // ends or refuses is asked again after a while.
-Arbitre.Live = class {
+export class Live {
   constructor(token, onStatus) {
     this.token = token;
     this.onStatus = onStatus || (() => {});
@@ -35,7 +32,7 @@ Arbitre.Live = class {
     this.delay = 250;
     this.connected = false;
     this.open();
-    setInterval(() => this.watch(), Arbitre.Live.PING);
+    setInterval(() => this.watch(), Live.PING);
   }
 
   open() {
@@ -97,7 +94,7 @@ Arbitre.Live = class {
   watch() {
     const ws = this.ws;
     if (ws.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - this.heard > Arbitre.Live.SILENCE) {
+    if (Date.now() - this.heard > Live.SILENCE) {
       ws.onclose = null;
       ws.close();
       this.status(false);
@@ -129,16 +126,16 @@ Arbitre.Live = class {
     this.send(id, s);
     return id;
   }
-};
-Arbitre.Live.PING = 10000;
-Arbitre.Live.SILENCE = 25000;
+}
+Live.PING = 10000;
+Live.SILENCE = 25000;
 
-Arbitre.param = function (name) {
+export function param(name) {
   return new URLSearchParams(location.search).get(name);
-};
+}
 
 // ligne builds a table row; cells are [value, numeric] pairs.
-Arbitre.ligne = function (cells) {
+export function ligne(cells) {
   const tr = document.createElement("tr");
   for (const [v, num] of cells) {
     const td = document.createElement("td");
@@ -147,10 +144,10 @@ Arbitre.ligne = function (cells) {
     tr.appendChild(td);
   }
   return tr;
-};
+}
 
 // Pager shows rows page by page in a tbody, turning every period.
-Arbitre.Pager = class {
+export class Pager {
   constructor(tbody, legend, perPage, period) {
     this.tbody = tbody;
     this.legend = legend;
@@ -171,18 +168,18 @@ Arbitre.Pager = class {
     this.tbody.replaceChildren(...this.rows.slice(this.page * this.perPage, (this.page + 1) * this.perPage));
     this.legend.textContent = this.rows.length ? `page ${this.page + 1}/${pages} — ${this.rows.length} joueurs` : "";
   }
-};
+}
 
 // sourceTirage is what every page showing a game says of its letters: the
 // juge-arbitre draws them unless the director chose the software (guide
 // §2.1), which is shown, with its test seed when it has one.
 // lexiqueTexte names the word list a game is judged with (Partie.lexique),
 // on every page of the game, as DupliTop shows it on each.
-Arbitre.lexiqueTexte = function (lexique) {
+export function lexiqueTexte(lexique) {
   return lexique ? "lexique " + lexique : "";
-};
+}
 
-Arbitre.sourceTirage = function (config) {
+export function sourceTirage(config) {
   if (!config || config.source !== "logiciel") return "";
   return config.graineTest ? "tirage par logiciel (graine de test)" : "tirage par logiciel";
-};
+}

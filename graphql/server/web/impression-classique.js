@@ -5,9 +5,9 @@
 // display: `chromium --headless --print-to-pdf URL` prints them without a
 // token. Without ronde, the last published round. body[data-pret] is set
 // once the page is drawn.
-"use strict";
+import { coteClassique, COTES_CALCULEES, nomsClassique, relireCotes, scoreTable } from "./classique-commun.js";
+import { ligne, param, query } from "./gql.js";
 
-(function () {
   const $ = (id) => document.getElementById(id);
   const morceaux = location.pathname.replace(/^\/impression\/classique\/?/, "").split("/");
   const tournoi = decodeURIComponent(morceaux[0] || "");
@@ -21,7 +21,7 @@
     return e;
   };
 
-  // tableau builds a table with its header row; cells as Arbitre.ligne.
+  // tableau builds a table with its header row; cells as ligne.
   function tableau(entetes, lignes, classe) {
     const t = el("table", undefined, classe);
     const tr = el("tr");
@@ -34,8 +34,8 @@
   function appariements(t, ronde, noms, page) {
     page.append(el("h2", `Ronde ${ronde.ronde} / ${t.rondes} — appariements${ronde.amendee ? " (amendés par le directeur)" : ""}`));
     page.append(tableau([["Table", true], ["Commence (§3.1)", false], ["Licence", false], ["Second", false], ["Licence", false], ["Score", false]],
-      ronde.tables.map((tb) => Arbitre.ligne([[tb.numero, true], [noms[tb.premier], false], [tb.premier, false],
-        [noms[tb.second], false], [tb.second, false], [Arbitre.scoreTable(tb), false]]))));
+      ronde.tables.map((tb) => ligne([[tb.numero, true], [noms[tb.premier], false], [tb.premier, false],
+        [noms[tb.second], false], [tb.second, false], [scoreTable(tb), false]]))));
     if (ronde.exempt) page.append(el("p", `Exempt : ${noms[ronde.exempt]} (${ronde.exempt}) — 450–350 contre le joueur fictif.`));
   }
 
@@ -44,8 +44,8 @@
     page.append(el("h2", t.clos ? "Classement final" : `Classement après ${joues} ronde(s) sur ${t.rondes}`));
     page.append(tableau([["Rang", true], ["Nom", false], ["Licence", false], ["PM", true], ["PPM", true], ["Pdep", true],
       ["Écart", true], ["Cote", true], ["Parties", true]],
-    t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false], [l.joueur, false],
-      [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [Arbitre.coteClassique(t, l), true], [l.parties, true]]))));
+    t.classement.map((l) => ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false], [l.joueur, false],
+      [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [coteClassique(t, l), true], [l.parties, true]]))));
     if (t.cotesCalculees.length) page.append(el("p", "Cote : avant → après le tournoi, et l'écart."));
     page.append(el("p", "PM : points de match ; PPM : points de match entre ex æquo ; Pdep : écart plafonné à ±200 par partie."));
   }
@@ -58,35 +58,35 @@
     const s = el("section", undefined, "feuille bloc-papier");
     s.append(el("h2", `Feuille de match — ${t.nom} — ronde ${ronde.ronde}, table ${tb.numero}`));
     s.append(tableau([["Joueur 1 — commence (§3.1)", false], ["Joueur 2", false]],
-      [Arbitre.ligne([[`${noms[tb.premier]} (${tb.premier})`, false], [`${noms[tb.second]} (${tb.second})`, false]])], "joueurs"));
+      [ligne([[`${noms[tb.premier]} (${tb.premier})`, false], [`${noms[tb.second]} (${tb.second})`, false]])], "joueurs"));
     const vides = [];
     for (let i = 1; i <= LIGNES_FEUILLE; i++) {
-      vides.push(Arbitre.ligne([[i, true], ["", false], ["", false], ["", true], ["", true], ["", false], ["", false], ["", true], ["", true]]));
+      vides.push(ligne([[i, true], ["", false], ["", false], ["", true], ["", true], ["", false], ["", false], ["", true], ["", true]]));
     }
     s.append(tableau([["Coup", true], ["Mot (J1)", false], ["Réf.", false], ["Points", true], ["Cumul", true],
       ["Mot (J2)", false], ["Réf.", false], ["Points", true], ["Cumul", true]], vides, "coups"));
     s.append(tableau([["", false], ["Joueur 1", false], ["Joueur 2", false]], [
-      Arbitre.ligne([["Lettres représentées par les jokers (§2.1.5)", false], ["", false], ["", false]]),
-      Arbitre.ligne([["Lettres restantes (§7)", false], ["", false], ["", false]]),
-      Arbitre.ligne([["Score final", false], ["", false], ["", false]]),
-      Arbitre.ligne([["Points de match (PM)", false], ["", false], ["", false]]),
-      Arbitre.ligne([["Fin : lettres épuisées, blocage, temps, six passes, abandon, forfait (§7, §9)", false], ["", false], ["", false]]),
+      ligne([["Lettres représentées par les jokers (§2.1.5)", false], ["", false], ["", false]]),
+      ligne([["Lettres restantes (§7)", false], ["", false], ["", false]]),
+      ligne([["Score final", false], ["", false], ["", false]]),
+      ligne([["Points de match (PM)", false], ["", false], ["", false]]),
+      ligne([["Fin : lettres épuisées, blocage, temps, six passes, abandon, forfait (§7, §9)", false], ["", false], ["", false]]),
     ]));
     s.append(tableau([["Signature du joueur 1", false], ["Signature du joueur 2", false], ["Arbitre", false]],
-      [Arbitre.ligne([["", false], ["", false], ["", false]])], "signatures"));
+      [ligne([["", false], ["", false], ["", false]])], "signatures"));
     return s;
   }
 
   async function dessiner() {
     const page = $("page");
     try {
-      const d = await Arbitre.query(`query($t: ID!) { tournoiClassique(id: $t) { id nom rondes clos inscrits { joueur nom }
+      const d = await query(`query($t: ID!) { tournoiClassique(id: $t) { id nom rondes clos inscrits { joueur nom }
         publiees { ronde exempt amendee tables { numero premier second resultat { joueurs scores fin } } }
-        classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${Arbitre.COTES_CALCULEES} } }`, { t: tournoi });
+        classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${COTES_CALCULEES} } }`, { t: tournoi });
       const t = d.tournoiClassique;
       if (!t) throw new Error(`Le tournoi ${tournoi} n'existe pas.`);
-      const noms = Arbitre.nomsClassique(t);
-      const n = parseInt(Arbitre.param("ronde") || t.publiees.length, 10);
+      const noms = nomsClassique(t);
+      const n = parseInt(param("ronde") || t.publiees.length, 10);
       const ronde = t.publiees.find((r) => r.ronde === n);
       page.replaceChildren();
       $("titre").textContent = t.nom;
@@ -95,7 +95,7 @@
       else if (!ronde) throw new Error(n ? `La ronde ${n} n'est pas publiée.` : "Aucune ronde n'est publiée.");
       else if (quoi === "feuilles") page.append(...ronde.tables.map((tb) => feuille(t, ronde, tb, noms)));
       else appariements(t, ronde, noms, page);
-      if (quoi === "classement") Arbitre.relireCotes(t, dessiner);
+      if (quoi === "classement") relireCotes(t, dessiner);
     } catch (e) {
       page.replaceChildren(el("p", e.message, "erreur"));
     }
@@ -105,4 +105,3 @@
   $("retour").href = "/directeur/classique/" + encodeURIComponent(tournoi);
   $("imprimer").addEventListener("click", () => window.print());
   dessiner();
-})();

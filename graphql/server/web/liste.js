@@ -3,7 +3,7 @@
 // named before anything is written. Shared by the duplicate and classique
 // consoles.
 //
-//   const { lignes, erreurs } = Arbitre.lireListe(texte, [
+//   const { lignes, erreurs } = lireListe(texte, [
 //     { cle: "licence", requis: true },
 //     { cle: "nom", requis: true },
 //     { cle: "club" },
@@ -16,10 +16,6 @@
 // carries its line number (n, from 1 as an editor counts); each error is
 // { n, message } in French. A licence (the first column) seen twice is an
 // error on the second line.
-"use strict";
-
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
 
   const sansAccent = (s) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
 
@@ -51,7 +47,7 @@
     return out;
   }
 
-  Arbitre.lireListe = function (texte, colonnes) {
+  export function lireListe(texte, colonnes) {
     const brutes = texte.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
     const lignes = [], erreurs = [], vues = new Map();
     const premiere = brutes.find((l) => l.trim() !== "");
@@ -94,5 +90,4 @@
       lignes.push(ligne);
     });
     return { lignes, erreurs };
-  };
-})();
+  }

@@ -2,10 +2,7 @@
 // (red triple word, pink double word and the star, dark blue triple letter,
 // light blue double letter), tiles with their value, jokers marked with a
 // circle and no value, and highlighted squares for the last word.
-"use strict";
 
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
   const premiums = {
     tw: ["A1", "A8", "A15", "H1", "H15", "O1", "O8", "O15"],
     dw: ["B2", "C3", "D4", "E5", "K11", "L12", "M13", "N14", "B14", "C13", "D12", "E11", "K5", "L4", "M3", "N2", "H8"],
@@ -29,7 +26,7 @@
   }
 
   // squaresOf lists the squares a word covers from its FISF reference.
-  Arbitre.squaresOf = function (ref, length) {
+  export function squaresOf(ref, length) {
     const m = /^([A-Oa-o])(\d{1,2})$/.exec(ref);
     const v = /^(\d{1,2})([A-Oa-o])$/.exec(ref);
     const out = [];
@@ -38,11 +35,11 @@
     let c = parseInt(m ? m[2] : v[1], 10) - 1;
     for (let i = 0; i < length; i++) out.push(rows[m ? r : r + i] + ((m ? c + i : c) + 1));
     return out;
-  };
+  }
 
   // drawBoard renders grid (15 strings, '.' empty, upper case tile, lower
   // case joker) into container; highlight lists squares such as "H8".
-  Arbitre.drawBoard = function (container, grid, highlight) {
+  export function drawBoard(container, grid, highlight) {
     const cell = 40, margin = 24, size = margin + 15 * cell + 4;
     const svg = el("svg", { viewBox: `0 0 ${size} ${size}`, class: "plateau", role: "img", "aria-label": "grille" });
     const lit = new Set(highlight || []);
@@ -75,5 +72,4 @@
       }
     }
     container.replaceChildren(svg);
-  };
-})();
+  }

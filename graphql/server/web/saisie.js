@@ -9,13 +9,18 @@
 // arbitrage). « Billet remis » records that the billet de correction was
 // handed to the player (emettreBillet, §5.9: no average after it). Every command goes through the offline queue (file.js): typed
 // during a network cut, it is sent when the connection returns, once.
-// Arbitre.mesures keeps the page's own time per bulletin, network excluded.
-"use strict";
+// mesures keeps the page's own time per bulletin, network excluded; the
+// page publishes it on window for the end-to-end test that reports it.
+import { cleAction } from "./actions.js";
+import { Decision } from "./decision.js";
+import { File } from "./file.js";
+import { lexiqueTexte, sourceTirage } from "./gql.js";
+import { Session } from "./session.js";
 
-(function () {
   const partie = decodeURIComponent(location.pathname.replace(/^\/arbitre\/partie\/?/, "").split("/")[0] || "");
   const $ = (id) => document.getElementById(id);
-  Arbitre.mesures = { saisie: [], apercu: [] };
+  const mesures = { saisie: [], apercu: [] };
+  window.Arbitre = { mesures };
 
   const D = "paye sanction raisons place scoreRenvoye commission";
   const ETAT = `query($p: ID!) { moi { jeton role tables }
@@ -40,7 +45,7 @@
     moi: null, statut: "", coupPartie: 0, tops: new Map(), joueurs: [], parLicence: new Map(),
     bulletins: new Map(), apercu: null, coupChoisi: false, live: null, file: null,
   };
-  const session = new Arbitre.Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
+  const session = new Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
 
   // --- loading ---------------------------------------------------------------
@@ -60,8 +65,8 @@
       return;
     }
     etat.moi = d.moi;
-    $("source-tirage").textContent = Arbitre.sourceTirage(d.partie.config);
-    $("lexique").textContent = Arbitre.lexiqueTexte(d.partie.lexique);
+    $("source-tirage").textContent = sourceTirage(d.partie.config);
+    $("lexique").textContent = lexiqueTexte(d.partie.lexique);
     suivre(d.partie);
     const plage = tables(d.moi);
     etat.joueurs = ((t && t.tournoi && t.tournoi.joueurs) || [])
@@ -75,7 +80,7 @@
       return o;
     }));
     if (!etat.file) {
-      etat.file = new Arbitre.File(`arbitre.file.${d.moi.jeton}.${partie}`, (e) => session.query(e.query, e.variables), {
+      etat.file = new File(`arbitre.file.${d.moi.jeton}.${partie}`, (e) => session.query(e.query, e.variables), {
         change: afficherAttente,
         fait: () => rafraichirBientot(),
         refus: (e, err) => refuse(e, err),
@@ -189,7 +194,7 @@
       tr.dataset.etat = statut;
       const cellules = [
         j.table || "", `${j.nom} (${j.licence})`, b ? resume(b.ecrit) : "",
-        b ? premier(b) + (b.decisionCommission ? ` ; décision de la commission, en vigueur : ${Arbitre.Decision.texte(b.decisionCommission)}` : "") : "",
+        b ? premier(b) + (b.decisionCommission ? ` ; décision de la commission, en vigueur : ${Decision.texte(b.decisionCommission)}` : "") : "",
         b && b.contreArbitrage ? second(b.contreArbitrage) : "",
         { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré", commission: "décidé en commission" }[statut],
       ];
@@ -229,15 +234,15 @@
   // premier is the first arbiter's correction: his decision, and the
   // engine's beside it when he departed from it, with his reason.
   function premier(b) {
-    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + Arbitre.Decision.texte(b.decisionMoteur) : "";
-    let t = Arbitre.Decision.texte(b.decisionArbitre);
-    if (b.motif) t += ` — décidé autrement que le moteur (${Arbitre.Decision.texte(b.decisionMoteur)}) : ${b.motif}`;
+    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + Decision.texte(b.decisionMoteur) : "";
+    let t = Decision.texte(b.decisionArbitre);
+    if (b.motif) t += ` — décidé autrement que le moteur (${Decision.texte(b.decisionMoteur)}) : ${b.motif}`;
     return t + (b.corrigePar ? ` [${qui(b.corrigePar)}]` : "");
   }
 
   function second(c) {
     if (c.confirme) return `confirmé [${qui(c.arbitre)}]`;
-    return `amendé : ${Arbitre.Decision.texte(c.decision)} — ${c.motif || ""} [${qui(c.arbitre)}]`;
+    return `amendé : ${Decision.texte(c.decision)} — ${c.motif || ""} [${qui(c.arbitre)}]`;
   }
 
   // qui names an arbiter: « vous », or his token by the start of its id.
@@ -366,11 +371,11 @@
       if (n !== apercuSuivant) return;
       const t1 = performance.now();
       etat.apercu = d.apercuBulletin;
-      afficherDecision("Moteur : " + Arbitre.Decision.texte(d.apercuBulletin), d.apercuBulletin.sanction, d.apercuBulletin);
+      afficherDecision("Moteur : " + Decision.texte(d.apercuBulletin), d.apercuBulletin.sanction, d.apercuBulletin);
       // Deciding otherwise was ticked before the engine answered: the score
       // paid starts from the engine's, as it would have.
       if ($("autrement").checked && $("autre-paye").value === "") $("autre-paye").value = d.apercuBulletin.paye;
-      Arbitre.mesures.apercu.push(avant + performance.now() - t1);
+      mesures.apercu.push(avant + performance.now() - t1);
     } catch (e) {
       if (n !== apercuSuivant) return;
       afficherDecision(e.code ? e.message : "Aperçu indisponible hors connexion : la décision sera prise à l'envoi.", e.code ? "erreur" : "hors-ligne");
@@ -384,14 +389,14 @@
     l.textContent = legende;
     const sanction = document.createElement("select");
     sanction.id = prefixe + "-sanction";
-    for (const [code, [nom, article]] of Object.entries(Arbitre.Decision.SANCTIONS)) {
+    for (const [code, [nom, article]] of Object.entries(Decision.SANCTIONS)) {
       sanction.append(new Option(article ? `${nom} (${article})` : nom, code));
     }
     const paye = document.createElement("input");
     Object.assign(paye, { id: prefixe + "-paye", type: "number", size: 4 });
     const raisons = document.createElement("select");
     Object.assign(raisons, { id: prefixe + "-raisons", multiple: true, size: 6 });
-    for (const code of Object.keys(Arbitre.Decision.RAISONS)) raisons.append(new Option(Arbitre.Decision.raison(code), code));
+    for (const code of Object.keys(Decision.RAISONS)) raisons.append(new Option(Decision.raison(code), code));
     // « Sans sanction » ticks no box of the billet: the boxes the engine's
     // decision had are cleared with it.
     sanction.addEventListener("change", () => {
@@ -456,12 +461,12 @@
     }
     envoyer(entrees, r.joueur);
     nouveauBulletin();
-    Arbitre.mesures.saisie.push(performance.now() - t0);
+    mesures.saisie.push(performance.now() - t0);
   }
 
   // envoyer queues entries for a player as one group (one waiting item).
   function envoyer(entrees, joueur) {
-    const groupe = Arbitre.cleAction("g");
+    const groupe = cleAction("g");
     for (const e of entrees) Object.assign(e, { groupe, nom: joueur.nom });
     etat.file.ajouter(entrees);
     message(`${joueur.nom} : enregistré${etat.file.entrees.length ? ", en attente d'envoi" : ""}.`);
@@ -531,12 +536,12 @@
       const div = document.createElement("div");
       div.className = "billet";
       div.dataset.licence = j.licence;
-      const [nom, article] = Arbitre.Decision.SANCTIONS[d.sanction] || [d.sanction, ""];
+      const [nom, article] = Decision.SANCTIONS[d.sanction] || [d.sanction, ""];
       const lignes = [
         ["h3", `Billet de correction — partie ${partie}, coup ${c}, table ${j.table || "-"}`],
         ["p", `${j.nom} — licence ${j.licence}`],
         ["p", `Bulletin : ${resume(b.ecrit) || "—"}`],
-        ...Arbitre.Decision.cases(d.raisons).map((r) => ["p", "☒ " + r]),
+        ...Decision.cases(d.raisons).map((r) => ["p", "☒ " + r]),
         ["p", `Sanction : ${nom}${article ? " (" + article + ")" : ""}`],
         ["p", `Score payé : ${d.paye}${d.place ? " en " + d.place : ""}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
       ];
@@ -584,4 +589,3 @@
     rendreBillets();
     window.print();
   });
-})();

@@ -6,9 +6,9 @@
 // A token an older version left in localStorage is forgotten.
 //
 // Usage:
-//   const session = new Arbitre.Session("Jeton du directeur", () => demarrer(), ["DIRECTOR"]);
+//   const session = new Session("Jeton du directeur", () => demarrer(), ["DIRECTOR"]);
 //   const data = await session.query(QUERY, vars);   // throws on error
-//   const live = session.live((enDirect) => ...);     // Arbitre.Live with the token
+//   const live = session.live((enDirect) => ...);     // Live with the token
 //
 // The sign-in form (#connexion, its #jeton and .message) is built here, once
 // per page, under the page's header, labelled as given. Signing in checks the
@@ -18,10 +18,8 @@
 // UNAUTHENTICATED later (a token revoked or expired meanwhile) the token is
 // dropped and the form shown again; onReady runs again once a new token is
 // entered.
-"use strict";
+import { Live, query } from "./gql.js";
 
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
   const CLE = "arbitre.jeton";
 
   // formulaire builds the sign-in form, or returns the one already built
@@ -58,7 +56,7 @@
     return t;
   }
 
-  Arbitre.Session = class {
+  export class Session {
     // roles are the roles the console takes (all when absent).
     constructor(libelle, onReady, roles) {
       const form = formulaire(libelle);
@@ -88,7 +86,7 @@
     async entrer(jeton, nouveau) {
       let moi;
       try {
-        moi = (await Arbitre.query("{ moi { role tournoi tables } }", {}, jeton)).moi;
+        moi = (await query("{ moi { role tournoi tables } }", {}, jeton)).moi;
       } catch (e) {
         this.deconnecter(e.code === "UNAUTHENTICATED"
           ? "Jeton inconnu, expiré ou révoqué : vérifiez-le et collez-le de nouveau."
@@ -147,7 +145,7 @@
     // its code (e.code) so the page can show it.
     async query(q, variables) {
       try {
-        return await Arbitre.query(q, variables, this.jeton);
+        return await query(q, variables, this.jeton);
       } catch (e) {
         if (e.code === "UNAUTHENTICATED") {
           this.deconnecter("Jeton expiré, révoqué ou inconnu : collez un jeton valide.");
@@ -158,7 +156,6 @@
 
     // live opens the websocket with the token in connection_init.
     live(onStatus) {
-      return new Arbitre.Live(this.jeton, onStatus);
+      return new Live(this.jeton, onStatus);
     }
-  };
-})();
+  }

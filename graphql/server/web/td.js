@@ -6,9 +6,12 @@
 // redrawn from the state the server answers. Irreversible actions (seeding,
 // publication, closing) ask for confirmation (actions.js): Entrée confirms,
 // Échap cancels.
-"use strict";
+import { cleAction, confirmer, message } from "./actions.js";
+import { coteClassique, COTES_CALCULEES, finsClassique, nomsClassique, relireCotes, scoreTable } from "./classique-commun.js";
+import { ligne } from "./gql.js";
+import { lireListe } from "./liste.js";
+import { Session } from "./session.js";
 
-(function () {
   const $ = (id) => document.getElementById(id);
   const tournoi = decodeURIComponent(location.pathname.replace(/^\/directeur\/classique\/?/, "").split("/")[0] || "");
   const RAISONS = "raisons { revanches exempt texteExempt tables { numero revanche debut texteDebut } }";
@@ -17,7 +20,7 @@
       resultat { joueurs fin scores pointsDeMatch correction } } }
     proposition { ronde methode exempt tables { numero premier second } ${RAISONS}
       amendement { motif exempt tables { numero premier second } ${RAISONS} } }
-    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${Arbitre.COTES_CALCULEES}`;
+    classement { rang joueur nom pointsDeMatch ppm pdep ecart cote parties retire } ${COTES_CALCULEES}`;
   // §9: the endings that name the player who forfeits, abandons or is sanctioned.
   const SANCTIONS = ["forfait", "abandon", "abandon_unilateral", "defaite_arbitrale", "defaite_huit_lettres"];
   const FINS = [["reliquat_epuise", "partie jouée (§7)"], ["blocage", "blocage (§7)"], ["temps_epuise", "temps épuisé (§7)"],
@@ -29,11 +32,11 @@
   let noms = {};
   let lot = [];
 
-  const session = new Arbitre.Session("Jeton du directeur", charger, ["DIRECTOR"]);
+  const session = new Session("Jeton du directeur", charger, ["DIRECTOR"]);
 
   // --- messages and confirmation -------------------------------------------
 
-  const dire = Arbitre.message;
+  const dire = message;
 
   // --- the API -------------------------------------------------------------
 
@@ -56,7 +59,7 @@
     const q = `mutation($tournoi: ID!, $version: Int, $clientMutationId: String${decl ? ", " + decl : ""}) {
       ${champ}(tournoi: $tournoi, version: $version, clientMutationId: $clientMutationId${passe ? ", " + passe : ""}) { ${CHAMPS} } }`;
     try {
-      const d = await session.query(q, Object.assign({ tournoi, version: etat.version, clientMutationId: Arbitre.cleAction("td") }, vars));
+      const d = await session.query(q, Object.assign({ tournoi, version: etat.version, clientMutationId: cleAction("td") }, vars));
       montrer(d[champ]);
       dire(reussite, false);
       return true;
@@ -97,7 +100,7 @@
     try {
       await session.query(`mutation($id: ID!, $nom: String!, $rondes: Int!, $c: String) {
         ouvrirTournoiClassique(id: $id, nom: $nom, rondes: $rondes, clientMutationId: $c) { id } }`,
-      { id, nom: f.nom.value.trim(), rondes: parseInt(f.rondes.value, 10), c: Arbitre.cleAction("td") });
+      { id, nom: f.nom.value.trim(), rondes: parseInt(f.rondes.value, 10), c: cleAction("td") });
       if (id !== tournoi) {
         location.assign("/directeur/classique/" + encodeURIComponent(id));
         return;
@@ -116,7 +119,7 @@
   // apercu reads the list and names every bad line before anything is
   // written; players already registered count as bad lines too.
   function apercu() {
-    const { lignes, erreurs } = Arbitre.lireListe($("liste").value, COLONNES);
+    const { lignes, erreurs } = lireListe($("liste").value, COLONNES);
     for (const l of lignes) {
       if (noms[l.licence] !== undefined) erreurs.push({ n: l.n, message: `licence ${l.licence} déjà inscrite` });
     }
@@ -132,7 +135,7 @@
       li.textContent = e.n ? `ligne ${e.n} : ${e.message}` : e.message;
       return li;
     }));
-    $("lignes-apercu").replaceChildren(...lignes.map((l) => Arbitre.ligne([[l.n, true], [l.licence, false], [l.nom, false], [l.cote || 0, true]])));
+    $("lignes-apercu").replaceChildren(...lignes.map((l) => ligne([[l.n, true], [l.licence, false], [l.nom, false], [l.cote || 0, true]])));
     $("table-apercu").hidden = !lignes.length;
     lot = erreurs.length ? [] : lignes;
     const b = $("inscrire");
@@ -158,7 +161,7 @@
     }
   });
   $("tetes").addEventListener("click", async () => {
-    if (await Arbitre.confirmer(`Établir les têtes de série de ${etat.inscrits.length} joueurs ? Les inscriptions seront closes.`)) {
+    if (await confirmer(`Établir les têtes de série de ${etat.inscrits.length} joueurs ? Les inscriptions seront closes.`)) {
       agir("etablirTetesDeSerie", {}, {}, "Têtes de série établies : proposez la première ronde.");
     }
   });
@@ -193,7 +196,7 @@
 
   $("publier").addEventListener("click", async () => {
     const r = etat.proposition.ronde;
-    if (await Arbitre.confirmer(`Publier la ronde ${r} ? Les tables seront affichées et jouées ; l'appariement ne pourra plus changer.`)) {
+    if (await confirmer(`Publier la ronde ${r} ? Les tables seront affichées et jouées ; l'appariement ne pourra plus changer.`)) {
       agir("publierRonde", {}, {}, `Ronde ${r} publiée : saisissez les résultats table par table.`);
     }
   });
@@ -278,14 +281,14 @@
     if (!r) return "à saisir";
     const p = r.joueurs.indexOf(tb.premier);
     const corr = r.correction ? ` — corrigé : ${r.correction}` : "";
-    return `${Arbitre.scoreTable(tb)} (${Arbitre.finsClassique[r.fin] || r.fin}) — PM ${r.pointsDeMatch[p]}–${r.pointsDeMatch[1 - p]}${corr}`;
+    return `${scoreTable(tb)} (${finsClassique[r.fin] || r.fin}) — PM ${r.pointsDeMatch[p]}–${r.pointsDeMatch[1 - p]}${corr}`;
   }
 
   // --- drawing ---------------------------------------------------------------------
 
   function montrer(t) {
     etat = t;
-    noms = t ? Arbitre.nomsClassique(t) : {};
+    noms = t ? nomsClassique(t) : {};
     const seme = !!(t && t.tetesDeSerie.length);
     const derniere = t && t.publiees.length ? t.publiees[t.publiees.length - 1] : null;
     const complete = !derniere || derniere.tables.every((tb) => tb.resultat);
@@ -313,7 +316,7 @@
 
     $("inscription").hidden = seme;
     $("nb-inscrits").textContent = t.inscrits.length;
-    $("inscrits").replaceChildren(...t.inscrits.map((i) => Arbitre.ligne([[i.joueur, false], [i.nom, false], [i.cote, true]])));
+    $("inscrits").replaceChildren(...t.inscrits.map((i) => ligne([[i.joueur, false], [i.nom, false], [i.cote, true]])));
     $("tetes").disabled = t.inscrits.length < 2;
 
     const prochaine = t.publiees.length + 1;
@@ -328,7 +331,7 @@
     if (derniere) {
       $("titre-resultats").textContent = `Résultats de la ronde ${derniere.ronde}`;
       $("tables-publiees").replaceChildren(...derniere.tables.map((tb) => {
-        const tr = Arbitre.ligne([[tb.numero, true], [noms[tb.premier], false], [noms[tb.second], false], [texteResultat(tb), false]]);
+        const tr = ligne([[tb.numero, true], [noms[tb.premier], false], [noms[tb.second], false], [texteResultat(tb), false]]);
         tr.dataset.table = tb.numero;
         tr.className = tb.resultat ? "fait" : "";
         tr.appendChild(ligneSaisie(tb, !!tb.resultat));
@@ -340,10 +343,10 @@
 
     $("cloture").hidden = t.clos || t.publiees.length < t.rondes || !complete;
     $("standings").hidden = !seme;
-    $("classement").replaceChildren(...t.classement.map((l) => Arbitre.ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],
-      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [Arbitre.coteClassique(t, l), true],
+    $("classement").replaceChildren(...t.classement.map((l) => ligne([[l.rang, true], [l.nom + (l.retire ? " (retiré)" : ""), false],
+      [l.joueur, false], [l.pointsDeMatch, true], [l.ppm, true], [l.pdep, true], [l.ecart, true], [coteClassique(t, l), true],
       [l.parties, true]])));
-    Arbitre.relireCotes(t, charger);
+    relireCotes(t, charger);
   }
 
   function montrerAppariement(p) {
@@ -356,7 +359,7 @@
     for (const r of c.raisons.tables) raison[r.numero] = r;
     $("tables-proposees").replaceChildren(...c.tables.map((tb) => {
       const r = raison[tb.numero] || { texteDebut: "", revanche: null };
-      const tr = Arbitre.ligne([[tb.numero, true], [noms[tb.premier], false], [noms[tb.second], false],
+      const tr = ligne([[tb.numero, true], [noms[tb.premier], false], [noms[tb.second], false],
         [`${noms[tb.premier]} ${r.texteDebut}`, false], [r.revanche ? `revanche de la ronde ${r.revanche}` : "—", false]]);
       if (r.revanche) tr.className = "revanche";
       return tr;
@@ -374,8 +377,7 @@
   }
 
   $("clore").addEventListener("click", async () => {
-    if (await Arbitre.confirmer("Clore le tournoi ? Les cotes seront calculées ; plus aucun résultat ne pourra changer.")) {
+    if (await confirmer("Clore le tournoi ? Les cotes seront calculées ; plus aucun résultat ne pourra changer.")) {
       agir("cloreTournoiClassique", {}, {}, "Tournoi clos.");
     }
   });
-})();

@@ -3,15 +3,11 @@
 // joker last) apart from the new letters (in order of extraction), and each
 // rejet with its reason.
 //
-//   Arbitre.montrerTirage(element, reliquat, nouvelles); // tiles, two groups
-//   Arbitre.rejetTexte(rejet);  // « Rejet : EIIU + IEO — … (§3.2) »
-"use strict";
-
-(function () {
-  const Arbitre = window.Arbitre || (window.Arbitre = {});
+//   montrerTirage(element, reliquat, nouvelles); // tiles, two groups
+//   rejetTexte(rejet);  // « Rejet : EIIU + IEO — … (§3.2) »
 
   // The fields of Partie a page asks for.
-  Arbitre.CHAMPS_TIRAGE = "reliquat nouvelles rejets { coup reliquat nouvelles motif }";
+  export const CHAMPS_TIRAGE = "reliquat nouvelles rejets { coup reliquat nouvelles motif }";
 
   const MOTIFS = {
     voyelles_consonnes: "pas assez de voyelles ou de consonnes (§3.2)",
@@ -24,13 +20,13 @@
     return (reliquat ? reliquat + " + " : "") + (nouvelles || "");
   }
 
-  Arbitre.rejetTexte = function (r) {
+  export function rejetTexte(r) {
     return `Rejet : ${groupes(r.reliquat, r.nouvelles)} — ${MOTIFS[r.motif] || r.motif}`;
-  };
+  }
 
   // montrerTirage fills element's .reliquat and .nouvelles children with one
   // tile per letter; the element's data-reliquat and data-nouvelles say them.
-  Arbitre.montrerTirage = function (element, reliquat, nouvelles) {
+  export function montrerTirage(element, reliquat, nouvelles) {
     const tuiles = (lettres) => [...(lettres || "")].map((l) => {
       const s = document.createElement("span");
       s.className = "tuile" + (l === "?" ? " joker" : "");
@@ -41,5 +37,4 @@
     element.querySelector(".nouvelles").replaceChildren(...tuiles(nouvelles));
     element.dataset.reliquat = reliquat || "";
     element.dataset.nouvelles = nouvelles || "";
-  };
-})();
+  }
