@@ -114,6 +114,10 @@ func translate(ctx context.Context, err error) *Error {
 	if eventstore.CodeOf(err) == eventstore.CodeUnavailable {
 		// Checked before gqlgen's wrapper (every resolver error comes
 		// wrapped with its path): a full disk is not the client's input.
+		if errors.Is(err, eventstore.ErrIssueIncertaine) {
+			return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (écriture sur disque en échec) : " +
+				"l'enregistrement de cette requête n'est pas certain ; la renvoyer plus tard avec le même clientMutationId, elle ne sera jamais appliquée deux fois"}
+		}
 		return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (disque plein, erreur d'écriture ou de lecture, serveur qui s'arrête) : " +
 			"rien n'est enregistré par cette requête ; la renvoyer plus tard (une mutation avec le même clientMutationId)"}
 	}
@@ -125,7 +129,7 @@ func translate(ctx context.Context, err error) *Error {
 		return conflit(ctx, refus, v, ok, err)
 	}
 	var gqlErr *gqlerror.Error
-	if errors.As(err, &gqlErr) {
+	if errors.As(err, &gqlErr) && !cheminDeResolveur(err, gqlErr) {
 		return erreurGraphQL(gqlErr)
 	}
 	if eventstore.CodeOf(err) == eventstore.CodeInvalidArgument {
@@ -134,6 +138,35 @@ func translate(ctx context.Context, err error) *Error {
 		return &Error{Code: CodeInvalidInput, Message: "Identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Err: err}
 	}
 	return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Err: err}
+}
+
+// deResolveur is an error a resolver (or a directive) returned, as
+// MarquerErreurs marks it: gqlgen wraps it with its path exactly like an
+// argument it could not read, and one without a code of its own is the
+// server's failure (a store read, a bug), not the client's.
+type deResolveur struct{ err error }
+
+func (e *deResolveur) Error() string { return e.err.Error() }
+func (e *deResolveur) Unwrap() error { return e.err }
+
+// cheminDeResolveur tells that gqlErr is only gqlgen's path around an
+// error a resolver returned (no code, the resolver's error inside).
+func cheminDeResolveur(err error, gqlErr *gqlerror.Error) bool {
+	var r *deResolveur
+	return gqlErr.Extensions["code"] == nil && errors.As(err, &r)
+}
+
+// MarquerErreurs is the field middleware (AroundFields) that marks the
+// errors resolvers and directives return (deResolveur), so that
+// PresentError does not take one without a code for an argument gqlgen
+// could not read (INVALID_INPUT): it is INTERNAL. A list of GraphQL errors
+// is left as it is (gqlgen reports each).
+func MarquerErreurs(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := next(ctx)
+	if _, liste := err.(gqlerror.List); err != nil && !liste {
+		err = &deResolveur{err: err}
+	}
+	return res, err
 }
 
 // conflit says what to do about a concurrent change: a client that sent the

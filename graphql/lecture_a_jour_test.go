@@ -3,6 +3,7 @@ package graphql
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -67,4 +68,18 @@ func TestFiabilite_DisquePleinNEstPasUneErreurDuClient(t *testing.T) {
 		assert.Equal(t, string(CodeUnavailable), e.Extensions["code"], "%v", err)
 		assert.Contains(t, e.Message, "rien n'est enregistré")
 	}
+}
+
+// Issue 32 item 3: a commit whose fsync failed may be found recorded when
+// the store is reopened (TestFiabilite_FsyncEnEchec): the client is told
+// the outcome is not certain and to send the same clientMutationId again,
+// never that nothing is recorded.
+func TestFiabilite_FsyncEnEchecIssueIncertaine(t *testing.T) {
+	incertaine := eventstore.NewError(eventstore.CodeUnavailable, "committing appends",
+		fmt.Errorf("%w: %w", eventstore.ErrIssueIncertaine, errors.New("disk I/O error (1034)")))
+	e := PresentError(context.Background(), gqlerror.WrapPath(ast.Path{ast.PathName("tirer")}, incertaine))
+	assert.Equal(t, string(CodeUnavailable), e.Extensions["code"])
+	assert.Contains(t, e.Message, "n'est pas certain")
+	assert.Contains(t, e.Message, "même clientMutationId")
+	assert.NotContains(t, e.Message, "rien n'est enregistré")
 }

@@ -26,7 +26,7 @@ import (
 // satelliteDe starts a twinned site's server as `arbitre serve
 // --satellite-de URL --jeton-centre SECRET --tournoi T` does, following the
 // principal through the relay; its warnings are shown if the test fails.
-func satelliteDe(relais *e2eRelais, jeton, tournoi string, configure ...func(*server.Config)) func(*testing.T, string) *apiServer {
+func satelliteDe(relais interface{ addr() string }, jeton, tournoi string, configure ...func(*server.Config)) func(*testing.T, string) *apiServer {
 	return func(t *testing.T, data string) *apiServer {
 		t.Helper()
 		journal := &e2eJournal{}

@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"arbitre/domain/acces"
 	"arbitre/graphql"
@@ -129,7 +130,17 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
 		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
 	}
-	partage := newSchemaPartage(es, graphql.PresentError, recuperer)
+	// presenter gives every error its code and logs the cause of the
+	// server's failures, which the client is not told.
+	presenter := func(ctx context.Context, err error) *gqlerror.Error {
+		cause := err.Error() // before PresentError rewrites gqlgen's message
+		e := graphql.PresentError(ctx, err)
+		if e.Extensions["code"] == string(graphql.CodeInternal) {
+			cfg.Logger.ErrorContext(ctx, "erreur interne du serveur", "chemin", e.Path.String(), "erreur", cause)
+		}
+		return e
+	}
+	partage := newSchemaPartage(es, presenter, recuperer)
 	partage.etat = etat
 	srv := gqlhandler.New(partage)
 	initWS := func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
@@ -180,11 +191,12 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	srv.Use(extension.FixedComplexityLimit(cfg.Limits.Complexity))
 	srv.Use(depthLimit(cfg.Limits.Depth))
 	srv.Use(&exactEnums{})
+	srv.AroundFields(graphql.MarquerErreurs)
 	srv.AroundFields(graphql.VerifierEntrees)
 	srv.Use(lim)
 	srv.Use(activite{})
 	srv.Use(delaiOperation{delai: cfg.Delais.Operation})
-	srv.SetErrorPresenter(graphql.PresentError)
+	srv.SetErrorPresenter(presenter)
 	srv.SetRecoverFunc(recuperer)
 	return srv
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -29,6 +30,9 @@ type Config struct {
 	// Retry bounds how a projection that fails is retried before it is
 	// parked (projection.Runner.Garer); DefaultRetry when zero.
 	Retry Retry
+	// Reprise paces the tries of a parked projection to resume
+	// (projection.Runner.Reprendre); DefaultReprise when zero.
+	Reprise Reprise
 }
 
 // Retry is a bounded exponential backoff: Attempts tries in all, waiting
@@ -60,6 +64,39 @@ func (p Retry) run(ctx context.Context, fn func() error) error {
 	}
 }
 
+// Reprise is how a parked projection is tried again until it resumes:
+// First after it was parked, then twice as long after each failure, at
+// most Max (the fault that parked it, a full disk say, may last hours).
+type Reprise struct {
+	First, Max time.Duration
+}
+
+// DefaultReprise tries a parked projection again after a second, then
+// at most every minute.
+var DefaultReprise = Reprise{First: time.Second, Max: time.Minute}
+
+// run tries r again until it resumes or ctx is done, and logs each try.
+func (p Reprise) run(ctx context.Context, r *projection.Runner) {
+	wait := p.First
+	for essai := 1; ; essai++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		n, err := r.Reprendre(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil {
+			r.Log.Info("projection reprise : elle a rattrapé le journal depuis son point de reprise", "projection", r.Name(), "position", r.Position(), "appliques", n, "essai", essai)
+			return
+		}
+		wait = min(2*wait, p.Max)
+		r.Log.Warn("projection toujours arrêtée : nouvel essai plus tard", "projection", r.Name(), "essai", essai, "prochain_essai_dans", wait.String(), "erreur", err.Error())
+	}
+}
+
 // Run catches every runner up from the store, then publishes the log from
 // the lowest checkpoint and lets the runners follow it live. It blocks until
 // ctx is done (returning nil) or something fails. ready, when not nil, is
@@ -74,6 +111,9 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if cfg.Retry == (Retry{}) {
 		cfg.Retry = DefaultRetry
 	}
+	if cfg.Reprise == (Reprise{}) {
+		cfg.Reprise = DefaultReprise
+	}
 	if cfg.Publisher == nil || cfg.Subscriber == nil {
 		pubsub := gochannel.NewGoChannel(gochannel.Config{BlockPublishUntilSubscriberAck: true}, cfg.Logger)
 		defer pubsub.Close()
@@ -83,16 +123,25 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if err != nil {
 		return fmt.Errorf("creating watermill router: %w", err)
 	}
+	// garer parks r after err and, when it was running, tries it again in
+	// the background until it resumes or the pipeline stops.
+	var reprises sync.WaitGroup
+	defer reprises.Wait()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	garer := func(r *projection.Runner, err error) {
+		if r.Garer(err) {
+			reprises.Go(func() { cfg.Reprise.run(ctx, r) })
+		}
+	}
 	for _, r := range runners {
 		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, func(msg *message.Message) error {
 			if err := cfg.Retry.run(msg.Context(), func() error { return r.HandleMessage(msg) }); err != nil && msg.Context().Err() == nil {
-				r.Garer(err)
+				garer(r, err)
 			}
 			return msg.Context().Err()
 		})
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	routerDone := make(chan error, 1)
 	go func() { routerDone <- router.Run(ctx) }()
 	select {
@@ -101,7 +150,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		return fmt.Errorf("watermill router stopped before running: %w", err)
 	}
 
-	from, err := catchUp(ctx, runners, cfg.Retry)
+	from, err := catchUp(ctx, runners, cfg.Retry, garer)
 	if err == nil {
 		if ready != nil {
 			close(ready)
@@ -116,10 +165,11 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	return errors.Join(err, routerErr)
 }
 
-// catchUp applies the stored log to every runner, parking those that still
-// fail after the retries, and returns the lowest checkpoint of the others,
-// where the feed starts (the highest checkpoint when all are parked).
-func catchUp(ctx context.Context, runners []*projection.Runner, retry Retry) (uint64, error) {
+// catchUp applies the stored log to every runner, parking (garer) those
+// that still fail after the retries, and returns the lowest checkpoint of
+// the others, where the feed starts (the highest checkpoint when all are
+// parked).
+func catchUp(ctx context.Context, runners []*projection.Runner, retry Retry, garer func(*projection.Runner, error)) (uint64, error) {
 	var lowest, highest uint64
 	running := 0
 	for _, r := range runners {
@@ -131,7 +181,7 @@ func catchUp(ctx context.Context, runners []*projection.Runner, retry Retry) (ui
 			return 0, ctx.Err()
 		}
 		if err != nil {
-			r.Garer(err)
+			garer(r, err)
 		}
 		cp, err := r.Checkpoint(ctx)
 		if err != nil {

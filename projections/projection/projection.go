@@ -123,8 +123,11 @@ type Runner struct {
 	// Avance, when set, is the read-ahead this runner shares with the
 	// other live runners of its pipeline (HandleMessage); nil reads alone.
 	Avance *Avance
-	// arret is set once the projection is parked (see Garer).
+	// arret is set while the projection is parked (see Garer, Reprendre).
 	arret atomic.Pointer[Arret]
+	// applique serializes the live handler (HandleMessage) and the
+	// resumption of a parked projection (Reprendre).
+	applique sync.Mutex
 	// position is the checkpoint as of the last commit, for readers that
 	// must not query the database to know how far the projection is; moved
 	// is closed (and replaced) whenever it advances.
@@ -193,11 +196,8 @@ func (r *Runner) Attendre(ctx context.Context, pos uint64) error {
 
 // avancer records a committed checkpoint and wakes the waiters.
 func (r *Runner) avancer(pos uint64) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.position.Store(pos)
-	close(r.moved)
-	r.moved = make(chan struct{})
+	r.reveiller()
 }
 
 // Name is the projection's name.
@@ -517,7 +517,7 @@ func Recommencer(ctx context.Context, tx *sql.Tx, name string) error {
 // Arret is a parked projection: it stopped before the event at Position,
 // which it failed to apply with Erreur (or, when the failure was not about
 // one event, at its checkpoint Position), and applies nothing more until
-// the server restarts.
+// it resumes (Reprendre) or the server restarts.
 type Arret struct {
 	Nom      string `json:"nom"`
 	Position uint64 `json:"position"`
@@ -531,19 +531,52 @@ func (a *Arret) Error() string {
 // Arret returns why the projection is parked, nil while it runs.
 func (r *Runner) Arret() *Arret { return r.arret.Load() }
 
-// Garer parks the projection after err, logged once: the position is the
-// event that failed when err is an *ApplyError, the checkpoint otherwise
-// (positions are opaque: the next one is not computed). Waiters (Attendre) are woken and told.
-func (r *Runner) Garer(err error) {
+// arretSur is where err stops the projection: the event that failed when
+// err is an *ApplyError, the checkpoint otherwise (positions are opaque:
+// the next one is not computed).
+func (r *Runner) arretSur(err error) *Arret {
 	a := &Arret{Nom: r.proj.Name(), Position: r.Position(), Erreur: err.Error()}
 	var applyErr *ApplyError
 	if errors.As(err, &applyErr) {
 		a.Position = applyErr.Position
 	}
+	return a
+}
+
+// Garer parks the projection after err, logged once, and tells whether it
+// was running until then. Waiters (Attendre) are woken and told.
+func (r *Runner) Garer(err error) bool {
+	a := r.arretSur(err)
 	if !r.arret.CompareAndSwap(nil, a) {
-		return
+		return false
 	}
-	r.Log.Error("projection parked: it applies nothing more until the server restarts", "projection", a.Nom, "position", a.Position, "error", a.Erreur)
+	r.Log.Error("projection arrêtée : elle n'applique plus rien jusqu'à sa reprise, et ses lectures répondent UNAVAILABLE", "projection", a.Nom, "position", a.Position, "erreur", a.Erreur)
+	r.reveiller()
+	return true
+}
+
+// Reprendre tries a parked projection again: it catches up from its
+// checkpoint, as at start-up, while the live messages wait, and runs
+// again once it holds every stored event. On failure it stays parked,
+// where the failure stopped it now, and the error is returned. It returns
+// how many events it applied.
+func (r *Runner) Reprendre(ctx context.Context) (int, error) {
+	r.applique.Lock()
+	defer r.applique.Unlock()
+	n, err := r.CatchUp(ctx, nil)
+	if err != nil {
+		if ctx.Err() == nil {
+			r.arret.Store(r.arretSur(err))
+		}
+		return n, err
+	}
+	r.arret.Store(nil)
+	r.reveiller()
+	return n, nil
+}
+
+// reveiller wakes the waiters (Attendre).
+func (r *Runner) reveiller() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	close(r.moved)

@@ -17,8 +17,11 @@ import (
 // runner catches up from the store (which includes this event); otherwise
 // the event is applied, with the events stored after it so far (suivre).
 // An error nacks the message for redelivery. A parked projection
-// acknowledges every message without applying it.
+// acknowledges every message without applying it: when it resumes
+// (Reprendre, which the handler waits for), it reads them from the store.
 func (r *Runner) HandleMessage(msg *message.Message) error {
+	r.applique.Lock()
+	defer r.applique.Unlock()
 	if r.Arret() != nil {
 		return nil
 	}

@@ -1073,7 +1073,7 @@ func classify(what string, err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	return unavailable(what, err)
+	return unavailable(what, incertaine(err))
 }
 
 func unavailable(what string, err error) error {
