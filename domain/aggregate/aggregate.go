@@ -28,11 +28,11 @@ func (b *Base) Sauves() { b.nouveaux = nil }
 
 func (b *Base) base() *Base { return b }
 
-// Appliquer runs an aggregate's transition over one event and counts the
+// Apply runs an aggregate's transition over one event and counts the
 // event when the transition takes it. Every aggregate's Appliquer, the one
 // transition shared by commands and replay, is this call over its own
 // transition, which refuses an event that does not fit changing nothing.
-func Appliquer(b *Base, transition func(e any) error, e any) error {
+func Apply(b *Base, transition func(e any) error, e any) error {
 	if err := transition(e); err != nil {
 		return err
 	}
@@ -40,9 +40,9 @@ func Appliquer(b *Base, transition func(e any) error, e any) error {
 	return nil
 }
 
-// Agregat is what the base needs of an aggregate *A: Appliquer (see
-// Appliquer) and Copie, a copy that shares nothing a transition changes.
-type Agregat[A any] interface {
+// Aggregate is what the base needs of an aggregate *A: Appliquer (see
+// Apply) and Copie, a copy that shares nothing a transition changes.
+type Aggregate[A any] interface {
 	*A
 	Appliquer(e any) error
 	Copie() *A
@@ -51,11 +51,11 @@ type Agregat[A any] interface {
 
 // Record applies a command's events and keeps them for saving, all or
 // nothing. One event is applied in place: Appliquer refuses it changing
-// nothing. Several are decided on a copy (Decider) that becomes the
+// nothing. Several are decided on a copy (Decide) that becomes the
 // aggregate only when every one applied.
-func Record[A any, P Agregat[A]](a P, events ...any) error {
+func Record[A any, P Aggregate[A]](a P, events ...any) error {
 	if len(events) > 1 {
-		return Decider(a, func(c P) error {
+		return Decide(a, func(c P) error {
 			for _, e := range events {
 				if err := Record(c, e); err != nil {
 					return err
@@ -76,11 +76,11 @@ func Record[A any, P Agregat[A]](a P, events ...any) error {
 	return nil
 }
 
-// Decider runs a command on a copy of the aggregate and makes the copy the
+// Decide runs a command on a copy of the aggregate and makes the copy the
 // aggregate only when the command succeeds: a command whose later events
 // depend on the state its earlier ones leave records them one by one on
 // the copy, and a refusal midway leaves the aggregate as it was.
-func Decider[A any, P Agregat[A]](a P, commande func(P) error) error {
+func Decide[A any, P Aggregate[A]](a P, commande func(P) error) error {
 	c := P(a.Copie())
 	if err := commande(c); err != nil {
 		return err

@@ -17,7 +17,7 @@ type compteur struct {
 	termes []int
 }
 
-func (c *compteur) Appliquer(e any) error { return Appliquer(&c.Base, c.transition, e) }
+func (c *compteur) Appliquer(e any) error { return Apply(&c.Base, c.transition, e) }
 
 func (c *compteur) transition(e any) error {
 	n, ok := e.(int)
@@ -61,12 +61,12 @@ func TestDecider_SurUneCopie(t *testing.T) {
 	c := &compteur{}
 	require.NoError(t, Record(c, 1))
 	avant := *c.Copie()
-	assert.Error(t, Decider(c, func(k *compteur) error {
+	assert.Error(t, Decide(c, func(k *compteur) error {
 		require.NoError(t, Record(k, k.total+1))
 		return Record(k, -k.total)
 	}))
 	assert.Equal(t, avant, *c)
-	require.NoError(t, Decider(c, func(k *compteur) error { return Record(k, k.total+1) }))
+	require.NoError(t, Decide(c, func(k *compteur) error { return Record(k, k.total+1) }))
 	assert.Equal(t, 3, c.total)
 	assert.Equal(t, []any{1, 2}, c.Nouveaux())
 }

@@ -15,7 +15,7 @@ import (
 // and replaying the stream both go through it. An event that does not fit
 // the state is a corrupt history and is refused.
 func (p *Partie) Appliquer(e any) error {
-	if err := aggregate.Appliquer(&p.Base, p.appliquer, e); err != nil {
+	if err := aggregate.Apply(&p.Base, p.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
 	}
 	return nil

@@ -35,7 +35,7 @@ func DuBulletin(typ string) bool {
 // kept. It serves the readers of that public state alone (the games'
 // views), which need neither decode nor hold the players' bulletins.
 func (p *Partie) Passer(typ string) error {
-	return aggregate.Appliquer(&p.Base, func(any) error {
+	return aggregate.Apply(&p.Base, func(any) error {
 		switch {
 		case !DuBulletin(typ):
 			return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}

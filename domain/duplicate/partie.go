@@ -629,7 +629,7 @@ func (p *Partie) AnnulerCoup(motif string) error {
 	if p.statut == StatutTop {
 		coup--
 	}
-	return aggregate.Decider(p, func(c *Partie) error {
+	return aggregate.Decide(p, func(c *Partie) error {
 		if err := aggregate.Record(c, CoupAnnule{Coup: coup, Motif: motif}); err != nil {
 			return err
 		}
@@ -825,7 +825,7 @@ func (p *Partie) Eliminer() error {
 			elimines = append(elimines, l)
 		}
 	}
-	return aggregate.Decider(p, func(c *Partie) error {
+	return aggregate.Decide(p, func(c *Partie) error {
 		if err := aggregate.Record(c, EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
 			return err
 		}

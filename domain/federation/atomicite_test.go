@@ -59,7 +59,7 @@ func TestAtomicite_EvenementRefuseLaisseJumelageIntact(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
 	require.NoError(t, j.Couper("Lyon", "P1", t0))
 	temoin := j.Copie()
-	assert.Error(t, aggregate.Decider(j, func(k *Jumelage) error {
+	assert.Error(t, aggregate.Decide(j, func(k *Jumelage) error {
 		require.NoError(t, aggregate.Record(k, PartieAnnuleeAuSite{Site: "Lyon", Partie: "P1", A: t0}))
 		return aggregate.Record(k, LiaisonRetablie{Site: "Nice"})
 	}))

@@ -79,7 +79,7 @@ func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string)
 
 // Appliquer is the one transition, shared by commands and replay.
 func (e *Epreuve) Appliquer(evt any) error {
-	if err := aggregate.Appliquer(&e.Base, e.appliquer, evt); err != nil {
+	if err := aggregate.Apply(&e.Base, e.appliquer, evt); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec l'épreuve %s", evt, e.id), Err: err}
 	}
 	return nil

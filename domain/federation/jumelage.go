@@ -102,7 +102,7 @@ func (j *Jumelage) Retablir(site string, a time.Time) error {
 	if !ok {
 		return nil
 	}
-	return aggregate.Decider(j, func(k *Jumelage) error {
+	return aggregate.Decide(j, func(k *Jumelage) error {
 		if err := k.decider(c, a); err != nil {
 			return err
 		}
@@ -114,7 +114,7 @@ func (j *Jumelage) Retablir(site string, a time.Time) error {
 // without waiting for the link to come back: the game annulled for that
 // centre (§2.18.1.B), the site detached from the twinning (§2.18.2.B).
 func (j *Jumelage) Echeance(a time.Time) error {
-	return aggregate.Decider(j, func(k *Jumelage) error {
+	return aggregate.Decide(j, func(k *Jumelage) error {
 		for _, site := range k.sites {
 			if c, ok := k.coupures[site]; ok {
 				if err := k.decider(c, a); err != nil {
@@ -247,7 +247,7 @@ func (j *Jumelage) exigerSite(site string) error {
 
 // Appliquer is the one transition, shared by commands and replay.
 func (j *Jumelage) Appliquer(e any) error {
-	if err := aggregate.Appliquer(&j.Base, j.appliquer, e); err != nil {
+	if err := aggregate.Apply(&j.Base, j.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
 	}
 	return nil

@@ -338,7 +338,7 @@ func (t *Tournoi) FixerNombreParties(nombre int, motif string) error {
 // Appliquer is the transition function shared by commands and replay. An
 // event that does not fit the state is a corrupt history: it is refused
 // and changes nothing.
-func (t *Tournoi) Appliquer(e any) error { return aggregate.Appliquer(&t.Base, t.appliquer, e) }
+func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
 
 func (t *Tournoi) appliquer(e any) error {
 	if err := t.verifier(e); err != nil {

@@ -320,7 +320,7 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 	// fois appliquées les éventuelles pénalités », the contester's 5 points
 	// included.
 	auteur, finit := p.dernier.joueur, p.dernier.finit
-	return aggregate.Decider(p, func(c *Partie) error {
+	return aggregate.Decide(p, func(c *Partie) error {
 		if err := aggregate.Record(c, ev); err != nil {
 			return err
 		}

@@ -137,7 +137,7 @@ func sacComplet() tile.Rack {
 
 // Appliquer is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (p *Partie) Appliquer(e any) error { return aggregate.Appliquer(&p.Base, p.appliquer, e) }
+func (p *Partie) Appliquer(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
 
 func (p *Partie) appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.Version() == 0 {

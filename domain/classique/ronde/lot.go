@@ -15,7 +15,7 @@ type FeuilleDeMatch struct {
 // tables into the tournament, each once, all or nothing. A round's results
 // in one batch cost one copy of the tournament, not one per result.
 func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
-	return aggregate.Decider(t, func(c *Tournoi) error {
+	return aggregate.Decide(t, func(c *Tournoi) error {
 		for _, f := range lot {
 			ev, err := c.resultat(f.Match, f.Feuille)
 			if err != nil {

@@ -71,7 +71,7 @@ func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(Nouveau
 
 // Appliquer is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (t *Tournoi) Appliquer(e any) error { return aggregate.Appliquer(&t.Base, t.appliquer, e) }
+func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
 
 func (t *Tournoi) appliquer(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.Version() == 0) {
