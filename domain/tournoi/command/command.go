@@ -16,6 +16,7 @@ type Depot = aggregate.Repository[*tournoi.Tournoi]
 type Application struct {
 	depot    Depot
 	metadata eventstore.Metadata
+	jeux     Jeux
 }
 
 // New returns the use cases; md tells who acts.
