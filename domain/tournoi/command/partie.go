@@ -22,7 +22,8 @@ type Jeux struct {
 	Cumul func(ctx context.Context, tournoi string) (map[string]int, error)
 }
 
-// AvecJeux returns the use cases opening the tournament's games with j.
+// AvecJeux returns the use cases opening the tournament's games with j
+// (OuvrirPartie needs them).
 func (a *Application) AvecJeux(j Jeux) *Application {
 	b := *a
 	b.jeux = j
