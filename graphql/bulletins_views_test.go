@@ -41,7 +41,7 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
-	require.NoError(t, tournoi.Enregistrer(reg))
+	require.NoError(t, tournoi.RegisterEvents(reg))
 	magasin := &lecturesEntieres{Store: store}
 	depot := tadapters.NewDepot(magasin, reg)
 	app := tcommand.New(depot, eventstore.Metadata{Actor: "JA"})

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"arbitre/domain/acces"
-	"arbitre/domain/duplicate"
 	"arbitre/graphql/model"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
@@ -149,14 +148,11 @@ func (r *Resolver) archiveAJour(ctx context.Context) error {
 	return nil
 }
 
-// cumulPourBarrage is, for a barrage, the tournament's cumul by licence read
-// from the standings once they hold every event recorded — stored facts,
-// not the client's word — on which its players must be level (guide
-// §2.14); nil for another mode.
-func (r *Resolver) cumulPourBarrage(ctx context.Context, mode duplicate.Mode, tournoi string) (map[string]int, error) {
-	if mode != duplicate.ModeBarrage {
-		return nil, nil
-	}
+// cumulDuTournoi is the tournament's cumul by licence read from the
+// standings once they hold every event recorded — stored facts, not the
+// client's word — on which a barrage's players must be level (guide
+// §2.14).
+func (r *Resolver) cumulDuTournoi(ctx context.Context, tournoi string) (map[string]int, error) {
 	if err := r.attendreRunner(ctx, r.StandingsRunner, 0); err != nil {
 		return nil, err
 	}

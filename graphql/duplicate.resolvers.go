@@ -9,12 +9,11 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
-	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
-	"fmt"
 )
 
 // CreerTournoi is the resolver for the creerTournoi field.
@@ -59,36 +58,11 @@ func (r *mutationResolver) CreerPartie(ctx context.Context, tournoi string, part
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
-	if err != nil {
-		return nil, err
-	}
 	cfg, err := configDe(config)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.ExigerTirage(cfg); err != nil {
-		return nil, err
-	}
-	// A game of another tournament is not listed in this one.
-	if p, err := r.Parties.Charger(withoutCommande(ctx), partie); err == nil && p.Tournoi() != tournoi {
-		return nil, &Error{Code: erreur.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà dans un autre tournoi", partie)}
-	}
-	// §6.1: the excluded are left out; a départage takes the players it
-	// separates, a barrage players level on the cumul (guide §2.14).
-	cumul, err := r.cumulPourBarrage(ctx, cfg.Mode, tournoi)
-	if err != nil {
-		return nil, err
-	}
-	joueurs, err = t.JoueursDePartie(cfg.Mode, joueurs, cumul)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.tournoiApp(md).AjouterPartie(ctx, tournoi, partie); err != nil {
-		return nil, err
-	}
-	numero := len(t.Parties()) + 1
-	err = r.partieApp(md).CreerPartie(ctx, dupcommand.CreerPartie{Partie: partie, Tournoi: tournoi, Numero: numero, Config: cfg, Joueurs: joueurs, Arbitres: arbitres})
+	err = r.tournoiApp(md).OuvrirPartie(ctx, tcommand.OuvrirPartie{Tournoi: tournoi, Partie: partie, Config: cfg, Joueurs: joueurs, Arbitres: arbitres})
 	if err != nil {
 		return nil, err
 	}

@@ -40,7 +40,7 @@ func (r *Resolver) partieApp(md eventstore.Metadata) *dupcommand.Application {
 }
 
 func (r *Resolver) tournoiApp(md eventstore.Metadata) *tcommand.Application {
-	return tcommand.New(r.TournoiDepot, md)
+	return tcommand.New(r.TournoiDepot, md).AvecJeux(tcommand.Jeux{Parties: r.Parties, App: r.partieApp(md), Cumul: r.cumulDuTournoi})
 }
 
 // apresPartie runs a duplicate command for the director and answers with the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/spf13/cobra"
 
 	"arbitre/domain/duplicate"
@@ -13,6 +12,8 @@ import (
 	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
+	tadapters "arbitre/domain/tournoi/adapters"
+	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/engine/correction"
 	"arbitre/projections/standings"
 )
@@ -120,25 +121,23 @@ type tournoiSimule struct {
 // game, and of its end (fini).
 func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, correlation string, suivre func(g int, p *duplicate.Partie, fini bool)) error {
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: correlation}
-	tr := tournoi.Nouveau()
-	if err := tr.Creer(t.id, t.nom, false); err != nil {
-		return err
+	tournois := tcommand.New(tadapters.NewDepot(ws.store, ws.registry), md)
+	if err := tournois.Creer(ctx, t.id, t.nom, false); err != nil {
+		return fmt.Errorf("tournoi %s (déjà simulé dans ce dossier ?) : %w", t.id, err)
 	}
+	joueurs := make([]tournoi.Joueur, len(t.licences))
 	for i, licence := range t.licences {
 		table, arbitre := simulation.Placement(i)
-		j := tournoi.Joueur{Licence: licence, Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
+		joueurs[i] = tournoi.Joueur{Licence: licence, Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
 			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/len(t.licences))), Table: table, Arbitre: arbitre}
-		if err := tr.Inscrire(j); err != nil {
-			return err
-		}
+	}
+	if err := tournois.InscrireTous(ctx, t.id, joueurs); err != nil {
+		return err
 	}
 	for g := 1; g <= t.parties; g++ {
-		if err := tr.AjouterPartie(fmt.Sprintf("%s-%d", t.id, g)); err != nil {
+		if err := tournois.AjouterPartie(ctx, t.id, fmt.Sprintf("%s-%d", t.id, g)); err != nil {
 			return err
 		}
-	}
-	if err := appendTournoi(ctx, ws.store, ws.registry, tr, md); err != nil {
-		return err
 	}
 	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel}
 	sim := simulation.New(ws.lexiques.Defaut(), cfg)
@@ -155,24 +154,6 @@ func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, cor
 			return err
 		}
 		suivre(g, p, true)
-	}
-	return nil
-}
-
-func appendTournoi(ctx context.Context, store eventstore.Store, r *eventstore.Registry, tr *tournoi.Tournoi, md eventstore.Metadata) error {
-	stream, err := eventstore.TournoiStream(tr.ID())
-	if err != nil {
-		return err
-	}
-	evts := tr.Nouveaux()
-	data := make([]eventstore.EventData, len(evts))
-	for i, e := range evts {
-		if data[i], err = r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "%s/%d", stream, i)), e, md); err != nil {
-			return err
-		}
-	}
-	if _, err := store.Append(ctx, stream, eventstore.NoStream, data...); err != nil {
-		return fmt.Errorf("tournoi %s (déjà simulé dans ce dossier ?) : %w", tr.ID(), err)
 	}
 	return nil
 }

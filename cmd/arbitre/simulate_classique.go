@@ -208,10 +208,10 @@ func gcgDuTournoi(ctx context.Context, lex *lexicon.Lexicon, store eventstore.St
 // judged with lex.
 func depotsClassiques(lex *lexicon.Lexicon, store eventstore.Store) (*adapters.Tournois, *adapters.Matchs, error) {
 	reg := eventstore.NewRegistry()
-	if err := partie.Register(reg); err != nil {
+	if err := partie.RegisterEvents(reg); err != nil {
 		return nil, nil, err
 	}
-	if err := ronde.Register(reg); err != nil {
+	if err := ronde.RegisterEvents(reg); err != nil {
 		return nil, nil, err
 	}
 	regles, err := partie.NewRegles(lex)

@@ -43,7 +43,7 @@ func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Flux) {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
-	require.NoError(t, archive.Register(reg))
+	require.NoError(t, archive.RegisterEvents(reg))
 	return store, eventstore.Flux{Store: store, Registry: reg}
 }
 

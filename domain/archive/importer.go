@@ -47,8 +47,8 @@ type ResultatClassique struct {
 	LigneClassique
 }
 
-// Register declares the archive's event types in r.
-func Register(r *eventstore.Registry) error {
+// RegisterEvents declares the archive's event types in r.
+func RegisterEvents(r *eventstore.Registry) error {
 	return errors.Join(
 		eventstore.Register[ImportOuvert](r, TypeImportOuvert, 1),
 		eventstore.Register[ResultatDuplicate](r, TypeResultatDuplicate, 1),

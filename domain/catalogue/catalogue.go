@@ -21,12 +21,12 @@ func Registre() (*eventstore.Registry, error) {
 	for _, register := range []func(*eventstore.Registry) error{
 		acces.RegisterEvents,
 		appel.RegisterEvents,
-		archive.Register,
-		partie.Register,
-		ronde.Register,
-		duplicate.Enregistrer,
-		tournoi.Enregistrer,
-		federation.Enregistrer,
+		archive.RegisterEvents,
+		partie.RegisterEvents,
+		ronde.RegisterEvents,
+		duplicate.RegisterEvents,
+		tournoi.RegisterEvents,
+		federation.RegisterEvents,
 	} {
 		if err := register(r); err != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -14,10 +15,9 @@ import (
 // and replaying the stream both go through it. An event that does not fit
 // the state is a corrupt history and is refused.
 func (p *Partie) Appliquer(e any) error {
-	if err := p.appliquer(e); err != nil {
+	if err := aggregate.Apply(&p.Base, p.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
 	}
-	p.version++
 	return nil
 }
 

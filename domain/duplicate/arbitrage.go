@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"arbitre/domain/aggregate"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/tile"
@@ -34,14 +35,15 @@ func DuBulletin(typ string) bool {
 // kept. It serves the readers of that public state alone (the games'
 // views), which need neither decode nor hold the players' bulletins.
 func (p *Partie) Passer(typ string) error {
-	switch {
-	case !DuBulletin(typ):
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}
-	case p.statut == "":
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s incohérent avec la partie", typ), Err: fmt.Errorf("la partie n'est pas créée")}
-	}
-	p.version++
-	return nil
+	return aggregate.Apply(&p.Base, func(any) error {
+		switch {
+		case !DuBulletin(typ):
+			return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}
+		case p.statut == "":
+			return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s incohérent avec la partie", typ), Err: fmt.Errorf("la partie n'est pas créée")}
+		}
+		return nil
+	}, typ)
 }
 
 func (p *Partie) appliquerBulletin(e any) {
@@ -212,7 +214,7 @@ func (p *Partie) DeposerBulletin(b BulletinDepose) error {
 	if err := b.Bulletin.Validate(); err != nil {
 		return &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("bulletin de %s au coup %d mal saisi", b.Licence, b.Coup), Err: err}
 	}
-	return p.record(b)
+	return aggregate.Record(p, b)
 }
 
 // Correction is an arbiter's correction of a bulletin: nil Arbitrage
@@ -253,7 +255,7 @@ func (p *Partie) CorrigerBulletin(c Correction) error {
 		a := *c.Arbitrage
 		e.Arbitrage, e.Motif = &a, c.Motif
 	}
-	return p.record(e)
+	return aggregate.Record(p, e)
 }
 
 // CorrigerAMain records a correction decided without the engine (a lost
@@ -273,7 +275,7 @@ func (p *Partie) CorrigerAMain(c Correction) error {
 		return err
 	}
 	a := *c.Arbitrage
-	return p.record(BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
+	return aggregate.Record(p, BulletinCorrige{Coup: c.Coup, Licence: c.Licence, Arbitre: c.Arbitre, Table: c.Table, Arbitrage: &a, Motif: c.Motif})
 }
 
 // exigerJugement lets an arbiter judge a bulletin of a topped coup: until
@@ -332,7 +334,7 @@ func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
 		d := *e.Decision
 		e.Decision = &d
 	}
-	return p.record(e)
+	return aggregate.Record(p, e)
 }
 
 // EmettreBillet records the billet de correction handed to the player for
@@ -345,7 +347,7 @@ func (p *Partie) EmettreBillet(coup int, licence, arbitre string) error {
 	d, _ := p.DecisionSanctionnee(coup, licence)
 	d.Reasons = slices.Clone(d.Reasons)
 	d.NotAdmitted = slices.Clone(d.NotAdmitted)
-	return p.record(BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})
+	return aggregate.Record(p, BilletEmis{Coup: coup, Licence: licence, Arbitre: arbitre, Decision: d})
 }
 
 // RenvoyerCommission sends a handed-in bulletin to the commission
@@ -360,7 +362,7 @@ func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
 	if e.Motif == "" {
 		return refus(CodeInvalidBulletin, "le renvoi en commission est motivé")
 	}
-	return p.record(e)
+	return aggregate.Record(p, e)
 }
 
 // decisionAppel names one decision of an appeal: the appeal and its level.
@@ -398,5 +400,5 @@ func (p *Partie) DeciderAppel(e DecisionCommission) error {
 		d := *e.Decision
 		e.Decision = &d
 	}
-	return p.record(e)
+	return aggregate.Record(p, e)
 }

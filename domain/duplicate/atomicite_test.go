@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"arbitre/domain/aggregate"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,7 @@ func TestAtomicite_EvenementRefuseLaissePartieIntacte(t *testing.T) {
 			[]any{TirageRejete{Coup: 1, Tirees: "AAAAAAA", Motif: RejetVoyellesConsonnes}, TirageEffectue{Coup: 1, Tirees: "ZZZZZZZ"}}},
 		{"top seul dont la troisième lettre manque", configDirecteur,
 			func(t *testing.T, p *Partie) {
-				require.NoError(t, p.record(TirageEffectue{Coup: 1, Tirees: "ABCDEFG"}))
+				require.NoError(t, aggregate.Record(p, TirageEffectue{Coup: 1, Tirees: "ABCDEFG"}))
 			},
 			[]any{TopRetenu{Coup: 1, Ref: "H4", Mot: "ABZ", Score: 10}}},
 		{"tirage avec joker ajouté et lettres absentes du sac", joker, nil,
@@ -45,8 +46,8 @@ func TestAtomicite_EvenementRefuseLaissePartieIntacte(t *testing.T) {
 			if tt.avant != nil {
 				tt.avant(t, p)
 			}
-			avant := p.copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(p.record(tt.evts...)))
+			avant := p.Copie()
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.evts...)))
 			assert.Equal(t, avant, p)
 		})
 	}

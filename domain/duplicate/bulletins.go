@@ -2,9 +2,7 @@ package duplicate
 
 import (
 	"encoding/json"
-	"fmt"
 
-	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 )
@@ -290,30 +288,4 @@ func upcastBulletinCorrigeV1(data json.RawMessage) (json.RawMessage, error) {
 		d.ScoreWrittenBack = &paid
 	}
 	return json.Marshal(BulletinCorrige{Coup: v1.Coup, Licence: v1.Licence, Arbitre: v1.Arbitre, Arbitrage: &d, Motif: v1.Motif})
-}
-
-func enregistrerBulletins(r *eventstore.Registry) error {
-	for _, f := range []func() error{
-		func() error {
-			return eventstore.Register[BulletinDepose](r, TypeBulletinDepose, versionBulletinDepose, upcastBulletinDeposeV1)
-		},
-		func() error {
-			return eventstore.Register[BulletinCorrige](r, TypeBulletinCorrige, versionBulletinCorrige, upcastBulletinCorrigeV1)
-		},
-		func() error {
-			return eventstore.Register[DoubleArbitrage](r, TypeDoubleArbitrage, versionDoubleArbitrage)
-		},
-		func() error { return eventstore.Register[BilletEmis](r, TypeBilletEmis, versionBilletEmis) },
-		func() error {
-			return eventstore.Register[RenvoiCommission](r, TypeRenvoiCommission, versionRenvoiCommission)
-		},
-		func() error {
-			return eventstore.Register[DecisionCommission](r, TypeDecisionCommission, versionDecisionCommission)
-		},
-	} {
-		if err := f(); err != nil {
-			return fmt.Errorf("registering the bulletin events: %w", err)
-		}
-	}
-	return nil
 }

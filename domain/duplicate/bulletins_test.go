@@ -17,7 +17,7 @@ import (
 // disciplinary, §5.9 average capped by the claimed score).
 func TestUpcasters_Version1(t *testing.T) {
 	r := eventstore.NewRegistry()
-	require.NoError(t, Enregistrer(r))
+	require.NoError(t, RegisterEvents(r))
 	decode := func(typ, data string) any {
 		t.Helper()
 		v, err := r.Decode(eventstore.Event{Type: typ, Version: 1, Data: json.RawMessage(data)})

@@ -1,10 +1,9 @@
 package duplicate
 
 import (
+	"arbitre/domain/aggregate"
 	"errors"
 	"time"
-
-	"arbitre/domain/eventstore"
 )
 
 // The chrono of a coup (règlement duplicate 2020 §1.3, §3.3): every player has
@@ -144,7 +143,7 @@ func (p *Partie) DemarrerChrono(t time.Time) error {
 	if p.chrono.Etat != ChronoArrete {
 		return refus(CodeWrongState, "le chrono du coup %d est déjà lancé (§3.3)", p.prochainCoup)
 	}
-	return p.record(ChronoDemarre{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoDemarre{Coup: p.prochainCoup, A: t})
 }
 
 // SuspendreChrono pauses the running chrono at t; a chrono whose time is
@@ -160,7 +159,7 @@ func (p *Partie) SuspendreChrono(t time.Time) error {
 	default:
 		return refus(CodeWrongState, "le chrono du coup %d ne tourne pas", p.prochainCoup)
 	}
-	return p.record(ChronoSuspendu{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoSuspendu{Coup: p.prochainCoup, A: t})
 }
 
 // ReprendreChrono restarts the paused chrono at t.
@@ -171,7 +170,7 @@ func (p *Partie) ReprendreChrono(t time.Time) error {
 	if p.chrono.Etat != ChronoEnPause {
 		return refus(CodeWrongState, "le chrono du coup %d n'est pas en pause", p.prochainCoup)
 	}
-	return p.record(ChronoRepris{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoRepris{Coup: p.prochainCoup, A: t})
 }
 
 // errChronoInattendu is a chrono event that does not fit the game.
@@ -198,15 +197,4 @@ func (p *Partie) appliquerChrono(e any) error {
 	}
 	p.chrono = c
 	return nil
-}
-
-// enregistrerChrono declares the chrono's event types.
-func enregistrerChrono(r *eventstore.Registry) error {
-	if err := eventstore.Register[ChronoDemarre](r, TypeChronoDemarre, 1); err != nil {
-		return err
-	}
-	if err := eventstore.Register[ChronoSuspendu](r, TypeChronoSuspendu, 1); err != nil {
-		return err
-	}
-	return eventstore.Register[ChronoRepris](r, TypeChronoRepris, 1)
 }

@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"arbitre/domain/aggregate"
 	"testing"
 	"time"
 
@@ -152,8 +153,8 @@ func TestAtomicite_ChronoIncoherent(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := nouvellePartie(t, configDirecteur, fixe(t))
-			avant := p.copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(p.record(tt.evts...)))
+			avant := p.Copie()
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.evts...)))
 			assert.Equal(t, avant, p)
 		})
 	}

@@ -30,7 +30,7 @@ func TestArt6_3_DecisionEnAppelEnVigueur(t *testing.T) {
 	assert.Equal(t, d, *e.Decision)
 	enVigueur, _ := p.Decision(21, "L2")
 	assert.Equal(t, d, enVigueur)
-	_, ok = p.copie().DecisionEnAppel(21, "L2")
+	_, ok = p.Copie().DecisionEnAppel(21, "L2")
 	assert.True(t, ok, "a copy of the game keeps it")
 
 	require.NoError(t, p.DeciderAppel(DecisionCommission{Coup: 21, Licence: "L2", Appel: "A3", Niveau: 1, Issue: AppelRejete, Motif: "déjà jugé"}))

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"arbitre/domain/aggregate"
 	"arbitre/engine/correction"
 )
 
@@ -161,7 +162,7 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 	if err := p.exigerJoueur(e.Licence, e.Coup); err != nil {
 		return err
 	}
-	return p.record(e)
+	return aggregate.Record(p, e)
 }
 
 // appliquerSanction checks that a recorded sanction fits the game.

@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"errors"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -165,50 +166,34 @@ type PartieTerminee struct {
 	Vainqueur   string   `json:"vainqueur,omitempty"`
 }
 
-// Enregistrer declares every event type of the duplicate game in r.
-func Enregistrer(r *eventstore.Registry) error {
-	for _, f := range []func(*eventstore.Registry) error{
-		func(r *eventstore.Registry) error { return eventstore.Register[PartieCreee](r, TypePartieCreee, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[TirageEffectue](r, TypeTirageEffectue, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[TirageRejete](r, TypeTirageRejete, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[FeuillePretireeChargee](r, TypeFeuillePretireeChargee, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[TopRetenu](r, TypeTopRetenu, 1) },
-		func(r *eventstore.Registry) error { return eventstore.Register[CoupAnnule](r, TypeCoupAnnule, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1)
-		},
-		enregistrerBulletins,
-		enregistrerChrono,
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[SanctionDisciplinaire](r, TypeSanctionDisciplinaire, versionSanctionDisciplinaire)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1) },
-		func(r *eventstore.Registry) error { return eventstore.Register[JoueurRetire](r, TypeJoueurRetire, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[PartieReprise](r, TypePartieReprise, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[EliminationsDecidees](r, TypeEliminationsDecidees, 1)
-		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[EliminationsAnnulees](r, TypeEliminationsAnnulees, 1)
-		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[TopTrouve](r, TypeTopTrouve, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[ResultatsClos](r, TypeResultatsClos, versionResultatsClos)
-		},
-	} {
-		if err := f(r); err != nil {
-			return err
-		}
-	}
-	return nil
+// RegisterEvents declares every event type of the duplicate game in r.
+func RegisterEvents(r *eventstore.Registry) error {
+	return errors.Join(
+		eventstore.Register[PartieCreee](r, TypePartieCreee, 1),
+		eventstore.Register[TirageEffectue](r, TypeTirageEffectue, 1),
+		eventstore.Register[TirageRejete](r, TypeTirageRejete, 1),
+		eventstore.Register[FeuillePretireeChargee](r, TypeFeuillePretireeChargee, 1),
+		eventstore.Register[TopRetenu](r, TypeTopRetenu, 1),
+		eventstore.Register[CoupAnnule](r, TypeCoupAnnule, 1),
+		eventstore.Register[BulletinsRamasses](r, TypeBulletinsRamasses, 1),
+		eventstore.Register[BulletinDepose](r, TypeBulletinDepose, versionBulletinDepose, upcastBulletinDeposeV1),
+		eventstore.Register[BulletinCorrige](r, TypeBulletinCorrige, versionBulletinCorrige, upcastBulletinCorrigeV1),
+		eventstore.Register[DoubleArbitrage](r, TypeDoubleArbitrage, versionDoubleArbitrage),
+		eventstore.Register[BilletEmis](r, TypeBilletEmis, versionBilletEmis),
+		eventstore.Register[RenvoiCommission](r, TypeRenvoiCommission, versionRenvoiCommission),
+		eventstore.Register[DecisionCommission](r, TypeDecisionCommission, versionDecisionCommission),
+		eventstore.Register[ChronoDemarre](r, TypeChronoDemarre, 1),
+		eventstore.Register[ChronoSuspendu](r, TypeChronoSuspendu, 1),
+		eventstore.Register[ChronoRepris](r, TypeChronoRepris, 1),
+		eventstore.Register[SanctionDisciplinaire](r, TypeSanctionDisciplinaire, versionSanctionDisciplinaire),
+		eventstore.Register[JoueurArrive](r, TypeJoueurArrive, 1),
+		eventstore.Register[JoueurRetire](r, TypeJoueurRetire, 1),
+		eventstore.Register[PartieInterrompue](r, TypePartieInterrompue, 1),
+		eventstore.Register[PartieReprise](r, TypePartieReprise, 1),
+		eventstore.Register[EliminationsDecidees](r, TypeEliminationsDecidees, 1),
+		eventstore.Register[EliminationsAnnulees](r, TypeEliminationsAnnulees, 1),
+		eventstore.Register[PartieTerminee](r, TypePartieTerminee, 1),
+		eventstore.Register[TopTrouve](r, TypeTopTrouve, 1),
+		eventstore.Register[ResultatsClos](r, TypeResultatsClos, versionResultatsClos),
+	)
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
@@ -52,12 +53,12 @@ type avantTop struct {
 
 // Partie is the aggregate of one duplicate game.
 type Partie struct {
+	aggregate.Base
 	id      string
 	tournoi string
 	numero  int
 	config  Config
 	moteur  Moteur
-	version int
 	// sansLexique is LEXICON_NOT_LOADED when the engines do not hold the
 	// lexicon the game was created under.
 	sansLexique error
@@ -108,8 +109,6 @@ type Partie struct {
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
 	lecture eventstore.Lecture
-
-	nouveaux []any
 }
 
 // Nouvelle returns an empty game, ready for Creer or for replaying its
@@ -147,9 +146,6 @@ func (p *Partie) Config() Config { return p.config }
 // Lexique is the word list the game is judged with, as recorded at its
 // creation; nil for a game created before it was recorded.
 func (p *Partie) Lexique() *lexicon.Identite { return p.lexique }
-
-// Version is the number of events the game holds (recorded or replayed).
-func (p *Partie) Version() int { return p.version }
 
 // Statut is the state of the game.
 func (p *Partie) Statut() Statut { return p.statut }
@@ -201,13 +197,6 @@ func (p *Partie) Attendus(n int) []string {
 	return out
 }
 
-// Nouveaux returns the events recorded and not saved yet; reading them
-// forgets nothing (Sauves does).
-func (p *Partie) Nouveaux() []any { return p.nouveaux }
-
-// Sauves tells the game its new events are stored: they are no longer new.
-func (p *Partie) Sauves() { p.nouveaux = nil }
-
 // Lecture is where the repository read the game (its stream and its
 // tables' streams), for the next save.
 func (p *Partie) Lecture() eventstore.Lecture { return p.lecture }
@@ -215,47 +204,10 @@ func (p *Partie) Lecture() eventstore.Lecture { return p.lecture }
 // Lue records where the repository read the game or saved it last.
 func (p *Partie) Lue(l eventstore.Lecture) { p.lecture = l }
 
-// record applies the events of a command and keeps them for saving, all or
-// nothing. Appliquer changes nothing when it refuses an event, so one event
-// is applied in place; several are applied to a copy that replaces the game
-// only when every one applied.
-func (p *Partie) record(evts ...any) error {
-	if len(evts) == 1 {
-		if err := p.Appliquer(evts[0]); err != nil {
-			return err
-		}
-		p.nouveaux = append(p.nouveaux, evts[0])
-		return nil
-	}
-	return p.lot(func(c *Partie) error {
-		for _, e := range evts {
-			if err := c.record(e); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// lot runs a command that records several events, the later ones decided
-// on the state the earlier ones leave, on a copy of the game: the copy
-// replaces the game only when the command succeeds.
-func (p *Partie) lot(commande func(*Partie) error) error {
-	c := p.copie()
-	if err := commande(c); err != nil {
-		return err
-	}
-	*p = *c
-	return nil
-}
-
-// Copie is an independent copy of the game: the repository keeps the last
-// state it read of a game and hands out copies, which commands change.
-func (p *Partie) Copie() *Partie { return p.copie() }
-
-// copie copies the game deeply enough for lot: nothing a transition changes
-// is shared with the original.
-func (p *Partie) copie() *Partie {
+// Copie is a copy of the game sharing nothing a transition changes: the
+// repository keeps the last state it read of a game and hands out copies,
+// which commands change.
+func (p *Partie) Copie() *Partie {
 	c := *p
 	c.tops = maps.Clone(p.tops)
 	c.rejets = slices.Clone(p.rejets)
@@ -277,7 +229,6 @@ func (p *Partie) copie() *Partie {
 	c.elimines = maps.Clone(p.elimines)
 	c.toppings = copieParCoup(p.toppings)
 	c.appels = maps.Clone(p.appels)
-	c.nouveaux = slices.Clone(p.nouveaux)
 	return &c
 }
 
@@ -307,7 +258,7 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 // later command LEXICON_NOT_LOADED, naming the list to load. arbitres are the
 // tables each arbiter covers (§5.9 averages), a table under one arbiter.
 func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string, arbitres []ArbitreTables) error {
-	if p.version > 0 {
+	if p.Version() > 0 {
 		return refus(CodeWrongState, "la partie %s existe déjà", p.id)
 	}
 	if id == "" {
@@ -339,7 +290,7 @@ func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, nume
 		defaut := m.Lexique().Identite()
 		creee.Lexique = &defaut
 	}
-	return p.record(creee)
+	return aggregate.Record(p, creee)
 }
 
 // validerArbitres checks the tables each arbiter covers: a named arbiter,
@@ -473,7 +424,7 @@ func (p *Partie) tirer(saisie string) error {
 			break
 		}
 	}
-	return p.record(evts...)
+	return aggregate.Record(p, evts...)
 }
 
 // Rejeter is the director's rejet of a tirage that is valid only if Y or a
@@ -487,7 +438,7 @@ func (p *Partie) Rejeter() error {
 	if !p.auChoix {
 		return refus(CodeRejetRefused, "le tirage %s est valide quelle que soit la nature du Y et des jokers, ou la fin de partie ne laisse plus le choix (§3.2)", p.lettres.rack.String())
 	}
-	return p.record(TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
+	return aggregate.Record(p, TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
 }
 
 // RetenirTop records the director's solution (§3.4): ref in FISF notation
@@ -535,9 +486,9 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	}
 	restantes := apres.restantes()
 	if motif, fini := finDePartie(natureDe(&restantes)); fini {
-		return p.record(top, PartieTerminee{Motif: motif, DernierCoup: coup})
+		return aggregate.Record(p, top, PartieTerminee{Motif: motif, DernierCoup: coup})
 	}
-	return p.record(top)
+	return aggregate.Record(p, top)
 }
 
 // exigerTopDuLogiciel checks a top against the engine's (§3.4): the
@@ -678,8 +629,8 @@ func (p *Partie) AnnulerCoup(motif string) error {
 	if p.statut == StatutTop {
 		coup--
 	}
-	return p.lot(func(c *Partie) error {
-		if err := c.record(CoupAnnule{Coup: coup, Motif: motif}); err != nil {
+	return aggregate.Decide(p, func(c *Partie) error {
+		if err := aggregate.Record(c, CoupAnnule{Coup: coup, Motif: motif}); err != nil {
 			return err
 		}
 		restantes := c.lettres.restantes()
@@ -688,7 +639,7 @@ func (p *Partie) AnnulerCoup(motif string) error {
 			if motif == AnnulationAucuneSolution {
 				fin = FinPlusDePlacement
 			}
-			return c.record(PartieTerminee{Motif: fin, DernierCoup: coup - 1})
+			return aggregate.Record(c, PartieTerminee{Motif: fin, DernierCoup: coup - 1})
 		}
 		return nil
 	})
@@ -704,7 +655,7 @@ func (p *Partie) Ramasser() error {
 	if coup == 0 || p.ramasses[coup] {
 		return refus(CodeWrongState, "aucun coup dont ramasser les bulletins")
 	}
-	return p.record(BulletinsRamasses{Coup: coup})
+	return aggregate.Record(p, BulletinsRamasses{Coup: coup})
 }
 
 // entreCoups reports that no coup is being played: a tirage may be drawn.
@@ -751,7 +702,7 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 	if p.statut == StatutTirage {
 		premier++
 	}
-	return p.record(JoueurArrive{Licence: licence, PremierCoup: premier})
+	return aggregate.Record(p, JoueurArrive{Licence: licence, PremierCoup: premier})
 }
 
 // RetirerJoueur withdraws a player added late by mistake, with the reason:
@@ -773,7 +724,7 @@ func (p *Partie) RetirerJoueur(licence, motif string) error {
 	case strings.TrimSpace(motif) == "":
 		return refus(CodeInvalidConfig, "le retrait d'un joueur est motivé")
 	}
-	return p.record(JoueurRetire{Licence: licence, Motif: motif})
+	return aggregate.Record(p, JoueurRetire{Licence: licence, Motif: motif})
 }
 
 // aDesResultats reports that something of the player's is recorded: a
@@ -798,7 +749,7 @@ func (p *Partie) Interrompre(a time.Time) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
 	}
-	return p.record(PartieInterrompue{Debut: a})
+	return aggregate.Record(p, PartieInterrompue{Debut: a})
 }
 
 // Reprendre ends an interruption. After more than 15 minutes in a row the
@@ -813,7 +764,7 @@ func (p *Partie) Reprendre(a time.Time) error {
 		return refus(CodeWrongState, "la reprise précède l'interruption")
 	}
 	if a.Sub(p.pauseDebut) <= dureeInterruption {
-		return p.record(PartieReprise{Fin: a})
+		return aggregate.Record(p, PartieReprise{Fin: a})
 	}
 	dernier := 0
 	for c := range p.ramasses {
@@ -825,7 +776,7 @@ func (p *Partie) Reprendre(a time.Time) error {
 	if annulee {
 		dernier = 0
 	}
-	return p.record(PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
+	return aggregate.Record(p, PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
 }
 
 // Eliminer applies the rule of the elimination modes to the coup just
@@ -874,12 +825,12 @@ func (p *Partie) Eliminer() error {
 			elimines = append(elimines, l)
 		}
 	}
-	return p.lot(func(c *Partie) error {
-		if err := c.record(EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
+	return aggregate.Decide(p, func(c *Partie) error {
+		if err := aggregate.Record(c, EliminationsDecidees{Coup: coup, Reference: reference, Elimines: elimines}); err != nil {
 			return err
 		}
 		if restants := c.Joueurs(); len(restants) == 1 {
-			return c.record(PartieTerminee{Motif: FinVainqueur, DernierCoup: coup, Vainqueur: restants[0]})
+			return aggregate.Record(c, PartieTerminee{Motif: FinVainqueur, DernierCoup: coup, Vainqueur: restants[0]})
 		}
 		return nil
 	})
@@ -905,7 +856,7 @@ func (p *Partie) AnnulerEliminations(motif string) error {
 	if motif == "" {
 		return refus(CodeAnnulationRefused, "l'annulation des éliminations du coup %d est motivée", coup)
 	}
-	return p.record(EliminationsAnnulees{Coup: coup, Motif: motif})
+	return aggregate.Record(p, EliminationsAnnulees{Coup: coup, Motif: motif})
 }
 
 // TirageEnCours is the announcement of the last tirage (§3.1): the reliquat

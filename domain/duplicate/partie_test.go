@@ -111,11 +111,11 @@ func etat(t *testing.T, p *Partie, coup int, tirage, sac string) {
 func refuse(t *testing.T, p *Partie, code Code, f func() error) {
 	t.Helper()
 	vider(p)
-	version, sac, rk, g := p.version, p.lettres.sac, p.lettres.rack, p.grille
+	version, sac, rk, g := p.Version(), p.lettres.sac, p.lettres.rack, p.grille
 	err := f()
 	require.Error(t, err)
 	assert.Equal(t, code, CodeOf(err), err.Error())
-	assert.Equal(t, version, p.version)
+	assert.Equal(t, version, p.Version())
 	assert.Equal(t, sac, p.lettres.sac)
 	assert.Equal(t, rk, p.lettres.rack)
 	assert.Equal(t, g, p.grille)
@@ -772,7 +772,7 @@ func TestRetirerJoueur_Paragraphe6_2_AjouteParErreur(t *testing.T) {
 	retrait := vider(p)
 	assert.Equal(t, []any{JoueurRetire{Licence: "L9", Motif: "licence mal tapée"}}, retrait)
 	assert.NotContains(t, p.Joueurs(), "L9")
-	assert.Error(t, p.copie().Appliquer(JoueurRetire{Licence: "L1", Motif: "erreur"}), "replayed, a player of the creation is never withdrawn")
+	assert.Error(t, p.Copie().Appliquer(JoueurRetire{Licence: "L1", Motif: "erreur"}), "replayed, a player of the creation is never withdrawn")
 
 	// Added again: once a bulletin of his is typed, he stays.
 	require.NoError(t, p.ArriveeEnRetard("L9"))

@@ -43,7 +43,7 @@ func TestArt5_6_DecisionPenaliteSousCinqPoints(t *testing.T) {
 // as a negative score (§5.6, down to −5), not clamped at 0.
 func TestArt5_6_UpcastV1PenaliteSousCinqPoints(t *testing.T) {
 	r := eventstore.NewRegistry()
-	require.NoError(t, Enregistrer(r))
+	require.NoError(t, RegisterEvents(r))
 	tests := []struct {
 		name string
 		v1   string

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/engine/tile"
 )
 
@@ -127,7 +128,7 @@ func (p *Partie) ChargerFeuille(f Feuille) error {
 	if err := p.exigerFeuilleChargeable(); err != nil {
 		return err
 	}
-	return p.record(FeuillePretireeChargee{Coups: f.Coups})
+	return aggregate.Record(p, FeuillePretireeChargee{Coups: f.Coups})
 }
 
 // exigerFeuilleChargeable lets a sheet be loaded: a pre-drawn game, no

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/engine/correction"
 )
 
@@ -138,7 +139,7 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 		return refus(CodeBulletinsPending, "%d bulletin(s) manquant(s) ou non corrigé(s) (%s) : les saisir et les corriger, ou confirmer qu'ils manquent",
 			len(manquants), strings.Join(noms, ", "))
 	}
-	return p.record(ResultatsClos{Manquants: manquants})
+	return aggregate.Record(p, ResultatsClos{Manquants: manquants})
 }
 
 // appliquerAnnulationEliminations checks that an annulment of eliminations

@@ -1,6 +1,9 @@
 package duplicate
 
-import "time"
+import (
+	"arbitre/domain/aggregate"
+	"time"
+)
 
 // TypeTopTrouve is the event of a player's time on a coup of a topping.
 const TypeTopTrouve = "partie.top_trouve"
@@ -49,5 +52,5 @@ func (p *Partie) Topper(coup int, licence string, secondes int, trouve bool) err
 	case secondes < 0 || secondes > imparti:
 		return refus(CodeInvalidTopping, "%d s : un top trouvé l'est en 0 à %d s ; au-delà, il est donné avec 20 s de pénalité (§3.8.4)", secondes, imparti)
 	}
-	return p.record(TopTrouve{Coup: coup, Licence: licence, Secondes: secondes, Trouve: trouve})
+	return aggregate.Record(p, TopTrouve{Coup: coup, Licence: licence, Secondes: secondes, Trouve: trouve})
 }

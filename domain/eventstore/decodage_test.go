@@ -24,7 +24,7 @@ var bulletins = []struct{ typ, data string }{
 func registreDuplicate(tb testing.TB) *eventstore.Registry {
 	tb.Helper()
 	r := eventstore.NewRegistry()
-	require.NoError(tb, duplicate.Enregistrer(r))
+	require.NoError(tb, duplicate.RegisterEvents(r))
 	return r
 }
 

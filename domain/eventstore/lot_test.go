@@ -36,7 +36,7 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 			t.Cleanup(func() { inner.Close() })
 			store := tt.wrap(inner)
 			reg := eventstore.NewRegistry()
-			require.NoError(t, tournoi.Enregistrer(reg))
+			require.NoError(t, tournoi.RegisterEvents(reg))
 			depot := eventstore.Depot[*tournoi.Tournoi]{Flux: eventstore.Flux{Store: store, Registry: reg}, Nouveau: tournoi.Nouveau}
 			md := eventstore.Metadata{Actor: "directeur"}
 			var streams []string

@@ -21,7 +21,7 @@ func TestDepot_ConflitGardeLesNouveaux(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
-	require.NoError(t, tournoi.Enregistrer(reg))
+	require.NoError(t, tournoi.RegisterEvents(reg))
 	depot := eventstore.Depot[*tournoi.Tournoi]{Flux: eventstore.Flux{Store: store, Registry: reg}, Nouveau: tournoi.Nouveau}
 	stream, err := eventstore.TournoiStream("t1")
 	require.NoError(t, err)

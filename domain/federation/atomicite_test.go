@@ -3,6 +3,8 @@ package federation
 import (
 	"testing"
 
+	"arbitre/domain/aggregate"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +27,7 @@ func TestAtomicite_EvenementRefuseLaisseEpreuveIntacte(t *testing.T) {
 			e := epreuveOuverte(t, 2)
 			require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{joueur("L1", "3A", 1, 2)}}, OrigineEnLigne, "a"))
 			temoin := *e
-			assert.Equal(t, CodeCorruptHistory, CodeOf(e.record(tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(e, tt.evt)))
 			assert.Equal(t, temoin, *e)
 			assert.Len(t, e.Nouveaux(), 2)
 		})
@@ -49,17 +51,17 @@ func TestAtomicite_EvenementRefuseLaisseJumelageIntact(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			j := jumelage(t, FormuleSatellites)
 			require.NoError(t, j.Couper("Lyon", "P1", t0))
-			temoin := j.copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(j.record(tt.evt)))
+			temoin := j.Copie()
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(j, tt.evt)))
 			assert.Equal(t, temoin, j)
 		})
 	}
 	j := jumelage(t, FormuleSatellites)
 	require.NoError(t, j.Couper("Lyon", "P1", t0))
-	temoin := j.copie()
-	assert.Error(t, j.lot(func(k *Jumelage) error {
-		require.NoError(t, k.record(PartieAnnuleeAuSite{Site: "Lyon", Partie: "P1", A: t0}))
-		return k.record(LiaisonRetablie{Site: "Nice"})
+	temoin := j.Copie()
+	assert.Error(t, aggregate.Decide(j, func(k *Jumelage) error {
+		require.NoError(t, aggregate.Record(k, PartieAnnuleeAuSite{Site: "Lyon", Partie: "P1", A: t0}))
+		return aggregate.Record(k, LiaisonRetablie{Site: "Nice"})
 	}))
 	assert.Equal(t, temoin, j, "the first event of the refused batch is not kept")
 }

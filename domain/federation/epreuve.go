@@ -1,8 +1,10 @@
 package federation
 
 import (
+	"arbitre/domain/aggregate"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -13,6 +15,7 @@ import (
 // §2.17): each centre plays it on its own server and sends its results,
 // online or as a file; the national ranking merges them.
 type Epreuve struct {
+	aggregate.Base
 	id      string
 	nom     string
 	coups   int
@@ -22,8 +25,6 @@ type Epreuve struct {
 	// centres replayed took 17 s, the event's loading growing with the
 	// square of its centres).
 	licences map[string]string
-	version  int
-	nouveaux []any
 }
 
 // NouvelleEpreuve returns an empty event, ready for a replay.
@@ -32,24 +33,23 @@ func NouvelleEpreuve() *Epreuve { return &Epreuve{} }
 // ID is the event's identifier.
 func (e *Epreuve) ID() string { return e.id }
 
-// Version is the number of events held, saved or not.
-func (e *Epreuve) Version() int { return e.version }
-
-// Nouveaux are the events recorded and not saved.
-func (e *Epreuve) Nouveaux() []any { return e.nouveaux }
-
-// Sauves forgets the new events once stored.
-func (e *Epreuve) Sauves() { e.nouveaux = nil }
+// Copie is a copy of the event sharing nothing a transition changes.
+func (e *Epreuve) Copie() *Epreuve {
+	c := *e
+	c.centres = slices.Clone(e.centres)
+	c.licences = maps.Clone(e.licences)
+	return &c
+}
 
 // Ouvrir opens the event on a pre-drawn game of coups coups.
 func (e *Epreuve) Ouvrir(id, nom string, coups int) error {
-	if e.version > 0 {
+	if e.Version() > 0 {
 		return refus(CodeAlreadyExists, "l'épreuve %s est déjà ouverte", e.id)
 	}
 	if id == "" || coups < 1 {
 		return refus(CodeResultatsInvalides, "une épreuve demande un identifiant et au moins un coup")
 	}
-	return e.record(EpreuveOuverte{Epreuve: id, Nom: nom, Coups: coups})
+	return aggregate.Record(e, EpreuveOuverte{Epreuve: id, Nom: nom, Coups: coups})
 }
 
 // Recevoir records a centre's results (§2.17). The same fingerprint
@@ -57,7 +57,7 @@ func (e *Epreuve) Ouvrir(id, nom string, coups int) error {
 // twice has no effect. Other results for a centre already received are
 // refused.
 func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string) error {
-	if e.version == 0 {
+	if e.Version() == 0 {
 		return refus(CodeNotFound, "l'épreuve n'est pas ouverte")
 	}
 	for _, c := range e.centres {
@@ -74,27 +74,26 @@ func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string)
 	if err := e.verifier(r); err != nil {
 		return err
 	}
-	return e.record(ResultatsCentreRecus{Resultats: r, Origine: origine, Empreinte: empreinte})
+	return aggregate.Record(e, ResultatsCentreRecus{Resultats: r, Origine: origine, Empreinte: empreinte})
 }
 
 // Appliquer is the one transition, shared by commands and replay.
 func (e *Epreuve) Appliquer(evt any) error {
-	if err := e.appliquer(evt); err != nil {
+	if err := aggregate.Apply(&e.Base, e.appliquer, evt); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec l'épreuve %s", evt, e.id), Err: err}
 	}
-	e.version++
 	return nil
 }
 
 func (e *Epreuve) appliquer(evt any) error {
 	switch evt := evt.(type) {
 	case EpreuveOuverte:
-		if e.version > 0 {
+		if e.Version() > 0 {
 			return errors.New("épreuve déjà ouverte")
 		}
 		e.id, e.nom, e.coups = evt.Epreuve, evt.Nom, evt.Coups
 	case ResultatsCentreRecus:
-		if e.version == 0 {
+		if e.Version() == 0 {
 			return errors.New("résultats avant l'ouverture")
 		}
 		if err := e.verifier(evt.Resultats); err != nil {
@@ -144,16 +143,6 @@ func (e *Epreuve) verifier(r ResultatsCentre) error {
 			return refus(CodeResultatsInvalides, "centre %s : coup annulé %d hors de la partie (1 à %d)", r.Centre, c, e.coups)
 		}
 	}
-	return nil
-}
-
-// record applies the command's one event and keeps it for saving;
-// Appliquer changes nothing when it refuses.
-func (e *Epreuve) record(evt any) error {
-	if err := e.Appliquer(evt); err != nil {
-		return err
-	}
-	e.nouveaux = append(e.nouveaux, evt)
 	return nil
 }
 

@@ -8,6 +8,7 @@ package federation
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -167,31 +168,16 @@ type ResultatsSiteRecus struct {
 	Empreinte string          `json:"empreinte"`
 }
 
-// Enregistrer declares the federation's event types in r.
-func Enregistrer(r *eventstore.Registry) error {
-	for _, f := range []func(*eventstore.Registry) error{
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[EpreuveOuverte](r, TypeEpreuveOuverte, 1)
-		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[ResultatsCentreRecus](r, TypeResultatsCentreRecus, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[JumelageCree](r, TypeJumelageCree, 1) },
-		func(r *eventstore.Registry) error { return eventstore.Register[LiaisonCoupee](r, TypeLiaisonCoupee, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[LiaisonRetablie](r, TypeLiaisonRetablie, 1)
-		},
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[PartieAnnuleeAuSite](r, TypePartieAnnuleeAuSite, 1)
-		},
-		func(r *eventstore.Registry) error { return eventstore.Register[SiteDetache](r, TypeSiteDetache, 1) },
-		func(r *eventstore.Registry) error {
-			return eventstore.Register[ResultatsSiteRecus](r, TypeResultatsSiteRecus, 1)
-		},
-	} {
-		if err := f(r); err != nil {
-			return err
-		}
-	}
-	return nil
+// RegisterEvents declares the federation's event types in r.
+func RegisterEvents(r *eventstore.Registry) error {
+	return errors.Join(
+		eventstore.Register[EpreuveOuverte](r, TypeEpreuveOuverte, 1),
+		eventstore.Register[ResultatsCentreRecus](r, TypeResultatsCentreRecus, 1),
+		eventstore.Register[JumelageCree](r, TypeJumelageCree, 1),
+		eventstore.Register[LiaisonCoupee](r, TypeLiaisonCoupee, 1),
+		eventstore.Register[LiaisonRetablie](r, TypeLiaisonRetablie, 1),
+		eventstore.Register[PartieAnnuleeAuSite](r, TypePartieAnnuleeAuSite, 1),
+		eventstore.Register[SiteDetache](r, TypeSiteDetache, 1),
+		eventstore.Register[ResultatsSiteRecus](r, TypeResultatsSiteRecus, 1),
+	)
 }

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"arbitre/domain/aggregate"
 	"errors"
 	"fmt"
 	"maps"
@@ -22,6 +23,7 @@ const DelaiCoupure = 15 * time.Minute
 // a link is cut, and beyond 15 minutes of interruption in a game the cut
 // site leaves the twinning with its own ranking (§2.18.2.B).
 type Jumelage struct {
+	aggregate.Base
 	id        string
 	formule   Formule
 	principal string
@@ -38,8 +40,6 @@ type Jumelage struct {
 	// resultats are, per site and game, the latest results the site sent
 	// (§2.18.1.C, §2.18.2.C), in the order first received.
 	resultats []ResultatsSiteRecus
-	version   int
-	nouveaux  []any
 }
 
 // NouveauJumelage returns an empty twinning, ready for a replay.
@@ -57,15 +57,6 @@ func (j *Jumelage) Principal() string { return j.principal }
 // Formule is the twinning's formula.
 func (j *Jumelage) Formule() Formule { return j.formule }
 
-// Version is the number of events held, saved or not.
-func (j *Jumelage) Version() int { return j.version }
-
-// Nouveaux are the events recorded and not saved.
-func (j *Jumelage) Nouveaux() []any { return j.nouveaux }
-
-// Sauves forgets the new events once stored.
-func (j *Jumelage) Sauves() { j.nouveaux = nil }
-
 // Tournoi is the principal's tournament whose games are twinned.
 func (j *Jumelage) Tournoi() string { return j.tournoi }
 
@@ -74,14 +65,14 @@ func (j *Jumelage) Tournoi() string { return j.tournoi }
 // §2.18.2.A).
 func (j *Jumelage) Creer(id string, f Formule, principal, tournoi string, sites []string) error {
 	switch {
-	case j.version > 0:
+	case j.Version() > 0:
 		return refus(CodeAlreadyExists, "le jumelage %s existe déjà", j.id)
 	case f != FormuleSatellites && f != FormuleEgaux:
 		return refus(CodeJumelageInvalide, "formule %d inconnue : 1 (satellites, §2.18.1) ou 2 (tournois comparables, §2.18.2)", f)
 	case id == "" || principal == "" || len(sites) == 0 || slices.Contains(sites, principal):
 		return refus(CodeJumelageInvalide, "un jumelage demande un identifiant, un site principal et au moins un autre site")
 	}
-	return j.record(JumelageCree{Jumelage: id, Formule: f, Principal: principal, Tournoi: tournoi, Sites: slices.Clone(sites)})
+	return aggregate.Record(j, JumelageCree{Jumelage: id, Formule: f, Principal: principal, Tournoi: tournoi, Sites: slices.Clone(sites)})
 }
 
 // Couper records that the link to a site was lost during a game. In
@@ -96,7 +87,7 @@ func (j *Jumelage) Couper(site, partie string, a time.Time) error {
 	if j.annulees[[2]string{site, partie}] {
 		return refus(CodeJumelageInvalide, "la partie %s est déjà annulée au centre %s", partie, site)
 	}
-	return j.record(LiaisonCoupee{Site: site, Partie: partie, A: a})
+	return aggregate.Record(j, LiaisonCoupee{Site: site, Partie: partie, A: a})
 }
 
 // Retablir records that the link is back at a. A cut within the limit
@@ -111,11 +102,11 @@ func (j *Jumelage) Retablir(site string, a time.Time) error {
 	if !ok {
 		return nil
 	}
-	return j.lot(func(k *Jumelage) error {
+	return aggregate.Decide(j, func(k *Jumelage) error {
 		if err := k.decider(c, a); err != nil {
 			return err
 		}
-		return k.record(LiaisonRetablie{Site: site, Partie: c.Partie, A: a, Interruption: a.Sub(c.A)})
+		return aggregate.Record(k, LiaisonRetablie{Site: site, Partie: c.Partie, A: a, Interruption: a.Sub(c.A)})
 	})
 }
 
@@ -123,7 +114,7 @@ func (j *Jumelage) Retablir(site string, a time.Time) error {
 // without waiting for the link to come back: the game annulled for that
 // centre (§2.18.1.B), the site detached from the twinning (§2.18.2.B).
 func (j *Jumelage) Echeance(a time.Time) error {
-	return j.lot(func(k *Jumelage) error {
+	return aggregate.Decide(j, func(k *Jumelage) error {
 		for _, site := range k.sites {
 			if c, ok := k.coupures[site]; ok {
 				if err := k.decider(c, a); err != nil {
@@ -143,7 +134,7 @@ func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
 	}
 	motif := fmt.Sprintf("liaison coupée plus de %d minutes", int(DelaiCoupure.Minutes()))
 	if j.formule == FormuleSatellites {
-		return j.record(PartieAnnuleeAuSite{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.1.B)"})
+		return aggregate.Record(j, PartieAnnuleeAuSite{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.1.B)"})
 	}
 	restants := 0
 	for _, s := range append([]string{j.principal}, j.sites...) {
@@ -151,14 +142,14 @@ func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
 			restants++
 		}
 	}
-	return j.record(SiteDetache{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
+	return aggregate.Record(j, SiteDetache{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
 }
 
 // Suit tells whether site follows the games of tournoi live: a site of
 // the twinning, and the principal's tournament twinned (§2.18.1.A,
 // §2.18.2.A). A centre's token is bound to one twinning and one site.
 func (j *Jumelage) Suit(site, tournoi string) bool {
-	return j.version > 0 && j.tournoi != "" && j.tournoi == tournoi && slices.Contains(j.sites, site)
+	return j.Version() > 0 && j.tournoi != "" && j.tournoi == tournoi && slices.Contains(j.sites, site)
 }
 
 // RecevoirResultats records a site's results of one game as they stand,
@@ -182,7 +173,7 @@ func (j *Jumelage) RecevoirResultats(r ResultatsCentre, empreinte string, c Cont
 			return nil
 		}
 	}
-	return j.record(ResultatsSiteRecus{Resultats: r, Empreinte: empreinte})
+	return aggregate.Record(j, ResultatsSiteRecus{Resultats: r, Empreinte: empreinte})
 }
 
 // Scores are the players' scores of every game the sites sent.
@@ -241,11 +232,11 @@ func (j *Jumelage) EnCoupure(site string) bool {
 // Centre tells whether centre is the twinning's principal or one of its
 // sites: whose bundle the twinning ranks.
 func (j *Jumelage) Centre(centre string) bool {
-	return j.version > 0 && (centre == j.principal || slices.Contains(j.sites, centre))
+	return j.Version() > 0 && (centre == j.principal || slices.Contains(j.sites, centre))
 }
 
 func (j *Jumelage) exigerSite(site string) error {
-	if j.version == 0 {
+	if j.Version() == 0 {
 		return refus(CodeNotFound, "le jumelage n'existe pas")
 	}
 	if !slices.Contains(j.sites, site) {
@@ -256,20 +247,19 @@ func (j *Jumelage) exigerSite(site string) error {
 
 // Appliquer is the one transition, shared by commands and replay.
 func (j *Jumelage) Appliquer(e any) error {
-	if err := j.appliquer(e); err != nil {
+	if err := aggregate.Apply(&j.Base, j.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
 	}
-	j.version++
 	return nil
 }
 
 func (j *Jumelage) appliquer(e any) error {
-	if _, ok := e.(JumelageCree); !ok && j.version == 0 {
+	if _, ok := e.(JumelageCree); !ok && j.Version() == 0 {
 		return errors.New("jumelage non créé")
 	}
 	switch e := e.(type) {
 	case JumelageCree:
-		if j.version > 0 {
+		if j.Version() > 0 {
 			return errors.New("jumelage déjà créé")
 		}
 		j.id, j.formule, j.principal, j.tournoi, j.sites = e.Jumelage, e.Formule, e.Principal, e.Tournoi, slices.Clone(e.Sites)
@@ -304,30 +294,11 @@ func (j *Jumelage) appliquer(e any) error {
 	return nil
 }
 
-func (j *Jumelage) record(e any) error {
-	if err := j.Appliquer(e); err != nil {
-		return err
-	}
-	j.nouveaux = append(j.nouveaux, e)
-	return nil
-}
-
-// lot runs a command whose events depend on each other on a copy that
-// replaces the twinning only when all of them applied.
-func (j *Jumelage) lot(f func(*Jumelage) error) error {
-	c := j.copie()
-	if err := f(c); err != nil {
-		return err
-	}
-	*j = *c
-	return nil
-}
-
-func (j *Jumelage) copie() *Jumelage {
+// Copie is a copy of the twinning sharing nothing a transition changes.
+func (j *Jumelage) Copie() *Jumelage {
 	c := *j
 	c.sites = slices.Clone(j.sites)
 	c.resultats = slices.Clone(j.resultats)
-	c.nouveaux = slices.Clone(j.nouveaux)
 	c.coupures = maps.Clone(j.coupures)
 	c.cumul = maps.Clone(j.cumul)
 	c.annulees = maps.Clone(j.annulees)

@@ -273,7 +273,7 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 		{"la licence d'un joueur d'un autre site", joueur("N1", 0), feuilleP1, "au site Nice", false},
 	} {
 		t.Run(tt.nom, func(t *testing.T) {
-			err := j.copie().RecevoirResultats(tt.r, tt.nom, Controle{Principal: feuilleP1, Site: tt.site, Licences: []string{"V1", "V2"}})
+			err := j.Copie().RecevoirResultats(tt.r, tt.nom, Controle{Principal: feuilleP1, Site: tt.site, Licences: []string{"V1", "V2"}})
 			if tt.accepte {
 				assert.NoError(t, err)
 				return

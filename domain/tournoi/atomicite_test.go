@@ -1,6 +1,7 @@
 package tournoi
 
 import (
+	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
 	"testing"
 
@@ -31,7 +32,7 @@ func TestAtomicite_EvenementRefuseLaisseTournoiIntact(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tr, temoin := inscrit(t), inscrit(t)
-			err := tr.record(tt.evt)
+			err := aggregate.Record(tr, tt.evt)
 			var e *Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, erreur.CodeCorruptHistory, e.Code)

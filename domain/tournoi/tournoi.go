@@ -6,8 +6,11 @@ package tournoi
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -103,6 +106,7 @@ type Erreur = erreur.Erreur
 
 // Tournoi is the aggregate.
 type Tournoi struct {
+	aggregate.Base
 	id      string
 	nom     string
 	amical  bool
@@ -113,17 +117,14 @@ type Tournoi struct {
 	// nombreParties is the number of games of the competition, 0 when not
 	// set.
 	nombreParties int
-	version       int
-	nouveaux      []any
 }
 
 // Nouveau returns an empty tournament, ready for Creer or a replay.
 func Nouveau() *Tournoi { return &Tournoi{joueurs: map[string]Joueur{}, exclus: map[string]bool{}} }
 
-// ID, Nom, Version, Parties and Joueurs read the state.
+// ID, Nom and Parties read the state.
 func (t *Tournoi) ID() string        { return t.id }
 func (t *Tournoi) Nom() string       { return t.nom }
-func (t *Tournoi) Version() int      { return t.version }
 func (t *Tournoi) Parties() []string { return append([]string(nil), t.parties...) }
 
 // Homologue reports a rated tournament: every tournament not declared
@@ -217,42 +218,31 @@ func (t *Tournoi) ExigerJoueur(licence string) error {
 	return nil
 }
 
-// Nouveaux returns the events recorded and not saved yet; reading them
-// forgets nothing (Sauves does).
-func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
-
-// Sauves tells the tournament its new events are stored: they are no longer
-// new.
-func (t *Tournoi) Sauves() { t.nouveaux = nil }
-
-// record applies the one event of a command and keeps it for saving;
-// Appliquer changes nothing when it refuses the event, so a refused command
-// leaves the tournament as it was.
-func (t *Tournoi) record(e any) error {
-	if err := t.Appliquer(e); err != nil {
-		return err
-	}
-	t.nouveaux = append(t.nouveaux, e)
-	return nil
+// Copie is a copy of the tournament sharing nothing a transition changes.
+func (t *Tournoi) Copie() *Tournoi {
+	c := *t
+	c.joueurs, c.exclus = maps.Clone(t.joueurs), maps.Clone(t.exclus)
+	c.ordre, c.parties = slices.Clone(t.ordre), slices.Clone(t.parties)
+	return &c
 }
 
 // Creer opens the tournament, rated (homologué) or friendly.
 func (t *Tournoi) Creer(id, nom string, homologue bool) error {
-	if t.version > 0 || id == "" {
+	if t.Version() > 0 || id == "" {
 		return erreur.Refus(CodeInvalidTournoi, "tournoi %q déjà créé ou sans identifiant", id)
 	}
-	return t.record(TournoiCree{Tournoi: id, Nom: nom, Amical: !homologue})
+	return aggregate.Record(t, TournoiCree{Tournoi: id, Nom: nom, Amical: !homologue})
 }
 
 // Inscrire registers a player once, by licence.
 func (t *Tournoi) Inscrire(j Joueur) error {
-	if t.version == 0 {
+	if t.Version() == 0 {
 		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
 	}
 	if motif := t.refusJoueur(j); motif != "" {
 		return erreur.Refus(CodeInvalidPlayer, "%s", motif)
 	}
-	return t.record(JoueurInscrit{Joueur: j})
+	return aggregate.Record(t, JoueurInscrit{Joueur: j})
 }
 
 // refusJoueur says why a player cannot be registered, or "".
@@ -272,7 +262,7 @@ func (t *Tournoi) refusJoueur(j Joueur) string {
 // checked first (a licence twice in the list included), and one refusal
 // names every bad line (1 the list's first player) and registers nobody.
 func (t *Tournoi) InscrireTous(js []Joueur) error {
-	if t.version == 0 {
+	if t.Version() == 0 {
 		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
 	}
 	if len(js) == 0 {
@@ -294,17 +284,16 @@ func (t *Tournoi) InscrireTous(js []Joueur) error {
 	if len(fautes) > 0 {
 		return erreur.Refus(CodeInvalidPlayer, "aucun joueur inscrit : %s", strings.Join(fautes, " ; "))
 	}
-	for _, j := range js {
-		if err := t.record(JoueurInscrit{Joueur: j}); err != nil {
-			return err
-		}
+	evts := make([]any, len(js))
+	for i, j := range js {
+		evts[i] = JoueurInscrit{Joueur: j}
 	}
-	return nil
+	return aggregate.Record(t, evts...)
 }
 
 // AjouterPartie adds the next game.
 func (t *Tournoi) AjouterPartie(partie string) error {
-	if t.version == 0 || partie == "" {
+	if t.Version() == 0 || partie == "" {
 		return erreur.Refus(CodeInvalidPartie, "tournoi inexistant ou partie sans identifiant")
 	}
 	for _, p := range t.parties {
@@ -312,7 +301,7 @@ func (t *Tournoi) AjouterPartie(partie string) error {
 			return erreur.Refus(erreur.CodeAlreadyExists, "La partie %s existe déjà dans ce tournoi", partie)
 		}
 	}
-	return t.record(PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
+	return aggregate.Record(t, PartieAjoutee{Partie: partie, Numero: len(t.parties) + 1})
 }
 
 // Exclure excludes a registered player from the tournament's other games
@@ -327,7 +316,7 @@ func (t *Tournoi) Exclure(licence, partie, motif string, annulerParties bool) er
 	case motif == "":
 		return erreur.Refus(CodeInvalidSanction, "une exclusion est motivée (§6.1)")
 	}
-	return t.record(JoueurExclu{Licence: licence, Partie: partie, Motif: motif, AnnulerParties: annulerParties})
+	return aggregate.Record(t, JoueurExclu{Licence: licence, Partie: partie, Motif: motif, AnnulerParties: annulerParties})
 }
 
 // FixerNombreParties sets the number of games of the competition (§6.3:
@@ -336,20 +325,22 @@ func (t *Tournoi) Exclure(licence, partie, motif string, annulerParties bool) er
 // least the number of games already added.
 func (t *Tournoi) FixerNombreParties(nombre int, motif string) error {
 	switch {
-	case t.version == 0:
+	case t.Version() == 0:
 		return erreur.Refus(erreur.CodeNotFound, "le tournoi n'existe pas")
 	case nombre < max(1, len(t.parties)):
 		return erreur.Refus(CodeInvalidTournoi, "%d partie(s) : le tournoi en compte déjà %d, et au moins une", nombre, len(t.parties))
 	case t.nombreParties != 0 && motif == "":
 		return erreur.Refus(CodeInvalidTournoi, "le nombre de parties, déjà fixé à %d, change avec un motif (§6.3)", t.nombreParties)
 	}
-	return t.record(NombreParties{Nombre: nombre, Motif: motif})
+	return aggregate.Record(t, NombreParties{Nombre: nombre, Motif: motif})
 }
 
 // Appliquer is the transition function shared by commands and replay. An
 // event that does not fit the state is a corrupt history: it is refused
 // and changes nothing.
-func (t *Tournoi) Appliquer(e any) error {
+func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
+
+func (t *Tournoi) appliquer(e any) error {
 	if err := t.verifier(e); err != nil {
 		return erreur.RefusCause(erreur.CodeCorruptHistory, err, "événement %T incohérent avec le tournoi %s", e, t.id)
 	}
@@ -368,7 +359,6 @@ func (t *Tournoi) Appliquer(e any) error {
 	default:
 		return erreur.Refus(erreur.CodeCorruptHistory, "événement %T inconnu", e)
 	}
-	t.version++
 	return nil
 }
 
@@ -388,25 +378,19 @@ func (t *Tournoi) verifier(e any) error {
 	default:
 		return errors.New("type d'événement inconnu")
 	}
-	if _, creation := e.(TournoiCree); creation != (t.version == 0) {
+	if _, creation := e.(TournoiCree); creation != (t.Version() == 0) {
 		return errors.New("seule la création ouvre l'historique")
 	}
 	return nil
 }
 
-// Enregistrer declares the tournament's event types in r.
-func Enregistrer(r *eventstore.Registry) error {
-	if err := eventstore.Register[TournoiCree](r, TypeTournoiCree, 1); err != nil {
-		return err
-	}
-	if err := eventstore.Register[JoueurInscrit](r, TypeJoueurInscrit, 1); err != nil {
-		return err
-	}
-	if err := eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1); err != nil {
-		return err
-	}
-	if err := eventstore.Register[JoueurExclu](r, TypeJoueurExclu, 1); err != nil {
-		return err
-	}
-	return eventstore.Register[NombreParties](r, TypeNombreParties, 1)
+// RegisterEvents declares the tournament's event types in r.
+func RegisterEvents(r *eventstore.Registry) error {
+	return errors.Join(
+		eventstore.Register[TournoiCree](r, TypeTournoiCree, 1),
+		eventstore.Register[JoueurInscrit](r, TypeJoueurInscrit, 1),
+		eventstore.Register[PartieAjoutee](r, TypePartieAjoutee, 1),
+		eventstore.Register[JoueurExclu](r, TypeJoueurExclu, 1),
+		eventstore.Register[NombreParties](r, TypeNombreParties, 1),
+	)
 }

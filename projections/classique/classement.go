@@ -23,7 +23,7 @@ type decoder struct{ reg *eventstore.Registry }
 
 func newDecoder() (decoder, error) {
 	reg := eventstore.NewRegistry()
-	if err := ronde.Register(reg); err != nil {
+	if err := ronde.RegisterEvents(reg); err != nil {
 		return decoder{}, err
 	}
 	return decoder{reg: reg}, nil

@@ -90,8 +90,8 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 
 	// The projection's standings are the aggregate's.
 	reg := eventstore.NewRegistry()
-	require.NoError(t, ronde.Register(reg))
-	require.NoError(t, partie.Register(reg))
+	require.NoError(t, ronde.RegisterEvents(reg))
+	require.NoError(t, partie.RegisterEvents(reg))
 	tr, err := adapters.NewTournois(store, reg).Charger(ctx, "sim")
 	require.NoError(t, err)
 	got, err := classique.Standings(ctx, liveDB, "sim")

@@ -129,7 +129,7 @@ var (
 )
 
 // NewProjection returns the games' views projection: r decodes the
-// duplicate events (duplicate.Enregistrer), store gives a game's earlier
+// duplicate events (duplicate.RegisterEvents), store gives a game's earlier
 // events when its state is not in memory.
 func NewProjection(r *eventstore.Registry, store eventstore.Reader) *Projection {
 	return &Projection{registre: r, store: store, suivies: map[string]*list.Element{}}

@@ -92,7 +92,7 @@ var (
 )
 
 // NewProjection returns the standings projection; r must hold the duplicate
-// and tournament event types (duplicate.Enregistrer, tournoi.Enregistrer).
+// and tournament event types (duplicate.RegisterEvents, tournoi.RegisterEvents).
 func NewProjection(r *eventstore.Registry) *Projection {
 	return &Projection{registre: r, ignores: map[string]bool{}}
 }

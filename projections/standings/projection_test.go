@@ -32,7 +32,7 @@ func registre(t *testing.T) *eventstore.Registry {
 	t.Helper()
 	r, err := adapters.Registre()
 	require.NoError(t, err)
-	require.NoError(t, tournoi.Enregistrer(r))
+	require.NoError(t, tournoi.RegisterEvents(r))
 	return r
 }
 

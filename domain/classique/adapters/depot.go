@@ -18,10 +18,10 @@ import (
 // and tournaments).
 func Registre() (*eventstore.Registry, error) {
 	r := eventstore.NewRegistry()
-	if err := partie.Register(r); err != nil {
+	if err := partie.RegisterEvents(r); err != nil {
 		return nil, err
 	}
-	return r, ronde.Register(r)
+	return r, ronde.RegisterEvents(r)
 }
 
 // illisible tells whether a store error means the stream's events cannot be
@@ -37,7 +37,7 @@ type Matchs struct {
 }
 
 // NewMatchs returns the matches' repository; registry must hold the match
-// events (partie.Register), regles are the rules of the matches it loads.
+// events (partie.RegisterEvents), regles are the rules of the matches it loads.
 func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *partie.Regles) *Matchs {
 	return &Matchs{depot: eventstore.Depot[*partie.Partie]{
 		Flux:    eventstore.Flux{Store: store, Registry: registry},
@@ -124,7 +124,7 @@ type Tournois struct {
 }
 
 // NewTournois returns the tournaments' repository; registry must hold the
-// tournament events (ronde.Register).
+// tournament events (ronde.RegisterEvents).
 func NewTournois(store eventstore.Store, registry *eventstore.Registry) *Tournois {
 	return &Tournois{depot: eventstore.Depot[*ronde.Tournoi]{
 		Flux:    eventstore.Flux{Store: store, Registry: registry},

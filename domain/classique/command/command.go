@@ -8,9 +8,9 @@ package command
 
 import (
 	"context"
-	"errors"
 	"slices"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
@@ -20,16 +20,10 @@ import (
 )
 
 // Tournois is where classique tournaments live (adapters.Tournois).
-type Tournois interface {
-	Charger(ctx context.Context, id string) (*ronde.Tournoi, error)
-	Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventstore.Metadata) error
-}
+type Tournois = aggregate.Repository[*ronde.Tournoi]
 
 // Matchs is where matches live (adapters.Matchs).
-type Matchs interface {
-	Charger(ctx context.Context, id string) (*partie.Partie, error)
-	Enregistrer(ctx context.Context, p *partie.Partie, md eventstore.Metadata) error
-}
+type Matchs = aggregate.Repository[*partie.Partie]
 
 // CotesConnues gives the latest cote the federation knows of a player:
 // the cote after his last classique tournament by date, played here or
@@ -69,37 +63,16 @@ func sansCommande(ctx context.Context) context.Context {
 	return eventstore.AvecCommande(ctx, eventstore.Commande{})
 }
 
-// depot is what Tournois and Matchs have in common.
-type depot[A any] interface {
-	Charger(ctx context.Context, id string) (A, error)
-	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
-}
-
-// executer loads an aggregate, runs one command on it and saves the result.
-// A command already applied (same client mutation id) succeeds without
-// running again.
-func executer[A any](ctx context.Context, d depot[A], id string, md eventstore.Metadata, commande func(A) error) error {
-	a, err := d.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := commande(a); err != nil {
-		return err
-	}
-	return d.Enregistrer(ctx, a, md)
-}
-
-// surTournoi runs one command on a tournament (executer).
+// surTournoi runs one command on a tournament (aggregate.Run).
 func (a *Application) surTournoi(ctx context.Context, id string, commande func(*ronde.Tournoi) error) error {
-	return executer[*ronde.Tournoi](ctx, a.tournois, id, a.metadata, commande)
+	_, err := aggregate.Run(ctx, a.tournois, id, a.metadata, commande)
+	return err
 }
 
-// surMatch runs one command on a match (executer).
+// surMatch runs one command on a match (aggregate.Run).
 func (a *Application) surMatch(ctx context.Context, id string, commande func(*partie.Partie) error) error {
-	return executer[*partie.Partie](ctx, a.matchs, id, a.metadata, commande)
+	_, err := aggregate.Run(ctx, a.matchs, id, a.metadata, commande)
+	return err
 }
 
 // OuvrirTournoi opens a tournament of rondes rounds with its configuration

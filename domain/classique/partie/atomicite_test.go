@@ -7,7 +7,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/aggregate"
+	"arbitre/domain/aggregate/aggregatetest"
 	"arbitre/engine/lexicon"
+	"arbitre/engine/tile"
 )
 
 // TestAtomicite_LotRefuseLaisseMatchIntact: a command's events are recorded
@@ -34,13 +37,60 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
-			temoin := p.clone()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(p.record(tt.lot...)))
+			temoin := p.Copie()
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.lot...)))
 			assert.Equal(t, temoin, p)
 			require.Len(t, p.Nouveaux(), 1)
 			assert.Len(t, p.Nouveaux(), 1, "Nouveaux ne vide pas")
 			p.Sauves()
 			assert.Empty(t, p.Nouveaux())
+		})
+	}
+}
+
+// TestAtomicite_EvenementRefuseLaisseMatchIdentique (issue 33, item 1): the
+// transition checks an event before changing anything. A refused event
+// leaves the match identical, compared with a print made by reflection
+// (aggregatetest.Empreinte), not with the match's own copy. Today
+// onMotPlace took the first letters from the rack and set them on the board
+// before refusing the missing one, onEchange took the rejected letters from
+// the rack before finding the drawn ones absent from the bag, and
+// onContestation dropped the contestable play before refusing it.
+func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
+	lex, err := lexicon.Compile(strings.NewReader("MAISON\nTE\n"), "test")
+	require.NoError(t, err)
+	regles, err := NewRegles(lex)
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		avant  []any
+		trafic func(p *Partie)
+		evt    any
+	}{
+		{"mot posé dont la dernière lettre manque au chevalet", nil, nil,
+			MotPlace{Joueur: 0, Ref: "H4", Mot: "MAISON", Score: 20}},
+		{"échange dont les lettres tirées manquent au sac", nil, nil,
+			Echange{Joueur: 0, Rejetees: "AE", Tirees: "ZZZ"}},
+		{"contestation d'un coup dont les lettres tirées ont quitté le chevalet",
+			[]any{MotPlace{Joueur: 0, Ref: "H4", Mot: "MAIS", Score: 10}, Tirage{Joueur: 0, Lettres: "BCDE"}},
+			func(p *Partie) {
+				w, _ := tile.LetterOf('W')
+				p.dernier.tirees[w]++
+			},
+			ContestationTranchee{Contestataire: 1, Retire: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+			require.NoError(t, err)
+			require.NoError(t, aggregate.Record(p, Tirage{Joueur: 0, Lettres: "MAISOEU"}, Tirage{Joueur: 1, Lettres: "AEIRSTU"}))
+			require.NoError(t, aggregate.Record(p, tt.avant...))
+			if tt.trafic != nil {
+				tt.trafic(p)
+			}
+			avant := aggregatetest.Empreinte(p)
+			assert.Equal(t, CodeCorruptHistory, CodeOf(p.Appliquer(tt.evt)))
+			aggregatetest.Identique(t, avant, p)
 		})
 	}
 }

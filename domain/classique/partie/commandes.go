@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/play"
@@ -83,8 +84,8 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 		}
 		ev.PremierManche1 = c.PremierManche1
 	}
-	p := &Partie{regles: regles}
-	if err := p.record(ev); err != nil {
+	p := Nouvelle(regles)
+	if err := aggregate.Record(p, ev); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -146,7 +147,7 @@ func (p *Partie) Tirer(joueur, lettres string) error {
 	if sac := p.sac; !retirer(&sac, r) {
 		return refus(CodeInvalidDraw, "%q n'est pas dans le sac", lettres)
 	}
-	return p.record(Tirage{Joueur: j, Lettres: r.String()})
+	return aggregate.Record(p, Tirage{Joueur: j, Lettres: r.String()})
 }
 
 // aSonTour checks that a player may play a turn (place, pass, exchange).
@@ -210,7 +211,7 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 	for i := 0; i < res.NWords; i++ {
 		ev.Mots = append(ev.Mots, res.Words[i].Text())
 	}
-	return p.record(ev)
+	return aggregate.Record(p, ev)
 }
 
 // Passer is "JE PASSE" (§4.2); the sixth consecutive pass ends the game,
@@ -224,7 +225,7 @@ func (p *Partie) Passer(joueur string) error {
 	if p.passes+1 >= PassesConsecutives {
 		events = append(events, p.terminerEnDeduisant(FinSixPasses))
 	}
-	return p.record(events...)
+	return aggregate.Record(p, events...)
 }
 
 // Echanger is "JE CHANGE n LETTRES" (§4.3): allowed only while the bag
@@ -259,7 +260,7 @@ func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
 	if sac := p.sac; !retirer(&sac, in) {
 		return refus(CodeExchangeRefused, "%q n'est pas dans le sac", tirees)
 	}
-	return p.record(Echange{Joueur: j, Rejetees: out.String(), Tirees: in.String()})
+	return aggregate.Record(p, Echange{Joueur: j, Rejetees: out.String(), Tirees: in.String()})
 }
 
 // Contester submits words of the opponent's last play to the arbiter (§5.2)
@@ -319,18 +320,18 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 	// fois appliquées les éventuelles pénalités », the contester's 5 points
 	// included.
 	auteur, finit := p.dernier.joueur, p.dernier.finit
-	apres := p.clone()
-	if err := apres.Appliquer(ev); err != nil {
-		return err
-	}
-	events := []any{ev}
-	switch {
-	case !ev.Retire && finit:
-		events = append(events, apres.terminerReliquat(auteur))
-	case ev.Retire && apres.passes >= PassesConsecutives:
-		events = append(events, apres.terminerEnDeduisant(FinSixPasses))
-	}
-	return p.record(events...)
+	return aggregate.Decide(p, func(c *Partie) error {
+		if err := aggregate.Record(c, ev); err != nil {
+			return err
+		}
+		switch {
+		case !ev.Retire && finit:
+			return aggregate.Record(c, c.terminerReliquat(auteur))
+		case ev.Retire && c.passes >= PassesConsecutives:
+			return aggregate.Record(c, c.terminerEnDeduisant(FinSixPasses))
+		}
+		return nil
+	})
 }
 
 // Cloturer is the opponent of the player who emptied his rack with an
@@ -345,7 +346,7 @@ func (p *Partie) Cloturer(joueur string) error {
 	if p.phase != PhaseEnCours || !p.FinEnAttente() || p.dernier.joueur != 1-j {
 		return refus(CodeWrongPhase, "%s n'a pas de partie terminée à clore (§7)", joueur)
 	}
-	return p.record(p.terminerReliquat(p.dernier.joueur))
+	return aggregate.Record(p, p.terminerReliquat(p.dernier.joueur))
 }
 
 // ConstaterBlocage ends a blocked game (§7 blocage): fewer than seven
@@ -360,7 +361,7 @@ func (p *Partie) ConstaterBlocage() error {
 	case p.passes < 2:
 		return refus(CodeBlockageRefused, "Blocage refusé : les deux joueurs doivent avoir passé depuis le dernier mot (§7)")
 	}
-	return p.record(p.terminerEnDeduisant(FinBlocage))
+	return aggregate.Record(p, p.terminerEnDeduisant(FinBlocage))
 }
 
 // DeclarerTempsEpuise records that a player's clock ran out (§6, §7): he
@@ -381,7 +382,7 @@ func (p *Partie) DeclarerTempsEpuise(joueur string) error {
 	if p.tempsEpuise[1-j] {
 		events = append(events, p.terminerEnDeduisant(FinTempsEpuise))
 	}
-	return p.record(events...)
+	return aggregate.Record(p, events...)
 }
 
 // Penaliser inflicts a penalty (§4.1.3, §8, §9): 5 points, per letter for
@@ -410,7 +411,7 @@ func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
 	default:
 		return refus(CodeInvalidPenalty, "Pénalité invalide : %q inconnue", motif)
 	}
-	return p.record(ev)
+	return aggregate.Record(p, ev)
 }
 
 // DemanderAbandon is "J'abandonne" (§9); the opponent accepts or refuses.
@@ -425,7 +426,7 @@ func (p *Partie) DemanderAbandon(joueur string) error {
 	case p.abandon >= 0:
 		return refus(CodeAbandonRefused, "Abandon : une proposition attend déjà sa réponse")
 	}
-	return p.record(AbandonDemande{Joueur: j})
+	return aggregate.Record(p, AbandonDemande{Joueur: j})
 }
 
 // RepondreAbandon is the opponent's answer (§9): accepted, the sheet is
@@ -440,9 +441,9 @@ func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
 		return refus(CodeAbandonRefused, "Abandon : %s n'a aucune proposition d'abandon à laquelle répondre", joueur)
 	}
 	if !accepte {
-		return p.record(AbandonRefuse{Joueur: j})
+		return aggregate.Record(p, AbandonRefuse{Joueur: j})
 	}
-	return p.record(p.terminerSurSanction(FinAbandon, 1-j))
+	return aggregate.Record(p, p.terminerSurSanction(FinAbandon, 1-j))
 }
 
 // ConstaterAbandon is the arbiter entering the abandon of a player who left
@@ -474,7 +475,7 @@ func (p *Partie) DeclarerForfait(joueur string) error {
 		return refus(CodeWrongPhase, "Le forfait se déclare avant le début de la partie (§9)")
 	}
 	fin := Forfait(j)
-	return p.record(fin, p.feuilleArbitre(fin))
+	return aggregate.Record(p, fin, p.feuilleArbitre(fin))
 }
 
 func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
@@ -486,7 +487,7 @@ func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
 		return refus(CodeWrongPhase, "Sanction impossible dans la phase %s", p.phase)
 	}
 	ev := p.terminerSurSanction(fin, j)
-	return p.record(ev, p.feuilleArbitre(ev))
+	return aggregate.Record(p, ev, p.feuilleArbitre(ev))
 }
 
 func (p *Partie) feuilleArbitre(fin PartieTerminee) FeuilleValidee {
@@ -519,14 +520,14 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 		return refus(CodeInvalidSheet, "Feuille de match : %s a déjà signé", joueur)
 	}
 	if scores != p.resultat.scores {
-		return p.record(DesaccordSignale{Joueur: j, Scores: scores})
+		return aggregate.Record(p, DesaccordSignale{Joueur: j, Scores: scores})
 	}
 	events := []any{FeuilleSignee{Joueur: j}}
 	if p.signatures[1-j] {
 		r := p.resultat
 		events = append(events, p.feuille(r.scores, r.perdant, r.pointsDeMatch, p.fin.Fin))
 	}
-	return p.record(events...)
+	return aggregate.Record(p, events...)
 }
 
 // TrancherDesaccord is the arbiter's decision on disputed scores (§4.1.2 d,
@@ -542,5 +543,5 @@ func (p *Partie) TrancherDesaccord(scores [2]int) error {
 	} else {
 		ev.Perdant, ev.PointsDeMatch = Vainqueur(scores)
 	}
-	return p.record(ev)
+	return aggregate.Record(p, ev)
 }

@@ -3,6 +3,7 @@ package partie
 import (
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
+	"errors"
 )
 
 // The event types of a classique match, recorded in the stream
@@ -251,10 +252,10 @@ type FeuilleValidee struct {
 	ParArbitre    bool      `json:"parArbitre,omitempty"`
 }
 
-// Register declares every match event in r at its current version.
-func Register(r *eventstore.Registry) error {
+// RegisterEvents declares every match event in r at its current version.
+func RegisterEvents(r *eventstore.Registry) error {
 	v := versionEvenements
-	for _, err := range []error{
+	return errors.Join(
 		eventstore.Register[MatchCree](r, TypeMatchCree, v),
 		eventstore.Register[Tirage](r, TypeTirage, v),
 		eventstore.Register[MotPlace](r, TypeMotPlace, v),
@@ -270,10 +271,5 @@ func Register(r *eventstore.Registry) error {
 		eventstore.Register[DesaccordSignale](r, TypeDesaccordSignale, v),
 		eventstore.Register[DesaccordTranche](r, TypeDesaccordTranche, v),
 		eventstore.Register[FeuilleValidee](r, TypeFeuilleValidee, v),
-	} {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	)
 }

@@ -3,6 +3,7 @@ package partie
 import (
 	"slices"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
@@ -92,11 +93,10 @@ type coupContestable struct {
 // Partie is the match aggregate. Its fields are unexported; it is built by
 // Creer (a new match) or Rejouer (from recorded events).
 type Partie struct {
+	aggregate.Base
 	regles *Regles
 	// sansLexique is LEXICON_NOT_LOADED when the match's lexicon is not held.
 	sansLexique error
-	version     int
-	nouveaux    []any
 
 	creation    MatchCree
 	phase       Phase
@@ -135,9 +135,12 @@ func sacComplet() tile.Rack {
 	return r
 }
 
-// Appliquer is the one transition function, shared by commands and replay.
-func (p *Partie) Appliquer(e any) error {
-	if _, created := e.(MatchCree); !created && p.version == 0 {
+// Appliquer is the one transition function, shared by commands and replay:
+// it checks an event before changing anything.
+func (p *Partie) Appliquer(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
+
+func (p *Partie) appliquer(e any) error {
+	if _, created := e.(MatchCree); !created && p.Version() == 0 {
 		return refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
 	if j, ok := joueurNomme(e); ok && j != 0 && j != 1 {
@@ -183,15 +186,11 @@ func (p *Partie) Appliquer(e any) error {
 	default:
 		return refus(CodeCorruptHistory, "Historique illisible : événement de match %T inconnu", e)
 	}
-	if err != nil {
-		return err
-	}
-	p.version++
-	return nil
+	return err
 }
 
 func (p *Partie) onCree(ev MatchCree) error {
-	if p.version != 0 {
+	if p.Version() != 0 {
 		return refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
 	}
 	p.creation = ev
@@ -238,7 +237,9 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 		return refusCause(CodeCorruptHistory, err, "Historique illisible : mot posé %q illisible", ev.Mot)
 	}
 	coup := &coupContestable{joueur: ev.Joueur, mots: ev.Mots, score: ev.Score, chevalet: p.chevalets[ev.Joueur].String(), passesAvant: p.passes}
-	rack := &p.chevalets[ev.Joueur]
+	// The rack is taken from a copy, the board set once every letter is
+	// found: a refused play changes nothing.
+	rack := p.chevalets[ev.Joueur]
 	for i, sq := 0, ref.Start(); i < len(mot); i, sq = i+1, sq+ref.Step() {
 		if sq >= board.Squares || p.grille.Square(sq) != tile.Empty {
 			continue
@@ -252,9 +253,12 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 			return refus(CodeCorruptHistory, "Historique illisible : le mot %s en %s utilise une lettre %c absente du chevalet", ev.Mot, ev.Ref, t.Byte())
 		}
 		rack[slot]--
-		p.grille.Set(sq/board.Size, sq%board.Size, t)
 		coup.cases = append(coup.cases, sq)
 		coup.tuiles = append(coup.tuiles, t)
+	}
+	p.chevalets[ev.Joueur] = rack
+	for i, sq := range coup.cases {
+		p.grille.Set(sq/board.Size, sq%board.Size, coup.tuiles[i])
 	}
 	p.scores[ev.Joueur] += ev.Score
 	p.passes = 0
@@ -289,13 +293,15 @@ func (p *Partie) onPasse(ev Passe) {
 func (p *Partie) onEchange(ev Echange) error {
 	rejetees, err1 := tile.ParseRack(ev.Rejetees)
 	tirees, err2 := tile.ParseRack(ev.Tirees)
-	chevalet := p.chevalets[ev.Joueur].String()
-	if err1 != nil || err2 != nil || !retirer(&p.chevalets[ev.Joueur], rejetees) || !retirer(&p.sac, tirees) {
+	chevalet, sac := p.chevalets[ev.Joueur], p.sac
+	if err1 != nil || err2 != nil || !retirer(&chevalet, rejetees) || !retirer(&sac, tirees) {
 		return refus(CodeCorruptHistory, "Historique illisible : l'échange de %q contre %q ne correspond ni au chevalet ni au sac", ev.Rejetees, ev.Tirees)
 	}
-	ajouter(&p.chevalets[ev.Joueur], tirees)
-	ajouter(&p.sac, rejetees)
-	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupEchange, Chevalet: chevalet, Lettres: rejetees.String()})
+	avant := p.chevalets[ev.Joueur].String()
+	ajouter(&chevalet, tirees)
+	ajouter(&sac, rejetees)
+	p.chevalets[ev.Joueur], p.sac = chevalet, sac
+	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupEchange, Chevalet: avant, Lettres: rejetees.String()})
 	p.passes = 0
 	p.trait = 1 - ev.Joueur
 	p.dernier = nil
@@ -307,12 +313,13 @@ func (p *Partie) onContestation(ev ContestationTranchee) error {
 	if coup == nil {
 		return refus(CodeCorruptHistory, "Historique illisible : contestation sans coup à contester")
 	}
+	if r := p.chevalets[coup.joueur]; ev.Retire && !retirer(&r, coup.tirees) {
+		return refus(CodeCorruptHistory, "Historique illisible : coup retiré, lettres tirées absentes du chevalet")
+	}
 	p.dernier = nil
 	if ev.Retire {
 		rack := &p.chevalets[coup.joueur]
-		if !retirer(rack, coup.tirees) {
-			return refus(CodeCorruptHistory, "Historique illisible : coup retiré, lettres tirées absentes du chevalet")
-		}
+		retirer(rack, coup.tirees)
 		ajouter(&p.sac, coup.tirees)
 		for i, sq := range coup.cases {
 			p.grille.Set(sq/board.Size, sq%board.Size, tile.Empty)
@@ -404,26 +411,10 @@ func Rejouer(regles *Regles, events []any) (*Partie, error) {
 	return eventstore.Rejouer(Nouvelle(regles), events)
 }
 
-// record applies a batch of events built by a command; they become new
-// (unsaved) events only if every one applies. A failure leaves the state
-// untouched: the batch is applied to a copy first.
-func (p *Partie) record(events ...any) error {
-	trial := p.clone()
-	for _, e := range events {
-		if err := trial.Appliquer(e); err != nil {
-			return err
-		}
-	}
-	trial.nouveaux = append(trial.nouveaux, events...)
-	*p = *trial
-	return nil
-}
-
-// clone copies the state deeply enough for record's trial application.
-func (p *Partie) clone() *Partie {
+// Copie is a copy of the match sharing nothing a transition changes.
+func (p *Partie) Copie() *Partie {
 	c := *p
-	c.journal = append([]Coup(nil), p.journal...)
-	c.nouveaux = append([]any(nil), p.nouveaux...)
+	c.journal = slices.Clone(p.journal)
 	if p.dernier != nil {
 		d := *p.dernier
 		c.dernier = &d
@@ -453,16 +444,6 @@ func (p *Partie) Phase() Phase { return p.phase }
 // Finie says the game is over (terminee or validee): from then on its
 // racks, exchanges and GCG are public; before, they are the table's.
 func (p *Partie) Finie() bool { return p.phase == PhaseTerminee || p.phase == PhaseValidee }
-
-// Version is the number of events applied, saved or not.
-func (p *Partie) Version() int { return p.version }
-
-// Nouveaux are the events recorded by commands and not saved yet; reading
-// them forgets nothing (Sauves does).
-func (p *Partie) Nouveaux() []any { return p.nouveaux }
-
-// Sauves tells the match its new events are stored: they are no longer new.
-func (p *Partie) Sauves() { p.nouveaux = nil }
 
 // Scores are the current scores, in the order of Creation().Joueurs.
 func (p *Partie) Scores() [2]int { return p.scores }

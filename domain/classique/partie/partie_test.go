@@ -1,9 +1,10 @@
 package partie_test
 
 import (
-	"github.com/google/uuid"
 	"strings"
 	"testing"
+
+	"github.com/google/uuid"
 
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
@@ -40,7 +41,7 @@ func nouvelle(t *testing.T, ana, bob string) *partie.Partie {
 func assertReplay(t *testing.T, p *partie.Partie) {
 	t.Helper()
 	reg := eventstore.NewRegistry()
-	require.NoError(t, partie.Register(reg))
+	require.NoError(t, partie.RegisterEvents(reg))
 	var decoded []any
 	for _, e := range p.Nouveaux() {
 		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})

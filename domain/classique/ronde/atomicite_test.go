@@ -3,6 +3,9 @@ package ronde
 import (
 	"testing"
 
+	"arbitre/domain/aggregate"
+	"arbitre/domain/aggregate/aggregatetest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,8 +27,8 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 			tr, err := Ouvrir("open", "Open de test", 3, ConfigParDefaut())
 			require.NoError(t, err)
 			require.NoError(t, tr.Inscrire("p1", "", 1000))
-			temoin := tr.clone()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(tr.record(tt.lot...)))
+			temoin := tr.Copie()
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(tr, tt.lot...)))
 			assert.Equal(t, temoin, tr)
 			require.Len(t, tr.Nouveaux(), 2)
 			assert.Len(t, tr.Nouveaux(), 2, "Nouveaux ne vide pas")
@@ -33,4 +36,19 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 			assert.Empty(t, tr.Nouveaux())
 		})
 	}
+}
+
+// TestAtomicite_SecondeInscriptionDuMemeJoueurRefusee (issue 33, item 1):
+// a second JoueurInscrit for a registered player does not fit the
+// tournament (Inscrire refuses it): the transition refuses it as a corrupt
+// history and the tournament stays identical, compared with a print made
+// by reflection (aggregatetest.Empreinte). Today it was accepted, the
+// player listed twice.
+func TestAtomicite_SecondeInscriptionDuMemeJoueurRefusee(t *testing.T) {
+	tr, err := Ouvrir("open", "Open de test", 3, ConfigParDefaut())
+	require.NoError(t, err)
+	require.NoError(t, tr.Inscrire("p1", "Ana", 1000))
+	avant := aggregatetest.Empreinte(tr)
+	assert.Equal(t, CodeCorruptHistory, CodeOf(tr.Appliquer(JoueurInscrit{Joueur: "p1", Nom: "Ana bis", Cote: 1200})))
+	aggregatetest.Identique(t, avant, tr)
 }

@@ -87,7 +87,7 @@ func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 	assert.Equal(t, cfg, rejoue.Config())
 
 	r := eventstore.NewRegistry()
-	require.NoError(t, ronde.Register(r))
+	require.NoError(t, ronde.RegisterEvents(r))
 	ancien, err := r.Decode(eventstore.Event{Type: ronde.TypeTournoiOuvert, Version: 1, Data: json.RawMessage(`{"tournoi":"open","nom":"Open","rondes":3}`)})
 	require.NoError(t, err)
 	rejoue, err = ronde.Rejouer([]any{ancien})

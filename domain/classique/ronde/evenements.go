@@ -3,6 +3,7 @@ package ronde
 import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/eventstore"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -122,10 +123,10 @@ type TournoiClos struct {
 	Tournoi string `json:"tournoi"`
 }
 
-// Register declares every tournament event in r.
-func Register(r *eventstore.Registry) error {
+// RegisterEvents declares every tournament event in r.
+func RegisterEvents(r *eventstore.Registry) error {
 	v := versionEvenements
-	return errorsJoin(
+	return errors.Join(
 		eventstore.Register[TournoiOuvert](r, TypeTournoiOuvert, v),
 		eventstore.Register[JoueurInscrit](r, TypeJoueurInscrit, v),
 		eventstore.Register[TetesDeSerie](r, TypeTetesDeSerie, v),
@@ -136,15 +137,6 @@ func Register(r *eventstore.Registry) error {
 		eventstore.Register[JoueurRetire](r, TypeJoueurRetire, v),
 		eventstore.Register[TournoiClos](r, TypeTournoiClos, v),
 	)
-}
-
-func errorsJoin(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Stream is the stream of a classique tournament: "tournoi-classique-<id>",

@@ -1,6 +1,9 @@
 package ronde
 
-import "arbitre/domain/classique/partie"
+import (
+	"arbitre/domain/aggregate"
+	"arbitre/domain/classique/partie"
+)
 
 // FeuilleDeMatch is the validated feuille de match of a published table.
 type FeuilleDeMatch struct {
@@ -12,19 +15,18 @@ type FeuilleDeMatch struct {
 // tables into the tournament, each once, all or nothing. A round's results
 // in one batch cost one copy of the tournament, not one per result.
 func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
-	trial := t.clone()
-	events := make([]any, 0, len(lot))
-	for _, f := range lot {
-		ev, err := trial.resultat(f.Match, f.Feuille)
-		if err != nil {
-			return err
+	return aggregate.Decide(t, func(c *Tournoi) error {
+		for _, f := range lot {
+			ev, err := c.resultat(f.Match, f.Feuille)
+			if err != nil {
+				return err
+			}
+			if err := aggregate.Record(c, ev); err != nil {
+				return err
+			}
 		}
-		if err := trial.Appliquer(ev); err != nil {
-			return err
-		}
-		events = append(events, ev)
-	}
-	return t.record(events...)
+		return nil
+	})
 }
 
 // resultat is the event that copies feuille f of a published table, refused

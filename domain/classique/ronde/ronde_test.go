@@ -2,8 +2,9 @@ package ronde_test
 
 import (
 	"fmt"
-	"github.com/google/uuid"
 	"testing"
+
+	"github.com/google/uuid"
 
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
@@ -100,7 +101,7 @@ func jouer(t *testing.T, tr *ronde.Tournoi) {
 func assertReplay(t *testing.T, tr *ronde.Tournoi) {
 	t.Helper()
 	reg := eventstore.NewRegistry()
-	require.NoError(t, ronde.Register(reg))
+	require.NoError(t, ronde.RegisterEvents(reg))
 	var decoded []any
 	for _, e := range tr.Nouveaux() {
 		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})

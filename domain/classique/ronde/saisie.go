@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 )
@@ -45,7 +46,7 @@ func (t *Tournoi) InscrireLot(lot []Inscription) error {
 	if len(fautes) > 0 {
 		return refus(CodeInvalidPlayer, "Inscriptions refusées, rien n'est écrit : %s", strings.Join(fautes, " ; "))
 	}
-	return t.record(events...)
+	return aggregate.Record(t, events...)
 }
 
 // Saisie is the result of a table as the paper feuille de match gives it.
@@ -72,7 +73,7 @@ func (t *Tournoi) SaisirResultat(match string, s Saisie) error {
 	if _, done := t.resultats[match]; done {
 		return refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat ; corrigez-le en donnant le motif", match)
 	}
-	return t.record(ev)
+	return aggregate.Record(t, ev)
 }
 
 // CorrigerResultat replaces the result of a table with the one entered now,
@@ -89,7 +90,7 @@ func (t *Tournoi) CorrigerResultat(match string, s Saisie, motif string) error {
 	case ev.Correction == "":
 		return refus(CodeInvalidResult, "Correction refusée : donnez le motif de la correction")
 	}
-	return t.record(ev)
+	return aggregate.Record(t, ev)
 }
 
 // resultatSaisi checks an entry against the published table of match and

@@ -11,8 +11,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
@@ -28,8 +30,7 @@ type Inscrit struct {
 
 // Tournoi is the tournament aggregate, built by Ouvrir or Rejouer.
 type Tournoi struct {
-	version  int
-	nouveaux []any
+	aggregate.Base
 
 	ouvert    TournoiOuvert
 	inscrits  []Inscrit
@@ -56,7 +57,7 @@ func Ouvrir(id, nom string, rondes int, cfg Config) (*Tournoi, error) {
 		return nil, err
 	}
 	t := Nouveau()
-	return t, t.record(TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes, Config: &cfg})
+	return t, aggregate.Record(t, TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes, Config: &cfg})
 }
 
 // Nouveau returns an empty tournament, ready for a replay (the repository's
@@ -68,15 +69,21 @@ func Nouveau() *Tournoi {
 // Rejouer rebuilds a tournament from its events.
 func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(Nouveau(), events) }
 
-// Appliquer is the one transition function, shared by commands and replay.
-func (t *Tournoi) Appliquer(e any) error {
-	if _, ok := e.(TournoiOuvert); ok != (t.version == 0) {
+// Appliquer is the one transition function, shared by commands and replay:
+// it checks an event before changing anything.
+func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
+
+func (t *Tournoi) appliquer(e any) error {
+	if _, ok := e.(TournoiOuvert); ok != (t.Version() == 0) {
 		return refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
 	}
 	switch ev := e.(type) {
 	case TournoiOuvert:
 		t.ouvert = ev
 	case JoueurInscrit:
+		if _, inscrit := t.index[ev.Joueur]; inscrit {
+			return refus(CodeCorruptHistory, "Historique illisible : %s inscrit deux fois", ev.Joueur)
+		}
 		t.index[ev.Joueur] = len(t.inscrits)
 		t.inscrits = append(t.inscrits, Inscrit{Joueur: ev.Joueur, Nom: ev.Nom, Cote: ev.Cote})
 	case TetesDeSerie:
@@ -105,36 +112,16 @@ func (t *Tournoi) Appliquer(e any) error {
 	default:
 		return refus(CodeCorruptHistory, "Historique illisible : événement de tournoi %T inconnu", e)
 	}
-	t.version++
 	return nil
 }
 
-// record applies events to a copy and keeps them only if all apply.
-func (t *Tournoi) record(events ...any) error {
-	trial := t.clone()
-	for _, e := range events {
-		if err := trial.Appliquer(e); err != nil {
-			return err
-		}
-	}
-	trial.nouveaux = append(trial.nouveaux, events...)
-	*t = *trial
-	return nil
-}
-
-func (t *Tournoi) clone() *Tournoi {
+// Copie is a copy of the tournament sharing nothing a transition changes.
+func (t *Tournoi) Copie() *Tournoi {
 	c := *t
-	c.nouveaux = slices.Clone(t.nouveaux)
 	c.inscrits = slices.Clone(t.inscrits)
 	c.publiees = slices.Clone(t.publiees)
-	c.index = make(map[string]int, len(t.index))
-	for k, v := range t.index {
-		c.index[k] = v
-	}
-	c.resultats = make(map[string]ResultatEnregistre, len(t.resultats))
-	for k, v := range t.resultats {
-		c.resultats[k] = v
-	}
+	c.index = maps.Clone(t.index)
+	c.resultats = maps.Clone(t.resultats)
 	return &c
 }
 
@@ -153,17 +140,6 @@ func (t *Tournoi) Resultat(match string) (ResultatEnregistre, bool) {
 	r, ok := t.resultats[match]
 	return r, ok
 }
-
-// Version is the number of events applied.
-func (t *Tournoi) Version() int { return t.version }
-
-// Nouveaux are the events recorded by commands and not saved yet; reading
-// them forgets nothing (Sauves does).
-func (t *Tournoi) Nouveaux() []any { return t.nouveaux }
-
-// Sauves tells the tournament its new events are stored: they are no longer
-// new.
-func (t *Tournoi) Sauves() { t.nouveaux = nil }
 
 // Inscrits lists the registered players in registration order.
 func (t *Tournoi) Inscrits() []Inscrit { return slices.Clone(t.inscrits) }
@@ -194,7 +170,7 @@ func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 	if faute := t.fauteInscription(Inscription{Joueur: joueur, Nom: nom, Cote: cote}, nil); faute != "" {
 		return refus(CodeInvalidPlayer, "Inscription refusée%s : %s", entre(joueur), faute)
 	}
-	return t.record(JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
+	return aggregate.Record(t, JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
 }
 
 // exigerInscriptions refuses registrations once the seeding is made.
@@ -243,7 +219,7 @@ func (t *Tournoi) EtablirTetesDeSerie() error {
 	for i, p := range actifs {
 		ordre[i] = p.Joueur
 	}
-	return t.record(TetesDeSerie{Ordre: ordre})
+	return aggregate.Record(t, TetesDeSerie{Ordre: ordre})
 }
 
 func (t *Tournoi) actifs() []Inscrit {
@@ -297,7 +273,7 @@ func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error 
 	for _, id := range prop.OpponentWithdrawn {
 		ev.AdversaireRetire = append(ev.AdversaireRetire, string(id))
 	}
-	return t.record(ev)
+	return aggregate.Record(t, ev)
 }
 
 // requete builds the pairing request from the results so far.
@@ -378,7 +354,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 	if len(vus) != len(actifs) {
 		return refus(CodeInvalidPairing, "Appariement invalide : %d joueurs actifs sur %d sont appariés", len(vus), len(actifs))
 	}
-	return t.record(ev)
+	return aggregate.Record(t, ev)
 }
 
 // Publier fixes the round: the amendment if any, else the proposal; each
@@ -395,7 +371,7 @@ func (t *Tournoi) Publier() error {
 	for i := range ev.Tables {
 		ev.Tables[i].Match = MatchID(t.ID(), ev.Ronde, ev.Tables[i].Numero)
 	}
-	return t.record(ev)
+	return aggregate.Record(t, ev)
 }
 
 // MatchID is the id of the match stream of a table.
@@ -421,7 +397,7 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 	case t.clos:
 		return refus(CodeWrongState, "Le tournoi est clos")
 	}
-	return t.record(JoueurRetire{Joueur: joueur, Apres: len(t.publiees), Motif: motif})
+	return aggregate.Record(t, JoueurRetire{Joueur: joueur, Apres: len(t.publiees), Motif: motif})
 }
 
 // Clore closes the tournament once every round is published and played.
@@ -434,7 +410,7 @@ func (t *Tournoi) Clore() error {
 	case !t.complete():
 		return refus(CodeRoundIncomplete, "Clôture impossible : des parties n'ont pas de résultat")
 	}
-	return t.record(TournoiClos{Tournoi: t.ID()})
+	return aggregate.Record(t, TournoiClos{Tournoi: t.ID()})
 }
 
 // Classement ranks the players now (see Classer).

@@ -44,7 +44,7 @@ const maxConnues = 64
 // Registre returns a registry holding the duplicate game's event types.
 func Registre() (*eventstore.Registry, error) {
 	r := eventstore.NewRegistry()
-	return r, duplicate.Enregistrer(r)
+	return r, duplicate.RegisterEvents(r)
 }
 
 // NewDepot returns a repository over store; moteur validates tops of the

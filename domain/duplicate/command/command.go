@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"time"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
@@ -17,10 +18,7 @@ import (
 )
 
 // Depot is where games live (adapters.Depot).
-type Depot interface {
-	Charger(ctx context.Context, id string) (*duplicate.Partie, error)
-	Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error
-}
+type Depot = aggregate.Repository[*duplicate.Partie]
 
 // Application is the index of every duplicate use case.
 type Application struct {
@@ -87,44 +85,14 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	return a.depot.Enregistrer(ctx, p, a.metadata)
 }
 
-// tentatives bounds how often a command is decided again on the fresher
-// game when another writer saved first (twenty arbiters entering bulletins
-// at once). A client that sent the version it saw gets the conflict
-// instead: it asked to act on that version only.
-const tentatives = 5
-
-// modifier loads, decides and saves. With a command envelope in ctx
-// (eventstore.Commande), a retried command already applied succeeds without
-// deciding again and a stale version is a conflict. Without a version, a
-// conflict on saving makes it decide again on the reloaded game: the
-// command re-checks every rule against the new state.
+// modifier runs a command on a game (aggregate.Run) and tells enregistree
+// the game as saved.
 func (a *Application) modifier(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
-	for essai := 1; ; essai++ {
-		err := a.essayer(ctx, id, f)
-		if duplicate.CodeOf(err) != duplicate.CodeConflict || essai == tentatives || eventstore.CommandeDe(ctx).Version != nil {
-			return err
-		}
-	}
-}
-
-func (a *Application) essayer(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
-	p, err := a.depot.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := f(p); err != nil {
-		return err
-	}
-	if err := a.depot.Enregistrer(ctx, p, a.metadata); err != nil {
-		return err
-	}
-	if a.enregistree != nil {
+	p, err := aggregate.Run(ctx, a.depot, id, a.metadata, f)
+	if p != nil && a.enregistree != nil {
 		a.enregistree(p)
 	}
-	return nil
+	return err
 }
 
 // Tirer draws the next tirage (§3.1, §3.2); lettres empty for the software.

@@ -80,7 +80,7 @@ func TestSimulation_Deterministe(t *testing.T) {
 // any other event, and a game not created.
 func TestSimulation_PasserLesBulletinsGardeLEtatPublic(t *testing.T) {
 	reg := eventstore.NewRegistry()
-	require.NoError(t, duplicate.Enregistrer(reg))
+	require.NoError(t, duplicate.RegisterEvents(reg))
 	for graine := uint64(1); graine <= 4; graine++ {
 		p, evts := jouer(t, graine, 12)
 		vue := duplicate.Nouvelle(nil)

@@ -33,7 +33,7 @@ type Epreuves = Depot[*federation.Epreuve]
 type Jumelages = Depot[*federation.Jumelage]
 
 // NewEpreuves returns a repository over store; registre must hold the
-// federation's event types (federation.Enregistrer).
+// federation's event types (federation.RegisterEvents).
 func NewEpreuves(store eventstore.Store, registre *eventstore.Registry) *Epreuves {
 	return &Epreuves{depot: eventstore.Depot[*federation.Epreuve]{
 		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouvelleEpreuve},

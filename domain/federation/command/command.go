@@ -6,20 +6,17 @@ package command
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 )
 
 // Depot is a repository of one of the federation's aggregates
 // (adapters.Depot).
-type Depot[A eventstore.Agregat] interface {
-	Charger(ctx context.Context, id string) (A, error)
-	Enregistrer(ctx context.Context, a A, md eventstore.Metadata) error
-}
+type Depot[A eventstore.Agregat] = aggregate.Repository[A]
 
 // Epreuves is where the events live (adapters.Epreuves).
 type Epreuves = Depot[*federation.Epreuve]
@@ -58,45 +55,13 @@ func (a Application) executer(ctx context.Context, id string, md eventstore.Meta
 	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
 }
 
-// tentatives bounds how often a command is decided again on the fresher
-// aggregate when another writer saved first (the centres of a national
-// event sending their results within the same minute, guide §2.17; two
-// sites' links noticed at once, §2.18). A
-// client that sent the version it saw gets the conflict instead.
-const tentatives = 5
-
-// executer loads an aggregate, runs a command on it and saves its new
-// events; a retry of a command applied already does nothing. The commands
-// on one aggregate run one at a time in this process (verrous); without a
-// version from the client, a conflict on saving (a writer in another
-// process, the command line) makes it decide again on the reloaded
-// aggregate: the command re-checks every rule against it.
+// executer runs a command on an aggregate (aggregate.Run), the commands on
+// one aggregate one at a time in this process (verrous).
 func executer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
 	var zero A
 	defer verrous.prendre(fmt.Sprintf("%T/%s", zero, id))()
-	for essai := 1; ; essai++ {
-		err := essayer(ctx, d, id, md, f)
-		if federation.CodeOf(err) != federation.CodeConflict || essai == tentatives || eventstore.CommandeDe(ctx).Version != nil {
-			return err
-		}
-	}
-}
-
-func essayer[A eventstore.Agregat](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
-	agg, err := d.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := f(agg); err != nil {
-		return err
-	}
-	if len(agg.Nouveaux()) == 0 {
-		return nil
-	}
-	return d.Enregistrer(ctx, agg, md)
+	_, err := aggregate.Run(ctx, d, id, md, f)
+	return err
 }
 
 // verrous serializes, within this process, the commands on one aggregate:

@@ -16,7 +16,7 @@ type Depot struct {
 }
 
 // NewDepot returns a repository over store; registre must hold the
-// tournament's event types (tournoi.Enregistrer).
+// tournament's event types (tournoi.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 	return &Depot{depot: eventstore.Depot[*tournoi.Tournoi]{
 		Flux:    eventstore.Flux{Store: store, Registry: registre},

@@ -3,22 +3,20 @@ package command
 
 import (
 	"context"
-	"errors"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
 )
 
 // Depot is where tournaments live (adapters.Depot).
-type Depot interface {
-	Charger(ctx context.Context, id string) (*tournoi.Tournoi, error)
-	Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error
-}
+type Depot = aggregate.Repository[*tournoi.Tournoi]
 
 // Application is the index of the tournament's use cases.
 type Application struct {
 	depot    Depot
 	metadata eventstore.Metadata
+	jeux     Jeux
 }
 
 // New returns the use cases; md tells who acts.
@@ -26,20 +24,10 @@ func New(depot Depot, md eventstore.Metadata) *Application {
 	return &Application{depot: depot, metadata: md}
 }
 
-// modifier loads, decides and saves; a retried command already applied
-// succeeds without deciding again.
+// modifier runs a command on a tournament (aggregate.Run).
 func (a *Application) modifier(ctx context.Context, id string, f func(t *tournoi.Tournoi) error) error {
-	t, err := a.depot.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := f(t); err != nil {
-		return err
-	}
-	return a.depot.Enregistrer(ctx, t, a.metadata)
+	_, err := aggregate.Run(ctx, a.depot, id, a.metadata, f)
+	return err
 }
 
 // Creer opens a tournament, rated (homologué) or friendly.

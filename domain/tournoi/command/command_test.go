@@ -19,7 +19,7 @@ func setup(t *testing.T) (*command.Application, *adapters.Depot, eventstore.Stor
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
-	require.NoError(t, tournoi.Enregistrer(reg))
+	require.NoError(t, tournoi.RegisterEvents(reg))
 	depot := adapters.NewDepot(store, reg)
 	return command.New(depot, eventstore.Metadata{Actor: "directeur"}), depot, store
 }
