@@ -10,8 +10,6 @@ package erreur
 import (
 	"errors"
 	"fmt"
-
-	"arbitre/engine/lexicon"
 )
 
 // Code is the stable identifier a client reads in extensions.code.
@@ -105,9 +103,17 @@ func CodeOf(err error) Code {
 	return ""
 }
 
+// Lexique is a word list as a refusal names it: its label (in the details)
+// and its identity for people (in the message). The engine's
+// lexicon.Identite is one; erreur imports nothing of the module.
+type Lexique interface {
+	fmt.Stringer
+	Etiquette() string
+}
+
 // LexiqueAbsent refuses to act on a game whose lexicon is not loaded:
 // judging it with another list would change its tops and its bulletins.
-func LexiqueAbsent(id lexicon.Identite) *Erreur {
-	return &Erreur{Code: CodeLexiqueAbsent, Details: map[string]any{"lexique": id.Label},
+func LexiqueAbsent(id Lexique) *Erreur {
+	return &Erreur{Code: CodeLexiqueAbsent, Details: map[string]any{"lexique": id.Etiquette()},
 		Message: fmt.Sprintf("La partie se joue avec le lexique %s, que ce serveur n'a pas chargé : relancer le serveur avec --lexicon vers ce lexique", id)}
 }

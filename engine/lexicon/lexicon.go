@@ -69,6 +69,9 @@ func (id Identite) String() string {
 	return fmt.Sprintf("%s (%d mots, somme %08x)", id.Label, id.Mots, id.Somme)
 }
 
+// Etiquette is the list's label, as a refusal names it (erreur.Lexique).
+func (id Identite) Etiquette() string { return id.Label }
+
 // newLexicon lays the compiled arcs out for walking.
 func newLexicon(disk []uint32, words int, label string) *Lexicon {
 	// moved[s] is the index in nodes of the mask word of the list that

@@ -24,7 +24,7 @@ import (
 	"unicode/utf8"
 
 	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/sqlitefile"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -55,7 +55,7 @@ func OpenDB(path string) (*sql.DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", filepath.Dir(path), err)
 	}
-	if err := sqlitestore.CreatePrivate(path); err != nil {
+	if err := sqlitefile.CreatePrivate(path); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", path, err)
 	}
 	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_txlock=immediate")

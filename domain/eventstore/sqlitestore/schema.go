@@ -143,21 +143,6 @@ func monter(conn *zsqlite.Conn) (version int, err error) {
 	return version, sqlitex.ExecuteTransient(conn, fmt.Sprintf("PRAGMA user_version = %d", version+1), nil)
 }
 
-// CreatePrivate creates an empty database file at path that only its owner
-// may read and write (0600), unless something exists there already. SQLite
-// gives the -wal and -shm files it creates beside it the same mode, so the
-// events and everything derived from them stay private.
-func CreatePrivate(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, os.ErrExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	return f.Close()
-}
-
 // dsn builds the connection string. journal_mode=WAL is persistent in the
 // file; synchronous=FULL and the busy timeout are per connection.
 func dsn(path string, extra string) string {

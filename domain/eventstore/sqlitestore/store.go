@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitefile"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -104,7 +105,7 @@ func OpenDir(ctx context.Context, dir string, opts Options) (*Store, error) {
 // SQLite, truncated, corrupted, another application's database) is refused
 // with ErrCorruptStore and left untouched.
 func Open(ctx context.Context, path string, opts Options) (*Store, error) {
-	if err := CreatePrivate(path); err != nil {
+	if err := sqlitefile.CreatePrivate(path); err != nil {
 		return nil, unavailable("creating "+path, err)
 	}
 	existing, err := hasContent(path)
