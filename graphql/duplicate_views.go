@@ -31,7 +31,7 @@ func (r *Resolver) commande(ctx context.Context, roles []acces.Role, portee acce
 	}
 	// A key reused for another request is refused whichever stream the
 	// command writes to (the stream itself tells a retry).
-	return ctx, actor(h), r.Cles.Verifier(ctx, eventstore.CommandeDe(ctx))
+	return ctx, actor(h), r.Cles.Check(ctx, eventstore.CommandFrom(ctx))
 }
 
 // partieApp is the duplicate use cases acting for md.
@@ -70,7 +70,7 @@ func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, err
 // withoutCommande drops the command envelope: reading back the state after
 // a command must not be checked against it.
 func withoutCommande(ctx context.Context) context.Context {
-	return eventstore.AvecCommande(ctx, eventstore.Commande{})
+	return eventstore.WithCommand(ctx, eventstore.Command{})
 }
 
 // modelePartie translates a game's view from the parties projection.

@@ -104,7 +104,7 @@ func translate(ctx context.Context, err error) *Error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return &Error{Code: CodeTimeout, Message: "Délai dépassé : la requête a pris trop de temps, la découper ou la renvoyer", Err: err}
 	}
-	if errors.Is(err, eventstore.ErrCleReutilisee) {
+	if errors.Is(err, eventstore.ErrKeyReused) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
 	}
 	if errors.Is(err, eventstore.ErrTampered) {
@@ -202,7 +202,7 @@ func versionEnvoyee(ctx context.Context) bool {
 			}
 		}
 	}
-	return eventstore.CommandeDe(ctx).Version != nil
+	return eventstore.CommandFrom(ctx).Version != nil
 }
 
 // erreurGraphQL gives gqlgen's own errors (English, about the request's

@@ -25,8 +25,8 @@ func avecCommande(ctx context.Context, h acces.Habilitation, version *int, clien
 	if err != nil {
 		return ctx, err
 	}
-	return eventstore.AvecCommande(ctx, eventstore.Commande{
-		ID: deref(clientMutationID), Version: version, Auteur: actor(h).Actor, Requete: requete,
+	return eventstore.WithCommand(ctx, eventstore.Command{
+		ID: deref(clientMutationID), Version: version, Author: actor(h).Actor, Request: requete,
 	}), nil
 }
 

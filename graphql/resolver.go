@@ -53,7 +53,7 @@ type Resolver struct {
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
 	// Cles indexes the clients' idempotency keys over the whole log.
-	Cles *eventstore.Cles
+	Cles *eventstore.Keys
 	// vues keeps the games' public views read from the projection.
 	vues partieVues
 	// tables keeps the tournaments' tables (bulletins' scope).
@@ -68,7 +68,7 @@ type Resolver struct {
 	// Hasard gives the electronic bag's draws of the classique matches.
 	Hasard partie.Hasard
 	// Archive records the past tournaments' imported results.
-	Archive eventstore.Flux
+	Archive eventstore.Streams
 	// Epreuves stores the events played in many centres (guide §2.17),
 	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
@@ -125,8 +125,8 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
 		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
-		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewCles(c.Store),
+		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewKeys(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
-		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Flux{Store: c.Store, Registry: c.Registry},
+		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Streams{Store: c.Store, Registry: c.Registry},
 		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry), Jumelages: fedadapters.NewJumelages(c.Store, c.Registry)}, nil
 }

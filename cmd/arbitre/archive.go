@@ -163,7 +163,7 @@ func runArchiveImport(cmd *cobra.Command, flags *storeFlags, fichier string) err
 		return err
 	}
 	defer ws.store.Close()
-	b, err := archive.Importer(ctx, eventstore.Flux{Store: ws.store, Registry: ws.registry}, filepath.Base(fichier), contenu,
+	b, err := archive.Importer(ctx, eventstore.Streams{Store: ws.store, Registry: ws.registry}, filepath.Base(fichier), contenu,
 		eventstore.Metadata{Actor: "cli", Role: string(acces.Directeur)})
 	if err != nil {
 		return err

@@ -16,7 +16,7 @@ import (
 
 // startAPIServerHorloge is startAPIServer with the game's clock set by the
 // test: the chrono reads exactly what the test says.
-func startAPIServerHorloge(t *testing.T, data string, h *eventstoretest.Horloge) *apiServer {
+func startAPIServerHorloge(t *testing.T, data string, h *eventstoretest.ManualClock) *apiServer {
 	t.Helper()
 	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 		c.Limits = server.DefaultLimits
@@ -59,7 +59,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	autre := apiToken(t, data, "--role", "director", "--tournoi", "T2")
 	arbiter := apiToken(t, data, "--role", "arbiter", "--tournoi", "T1", "--tables", "1-2")
 	debut := time.Now().UTC().Truncate(time.Second)
-	h := eventstoretest.NewHorloge(debut)
+	h := eventstoretest.NewManualClock(debut)
 	s := startAPIServerHorloge(t, data, h)
 	attendreJetons(t, s, director, autre, arbiter)
 	inscrireJoueursT1(t, s, director, 2)
@@ -95,9 +95,9 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	display.next(t, "coupAnnonce", &vu)
 	assert.Equal(t, "en_cours", vu.Chrono.Etat, "the display follows")
 
-	h.Avancer(20 * time.Second)
+	h.Advance(20 * time.Second)
 	require.Empty(t, s.gql(director, `mutation { suspendreChrono(partie:"T1-1") { version } }`, nil).Errors)
-	h.Avancer(5 * time.Minute)
+	h.Advance(5 * time.Minute)
 	c := lire("")
 	assert.Equal(t, "en_pause", c.Etat)
 	assert.Equal(t, 20000, c.EcouleMs, "a paused chrono does not run")
@@ -108,7 +108,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	assert.Equal(t, "en_cours", vu.Chrono.Etat)
 	assert.Equal(t, h.Now().Format(time.RFC3339), vu.Chrono.HeureServeur, "the display gets the server's time to compute its offset")
 	assert.Equal(t, 100000, vu.Chrono.RestantMs)
-	h.Avancer(10 * time.Second)
+	h.Advance(10 * time.Second)
 
 	// A restart: the chrono is rebuilt from the events.
 	s.stop()
@@ -118,7 +118,7 @@ func TestE2EChrono_Paragraphe1_3_EvenementsDuDirecteur(t *testing.T) {
 	c = lire("")
 	assert.Equal(t, "en_cours", c.Etat)
 	assert.Equal(t, 30000, c.EcouleMs)
-	h.Avancer(2 * time.Minute)
+	h.Advance(2 * time.Minute)
 	c = lire("")
 	assert.Equal(t, "ecoule", c.Etat, "§3.3 « terminé »")
 	assert.Equal(t, 0, c.RestantMs)

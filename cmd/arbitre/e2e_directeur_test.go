@@ -265,7 +265,7 @@ func TestE2EDirecteurJetonExpire(t *testing.T) {
 	chromium(t)
 	data := t.TempDir()
 	jeton := apiToken(t, data, "--role", "director", "--ttl", "1h")
-	h := eventstoretest.NewHorloge(time.Now().UTC())
+	h := eventstoretest.NewManualClock(time.Now().UTC())
 	s := startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 		c.Limits = server.DefaultLimits
 		c.Limits.Rate = 0
@@ -278,7 +278,7 @@ func TestE2EDirecteurJetonExpire(t *testing.T) {
 	entrerJeton(t, ctx, jeton)
 	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
 	// The token expires; the next action signs out.
-	h.Avancer(time.Hour + time.Second)
+	h.Advance(time.Hour + time.Second)
 	api := e2eAPI{url: s.url, jeton: jeton}
 	require.Equal(t, "UNAUTHENTICATED", api.requete(t, `{ moi { role } }`, nil).code(), "the token expired")
 	executer(t, ctx, chromedp.SetValue("#tournoi-id", "T9", chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open", chromedp.ByID),
@@ -300,7 +300,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 			chromium(t)
 			data := t.TempDir()
 			director := apiToken(t, data, "--role", "director")
-			h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+			h := eventstoretest.NewManualClock(time.Now().UTC().Truncate(time.Second))
 			s := startAPIServerHorloge(t, data, h)
 			defer s.stop()
 			attendreJetons(t, s, director)
@@ -327,7 +327,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 
 			require.Empty(t, s.gql(director, `mutation { demarrerChrono(partie:"T1-1") { version } }`, nil).Errors)
 			etatChrono(t, ctx, "en_cours")
-			h.Avancer(100 * time.Second)
+			h.Advance(100 * time.Second)
 			require.Empty(t, s.gql(director, `mutation { suspendreChrono(partie:"T1-1") { version } }`, nil).Errors)
 			etatChrono(t, ctx, "en_pause")
 			attendre(t, ctx, jsTexte("#chrono .temps", "0:20"), e2eAttente, "20 seconds left")
@@ -339,7 +339,7 @@ func TestE2EAffichageChronoHorlogeFaussee(t *testing.T) {
 			assert.LessOrEqual(t, reste, 20)
 
 			// The server's time passes the end: the next update says so.
-			h.Avancer(30 * time.Second)
+			h.Advance(30 * time.Second)
 			require.Empty(t, s.gql(director, `mutation { arriveeEnRetard(partie:"T1-1", licence:"L9") { version } }`, nil).Errors)
 			etatChrono(t, ctx, "ecoule")
 			attendre(t, ctx, jsTexte("#chrono .temps", "0:00")+` && document.getElementById("chrono").classList.contains("fini")`, e2eAttente, "the time over")

@@ -34,7 +34,7 @@ func TestFiabilite_HorlogeQuiSauteEnCoursDeCoup(t *testing.T) {
 	director := apiToken(t, data, "--role", "director")
 	arbiter := apiToken(t, data, "--role", "arbiter", "--tournoi", "T1", "--tables", "1-2", "--ttl", "90m")
 	debut := time.Now().UTC().Truncate(time.Second)
-	h := eventstoretest.NewHorloge(debut)
+	h := eventstoretest.NewManualClock(debut)
 	demarrer := func() *apiServer {
 		return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 			c.Limits = server.DefaultLimits
@@ -65,19 +65,19 @@ func TestFiabilite_HorlogeQuiSauteEnCoursDeCoup(t *testing.T) {
 		return s.gql(director, `mutation { `+m+`(partie:"T1-1") { version } }`, nil).code()
 	}
 
-	h.Avancer(-time.Hour)
+	h.Advance(-time.Hour)
 	c := lire()
 	assert.Equal(t, "en_cours", c.Etat, "back one hour")
 	assert.Equal(t, 0, c.EcouleMs, "back one hour: nothing elapsed, never a negative time")
 	require.Empty(t, chrono("suspendreChrono"))
-	h.Avancer(time.Hour)
+	h.Advance(time.Hour)
 	c = lire()
 	assert.Equal(t, "en_pause", c.Etat)
 	assert.Equal(t, 0, c.EcouleMs, "a paused chrono does not move when the clock comes back")
 	require.Empty(t, chrono("reprendreChrono"))
-	h.Avancer(20 * time.Second)
+	h.Advance(20 * time.Second)
 	assert.Equal(t, 20000, lire().EcouleMs)
-	h.Avancer(time.Hour)
+	h.Advance(time.Hour)
 	c = lire()
 	assert.Equal(t, "ecoule", c.Etat, "forward one hour: the coup's time is over")
 	assert.Equal(t, 0, c.RestantMs)
@@ -92,13 +92,13 @@ func TestFiabilite_HorlogeQuiSauteEnCoursDeCoup(t *testing.T) {
 			map[string]any{"l": licence, "b": map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}})
 	}
 	require.Empty(t, deposer("L1").Errors, "the arbiter's token (90 min) is valid one hour and 20 s after it was issued")
-	h.Avancer(time.Hour)
+	h.Advance(time.Hour)
 	assert.Equal(t, "UNAUTHENTICATED", deposer("L2").code(), "forward past its expiry: the token is refused")
-	h.Avancer(-2 * time.Hour)
+	h.Advance(-2 * time.Hour)
 	require.Empty(t, deposer("L2").Errors, "back before its expiry: the token is accepted again")
 	require.Empty(t, s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { version } }`,
 		map[string]any{"r": top.Reference, "m": top.Mot}).Errors)
-	h.Avancer(-time.Hour)
+	h.Advance(-time.Hour)
 	for _, l := range []string{"L1", "L2"} {
 		require.Empty(t, s.gql(arbiter, `mutation($l: ID!) { corrigerBulletin(partie:"T1-1", coup:1, licence:$l) { licence } }`,
 			map[string]any{"l": l}).Errors, l)

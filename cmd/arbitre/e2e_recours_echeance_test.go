@@ -45,7 +45,7 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
 	arbitre := apiToken(t, data, "--role", "arbiter")
-	h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+	h := eventstoretest.NewManualClock(time.Now().UTC().Truncate(time.Second))
 	s := startAPIServerHorloge(t, data, h)
 	defer s.stop()
 	attendreJetons(t, s, director, arbitre)
@@ -62,12 +62,12 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 	finir := func(a appelPartie) {
 		t.Helper()
 		exiger(`mutation($p: ID!) { interrompre(partie:$p) { version } }`, map[string]any{"p": a.partie})
-		h.Avancer(16 * time.Minute)
+		h.Advance(16 * time.Minute)
 		var fin struct{ Statut string }
 		exiger(`mutation($p: ID!) { reprendre(partie:$p) { statut } }`, map[string]any{"p": a.partie}).into(t, "reprendre", &fin)
 		require.Equal(t, "terminee", fin.Statut)
 		exiger(`mutation($p: ID!) { cloreResultats(partie:$p) { version } }`, map[string]any{"p": a.partie})
-		h.Avancer(20 * time.Minute)
+		h.Advance(20 * time.Minute)
 	}
 
 	a := nouvelleAppelPartie(t, s, director, "A")
@@ -109,7 +109,7 @@ func TestE2EArt6_3_RecoursPendantLaPause(t *testing.T) {
 func TestE2EArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
-	h := eventstoretest.NewHorloge(time.Now().UTC().Truncate(time.Second))
+	h := eventstoretest.NewManualClock(time.Now().UTC().Truncate(time.Second))
 	s := startAPIServerHorloge(t, data, h)
 	defer s.stop()
 	attendreJetons(t, s, director)
@@ -121,13 +121,13 @@ func TestE2EArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 	a := nouvelleAppelPartie(t, s, director, "A")
 	p := map[string]any{"p": a.partie}
 	exiger(`mutation($p: ID!) { interrompre(partie:$p) { version } }`, p)
-	h.Avancer(16 * time.Minute)
+	h.Advance(16 * time.Minute)
 	exiger(`mutation($p: ID!) { reprendre(partie:$p) { version } }`, p)
-	h.Avancer(20 * time.Minute)
+	h.Advance(20 * time.Minute)
 	require.Empty(t, s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E1", "L2")}).Errors,
 		"20 minutes after the end, the results not closed")
 	exiger(`mutation($p: ID!) { cloreResultats(partie:$p) { version } }`, p)
-	h.Avancer(16 * time.Minute)
+	h.Advance(16 * time.Minute)
 	assert.Equal(t, "DEADLINE_PASSED", s.gql(director, deposerAppelMutation, map[string]any{"a": a.depot("E2", "L1")}).code(),
 		"16 minutes after the closure")
 }

@@ -83,7 +83,7 @@ func (f *satelliteFlags) configurer(log *slog.Logger) func(*server.Config) {
 				Changements: func(ctx context.Context, partie string) <-chan uint64 {
 					flux, _ := eventstore.PartieStream(partie)
 					return r.Hub.Subscribe(ctx, func(stream string) bool {
-						principal, _ := eventstore.SousFlux(stream)
+						principal, _ := eventstore.MainStream(stream)
 						return stream == flux || principal == flux
 					})
 				},

@@ -142,7 +142,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return arreterPipeline(err)
 	}
 	// The first command need not wait for the whole log to be indexed.
-	suivre(log, "idempotency keys", func() error { return resolver.Cles.Rattraper(pipeCtx) })
+	suivre(log, "idempotency keys", func() error { return resolver.Cles.CatchUp(pipeCtx) })
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
@@ -184,7 +184,7 @@ func ouvrirStoreServi(ctx context.Context, flags *storeFlags) (openedStore, erro
 	if err != nil {
 		return nil, err
 	}
-	if scelle, ok := store.(eventstore.Scelle); ok {
+	if scelle, ok := store.(eventstore.Sealed); ok {
 		if err := scelle.Rupture(); err != nil {
 			store.Close()
 			return nil, fmt.Errorf("serve refusé : %w", err)

@@ -88,7 +88,7 @@ func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
 	if len(head) == 0 {
 		return fmt.Errorf("store seal : le journal est vide")
 	}
-	fmt.Fprintln(cmd.OutOrStdout(), eventstore.Sceau{Position: head[0].Position, Hash: head[0].Hash})
+	fmt.Fprintln(cmd.OutOrStdout(), eventstore.Seal{Position: head[0].Position, Hash: head[0].Hash})
 	return nil
 }
 
@@ -142,18 +142,18 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 func anchors(ctx context.Context, flags *storeFlags, store eventstore.Chained, seal string) ([]eventstore.Anchor, error) {
 	var out []eventstore.Anchor
 	if seal != "" {
-		s, err := eventstore.ParseSceau(seal)
+		s, err := eventstore.ParseSeal(seal)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, eventstore.Anchor{Source: "le sceau " + seal, Sceau: s})
+		out = append(out, eventstore.Anchor{Source: "le sceau " + seal, Seal: s})
 	}
 	file, found, err := sqlitestore.ReadSeal(flags.storePath())
 	if err != nil {
 		return nil, fmt.Errorf("lecture du fichier de sceau : %w", err)
 	}
 	if found {
-		out = append(out, eventstore.Anchor{Source: "le fichier de sceau", Sceau: file})
+		out = append(out, eventstore.Anchor{Source: "le fichier de sceau", Seal: file})
 	}
 	if _, err := os.Stat(flags.projectionDBPath()); err != nil {
 		return out, nil

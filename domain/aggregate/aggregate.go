@@ -9,7 +9,7 @@ package aggregate
 import "slices"
 
 // Base is the bookkeeping an aggregate embeds. It satisfies, with the
-// aggregate's Appliquer, the repository's eventstore.Agregat.
+// aggregate's Apply, the repository's eventstore.Aggregate.
 type Base struct {
 	version  int
 	nouveaux []any
@@ -18,18 +18,18 @@ type Base struct {
 // Version is the number of events the aggregate holds, saved or not.
 func (b *Base) Version() int { return b.version }
 
-// Nouveaux are the events recorded and not saved yet; reading them forgets
-// nothing (Sauves does).
-func (b *Base) Nouveaux() []any { return b.nouveaux }
+// Pending are the events recorded and not saved yet; reading them forgets
+// nothing (MarkSaved does).
+func (b *Base) Pending() []any { return b.nouveaux }
 
-// Sauves tells the aggregate its new events are stored: they are no longer
+// MarkSaved tells the aggregate its new events are stored: they are no longer
 // new. Only the repository calls it.
-func (b *Base) Sauves() { b.nouveaux = nil }
+func (b *Base) MarkSaved() { b.nouveaux = nil }
 
 func (b *Base) base() *Base { return b }
 
 // Apply runs an aggregate's transition over one event and counts the
-// event when the transition takes it. Every aggregate's Appliquer, the one
+// event when the transition takes it. Every aggregate's Apply, the one
 // transition shared by commands and replay, is this call over its own
 // transition, which refuses an event that does not fit changing nothing.
 func Apply(b *Base, transition func(e any) error, e any) error {
@@ -40,17 +40,17 @@ func Apply(b *Base, transition func(e any) error, e any) error {
 	return nil
 }
 
-// Aggregate is what the base needs of an aggregate *A: Appliquer (see
+// Aggregate is what the base needs of an aggregate *A: Apply (see
 // Apply) and Copie, a copy that shares nothing a transition changes.
 type Aggregate[A any] interface {
 	*A
-	Appliquer(e any) error
+	Apply(e any) error
 	Copie() *A
 	base() *Base
 }
 
 // Record applies a command's events and keeps them for saving, all or
-// nothing. One event is applied in place: Appliquer refuses it changing
+// nothing. One event is applied in place: Apply refuses it changing
 // nothing. Several are decided on a copy (Decide) that becomes the
 // aggregate only when every one applied.
 func Record[A any, P Aggregate[A]](a P, events ...any) error {
@@ -66,7 +66,7 @@ func Record[A any, P Aggregate[A]](a P, events ...any) error {
 	}
 	b := a.base()
 	for _, e := range events {
-		if err := a.Appliquer(e); err != nil {
+		if err := a.Apply(e); err != nil {
 			return err
 		}
 		// Clipped: an aggregate and its copies never append into the

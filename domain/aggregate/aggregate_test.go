@@ -17,7 +17,7 @@ type compteur struct {
 	termes []int
 }
 
-func (c *compteur) Appliquer(e any) error { return Apply(&c.Base, c.transition, e) }
+func (c *compteur) Apply(e any) error { return Apply(&c.Base, c.transition, e) }
 
 func (c *compteur) transition(e any) error {
 	n, ok := e.(int)
@@ -47,10 +47,10 @@ func TestRecord_ToutOuRien(t *testing.T) {
 	}
 	require.NoError(t, Record(c, 3))
 	assert.Equal(t, 3, c.Version())
-	assert.Equal(t, []any{1, 2, 3}, c.Nouveaux())
-	assert.Equal(t, []any{1, 2, 3}, c.Nouveaux(), "Nouveaux ne vide pas")
-	c.Sauves()
-	assert.Empty(t, c.Nouveaux())
+	assert.Equal(t, []any{1, 2, 3}, c.Pending())
+	assert.Equal(t, []any{1, 2, 3}, c.Pending(), "Pending forgets nothing")
+	c.MarkSaved()
+	assert.Empty(t, c.Pending())
 	assert.Equal(t, 3, c.Version())
 }
 
@@ -68,17 +68,17 @@ func TestDecider_SurUneCopie(t *testing.T) {
 	assert.Equal(t, avant, *c)
 	require.NoError(t, Decide(c, func(k *compteur) error { return Record(k, k.total+1) }))
 	assert.Equal(t, 3, c.total)
-	assert.Equal(t, []any{1, 2}, c.Nouveaux())
+	assert.Equal(t, []any{1, 2}, c.Pending())
 }
 
-// TestRecord_CopiesNePartagentPasLesNouveaux: an aggregate and its copy
+// TestRecord_CopiesNePartagentPasLesEvenementsEnAttente: an aggregate and its copy
 // record apart: neither sees the other's new events.
-func TestRecord_CopiesNePartagentPasLesNouveaux(t *testing.T) {
+func TestRecord_CopiesNePartagentPasLesEvenementsEnAttente(t *testing.T) {
 	c := &compteur{}
 	require.NoError(t, Record(c, 1, 2, 3))
 	k := c.Copie()
 	require.NoError(t, Record(k, 10))
 	require.NoError(t, Record(c, 20))
-	assert.Equal(t, []any{1, 2, 3, 10}, k.Nouveaux())
-	assert.Equal(t, []any{1, 2, 3, 20}, c.Nouveaux())
+	assert.Equal(t, []any{1, 2, 3, 10}, k.Pending())
+	assert.Equal(t, []any{1, 2, 3, 20}, c.Pending())
 }

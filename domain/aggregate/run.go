@@ -9,10 +9,10 @@ import (
 
 // Repository is where the aggregates of one kind live: each context's
 // adapters give the stream's name and the store's errors their codes.
-type Repository[A eventstore.Agregat] interface {
+type Repository[A eventstore.Aggregate] interface {
 	// Charger replays an aggregate (version 0 for an unknown id). With a
-	// command envelope in ctx (eventstore.Commande) it answers
-	// eventstore.ErrDejaTraitee for a command applied already and a
+	// command envelope in ctx (eventstore.Command) it answers
+	// eventstore.ErrAlreadyApplied for a command applied already and a
 	// conflict for a version the stream no longer has.
 	Charger(ctx context.Context, id string) (A, error)
 	// Enregistrer appends the aggregate's new events expecting the stream
@@ -35,19 +35,19 @@ const attempts = 5
 // aggregate, where the command re-checks every rule, a few times, and only
 // when the client sent no version: one who did asked to act on that
 // version only, and gets the conflict. Run answers the aggregate as saved.
-func Run[A eventstore.Agregat](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
+func Run[A eventstore.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
 	for attempt := 1; ; attempt++ {
 		a, err := runOnce(ctx, r, id, md, decide)
-		if !errors.Is(err, eventstore.ErrConflict) || attempt == attempts || eventstore.CommandeDe(ctx).Version != nil {
+		if !errors.Is(err, eventstore.ErrConflict) || attempt == attempts || eventstore.CommandFrom(ctx).Version != nil {
 			return a, err
 		}
 	}
 }
 
-func runOnce[A eventstore.Agregat](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
+func runOnce[A eventstore.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
 	var zero A
 	a, err := r.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
+	if errors.Is(err, eventstore.ErrAlreadyApplied) {
 		return zero, nil
 	}
 	if err != nil {
@@ -56,7 +56,7 @@ func runOnce[A eventstore.Agregat](ctx context.Context, r Repository[A], id stri
 	if err := decide(a); err != nil {
 		return zero, err
 	}
-	if len(a.Nouveaux()) > 0 {
+	if len(a.Pending()) > 0 {
 		if err := r.Enregistrer(ctx, a, md); err != nil {
 			return zero, err
 		}

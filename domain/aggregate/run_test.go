@@ -22,10 +22,10 @@ type comptes struct {
 func (r *comptes) Charger(ctx context.Context, id string) (*compteur, error) {
 	r.charges++
 	if r.deja {
-		return nil, eventstore.ErrDejaTraitee
+		return nil, eventstore.ErrAlreadyApplied
 	}
 	c := r.stocke.Copie()
-	c.Sauves()
+	c.MarkSaved()
 	return c, nil
 }
 
@@ -48,7 +48,7 @@ func (r *comptes) Enregistrer(ctx context.Context, c *compteur, md eventstore.Me
 func TestRun_ConflitRedecideSansVersion(t *testing.T) {
 	double := func(c *compteur) error { return Record(c, c.total) }
 	un := 1
-	avecVersion := eventstore.AvecCommande(context.Background(), eventstore.Commande{ID: "m", Version: &un})
+	avecVersion := eventstore.WithCommand(context.Background(), eventstore.Command{ID: "m", Version: &un})
 	tests := []struct {
 		name        string
 		ctx         context.Context

@@ -239,18 +239,18 @@ func (a *Appel) AAppliquer() (DecisionRendue, bool) {
 	return *a.niveaux[niveau-1].Decision, true
 }
 
-// Nouveaux returns the events recorded and not saved yet; reading them
+// Pending returns the events recorded and not saved yet; reading them
 // forgets nothing (Sauves does).
-func (a *Appel) Nouveaux() []any { return a.nouveaux }
+func (a *Appel) Pending() []any { return a.nouveaux }
 
-// Sauves tells the appeal its new events are stored: they are no longer new.
-func (a *Appel) Sauves() { a.nouveaux = nil }
+// MarkSaved tells the appeal its new events are stored: they are no longer new.
+func (a *Appel) MarkSaved() { a.nouveaux = nil }
 
 // record applies the one event of a command and keeps it for saving;
 // Appliquer changes nothing when it refuses the event, so a refused command
 // leaves the appeal as it was.
 func (a *Appel) record(e any) error {
-	if err := a.Appliquer(e); err != nil {
+	if err := a.Apply(e); err != nil {
 		return err
 	}
 	a.nouveaux = append(a.nouveaux, e)

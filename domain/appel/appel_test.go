@@ -426,8 +426,8 @@ func TestRejouer_EgalDirect(t *testing.T) {
 	require.NoError(t, a.CompleterDossier(t0.Add(time.Hour)))
 	voter(t, a, IssueAccueilli, IssueAccueilli, IssueRejete, IssueRejete, IssueAmende)
 	require.NoError(t, a.Decider(Deliberation{Issue: IssueAccueilli, Motivation: "le mot est valide"}, t0.Add(3*time.Hour)))
-	evts := a.Nouveaux()
-	a.Sauves()
+	evts := a.Pending()
+	a.MarkSaved()
 
 	reg := eventstore.NewRegistry()
 	require.NoError(t, RegisterEvents(reg))
@@ -437,7 +437,7 @@ func TestRejouer_EgalDirect(t *testing.T) {
 		require.NoError(t, err)
 		decoded, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
 		require.NoError(t, err)
-		require.NoError(t, b.Appliquer(decoded))
+		require.NoError(t, b.Apply(decoded))
 	}
 	assert.Equal(t, a, b)
 	assert.Equal(t, a.Version(), b.Version())
@@ -461,7 +461,7 @@ func TestAppliquer_HistoireCorrompue(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := tt.a.Version()
-			err := tt.a.Appliquer(tt.e)
+			err := tt.a.Apply(tt.e)
 			assert.Equal(t, CodeCorruptHistory, CodeOf(err), "%v", err)
 			assert.Equal(t, v, tt.a.Version())
 		})

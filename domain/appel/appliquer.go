@@ -6,10 +6,10 @@ import (
 	"slices"
 )
 
-// Appliquer is the one transition function of the appeal: recording an
+// Apply is the one transition function of the appeal: recording an
 // event and replaying the stream both go through it. An event that does not
 // fit the state is a corrupt history and is refused.
-func (a *Appel) Appliquer(e any) error {
+func (a *Appel) Apply(e any) error {
 	if err := a.appliquer(e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le recours %s", e, a.id), Err: err}
 	}

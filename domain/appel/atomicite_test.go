@@ -26,10 +26,10 @@ func TestAtomicite_EvenementRefuseLaisseRecoursIntact(t *testing.T) {
 			a, temoin := compose(t), compose(t)
 			assert.Equal(t, CodeCorruptHistory, CodeOf(a.record(tt.evt)))
 			assert.Equal(t, temoin, a)
-			require.Len(t, a.Nouveaux(), 2)
-			assert.Len(t, a.Nouveaux(), 2, "Nouveaux ne vide pas")
-			a.Sauves()
-			assert.Empty(t, a.Nouveaux())
+			require.Len(t, a.Pending(), 2)
+			assert.Len(t, a.Pending(), 2, "Nouveaux ne vide pas")
+			a.MarkSaved()
+			assert.Empty(t, a.Pending())
 		})
 	}
 }

@@ -37,14 +37,14 @@ const classiqueValide = enTeteClassique +
 	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n" +
 	"open-2018;Open de Lyon;2018-03-10;1;;300;Petit Jean;;;450;350;3;0;0\n"
 
-func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Flux) {
+func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Streams) {
 	t.Helper()
 	store, err := sqlitestore.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"), sqlitestore.Options{})
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
 	require.NoError(t, archive.RegisterEvents(reg))
-	return store, eventstore.Flux{Store: store, Registry: reg}
+	return store, eventstore.Streams{Store: store, Registry: reg}
 }
 
 // TestArchive_CSVAllerRetour: what LireCSV reads, EcrireCSV writes back
@@ -132,7 +132,7 @@ func TestArchive_ImportToutOuRien(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, b.DejaImporte)
 	assert.Equal(t, 4, b.Lignes)
-	events, err := flux.Charger(ctx, "archive-duplicate-vichy-2019")
+	events, err := flux.Load(ctx, "archive-duplicate-vichy-2019")
 	require.NoError(t, err)
 	require.Len(t, events, 5)
 	assert.Equal(t, "vichy.csv", events[0].(archive.ImportOuvert).Fichier)

@@ -71,7 +71,7 @@ type Bilan struct {
 // writes nothing (DejaImporte); another file for a tournament already
 // imported, or for a tournament played on this server, is refused
 // (ALREADY_EXISTS).
-func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
+func Importer(ctx context.Context, f eventstore.Streams, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
 	d, numeros, err := Lire(contenu)
 	if err != nil {
 		return Bilan{}, err
@@ -91,7 +91,7 @@ func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []
 		joue = eventstore.ClassiqueStream
 	}
 	if live, err := joue(d.Tournoi); err == nil {
-		if existe, err := f.Existe(ctx, live); err != nil || existe {
+		if existe, err := f.Exists(ctx, live); err != nil || existe {
 			if err == nil {
 				err = &Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s est joué sur ce serveur : ses résultats y sont déjà", d.Genre, d.Tournoi)}
 			}
@@ -107,7 +107,7 @@ func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []
 			evenements = append(evenements, ResultatDuplicate{Ligne: n, LigneDuplicate: d.Duplicate[i]})
 		}
 	}
-	err = f.Enregistrer(ctx, stream, 0, evenements, md)
+	err = f.Save(ctx, stream, 0, evenements, md)
 	if errors.Is(err, eventstore.ErrConflict) {
 		// Another import of the tournament landed first: the same file is
 		// done, another one is refused.
@@ -118,7 +118,7 @@ func Importer(ctx context.Context, f eventstore.Flux, fichier string, contenu []
 
 // dejaImporte reports whether the stream holds this very file; another
 // file there is ALREADY_EXISTS.
-func dejaImporte(ctx context.Context, f eventstore.Flux, stream string, b Bilan) (bool, error) {
+func dejaImporte(ctx context.Context, f eventstore.Streams, stream string, b Bilan) (bool, error) {
 	ouvert, _, ok, err := charger(ctx, f.Store, f.Registry, stream)
 	if err != nil || !ok {
 		return false, err

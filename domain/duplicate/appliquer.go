@@ -11,10 +11,10 @@ import (
 	"arbitre/engine/tile"
 )
 
-// Appliquer is the one transition function of the game: recording an event
+// Apply is the one transition function of the game: recording an event
 // and replaying the stream both go through it. An event that does not fit
 // the state is a corrupt history and is refused.
-func (p *Partie) Appliquer(e any) error {
+func (p *Partie) Apply(e any) error {
 	if err := aggregate.Apply(&p.Base, p.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
 	}

@@ -34,12 +34,12 @@ func TestCreer_Paragraphe5_9_ArbitresDesTables(t *testing.T) {
 			if tt.refus {
 				assert.ErrorIs(t, err, ErrInvalidConfig)
 				assert.Zero(t, p.Version())
-				assert.Empty(t, p.Nouveaux())
+				assert.Empty(t, p.Pending())
 				return
 			}
 			require.NoError(t, err)
-			require.Len(t, p.Nouveaux(), 1)
-			assert.Equal(t, tt.arbitres, p.Nouveaux()[0].(PartieCreee).Arbitres)
+			require.Len(t, p.Pending(), 1)
+			assert.Equal(t, tt.arbitres, p.Pending()[0].(PartieCreee).Arbitres)
 		})
 	}
 }

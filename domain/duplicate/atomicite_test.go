@@ -10,8 +10,8 @@ import (
 
 // vider reads the new events and forgets them, as a save would.
 func vider(p *Partie) []any {
-	n := p.Nouveaux()
-	p.Sauves()
+	n := p.Pending()
+	p.MarkSaved()
 	return n
 }
 
@@ -57,8 +57,8 @@ func TestAtomicite_EvenementRefuseLaissePartieIntacte(t *testing.T) {
 func TestAtomicite_NouveauxNeVidePas(t *testing.T) {
 	p := Nouvelle(fixe(t))
 	require.NoError(t, p.Creer("p1", "t1", 1, configDirecteur, []string{"L1"}))
-	require.Len(t, p.Nouveaux(), 1)
-	assert.Len(t, p.Nouveaux(), 1)
-	p.Sauves()
-	assert.Empty(t, p.Nouveaux())
+	require.Len(t, p.Pending(), 1)
+	assert.Len(t, p.Pending(), 1)
+	p.MarkSaved()
+	assert.Empty(t, p.Pending())
 }

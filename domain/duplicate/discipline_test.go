@@ -42,7 +42,7 @@ func rejouer(t *testing.T, evts ...[]any) *Partie {
 	q := Nouvelle(nil)
 	for _, es := range evts {
 		for _, e := range es {
-			require.NoError(t, q.Appliquer(e))
+			require.NoError(t, q.Apply(e))
 		}
 	}
 	return q
@@ -221,11 +221,11 @@ func TestSanctionner_Refus(t *testing.T) {
 			require.NoError(t, p.ArriveeEnRetard("L9"))
 		}, sanction(2, "L9", SanctionZero)},
 		{"partie terminée : un coup dont les résultats ne comptent pas", CodeInvalidSanction, func(p *Partie) {
-			require.NoError(t, p.Appliquer(PartieTerminee{Motif: FinInterruption, DernierCoup: 1}))
+			require.NoError(t, p.Apply(PartieTerminee{Motif: FinInterruption, DernierCoup: 1}))
 		}, sanction(2, "L1", SanctionAvertissement)},
 		{"résultats clos", CodeResultsClosed, func(p *Partie) {
-			require.NoError(t, p.Appliquer(PartieTerminee{Motif: FinToutesLettresPlacees, DernierCoup: 2}))
-			require.NoError(t, p.Appliquer(ResultatsClos{}))
+			require.NoError(t, p.Apply(PartieTerminee{Motif: FinToutesLettresPlacees, DernierCoup: 2}))
+			require.NoError(t, p.Apply(ResultatsClos{}))
 		}, sanction(2, "L1", SanctionAvertissement)},
 	}
 	for _, tt := range tests {
@@ -243,7 +243,7 @@ func TestSanctionner_Refus(t *testing.T) {
 	})
 	t.Run("sanction d'un joueur inconnu dans l'historique", func(t *testing.T) {
 		p, _ := deuxCoups(t, configDirecteur)
-		assert.ErrorIs(t, p.Appliquer(sanction(1, "X", SanctionZero)), ErrCorruptHistory)
+		assert.ErrorIs(t, p.Apply(sanction(1, "X", SanctionZero)), ErrCorruptHistory)
 	})
 }
 

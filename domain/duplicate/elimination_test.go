@@ -84,6 +84,6 @@ func TestArt3_8_3_EliminationSurBulletinsJuges(t *testing.T) {
 		assert.Equal(t, q.Joueurs(), r.Joueurs())
 		assert.Nil(t, r.Fin())
 		assert.Equal(t, StatutTop, r.Statut())
-		assert.ErrorIs(t, r.Appliquer(EliminationsAnnulees{Coup: 1, Motif: "deux fois"}), ErrCorruptHistory)
+		assert.ErrorIs(t, r.Apply(EliminationsAnnulees{Coup: 1, Motif: "deux fois"}), ErrCorruptHistory)
 	})
 }

@@ -67,7 +67,7 @@ func TestLexique_PartieJoueeAvecSonLexique(t *testing.T) {
 		{"créée sous A, A absent", &idA, NewMoteurs(b), "", true},
 	} {
 		p := Nouvelle(tc.moteurs)
-		require.NoError(t, p.Appliquer(PartieCreee{Partie: "p", Config: cfg, Joueurs: []string{"L1"}, Lexique: tc.lexique}), tc.nom)
+		require.NoError(t, p.Apply(PartieCreee{Partie: "p", Config: cfg, Joueurs: []string{"L1"}, Lexique: tc.lexique}), tc.nom)
 		if tc.absent {
 			assert.Equal(t, CodeLexiqueAbsent, CodeOf(p.ExigerLexique()), tc.nom)
 			continue
@@ -81,7 +81,7 @@ func TestLexique_PartieJoueeAvecSonLexique(t *testing.T) {
 
 	p := Nouvelle(NewMoteurs(a, b))
 	require.NoError(t, p.Creer("p", "", 0, cfg, []string{"L1"}))
-	creee, ok := p.Nouveaux()[0].(PartieCreee)
+	creee, ok := p.Pending()[0].(PartieCreee)
 	require.True(t, ok)
 	assert.Equal(t, &idA, creee.Lexique, "a new game records the default lexicon")
 }
@@ -92,7 +92,7 @@ func TestLexique_PartieSurUnMoteurEnregistreSonLexique(t *testing.T) {
 	require.NoError(t, err)
 	p := Nouvelle(NewMoteur(lex, movegen.Standard))
 	require.NoError(t, p.Creer("p", "", 0, Config{TempsParCoup: 3 * time.Minute, Source: SourceDirecteur}, []string{"L1"}))
-	creee, ok := p.Nouveaux()[0].(PartieCreee)
+	creee, ok := p.Pending()[0].(PartieCreee)
 	require.True(t, ok)
 	id := lex.Identite()
 	assert.Equal(t, &id, creee.Lexique)

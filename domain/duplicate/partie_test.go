@@ -223,7 +223,7 @@ func TestRejets_Paragraphe3_2_AnnoncesJusquAuTop(t *testing.T) {
 func TestTirer_LettresAccentuees(t *testing.T) {
 	p := nouvellePartie(t, configDirecteur, fixe(t))
 	require.NoError(t, p.Tirer("ÉBAÇDFG"))
-	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Nouveaux())
+	assert.Equal(t, []any{TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}}, p.Pending())
 
 	p = nouvellePartie(t, configDirecteur, fixe(t))
 	var err error
@@ -772,7 +772,7 @@ func TestRetirerJoueur_Paragraphe6_2_AjouteParErreur(t *testing.T) {
 	retrait := vider(p)
 	assert.Equal(t, []any{JoueurRetire{Licence: "L9", Motif: "licence mal tapée"}}, retrait)
 	assert.NotContains(t, p.Joueurs(), "L9")
-	assert.Error(t, p.Copie().Appliquer(JoueurRetire{Licence: "L1", Motif: "erreur"}), "replayed, a player of the creation is never withdrawn")
+	assert.Error(t, p.Copie().Apply(JoueurRetire{Licence: "L1", Motif: "erreur"}), "replayed, a player of the creation is never withdrawn")
 
 	// Added again: once a bulletin of his is typed, he stays.
 	require.NoError(t, p.ArriveeEnRetard("L9"))

@@ -44,7 +44,7 @@ func TestSecurite_TirageLogicielImprevisible(t *testing.T) {
 
 	replay := Nouvelle(fixe(t))
 	for _, e := range evts1 {
-		require.NoError(t, replay.Appliquer(e))
+		require.NoError(t, replay.Apply(e))
 	}
 	assert.Equal(t, p1.Rack(), replay.Rack(), "the replay reads the letters drawn, it never draws again")
 	assert.Equal(t, p1.Sac(), replay.Sac())
@@ -80,5 +80,5 @@ func TestGuide2_1_TirageParLeJugeArbitreParDefaut(t *testing.T) {
 	assert.Equal(t, SourceDirecteur, p.Config().Source)
 	refuse(t, p, CodeInvalidTirage, func() error { return p.Tirer("") })
 	require.NoError(t, p.Tirer("EBACDFG"))
-	assert.Equal(t, TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}, p.Nouveaux()[len(p.Nouveaux())-1])
+	assert.Equal(t, TirageEffectue{Coup: 1, Tirees: "EBACDFG", Source: SourceDirecteur}, p.Pending()[len(p.Pending())-1])
 }

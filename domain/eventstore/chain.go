@@ -22,10 +22,10 @@ type Chained interface {
 	Identity() string
 }
 
-// Scelle is a store that keeps a seal of its log beside it (the SQLite
+// Sealed is a store that keeps a seal of its log beside it (the SQLite
 // store's DIR/sceau) and refuses appends once its log no longer extends
 // that seal.
-type Scelle interface {
+type Sealed interface {
 	// Rupture is why the log does not extend the seal (ErrTampered), nil
 	// while it does.
 	Rupture() error
@@ -58,7 +58,7 @@ func chainSum(previous []byte, e Event) [sha256.Size]byte {
 	b = appendString(b, md.Role)
 	b = appendString(b, md.CorrelationID)
 	b = appendString(b, md.CausationID)
-	b = appendString(b, md.Requete)
+	b = appendString(b, md.Request)
 	b = binary.BigEndian.AppendUint64(b, uint64(md.RecordedAt.UnixNano()))
 	b = appendBytes(b, e.Data)
 	return sha256.Sum256(b)
@@ -73,47 +73,47 @@ func appendString(b []byte, s string) []byte {
 	return append(binary.BigEndian.AppendUint64(b, uint64(len(s))), s...)
 }
 
-// Sceau is the head of a chained log: the position of its last event and
+// Seal is the head of a chained log: the position of its last event and
 // that event's hash. A log extends a seal when its event at Position still
 // has Hash; every event up to there is then unchanged.
-type Sceau struct {
+type Seal struct {
 	Position uint64
 	Hash     []byte
 }
 
-// String renders the seal as POSITION:HEX, the form ParseSceau reads.
-func (s Sceau) String() string {
+// String renders the seal as POSITION:HEX, the form ParseSeal reads.
+func (s Seal) String() string {
 	return strconv.FormatUint(s.Position, 10) + ":" + hex.EncodeToString(s.Hash)
 }
 
-// ParseSceau reads a seal written by Sceau.String.
-func ParseSceau(text string) (Sceau, error) {
+// ParseSeal reads a seal written by Seal.String.
+func ParseSeal(text string) (Seal, error) {
 	pos, hash, ok := strings.Cut(strings.TrimSpace(text), ":")
 	position, err := strconv.ParseUint(pos, 10, 64)
 	if !ok || err != nil {
-		return Sceau{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q is not POSITION:HASH", text), err)
+		return Seal{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q is not POSITION:HASH", text), err)
 	}
 	h, err := hex.DecodeString(hash)
 	if err != nil || len(h) != sha256.Size {
-		return Sceau{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q: the hash is not %d hexadecimal bytes", text, sha256.Size), err)
+		return Seal{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q: the hash is not %d hexadecimal bytes", text, sha256.Size), err)
 	}
-	return Sceau{Position: position, Hash: h}, nil
+	return Seal{Position: position, Hash: h}, nil
 }
 
-// Maillon follows the chain along consecutive events of the global log.
-type Maillon struct {
+// ChainLink follows the chain along consecutive events of the global log.
+type ChainLink struct {
 	previous []byte
 }
 
-// NewMaillon starts the chain after an event whose hash is previous (nil
+// NewChainLink starts the chain after an event whose hash is previous (nil
 // before the first event of the log).
-func NewMaillon(previous []byte) *Maillon { return &Maillon{previous: previous} }
+func NewChainLink(previous []byte) *ChainLink { return &ChainLink{previous: previous} }
 
 // Check verifies that e is chained to the event checked before it and moves
 // on to e: a mismatch (e modified, or an event inserted, removed or moved
 // before it) is ErrTampered. The chain continues from the stored hash, so a
 // single modified event is reported once.
-func (m *Maillon) Check(e Event) error {
+func (m *ChainLink) Check(e Event) error {
 	want := chainSum(m.previous, e)
 	m.previous = e.Hash
 	if !bytes.Equal(want[:], e.Hash) {

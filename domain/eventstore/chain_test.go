@@ -21,7 +21,7 @@ func TestChainHash_EmpreintesFigees(t *testing.T) {
 		ID: uuid.MustParse("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"), Stream: "partie-7", Revision: 12, Position: 345,
 		Type: "duplicate.bulletin_depose", Version: 2, Data: []byte(`{"coup":3,"licence":"012345"}`),
 		Metadata: Metadata{Actor: "jeton:a", Role: "arbitre", CorrelationID: "c-1", CausationID: "m-4",
-			Requete: "deposer:3", RecordedAt: time.Unix(1_700_000_000, 123_456_789)},
+			Request: "deposer:3", RecordedAt: time.Unix(1_700_000_000, 123_456_789)},
 	}
 	large := event
 	large.Data = []byte(`"` + strings.Repeat("é", 3000) + `"`)

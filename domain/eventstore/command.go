@@ -7,69 +7,69 @@ import (
 	"sync"
 )
 
-// Commande is what a client says about the command it sends, carried in the
+// Command is what a client says about the command it sends, carried in the
 // context from the API to the repositories: its id makes a retry harmless,
 // its version makes a stale write fail.
 //
-// The idempotency key is (Auteur, ID): the same id sent by another actor is
+// The idempotency key is (Author, ID): the same id sent by another actor is
 // another command. Under one key, the events remember the request they
-// answered (Requete, a fingerprint of the mutation and its arguments): a
+// answered (Request, a fingerprint of the mutation and its arguments): a
 // retry carries the same and is not applied again, any other request with
-// a used key is refused (ErrCleReutilisee), never reported as done.
-type Commande struct {
+// a used key is refused (ErrKeyReused), never reported as done.
+type Command struct {
 	// ID is the client's mutation id. The events a command causes carry it
 	// as their CausationID.
 	ID string
 	// Version, when set, is the number of events of the stream the client
 	// saw when it decided to send the command.
 	Version *int
-	// Auteur is the actor the events are recorded for (Metadata.Actor):
+	// Author is the actor the events are recorded for (Metadata.Actor):
 	// the scope of ID.
-	Auteur string
-	// Requete fingerprints the request (mutation name and arguments), and
+	Author string
+	// Request fingerprints the request (mutation name and arguments), and
 	// is recorded in the events' metadata.
-	Requete string
+	Request string
 }
 
 type commandeKey struct{}
 
-// AvecCommande attaches a command envelope to ctx.
-func AvecCommande(ctx context.Context, c Commande) context.Context {
+// WithCommand attaches a command envelope to ctx.
+func WithCommand(ctx context.Context, c Command) context.Context {
 	return context.WithValue(ctx, commandeKey{}, c)
 }
 
-// CommandeDe returns the command envelope of ctx (zero without one).
-func CommandeDe(ctx context.Context) Commande {
-	c, _ := ctx.Value(commandeKey{}).(Commande)
+// CommandFrom returns the command envelope of ctx (zero without one).
+func CommandFrom(ctx context.Context) Command {
+	c, _ := ctx.Value(commandeKey{}).(Command)
 	return c
 }
 
-// ErrDejaTraitee reports that the command was applied before: the caller
+// ErrAlreadyApplied reports that the command was applied before: the caller
 // answers with the current state, as for a first success.
-var ErrDejaTraitee = errors.New("command already applied")
+var ErrAlreadyApplied = errors.New("command already applied")
 
-// ErrCleReutilisee reports a command id its author already used for
+// ErrKeyReused reports a command id its author already used for
 // another request: nothing is applied, nothing is answered as done.
-var ErrCleReutilisee = errors.New("client mutation id already used for another request")
+var ErrKeyReused = errors.New("client mutation id already used for another request")
 
-// Verifier checks a stream loaded for the command: ErrDejaTraitee when one
+// Check checks a stream loaded for the command: ErrAlreadyApplied when one
 // of its events was caused by the same request under the same key,
-// ErrCleReutilisee when by another request under that key, a
+// ErrKeyReused when by another request under that key, a
 // *ConflictError when the client's version is not the stream's event count.
-// Events recorded before requests were fingerprinted (no Requete) match any
+// Events recorded before requests were fingerprinted (no Request) match any
 // request of their key.
-func (c Commande) Verifier(stream string, events []Event) error {
+func (c Command) Check(stream string, events []Event) error {
 	t := NewTraces()
 	if c.ID != "" {
-		t.Noter(events)
+		t.Record(events)
 	}
-	return c.VerifierTraces(stream, t, len(events))
+	return c.CheckTraces(stream, t, len(events))
 }
 
 // Traces index the commands a stream's events answered: for each actor and
 // command id, the request of its first event. A repository that keeps an
 // aggregate in memory keeps its traces with it, and checks the commands it
-// loads the aggregate for over them (VerifierTraces) without reading the
+// loads the aggregate for over them (CheckTraces) without reading the
 // whole stream again. They only grow, and are safe for concurrent use.
 type Traces struct {
 	mu sync.RWMutex
@@ -79,8 +79,8 @@ type Traces struct {
 // NewTraces returns empty traces.
 func NewTraces() *Traces { return &Traces{m: map[[2]string]string{}} }
 
-// Noter adds events to the traces.
-func (t *Traces) Noter(events []Event) {
+// Record adds events to the traces.
+func (t *Traces) Record(events []Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, e := range events {
@@ -89,7 +89,7 @@ func (t *Traces) Noter(events []Event) {
 			continue
 		}
 		if _, ok := t.m[[2]string{md.Actor, md.CausationID}]; !ok {
-			t.m[[2]string{md.Actor, md.CausationID}] = md.Requete
+			t.m[[2]string{md.Actor, md.CausationID}] = md.Request
 		}
 	}
 }
@@ -101,14 +101,14 @@ func (t *Traces) requete(auteur, id string) (string, bool) {
 	return r, ok
 }
 
-// VerifierTraces is Verifier over the traces of a stream of n events.
-func (c Commande) VerifierTraces(stream string, t *Traces, n int) error {
+// CheckTraces is Check over the traces of a stream of n events.
+func (c Command) CheckTraces(stream string, t *Traces, n int) error {
 	if c.ID != "" {
-		if requete, ok := t.requete(c.Auteur, c.ID); ok {
-			if requete != "" && requete != c.Requete {
-				return ErrCleReutilisee
+		if requete, ok := t.requete(c.Author, c.ID); ok {
+			if requete != "" && requete != c.Request {
+				return ErrKeyReused
 			}
-			return ErrDejaTraitee
+			return ErrAlreadyApplied
 		}
 	}
 	if c.Version != nil && *c.Version != n {
@@ -127,12 +127,12 @@ func (c Commande) VerifierTraces(stream string, t *Traces, n int) error {
 
 // Metadata returns md with the command id as causation and the request's
 // fingerprint when md has none.
-func (c Commande) Metadata(md Metadata) Metadata {
+func (c Command) Metadata(md Metadata) Metadata {
 	if md.CausationID == "" {
 		md.CausationID = c.ID
 	}
-	if md.Requete == "" {
-		md.Requete = c.Requete
+	if md.Request == "" {
+		md.Request = c.Request
 	}
 	return md
 }
@@ -151,7 +151,7 @@ func VersionOf(err error) (int, bool) {
 }
 
 // String describes the envelope for logs.
-func (c Commande) String() string {
+func (c Command) String() string {
 	if c.Version == nil {
 		return fmt.Sprintf("commande %q", c.ID)
 	}

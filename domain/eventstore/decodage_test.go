@@ -100,7 +100,7 @@ func FuzzDecodage_CommeEncodingJSON(f *testing.F) {
 func TestAccelerer_VersionCouranteSinonDecodageGeneral(t *testing.T) {
 	reg := newTestRegistry(t)
 	marque := tirageV3{Tirage: []string{"rapide"}}
-	require.NoError(t, eventstore.Accelerer(reg, "partie.tirage", func(data []byte) (tirageV3, bool) {
+	require.NoError(t, eventstore.Accelerate(reg, "partie.tirage", func(data []byte) (tirageV3, bool) {
 		return marque, string(data) == `{"tirage":["A"]}`
 	}))
 	for _, c := range []struct {
@@ -116,6 +116,6 @@ func TestAccelerer_VersionCouranteSinonDecodageGeneral(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, c.attendu, obtenu, "v%d %s", c.version, c.data)
 	}
-	assert.Error(t, eventstore.Accelerer(reg, "partie.tirage", func([]byte) (decisionRendue, bool) { return decisionRendue{}, false }))
-	assert.Error(t, eventstore.Accelerer(reg, "partie.inconnu", func([]byte) (tirageV3, bool) { return tirageV3{}, false }))
+	assert.Error(t, eventstore.Accelerate(reg, "partie.tirage", func([]byte) (decisionRendue, bool) { return decisionRendue{}, false }))
+	assert.Error(t, eventstore.Accelerate(reg, "partie.inconnu", func([]byte) (tirageV3, bool) { return tirageV3{}, false }))
 }

@@ -2,7 +2,7 @@ package eventstore
 
 import "context"
 
-// EnOrdre runs travail on the items produire gives, on workers goroutines
+// InOrder runs travail on the items produire gives, on workers goroutines
 // at once, and hands them on in the order produire gave them, each once its
 // travail is done: the log read in one goroutine (or cut into ranges),
 // its pages checked and decoded on every core, taken in order by Verify
@@ -12,7 +12,7 @@ import "context"
 // returns false once ctx is done: produire then returns. items closes after
 // the last item, or once ctx is done; fin then gives produire's error. A
 // caller that stops early cancels ctx and drains items.
-func EnOrdre[T any](ctx context.Context, workers int, produire func(envoyer func(T) bool) error, travail func(T)) (items <-chan T, fin <-chan error) {
+func InOrder[T any](ctx context.Context, workers int, produire func(envoyer func(T) bool) error, travail func(T)) (items <-chan T, fin <-chan error) {
 	type enCours struct {
 		item T
 		pret chan struct{}

@@ -18,10 +18,10 @@ type Metadata struct {
 	CorrelationID string `json:"correlationId,omitempty"`
 	// CausationID is the id of the command or event that caused this one.
 	CausationID string `json:"causationId,omitempty"`
-	// Requete fingerprints the client request that caused the event (see
-	// Commande); empty for events recorded before requests were
+	// Request fingerprints the client request that caused the event (see
+	// Command); empty for events recorded before requests were
 	// fingerprinted, and for events no client request caused.
-	Requete string `json:"requete,omitempty"`
+	Request string `json:"requete,omitempty"`
 	// RecordedAt is set by the store from its clock when the event is appended;
 	// any value given on append is replaced.
 	RecordedAt time.Time `json:"recordedAt"`

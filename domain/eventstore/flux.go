@@ -8,31 +8,31 @@ import (
 	"github.com/google/uuid"
 )
 
-// Flux loads and saves the events of one aggregate's stream. Every
+// Streams loads and saves the events of one aggregate's stream. Every
 // repository shares it, so that all of them decode, check the command
 // envelope, name events and detect conflicts the same way.
-type Flux struct {
+type Streams struct {
 	Store    Store
 	Registry *Registry
 }
 
-// Charger reads a stream whole and decodes its events in order. With a
-// command envelope in ctx it first checks it (Commande.Verifier): a command
-// already applied gives ErrDejaTraitee, a stale client version a
+// Load reads a stream whole and decodes its events in order. With a
+// command envelope in ctx it first checks it (Command.Check): a command
+// already applied gives ErrAlreadyApplied, a stale client version a
 // *ConflictError.
-func (f Flux) Charger(ctx context.Context, stream string) ([]any, error) {
+func (f Streams) Load(ctx context.Context, stream string) ([]any, error) {
 	payloads, _, err := f.charger(ctx, stream, ReadWholeStream)
 	return payloads, err
 }
 
 // charger reads with lire, checks the command envelope of ctx over what it
 // read and decodes it.
-func (f Flux) charger(ctx context.Context, stream string, lire func(context.Context, Reader, string) ([]Event, error)) ([]any, []Event, error) {
+func (f Streams) charger(ctx context.Context, stream string, lire func(context.Context, Reader, string) ([]Event, error)) ([]any, []Event, error) {
 	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := CommandeDe(ctx).Verifier(stream, recorded); err != nil {
+	if err := CommandFrom(ctx).Check(stream, recorded); err != nil {
 		return nil, nil, err
 	}
 	payloads, err := f.decoder(recorded)
@@ -40,7 +40,7 @@ func (f Flux) charger(ctx context.Context, stream string, lire func(context.Cont
 }
 
 // decoder decodes recorded events in order.
-func (f Flux) decoder(recorded []Event) ([]any, error) {
+func (f Streams) decoder(recorded []Event) ([]any, error) {
 	payloads := make([]any, len(recorded))
 	for i, e := range recorded {
 		var err error
@@ -51,13 +51,13 @@ func (f Flux) decoder(recorded []Event) ([]any, error) {
 	return payloads, nil
 }
 
-// Enregistrer appends the events an aggregate recorded since it was loaded
+// Save appends the events an aggregate recorded since it was loaded
 // with `charges` events, expecting the stream to hold exactly those: a
 // concurrent writer gets a *ConflictError and nothing is written. The
 // events carry the command id of ctx as causation; when the stream turns
 // out to hold that command's events already it is done, when another
-// request's under the same key it is ErrCleReutilisee.
-func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
+// request's under the same key it is ErrKeyReused.
+func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
 	if len(nouveaux) == 0 {
 		return nil
 	}
@@ -66,7 +66,7 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 		return err
 	}
 	_, err = f.Store.Append(ctx, stream, expected, data...)
-	if errors.Is(err, ErrConflict) && CommandeDe(ctx).ID != "" {
+	if errors.Is(err, ErrConflict) && CommandFrom(ctx).ID != "" {
 		return f.apresConflit(ctx, stream, err, ReadWholeStream)
 	}
 	return err
@@ -74,15 +74,15 @@ func (f Flux) Enregistrer(ctx context.Context, stream string, charges int, nouve
 
 // donnees encodes the events an aggregate recorded, to be appended to
 // stream after its `charges` events, under the command envelope of ctx.
-func (f Flux) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) ([]EventData, ExpectedRevision, error) {
-	md = CommandeDe(ctx).Metadata(md)
+func (f Streams) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) ([]EventData, ExpectedRevision, error) {
+	md = CommandFrom(ctx).Metadata(md)
 	data := make([]EventData, len(nouveaux))
 	for i, e := range nouveaux {
 		var err error
 		if data[i], err = f.Registry.NewEventData(uuid.Nil, e, md); err != nil {
 			return nil, Any, err
 		}
-		data[i].ID = IDEvenement(stream, charges+i, &data[i])
+		data[i].ID = EventID(stream, charges+i, &data[i])
 	}
 	if charges > 0 {
 		return data, Exact(uint64(charges - 1)), nil
@@ -93,34 +93,34 @@ func (f Flux) donnees(ctx context.Context, stream string, charges int, nouveaux 
 // apresConflit looks again at a stream another writer changed under a
 // command with an id: the writer may have been this very request (a retry
 // that raced it, done: nil) or another request under its key
-// (ErrCleReutilisee); otherwise the conflict stands.
-func (f Flux) apresConflit(ctx context.Context, stream string, conflit error, lire func(context.Context, Reader, string) ([]Event, error)) error {
+// (ErrKeyReused); otherwise the conflict stands.
+func (f Streams) apresConflit(ctx context.Context, stream string, conflit error, lire func(context.Context, Reader, string) ([]Event, error)) error {
 	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
 		return conflit
 	}
-	switch err := CommandeDe(ctx).Verifier(stream, recorded); {
-	case errors.Is(err, ErrDejaTraitee):
+	switch err := CommandFrom(ctx).Check(stream, recorded); {
+	case errors.Is(err, ErrAlreadyApplied):
 		return nil
-	case errors.Is(err, ErrCleReutilisee):
+	case errors.Is(err, ErrKeyReused):
 		return err
 	}
 	return conflit
 }
 
-// Existe reports whether a stream holds at least one event.
-func (f Flux) Existe(ctx context.Context, stream string) (bool, error) {
+// Exists reports whether a stream holds at least one event.
+func (f Streams) Exists(ctx context.Context, stream string) (bool, error) {
 	page, err := f.Store.ReadStream(ctx, stream, 0, 1)
 	return len(page) > 0, err
 }
 
-// IDEvenement names an event by its place in the stream, its content and
+// EventID names an event by its place in the stream, its content and
 // the request that caused it: the same request retried gives the same ids
 // (the store recognizes the retry and writes nothing), while another writer
 // at the same place (another request or other content) gets other ids and a
 // conflict, never a silent success.
-func IDEvenement(stream string, revision int, e *EventData) uuid.UUID {
+func EventID(stream string, revision int, e *EventData) uuid.UUID {
 	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
-		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Requete)
+		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Request)
 	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))
 }

@@ -5,15 +5,15 @@ import (
 	"sync"
 )
 
-// Cles indexes the idempotency keys of the whole log: for each (actor,
+// Keys indexes the idempotency keys of the whole log: for each (actor,
 // client id), the fingerprint of the request the key first served. A
-// stream's own events tell a retry on that stream (Commande.Verifier); the
+// stream's own events tell a retry on that stream (Command.Check); the
 // index refuses a key reused for another request on any other stream.
 //
 // The index catches up with the log before each check, so a command that
 // returned is seen by the next one. Two commands sent at the same instant
 // under one key to two different streams are not told apart.
-type Cles struct {
+type Keys struct {
 	reader Reader
 
 	mu       sync.Mutex
@@ -23,16 +23,16 @@ type Cles struct {
 
 type cle struct{ auteur, id string }
 
-// NewCles is an index of the keys of the log read through reader.
-func NewCles(reader Reader) *Cles {
-	return &Cles{reader: reader, requetes: map[cle]string{}}
+// NewKeys is an index of the keys of the log read through reader.
+func NewKeys(reader Reader) *Keys {
+	return &Keys{reader: reader, requetes: map[cle]string{}}
 }
 
-// Verifier returns ErrCleReutilisee when c's key served another request
+// Check returns ErrKeyReused when c's key served another request
 // anywhere in the log. A nil index, a command without an id or an event
 // recorded before requests were fingerprinted refuse nothing.
-func (k *Cles) Verifier(ctx context.Context, c Commande) error {
-	if k == nil || c.ID == "" || c.Requete == "" {
+func (k *Keys) Check(ctx context.Context, c Command) error {
+	if k == nil || c.ID == "" || c.Request == "" {
 		return nil
 	}
 	k.mu.Lock()
@@ -40,26 +40,26 @@ func (k *Cles) Verifier(ctx context.Context, c Commande) error {
 	if err := k.rattraper(ctx); err != nil {
 		return err
 	}
-	if r, ok := k.requetes[cle{c.Auteur, c.ID}]; ok && r != c.Requete {
-		return ErrCleReutilisee
+	if r, ok := k.requetes[cle{c.Author, c.ID}]; ok && r != c.Request {
+		return ErrKeyReused
 	}
 	return nil
 }
 
-// Rattraper reads the log up to its end (serve calls it at start, so that
+// CatchUp reads the log up to its end (serve calls it at start, so that
 // the first command does not wait for the whole log).
-func (k *Cles) Rattraper(ctx context.Context) error {
+func (k *Keys) CatchUp(ctx context.Context) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.rattraper(ctx)
 }
 
-func (k *Cles) rattraper(ctx context.Context) error {
+func (k *Keys) rattraper(ctx context.Context) error {
 	lus, err := ForEachAfter(ctx, k.reader, k.lus, func(e Event) error {
 		md := e.Metadata
 		key := cle{md.Actor, md.CausationID}
-		if _, seen := k.requetes[key]; !seen && md.CausationID != "" && md.Requete != "" {
-			k.requetes[key] = md.Requete
+		if _, seen := k.requetes[key]; !seen && md.CausationID != "" && md.Request != "" {
+			k.requetes[key] = md.Request
 		}
 		return nil
 	})

@@ -14,7 +14,7 @@ import (
 // request fingerprinted requete.
 func keyed(pos uint64, stream, actor, id, requete string) eventstore.Event {
 	return eventstore.Event{Position: pos, Stream: stream, Type: "t",
-		Metadata: eventstore.Metadata{Actor: actor, CausationID: id, Requete: requete}}
+		Metadata: eventstore.Metadata{Actor: actor, CausationID: id, Request: requete}}
 }
 
 // Issue 11, item 9: a client id is bound to its first request in the whole
@@ -25,31 +25,31 @@ func TestSecurite_ClesDeToutLeJournal(t *testing.T) {
 		keyed(2, "partie-A", "jeton:1", "", "tirer:bbb"),
 		keyed(3, "partie-A", "jeton:1", "k-ancien", ""),
 	}
-	cles := eventstore.NewCles(log)
+	cles := eventstore.NewKeys(log)
 	tests := []struct {
 		name string
-		cmd  eventstore.Commande
+		cmd  eventstore.Command
 		err  error
 	}{
-		{"the same request again (a retry)", eventstore.Commande{ID: "k1", Auteur: "jeton:1", Requete: "tirer:aaa"}, nil},
-		{"another request under the key, any stream", eventstore.Commande{ID: "k1", Auteur: "jeton:1", Requete: "tirer:ccc"}, eventstore.ErrCleReutilisee},
-		{"the same id from another token", eventstore.Commande{ID: "k1", Auteur: "jeton:2", Requete: "tirer:ccc"}, nil},
-		{"a new id", eventstore.Commande{ID: "k2", Auteur: "jeton:1", Requete: "tirer:ccc"}, nil},
-		{"no client id", eventstore.Commande{Auteur: "jeton:1", Requete: "tirer:ccc"}, nil},
-		{"a key recorded before fingerprints", eventstore.Commande{ID: "k-ancien", Auteur: "jeton:1", Requete: "tirer:ccc"}, nil},
+		{"the same request again (a retry)", eventstore.Command{ID: "k1", Author: "jeton:1", Request: "tirer:aaa"}, nil},
+		{"another request under the key, any stream", eventstore.Command{ID: "k1", Author: "jeton:1", Request: "tirer:ccc"}, eventstore.ErrKeyReused},
+		{"the same id from another token", eventstore.Command{ID: "k1", Author: "jeton:2", Request: "tirer:ccc"}, nil},
+		{"a new id", eventstore.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}, nil},
+		{"no client id", eventstore.Command{Author: "jeton:1", Request: "tirer:ccc"}, nil},
+		{"a key recorded before fingerprints", eventstore.Command{ID: "k-ancien", Author: "jeton:1", Request: "tirer:ccc"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.ErrorIs(t, cles.Verifier(context.Background(), tt.cmd), tt.err)
+			assert.ErrorIs(t, cles.Check(context.Background(), tt.cmd), tt.err)
 			if tt.err == nil {
-				assert.NoError(t, cles.Verifier(context.Background(), tt.cmd))
+				assert.NoError(t, cles.Check(context.Background(), tt.cmd))
 			}
 		})
 	}
 	// An event appended after the index was read is seen by the next check.
 	*log = append(*log, keyed(4, "partie-B", "jeton:1", "k2", "rejeter:ddd"))
-	require.ErrorIs(t, cles.Verifier(context.Background(), eventstore.Commande{ID: "k2", Auteur: "jeton:1", Requete: "tirer:ccc"}),
-		eventstore.ErrCleReutilisee)
-	var nul *eventstore.Cles
-	assert.NoError(t, nul.Verifier(context.Background(), eventstore.Commande{ID: "k1", Auteur: "jeton:1", Requete: "x"}))
+	require.ErrorIs(t, cles.Check(context.Background(), eventstore.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}),
+		eventstore.ErrKeyReused)
+	var nul *eventstore.Keys
+	assert.NoError(t, nul.Check(context.Background(), eventstore.Command{ID: "k1", Author: "jeton:1", Request: "x"}))
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // TestDepot_EnregistrerLot (issue 17, classique at federation scale):
-// several aggregates saved in one batch. On the SQLite store (Lots) a
+// several aggregates saved in one batch. On the SQLite store (Batches) a
 // conflict on one of them writes none and leaves every one's events new; on
 // a store without batches (here the SQLite store behind a wrapper that
 // hides them, as EventStoreDB has none) the aggregates before the failing
@@ -37,7 +37,7 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 			store := tt.wrap(inner)
 			reg := eventstore.NewRegistry()
 			require.NoError(t, tournoi.RegisterEvents(reg))
-			depot := eventstore.Depot[*tournoi.Tournoi]{Flux: eventstore.Flux{Store: store, Registry: reg}, Nouveau: tournoi.Nouveau}
+			depot := eventstore.Repository[*tournoi.Tournoi]{Streams: eventstore.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
 			md := eventstore.Metadata{Actor: "directeur"}
 			var streams []string
 			var aggs []*tournoi.Tournoi
@@ -50,13 +50,13 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 			}
 			rival := tournoi.Nouveau()
 			require.NoError(t, rival.Creer("t2", "Rival", true))
-			require.NoError(t, depot.Enregistrer(ctx, streams[1], rival, md))
+			require.NoError(t, depot.Save(ctx, streams[1], rival, md))
 
-			err = depot.EnregistrerLot(ctx, streams, aggs, md)
+			err = depot.SaveBatch(ctx, streams, aggs, md)
 			require.ErrorIs(t, err, eventstore.ErrConflict)
 			for i, a := range aggs {
-				assert.Equal(t, tt.saved[i], len(a.Nouveaux()) == 0, "aggregate %d told it is saved", i)
-				relu, err := depot.Charger(ctx, streams[i])
+				assert.Equal(t, tt.saved[i], len(a.Pending()) == 0, "aggregate %d told it is saved", i)
+				relu, err := depot.Load(ctx, streams[i])
 				require.NoError(t, err)
 				want := 0
 				if tt.saved[i] || i == 1 {
@@ -68,10 +68,10 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 			// Once the conflict is out of the way, the batch goes through.
 			aggs = []*tournoi.Tournoi{aggs[0], aggs[2]}
 			streams = []string{streams[0], streams[2]}
-			require.NoError(t, depot.EnregistrerLot(ctx, streams, aggs, md))
+			require.NoError(t, depot.SaveBatch(ctx, streams, aggs, md))
 			for i, a := range aggs {
-				assert.Empty(t, a.Nouveaux())
-				relu, err := depot.Charger(ctx, streams[i])
+				assert.Empty(t, a.Pending())
+				relu, err := depot.Load(ctx, streams[i])
 				require.NoError(t, err)
 				assert.Equal(t, 1, relu.Version())
 			}

@@ -53,8 +53,8 @@ func TestPositionsOpaques_LecteursDuJournal(t *testing.T) {
 		assert.Equal(t, last.Position, report.LastPosition)
 	})
 	t.Run("Cles", func(t *testing.T) {
-		err := eventstore.NewCles(log).Verifier(ctx, eventstore.Commande{Auteur: "jeton:1", ID: last.Metadata.CausationID, Requete: "autre"})
-		assert.ErrorIs(t, err, eventstore.ErrCleReutilisee, "the key of the last event, on the third page, is known")
+		err := eventstore.NewKeys(log).Check(ctx, eventstore.Command{Author: "jeton:1", ID: last.Metadata.CausationID, Request: "autre"})
+		assert.ErrorIs(t, err, eventstore.ErrKeyReused, "the key of the last event, on the third page, is known")
 	})
 }
 

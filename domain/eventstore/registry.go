@@ -31,7 +31,7 @@ type registeredType struct {
 	// upcasters[i] turns version i+1 into version i+2.
 	upcasters []Upcaster
 	// rapide, when set, decodes the current version's usual layout (see
-	// Accelerer).
+	// Accelerate).
 	rapide func(data []byte) (any, bool)
 }
 
@@ -125,13 +125,13 @@ func (r *Registry) Upcast(e Event) (Event, error) {
 // (issue 16, item 10).
 var semantiqueV1 = jsonv1.DefaultOptionsV1()
 
-// Accelerer gives type name, registered with Go type T, a decoder of its
+// Accelerate gives type name, registered with Go type T, a decoder of its
 // current version that reads the layout encoding/json writes without
 // reflection, and says ok false for any other bytes: Decode then decodes
 // them the general way. It must give exactly what Decode gives (issue 16,
 // item 10: the rebuild's hottest types). Call it before the registry is
 // shared.
-func Accelerer[T any](r *Registry, name string, decoder func(data []byte) (T, bool)) error {
+func Accelerate[T any](r *Registry, name string, decoder func(data []byte) (T, bool)) error {
 	rt, ok := r.byName[name]
 	if !ok || rt.goType != reflect.TypeFor[T]() {
 		return newError(CodeInvalidArgument, fmt.Sprintf("event type %q is not registered with Go type %s", name, reflect.TypeFor[T]()), nil)

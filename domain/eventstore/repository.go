@@ -5,51 +5,51 @@ import (
 	"fmt"
 )
 
-// Agregat is an event-sourced aggregate as the repository sees it. Every
+// Aggregate is an event-sourced aggregate as the repository sees it. Every
 // aggregate of the domain follows one idiom (docs/architecture.md): a
-// command records its events all or nothing, Appliquer replays one event,
-// Nouveaux reads the events recorded and not saved yet without forgetting
-// them, and Sauves forgets them once the repository has appended them.
-type Agregat interface {
-	// Appliquer is the transition function shared by commands and replay.
-	Appliquer(e any) error
+// command records its events all or nothing, Apply replays one event,
+// Pending reads the events recorded and not saved yet without forgetting
+// them, and MarkSaved forgets them once the repository has appended them.
+type Aggregate interface {
+	// Apply is the transition function shared by commands and replay.
+	Apply(e any) error
 	// Version is the number of events the aggregate holds, saved or not.
 	Version() int
-	// Nouveaux are the events recorded since the last save.
-	Nouveaux() []any
-	// Sauves tells the aggregate its new events are stored.
-	Sauves()
+	// Pending are the events recorded since the last save.
+	Pending() []any
+	// MarkSaved tells the aggregate its new events are stored.
+	MarkSaved()
 }
 
-// Depot is the one repository of the aggregates: it replays a stream into
+// Repository is the one repository of the aggregates: it replays a stream into
 // a new aggregate and appends the aggregate's new events expecting the
 // stream to hold exactly what was loaded. The aggregates' adapters name the
 // streams and give the store's errors their own codes.
-type Depot[A Agregat] struct {
-	Flux Flux
-	// Nouveau returns an empty aggregate, ready for a replay.
-	Nouveau func() A
+type Repository[A Aggregate] struct {
+	Streams Streams
+	// New returns an empty aggregate, ready for a replay.
+	New func() A
 }
 
-// Charger replays a stream whole (Flux.Charger) into a new aggregate; an
+// Load replays a stream whole (Streams.Load) into a new aggregate; an
 // empty stream gives an aggregate at version 0.
-func (d Depot[A]) Charger(ctx context.Context, stream string) (A, error) {
+func (d Repository[A]) Load(ctx context.Context, stream string) (A, error) {
 	var zero A
-	evts, err := d.Flux.Charger(ctx, stream)
+	evts, err := d.Streams.Load(ctx, stream)
 	if err != nil {
 		return zero, err
 	}
-	a, err := Rejouer(d.Nouveau(), evts)
+	a, err := Replay(d.New(), evts)
 	if err != nil {
 		return zero, fmt.Errorf("%s, %w", stream, err)
 	}
 	return a, nil
 }
 
-// Rejouer applies a stream's events in order to a new aggregate.
-func Rejouer[A Agregat](a A, evts []any) (A, error) {
+// Replay applies a stream's events in order to a new aggregate.
+func Replay[A Aggregate](a A, evts []any) (A, error) {
 	for i, e := range evts {
-		if err := a.Appliquer(e); err != nil {
+		if err := a.Apply(e); err != nil {
 			var zero A
 			return zero, fmt.Errorf("événement %d : %w", i, err)
 		}
@@ -57,17 +57,17 @@ func Rejouer[A Agregat](a A, evts []any) (A, error) {
 	return a, nil
 }
 
-// Enregistrer appends the aggregate's new events (Flux.Enregistrer) and, once
+// Save appends the aggregate's new events (Streams.Save) and, once
 // they are stored, tells the aggregate so. On an error nothing is written
 // and the events stay new.
-func (d Depot[A]) Enregistrer(ctx context.Context, stream string, a A, md Metadata) error {
-	nouveaux := a.Nouveaux()
+func (d Repository[A]) Save(ctx context.Context, stream string, a A, md Metadata) error {
+	nouveaux := a.Pending()
 	if len(nouveaux) == 0 {
 		return nil
 	}
-	if err := d.Flux.Enregistrer(ctx, stream, a.Version()-len(nouveaux), nouveaux, md); err != nil {
+	if err := d.Streams.Save(ctx, stream, a.Version()-len(nouveaux), nouveaux, md); err != nil {
 		return err
 	}
-	a.Sauves()
+	a.MarkSaved()
 	return nil
 }

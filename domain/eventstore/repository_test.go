@@ -22,31 +22,31 @@ func TestDepot_ConflitGardeLesNouveaux(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
 	require.NoError(t, tournoi.RegisterEvents(reg))
-	depot := eventstore.Depot[*tournoi.Tournoi]{Flux: eventstore.Flux{Store: store, Registry: reg}, Nouveau: tournoi.Nouveau}
+	depot := eventstore.Repository[*tournoi.Tournoi]{Streams: eventstore.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
 	stream, err := eventstore.TournoiStream("t1")
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "directeur"}
 
-	vide, err := depot.Charger(ctx, stream)
+	vide, err := depot.Load(ctx, stream)
 	require.NoError(t, err)
 	assert.Zero(t, vide.Version(), "an empty stream gives a new aggregate")
 
 	tr := tournoi.Nouveau()
 	require.NoError(t, tr.Creer("t1", "Open", true))
-	require.NoError(t, depot.Enregistrer(ctx, stream, tr, md))
-	assert.Empty(t, tr.Nouveaux(), "saved, no longer new")
+	require.NoError(t, depot.Save(ctx, stream, tr, md))
+	assert.Empty(t, tr.Pending(), "saved, no longer new")
 
-	gagnant, err := depot.Charger(ctx, stream)
+	gagnant, err := depot.Load(ctx, stream)
 	require.NoError(t, err)
-	perdant, err := depot.Charger(ctx, stream)
+	perdant, err := depot.Load(ctx, stream)
 	require.NoError(t, err)
 	require.NoError(t, gagnant.Inscrire(tournoi.Joueur{Licence: "1", Nom: "A"}))
 	require.NoError(t, perdant.Inscrire(tournoi.Joueur{Licence: "2", Nom: "B"}))
-	require.NoError(t, depot.Enregistrer(ctx, stream, gagnant, md))
-	require.ErrorIs(t, depot.Enregistrer(ctx, stream, perdant, md), eventstore.ErrConflict)
-	assert.Len(t, perdant.Nouveaux(), 1, "the refused events stay new")
+	require.NoError(t, depot.Save(ctx, stream, gagnant, md))
+	require.ErrorIs(t, depot.Save(ctx, stream, perdant, md), eventstore.ErrConflict)
+	assert.Len(t, perdant.Pending(), 1, "the refused events stay new")
 
-	relu, err := depot.Charger(ctx, stream)
+	relu, err := depot.Load(ctx, stream)
 	require.NoError(t, err)
 	assert.Equal(t, 2, relu.Version())
 	assert.Equal(t, []tournoi.Joueur{{Licence: "1", Nom: "A"}}, relu.Joueurs())

@@ -11,7 +11,7 @@ import (
 // stream of its own beside the game's ("partie-<id>-table-<n>"), so that the
 // arbiters of different tables never write the same stream (docs/charge.md).
 // The game stream and its table streams are one aggregate: read together in
-// global order, and appended to under guards (Garde) that keep the rules
+// global order, and appended to under guards (Guard) that keep the rules
 // spanning tables.
 
 // marqueTable separates a game's id from its table number in a table stream.
@@ -30,11 +30,11 @@ func TableStream(partie string, table int) (string, error) {
 	return stream + marqueTable + strconv.Itoa(table), nil
 }
 
-// SousFlux splits a table stream into its game's stream; ok is false for
+// MainStream splits a table stream into its game's stream; ok is false for
 // any other name.
 // It reads the number from the end rather than searching the name for the
 // mark: every event of a rebuild's log goes through it, some several times.
-func SousFlux(stream string) (principal string, ok bool) {
+func MainStream(stream string) (principal string, ok bool) {
 	chiffres := len(stream)
 	for chiffres > 0 && stream[chiffres-1] >= '0' && stream[chiffres-1] <= '9' {
 		chiffres--
@@ -47,28 +47,28 @@ func SousFlux(stream string) (principal string, ok bool) {
 	return stream[:chiffres-len(marqueTable)], true
 }
 
-// BornesSousFlux are the bounds, both excluded, of the names of a stream's
+// SectionBounds are the bounds, both excluded, of the names of a stream's
 // sub-streams in byte order: every "<stream>-table-..." sorts between them.
-func BornesSousFlux(stream string) (de, a string) {
+func SectionBounds(stream string) (de, a string) {
 	return stream + marqueTable, stream + "-table."
 }
 
-// Garde is a condition an append checks in its own transaction: the stream
-// Stream (with SousFlux, its sub-streams instead) holds no event after
-// global position Apres. A command decided on what it read guards what it
+// Guard is a condition an append checks in its own transaction: the stream
+// Stream (with Sections, its sub-streams instead) holds no event after
+// global position After. A command decided on what it read guards what it
 // read and did not write.
-type Garde struct {
+type Guard struct {
 	Stream   string
-	SousFlux bool
-	Apres    uint64
+	Sections bool
+	After    uint64
 }
 
 // String describes the guard for errors.
-func (g Garde) String() string {
-	if g.SousFlux {
-		return fmt.Sprintf("the table streams of %s after position %d", g.Stream, g.Apres)
+func (g Guard) String() string {
+	if g.Sections {
+		return fmt.Sprintf("the table streams of %s after position %d", g.Stream, g.After)
 	}
-	return fmt.Sprintf("%s after position %d", g.Stream, g.Apres)
+	return fmt.Sprintf("%s after position %d", g.Stream, g.After)
 }
 
 // Sections is a store that keeps an aggregate across a stream and its
@@ -83,7 +83,7 @@ type Sections interface {
 	// AppendGuarded is Append that also checks every guard in the same
 	// transaction: a guard that fails is a *ConflictError naming the
 	// guarded stream, and nothing is written.
-	AppendGuarded(ctx context.Context, stream string, expected ExpectedRevision, gardes []Garde, events ...EventData) (AppendResult, error)
+	AppendGuarded(ctx context.Context, stream string, expected ExpectedRevision, gardes []Guard, events ...EventData) (AppendResult, error)
 }
 
 // ReadFamily returns the events of stream and of its sub-streams in global

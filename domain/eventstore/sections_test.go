@@ -35,7 +35,7 @@ func TestSousFlux_NomsDeTables(t *testing.T) {
 		{"", "", false},
 	}
 	for _, c := range cases {
-		principal, table := eventstore.SousFlux(c.stream)
+		principal, table := eventstore.MainStream(c.stream)
 		assert.Equal(t, c.table, table, "%q", c.stream)
 		assert.Equal(t, c.principal, principal, "%q", c.stream)
 	}

@@ -45,7 +45,7 @@ func StreamName(kind StreamKind, id string) (string, error) {
 // another game (TableStream).
 func PartieStream(id string) (string, error) {
 	stream, err := StreamName(KindPartie, id)
-	if _, table := SousFlux(stream); err == nil && table {
+	if _, table := MainStream(stream); err == nil && table {
 		return "", newError(CodeInvalidArgument, fmt.Sprintf("game id %.32q may not end in %q and a number", id, marqueTable), nil)
 	}
 	return stream, err
@@ -109,7 +109,7 @@ func federationStream(prefix, id string) (string, error) {
 // ParseStream splits a stream name into its kind and id. A game's table
 // stream belongs to the game: "partie-<id>-table-<n>" gives the game's id.
 func ParseStream(name string) (StreamKind, string, error) {
-	if principal, table := SousFlux(name); table {
+	if principal, table := MainStream(name); table {
 		name = principal
 	}
 	kind, id, ok := strings.Cut(name, "-")

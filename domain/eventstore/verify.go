@@ -35,7 +35,7 @@ type VerifyOptions struct {
 // (the seal file, --seal, a projection).
 type Anchor struct {
 	Source string
-	Sceau
+	Seal
 }
 
 // Problem is one integrity violation found by Verify.
@@ -133,10 +133,10 @@ type constat struct {
 }
 
 // constater reads the log page after page in one goroutine and checks the
-// pages in one more per core (EnOrdre); the pages come in order, the
+// pages in one more per core (InOrder); the pages come in order, the
 // error that ended the reading after them.
 func (v *verifier) constater(ctx context.Context, r Reader) (pages <-chan *verifiee, fin <-chan error) {
-	return EnOrdre(ctx, runtime.GOMAXPROCS(0), func(envoyer func(*verifiee) bool) error {
+	return InOrder(ctx, runtime.GOMAXPROCS(0), func(envoyer func(*verifiee) bool) error {
 		var precedent []byte
 		_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
 			p := &verifiee{events: page, precedent: precedent}
@@ -152,7 +152,7 @@ func (v *verifier) constater(ctx context.Context, r Reader) (pages <-chan *verif
 
 func (v *verifier) constatsDe(p *verifiee) []constat {
 	out := make([]constat, len(p.events))
-	chain := NewMaillon(p.precedent)
+	chain := NewChainLink(p.precedent)
 	for i, e := range p.events {
 		c := &out[i]
 		if v.opts.Chained {

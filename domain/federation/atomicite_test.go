@@ -29,7 +29,7 @@ func TestAtomicite_EvenementRefuseLaisseEpreuveIntacte(t *testing.T) {
 			temoin := *e
 			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(e, tt.evt)))
 			assert.Equal(t, temoin, *e)
-			assert.Len(t, e.Nouveaux(), 2)
+			assert.Len(t, e.Pending(), 2)
 		})
 	}
 }

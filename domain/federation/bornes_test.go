@@ -27,8 +27,8 @@ func TestSecurite_ResultatsBornes(t *testing.T) {
 		recevoir func() error
 		nouveaux func() []any
 	}{
-		{"épreuve", func() error { return e.Recevoir(gros, OrigineEnLigne, "h") }, e.Nouveaux},
-		{"jumelage", func() error { return j.RecevoirResultats(gros, "h", Controle{}) }, j.Nouveaux},
+		{"épreuve", func() error { return e.Recevoir(gros, OrigineEnLigne, "h") }, e.Pending},
+		{"jumelage", func() error { return j.RecevoirResultats(gros, "h", Controle{}) }, j.Pending},
 	} {
 		avant := len(c.nouveaux())
 		err := c.recevoir()

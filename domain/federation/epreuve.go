@@ -77,8 +77,8 @@ func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string)
 	return aggregate.Record(e, ResultatsCentreRecus{Resultats: r, Origine: origine, Empreinte: empreinte})
 }
 
-// Appliquer is the one transition, shared by commands and replay.
-func (e *Epreuve) Appliquer(evt any) error {
+// Apply is the one transition, shared by commands and replay.
+func (e *Epreuve) Apply(evt any) error {
 	if err := aggregate.Apply(&e.Base, e.appliquer, evt); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec l'épreuve %s", evt, e.id), Err: err}
 	}

@@ -79,9 +79,9 @@ func TestEpreuve_RecevoirDeuxFoisSansEffet(t *testing.T) {
 	e := epreuveOuverte(t, 1)
 	r := ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{joueur("L1", "3A", 10)}}
 	require.NoError(t, e.Recevoir(r, OrigineFichier, "h1"))
-	e.Sauves()
+	e.MarkSaved()
 	require.NoError(t, e.Recevoir(r, OrigineFichier, "h1"))
-	assert.Empty(t, e.Nouveaux())
+	assert.Empty(t, e.Pending())
 	assert.Equal(t, 2, e.Version())
 	assert.Equal(t, CodeCentreDejaRecu, CodeOf(e.Recevoir(r, OrigineFichier, "h2")))
 }

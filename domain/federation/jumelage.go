@@ -245,8 +245,8 @@ func (j *Jumelage) exigerSite(site string) error {
 	return nil
 }
 
-// Appliquer is the one transition, shared by commands and replay.
-func (j *Jumelage) Appliquer(e any) error {
+// Apply is the one transition, shared by commands and replay.
+func (j *Jumelage) Apply(e any) error {
 	if err := aggregate.Apply(&j.Base, j.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
 	}

@@ -16,7 +16,7 @@ func jumelage(t *testing.T, f Formule) *Jumelage {
 	t.Helper()
 	j := NouveauJumelage()
 	require.NoError(t, j.Creer("VICHY", f, "Vichy", "V", []string{"Lyon", "Nice"}))
-	j.Sauves()
+	j.MarkSaved()
 	return j
 }
 
@@ -69,7 +69,7 @@ func TestJumelage_Guide2_18_1_B_Coupure(t *testing.T) {
 			if tt.annulee {
 				require.NoError(t, j.Echeance(t0.Add(time.Hour)))
 			}
-			assert.Equal(t, tt.want, types(j.Nouveaux()))
+			assert.Equal(t, tt.want, types(j.Pending()))
 			assert.Equal(t, tt.annulee, j.Annulee("Lyon", "P1"))
 		})
 	}
@@ -88,11 +88,11 @@ func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 	require.NoError(t, j.Couper("Nice", "P1", t0.Add(20*time.Minute)))
 	require.NoError(t, j.Retablir("Nice", t0.Add(26*time.Minute)))
 	assert.True(t, j.Detache("Nice"), "10 + 6 minutes dans la même partie")
-	d := j.Nouveaux()[len(j.Nouveaux())-2].(SiteDetache)
+	d := j.Pending()[len(j.Pending())-2].(SiteDetache)
 	assert.False(t, d.Fin, "Vichy et Lyon restent jumelés")
 	require.NoError(t, j.Couper("Lyon", "P2", t0.Add(time.Hour)))
 	require.NoError(t, j.Echeance(t0.Add(time.Hour+16*time.Minute)))
-	fin := j.Nouveaux()[len(j.Nouveaux())-1].(SiteDetache)
+	fin := j.Pending()[len(j.Pending())-1].(SiteDetache)
 	assert.True(t, fin.Fin, "le jumelage est annulé, chacun poursuit isolément")
 	assert.False(t, j.Arrete(), "un site détaché n'arrête plus les autres")
 }
@@ -182,14 +182,14 @@ func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
 	require.NoError(t, j.RecevoirResultats(coup(40), "e1", c))
 	require.NoError(t, j.RecevoirResultats(coup(50, 45), "e2", c))
 	require.NoError(t, j.RecevoirResultats(coup(50, 45), "e3", c))
-	assert.Len(t, j.Nouveaux(), 2, "the same bundle, or the same results, twice: once")
+	assert.Len(t, j.Pending(), 2, "the same bundle, or the same results, twice: once")
 	assert.Equal(t, []ScorePartie{{Site: "Lyon", Partie: "P1", Licence: "L1", Nom: "Un", Serie: "3A", Score: 95}}, j.Scores())
 	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3", c)))
 
 	relu := NouveauJumelage()
 	require.NoError(t, relu.Creer("VICHY", FormuleSatellites, "Vichy", "V", []string{"Lyon", "Nice"}))
-	for _, e := range j.Nouveaux() {
-		require.NoError(t, relu.Appliquer(e))
+	for _, e := range j.Pending() {
+		require.NoError(t, relu.Apply(e))
 	}
 	assert.Equal(t, j.Scores(), relu.Scores(), "replayed from its events")
 }
@@ -236,7 +236,7 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
 	require.NoError(t, j.RecevoirResultats(ResultatsCentre{Centre: "Nice", Partie: "P1", Joueurs: []JoueurCentre{{Licence: "N1", Score: 60, Points: []int{60}}}},
 		"nice", Controle{Principal: feuilleP1, Site: feuilleP1}))
-	j.Sauves()
+	j.MarkSaved()
 	autre := func(modifier func(*CoupFeuille)) Feuille {
 		f := Feuille{SeuilSolo: feuilleP1.SeuilSolo, Coups: slices.Clone(feuilleP1.Coups)}
 		modifier(&f.Coups[1])
@@ -287,6 +287,6 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 		"a licence of another site's bundle given along")
 	err := j.RecevoirResultats(joueur("L1", 500, 500), "menteur", Controle{Principal: feuilleP1, Site: feuilleP1})
 	assert.Equal(t, CodeResultatsInvalides, CodeOf(err))
-	assert.Empty(t, j.Nouveaux(), "nothing recorded")
+	assert.Empty(t, j.Pending(), "nothing recorded")
 	assert.Len(t, j.Scores(), 1, "Nice's player only")
 }

@@ -37,10 +37,10 @@ func TestAtomicite_EvenementRefuseLaisseTournoiIntact(t *testing.T) {
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, erreur.CodeCorruptHistory, e.Code)
 			assert.Equal(t, temoin, tr)
-			require.Len(t, tr.Nouveaux(), 2)
-			assert.Len(t, tr.Nouveaux(), 2, "Nouveaux ne vide pas")
-			tr.Sauves()
-			assert.Empty(t, tr.Nouveaux())
+			require.Len(t, tr.Pending(), 2)
+			assert.Len(t, tr.Pending(), 2, "Nouveaux ne vide pas")
+			tr.MarkSaved()
+			assert.Empty(t, tr.Pending())
 		})
 	}
 }

@@ -46,9 +46,9 @@ func TestArt6_3_NombreDePartiesDeLaCompetition(t *testing.T) {
 	assert.Equal(t, 2, tr.NombreParties())
 
 	replay := Nouveau()
-	for _, e := range tr.Nouveaux() {
-		require.NoError(t, replay.Appliquer(e))
+	for _, e := range tr.Pending() {
+		require.NoError(t, replay.Apply(e))
 	}
 	assert.Equal(t, 2, replay.NombreParties())
-	assert.Equal(t, []any{NombreParties{Nombre: 3}, NombreParties{Nombre: 2, Motif: "salle rendue plus tôt"}}, tr.Nouveaux()[3:])
+	assert.Equal(t, []any{NombreParties{Nombre: 3}, NombreParties{Nombre: 2, Motif: "salle rendue plus tôt"}}, tr.Pending()[3:])
 }

@@ -335,10 +335,10 @@ func (t *Tournoi) FixerNombreParties(nombre int, motif string) error {
 	return aggregate.Record(t, NombreParties{Nombre: nombre, Motif: motif})
 }
 
-// Appliquer is the transition function shared by commands and replay. An
+// Apply is the transition function shared by commands and replay. An
 // event that does not fit the state is a corrupt history: it is refused
 // and changes nothing.
-func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
+func (t *Tournoi) Apply(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
 
 func (t *Tournoi) appliquer(e any) error {
 	if err := t.verifier(e); err != nil {

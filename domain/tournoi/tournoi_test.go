@@ -35,8 +35,8 @@ func TestTournoi(t *testing.T) {
 		})
 	}
 	replay := Nouveau()
-	for _, e := range tr.Nouveaux() {
-		require.NoError(t, replay.Appliquer(e))
+	for _, e := range tr.Pending() {
+		require.NoError(t, replay.Apply(e))
 	}
 	assert.Equal(t, tr.Joueurs(), replay.Joueurs())
 	assert.Equal(t, []string{"t1-1"}, replay.Parties())
@@ -51,7 +51,7 @@ func TestArt6_1_ExclusionChoixDuDirecteur(t *testing.T) {
 		require.NoError(t, tr.Creer("t1", "Festival", true))
 		require.NoError(t, tr.Inscrire(Joueur{Licence: "A", Nom: "A"}))
 		require.NoError(t, tr.Exclure("A", "t1-2", "fraude avérée", annuler))
-		nouveaux := tr.Nouveaux()
+		nouveaux := tr.Pending()
 		assert.Equal(t, JoueurExclu{Licence: "A", Partie: "t1-2", Motif: "fraude avérée", AnnulerParties: annuler},
 			nouveaux[len(nouveaux)-1])
 	}
@@ -71,7 +71,7 @@ func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 		tr := Nouveau()
 		require.NoError(t, tr.Creer("t1", "Open", true))
 		require.NoError(t, tr.Inscrire(Joueur{Licence: "1", Nom: "A", Table: 1}))
-		tr.Sauves()
+		tr.MarkSaved()
 		return tr
 	}
 	tests := []struct {
@@ -100,7 +100,7 @@ func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 	}
 	tr := ouvert(t)
 	require.NoError(t, tr.InscrireTous([]Joueur{{Licence: "2", Nom: "B", Table: 2}, {Licence: "3", Nom: "C", Club: "Vichy", Serie: "A", Table: 3}}))
-	assert.Len(t, tr.Nouveaux(), 2)
+	assert.Len(t, tr.Pending(), 2)
 	assert.Equal(t, []string{"1", "2", "3"}, tr.Participants())
 }
 
@@ -158,6 +158,6 @@ func TestGuide2_1_GraineDeTestRefuseeEnTournoiHomologue(t *testing.T) {
 	var ancien TournoiCree
 	require.NoError(t, json.Unmarshal([]byte(`{"tournoi":"t1","nom":"Open"}`), &ancien))
 	tr := Nouveau()
-	require.NoError(t, tr.Appliquer(ancien))
+	require.NoError(t, tr.Apply(ancien))
 	assert.True(t, tr.Homologue(), "a tournament created before the choice is rated")
 }

@@ -314,7 +314,7 @@ func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paqu
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return p, corrompu(err, "événement %d illisible", n)
 		}
-		principal, _ := eventstore.SousFlux(e.Stream)
+		principal, _ := eventstore.MainStream(e.Stream)
 		if e.Stream != fluxPartie && principal != fluxPartie && e.Stream != fluxTournoi {
 			return p, corrompu(nil, "événement %d du flux %s, étranger à la partie %s", n, e.Stream, m.Partie)
 		}

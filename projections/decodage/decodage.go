@@ -5,7 +5,7 @@
 // reads the layout encoding/json writes for the payload (keys in field
 // order, omitempty fields left out, strings without escapes) and gives up
 // on anything else, which the registry then decodes the general way
-// (eventstore.Accelerer); on what it reads, it gives encoding/json's value.
+// (eventstore.Accelerate); on what it reads, it gives encoding/json's value.
 package decodage
 
 import (
@@ -18,10 +18,10 @@ import (
 
 // Accelerer gives r's bulletin types their decoders.
 func Accelerer(r *eventstore.Registry) error {
-	if err := eventstore.Accelerer(r, duplicate.TypeBulletinDepose, Depose); err != nil {
+	if err := eventstore.Accelerate(r, duplicate.TypeBulletinDepose, Depose); err != nil {
 		return err
 	}
-	return eventstore.Accelerer(r, duplicate.TypeBulletinCorrige, Corrige)
+	return eventstore.Accelerate(r, duplicate.TypeBulletinCorrige, Corrige)
 }
 
 // Depose decodes a duplicate.BulletinDepose written by encoding/json.
@@ -239,7 +239,7 @@ func (l *lecteur) chaine() string {
 				l.ok = false
 				return ""
 			}
-			return eventstore.Interne(s)
+			return eventstore.Intern(s)
 		case c == '\\' || c < 0x20:
 			l.ok = false
 			return ""

@@ -236,7 +236,7 @@ func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*suivie, er
 
 // flux is the game's own stream of a game's or a table's stream.
 func flux(stream string) string {
-	if principal, table := eventstore.SousFlux(stream); table {
+	if principal, table := eventstore.MainStream(stream); table {
 		return principal
 	}
 	return stream
@@ -291,7 +291,7 @@ func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 	if e = e.Sinon(r); e.Err != nil {
 		return e.Err
 	}
-	return s.compter(e.Event, s.partie.Appliquer(e.Payload))
+	return s.compter(e.Event, s.partie.Apply(e.Payload))
 }
 
 // compter records e as folded, unless folding it failed with err.

@@ -533,7 +533,7 @@ func TestRebuildAll_InterrompueReprendDepuisZeroEnMemoire(t *testing.T) {
 }
 
 // sequentiel is a store read page after page: the SQLite store without
-// its ranges (eventstore.Tranches).
+// its ranges (eventstore.Ranges).
 type sequentiel struct{ eventstore.Reader }
 
 // Issue 16, item 10: the rebuild reads the SQLite log in ranges on several

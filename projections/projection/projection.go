@@ -291,7 +291,7 @@ type Batcher interface {
 // Apply applies events in global order in one transaction with the new
 // checkpoint. Events at or before the checkpoint are skipped, which makes
 // redelivery harmless. On a chained store each event must be chained to the
-// checkpoint's (eventstore.Maillon): a projection never folds an event that
+// checkpoint's (eventstore.ChainLink): a projection never folds an event that
 // was altered in the file. An error (an *ApplyError for the event that
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
@@ -331,7 +331,7 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 			return nil
 		}
 		if checkChain {
-			chain := eventstore.NewMaillon(cp.hash)
+			chain := eventstore.NewChainLink(cp.hash)
 			for _, e := range todo {
 				if err := chain.Check(e); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}

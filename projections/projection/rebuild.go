@@ -226,7 +226,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 // lotDe checks the chain of page from its event de on with chain (nil: not
 // chained), cuts the page before an altered event, and decodes the events
 // whose payload a fold uses.
-func lotDe(page []eventstore.Event, de int, chain *eventstore.Maillon, d decodeur) lot {
+func lotDe(page []eventstore.Event, de int, chain *eventstore.ChainLink, d decodeur) lot {
 	l := lot{events: page}
 	for i := de; chain != nil && i < len(page); i++ {
 		if err := chain.Check(page[i]); err != nil {
@@ -275,16 +275,16 @@ type tranche struct {
 
 // lire reads the log from the start in pages, checks each page's chain
 // (when chained), decodes the events whose payload a fold uses, and sends
-// the pages on in order (eventstore.EnOrdre), a page ending at an altered
+// the pages on in order (eventstore.InOrder), a page ending at an altered
 // event last. A store that reads ranges of its log independently
-// (eventstore.Tranches) is cut into pages (Borne) that two to four readers
+// (eventstore.Ranges) is cut into pages (Borne) that two to four readers
 // read on their own connections; any other is read page after page by one
 // goroutine, its pages checked and decoded by the others. The goroutine
 // that decodes a page checks the chain inside it; the junction of each
 // page with the one before (its first event) is checked in order, so
 // every link of the log is.
 func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool) (<-chan lot, <-chan error) {
-	t, enTranches := store.(eventstore.Tranches)
+	t, enTranches := store.(eventstore.Ranges)
 	produire := func(envoyer func(*tranche) bool) error {
 		_, err := eventstore.ForEachPage(ctx, store, 0, RebuildPage, func(page []eventstore.Event) error {
 			if !envoyer(&tranche{page: page, lue: true}) {
@@ -298,7 +298,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 		produire = func(envoyer func(*tranche) bool) error {
 			var after uint64
 			for {
-				upTo, ok, err := t.Borne(ctx, after, RebuildPage)
+				upTo, ok, err := t.Bound(ctx, after, RebuildPage)
 				tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
 				if !envoyer(tr) {
 					return ctx.Err()
@@ -310,7 +310,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 			}
 		}
 	}
-	tranches, fin := eventstore.EnOrdre(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
+	tranches, fin := eventstore.InOrder(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
 		switch {
 		case tr.err != nil || tr.lue:
 		case tr.derniere:
@@ -318,9 +318,9 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 		default:
 			tr.page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
 		}
-		var chain *eventstore.Maillon
+		var chain *eventstore.ChainLink
 		if chained && len(tr.page) > 0 {
-			chain = eventstore.NewMaillon(tr.page[0].Hash)
+			chain = eventstore.NewChainLink(tr.page[0].Hash)
 		}
 		tr.lot = lotDe(tr.page, 1, chain, d)
 	})
@@ -336,7 +336,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 			}
 			l := tr.lot
 			if chained && len(l.events) > 0 {
-				if err := eventstore.NewMaillon(precedent).Check(l.events[0]); err != nil {
+				if err := eventstore.NewChainLink(precedent).Check(l.events[0]); err != nil {
 					l.couper(0, err)
 				} else {
 					precedent = l.events[len(l.events)-1].Hash

@@ -73,7 +73,7 @@ func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r 
 	require.NoError(t, tr.AjouterPartie("t1-1"))
 	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
 	var data []eventstore.EventData
-	for i, e := range tr.Nouveaux() {
+	for i, e := range tr.Pending() {
 		d, err := r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "tournoi-t1/%d", i)), e, md)
 		require.NoError(t, err)
 		data = append(data, d)

@@ -15,26 +15,26 @@ import (
 
 // Depot loads and saves appeals.
 type Depot struct {
-	depot eventstore.Depot[*appel.Appel]
+	depot eventstore.Repository[*appel.Appel]
 }
 
 // NewDepot returns a repository over store; registre must hold the appeal's
 // event types (appel.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{depot: eventstore.Depot[*appel.Appel]{
-		Flux:    eventstore.Flux{Store: store, Registry: registre},
-		Nouveau: appel.Nouveau,
+	return &Depot{depot: eventstore.Repository[*appel.Appel]{
+		Streams: eventstore.Streams{Store: store, Registry: registre},
+		New:     appel.Nouveau,
 	}}
 }
 
 // Charger replays appeal id of tournament tournoi from its stream
 // (appel.Retrouver: an appeal filed while ids were global is read from its
 // old stream). With a command envelope in ctx it also reports
-// eventstore.ErrDejaTraitee when the command was applied already, and
+// eventstore.ErrAlreadyApplied when the command was applied already, and
 // CONFLICT when the client's version is not the stream's.
 func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, error) {
 	a, err := appel.Retrouver(tournoi, id, func(flux string) (*appel.Appel, error) {
-		return d.depot.Charger(ctx, flux)
+		return d.depot.Load(ctx, flux)
 	})
 	if err != nil {
 		return nil, conflit(id, err)
@@ -51,7 +51,7 @@ func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, 
 // *eventstore.ConflictError (current revision), nothing is written and
 // the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error {
-	return conflit(a.ID(), d.depot.Enregistrer(ctx, a.Flux(), a, md))
+	return conflit(a.ID(), d.depot.Save(ctx, a.Flux(), a, md))
 }
 
 // conflit gives a store conflict the appeal's CONFLICT code; other errors

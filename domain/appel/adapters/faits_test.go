@@ -30,7 +30,7 @@ import (
 func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	ctx := context.Background()
 	t0 := time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
-	h := eventstoretest.NewHorloge(t0)
+	h := eventstoretest.NewManualClock(t0)
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
@@ -47,7 +47,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 
 	ecrire := func(partie, typ string, a time.Time) {
 		t.Helper()
-		h.Regler(a)
+		h.Set(a)
 		stream, err := eventstore.PartieStream(partie)
 		require.NoError(t, err)
 		_, err = store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
@@ -72,7 +72,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	_, err = faits.Horaires(ctx, "t9")
 	assert.Equal(t, appel.CodeNotFound, appel.CodeOf(err))
 
-	h.Regler(t0.Add(91 * time.Minute))
+	h.Set(t0.Add(91 * time.Minute))
 	app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
 	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})
@@ -106,7 +106,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 	}
 	for _, c := range cas {
 		t.Run(c.nom, func(t *testing.T) {
-			h := eventstoretest.NewHorloge(t0)
+			h := eventstoretest.NewManualClock(t0)
 			store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
 			require.NoError(t, err)
 			t.Cleanup(func() { _ = store.Close() })
@@ -120,7 +120,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 			require.NoError(t, tournois.Enregistrer(ctx, tr, directeur))
 			ecrire := func(typ string, a time.Time) {
 				t.Helper()
-				h.Regler(a)
+				h.Set(a)
 				_, err := store.Append(ctx, "partie-p1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
 				require.NoError(t, err)
 			}
@@ -136,7 +136,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, []command.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: c.fin}}, horaires)
 
-			h.Regler(c.depot)
+			h.Set(c.depot)
 			app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
 			err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
 				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide"}})
@@ -163,7 +163,7 @@ func (faitsSansPartie) Partie(context.Context, string) (string, []string, error)
 // waits for the next game's first tirage (§6.3), however long the break.
 func TestArt6_3_PartiesDeLaCompetitionPasEncoreCreees(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewHorloge(time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC))})
+	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewManualClock(time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC))})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
 	reg, err := catalogue.Registre()

@@ -174,7 +174,7 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	}
 	if o.Tournoi != "" {
 		switch _, err := a.depot.Charger(ctx, o.Tournoi, c.Appel); {
-		case errors.Is(err, eventstore.ErrDejaTraitee):
+		case errors.Is(err, eventstore.ErrAlreadyApplied):
 			return nil // a retried filing
 		case err == nil:
 			return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
@@ -310,7 +310,7 @@ func (a *Application) Decider(ctx context.Context, c Decider) error {
 // and the process step, which writes under its own causation (the
 // decision), are not the client's command.
 func sansCommande(ctx context.Context) context.Context {
-	return eventstore.AvecCommande(ctx, eventstore.Commande{})
+	return eventstore.WithCommand(ctx, eventstore.Command{})
 }
 
 func decisionBulletin(ap *appel.Appel, d appel.DecisionRendue) DecisionBulletin {
@@ -415,7 +415,7 @@ func (a *Application) Classer(ctx context.Context, c Classer) error {
 
 func (a *Application) modifier(ctx context.Context, tournoi, id string, revision Revision, f func(ap *appel.Appel) error) error {
 	ap, err := a.depot.Charger(ctx, tournoi, id)
-	if errors.Is(err, eventstore.ErrDejaTraitee) {
+	if errors.Is(err, eventstore.ErrAlreadyApplied) {
 		return nil // a retried command, applied already
 	}
 	if err != nil {

@@ -89,12 +89,12 @@ type banc struct {
 	depot *adapters.Depot
 	app   *command.Application
 	corr  *correcteur
-	h     *eventstoretest.Horloge
+	h     *eventstoretest.ManualClock
 }
 
 func nouveauBanc(t *testing.T) *banc {
 	t.Helper()
-	h := eventstoretest.NewHorloge(t0)
+	h := eventstoretest.NewManualClock(t0)
 	store, err := sqlitestore.OpenDir(context.Background(), t.TempDir(), sqlitestore.Options{Clock: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
@@ -123,7 +123,7 @@ func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
 	ctx := context.Background()
 	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: id, President: "PRES", Membres: membres}))
 	for _, m := range membres {
-		b.h.Avancer(time.Minute)
+		b.h.Advance(time.Minute)
 		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Tournoi: "t1", Appel: id, Membre: m, Issue: issue}))
 	}
 }
@@ -395,7 +395,7 @@ func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
 	fisf := []string{"CR", "RT", "BA", "F1", "F2"}
 	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "CR", Membres: fisf}))
 	require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Tournoi: "t1", Appel: "a1", Pieces: "grille"}))
-	b.h.Avancer(13 * 24 * time.Hour)
+	b.h.Advance(13 * 24 * time.Hour)
 	assert.ErrorIs(t, b.app.Classer(ctx, command.Classer{Tournoi: "t1", Appel: "a1"}), appel.ErrDeadlineRunning)
 	require.NoError(t, b.app.CompleterDossier(ctx, command.CompleterDossier{Tournoi: "t1", Appel: "a1"}))
 	for _, m := range fisf {
@@ -413,7 +413,7 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
 	b.deposer(t, "a1", bulletin)
-	b.h.Avancer(time.Minute)
+	b.h.Advance(time.Minute)
 	b.deposer(t, "a2", appel.Objet{Tournoi: "t1", Partie: "p2", Coup: 1, Licence: "J01"})
 	b.deposer(t, "a3", appel.Objet{Tournoi: "t2"})
 	b.examiner(t, "a1", appel.IssueAccueilli)
@@ -523,7 +523,7 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	ancien := appel.Nouveau()
 	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Table: 1},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
-	require.NoError(t, eventstore.Flux{Store: b.store, Registry: b.reg}.Enregistrer(ctx, "appel-a1", 0, ancien.Nouveaux(),
+	require.NoError(t, eventstore.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
 		eventstore.Metadata{Actor: "J01", Role: "joueur"}), "written as the store did before")
 
 	lu, err := b.depot.Charger(ctx, "t1", "a1")

@@ -71,7 +71,7 @@ func (l *Lecteur) Appel(ctx context.Context, tournoi, id string) (Vue, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := a.Appliquer(payload); err != nil {
+			if err := a.Apply(payload); err != nil {
 				return nil, err
 			}
 			v.Historique = append(v.Historique, Etape{Revision: e.Revision, Position: e.Position, Type: e.Type,
@@ -136,10 +136,10 @@ func (x *Index) Appliquer(stream string, e any) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if a := x.appels[stream]; a != nil {
-		return a.Appliquer(e)
+		return a.Apply(e)
 	}
 	a := appel.Nouveau()
-	if err := a.Appliquer(e); err != nil {
+	if err := a.Apply(e); err != nil {
 		return err
 	}
 	x.appels[stream] = a

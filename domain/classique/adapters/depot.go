@@ -1,7 +1,7 @@
 // Package adapters stores the classique aggregates in the event store: one
 // stream "match-<id>" per match (partie) and one stream
 // "tournoi-classique-<id>" per tournament (ronde), both through
-// eventstore.Depot; the store's errors get the aggregates' codes.
+// eventstore.Repository; the store's errors get the aggregates' codes.
 package adapters
 
 import (
@@ -33,20 +33,20 @@ func illisible(err error) bool {
 
 // Matchs loads and saves matches.
 type Matchs struct {
-	depot eventstore.Depot[*partie.Partie]
+	depot eventstore.Repository[*partie.Partie]
 }
 
 // NewMatchs returns the matches' repository; registry must hold the match
 // events (partie.RegisterEvents), regles are the rules of the matches it loads.
 func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *partie.Regles) *Matchs {
-	return &Matchs{depot: eventstore.Depot[*partie.Partie]{
-		Flux:    eventstore.Flux{Store: store, Registry: registry},
-		Nouveau: func() *partie.Partie { return partie.Nouvelle(regles) },
+	return &Matchs{depot: eventstore.Repository[*partie.Partie]{
+		Streams: eventstore.Streams{Store: store, Registry: registry},
+		New:     func() *partie.Partie { return partie.Nouvelle(regles) },
 	}}
 }
 
 // Charger replays a match from its stream. With a command envelope in ctx
-// (eventstore.Commande) it reports eventstore.ErrDejaTraitee when the
+// (eventstore.Command) it reports eventstore.ErrAlreadyApplied when the
 // command was applied already, and a conflict when the client's version is
 // not the stream's. A match created under a lexicon the rules do not hold
 // is LEXICON_NOT_LOADED: nothing is decided on it with another list.
@@ -69,7 +69,7 @@ func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
 	if err != nil {
 		return nil, erreur.RefusCause(partie.CodeNotFound, err, "Le match %q est introuvable", id)
 	}
-	p, err := d.depot.Charger(ctx, stream)
+	p, err := d.depot.Load(ctx, stream)
 	switch {
 	case illisible(err):
 		return nil, erreur.RefusCause(partie.CodeCorruptHistory, err, "Historique illisible du match %s", id)
@@ -85,14 +85,14 @@ func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
 // since it was loaded; a conflict returns CONFLICT and nothing is written.
 // On success the events are no longer new.
 func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstore.Metadata) error {
-	if len(p.Nouveaux()) == 0 {
+	if len(p.Pending()) == 0 {
 		return nil
 	}
 	stream, err := eventstore.MatchStream(p.ID())
 	if err != nil {
 		return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
-	err = d.depot.Enregistrer(ctx, stream, p, md)
+	err = d.depot.Save(ctx, stream, p, md)
 	if errors.Is(err, eventstore.ErrConflict) {
 		return erreur.RefusCause(partie.CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
 	}
@@ -100,7 +100,7 @@ func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstor
 }
 
 // EnregistrerLot appends the new events of several matches, each to its
-// stream, in one batch (eventstore.AppendLot: one transaction on the SQLite
+// stream, in one batch (eventstore.AppendBatch: one transaction on the SQLite
 // store: all are saved or, on a conflict (CONFLICT) or a failure, none; on
 // EventStoreDB the matches before the failing one stay saved).
 func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, md eventstore.Metadata) error {
@@ -111,7 +111,7 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 			return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 		}
 	}
-	err := d.depot.EnregistrerLot(ctx, streams, parties, md)
+	err := d.depot.SaveBatch(ctx, streams, parties, md)
 	if conflit := (*eventstore.ConflictError)(nil); errors.As(err, &conflit) {
 		return erreur.RefusCause(partie.CodeConflict, err, "Le flux %s a été modifié entre-temps", conflit.Stream)
 	}
@@ -120,27 +120,27 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 
 // Tournois loads and saves classique tournaments.
 type Tournois struct {
-	depot eventstore.Depot[*ronde.Tournoi]
+	depot eventstore.Repository[*ronde.Tournoi]
 }
 
 // NewTournois returns the tournaments' repository; registry must hold the
 // tournament events (ronde.RegisterEvents).
 func NewTournois(store eventstore.Store, registry *eventstore.Registry) *Tournois {
-	return &Tournois{depot: eventstore.Depot[*ronde.Tournoi]{
-		Flux:    eventstore.Flux{Store: store, Registry: registry},
-		Nouveau: ronde.Nouveau,
+	return &Tournois{depot: eventstore.Repository[*ronde.Tournoi]{
+		Streams: eventstore.Streams{Store: store, Registry: registry},
+		New:     ronde.Nouveau,
 	}}
 }
 
 // Charger replays a tournament from its stream. With a command envelope in
-// ctx it reports eventstore.ErrDejaTraitee when the command was applied
+// ctx it reports eventstore.ErrAlreadyApplied when the command was applied
 // already, and a conflict when the client's version is not the stream's.
 func (d *Tournois) Charger(ctx context.Context, id string) (*ronde.Tournoi, error) {
 	stream, err := ronde.Stream(id)
 	if err != nil {
 		return nil, erreur.RefusCause(ronde.CodeNotFound, err, "Le tournoi %q est introuvable", id)
 	}
-	t, err := d.depot.Charger(ctx, stream)
+	t, err := d.depot.Load(ctx, stream)
 	switch {
 	case illisible(err):
 		return nil, erreur.RefusCause(ronde.CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
@@ -155,7 +155,7 @@ func (d *Tournois) Charger(ctx context.Context, id string) (*ronde.Tournoi, erro
 // Enregistrer appends the new events with an exact expected revision; a
 // conflict returns CONFLICT and writes nothing.
 func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventstore.Metadata) error {
-	if len(t.Nouveaux()) == 0 {
+	if len(t.Pending()) == 0 {
 		return nil
 	}
 	stream, err := ronde.Stream(t.ID())
@@ -165,7 +165,7 @@ func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventst
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err
 	}
-	err = d.depot.Enregistrer(ctx, stream, t, md)
+	err = d.depot.Save(ctx, stream, t, md)
 	if errors.Is(err, eventstore.ErrConflict) {
 		return erreur.RefusCause(ronde.CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
 	}
@@ -175,14 +175,14 @@ func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventst
 // identifiantLibre refuses a new tournament whose id a duplicate tournament
 // already uses: one id names one tournament.
 func (d *Tournois) identifiantLibre(ctx context.Context, t *ronde.Tournoi) error {
-	if t.Version() > len(t.Nouveaux()) {
+	if t.Version() > len(t.Pending()) {
 		return nil
 	}
 	duplicate, err := eventstore.TournoiStream(t.ID())
 	if err != nil {
 		return nil // an id no duplicate tournament can have
 	}
-	pris, err := d.depot.Flux.Existe(ctx, duplicate)
+	pris, err := d.depot.Streams.Exists(ctx, duplicate)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, p.Tirer("ana", "AEINRST"))
 	require.NoError(t, depot.Enregistrer(ctx, p, eventstore.Metadata{Actor: "ana"}))
-	assert.Empty(t, p.Nouveaux())
+	assert.Empty(t, p.Pending())
 
 	a, err := depot.Charger(ctx, "x1")
 	require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
 	assert.Equal(t, partie.CodeConflict, partie.CodeOf(err), "%v", err)
-	assert.Len(t, b.Nouveaux(), 1, "the loser's events stay new")
+	assert.Len(t, b.Pending(), 1, "the loser's events stay new")
 
 	// The same command retried after a lost answer is idempotent.
 	c, err := depot.Charger(ctx, "x1")

@@ -60,7 +60,7 @@ func (a *Application) AvecCotesConnues(c CotesConnues) *Application {
 // sansCommande drops the client's command envelope: reading another stream
 // than the one the command writes is not checked against it.
 func sansCommande(ctx context.Context) context.Context {
-	return eventstore.AvecCommande(ctx, eventstore.Commande{})
+	return eventstore.WithCommand(ctx, eventstore.Command{})
 }
 
 // surTournoi runs one command on a tournament (aggregate.Run).

@@ -271,7 +271,7 @@ func TestMatch_RefusNEcritRien(t *testing.T) {
 	}
 }
 
-// The client's envelope (eventstore.Commande): a retried command is applied
+// The client's envelope (eventstore.Command): a retried command is applied
 // once, its events carry the command id as causation, a stale version is
 // refused with the current version and writes nothing.
 func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
@@ -305,7 +305,7 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 			b := nouveauBanc(t)
 			stream, n, tb := tt.prepare(t, b)
 			v := n
-			cmd := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "cmd-1", Version: &v, Auteur: "JA"})
+			cmd := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "cmd-1", Version: &v, Author: "JA"})
 			require.NoError(t, tt.commande(cmd, b, tb))
 			require.NoError(t, tt.commande(cmd, b, tb), "a retry succeeds")
 			events, err := eventstore.ReadWholeStream(b.ctx, b.store, stream)
@@ -313,7 +313,7 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 			require.Len(t, events, n+1, "and is applied once")
 			assert.Equal(t, "cmd-1", events[n].Metadata.CausationID)
 
-			perimee := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "cmd-2", Version: &v, Auteur: "JA"})
+			perimee := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "cmd-2", Version: &v, Author: "JA"})
 			avant := b.position(t)
 			err = tt.perimee(perimee, b, tb)
 			current, ok := eventstore.VersionOf(err)

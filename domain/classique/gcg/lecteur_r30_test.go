@@ -239,7 +239,7 @@ func verifier(t *testing.T, p *partie.Partie, lex *lexicon.Lexicon, desaccord bo
 			assert.Equal(t, lu.Officiel.Scores, lu.SelonFISF(), "GCG lines and FISF notes give the official result:\n%s", texte)
 		}
 		if fin.Fin == partie.FinReliquatEpuise {
-			evs := p.Nouveaux()
+			evs := p.Pending()
 			if ct, ok := evs[len(evs)-2].(partie.ContestationTranchee); ok && ct.Penalite > 0 {
 				vu["§5.3 fin"]++
 			}

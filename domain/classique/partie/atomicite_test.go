@@ -40,10 +40,10 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 			temoin := p.Copie()
 			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.lot...)))
 			assert.Equal(t, temoin, p)
-			require.Len(t, p.Nouveaux(), 1)
-			assert.Len(t, p.Nouveaux(), 1, "Nouveaux ne vide pas")
-			p.Sauves()
-			assert.Empty(t, p.Nouveaux())
+			require.Len(t, p.Pending(), 1)
+			assert.Len(t, p.Pending(), 1, "Nouveaux ne vide pas")
+			p.MarkSaved()
+			assert.Empty(t, p.Pending())
 		})
 	}
 }
@@ -89,7 +89,7 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 				tt.trafic(p)
 			}
 			avant := aggregatetest.Empreinte(p)
-			assert.Equal(t, CodeCorruptHistory, CodeOf(p.Appliquer(tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(p.Apply(tt.evt)))
 			aggregatetest.Identique(t, avant, p)
 		})
 	}

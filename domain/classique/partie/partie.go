@@ -135,9 +135,9 @@ func sacComplet() tile.Rack {
 	return r
 }
 
-// Appliquer is the one transition function, shared by commands and replay:
+// Apply is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (p *Partie) Appliquer(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
+func (p *Partie) Apply(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
 
 func (p *Partie) appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.Version() == 0 {
@@ -408,7 +408,7 @@ func Nouvelle(regles *Regles) *Partie { return &Partie{regles: regles} }
 
 // Rejouer rebuilds a match from its recorded events, in order.
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	return eventstore.Rejouer(Nouvelle(regles), events)
+	return eventstore.Replay(Nouvelle(regles), events)
 }
 
 // Copie is a copy of the match sharing nothing a transition changes.

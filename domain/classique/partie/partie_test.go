@@ -43,7 +43,7 @@ func assertReplay(t *testing.T, p *partie.Partie) {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, partie.RegisterEvents(reg))
 	var decoded []any
-	for _, e := range p.Nouveaux() {
+	for _, e := range p.Pending() {
 		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})
 		require.NoError(t, err)
 		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})
@@ -81,12 +81,12 @@ func snapshot(p *partie.Partie) etat {
 // refused runs a command that must be refused with code and change nothing.
 func refused(t *testing.T, p *partie.Partie, code partie.Code, cmd func() error) {
 	t.Helper()
-	before, n := snapshot(p), len(p.Nouveaux())
+	before, n := snapshot(p), len(p.Pending())
 	err := cmd()
 	require.Error(t, err)
 	assert.Equal(t, code, partie.CodeOf(err), "%v", err)
 	assert.Equal(t, before, snapshot(p), "a refused command changes nothing")
-	assert.Len(t, p.Nouveaux(), n)
+	assert.Len(t, p.Pending(), n)
 }
 
 func total(p *partie.Partie) int {

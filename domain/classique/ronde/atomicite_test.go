@@ -30,10 +30,10 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 			temoin := tr.Copie()
 			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(tr, tt.lot...)))
 			assert.Equal(t, temoin, tr)
-			require.Len(t, tr.Nouveaux(), 2)
-			assert.Len(t, tr.Nouveaux(), 2, "Nouveaux ne vide pas")
-			tr.Sauves()
-			assert.Empty(t, tr.Nouveaux())
+			require.Len(t, tr.Pending(), 2)
+			assert.Len(t, tr.Pending(), 2, "Nouveaux ne vide pas")
+			tr.MarkSaved()
+			assert.Empty(t, tr.Pending())
 		})
 	}
 }
@@ -49,6 +49,6 @@ func TestAtomicite_SecondeInscriptionDuMemeJoueurRefusee(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, tr.Inscrire("p1", "Ana", 1000))
 	avant := aggregatetest.Empreinte(tr)
-	assert.Equal(t, CodeCorruptHistory, CodeOf(tr.Appliquer(JoueurInscrit{Joueur: "p1", Nom: "Ana bis", Cote: 1200})))
+	assert.Equal(t, CodeCorruptHistory, CodeOf(tr.Apply(JoueurInscrit{Joueur: "p1", Nom: "Ana bis", Cote: 1200})))
 	aggregatetest.Identique(t, avant, tr)
 }

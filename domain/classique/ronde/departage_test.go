@@ -82,7 +82,7 @@ func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 		Exempt: ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
 	tr, err := ronde.Ouvrir("open", "Open", 3, cfg)
 	require.NoError(t, err)
-	rejoue, err := ronde.Rejouer(tr.Nouveaux())
+	rejoue, err := ronde.Rejouer(tr.Pending())
 	require.NoError(t, err)
 	assert.Equal(t, cfg, rejoue.Config())
 

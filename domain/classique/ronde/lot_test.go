@@ -60,7 +60,7 @@ func TestEnregistrerResultats_LotToutOuRien(t *testing.T) {
 	for _, f := range feuilles(unParUn) {
 		require.NoError(t, unParUn.EnregistrerResultat(f.Match, f.Feuille))
 	}
-	assert.Equal(t, unParUn.Nouveaux(), lot.Nouveaux())
+	assert.Equal(t, unParUn.Pending(), lot.Pending())
 	assert.Equal(t, unParUn.Classement(), lot.Classement())
 	assertReplay(t, lot)
 }

@@ -103,7 +103,7 @@ func assertReplay(t *testing.T, tr *ronde.Tournoi) {
 	reg := eventstore.NewRegistry()
 	require.NoError(t, ronde.RegisterEvents(reg))
 	var decoded []any
-	for _, e := range tr.Nouveaux() {
+	for _, e := range tr.Pending() {
 		data, err := reg.NewEventData(uuid.New(), e, eventstore.Metadata{})
 		require.NoError(t, err)
 		v, err := reg.Decode(eventstore.Event{Type: data.Type, Version: data.Version, Data: data.Data})

@@ -67,11 +67,11 @@ func Nouveau() *Tournoi {
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) { return eventstore.Rejouer(Nouveau(), events) }
+func Rejouer(events []any) (*Tournoi, error) { return eventstore.Replay(Nouveau(), events) }
 
-// Appliquer is the one transition function, shared by commands and replay:
+// Apply is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (t *Tournoi) Appliquer(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
+func (t *Tournoi) Apply(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
 
 func (t *Tournoi) appliquer(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.Version() == 0) {

@@ -25,7 +25,7 @@ func TestClassique7_ResultatEgaleSommeDesFaits(t *testing.T) {
 		require.NoError(t, robot.Jouer(p, rand.New(rand.NewPCG(uint64(seed), 30))))
 		var somme [2]int
 		var fin partie.PartieTerminee
-		for i, e := range p.Nouveaux() {
+		for i, e := range p.Pending() {
 			switch ev := e.(type) {
 			case partie.MotPlace:
 				somme[ev.Joueur] += ev.Score
@@ -34,7 +34,7 @@ func TestClassique7_ResultatEgaleSommeDesFaits(t *testing.T) {
 					somme[1-ev.Contestataire] -= ev.ScoreRetire
 				}
 				somme[ev.Contestataire] -= ev.Penalite
-				if _, finale := p.Nouveaux()[i+1].(partie.PartieTerminee); finale && ev.Penalite > 0 {
+				if _, finale := p.Pending()[i+1].(partie.PartieTerminee); finale && ev.Penalite > 0 {
 					contestees++
 				}
 			case partie.Penalite:

@@ -112,13 +112,13 @@ func (l *lots) Append(ctx context.Context, stream string, expected eventstore.Ex
 	return l.Store.Append(ctx, stream, expected, events...)
 }
 
-func (l *lots) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eventstore.AppendResult, error) {
+func (l *lots) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) ([]eventstore.AppendResult, error) {
 	var streams []string
 	for _, a := range ajouts {
 		streams = append(streams, a.Stream)
 	}
 	l.batches = append(l.batches, streams)
-	return l.Store.(eventstore.Lots).AppendLot(ctx, ajouts)
+	return l.Store.(eventstore.Batches).AppendBatch(ctx, ajouts)
 }
 
 // TestSimulation_MatchsEnregistresParLots: a round's matches reach the

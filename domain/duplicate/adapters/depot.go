@@ -18,11 +18,11 @@ import (
 
 // Depot loads and saves games. It keeps the last state it read of the
 // games it serves and brings it up to date in place with the events
-// stored since (eventstore.Flux.SuiteFamille): a command on a game of
+// stored since (eventstore.Streams.SuiteFamille): a command on a game of
 // 1,000 players replays the events stored since, not the whole game, and
 // copies the game once, for the command alone (issue 17).
 type Depot struct {
-	flux     eventstore.Flux
+	flux     eventstore.Streams
 	moteur   duplicate.Moteur
 	sections bool
 
@@ -51,13 +51,13 @@ func Registre() (*eventstore.Registry, error) {
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
 	_, sections := store.(eventstore.Sections)
-	return &Depot{flux: eventstore.Flux{Store: store, Registry: registre}, moteur: moteur, sections: sections,
+	return &Depot{flux: eventstore.Streams{Store: store, Registry: registre}, moteur: moteur, sections: sections,
 		connues: map[string]*connue{}}
 }
 
 // Charger replays a game from its stream and its tables' streams, in the
 // order their events were stored, into a state of the caller's own. With a
-// command envelope in ctx it also reports eventstore.ErrDejaTraitee when
+// command envelope in ctx it also reports eventstore.ErrAlreadyApplied when
 // the command was applied already, and a conflict when the client's
 // version is not the stream's. A game created under a lexicon the engines
 // do not hold is LEXICON_NOT_LOADED: nothing is decided on it with another
@@ -141,17 +141,17 @@ func (d *Depot) connue(id string) *connue {
 func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p, lecture := c.p, eventstore.NouvelleLecture(stream)
+	p, lecture := c.p, eventstore.NewFamilyRead(stream)
 	if p == nil {
 		p = duplicate.Nouvelle(d.moteur)
 	} else {
 		lecture = p.Lecture()
 	}
-	evts, lecture, err := d.flux.SuiteFamille(ctx, lecture)
+	evts, lecture, err := d.flux.ReadFamilyFrom(ctx, lecture)
 	if err != nil {
 		return d.conflit(ctx, id, err)
 	}
-	if _, err := eventstore.Rejouer(p, evts); err != nil {
+	if _, err := eventstore.Replay(p, evts); err != nil {
 		c.p = nil
 		return fmt.Errorf("%s, %w", stream, err)
 	}
@@ -167,7 +167,7 @@ func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) er
 // coup...), a game event once any table moved. A concurrent writer makes it
 // fail with CONFLICT, nothing is written and the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventstore.Metadata) error {
-	nouveaux := p.Nouveaux()
+	nouveaux := p.Pending()
 	if len(nouveaux) == 0 {
 		return nil
 	}
@@ -177,18 +177,18 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 		if err != nil {
 			return err
 		}
-		lecture = eventstore.NouvelleLecture(stream)
+		lecture = eventstore.NewFamilyRead(stream)
 	}
 	cible, err := d.section(p.ID(), lecture.Stream, nouveaux)
 	if err != nil {
 		return err
 	}
-	apres, err := d.flux.EnregistrerSection(ctx, lecture, cible, nouveaux, md)
+	apres, err := d.flux.SaveSection(ctx, lecture, cible, nouveaux, md)
 	if err != nil {
 		return d.conflit(ctx, p.ID(), err)
 	}
 	p.Lue(apres)
-	p.Sauves()
+	p.MarkSaved()
 	return nil
 }
 

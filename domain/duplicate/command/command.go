@@ -73,9 +73,9 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	switch _, err := a.depot.Charger(ctx, c.Partie); {
 	case err == nil:
 		return &duplicate.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
-	case errors.Is(err, eventstore.ErrDejaTraitee):
+	case errors.Is(err, eventstore.ErrAlreadyApplied):
 		return nil // a retried creation
-	case errors.Is(err, eventstore.ErrCleReutilisee), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
+	case errors.Is(err, eventstore.ErrKeyReused), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)

@@ -316,7 +316,7 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 	}
 
 	stale := p.Version() - 1
-	ctx := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "late", Version: &stale})
+	ctx := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "late", Version: &stale})
 	err := b.app.DeposerBulletins(ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}})
 	refuse(t, b, duplicate.CodeConflict, err)
 }

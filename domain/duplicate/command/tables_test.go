@@ -336,7 +336,7 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 		_, ok := p.Depose(1, licence)
 		assert.Equal(t, depose, ok, licence)
 	}
-	assert.Empty(t, p.Nouveaux())
+	assert.Empty(t, p.Pending())
 	assert.NotSame(t, p, b.charger(t, "p2"), "a command gets a copy of its own")
 
 	err := b.depot.Consulter(b.ctx, "absente", func(*duplicate.Partie) error { return nil })
@@ -409,7 +409,7 @@ func TestSaisie_PartieEnregistreeCommeLeMagasin(t *testing.T) {
 	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
 	var enregistree *duplicate.Partie
 	app := b.app.Par(arbitre).Enregistree(func(p *duplicate.Partie) { enregistree = p })
-	ctx := eventstore.AvecCommande(b.ctx, eventstore.Commande{ID: "saisie-J1", Auteur: arbitre.Actor, Requete: "deposerBulletin:J1"})
+	ctx := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "saisie-J1", Author: arbitre.Actor, Request: "deposerBulletin:J1"})
 	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}))
 	require.NotNil(t, enregistree)
 	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}))

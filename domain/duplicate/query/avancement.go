@@ -43,7 +43,7 @@ func LireAvancement(evts []eventstore.Event, registre *eventstore.Registry) (Ava
 		if err != nil {
 			return Avancement{}, err
 		}
-		if err := p.Appliquer(payload); err != nil {
+		if err := p.Apply(payload); err != nil {
 			return Avancement{}, err
 		}
 	}

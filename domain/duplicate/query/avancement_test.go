@@ -30,7 +30,7 @@ func TestBulletinsParTable_AvancementDuCoup(t *testing.T) {
 		duplicate.BulletinCorrige{Coup: 1, Licence: "L1", Moteur: &paye},
 		duplicate.RenvoiCommission{Coup: 1, Licence: "L2", Motif: "mot contesté"},
 	} {
-		require.NoError(t, p.Appliquer(e))
+		require.NoError(t, p.Apply(e))
 	}
 	tables := map[string]int{"L1": 1, "L2": 1, "L3": 2, "L4": 2, "L6": 2}
 	assert.Equal(t, []query.TableBulletins{

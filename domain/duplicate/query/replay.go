@@ -138,7 +138,7 @@ func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lexiqu
 				}
 			}
 		}
-		if err := p.Appliquer(payload); err != nil {
+		if err := p.Apply(payload); err != nil {
 			return nil, err
 		}
 	}

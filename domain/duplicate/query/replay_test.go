@@ -36,10 +36,10 @@ func partie(t testing.TB, n int) (*duplicate.Partie, []eventstore.Event, *events
 	var evts []eventstore.Event
 	sim := simulation.New(lex, cfg)
 	p, err := sim.Jouer(simulation.Partie{ID: "p1", Config: cfg, Joueurs: joueurs, Graine: 3}, func(p *duplicate.Partie) error {
-		for _, e := range p.Nouveaux() {
+		for _, e := range p.Pending() {
 			evts = append(evts, encoder(t, r, e, eventstore.Metadata{Actor: "JA", Role: "directeur"}, len(evts)))
 		}
-		p.Sauves()
+		p.MarkSaved()
 		return nil
 	})
 	require.NoError(t, err)

@@ -37,7 +37,7 @@ func BenchmarkReplayCoup(b *testing.B) {
 			if t, ok := e.(duplicate.TopRetenu); ok && t.Coup == p.ProchainCoup()-1 {
 				break
 			}
-			require.NoError(b, r.Appliquer(e))
+			require.NoError(b, r.Apply(e))
 		}
 		require.NotEmpty(b, r.Solutions())
 	}

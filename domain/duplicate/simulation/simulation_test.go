@@ -28,8 +28,8 @@ func jouer(t testing.TB, graine uint64, n int) (*duplicate.Partie, []any) {
 	s := New(lex, cfg)
 	var evts []any
 	p, err := s.Jouer(Partie{ID: "p1", Config: cfg, Joueurs: joueurs(n), Graine: graine}, func(p *duplicate.Partie) error {
-		evts = append(evts, p.Nouveaux()...)
-		p.Sauves()
+		evts = append(evts, p.Pending()...)
+		p.MarkSaved()
 		return nil
 	})
 	require.NoError(t, err)
@@ -55,7 +55,7 @@ func TestSimulation_RejoueEtTopsMaximaux(t *testing.T) {
 				assert.Equal(t, int(best[0].Score), top.Score, "graine %d coup %d : le top est un coup de score maximal (§3.4)", graine, top.Coup)
 				tops++
 			}
-			require.NoError(t, r.Appliquer(e))
+			require.NoError(t, r.Apply(e))
 		}
 		assert.Equal(t, p.Grille(), r.Grille(), "graine %d", graine)
 		assert.Equal(t, p.Sac(), r.Sac())
@@ -89,7 +89,7 @@ func TestSimulation_PasserLesBulletinsGardeLEtatPublic(t *testing.T) {
 			data, err := reg.NewEventData(uuid.Nil, e, eventstore.Metadata{})
 			require.NoError(t, err)
 			if !duplicate.DuBulletin(data.Type) {
-				require.NoError(t, vue.Appliquer(e))
+				require.NoError(t, vue.Apply(e))
 				continue
 			}
 			require.NoError(t, vue.Passer(data.Type))

@@ -119,7 +119,7 @@ type storedMetadata struct {
 	Role          string    `json:"role,omitempty"`
 	CorrelationID string    `json:"$correlationId,omitempty"`
 	CausationID   string    `json:"$causationId,omitempty"`
-	Requete       string    `json:"requete,omitempty"`
+	Request       string    `json:"requete,omitempty"`
 	RecordedAt    time.Time `json:"recordedAt"`
 	SchemaVersion int       `json:"schemaVersion"`
 }
@@ -142,7 +142,7 @@ func toEventData(e eventstore.EventData, recordedAt time.Time) (esdb.EventData, 
 	md, err := json.Marshal(storedMetadata{
 		Actor: e.Metadata.Actor, Role: e.Metadata.Role,
 		CorrelationID: e.Metadata.CorrelationID, CausationID: e.Metadata.CausationID,
-		Requete: e.Metadata.Requete, RecordedAt: recordedAt, SchemaVersion: e.Version,
+		Request: e.Metadata.Request, RecordedAt: recordedAt, SchemaVersion: e.Version,
 	})
 	if err != nil {
 		return esdb.EventData{}, eventstore.NewError(eventstore.CodeInvalidEvent, "encoding metadata", err)
@@ -163,7 +163,7 @@ func fromRecorded(r *esdb.RecordedEvent) eventstore.Event {
 		e.Version = md.SchemaVersion
 		e.Metadata = eventstore.Metadata{
 			Actor: md.Actor, Role: md.Role, CorrelationID: md.CorrelationID, CausationID: md.CausationID,
-			Requete: md.Requete, RecordedAt: md.RecordedAt.UTC(),
+			Request: md.Request, RecordedAt: md.RecordedAt.UTC(),
 		}
 	}
 	return e

@@ -5,32 +5,32 @@ import (
 	"time"
 )
 
-// Horloge is a clock for tests that moves only when told: stores and
+// ManualClock is a clock for tests that moves only when told: stores and
 // aggregates take it as their eventstore.Clock, tests set or advance it.
-type Horloge struct {
+type ManualClock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
-// NewHorloge is a clock reading t.
-func NewHorloge(t time.Time) *Horloge { return &Horloge{t: t} }
+// NewManualClock is a clock reading t.
+func NewManualClock(t time.Time) *ManualClock { return &ManualClock{t: t} }
 
 // Now is the time the clock reads.
-func (h *Horloge) Now() time.Time {
+func (h *ManualClock) Now() time.Time {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.t
 }
 
-// Regler sets the clock to t.
-func (h *Horloge) Regler(t time.Time) {
+// Set sets the clock to t.
+func (h *ManualClock) Set(t time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.t = t
 }
 
-// Avancer moves the clock forward by d.
-func (h *Horloge) Avancer(d time.Duration) {
+// Advance moves the clock forward by d.
+func (h *ManualClock) Advance(d time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.t = h.t.Add(d)

@@ -85,7 +85,7 @@ func Events(n int) []eventstore.EventData {
 			Data:    json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)),
 			Metadata: eventstore.Metadata{
 				Actor: "arbitre-42", Role: "arbitre",
-				CorrelationID: "corr-1", CausationID: fmt.Sprintf("cmd-%d", i), Requete: fmt.Sprintf("tirer:%d", i),
+				CorrelationID: "corr-1", CausationID: fmt.Sprintf("cmd-%d", i), Request: fmt.Sprintf("tirer:%d", i),
 			},
 		}
 	}
@@ -118,7 +118,7 @@ func testRoundTrip(t *testing.T, newStore Factory) {
 		assert.Equal(t, in[i].Metadata.Role, e.Metadata.Role)
 		assert.Equal(t, in[i].Metadata.CorrelationID, e.Metadata.CorrelationID)
 		assert.Equal(t, in[i].Metadata.CausationID, e.Metadata.CausationID)
-		assert.Equal(t, in[i].Metadata.Requete, e.Metadata.Requete)
+		assert.Equal(t, in[i].Metadata.Request, e.Metadata.Request)
 		assert.True(t, e.Metadata.RecordedAt.Equal(Epoch), "recorded at %v, want the clock's %v", e.Metadata.RecordedAt, Epoch)
 	}
 	assert.Equal(t, res.Position, got[2].Position)

@@ -62,7 +62,7 @@ var _ eventstore.Sections = (*Store)(nil)
 // alone and fails alone, the others are committed. Each caller is answered
 // only after the commit that holds its events: an acknowledged append is
 // durable as before.
-func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
 		return eventstore.AppendResult{}, err
 	}
@@ -92,7 +92,7 @@ type ajout struct {
 	ctx      context.Context
 	stream   string
 	expected eventstore.ExpectedRevision
-	gardes   []eventstore.Garde
+	gardes   []eventstore.Guard
 	events   []eventstore.EventData
 
 	res  eventstore.AppendResult
@@ -159,13 +159,13 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
-	s.committed(eventstore.Sceau{Position: dernier.res.Position, Hash: dernier.head})
+	s.committed(eventstore.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
 // appendInTx checks the expectation and writes, chaining each event to the
 // last one of the log; head is the hash of the last event written, nil for
 // an idempotent retry, which returns the original result.
-func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Garde, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
+func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
 	var current sql.NullInt64
 	if err := tx.StmtContext(ctx, s.ecriture.revision).QueryRowContext(ctx, stream).Scan(&current); err != nil {
 		return eventstore.AppendResult{}, nil, classify("reading revision of "+stream, err)
@@ -201,7 +201,7 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 		head = eventstore.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
 			Type: e.Type, Version: e.Version, Data: e.Data, Metadata: md})
 		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
-			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Requete, head)
+			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Request, head)
 		if err != nil {
 			if isUniqueViolation(err) {
 				return eventstore.AppendResult{}, nil, eventstore.NewError(eventstore.CodeDuplicateEventID,
@@ -217,11 +217,11 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 // verifierGarde checks one guard of an append in its transaction: a
 // guarded stream (or sub-streams) that moved past the position the command
 // read is a conflict on that stream.
-func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Garde) error {
+func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guard) error {
 	var last sql.NullInt64
 	var err error
-	if g.SousFlux {
-		de, a := eventstore.BornesSousFlux(g.Stream)
+	if g.Sections {
+		de, a := eventstore.SectionBounds(g.Stream)
 		err = tx.StmtContext(ctx, s.ecriture.gardeSousFlux).QueryRowContext(ctx, de, a).Scan(&last)
 	} else {
 		err = tx.StmtContext(ctx, s.ecriture.gardeFlux).QueryRowContext(ctx, g.Stream, g.Stream).Scan(&last)
@@ -229,7 +229,7 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Gard
 	if err != nil {
 		return classify("checking "+g.String(), err)
 	}
-	if last.Valid && uint64(last.Int64) > g.Apres {
+	if last.Valid && uint64(last.Int64) > g.After {
 		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last.Int64), StreamExists: true}
 	}
 	return nil

@@ -197,7 +197,7 @@ func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	both, err := store.ReadStream(ctx, "partie-1", 0, 10)
 	require.NoError(t, err)
 	require.Len(t, both, 2)
-	assert.Equal(t, "tirer:0", both[1].Metadata.Requete)
+	assert.Equal(t, "tirer:0", both[1].Metadata.Request)
 	// Layout version 3 chained the old event and gave the store an identity.
 	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Chained: true})
 	require.NoError(t, err)

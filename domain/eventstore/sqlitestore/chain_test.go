@@ -24,7 +24,7 @@ const chainedEvents = 200
 // writeChainedLog writes chainedEvents events over four streams, the event
 // at position p carrying the score 10000+p, and returns the directory and the
 // seal the store left beside its file.
-func writeChainedLog(t *testing.T) (string, eventstore.Sceau) {
+func writeChainedLog(t *testing.T) (string, eventstore.Seal) {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -88,7 +88,7 @@ func tamperedAt(report *eventstore.VerifyReport) []uint64 {
 // position; an intact copy and the seal it left pass.
 func TestChaine_VerifyReportsEachTampering(t *testing.T) {
 	dir, seal := writeChainedLog(t)
-	sealFile := eventstore.Anchor{Source: "the seal file", Sceau: seal}
+	sealFile := eventstore.Anchor{Source: "the seal file", Seal: seal}
 	cases := []struct {
 		name     string
 		damage   string
@@ -137,7 +137,7 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	page, err := store.ReadAll(ctx, 120, 1)
 	require.NoError(t, err)
 	require.NoError(t, store.Close())
-	published := eventstore.Anchor{Source: "--seal", Sceau: eventstore.Sceau{Position: 120, Hash: page[0].Hash}}
+	published := eventstore.Anchor{Source: "--seal", Seal: eventstore.Seal{Position: 120, Hash: page[0].Hash}}
 
 	assert.True(t, verifyCopy(t, damagedCopy(t, dir, ""), published).OK(), "the log extends the seal")
 	assert.Equal(t, []uint64{120}, tamperedAt(verifyCopy(t, damagedCopy(t, dir, `DELETE FROM events WHERE position > 110`), published)))
@@ -145,9 +145,9 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	rewritten.Hash = bytes.Repeat([]byte{1}, 32)
 	assert.Equal(t, []uint64{120}, tamperedAt(verifyCopy(t, damagedCopy(t, dir, ""), rewritten)))
 
-	parsed, err := eventstore.ParseSceau(published.String())
+	parsed, err := eventstore.ParseSeal(published.String())
 	require.NoError(t, err)
-	assert.Equal(t, published.Sceau, parsed)
+	assert.Equal(t, published.Seal, parsed)
 }
 
 // Issue 28 item 3: every read of a stream (a whole stream, a game and its
@@ -227,7 +227,7 @@ func TestSceau_NeRemplaceQueParUneTeteQuiLeProlonge(t *testing.T) {
 	_, err = store.Append(ctx, "partie-1", eventstore.Any, evenement())
 	assert.ErrorIs(t, err, eventstore.ErrTampered)
 	assert.ErrorContains(t, err, "le journal ne prolonge plus le fichier de sceau : il a vu la position 200, et le journal finit à 151")
-	_, err = store.AppendLot(ctx, []eventstore.Ajout{{Stream: "partie-1", Expected: eventstore.Any, Events: []eventstore.EventData{evenement()}}})
+	_, err = store.AppendBatch(ctx, []eventstore.BatchPart{{Stream: "partie-1", Expected: eventstore.Any, Events: []eventstore.EventData{evenement()}}})
 	assert.ErrorIs(t, err, eventstore.ErrTampered)
 }
 

@@ -34,14 +34,14 @@ func TestGroupCommit_UnEchecNEchoueQueLui(t *testing.T) {
 	type demande struct {
 		stream   string
 		expected eventstore.ExpectedRevision
-		gardes   []eventstore.Garde
+		gardes   []eventstore.Guard
 		events   []eventstore.EventData
 		refusee  bool
 	}
 	demandes := []demande{
-		{stream: "partie-g-table-1", expected: eventstore.NoStream, gardes: []eventstore.Garde{{Stream: "partie-g", Apres: 1}}, events: evts[2:4]},
+		{stream: "partie-g-table-1", expected: eventstore.NoStream, gardes: []eventstore.Guard{{Stream: "partie-g", After: 1}}, events: evts[2:4]},
 		{stream: "partie-g", expected: eventstore.NoStream, events: evts[4:5], refusee: true}, // the stream exists
-		{stream: "partie-g-table-3", expected: eventstore.NoStream, gardes: []eventstore.Garde{{Stream: "partie-g", SousFlux: true, Apres: 1}},
+		{stream: "partie-g-table-3", expected: eventstore.NoStream, gardes: []eventstore.Guard{{Stream: "partie-g", Sections: true, After: 1}},
 			events: evts[5:6], refusee: true}, // table 2 moved after position 1
 		{stream: "partie-g-table-4", expected: eventstore.Any, events: []eventstore.EventData{evts[1]}, refusee: true}, // id stored in table 2
 		{stream: "partie-g-table-2", expected: eventstore.Exact(0), events: evts[6:8]},

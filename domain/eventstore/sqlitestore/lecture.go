@@ -174,7 +174,7 @@ func (l *lecteurs) evenements(ctx context.Context, what, query string, size int,
 		if stmt.ColumnCount() > colonnesLues {
 			var avant [sha256.Size]byte
 			n := stmt.ColumnBytes(colonnesLues, avant[:])
-			if err := eventstore.NewMaillon(avant[:n]).Check(e); err != nil {
+			if err := eventstore.NewChainLink(avant[:n]).Check(e); err != nil {
 				return err
 			}
 		}
@@ -198,7 +198,7 @@ const (
 )
 
 // releve turns rows into events: its strings are interned
-// (eventstore.Interne), its payloads and hashes copied into shared blocks.
+// (eventstore.Intern), its payloads and hashes copied into shared blocks.
 // A value is copied out without asking its length first whenever the room
 // given can tell it is whole (one call into SQLite per column instead of
 // two).
@@ -226,7 +226,7 @@ func (r *releve) chaine(stmt *sqlite.Stmt, col int) string {
 	if p := r.precedents[col]; p == string(b) {
 		return p
 	}
-	s := eventstore.Interne(b)
+	s := eventstore.Intern(b)
 	r.precedents[col] = s
 	return s
 }
@@ -278,7 +278,7 @@ func (r *releve) evenement(stmt *sqlite.Stmt) (eventstore.Event, error) {
 		Actor: r.chaine(stmt, 7), Role: r.chaine(stmt, 8),
 		CorrelationID: r.chaine(stmt, 9), CausationID: r.chaine(stmt, 10),
 		RecordedAt: time.Unix(0, stmt.ColumnInt64(11)).UTC(),
-		Requete:    r.chaine(stmt, 12),
+		Request:    r.chaine(stmt, 12),
 	}
 	e.Hash = r.copie(stmt, 13)
 	return e, nil

@@ -6,13 +6,13 @@ import (
 	"arbitre/domain/eventstore"
 )
 
-var _ eventstore.Lots = (*Store)(nil)
+var _ eventstore.Batches = (*Store)(nil)
 
-// AppendLot implements eventstore.Lots: every part goes through the checks
+// AppendBatch implements eventstore.Batches: every part goes through the checks
 // of an append (its expectation, an idempotent retry, the hash chain) in one
 // write transaction, committed once. A part that is an idempotent retry
 // writes nothing and returns its original result, as Append does.
-func (s *Store) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eventstore.AppendResult, error) {
+func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) ([]eventstore.AppendResult, error) {
 	for _, a := range ajouts {
 		if err := eventstore.ValidateAppend(a.Stream, a.Events); err != nil {
 			return nil, err
@@ -35,7 +35,7 @@ func (s *Store) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eve
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	res := make([]eventstore.AppendResult, len(ajouts))
-	var head eventstore.Sceau
+	var head eventstore.Seal
 	for i, a := range ajouts {
 		r, h, err := s.appendInTx(ctx, tx, a.Stream, a.Expected, nil, a.Events)
 		if err != nil {
@@ -43,7 +43,7 @@ func (s *Store) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eve
 		}
 		res[i] = r
 		if h != nil {
-			head = eventstore.Sceau{Position: r.Position, Hash: h}
+			head = eventstore.Seal{Position: r.Position, Hash: h}
 		}
 	}
 	if head.Hash == nil {
@@ -59,7 +59,7 @@ func (s *Store) AppendLot(ctx context.Context, ajouts []eventstore.Ajout) ([]eve
 // committed tells the subscribers that the log grew and hands its new
 // head to the seal writer, which takes the newest one (one still waiting
 // is replaced).
-func (s *Store) committed(head eventstore.Sceau) {
+func (s *Store) committed(head eventstore.Seal) {
 	s.changes.broadcast()
 	select {
 	case <-s.sealed:

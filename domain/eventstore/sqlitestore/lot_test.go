@@ -18,8 +18,8 @@ import (
 func TestAppendLot_ToutOuRien(t *testing.T) {
 	ctx := context.Background()
 	evts := eventstoretest.Events(8)
-	lot := func(second eventstore.ExpectedRevision, extra ...eventstore.EventData) []eventstore.Ajout {
-		return []eventstore.Ajout{
+	lot := func(second eventstore.ExpectedRevision, extra ...eventstore.EventData) []eventstore.BatchPart {
+		return []eventstore.BatchPart{
 			{Stream: "match-a", Expected: eventstore.NoStream, Events: evts[2:4]},
 			{Stream: "match-b", Expected: second, Events: append(evts[4:6:6], extra...)},
 			{Stream: "match-c", Expected: eventstore.NoStream, Events: evts[6:8]},
@@ -27,7 +27,7 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 	}
 	tests := []struct {
 		name  string
-		ajout []eventstore.Ajout
+		ajout []eventstore.BatchPart
 		code  eventstore.Code // "" when the batch is written
 	}{
 		{"every part fits", lot(eventstore.Exact(0)), ""},
@@ -43,7 +43,7 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 			_, err = store.Append(ctx, "match-b", eventstore.NoStream, evts[1])
 			require.NoError(t, err)
 
-			res, err := store.AppendLot(ctx, tt.ajout)
+			res, err := store.AppendBatch(ctx, tt.ajout)
 			log, rerr := store.ReadAll(ctx, 1, 100)
 			require.NoError(t, rerr)
 			if tt.code != "" {
@@ -64,7 +64,7 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, report.OK(), "%v", report.Problems)
 
-			again, err := store.AppendLot(ctx, tt.ajout)
+			again, err := store.AppendBatch(ctx, tt.ajout)
 			require.NoError(t, err, "the same batch again is an idempotent retry")
 			assert.Equal(t, res, again)
 			last, err := store.LastPosition(ctx)
@@ -74,4 +74,4 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 	}
 }
 
-var _ eventstore.Lots = (*sqlitestore.Store)(nil)
+var _ eventstore.Batches = (*sqlitestore.Store)(nil)

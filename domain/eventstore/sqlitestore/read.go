@@ -28,7 +28,7 @@ const precedent = `(SELECT avant.hash FROM events AS avant WHERE avant.position 
 
 // lectureBorne gives, for a page of the log after position ?1 of at most
 // ?2 positions, its last event and the first event after it (NULL: none),
-// each by one seek of the table's B-tree (Borne).
+// each by one seek of the table's B-tree (Bound).
 const lectureBorne = `SELECT
 	(SELECT position FROM events WHERE position > ?1 AND position <= ?2 ORDER BY position DESC LIMIT 1),
 	(SELECT position FROM events WHERE position > ?2 ORDER BY position LIMIT 1)`
@@ -38,7 +38,7 @@ const lectureBorne = `SELECT
 // the streams' index; a read on from a position (a repository's cached
 // aggregate) walks the global log from there, which holds few events.
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
-	de, a := eventstore.BornesSousFlux(stream)
+	de, a := eventstore.SectionBounds(stream)
 	if after > 0 {
 		return s.reader.evenements(ctx, "reading "+stream+" and its tables", lectureSuite, 0, int64(after), stream, de, a)
 	}
@@ -69,12 +69,12 @@ func (s *Store) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	return s.reader.evenements(ctx, "reading the global log", lectureJournalApres, min(limit, room), int64(after), limit)
 }
 
-// Borne implements eventstore.Tranches. The store's positions are its
+// Bound implements eventstore.Ranges. The store's positions are its
 // table's keys: a page ends at the last event of the n positions after
 // after, n events unless some are missing, found by one seek. (Stepping
 // over the page's rows instead read the leaves of the table, the events,
 // a second time: 5 % of a rebuild's CPU.)
-func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, error) {
+func (s *Store) Bound(ctx context.Context, after uint64, n int) (uint64, bool, error) {
 	if err := eventstore.ValidateLimit(n); err != nil {
 		return 0, false, err
 	}
@@ -94,7 +94,7 @@ func (s *Store) Borne(ctx context.Context, after uint64, n int) (uint64, bool, e
 	return uint64(fin), true, nil
 }
 
-// ReadAllUpTo implements eventstore.Tranches.
+// ReadAllUpTo implements eventstore.Ranges.
 func (s *Store) ReadAllUpTo(ctx context.Context, after, upTo uint64) ([]eventstore.Event, error) {
 	return s.reader.evenements(ctx, "reading the global log", lectureTranche, room, int64(after), int64(upTo))
 }

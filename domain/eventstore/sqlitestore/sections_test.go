@@ -42,20 +42,20 @@ func TestSections_LectureEtGardes(t *testing.T) {
 	tests := []struct {
 		name   string
 		stream string
-		garde  eventstore.Garde
+		garde  eventstore.Guard
 		ok     bool
 	}{
-		{"a table's append, game unchanged", "partie-g-table-1", eventstore.Garde{Stream: "partie-g", Apres: tous[3].Position}, true},
-		{"a table's append, game moved", "partie-g-table-1", eventstore.Garde{Stream: "partie-g", Apres: tous[0].Position}, false},
-		{"the game's append, tables unchanged", "partie-g", eventstore.Garde{Stream: "partie-g", SousFlux: true, Apres: tous[2].Position}, true},
-		{"the game's append, a table moved", "partie-g", eventstore.Garde{Stream: "partie-g", SousFlux: true, Apres: tous[1].Position}, false},
+		{"a table's append, game unchanged", "partie-g-table-1", eventstore.Guard{Stream: "partie-g", After: tous[3].Position}, true},
+		{"a table's append, game moved", "partie-g-table-1", eventstore.Guard{Stream: "partie-g", After: tous[0].Position}, false},
+		{"the game's append, tables unchanged", "partie-g", eventstore.Guard{Stream: "partie-g", Sections: true, After: tous[2].Position}, true},
+		{"the game's append, a table moved", "partie-g", eventstore.Guard{Stream: "partie-g", Sections: true, After: tous[1].Position}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			store, _ := ouvrir(t)
 			avant, err := store.LastPosition(ctx)
 			require.NoError(t, err)
-			_, err = store.AppendGuarded(ctx, tt.stream, eventstore.Any, []eventstore.Garde{tt.garde}, eventstoretest.Events(7)[6])
+			_, err = store.AppendGuarded(ctx, tt.stream, eventstore.Any, []eventstore.Guard{tt.garde}, eventstoretest.Events(7)[6])
 			apres, lerr := store.LastPosition(ctx)
 			require.NoError(t, lerr)
 			if tt.ok {

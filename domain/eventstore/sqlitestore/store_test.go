@@ -66,7 +66,7 @@ func TestLecturesApresFermeture(t *testing.T) {
 	defer cancel()
 	lectures := map[string]func() error{
 		"LastPosition": func() error { _, err := store.LastPosition(ctx); return err },
-		"Borne":        func() error { _, _, err := store.Borne(ctx, 0, 2); return err },
+		"Borne":        func() error { _, _, err := store.Bound(ctx, 0, 2); return err },
 		"ReadSections": func() error { _, err := store.ReadSections(ctx, "partie-1", 0); return err },
 		"ReadStream":   func() error { _, err := store.ReadStream(ctx, "partie-1", 0, 10); return err },
 		"ReadAllUpTo":  func() error { _, err := store.ReadAllUpTo(ctx, 0, 2); return err },

@@ -13,7 +13,7 @@ import (
 	"arbitre/domain/eventstore/sqlitestore"
 )
 
-// Issue 16, item 10: the log read in ranges (eventstore.Tranches: bounds
+// Issue 16, item 10: the log read in ranges (eventstore.Ranges: bounds
 // the store gives, text columns read as BLOBs) holds exactly the events
 // ReadAllAfter gives, metadata and accents included; the last range is
 // short.
@@ -22,7 +22,7 @@ func TestTranches_MemesEvenementsQueLaLecturePageParPage(t *testing.T) {
 	store := openTemp(t, eventstoretest.NewStepClock(eventstoretest.Epoch))
 	evts := eventstoretest.Events(11)
 	for i := range evts {
-		evts[i].Metadata = eventstore.Metadata{Actor: "Hélène", Role: "arbitre", CorrelationID: "c", CausationID: "d", Requete: "r"}
+		evts[i].Metadata = eventstore.Metadata{Actor: "Hélène", Role: "arbitre", CorrelationID: "c", CausationID: "d", Request: "r"}
 		_, err := store.Append(ctx, "partie-é", eventstore.Any, evts[i])
 		require.NoError(t, err)
 	}
@@ -41,11 +41,11 @@ func TestTranches_MemesEvenementsQueLaLecturePageParPage(t *testing.T) {
 }
 
 // enTranches reads store's log in the ranges of n events its bounds give
-// (eventstore.Tranches), up to the last bound, and returns that bound.
+// (eventstore.Ranges), up to the last bound, and returns that bound.
 func enTranches(t *testing.T, store *sqlitestore.Store, n int) (tranches [][]eventstore.Event, after uint64) {
 	t.Helper()
 	for {
-		upTo, ok, err := store.Borne(context.Background(), after, n)
+		upTo, ok, err := store.Bound(context.Background(), after, n)
 		require.NoError(t, err)
 		if !ok {
 			return tranches, after

@@ -14,13 +14,13 @@ import (
 
 // agregat is one of the federation's aggregates.
 type agregat interface {
-	eventstore.Agregat
+	eventstore.Aggregate
 	ID() string
 }
 
 // Depot loads and saves one kind of the federation's aggregates.
 type Depot[A agregat] struct {
-	depot eventstore.Depot[A]
+	depot eventstore.Repository[A]
 	// flux names an aggregate's stream; quoi names it for people.
 	flux func(id string) (string, error)
 	quoi string
@@ -35,15 +35,15 @@ type Jumelages = Depot[*federation.Jumelage]
 // NewEpreuves returns a repository over store; registre must hold the
 // federation's event types (federation.RegisterEvents).
 func NewEpreuves(store eventstore.Store, registre *eventstore.Registry) *Epreuves {
-	return &Epreuves{depot: eventstore.Depot[*federation.Epreuve]{
-		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouvelleEpreuve},
+	return &Epreuves{depot: eventstore.Repository[*federation.Epreuve]{
+		Streams: eventstore.Streams{Store: store, Registry: registre}, New: federation.NouvelleEpreuve},
 		flux: eventstore.EpreuveStream, quoi: "l'épreuve"}
 }
 
 // NewJumelages returns a repository over store.
 func NewJumelages(store eventstore.Store, registre *eventstore.Registry) *Jumelages {
-	return &Jumelages{depot: eventstore.Depot[*federation.Jumelage]{
-		Flux: eventstore.Flux{Store: store, Registry: registre}, Nouveau: federation.NouveauJumelage},
+	return &Jumelages{depot: eventstore.Repository[*federation.Jumelage]{
+		Streams: eventstore.Streams{Store: store, Registry: registre}, New: federation.NouveauJumelage},
 		flux: eventstore.JumelageStream, quoi: "le jumelage"}
 }
 
@@ -54,7 +54,7 @@ func (d *Depot[A]) Charger(ctx context.Context, id string) (A, error) {
 		var zero A
 		return zero, &federation.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant %q invalide pour %s", id, d.quoi), Err: err}
 	}
-	a, err := d.depot.Charger(ctx, stream)
+	a, err := d.depot.Load(ctx, stream)
 	return a, d.conflit(id, err)
 }
 
@@ -65,7 +65,7 @@ func (d *Depot[A]) Enregistrer(ctx context.Context, a A, md eventstore.Metadata)
 	if err != nil {
 		return err
 	}
-	return d.conflit(a.ID(), d.depot.Enregistrer(ctx, stream, a, md))
+	return d.conflit(a.ID(), d.depot.Save(ctx, stream, a, md))
 }
 
 // conflit gives a store conflict the federation's CONFLICT code.

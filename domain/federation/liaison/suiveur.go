@@ -272,7 +272,7 @@ func (s *Suiveur) sienne(ctx context.Context, partie string) ([]eventstore.Event
 	if err != nil || len(evts) == 0 {
 		return evts, err
 	}
-	_, parties, err := s.Site.TournoiDe(eventstore.AvecCommande(ctx, eventstore.Commande{}))
+	_, parties, err := s.Site.TournoiDe(eventstore.WithCommand(ctx, eventstore.Command{}))
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +301,7 @@ func (s *Suiveur) depuis(partie string, evts []eventstore.Event) int {
 // rejouer replays one fact through the site's own commands, once: its
 // idempotency key is where it came from.
 func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
-	ctx = eventstore.AvecCommande(ctx, eventstore.Commande{ID: s.cle(partie, f.Position), Auteur: Acteur, Requete: f.Type})
+	ctx = eventstore.WithCommand(ctx, eventstore.Command{ID: s.cle(partie, f.Position), Author: Acteur, Request: f.Type})
 	app := s.Site.Parties
 	switch f.Type {
 	case duplicate.TypePartieCreee:
@@ -351,7 +351,7 @@ func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.Part
 	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
 		return err
 	}
-	joueurs, parties, err := s.Site.TournoiDe(eventstore.AvecCommande(ctx, eventstore.Commande{}))
+	joueurs, parties, err := s.Site.TournoiDe(eventstore.WithCommand(ctx, eventstore.Command{}))
 	if err != nil {
 		return err
 	}

@@ -12,28 +12,28 @@ import (
 
 // Depot loads and saves tournaments.
 type Depot struct {
-	depot eventstore.Depot[*tournoi.Tournoi]
+	depot eventstore.Repository[*tournoi.Tournoi]
 }
 
 // NewDepot returns a repository over store; registre must hold the
 // tournament's event types (tournoi.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{depot: eventstore.Depot[*tournoi.Tournoi]{
-		Flux:    eventstore.Flux{Store: store, Registry: registre},
-		Nouveau: tournoi.Nouveau,
+	return &Depot{depot: eventstore.Repository[*tournoi.Tournoi]{
+		Streams: eventstore.Streams{Store: store, Registry: registre},
+		New:     tournoi.Nouveau,
 	}}
 }
 
 // Charger replays a tournament; an unknown id gives an empty aggregate
 // (version 0) ready for Creer. With a command envelope in ctx it also
 // checks the client's version and whether the command was applied already
-// (eventstore.Commande.Verifier).
+// (eventstore.Command.Verifier).
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	stream, err := eventstore.TournoiStream(id)
 	if err != nil {
 		return nil, &tournoi.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
-	return d.depot.Charger(ctx, stream)
+	return d.depot.Load(ctx, stream)
 }
 
 // Enregistrer appends the tournament's new events, expecting the stream to
@@ -46,12 +46,12 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 	if err != nil {
 		return err
 	}
-	if nouveaux := len(t.Nouveaux()); nouveaux > 0 && t.Version() == nouveaux {
+	if nouveaux := len(t.Pending()); nouveaux > 0 && t.Version() == nouveaux {
 		classique, err := eventstore.ClassiqueStream(t.ID())
 		if err != nil {
 			return err
 		}
-		pris, err := d.depot.Flux.Existe(ctx, classique)
+		pris, err := d.depot.Streams.Exists(ctx, classique)
 		if err != nil {
 			return err
 		}
@@ -59,5 +59,5 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 			return &tournoi.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
 		}
 	}
-	return d.depot.Enregistrer(ctx, stream, t, md)
+	return d.depot.Save(ctx, stream, t, md)
 }

@@ -89,9 +89,9 @@ func TestConcurrentWritersConflict(t *testing.T) {
 func TestIdempotenceAndVersion(t *testing.T) {
 	app, depot, store := setup(t)
 	base := context.Background()
-	require.NoError(t, app.Creer(eventstore.AvecCommande(base, eventstore.Commande{ID: "m1"}), "T1", "Open", true))
+	require.NoError(t, app.Creer(eventstore.WithCommand(base, eventstore.Command{ID: "m1"}), "T1", "Open", true))
 	one := 1
-	ctx := eventstore.AvecCommande(base, eventstore.Commande{ID: "m2", Version: &one, Auteur: "directeur"})
+	ctx := eventstore.WithCommand(base, eventstore.Command{ID: "m2", Version: &one, Author: "directeur"})
 	j := tournoi.Joueur{Licence: "1", Nom: "A"}
 	require.NoError(t, app.Inscrire(ctx, "T1", j))
 	require.NoError(t, app.Inscrire(ctx, "T1", j), "the retry succeeds")
@@ -99,7 +99,7 @@ func TestIdempotenceAndVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, tt.Joueurs(), 1, "and is applied once")
 
-	stale := eventstore.AvecCommande(base, eventstore.Commande{ID: "m3", Version: &one})
+	stale := eventstore.WithCommand(base, eventstore.Command{ID: "m3", Version: &one})
 	err = app.Inscrire(stale, "T1", tournoi.Joueur{Licence: "2", Nom: "B"})
 	require.ErrorIs(t, err, eventstore.ErrConflict)
 	v, _ := eventstore.VersionOf(err)

@@ -46,7 +46,7 @@ type OuvrirPartie struct {
 // level on the cumul (guide §2.14). A test seed is refused in a rated
 // tournament, and an id of another tournament's game.
 func (a *Application) OuvrirPartie(ctx context.Context, c OuvrirPartie) error {
-	lecture := eventstore.AvecCommande(ctx, eventstore.Commande{})
+	lecture := eventstore.WithCommand(ctx, eventstore.Command{})
 	t, err := a.depot.Charger(lecture, c.Tournoi)
 	if err != nil {
 		return err
