@@ -8,7 +8,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 )
@@ -72,7 +72,7 @@ func (r *Resolver) tablesGardees(ctx context.Context, tournoi string) (map[strin
 	if !ok {
 		return nil, false, nil
 	}
-	stream, _ := eventstore.TournoiStream(tournoi) // a tournament kept has a valid id
+	stream, _ := streamname.TournoiStream(tournoi) // a tournament kept has a valid id
 	suite, err := r.Journal.ReadStream(ctx, stream, uint64(lu.version), 1)
 	if err != nil || len(suite) > 0 {
 		return nil, false, err

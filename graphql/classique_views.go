@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 	"arbitre/projections/classique"
 	"arbitre/projections/historique"
@@ -268,7 +269,7 @@ func concerneTournoiClassique(id string) func(stream string) bool {
 
 // concerneMatch selects a match's stream.
 func concerneMatch(id string) func(stream string) bool {
-	stream, _ := eventstore.MatchStream(id)
+	stream, _ := streamname.MatchStream(id)
 	return func(s string) bool { return s == stream }
 }
 

@@ -9,7 +9,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
@@ -235,7 +235,7 @@ func (r *queryResolver) Partie(ctx context.Context, id string) (*model.Partie, e
 
 // CoupAnnonce is the resolver for the coupAnnonce field.
 func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (<-chan *model.Partie, error) {
-	if _, err := eventstore.PartieStream(partie); err != nil {
+	if _, err := streamname.PartieStream(partie); err != nil {
 		return nil, invalidInput("partie", err)
 	}
 	if err := r.veillerSite(ctx, partie); err != nil {

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/tournoi"
 	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/engine/board"
@@ -31,7 +32,7 @@ func (r *Resolver) commande(ctx context.Context, roles []acces.Role, portee acce
 	}
 	// A key reused for another request is refused whichever stream the
 	// command writes to (the stream itself tells a retry).
-	return ctx, actor(h), r.Cles.Check(ctx, eventstore.CommandFrom(ctx))
+	return ctx, actor(h), r.Cles.Check(ctx, idempotency.CommandFrom(ctx))
 }
 
 // partieApp is the duplicate use cases acting for md.
@@ -70,7 +71,7 @@ func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, err
 // withoutCommande drops the command envelope: reading back the state after
 // a command must not be checked against it.
 func withoutCommande(ctx context.Context) context.Context {
-	return eventstore.WithCommand(ctx, eventstore.Command{})
+	return idempotency.WithCommand(ctx, idempotency.Command{})
 }
 
 // modelePartie translates a game's view from the parties projection.

@@ -13,6 +13,7 @@ import (
 
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/tile"
 	"arbitre/graphql/generated"
 )
@@ -104,7 +105,7 @@ func translate(ctx context.Context, err error) *Error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return &Error{Code: CodeTimeout, Message: "Délai dépassé : la requête a pris trop de temps, la découper ou la renvoyer", Err: err}
 	}
-	if errors.Is(err, eventstore.ErrKeyReused) {
+	if errors.Is(err, idempotency.ErrKeyReused) {
 		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
 	}
 	if errors.Is(err, eventstore.ErrTampered) {
@@ -125,7 +126,7 @@ func translate(ctx context.Context, err error) *Error {
 	if errors.As(err, &refus) && refus.Code != CodeConflict {
 		return refus
 	}
-	if v, ok := eventstore.VersionOf(err); ok || refus != nil {
+	if v, ok := idempotency.VersionOf(err); ok || refus != nil {
 		return conflit(ctx, refus, v, ok, err)
 	}
 	var gqlErr *gqlerror.Error
@@ -202,7 +203,7 @@ func versionEnvoyee(ctx context.Context) bool {
 			}
 		}
 	}
-	return eventstore.CommandFrom(ctx).Version != nil
+	return idempotency.CommandFrom(ctx).Version != nil
 }
 
 // erreurGraphQL gives gqlgen's own errors (English, about the request's

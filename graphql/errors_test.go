@@ -18,6 +18,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/erreur/francais"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/tournoi"
 )
 
@@ -27,7 +28,7 @@ import (
 func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 	conflit := &eventstore.ConflictError{Stream: "partie-p1", Current: 4, StreamExists: true}
 	version := 2
-	avecVersion := eventstore.WithCommand(context.Background(), eventstore.Command{ID: "c1", Version: &version})
+	avecVersion := idempotency.WithCommand(context.Background(), idempotency.Command{ID: "c1", Version: &version})
 	tests := []struct {
 		name     string
 		ctx      context.Context
@@ -50,7 +51,7 @@ func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 			(&duplicate.Erreur{Code: duplicate.CodeConflict, Message: "modifiée", Err: conflit}).Avec("version", 7),
 			"CONFLICT", "même clientMutationId", map[string]any{"version": 7}},
 		{"conflict on the client's version: reload", avecVersion, conflit, "CONFLICT", "recharger", map[string]any{"version": 5}},
-		{"reused clientMutationId", context.Background(), eventstore.ErrKeyReused, "IDEMPOTENCY_KEY_REUSED", "clientMutationId", nil},
+		{"reused clientMutationId", context.Background(), idempotency.ErrKeyReused, "IDEMPOTENCY_KEY_REUSED", "clientMutationId", nil},
 		{"gqlgen validation", context.Background(),
 			&gqlerror.Error{Message: `Cannot query field "x" on type "Query".`, Extensions: map[string]any{"code": "GRAPHQL_VALIDATION_FAILED"}},
 			"GRAPHQL_VALIDATION_FAILED", "non conforme au schéma", map[string]any{"detail": `Cannot query field "x" on type "Query".`}},

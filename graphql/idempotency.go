@@ -9,7 +9,7 @@ import (
 	gql "github.com/99designs/gqlgen/graphql"
 
 	"arbitre/domain/acces"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 )
 
 // CodeIdempotencyKeyReused refuses a clientMutationId its token already
@@ -25,7 +25,7 @@ func avecCommande(ctx context.Context, h acces.Habilitation, version *int, clien
 	if err != nil {
 		return ctx, err
 	}
-	return eventstore.WithCommand(ctx, eventstore.Command{
+	return idempotency.WithCommand(ctx, idempotency.Command{
 		ID: deref(clientMutationID), Version: version, Author: actor(h).Actor, Request: requete,
 	}), nil
 }

@@ -10,6 +10,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
 	"arbitre/projections/centres"
@@ -69,7 +70,7 @@ func (r *Resolver) faitsPartie(ctx context.Context, id string, depuis int) ([]ev
 	if _, _, err := r.suiviAutorise(ctx, p.Tournoi()); err != nil {
 		return nil, err
 	}
-	stream, err := eventstore.PartieStream(id)
+	stream, err := streamname.PartieStream(id)
 	if err != nil {
 		return nil, invalidInput("partie", err)
 	}

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"arbitre/domain/duplicate"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 	"arbitre/projections/parties"
 )
@@ -83,8 +83,8 @@ func (v *partieVues) garder(e *partieVue) *partieVue {
 // (eventstore.TableStream).
 func dePartie(id string) func(stream string) bool {
 	return func(stream string) bool {
-		kind, partie, err := eventstore.ParseStream(stream)
-		return err == nil && kind == eventstore.KindPartie && partie == id
+		kind, partie, err := streamname.ParseStream(stream)
+		return err == nil && kind == streamname.KindPartie && partie == id
 	}
 }
 
@@ -94,7 +94,7 @@ func dePartie(id string) func(stream string) bool {
 // client reads its own writes. The view itself is read without ctx's
 // cancellation: it is shared by every request of the game.
 func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Partie, error) {
-	if _, err := eventstore.PartieStream(id); err != nil {
+	if _, err := streamname.PartieStream(id); err != nil {
 		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
 	if err := r.attendreRunner(ctx, r.PartiesRunner, pos); err != nil {

@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -22,7 +23,7 @@ func (r *queryResolver) Replay(ctx context.Context, partie string, coup int) (*m
 	if _, err := authorize(ctx, []acces.Role{acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
 		return nil, err
 	}
-	stream, err := eventstore.PartieStream(partie)
+	stream, err := streamname.PartieStream(partie)
 	if err != nil {
 		return nil, invalidInput("partie", err)
 	}

@@ -12,6 +12,8 @@ import (
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
+	"arbitre/domain/eventstore/repository"
 	fedadapters "arbitre/domain/federation/adapters"
 	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/engine/lexicon"
@@ -53,7 +55,7 @@ type Resolver struct {
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry
 	// Cles indexes the clients' idempotency keys over the whole log.
-	Cles *eventstore.Keys
+	Cles *idempotency.Keys
 	// vues keeps the games' public views read from the projection.
 	vues partieVues
 	// tables keeps the tournaments' tables (bulletins' scope).
@@ -68,7 +70,7 @@ type Resolver struct {
 	// Hasard gives the electronic bag's draws of the classique matches.
 	Hasard partie.Hasard
 	// Archive records the past tournaments' imported results.
-	Archive eventstore.Streams
+	Archive repository.Streams
 	// Epreuves stores the events played in many centres (guide §2.17),
 	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
@@ -125,8 +127,8 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
 		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
-		Journal: c.Store, Registry: c.Registry, Cles: eventstore.NewKeys(c.Store),
+		Journal: c.Store, Registry: c.Registry, Cles: idempotency.NewKeys(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
-		ReglesClassique: regles, Hasard: c.Hasard, Archive: eventstore.Streams{Store: c.Store, Registry: c.Registry},
+		ReglesClassique: regles, Hasard: c.Hasard, Archive: repository.Streams{Store: c.Store, Registry: c.Registry},
 		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry), Jumelages: fedadapters.NewJumelages(c.Store, c.Registry)}, nil
 }

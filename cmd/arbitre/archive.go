@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/archive"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/projections/archive/export"
 	"arbitre/projections/classique"
 	"arbitre/projections/historique"
@@ -163,7 +164,7 @@ func runArchiveImport(cmd *cobra.Command, flags *storeFlags, fichier string) err
 		return err
 	}
 	defer ws.store.Close()
-	b, err := archive.Importer(ctx, eventstore.Streams{Store: ws.store, Registry: ws.registry}, filepath.Base(fichier), contenu,
+	b, err := archive.Importer(ctx, repository.Streams{Store: ws.store, Registry: ws.registry}, filepath.Base(fichier), contenu,
 		eventstore.Metadata{Actor: "cli", Role: string(acces.Directeur)})
 	if err != nil {
 		return err

@@ -32,6 +32,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/server"
 )
 
@@ -722,7 +723,7 @@ func countStored(ctx context.Context, flags *storeFlags, r *bulletinsReport) err
 		return err
 	}
 	defer store.Close()
-	stream, err := eventstore.PartieStream(chargeLive)
+	stream, err := streamname.PartieStream(chargeLive)
 	if err != nil {
 		return err
 	}

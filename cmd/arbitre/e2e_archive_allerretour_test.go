@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // allerRetourFait holds the data directories whose round trip a test has
@@ -75,8 +75,8 @@ func tournoisDuMagasin(t *testing.T, data string) []string {
 		}
 		for _, e := range events {
 			from = e.Position
-			kind, id, err := eventstore.ParseStream(e.Stream)
-			if err != nil || kind != eventstore.KindTournoi {
+			kind, id, err := streamname.ParseStream(e.Stream)
+			if err != nil || kind != streamname.KindTournoi {
 				continue
 			}
 			id = strings.TrimPrefix(id, "classique-")

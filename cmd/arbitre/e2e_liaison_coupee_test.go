@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 )
 
@@ -136,7 +136,7 @@ func TestFiabilite_LiaisonCoupeeEnPleinEnvoiDeResultats(t *testing.T) {
 	lyon := demarrerCentre(t, "Lyon", "LY", "V-1", satelliteDe(relais, apiToken(t, vichy.data, "--role", "centre", "--tournoi", "J1", "--centre", "Lyon"), "LY"), "L1")
 	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{source: logiciel, graine: 3}) { id } }`, nil).Errors)
 	lyon.attendreCoup(t, 1, "attente_tirage")
-	j1, err := eventstore.JumelageStream("J1")
+	j1, err := streamname.JumelageStream("J1")
 	require.NoError(t, err)
 	recus := func() []federation.ResultatsSiteRecus {
 		var out []federation.ResultatsSiteRecus

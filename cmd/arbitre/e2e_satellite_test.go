@@ -19,6 +19,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	"arbitre/graphql/server"
 )
@@ -170,7 +171,7 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 			// A crash: the kernel closes the connections of the killed
 			// process, the relay closes their other ends at the principal.
 			nice.s.tuer()
-			j2, err := eventstore.JumelageStream("J2")
+			j2, err := streamname.JumelageStream("J2")
 			require.NoError(t, err)
 			require.Eventually(t, func() bool {
 				return countOf(typesDe(evenements(t, vichy.data, j2)), federation.TypeLiaisonCoupee) == 1
@@ -270,7 +271,7 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 		data, jumelage string
 		nom            string
 	}{{vichy.data, "J1", "Vichy J1"}, {lyon.data, "J1", "Lyon"}, {vichy.data, "J2", "Vichy J2"}} {
-		stream, err := eventstore.JumelageStream(j.jumelage)
+		stream, err := streamname.JumelageStream(j.jumelage)
 		require.NoError(t, err)
 		types := typesDe(evenements(t, j.data, stream))
 		assert.Equal(t, 1, countOf(types, federation.TypeLiaisonCoupee), "%s: %v", j.nom, types)
@@ -425,7 +426,7 @@ func TestSecurite_SuiviJumelagePortee(t *testing.T) {
 	} {
 		assert.Equal(t, tt.code, envoyer(tt.jeton, tt.centre, tt.partie, "resultats-1").code(), tt.nom)
 	}
-	stream, err := eventstore.JumelageStream("J1")
+	stream, err := streamname.JumelageStream("J1")
 	require.NoError(t, err)
 	assert.Equal(t, 1, countOf(typesDe(evenements(t, vichy.data, stream)), federation.TypeResultatsSiteRecus), "sent twice, recorded once")
 }
@@ -464,7 +465,7 @@ func TestE2ESatellite_Guide2_18_CoupureDePlusDe15Minutes(t *testing.T) {
 	require.Empty(t, vichy.s.gql(vichy.directeur, `mutation { creerPartie(tournoi:"V", partie:"V-1", config:{source: logiciel, graine: 3}) { id } }`, nil).Errors)
 
 	flux := func(jumelage string) string {
-		stream, err := eventstore.JumelageStream(jumelage)
+		stream, err := streamname.JumelageStream(jumelage)
 		require.NoError(t, err)
 		return stream
 	}

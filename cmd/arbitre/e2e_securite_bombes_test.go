@@ -38,6 +38,7 @@ import (
 	"arbitre/domain/catalogue"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	"arbitre/domain/tournoi"
 	"arbitre/projections/centres"
@@ -531,9 +532,9 @@ func paquetDeJoueurs(t *testing.T, centre string, n, longueurNom int, graine str
 		require.NoError(t, err)
 		lignes.Write(append(b, '\n'))
 	}
-	fluxTournoi, err := eventstore.TournoiStream("TS")
+	fluxTournoi, err := streamname.TournoiStream("TS")
 	require.NoError(t, err)
-	fluxPartie, err := eventstore.PartieStream("P-1")
+	fluxPartie, err := streamname.PartieStream("P-1")
 	require.NoError(t, err)
 	licences := make([]string, n)
 	for i := range licences {
@@ -567,7 +568,7 @@ func TestSecurite_ResultatsDesSitesBornes(t *testing.T) {
 		return s.gql(site, `mutation($p: String!) { envoyerResultatsJumeles(paquet:$p) { empreinte } }`,
 			map[string]any{"p": base64.StdEncoding.EncodeToString(paquet)}).code()
 	}
-	flux, err := eventstore.JumelageStream("J")
+	flux, err := streamname.JumelageStream("J")
 	require.NoError(t, err)
 	recus := func() (n, plusGros int) {
 		for _, e := range evenements(t, data, flux) {

@@ -23,6 +23,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/liaison"
 	"arbitre/projections/centres"
@@ -129,7 +130,7 @@ func TestSecurite_SatelliteMenteurRefuse(t *testing.T) {
 		return vichy.s.gql("", `query($p: [String!]!) { classementJumele(jumelage:"J1", paquets:$p) { classement { licence } } }`,
 			map[string]any{"p": []string{base64.StdEncoding.EncodeToString(paquet)}})
 	}
-	stream, err := eventstore.JumelageStream("J1")
+	stream, err := streamname.JumelageStream("J1")
 	require.NoError(t, err)
 	recus := func() int {
 		return countOf(typesDe(evenements(t, vichy.data, stream)), federation.TypeResultatsSiteRecus)
@@ -294,12 +295,12 @@ func TestSecurite_PrincipalMalveillant(t *testing.T) {
 			flux := map[string]string{}
 			var err error
 			for _, id := range []string{"LY", "LOC"} {
-				flux[id], err = eventstore.TournoiStream(id)
+				flux[id], err = streamname.TournoiStream(id)
 				require.NoError(t, err)
 			}
-			flux[tt.partie], err = eventstore.PartieStream(tt.partie)
+			flux[tt.partie], err = streamname.PartieStream(tt.partie)
 			require.NoError(t, err)
-			flux["J9"], err = eventstore.JumelageStream("J9")
+			flux["J9"], err = streamname.JumelageStream("J9")
 			require.NoError(t, err)
 			avant := map[string][]eventstore.Event{}
 			for nom, f := range flux {

@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 )
 
@@ -97,7 +98,7 @@ func (c replayCible) resoudre(cmd *cobra.Command, args []string) (string, int, e
 func runReplay(cmd *cobra.Command, flags *storeFlags, lexPaths []string, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
-	stream, err := eventstore.PartieStream(id)
+	stream, err := streamname.PartieStream(id)
 	if err != nil {
 		return fmt.Errorf("partie %q : identifiant invalide (lettres, chiffres, '-' ou '_')", id)
 	}

@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	fedcommand "arbitre/domain/federation/command"
@@ -81,9 +82,9 @@ func (f *satelliteFlags) configurer(log *slog.Logger) func(*server.Config) {
 					return paquet.Bytes(), lu.Resultats, err
 				},
 				Changements: func(ctx context.Context, partie string) <-chan uint64 {
-					flux, _ := eventstore.PartieStream(partie)
+					flux, _ := streamname.PartieStream(partie)
 					return r.Hub.Subscribe(ctx, func(stream string) bool {
-						principal, _ := eventstore.MainStream(stream)
+						principal, _ := streamname.MainStream(stream)
 						return stream == flux || principal == flux
 					})
 				},

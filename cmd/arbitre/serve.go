@@ -20,6 +20,7 @@ import (
 	"arbitre/domain/catalogue"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
@@ -184,7 +185,7 @@ func ouvrirStoreServi(ctx context.Context, flags *storeFlags) (openedStore, erro
 	if err != nil {
 		return nil, err
 	}
-	if scelle, ok := store.(eventstore.Sealed); ok {
+	if scelle, ok := store.(integrity.Sealed); ok {
 		if err := scelle.Rupture(); err != nil {
 			store.Close()
 			return nil, fmt.Errorf("serve refusé : %w", err)

@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"arbitre/domain/catalogue"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
@@ -74,7 +74,7 @@ func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
 		return fmt.Errorf("store seal : %w", err)
 	}
 	defer store.Close()
-	if _, ok := store.(eventstore.Chained); !ok {
+	if _, ok := store.(integrity.Chained); !ok {
 		return fmt.Errorf("store seal : %w", errNotChained)
 	}
 	last, err := store.LastPosition(ctx)
@@ -88,7 +88,7 @@ func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
 	if len(head) == 0 {
 		return fmt.Errorf("store seal : le journal est vide")
 	}
-	fmt.Fprintln(cmd.OutOrStdout(), eventstore.Seal{Position: head[0].Position, Hash: head[0].Hash})
+	fmt.Fprintln(cmd.OutOrStdout(), integrity.Seal{Position: head[0].Position, Hash: head[0].Hash})
 	return nil
 }
 
@@ -109,8 +109,8 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 	if err != nil {
 		return err
 	}
-	opts := eventstore.VerifyOptions{GaplessPositions: gapless, Registry: registry}
-	if chained, ok := store.(eventstore.Chained); ok {
+	opts := integrity.VerifyOptions{GaplessPositions: gapless, Registry: registry}
+	if chained, ok := store.(integrity.Chained); ok {
 		opts.Chained = true
 		if opts.Anchors, err = anchors(ctx, flags, chained, seal); err != nil {
 			return fmt.Errorf("store verify : %w", err)
@@ -124,7 +124,7 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 	}
 	bar := newProgression(cmd.OutOrStdout(), "store verify")
 	opts.Progress = func(events int, position uint64) { bar.avancer(events, partDe(position, last)) }
-	report, err := eventstore.Verify(ctx, store, opts)
+	report, err := integrity.Verify(ctx, store, opts)
 	bar.terminer()
 	if err != nil {
 		return fmt.Errorf("store verify : lecture arrêtée après %d événements : %w", report.Events, err)
@@ -139,21 +139,21 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 // anchors are the heads a chained log must still extend: the seal given on
 // the command line, the seal file beside the store and the checkpoints of
 // the projections built from this store.
-func anchors(ctx context.Context, flags *storeFlags, store eventstore.Chained, seal string) ([]eventstore.Anchor, error) {
-	var out []eventstore.Anchor
+func anchors(ctx context.Context, flags *storeFlags, store integrity.Chained, seal string) ([]integrity.Anchor, error) {
+	var out []integrity.Anchor
 	if seal != "" {
-		s, err := eventstore.ParseSeal(seal)
+		s, err := integrity.ParseSeal(seal)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, eventstore.Anchor{Source: "le sceau " + seal, Seal: s})
+		out = append(out, integrity.Anchor{Source: "le sceau " + seal, Seal: s})
 	}
 	file, found, err := sqlitestore.ReadSeal(flags.storePath())
 	if err != nil {
 		return nil, fmt.Errorf("lecture du fichier de sceau : %w", err)
 	}
 	if found {
-		out = append(out, eventstore.Anchor{Source: "le fichier de sceau", Seal: file})
+		out = append(out, integrity.Anchor{Source: "le fichier de sceau", Seal: file})
 	}
 	if _, err := os.Stat(flags.projectionDBPath()); err != nil {
 		return out, nil
@@ -170,7 +170,7 @@ func anchors(ctx context.Context, flags *storeFlags, store eventstore.Chained, s
 	return append(out, checkpoints...), nil
 }
 
-func printVerifyReport(w io.Writer, report *eventstore.VerifyReport) {
+func printVerifyReport(w io.Writer, report *integrity.VerifyReport) {
 	fmt.Fprintf(w, "événements : %d\nflux : %d\ndernière position : %d\n", report.Events, report.Streams, report.LastPosition)
 	if report.OK() {
 		fmt.Fprintln(w, "résultat : OK")

@@ -23,6 +23,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // The consistency checker of issue 32: directors, arbiters and displays
@@ -762,7 +763,7 @@ func verifierFaits(ctx context.Context, flags *storeFlags, parties []*partieVeri
 		}
 	}
 	for _, p := range parties {
-		stream, err := eventstore.PartieStream(p.id)
+		stream, err := streamname.PartieStream(p.id)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // Event type names, versioned explicitly (a Go rename never changes them).
@@ -80,7 +81,7 @@ func (s *Service) record(ctx context.Context, tournoi string, payload any, md ev
 	if scope == "" {
 		scope = ServerScope
 	}
-	stream, err := eventstore.AccesStream(scope)
+	stream, err := streamname.AccesStream(scope)
 	if err != nil {
 		return err
 	}

@@ -5,11 +5,13 @@ import (
 	"errors"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
+	"arbitre/domain/eventstore/repository"
 )
 
 // Repository is where the aggregates of one kind live: each context's
 // adapters give the stream's name and the store's errors their codes.
-type Repository[A eventstore.Aggregate] interface {
+type Repository[A repository.Aggregate] interface {
 	// Charger replays an aggregate (version 0 for an unknown id). With a
 	// command envelope in ctx (eventstore.Command) it answers
 	// eventstore.ErrAlreadyApplied for a command applied already and a
@@ -35,19 +37,19 @@ const attempts = 5
 // aggregate, where the command re-checks every rule, a few times, and only
 // when the client sent no version: one who did asked to act on that
 // version only, and gets the conflict. Run answers the aggregate as saved.
-func Run[A eventstore.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
+func Run[A repository.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
 	for attempt := 1; ; attempt++ {
 		a, err := runOnce(ctx, r, id, md, decide)
-		if !errors.Is(err, eventstore.ErrConflict) || attempt == attempts || eventstore.CommandFrom(ctx).Version != nil {
+		if !errors.Is(err, eventstore.ErrConflict) || attempt == attempts || idempotency.CommandFrom(ctx).Version != nil {
 			return a, err
 		}
 	}
 }
 
-func runOnce[A eventstore.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
+func runOnce[A repository.Aggregate](ctx context.Context, r Repository[A], id string, md eventstore.Metadata, decide func(A) error) (A, error) {
 	var zero A
 	a, err := r.Charger(ctx, id)
-	if errors.Is(err, eventstore.ErrAlreadyApplied) {
+	if errors.Is(err, idempotency.ErrAlreadyApplied) {
 		return zero, nil
 	}
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 )
 
 // comptes is a repository of compteur whose first saves meet another
@@ -22,7 +23,7 @@ type comptes struct {
 func (r *comptes) Charger(ctx context.Context, id string) (*compteur, error) {
 	r.charges++
 	if r.deja {
-		return nil, eventstore.ErrAlreadyApplied
+		return nil, idempotency.ErrAlreadyApplied
 	}
 	c := r.stocke.Copie()
 	c.MarkSaved()
@@ -48,7 +49,7 @@ func (r *comptes) Enregistrer(ctx context.Context, c *compteur, md eventstore.Me
 func TestRun_ConflitRedecideSansVersion(t *testing.T) {
 	double := func(c *compteur) error { return Record(c, c.total) }
 	un := 1
-	avecVersion := eventstore.WithCommand(context.Background(), eventstore.Command{ID: "m", Version: &un})
+	avecVersion := idempotency.WithCommand(context.Background(), idempotency.Command{ID: "m", Version: &un})
 	tests := []struct {
 		name        string
 		ctx         context.Context

@@ -23,7 +23,7 @@ import (
 	"slices"
 	"time"
 
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 )
 
@@ -115,11 +115,11 @@ func (n *Niveau) copie() Niveau {
 // nothing of another tournament's appeals (issue 28 item 10).
 func Flux(tournoi, id string) (string, error) {
 	for _, x := range []string{tournoi, id} {
-		if _, err := eventstore.AppelStream(x); err != nil {
+		if _, err := streamname.AppelStream(x); err != nil {
 			return "", err
 		}
 	}
-	return eventstore.AppelStream(fmt.Sprintf("%d-%s-%s", len(tournoi), tournoi, id))
+	return streamname.AppelStream(fmt.Sprintf("%d-%s-%s", len(tournoi), tournoi, id))
 }
 
 // Retrouver replays appeal id of tournament tournoi with lire, which
@@ -145,7 +145,7 @@ func Retrouver(tournoi, id string, lire func(flux string) (*Appel, error)) (*App
 	case a.version > 0:
 		return a, nil
 	}
-	global, _ := eventstore.AppelStream(id) // valid: Flux checked id
+	global, _ := streamname.AppelStream(id) // valid: Flux checked id
 	g, err := lire(global)
 	if err != nil {
 		return nil, err
@@ -293,7 +293,7 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 	if a.version > 0 {
 		return refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
 	}
-	if _, err := eventstore.AppelStream(s.Appel); err != nil {
+	if _, err := streamname.AppelStream(s.Appel); err != nil {
 		return &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", s.Appel), Err: err}
 	}
 	o := s.Objet

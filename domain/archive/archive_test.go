@@ -16,7 +16,9 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 const enTeteDuplicate = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n"
@@ -37,14 +39,14 @@ const classiqueValide = enTeteClassique +
 	"open-2018;Open de Lyon;2018-03-10;1;m1;200;Martin Léo;;100;380;420;1;1450;1438\n" +
 	"open-2018;Open de Lyon;2018-03-10;1;;300;Petit Jean;;;450;350;3;0;0\n"
 
-func ouvrir(t *testing.T) (*sqlitestore.Store, eventstore.Streams) {
+func ouvrir(t *testing.T) (*sqlitestore.Store, repository.Streams) {
 	t.Helper()
 	store, err := sqlitestore.Open(context.Background(), filepath.Join(t.TempDir(), "events.db"), sqlitestore.Options{})
 	require.NoError(t, err)
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
 	require.NoError(t, archive.RegisterEvents(reg))
-	return store, eventstore.Streams{Store: store, Registry: reg}
+	return store, repository.Streams{Store: store, Registry: reg}
 }
 
 // TestArchive_CSVAllerRetour: what LireCSV reads, EcrireCSV writes back
@@ -162,7 +164,7 @@ func TestArchive_DoubleImport(t *testing.T) {
 	_, err = archive.Importer(ctx, flux, "autre.csv", []byte(autre), eventstore.Metadata{})
 	assert.ErrorIs(t, err, &erreur.Erreur{Code: erreur.CodeAlreadyExists})
 
-	live, err := eventstore.TournoiStream("vichy-2019")
+	live, err := streamname.TournoiStream("vichy-2019")
 	require.NoError(t, err)
 	_, err = store.Append(ctx, live, eventstore.NoStream, eventstoretest.Events(1)...)
 	require.NoError(t, err)

@@ -9,6 +9,8 @@ import (
 
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // The event types of an import, recorded in the stream
@@ -71,14 +73,14 @@ type Bilan struct {
 // writes nothing (DejaImporte); another file for a tournament already
 // imported, or for a tournament played on this server, is refused
 // (ALREADY_EXISTS).
-func Importer(ctx context.Context, f eventstore.Streams, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
+func Importer(ctx context.Context, f repository.Streams, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
 	d, numeros, err := Lire(contenu)
 	if err != nil {
 		return Bilan{}, err
 	}
 	somme := sha256.Sum256(contenu)
 	b := Bilan{Tournoi: d.Tournoi, Genre: d.Genre, Lignes: len(numeros), Empreinte: hex.EncodeToString(somme[:])}
-	stream, err := eventstore.ArchiveStream(string(d.Genre), d.Tournoi)
+	stream, err := streamname.ArchiveStream(string(d.Genre), d.Tournoi)
 	if err != nil {
 		return b, err
 	}
@@ -86,9 +88,9 @@ func Importer(ctx context.Context, f eventstore.Streams, fichier string, contenu
 		b.DejaImporte = deja
 		return b, err
 	}
-	joue := eventstore.TournoiStream
+	joue := streamname.TournoiStream
 	if d.Genre == GenreClassique {
-		joue = eventstore.ClassiqueStream
+		joue = streamname.ClassiqueStream
 	}
 	if live, err := joue(d.Tournoi); err == nil {
 		if existe, err := f.Exists(ctx, live); err != nil || existe {
@@ -118,7 +120,7 @@ func Importer(ctx context.Context, f eventstore.Streams, fichier string, contenu
 
 // dejaImporte reports whether the stream holds this very file; another
 // file there is ALREADY_EXISTS.
-func dejaImporte(ctx context.Context, f eventstore.Streams, stream string, b Bilan) (bool, error) {
+func dejaImporte(ctx context.Context, f repository.Streams, stream string, b Bilan) (bool, error) {
 	ouvert, _, ok, err := charger(ctx, f.Store, f.Registry, stream)
 	if err != nil || !ok {
 		return false, err
@@ -133,7 +135,7 @@ func dejaImporte(ctx context.Context, f eventstore.Streams, stream string, b Bil
 // Charger returns an imported tournament's document as its events hold
 // it, and false when the tournament was not imported.
 func Charger(ctx context.Context, r eventstore.Reader, reg *eventstore.Registry, genre Genre, tournoi string) (Document, bool, error) {
-	stream, err := eventstore.ArchiveStream(string(genre), tournoi)
+	stream, err := streamname.ArchiveStream(string(genre), tournoi)
 	if err != nil {
 		return Document{}, false, nil
 	}

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"arbitre/domain/aggregate"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
@@ -108,7 +108,7 @@ type Partie struct {
 	feuille *Feuille
 	// lecture is where the repository read the game, kept for its next
 	// save (repository glue: the domain never looks at it).
-	lecture eventstore.FamilyRead
+	lecture repository.FamilyRead
 }
 
 // Nouvelle returns an empty game, ready for Creer or for replaying its
@@ -199,10 +199,10 @@ func (p *Partie) Attendus(n int) []string {
 
 // Lecture is where the repository read the game (its stream and its
 // tables' streams), for the next save.
-func (p *Partie) Lecture() eventstore.FamilyRead { return p.lecture }
+func (p *Partie) Lecture() repository.FamilyRead { return p.lecture }
 
 // Lue records where the repository read the game or saved it last.
-func (p *Partie) Lue(l eventstore.FamilyRead) { p.lecture = l }
+func (p *Partie) Lue(l repository.FamilyRead) { p.lecture = l }
 
 // Copie is a copy of the game sharing nothing a transition changes: the
 // repository keeps the last state it read of a game and hands out copies,

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,18 +26,18 @@ func TestSecurite_ClesDeToutLeJournal(t *testing.T) {
 		keyed(2, "partie-A", "jeton:1", "", "tirer:bbb"),
 		keyed(3, "partie-A", "jeton:1", "k-ancien", ""),
 	}
-	cles := eventstore.NewKeys(log)
+	cles := idempotency.NewKeys(log)
 	tests := []struct {
 		name string
-		cmd  eventstore.Command
+		cmd  idempotency.Command
 		err  error
 	}{
-		{"the same request again (a retry)", eventstore.Command{ID: "k1", Author: "jeton:1", Request: "tirer:aaa"}, nil},
-		{"another request under the key, any stream", eventstore.Command{ID: "k1", Author: "jeton:1", Request: "tirer:ccc"}, eventstore.ErrKeyReused},
-		{"the same id from another token", eventstore.Command{ID: "k1", Author: "jeton:2", Request: "tirer:ccc"}, nil},
-		{"a new id", eventstore.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}, nil},
-		{"no client id", eventstore.Command{Author: "jeton:1", Request: "tirer:ccc"}, nil},
-		{"a key recorded before fingerprints", eventstore.Command{ID: "k-ancien", Author: "jeton:1", Request: "tirer:ccc"}, nil},
+		{"the same request again (a retry)", idempotency.Command{ID: "k1", Author: "jeton:1", Request: "tirer:aaa"}, nil},
+		{"another request under the key, any stream", idempotency.Command{ID: "k1", Author: "jeton:1", Request: "tirer:ccc"}, idempotency.ErrKeyReused},
+		{"the same id from another token", idempotency.Command{ID: "k1", Author: "jeton:2", Request: "tirer:ccc"}, nil},
+		{"a new id", idempotency.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}, nil},
+		{"no client id", idempotency.Command{Author: "jeton:1", Request: "tirer:ccc"}, nil},
+		{"a key recorded before fingerprints", idempotency.Command{ID: "k-ancien", Author: "jeton:1", Request: "tirer:ccc"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -48,8 +49,8 @@ func TestSecurite_ClesDeToutLeJournal(t *testing.T) {
 	}
 	// An event appended after the index was read is seen by the next check.
 	*log = append(*log, keyed(4, "partie-B", "jeton:1", "k2", "rejeter:ddd"))
-	require.ErrorIs(t, cles.Check(context.Background(), eventstore.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}),
-		eventstore.ErrKeyReused)
-	var nul *eventstore.Keys
-	assert.NoError(t, nul.Check(context.Background(), eventstore.Command{ID: "k1", Author: "jeton:1", Request: "x"}))
+	require.ErrorIs(t, cles.Check(context.Background(), idempotency.Command{ID: "k2", Author: "jeton:1", Request: "tirer:ccc"}),
+		idempotency.ErrKeyReused)
+	var nul *idempotency.Keys
+	assert.NoError(t, nul.Check(context.Background(), idempotency.Command{ID: "k1", Author: "jeton:1", Request: "x"}))
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
+	"arbitre/domain/eventstore/integrity"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,15 +48,15 @@ func TestPositionsOpaques_LecteursDuJournal(t *testing.T) {
 		assert.Equal(t, log[eventstore.PageSize].Position, got[0], "the event after from comes first")
 	})
 	t.Run("Verify", func(t *testing.T) {
-		report, err := eventstore.Verify(ctx, log, eventstore.VerifyOptions{})
+		report, err := integrity.Verify(ctx, log, integrity.VerifyOptions{})
 		require.NoError(t, err)
 		assert.Empty(t, report.Problems)
 		assert.Equal(t, len(log), report.Events)
 		assert.Equal(t, last.Position, report.LastPosition)
 	})
 	t.Run("Cles", func(t *testing.T) {
-		err := eventstore.NewKeys(log).Check(ctx, eventstore.Command{Author: "jeton:1", ID: last.Metadata.CausationID, Request: "autre"})
-		assert.ErrorIs(t, err, eventstore.ErrKeyReused, "the key of the last event, on the third page, is known")
+		err := idempotency.NewKeys(log).Check(ctx, idempotency.Command{Author: "jeton:1", ID: last.Metadata.CausationID, Request: "autre"})
+		assert.ErrorIs(t, err, idempotency.ErrKeyReused, "the key of the last event, on the third page, is known")
 	})
 }
 
@@ -67,7 +69,7 @@ func TestVerify_ProgressionParPage(t *testing.T) {
 		position uint64
 	}
 	var got []point
-	_, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{Progress: func(events int, position uint64) {
+	_, err := integrity.Verify(context.Background(), log, integrity.VerifyOptions{Progress: func(events int, position uint64) {
 		got = append(got, point{events, position})
 	}})
 	require.NoError(t, err)

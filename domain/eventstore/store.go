@@ -50,7 +50,7 @@ const PageSize = 1000
 
 // ReadWholeStream returns every event of a stream, in revision order.
 func ReadWholeStream(ctx context.Context, r Reader, stream string) ([]Event, error) {
-	return readFrom(ctx, r, stream, 0)
+	return ReadStreamFrom(ctx, r, stream, 0)
 }
 
 // ForEachAfter calls fn for every event of the global log after position
@@ -127,4 +127,20 @@ func ValidateLimit(limit int) error {
 		return newError(CodeInvalidArgument, fmt.Sprintf("read limit %d must be positive", limit), nil)
 	}
 	return nil
+}
+
+// ReadStreamFrom returns the events of a stream from a revision on.
+func ReadStreamFrom(ctx context.Context, r Reader, stream string, from uint64) ([]Event, error) {
+	var all []Event
+	for {
+		page, err := r.ReadStream(ctx, stream, from, PageSize)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if len(page) < PageSize {
+			return all, nil
+		}
+		from = page[len(page)-1].Revision + 1
+	}
 }

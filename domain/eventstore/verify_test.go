@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -77,7 +78,7 @@ func TestVerifyReportsEachKindOfDamage(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			report, err := eventstore.Verify(context.Background(), tc.log, eventstore.VerifyOptions{GaplessPositions: tc.gapless, Registry: tc.registry})
+			report, err := integrity.Verify(context.Background(), tc.log, integrity.VerifyOptions{GaplessPositions: tc.gapless, Registry: tc.registry})
 			require.NoError(t, err)
 			var got []string
 			for _, p := range report.Problems {
@@ -100,7 +101,7 @@ func TestVerify_ChaineAuxBornesDesPages(t *testing.T) {
 	var previous []byte
 	for i := range log {
 		e := ev(uint64(i+1), fmt.Sprintf("partie-%d", i%7), uint64(i/7), "partie.tirage", 3, `{"tirage":["A"]}`)
-		e.Hash = eventstore.ChainHash(previous, e)
+		e.Hash = integrity.ChainHash(previous, e)
 		previous, log[i] = e.Hash, e
 	}
 	alteres := []uint64{1, eventstore.PageSize, eventstore.PageSize + 1, 2*eventstore.PageSize + 1, uint64(n)}
@@ -111,7 +112,7 @@ func TestVerify_ChaineAuxBornesDesPages(t *testing.T) {
 		want = append(want, fmt.Sprintf("position %d (%s@%d): eventstore.tampered: l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui", p, e.Stream, e.Revision))
 	}
 	var vus []int
-	report, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{GaplessPositions: true, Chained: true, Registry: reg,
+	report, err := integrity.Verify(context.Background(), log, integrity.VerifyOptions{GaplessPositions: true, Chained: true, Registry: reg,
 		Progress: func(events int, _ uint64) { vus = append(vus, events) }})
 	require.NoError(t, err)
 	var got []string
@@ -151,7 +152,7 @@ func TestVerify_ArretEnCoursDeLecture(t *testing.T) {
 	for i := range log {
 		log[i] = ev(uint64(i+1), "partie-1", uint64(i), "partie.tirage", 3, `{"tir`)
 	}
-	report, err := eventstore.Verify(context.Background(), log, eventstore.VerifyOptions{GaplessPositions: true})
+	report, err := integrity.Verify(context.Background(), log, integrity.VerifyOptions{GaplessPositions: true})
 	require.NoError(t, err)
 	assert.Len(t, report.Problems, 1000)
 	assert.Equal(t, 1000, report.Events)
@@ -161,7 +162,7 @@ func TestVerify_ArretEnCoursDeLecture(t *testing.T) {
 	for i := range log {
 		log[i].Data = json.RawMessage(`{}`)
 	}
-	report, err = eventstore.Verify(ctx, &annulant{logReader: log, pages: 2, cancel: cancel}, eventstore.VerifyOptions{GaplessPositions: true})
+	report, err = integrity.Verify(ctx, &annulant{logReader: log, pages: 2, cancel: cancel}, integrity.VerifyOptions{GaplessPositions: true})
 	require.ErrorIs(t, err, context.Canceled)
 	assert.LessOrEqual(t, report.Events, 2*eventstore.PageSize)
 	assert.Empty(t, report.Problems)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/projections/projection"
 )
 
@@ -103,7 +104,7 @@ func (c *compte) ajouter(e *eventstore.Event) {
 	t := c.tallies[e.Stream]
 	if t == nil {
 		t = &tally{kind: KindOther, firstAt: at}
-		if k, _, err := eventstore.ParseStream(e.Stream); err == nil {
+		if k, _, err := streamname.ParseStream(e.Stream); err == nil {
 			t.kind = string(k)
 		}
 		c.tallies[e.Stream] = t

@@ -20,6 +20,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	"arbitre/projections/standings"
 )
@@ -52,7 +53,7 @@ type Manifeste struct {
 // game's events (its stream and its tables', eventstore.TableStream) and its
 // tournament's, in the order of the global log.
 func Exporter(ctx context.Context, r eventstore.Reader, registre *eventstore.Registry, m Manifeste, w io.Writer) error {
-	flux, err := eventstore.PartieStream(m.Partie)
+	flux, err := streamname.PartieStream(m.Partie)
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func Exporter(ctx context.Context, r eventstore.Reader, registre *eventstore.Reg
 		return fmt.Errorf("partie %s : premier événement %s", m.Partie, partie[0].Type)
 	}
 	m.Tournoi = c.Tournoi
-	fluxTournoi, err := eventstore.TournoiStream(c.Tournoi)
+	fluxTournoi, err := streamname.TournoiStream(c.Tournoi)
 	if err != nil {
 		return err
 	}
@@ -292,11 +293,11 @@ func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paqu
 	if somme := sha256.Sum256(lignes); hex.EncodeToString(somme[:]) != m.SHA256 {
 		return p, corrompu(nil, "l'empreinte des événements ne correspond pas au manifeste : paquet modifié ou tronqué")
 	}
-	fluxPartie, err := eventstore.PartieStream(m.Partie)
+	fluxPartie, err := streamname.PartieStream(m.Partie)
 	if err != nil {
 		return p, corrompu(err, "partie %q invalide", m.Partie)
 	}
-	fluxTournoi, err := eventstore.TournoiStream(m.Tournoi)
+	fluxTournoi, err := streamname.TournoiStream(m.Tournoi)
 	if err != nil {
 		return p, corrompu(err, "tournoi %q invalide", m.Tournoi)
 	}
@@ -314,7 +315,7 @@ func (a *Archive) Lire(ctx context.Context, registre *eventstore.Registry) (Paqu
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return p, corrompu(err, "événement %d illisible", n)
 		}
-		principal, _ := eventstore.MainStream(e.Stream)
+		principal, _ := streamname.MainStream(e.Stream)
 		if e.Stream != fluxPartie && principal != fluxPartie && e.Stream != fluxTournoi {
 			return p, corrompu(nil, "événement %d du flux %s, étranger à la partie %s", n, e.Stream, m.Partie)
 		}

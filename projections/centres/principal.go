@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/federation"
 	"arbitre/domain/tournoi"
 )
@@ -28,7 +29,7 @@ type Principal struct {
 // site's results of that game are checked against (guide §2.18). A game
 // that is not t's is refused.
 func (p Principal) Reference(ctx context.Context, t, partie string) (federation.Feuille, []string, error) {
-	ctx = eventstore.WithCommand(ctx, eventstore.Command{})
+	ctx = idempotency.WithCommand(ctx, idempotency.Command{})
 	tr, err := p.Tournois.Charger(ctx, t)
 	if err != nil {
 		return federation.Feuille{}, nil, err

@@ -13,6 +13,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/intern"
 	"arbitre/engine/correction"
 )
 
@@ -239,7 +240,7 @@ func (l *lecteur) chaine() string {
 				l.ok = false
 				return ""
 			}
-			return eventstore.Intern(s)
+			return intern.Intern(s)
 		case c == '\\' || c < 0x20:
 			l.ok = false
 			return ""

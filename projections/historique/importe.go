@@ -9,6 +9,7 @@ import (
 
 	"arbitre/domain/archive"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // importer records what an imported past tournament adds to the archive,
@@ -18,7 +19,7 @@ import (
 // (duplicate scores and ranks, cotes before and after), kept as the file
 // said them. Rows are dated with the tournament's date.
 func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Event, ev any) error {
-	genre, tournoi, ok := strings.Cut(strings.TrimPrefix(e.Stream, string(eventstore.KindArchive)+"-"), "-")
+	genre, tournoi, ok := strings.Cut(strings.TrimPrefix(e.Stream, string(streamname.KindArchive)+"-"), "-")
 	if !ok {
 		return fmt.Errorf("archive import: stream %q is not archive-<genre>-<tournoi>", e.Stream)
 	}

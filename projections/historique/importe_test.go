@@ -12,6 +12,7 @@ import (
 	darchive "arbitre/domain/archive"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 )
@@ -36,7 +37,7 @@ func importer(t *testing.T, store eventstore.Store, runners []*projection.Runner
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
 	for _, f := range fichiers {
-		_, err := darchive.Importer(ctx, eventstore.Streams{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+		_, err := darchive.Importer(ctx, repository.Streams{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
 		require.NoError(t, err)
 	}
 	for _, r := range runners {
@@ -114,7 +115,7 @@ func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
 	store, db, runners := archive(t)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	_, err = darchive.Importer(ctx, eventstore.Streams{Store: store, Registry: reg}, "d2.csv",
+	_, err = darchive.Importer(ctx, repository.Streams{Store: store, Registry: reg}, "d2.csv",
 		[]byte(strings.ReplaceAll(duplicate2019, "vichy-2019", "D2")), eventstore.Metadata{Actor: "test"})
 	require.NoError(t, err)
 	jouerPartie(t, store, reg, "D2", "Open joué ici", []string{"L7"}, 6)

@@ -16,6 +16,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/lexicon"
 	"arbitre/projections/projection"
 )
@@ -175,8 +176,8 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	touchees := map[string]*touchee{}
 	for i := range events {
 		e := &events[i]
-		kind, id, err := eventstore.ParseStream(e.Stream)
-		if err != nil || kind != eventstore.KindPartie {
+		kind, id, err := streamname.ParseStream(e.Stream)
+		if err != nil || kind != streamname.KindPartie {
 			continue
 		}
 		suivie, err := p.avant(ctx, *e)
@@ -236,7 +237,7 @@ func (p *Projection) avant(ctx context.Context, e eventstore.Event) (*suivie, er
 
 // flux is the game's own stream of a game's or a table's stream.
 func flux(stream string) string {
-	if principal, table := eventstore.MainStream(stream); table {
+	if principal, table := streamname.MainStream(stream); table {
 		return principal
 	}
 	return stream
@@ -372,8 +373,8 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 			return err
 		}
 	}
-	kind, id, err := eventstore.ParseStream(e.Stream)
-	if err != nil || kind != eventstore.KindPartie {
+	kind, id, err := streamname.ParseStream(e.Stream)
+	if err != nil || kind != streamname.KindPartie {
 		return nil
 	}
 	stream := flux(e.Stream)

@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitefile"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -140,7 +141,7 @@ type Runner struct {
 // store is read to fill gaps, catch up and rebuild.
 func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
 	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{}), Log: slog.Default()}
-	if c, ok := store.(eventstore.Chained); ok {
+	if c, ok := store.(integrity.Chained); ok {
 		r.identity, r.chained = c.Identity(), true
 	}
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
@@ -245,7 +246,7 @@ func (r *Runner) Checkpoint(ctx context.Context) (uint64, error) {
 // store whose identity is magasin, as anchors of its log for store verify:
 // each names a position and the hash its projection saw there. A database
 // whose checkpoints predate identities has none.
-func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]eventstore.Anchor, error) {
+func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]integrity.Anchor, error) {
 	if found, err := identifiedCheckpoints(ctx, db); err != nil || !found {
 		return nil, err
 	}
@@ -254,9 +255,9 @@ func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]eventstore.Anch
 		return nil, err
 	}
 	defer rows.Close()
-	var out []eventstore.Anchor
+	var out []integrity.Anchor
 	for rows.Next() {
-		var a eventstore.Anchor
+		var a integrity.Anchor
 		if err := rows.Scan(&a.Source, &a.Position, &a.Hash); err != nil {
 			return nil, err
 		}
@@ -331,7 +332,7 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 			return nil
 		}
 		if checkChain {
-			chain := eventstore.NewChainLink(cp.hash)
+			chain := integrity.NewChainLink(cp.hash)
 			for _, e := range todo {
 				if err := chain.Check(e); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}

@@ -9,6 +9,8 @@ import (
 	"slices"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
+	"arbitre/domain/eventstore/parallel"
 )
 
 // RebuildPage is the number of events RebuildAll reads at once, and so the
@@ -226,7 +228,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 // lotDe checks the chain of page from its event de on with chain (nil: not
 // chained), cuts the page before an altered event, and decodes the events
 // whose payload a fold uses.
-func lotDe(page []eventstore.Event, de int, chain *eventstore.ChainLink, d decodeur) lot {
+func lotDe(page []eventstore.Event, de int, chain *integrity.ChainLink, d decodeur) lot {
 	l := lot{events: page}
 	for i := de; chain != nil && i < len(page); i++ {
 		if err := chain.Check(page[i]); err != nil {
@@ -310,7 +312,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 			}
 		}
 	}
-	tranches, fin := eventstore.InOrder(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
+	tranches, fin := parallel.InOrder(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
 		switch {
 		case tr.err != nil || tr.lue:
 		case tr.derniere:
@@ -318,9 +320,9 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 		default:
 			tr.page, tr.err = t.ReadAllUpTo(ctx, tr.after, tr.upTo)
 		}
-		var chain *eventstore.ChainLink
+		var chain *integrity.ChainLink
 		if chained && len(tr.page) > 0 {
-			chain = eventstore.NewChainLink(tr.page[0].Hash)
+			chain = integrity.NewChainLink(tr.page[0].Hash)
 		}
 		tr.lot = lotDe(tr.page, 1, chain, d)
 	})
@@ -336,7 +338,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 			}
 			l := tr.lot
 			if chained && len(l.events) > 0 {
-				if err := eventstore.NewChainLink(precedent).Check(l.events[0]); err != nil {
+				if err := integrity.NewChainLink(precedent).Check(l.events[0]); err != nil {
 					l.couper(0, err)
 				} else {
 					precedent = l.events[len(l.events)-1].Hash

@@ -10,6 +10,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 	"arbitre/engine/correction"
 	"arbitre/projections/projection"
@@ -177,8 +178,8 @@ func (p *Projection) ignorer(typ string) {
 // appliquer hands the fact e carries, if any, to f; e's payload is decoded
 // here unless a rebuild decoded it, and only when its type may carry one.
 func (p *Projection) appliquer(f faits, e projection.Decoded) error {
-	kind, id, err := eventstore.ParseStream(e.Stream)
-	if err != nil || (kind != eventstore.KindPartie && kind != eventstore.KindTournoi) || p.sansFait(e.Type) {
+	kind, id, err := streamname.ParseStream(e.Stream)
+	if err != nil || (kind != streamname.KindPartie && kind != streamname.KindTournoi) || p.sansFait(e.Type) {
 		return nil
 	}
 	if e = e.Sinon(p.registre); !e.Known {

@@ -16,6 +16,7 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 	"arbitre/engine/correction"
 )
@@ -92,7 +93,7 @@ func New() *Classement {
 // Appliquer folds one decoded event of the given stream; events of other
 // kinds are ignored.
 func (c *Classement) Appliquer(stream string, e any) error {
-	kind, id, err := eventstore.ParseStream(stream)
+	kind, id, err := streamname.ParseStream(stream)
 	if err != nil {
 		return err
 	}
@@ -119,7 +120,7 @@ func (c *Classement) Appliquer(stream string, e any) error {
 		c.ordre = append(c.ordre, id)
 		return nil
 	}
-	if kind != eventstore.KindPartie {
+	if kind != streamname.KindPartie {
 		return nil
 	}
 	p := c.parties[id]

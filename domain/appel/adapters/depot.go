@@ -11,18 +11,19 @@ import (
 
 	"arbitre/domain/appel"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 )
 
 // Depot loads and saves appeals.
 type Depot struct {
-	depot eventstore.Repository[*appel.Appel]
+	depot repository.Repository[*appel.Appel]
 }
 
 // NewDepot returns a repository over store; registre must hold the appeal's
 // event types (appel.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{depot: eventstore.Repository[*appel.Appel]{
-		Streams: eventstore.Streams{Store: store, Registry: registre},
+	return &Depot{depot: repository.Repository[*appel.Appel]{
+		Streams: repository.Streams{Store: store, Registry: registre},
 		New:     appel.Nouveau,
 	}}
 }

@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/appel/command"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 )
 
@@ -75,7 +76,7 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 	}
 	var horaires []command.Horaire
 	for _, partie := range t.Parties() {
-		stream, err := eventstore.PartieStream(partie)
+		stream, err := streamname.PartieStream(partie)
 		if err != nil {
 			return nil, err
 		}

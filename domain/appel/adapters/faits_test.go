@@ -19,6 +19,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 	tadapters "arbitre/domain/tournoi/adapters"
 )
@@ -48,7 +49,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	ecrire := func(partie, typ string, a time.Time) {
 		t.Helper()
 		h.Set(a)
-		stream, err := eventstore.PartieStream(partie)
+		stream, err := streamname.PartieStream(partie)
 		require.NoError(t, err)
 		_, err = store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: json.RawMessage(`{}`)})
 		require.NoError(t, err)

@@ -28,6 +28,7 @@ import (
 
 	"arbitre/domain/appel"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/correction"
 )
 
@@ -174,7 +175,7 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	}
 	if o.Tournoi != "" {
 		switch _, err := a.depot.Charger(ctx, o.Tournoi, c.Appel); {
-		case errors.Is(err, eventstore.ErrAlreadyApplied):
+		case errors.Is(err, idempotency.ErrAlreadyApplied):
 			return nil // a retried filing
 		case err == nil:
 			return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
@@ -310,7 +311,7 @@ func (a *Application) Decider(ctx context.Context, c Decider) error {
 // and the process step, which writes under its own causation (the
 // decision), are not the client's command.
 func sansCommande(ctx context.Context) context.Context {
-	return eventstore.WithCommand(ctx, eventstore.Command{})
+	return idempotency.WithCommand(ctx, idempotency.Command{})
 }
 
 func decisionBulletin(ap *appel.Appel, d appel.DecisionRendue) DecisionBulletin {
@@ -415,7 +416,7 @@ func (a *Application) Classer(ctx context.Context, c Classer) error {
 
 func (a *Application) modifier(ctx context.Context, tournoi, id string, revision Revision, f func(ap *appel.Appel) error) error {
 	ap, err := a.depot.Charger(ctx, tournoi, id)
-	if errors.Is(err, eventstore.ErrAlreadyApplied) {
+	if errors.Is(err, idempotency.ErrAlreadyApplied) {
 		return nil // a retried command, applied already
 	}
 	if err != nil {

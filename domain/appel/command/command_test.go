@@ -16,6 +16,7 @@ import (
 	"arbitre/domain/appel/query"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/correction"
 )
@@ -523,7 +524,7 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	ancien := appel.Nouveau()
 	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Table: 1},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
-	require.NoError(t, eventstore.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
+	require.NoError(t, repository.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
 		eventstore.Metadata{Actor: "J01", Role: "joueur"}), "written as the store did before")
 
 	lu, err := b.depot.Charger(ctx, "t1", "a1")

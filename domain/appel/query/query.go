@@ -11,6 +11,7 @@ import (
 
 	"arbitre/domain/appel"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 )
 
@@ -129,8 +130,8 @@ func NewIndex() *Index { return &Index{appels: map[string]*appel.Appel{}} }
 // Appliquer folds one decoded event of the given stream; other kinds of
 // stream are ignored.
 func (x *Index) Appliquer(stream string, e any) error {
-	kind, _, err := eventstore.ParseStream(stream)
-	if err != nil || kind != eventstore.KindAppel {
+	kind, _, err := streamname.ParseStream(stream)
+	if err != nil || kind != streamname.KindAppel {
 		return err
 	}
 	x.mu.Lock()
@@ -150,7 +151,7 @@ func (x *Index) Appliquer(stream string, e any) error {
 // AppliquerEvenement folds a recorded event; events of other streams are
 // skipped without being decoded.
 func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) error {
-	if kind, _, err := eventstore.ParseStream(e.Stream); err != nil || kind != eventstore.KindAppel {
+	if kind, _, err := streamname.ParseStream(e.Stream); err != nil || kind != streamname.KindAppel {
 		return err
 	}
 	payload, err := r.Decode(e)

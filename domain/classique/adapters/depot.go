@@ -12,6 +12,8 @@ import (
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // Registre returns a registry holding the classique event types (matches
@@ -33,14 +35,14 @@ func illisible(err error) bool {
 
 // Matchs loads and saves matches.
 type Matchs struct {
-	depot eventstore.Repository[*partie.Partie]
+	depot repository.Repository[*partie.Partie]
 }
 
 // NewMatchs returns the matches' repository; registry must hold the match
 // events (partie.RegisterEvents), regles are the rules of the matches it loads.
 func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *partie.Regles) *Matchs {
-	return &Matchs{depot: eventstore.Repository[*partie.Partie]{
-		Streams: eventstore.Streams{Store: store, Registry: registry},
+	return &Matchs{depot: repository.Repository[*partie.Partie]{
+		Streams: repository.Streams{Store: store, Registry: registry},
 		New:     func() *partie.Partie { return partie.Nouvelle(regles) },
 	}}
 }
@@ -65,7 +67,7 @@ func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error)
 // result, its GCG), whatever lexicon the server holds: reading decides
 // nothing, so a match created under a lexicon not loaded is read too.
 func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
-	stream, err := eventstore.MatchStream(id)
+	stream, err := streamname.MatchStream(id)
 	if err != nil {
 		return nil, erreur.RefusCause(partie.CodeNotFound, err, "Le match %q est introuvable", id)
 	}
@@ -88,7 +90,7 @@ func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstor
 	if len(p.Pending()) == 0 {
 		return nil
 	}
-	stream, err := eventstore.MatchStream(p.ID())
+	stream, err := streamname.MatchStream(p.ID())
 	if err != nil {
 		return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
@@ -107,7 +109,7 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 	streams := make([]string, len(parties))
 	for i, p := range parties {
 		var err error
-		if streams[i], err = eventstore.MatchStream(p.ID()); err != nil {
+		if streams[i], err = streamname.MatchStream(p.ID()); err != nil {
 			return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 		}
 	}
@@ -120,14 +122,14 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 
 // Tournois loads and saves classique tournaments.
 type Tournois struct {
-	depot eventstore.Repository[*ronde.Tournoi]
+	depot repository.Repository[*ronde.Tournoi]
 }
 
 // NewTournois returns the tournaments' repository; registry must hold the
 // tournament events (ronde.RegisterEvents).
 func NewTournois(store eventstore.Store, registry *eventstore.Registry) *Tournois {
-	return &Tournois{depot: eventstore.Repository[*ronde.Tournoi]{
-		Streams: eventstore.Streams{Store: store, Registry: registry},
+	return &Tournois{depot: repository.Repository[*ronde.Tournoi]{
+		Streams: repository.Streams{Store: store, Registry: registry},
 		New:     ronde.Nouveau,
 	}}
 }
@@ -178,7 +180,7 @@ func (d *Tournois) identifiantLibre(ctx context.Context, t *ronde.Tournoi) error
 	if t.Version() > len(t.Pending()) {
 		return nil
 	}
-	duplicate, err := eventstore.TournoiStream(t.ID())
+	duplicate, err := streamname.TournoiStream(t.ID())
 	if err != nil {
 		return nil // an id no duplicate tournament can have
 	}

@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/lexicon/libre"
 )
 
@@ -103,7 +104,7 @@ func TestTournois_AllerRetourEtConflit(t *testing.T) {
 // id of a duplicate tournament, and nothing is written.
 func TestTournois_IdentifiantDuplicatePris(t *testing.T) {
 	ctx, store, reg := ouvrirStore(t)
-	stream, err := eventstore.TournoiStream("open")
+	stream, err := streamname.TournoiStream("open")
 	require.NoError(t, err)
 	_, err = store.Append(ctx, stream, eventstore.NoStream, eventstoretest.Events(1)...)
 	require.NoError(t, err)

@@ -16,6 +16,7 @@ import (
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/tile"
 )
 
@@ -60,7 +61,7 @@ func (a *Application) AvecCotesConnues(c CotesConnues) *Application {
 // sansCommande drops the client's command envelope: reading another stream
 // than the one the command writes is not checked against it.
 func sansCommande(ctx context.Context) context.Context {
-	return eventstore.WithCommand(ctx, eventstore.Command{})
+	return idempotency.WithCommand(ctx, idempotency.Command{})
 }
 
 // surTournoi runs one command on a tournament (aggregate.Run).

@@ -16,6 +16,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/lexicon/libre"
 	"arbitre/engine/tile"
@@ -305,7 +306,7 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 			b := nouveauBanc(t)
 			stream, n, tb := tt.prepare(t, b)
 			v := n
-			cmd := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "cmd-1", Version: &v, Author: "JA"})
+			cmd := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "cmd-1", Version: &v, Author: "JA"})
 			require.NoError(t, tt.commande(cmd, b, tb))
 			require.NoError(t, tt.commande(cmd, b, tb), "a retry succeeds")
 			events, err := eventstore.ReadWholeStream(b.ctx, b.store, stream)
@@ -313,10 +314,10 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 			require.Len(t, events, n+1, "and is applied once")
 			assert.Equal(t, "cmd-1", events[n].Metadata.CausationID)
 
-			perimee := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "cmd-2", Version: &v, Author: "JA"})
+			perimee := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "cmd-2", Version: &v, Author: "JA"})
 			avant := b.position(t)
 			err = tt.perimee(perimee, b, tb)
-			current, ok := eventstore.VersionOf(err)
+			current, ok := idempotency.VersionOf(err)
 			require.True(t, ok, "%v", err)
 			assert.Equal(t, n+1, current)
 			assert.Equal(t, avant, b.position(t), "the stale command wrote nothing")

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/board"
 	"arbitre/engine/play"
 	"arbitre/engine/tile"
@@ -38,7 +38,7 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 	if regles == nil {
 		return nil, refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
 	}
-	if _, err := eventstore.MatchStream(c.Match); err != nil {
+	if _, err := streamname.MatchStream(c.Match); err != nil {
 		return nil, refusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
 	}
 	a, b := c.Joueurs[0], c.Joueurs[1]

@@ -5,7 +5,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
@@ -408,7 +408,7 @@ func Nouvelle(regles *Regles) *Partie { return &Partie{regles: regles} }
 
 // Rejouer rebuilds a match from its recorded events, in order.
 func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	return eventstore.Replay(Nouvelle(regles), events)
+	return repository.Replay(Nouvelle(regles), events)
 }
 
 // Copie is a copy of the match sharing nothing a transition changes.

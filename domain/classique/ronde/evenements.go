@@ -3,6 +3,7 @@ package ronde
 import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"errors"
 	"fmt"
 	"strings"
@@ -141,11 +142,11 @@ func RegisterEvents(r *eventstore.Registry) error {
 
 // Stream is the stream of a classique tournament: "tournoi-classique-<id>",
 // apart from the streams of duplicate tournaments.
-func Stream(id string) (string, error) { return eventstore.ClassiqueStream(id) }
+func Stream(id string) (string, error) { return streamname.ClassiqueStream(id) }
 
 // TournoiDuStream is the tournament id of a "tournoi-classique-<id>" stream.
 func TournoiDuStream(stream string) (string, error) {
-	_, id, err := eventstore.ParseStream(stream)
+	_, id, err := streamname.ParseStream(stream)
 	if err != nil {
 		return "", err
 	}

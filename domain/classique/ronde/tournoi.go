@@ -17,7 +17,7 @@ import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 )
 
 // Inscrit is a registered player.
@@ -67,7 +67,7 @@ func Nouveau() *Tournoi {
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) { return eventstore.Replay(Nouveau(), events) }
+func Rejouer(events []any) (*Tournoi, error) { return repository.Replay(Nouveau(), events) }
 
 // Apply is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.

@@ -14,6 +14,9 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // Depot loads and saves games. It keeps the last state it read of the
@@ -22,7 +25,7 @@ import (
 // 1,000 players replays the events stored since, not the whole game, and
 // copies the game once, for the command alone (issue 17).
 type Depot struct {
-	flux     eventstore.Streams
+	flux     repository.Streams
 	moteur   duplicate.Moteur
 	sections bool
 
@@ -51,7 +54,7 @@ func Registre() (*eventstore.Registry, error) {
 // games it loads.
 func NewDepot(store eventstore.Store, registre *eventstore.Registry, moteur duplicate.Moteur) *Depot {
 	_, sections := store.(eventstore.Sections)
-	return &Depot{flux: eventstore.Streams{Store: store, Registry: registre}, moteur: moteur, sections: sections,
+	return &Depot{flux: repository.Streams{Store: store, Registry: registre}, moteur: moteur, sections: sections,
 		connues: map[string]*connue{}}
 }
 
@@ -75,7 +78,7 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 // game as stored (up to date when Consulter was called) and must not
 // change it; the game is not refreshed while f runs.
 func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
-	stream, err := eventstore.PartieStream(id)
+	stream, err := streamname.PartieStream(id)
 	if err != nil {
 		return &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
@@ -141,7 +144,7 @@ func (d *Depot) connue(id string) *connue {
 func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p, lecture := c.p, eventstore.NewFamilyRead(stream)
+	p, lecture := c.p, repository.NewFamilyRead(stream)
 	if p == nil {
 		p = duplicate.Nouvelle(d.moteur)
 	} else {
@@ -151,7 +154,7 @@ func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) er
 	if err != nil {
 		return d.conflit(ctx, id, err)
 	}
-	if _, err := eventstore.Replay(p, evts); err != nil {
+	if _, err := repository.Replay(p, evts); err != nil {
 		c.p = nil
 		return fmt.Errorf("%s, %w", stream, err)
 	}
@@ -173,11 +176,11 @@ func (d *Depot) Enregistrer(ctx context.Context, p *duplicate.Partie, md eventst
 	}
 	lecture := p.Lecture()
 	if lecture.Stream == "" { // a new game
-		stream, err := eventstore.PartieStream(p.ID())
+		stream, err := streamname.PartieStream(p.ID())
 		if err != nil {
 			return err
 		}
-		lecture = eventstore.NewFamilyRead(stream)
+		lecture = repository.NewFamilyRead(stream)
 	}
 	cible, err := d.section(p.ID(), lecture.Stream, nouveaux)
 	if err != nil {
@@ -214,21 +217,21 @@ func (d *Depot) section(id, stream string, nouveaux []any) (string, error) {
 	if !d.sections {
 		return stream, nil
 	}
-	return eventstore.TableStream(id, table)
+	return streamname.TableStream(id, table)
 }
 
 // conflit gives a store conflict the game's CONFLICT code and the game's
 // current version, the number of events of its stream and its tables'
 // (the conflict itself names one stream); other errors pass through.
 func (d *Depot) conflit(ctx context.Context, id string, err error) error {
-	if _, ok := eventstore.VersionOf(err); !ok {
+	if _, ok := idempotency.VersionOf(err); !ok {
 		return err
 	}
-	stream, _ := eventstore.PartieStream(id)
+	stream, _ := streamname.PartieStream(id)
 	evts, lu := eventstore.ReadFamily(context.WithoutCancel(ctx), d.flux.Store, stream)
 	version := len(evts)
 	if lu != nil {
-		version, _ = eventstore.VersionOf(err)
+		version, _ = idempotency.VersionOf(err)
 	}
 	conflit := &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err}
 	return conflit.Avec("version", version)

@@ -13,6 +13,7 @@ import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
 )
@@ -73,9 +74,9 @@ func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	switch _, err := a.depot.Charger(ctx, c.Partie); {
 	case err == nil:
 		return &duplicate.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
-	case errors.Is(err, eventstore.ErrAlreadyApplied):
+	case errors.Is(err, idempotency.ErrAlreadyApplied):
 		return nil // a retried creation
-	case errors.Is(err, eventstore.ErrKeyReused), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
+	case errors.Is(err, idempotency.ErrKeyReused), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)

@@ -17,6 +17,7 @@ import (
 	"arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
@@ -316,7 +317,7 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 	}
 
 	stale := p.Version() - 1
-	ctx := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "late", Version: &stale})
+	ctx := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "late", Version: &stale})
 	err := b.app.DeposerBulletins(ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}})
 	refuse(t, b, duplicate.CodeConflict, err)
 }

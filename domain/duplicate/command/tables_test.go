@@ -16,7 +16,9 @@ import (
 	"arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 )
 
@@ -77,7 +79,7 @@ func TestSaisie_ArbitresDeTablesDifferentesSansConflit(t *testing.T) {
 		require.NoError(t, b.depot.Enregistrer(b.ctx, p, arbitre), "an arbiter of another table saved first")
 	}
 	for _, licence := range []string{"J1", "J3", "J5"} {
-		stream, err := eventstore.TableStream("p2", tableDe(licence))
+		stream, err := streamname.TableStream("p2", tableDe(licence))
 		require.NoError(t, err)
 		evts, err := eventstore.ReadWholeStream(b.ctx, b.store, stream)
 		require.NoError(t, err)
@@ -409,7 +411,7 @@ func TestSaisie_PartieEnregistreeCommeLeMagasin(t *testing.T) {
 	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
 	var enregistree *duplicate.Partie
 	app := b.app.Par(arbitre).Enregistree(func(p *duplicate.Partie) { enregistree = p })
-	ctx := eventstore.WithCommand(b.ctx, eventstore.Command{ID: "saisie-J1", Author: arbitre.Actor, Request: "deposerBulletin:J1"})
+	ctx := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "saisie-J1", Author: arbitre.Actor, Request: "deposerBulletin:J1"})
 	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}))
 	require.NotNil(t, enregistree)
 	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}))

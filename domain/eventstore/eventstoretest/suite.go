@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
@@ -66,8 +67,8 @@ func Run(t *testing.T, newStore Factory, caps Capabilities) {
 }
 
 // uniqueStream returns a stream name no earlier run used.
-func uniqueStream(kind eventstore.StreamKind) string {
-	name, err := eventstore.StreamName(kind, uuid.NewString())
+func uniqueStream(kind streamname.StreamKind) string {
+	name, err := streamname.StreamName(kind, uuid.NewString())
 	if err != nil {
 		panic(err)
 	}
@@ -95,7 +96,7 @@ func Events(n int) []eventstore.EventData {
 func testRoundTrip(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindPartie)
+	stream := uniqueStream(streamname.KindPartie)
 	in := Events(3)
 	in[1].Version = 2
 	in[2].Data = json.RawMessage(`{"mot":"ÉTOILÉ","points":[1,2,3]}`)
@@ -147,7 +148,7 @@ func testExpectedRevision(t *testing.T, newStore Factory) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			stream := uniqueStream(eventstore.KindMatch)
+			stream := uniqueStream(streamname.KindMatch)
 			if tc.existing > 0 {
 				_, err := store.Append(ctx, stream, eventstore.NoStream, Events(tc.existing)...)
 				require.NoError(t, err)
@@ -197,7 +198,7 @@ func testIdempotence(t *testing.T, newStore Factory) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			stream := uniqueStream(eventstore.KindTournoi)
+			stream := uniqueStream(streamname.KindTournoi)
 			if tc.prefix > 0 {
 				_, err := store.Append(ctx, stream, eventstore.NoStream, Events(tc.prefix)...)
 				require.NoError(t, err)
@@ -226,7 +227,7 @@ func testIdempotence(t *testing.T, newStore Factory) {
 func testInvalidAppend(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindAppel)
+	stream := uniqueStream(streamname.KindAppel)
 	dup := Events(2)
 	dup[1].ID = dup[0].ID
 	cases := []struct {
@@ -260,8 +261,8 @@ func testInvalidAppend(t *testing.T, newStore Factory) {
 func testReadStreamPaging(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindPartie)
-	other := uniqueStream(eventstore.KindPartie)
+	stream := uniqueStream(streamname.KindPartie)
+	other := uniqueStream(streamname.KindPartie)
 	for i := 0; i < 4; i++ {
 		_, err := store.Append(ctx, stream, eventstore.Any, Events(3)...)
 		require.NoError(t, err)
@@ -290,7 +291,7 @@ func testReadStreamPaging(t *testing.T, newStore Factory) {
 			assert.Equal(t, tc.want, revs)
 		})
 	}
-	missing, err := store.ReadStream(ctx, uniqueStream(eventstore.KindPartie), 0, 10)
+	missing, err := store.ReadStream(ctx, uniqueStream(streamname.KindPartie), 0, 10)
 	require.NoError(t, err)
 	assert.Empty(t, missing, "a stream without events reads as empty")
 }
@@ -325,7 +326,7 @@ func readAllFrom(t *testing.T, r eventstore.Reader, from uint64) []eventstore.Ev
 func testReadAll(t *testing.T, newStore Factory, caps Capabilities) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	a, b := uniqueStream(eventstore.KindPartie), uniqueStream(eventstore.KindAppel)
+	a, b := uniqueStream(streamname.KindPartie), uniqueStream(streamname.KindAppel)
 	first, err := store.Append(ctx, a, eventstore.NoStream, Events(1)...)
 	require.NoError(t, err)
 	_, err = store.Append(ctx, b, eventstore.NoStream, Events(2)...)
@@ -363,7 +364,7 @@ func testSubscribeCatchUp(t *testing.T, newStore Factory) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindTournoi)
+	stream := uniqueStream(streamname.KindTournoi)
 	var want []uuid.UUID
 	appendOne := func(expected eventstore.ExpectedRevision) eventstore.AppendResult {
 		batch := Events(1)
@@ -423,9 +424,9 @@ func testSubscribeCatchUp(t *testing.T, newStore Factory) {
 func testSubscribeStops(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindMatch)
+	stream := uniqueStream(streamname.KindMatch)
 	// The checkpoint is an event the store gave, never a computed position.
-	mark, err := store.Append(ctx, uniqueStream(eventstore.KindMatch), eventstore.NoStream, Events(1)...)
+	mark, err := store.Append(ctx, uniqueStream(streamname.KindMatch), eventstore.NoStream, Events(1)...)
 	require.NoError(t, err)
 	first, err := store.Append(ctx, stream, eventstore.NoStream, Events(3)...)
 	require.NoError(t, err)
@@ -467,7 +468,7 @@ func testSubscribeStops(t *testing.T, newStore Factory) {
 func testOneWinnerPerRevision(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindPartie)
+	stream := uniqueStream(streamname.KindPartie)
 	const writers, rounds = 8, 20
 	winners := make([]uuid.UUID, rounds)
 	for round := 0; round < rounds; round++ {
@@ -512,7 +513,7 @@ func testOneWinnerPerRevision(t *testing.T, newStore Factory) {
 func testFreeForAll(t *testing.T, newStore Factory) {
 	ctx := context.Background()
 	store := newStore(t, NewStepClock(Epoch))
-	stream := uniqueStream(eventstore.KindTournoi)
+	stream := uniqueStream(streamname.KindTournoi)
 	const writers, perWriter = 8, 15
 	var wg sync.WaitGroup
 	var mu sync.Mutex

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
+	"arbitre/domain/eventstore/streamname"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -159,7 +161,7 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
-	s.committed(eventstore.Seal{Position: dernier.res.Position, Hash: dernier.head})
+	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
 // appendInTx checks the expectation and writes, chaining each event to the
@@ -198,7 +200,7 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 	for i, e := range events {
 		md := e.Metadata
 		md.RecordedAt = time.Unix(0, now).UTC()
-		head = eventstore.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
+		head = integrity.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
 			Type: e.Type, Version: e.Version, Data: e.Data, Metadata: md})
 		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
 			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Request, head)
@@ -221,7 +223,7 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guar
 	var last sql.NullInt64
 	var err error
 	if g.Sections {
-		de, a := eventstore.SectionBounds(g.Stream)
+		de, a := streamname.SectionBounds(g.Stream)
 		err = tx.StmtContext(ctx, s.ecriture.gardeSousFlux).QueryRowContext(ctx, de, a).Scan(&last)
 	} else {
 		err = tx.StmtContext(ctx, s.ecriture.gardeFlux).QueryRowContext(ctx, g.Stream, g.Stream).Scan(&last)

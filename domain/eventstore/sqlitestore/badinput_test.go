@@ -11,6 +11,7 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 
 	"github.com/stretchr/testify/assert"
@@ -120,7 +121,7 @@ func TestVerifyNamesTheEventsThatNoLongerDecode(t *testing.T) {
 	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
 	require.NoError(t, err)
 	defer store.Close()
-	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Registry: reg})
+	report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true, Registry: reg})
 	require.NoError(t, err)
 	require.Len(t, report.Problems, 3)
 	assert.Equal(t, uint64(17), report.Problems[0].Position)
@@ -199,7 +200,7 @@ func TestOpenUpgradesSchemaVersion1(t *testing.T) {
 	require.Len(t, both, 2)
 	assert.Equal(t, "tirer:0", both[1].Metadata.Request)
 	// Layout version 3 chained the old event and gave the store an identity.
-	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Chained: true})
+	report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true, Chained: true})
 	require.NoError(t, err)
 	assert.True(t, report.OK(), "%v", report.Problems)
 	assert.Len(t, store.Identity(), 32)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 
 	"github.com/google/uuid"
@@ -24,7 +25,7 @@ const chainedEvents = 200
 // writeChainedLog writes chainedEvents events over four streams, the event
 // at position p carrying the score 10000+p, and returns the directory and the
 // seal the store left beside its file.
-func writeChainedLog(t *testing.T) (string, eventstore.Seal) {
+func writeChainedLog(t *testing.T) (string, integrity.Seal) {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -63,18 +64,18 @@ func damagedCopy(t *testing.T, dir, damage string) string {
 	return path
 }
 
-func verifyCopy(t *testing.T, path string, anchors ...eventstore.Anchor) *eventstore.VerifyReport {
+func verifyCopy(t *testing.T, path string, anchors ...integrity.Anchor) *integrity.VerifyReport {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlitestore.Open(ctx, path, sqlitestore.Options{})
 	require.NoError(t, err)
 	defer store.Close()
-	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Chained: true, Anchors: anchors})
+	report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true, Chained: true, Anchors: anchors})
 	require.NoError(t, err)
 	return report
 }
 
-func tamperedAt(report *eventstore.VerifyReport) []uint64 {
+func tamperedAt(report *integrity.VerifyReport) []uint64 {
 	var at []uint64
 	for _, p := range report.Problems {
 		if p.Code == eventstore.CodeTampered {
@@ -88,7 +89,7 @@ func tamperedAt(report *eventstore.VerifyReport) []uint64 {
 // position; an intact copy and the seal it left pass.
 func TestChaine_VerifyReportsEachTampering(t *testing.T) {
 	dir, seal := writeChainedLog(t)
-	sealFile := eventstore.Anchor{Source: "the seal file", Seal: seal}
+	sealFile := integrity.Anchor{Source: "the seal file", Seal: seal}
 	cases := []struct {
 		name     string
 		damage   string
@@ -137,7 +138,7 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	page, err := store.ReadAll(ctx, 120, 1)
 	require.NoError(t, err)
 	require.NoError(t, store.Close())
-	published := eventstore.Anchor{Source: "--seal", Seal: eventstore.Seal{Position: 120, Hash: page[0].Hash}}
+	published := integrity.Anchor{Source: "--seal", Seal: integrity.Seal{Position: 120, Hash: page[0].Hash}}
 
 	assert.True(t, verifyCopy(t, damagedCopy(t, dir, ""), published).OK(), "the log extends the seal")
 	assert.Equal(t, []uint64{120}, tamperedAt(verifyCopy(t, damagedCopy(t, dir, `DELETE FROM events WHERE position > 110`), published)))
@@ -145,7 +146,7 @@ func TestChaine_SealHoldsOnExtensionFailsOnTruncation(t *testing.T) {
 	rewritten.Hash = bytes.Repeat([]byte{1}, 32)
 	assert.Equal(t, []uint64{120}, tamperedAt(verifyCopy(t, damagedCopy(t, dir, ""), rewritten)))
 
-	parsed, err := eventstore.ParseSeal(published.String())
+	parsed, err := integrity.ParseSeal(published.String())
 	require.NoError(t, err)
 	assert.Equal(t, published.Seal, parsed)
 }

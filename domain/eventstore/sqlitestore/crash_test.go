@@ -16,6 +16,7 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/archive"
 	"arbitre/projections/pipeline"
@@ -231,7 +232,7 @@ func checkAfterCrash(t *testing.T, dir string, batches []*crashBatch) {
 		}
 		require.Contains(t, []int{0, len(b.ids)}, present, "a batch is written whole or not at all")
 	}
-	report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true})
+	report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true})
 	require.NoError(t, err)
 	require.True(t, report.OK(), "verify passes: %v", report.Problems)
 	require.Equal(t, len(stored), report.Events)

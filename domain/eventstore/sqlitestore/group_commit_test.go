@@ -13,6 +13,7 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/integrity"
 )
 
 // Issue 17, group commit: appends that wait for the write lock together
@@ -87,7 +88,7 @@ func TestGroupCommit_UnEchecNEchoueQueLui(t *testing.T) {
 		attendus = append(attendus, evts[i].ID)
 	}
 	assert.Equal(t, attendus, stockes, "the group's appends, in order, the refused ones absent")
-	report, err := eventstore.Verify(ctx, s, eventstore.VerifyOptions{GaplessPositions: true})
+	report, err := integrity.Verify(ctx, s, integrity.VerifyOptions{GaplessPositions: true})
 	require.NoError(t, err)
 	assert.True(t, report.OK(), "%v", report.Problems)
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
+	"arbitre/domain/eventstore/intern"
 
 	"github.com/google/uuid"
 	"zombiezen.com/go/sqlite"
@@ -174,7 +176,7 @@ func (l *lecteurs) evenements(ctx context.Context, what, query string, size int,
 		if stmt.ColumnCount() > colonnesLues {
 			var avant [sha256.Size]byte
 			n := stmt.ColumnBytes(colonnesLues, avant[:])
-			if err := eventstore.NewChainLink(avant[:n]).Check(e); err != nil {
+			if err := integrity.NewChainLink(avant[:n]).Check(e); err != nil {
 				return err
 			}
 		}
@@ -226,7 +228,7 @@ func (r *releve) chaine(stmt *sqlite.Stmt, col int) string {
 	if p := r.precedents[col]; p == string(b) {
 		return p
 	}
-	s := eventstore.Intern(b)
+	s := intern.Intern(b)
 	r.precedents[col] = s
 	return s
 }

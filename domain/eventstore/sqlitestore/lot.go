@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 )
 
 var _ eventstore.Batches = (*Store)(nil)
@@ -35,7 +36,7 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	res := make([]eventstore.AppendResult, len(ajouts))
-	var head eventstore.Seal
+	var head integrity.Seal
 	for i, a := range ajouts {
 		r, h, err := s.appendInTx(ctx, tx, a.Stream, a.Expected, nil, a.Events)
 		if err != nil {
@@ -43,7 +44,7 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 		}
 		res[i] = r
 		if h != nil {
-			head = eventstore.Seal{Position: r.Position, Hash: h}
+			head = integrity.Seal{Position: r.Position, Hash: h}
 		}
 	}
 	if head.Hash == nil {
@@ -59,7 +60,7 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 // committed tells the subscribers that the log grew and hands its new
 // head to the seal writer, which takes the newest one (one still waiting
 // is replaced).
-func (s *Store) committed(head eventstore.Seal) {
+func (s *Store) committed(head integrity.Seal) {
 	s.changes.broadcast()
 	select {
 	case <-s.sealed:

@@ -9,6 +9,7 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 )
 
@@ -60,7 +61,7 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 				streams = append(streams, e.Stream)
 			}
 			assert.Equal(t, []string{"match-0", "match-b", "match-a", "match-a", "match-b", "match-b", "match-c", "match-c"}, streams)
-			report, err := eventstore.Verify(ctx, store, eventstore.VerifyOptions{GaplessPositions: true, Chained: true})
+			report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true, Chained: true})
 			require.NoError(t, err)
 			assert.True(t, report.OK(), "%v", report.Problems)
 

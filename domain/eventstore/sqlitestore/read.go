@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 
 	zsqlite "zombiezen.com/go/sqlite"
 )
@@ -38,7 +39,7 @@ const lectureBorne = `SELECT
 // the streams' index; a read on from a position (a repository's cached
 // aggregate) walks the global log from there, which holds few events.
 func (s *Store) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
-	de, a := eventstore.SectionBounds(stream)
+	de, a := streamname.SectionBounds(stream)
 	if after > 0 {
 		return s.reader.evenements(ctx, "reading "+stream+" and its tables", lectureSuite, 0, int64(after), stream, de, a)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 
 	zsqlite "zombiezen.com/go/sqlite"
 	"zombiezen.com/go/sqlite/sqlitex"
@@ -79,7 +80,7 @@ func chainExistingEvents(conn *zsqlite.Conn) error {
 			return err
 		}
 		for _, e := range events {
-			previous = eventstore.ChainHash(previous, e)
+			previous = integrity.ChainHash(previous, e)
 			if err := sqlitex.Execute(conn, `UPDATE events SET hash = ? WHERE position = ?`, &sqlitex.ExecOptions{Args: []any{previous, int64(e.Position)}}); err != nil {
 				return err
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 
 	zsqlite "zombiezen.com/go/sqlite"
 )
@@ -60,7 +61,7 @@ func (s *Store) writeSeals() {
 // the seal, so a reader sees the old seal or the new one, never a mix. A
 // seal that cannot be written leaves the old one: the append is done all
 // the same.
-func (s *Store) seal(head eventstore.Seal) {
+func (s *Store) seal(head integrity.Seal) {
 	current, found, err := ReadSeal(s.path)
 	if err != nil {
 		s.rompre(sceauIllisible(err))
@@ -128,7 +129,7 @@ func (s *Store) rompre(ecart string) {
 // it extends it: the event at the seal's position
 // still has the seal's hash (one lookup by position; the chain fixes every
 // event before it).
-func (s *Store) ecartAuSceau(ctx context.Context, seal eventstore.Seal) (string, error) {
+func (s *Store) ecartAuSceau(ctx context.Context, seal integrity.Seal) (string, error) {
 	var hash []byte
 	err := s.reader.lire(ctx, fmt.Sprintf("reading the event at position %d", seal.Position), `SELECT hash FROM events WHERE position = ?`, []any{int64(seal.Position)}, func(stmt *zsqlite.Stmt) error {
 		hash = make([]byte, stmt.ColumnLen(0))
@@ -161,11 +162,11 @@ func (s *Store) Rupture() error {
 	return nil
 }
 
-var _ eventstore.Sealed = (*Store)(nil)
+var _ integrity.Sealed = (*Store)(nil)
 
 // ReadSeal reads the seal file beside the store file at path; found is
 // false when there is none (a store that never committed an append).
-func ReadSeal(path string) (seal eventstore.Seal, found bool, err error) {
+func ReadSeal(path string) (seal integrity.Seal, found bool, err error) {
 	text, err := os.ReadFile(filepath.Join(filepath.Dir(path), SealName))
 	if errors.Is(err, os.ErrNotExist) {
 		return seal, false, nil
@@ -173,7 +174,7 @@ func ReadSeal(path string) (seal eventstore.Seal, found bool, err error) {
 	if err != nil {
 		return seal, false, err
 	}
-	seal, err = eventstore.ParseSeal(string(text))
+	seal, err = integrity.ParseSeal(string(text))
 	return seal, err == nil, err
 }
 

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitefile"
 
 	"modernc.org/sqlite"
@@ -80,7 +81,7 @@ type Store struct {
 	// sealed receives each committed head for the seal writer (see
 	// writeSeals), which writes the last one once Close closes sealEnd
 	// (no append commits after that) and then closes sealDone.
-	sealed   chan eventstore.Seal
+	sealed   chan integrity.Seal
 	sealEnd  chan struct{}
 	sealDone chan struct{}
 	// rupture is why the log does not extend the seal file (see Rupture),
@@ -118,7 +119,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		}
 	}
 	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(),
-		sealed: make(chan eventstore.Seal, 1), sealEnd: make(chan struct{}), sealDone: make(chan struct{})}
+		sealed: make(chan integrity.Seal, 1), sealEnd: make(chan struct{}), sealDone: make(chan struct{})}
 	if s.clock == nil {
 		s.clock = eventstore.SystemClock
 	}

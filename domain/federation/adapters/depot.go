@@ -9,18 +9,20 @@ import (
 	"fmt"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 )
 
 // agregat is one of the federation's aggregates.
 type agregat interface {
-	eventstore.Aggregate
+	repository.Aggregate
 	ID() string
 }
 
 // Depot loads and saves one kind of the federation's aggregates.
 type Depot[A agregat] struct {
-	depot eventstore.Repository[A]
+	depot repository.Repository[A]
 	// flux names an aggregate's stream; quoi names it for people.
 	flux func(id string) (string, error)
 	quoi string
@@ -35,16 +37,16 @@ type Jumelages = Depot[*federation.Jumelage]
 // NewEpreuves returns a repository over store; registre must hold the
 // federation's event types (federation.RegisterEvents).
 func NewEpreuves(store eventstore.Store, registre *eventstore.Registry) *Epreuves {
-	return &Epreuves{depot: eventstore.Repository[*federation.Epreuve]{
-		Streams: eventstore.Streams{Store: store, Registry: registre}, New: federation.NouvelleEpreuve},
-		flux: eventstore.EpreuveStream, quoi: "l'épreuve"}
+	return &Epreuves{depot: repository.Repository[*federation.Epreuve]{
+		Streams: repository.Streams{Store: store, Registry: registre}, New: federation.NouvelleEpreuve},
+		flux: streamname.EpreuveStream, quoi: "l'épreuve"}
 }
 
 // NewJumelages returns a repository over store.
 func NewJumelages(store eventstore.Store, registre *eventstore.Registry) *Jumelages {
-	return &Jumelages{depot: eventstore.Repository[*federation.Jumelage]{
-		Streams: eventstore.Streams{Store: store, Registry: registre}, New: federation.NouveauJumelage},
-		flux: eventstore.JumelageStream, quoi: "le jumelage"}
+	return &Jumelages{depot: repository.Repository[*federation.Jumelage]{
+		Streams: repository.Streams{Store: store, Registry: registre}, New: federation.NouveauJumelage},
+		flux: streamname.JumelageStream, quoi: "le jumelage"}
 }
 
 // Charger replays an aggregate; one never recorded is at version 0.

@@ -11,12 +11,13 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/federation"
 )
 
 // Depot is a repository of one of the federation's aggregates
 // (adapters.Depot).
-type Depot[A eventstore.Aggregate] = aggregate.Repository[A]
+type Depot[A repository.Aggregate] = aggregate.Repository[A]
 
 // Epreuves is where the events live (adapters.Epreuves).
 type Epreuves = Depot[*federation.Epreuve]
@@ -57,7 +58,7 @@ func (a Application) executer(ctx context.Context, id string, md eventstore.Meta
 
 // executer runs a command on an aggregate (aggregate.Run), the commands on
 // one aggregate one at a time in this process (verrous).
-func executer[A eventstore.Aggregate](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
+func executer[A repository.Aggregate](ctx context.Context, d Depot[A], id string, md eventstore.Metadata, f func(A) error) error {
 	var zero A
 	defer verrous.prendre(fmt.Sprintf("%T/%s", zero, id))()
 	_, err := aggregate.Run(ctx, d, id, md, f)

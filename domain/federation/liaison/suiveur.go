@@ -17,6 +17,8 @@ import (
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
 	tcommand "arbitre/domain/tournoi/command"
@@ -179,7 +181,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 // link for the site's tournament. A twinning the site leads itself, or any
 // other of its store, the link never records a cut or a return in.
 func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
-	stream, err := eventstore.JumelageStream(suivi.Jumelage)
+	stream, err := streamname.JumelageStream(suivi.Jumelage)
 	if err != nil {
 		return err
 	}
@@ -200,7 +202,7 @@ func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
 
 // terminee tells whether the site's game is over: the link may then go.
 func (s *Suiveur) terminee(ctx context.Context, partie string) bool {
-	stream, err := eventstore.PartieStream(partie)
+	stream, err := streamname.PartieStream(partie)
 	if err != nil {
 		return false
 	}
@@ -264,7 +266,7 @@ func (e *RejeuRefuse) Unwrap() error { return e.Err }
 // of the site — another tournament's, one its director created — the link
 // neither writes into nor sends (docs/securite.md).
 func (s *Suiveur) sienne(ctx context.Context, partie string) ([]eventstore.Event, error) {
-	stream, err := eventstore.PartieStream(partie)
+	stream, err := streamname.PartieStream(partie)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +274,7 @@ func (s *Suiveur) sienne(ctx context.Context, partie string) ([]eventstore.Event
 	if err != nil || len(evts) == 0 {
 		return evts, err
 	}
-	_, parties, err := s.Site.TournoiDe(eventstore.WithCommand(ctx, eventstore.Command{}))
+	_, parties, err := s.Site.TournoiDe(idempotency.WithCommand(ctx, idempotency.Command{}))
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +303,7 @@ func (s *Suiveur) depuis(partie string, evts []eventstore.Event) int {
 // rejouer replays one fact through the site's own commands, once: its
 // idempotency key is where it came from.
 func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
-	ctx = eventstore.WithCommand(ctx, eventstore.Command{ID: s.cle(partie, f.Position), Author: Acteur, Request: f.Type})
+	ctx = idempotency.WithCommand(ctx, idempotency.Command{ID: s.cle(partie, f.Position), Author: Acteur, Request: f.Type})
 	app := s.Site.Parties
 	switch f.Type {
 	case duplicate.TypePartieCreee:
@@ -351,7 +353,7 @@ func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.Part
 	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
 		return err
 	}
-	joueurs, parties, err := s.Site.TournoiDe(eventstore.WithCommand(ctx, eventstore.Command{}))
+	joueurs, parties, err := s.Site.TournoiDe(idempotency.WithCommand(ctx, idempotency.Command{}))
 	if err != nil {
 		return err
 	}

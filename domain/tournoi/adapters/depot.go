@@ -7,19 +7,21 @@ import (
 	"fmt"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 )
 
 // Depot loads and saves tournaments.
 type Depot struct {
-	depot eventstore.Repository[*tournoi.Tournoi]
+	depot repository.Repository[*tournoi.Tournoi]
 }
 
 // NewDepot returns a repository over store; registre must hold the
 // tournament's event types (tournoi.RegisterEvents).
 func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
-	return &Depot{depot: eventstore.Repository[*tournoi.Tournoi]{
-		Streams: eventstore.Streams{Store: store, Registry: registre},
+	return &Depot{depot: repository.Repository[*tournoi.Tournoi]{
+		Streams: repository.Streams{Store: store, Registry: registre},
 		New:     tournoi.Nouveau,
 	}}
 }
@@ -29,7 +31,7 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 // checks the client's version and whether the command was applied already
 // (eventstore.Command.Verifier).
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
-	stream, err := eventstore.TournoiStream(id)
+	stream, err := streamname.TournoiStream(id)
 	if err != nil {
 		return nil, &tournoi.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
@@ -42,12 +44,12 @@ func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error
 // new tournament may not take the id of a classique tournament
 // (CodeIdentifiantPris): one id names one tournament.
 func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventstore.Metadata) error {
-	stream, err := eventstore.TournoiStream(t.ID())
+	stream, err := streamname.TournoiStream(t.ID())
 	if err != nil {
 		return err
 	}
 	if nouveaux := len(t.Pending()); nouveaux > 0 && t.Version() == nouveaux {
-		classique, err := eventstore.ClassiqueStream(t.ID())
+		classique, err := streamname.ClassiqueStream(t.ID())
 		if err != nil {
 			return err
 		}

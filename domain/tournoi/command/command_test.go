@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/tournoi"
 	"arbitre/domain/tournoi/adapters"
@@ -89,9 +90,9 @@ func TestConcurrentWritersConflict(t *testing.T) {
 func TestIdempotenceAndVersion(t *testing.T) {
 	app, depot, store := setup(t)
 	base := context.Background()
-	require.NoError(t, app.Creer(eventstore.WithCommand(base, eventstore.Command{ID: "m1"}), "T1", "Open", true))
+	require.NoError(t, app.Creer(idempotency.WithCommand(base, idempotency.Command{ID: "m1"}), "T1", "Open", true))
 	one := 1
-	ctx := eventstore.WithCommand(base, eventstore.Command{ID: "m2", Version: &one, Author: "directeur"})
+	ctx := idempotency.WithCommand(base, idempotency.Command{ID: "m2", Version: &one, Author: "directeur"})
 	j := tournoi.Joueur{Licence: "1", Nom: "A"}
 	require.NoError(t, app.Inscrire(ctx, "T1", j))
 	require.NoError(t, app.Inscrire(ctx, "T1", j), "the retry succeeds")
@@ -99,10 +100,10 @@ func TestIdempotenceAndVersion(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, tt.Joueurs(), 1, "and is applied once")
 
-	stale := eventstore.WithCommand(base, eventstore.Command{ID: "m3", Version: &one})
+	stale := idempotency.WithCommand(base, idempotency.Command{ID: "m3", Version: &one})
 	err = app.Inscrire(stale, "T1", tournoi.Joueur{Licence: "2", Nom: "B"})
 	require.ErrorIs(t, err, eventstore.ErrConflict)
-	v, _ := eventstore.VersionOf(err)
+	v, _ := idempotency.VersionOf(err)
 	assert.Equal(t, 2, v)
 	events, err := store.ReadAll(base, 0, 10)
 	require.NoError(t, err)

@@ -6,7 +6,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 )
 
 // Jeux are what opening a game of the tournament needs besides the
@@ -46,7 +46,7 @@ type OuvrirPartie struct {
 // level on the cumul (guide §2.14). A test seed is refused in a rated
 // tournament, and an id of another tournament's game.
 func (a *Application) OuvrirPartie(ctx context.Context, c OuvrirPartie) error {
-	lecture := eventstore.WithCommand(ctx, eventstore.Command{})
+	lecture := idempotency.WithCommand(ctx, idempotency.Command{})
 	t, err := a.depot.Charger(lecture, c.Tournoi)
 	if err != nil {
 		return err

@@ -19,6 +19,7 @@ import (
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/projections/historique"
 	"arbitre/projections/standings"
 )
@@ -110,7 +111,7 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 // exemptDuTournoi is what a bye counts in the classique tournament played
 // here: its configuration, as its opening recorded it (ronde.TournoiOuvert).
 func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, tournoi string) (ronde.Exempt, error) {
-	stream, err := eventstore.ClassiqueStream(tournoi)
+	stream, err := streamname.ClassiqueStream(tournoi)
 	if err != nil {
 		return ronde.Exempt{}, err
 	}

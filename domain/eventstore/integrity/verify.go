@@ -1,4 +1,4 @@
-package eventstore
+package integrity
 
 import (
 	"bytes"
@@ -9,6 +9,10 @@ import (
 	"maps"
 	"runtime"
 	"slices"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/parallel"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // VerifyOptions says what Verify checks beyond ordering and contiguity.
@@ -25,7 +29,7 @@ type VerifyOptions struct {
 	// Registry, when set, requires every event to have a known type and a
 	// supported version and to decode into its Go type. Without it, Verify
 	// checks only that payloads are JSON.
-	Registry *Registry
+	Registry *eventstore.Registry
 	// Progress, when set, is called after each page read with the number
 	// of events checked and the last position reached.
 	Progress func(events int, position uint64)
@@ -43,7 +47,7 @@ type Problem struct {
 	Position uint64
 	Stream   string
 	Revision uint64
-	Code     Code
+	Code     eventstore.Code
 	Detail   string
 }
 
@@ -73,7 +77,7 @@ const maxProblems = 1000
 // integrity violations are in the report. The pages are read in turn and
 // checked on every core (the chain, the JSON, the decoding: what an event
 // shows without the events before it), then taken in order.
-func Verify(ctx context.Context, r Reader, opts VerifyOptions) (*VerifyReport, error) {
+func Verify(ctx context.Context, r eventstore.Reader, opts VerifyOptions) (*VerifyReport, error) {
 	v := &verifier{report: &VerifyReport{}, next: map[string]uint64{}, opts: opts, anchors: map[uint64][]Anchor{}}
 	for _, a := range opts.Anchors {
 		v.anchors[a.Position] = append(v.anchors[a.Position], a)
@@ -118,7 +122,7 @@ func (v *verifier) suivre(ctx context.Context, pages <-chan *verifiee) error {
 
 // verifiee is one page of the log and what its events show on their own.
 type verifiee struct {
-	events []Event
+	events []eventstore.Event
 	// precedent is the hash stored with the event before the page.
 	precedent []byte
 	constats  []constat
@@ -135,10 +139,10 @@ type constat struct {
 // constater reads the log page after page in one goroutine and checks the
 // pages in one more per core (InOrder); the pages come in order, the
 // error that ended the reading after them.
-func (v *verifier) constater(ctx context.Context, r Reader) (pages <-chan *verifiee, fin <-chan error) {
-	return InOrder(ctx, runtime.GOMAXPROCS(0), func(envoyer func(*verifiee) bool) error {
+func (v *verifier) constater(ctx context.Context, r eventstore.Reader) (pages <-chan *verifiee, fin <-chan error) {
+	return parallel.InOrder(ctx, runtime.GOMAXPROCS(0), func(envoyer func(*verifiee) bool) error {
 		var precedent []byte
-		_, err := ForEachPage(ctx, r, 0, PageSize, func(page []Event) error {
+		_, err := eventstore.ForEachPage(ctx, r, 0, eventstore.PageSize, func(page []eventstore.Event) error {
 			p := &verifiee{events: page, precedent: precedent}
 			precedent = page[len(page)-1].Hash
 			if !envoyer(p) {
@@ -184,46 +188,46 @@ type verifier struct {
 func (v *verifier) truncated() {
 	for _, pos := range slices.Sorted(maps.Keys(v.anchors)) {
 		for _, a := range v.anchors[pos] {
-			v.report.Problems = append(v.report.Problems, Problem{Position: pos, Code: CodeTampered,
+			v.report.Problems = append(v.report.Problems, Problem{Position: pos, Code: eventstore.CodeTampered,
 				Detail: fmt.Sprintf("%s a vu le journal jusqu'à la position %d, qui n'y est plus (le journal finit à %d) : des événements ont été retirés de la fin, ou une copie plus ancienne du magasin a été restaurée", a.Source, pos, v.report.LastPosition)})
 		}
 	}
 }
 
-func (v *verifier) check(e Event, c constat) {
+func (v *verifier) check(e eventstore.Event, c constat) {
 	report, next, opts := v.report, v.next, v.opts
-	add := func(code Code, format string, args ...any) {
+	add := func(code eventstore.Code, format string, args ...any) {
 		if len(report.Problems) < maxProblems {
 			report.Problems = append(report.Problems, Problem{Position: e.Position, Stream: e.Stream, Revision: e.Revision, Code: code, Detail: fmt.Sprintf(format, args...)})
 		}
 	}
 	if c.chaineRompue {
-		add(CodeTampered, "l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui")
+		add(eventstore.CodeTampered, "l'événement ne correspond pas à son empreinte : il a été modifié, ou un événement a été inséré, retiré ou déplacé juste avant lui")
 	}
 	for _, a := range v.anchors[e.Position] {
 		if !bytes.Equal(a.Hash, e.Hash) {
-			add(CodeTampered, "%s a vu un autre événement à cette position (empreinte %x) : le journal ne le prolonge plus", a.Source, a.Hash)
+			add(eventstore.CodeTampered, "%s a vu un autre événement à cette position (empreinte %x) : le journal ne le prolonge plus", a.Source, a.Hash)
 		}
 	}
 	delete(v.anchors, e.Position)
 	switch {
 	case opts.GaplessPositions && e.Position != report.LastPosition+1:
-		add(CodeCorruptStore, "trou dans les positions globales : attendue %d", report.LastPosition+1)
+		add(eventstore.CodeCorruptStore, "trou dans les positions globales : attendue %d", report.LastPosition+1)
 	case e.Position <= report.LastPosition && report.Events > 0:
-		add(CodeCorruptStore, "la position globale ne croît plus après %d", report.LastPosition)
+		add(eventstore.CodeCorruptStore, "la position globale ne croît plus après %d", report.LastPosition)
 	}
 	if want := next[e.Stream]; e.Revision != want {
-		add(CodeCorruptStore, "trou dans les révisions du flux : attendue la révision %d", want)
+		add(eventstore.CodeCorruptStore, "trou dans les révisions du flux : attendue la révision %d", want)
 	}
 	next[e.Stream] = e.Revision + 1
-	if etranger(e.Stream, e.Type) {
-		add(CodeForeignEvent, "le type %s appartient à un autre genre d'agrégat que le flux %s", e.Type, e.Stream)
+	if streamname.Foreign(e.Stream, e.Type) {
+		add(eventstore.CodeForeignEvent, "le type %s appartient à un autre genre d'agrégat que le flux %s", e.Type, e.Stream)
 	}
 	if c.jsonInvalide {
-		add(CodeMalformedPayload, "le contenu de %s v%d n'est pas du JSON valide", e.Type, e.Version)
+		add(eventstore.CodeMalformedPayload, "le contenu de %s v%d n'est pas du JSON valide", e.Type, e.Version)
 		return
 	}
 	if c.decodage != nil {
-		add(CodeOf(c.decodage), "%v", c.decodage)
+		add(eventstore.CodeOf(c.decodage), "%v", c.decodage)
 	}
 }

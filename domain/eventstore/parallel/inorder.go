@@ -1,6 +1,8 @@
-package eventstore
+package parallel
 
-import "context"
+import (
+	"context"
+)
 
 // InOrder runs travail on the items produire gives, on workers goroutines
 // at once, and hands them on in the order produire gave them, each once its

@@ -1,4 +1,4 @@
-package eventstore
+package idempotency
 
 import (
 	"context"
@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"arbitre/domain/eventstore"
 )
 
 func TestCommandeVerifier(t *testing.T) {
-	events := []Event{{Revision: 0}, {Revision: 1, Metadata: Metadata{CausationID: "m-1"}},
-		{Revision: 2, Metadata: Metadata{Actor: "jeton:a", CausationID: "m-4", Request: "tirer:1"}}}
+	events := []eventstore.Event{{Revision: 0}, {Revision: 1, Metadata: eventstore.Metadata{CausationID: "m-1"}},
+		{Revision: 2, Metadata: eventstore.Metadata{Actor: "jeton:a", CausationID: "m-4", Request: "tirer:1"}}}
 	three, one := 3, 1
 	cases := []struct {
 		name string
@@ -23,7 +25,7 @@ func TestCommandeVerifier(t *testing.T) {
 		{"another request under a used key", Command{ID: "m-4", Author: "jeton:a", Request: "rejeter:1"}, ErrKeyReused},
 		{"the same id of another author", Command{ID: "m-4", Author: "jeton:b", Request: "rejeter:1", Version: &three}, nil},
 		{"retry of an applied command", Command{ID: "m-1", Version: &one}, ErrAlreadyApplied},
-		{"stale version", Command{ID: "m-3", Version: &one}, ErrConflict},
+		{"stale version", Command{ID: "m-3", Version: &one}, eventstore.ErrConflict},
 	}
 	for _, c := range cases {
 		err := c.c.Check("partie-1", events)
@@ -39,6 +41,6 @@ func TestCommandeVerifier(t *testing.T) {
 	assert.Equal(t, 3, v, "the conflict tells the current version")
 	ctx := WithCommand(context.Background(), Command{ID: "x", Request: "tirer:1"})
 	assert.Equal(t, "x", CommandFrom(ctx).ID)
-	assert.Equal(t, Metadata{CausationID: "x", Request: "tirer:1"}, CommandFrom(ctx).Metadata(Metadata{}))
+	assert.Equal(t, eventstore.Metadata{CausationID: "x", Request: "tirer:1"}, CommandFrom(ctx).Metadata(eventstore.Metadata{}))
 	assert.False(t, errors.Is(nil, ErrAlreadyApplied))
 }

@@ -1,9 +1,10 @@
-package eventstore_test
+package streamname_test
 
 import (
 	"testing"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,19 +15,19 @@ func TestStreamNamesRoundTrip(t *testing.T) {
 		build func(string) (string, error)
 		id    string
 		name  string
-		kind  eventstore.StreamKind
+		kind  streamname.StreamKind
 	}{
-		{eventstore.PartieStream, "2025-cannes-p3", "partie-2025-cannes-p3", eventstore.KindPartie},
-		{eventstore.MatchStream, "m_17", "match-m_17", eventstore.KindMatch},
-		{eventstore.TournoiStream, "vichy2025", "tournoi-vichy2025", eventstore.KindTournoi},
-		{eventstore.AppelStream, "A12", "appel-A12", eventstore.KindAppel},
+		{streamname.PartieStream, "2025-cannes-p3", "partie-2025-cannes-p3", streamname.KindPartie},
+		{streamname.MatchStream, "m_17", "match-m_17", streamname.KindMatch},
+		{streamname.TournoiStream, "vichy2025", "tournoi-vichy2025", streamname.KindTournoi},
+		{streamname.AppelStream, "A12", "appel-A12", streamname.KindAppel},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			name, err := tc.build(tc.id)
 			require.NoError(t, err)
 			assert.Equal(t, tc.name, name)
-			kind, id, err := eventstore.ParseStream(name)
+			kind, id, err := streamname.ParseStream(name)
 			require.NoError(t, err)
 			assert.Equal(t, tc.kind, kind)
 			assert.Equal(t, tc.id, id)
@@ -36,14 +37,14 @@ func TestStreamNamesRoundTrip(t *testing.T) {
 
 func TestStreamNamesRefuseMalformedInput(t *testing.T) {
 	for _, id := range []string{"", "a b", "é", "x/y", "$all"} {
-		_, err := eventstore.PartieStream(id)
+		_, err := streamname.PartieStream(id)
 		assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "id %q", id)
 	}
 	for _, name := range []string{"", "partie", "partie-", "joueur-1", "$stats-1"} {
-		_, _, err := eventstore.ParseStream(name)
+		_, _, err := streamname.ParseStream(name)
 		assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "name %q", name)
 	}
-	_, err := eventstore.StreamName("joueur", "1")
+	_, err := streamname.StreamName("joueur", "1")
 	assert.ErrorIs(t, err, eventstore.ErrInvalidArgument)
 }
 
@@ -77,12 +78,12 @@ func TestSecurite_EspaceDeNomsDesTournois(t *testing.T) {
 		id    string
 		name  string
 	}{
-		{eventstore.TournoiStream, "X", "tournoi-X"},
-		{eventstore.TournoiStream, "classique-X", ""},
-		{eventstore.TournoiStream, "classique", "tournoi-classique"},
-		{eventstore.ClassiqueStream, "X", "tournoi-classique-X"},
-		{eventstore.ClassiqueStream, "classique-X", "tournoi-classique-classique-X"},
-		{eventstore.ClassiqueStream, "", ""},
+		{streamname.TournoiStream, "X", "tournoi-X"},
+		{streamname.TournoiStream, "classique-X", ""},
+		{streamname.TournoiStream, "classique", "tournoi-classique"},
+		{streamname.ClassiqueStream, "X", "tournoi-classique-X"},
+		{streamname.ClassiqueStream, "classique-X", "tournoi-classique-classique-X"},
+		{streamname.ClassiqueStream, "", ""},
 	}
 	for _, tc := range cases {
 		name, err := tc.build(tc.id)

@@ -1,8 +1,10 @@
-package eventstore
+package idempotency
 
 import (
 	"context"
 	"sync"
+
+	"arbitre/domain/eventstore"
 )
 
 // Keys indexes the idempotency keys of the whole log: for each (actor,
@@ -14,7 +16,7 @@ import (
 // returned is seen by the next one. Two commands sent at the same instant
 // under one key to two different streams are not told apart.
 type Keys struct {
-	reader Reader
+	reader eventstore.Reader
 
 	mu       sync.Mutex
 	lus      uint64 // global position of the last event read
@@ -24,7 +26,7 @@ type Keys struct {
 type cle struct{ auteur, id string }
 
 // NewKeys is an index of the keys of the log read through reader.
-func NewKeys(reader Reader) *Keys {
+func NewKeys(reader eventstore.Reader) *Keys {
 	return &Keys{reader: reader, requetes: map[cle]string{}}
 }
 
@@ -55,7 +57,7 @@ func (k *Keys) CatchUp(ctx context.Context) error {
 }
 
 func (k *Keys) rattraper(ctx context.Context) error {
-	lus, err := ForEachAfter(ctx, k.reader, k.lus, func(e Event) error {
+	lus, err := eventstore.ForEachAfter(ctx, k.reader, k.lus, func(e eventstore.Event) error {
 		md := e.Metadata
 		key := cle{md.Actor, md.CausationID}
 		if _, seen := k.requetes[key]; !seen && md.CausationID != "" && md.Request != "" {

@@ -1,8 +1,10 @@
-package eventstore
+package repository
 
 import (
 	"context"
 	"fmt"
+
+	"arbitre/domain/eventstore"
 )
 
 // Aggregate is an event-sourced aggregate as the repository sees it. Every
@@ -60,7 +62,7 @@ func Replay[A Aggregate](a A, evts []any) (A, error) {
 // Save appends the aggregate's new events (Streams.Save) and, once
 // they are stored, tells the aggregate so. On an error nothing is written
 // and the events stay new.
-func (d Repository[A]) Save(ctx context.Context, stream string, a A, md Metadata) error {
+func (d Repository[A]) Save(ctx context.Context, stream string, a A, md eventstore.Metadata) error {
 	nouveaux := a.Pending()
 	if len(nouveaux) == 0 {
 		return nil

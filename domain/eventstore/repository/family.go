@@ -1,9 +1,12 @@
-package eventstore
+package repository
 
 import (
 	"context"
 	"errors"
 	"fmt"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 )
 
 // FamilyRead is where an aggregate kept across a stream and its sub-streams
@@ -19,12 +22,12 @@ type FamilyRead struct {
 	// read from the stream and from its sub-streams (0 for none).
 	Main, Sections uint64
 	// Traces are shared by the readings that follow this one.
-	Traces *Traces
+	Traces *idempotency.Traces
 }
 
 // NewFamilyRead is the reading of a stream before any of its events.
 func NewFamilyRead(stream string) FamilyRead {
-	return FamilyRead{Stream: stream, Counts: map[string]int{}, Traces: NewTraces()}
+	return FamilyRead{Stream: stream, Counts: map[string]int{}, Traces: idempotency.NewTraces()}
 }
 
 // Version is the number of events read, of every stream.
@@ -42,12 +45,12 @@ func (l FamilyRead) Version() int {
 // ctx is checked over every event, those of l included (its traces), a
 // client's version being their number.
 func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, FamilyRead, error) {
-	var recorded []Event
+	var recorded []eventstore.Event
 	var err error
-	if s, ok := f.Store.(Sections); ok {
+	if s, ok := f.Store.(eventstore.Sections); ok {
 		recorded, err = s.ReadSections(ctx, l.Stream, max(l.Main, l.Sections))
 	} else {
-		recorded, err = readFrom(ctx, f.Store, l.Stream, uint64(l.Counts[l.Stream]))
+		recorded, err = eventstore.ReadStreamFrom(ctx, f.Store, l.Stream, uint64(l.Counts[l.Stream]))
 	}
 	if err != nil {
 		return nil, l, err
@@ -57,7 +60,7 @@ func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, Famil
 		apres.avancer(e.Stream, 1, e.Position)
 	}
 	apres.Traces.Record(recorded)
-	if err := CommandFrom(ctx).CheckTraces(l.Stream, apres.Traces, apres.Version()); err != nil {
+	if err := idempotency.CommandFrom(ctx).CheckTraces(l.Stream, apres.Traces, apres.Version()); err != nil {
 		return nil, l, err
 	}
 	payloads, err := f.decoder(recorded)
@@ -65,22 +68,6 @@ func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, Famil
 		return nil, l, err
 	}
 	return payloads, apres, nil
-}
-
-// readFrom returns the events of a stream from a revision on.
-func readFrom(ctx context.Context, r Reader, stream string, from uint64) ([]Event, error) {
-	var all []Event
-	for {
-		page, err := r.ReadStream(ctx, stream, from, PageSize)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, page...)
-		if len(page) < PageSize {
-			return all, nil
-		}
-		from = page[len(page)-1].Revision + 1
-	}
 }
 
 // copie copies the counts; the traces are shared.
@@ -110,30 +97,30 @@ func (l *FamilyRead) avancer(stream string, n int, position uint64) {
 // sub-stream moved. Writers of different sub-streams never conflict. It
 // returns the FamilyRead after the append. A store without Sections takes
 // only appends to the stream itself.
-func (f Streams) SaveSection(ctx context.Context, l FamilyRead, cible string, nouveaux []any, md Metadata) (FamilyRead, error) {
+func (f Streams) SaveSection(ctx context.Context, l FamilyRead, cible string, nouveaux []any, md eventstore.Metadata) (FamilyRead, error) {
 	if len(nouveaux) == 0 {
 		return l, nil
 	}
-	sections, ok := f.Store.(Sections)
+	sections, ok := f.Store.(eventstore.Sections)
 	if !ok && cible != l.Stream {
-		return l, newError(CodeInvalidArgument, fmt.Sprintf("this store keeps no sub-stream of %s: %s", l.Stream, cible), nil)
+		return l, eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("this store keeps no sub-stream of %s: %s", l.Stream, cible), nil)
 	}
 	data, expected, err := f.donnees(ctx, cible, l.Counts[cible], nouveaux, md)
 	if err != nil {
 		return l, err
 	}
-	var res AppendResult
+	var res eventstore.AppendResult
 	if ok {
-		garde := Guard{Stream: l.Stream, After: l.Main}
+		garde := eventstore.Guard{Stream: l.Stream, After: l.Main}
 		if cible == l.Stream {
-			garde = Guard{Stream: l.Stream, Sections: true, After: l.Sections}
+			garde = eventstore.Guard{Stream: l.Stream, Sections: true, After: l.Sections}
 		}
-		res, err = sections.AppendGuarded(ctx, cible, expected, []Guard{garde}, data...)
+		res, err = sections.AppendGuarded(ctx, cible, expected, []eventstore.Guard{garde}, data...)
 	} else {
 		res, err = f.Store.Append(ctx, cible, expected, data...)
 	}
-	if errors.Is(err, ErrConflict) && CommandFrom(ctx).ID != "" {
-		return l, f.apresConflit(ctx, l.Stream, err, ReadFamily)
+	if errors.Is(err, eventstore.ErrConflict) && idempotency.CommandFrom(ctx).ID != "" {
+		return l, f.apresConflit(ctx, l.Stream, err, eventstore.ReadFamily)
 	}
 	if err != nil {
 		return l, err

@@ -1,11 +1,11 @@
-package eventstore_test
+package streamname_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/streamname"
 )
 
 // A table stream is "partie-<id>-table-<n>", n written as TableStream
@@ -35,7 +35,7 @@ func TestSousFlux_NomsDeTables(t *testing.T) {
 		{"", "", false},
 	}
 	for _, c := range cases {
-		principal, table := eventstore.MainStream(c.stream)
+		principal, table := streamname.MainStream(c.stream)
 		assert.Equal(t, c.table, table, "%q", c.stream)
 		assert.Equal(t, c.principal, principal, "%q", c.stream)
 	}

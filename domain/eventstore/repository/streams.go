@@ -1,4 +1,4 @@
-package eventstore
+package repository
 
 import (
 	"context"
@@ -6,14 +6,17 @@ import (
 	"fmt"
 
 	"github.com/google/uuid"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 )
 
 // Streams loads and saves the events of one aggregate's stream. Every
 // repository shares it, so that all of them decode, check the command
 // envelope, name events and detect conflicts the same way.
 type Streams struct {
-	Store    Store
-	Registry *Registry
+	Store    eventstore.Store
+	Registry *eventstore.Registry
 }
 
 // Load reads a stream whole and decodes its events in order. With a
@@ -21,18 +24,18 @@ type Streams struct {
 // already applied gives ErrAlreadyApplied, a stale client version a
 // *ConflictError.
 func (f Streams) Load(ctx context.Context, stream string) ([]any, error) {
-	payloads, _, err := f.charger(ctx, stream, ReadWholeStream)
+	payloads, _, err := f.charger(ctx, stream, eventstore.ReadWholeStream)
 	return payloads, err
 }
 
 // charger reads with lire, checks the command envelope of ctx over what it
 // read and decodes it.
-func (f Streams) charger(ctx context.Context, stream string, lire func(context.Context, Reader, string) ([]Event, error)) ([]any, []Event, error) {
+func (f Streams) charger(ctx context.Context, stream string, lire func(context.Context, eventstore.Reader, string) ([]eventstore.Event, error)) ([]any, []eventstore.Event, error) {
 	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := CommandFrom(ctx).Check(stream, recorded); err != nil {
+	if err := idempotency.CommandFrom(ctx).Check(stream, recorded); err != nil {
 		return nil, nil, err
 	}
 	payloads, err := f.decoder(recorded)
@@ -40,7 +43,7 @@ func (f Streams) charger(ctx context.Context, stream string, lire func(context.C
 }
 
 // decoder decodes recorded events in order.
-func (f Streams) decoder(recorded []Event) ([]any, error) {
+func (f Streams) decoder(recorded []eventstore.Event) ([]any, error) {
 	payloads := make([]any, len(recorded))
 	for i, e := range recorded {
 		var err error
@@ -57,7 +60,7 @@ func (f Streams) decoder(recorded []Event) ([]any, error) {
 // events carry the command id of ctx as causation; when the stream turns
 // out to hold that command's events already it is done, when another
 // request's under the same key it is ErrKeyReused.
-func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) error {
+func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux []any, md eventstore.Metadata) error {
 	if len(nouveaux) == 0 {
 		return nil
 	}
@@ -66,43 +69,43 @@ func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux 
 		return err
 	}
 	_, err = f.Store.Append(ctx, stream, expected, data...)
-	if errors.Is(err, ErrConflict) && CommandFrom(ctx).ID != "" {
-		return f.apresConflit(ctx, stream, err, ReadWholeStream)
+	if errors.Is(err, eventstore.ErrConflict) && idempotency.CommandFrom(ctx).ID != "" {
+		return f.apresConflit(ctx, stream, err, eventstore.ReadWholeStream)
 	}
 	return err
 }
 
 // donnees encodes the events an aggregate recorded, to be appended to
 // stream after its `charges` events, under the command envelope of ctx.
-func (f Streams) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md Metadata) ([]EventData, ExpectedRevision, error) {
-	md = CommandFrom(ctx).Metadata(md)
-	data := make([]EventData, len(nouveaux))
+func (f Streams) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md eventstore.Metadata) ([]eventstore.EventData, eventstore.ExpectedRevision, error) {
+	md = idempotency.CommandFrom(ctx).Metadata(md)
+	data := make([]eventstore.EventData, len(nouveaux))
 	for i, e := range nouveaux {
 		var err error
 		if data[i], err = f.Registry.NewEventData(uuid.Nil, e, md); err != nil {
-			return nil, Any, err
+			return nil, eventstore.Any, err
 		}
 		data[i].ID = EventID(stream, charges+i, &data[i])
 	}
 	if charges > 0 {
-		return data, Exact(uint64(charges - 1)), nil
+		return data, eventstore.Exact(uint64(charges - 1)), nil
 	}
-	return data, NoStream, nil
+	return data, eventstore.NoStream, nil
 }
 
 // apresConflit looks again at a stream another writer changed under a
 // command with an id: the writer may have been this very request (a retry
 // that raced it, done: nil) or another request under its key
 // (ErrKeyReused); otherwise the conflict stands.
-func (f Streams) apresConflit(ctx context.Context, stream string, conflit error, lire func(context.Context, Reader, string) ([]Event, error)) error {
+func (f Streams) apresConflit(ctx context.Context, stream string, conflit error, lire func(context.Context, eventstore.Reader, string) ([]eventstore.Event, error)) error {
 	recorded, err := lire(ctx, f.Store, stream)
 	if err != nil {
 		return conflit
 	}
-	switch err := CommandFrom(ctx).Check(stream, recorded); {
-	case errors.Is(err, ErrAlreadyApplied):
+	switch err := idempotency.CommandFrom(ctx).Check(stream, recorded); {
+	case errors.Is(err, idempotency.ErrAlreadyApplied):
 		return nil
-	case errors.Is(err, ErrKeyReused):
+	case errors.Is(err, idempotency.ErrKeyReused):
 		return err
 	}
 	return conflit
@@ -119,7 +122,7 @@ func (f Streams) Exists(ctx context.Context, stream string) (bool, error) {
 // (the store recognizes the retry and writes nothing), while another writer
 // at the same place (another request or other content) gets other ids and a
 // conflict, never a silent success.
-func EventID(stream string, revision int, e *EventData) uuid.UUID {
+func EventID(stream string, revision int, e *eventstore.EventData) uuid.UUID {
 	h := fmt.Appendf(nil, "%s/%d/%s/%d/%s/%s/%s/%s/%s/", stream, revision, e.Type, e.Version,
 		e.Metadata.Actor, e.Metadata.Role, e.Metadata.CorrelationID, e.Metadata.CausationID, e.Metadata.Request)
 	return uuid.NewSHA1(uuid.NameSpaceOID, append(h, e.Data...))

@@ -1,4 +1,4 @@
-package eventstore
+package intern
 
 import (
 	"hash/maphash"

@@ -1,10 +1,12 @@
-package eventstore
+package idempotency
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"sync"
+
+	"arbitre/domain/eventstore"
 )
 
 // Command is what a client says about the command it sends, carried in the
@@ -58,7 +60,7 @@ var ErrKeyReused = errors.New("client mutation id already used for another reque
 // *ConflictError when the client's version is not the stream's event count.
 // Events recorded before requests were fingerprinted (no Request) match any
 // request of their key.
-func (c Command) Check(stream string, events []Event) error {
+func (c Command) Check(stream string, events []eventstore.Event) error {
 	t := NewTraces()
 	if c.ID != "" {
 		t.Record(events)
@@ -80,7 +82,7 @@ type Traces struct {
 func NewTraces() *Traces { return &Traces{m: map[[2]string]string{}} }
 
 // Record adds events to the traces.
-func (t *Traces) Record(events []Event) {
+func (t *Traces) Record(events []eventstore.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, e := range events {
@@ -112,11 +114,11 @@ func (c Command) CheckTraces(stream string, t *Traces, n int) error {
 		}
 	}
 	if c.Version != nil && *c.Version != n {
-		expected := NoStream
+		expected := eventstore.NoStream
 		if *c.Version > 0 {
-			expected = Exact(uint64(*c.Version - 1))
+			expected = eventstore.Exact(uint64(*c.Version - 1))
 		}
-		conflict := &ConflictError{Stream: stream, Expected: expected, StreamExists: n > 0}
+		conflict := &eventstore.ConflictError{Stream: stream, Expected: expected, StreamExists: n > 0}
 		if n > 0 {
 			conflict.Current = uint64(n - 1)
 		}
@@ -127,7 +129,7 @@ func (c Command) CheckTraces(stream string, t *Traces, n int) error {
 
 // Metadata returns md with the command id as causation and the request's
 // fingerprint when md has none.
-func (c Command) Metadata(md Metadata) Metadata {
+func (c Command) Metadata(md eventstore.Metadata) eventstore.Metadata {
 	if md.CausationID == "" {
 		md.CausationID = c.ID
 	}
@@ -140,7 +142,7 @@ func (c Command) Metadata(md Metadata) Metadata {
 // VersionOf renders a conflict's current state as the event count clients
 // use for versions.
 func VersionOf(err error) (int, bool) {
-	var conflict *ConflictError
+	var conflict *eventstore.ConflictError
 	if !errors.As(err, &conflict) {
 		return 0, false
 	}

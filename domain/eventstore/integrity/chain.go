@@ -1,4 +1,4 @@
-package eventstore
+package integrity
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"arbitre/domain/eventstore"
 )
 
 // Chained is a store that chains every event of its global log to the
@@ -36,7 +38,7 @@ type Sealed interface {
 // and every recorded field of e (position, stream, revision, id, type,
 // schema version, metadata, payload), each length-prefixed so no two events
 // encode alike.
-func ChainHash(previous []byte, e Event) []byte {
+func ChainHash(previous []byte, e eventstore.Event) []byte {
 	sum := chainSum(previous, e)
 	return sum[:]
 }
@@ -44,7 +46,7 @@ func ChainHash(previous []byte, e Event) []byte {
 // chainSum is ChainHash as an array: the fields are laid out in one buffer,
 // on the stack for most events, and hashed at once (a fifth of the hashing
 // time of a rebuild went to fourteen separate writes).
-func chainSum(previous []byte, e Event) [sha256.Size]byte {
+func chainSum(previous []byte, e eventstore.Event) [sha256.Size]byte {
 	var buf [1024]byte
 	b := appendBytes(buf[:0], previous)
 	b = binary.BigEndian.AppendUint64(b, e.Position)
@@ -91,11 +93,11 @@ func ParseSeal(text string) (Seal, error) {
 	pos, hash, ok := strings.Cut(strings.TrimSpace(text), ":")
 	position, err := strconv.ParseUint(pos, 10, 64)
 	if !ok || err != nil {
-		return Seal{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q is not POSITION:HASH", text), err)
+		return Seal{}, eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("seal %q is not POSITION:HASH", text), err)
 	}
 	h, err := hex.DecodeString(hash)
 	if err != nil || len(h) != sha256.Size {
-		return Seal{}, newError(CodeInvalidArgument, fmt.Sprintf("seal %q: the hash is not %d hexadecimal bytes", text, sha256.Size), err)
+		return Seal{}, eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("seal %q: the hash is not %d hexadecimal bytes", text, sha256.Size), err)
 	}
 	return Seal{Position: position, Hash: h}, nil
 }
@@ -113,11 +115,11 @@ func NewChainLink(previous []byte) *ChainLink { return &ChainLink{previous: prev
 // on to e: a mismatch (e modified, or an event inserted, removed or moved
 // before it) is ErrTampered. The chain continues from the stored hash, so a
 // single modified event is reported once.
-func (m *ChainLink) Check(e Event) error {
+func (m *ChainLink) Check(e eventstore.Event) error {
 	want := chainSum(m.previous, e)
 	m.previous = e.Hash
 	if !bytes.Equal(want[:], e.Hash) {
-		return newError(CodeTampered, fmt.Sprintf("event at position %d (%s@%d) does not match its hash: it was modified, or an event before it was inserted, removed or moved", e.Position, e.Stream, e.Revision), nil)
+		return eventstore.NewError(eventstore.CodeTampered, fmt.Sprintf("event at position %d (%s@%d) does not match its hash: it was modified, or an event before it was inserted, removed or moved", e.Position, e.Stream, e.Revision), nil)
 	}
 	return nil
 }

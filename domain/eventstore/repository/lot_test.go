@@ -1,4 +1,4 @@
-package eventstore_test
+package repository_test
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 )
 
@@ -37,12 +39,12 @@ func TestDepot_EnregistrerLot(t *testing.T) {
 			store := tt.wrap(inner)
 			reg := eventstore.NewRegistry()
 			require.NoError(t, tournoi.RegisterEvents(reg))
-			depot := eventstore.Repository[*tournoi.Tournoi]{Streams: eventstore.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
+			depot := repository.Repository[*tournoi.Tournoi]{Streams: repository.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
 			md := eventstore.Metadata{Actor: "directeur"}
 			var streams []string
 			var aggs []*tournoi.Tournoi
 			for _, id := range []string{"t1", "t2", "t3"} {
-				stream, err := eventstore.TournoiStream(id)
+				stream, err := streamname.TournoiStream(id)
 				require.NoError(t, err)
 				tr := tournoi.Nouveau()
 				require.NoError(t, tr.Creer(id, "Open "+id, true))

@@ -1,4 +1,4 @@
-package eventstore_test
+package parallel_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/parallel"
 )
 
 // Issue 16, item 10: the pages of the log are worked on by several
@@ -29,7 +29,7 @@ func TestEnOrdre_DansLOrdreDeLaLecture(t *testing.T) {
 	} {
 		t.Run(c.nom, func(t *testing.T) {
 			const n = 200
-			items, errc := eventstore.InOrder(context.Background(), c.workers, func(envoyer func(*[2]int) bool) error {
+			items, errc := parallel.InOrder(context.Background(), c.workers, func(envoyer func(*[2]int) bool) error {
 				for i := range n {
 					if !envoyer(&[2]int{i, 0}) {
 						return errors.New("arrêt inattendu")
@@ -57,7 +57,7 @@ func TestEnOrdre_DansLOrdreDeLaLecture(t *testing.T) {
 func TestEnOrdre_ArretParLeLecteur(t *testing.T) {
 	avant := runtime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
-	items, errc := eventstore.InOrder(ctx, 3, func(envoyer func(int) bool) error {
+	items, errc := parallel.InOrder(ctx, 3, func(envoyer func(int) bool) error {
 		for i := 0; ; i++ {
 			if !envoyer(i) {
 				return ctx.Err()

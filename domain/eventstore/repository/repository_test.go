@@ -1,4 +1,4 @@
-package eventstore_test
+package repository_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
 )
 
@@ -22,8 +24,8 @@ func TestDepot_ConflitGardeLesNouveaux(t *testing.T) {
 	t.Cleanup(func() { store.Close() })
 	reg := eventstore.NewRegistry()
 	require.NoError(t, tournoi.RegisterEvents(reg))
-	depot := eventstore.Repository[*tournoi.Tournoi]{Streams: eventstore.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
-	stream, err := eventstore.TournoiStream("t1")
+	depot := repository.Repository[*tournoi.Tournoi]{Streams: repository.Streams{Store: store, Registry: reg}, New: tournoi.Nouveau}
+	stream, err := streamname.TournoiStream("t1")
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "directeur"}
 

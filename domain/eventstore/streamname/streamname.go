@@ -1,8 +1,10 @@
-package eventstore
+package streamname
 
 import (
 	"fmt"
 	"strings"
+
+	"arbitre/domain/eventstore"
 )
 
 // StreamKind is the kind of thing a stream records. The archive is the global
@@ -32,10 +34,10 @@ var streamKinds = []StreamKind{KindPartie, KindMatch, KindTournoi, KindAppel, Ki
 // letters, digits, '-' and '_'.
 func StreamName(kind StreamKind, id string) (string, error) {
 	if !knownKind(kind) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("unknown stream kind %q", kind), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("unknown stream kind %q", kind), nil)
 	}
 	if !validStreamID(id) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
 	}
 	return string(kind) + "-" + id, nil
 }
@@ -46,7 +48,7 @@ func StreamName(kind StreamKind, id string) (string, error) {
 func PartieStream(id string) (string, error) {
 	stream, err := StreamName(KindPartie, id)
 	if _, table := MainStream(stream); err == nil && table {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("game id %.32q may not end in %q and a number", id, marqueTable), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("game id %.32q may not end in %q and a number", id, marqueTable), nil)
 	}
 	return stream, err
 }
@@ -65,7 +67,7 @@ const classiquePrefix = "classique-"
 // is the classique tournaments' (ClassiqueStream).
 func TournoiStream(id string) (string, error) {
 	if strings.HasPrefix(id, classiquePrefix) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("duplicate tournament id %.32q may not start with %q", id, classiquePrefix), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("duplicate tournament id %.32q may not start with %q", id, classiquePrefix), nil)
 	}
 	return StreamName(KindTournoi, id)
 }
@@ -74,7 +76,7 @@ func TournoiStream(id string) (string, error) {
 // "tournoi-classique-<id>".
 func ClassiqueStream(id string) (string, error) {
 	if !validStreamID(id) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
 	}
 	return StreamName(KindTournoi, classiquePrefix+id)
 }
@@ -101,7 +103,7 @@ func JumelageStream(id string) (string, error) { return federationStream("jumela
 
 func federationStream(prefix, id string) (string, error) {
 	if !validStreamID(id) {
-		return "", newError(CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
+		return "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("stream id %.32q must be non-empty letters, digits, '-' or '_'", id), nil)
 	}
 	return StreamName(KindFederation, prefix+id)
 }
@@ -114,7 +116,7 @@ func ParseStream(name string) (StreamKind, string, error) {
 	}
 	kind, id, ok := strings.Cut(name, "-")
 	if !ok || !knownKind(StreamKind(kind)) || !validStreamID(id) {
-		return "", "", newError(CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive|federation>-<id>", name), nil)
+		return "", "", eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("stream name %q is not <partie|match|tournoi|appel|acces|archive|federation>-<id>", name), nil)
 	}
 	return StreamKind(kind), id, nil
 }
@@ -137,10 +139,10 @@ func famille(stream string) string {
 // familles are the event type families of the aggregates.
 var familles = []string{"partie.", "tournoi.", "appel.", "acces.", "archive.", "classique.match.", "classique.tournoi.", "federation."}
 
-// etranger reports an event of one aggregate's family recorded in the
+// Foreign reports an event of one aggregate's family recorded in the
 // stream of another kind of aggregate (types of no known family, as in
 // tests, are not judged).
-func etranger(stream, typ string) bool {
+func Foreign(stream, typ string) bool {
 	f := famille(stream)
 	if f == "" || strings.HasPrefix(typ, f) {
 		return false
