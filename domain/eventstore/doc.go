@@ -1,11 +1,16 @@
 // Package eventstore is the event store contract of Arbitre: the one interface
 // the domain appends to and reads from, the recorded event types, typed errors
 // with stable codes, the event type registry (explicit versioned names and
-// upcasters), the stream naming rules of the federation and an injected clock.
+// upcasters), what a store may do besides (Sections, Batches, Ranges) and an
+// injected clock.
 //
 // Two backends implement Store: sqlitestore (embedded, the default) and
 // esdbstore (EventStoreDB / KurrentDB for clusters). eventstoretest holds the
-// conformance suite that both must pass.
+// conformance suite that both must pass. Beside the contract, one package a
+// job: repository (loading and saving aggregates), idempotency (a command
+// applied once), integrity (hash chain, seals, verify), streamname (the
+// streams' names), parallel and intern (the log's readers' tools),
+// sqlitefile (the private SQLite files).
 //
 // Semantics shared by every backend:
 //   - Stream revisions start at 0 and are contiguous within a stream.
