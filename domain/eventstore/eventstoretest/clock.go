@@ -35,3 +35,24 @@ func (h *ManualClock) Advance(d time.Duration) {
 	defer h.mu.Unlock()
 	h.t = h.t.Add(d)
 }
+
+// StepClock is a deterministic clock that advances one millisecond per call.
+type StepClock struct {
+	mu   sync.Mutex
+	next time.Time
+}
+
+// NewStepClock starts at start.
+func NewStepClock(start time.Time) *StepClock { return &StepClock{next: start.UTC()} }
+
+// Now returns the current time and advances.
+func (c *StepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.next
+	c.next = c.next.Add(time.Millisecond)
+	return now
+}
+
+// Epoch is the first time every StepClock of the suite returns.
+var Epoch = time.Date(2025, 3, 15, 9, 30, 0, 0, time.UTC)
