@@ -1,10 +1,8 @@
 package eventstore
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 )
 
 // Code is a stable, machine-readable kind of store failure, for the
@@ -156,7 +154,3 @@ func CodeOf(err error) Code {
 	}
 	return ""
 }
-
-func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }
-
-func isJSON(data []byte) bool { return len(data) > 0 && json.Valid(data) }

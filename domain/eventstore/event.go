@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -136,3 +137,5 @@ func (e ExpectedRevision) String() string {
 		return "any"
 	}
 }
+
+func uitoa(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 )
 
@@ -144,3 +145,5 @@ func ReadStreamFrom(ctx context.Context, r Reader, stream string, from uint64) (
 		from = page[len(page)-1].Revision + 1
 	}
 }
+
+func isJSON(data []byte) bool { return len(data) > 0 && json.Valid(data) }
