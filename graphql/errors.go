@@ -115,7 +115,7 @@ func translate(ctx context.Context, err error) *Error {
 	if eventstore.CodeOf(err) == eventstore.CodeUnavailable {
 		// Checked before gqlgen's wrapper (every resolver error comes
 		// wrapped with its path): a full disk is not the client's input.
-		if errors.Is(err, eventstore.ErrIssueIncertaine) {
+		if errors.Is(err, eventstore.ErrOutcomeUnknown) {
 			return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (écriture sur disque en échec) : " +
 				"l'enregistrement de cette requête n'est pas certain ; la renvoyer plus tard avec le même clientMutationId, elle ne sera jamais appliquée deux fois"}
 		}

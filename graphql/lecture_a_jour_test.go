@@ -76,7 +76,7 @@ func TestFiabilite_DisquePleinNEstPasUneErreurDuClient(t *testing.T) {
 // never that nothing is recorded.
 func TestFiabilite_FsyncEnEchecIssueIncertaine(t *testing.T) {
 	incertaine := eventstore.NewError(eventstore.CodeUnavailable, "committing appends",
-		fmt.Errorf("%w: %w", eventstore.ErrIssueIncertaine, errors.New("disk I/O error (1034)")))
+		fmt.Errorf("%w: %w", eventstore.ErrOutcomeUnknown, errors.New("disk I/O error (1034)")))
 	e := PresentError(context.Background(), gqlerror.WrapPath(ast.Path{ast.PathName("tirer")}, incertaine))
 	assert.Equal(t, string(CodeUnavailable), e.Extensions["code"])
 	assert.Contains(t, e.Message, "n'est pas certain")

@@ -26,7 +26,7 @@ var (
 		Create Current Data Decode Default Detail Dir Duplicate Each Epoch Err Error Event Events Exact
 		Exists Expected Factory Family File For Foreign From Func Future Gapless Gapped Guard Guarded
 		Handler Hash ID Identity In Intern Interval Invalid Is Key Keys Kind Last Limit Link Load Main
-		Malformed Manual Mark Max Message Metadata Name New No Now OK Of Open Options Order Page Parse Part
+		Malformed Manual Mark Max Message Metadata Name New No Now OK Of Open Options Order Outcome Page Parse Part
 		Path Payload Pending Poll Position Positions Private Problem Problems Progress Ranges Read Reader
 		Readers Record Recorded Register Registry Replay Report Repository Request Result Reused Revision
 		Role Run Rupture Save Saved Schema Seal Sealed Section Sections Set Size Source Step Store Stream

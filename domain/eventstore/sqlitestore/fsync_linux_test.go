@@ -76,7 +76,7 @@ func TestFsyncChildProcess(t *testing.T) {
 		e := eventstoretest.Events(1)
 		res, err := store.Append(ctx, "partie-p1", eventstore.Any, e...)
 		if err != nil {
-			fmt.Printf("refus %s %s %v\n", e[0].ID, eventstore.CodeOf(err), errors.Is(err, eventstore.ErrIssueIncertaine))
+			fmt.Printf("refus %s %s %v\n", e[0].ID, eventstore.CodeOf(err), errors.Is(err, eventstore.ErrOutcomeUnknown))
 			return
 		}
 		fmt.Printf("ack %s %d\n", e[0].ID, res.Position)
@@ -107,7 +107,7 @@ func TestFsyncChildProcess(t *testing.T) {
 // and when the process dies before its next write the reopened store
 // recovers it (the last of the refused appends, in every run, while the
 // refusal said nothing was recorded). So the refusal is CodeUnavailable marked
-// eventstore.ErrIssueIncertaine (the API tells the client the outcome is
+// eventstore.ErrOutcomeUnknown (the API tells the client the outcome is
 // not certain and to send the same clientMutationId again), and after the
 // store is reopened every acknowledged event is there exactly once and a
 // refused one at most once.
