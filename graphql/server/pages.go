@@ -14,7 +14,8 @@ import (
 // tournament's appeals at /commission, the printable duplicate standings at
 // /classement/<tournoi>, the duplicate director's consoles at /directeur and
 // /directeur/partie/<partie>, the arbiter's bulletin entry at
-// /arbitre/partie/<p>, the classique TD console at /directeur/classique/<tournoi>
+// /arbitre/partie/<p>, the per-coup score sheet of a game at /scores/<partie>
+// (director, commission, the tournament's arbiters), the classique TD console at /directeur/classique/<tournoi>
 // and its printed pages at /impression/classique/<tournoi>/<appariements|classement|feuilles>.
 func pages(e *echo.Echo) {
 	get(e, "/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServerFS(web.Files))))
@@ -35,6 +36,7 @@ func pages(e *echo.Echo) {
 	get(e, "/directeur", page("directeur.html"))
 	get(e, "/directeur/partie/*", page("directeur-partie.html"))
 	get(e, "/arbitre/partie/*", page("saisie.html"))
+	get(e, "/scores/*", page("scores.html"))
 	get(e, "/directeur/classique/*", page("td.html"))
 	get(e, "/impression/classique/*", page("impression-classique.html"))
 	// Without a game, the commission's page lists a tournament's appeals.

@@ -38,6 +38,7 @@
     $("contenu").hidden = false;
     $("titre").textContent = "Partie " + partie;
     $("affichage").href = "/affichage/" + encodeURIComponent(partie);
+    $("scores").href = "/scores/" + encodeURIComponent(partie);
     try {
       const d = await session.query(`query($p: ID!) { partie(id: $p) { ${PARTIE} } }`, { p: partie });
       if (!d.partie) {

@@ -42,6 +42,7 @@
   };
   const session = new Arbitre.Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
+  $("scores").href = "/scores/" + encodeURIComponent(partie);
 
   // --- loading ---------------------------------------------------------------
 
