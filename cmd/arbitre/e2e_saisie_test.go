@@ -596,3 +596,48 @@ func TestE2ESaisie_BilletsDesSanctionsSeulement(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
 	assert.Len(t, billets(), 2)
 }
+
+// §5.4.2.a (issue 31, item 14): on the first coup the maximum for the word
+// is paid whatever reference was written. A player who wrote the top at
+// another reference read « 64 pts en H4 » on his billet, as if the arbiter
+// had moved his word: the billet and the page say it is the word's maximum
+// on the first coup, where it is placed, and that the reference written does
+// not count.
+func TestE2ESaisie_Paragraphe5_4_2a_BilletDuPremierCoup(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	require.Equal(t, 1, top.Coup)
+	ecrite := "H8"
+	if top.Reference == ecrite {
+		ecrite = "H7"
+	}
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: ecrite, score: fmt.Sprint(top.Score)})
+	attendre(t, ctx, `!["", "calcul", "attente"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+	valider(t, ctx)
+	attendre(t, ctx, `document.querySelectorAll("#billets .billet").length === 1`, e2eAttente, "the billet")
+
+	var lu struct {
+		Bulletins []struct {
+			Licence  string
+			Decision *struct {
+				Paye  int
+				Place string
+			}
+		}
+	}
+	salle.directeur.exiger(t, `{ bulletins(partie:"`+e2ePartieLive+`", coup:1) { licence decision { paye place } } }`, nil, &lu)
+	require.Len(t, lu.Bulletins, 1)
+	require.NotNil(t, lu.Bulletins[0].Decision)
+	paye, place := lu.Bulletins[0].Decision.Paye, lu.Bulletins[0].Decision.Place
+	require.NotEmpty(t, place)
+	require.NotEqual(t, ecrite, place, "the word is paid elsewhere than written")
+	attendu := fmt.Sprintf("%d pts, le maximum du mot au premier coup (placé en %s), quelle que soit la référence écrite (%s) (§5.4.2.a)", paye, place, ecrite)
+	var billet, ligne string
+	evaluer(t, ctx, `document.querySelector('#billets .billet[data-licence="000001"]').textContent`, &billet)
+	evaluer(t, ctx, `document.querySelector('#bulletins tr[data-licence="000001"]').textContent`, &ligne)
+	assert.Contains(t, billet, "Score payé : "+attendu, "the billet")
+	assert.Contains(t, ligne, attendu, "the list of the coup's bulletins")
+}

@@ -230,9 +230,10 @@
   // premier is the first arbiter's correction: his decision, and the
   // engine's beside it when he departed from it, with his reason.
   function premier(b) {
-    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + Arbitre.Decision.texte(b.decisionMoteur) : "";
-    let t = Arbitre.Decision.texte(b.decisionArbitre);
-    if (b.motif) t += ` — décidé autrement que le moteur (${Arbitre.Decision.texte(b.decisionMoteur)}) : ${b.motif}`;
+    const texte = (d) => Arbitre.Decision.texte(d, coup(), b.ecrit);
+    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + texte(b.decisionMoteur) : "";
+    let t = texte(b.decisionArbitre);
+    if (b.motif) t += ` — décidé autrement que le moteur (${texte(b.decisionMoteur)}) : ${b.motif}`;
     return t + (b.corrigePar ? ` [${qui(b.corrigePar)}]` : "");
   }
 
@@ -367,7 +368,7 @@
       if (n !== apercuSuivant) return;
       const t1 = performance.now();
       etat.apercu = d.apercuBulletin;
-      afficherDecision("Moteur : " + Arbitre.Decision.texte(d.apercuBulletin), d.apercuBulletin.sanction, d.apercuBulletin);
+      afficherDecision("Moteur : " + Arbitre.Decision.texte(d.apercuBulletin, vars.c, vars.b), d.apercuBulletin.sanction, d.apercuBulletin);
       // Deciding otherwise was ticked before the engine answered: the score
       // paid starts from the engine's, as it would have.
       if ($("autrement").checked && $("autre-paye").value === "") $("autre-paye").value = d.apercuBulletin.paye;
@@ -539,7 +540,7 @@
         ["p", `Bulletin : ${resume(b.ecrit) || "—"}`],
         ...Arbitre.Decision.cases(d.raisons).map((r) => ["p", "☒ " + r]),
         ["p", `Sanction : ${nom}${article ? " (" + article + ")" : ""}`],
-        ["p", `Score payé : ${d.paye}${d.place ? " en " + d.place : ""}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
+        ["p", `Score payé : ${Arbitre.Decision.paye(d, c, b.ecrit)}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
       ];
       if (b.contreArbitrage) lignes.push(["p", "Double arbitrage : " + (b.contreArbitrage.confirme ? "confirmé" : "amendé")]);
       for (const [tag, texte] of lignes) {
