@@ -641,3 +641,23 @@ func TestE2ESaisie_Paragraphe5_4_2a_BilletDuPremierCoup(t *testing.T) {
 	assert.Contains(t, billet, "Score payé : "+attendu, "the billet")
 	assert.Contains(t, ligne, attendu, "the list of the coup's bulletins")
 }
+
+// Issue 31, item 14: « Joueur 1 : enregistré, en attente d'envoi. » stayed
+// under the form once the bulletin had reached the server (the queue was
+// read before its first send finished, and the message never again). The
+// message follows the queue: « envoyé » once it is sent.
+func TestE2ESaisie_Issue31_MessageEnvoyeApresEnvoi(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)})
+	attendre(t, ctx, `!["", "calcul", "attente"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+	valider(t, ctx)
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0" && document.querySelector('#bulletins tr[data-licence="000001"]').dataset.etat === "corrige"`,
+		e2eAttente, "the bulletin sent and corrected")
+	var message string
+	evaluer(t, ctx, `document.getElementById("message").textContent`, &message)
+	assert.Equal(t, "Joueur 1 : envoyé.", message)
+}

@@ -39,6 +39,7 @@
   const etat = {
     moi: null, statut: "", coupPartie: 0, tops: new Map(), joueurs: [], parLicence: new Map(),
     bulletins: new Map(), apercu: null, coupChoisi: false, live: null, file: null,
+    envoi: null, // the last group queued: { groupe, nom }
   };
   const session = new Arbitre.Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
@@ -170,6 +171,7 @@
     const n = new Set(entrees.map((e) => e.groupe)).size;
     $("attente").dataset.n = String(n);
     $("attente").textContent = n ? `${n} envoi${n > 1 ? "s" : ""} en attente` : "";
+    direEnvoi();
     afficherListe();
   }
 
@@ -465,11 +467,21 @@
   function envoyer(entrees, joueur) {
     const groupe = Arbitre.cleAction("g");
     for (const e of entrees) Object.assign(e, { groupe, nom: joueur.nom });
+    message("");
+    etat.envoi = { groupe, nom: joueur.nom };
     etat.file.ajouter(entrees);
-    message(`${joueur.nom} : enregistré${etat.file.entrees.length ? ", en attente d'envoi" : ""}.`);
+  }
+
+  // direEnvoi says where the last group queued stands, as the queue moves:
+  // waiting, then sent (a refusal is listed under the bulletins and ends it).
+  function direEnvoi() {
+    if (!etat.envoi) return;
+    const attend = etat.file.entrees.some((e) => e.groupe === etat.envoi.groupe);
+    $("message").textContent = `${etat.envoi.nom} : ${attend ? "enregistré, en attente d'envoi" : "envoyé"}.`;
   }
 
   function refuse(e, err) {
+    if (etat.envoi && etat.envoi.groupe === e.groupe) message("");
     const li = document.createElement("li");
     li.dataset.licence = e.variables.l;
     li.textContent = `${e.nom} (coup ${e.variables.c}) : refusé — ${err.message}` + (err.code ? ` (${err.code})` : "");
@@ -477,7 +489,9 @@
     rafraichirBientot();
   }
 
+  // message says t under the form, instead of where the last group stands.
   function message(t) {
+    etat.envoi = null;
     $("message").textContent = t;
   }
 
