@@ -21,6 +21,9 @@
   const JOUEURS = `query($t: ID!) { tournoi(id: $t) { nom joueurs { licence nom table } } }`;
   const CLASSEMENT = `query($p: ID!) { classement(partie: $p) {
     rang licence nom score negatif solos avertissements penalites enAttente exclu provisoire } }`;
+  // BULLETINS is one coup's decisions; the sheet sends it once per coup
+  // topped, as aliases of one request (bulletinsDesCoups).
+  const BULLETINS = `query($p: ID!, $c: Int!) { bulletins(partie: $p, coup: $c) { licence decision { paye sanction } } }`;
   // MARQUES are the sanctions as the sheet marks them (the legend says them).
   const MARQUES = { warning: "A", penalty: "P", zero: "N" };
 
@@ -41,9 +44,19 @@
     if (!live) {
       live = session.live((enDirect) => { etat.textContent = enDirect ? "" : "reconnexion…"; });
       live.subscribe(`subscription($p: ID!) { classementChange(partie: $p) { licence } }`, { p: partie },
-        () => charger().catch((e) => { etat.textContent = "Feuille indisponible : " + e.message; }),
-        (e) => { etat.textContent = e.message; });
+        relireBientot, (e) => { etat.textContent = e.message; });
     }
+  }
+
+  // relireBientot reads the sheet again a second after the standings move:
+  // a coup's corrections, one after the other, cost one read.
+  let relecture = null;
+  function relireBientot() {
+    if (relecture) return;
+    relecture = setTimeout(() => {
+      relecture = null;
+      charger().catch((e) => { etat.textContent = "Feuille indisponible : " + e.message; });
+    }, 1000);
   }
 
   function refuser(texte) {
@@ -51,12 +64,15 @@
     etat.textContent = texte;
   }
 
-  // bulletinsDesCoups reads the decisions of every coup topped, one alias
-  // per coup, in one request.
+  // bulletinsDesCoups reads the decisions of every coup topped in one
+  // request (one per coup would spend a 40-coup game's worth of the token's
+  // rate at each change): BULLETINS' field once per coup, aliased c<N>, the
+  // coup written in.
   function bulletinsDesCoups(coups) {
     if (!coups.length) return {};
-    const champs = coups.map((c) => `c${c}: bulletins(partie: $p, coup: ${c}) { licence decision { paye sanction } }`).join("\n");
-    return session.query(`query($p: ID!) { ${champs} }`, { p: partie });
+    const champ = BULLETINS.slice(BULLETINS.indexOf("bulletins("), BULLETINS.lastIndexOf("}"));
+    const champs = coups.map((c) => "c" + c + ": " + champ.replace("$c", String(c)));
+    return session.query("query($p: ID!) { " + champs.join(" ") + " }", { p: partie });
   }
 
   async function charger() {
