@@ -183,6 +183,9 @@ func verifierFeuilleDesScores(t *testing.T, s *apiServer, ctxArb, ctxD, ctxAutre
 	hauteur, _ := strconv.ParseFloat(string(m[2]), 64)
 	assert.InDelta(t, 842, largeur, 2, "A4 landscape: 297 mm wide")
 	assert.InDelta(t, 595, hauteur, 2, "A4 landscape: 210 mm high")
+	var portee string
+	evaluer(t, ctxArb, `getComputedStyle(document.getElementById("session-portee")).display`, &portee)
+	assert.Equal(t, "none", portee, "« Connecté : jeton d'arbitre… » is not printed")
 
 	// From the director's console.
 	executer(t, ctxD, chromedp.Click("#scores", chromedp.ByID))

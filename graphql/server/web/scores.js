@@ -143,13 +143,16 @@
     for (const t of tops) {
       cumul += t.score;
       r1.append(th(String(t.coup), "num"));
-      const e = th(`${t.mot} ${t.reference} `, "mot");
+      const e = th("", "mot");
+      const mot = document.createElement("span");
+      mot.className = "mot-top";
+      mot.textContent = t.mot;
       const s = document.createElement("b");
       s.textContent = t.score;
       const c = document.createElement("span");
       c.className = "cumul";
       c.textContent = cumul;
-      e.append(s, c);
+      e.append(mot, t.reference + " ", s, c);
       e.dataset.coup = t.coup;
       r2.append(e);
     }
