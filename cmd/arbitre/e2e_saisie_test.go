@@ -661,3 +661,24 @@ func TestE2ESaisie_Issue31_MessageEnvoyeApresEnvoi(t *testing.T) {
 	evaluer(t, ctx, `document.getElementById("message").textContent`, &message)
 	assert.Equal(t, "Joueur 1 : envoyé.", message)
 }
+
+// Issue 31 (the consoles' screenshots at 1280×720): on a 1280×720 laptop
+// the arbiters' page scrolled sideways, the buttons of the bulletins' list
+// (accept, confirm, amend, billet remis) off screen, on a coup of the
+// simulated game whose bulletins are corrected. The page fits the width at
+// 1280 and 1920 pixels.
+func TestE2ESaisie_Issue31_SansDefilementHorizontal(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-4")
+	for _, ecran := range []struct{ largeur, hauteur int }{{1280, 720}, {1920, 1080}} {
+		ctx := navigateur(t, ecran.largeur, ecran.hauteur)
+		executer(t, ctx, chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieSim))
+		entrerJeton(t, ctx, jeton)
+		attendre(t, ctx, `document.body.dataset.pret === "1" && !!document.querySelector("#bulletins tr button")`, e2eAttente, "the bulletins and their buttons")
+		var mesure struct{ Page, Fenetre, Bouton float64 }
+		evaluer(t, ctx, `({ page: document.documentElement.scrollWidth, fenetre: window.innerWidth,
+			bouton: Math.max(...[...document.querySelectorAll("#bulletins button")].map((b) => b.getBoundingClientRect().right)) })`, &mesure)
+		assert.LessOrEqual(t, mesure.Page, mesure.Fenetre, "%d×%d: no sideways scrolling", ecran.largeur, ecran.hauteur)
+		assert.LessOrEqual(t, mesure.Bouton, mesure.Fenetre, "%d×%d: the list's buttons on screen", ecran.largeur, ecran.hauteur)
+	}
+}
