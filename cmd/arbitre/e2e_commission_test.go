@@ -458,3 +458,19 @@ func TestE2ECommissionEcranPerime(t *testing.T) {
 	attendre(t, ctx, `document.getElementById("form-composer").hidden && !document.getElementById("form-decider").hidden`, e2eAttente, "the recorded state")
 	attendre(t, ctx, jsTexte("#niveaux", "MembresM1, M2, M3"), e2eAttente, "the commission composed elsewhere")
 }
+
+// Issue 31 (the consoles' screenshots at 1280×720): the commission's viewer
+// scrolled sideways on a 1280×720 laptop, the engine's decision of each
+// bulletin cut at the right edge. It fits the width at 1280 and 1920 pixels.
+func TestE2ECommission_Issue31_SansDefilementHorizontal(t *testing.T) {
+	salle := ouvrirSalle(t)
+	for _, ecran := range []struct{ largeur, hauteur int }{{1280, 720}, {1920, 1080}} {
+		ctx := navigateur(t, ecran.largeur, ecran.hauteur)
+		executer(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/commission/%s?coup=8", salle.public.url, e2ePartieSim)))
+		entrerJeton(t, ctx, salle.commission)
+		attendre(t, ctx, `!document.getElementById("contenu").hidden && document.querySelectorAll("#bulletins tr").length > 0`, e2eAttente, "the viewer")
+		var mesure struct{ Page, Fenetre float64 }
+		evaluer(t, ctx, `({ page: document.documentElement.scrollWidth, fenetre: window.innerWidth })`, &mesure)
+		assert.LessOrEqual(t, mesure.Page, mesure.Fenetre, "%d×%d: no sideways scrolling", ecran.largeur, ecran.hauteur)
+	}
+}

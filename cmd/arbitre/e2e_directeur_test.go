@@ -618,3 +618,30 @@ func TestE2EConnexion_JetonVerifieALEntree(t *testing.T) {
 	evaluer(t, ctx, `document.querySelector("#connexion .message").textContent`, &message)
 	assert.Empty(t, message, "no stale refusal after a good sign-in")
 }
+
+// Issue 31, item 14: « jeton inconnu » stayed on the console after a good
+// sign-in. A token revoked while the console is open makes the next action
+// fail; the console shows the server's refusal and asks for a token; once a
+// good one is entered, that refusal is gone.
+func TestE2EConnexion_Issue31_PlusDeJetonInconnuApresConnexion(t *testing.T) {
+	s, jeton := serveurDuDirecteur(t)
+	api := e2eAPI{url: s.url, jeton: jeton}
+	var emis struct{ EmettreJeton struct{ ID, Secret string } }
+	api.exiger(t, `mutation { emettreJeton(demande:{role: DIRECTOR, heures: 2}) { id secret } }`, nil, &emis)
+	attendreJetons(t, s, emis.EmettreJeton.Secret)
+	ctx := navigateur(t, 1400, 1100)
+	executer(t, ctx, chromedp.Navigate(s.url+"/directeur"))
+	entrerJeton(t, ctx, emis.EmettreJeton.Secret)
+	attendre(t, ctx, `!document.getElementById("contenu").hidden`, e2eAttente, "the console")
+
+	api.exiger(t, `mutation($id: ID!) { revoquerJeton(id: $id) }`, map[string]any{"id": emis.EmettreJeton.ID}, nil)
+	executer(t, ctx, chromedp.SetValue("#tournoi-id", "T1", chromedp.ByID), chromedp.SetValue("#tournoi-nom", "Open de Vichy", chromedp.ByID),
+		chromedp.Click("#creer-tournoi button", chromedp.ByQuery))
+	attendre(t, ctx, `!document.getElementById("connexion").hidden`, e2eAttente, "the sign-in form again")
+
+	entrerJeton(t, ctx, jeton)
+	attendre(t, ctx, jsTexte("#session-portee", "Connecté : jeton de directeur, tous les tournois."), e2eAttente, "the good token accepted")
+	var message string
+	evaluer(t, ctx, `document.getElementById("message").textContent`, &message)
+	assert.NotContains(t, strings.ToLower(message), "jeton", "no stale refusal of the revoked token: %q", message)
+}

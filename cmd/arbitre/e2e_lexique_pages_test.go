@@ -25,6 +25,7 @@ func TestE2EPages_LexiqueSurChaquePage(t *testing.T) {
 	require.NotNil(t, p.CreerPartie.Lexique)
 	attendu := "lexique " + *p.CreerPartie.Lexique
 	require.Contains(t, attendu, " mots, somme ")
+	require.Contains(t, attendu, "ce n'est pas l'ODS", "the shipped list's label in French (issue 31)")
 
 	ctx := navigateur(t, 1400, 1000)
 	executer(t, ctx, chromedp.Navigate(s.url+"/affichage/T1-1"))

@@ -77,6 +77,7 @@ func TestE2EPages_AucuneErreurJavaScript(t *testing.T) {
 		{"/directeur", salle.directeur.jeton, `document.querySelectorAll("#liste-tournois button").length > 0`},
 		{"/directeur/partie/" + e2ePartieLive, salle.directeur.jeton, `document.body.dataset.statut === "attente_tirage"`},
 		{"/arbitre/partie/" + e2ePartieLive, salle.directeur.jeton, `document.body.dataset.pret === "1"`},
+		{"/scores/" + e2ePartieSim, salle.directeur.jeton, `document.body.dataset.pret === "1"`},
 		{"/directeur/classique/CL", salle.directeur.jeton, `document.querySelectorAll("#tables-publiees tr").length === 2`},
 		{"/impression/classique/CL/feuilles", "", `document.body.dataset.pret === "1" && document.querySelectorAll(".feuille").length === 2`},
 	}

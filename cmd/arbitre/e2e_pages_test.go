@@ -774,6 +774,7 @@ func TestE2EScreenshots(t *testing.T) {
 	}
 
 	ouvrirClassique(t, salle.directeur)
+	consolesAuxTaillesDeLaSalle(t, salle, dir)
 	ctx := navigateur(t, 1600, 900)
 	executer(t, ctx, chromedp.Navigate(salle.public.url+"/affichage/classique/CL"))
 	attendre(t, ctx, `document.querySelectorAll("#lignes tr").length === 4`, e2eAttente, "the classique display")
@@ -788,6 +789,43 @@ func TestE2EScreenshots(t *testing.T) {
 	attendre(t, ctx, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, e2eAttente, "the viewer")
 	executer(t, ctx, chromedp.FullScreenshot(&png, 100))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "commission.png"), png, 0o644))
+}
+
+// consolesAuxTaillesDeLaSalle takes the consoles as their users see them on
+// a 1920×1080 screen and on a 1280×720 one, the window only (what fits
+// without scrolling): the director's tournament and game consoles, the
+// arbiters' page, the per-coup score sheet, the commission's viewer and the
+// classique TD console, each signed in with its token; <page>-<size>.png.
+func consolesAuxTaillesDeLaSalle(t *testing.T, salle *e2eSalle, dir string) {
+	t.Helper()
+	arbitre := jetonArbitre(t, salle, "1-4")
+	pages := []struct {
+		nom, adresse, jeton, pret string
+		action                    chromedp.Action
+	}{
+		{"directeur", "/directeur", salle.directeur.jeton, `!!document.querySelector('#tournois button[data-tournoi="` + e2eTournoi + `"]')`,
+			chromedp.Click(`#tournois button[data-tournoi="`+e2eTournoi+`"]`, chromedp.ByQuery)},
+		{"directeur-partie", "/directeur/partie/" + e2ePartieLive, salle.directeur.jeton, `document.querySelectorAll("#solutions tr").length > 0`, nil},
+		{"saisie", "/arbitre/partie/" + e2ePartieSim, arbitre, `document.body.dataset.pret === "1" && document.querySelectorAll("#bulletins tr").length > 0`, nil},
+		{"scores", "/scores/" + e2ePartieSim, arbitre, `document.body.dataset.pret === "1"`, nil},
+		{"commission", "/commission/" + e2ePartieSim + "?coup=8", salle.commission, `!document.getElementById("contenu").hidden && !!document.querySelector("svg.plateau")`, nil},
+		{"td", "/directeur/classique/CL", salle.directeur.jeton, `document.querySelectorAll("#tables-publiees tr").length > 0`, nil},
+	}
+	for _, ecran := range []struct{ largeur, hauteur int }{{1920, 1080}, {1280, 720}} {
+		for _, p := range pages {
+			ctx := navigateur(t, ecran.largeur, ecran.hauteur)
+			executer(t, ctx, chromedp.Navigate(salle.public.url+p.adresse))
+			entrerJeton(t, ctx, p.jeton)
+			attendre(t, ctx, p.pret, e2eAttente, p.nom)
+			if p.action != nil {
+				executer(t, ctx, p.action)
+				attendre(t, ctx, `!!document.getElementById("tournoi-titre").textContent`, e2eAttente, p.nom+": the tournament")
+			}
+			var png []byte
+			executer(t, ctx, chromedp.CaptureScreenshot(&png))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", p.nom, ecran.largeur, ecran.hauteur)), png, 0o644))
+		}
+	}
 }
 
 // e2eTableClassique is a published table.

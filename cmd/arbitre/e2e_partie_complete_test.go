@@ -200,7 +200,9 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	}
 	assert.Equal(t, jetons, stockes, "each screen keeps its own token")
 
+	api := e2eAPI{url: s.url, jeton: directeur}
 	var joues []pcCoup
+	var apres []standingsApres // the public standings once each coup's bulletins are corrected
 	for n := 1; ; n++ {
 		require.Less(t, n, 60, "the game ends")
 		var statut string
@@ -243,6 +245,7 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 		attendre(t, ctxD, fmt.Sprintf(`document.getElementById("avancement-coup").textContent === "%d" && document.querySelectorAll("#avancement tr").length === 4 &&
 			[...document.querySelectorAll("#avancement tr")].every((tr) => tr.dataset.manquants === "0")`, coup), e2eAttente, "every bulletin entered, table by table")
 		joues = append(joues, joue)
+		apres = append(apres, lireStandingsApres(t, api, coup))
 	}
 	attendre(t, ctxD, jsTexte("#coup", "Partie terminée"), e2eAttente, "the end of the game on the console")
 	attendre(t, ctxD, jsTexte("#fin", "Partie terminée (§3.7)"), e2eAttente, "why the game ended")
@@ -250,7 +253,6 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	guideCapture(t, ctxD, "directeur-fin")
 
 	// The engine's decisions recorded for the bulletins typed on the pages.
-	api := e2eAPI{url: s.url, jeton: directeur}
 	for _, c := range joues {
 		if !c.bulletins {
 			continue
@@ -307,6 +309,10 @@ func TestE2EPartieComplete_ParLesConsoles(t *testing.T) {
 	for i, l := range parConsoles.Classement {
 		assert.Equal(t, []string{fmt.Sprint(l.Rang), l.Nom, fmt.Sprint(l.Score)}, imprimes[i], "row %d of the printed standings", i+1)
 	}
+
+	// The per-coup score sheet, from the arbiter's page and the director's
+	// console, agrees with the standings coup by coup (issue 31).
+	verifierFeuilleDesScores(t, s, ctxArb[0], ctxD, ctxAff, apres)
 
 	// The same game through the API only, on another server.
 	t.Logf("%d coups; standings %+v", len(joues), parConsoles.Classement)

@@ -596,3 +596,89 @@ func TestE2ESaisie_BilletsDesSanctionsSeulement(t *testing.T) {
 	executer(t, ctx, chromedp.Click("#sanctions-seules", chromedp.ByID))
 	assert.Len(t, billets(), 2)
 }
+
+// §5.4.2.a (issue 31, item 14): on the first coup the maximum for the word
+// is paid whatever reference was written. A player who wrote the top at
+// another reference read « 64 pts en H4 » on his billet, as if the arbiter
+// had moved his word: the billet and the page say it is the word's maximum
+// on the first coup, where it is placed, and that the reference written does
+// not count.
+func TestE2ESaisie_Paragraphe5_4_2a_BilletDuPremierCoup(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	require.Equal(t, 1, top.Coup)
+	ecrite := "H8"
+	if top.Reference == ecrite {
+		ecrite = "H7"
+	}
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: ecrite, score: fmt.Sprint(top.Score)})
+	attendre(t, ctx, `!["", "calcul", "attente"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+	valider(t, ctx)
+	attendre(t, ctx, `document.querySelectorAll("#billets .billet").length === 1`, e2eAttente, "the billet")
+
+	var lu struct {
+		Bulletins []struct {
+			Licence  string
+			Decision *struct {
+				Paye  int
+				Place string
+			}
+		}
+	}
+	salle.directeur.exiger(t, `{ bulletins(partie:"`+e2ePartieLive+`", coup:1) { licence decision { paye place } } }`, nil, &lu)
+	require.Len(t, lu.Bulletins, 1)
+	require.NotNil(t, lu.Bulletins[0].Decision)
+	paye, place := lu.Bulletins[0].Decision.Paye, lu.Bulletins[0].Decision.Place
+	require.NotEmpty(t, place)
+	require.NotEqual(t, ecrite, place, "the word is paid elsewhere than written")
+	attendu := fmt.Sprintf("%d pts, le maximum du mot au premier coup (placé en %s), quelle que soit la référence écrite (%s) (§5.4.2.a)", paye, place, ecrite)
+	var billet, ligne string
+	evaluer(t, ctx, `document.querySelector('#billets .billet[data-licence="000001"]').textContent`, &billet)
+	evaluer(t, ctx, `document.querySelector('#bulletins tr[data-licence="000001"]').textContent`, &ligne)
+	assert.Contains(t, billet, "Score payé : "+attendu, "the billet")
+	assert.Contains(t, ligne, attendu, "the list of the coup's bulletins")
+}
+
+// Issue 31, item 14: « Joueur 1 : enregistré, en attente d'envoi. » stayed
+// under the form once the bulletin had reached the server (the queue was
+// read before its first send finished, and the message never again). The
+// message follows the queue: « envoyé » once it is sent.
+func TestE2ESaisie_Issue31_MessageEnvoyeApresEnvoi(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: top.Reference, score: fmt.Sprint(top.Score)})
+	attendre(t, ctx, `!["", "calcul", "attente"].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the engine's decision")
+	valider(t, ctx)
+	attendre(t, ctx, `document.getElementById("attente").dataset.n === "0" && document.querySelector('#bulletins tr[data-licence="000001"]').dataset.etat === "corrige"`,
+		e2eAttente, "the bulletin sent and corrected")
+	var message string
+	evaluer(t, ctx, `document.getElementById("message").textContent`, &message)
+	assert.Equal(t, "Joueur 1 : envoyé.", message)
+}
+
+// Issue 31 (the consoles' screenshots at 1280×720): on a 1280×720 laptop
+// the arbiters' page scrolled sideways, the buttons of the bulletins' list
+// (accept, confirm, amend, billet remis) off screen, on a coup of the
+// simulated game whose bulletins are corrected. The page fits the width at
+// 1280 and 1920 pixels.
+func TestE2ESaisie_Issue31_SansDefilementHorizontal(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-4")
+	for _, ecran := range []struct{ largeur, hauteur int }{{1280, 720}, {1920, 1080}} {
+		ctx := navigateur(t, ecran.largeur, ecran.hauteur)
+		executer(t, ctx, chromedp.Navigate(salle.public.url+"/arbitre/partie/"+e2ePartieSim))
+		entrerJeton(t, ctx, jeton)
+		attendre(t, ctx, `document.body.dataset.pret === "1" && !!document.querySelector("#bulletins tr button")`, e2eAttente, "the bulletins and their buttons")
+		var mesure struct{ Page, Fenetre, Bouton float64 }
+		evaluer(t, ctx, `({ page: document.documentElement.scrollWidth, fenetre: window.innerWidth,
+			bouton: Math.max(...[...document.querySelectorAll("#bulletins button")].map((b) => b.getBoundingClientRect().right)) })`, &mesure)
+		assert.LessOrEqual(t, mesure.Page, mesure.Fenetre, "%d×%d: no sideways scrolling", ecran.largeur, ecran.hauteur)
+		assert.LessOrEqual(t, mesure.Bouton, mesure.Fenetre, "%d×%d: the list's buttons on screen", ecran.largeur, ecran.hauteur)
+	}
+}

@@ -1,5 +1,7 @@
 package lexicon
 
+import "slices"
+
 // Bibliotheque is the set of lexicons a server holds at once: the default,
 // on which new games are created, and the others, kept for the games
 // created under them (an ODS7 game goes on being judged with ODS7 after the
@@ -23,7 +25,8 @@ func NewBibliotheque(defaut *Lexicon, autres ...*Lexicon) *Bibliotheque {
 // Defaut is the lexicon of new games.
 func (b *Bibliotheque) Defaut() *Lexicon { return b.lexiques[0] }
 
-// Trouver returns the lexicon of a recorded identity. A nil identity is a
+// Trouver returns the lexicon of a recorded identity, its own or one of its
+// former labels' (ConnuAussi). A nil identity is a
 // game recorded before games recorded their lexicon: it is played with the
 // server's default lexicon, as it always was.
 func (b *Bibliotheque) Trouver(id *Identite) (*Lexicon, bool) {
@@ -31,7 +34,7 @@ func (b *Bibliotheque) Trouver(id *Identite) (*Lexicon, bool) {
 		return b.Defaut(), true
 	}
 	for _, l := range b.lexiques {
-		if l.identite == *id {
+		if slices.Contains(l.Identites(), *id) {
 			return l, true
 		}
 	}

@@ -110,11 +110,14 @@ func Load(path string) (*Lexicon, error) {
 	}
 	br := bufio.NewReader(f)
 	if debut, _ := br.Peek(len(magic)); !IsCompiled(debut) {
-		lex, err := Compile(br, path)
+		// Labelled with the file's name, as `arbitre lexicon compile`
+		// does: never a path of the server on the pages. Games recorded
+		// under the path it went by before keep their list.
+		lex, err := Compile(br, NomDeFichier(path))
 		if err != nil {
 			return nil, fmt.Errorf("lexicon %s: %w", path, err)
 		}
-		return lex, nil
+		return lex.ConnuAussi(path), nil
 	}
 	data, err := io.ReadAll(io.LimitReader(br, tailleCompileeMax+1))
 	if err != nil {

@@ -50,6 +50,9 @@ type Lexicon struct {
 	label string
 	// identite is computed once, when the lexicon is built or read.
 	identite Identite
+	// anciennes are the identities of the same list under former labels
+	// (ConnuAussi): games recorded them and are judged with this list.
+	anciennes []Identite
 	// anag are the anagram sets, built when the generator first asks.
 	anag anagrammes
 }
@@ -138,6 +141,23 @@ func (l *Lexicon) Identite() Identite { return l.identite }
 
 // Label describes the list (edition, source, licence) as given at compile time.
 func (l *Lexicon) Label() string { return l.label }
+
+// ConnuAussi records that the same list went by label before, compiled
+// under it: a game recorded that identity at its creation (its label is part
+// of it, checksum included) and goes on being judged with this list. Call it
+// before the lexicon is shared.
+func (l *Lexicon) ConnuAussi(label string) *Lexicon {
+	if label != l.label {
+		l.anciennes = append(l.anciennes, Identite{Label: label, Mots: l.words, Somme: crc32.Checksum(corps(l.disk, label), castagnoli)})
+	}
+	return l
+}
+
+// Identites are the identities the lexicon answers to: its own first, then
+// those of its former labels (ConnuAussi).
+func (l *Lexicon) Identites() []Identite {
+	return append([]Identite{l.identite}, l.anciennes...)
+}
 
 // ArcSymbol is the arc's symbol: Separator or a tile.Letter.
 func ArcSymbol(a uint32) uint8 { return uint8(a & symbolMask) }

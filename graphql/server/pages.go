@@ -52,6 +52,10 @@ var pagesSalle = []pageSalle{
 	// The arbiter's bulletin entry, /arbitre/partie/<partie>.
 	{Nom: "saisie", Titre: "saisie des bulletins", Classe: "saisie", Styles: []string{"arbitre.css", "saisie.css", "impression.css"},
 		routes: []string{"/arbitre/partie/*"}},
+	// The per-coup score sheet of a game, /scores/<partie> (director,
+	// commission, the tournament's arbiters; ?tri=table).
+	{Nom: "scores", Titre: "feuille des scores par coup", Classe: "imprimable scores", Styles: []string{"classement.css", "impression.css", "scores.css"},
+		routes: []string{"/scores/*"}},
 	// The classique TD console, /directeur/classique/<tournoi>, and its printed
 	// pages, /impression/classique/<tournoi>/<appariements|classement|feuilles>.
 	{Nom: "td", Titre: "console du directeur, classique", Classe: "td", Styles: []string{"td.css", "actions.css", "impression.css"},

@@ -22,6 +22,9 @@ func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 	}
 	a, b := compile("A", "MAISON\n"), compile("B", "SONT\n")
 	idA := a.Identite()
+	// Issue 31: A was labelled « A0 » before; a match recorded that identity.
+	idA0 := compile("A0", "MAISON\n").Identite()
+	a.ConnuAussi("A0")
 	cree := func(id *lexicon.Identite) partie.MatchCree {
 		return partie.MatchCree{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Designation: partie.ParLogiciel, Identite: id}
 	}
@@ -37,6 +40,7 @@ func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 		absent bool
 	}{
 		{"créé sous A, A chargé parmi d'autres", avecA, cree(&idA), "MAISON", false},
+		{"créé sous l'ancien libellé de A (issue 31)", avecA, cree(&idA0), "MAISON", false},
 		{"sans lexique enregistré : le lexique par défaut", avecA, cree(nil), "SONT", false},
 		{"créé sous A, A absent", sansA, cree(&idA), "", true},
 	} {

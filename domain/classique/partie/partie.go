@@ -56,8 +56,12 @@ func NewRegles(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) (*Regles, error
 	}
 	parLexique := map[lexicon.Identite]*Regles{}
 	for _, l := range lexicon.NewBibliotheque(lex, autres...).Lexiques() {
-		parLexique[l.Identite()] = &Regles{lex: l, parLexique: parLexique,
+		r := &Regles{lex: l, parLexique: parLexique,
 			checker: play.NewChecker(l, movegen.Options{Variant: movegen.Standard, FirstMoveVertical: true})}
+		// Under its former labels too: the matches recorded them.
+		for _, id := range l.Identites() {
+			parLexique[id] = r
+		}
 	}
 	return parLexique[lex.Identite()], nil
 }

@@ -10,8 +10,9 @@ import (
 	"arbitre/engine/lexicon"
 )
 
-// label names the list wherever the lexicon is reported.
-const label = "an-array-of-french-words 2.0.0 (MIT), folded to A-Z; not the ODS"
+// label names the list wherever the lexicon is reported, for people (in
+// French); its first word is the name GCG readers load it by.
+const label = "an-array-of-french-words 2.0.0 (licence MIT), accents retirés ; ce n'est pas l'ODS"
 
 func main() {
 	src, err := os.Open("words.txt.gz")

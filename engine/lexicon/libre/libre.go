@@ -24,5 +24,15 @@ import (
 //go:embed libre.lex
 var compiled []byte
 
+// ancienLabel is the label the list was compiled under until issue 31, in
+// English: the games created then recorded it and keep their list.
+const ancienLabel = "an-array-of-french-words 2.0.0 (MIT), folded to A-Z; not the ODS"
+
 // Lexicon returns the shipped lexicon, decoded once.
-var Lexicon = sync.OnceValues(func() (*lexicon.Lexicon, error) { return lexicon.Decode(compiled) })
+var Lexicon = sync.OnceValues(func() (*lexicon.Lexicon, error) {
+	lex, err := lexicon.Decode(compiled)
+	if err != nil {
+		return nil, err
+	}
+	return lex.ConnuAussi(ancienLabel), nil
+})

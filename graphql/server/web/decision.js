@@ -6,6 +6,8 @@
 //
 // Usage:
 //   Decision.texte(d)      // « avertissement : score erroné (§5.5) — 37 pts »
+//   Decision.texte(d, coup, ecrit) // the same, the place explained on the first coup
+//   Decision.paye(d, coup, ecrit)  // « 14 pts en H3 », or on the first coup why H3
 //   Decision.raison(code)  // « (6) score erroné »
 //   Decision.cases(raisons) // the billet's boxes, (27) for INVERTED + REFERENCE_WRONG
 //   Decision.SANCTIONS, Decision.RAISONS
@@ -73,6 +75,33 @@
     return Math.abs(n) > 1 ? `${n} pts` : `${n} pt`;
   }
 
+  // referencesEcrites are the references written on the bulletin (the
+  // batch contract's JSON, as Bulletin.ecrit gives it), crossed-out
+  // solutions left out, in capitals.
+  function referencesEcrites(ecrit) {
+    let b = ecrit;
+    if (typeof b === "string") {
+      try {
+        b = JSON.parse(b);
+      } catch (e) {
+        return [];
+      }
+    }
+    return ((b && b.solutions) || []).filter((s) => !s.crossed && s.ref).map((s) => s.ref.trim().toUpperCase());
+  }
+
+  // paye says what the player is paid and where. On the first coup the
+  // maximum for the word is paid whatever reference was written (§5.4.2.a):
+  // a place other than the one written says so, or the billet reads « 14 pts
+  // en H3 » to a player who wrote H8.
+  function paye(d, coup, ecrit) {
+    if (!d.place) return points(d.paye);
+    const refs = coup === 1 ? referencesEcrites(ecrit) : [];
+    if (coup !== 1 || refs.includes(d.place)) return `${points(d.paye)} en ${d.place}`;
+    const ecrite = refs.length ? `quelle que soit la référence écrite (${refs.join(", ")})` : "sans référence écrite";
+    return `${points(d.paye)}, le maximum du mot au premier coup (placé en ${d.place}), ${ecrite} (§5.4.2.a)`;
+  }
+
   export const Decision = {
     SANCTIONS,
     RAISONS,
@@ -88,16 +117,18 @@
       return cases(raisons).map(([boite, libelle]) => (boite ? `${boite} ${libelle}` : libelle));
     },
 
+    paye,
+
     // texte is the decision in one line: the sanction and its article, the
-    // reasons, the score paid and where.
-    texte(d) {
+    // reasons, the score paid and where (why there on the first coup, when
+    // the coup and the bulletin as written are given).
+    texte(d, coup, ecrit) {
       if (!d) return "";
       const [nom, article] = SANCTIONS[d.sanction] || [d.sanction, ""];
       const raisons = cases(d.raisons).map((c) => c[1]).join(", ");
       let t = d.sanction === "none" && !raisons ? "bon" : nom + (raisons ? " : " + raisons : "");
       if (article) t += ` (${article})`;
-      t += " — " + points(d.paye);
-      if (d.place) t += " en " + d.place;
+      t += " — " + paye(d, coup, ecrit);
       if (d.commission) t += " — renvoi en commission";
       return t;
     },

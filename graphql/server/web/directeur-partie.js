@@ -40,6 +40,7 @@ import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
     $("contenu").hidden = false;
     $("titre").textContent = "Partie " + partie;
     $("affichage").href = "/affichage/" + encodeURIComponent(partie);
+    $("scores").href = "/scores/" + encodeURIComponent(partie);
     try {
       const d = await session.query(`query($p: ID!) { partie(id: $p) { ${PARTIE} } }`, { p: partie });
       if (!d.partie) {

@@ -4,7 +4,8 @@
 // /commission/<partie>?coup=N the commission's replay viewer and appeal
 // workflow (/commission alone: a tournament's appeals), /classement/<tournoi>
 // the printable duplicate standings, /directeur and /directeur/partie/<partie>
-// the duplicate director's consoles; session.js is the consoles' shared
+// the duplicate director's consoles, /scores/<partie> a game's per-coup
+// score sheet; session.js is the consoles' shared
 // sign-in (token in sessionStorage, headers only). Every page is written
 // into one shell, shell.html, which holds the head: a page is its body
 // (<page>.html) and its ES module (<page>.js), which imports what it shares.

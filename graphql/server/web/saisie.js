@@ -44,9 +44,11 @@ import { Session } from "./session.js";
   const etat = {
     moi: null, statut: "", coupPartie: 0, tops: new Map(), joueurs: [], parLicence: new Map(),
     bulletins: new Map(), apercu: null, coupChoisi: false, live: null, file: null,
+    envoi: null, // the last group queued: { groupe, nom }
   };
   const session = new Session("Jeton d'arbitre", charger, ["ARBITER", "DIRECTOR"]);
   $("titre").textContent = `Saisie des bulletins — partie ${partie}`;
+  $("scores").href = "/scores/" + encodeURIComponent(partie);
 
   // --- loading ---------------------------------------------------------------
 
@@ -174,6 +176,7 @@ import { Session } from "./session.js";
     const n = new Set(entrees.map((e) => e.groupe)).size;
     $("attente").dataset.n = String(n);
     $("attente").textContent = n ? `${n} envoi${n > 1 ? "s" : ""} en attente` : "";
+    direEnvoi();
     afficherListe();
   }
 
@@ -234,9 +237,10 @@ import { Session } from "./session.js";
   // premier is the first arbiter's correction: his decision, and the
   // engine's beside it when he departed from it, with his reason.
   function premier(b) {
-    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + Decision.texte(b.decisionMoteur) : "";
-    let t = Decision.texte(b.decisionArbitre);
-    if (b.motif) t += ` — décidé autrement que le moteur (${Decision.texte(b.decisionMoteur)}) : ${b.motif}`;
+    const texte = (d) => Decision.texte(d, coup(), b.ecrit);
+    if (!b.decisionArbitre) return b.decisionMoteur ? "moteur : " + texte(b.decisionMoteur) : "";
+    let t = texte(b.decisionArbitre);
+    if (b.motif) t += ` — décidé autrement que le moteur (${texte(b.decisionMoteur)}) : ${b.motif}`;
     return t + (b.corrigePar ? ` [${qui(b.corrigePar)}]` : "");
   }
 
@@ -371,7 +375,7 @@ import { Session } from "./session.js";
       if (n !== apercuSuivant) return;
       const t1 = performance.now();
       etat.apercu = d.apercuBulletin;
-      afficherDecision("Moteur : " + Decision.texte(d.apercuBulletin), d.apercuBulletin.sanction, d.apercuBulletin);
+      afficherDecision("Moteur : " + Decision.texte(d.apercuBulletin, vars.c, vars.b), d.apercuBulletin.sanction, d.apercuBulletin);
       // Deciding otherwise was ticked before the engine answered: the score
       // paid starts from the engine's, as it would have.
       if ($("autrement").checked && $("autre-paye").value === "") $("autre-paye").value = d.apercuBulletin.paye;
@@ -468,11 +472,21 @@ import { Session } from "./session.js";
   function envoyer(entrees, joueur) {
     const groupe = cleAction("g");
     for (const e of entrees) Object.assign(e, { groupe, nom: joueur.nom });
+    message("");
+    etat.envoi = { groupe, nom: joueur.nom };
     etat.file.ajouter(entrees);
-    message(`${joueur.nom} : enregistré${etat.file.entrees.length ? ", en attente d'envoi" : ""}.`);
+  }
+
+  // direEnvoi says where the last group queued stands, as the queue moves:
+  // waiting, then sent (a refusal is listed under the bulletins and ends it).
+  function direEnvoi() {
+    if (!etat.envoi) return;
+    const attend = etat.file.entrees.some((e) => e.groupe === etat.envoi.groupe);
+    $("message").textContent = `${etat.envoi.nom} : ${attend ? "enregistré, en attente d'envoi" : "envoyé"}.`;
   }
 
   function refuse(e, err) {
+    if (etat.envoi && etat.envoi.groupe === e.groupe) message("");
     const li = document.createElement("li");
     li.dataset.licence = e.variables.l;
     li.textContent = `${e.nom} (coup ${e.variables.c}) : refusé — ${err.message}` + (err.code ? ` (${err.code})` : "");
@@ -480,7 +494,9 @@ import { Session } from "./session.js";
     rafraichirBientot();
   }
 
+  // message says t under the form, instead of where the last group stands.
   function message(t) {
+    etat.envoi = null;
     $("message").textContent = t;
   }
 
@@ -543,7 +559,7 @@ import { Session } from "./session.js";
         ["p", `Bulletin : ${resume(b.ecrit) || "—"}`],
         ...Decision.cases(d.raisons).map((r) => ["p", "☒ " + r]),
         ["p", `Sanction : ${nom}${article ? " (" + article + ")" : ""}`],
-        ["p", `Score payé : ${d.paye}${d.place ? " en " + d.place : ""}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
+        ["p", `Score payé : ${Decision.paye(d, c, b.ecrit)}${d.scoreRenvoye != null ? ` (score renvoyé : ${d.scoreRenvoye})` : ""}`],
       ];
       if (b.contreArbitrage) lignes.push(["p", "Double arbitrage : " + (b.contreArbitrage.confirme ? "confirmé" : "amendé")]);
       for (const [tag, texte] of lignes) {

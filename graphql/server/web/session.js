@@ -106,7 +106,19 @@ import { Live, query } from "./gql.js";
       if (nouveau) sessionStorage.setItem(CLE, jeton);
       this.afficher(false, "");
       this.montrerPortee("Connecté : " + portee(moi) + ".");
+      this.effacerRefus();
       this.onReady();
+    }
+
+    // effacerRefus clears what the console showed of the refusal of the
+    // token just replaced (« jeton révoqué » in its message line): stale
+    // once a good token is entered.
+    effacerRefus() {
+      if (!this.refus) return;
+      for (const e of document.querySelectorAll("#message, #etat")) {
+        if (e.textContent.includes(this.refus)) e.textContent = "";
+      }
+      this.refus = "";
     }
 
     // montrerPortee shows what the signed-in token allows under the form.
@@ -148,6 +160,7 @@ import { Live, query } from "./gql.js";
         return await query(q, variables, this.jeton);
       } catch (e) {
         if (e.code === "UNAUTHENTICATED") {
+          this.refus = e.message;
           this.deconnecter("Jeton expiré, révoqué ou inconnu : collez un jeton valide.");
         }
         throw e;
