@@ -46,14 +46,14 @@ CREATE TABLE IF NOT EXISTS hist_joueurs (
 	joueur TEXT PRIMARY KEY, nom TEXT NOT NULL, club TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_participations (
 	joueur TEXT NOT NULL, position INTEGER NOT NULL, partie TEXT NOT NULL, tournoi TEXT NOT NULL, kind TEXT NOT NULL,
-	PRIMARY KEY (joueur, position));
+	PRIMARY KEY (joueur, position)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hist_rencontres (
 	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
 	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
 	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, le INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_resultats (
 	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
-	PRIMARY KEY (partie, joueur));
+	PRIMARY KEY (partie, joueur)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hist_exempts (
 	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL, PRIMARY KEY (tournoi, ronde));
 CREATE TABLE IF NOT EXISTS hist_noms_importes (
@@ -94,7 +94,8 @@ var relevant = map[string]bool{
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypeJoueurRetire: true, duplicate.TypePartieTerminee: true, duplicate.TypeEliminationsAnnulees: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
 	ronde.TypeRondePubliee:   true,
-	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
+	archive.TypeImportOuvert: true, archive.TypePartieDuplicate: true, archive.TypeMatchClassique: true,
+	archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
 // Lit tells whether the history reads events of type typ
@@ -210,7 +211,7 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			}
 		}
 		return nil
-	case archive.ImportOuvert, archive.ResultatDuplicate, archive.ResultatClassique:
+	case archive.ImportOuvert, archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
 		return p.importer(ctx, tx, e, ev)
 	}
 	return nil

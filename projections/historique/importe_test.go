@@ -2,6 +2,7 @@ package historique_test
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"testing"
 	"time"
@@ -10,8 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	darchive "arbitre/domain/archive"
+	"arbitre/domain/archive/archivetest"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 )
@@ -161,4 +164,88 @@ func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	importer(t, store, runners, [2]string{"plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018)})
 	c, _ = cote("J0001")
 	assert.Equal(t, 1438, c, "a file dated after the live tournament")
+}
+
+// TestIssue34_ImportDUneLigneParEvenementMemesVues: a store whose imports
+// were recorded one event per line, before the columns, gives the same
+// archive as the same files imported now: players, games, results,
+// meetings and cotes (positions aside: the columns take fewer events).
+func TestIssue34_ImportDUneLigneParEvenementMemesVues(t *testing.T) {
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	fichiers := [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019}, {"vichy2.csv", duplicateDeuxParties}}
+	store, db, runners := archiveVide(t)
+	importer(t, store, runners, fichiers...)
+	ancien, dbAncien, runnersAncien := archiveVide(t)
+	for _, f := range fichiers {
+		evs := archivetest.EvenementsParLigne(t, f[0], []byte(f[1]))
+		o := evs[0].(darchive.ImportOuvert)
+		stream, err := eventstore.ArchiveStream(string(o.Genre), o.Tournoi)
+		require.NoError(t, err)
+		require.NoError(t, eventstore.Flux{Store: ancien, Registry: reg}.Enregistrer(ctx, stream, 0, evs, eventstore.Metadata{Actor: "test"}))
+	}
+	importer(t, ancien, runnersAncien)
+	assert.Equal(t, vue(t, db), vue(t, dbAncien))
+	reconstruitCommeVivant(t, dbAncien, runnersAncien)
+}
+
+// archiveVide is a store that holds nothing, with its archive's views.
+func archiveVide(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := sqlitestore.OpenDir(context.Background(), dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	db, runners := vues(t, store, dir)
+	return store, db, runners
+}
+
+// duplicateDeuxParties is a duplicate tournament of two games.
+const duplicateDeuxParties = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-1;1;L1;Joueur L1;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-2;2;L1;Joueur L1;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-1;1;L9;Joueur L9;Cusset;B;850;920;2;1700;1840;92,39;2\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-2;2;L9;Joueur L9;Cusset;B;850;920;2;1700;1840;92,39;2\n"
+
+// vue is what the archive answers about the imported players, positions
+// aside.
+func vue(t *testing.T, db *sql.DB) []any {
+	t.Helper()
+	ctx := context.Background()
+	var out []any
+	for _, j := range []string{"L1", "L2", "L9", "J0001"} {
+		joueur, _, err := historique.JoueurDe(ctx, db, j)
+		require.NoError(t, err)
+		out = append(out, joueur)
+		parts, _, err := historique.Participations(ctx, db, j, historique.Page{})
+		require.NoError(t, err)
+		for _, p := range parts {
+			p.Position = 0
+			res, _, err := historique.ResultatImporte(ctx, db, p.Partie, j)
+			require.NoError(t, err)
+			out = append(out, p, res)
+		}
+		cotes, err := historique.Cotes(ctx, db, j)
+		require.NoError(t, err)
+		out = append(out, cotes)
+	}
+	h2h, err := historique.FaceAFace(ctx, db, "L1", "J0001")
+	require.NoError(t, err)
+	for _, r := range h2h {
+		r.Position = 0
+		out = append(out, r)
+	}
+	for _, id := range []string{"lyon-2018", "vichy-2019", "vichy-2020"} {
+		tr, _, err := historique.TournoiDe(ctx, db, id)
+		require.NoError(t, err)
+		tr.Position = 0
+		parties, _, err := historique.Parties(ctx, db, id, historique.Page{})
+		require.NoError(t, err)
+		for i := range parties {
+			parties[i].Position = 0
+		}
+		out = append(out, tr, parties)
+	}
+	return out
 }
