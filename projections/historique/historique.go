@@ -61,6 +61,11 @@ CREATE TABLE IF NOT EXISTS hist_noms_importes (
 CREATE TABLE IF NOT EXISTS hist_cotes_importees (
 	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, avant INTEGER NOT NULL, apres INTEGER NOT NULL,
 	PRIMARY KEY (tournoi, joueur));
+CREATE TABLE IF NOT EXISTS hist_annees (
+	annee INTEGER NOT NULL, kind TEXT NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL, club_le INTEGER NOT NULL,
+	parties INTEGER NOT NULL, points INTEGER NOT NULL, maximum INTEGER NOT NULL, cote INTEGER NOT NULL, cote_le INTEGER NOT NULL,
+	PRIMARY KEY (annee, kind, joueur)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hist_annees_club ON hist_annees (club, annee, kind);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 
@@ -84,7 +89,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees;`)
 	return err
 }
 

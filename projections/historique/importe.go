@@ -88,9 +88,21 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 		ON CONFLICT (partie) DO NOTHING`, imp.pos, p.Partie, imp.tournoi, imp.genre, p.Numero, imp.le); err != nil {
 		return err
 	}
+	clubs := map[string]string{}
+	if j := p.Joueurs; j != nil {
+		for k, licence := range j.Licences {
+			clubs[licence] = j.Clubs[k]
+		}
+	}
 	for k, licence := range p.Licences {
 		if err := imp.q.Exec(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
 			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
+			return err
+		}
+	}
+	for k, licence := range p.Licences {
+		club, connu := clubs[licence]
+		if err := imp.annee(licence, club, connu, p.Scores[k], p.Top, 0); err != nil {
 			return err
 		}
 	}
@@ -113,6 +125,16 @@ func (imp importeur) match(m archive.MatchClassique) error {
 		}
 		if err := imp.q.Exec(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
 			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
+			return err
+		}
+	}
+	clubs, cotes := map[string]string{}, map[string]int{}
+	for k, licence := range j.Colonne() {
+		clubs[licence], cotes[licence] = j.Clubs[k], j.CotesApres[k]
+	}
+	for k, licence := range m.Licences {
+		club, connu := clubs[licence]
+		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cotes[licence]); err != nil {
 			return err
 		}
 	}
@@ -152,6 +174,31 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 	return imp.q.Exec(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
 		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
+}
+
+// pointsDeMatchMax is what a won classique match gives (classique §7).
+const pointsDeMatchMax = 3
+
+// annee adds a line to the player's year (hist_annees): a game, its points
+// (duplicate: the score; classique: the points de match) and their most
+// (the top; three points de match); the club and the cote (0: none)
+// of the year's latest tournament by date (connu: the event names the
+// club).
+func (imp importeur) annee(licence, club string, connu bool, points, maximum, cote int) error {
+	clubLe, coteLe := imp.le, imp.le
+	if !connu {
+		clubLe = -1
+	}
+	if cote == 0 {
+		coteLe = -1
+	}
+	return imp.q.Exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + 1, points = points + excluded.points,
+		maximum = maximum + excluded.maximum,
+		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
+		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
+		fromNanos(imp.le).Year(), imp.genre, licence, club, clubLe, 1, points, maximum, cote, coteLe)
 }
 
 // participations records each player's part in a game.

@@ -3,6 +3,7 @@ package historique_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -248,4 +249,54 @@ func vue(t *testing.T, db *sql.DB) []any {
 		out = append(out, tr, parties)
 	}
 	return out
+}
+
+// TestIssue34_ClassementAnnuelEtResultatsDUnClub: a year's national
+// ranking adds up each player's games of the year (duplicate: his share
+// of the tops; classique: his cote after the year's last tournament, by
+// date), ties sharing a rank; a club's results are its players' lines of
+// it, with their national rank; another year is apart; pages follow.
+func TestIssue34_ClassementAnnuelEtResultatsDUnClub(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	// L2 plays twice in 2019 (850 + 910 of 1,840), L1 once (900 of 920),
+	// L3 once in 2020; N1 ties with L1.
+	autre2019 := strings.NewReplacer("vichy-2019", "moulins-2019", "2019-05-04", "2019-09-01", ";L1;Joueur L1;Vichy;A;900;920;1;900;920;97,83;1",
+		";N1;Nouveau;Moulins;A;900;920;1;900;920;97,83;1", ";850;920;2;850;920;92,39;2", ";910;920;1;910;920;98,91;1").Replace(duplicate2019)
+	autre2019 = strings.Replace(autre2019, "Cusset", "Moulins", 1)
+	l3 := strings.NewReplacer("vichy-2019", "v2020", "2019-05-04", "2020-01-01").Replace(duplicate2019)
+	lyon2019 := strings.NewReplacer("lyon-2018", "lyon-2019", "2018-03-10", "2019-03-10").Replace(classique2018)
+	lyon2019bis := strings.NewReplacer("lyon-2018", "lyon-2019b", "2018-03-10", "2019-01-10", ";1512\n", ";1600\n").Replace(classique2018)
+	importer(t, store, runners, [2]string{"a.csv", duplicate2019}, [2]string{"b.csv", autre2019}, [2]string{"c.csv", l3},
+		[2]string{"d.csv", lyon2019}, [2]string{"e.csv", lyon2019bis})
+
+	rangs := func(bs []historique.Bilan) (out []string) {
+		for _, b := range bs {
+			out = append(out, fmt.Sprintf("%d %s %s %d/%d %d", b.Rang, b.Joueur, b.Club, b.Points, b.Maximum, b.Cote))
+		}
+		return out
+	}
+	bs, plus, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{})
+	require.NoError(t, err)
+	assert.False(t, plus)
+	assert.Equal(t, []string{"1 L1 Vichy 900/920 0", "1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(bs),
+		"the share of the tops; L2's club of his latest tournament by date")
+	bs, plus, err = historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{First: 2})
+	require.NoError(t, err)
+	assert.True(t, plus)
+	suite, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{After: bs[1].Numero})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"3 L2 Moulins 1760/1840 0"}, rangs(suite))
+
+	club, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "Moulins", historique.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(club))
+
+	cl, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindClassique, "", historique.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1 L1 Lyon 6/6 1512", "2 J0001  2/6 1438"}, rangs(cl), "the cote of the year's last tournament by date, not the last imported")
+	autre, _, err := historique.ClassementAnnuel(ctx, db, 2020, historique.KindDuplicate, "", historique.Page{})
+	require.NoError(t, err)
+	assert.Len(t, autre, 2)
+	reconstruitCommeVivant(t, db, runners)
 }
