@@ -34,6 +34,7 @@ type simulateArchiveOptions struct {
 	licencies int
 	debut     int
 	seed      uint64
+	profile   string
 }
 
 func newSimulateArchiveCmd() *cobra.Command {
@@ -61,6 +62,7 @@ le temps d'import, la taille du magasin et des vues, et la mémoire : de quoi di
 	f.IntVar(&o.licencies, "licencies", 15000, "licenciés de la fédération la première année")
 	f.IntVar(&o.debut, "debut", 2006, "première année de l'histoire")
 	f.Uint64Var(&o.seed, "seed", 1, "graine de l'histoire")
+	f.StringVar(&o.profile, "profile", "", "`DOSSIER` où écrire le profil CPU de l'import et des vues (archive.pprof)")
 	return cmd
 }
 
@@ -114,36 +116,42 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	f := nouvelleFederation(o.seed, o.licencies)
 	debut := time.Now()
 	var lignes, importes int
-	for a := range o.annees {
-		annee := o.debut + a
-		debutAnnee := time.Now()
-		lignesAnnee := 0
-		for n := range o.tournois {
-			d := f.tournoi(annee, n, o.tournois)
-			var csv bytes.Buffer
-			if err := archive.EcrireCSV(&csv, d); err != nil {
-				return err
+	err = profiled(o.profile, "archive", func() error {
+		for a := range o.annees {
+			annee := o.debut + a
+			debutAnnee := time.Now()
+			lignesAnnee := 0
+			for n := range o.tournois {
+				d := f.tournoi(annee, n, o.tournois)
+				var csv bytes.Buffer
+				if err := archive.EcrireCSV(&csv, d); err != nil {
+					return err
+				}
+				b, err := archive.Importer(ctx, flux, d.Tournoi+".csv", csv.Bytes(), md)
+				if err != nil {
+					return fmt.Errorf("simulate archive : %s : %w", d.Tournoi, err)
+				}
+				if !b.DejaImporte {
+					importes++
+				}
+				lignesAnnee += b.Lignes
 			}
-			b, err := archive.Importer(ctx, flux, d.Tournoi+".csv", csv.Bytes(), md)
-			if err != nil {
-				return fmt.Errorf("simulate archive : %s : %w", d.Tournoi, err)
+			importe := time.Since(debutAnnee)
+			for _, r := range runners {
+				if _, err := r.CatchUp(ctx, nil); err != nil {
+					return fmt.Errorf("simulate archive : %w", err)
+				}
 			}
-			if !b.DejaImporte {
-				importes++
-			}
-			lignesAnnee += b.Lignes
+			lignes += lignesAnnee
+			f.finDAnnee()
+			fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s ; magasin %s, vues %s\n",
+				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
+				octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())))
 		}
-		importe := time.Since(debutAnnee)
-		for _, r := range runners {
-			if _, err := r.CatchUp(ctx, nil); err != nil {
-				return fmt.Errorf("simulate archive : %w", err)
-			}
-		}
-		lignes += lignesAnnee
-		f.finDAnnee()
-		fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s ; magasin %s, vues %s\n",
-			fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
-			octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())))
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)

@@ -110,11 +110,68 @@ func (*Projection) Lit(typ string) bool { return relevant[typ] }
 // Apply records what one event adds to the archive. A tournament or a game
 // whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+}
+
+// lot is what a batch of events shares: the rows of imported tournaments'
+// lines, each statement's held apart and written together across the
+// batch's events (a classique match's event has two lines: twenty years of
+// them are some six million events), and each imported tournament's date.
+type lot struct {
+	tx     *sql.Tx
+	formes map[string]*projection.Requetes
+	ordre  []*projection.Requetes
+	dates  map[string]int64
+}
+
+// exec holds a row of an INSERT that only adds the row, whatever the
+// other tables hold (projection.Requetes).
+func (l *lot) exec(ctx context.Context, query string, args ...any) error {
+	q, ok := l.formes[query]
+	if !ok {
+		q = projection.NewRequetes(l.tx)
+		l.formes[query] = q
+		l.ordre = append(l.ordre, q)
+	}
+	return q.Exec(ctx, query, args...)
+}
+
+// fin writes every row held, before a statement that reads or a row that
+// must follow them.
+func (l *lot) fin(ctx context.Context) error {
+	for _, q := range l.ordre {
+		if err := q.Fin(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ApplyBatch applies events as Apply one by one (projection.Batcher).
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}}
+	for _, e := range events {
+		if err := p.apply(ctx, tx, e, l); err != nil {
+			return err
+		}
+	}
+	return l.fin(ctx)
+}
+
+func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, l *lot) error {
 	if !relevant[e.Type] {
 		return nil
 	}
 	payload, err := p.registre.Decode(e)
 	if err != nil {
+		return err
+	}
+	switch payload.(type) {
+	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
+		return p.importer(ctx, tx, e, payload, l)
+	}
+	// Every other statement sees the rows held before it.
+	if err := l.fin(ctx); err != nil {
 		return err
 	}
 	at := e.Metadata.RecordedAt.UnixNano()
@@ -216,8 +273,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			}
 		}
 		return nil
-	case archive.ImportOuvert, archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
-		return p.importer(ctx, tx, e, ev)
+	case archive.ImportOuvert:
+		return p.importer(ctx, tx, e, ev, l)
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"arbitre/domain/archive"
 	"arbitre/domain/eventstore"
-	"arbitre/projections/projection"
 )
 
 // importer records what an imported past tournament adds to the archive,
@@ -19,7 +18,7 @@ import (
 // the classique meetings; plus what the live read models would have given
 // (duplicate scores and ranks, cotes before and after), kept as the file
 // said them. Rows are dated with the tournament's date.
-func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Event, ev any) error {
+func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Event, ev any, l *lot) error {
 	genre, tournoi, ok := strings.Cut(strings.TrimPrefix(e.Stream, string(eventstore.KindArchive)+"-"), "-")
 	if !ok {
 		return fmt.Errorf("archive import: stream %q is not archive-<genre>-<tournoi>", e.Stream)
@@ -37,13 +36,17 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 			e.Position, o.Tournoi, genre, o.Nom, le.UnixNano(), clos, closLe); err != nil {
 			return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
 		}
+		l.dates[e.Stream] = le.UnixNano()
 		return nil
 	}
-	var le int64
-	if err := tx.QueryRowContext(ctx, `SELECT ouvert_le FROM hist_tournois WHERE kind = ? AND tournoi = ?`, genre, tournoi).Scan(&le); err != nil {
-		return fmt.Errorf("archive import at %d: tournament %s %s: %w", e.Position, genre, tournoi, err)
+	le, ok := l.dates[e.Stream]
+	if !ok {
+		if err := tx.QueryRowContext(ctx, `SELECT ouvert_le FROM hist_tournois WHERE kind = ? AND tournoi = ?`, genre, tournoi).Scan(&le); err != nil {
+			return fmt.Errorf("archive import at %d: tournament %s %s: %w", e.Position, genre, tournoi, err)
+		}
+		l.dates[e.Stream] = le
 	}
-	imp := importeur{ctx: ctx, tx: tx, q: projection.NewRequetes(tx), pos: e.Position, tournoi: tournoi, genre: genre, le: le}
+	imp := importeur{ctx: ctx, tx: tx, lot: l, pos: e.Position, tournoi: tournoi, genre: genre, le: le}
 	var err error
 	switch l := ev.(type) {
 	case archive.PartieDuplicate:
@@ -55,9 +58,6 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 	case archive.ResultatClassique:
 		err = imp.match(l.EnColonnes())
 	}
-	if err == nil {
-		err = imp.q.Fin(ctx)
-	}
 	if err != nil {
 		return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
 	}
@@ -65,11 +65,11 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 }
 
 // importeur writes the rows of one event of an imported tournament, its
-// lines' rows batched (projection.Requetes).
+// lines' rows held in the batch's lot.
 type importeur struct {
 	ctx     context.Context
 	tx      *sql.Tx
-	q       *projection.Requetes
+	lot     *lot
 	pos     uint64
 	tournoi string
 	genre   string
@@ -84,7 +84,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 			return err
 		}
 	}
-	if err := imp.q.Exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
 		ON CONFLICT (partie) DO NOTHING`, imp.pos, p.Partie, imp.tournoi, imp.genre, p.Numero, imp.le); err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 		}
 	}
 	for k, licence := range p.Licences {
-		if err := imp.q.Exec(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
+		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
 			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
 			return err
 		}
@@ -123,7 +123,7 @@ func (imp importeur) match(m archive.MatchClassique) error {
 		if j.CotesApres[k] == 0 {
 			continue
 		}
-		if err := imp.q.Exec(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
+		if err := imp.lot.exec(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
 			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
 			return err
 		}
@@ -144,7 +144,7 @@ func (imp importeur) match(m archive.MatchClassique) error {
 	if err := imp.rencontre(m); err != nil {
 		return err
 	}
-	if err := imp.q.Exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
 		ON CONFLICT (partie) DO NOTHING`, imp.pos, m.Match, imp.tournoi, imp.genre, m.Ronde, imp.le); err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 	if len(m.Licences) == 2 {
 		pm1 = m.PointsDeMatch[1]
 	} else {
-		if err := imp.q.Fin(imp.ctx); err != nil {
+		if err := imp.lot.fin(imp.ctx); err != nil {
 			return err
 		}
 		res, err := imp.tx.ExecContext(imp.ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
@@ -171,7 +171,7 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 			return err
 		}
 	}
-	return imp.q.Exec(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
+	return imp.lot.exec(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
 		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
 }
@@ -192,7 +192,7 @@ func (imp importeur) annee(licence, club string, connu bool, points, maximum, co
 	if cote == 0 {
 		coteLe = -1
 	}
-	return imp.q.Exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
+	return imp.lot.exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + 1, points = points + excluded.points,
 		maximum = maximum + excluded.maximum,
@@ -204,7 +204,7 @@ func (imp importeur) annee(licence, club string, connu bool, points, maximum, co
 // participations records each player's part in a game.
 func (imp importeur) participations(partie string, licences []string) error {
 	for _, licence := range licences {
-		if err := imp.q.Exec(imp.ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
 			licence, imp.pos, partie, imp.tournoi, imp.genre); err != nil {
 			return err
 		}
@@ -223,7 +223,7 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 	if err != nil {
 		return err
 	}
-	if err := imp.q.Fin(imp.ctx); err != nil {
+	if err := imp.lot.fin(imp.ctx); err != nil {
 		return err
 	}
 	rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
@@ -251,13 +251,13 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 			continue
 		}
 		nouveaux = append(nouveaux, licence)
-		if err := imp.q.Exec(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
+		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
 			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
 			return err
 		}
 	}
 	for _, licence := range nouveaux {
-		if err := imp.q.Exec(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, imp.le); err != nil {
+		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, imp.le); err != nil {
 			return err
 		}
 	}
