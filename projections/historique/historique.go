@@ -122,6 +122,11 @@ type lot struct {
 	formes map[string]*projection.Requetes
 	ordre  []*projection.Requetes
 	dates  map[string]int64
+	// joueurs is each player's name's origin as the batch wrote it or
+	// read it: the date of the imported file it came from, -1 for a
+	// live registration, jamaisVu for a player the archive does not
+	// know.
+	joueurs map[string]int64
 }
 
 // exec holds a row of an INSERT that only adds the row, whatever the
@@ -149,7 +154,7 @@ func (l *lot) fin(ctx context.Context) error {
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}}
+	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{}}
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
 			return err
@@ -170,10 +175,12 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
 		return p.importer(ctx, tx, e, payload, l)
 	}
-	// Every other statement sees the rows held before it.
+	// Every other statement sees the rows held before it, and may
+	// register a player.
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
+	clear(l.joueurs)
 	at := e.Metadata.RecordedAt.UnixNano()
 	exec := func(q string, args ...any) error {
 		if _, err := tx.ExecContext(ctx, q, args...); err != nil {

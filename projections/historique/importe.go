@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -212,6 +213,9 @@ func (imp importeur) participations(partie string, licences []string) error {
 	return nil
 }
 
+// jamaisVu marks, in a lot's players, one the archive does not know.
+const jamaisVu = math.MinInt64
+
 // joueurs records the players' names and clubs. A name and club imported
 // from a past tournament replace only those of an earlier imported one:
 // never a live registration's, nor a later file's.
@@ -219,37 +223,47 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 	if len(licences) == 0 {
 		return nil
 	}
-	liste, err := json.Marshal(licences)
-	if err != nil {
-		return err
+	var cherches []string
+	for _, licence := range licences {
+		if _, ok := imp.lot.joueurs[licence]; !ok {
+			cherches = append(cherches, licence)
+		}
 	}
-	if err := imp.lot.fin(imp.ctx); err != nil {
-		return err
-	}
-	rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
-		LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
-	if err != nil {
-		return err
-	}
-	connus := map[string]int64{}
-	for rows.Next() {
-		var j string
-		var le int64
-		if err := rows.Scan(&j, &le); err != nil {
-			rows.Close()
+	if len(cherches) > 0 {
+		// Players the batch has not written yet: the rows held do not
+		// touch them.
+		liste, err := json.Marshal(cherches)
+		if err != nil {
 			return err
 		}
-		connus[j] = le
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
+		if err != nil {
+			return err
+		}
+		for _, licence := range cherches {
+			imp.lot.joueurs[licence] = jamaisVu
+		}
+		for rows.Next() {
+			var j string
+			var le int64
+			if err := rows.Scan(&j, &le); err != nil {
+				rows.Close()
+				return err
+			}
+			imp.lot.joueurs[j] = le
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
 	}
 	var nouveaux []string
 	for k, licence := range licences {
-		if importeLe, connu := connus[licence]; connu && (importeLe < 0 || importeLe > imp.le) {
+		if importeLe := imp.lot.joueurs[licence]; importeLe != jamaisVu && (importeLe < 0 || importeLe > imp.le) {
 			continue
 		}
+		imp.lot.joueurs[licence] = imp.le
 		nouveaux = append(nouveaux, licence)
 		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
 			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
