@@ -66,6 +66,9 @@ CREATE TABLE IF NOT EXISTS hist_annees (
 	parties INTEGER NOT NULL, points INTEGER NOT NULL, maximum INTEGER NOT NULL, cote INTEGER NOT NULL, cote_le INTEGER NOT NULL,
 	PRIMARY KEY (annee, kind, joueur)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS hist_annees_club ON hist_annees (club, annee, kind);
+CREATE INDEX IF NOT EXISTS hist_parties_tournoi ON hist_parties (tournoi, position);
+CREATE INDEX IF NOT EXISTS hist_rencontres_match ON hist_rencontres (match);
+CREATE INDEX IF NOT EXISTS hist_cotes_importees_joueur ON hist_cotes_importees (joueur);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 

@@ -300,3 +300,31 @@ func TestIssue34_ClassementAnnuelEtResultatsDUnClub(t *testing.T) {
 	assert.Len(t, autre, 2)
 	reconstruitCommeVivant(t, db, runners)
 }
+
+// TestIssue34_LecturesDeLArchiveParIndex: what the archive's queries look
+// up by (a tournament's games, a match's meeting, a player's imported
+// cotes, a year's players) is found through an index, not by reading the
+// whole table: with twenty years of tournaments (six million matches) a
+// scan per row made tournois(first: 100) take seconds.
+func TestIssue34_LecturesDeLArchiveParIndex(t *testing.T) {
+	_, db, _ := archiveVide(t)
+	for _, q := range []string{
+		`SELECT COUNT(*) FROM hist_parties WHERE tournoi = 'x' AND kind = 'duplicate'`,
+		`SELECT * FROM hist_parties WHERE tournoi = 'x' AND position > 0 ORDER BY position`,
+		`SELECT * FROM hist_rencontres WHERE match = 'x'`,
+		`SELECT * FROM hist_cotes_importees WHERE joueur = 'x'`,
+		`SELECT * FROM hist_annees WHERE annee = 2019 AND kind = 'duplicate'`,
+	} {
+		rows, err := db.Query(`EXPLAIN QUERY PLAN ` + q)
+		require.NoError(t, err)
+		var plan []string
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &notused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Close())
+		assert.NotContains(t, strings.Join(plan, "; "), "SCAN", q)
+	}
+}
