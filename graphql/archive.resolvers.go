@@ -100,6 +100,19 @@ func (r *queryResolver) Tournois(ctx context.Context, first *int, after *string)
 	return conn, nil
 }
 
+// ClassementAnnuel is the resolver for the classementAnnuel field.
+func (r *queryResolver) ClassementAnnuel(ctx context.Context, annee int, typeArg historique.Kind, first *int, after *string) (*model.BilanAnnuelConnection, error) {
+	return r.classementAnnuel(ctx, annee, typeArg, "", first, after)
+}
+
+// ResultatsClub is the resolver for the resultatsClub field.
+func (r *queryResolver) ResultatsClub(ctx context.Context, club string, annee int, typeArg historique.Kind, first *int, after *string) (*model.BilanAnnuelConnection, error) {
+	if err := verifierClub(club); err != nil {
+		return nil, err
+	}
+	return r.classementAnnuel(ctx, annee, typeArg, club, first, after)
+}
+
 // Joueur is the resolver for the joueur field.
 func (r *queryResolver) Joueur(ctx context.Context, id string) (*model.JoueurArchive, error) {
 	if err := r.archiveAJour(ctx); err != nil {

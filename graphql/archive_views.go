@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
@@ -40,6 +43,54 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 		}
 	}
 	return p, nil
+}
+
+// Bounds of the annual rankings' inputs: a club's name is at most as long
+// as an imported file's (archive.MaxTexte), a year is a year of the
+// federation's history.
+const (
+	maxClub  = archive.MaxTexte
+	anneeMin = 1900
+	anneeMax = 2999
+)
+
+// verifierClub refuses an empty club's name, or one longer than an
+// imported file's.
+func verifierClub(club string) error {
+	if strings.TrimSpace(club) == "" || utf8.RuneCountInString(club) > maxClub {
+		return refusal("club", fmt.Sprintf("un nom de club de 1 à %d caractères", maxClub), nil)
+	}
+	return nil
+}
+
+// classementAnnuel is a page of a year's national ranking, or of a club's
+// lines of it.
+func (r *Resolver) classementAnnuel(ctx context.Context, annee int, kind historique.Kind, club string, first *int, after *string) (*model.BilanAnnuelConnection, error) {
+	if annee < anneeMin || annee > anneeMax {
+		return nil, refusal("annee", fmt.Sprintf("une année de %d à %d", anneeMin, anneeMax), nil)
+	}
+	page, err := pageDe(first, after)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.archiveAJour(ctx); err != nil {
+		return nil, err
+	}
+	bs, more, err := historique.ClassementAnnuel(ctx, r.Projections, annee, kind, club, page)
+	if err != nil {
+		return nil, err
+	}
+	conn := &model.BilanAnnuelConnection{Edges: []model.BilanAnnuelEdge{}}
+	for _, b := range bs {
+		node := &model.BilanAnnuel{Rang: b.Rang, Joueur: b.Joueur, Nom: b.Nom, Club: b.Club, Parties: b.Parties, Points: b.Points,
+			Maximum: b.Maximum, Pourcentage: math.Round(b.Pourcentage()*100) / 100}
+		if b.Cote != 0 {
+			node.Cote = &b.Cote
+		}
+		conn.Edges = append(conn.Edges, model.BilanAnnuelEdge{Cursor: curseur(b.Numero), Node: node})
+	}
+	conn.PageInfo = pageInfo(len(bs), more, func(i int) uint64 { return bs[i].Numero })
+	return conn, nil
 }
 
 // pageInfo describes a page of n rows whose positions pos gives.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/archive"
+	"arbitre/domain/archive/archivetest"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -136,10 +137,10 @@ func TestArchive_ImportToutOuRien(t *testing.T) {
 	assert.Equal(t, 4, b.Lignes)
 	events, err := flux.Load(ctx, "archive-duplicate-vichy-2019")
 	require.NoError(t, err)
-	require.Len(t, events, 5)
+	require.Len(t, events, 3)
 	assert.Equal(t, "vichy.csv", events[0].(archive.ImportOuvert).Fichier)
 	assert.Equal(t, b.Empreinte, events[0].(archive.ImportOuvert).Empreinte)
-	assert.Equal(t, 5, events[4].(archive.ResultatDuplicate).Ligne)
+	assert.Equal(t, []int{3, 5}, events[2].(archive.PartieDuplicate).Lignes)
 
 	d, ok, err := archive.Charger(ctx, store, flux.Registry, archive.GenreDuplicate, "vichy-2019")
 	require.NoError(t, err)
@@ -147,6 +148,68 @@ func TestArchive_ImportToutOuRien(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, archive.EcrireCSV(&out, d))
 	assert.Equal(t, "\ufeff"+duplicateValide, out.String())
+}
+
+// TestIssue34_ImportCompactUnEvenementParPartie: an import records one
+// event per duplicate game and per classique round, its lines in columns
+// and a player's name and club once, not one event per line (464 bytes a
+// line in the store: twenty years of the federation's tournaments would
+// not fit its 4 GB); the document read back is the file's.
+func TestIssue34_ImportCompactUnEvenementParPartie(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		genre    archive.Genre
+		tournoi  string
+		contenu  string
+		attendus int
+	}{
+		{archive.GenreDuplicate, "vichy-2019", duplicateValide, 1 + 2},
+		{archive.GenreClassique, "open-2018", classiqueValide, 1 + 2},
+	} {
+		t.Run(string(tc.genre), func(t *testing.T) {
+			store, flux := ouvrir(t)
+			_, err := archive.Importer(ctx, flux, "f.csv", []byte(tc.contenu), eventstore.Metadata{})
+			require.NoError(t, err)
+			events, err := flux.Load(ctx, "archive-"+string(tc.genre)+"-"+tc.tournoi)
+			require.NoError(t, err)
+			assert.Len(t, events, tc.attendus)
+			if p, ok := events[len(events)-1].(archive.PartieDuplicate); ok {
+				assert.Nil(t, p.Joueurs, "the players' names are in their first game's event")
+			}
+			d, ok, err := archive.Charger(ctx, store, flux.Registry, tc.genre, tc.tournoi)
+			require.NoError(t, err)
+			require.True(t, ok)
+			var out bytes.Buffer
+			require.NoError(t, archive.EcrireCSV(&out, d))
+			assert.Equal(t, "\ufeff"+tc.contenu, out.String())
+		})
+	}
+}
+
+// TestIssue34_ImportDUneLigneParEvenementRelu: a store written before the
+// columns, one event per line, is still read as the same document.
+func TestIssue34_ImportDUneLigneParEvenementRelu(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		genre   archive.Genre
+		tournoi string
+		contenu string
+	}{
+		{archive.GenreDuplicate, "vichy-2019", duplicateValide},
+		{archive.GenreClassique, "open-2018", classiqueValide},
+	} {
+		t.Run(string(tc.genre), func(t *testing.T) {
+			store, flux := ouvrir(t)
+			require.NoError(t, flux.Save(ctx, "archive-"+string(tc.genre)+"-"+tc.tournoi, 0,
+				archivetest.EvenementsParLigne(t, "f.csv", []byte(tc.contenu)), eventstore.Metadata{}))
+			d, ok, err := archive.Charger(ctx, store, flux.Registry, tc.genre, tc.tournoi)
+			require.NoError(t, err)
+			require.True(t, ok)
+			var out bytes.Buffer
+			require.NoError(t, archive.EcrireCSV(&out, d))
+			assert.Equal(t, "\ufeff"+tc.contenu, out.String())
+		})
+	}
 }
 
 // TestArchive_DoubleImport: the same file twice writes once; another file
@@ -173,7 +236,7 @@ func TestArchive_DoubleImport(t *testing.T) {
 
 	all, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
-	assert.Len(t, all, 1+3+1, "one import of three lines and the live tournament's event")
+	assert.Len(t, all, 1+2+1, "one import of a match and an exempt and the live tournament's event")
 }
 
 // TestArchive_ExemptDuTournoiConfigure: a tournament opened with other bye

@@ -119,8 +119,8 @@ const (
 	// MaxOctets bounds a file's size before it is read: MaxLignes lines of
 	// the longest names, clubs and séries the export writes fit in it.
 	MaxOctets = 32 << 20
-	// maxTexte bounds a name, a club or a série, in characters.
-	maxTexte = 100
+	// MaxTexte bounds a name, a club or a série, in characters.
+	MaxTexte = 100
 )
 
 // identifiant is an id of the archive: a tournament, a game, a licence
@@ -155,14 +155,14 @@ func verifierEnTete(ligne func(champ string) int, d Document) error {
 	return nil
 }
 
-// verifierTexte checks a name, a club or a série: at most maxTexte
+// verifierTexte checks a name, a club or a série: at most MaxTexte
 // characters, no control character, not empty when requis.
 func verifierTexte(ligne int, champ, v string, requis bool) error {
 	switch {
 	case requis && strings.TrimSpace(v) == "":
 		return refus(ligne, champ, "%s est vide", champ)
-	case utf8.RuneCountInString(v) > maxTexte:
-		return refus(ligne, champ, "%s dépasse %d caractères", champ, maxTexte)
+	case utf8.RuneCountInString(v) > MaxTexte:
+		return refus(ligne, champ, "%s dépasse %d caractères", champ, MaxTexte)
 	case strings.IndexFunc(v, unicode.IsControl) >= 0:
 		return refus(ligne, champ, "%s contient un caractère de contrôle", champ)
 	}

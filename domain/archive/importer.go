@@ -15,9 +15,14 @@ import (
 
 // The event types of an import, recorded in the stream
 // "archive-<genre>-<tournoi>": the file it came from, then one event per
-// line of the file, naming the line.
+// duplicate game or classique match holding its lines in columns, each
+// line naming its line of the file. Imports recorded before the columns
+// have one event per line (TypeResultatDuplicate, TypeResultatClassique),
+// still read.
 const (
 	TypeImportOuvert      = "archive.import_ouvert"
+	TypePartieDuplicate   = "archive.partie_duplicate"
+	TypeMatchClassique    = "archive.match_classique"
 	TypeResultatDuplicate = "archive.resultat_duplicate"
 	TypeResultatClassique = "archive.resultat_classique"
 )
@@ -37,13 +42,15 @@ type ImportOuvert struct {
 	Exempt *ronde.Exempt `json:"exempt,omitempty"`
 }
 
-// ResultatDuplicate is one line of an imported duplicate file.
+// ResultatDuplicate is one line of an imported duplicate file, as imports
+// recorded it before PartieDuplicate.
 type ResultatDuplicate struct {
 	Ligne int `json:"ligne"`
 	LigneDuplicate
 }
 
-// ResultatClassique is one line of an imported classique file.
+// ResultatClassique is one line of an imported classique file, as imports
+// recorded it before MatchClassique.
 type ResultatClassique struct {
 	Ligne int `json:"ligne"`
 	LigneClassique
@@ -53,6 +60,8 @@ type ResultatClassique struct {
 func RegisterEvents(r *eventstore.Registry) error {
 	return errors.Join(
 		eventstore.Register[ImportOuvert](r, TypeImportOuvert, 1),
+		eventstore.Register[PartieDuplicate](r, TypePartieDuplicate, 1),
+		eventstore.Register[MatchClassique](r, TypeMatchClassique, 1),
 		eventstore.Register[ResultatDuplicate](r, TypeResultatDuplicate, 1),
 		eventstore.Register[ResultatClassique](r, TypeResultatClassique, 1),
 	)
@@ -102,12 +111,10 @@ func Importer(ctx context.Context, f repository.Streams, fichier string, contenu
 	}
 	evenements := []any{ImportOuvert{Tournoi: d.Tournoi, Nom: d.Nom, Genre: d.Genre, Date: d.Date, Fichier: fichier,
 		Empreinte: b.Empreinte, Lignes: b.Lignes, Exempt: d.Exempt}}
-	for i, n := range numeros {
-		if d.Genre == GenreClassique {
-			evenements = append(evenements, ResultatClassique{Ligne: n, LigneClassique: d.Classique[i]})
-		} else {
-			evenements = append(evenements, ResultatDuplicate{Ligne: n, LigneDuplicate: d.Duplicate[i]})
-		}
+	if d.Genre == GenreClassique {
+		evenements = append(evenements, matchsClassiques(d.Classique, numeros)...)
+	} else {
+		evenements = append(evenements, partiesDuplicates(d.Duplicate, numeros)...)
 	}
 	err = f.Save(ctx, stream, 0, evenements, md)
 	if errors.Is(err, eventstore.ErrConflict) {
@@ -162,13 +169,6 @@ func charger(ctx context.Context, r eventstore.Reader, reg *eventstore.Registry,
 	if d.Genre == GenreClassique && d.Exempt == nil {
 		d.Exempt = exemptParDefaut()
 	}
-	for _, e := range events[1:] {
-		switch ev := e.(type) {
-		case ResultatDuplicate:
-			d.Duplicate = append(d.Duplicate, ev.LigneDuplicate)
-		case ResultatClassique:
-			d.Classique = append(d.Classique, ev.LigneClassique)
-		}
-	}
+	d.Duplicate, d.Classique = Lignes(events[1:])
 	return ouvert, d, true, nil
 }

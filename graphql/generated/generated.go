@@ -96,6 +96,28 @@ type ComplexityRoot struct {
 		Table     func(childComplexity int) int
 	}
 
+	BilanAnnuel struct {
+		Club        func(childComplexity int) int
+		Cote        func(childComplexity int) int
+		Joueur      func(childComplexity int) int
+		Maximum     func(childComplexity int) int
+		Nom         func(childComplexity int) int
+		Parties     func(childComplexity int) int
+		Points      func(childComplexity int) int
+		Pourcentage func(childComplexity int) int
+		Rang        func(childComplexity int) int
+	}
+
+	BilanAnnuelConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	BilanAnnuelEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
 	Bulletin struct {
 		BilletRemis        func(childComplexity int) int
 		ContreArbitrage    func(childComplexity int) int
@@ -640,6 +662,7 @@ type ComplexityRoot struct {
 		Bulletins           func(childComplexity int, partie string, coup int) int
 		BulletinsEnAttente  func(childComplexity int, partie string) int
 		Classement          func(childComplexity int, partie *string, tournoi *string, serie *string) int
+		ClassementAnnuel    func(childComplexity int, annee int, typeArg historique.Kind, first *int, after *string) int
 		ClassementDirecteur func(childComplexity int, partie *string, tournoi *string, serie *string) int
 		ClassementJumele    func(childComplexity int, jumelage string, paquets []string) int
 		ClassementNational  func(childComplexity int, epreuve string) int
@@ -654,6 +677,7 @@ type ComplexityRoot struct {
 		Partie              func(childComplexity int, id string) int
 		Replay              func(childComplexity int, partie string, coup int) int
 		Resoudre            func(childComplexity int, position model.PositionInput, tous *int) int
+		ResultatsClub       func(childComplexity int, club string, annee int, typeArg historique.Kind, first *int, after *string) int
 		Serveur             func(childComplexity int) int
 		SuiviJumelage       func(childComplexity int) int
 		Tournoi             func(childComplexity int, id string) int
@@ -956,6 +980,8 @@ type QueryResolver interface {
 	Appels(ctx context.Context, partie *string, tournoi *string) ([]model.Appel, error)
 	ExportArchive(ctx context.Context, tournoi string, format model.FormatExport) (*model.ExportArchive, error)
 	Tournois(ctx context.Context, first *int, after *string) (*model.TournoiArchiveConnection, error)
+	ClassementAnnuel(ctx context.Context, annee int, typeArg historique.Kind, first *int, after *string) (*model.BilanAnnuelConnection, error)
+	ResultatsClub(ctx context.Context, club string, annee int, typeArg historique.Kind, first *int, after *string) (*model.BilanAnnuelConnection, error)
 	Joueur(ctx context.Context, id string) (*model.JoueurArchive, error)
 	Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error)
 	ApercuBulletin(ctx context.Context, partie string, coup int, licence string, bulletin correction.Bulletin) (*model.Decision, error)
@@ -1179,6 +1205,87 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AvancementTable.Table(childComplexity), true
+
+	case "BilanAnnuel.club":
+		if e.ComplexityRoot.BilanAnnuel.Club == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Club(childComplexity), true
+	case "BilanAnnuel.cote":
+		if e.ComplexityRoot.BilanAnnuel.Cote == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Cote(childComplexity), true
+	case "BilanAnnuel.joueur":
+		if e.ComplexityRoot.BilanAnnuel.Joueur == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Joueur(childComplexity), true
+	case "BilanAnnuel.maximum":
+		if e.ComplexityRoot.BilanAnnuel.Maximum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Maximum(childComplexity), true
+	case "BilanAnnuel.nom":
+		if e.ComplexityRoot.BilanAnnuel.Nom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Nom(childComplexity), true
+	case "BilanAnnuel.parties":
+		if e.ComplexityRoot.BilanAnnuel.Parties == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Parties(childComplexity), true
+	case "BilanAnnuel.points":
+		if e.ComplexityRoot.BilanAnnuel.Points == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Points(childComplexity), true
+	case "BilanAnnuel.pourcentage":
+		if e.ComplexityRoot.BilanAnnuel.Pourcentage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Pourcentage(childComplexity), true
+	case "BilanAnnuel.rang":
+		if e.ComplexityRoot.BilanAnnuel.Rang == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuel.Rang(childComplexity), true
+
+	case "BilanAnnuelConnection.edges":
+		if e.ComplexityRoot.BilanAnnuelConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuelConnection.Edges(childComplexity), true
+	case "BilanAnnuelConnection.pageInfo":
+		if e.ComplexityRoot.BilanAnnuelConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuelConnection.PageInfo(childComplexity), true
+
+	case "BilanAnnuelEdge.cursor":
+		if e.ComplexityRoot.BilanAnnuelEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuelEdge.Cursor(childComplexity), true
+	case "BilanAnnuelEdge.node":
+		if e.ComplexityRoot.BilanAnnuelEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BilanAnnuelEdge.Node(childComplexity), true
 
 	case "Bulletin.billetRemis":
 		if e.ComplexityRoot.Bulletin.BilletRemis == nil {
@@ -3929,6 +4036,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Classement(childComplexity, args["partie"].(*string), args["tournoi"].(*string), args["serie"].(*string)), true
+	case "Query.classementAnnuel":
+		if e.ComplexityRoot.Query.ClassementAnnuel == nil {
+			break
+		}
+
+		args, err := ec.field_Query_classementAnnuel_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ClassementAnnuel(childComplexity, args["annee"].(int), args["type"].(historique.Kind), args["first"].(*int), args["after"].(*string)), true
 	case "Query.classementDirecteur":
 		if e.ComplexityRoot.Query.ClassementDirecteur == nil {
 			break
@@ -4074,6 +4192,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Resoudre(childComplexity, args["position"].(model.PositionInput), args["tous"].(*int)), true
+	case "Query.resultatsClub":
+		if e.ComplexityRoot.Query.ResultatsClub == nil {
+			break
+		}
+
+		args, err := ec.field_Query_resultatsClub_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.ResultatsClub(childComplexity, args["club"].(string), args["annee"].(int), args["type"].(historique.Kind), args["first"].(*int), args["after"].(*string)), true
 	case "Query.serveur":
 		if e.ComplexityRoot.Query.Serveur == nil {
 			break
@@ -5574,6 +5703,44 @@ type Rencontre {
   le: Time!
 }
 
+"L'année d'un joueur dans une forme de jeu, d'après les tournois importés dans l'archive."
+type BilanAnnuel {
+  "Son rang national de l'année (les ex æquo partagent un rang)."
+  rang: Int!
+  "La licence du joueur."
+  joueur: ID!
+  "Son dernier nom enregistré."
+  nom: String!
+  "Son club de l'année : celui de son dernier tournoi de l'année, par date."
+  club: String!
+  "Ses parties de l'année : parties duplicate, ou rondes classiques (l'exempt compris)."
+  parties: Int!
+  "Duplicate : la somme de ses scores ; classique : la somme de ses points de match."
+  points: Int!
+  "Duplicate : la somme des tops ; classique : trois points de match par ronde."
+  maximum: Int!
+  "La part de points sur maximum, en pour cent."
+  pourcentage: Float!
+  "Classique : sa cote après son dernier tournoi de l'année, par date ; null en duplicate ou sans cote."
+  cote: Int
+}
+
+"Une ligne de classement annuel et son curseur."
+type BilanAnnuelEdge {
+  "À passer comme after pour lire à partir de la ligne suivante."
+  cursor: String!
+  "La ligne."
+  node: BilanAnnuel!
+}
+
+"Une page de classement annuel."
+type BilanAnnuelConnection {
+  "Les lignes de la page, dans l'ordre du classement."
+  edges: [BilanAnnuelEdge!]!
+  "Où la page s'arrête."
+  pageInfo: PageInfo!
+}
+
 "The forms of a tournament's results file (docs/archive.md)."
 enum FormatExport {
   "Columns separated by ';', UTF-8 with a byte order mark, one header line; arbitre archive import reads it back."
@@ -5609,6 +5776,30 @@ extend type Query {
     "The endCursor of the previous page."
     after: String
   ): TournoiArchiveConnection!
+  "Le classement national d'une année dans une forme de jeu, d'après les tournois importés dans l'archive : en duplicate, par part des tops de l'année ; en classique, par cote après le dernier tournoi de l'année, puis par part des points de match. Public, comme l'archive ; une année hors de 1900–2999 est INVALID_INPUT."
+  classementAnnuel(
+    "L'année (1900 à 2999)."
+    annee: Int!
+    "Duplicate ou classique."
+    type: GenreTournoi!
+    "Taille de la page, 100 au plus."
+    first: Int = 20
+    "Le endCursor de la page précédente."
+    after: String
+  ): BilanAnnuelConnection!
+  "Les résultats d'un club sur une année : ses joueurs de l'année (ceux dont c'est le club de leur dernier tournoi de l'année) dans l'ordre du classement national, chacun avec son rang national. Public, comme l'archive ; un nom de club vide ou de plus de 100 caractères, une année hors de 1900–2999 sont INVALID_INPUT."
+  resultatsClub(
+    "Le nom du club, tel que les fichiers importés l'écrivent."
+    club: String!
+    "L'année (1900 à 2999)."
+    annee: Int!
+    "Duplicate ou classique."
+    type: GenreTournoi!
+    "Taille de la page, 100 au plus."
+    first: Int = 20
+    "Le endCursor de la page précédente."
+    after: String
+  ): BilanAnnuelConnection!
   "A player of the archive (null when unknown)."
   joueur(
     "The player's licence."
@@ -8472,6 +8663,50 @@ func (ec *executionContext) childFields_AvancementTable(ctx context.Context, fie
 		return ec.fieldContext_AvancementTable_renvoyes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AvancementTable", field.Name)
+}
+
+func (ec *executionContext) childFields_BilanAnnuel(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rang":
+		return ec.fieldContext_BilanAnnuel_rang(ctx, field)
+	case "joueur":
+		return ec.fieldContext_BilanAnnuel_joueur(ctx, field)
+	case "nom":
+		return ec.fieldContext_BilanAnnuel_nom(ctx, field)
+	case "club":
+		return ec.fieldContext_BilanAnnuel_club(ctx, field)
+	case "parties":
+		return ec.fieldContext_BilanAnnuel_parties(ctx, field)
+	case "points":
+		return ec.fieldContext_BilanAnnuel_points(ctx, field)
+	case "maximum":
+		return ec.fieldContext_BilanAnnuel_maximum(ctx, field)
+	case "pourcentage":
+		return ec.fieldContext_BilanAnnuel_pourcentage(ctx, field)
+	case "cote":
+		return ec.fieldContext_BilanAnnuel_cote(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BilanAnnuel", field.Name)
+}
+
+func (ec *executionContext) childFields_BilanAnnuelConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_BilanAnnuelConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_BilanAnnuelConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BilanAnnuelConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_BilanAnnuelEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_BilanAnnuelEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_BilanAnnuelEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BilanAnnuelEdge", field.Name)
 }
 
 func (ec *executionContext) childFields_Bulletin(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -12810,6 +13045,44 @@ func (ec *executionContext) field_Query_bulletins_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_classementAnnuel_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "annee",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["annee"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "type",
+		func(ctx context.Context, v any) (historique.Kind, error) {
+			return ec.unmarshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["type"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_classementDirecteur_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -13061,6 +13334,52 @@ func (ec *executionContext) field_Query_resoudre_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["tous"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_resultatsClub_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "club",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["club"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "annee",
+		func(ctx context.Context, v any) (int, error) {
+			return ec.unmarshalNInt2int(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["annee"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "type",
+		func(ctx context.Context, v any) (historique.Kind, error) {
+			return ec.unmarshalNGenreTournoi2arbitreᚋprojectionsᚋhistoriqueᚐKind(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["type"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg4
 	return args, nil
 }
 
@@ -14048,6 +14367,332 @@ func (ec *executionContext) _AvancementTable_renvoyes(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_AvancementTable_renvoyes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AvancementTable", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuel_rang(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_rang(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rang, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_rang(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuel_joueur(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_joueur(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Joueur, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_joueur(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "ID")
+}
+
+func (ec *executionContext) _BilanAnnuel_nom(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_nom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Nom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_nom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "String")
+}
+
+func (ec *executionContext) _BilanAnnuel_club(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_club(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Club, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_club(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "String")
+}
+
+func (ec *executionContext) _BilanAnnuel_parties(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_parties(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Parties, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_parties(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuel_points(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_points(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Points, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_points(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuel_maximum(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_maximum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Maximum, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_maximum(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuel_pourcentage(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_pourcentage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pourcentage, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_pourcentage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Float")
+}
+
+func (ec *executionContext) _BilanAnnuel_cote(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuel) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuel_cote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cote, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuel_cote(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuel", field, false, false, "Int")
+}
+
+func (ec *executionContext) _BilanAnnuelConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuelConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuelConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.BilanAnnuelEdge) graphql.Marshaler {
+			return ec.marshalNBilanAnnuelEdge2ᚕarbitreᚋgraphqlᚋmodelᚐBilanAnnuelEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuelConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BilanAnnuelConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BilanAnnuelEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BilanAnnuelConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuelConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuelConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖarbitreᚋgraphqlᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuelConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BilanAnnuelConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BilanAnnuelEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuelEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuelEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuelEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BilanAnnuelEdge", field, false, false, "String")
+}
+
+func (ec *executionContext) _BilanAnnuelEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.BilanAnnuelEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BilanAnnuelEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BilanAnnuel) graphql.Marshaler {
+			return ec.marshalNBilanAnnuel2ᚖarbitreᚋgraphqlᚋmodelᚐBilanAnnuel(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BilanAnnuelEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BilanAnnuelEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BilanAnnuel(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Bulletin_partie(ctx context.Context, field graphql.CollectedField, obj *model.Bulletin) (ret graphql.Marshaler) {
@@ -26149,6 +26794,94 @@ func (ec *executionContext) fieldContext_Query_tournois(ctx context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_classementAnnuel(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_classementAnnuel(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ClassementAnnuel(ctx, fc.Args["annee"].(int), fc.Args["type"].(historique.Kind), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BilanAnnuelConnection) graphql.Marshaler {
+			return ec.marshalNBilanAnnuelConnection2ᚖarbitreᚋgraphqlᚋmodelᚐBilanAnnuelConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_classementAnnuel(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BilanAnnuelConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_classementAnnuel_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_resultatsClub(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_resultatsClub(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().ResultatsClub(ctx, fc.Args["club"].(string), fc.Args["annee"].(int), fc.Args["type"].(historique.Kind), fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.BilanAnnuelConnection) graphql.Marshaler {
+			return ec.marshalNBilanAnnuelConnection2ᚖarbitreᚋgraphqlᚋmodelᚐBilanAnnuelConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_resultatsClub(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BilanAnnuelConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_resultatsClub_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_joueur(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -32782,6 +33515,155 @@ func (ec *executionContext) _AvancementTable(ctx context.Context, sel ast.Select
 	return out
 }
 
+var bilanAnnuelImplementors = []string{"BilanAnnuel"}
+
+func (ec *executionContext) _BilanAnnuel(ctx context.Context, sel ast.SelectionSet, obj *model.BilanAnnuel) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bilanAnnuelImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BilanAnnuel")
+		case "rang":
+			out.Values[i] = ec._BilanAnnuel_rang(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "joueur":
+			out.Values[i] = ec._BilanAnnuel_joueur(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nom":
+			out.Values[i] = ec._BilanAnnuel_nom(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "club":
+			out.Values[i] = ec._BilanAnnuel_club(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "parties":
+			out.Values[i] = ec._BilanAnnuel_parties(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "points":
+			out.Values[i] = ec._BilanAnnuel_points(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maximum":
+			out.Values[i] = ec._BilanAnnuel_maximum(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pourcentage":
+			out.Values[i] = ec._BilanAnnuel_pourcentage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cote":
+			out.Values[i] = ec._BilanAnnuel_cote(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var bilanAnnuelConnectionImplementors = []string{"BilanAnnuelConnection"}
+
+func (ec *executionContext) _BilanAnnuelConnection(ctx context.Context, sel ast.SelectionSet, obj *model.BilanAnnuelConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bilanAnnuelConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BilanAnnuelConnection")
+		case "edges":
+			out.Values[i] = ec._BilanAnnuelConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._BilanAnnuelConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
+var bilanAnnuelEdgeImplementors = []string{"BilanAnnuelEdge"}
+
+func (ec *executionContext) _BilanAnnuelEdge(ctx context.Context, sel ast.SelectionSet, obj *model.BilanAnnuelEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, bilanAnnuelEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferred := graphql.NewDeferredGroup(ctx)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BilanAnnuelEdge")
+		case "cursor":
+			out.Values[i] = ec._BilanAnnuelEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._BilanAnnuelEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	if n := len(deferred.Defers); n > 0 {
+		atomic.AddInt32(&ec.Deferred, int32(min(n, math.MaxInt32)))
+		ec.ProcessDeferredGroup(deferred)
+	}
+
+	return out
+}
+
 var bulletinImplementors = []string{"Bulletin"}
 
 func (ec *executionContext) _Bulletin(ctx context.Context, sel ast.SelectionSet, obj *model.Bulletin) graphql.Marshaler {
@@ -36348,6 +37230,18 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 				func(ctx context.Context) graphql.Marshaler {
 					return ec._Query_tournois(ctx, field)
 				})
+		case "classementAnnuel":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_classementAnnuel(ctx, field)
+				})
+		case "resultatsClub":
+			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
+				true, true,
+				func(ctx context.Context) graphql.Marshaler {
+					return ec._Query_resultatsClub(ctx, field)
+				})
 		case "joueur":
 			out.ResolveRootConcurrently(innerCtx, ec.OperationContext, i,
 				true, false,
@@ -38141,6 +39035,42 @@ func (ec *executionContext) marshalNAvancementTable2ᚕarbitreᚋgraphqlᚋmodel
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNAvancementTable2arbitreᚋgraphqlᚋmodelᚐAvancementTable(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBilanAnnuel2ᚖarbitreᚋgraphqlᚋmodelᚐBilanAnnuel(ctx context.Context, sel ast.SelectionSet, v *model.BilanAnnuel) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BilanAnnuel!")
+		return graphql.Null
+	}
+	return ec._BilanAnnuel(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBilanAnnuelConnection2ᚖarbitreᚋgraphqlᚋmodelᚐBilanAnnuelConnection(ctx context.Context, sel ast.SelectionSet, v *model.BilanAnnuelConnection) graphql.Marshaler {
+	if v == nil {
+		graphql.AddInvalidNullError(ctx, "BilanAnnuelConnection!")
+		return graphql.Null
+	}
+	return ec._BilanAnnuelConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBilanAnnuelEdge2arbitreᚋgraphqlᚋmodelᚐBilanAnnuelEdge(ctx context.Context, sel ast.SelectionSet, v model.BilanAnnuelEdge) graphql.Marshaler {
+	return ec._BilanAnnuelEdge(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNBilanAnnuelEdge2ᚕarbitreᚋgraphqlᚋmodelᚐBilanAnnuelEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []model.BilanAnnuelEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBilanAnnuelEdge2arbitreᚋgraphqlᚋmodelᚐBilanAnnuelEdge(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {

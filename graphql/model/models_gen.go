@@ -90,6 +90,44 @@ type AvancementTable struct {
 	Renvoyes int `json:"renvoyes"`
 }
 
+// L'année d'un joueur dans une forme de jeu, d'après les tournois importés dans l'archive.
+type BilanAnnuel struct {
+	// Son rang national de l'année (les ex æquo partagent un rang).
+	Rang int `json:"rang"`
+	// La licence du joueur.
+	Joueur string `json:"joueur"`
+	// Son dernier nom enregistré.
+	Nom string `json:"nom"`
+	// Son club de l'année : celui de son dernier tournoi de l'année, par date.
+	Club string `json:"club"`
+	// Ses parties de l'année : parties duplicate, ou rondes classiques (l'exempt compris).
+	Parties int `json:"parties"`
+	// Duplicate : la somme de ses scores ; classique : la somme de ses points de match.
+	Points int `json:"points"`
+	// Duplicate : la somme des tops ; classique : trois points de match par ronde.
+	Maximum int `json:"maximum"`
+	// La part de points sur maximum, en pour cent.
+	Pourcentage float64 `json:"pourcentage"`
+	// Classique : sa cote après son dernier tournoi de l'année, par date ; null en duplicate ou sans cote.
+	Cote *int `json:"cote,omitempty"`
+}
+
+// Une page de classement annuel.
+type BilanAnnuelConnection struct {
+	// Les lignes de la page, dans l'ordre du classement.
+	Edges []BilanAnnuelEdge `json:"edges"`
+	// Où la page s'arrête.
+	PageInfo *PageInfo `json:"pageInfo"`
+}
+
+// Une ligne de classement annuel et son curseur.
+type BilanAnnuelEdge struct {
+	// À passer comme after pour lire à partir de la ligne suivante.
+	Cursor string `json:"cursor"`
+	// La ligne.
+	Node *BilanAnnuel `json:"node"`
+}
+
 // A player's bulletin for a coup and its correction.
 type Bulletin struct {
 	// The game.

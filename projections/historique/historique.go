@@ -46,14 +46,14 @@ CREATE TABLE IF NOT EXISTS hist_joueurs (
 	joueur TEXT PRIMARY KEY, nom TEXT NOT NULL, club TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_participations (
 	joueur TEXT NOT NULL, position INTEGER NOT NULL, partie TEXT NOT NULL, tournoi TEXT NOT NULL, kind TEXT NOT NULL,
-	PRIMARY KEY (joueur, position));
+	PRIMARY KEY (joueur, position)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hist_rencontres (
 	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
 	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
 	pm0 INTEGER NOT NULL, pm1 INTEGER NOT NULL, le INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_resultats (
 	partie TEXT NOT NULL, joueur TEXT NOT NULL, score INTEGER NOT NULL, top INTEGER NOT NULL, rang INTEGER NOT NULL,
-	PRIMARY KEY (partie, joueur));
+	PRIMARY KEY (partie, joueur)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hist_exempts (
 	tournoi TEXT NOT NULL, ronde INTEGER NOT NULL, joueur TEXT NOT NULL, PRIMARY KEY (tournoi, ronde));
 CREATE TABLE IF NOT EXISTS hist_noms_importes (
@@ -61,6 +61,14 @@ CREATE TABLE IF NOT EXISTS hist_noms_importes (
 CREATE TABLE IF NOT EXISTS hist_cotes_importees (
 	tournoi TEXT NOT NULL, joueur TEXT NOT NULL, avant INTEGER NOT NULL, apres INTEGER NOT NULL,
 	PRIMARY KEY (tournoi, joueur));
+CREATE TABLE IF NOT EXISTS hist_annees (
+	annee INTEGER NOT NULL, kind TEXT NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL, club_le INTEGER NOT NULL,
+	parties INTEGER NOT NULL, points INTEGER NOT NULL, maximum INTEGER NOT NULL, cote INTEGER NOT NULL, cote_le INTEGER NOT NULL,
+	PRIMARY KEY (annee, kind, joueur)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hist_annees_club ON hist_annees (club, annee, kind);
+CREATE INDEX IF NOT EXISTS hist_parties_tournoi ON hist_parties (tournoi, position);
+CREATE INDEX IF NOT EXISTS hist_rencontres_match ON hist_rencontres (match);
+CREATE INDEX IF NOT EXISTS hist_cotes_importees_joueur ON hist_cotes_importees (joueur);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
 CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 
@@ -84,7 +92,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees;`)
 	return err
 }
 
@@ -94,7 +102,8 @@ var relevant = map[string]bool{
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypeJoueurRetire: true, duplicate.TypePartieTerminee: true, duplicate.TypeEliminationsAnnulees: true,
 	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
 	ronde.TypeRondePubliee:   true,
-	archive.TypeImportOuvert: true, archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
+	archive.TypeImportOuvert: true, archive.TypePartieDuplicate: true, archive.TypeMatchClassique: true,
+	archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
 // Lit tells whether the history reads events of type typ
@@ -104,6 +113,60 @@ func (*Projection) Lit(typ string) bool { return relevant[typ] }
 // Apply records what one event adds to the archive. A tournament or a game
 // whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+}
+
+// lot is what a batch of events shares: the rows of imported tournaments'
+// lines, each statement's held apart and written together across the
+// batch's events (a classique match's event has two lines: twenty years of
+// them are some six million events), and each imported tournament's date.
+type lot struct {
+	tx     *sql.Tx
+	formes map[string]*projection.Requetes
+	ordre  []*projection.Requetes
+	dates  map[string]int64
+	// joueurs is each player's name's origin as the batch wrote it or
+	// read it: the date of the imported file it came from, -1 for a
+	// live registration, jamaisVu for a player the archive does not
+	// know.
+	joueurs map[string]int64
+}
+
+// exec holds a row of an INSERT that only adds the row, whatever the
+// other tables hold (projection.Requetes).
+func (l *lot) exec(ctx context.Context, query string, args ...any) error {
+	q, ok := l.formes[query]
+	if !ok {
+		q = projection.NewRequetes(l.tx)
+		l.formes[query] = q
+		l.ordre = append(l.ordre, q)
+	}
+	return q.Exec(ctx, query, args...)
+}
+
+// fin writes every row held, before a statement that reads or a row that
+// must follow them.
+func (l *lot) fin(ctx context.Context) error {
+	for _, q := range l.ordre {
+		if err := q.Fin(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ApplyBatch applies events as Apply one by one (projection.Batcher).
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{}}
+	for _, e := range events {
+		if err := p.apply(ctx, tx, e, l); err != nil {
+			return err
+		}
+	}
+	return l.fin(ctx)
+}
+
+func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, l *lot) error {
 	if !relevant[e.Type] {
 		return nil
 	}
@@ -111,6 +174,16 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	if err != nil {
 		return err
 	}
+	switch payload.(type) {
+	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
+		return p.importer(ctx, tx, e, payload, l)
+	}
+	// Every other statement sees the rows held before it, and may
+	// register a player.
+	if err := l.fin(ctx); err != nil {
+		return err
+	}
+	clear(l.joueurs)
 	at := e.Metadata.RecordedAt.UnixNano()
 	exec := func(q string, args ...any) error {
 		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
@@ -210,8 +283,8 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 			}
 		}
 		return nil
-	case archive.ImportOuvert, archive.ResultatDuplicate, archive.ResultatClassique:
-		return p.importer(ctx, tx, e, ev)
+	case archive.ImportOuvert:
+		return p.importer(ctx, tx, e, ev, l)
 	}
 	return nil
 }

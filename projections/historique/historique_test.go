@@ -49,6 +49,16 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 	_, err = csim.Simuler(ctx, store, lex, csim.Config{Tournoi: "C1", Joueurs: 6, Rondes: 3, Seed: 3, Workers: 1})
 	require.NoError(t, err)
 
+	db, runners := vues(t, store, dir)
+	return store, db, runners
+}
+
+// vues opens the archive and cotes projections of store in dir, caught up.
+func vues(t *testing.T, store eventstore.Store, dir string) (*sql.DB, []*projection.Runner) {
+	t.Helper()
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
@@ -62,7 +72,7 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 		require.NoError(t, err)
 		runners = append(runners, r)
 	}
-	return store, db, runners
+	return db, runners
 }
 
 // reconstruitCommeVivant rebuilds the runners from position zero and

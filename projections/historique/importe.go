@@ -3,7 +3,9 @@ package historique
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -18,16 +20,10 @@ import (
 // the classique meetings; plus what the live read models would have given
 // (duplicate scores and ranks, cotes before and after), kept as the file
 // said them. Rows are dated with the tournament's date.
-func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Event, ev any) error {
+func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Event, ev any, l *lot) error {
 	genre, tournoi, ok := strings.Cut(strings.TrimPrefix(e.Stream, string(streamname.KindArchive)+"-"), "-")
 	if !ok {
 		return fmt.Errorf("archive import: stream %q is not archive-<genre>-<tournoi>", e.Stream)
-	}
-	exec := func(q string, args ...any) error {
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
-			return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
-		}
-		return nil
 	}
 	if o, ok := ev.(archive.ImportOuvert); ok {
 		le, err := time.Parse(archive.FormatDate, o.Date)
@@ -38,79 +34,249 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 		if o.Genre == archive.GenreClassique {
 			clos, closLe = e.Position, le.UnixNano()
 		}
-		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le, clos_position, clos_le) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			e.Position, o.Tournoi, genre, o.Nom, le.UnixNano(), clos, closLe)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le, clos_position, clos_le) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			e.Position, o.Tournoi, genre, o.Nom, le.UnixNano(), clos, closLe); err != nil {
+			return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
+		}
+		l.dates[e.Stream] = le.UnixNano()
+		return nil
 	}
-	var le int64
-	if err := tx.QueryRowContext(ctx, `SELECT ouvert_le FROM hist_tournois WHERE kind = ? AND tournoi = ?`, genre, tournoi).Scan(&le); err != nil {
-		return fmt.Errorf("archive import at %d: tournament %s %s: %w", e.Position, genre, tournoi, err)
+	le, ok := l.dates[e.Stream]
+	if !ok {
+		if err := tx.QueryRowContext(ctx, `SELECT ouvert_le FROM hist_tournois WHERE kind = ? AND tournoi = ?`, genre, tournoi).Scan(&le); err != nil {
+			return fmt.Errorf("archive import at %d: tournament %s %s: %w", e.Position, genre, tournoi, err)
+		}
+		l.dates[e.Stream] = le
 	}
-	var licence, nom, club, partie string
-	var numero int
+	imp := importeur{ctx: ctx, tx: tx, lot: l, pos: e.Position, tournoi: tournoi, genre: genre, le: le}
+	var err error
 	switch l := ev.(type) {
+	case archive.PartieDuplicate:
+		err = imp.partie(l)
+	case archive.MatchClassique:
+		err = imp.match(l)
 	case archive.ResultatDuplicate:
-		licence, nom, club, partie, numero = l.Licence, l.Nom, l.Club, l.Partie, l.Numero
-		if err := exec(`INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
-			l.Partie, l.Licence, l.Score, l.Top, l.Rang); err != nil {
-			return err
-		}
+		err = imp.partie(l.EnColonnes())
 	case archive.ResultatClassique:
-		licence, nom, club, partie, numero = l.Licence, l.Nom, l.Club, l.Match, l.Ronde
-		if l.CoteApres != 0 {
-			if err := exec(`INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
-				tournoi, l.Licence, l.CoteAvant, l.CoteApres); err != nil {
-				return err
-			}
-		}
-		if partie == "" {
-			break
-		}
-		if err := rencontreImportee(ctx, tx, exec, e.Position, tournoi, le, l.LigneClassique); err != nil {
-			return err
-		}
+		err = imp.match(l.EnColonnes())
 	}
-	// A name and club imported from a past tournament replace only those of
-	// an earlier imported one: never a live registration's, nor a later
-	// file's.
-	var connu, importeLe int64
-	if err := tx.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM hist_joueurs WHERE joueur = ?),
-		COALESCE((SELECT le FROM hist_noms_importes WHERE joueur = ?), -1)`, licence, licence).Scan(&connu, &importeLe); err != nil {
-		return err
+	if err != nil {
+		return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
 	}
-	if connu == 0 || (importeLe >= 0 && importeLe <= le) {
-		if err := exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
-			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, nom, club); err != nil {
-			return err
-		}
-		if err := exec(`INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, le); err != nil {
-			return err
-		}
-	}
-	if partie == "" {
-		return nil // an exempt round: no game
-	}
-	if err := exec(`INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
-		ON CONFLICT (partie) DO NOTHING`, e.Position, partie, tournoi, genre, numero, le); err != nil {
-		return err
-	}
-	return exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
-		licence, e.Position, partie, tournoi, genre)
+	return nil
 }
 
-// rencontreImportee records a match from its first line and completes the
-// second player's points de match from his.
-func rencontreImportee(ctx context.Context, tx *sql.Tx, exec func(string, ...any) error, pos uint64, tournoi string, le int64, l archive.LigneClassique) error {
-	res, err := tx.ExecContext(ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
-		l.PointsDeMatch, tournoi, l.Match, l.Licence)
-	if err != nil {
+// importeur writes the rows of one event of an imported tournament, its
+// lines' rows held in the batch's lot.
+type importeur struct {
+	ctx     context.Context
+	tx      *sql.Tx
+	lot     *lot
+	pos     uint64
+	tournoi string
+	genre   string
+	le      int64
+}
+
+// partie records a duplicate game: its row, the players first named in
+// it, each line's result and participation.
+func (imp importeur) partie(p archive.PartieDuplicate) error {
+	if j := p.Joueurs; j != nil {
+		if err := imp.joueurs(j.Licences, j.Noms, j.Clubs); err != nil {
+			return err
+		}
+	}
+	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+		ON CONFLICT (partie) DO NOTHING`, imp.pos, p.Partie, imp.tournoi, imp.genre, p.Numero, imp.le); err != nil {
 		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n > 0 {
+	clubs := map[string]string{}
+	if j := p.Joueurs; j != nil {
+		for k, licence := range j.Licences {
+			clubs[licence] = j.Clubs[k]
+		}
+	}
+	for k, licence := range p.Licences {
+		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
+			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
+			return err
+		}
+	}
+	for k, licence := range p.Licences {
+		club, connu := clubs[licence]
+		if err := imp.annee(licence, club, connu, p.Scores[k], p.Top, 0); err != nil {
+			return err
+		}
+	}
+	return imp.participations(p.Partie, p.Licences)
+}
+
+// match records a classique match (or an exempt's line, no game): the
+// players first named in it with their imported cotes, the meeting and
+// its game, and each player's participation.
+func (imp importeur) match(m archive.MatchClassique) error {
+	j := m.Joueurs
+	if j != nil {
+		if err := imp.joueurs(j.Licences, j.Noms, j.Clubs); err != nil {
+			return err
+		}
+	}
+	for k, licence := range j.Colonne() {
+		if j.CotesApres[k] == 0 {
+			continue
+		}
+		if err := imp.lot.exec(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
+			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
+			return err
+		}
+	}
+	clubs, cotes := map[string]string{}, map[string]int{}
+	for k, licence := range j.Colonne() {
+		clubs[licence], cotes[licence] = j.Clubs[k], j.CotesApres[k]
+	}
+	for k, licence := range m.Licences {
+		club, connu := clubs[licence]
+		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cotes[licence]); err != nil {
+			return err
+		}
+	}
+	if m.Match == "" {
+		return nil // an exempt round: no game
+	}
+	if err := imp.rencontre(m); err != nil {
 		return err
 	}
-	return exec(`INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`, pos, tournoi, l.Match, l.Ronde, l.Licence, l.Adversaire,
-		l.Score, l.ScoreAdversaire, l.PointsDeMatch, le)
+	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
+		ON CONFLICT (partie) DO NOTHING`, imp.pos, m.Match, imp.tournoi, imp.genre, m.Ronde, imp.le); err != nil {
+		return err
+	}
+	return imp.participations(m.Match, m.Licences)
+}
+
+// rencontre records the meeting of a match from its two lines; a match
+// imported one line per event (before MatchClassique) is recorded from its
+// first line and its second completes the second player's points de match.
+func (imp importeur) rencontre(m archive.MatchClassique) error {
+	pm1 := 0
+	if len(m.Licences) == 2 {
+		pm1 = m.PointsDeMatch[1]
+	} else {
+		if err := imp.lot.fin(imp.ctx); err != nil {
+			return err
+		}
+		res, err := imp.tx.ExecContext(imp.ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
+			m.PointsDeMatch[0], imp.tournoi, m.Match, m.Licences[0])
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			return err
+		}
+	}
+	return imp.lot.exec(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
+		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
+}
+
+// pointsDeMatchMax is what a won classique match gives (classique §7).
+const pointsDeMatchMax = 3
+
+// annee adds a line to the player's year (hist_annees): a game, its points
+// (duplicate: the score; classique: the points de match) and their most
+// (the top; three points de match); the club and the cote (0: none)
+// of the year's latest tournament by date (connu: the event names the
+// club).
+func (imp importeur) annee(licence, club string, connu bool, points, maximum, cote int) error {
+	clubLe, coteLe := imp.le, imp.le
+	if !connu {
+		clubLe = -1
+	}
+	if cote == 0 {
+		coteLe = -1
+	}
+	return imp.lot.exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + 1, points = points + excluded.points,
+		maximum = maximum + excluded.maximum,
+		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
+		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
+		fromNanos(imp.le).Year(), imp.genre, licence, club, clubLe, 1, points, maximum, cote, coteLe)
+}
+
+// participations records each player's part in a game.
+func (imp importeur) participations(partie string, licences []string) error {
+	for _, licence := range licences {
+		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+			licence, imp.pos, partie, imp.tournoi, imp.genre); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jamaisVu marks, in a lot's players, one the archive does not know.
+const jamaisVu = math.MinInt64
+
+// joueurs records the players' names and clubs. A name and club imported
+// from a past tournament replace only those of an earlier imported one:
+// never a live registration's, nor a later file's.
+func (imp importeur) joueurs(licences, noms, clubs []string) error {
+	if len(licences) == 0 {
+		return nil
+	}
+	var cherches []string
+	for _, licence := range licences {
+		if _, ok := imp.lot.joueurs[licence]; !ok {
+			cherches = append(cherches, licence)
+		}
+	}
+	if len(cherches) > 0 {
+		// Players the batch has not written yet: the rows held do not
+		// touch them.
+		liste, err := json.Marshal(cherches)
+		if err != nil {
+			return err
+		}
+		rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
+		if err != nil {
+			return err
+		}
+		for _, licence := range cherches {
+			imp.lot.joueurs[licence] = jamaisVu
+		}
+		for rows.Next() {
+			var j string
+			var le int64
+			if err := rows.Scan(&j, &le); err != nil {
+				rows.Close()
+				return err
+			}
+			imp.lot.joueurs[j] = le
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	var nouveaux []string
+	for k, licence := range licences {
+		if importeLe := imp.lot.joueurs[licence]; importeLe != jamaisVu && (importeLe < 0 || importeLe > imp.le) {
+			continue
+		}
+		imp.lot.joueurs[licence] = imp.le
+		nouveaux = append(nouveaux, licence)
+		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
+			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
+			return err
+		}
+	}
+	for _, licence := range nouveaux {
+		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, imp.le); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Resultat is a player's imported result in a duplicate game.

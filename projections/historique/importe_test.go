@@ -2,6 +2,8 @@ package historique_test
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -10,9 +12,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	darchive "arbitre/domain/archive"
+	"arbitre/domain/archive/archivetest"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 )
@@ -162,4 +167,166 @@ func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	importer(t, store, runners, [2]string{"plus-tard.csv", strings.NewReplacer("lyon-2018", "lyon-2099", "2018-03-10", "2099-03-10").Replace(classique2018)})
 	c, _ = cote("J0001")
 	assert.Equal(t, 1438, c, "a file dated after the live tournament")
+}
+
+// TestIssue34_ImportDUneLigneParEvenementMemesVues: a store whose imports
+// were recorded one event per line, before the columns, gives the same
+// archive as the same files imported now: players, games, results,
+// meetings and cotes (positions aside: the columns take fewer events).
+func TestIssue34_ImportDUneLigneParEvenementMemesVues(t *testing.T) {
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	fichiers := [][2]string{{"lyon.csv", classique2018}, {"vichy.csv", duplicate2019}, {"vichy2.csv", duplicateDeuxParties}}
+	store, db, runners := archiveVide(t)
+	importer(t, store, runners, fichiers...)
+	ancien, dbAncien, runnersAncien := archiveVide(t)
+	for _, f := range fichiers {
+		evs := archivetest.EvenementsParLigne(t, f[0], []byte(f[1]))
+		o := evs[0].(darchive.ImportOuvert)
+		stream, err := streamname.ArchiveStream(string(o.Genre), o.Tournoi)
+		require.NoError(t, err)
+		require.NoError(t, repository.Streams{Store: ancien, Registry: reg}.Save(ctx, stream, 0, evs, eventstore.Metadata{Actor: "test"}))
+	}
+	importer(t, ancien, runnersAncien)
+	assert.Equal(t, vue(t, db), vue(t, dbAncien))
+	reconstruitCommeVivant(t, dbAncien, runnersAncien)
+}
+
+// archiveVide is a store that holds nothing, with its archive's views.
+func archiveVide(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := sqlitestore.OpenDir(context.Background(), dir, sqlitestore.Options{})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	db, runners := vues(t, store, dir)
+	return store, db, runners
+}
+
+// duplicateDeuxParties is a duplicate tournament of two games.
+const duplicateDeuxParties = "tournoi;nom_tournoi;date;partie;numero;licence;nom;club;serie;score;top;rang;cumul;top_cumul;pourcentage;rang_general\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-1;1;L1;Joueur L1;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-2;2;L1;Joueur L1;Vichy;A;900;920;1;1800;1840;97,83;1\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-1;1;L9;Joueur L9;Cusset;B;850;920;2;1700;1840;92,39;2\n" +
+	"vichy-2020;Festival de Vichy;2020-05-04;v20-2;2;L9;Joueur L9;Cusset;B;850;920;2;1700;1840;92,39;2\n"
+
+// vue is what the archive answers about the imported players, positions
+// aside.
+func vue(t *testing.T, db *sql.DB) []any {
+	t.Helper()
+	ctx := context.Background()
+	var out []any
+	for _, j := range []string{"L1", "L2", "L9", "J0001"} {
+		joueur, _, err := historique.JoueurDe(ctx, db, j)
+		require.NoError(t, err)
+		out = append(out, joueur)
+		parts, _, err := historique.Participations(ctx, db, j, historique.Page{})
+		require.NoError(t, err)
+		for _, p := range parts {
+			p.Position = 0
+			res, _, err := historique.ResultatImporte(ctx, db, p.Partie, j)
+			require.NoError(t, err)
+			out = append(out, p, res)
+		}
+		cotes, err := historique.Cotes(ctx, db, j)
+		require.NoError(t, err)
+		out = append(out, cotes)
+	}
+	h2h, err := historique.FaceAFace(ctx, db, "L1", "J0001")
+	require.NoError(t, err)
+	for _, r := range h2h {
+		r.Position = 0
+		out = append(out, r)
+	}
+	for _, id := range []string{"lyon-2018", "vichy-2019", "vichy-2020"} {
+		tr, _, err := historique.TournoiDe(ctx, db, id)
+		require.NoError(t, err)
+		tr.Position = 0
+		parties, _, err := historique.Parties(ctx, db, id, historique.Page{})
+		require.NoError(t, err)
+		for i := range parties {
+			parties[i].Position = 0
+		}
+		out = append(out, tr, parties)
+	}
+	return out
+}
+
+// TestIssue34_ClassementAnnuelEtResultatsDUnClub: a year's national
+// ranking adds up each player's games of the year (duplicate: his share
+// of the tops; classique: his cote after the year's last tournament, by
+// date), ties sharing a rank; a club's results are its players' lines of
+// it, with their national rank; another year is apart; pages follow.
+func TestIssue34_ClassementAnnuelEtResultatsDUnClub(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	// L2 plays twice in 2019 (850 + 910 of 1,840), L1 once (900 of 920),
+	// L3 once in 2020; N1 ties with L1.
+	autre2019 := strings.NewReplacer("vichy-2019", "moulins-2019", "2019-05-04", "2019-09-01", ";L1;Joueur L1;Vichy;A;900;920;1;900;920;97,83;1",
+		";N1;Nouveau;Moulins;A;900;920;1;900;920;97,83;1", ";850;920;2;850;920;92,39;2", ";910;920;1;910;920;98,91;1").Replace(duplicate2019)
+	autre2019 = strings.Replace(autre2019, "Cusset", "Moulins", 1)
+	l3 := strings.NewReplacer("vichy-2019", "v2020", "2019-05-04", "2020-01-01").Replace(duplicate2019)
+	lyon2019 := strings.NewReplacer("lyon-2018", "lyon-2019", "2018-03-10", "2019-03-10").Replace(classique2018)
+	lyon2019bis := strings.NewReplacer("lyon-2018", "lyon-2019b", "2018-03-10", "2019-01-10", ";1512\n", ";1600\n").Replace(classique2018)
+	importer(t, store, runners, [2]string{"a.csv", duplicate2019}, [2]string{"b.csv", autre2019}, [2]string{"c.csv", l3},
+		[2]string{"d.csv", lyon2019}, [2]string{"e.csv", lyon2019bis})
+
+	rangs := func(bs []historique.Bilan) (out []string) {
+		for _, b := range bs {
+			out = append(out, fmt.Sprintf("%d %s %s %d/%d %d", b.Rang, b.Joueur, b.Club, b.Points, b.Maximum, b.Cote))
+		}
+		return out
+	}
+	bs, plus, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{})
+	require.NoError(t, err)
+	assert.False(t, plus)
+	assert.Equal(t, []string{"1 L1 Vichy 900/920 0", "1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(bs),
+		"the share of the tops; L2's club of his latest tournament by date")
+	bs, plus, err = historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{First: 2})
+	require.NoError(t, err)
+	assert.True(t, plus)
+	suite, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{After: bs[1].Numero})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"3 L2 Moulins 1760/1840 0"}, rangs(suite))
+
+	club, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "Moulins", historique.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(club))
+
+	cl, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindClassique, "", historique.Page{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"1 L1 Lyon 6/6 1512", "2 J0001  2/6 1438"}, rangs(cl), "the cote of the year's last tournament by date, not the last imported")
+	autre, _, err := historique.ClassementAnnuel(ctx, db, 2020, historique.KindDuplicate, "", historique.Page{})
+	require.NoError(t, err)
+	assert.Len(t, autre, 2)
+	reconstruitCommeVivant(t, db, runners)
+}
+
+// TestIssue34_LecturesDeLArchiveParIndex: what the archive's queries look
+// up by (a tournament's games, a match's meeting, a player's imported
+// cotes, a year's players) is found through an index, not by reading the
+// whole table: with twenty years of tournaments (six million matches) a
+// scan per row made tournois(first: 100) take seconds.
+func TestIssue34_LecturesDeLArchiveParIndex(t *testing.T) {
+	_, db, _ := archiveVide(t)
+	for _, q := range []string{
+		`SELECT COUNT(*) FROM hist_parties WHERE tournoi = 'x' AND kind = 'duplicate'`,
+		`SELECT * FROM hist_parties WHERE tournoi = 'x' AND position > 0 ORDER BY position`,
+		`SELECT * FROM hist_rencontres WHERE match = 'x'`,
+		`SELECT * FROM hist_cotes_importees WHERE joueur = 'x'`,
+		`SELECT * FROM hist_annees WHERE annee = 2019 AND kind = 'duplicate'`,
+	} {
+		rows, err := db.Query(`EXPLAIN QUERY PLAN ` + q)
+		require.NoError(t, err)
+		var plan []string
+		for rows.Next() {
+			var id, parent, notused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &notused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Close())
+		assert.NotContains(t, strings.Join(plan, "; "), "SCAN", q)
+	}
 }

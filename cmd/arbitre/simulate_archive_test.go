@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"arbitre/projections/historique"
+	"arbitre/projections/projection"
+)
+
+// TestIssue34_SimulateArchiveHistoireDeLaFederation: `simulate archive`
+// imports years of duplicate and classique tournaments through `archive
+// import`'s path: each tournament exports back as the file it came from,
+// players come back from one year to the next with their cote of the year
+// before, and the same seed writes the same history.
+func TestIssue34_SimulateArchiveHistoireDeLaFederation(t *testing.T) {
+	ctx := context.Background()
+	data := t.TempDir()
+	simuler := func(dir string) string {
+		out, err := runArbitre(t, "simulate", "archive", "--annees", "2", "--tournois", "6", "--licencies", "300", "--seed", "3", "--data", dir)
+		require.NoError(t, err)
+		return out
+	}
+	out := simuler(data)
+	assert.Contains(t, out, "année 2006 : 6 tournois")
+	assert.Contains(t, out, "histoire de 2 ans : 12 tournois importés")
+
+	db, err := projection.OpenDB(filepath.Join(data, projection.FileName))
+	require.NoError(t, err)
+	defer db.Close()
+	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
+	require.NoError(t, err)
+	require.Len(t, ts, 12)
+	assert.Equal(t, []historique.Kind{historique.KindDuplicate, historique.KindClassique}, []historique.Kind{ts[0].Kind, ts[1].Kind})
+	assert.Equal(t, 3, ts[0].Parties, "three duplicate games")
+
+	// A player of the first year's first classique tournament played in
+	// later ones, each starting from the cote the one before ended with.
+	rs, err := historique.RencontresDuTournoi(ctx, db, ts[1].ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, rs)
+	revenus := 0
+	vus := map[string]bool{}
+	for _, r := range rs {
+		for _, j := range r.Joueurs {
+			if vus[j] {
+				continue
+			}
+			vus[j] = true
+			cotes, err := historique.Cotes(ctx, db, j)
+			require.NoError(t, err)
+			for k := 1; k < len(cotes); k++ {
+				assert.Equal(t, cotes[k-1].Apres, cotes[k].Avant, "the cote goes on from one tournament to the next")
+				if cotes[k].Le.Year() > cotes[0].Le.Year() {
+					revenus++
+				}
+			}
+		}
+	}
+	assert.Positive(t, revenus, "players come back the next year")
+
+	db.Close()
+	for _, tr := range []historique.Tournoi{ts[0], ts[1], ts[len(ts)-1]} {
+		d := exporter(t, data, tr.ID, "csv")
+		importe := t.TempDir()
+		fichier := filepath.Join(t.TempDir(), tr.ID+".csv")
+		require.NoError(t, os.WriteFile(fichier, d, 0o600))
+		_, err := runArbitre(t, "archive", "import", fichier, "--data", importe, "--init")
+		require.NoError(t, err)
+		assert.Equal(t, string(d), string(exporter(t, importe, tr.ID, "csv")), "export, import, export: the same file")
+	}
+
+	encore := t.TempDir()
+	simuler(encore)
+	assert.Equal(t, evenementsDuMagasin(t, data), evenementsDuMagasin(t, encore))
+	for _, tr := range []historique.Tournoi{ts[1], ts[len(ts)-1]} {
+		assert.Equal(t, string(exporter(t, data, tr.ID, "csv")), string(exporter(t, encore, tr.ID, "csv")), "the same seed, the same history")
+	}
+}
