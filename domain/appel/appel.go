@@ -14,11 +14,12 @@
 // stream (see package command).
 //
 // Every command method checks the rules against the current state and
-// records an event; recording runs the same transition (Appliquer) that
+// records an event; recording runs the same transition (Apply) that
 // rebuilds the appeal from its stream.
 package appel
 
 import (
+	"arbitre/domain/aggregate"
 	"fmt"
 	"slices"
 	"time"
@@ -140,9 +141,9 @@ func Retrouver(tournoi, id string, lire func(flux string) (*Appel, error)) (*App
 	switch {
 	case err != nil:
 		return nil, err
-	case a.version > 0 && (a.objet.Tournoi != tournoi || a.id != id):
+	case a.Version() > 0 && (a.objet.Tournoi != tournoi || a.id != id):
 		return nil, &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", id)}
-	case a.version > 0:
+	case a.Version() > 0:
 		return a, nil
 	}
 	global, _ := streamname.AppelStream(id) // valid: Flux checked id
@@ -150,7 +151,7 @@ func Retrouver(tournoi, id string, lire func(flux string) (*Appel, error)) (*App
 	if err != nil {
 		return nil, err
 	}
-	if g.version > 0 && g.objet.Tournoi == tournoi && g.id == id {
+	if g.Version() > 0 && g.objet.Tournoi == tournoi && g.id == id {
 		g.flux = global
 		return g, nil
 	}
@@ -165,12 +166,11 @@ type Appel struct {
 	deposeLe time.Time
 	echeance *time.Time
 	niveaux  []*Niveau
-	version  int
-	nouveaux []any
+	aggregate.Base
 }
 
 // Nouveau returns an empty appeal, ready for Deposer or for replaying its
-// stream with Appliquer.
+// stream with Apply.
 func Nouveau() *Appel { return &Appel{} }
 
 // ID is the appeal's identifier.
@@ -186,9 +186,6 @@ func (a *Appel) Objet() Objet { return a.objet }
 
 // DeposeLe is when the appeal was filed.
 func (a *Appel) DeposeLe() time.Time { return a.deposeLe }
-
-// Version is the number of events the appeal holds (recorded or replayed).
-func (a *Appel) Version() int { return a.version }
 
 // Niveaux returns a copy of every level, the commission d'arbitrage first.
 func (a *Appel) Niveaux() []Niveau {
@@ -239,29 +236,23 @@ func (a *Appel) AAppliquer() (DecisionRendue, bool) {
 	return *a.niveaux[niveau-1].Decision, true
 }
 
-// Pending returns the events recorded and not saved yet; reading them
-// forgets nothing (Sauves does).
-func (a *Appel) Pending() []any { return a.nouveaux }
-
-// MarkSaved tells the appeal its new events are stored: they are no longer new.
-func (a *Appel) MarkSaved() { a.nouveaux = nil }
-
-// record applies the one event of a command and keeps it for saving;
-// Appliquer changes nothing when it refuses the event, so a refused command
-// leaves the appeal as it was.
-func (a *Appel) record(e any) error {
-	if err := a.Apply(e); err != nil {
-		return err
+// Copie is a copy of the appeal that shares nothing a transition changes
+// (aggregate.Record).
+func (a *Appel) Copie() *Appel {
+	c := *a
+	c.niveaux = make([]*Niveau, len(a.niveaux))
+	for i, n := range a.niveaux {
+		copie := n.copie()
+		c.niveaux[i] = &copie
 	}
-	a.nouveaux = append(a.nouveaux, e)
-	return nil
+	return &c
 }
 
 func (a *Appel) courant() *Niveau { return a.niveaux[len(a.niveaux)-1] }
 
 // ouvert returns the current level if it is still open to deliberation.
 func (a *Appel) ouvert() (*Niveau, error) {
-	if a.version == 0 {
+	if a.Version() == 0 {
 		return nil, refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	n := a.courant()
@@ -290,7 +281,7 @@ type Saisine struct {
 // player who feels wronged or by the arbitral body, with its grounds,
 // before the deadline of §6.3 when one is known.
 func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
-	if a.version > 0 {
+	if a.Version() > 0 {
 		return refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
 	}
 	if _, err := streamname.AppelStream(s.Appel); err != nil {
@@ -324,7 +315,7 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 		ech := s.Echeance
 		e.Echeance = &ech
 	}
-	return a.record(e)
+	return aggregate.Record(a, e)
 }
 
 // ComposerCommission records who sits at the current level: the président
@@ -359,7 +350,7 @@ func (a *Appel) ComposerCommission(president string, membres []string) error {
 			return refus(CodeMemberInvolved, "%s ne peut siéger : %s", m, raison)
 		}
 	}
-	return a.record(CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
+	return aggregate.Record(a, CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
 }
 
 // implique tells why a person may not sit at the current level, "" if he may.
@@ -397,7 +388,7 @@ func (a *Appel) Voter(membre string, issue Issue) error {
 	if err := a.issuePossible(n, issue); err != nil {
 		return err
 	}
-	return a.record(VoteEmis{Niveau: n.Numero, Membre: membre, Issue: issue})
+	return aggregate.Record(a, VoteEmis{Niveau: n.Numero, Membre: membre, Issue: issue})
 }
 
 // deliberable: the commission is composed and, at the FISF, holds every
@@ -514,21 +505,21 @@ func (a *Appel) Decider(d Deliberation, maintenant time.Time) error {
 	if majorite != d.Issue {
 		return refus(CodeMajorityMismatch, "les votes donnent %q, la décision annonce %q", majorite, d.Issue)
 	}
-	return a.record(DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
+	return aggregate.Record(a, DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
 		Motivation: d.Motivation, President: n.President, Votes: slices.Clone(n.Votes), Departage: departage, RendueLe: maintenant})
 }
 
 // MarquerAppliquee records that the decision in force (AAppliquer) was
 // carried into the game as a new bulletin correction.
 func (a *Appel) MarquerAppliquee(niveau int) error {
-	if a.version == 0 {
+	if a.Version() == 0 {
 		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	d, ok := a.AAppliquer()
 	if !ok || d.Niveau != niveau {
 		return refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
 	}
-	return a.record(DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
+	return aggregate.Record(a, DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
 }
 
 // RecoursFISF takes a decided appeal to the FISF commission de recours
@@ -547,7 +538,7 @@ type RecoursFISF struct {
 // has decided; nothing lies above the FISF (guide §3.8.2: "instance de
 // dernier recours").
 func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
-	if a.version == 0 {
+	if a.Version() == 0 {
 		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	n := a.courant()
@@ -567,7 +558,7 @@ func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
 	if err := validerDecisions(r.Demandee); err != nil {
 		return err
 	}
-	return a.record(RecoursFISFForme{Niveau: NiveauRecoursFISF, Requerant: r.Requerant, Motif: r.Motif,
+	return aggregate.Record(a, RecoursFISFForme{Niveau: NiveauRecoursFISF, Requerant: r.Requerant, Motif: r.Motif,
 		Demandee: r.Demandee, TransmisPar: r.TransmisPar, FormeLe: maintenant})
 }
 
@@ -588,7 +579,7 @@ func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
 	case pieces == "":
 		return refus(CodeInvalidAppeal, "préciser les pièces demandées")
 	}
-	return a.record(PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
+	return aggregate.Record(a, PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
 }
 
 // CompleterDossier records the documents received within two weeks
@@ -601,7 +592,7 @@ func (a *Appel) CompleterDossier(maintenant time.Time) error {
 	if maintenant.After(n.Pieces.Echeance) {
 		return refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return a.record(DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
+	return aggregate.Record(a, DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
 }
 
 // Classer closes the FISF level as null and void once two weeks passed
@@ -614,7 +605,7 @@ func (a *Appel) Classer(maintenant time.Time) error {
 	if !maintenant.After(n.Pieces.Echeance) {
 		return refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return a.record(AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
+	return aggregate.Record(a, AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
 }
 
 func (a *Appel) piecesAttendues() (*Niveau, error) {

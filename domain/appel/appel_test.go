@@ -64,13 +64,13 @@ func decide(t *testing.T, issue Issue, d *correction.Decision) *Appel {
 // refuse checks a refused command: its code, and that it recorded nothing.
 func refuse(t *testing.T, a *Appel, code Code, f func() error) {
 	t.Helper()
-	version, niveaux, n := a.version, a.Niveaux(), len(a.nouveaux)
+	version, niveaux, n := a.Version(), a.Niveaux(), len(a.Pending())
 	err := f()
 	require.Error(t, err)
 	assert.Equal(t, code, CodeOf(err), "%v", err)
 	assert.ErrorIs(t, err, &Erreur{Code: code})
-	assert.Equal(t, version, a.version, "un refus n'enregistre rien")
-	assert.Len(t, a.nouveaux, n)
+	assert.Equal(t, version, a.Version(), "un refus n'enregistre rien")
+	assert.Len(t, a.Pending(), n)
 	assert.Equal(t, niveaux, a.Niveaux())
 }
 

@@ -1,6 +1,7 @@
 package appel
 
 import (
+	"arbitre/domain/aggregate"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,10 +11,9 @@ import (
 // event and replaying the stream both go through it. An event that does not
 // fit the state is a corrupt history and is refused.
 func (a *Appel) Apply(e any) error {
-	if err := a.appliquer(e); err != nil {
+	if err := aggregate.Apply(&a.Base, a.appliquer, e); err != nil {
 		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le recours %s", e, a.id), Err: err}
 	}
-	a.version++
 	return nil
 }
 
@@ -35,7 +35,7 @@ func (a *Appel) niveau(numero int) (*Niveau, error) {
 func (a *Appel) appliquer(e any) error {
 	switch e := e.(type) {
 	case AppelDepose:
-		if a.version > 0 {
+		if a.Version() > 0 {
 			return errors.New("recours déjà déposé")
 		}
 		a.id, a.objet, a.deposeLe, a.echeance = e.Appel, e.Objet, e.DeposeLe, e.Echeance

@@ -5,11 +5,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/aggregate"
 )
 
 // TestAtomicite_EvenementRefuseLaisseRecoursIntact: a refused event leaves
-// the appeal exactly as it was, its new events included; Nouveaux only
-// reads them and Sauves forgets them.
+// the appeal exactly as it was, its new events included; Pending only
+// reads them and MarkSaved forgets them.
 func TestAtomicite_EvenementRefuseLaisseRecoursIntact(t *testing.T) {
 	tests := []struct {
 		name string
@@ -24,10 +26,10 @@ func TestAtomicite_EvenementRefuseLaisseRecoursIntact(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, temoin := compose(t), compose(t)
-			assert.Equal(t, CodeCorruptHistory, CodeOf(a.record(tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(a, tt.evt)))
 			assert.Equal(t, temoin, a)
 			require.Len(t, a.Pending(), 2)
-			assert.Len(t, a.Pending(), 2, "Nouveaux ne vide pas")
+			assert.Len(t, a.Pending(), 2, "Pending forgets nothing")
 			a.MarkSaved()
 			assert.Empty(t, a.Pending())
 		})

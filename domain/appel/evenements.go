@@ -8,7 +8,7 @@ import (
 )
 
 // The event types of an appeal, with explicit versioned names that never
-// follow Go identifiers. Each is recorded in the stream "appel-<id>".
+// follow Go identifiers. Each is recorded in the appeal's stream (Flux).
 const (
 	TypeAppelDepose        = "appel.depose"
 	TypeCommissionComposee = "appel.commission_composee"

@@ -94,7 +94,7 @@ type BilletEmis struct {
 
 // RenvoiCommission sends a bulletin to the commission d'arbitrage (§5.3.3,
 // §6.3, 2014 §B.2 and §C): by the engine's flag, the arbiter's doubt or a
-// player's appeal (Appel, the appeal's id, stream appel-<id>).
+// player's appeal (Appel, the appeal's id in its tournament, appel.Flux).
 type RenvoiCommission struct {
 	Coup    int    `json:"coup"`
 	Licence string `json:"licence"`

@@ -185,7 +185,7 @@ type DeciderAppel struct {
 	Partie  string
 	Coup    int
 	Licence string
-	// Appel is the appeal's id (stream appel-<id>) and Niveau the level
+	// Appel is the appeal's id in its tournament (appel.Flux) and Niveau the level
 	// that decided: together they name the decision, recorded once.
 	Appel  string
 	Niveau int

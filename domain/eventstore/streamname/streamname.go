@@ -81,7 +81,8 @@ func ClassiqueStream(id string) (string, error) {
 	return StreamName(KindTournoi, classiquePrefix+id)
 }
 
-// AppelStream is the stream of one appeal: "appel-<id>".
+// AppelStream is "appel-<id>": the stream of an appeal filed while ids
+// were global; appel.Flux names a new one "appel-<n>-<tournoi>-<id>".
 func AppelStream(id string) (string, error) { return StreamName(KindAppel, id) }
 
 // AccesStream is the stream of the tokens of one tournament, or of the
