@@ -27,111 +27,22 @@ func (p *Partie) appliquer(e any) error {
 	}
 	switch e := e.(type) {
 	case PartieCreee:
-		if p.statut != "" {
-			return fmt.Errorf("partie déjà créée")
-		}
-		p.id, p.tournoi, p.numero, p.config, p.lexique = e.Partie, e.Tournoi, e.Numero, e.Config, e.Lexique
-		if m, ok := p.moteur.(*Moteurs); ok {
-			// §3.8.2: the game's own formula, on its own lexicon.
-			p.moteur, p.sansLexique = m.PourLexique(e.Lexique, e.Config.Variant())
-		}
-		p.statut, p.prochainCoup = StatutAttenteTirage, 1
-		p.lettres.sac = sacComplet()
-		if e.Config.Formule == FormuleJoker {
-			// §3.8.1: the two jokers are taken out of the bag beforehand.
-			p.lettres.reserve = int(p.lettres.sac[tile.NoLetter])
-			p.lettres.sac[tile.NoLetter] = 0
-		}
-		for _, l := range e.Joueurs {
-			p.joueurs[l] = &joueur{premierCoup: 1}
-		}
+		return p.onPartieCreee(e)
 	case TirageEffectue:
-		if !p.entreCoups() || e.Coup != p.prochainCoup {
-			return fmt.Errorf("tirage du coup %d inattendu", e.Coup)
-		}
-		nouvelles, err := lireLettres(e.Tirees)
-		if err != nil {
-			return err
-		}
-		if e.JokerAjoute && p.lettres.reserve == 0 {
-			return fmt.Errorf("plus de joker en réserve")
-		}
-		if !p.lettres.contient(nouvelles) {
-			return fmt.Errorf("lettres %q absentes du sac", e.Tirees)
-		}
-		if e.JokerAjoute {
-			p.lettres.reserve--
-			p.lettres.rack[tile.NoLetter]++
-		}
-		p.lettres.puiser(nouvelles)
-		p.lettres.tirages++
-		p.reliquat, p.tirees, p.jokerAjoute, p.auChoix = e.Reliquat, e.Tirees, e.JokerAjoute, e.AuChoix
-		p.interdit = nil
-		p.statut = StatutTirage
-		p.chrono = p.nouveauChrono(e.Coup)
+		return p.onTirageEffectue(e)
 	case TirageRejete:
-		switch {
-		case p.statut == StatutTirage:
-		case p.entreCoups():
-			p.lettres.tirages++
-		default:
-			return fmt.Errorf("rejet inattendu")
-		}
-		p.lettres.rendre(p.config.Formule)
-		p.rejets = append(p.rejets, e)
-		p.statut = StatutAttenteTirage
-		p.chrono = p.nouveauChrono(p.prochainCoup)
+		return p.onTirageRejete(e)
 	case TopRetenu:
-		if p.statut != StatutTirage || e.Coup != p.prochainCoup {
-			return fmt.Errorf("top du coup %d inattendu", e.Coup)
-		}
-		grille, apres, err := p.poser(e)
-		if err != nil {
-			return err
-		}
-		p.contextes[e.Coup] = contexte{grille: p.grille, tirage: p.lettres.rack}
-		p.avant = avantTop{grille: p.grille, lettre: p.lettres}
-		p.grille, p.lettres = grille, apres
-		if e.Coup == 1 {
-			p.premierMot = len(e.Mot)
-		}
-		p.tops[e.Coup] = e
-		p.rejets = nil
-		p.fermerChrono(e.Coup)
-		p.prochainCoup++
-		p.statut = StatutTop
+		return p.onTopRetenu(e)
 	case CoupAnnule:
-		switch {
-		case p.statut == StatutTop && e.Coup == p.prochainCoup-1:
-			p.grille, p.lettres = p.avant.grille, p.avant.lettre
-			delete(p.tops, e.Coup)
-			p.prochainCoup = e.Coup
-		case p.statut == StatutTirage && e.Coup == p.prochainCoup:
-		default:
-			return fmt.Errorf("annulation du coup %d inattendue", e.Coup)
-		}
-		delete(p.ramasses, e.Coup)
-		delete(p.contextes, e.Coup)
-		delete(p.deposes, e.Coup)
-		delete(p.corrections, e.Coup)
-		delete(p.decisions, e.Coup)
-		delete(p.billets, e.Coup)
-		delete(p.renvois, e.Coup)
-		delete(p.toppings, e.Coup)
-		p.discipline.Appliquer(e)
-		interdit := p.lettres.rack
-		p.interdit = &interdit
-		p.rejets = nil
-		p.lettres.rendre(p.config.Formule)
-		p.statut = StatutAttenteTirage
-		p.chrono = p.nouveauChrono(p.prochainCoup)
+		return p.onCoupAnnule(e)
 	case BulletinsRamasses:
 		p.ramasses[e.Coup] = true
 		p.fermerChrono(e.Coup)
 	case BulletinDepose, BulletinCorrige, DoubleArbitrage, BilletEmis, RenvoiCommission, DecisionCommission:
-		p.appliquerBulletin(e)
+		p.onBulletin(e)
 	case SanctionDisciplinaire:
-		return p.appliquerSanction(e)
+		return p.onSanction(e)
 	case JoueurArrive:
 		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup, enRetard: true}
 	case JoueurRetire:
@@ -140,42 +51,173 @@ func (p *Partie) appliquer(e any) error {
 		}
 		delete(p.joueurs, e.Licence)
 	case PartieInterrompue:
-		p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
-		if p.chrono.Etat == ChronoEnCours {
-			p.chrono = p.chrono.suspendu(e.Debut)
-			p.chrono.Interruption = true
-		}
+		return p.onPartieInterrompue(e)
 	case PartieReprise:
 		p.statut = p.avantPause
 		if p.chrono.Interruption {
 			p.chrono = p.chrono.repris(e.Fin)
 		}
 	case ChronoDemarre, ChronoSuspendu, ChronoRepris:
-		return p.appliquerChrono(e)
+		return p.onChrono(e)
 	case EliminationsDecidees:
-		for _, l := range e.Elimines {
-			if _, ok := p.joueurs[l]; !ok {
-				return fmt.Errorf("joueur %s inconnu", l)
-			}
-		}
-		p.elimines[e.Coup] = true
-		for _, l := range e.Elimines {
-			p.joueurs[l].elimineAu = e.Coup
-		}
+		return p.onEliminationsDecidees(e)
 	case EliminationsAnnulees:
-		return p.appliquerAnnulationEliminations(e)
+		return p.onAnnulationEliminations(e)
 	case TopTrouve:
 		mettre(p.toppings, e.Coup, e.Licence, e, 0)
 	case ResultatsClos:
-		return p.appliquerClos(e)
+		return p.onClos(e)
 	case FeuillePretireeChargee:
-		return p.appliquerFeuille(e)
+		return p.onFeuille(e)
 	case PartieTerminee:
 		fin := e
 		p.fin, p.statut = &fin, StatutTerminee
 		p.fermerChrono(p.chrono.Coup)
 	default:
 		return fmt.Errorf("type d'événement %T inconnu", e)
+	}
+	return nil
+}
+
+// onPartieCreee opens the game: its players, its bag, its engine on its own lexicon.
+func (p *Partie) onPartieCreee(e PartieCreee) error {
+	if p.statut != "" {
+		return fmt.Errorf("partie déjà créée")
+	}
+	p.id, p.tournoi, p.numero, p.config, p.lexique = e.Partie, e.Tournoi, e.Numero, e.Config, e.Lexique
+	if m, ok := p.moteur.(*Moteurs); ok {
+		// §3.8.2: the game's own formula, on its own lexicon.
+		p.moteur, p.sansLexique = m.PourLexique(e.Lexique, e.Config.Variant())
+	}
+	p.statut, p.prochainCoup = StatutAttenteTirage, 1
+	p.lettres.sac = sacComplet()
+	if e.Config.Formule == FormuleJoker {
+		// §3.8.1: the two jokers are taken out of the bag beforehand.
+		p.lettres.reserve = int(p.lettres.sac[tile.NoLetter])
+		p.lettres.sac[tile.NoLetter] = 0
+	}
+	for _, l := range e.Joueurs {
+		p.joueurs[l] = &joueur{premierCoup: 1}
+	}
+	return nil
+}
+
+// onTirageEffectue puts the coup's letters on the stand and starts its chrono.
+func (p *Partie) onTirageEffectue(e TirageEffectue) error {
+	if !p.entreCoups() || e.Coup != p.prochainCoup {
+		return fmt.Errorf("tirage du coup %d inattendu", e.Coup)
+	}
+	nouvelles, err := lireLettres(e.Tirees)
+	if err != nil {
+		return err
+	}
+	if e.JokerAjoute && p.lettres.reserve == 0 {
+		return fmt.Errorf("plus de joker en réserve")
+	}
+	if !p.lettres.contient(nouvelles) {
+		return fmt.Errorf("lettres %q absentes du sac", e.Tirees)
+	}
+	if e.JokerAjoute {
+		p.lettres.reserve--
+		p.lettres.rack[tile.NoLetter]++
+	}
+	p.lettres.puiser(nouvelles)
+	p.lettres.tirages++
+	p.reliquat, p.tirees, p.jokerAjoute, p.auChoix = e.Reliquat, e.Tirees, e.JokerAjoute, e.AuChoix
+	p.interdit = nil
+	p.statut = StatutTirage
+	p.chrono = p.nouveauChrono(e.Coup)
+	return nil
+}
+
+// onTirageRejete gives the tirage back to the bag (§3.2, §3.3).
+func (p *Partie) onTirageRejete(e TirageRejete) error {
+	switch {
+	case p.statut == StatutTirage:
+	case p.entreCoups():
+		p.lettres.tirages++
+	default:
+		return fmt.Errorf("rejet inattendu")
+	}
+	p.lettres.rendre(p.config.Formule)
+	p.rejets = append(p.rejets, e)
+	p.statut = StatutAttenteTirage
+	p.chrono = p.nouveauChrono(p.prochainCoup)
+	return nil
+}
+
+// onTopRetenu plays the top on the board and closes the coup.
+func (p *Partie) onTopRetenu(e TopRetenu) error {
+	if p.statut != StatutTirage || e.Coup != p.prochainCoup {
+		return fmt.Errorf("top du coup %d inattendu", e.Coup)
+	}
+	grille, apres, err := p.poser(e)
+	if err != nil {
+		return err
+	}
+	p.contextes[e.Coup] = contexte{grille: p.grille, tirage: p.lettres.rack}
+	p.avant = avantTop{grille: p.grille, lettre: p.lettres}
+	p.grille, p.lettres = grille, apres
+	if e.Coup == 1 {
+		p.premierMot = len(e.Mot)
+	}
+	p.tops[e.Coup] = e
+	p.rejets = nil
+	p.fermerChrono(e.Coup)
+	p.prochainCoup++
+	p.statut = StatutTop
+	return nil
+}
+
+// onCoupAnnule takes the last coup back (§3.6): its top, its bulletins, its letters.
+func (p *Partie) onCoupAnnule(e CoupAnnule) error {
+	switch {
+	case p.statut == StatutTop && e.Coup == p.prochainCoup-1:
+		p.grille, p.lettres = p.avant.grille, p.avant.lettre
+		delete(p.tops, e.Coup)
+		p.prochainCoup = e.Coup
+	case p.statut == StatutTirage && e.Coup == p.prochainCoup:
+	default:
+		return fmt.Errorf("annulation du coup %d inattendue", e.Coup)
+	}
+	delete(p.ramasses, e.Coup)
+	delete(p.contextes, e.Coup)
+	delete(p.deposes, e.Coup)
+	delete(p.corrections, e.Coup)
+	delete(p.decisions, e.Coup)
+	delete(p.billets, e.Coup)
+	delete(p.renvois, e.Coup)
+	delete(p.toppings, e.Coup)
+	p.discipline.Appliquer(e)
+	interdit := p.lettres.rack
+	p.interdit = &interdit
+	p.rejets = nil
+	p.lettres.rendre(p.config.Formule)
+	p.statut = StatutAttenteTirage
+	p.chrono = p.nouveauChrono(p.prochainCoup)
+	return nil
+}
+
+// onPartieInterrompue stops the game and its chrono (§3.7).
+func (p *Partie) onPartieInterrompue(e PartieInterrompue) error {
+	p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
+	if p.chrono.Etat == ChronoEnCours {
+		p.chrono = p.chrono.suspendu(e.Debut)
+		p.chrono.Interruption = true
+	}
+	return nil
+}
+
+// onEliminationsDecidees eliminates the players named after a coup.
+func (p *Partie) onEliminationsDecidees(e EliminationsDecidees) error {
+	for _, l := range e.Elimines {
+		if _, ok := p.joueurs[l]; !ok {
+			return fmt.Errorf("joueur %s inconnu", l)
+		}
+	}
+	p.elimines[e.Coup] = true
+	for _, l := range e.Elimines {
+		p.joueurs[l].elimineAu = e.Coup
 	}
 	return nil
 }

@@ -46,7 +46,7 @@ func (p *Partie) Passer(typ string) error {
 	}, typ)
 }
 
-func (p *Partie) appliquerBulletin(e any) {
+func (p *Partie) onBulletin(e any) {
 	switch e := e.(type) {
 	case BulletinDepose:
 		mettre(p.deposes, e.Coup, e.Licence, e, len(p.joueurs))

@@ -176,9 +176,9 @@ func (p *Partie) ReprendreChrono(t time.Time) error {
 // errChronoInattendu is a chrono event that does not fit the game.
 var errChronoInattendu = errors.New("événement du chrono inattendu")
 
-// appliquerChrono is the transition of the chrono's own events; it checks
+// onChrono is the transition of the chrono's own events; it checks
 // before changing anything.
-func (p *Partie) appliquerChrono(e any) error {
+func (p *Partie) onChrono(e any) error {
 	c := p.chrono
 	ok := p.statut == StatutTirage
 	switch e := e.(type) {

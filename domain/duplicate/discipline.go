@@ -165,8 +165,8 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 	return aggregate.Record(p, e)
 }
 
-// appliquerSanction checks that a recorded sanction fits the game.
-func (p *Partie) appliquerSanction(e SanctionDisciplinaire) error {
+// onSanction checks that a recorded sanction fits the game.
+func (p *Partie) onSanction(e SanctionDisciplinaire) error {
 	if _, ok := p.joueurs[e.Licence]; !ok {
 		return fmt.Errorf("sanction disciplinaire d'un joueur %s inconnu", e.Licence)
 	}

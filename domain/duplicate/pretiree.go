@@ -145,9 +145,9 @@ func (p *Partie) exigerFeuilleChargeable() error {
 	return nil
 }
 
-// appliquerFeuille checks the sheet's event against the game before
+// onFeuille checks the sheet's event against the game before
 // keeping the sheet.
-func (p *Partie) appliquerFeuille(e FeuillePretireeChargee) error {
+func (p *Partie) onFeuille(e FeuillePretireeChargee) error {
 	if err := p.exigerFeuilleChargeable(); err != nil {
 		return err
 	}

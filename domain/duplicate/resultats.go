@@ -142,9 +142,9 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 	return aggregate.Record(p, ResultatsClos{Manquants: manquants})
 }
 
-// appliquerAnnulationEliminations checks that an annulment of eliminations
+// onAnnulationEliminations checks that an annulment of eliminations
 // fits the game: the last coup's, before the next tirage, the results open.
-func (p *Partie) appliquerAnnulationEliminations(e EliminationsAnnulees) error {
+func (p *Partie) onAnnulationEliminations(e EliminationsAnnulees) error {
 	if !p.elimines[e.Coup] || e.Coup != p.prochainCoup-1 || p.clos {
 		return fmt.Errorf("annulation des éliminations du coup %d inattendue", e.Coup)
 	}
@@ -163,9 +163,9 @@ func (p *Partie) appliquerAnnulationEliminations(e EliminationsAnnulees) error {
 	return nil
 }
 
-// appliquerClos checks that a closure fits the game and records the
+// onClos checks that a closure fits the game and records the
 // bulletins confirmed missing.
-func (p *Partie) appliquerClos(e ResultatsClos) error {
+func (p *Partie) onClos(e ResultatsClos) error {
 	if p.fin == nil || p.clos {
 		return fmt.Errorf("clôture des résultats inattendue")
 	}
