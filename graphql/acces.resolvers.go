@@ -7,6 +7,7 @@ package graphql
 
 import (
 	"arbitre/domain/acces"
+	"arbitre/domain/erreur"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
@@ -57,7 +58,7 @@ func (r *mutationResolver) RevoquerJeton(ctx context.Context, id string, tournoi
 func (r *queryResolver) Moi(ctx context.Context) (*model.Habilitation, error) {
 	h, err := habilitation(ctx)
 	if err != nil {
-		var apiErr *Error
+		var apiErr *erreur.Erreur
 		if errors.As(err, &apiErr) && apiErr.Err == nil {
 			return nil, nil // anonymous
 		}

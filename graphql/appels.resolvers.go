@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
 	appcommand "arbitre/domain/appel/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
@@ -86,7 +87,7 @@ func (r *mutationResolver) DeciderAppel(ctx context.Context, tournoi string, app
 // Appel is the resolver for the appel field.
 func (r *queryResolver) Appel(ctx context.Context, tournoi string, id string) (*model.Appel, error) {
 	v, err := r.appelDansLaPortee(ctx, tournoi, id)
-	if appeldom.CodeOf(err) == appeldom.CodeAppealNotFound {
+	if erreur.CodeOf(err) == appeldom.CodeAppealNotFound {
 		return nil, nil
 	}
 	return v, err

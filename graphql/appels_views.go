@@ -8,6 +8,7 @@ import (
 	appeldom "arbitre/domain/appel"
 	appadapters "arbitre/domain/appel/adapters"
 	appcommand "arbitre/domain/appel/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/model"
 )
@@ -61,7 +62,7 @@ func (r *Resolver) tournoiDesAppels(ctx context.Context, partie, tournoi string)
 		return "", err
 	}
 	if t.Version() == 0 {
-		return "", &Error{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", tournoi)}
+		return "", &erreur.Erreur{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", tournoi)}
 	}
 	return tournoi, nil
 }

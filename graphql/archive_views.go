@@ -12,6 +12,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
+	"arbitre/domain/erreur"
 	"arbitre/graphql/model"
 	"arbitre/projections/archive/export"
 	"arbitre/projections/historique"
@@ -39,7 +40,7 @@ func pageDe(first *int, after *string) (historique.Page, error) {
 			p.After, err = strconv.ParseUint(string(raw), 10, 64)
 		}
 		if err != nil {
-			return p, &Error{Code: CodeInvalidInput, Message: "curseur invalide", Err: err}
+			return p, &erreur.Erreur{Code: CodeInvalidInput, Message: "curseur invalide", Err: err}
 		}
 	}
 	return p, nil
@@ -196,7 +197,7 @@ func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string,
 		return nil, err
 	}
 	if h, _ := habilitation(ctx); h.Tournoi != "" {
-		return nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
+		return nil, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
 	}
 	b, err := archive.Importer(ctx, r.Archive, fichier, []byte(contenu), md)
 	if err != nil {

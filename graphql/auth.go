@@ -10,6 +10,7 @@ import (
 	gql "github.com/99designs/gqlgen/graphql"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/erreur"
 )
 
 type authKey struct{}
@@ -93,12 +94,12 @@ func habilitation(ctx context.Context) (acces.Habilitation, error) {
 	switch {
 	case st.err != nil:
 		msg := "jeton refusé"
-		if ae := (*acces.Error)(nil); errors.As(st.err, &ae) {
+		if ae := (*erreur.Erreur)(nil); errors.As(st.err, &ae) {
 			msg = ae.Message
 		}
-		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: msg, Err: st.err}
+		return acces.Habilitation{}, &erreur.Erreur{Code: CodeUnauthenticated, Message: msg, Err: st.err}
 	case st.hab == nil:
-		return acces.Habilitation{}, &Error{Code: CodeUnauthenticated, Message: "jeton requis (Authorization: Bearer …)"}
+		return acces.Habilitation{}, &erreur.Erreur{Code: CodeUnauthenticated, Message: "jeton requis (Authorization: Bearer …)"}
 	}
 	return *st.hab, nil
 }

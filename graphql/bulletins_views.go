@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
@@ -210,7 +211,7 @@ func (r *Resolver) partieDuDirecteur(ctx context.Context, partie string) (*dupli
 		return nil, err
 	}
 	if p.Statut() == "" {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
+		return nil, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + partie + " n'existe pas"}
 	}
 	return p, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/erreur"
 	"arbitre/graphql/model"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
@@ -117,10 +118,10 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 	}
 	var arret *projection.Arret
 	if errors.As(err, &arret) {
-		return &Error{Code: CodeUnavailable, Err: err, Message: fmt.Sprintf(
+		return &erreur.Erreur{Code: CodeUnavailable, Err: err, Message: fmt.Sprintf(
 			"Lecture impossible : la vue %s est arrêtée à la position %d (voir /healthz), elle ne serait pas à jour des derniers faits enregistrés", arret.Nom, arret.Position)}
 	}
-	return &Error{Code: CodeUnavailable, Err: fmt.Errorf("projection %s at %d, waited for %d: %s", run.Name(), run.Position(), pos, err), Message: fmt.Sprintf(
+	return &erreur.Erreur{Code: CodeUnavailable, Err: fmt.Errorf("projection %s at %d, waited for %d: %s", run.Name(), run.Position(), pos, err), Message: fmt.Sprintf(
 		"Lecture pas encore à jour : la vue %s n'a pas encore pris en compte les derniers faits enregistrés (serveur très chargé) ; renvoyer la requête (une mutation renvoyée avec le même clientMutationId n'est jamais appliquée deux fois)", run.Name())}
 }
 

@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
@@ -266,7 +267,7 @@ func (r *queryResolver) TournoiClassique(ctx context.Context, id string) (*model
 // MatchClassique is the resolver for the matchClassique field.
 func (r *queryResolver) MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error) {
 	v, err := r.matchVue(ctx, id)
-	if partie.CodeOf(err) == partie.CodeNotFound {
+	if erreur.CodeOf(err) == partie.CodeNotFound {
 		return nil, nil
 	}
 	return v, err

@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
@@ -60,7 +61,7 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 // tournament.
 func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error) {
 	t, err := r.Classiques.Charger(withoutCommande(ctx), id)
-	if ronde.CodeOf(err) == ronde.CodeNotFound {
+	if erreur.CodeOf(err) == ronde.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {
@@ -73,7 +74,7 @@ func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.
 func (r *Resolver) tournoiClassiqueVue(ctx context.Context, id string) (*model.TournoiClassique, error) {
 	v, err := r.lireTournoiClassique(context.WithoutCancel(ctx), id)
 	if err == nil && v == nil {
-		err = &Error{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi classique %s n'existe pas", id)}
+		err = &erreur.Erreur{Code: CodeNotFound, Message: fmt.Sprintf("le tournoi classique %s n'existe pas", id)}
 	}
 	return v, err
 }

@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"sync"
 	"time"
@@ -44,7 +45,7 @@ func (d *debitCentres) autoriser(epreuve, centre string) error {
 	}
 	if !seau.Allow() {
 		attente := int(time.Minute / EnvoisParMinute / time.Second)
-		return &Error{Code: CodeRateLimited, Details: map[string]any{"retryAfter": attente},
+		return &erreur.Erreur{Code: CodeRateLimited, Details: map[string]any{"retryAfter": attente},
 			Message: fmt.Sprintf("le centre %s envoie trop de paquets pour %s : %d à la suite, puis %d par minute ; renvoyer dans %d s", centre, epreuve, RafaleEnvois, EnvoisParMinute, attente)}
 	}
 	return nil

@@ -8,6 +8,7 @@ package graphql
 import (
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -16,7 +17,7 @@ import (
 func (r *mutationResolver) SanctionDisciplinaire(ctx context.Context, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) (*model.Partie, error) {
 	annuler := annulerParties != nil && *annulerParties
 	if annuler && nature != duplicate.SanctionExclusion {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeInvalidSanction, Message: "seule une exclusion (§6.1) peut annuler les parties antérieures"}
+		return nil, &erreur.Erreur{Code: duplicate.CodeInvalidSanction, Message: "seule une exclusion (§6.1) peut annuler les parties antérieures"}
 	}
 	vue, err := r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		return app.SanctionDisciplinaire(ctx, dupcommand.SanctionDisciplinaire{Partie: partie, Coup: coup, Licence: licence,

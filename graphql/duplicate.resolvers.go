@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/streamname"
 	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/graphql/generated"
@@ -227,7 +228,7 @@ func (r *queryResolver) Tournoi(ctx context.Context, id string) (*model.Tournoi,
 // Partie is the resolver for the partie field.
 func (r *queryResolver) Partie(ctx context.Context, id string) (*model.Partie, error) {
 	p, err := r.partieVue(ctx, id)
-	if duplicate.CodeOf(err) == duplicate.CodeNotFound {
+	if erreur.CodeOf(err) == duplicate.CodeNotFound {
 		return nil, nil
 	}
 	return p, err

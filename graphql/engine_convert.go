@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -102,8 +103,8 @@ func listed(tous *int) (int, error) {
 }
 
 // cancelled reports a search its request's end stopped.
-func cancelled(err error) *Error {
-	return &Error{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Err: err}
+func cancelled(err error) *erreur.Erreur {
+	return &erreur.Erreur{Code: codeCancelled, Message: "recherche interrompue : la requête a pris fin", Err: err}
 }
 
 func parsePlacement(mot, reference string) (board.Ref, []tile.Tile, error) {

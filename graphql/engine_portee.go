@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 )
 
 // exigerPositionDansLaPortee lets the engine's queries analyse pos for a
@@ -18,7 +19,7 @@ func (r *Resolver) exigerPositionDansLaPortee(ctx context.Context, pos position)
 	if err != nil || h.Tournoi == "" {
 		return err
 	}
-	refus := &Error{Code: CodeForbidden, Message: fmt.Sprintf("un jeton du tournoi %s n'analyse que la position en cours d'une partie de ce tournoi ; pour une autre position, il faut un jeton sans tournoi", h.Tournoi)}
+	refus := &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("un jeton du tournoi %s n'analyse que la position en cours d'une partie de ce tournoi ; pour une autre position, il faut un jeton sans tournoi", h.Tournoi)}
 	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), h.Tournoi)
 	if err != nil {
 		return err

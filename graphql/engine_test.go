@@ -11,6 +11,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/model"
@@ -38,7 +39,7 @@ func TestSecurite_ResoudreInterrompu(t *testing.T) {
 	cancel()
 	sol, err := q.Resoudre(ended, pos, nil)
 	assert.Nil(t, sol)
-	var apiErr *Error
+	var apiErr *erreur.Erreur
 	require.ErrorAs(t, err, &apiErr)
 	assert.Equal(t, codeCancelled, apiErr.Code)
 	assert.ErrorIs(t, err, context.Canceled)

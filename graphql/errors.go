@@ -49,16 +49,11 @@ const (
 	CodeUnavailable Code = "UNAVAILABLE"
 )
 
-// Error is the one error type of the API: a code, a French message a
-// director can read, the details a client acts on and the cause for the
-// logs.
-type Error = erreur.Erreur
-
 // invalidInput reports a field the client must correct: a refusal's French
 // message completes the sentence; any other cause (a parser's) goes to
 // extensions.detail.
-func invalidInput(field string, cause error) *Error {
-	var refus *Error
+func invalidInput(field string, cause error) *erreur.Erreur {
+	var refus *erreur.Erreur
 	if errors.As(cause, &refus) {
 		return refusal(field, refus.Message, cause)
 	}
@@ -71,8 +66,8 @@ func invalidInput(field string, cause error) *Error {
 
 // refusal is the INVALID_INPUT of a field: its name « quoted » (and in
 // extensions.champ) and the rule it breaks, without repeating the input.
-func refusal(field, rule string, cause error) *Error {
-	return &Error{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (« %s ») : %s", field, rule),
+func refusal(field, rule string, cause error) *erreur.Erreur {
+	return &erreur.Erreur{Code: CodeInvalidInput, Message: fmt.Sprintf("Donnée invalide (« %s ») : %s", field, rule),
 		Details: map[string]any{"champ": field}, Err: cause}
 }
 
@@ -101,28 +96,28 @@ func PresentError(ctx context.Context, err error) *gqlerror.Error {
 
 // translate gives any error its refusal: the one path from errors to the
 // client.
-func translate(ctx context.Context, err error) *Error {
+func translate(ctx context.Context, err error) *erreur.Erreur {
 	if errors.Is(err, context.DeadlineExceeded) {
-		return &Error{Code: CodeTimeout, Message: "Délai dépassé : la requête a pris trop de temps, la découper ou la renvoyer", Err: err}
+		return &erreur.Erreur{Code: CodeTimeout, Message: "Délai dépassé : la requête a pris trop de temps, la découper ou la renvoyer", Err: err}
 	}
 	if errors.Is(err, idempotency.ErrKeyReused) {
-		return &Error{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
+		return &erreur.Erreur{Code: CodeIdempotencyKeyReused, Message: "clientMutationId déjà utilisé pour une autre requête", Err: err}
 	}
 	if errors.Is(err, eventstore.ErrTampered) {
-		return &Error{Code: CodeJournalAltere, Err: err,
+		return &erreur.Erreur{Code: CodeJournalAltere, Err: err,
 			Message: "Le journal des événements a été modifié : cette partie ne peut plus servir de preuve ; lancer « arbitre store verify »"}
 	}
 	if eventstore.CodeOf(err) == eventstore.CodeUnavailable {
 		// Checked before gqlgen's wrapper (every resolver error comes
 		// wrapped with its path): a full disk is not the client's input.
 		if errors.Is(err, eventstore.ErrOutcomeUnknown) {
-			return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (écriture sur disque en échec) : " +
+			return &erreur.Erreur{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (écriture sur disque en échec) : " +
 				"l'enregistrement de cette requête n'est pas certain ; la renvoyer plus tard avec le même clientMutationId, elle ne sera jamais appliquée deux fois"}
 		}
-		return &Error{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (disque plein, erreur d'écriture ou de lecture, serveur qui s'arrête) : " +
+		return &erreur.Erreur{Code: CodeUnavailable, Err: err, Message: "Journal des événements indisponible (disque plein, erreur d'écriture ou de lecture, serveur qui s'arrête) : " +
 			"rien n'est enregistré par cette requête ; la renvoyer plus tard (une mutation avec le même clientMutationId)"}
 	}
-	var refus *Error
+	var refus *erreur.Erreur
 	if errors.As(err, &refus) && refus.Code != CodeConflict {
 		return refus
 	}
@@ -136,9 +131,9 @@ func translate(ctx context.Context, err error) *Error {
 	if eventstore.CodeOf(err) == eventstore.CodeInvalidArgument {
 		// A stream name is made of a client's id, and one the store
 		// cannot name is his to correct.
-		return &Error{Code: CodeInvalidInput, Message: "Identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Err: err}
+		return &erreur.Erreur{Code: CodeInvalidInput, Message: "Identifiant invalide : lettres, chiffres, « - » et « _ » seulement", Err: err}
 	}
-	return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Err: err}
+	return &erreur.Erreur{Code: CodeInternal, Message: "Erreur interne du serveur", Err: err}
 }
 
 // deResolveur is an error a resolver (or a directive) returned, as
@@ -175,7 +170,7 @@ func MarquerErreurs(ctx context.Context, next graphql.Resolver) (any, error) {
 // sends the same request again with the same clientMutationId, which is
 // never applied twice. The current version, when known, is in
 // extensions.version.
-func conflit(ctx context.Context, refus *Error, version int, connue bool, err error) *Error {
+func conflit(ctx context.Context, refus *erreur.Erreur, version int, connue bool, err error) *erreur.Erreur {
 	details := map[string]any{}
 	if refus != nil {
 		for k, v := range refus.Details {
@@ -189,7 +184,7 @@ func conflit(ctx context.Context, refus *Error, version int, connue bool, err er
 	if versionEnvoyee(ctx) {
 		msg = "Modifié entre-temps : la version envoyée n'est plus la version actuelle, recharger avant de recommencer"
 	}
-	return &Error{Code: CodeConflict, Message: msg, Details: details, Err: err}
+	return &erreur.Erreur{Code: CodeConflict, Message: msg, Details: details, Err: err}
 }
 
 // versionEnvoyee reports that the client sent the version it read: the
@@ -211,22 +206,22 @@ func versionEnvoyee(ctx context.Context) bool {
 // a code wrapping a cause is an argument gqlgen could not read; without a
 // cause, a failure (a recovered panic). Errors of the server's extensions
 // (depth, introspection) already speak French.
-func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
+func erreurGraphQL(gqlErr *gqlerror.Error) *erreur.Erreur {
 	code := Code(fmt.Sprint(gqlErr.Extensions["code"]))
 	detail := map[string]any{"detail": gqlErr.Message}
 	switch code {
 	case CodeParseFailed:
-		return &Error{Code: code, Message: "Requête GraphQL illisible : vérifier la syntaxe", Details: detail}
+		return &erreur.Erreur{Code: code, Message: "Requête GraphQL illisible : vérifier la syntaxe", Details: detail}
 	case CodeValidationFailed:
 		if refus := enumInconnu(gqlErr); refus != nil {
 			return refus
 		}
-		return &Error{Code: code, Message: "Requête GraphQL non conforme au schéma : vérifier les champs, les arguments et leurs types", Details: detail}
+		return &erreur.Erreur{Code: code, Message: "Requête GraphQL non conforme au schéma : vérifier les champs, les arguments et leurs types", Details: detail}
 	case "<nil>":
 		if gqlErr.Err == nil {
-			return &Error{Code: CodeInternal, Message: "Erreur interne du serveur", Err: gqlErr}
+			return &erreur.Erreur{Code: CodeInternal, Message: "Erreur interne du serveur", Err: gqlErr}
 		}
-		return &Error{Code: CodeInvalidInput, Message: "Requête GraphQL refusée : vérifier les arguments", Details: detail, Err: gqlErr}
+		return &erreur.Erreur{Code: CodeInvalidInput, Message: "Requête GraphQL refusée : vérifier les arguments", Details: detail, Err: gqlErr}
 	}
 	details := map[string]any{}
 	for k, v := range gqlErr.Extensions {
@@ -234,7 +229,7 @@ func erreurGraphQL(gqlErr *gqlerror.Error) *Error {
 			details[k] = v
 		}
 	}
-	return &Error{Code: code, Message: gqlErr.Message, Details: details}
+	return &erreur.Erreur{Code: code, Message: gqlErr.Message, Details: details}
 }
 
 // gqlparser's messages for an enum value the schema does not list: a
@@ -249,7 +244,7 @@ var (
 // list (issue 26 item 8), with the values allowed, as graphql/server's
 // exactEnums says it of a value that differs only in case; nil for any
 // other validation error.
-func enumInconnu(gqlErr *gqlerror.Error) *Error {
+func enumInconnu(gqlErr *gqlerror.Error) *erreur.Erreur {
 	var valeur, enum, champ string
 	if m := enumLitteral.FindStringSubmatch(gqlErr.Message); m != nil {
 		valeur, enum = m[1], m[2]
@@ -273,7 +268,7 @@ func enumInconnu(gqlErr *gqlerror.Error) *Error {
 
 // RefusEnum is the INVALID_INPUT of value, which the enum def does not list,
 // sent as champ: the field, the value and the values allowed.
-func RefusEnum(def *ast.Definition, valeur, champ string) *Error {
+func RefusEnum(def *ast.Definition, valeur, champ string) *erreur.Erreur {
 	if r := []rune(valeur); len(r) > 32 { // a client's input is not echoed at length
 		valeur = string(r[:32]) + "…"
 	}
@@ -281,6 +276,6 @@ func RefusEnum(def *ast.Definition, valeur, champ string) *Error {
 	for i, v := range def.EnumValues {
 		permises[i] = v.Name
 	}
-	return &Error{Code: CodeInvalidInput, Details: map[string]any{"champ": champ, "permises": permises},
+	return &erreur.Erreur{Code: CodeInvalidInput, Details: map[string]any{"champ": champ, "permises": permises},
 		Message: fmt.Sprintf("Donnée invalide (« %s ») : valeur %q inconnue de %s ; valeurs permises : %s", champ, valeur, def.Name, strings.Join(permises, ", "))}
 }

@@ -41,14 +41,14 @@ func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 			fmt.Errorf("chargement : %w", erreur.Refus(appel.CodeDeadlinePassed, "Le délai est passé")),
 			"DEADLINE_PASSED", "Le délai est passé", nil},
 		{"classique refusal, detail in extensions", context.Background(),
-			(&partie.Erreur{Code: partie.CodeInvalidPlacement, Message: "Placement invalide : ZOO en H8"}).Avec("detail", "NOT_IN_RACK"),
+			(&erreur.Erreur{Code: partie.CodeInvalidPlacement, Message: "Placement invalide : ZOO en H8"}).Avec("detail", "NOT_IN_RACK"),
 			"INVALID_PLACEMENT", "Placement invalide : ZOO en H8", map[string]any{"detail": "NOT_IN_RACK"}},
 		{"access refusal", context.Background(), acces.Autoriser(acces.Habilitation{Role: acces.Arbitre}, []acces.Role{acces.Directeur}, acces.Portee{}),
 			"FORBIDDEN", "action réservée", nil},
 		{"conflict without the client's version: resend", context.Background(),
 			fmt.Errorf("enregistrement : %w", conflit), "CONFLICT", "même clientMutationId", map[string]any{"version": 5}},
 		{"domain conflict without the client's version: resend", context.Background(),
-			(&duplicate.Erreur{Code: duplicate.CodeConflict, Message: "modifiée", Err: conflit}).Avec("version", 7),
+			(&erreur.Erreur{Code: duplicate.CodeConflict, Message: "modifiée", Err: conflit}).Avec("version", 7),
 			"CONFLICT", "même clientMutationId", map[string]any{"version": 7}},
 		{"conflict on the client's version: reload", avecVersion, conflit, "CONFLICT", "recharger", map[string]any{"version": 5}},
 		{"reused clientMutationId", context.Background(), idempotency.ErrKeyReused, "IDEMPOTENCY_KEY_REUSED", "clientMutationId", nil},
@@ -86,7 +86,7 @@ func TestErreurs_ConstructeursEnFrancais(t *testing.T) {
 	cause := errors.New("cause")
 	tests := []struct {
 		name  string
-		err   *Error
+		err   *erreur.Erreur
 		champ string
 	}{
 		{"invalidInput", invalidInput("tirage", erreur.Refus(erreur.CodeInvalidInput, "« Ã » n'est pas une lettre")), "tirage"},

@@ -16,6 +16,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"golang.org/x/text/unicode/norm"
 
+	"arbitre/domain/erreur"
 	"arbitre/graphql/generated"
 )
 
@@ -94,7 +95,7 @@ func VerifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 }
 
 // refusEntree is the INVALID_INPUT of the argument at chemin.
-func refusEntree(chemin, format string, args ...any) *Error {
+func refusEntree(chemin, format string, args ...any) *erreur.Erreur {
 	return refusal(chemin, fmt.Sprintf(format, args...), nil)
 }
 

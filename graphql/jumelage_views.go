@@ -9,6 +9,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
@@ -25,14 +26,14 @@ func (r *Resolver) twinning() fedcommand.Twinning {
 // tournament scope names the twinning, guide §2.18).
 func (r *Resolver) jumelageDuJeton(ctx context.Context, h acces.Habilitation) (*federation.Jumelage, error) {
 	if h.Role != acces.Centre {
-		return nil, &Error{Code: CodeForbidden, Message: "seul un jeton de centre suit un jumelage (arbitre token create --role centre --tournoi JUMELAGE --centre SITE)"}
+		return nil, &erreur.Erreur{Code: CodeForbidden, Message: "seul un jeton de centre suit un jumelage (arbitre token create --role centre --tournoi JUMELAGE --centre SITE)"}
 	}
 	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
 	if err != nil {
 		return nil, err
 	}
 	if j.Version() == 0 {
-		return nil, &Error{Code: CodeNotFound, Message: fmt.Sprintf("le jumelage %s n'existe pas", h.Tournoi)}
+		return nil, &erreur.Erreur{Code: CodeNotFound, Message: fmt.Sprintf("le jumelage %s n'existe pas", h.Tournoi)}
 	}
 	return j, nil
 }
@@ -55,7 +56,7 @@ func (r *Resolver) suiviAutorise(ctx context.Context, tournoi string) (acces.Hab
 		return h, nil, err
 	}
 	if !j.Suit(h.Centre, tournoi) {
-		return h, nil, &Error{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne fait pas suivre au site %s les parties du tournoi %s", j.ID(), h.Centre, tournoi)}
+		return h, nil, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne fait pas suivre au site %s les parties du tournoi %s", j.ID(), h.Centre, tournoi)}
 	}
 	return h, j, nil
 }
@@ -137,7 +138,7 @@ func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *stri
 		return ctx, md, centres.Paquet{}, err
 	}
 	if h, _ := habilitation(ctx); h.Role == acces.Centre && h.Centre != m.Centre {
-		return ctx, md, centres.Paquet{}, &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, m.Centre)}
+		return ctx, md, centres.Paquet{}, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton parle pour le centre %s, pas %s", h.Centre, m.Centre)}
 	}
 	if err := r.envois.autoriser(m.Epreuve, m.Centre); err != nil {
 		return ctx, md, centres.Paquet{}, err
@@ -258,7 +259,7 @@ func (r *Resolver) centreDuTournoi(ctx context.Context, issuer acces.Habilitatio
 		return err
 	}
 	if j.Version() == 0 || j.Tournoi() != issuer.Tournoi {
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("un directeur du tournoi %s n'émet un jeton de centre que pour un jumelage "+
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("un directeur du tournoi %s n'émet un jeton de centre que pour un jumelage "+
 			"dont %s est le tournoi principal (guide §2.18) ; les autres jetons de centre sont émis par un directeur sans tournoi", issuer.Tournoi, issuer.Tournoi)}
 	}
 	return nil

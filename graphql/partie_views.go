@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 	"arbitre/projections/parties"
@@ -95,7 +96,7 @@ func dePartie(id string) func(stream string) bool {
 // cancellation: it is shared by every request of the game.
 func (r *Resolver) vue(ctx context.Context, id string, pos uint64) (*model.Partie, error) {
 	if _, err := streamname.PartieStream(id); err != nil {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
+		return nil, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: "identifiant de partie invalide", Err: err}
 	}
 	if err := r.attendreRunner(ctx, r.PartiesRunner, pos); err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	dupcommand "arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -58,7 +59,7 @@ func TestSecurite_VuesPartieIdsInconnus(t *testing.T) {
 	ctx := context.Background()
 	for i := 0; i < 10000; i++ {
 		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()), 0)
-		require.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+		require.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 	}
 	assert.Zero(t, len(r.vues.entrees), "unknown games leave no entry")
 

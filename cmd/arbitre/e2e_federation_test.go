@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/federation"
 )
 
@@ -242,7 +243,7 @@ func TestE2ECentres_Guide2_17_TroisCentresUnHorsLigne(t *testing.T) {
 	require.NoError(t, os.WriteFile(abime, data[:len(data)-40], 0o644))
 	_, err = runArbitre(t, "centre", "import", "--data", federationData, abime)
 	require.Error(t, err)
-	assert.Equal(t, federation.CodePaquetCorrompu, federation.CodeOf(err))
+	assert.Equal(t, federation.CodePaquetCorrompu, erreur.CodeOf(err))
 
 	for _, f := range []string{nice, nice} {
 		out, err := runArbitre(t, "centre", "import", "--data", federationData, f)

@@ -1,6 +1,7 @@
 package acces
 
 import (
+	"arbitre/domain/erreur"
 	"bytes"
 	"context"
 	"math"
@@ -18,7 +19,7 @@ func entropy() *bytes.Reader { return bytes.NewReader(bytes.Repeat([]byte{7, 1, 
 // codeDe is the code of an access error; any other error fails the test.
 func codeDe(t *testing.T, err error) Code {
 	t.Helper()
-	var e *Error
+	var e *erreur.Erreur
 	require.ErrorAs(t, err, &e)
 	return e.Code
 }
@@ -26,7 +27,7 @@ func codeDe(t *testing.T, err error) Code {
 // champDe is the field an INVALID_INPUT refusal names.
 func champDe(t *testing.T, err error) any {
 	t.Helper()
-	var e *Error
+	var e *erreur.Erreur
 	require.ErrorAs(t, err, &e)
 	require.Equal(t, CodeInvalidInput, e.Code)
 	return e.Details["champ"]
@@ -66,11 +67,11 @@ func TestIssueAuthenticateRevoke(t *testing.T) {
 	_, err = reg.Authentifier(context.Background(), secret, t0.Add(48*time.Hour))
 	assert.ErrorContains(t, err, string(CodeExpiredToken))
 	_, err = reg.Authentifier(context.Background(), "arb_forged", t0)
-	assert.ErrorContains(t, err, string(CodeUnknownToken))
+	assert.ErrorContains(t, err, string(CodeUnauthenticated))
 
 	reg.Appliquer(JetonRevoque{ID: ev.ID})
 	_, err = reg.Authentifier(context.Background(), secret, t0.Add(time.Hour))
-	assert.ErrorContains(t, err, string(CodeUnknownToken))
+	assert.ErrorContains(t, err, string(CodeUnauthenticated))
 	assert.False(t, reg.Existe(ev.ID))
 }
 
@@ -199,7 +200,7 @@ func TestSecurite_VeillerJeton(t *testing.T) {
 
 	reg.Appliquer(JetonRevoque{ID: ev.ID})
 	<-watched.Done()
-	assert.Equal(t, "jeton révoqué", context.Cause(watched).(*Error).Message)
+	assert.Equal(t, "jeton révoqué", context.Cause(watched).(*erreur.Erreur).Message)
 	_, err = reg.Authentifier(context.Background(), secret, t0)
 	assert.ErrorContains(t, err, "jeton révoqué")
 	assert.ErrorIs(t, reg.Veiller(context.Background(), h, t0).Err(), context.Canceled, "a revoked token is not watched: its context ends at once")

@@ -1,6 +1,9 @@
 package acces
 
-import "fmt"
+import (
+	"arbitre/domain/erreur"
+	"fmt"
+)
 
 // Portee is what an action touches: a tournament and, for bulletins, a table.
 type Portee struct {
@@ -27,13 +30,13 @@ func Autoriser(h Habilitation, roles []Role, p Portee) error {
 	}
 	switch {
 	case !allowed:
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("action réservée : %v (jeton %s)", roles, h.Role)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("action réservée : %v (jeton %s)", roles, h.Role)}
 	case h.Tournoi != "" && p.Tournoi != "" && h.Tournoi != p.Tournoi:
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton vaut pour le tournoi %s, pas %s", h.Tournoi, p.Tournoi)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton vaut pour le tournoi %s, pas %s", h.Tournoi, p.Tournoi)}
 	case h.Role == Arbitre && p.Siege && p.Table == 0 && !h.Tables.Contains(0):
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce joueur n'a pas de table : hors des tables de ce jeton (tables %s)", h.Tables)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce joueur n'a pas de table : hors des tables de ce jeton (tables %s)", h.Tables)}
 	case h.Role == Arbitre && p.Table != 0 && !h.Tables.Contains(p.Table):
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("la table %d n'est pas attribuée à ce jeton (tables %s)", p.Table, h.Tables)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("la table %d n'est pas attribuée à ce jeton (tables %s)", p.Table, h.Tables)}
 	}
 	return nil
 }
@@ -43,10 +46,10 @@ func Autoriser(h Habilitation, roles []Role, p Portee) error {
 // tournament.
 func PeutEmettre(issuer Habilitation, d Demande) error {
 	if issuer.Role != Directeur {
-		return &Error{Code: CodeForbidden, Message: "seul le juge-arbitre émet des jetons"}
+		return &erreur.Erreur{Code: CodeForbidden, Message: "seul le juge-arbitre émet des jetons"}
 	}
 	if issuer.Tournoi != "" && d.Tournoi != issuer.Tournoi {
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
 	}
 	return nil
 }
@@ -59,11 +62,11 @@ func PeutEmettre(issuer Habilitation, d Demande) error {
 func PeutRevoquer(issuer, cible Habilitation) error {
 	switch {
 	case issuer.Role != Directeur:
-		return &Error{Code: CodeForbidden, Message: "seul le juge-arbitre révoque des jetons"}
+		return &erreur.Erreur{Code: CodeForbidden, Message: "seul le juge-arbitre révoque des jetons"}
 	case issuer.Tournoi != "" && cible.Tournoi == "":
-		return &Error{Code: CodeForbidden, Message: "seul un jeton de directeur valable pour tous les tournois révoque un jeton valable pour tous les tournois"}
+		return &erreur.Erreur{Code: CodeForbidden, Message: "seul un jeton de directeur valable pour tous les tournois révoque un jeton valable pour tous les tournois"}
 	case issuer.Tournoi != "" && cible.Tournoi != issuer.Tournoi:
-		return &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
+		return &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", issuer.Tournoi)}
 	}
 	return nil
 }
@@ -75,9 +78,9 @@ func PeutRevoquer(issuer, cible Habilitation) error {
 func PorteeListe(lecteur Habilitation, tournoi string) (tous bool, portee string, err error) {
 	switch {
 	case lecteur.Role != Directeur:
-		return false, "", &Error{Code: CodeForbidden, Message: "seul le juge-arbitre liste les jetons"}
+		return false, "", &erreur.Erreur{Code: CodeForbidden, Message: "seul le juge-arbitre liste les jetons"}
 	case lecteur.Tournoi != "" && tournoi != "" && tournoi != lecteur.Tournoi:
-		return false, "", &Error{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", lecteur.Tournoi)}
+		return false, "", &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("ce jeton de directeur vaut pour le tournoi %s seulement", lecteur.Tournoi)}
 	case lecteur.Tournoi != "":
 		return false, lecteur.Tournoi, nil
 	}

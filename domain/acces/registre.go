@@ -1,6 +1,7 @@
 package acces
 
 import (
+	"arbitre/domain/erreur"
 	"context"
 	"slices"
 	"strings"
@@ -111,8 +112,8 @@ func (r *Registre) revoquer(id string) {
 }
 
 var (
-	errInconnu = &Error{Code: CodeUnknownToken, Message: "jeton inconnu"}
-	errRevoque = &Error{Code: CodeUnknownToken, Message: "jeton révoqué"}
+	errInconnu = &erreur.Erreur{Code: CodeUnauthenticated, Message: "jeton inconnu"}
+	errRevoque = &erreur.Erreur{Code: CodeUnauthenticated, Message: "jeton révoqué"}
 )
 
 // Authentifier finds the rights of a secret at instant now. A secret the
@@ -146,8 +147,8 @@ func (r *Registre) chercher(emp string) (h Habilitation, ok, revoque bool) {
 	return h, ok, r.revoques[emp]
 }
 
-func expire(h Habilitation) *Error {
-	return &Error{Code: CodeExpiredToken, Message: "jeton expiré le " + h.Expire.Format("02/01/2006 15:04 MST")}
+func expire(h Habilitation) *erreur.Erreur {
+	return &erreur.Erreur{Code: CodeExpiredToken, Message: "jeton expiré le " + h.Expire.Format("02/01/2006 15:04 MST")}
 }
 
 // Jeton returns the rights of the valid token id, as its emission recorded
@@ -162,7 +163,7 @@ func (r *Registre) Jeton(ctx context.Context, id string) (Habilitation, error) {
 		h, ok = r.parID(id)
 	}
 	if !ok {
-		return Habilitation{}, &Error{Code: CodeNotFound, Message: "jeton inconnu ou déjà révoqué"}
+		return Habilitation{}, &erreur.Erreur{Code: CodeNotFound, Message: "jeton inconnu ou déjà révoqué"}
 	}
 	return h, nil
 }

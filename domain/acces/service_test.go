@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 )
@@ -48,10 +49,10 @@ func TestServiceThroughTheStore(t *testing.T) {
 	require.NoError(t, svc.Revoquer(ctx, acces.Habilitation{Role: acces.Directeur}, ev.ID, "", eventstore.Metadata{Actor: "directeur"}))
 	assert.False(t, registre.Existe(ev.ID), "the revocation works when Revoquer returns")
 	_, err = registre.Authentifier(ctx, secret, now)
-	assert.ErrorContains(t, err, string(acces.CodeUnknownToken))
+	assert.ErrorContains(t, err, string(acces.CodeUnauthenticated))
 
 	_, _, err = svc.Emettre(ctx, acces.Demande{Role: "root", Duree: time.Hour}, eventstore.Metadata{})
-	var e *acces.Error
+	var e *erreur.Erreur
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, acces.CodeInvalidInput, e.Code)
 	assert.Equal(t, "role", e.Details["champ"])

@@ -20,6 +20,7 @@ package appel
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"fmt"
 	"slices"
 	"time"
@@ -135,14 +136,14 @@ func Flux(tournoi, id string) (string, error) {
 func Retrouver(tournoi, id string, lire func(flux string) (*Appel, error)) (*Appel, error) {
 	flux, err := Flux(tournoi, id)
 	if err != nil {
-		return nil, &Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
+		return nil, &erreur.Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("identifiant de recours %q invalide", id), Err: err}
 	}
 	a, err := lire(flux)
 	switch {
 	case err != nil:
 		return nil, err
 	case a.Version() > 0 && (a.objet.Tournoi != tournoi || a.id != id):
-		return nil, &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", id)}
+		return nil, &erreur.Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", id)}
 	case a.Version() > 0:
 		return a, nil
 	}
@@ -253,14 +254,14 @@ func (a *Appel) courant() *Niveau { return a.niveaux[len(a.niveaux)-1] }
 // ouvert returns the current level if it is still open to deliberation.
 func (a *Appel) ouvert() (*Niveau, error) {
 	if a.Version() == 0 {
-		return nil, refus(CodeAppealNotFound, "aucun recours n'est déposé")
+		return nil, erreur.Refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	n := a.courant()
 	switch {
 	case n.Classe != nil:
-		return nil, refus(CodeAppealClosed, "le recours %s est classé nul et non avenu (§6.4.2.c)", a.id)
+		return nil, erreur.Refus(CodeAppealClosed, "le recours %s est classé nul et non avenu (§6.4.2.c)", a.id)
 	case n.Decision != nil:
-		return nil, refus(CodeAppealAlreadyDecided, "la %s a déjà statué sur le recours %s ; seul un recours de niveau supérieur peut la remettre en cause (§6.4.2)", libelle(n.Instance), a.id)
+		return nil, erreur.Refus(CodeAppealAlreadyDecided, "la %s a déjà statué sur le recours %s ; seul un recours de niveau supérieur peut la remettre en cause (§6.4.2)", libelle(n.Instance), a.id)
 	}
 	return n, nil
 }
@@ -282,26 +283,26 @@ type Saisine struct {
 // before the deadline of §6.3 when one is known.
 func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 	if a.Version() > 0 {
-		return refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
+		return erreur.Refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
 	}
 	if _, err := streamname.AppelStream(s.Appel); err != nil {
-		return &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", s.Appel), Err: err}
+		return &erreur.Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de recours %q invalide", s.Appel), Err: err}
 	}
 	o := s.Objet
 	switch {
 	case o.Tournoi == "":
-		return refus(CodeInvalidAppeal, "un recours porte sur un tournoi")
+		return erreur.Refus(CodeInvalidAppeal, "un recours porte sur un tournoi")
 	case o.Coup < 0 || o.Table < 0:
-		return refus(CodeInvalidAppeal, "coup et table ne sont pas négatifs")
+		return erreur.Refus(CodeInvalidAppeal, "coup et table ne sont pas négatifs")
 	case (o.Coup > 0 || o.Licence != "" || o.Table > 0) && o.Partie == "":
-		return refus(CodeInvalidAppeal, "un coup, un joueur ou une table se désignent dans une partie")
+		return erreur.Refus(CodeInvalidAppeal, "un coup, un joueur ou une table se désignent dans une partie")
 	case s.Motif == "":
-		return refus(CodeInvalidAppeal, "un recours expose son motif (§6.3)")
+		return erreur.Refus(CodeInvalidAppeal, "un recours expose son motif (§6.3)")
 	case !s.Echeance.IsZero() && maintenant.After(s.Echeance):
-		return refus(CodeDeadlinePassed, "recours formulé le %s, après l'échéance du %s (§6.3)", maintenant.Format(time.RFC3339), s.Echeance.Format(time.RFC3339))
+		return erreur.Refus(CodeDeadlinePassed, "recours formulé le %s, après l'échéance du %s (§6.3)", maintenant.Format(time.RFC3339), s.Echeance.Format(time.RFC3339))
 	}
 	if _, err := Flux(o.Tournoi, s.Appel); err != nil {
-		return &Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de tournoi %q invalide", o.Tournoi), Err: err}
+		return &erreur.Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de tournoi %q invalide", o.Tournoi), Err: err}
 	}
 	if err := validerRequerant(s.Requerant); err != nil {
 		return err
@@ -330,24 +331,24 @@ func (a *Appel) ComposerCommission(president string, membres []string) error {
 		return err
 	}
 	if n.President != "" {
-		return refus(CodeCommissionAlreadyComposed, "la %s du recours %s est déjà composée", libelle(n.Instance), a.id)
+		return erreur.Refus(CodeCommissionAlreadyComposed, "la %s du recours %s est déjà composée", libelle(n.Instance), a.id)
 	}
 	vus := map[string]bool{}
 	for _, m := range membres {
 		if m == "" || vus[m] {
-			return refus(CodeInvalidCommission, "membre %q absent ou en double", m)
+			return erreur.Refus(CodeInvalidCommission, "membre %q absent ou en double", m)
 		}
 		vus[m] = true
 	}
 	switch {
 	case len(membres) < membresMinimum:
-		return refus(CodeInvalidCommission, "une commission compte au moins %d membres (guide §3.8.2), %d donnés", membresMinimum, len(membres))
+		return erreur.Refus(CodeInvalidCommission, "une commission compte au moins %d membres (guide §3.8.2), %d donnés", membresMinimum, len(membres))
 	case !vus[president]:
-		return refus(CodeInvalidCommission, "le président %q doit être membre de la commission (§6.4.2.b)", president)
+		return erreur.Refus(CodeInvalidCommission, "le président %q doit être membre de la commission (§6.4.2.b)", president)
 	}
 	for _, m := range membres {
 		if raison := a.implique(m); raison != "" {
-			return refus(CodeMemberInvolved, "%s ne peut siéger : %s", m, raison)
+			return erreur.Refus(CodeMemberInvolved, "%s ne peut siéger : %s", m, raison)
 		}
 	}
 	return aggregate.Record(a, CommissionComposee{Niveau: n.Numero, Instance: n.Instance, President: president, Membres: slices.Clone(membres)})
@@ -381,9 +382,9 @@ func (a *Appel) Voter(membre string, issue Issue) error {
 	}
 	switch {
 	case !n.membre(membre):
-		return refus(CodeNotAMember, "%s n'est pas membre de la %s du recours %s", membre, libelle(n.Instance), a.id)
+		return erreur.Refus(CodeNotAMember, "%s n'est pas membre de la %s du recours %s", membre, libelle(n.Instance), a.id)
 	case n.aVote(membre):
-		return refus(CodeVoteAlreadyCast, "%s a déjà voté", membre)
+		return erreur.Refus(CodeVoteAlreadyCast, "%s a déjà voté", membre)
 	}
 	if err := a.issuePossible(n, issue); err != nil {
 		return err
@@ -396,9 +397,9 @@ func (a *Appel) Voter(membre string, issue Issue) error {
 func (a *Appel) deliberable(n *Niveau) error {
 	switch {
 	case n.President == "":
-		return refus(CodeCommissionNotComposed, "la %s du recours %s n'est pas composée (§6.4.1)", libelle(n.Instance), a.id)
+		return erreur.Refus(CodeCommissionNotComposed, "la %s du recours %s n'est pas composée (§6.4.1)", libelle(n.Instance), a.id)
 	case n.piecesEnAttente():
-		return refus(CodeDossierIncomplete, "pièces demandées non reçues : %s (§6.4.2.c)", n.Pieces.Pieces)
+		return erreur.Refus(CodeDossierIncomplete, "pièces demandées non reçues : %s (§6.4.2.c)", n.Pieces.Pieces)
 	}
 	return nil
 }
@@ -409,11 +410,11 @@ func (a *Appel) issuePossible(n *Niveau, issue Issue) error {
 		return nil
 	case IssueAccueilli:
 		if n.Demandee == nil && a.objet.Bulletin() {
-			return refus(CodeInvalidAppeal, "aucune décision n'est demandée : le recours peut être rejeté ou la décision amendée")
+			return erreur.Refus(CodeInvalidAppeal, "aucune décision n'est demandée : le recours peut être rejeté ou la décision amendée")
 		}
 		return nil
 	}
-	return refus(CodeInvalidAppeal, "issue %q inconnue (accueilli, rejete, amende)", issue)
+	return erreur.Refus(CodeInvalidAppeal, "issue %q inconnue (accueilli, rejete, amende)", issue)
 }
 
 // Majorite is the outcome the votes carry: the one with strictly the most
@@ -447,7 +448,7 @@ func Majorite(votes []Vote, president string) (issue Issue, departage bool, err 
 	case slices.Contains(entete, voixPresident):
 		return voixPresident, true, nil
 	}
-	return "", false, refus(CodeNoMajority, "aucune majorité : %v à égalité sans la voix du président", entete)
+	return "", false, erreur.Refus(CodeNoMajority, "aucune majorité : %v à égalité sans la voix du président", entete)
 }
 
 // Deliberation is a commission's decision as the président announces it.
@@ -476,34 +477,34 @@ func (a *Appel) Decider(d Deliberation, maintenant time.Time) error {
 		return err
 	}
 	if d.Motivation == "" {
-		return refus(CodeInvalidAppeal, "une décision de commission est motivée")
+		return erreur.Refus(CodeInvalidAppeal, "une décision de commission est motivée")
 	}
 	decision := d.Decision
 	switch d.Issue {
 	case IssueAmende:
 		if decision == nil && a.objet.Bulletin() {
-			return refus(CodeInvalidAppeal, "amender un bulletin demande la décision de la commission")
+			return erreur.Refus(CodeInvalidAppeal, "amender un bulletin demande la décision de la commission")
 		}
 		if err := validerDecisions(decision); err != nil {
 			return err
 		}
 	default:
 		if decision != nil {
-			return refus(CodeInvalidAppeal, "seule une décision amendée porte sa propre décision de bulletin")
+			return erreur.Refus(CodeInvalidAppeal, "seule une décision amendée porte sa propre décision de bulletin")
 		}
 		if d.Issue == IssueAccueilli {
 			decision = n.Demandee
 		}
 	}
 	if len(n.Votes) < len(n.Membres) {
-		return refus(CodeVotesIncomplete, "%d votes sur %d membres : tous les membres délibèrent (guide §3.8)", len(n.Votes), len(n.Membres))
+		return erreur.Refus(CodeVotesIncomplete, "%d votes sur %d membres : tous les membres délibèrent (guide §3.8)", len(n.Votes), len(n.Membres))
 	}
 	majorite, departage, err := Majorite(n.Votes, n.President)
 	if err != nil {
 		return err
 	}
 	if majorite != d.Issue {
-		return refus(CodeMajorityMismatch, "les votes donnent %q, la décision annonce %q", majorite, d.Issue)
+		return erreur.Refus(CodeMajorityMismatch, "les votes donnent %q, la décision annonce %q", majorite, d.Issue)
 	}
 	return aggregate.Record(a, DecisionRendue{Niveau: n.Numero, Instance: n.Instance, Issue: d.Issue, Decision: decision,
 		Motivation: d.Motivation, President: n.President, Votes: slices.Clone(n.Votes), Departage: departage, RendueLe: maintenant})
@@ -513,11 +514,11 @@ func (a *Appel) Decider(d Deliberation, maintenant time.Time) error {
 // carried into the game as a new bulletin correction.
 func (a *Appel) MarquerAppliquee(niveau int) error {
 	if a.Version() == 0 {
-		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
+		return erreur.Refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	d, ok := a.AAppliquer()
 	if !ok || d.Niveau != niveau {
-		return refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
+		return erreur.Refus(CodeNothingToApply, "le recours %s n'a pas de décision du niveau %d à appliquer", a.id, niveau)
 	}
 	return aggregate.Record(a, DecisionAppliquee{Niveau: niveau, Partie: a.objet.Partie, Coup: a.objet.Coup, Licence: a.objet.Licence})
 }
@@ -539,18 +540,18 @@ type RecoursFISF struct {
 // dernier recours").
 func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
 	if a.Version() == 0 {
-		return refus(CodeAppealNotFound, "aucun recours n'est déposé")
+		return erreur.Refus(CodeAppealNotFound, "aucun recours n'est déposé")
 	}
 	n := a.courant()
 	switch {
 	case n.Numero == NiveauRecoursFISF:
-		return refus(CodeAppealFinal, "la commission de recours FISF est la dernière instance (§6.4.2)")
+		return erreur.Refus(CodeAppealFinal, "la commission de recours FISF est la dernière instance (§6.4.2)")
 	case n.Decision == nil:
-		return refus(CodeAppealNotDecided, "la commission d'arbitrage n'a pas encore statué (§6.4.2.a)")
+		return erreur.Refus(CodeAppealNotDecided, "la commission d'arbitrage n'a pas encore statué (§6.4.2.a)")
 	case r.Motif == "":
-		return refus(CodeInvalidAppeal, "un recours expose son motif")
+		return erreur.Refus(CodeInvalidAppeal, "un recours expose son motif")
 	case r.TransmisPar == "":
-		return refus(CodeInvalidAppeal, "le dossier est transmis par le président de la commission d'arbitrage ou l'organisateur (§6.4.2.c)")
+		return erreur.Refus(CodeInvalidAppeal, "le dossier est transmis par le président de la commission d'arbitrage ou l'organisateur (§6.4.2.c)")
 	}
 	if err := validerRequerant(r.Requerant); err != nil {
 		return err
@@ -571,13 +572,13 @@ func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
 	}
 	switch {
 	case n.Numero != NiveauRecoursFISF:
-		return refus(CodeInvalidAppeal, "seul le président de la commission de recours FISF demande des pièces (§6.4.2.c)")
+		return erreur.Refus(CodeInvalidAppeal, "seul le président de la commission de recours FISF demande des pièces (§6.4.2.c)")
 	case n.President == "":
-		return refus(CodeCommissionNotComposed, "la commission de recours FISF n'est pas composée (§6.4.2.b)")
+		return erreur.Refus(CodeCommissionNotComposed, "la commission de recours FISF n'est pas composée (§6.4.2.b)")
 	case n.piecesEnAttente():
-		return refus(CodeDossierIncomplete, "des pièces sont déjà attendues : %s", n.Pieces.Pieces)
+		return erreur.Refus(CodeDossierIncomplete, "des pièces sont déjà attendues : %s", n.Pieces.Pieces)
 	case pieces == "":
-		return refus(CodeInvalidAppeal, "préciser les pièces demandées")
+		return erreur.Refus(CodeInvalidAppeal, "préciser les pièces demandées")
 	}
 	return aggregate.Record(a, PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
 }
@@ -590,7 +591,7 @@ func (a *Appel) CompleterDossier(maintenant time.Time) error {
 		return err
 	}
 	if maintenant.After(n.Pieces.Echeance) {
-		return refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
+		return erreur.Refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
 	return aggregate.Record(a, DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
 }
@@ -603,7 +604,7 @@ func (a *Appel) Classer(maintenant time.Time) error {
 		return err
 	}
 	if !maintenant.After(n.Pieces.Echeance) {
-		return refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
+		return erreur.Refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
 	return aggregate.Record(a, AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
 }
@@ -614,14 +615,14 @@ func (a *Appel) piecesAttendues() (*Niveau, error) {
 		return nil, err
 	}
 	if !n.piecesEnAttente() {
-		return nil, refus(CodeInvalidAppeal, "aucune pièce n'est attendue")
+		return nil, erreur.Refus(CodeInvalidAppeal, "aucune pièce n'est attendue")
 	}
 	return n, nil
 }
 
 func validerRequerant(r Requerant) error {
 	if r.Identite == "" || (r.Qualite != QualiteJoueur && r.Qualite != QualiteArbitre) {
-		return refus(CodeInvalidAppeal, "le recours vient d'un joueur ou d'un arbitre identifié (§6.3)")
+		return erreur.Refus(CodeInvalidAppeal, "le recours vient d'un joueur ou d'un arbitre identifié (§6.3)")
 	}
 	return nil
 }
@@ -635,13 +636,13 @@ func validerDecisions(ds ...*correction.Decision) error {
 		switch d.Sanction {
 		case correction.None, correction.Warning, correction.Penalty, correction.Zero, correction.Average:
 		default:
-			return refus(CodeInvalidAppeal, "sanction %q inconnue", d.Sanction)
+			return erreur.Refus(CodeInvalidAppeal, "sanction %q inconnue", d.Sanction)
 		}
 		switch {
 		case d.Paid < d.MinPaid() || d.DisciplineWarnings < 0 || d.AverageCap < 0:
-			return refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative, hors pénalité de 5 points sur un score de moins de 5 (§5.6)")
+			return erreur.Refus(CodeInvalidAppeal, "une décision de bulletin n'a pas de valeur négative, hors pénalité de 5 points sur un score de moins de 5 (§5.6)")
 		case (d.Sanction == correction.Zero || d.Sanction == correction.Average) && d.Paid != 0:
-			return refus(CodeInvalidAppeal, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
+			return erreur.Refus(CodeInvalidAppeal, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 )
@@ -67,8 +68,8 @@ func refuse(t *testing.T, a *Appel, code Code, f func() error) {
 	version, niveaux, n := a.Version(), a.Niveaux(), len(a.Pending())
 	err := f()
 	require.Error(t, err)
-	assert.Equal(t, code, CodeOf(err), "%v", err)
-	assert.ErrorIs(t, err, &Erreur{Code: code})
+	assert.Equal(t, code, erreur.CodeOf(err), "%v", err)
+	assert.ErrorIs(t, err, &erreur.Erreur{Code: code})
 	assert.Equal(t, version, a.Version(), "un refus n'enregistre rien")
 	assert.Len(t, a.Pending(), n)
 	assert.Equal(t, niveaux, a.Niveaux())
@@ -230,7 +231,7 @@ func TestMajorite_Guide3_8_1_A(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, dep, err := Majorite(tt.votes, "PRES")
 			if tt.code != "" {
-				assert.Equal(t, tt.code, CodeOf(err))
+				assert.Equal(t, tt.code, erreur.CodeOf(err))
 				return
 			}
 			require.NoError(t, err)
@@ -462,7 +463,7 @@ func TestAppliquer_HistoireCorrompue(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v := tt.a.Version()
 			err := tt.a.Apply(tt.e)
-			assert.Equal(t, CodeCorruptHistory, CodeOf(err), "%v", err)
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(err), "%v", err)
 			assert.Equal(t, v, tt.a.Version())
 		})
 	}

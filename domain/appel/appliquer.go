@@ -2,6 +2,7 @@ package appel
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,7 +13,7 @@ import (
 // fit the state is a corrupt history and is refused.
 func (a *Appel) Apply(e any) error {
 	if err := aggregate.Apply(&a.Base, a.appliquer, e); err != nil {
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le recours %s", e, a.id), Err: err}
+		return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le recours %s", e, a.id), Err: err}
 	}
 	return nil
 }

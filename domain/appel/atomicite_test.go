@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 )
 
 // TestAtomicite_EvenementRefuseLaisseRecoursIntact: a refused event leaves
@@ -26,7 +27,7 @@ func TestAtomicite_EvenementRefuseLaisseRecoursIntact(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, temoin := compose(t), compose(t)
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(a, tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(a, tt.evt)))
 			assert.Equal(t, temoin, a)
 			require.Len(t, a.Pending(), 2)
 			assert.Len(t, a.Pending(), 2, "Pending forgets nothing")

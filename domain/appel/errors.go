@@ -39,26 +39,17 @@ const (
 	CodeCorruptHistory                 = erreur.CodeCorruptHistory
 )
 
-// Erreur is a refused command: a stable code, a message in the words of the
-// federation and an optional cause. A refused command records nothing.
-type Erreur = erreur.Erreur
-
 // Inconnu is the answer for appeal id when nobody filed it, and for an
 // appeal outside the caller's scope: the same words, so that the answer
 // does not tell one from the other.
-func Inconnu(id string) *Erreur {
-	return &Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
+func Inconnu(id string) *erreur.Erreur {
+	return &erreur.Erreur{Code: CodeAppealNotFound, Message: fmt.Sprintf("le recours %s n'existe pas", id)}
 }
 
 // Sentinels for errors.Is, for the codes callers test.
 var (
-	ErrAppealNotFound       = &Erreur{Code: CodeAppealNotFound}
-	ErrDeadlineRunning      = &Erreur{Code: CodeDeadlineRunning}
-	ErrAppealAlreadyDecided = &Erreur{Code: CodeAppealAlreadyDecided}
-	ErrConflict             = &Erreur{Code: CodeConflict}
+	ErrAppealNotFound       = &erreur.Erreur{Code: CodeAppealNotFound}
+	ErrDeadlineRunning      = &erreur.Erreur{Code: CodeDeadlineRunning}
+	ErrAppealAlreadyDecided = &erreur.Erreur{Code: CodeAppealAlreadyDecided}
+	ErrConflict             = &erreur.Erreur{Code: CodeConflict}
 )
-
-func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-// CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

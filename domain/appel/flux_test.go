@@ -1,6 +1,7 @@
 package appel
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,7 +71,7 @@ func TestRetrouver_FluxDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T
 				return Nouveau(), nil
 			})
 			if tt.code != "" {
-				assert.Equal(t, tt.code, CodeOf(err), "%v", err)
+				assert.Equal(t, tt.code, erreur.CodeOf(err), "%v", err)
 				return
 			}
 			require.NoError(t, err)
@@ -82,5 +83,5 @@ func TestRetrouver_FluxDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T
 		})
 	}
 	_, err := Retrouver("t1", "a/1", func(string) (*Appel, error) { return Nouveau(), nil })
-	assert.Equal(t, CodeAppealNotFound, CodeOf(err), "an invalid id is an appeal nobody filed")
+	assert.Equal(t, CodeAppealNotFound, erreur.CodeOf(err), "an invalid id is an appeal nobody filed")
 }

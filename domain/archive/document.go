@@ -101,9 +101,6 @@ func exemptParDefaut() *ronde.Exempt {
 	return &e
 }
 
-// Erreur is the archive's refusal (erreur.Erreur).
-type Erreur = erreur.Erreur
-
 // Codes of the archive's refusals.
 const (
 	CodeInvalidInput  = erreur.CodeInvalidInput
@@ -128,12 +125,12 @@ const (
 var identifiant = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // refus is a bad line: its number (1 is the header) and the column.
-func refus(ligne int, champ, format string, args ...any) *Erreur {
+func refus(ligne int, champ, format string, args ...any) *erreur.Erreur {
 	msg := fmt.Sprintf(format, args...)
 	if ligne > 0 {
 		msg = fmt.Sprintf("ligne %d : %s", ligne, msg)
 	}
-	e := &Erreur{Code: CodeInvalidInput, Message: msg, Details: map[string]any{"champ": champ}}
+	e := &erreur.Erreur{Code: CodeInvalidInput, Message: msg, Details: map[string]any{"champ": champ}}
 	if ligne > 0 {
 		e.Details["ligne"] = ligne
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/streamname"
@@ -104,7 +105,7 @@ func Importer(ctx context.Context, f repository.Streams, fichier string, contenu
 	if live, err := joue(d.Tournoi); err == nil {
 		if existe, err := f.Exists(ctx, live); err != nil || existe {
 			if err == nil {
-				err = &Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s est joué sur ce serveur : ses résultats y sont déjà", d.Genre, d.Tournoi)}
+				err = &erreur.Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s est joué sur ce serveur : ses résultats y sont déjà", d.Genre, d.Tournoi)}
 			}
 			return b, err
 		}
@@ -133,7 +134,7 @@ func dejaImporte(ctx context.Context, f repository.Streams, stream string, b Bil
 		return false, err
 	}
 	if ouvert.Empreinte != b.Empreinte {
-		return false, &Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s a déjà été importé, depuis le fichier %s (empreinte %.12s) : un autre fichier ne le remplace pas",
+		return false, &erreur.Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s a déjà été importé, depuis le fichier %s (empreinte %.12s) : un autre fichier ne le remplace pas",
 			b.Genre, b.Tournoi, ouvert.Fichier, ouvert.Empreinte)}
 	}
 	return true, nil

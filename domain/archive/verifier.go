@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 )
 
 // verifier checks what lines say together: what a player's lines repeat
@@ -27,7 +28,7 @@ func (d *Document) verifier(numeros []int, ligneExempt int) error {
 		}
 	}
 	if err := (ronde.Config{Exempt: *d.Exempt}).Valider(); err != nil {
-		var e *Erreur
+		var e *erreur.Erreur
 		if !errors.As(err, &e) {
 			return err
 		}

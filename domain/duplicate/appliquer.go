@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -16,7 +17,7 @@ import (
 // the state is a corrupt history and is refused.
 func (p *Partie) Apply(e any) error {
 	if err := aggregate.Apply(&p.Base, p.appliquer, e); err != nil {
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
+		return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec la partie", e), Err: err}
 	}
 	return nil
 }
@@ -269,7 +270,7 @@ func (p *Partie) poser(e TopRetenu) (board.Board, lettres, error) {
 func lireMot(s string) ([]tile.Tile, error) {
 	w, err := play.ParseWord(s)
 	if err != nil {
-		return nil, &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("mot %q illisible", s), Err: err}
+		return nil, &erreur.Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("mot %q illisible", s), Err: err}
 	}
 	return w, nil
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/tile"
@@ -38,9 +39,9 @@ func (p *Partie) Passer(typ string) error {
 	return aggregate.Apply(&p.Base, func(any) error {
 		switch {
 		case !DuBulletin(typ):
-			return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}
+			return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s : la partie ne peut pas le passer", typ)}
 		case p.statut == "":
-			return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s incohérent avec la partie", typ), Err: fmt.Errorf("la partie n'est pas créée")}
+			return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %s incohérent avec la partie", typ), Err: fmt.Errorf("la partie n'est pas créée")}
 		}
 		return nil
 	}, typ)
@@ -145,11 +146,11 @@ func (p *Partie) Decision(coup int, licence string) (correction.Decision, bool) 
 // amends it.
 func (p *Partie) DecisionMoteur(coup int, licence string) (correction.Decision, error) {
 	if p.statut == "" {
-		return correction.Decision{}, refus(CodeNotFound, "la partie n'existe pas")
+		return correction.Decision{}, erreur.Refus(CodeNotFound, "la partie n'existe pas")
 	}
 	b, ok := p.deposes[coup][licence]
 	if !ok {
-		return correction.Decision{}, refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d", licence, coup)
+		return correction.Decision{}, erreur.Refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d", licence, coup)
 	}
 	return p.corriger(coup, licence, b.Bulletin)
 }
@@ -168,11 +169,11 @@ func (p *Partie) Apercu(coup int, licence string, b correction.Bulletin) (correc
 func (p *Partie) corriger(coup int, licence string, b correction.Bulletin) (correction.Decision, error) {
 	ctx, ok := p.ContexteCorrection(coup, licence)
 	if !ok {
-		return correction.Decision{}, refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
+		return correction.Decision{}, erreur.Refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
 	}
 	d, err := p.moteur.Corriger(ctx, &b)
 	if err != nil {
-		return correction.Decision{}, &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("correction du bulletin de %s au coup %d impossible", licence, coup), Err: err}
+		return correction.Decision{}, &erreur.Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("correction du bulletin de %s au coup %d impossible", licence, coup), Err: err}
 	}
 	return d, nil
 }
@@ -203,16 +204,16 @@ func (p *Partie) DeposerBulletin(b BulletinDepose) error {
 	}
 	_, topped := p.tops[b.Coup]
 	if dernier := p.coupsAJuger(); b.Coup < 1 || b.Coup > dernier || (!topped && b.Coup != dernier) {
-		return refus(CodeInvalidBulletin, "bulletin du coup %d : le dernier coup à juger est le %d", b.Coup, dernier)
+		return erreur.Refus(CodeInvalidBulletin, "bulletin du coup %d : le dernier coup à juger est le %d", b.Coup, dernier)
 	}
 	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
 		return err
 	}
 	if _, ok := p.deposes[b.Coup][b.Licence]; ok {
-		return refus(CodeInvalidBulletin, "le bulletin du joueur %s au coup %d est déjà saisi", b.Licence, b.Coup)
+		return erreur.Refus(CodeInvalidBulletin, "le bulletin du joueur %s au coup %d est déjà saisi", b.Licence, b.Coup)
 	}
 	if err := b.Bulletin.Validate(); err != nil {
-		return &Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("bulletin de %s au coup %d mal saisi", b.Licence, b.Coup), Err: err}
+		return &erreur.Erreur{Code: CodeInvalidBulletin, Message: fmt.Sprintf("bulletin de %s au coup %d mal saisi", b.Licence, b.Coup), Err: err}
 	}
 	return aggregate.Record(p, b)
 }
@@ -238,7 +239,7 @@ func (p *Partie) CorrigerBulletin(c Correction) error {
 		return err
 	}
 	if c.Arbitre == "" {
-		return refus(CodeInvalidBulletin, "l'arbitre qui corrige doit être nommé")
+		return erreur.Refus(CodeInvalidBulletin, "l'arbitre qui corrige doit être nommé")
 	}
 	moteur, err := p.DecisionMoteur(c.Coup, c.Licence)
 	if err != nil {
@@ -250,7 +251,7 @@ func (p *Partie) CorrigerBulletin(c Correction) error {
 			return err
 		}
 		if c.Motif == "" {
-			return refus(CodeInvalidBulletin, "l'arbitre qui s'écarte du moteur donne son motif")
+			return erreur.Refus(CodeInvalidBulletin, "l'arbitre qui s'écarte du moteur donne son motif")
 		}
 		a := *c.Arbitrage
 		e.Arbitrage, e.Motif = &a, c.Motif
@@ -267,9 +268,9 @@ func (p *Partie) CorrigerAMain(c Correction) error {
 	}
 	switch {
 	case c.Arbitre == "" || c.Motif == "":
-		return refus(CodeInvalidBulletin, "une correction à la main est signée par l'arbitre et motivée")
+		return erreur.Refus(CodeInvalidBulletin, "une correction à la main est signée par l'arbitre et motivée")
 	case c.Arbitrage == nil:
-		return refus(CodeInvalidBulletin, "une correction à la main donne la décision de l'arbitre")
+		return erreur.Refus(CodeInvalidBulletin, "une correction à la main donne la décision de l'arbitre")
 	}
 	if err := validerDecision(c.Arbitrage, p.tops[c.Coup].Score); err != nil {
 		return err
@@ -289,10 +290,10 @@ func (p *Partie) exigerJugement(coup int, licence string) error {
 
 func (p *Partie) exigerTopAnnonce(coup int, licence string) error {
 	if p.statut == "" {
-		return refus(CodeNotFound, "la partie n'existe pas")
+		return erreur.Refus(CodeNotFound, "la partie n'existe pas")
 	}
 	if _, ok := p.tops[coup]; !ok {
-		return refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
+		return erreur.Refus(CodeInvalidBulletin, "le top du coup %d n'est pas annoncé", coup)
 	}
 	return p.exigerJoueur(licence, coup)
 }
@@ -303,7 +304,7 @@ func (p *Partie) exigerCorrige(coup int, licence string) (BulletinCorrige, error
 	}
 	c, ok := p.corrections[coup][licence]
 	if !ok {
-		return BulletinCorrige{}, refus(CodeInvalidBulletin, "le bulletin de %s au coup %d n'est pas corrigé", licence, coup)
+		return BulletinCorrige{}, erreur.Refus(CodeInvalidBulletin, "le bulletin de %s au coup %d n'est pas corrigé", licence, coup)
 	}
 	return c, nil
 }
@@ -321,11 +322,11 @@ func (p *Partie) ContreArbitrer(e DoubleArbitrage) error {
 	}
 	switch {
 	case e.Arbitre == "" || e.Arbitre == c.Arbitre:
-		return refus(CodeInvalidBulletin, "le double arbitrage est fait par un second arbitre, pas par %q", c.Arbitre)
+		return erreur.Refus(CodeInvalidBulletin, "le double arbitrage est fait par un second arbitre, pas par %q", c.Arbitre)
 	case e.Confirme && e.Decision != nil:
-		return refus(CodeInvalidBulletin, "une confirmation ne porte pas de nouvelle décision")
+		return erreur.Refus(CodeInvalidBulletin, "une confirmation ne porte pas de nouvelle décision")
 	case !e.Confirme && e.Motif == "":
-		return refus(CodeInvalidBulletin, "le second arbitre qui amende donne son motif")
+		return erreur.Refus(CodeInvalidBulletin, "le second arbitre qui amende donne son motif")
 	}
 	if !e.Confirme {
 		if err := validerDecision(e.Decision, p.tops[e.Coup].Score); err != nil {
@@ -357,10 +358,10 @@ func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
 		return err
 	}
 	if _, ok := p.deposes[e.Coup][e.Licence]; !ok {
-		return refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d à renvoyer", e.Licence, e.Coup)
+		return erreur.Refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d à renvoyer", e.Licence, e.Coup)
 	}
 	if e.Motif == "" {
-		return refus(CodeInvalidBulletin, "le renvoi en commission est motivé")
+		return erreur.Refus(CodeInvalidBulletin, "le renvoi en commission est motivé")
 	}
 	return aggregate.Record(p, e)
 }
@@ -385,13 +386,13 @@ func (p *Partie) DeciderAppel(e DecisionCommission) error {
 	}
 	switch {
 	case e.Appel == "":
-		return refus(CodeInvalidBulletin, "la décision de la commission se rapporte à un appel")
+		return erreur.Refus(CodeInvalidBulletin, "la décision de la commission se rapporte à un appel")
 	case e.Motif == "":
-		return refus(CodeInvalidBulletin, "la décision de la commission est motivée")
+		return erreur.Refus(CodeInvalidBulletin, "la décision de la commission est motivée")
 	case e.Issue == AppelRejete && e.Decision != nil:
-		return refus(CodeInvalidBulletin, "un appel rejeté laisse la décision en vigueur")
+		return erreur.Refus(CodeInvalidBulletin, "un appel rejeté laisse la décision en vigueur")
 	case e.Issue != AppelRejete && e.Issue != AppelAccueilli && e.Issue != AppelAmende:
-		return refus(CodeInvalidBulletin, "issue %q inconnue : upheld, rejected ou amended", e.Issue)
+		return erreur.Refus(CodeInvalidBulletin, "issue %q inconnue : upheld, rejected ou amended", e.Issue)
 	}
 	if e.Issue != AppelRejete {
 		if err := validerDecision(e.Decision, p.tops[e.Coup].Score); err != nil {

@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,7 +48,7 @@ func TestAtomicite_EvenementRefuseLaissePartieIntacte(t *testing.T) {
 				tt.avant(t, p)
 			}
 			avant := p.Copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.evts...)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(p, tt.evts...)))
 			assert.Equal(t, avant, p)
 		})
 	}

@@ -3,6 +3,7 @@ package duplicate
 import (
 	"encoding/json"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 )
@@ -175,20 +176,20 @@ func Points(d correction.Decision) (brut, penalite int, moyenne bool) {
 func validerDecision(d *correction.Decision, top int) error {
 	switch {
 	case d == nil:
-		return refus(CodeInvalidBulletin, "décision absente")
+		return erreur.Refus(CodeInvalidBulletin, "décision absente")
 	case d.Paid < d.MinPaid() || d.Paid > top:
-		return refus(CodeInvalidBulletin, "score %d hors de %d..%d, le top du coup (§5.6, §5.9)", d.Paid, d.MinPaid(), top)
+		return erreur.Refus(CodeInvalidBulletin, "score %d hors de %d..%d, le top du coup (§5.6, §5.9)", d.Paid, d.MinPaid(), top)
 	case d.DisciplineWarnings < 0 || d.AverageCap < 0:
-		return refus(CodeInvalidBulletin, "avertissements et plafond de moyenne ne sont pas négatifs")
+		return erreur.Refus(CodeInvalidBulletin, "avertissements et plafond de moyenne ne sont pas négatifs")
 	}
 	switch d.Sanction {
 	case correction.None, correction.Warning, correction.Penalty:
 	case correction.Zero, correction.Average:
 		if d.Paid != 0 {
-			return refus(CodeInvalidBulletin, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
+			return erreur.Refus(CodeInvalidBulletin, "une nullité ou une moyenne ne paie rien directement (§5.7, §5.9)")
 		}
 	default:
-		return refus(CodeInvalidBulletin, "sanction %q inconnue : « none », « warning », « penalty », « zero » ou « average »", d.Sanction)
+		return erreur.Refus(CodeInvalidBulletin, "sanction %q inconnue : « none », « warning », « penalty », « zero » ou « average »", d.Sanction)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"errors"
 	"time"
 )
@@ -141,7 +142,7 @@ func (p *Partie) DemarrerChrono(t time.Time) error {
 		return err
 	}
 	if p.chrono.Etat != ChronoArrete {
-		return refus(CodeWrongState, "le chrono du coup %d est déjà lancé (§3.3)", p.prochainCoup)
+		return erreur.Refus(CodeWrongState, "le chrono du coup %d est déjà lancé (§3.3)", p.prochainCoup)
 	}
 	return aggregate.Record(p, ChronoDemarre{Coup: p.prochainCoup, A: t})
 }
@@ -155,9 +156,9 @@ func (p *Partie) SuspendreChrono(t time.Time) error {
 	switch p.chrono.A(t).Etat {
 	case ChronoEnCours:
 	case ChronoEcoule:
-		return refus(CodeWrongState, "le temps du coup %d est écoulé : plus de pause (§3.3)", p.prochainCoup)
+		return erreur.Refus(CodeWrongState, "le temps du coup %d est écoulé : plus de pause (§3.3)", p.prochainCoup)
 	default:
-		return refus(CodeWrongState, "le chrono du coup %d ne tourne pas", p.prochainCoup)
+		return erreur.Refus(CodeWrongState, "le chrono du coup %d ne tourne pas", p.prochainCoup)
 	}
 	return aggregate.Record(p, ChronoSuspendu{Coup: p.prochainCoup, A: t})
 }
@@ -168,7 +169,7 @@ func (p *Partie) ReprendreChrono(t time.Time) error {
 		return err
 	}
 	if p.chrono.Etat != ChronoEnPause {
-		return refus(CodeWrongState, "le chrono du coup %d n'est pas en pause", p.prochainCoup)
+		return erreur.Refus(CodeWrongState, "le chrono du coup %d n'est pas en pause", p.prochainCoup)
 	}
 	return aggregate.Record(p, ChronoRepris{Coup: p.prochainCoup, A: t})
 }

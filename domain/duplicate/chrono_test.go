@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"testing"
 	"time"
 
@@ -154,7 +155,7 @@ func TestAtomicite_ChronoIncoherent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := nouvellePartie(t, configDirecteur, fixe(t))
 			avant := p.Copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.evts...)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(p, tt.evts...)))
 			assert.Equal(t, avant, p)
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/movegen"
 )
 
@@ -183,23 +184,23 @@ func (c Config) Valider() (Config, error) {
 	}
 	switch {
 	case c.Mode == ModeNormal && !slices.Contains(tempsDeJeu, c.TempsParCoup):
-		return c, refus(CodeInvalidConfig, "temps par coup de %v : 3 min, 2 min 30, 2 min ou 1 min (§1.3)", c.TempsParCoup)
+		return c, erreur.Refus(CodeInvalidConfig, "temps par coup de %v : 3 min, 2 min 30, 2 min ou 1 min (§1.3)", c.TempsParCoup)
 	case c.TempsParCoup <= 0 || c.TempsParCoup > time.Hour:
-		return c, refus(CodeInvalidConfig, "le temps par coup doit être positif et d'une heure au plus (§1.3)")
+		return c, erreur.Refus(CodeInvalidConfig, "le temps par coup doit être positif et d'une heure au plus (§1.3)")
 	case c.Formule != FormuleNormale && c.Formule != FormuleJoker:
-		return c, refus(CodeInvalidConfig, "formule %q inconnue : normale ou joker (§3.8.1)", c.Formule)
+		return c, erreur.Refus(CodeInvalidConfig, "formule %q inconnue : normale ou joker (§3.8.1)", c.Formule)
 	case c.Variant().Name != string(c.Variante):
-		return c, refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
+		return c, erreur.Refus(CodeInvalidConfig, "variante %q inconnue : normal, 7sur8, 7et8 ou 789 (§3.8.2)", c.Variante)
 	case c.Source != SourceLogiciel && c.Source != SourceDirecteur && c.Source != SourcePretiree:
-		return c, refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
+		return c, erreur.Refus(CodeInvalidConfig, "source de tirage %q inconnue : logiciel, directeur ou pretiree", c.Source)
 	case c.GraineTest != nil && c.Source != SourceLogiciel:
-		return c, refus(CodeInvalidConfig, "une graine de test ne sert qu'au tirage par logiciel, pas à la source %q", c.Source)
+		return c, erreur.Refus(CodeInvalidConfig, "une graine de test ne sert qu'au tirage par logiciel, pas à la source %q", c.Source)
 	case c.Mode != ModeNormal && c.Mode != ModeMortSubite && c.Mode != ModeBarrage && c.Mode != ModeTopping:
-		return c, refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite, barrage ou topping", c.Mode)
+		return c, erreur.Refus(CodeInvalidConfig, "mode %q inconnu : normal, mort_subite, barrage ou topping", c.Mode)
 	case *c.AvertissementsGratuits < 0:
-		return c, refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", *c.AvertissementsGratuits)
+		return c, erreur.Refus(CodeInvalidConfig, "le nombre d'avertissements gratuits ne peut pas être négatif (%d) (§5.9, guide §2.5)", *c.AvertissementsGratuits)
 	case c.SeuilSolo < 1:
-		return c, refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
+		return c, erreur.Refus(CodeInvalidConfig, "le seuil de bonification des solos doit être positif (§3.5)")
 	}
 	return c, nil
 }

@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 	"time"
 
@@ -40,7 +41,7 @@ func TestArt1_3_Guide2_5_Configuration(t *testing.T) {
 			p := Nouvelle(fixe(t))
 			err := p.Creer("p1", "", 1, tt.cfg, []string{"L1", "L2"})
 			if tt.refuse {
-				assert.Equal(t, CodeInvalidConfig, CodeOf(err))
+				assert.Equal(t, CodeInvalidConfig, erreur.CodeOf(err))
 				assert.Zero(t, p.Version())
 				return
 			}

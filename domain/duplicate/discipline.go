@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/correction"
 )
 
@@ -151,13 +152,13 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 	switch e.Nature {
 	case SanctionAvertissement, SanctionZero, SanctionExclusion:
 	default:
-		return refus(CodeInvalidSanction, "sanction %q inconnue : avertissement (§5.5), zero (§5.7) ou exclusion (§6.1)", e.Nature)
+		return erreur.Refus(CodeInvalidSanction, "sanction %q inconnue : avertissement (§5.5), zero (§5.7) ou exclusion (§6.1)", e.Nature)
 	}
 	if e.Motif == "" {
-		return refus(CodeInvalidSanction, "une sanction disciplinaire est motivée (§5.9)")
+		return erreur.Refus(CodeInvalidSanction, "une sanction disciplinaire est motivée (§5.9)")
 	}
 	if dernier := p.coupsAJuger(); e.Coup < 1 || e.Coup > dernier {
-		return refus(CodeInvalidSanction, "sanction au coup %d : le dernier coup à juger est le %d", e.Coup, dernier)
+		return erreur.Refus(CodeInvalidSanction, "sanction au coup %d : le dernier coup à juger est le %d", e.Coup, dernier)
 	}
 	if err := p.exigerJoueur(e.Licence, e.Coup); err != nil {
 		return err

@@ -39,19 +39,8 @@ const (
 	CodeCorruptHistory         = erreur.CodeCorruptHistory
 )
 
-// Erreur is a refused command: a stable code, a message in the words of the
-// federation, and an optional cause. A refused command records nothing; a
-// CONFLICT carries the number of events the game holds now in
-// Details["version"].
-type Erreur = erreur.Erreur
-
 // Sentinels for errors.Is, for the codes callers test.
 var (
-	ErrInvalidConfig  = &Erreur{Code: CodeInvalidConfig}
-	ErrCorruptHistory = &Erreur{Code: CodeCorruptHistory}
+	ErrInvalidConfig  = &erreur.Erreur{Code: CodeInvalidConfig}
+	ErrCorruptHistory = &erreur.Erreur{Code: CodeCorruptHistory}
 )
-
-func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-// CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
@@ -69,7 +70,7 @@ func TestLexique_PartieJoueeAvecSonLexique(t *testing.T) {
 		p := Nouvelle(tc.moteurs)
 		require.NoError(t, p.Apply(PartieCreee{Partie: "p", Config: cfg, Joueurs: []string{"L1"}, Lexique: tc.lexique}), tc.nom)
 		if tc.absent {
-			assert.Equal(t, CodeLexiqueAbsent, CodeOf(p.ExigerLexique()), tc.nom)
+			assert.Equal(t, CodeLexiqueAbsent, erreur.CodeOf(p.ExigerLexique()), tc.nom)
 			continue
 		}
 		require.NoError(t, p.ExigerLexique(), tc.nom)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
@@ -259,10 +260,10 @@ func (p *Partie) Creer(id, tournoi string, numero int, config Config, joueurs []
 // tables each arbiter covers (§5.9 averages), a table under one arbiter.
 func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, numero int, config Config, joueurs []string, arbitres []ArbitreTables) error {
 	if p.Version() > 0 {
-		return refus(CodeWrongState, "la partie %s existe déjà", p.id)
+		return erreur.Refus(CodeWrongState, "la partie %s existe déjà", p.id)
 	}
 	if id == "" {
-		return refus(CodeInvalidConfig, "une partie a besoin d'un identifiant")
+		return erreur.Refus(CodeInvalidConfig, "une partie a besoin d'un identifiant")
 	}
 	c, err := config.Valider()
 	if err != nil {
@@ -271,12 +272,12 @@ func (p *Partie) CreerSurLexique(lex *lexicon.Identite, id, tournoi string, nume
 	seen := map[string]bool{}
 	for _, j := range joueurs {
 		if j == "" || seen[j] {
-			return refus(CodeInvalidConfig, "licence %q absente ou en double", j)
+			return erreur.Refus(CodeInvalidConfig, "licence %q absente ou en double", j)
 		}
 		seen[j] = true
 	}
 	if c.Elimination() && len(joueurs) < 2 {
-		return refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
+		return erreur.Refus(CodeInvalidConfig, "une partie par élimination oppose au moins deux joueurs (§3.8.3)")
 	}
 	if err := validerArbitres(arbitres); err != nil {
 		return err
@@ -299,16 +300,16 @@ func validerArbitres(arbitres []ArbitreTables) error {
 	de := map[int]string{}
 	for _, a := range arbitres {
 		if a.Arbitre == "" || len(a.Tables) == 0 {
-			return refus(CodeInvalidConfig, "chaque arbitre est nommé et couvre au moins une table (§5.9)")
+			return erreur.Refus(CodeInvalidConfig, "chaque arbitre est nommé et couvre au moins une table (§5.9)")
 		}
 		for _, t := range a.Tables {
 			switch autre, pris := de[t]; {
 			case t < 1:
-				return refus(CodeInvalidConfig, "la table %d de l'arbitre %s n'existe pas : les tables partent de 1", t, a.Arbitre)
+				return erreur.Refus(CodeInvalidConfig, "la table %d de l'arbitre %s n'existe pas : les tables partent de 1", t, a.Arbitre)
 			case pris && autre == a.Arbitre:
-				return refus(CodeInvalidConfig, "la table %d est nommée deux fois pour l'arbitre %s", t, a.Arbitre)
+				return erreur.Refus(CodeInvalidConfig, "la table %d est nommée deux fois pour l'arbitre %s", t, a.Arbitre)
 			case pris:
-				return refus(CodeInvalidConfig, "la table %d relève de deux arbitres, %s et %s : une table a un seul arbitre (§5.9)", t, autre, a.Arbitre)
+				return erreur.Refus(CodeInvalidConfig, "la table %d relève de deux arbitres, %s et %s : une table a un seul arbitre (§5.9)", t, autre, a.Arbitre)
 			}
 			de[t] = a.Arbitre
 		}
@@ -319,11 +320,11 @@ func validerArbitres(arbitres []ArbitreTables) error {
 func (p *Partie) exigerEnCours() error {
 	switch p.statut {
 	case "":
-		return refus(CodeNotFound, "la partie n'existe pas")
+		return erreur.Refus(CodeNotFound, "la partie n'existe pas")
 	case StatutTerminee:
-		return refus(CodeGameOver, "la partie est terminée (%s)", p.fin.Motif)
+		return erreur.Refus(CodeGameOver, "la partie est terminée (%s)", p.fin.Motif)
 	case StatutInterrompue:
-		return refus(CodeWrongState, "la partie est interrompue")
+		return erreur.Refus(CodeWrongState, "la partie est interrompue")
 	}
 	return nil
 }
@@ -333,7 +334,7 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 		return err
 	}
 	if p.statut != s {
-		return refus(CodeWrongState, "%s impossible : la partie est à l'étape %q", quoi, p.statut)
+		return erreur.Refus(CodeWrongState, "%s impossible : la partie est à l'étape %q", quoi, p.statut)
 	}
 	return nil
 }
@@ -348,7 +349,7 @@ func (p *Partie) exigerStatut(s Statut, quoi string) error {
 func (p *Partie) Tirer(saisie string) error {
 	if p.feuille != nil { // a pre-drawn game whose sheet is loaded (guide §2.17)
 		if saisie != "" {
-			return refus(CodeInvalidTirage, "la partie prétirée tire ses lettres de sa feuille : ne pas les saisir")
+			return erreur.Refus(CodeInvalidTirage, "la partie prétirée tire ses lettres de sa feuille : ne pas les saisir")
 		}
 		return p.TirerPretire(*p.feuille)
 	}
@@ -362,21 +363,21 @@ func (p *Partie) tirer(saisie string) error {
 		return err
 	}
 	if !p.entreCoups() {
-		return refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", p.prochainCoup)
+		return erreur.Refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", p.prochainCoup)
 	}
 	coup := p.prochainCoup
 	taille := p.config.Variant().RackSize
 	if p.config.Source == SourceLogiciel && saisie != "" {
-		return refus(CodeInvalidTirage, "les lettres sont tirées par le logiciel : ne pas les saisir")
+		return erreur.Refus(CodeInvalidTirage, "les lettres sont tirées par le logiciel : ne pas les saisir")
 	}
 	if p.config.Source != SourceLogiciel && saisie == "" && p.lettres.sac.Size() > 0 {
-		return refus(CodeInvalidTirage, "saisir les lettres tirées du sac, dans l'ordre d'extraction")
+		return erreur.Refus(CodeInvalidTirage, "saisir les lettres tirées du sac, dans l'ordre d'extraction")
 	}
 	l := p.lettres
 	var evts []any
 	for essai := 0; ; essai++ {
 		if essai == 1000 {
-			return refus(CodeInvalidTirage, "aucun tirage valide après %d essais", essai)
+			return erreur.Refus(CodeInvalidTirage, "aucun tirage valide après %d essais", essai)
 		}
 		reliquat := l.rack.String()
 		joker := p.config.Formule == FormuleJoker && l.rack[tile.NoLetter] == 0 && l.reserve > 0
@@ -395,10 +396,10 @@ func (p *Partie) tirer(saisie string) error {
 				return err
 			}
 			if want := min(besoin, avecJoker.sac.Size()); len(nouvelles) != want {
-				return refus(CodeInvalidTirage, "il faut tirer %d lettre(s) pour compléter le reliquat %q, pas %d", want, reliquat, len(nouvelles))
+				return erreur.Refus(CodeInvalidTirage, "il faut tirer %d lettre(s) pour compléter le reliquat %q, pas %d", want, reliquat, len(nouvelles))
 			}
 			if !avecJoker.contient(nouvelles) {
-				return refus(CodeInvalidTirage, "les lettres %q ne sont pas toutes dans le sac", saisie)
+				return erreur.Refus(CodeInvalidTirage, "les lettres %q ne sont pas toutes dans le sac", saisie)
 			}
 		}
 		tirage := avecJoker
@@ -436,7 +437,7 @@ func (p *Partie) Rejeter() error {
 		return err
 	}
 	if !p.auChoix {
-		return refus(CodeRejetRefused, "le tirage %s est valide quelle que soit la nature du Y et des jokers, ou la fin de partie ne laisse plus le choix (§3.2)", p.lettres.rack.String())
+		return erreur.Refus(CodeRejetRefused, "le tirage %s est valide quelle que soit la nature du Y et des jokers, ou la fin de partie ne laisse plus le choix (§3.2)", p.lettres.rack.String())
 	}
 	return aggregate.Record(p, TirageRejete{Coup: p.prochainCoup, Reliquat: p.reliquat, Tirees: p.tirees, JokerAjoute: p.jokerAjoute, Motif: RejetChoixDirecteur})
 }
@@ -455,7 +456,7 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	coup := p.prochainCoup
 	r, err := board.ParseRef(ref)
 	if err != nil {
-		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("référence %q illisible", ref), Err: err}
+		return &erreur.Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("référence %q illisible", ref), Err: err}
 	}
 	word, err := lireMot(mot)
 	if err != nil {
@@ -464,11 +465,11 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 	rack := p.lettres.rack
 	res := p.moteur.Verifier(&p.grille, r, word, &rack)
 	if !res.Playable() {
-		return refus(codeInjouable(&res), "%s en %s n'est pas jouable avec %s : %s", mot, ref, rack.String(), probleme(&res))
+		return erreur.Refus(codeInjouable(&res), "%s en %s n'est pas jouable avec %s : %s", mot, ref, rack.String(), probleme(&res))
 	}
 	tops := p.moteur.Tops(&p.grille, rack)
 	if len(tops) == 0 {
-		return refus(CodeNoSolution, "aucune solution avec %s : annuler le coup (§3.6)", rack.String())
+		return erreur.Refus(CodeNoSolution, "aucune solution avec %s : annuler le coup (§3.6)", rack.String())
 	}
 	placees := lettresPlacees(&p.grille, r, word)
 	if joue, err := p.exigerTopJoue(coup, r, word, int(res.Score)); err != nil {
@@ -482,7 +483,7 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 		JokerRemplace: p.rangJoker(placees) == jokerRevient}
 	_, apres, err := p.poser(top)
 	if err != nil {
-		return &Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("%s en %s ne se pose pas", mot, ref), Err: err}
+		return &erreur.Erreur{Code: CodeInvalidTop, Message: fmt.Sprintf("%s en %s ne se pose pas", mot, ref), Err: err}
 	}
 	restantes := apres.restantes()
 	if motif, fini := finDePartie(natureDe(&restantes)); fini {
@@ -497,20 +498,20 @@ func (p *Partie) RetenirTop(ref, mot string) error {
 // (§3.4, §3.7).
 func (p *Partie) exigerTopDuLogiciel(tops []movegen.Move, placees []tile.Tile, ref, mot string, score int) error {
 	if score < int(tops[0].Score) {
-		return refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, score, tops[0].Score)
+		return erreur.Refus(CodeNotMaxScore, "%s en %s vaut %d points ; le top est de %d points (§3.4)", mot, ref, score, tops[0].Score)
 	}
 	sols := p.classer(tops)
 	switch rang, meilleur := p.rangJoker(placees), p.rangJoker(lettresPlaceesCoup(&sols[0].Move)); {
 	case rang > meilleur && meilleur == jokerGarde:
-		return refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, score)
+		return erreur.Refus(CodeJokerTopRefused, "%s utilise un joker alors qu'un top de %d points le conserve (§3.4, §3.8.1)", mot, score)
 	case rang > meilleur:
-		return refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
+		return erreur.Refus(CodeJokerNotKept, "%s laisse le joker sur la grille alors que %s en %s, de %d points aussi, le fait revenir (§3.8.1)",
 			mot, sols[0].Move.WordString(), sols[0].Move.Ref().String(), score)
 	}
 	if !p.finit(placees) {
 		for _, s := range sols {
 			if s.Admissible && s.FinDePartie {
-				return refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
+				return erreur.Refus(CodeMustEndGame, "%s en %s vaut aussi %d points et met fin à la partie : il doit être retenu (§3.4, §3.7)", s.Move.WordString(), s.Move.Ref().String(), s.Move.Score)
 			}
 		}
 	}
@@ -617,13 +618,13 @@ func (p *Partie) AnnulerCoup(motif string) error {
 	switch {
 	case motif == AnnulationAucuneSolution && p.statut == StatutTirage:
 		if len(p.moteur.Tops(&p.grille, p.lettres.rack)) > 0 {
-			return refus(CodeAnnulationRefused, "le tirage %s a des solutions (§3.6)", p.lettres.rack.String())
+			return erreur.Refus(CodeAnnulationRefused, "le tirage %s a des solutions (§3.6)", p.lettres.rack.String())
 		}
 	case motif == AnnulationErreur && (p.statut == StatutTirage || p.statut == StatutTop):
 	case motif != AnnulationAucuneSolution && motif != AnnulationErreur:
-		return refus(CodeAnnulationRefused, "motif d'annulation %q inconnu : aucune_solution ou erreur (§3.6)", motif)
+		return erreur.Refus(CodeAnnulationRefused, "motif d'annulation %q inconnu : aucune_solution ou erreur (§3.6)", motif)
 	default:
-		return refus(CodeAnnulationRefused, "aucun coup en cours à annuler")
+		return erreur.Refus(CodeAnnulationRefused, "aucun coup en cours à annuler")
 	}
 	coup := p.prochainCoup
 	if p.statut == StatutTop {
@@ -653,7 +654,7 @@ func (p *Partie) Ramasser() error {
 	}
 	coup := p.coupEnCours()
 	if coup == 0 || p.ramasses[coup] {
-		return refus(CodeWrongState, "aucun coup dont ramasser les bulletins")
+		return erreur.Refus(CodeWrongState, "aucun coup dont ramasser les bulletins")
 	}
 	return aggregate.Record(p, BulletinsRamasses{Coup: coup})
 }
@@ -678,13 +679,13 @@ func (p *Partie) exigerJoueur(licence string, coup int) error {
 	j, ok := p.joueurs[licence]
 	switch {
 	case !ok:
-		return refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
+		return erreur.Refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
 	case coup < j.premierCoup:
-		return refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
+		return erreur.Refus(CodeLatePlayer, "le joueur %s est arrivé au coup %d : le coup %d lui est compté nul (§6.2)", licence, j.premierCoup, coup)
 	case j.elimineAu > 0 && coup > j.elimineAu:
-		return refus(CodeEliminated, "le joueur %s est éliminé au coup %d", licence, j.elimineAu)
+		return erreur.Refus(CodeEliminated, "le joueur %s est éliminé au coup %d", licence, j.elimineAu)
 	case p.discipline.Exclu(licence):
-		return refus(CodeExcluded, "le joueur %s est exclu de la partie (§6.1)", licence)
+		return erreur.Refus(CodeExcluded, "le joueur %s est exclu de la partie (§6.1)", licence)
 	}
 	return nil
 }
@@ -696,7 +697,7 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 		return err
 	}
 	if licence == "" || p.joueurs[licence] != nil {
-		return refus(CodeInvalidConfig, "licence %q absente ou déjà inscrite à la partie", licence)
+		return erreur.Refus(CodeInvalidConfig, "licence %q absente ou déjà inscrite à la partie", licence)
 	}
 	premier := p.prochainCoup
 	if p.statut == StatutTirage {
@@ -716,13 +717,13 @@ func (p *Partie) RetirerJoueur(licence, motif string) error {
 	j := p.joueurs[licence]
 	switch {
 	case j == nil:
-		return refus(CodeUnknownPlayer, "le joueur %s n'est pas de la partie %s", licence, p.id)
+		return erreur.Refus(CodeUnknownPlayer, "le joueur %s n'est pas de la partie %s", licence, p.id)
 	case !j.enRetard:
-		return refus(CodeWrongState, "le joueur %s est de la partie depuis sa création : seul un joueur ajouté en retard (§6.2) se retire", licence)
+		return erreur.Refus(CodeWrongState, "le joueur %s est de la partie depuis sa création : seul un joueur ajouté en retard (§6.2) se retire", licence)
 	case p.aDesResultats(licence):
-		return refus(CodeWrongState, "des résultats du joueur %s sont enregistrés (bulletin, temps, décision ou sanction) : il reste dans la partie", licence)
+		return erreur.Refus(CodeWrongState, "des résultats du joueur %s sont enregistrés (bulletin, temps, décision ou sanction) : il reste dans la partie", licence)
 	case strings.TrimSpace(motif) == "":
-		return refus(CodeInvalidConfig, "le retrait d'un joueur est motivé")
+		return erreur.Refus(CodeInvalidConfig, "le retrait d'un joueur est motivé")
 	}
 	return aggregate.Record(p, JoueurRetire{Licence: licence, Motif: motif})
 }
@@ -758,10 +759,10 @@ func (p *Partie) Interrompre(a time.Time) error {
 // collected coup that was not annulled.
 func (p *Partie) Reprendre(a time.Time) error {
 	if p.statut != StatutInterrompue {
-		return refus(CodeWrongState, "la partie n'est pas interrompue")
+		return erreur.Refus(CodeWrongState, "la partie n'est pas interrompue")
 	}
 	if a.Before(p.pauseDebut) {
-		return refus(CodeWrongState, "la reprise précède l'interruption")
+		return erreur.Refus(CodeWrongState, "la reprise précède l'interruption")
 	}
 	if a.Sub(p.pauseDebut) <= dureeInterruption {
 		return aggregate.Record(p, PartieReprise{Fin: a})
@@ -796,10 +797,10 @@ func (p *Partie) Eliminer() error {
 	}
 	coup := p.prochainCoup - 1
 	if !p.config.Elimination() {
-		return refus(CodeWrongState, "pas d'élimination hors mort subite et barrage (§3.8.3)")
+		return erreur.Refus(CodeWrongState, "pas d'élimination hors mort subite et barrage (§3.8.3)")
 	}
 	if p.elimines[coup] {
-		return refus(CodeWrongState, "les éliminations du coup %d sont déjà décidées", coup)
+		return erreur.Refus(CodeWrongState, "les éliminations du coup %d sont déjà décidées", coup)
 	}
 	scores := map[string]int{}
 	reference := 0
@@ -816,7 +817,7 @@ func (p *Partie) Eliminer() error {
 		reference = max(reference, s)
 	}
 	if len(attendus) > 0 {
-		return refus(CodeBulletinsPending, "éliminations du coup %d sur les bulletins jugés seulement (§3.8.3) : bulletin(s) de %s à saisir et corriger",
+		return erreur.Refus(CodeBulletinsPending, "éliminations du coup %d sur les bulletins jugés seulement (§3.8.3) : bulletin(s) de %s à saisir et corriger",
 			coup, strings.Join(attendus, ", "))
 	}
 	elimines := []string{}
@@ -851,10 +852,10 @@ func (p *Partie) AnnulerEliminations(motif string) error {
 	coup := p.prochainCoup - 1
 	vainqueur := p.fin != nil && p.fin.Motif == FinVainqueur && p.fin.DernierCoup == coup
 	if !p.elimines[coup] || !(p.entreCoups() || vainqueur) {
-		return refus(CodeWrongState, "aucune élimination à annuler : seules celles du dernier coup joué s'annulent, avant le tirage suivant")
+		return erreur.Refus(CodeWrongState, "aucune élimination à annuler : seules celles du dernier coup joué s'annulent, avant le tirage suivant")
 	}
 	if motif == "" {
-		return refus(CodeAnnulationRefused, "l'annulation des éliminations du coup %d est motivée", coup)
+		return erreur.Refus(CodeAnnulationRefused, "l'annulation des éliminations du coup %d est motivée", coup)
 	}
 	return aggregate.Record(p, EliminationsAnnulees{Coup: coup, Motif: motif})
 }

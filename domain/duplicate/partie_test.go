@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
@@ -114,7 +115,7 @@ func refuse(t *testing.T, p *Partie, code Code, f func() error) {
 	version, sac, rk, g := p.Version(), p.lettres.sac, p.lettres.rack, p.grille
 	err := f()
 	require.Error(t, err)
-	assert.Equal(t, code, CodeOf(err), err.Error())
+	assert.Equal(t, code, erreur.CodeOf(err), err.Error())
 	assert.Equal(t, version, p.Version())
 	assert.Equal(t, sac, p.lettres.sac)
 	assert.Equal(t, rk, p.lettres.rack)
@@ -604,7 +605,7 @@ func TestPartiePretiree_Guide2_17(t *testing.T) {
 	assert.Equal(t, f, j, "text and JSON forms read the same sheet")
 	for _, mauvais := range []string{"2 +ABCDEFG", "1 +ABCDEF? H8 BAC", "1 +AB1", `{"coups":[{"coup":1,"tirees":"AB","x":1}]}`} {
 		_, err := LireFeuille([]byte(mauvais))
-		assert.Equal(t, CodeInvalidTirage, CodeOf(err), mauvais)
+		assert.Equal(t, CodeInvalidTirage, erreur.CodeOf(err), mauvais)
 	}
 
 	p := nouvellePartie(t, configDirecteur, fixe(t, coup(t, "H8", "BAC", 14)))
@@ -673,7 +674,7 @@ func TestArt3_7_FeuillePretireeSansNouvellesLettres(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, f, j)
 	_, err = LireFeuille([]byte("1 +ABCDEF?\n2 +\n"))
-	assert.Equal(t, CodeInvalidTirage, CodeOf(err), "une ligne sans aucune lettre reste refusée")
+	assert.Equal(t, CodeInvalidTirage, erreur.CodeOf(err), "une ligne sans aucune lettre reste refusée")
 }
 
 // TestArt3_8_1_TopConserveLeJoker: §3.8.1, last sentence — « le juge-arbitre

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 )
@@ -31,7 +32,7 @@ func TestArt5_6_DecisionPenaliteSousCinqPoints(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			var e *Erreur
+			var e *erreur.Erreur
 			assert.ErrorAs(t, err, &e)
 			assert.Equal(t, CodeInvalidBulletin, e.Code)
 		})

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/tile"
 )
 
@@ -51,7 +52,7 @@ func LireFeuille(data []byte) (Feuille, error) {
 		dec := json.NewDecoder(bytes.NewReader(t))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&f); err != nil {
-			return Feuille{}, &Erreur{Code: CodeInvalidTirage, Message: "feuille de partie prétirée illisible", Err: err}
+			return Feuille{}, &erreur.Erreur{Code: CodeInvalidTirage, Message: "feuille de partie prétirée illisible", Err: err}
 		}
 	} else {
 		sc := bufio.NewScanner(bytes.NewReader(data))
@@ -63,20 +64,20 @@ func LireFeuille(data []byte) (Feuille, error) {
 			}
 			c, err := lireLigne(champs)
 			if err != nil {
-				return Feuille{}, &Erreur{Code: CodeInvalidTirage, Message: fmt.Sprintf("feuille prétirée, ligne %d", n), Err: err}
+				return Feuille{}, &erreur.Erreur{Code: CodeInvalidTirage, Message: fmt.Sprintf("feuille prétirée, ligne %d", n), Err: err}
 			}
 			f.Coups = append(f.Coups, c)
 		}
 	}
 	for i, c := range f.Coups {
 		if c.Coup != i+1 {
-			return Feuille{}, refus(CodeInvalidTirage, "feuille prétirée : coup %d attendu, %d trouvé", i+1, c.Coup)
+			return Feuille{}, erreur.Refus(CodeInvalidTirage, "feuille prétirée : coup %d attendu, %d trouvé", i+1, c.Coup)
 		}
 		if _, err := tile.ParseRack(c.Reliquat + c.Tirees); err != nil || c.Reliquat+c.Tirees == "" {
-			return Feuille{}, refus(CodeInvalidTirage, "feuille prétirée, coup %d : tirage %q+%q invalide", c.Coup, c.Reliquat, c.Tirees)
+			return Feuille{}, erreur.Refus(CodeInvalidTirage, "feuille prétirée, coup %d : tirage %q+%q invalide", c.Coup, c.Reliquat, c.Tirees)
 		}
 		if (c.Ref == "") != (c.Mot == "") {
-			return Feuille{}, refus(CodeInvalidTirage, "feuille prétirée, coup %d : solution incomplète", c.Coup)
+			return Feuille{}, erreur.Refus(CodeInvalidTirage, "feuille prétirée, coup %d : solution incomplète", c.Coup)
 		}
 	}
 	return f, nil
@@ -123,7 +124,7 @@ func (p *Partie) ChargerFeuille(f Feuille) error {
 		return err
 	}
 	if len(f.Coups) == 0 {
-		return refus(CodeInvalidTirage, "la feuille prétirée n'a aucun coup")
+		return erreur.Refus(CodeInvalidTirage, "la feuille prétirée n'a aucun coup")
 	}
 	if err := p.exigerFeuilleChargeable(); err != nil {
 		return err
@@ -136,11 +137,11 @@ func (p *Partie) ChargerFeuille(f Feuille) error {
 func (p *Partie) exigerFeuilleChargeable() error {
 	switch {
 	case p.config.Source != SourcePretiree:
-		return refus(CodeInvalidTirage, "la partie n'est pas une partie prétirée (source %s) : elle n'a pas de feuille", p.config.Source)
+		return erreur.Refus(CodeInvalidTirage, "la partie n'est pas une partie prétirée (source %s) : elle n'a pas de feuille", p.config.Source)
 	case p.feuille != nil:
-		return refus(CodeWrongState, "la feuille prétirée de la partie %s est déjà chargée : elle ne change plus", p.id)
+		return erreur.Refus(CodeWrongState, "la feuille prétirée de la partie %s est déjà chargée : elle ne change plus", p.id)
 	case p.prochainCoup != 1 || !p.entreCoups():
-		return refus(CodeWrongState, "la feuille prétirée se charge avant le premier tirage")
+		return erreur.Refus(CodeWrongState, "la feuille prétirée se charge avant le premier tirage")
 	}
 	return nil
 }
@@ -168,22 +169,22 @@ func (p *Partie) TirerPretire(f Feuille) error {
 		return err
 	}
 	if p.config.Source != SourcePretiree {
-		return refus(CodeInvalidTirage, "la partie n'est pas une partie prétirée (source %s)", p.config.Source)
+		return erreur.Refus(CodeInvalidTirage, "la partie n'est pas une partie prétirée (source %s)", p.config.Source)
 	}
 	coup := p.prochainCoup
 	if coup > len(f.Coups) {
-		return refus(CodeInvalidTirage, "la feuille prétirée s'arrête au coup %d", len(f.Coups))
+		return erreur.Refus(CodeInvalidTirage, "la feuille prétirée s'arrête au coup %d", len(f.Coups))
 	}
 	c := f.Coups[coup-1]
 	attendu, err := tile.ParseRack(c.Reliquat)
 	if err != nil {
-		return refus(CodeInvalidTirage, "reliquat %q de la feuille illisible", c.Reliquat)
+		return erreur.Refus(CodeInvalidTirage, "reliquat %q de la feuille illisible", c.Reliquat)
 	}
 	if !p.entreCoups() {
-		return refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", coup)
+		return erreur.Refus(CodeWrongState, "Tirage impossible : le coup %d est en cours", coup)
 	}
 	if reliquat := p.lettres.rack; reliquat != attendu {
-		return refus(CodeInvalidTirage, "coup %d : la feuille prévoit le reliquat %q, la grille laisse %q", coup, c.Reliquat, reliquat.String())
+		return erreur.Refus(CodeInvalidTirage, "coup %d : la feuille prévoit le reliquat %q, la grille laisse %q", coup, c.Reliquat, reliquat.String())
 	}
 	return p.tirer(c.Tirees)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/engine/correction"
 )
 
@@ -51,9 +52,9 @@ func (p *Partie) ResultatsClos() bool { return p.clos }
 func (p *Partie) exigerResultatsOuverts() error {
 	switch {
 	case p.statut == "":
-		return refus(CodeNotFound, "la partie n'existe pas")
+		return erreur.Refus(CodeNotFound, "la partie n'existe pas")
 	case p.clos:
-		return refus(CodeResultsClosed, "les résultats de la partie %s sont clos : plus de saisie, de correction ni de sanction", p.id)
+		return erreur.Refus(CodeResultsClosed, "les résultats de la partie %s sont clos : plus de saisie, de correction ni de sanction", p.id)
 	}
 	return nil
 }
@@ -128,7 +129,7 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 		return err
 	}
 	if p.fin == nil {
-		return refus(CodeWrongState, "la partie %s n'est pas terminée : ses résultats se closent après le dernier coup", p.id)
+		return erreur.Refus(CodeWrongState, "la partie %s n'est pas terminée : ses résultats se closent après le dernier coup", p.id)
 	}
 	manquants := p.BulletinsEnAttente()
 	if len(manquants) > 0 && !confirmerManquants {
@@ -136,7 +137,7 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 		for i, m := range manquants {
 			noms[i] = fmt.Sprintf("coup %d : %s", m.Coup, m.Licence)
 		}
-		return refus(CodeBulletinsPending, "%d bulletin(s) manquant(s) ou non corrigé(s) (%s) : les saisir et les corriger, ou confirmer qu'ils manquent",
+		return erreur.Refus(CodeBulletinsPending, "%d bulletin(s) manquant(s) ou non corrigé(s) (%s) : les saisir et les corriger, ou confirmer qu'ils manquent",
 			len(manquants), strings.Join(noms, ", "))
 	}
 	return aggregate.Record(p, ResultatsClos{Manquants: manquants})

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
 )
@@ -32,7 +33,7 @@ func TestRetenirTopUnplayable_Article3_4(t *testing.T) {
 		require.NoError(t, p.Tirer("ZENAIRT"))
 		version := p.Version()
 		err := p.RetenirTop(c.ref, c.mot)
-		assert.Equal(t, c.code, CodeOf(err), "%s %s", c.mot, c.ref)
+		assert.Equal(t, c.code, erreur.CodeOf(err), "%s %s", c.mot, c.ref)
 		assert.Equal(t, version, p.Version(), "nothing recorded")
 	}
 }

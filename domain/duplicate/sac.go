@@ -4,6 +4,7 @@ import (
 	crand "crypto/rand"
 	"math/rand/v2"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/tile"
 )
 
@@ -129,7 +130,7 @@ func texteLettres(ls []tile.Letter) string {
 func lireLettres(s string) ([]tile.Letter, error) {
 	out, err := tile.ParseLetters(s)
 	if err != nil {
-		return nil, refus(CodeInvalidTirage, "lettres %q : %v", s, err)
+		return nil, erreur.Refus(CodeInvalidTirage, "lettres %q : %v", s, err)
 	}
 	return out, nil
 }

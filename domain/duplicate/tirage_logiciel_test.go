@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 	"time"
 
@@ -64,7 +65,7 @@ func TestSecurite_GraineDeTestReproductible(t *testing.T) {
 	for _, source := range []SourceTirage{SourceDirecteur, SourcePretiree} {
 		p := Nouvelle(fixe(t))
 		err := p.Creer("p1", "t1", 1, Config{TempsParCoup: 3 * time.Minute, Source: source, GraineTest: new(uint64(7))}, []string{"L1"})
-		assert.Equal(t, CodeInvalidConfig, CodeOf(err), "a test seed with the source %s", source)
+		assert.Equal(t, CodeInvalidConfig, erreur.CodeOf(err), "a test seed with the source %s", source)
 		assert.Zero(t, p.Version())
 	}
 }

@@ -3,6 +3,7 @@ package duplicate
 import (
 	"strings"
 
+	"arbitre/domain/erreur"
 	"arbitre/engine/board"
 	"arbitre/engine/tile"
 )
@@ -37,9 +38,9 @@ func (p *Partie) exigerTopJoue(coup int, ref board.Ref, mot []tile.Tile, score i
 	case meilleur < 0:
 		return false, nil
 	case !retenu:
-		return true, refus(CodeTopNotPlayed, "%s en %s n'a été joué par aucun joueur (guide §2.3)", tile.WordText(mot), ref.String())
+		return true, erreur.Refus(CodeTopNotPlayed, "%s en %s n'a été joué par aucun joueur (guide §2.3)", tile.WordText(mot), ref.String())
 	case score < meilleur:
-		return true, refus(CodeNotMaxScore, "%s en %s vaut %d points ; un joueur a joué un coup de %d points (guide §2.3)", tile.WordText(mot), ref.String(), score, meilleur)
+		return true, erreur.Refus(CodeNotMaxScore, "%s en %s vaut %d points ; un joueur a joué un coup de %d points (guide §2.3)", tile.WordText(mot), ref.String(), score, meilleur)
 	}
 	return true, nil
 }

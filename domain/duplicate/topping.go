@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"time"
 )
 
@@ -37,20 +38,20 @@ func (p *Partie) Topper(coup int, licence string, secondes int, trouve bool) err
 	imparti := int(p.config.TempsParCoup / time.Second)
 	switch _, topped := p.tops[coup]; {
 	case p.config.Mode != ModeTopping:
-		return refus(CodeWrongState, "le chronométrage des tops est celui d'un topping (§3.8.4)")
+		return erreur.Refus(CodeWrongState, "le chronométrage des tops est celui d'un topping (§3.8.4)")
 	case !topped:
-		return refus(CodeWrongState, "le top du coup %d n'est pas encore trouvé (§3.8.4)", coup)
+		return erreur.Refus(CodeWrongState, "le top du coup %d n'est pas encore trouvé (§3.8.4)", coup)
 	}
 	if err := p.exigerJoueur(licence, coup); err != nil {
 		return err
 	}
 	switch _, fait := p.toppings[coup][licence]; {
 	case fait:
-		return refus(CodeInvalidTopping, "le temps de %s au coup %d est déjà noté", licence, coup)
+		return erreur.Refus(CodeInvalidTopping, "le temps de %s au coup %d est déjà noté", licence, coup)
 	case !trouve:
 		secondes = imparti + int(penaliteTopping/time.Second)
 	case secondes < 0 || secondes > imparti:
-		return refus(CodeInvalidTopping, "%d s : un top trouvé l'est en 0 à %d s ; au-delà, il est donné avec 20 s de pénalité (§3.8.4)", secondes, imparti)
+		return erreur.Refus(CodeInvalidTopping, "%d s : un top trouvé l'est en 0 à %d s ; au-delà, il est donné avec 20 s de pénalité (§3.8.4)", secondes, imparti)
 	}
 	return aggregate.Record(p, TopTrouve{Coup: coup, Licence: licence, Secondes: secondes, Trouve: trouve})
 }

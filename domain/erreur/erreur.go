@@ -1,8 +1,9 @@
 // Package erreur is the refused command of every aggregate and of the API: a
 // stable UPPER_SNAKE code a client can act on, a complete message in French,
 // the details a client needs to act (they become GraphQL extensions) and an
-// optional cause. It is the one error type that reaches a client; domain
-// packages alias it (type Erreur = erreur.Erreur) and declare their codes as
+// optional cause. It is the one error type that reaches a client, built
+// with the one constructor Refus (RefusCause with a cause) and read with
+// CodeOf; every package uses it as it is and declares its codes as
 // erreur.Code constants, all listed in schema/erreurs.graphqls and
 // docs/erreurs.md.
 package erreur

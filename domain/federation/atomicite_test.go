@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,7 +28,7 @@ func TestAtomicite_EvenementRefuseLaisseEpreuveIntacte(t *testing.T) {
 			e := epreuveOuverte(t, 2)
 			require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{joueur("L1", "3A", 1, 2)}}, OrigineEnLigne, "a"))
 			temoin := *e
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(e, tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(e, tt.evt)))
 			assert.Equal(t, temoin, *e)
 			assert.Len(t, e.Pending(), 2)
 		})
@@ -52,7 +53,7 @@ func TestAtomicite_EvenementRefuseLaisseJumelageIntact(t *testing.T) {
 			j := jumelage(t, FormuleSatellites)
 			require.NoError(t, j.Couper("Lyon", "P1", t0))
 			temoin := j.Copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(j, tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(j, tt.evt)))
 			assert.Equal(t, temoin, j)
 		})
 	}

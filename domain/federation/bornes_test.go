@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func TestSecurite_ResultatsBornes(t *testing.T) {
 	} {
 		avant := len(c.nouveaux())
 		err := c.recevoir()
-		assert.Equal(t, CodeResultatsInvalides, CodeOf(err), c.nom)
+		assert.Equal(t, CodeResultatsInvalides, erreur.CodeOf(err), c.nom)
 		assert.ErrorContains(t, err, fmt.Sprintf("%d au plus", TailleResultatsMax), c.nom)
 		assert.Equal(t, avant, len(c.nouveaux()), "%s: nothing recorded", c.nom)
 	}

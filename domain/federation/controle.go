@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"arbitre/domain/erreur"
 	"slices"
 	"strings"
 )
@@ -75,7 +76,7 @@ func ScoresDesSites(paquets []PaquetSite) ([]ScorePartie, error) {
 	for _, p := range paquets {
 		cle := [2]string{p.Resultats.Centre, p.Resultats.Partie}
 		if vus[cle] {
-			return nil, refus(CodeResultatsInvalides, "le paquet du site %s pour la partie %s est donné deux fois", cle[0], cle[1])
+			return nil, erreur.Refus(CodeResultatsInvalides, "le paquet du site %s pour la partie %s est donné deux fois", cle[0], cle[1])
 		}
 		vus[cle] = true
 		for _, j := range p.Resultats.Joueurs {
@@ -99,12 +100,12 @@ func (j *Jumelage) VerifierSite(r ResultatsCentre, c Controle) error {
 		p, ok := c.Principal.coup(s.Coup)
 		switch {
 		case !ok:
-			return refus(CodeResultatsInvalides, "le site %s a joué un coup %d que le principal n'a pas tiré dans la partie %s", r.Centre, s.Coup, r.Partie)
+			return erreur.Refus(CodeResultatsInvalides, "le site %s a joué un coup %d que le principal n'a pas tiré dans la partie %s", r.Centre, s.Coup, r.Partie)
 		case p.Tirage != s.Tirage:
-			return refus(CodeResultatsInvalides, "partie %s, coup %d : tirage %s au site %s, %s au principal ; seule la partie du principal est classée",
+			return erreur.Refus(CodeResultatsInvalides, "partie %s, coup %d : tirage %s au site %s, %s au principal ; seule la partie du principal est classée",
 				r.Partie, s.Coup, s.Tirage, r.Centre, p.Tirage)
 		case s.Retenu && (!p.Retenu || p.Ref != s.Ref || p.Mot != s.Mot || p.Top != s.Top):
-			return refus(CodeResultatsInvalides, "partie %s, coup %d : top %s %s (%d) au site %s, autre que celui du principal",
+			return erreur.Refus(CodeResultatsInvalides, "partie %s, coup %d : top %s %s (%d) au site %s, autre que celui du principal",
 				r.Partie, s.Coup, s.Mot, s.Ref, s.Top, r.Centre)
 		}
 		if p.Retenu {
@@ -135,15 +136,15 @@ func (j *Jumelage) VerifierSite(r ResultatsCentre, c Controle) error {
 	}
 	for _, p := range r.Joueurs {
 		if ou, ok := deja[p.Licence]; ok {
-			return refus(CodeResultatsInvalides, "la licence %s du site %s joue déjà dans le jumelage %s, %s", p.Licence, r.Centre, j.id, ou)
+			return erreur.Refus(CodeResultatsInvalides, "la licence %s du site %s joue déjà dans le jumelage %s, %s", p.Licence, r.Centre, j.id, ou)
 		}
 		for i, points := range p.Points {
 			if top := tops[i+1]; points > top {
-				return refus(CodeResultatsInvalides, "site %s, joueur %s, coup %d : %d points, au-dessus du top (%d)", r.Centre, p.Licence, i+1, points, top)
+				return erreur.Refus(CodeResultatsInvalides, "site %s, joueur %s, coup %d : %d points, au-dessus du top (%d)", r.Centre, p.Licence, i+1, points, top)
 			}
 		}
 		if p.Score > somme {
-			return refus(CodeResultatsInvalides, "site %s, joueur %s : %d points, au-dessus du total des tops (%d)", r.Centre, p.Licence, p.Score, somme)
+			return erreur.Refus(CodeResultatsInvalides, "site %s, joueur %s : %d points, au-dessus du total des tops (%d)", r.Centre, p.Licence, p.Score, somme)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package federation
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"errors"
 	"fmt"
 	"maps"
@@ -44,10 +45,10 @@ func (e *Epreuve) Copie() *Epreuve {
 // Ouvrir opens the event on a pre-drawn game of coups coups.
 func (e *Epreuve) Ouvrir(id, nom string, coups int) error {
 	if e.Version() > 0 {
-		return refus(CodeAlreadyExists, "l'épreuve %s est déjà ouverte", e.id)
+		return erreur.Refus(CodeAlreadyExists, "l'épreuve %s est déjà ouverte", e.id)
 	}
 	if id == "" || coups < 1 {
-		return refus(CodeResultatsInvalides, "une épreuve demande un identifiant et au moins un coup")
+		return erreur.Refus(CodeResultatsInvalides, "une épreuve demande un identifiant et au moins un coup")
 	}
 	return aggregate.Record(e, EpreuveOuverte{Epreuve: id, Nom: nom, Coups: coups})
 }
@@ -58,14 +59,14 @@ func (e *Epreuve) Ouvrir(id, nom string, coups int) error {
 // refused.
 func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string) error {
 	if e.Version() == 0 {
-		return refus(CodeNotFound, "l'épreuve n'est pas ouverte")
+		return erreur.Refus(CodeNotFound, "l'épreuve n'est pas ouverte")
 	}
 	for _, c := range e.centres {
 		if c.Empreinte == empreinte {
 			return nil
 		}
 		if c.Resultats.Centre == r.Centre {
-			return refus(CodeCentreDejaRecu, "les résultats du centre %s sont déjà reçus (empreinte %.12s)", r.Centre, c.Empreinte)
+			return erreur.Refus(CodeCentreDejaRecu, "les résultats du centre %s sont déjà reçus (empreinte %.12s)", r.Centre, c.Empreinte)
 		}
 	}
 	if err := r.borner(); err != nil {
@@ -80,7 +81,7 @@ func (e *Epreuve) Recevoir(r ResultatsCentre, origine Origine, empreinte string)
 // Apply is the one transition, shared by commands and replay.
 func (e *Epreuve) Apply(evt any) error {
 	if err := aggregate.Apply(&e.Base, e.appliquer, evt); err != nil {
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec l'épreuve %s", evt, e.id), Err: err}
+		return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec l'épreuve %s", evt, e.id), Err: err}
 	}
 	return nil
 }
@@ -117,30 +118,30 @@ func (e *Epreuve) appliquer(evt any) error {
 // centre only.
 func (e *Epreuve) verifier(r ResultatsCentre) error {
 	if r.Centre == "" || len(r.Joueurs) == 0 {
-		return refus(CodeResultatsInvalides, "résultats sans centre ou sans joueur")
+		return erreur.Refus(CodeResultatsInvalides, "résultats sans centre ou sans joueur")
 	}
 	for _, c := range e.centres {
 		if c.Resultats.Centre == r.Centre {
-			return refus(CodeCentreDejaRecu, "centre %s déjà reçu", r.Centre)
+			return erreur.Refus(CodeCentreDejaRecu, "centre %s déjà reçu", r.Centre)
 		}
 	}
 	vus := make(map[string]bool, len(r.Joueurs))
 	for _, j := range r.Joueurs {
 		if len(j.Points) != e.coups {
-			return refus(CodeResultatsInvalides, "centre %s, joueur %s : %d coups au lieu de %d", r.Centre, j.Licence, len(j.Points), e.coups)
+			return erreur.Refus(CodeResultatsInvalides, "centre %s, joueur %s : %d coups au lieu de %d", r.Centre, j.Licence, len(j.Points), e.coups)
 		}
 		autre, ok := e.licences[j.Licence]
 		if vus[j.Licence] {
 			autre, ok = r.Centre, true
 		}
 		if ok {
-			return refus(CodeResultatsInvalides, "le joueur %s est déjà classé au centre %s", j.Licence, autre)
+			return erreur.Refus(CodeResultatsInvalides, "le joueur %s est déjà classé au centre %s", j.Licence, autre)
 		}
 		vus[j.Licence] = true
 	}
 	for _, c := range r.CoupsAnnules {
 		if c < 1 || c > e.coups {
-			return refus(CodeResultatsInvalides, "centre %s : coup annulé %d hors de la partie (1 à %d)", r.Centre, c, e.coups)
+			return erreur.Refus(CodeResultatsInvalides, "centre %s : coup annulé %d hors de la partie (1 à %d)", r.Centre, c, e.coups)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"testing"
 
@@ -83,7 +84,7 @@ func TestEpreuve_RecevoirDeuxFoisSansEffet(t *testing.T) {
 	require.NoError(t, e.Recevoir(r, OrigineFichier, "h1"))
 	assert.Empty(t, e.Pending())
 	assert.Equal(t, 2, e.Version())
-	assert.Equal(t, CodeCentreDejaRecu, CodeOf(e.Recevoir(r, OrigineFichier, "h2")))
+	assert.Equal(t, CodeCentreDejaRecu, erreur.CodeOf(e.Recevoir(r, OrigineFichier, "h2")))
 }
 
 // TestEpreuve_ResultatsInvalides: bad results are refused with a code and
@@ -104,11 +105,11 @@ func TestEpreuve_ResultatsInvalides(t *testing.T) {
 			e := epreuveOuverte(t, 2)
 			require.NoError(t, e.Recevoir(ResultatsCentre{Centre: "Lyon", Joueurs: []JoueurCentre{joueur("L1", "3A", 1, 2)}}, OrigineEnLigne, "a"))
 			temoin := *e
-			assert.Equal(t, tt.code, CodeOf(e.Recevoir(tt.r, OrigineEnLigne, "b")))
+			assert.Equal(t, tt.code, erreur.CodeOf(e.Recevoir(tt.r, OrigineEnLigne, "b")))
 			assert.Equal(t, temoin, *e)
 		})
 	}
-	assert.Equal(t, CodeNotFound, CodeOf(NouvelleEpreuve().Recevoir(ResultatsCentre{}, OrigineEnLigne, "x")))
+	assert.Equal(t, CodeNotFound, erreur.CodeOf(NouvelleEpreuve().Recevoir(ResultatsCentre{}, OrigineEnLigne, "x")))
 }
 
 // BenchmarkEpreuve_Recevoir150Centres: a national event's 150 centres of

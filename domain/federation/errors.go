@@ -26,11 +26,3 @@ const (
 	CodeConflict            = erreur.CodeConflict
 	CodeCorruptHistory      = erreur.CodeCorruptHistory
 )
-
-// Erreur is a refused command; it records nothing.
-type Erreur = erreur.Erreur
-
-func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-// CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"time"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 )
 
@@ -77,7 +78,7 @@ func (r ResultatsCentre) borner() error {
 		return err
 	}
 	if len(b) > TailleResultatsMax {
-		return refus(CodeResultatsInvalides, "les résultats du centre %s font %d octets, %d au plus", r.Centre, len(b), TailleResultatsMax)
+		return erreur.Refus(CodeResultatsInvalides, "les résultats du centre %s font %d octets, %d au plus", r.Centre, len(b), TailleResultatsMax)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package federation
 
 import (
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"errors"
 	"fmt"
 	"maps"
@@ -66,11 +67,11 @@ func (j *Jumelage) Tournoi() string { return j.tournoi }
 func (j *Jumelage) Creer(id string, f Formule, principal, tournoi string, sites []string) error {
 	switch {
 	case j.Version() > 0:
-		return refus(CodeAlreadyExists, "le jumelage %s existe déjà", j.id)
+		return erreur.Refus(CodeAlreadyExists, "le jumelage %s existe déjà", j.id)
 	case f != FormuleSatellites && f != FormuleEgaux:
-		return refus(CodeJumelageInvalide, "formule %d inconnue : 1 (satellites, §2.18.1) ou 2 (tournois comparables, §2.18.2)", f)
+		return erreur.Refus(CodeJumelageInvalide, "formule %d inconnue : 1 (satellites, §2.18.1) ou 2 (tournois comparables, §2.18.2)", f)
 	case id == "" || principal == "" || len(sites) == 0 || slices.Contains(sites, principal):
-		return refus(CodeJumelageInvalide, "un jumelage demande un identifiant, un site principal et au moins un autre site")
+		return erreur.Refus(CodeJumelageInvalide, "un jumelage demande un identifiant, un site principal et au moins un autre site")
 	}
 	return aggregate.Record(j, JumelageCree{Jumelage: id, Formule: f, Principal: principal, Tournoi: tournoi, Sites: slices.Clone(sites)})
 }
@@ -85,7 +86,7 @@ func (j *Jumelage) Couper(site, partie string, a time.Time) error {
 		return nil
 	}
 	if j.annulees[[2]string{site, partie}] {
-		return refus(CodeJumelageInvalide, "la partie %s est déjà annulée au centre %s", partie, site)
+		return erreur.Refus(CodeJumelageInvalide, "la partie %s est déjà annulée au centre %s", partie, site)
 	}
 	return aggregate.Record(j, LiaisonCoupee{Site: site, Partie: partie, A: a})
 }
@@ -213,7 +214,7 @@ func (j *Jumelage) ExigerLiaisons() error {
 			coupes = append(coupes, s)
 		}
 	}
-	return refus(CodeLiaisonCoupee, "tirage suspendu : la liaison avec %s est coupée ; en 2e formule tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)",
+	return erreur.Refus(CodeLiaisonCoupee, "tirage suspendu : la liaison avec %s est coupée ; en 2e formule tous les sites arrêtent de jouer jusqu'à son retour (§2.18.2.B)",
 		strings.Join(coupes, ", "))
 }
 
@@ -237,10 +238,10 @@ func (j *Jumelage) Centre(centre string) bool {
 
 func (j *Jumelage) exigerSite(site string) error {
 	if j.Version() == 0 {
-		return refus(CodeNotFound, "le jumelage n'existe pas")
+		return erreur.Refus(CodeNotFound, "le jumelage n'existe pas")
 	}
 	if !slices.Contains(j.sites, site) {
-		return refus(CodeJumelageInvalide, "%s n'est pas un site du jumelage %s", site, j.id)
+		return erreur.Refus(CodeJumelageInvalide, "%s n'est pas un site du jumelage %s", site, j.id)
 	}
 	return nil
 }
@@ -248,7 +249,7 @@ func (j *Jumelage) exigerSite(site string) error {
 // Apply is the one transition, shared by commands and replay.
 func (j *Jumelage) Apply(e any) error {
 	if err := aggregate.Apply(&j.Base, j.appliquer, e); err != nil {
-		return &Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
+		return &erreur.Erreur{Code: CodeCorruptHistory, Message: fmt.Sprintf("événement %T incohérent avec le jumelage %s", e, j.id), Err: err}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"slices"
 	"testing"
@@ -99,12 +100,12 @@ func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 
 // TestJumelage_Refus: commands that do not fit change nothing.
 func TestJumelage_Refus(t *testing.T) {
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 3, "A", "", []string{"B"})))
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(NouveauJumelage().Creer("J", 1, "A", "", []string{"A"})))
-	assert.Equal(t, CodeNotFound, CodeOf(NouveauJumelage().Couper("B", "P", t0)))
+	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(NouveauJumelage().Creer("J", 3, "A", "", []string{"B"})))
+	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(NouveauJumelage().Creer("J", 1, "A", "", []string{"A"})))
+	assert.Equal(t, CodeNotFound, erreur.CodeOf(NouveauJumelage().Couper("B", "P", t0)))
 	j := jumelage(t, FormuleSatellites)
 	temoin := *j
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.Couper("Paris", "P1", t0)))
+	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(j.Couper("Paris", "P1", t0)))
 	assert.Equal(t, temoin, *j)
 }
 
@@ -184,7 +185,7 @@ func TestJumelage_Guide2_18_ResultatsEnLigne(t *testing.T) {
 	require.NoError(t, j.RecevoirResultats(coup(50, 45), "e3", c))
 	assert.Len(t, j.Pending(), 2, "the same bundle, or the same results, twice: once")
 	assert.Equal(t, []ScorePartie{{Site: "Lyon", Partie: "P1", Licence: "L1", Nom: "Un", Serie: "3A", Score: 95}}, j.Scores())
-	assert.Equal(t, CodeJumelageInvalide, CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3", c)))
+	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(j.RecevoirResultats(ResultatsCentre{Centre: "Brest", Partie: "P1"}, "e3", c)))
 
 	relu := NouveauJumelage()
 	require.NoError(t, relu.Creer("VICHY", FormuleSatellites, "Vichy", "V", []string{"Lyon", "Nice"}))
@@ -208,7 +209,7 @@ func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
 		require.NoError(t, j.Couper("Nice", "P1", t0))
 		if tt.arret {
 			err := j.ExigerLiaisons()
-			assert.Equal(t, CodeLiaisonCoupee, CodeOf(err))
+			assert.Equal(t, CodeLiaisonCoupee, erreur.CodeOf(err))
 			assert.Contains(t, err.Error(), "Nice")
 		} else {
 			assert.NoError(t, j.ExigerLiaisons())
@@ -278,7 +279,7 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			assert.Equal(t, CodeResultatsInvalides, CodeOf(err), "%v", err)
+			assert.Equal(t, CodeResultatsInvalides, erreur.CodeOf(err), "%v", err)
 			assert.ErrorContains(t, err, tt.message)
 		})
 	}
@@ -286,7 +287,7 @@ func TestSecurite_SatelliteMenteur(t *testing.T) {
 	assert.ErrorContains(t, j.VerifierSite(joueur("N7", 0), Controle{Principal: feuilleP1, Site: feuilleP1, Autres: avec}), "au site Nice",
 		"a licence of another site's bundle given along")
 	err := j.RecevoirResultats(joueur("L1", 500, 500), "menteur", Controle{Principal: feuilleP1, Site: feuilleP1})
-	assert.Equal(t, CodeResultatsInvalides, CodeOf(err))
+	assert.Equal(t, CodeResultatsInvalides, erreur.CodeOf(err))
 	assert.Empty(t, j.Pending(), "nothing recorded")
 	assert.Len(t, j.Scores(), 1, "Nice's player only")
 }

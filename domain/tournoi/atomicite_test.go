@@ -33,7 +33,7 @@ func TestAtomicite_EvenementRefuseLaisseTournoiIntact(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tr, temoin := inscrit(t), inscrit(t)
 			err := aggregate.Record(tr, tt.evt)
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, erreur.CodeCorruptHistory, e.Code)
 			assert.Equal(t, temoin, tr)

@@ -46,7 +46,7 @@ func TestGuide2_14_BarrageJoueursDepartages(t *testing.T) {
 				assert.Equal(t, tt.joueurs, joueurs)
 				return
 			}
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tt.code, e.Code)
 		})
@@ -82,7 +82,7 @@ func TestGuide2_14_BarrageEntreExAequo(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tt.code, e.Code)
 		})

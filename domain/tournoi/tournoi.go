@@ -101,9 +101,6 @@ const (
 // MaxTables is the highest table number of a tournament.
 const MaxTables = 1000
 
-// Erreur is a refused command with a stable code.
-type Erreur = erreur.Erreur
-
 // Tournoi is the aggregate.
 type Tournoi struct {
 	aggregate.Base

@@ -28,7 +28,7 @@ func TestTournoi(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v := tr.Version()
 			err := tt.f()
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tt.code, e.Code)
 			assert.Equal(t, v, tr.Version())
@@ -89,7 +89,7 @@ func TestInscrireTous_ListeToutOuRien(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tr, temoin := ouvert(t), ouvert(t)
 			err := tr.InscrireTous(tt.liste)
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, CodeInvalidPlayer, e.Code)
 			for _, l := range tt.lignes {
@@ -149,7 +149,7 @@ func TestGuide2_1_GraineDeTestRefuseeEnTournoiHomologue(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			var e *Erreur
+			var e *erreur.Erreur
 			require.ErrorAs(t, err, &e)
 			assert.Equal(t, tt.code, e.Code)
 			assert.Contains(t, e.Message, "homologué")

@@ -8,6 +8,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
+	"arbitre/domain/erreur"
 	api "arbitre/graphql"
 )
 
@@ -41,7 +42,7 @@ func (e *exactEnums) MutateOperationContext(ctx context.Context, oc *graphql.Ope
 }
 
 // check walks one value of type typ, at path (for the message).
-func (e *exactEnums) check(typ *ast.Type, v any, path string) *api.Error {
+func (e *exactEnums) check(typ *ast.Type, v any, path string) *erreur.Erreur {
 	if v == nil {
 		return nil
 	}

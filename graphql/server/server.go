@@ -22,6 +22,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"arbitre/domain/acces"
+	"arbitre/domain/erreur"
 	"arbitre/graphql"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/server/graphiql"
@@ -128,7 +129,7 @@ const maxMessageWS = 1 << 20
 func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc) http.Handler {
 	recuperer := func(ctx context.Context, v any) error {
 		cfg.Logger.ErrorContext(ctx, "resolver panic", "panic", v)
-		return &graphql.Error{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
+		return &erreur.Erreur{Code: graphql.CodeInternal, Message: "Erreur interne du serveur"}
 	}
 	// presenter gives every error its code and logs the cause of the
 	// server's failures, which the client is not told.

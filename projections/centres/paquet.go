@@ -19,6 +19,7 @@ import (
 	"slices"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
@@ -62,7 +63,7 @@ func Exporter(ctx context.Context, r eventstore.Reader, registre *eventstore.Reg
 		return err
 	}
 	if len(partie) == 0 {
-		return &federation.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", m.Partie)}
+		return &erreur.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", m.Partie)}
 	}
 	creee, err := registre.Decode(partie[0])
 	if err != nil {
@@ -388,5 +389,5 @@ func noter(f *federation.Feuille, registre *eventstore.Registry, e eventstore.Ev
 }
 
 func corrompu(cause error, format string, args ...any) error {
-	return &federation.Erreur{Code: federation.CodePaquetCorrompu, Message: "paquet du centre : " + fmt.Sprintf(format, args...), Err: cause}
+	return &erreur.Erreur{Code: federation.CodePaquetCorrompu, Message: "paquet du centre : " + fmt.Sprintf(format, args...), Err: cause}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/federation"
@@ -35,7 +36,7 @@ func (p Principal) Reference(ctx context.Context, t, partie string) (federation.
 		return federation.Feuille{}, nil, err
 	}
 	if !slices.Contains(tr.Parties(), partie) {
-		return federation.Feuille{}, nil, &federation.Erreur{Code: federation.CodeResultatsInvalides,
+		return federation.Feuille{}, nil, &erreur.Erreur{Code: federation.CodeResultatsInvalides,
 			Message: fmt.Sprintf("la partie %s n'est pas une partie du tournoi %s du principal", partie, t)}
 	}
 	var b bytes.Buffer

@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
 	"arbitre/domain/classique/simulation"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -119,7 +120,7 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, series, 21)
 	_, err = classique.Series(ctx, liveDB, cote.Thresholds{Joker: 1, A: 2, B: 3})
-	assert.Equal(t, cote.CodeInvalidThresholds, cote.CodeOf(err))
+	assert.Equal(t, cote.CodeInvalidThresholds, erreur.CodeOf(err))
 }
 
 // BenchmarkSimulatedTournament200x7 plays a 200-player 7-round tournament

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/lexicon"
@@ -451,7 +452,7 @@ func Lire(ctx context.Context, db *sql.DB, id string, connue uint64) (*Vue, uint
 	err := db.QueryRowContext(ctx, `SELECT position, CASE WHEN position = ? THEN NULL ELSE vue END FROM parties_vues WHERE partie = ?`,
 		connue, id).Scan(&position, &data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, 0, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
+		return nil, 0, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("parties: %w", err)

@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -265,7 +266,7 @@ func TestPartiesLire(t *testing.T) {
 	require.NoError(t, err)
 
 	_, _, err = parties.Lire(ctx, db, "inconnue", 0)
-	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 
 	v, position, err := parties.Lire(ctx, db, "t1-1", 0)
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
@@ -536,7 +537,7 @@ func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Lig
 	var tournoiID string
 	err := db.QueryRowContext(ctx, `SELECT tournoi FROM standings_parties WHERE partie = ?`, partie).Scan(&tournoiID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("partie %s inconnue du classement", partie)}
+		return nil, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("partie %s inconnue du classement", partie)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("standings: %w", err)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/appel"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 )
@@ -61,5 +62,5 @@ func conflit(id string, err error) error {
 	if !errors.Is(err, eventstore.ErrConflict) {
 		return err
 	}
-	return &appel.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id), Err: err}
+	return &erreur.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id), Err: err}
 }

@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/appel"
 	"arbitre/domain/appel/command"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/tournoi"
@@ -41,8 +42,8 @@ func NewFaits(parties Parties, tournois Tournois, journal eventstore.Reader) *Fa
 // Partie implements command.Faits.
 func (f *Faits) Partie(ctx context.Context, id string) (string, []string, error) {
 	p, err := f.parties.Charger(ctx, id)
-	if duplicate.CodeOf(err) == duplicate.CodeNotFound {
-		return "", nil, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id), Err: err}
+	if erreur.CodeOf(err) == duplicate.CodeNotFound {
+		return "", nil, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id), Err: err}
 	}
 	if err != nil {
 		return "", nil, err
@@ -106,9 +107,9 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 // tournoi loads a tournament; NOT_FOUND when there is none.
 func (f *Faits) tournoi(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	t, err := f.tournois.Charger(ctx, id)
-	var refus *tournoi.Erreur
+	var refus *erreur.Erreur
 	if errors.As(err, &refus) || (err == nil && t.Version() == 0) {
-		return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", id), Err: err}
+		return nil, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("le tournoi %s n'existe pas", id), Err: err}
 	}
 	return t, err
 }

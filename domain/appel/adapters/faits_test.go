@@ -16,6 +16,7 @@ import (
 	"arbitre/domain/catalogue"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -71,15 +72,15 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 		{Partie: "p3"},
 	}, horaires)
 	_, err = faits.Horaires(ctx, "t9")
-	assert.Equal(t, appel.CodeNotFound, appel.CodeOf(err))
+	assert.Equal(t, appel.CodeNotFound, erreur.CodeOf(err))
 
 	h.Set(t0.Add(91 * time.Minute))
 	app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
 	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
 		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})
-	assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
+	assert.Equal(t, appel.CodeDeadlinePassed, erreur.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
 	_, err = adapters.NewDepot(store, reg).Charger(ctx, "t1", "a1")
-	assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(err), "nothing written")
+	assert.Equal(t, appel.CodeAppealNotFound, erreur.CodeOf(err), "nothing written")
 }
 
 // TestArt6_3_DelaiDepuisLaClotureDesResultats: « un éventuel recours doit
@@ -144,7 +145,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 			if c.accepte {
 				assert.NoError(t, err, c.pourquoi)
 			} else {
-				assert.Equal(t, appel.CodeDeadlinePassed, appel.CodeOf(err), c.pourquoi)
+				assert.Equal(t, appel.CodeDeadlinePassed, erreur.CodeOf(err), c.pourquoi)
 			}
 		})
 	}

@@ -18,6 +18,7 @@ import (
 	dupadapters "arbitre/domain/duplicate/adapters"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/tournoi"
@@ -258,7 +259,7 @@ func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
 			pj.examiner(t, enPanne, appel.IssueAccueilli)
 			err := enPanne.Par(pres).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "mot admis"}})
 			require.ErrorIs(t, err, errPanne)
-			assert.Equal(t, tt.code, appel.CodeOf(err))
+			assert.Equal(t, tt.code, erreur.CodeOf(err))
 			assert.Len(t, dansLaPartie(t, pj), tt.dansLaPartie)
 			assert.Len(t, dansLaPartieMarquee(t, pj), 0)
 
@@ -296,7 +297,7 @@ func TestSecurite_DeciderAppelRefuseParLaPartieNeStockeRien(t *testing.T) {
 	avant := tout(t, pj.store)
 	err := app.Par(pres).Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAmende,
 		Decision: &correction.Decision{Paid: pj.top + 50, Sanction: correction.None}, Motivation: "bonus"}})
-	assert.Equal(t, duplicate.CodeInvalidBulletin, duplicate.CodeOf(err))
+	assert.Equal(t, duplicate.CodeInvalidBulletin, erreur.CodeOf(err))
 	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
 }
 
@@ -315,6 +316,6 @@ func TestSecurite_DeciderAppelDansLaPartieDuRecours(t *testing.T) {
 	pj.voter(t, app, "t2", appel.IssueAccueilli)
 	avant := tout(t, pj.store)
 	err := app.Par(pres).Decider(ctx, command.Decider{Tournoi: "t2", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "x"}})
-	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err), "%v", err)
+	assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err), "%v", err)
 	assert.Equal(t, avant, tout(t, pj.store), "nothing is written")
 }

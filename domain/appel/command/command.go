@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"arbitre/domain/appel"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/correction"
@@ -44,10 +45,10 @@ type Depot interface {
 // (adapters.Faits).
 type Faits interface {
 	// Partie returns the tournament of a game and its players; an
-	// *appel.Erreur NOT_FOUND when there is no such game.
+	// *erreur.Erreur NOT_FOUND when there is no such game.
 	Partie(ctx context.Context, id string) (tournoi string, joueurs []string, err error)
 	// Tables returns the table of every player registered in a tournament
-	// (0 for none); an *appel.Erreur NOT_FOUND when there is no such
+	// (0 for none); an *erreur.Erreur NOT_FOUND when there is no such
 	// tournament.
 	Tables(ctx context.Context, tournoi string) (map[string]int, error)
 	// Horaires returns the games of a tournament in its order, each with
@@ -169,17 +170,17 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	}
 	switch {
 	case c.Objet.Tournoi != "" && c.Objet.Tournoi != o.Tournoi:
-		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s appartient au tournoi %s, pas au tournoi indiqué", o.Partie, o.Tournoi)}
+		return &erreur.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s appartient au tournoi %s, pas au tournoi indiqué", o.Partie, o.Tournoi)}
 	case c.Objet.Table != 0 && c.Objet.Table != o.Table:
-		return &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("%s est inscrit à la table %d, pas à la table %d", o.Licence, o.Table, c.Objet.Table)}
+		return &erreur.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("%s est inscrit à la table %d, pas à la table %d", o.Licence, o.Table, c.Objet.Table)}
 	}
 	if o.Tournoi != "" {
 		switch _, err := a.depot.Charger(ctx, o.Tournoi, c.Appel); {
 		case errors.Is(err, idempotency.ErrAlreadyApplied):
 			return nil // a retried filing
 		case err == nil:
-			return &appel.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
-		case appel.CodeOf(err) != appel.CodeAppealNotFound:
+			return &erreur.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
+		case erreur.CodeOf(err) != appel.CodeAppealNotFound:
 			return err
 		}
 	}
@@ -214,9 +215,9 @@ func (a *Application) Situer(ctx context.Context, o appel.Objet) (appel.Objet, e
 		}
 		switch {
 		case tournoi == "":
-			return appel.Objet{}, &appel.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s n'appartient à aucun tournoi", o.Partie)}
+			return appel.Objet{}, &erreur.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s n'appartient à aucun tournoi", o.Partie)}
 		case o.Licence != "" && !slices.Contains(joueurs, o.Licence):
-			return appel.Objet{}, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("%s ne joue pas la partie %s", o.Licence, o.Partie)}
+			return appel.Objet{}, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("%s ne joue pas la partie %s", o.Licence, o.Partie)}
 		}
 		o.Tournoi = tournoi
 	}
@@ -231,7 +232,7 @@ func (a *Application) Situer(ctx context.Context, o appel.Objet) (appel.Objet, e
 	case o.Licence != "":
 		o.Table = tables[o.Licence]
 	case o.Table != 0 && !tableOccupee(tables, o.Table):
-		return appel.Objet{}, &appel.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("aucun joueur du tournoi %s n'est inscrit à la table %d", o.Tournoi, o.Table)}
+		return appel.Objet{}, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("aucun joueur du tournoi %s n'est inscrit à la table %d", o.Tournoi, o.Table)}
 	}
 	return o, nil
 }
@@ -351,7 +352,7 @@ func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision
 	md := a.metadata
 	md.CausationID = Cause(ap, d.Niveau)
 	if err := a.correcteur.AppliquerDecision(ctx, decisionBulletin(ap, d), md); err != nil {
-		return &appel.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
+		return &erreur.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
 	}
 	if err := ap.MarquerAppliquee(d.Niveau); err != nil {
 		return err
@@ -423,7 +424,7 @@ func (a *Application) modifier(ctx context.Context, tournoi, id string, revision
 		return err
 	}
 	if courante := uint64(ap.Version() - 1); revision != nil && *revision != courante {
-		return &appel.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id),
+		return &erreur.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id),
 			Err: &eventstore.ConflictError{Stream: ap.Flux(), Expected: eventstore.Exact(*revision), Current: courante, StreamExists: true}}
 	}
 	if err := f(ap); err != nil {

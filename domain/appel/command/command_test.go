@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/appel/adapters"
 	"arbitre/domain/appel/command"
 	"arbitre/domain/appel/query"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/repository"
@@ -61,7 +62,7 @@ func (faits) Partie(_ context.Context, id string) (string, []string, error) {
 	if id == "p1" || id == "p2" {
 		return "t1", []string{"J01", "J02"}, nil
 	}
-	return "", nil, &appel.Erreur{Code: appel.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
+	return "", nil, &erreur.Erreur{Code: appel.CodeNotFound, Message: "la partie " + id + " n'existe pas"}
 }
 
 func (faits) Tables(_ context.Context, id string) (map[string]int, error) {
@@ -71,7 +72,7 @@ func (faits) Tables(_ context.Context, id string) (map[string]int, error) {
 	case "t2":
 		return map[string]int{}, nil
 	}
-	return nil, &appel.Erreur{Code: appel.CodeNotFound, Message: "le tournoi " + id + " n'existe pas"}
+	return nil, &erreur.Erreur{Code: appel.CodeNotFound, Message: "le tournoi " + id + " n'existe pas"}
 }
 
 func (f faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
@@ -208,7 +209,7 @@ func TestDecider_EchecDeLaPartieEstRepris(t *testing.T) {
 	cause := errors.New("partie indisponible")
 	b.corr.echec = cause
 	err := b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
-	assert.Equal(t, appel.CodeDecisionNotApplied, appel.CodeOf(err))
+	assert.Equal(t, appel.CodeDecisionNotApplied, erreur.CodeOf(err))
 	assert.ErrorIs(t, err, cause)
 
 	x, err := query.Reconstruire(ctx, b.store, b.reg)
@@ -260,7 +261,7 @@ func TestSecurite_DeposerAppelDeriveDesFaits(t *testing.T) {
 			b := nouveauBanc(t)
 			err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
 				Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Demandee: demandee}})
-			assert.Equal(t, tt.code, appel.CodeOf(err), "%v", err)
+			assert.Equal(t, tt.code, erreur.CodeOf(err), "%v", err)
 			if tt.code != "" {
 				for _, tournoi := range []string{"t1", "t2"} {
 					_, err := query.NewLecteur(b.store, b.reg).Appel(ctx, tournoi, "a1")
@@ -291,7 +292,7 @@ func TestConflit_DeuxEcrivains(t *testing.T) {
 	require.NoError(t, second.Voter("M3", appel.IssueRejete))
 	require.NoError(t, b.depot.Enregistrer(ctx, premier, eventstore.Metadata{Actor: "M2"}))
 	err = b.depot.Enregistrer(ctx, second, eventstore.Metadata{Actor: "M3"})
-	assert.Equal(t, appel.CodeConflict, appel.CodeOf(err))
+	assert.Equal(t, appel.CodeConflict, erreur.CodeOf(err))
 	var conflit *eventstore.ConflictError
 	require.ErrorAs(t, err, &conflit)
 	assert.Equal(t, uint64(2), conflit.Current)
@@ -350,7 +351,7 @@ func TestRefus_NeChangeRien(t *testing.T) {
 	b.deposer(t, "a1", bulletin)
 	err := b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
 		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "x"}})
-	assert.Equal(t, appel.CodeAlreadyExists, appel.CodeOf(err), "filing twice under one id is refused")
+	assert.Equal(t, appel.CodeAlreadyExists, erreur.CodeOf(err), "filing twice under one id is refused")
 	assert.NotErrorIs(t, err, eventstore.ErrConflict, "without the existing appeal's revision (ids are global: issue 28 item 10)")
 	tests := []struct {
 		name string
@@ -375,7 +376,7 @@ func TestRefus_NeChangeRien(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			avant, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
 			require.NoError(t, err)
-			assert.Equal(t, tt.code, appel.CodeOf(tt.f()))
+			assert.Equal(t, tt.code, erreur.CodeOf(tt.f()))
 			apres, err := eventstore.ReadWholeStream(ctx, b.store, "appel-a1")
 			require.NoError(t, err)
 			assert.Equal(t, avant, apres)
@@ -506,8 +507,8 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 				assert.NoError(t, lu)
 				return
 			}
-			assert.Equal(t, tt.code, appel.CodeOf(err))
-			assert.Equal(t, appel.CodeAppealNotFound, appel.CodeOf(lu), "nothing written")
+			assert.Equal(t, tt.code, erreur.CodeOf(err))
+			assert.Equal(t, appel.CodeAppealNotFound, erreur.CodeOf(lu), "nothing written")
 		})
 	}
 }
@@ -534,13 +535,13 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	assert.Equal(t, appel.Inconnu("a1"), err, "another tournament's a1 is an id nobody used")
 	err = b.app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: bulletin,
 		Requerant: appel.Requerant{Identite: "J02", Qualite: appel.QualiteJoueur}, Motif: "mot valide"}})
-	assert.Equal(t, appel.CodeAlreadyExists, appel.CodeOf(err), "t1's a1 is taken in t1")
+	assert.Equal(t, appel.CodeAlreadyExists, erreur.CodeOf(err), "t1's a1 is taken in t1")
 	b.deposer(t, "a1", appel.Objet{Tournoi: "t2"})
 
 	b.examiner(t, "a1", appel.IssueAccueilli)
 	b.corr.echec = errors.New("partie indisponible")
 	err = b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
-	assert.Equal(t, appel.CodeDecisionNotApplied, appel.CodeOf(err))
+	assert.Equal(t, appel.CodeDecisionNotApplied, erreur.CodeOf(err))
 	b.corr.echec = nil
 	require.NoError(t, adapters.Reprendre(ctx, b.store, b.reg, b.app))
 	require.Len(t, b.corr.decisions, 1, "the recovery carries t1's decision")

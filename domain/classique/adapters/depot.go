@@ -162,7 +162,7 @@ func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventst
 	}
 	stream, err := ronde.Stream(t.ID())
 	if err != nil {
-		return erreur.RefusCause(ronde.CodeInvalidTournoi, err, "Identifiant de tournoi %.32q invalide", t.ID())
+		return erreur.RefusCause(ronde.CodeInvalidInput, err, "Identifiant de tournoi %.32q invalide", t.ID())
 	}
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -51,7 +52,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	require.NoError(t, b.Tirer("bob", "BCDFGHJ"))
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, partie.CodeConflict, partie.CodeOf(err), "%v", err)
+	assert.Equal(t, partie.CodeConflict, erreur.CodeOf(err), "%v", err)
 	assert.Len(t, b.Pending(), 1, "the loser's events stay new")
 
 	// The same command retried after a lost answer is idempotent.
@@ -68,7 +69,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	assert.Equal(t, c.Version(), e.Version())
 
 	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, partie.CodeNotFound, partie.CodeOf(err))
+	assert.Equal(t, partie.CodeNotFound, erreur.CodeOf(err))
 }
 
 func ouvert(t *testing.T, id string, n int) *ronde.Tournoi {
@@ -95,9 +96,9 @@ func TestTournois_AllerRetourEtConflit(t *testing.T) {
 	require.NoError(t, b.Inscrire("p8", "", 0))
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, ronde.CodeConflict, ronde.CodeOf(err), "%v", err)
+	assert.Equal(t, ronde.CodeConflict, erreur.CodeOf(err), "%v", err)
 	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, ronde.CodeNotFound, ronde.CodeOf(err))
+	assert.Equal(t, ronde.CodeNotFound, erreur.CodeOf(err))
 }
 
 // One id names one tournament: a new classique tournament may not take the
@@ -111,7 +112,7 @@ func TestTournois_IdentifiantDuplicatePris(t *testing.T) {
 	depot := adapters.NewTournois(store, reg)
 	tr := ouvert(t, "open", 0)
 	err = depot.Enregistrer(ctx, tr, eventstore.Metadata{})
-	assert.Equal(t, ronde.CodeIdTaken, ronde.CodeOf(err), "%v", err)
+	assert.Equal(t, ronde.CodeIdTaken, erreur.CodeOf(err), "%v", err)
 	_, err = depot.Charger(ctx, "open")
-	assert.Equal(t, ronde.CodeNotFound, ronde.CodeOf(err), "nothing written")
+	assert.Equal(t, ronde.CodeNotFound, erreur.CodeOf(err), "nothing written")
 }

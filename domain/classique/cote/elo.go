@@ -1,6 +1,7 @@
 package cote
 
 import (
+	"arbitre/domain/erreur"
 	"cmp"
 	"math"
 	"slices"
@@ -68,7 +69,7 @@ func (e Elo) Expected(a, b int) float64 {
 
 func (e Elo) validate() error {
 	if e.Scale <= 0 || e.K <= 0 || e.KNew <= 0 || e.DifferenceCap <= 0 || e.Floor < 0 || e.Initial < e.Floor {
-		return fail(CodeInvalidParameters, "Cote : paramètres Elo invalides (%+v)", e)
+		return erreur.Refus(CodeInvalidParameters, "Cote : paramètres Elo invalides (%+v)", e)
 	}
 	return nil
 }
@@ -93,14 +94,14 @@ func (e Elo) Rate(before map[PlayerID]int, games []Game) ([]Rating, error) {
 	}
 	for _, g := range games {
 		if g.First == "" || g.Second == "" {
-			return nil, fail(CodeEmptyPlayerID, "Cote : une partie a un joueur sans identifiant")
+			return nil, erreur.Refus(CodeEmptyPlayerID, "Cote : une partie a un joueur sans identifiant")
 		}
 		if g.First == g.Second {
-			return nil, fail(CodeSelfGame, "Partie invalide : %q ne peut pas jouer contre lui-même", g.First)
+			return nil, erreur.Refus(CodeSelfGame, "Partie invalide : %q ne peut pas jouer contre lui-même", g.First)
 		}
 		sFirst, sSecond, ok := g.Outcome.scores()
 		if !ok {
-			return nil, fail(CodeUnknownOutcome, "Cote : issue %d inconnue pour %q contre %q", g.Outcome, g.First, g.Second)
+			return nil, erreur.Refus(CodeUnknownOutcome, "Cote : issue %d inconnue pour %q contre %q", g.Outcome, g.First, g.Second)
 		}
 		first, second := entry(g.First), entry(g.Second)
 		first.record(sFirst, e.Expected(first.Before, second.Before))

@@ -1,6 +1,7 @@
 package cote
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"math/rand"
 	"testing"
@@ -120,7 +121,7 @@ func TestRateRejectsBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.policy.Rate(nil, tt.games)
-			assert.Equal(t, tt.code, CodeOf(err))
+			assert.Equal(t, tt.code, erreur.CodeOf(err))
 		})
 	}
 }

@@ -12,11 +12,3 @@ const (
 	CodeInvalidParameters Code = "INVALID_PARAMETERS"
 	CodeInvalidThresholds Code = "INVALID_THRESHOLDS"
 )
-
-// Error is the error type returned by this package.
-type Error = erreur.Erreur
-
-func fail(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-// CodeOf returns the code of a cote error, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -1,5 +1,7 @@
 package cote
 
+import "arbitre/domain/erreur"
+
 // Serie is a classique série, from the strongest (Joker) to C.
 type Serie string
 
@@ -26,7 +28,7 @@ func DefaultThresholds() Thresholds {
 // Validate requires strictly decreasing thresholds.
 func (t Thresholds) Validate() error {
 	if !(t.Joker > t.A && t.A > t.B) {
-		return fail(CodeInvalidThresholds, "Cote : les seuils doivent décroître strictement de Joker à B (%+v)", t)
+		return erreur.Refus(CodeInvalidThresholds, "Cote : les seuils doivent décroître strictement de Joker à B (%+v)", t)
 	}
 	return nil
 }

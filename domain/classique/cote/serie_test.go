@@ -1,6 +1,7 @@
 package cote
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,5 +30,5 @@ func TestSeriesAreRecomputedFromCurrentCotes(t *testing.T) {
 
 func TestThresholdsMustDecrease(t *testing.T) {
 	_, err := Series(nil, Thresholds{Joker: 1000, A: 1000, B: 500})
-	assert.Equal(t, CodeInvalidThresholds, CodeOf(err))
+	assert.Equal(t, CodeInvalidThresholds, erreur.CodeOf(err))
 }

@@ -1,5 +1,7 @@
 package pairing
 
+import "arbitre/domain/erreur"
+
 // roundRobin returns round `round` of the Berger tables. All registered
 // players, withdrawn ones included, are seeded by cote (1..n) so that the
 // schedule never shifts; with an odd count a dummy n+1 is added and meeting
@@ -20,7 +22,7 @@ func (r *roster) roundRobin(round int) (Proposal, error) {
 	}
 	r.byCote(seeded)
 	if len(seeded) == 0 {
-		return Proposal{}, fail(CodeNobodyToPair, "Appariement impossible : aucun joueur inscrit")
+		return Proposal{}, erreur.Refus(CodeNobodyToPair, "Appariement impossible : aucun joueur inscrit")
 	}
 	const dummy = -1
 	if len(seeded)%2 == 1 {
@@ -28,7 +30,7 @@ func (r *roster) roundRobin(round int) (Proposal, error) {
 	}
 	n := len(seeded)
 	if round > n-1 {
-		return Proposal{}, fail(CodeRoundOutOfRange, "Appariement impossible : ronde %d, un cycle de Berger de %d joueurs compte %d rondes", round, n, n-1)
+		return Proposal{}, erreur.Refus(CodeRoundOutOfRange, "Appariement impossible : ronde %d, un cycle de Berger de %d joueurs compte %d rondes", round, n, n-1)
 	}
 	var p Proposal
 	for _, game := range bergerRound(n, round-1) {

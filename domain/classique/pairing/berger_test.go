@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"fmt"
 	"testing"
 
@@ -56,7 +57,7 @@ func TestRoundRobinBergerCycle(t *testing.T) {
 				assert.LessOrEqual(t, abs(2*starts[id]-games[id]), 1, "§3.1 %s starts %d of %d", id, starts[id], games[id])
 			}
 			_, err := Propose(Request{Round: rounds + 1, Method: RoundRobin, Players: players})
-			assert.Equal(t, CodeRoundOutOfRange, CodeOf(err))
+			assert.Equal(t, CodeRoundOutOfRange, erreur.CodeOf(err))
 		})
 	}
 }

@@ -19,11 +19,3 @@ const (
 	CodeRoundOutOfRange        Code = "ROUND_OUT_OF_RANGE"
 	CodeTournamentTooLarge     Code = "TOURNAMENT_TOO_LARGE"
 )
-
-// Error is the error type returned by this package.
-type Error = erreur.Erreur
-
-func fail(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-// CodeOf returns the code of a pairing error, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

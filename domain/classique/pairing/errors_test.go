@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,7 +29,7 @@ func TestProposeRejectsBadInputWithStableCodes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Propose(tt.req)
-			assert.Equal(t, tt.code, CodeOf(err), "%v", err)
+			assert.Equal(t, tt.code, erreur.CodeOf(err), "%v", err)
 		})
 	}
 }

@@ -1,5 +1,7 @@
 package pairing
 
+import "arbitre/domain/erreur"
+
 // Why a pairing is what it is, for the director who publishes it: per
 // table, the rematch it is (if any) and why its first player starts
 // (§3.1), and why the bye is who he is. It explains any pairing of the
@@ -70,7 +72,7 @@ type Explanation struct {
 }
 
 // Explain gives the reasons of a pairing of req's round. Players unknown to
-// req are refused with a coded *Error.
+// req are refused with a coded *erreur.Erreur.
 func Explain(req Request, tables []Table, bye PlayerID) (Explanation, error) {
 	r, err := newRoster(req)
 	if err != nil {
@@ -101,7 +103,7 @@ func Explain(req Request, tables []Table, bye PlayerID) (Explanation, error) {
 func (r *roster) known(ids ...PlayerID) error {
 	for _, id := range ids {
 		if _, ok := r.index[id]; !ok && id != "" {
-			return fail(CodeUnknownPlayerInHistory, "Appariement inexplicable : %q n'est pas inscrit", id)
+			return erreur.Refus(CodeUnknownPlayerInHistory, "Appariement inexplicable : %q n'est pas inscrit", id)
 		}
 	}
 	return nil

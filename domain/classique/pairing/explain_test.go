@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,5 +66,5 @@ func TestExplain_DebutAEquilibreEgal(t *testing.T) {
 	assert.Equal(t, "était second à sa dernière partie (§3.1)", ex.Tables[0].Start.Texte())
 
 	_, err = Explain(req, []Table{{Number: 1, First: "Z", Second: "A"}}, "")
-	assert.Equal(t, CodeUnknownPlayerInHistory, CodeOf(err), "an unknown player is refused")
+	assert.Equal(t, CodeUnknownPlayerInHistory, erreur.CodeOf(err), "an unknown player is refused")
 }

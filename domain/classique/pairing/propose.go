@@ -1,7 +1,9 @@
 package pairing
 
+import "arbitre/domain/erreur"
+
 // Propose pairs one round. It validates the request and returns a coded
-// *Error for bad input.
+// *erreur.Erreur for bad input.
 func Propose(req Request) (Proposal, error) {
 	r, err := newRoster(req)
 	if err != nil {
@@ -18,7 +20,7 @@ func Propose(req Request) (Proposal, error) {
 	case KingOfTheHill:
 		p, err = r.kingOfTheHill(req.KingOfTheHillAvoidsRepeats)
 	default:
-		return Proposal{}, fail(CodeUnknownMethod, "Appariement impossible : méthode %q inconnue", req.Method)
+		return Proposal{}, erreur.Refus(CodeUnknownMethod, "Appariement impossible : méthode %q inconnue", req.Method)
 	}
 	if err != nil {
 		return Proposal{}, err
@@ -31,7 +33,7 @@ func Propose(req Request) (Proposal, error) {
 // player who never had one. It returns the remaining players and the bye.
 func (r *roster) withBye(ranked []int) ([]int, PlayerID, error) {
 	if len(ranked) == 0 {
-		return nil, "", fail(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
+		return nil, "", erreur.Refus(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
 	}
 	if len(ranked)%2 == 0 {
 		return ranked, "", nil

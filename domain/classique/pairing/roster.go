@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"cmp"
 	"slices"
 )
@@ -21,7 +22,7 @@ type roster struct {
 
 func newRoster(req Request) (*roster, error) {
 	if req.Round < 1 {
-		return nil, fail(CodeInvalidRound, "Appariement impossible : ronde %d, les rondes sont numérotées à partir de 1", req.Round)
+		return nil, erreur.Refus(CodeInvalidRound, "Appariement impossible : ronde %d, les rondes sont numérotées à partir de 1", req.Round)
 	}
 	players := slices.Clone(req.Players)
 	slices.SortFunc(players, func(a, b Player) int { return cmp.Compare(a.ID, b.ID) })
@@ -34,10 +35,10 @@ func newRoster(req Request) (*roster, error) {
 	}
 	for i, p := range players {
 		if p.ID == "" {
-			return nil, fail(CodeEmptyPlayerID, "Appariement impossible : un joueur n'a pas d'identifiant")
+			return nil, erreur.Refus(CodeEmptyPlayerID, "Appariement impossible : un joueur n'a pas d'identifiant")
 		}
 		if _, dup := r.index[p.ID]; dup {
-			return nil, fail(CodeDuplicatePlayer, "Appariement impossible : %q est inscrit deux fois", p.ID)
+			return nil, erreur.Refus(CodeDuplicatePlayer, "Appariement impossible : %q est inscrit deux fois", p.ID)
 		}
 		r.index[p.ID] = i
 	}
@@ -46,7 +47,7 @@ func newRoster(req Request) (*roster, error) {
 	}
 	for i, p := range players {
 		if p.Starts < 0 || p.Starts > r.games[i] {
-			return nil, fail(CodeInvalidStarts, "Appariement impossible : %q aurait commencé %d parties sur %d", p.ID, p.Starts, r.games[i])
+			return nil, erreur.Refus(CodeInvalidStarts, "Appariement impossible : %q aurait commencé %d parties sur %d", p.ID, p.Starts, r.games[i])
 		}
 	}
 	return r, nil
@@ -59,10 +60,10 @@ func (r *roster) replay(history []Meeting) error {
 		first, okFirst := r.index[m.First]
 		second, okSecond := r.index[m.Second]
 		if !okFirst || !okSecond {
-			return fail(CodeUnknownPlayerInHistory, "Appariement impossible : la rencontre de la ronde %d, %q contre %q, nomme un joueur non inscrit", m.Round, m.First, m.Second)
+			return erreur.Refus(CodeUnknownPlayerInHistory, "Appariement impossible : la rencontre de la ronde %d, %q contre %q, nomme un joueur non inscrit", m.Round, m.First, m.Second)
 		}
 		if first == second {
-			return fail(CodeSelfMeetingInHistory, "Appariement impossible : ronde %d, %q ne peut pas se rencontrer lui-même", m.Round, m.First)
+			return erreur.Refus(CodeSelfMeetingInHistory, "Appariement impossible : ronde %d, %q ne peut pas se rencontrer lui-même", m.Round, m.First)
 		}
 		for _, side := range [2]struct{ me, other, started int }{{first, second, 1}, {second, first, -1}} {
 			r.games[side.me]++
@@ -122,5 +123,5 @@ func (r *roster) lowestEligibleForBye(ranked []int) (int, error) {
 			return pos, nil
 		}
 	}
-	return -1, fail(CodeNoByeCandidate, "Appariement impossible : nombre impair de joueurs (%d) et chacun a déjà été exempt", len(ranked))
+	return -1, erreur.Refus(CodeNoByeCandidate, "Appariement impossible : nombre impair de joueurs (%d) et chacun a déjà été exempt", len(ranked))
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"arbitre/domain/classique/pairing/internal/blossom"
+	"arbitre/domain/erreur"
 )
 
 // swiss pairs a Swiss round as an exact minimum-cost perfect matching over
@@ -20,7 +21,7 @@ func (r *roster) swiss() (Proposal, error) {
 	ranked := r.active()
 	r.byStanding(ranked)
 	if len(ranked) == 0 {
-		return Proposal{}, fail(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
+		return Proposal{}, erreur.Refus(CodeNobodyToPair, "Appariement impossible : aucun joueur actif")
 	}
 	f := newSwissField(r, ranked)
 	if f.hasBye {

@@ -1,6 +1,9 @@
 package pairing
 
-import "arbitre/domain/classique/pairing/internal/blossom"
+import (
+	"arbitre/domain/classique/pairing/internal/blossom"
+	"arbitre/domain/erreur"
+)
 
 // swissCost is the cost of one table (or of the bye) in a Swiss round. The
 // round's cost is the sum over its tables, compared tier by tier: a lower
@@ -84,7 +87,7 @@ func (f *swissField) tierWeights(maxRepeats int) (tierWeights, error) {
 	w.repeat = acc.mul(w.score, acc.add(acc.mul(edges, maxScore), 1))
 	w.ceiling = acc.add(acc.add(acc.mul(w.repeat, int64(maxRepeats)), acc.mul(w.score, maxScore)), acc.add(acc.mul(w.excess, 2), lowMax))
 	if !acc.ok {
-		return w, fail(CodeTournamentTooLarge, "Tournoi trop grand pour l'appariement suisse : %d joueurs, %d points de match d'écart, %d rencontres répétées", f.players(), spread, maxRepeats)
+		return w, erreur.Refus(CodeTournamentTooLarge, "Tournoi trop grand pour l'appariement suisse : %d joueurs, %d points de match d'écart, %d rencontres répétées", f.players(), spread, maxRepeats)
 	}
 	return w, nil
 }

@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"math/rand"
 	"slices"
 	"testing"
@@ -21,7 +22,7 @@ func TestSwissPropertiesOverRandomTournaments(t *testing.T) {
 		for round := 1; round <= rounds; round++ {
 			req := s.request(round, Swiss)
 			p, err := Propose(req)
-			if CodeOf(err) == CodeNoByeCandidate {
+			if erreur.CodeOf(err) == CodeNoByeCandidate {
 				assert.Equal(t, round-1, size, "byes run out only when all %d players had one", size)
 				break
 			}

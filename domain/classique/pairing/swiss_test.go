@@ -1,6 +1,7 @@
 package pairing
 
 import (
+	"arbitre/domain/erreur"
 	"math/rand"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestSwissIsOptimalAgainstBruteForce(t *testing.T) {
 		for round := 1; round <= rounds; round++ {
 			req := s.request(round, Swiss)
 			p, err := Propose(req)
-			if CodeOf(err) == CodeNoByeCandidate {
+			if erreur.CodeOf(err) == CodeNoByeCandidate {
 				break
 			}
 			require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/aggregate/aggregatetest"
+	"arbitre/domain/erreur"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/tile"
 )
@@ -38,7 +39,7 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			temoin := p.Copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(p, tt.lot...)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(p, tt.lot...)))
 			assert.Equal(t, temoin, p)
 			require.Len(t, p.Pending(), 1)
 			assert.Len(t, p.Pending(), 1, "Nouveaux ne vide pas")
@@ -89,7 +90,7 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 				tt.trafic(p)
 			}
 			avant := aggregatetest.Empreinte(p)
-			assert.Equal(t, CodeCorruptHistory, CodeOf(p.Apply(tt.evt)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(p.Apply(tt.evt)))
 			aggregatetest.Identique(t, avant, p)
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/board"
 	"arbitre/engine/play"
@@ -36,21 +37,21 @@ type Creation struct {
 // Creer opens a match: the first event of its stream.
 func Creer(regles *Regles, c Creation) (*Partie, error) {
 	if regles == nil {
-		return nil, refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
 	}
 	if _, err := streamname.MatchStream(c.Match); err != nil {
-		return nil, refusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
+		return nil, erreur.RefusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
 	}
 	a, b := c.Joueurs[0], c.Joueurs[1]
 	switch {
 	case a == "" || b == "":
-		return nil, refus(CodeInvalidMatch, "Partie invalide : un match se joue à deux")
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : un match se joue à deux")
 	case a == b:
-		return nil, refus(CodeInvalidMatch, "Partie invalide : %q ne peut pas jouer contre lui-même", a)
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : %q ne peut pas jouer contre lui-même", a)
 	case c.Manche < 0 || c.Manche > 3:
-		return nil, refus(CodeInvalidMatch, "Partie invalide : la manche %d d'un match en deux manches gagnantes n'existe pas", c.Manche)
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : la manche %d d'un match en deux manches gagnantes n'existe pas", c.Manche)
 	case c.Ronde < 0 || c.Table < 0:
-		return nil, refus(CodeInvalidMatch, "Partie invalide : ronde %d, table %d", c.Ronde, c.Table)
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : ronde %d, table %d", c.Ronde, c.Table)
 	}
 	ev := MatchCree{Match: c.Match, Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
 		Joueurs: c.Joueurs, Lexique: regles.lex.Label()}
@@ -59,12 +60,12 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 	tirage := c.TirageAuSort[0] != "" || c.TirageAuSort[1] != ""
 	switch {
 	case c.Premier != "" && tirage:
-		return nil, refus(CodeInvalidDesignator, "Désignation invalide : le premier joueur est désigné ou tiré au sort, pas les deux")
+		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : le premier joueur est désigné ou tiré au sort, pas les deux")
 	case c.Premier == a || c.Premier == b:
 		ev.Designation = ParLogiciel
 		ev.Premier = slices.Index(c.Joueurs[:], c.Premier)
 	case c.Premier != "":
-		return nil, refus(CodeInvalidDesignator, "Désignation invalide : %q ne joue pas ce match (§3.1)", c.Premier)
+		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : %q ne joue pas ce match (§3.1)", c.Premier)
 	case tirage:
 		premier, err := PremierParTirage(c.TirageAuSort)
 		if err != nil {
@@ -72,15 +73,15 @@ func Creer(regles *Regles, c Creation) (*Partie, error) {
 		}
 		ev.Designation, ev.Premier, ev.Tirages = ParTirageAuSort, premier, c.TirageAuSort[:]
 	default:
-		return nil, refus(CodeInvalidDesignator, "Désignation invalide : désigner le premier joueur ou tirer des lettres (§3.1)")
+		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : désigner le premier joueur ou tirer des lettres (§3.1)")
 	}
 	if c.Manche == 2 {
 		m1 := slices.Index(c.Joueurs[:], c.PremierManche1)
 		if m1 < 0 {
-			return nil, refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 demande qui a commencé la manche 1 (§3.1)")
+			return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 demande qui a commencé la manche 1 (§3.1)")
 		}
 		if m1 == ev.Premier {
-			return nil, refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 commence par le joueur qui n'a pas commencé la manche 1 (§3.1)")
+			return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 commence par le joueur qui n'a pas commencé la manche 1 (§3.1)")
 		}
 		ev.PremierManche1 = c.PremierManche1
 	}
@@ -100,7 +101,7 @@ func PremierParTirage(tirages [2]string) (int, error) {
 	for j, s := range tirages {
 		ls, err := tile.ParseLetters(s)
 		if err != nil {
-			return -1, refusCause(CodeInvalidDesignator, err, "Désignation invalide : lettres %q (§3.1)", s)
+			return -1, erreur.RefusCause(CodeInvalidDesignator, err, "Désignation invalide : lettres %q (§3.1)", s)
 		}
 		for _, l := range ls {
 			if l != tile.NoLetter {
@@ -113,14 +114,14 @@ func PremierParTirage(tirages [2]string) (int, error) {
 			continue
 		}
 		if len(seq[0]) != i+1 || len(seq[1]) != i+1 {
-			return -1, refus(CodeInvalidDesignator, "Désignation invalide : lettres tirées alors que le tirage au sort est déjà décidé")
+			return -1, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : lettres tirées alors que le tirage au sort est déjà décidé")
 		}
 		if seq[0][i] < seq[1][i] {
 			return 0, nil
 		}
 		return 1, nil
 	}
-	return -1, refus(CodeInvalidDesignator, "Désignation invalide : les lettres tirées ne décident pas qui commence")
+	return -1, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : les lettres tirées ne décident pas qui commence")
 }
 
 // Tirer records letters a player took from the bag: his seven first letters
@@ -132,20 +133,20 @@ func (p *Partie) Tirer(joueur, lettres string) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "Tirage impossible dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Tirage impossible dans la phase %s", p.phase)
 	}
 	if p.tirageDu != j {
-		return refus(CodeInvalidDraw, "Tirage refusé : %s n'a pas de lettres à tirer maintenant", joueur)
+		return erreur.Refus(CodeInvalidDraw, "Tirage refusé : %s n'a pas de lettres à tirer maintenant", joueur)
 	}
 	r, err := tile.ParseRack(lettres)
 	if err != nil {
-		return refusCause(CodeInvalidDraw, err, "Tirage refusé : %q illisible", lettres)
+		return erreur.RefusCause(CodeInvalidDraw, err, "Tirage refusé : %q illisible", lettres)
 	}
 	if r.Size() != p.aTirer {
-		return refus(CodeInvalidDraw, "Tirage refusé : %s doit tirer %d lettres, pas %d (§4.1.4)", joueur, p.aTirer, r.Size())
+		return erreur.Refus(CodeInvalidDraw, "Tirage refusé : %s doit tirer %d lettres, pas %d (§4.1.4)", joueur, p.aTirer, r.Size())
 	}
 	if sac := p.sac; !retirer(&sac, r) {
-		return refus(CodeInvalidDraw, "%q n'est pas dans le sac", lettres)
+		return erreur.Refus(CodeInvalidDraw, "%q n'est pas dans le sac", lettres)
 	}
 	return aggregate.Record(p, Tirage{Joueur: j, Lettres: r.String()})
 }
@@ -158,13 +159,13 @@ func (p *Partie) aSonTour(joueur string) (int, error) {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return -1, refus(CodeWrongPhase, "Aucun coup possible dans la phase %s", p.phase)
+		return -1, erreur.Refus(CodeWrongPhase, "Aucun coup possible dans la phase %s", p.phase)
 	case p.FinEnAttente():
-		return -1, refus(CodeEndPending, "Fin de partie en attente : la partie s'achève quand le dernier coup est contesté ou accepté (§7)")
+		return -1, erreur.Refus(CodeEndPending, "Fin de partie en attente : la partie s'achève quand le dernier coup est contesté ou accepté (§7)")
 	case p.trait != j:
-		return -1, refus(CodeNotYourTurn, "Ce n'est pas le tour de %s", joueur)
+		return -1, erreur.Refus(CodeNotYourTurn, "Ce n'est pas le tour de %s", joueur)
 	case p.tirageDu >= 0:
-		return -1, refus(CodeDrawPending, "%s doit d'abord tirer ses lettres (§4.1.4)", p.creation.Joueurs[p.tirageDu])
+		return -1, erreur.Refus(CodeDrawPending, "%s doit d'abord tirer ses lettres (§4.1.4)", p.creation.Joueurs[p.tirageDu])
 	}
 	return j, nil
 }
@@ -180,21 +181,21 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 		return err
 	}
 	if p.tempsEpuise[j] {
-		return refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
+		return erreur.Refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
 	}
 	r, err := board.ParseRef(ref)
 	if err != nil {
-		return refusCause(CodeInvalidPlacement, err, "Placement invalide : référence %q illisible", ref)
+		return erreur.RefusCause(CodeInvalidPlacement, err, "Placement invalide : référence %q illisible", ref)
 	}
 	word, err := play.ParseWord(mot)
 	if err != nil {
-		return refusCause(CodeInvalidPlacement, err, "Placement invalide : mot %q illisible", mot)
+		return erreur.RefusCause(CodeInvalidPlacement, err, "Placement invalide : mot %q illisible", mot)
 	}
 	var res play.Result
 	rack := p.chevalets[j]
 	p.regles.checker.Check(&p.grille, r, word, &rack, &res)
 	if res.Problem != play.OK {
-		refuse := &Erreur{Code: CodeInvalidPlacement, Message: fmt.Sprintf("Placement invalide : %s en %s, %s", mot, ref, res.Problem.Motif())}
+		refuse := &erreur.Erreur{Code: CodeInvalidPlacement, Message: fmt.Sprintf("Placement invalide : %s en %s, %s", mot, ref, res.Problem.Motif())}
 		return refuse.Avec("detail", res.Problem.String())
 	}
 	ev := MotPlace{Joueur: j, Ref: r.String(), Mot: tile.WordText(word), Score: int(res.Score)}
@@ -238,27 +239,27 @@ func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
 	}
 	switch {
 	case p.tempsEpuise[j]:
-		return refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
+		return erreur.Refus(CodeTimeExhausted, "Le temps de %s est épuisé : il ne peut plus que passer (§7)", joueur)
 	case p.tempsEpuise[1-j]:
-		return refus(CodeExchangeRefused, "Échange refusé : le temps de l'adversaire est épuisé, plus d'échange (§7)")
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : le temps de l'adversaire est épuisé, plus d'échange (§7)")
 	case p.sac.Size() < MinimumEchange:
-		return refus(CodeExchangeRefused, "Échange refusé : %d lettres dans le sac, un échange en demande au moins %d (§4.3)", p.sac.Size(), MinimumEchange)
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : %d lettres dans le sac, un échange en demande au moins %d (§4.3)", p.sac.Size(), MinimumEchange)
 	}
 	out, err1 := tile.ParseRack(rejetees)
 	in, err2 := tile.ParseRack(tirees)
 	switch {
 	case err1 != nil || err2 != nil:
-		return refus(CodeExchangeRefused, "Échange refusé : lettres %q et %q illisibles", rejetees, tirees)
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : lettres %q et %q illisibles", rejetees, tirees)
 	case out.Size() == 0:
-		return refus(CodeExchangeRefused, "Échange refusé : un échange remet au moins une lettre (§4.3)")
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : un échange remet au moins une lettre (§4.3)")
 	case out.Size() != in.Size():
-		return refus(CodeExchangeRefused, "Échange refusé : %d lettres remises et %d tirées, il en faut autant de chaque côté (§4.3)", out.Size(), in.Size())
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : %d lettres remises et %d tirées, il en faut autant de chaque côté (§4.3)", out.Size(), in.Size())
 	}
 	if rack := p.chevalets[j]; !retirer(&rack, out) {
-		return refus(CodeExchangeRefused, "Échange refusé : %q n'est pas sur le chevalet de %s", rejetees, joueur)
+		return erreur.Refus(CodeExchangeRefused, "Échange refusé : %q n'est pas sur le chevalet de %s", rejetees, joueur)
 	}
 	if sac := p.sac; !retirer(&sac, in) {
-		return refus(CodeExchangeRefused, "%q n'est pas dans le sac", tirees)
+		return erreur.Refus(CodeExchangeRefused, "%q n'est pas dans le sac", tirees)
 	}
 	return aggregate.Record(p, Echange{Joueur: j, Rejetees: out.String(), Tirees: in.String()})
 }
@@ -277,25 +278,25 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || p.dernier == nil || p.dernier.joueur != 1-j {
-		return refus(CodeNothingToContest, "Contestation impossible : %s n'a aucun coup de son adversaire à contester (§5.2)", joueur)
+		return erreur.Refus(CodeNothingToContest, "Contestation impossible : %s n'a aucun coup de son adversaire à contester (§5.2)", joueur)
 	}
 	if len(mots) == 0 {
-		return refus(CodeInvalidContest, "Contestation invalide : nommer au moins un mot (§5.2)")
+		return erreur.Refus(CodeInvalidContest, "Contestation invalide : nommer au moins un mot (§5.2)")
 	}
 	ev := ContestationTranchee{Contestataire: j}
 	seen := map[string]bool{}
 	for _, m := range mots {
 		w, err := tile.ParseWord(m)
 		if err != nil {
-			return refusCause(CodeInvalidContest, err, "Contestation invalide : mot contesté %q illisible", m)
+			return erreur.RefusCause(CodeInvalidContest, err, "Contestation invalide : mot contesté %q illisible", m)
 		}
 		key := strings.ToUpper(tile.WordText(w))
 		if seen[key] {
-			return refus(CodeInvalidContest, "Contestation invalide : %s est contesté deux fois", m)
+			return erreur.Refus(CodeInvalidContest, "Contestation invalide : %s est contesté deux fois", m)
 		}
 		seen[key] = true
 		if !slices.ContainsFunc(p.dernier.mots, func(w string) bool { return strings.EqualFold(w, key) }) {
-			return refus(CodeInvalidContest, "Contestation invalide : %s n'a pas été formé par le dernier coup %v", m, p.dernier.mots)
+			return erreur.Refus(CodeInvalidContest, "Contestation invalide : %s n'a pas été formé par le dernier coup %v", m, p.dernier.mots)
 		}
 		admis := p.regles.lex.ContainsString(key)
 		ev.Verdicts = append(ev.Verdicts, Verdict{Mot: key, Admis: admis})
@@ -344,7 +345,7 @@ func (p *Partie) Cloturer(joueur string) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || !p.FinEnAttente() || p.dernier.joueur != 1-j {
-		return refus(CodeWrongPhase, "%s n'a pas de partie terminée à clore (§7)", joueur)
+		return erreur.Refus(CodeWrongPhase, "%s n'a pas de partie terminée à clore (§7)", joueur)
 	}
 	return aggregate.Record(p, p.terminerReliquat(p.dernier.joueur))
 }
@@ -355,11 +356,11 @@ func (p *Partie) Cloturer(joueur string) error {
 func (p *Partie) ConstaterBlocage() error {
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "Blocage impossible dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Blocage impossible dans la phase %s", p.phase)
 	case p.sac.Size() >= MinimumEchange:
-		return refus(CodeBlockageRefused, "Blocage refusé : %d lettres dans le sac, les joueurs peuvent encore échanger (§7)", p.sac.Size())
+		return erreur.Refus(CodeBlockageRefused, "Blocage refusé : %d lettres dans le sac, les joueurs peuvent encore échanger (§7)", p.sac.Size())
 	case p.passes < 2:
-		return refus(CodeBlockageRefused, "Blocage refusé : les deux joueurs doivent avoir passé depuis le dernier mot (§7)")
+		return erreur.Refus(CodeBlockageRefused, "Blocage refusé : les deux joueurs doivent avoir passé depuis le dernier mot (§7)")
 	}
 	return aggregate.Record(p, p.terminerEnDeduisant(FinBlocage))
 }
@@ -374,9 +375,9 @@ func (p *Partie) DeclarerTempsEpuise(joueur string) error {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "Aucune pendule ne tourne dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Aucune pendule ne tourne dans la phase %s", p.phase)
 	case p.tempsEpuise[j]:
-		return refus(CodeTimeExhausted, "Le temps de %s est déjà épuisé", joueur)
+		return erreur.Refus(CodeTimeExhausted, "Le temps de %s est déjà épuisé", joueur)
 	}
 	events := []any{TempsEpuise{Joueur: j}}
 	if p.tempsEpuise[1-j] {
@@ -394,22 +395,22 @@ func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial && p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "Pénalité impossible dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Pénalité impossible dans la phase %s", p.phase)
 	}
 	ev := Penalite{Joueur: j, Motif: motif}
 	switch motif {
 	case MotifLettresEnTrop, MotifTirageAnticipe:
 		if lettres < 1 || lettres > tile.TotalTiles {
-			return refus(CodeInvalidPenalty, "Pénalité invalide : %s compte les lettres retournées, %d n'est pas un nombre valable", motif, lettres)
+			return erreur.Refus(CodeInvalidPenalty, "Pénalité invalide : %s compte les lettres retournées, %d n'est pas un nombre valable", motif, lettres)
 		}
 		ev.Lettres, ev.Points = lettres, PenaliteFixe*lettres
 	case MotifJokerErrone, MotifArbitre:
 		if lettres != 0 {
-			return refus(CodeInvalidPenalty, "Pénalité invalide : %s ne se compte pas par lettre", motif)
+			return erreur.Refus(CodeInvalidPenalty, "Pénalité invalide : %s ne se compte pas par lettre", motif)
 		}
 		ev.Points = PenaliteFixe
 	default:
-		return refus(CodeInvalidPenalty, "Pénalité invalide : %q inconnue", motif)
+		return erreur.Refus(CodeInvalidPenalty, "Pénalité invalide : %q inconnue", motif)
 	}
 	return aggregate.Record(p, ev)
 }
@@ -422,9 +423,9 @@ func (p *Partie) DemanderAbandon(joueur string) error {
 	}
 	switch {
 	case p.phase != PhaseEnCours:
-		return refus(CodeWrongPhase, "Abandon impossible dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Abandon impossible dans la phase %s", p.phase)
 	case p.abandon >= 0:
-		return refus(CodeAbandonRefused, "Abandon : une proposition attend déjà sa réponse")
+		return erreur.Refus(CodeAbandonRefused, "Abandon : une proposition attend déjà sa réponse")
 	}
 	return aggregate.Record(p, AbandonDemande{Joueur: j})
 }
@@ -438,7 +439,7 @@ func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
 		return err
 	}
 	if p.phase != PhaseEnCours || p.abandon != 1-j {
-		return refus(CodeAbandonRefused, "Abandon : %s n'a aucune proposition d'abandon à laquelle répondre", joueur)
+		return erreur.Refus(CodeAbandonRefused, "Abandon : %s n'a aucune proposition d'abandon à laquelle répondre", joueur)
 	}
 	if !accepte {
 		return aggregate.Record(p, AbandonRefuse{Joueur: j})
@@ -472,7 +473,7 @@ func (p *Partie) DeclarerForfait(joueur string) error {
 		return err
 	}
 	if p.phase != PhaseTirageInitial {
-		return refus(CodeWrongPhase, "Le forfait se déclare avant le début de la partie (§9)")
+		return erreur.Refus(CodeWrongPhase, "Le forfait se déclare avant le début de la partie (§9)")
 	}
 	fin := Forfait(j)
 	return aggregate.Record(p, fin, p.feuilleArbitre(fin))
@@ -484,7 +485,7 @@ func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
 		return err
 	}
 	if p.phase != PhaseEnCours {
-		return refus(CodeWrongPhase, "Sanction impossible dans la phase %s", p.phase)
+		return erreur.Refus(CodeWrongPhase, "Sanction impossible dans la phase %s", p.phase)
 	}
 	ev := p.terminerSurSanction(fin, j)
 	return aggregate.Record(p, ev, p.feuilleArbitre(ev))
@@ -513,11 +514,11 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 	}
 	switch {
 	case p.phase != PhaseTerminee:
-		return refus(CodeInvalidSheet, "Feuille de match : rien à signer dans la phase %s", p.phase)
+		return erreur.Refus(CodeInvalidSheet, "Feuille de match : rien à signer dans la phase %s", p.phase)
 	case p.desaccord:
-		return refus(CodeInvalidSheet, "Feuille de match : un désaccord attend la décision de l'arbitre")
+		return erreur.Refus(CodeInvalidSheet, "Feuille de match : un désaccord attend la décision de l'arbitre")
 	case p.signatures[j]:
-		return refus(CodeInvalidSheet, "Feuille de match : %s a déjà signé", joueur)
+		return erreur.Refus(CodeInvalidSheet, "Feuille de match : %s a déjà signé", joueur)
 	}
 	if scores != p.resultat.scores {
 		return aggregate.Record(p, DesaccordSignale{Joueur: j, Scores: scores})
@@ -535,7 +536,7 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 // loser) and both players sign again.
 func (p *Partie) TrancherDesaccord(scores [2]int) error {
 	if p.phase != PhaseTerminee || !p.desaccord {
-		return refus(CodeInvalidSheet, "Feuille de match : aucun désaccord à trancher")
+		return erreur.Refus(CodeInvalidSheet, "Feuille de match : aucun désaccord à trancher")
 	}
 	ev := DesaccordTranche{Scores: scores}
 	if p.fin.Fin == FinAbandon {

@@ -5,7 +5,7 @@
 // Every change goes through one transition function (apply): a command
 // method validates against the current state, builds the event and applies
 // it with the same function a replay uses, so live state and replayed state
-// cannot differ. A refused command returns an *Erreur with a stable Code and
+// cannot differ. A refused command returns an *erreur.Erreur with a stable Code and
 // changes nothing.
 //
 // Rules, by article of the regulation:

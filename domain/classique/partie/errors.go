@@ -33,16 +33,3 @@ const (
 	CodeLexiqueAbsent          = erreur.CodeLexiqueAbsent
 	CodeInvalidDesignator Code = "INVALID_DESIGNATION"
 )
-
-// Erreur is a refused command: a stable code, a message and an optional
-// cause. A refused command records nothing and changes nothing.
-type Erreur = erreur.Erreur
-
-func refus(code Code, format string, args ...any) error { return erreur.Refus(code, format, args...) }
-
-func refusCause(code Code, cause error, format string, args ...any) error {
-	return erreur.RefusCause(code, cause, format, args...)
-}
-
-// CodeOf returns the code of a refused command, or "" for any other error.
-func CodeOf(err error) Code { return erreur.CodeOf(err) }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 	"arbitre/engine/lexicon"
 )
 
@@ -47,7 +48,7 @@ func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 		p, err := partie.Rejouer(tc.regles, []any{tc.cree})
 		require.NoError(t, err, tc.nom)
 		if tc.absent {
-			assert.Equal(t, partie.CodeLexiqueAbsent, partie.CodeOf(p.ExigerLexique()), tc.nom)
+			assert.Equal(t, partie.CodeLexiqueAbsent, erreur.CodeOf(p.ExigerLexique()), tc.nom)
 			continue
 		}
 		require.NoError(t, p.ExigerLexique(), tc.nom)

@@ -52,7 +52,7 @@ type Regles struct {
 // and over the others held for the matches created under them.
 func NewRegles(lex *lexicon.Lexicon, autres ...*lexicon.Lexicon) (*Regles, error) {
 	if lex == nil {
-		return nil, refus(CodeInvalidMatch, "Partie invalide : un lexique est nécessaire")
+		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : un lexique est nécessaire")
 	}
 	parLexique := map[lexicon.Identite]*Regles{}
 	for _, l := range lexicon.NewBibliotheque(lex, autres...).Lexiques() {
@@ -145,10 +145,10 @@ func (p *Partie) Apply(e any) error { return aggregate.Apply(&p.Base, p.applique
 
 func (p *Partie) appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.Version() == 0 {
-		return refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
 	if j, ok := joueurNomme(e); ok && j != 0 && j != 1 {
-		return refus(CodeCorruptHistory, "Historique illisible : %T nomme le joueur %d, un match en a deux (0 et 1)", e, j)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : %T nomme le joueur %d, un match en a deux (0 et 1)", e, j)
 	}
 	var err error
 	switch ev := e.(type) {
@@ -188,14 +188,14 @@ func (p *Partie) appliquer(e any) error {
 		v := ev
 		p.validee = &v
 	default:
-		return refus(CodeCorruptHistory, "Historique illisible : événement de match %T inconnu", e)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : événement de match %T inconnu", e)
 	}
 	return err
 }
 
 func (p *Partie) onCree(ev MatchCree) error {
 	if p.Version() != 0 {
-		return refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
 	}
 	p.creation = ev
 	if r, err := p.regles.pour(ev.Identite); err != nil {
@@ -214,7 +214,7 @@ func (p *Partie) onCree(ev MatchCree) error {
 func (p *Partie) onTirage(ev Tirage) error {
 	lettres, err := tile.ParseRack(ev.Lettres)
 	if err != nil || !retirer(&p.sac, lettres) {
-		return refus(CodeCorruptHistory, "Historique illisible : le tirage %q n'est pas dans le sac", ev.Lettres)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : le tirage %q n'est pas dans le sac", ev.Lettres)
 	}
 	ajouter(&p.chevalets[ev.Joueur], lettres)
 	if p.dernier != nil && p.dernier.joueur == ev.Joueur {
@@ -234,11 +234,11 @@ func (p *Partie) onTirage(ev Tirage) error {
 func (p *Partie) onMotPlace(ev MotPlace) error {
 	ref, err := board.ParseRef(ev.Ref)
 	if err != nil {
-		return refusCause(CodeCorruptHistory, err, "Historique illisible : référence %q illisible", ev.Ref)
+		return erreur.RefusCause(CodeCorruptHistory, err, "Historique illisible : référence %q illisible", ev.Ref)
 	}
 	mot, err := play.ParseWord(ev.Mot)
 	if err != nil {
-		return refusCause(CodeCorruptHistory, err, "Historique illisible : mot posé %q illisible", ev.Mot)
+		return erreur.RefusCause(CodeCorruptHistory, err, "Historique illisible : mot posé %q illisible", ev.Mot)
 	}
 	coup := &coupContestable{joueur: ev.Joueur, mots: ev.Mots, score: ev.Score, chevalet: p.chevalets[ev.Joueur].String(), passesAvant: p.passes}
 	// The rack is taken from a copy, the board set once every letter is
@@ -254,7 +254,7 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 			slot = tile.NoLetter
 		}
 		if rack[slot] == 0 {
-			return refus(CodeCorruptHistory, "Historique illisible : le mot %s en %s utilise une lettre %c absente du chevalet", ev.Mot, ev.Ref, t.Byte())
+			return erreur.Refus(CodeCorruptHistory, "Historique illisible : le mot %s en %s utilise une lettre %c absente du chevalet", ev.Mot, ev.Ref, t.Byte())
 		}
 		rack[slot]--
 		coup.cases = append(coup.cases, sq)
@@ -299,7 +299,7 @@ func (p *Partie) onEchange(ev Echange) error {
 	tirees, err2 := tile.ParseRack(ev.Tirees)
 	chevalet, sac := p.chevalets[ev.Joueur], p.sac
 	if err1 != nil || err2 != nil || !retirer(&chevalet, rejetees) || !retirer(&sac, tirees) {
-		return refus(CodeCorruptHistory, "Historique illisible : l'échange de %q contre %q ne correspond ni au chevalet ni au sac", ev.Rejetees, ev.Tirees)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : l'échange de %q contre %q ne correspond ni au chevalet ni au sac", ev.Rejetees, ev.Tirees)
 	}
 	avant := p.chevalets[ev.Joueur].String()
 	ajouter(&chevalet, tirees)
@@ -315,10 +315,10 @@ func (p *Partie) onEchange(ev Echange) error {
 func (p *Partie) onContestation(ev ContestationTranchee) error {
 	coup := p.dernier
 	if coup == nil {
-		return refus(CodeCorruptHistory, "Historique illisible : contestation sans coup à contester")
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : contestation sans coup à contester")
 	}
 	if r := p.chevalets[coup.joueur]; ev.Retire && !retirer(&r, coup.tirees) {
-		return refus(CodeCorruptHistory, "Historique illisible : coup retiré, lettres tirées absentes du chevalet")
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : coup retiré, lettres tirées absentes du chevalet")
 	}
 	p.dernier = nil
 	if ev.Retire {
@@ -433,7 +433,7 @@ func (p *Partie) joueur(id string) (int, error) {
 			return j, nil
 		}
 	}
-	return -1, refus(CodeUnknownPlayer, "Joueur inconnu : %q ne joue pas le match %s", id, p.creation.Match)
+	return -1, erreur.Refus(CodeUnknownPlayer, "Joueur inconnu : %q ne joue pas le match %s", id, p.creation.Match)
 }
 
 // ID is the match id.

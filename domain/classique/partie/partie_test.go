@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
 
@@ -84,7 +85,7 @@ func refused(t *testing.T, p *partie.Partie, code partie.Code, cmd func() error)
 	before, n := snapshot(p), len(p.Pending())
 	err := cmd()
 	require.Error(t, err)
-	assert.Equal(t, code, partie.CodeOf(err), "%v", err)
+	assert.Equal(t, code, erreur.CodeOf(err), "%v", err)
 	assert.Equal(t, before, snapshot(p), "a refused command changes nothing")
 	assert.Len(t, p.Pending(), n)
 }
@@ -130,7 +131,7 @@ func TestWhoStarts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := partie.PremierParTirage(tt.tirages)
-			assert.Equal(t, tt.code, partie.CodeOf(err))
+			assert.Equal(t, tt.code, erreur.CodeOf(err))
 			assert.Equal(t, tt.want, got)
 		})
 	}
@@ -142,7 +143,7 @@ func TestSecondGameOfABestOfThreeStartsWithTheOtherPlayer(t *testing.T) {
 	c := base
 	c.Premier = "ana"
 	_, err := partie.Creer(regles(t), c)
-	assert.Equal(t, partie.CodeInvalidDesignator, partie.CodeOf(err))
+	assert.Equal(t, partie.CodeInvalidDesignator, erreur.CodeOf(err))
 	c.Premier = "bob"
 	p, err := partie.Creer(regles(t), c)
 	require.NoError(t, err)
@@ -150,7 +151,7 @@ func TestSecondGameOfABestOfThreeStartsWithTheOtherPlayer(t *testing.T) {
 	c = base
 	c.Premier, c.PremierManche1 = "bob", ""
 	_, err = partie.Creer(regles(t), c)
-	assert.Equal(t, partie.CodeInvalidDesignator, partie.CodeOf(err))
+	assert.Equal(t, partie.CodeInvalidDesignator, erreur.CodeOf(err))
 	c.Manche, c.TirageAuSort = 3, [2]string{"B", "A"}
 	p, err = partie.Creer(regles(t), partie.Creation{Match: "m3", Manche: 3, Joueurs: [2]string{"ana", "bob"}, TirageAuSort: [2]string{"B", "A"}})
 	require.NoError(t, err)
@@ -175,7 +176,7 @@ func TestCreationRefusesBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := partie.Creer(regles(t), tt.c)
-			assert.Equal(t, tt.code, partie.CodeOf(err))
+			assert.Equal(t, tt.code, erreur.CodeOf(err))
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/aggregate/aggregatetest"
+	"arbitre/domain/erreur"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,7 +29,7 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, tr.Inscrire("p1", "", 1000))
 			temoin := tr.Copie()
-			assert.Equal(t, CodeCorruptHistory, CodeOf(aggregate.Record(tr, tt.lot...)))
+			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(tr, tt.lot...)))
 			assert.Equal(t, temoin, tr)
 			require.Len(t, tr.Pending(), 2)
 			assert.Len(t, tr.Pending(), 2, "Nouveaux ne vide pas")
@@ -49,6 +50,6 @@ func TestAtomicite_SecondeInscriptionDuMemeJoueurRefusee(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, tr.Inscrire("p1", "Ana", 1000))
 	avant := aggregatetest.Empreinte(tr)
-	assert.Equal(t, CodeCorruptHistory, CodeOf(tr.Apply(JoueurInscrit{Joueur: "p1", Nom: "Ana bis", Cote: 1200})))
+	assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(tr.Apply(JoueurInscrit{Joueur: "p1", Nom: "Ana bis", Cote: 1200})))
 	aggregatetest.Identique(t, avant, tr)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 )
 
 // Critere is a tie-break between players level on points de match. The
@@ -84,13 +85,13 @@ func (c Config) Valider() error {
 	for i, k := range c.Departage.Criteres {
 		switch {
 		case !slices.Contains(Criteres, k):
-			return refus(CodeInvalidTournoi, "Départage inconnu %q : confrontation, ecart_plafonne, ecart ou cote", k)
+			return erreur.Refus(CodeInvalidInput, "Départage inconnu %q : confrontation, ecart_plafonne, ecart ou cote", k)
 		case slices.Contains(c.Departage.Criteres[:i], k):
-			return refus(CodeInvalidTournoi, "Le départage %q est nommé deux fois", k)
+			return erreur.Refus(CodeInvalidInput, "Le départage %q est nommé deux fois", k)
 		}
 	}
 	if e := c.Exempt; e.PointsDeMatch < 0 || e.Score < 0 || e.ScoreAdverse < 0 {
-		return refus(CodeInvalidTournoi, "L'exempt compte des points de match et des scores positifs ou nuls (%d PM, %d–%d)", e.PointsDeMatch, e.Score, e.ScoreAdverse)
+		return erreur.Refus(CodeInvalidInput, "L'exempt compte des points de match et des scores positifs ou nuls (%d PM, %d–%d)", e.PointsDeMatch, e.Score, e.ScoreAdverse)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 )
 
@@ -100,6 +101,6 @@ func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 		{Exempt: ronde.Exempt{PointsDeMatch: -1}},
 	} {
 		_, err := ronde.Ouvrir("open", "Open", 3, bad)
-		assert.Equal(t, ronde.CodeInvalidTournoi, ronde.CodeOf(err), "%+v", bad)
+		assert.Equal(t, ronde.CodeInvalidInput, erreur.CodeOf(err), "%+v", bad)
 	}
 }

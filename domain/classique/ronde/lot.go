@@ -3,6 +3,7 @@ package ronde
 import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 )
 
 // FeuilleDeMatch is the validated feuille de match of a published table.
@@ -33,10 +34,10 @@ func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
 // when the match has its result already or the feuille names other players.
 func (t *Tournoi) resultat(match string, f partie.FeuilleValidee) (ResultatEnregistre, error) {
 	if t.clos {
-		return ResultatEnregistre{}, refus(CodeWrongState, "Le tournoi est clos")
+		return ResultatEnregistre{}, erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	}
 	if _, done := t.resultats[match]; done {
-		return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat", match)
+		return ResultatEnregistre{}, erreur.Refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat", match)
 	}
 	for _, r := range t.publiees {
 		for _, tb := range r.Tables {
@@ -44,11 +45,11 @@ func (t *Tournoi) resultat(match string, f partie.FeuilleValidee) (ResultatEnreg
 				continue
 			}
 			if f.Joueurs != [2]string{tb.Premier, tb.Second} && f.Joueurs != [2]string{tb.Second, tb.Premier} {
-				return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : la feuille de %s nomme %v, la table oppose %s à %s", match, f.Joueurs, tb.Premier, tb.Second)
+				return ResultatEnregistre{}, erreur.Refus(CodeInvalidResult, "Résultat refusé : la feuille de %s nomme %v, la table oppose %s à %s", match, f.Joueurs, tb.Premier, tb.Second)
 			}
 			return ResultatEnregistre{Ronde: r.Ronde, Table: tb.Numero, Match: match, Joueurs: f.Joueurs, Premier: f.Premier,
 				Fin: string(f.Fin), Scores: f.Scores, Perdant: f.Perdant, PointsDeMatch: f.PointsDeMatch}, nil
 		}
 	}
-	return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
+	return ResultatEnregistre{}, erreur.Refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
 }

@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
 	"arbitre/domain/classique/ronde"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 
 	"github.com/stretchr/testify/assert"
@@ -122,7 +123,7 @@ func refused(t *testing.T, tr *ronde.Tournoi, code ronde.Code, cmd func() error)
 	t.Helper()
 	n := tr.Version()
 	err := cmd()
-	assert.Equal(t, code, ronde.CodeOf(err), "%v", err)
+	assert.Equal(t, code, erreur.CodeOf(err), "%v", err)
 	assert.Equal(t, n, tr.Version())
 }
 

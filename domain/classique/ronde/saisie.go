@@ -8,6 +8,7 @@ import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 )
 
 // What the director's console does on the tournament beyond the commands of
@@ -30,7 +31,7 @@ func (t *Tournoi) InscrireLot(lot []Inscription) error {
 		return err
 	}
 	if len(lot) == 0 {
-		return refus(CodeInvalidPlayer, "Inscriptions refusées : la liste est vide")
+		return erreur.Refus(CodeInvalidPlayer, "Inscriptions refusées : la liste est vide")
 	}
 	vus := map[string]bool{}
 	var fautes []string
@@ -44,7 +45,7 @@ func (t *Tournoi) InscrireLot(lot []Inscription) error {
 		events = append(events, JoueurInscrit{Joueur: i.Joueur, Nom: i.Nom, Cote: i.Cote})
 	}
 	if len(fautes) > 0 {
-		return refus(CodeInvalidPlayer, "Inscriptions refusées, rien n'est écrit : %s", strings.Join(fautes, " ; "))
+		return erreur.Refus(CodeInvalidPlayer, "Inscriptions refusées, rien n'est écrit : %s", strings.Join(fautes, " ; "))
 	}
 	return aggregate.Record(t, events...)
 }
@@ -71,7 +72,7 @@ func (t *Tournoi) SaisirResultat(match string, s Saisie) error {
 		return err
 	}
 	if _, done := t.resultats[match]; done {
-		return refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat ; corrigez-le en donnant le motif", match)
+		return erreur.Refus(CodeInvalidResult, "Résultat refusé : le match %s a déjà son résultat ; corrigez-le en donnant le motif", match)
 	}
 	return aggregate.Record(t, ev)
 }
@@ -86,9 +87,9 @@ func (t *Tournoi) CorrigerResultat(match string, s Saisie, motif string) error {
 	ev.Correction = strings.TrimSpace(motif)
 	switch _, done := t.resultats[match]; {
 	case !done:
-		return refus(CodeInvalidResult, "Correction refusée : le match %s n'a pas encore de résultat", match)
+		return erreur.Refus(CodeInvalidResult, "Correction refusée : le match %s n'a pas encore de résultat", match)
 	case ev.Correction == "":
-		return refus(CodeInvalidResult, "Correction refusée : donnez le motif de la correction")
+		return erreur.Refus(CodeInvalidResult, "Correction refusée : donnez le motif de la correction")
 	}
 	return aggregate.Record(t, ev)
 }
@@ -97,33 +98,33 @@ func (t *Tournoi) CorrigerResultat(match string, s Saisie, motif string) error {
 // computes its result.
 func (t *Tournoi) resultatSaisi(match string, s Saisie) (ResultatEnregistre, error) {
 	if t.clos {
-		return ResultatEnregistre{}, refus(CodeWrongState, "Le tournoi est clos")
+		return ResultatEnregistre{}, erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	}
 	ronde, tb, ok := t.tableDuMatch(match)
 	if !ok {
-		return ResultatEnregistre{}, refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
+		return ResultatEnregistre{}, erreur.Refus(CodeInvalidResult, "Résultat refusé : aucune table publiée ne joue le match %s", match)
 	}
 	ev := ResultatEnregistre{Ronde: ronde, Table: tb.Numero, Match: match, Joueurs: [2]string{tb.Premier, tb.Second}, Fin: string(s.Fin)}
 	if s.Fin == "" {
 		ev.Fin = string(partie.FinReliquatEpuise)
 	}
 	if s.Scores[0] < 0 || s.Scores[1] < 0 {
-		return ev, refus(CodeInvalidResult, "Résultat refusé : un score est négatif (%d – %d)", s.Scores[0], s.Scores[1])
+		return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : un score est négatif (%d – %d)", s.Scores[0], s.Scores[1])
 	}
 	j := slices.Index(ev.Joueurs[:], s.Joueur)
 	switch fin := partie.Fin(ev.Fin); fin {
 	case partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
 		if s.Joueur != "" {
-			return ev, refus(CodeInvalidResult, "Résultat refusé : une partie finie par %s ne nomme pas de joueur fautif", fin)
+			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : une partie finie par %s ne nomme pas de joueur fautif", fin)
 		}
 		ev.Scores = s.Scores
 		ev.Perdant, ev.PointsDeMatch = partie.Vainqueur(s.Scores)
 	case partie.FinForfait, partie.FinAbandon, partie.FinAbandonUnilateral, partie.FinDefaiteArbitrale, partie.FinDefaiteHuitLettres:
 		if j < 0 {
-			return ev, refus(CodeInvalidResult, "Résultat refusé : %s demande le joueur concerné, %s ou %s (§9)", fin, tb.Premier, tb.Second)
+			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : %s demande le joueur concerné, %s ou %s (§9)", fin, tb.Premier, tb.Second)
 		}
 		if fin == partie.FinForfait && s.Scores != [2]int{} {
-			return ev, refus(CodeInvalidResult, "Résultat refusé : un forfait n'a pas de scores (§9)")
+			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : un forfait n'a pas de scores (§9)")
 		}
 		fait := partie.Forfait(j)
 		if fin != partie.FinForfait {
@@ -131,7 +132,7 @@ func (t *Tournoi) resultatSaisi(match string, s Saisie) (ResultatEnregistre, err
 		}
 		ev.Scores, ev.Perdant, ev.PointsDeMatch = fait.Scores, fait.Perdant, fait.PointsDeMatch
 	default:
-		return ev, refus(CodeInvalidResult, "Résultat refusé : fin de partie %q inconnue", fin)
+		return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : fin de partie %q inconnue", fin)
 	}
 	return ev, nil
 }
@@ -153,7 +154,7 @@ func (t *Tournoi) tableDuMatch(match string) (int, Table, bool) {
 // (pairing.Explain).
 func (t *Tournoi) Raisons(tables []Table, exempt string) (pairing.Explanation, error) {
 	if t.proposee == nil {
-		return pairing.Explanation{}, refus(CodeWrongState, "Aucune proposition d'appariement à expliquer")
+		return pairing.Explanation{}, erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à expliquer")
 	}
 	req := t.requete(t.proposee.Ronde, t.proposee.Method, false)
 	pt := make([]pairing.Table, len(tables))

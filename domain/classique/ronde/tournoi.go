@@ -17,6 +17,7 @@ import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/classique/pairing"
 	"arbitre/domain/classique/partie"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/repository"
 )
 
@@ -48,10 +49,10 @@ type Tournoi struct {
 // (ConfigParDefaut when the director sets none).
 func Ouvrir(id, nom string, rondes int, cfg Config) (*Tournoi, error) {
 	if _, err := Stream(id); err != nil {
-		return nil, refusCause(CodeInvalidTournoi, err, "Identifiant de tournoi %q invalide", id)
+		return nil, erreur.RefusCause(CodeInvalidInput, err, "Identifiant de tournoi %q invalide", id)
 	}
 	if rondes < 1 {
-		return nil, refus(CodeInvalidTournoi, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
+		return nil, erreur.Refus(CodeInvalidInput, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
 	}
 	if err := cfg.Valider(); err != nil {
 		return nil, err
@@ -75,14 +76,14 @@ func (t *Tournoi) Apply(e any) error { return aggregate.Apply(&t.Base, t.appliqu
 
 func (t *Tournoi) appliquer(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.Version() == 0) {
-		return refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
 	}
 	switch ev := e.(type) {
 	case TournoiOuvert:
 		t.ouvert = ev
 	case JoueurInscrit:
 		if _, inscrit := t.index[ev.Joueur]; inscrit {
-			return refus(CodeCorruptHistory, "Historique illisible : %s inscrit deux fois", ev.Joueur)
+			return erreur.Refus(CodeCorruptHistory, "Historique illisible : %s inscrit deux fois", ev.Joueur)
 		}
 		t.index[ev.Joueur] = len(t.inscrits)
 		t.inscrits = append(t.inscrits, Inscrit{Joueur: ev.Joueur, Nom: ev.Nom, Cote: ev.Cote})
@@ -97,20 +98,20 @@ func (t *Tournoi) appliquer(e any) error {
 		t.proposee, t.amendee = nil, nil
 	case ResultatEnregistre:
 		if _, corrige := t.resultats[ev.Match]; corrige != (ev.Correction != "") {
-			return refus(CodeCorruptHistory, "Historique illisible : résultat de %s enregistré deux fois ou corrigé avant d'exister", ev.Match)
+			return erreur.Refus(CodeCorruptHistory, "Historique illisible : résultat de %s enregistré deux fois ou corrigé avant d'exister", ev.Match)
 		}
 		t.resultats[ev.Match] = ev
 	case JoueurRetire:
 		i, ok := t.index[ev.Joueur]
 		if !ok {
-			return refus(CodeCorruptHistory, "Historique illisible : retrait de %s, inconnu", ev.Joueur)
+			return erreur.Refus(CodeCorruptHistory, "Historique illisible : retrait de %s, inconnu", ev.Joueur)
 		}
 		t.inscrits[i].Retire = true
 		t.proposee, t.amendee = nil, nil
 	case TournoiClos:
 		t.clos = true
 	default:
-		return refus(CodeCorruptHistory, "Historique illisible : événement de tournoi %T inconnu", e)
+		return erreur.Refus(CodeCorruptHistory, "Historique illisible : événement de tournoi %T inconnu", e)
 	}
 	return nil
 }
@@ -168,7 +169,7 @@ func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 		return err
 	}
 	if faute := t.fauteInscription(Inscription{Joueur: joueur, Nom: nom, Cote: cote}, nil); faute != "" {
-		return refus(CodeInvalidPlayer, "Inscription refusée%s : %s", entre(joueur), faute)
+		return erreur.Refus(CodeInvalidPlayer, "Inscription refusée%s : %s", entre(joueur), faute)
 	}
 	return aggregate.Record(t, JoueurInscrit{Joueur: joueur, Nom: nom, Cote: cote})
 }
@@ -176,7 +177,7 @@ func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 // exigerInscriptions refuses registrations once the seeding is made.
 func (t *Tournoi) exigerInscriptions() error {
 	if t.tetes != nil {
-		return refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
+		return erreur.Refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
 	}
 	return nil
 }
@@ -208,11 +209,11 @@ func entre(joueur string) string {
 // EtablirTetesDeSerie closes registrations and seeds the players by cote.
 func (t *Tournoi) EtablirTetesDeSerie() error {
 	if t.tetes != nil {
-		return refus(CodeWrongState, "Les têtes de série sont déjà faites")
+		return erreur.Refus(CodeWrongState, "Les têtes de série sont déjà faites")
 	}
 	actifs := t.actifs()
 	if len(actifs) < 2 {
-		return refus(CodeWrongState, "Têtes de série impossibles : %d joueur actif, un tournoi en demande au moins deux", len(actifs))
+		return erreur.Refus(CodeWrongState, "Têtes de série impossibles : %d joueur actif, un tournoi en demande au moins deux", len(actifs))
 	}
 	slices.SortFunc(actifs, func(a, b Inscrit) int { return cmp.Or(cmp.Compare(b.Cote, a.Cote), cmp.Compare(a.Joueur, b.Joueur)) })
 	ordre := make([]string, len(actifs))
@@ -249,22 +250,22 @@ func (t *Tournoi) complete() bool {
 func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error {
 	switch {
 	case t.clos:
-		return refus(CodeWrongState, "Le tournoi est clos")
+		return erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	case t.tetes == nil:
-		return refus(CodeWrongState, "Faire d'abord les têtes de série")
+		return erreur.Refus(CodeWrongState, "Faire d'abord les têtes de série")
 	case len(t.publiees) >= t.ouvert.Rondes:
-		return refus(CodeWrongState, "Les %d rondes sont déjà publiées", t.ouvert.Rondes)
+		return erreur.Refus(CodeWrongState, "Les %d rondes sont déjà publiées", t.ouvert.Rondes)
 	case !t.complete():
-		return refus(CodeRoundIncomplete, "Ronde incomplète : la ronde %d a des parties sans résultat", len(t.publiees))
+		return erreur.Refus(CodeRoundIncomplete, "Ronde incomplète : la ronde %d a des parties sans résultat", len(t.publiees))
 	}
 	ronde := len(t.publiees) + 1
 	prop, err := pairing.Propose(t.requete(ronde, method, kingAvoidsRepeats))
 	if err != nil {
 		motif := "la méthode n'a pas de solution"
-		if cause := (*Erreur)(nil); errors.As(err, &cause) {
+		if cause := (*erreur.Erreur)(nil); errors.As(err, &cause) {
 			motif = cause.Message
 		}
-		return refusCause(CodePairingFailed, err, "Ronde %d : %s", ronde, motif)
+		return erreur.RefusCause(CodePairingFailed, err, "Ronde %d : %s", ronde, motif)
 	}
 	ev := AppariementPropose{Ronde: ronde, Method: prop.Method, Exempt: string(prop.Bye)}
 	for _, tb := range prop.Tables {
@@ -311,7 +312,7 @@ type TableAmendee struct {
 // twice to the same player.
 func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 	if t.proposee == nil {
-		return refus(CodeWrongState, "Aucune proposition d'appariement à amender")
+		return erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à amender")
 	}
 	actifs := map[string]bool{}
 	for _, p := range t.actifs() {
@@ -321,9 +322,9 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 	voir := func(id string) error {
 		switch {
 		case !actifs[id]:
-			return refus(CodeInvalidPairing, "Appariement invalide : %q n'est pas un joueur actif", id)
+			return erreur.Refus(CodeInvalidPairing, "Appariement invalide : %q n'est pas un joueur actif", id)
 		case vus[id]:
-			return refus(CodeInvalidPairing, "Appariement invalide : %s apparaît deux fois", id)
+			return erreur.Refus(CodeInvalidPairing, "Appariement invalide : %s apparaît deux fois", id)
 		}
 		vus[id] = true
 		return nil
@@ -339,7 +340,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 		ev.Tables = append(ev.Tables, Table{Numero: i + 1, Premier: tb.Premier, Second: tb.Second})
 	}
 	if (exempt != "") != (len(actifs)%2 == 1) {
-		return refus(CodeInvalidPairing, "Appariement invalide : un exempt si et seulement si le nombre de joueurs (%d) est impair", len(actifs))
+		return erreur.Refus(CodeInvalidPairing, "Appariement invalide : un exempt si et seulement si le nombre de joueurs (%d) est impair", len(actifs))
 	}
 	if exempt != "" {
 		if err := voir(exempt); err != nil {
@@ -347,12 +348,12 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 		}
 		for _, r := range t.publiees {
 			if r.Exempt == exempt {
-				return refus(CodeInvalidPairing, "Appariement invalide : %s a déjà été exempt à la ronde %d", exempt, r.Ronde)
+				return erreur.Refus(CodeInvalidPairing, "Appariement invalide : %s a déjà été exempt à la ronde %d", exempt, r.Ronde)
 			}
 		}
 	}
 	if len(vus) != len(actifs) {
-		return refus(CodeInvalidPairing, "Appariement invalide : %d joueurs actifs sur %d sont appariés", len(vus), len(actifs))
+		return erreur.Refus(CodeInvalidPairing, "Appariement invalide : %d joueurs actifs sur %d sont appariés", len(vus), len(actifs))
 	}
 	return aggregate.Record(t, ev)
 }
@@ -361,7 +362,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 // table gets its match id (MatchID).
 func (t *Tournoi) Publier() error {
 	if t.proposee == nil {
-		return refus(CodeWrongState, "Aucune proposition d'appariement à publier")
+		return erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à publier")
 	}
 	ev := RondePubliee{Ronde: t.proposee.Ronde, Tables: t.proposee.Tables, Exempt: t.proposee.Exempt}
 	if t.amendee != nil {
@@ -391,11 +392,11 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 	i, ok := t.index[joueur]
 	switch {
 	case !ok:
-		return refus(CodeUnknownPlayer, "Joueur inconnu : %q n'est pas inscrit", joueur)
+		return erreur.Refus(CodeUnknownPlayer, "Joueur inconnu : %q n'est pas inscrit", joueur)
 	case t.inscrits[i].Retire:
-		return refus(CodeAlreadyWithdrawn, "%s s'est déjà retiré du tournoi", joueur)
+		return erreur.Refus(CodeAlreadyWithdrawn, "%s s'est déjà retiré du tournoi", joueur)
 	case t.clos:
-		return refus(CodeWrongState, "Le tournoi est clos")
+		return erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	}
 	return aggregate.Record(t, JoueurRetire{Joueur: joueur, Apres: len(t.publiees), Motif: motif})
 }
@@ -404,11 +405,11 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 func (t *Tournoi) Clore() error {
 	switch {
 	case t.clos:
-		return refus(CodeWrongState, "Le tournoi est déjà clos")
+		return erreur.Refus(CodeWrongState, "Le tournoi est déjà clos")
 	case len(t.publiees) < t.ouvert.Rondes:
-		return refus(CodeRoundIncomplete, "Clôture impossible : %d rondes publiées sur %d", len(t.publiees), t.ouvert.Rondes)
+		return erreur.Refus(CodeRoundIncomplete, "Clôture impossible : %d rondes publiées sur %d", len(t.publiees), t.ouvert.Rondes)
 	case !t.complete():
-		return refus(CodeRoundIncomplete, "Clôture impossible : des parties n'ont pas de résultat")
+		return erreur.Refus(CodeRoundIncomplete, "Clôture impossible : des parties n'ont pas de résultat")
 	}
 	return aggregate.Record(t, TournoiClos{Tournoi: t.ID()})
 }

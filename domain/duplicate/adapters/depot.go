@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/repository"
@@ -80,7 +81,7 @@ func (d *Depot) Charger(ctx context.Context, id string) (*duplicate.Partie, erro
 func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Partie) error) error {
 	stream, err := streamname.PartieStream(id)
 	if err != nil {
-		return &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
+		return &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
 	c := d.connue(id)
 	if err := d.rafraichir(ctx, c, id, stream); err != nil {
@@ -90,7 +91,7 @@ func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Pa
 	defer c.mu.RUnlock()
 	p := c.p
 	if p == nil || p.Version() == 0 {
-		return &duplicate.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
+		return &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
 	}
 	if err := p.ExigerLexique(); err != nil {
 		return err
@@ -233,6 +234,6 @@ func (d *Depot) conflit(ctx context.Context, id string, err error) error {
 	if lu != nil {
 		version, _ = idempotency.VersionOf(err)
 	}
-	conflit := &duplicate.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err}
+	conflit := &erreur.Erreur{Code: duplicate.CodeConflict, Message: fmt.Sprintf("la partie %s a été modifiée entre-temps (version %d) : recharger", id, version), Err: err}
 	return conflit.Avec("version", version)
 }

@@ -12,6 +12,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/engine/correction"
@@ -73,10 +74,10 @@ type CreerPartie struct {
 func (a *Application) CreerPartie(ctx context.Context, c CreerPartie) error {
 	switch _, err := a.depot.Charger(ctx, c.Partie); {
 	case err == nil:
-		return &duplicate.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
+		return &erreur.Erreur{Code: duplicate.CodeAlreadyExists, Message: fmt.Sprintf("La partie %s existe déjà", c.Partie)}
 	case errors.Is(err, idempotency.ErrAlreadyApplied):
 		return nil // a retried creation
-	case errors.Is(err, idempotency.ErrKeyReused), duplicate.CodeOf(err) == duplicate.CodeLexiqueAbsent:
+	case errors.Is(err, idempotency.ErrKeyReused), erreur.CodeOf(err) == duplicate.CodeLexiqueAbsent:
 		return err
 	}
 	p := duplicate.Nouvelle(a.moteur)
@@ -201,7 +202,7 @@ type DeciderAppel struct {
 // decider runs the decision on the game.
 func (c DeciderAppel) decider(p *duplicate.Partie) error {
 	if p.Tournoi() != c.Tournoi {
-		return &duplicate.Erreur{Code: duplicate.CodeNotFound,
+		return &erreur.Erreur{Code: duplicate.CodeNotFound,
 			Message: fmt.Sprintf("la partie %s n'appartient pas au tournoi %s du recours %s", c.Partie, c.Tournoi, c.Appel)}
 	}
 	return p.DeciderAppel(duplicate.DecisionCommission{Coup: c.Coup, Licence: c.Licence, Appel: c.Appel, Niveau: c.Niveau,
@@ -212,7 +213,7 @@ func (c DeciderAppel) decider(p *duplicate.Partie) error {
 // partie.decision_commission: the recorded corrections are never edited,
 // and the standings follow the new decision. A decision already recorded
 // (same appeal and level) records nothing. Bad input records nothing and
-// returns an *duplicate.Erreur (INVALID_BULLETIN, NOT_FOUND, CONFLICT...).
+// returns an *erreur.Erreur (INVALID_BULLETIN, NOT_FOUND, CONFLICT...).
 func (a *Application) DeciderAppel(ctx context.Context, c DeciderAppel) error {
 	return a.modifier(ctx, c.Partie, c.decider)
 }
@@ -240,7 +241,7 @@ type SanctionDisciplinaire struct {
 
 // SanctionDisciplinaire records the decision as partie.sanction_disciplinaire,
 // signed by the acting director (the metadata's actor). Bad input records
-// nothing and returns a *duplicate.Erreur (INVALID_SANCTION, UNKNOWN_PLAYER,
+// nothing and returns a *erreur.Erreur (INVALID_SANCTION, UNKNOWN_PLAYER,
 // EXCLUDED, RESULTS_CLOSED, NOT_FOUND, CONFLICT...).
 func (a *Application) SanctionDisciplinaire(ctx context.Context, c SanctionDisciplinaire) error {
 	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {

@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/idempotency"
@@ -82,7 +83,7 @@ func (b *banc) topper(t *testing.T) duplicate.TopRetenu {
 func refuse(t *testing.T, b *banc, code duplicate.Code, err error) {
 	t.Helper()
 	require.Error(t, err)
-	assert.Equal(t, code, duplicate.CodeOf(err), err.Error())
+	assert.Equal(t, code, erreur.CodeOf(err), err.Error())
 }
 
 // Two writers load the same version of a game: exactly one appends; the
@@ -97,7 +98,7 @@ func TestDepot_ConflitDeuxEcrivains(t *testing.T) {
 	require.NoError(t, p2.ArriveeEnRetard("L9"))
 	err := b.depot.Enregistrer(b.ctx, p2, directeur)
 	refuse(t, b, duplicate.CodeConflict, err)
-	var e *duplicate.Erreur
+	var e *erreur.Erreur
 	require.True(t, errors.As(err, &e))
 	assert.Equal(t, p1.Version(), e.Details["version"], "the conflict carries the current version")
 	assert.ErrorIs(t, err, eventstore.ErrConflict)
@@ -141,7 +142,7 @@ func TestApplication_UnSeulGagnant(t *testing.T) {
 			gagnants++
 			continue
 		}
-		assert.Contains(t, []duplicate.Code{duplicate.CodeConflict, duplicate.CodeWrongState}, duplicate.CodeOf(err), err.Error())
+		assert.Contains(t, []duplicate.Code{duplicate.CodeConflict, duplicate.CodeWrongState}, erreur.CodeOf(err), err.Error())
 	}
 	assert.Equal(t, 1, gagnants)
 	evts, err := eventstore.ReadWholeStream(b.ctx, b.store, "partie-p1")
@@ -270,7 +271,7 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 	avant = b.position(t)
 	err = commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t2", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a4", Niveau: 1,
 		Issue: duplicate.AppelRejete, Motif: "autre tournoi"})
-	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 	assert.Equal(t, avant, b.position(t))
 
 	evts, err := eventstore.ReadFamily(b.ctx, b.store, "partie-p1")

@@ -14,6 +14,7 @@ import (
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/command"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/idempotency"
@@ -199,7 +200,7 @@ func TestSaisie_RamassageEntreLectureEtEcriture(t *testing.T) {
 	app := command.New(c, b.moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), arbitre)
 	require.NoError(t, app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
 	require.Len(t, c.resultats, 2, "saved once more after the conflict")
-	assert.Equal(t, duplicate.CodeConflict, duplicate.CodeOf(c.resultats[0]), "the ramassage moved the game stream")
+	assert.Equal(t, duplicate.CodeConflict, erreur.CodeOf(c.resultats[0]), "the ramassage moved the game stream")
 
 	evts, err := eventstore.ReadFamily(b.ctx, b.store, "partie-p2")
 	require.NoError(t, err)
@@ -342,7 +343,7 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 	assert.NotSame(t, p, b.charger(t, "p2"), "a command gets a copy of its own")
 
 	err := b.depot.Consulter(b.ctx, "absente", func(*duplicate.Partie) error { return nil })
-	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 
 	// The game's tournament, fixed at its creation, is taken from the kept
 	// state; a game never read is read first, an unknown one is NOT_FOUND.
@@ -353,7 +354,7 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "t1", tournoi)
 		_, err = depot.Tournoi(b.ctx, "absente")
-		assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+		assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 	}
 }
 

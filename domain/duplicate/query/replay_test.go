@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/duplicate/simulation"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 	"arbitre/engine/lexicon"
@@ -78,7 +79,7 @@ func TestReconstituer_EgalAuDirect(t *testing.T) {
 		assert.Equal(t, len(e.Sac)+len(e.Tirage), sizeRestant(e), "bag and tirage")
 	}
 	_, err := query.Reconstituer(evts, r, lexicon.NewBibliotheque(lex), 99)
-	assert.Equal(t, duplicate.CodeNotFound, duplicate.CodeOf(err))
+	assert.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 }
 
 func sizeRestant(e *query.Etat) int {

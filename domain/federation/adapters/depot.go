@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/streamname"
@@ -54,7 +55,7 @@ func (d *Depot[A]) Charger(ctx context.Context, id string) (A, error) {
 	stream, err := d.flux(id)
 	if err != nil {
 		var zero A
-		return zero, &federation.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant %q invalide pour %s", id, d.quoi), Err: err}
+		return zero, &erreur.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant %q invalide pour %s", id, d.quoi), Err: err}
 	}
 	a, err := d.depot.Load(ctx, stream)
 	return a, d.conflit(id, err)
@@ -75,5 +76,5 @@ func (d *Depot[A]) conflit(id string, err error) error {
 	if !errors.Is(err, eventstore.ErrConflict) {
 		return err
 	}
-	return &federation.Erreur{Code: federation.CodeConflict, Message: fmt.Sprintf("%s %s a été modifié entre-temps : recharger", d.quoi, id), Err: err}
+	return &erreur.Erreur{Code: federation.CodeConflict, Message: fmt.Sprintf("%s %s a été modifié entre-temps : recharger", d.quoi, id), Err: err}
 }

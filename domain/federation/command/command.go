@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/federation"
@@ -47,7 +48,7 @@ func (a Application) Classement(ctx context.Context, epreuve string) (federation
 		return federation.National{}, err
 	}
 	if e.Version() == 0 {
-		return federation.National{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "l'épreuve " + epreuve + " n'existe pas"}
+		return federation.National{}, &erreur.Erreur{Code: federation.CodeNotFound, Message: "l'épreuve " + epreuve + " n'existe pas"}
 	}
 	return e.Classement(), nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/catalogue"
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -80,7 +81,7 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 			n, errN := seul.Classement(ctx, "SIM")
 			require.NoError(t, errN)
 			if tt.attendu == nil {
-				assert.Equal(t, federation.CodeCentreDejaRecu, federation.CodeOf(err), "decided again: the centre is there already")
+				assert.Equal(t, federation.CodeCentreDejaRecu, erreur.CodeOf(err), "decided again: the centre is there already")
 				return
 			}
 			require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 )
@@ -43,7 +44,7 @@ func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, pr
 func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, feuille federation.Feuille, empreinte string, md eventstore.Metadata) error {
 	return a.executer(ctx, id, md, func(j *federation.Jumelage) error {
 		if a.Principal == nil || j.Tournoi() == "" {
-			return &federation.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + id + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
+			return &erreur.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + id + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
 		}
 		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), r.Partie)
 		if err != nil {
@@ -87,7 +88,7 @@ func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (fed
 		return federation.ClassementJumele{}, err
 	}
 	if j.Version() == 0 {
-		return federation.ClassementJumele{}, &federation.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
+		return federation.ClassementJumele{}, &erreur.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
 	}
 	paquets, err := donnes(ctx, j)
 	if err != nil {
@@ -151,7 +152,7 @@ func (a Twinning) verifierPaquets(ctx context.Context, j *federation.Jumelage, p
 			principal[p.Resultats.Partie], licences = f, append(licences, inscrits...)
 		}
 		if !ok {
-			return &federation.Erreur{Code: federation.CodeResultatsInvalides, Message: fmt.Sprintf("le paquet du site %s pour la partie %s ne se vérifie "+
+			return &erreur.Erreur{Code: federation.CodeResultatsInvalides, Message: fmt.Sprintf("le paquet du site %s pour la partie %s ne se vérifie "+
 				"que contre la partie du principal : donner aussi le paquet du principal %s pour cette partie", p.Resultats.Centre, p.Resultats.Partie, j.Principal())}
 		}
 		if err := j.VerifierSite(p.Resultats, federation.Controle{Principal: feuille, Site: p.Feuille, Licences: licences, Autres: sites}); err != nil {

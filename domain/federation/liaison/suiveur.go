@@ -128,7 +128,7 @@ var errPartieFinie = errors.New("partie terminée")
 func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]bool) error {
 	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
 	err := s.Site.Jumelages.Creer(ctx, suivi.Jumelage, suivi.Formule, suivi.Principal, s.Site.Tournoi, []string{suivi.Site}, md)
-	if err != nil && federation.CodeOf(err) != federation.CodeAlreadyExists {
+	if err != nil && erreur.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
 	if err := s.copie(ctx, suivi); err != nil {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/streamname"
@@ -33,7 +34,7 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 func (d *Depot) Charger(ctx context.Context, id string) (*tournoi.Tournoi, error) {
 	stream, err := streamname.TournoiStream(id)
 	if err != nil {
-		return nil, &tournoi.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
+		return nil, &erreur.Erreur{Code: tournoi.CodeInvalidTournoi, Message: fmt.Sprintf("identifiant de tournoi %.32q invalide : lettres, chiffres, « - » ou « _ », sans le préfixe « classique- » des tournois classiques", id)}
 	}
 	return d.depot.Load(ctx, stream)
 }
@@ -58,7 +59,7 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 			return err
 		}
 		if pris {
-			return &tournoi.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
+			return &erreur.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
 		}
 	}
 	return d.depot.Save(ctx, stream, t, md)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -28,7 +29,7 @@ func setup(t *testing.T) (*command.Application, *adapters.Depot, eventstore.Stor
 // codeDe is the code of a tournament error; any other error fails the test.
 func codeDe(t *testing.T, err error) string {
 	t.Helper()
-	var e *tournoi.Erreur
+	var e *erreur.Erreur
 	require.ErrorAs(t, err, &e)
 	return string(e.Code)
 }

@@ -35,7 +35,7 @@ func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg 
 		return archive.Document{}, err
 	}
 	if !ok {
-		return archive.Document{}, &archive.Erreur{Code: archive.CodeNotFound, Message: fmt.Sprintf("le tournoi %s est inconnu de l'archive", id)}
+		return archive.Document{}, &erreur.Erreur{Code: archive.CodeNotFound, Message: fmt.Sprintf("le tournoi %s est inconnu de l'archive", id)}
 	}
 	genre := archive.Genre(t.Kind)
 	if d, importe, err := archive.Charger(ctx, journal, reg, genre, t.ID); importe || err != nil {
