@@ -6,11 +6,8 @@ package adapters
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"arbitre/domain/appel"
-	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 )
@@ -39,7 +36,7 @@ func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, 
 		return d.depot.Load(ctx, flux)
 	})
 	if err != nil {
-		return nil, conflit(id, err)
+		return nil, repository.Conflict(err, "le recours %s a été modifié entre-temps : recharger", id)
 	}
 	if a.Version() == 0 {
 		return nil, appel.Inconnu(id)
@@ -53,14 +50,5 @@ func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, 
 // *eventstore.ConflictError (current revision), nothing is written and
 // the events stay new.
 func (d *Depot) Enregistrer(ctx context.Context, a *appel.Appel, md eventstore.Metadata) error {
-	return conflit(a.ID(), d.depot.Save(ctx, a.Flux(), a, md))
-}
-
-// conflit gives a store conflict the appeal's CONFLICT code; other errors
-// pass through.
-func conflit(id string, err error) error {
-	if !errors.Is(err, eventstore.ErrConflict) {
-		return err
-	}
-	return &erreur.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id), Err: err}
+	return repository.Conflict(d.depot.Save(ctx, a.Flux(), a, md), "le recours %s a été modifié entre-temps : recharger", a.ID())
 }

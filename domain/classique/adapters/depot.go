@@ -94,11 +94,7 @@ func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstor
 	if err != nil {
 		return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
-	err = d.depot.Save(ctx, stream, p, md)
-	if errors.Is(err, eventstore.ErrConflict) {
-		return erreur.RefusCause(partie.CodeConflict, err, "Le match %s a été modifié entre-temps", p.ID())
-	}
-	return err
+	return repository.Conflict(d.depot.Save(ctx, stream, p, md), "Le match %s a été modifié entre-temps", p.ID())
 }
 
 // EnregistrerLot appends the new events of several matches, each to its
@@ -114,10 +110,11 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 		}
 	}
 	err := d.depot.SaveBatch(ctx, streams, parties, md)
-	if conflit := (*eventstore.ConflictError)(nil); errors.As(err, &conflit) {
-		return erreur.RefusCause(partie.CodeConflict, err, "Le flux %s a été modifié entre-temps", conflit.Stream)
+	var conflit *eventstore.ConflictError
+	if !errors.As(err, &conflit) {
+		return err
 	}
-	return err
+	return repository.Conflict(err, "Le flux %s a été modifié entre-temps", conflit.Stream)
 }
 
 // Tournois loads and saves classique tournaments.
@@ -167,11 +164,7 @@ func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventst
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err
 	}
-	err = d.depot.Save(ctx, stream, t, md)
-	if errors.Is(err, eventstore.ErrConflict) {
-		return erreur.RefusCause(ronde.CodeConflict, err, "Le tournoi %s a été modifié entre-temps", t.ID())
-	}
-	return err
+	return repository.Conflict(d.depot.Save(ctx, stream, t, md), "Le tournoi %s a été modifié entre-temps", t.ID())
 }
 
 // identifiantLibre refuses a new tournament whose id a duplicate tournament

@@ -5,7 +5,6 @@ package adapters
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"arbitre/domain/erreur"
@@ -58,7 +57,7 @@ func (d *Depot[A]) Charger(ctx context.Context, id string) (A, error) {
 		return zero, &erreur.Erreur{Code: federation.CodeNotFound, Message: fmt.Sprintf("identifiant %q invalide pour %s", id, d.quoi), Err: err}
 	}
 	a, err := d.depot.Load(ctx, stream)
-	return a, d.conflit(id, err)
+	return a, repository.Conflict(err, "%s %s a été modifié entre-temps : recharger", d.quoi, id)
 }
 
 // Enregistrer appends the aggregate's new events; a concurrent writer gets
@@ -68,13 +67,5 @@ func (d *Depot[A]) Enregistrer(ctx context.Context, a A, md eventstore.Metadata)
 	if err != nil {
 		return err
 	}
-	return d.conflit(a.ID(), d.depot.Save(ctx, stream, a, md))
-}
-
-// conflit gives a store conflict the federation's CONFLICT code.
-func (d *Depot[A]) conflit(id string, err error) error {
-	if !errors.Is(err, eventstore.ErrConflict) {
-		return err
-	}
-	return &erreur.Erreur{Code: federation.CodeConflict, Message: fmt.Sprintf("%s %s a été modifié entre-temps : recharger", d.quoi, id), Err: err}
+	return repository.Conflict(d.depot.Save(ctx, stream, a, md), "%s %s a été modifié entre-temps : recharger", d.quoi, a.ID())
 }

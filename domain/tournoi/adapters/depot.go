@@ -62,5 +62,5 @@ func (d *Depot) Enregistrer(ctx context.Context, t *tournoi.Tournoi, md eventsto
 			return &erreur.Erreur{Code: tournoi.CodeIdentifiantPris, Message: fmt.Sprintf("l'identifiant %s est déjà celui d'un tournoi classique", t.ID())}
 		}
 	}
-	return d.depot.Save(ctx, stream, t, md)
+	return repository.Conflict(d.depot.Save(ctx, stream, t, md), "le tournoi %s a été modifié entre-temps : recharger", t.ID())
 }
