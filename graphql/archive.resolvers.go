@@ -8,7 +8,7 @@ package graphql
 import (
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
-	"arbitre/projections/archive/export"
+	"arbitre/projections/export"
 	"arbitre/projections/historique"
 	"context"
 )

@@ -14,7 +14,7 @@ import (
 	"arbitre/domain/archive"
 	"arbitre/domain/erreur"
 	"arbitre/graphql/model"
-	"arbitre/projections/archive/export"
+	"arbitre/projections/export"
 	"arbitre/projections/historique"
 	"arbitre/projections/standings"
 )

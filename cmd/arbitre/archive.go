@@ -15,7 +15,7 @@ import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
-	"arbitre/projections/archive/export"
+	"arbitre/projections/export"
 	"arbitre/projections/classique"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"

@@ -19,8 +19,8 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/tournoi"
-	"arbitre/projections/archive"
 	"arbitre/projections/projection"
+	"arbitre/projections/standings"
 
 	"github.com/google/uuid"
 	"github.com/spf13/pflag"
@@ -215,7 +215,7 @@ func TestChaine_StoreVerifyChecksTheProjectionsCheckpoints(t *testing.T) {
 
 	out, err := runStoreCommand(t, "verify", "--data", cut)
 	require.Error(t, err)
-	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+archive.Name+" a vu le journal jusqu'à la position 60, qui n'y est plus (le journal finit à 40)")
+	assert.Contains(t, out, "position 60 (@0): eventstore.tampered: projection "+standings.Name+" a vu le journal jusqu'à la position 60, qui n'y est plus (le journal finit à 40)")
 }
 
 // Issue 16 item 1: the commission's replay reads the game as evidence, so an

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/archive"
+	"arbitre/projections/standings"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -103,7 +103,7 @@ func TestSecurite_QueueEtSceauRetiresServeRefuseParLesProjections(t *testing.T) 
 
 	err = serveRefus(t, dir)
 	require.Error(t, err, "serve started over a log that does not extend its projections' checkpoints")
-	assert.Contains(t, err.Error(), "la projection "+archive.Name+" a vu le journal jusqu'à la position 60, que le journal ne prolonge plus")
+	assert.Contains(t, err.Error(), "la projection "+standings.Name+" a vu le journal jusqu'à la position 60, que le journal ne prolonge plus")
 }
 
 // Issue 28 item 3: a bulletin's correction edited in the file (its score

@@ -109,7 +109,7 @@ func TestReconstruction_UnePasseEgaleAuDirect(t *testing.T) {
 	for table, lignes := range attendu {
 		assert.Equal(t, lignes, obtenu[table], "table %s", table)
 	}
-	for _, table := range []string{"archive_streams", "standings_decisions", "parties_vues", "classique_resultats", "hist_tournois"} {
+	for _, table := range []string{"standings_decisions", "parties_vues", "classique_resultats", "hist_tournois"} {
 		assert.Greater(t, strings.Count(obtenu[table], "\n"), 1, "the store fills %s", table)
 	}
 }

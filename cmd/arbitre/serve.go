@@ -24,9 +24,11 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
+	"arbitre/projections/parties"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
+	"arbitre/projections/standings"
 )
 
 // tuneGC trades memory for latency unless GOGC or GOMEMLIMIT say
@@ -138,7 +140,7 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
-		StandingsRunner: lectures.runners[readmodels.IndexStandings], PartiesRunner: lectures.runners[readmodels.IndexParties], Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
+		StandingsRunner: readmodels.Lecture(lectures.runners, standings.Name), PartiesRunner: readmodels.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		return arreterPipeline(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
-	"arbitre/projections/archive/export"
+	"arbitre/projections/export"
 	"arbitre/projections/classique"
 	"arbitre/projections/projection"
 

@@ -24,9 +24,11 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
+	"arbitre/projections/parties"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
+	"arbitre/projections/standings"
 )
 
 // fuzzServer is the whole API (every resolver over a SQLite store, the
@@ -78,7 +80,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: runners[readmodels.IndexStandings], PartiesRunner: runners[readmodels.IndexParties], Hasard: partie.HasardFixe(1)})
+		StandingsRunner: readmodels.Lecture(runners, standings.Name), PartiesRunner: readmodels.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
 	require.NoError(tb, err)
 	// The fuzzer sends from one address as fast as it can: the rate limit
 	// has tests of its own.

@@ -5,7 +5,6 @@ package readmodels
 import (
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/eventstore"
-	"arbitre/projections/archive"
 	"arbitre/projections/classique"
 	"arbitre/projections/historique"
 	"arbitre/projections/parties"
@@ -13,13 +12,18 @@ import (
 	"arbitre/projections/standings"
 )
 
-// IndexStandings is the duplicate standings' place in Tous: the API waits
-// for that runner to reach an event before answering a standings read.
-const IndexStandings = 1
-
-// IndexParties is the games' views' place in Tous: the API waits for that
-// runner to reach an event before answering a game's view.
-const IndexParties = 5
+// Lecture is the runner of the read model named name among runners (nil
+// when none): the API waits for the standings' runner (standings.Name) and
+// the games' views' (parties.Name) to reach an event before answering a
+// read of them.
+func Lecture(runners []*projection.Runner, name string) *projection.Runner {
+	for _, r := range runners {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
 
 // Tous lists every projection, in the order serve runs them and
 // `projections rebuild` rebuilds them; store is the log they read
@@ -33,6 +37,6 @@ func Tous(registry *eventstore.Registry, store eventstore.Reader) ([]projection.
 	if err != nil {
 		return nil, err
 	}
-	return []projection.Projection{archive.Projection{}, standings.NewProjection(registry), classement, cotes,
+	return []projection.Projection{standings.NewProjection(registry), classement, cotes,
 		historique.NewProjection(registry), parties.NewProjection(registry, store)}, nil
 }

@@ -18,7 +18,7 @@ import (
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/archive"
+	"arbitre/projections/projection/projectiontest"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 
@@ -52,7 +52,7 @@ func TestCrashChildProcess(t *testing.T) {
 		fmt.Printf("fail %v\n", err)
 		os.Exit(2)
 	}
-	runner, err := projection.NewRunner(ctx, db, archive.Projection{}, store)
+	runner, err := projection.NewRunner(ctx, db, projectiontest.Projection{}, store)
 	if err != nil {
 		fmt.Printf("fail %v\n", err)
 		os.Exit(2)
@@ -240,14 +240,14 @@ func checkAfterCrash(t *testing.T, dir string, batches []*crashBatch) {
 	liveDB, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
 	defer liveDB.Close()
-	live, err := projection.NewRunner(ctx, liveDB, archive.Projection{}, store)
+	live, err := projection.NewRunner(ctx, liveDB, projectiontest.Projection{}, store)
 	require.NoError(t, err)
 	_, err = live.CatchUp(ctx, nil) // a restarted server resumes from the checkpoint
 	require.NoError(t, err)
 	rebuiltDB, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	defer rebuiltDB.Close()
-	rebuilt, err := projection.NewRunner(ctx, rebuiltDB, archive.Projection{}, store)
+	rebuilt, err := projection.NewRunner(ctx, rebuiltDB, projectiontest.Projection{}, store)
 	require.NoError(t, err)
 	_, err = rebuilt.Rebuild(ctx, nil)
 	require.NoError(t, err)

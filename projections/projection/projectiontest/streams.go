@@ -1,8 +1,9 @@
-// Package archive is the archive index projection: per stream its kind,
-// event count, last revision and first/last recorded times, and per event
-// type its count. It answers "what is in the archive" without scanning the
-// global log.
-package archive
+// Package projectiontest holds a projection for the tests of the stores and
+// of the projections' machinery: an index of the streams (per stream its
+// kind, event count, last revision and first/last recorded times, and per
+// event type its count) that folds any event, whatever its type. It was the
+// archive index nobody read (issue 33): serve no longer keeps it.
+package projectiontest
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package archive_test
+package projectiontest_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/archive"
+	"arbitre/projections/projection/projectiontest"
 	"arbitre/projections/feed"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
@@ -33,7 +33,7 @@ func newRunner(t *testing.T, store eventstore.Reader) (*projection.Runner, *sql.
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	r, err := projection.NewRunner(context.Background(), db, archive.Projection{}, store)
+	r, err := projection.NewRunner(context.Background(), db, projectiontest.Projection{}, store)
 	require.NoError(t, err)
 	return r, db
 }
@@ -74,15 +74,15 @@ func TestLiveArchiveThroughWatermillEqualsRebuild(t *testing.T) {
 	stop()
 	require.NoError(t, <-done)
 
-	streams, err := archive.Streams(ctx, liveDB)
+	streams, err := projectiontest.Streams(ctx, liveDB)
 	require.NoError(t, err)
 	require.Len(t, streams, 3)
-	assert.Equal(t, archive.Stream{Name: "appel-7", Kind: "appel", Events: 2, LastRevision: 1,
+	assert.Equal(t, projectiontest.Stream{Name: "appel-7", Kind: "appel", Events: 2, LastRevision: 1,
 		FirstRecordedAt: eventstoretest.Epoch.Add(time.Millisecond), LastRecordedAt: eventstoretest.Epoch.Add(time.Millisecond)}, streams[0])
-	assert.Equal(t, archive.KindOther, streams[1].Kind)
-	assert.Equal(t, archive.Stream{Name: "partie-1", Kind: "partie", Events: 8, LastRevision: 7,
+	assert.Equal(t, projectiontest.KindOther, streams[1].Kind)
+	assert.Equal(t, projectiontest.Stream{Name: "partie-1", Kind: "partie", Events: 8, LastRevision: 7,
 		FirstRecordedAt: eventstoretest.Epoch, LastRecordedAt: eventstoretest.Epoch.Add(2 * time.Millisecond)}, streams[2])
-	types, err := archive.EventTypes(ctx, liveDB)
+	types, err := projectiontest.EventTypes(ctx, liveDB)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"test.coup": 14}, types)
 
