@@ -17,8 +17,8 @@ import (
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
-	"arbitre/projections/export"
 	"arbitre/projections/classique"
+	"arbitre/projections/export"
 	"arbitre/projections/projection"
 
 	"github.com/spf13/cobra"

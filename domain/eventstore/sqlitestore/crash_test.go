@@ -18,9 +18,9 @@ import (
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/projection/projectiontest"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/projection/projectiontest"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"

@@ -10,10 +10,10 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/projection/projectiontest"
 	"arbitre/projections/feed"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
+	"arbitre/projections/projection/projectiontest"
 
 	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/stretchr/testify/assert"
