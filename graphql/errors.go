@@ -137,7 +137,7 @@ func translate(ctx context.Context, err error) *erreur.Erreur {
 }
 
 // deResolveur is an error a resolver (or a directive) returned, as
-// MarquerErreurs marks it: gqlgen wraps it with its path exactly like an
+// FieldMiddleware marks it: gqlgen wraps it with its path exactly like an
 // argument it could not read, and one without a code of its own is the
 // server's failure (a store read, a bug), not the client's.
 type deResolveur struct{ err error }
@@ -152,13 +152,15 @@ func cheminDeResolveur(err error, gqlErr *gqlerror.Error) bool {
 	return gqlErr.Extensions["code"] == nil && errors.As(err, &r)
 }
 
-// MarquerErreurs is the field middleware (AroundFields) that marks the
-// errors resolvers and directives return (deResolveur), so that
-// PresentError does not take one without a code for an argument gqlgen
-// could not read (INVALID_INPUT): it is INTERNAL. A list of GraphQL errors
-// is left as it is (gqlgen reports each).
-func MarquerErreurs(ctx context.Context, next graphql.Resolver) (any, error) {
-	res, err := next(ctx)
+// FieldMiddleware is the API's one field middleware (AroundFields): it
+// checks the field's arguments before its resolver runs (verifierEntrees),
+// then marks the errors resolvers and directives return (deResolveur), so
+// that PresentError does not take one without a code for an argument
+// gqlgen could not read (INVALID_INPUT): it is INTERNAL. A list of GraphQL
+// errors is left as it is (gqlgen reports each). One middleware, not two:
+// gqlgen runs it for every field of every answer.
+func FieldMiddleware(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := verifierEntrees(ctx, next)
 	if _, liste := err.(gqlerror.List); err != nil && !liste {
 		err = &deResolveur{err: err}
 	}

@@ -21,10 +21,10 @@ import (
 )
 
 // The limits of every argument a client sends, applied once for all fields
-// by VerifierEntrees: ids (type ID, and the String ids below) hold at most
-// maxID characters, names maxNom, other strings maxTexte; ids and names hold
-// no control character, texts none but tabs and line breaks; lists hold at
-// most maxElements; integers stay within their range (bornes, by argument
+// by verifierEntrees (FieldMiddleware): ids (type ID, and the String ids
+// below) hold at most maxID characters, names maxNom, other strings
+// maxTexte; ids and names hold no control character, texts none but tabs
+// and line breaks; lists hold at most maxElements; integers stay within their range (bornes, by argument
 // or field name, else bornesParDefaut). Strings are normalised to NFC.
 const (
 	maxID       = 64
@@ -72,12 +72,12 @@ var sensDesBornes = map[string]string{"heures": "une validité de 1 heure à 30 
 // schema is the API's schema, for the types of the arguments.
 var schema = generated.NewExecutableSchema(generated.Config{}).Schema()
 
-// VerifierEntrees is the field middleware (AroundFields) that refuses an
-// argument beyond its limits with INVALID_INPUT naming the argument's path,
+// verifierEntrees (in FieldMiddleware) refuses an argument beyond its
+// limits with INVALID_INPUT naming the argument's path,
 // before any resolver runs, and normalises the arguments' strings to NFC.
 // Error messages repeat at most maxEcho characters of an input (sansEcho,
 // applied by PresentError).
-func VerifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
+func verifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 	fc := gql.GetFieldContext(ctx)
 	if fc == nil || fc.Field.Field == nil || fc.Field.Definition == nil || len(fc.Field.Arguments) == 0 {
 		return next(ctx)
