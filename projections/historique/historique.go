@@ -65,7 +65,11 @@ CREATE TABLE IF NOT EXISTS hist_annees (
 	annee INTEGER NOT NULL, kind TEXT NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL, club_le INTEGER NOT NULL,
 	parties INTEGER NOT NULL, points INTEGER NOT NULL, maximum INTEGER NOT NULL, cote INTEGER NOT NULL, cote_le INTEGER NOT NULL,
 	PRIMARY KEY (annee, kind, joueur)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS hist_annees_club ON hist_annees (club, annee, kind);
+CREATE TABLE IF NOT EXISTS hist_classement (
+	annee INTEGER NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, rang INTEGER NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL,
+	PRIMARY KEY (annee, kind, n)) WITHOUT ROWID;
+DROP INDEX IF EXISTS hist_annees_club;
+CREATE INDEX IF NOT EXISTS hist_classement_club ON hist_classement (club, annee, kind, n);
 CREATE INDEX IF NOT EXISTS hist_parties_tournoi ON hist_parties (tournoi, position);
 CREATE INDEX IF NOT EXISTS hist_rencontres_match ON hist_rencontres (match);
 CREATE INDEX IF NOT EXISTS hist_cotes_importees_joueur ON hist_cotes_importees (joueur);
@@ -82,17 +86,43 @@ func NewProjection(r *eventstore.Registry) *Projection { return &Projection{regi
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables.
+// Setup creates the tables, and ranks the years a store kept before the
+// rankings were (classer).
 func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, schema)
-	return err
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT annee, kind FROM hist_annees a
+		WHERE NOT EXISTS (SELECT 1 FROM hist_classement c WHERE c.annee = a.annee AND c.kind = a.kind)`)
+	if err != nil {
+		return err
+	}
+	var nonClasses []anneeDeJeu
+	for rows.Next() {
+		var a anneeDeJeu
+		if err := rows.Scan(&a.annee, &a.kind); err != nil {
+			rows.Close()
+			return err
+		}
+		nonClasses = append(nonClasses, a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, a := range nonClasses {
+		if err := classer(ctx, tx, a); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement;`)
 	return err
 }
 
@@ -125,6 +155,9 @@ type lot struct {
 	formes map[string]*projection.Requetes
 	ordre  []*projection.Requetes
 	dates  map[string]int64
+	// annees are the years the batch's lines added to, ranked again
+	// at its end (classer).
+	annees map[anneeDeJeu]bool
 	// joueurs is each player's name's origin as the batch wrote it or
 	// read it: the date of the imported file it came from, -1 for a
 	// live registration, jamaisVu for a player the archive does not
@@ -157,13 +190,22 @@ func (l *lot) fin(ctx context.Context) error {
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{}}
+	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{},
+		annees: map[anneeDeJeu]bool{}}
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
 			return err
 		}
 	}
-	return l.fin(ctx)
+	if err := l.fin(ctx); err != nil {
+		return err
+	}
+	for a := range l.annees {
+		if err := classer(ctx, tx, a); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, l *lot) error {

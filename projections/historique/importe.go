@@ -194,13 +194,15 @@ func (imp importeur) annee(licence, club string, connu bool, points, maximum, co
 	if cote == 0 {
 		coteLe = -1
 	}
+	annee := fromNanos(imp.le).Year()
+	imp.lot.annees[anneeDeJeu{annee: annee, kind: Kind(imp.genre)}] = true
 	return imp.lot.exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + 1, points = points + excluded.points,
 		maximum = maximum + excluded.maximum,
 		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
 		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
-		fromNanos(imp.le).Year(), imp.genre, licence, club, clubLe, 1, points, maximum, cote, coteLe)
+		annee, imp.genre, licence, club, clubLe, 1, points, maximum, cote, coteLe)
 }
 
 // participations records each player's part in a game.

@@ -3,7 +3,6 @@ package historique
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"time"
 )
 
@@ -305,51 +304,4 @@ func CotesDuTournoi(ctx context.Context, db *sql.DB, tournoi string) (map[string
 		out[j] = c
 	}
 	return out, rows.Err()
-}
-
-// Bilan is a player's year in one form of play: his national rank, his
-// games, their points (duplicate: scores; classique: points de match) and
-// their most (tops; three points de match a match), and his cote after the
-// year's last classique tournament (0: none).
-type Bilan struct {
-	// Numero is the row's place in the national ranking, its cursor.
-	Numero                   uint64
-	Rang                     int
-	Joueur, Nom, Club        string
-	Parties, Points, Maximum int
-	Cote                     int
-}
-
-// Pourcentage is the points' share of the most, in percent.
-func (b Bilan) Pourcentage() float64 {
-	if b.Maximum == 0 {
-		return 0
-	}
-	return float64(b.Points) * 100 / float64(b.Maximum)
-}
-
-// ordreAnnuel ranks a year: duplicate by share of the tops, classique by
-// cote then points de match; the licence orders equal rows.
-var ordreAnnuel = map[Kind]string{
-	KindDuplicate: `CAST(points AS REAL) / max(maximum, 1) DESC`,
-	KindClassique: `cote DESC, CAST(points AS REAL) / max(maximum, 1) DESC`,
-}
-
-// ClassementAnnuel lists a year's national ranking in one form of play,
-// from the archive's imported tournaments; club, when not empty, keeps
-// the players whose club that year it is (with their national rank).
-func ClassementAnnuel(ctx context.Context, db *sql.DB, annee int, kind Kind, club string, p Page) ([]Bilan, bool, error) {
-	ordre, ok := ordreAnnuel[kind]
-	if !ok {
-		return nil, false, fmt.Errorf("archive: unknown kind %q", kind)
-	}
-	return page(ctx, db, p, `SELECT n, rang, a.joueur, COALESCE(j.nom, ''), a.club, a.parties, a.points, a.maximum, a.cote FROM (
-		SELECT joueur, club, parties, points, maximum, cote,
-			ROW_NUMBER() OVER (ORDER BY `+ordre+`, joueur) AS n, RANK() OVER (ORDER BY `+ordre+`) AS rang
-		FROM hist_annees WHERE annee = ? AND kind = ?) a LEFT JOIN hist_joueurs j ON j.joueur = a.joueur
-		WHERE n > ? AND (? = '' OR a.club = ?) ORDER BY n`, []any{annee, kind, p.After, club, club}, func(r *sql.Rows) (Bilan, error) {
-		var b Bilan
-		err := r.Scan(&b.Numero, &b.Rang, &b.Joueur, &b.Nom, &b.Club, &b.Parties, &b.Points, &b.Maximum, &b.Cote)
-		return b, err
-	})
 }
