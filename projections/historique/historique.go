@@ -158,6 +158,10 @@ type lot struct {
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (classer).
 	annees map[anneeDeJeu]bool
+	// bilans are the players' years as the batch's lines add to them,
+	// in the order first met, written once each (ecrireBilans).
+	bilans      map[cleBilan]*bilanLot
+	ordreBilans []cleBilan
 	// joueurs is each player's name's origin as the batch wrote it or
 	// read it: the date of the imported file it came from, -1 for a
 	// live registration, jamaisVu for a player the archive does not
@@ -180,6 +184,9 @@ func (l *lot) exec(ctx context.Context, query string, args ...any) error {
 // fin writes every row held, before a statement that reads or a row that
 // must follow them.
 func (l *lot) fin(ctx context.Context) error {
+	if err := l.ecrireBilans(ctx); err != nil {
+		return err
+	}
 	for _, q := range l.ordre {
 		if err := q.Fin(ctx); err != nil {
 			return err
@@ -191,7 +198,7 @@ func (l *lot) fin(ctx context.Context) error {
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
 	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{},
-		annees: map[anneeDeJeu]bool{}}
+		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
 			return err

@@ -185,7 +185,8 @@ const pointsDeMatchMax = 3
 // (duplicate: the score; classique: the points de match) and their most
 // (the top; three points de match); the club and the cote (0: none)
 // of the year's latest tournament by date (connu: the event names the
-// club).
+// club). The batch adds up a player's lines before it writes his year
+// once (ecrireBilans).
 func (imp importeur) annee(licence, club string, connu bool, points, maximum, cote int) error {
 	clubLe, coteLe := imp.le, imp.le
 	if !connu {
@@ -194,15 +195,68 @@ func (imp importeur) annee(licence, club string, connu bool, points, maximum, co
 	if cote == 0 {
 		coteLe = -1
 	}
-	annee := fromNanos(imp.le).Year()
-	imp.lot.annees[anneeDeJeu{annee: annee, kind: Kind(imp.genre)}] = true
-	return imp.lot.exec(imp.ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
+	a := anneeDeJeu{annee: fromNanos(imp.le).Year(), kind: Kind(imp.genre)}
+	imp.lot.annees[a] = true
+	ligne := bilanLot{club: club, clubLe: clubLe, parties: 1, points: points, maximum: maximum, cote: cote, coteLe: coteLe}
+	cle := cleBilan{anneeDeJeu: a, joueur: licence}
+	b, ok := imp.lot.bilans[cle]
+	if !ok {
+		imp.lot.bilans[cle] = &ligne
+		imp.lot.ordreBilans = append(imp.lot.ordreBilans, cle)
+		return nil
+	}
+	b.ajouter(ligne)
+	return nil
+}
+
+// cleBilan is a player's year in one form of play.
+type cleBilan struct {
+	anneeDeJeu
+	joueur string
+}
+
+// bilanLot is what lines add to a player's year: games, points, their
+// most, and the club and cote of the latest by date (club_le, cote_le;
+// -1: none), the later line winning a tie, as hist_annees keeps them.
+type bilanLot struct {
+	club                     string
+	clubLe                   int64
+	parties, points, maximum int
+	cote                     int
+	coteLe                   int64
+}
+
+// ajouter adds a later line l, as the upsert of ecrireBilans adds a
+// batch's sum to the row kept.
+func (b *bilanLot) ajouter(l bilanLot) {
+	b.parties += l.parties
+	b.points += l.points
+	b.maximum += l.maximum
+	if l.clubLe >= b.clubLe {
+		b.club, b.clubLe = l.club, l.clubLe
+	}
+	if l.coteLe >= b.coteLe {
+		b.cote, b.coteLe = l.cote, l.coteLe
+	}
+}
+
+// ecrireBilans writes the players' years the batch added up, each once.
+func (l *lot) ecrireBilans(ctx context.Context) error {
+	for _, cle := range l.ordreBilans {
+		b := l.bilans[cle]
+		if err := l.exec(ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + 1, points = points + excluded.points,
+		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + excluded.parties, points = points + excluded.points,
 		maximum = maximum + excluded.maximum,
 		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
 		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
-		annee, imp.genre, licence, club, clubLe, 1, points, maximum, cote, coteLe)
+			cle.annee, cle.kind, cle.joueur, b.club, b.clubLe, b.parties, b.points, b.maximum, b.cote, b.coteLe); err != nil {
+			return err
+		}
+	}
+	clear(l.bilans)
+	l.ordreBilans = l.ordreBilans[:0]
+	return nil
 }
 
 // participations records each player's part in a game.
