@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -80,5 +81,26 @@ func TestIssue34_SimulateArchiveHistoireDeLaFederation(t *testing.T) {
 	assert.Equal(t, evenementsDuMagasin(t, data), evenementsDuMagasin(t, encore))
 	for _, tr := range []historique.Tournoi{ts[1], ts[len(ts)-1]} {
 		assert.Equal(t, string(exporter(t, data, tr.ID, "csv")), string(exporter(t, encore, tr.ID, "csv")), "the same seed, the same history")
+	}
+}
+
+// TestIssue34_SimulateArchiveSousRequetes: with --requetes, the last
+// year goes through the API of a server opened on the store (importerArchive)
+// while the five archive queries are sent; every query is answered and
+// timed, and the history written is the one the direct import writes.
+func TestIssue34_SimulateArchiveSousRequetes(t *testing.T) {
+	direct, sousCharge := t.TempDir(), t.TempDir()
+	_, err := runArbitre(t, "simulate", "archive", "--annees", "2", "--tournois", "6", "--licencies", "300", "--seed", "3", "--data", direct)
+	require.NoError(t, err)
+	out, err := runArbitre(t, "simulate", "archive", "--annees", "2", "--tournois", "6", "--licencies", "300", "--seed", "3",
+		"--requetes", "50", "--data", sousCharge)
+	require.NoError(t, err)
+	assert.Contains(t, out, "année 2007 importée par l'API sous 50 requêtes/s : 6 tournois")
+	assert.Contains(t, out, "histoire de 2 ans : 12 tournois importés")
+	for _, q := range requetesArchive {
+		assert.Regexp(t, regexp.QuoteMeta(q.nom)+` : seule p50 [0-9,]+ ms, p99 [0-9,]+ ms ; pendant l'import [0-9]+ envoyées .* 0 erreurs`, out)
+	}
+	for _, id := range []string{"d2006-0000", "c2007-0001", "d2007-0004"} {
+		assert.Equal(t, string(exporter(t, direct, id, "csv")), string(exporter(t, sousCharge, id, "csv")), id)
 	}
 }
