@@ -212,7 +212,7 @@ const duplicateDeuxParties = "tournoi;nom_tournoi;date;partie;numero;licence;nom
 	"vichy-2020;Festival de Vichy;2020-05-04;v20-2;2;L9;Joueur L9;Cusset;B;850;920;2;1700;1840;92,39;2\n"
 
 // vue is what the archive answers about the imported players, positions
-// aside.
+// aside, and the years' rankings.
 func vue(t *testing.T, db *sql.DB) []any {
 	t.Helper()
 	ctx := context.Background()
@@ -249,6 +249,15 @@ func vue(t *testing.T, db *sql.DB) []any {
 			parties[i].Position = 0
 		}
 		out = append(out, tr, parties)
+	}
+	for _, annee := range []int{2018, 2019, 2020} {
+		for _, kind := range []historique.Kind{historique.KindDuplicate, historique.KindClassique} {
+			bs, _, err := historique.ClassementAnnuel(ctx, db, annee, kind, "", historique.Page{})
+			require.NoError(t, err)
+			club, _, err := historique.ClassementAnnuel(ctx, db, annee, kind, "Vichy", historique.Page{})
+			require.NoError(t, err)
+			out = append(out, bs, club)
+		}
 	}
 	return out
 }
