@@ -88,6 +88,11 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 		return fmt.Errorf("simulate archive : --licencies va de 300 à %d", maxLicenciesSimules)
 	case o.requetes < 0 || o.requetes > maxRequetesArchive:
 		return fmt.Errorf("simulate archive : --requetes va de 0 à %d", maxRequetesArchive)
+	case o.requetes > 0 && (o.annees < 2 || o.tournois < 2):
+		// The queries ask about the years before the last, and about
+		// classique opponents: tournament 1 of a year is the first
+		// classique one.
+		return fmt.Errorf("simulate archive : --requetes interroge l'histoire des années d'avant la dernière et ses matchs classiques : --annees 2 et --tournois 2 au moins")
 	case o.debut < 1900 || o.debut+o.annees > 3000:
 		return fmt.Errorf("simulate archive : --debut est une année entre 1900 et %d", 3000-o.annees)
 	}

@@ -48,8 +48,9 @@ var requetesArchive = []struct {
 const maxPairesEchantillon = 10000
 
 // echantillonArchive is what the queries ask about: players who met in
-// a classique match of the history imported (a sample of them), the
-// clubs, the years.
+// a classique match of the history imported before the last year (a
+// sample of them), the clubs, the years; it does not change while the
+// queries run.
 type echantillonArchive struct {
 	r      *rand.Rand
 	vues   int
@@ -118,8 +119,9 @@ func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *cha
 			return cl.Do(ctx, "", q.query, q.vars(e, r), nil)
 		}
 	}
+	// Any of the queries answers once the server is up.
 	for attente := time.Now(); ; {
-		err := requete(3)(0)
+		err := requete(0)(0)
 		if err == nil {
 			break
 		}
@@ -150,7 +152,6 @@ func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *cha
 			break
 		}
 		d := f.tournoi(annee, n, o.tournois)
-		e.noter(d)
 		var csv bytes.Buffer
 		if errImport = archive.EcrireCSV(&csv, d); errImport != nil {
 			break

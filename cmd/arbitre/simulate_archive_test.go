@@ -104,3 +104,19 @@ func TestIssue34_SimulateArchiveSousRequetes(t *testing.T) {
 		assert.Equal(t, string(exporter(t, direct, id, "csv")), string(exporter(t, sousCharge, id, "csv")), id)
 	}
 }
+
+// TestIssue34_SimulateArchiveRequetesSansHistoire: --requetes asks about
+// the years before the last and their classique matches; without them the
+// command says so and writes nothing.
+func TestIssue34_SimulateArchiveRequetesSansHistoire(t *testing.T) {
+	for _, args := range [][]string{
+		{"--annees", "1", "--tournois", "6"},
+		{"--annees", "2", "--tournois", "1"},
+	} {
+		data := filepath.Join(t.TempDir(), "archive")
+		_, err := runArbitre(t, append([]string{"simulate", "archive", "--licencies", "300", "--requetes", "10", "--data", data}, args...)...)
+		require.Error(t, err, args)
+		assert.Contains(t, err.Error(), "--annees 2 et --tournois 2 au moins", args)
+		assert.NoDirExists(t, data, args)
+	}
+}
