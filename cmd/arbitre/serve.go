@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"syscall"
 	"time"
 
@@ -118,38 +119,32 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer lectures.close()
-	last, err := store.LastPosition(ctx)
-	if err != nil {
-		return err
-	}
-
-	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
-	pipeDone := make(chan error, 1)
-	go func() { pipeDone <- pipeline.Run(pipeCtx, store, lectures.runners, pipeline.Config{}, nil) }()
-	// arreterPipeline stops the projections and says why they stopped.
-	arreterPipeline := func(err error) error {
-		stopPipeline()
-		return errors.Join(err, <-pipeDone)
-	}
-
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
-	acces.Brancher(store, lectures.registry, tokens)
-	suivre(log, "access tokens", func() error { return acces.Suivre(pipeCtx, store, lectures.registry, tokens) })
-	suivre(log, "live updates", func() error { return hub.Follow(pipeCtx, store, last) })
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
 		StandingsRunner: readmodels.Lecture(lectures.runners, standings.Name), PartiesRunner: readmodels.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
 	if err != nil {
-		return arreterPipeline(err)
+		return err
+	}
+	// Every read model, in SQLite or in memory, follows the log in one
+	// pipeline.
+	runners := append(slices.Clone(lectures.runners), resolver.EnMemoire()...)
+	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
+	pipeDone := make(chan error, 1)
+	go func() { pipeDone <- pipeline.Run(pipeCtx, store, runners, pipeline.Config{}, nil) }()
+	// arreterPipeline stops the projections and says why they stopped.
+	arreterPipeline := func(err error) error {
+		stopPipeline()
+		return errors.Join(err, <-pipeDone)
 	}
 	// The first command need not wait for the whole log to be indexed.
 	suivre(log, "idempotency keys", func() error { return resolver.Cles.CatchUp(pipeCtx) })
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(lectures.runners, tokens)}
+	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(runners, tokens)}
 	for _, c := range configure {
 		c(&cfg)
 	}
