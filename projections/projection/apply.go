@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime/debug"
 	"slices"
 
 	"arbitre/domain/eventstore"
@@ -83,12 +84,12 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 			}
 		}
 		if batch != nil {
-			if err := batch.ApplyBatch(ctx, tx, todo); err != nil {
+			if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, todo) }); err != nil {
 				return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
 			}
 		} else {
 			for _, e := range todo {
-				if err := r.proj.Apply(ctx, tx, e); err != nil {
+				if err := sansPanique(func() error { return r.proj.Apply(ctx, tx, e) }); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 				}
 			}
@@ -104,4 +105,16 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 		r.avancer(events[len(events)-1].Position)
 	}
 	return applied, nil
+}
+
+// sansPanique calls apply and turns a panic in it (a projection's bug)
+// into an error with the stack, so that the event that causes it is named
+// and the projection parks before it instead of bringing the server down.
+func sansPanique(apply func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return apply()
 }
