@@ -57,20 +57,14 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	readDB, err := projection.OpenReadDB(path)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { readDB.Close() })
-	models, err := readmodels.Tous(registry, store)
+	runners, err := readmodels.Runners(ctx, db, registry, store)
 	require.NoError(tb, err)
-	var runners []*projection.Runner
-	for _, p := range models {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		require.NoError(tb, err)
-		runners = append(runners, runner)
-	}
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: readmodels.Lecture(runners, standings.Name), PartiesRunner: readmodels.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
+		StandingsRunner: projection.Lecture(runners, standings.Name), PartiesRunner: projection.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
 	require.NoError(tb, err)
 	done := make(chan struct{})
 	go func() {

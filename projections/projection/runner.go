@@ -97,6 +97,36 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 	return r, nil
 }
 
+// NewRunners returns a runner for each projection, all on db and store,
+// in order; two projections of one name are refused, for the runners are
+// found by name.
+func NewRunners(ctx context.Context, db *sql.DB, store eventstore.Reader, ps ...Projection) ([]*Runner, error) {
+	runners := make([]*Runner, len(ps))
+	for i, p := range ps {
+		if Lecture(runners[:i], p.Name()) != nil {
+			return nil, fmt.Errorf("two read models are named %s", p.Name())
+		}
+		r, err := NewRunner(ctx, db, p, store)
+		if err != nil {
+			return nil, err
+		}
+		runners[i] = r
+	}
+	return runners, nil
+}
+
+// Lecture is the runner of the read model named name among runners (nil
+// when none): the API waits for the standings' runner and the games'
+// views' to reach an event before answering a read of them.
+func Lecture(runners []*Runner, name string) *Runner {
+	for _, r := range runners {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
 // Position is the global position of the last event applied and committed
 // (0 for none), read without touching the database.
 func (r *Runner) Position() uint64 { return r.position.Load() }
