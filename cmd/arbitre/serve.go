@@ -302,7 +302,7 @@ func sante(runners []*projection.Runner, tokens *acces.Registre) func() []server
 			}
 		}
 		for _, e := range tokens.Ecarts() {
-			out = append(out, server.Probleme{Nom: "jetons", Position: e.Position, Erreur: "événement ignoré, les jetons qu'il émet ou révoque sont inconnus : " + e.Erreur})
+			out = append(out, server.Probleme{Nom: acces.Name, Position: e.Position, Erreur: "événement ignoré, les jetons qu'il émet ou révoque sont inconnus : " + e.Erreur})
 		}
 		return out
 	}

@@ -19,12 +19,13 @@ import (
 // vus is a read model in memory that records the positions it applied;
 // it fails once on the payload "hoquet".
 type vus struct {
+	name      string
 	mu        sync.Mutex
 	positions []uint64
 	hoquet    bool
 }
 
-func (*vus) Name() string { return "vus" }
+func (m *vus) Name() string { return m.name }
 
 func (m *vus) Apply(_ context.Context, e eventstore.Event) error {
 	m.mu.Lock()
@@ -49,17 +50,21 @@ func (m *vus) lues() []uint64 {
 // again, and its reads catch up on demand (Rattraper).
 func TestEnMemoire_UnSeulRunnerPourToutesLesLectures(t *testing.T) {
 	f := newFixture(t)
-	m := &vus{}
+	m, autre := &vus{name: "vus"}, &vus{name: "autre", hoquet: true}
 	r, err := projection.NewRunnerEnMemoire(context.Background(), m, f.store)
 	require.NoError(t, err)
-	r.Log = discard()
+	ra, err := projection.NewRunnerEnMemoire(context.Background(), autre, f.store)
+	require.NoError(t, err)
+	r.Log, ra.Log = discard(), discard()
 	f.append(t, "1", "2", `"hoquet"`, "4")
-	runPipeline(t, f, pipeline.Config{Retry: pipeline.Retry{Attempts: 2, First: 1}, Reprise: pipeline.Reprise{First: time.Hour, Max: time.Hour}}, r)
+	runPipeline(t, f, pipeline.Config{Retry: pipeline.Retry{Attempts: 2, First: 1}, Reprise: pipeline.Reprise{First: time.Hour, Max: time.Hour}}, r, ra)
 	last := f.append(t, "5", "6")
 	require.NoError(t, r.Attendre(context.Background(), last))
+	require.NoError(t, ra.Attendre(context.Background(), last))
 	assert.Equal(t, []uint64{1, 2, 3, 4, 5, 6}, m.lues(), "each event once, in order")
+	assert.Equal(t, []uint64{1, 2, 3, 4, 5, 6}, autre.lues())
 
-	seul := &vus{hoquet: true}
+	seul := &vus{name: "seul", hoquet: true}
 	rs, err := projection.NewRunnerEnMemoire(context.Background(), seul, f.store)
 	require.NoError(t, err)
 	require.NoError(t, rs.Rattraper(context.Background()), "a read catches up without the pipeline")
@@ -73,4 +78,3 @@ func TestLectures_DeuxDuMemeNomRefusees(t *testing.T) {
 	_, err := projection.NewRunners(context.Background(), f.db, f.store, newTally("a"), newTally("b"), newTally("a"))
 	assert.ErrorContains(t, err, "two read models are named a")
 }
-

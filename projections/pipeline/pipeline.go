@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -151,7 +152,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		return fmt.Errorf("watermill router stopped before running: %w", err)
 	}
 
-	from, err := catchUp(ctx, runners, suivi)
+	from, err := catchUp(ctx, store, runners, suivi)
 	if err == nil {
 		if ready != nil {
 			close(ready)
@@ -169,8 +170,15 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 // catchUp applies the stored log to every runner through suivi (which
 // parks those that still fail after the retries), and returns the lowest
 // checkpoint of the others, where the feed starts (the highest checkpoint
-// when all are parked).
-func catchUp(ctx context.Context, runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) (uint64, error) {
+// when all are parked). The read models in memory, rebuilt at every
+// start-up, first read the log together, in one pass
+// (projection.RebuildAll); one that fails there stops before the event and
+// meets it again in its own catch-up.
+func catchUp(ctx context.Context, store eventstore.Reader, runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) (uint64, error) {
+	enMemoire := slices.DeleteFunc(slices.Clone(runners), func(r *projection.Runner) bool { return !r.EnMemoire() || r.Position() > 0 })
+	if len(enMemoire) > 1 {
+		_, _ = projection.RebuildAll(ctx, store, nil, enMemoire, nil)
+	}
 	var lowest, highest uint64
 	running := 0
 	for _, r := range runners {

@@ -68,6 +68,12 @@ func (p *enMemoire) Apply(ctx context.Context, _ *sql.Tx, e eventstore.Event) er
 	return nil
 }
 
+// EnMemoire tells whether the runner's read model is held in memory.
+func (r *Runner) EnMemoire() bool {
+	_, ok := r.proj.(*enMemoire)
+	return ok
+}
+
 // Rattraper brings the read model up to the head of the log before a read
 // that must see every event recorded before it began: it applies what the
 // store holds after its checkpoint, in turn with the live messages. A
