@@ -42,7 +42,7 @@ type Resolver struct {
 	AppelLecteur  *appquery.Lecteur
 	AppelIndex    *appquery.Index
 	lectureAppels *projection.Runner
-	Hub          *live.Hub
+	Hub           *live.Hub
 	// Projections reads the read-model database; Classements serves the
 	// standings from it; StandingsRunner maintains them and PartiesRunner
 	// the games' views (reads wait for them to reach an event).
