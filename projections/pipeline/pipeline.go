@@ -1,6 +1,6 @@
-// Package pipeline runs projections live: the store's global log is
-// published by a feed to a watermill topic and each projection runner is a
-// watermill handler on that topic.
+// Package pipeline runs the read models live: the store's global log is
+// published by a feed to a watermill topic and each read model's runner,
+// in SQLite or in memory, is a watermill handler on that topic.
 package pipeline
 
 import (
