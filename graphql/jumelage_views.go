@@ -150,36 +150,43 @@ func (r *Resolver) recevoirPaquet(ctx context.Context, paquet string, cmid *stri
 	return ctx, md, p, err
 }
 
-// indexJumelages lists the twinnings of each principal tournament, read on
-// along the log from where it last stopped.
+// indexJumelages lists the twinnings of each principal tournament: a read
+// model in memory, which its runner brings up to the log's head before
+// each read.
 type indexJumelages struct {
+	registre   *eventstore.Registry
 	mu         sync.Mutex
-	apres      uint64
 	parTournoi map[string][]string
 }
 
+// nomJumelages is the twinnings' index's name among the read models.
+const nomJumelages = "jumelages"
+
+func (*indexJumelages) Name() string { return nomJumelages }
+
+// Apply folds a twinning's creation; other events are skipped without
+// being decoded.
+func (x *indexJumelages) Apply(_ context.Context, e eventstore.Event) error {
+	if e.Type != federation.TypeJumelageCree {
+		return nil
+	}
+	v, err := x.registre.Decode(e)
+	if err != nil {
+		return err
+	}
+	if c := v.(federation.JumelageCree); c.Tournoi != "" {
+		x.mu.Lock()
+		defer x.mu.Unlock()
+		x.parTournoi[c.Tournoi] = append(x.parTournoi[c.Tournoi], c.Jumelage)
+	}
+	return nil
+}
+
 // de returns the twinnings of tournoi.
-func (x *indexJumelages) de(ctx context.Context, journal eventstore.Reader, registre *eventstore.Registry, tournoi string) ([]string, error) {
+func (x *indexJumelages) de(tournoi string) []string {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if x.parTournoi == nil {
-		x.parTournoi = map[string][]string{}
-	}
-	apres, err := eventstore.ForEachAfter(ctx, journal, x.apres, func(e eventstore.Event) error {
-		if e.Type != federation.TypeJumelageCree {
-			return nil
-		}
-		v, err := registre.Decode(e)
-		if err != nil {
-			return err
-		}
-		if c := v.(federation.JumelageCree); c.Tournoi != "" {
-			x.parTournoi[c.Tournoi] = append(x.parTournoi[c.Tournoi], c.Jumelage)
-		}
-		return nil
-	})
-	x.apres = apres
-	return slices.Clone(x.parTournoi[tournoi]), err
+	return slices.Clone(x.parTournoi[tournoi])
 }
 
 // exigerLiaisons refuses the next tirage of a game while, in a formula-2
@@ -190,11 +197,10 @@ func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
 	if err != nil {
 		return err
 	}
-	ids, err := r.jumelages.de(ctx, r.Journal, r.Registry, p.Tournoi())
-	if err != nil {
+	if err := r.lectureJumelages.Rattraper(ctx); err != nil {
 		return err
 	}
-	for _, id := range ids {
+	for _, id := range r.jumelages.de(p.Tournoi()) {
 		j, err := r.Jumelages.Charger(withoutCommande(ctx), id)
 		if err != nil {
 			return err

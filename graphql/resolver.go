@@ -36,11 +36,13 @@ type Resolver struct {
 	Parties      *dupadapters.Depot
 	TournoiDepot *tadapters.Depot
 	// Appels stores appeals; AppelLecteur reads their state and history,
-	// AppelIndex lists them by tournament and by game.
-	Appels       *appadapters.Depot
-	AppelLecteur *appquery.Lecteur
-	AppelIndex   *appquery.Index
-	Hub          *live.Hub
+	// AppelIndex lists them by tournament and by game (a read model in
+	// memory, brought up to the log's head by lectureAppels).
+	Appels        *appadapters.Depot
+	AppelLecteur  *appquery.Lecteur
+	AppelIndex    *appquery.Index
+	lectureAppels *projection.Runner
+	Hub           *live.Hub
 	// Projections reads the read-model database; Classements serves the
 	// standings from it; StandingsRunner maintains them and PartiesRunner
 	// the games' views (reads wait for them to reach an event).
@@ -75,10 +77,14 @@ type Resolver struct {
 	// Jumelages the tournaments twinned over the Internet (§2.18).
 	Epreuves  *fedadapters.Epreuves
 	Jumelages *fedadapters.Jumelages
-	// jumelages lists the twinnings of each principal tournament; liens
-	// counts the twinned sites' open subscriptions.
-	jumelages indexJumelages
-	liens     liensOuverts
+	// jumelages lists the twinnings of each principal tournament (a read
+	// model in memory, brought up to the log's head by lectureJumelages);
+	// liens counts the twinned sites' open subscriptions.
+	jumelages        *indexJumelages
+	lectureJumelages *projection.Runner
+	liens            liensOuverts
+	// enMemoire are the runners of every read model held in memory.
+	enMemoire []*projection.Runner
 	// envois limits the bundles each centre sends.
 	envois debitCentres
 }
@@ -96,7 +102,7 @@ type Composants struct {
 	Clock    eventstore.Clock
 	// Head is the global position of the store's last event.
 	Head func(ctx context.Context) (uint64, error)
-	// Jetons is the registry of tokens, fed by acces.Suivre.
+	// Jetons is the registry of tokens, a read model in memory.
 	Jetons *acces.Registre
 	Hub    *live.Hub
 	// Projections reads the read-model database; StandingsRunner
@@ -120,15 +126,37 @@ func NewResolver(c Composants) (*Resolver, error) {
 		return nil, err
 	}
 	moteur := duplicate.NewMoteurs(c.Lexicon, c.Lexiques...)
+	appels := appquery.NewIndex(c.Registry)
+	jumelages := &indexJumelages{registre: c.Registry, parTournoi: map[string][]string{}}
+	modeles := []projection.EnMemoire{appels, jumelages}
+	if c.Jetons != nil {
+		acces.Brancher(c.Store, c.Registry, c.Jetons)
+		modeles = append(modeles, c.Jetons)
+	}
+	if c.Hub != nil {
+		modeles = append(modeles, c.Hub)
+	}
+	enMemoire := make([]*projection.Runner, len(modeles))
+	for i, m := range modeles {
+		// Setting up a runner in memory waits for nothing.
+		if enMemoire[i], err = projection.NewRunnerEnMemoire(context.Background(), m, c.Store); err != nil {
+			return nil, err
+		}
+	}
 	return &Resolver{Version: c.Version, Lexicon: c.Lexicon, Engine: solve.NewPool(c.Lexicon), Clock: c.Clock,
 		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		AppelIndex: appquery.NewIndex(), Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
+		AppelIndex: appels, lectureAppels: enMemoire[0], jumelages: jumelages, lectureJumelages: enMemoire[1], enMemoire: enMemoire, Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
 		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: idempotency.NewKeys(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
 		ReglesClassique: regles, Hasard: c.Hasard, Archive: repository.Streams{Store: c.Store, Registry: c.Registry},
 		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry), Jumelages: fedadapters.NewJumelages(c.Store, c.Registry)}, nil
 }
+
+// EnMemoire are the runners of the read models the API holds in memory
+// (the appeals' and twinnings' indexes, the tokens, the live hub): serve
+// runs them in its pipeline beside the read models in SQLite.
+func (r *Resolver) EnMemoire() []*projection.Runner { return r.enMemoire }

@@ -1,16 +1,21 @@
 // Package projections groups the read side of Arbitre: the events of the
-// store's global log are delivered to projections through watermill.
+// store's global log are delivered to every read model through watermill
+// (docs/architecture.md, « The read side »).
 //
 //   - feed publishes the global log to a watermill topic, one message per
-//     event, from a checkpoint (history, then live).
-//   - projection is the framework: a Runner applies events to one projection
-//     and stores its checkpoint in the same SQLite transaction as its state,
-//     skips what it has already applied, fills gaps from the store, and
-//     rebuilds from position zero with a byte-identical result.
+//     event, from a checkpoint (history, then live): the only subscription
+//     to the store.
+//   - projection is the framework: a Runner applies events to one read
+//     model, in SQLite (its checkpoint stored in the same transaction as
+//     its state) or in memory (EnMemoire: rebuilt from the head at every
+//     start-up), skips what it has already applied, fills gaps from the
+//     store, and rebuilds from position zero with a byte-identical result.
 //   - pipeline wires a store, a watermill Pub/Sub (in-process gochannel by
-//     default) and runners together.
-//   - archive is the first real projection: an index of streams and event
-//     types.
+//     default) and the runners together, each runner a router handler
+//     behind watermill's Recoverer and Retry middlewares, parked when it
+//     still fails.
+//   - readmodels lists the read models in SQLite; the others are each
+//     beside the code that reads them.
 //
 // # Another transport or a second node
 //

@@ -140,15 +140,13 @@ func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstor
 		fermer()
 		return nil, nil, err
 	}
-	for _, p := range []projection.Projection{standings.NewProjection(reg), cotes, historique.NewProjection(reg)} {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		if err == nil {
-			_, err = runner.CatchUp(ctx, nil)
-		}
-		if err != nil {
-			fermer()
-			return nil, nil, err
-		}
+	runners, err := projection.NewRunners(ctx, db, store, standings.NewProjection(reg), cotes, historique.NewProjection(reg))
+	for i := 0; err == nil && i < len(runners); i++ {
+		_, err = runners[i].CatchUp(ctx, nil)
+	}
+	if err != nil {
+		fermer()
+		return nil, nil, err
 	}
 	return db, fermer, nil
 }

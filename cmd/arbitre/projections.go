@@ -76,15 +76,9 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
-	models, err := readmodels.Tous(registry, store)
+	runners, err := readmodels.Runners(ctx, db, registry, store)
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
-	}
-	runners := make([]*projection.Runner, len(models))
-	for i, p := range models {
-		if runners[i], err = projection.NewRunner(ctx, db, p, store); err != nil {
-			return fmt.Errorf("projections rebuild : %w", err)
-		}
 	}
 	if os.Getenv("GOGC") == "" {
 		// The pass allocates fast and keeps little: collecting when the

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"syscall"
 	"time"
 
@@ -113,43 +114,41 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 		return err
 	}
 	defer store.Close()
-	lectures, err := ouvrirLectures(ctx, flags, store, log)
+	lectures, err := ouvrirLectures(ctx, flags, store)
 	if err != nil {
 		return err
 	}
 	defer lectures.close()
-	last, err := store.LastPosition(ctx)
+	tokens := acces.NewRegistre()
+	hub := live.NewHub()
+	clock := eventstore.SystemClock
+	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
+		StandingsRunner: projection.Lecture(lectures.runners, standings.Name), PartiesRunner: projection.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
 	if err != nil {
 		return err
 	}
-
+	// Every read model, in SQLite or in memory, follows the log in one
+	// pipeline, sharing its read-ahead.
+	runners := append(slices.Clone(lectures.runners), resolver.EnMemoire()...)
+	avance := projection.NewAvance(store)
+	for _, runner := range runners {
+		runner.Log, runner.Avance = log, avance
+	}
 	pipeCtx, stopPipeline := context.WithCancel(context.WithoutCancel(ctx))
 	pipeDone := make(chan error, 1)
-	go func() { pipeDone <- pipeline.Run(pipeCtx, store, lectures.runners, pipeline.Config{}, nil) }()
+	go func() { pipeDone <- pipeline.Run(pipeCtx, store, runners, pipeline.Config{}, nil) }()
 	// arreterPipeline stops the projections and says why they stopped.
 	arreterPipeline := func(err error) error {
 		stopPipeline()
 		return errors.Join(err, <-pipeDone)
-	}
-
-	tokens := acces.NewRegistre()
-	hub := live.NewHub()
-	acces.Brancher(store, lectures.registry, tokens)
-	suivre(log, "access tokens", func() error { return acces.Suivre(pipeCtx, store, lectures.registry, tokens) })
-	suivre(log, "live updates", func() error { return hub.Follow(pipeCtx, store, last) })
-	clock := eventstore.SystemClock
-	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
-		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
-		StandingsRunner: readmodels.Lecture(lectures.runners, standings.Name), PartiesRunner: readmodels.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
-	if err != nil {
-		return arreterPipeline(err)
 	}
 	// The first command need not wait for the whole log to be indexed.
 	suivre(log, "idempotency keys", func() error { return resolver.Cles.CatchUp(pipeCtx) })
 	if err := resolver.ReprendreDecisions(ctx); err != nil {
 		log.Error("appeal decisions left half written after a crash are not completed", "error", err)
 	}
-	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(lectures.runners, tokens)}
+	cfg := server.Config{Resolver: resolver, Tokens: tokens, Now: clock.Now, Logger: log, Sante: sante(runners, tokens)}
 	for _, c := range configure {
 		c(&cfg)
 	}
@@ -220,7 +219,7 @@ type lectures struct {
 
 // ouvrirLectures opens the read models' database and a runner for each
 // read model, each checked to extend what it has already read of store.
-func ouvrirLectures(ctx context.Context, flags *storeFlags, store eventstore.Store, log *slog.Logger) (l *lectures, err error) {
+func ouvrirLectures(ctx context.Context, flags *storeFlags, store eventstore.Store) (l *lectures, err error) {
 	l = &lectures{}
 	defer func() {
 		if err != nil {
@@ -236,21 +235,13 @@ func ouvrirLectures(ctx context.Context, flags *storeFlags, store eventstore.Sto
 	if l.readDB, err = projection.OpenReadDB(flags.projectionDBPath()); err != nil {
 		return l, err
 	}
-	models, err := readmodels.Tous(l.registry, store)
-	if err != nil {
+	if l.runners, err = readmodels.Runners(ctx, l.db, l.registry, store); err != nil {
 		return l, err
 	}
-	avance := projection.NewAvance(store)
-	for _, p := range models {
-		runner, err := projection.NewRunner(ctx, l.db, p, store)
-		if err != nil {
-			return l, err
-		}
+	for _, runner := range l.runners {
 		if err := runner.Prolonge(ctx); err != nil {
 			return l, fmt.Errorf("serve refusé : %w", err)
 		}
-		runner.Log, runner.Avance = log, avance
-		l.runners = append(l.runners, runner)
 	}
 	return l, nil
 }
@@ -311,7 +302,7 @@ func sante(runners []*projection.Runner, tokens *acces.Registre) func() []server
 			}
 		}
 		for _, e := range tokens.Ecarts() {
-			out = append(out, server.Probleme{Nom: "jetons", Position: e.Position, Erreur: "événement ignoré, les jetons qu'il émet ou révoque sont inconnus : " + e.Erreur})
+			out = append(out, server.Probleme{Nom: acces.Name, Position: e.Position, Erreur: "événement ignoré, les jetons qu'il émet ou révoque sont inconnus : " + e.Erreur})
 		}
 		return out
 	}

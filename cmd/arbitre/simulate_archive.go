@@ -113,15 +113,9 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
 	defer db.Close()
-	models, err := readmodels.Tous(registry, store)
+	runners, err := readmodels.Runners(ctx, db, registry, store)
 	if err != nil {
-		return err
-	}
-	runners := make([]*projection.Runner, len(models))
-	for i, p := range models {
-		if runners[i], err = projection.NewRunner(ctx, db, p, store); err != nil {
-			return fmt.Errorf("simulate archive : %w", err)
-		}
+		return fmt.Errorf("simulate archive : %w", err)
 	}
 	flux := repository.Streams{Store: store, Registry: registry}
 	md := eventstore.Metadata{Actor: "simulation", Role: string(acces.Directeur)}

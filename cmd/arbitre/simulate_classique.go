@@ -166,14 +166,11 @@ func finsEnClair(fins map[partie.Fin]int) string {
 // both, and each is written a page at a time, instead of every projection
 // reading the whole store on its own.
 func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
-	runners := make([]*projection.Runner, len(projections))
-	for i, p := range projections {
-		var err error
-		if runners[i], err = projection.NewRunner(ctx, db, p, store); err != nil {
-			return err
-		}
+	runners, err := projection.NewRunners(ctx, db, store, projections...)
+	if err != nil {
+		return err
 	}
-	_, err := projection.RebuildAll(ctx, store, nil, runners, nil)
+	_, err = projection.RebuildAll(ctx, store, nil, runners, nil)
 	return err
 }
 

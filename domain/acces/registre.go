@@ -44,7 +44,7 @@ type Registre struct {
 	enfants map[string][]string
 	// veilles are the contexts to end when a token is revoked, by token id.
 	veilles map[string]map[*veille]struct{}
-	// source is the store the registry catches up from; set by Suivre.
+	// source is the log the registry reads; set by Brancher.
 	source *source
 	// rattrapage serialises and spaces the catch-ups an unknown secret or
 	// id triggers.

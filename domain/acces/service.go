@@ -35,7 +35,7 @@ type Service struct {
 	Clock    eventstore.Clock
 	// Entropy draws secrets; nil means crypto/rand.
 	Entropy io.Reader
-	// Jetons is the registry of the running server, fed by Suivre: Revoquer
+	// Jetons is the registry of the running server, fed by its runner: Revoquer
 	// reads the revoked token's scope there. Only the server revokes.
 	Jetons *Registre
 }

@@ -40,7 +40,7 @@ func TestServiceThroughTheStore(t *testing.T) {
 		eventstore.Metadata{Actor: "directeur", Role: string(acces.Directeur)})
 	require.NoError(t, err)
 
-	go func() { _ = acces.Suivre(ctx, store, reg, registre) }()
+	go func() { _ = suivre(ctx, store, reg, registre) }()
 	require.Eventually(t, func() bool { return registre.Existe(ev.ID) }, 5*time.Second, 5*time.Millisecond)
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err)
@@ -82,7 +82,7 @@ func TestSecurite_JetonDUnAutreProcessusAussitotConnu(t *testing.T) {
 	svc := &acces.Service{Store: server, Registry: reg, Clock: clock, Jetons: registre}
 	_, first, err := svc.Emettre(ctx, acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "test"})
 	require.NoError(t, err)
-	go func() { _ = acces.Suivre(ctx, server, reg, registre) }()
+	go func() { _ = suivre(ctx, server, reg, registre) }()
 	require.Eventually(t, func() bool { return registre.Existe(first.ID) }, 5*time.Second, 5*time.Millisecond)
 
 	_, err = registre.Authentifier(ctx, "arb_forged", now)
@@ -111,4 +111,11 @@ func TestSecurite_JetonConnuDesLeDemarrage(t *testing.T) {
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err, "no Suivre yet")
 	assert.Equal(t, ev.ID, h.JetonID)
+}
+
+// suivre feeds registre with the log of store, history then live, as the
+// runner serve's pipeline gives it does.
+func suivre(ctx context.Context, store eventstore.Store, reg *eventstore.Registry, registre *acces.Registre) error {
+	acces.Brancher(store, reg, registre)
+	return store.Subscribe(ctx, 0, registre.Apply)
 }

@@ -2,6 +2,7 @@ package acces
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 
@@ -20,30 +21,35 @@ type source struct {
 	registry *eventstore.Registry
 }
 
-// Suivre feeds reg with the access events of the store, history then live,
-// until ctx is done, and lets reg catch up with the store on demand: a token
-// recorded by another process (`arbitre token create` while the server
-// runs) works at once rather than at the store's next poll.
-func Suivre(ctx context.Context, store eventstore.Store, registry *eventstore.Registry, reg *Registre) error {
-	Brancher(store, registry, reg)
-	_, from := reg.suivi()
-	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
-		return reg.prendre(registry, e)
-	})
-}
-
-// Brancher gives reg the store it catches up with on demand. The server
-// calls it before it accepts requests: a token recorded before it started
-// is known to the very first request, whether Suivre runs yet or not.
+// Brancher gives reg the log it reads: the registry to decode its events
+// with, and the store it catches up with on demand. The server calls it
+// before it accepts requests: a token recorded before it started is known
+// to the very first request, whether its runner has caught up yet or not.
 func Brancher(store eventstore.Reader, registry *eventstore.Registry, reg *Registre) {
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
 	reg.source = &source{store: store, registry: registry}
 }
 
+// Name is the access registry's name among the read models.
+const Name = "jetons"
+
+// Name is the registry's name among the read models: it is one held in
+// memory, which the pipeline feeds live (projection.NewRunnerEnMemoire).
+func (r *Registre) Name() string { return Name }
+
+// Apply takes one event of the log with the registry Brancher gave, once
+// (see prendre).
+func (r *Registre) Apply(_ context.Context, e eventstore.Event) error {
+	src, _ := r.suivi()
+	if src == nil {
+		return errors.New("access registry: no log given (Brancher)")
+	}
+	return r.prendre(src.registry, e)
+}
+
 // prendre applies one event of the log, once: events at or before the
-// registry's position were already taken, by the subscription or by a
-// catch-up.
+// registry's position were already taken, live or by a catch-up.
 //
 // An event it cannot decode is skipped and kept in Ecarts, so one bad event
 // does not freeze token issue and revocation for every later one.
@@ -89,7 +95,7 @@ func (r *Registre) suivi() (*source, uint64) {
 }
 
 // rattraper reads the log from the registry's position to its end. Without
-// a source (no Suivre) there is nothing to read.
+// a source (no Brancher) there is nothing to read.
 func (r *Registre) rattraper(ctx context.Context) error {
 	src, from := r.suivi()
 	if src == nil {

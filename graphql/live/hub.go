@@ -28,14 +28,18 @@ type subscriber struct {
 // NewHub returns a hub with no subscriber.
 func NewHub() *Hub { return &Hub{subs: map[*subscriber]struct{}{}} }
 
-// Follow feeds the hub from the store, starting after position from (the
-// log's end at start-up: history is what the read models already hold),
-// until ctx is done.
-func (h *Hub) Follow(ctx context.Context, store eventstore.Store, from uint64) error {
-	return store.Subscribe(ctx, from, func(_ context.Context, e eventstore.Event) error {
-		h.Publish(e.Stream, e.Position)
-		return nil
-	})
+// Name is the hub's name among the read models: it holds nothing of the
+// log but follows it as they do, in the same pipeline, as one held in
+// memory (projection.NewRunnerEnMemoire).
+const Name = "live"
+
+// Name is the hub's name among the read models.
+func (h *Hub) Name() string { return Name }
+
+// Apply wakes the subscribers of the event's stream.
+func (h *Hub) Apply(_ context.Context, e eventstore.Event) error {
+	h.Publish(e.Stream, e.Position)
+	return nil
 }
 
 // Publish wakes every subscriber whose filter accepts the stream of the

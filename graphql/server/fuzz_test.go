@@ -57,31 +57,21 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	readDB, err := projection.OpenReadDB(path)
 	require.NoError(tb, err)
 	tb.Cleanup(func() { readDB.Close() })
-	models, err := readmodels.Tous(registry, store)
+	runners, err := readmodels.Runners(ctx, db, registry, store)
 	require.NoError(tb, err)
-	var runners []*projection.Runner
-	for _, p := range models {
-		runner, err := projection.NewRunner(ctx, db, p, store)
-		require.NoError(tb, err)
-		runners = append(runners, runner)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = pipeline.Run(ctx, store, runners, pipeline.Config{}, nil)
-	}()
-	tb.Cleanup(func() { cancel(); <-done })
-
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
-	acces.Brancher(store, registry, tokens)
-	go func() { _ = acces.Suivre(ctx, store, registry, tokens) }()
-	go func() { _ = hub.Follow(ctx, store, 0) }()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: readmodels.Lecture(runners, standings.Name), PartiesRunner: readmodels.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
+		StandingsRunner: projection.Lecture(runners, standings.Name), PartiesRunner: projection.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
 	require.NoError(tb, err)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = pipeline.Run(ctx, store, append(runners, resolver.EnMemoire()...), pipeline.Config{}, nil)
+	}()
+	tb.Cleanup(func() { cancel(); <-done })
 	// The fuzzer sends from one address as fast as it can: the rate limit
 	// has tests of its own.
 	limits := server.DefaultLimits

@@ -48,7 +48,7 @@ func newLimitedHarness(t *testing.T, limits server.Limits) *harness {
 	clock := eventstore.ClockFunc(func() time.Time { return h.now })
 	h.svc = &acces.Service{Store: store, Registry: reg, Clock: clock, Jetons: h.tokens}
 	acces.Brancher(store, reg, h.tokens)
-	go func() { _ = acces.Suivre(ctx, store, reg, h.tokens) }()
+	go func() { _ = store.Subscribe(ctx, 0, h.tokens.Apply) }()
 	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
 	require.NoError(t, err)
 	e := server.New(server.Config{

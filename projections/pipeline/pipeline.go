@@ -1,12 +1,13 @@
-// Package pipeline runs projections live: the store's global log is
-// published by a feed to a watermill topic and each projection runner is a
-// watermill handler on that topic.
+// Package pipeline runs the read models live: the store's global log is
+// published by a feed to a watermill topic and each read model's runner,
+// in SQLite or in memory, is a watermill handler on that topic.
 package pipeline
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 
 	"github.com/ThreeDotsLabs/watermill"
 	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/ThreeDotsLabs/watermill/message/router/middleware"
 	"github.com/ThreeDotsLabs/watermill/pubsub/gochannel"
 )
 
@@ -46,22 +48,12 @@ type Retry struct {
 // and a half: enough for a busy database, not for an event it cannot apply.
 var DefaultRetry = Retry{Attempts: 5, First: 100 * time.Millisecond}
 
-// run calls fn until it succeeds, ctx is done or the tries are spent, and
-// returns its last error.
-func (p Retry) run(ctx context.Context, fn func() error) error {
-	wait := p.First
-	for try := 1; ; try++ {
-		err := fn()
-		if err == nil || try >= p.Attempts || ctx.Err() != nil {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(wait):
-		}
-		wait *= 2
-	}
+// middleware is watermill's retry middleware for p: Attempts tries in
+// all, waiting First then twice as long each time, none once the message's
+// context is done.
+func (p Retry) middleware() middleware.Retry {
+	return middleware.Retry{MaxRetries: p.Attempts - 1, InitialInterval: p.First, Multiplier: 2,
+		MaxInterval: p.First << max(p.Attempts-1, 0)}
 }
 
 // Reprise is how a parked projection is tried again until it resumes:
@@ -101,6 +93,13 @@ func (p Reprise) run(ctx context.Context, r *projection.Runner) {
 // the lowest checkpoint and lets the runners follow it live. It blocks until
 // ctx is done (returning nil) or something fails. ready, when not nil, is
 // closed once the runners are caught up and the feed is about to start.
+//
+// A runner's work, its catch-up at start-up as each live message, goes
+// through watermill's middlewares: Recoverer turns a panic into an error,
+// Retry tries again with a bounded backoff, and a runner that still fails
+// is parked (projection.Runner.Garer), then tried again in the background
+// (Reprise) until it resumes. Watermill's poison queue is not used: a read
+// model folds the log in order and must not skip an event.
 func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runner, cfg Config, ready chan<- struct{}) error {
 	if cfg.Logger == nil {
 		cfg.Logger = watermill.NopLogger{}
@@ -123,24 +122,27 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if err != nil {
 		return fmt.Errorf("creating watermill router: %w", err)
 	}
-	// garer parks r after err and, when it was running, tries it again in
-	// the background until it resumes or the pipeline stops.
 	var reprises sync.WaitGroup
 	defer reprises.Wait()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	garer := func(r *projection.Runner, err error) {
-		if r.Garer(err) {
-			reprises.Go(func() { cfg.Reprise.run(ctx, r) })
+	// suivi runs h for r through the middlewares and parks r when it still
+	// fails; a runner that was running is then tried again in the
+	// background until it resumes or the pipeline stops.
+	retry := cfg.Retry.middleware()
+	suivi := func(r *projection.Runner, h func(*message.Message) error) message.NoPublishHandlerFunc {
+		handler := retry.Middleware(middleware.Recoverer(func(msg *message.Message) ([]*message.Message, error) {
+			return nil, h(msg)
+		}))
+		return func(msg *message.Message) error {
+			if _, err := handler(msg); err != nil && msg.Context().Err() == nil && r.Garer(err) {
+				reprises.Go(func() { cfg.Reprise.run(ctx, r) })
+			}
+			return msg.Context().Err()
 		}
 	}
 	for _, r := range runners {
-		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, func(msg *message.Message) error {
-			if err := cfg.Retry.run(msg.Context(), func() error { return r.HandleMessage(msg) }); err != nil && msg.Context().Err() == nil {
-				garer(r, err)
-			}
-			return msg.Context().Err()
-		})
+		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, suivi(r, r.HandleMessage))
 	}
 	routerDone := make(chan error, 1)
 	go func() { routerDone <- router.Run(ctx) }()
@@ -150,7 +152,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		return fmt.Errorf("watermill router stopped before running: %w", err)
 	}
 
-	from, err := catchUp(ctx, runners, cfg.Retry, garer)
+	from, err := catchUp(ctx, store, runners, suivi)
 	if err == nil {
 		if ready != nil {
 			close(ready)
@@ -165,23 +167,29 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	return errors.Join(err, routerErr)
 }
 
-// catchUp applies the stored log to every runner, parking (garer) those
-// that still fail after the retries, and returns the lowest checkpoint of
-// the others, where the feed starts (the highest checkpoint when all are
-// parked).
-func catchUp(ctx context.Context, runners []*projection.Runner, retry Retry, garer func(*projection.Runner, error)) (uint64, error) {
+// catchUp applies the stored log to every runner through suivi (which
+// parks those that still fail after the retries), and returns the lowest
+// checkpoint of the others, where the feed starts (the highest checkpoint
+// when all are parked). The read models in memory, rebuilt at every
+// start-up, first read the log together, in one pass
+// (projection.RebuildAll); one that fails there stops before the event and
+// meets it again in its own catch-up.
+func catchUp(ctx context.Context, store eventstore.Reader, runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) (uint64, error) {
+	enMemoire := slices.DeleteFunc(slices.Clone(runners), func(r *projection.Runner) bool { return !r.EnMemoire() || r.Position() > 0 })
+	if len(enMemoire) > 1 {
+		_, _ = projection.RebuildAll(ctx, store, nil, enMemoire, nil)
+	}
 	var lowest, highest uint64
 	running := 0
 	for _, r := range runners {
-		err := retry.run(ctx, func() error {
-			_, err := r.CatchUp(ctx, nil)
+		start := message.NewMessage(watermill.NewUUID(), nil)
+		start.SetContext(ctx)
+		_ = suivi(r, func(msg *message.Message) error {
+			_, err := r.CatchUp(msg.Context(), nil)
 			return err
-		})
+		})(start)
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
-		}
-		if err != nil {
-			garer(r, err)
 		}
 		cp, err := r.Checkpoint(ctx)
 		if err != nil {

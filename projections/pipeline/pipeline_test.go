@@ -768,3 +768,45 @@ func TestRebuildAll_DecodeLesSeulsPayloadsQueLesPlisLisent(t *testing.T) {
 		})
 	}
 }
+
+// paniquee is a tally whose Apply panics on the payload panique.
+type paniquee struct{ tally }
+
+func (p paniquee) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if string(e.Data) == `"panique"` {
+		p.tries.Add(1)
+		panic("a bug in the projection")
+	}
+	return p.tally.Apply(ctx, tx, e)
+}
+
+// Issue 33 item 6: a projection that panics on an event (a bug) is tried
+// again and parked like one that fails, at start-up and live; it does not
+// bring the server down, and the other projections go on.
+func TestFiabilite_ProjectionQuiPaniqueEstGaree(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		t.Run(fmt.Sprintf("live=%v", live), func(t *testing.T) {
+			f := newFixture(t)
+			bug, healthy := paniquee{newTally("bug")}, newTally("healthy")
+			rb, rh := f.runner(t, bug), f.runner(t, healthy)
+			rh.Log, rb.Log = discard(), discard()
+			f.append(t, "1", "2")
+			if !live {
+				f.append(t, `"panique"`)
+			}
+			retry := pipeline.Retry{Attempts: 2, First: 1}
+			runPipeline(t, f, pipeline.Config{Retry: retry, Reprise: pipeline.Reprise{First: time.Hour, Max: time.Hour}}, rb, rh)
+			if live {
+				f.append(t, `"panique"`)
+			}
+			last := f.append(t, "4", "5")
+			require.NoError(t, rh.Attendre(context.Background(), last), "the healthy projection goes on")
+			var arret *projection.Arret
+			require.ErrorAs(t, rb.Attendre(context.Background(), last), &arret, "the projection that panics is parked")
+			assert.Equal(t, uint64(3), arret.Position)
+			assert.Contains(t, arret.Erreur, "a bug in the projection")
+			assert.Equal(t, int32(retry.Attempts), bug.tries.Load(), "tries are bounded")
+			assert.Equal(t, uint64(2), rb.Position())
+		})
+	}
+}

@@ -3,6 +3,9 @@
 package readmodels
 
 import (
+	"context"
+	"database/sql"
+
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/classique"
@@ -12,17 +15,13 @@ import (
 	"arbitre/projections/standings"
 )
 
-// Lecture is the runner of the read model named name among runners (nil
-// when none): the API waits for the standings' runner (standings.Name) and
-// the games' views' (parties.Name) to reach an event before answering a
-// read of them.
-func Lecture(runners []*projection.Runner, name string) *projection.Runner {
-	for _, r := range runners {
-		if r.Name() == name {
-			return r
-		}
+// Runners returns a runner on db for each read model of Tous, by name.
+func Runners(ctx context.Context, db *sql.DB, registry *eventstore.Registry, store eventstore.Reader) ([]*projection.Runner, error) {
+	models, err := Tous(registry, store)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return projection.NewRunners(ctx, db, store, models...)
 }
 
 // Tous lists every projection, in the order serve runs them and

@@ -111,21 +111,26 @@ type Resume struct {
 
 // Index is the fold of every appeal, for lists by tournament and by game;
 // an appeal is known by its stream (two tournaments may use the same id).
-// Fold it over the whole log (Reconstruire), follow the log live with
-// AppliquerEvenement, or bring it up to the log's head before each read
-// with Rattraper. Safe for concurrent use.
+// It is a read model in memory (Name, Apply): its runner follows the log
+// and brings it up to the head before each read; Reconstruire folds the
+// whole log at once. Safe for concurrent use.
 type Index struct {
-	mu     sync.RWMutex
-	appels map[string]*appel.Appel // by stream
-	ordre  []string
-	// suivi serialises Rattraper; lu is the position of the last event it
-	// folded (0 before any), passed back to the store as given.
-	suivi sync.Mutex
-	lu    uint64
+	registre *eventstore.Registry
+	mu       sync.RWMutex
+	appels   map[string]*appel.Appel // by stream
+	ordre    []string
 }
 
-// NewIndex returns an empty fold.
-func NewIndex() *Index { return &Index{appels: map[string]*appel.Appel{}} }
+// Name is the appeals' index's name among the read models.
+const Name = "appels"
+
+// NewIndex returns an empty fold that decodes events with r.
+func NewIndex(r *eventstore.Registry) *Index {
+	return &Index{registre: r, appels: map[string]*appel.Appel{}}
+}
+
+// Name is the index's name among the read models.
+func (*Index) Name() string { return Name }
 
 // Appliquer folds one decoded event of the given stream; other kinds of
 // stream are ignored.
@@ -148,13 +153,13 @@ func (x *Index) Appliquer(stream string, e any) error {
 	return nil
 }
 
-// AppliquerEvenement folds a recorded event; events of other streams are
-// skipped without being decoded.
-func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) error {
+// Apply folds a recorded event; events of other streams are skipped
+// without being decoded.
+func (x *Index) Apply(_ context.Context, e eventstore.Event) error {
 	if kind, _, err := streamname.ParseStream(e.Stream); err != nil || kind != streamname.KindAppel {
 		return err
 	}
-	payload, err := r.Decode(e)
+	payload, err := x.registre.Decode(e)
 	if err != nil {
 		return err
 	}
@@ -163,23 +168,11 @@ func (x *Index) AppliquerEvenement(r *eventstore.Registry, e eventstore.Event) e
 
 // Reconstruire folds the whole log.
 func Reconstruire(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) (*Index, error) {
-	x := NewIndex()
-	if err := x.Rattraper(ctx, store, r); err != nil {
+	x := NewIndex(r)
+	if _, err := eventstore.ForEachAfter(ctx, store, 0, func(e eventstore.Event) error { return x.Apply(ctx, e) }); err != nil {
 		return nil, err
 	}
 	return x, nil
-}
-
-// Rattraper folds the events recorded since its last call, up to the log's
-// head: a read that follows it sees every appeal written before it began.
-func (x *Index) Rattraper(ctx context.Context, store eventstore.Reader, r *eventstore.Registry) error {
-	x.suivi.Lock()
-	defer x.suivi.Unlock()
-	lu, err := eventstore.ForEachAfter(ctx, store, x.lu, func(e eventstore.Event) error {
-		return x.AppliquerEvenement(r, e)
-	})
-	x.lu = lu
-	return err
 }
 
 // ParTournoi lists the appeals of a tournament, oldest filing first.

@@ -1,0 +1,120 @@
+package projection
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"runtime/debug"
+	"slices"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
+)
+
+// ApplyError is an event a projection could not apply.
+type ApplyError struct {
+	Position uint64
+	Type     string
+	Err      error
+}
+
+func (e *ApplyError) Error() string {
+	return fmt.Sprintf("applying %s at position %d: %v", e.Type, e.Position, e.Err)
+}
+
+func (e *ApplyError) Unwrap() error { return e.Err }
+
+// Batcher is a projection that can also fold several consecutive events at
+// once (ApplyBatch), with exactly the result of applying them one by one,
+// so that it writes each row once per batch rather than once per event.
+type Batcher interface {
+	Projection
+	// ApplyBatch folds events, in global order, in tx.
+	ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error
+}
+
+// Apply applies events in global order in one transaction with the new
+// checkpoint. Events at or before the checkpoint are skipped, which makes
+// redelivery harmless. On a chained store each event must be chained to the
+// checkpoint's (eventstore.ChainLink): a projection never folds an event that
+// was altered in the file. An error (an *ApplyError for the event that
+// failed) rolls back the state and the checkpoint. It returns how many
+// events were applied.
+func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
+	return r.apply(ctx, events, r.chained)
+}
+
+// apply is Apply, checking the chain when asked (RebuildAll checks it once
+// for every projection). A Batcher folds the events in one ApplyBatch; when
+// that fails, the events are applied again one by one, which names the
+// event that fails.
+func (r *Runner) apply(ctx context.Context, events []eventstore.Event, checkChain bool) (int, error) {
+	if b, ok := r.proj.(Batcher); ok && len(events) > 1 {
+		if n, err := r.applyTx(ctx, events, checkChain, b); err == nil {
+			return n, nil
+		}
+	}
+	return r.applyTx(ctx, events, checkChain, nil)
+}
+
+// applyTx applies events in one transaction, through batch when not nil.
+func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkChain bool, batch Batcher) (int, error) {
+	applied := 0
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		applied = 0
+		cp, err := readCheckpoint(ctx, tx, r.proj.Name())
+		if err != nil {
+			return err
+		}
+		todo := events
+		if i := slices.IndexFunc(events, func(e eventstore.Event) bool { return e.Position > cp.position }); i >= 0 {
+			todo = events[i:]
+		} else {
+			todo = nil
+		}
+		if len(todo) == 0 {
+			return nil
+		}
+		if checkChain {
+			chain := integrity.NewChainLink(cp.hash)
+			for _, e := range todo {
+				if err := chain.Check(e); err != nil {
+					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				}
+			}
+		}
+		if batch != nil {
+			if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, todo) }); err != nil {
+				return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
+			}
+		} else {
+			for _, e := range todo {
+				if err := sansPanique(func() error { return r.proj.Apply(ctx, tx, e) }); err != nil {
+					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				}
+			}
+		}
+		last := todo[len(todo)-1]
+		applied = len(todo)
+		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
+	}
+	if applied > 0 {
+		r.avancer(events[len(events)-1].Position)
+	}
+	return applied, nil
+}
+
+// sansPanique calls apply and turns a panic in it (a projection's bug)
+// into an error with the stack, so that the event that causes it is named
+// and the projection parks before it instead of bringing the server down.
+func sansPanique(apply func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return apply()
+}

@@ -1,0 +1,181 @@
+// Package projection is the framework that maintains read models from the
+// global log: a Runner applies events to one Projection in SQLite
+// transactions that also record the projection's checkpoint, so state and
+// checkpoint never disagree, replays are idempotent and a rebuild from
+// position zero gives a byte-identical database.
+package projection
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Projection is one read model. The runner calls its methods inside
+// transactions it owns; a projection never commits.
+type Projection interface {
+	// Name identifies the projection and its checkpoint; it must not change.
+	Name() string
+	// Setup creates the projection's tables when missing.
+	Setup(ctx context.Context, tx *sql.Tx) error
+	// Reset deletes all of the projection's state.
+	Reset(ctx context.Context, tx *sql.Tx) error
+	// Apply folds one event into the state. It must depend only on the
+	// event and the current state (no clock, no randomness), so replays
+	// are exact.
+	Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
+}
+
+// Runner applies events to one projection.
+type Runner struct {
+	db    *sql.DB
+	proj  Projection
+	store eventstore.Reader
+	page  int
+	// identity is the store's identity when it chains its events (see
+	// eventstore.Chained); chained says whether it does.
+	identity string
+	chained  bool
+	// Log receives the rebuilds a foreign checkpoint triggers and the
+	// parking of the projection; slog.Default() unless set.
+	Log *slog.Logger
+	// Avance, when set, is the read-ahead this runner shares with the
+	// other live runners of its pipeline (HandleMessage); nil reads alone.
+	Avance *Avance
+	// arret is set while the projection is parked (see Garer, Reprendre).
+	arret atomic.Pointer[Arret]
+	// applique serializes the live handler (HandleMessage) and the
+	// resumption of a parked projection (Reprendre).
+	applique sync.Mutex
+	// position is the checkpoint as of the last commit, for readers that
+	// must not query the database to know how far the projection is; moved
+	// is closed (and replaced) whenever it advances.
+	position atomic.Uint64
+	mu       sync.Mutex
+	moved    chan struct{}
+}
+
+// NewRunner prepares the checkpoint table and the projection's tables.
+// store is read to fill gaps, catch up and rebuild.
+func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
+	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{}), Log: slog.Default()}
+	if c, ok := store.(integrity.Chained); ok {
+		r.identity, r.chained = c.Identity(), true
+	}
+	err := r.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, checkpointSchema); err != nil {
+			return err
+		}
+		upgraded, err := identifiedCheckpoints(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if !upgraded {
+			if _, err := tx.ExecContext(ctx, checkpointUpgrade); err != nil {
+				return err
+			}
+		}
+		return p.Setup(ctx, tx)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("projection %s: setting up: %w", p.Name(), err)
+	}
+	cp, err := r.Checkpoint(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.position.Store(cp)
+	return r, nil
+}
+
+// NewRunners returns a runner for each projection, all on db and store,
+// in order; two projections of one name are refused, for the runners are
+// found by name.
+func NewRunners(ctx context.Context, db *sql.DB, store eventstore.Reader, ps ...Projection) ([]*Runner, error) {
+	runners := make([]*Runner, len(ps))
+	for i, p := range ps {
+		if Lecture(runners[:i], p.Name()) != nil {
+			return nil, fmt.Errorf("two read models are named %s", p.Name())
+		}
+		r, err := NewRunner(ctx, db, p, store)
+		if err != nil {
+			return nil, err
+		}
+		runners[i] = r
+	}
+	return runners, nil
+}
+
+// Lecture is the runner of the read model named name among runners (nil
+// when none): the API waits for the standings' runner and the games'
+// views' to reach an event before answering a read of them.
+func Lecture(runners []*Runner, name string) *Runner {
+	for _, r := range runners {
+		if r.Name() == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// Position is the global position of the last event applied and committed
+// (0 for none), read without touching the database.
+func (r *Runner) Position() uint64 { return r.position.Load() }
+
+// Attendre waits until the projection has applied the event at position
+// pos, or ctx is done, or the projection is parked (an error then).
+func (r *Runner) Attendre(ctx context.Context, pos uint64) error {
+	for {
+		r.mu.Lock()
+		moved := r.moved
+		r.mu.Unlock()
+		if r.position.Load() >= pos {
+			return nil
+		}
+		if a := r.Arret(); a != nil {
+			return a
+		}
+		select {
+		case <-moved:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// avancer records a committed checkpoint and wakes the waiters.
+func (r *Runner) avancer(pos uint64) {
+	r.position.Store(pos)
+	r.reveiller()
+}
+
+// Name is the projection's name.
+func (r *Runner) Name() string { return r.proj.Name() }
+
+// reveiller wakes the waiters (Attendre).
+func (r *Runner) reveiller() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	close(r.moved)
+	r.moved = make(chan struct{})
+}
+
+func (r *Runner) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := r.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		return errors.Join(err, tx.Rollback())
+	}
+	return tx.Commit()
+}
