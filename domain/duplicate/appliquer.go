@@ -201,7 +201,7 @@ func (p *Partie) onCoupAnnule(e CoupAnnule) error {
 
 // onPartieInterrompue stops the game and its chrono (§3.7).
 func (p *Partie) onPartieInterrompue(e PartieInterrompue) error {
-	p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
+	p.avantPause, p.pauseDebut, p.pauseMonotone, p.statut = p.statut, e.Debut, e.Monotone, StatutInterrompue
 	if p.chrono.Etat == ChronoEnCours {
 		p.chrono = p.chrono.suspendu(e.Debut)
 		p.chrono.Interruption = true

@@ -85,7 +85,7 @@ func TestChrono_Paragraphe3_3_Refus(t *testing.T) {
 		}, func(p *Partie) error { return p.ReprendreChrono(h0) }},
 		{"§3.7 partie interrompue", func(t *testing.T, p *Partie) {
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.Interrompre(h0))
+			require.NoError(t, p.Interrompre(murale(h0)))
 		}, func(p *Partie) error { return p.DemarrerChrono(h0) }},
 	}
 	for _, tt := range tests {
@@ -115,9 +115,9 @@ func TestChrono_Paragraphe3_7_AutresCommandes(t *testing.T) {
 		want  LectureChrono
 	}{
 		{"§3.7 interruption puis reprise : le temps ne court pas pendant l'interruption", func(t *testing.T, p *Partie) {
-			require.NoError(t, p.Interrompre(h0.Add(40*time.Second)))
+			require.NoError(t, p.Interrompre(murale(h0.Add(40*time.Second))))
 			assert.Equal(t, ChronoEnPause, p.Chrono().A(h0.Add(5*time.Minute)).Etat)
-			require.NoError(t, p.Reprendre(h0.Add(10*time.Minute)))
+			require.NoError(t, p.Reprendre(murale(h0.Add(10*time.Minute))))
 		}, h0.Add(10*time.Minute + 20*time.Second), LectureChrono{Etat: ChronoEnCours, Ecoule: time.Minute, Restant: 2 * time.Minute, Alerte: 30 * time.Second}},
 		{"§1.3 le ramassage ferme le chrono", func(t *testing.T, p *Partie) { require.NoError(t, p.Ramasser()) },
 			h0.Add(10 * time.Second), LectureChrono{Etat: ChronoTermine, Ecoule: 3 * time.Minute, Alerte: 30 * time.Second}},

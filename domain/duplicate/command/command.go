@@ -32,8 +32,9 @@ type Application struct {
 	enregistree func(p *duplicate.Partie)
 }
 
-// New returns the use cases over a repository; horloge dates
-// interruptions (§3.7), md tells who acts.
+// New returns the use cases over a repository; horloge dates the chrono's
+// events and interruptions, and measures the latter on its monotonic clock
+// when it has one (eventstore.MonotonicClock, §3.7); md tells who acts.
 func New(depot Depot, moteur duplicate.Moteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
 	return &Application{depot: depot, moteur: moteur, horloge: horloge, metadata: md}
 }
@@ -270,12 +271,12 @@ func (a *Application) RetirerJoueur(ctx context.Context, partie, licence, motif 
 
 // Interrompre starts an interruption now (§3.7, guide §2.13).
 func (a *Application) Interrompre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(eventstore.ReadClock(a.horloge)) })
 }
 
 // Reprendre ends the interruption now (§3.7, guide §2.13).
 func (a *Application) Reprendre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(eventstore.ReadClock(a.horloge)) })
 }
 
 // DemarrerChrono starts the chrono of the coup now, server's time (§1.3, §3.3).
