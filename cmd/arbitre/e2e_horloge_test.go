@@ -18,11 +18,12 @@ import (
 // hour (and more) during a coup. The clock is the server's one (Config.Now
 // for tokens, the resolver's for commands and the chrono), set by the
 // test. What each part does:
-//   - the chrono reads the elapsed time from its events and the clock: a
-//     clock gone back never makes it negative nor gives more than the time
-//     allotted (it reads 0 elapsed), a paused chrono does not move whatever
-//     the clock does, and a clock gone forward past the allotted time ends
-//     the coup's time (« écoulé »: no more pause);
+//   - the chrono measures the time run on the server's monotonic clock:
+//     a clock set back or forward does not change it (before, set back it
+//     stood still, set forward past the allotted time it was over at once),
+//     a paused chrono does not move whatever the clock does, and the time
+//     really run past the allotted time ends the coup's time (« écoulé »:
+//     no more pause);
 //   - a token is valid while the server's clock is before its expiry: a
 //     clock gone forward past it refuses the token (UNAUTHENTICATED), the
 //     same clock set back accepts it again;
@@ -66,20 +67,25 @@ func TestFiabilite_HorlogeQuiSauteEnCoursDeCoup(t *testing.T) {
 	}
 
 	h.Jump(-time.Hour)
+	h.Advance(10 * time.Second)
 	c := lire()
 	assert.Equal(t, "en_cours", c.Etat, "back one hour")
-	assert.Equal(t, 0, c.EcouleMs, "back one hour: nothing elapsed, never a negative time")
+	assert.Equal(t, 10000, c.EcouleMs, "back one hour: the chrono runs on, never a negative time")
 	require.Empty(t, chrono("suspendreChrono"))
 	h.Jump(time.Hour)
 	c = lire()
 	assert.Equal(t, "en_pause", c.Etat)
-	assert.Equal(t, 0, c.EcouleMs, "a paused chrono does not move when the clock comes back")
+	assert.Equal(t, 10000, c.EcouleMs, "a paused chrono does not move when the clock comes back")
 	require.Empty(t, chrono("reprendreChrono"))
 	h.Advance(20 * time.Second)
-	assert.Equal(t, 20000, lire().EcouleMs)
+	assert.Equal(t, 30000, lire().EcouleMs)
 	h.Jump(time.Hour)
 	c = lire()
-	assert.Equal(t, "ecoule", c.Etat, "forward one hour: the coup's time is over")
+	assert.Equal(t, "en_cours", c.Etat, "forward one hour: the chrono runs on")
+	assert.Equal(t, 30000, c.EcouleMs, "forward one hour: the time run does not jump")
+	h.Advance(90 * time.Second)
+	c = lire()
+	assert.Equal(t, "ecoule", c.Etat, "the coup's two minutes are over")
 	assert.Equal(t, 0, c.RestantMs)
 	assert.Equal(t, "WRONG_STATE", chrono("suspendreChrono"), "§3.3: no pause once the time is over")
 

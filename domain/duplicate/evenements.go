@@ -135,12 +135,13 @@ type PartieInterrompue struct {
 	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
-// PartieReprise ends an interruption of 15 minutes or less, at Fin, after
-// the length Interruption (absent from the events recorded before it was
-// measured).
+// PartieReprise ends an interruption of 15 minutes or less, at Fin (and
+// Monotone, the server's monotonic reading then), after the length
+// Interruption (absent from the events recorded before it was measured).
 type PartieReprise struct {
-	Fin          time.Time          `json:"fin"`
-	Interruption *DureeInterruption `json:"interruption,omitempty"`
+	Fin          time.Time                    `json:"fin"`
+	Monotone     *eventstore.MonotonicReading `json:"monotone,omitempty"`
+	Interruption *DureeInterruption           `json:"interruption,omitempty"`
 }
 
 // EliminationsDecidees records, in sudden death (§3.8.3, guide §2.15) and

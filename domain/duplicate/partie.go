@@ -791,7 +791,7 @@ func (p *Partie) Reprendre(a eventstore.Instant) error {
 	}
 	duree := p.dureeInterruption(a)
 	if duree.Duree <= dureeInterruption {
-		return aggregate.Record(p, PartieReprise{Fin: a.Wall, Interruption: &duree})
+		return aggregate.Record(p, PartieReprise{Fin: a.Wall, Monotone: a.Monotonic, Interruption: &duree})
 	}
 	dernier := 0
 	for c := range p.ramasses {

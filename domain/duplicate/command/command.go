@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
@@ -281,17 +280,17 @@ func (a *Application) Reprendre(ctx context.Context, partie string) error {
 
 // DemarrerChrono starts the chrono of the coup now, server's time (§1.3, §3.3).
 func (a *Application) DemarrerChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // SuspendreChrono pauses the chrono of the coup now.
 func (a *Application) SuspendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // ReprendreChrono resumes the chrono of the coup now.
 func (a *Application) ReprendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
@@ -309,5 +308,3 @@ func (a *Application) AnnulerEliminations(ctx context.Context, partie, motif str
 func (a *Application) Topper(ctx context.Context, partie string, coup int, licence string, secondes int, trouve bool) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Topper(coup, licence, secondes, trouve) })
 }
-
-func (a *Application) maintenant() time.Time { return a.horloge.Now() }

@@ -68,7 +68,7 @@ func TestInterruption_Paragraphe3_7_HorlogeQuiSaute(t *testing.T) {
 			recue := b.dernierEvenement(t)
 			if tt.fin == nil {
 				assert.Equal(t, duplicate.StatutAttenteTirage, p.Statut())
-				assert.Equal(t, duplicate.PartieReprise{Fin: h.Now(), Interruption: &tt.duree}, recue, "the length recorded")
+				assert.Equal(t, duplicate.PartieReprise{Fin: h.Now(), Monotone: new(h.Monotonic()), Interruption: &tt.duree}, recue, "the length recorded")
 				return
 			}
 			assert.Equal(t, duplicate.StatutTerminee, p.Statut())
@@ -89,4 +89,30 @@ func (b *banc) dernierEvenement(t *testing.T) any {
 	e, err := r.Decode(evts[len(evts)-1])
 	require.NoError(t, err)
 	return e
+}
+
+// §3.3: every player has the time of the coup, a real length; the server's
+// clock set forward or back one hour while the chrono runs does not change
+// the time run. Set forward, the chrono was over at once (« écoulé »: no
+// more pause); set back, it stood still for an hour.
+func TestChrono_Paragraphe3_3_HorlogeQuiSaute(t *testing.T) {
+	for _, saut := range []time.Duration{time.Hour, -time.Hour} {
+		t.Run(saut.String(), func(t *testing.T) {
+			b := nouveauBanc(t)
+			h := eventstoretest.NewManualClock(time.Date(2026, 3, 1, 14, 0, 0, 0, time.UTC))
+			app := command.New(b.depot, b.moteur, h, directeur)
+			require.NoError(t, app.Tirer(b.ctx, "p1", ""))
+			require.NoError(t, app.DemarrerChrono(b.ctx, "p1"))
+			h.Advance(20 * time.Second)
+			h.Jump(saut)
+			h.Advance(10 * time.Second)
+			require.NoError(t, app.SuspendreChrono(b.ctx, "p1"), "30 s run of 3 minutes: the chrono can be paused")
+			assert.Equal(t, 30*time.Second, b.partie(t).Chrono().Ecoule, "the time run")
+			h.Jump(-saut)
+			require.NoError(t, app.ReprendreChrono(b.ctx, "p1"))
+			h.Advance(15 * time.Second)
+			require.NoError(t, app.Interrompre(b.ctx, "p1"))
+			assert.Equal(t, 45*time.Second, b.partie(t).Chrono().Ecoule, "the time run, paused by the interruption")
+		})
+	}
 }
