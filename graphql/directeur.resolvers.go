@@ -49,7 +49,7 @@ func (r *mutationResolver) InscrireJoueurs(ctx context.Context, tournoi string, 
 
 // Chrono is the resolver for the chrono field.
 func (r *partieResolver) Chrono(ctx context.Context, obj *model.Partie) (*model.Chrono, error) {
-	return vueChrono(obj.Minuteur, r.Clock.Now()), nil
+	return vueChrono(obj.Minuteur, r.Clock), nil
 }
 
 // AvancementBulletins is the resolver for the avancementBulletins field.

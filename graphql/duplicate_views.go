@@ -195,10 +195,11 @@ func joueursDe(in []model.JoueurInput) []tournoi.Joueur {
 	return out
 }
 
-// vueChrono reads the chrono at the server's time now (§1.3, §3.3).
-func vueChrono(c duplicate.Chrono, now time.Time) *model.Chrono {
+// vueChrono reads the chrono at the server's time (§1.3, §3.3).
+func vueChrono(c duplicate.Chrono, horloge eventstore.Clock) *model.Chrono {
+	now := eventstore.ReadClock(horloge)
 	l := c.A(now)
 	return &model.Chrono{Coup: c.Coup, Etat: l.Etat, TempsAccordeSecondes: int(c.Duree / time.Second),
 		EcouleMs: int(l.Ecoule.Milliseconds()), RestantMs: int(l.Restant.Milliseconds()),
-		AlerteSecondes: int(l.Alerte / time.Second), HeureServeur: now}
+		AlerteSecondes: int(l.Alerte / time.Second), HeureServeur: now.Wall}
 }

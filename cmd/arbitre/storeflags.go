@@ -37,6 +37,9 @@ type storeFlags struct {
 	// the others on --init, so that a mistyped --data is refused instead of
 	// answered from an empty store.
 	init bool
+	// clock stamps the events appended (nil: the system's clock); an
+	// in-process server of the tests sets it to move the store's clock.
+	clock eventstore.Clock
 }
 
 // register adds the store's flags and --init to a command that writes into
@@ -77,13 +80,13 @@ func (f *storeFlags) openStore(ctx context.Context) (store openedStore, gapless 
 				return nil, false, f.errNoStore()
 			}
 		}
-		s, err := sqlitestore.OpenDir(ctx, f.dataDir, sqlitestore.Options{})
+		s, err := sqlitestore.OpenDir(ctx, f.dataDir, sqlitestore.Options{Clock: f.clock})
 		return s, true, err
 	case backendESDB:
 		if f.esdbURL == "" {
 			return nil, false, fmt.Errorf("--store esdb demande --esdb-url")
 		}
-		s, err := esdbstore.Open(f.esdbURL, esdbstore.Options{})
+		s, err := esdbstore.Open(f.esdbURL, esdbstore.Options{Clock: f.clock})
 		return s, false, err
 	default:
 		return nil, false, fmt.Errorf("--store vaut %s ou %s, pas %q", backendSQLite, backendESDB, f.backend)

@@ -49,6 +49,13 @@ type verifConfig struct {
 	// lancer makes the command that runs `arbitre ARGS...` (the test
 	// binary runs itself; the command, its own executable).
 	lancer func(args ...string) *exec.Cmd
+	// servir, when set, runs the server in this process instead, on addr
+	// over the store in data, and returns how to stop it: its clock can be
+	// moved, a separate process's cannot. sauter then takes the place of
+	// the kill -9 of every tuerTous acknowledged commands: the n-th fault
+	// (from 1) moves the server's clock (issue 32 item 3).
+	servir func(ctx context.Context, data, addr string) (arreter func() error)
+	sauter func(n int)
 }
 
 // maxBulletinsVerif is the bulletins one game's state can hold (etatVerif).
@@ -80,6 +87,8 @@ type verifReport struct {
 	// no answer or a CONFLICT.
 	Renvois int `json:"renvois"`
 	Pannes  int `json:"pannes_injectees"`
+	// SautsHorloge are the faults that moved the server's clock (sauter).
+	SautsHorloge int `json:"sauts_horloge,omitempty"`
 	// Violations are the games whose history porcupine refused, plus the
 	// facts lost, duplicated or unexpected in the store.
 	Violations int      `json:"violations"`
@@ -223,23 +232,30 @@ type serveurVerif struct {
 	cmd    *exec.Cmd
 	fini   chan error
 	sortie io.Writer
+	// enProcessus stops the server verifConfig.servir runs.
+	enProcessus func() error
 }
 
 func (s *serveurVerif) demarrer(ctx context.Context) error {
-	args := []string{"serve", "--data", s.data, "--listen", s.addr, "--rate", "0"}
-	if s.c.lexPath != "" {
-		args = append(args, "--lexicon", s.c.lexPath)
+	var fini chan error
+	if s.c.servir != nil {
+		s.enProcessus = s.c.servir(ctx, s.data, s.addr)
+	} else {
+		args := []string{"serve", "--data", s.data, "--listen", s.addr, "--rate", "0"}
+		if s.c.lexPath != "" {
+			args = append(args, "--lexicon", s.c.lexPath)
+		}
+		cmd := s.c.lancer(args...)
+		cmd.Stdout, cmd.Stderr = s.sortie, s.sortie
+		if err := cmd.Start(); err != nil {
+			return err
+		}
+		fini = make(chan error, 1)
+		go func() { fini <- cmd.Wait() }()
+		s.mu.Lock()
+		s.cmd, s.fini = cmd, fini
+		s.mu.Unlock()
 	}
-	cmd := s.c.lancer(args...)
-	cmd.Stdout, cmd.Stderr = s.sortie, s.sortie
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	fini := make(chan error, 1)
-	go func() { fini <- cmd.Wait() }()
-	s.mu.Lock()
-	s.cmd, s.fini = cmd, fini
-	s.mu.Unlock()
 	client := &http.Client{Timeout: 2 * time.Second}
 	limite := time.Now().Add(chargeWait)
 	for {
@@ -265,6 +281,9 @@ func (s *serveurVerif) demarrer(ctx context.Context) error {
 
 // arreter stops the server: SIGTERM (a clean stop), or kill -9.
 func (s *serveurVerif) arreter(brutal bool) error {
+	if s.enProcessus != nil {
+		return s.enProcessus()
+	}
 	s.mu.Lock()
 	cmd, fini := s.cmd, s.fini
 	s.mu.Unlock()
@@ -686,6 +705,14 @@ func tourVerif(ctx context.Context, c verifConfig, srv *serveurVerif, cl *charge
 			case <-travail.Done():
 				return
 			case <-panne:
+			}
+			if c.sauter != nil {
+				mu.Lock()
+				rep.SautsHorloge++
+				n := rep.SautsHorloge
+				mu.Unlock()
+				c.sauter(n)
+				continue
 			}
 			// kill -9 in the middle of the writes, then a new process on
 			// the same data: nothing acknowledged may be missing.

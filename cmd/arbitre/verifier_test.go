@@ -1,14 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/anishathalye/porcupine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/eventstore/sqlitestore"
 )
 
 // Issue 32: the model refuses the histories the API must never show, and
@@ -85,5 +90,57 @@ func TestFiabilite_VerificateurDeCoherenceSousPannes(t *testing.T) {
 	assert.Equal(t, 6*(1+2*4+8*4), rep.Ecritures, "every command acknowledged once")
 	assert.Positive(t, rep.Pannes, "the server was killed during the writes")
 	assert.Positive(t, rep.Lectures)
+	t.Logf("%+v", rep)
+}
+
+// Issue 32 item 3: the checker's run with the server's clock jumping, one
+// hour forward, then back, every 40 acknowledged commands, instead of the
+// kill -9. The server runs in this process (a separate process's clock
+// cannot be moved): its use cases, its tokens' expiry and its store's
+// stamps all read the clock moved. Every game's history is linearizable
+// and the store holds exactly the acknowledged facts, whose stamps go back
+// and forth.
+func TestFiabilite_VerificateurDeCoherenceHorlogeQuiSaute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays games against a server")
+	}
+	h := &horlogeE2E{}
+	journal := &e2eJournal{}
+	log := slog.New(slog.NewTextHandler(journal, nil))
+	c := verifConfig{data: t.TempDir(), joueurs: 8, parties: 3, coups: 4, tours: 2, lecteurs: 2, graine: 33, tuerTous: 40,
+		servir: func(ctx context.Context, data, addr string) func() error {
+			ctx, cancel := context.WithCancel(ctx)
+			fini := make(chan error, 1)
+			go func() {
+				fini <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite, clock: h}, addr, nil, log, sansLimite, h.regler)
+			}()
+			return func() error { cancel(); return <-fini }
+		},
+		sauter: func(n int) {
+			if n%2 == 1 {
+				h.avancer(time.Hour)
+			} else {
+				h.avancer(-time.Hour)
+			}
+		}}
+	rep, err := runVerifier(t.Context(), c, journal)
+	require.NoError(t, err, "%s", sansRequetes(journal.String()))
+	assert.Zero(t, rep.Violations, "%v", rep.Details)
+	assert.Equal(t, 6, rep.Historiques)
+	assert.Equal(t, 6*(1+2*4+8*4), rep.Ecritures, "every command acknowledged once")
+	assert.GreaterOrEqual(t, rep.SautsHorloge, 2, "the clock went forward and back during the writes")
+	assert.Zero(t, rep.Pannes)
+	store, err := sqlitestore.OpenDir(t.Context(), c.data, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	evts, err := store.ReadAll(t.Context(), 0, 100000)
+	require.NoError(t, err)
+	retours := 0
+	for i := 1; i < len(evts); i++ {
+		if evts[i].Metadata.RecordedAt.Before(evts[i-1].Metadata.RecordedAt.Add(-30 * time.Minute)) {
+			retours++
+		}
+	}
+	assert.Positive(t, retours, "the store's stamps went back with the clock")
 	t.Logf("%+v", rep)
 }

@@ -6,6 +6,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/movegen"
 	"arbitre/engine/play"
@@ -56,7 +57,7 @@ func (p *Partie) appliquer(e any) error {
 	case PartieReprise:
 		p.statut = p.avantPause
 		if p.chrono.Interruption {
-			p.chrono = p.chrono.repris(e.Fin)
+			p.chrono = p.chrono.repris(eventstore.Instant{Wall: e.Fin, Monotonic: e.Monotone})
 		}
 	case ChronoDemarre, ChronoSuspendu, ChronoRepris:
 		return p.onChrono(e)
@@ -201,9 +202,9 @@ func (p *Partie) onCoupAnnule(e CoupAnnule) error {
 
 // onPartieInterrompue stops the game and its chrono (§3.7).
 func (p *Partie) onPartieInterrompue(e PartieInterrompue) error {
-	p.avantPause, p.pauseDebut, p.statut = p.statut, e.Debut, StatutInterrompue
+	p.avantPause, p.pauseDebut, p.pauseMonotone, p.statut = p.statut, e.Debut, e.Monotone, StatutInterrompue
 	if p.chrono.Etat == ChronoEnCours {
-		p.chrono = p.chrono.suspendu(e.Debut)
+		p.chrono = p.chrono.suspendu(eventstore.Instant{Wall: e.Debut, Monotonic: e.Monotone})
 		p.chrono.Interruption = true
 	}
 	return nil

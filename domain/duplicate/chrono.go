@@ -3,6 +3,7 @@ package duplicate
 import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"errors"
 	"time"
 )
@@ -12,7 +13,11 @@ import (
 // bulletin. The director starts it once the letters are repeated (§3.3), and
 // may pause and resume it; each of these is an event dated by the server's
 // clock, so every screen computes the same time from the events and the
-// server's time, across reloads and restarts.
+// server's time, across reloads and restarts. The events also hold the
+// server's monotonic reading: while the process that started a run reads
+// it, the time run is measured on it, and a setting of the wall clock (an
+// operator, an NTP step) neither ends the coup's time at once nor stops it;
+// after a restart the wall clock measures it, never negative.
 //
 // How it fits the other commands:
 //   - a tirage (and a rejet, an annulled coup) sets a new chrono, stopped, for
@@ -27,22 +32,26 @@ const (
 	TypeChronoRepris   = "partie.chrono_repris"
 )
 
-// ChronoDemarre starts the time of coup Coup at A, server's time (§3.3).
+// ChronoDemarre starts the time of coup Coup at A, server's time (§3.3);
+// Monotone is the server's monotonic reading then.
 type ChronoDemarre struct {
-	Coup int       `json:"coup"`
-	A    time.Time `json:"a"`
+	Coup     int                          `json:"coup"`
+	A        time.Time                    `json:"a"`
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
 // ChronoSuspendu pauses the time of coup Coup at A.
 type ChronoSuspendu struct {
-	Coup int       `json:"coup"`
-	A    time.Time `json:"a"`
+	Coup     int                          `json:"coup"`
+	A        time.Time                    `json:"a"`
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
 // ChronoRepris resumes the time of coup Coup at A.
 type ChronoRepris struct {
-	Coup int       `json:"coup"`
-	A    time.Time `json:"a"`
+	Coup     int                          `json:"coup"`
+	A        time.Time                    `json:"a"`
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
 // EtatChrono is where the chrono of a coup stands.
@@ -65,8 +74,10 @@ type Chrono struct {
 	Etat  EtatChrono    `json:"etat"`
 	// Ecoule is the time run before Depuis.
 	Ecoule time.Duration `json:"ecoule"`
-	// Depuis is when the current run started, while running.
-	Depuis time.Time `json:"depuis,omitzero"`
+	// Depuis is when the current run started, while running;
+	// DepuisMonotone the server's monotonic reading then.
+	Depuis         time.Time                    `json:"depuis,omitzero"`
+	DepuisMonotone *eventstore.MonotonicReading `json:"depuisMonotone,omitempty"`
 	// Interruption says an interruption paused it: the resumption of the
 	// game restarts it (§3.7).
 	Interruption bool `json:"interruption,omitempty"`
@@ -83,7 +94,7 @@ type LectureChrono struct {
 }
 
 // A reads the chrono at instant t of the server's clock.
-func (c Chrono) A(t time.Time) LectureChrono {
+func (c Chrono) A(t eventstore.Instant) LectureChrono {
 	l := LectureChrono{Etat: c.Etat, Ecoule: c.Ecoule, Alerte: 30 * time.Second}
 	if l.Etat == "" {
 		l.Etat = ChronoArrete
@@ -93,7 +104,7 @@ func (c Chrono) A(t time.Time) LectureChrono {
 	}
 	switch c.Etat {
 	case ChronoEnCours:
-		l.Ecoule += max(t.Sub(c.Depuis), 0)
+		l.Ecoule += c.courant(t)
 		if l.Ecoule >= c.Duree {
 			l.Etat = ChronoEcoule
 		}
@@ -105,15 +116,27 @@ func (c Chrono) A(t time.Time) LectureChrono {
 	return l
 }
 
+// courant is the time of the current run at t: on the monotonic clock when
+// t and the run's start are readings of the same one, otherwise on the
+// wall clock, never negative.
+func (c Chrono) courant(t eventstore.Instant) time.Duration {
+	if c.DepuisMonotone != nil && t.Monotonic != nil {
+		if d, ok := t.Monotonic.Since(*c.DepuisMonotone); ok {
+			return d
+		}
+	}
+	return max(t.Wall.Sub(c.Depuis), 0)
+}
+
 // suspendu is the chrono paused at t.
-func (c Chrono) suspendu(t time.Time) Chrono {
-	c.Ecoule, c.Etat, c.Depuis = c.A(t).Ecoule, ChronoEnPause, time.Time{}
+func (c Chrono) suspendu(t eventstore.Instant) Chrono {
+	c.Ecoule, c.Etat, c.Depuis, c.DepuisMonotone = c.A(t).Ecoule, ChronoEnPause, time.Time{}, nil
 	return c
 }
 
 // repris is the chrono running again from t.
-func (c Chrono) repris(t time.Time) Chrono {
-	c.Etat, c.Depuis, c.Interruption = ChronoEnCours, t, false
+func (c Chrono) repris(t eventstore.Instant) Chrono {
+	c.Etat, c.Depuis, c.DepuisMonotone, c.Interruption = ChronoEnCours, t.Wall, t.Monotonic, false
 	return c
 }
 
@@ -130,26 +153,26 @@ func (p *Partie) nouveauChrono(n int) Chrono {
 // ramassage and the top end the time of the coup (§1.3).
 func (p *Partie) fermerChrono(n int) {
 	if p.chrono.Coup == n && p.chrono.Etat != "" {
-		p.chrono.Etat, p.chrono.Depuis, p.chrono.Interruption = ChronoTermine, time.Time{}, false
+		p.chrono.Etat, p.chrono.Depuis, p.chrono.DepuisMonotone, p.chrono.Interruption = ChronoTermine, time.Time{}, nil, false
 	}
 }
 
 // DemarrerChrono starts the time of the coup being played at t, server's
 // time: after the tirage is announced and repeated (§3.3). Once per coup;
 // the top, the ramassage or an interruption in between refuse it.
-func (p *Partie) DemarrerChrono(t time.Time) error {
+func (p *Partie) DemarrerChrono(t eventstore.Instant) error {
 	if err := p.exigerStatut(StatutTirage, "le lancement du chrono"); err != nil {
 		return err
 	}
 	if p.chrono.Etat != ChronoArrete {
 		return erreur.Refus(CodeWrongState, "le chrono du coup %d est déjà lancé (§3.3)", p.prochainCoup)
 	}
-	return aggregate.Record(p, ChronoDemarre{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoDemarre{Coup: p.prochainCoup, A: t.Wall, Monotone: t.Monotonic})
 }
 
 // SuspendreChrono pauses the running chrono at t; a chrono whose time is
 // over cannot be paused (§3.3 « terminé »).
-func (p *Partie) SuspendreChrono(t time.Time) error {
+func (p *Partie) SuspendreChrono(t eventstore.Instant) error {
 	if err := p.exigerStatut(StatutTirage, "la pause du chrono"); err != nil {
 		return err
 	}
@@ -160,18 +183,18 @@ func (p *Partie) SuspendreChrono(t time.Time) error {
 	default:
 		return erreur.Refus(CodeWrongState, "le chrono du coup %d ne tourne pas", p.prochainCoup)
 	}
-	return aggregate.Record(p, ChronoSuspendu{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoSuspendu{Coup: p.prochainCoup, A: t.Wall, Monotone: t.Monotonic})
 }
 
 // ReprendreChrono restarts the paused chrono at t.
-func (p *Partie) ReprendreChrono(t time.Time) error {
+func (p *Partie) ReprendreChrono(t eventstore.Instant) error {
 	if err := p.exigerStatut(StatutTirage, "la reprise du chrono"); err != nil {
 		return err
 	}
 	if p.chrono.Etat != ChronoEnPause {
 		return erreur.Refus(CodeWrongState, "le chrono du coup %d n'est pas en pause", p.prochainCoup)
 	}
-	return aggregate.Record(p, ChronoRepris{Coup: p.prochainCoup, A: t})
+	return aggregate.Record(p, ChronoRepris{Coup: p.prochainCoup, A: t.Wall, Monotone: t.Monotonic})
 }
 
 // errChronoInattendu is a chrono event that does not fit the game.
@@ -185,13 +208,13 @@ func (p *Partie) onChrono(e any) error {
 	switch e := e.(type) {
 	case ChronoDemarre:
 		ok = ok && e.Coup == c.Coup && c.Etat == ChronoArrete
-		c = c.repris(e.A)
+		c = c.repris(eventstore.Instant{Wall: e.A, Monotonic: e.Monotone})
 	case ChronoSuspendu:
 		ok = ok && e.Coup == c.Coup && c.Etat == ChronoEnCours
-		c = c.suspendu(e.A)
+		c = c.suspendu(eventstore.Instant{Wall: e.A, Monotonic: e.Monotone})
 	case ChronoRepris:
 		ok = ok && e.Coup == c.Coup && c.Etat == ChronoEnPause
-		c = c.repris(e.A)
+		c = c.repris(eventstore.Instant{Wall: e.A, Monotonic: e.Monotone})
 	}
 	if !ok {
 		return errChronoInattendu

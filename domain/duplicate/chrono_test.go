@@ -37,23 +37,23 @@ func TestChrono_Paragraphe1_3_TempsDuCoup(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := nouvellePartie(t, tt.cfg, fixe(t))
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			l := p.Chrono().A(h0)
+			l := p.Chrono().A(murale(h0))
 			assert.Equal(t, LectureChrono{Etat: ChronoArrete, Restant: tt.duree, Alerte: tt.alerte}, l, "stopped until the director starts it (§3.3)")
 
-			require.NoError(t, p.DemarrerChrono(h0))
+			require.NoError(t, p.DemarrerChrono(murale(h0)))
 			assert.Equal(t, LectureChrono{Etat: ChronoEnCours, Ecoule: 20 * time.Second, Restant: tt.duree - 20*time.Second, Alerte: tt.alerte},
-				p.Chrono().A(h0.Add(20*time.Second)))
-			require.NoError(t, p.SuspendreChrono(h0.Add(20*time.Second)))
-			assert.Equal(t, 20*time.Second, p.Chrono().A(h0.Add(time.Hour)).Ecoule, "a paused chrono does not run")
-			require.NoError(t, p.ReprendreChrono(h0.Add(5*time.Minute)))
-			l = p.Chrono().A(h0.Add(5*time.Minute + 10*time.Second))
+				p.Chrono().A(murale(h0.Add(20*time.Second))))
+			require.NoError(t, p.SuspendreChrono(murale(h0.Add(20*time.Second))))
+			assert.Equal(t, 20*time.Second, p.Chrono().A(murale(h0.Add(time.Hour))).Ecoule, "a paused chrono does not run")
+			require.NoError(t, p.ReprendreChrono(murale(h0.Add(5*time.Minute))))
+			l = p.Chrono().A(murale(h0.Add(5*time.Minute + 10*time.Second)))
 			assert.Equal(t, ChronoEnCours, l.Etat)
 			assert.Equal(t, 30*time.Second, l.Ecoule)
 
 			replay := rejouer(t, []any{PartieCreee{Partie: "p1", Config: p.Config(), Joueurs: []string{"L1"}}}, vider(p))
 			assert.Equal(t, p.Chrono(), replay.Chrono(), "the events alone give the same chrono")
 
-			fin := p.Chrono().A(h0.Add(time.Hour))
+			fin := p.Chrono().A(murale(h0.Add(time.Hour)))
 			assert.Equal(t, LectureChrono{Etat: ChronoEcoule, Ecoule: tt.duree, Alerte: tt.alerte}, fin, "§3.3 « terminé »")
 		})
 	}
@@ -68,25 +68,25 @@ func TestChrono_Paragraphe3_3_Refus(t *testing.T) {
 		avant   func(t *testing.T, p *Partie)
 		command func(p *Partie) error
 	}{
-		{"§3.3 pas de chrono avant le tirage", nil, func(p *Partie) error { return p.DemarrerChrono(h0) }},
+		{"§3.3 pas de chrono avant le tirage", nil, func(p *Partie) error { return p.DemarrerChrono(murale(h0)) }},
 		{"§3.3 un seul lancement par coup", func(t *testing.T, p *Partie) {
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.DemarrerChrono(h0))
-		}, func(p *Partie) error { return p.DemarrerChrono(h0.Add(time.Second)) }},
+			require.NoError(t, p.DemarrerChrono(murale(h0)))
+		}, func(p *Partie) error { return p.DemarrerChrono(murale(h0.Add(time.Second))) }},
 		{"pause d'un chrono arrêté", func(t *testing.T, p *Partie) { require.NoError(t, p.Tirer("ABCDEFG")) },
-			func(p *Partie) error { return p.SuspendreChrono(h0) }},
+			func(p *Partie) error { return p.SuspendreChrono(murale(h0)) }},
 		{"§3.3 pause d'un temps écoulé", func(t *testing.T, p *Partie) {
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.DemarrerChrono(h0))
-		}, func(p *Partie) error { return p.SuspendreChrono(h0.Add(3 * time.Minute)) }},
+			require.NoError(t, p.DemarrerChrono(murale(h0)))
+		}, func(p *Partie) error { return p.SuspendreChrono(murale(h0.Add(3 * time.Minute))) }},
 		{"reprise d'un chrono qui tourne", func(t *testing.T, p *Partie) {
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.DemarrerChrono(h0))
-		}, func(p *Partie) error { return p.ReprendreChrono(h0) }},
+			require.NoError(t, p.DemarrerChrono(murale(h0)))
+		}, func(p *Partie) error { return p.ReprendreChrono(murale(h0)) }},
 		{"§3.7 partie interrompue", func(t *testing.T, p *Partie) {
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.Interrompre(h0))
-		}, func(p *Partie) error { return p.DemarrerChrono(h0) }},
+			require.NoError(t, p.Interrompre(murale(h0)))
+		}, func(p *Partie) error { return p.DemarrerChrono(murale(h0)) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,9 +115,9 @@ func TestChrono_Paragraphe3_7_AutresCommandes(t *testing.T) {
 		want  LectureChrono
 	}{
 		{"§3.7 interruption puis reprise : le temps ne court pas pendant l'interruption", func(t *testing.T, p *Partie) {
-			require.NoError(t, p.Interrompre(h0.Add(40*time.Second)))
-			assert.Equal(t, ChronoEnPause, p.Chrono().A(h0.Add(5*time.Minute)).Etat)
-			require.NoError(t, p.Reprendre(h0.Add(10*time.Minute)))
+			require.NoError(t, p.Interrompre(murale(h0.Add(40*time.Second))))
+			assert.Equal(t, ChronoEnPause, p.Chrono().A(murale(h0.Add(5*time.Minute))).Etat)
+			require.NoError(t, p.Reprendre(murale(h0.Add(10*time.Minute))))
 		}, h0.Add(10*time.Minute + 20*time.Second), LectureChrono{Etat: ChronoEnCours, Ecoule: time.Minute, Restant: 2 * time.Minute, Alerte: 30 * time.Second}},
 		{"§1.3 le ramassage ferme le chrono", func(t *testing.T, p *Partie) { require.NoError(t, p.Ramasser()) },
 			h0.Add(10 * time.Second), LectureChrono{Etat: ChronoTermine, Ecoule: 3 * time.Minute, Alerte: 30 * time.Second}},
@@ -130,11 +130,11 @@ func TestChrono_Paragraphe3_7_AutresCommandes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := nouvellePartie(t, configDirecteur, fixe(t, bac))
 			require.NoError(t, p.Tirer("ABCDEFG"))
-			require.NoError(t, p.DemarrerChrono(h0))
+			require.NoError(t, p.DemarrerChrono(murale(h0)))
 			tt.apres(t, p)
-			assert.Equal(t, tt.want, p.Chrono().A(tt.lu))
+			assert.Equal(t, tt.want, p.Chrono().A(murale(tt.lu)))
 			replay := rejouer(t, []any{PartieCreee{Partie: "p1", Config: p.Config(), Joueurs: []string{"L1"}}}, vider(p))
-			assert.Equal(t, tt.want, replay.Chrono().A(tt.lu), "the same after a restart")
+			assert.Equal(t, tt.want, replay.Chrono().A(murale(tt.lu)), "the same after a restart")
 		})
 	}
 }

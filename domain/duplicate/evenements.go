@@ -127,14 +127,21 @@ type JoueurRetire struct {
 	Motif   string `json:"motif"`
 }
 
-// PartieInterrompue starts an interruption (§3.7, guide §2.13).
+// PartieInterrompue starts an interruption (§3.7, guide §2.13) at Debut;
+// Monotone is the server's monotonic reading at that instant, from which it
+// measures the interruption's length (DureeInterruption).
 type PartieInterrompue struct {
-	Debut time.Time `json:"debut"`
+	Debut    time.Time                    `json:"debut"`
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
-// PartieReprise ends an interruption of 15 minutes or less.
+// PartieReprise ends an interruption of 15 minutes or less, at Fin (and
+// Monotone, the server's monotonic reading then), after the length
+// Interruption (absent from the events recorded before it was measured).
 type PartieReprise struct {
-	Fin time.Time `json:"fin"`
+	Fin          time.Time                    `json:"fin"`
+	Monotone     *eventstore.MonotonicReading `json:"monotone,omitempty"`
+	Interruption *DureeInterruption           `json:"interruption,omitempty"`
 }
 
 // EliminationsDecidees records, in sudden death (§3.8.3, guide §2.15) and
@@ -158,12 +165,14 @@ type EliminationsAnnulees struct {
 // PartieTerminee ends the game (§3.7). Annulee voids every result (an
 // interruption before enough coups were collected); otherwise the results
 // stand up to DernierCoup. Vainqueur is the last player left in the
-// elimination modes.
+// elimination modes; Interruption the length of the interruption that ended
+// the game (FinInterruption).
 type PartieTerminee struct {
-	Motif       MotifFin `json:"motif"`
-	DernierCoup int      `json:"dernierCoup"`
-	Annulee     bool     `json:"annulee,omitempty"`
-	Vainqueur   string   `json:"vainqueur,omitempty"`
+	Motif        MotifFin           `json:"motif"`
+	DernierCoup  int                `json:"dernierCoup"`
+	Annulee      bool               `json:"annulee,omitempty"`
+	Vainqueur    string             `json:"vainqueur,omitempty"`
+	Interruption *DureeInterruption `json:"interruption,omitempty"`
 }
 
 // RegisterEvents declares every event type of the duplicate game in r.

@@ -16,6 +16,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
@@ -66,6 +67,9 @@ type Partie struct {
 	// lexique is the word list the game was created under (nil for a game
 	// created before it was recorded); never changed after, copies share it.
 	lexique *lexicon.Identite
+	// pauseMonotone is the server's monotonic reading at the start of the
+	// interruption (§3.7), nil when its clock has none.
+	pauseMonotone *eventstore.MonotonicReading
 
 	statut       Statut
 	avantPause   Statut
@@ -745,27 +749,49 @@ func aUnCoup[V any](m map[int]map[string]V, licence string) bool {
 	return false
 }
 
-// Interrompre starts an interruption at the given time (§3.7, guide §2.13).
-func (p *Partie) Interrompre(a time.Time) error {
+// Interrompre starts an interruption at instant a of the server's clock
+// (§3.7, guide §2.13).
+func (p *Partie) Interrompre(a eventstore.Instant) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
 	}
-	return aggregate.Record(p, PartieInterrompue{Debut: a})
+	return aggregate.Record(p, PartieInterrompue{Debut: a.Wall, Monotone: a.Monotonic})
 }
 
-// Reprendre ends an interruption. After more than 15 minutes in a row the
-// game is over (§3.7, guide §2.13): annulled if fewer than 15 coups (10 in
-// original formulas) were collected, otherwise valid up to the last
-// collected coup that was not annulled.
-func (p *Partie) Reprendre(a time.Time) error {
+// DureeInterruption is the length of an interruption. §3.7 ends the game
+// « interrompue durant plus de 15 minutes d'affilée »: a real length, which
+// a setting of the server's clock during the interruption (an operator, an
+// NTP step) does not change. It is measured on the server's monotonic clock
+// when the process that saw the interruption start sees it end; otherwise
+// (the server restarted in between, no monotonic reading survives) it is
+// read on the wall clock, never negative, and Murale says so.
+type DureeInterruption struct {
+	Duree  time.Duration `json:"duree"`
+	Murale bool          `json:"murale,omitempty"`
+}
+
+// dureeInterruption is the length of the current interruption at fin.
+func (p *Partie) dureeInterruption(fin eventstore.Instant) DureeInterruption {
+	if p.pauseMonotone != nil && fin.Monotonic != nil {
+		if d, ok := fin.Monotonic.Since(*p.pauseMonotone); ok {
+			return DureeInterruption{Duree: d}
+		}
+	}
+	return DureeInterruption{Duree: max(fin.Wall.Sub(p.pauseDebut), 0), Murale: true}
+}
+
+// Reprendre ends an interruption at instant a of the server's clock. After
+// more than 15 minutes in a row (DureeInterruption) the game is over (§3.7,
+// guide §2.13): annulled if fewer than 15 coups (10 in original formulas)
+// were collected, otherwise valid up to the last collected coup that was
+// not annulled.
+func (p *Partie) Reprendre(a eventstore.Instant) error {
 	if p.statut != StatutInterrompue {
 		return erreur.Refus(CodeWrongState, "la partie n'est pas interrompue")
 	}
-	if a.Before(p.pauseDebut) {
-		return erreur.Refus(CodeWrongState, "la reprise précède l'interruption")
-	}
-	if a.Sub(p.pauseDebut) <= dureeInterruption {
-		return aggregate.Record(p, PartieReprise{Fin: a})
+	duree := p.dureeInterruption(a)
+	if duree.Duree <= dureeInterruption {
+		return aggregate.Record(p, PartieReprise{Fin: a.Wall, Monotone: a.Monotonic, Interruption: &duree})
 	}
 	dernier := 0
 	for c := range p.ramasses {
@@ -777,7 +803,7 @@ func (p *Partie) Reprendre(a time.Time) error {
 	if annulee {
 		dernier = 0
 	}
-	return aggregate.Record(p, PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee})
+	return aggregate.Record(p, PartieTerminee{Motif: FinInterruption, DernierCoup: dernier, Annulee: annulee, Interruption: &duree})
 }
 
 // Eliminer applies the rule of the elimination modes to the coup just

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/board"
 	"arbitre/engine/correction"
 	"arbitre/engine/movegen"
@@ -491,17 +492,22 @@ func TestReprendre_Paragraphe3_7_Interruption(t *testing.T) {
 				p.tops[c] = TopRetenu{Coup: c}
 			}
 			p.statut, p.prochainCoup = StatutAttenteTirage, tt.ramasses+1
-			require.NoError(t, p.Interrompre(debut))
+			require.NoError(t, p.Interrompre(murale(debut)))
 			refuse(t, p, CodeWrongState, func() error { return p.Tirer("ABCDEFG") })
-			require.NoError(t, p.Reprendre(debut.Add(tt.duree)))
+			require.NoError(t, p.Reprendre(murale(debut.Add(tt.duree))))
 			if tt.fin == nil {
 				assert.Equal(t, StatutAttenteTirage, p.Statut())
 				return
 			}
-			assert.Equal(t, tt.fin, p.Fin())
+			want := *tt.fin
+			want.Interruption = &DureeInterruption{Duree: tt.duree, Murale: true}
+			assert.Equal(t, &want, p.Fin(), "the length read on the wall clock: no monotonic reading")
 		})
 	}
 }
+
+// murale is an instant of a clock without a monotonic reading.
+func murale(t time.Time) eventstore.Instant { return eventstore.Instant{Wall: t} }
 
 func (c Config) avecFormule(f Formule) Config { c.Formule = f; return c }
 

@@ -112,8 +112,8 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 			p.ramasses[c] = true
 		}
 		p.statut, p.prochainCoup = StatutAttenteTirage, 17
-		require.NoError(t, p.Interrompre(debut))
-		require.NoError(t, p.Reprendre(debut.Add(16*time.Minute)))
+		require.NoError(t, p.Interrompre(murale(debut)))
+		require.NoError(t, p.Reprendre(murale(debut.Add(16*time.Minute))))
 		assert.Len(t, p.BulletinsEnAttente(), 15*3, "coups 1 to 15 stand, coup 16 does not")
 		refuse(t, p, CodeInvalidBulletin, func() error { return p.DeposerBulletin(BulletinDepose{Coup: 16, Licence: "L1"}) })
 	})

@@ -20,18 +20,19 @@ import (
 // are aggregates of the domain). A new word goes in one list or the other:
 // a French word for a technical thing has an English name instead.
 var (
-	motsAnglais = strings.Fields(`Accelerate Actor Advance After Aggregate All Already Anchor Anchors Any
-		Append Applied Apply Argument At Author Backoff Batch Batches Bound Bounds Capabilities Catch
-		Causation Chain Chained Check Clock Close Closed Code Command Conflict Correlation Corrupt Counts
-		Create Current Data Decode Default Detail Dir Duplicate Each Epoch Err Error Event Events Exact
-		Exists Expected Factory Family File For Foreign From Func Future Gapless Gapped Guard Guarded
-		Handler Hash ID Identity In Intern Interval Invalid Is Key Keys Kind Last Limit Link Load Main
-		Malformed Manual Mark Max Message Metadata Name New No Now OK Of Open Options Order Outcome Page Parse Part
-		Path Payload Pending Poll Position Positions Private Problem Problems Progress Ranges Read Reader
-		Readers Record Recorded Register Registry Replay Report Repository Request Result Reused Revision
-		Role Run Rupture Save Saved Schema Seal Sealed Section Sections Set Size Source Step Store Stream
-		Streams String Subscribe Supported System Table Tampered Timeout To Traces Type Unavailable Unknown
-		Unwrap Up Upcast Upcaster Validate Verify Version Whole With`)
+	motsAnglais = strings.Fields(`Accelerate Actor Advance After Aggregate All Already Anchor Anchors Any Append Applied Apply
+		Argument At Author Backoff Batch Batches Bound Bounds Capabilities Catch Causation Chain Chained
+		Check Clock Close Closed Code Command Conflict Correlation Corrupt Counts Create Current Data
+		Decode Default Detail Dir Duplicate Each Elapsed Epoch Err Error Event Events Exact Exists Expected
+		Factory Family File For Foreign From Func Future Gapless Gapped Guard Guarded Handler Hash ID
+		Identity In Instant Intern Interval Invalid Is Jump Key Keys Kind Last Limit Link Load Main
+		Malformed Manual Mark Max Message Metadata Monotonic Name New No Now Of OK Open Options Order
+		Origin Outcome Page Parse Part Path Payload Pending Poll Position Positions Private Problem
+		Problems Progress Ranges Read Reader Readers Reading Record Recorded Register Registry Replay
+		Report Repository Request Result Reused Revision Role Run Rupture Save Saved Schema Seal Sealed
+		Section Sections Set Since Size Source Step Store Stream Streams String Subscribe Supported System
+		Table Tampered Timeout To Traces Type Unavailable Unknown Unwrap Up Upcast Upcaster Validate Verify
+		Version Wall Whole With`)
 	motsDuDomaine = strings.Fields(`Acces Appel Archive Classique Epreuve Federation Jumelage Match Partie Tournoi`)
 )
 

@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/duplicate"
@@ -32,8 +31,9 @@ type Application struct {
 	enregistree func(p *duplicate.Partie)
 }
 
-// New returns the use cases over a repository; horloge dates
-// interruptions (§3.7), md tells who acts.
+// New returns the use cases over a repository; horloge dates the chrono's
+// events and interruptions, and measures the latter on its monotonic clock
+// when it has one (eventstore.MonotonicClock, §3.7); md tells who acts.
 func New(depot Depot, moteur duplicate.Moteur, horloge eventstore.Clock, md eventstore.Metadata) *Application {
 	return &Application{depot: depot, moteur: moteur, horloge: horloge, metadata: md}
 }
@@ -270,27 +270,27 @@ func (a *Application) RetirerJoueur(ctx context.Context, partie, licence, motif 
 
 // Interrompre starts an interruption now (§3.7, guide §2.13).
 func (a *Application) Interrompre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(eventstore.ReadClock(a.horloge)) })
 }
 
 // Reprendre ends the interruption now (§3.7, guide §2.13).
 func (a *Application) Reprendre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(eventstore.ReadClock(a.horloge)) })
 }
 
 // DemarrerChrono starts the chrono of the coup now, server's time (§1.3, §3.3).
 func (a *Application) DemarrerChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // SuspendreChrono pauses the chrono of the coup now.
 func (a *Application) SuspendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // ReprendreChrono resumes the chrono of the coup now.
 func (a *Application) ReprendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(a.maintenant()) })
+	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
@@ -308,5 +308,3 @@ func (a *Application) AnnulerEliminations(ctx context.Context, partie, motif str
 func (a *Application) Topper(ctx context.Context, partie string, coup int, licence string, secondes int, trouve bool) error {
 	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Topper(coup, licence, secondes, trouve) })
 }
-
-func (a *Application) maintenant() time.Time { return a.horloge.Now() }

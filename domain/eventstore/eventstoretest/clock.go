@@ -1,19 +1,27 @@
 package eventstoretest
 
 import (
+	"crypto/rand"
 	"sync"
 	"time"
+
+	"arbitre/domain/eventstore"
 )
 
 // ManualClock is a clock for tests that moves only when told: stores and
-// aggregates take it as their eventstore.Clock, tests set or advance it.
+// aggregates take it as their eventstore.Clock, tests set or advance it. It
+// is an eventstore.MonotonicClock: Advance is time passing (both readings
+// move), Set and Jump set its wall clock only, as an operator or an NTP step
+// would.
 type ManualClock struct {
-	mu sync.Mutex
-	t  time.Time
+	mu     sync.Mutex
+	t      time.Time
+	origin string
+	mono   time.Duration
 }
 
 // NewManualClock is a clock reading t.
-func NewManualClock(t time.Time) *ManualClock { return &ManualClock{t: t} }
+func NewManualClock(t time.Time) *ManualClock { return &ManualClock{t: t, origin: rand.Text()} }
 
 // Now is the time the clock reads.
 func (h *ManualClock) Now() time.Time {
@@ -22,15 +30,33 @@ func (h *ManualClock) Now() time.Time {
 	return h.t
 }
 
-// Set sets the clock to t.
+// Monotonic is its monotonic reading: the time Advance moved it.
+func (h *ManualClock) Monotonic() eventstore.MonotonicReading {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return eventstore.MonotonicReading{Origin: h.origin, Elapsed: h.mono}
+}
+
+// Set sets the wall clock to t.
 func (h *ManualClock) Set(t time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.t = t
 }
 
-// Advance moves the clock forward by d.
+// Advance moves the clock forward by d, as time passing: its wall and
+// monotonic readings. A negative d moves the wall clock only (a monotonic
+// clock never goes back).
 func (h *ManualClock) Advance(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.t = h.t.Add(d)
+	h.mono += max(d, 0)
+}
+
+// Jump moves the wall clock by d and not the monotonic one: the server's
+// clock set forward or back while time goes on.
+func (h *ManualClock) Jump(d time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.t = h.t.Add(d)
