@@ -578,3 +578,24 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	}
 	assert.Empty(t, x.EnAttente())
 }
+
+// A client's revision is the envelope's version of the appeal's own
+// stream: for an appeal filed while ids were global, the old stream's, not
+// the empty stream of its tournament read first.
+func TestConflit_RevisionDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	ancien := appel.Nouveau()
+	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: bulletin,
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
+	require.NoError(t, repository.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
+		eventstore.Metadata{Actor: "J01", Role: "joueur"}))
+
+	stale, courante := uint64(1), uint64(0)
+	err := b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: membres, Revision: &stale})
+	assert.ErrorIs(t, err, appel.ErrConflict)
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: membres, Revision: &courante}))
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), v.Revision)
+}
