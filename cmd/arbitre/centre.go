@@ -43,7 +43,7 @@ func centreOuvrir() *cobra.Command {
 		PreRunE: exigerOptions("epreuve", "coups"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
-				return apps.centres.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
+				return apps.centres.OuvrirEpreuve(cmd.Context(), command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups}, metadataCLI())
 			})
 		},
 	}
@@ -109,7 +109,7 @@ func centreImport() *cobra.Command {
 				for _, f := range fichiers {
 					p, err := lirePaquet(cmd.Context(), f, apps.registre)
 					if err == nil {
-						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
+						err = apps.centres.RecevoirResultats(cmd.Context(), command.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineFichier, Empreinte: p.Empreinte}, metadataCLI())
 					}
 					if err != nil {
 						return fmt.Errorf("centre import %s : %w", f, err)

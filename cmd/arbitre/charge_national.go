@@ -22,6 +22,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/federation/command"
 	"arbitre/projections/centres"
 )
 
@@ -203,8 +204,7 @@ func centreNational(k int) string { return fmt.Sprintf("C%03d", k+1) }
 // the store.
 func ouvrirEpreuveNationale(ctx context.Context, flags *storeFlags, nCentres, coups int) ([]string, error) {
 	if err := avecFederation(ctx, flags, func(apps federationApps) error {
-		return apps.centres.OuvrirEpreuve(ctx, nationalEpreuve, "Simultané national", coups,
-			eventstore.Metadata{Actor: "charge national", Role: string(acces.Directeur)})
+		return apps.centres.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: nationalEpreuve, Nom: "Simultané national", Coups: coups}, eventstore.Metadata{Actor: "charge national", Role: string(acces.Directeur)})
 	}); err != nil {
 		return nil, err
 	}

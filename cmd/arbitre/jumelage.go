@@ -76,7 +76,7 @@ func (o *optionsJumelage) creer() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "formule", "principal", "site"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, _ time.Time) error {
-			return app.Creer(ctx, o.id, federation.Formule(o.formule), o.principal, o.tournoi, o.sites, metadataCLI())
+			return app.Creer(ctx, command.Creer{Jumelage: o.id, Formule: federation.Formule(o.formule), Principal: o.principal, Tournoi: o.tournoi, Sites: o.sites}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, false)
@@ -97,7 +97,7 @@ func (o *optionsJumelage) coupure() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site", "partie"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Couper(ctx, o.id, o.site, o.partie, a, metadataCLI())
+			return app.Couper(ctx, command.Couper{Jumelage: o.id, Site: o.site, Partie: o.partie, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -116,7 +116,7 @@ func (o *optionsJumelage) retablissement() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Retablir(ctx, o.id, o.site, a, metadataCLI())
+			return app.Retablir(ctx, command.Retablir{Jumelage: o.id, Site: o.site, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -134,7 +134,7 @@ func (o *optionsJumelage) echeance() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Echeance(ctx, o.id, a, metadataCLI())
+			return app.Echeance(ctx, command.Echeance{Jumelage: o.id, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)

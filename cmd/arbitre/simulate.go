@@ -122,7 +122,7 @@ type tournoiSimule struct {
 func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, correlation string, suivre func(g int, p *duplicate.Partie, fini bool)) error {
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: correlation}
 	tournois := tcommand.New(tadapters.NewDepot(ws.store, ws.registry), md)
-	if err := tournois.Creer(ctx, t.id, t.nom, false); err != nil {
+	if err := tournois.Creer(ctx, tcommand.Creer{Tournoi: t.id, Nom: t.nom}); err != nil {
 		return fmt.Errorf("tournoi %s (déjà simulé dans ce dossier ?) : %w", t.id, err)
 	}
 	joueurs := make([]tournoi.Joueur, len(t.licences))
@@ -131,11 +131,11 @@ func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, cor
 		joueurs[i] = tournoi.Joueur{Licence: licence, Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
 			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/len(t.licences))), Table: table, Arbitre: arbitre}
 	}
-	if err := tournois.InscrireTous(ctx, t.id, joueurs); err != nil {
+	if err := tournois.InscrireTous(ctx, tcommand.InscrireTous{Tournoi: t.id, Joueurs: joueurs}); err != nil {
 		return err
 	}
 	for g := 1; g <= t.parties; g++ {
-		if err := tournois.AjouterPartie(ctx, t.id, fmt.Sprintf("%s-%d", t.id, g)); err != nil {
+		if err := tournois.AjouterPartie(ctx, tcommand.AjouterPartie{Tournoi: t.id, Partie: fmt.Sprintf("%s-%d", t.id, g)}); err != nil {
 			return err
 		}
 	}

@@ -127,7 +127,7 @@ var errPartieFinie = errors.New("partie terminée")
 // link drops.
 func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]bool) error {
 	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
-	err := s.Site.Jumelages.Creer(ctx, suivi.Jumelage, suivi.Formule, suivi.Principal, s.Site.Tournoi, []string{suivi.Site}, md)
+	err := s.Site.Jumelages.Creer(ctx, fedcommand.Creer{Jumelage: suivi.Jumelage, Formule: suivi.Formule, Principal: suivi.Principal, Tournoi: s.Site.Tournoi, Sites: []string{suivi.Site}}, md)
 	if err != nil && erreur.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
@@ -141,7 +141,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 		return err
 	}
 	if j.EnCoupure(suivi.Site) {
-		if err := s.Site.Jumelages.Retablir(ctx, suivi.Jumelage, suivi.Site, s.Site.Horloge.Now(), md); err != nil {
+		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: s.Site.Horloge.Now()}, md); err != nil {
 			return err
 		}
 	}
@@ -169,7 +169,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 	})
 	var refus *RejeuRefuse
 	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
-		if err := s.Site.Jumelages.Couper(ctx, suivi.Jumelage, suivi.Site, courante, s.Site.Horloge.Now(), md); err != nil {
+		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: s.Site.Horloge.Now()}, md); err != nil {
 			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
 		}
 	}
@@ -350,7 +350,7 @@ func avec[E any](f Fait, run func(E) error) error {
 func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.PartieCreee) error {
 	cfg := creee.Config
 	cfg.Source, cfg.GraineTest, cfg.TopJoue = duplicate.SourceDirecteur, nil, false
-	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
+	if err := s.Site.Tournois.AjouterPartie(ctx, tcommand.AjouterPartie{Tournoi: s.Site.Tournoi, Partie: partie}); err != nil {
 		return err
 	}
 	joueurs, parties, err := s.Site.TournoiDe(idempotency.WithCommand(ctx, idempotency.Command{}))
