@@ -77,7 +77,7 @@ func (a *Application) surMatch(ctx context.Context, id string, commande func(*pa
 }
 
 // OuvrirTournoi opens a tournament of Rondes rounds with its configuration
-// (ronde.Ouvrir).
+// (ronde.Tournoi.Ouvrir).
 type OuvrirTournoi struct {
 	Tournoi string
 	Nom     string
@@ -87,8 +87,8 @@ type OuvrirTournoi struct {
 
 // OuvrirTournoi handles OuvrirTournoi.
 func (a *Application) OuvrirTournoi(ctx context.Context, c OuvrirTournoi) error {
-	t, err := ronde.Ouvrir(c.Tournoi, c.Nom, c.Rondes, c.Config)
-	if err != nil {
+	t := ronde.Nouveau()
+	if err := t.Ouvrir(c.Tournoi, c.Nom, c.Rondes, c.Config); err != nil {
 		return err
 	}
 	return a.tournois.Enregistrer(ctx, t, a.metadata)
@@ -213,9 +213,9 @@ func (a *Application) CreerMatch(ctx context.Context, c CreerMatch) error {
 	if err != nil {
 		return err
 	}
-	p, err := partie.Creer(a.regles, partie.Creation{Match: c.Match, Tournoi: c.Tournoi, Ronde: numero, Table: tb.Numero,
-		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
-	if err != nil {
+	p := partie.Nouvelle(a.regles)
+	if err := p.Creer(partie.Creation{Match: c.Match, Tournoi: c.Tournoi, Ronde: numero, Table: tb.Numero,
+		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier}); err != nil {
 		return err
 	}
 	return a.matchs.Enregistrer(ctx, p, a.metadata)
