@@ -9,7 +9,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
-	"arbitre/domain/federation/liaison"
+	"arbitre/domain/federation/command/liaison"
 	"arbitre/graphql/model"
 	"arbitre/projections/centres"
 	"context"

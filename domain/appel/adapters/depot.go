@@ -1,7 +1,8 @@
-// Package adapters connects the appeal to the rest of Arbitre: Depot keeps
-// appeals in the event store (one stream each, appel.Flux), Partie carries
-// a commission's decision into the duplicate game through its
-// DeciderAppel command.
+// Package adapters connects the appeal to the event store: Depot keeps
+// appeals (one stream each, appel.Flux), Faits reads the games and
+// tournaments an appeal is checked against. It imports no use case: the
+// decision carried into the duplicate game is the use cases' own step
+// (command.CorrecteurDuplicate).
 package adapters
 
 import (

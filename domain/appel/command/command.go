@@ -55,18 +55,9 @@ type Faits interface {
 	// Horaires returns the games of a tournament in its order, each with
 	// the time of its first tirage and of the closure of its results (zero
 	// when not yet), then
-	// one Horaire without a game nor times for each game of the competition
+	// one appel.Horaire without a game nor times for each game of the competition
 	// not created yet: the game before it is not the last (§6.3).
-	Horaires(ctx context.Context, tournoi string) ([]Horaire, error)
-}
-
-// Horaire is when a game of a tournament started (its first tirage) and
-// ended for §6.3 (the closure of its results), as the store recorded them;
-// zero when not yet.
-type Horaire struct {
-	Partie string
-	Debut  time.Time
-	Fin    time.Time
+	Horaires(ctx context.Context, tournoi string) ([]appel.Horaire, error)
 }
 
 // echeance derives the §6.3 filing deadline of an appeal about partie (or
@@ -74,7 +65,7 @@ type Horaire struct {
 // games: the start of the game after it, else 15 minutes after the last
 // game's results were closed. Zero when neither is known yet: during the break before a
 // game of the competition not started, or not even created.
-func echeance(horaires []Horaire, partie string) time.Time {
+func echeance(horaires []appel.Horaire, partie string) time.Time {
 	suivante := len(horaires)
 	for i, h := range horaires {
 		if partie != "" && h.Partie == partie {
