@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/simulation"
@@ -20,7 +21,7 @@ import (
 
 func init() {
 	var (
-		flags            storeFlags
+		flags            storeflags.Flags
 		lexPath          string
 		joueurs, parties int
 		graine           uint64
@@ -34,7 +35,7 @@ func init() {
 			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
 		},
 	}
-	flags.addFlags(duplicateCmd)
+	flags.AddFlags(duplicateCmd)
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
@@ -43,14 +44,14 @@ func init() {
 	rootCmd.AddCommand(simulateCmd)
 }
 
-func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string, nJoueurs, nParties int, graine uint64) error {
+func runSimulateDuplicate(cmd *cobra.Command, flags *storeflags.Flags, lexPath string, nJoueurs, nParties int, graine uint64) error {
 	ctx := cmd.Context()
 	if nJoueurs < 1 || nParties < 1 {
 		return fmt.Errorf("--players et --games valent au moins 1")
 	}
 	debut := time.Now()
-	flags.init = true // a simulation makes its store
-	ws, err := flags.openWorkspace(ctx, []string{lexPath})
+	flags.Init = true // a simulation makes its store
+	ws, err := openWorkspace(ctx, flags, []string{lexPath})
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/cpuprofile"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/catalogue"
@@ -29,7 +31,7 @@ func init() {
 
 // simulateArchiveOptions are the flags of `simulate archive`.
 type simulateArchiveOptions struct {
-	store     storeFlags
+	store     storeflags.Flags
 	annees    int
 	tournois  int
 	licencies int
@@ -56,7 +58,7 @@ le temps d'import, la taille du magasin et des vues, et la mémoire : de quoi di
 		Args:    aucunArgument,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulateArchive(cmd, &o) },
 	}
-	o.store.addFlags(cmd)
+	o.store.AddFlags(cmd)
 	f := cmd.Flags()
 	f.IntVar(&o.annees, "annees", 1, "nombre d'années d'histoire")
 	f.IntVar(&o.tournois, "tournois", 2000, "tournois par an")
@@ -87,8 +89,8 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	}
 	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
-	o.store.init = true // a simulation makes its store
-	store, _, err := o.store.openStore(ctx)
+	o.store.Init = true // a simulation makes its store
+	store, _, err := o.store.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
@@ -97,7 +99,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	if err != nil {
 		return err
 	}
-	db, err := projection.OpenDB(o.store.projectionDBPath())
+	db, err := projection.OpenDB(o.store.ProjectionDBPath())
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
@@ -117,7 +119,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	f := nouvelleFederation(o.seed, o.licencies)
 	debut := time.Now()
 	var lignes, importes int
-	err = profiled(o.profile, "archive", func() error {
+	err = cpuprofile.Run(o.profile, "archive", func() error {
 		for a := range o.annees {
 			annee := o.debut + a
 			debutAnnee := time.Now()
@@ -147,7 +149,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			f.finDAnnee()
 			fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s ; magasin %s, vues %s\n",
 				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
-				octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())))
+				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 		}
 		return nil
 	})
@@ -166,7 +168,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	}
 	fr.Fprintf(out, "histoire de %d ans : %d tournois importés, %d lignes, %d événements en %s ; magasin %s, vues %s ; mémoire obtenue du système par Go %s\n",
 		o.annees, importes, lignes, last, duree(time.Since(debut)),
-		octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())), octetsEnClair(int64(m.Sys)))
+		octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())), octetsEnClair(int64(m.Sys)))
 	return nil
 }
 
