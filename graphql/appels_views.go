@@ -17,13 +17,13 @@ import (
 // stored games and tournaments; a decision on a bulletin goes to the game
 // through the duplicate use cases.
 func (r *Resolver) appelApp(md eventstore.Metadata) *appcommand.Application {
-	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal), appadapters.NewPartie(r.partieApp(md)), r.Clock, md)
+	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal), appcommand.NewCorrecteurDuplicate(r.partieApp(md)), r.Clock, md)
 }
 
 // ReprendreDecisions completes the appeal decisions a crash left half
-// written (adapters.Reprendre); serve runs it at start.
+// written (command.Reprendre); serve runs it at start.
 func (r *Resolver) ReprendreDecisions(ctx context.Context) error {
-	return appadapters.Reprendre(ctx, r.Journal, r.Registry, r.appelApp(eventstore.Metadata{}))
+	return appcommand.Reprendre(ctx, r.Journal, r.Registry, r.appelApp(eventstore.Metadata{}))
 }
 
 // surAppel runs a commission command on appeal id of tournament tournoi,

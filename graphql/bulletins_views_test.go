@@ -45,12 +45,12 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	magasin := &lecturesEntieres{Store: store}
 	depot := tadapters.NewDepot(magasin, reg)
 	app := tcommand.New(depot, eventstore.Metadata{Actor: "JA"})
-	require.NoError(t, app.Creer(ctx, "t1", "Tournoi", true))
+	require.NoError(t, app.Creer(ctx, tcommand.Creer{Tournoi: "t1", Nom: "Tournoi", Homologue: true}))
 	var joueurs []tournoi.Joueur
 	for i := range 200 {
 		joueurs = append(joueurs, tournoi.Joueur{Licence: fmt.Sprintf("L%03d", i), Nom: "Joueur", Table: i/4 + 1})
 	}
-	require.NoError(t, app.InscrireTous(ctx, "t1", joueurs))
+	require.NoError(t, app.InscrireTous(ctx, tcommand.InscrireTous{Tournoi: "t1", Joueurs: joueurs}))
 	r := &Resolver{Journal: magasin, TournoiDepot: depot}
 	magasin.n.Store(0)
 
@@ -66,7 +66,7 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	wg.Wait()
 	assert.Equal(t, int32(1), magasin.n.Load(), "one replay of the tournament for the fifty")
 
-	require.NoError(t, app.Inscrire(ctx, "t1", tournoi.Joueur{Licence: "L200", Nom: "Tardif", Table: 51}))
+	require.NoError(t, app.Inscrire(ctx, tcommand.Inscrire{Tournoi: "t1", Joueur: tournoi.Joueur{Licence: "L200", Nom: "Tardif", Table: 51}}))
 	tables, err := r.tablesDe(ctx, "t1")
 	require.NoError(t, err)
 	assert.Equal(t, 51, tables["L200"], "a later registration is read")

@@ -24,7 +24,7 @@ func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string
 	if err != nil {
 		return nil, err
 	}
-	if err := r.classiqueApp(md).OuvrirTournoi(ctx, id, nom, rondes, configClassiqueDe(config)); err != nil {
+	if err := r.classiqueApp(md).OuvrirTournoi(ctx, clqcommand.OuvrirTournoi{Tournoi: id, Nom: nom, Rondes: rondes, Config: configClassiqueDe(config)}); err != nil {
 		return nil, err
 	}
 	return r.tournoiClassiqueVue(ctx, id)
@@ -33,7 +33,7 @@ func (r *mutationResolver) OuvrirTournoiClassique(ctx context.Context, id string
 // InscrireClassique is the resolver for the inscrireClassique field.
 func (r *mutationResolver) InscrireClassique(ctx context.Context, tournoi string, joueur string, nom string, cote *int, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Inscrire(ctx, tournoi, joueur, nom, deref(cote))
+		return app.Inscrire(ctx, clqcommand.Inscrire{Tournoi: tournoi, Joueur: joueur, Nom: nom, Cote: deref(cote)})
 	})
 }
 
@@ -44,21 +44,21 @@ func (r *mutationResolver) InscrireClassiqueLot(ctx context.Context, tournoi str
 		lot[i] = ronde.Inscription{Joueur: j.Joueur, Nom: j.Nom, Cote: deref(j.Cote)}
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.InscrireLot(ctx, tournoi, lot)
+		return app.InscrireLot(ctx, clqcommand.InscrireLot{Tournoi: tournoi, Lot: lot})
 	})
 }
 
 // EtablirTetesDeSerie is the resolver for the etablirTetesDeSerie field.
 func (r *mutationResolver) EtablirTetesDeSerie(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.EtablirTetesDeSerie(ctx, tournoi)
+		return app.EtablirTetesDeSerie(ctx, clqcommand.EtablirTetesDeSerie{Tournoi: tournoi})
 	})
 }
 
 // ProposerRonde is the resolver for the proposerRonde field.
 func (r *mutationResolver) ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.ProposerRonde(ctx, tournoi, methode, roiEviteRevanches != nil && *roiEviteRevanches)
+		return app.ProposerRonde(ctx, clqcommand.ProposerRonde{Tournoi: tournoi, Methode: methode, RoiEviteRevanches: roiEviteRevanches != nil && *roiEviteRevanches})
 	})
 }
 
@@ -69,14 +69,14 @@ func (r *mutationResolver) AmenderRonde(ctx context.Context, tournoi string, tab
 		amendees[i] = ronde.TableAmendee{Premier: tb.Premier, Second: tb.Second}
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.AmenderRonde(ctx, tournoi, amendees, deref(exempt), deref(motif))
+		return app.AmenderRonde(ctx, clqcommand.AmenderRonde{Tournoi: tournoi, Tables: amendees, Exempt: deref(exempt), Motif: deref(motif)})
 	})
 }
 
 // PublierRonde is the resolver for the publierRonde field.
 func (r *mutationResolver) PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.PublierRonde(ctx, tournoi)
+		return app.PublierRonde(ctx, clqcommand.PublierRonde{Tournoi: tournoi})
 	})
 }
 
@@ -86,7 +86,7 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 	if err != nil {
 		return nil, err
 	}
-	if err := r.classiqueApp(md).CreerMatch(ctx, tournoi, match); err != nil {
+	if err := r.classiqueApp(md).CreerMatch(ctx, clqcommand.CreerMatch{Tournoi: tournoi, Match: match}); err != nil {
 		return nil, err
 	}
 	return r.matchVue(ctx, match)
@@ -95,7 +95,7 @@ func (r *mutationResolver) CreerMatch(ctx context.Context, tournoi string, match
 // EnregistrerResultat is the resolver for the enregistrerResultat field.
 func (r *mutationResolver) EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.EnregistrerResultat(ctx, tournoi, match)
+		return app.EnregistrerResultat(ctx, clqcommand.EnregistrerResultat{Tournoi: tournoi, Match: match})
 	})
 }
 
@@ -106,7 +106,7 @@ func (r *mutationResolver) SaisirResultatClassique(ctx context.Context, tournoi 
 		return nil, err
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.SaisirResultat(ctx, tournoi, match, s)
+		return app.SaisirResultat(ctx, clqcommand.SaisirResultat{Tournoi: tournoi, Match: match, Saisie: s})
 	})
 }
 
@@ -117,77 +117,77 @@ func (r *mutationResolver) CorrigerResultatClassique(ctx context.Context, tourno
 		return nil, err
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.CorrigerResultat(ctx, tournoi, match, s, motif)
+		return app.CorrigerResultat(ctx, clqcommand.CorrigerResultat{Tournoi: tournoi, Match: match, Saisie: s, Motif: motif})
 	})
 }
 
 // RetirerJoueurClassique is the resolver for the retirerJoueurClassique field.
 func (r *mutationResolver) RetirerJoueurClassique(ctx context.Context, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.RetirerJoueur(ctx, tournoi, joueur, deref(motif))
+		return app.RetirerJoueur(ctx, clqcommand.RetirerJoueur{Tournoi: tournoi, Joueur: joueur, Motif: deref(motif)})
 	})
 }
 
 // CloreTournoiClassique is the resolver for the cloreTournoiClassique field.
 func (r *mutationResolver) CloreTournoiClassique(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.CloreTournoi(ctx, tournoi)
+		return app.CloreTournoi(ctx, clqcommand.CloreTournoi{Tournoi: tournoi})
 	})
 }
 
 // TirerLettres is the resolver for the tirerLettres field.
 func (r *mutationResolver) TirerLettres(ctx context.Context, match string, joueur string, lettres *string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.TirerLettres(ctx, match, joueur, deref(lettres))
+		return app.TirerLettres(ctx, clqcommand.TirerLettres{Match: match, Joueur: joueur, Lettres: deref(lettres)})
 	})
 }
 
 // PlacerMot is the resolver for the placerMot field.
 func (r *mutationResolver) PlacerMot(ctx context.Context, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.PlacerMot(ctx, match, joueur, reference, mot)
+		return app.PlacerMot(ctx, clqcommand.PlacerMot{Match: match, Joueur: joueur, Reference: reference, Mot: mot})
 	})
 }
 
 // Passer is the resolver for the passer field.
 func (r *mutationResolver) Passer(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Passer(ctx, match, joueur)
+		return app.Passer(ctx, clqcommand.Passer{Match: match, Joueur: joueur})
 	})
 }
 
 // Echanger is the resolver for the echanger field.
 func (r *mutationResolver) Echanger(ctx context.Context, match string, joueur string, rejetees string, tirees *string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Echanger(ctx, match, joueur, rejetees, deref(tirees))
+		return app.Echanger(ctx, clqcommand.Echanger{Match: match, Joueur: joueur, Rejetees: rejetees, Tirees: deref(tirees)})
 	})
 }
 
 // Contester is the resolver for the contester field.
 func (r *mutationResolver) Contester(ctx context.Context, match string, joueur string, mots []string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Contester(ctx, match, joueur, mots)
+		return app.Contester(ctx, clqcommand.Contester{Match: match, Joueur: joueur, Mots: mots})
 	})
 }
 
 // CloturerMatch is the resolver for the cloturerMatch field.
 func (r *mutationResolver) CloturerMatch(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Cloturer(ctx, match, joueur)
+		return app.Cloturer(ctx, clqcommand.Cloturer{Match: match, Joueur: joueur})
 	})
 }
 
 // ConstaterBlocage is the resolver for the constaterBlocage field.
 func (r *mutationResolver) ConstaterBlocage(ctx context.Context, match string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.ConstaterBlocage(ctx, match)
+		return app.ConstaterBlocage(ctx, clqcommand.ConstaterBlocage{Match: match})
 	})
 }
 
 // DeclarerTempsEpuise is the resolver for the declarerTempsEpuise field.
 func (r *mutationResolver) DeclarerTempsEpuise(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.DeclarerTempsEpuise(ctx, match, joueur)
+		return app.DeclarerTempsEpuise(ctx, clqcommand.DeclarerTempsEpuise{Match: match, Joueur: joueur})
 	})
 }
 
@@ -198,42 +198,42 @@ func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur s
 		n = *lettres
 	}
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.Penaliser(ctx, match, joueur, motif, n)
+		return app.Penaliser(ctx, clqcommand.Penaliser{Match: match, Joueur: joueur, Motif: motif, Lettres: n})
 	})
 }
 
 // DemanderAbandon is the resolver for the demanderAbandon field.
 func (r *mutationResolver) DemanderAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.DemanderAbandon(ctx, match, joueur)
+		return app.DemanderAbandon(ctx, clqcommand.DemanderAbandon{Match: match, Joueur: joueur})
 	})
 }
 
 // RepondreAbandon is the resolver for the repondreAbandon field.
 func (r *mutationResolver) RepondreAbandon(ctx context.Context, match string, joueur string, accepte bool, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.RepondreAbandon(ctx, match, joueur, accepte)
+		return app.RepondreAbandon(ctx, clqcommand.RepondreAbandon{Match: match, Joueur: joueur, Accepte: accepte})
 	})
 }
 
 // ConstaterAbandon is the resolver for the constaterAbandon field.
 func (r *mutationResolver) ConstaterAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.ConstaterAbandon(ctx, match, joueur)
+		return app.ConstaterAbandon(ctx, clqcommand.ConstaterAbandon{Match: match, Joueur: joueur})
 	})
 }
 
 // DeclarerDefaite is the resolver for the declarerDefaite field.
 func (r *mutationResolver) DeclarerDefaite(ctx context.Context, match string, joueur string, huitLettres *bool, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.DeclarerDefaite(ctx, match, joueur, huitLettres != nil && *huitLettres)
+		return app.DeclarerDefaite(ctx, clqcommand.DeclarerDefaite{Match: match, Joueur: joueur, HuitLettres: huitLettres != nil && *huitLettres})
 	})
 }
 
 // DeclarerForfait is the resolver for the declarerForfait field.
 func (r *mutationResolver) DeclarerForfait(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.DeclarerForfait(ctx, match, joueur)
+		return app.DeclarerForfait(ctx, clqcommand.DeclarerForfait{Match: match, Joueur: joueur})
 	})
 }
 
@@ -244,7 +244,7 @@ func (r *mutationResolver) SignerFeuille(ctx context.Context, match string, joue
 		return nil, err
 	}
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.SignerFeuille(ctx, match, joueur, s)
+		return app.SignerFeuille(ctx, clqcommand.SignerFeuille{Match: match, Joueur: joueur, Scores: s})
 	})
 }
 
@@ -255,7 +255,7 @@ func (r *mutationResolver) TrancherDesaccord(ctx context.Context, match string, 
 		return nil, err
 	}
 	return r.surMatch(ctx, match, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
-		return app.TrancherDesaccord(ctx, match, s)
+		return app.TrancherDesaccord(ctx, clqcommand.TrancherDesaccord{Match: match, Scores: s})
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/tournoi"
+	"arbitre/domain/tournoi/command"
 	"arbitre/graphql/model"
 	"context"
 )
@@ -41,7 +42,7 @@ func (r *mutationResolver) InscrireJoueurs(ctx context.Context, tournoi string, 
 	if err != nil {
 		return nil, err
 	}
-	if err := r.tournoiApp(md).InscrireTous(ctx, tournoi, joueursDe(joueurs)); err != nil {
+	if err := r.tournoiApp(md).InscrireTous(ctx, command.InscrireTous{Tournoi: tournoi, Joueurs: joueursDe(joueurs)}); err != nil {
 		return nil, err
 	}
 	return r.Query().Tournoi(ctx, tournoi)

@@ -1,6 +1,9 @@
 package graphql
 
-import "context"
+import (
+	"arbitre/domain/tournoi/command"
+	"context"
+)
 
 // exclureDuTournoi carries an exclusion decided in a game to its tournament,
 // so that the later games leave the player out and, when annulerParties,
@@ -14,5 +17,5 @@ func (r *Resolver) exclureDuTournoi(ctx context.Context, tournoi, licence, parti
 	if ctx, err = avecCommande(ctx, h, nil, cmid); err != nil {
 		return err
 	}
-	return r.tournoiApp(actor(h)).Exclure(ctx, tournoi, licence, partie, motif, annulerParties)
+	return r.tournoiApp(actor(h)).Exclure(ctx, command.Exclure{Tournoi: tournoi, Licence: licence, Partie: partie, Motif: motif, AnnulerParties: annulerParties})
 }

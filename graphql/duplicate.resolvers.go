@@ -23,7 +23,7 @@ func (r *mutationResolver) CreerTournoi(ctx context.Context, id string, nom stri
 	if err != nil {
 		return nil, err
 	}
-	if err := r.tournoiApp(md).Creer(ctx, id, nom, homologue); err != nil {
+	if err := r.tournoiApp(md).Creer(ctx, tcommand.Creer{Tournoi: id, Nom: nom, Homologue: homologue}); err != nil {
 		return nil, err
 	}
 	return r.Query().Tournoi(ctx, id)
@@ -35,7 +35,7 @@ func (r *mutationResolver) FixerNombreParties(ctx context.Context, tournoi strin
 	if err != nil {
 		return nil, err
 	}
-	if err := r.tournoiApp(md).FixerNombreParties(ctx, tournoi, nombre, deref(motif)); err != nil {
+	if err := r.tournoiApp(md).FixerNombreParties(ctx, tcommand.FixerNombreParties{Tournoi: tournoi, Nombre: nombre, Motif: deref(motif)}); err != nil {
 		return nil, err
 	}
 	return r.Query().Tournoi(ctx, tournoi)
@@ -47,7 +47,7 @@ func (r *mutationResolver) InscrireJoueur(ctx context.Context, tournoi string, j
 	if err != nil {
 		return nil, err
 	}
-	if err := r.tournoiApp(md).Inscrire(ctx, tournoi, joueurDe(joueur)); err != nil {
+	if err := r.tournoiApp(md).Inscrire(ctx, tcommand.Inscrire{Tournoi: tournoi, Joueur: joueurDe(joueur)}); err != nil {
 		return nil, err
 	}
 	return r.Query().Tournoi(ctx, tournoi)

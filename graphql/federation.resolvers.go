@@ -9,7 +9,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
-	"arbitre/domain/federation/liaison"
+	"arbitre/domain/federation/command/liaison"
 	"arbitre/graphql/model"
 	"arbitre/projections/centres"
 	"context"
@@ -25,7 +25,7 @@ func (r *mutationResolver) EnvoyerResultatsCentre(ctx context.Context, paquet st
 		return nil, err
 	}
 	app := fedcommand.Application{Epreuves: r.Epreuves}
-	if err := app.RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, federation.OrigineEnLigne, p.Empreinte, md); err != nil {
+	if err := app.RecevoirResultats(ctx, fedcommand.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineEnLigne, Empreinte: p.Empreinte}, md); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
@@ -52,7 +52,7 @@ func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet s
 	if err != nil {
 		return nil, err
 	}
-	if err := r.twinning().RecevoirResultats(ctx, p.Manifeste.Epreuve, p.Resultats, p.Feuille, p.Empreinte, md); err != nil {
+	if err := r.twinning().RecevoirResultatsSite(ctx, fedcommand.RecevoirResultatsSite{Jumelage: p.Manifeste.Epreuve, Resultats: p.Resultats, Feuille: p.Feuille, Empreinte: p.Empreinte}, md); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/classique/cote"
@@ -32,7 +33,7 @@ const (
 func init() {
 	archiveCmd := &cobra.Command{Use: "archive", Short: "Exporte les résultats d'un tournoi, importe ceux des tournois passés",
 		Example: "  arbitre archive export --tournoi open-2026 --format zip -o open-2026.zip --data data\n  arbitre archive import vichy-2019.csv --data data"}
-	var flags storeFlags
+	var flags storeflags.Flags
 	var lexPath, tournoi, format, sortie string
 	exportCmd := &cobra.Command{
 		Use:   "export --tournoi ID [--format csv|json|zip] [-o FICHIER]",
@@ -52,13 +53,13 @@ Les vues sont reconstruites à part depuis le journal : la commande ne dérange 
 			return nil
 		},
 	}
-	flags.addFlags(exportCmd)
+	flags.AddFlags(exportCmd)
 	lexiconFlag(exportCmd, &lexPath)
 	exportCmd.Flags().StringVar(&tournoi, "tournoi", "", "`ID` du tournoi à exporter")
 	exportCmd.Flags().StringVar(&format, "format", formatCSV, "`FORMAT` : csv, json ou zip")
 	exportCmd.Flags().StringVarP(&sortie, "out", "o", "", "`FICHIER` où écrire (par défaut la sortie standard)")
 
-	var importFlags storeFlags
+	var importFlags storeflags.Flags
 	importCmd := &cobra.Command{
 		Use:   "import FICHIER.csv|FICHIER.json",
 		Short: "Importe dans l'archive les résultats d'un tournoi passé, au format CSV ou JSON de l'export",
@@ -75,17 +76,17 @@ l'archive (historique, cotes, face-à-face) le prennent comme un tournoi joué i
 			return nil
 		},
 	}
-	importFlags.register(importCmd)
+	importFlags.Register(importCmd)
 	archiveCmd.AddCommand(exportCmd, importCmd)
 	rootCmd.AddCommand(archiveCmd)
 }
 
-func runArchiveExport(cmd *cobra.Command, flags *storeFlags, lexPath, tournoi, format, sortie string) error {
+func runArchiveExport(cmd *cobra.Command, flags *storeflags.Flags, lexPath, tournoi, format, sortie string) error {
 	if format != formatCSV && format != formatJSON && format != formatZip {
 		return fmt.Errorf("--format vaut csv, json ou zip, pas %q", format)
 	}
 	ctx := cmd.Context()
-	ws, err := flags.openWorkspace(ctx, []string{lexPath})
+	ws, err := openWorkspace(ctx, flags, []string{lexPath})
 	if err != nil {
 		return err
 	}
@@ -151,13 +152,13 @@ func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstor
 	return db, fermer, nil
 }
 
-func runArchiveImport(cmd *cobra.Command, flags *storeFlags, fichier string) error {
+func runArchiveImport(cmd *cobra.Command, flags *storeflags.Flags, fichier string) error {
 	contenu, err := lireBorne(fichier, archive.MaxOctets)
 	if err != nil {
 		return err
 	}
 	ctx := cmd.Context()
-	ws, err := flags.openWorkspace(ctx, nil)
+	ws, err := openWorkspace(ctx, flags, nil)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
@@ -32,7 +33,7 @@ func init() {
 
 // centreOuvrir is `centre ouvrir`.
 func centreOuvrir() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	var epreuve, nom string
 	var coups int
 	c := &cobra.Command{
@@ -43,11 +44,11 @@ func centreOuvrir() *cobra.Command {
 		PreRunE: exigerOptions("epreuve", "coups"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
-				return apps.centres.OuvrirEpreuve(cmd.Context(), epreuve, nom, coups, metadataCLI())
+				return apps.centres.OuvrirEpreuve(cmd.Context(), command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups}, metadataCLI())
 			})
 		},
 	}
-	flags.register(c)
+	flags.Register(c)
 	c.Flags().StringVar(&epreuve, "epreuve", "", "`ID` de l'épreuve")
 	c.Flags().StringVar(&nom, "nom", "", "nom de l'épreuve")
 	c.Flags().IntVar(&coups, "coups", 0, "nombre de coups de la partie prétirée")
@@ -56,7 +57,7 @@ func centreOuvrir() *cobra.Command {
 
 // centreExport is `centre export`.
 func centreExport() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	var m centres.Manifeste
 	var sortie string
 	c := &cobra.Command{
@@ -86,7 +87,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 			return nil
 		},
 	}
-	flags.register(c)
+	flags.Register(c)
 	c.Flags().StringVar(&m.Epreuve, "epreuve", "", "`ID` de l'épreuve")
 	c.Flags().StringVar(&m.Centre, "centre", "", "`NOM` du centre")
 	c.Flags().StringVar(&m.Partie, "partie", "", "`ID` de la partie jouée au centre")
@@ -98,7 +99,7 @@ des autres centres ; --partie-annulee déclare la partie annulée au centre
 
 // centreImport is `centre import`.
 func centreImport() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "import FICHIER...",
 		Short:   "Importe les paquets des centres : intégrité vérifiée, un paquet importé deux fois est sans effet",
@@ -109,7 +110,7 @@ func centreImport() *cobra.Command {
 				for _, f := range fichiers {
 					p, err := lirePaquet(cmd.Context(), f, apps.registre)
 					if err == nil {
-						err = apps.centres.RecevoirResultats(cmd.Context(), p.Manifeste.Epreuve, p.Resultats, federation.OrigineFichier, p.Empreinte, metadataCLI())
+						err = apps.centres.RecevoirResultats(cmd.Context(), command.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineFichier, Empreinte: p.Empreinte}, metadataCLI())
 					}
 					if err != nil {
 						return fmt.Errorf("centre import %s : %w", f, err)
@@ -120,13 +121,13 @@ func centreImport() *cobra.Command {
 			})
 		},
 	}
-	flags.register(c)
+	flags.Register(c)
 	return c
 }
 
 // centreClassement is `centre classement`.
 func centreClassement() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	var epreuveClassee string
 	c := &cobra.Command{
 		Use:     "classement --epreuve ID",
@@ -144,7 +145,7 @@ func centreClassement() *cobra.Command {
 			})
 		},
 	}
-	flags.register(c)
+	flags.Register(c)
 	c.Flags().StringVar(&epreuveClassee, "epreuve", "", "`ID` de l'épreuve")
 	return c
 }
@@ -159,8 +160,8 @@ type federationApps struct {
 
 // avecFederation opens the store and runs f with the federation's use
 // cases over it.
-func avecFederation(ctx context.Context, flags *storeFlags, f func(federationApps) error) error {
-	store, _, err := flags.openStore(ctx)
+func avecFederation(ctx context.Context, flags *storeflags.Flags, f func(federationApps) error) error {
+	store, _, err := flags.Open(ctx)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/cmd/arbitre/internal/charge"
 )
 
 // The load benchmark runs end to end with tiny numbers: every phase
@@ -21,10 +23,10 @@ func TestChargeTiny(t *testing.T) {
 		"--data", t.TempDir(), "--json"})
 	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
 
-	var rep chargeReport
+	var rep charge.Report
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
 	s, d, b := rep.Standings, rep.Live, rep.Bulletins
-	assert.Equal(t, unloadedQueries, s.Unloaded.N)
+	assert.Equal(t, charge.UnloadedQueries, s.Unloaded.N)
 	assert.Equal(t, 50, s.Sent)
 	assert.Zero(t, s.Errors)
 	assert.Equal(t, 50, s.Latency.N)
@@ -59,12 +61,12 @@ func TestChargeNationalTiny(t *testing.T) {
 		"--data", t.TempDir(), "--json"})
 	require.NoError(t, rootCmd.ExecuteContext(context.Background()), errOut.String())
 
-	var rep nationalReport
+	var rep charge.NationalReport
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
 	assert.Positive(t, rep.Coups)
 	assert.Equal(t, 4, rep.Bundles.Latency.N)
 	assert.Zero(t, rep.Bundles.Errors, rep.Bundles.FirstErr)
-	assert.Equal(t, unloadedQueries, rep.Queries.Unloaded.N)
+	assert.Equal(t, charge.UnloadedQueries, rep.Queries.Unloaded.N)
 	assert.Equal(t, 50, rep.Queries.Sent)
 	assert.Zero(t, rep.Queries.Errors, rep.Queries.FirstError)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/apiclient"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/classique/partie"
 	"arbitre/graphql/server"
 )
@@ -82,7 +83,7 @@ func lancerServeur(t *testing.T, data, addr string, lexicons []string, log *slog
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, lexicons, log, configure...)
+		done <- runServe(ctx, &storeflags.Flags{DataDir: data, Backend: storeflags.SQLite}, addr, lexicons, log, configure...)
 	}()
 	s := &apiServer{t: t, url: "http://" + addr, data: data}
 	var once sync.Once // a test that restarts a server stops it before its cleanup does

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/domain/eventstore/streamname"
 )
@@ -47,7 +48,7 @@ func verifierAllerRetourArchive(t *testing.T, data string) {
 			require.NoError(t, os.WriteFile(fichier, premier, 0o600))
 			vierge := t.TempDir()
 			cmd := commandeDeTest()
-			if !assert.NoError(t, runArchiveImport(cmd, &storeFlags{dataDir: vierge, backend: backendSQLite, init: true}, fichier),
+			if !assert.NoError(t, runArchiveImport(cmd, &storeflags.Flags{DataDir: vierge, Backend: storeflags.SQLite, Init: true}, fichier),
 				"the export of %s imports again:\n%s", tournoi, premier) {
 				continue
 			}
@@ -93,7 +94,7 @@ func exporterCSV(data, tournoi string) ([]byte, error) {
 	cmd := commandeDeTest()
 	var out bytes.Buffer
 	cmd.SetOut(&out)
-	err := runArchiveExport(cmd, &storeFlags{dataDir: data, backend: backendSQLite}, "", tournoi, formatCSV, "")
+	err := runArchiveExport(cmd, &storeflags.Flags{DataDir: data, Backend: storeflags.SQLite}, "", tournoi, formatCSV, "")
 	return out.Bytes(), err
 }
 

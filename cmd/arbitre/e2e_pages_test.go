@@ -31,6 +31,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/cmd/arbitre/internal/storeflags"
 )
 
 // The simulated tournament every e2e test starts from: 24 players, one
@@ -195,7 +197,7 @@ func simulerTournoi(t *testing.T, dir string) {
 	cmd := &cobra.Command{}
 	cmd.SetContext(context.Background())
 	cmd.SetOut(io.Discard)
-	require.NoError(t, runSimulateDuplicate(cmd, &storeFlags{dataDir: dir, backend: backendSQLite}, "", e2eJoueurs, 1, e2eGraine))
+	require.NoError(t, runSimulateDuplicate(cmd, &storeflags.Flags{DataDir: dir, Backend: storeflags.SQLite}, "", e2eJoueurs, 1, e2eGraine))
 }
 
 // --- the GraphQL API --------------------------------------------------------

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
@@ -105,7 +106,7 @@ func (c *centreE2E) attendreCoup(t *testing.T, coup int, statut string) {
 func evenements(t *testing.T, data, stream string) []eventstore.Event {
 	t.Helper()
 	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite, init: true}).openStore(ctx)
+	store, _, err := (&storeflags.Flags{DataDir: data, Backend: storeflags.SQLite, Init: true}).Open(ctx)
 	require.NoError(t, err)
 	defer store.Close()
 	evts, err := eventstore.ReadWholeStream(ctx, store, stream)

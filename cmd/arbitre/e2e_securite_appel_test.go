@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	appeldom "arbitre/domain/appel"
 	appadapters "arbitre/domain/appel/adapters"
 	"arbitre/domain/catalogue"
@@ -304,7 +305,7 @@ func TestSecurite_DeciderAppelRepriseAuDemarrage(t *testing.T) {
 
 	// The crash: only the first write of the decision happened.
 	ctx := context.Background()
-	store, _, err := (&storeFlags{dataDir: data, backend: backendSQLite, init: true}).openStore(ctx)
+	store, _, err := (&storeflags.Flags{DataDir: data, Backend: storeflags.SQLite, Init: true}).Open(ctx)
 	require.NoError(t, err)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)

@@ -23,6 +23,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/cmd/arbitre/internal/storeflags"
 )
 
 // Item 6: secrets sent in a query string or a header never reach the log.
@@ -136,7 +138,7 @@ func serveBeside(t *testing.T, data string) error {
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: data, backend: backendSQLite}, addr, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		done <- runServe(ctx, &storeflags.Flags{DataDir: data, Backend: storeflags.SQLite}, addr, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}()
 	for {
 		select {

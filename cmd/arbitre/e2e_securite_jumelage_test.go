@@ -25,7 +25,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/domain/federation"
-	"arbitre/domain/federation/liaison"
+	"arbitre/domain/federation/command/liaison"
 	"arbitre/projections/centres"
 )
 

@@ -12,11 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"arbitre/domain/eventstore/sqlitestore"
-	"arbitre/projections/standings"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/cmd/arbitre/internal/storeflags"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/standings"
 )
 
 // alterer runs damage (SQL) on the store file of dir in place, as someone
@@ -47,7 +48,7 @@ func serveRefus(t *testing.T, dir string) error {
 	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go func() {
-		done <- runServe(ctx, &storeFlags{dataDir: dir, backend: backendSQLite}, addr, nil, log)
+		done <- runServe(ctx, &storeflags.Flags{DataDir: dir, Backend: storeflags.SQLite}, addr, nil, log)
 	}()
 	for {
 		select {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/cpuprofile"
 	"arbitre/engine/movegen"
 	"arbitre/engine/solve"
 )
@@ -67,7 +68,7 @@ Une ligne fautive (champ inconnu ou manquant, grille ou tirage impossible) reço
 					solvers[i] = solve.NewTopSolver(lex, opts)
 				}
 			}
-			return profiled(profileDir, "solve", func() error {
+			return cpuprofile.Run(profileDir, "solve", func() error {
 				tally, err := solve.RunAll(cmd.InOrStdin(), cmd.OutOrStdout(), solvers)
 				if err != nil {
 					return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/command"
 	"arbitre/projections/centres"
@@ -34,8 +35,8 @@ type optionsJumelage struct {
 
 // commun registers the store's flags and --jumelage on c, and --a when the
 // command notes a fact at a time.
-func (o *optionsJumelage) commun(c *cobra.Command, flags *storeFlags, avecHeure bool) {
-	flags.register(c)
+func (o *optionsJumelage) commun(c *cobra.Command, flags *storeflags.Flags, avecHeure bool) {
+	flags.Register(c)
 	c.Flags().StringVar(&o.id, "jumelage", "", "`ID` du jumelage")
 	if avecHeure {
 		c.Flags().StringVar(&o.heure, "a", "", "heure du constat, RFC 3339 (par défaut maintenant), par exemple 2026-07-14T14:05:00+02:00")
@@ -56,7 +57,7 @@ func (o *optionsJumelage) constat() (time.Time, error) {
 
 // commande runs run on the twinnings' use cases of flags' store, at the
 // time of the fact noted.
-func (o *optionsJumelage) commande(flags *storeFlags, run func(ctx context.Context, app command.Twinning, a time.Time) error) func(*cobra.Command, []string) error {
+func (o *optionsJumelage) commande(flags *storeflags.Flags, run func(ctx context.Context, app command.Twinning, a time.Time) error) func(*cobra.Command, []string) error {
 	return func(c *cobra.Command, _ []string) error {
 		a, err := o.constat()
 		if err != nil {
@@ -68,7 +69,7 @@ func (o *optionsJumelage) commande(flags *storeFlags, run func(ctx context.Conte
 
 // creer is `jumelage creer`.
 func (o *optionsJumelage) creer() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "creer --jumelage ID --formule 1|2 --principal SITE [--tournoi ID] --site SITE...",
 		Short:   "Crée le jumelage : formule 1, un principal et ses satellites (§2.18.1) ; formule 2, des tournois comparables (§2.18.2)",
@@ -76,7 +77,7 @@ func (o *optionsJumelage) creer() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "formule", "principal", "site"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, _ time.Time) error {
-			return app.Creer(ctx, o.id, federation.Formule(o.formule), o.principal, o.tournoi, o.sites, metadataCLI())
+			return app.Creer(ctx, command.Creer{Jumelage: o.id, Formule: federation.Formule(o.formule), Principal: o.principal, Tournoi: o.tournoi, Sites: o.sites}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, false)
@@ -89,7 +90,7 @@ func (o *optionsJumelage) creer() *cobra.Command {
 
 // coupure is `jumelage coupure`.
 func (o *optionsJumelage) coupure() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "coupure --jumelage ID --site SITE --partie ID [--a HEURE]",
 		Short:   "Note la coupure de la liaison d'un site pendant une partie (§2.18.1.B, §2.18.2.B)",
@@ -97,7 +98,7 @@ func (o *optionsJumelage) coupure() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site", "partie"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Couper(ctx, o.id, o.site, o.partie, a, metadataCLI())
+			return app.Couper(ctx, command.Couper{Jumelage: o.id, Site: o.site, Partie: o.partie, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -108,7 +109,7 @@ func (o *optionsJumelage) coupure() *cobra.Command {
 
 // retablissement is `jumelage retablissement`.
 func (o *optionsJumelage) retablissement() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "retablissement --jumelage ID --site SITE [--a HEURE]",
 		Short:   "Note le retour de la liaison : reprise en léger différé, ou la décision qu'impose une coupure de plus de 15 minutes",
@@ -116,7 +117,7 @@ func (o *optionsJumelage) retablissement() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Retablir(ctx, o.id, o.site, a, metadataCLI())
+			return app.Retablir(ctx, command.Retablir{Jumelage: o.id, Site: o.site, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -126,7 +127,7 @@ func (o *optionsJumelage) retablissement() *cobra.Command {
 
 // echeance is `jumelage echeance`.
 func (o *optionsJumelage) echeance() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "echeance --jumelage ID [--a HEURE]",
 		Short:   "Prend les décisions des coupures de plus de 15 minutes sans attendre la liaison (§2.18.1.B, §2.18.2.B)",
@@ -134,7 +135,7 @@ func (o *optionsJumelage) echeance() *cobra.Command {
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage"),
 		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
-			return app.Echeance(ctx, o.id, a, metadataCLI())
+			return app.Echeance(ctx, command.Echeance{Jumelage: o.id, Instant: a}, metadataCLI())
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -143,7 +144,7 @@ func (o *optionsJumelage) echeance() *cobra.Command {
 
 // classement is `jumelage classement`.
 func (o *optionsJumelage) classement() *cobra.Command {
-	var flags storeFlags
+	var flags storeflags.Flags
 	c := &cobra.Command{
 		Use:     "classement --jumelage ID [PAQUET...]",
 		Short:   "Affiche en JSON le classement jumelé (§2.18.1.C, §2.18.2.C) des paquets donnés (arbitre centre export) et des résultats envoyés en ligne par les sites",

@@ -7,18 +7,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"arbitre/cmd/arbitre/internal/cpuprofile"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/catalogue"
 	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
-
-	"github.com/spf13/cobra"
 )
 
 func init() {
 	projectionsCmd := &cobra.Command{Use: "projections", Short: "Entretient les vues construites à partir des événements",
 		Example: "  arbitre projections rebuild --data data"}
-	var flags storeFlags
+	var flags storeflags.Flags
 	var profile string
 	rebuildCmd := &cobra.Command{
 		Use:     "rebuild",
@@ -40,27 +42,27 @@ projections repliées en mémoire).`,
 			return runProjectionsRebuild(cmd, &flags, profile)
 		},
 	}
-	flags.addFlags(rebuildCmd)
+	flags.AddFlags(rebuildCmd)
 	rebuildCmd.Flags().StringVar(&profile, "profile", "", "`DOSSIER` où écrire le profil CPU de la reconstruction (rebuild.pprof)")
 	projectionsCmd.AddCommand(rebuildCmd)
 	rootCmd.AddCommand(projectionsCmd)
 }
 
-func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string) error {
+func runProjectionsRebuild(cmd *cobra.Command, flags *storeflags.Flags, profile string) error {
 	ctx := cmd.Context()
-	store, _, err := flags.openStore(ctx)
+	store, _, err := flags.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	defer store.Close()
 	// A server writes the projections as it runs: the rebuild holds the
 	// data directory's lock, and is refused while a server holds it.
-	lock, err := lockDataDirFor(flags.dataDir, lockHolder{Commande: "projections rebuild"})
+	lock, err := lockDataDirFor(flags.DataDir, lockHolder{Commande: "projections rebuild"})
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
 	defer lock.release()
-	db, err := projection.OpenDB(flags.projectionDBPath())
+	db, err := projection.OpenDB(flags.ProjectionDBPath())
 	if err != nil {
 		return fmt.Errorf("projections rebuild : %w", err)
 	}
@@ -92,7 +94,7 @@ func runProjectionsRebuild(cmd *cobra.Command, flags *storeFlags, profile string
 	bar := newProgression(out, "projections rebuild")
 	start := time.Now()
 	var n int
-	err = profiled(profile, "rebuild", func() (err error) {
+	err = cpuprofile.Run(profile, "rebuild", func() (err error) {
 		n, err = projection.RebuildAll(ctx, store, registry, runners, func(position uint64, read int) {
 			bar.avancer(read, partDe(position, last))
 		})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/query"
 	"arbitre/domain/eventstore"
@@ -17,7 +18,7 @@ import (
 
 func init() {
 	var (
-		flags    storeFlags
+		flags    storeflags.Flags
 		lexPaths []string
 		cible    replayCible
 	)
@@ -43,7 +44,7 @@ si son lexique n'est pas donné.`,
 			return runReplay(cmd, &flags, lexPaths, id, coup)
 		},
 	}
-	flags.addFlags(replayCmd)
+	flags.AddFlags(replayCmd)
 	lexiconsFlag(replayCmd, &lexPaths)
 	replayCmd.Flags().StringVar(&cible.partie, "partie", "", "`ID` de la partie (flux partie-<ID>)")
 	replayCmd.Flags().StringVar(&cible.partie, "game", "", "ancien nom de --partie")
@@ -95,14 +96,14 @@ func (c replayCible) resoudre(cmd *cobra.Command, args []string) (string, int, e
 	return id, coup, nil
 }
 
-func runReplay(cmd *cobra.Command, flags *storeFlags, lexPaths []string, id string, coup int) error {
+func runReplay(cmd *cobra.Command, flags *storeflags.Flags, lexPaths []string, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
 	stream, err := streamname.PartieStream(id)
 	if err != nil {
 		return fmt.Errorf("partie %q : identifiant invalide (lettres, chiffres, '-' ou '_')", id)
 	}
-	ws, err := flags.openWorkspace(ctx, lexPaths)
+	ws, err := openWorkspace(ctx, flags, lexPaths)
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func runReplay(cmd *cobra.Command, flags *storeFlags, lexPaths []string, id stri
 		return err
 	}
 	if len(evts) == 0 {
-		return fmt.Errorf("partie %s introuvable dans %s", id, flags.dataDir)
+		return fmt.Errorf("partie %s introuvable dans %s", id, flags.DataDir)
 	}
 	etat, err := query.Reconstituer(evts, registre, ws.lexiques, coup)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	fedcommand "arbitre/domain/federation/command"
-	"arbitre/domain/federation/liaison"
+	"arbitre/domain/federation/command/liaison"
 	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/graphql/server"
 	"arbitre/projections/centres"

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/classique/partie"
@@ -50,7 +51,7 @@ func tuneGC() {
 const shutdownGrace = 15 * time.Second
 
 func init() {
-	var flags storeFlags
+	var flags storeflags.Flags
 	var listen string
 	var lexPaths []string
 	limits := server.DefaultLimits
@@ -77,7 +78,7 @@ func init() {
 				func(c *server.Config) { c.Limits, c.NoIntrospection = limits, noIntrospection }, satellite.configurer(log))
 		},
 	}
-	flags.addFlags(cmd)
+	flags.AddFlags(cmd)
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:8080", "`ADRESSE` d'écoute")
 	lexiconsFlag(cmd, &lexPaths)
 	cmd.Flags().Float64Var(&limits.Rate, "rate", limits.Rate, "requêtes par seconde qu'un jeton, ou une adresse sans jeton, peut envoyer à /graphql (0 : sans limite)")
@@ -95,16 +96,16 @@ func init() {
 // refuses to start on a log that does not extend its seal file or the
 // checkpoint a projection took on it (a tail deleted, an older copy
 // restored): serving it would launder the loss (docs/eventstore.md).
-func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []string, log *slog.Logger, configure ...func(*server.Config)) error {
+func runServe(ctx context.Context, flags *storeflags.Flags, listen string, lexPaths []string, log *slog.Logger, configure ...func(*server.Config)) error {
 	tuneGC()
 	lexiques, err := loadLexicons(lexPaths)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(flags.dataDir, 0o700); err != nil {
+	if err := os.MkdirAll(flags.DataDir, 0o700); err != nil {
 		return err
 	}
-	lock, err := lockDataDir(flags.dataDir, listen)
+	lock, err := lockDataDir(flags.DataDir, listen)
 	if err != nil {
 		return err
 	}
@@ -163,8 +164,8 @@ func runServe(ctx context.Context, flags *storeFlags, listen string, lexPaths []
 	if err != nil {
 		return arreterPipeline(err)
 	}
-	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.dataDir,
-		"store", flags.backend, "lexicon", lexiques.Defaut().Label(), "lexicons", len(lexiques.Lexiques()), "version", binaire.Version, "commit", binaire.Commit)
+	log.Info("arbitre serving", "address", "http://"+ln.Addr().String(), "data", flags.DataDir,
+		"store", flags.Backend, "lexicon", lexiques.Defaut().Label(), "lexicons", len(lexiques.Lexiques()), "version", binaire.Version, "commit", binaire.Commit)
 	return arreterPipeline(servirHTTP(ctx, server.New(cfg), ln, pipeDone, stopTaches, log))
 }
 
@@ -180,9 +181,9 @@ func suivre(log *slog.Logger, name string, run func() error) {
 
 // ouvrirStoreServi opens the server's store, made on the first start, and
 // refuses one whose log does not extend its seal.
-func ouvrirStoreServi(ctx context.Context, flags *storeFlags) (openedStore, error) {
-	flags.init = true
-	store, _, err := flags.openStore(ctx)
+func ouvrirStoreServi(ctx context.Context, flags *storeflags.Flags) (storeflags.Opened, error) {
+	flags.Init = true
+	store, _, err := flags.Open(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -219,20 +220,20 @@ type lectures struct {
 
 // ouvrirLectures opens the read models' database and a runner for each
 // read model, each checked to extend what it has already read of store.
-func ouvrirLectures(ctx context.Context, flags *storeFlags, store eventstore.Store) (l *lectures, err error) {
+func ouvrirLectures(ctx context.Context, flags *storeflags.Flags, store eventstore.Store) (l *lectures, err error) {
 	l = &lectures{}
 	defer func() {
 		if err != nil {
 			l.close()
 		}
 	}()
-	if l.db, err = projection.OpenDB(flags.projectionDBPath()); err != nil {
+	if l.db, err = projection.OpenDB(flags.ProjectionDBPath()); err != nil {
 		return l, err
 	}
 	if l.registry, err = catalogue.Registre(); err != nil {
 		return l, err
 	}
-	if l.readDB, err = projection.OpenReadDB(flags.projectionDBPath()); err != nil {
+	if l.readDB, err = projection.OpenReadDB(flags.ProjectionDBPath()); err != nil {
 		return l, err
 	}
 	if l.runners, err = readmodels.Runners(ctx, l.db, l.registry, store); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	"arbitre/domain/duplicate/simulation"
@@ -20,7 +21,7 @@ import (
 
 func init() {
 	var (
-		flags            storeFlags
+		flags            storeflags.Flags
 		lexPath          string
 		joueurs, parties int
 		graine           uint64
@@ -34,7 +35,7 @@ func init() {
 			return runSimulateDuplicate(cmd, &flags, lexPath, joueurs, parties, graine)
 		},
 	}
-	flags.addFlags(duplicateCmd)
+	flags.AddFlags(duplicateCmd)
 	lexiconFlag(duplicateCmd, &lexPath)
 	duplicateCmd.Flags().IntVar(&joueurs, "players", 300, "nombre de joueurs")
 	duplicateCmd.Flags().IntVar(&parties, "games", 1, "nombre de parties")
@@ -43,14 +44,14 @@ func init() {
 	rootCmd.AddCommand(simulateCmd)
 }
 
-func runSimulateDuplicate(cmd *cobra.Command, flags *storeFlags, lexPath string, nJoueurs, nParties int, graine uint64) error {
+func runSimulateDuplicate(cmd *cobra.Command, flags *storeflags.Flags, lexPath string, nJoueurs, nParties int, graine uint64) error {
 	ctx := cmd.Context()
 	if nJoueurs < 1 || nParties < 1 {
 		return fmt.Errorf("--players et --games valent au moins 1")
 	}
 	debut := time.Now()
-	flags.init = true // a simulation makes its store
-	ws, err := flags.openWorkspace(ctx, []string{lexPath})
+	flags.Init = true // a simulation makes its store
+	ws, err := openWorkspace(ctx, flags, []string{lexPath})
 	if err != nil {
 		return err
 	}
@@ -122,7 +123,7 @@ type tournoiSimule struct {
 func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, correlation string, suivre func(g int, p *duplicate.Partie, fini bool)) error {
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur", CorrelationID: correlation}
 	tournois := tcommand.New(tadapters.NewDepot(ws.store, ws.registry), md)
-	if err := tournois.Creer(ctx, t.id, t.nom, false); err != nil {
+	if err := tournois.Creer(ctx, tcommand.Creer{Tournoi: t.id, Nom: t.nom}); err != nil {
 		return fmt.Errorf("tournoi %s (déjà simulé dans ce dossier ?) : %w", t.id, err)
 	}
 	joueurs := make([]tournoi.Joueur, len(t.licences))
@@ -131,11 +132,11 @@ func jouerTournoiSimule(ctx context.Context, ws *workspace, t tournoiSimule, cor
 		joueurs[i] = tournoi.Joueur{Licence: licence, Nom: fmt.Sprintf("Joueur %d", i+1), Club: fmt.Sprintf("Club %d", i%20+1),
 			Federation: "FFSc", Serie: fmt.Sprint(min(7, 1+i*7/len(t.licences))), Table: table, Arbitre: arbitre}
 	}
-	if err := tournois.InscrireTous(ctx, t.id, joueurs); err != nil {
+	if err := tournois.InscrireTous(ctx, tcommand.InscrireTous{Tournoi: t.id, Joueurs: joueurs}); err != nil {
 		return err
 	}
 	for g := 1; g <= t.parties; g++ {
-		if err := tournois.AjouterPartie(ctx, t.id, fmt.Sprintf("%s-%d", t.id, g)); err != nil {
+		if err := tournois.AjouterPartie(ctx, tcommand.AjouterPartie{Tournoi: t.id, Partie: fmt.Sprintf("%s-%d", t.id, g)}); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -14,6 +15,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/charge"
+	"arbitre/cmd/arbitre/internal/cpuprofile"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/catalogue"
@@ -30,7 +34,7 @@ func init() {
 
 // simulateArchiveOptions are the flags of `simulate archive`.
 type simulateArchiveOptions struct {
-	store     storeFlags
+	store     storeflags.Flags
 	annees    int
 	tournois  int
 	licencies int
@@ -58,7 +62,7 @@ le temps d'import, la taille du magasin et des vues, et la mémoire : de quoi di
 		Args:    aucunArgument,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulateArchive(cmd, &o) },
 	}
-	o.store.addFlags(cmd)
+	o.store.AddFlags(cmd)
 	f := cmd.Flags()
 	f.IntVar(&o.annees, "annees", 1, "nombre d'années d'histoire")
 	f.IntVar(&o.tournois, "tournois", 2000, "tournois par an")
@@ -98,8 +102,8 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	}
 	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
-	o.store.init = true // a simulation makes its store
-	store, _, err := o.store.openStore(ctx)
+	o.store.Init = true // a simulation makes its store
+	store, _, err := o.store.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
@@ -108,7 +112,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	if err != nil {
 		return err
 	}
-	db, err := projection.OpenDB(o.store.projectionDBPath())
+	db, err := projection.OpenDB(o.store.ProjectionDBPath())
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
@@ -120,28 +124,28 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	flux := repository.Streams{Store: store, Registry: registry}
 	md := eventstore.Metadata{Actor: "simulation", Role: string(acces.Directeur)}
 	f := nouvelleFederation(o.seed, o.licencies)
-	e := &echantillonArchive{r: rand.New(rand.NewPCG(o.seed, 1)), clubs: f.clubs}
+	e := charge.NouvelEchantillon(rand.New(rand.NewPCG(o.seed, 1)), f.clubs)
 	debut := time.Now()
 	var lignes, importes int
-	err = profiled(o.profile, "archive", func() error {
+	err = cpuprofile.Run(o.profile, "archive", func() error {
 		for a := range o.annees {
 			annee := o.debut + a
-			e.annees = append(e.annees, annee)
+			e.Annee(annee)
 			if o.requetes > 0 && a == o.annees-1 {
-				rep, err := o.anneeSousCharge(ctx, f, e, annee)
+				rep, err := outilsCharge.ImporterSousRequetes(ctx, &o.store, e, o.requetes, f.tournois(annee, o.tournois))
 				if err != nil {
 					return fmt.Errorf("simulate archive : %w", err)
 				}
-				lignes += rep.lignes
-				importes += rep.tournois
-				rep.afficher(out, annee, o.requetes)
+				lignes += rep.Lignes
+				importes += rep.Tournois
+				rep.Afficher(out, annee, o.requetes)
 				continue
 			}
 			debutAnnee := time.Now()
 			lignesAnnee := 0
 			for n := range o.tournois {
 				d := f.tournoi(annee, n, o.tournois)
-				e.noter(d)
+				e.Noter(d)
 				var csv bytes.Buffer
 				if err := archive.EcrireCSV(&csv, d); err != nil {
 					return err
@@ -163,7 +167,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			f.finDAnnee()
 			fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s ; magasin %s, vues %s\n",
 				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
-				octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())))
+				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 		}
 		return nil
 	})
@@ -182,7 +186,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	}
 	fr.Fprintf(out, "histoire de %d ans : %d tournois importés, %d lignes, %d événements en %s ; magasin %s, vues %s ; mémoire obtenue du système par Go %s\n",
 		o.annees, importes, lignes, last, duree(time.Since(debut)),
-		octetsEnClair(tailleFichiers(o.store.storePath())), octetsEnClair(tailleFichiers(o.store.projectionDBPath())), octetsEnClair(int64(m.Sys)))
+		octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())), octetsEnClair(int64(m.Sys)))
 	return nil
 }
 
@@ -333,6 +337,17 @@ func (f *federationSimulee) choisir(n, hote int) []*licencie {
 		out = append(out, f.joueurs[i])
 	}
 	return out
+}
+
+// tournois are the year's total tournaments, one after another.
+func (f *federationSimulee) tournois(annee, total int) iter.Seq[archive.Document] {
+	return func(yield func(archive.Document) bool) {
+		for n := range total {
+			if !yield(f.tournoi(annee, n, total)) {
+				return
+			}
+		}
+	}
 }
 
 // tournoi is tournament n of the year's total: duplicate or classique

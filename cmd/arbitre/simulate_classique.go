@@ -10,6 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
+	"arbitre/cmd/arbitre/internal/cpuprofile"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/partie"
@@ -20,8 +24,6 @@ import (
 	"arbitre/projections/classique"
 	"arbitre/projections/export"
 	"arbitre/projections/projection"
-
-	"github.com/spf13/cobra"
 )
 
 // init registers `simulate classique` under the `simulate` parent, which
@@ -33,7 +35,7 @@ func init() {
 
 // simulateClassiqueOptions are the flags of `simulate classique`.
 type simulateClassiqueOptions struct {
-	store   storeFlags
+	store   storeflags.Flags
 	lexicon string
 	players int
 	rounds  int
@@ -59,7 +61,7 @@ DOSSIER et affiche la tête du classement. La même graine donne le même tourno
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulateClassique(cmd, &o) },
 	}
-	o.store.addFlags(cmd)
+	o.store.AddFlags(cmd)
 	f := cmd.Flags()
 	lexiconFlag(cmd, &o.lexicon)
 	f.IntVar(&o.players, "players", 200, "nombre de joueurs")
@@ -81,15 +83,15 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
-	o.store.init = true // a simulation makes its store
-	store, _, err := o.store.openStore(ctx)
+	o.store.Init = true // a simulation makes its store
+	store, _, err := o.store.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
 	defer store.Close()
 	id := fmt.Sprintf("sim-%d", o.seed)
 	var bilan simulation.Bilan
-	err = profiled(o.profile, "simulation", func() (err error) {
+	err = cpuprofile.Run(o.profile, "simulation", func() (err error) {
 		bilan, err = simulation.Simuler(ctx, store, lex, simulation.Config{Tournoi: id, Joueurs: o.players, Rondes: o.rounds,
 			Seed: o.seed, Workers: o.workers, Lot: o.lot, Comportement: simulation.ComportementParDefaut()})
 		return err
@@ -99,7 +101,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	}
 	played := time.Since(start)
 
-	db, err := projection.OpenDB(o.store.projectionDBPath())
+	db, err := projection.OpenDB(o.store.ProjectionDBPath())
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
@@ -112,7 +114,7 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 	if err != nil {
 		return err
 	}
-	err = profiled(o.profile, "projections", func() error {
+	err = cpuprofile.Run(o.profile, "projections", func() error {
 		return rebuildTogether(ctx, db, store, standings, cotes)
 	})
 	if err != nil {

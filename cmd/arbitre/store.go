@@ -7,19 +7,20 @@ import (
 	"io"
 	"os"
 
+	"github.com/spf13/cobra"
+
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore/integrity"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/decodage"
 	"arbitre/projections/projection"
-
-	"github.com/spf13/cobra"
 )
 
 func init() {
 	storeCmd := &cobra.Command{Use: "store", Short: "Inspecte le magasin d'événements",
 		Example: "  arbitre store verify --data data"}
-	var flags storeFlags
+	var flags storeflags.Flags
 	var seal string
 	verifyCmd := &cobra.Command{
 		Use:   "verify",
@@ -43,9 +44,9 @@ quelque chose ne va pas.`,
 			return runStoreVerify(cmd, &flags, seal)
 		},
 	}
-	flags.addFlags(verifyCmd)
+	flags.AddFlags(verifyCmd)
 	verifyCmd.Flags().StringVar(&seal, "seal", "", `un sceau imprimé par « arbitre store seal » (POSITION:EMPREINTE) que le journal doit encore prolonger`)
-	var sealFlags storeFlags
+	var sealFlags storeflags.Flags
 	sealCmd := &cobra.Command{
 		Use:     "seal",
 		Short:   "Imprime la tête du journal (POSITION:EMPREINTE), à écrire sur la feuille de résultats ou à publier",
@@ -59,7 +60,7 @@ POSITION:EMPREINTE » prouve plus tard que le journal la prolonge encore : aucun
 			return runStoreSeal(cmd, &sealFlags)
 		},
 	}
-	sealFlags.register(sealCmd)
+	sealFlags.Register(sealCmd)
 	storeCmd.AddCommand(verifyCmd, sealCmd)
 	rootCmd.AddCommand(storeCmd)
 }
@@ -67,9 +68,9 @@ POSITION:EMPREINTE » prouve plus tard que le journal la prolonge encore : aucun
 // errNotChained refuses seals on a store that does not chain its events.
 var errNotChained = errors.New("les sceaux demandent le magasin SQLite : les événements EventStoreDB ne sont pas enchaînés (docs/eventstore.md)")
 
-func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
+func runStoreSeal(cmd *cobra.Command, flags *storeflags.Flags) error {
 	ctx := cmd.Context()
-	store, _, err := flags.openStore(ctx)
+	store, _, err := flags.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("store seal : %w", err)
 	}
@@ -92,9 +93,9 @@ func runStoreSeal(cmd *cobra.Command, flags *storeFlags) error {
 	return nil
 }
 
-func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
+func runStoreVerify(cmd *cobra.Command, flags *storeflags.Flags, seal string) error {
 	ctx := cmd.Context()
-	store, gapless, err := flags.openStore(ctx)
+	store, gapless, err := flags.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("store verify : %w", err)
 	}
@@ -139,7 +140,7 @@ func runStoreVerify(cmd *cobra.Command, flags *storeFlags, seal string) error {
 // anchors are the heads a chained log must still extend: the seal given on
 // the command line, the seal file beside the store and the checkpoints of
 // the projections built from this store.
-func anchors(ctx context.Context, flags *storeFlags, store integrity.Chained, seal string) ([]integrity.Anchor, error) {
+func anchors(ctx context.Context, flags *storeflags.Flags, store integrity.Chained, seal string) ([]integrity.Anchor, error) {
 	var out []integrity.Anchor
 	if seal != "" {
 		s, err := integrity.ParseSeal(seal)
@@ -148,17 +149,17 @@ func anchors(ctx context.Context, flags *storeFlags, store integrity.Chained, se
 		}
 		out = append(out, integrity.Anchor{Source: "le sceau " + seal, Seal: s})
 	}
-	file, found, err := sqlitestore.ReadSeal(flags.storePath())
+	file, found, err := sqlitestore.ReadSeal(flags.StorePath())
 	if err != nil {
 		return nil, fmt.Errorf("lecture du fichier de sceau : %w", err)
 	}
 	if found {
 		out = append(out, integrity.Anchor{Source: "le fichier de sceau", Seal: file})
 	}
-	if _, err := os.Stat(flags.projectionDBPath()); err != nil {
+	if _, err := os.Stat(flags.ProjectionDBPath()); err != nil {
 		return out, nil
 	}
-	db, err := projection.OpenReadDB(flags.projectionDBPath())
+	db, err := projection.OpenReadDB(flags.ProjectionDBPath())
 	if err != nil {
 		return nil, err
 	}

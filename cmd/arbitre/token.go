@@ -6,12 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/eventstore"
 )
 
 func init() {
-	var flags storeFlags
+	var flags storeflags.Flags
 	var role, tables, tournoi, label, centre string
 	var ttl time.Duration
 	create := &cobra.Command{
@@ -32,7 +33,7 @@ func init() {
 				return err
 			}
 			ctx := cmd.Context()
-			store, _, err := flags.openStore(ctx)
+			store, _, err := flags.Open(ctx)
 			if err != nil {
 				return err
 			}
@@ -53,7 +54,7 @@ func init() {
 			return nil
 		},
 	}
-	flags.register(create)
+	flags.Register(create)
 	create.Flags().StringVar(&role, "role", "", "`RÔLE` : directeur (ou director), arbitre (ou arbiter), commission ou centre")
 	create.Flags().StringVar(&centre, "centre", "", "`NOM` du centre d'un jeton de centre (guide §2.17), avec --tournoi l'épreuve")
 	create.Flags().StringVar(&tables, "tables", "", "`TABLES` que corrige un arbitre, par exemple 1-40 (par défaut toutes)")

@@ -48,6 +48,15 @@ const (
 	membresMinimum = 3
 )
 
+// Horaire is when a game of a tournament started (its first tirage) and
+// ended for §6.3 (the closure of its results), as the store recorded them;
+// zero when not yet.
+type Horaire struct {
+	Partie string
+	Debut  time.Time
+	Fin    time.Time
+}
+
 // EcheanceRecours is the filing deadline of §6.3: before the next game of
 // the competition starts or, failing that, 15 minutes after its last game.
 // Zero times mean unknown; false when neither is known (no deadline).

@@ -75,3 +75,23 @@ func TestArchitecture_ImportsDansUnSeulSens(t *testing.T) {
 		}
 	}
 }
+
+// TestArchitecture_AdaptateursSansCasDUsage: the adapters sit below the use
+// cases (docs/architecture.md): a domain/<x>/adapters package implements the
+// ports the use cases declare and imports no application package
+// (domain/<x>/command and what lives under it, the process managers
+// included).
+func TestArchitecture_AdaptateursSansCasDUsage(t *testing.T) {
+	imports := importsDuModule(t)
+	adaptateurs := 0
+	for paquet, deps := range imports {
+		if !strings.HasSuffix(paquet, "/adapters") {
+			continue
+		}
+		adaptateurs++
+		for _, dep := range deps {
+			assert.NotContains(t, "/"+dep+"/", "/command/", "%s imports arbitre/%s", paquet, dep)
+		}
+	}
+	assert.GreaterOrEqual(t, adaptateurs, 5)
+}

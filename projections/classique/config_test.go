@@ -26,7 +26,8 @@ func TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
 
 	cfg := ronde.Config{Departage: ronde.Departage{Criteres: []ronde.Critere{}, ExAequo: true},
 		Exempt: ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
-	tr, err := ronde.Ouvrir("cfg", "Open configuré", 2, cfg)
+	tr := ronde.Nouveau()
+	err = tr.Ouvrir("cfg", "Open configuré", 2, cfg)
 	require.NoError(t, err)
 	for _, j := range []string{"P1", "P2", "P3"} {
 		require.NoError(t, tr.Inscrire(j, j, 1000))

@@ -100,11 +100,11 @@ func jouerPartie(t *testing.T, store eventstore.Store, reg *eventstore.Registry,
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "test"}
 	app := tcommand.New(tadapters.NewDepot(store, reg), md)
-	require.NoError(t, app.Creer(ctx, id, nom, true))
+	require.NoError(t, app.Creer(ctx, tcommand.Creer{Tournoi: id, Nom: nom, Homologue: true}))
 	for i, l := range joueurs {
-		require.NoError(t, app.Inscrire(ctx, id, tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}))
+		require.NoError(t, app.Inscrire(ctx, tcommand.Inscrire{Tournoi: id, Joueur: tournoi.Joueur{Licence: l, Nom: "Joueur " + l, Club: "Club", Table: i + 1}}))
 	}
-	require.NoError(t, app.AjouterPartie(ctx, id, id+"-1"))
+	require.NoError(t, app.AjouterPartie(ctx, tcommand.AjouterPartie{Tournoi: id, Partie: id + "-1"}))
 	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(graine))}
 	sim := dsim.New(lex, cfg)
 	depot := adapters.NewDepot(store, reg, sim.Moteur())
@@ -192,7 +192,8 @@ func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
 	store, db, runners := archive(t)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	tr, err := ronde.Ouvrir("CX", "Open corrigé", 1, ronde.ConfigParDefaut())
+	tr := ronde.Nouveau()
+	err = tr.Ouvrir("CX", "Open corrigé", 1, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	require.NoError(t, tr.InscrireLot([]ronde.Inscription{{Joueur: "X1", Cote: 1200}, {Joueur: "X2", Cote: 1100}}))
 	require.NoError(t, tr.EtablirTetesDeSerie())

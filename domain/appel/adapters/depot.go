@@ -1,7 +1,8 @@
-// Package adapters connects the appeal to the rest of Arbitre: Depot keeps
-// appeals in the event store (one stream each, appel.Flux), Partie carries
-// a commission's decision into the duplicate game through its
-// DeciderAppel command.
+// Package adapters connects the appeal to the event store: Depot keeps
+// appeals (one stream each, appel.Flux), Faits reads the games and
+// tournaments an appeal is checked against. It imports no use case: the
+// decision carried into the duplicate game is the use cases' own step
+// (command.CorrecteurDuplicate).
 package adapters
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"arbitre/domain/appel"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/repository"
 )
 
@@ -29,17 +31,24 @@ func NewDepot(store eventstore.Store, registre *eventstore.Registry) *Depot {
 // Charger replays appeal id of tournament tournoi from its stream
 // (appel.Retrouver: an appeal filed while ids were global is read from its
 // old stream). With a command envelope in ctx it also reports
-// eventstore.ErrAlreadyApplied when the command was applied already, and
-// CONFLICT when the client's version is not the stream's.
+// eventstore.ErrAlreadyApplied when the command was applied already
+// (looked for in each stream read), and CONFLICT when the client's
+// version is not the one of the appeal's stream.
 func (d *Depot) Charger(ctx context.Context, tournoi, id string) (*appel.Appel, error) {
+	commande := idempotency.CommandFrom(ctx)
+	sonde := commande
+	sonde.Version = nil
 	a, err := appel.Retrouver(tournoi, id, func(flux string) (*appel.Appel, error) {
-		return d.depot.Load(ctx, flux)
+		return d.depot.Load(idempotency.WithCommand(ctx, sonde), flux)
 	})
+	if err == nil && a.Version() == 0 {
+		return nil, appel.Inconnu(id)
+	}
+	if err == nil {
+		err = commande.CheckVersion(a.Flux(), a.Version())
+	}
 	if err != nil {
 		return nil, repository.Conflict(err, "le recours %s a été modifié entre-temps : recharger", id)
-	}
-	if a.Version() == 0 {
-		return nil, appel.Inconnu(id)
 	}
 	return a, nil
 }

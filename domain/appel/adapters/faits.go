@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"arbitre/domain/appel"
-	"arbitre/domain/appel/command"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -70,12 +69,12 @@ func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
 // appeal like any, are taken after the top that ends the game
 // (introduction, guide §3.2); until then no deadline runs. The games of the
 // competition not created yet (tournoi.NombreParties) follow, without times.
-func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
+func (f *Faits) Horaires(ctx context.Context, id string) ([]appel.Horaire, error) {
 	t, err := f.tournoi(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	var horaires []command.Horaire
+	var horaires []appel.Horaire
 	for _, partie := range t.Parties() {
 		stream, err := streamname.PartieStream(partie)
 		if err != nil {
@@ -85,7 +84,7 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 		if err != nil {
 			return nil, err
 		}
-		h := command.Horaire{Partie: partie}
+		h := appel.Horaire{Partie: partie}
 		for _, e := range evts {
 			switch e.Type {
 			case duplicate.TypeTirageEffectue, duplicate.TypeTirageRejete:
@@ -99,7 +98,7 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]command.Horaire, err
 		horaires = append(horaires, h)
 	}
 	for len(horaires) < t.NombreParties() {
-		horaires = append(horaires, command.Horaire{})
+		horaires = append(horaires, appel.Horaire{})
 	}
 	return horaires, nil
 }

@@ -66,7 +66,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	faits := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)
 	horaires, err := faits.Horaires(ctx, "t1")
 	require.NoError(t, err)
-	assert.Equal(t, []command.Horaire{
+	assert.Equal(t, []appel.Horaire{
 		{Partie: "p1", Debut: t0.Add(time.Minute), Fin: t0.Add(time.Hour)},
 		{Partie: "p2", Debut: t0.Add(90 * time.Minute)},
 		{Partie: "p3"},
@@ -136,7 +136,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 			faits := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)
 			horaires, err := faits.Horaires(ctx, "t1")
 			require.NoError(t, err)
-			assert.Equal(t, []command.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: c.fin}}, horaires)
+			assert.Equal(t, []appel.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: c.fin}}, horaires)
 
 			h.Set(c.depot)
 			app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
@@ -179,5 +179,5 @@ func TestArt6_3_PartiesDeLaCompetitionPasEncoreCreees(t *testing.T) {
 
 	horaires, err := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store).Horaires(ctx, "t1")
 	require.NoError(t, err)
-	assert.Equal(t, []command.Horaire{{Partie: "p1"}, {}, {}}, horaires)
+	assert.Equal(t, []appel.Horaire{{Partie: "p1"}, {}, {}}, horaires)
 }

@@ -113,7 +113,7 @@ func jouerPartie(t *testing.T) *partieJouee {
 func (pj *partieJouee) app(store eventstore.Store) *command.Application {
 	parties := dupadapters.NewDepot(store, pj.reg, nil)
 	return command.New(adapters.NewDepot(store, pj.reg), adapters.NewFaits(parties, tadapters.NewDepot(store, pj.reg), store),
-		adapters.NewPartie(dupcommand.New(parties, nil, pj.horloge, directeur)), pj.horloge, directeur)
+		command.NewCorrecteurDuplicate(dupcommand.New(parties, nil, pj.horloge, directeur)), pj.horloge, directeur)
 }
 
 func (pj *partieJouee) demandee() *correction.Decision {
@@ -264,7 +264,7 @@ func TestSecurite_DeciderAppelRepriseApresPanne(t *testing.T) {
 			assert.Len(t, dansLaPartieMarquee(t, pj), 0)
 
 			for range 2 {
-				require.NoError(t, adapters.Reprendre(ctx, pj.store, pj.reg, pj.app(pj.store)))
+				require.NoError(t, command.Reprendre(ctx, pj.store, pj.reg, pj.app(pj.store)))
 				evts := dansLaPartie(t, pj)
 				require.Len(t, evts, 1, "the game's fact exists once")
 				assert.Equal(t, pres.Actor, evts[0].Metadata.Actor, "signed by who decided")

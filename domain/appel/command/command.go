@@ -1,8 +1,9 @@
 // Package command holds the use cases of the appeal, one handler per
-// command in the wild-workouts style: load the appeal, run the aggregate's
-// command, save its events with optimistic concurrency (a stale writer gets
-// CONFLICT wrapping *eventstore.ConflictError). Transport code (GraphQL,
-// CLI) calls only these handlers.
+// command, each run by aggregate.Run: load the appeal of its tournament,
+// run the aggregate's command, save its events with optimistic concurrency
+// (a stale writer gets CONFLICT wrapping *eventstore.ConflictError; a
+// client's revision is the command envelope's version). Transport code
+// (GraphQL, CLI) calls only these handlers.
 //
 // An appeal's object is derived from the stored facts (Situer), never
 // taken from the client: the tournament is the game's, the table the
@@ -21,11 +22,11 @@ package command
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"arbitre/domain/aggregate"
 	"arbitre/domain/appel"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -54,18 +55,9 @@ type Faits interface {
 	// Horaires returns the games of a tournament in its order, each with
 	// the time of its first tirage and of the closure of its results (zero
 	// when not yet), then
-	// one Horaire without a game nor times for each game of the competition
+	// one appel.Horaire without a game nor times for each game of the competition
 	// not created yet: the game before it is not the last (§6.3).
-	Horaires(ctx context.Context, tournoi string) ([]Horaire, error)
-}
-
-// Horaire is when a game of a tournament started (its first tirage) and
-// ended for §6.3 (the closure of its results), as the store recorded them;
-// zero when not yet.
-type Horaire struct {
-	Partie string
-	Debut  time.Time
-	Fin    time.Time
+	Horaires(ctx context.Context, tournoi string) ([]appel.Horaire, error)
 }
 
 // echeance derives the §6.3 filing deadline of an appeal about partie (or
@@ -73,7 +65,7 @@ type Horaire struct {
 // games: the start of the game after it, else 15 minutes after the last
 // game's results were closed. Zero when neither is known yet: during the break before a
 // game of the competition not started, or not even created.
-func echeance(horaires []Horaire, partie string) time.Time {
+func echeance(horaires []appel.Horaire, partie string) time.Time {
 	suivante := len(horaires)
 	for i, h := range horaires {
 		if partie != "" && h.Partie == partie {
@@ -147,9 +139,57 @@ func (a *Application) Par(md eventstore.Metadata) *Application {
 }
 
 // Revision is the optimistic concurrency check a client may add to a
-// command: the revision of the appeal's stream it last read (Vue.Revision).
-// Nil checks only against the state loaded by the handler.
+// command: the revision of the appeal's stream it last read (Vue.Revision),
+// the envelope's version less one. Nil checks only against the state
+// loaded by the handler.
 type Revision = *uint64
+
+// duTournoi is the appeals of one tournament as aggregate.Run loads them:
+// an appeal's id belongs to its tournament. For a filing (creation) an
+// unknown appeal is the empty one.
+type duTournoi struct {
+	depot    Depot
+	tournoi  string
+	creation bool
+}
+
+func (d duTournoi) Charger(ctx context.Context, id string) (*appel.Appel, error) {
+	ap, err := d.depot.Charger(ctx, d.tournoi, id)
+	if d.creation && erreur.CodeOf(err) == appel.CodeAppealNotFound {
+		return appel.Nouveau(), nil
+	}
+	return ap, err
+}
+
+func (d duTournoi) Enregistrer(ctx context.Context, ap *appel.Appel, md eventstore.Metadata) error {
+	return d.depot.Enregistrer(ctx, ap, md)
+}
+
+// reportee saves the mark of a decision carried into the game caused by
+// that decision (Cause), like the game's event that carries it.
+type reportee struct{ duTournoi }
+
+func (r reportee) Enregistrer(ctx context.Context, ap *appel.Appel, md eventstore.Metadata) error {
+	for _, e := range ap.Pending() {
+		if d, ok := e.(appel.DecisionAppliquee); ok {
+			md.CausationID = Cause(ap, d.Niveau)
+		}
+	}
+	return r.duTournoi.Enregistrer(ctx, ap, md)
+}
+
+// modifier runs a command on appeal id of tournament tournoi for the
+// acting token; a client's revision becomes the envelope's version.
+func (a *Application) modifier(ctx context.Context, tournoi, id string, revision Revision, decide func(ap *appel.Appel) error) error {
+	if revision != nil {
+		c := idempotency.CommandFrom(ctx)
+		version := int(*revision) + 1
+		c.Version = &version
+		ctx = idempotency.WithCommand(ctx, c)
+	}
+	_, err := aggregate.Run(ctx, duTournoi{depot: a.depot, tournoi: tournoi}, id, a.metadata, decide)
+	return err
+}
 
 // DeposerAppel files an appeal (§6.3).
 type DeposerAppel struct {
@@ -174,31 +214,24 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	case c.Objet.Table != 0 && c.Objet.Table != o.Table:
 		return &erreur.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("%s est inscrit à la table %d, pas à la table %d", o.Licence, o.Table, c.Objet.Table)}
 	}
-	if o.Tournoi != "" {
-		switch _, err := a.depot.Charger(ctx, o.Tournoi, c.Appel); {
-		case errors.Is(err, idempotency.ErrAlreadyApplied):
-			return nil // a retried filing
-		case err == nil:
-			return &erreur.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
-		case erreur.CodeOf(err) != appel.CodeAppealNotFound:
-			return err
-		}
-	}
 	s := c.Saisine
 	s.Objet = o
 	s.Echeance = time.Time{}
-	if o.Tournoi != "" {
-		horaires, err := a.faits.Horaires(sansCommande(ctx), o.Tournoi)
-		if err != nil {
-			return err
+	depot := duTournoi{depot: a.depot, tournoi: o.Tournoi, creation: true}
+	_, err = aggregate.Run(ctx, depot, c.Appel, a.metadata, func(ap *appel.Appel) error {
+		if ap.Version() > 0 {
+			return &erreur.Erreur{Code: appel.CodeAlreadyExists, Message: fmt.Sprintf("l'identifiant de recours %s est déjà pris : en choisir un autre", c.Appel)}
 		}
-		s.Echeance = echeance(horaires, o.Partie)
-	}
-	ap := appel.Nouveau()
-	if err := ap.Deposer(s, a.horloge.Now()); err != nil {
-		return err
-	}
-	return a.depot.Enregistrer(ctx, ap, a.metadata)
+		if o.Tournoi != "" {
+			horaires, err := a.faits.Horaires(sansCommande(ctx), o.Tournoi)
+			if err != nil {
+				return err
+			}
+			s.Echeance = echeance(horaires, o.Partie)
+		}
+		return ap.Deposer(s, a.horloge.Now())
+	})
+	return err
 }
 
 // Situer derives an appeal's object from the stored facts, never from the
@@ -341,23 +374,20 @@ type AppliquerDecision struct {
 // signed by the acting token and caused by the decision (Cause).
 func (a *Application) AppliquerDecision(ctx context.Context, c AppliquerDecision) error {
 	ctx = sansCommande(ctx)
-	ap, err := a.depot.Charger(ctx, c.Tournoi, c.Appel)
-	if err != nil {
-		return err
-	}
-	d, ok := ap.AAppliquer()
-	if !ok {
-		return nil
-	}
-	md := a.metadata
-	md.CausationID = Cause(ap, d.Niveau)
-	if err := a.correcteur.AppliquerDecision(ctx, decisionBulletin(ap, d), md); err != nil {
-		return &erreur.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
-	}
-	if err := ap.MarquerAppliquee(d.Niveau); err != nil {
-		return err
-	}
-	return a.depot.Enregistrer(ctx, ap, md)
+	depot := reportee{duTournoi{depot: a.depot, tournoi: c.Tournoi}}
+	_, err := aggregate.Run(ctx, depot, c.Appel, a.metadata, func(ap *appel.Appel) error {
+		d, ok := ap.AAppliquer()
+		if !ok {
+			return nil
+		}
+		md := a.metadata
+		md.CausationID = Cause(ap, d.Niveau)
+		if err := a.correcteur.AppliquerDecision(ctx, decisionBulletin(ap, d), md); err != nil {
+			return &erreur.Erreur{Code: appel.CodeDecisionNotApplied, Message: fmt.Sprintf("recours %s décidé, décision pas encore reportée dans la partie %s : elle le sera au prochain essai ou au redémarrage du serveur", ap.ID(), ap.Objet().Partie), Err: err}
+		}
+		return ap.MarquerAppliquee(d.Niveau)
+	})
+	return err
 }
 
 // FormerRecoursFISF takes a decided appeal to the FISF (§6.4.2).
@@ -413,22 +443,4 @@ type Classer struct {
 // Classer handles Classer.
 func (a *Application) Classer(ctx context.Context, c Classer) error {
 	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Classer(a.horloge.Now()) })
-}
-
-func (a *Application) modifier(ctx context.Context, tournoi, id string, revision Revision, f func(ap *appel.Appel) error) error {
-	ap, err := a.depot.Charger(ctx, tournoi, id)
-	if errors.Is(err, idempotency.ErrAlreadyApplied) {
-		return nil // a retried command, applied already
-	}
-	if err != nil {
-		return err
-	}
-	if courante := uint64(ap.Version() - 1); revision != nil && *revision != courante {
-		return &erreur.Erreur{Code: appel.CodeConflict, Message: fmt.Sprintf("le recours %s a été modifié entre-temps : recharger", id),
-			Err: &eventstore.ConflictError{Stream: ap.Flux(), Expected: eventstore.Exact(*revision), Current: courante, StreamExists: true}}
-	}
-	if err := f(ap); err != nil {
-		return err
-	}
-	return a.depot.Enregistrer(ctx, ap, a.metadata)
 }

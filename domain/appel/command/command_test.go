@@ -55,7 +55,7 @@ func (c *correcteur) AppliquerDecision(_ context.Context, d command.DecisionBull
 // t1, whose players J01 and J02 sit at tables 1 and 2; t2 has no player.
 // horaires are t1's games in order with their times (none: no deadline).
 type faits struct {
-	horaires []command.Horaire
+	horaires []appel.Horaire
 }
 
 func (faits) Partie(_ context.Context, id string) (string, []string, error) {
@@ -75,7 +75,7 @@ func (faits) Tables(_ context.Context, id string) (map[string]int, error) {
 	return nil, &erreur.Erreur{Code: appel.CodeNotFound, Message: "le tournoi " + id + " n'existe pas"}
 }
 
-func (f faits) Horaires(ctx context.Context, id string) ([]command.Horaire, error) {
+func (f faits) Horaires(ctx context.Context, id string) ([]appel.Horaire, error) {
 	if _, err := f.Tables(ctx, id); err != nil {
 		return nil, err
 	}
@@ -471,15 +471,15 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 // ignored both ways.
 func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 	var zero time.Time
-	p1Finie := command.Horaire{Partie: "p1", Debut: t0.Add(-3 * time.Hour), Fin: t0.Add(-2 * time.Hour)}
-	p2 := func(debut, fin time.Time) []command.Horaire {
-		return []command.Horaire{p1Finie, {Partie: "p2", Debut: debut, Fin: fin}}
+	p1Finie := appel.Horaire{Partie: "p1", Debut: t0.Add(-3 * time.Hour), Fin: t0.Add(-2 * time.Hour)}
+	p2 := func(debut, fin time.Time) []appel.Horaire {
+		return []appel.Horaire{p1Finie, {Partie: "p2", Debut: debut, Fin: fin}}
 	}
 	sansPartie := appel.Objet{Tournoi: "t1"}
 	surP2 := appel.Objet{Partie: "p2", Coup: 4, Licence: "J01"}
 	tests := []struct {
 		name     string
-		horaires []command.Horaire
+		horaires []appel.Horaire
 		objet    appel.Objet
 		client   time.Time // the Echeance the client sends
 		code     appel.Code
@@ -487,7 +487,7 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 		{"partie suivante commencée : trop tard", p2(t0.Add(-time.Second), zero), bulletin, t0.Add(time.Hour), appel.CodeDeadlinePassed},
 		{"partie suivante pas encore tirée : recevable", p2(zero, zero), bulletin, t0.Add(-time.Hour), ""},
 		{"partie suivante tirée à l'instant même : recevable", p2(t0, zero), bulletin, zero, ""},
-		{"une partie plus loin commencée : trop tard", append(p2(zero, zero), command.Horaire{Partie: "p3", Debut: t0.Add(-time.Minute)}), bulletin, zero, appel.CodeDeadlinePassed},
+		{"une partie plus loin commencée : trop tard", append(p2(zero, zero), appel.Horaire{Partie: "p3", Debut: t0.Add(-time.Minute)}), bulletin, zero, appel.CodeDeadlinePassed},
 		{"dernière partie finie il y a 15 minutes : recevable", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute)), surP2, zero, ""},
 		{"dernière partie finie il y a 15 minutes et 1 seconde : trop tard", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute-time.Second)), surP2, t0.Add(time.Hour), appel.CodeDeadlinePassed},
 		{"dernière partie en cours : recevable", p2(t0.Add(-time.Hour), zero), surP2, zero, ""},
@@ -543,7 +543,7 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	err = b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueAccueilli, Motivation: "ODS8"}})
 	assert.Equal(t, appel.CodeDecisionNotApplied, erreur.CodeOf(err))
 	b.corr.echec = nil
-	require.NoError(t, adapters.Reprendre(ctx, b.store, b.reg, b.app))
+	require.NoError(t, command.Reprendre(ctx, b.store, b.reg, b.app))
 	require.Len(t, b.corr.decisions, 1, "the recovery carries t1's decision")
 	assert.Equal(t, "appel-a1/niveau-1", b.corr.md[0].CausationID)
 	assert.Equal(t, "t1", b.corr.decisions[0].Tournoi)
@@ -577,4 +577,25 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 		assert.Equal(t, tournoi, r[0].Objet.Tournoi)
 	}
 	assert.Empty(t, x.EnAttente())
+}
+
+// A client's revision is the envelope's version of the appeal's own
+// stream: for an appeal filed while ids were global, the old stream's, not
+// the empty stream of its tournament read first.
+func TestConflit_RevisionDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
+	ctx := context.Background()
+	b := nouveauBanc(t)
+	ancien := appel.Nouveau()
+	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: bulletin,
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
+	require.NoError(t, repository.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
+		eventstore.Metadata{Actor: "J01", Role: "joueur"}))
+
+	stale, courante := uint64(1), uint64(0)
+	err := b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: membres, Revision: &stale})
+	assert.ErrorIs(t, err, appel.ErrConflict)
+	require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "PRES", Membres: membres, Revision: &courante}))
+	v, err := query.NewLecteur(b.store, b.reg).Appel(ctx, "t1", "a1")
+	require.NoError(t, err)
+	assert.Equal(t, uint64(1), v.Revision)
 }

@@ -37,7 +37,8 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	regles, err := partie.NewRegles(lex)
 	require.NoError(t, err)
 	depot := adapters.NewMatchs(store, reg, regles)
-	p, err := partie.Creer(regles, partie.Creation{Match: "x1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(regles)
+	err = p.Creer(partie.Creation{Match: "x1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	require.NoError(t, p.Tirer("ana", "AEINRST"))
 	require.NoError(t, depot.Enregistrer(ctx, p, eventstore.Metadata{Actor: "ana"}))
@@ -74,7 +75,8 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 
 func ouvert(t *testing.T, id string, n int) *ronde.Tournoi {
 	t.Helper()
-	tr, err := ronde.Ouvrir(id, "Open de test", 3, ronde.ConfigParDefaut())
+	tr := ronde.Nouveau()
+	err := tr.Ouvrir(id, "Open de test", 3, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))

@@ -17,7 +17,6 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
-	"arbitre/engine/tile"
 )
 
 // Tournois is where classique tournaments live (adapters.Tournois).
@@ -70,17 +69,19 @@ func (a *Application) surTournoi(ctx context.Context, id string, commande func(*
 	return err
 }
 
-// surMatch runs one command on a match (aggregate.Run).
-func (a *Application) surMatch(ctx context.Context, id string, commande func(*partie.Partie) error) error {
-	_, err := aggregate.Run(ctx, a.matchs, id, a.metadata, commande)
-	return err
+// OuvrirTournoi opens a tournament of Rondes rounds with its configuration
+// (ronde.Tournoi.Ouvrir).
+type OuvrirTournoi struct {
+	Tournoi string
+	Nom     string
+	Rondes  int
+	Config  ronde.Config
 }
 
-// OuvrirTournoi opens a tournament of rondes rounds with its configuration
-// (ronde.Ouvrir).
-func (a *Application) OuvrirTournoi(ctx context.Context, id, nom string, rondes int, cfg ronde.Config) error {
-	t, err := ronde.Ouvrir(id, nom, rondes, cfg)
-	if err != nil {
+// OuvrirTournoi handles OuvrirTournoi.
+func (a *Application) OuvrirTournoi(ctx context.Context, c OuvrirTournoi) error {
+	t := ronde.Nouveau()
+	if err := t.Ouvrir(c.Tournoi, c.Nom, c.Rondes, c.Config); err != nil {
 		return err
 	}
 	return a.tournois.Enregistrer(ctx, t, a.metadata)
@@ -88,22 +89,36 @@ func (a *Application) OuvrirTournoi(ctx context.Context, id, nom string, rondes 
 
 // Inscrire registers a player with his cote (0 without one: the one the
 // federation knows, AvecCotesConnues).
-func (a *Application) Inscrire(ctx context.Context, tournoi, joueur, nom string, cote int) error {
-	lot, err := a.cotesConnues(ctx, []ronde.Inscription{{Joueur: joueur, Nom: nom, Cote: cote}})
+type Inscrire struct {
+	Tournoi string
+	Joueur  string
+	Nom     string
+	Cote    int
+}
+
+// Inscrire handles Inscrire.
+func (a *Application) Inscrire(ctx context.Context, c Inscrire) error {
+	lot, err := a.cotesConnues(ctx, []ronde.Inscription{{Joueur: c.Joueur, Nom: c.Nom, Cote: c.Cote}})
 	if err != nil {
 		return err
 	}
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(joueur, nom, lot[0].Cote) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(c.Joueur, c.Nom, lot[0].Cote) })
 }
 
 // InscrireLot registers a whole list, all or nothing (each player without
 // a cote with the one the federation knows).
-func (a *Application) InscrireLot(ctx context.Context, tournoi string, lot []ronde.Inscription) error {
-	lot, err := a.cotesConnues(ctx, lot)
+type InscrireLot struct {
+	Tournoi string
+	Lot     []ronde.Inscription
+}
+
+// InscrireLot handles InscrireLot.
+func (a *Application) InscrireLot(ctx context.Context, c InscrireLot) error {
+	lot, err := a.cotesConnues(ctx, c.Lot)
 	if err != nil {
 		return err
 	}
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.InscrireLot(lot) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.InscrireLot(lot) })
 }
 
 // cotesConnues gives each registration without a cote the one the
@@ -129,40 +144,71 @@ func (a *Application) cotesConnues(ctx context.Context, lot []ronde.Inscription)
 }
 
 // EtablirTetesDeSerie seeds the registered players by cote.
-func (a *Application) EtablirTetesDeSerie(ctx context.Context, tournoi string) error {
-	return a.surTournoi(ctx, tournoi, (*ronde.Tournoi).EtablirTetesDeSerie)
+type EtablirTetesDeSerie struct {
+	Tournoi string
+}
+
+// EtablirTetesDeSerie handles EtablirTetesDeSerie.
+func (a *Application) EtablirTetesDeSerie(ctx context.Context, c EtablirTetesDeSerie) error {
+	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).EtablirTetesDeSerie)
 }
 
 // ProposerRonde records the software's pairing of the next round.
-func (a *Application) ProposerRonde(ctx context.Context, tournoi string, methode pairing.Method, roiEviteRevanches bool) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Proposer(methode, roiEviteRevanches) })
+type ProposerRonde struct {
+	Tournoi           string
+	Methode           pairing.Method
+	RoiEviteRevanches bool
+}
+
+// ProposerRonde handles ProposerRonde.
+func (a *Application) ProposerRonde(ctx context.Context, c ProposerRonde) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Proposer(c.Methode, c.RoiEviteRevanches) })
 }
 
 // AmenderRonde records the director's amendment of the proposal.
-func (a *Application) AmenderRonde(ctx context.Context, tournoi string, tables []ronde.TableAmendee, exempt, motif string) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Amender(tables, exempt, motif) })
+type AmenderRonde struct {
+	Tournoi string
+	Tables  []ronde.TableAmendee
+	Exempt  string
+	Motif   string
+}
+
+// AmenderRonde handles AmenderRonde.
+func (a *Application) AmenderRonde(ctx context.Context, c AmenderRonde) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Amender(c.Tables, c.Exempt, c.Motif) })
 }
 
 // PublierRonde publishes the proposed (or amended) round.
-func (a *Application) PublierRonde(ctx context.Context, tournoi string) error {
-	return a.surTournoi(ctx, tournoi, (*ronde.Tournoi).Publier)
+type PublierRonde struct {
+	Tournoi string
+}
+
+// PublierRonde handles PublierRonde.
+func (a *Application) PublierRonde(ctx context.Context, c PublierRonde) error {
+	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).Publier)
 }
 
 // CreerMatch opens the match a published table of the tournament plays:
 // its round, table and players, the table's first player starting, come
 // from the tournament, never from the caller.
-func (a *Application) CreerMatch(ctx context.Context, tournoi, match string) error {
-	t, err := a.tournois.Charger(sansCommande(ctx), tournoi)
+type CreerMatch struct {
+	Tournoi string
+	Match   string
+}
+
+// CreerMatch handles CreerMatch.
+func (a *Application) CreerMatch(ctx context.Context, c CreerMatch) error {
+	t, err := a.tournois.Charger(sansCommande(ctx), c.Tournoi)
 	if err != nil {
 		return err
 	}
-	numero, tb, err := tableDuMatch(t, match)
+	numero, tb, err := tableDuMatch(t, c.Match)
 	if err != nil {
 		return err
 	}
-	p, err := partie.Creer(a.regles, partie.Creation{Match: match, Tournoi: tournoi, Ronde: numero, Table: tb.Numero,
-		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
-	if err != nil {
+	p := partie.Nouvelle(a.regles)
+	if err := p.Creer(partie.Creation{Match: c.Match, Tournoi: c.Tournoi, Ronde: numero, Table: tb.Numero,
+		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier}); err != nil {
 		return err
 	}
 	return a.matchs.Enregistrer(ctx, p, a.metadata)
@@ -182,140 +228,70 @@ func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
 
 // EnregistrerResultat copies the match's validated feuille de match into
 // the tournament.
-func (a *Application) EnregistrerResultat(ctx context.Context, tournoi, match string) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error {
-		p, err := a.matchs.Charger(sansCommande(ctx), match)
+type EnregistrerResultat struct {
+	Tournoi string
+	Match   string
+}
+
+// EnregistrerResultat handles EnregistrerResultat.
+func (a *Application) EnregistrerResultat(ctx context.Context, c EnregistrerResultat) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error {
+		p, err := a.matchs.Charger(sansCommande(ctx), c.Match)
 		if err != nil {
 			return err
 		}
 		f, ok := p.Feuille()
 		if !ok {
-			return erreur.Refus(erreur.CodeInvalidInput, "la feuille de match de %s n'est pas validée (signée par les deux joueurs ou saisie par l'arbitre)", match)
+			return erreur.Refus(erreur.CodeInvalidInput, "la feuille de match de %s n'est pas validée (signée par les deux joueurs ou saisie par l'arbitre)", c.Match)
 		}
-		return t.EnregistrerResultat(match, f)
+		return t.EnregistrerResultat(c.Match, f)
 	})
 }
 
 // SaisirResultat records the result of a table from its paper feuille de
 // match.
-func (a *Application) SaisirResultat(ctx context.Context, tournoi, match string, s ronde.Saisie) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.SaisirResultat(match, s) })
+type SaisirResultat struct {
+	Tournoi string
+	Match   string
+	Saisie  ronde.Saisie
+}
+
+// SaisirResultat handles SaisirResultat.
+func (a *Application) SaisirResultat(ctx context.Context, c SaisirResultat) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.SaisirResultat(c.Match, c.Saisie) })
 }
 
 // CorrigerResultat replaces the result of a table, for a reason.
-func (a *Application) CorrigerResultat(ctx context.Context, tournoi, match string, s ronde.Saisie, motif string) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.CorrigerResultat(match, s, motif) })
+type CorrigerResultat struct {
+	Tournoi string
+	Match   string
+	Saisie  ronde.Saisie
+	Motif   string
+}
+
+// CorrigerResultat handles CorrigerResultat.
+func (a *Application) CorrigerResultat(ctx context.Context, c CorrigerResultat) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.CorrigerResultat(c.Match, c.Saisie, c.Motif) })
 }
 
 // RetirerJoueur withdraws a player from the rest of the tournament.
-func (a *Application) RetirerJoueur(ctx context.Context, tournoi, joueur, motif string) error {
-	return a.surTournoi(ctx, tournoi, func(t *ronde.Tournoi) error { return t.Retirer(joueur, motif) })
+type RetirerJoueur struct {
+	Tournoi string
+	Joueur  string
+	Motif   string
+}
+
+// RetirerJoueur handles RetirerJoueur.
+func (a *Application) RetirerJoueur(ctx context.Context, c RetirerJoueur) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Retirer(c.Joueur, c.Motif) })
 }
 
 // CloreTournoi closes the tournament.
-func (a *Application) CloreTournoi(ctx context.Context, tournoi string) error {
-	return a.surTournoi(ctx, tournoi, (*ronde.Tournoi).Clore)
+type CloreTournoi struct {
+	Tournoi string
 }
 
-// auHasard draws n letters from the match's bag as a player would: the
-// electronic bag, from the source the Hasard gives for this match at its
-// version.
-func (a *Application) auHasard(p *partie.Partie, n int) string {
-	return partie.TirerAuHasard(p.Sac(), n, a.hasard.Source(p.ID(), p.Version()))
-}
-
-// TirerLettres records the letters a player draws (§3.2.2, §4.1.4); with
-// lettres empty the electronic bag draws them.
-func (a *Application) TirerLettres(ctx context.Context, match, joueur, lettres string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error {
-		if lettres == "" {
-			_, n := p.TirageDu()
-			return p.Tirer(joueur, a.auHasard(p, n))
-		}
-		return p.Tirer(joueur, lettres)
-	})
-}
-
-// PlacerMot records a word placed (§4.1).
-func (a *Application) PlacerMot(ctx context.Context, match, joueur, reference, mot string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.PlacerMot(joueur, reference, mot) })
-}
-
-// Passer records a pass (§4.2).
-func (a *Application) Passer(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.Passer(joueur) })
-}
-
-// Echanger records an exchange (§4.3); with tirees empty the electronic bag
-// draws as many letters as the player puts back.
-func (a *Application) Echanger(ctx context.Context, match, joueur, rejetees, tirees string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error {
-		if out, err := tile.ParseRack(rejetees); err == nil && tirees == "" {
-			return p.Echanger(joueur, rejetees, a.auHasard(p, out.Size()))
-		}
-		return p.Echanger(joueur, rejetees, tirees)
-	})
-}
-
-// Contester records the contestation of the last play (§5).
-func (a *Application) Contester(ctx context.Context, match, joueur string, mots []string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.Contester(joueur, mots) })
-}
-
-// Cloturer closes a game whose reliquat is exhausted (§7).
-func (a *Application) Cloturer(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.Cloturer(joueur) })
-}
-
-// ConstaterBlocage ends a blocked game (§7).
-func (a *Application) ConstaterBlocage(ctx context.Context, match string) error {
-	return a.surMatch(ctx, match, (*partie.Partie).ConstaterBlocage)
-}
-
-// DeclarerTempsEpuise records that a player's time is out (§6, §7).
-func (a *Application) DeclarerTempsEpuise(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.DeclarerTempsEpuise(joueur) })
-}
-
-// Penaliser records a penalty (§4.1.3, §8, §9); lettres counts the letters
-// of a per-letter penalty.
-func (a *Application) Penaliser(ctx context.Context, match, joueur string, motif partie.Motif, lettres int) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.Penaliser(joueur, motif, lettres) })
-}
-
-// DemanderAbandon records a player's request to abandon (§9).
-func (a *Application) DemanderAbandon(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.DemanderAbandon(joueur) })
-}
-
-// RepondreAbandon records the opponent's answer to an abandon (§9).
-func (a *Application) RepondreAbandon(ctx context.Context, match, joueur string, accepte bool) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.RepondreAbandon(joueur, accepte) })
-}
-
-// ConstaterAbandon records a unilateral abandon (§9).
-func (a *Application) ConstaterAbandon(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.ConstaterAbandon(joueur) })
-}
-
-// DeclarerDefaite records a defeat by the arbiter's decision (§9).
-func (a *Application) DeclarerDefaite(ctx context.Context, match, joueur string, huitLettres bool) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.DeclarerDefaite(joueur, huitLettres) })
-}
-
-// DeclarerForfait records the forfeit of an absent player (§9).
-func (a *Application) DeclarerForfait(ctx context.Context, match, joueur string) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.DeclarerForfait(joueur) })
-}
-
-// SignerFeuille records a player's signature of the feuille de match with
-// the scores he reads (§2.1.5).
-func (a *Application) SignerFeuille(ctx context.Context, match, joueur string, scores [2]int) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.SignerFeuille(joueur, scores) })
-}
-
-// TrancherDesaccord records the arbiter's scores when the players disagree
-// (§7).
-func (a *Application) TrancherDesaccord(ctx context.Context, match string, scores [2]int) error {
-	return a.surMatch(ctx, match, func(p *partie.Partie) error { return p.TrancherDesaccord(scores) })
+// CloreTournoi handles CloreTournoi.
+func (a *Application) CloreTournoi(ctx context.Context, c CloreTournoi) error {
+	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).Clore)
 }

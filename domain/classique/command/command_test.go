@@ -56,13 +56,13 @@ func nouveauBanc(t *testing.T) *banc {
 // first round, paired by cote.
 func (b *banc) publier(t *testing.T) ronde.RondePubliee {
 	t.Helper()
-	require.NoError(t, b.app.OuvrirTournoi(b.ctx, "open", "Open de test", 3, ronde.ConfigParDefaut()))
+	require.NoError(t, b.app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: ronde.ConfigParDefaut()}))
 	for i := range 4 {
-		require.NoError(t, b.app.Inscrire(b.ctx, "open", fmt.Sprintf("p%d", i), "", 1000+10*i))
+		require.NoError(t, b.app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: fmt.Sprintf("p%d", i), Cote: 1000 + 10*i}))
 	}
-	require.NoError(t, b.app.EtablirTetesDeSerie(b.ctx, "open"))
-	require.NoError(t, b.app.ProposerRonde(b.ctx, "open", pairing.InitialByCote, false))
-	require.NoError(t, b.app.PublierRonde(b.ctx, "open"))
+	require.NoError(t, b.app.EtablirTetesDeSerie(b.ctx, command.EtablirTetesDeSerie{Tournoi: "open"}))
+	require.NoError(t, b.app.ProposerRonde(b.ctx, command.ProposerRonde{Tournoi: "open", Methode: pairing.InitialByCote}))
+	require.NoError(t, b.app.PublierRonde(b.ctx, command.PublierRonde{Tournoi: "open"}))
 	pub := b.tournoi(t).Publiees()
 	require.Len(t, pub, 1)
 	require.NotEmpty(t, pub[0].Tables)
@@ -106,7 +106,7 @@ func TestCreerMatch_DepuisLaTablePubliee(t *testing.T) {
 	b := nouveauBanc(t)
 	pub := b.publier(t)
 	tb := pub.Tables[len(pub.Tables)-1]
-	require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+	require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: tb.Match}))
 
 	c := b.match(t, tb.Match).Creation()
 	lex, err := libre.Lexicon()
@@ -125,7 +125,7 @@ func TestCreerMatch_Refus(t *testing.T) {
 	b := nouveauBanc(t)
 	pub := b.publier(t)
 	cree := pub.Tables[0].Match
-	require.NoError(t, b.app.CreerMatch(b.ctx, "open", cree))
+	require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: cree}))
 	tests := []struct {
 		name           string
 		tournoi, match string
@@ -136,12 +136,12 @@ func TestCreerMatch_Refus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			refuse(t, b, tt.code, func() error { return b.app.CreerMatch(b.ctx, tt.tournoi, tt.match) })
+			refuse(t, b, tt.code, func() error { return b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: tt.tournoi, Match: tt.match}) })
 		})
 	}
 
 	avant := b.position(t)
-	require.NoError(t, b.app.CreerMatch(b.ctx, "open", cree), "the same creation again is a retry")
+	require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: cree}), "the same creation again is a retry")
 	assert.Equal(t, avant, b.position(t), "and writes nothing")
 }
 
@@ -152,10 +152,10 @@ func TestEnregistrerResultat(t *testing.T) {
 	pub := b.publier(t)
 	forfait, enCours := pub.Tables[0], pub.Tables[1]
 	for _, tb := range []ronde.Table{forfait, enCours} {
-		require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+		require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: tb.Match}))
 	}
-	require.NoError(t, b.app.DeclarerForfait(b.ctx, forfait.Match, forfait.Second))
-	require.NoError(t, b.app.TirerLettres(b.ctx, enCours.Match, enCours.Premier, ""))
+	require.NoError(t, b.app.DeclarerForfait(b.ctx, command.DeclarerForfait{Match: forfait.Match, Joueur: forfait.Second}))
+	require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: enCours.Match, Joueur: enCours.Premier}))
 
 	refus := []struct {
 		name, match string
@@ -166,13 +166,15 @@ func TestEnregistrerResultat(t *testing.T) {
 	}
 	for _, tt := range refus {
 		t.Run(tt.name, func(t *testing.T) {
-			refuse(t, b, tt.code, func() error { return b.app.EnregistrerResultat(b.ctx, "open", tt.match) })
+			refuse(t, b, tt.code, func() error {
+				return b.app.EnregistrerResultat(b.ctx, command.EnregistrerResultat{Tournoi: "open", Match: tt.match})
+			})
 			_, ok := b.tournoi(t).Resultat(tt.match)
 			assert.False(t, ok)
 		})
 	}
 
-	require.NoError(t, b.app.EnregistrerResultat(b.ctx, "open", forfait.Match))
+	require.NoError(t, b.app.EnregistrerResultat(b.ctx, command.EnregistrerResultat{Tournoi: "open", Match: forfait.Match}))
 	res, ok := b.tournoi(t).Resultat(forfait.Match)
 	require.True(t, ok)
 	assert.Equal(t, [2]string{forfait.Premier, forfait.Second}, res.Joueurs)
@@ -184,7 +186,7 @@ func TestEnregistrerResultat(t *testing.T) {
 func (b *banc) unMatch(t *testing.T) ronde.Table {
 	t.Helper()
 	tb := b.publier(t).Tables[0]
-	require.NoError(t, b.app.CreerMatch(b.ctx, "open", tb.Match))
+	require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: tb.Match}))
 	return tb
 }
 
@@ -217,7 +219,7 @@ func TestTirerLettres_HasardFixe(t *testing.T) {
 				tb := b.unMatch(t)
 				avant := b.match(t, tb.Match)
 				attendu := tt.attendu(avant.Sac(), tb.Match, avant.Version())
-				require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, tt.lettres))
+				require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier, Lettres: tt.lettres}))
 				chevalet := b.match(t, tb.Match).Chevalet(0)
 				assert.Equal(t, rack(t, attendu), chevalet)
 				assert.Equal(t, 7, chevalet.Size())
@@ -233,14 +235,14 @@ func TestTirerLettres_HasardFixe(t *testing.T) {
 func TestEchanger_HasardFixe(t *testing.T) {
 	b := nouveauBanc(t)
 	tb := b.unMatch(t)
-	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, ""))
-	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Second, ""))
+	require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier}))
+	require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Second}))
 	avant := b.match(t, tb.Match)
 	chevalet := avant.Chevalet(0)
 	rejetees := chevalet.String()[:3]
 	tirees := rack(t, partie.TirerAuHasard(avant.Sac(), 3, graine.Source(tb.Match, avant.Version())))
 
-	require.NoError(t, b.app.Echanger(b.ctx, tb.Match, tb.Premier, rejetees, ""))
+	require.NoError(t, b.app.Echanger(b.ctx, command.Echanger{Match: tb.Match, Joueur: tb.Premier, Rejetees: rejetees}))
 	attendu := chevalet
 	out := rack(t, rejetees)
 	for l := range attendu {
@@ -255,17 +257,21 @@ func TestEchanger_HasardFixe(t *testing.T) {
 func TestMatch_RefusNEcritRien(t *testing.T) {
 	b := nouveauBanc(t)
 	tb := b.unMatch(t)
-	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, ""))
-	require.NoError(t, b.app.TirerLettres(b.ctx, tb.Match, tb.Second, ""))
+	require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier}))
+	require.NoError(t, b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Second}))
 	tests := []struct {
 		name     string
 		code     erreur.Code
 		commande func() error
 	}{
-		{"tirage sans lettres à tirer", partie.CodeInvalidDraw, func() error { return b.app.TirerLettres(b.ctx, tb.Match, tb.Premier, "") }},
-		{"pas son tour", partie.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, tb.Match, tb.Second) }},
-		{"échange illisible", partie.CodeExchangeRefused, func() error { return b.app.Echanger(b.ctx, tb.Match, tb.Premier, "123", "") }},
-		{"match inconnu", erreur.CodeNotFound, func() error { return b.app.Passer(b.ctx, "inconnu", tb.Premier) }},
+		{"tirage sans lettres à tirer", partie.CodeInvalidDraw, func() error {
+			return b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier})
+		}},
+		{"pas son tour", partie.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, command.Passer{Match: tb.Match, Joueur: tb.Second}) }},
+		{"échange illisible", partie.CodeExchangeRefused, func() error {
+			return b.app.Echanger(b.ctx, command.Echanger{Match: tb.Match, Joueur: tb.Premier, Rejetees: "123"})
+		}},
+		{"match inconnu", erreur.CodeNotFound, func() error { return b.app.Passer(b.ctx, command.Passer{Match: "inconnu", Joueur: tb.Premier}) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { refuse(t, b, tt.code, tt.commande) })
@@ -288,17 +294,17 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 			tb := b.publier(t).Tables[0]
 			return "tournoi-classique-open", b.tournoi(t).Version(), tb
 		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
-			return b.app.RetirerJoueur(ctx, "open", "p1", "malade")
+			return b.app.RetirerJoueur(ctx, command.RetirerJoueur{Tournoi: "open", Joueur: "p1", Motif: "malade"})
 		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
-			return b.app.RetirerJoueur(ctx, "open", "p2", "")
+			return b.app.RetirerJoueur(ctx, command.RetirerJoueur{Tournoi: "open", Joueur: "p2"})
 		}},
 		{"match", func(t *testing.T, b *banc) (string, int, ronde.Table) {
 			tb := b.unMatch(t)
 			return "match-" + tb.Match, 1, tb
 		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
-			return b.app.TirerLettres(ctx, tb.Match, tb.Premier, "")
+			return b.app.TirerLettres(ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier})
 		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
-			return b.app.DeclarerForfait(ctx, tb.Match, tb.Second)
+			return b.app.DeclarerForfait(ctx, command.DeclarerForfait{Match: tb.Match, Joueur: tb.Second})
 		}},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/classique/command"
 	"arbitre/domain/classique/ronde"
 )
 
@@ -31,18 +32,18 @@ func (f federation) CoteConnue(_ context.Context, joueur string) (int, bool, err
 func TestInscrire_CoteConnueDeLaFederation(t *testing.T) {
 	b := nouveauBanc(t)
 	app := b.app.AvecCotesConnues(federation{"connu": 1512, "donne": 1700})
-	require.NoError(t, app.OuvrirTournoi(b.ctx, "open", "Open de test", 3, ronde.ConfigParDefaut()))
-	require.NoError(t, app.Inscrire(b.ctx, "open", "connu", "Connu", 0))
-	require.NoError(t, app.Inscrire(b.ctx, "open", "donne", "Donné", 1300))
-	require.NoError(t, app.InscrireLot(b.ctx, "open", []ronde.Inscription{{Joueur: "nouveau", Nom: "Nouveau"}, {Joueur: "lot", Nom: "Lot", Cote: 1400}}))
-	assert.Error(t, app.Inscrire(b.ctx, "open", "panne", "Panne", 0), "an unreadable archive registers nobody")
-	assert.Error(t, app.InscrireLot(b.ctx, "open", []ronde.Inscription{{Joueur: "x", Nom: "X"}, {Joueur: "panne", Nom: "Panne"}}))
+	require.NoError(t, app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: ronde.ConfigParDefaut()}))
+	require.NoError(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "connu", Nom: "Connu"}))
+	require.NoError(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "donne", Nom: "Donné", Cote: 1300}))
+	require.NoError(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []ronde.Inscription{{Joueur: "nouveau", Nom: "Nouveau"}, {Joueur: "lot", Nom: "Lot", Cote: 1400}}}))
+	assert.Error(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "panne", Nom: "Panne"}), "an unreadable archive registers nobody")
+	assert.Error(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []ronde.Inscription{{Joueur: "x", Nom: "X"}, {Joueur: "panne", Nom: "Panne"}}}))
 
 	cotes := map[string]int{}
 	for _, i := range b.tournoi(t).Inscrits() {
 		cotes[i.Joueur] = i.Cote
 	}
 	assert.Equal(t, map[string]int{"connu": 1512, "donne": 1300, "nouveau": 0, "lot": 1400}, cotes)
-	require.NoError(t, app.EtablirTetesDeSerie(b.ctx, "open"))
+	require.NoError(t, app.EtablirTetesDeSerie(b.ctx, command.EtablirTetesDeSerie{Tournoi: "open"}))
 	assert.Equal(t, []string{"connu", "lot", "donne", "nouveau"}, b.tournoi(t).TetesDeSerie(), "seeded by the cotes registered")
 }

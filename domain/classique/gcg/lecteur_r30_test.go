@@ -108,7 +108,8 @@ func jouer(t *testing.T, regles *partie.Regles, lex *lexicon.Lexicon, sc scenari
 	t.Helper()
 	rng := rand.New(rand.NewPCG(uint64(seed), 30))
 	joueurs := [2]string{fmt.Sprintf("J%02d", 2*seed), fmt.Sprintf("J%02d", 2*seed+1)}
-	p, err := partie.Creer(regles, partie.Creation{Match: fmt.Sprintf("m%d", seed), Tournoi: "open", Ronde: 1, Table: seed + 1,
+	p := partie.Nouvelle(regles)
+	err := p.Creer(partie.Creation{Match: fmt.Sprintf("m%d", seed), Tournoi: "open", Ronde: 1, Table: seed + 1,
 		Joueurs: joueurs, Premier: joueurs[seed%2]})
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, sc.comp)
@@ -262,7 +263,8 @@ func TestExport_Art5_2_RetraitApresDesPasses(t *testing.T) {
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(3, 5))
-	p, err := partie.Creer(regles, partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(regles)
+	err = p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for {
 		require.NoError(t, robot.Etape(p, rng))

@@ -36,7 +36,8 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+			p := Nouvelle(regles)
+			err := p.Creer(Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			temoin := p.Copie()
 			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(p, tt.lot...)))
@@ -82,7 +83,8 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := Creer(regles, Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+			p := Nouvelle(regles)
+			err := p.Creer(Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			require.NoError(t, aggregate.Record(p, Tirage{Joueur: 0, Lettres: "MAISOEU"}, Tirage{Joueur: 1, Lettres: "AEIRSTU"}))
 			require.NoError(t, aggregate.Record(p, tt.avant...))

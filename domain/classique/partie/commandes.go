@@ -34,62 +34,62 @@ type Creation struct {
 	PremierManche1 string
 }
 
-// Creer opens a match: the first event of its stream.
-func Creer(regles *Regles, c Creation) (*Partie, error) {
-	if regles == nil {
-		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
+// Creer opens the match: the first event of its stream (an empty match,
+// Nouvelle, under its rules).
+func (p *Partie) Creer(c Creation) error {
+	if p.Version() > 0 {
+		return erreur.Refus(CodeAlreadyCreated, "le match %s existe déjà", p.ID())
+	}
+	if p.regles == nil {
+		return erreur.Refus(CodeInvalidMatch, "Partie invalide : les règles sont nécessaires")
 	}
 	if _, err := streamname.MatchStream(c.Match); err != nil {
-		return nil, erreur.RefusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
+		return erreur.RefusCause(CodeInvalidMatch, err, "Identifiant de match %q invalide", c.Match)
 	}
 	a, b := c.Joueurs[0], c.Joueurs[1]
 	switch {
 	case a == "" || b == "":
-		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : un match se joue à deux")
+		return erreur.Refus(CodeInvalidMatch, "Partie invalide : un match se joue à deux")
 	case a == b:
-		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : %q ne peut pas jouer contre lui-même", a)
+		return erreur.Refus(CodeInvalidMatch, "Partie invalide : %q ne peut pas jouer contre lui-même", a)
 	case c.Manche < 0 || c.Manche > 3:
-		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : la manche %d d'un match en deux manches gagnantes n'existe pas", c.Manche)
+		return erreur.Refus(CodeInvalidMatch, "Partie invalide : la manche %d d'un match en deux manches gagnantes n'existe pas", c.Manche)
 	case c.Ronde < 0 || c.Table < 0:
-		return nil, erreur.Refus(CodeInvalidMatch, "Partie invalide : ronde %d, table %d", c.Ronde, c.Table)
+		return erreur.Refus(CodeInvalidMatch, "Partie invalide : ronde %d, table %d", c.Ronde, c.Table)
 	}
 	ev := MatchCree{Match: c.Match, Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Manche: c.Manche,
-		Joueurs: c.Joueurs, Lexique: regles.lex.Label()}
-	identite := regles.lex.Identite()
+		Joueurs: c.Joueurs, Lexique: p.regles.lex.Label()}
+	identite := p.regles.lex.Identite()
 	ev.Identite = &identite
 	tirage := c.TirageAuSort[0] != "" || c.TirageAuSort[1] != ""
 	switch {
 	case c.Premier != "" && tirage:
-		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : le premier joueur est désigné ou tiré au sort, pas les deux")
+		return erreur.Refus(CodeInvalidDesignator, "Désignation invalide : le premier joueur est désigné ou tiré au sort, pas les deux")
 	case c.Premier == a || c.Premier == b:
 		ev.Designation = ParLogiciel
 		ev.Premier = slices.Index(c.Joueurs[:], c.Premier)
 	case c.Premier != "":
-		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : %q ne joue pas ce match (§3.1)", c.Premier)
+		return erreur.Refus(CodeInvalidDesignator, "Désignation invalide : %q ne joue pas ce match (§3.1)", c.Premier)
 	case tirage:
 		premier, err := PremierParTirage(c.TirageAuSort)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ev.Designation, ev.Premier, ev.Tirages = ParTirageAuSort, premier, c.TirageAuSort[:]
 	default:
-		return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : désigner le premier joueur ou tirer des lettres (§3.1)")
+		return erreur.Refus(CodeInvalidDesignator, "Désignation invalide : désigner le premier joueur ou tirer des lettres (§3.1)")
 	}
 	if c.Manche == 2 {
 		m1 := slices.Index(c.Joueurs[:], c.PremierManche1)
 		if m1 < 0 {
-			return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 demande qui a commencé la manche 1 (§3.1)")
+			return erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 demande qui a commencé la manche 1 (§3.1)")
 		}
 		if m1 == ev.Premier {
-			return nil, erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 commence par le joueur qui n'a pas commencé la manche 1 (§3.1)")
+			return erreur.Refus(CodeInvalidDesignator, "Désignation invalide : la manche 2 commence par le joueur qui n'a pas commencé la manche 1 (§3.1)")
 		}
 		ev.PremierManche1 = c.PremierManche1
 	}
-	p := Nouvelle(regles)
-	if err := aggregate.Record(p, ev); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return aggregate.Record(p, ev)
 }
 
 // PremierParTirage decides who starts from the letters drawn (§3.1): each

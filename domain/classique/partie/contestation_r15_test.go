@@ -20,7 +20,8 @@ func sacVide(t *testing.T, regles *partie.Regles) *partie.Partie {
 	t.Helper()
 	robot := simulation.NewRobot(libreLex(t), simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(3, 5))
-	p, err := partie.Creer(regles, partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(regles)
+	err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for {
 		require.NoError(t, robot.Etape(p, rng))

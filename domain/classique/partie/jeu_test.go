@@ -33,7 +33,8 @@ func TestWholeGamesKeepTheRules(t *testing.T) {
 	for seed := range 30 {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(seed), 7))
-			p, err := partie.Creer(r, partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+			p := partie.Nouvelle(r)
+			err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			// Play until the game is over, then check the last adjustments
 			// against the racks left (§7).
@@ -80,7 +81,8 @@ func TestNoExchangeBelowSevenLetters(t *testing.T) {
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(1, 2))
-	p, err := partie.Creer(r, partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(r)
+	err = p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for {
 		sac := p.Sac()

@@ -406,7 +406,7 @@ func ValeurChevalet(r tile.Rack) int {
 // nothing may be decided on it with another list.
 func (p *Partie) ExigerLexique() error { return p.sansLexique }
 
-// Nouvelle returns an empty match under regles, ready for a replay (the
+// Nouvelle returns an empty match under regles, ready for Creer or a replay (the
 // repository's new aggregate).
 func Nouvelle(regles *Regles) *Partie { return &Partie{regles: regles} }
 

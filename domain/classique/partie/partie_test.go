@@ -30,7 +30,8 @@ func regles(t testing.TB) *partie.Regles {
 // nouvelle opens a match ana v bob, ana starting, with the given first racks.
 func nouvelle(t *testing.T, ana, bob string) *partie.Partie {
 	t.Helper()
-	p, err := partie.Creer(regles(t), partie.Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(regles(t))
+	err := p.Creer(partie.Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	require.NoError(t, p.Tirer("ana", ana))
 	require.NoError(t, p.Tirer("bob", bob))
@@ -97,7 +98,8 @@ func total(p *partie.Partie) int {
 
 func TestFirstDrawsFollowTheStartingPlayer(t *testing.T) {
 	// §3.2.2: the starting player draws his seven letters, then his opponent.
-	p, err := partie.Creer(regles(t), partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "bob"})
+	p := partie.Nouvelle(regles(t))
+	err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "bob"})
 	require.NoError(t, err)
 	refused(t, p, partie.CodeInvalidDraw, func() error { return p.Tirer("ana", "AAAAAAA") })
 	refused(t, p, partie.CodeInvalidDraw, func() error { return p.Tirer("bob", "AAAAAA") })
@@ -142,18 +144,20 @@ func TestSecondGameOfABestOfThreeStartsWithTheOtherPlayer(t *testing.T) {
 	base := partie.Creation{Match: "m2", Manche: 2, Joueurs: [2]string{"ana", "bob"}, PremierManche1: "ana"}
 	c := base
 	c.Premier = "ana"
-	_, err := partie.Creer(regles(t), c)
+	err := partie.Nouvelle(regles(t)).Creer(c)
 	assert.Equal(t, partie.CodeInvalidDesignator, erreur.CodeOf(err))
 	c.Premier = "bob"
-	p, err := partie.Creer(regles(t), c)
+	p := partie.Nouvelle(regles(t))
+	err = p.Creer(c)
 	require.NoError(t, err)
 	assert.Equal(t, 1, p.Creation().Premier)
 	c = base
 	c.Premier, c.PremierManche1 = "bob", ""
-	_, err = partie.Creer(regles(t), c)
+	err = partie.Nouvelle(regles(t)).Creer(c)
 	assert.Equal(t, partie.CodeInvalidDesignator, erreur.CodeOf(err))
 	c.Manche, c.TirageAuSort = 3, [2]string{"B", "A"}
-	p, err = partie.Creer(regles(t), partie.Creation{Match: "m3", Manche: 3, Joueurs: [2]string{"ana", "bob"}, TirageAuSort: [2]string{"B", "A"}})
+	p = partie.Nouvelle(regles(t))
+	err = p.Creer(partie.Creation{Match: "m3", Manche: 3, Joueurs: [2]string{"ana", "bob"}, TirageAuSort: [2]string{"B", "A"}})
 	require.NoError(t, err)
 	assert.Equal(t, partie.ParTirageAuSort, p.Creation().Designation, "§3.1: a third game is drawn again")
 	assert.Equal(t, 1, p.Creation().Premier)
@@ -175,7 +179,7 @@ func TestCreationRefusesBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := partie.Creer(regles(t), tt.c)
+			err := partie.Nouvelle(regles(t)).Creer(tt.c)
 			assert.Equal(t, tt.code, erreur.CodeOf(err))
 		})
 	}
@@ -465,7 +469,8 @@ func TestAbandonRefusedGoesOn(t *testing.T) {
 
 func TestForfeit(t *testing.T) {
 	// §9 absence d'un joueur.
-	p, err := partie.Creer(regles(t), partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := partie.Nouvelle(regles(t))
+	err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	require.NoError(t, p.DeclarerForfait("bob"))
 	f, ok := p.Feuille()
@@ -520,4 +525,15 @@ func TestFeuilleDeMatch(t *testing.T) {
 	assert.Equal(t, "t1", f.Tournoi)
 	assert.Equal(t, partie.PhaseValidee, p.Phase())
 	assertReplay(t, p)
+}
+
+// Issue 33 item 1 (one way to create): a match is created once; Creer on a
+// created one is ALREADY_EXISTS and changes nothing.
+func TestCreation_MatchCreeUneFois(t *testing.T) {
+	p := partie.Nouvelle(regles(t))
+	require.NoError(t, p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"}))
+	err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "bob"})
+	assert.Equal(t, partie.CodeAlreadyCreated, erreur.CodeOf(err))
+	assert.Equal(t, 1, p.Version())
+	assert.Equal(t, 0, p.Creation().Premier)
 }

@@ -25,7 +25,8 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tr, err := Ouvrir("open", "Open de test", 3, ConfigParDefaut())
+			tr := Nouveau()
+			err := tr.Ouvrir("open", "Open de test", 3, ConfigParDefaut())
 			require.NoError(t, err)
 			require.NoError(t, tr.Inscrire("p1", "", 1000))
 			temoin := tr.Copie()
@@ -46,7 +47,8 @@ func TestAtomicite_LotRefuseLaisseTournoiIntact(t *testing.T) {
 // by reflection (aggregatetest.Empreinte). Today it was accepted, the
 // player listed twice.
 func TestAtomicite_SecondeInscriptionDuMemeJoueurRefusee(t *testing.T) {
-	tr, err := Ouvrir("open", "Open de test", 3, ConfigParDefaut())
+	tr := Nouveau()
+	err := tr.Ouvrir("open", "Open de test", 3, ConfigParDefaut())
 	require.NoError(t, err)
 	require.NoError(t, tr.Inscrire("p1", "Ana", 1000))
 	avant := aggregatetest.Empreinte(tr)

@@ -81,7 +81,8 @@ func TestArt7_Art9_DepartageApresPointsDeMatch(t *testing.T) {
 func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 	cfg := ronde.Config{Departage: ronde.Departage{Criteres: []ronde.Critere{ronde.CritereCote}, ExAequo: true},
 		Exempt: ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
-	tr, err := ronde.Ouvrir("open", "Open", 3, cfg)
+	tr := ronde.Nouveau()
+	err := tr.Ouvrir("open", "Open", 3, cfg)
 	require.NoError(t, err)
 	rejoue, err := ronde.Rejouer(tr.Pending())
 	require.NoError(t, err)
@@ -100,7 +101,7 @@ func TestArt7_Art9_ConfigurationDuTournoi(t *testing.T) {
 		{Departage: ronde.Departage{Criteres: []ronde.Critere{ronde.CritereCote, ronde.CritereCote}}},
 		{Exempt: ronde.Exempt{PointsDeMatch: -1}},
 	} {
-		_, err := ronde.Ouvrir("open", "Open", 3, bad)
+		err := ronde.Nouveau().Ouvrir("open", "Open", 3, bad)
 		assert.Equal(t, ronde.CodeInvalidInput, erreur.CodeOf(err), "%+v", bad)
 	}
 }

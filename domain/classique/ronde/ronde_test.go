@@ -79,7 +79,8 @@ func TestPPMAppliesOnlyWhenAllTiedPlayersMet(t *testing.T) {
 
 func ouvert(t *testing.T, n int) *ronde.Tournoi {
 	t.Helper()
-	tr, err := ronde.Ouvrir("open", "Open de test", 3, ronde.ConfigParDefaut())
+	tr := ronde.Nouveau()
+	err := tr.Ouvrir("open", "Open de test", 3, ronde.ConfigParDefaut())
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))
@@ -198,4 +199,15 @@ func TestRoundsProposedAmendedPublished(t *testing.T) {
 	assert.Equal(t, "p0", cl[len(cl)-1].Joueur)
 	assert.True(t, cl[len(cl)-1].Retire)
 	assertReplay(t, tr)
+}
+
+// Issue 33 item 1 (one way to create): a tournament is opened once; Ouvrir
+// on an opened one is ALREADY_EXISTS and changes nothing.
+func TestCreation_TournoiOuvertUneFois(t *testing.T) {
+	tr := ronde.Nouveau()
+	require.NoError(t, tr.Ouvrir("open", "Open de test", 3, ronde.ConfigParDefaut()))
+	err := tr.Ouvrir("open", "Autre", 5, ronde.ConfigParDefaut())
+	assert.Equal(t, erreur.CodeAlreadyExists, erreur.CodeOf(err))
+	assert.Equal(t, 1, tr.Version())
+	assert.Len(t, tr.Pending(), 1)
 }

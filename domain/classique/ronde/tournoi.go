@@ -44,25 +44,27 @@ type Tournoi struct {
 	clos      bool
 }
 
-// Ouvrir opens a tournament of rondes rounds with its configuration: the
-// tie-breaks after points de match and what the bye counts
-// (ConfigParDefaut when the director sets none).
-func Ouvrir(id, nom string, rondes int, cfg Config) (*Tournoi, error) {
+// Ouvrir opens the tournament (the first event of its stream) of rondes
+// rounds with its configuration: the tie-breaks after points de match and
+// what the bye counts (ConfigParDefaut when the director sets none).
+func (t *Tournoi) Ouvrir(id, nom string, rondes int, cfg Config) error {
+	if t.Version() > 0 {
+		return erreur.Refus(erreur.CodeAlreadyExists, "le tournoi %s existe déjà", t.ID())
+	}
 	if _, err := Stream(id); err != nil {
-		return nil, erreur.RefusCause(CodeInvalidInput, err, "Identifiant de tournoi %q invalide", id)
+		return erreur.RefusCause(CodeInvalidInput, err, "Identifiant de tournoi %q invalide", id)
 	}
 	if rondes < 1 {
-		return nil, erreur.Refus(CodeInvalidInput, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
+		return erreur.Refus(CodeInvalidInput, "Donnée invalide : un tournoi a au moins une ronde (%d demandée)", rondes)
 	}
 	if err := cfg.Valider(); err != nil {
-		return nil, err
+		return err
 	}
-	t := Nouveau()
-	return t, aggregate.Record(t, TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes, Config: &cfg})
+	return aggregate.Record(t, TournoiOuvert{Tournoi: id, Nom: nom, Rondes: rondes, Config: &cfg})
 }
 
-// Nouveau returns an empty tournament, ready for a replay (the repository's
-// new aggregate).
+// Nouveau returns an empty tournament, ready for Ouvrir or a replay (the
+// repository's new aggregate).
 func Nouveau() *Tournoi {
 	return &Tournoi{index: map[string]int{}, resultats: map[string]ResultatEnregistre{}}
 }

@@ -18,7 +18,8 @@ func nouveauMatch(t *testing.T, comp Comportement) (*partie.Partie, *Robot) {
 	require.NoError(t, err)
 	regles, err := partie.NewRegles(lex)
 	require.NoError(t, err)
-	p, err := partie.Creer(regles, partie.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
+	p := partie.Nouvelle(regles)
+	err = p.Creer(partie.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
 	require.NoError(t, err)
 	return p, NewRobot(lex, comp)
 }

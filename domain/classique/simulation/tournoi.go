@@ -70,7 +70,8 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur"}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
 
-	t, err := ronde.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes, ronde.ConfigParDefaut())
+	t := ronde.Nouveau()
+	err = t.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes, ronde.ConfigParDefaut())
 	if err != nil {
 		return bilan, err
 	}
@@ -199,7 +200,8 @@ func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.Ro
 }
 
 func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {
-	p, err := partie.Creer(regles, partie.Creation{Match: tb.Match, Tournoi: cfg.Tournoi, Ronde: r, Table: tb.Numero,
+	p := partie.Nouvelle(regles)
+	err := p.Creer(partie.Creation{Match: tb.Match, Tournoi: cfg.Tournoi, Ronde: r, Table: tb.Numero,
 		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
 	if err != nil {
 		return nil, err

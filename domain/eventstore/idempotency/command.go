@@ -113,6 +113,15 @@ func (c Command) CheckTraces(stream string, t *Traces, n int) error {
 			return ErrAlreadyApplied
 		}
 	}
+	return c.CheckVersion(stream, n)
+}
+
+// CheckVersion checks the client's version alone against a stream of n
+// events: a *ConflictError when it is set and not n. A repository that
+// finds an aggregate's stream among several (an appeal filed under its old
+// global id) checks the command's id on each and its version on the one
+// it keeps.
+func (c Command) CheckVersion(stream string, n int) error {
 	if c.Version != nil && *c.Version != n {
 		expected := eventstore.NoStream
 		if *c.Version > 0 {

@@ -14,7 +14,6 @@ import (
 	"arbitre/apiclient"
 	"arbitre/domain/erreur"
 	"arbitre/domain/federation"
-	"arbitre/domain/federation/liaison"
 )
 
 // Principal is the principal's server seen from a twinned site (guide
@@ -66,7 +65,7 @@ func refusDuPrincipal(e *apiclient.Error) error {
 }
 
 // Suivi reads the twinning the token is bound to.
-func (p *Principal) Suivi(ctx context.Context) (liaison.Suivi, error) {
+func (p *Principal) Suivi(ctx context.Context) (federation.Suivi, error) {
 	var out struct {
 		S struct {
 			Jumelage, Principal, Site, Tournoi string
@@ -76,12 +75,12 @@ func (p *Principal) Suivi(ctx context.Context) (liaison.Suivi, error) {
 	}
 	err := p.requete(ctx, `{ suiviJumelage { jumelage formule principal site tournoi parties } }`, nil, &out)
 	s := out.S
-	return liaison.Suivi{Jumelage: s.Jumelage, Formule: federation.Formule(s.Formule), Principal: s.Principal, Site: s.Site,
+	return federation.Suivi{Jumelage: s.Jumelage, Formule: federation.Formule(s.Formule), Principal: s.Principal, Site: s.Site,
 		Tournoi: s.Tournoi, Parties: s.Parties}, err
 }
 
 // Faits reads a game's facts from position depuis on.
-func (p *Principal) Faits(ctx context.Context, partie string, depuis int) ([]liaison.Fait, error) {
+func (p *Principal) Faits(ctx context.Context, partie string, depuis int) ([]federation.Fait, error) {
 	var out struct {
 		Faits []struct {
 			Position      int
@@ -92,9 +91,9 @@ func (p *Principal) Faits(ctx context.Context, partie string, depuis int) ([]lia
 		map[string]any{"p": partie, "d": depuis}, &out); err != nil {
 		return nil, err
 	}
-	faits := make([]liaison.Fait, len(out.Faits))
+	faits := make([]federation.Fait, len(out.Faits))
 	for i, f := range out.Faits {
-		faits[i] = liaison.Fait{Position: f.Position, Type: f.Type, Donnees: json.RawMessage(f.Donnees)}
+		faits[i] = federation.Fait{Position: f.Position, Type: f.Type, Donnees: json.RawMessage(f.Donnees)}
 	}
 	return faits, nil
 }

@@ -29,16 +29,30 @@ type Application struct {
 }
 
 // OuvrirEpreuve opens an event on a pre-drawn game of coups coups.
-func (a Application) OuvrirEpreuve(ctx context.Context, id, nom string, coups int, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(e *federation.Epreuve) error { return e.Ouvrir(id, nom, coups) })
+type OuvrirEpreuve struct {
+	Epreuve string
+	Nom     string
+	Coups   int
+}
+
+// OuvrirEpreuve handles OuvrirEpreuve.
+func (a Application) OuvrirEpreuve(ctx context.Context, c OuvrirEpreuve, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Epreuve, md, func(e *federation.Epreuve) error { return e.Ouvrir(c.Epreuve, c.Nom, c.Coups) })
 }
 
 // RecevoirResultats records a centre's results, as they came (online or
 // as a file) with their fingerprint; the same fingerprint again records
 // nothing.
-func (a Application) RecevoirResultats(ctx context.Context, epreuve string, r federation.ResultatsCentre, origine federation.Origine,
-	empreinte string, md eventstore.Metadata) error {
-	return a.executer(ctx, epreuve, md, func(e *federation.Epreuve) error { return e.Recevoir(r, origine, empreinte) })
+type RecevoirResultats struct {
+	Epreuve   string
+	Resultats federation.ResultatsCentre
+	Origine   federation.Origine
+	Empreinte string
+}
+
+// RecevoirResultats handles RecevoirResultats.
+func (a Application) RecevoirResultats(ctx context.Context, c RecevoirResultats, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Epreuve, md, func(e *federation.Epreuve) error { return e.Recevoir(c.Resultats, c.Origine, c.Empreinte) })
 }
 
 // Classement is the event's national ranking (§2.17.2–2.17.4).

@@ -57,7 +57,7 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "test"}
 	seul := command.Application{Epreuves: adapters.NewEpreuves(store, reg)}
-	require.NoError(t, seul.OuvrirEpreuve(ctx, "SIM", "Simultané", 2, md))
+	require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "SIM", Nom: "Simultané", Coups: 2}, md))
 
 	tests := []struct {
 		nom     string
@@ -77,7 +77,7 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 				require.NoError(t, e.Recevoir(resultats(tt.autre), federation.OrigineFichier, "h-"+tt.autre))
 				require.NoError(t, autre.Enregistrer(ctx, e, md))
 			}}
-			err := command.Application{Epreuves: depot}.RecevoirResultats(ctx, "SIM", resultats(tt.centre), federation.OrigineEnLigne, "h2-"+tt.centre, md)
+			err := command.Application{Epreuves: depot}.RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "SIM", Resultats: resultats(tt.centre), Origine: federation.OrigineEnLigne, Empreinte: "h2-" + tt.centre}, md)
 			n, errN := seul.Classement(ctx, "SIM")
 			require.NoError(t, errN)
 			if tt.attendu == nil {
@@ -92,14 +92,13 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	}
 
 	t.Run("trente centres à la fois", func(t *testing.T) {
-		require.NoError(t, seul.OuvrirEpreuve(ctx, "NAT", "National", 2, md))
+		require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "NAT", Nom: "National", Coups: 2}, md))
 		var wg sync.WaitGroup
 		errs := make([]error, 30)
 		for k := range errs {
 			wg.Go(func() {
 				c := fmt.Sprintf("C%02d", k)
-				errs[k] = command.Application{Epreuves: adapters.NewEpreuves(store, reg)}.RecevoirResultats(ctx, "NAT", resultats(c),
-					federation.OrigineEnLigne, "h-"+c, md)
+				errs[k] = command.Application{Epreuves: adapters.NewEpreuves(store, reg)}.RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "NAT", Resultats: resultats(c), Origine: federation.OrigineEnLigne, Empreinte: "h-" + c}, md)
 			})
 		}
 		wg.Wait()

@@ -34,40 +34,80 @@ type ScoresDuPrincipal interface {
 
 // Creer twins a principal with its sites under a formula, on the games of
 // the principal's tournament.
-func (a Twinning) Creer(ctx context.Context, id string, f federation.Formule, principal, tournoi string, sites []string, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Creer(id, f, principal, tournoi, sites) })
+type Creer struct {
+	Jumelage  string
+	Formule   federation.Formule
+	Principal string
+	Tournoi   string
+	Sites     []string
 }
 
-// RecevoirResultats records a site's results of a game as they stand,
+// Creer handles Creer.
+func (a Twinning) Creer(ctx context.Context, c Creer, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error {
+		return j.Creer(c.Jumelage, c.Formule, c.Principal, c.Tournoi, c.Sites)
+	})
+}
+
+// RecevoirResultatsSite records a site's results of a game as they stand,
 // checked against the principal's own game of the twinned tournament
-// (feuille is the site's game as its bundle plays it).
-func (a Twinning) RecevoirResultats(ctx context.Context, id string, r federation.ResultatsCentre, feuille federation.Feuille, empreinte string, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error {
+// (Feuille is the site's game as its bundle plays it).
+type RecevoirResultatsSite struct {
+	Jumelage  string
+	Resultats federation.ResultatsCentre
+	Feuille   federation.Feuille
+	Empreinte string
+}
+
+// RecevoirResultatsSite handles RecevoirResultatsSite.
+func (a Twinning) RecevoirResultatsSite(ctx context.Context, c RecevoirResultatsSite, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error {
 		if a.Principal == nil || j.Tournoi() == "" {
-			return &erreur.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + id + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
+			return &erreur.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + c.Jumelage + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
 		}
-		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), r.Partie)
+		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), c.Resultats.Partie)
 		if err != nil {
 			return err
 		}
-		return j.RecevoirResultats(r, empreinte, federation.Controle{Principal: principal, Site: feuille, Licences: licences})
+		return j.RecevoirResultats(c.Resultats, c.Empreinte, federation.Controle{Principal: principal, Site: c.Feuille, Licences: licences})
 	})
 }
 
 // Couper records a site's link cut during a game, at a.
-func (a Twinning) Couper(ctx context.Context, id, site, partie string, at time.Time, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Couper(site, partie, at) })
+type Couper struct {
+	Jumelage string
+	Site     string
+	Partie   string
+	Instant  time.Time
+}
+
+// Couper handles Couper.
+func (a Twinning) Couper(ctx context.Context, c Couper, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Couper(c.Site, c.Partie, c.Instant) })
 }
 
 // Retablir records that a site's link is back at a, with the decision the
 // cut's length forces (§2.18.1.B, §2.18.2.B).
-func (a Twinning) Retablir(ctx context.Context, id, site string, at time.Time, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Retablir(site, at) })
+type Retablir struct {
+	Jumelage string
+	Site     string
+	Instant  time.Time
+}
+
+// Retablir handles Retablir.
+func (a Twinning) Retablir(ctx context.Context, c Retablir, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Retablir(c.Site, c.Instant) })
 }
 
 // Echeance takes, at a, the decisions of every cut past 15 minutes.
-func (a Twinning) Echeance(ctx context.Context, id string, at time.Time, md eventstore.Metadata) error {
-	return a.executer(ctx, id, md, func(j *federation.Jumelage) error { return j.Echeance(at) })
+type Echeance struct {
+	Jumelage string
+	Instant  time.Time
+}
+
+// Echeance handles Echeance.
+func (a Twinning) Echeance(ctx context.Context, c Echeance, md eventstore.Metadata) error {
+	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Echeance(c.Instant) })
 }
 
 // Donnes are the bundles given to a twinning's ranking, read once the

@@ -31,33 +31,74 @@ func (a *Application) modifier(ctx context.Context, id string, f func(t *tournoi
 }
 
 // Creer opens a tournament, rated (homologué) or friendly.
-func (a *Application) Creer(ctx context.Context, id, nom string, homologue bool) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Creer(id, nom, homologue) })
+type Creer struct {
+	Tournoi   string
+	Nom       string
+	Homologue bool
+}
+
+// Creer handles Creer.
+func (a *Application) Creer(ctx context.Context, c Creer) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.Creer(c.Tournoi, c.Nom, c.Homologue) })
 }
 
 // Inscrire registers a player.
-func (a *Application) Inscrire(ctx context.Context, id string, j tournoi.Joueur) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Inscrire(j) })
+type Inscrire struct {
+	Tournoi string
+	Joueur  tournoi.Joueur
+}
+
+// Inscrire handles Inscrire.
+func (a *Application) Inscrire(ctx context.Context, c Inscrire) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.Inscrire(c.Joueur) })
 }
 
 // InscrireTous registers a list of players, all or none.
-func (a *Application) InscrireTous(ctx context.Context, id string, js []tournoi.Joueur) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.InscrireTous(js) })
+type InscrireTous struct {
+	Tournoi string
+	Joueurs []tournoi.Joueur
+}
+
+// InscrireTous handles InscrireTous.
+func (a *Application) InscrireTous(ctx context.Context, c InscrireTous) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.InscrireTous(c.Joueurs) })
 }
 
 // AjouterPartie adds a game to the tournament.
-func (a *Application) AjouterPartie(ctx context.Context, id, partie string) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.AjouterPartie(partie) })
+type AjouterPartie struct {
+	Tournoi string
+	Partie  string
+}
+
+// AjouterPartie handles AjouterPartie.
+func (a *Application) AjouterPartie(ctx context.Context, c AjouterPartie) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.AjouterPartie(c.Partie) })
 }
 
 // Exclure excludes a player from the tournament's other games and, when
-// annulerParties, annuls his earlier ones (§6.1).
-func (a *Application) Exclure(ctx context.Context, id, licence, partie, motif string, annulerParties bool) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.Exclure(licence, partie, motif, annulerParties) })
+// AnnulerParties, annuls his earlier ones (§6.1).
+type Exclure struct {
+	Tournoi        string
+	Licence        string
+	Partie         string
+	Motif          string
+	AnnulerParties bool
+}
+
+// Exclure handles Exclure.
+func (a *Application) Exclure(ctx context.Context, c Exclure) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.Exclure(c.Licence, c.Partie, c.Motif, c.AnnulerParties) })
 }
 
 // FixerNombreParties sets or, with a reason, changes the number of games
 // of the competition (§6.3).
-func (a *Application) FixerNombreParties(ctx context.Context, id string, nombre int, motif string) error {
-	return a.modifier(ctx, id, func(t *tournoi.Tournoi) error { return t.FixerNombreParties(nombre, motif) })
+type FixerNombreParties struct {
+	Tournoi string
+	Nombre  int
+	Motif   string
+}
+
+// FixerNombreParties handles FixerNombreParties.
+func (a *Application) FixerNombreParties(ctx context.Context, c FixerNombreParties) error {
+	return a.modifier(ctx, c.Tournoi, func(t *tournoi.Tournoi) error { return t.FixerNombreParties(c.Nombre, c.Motif) })
 }

@@ -37,9 +37,9 @@ func codeDe(t *testing.T, err error) string {
 func TestTournamentLifecycle(t *testing.T) {
 	ctx := context.Background()
 	app, depot, store := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Festival de Vichy", true))
-	require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Dupont", Club: "Vichy", Serie: "A", Table: 3}))
-	require.NoError(t, app.AjouterPartie(ctx, "T1", "T1-1"))
+	require.NoError(t, app.Creer(ctx, command.Creer{Tournoi: "T1", Nom: "Festival de Vichy", Homologue: true}))
+	require.NoError(t, app.Inscrire(ctx, command.Inscrire{Tournoi: "T1", Joueur: tournoi.Joueur{Licence: "12345", Nom: "Dupont", Club: "Vichy", Serie: "A", Table: 3}}))
+	require.NoError(t, app.AjouterPartie(ctx, command.AjouterPartie{Tournoi: "T1", Partie: "T1-1"}))
 
 	before, err := store.ReadAll(ctx, 0, 100)
 	require.NoError(t, err)
@@ -47,11 +47,15 @@ func TestTournamentLifecycle(t *testing.T) {
 		code string
 		f    func() error
 	}{
-		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, "T1", "encore", true) }},
-		{"INVALID_PLAYER", func() error { return app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: "12345", Nom: "Autre"}) }},
-		{"NOT_FOUND", func() error { return app.Inscrire(ctx, "T2", tournoi.Joueur{Licence: "1", Nom: "X"}) }},
-		{"ALREADY_EXISTS", func() error { return app.AjouterPartie(ctx, "T1", "T1-1") }},
-		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, "bad id!", "x", true) }},
+		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, command.Creer{Tournoi: "T1", Nom: "encore", Homologue: true}) }},
+		{"INVALID_PLAYER", func() error {
+			return app.Inscrire(ctx, command.Inscrire{Tournoi: "T1", Joueur: tournoi.Joueur{Licence: "12345", Nom: "Autre"}})
+		}},
+		{"NOT_FOUND", func() error {
+			return app.Inscrire(ctx, command.Inscrire{Tournoi: "T2", Joueur: tournoi.Joueur{Licence: "1", Nom: "X"}})
+		}},
+		{"ALREADY_EXISTS", func() error { return app.AjouterPartie(ctx, command.AjouterPartie{Tournoi: "T1", Partie: "T1-1"}) }},
+		{"INVALID_TOURNAMENT", func() error { return app.Creer(ctx, command.Creer{Tournoi: "bad id!", Nom: "x", Homologue: true}) }},
 	} {
 		assert.Equal(t, bad.code, codeDe(t, bad.f()))
 	}
@@ -71,7 +75,7 @@ func TestTournamentLifecycle(t *testing.T) {
 func TestConcurrentWritersConflict(t *testing.T) {
 	ctx := context.Background()
 	app, depot, _ := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Open", true))
+	require.NoError(t, app.Creer(ctx, command.Creer{Tournoi: "T1", Nom: "Open", Homologue: true}))
 	a, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	b, err := depot.Charger(ctx, "T1")
@@ -91,18 +95,18 @@ func TestConcurrentWritersConflict(t *testing.T) {
 func TestIdempotenceAndVersion(t *testing.T) {
 	app, depot, store := setup(t)
 	base := context.Background()
-	require.NoError(t, app.Creer(idempotency.WithCommand(base, idempotency.Command{ID: "m1"}), "T1", "Open", true))
+	require.NoError(t, app.Creer(idempotency.WithCommand(base, idempotency.Command{ID: "m1"}), command.Creer{Tournoi: "T1", Nom: "Open", Homologue: true}))
 	one := 1
 	ctx := idempotency.WithCommand(base, idempotency.Command{ID: "m2", Version: &one, Author: "directeur"})
 	j := tournoi.Joueur{Licence: "1", Nom: "A"}
-	require.NoError(t, app.Inscrire(ctx, "T1", j))
-	require.NoError(t, app.Inscrire(ctx, "T1", j), "the retry succeeds")
+	require.NoError(t, app.Inscrire(ctx, command.Inscrire{Tournoi: "T1", Joueur: j}))
+	require.NoError(t, app.Inscrire(ctx, command.Inscrire{Tournoi: "T1", Joueur: j}), "the retry succeeds")
 	tt, err := depot.Charger(base, "T1")
 	require.NoError(t, err)
 	assert.Len(t, tt.Joueurs(), 1, "and is applied once")
 
 	stale := idempotency.WithCommand(base, idempotency.Command{ID: "m3", Version: &one})
-	err = app.Inscrire(stale, "T1", tournoi.Joueur{Licence: "2", Nom: "B"})
+	err = app.Inscrire(stale, command.Inscrire{Tournoi: "T1", Joueur: tournoi.Joueur{Licence: "2", Nom: "B"}})
 	require.ErrorIs(t, err, eventstore.ErrConflict)
 	v, _ := idempotency.VersionOf(err)
 	assert.Equal(t, 2, v)
@@ -117,14 +121,14 @@ func TestIdempotenceAndVersion(t *testing.T) {
 func TestExclusion_Article6_1(t *testing.T) {
 	ctx := context.Background()
 	app, depot, _ := setup(t)
-	require.NoError(t, app.Creer(ctx, "T1", "Open", true))
+	require.NoError(t, app.Creer(ctx, command.Creer{Tournoi: "T1", Nom: "Open", Homologue: true}))
 	for _, l := range []string{"1", "2", "3"} {
-		require.NoError(t, app.Inscrire(ctx, "T1", tournoi.Joueur{Licence: l, Nom: "J" + l}))
+		require.NoError(t, app.Inscrire(ctx, command.Inscrire{Tournoi: "T1", Joueur: tournoi.Joueur{Licence: l, Nom: "J" + l}}))
 	}
-	assert.Equal(t, "INVALID_SANCTION", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "", false)), "a reason is required")
-	assert.Equal(t, "UNKNOWN_PLAYER", codeDe(t, app.Exclure(ctx, "T1", "9", "T1-1", "fraude", false)), "unknown player")
-	require.NoError(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée", false))
-	assert.Equal(t, "EXCLUDED", codeDe(t, app.Exclure(ctx, "T1", "2", "T1-1", "fraude avérée", false)), "once")
+	assert.Equal(t, "INVALID_SANCTION", codeDe(t, app.Exclure(ctx, command.Exclure{Tournoi: "T1", Licence: "2", Partie: "T1-1"})), "a reason is required")
+	assert.Equal(t, "UNKNOWN_PLAYER", codeDe(t, app.Exclure(ctx, command.Exclure{Tournoi: "T1", Licence: "9", Partie: "T1-1", Motif: "fraude"})), "unknown player")
+	require.NoError(t, app.Exclure(ctx, command.Exclure{Tournoi: "T1", Licence: "2", Partie: "T1-1", Motif: "fraude avérée"}))
+	assert.Equal(t, "EXCLUDED", codeDe(t, app.Exclure(ctx, command.Exclure{Tournoi: "T1", Licence: "2", Partie: "T1-1", Motif: "fraude avérée"})), "once")
 	tt, err := depot.Charger(ctx, "T1")
 	require.NoError(t, err)
 	assert.True(t, tt.Exclu("2"))

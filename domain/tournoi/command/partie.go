@@ -67,7 +67,7 @@ func (a *Application) OuvrirPartie(ctx context.Context, c OuvrirPartie) error {
 	if err != nil {
 		return err
 	}
-	if err := a.AjouterPartie(ctx, c.Tournoi, c.Partie); err != nil {
+	if err := a.AjouterPartie(ctx, AjouterPartie{Tournoi: c.Tournoi, Partie: c.Partie}); err != nil {
 		return err
 	}
 	return a.jeux.App.CreerPartie(ctx, dupcommand.CreerPartie{Partie: c.Partie, Tournoi: c.Tournoi, Numero: len(t.Parties()) + 1,

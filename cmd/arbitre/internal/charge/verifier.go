@@ -1,4 +1,4 @@
-package main
+package charge
 
 import (
 	"context"
@@ -19,6 +19,7 @@ import (
 	"github.com/anishathalye/porcupine"
 
 	"arbitre/apiclient"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/simulation"
@@ -35,47 +36,47 @@ import (
 // server is stopped, must hold exactly the acknowledged commands' facts.
 // The server can be killed (kill -9) and restarted during the writes.
 
-// verifConfig is what `arbitre charge --verifier` runs.
-type verifConfig struct {
-	data     string
-	lexPath  string
-	joueurs  int    // players of the tournament, 4 per table
-	parties  int    // games played at once in each round
-	coups    int    // coups of each game
-	tours    int    // rounds, each on new games
-	lecteurs int    // displays per game
-	graine   uint64 // seeds the games' tirages and the clients' pauses
-	tuerTous int    // kill -9 the server after every tuerTous acknowledged commands (0: never)
-	// lancer makes the command that runs `arbitre ARGS...` (the test
+// VerifConfig is what `arbitre charge --verifier` runs.
+type VerifConfig struct {
+	Data     string
+	LexPath  string
+	Joueurs  int    // players of the tournament, 4 per table
+	Parties  int    // games played at once in each round
+	Coups    int    // coups of each game
+	Tours    int    // rounds, each on new games
+	Lecteurs int    // displays per game
+	Graine   uint64 // seeds the games' tirages and the clients' pauses
+	TuerTous int    // kill -9 the server after every TuerTous acknowledged commands (0: never)
+	// Lancer makes the command that runs `arbitre ARGS...` (the test
 	// binary runs itself; the command, its own executable).
-	lancer func(args ...string) *exec.Cmd
-	// servir, when set, runs the server in this process instead, on addr
+	Lancer func(args ...string) *exec.Cmd
+	// Servir, when set, runs the server in this process instead, on addr
 	// over the store in data, and returns how to stop it: its clock can be
-	// moved, a separate process's cannot. sauter then takes the place of
-	// the kill -9 of every tuerTous acknowledged commands: the n-th fault
+	// moved, a separate process's cannot. Sauter then takes the place of
+	// the kill -9 of every TuerTous acknowledged commands: the n-th fault
 	// (from 1) moves the server's clock (issue 32 item 3).
-	servir func(ctx context.Context, data, addr string) (arreter func() error)
-	sauter func(n int)
+	Servir func(ctx context.Context, data, addr string) (arreter func() error)
+	Sauter func(n int)
 }
 
 // maxBulletinsVerif is the bulletins one game's state can hold (etatVerif).
 const maxBulletinsVerif = 256
 
-func (c verifConfig) validate() error {
-	if c.joueurs < 1 || c.parties < 1 || c.coups < 1 || c.tours < 1 || c.lecteurs < 0 || c.tuerTous < 0 {
+func (c VerifConfig) validate() error {
+	if c.Joueurs < 1 || c.Parties < 1 || c.Coups < 1 || c.Tours < 1 || c.Lecteurs < 0 || c.TuerTous < 0 {
 		return errors.New("--players, --parties, --coups et --tours doivent être positifs, --lecteurs et --tuer-tous au moins 0")
 	}
-	if c.joueurs*c.coups > maxBulletinsVerif {
+	if c.Joueurs*c.Coups > maxBulletinsVerif {
 		return fmt.Errorf("--players × --coups vaut au plus %d avec --verifier", maxBulletinsVerif)
 	}
-	if c.coups > 12 {
+	if c.Coups > 12 {
 		return errors.New("--coups vaut au plus 12 avec --verifier (le sac doit suffire)")
 	}
 	return nil
 }
 
-// verifReport is what a run checked.
-type verifReport struct {
+// VerifReport is what a run checked.
+type VerifReport struct {
 	Historiques int `json:"historiques"`
 	Operations  int `json:"operations"`
 	Ecritures   int `json:"ecritures"`
@@ -87,7 +88,7 @@ type verifReport struct {
 	// no answer or a CONFLICT.
 	Renvois int `json:"renvois"`
 	Pannes  int `json:"pannes_injectees"`
-	// SautsHorloge are the faults that moved the server's clock (sauter).
+	// SautsHorloge are the faults that moved the server's clock (Sauter).
 	SautsHorloge int `json:"sauts_horloge,omitempty"`
 	// Violations are the games whose history porcupine refused, plus the
 	// facts lost, duplicated or unexpected in the store.
@@ -225,27 +226,27 @@ func (h *historiqueVerif) noter(client int, in entreeVerif, appel int64, out sor
 // serveurVerif is the server under test, a process of its own on a fixed
 // loopback address.
 type serveurVerif struct {
-	c      verifConfig
+	c      VerifConfig
 	data   string
 	addr   string
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	fini   chan error
 	sortie io.Writer
-	// enProcessus stops the server verifConfig.servir runs.
+	// enProcessus stops the server VerifConfig.Servir runs.
 	enProcessus func() error
 }
 
 func (s *serveurVerif) demarrer(ctx context.Context) error {
 	var fini chan error
-	if s.c.servir != nil {
-		s.enProcessus = s.c.servir(ctx, s.data, s.addr)
+	if s.c.Servir != nil {
+		s.enProcessus = s.c.Servir(ctx, s.data, s.addr)
 	} else {
 		args := []string{"serve", "--data", s.data, "--listen", s.addr, "--rate", "0"}
-		if s.c.lexPath != "" {
-			args = append(args, "--lexicon", s.c.lexPath)
+		if s.c.LexPath != "" {
+			args = append(args, "--lexicon", s.c.LexPath)
 		}
-		cmd := s.c.lancer(args...)
+		cmd := s.c.Lancer(args...)
 		cmd.Stdout, cmd.Stderr = s.sortie, s.sortie
 		if err := cmd.Start(); err != nil {
 			return err
@@ -310,7 +311,7 @@ type clientVerif struct {
 	h      *historiqueVerif
 	id     int
 	jeton  string
-	rep    *verifReport
+	rep    *VerifReport
 	mu     *sync.Mutex // guards rep
 	alea   *rand.Rand
 	limite time.Time // commands unanswered past it fail the run
@@ -554,17 +555,18 @@ func lecteurVerif(ctx context.Context, c *clientVerif, p *partieVerif, joueurs [
 	}
 }
 
-// runVerifier prepares the tournament, starts the server and runs the
+// RunVerifier prepares the tournament, starts the server and runs the
 // rounds; an error is a run that could not be carried out, violations are
 // in the report. journal receives the server's output.
-func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifReport, error) {
-	var rep verifReport
+// RunVerifier runs the consistency checker c and writes each call to journal.
+func (o Outils) RunVerifier(ctx context.Context, c VerifConfig, journal io.Writer) (VerifReport, error) {
+	var rep VerifReport
 	if err := c.validate(); err != nil {
 		return rep, err
 	}
 	debut := time.Now()
-	flags := &storeFlags{dataDir: c.data, backend: backendSQLite, init: true}
-	directeur, arbitres, err := prepareVerif(ctx, flags, c)
+	flags := &storeflags.Flags{DataDir: c.Data, Backend: storeflags.SQLite, Init: true}
+	directeur, arbitres, err := o.prepareVerif(ctx, flags, c)
 	if err != nil {
 		return rep, err
 	}
@@ -572,7 +574,7 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 	if err != nil {
 		return rep, err
 	}
-	srv := &serveurVerif{c: c, data: c.data, addr: ln.Addr().String(), sortie: journal}
+	srv := &serveurVerif{c: c, data: c.Data, addr: ln.Addr().String(), sortie: journal}
 	if err := ln.Close(); err != nil {
 		return rep, err
 	}
@@ -598,7 +600,7 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 	h := &historiqueVerif{debut: time.Now()}
 	var parties []*partieVerif
 	var runErr error
-	for tour := range c.tours {
+	for tour := range c.Tours {
 		ps, err := tourVerif(ctx, c, srv, cl, directeur, arbitres, joueurs, tour, h, &rep)
 		parties = append(parties, ps...)
 		if runErr = err; runErr != nil {
@@ -617,11 +619,11 @@ func runVerifier(ctx context.Context, c verifConfig, journal io.Writer) (verifRe
 // prepareVerif simulates the tournament (sim-1 and its players) and issues
 // the director's token and one arbiter's per table, before the server
 // opens the store.
-func prepareVerif(ctx context.Context, flags *storeFlags, c verifConfig) (string, map[int]string, error) {
-	if err := simulerSalle(ctx, flags, c.lexPath, c.joueurs); err != nil {
+func (o Outils) prepareVerif(ctx context.Context, flags *storeflags.Flags, c VerifConfig) (string, map[int]string, error) {
+	if err := o.SimulerSalle(ctx, flags, c.LexPath, c.Joueurs, chargeSeed); err != nil {
 		return "", nil, err
 	}
-	tables, _ := simulation.Placement(c.joueurs - 1)
+	tables, _ := simulation.Placement(c.Joueurs - 1)
 	demandes := []acces.Demande{{Role: acces.Directeur}}
 	for table := 1; table <= tables; table++ {
 		demandes = append(demandes, acces.Demande{Role: acces.Arbitre, Tournoi: chargeTournoi, Tables: acces.Tables{Min: table, Max: table}})
@@ -637,22 +639,22 @@ func prepareVerif(ctx context.Context, flags *storeFlags, c verifConfig) (string
 	return jetons[0], arbitres, nil
 }
 
-// tourVerif plays c.parties new games at once, the server killed after
-// every c.tuerTous acknowledged commands, and checks each game's history.
-func tourVerif(ctx context.Context, c verifConfig, srv *serveurVerif, cl *chargeClient, directeur string, arbitres map[int]string,
-	joueurs []joueurVerif, tour int, h *historiqueVerif, rep *verifReport) ([]*partieVerif, error) {
+// tourVerif plays c.Parties new games at once, the server killed after
+// every c.TuerTous acknowledged commands, and checks each game's history.
+func tourVerif(ctx context.Context, c VerifConfig, srv *serveurVerif, cl *chargeClient, directeur string, arbitres map[int]string,
+	joueurs []joueurVerif, tour int, h *historiqueVerif, rep *VerifReport) ([]*partieVerif, error) {
 	var mu sync.Mutex
 	client := 0
 	panne := make(chan struct{}, 1)
 	nouveau := func(jeton string) *clientVerif {
 		client++
 		return &clientVerif{cl: cl, h: h, id: client, jeton: jeton, rep: rep, mu: &mu,
-			alea: rand.New(rand.NewPCG(c.graine, uint64(tour*1000+client))), limite: time.Now().Add(5 * time.Minute),
-			panne: panne, tuerTous: c.tuerTous}
+			alea: rand.New(rand.NewPCG(c.Graine, uint64(tour*1000+client))), limite: time.Now().Add(5 * time.Minute),
+			panne: panne, tuerTous: c.TuerTous}
 	}
-	parties := make([]*partieVerif, c.parties)
+	parties := make([]*partieVerif, c.Parties)
 	for g := range parties {
-		p := &partieVerif{n: tour*c.parties + g, graine: int(c.graine) + tour*c.parties + g, fin: make(chan struct{})}
+		p := &partieVerif{n: tour*c.Parties + g, graine: int(c.Graine) + tour*c.Parties + g, fin: make(chan struct{})}
 		p.id = fmt.Sprintf("%s-v%d-%d", chargeTournoi, tour, g)
 		var r struct{ CreerPartie vuePartieVerif }
 		if err := nouveau(directeur).commande(ctx, entreeVerif{partie: p.n, op: opCreer}, `mutation($t: ID!, $p: ID!, $g: Int!, $m: String) {
@@ -685,13 +687,13 @@ func tourVerif(ctx context.Context, c verifConfig, srv *serveurVerif, cl *charge
 			wg.Go(func() { echec(arbitreVerif(travail, a, p, joueurs, table, coups, fait)) })
 		}
 		d := nouveau(directeur)
-		directeurs.Go(func() { echec(directeurVerif(travail, d, p, c.coups, files, fait)) })
-		for k := range c.lecteurs + 1 {
+		directeurs.Go(func() { echec(directeurVerif(travail, d, p, c.Coups, files, fait)) })
+		for k := range c.Lecteurs + 1 {
 			l := nouveau("")
-			if k == c.lecteurs {
+			if k == c.Lecteurs {
 				l = nouveau(directeur)
 			}
-			wg.Go(func() { lecteurVerif(travail, l, p, joueurs, k == c.lecteurs) })
+			wg.Go(func() { lecteurVerif(travail, l, p, joueurs, k == c.Lecteurs) })
 		}
 	}
 	pannesFinies := make(chan struct{})
@@ -706,12 +708,12 @@ func tourVerif(ctx context.Context, c verifConfig, srv *serveurVerif, cl *charge
 				return
 			case <-panne:
 			}
-			if c.sauter != nil {
+			if c.Sauter != nil {
 				mu.Lock()
 				rep.SautsHorloge++
 				n := rep.SautsHorloge
 				mu.Unlock()
-				c.sauter(n)
+				c.Sauter(n)
 				continue
 			}
 			// kill -9 in the middle of the writes, then a new process on
@@ -760,8 +762,8 @@ func tourVerif(ctx context.Context, c verifConfig, srv *serveurVerif, cl *charge
 // game holds the facts of its acknowledged commands, once each, and
 // nothing else: replayed in order, the stored facts give the state the
 // acknowledged commands give.
-func verifierFaits(ctx context.Context, flags *storeFlags, parties []*partieVerif, joueurs []joueurVerif, ops []porcupine.Operation, rep *verifReport) error {
-	store, _, err := flags.openStore(ctx)
+func verifierFaits(ctx context.Context, flags *storeflags.Flags, parties []*partieVerif, joueurs []joueurVerif, ops []porcupine.Operation, rep *VerifReport) error {
+	store, _, err := flags.Open(ctx)
 	if err != nil {
 		return err
 	}
@@ -836,34 +838,35 @@ func doubles(m map[string]int) int {
 	return n
 }
 
-// runChargeVerifier is `arbitre charge --verifier`: the server is this
+// RunChargeVerifier is `arbitre charge --verifier`: the server is this
 // executable, `arbitre serve`, in a process of its own.
-func runChargeVerifier(ctx context.Context, out io.Writer, c chargeConfig, joueursDonnes bool) error {
-	v := c.verif
-	v.lexPath, v.joueurs = c.lexPath, 8
+// RunChargeVerifier runs `arbitre charge --verifier` against this executable's `serve`.
+func (o Outils) RunChargeVerifier(ctx context.Context, out io.Writer, c Config, joueursDonnes bool) error {
+	v := c.Verif
+	v.LexPath, v.Joueurs = c.LexPath, 8
 	if joueursDonnes {
-		v.joueurs = c.players
+		v.Joueurs = c.Players
 	}
 	moi, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	v.lancer = func(args ...string) *exec.Cmd { return exec.Command(moi, args...) }
-	v.data = c.data
-	if v.data == "" {
+	v.Lancer = func(args ...string) *exec.Cmd { return exec.Command(moi, args...) }
+	v.Data = c.Data
+	if v.Data == "" {
 		tmp, err := os.MkdirTemp("", "arbitre-verifier-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(tmp)
-		v.data = tmp
+		v.Data = tmp
 	}
-	rep, err := runVerifier(ctx, v, io.Discard)
+	rep, err := o.RunVerifier(ctx, v, io.Discard)
 	if err != nil {
 		return err
 	}
-	if c.jsonOut {
-		if err := ecrireJSON(out, rep); err != nil {
+	if c.JSON {
+		if err := o.EcrireJSON(out, rep); err != nil {
 			return err
 		}
 	} else {

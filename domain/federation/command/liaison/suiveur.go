@@ -28,23 +28,12 @@ import (
 // link to the principal, not a person of the site.
 const Acteur = "liaison"
 
-// Suivi is what a twinned site follows: the twinning its CENTRE token is
-// bound to and the principal's games, in order.
-type Suivi struct {
-	Jumelage  string
-	Formule   federation.Formule
-	Principal string
-	Site      string
-	Tournoi   string
-	Parties   []string
-}
-
 // Principal is the principal's server as a twinned site sees it
 // (adapters.Principal: GraphQL over HTTP and graphql-transport-ws).
 type Principal interface {
-	Suivi(ctx context.Context) (Suivi, error)
+	Suivi(ctx context.Context) (federation.Suivi, error)
 	// Faits are a game's facts from position depuis on.
-	Faits(ctx context.Context, partie string, depuis int) ([]Fait, error)
+	Faits(ctx context.Context, partie string, depuis int) ([]federation.Fait, error)
 	// Ecouter follows a game live: f at once and after every change at the
 	// principal, until the link drops (an error), f fails or ctx ends.
 	Ecouter(ctx context.Context, partie string, f func() error) error
@@ -125,9 +114,9 @@ var errPartieFinie = errors.New("partie terminée")
 
 // session follows the twinning from a successful connection until the
 // link drops.
-func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]bool) error {
+func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map[string]bool) error {
 	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
-	err := s.Site.Jumelages.Creer(ctx, suivi.Jumelage, suivi.Formule, suivi.Principal, s.Site.Tournoi, []string{suivi.Site}, md)
+	err := s.Site.Jumelages.Creer(ctx, fedcommand.Creer{Jumelage: suivi.Jumelage, Formule: suivi.Formule, Principal: suivi.Principal, Tournoi: s.Site.Tournoi, Sites: []string{suivi.Site}}, md)
 	if err != nil && erreur.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
@@ -141,7 +130,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 		return err
 	}
 	if j.EnCoupure(suivi.Site) {
-		if err := s.Site.Jumelages.Retablir(ctx, suivi.Jumelage, suivi.Site, s.Site.Horloge.Now(), md); err != nil {
+		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: s.Site.Horloge.Now()}, md); err != nil {
 			return err
 		}
 	}
@@ -169,7 +158,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 	})
 	var refus *RejeuRefuse
 	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
-		if err := s.Site.Jumelages.Couper(ctx, suivi.Jumelage, suivi.Site, courante, s.Site.Horloge.Now(), md); err != nil {
+		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: s.Site.Horloge.Now()}, md); err != nil {
 			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
 		}
 	}
@@ -180,7 +169,7 @@ func (s *Suiveur) session(ctx context.Context, suivi Suivi, envoi map[string]boo
 // it is the link's own, as the site's stored events tell: created by the
 // link for the site's tournament. A twinning the site leads itself, or any
 // other of its store, the link never records a cut or a return in.
-func (s *Suiveur) copie(ctx context.Context, suivi Suivi) error {
+func (s *Suiveur) copie(ctx context.Context, suivi federation.Suivi) error {
 	stream, err := streamname.JumelageStream(suivi.Jumelage)
 	if err != nil {
 		return err
@@ -222,7 +211,7 @@ func (s *Suiveur) prefixe(partie string) string { return s.Origine + "#" + parti
 // the game was annulled for this centre (§2.18.1.B) or the site left the
 // twinning (§2.18.2.B): its tournament goes on on its own. A game of the
 // site that is not the link's own is refused before its facts are asked.
-func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) error {
+func (s *Suiveur) rattraper(ctx context.Context, suivi federation.Suivi, partie string) error {
 	evts, err := s.sienne(ctx, partie)
 	if err != nil {
 		return err
@@ -248,7 +237,7 @@ func (s *Suiveur) rattraper(ctx context.Context, suivi Suivi, partie string) err
 // same id...).
 type RejeuRefuse struct {
 	Partie string
-	Fait   Fait
+	Fait   federation.Fait
 	Err    error
 }
 
@@ -302,7 +291,7 @@ func (s *Suiveur) depuis(partie string, evts []eventstore.Event) int {
 
 // rejouer replays one fact through the site's own commands, once: its
 // idempotency key is where it came from.
-func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
+func (s *Suiveur) rejouer(ctx context.Context, partie string, f federation.Fait) error {
 	ctx = idempotency.WithCommand(ctx, idempotency.Command{ID: s.cle(partie, f.Position), Author: Acteur, Request: f.Type})
 	app := s.Site.Parties
 	switch f.Type {
@@ -333,7 +322,7 @@ func (s *Suiveur) rejouer(ctx context.Context, partie string, f Fait) error {
 }
 
 // avec decodes a fact's payload and runs f on it.
-func avec[E any](f Fait, run func(E) error) error {
+func avec[E any](f federation.Fait, run func(E) error) error {
 	var e E
 	if err := json.Unmarshal(f.Donnees, &e); err != nil {
 		return err
@@ -350,7 +339,7 @@ func avec[E any](f Fait, run func(E) error) error {
 func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.PartieCreee) error {
 	cfg := creee.Config
 	cfg.Source, cfg.GraineTest, cfg.TopJoue = duplicate.SourceDirecteur, nil, false
-	if err := s.Site.Tournois.AjouterPartie(ctx, s.Site.Tournoi, partie); err != nil {
+	if err := s.Site.Tournois.AjouterPartie(ctx, tcommand.AjouterPartie{Tournoi: s.Site.Tournoi, Partie: partie}); err != nil {
 		return err
 	}
 	joueurs, parties, err := s.Site.TournoiDe(idempotency.WithCommand(ctx, idempotency.Command{}))
@@ -365,7 +354,7 @@ func (s *Suiveur) creer(ctx context.Context, partie string, creee duplicate.Part
 // they change (§2.18.1.C, §2.18.2.C), retrying until the principal has
 // them: the key of a sending is the hash of the results, so a retry after
 // a cut is recorded once.
-func (s *Suiveur) renvoyer(ctx context.Context, suivi Suivi, partie string) {
+func (s *Suiveur) renvoyer(ctx context.Context, suivi federation.Suivi, partie string) {
 	envoye := ""
 	for range s.Site.Changements(ctx, partie) {
 		attente := s.Attente

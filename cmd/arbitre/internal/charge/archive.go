@@ -1,14 +1,16 @@
-package main
+package charge
 
 import (
 	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"sync"
 	"time"
 
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 )
@@ -18,27 +20,27 @@ import (
 // already imported.
 var requetesArchive = []struct {
 	nom, query string
-	vars       func(e *echantillonArchive, r *rand.Rand) map[string]any
+	vars       func(e *EchantillonArchive, r *rand.Rand) map[string]any
 }{
 	{"historique d'un joueur", `query($j: ID!) { joueur(id: $j) { historique(first: 100) { edges { node { partie tournoi type score } } } } }`,
-		func(e *echantillonArchive, r *rand.Rand) map[string]any {
+		func(e *EchantillonArchive, r *rand.Rand) map[string]any {
 			return map[string]any{"j": e.paires[r.IntN(len(e.paires))][r.IntN(2)]}
 		}},
 	{"face-à-face", `query($j: ID!, $a: ID!) { joueur(id: $j) { faceAFace(adversaire: $a) { parties victoires nuls defaites pointsPour pointsContre } } }`,
-		func(e *echantillonArchive, r *rand.Rand) map[string]any {
+		func(e *EchantillonArchive, r *rand.Rand) map[string]any {
 			p := e.paires[r.IntN(len(e.paires))]
 			return map[string]any{"j": p[0], "a": p[1]}
 		}},
 	{"cotes au fil du temps", `query($j: ID!) { joueur(id: $j) { cotes { tournoi le avant apres } } }`,
-		func(e *echantillonArchive, r *rand.Rand) map[string]any {
+		func(e *EchantillonArchive, r *rand.Rand) map[string]any {
 			return map[string]any{"j": e.paires[r.IntN(len(e.paires))][r.IntN(2)]}
 		}},
 	{"classement annuel", `query($an: Int!, $t: GenreTournoi!) { classementAnnuel(annee: $an, type: $t, first: 100) { edges { node { rang joueur nom club parties pourcentage cote } } } }`,
-		func(e *echantillonArchive, r *rand.Rand) map[string]any {
+		func(e *EchantillonArchive, r *rand.Rand) map[string]any {
 			return map[string]any{"an": e.annees[r.IntN(len(e.annees))], "t": []string{"duplicate", "classique"}[r.IntN(2)]}
 		}},
 	{"résultats d'un club", `query($c: String!, $an: Int!, $t: GenreTournoi!) { resultatsClub(club: $c, annee: $an, type: $t, first: 100) { edges { node { rang joueur nom parties pourcentage cote } } } }`,
-		func(e *echantillonArchive, r *rand.Rand) map[string]any {
+		func(e *EchantillonArchive, r *rand.Rand) map[string]any {
 			return map[string]any{"c": e.clubs[r.IntN(len(e.clubs))], "an": e.annees[r.IntN(len(e.annees))],
 				"t": []string{"duplicate", "classique"}[r.IntN(2)]}
 		}},
@@ -47,11 +49,11 @@ var requetesArchive = []struct {
 // maxPairesEchantillon bounds the classique opponents kept to ask about.
 const maxPairesEchantillon = 10000
 
-// echantillonArchive is what the queries ask about: players who met in
+// EchantillonArchive is what the queries ask about: players who met in
 // a classique match of the history imported before the last year (a
 // sample of them), the clubs, the years; it does not change while the
 // queries run.
-type echantillonArchive struct {
+type EchantillonArchive struct {
 	r      *rand.Rand
 	vues   int
 	paires [][2]string
@@ -59,10 +61,19 @@ type echantillonArchive struct {
 	annees []int
 }
 
-// noter keeps a sample of the document's classique opponents (each match
+// NouvelEchantillon is an empty sample of a history whose players belong
+// to clubs; r draws the opponents kept.
+func NouvelEchantillon(r *rand.Rand, clubs []string) *EchantillonArchive {
+	return &EchantillonArchive{r: r, clubs: clubs}
+}
+
+// Annee adds a year the history holds.
+func (e *EchantillonArchive) Annee(annee int) { e.annees = append(e.annees, annee) }
+
+// Noter keeps a sample of the document's classique opponents (each match
 // as likely to be kept, whatever the history's length), from a random
 // source of its own: the history drawn stays the same.
-func (e *echantillonArchive) noter(d archive.Document) {
+func (e *EchantillonArchive) Noter(d archive.Document) {
 	for _, l := range d.Classique {
 		if l.Adversaire == "" || l.Licence > l.Adversaire {
 			continue
@@ -77,9 +88,9 @@ func (e *echantillonArchive) noter(d archive.Document) {
 	}
 }
 
-// chargeArchive is what the last year's import under queries measured.
-type chargeArchive struct {
-	tournois, lignes int
+// RapportArchive is what a year's import under queries measured.
+type RapportArchive struct {
+	Tournois, Lignes int
 	importe          time.Duration
 	aVide            []latency
 	debits           []debit
@@ -88,30 +99,31 @@ type chargeArchive struct {
 // maxDureeSousCharge bounds the queries' phase (and the latencies kept).
 const maxDureeSousCharge = time.Hour
 
-// anneeSousCharge imports a year's tournaments through the API of a
-// server opened on the store (the importerArchive mutation, as the
-// federation's director), while the five archive queries are sent at
-// o.requetes a second in all, open loop, a fifth each, until the year is
-// imported; the queries are first timed one at a time.
-func (o *simulateArchiveOptions) anneeSousCharge(ctx context.Context, f *federationSimulee, e *echantillonArchive, annee int) (chargeArchive, error) {
-	var rep chargeArchive
-	jetons, err := emettreJetons(ctx, &o.store, "simulation", 2*time.Hour, []acces.Demande{{Role: acces.Directeur}})
+// ImporterSousRequetes imports the tournaments through the API of a
+// server opened on flags' store (the importerArchive mutation, as the
+// federation's director), while the five archive queries about e are
+// sent at requetes a second in all, open loop, a fifth each, until the
+// tournaments are imported; the queries are first timed one at a time.
+func (o Outils) ImporterSousRequetes(ctx context.Context, flags *storeflags.Flags, e *EchantillonArchive, requetes int,
+	tournois iter.Seq[archive.Document]) (RapportArchive, error) {
+	var rep RapportArchive
+	jetons, err := emettreJetons(ctx, flags, "simulation", 2*time.Hour, []acces.Demande{{Role: acces.Directeur}})
 	if err != nil {
 		return rep, err
 	}
-	cl, arreterServeur, err := demarrerServeurCharge(ctx, &o.store, "")
+	cl, arreterServeur, err := o.demarrerServeurCharge(ctx, flags, "")
 	if err != nil {
 		return rep, err
 	}
-	err = o.importerSousCharge(ctx, cl, jetons[0], f, e, annee, &rep)
+	err = importerSousRequetes(ctx, cl, jetons[0], e, requetes, tournois, &rep)
 	if err := arreterServeur(); err != nil && ctx.Err() == nil {
 		return rep, err
 	}
 	return rep, err
 }
 
-func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *chargeClient, jeton string, f *federationSimulee, e *echantillonArchive,
-	annee int, rep *chargeArchive) error {
+func importerSousRequetes(ctx context.Context, cl *chargeClient, jeton string, e *EchantillonArchive, requetes int,
+	tournois iter.Seq[archive.Document], rep *RapportArchive) error {
 	requete := func(k int) func(i int) error {
 		return func(i int) error {
 			r := rand.New(rand.NewPCG(uint64(i), uint64(k)))
@@ -142,16 +154,15 @@ func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *cha
 	rep.debits = make([]debit, len(requetesArchive))
 	var wg sync.WaitGroup
 	for k := range requetesArchive {
-		qps := max(1, o.requetes/len(requetesArchive))
+		qps := max(1, requetes/len(requetesArchive))
 		wg.Go(func() { rep.debits[k] = aDebitFixe(arret, qps, maxDureeSousCharge, requete(k)) })
 	}
 	debut := time.Now()
 	var errImport error
-	for n := range o.tournois {
+	for d := range tournois {
 		if arret.Err() != nil {
 			break
 		}
-		d := f.tournoi(annee, n, o.tournois)
 		var csv bytes.Buffer
 		if errImport = archive.EcrireCSV(&csv, d); errImport != nil {
 			break
@@ -163,8 +174,8 @@ func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *cha
 			errImport = fmt.Errorf("%s : %w", d.Tournoi, errImport)
 			break
 		}
-		rep.tournois++
-		rep.lignes += res.ImporterArchive.Lignes
+		rep.Tournois++
+		rep.Lignes += res.ImporterArchive.Lignes
 	}
 	rep.importe = time.Since(debut)
 	fini()
@@ -172,11 +183,11 @@ func (o *simulateArchiveOptions) importerSousCharge(ctx context.Context, cl *cha
 	return errImport
 }
 
-// afficher writes the year's import under queries and each query's
+// Afficher writes the year's import under queries and each query's
 // latencies, alone then under load.
-func (rep chargeArchive) afficher(w io.Writer, annee, requetes int) {
+func (rep RapportArchive) Afficher(w io.Writer, annee, requetes int) {
 	fr.Fprintf(w, "année %s importée par l'API sous %d requêtes/s : %d tournois, %d lignes en %s\n",
-		fmt.Sprint(annee), requetes, rep.tournois, rep.lignes, duree(rep.importe))
+		fmt.Sprint(annee), requetes, rep.Tournois, rep.Lignes, fr.Sprintf("%.3f s", rep.importe.Seconds()))
 	for k, q := range requetesArchive {
 		v, d := rep.aVide[k], rep.debits[k]
 		fr.Fprintf(w, "  %s : seule p50 %.1f ms, p99 %.1f ms ; pendant l'import %d envoyées à %.0f/s, p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms, %d erreurs %s\n",

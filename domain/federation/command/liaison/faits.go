@@ -11,15 +11,8 @@ import (
 
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/federation"
 )
-
-// Fait is a fact of a game as recorded at the principal: Position is its
-// revision in the game's stream, Donnees its payload as JSON.
-type Fait struct {
-	Position int
-	Type     string
-	Donnees  json.RawMessage
-}
 
 // publics are the facts of a game a twinned site replays (§2.18.1.A: the
 // games are drawn live at the principal and sent in real time): its
@@ -36,8 +29,8 @@ var publics = map[string]bool{
 // site replays, at the current schema version. A game's creation keeps its
 // configuration without the director's test seed (which would tell the
 // tirages to come) nor the principal's players.
-func Publier(registre *eventstore.Registry, events []eventstore.Event) ([]Fait, error) {
-	out := []Fait{}
+func Publier(registre *eventstore.Registry, events []eventstore.Event) ([]federation.Fait, error) {
+	out := []federation.Fait{}
 	for _, e := range events {
 		if !publics[e.Type] {
 			continue
@@ -54,7 +47,7 @@ func Publier(registre *eventstore.Registry, events []eventstore.Event) ([]Fait, 
 		if err != nil {
 			return nil, fmt.Errorf("fait %s de la partie : %w", e.Type, err)
 		}
-		out = append(out, Fait{Position: int(e.Revision), Type: e.Type, Donnees: data})
+		out = append(out, federation.Fait{Position: int(e.Revision), Type: e.Type, Donnees: data})
 	}
 	return out, nil
 }

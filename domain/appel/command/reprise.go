@@ -1,11 +1,10 @@
-package adapters
+package command
 
 import (
 	"context"
 	"errors"
 
 	"arbitre/domain/appel"
-	"arbitre/domain/appel/command"
 	"arbitre/domain/appel/query"
 	"arbitre/domain/eventstore"
 )
@@ -16,7 +15,7 @@ import (
 // metadata of its appel.decision_rendue event); the game records a
 // decision once, so running it again changes nothing. serve runs it at
 // start; app only needs its repositories (its actor is replaced).
-func Reprendre(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, app *command.Application) error {
+func Reprendre(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, app *Application) error {
 	x, err := query.Reconstruire(ctx, journal, reg)
 	if err != nil {
 		return err
@@ -29,7 +28,7 @@ func Reprendre(ctx context.Context, journal eventstore.Reader, reg *eventstore.R
 			errs = append(errs, err)
 			continue
 		}
-		errs = append(errs, app.Par(decideur(v)).AppliquerDecision(ctx, command.AppliquerDecision{Tournoi: r.Objet.Tournoi, Appel: r.ID}))
+		errs = append(errs, app.Par(decideur(v)).AppliquerDecision(ctx, AppliquerDecision{Tournoi: r.Objet.Tournoi, Appel: r.ID}))
 	}
 	return errors.Join(errs...)
 }

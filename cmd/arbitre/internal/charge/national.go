@@ -1,4 +1,4 @@
-package main
+package charge
 
 import (
 	"bytes"
@@ -9,45 +9,48 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sync"
-	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 
+	"arbitre/cmd/arbitre/internal/cpuprofile"
+	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
-	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
-	"arbitre/projections/centres"
 )
 
 // The national simultaneous event of issue 34 item 2 (guide §2.17): its
 // id, and the targets.
 const (
-	nationalEpreuve       = "simultane-national"
+	EpreuveNationale      = "simultane-national"
 	targetNationalComplet = 5 * time.Second
 	targetNationalP99     = 100 * time.Millisecond
-	// nationalGraine seeds the pre-drawn game's tirages, the same in every
+	// GraineNationale seeds the pre-drawn game's tirages, the same in every
 	// centre; each centre's players answer from their own seed.
-	nationalGraine = 17
+	GraineNationale = 17
 )
+
+// fr prints the reports' figures the French way, as the CLI does.
+var fr = message.NewPrinter(language.French)
 
 // nationalQuery is the public national ranking, every line.
 const nationalQuery = `query($e: ID!) { classementNational(epreuve: $e) { classement { rang licence nom club serie centre score moyennes } } }`
 
-type nationalConfig struct {
-	data, lexPath, profileDir string
-	centres, players, qps     int
-	arrivee, duration         time.Duration
-	jsonOut                   bool
+// NationalConfig is what `arbitre charge national` is asked to run.
+type NationalConfig struct {
+	Data, LexPath, ProfileDir string
+	Centres, Players, QPS     int
+	Arrivee, Duration         time.Duration
+	JSON                      bool
 }
 
-// nationalReport is what `arbitre charge national` measured.
-type nationalReport struct {
+// NationalReport is what `arbitre charge national` measured.
+type NationalReport struct {
 	Centres  int    `json:"centres"`
 	Players  int    `json:"players_per_centre"`
 	QPS      int    `json:"qps"`
@@ -78,38 +81,12 @@ type nationalReport struct {
 	dernierPaquet time.Time
 }
 
-func chargeNationalCmd() *cobra.Command {
-	var c nationalConfig
-	cmd := &cobra.Command{
-		Use:   "national [--centres 150 --players 40 --arrivee 60s --qps 500 --duration 20s]",
-		Short: "Banc d'une épreuve nationale en simultané (guide §2.17) : les paquets des centres, le classement national complet, ses requêtes publiques",
-		Example: `  arbitre charge national
-  arbitre charge national --centres 150 --players 40 --arrivee 60s --qps 500 --duration 20s --json`,
-		Args: aucunArgument,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			return runChargeNational(ctx, cmd.OutOrStdout(), c)
-		},
-	}
-	f := cmd.Flags()
-	f.StringVar(&c.data, "data", "", "`DOSSIER` neuf où garder les données des centres (centres/) et de la fédération (federation/) ; par défaut un dossier temporaire, supprimé à la fin")
-	lexiconFlag(cmd, &c.lexPath)
-	f.IntVar(&c.centres, "centres", 150, "centres qui jouent la partie prétirée")
-	f.IntVar(&c.players, "players", 40, "joueurs par centre")
-	f.DurationVar(&c.arrivee, "arrivee", time.Minute, "les paquets des centres arrivent au hasard dans ce délai (0 : tous à la fois)")
-	f.IntVar(&c.qps, "qps", 500, "requêtes du classement national par seconde")
-	f.DurationVar(&c.duration, "duration", 20*time.Second, "durée de la phase de requêtes")
-	f.BoolVar(&c.jsonOut, "json", false, "affiche le rapport en JSON")
-	f.StringVar(&c.profileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (paquets.pprof, requetes.pprof), serveur et client étiquetés side=server et side=client")
-	return cmd
-}
-
-func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) error {
-	if c.centres < 1 || c.players < 1 || c.qps < 1 || c.duration <= 0 || c.arrivee < 0 {
+// RunNational runs `arbitre charge national` and writes its report to out.
+func (o Outils) RunNational(ctx context.Context, out io.Writer, c NationalConfig) error {
+	if c.Centres < 1 || c.Players < 1 || c.QPS < 1 || c.Duration <= 0 || c.Arrivee < 0 {
 		return fmt.Errorf("--centres, --players, --qps et --duration valent au moins 1 ; --arrivee n'est pas négatif")
 	}
-	dir := c.data
+	dir := c.Data
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "arbitre-national-")
 		if err != nil {
@@ -118,10 +95,10 @@ func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) err
 		defer os.RemoveAll(tmp)
 		dir = tmp
 	}
-	rep := nationalReport{Centres: c.centres, Players: c.players, QPS: c.qps, Arrivee: c.arrivee.String(),
-		Duration: c.duration.String(), CPUs: runtime.NumCPU()}
+	rep := NationalReport{Centres: c.Centres, Players: c.Players, QPS: c.QPS, Arrivee: c.Arrivee.String(),
+		Duration: c.Duration.String(), CPUs: runtime.NumCPU()}
 	start := time.Now()
-	paquets, coups, err := jouerCentres(ctx, &storeFlags{dataDir: filepath.Join(dir, "centres"), backend: backendSQLite, init: true}, c)
+	paquets, coups, err := o.JouerCentres(ctx, &storeflags.Flags{DataDir: filepath.Join(dir, "centres"), Backend: storeflags.SQLite, Init: true}, c)
 	if err != nil {
 		return err
 	}
@@ -129,14 +106,14 @@ func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) err
 	for _, p := range paquets {
 		rep.BundleKiB += float64(len(p)) / 1024 / float64(len(paquets))
 	}
-	federationFlags := &storeFlags{dataDir: filepath.Join(dir, "federation"), backend: backendSQLite, init: true}
-	jetons, err := ouvrirEpreuveNationale(ctx, federationFlags, c.centres, coups)
+	federationFlags := &storeflags.Flags{DataDir: filepath.Join(dir, "federation"), Backend: storeflags.SQLite, Init: true}
+	jetons, err := o.ouvrirEpreuveNationale(ctx, federationFlags, c.Centres, coups)
 	if err != nil {
 		return err
 	}
 	rep.Preparation = ms(time.Since(start))
 
-	cl, stopServer, err := demarrerServeurCharge(ctx, federationFlags, c.lexPath)
+	cl, stopServer, err := o.demarrerServeurCharge(ctx, federationFlags, c.LexPath)
 	if err != nil {
 		return err
 	}
@@ -149,78 +126,37 @@ func runChargeNational(ctx context.Context, out io.Writer, c nationalConfig) err
 	}
 	rep.TargetOK = rep.Bundles.Errors == 0 && rep.Queries.Errors == 0 && rep.CompleteMS <= ms(targetNationalComplet) &&
 		rep.Queries.Latency.P99 <= ms(targetNationalP99)
-	if c.jsonOut {
-		return ecrireJSON(out, rep)
+	if c.JSON {
+		return o.EcrireJSON(out, rep)
 	}
 	rep.print(out)
 	return nil
 }
 
-// jouerCentres plays the pre-drawn game in every centre (one tournament per
-// centre, the same tirages everywhere, each player his own answers) into
-// one store, and exports each centre's bundle as `arbitre centre export`
-// does; coups is the game's length.
-func jouerCentres(ctx context.Context, flags *storeFlags, c nationalConfig) (paquets [][]byte, coups int, err error) {
-	ws, err := flags.openWorkspace(ctx, []string{c.lexPath})
-	if err != nil {
-		return nil, 0, err
-	}
-	defer ws.store.Close()
-	for k := range c.centres {
-		centre := centreNational(k)
-		licences := make([]string, c.players)
-		for i := range licences {
-			licences[i] = fmt.Sprintf("%s-%03d", centre, i+1)
-		}
-		t := tournoiSimule{id: centre, nom: "Simultané national, centre " + centre, licences: licences, parties: 1,
-			graineTirages: func(int) uint64 { return nationalGraine }, graineJoueurs: func(int) uint64 { return uint64(k + 1) }}
-		var joues int
-		if err := jouerTournoiSimule(ctx, &ws, t, "national", func(_ int, p *duplicate.Partie, fini bool) {
-			if fini {
-				joues = p.ProchainCoup() - 1
-			}
-		}); err != nil {
-			return nil, 0, err
-		}
-		if k > 0 && joues != coups {
-			return nil, 0, fmt.Errorf("centre %s : %d coups, les autres %d (la partie prétirée est la même partout)", centre, joues, coups)
-		}
-		coups = joues
-		var paquet bytes.Buffer
-		m := centres.Manifeste{Epreuve: nationalEpreuve, Centre: centre, Partie: centre + "-1"}
-		if err := centres.Exporter(ctx, ws.store, ws.registry, m, &paquet); err != nil {
-			return nil, 0, err
-		}
-		paquets = append(paquets, paquet.Bytes())
-	}
-	return paquets, coups, nil
-}
-
-func centreNational(k int) string { return fmt.Sprintf("C%03d", k+1) }
+// CentreNational names the k-th centre of the national event.
+func CentreNational(k int) string { return fmt.Sprintf("C%03d", k+1) }
 
 // ouvrirEpreuveNationale opens the event at the federation (as `arbitre
 // centre ouvrir`) and issues each centre's token, before the server opens
 // the store.
-func ouvrirEpreuveNationale(ctx context.Context, flags *storeFlags, nCentres, coups int) ([]string, error) {
-	if err := avecFederation(ctx, flags, func(apps federationApps) error {
-		return apps.centres.OuvrirEpreuve(ctx, nationalEpreuve, "Simultané national", coups,
-			eventstore.Metadata{Actor: "charge national", Role: string(acces.Directeur)})
-	}); err != nil {
+func (o Outils) ouvrirEpreuveNationale(ctx context.Context, flags *storeflags.Flags, nCentres, coups int) ([]string, error) {
+	md := eventstore.Metadata{Actor: "charge national", Role: string(acces.Directeur)}
+	if err := o.OuvrirEpreuve(ctx, flags, EpreuveNationale, "Simultané national", coups, md); err != nil {
 		return nil, err
 	}
 	demandes := make([]acces.Demande, nCentres)
 	for k := range demandes {
-		demandes[k] = acces.Demande{Role: acces.Centre, Tournoi: nationalEpreuve, Centre: centreNational(k)}
+		demandes[k] = acces.Demande{Role: acces.Centre, Tournoi: EpreuveNationale, Centre: CentreNational(k)}
 	}
 	return emettreJetons(ctx, flags, "charge national", 2*time.Hour, demandes)
 }
 
 // phasesNationales sends the centres' bundles, each at a random time within
-// c.arrivee, waits for the national ranking to hold every player, then
-// queries it at c.qps for c.duration.
-func phasesNationales(ctx context.Context, cl *chargeClient, c nationalConfig, paquets [][]byte, jetons []string, rep *nationalReport) error {
+// c.Arrivee, waits for the national ranking to hold every player, then
+// queries it at c.QPS for c.Duration.
+func phasesNationales(ctx context.Context, cl *chargeClient, c NationalConfig, paquets [][]byte, jetons []string, rep *NationalReport) error {
 	for attente := time.Now(); ; {
-		err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, nil)
+		err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": EpreuveNationale}, nil)
 		if err == nil {
 			break
 		}
@@ -233,23 +169,23 @@ func phasesNationales(ctx context.Context, cl *chargeClient, c nationalConfig, p
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	if err := profiled(c.profileDir, "paquets", func() error { return envoyerPaquets(ctx, cl, c, paquets, jetons, rep) }); err != nil {
+	if err := cpuprofile.Run(c.ProfileDir, "paquets", func() error { return envoyerPaquets(ctx, cl, c, paquets, jetons, rep) }); err != nil {
 		return err
 	}
-	return profiled(c.profileDir, "requetes", func() error { return interrogerNational(ctx, cl, c, rep) })
+	return cpuprofile.Run(c.ProfileDir, "requetes", func() error { return interrogerNational(ctx, cl, c, rep) })
 }
 
 // envoyerPaquets sends each centre's bundle at a random time within
-// c.arrivee, as the centre's token.
-func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paquets [][]byte, jetons []string, rep *nationalReport) error {
-	rng := rand.New(rand.NewPCG(nationalGraine, 0))
+// c.Arrivee, as the centre's token.
+func envoyerPaquets(ctx context.Context, cl *chargeClient, c NationalConfig, paquets [][]byte, jetons []string, rep *NationalReport) error {
+	rng := rand.New(rand.NewPCG(GraineNationale, 0))
 	depart := time.Now()
 	var mu sync.Mutex
 	var lat []time.Duration
 	var dernier time.Time
 	var wg sync.WaitGroup
 	for k, paquet := range paquets {
-		at := depart.Add(time.Duration(rng.Int64N(int64(c.arrivee) + 1)))
+		at := depart.Add(time.Duration(rng.Int64N(int64(c.Arrivee) + 1)))
 		wg.Go(func() {
 			select {
 			case <-ctx.Done():
@@ -258,7 +194,7 @@ func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paq
 			}
 			envoi := time.Now()
 			err := cl.Do(ctx, jetons[k], `mutation($p: String!, $c: String) { envoyerResultatsCentre(paquet: $p, clientMutationId: $c) { joueurs } }`,
-				map[string]any{"p": base64.StdEncoding.EncodeToString(paquet), "c": "charge-" + centreNational(k)}, nil)
+				map[string]any{"p": base64.StdEncoding.EncodeToString(paquet), "c": "charge-" + CentreNational(k)}, nil)
 			fin := time.Now()
 			mu.Lock()
 			defer mu.Unlock()
@@ -266,7 +202,7 @@ func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paq
 			if err != nil {
 				rep.Bundles.Errors++
 				if rep.Bundles.FirstErr == "" {
-					rep.Bundles.FirstErr = centreNational(k) + " : " + err.Error()
+					rep.Bundles.FirstErr = CentreNational(k) + " : " + err.Error()
 				}
 			}
 			if fin.After(dernier) {
@@ -284,13 +220,13 @@ func envoyerPaquets(ctx context.Context, cl *chargeClient, c nationalConfig, paq
 }
 
 // interrogerNational waits for the national ranking to hold every player,
-// then queries it at c.qps for c.duration.
-func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig, rep *nationalReport) error {
+// then queries it at c.QPS for c.Duration.
+func interrogerNational(ctx context.Context, cl *chargeClient, c NationalConfig, rep *NationalReport) error {
 	dernier := rep.dernierPaquet
-	attendus := c.centres * c.players
+	attendus := c.Centres * c.Players
 	query := func(int) error {
 		var res struct{ ClassementNational lignesComptees }
-		if err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, &res); err != nil {
+		if err := cl.Do(ctx, "", nationalQuery, map[string]any{"e": EpreuveNationale}, &res); err != nil {
 			return err
 		}
 		if int(res.ClassementNational) != attendus {
@@ -317,7 +253,7 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 	// the complete one, byte for byte. Comparing costs the client little
 	// beside the server on the same cores; decoding 6,000 lines 500 times
 	// a second took more than both cores (issue 34 item 2).
-	complet, err := cl.Raw(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve})
+	complet, err := cl.Raw(ctx, "", nationalQuery, map[string]any{"e": EpreuveNationale})
 	if err != nil {
 		return err
 	}
@@ -325,14 +261,14 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c nationalConfig,
 		return err
 	}
 	meme := func(int) error {
-		return cl.Read(ctx, "", nationalQuery, map[string]any{"e": nationalEpreuve}, func(r io.Reader) error {
+		return cl.Read(ctx, "", nationalQuery, map[string]any{"e": EpreuveNationale}, func(r io.Reader) error {
 			return memeReponse(r, complet)
 		})
 	}
 	if rep.Queries.Unloaded, err = sansCharge(meme); err != nil {
 		return err
 	}
-	rep.Queries.debit = aDebitFixe(ctx, c.qps, c.duration, meme)
+	rep.Queries.debit = aDebitFixe(ctx, c.QPS, c.Duration, meme)
 	return ctx.Err()
 }
 
@@ -361,7 +297,7 @@ func memeReponse(r io.Reader, attendue []byte) error {
 	}
 }
 
-func (rep *nationalReport) print(w io.Writer) {
+func (rep *NationalReport) print(w io.Writer) {
 	fr.Fprintf(w, "épreuve nationale en simultané : %d centres × %d joueurs, partie prétirée de %d coups, %d cœurs\n",
 		rep.Centres, rep.Players, rep.Coups, rep.CPUs)
 	fr.Fprintf(w, "préparation (parties des centres jouées, paquets écrits) : %.1f s, paquet moyen %.1f Kio\n", rep.Preparation/1000, rep.BundleKiB)

@@ -1,0 +1,299 @@
+package charge
+
+import (
+	"arbitre/apiclient"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/gorilla/websocket"
+)
+
+// The displays phase: live screens on websockets waiting for the announced
+// top and the standings that show it.
+
+const (
+	displayGame      = `subscription($p: ID!) { coupAnnonce(partie:$p) { version coup dernierTop { mot score } } }`
+	displayStandings = `subscription($p: ID!) { classementChange(partie:$p) { rang nom score top } }`
+)
+
+// displaysPhase connects c.Displays screens following the live game, has
+// the director draw and announce the top, and measures for each screen the
+// delay from the announcement's response to the screen showing the top, in
+// the game's state and in its standings.
+func displaysPhase(ctx context.Context, cl *chargeClient, tk chargeTokens, c Config, r *displaysReport) error {
+	_, top, err := cl.draw(ctx, tk.director)
+	if err != nil {
+		return err
+	}
+	waitCtx, cancel := context.WithTimeout(ctx, chargeWait)
+	defer cancel()
+	start := time.Now()
+	screens := make([]*display, c.Displays)
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(64, c.Displays) {
+		wg.Go(func() {
+			for i := range work {
+				screens[i] = openDisplay(ctx, cl.URL)
+			}
+		})
+	}
+	for i := range screens {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	defer func() {
+		for _, s := range screens {
+			s.close()
+		}
+	}()
+	for _, s := range screens {
+		if s.waitOrDeadline(s.initial, waitCtx.Done()) {
+			r.Connected++
+		}
+	}
+	r.ConnectMS = ms(time.Since(start))
+
+	sentAt := time.Now()
+	err = cl.Do(ctx, tk.director, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie:$p, reference:$r, mot:$m) { version } }`,
+		map[string]any{"p": chargeLive, "r": top.Reference, "m": top.Mot}, nil)
+	answered := time.Now()
+	if err != nil {
+		return fmt.Errorf("annonce du top : %w", err)
+	}
+	r.MutationMS = ms(answered.Sub(sentAt))
+	waitCtx, cancel = context.WithTimeout(ctx, chargeWait)
+	defer cancel()
+	for _, s := range screens {
+		s.waitOrDeadline(s.topped, waitCtx.Done())
+	}
+	var coup, standings []time.Duration
+	for _, s := range screens {
+		s.close()
+		if !s.coupAt.IsZero() {
+			coup = append(coup, max(0, s.coupAt.Sub(answered)))
+		}
+		if !s.standingsAt.IsZero() {
+			standings = append(standings, max(0, s.standingsAt.Sub(answered)))
+		}
+		if s.err != nil {
+			r.Errors++
+		}
+	}
+	r.CoupAnnounced, r.StandingsChanged = summarize(coup), summarize(standings)
+	r.TargetOK = r.Errors == 0 && r.CoupAnnounced.N == c.Displays && r.StandingsChanged.N == c.Displays &&
+		r.CoupAnnounced.P99 <= ms(targetDisplayP99) && r.StandingsChanged.P99 <= ms(targetDisplayP99)
+	return ctx.Err()
+}
+
+// display is one screen on a websocket (graphql-transport-ws), following the
+// live game's state (subscription "c") and standings ("s"). Its reader
+// notes when each first shows the announced top.
+type display struct {
+	conn    *websocket.Conn
+	initial chan struct{} // closed once both first states arrived
+	topped  chan struct{} // closed once both show the top
+	done    chan struct{} // closed when the reader ends
+	// Written by the reader, read after done.
+	coupAt, standingsAt time.Time
+	err                 error
+}
+
+// openDisplay connects a screen; a failure is recorded in the display, whose
+// channels then stay open.
+func openDisplay(ctx context.Context, url string) *display {
+	d := &display{initial: make(chan struct{}), topped: make(chan struct{}), done: make(chan struct{})}
+	dialer := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}, HandshakeTimeout: chargeWait}
+	conn, _, err := dialer.DialContext(ctx, "ws"+strings.TrimPrefix(url, "http"), nil)
+	if err != nil {
+		d.err = err
+		close(d.done)
+		return d
+	}
+	d.conn = conn
+	msgs := []map[string]any{
+		{"type": "connection_init", "payload": map[string]any{}},
+		{"id": "c", "type": "subscribe", "payload": map[string]any{"query": displayGame, "variables": map[string]any{"p": chargeLive}}},
+		{"id": "s", "type": "subscribe", "payload": map[string]any{"query": displayStandings, "variables": map[string]any{"p": chargeLive}}},
+	}
+	for _, m := range msgs {
+		if err := conn.WriteJSON(m); err != nil {
+			d.err = err
+			conn.Close()
+			close(d.done)
+			return d
+		}
+	}
+	go d.read()
+	return d
+}
+
+// read handles the server's messages until the connection closes.
+func (d *display) read() {
+	defer close(d.done)
+	var first, top [2]bool // [coupAnnonce, classementChange]
+	for {
+		_, raw, err := d.conn.ReadMessage()
+		now := time.Now()
+		if err != nil {
+			return
+		}
+		msg, err := lireEnveloppe(raw)
+		if err != nil {
+			d.err = err
+			return
+		}
+		switch msg.Type {
+		case "connection_ack", "pong":
+		case "ping":
+			if err := d.conn.WriteJSON(map[string]any{"type": "pong"}); err != nil {
+				d.err = err
+				return
+			}
+		case "next":
+			shows, err := showsTop(msg.ID, msg.Payload)
+			if err != nil {
+				d.err = fmt.Errorf("subscription %s: %w", msg.ID, err)
+				return
+			}
+			k := 0
+			if msg.ID == "s" {
+				k = 1
+			}
+			if !first[k] {
+				first[k] = true
+				if first[0] && first[1] {
+					close(d.initial)
+				}
+			}
+			if shows && !top[k] {
+				top[k] = true
+				if k == 0 {
+					d.coupAt = now
+				} else {
+					d.standingsAt = now
+				}
+				if top[0] && top[1] {
+					close(d.topped)
+				}
+			}
+		default:
+			d.err = fmt.Errorf("unexpected %s message: %s", msg.Type, msg.Payload)
+			return
+		}
+	}
+}
+
+// enveloppe is a graphql-transport-ws message: its type, its id and its
+// payload as sent.
+type enveloppe struct {
+	ID, Type string
+	Payload  []byte
+}
+
+// lireEnveloppe reads a message's type and id and leaves its payload as
+// sent, within raw: the payload (1,000 standings lines) is skipped over,
+// not decoded nor copied, since a display reads only its start (showsTop).
+func lireEnveloppe(raw []byte) (enveloppe, error) {
+	var m enveloppe
+	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	if err := attendreJeton(dec, '{'); err != nil {
+		return m, err
+	}
+	for dec.PeekKind() == '"' {
+		cle, err := dec.ReadToken()
+		if err != nil {
+			return m, err
+		}
+		nom, debut := cle.String(), dec.InputOffset() // a token is voided by the next read
+		if nom != "payload" {
+			v, err := dec.ReadToken()
+			if err != nil {
+				return m, err
+			}
+			switch nom {
+			case "id":
+				m.ID = v.String()
+			case "type":
+				m.Type = v.String()
+			}
+			continue
+		}
+		if err := dec.SkipValue(); err != nil {
+			return m, err
+		}
+		m.Payload = bytes.TrimLeft(raw[debut:dec.InputOffset()], " \t\r\n:")
+	}
+	return m, attendreJeton(dec, '}')
+}
+
+// showsTop tells whether a subscription's answer shows the announced top:
+// the game's dernierTop (subscription "c"), or a top on the first line of
+// the standings ("s"). The standings are 1,000 lines for every display:
+// only the answer's start is decoded, up to the first line, so that the
+// client, in the same process, spends little of the machine on them.
+func showsTop(id string, payload []byte) (bool, error) {
+	if id != "s" {
+		var p struct {
+			Data struct {
+				CoupAnnounced *struct {
+					DernierTop *struct{ Score int }
+				} `json:"coupAnnonce"`
+			}
+			Errors []apiclient.Error
+		}
+		if err := json.Unmarshal(payload, &p); err != nil || len(p.Errors) > 0 {
+			return false, fmt.Errorf("%s", payload)
+		}
+		return p.Data.CoupAnnounced != nil && p.Data.CoupAnnounced.DernierTop != nil, nil
+	}
+	// {"data":{"classementChange":[{...first line...}, ...]}}: errors,
+	// when there are, come before data.
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	for _, want := range []any{json.Delim('{'), "data", json.Delim('{'), "classementChange", json.Delim('[')} {
+		if tok, err := dec.Token(); err != nil || tok != want {
+			return false, fmt.Errorf("%.200s", payload)
+		}
+	}
+	var first struct{ Top int }
+	if dec.More() {
+		if err := dec.Decode(&first); err != nil {
+			return false, err
+		}
+	}
+	return first.Top > 0, nil
+}
+
+// waitOrDeadline waits for ch unless the reader ended or the deadline
+// passed; it reports whether ch was closed.
+func (d *display) waitOrDeadline(ch, deadline <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	case <-d.done:
+		select {
+		case <-ch:
+			return true
+		default:
+			return false
+		}
+	case <-deadline:
+		return false
+	}
+}
+
+// close ends the connection and waits for the reader; closing twice is
+// harmless.
+func (d *display) close() {
+	if d.conn != nil {
+		d.conn.Close()
+	}
+	<-d.done
+}
