@@ -984,7 +984,7 @@ type enveloppe struct {
 // not decoded nor copied, since a display reads only its start (showsTop).
 func lireEnveloppe(raw []byte) (enveloppe, error) {
 	var m enveloppe
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true))
 	if err := attendreJeton(dec, '{'); err != nil {
 		return m, err
 	}
