@@ -46,12 +46,12 @@ func (p *Partie) appliquer(e any) error {
 	case SanctionDisciplinaire:
 		return p.onSanction(e)
 	case JoueurArrive:
-		p.joueurs[e.Licence] = &joueur{premierCoup: e.PremierCoup, enRetard: true}
+		p.joueursAEcrire(0).mettre(e.Licence, joueur{premierCoup: e.PremierCoup, enRetard: true})
 	case JoueurRetire:
-		if j := p.joueurs[e.Licence]; j == nil || !j.enRetard {
+		if j, ok := p.joueurs.lire(e.Licence); !ok || !j.enRetard {
 			return fmt.Errorf("retrait de %s, qui n'est pas un joueur arrivé en retard", e.Licence)
 		}
-		delete(p.joueurs, e.Licence)
+		p.joueursAEcrire(0).oter(e.Licence)
 	case PartieInterrompue:
 		return p.onPartieInterrompue(e)
 	case PartieReprise:
@@ -66,7 +66,7 @@ func (p *Partie) appliquer(e any) error {
 	case EliminationsAnnulees:
 		return p.onAnnulationEliminations(e)
 	case TopTrouve:
-		mettre(p.toppings, e.Coup, e.Licence, e, 0)
+		p.toppings.mettre(e.Coup, e.Licence, e, 0)
 	case ResultatsClos:
 		return p.onClos(e)
 	case FeuillePretireeChargee:
@@ -98,8 +98,9 @@ func (p *Partie) onPartieCreee(e PartieCreee) error {
 		p.lettres.reserve = int(p.lettres.sac[tile.NoLetter])
 		p.lettres.sac[tile.NoLetter] = 0
 	}
+	joueurs := p.joueursAEcrire(len(e.Joueurs))
 	for _, l := range e.Joueurs {
-		p.joueurs[l] = &joueur{premierCoup: 1}
+		joueurs.mettre(l, joueur{premierCoup: 1})
 	}
 	return nil
 }
@@ -213,13 +214,16 @@ func (p *Partie) onPartieInterrompue(e PartieInterrompue) error {
 // onEliminationsDecidees eliminates the players named after a coup.
 func (p *Partie) onEliminationsDecidees(e EliminationsDecidees) error {
 	for _, l := range e.Elimines {
-		if _, ok := p.joueurs[l]; !ok {
+		if !p.joueurs.a(l) {
 			return fmt.Errorf("joueur %s inconnu", l)
 		}
 	}
 	p.elimines[e.Coup] = true
+	joueurs := p.joueursAEcrire(0)
 	for _, l := range e.Elimines {
-		p.joueurs[l].elimineAu = e.Coup
+		j, _ := joueurs.lire(l)
+		j.elimineAu = e.Coup
+		joueurs.mettre(l, j)
 	}
 	return nil
 }

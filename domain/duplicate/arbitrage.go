@@ -50,37 +50,27 @@ func (p *Partie) Passer(typ string) error {
 func (p *Partie) onBulletin(e any) {
 	switch e := e.(type) {
 	case BulletinDepose:
-		mettre(p.deposes, e.Coup, e.Licence, e, len(p.joueurs))
+		p.deposes.mettre(e.Coup, e.Licence, e, p.joueurs.len())
 	case BulletinCorrige:
-		mettre(p.corrections, e.Coup, e.Licence, e, len(p.joueurs))
-		delete(p.contre[e.Coup], e.Licence) // a new correction awaits its own check
+		p.corrections.mettre(e.Coup, e.Licence, e, p.joueurs.len())
+		p.contre.oter(e.Coup, e.Licence) // a new correction awaits its own check
 	case DoubleArbitrage:
-		mettre(p.contre, e.Coup, e.Licence, e, 0)
+		p.contre.mettre(e.Coup, e.Licence, e, 0)
 	case BilletEmis:
-		mettre(p.billets, e.Coup, e.Licence, true, 0)
+		p.billets.mettre(e.Coup, e.Licence, true, 0)
 	case RenvoiCommission:
-		mettre(p.renvois, e.Coup, e.Licence, true, 0)
+		p.renvois.mettre(e.Coup, e.Licence, true, 0)
 	case DecisionCommission:
 		p.appels[decisionAppel{appel: e.Appel, niveau: e.Niveau}] = true
 	}
 	if coup, licence, d, ok := DecisionImposee(e); ok {
-		mettre(p.decisions, coup, licence, d, len(p.joueurs))
+		p.decisions.mettre(coup, licence, d, p.joueurs.len())
 		if c, ok := e.(DecisionCommission); ok {
-			mettre(p.commissions, coup, licence, c, 0)
+			p.commissions.mettre(coup, licence, c, 0)
 		} else {
-			delete(p.commissions[coup], licence)
+			p.commissions.oter(coup, licence)
 		}
 	}
-}
-
-// mettre sets m[coup][licence] to v; a coup's map is made for prevus
-// players at first, so that a game's bulletins do not grow it step by step
-// (a sixth of a rebuild's replay of the games went to that growth).
-func mettre[V any](m map[int]map[string]V, coup int, licence string, v V, prevus int) {
-	if m[coup] == nil {
-		m[coup] = make(map[string]V, prevus)
-	}
-	m[coup][licence] = v
 }
 
 // ContexteCorrection is the engine/correction context of a topped coup,
@@ -107,7 +97,7 @@ func (p *Partie) ContexteCorrection(coup int, licence string) (correction.Contex
 	}
 	sort.Ints(coups)
 	for _, c := range coups {
-		if d, ok := p.decisions[c][licence]; ok && !p.billets[c][licence] {
+		if d, ok := p.decisions.lire(c, licence); ok && !p.billets.a(c, licence) {
 			ctx.Unnotified = append(ctx.Unnotified, d.NotAdmitted...)
 		}
 	}
@@ -116,28 +106,28 @@ func (p *Partie) ContexteCorrection(coup int, licence string) (correction.Contex
 
 // Depose returns the bulletin a player handed in for a coup.
 func (p *Partie) Depose(coup int, licence string) (BulletinDepose, bool) {
-	b, ok := p.deposes[coup][licence]
+	b, ok := p.deposes.lire(coup, licence)
 	return b, ok
 }
 
 // Correction returns the latest correction (arbiter and engine) of a
 // bulletin.
 func (p *Partie) Correction(coup int, licence string) (BulletinCorrige, bool) {
-	c, ok := p.corrections[coup][licence]
+	c, ok := p.corrections.lire(coup, licence)
 	return c, ok
 }
 
 // Renvoye reports that a bulletin was sent to the commission (§5.3.3, §6.3).
-func (p *Partie) Renvoye(coup int, licence string) bool { return p.renvois[coup][licence] }
+func (p *Partie) Renvoye(coup int, licence string) bool { return p.renvois.a(coup, licence) }
 
 // BilletRemis reports that the billet de correction of a bulletin was
 // handed to the player (§5.9): he is told the motive of its nullité.
-func (p *Partie) BilletRemis(coup int, licence string) bool { return p.billets[coup][licence] }
+func (p *Partie) BilletRemis(coup int, licence string) bool { return p.billets.a(coup, licence) }
 
 // Decision returns the decision in force for a bulletin: the latest valid
 // one among corrections, double arbitrage and the commission's.
 func (p *Partie) Decision(coup int, licence string) (correction.Decision, bool) {
-	d, ok := p.decisions[coup][licence]
+	d, ok := p.decisions.lire(coup, licence)
 	return d, ok
 }
 
@@ -148,7 +138,7 @@ func (p *Partie) DecisionMoteur(coup int, licence string) (correction.Decision, 
 	if p.statut == "" {
 		return correction.Decision{}, erreur.Refus(CodeNotFound, "la partie n'existe pas")
 	}
-	b, ok := p.deposes[coup][licence]
+	b, ok := p.deposes.lire(coup, licence)
 	if !ok {
 		return correction.Decision{}, erreur.Refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d", licence, coup)
 	}
@@ -181,7 +171,7 @@ func (p *Partie) corriger(coup int, licence string, b correction.Bulletin) (corr
 // ContreArbitrage returns the second arbiter's check of the correction in
 // force, if any (guide §5, double arbitrage).
 func (p *Partie) ContreArbitrage(coup int, licence string) (DoubleArbitrage, bool) {
-	e, ok := p.contre[coup][licence]
+	e, ok := p.contre.lire(coup, licence)
 	return e, ok
 }
 
@@ -189,7 +179,7 @@ func (p *Partie) ContreArbitrage(coup int, licence string) (DoubleArbitrage, boo
 // the bulletin's decision in force: not once a correction or a double
 // arbitrage replaced it, nor for an appeal rejected (the decision stands).
 func (p *Partie) DecisionEnAppel(coup int, licence string) (DecisionCommission, bool) {
-	e, ok := p.commissions[coup][licence]
+	e, ok := p.commissions.lire(coup, licence)
 	return e, ok
 }
 
@@ -209,7 +199,7 @@ func (p *Partie) DeposerBulletin(b BulletinDepose) error {
 	if err := p.exigerJoueur(b.Licence, b.Coup); err != nil {
 		return err
 	}
-	if _, ok := p.deposes[b.Coup][b.Licence]; ok {
+	if _, ok := p.deposes.lire(b.Coup, b.Licence); ok {
 		return erreur.Refus(CodeInvalidBulletin, "le bulletin du joueur %s au coup %d est déjà saisi", b.Licence, b.Coup)
 	}
 	if err := b.Bulletin.Validate(); err != nil {
@@ -302,7 +292,7 @@ func (p *Partie) exigerCorrige(coup int, licence string) (BulletinCorrige, error
 	if err := p.exigerTopAnnonce(coup, licence); err != nil {
 		return BulletinCorrige{}, err
 	}
-	c, ok := p.corrections[coup][licence]
+	c, ok := p.corrections.lire(coup, licence)
 	if !ok {
 		return BulletinCorrige{}, erreur.Refus(CodeInvalidBulletin, "le bulletin de %s au coup %d n'est pas corrigé", licence, coup)
 	}
@@ -357,7 +347,7 @@ func (p *Partie) RenvoyerCommission(e RenvoiCommission) error {
 	if err := p.exigerTopAnnonce(e.Coup, e.Licence); err != nil {
 		return err
 	}
-	if _, ok := p.deposes[e.Coup][e.Licence]; !ok {
+	if _, ok := p.deposes.lire(e.Coup, e.Licence); !ok {
 		return erreur.Refus(CodeInvalidBulletin, "aucun bulletin de %s au coup %d à renvoyer", e.Licence, e.Coup)
 	}
 	if e.Motif == "" {

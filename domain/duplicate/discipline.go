@@ -51,8 +51,8 @@ type SanctionDisciplinaire struct {
 // aggregate and the standings both keep one and read a player's coup
 // through Decision, so they cannot disagree. Its zero value is ready.
 type Discipline struct {
-	avertissements map[int]map[string]int
-	zeros          map[int]map[string]bool
+	avertissements parCoup[int]
+	zeros          parCoup[bool]
 	exclus         map[string]bool
 }
 
@@ -67,14 +67,15 @@ func (d *Discipline) Appliquer(e any) {
 		switch e.Nature {
 		case SanctionAvertissement:
 			if d.avertissements == nil {
-				d.avertissements = map[int]map[string]int{}
+				d.avertissements = parCoup[int]{}
 			}
-			mettre(d.avertissements, e.Coup, e.Licence, d.avertissements[e.Coup][e.Licence]+1, 0)
+			n, _ := d.avertissements.lire(e.Coup, e.Licence)
+			d.avertissements.mettre(e.Coup, e.Licence, n+1, 0)
 		case SanctionZero:
 			if d.zeros == nil {
-				d.zeros = map[int]map[string]bool{}
+				d.zeros = parCoup[bool]{}
 			}
-			mettre(d.zeros, e.Coup, e.Licence, true, 0)
+			d.zeros.mettre(e.Coup, e.Licence, true, 0)
 		case SanctionExclusion:
 			if d.exclus == nil {
 				d.exclus = map[string]bool{}
@@ -87,9 +88,10 @@ func (d *Discipline) Appliquer(e any) {
 	}
 }
 
-// copie copies the discipline, nothing shared with d.
+// copie copies the discipline: a transition of either leaves the other as
+// it was (the coups' entries are shared until written, partage.go).
 func (d *Discipline) copie() Discipline {
-	return Discipline{avertissements: copieParCoup(d.avertissements), zeros: copieParCoup(d.zeros), exclus: maps.Clone(d.exclus)}
+	return Discipline{avertissements: d.avertissements.copie(), zeros: d.zeros.copie(), exclus: maps.Clone(d.exclus)}
 }
 
 // Exclu reports that the player was excluded from the game (§6.1).
@@ -98,7 +100,7 @@ func (d *Discipline) Exclu(licence string) bool { return d.exclus[licence] }
 // Concerne reports that a sanction of the player's stands: an
 // avertissement, a zéro or his exclusion.
 func (d *Discipline) Concerne(licence string) bool {
-	return d.exclus[licence] || aUnCoup(d.avertissements, licence) || aUnCoup(d.zeros, licence)
+	return d.exclus[licence] || d.avertissements.aUnCoup(licence) || d.zeros.aUnCoup(licence)
 }
 
 // Decision is what a player's coup counts once the disciplinary decisions
@@ -116,10 +118,11 @@ func (d *Discipline) Decision(coup int, licence string, bulletin correction.Deci
 	if d.exclus[licence] {
 		return zeroDisciplinaire(correction.Decision{}), true
 	}
-	if d.zeros[coup][licence] {
+	if d.zeros.a(coup, licence) {
 		bulletin, corrige = zeroDisciplinaire(bulletin), true
 	}
-	bulletin.AddDiscipline(d.avertissements[coup][licence])
+	n, _ := d.avertissements.lire(coup, licence)
+	bulletin.AddDiscipline(n)
 	return bulletin, corrige
 }
 
@@ -168,7 +171,7 @@ func (p *Partie) Sanctionner(e SanctionDisciplinaire) error {
 
 // onSanction checks that a recorded sanction fits the game.
 func (p *Partie) onSanction(e SanctionDisciplinaire) error {
-	if _, ok := p.joueurs[e.Licence]; !ok {
+	if !p.joueurs.a(e.Licence) {
 		return fmt.Errorf("sanction disciplinaire d'un joueur %s inconnu", e.Licence)
 	}
 	p.discipline.Appliquer(e)
@@ -192,7 +195,7 @@ func (p *Partie) Exclu(licence string) bool { return p.discipline.Exclu(licence)
 // decision in force with the director's disciplinary decisions applied
 // (Discipline.Decision); false while nothing decides the score.
 func (p *Partie) DecisionSanctionnee(coup int, licence string) (correction.Decision, bool) {
-	d, ok := p.decisions[coup][licence]
+	d, ok := p.decisions.lire(coup, licence)
 	return p.discipline.Decision(coup, licence, d, ok)
 }
 
@@ -202,7 +205,7 @@ func (p *Partie) DecisionSanctionnee(coup int, licence string) (correction.Decis
 func (p *Partie) Avertissements(licence string) correction.Tally {
 	ds := make([]correction.Decision, p.dernierCoup())
 	for i := range ds {
-		if j := p.joueurs[licence]; j != nil && i+1 >= j.premierCoup {
+		if j, ok := p.joueurs.lire(licence); ok && i+1 >= j.premierCoup {
 			ds[i], _ = p.DecisionSanctionnee(i+1, licence)
 		}
 	}

@@ -47,6 +47,13 @@ type joueur struct {
 	enRetard    bool // added after the game's creation (JoueurArrive)
 }
 
+// joueursAEcrire are the game's players, its own to write (partage.go),
+// made for prevus players when there are none yet.
+func (p *Partie) joueursAEcrire(prevus int) *parJoueur[joueur] {
+	p.joueurs = p.joueurs.modifiable(prevus)
+	return p.joueurs
+}
+
 // avantTop is what a coup's top changed, to annul the coup afterwards (§3.6).
 type avantTop struct {
 	grille board.Board
@@ -86,21 +93,21 @@ type Partie struct {
 	chrono       Chrono
 	tops         map[int]TopRetenu
 	ramasses     map[int]bool
-	joueurs      map[string]*joueur
+	joueurs      *parJoueur[joueur]
 	discipline   Discipline
 	contextes    map[int]contexte
 	premierMot   int // length of the word of coup 1 (§4.3.2, §5.5)
-	deposes      map[int]map[string]BulletinDepose
-	corrections  map[int]map[string]BulletinCorrige
-	contre       map[int]map[string]DoubleArbitrage
-	decisions    map[int]map[string]correction.Decision
+	deposes      parCoup[BulletinDepose]
+	corrections  parCoup[BulletinCorrige]
+	contre       parCoup[DoubleArbitrage]
+	decisions    parCoup[correction.Decision]
 	// commissions are the commission's decisions on appeal that are the
 	// bulletins' decisions in force (§6.3).
-	commissions map[int]map[string]DecisionCommission
-	billets     map[int]map[string]bool
-	renvois     map[int]map[string]bool // bulletins sent to the commission
+	commissions parCoup[DecisionCommission]
+	billets     parCoup[bool]
+	renvois     parCoup[bool] // bulletins sent to the commission
 	elimines    map[int]bool
-	toppings    map[int]map[string]TopTrouve // §3.8.4
+	toppings    parCoup[TopTrouve] // §3.8.4
 	// appels are the appeal decisions recorded, by appeal and level.
 	appels map[decisionAppel]bool
 	fin    *PartieTerminee
@@ -123,17 +130,16 @@ func Nouvelle(moteur Moteur) *Partie {
 		moteur:      moteur,
 		tops:        map[int]TopRetenu{},
 		ramasses:    map[int]bool{},
-		joueurs:     map[string]*joueur{},
 		contextes:   map[int]contexte{},
-		deposes:     map[int]map[string]BulletinDepose{},
-		corrections: map[int]map[string]BulletinCorrige{},
-		contre:      map[int]map[string]DoubleArbitrage{},
-		decisions:   map[int]map[string]correction.Decision{},
-		commissions: map[int]map[string]DecisionCommission{},
-		billets:     map[int]map[string]bool{},
-		renvois:     map[int]map[string]bool{},
+		deposes:     parCoup[BulletinDepose]{},
+		corrections: parCoup[BulletinCorrige]{},
+		contre:      parCoup[DoubleArbitrage]{},
+		decisions:   parCoup[correction.Decision]{},
+		commissions: parCoup[DecisionCommission]{},
+		billets:     parCoup[bool]{},
+		renvois:     parCoup[bool]{},
 		elimines:    map[int]bool{},
-		toppings:    map[int]map[string]TopTrouve{},
+		toppings:    parCoup[TopTrouve]{},
 		appels:      map[decisionAppel]bool{},
 	}
 }
@@ -180,8 +186,8 @@ func (p *Partie) Fin() *PartieTerminee { return p.fin }
 // Joueurs lists the players still in the game (neither eliminated nor
 // excluded, §6.1), sorted.
 func (p *Partie) Joueurs() []string {
-	out := make([]string, 0, len(p.joueurs))
-	for l, j := range p.joueurs {
+	out := make([]string, 0, p.joueurs.len())
+	for l, j := range p.joueurs.tous() {
 		if j.elimineAu == 0 && !p.discipline.Exclu(l) {
 			out = append(out, l)
 		}
@@ -195,7 +201,7 @@ func (p *Partie) Joueurs() []string {
 func (p *Partie) Attendus(n int) []string {
 	out := []string{}
 	for _, l := range p.Joueurs() {
-		if n >= p.joueurs[l].premierCoup {
+		if j, _ := p.joueurs.lire(l); n >= j.premierCoup {
 			out = append(out, l)
 		}
 	}
@@ -209,44 +215,30 @@ func (p *Partie) Lecture() repository.FamilyRead { return p.lecture }
 // Lue records where the repository read the game or saved it last.
 func (p *Partie) Lue(l repository.FamilyRead) { p.lecture = l }
 
-// Copie is a copy of the game sharing nothing a transition changes: the
-// repository keeps the last state it read of a game and hands out copies,
-// which commands change.
+// Copie is a copy of the game that a transition of either changes
+// without changing the other: the repository keeps the last state it read
+// of a game and hands out copies, which commands change. The entries by
+// player are shared until one of the two writes them (partage.go); the
+// rest is copied.
 func (p *Partie) Copie() *Partie {
 	c := *p
 	c.tops = maps.Clone(p.tops)
 	c.rejets = slices.Clone(p.rejets)
 	c.ramasses = maps.Clone(p.ramasses)
-	c.joueurs = make(map[string]*joueur, len(p.joueurs))
-	for l, j := range p.joueurs {
-		jj := *j
-		c.joueurs[l] = &jj
-	}
+	p.joueurs.partager()
 	c.discipline = p.discipline.copie()
 	c.contextes = maps.Clone(p.contextes)
-	c.deposes = copieParCoup(p.deposes)
-	c.corrections = copieParCoup(p.corrections)
-	c.contre = copieParCoup(p.contre)
-	c.decisions = copieParCoup(p.decisions)
-	c.commissions = copieParCoup(p.commissions)
-	c.billets = copieParCoup(p.billets)
-	c.renvois = copieParCoup(p.renvois)
+	c.deposes = p.deposes.copie()
+	c.corrections = p.corrections.copie()
+	c.contre = p.contre.copie()
+	c.decisions = p.decisions.copie()
+	c.commissions = p.commissions.copie()
+	c.billets = p.billets.copie()
+	c.renvois = p.renvois.copie()
 	c.elimines = maps.Clone(p.elimines)
-	c.toppings = copieParCoup(p.toppings)
+	c.toppings = p.toppings.copie()
 	c.appels = maps.Clone(p.appels)
 	return &c
-}
-
-// copieParCoup copies a map of coups to the players' entries.
-func copieParCoup[V any](m map[int]map[string]V) map[int]map[string]V {
-	if m == nil {
-		return nil
-	}
-	c := make(map[int]map[string]V, len(m))
-	for coup, parJoueur := range m {
-		c[coup] = maps.Clone(parJoueur)
-	}
-	return c
 }
 
 // Creer opens the game (§3) on the engines' default lexicon. The
@@ -680,7 +672,7 @@ func (p *Partie) coupEnCours() int {
 }
 
 func (p *Partie) exigerJoueur(licence string, coup int) error {
-	j, ok := p.joueurs[licence]
+	j, ok := p.joueurs.lire(licence)
 	switch {
 	case !ok:
 		return erreur.Refus(CodeUnknownPlayer, "le joueur %s ne participe pas à la partie", licence)
@@ -700,7 +692,7 @@ func (p *Partie) ArriveeEnRetard(licence string) error {
 	if err := p.exigerEnCours(); err != nil {
 		return err
 	}
-	if licence == "" || p.joueurs[licence] != nil {
+	if licence == "" || p.joueurs.a(licence) {
 		return erreur.Refus(CodeInvalidConfig, "licence %q absente ou déjà inscrite à la partie", licence)
 	}
 	premier := p.prochainCoup
@@ -718,9 +710,9 @@ func (p *Partie) RetirerJoueur(licence, motif string) error {
 	if err := p.exigerResultatsOuverts(); err != nil {
 		return err
 	}
-	j := p.joueurs[licence]
+	j, ok := p.joueurs.lire(licence)
 	switch {
-	case j == nil:
+	case !ok:
 		return erreur.Refus(CodeUnknownPlayer, "le joueur %s n'est pas de la partie %s", licence, p.id)
 	case !j.enRetard:
 		return erreur.Refus(CodeWrongState, "le joueur %s est de la partie depuis sa création : seul un joueur ajouté en retard (§6.2) se retire", licence)
@@ -735,18 +727,8 @@ func (p *Partie) RetirerJoueur(licence, motif string) error {
 // aDesResultats reports that something of the player's is recorded: a
 // bulletin, a topping time, a decision or a disciplinary sanction.
 func (p *Partie) aDesResultats(licence string) bool {
-	return aUnCoup(p.deposes, licence) || aUnCoup(p.toppings, licence) || aUnCoup(p.decisions, licence) ||
+	return p.deposes.aUnCoup(licence) || p.toppings.aUnCoup(licence) || p.decisions.aUnCoup(licence) ||
 		p.discipline.Concerne(licence)
-}
-
-// aUnCoup reports that a coup of m holds an entry of the player.
-func aUnCoup[V any](m map[int]map[string]V, licence string) bool {
-	for _, parLicence := range m {
-		if _, ok := parLicence[licence]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // Interrompre starts an interruption at instant a of the server's clock

@@ -44,7 +44,7 @@ func (m *moteurFixe) Verifier(_ *board.Board, ref board.Ref, word []tile.Tile, _
 }
 
 // coup builds an engine move on an empty grid: every letter put down.
-func coup(t *testing.T, ref, mot string, score int32) movegen.Move {
+func coup(t testing.TB, ref, mot string, score int32) movegen.Move {
 	t.Helper()
 	r, err := board.ParseRef(ref)
 	require.NoError(t, err)
@@ -60,7 +60,7 @@ func coup(t *testing.T, ref, mot string, score int32) movegen.Move {
 	return m
 }
 
-func fixe(t *testing.T, coups ...movegen.Move) *moteurFixe {
+func fixe(t testing.TB, coups ...movegen.Move) *moteurFixe {
 	m := &moteurFixe{tops: coups, scores: map[string]int32{}}
 	for i := range coups {
 		m.scores[coups[i].Ref().String()+" "+coups[i].WordString()] = coups[i].Score

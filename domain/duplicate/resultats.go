@@ -90,8 +90,8 @@ func (p *Partie) coupsAJuger() int {
 // (arrived, not eliminated before it, §6.2, §3.8.3; an excluded player's
 // scores are annulled, §6.1). In a topping, a time not recorded (§3.8.4).
 func (p *Partie) BulletinsEnAttente() []BulletinManquant {
-	licences := make([]string, 0, len(p.joueurs))
-	for l := range p.joueurs {
+	licences := make([]string, 0, p.joueurs.len())
+	for l := range p.joueurs.tous() {
 		licences = append(licences, l)
 	}
 	sort.Strings(licences)
@@ -101,13 +101,13 @@ func (p *Partie) BulletinsEnAttente() []BulletinManquant {
 			continue
 		}
 		for _, l := range licences {
-			j := p.joueurs[l]
+			j, _ := p.joueurs.lire(l)
 			if coup < j.premierCoup || (j.elimineAu > 0 && coup > j.elimineAu) || p.discipline.Exclu(l) {
 				continue
 			}
 			var decide bool
 			if p.config.Mode == ModeTopping {
-				_, decide = p.toppings[coup][l]
+				decide = p.toppings.a(coup, l)
 			} else {
 				_, decide = p.DecisionSanctionnee(coup, l)
 			}
@@ -155,9 +155,11 @@ func (p *Partie) onAnnulationEliminations(e EliminationsAnnulees) error {
 		}
 		p.fin, p.statut = nil, StatutTop
 	}
-	for _, j := range p.joueurs {
+	joueurs := p.joueursAEcrire(0)
+	for l, j := range joueurs.tous() {
 		if j.elimineAu == e.Coup {
 			j.elimineAu = 0
+			joueurs.mettre(l, j)
 		}
 	}
 	delete(p.elimines, e.Coup)
@@ -171,12 +173,12 @@ func (p *Partie) onClos(e ResultatsClos) error {
 		return fmt.Errorf("clôture des résultats inattendue")
 	}
 	for _, m := range e.Manquants {
-		if _, ok := p.joueurs[m.Licence]; !ok {
+		if !p.joueurs.a(m.Licence) {
 			return fmt.Errorf("bulletin manquant d'un joueur %s inconnu", m.Licence)
 		}
 	}
 	for _, m := range e.Manquants {
-		mettre(p.decisions, m.Coup, m.Licence, DecisionManquant(), len(p.joueurs))
+		p.decisions.mettre(m.Coup, m.Licence, DecisionManquant(), p.joueurs.len())
 	}
 	p.clos = true
 	return nil

@@ -20,7 +20,7 @@ func (p *Partie) exigerTopJoue(coup int, ref board.Ref, mot []tile.Tile, score i
 		return false, nil
 	}
 	meilleur, retenu := -1, false
-	for _, b := range p.deposes[coup] {
+	for _, b := range p.deposes[coup].tous() {
 		for _, s := range b.Bulletin.Solutions {
 			r, w, ok := solutionLue(s.Ref, s.Word)
 			if s.Crossed || !ok {

@@ -45,7 +45,7 @@ func (p *Partie) Topper(coup int, licence string, secondes int, trouve bool) err
 	if err := p.exigerJoueur(licence, coup); err != nil {
 		return err
 	}
-	switch _, fait := p.toppings[coup][licence]; {
+	switch fait := p.toppings.a(coup, licence); {
 	case fait:
 		return erreur.Refus(CodeInvalidTopping, "le temps de %s au coup %d est déjà noté", licence, coup)
 	case !trouve:

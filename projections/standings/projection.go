@@ -381,6 +381,17 @@ func (f enSQL) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
 // or of every game when tournoiID is "". The result answers Partie, Cumul
 // and ParSerie with exactly the figures of the live fold.
 func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, error) {
+	return charger(ctx, db, tournoiID, "")
+}
+
+// charger is Charger; with seule set, only that game's bulletins, tops
+// and end are read, the tournament's other games being created and no
+// more: enough for the standings of that game alone (an exclusion that
+// annuls earlier games needs the number of the game it was decided in),
+// and a hall's game is read without the games played before it (issue 34:
+// 2,000 players' decisions of a whole game decoded again at each change of
+// the live one).
+func charger(ctx context.Context, db *sql.DB, tournoiID, seule string) (*Classement, error) {
 	c := New()
 	if err := lire(ctx, db, `SELECT stream, joueur FROM standings_joueurs ORDER BY licence`, nil, func(rows *sql.Rows) error {
 		var stream, data string
@@ -440,6 +451,9 @@ func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, er
 		}
 		if err := c.Appliquer(stream, creee); err != nil {
 			return nil, err
+		}
+		if seule != "" && l.id != seule {
+			continue
 		}
 		if err := chargerPartie(ctx, db, c, l.id, stream); err != nil {
 			return nil, err
@@ -542,7 +556,7 @@ func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Lig
 	if err != nil {
 		return nil, fmt.Errorf("standings: %w", err)
 	}
-	c, err := Charger(ctx, db, tournoiID)
+	c, err := charger(ctx, db, tournoiID, partie)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ import (
 	"arbitre/projections/standings"
 )
 
-func registre(t *testing.T) *eventstore.Registry {
+func registre(t testing.TB) *eventstore.Registry {
 	t.Helper()
 	r, err := adapters.Registre()
 	require.NoError(t, err)
@@ -36,7 +36,7 @@ func registre(t *testing.T) *eventstore.Registry {
 	return r
 }
 
-func runner(t *testing.T, store eventstore.Reader, r *eventstore.Registry) (*projection.Runner, *sql.DB) {
+func runner(t testing.TB, store eventstore.Reader, r *eventstore.Registry) (*projection.Runner, *sql.DB) {
 	t.Helper()
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
@@ -58,7 +58,7 @@ var errArret = errors.New("arrêt de la simulation")
 
 // tournoiJusquA is tournoiSimule stopped once coup arret is topped and
 // corrected (the whole game when arret is 0).
-func tournoiJusquA(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, n, arret int) (*command.Application, []string) {
+func tournoiJusquA(t testing.TB, ctx context.Context, store eventstore.Store, r *eventstore.Registry, n, arret int) (*command.Application, []string) {
 	t.Helper()
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
@@ -195,7 +195,7 @@ func dump(t *testing.T, db *sql.DB) string {
 
 // attendreTete waits until the live projection has applied the store's last
 // event.
-func attendreTete(t *testing.T, ctx context.Context, store *sqlitestore.Store, live *projection.Runner) {
+func attendreTete(t testing.TB, ctx context.Context, store *sqlitestore.Store, live *projection.Runner) {
 	t.Helper()
 	last, err := store.LastPosition(ctx)
 	require.NoError(t, err)
@@ -206,7 +206,7 @@ func attendreTete(t *testing.T, ctx context.Context, store *sqlitestore.Store, l
 
 // magasin opens a SQLite store on a step clock, closed at the end of the
 // test.
-func magasin(t *testing.T, ctx context.Context) *sqlitestore.Store {
+func magasin(t testing.TB, ctx context.Context) *sqlitestore.Store {
 	t.Helper()
 	store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
 	require.NoError(t, err)
@@ -217,7 +217,7 @@ func magasin(t *testing.T, ctx context.Context) *sqlitestore.Store {
 // enDirect opens a store and runs the standings projection live on it
 // through the watermill pipeline; stop ends the pipeline and returns its
 // error. The store is closed at the end of the test.
-func enDirect(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry, *projection.Runner, *sql.DB, func() error) {
+func enDirect(t testing.TB, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry, *projection.Runner, *sql.DB, func() error) {
 	t.Helper()
 	store := magasin(t, ctx)
 	r := registre(t)

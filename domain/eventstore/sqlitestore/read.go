@@ -16,7 +16,10 @@ const (
 	lectureTranche      = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND position <= ? ORDER BY position`
 	lectureFlux         = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`
 	lectureSections     = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`
-	lectureSuite        = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE position > ? AND (stream = ? OR (stream > ? AND stream < ?)) ORDER BY position`
+	// lectureSuite walks the log from the position: the unary + keeps
+	// SQLite from planning it over the streams' index, every event of the
+	// game and its tables sorted again at each read (issue 34).
+	lectureSuite = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE position > ? AND (+stream = ? OR (+stream > ? AND +stream < ?)) ORDER BY position`
 )
 
 // precedent selects, beside an event of a stream, the hash of the event

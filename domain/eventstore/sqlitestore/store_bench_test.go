@@ -215,3 +215,31 @@ func BenchmarkLectureDUnePartie(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIssue34_SuiteDUneSalle reads what a 2,000-player hall's kept
+// game reads before a bulletin: the three events stored since it was last
+// read, after 4,000 events of the game and its 100 tables (issue 34).
+func BenchmarkIssue34_SuiteDUneSalle(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{3})
+	var derniere uint64
+	for tour := range 20 {
+		for table := range 100 {
+			stream := fmt.Sprintf("partie-s-table-%d", table+1)
+			if table == 0 && tour%2 == 0 {
+				stream = "partie-s"
+			}
+			res, err := store.Append(ctx, stream, eventstore.Any, benchEvents(rng, 2, 0)...)
+			require.NoError(b, err)
+			derniere = res.Position
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		events, err := store.ReadSections(ctx, "partie-s", derniere-3)
+		if err != nil || len(events) != 3 {
+			b.Fatal(err, len(events))
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/gorilla/websocket"
 )
 
@@ -199,39 +198,92 @@ type enveloppe struct {
 }
 
 // lireEnveloppe reads a message's type and id and leaves its payload as
-// sent, within raw: the payload (1,000 standings lines) is skipped over,
-// not decoded nor copied, since a display reads only its start (showsTop).
+// sent, within raw. Each value of the envelope is delimited by finValeur,
+// which counts brackets outside strings and decodes nothing: the payload
+// (2,000 standings lines) is not read, since a display reads only its
+// start (showsTop). Skipping it token by token (jsontext's SkipValue) was
+// most of the displays phase's samples (issue 34).
 func lireEnveloppe(raw []byte) (enveloppe, error) {
 	var m enveloppe
-	dec := jsontext.NewDecoder(bytes.NewReader(raw))
-	if err := attendreJeton(dec, '{'); err != nil {
-		return m, err
+	i := sauterBlancs(raw, 0)
+	if i == len(raw) || raw[i] != '{' {
+		return m, fmt.Errorf("message sans objet JSON : %.40q", raw)
 	}
-	for dec.PeekKind() == '"' {
-		cle, err := dec.ReadToken()
-		if err != nil {
+	for i = sauterBlancs(raw, i+1); i < len(raw) && raw[i] != '}'; {
+		fin := finValeur(raw, i)
+		var cle string
+		if err := json.Unmarshal(raw[i:fin], &cle); err != nil {
 			return m, err
 		}
-		nom, debut := cle.String(), dec.InputOffset() // a token is voided by the next read
-		if nom != "payload" {
-			v, err := dec.ReadToken()
-			if err != nil {
+		if i = sauterBlancs(raw, fin); i == len(raw) || raw[i] != ':' {
+			return m, fmt.Errorf("« : » attendu après %q", cle)
+		}
+		i = sauterBlancs(raw, i+1)
+		fin = finValeur(raw, i)
+		switch cle {
+		case "payload":
+			m.Payload = raw[i:fin]
+		case "id":
+			if err := json.Unmarshal(raw[i:fin], &m.ID); err != nil {
 				return m, err
 			}
-			switch nom {
-			case "id":
-				m.ID = v.String()
-			case "type":
-				m.Type = v.String()
+		case "type":
+			if err := json.Unmarshal(raw[i:fin], &m.Type); err != nil {
+				return m, err
 			}
-			continue
 		}
-		if err := dec.SkipValue(); err != nil {
-			return m, err
+		if i = sauterBlancs(raw, fin); i < len(raw) && raw[i] == ',' {
+			i = sauterBlancs(raw, i+1)
 		}
-		m.Payload = bytes.TrimLeft(raw[debut:dec.InputOffset()], " \t\r\n:")
 	}
-	return m, attendreJeton(dec, '}')
+	if i == len(raw) {
+		return m, fmt.Errorf("message JSON inachevé : %.40q", raw)
+	}
+	return m, nil
+}
+
+// sauterBlancs is the first index from i that is not JSON whitespace.
+func sauterBlancs(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\r' || raw[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// finValeur is the end of the JSON value that starts at raw[i]: after a
+// string's closing quote, after the bracket that closes an object or an
+// array (brackets counted outside strings), at what follows a literal;
+// len(raw) when the value does not end.
+func finValeur(raw []byte, i int) int {
+	profondeur, chaine := 0, false
+	for j := i; j < len(raw); j++ {
+		c := raw[j]
+		switch {
+		case chaine:
+			if c == '\\' {
+				j++
+			} else if c == '"' {
+				chaine = false
+				if profondeur == 0 {
+					return j + 1
+				}
+			}
+		case c == '"':
+			chaine = true
+		case c == '{' || c == '[':
+			profondeur++
+		case c == '}' || c == ']':
+			if profondeur == 0 {
+				return j
+			}
+			if profondeur--; profondeur == 0 {
+				return j + 1
+			}
+		case profondeur == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n'):
+			return j
+		}
+	}
+	return len(raw)
 }
 
 // showsTop tells whether a subscription's answer shows the announced top:
