@@ -9,9 +9,9 @@ import (
 	"arbitre/domain/acces"
 	clqcommand "arbitre/domain/classique/command"
 	"arbitre/domain/classique/gcg"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
@@ -39,9 +39,9 @@ func (r *mutationResolver) InscrireClassique(ctx context.Context, tournoi string
 
 // InscrireClassiqueLot is the resolver for the inscrireClassiqueLot field.
 func (r *mutationResolver) InscrireClassiqueLot(ctx context.Context, tournoi string, joueurs []model.InscriptionClassiqueInput, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	lot := make([]ronde.Inscription, len(joueurs))
+	lot := make([]tournoiclassique.Inscription, len(joueurs))
 	for i, j := range joueurs {
-		lot[i] = ronde.Inscription{Joueur: j.Joueur, Nom: j.Nom, Cote: deref(j.Cote)}
+		lot[i] = tournoiclassique.Inscription{Joueur: j.Joueur, Nom: j.Nom, Cote: deref(j.Cote)}
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
 		return app.InscrireLot(ctx, clqcommand.InscrireLot{Tournoi: tournoi, Lot: lot})
@@ -64,9 +64,9 @@ func (r *mutationResolver) ProposerRonde(ctx context.Context, tournoi string, me
 
 // AmenderRonde is the resolver for the amenderRonde field.
 func (r *mutationResolver) AmenderRonde(ctx context.Context, tournoi string, tables []model.TableAmendeeInput, exempt *string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
-	amendees := make([]ronde.TableAmendee, len(tables))
+	amendees := make([]tournoiclassique.TableAmendee, len(tables))
 	for i, tb := range tables {
-		amendees[i] = ronde.TableAmendee{Premier: tb.Premier, Second: tb.Second}
+		amendees[i] = tournoiclassique.TableAmendee{Premier: tb.Premier, Second: tb.Second}
 	}
 	return r.surTournoiClassique(ctx, tournoi, version, clientMutationID, func(ctx context.Context, app *clqcommand.Application) error {
 		return app.AmenderRonde(ctx, clqcommand.AmenderRonde{Tournoi: tournoi, Tables: amendees, Exempt: deref(exempt), Motif: deref(motif)})
@@ -100,7 +100,7 @@ func (r *mutationResolver) EnregistrerResultat(ctx context.Context, tournoi stri
 }
 
 // SaisirResultatClassique is the resolver for the saisirResultatClassique field.
-func (r *mutationResolver) SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+func (r *mutationResolver) SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	s, err := saisieDe(fin, scores, joueur)
 	if err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func (r *mutationResolver) SaisirResultatClassique(ctx context.Context, tournoi 
 }
 
 // CorrigerResultatClassique is the resolver for the corrigerResultatClassique field.
-func (r *mutationResolver) CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
+func (r *mutationResolver) CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error) {
 	s, err := saisieDe(fin, scores, joueur)
 	if err != nil {
 		return nil, err
@@ -192,7 +192,7 @@ func (r *mutationResolver) DeclarerTempsEpuise(ctx context.Context, match string
 }
 
 // Penaliser is the resolver for the penaliser field.
-func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error) {
+func (r *mutationResolver) Penaliser(ctx context.Context, match string, joueur string, motif matchclassique.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error) {
 	n := 0
 	if lettres != nil {
 		n = *lettres
@@ -267,7 +267,7 @@ func (r *queryResolver) TournoiClassique(ctx context.Context, id string) (*model
 // MatchClassique is the resolver for the matchClassique field.
 func (r *queryResolver) MatchClassique(ctx context.Context, id string) (*model.MatchClassique, error) {
 	v, err := r.matchVue(ctx, id)
-	if erreur.CodeOf(err) == partie.CodeNotFound {
+	if erreur.CodeOf(err) == matchclassique.CodeNotFound {
 		return nil, nil
 	}
 	return v, err

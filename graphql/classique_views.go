@@ -9,8 +9,8 @@ import (
 	"arbitre/domain/acces"
 	clqcommand "arbitre/domain/classique/command"
 	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
@@ -61,7 +61,7 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 // tournament.
 func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error) {
 	t, err := r.Classiques.Charger(withoutCommande(ctx), id)
-	if erreur.CodeOf(err) == ronde.CodeNotFound {
+	if erreur.CodeOf(err) == tournoiclassique.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {
@@ -79,7 +79,7 @@ func (r *Resolver) tournoiClassiqueVue(ctx context.Context, id string) (*model.T
 	return v, err
 }
 
-func vueTournoiClassique(t *ronde.Tournoi) (*model.TournoiClassique, error) {
+func vueTournoiClassique(t *tournoiclassique.TournoiClassique) (*model.TournoiClassique, error) {
 	v := &model.TournoiClassique{ID: t.ID(), Nom: t.Nom(), Version: t.Version(), Rondes: t.Rondes(), Clos: t.Clos(),
 		Inscrits: []model.InscritClassique{}, TetesDeSerie: t.TetesDeSerie(), Publiees: []model.RondeClassique{}, Classement: []model.LigneClassique{}}
 	if v.TetesDeSerie == nil {
@@ -112,7 +112,7 @@ func vueTournoiClassique(t *ronde.Tournoi) (*model.TournoiClassique, error) {
 		v.Proposition = p
 	}
 	cfg := t.Config()
-	v.Config = &model.ConfigClassique{Politique: cfg.Departage.Nom(), Departage: append([]ronde.Critere{}, cfg.Departage.Criteres...),
+	v.Config = &model.ConfigClassique{Politique: cfg.Departage.Nom(), Departage: append([]tournoiclassique.Critere{}, cfg.Departage.Criteres...),
 		ExAequo: cfg.Departage.ExAequo, ExemptPointsDeMatch: cfg.Exempt.PointsDeMatch, ExemptScore: cfg.Exempt.Score,
 		ExemptScoreAdverse: cfg.Exempt.ScoreAdverse}
 	for _, l := range t.Classement() {
@@ -123,8 +123,8 @@ func vueTournoiClassique(t *ronde.Tournoi) (*model.TournoiClassique, error) {
 	return v, nil
 }
 
-// vueRaisons explains a pairing of the pending round (ronde.Tournoi.Raisons).
-func vueRaisons(t *ronde.Tournoi, tables []ronde.Table, exempt string) (*model.RaisonsAppariement, error) {
+// vueRaisons explains a pairing of the pending round (tournoiclassique.TournoiClassique.Raisons).
+func vueRaisons(t *tournoiclassique.TournoiClassique, tables []tournoiclassique.Table, exempt string) (*model.RaisonsAppariement, error) {
 	ex, err := t.Raisons(tables, exempt)
 	if err != nil {
 		return nil, err
@@ -141,9 +141,9 @@ func vueRaisons(t *ronde.Tournoi, tables []ronde.Table, exempt string) (*model.R
 }
 
 // configClassiqueDe reads a tournament's settings over the defaults
-// (ronde.ConfigParDefaut); the domain validates them.
-func configClassiqueDe(in *model.ConfigClassiqueInput) ronde.Config {
-	cfg := ronde.ConfigParDefaut()
+// (tournoiclassique.ConfigParDefaut); the domain validates them.
+func configClassiqueDe(in *model.ConfigClassiqueInput) tournoiclassique.Config {
+	cfg := tournoiclassique.ConfigParDefaut()
 	if in == nil {
 		return cfg
 	}
@@ -162,14 +162,16 @@ func configClassiqueDe(in *model.ConfigClassiqueInput) ronde.Config {
 }
 
 // aucunResultat is the results of tables not yet published.
-func aucunResultat(string) (ronde.ResultatEnregistre, bool) { return ronde.ResultatEnregistre{}, false }
+func aucunResultat(string) (tournoiclassique.ResultatEnregistre, bool) {
+	return tournoiclassique.ResultatEnregistre{}, false
+}
 
-func vueTables(tables []ronde.Table, resultat func(match string) (ronde.ResultatEnregistre, bool)) []model.TableClassique {
+func vueTables(tables []tournoiclassique.Table, resultat func(match string) (tournoiclassique.ResultatEnregistre, bool)) []model.TableClassique {
 	out := make([]model.TableClassique, len(tables))
 	for i, tb := range tables {
 		out[i] = model.TableClassique{Numero: tb.Numero, Premier: tb.Premier, Second: tb.Second, Match: optional(tb.Match)}
 		if res, ok := resultat(tb.Match); ok {
-			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: partie.Fin(res.Fin),
+			out[i].Resultat = &model.ResultatClassique{Joueurs: res.Joueurs[:], Premier: res.Premier, Fin: matchclassique.Fin(res.Fin),
 				Scores: res.Scores[:], Perdant: res.Perdant, PointsDeMatch: res.PointsDeMatch[:], Correction: optional(res.Correction)}
 		}
 	}
@@ -188,11 +190,13 @@ func (r *Resolver) matchVue(ctx context.Context, id string) (*model.MatchClassiq
 }
 
 // voitChevalets says whether the request may see the racks (accesChevalets).
-func voitChevalets(ctx context.Context, p *partie.Partie) bool { return accesChevalets(ctx, p) == nil }
+func voitChevalets(ctx context.Context, p *matchclassique.Match) bool {
+	return accesChevalets(ctx, p) == nil
+}
 
 // accesChevalets lets anyone see the racks once the game is over, and the
 // staff of the table before; otherwise it says why not.
-func accesChevalets(ctx context.Context, p *partie.Partie) error {
+func accesChevalets(ctx context.Context, p *matchclassique.Match) error {
 	if p.Finie() {
 		return nil
 	}
@@ -201,7 +205,7 @@ func accesChevalets(ctx context.Context, p *partie.Partie) error {
 	return err
 }
 
-func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
+func vueMatch(p *matchclassique.Match, chevalets bool) *model.MatchClassique {
 	c := p.Creation()
 	grille := p.Grille()
 	sac := p.Sac()
@@ -231,7 +235,7 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 	}
 	for _, coup := range p.Journal() {
 		mc := model.CoupClassique{Joueur: coup.Joueur, Genre: coup.Genre, Reference: optional(coup.Ref), Mot: optional(coup.Mot),
-			Motif: optional(partie.Motif(coup.Motif)), Points: coup.Points, Cumul: coup.Cumul}
+			Motif: optional(matchclassique.Motif(coup.Motif)), Points: coup.Points, Cumul: coup.Cumul}
 		if chevalets { // the letters of an exchange come from the rack
 			mc.Chevalet, mc.Lettres = optional(coup.Chevalet), optional(coup.Lettres)
 		}
@@ -242,8 +246,8 @@ func vueMatch(p *partie.Partie, chevalets bool) *model.MatchClassique {
 
 // saisieDe reads the director's entry of a paper feuille de match: no
 // scores stands for none (a forfeit), else exactly two.
-func saisieDe(fin *partie.Fin, scores []int, joueur *string) (ronde.Saisie, error) {
-	s := ronde.Saisie{Fin: deref(fin), Joueur: deref(joueur)}
+func saisieDe(fin *matchclassique.Fin, scores []int, joueur *string) (tournoiclassique.Saisie, error) {
+	s := tournoiclassique.Saisie{Fin: deref(fin), Joueur: deref(joueur)}
 	if scores == nil {
 		return s, nil
 	}
@@ -264,7 +268,7 @@ func scoresDe(scores []int) ([2]int, error) {
 // concerneTournoiClassique selects the stream of a classique tournament:
 // its rounds, results and standings change only there.
 func concerneTournoiClassique(id string) func(stream string) bool {
-	stream, _ := ronde.Stream(id)
+	stream, _ := tournoiclassique.Stream(id)
 	return func(s string) bool { return s == stream }
 }
 

@@ -13,7 +13,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/erreur"
 	"arbitre/domain/erreur/francais"
@@ -41,7 +41,7 @@ func TestErreurs_PresenterUnSeulChemin(t *testing.T) {
 			fmt.Errorf("chargement : %w", erreur.Refus(appel.CodeDeadlinePassed, "Le délai est passé")),
 			"DEADLINE_PASSED", "Le délai est passé", nil},
 		{"classique refusal, detail in extensions", context.Background(),
-			(&erreur.Erreur{Code: partie.CodeInvalidPlacement, Message: "Placement invalide : ZOO en H8"}).Avec("detail", "NOT_IN_RACK"),
+			(&erreur.Erreur{Code: matchclassique.CodeInvalidPlacement, Message: "Placement invalide : ZOO en H8"}).Avec("detail", "NOT_IN_RACK"),
 			"INVALID_PLACEMENT", "Placement invalide : ZOO en H8", map[string]any{"detail": "NOT_IN_RACK"}},
 		{"access refusal", context.Background(), acces.Autoriser(acces.Habilitation{Role: acces.Arbitre}, []acces.Role{acces.Directeur}, acces.Portee{}),
 			"FORBIDDEN", "action réservée", nil},

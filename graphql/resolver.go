@@ -8,7 +8,7 @@ import (
 	appadapters "arbitre/domain/appel/adapters"
 	appquery "arbitre/domain/appel/query"
 	clqadapters "arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
@@ -68,9 +68,9 @@ type Resolver struct {
 	// under ReglesClassique.
 	Classiques      *clqadapters.Tournois
 	Matchs          *clqadapters.Matchs
-	ReglesClassique *partie.Regles
+	ReglesClassique *matchclassique.Regles
 	// Hasard gives the electronic bag's draws of the classique matches.
-	Hasard partie.Hasard
+	Hasard matchclassique.Hasard
 	// Archive records the past tournaments' imported results.
 	Archive repository.Streams
 	// Epreuves stores the events played in many centres (guide §2.17),
@@ -114,14 +114,14 @@ type Composants struct {
 	// Lectures are every read model's runners (the archive's queries wait
 	// for them).
 	Lectures []*projection.Runner
-	// Hasard gives the electronic bag's draws (partie.HasardCrypto in
+	// Hasard gives the electronic bag's draws (matchclassique.HasardCrypto in
 	// serve, a fixed seed in tests).
-	Hasard partie.Hasard
+	Hasard matchclassique.Hasard
 }
 
 // NewResolver wires every use case and read model of the API.
 func NewResolver(c Composants) (*Resolver, error) {
-	regles, err := partie.NewRegles(c.Lexicon, c.Lexiques...)
+	regles, err := matchclassique.NewRegles(c.Lexicon, c.Lexiques...)
 	if err != nil {
 		return nil, err
 	}

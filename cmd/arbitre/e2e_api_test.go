@@ -20,7 +20,7 @@ import (
 
 	"arbitre/apiclient"
 	"arbitre/cmd/arbitre/internal/storeflags"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/graphql/server"
 )
 
@@ -55,7 +55,7 @@ func startLimitedAPIServer(t *testing.T, data string, limits server.Limits) *api
 	t.Helper()
 	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 		c.Limits = limits
-		c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
+		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
 	})
 }
 

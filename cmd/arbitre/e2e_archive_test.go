@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/archive"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 )
 
 // Two past tournaments of the federation: the 2018 Open de Lyon
@@ -276,7 +276,7 @@ func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
 	s.gql("", requete, map[string]any{"f": "json"}).into(t, "exportArchive", &js)
 	var d archive.Document
 	require.NoError(t, json.Unmarshal([]byte(js.Contenu), &d))
-	assert.Equal(t, &ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt, "the archive records the tournament's configuration")
+	assert.Equal(t, &tournoiclassique.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt, "the archive records the tournament's configuration")
 	var z apiExport
 	s.gql("", requete, map[string]any{"f": "zip"}).into(t, "exportArchive", &z)
 	raw, err := base64.StdEncoding.DecodeString(z.Contenu)

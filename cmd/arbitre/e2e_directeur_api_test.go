@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/graphql/server"
 )
@@ -21,7 +21,7 @@ func startAPIServerHorloge(t *testing.T, data string, h *eventstoretest.ManualCl
 	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 		c.Limits = server.DefaultLimits
 		c.Limits.Rate = 0 // on a zero Limits alone, the server would take DefaultLimits, rate included
-		c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
+		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
 		c.Resolver.Clock = h
 	})
 }

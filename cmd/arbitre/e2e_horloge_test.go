@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/graphql/server"
 )
@@ -40,7 +40,7 @@ func TestFiabilite_HorlogeQuiSauteEnCoursDeCoup(t *testing.T) {
 		return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 			c.Limits = server.DefaultLimits
 			c.Limits.Rate = 0
-			c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
+			c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
 			c.Resolver.Clock = h
 			c.Now = h.Now
 		})
@@ -142,7 +142,7 @@ func TestFiabilite_HorlogeQuiSautePendantUneInterruption(t *testing.T) {
 	s := startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
 		c.Limits = server.DefaultLimits
 		c.Limits.Rate = 0
-		c.Resolver.Hasard = partie.HasardFixe(e2eGraine)
+		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
 		c.Resolver.Clock = h
 		c.Now = h.Now
 	})

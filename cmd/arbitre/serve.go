@@ -20,7 +20,7 @@ import (
 	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/integrity"
 	"arbitre/graphql"
@@ -125,7 +125,7 @@ func runServe(ctx context.Context, flags *storeflags.Flags, listen string, lexPa
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
-		StandingsRunner: projection.Lecture(lectures.runners, standings.Name), PartiesRunner: projection.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: partie.HasardCrypto{}})
+		StandingsRunner: projection.Lecture(lectures.runners, standings.Name), PartiesRunner: projection.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: matchclassique.HasardCrypto{}})
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/projections/projection"
@@ -363,7 +363,7 @@ func (f *federationSimulee) tournoi(annee, n, total int) archive.Document {
 	} else {
 		d.Genre, d.Tournoi = archive.GenreClassique, fmt.Sprintf("c%d-%04d", annee, n)
 		d.Nom = fmt.Sprintf("Open classique de %s %d", f.clubs[hote], annee)
-		e := ronde.ConfigParDefaut().Exempt
+		e := tournoiclassique.ConfigParDefaut().Exempt
 		d.Exempt = &e
 		d.Classique = f.classique(d.Tournoi, f.choisir(20+f.r.IntN(41), hote))
 	}
@@ -452,7 +452,7 @@ func (f *federationSimulee) classique(id string, joueurs []*licencie) []archive.
 		score, scoreAdv, pm       int
 	}
 	var lignes []ligne
-	e := ronde.ConfigParDefaut().Exempt
+	e := tournoiclassique.ConfigParDefaut().Exempt
 	for r := 1; r <= rondesClassiquesSimulees; r++ {
 		ordre := make([]int, n)
 		for i := range ordre {

@@ -16,9 +16,9 @@ import (
 	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
 	"arbitre/projections/classique"
@@ -149,10 +149,10 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 
 // finsEnClair counts the endings in French, in the order of §7 and §9
 // (« 2 lettres épuisées, 1 blocage »).
-func finsEnClair(fins map[partie.Fin]int) string {
+func finsEnClair(fins map[matchclassique.Fin]int) string {
 	var parts []string
-	for _, f := range []partie.Fin{partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses,
-		partie.FinAbandon, partie.FinAbandonUnilateral, partie.FinDefaiteArbitrale, partie.FinDefaiteHuitLettres, partie.FinForfait} {
+	for _, f := range []matchclassique.Fin{matchclassique.FinReliquatEpuise, matchclassique.FinBlocage, matchclassique.FinTempsEpuise, matchclassique.FinSixPasses,
+		matchclassique.FinAbandon, matchclassique.FinAbandonUnilateral, matchclassique.FinDefaiteArbitrale, matchclassique.FinDefaiteHuitLettres, matchclassique.FinForfait} {
 		if n := fins[f]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, f.Libelle()))
 		}
@@ -207,13 +207,13 @@ func gcgDuTournoi(ctx context.Context, lex *lexicon.Lexicon, store eventstore.St
 // judged with lex.
 func depotsClassiques(lex *lexicon.Lexicon, store eventstore.Store) (*adapters.Tournois, *adapters.Matchs, error) {
 	reg := eventstore.NewRegistry()
-	if err := partie.RegisterEvents(reg); err != nil {
+	if err := matchclassique.RegisterEvents(reg); err != nil {
 		return nil, nil, err
 	}
-	if err := ronde.RegisterEvents(reg); err != nil {
+	if err := tournoiclassique.RegisterEvents(reg); err != nil {
 		return nil, nil, err
 	}
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	if err != nil {
 		return nil, nil, err
 	}

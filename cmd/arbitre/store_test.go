@@ -12,7 +12,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -169,7 +169,7 @@ func TestSecurite_StoreVerifyEvenementEtranger(t *testing.T) {
 	registry, err := catalogue.Registre()
 	require.NoError(t, err)
 	var events []eventstore.EventData
-	for _, e := range []any{ronde.TournoiOuvert{Tournoi: "X", Nom: "Open", Rondes: 3}, tournoi.TournoiCree{Tournoi: "classique-X", Nom: "Pirate"}} {
+	for _, e := range []any{tournoiclassique.TournoiOuvert{Tournoi: "X", Nom: "Open", Rondes: 3}, tournoi.TournoiCree{Tournoi: "classique-X", Nom: "Pirate"}} {
 		d, err := registry.NewEventData(uuid.New(), e, eventstore.Metadata{Actor: "test"})
 		require.NoError(t, err)
 		events = append(events, d)

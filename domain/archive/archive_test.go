@@ -13,7 +13,7 @@ import (
 
 	"arbitre/domain/archive"
 	"arbitre/domain/archive/archivetest"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -255,7 +255,7 @@ func TestArchive_ExemptDuTournoiConfigure(t *testing.T) {
 		"open-2018;Open de Lyon;2018-03-10;2;;200;Martin Léo;;;400;300;2;0;0\n"
 	d, _, err := archive.LireCSV([]byte(configure))
 	require.NoError(t, err)
-	assert.Equal(t, &ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt)
+	assert.Equal(t, &tournoiclassique.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 300}, d.Exempt)
 
 	store, flux := ouvrir(t)
 	_, err = archive.Importer(ctx, flux, "open.csv", []byte(configure), eventstore.Metadata{})
@@ -276,7 +276,7 @@ func TestArchive_ExemptDuTournoiConfigure(t *testing.T) {
 
 	defaut, _, err := archive.LireCSV([]byte(classiqueValide))
 	require.NoError(t, err)
-	parDefaut := ronde.ConfigParDefaut().Exempt
+	parDefaut := tournoiclassique.ConfigParDefaut().Exempt
 	assert.Equal(t, &parDefaut, defaut.Exempt, "the bye of a file is its lines'")
 }
 

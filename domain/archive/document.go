@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 )
 
@@ -41,11 +41,11 @@ type Document struct {
 	Genre   Genre  `json:"genre"`
 	Date    string `json:"date"`
 	// Exempt is what a bye counts in this classique tournament: its
-	// configuration (ronde.Config.Exempt), the default one unless it was
+	// configuration (tournoiclassique.Config.Exempt), the default one unless it was
 	// opened with others; the CSV carries it in its bye lines.
-	Exempt    *ronde.Exempt    `json:"exempt,omitempty"`
-	Duplicate []LigneDuplicate `json:"duplicate,omitempty"`
-	Classique []LigneClassique `json:"classique,omitempty"`
+	Exempt    *tournoiclassique.Exempt `json:"exempt,omitempty"`
+	Duplicate []LigneDuplicate         `json:"duplicate,omitempty"`
+	Classique []LigneClassique         `json:"classique,omitempty"`
 }
 
 // LigneDuplicate is one player's result in one game of a duplicate
@@ -88,16 +88,16 @@ type LigneClassique struct {
 
 // Exempte is the line of a player exempt from round r: the win the
 // standings count for a bye, e (the tournament's configuration; classique
-// §9's 450–350 and 3 points de match by default, ronde.ConfigParDefaut).
-func Exempte(r int, licence, nom, club string, cotes [2]int, e ronde.Exempt) LigneClassique {
+// §9's 450–350 and 3 points de match by default, tournoiclassique.ConfigParDefaut).
+func Exempte(r int, licence, nom, club string, cotes [2]int, e tournoiclassique.Exempt) LigneClassique {
 	return LigneClassique{Ronde: r, Licence: licence, Nom: nom, Club: club, Score: e.Score,
 		ScoreAdversaire: e.ScoreAdverse, PointsDeMatch: e.PointsDeMatch, CoteAvant: cotes[0], CoteApres: cotes[1]}
 }
 
 // exemptParDefaut is the bye of a tournament opened without configuration
-// (ronde.ConfigParDefaut).
-func exemptParDefaut() *ronde.Exempt {
-	e := ronde.ConfigParDefaut().Exempt
+// (tournoiclassique.ConfigParDefaut).
+func exemptParDefaut() *tournoiclassique.Exempt {
+	e := tournoiclassique.ConfigParDefaut().Exempt
 	return &e
 }
 

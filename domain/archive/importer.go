@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
@@ -40,7 +40,7 @@ type ImportOuvert struct {
 	Lignes    int    `json:"lignes"`
 	// Exempt is what a bye counts in the classique tournament (absent
 	// from the imports recorded before it: the default one).
-	Exempt *ronde.Exempt `json:"exempt,omitempty"`
+	Exempt *tournoiclassique.Exempt `json:"exempt,omitempty"`
 }
 
 // ResultatDuplicate is one line of an imported duplicate file, as imports

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 )
 
@@ -22,12 +22,12 @@ func (d *Document) verifier(numeros []int, ligneExempt int) error {
 		d.Exempt = exemptParDefaut()
 		for i, l := range d.Classique {
 			if l.Match == "" {
-				d.Exempt, ligneExempt = &ronde.Exempt{PointsDeMatch: l.PointsDeMatch, Score: l.Score, ScoreAdverse: l.ScoreAdversaire}, numeros[i]
+				d.Exempt, ligneExempt = &tournoiclassique.Exempt{PointsDeMatch: l.PointsDeMatch, Score: l.Score, ScoreAdverse: l.ScoreAdversaire}, numeros[i]
 				break
 			}
 		}
 	}
-	if err := (ronde.Config{Exempt: *d.Exempt}).Valider(); err != nil {
+	if err := (tournoiclassique.Config{Exempt: *d.Exempt}).Valider(); err != nil {
 		var e *erreur.Erreur
 		if !errors.As(err, &e) {
 			return err
@@ -117,7 +117,7 @@ func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
 	return nil
 }
 
-func verifierClassique(lignes []LigneClassique, numeros []int, exempt ronde.Exempt) error {
+func verifierClassique(lignes []LigneClassique, numeros []int, exempt tournoiclassique.Exempt) error {
 	rondes, joueurs, matchs := premiere[[2]any]{}, premiere[string]{}, map[string][]int{}
 	for i, l := range lignes {
 		if l.Adversaire == l.Licence {

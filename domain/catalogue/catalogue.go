@@ -7,8 +7,8 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
 	"arbitre/domain/archive"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
@@ -22,8 +22,8 @@ func Registre() (*eventstore.Registry, error) {
 		acces.RegisterEvents,
 		appel.RegisterEvents,
 		archive.RegisterEvents,
-		partie.RegisterEvents,
-		ronde.RegisterEvents,
+		matchclassique.RegisterEvents,
+		tournoiclassique.RegisterEvents,
 		duplicate.RegisterEvents,
 		tournoi.RegisterEvents,
 		federation.RegisterEvents,

@@ -6,9 +6,9 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
 	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/federation"
 	"arbitre/engine/correction"
@@ -487,7 +487,7 @@ type ComplexityRoot struct {
 		Contester                 func(childComplexity int, match string, joueur string, mots []string, version *int, clientMutationID *string) int
 		ContreArbitrer            func(childComplexity int, partie string, coup int, licence string, confirme bool, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
 		CorrigerBulletin          func(childComplexity int, partie string, coup int, licence string, decision *model.DecisionInput, motif *string, version *int, clientMutationID *string) int
-		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
+		CorrigerResultatClassique func(childComplexity int, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) int
 		CreerMatch                func(childComplexity int, tournoi string, match string, clientMutationID *string) int
 		CreerPartie               func(childComplexity int, tournoi string, partie string, config model.ConfigPartieInput, joueurs []string, arbitres []duplicate.ArbitreTables, clientMutationID *string) int
 		CreerTournoi              func(childComplexity int, id string, nom string, homologue bool, clientMutationID *string) int
@@ -516,7 +516,7 @@ type ComplexityRoot struct {
 		Interrompre               func(childComplexity int, partie string, version *int, clientMutationID *string) int
 		OuvrirTournoiClassique    func(childComplexity int, id string, nom string, rondes int, config *model.ConfigClassiqueInput, clientMutationID *string) int
 		Passer                    func(childComplexity int, match string, joueur string, version *int, clientMutationID *string) int
-		Penaliser                 func(childComplexity int, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) int
+		Penaliser                 func(childComplexity int, match string, joueur string, motif matchclassique.Motif, lettres *int, version *int, clientMutationID *string) int
 		PlacerMot                 func(childComplexity int, match string, joueur string, reference string, mot string, version *int, clientMutationID *string) int
 		ProposerRonde             func(childComplexity int, tournoi string, methode pairing.Method, roiEviteRevanches *bool, version *int, clientMutationID *string) int
 		PublierRonde              func(childComplexity int, tournoi string, version *int, clientMutationID *string) int
@@ -530,7 +530,7 @@ type ComplexityRoot struct {
 		RetirerJoueur             func(childComplexity int, partie string, licence string, motif string, version *int, clientMutationID *string) int
 		RetirerJoueurClassique    func(childComplexity int, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) int
 		RevoquerJeton             func(childComplexity int, id string, tournoi *string) int
-		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
+		SaisirResultatClassique   func(childComplexity int, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, version *int, clientMutationID *string) int
 		SanctionDisciplinaire     func(childComplexity int, partie string, coup int, licence string, nature duplicate.NatureSanction, motif string, annulerParties *bool, version *int, clientMutationID *string) int
 		SignerFeuille             func(childComplexity int, match string, joueur string, scores []int, version *int, clientMutationID *string) int
 		SuspendreChrono           func(childComplexity int, partie string, version *int, clientMutationID *string) int
@@ -922,8 +922,8 @@ type MutationResolver interface {
 	PublierRonde(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	CreerMatch(ctx context.Context, tournoi string, match string, clientMutationID *string) (*model.MatchClassique, error)
 	EnregistrerResultat(ctx context.Context, tournoi string, match string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
-	SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
-	CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *partie.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	SaisirResultatClassique(ctx context.Context, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
+	CorrigerResultatClassique(ctx context.Context, tournoi string, match string, fin *matchclassique.Fin, scores []int, joueur *string, motif string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	RetirerJoueurClassique(ctx context.Context, tournoi string, joueur string, motif *string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	CloreTournoiClassique(ctx context.Context, tournoi string, version *int, clientMutationID *string) (*model.TournoiClassique, error)
 	TirerLettres(ctx context.Context, match string, joueur string, lettres *string, version *int, clientMutationID *string) (*model.MatchClassique, error)
@@ -934,7 +934,7 @@ type MutationResolver interface {
 	CloturerMatch(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	ConstaterBlocage(ctx context.Context, match string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	DeclarerTempsEpuise(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
-	Penaliser(ctx context.Context, match string, joueur string, motif partie.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error)
+	Penaliser(ctx context.Context, match string, joueur string, motif matchclassique.Motif, lettres *int, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	DemanderAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	RepondreAbandon(ctx context.Context, match string, joueur string, accepte bool, version *int, clientMutationID *string) (*model.MatchClassique, error)
 	ConstaterAbandon(ctx context.Context, match string, joueur string, version *int, clientMutationID *string) (*model.MatchClassique, error)
@@ -2939,7 +2939,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.CorrigerResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*partie.Fin), args["scores"].([]int), args["joueur"].(*string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.CorrigerResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*matchclassique.Fin), args["scores"].([]int), args["joueur"].(*string), args["motif"].(string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.creerMatch":
 		if e.ComplexityRoot.Mutation.CreerMatch == nil {
 			break
@@ -3258,7 +3258,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.Penaliser(childComplexity, args["match"].(string), args["joueur"].(string), args["motif"].(partie.Motif), args["lettres"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.Penaliser(childComplexity, args["match"].(string), args["joueur"].(string), args["motif"].(matchclassique.Motif), args["lettres"].(*int), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.placerMot":
 		if e.ComplexityRoot.Mutation.PlacerMot == nil {
 			break
@@ -3412,7 +3412,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.SaisirResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*partie.Fin), args["scores"].([]int), args["joueur"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
+		return e.ComplexityRoot.Mutation.SaisirResultatClassique(childComplexity, args["tournoi"].(string), args["match"].(string), args["fin"].(*matchclassique.Fin), args["scores"].([]int), args["joueur"].(*string), args["version"].(*int), args["clientMutationId"].(*string)), true
 	case "Mutation.sanctionDisciplinaire":
 		if e.ComplexityRoot.Mutation.SanctionDisciplinaire == nil {
 			break
@@ -10791,8 +10791,8 @@ func (ec *executionContext) field_Mutation_corrigerResultatClassique_args(ctx co
 	}
 	args["match"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "fin",
-		func(ctx context.Context, v any) (*partie.Fin, error) {
-			return ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx, v)
+		func(ctx context.Context, v any) (*matchclassique.Fin, error) {
+			return ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11909,8 +11909,8 @@ func (ec *executionContext) field_Mutation_penaliser_args(ctx context.Context, r
 	}
 	args["joueur"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "motif",
-		func(ctx context.Context, v any) (partie.Motif, error) {
-			return ec.unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx, v)
+		func(ctx context.Context, v any) (matchclassique.Motif, error) {
+			return ec.unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -12473,8 +12473,8 @@ func (ec *executionContext) field_Mutation_saisirResultatClassique_args(ctx cont
 	}
 	args["match"] = arg1
 	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "fin",
-		func(ctx context.Context, v any) (*partie.Fin, error) {
-			return ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx, v)
+		func(ctx context.Context, v any) (*matchclassique.Fin, error) {
+			return ec.unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -15932,8 +15932,8 @@ func (ec *executionContext) _ConfigClassique_departage(ctx context.Context, fiel
 			return obj.Departage, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
-			return ec.marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v []tournoiclassique.Critere) graphql.Marshaler {
+			return ec.marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -16723,8 +16723,8 @@ func (ec *executionContext) _CoupClassique_genre(ctx context.Context, field grap
 			return obj.Genre, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v partie.GenreCoup) graphql.Marshaler {
-			return ec.marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v matchclassique.GenreCoup) graphql.Marshaler {
+			return ec.marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup(ctx, selections, v)
 		},
 		true,
 		true,
@@ -16838,8 +16838,8 @@ func (ec *executionContext) _CoupClassique_motif(ctx context.Context, field grap
 			return obj.Motif, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *partie.Motif) graphql.Marshaler {
-			return ec.marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v *matchclassique.Motif) graphql.Marshaler {
+			return ec.marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx, selections, v)
 		},
 		true,
 		false,
@@ -17523,8 +17523,8 @@ func (ec *executionContext) _FinMatch_fin(ctx context.Context, field graphql.Col
 			return obj.Fin, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v partie.Fin) graphql.Marshaler {
-			return ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v matchclassique.Fin) graphql.Marshaler {
+			return ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx, selections, v)
 		},
 		true,
 		true,
@@ -19943,8 +19943,8 @@ func (ec *executionContext) _MatchClassique_designation(ctx context.Context, fie
 			return obj.Designation, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v partie.Designation) graphql.Marshaler {
-			return ec.marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v matchclassique.Designation) graphql.Marshaler {
+			return ec.marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation(ctx, selections, v)
 		},
 		true,
 		true,
@@ -20012,8 +20012,8 @@ func (ec *executionContext) _MatchClassique_phase(ctx context.Context, field gra
 			return obj.Phase, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v partie.Phase) graphql.Marshaler {
-			return ec.marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v matchclassique.Phase) graphql.Marshaler {
+			return ec.marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase(ctx, selections, v)
 		},
 		true,
 		true,
@@ -21785,7 +21785,7 @@ func (ec *executionContext) _Mutation_saisirResultatClassique(ctx context.Contex
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().SaisirResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*partie.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().SaisirResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*matchclassique.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -21847,7 +21847,7 @@ func (ec *executionContext) _Mutation_corrigerResultatClassique(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().CorrigerResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*partie.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().CorrigerResultatClassique(ctx, fc.Args["tournoi"].(string), fc.Args["match"].(string), fc.Args["fin"].(*matchclassique.Fin), fc.Args["scores"].([]int), fc.Args["joueur"].(*string), fc.Args["motif"].(string), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -22529,7 +22529,7 @@ func (ec *executionContext) _Mutation_penaliser(ctx context.Context, field graph
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().Penaliser(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(partie.Motif), fc.Args["lettres"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
+			return ec.Resolvers.Mutation().Penaliser(ctx, fc.Args["match"].(string), fc.Args["joueur"].(string), fc.Args["motif"].(matchclassique.Motif), fc.Args["lettres"].(*int), fc.Args["version"].(*int), fc.Args["clientMutationId"].(*string))
 		},
 		func(ctx context.Context, next graphql.Resolver) graphql.Resolver {
 			directive0 := next
@@ -28907,8 +28907,8 @@ func (ec *executionContext) _ResultatClassique_fin(ctx context.Context, field gr
 			return obj.Fin, nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v partie.Fin) graphql.Marshaler {
-			return ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v matchclassique.Fin) graphql.Marshaler {
+			return ec.marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx, selections, v)
 		},
 		true,
 		true,
@@ -32436,7 +32436,7 @@ func (ec *executionContext) unmarshalInputConfigClassiqueInput(ctx context.Conte
 		switch k {
 		case "departage":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("departage"))
-			data, err := ec.unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx, v)
+			data, err := ec.unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -39347,15 +39347,15 @@ func (ec *executionContext) marshalNCoupClassique2ᚕarbitreᚋgraphqlᚋmodel�
 	return ret
 }
 
-func (ec *executionContext) unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, v any) (ronde.Critere, error) {
+func (ec *executionContext) unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx context.Context, v any) (tournoiclassique.Critere, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[tmp]
+	res := unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx context.Context, sel ast.SelectionSet, v ronde.Critere) graphql.Marshaler {
+func (ec *executionContext) marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx context.Context, sel ast.SelectionSet, v tournoiclassique.Critere) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere[v])
+	res := graphql.MarshalString(marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "CritereDepartage!")
 	}
@@ -39363,27 +39363,27 @@ func (ec *executionContext) marshalNCritereDepartage2arbitreᚋdomainᚋclassiqu
 }
 
 var (
-	unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[string]ronde.Critere{
-		"confrontation":  ronde.CritereConfrontation,
-		"ecart_plafonne": ronde.CritereEcartPlafonne,
-		"ecart":          ronde.CritereEcart,
-		"cote":           ronde.CritereCote,
+	unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere = map[string]tournoiclassique.Critere{
+		"confrontation":  tournoiclassique.CritereConfrontation,
+		"ecart_plafonne": tournoiclassique.CritereEcartPlafonne,
+		"ecart":          tournoiclassique.CritereEcart,
+		"cote":           tournoiclassique.CritereCote,
 	}
-	marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere = map[ronde.Critere]string{
-		ronde.CritereConfrontation: "confrontation",
-		ronde.CritereEcartPlafonne: "ecart_plafonne",
-		ronde.CritereEcart:         "ecart",
-		ronde.CritereCote:          "cote",
+	marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere = map[tournoiclassique.Critere]string{
+		tournoiclassique.CritereConfrontation: "confrontation",
+		tournoiclassique.CritereEcartPlafonne: "ecart_plafonne",
+		tournoiclassique.CritereEcart:         "ecart",
+		tournoiclassique.CritereCote:          "cote",
 	}
 )
 
-func (ec *executionContext) unmarshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+func (ec *executionContext) unmarshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx context.Context, v any) ([]tournoiclassique.Critere, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]ronde.Critere, len(vSlice))
+	res := make([]tournoiclassique.Critere, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -39391,11 +39391,11 @@ func (ec *executionContext) unmarshalNCritereDepartage2ᚕarbitreᚋdomainᚋcla
 	return res, nil
 }
 
-func (ec *executionContext) marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+func (ec *executionContext) marshalNCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []tournoiclassique.Critere) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
+		return ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -39465,15 +39465,15 @@ func (ec *executionContext) unmarshalNDepotAppelInput2arbitreᚋgraphqlᚋmodel�
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation(ctx context.Context, v any) (partie.Designation, error) {
+func (ec *executionContext) unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation(ctx context.Context, v any) (matchclassique.Designation, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation[tmp]
+	res := unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation(ctx context.Context, sel ast.SelectionSet, v partie.Designation) graphql.Marshaler {
+func (ec *executionContext) marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation(ctx context.Context, sel ast.SelectionSet, v matchclassique.Designation) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation[v])
+	res := graphql.MarshalString(marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "Designation!")
 	}
@@ -39481,13 +39481,13 @@ func (ec *executionContext) marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋp
 }
 
 var (
-	unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation = map[string]partie.Designation{
-		"logiciel":       partie.ParLogiciel,
-		"tirage_au_sort": partie.ParTirageAuSort,
+	unmarshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation = map[string]matchclassique.Designation{
+		"logiciel":       matchclassique.ParLogiciel,
+		"tirage_au_sort": matchclassique.ParTirageAuSort,
 	}
-	marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋpartieᚐDesignation = map[partie.Designation]string{
-		partie.ParLogiciel:     "logiciel",
-		partie.ParTirageAuSort: "tirage_au_sort",
+	marshalNDesignation2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐDesignation = map[matchclassique.Designation]string{
+		matchclassique.ParLogiciel:     "logiciel",
+		matchclassique.ParTirageAuSort: "tirage_au_sort",
 	}
 )
 
@@ -39579,15 +39579,15 @@ func (ec *executionContext) marshalNFaitPartie2ᚕarbitreᚋgraphqlᚋmodelᚐFa
 	return ret
 }
 
-func (ec *executionContext) unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, v any) (partie.Fin, error) {
+func (ec *executionContext) unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx context.Context, v any) (matchclassique.Fin, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin[tmp]
+	res := unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, sel ast.SelectionSet, v partie.Fin) graphql.Marshaler {
+func (ec *executionContext) marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx context.Context, sel ast.SelectionSet, v matchclassique.Fin) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin[v])
+	res := graphql.MarshalString(marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "FinClassique!")
 	}
@@ -39595,27 +39595,27 @@ func (ec *executionContext) marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋ
 }
 
 var (
-	unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[string]partie.Fin{
-		"reliquat_epuise":      partie.FinReliquatEpuise,
-		"blocage":              partie.FinBlocage,
-		"temps_epuise":         partie.FinTempsEpuise,
-		"six_passes":           partie.FinSixPasses,
-		"abandon":              partie.FinAbandon,
-		"abandon_unilateral":   partie.FinAbandonUnilateral,
-		"defaite_arbitrale":    partie.FinDefaiteArbitrale,
-		"defaite_huit_lettres": partie.FinDefaiteHuitLettres,
-		"forfait":              partie.FinForfait,
+	unmarshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin = map[string]matchclassique.Fin{
+		"reliquat_epuise":      matchclassique.FinReliquatEpuise,
+		"blocage":              matchclassique.FinBlocage,
+		"temps_epuise":         matchclassique.FinTempsEpuise,
+		"six_passes":           matchclassique.FinSixPasses,
+		"abandon":              matchclassique.FinAbandon,
+		"abandon_unilateral":   matchclassique.FinAbandonUnilateral,
+		"defaite_arbitrale":    matchclassique.FinDefaiteArbitrale,
+		"defaite_huit_lettres": matchclassique.FinDefaiteHuitLettres,
+		"forfait":              matchclassique.FinForfait,
 	}
-	marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[partie.Fin]string{
-		partie.FinReliquatEpuise:     "reliquat_epuise",
-		partie.FinBlocage:            "blocage",
-		partie.FinTempsEpuise:        "temps_epuise",
-		partie.FinSixPasses:          "six_passes",
-		partie.FinAbandon:            "abandon",
-		partie.FinAbandonUnilateral:  "abandon_unilateral",
-		partie.FinDefaiteArbitrale:   "defaite_arbitrale",
-		partie.FinDefaiteHuitLettres: "defaite_huit_lettres",
-		partie.FinForfait:            "forfait",
+	marshalNFinClassique2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin = map[matchclassique.Fin]string{
+		matchclassique.FinReliquatEpuise:     "reliquat_epuise",
+		matchclassique.FinBlocage:            "blocage",
+		matchclassique.FinTempsEpuise:        "temps_epuise",
+		matchclassique.FinSixPasses:          "six_passes",
+		matchclassique.FinAbandon:            "abandon",
+		matchclassique.FinAbandonUnilateral:  "abandon_unilateral",
+		matchclassique.FinDefaiteArbitrale:   "defaite_arbitrale",
+		matchclassique.FinDefaiteHuitLettres: "defaite_huit_lettres",
+		matchclassique.FinForfait:            "forfait",
 	}
 )
 
@@ -39669,15 +39669,15 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup(ctx context.Context, v any) (partie.GenreCoup, error) {
+func (ec *executionContext) unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup(ctx context.Context, v any) (matchclassique.GenreCoup, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup[tmp]
+	res := unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup(ctx context.Context, sel ast.SelectionSet, v partie.GenreCoup) graphql.Marshaler {
+func (ec *executionContext) marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup(ctx context.Context, sel ast.SelectionSet, v matchclassique.GenreCoup) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup[v])
+	res := graphql.MarshalString(marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "GenreCoup!")
 	}
@@ -39685,23 +39685,23 @@ func (ec *executionContext) marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpar
 }
 
 var (
-	unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup = map[string]partie.GenreCoup{
-		"placement":             partie.CoupPlacement,
-		"passe":                 partie.CoupPasse,
-		"echange":               partie.CoupEchange,
-		"retrait":               partie.CoupRetrait,
-		"penalite_contestation": partie.CoupPenaliteContestation,
-		"penalite":              partie.CoupPenalite,
-		"fin":                   partie.CoupFin,
+	unmarshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup = map[string]matchclassique.GenreCoup{
+		"placement":             matchclassique.CoupPlacement,
+		"passe":                 matchclassique.CoupPasse,
+		"echange":               matchclassique.CoupEchange,
+		"retrait":               matchclassique.CoupRetrait,
+		"penalite_contestation": matchclassique.CoupPenaliteContestation,
+		"penalite":              matchclassique.CoupPenalite,
+		"fin":                   matchclassique.CoupFin,
 	}
-	marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋpartieᚐGenreCoup = map[partie.GenreCoup]string{
-		partie.CoupPlacement:            "placement",
-		partie.CoupPasse:                "passe",
-		partie.CoupEchange:              "echange",
-		partie.CoupRetrait:              "retrait",
-		partie.CoupPenaliteContestation: "penalite_contestation",
-		partie.CoupPenalite:             "penalite",
-		partie.CoupFin:                  "fin",
+	marshalNGenreCoup2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐGenreCoup = map[matchclassique.GenreCoup]string{
+		matchclassique.CoupPlacement:            "placement",
+		matchclassique.CoupPasse:                "passe",
+		matchclassique.CoupEchange:              "echange",
+		matchclassique.CoupRetrait:              "retrait",
+		matchclassique.CoupPenaliteContestation: "penalite_contestation",
+		matchclassique.CoupPenalite:             "penalite",
+		matchclassique.CoupFin:                  "fin",
 	}
 )
 
@@ -40209,15 +40209,15 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, v any) (partie.Motif, error) {
+func (ec *executionContext) unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx context.Context, v any) (matchclassique.Motif, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[tmp]
+	res := unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, sel ast.SelectionSet, v partie.Motif) graphql.Marshaler {
+func (ec *executionContext) marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx context.Context, sel ast.SelectionSet, v matchclassique.Motif) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[v])
+	res := graphql.MarshalString(marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "MotifPenalite!")
 	}
@@ -40225,17 +40225,17 @@ func (ec *executionContext) marshalNMotifPenalite2arbitreᚋdomainᚋclassique�
 }
 
 var (
-	unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[string]partie.Motif{
-		"lettres_en_trop": partie.MotifLettresEnTrop,
-		"tirage_anticipe": partie.MotifTirageAnticipe,
-		"joker_errone":    partie.MotifJokerErrone,
-		"arbitre":         partie.MotifArbitre,
+	unmarshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif = map[string]matchclassique.Motif{
+		"lettres_en_trop": matchclassique.MotifLettresEnTrop,
+		"tirage_anticipe": matchclassique.MotifTirageAnticipe,
+		"joker_errone":    matchclassique.MotifJokerErrone,
+		"arbitre":         matchclassique.MotifArbitre,
 	}
-	marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[partie.Motif]string{
-		partie.MotifLettresEnTrop:  "lettres_en_trop",
-		partie.MotifTirageAnticipe: "tirage_anticipe",
-		partie.MotifJokerErrone:    "joker_errone",
-		partie.MotifArbitre:        "arbitre",
+	marshalNMotifPenalite2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif = map[matchclassique.Motif]string{
+		matchclassique.MotifLettresEnTrop:  "lettres_en_trop",
+		matchclassique.MotifTirageAnticipe: "tirage_anticipe",
+		matchclassique.MotifJokerErrone:    "joker_errone",
+		matchclassique.MotifArbitre:        "arbitre",
 	}
 )
 
@@ -40431,15 +40431,15 @@ func (ec *executionContext) marshalNPartieArchiveEdge2ᚕarbitreᚋgraphqlᚋmod
 	return ret
 }
 
-func (ec *executionContext) unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase(ctx context.Context, v any) (partie.Phase, error) {
+func (ec *executionContext) unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase(ctx context.Context, v any) (matchclassique.Phase, error) {
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase[tmp]
+	res := unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase[tmp]
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase(ctx context.Context, sel ast.SelectionSet, v partie.Phase) graphql.Marshaler {
+func (ec *executionContext) marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase(ctx context.Context, sel ast.SelectionSet, v matchclassique.Phase) graphql.Marshaler {
 	_ = sel
-	res := graphql.MarshalString(marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase[v])
+	res := graphql.MarshalString(marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase[v])
 	if res == graphql.Null {
 		graphql.AddInvalidNullFromMarshaler(ctx, "PhaseMatch!")
 	}
@@ -40447,17 +40447,17 @@ func (ec *executionContext) marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpa
 }
 
 var (
-	unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase = map[string]partie.Phase{
-		"tirage_initial": partie.PhaseTirageInitial,
-		"en_cours":       partie.PhaseEnCours,
-		"terminee":       partie.PhaseTerminee,
-		"validee":        partie.PhaseValidee,
+	unmarshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase = map[string]matchclassique.Phase{
+		"tirage_initial": matchclassique.PhaseTirageInitial,
+		"en_cours":       matchclassique.PhaseEnCours,
+		"terminee":       matchclassique.PhaseTerminee,
+		"validee":        matchclassique.PhaseValidee,
 	}
-	marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋpartieᚐPhase = map[partie.Phase]string{
-		partie.PhaseTirageInitial: "tirage_initial",
-		partie.PhaseEnCours:       "en_cours",
-		partie.PhaseTerminee:      "terminee",
-		partie.PhaseValidee:       "validee",
+	marshalNPhaseMatch2arbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐPhase = map[matchclassique.Phase]string{
+		matchclassique.PhaseTirageInitial: "tirage_initial",
+		matchclassique.PhaseEnCours:       "en_cours",
+		matchclassique.PhaseTerminee:      "terminee",
+		matchclassique.PhaseValidee:       "validee",
 	}
 )
 
@@ -41503,16 +41503,16 @@ func (ec *executionContext) marshalOCoupContestable2ᚖarbitreᚋgraphqlᚋmodel
 	return ec._CoupContestable(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, v any) ([]ronde.Critere, error) {
+func (ec *executionContext) unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx context.Context, v any) ([]tournoiclassique.Critere, error) {
 	if v == nil {
 		return nil, nil
 	}
 	vSlice := graphql.CoerceList(v)
 	var err error
-	res := make([]ronde.Critere, len(vSlice))
+	res := make([]tournoiclassique.Critere, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -41520,14 +41520,14 @@ func (ec *executionContext) unmarshalOCritereDepartage2ᚕarbitreᚋdomainᚋcla
 	return res, nil
 }
 
-func (ec *executionContext) marshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋrondeᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []ronde.Critere) graphql.Marshaler {
+func (ec *executionContext) marshalOCritereDepartage2ᚕarbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritereᚄ(ctx context.Context, sel ast.SelectionSet, v []tournoiclassique.Critere) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
-		return ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋrondeᚐCritere(ctx, sel, v[i])
+		return ec.marshalNCritereDepartage2arbitreᚋdomainᚋclassiqueᚋtournoiclassiqueᚐCritere(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -41561,47 +41561,47 @@ func (ec *executionContext) marshalODecisionRejouee2ᚖarbitreᚋgraphqlᚋmodel
 	return ec._DecisionRejouee(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, v any) (*partie.Fin, error) {
+func (ec *executionContext) unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx context.Context, v any) (*matchclassique.Fin, error) {
 	if v == nil {
 		return nil, nil
 	}
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin[tmp]
+	res := unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin(ctx context.Context, sel ast.SelectionSet, v *partie.Fin) graphql.Marshaler {
+func (ec *executionContext) marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin(ctx context.Context, sel ast.SelectionSet, v *matchclassique.Fin) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin[*v])
+	res := graphql.MarshalString(marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin[*v])
 	return res
 }
 
 var (
-	unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[string]partie.Fin{
-		"reliquat_epuise":      partie.FinReliquatEpuise,
-		"blocage":              partie.FinBlocage,
-		"temps_epuise":         partie.FinTempsEpuise,
-		"six_passes":           partie.FinSixPasses,
-		"abandon":              partie.FinAbandon,
-		"abandon_unilateral":   partie.FinAbandonUnilateral,
-		"defaite_arbitrale":    partie.FinDefaiteArbitrale,
-		"defaite_huit_lettres": partie.FinDefaiteHuitLettres,
-		"forfait":              partie.FinForfait,
+	unmarshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin = map[string]matchclassique.Fin{
+		"reliquat_epuise":      matchclassique.FinReliquatEpuise,
+		"blocage":              matchclassique.FinBlocage,
+		"temps_epuise":         matchclassique.FinTempsEpuise,
+		"six_passes":           matchclassique.FinSixPasses,
+		"abandon":              matchclassique.FinAbandon,
+		"abandon_unilateral":   matchclassique.FinAbandonUnilateral,
+		"defaite_arbitrale":    matchclassique.FinDefaiteArbitrale,
+		"defaite_huit_lettres": matchclassique.FinDefaiteHuitLettres,
+		"forfait":              matchclassique.FinForfait,
 	}
-	marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐFin = map[partie.Fin]string{
-		partie.FinReliquatEpuise:     "reliquat_epuise",
-		partie.FinBlocage:            "blocage",
-		partie.FinTempsEpuise:        "temps_epuise",
-		partie.FinSixPasses:          "six_passes",
-		partie.FinAbandon:            "abandon",
-		partie.FinAbandonUnilateral:  "abandon_unilateral",
-		partie.FinDefaiteArbitrale:   "defaite_arbitrale",
-		partie.FinDefaiteHuitLettres: "defaite_huit_lettres",
-		partie.FinForfait:            "forfait",
+	marshalOFinClassique2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐFin = map[matchclassique.Fin]string{
+		matchclassique.FinReliquatEpuise:     "reliquat_epuise",
+		matchclassique.FinBlocage:            "blocage",
+		matchclassique.FinTempsEpuise:        "temps_epuise",
+		matchclassique.FinSixPasses:          "six_passes",
+		matchclassique.FinAbandon:            "abandon",
+		matchclassique.FinAbandonUnilateral:  "abandon_unilateral",
+		matchclassique.FinDefaiteArbitrale:   "defaite_arbitrale",
+		matchclassique.FinDefaiteHuitLettres: "defaite_huit_lettres",
+		matchclassique.FinForfait:            "forfait",
 	}
 )
 
@@ -41842,37 +41842,37 @@ var (
 	}
 )
 
-func (ec *executionContext) unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, v any) (*partie.Motif, error) {
+func (ec *executionContext) unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx context.Context, v any) (*matchclassique.Motif, error) {
 	if v == nil {
 		return nil, nil
 	}
 	tmp, err := graphql.UnmarshalString(v)
-	res := unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[tmp]
+	res := unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif[tmp]
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif(ctx context.Context, sel ast.SelectionSet, v *partie.Motif) graphql.Marshaler {
+func (ec *executionContext) marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif(ctx context.Context, sel ast.SelectionSet, v *matchclassique.Motif) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	_ = sel
 	_ = ctx
-	res := graphql.MarshalString(marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif[*v])
+	res := graphql.MarshalString(marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif[*v])
 	return res
 }
 
 var (
-	unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[string]partie.Motif{
-		"lettres_en_trop": partie.MotifLettresEnTrop,
-		"tirage_anticipe": partie.MotifTirageAnticipe,
-		"joker_errone":    partie.MotifJokerErrone,
-		"arbitre":         partie.MotifArbitre,
+	unmarshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif = map[string]matchclassique.Motif{
+		"lettres_en_trop": matchclassique.MotifLettresEnTrop,
+		"tirage_anticipe": matchclassique.MotifTirageAnticipe,
+		"joker_errone":    matchclassique.MotifJokerErrone,
+		"arbitre":         matchclassique.MotifArbitre,
 	}
-	marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋpartieᚐMotif = map[partie.Motif]string{
-		partie.MotifLettresEnTrop:  "lettres_en_trop",
-		partie.MotifTirageAnticipe: "tirage_anticipe",
-		partie.MotifJokerErrone:    "joker_errone",
-		partie.MotifArbitre:        "arbitre",
+	marshalOMotifPenalite2ᚖarbitreᚋdomainᚋclassiqueᚋmatchclassiqueᚐMotif = map[matchclassique.Motif]string{
+		matchclassique.MotifLettresEnTrop:  "lettres_en_trop",
+		matchclassique.MotifTirageAnticipe: "tirage_anticipe",
+		matchclassique.MotifJokerErrone:    "joker_errone",
+		matchclassique.MotifArbitre:        "arbitre",
 	}
 )
 

@@ -6,9 +6,9 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/appel"
 	"arbitre/domain/classique/cote"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/federation"
 	"arbitre/engine/correction"
@@ -211,7 +211,7 @@ type ConfigClassique struct {
 	// The tie-break policy's name, e.g. pm>confrontation>ecart_plafonne>cote (=ex-aequo when ex aequo are allowed).
 	Politique string `json:"politique"`
 	// Tie-breaks after points de match, in order.
-	Departage []ronde.Critere `json:"departage"`
+	Departage []tournoiclassique.Critere `json:"departage"`
 	// Players level on every tie-break share the rank.
 	ExAequo bool `json:"exAequo"`
 	// Points de match of the bye.
@@ -225,7 +225,7 @@ type ConfigClassique struct {
 // A classique tournament's settings; what is left out takes its default.
 type ConfigClassiqueInput struct {
 	// Tie-breaks after points de match, in order; by default confrontation, ecart_plafonne, cote; [] for none.
-	Departage []ronde.Critere `json:"departage,omitempty"`
+	Departage []tournoiclassique.Critere `json:"departage,omitempty"`
 	// Players level on points de match and every tie-break share the rank (ex aequo); otherwise the id settles.
 	ExAequo *bool `json:"exAequo,omitempty"`
 	// Points de match of the bye; by default 3, a win.
@@ -339,7 +339,7 @@ type CoupClassique struct {
 	// Index of the player.
 	Joueur int `json:"joueur"`
 	// What the line records.
-	Genre partie.GenreCoup `json:"genre"`
+	Genre matchclassique.GenreCoup `json:"genre"`
 	// The rack before the coup: for the arbiters while the game is played, public once it is over.
 	Chevalet *string `json:"chevalet,omitempty"`
 	// Placement: the FISF reference.
@@ -349,7 +349,7 @@ type CoupClassique struct {
 	// Exchange: the letters put back; end of game: the letters counted. For the arbiters while the game is played, public once it is over.
 	Lettres *string `json:"lettres,omitempty"`
 	// Penalty: its reason.
-	Motif *partie.Motif `json:"motif,omitempty"`
+	Motif *matchclassique.Motif `json:"motif,omitempty"`
 	// Points of the line (negative for a penalty).
 	Points int `json:"points"`
 	// The player's running total.
@@ -497,7 +497,7 @@ type FaitPartie struct {
 // How a match ended, before the feuille de match is signed.
 type FinMatch struct {
 	// How the game ended.
-	Fin partie.Fin `json:"fin"`
+	Fin matchclassique.Fin `json:"fin"`
 	// Who finished, abandoned or was sanctioned; -1 when nobody.
 	Joueur int `json:"joueur"`
 	// End-of-game rack values moved (§7).
@@ -747,13 +747,13 @@ type MatchClassique struct {
 	// Index of the player who starts (§3.1).
 	Premier int `json:"premier"`
 	// How the first player was designated.
-	Designation partie.Designation `json:"designation"`
+	Designation matchclassique.Designation `json:"designation"`
 	// The word list the match is played with.
 	Lexique string `json:"lexique"`
 	// Number of events: pass it back as version for concurrency control.
 	Version int `json:"version"`
 	// Where the match stands.
-	Phase partie.Phase `json:"phase"`
+	Phase matchclassique.Phase `json:"phase"`
 	// The running scores.
 	Scores []int `json:"scores"`
 	// Index of the player to play.
@@ -1063,7 +1063,7 @@ type ResultatClassique struct {
 	// Index of the player who started.
 	Premier int `json:"premier"`
 	// How the game ended.
-	Fin partie.Fin `json:"fin"`
+	Fin matchclassique.Fin `json:"fin"`
 	// The scores.
 	Scores []int `json:"scores"`
 	// Index of the loser, -1 for ex æquo.

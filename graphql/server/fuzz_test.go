@@ -17,7 +17,7 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/lexicon"
@@ -64,7 +64,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
 		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: projection.Lecture(runners, standings.Name), PartiesRunner: projection.Lecture(runners, parties.Name), Hasard: partie.HasardFixe(1)})
+		StandingsRunner: projection.Lecture(runners, standings.Name), PartiesRunner: projection.Lecture(runners, parties.Name), Hasard: matchclassique.HasardFixe(1)})
 	require.NoError(tb, err)
 	done := make(chan struct{})
 	go func() {

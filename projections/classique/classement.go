@@ -1,7 +1,7 @@
 // Package classique holds the read models of classique tournaments: the
 // standings of each tournament (Classement) and the players' cotes (Cotes).
 // Both are projection.Projection implementations fed with the tournament
-// events of domain/classique/ronde; a rebuild from the log gives the same
+// events of domain/classique/tournoiclassique; a rebuild from the log gives the same
 // state as live application.
 package classique
 
@@ -11,7 +11,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 )
 
@@ -23,7 +23,7 @@ type decoder struct{ reg *eventstore.Registry }
 
 func newDecoder() (decoder, error) {
 	reg := eventstore.NewRegistry()
-	if err := ronde.RegisterEvents(reg); err != nil {
+	if err := tournoiclassique.RegisterEvents(reg); err != nil {
 		return decoder{}, err
 	}
 	return decoder{reg: reg}, nil
@@ -42,7 +42,7 @@ func (d decoder) evenement(e eventstore.Event) (v any, tournoi string, err error
 	if v, err = d.reg.Decode(e); err != nil {
 		return nil, "", err
 	}
-	tournoi, err = ronde.TournoiDuStream(e.Stream)
+	tournoi, err = tournoiclassique.TournoiDuStream(e.Stream)
 	return v, tournoi, err
 }
 
@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS classique_configs (
 
 // Classement maintains what the standings of each tournament are computed
 // from: registrations, results, byes, withdrawals. The ranking itself is
-// ronde.Classer, the very function the tournament pairs with.
+// tournoiclassique.Classer, the very function the tournament pairs with.
 type Classement struct{ dec decoder }
 
 // NewClassement returns the standings projection.
@@ -104,21 +104,21 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 		return err
 	}
 	switch ev := v.(type) {
-	case ronde.TournoiOuvert:
+	case tournoiclassique.TournoiOuvert:
 		var cfg []byte
 		if cfg, err = json.Marshal(ev.Configuration()); err == nil {
 			_, err = tx.ExecContext(ctx, `INSERT INTO classique_configs (tournoi, config) VALUES (?, ?)`, tournoi, string(cfg))
 		}
-	case ronde.JoueurInscrit:
+	case tournoiclassique.JoueurInscrit:
 		_, err = tx.ExecContext(ctx, `INSERT INTO classique_inscrits (tournoi, joueur, ordre, cote, retire)
 			VALUES (?, ?, (SELECT COUNT(*) FROM classique_inscrits WHERE tournoi = ?), ?, 0)`, tournoi, ev.Joueur, tournoi, ev.Cote)
-	case ronde.JoueurRetire:
+	case tournoiclassique.JoueurRetire:
 		_, err = tx.ExecContext(ctx, `UPDATE classique_inscrits SET retire = 1 WHERE tournoi = ? AND joueur = ?`, tournoi, ev.Joueur)
-	case ronde.RondePubliee:
+	case tournoiclassique.RondePubliee:
 		if ev.Exempt != "" {
 			_, err = tx.ExecContext(ctx, `INSERT INTO classique_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, tournoi, ev.Ronde, ev.Exempt)
 		}
-	case ronde.ResultatEnregistre:
+	case tournoiclassique.ResultatEnregistre:
 		// A correction (ev.Correction) replaces the match's row.
 		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO classique_resultats (tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, fin)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, tournoi, ev.Match, ev.Ronde, ev.Joueurs[0], ev.Joueurs[1],
@@ -127,10 +127,10 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	return err
 }
 
-// Standings ranks a tournament from the projection (see ronde.Classer),
+// Standings ranks a tournament from the projection (see tournoiclassique.Classer),
 // with the tournament's configuration (its tie-breaks and bye).
-func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, error) {
-	cfg := ronde.ConfigParDefaut()
+func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]tournoiclassique.Ligne, error) {
+	cfg := tournoiclassique.ConfigParDefaut()
 	err := query(ctx, db, `SELECT config FROM classique_configs WHERE tournoi = ?`, []any{tournoi}, func(rows *sql.Rows) error {
 		var data string
 		if err := rows.Scan(&data); err != nil {
@@ -141,9 +141,9 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, 
 	if err != nil {
 		return nil, err
 	}
-	var participants []ronde.Participant
+	var participants []tournoiclassique.Participant
 	err = query(ctx, db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
-		var p ronde.Participant
+		var p tournoiclassique.Participant
 		if err := rows.Scan(&p.Joueur, &p.Cote, &p.Retire); err != nil {
 			return err
 		}
@@ -153,13 +153,13 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, 
 	if err != nil {
 		return nil, err
 	}
-	var rencontres []ronde.Rencontre
+	var rencontres []tournoiclassique.Rencontre
 	err = query(ctx, db, `SELECT joueur0, joueur1, score0, score1, pm0, pm1, fin FROM classique_resultats WHERE tournoi = ? ORDER BY ronde, match`, []any{tournoi}, func(rows *sql.Rows) error {
-		var r ronde.ResultatEnregistre
+		var r tournoiclassique.ResultatEnregistre
 		if err := rows.Scan(&r.Joueurs[0], &r.Joueurs[1], &r.Scores[0], &r.Scores[1], &r.PointsDeMatch[0], &r.PointsDeMatch[1], &r.Fin); err != nil {
 			return err
 		}
-		rencontres = append(rencontres, ronde.RencontreDe(r))
+		rencontres = append(rencontres, tournoiclassique.RencontreDe(r))
 		return nil
 	})
 	if err != nil {
@@ -177,7 +177,7 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]ronde.Ligne, 
 	if err != nil {
 		return nil, err
 	}
-	return ronde.Classer(cfg, participants, rencontres, exempts), nil
+	return tournoiclassique.Classer(cfg, participants, rencontres, exempts), nil
 }
 
 func query(ctx context.Context, db *sql.DB, q string, args []any, row func(*sql.Rows) error) error {

@@ -8,9 +8,9 @@ import (
 
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -91,8 +91,8 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 
 	// The projection's standings are the aggregate's.
 	reg := eventstore.NewRegistry()
-	require.NoError(t, ronde.RegisterEvents(reg))
-	require.NoError(t, partie.RegisterEvents(reg))
+	require.NoError(t, tournoiclassique.RegisterEvents(reg))
+	require.NoError(t, matchclassique.RegisterEvents(reg))
 	tr, err := adapters.NewTournois(store, reg).Charger(ctx, "sim")
 	require.NoError(t, err)
 	got, err := classique.Standings(ctx, liveDB, "sim")

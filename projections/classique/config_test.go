@@ -9,7 +9,7 @@ import (
 
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/projections/classique"
 )
@@ -24,9 +24,9 @@ func TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
 	reg, err := adapters.Registre()
 	require.NoError(t, err)
 
-	cfg := ronde.Config{Departage: ronde.Departage{Criteres: []ronde.Critere{}, ExAequo: true},
-		Exempt: ronde.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
-	tr := ronde.Nouveau()
+	cfg := tournoiclassique.Config{Departage: tournoiclassique.Departage{Criteres: []tournoiclassique.Critere{}, ExAequo: true},
+		Exempt: tournoiclassique.Exempt{PointsDeMatch: 2, Score: 400, ScoreAdverse: 400}}
+	tr := tournoiclassique.Nouveau()
 	err = tr.Ouvrir("cfg", "Open configuré", 2, cfg)
 	require.NoError(t, err)
 	for _, j := range []string{"P1", "P2", "P3"} {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"arbitre/domain/classique/cote"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 )
 
@@ -81,12 +81,12 @@ func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
 		return err
 	}
 	switch ev := v.(type) {
-	case ronde.JoueurInscrit:
+	case tournoiclassique.JoueurInscrit:
 		_, err = tx.ExecContext(ctx, `INSERT INTO classique_cote_inscriptions (tournoi, joueur, cote) VALUES (?, ?, ?)`, tournoi, ev.Joueur, ev.Cote)
-	case ronde.ResultatEnregistre:
+	case tournoiclassique.ResultatEnregistre:
 		// A correction (ev.Correction) replaces the match's game, or drops
 		// it when it becomes a forfeit.
-		if ev.Fin == string(partie.FinForfait) {
+		if ev.Fin == string(matchclassique.FinForfait) {
 			_, err = tx.ExecContext(ctx, `DELETE FROM classique_cote_parties WHERE tournoi = ? AND match = ?`, tournoi, ev.Match)
 			return err
 		}
@@ -99,7 +99,7 @@ func (c *Cotes) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error
 		}
 		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO classique_cote_parties (tournoi, match, premier, second, issue) VALUES (?, ?, ?, ?, ?)`,
 			tournoi, ev.Match, ev.Joueurs[0], ev.Joueurs[1], int(issue))
-	case ronde.TournoiClos:
+	case tournoiclassique.TournoiClos:
 		err = c.rate(ctx, tx, tournoi)
 	}
 	return err

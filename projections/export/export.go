@@ -15,8 +15,8 @@ import (
 
 	"arbitre/domain/archive"
 	"arbitre/domain/classique/gcg"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
@@ -43,7 +43,7 @@ func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg 
 	}
 	d := archive.Document{Tournoi: t.ID, Nom: t.Nom, Genre: genre, Date: t.OuvertLe.Format(archive.FormatDate)}
 	if genre == archive.GenreClassique {
-		var e ronde.Exempt
+		var e tournoiclassique.Exempt
 		if e, err = exemptDuTournoi(ctx, journal, reg, t.ID); err != nil {
 			return d, err
 		}
@@ -109,23 +109,23 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 }
 
 // exemptDuTournoi is what a bye counts in the classique tournament played
-// here: its configuration, as its opening recorded it (ronde.TournoiOuvert).
-func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, tournoi string) (ronde.Exempt, error) {
+// here: its configuration, as its opening recorded it (tournoiclassique.TournoiOuvert).
+func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *eventstore.Registry, tournoi string) (tournoiclassique.Exempt, error) {
 	stream, err := streamname.ClassiqueStream(tournoi)
 	if err != nil {
-		return ronde.Exempt{}, err
+		return tournoiclassique.Exempt{}, err
 	}
 	premiers, err := journal.ReadStream(ctx, stream, 0, 1)
 	if err != nil || len(premiers) == 0 {
-		return ronde.ConfigParDefaut().Exempt, err
+		return tournoiclassique.ConfigParDefaut().Exempt, err
 	}
 	ev, err := reg.Decode(premiers[0])
 	if err != nil {
-		return ronde.Exempt{}, err
+		return tournoiclassique.Exempt{}, err
 	}
-	ouvert, ok := ev.(ronde.TournoiOuvert)
+	ouvert, ok := ev.(tournoiclassique.TournoiOuvert)
 	if !ok {
-		return ronde.Exempt{}, fmt.Errorf("export: %s does not start with the tournament's opening", stream)
+		return tournoiclassique.Exempt{}, fmt.Errorf("export: %s does not start with the tournament's opening", stream)
 	}
 	return ouvert.Configuration().Exempt, nil
 }
@@ -133,7 +133,7 @@ func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *events
 // classique lists each round: each match as two lines, one per player,
 // then the exempt player's line, counting exempt; with each player's cote
 // before and after the tournament once it is closed.
-func classique(ctx context.Context, db *sql.DB, tournoi string, exempt ronde.Exempt) ([]archive.LigneClassique, error) {
+func classique(ctx context.Context, db *sql.DB, tournoi string, exempt tournoiclassique.Exempt) ([]archive.LigneClassique, error) {
 	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
 	if err != nil {
 		return nil, err
@@ -206,10 +206,10 @@ type Fichier struct {
 // (domain/classique/adapters).
 type (
 	Tournois interface {
-		Charger(ctx context.Context, id string) (*ronde.Tournoi, error)
+		Charger(ctx context.Context, id string) (*tournoiclassique.TournoiClassique, error)
 	}
 	Matchs interface {
-		Lire(ctx context.Context, id string) (*partie.Partie, error)
+		Lire(ctx context.Context, id string) (*matchclassique.Match, error)
 	}
 )
 
@@ -217,7 +217,7 @@ type (
 // rounds as a GCG file named <match>.gcg (a table whose match is not
 // opened yet has none, nor a match without a move: a forfeit, an abandon
 // before the first word). A match in play is left out: its racks are
-// private until the end (partie.Partie.Finie). Writing what was recorded needs no lexicon: a match
+// private until the end (matchclassique.Match.Finie). Writing what was recorded needs no lexicon: a match
 // created under a lexicon the server does not hold is exported too.
 func GCG(ctx context.Context, tournois Tournois, matchs Matchs, id string) ([]Fichier, error) {
 	t, err := tournois.Charger(ctx, id)

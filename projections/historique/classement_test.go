@@ -16,7 +16,7 @@ import (
 
 	darchive "arbitre/domain/archive"
 	"arbitre/domain/catalogue"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 )
@@ -56,7 +56,7 @@ func tournoisAuHasard(t *testing.T, n int, graine uint64) [][2]string {
 			}
 		} else {
 			d.Genre = darchive.GenreClassique
-			e := ronde.ConfigParDefaut().Exempt
+			e := tournoiclassique.ConfigParDefaut().Exempt
 			d.Exempt = &e
 			for i := 0; i < len(joueurs); i += 2 {
 				a, b := fmt.Sprintf("L%02d", joueurs[i]), fmt.Sprintf("L%02d", joueurs[i+1])

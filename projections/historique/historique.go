@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"arbitre/domain/archive"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/tournoi"
@@ -130,9 +130,9 @@ func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 var relevant = map[string]bool{
 	tournoi.TypeTournoiCree: true, tournoi.TypeJoueurInscrit: true,
 	duplicate.TypePartieCreee: true, duplicate.TypeJoueurArrive: true, duplicate.TypeJoueurRetire: true, duplicate.TypePartieTerminee: true, duplicate.TypeEliminationsAnnulees: true,
-	ronde.TypeTournoiOuvert: true, ronde.TypeJoueurInscrit: true, ronde.TypeResultatEnregistre: true, ronde.TypeTournoiClos: true,
-	ronde.TypeRondePubliee:   true,
-	archive.TypeImportOuvert: true, archive.TypePartieDuplicate: true, archive.TypeMatchClassique: true,
+	tournoiclassique.TypeTournoiOuvert: true, tournoiclassique.TypeJoueurInscrit: true, tournoiclassique.TypeResultatEnregistre: true, tournoiclassique.TypeTournoiClos: true,
+	tournoiclassique.TypeRondePubliee: true,
+	archive.TypeImportOuvert:          true, archive.TypePartieDuplicate: true, archive.TypeMatchClassique: true,
 	archive.TypeResultatDuplicate: true, archive.TypeResultatClassique: true,
 }
 
@@ -245,11 +245,11 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindDuplicate, ev.Nom, at)
-	case ronde.TournoiOuvert:
+	case tournoiclassique.TournoiOuvert:
 		return exec(`INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (kind, tournoi) DO NOTHING`,
 			e.Position, ev.Tournoi, KindClassique, ev.Nom, at)
-	case ronde.TournoiClos:
+	case tournoiclassique.TournoiClos:
 		return exec(`UPDATE hist_tournois SET clos_position = ?, clos_le = ? WHERE kind = ? AND tournoi = ?`,
 			e.Position, at, KindClassique, ev.Tournoi)
 	case tournoi.JoueurInscrit:
@@ -258,7 +258,7 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 		}
 		return exec(`INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
 			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, ev.Joueur.Licence, ev.Joueur.Nom, ev.Joueur.Club)
-	case ronde.JoueurInscrit:
+	case tournoiclassique.JoueurInscrit:
 		if err := exec(`DELETE FROM hist_noms_importes WHERE joueur = ?`, ev.Joueur); err != nil {
 			return err
 		}
@@ -297,17 +297,17 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 		// Only the end the eliminations caused can be undone with them
 		// (duplicate.Partie.AnnulerEliminations).
 		return exec(`UPDATE hist_parties SET terminee = 0 WHERE 'partie-' || partie = ?`, e.Stream)
-	case ronde.RondePubliee:
+	case tournoiclassique.RondePubliee:
 		if ev.Exempt == "" {
 			return nil
 		}
-		t, err := ronde.TournoiDuStream(e.Stream)
+		t, err := tournoiclassique.TournoiDuStream(e.Stream)
 		if err != nil {
 			return err
 		}
 		return exec(`INSERT OR REPLACE INTO hist_exempts (tournoi, ronde, joueur) VALUES (?, ?, ?)`, t, ev.Ronde, ev.Exempt)
-	case ronde.ResultatEnregistre:
-		t, err := ronde.TournoiDuStream(e.Stream)
+	case tournoiclassique.ResultatEnregistre:
+		t, err := tournoiclassique.TournoiDuStream(e.Stream)
 		if err != nil {
 			return err
 		}

@@ -15,8 +15,8 @@ import (
 	cadapters "arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/ronde"
 	csim "arbitre/domain/classique/simulation"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/adapters"
 	dsim "arbitre/domain/duplicate/simulation"
@@ -192,19 +192,19 @@ func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
 	store, db, runners := archive(t)
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	tr := ronde.Nouveau()
-	err = tr.Ouvrir("CX", "Open corrigé", 1, ronde.ConfigParDefaut())
+	tr := tournoiclassique.Nouveau()
+	err = tr.Ouvrir("CX", "Open corrigé", 1, tournoiclassique.ConfigParDefaut())
 	require.NoError(t, err)
-	require.NoError(t, tr.InscrireLot([]ronde.Inscription{{Joueur: "X1", Cote: 1200}, {Joueur: "X2", Cote: 1100}}))
+	require.NoError(t, tr.InscrireLot([]tournoiclassique.Inscription{{Joueur: "X1", Cote: 1200}, {Joueur: "X2", Cote: 1100}}))
 	require.NoError(t, tr.EtablirTetesDeSerie())
 	require.NoError(t, tr.Proposer(pairing.InitialByCote, false))
 	require.NoError(t, tr.Publier())
 	tb := tr.Publiees()[0].Tables[0]
-	require.NoError(t, tr.SaisirResultat(tb.Match, ronde.Saisie{Scores: [2]int{420, 380}}))
+	require.NoError(t, tr.SaisirResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{420, 380}}))
 	depot := cadapters.NewTournois(store, reg)
 	md := eventstore.Metadata{Actor: "test"}
 	require.NoError(t, depot.Enregistrer(ctx, tr, md))
-	require.NoError(t, tr.CorrigerResultat(tb.Match, ronde.Saisie{Scores: [2]int{380, 420}}, "scores inversés"))
+	require.NoError(t, tr.CorrigerResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{380, 420}}, "scores inversés"))
 	require.NoError(t, depot.Enregistrer(ctx, tr, md))
 
 	cl, err := classique.NewClassement()

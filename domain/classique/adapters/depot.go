@@ -8,8 +8,8 @@ import (
 	"context"
 	"errors"
 
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
@@ -20,10 +20,10 @@ import (
 // and tournaments).
 func Registre() (*eventstore.Registry, error) {
 	r := eventstore.NewRegistry()
-	if err := partie.RegisterEvents(r); err != nil {
+	if err := matchclassique.RegisterEvents(r); err != nil {
 		return nil, err
 	}
-	return r, ronde.RegisterEvents(r)
+	return r, tournoiclassique.RegisterEvents(r)
 }
 
 // illisible tells whether a store error means the stream's events cannot be
@@ -35,15 +35,15 @@ func illisible(err error) bool {
 
 // Matchs loads and saves matches.
 type Matchs struct {
-	depot repository.Repository[*partie.Partie]
+	depot repository.Repository[*matchclassique.Match]
 }
 
 // NewMatchs returns the matches' repository; registry must hold the match
-// events (partie.RegisterEvents), regles are the rules of the matches it loads.
-func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *partie.Regles) *Matchs {
-	return &Matchs{depot: repository.Repository[*partie.Partie]{
+// events (matchclassique.RegisterEvents), regles are the rules of the matches it loads.
+func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *matchclassique.Regles) *Matchs {
+	return &Matchs{depot: repository.Repository[*matchclassique.Match]{
 		Streams: repository.Streams{Store: store, Registry: registry},
-		New:     func() *partie.Partie { return partie.Nouvelle(regles) },
+		New:     func() *matchclassique.Match { return matchclassique.Nouveau(regles) },
 	}}
 }
 
@@ -52,7 +52,7 @@ func NewMatchs(store eventstore.Store, registry *eventstore.Registry, regles *pa
 // command was applied already, and a conflict when the client's version is
 // not the stream's. A match created under a lexicon the rules do not hold
 // is LEXICON_NOT_LOADED: nothing is decided on it with another list.
-func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error) {
+func (d *Matchs) Charger(ctx context.Context, id string) (*matchclassique.Match, error) {
 	p, err := d.Lire(ctx, id)
 	if err != nil {
 		return nil, err
@@ -66,19 +66,19 @@ func (d *Matchs) Charger(ctx context.Context, id string) (*partie.Partie, error)
 // Lire replays a match to read what was recorded (its journal, its
 // result, its GCG), whatever lexicon the server holds: reading decides
 // nothing, so a match created under a lexicon not loaded is read too.
-func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
+func (d *Matchs) Lire(ctx context.Context, id string) (*matchclassique.Match, error) {
 	stream, err := streamname.MatchStream(id)
 	if err != nil {
-		return nil, erreur.RefusCause(partie.CodeNotFound, err, "Le match %q est introuvable", id)
+		return nil, erreur.RefusCause(matchclassique.CodeNotFound, err, "Le match %q est introuvable", id)
 	}
 	p, err := d.depot.Load(ctx, stream)
 	switch {
 	case illisible(err):
-		return nil, erreur.RefusCause(partie.CodeCorruptHistory, err, "Historique illisible du match %s", id)
+		return nil, erreur.RefusCause(matchclassique.CodeCorruptHistory, err, "Historique illisible du match %s", id)
 	case err != nil:
 		return nil, err
 	case p.Version() == 0:
-		return nil, erreur.Refus(partie.CodeNotFound, "Le match %s n'existe pas", id)
+		return nil, erreur.Refus(matchclassique.CodeNotFound, "Le match %s n'existe pas", id)
 	}
 	return p, nil
 }
@@ -86,13 +86,13 @@ func (d *Matchs) Lire(ctx context.Context, id string) (*partie.Partie, error) {
 // Enregistrer appends the match's new events, expecting nobody else wrote
 // since it was loaded; a conflict returns CONFLICT and nothing is written.
 // On success the events are no longer new.
-func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstore.Metadata) error {
+func (d *Matchs) Enregistrer(ctx context.Context, p *matchclassique.Match, md eventstore.Metadata) error {
 	if len(p.Pending()) == 0 {
 		return nil
 	}
 	stream, err := streamname.MatchStream(p.ID())
 	if err != nil {
-		return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
+		return erreur.RefusCause(matchclassique.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 	}
 	return repository.Conflict(d.depot.Save(ctx, stream, p, md), "Le match %s a été modifié entre-temps", p.ID())
 }
@@ -101,12 +101,12 @@ func (d *Matchs) Enregistrer(ctx context.Context, p *partie.Partie, md eventstor
 // stream, in one batch (eventstore.AppendBatch: one transaction on the SQLite
 // store: all are saved or, on a conflict (CONFLICT) or a failure, none; on
 // EventStoreDB the matches before the failing one stay saved).
-func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, md eventstore.Metadata) error {
+func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*matchclassique.Match, md eventstore.Metadata) error {
 	streams := make([]string, len(parties))
 	for i, p := range parties {
 		var err error
 		if streams[i], err = streamname.MatchStream(p.ID()); err != nil {
-			return erreur.RefusCause(partie.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
+			return erreur.RefusCause(matchclassique.CodeInvalidMatch, err, "Identifiant de match %q invalide", p.ID())
 		}
 	}
 	err := d.depot.SaveBatch(ctx, streams, parties, md)
@@ -119,47 +119,47 @@ func (d *Matchs) EnregistrerLot(ctx context.Context, parties []*partie.Partie, m
 
 // Tournois loads and saves classique tournaments.
 type Tournois struct {
-	depot repository.Repository[*ronde.Tournoi]
+	depot repository.Repository[*tournoiclassique.TournoiClassique]
 }
 
 // NewTournois returns the tournaments' repository; registry must hold the
-// tournament events (ronde.RegisterEvents).
+// tournament events (tournoiclassique.RegisterEvents).
 func NewTournois(store eventstore.Store, registry *eventstore.Registry) *Tournois {
-	return &Tournois{depot: repository.Repository[*ronde.Tournoi]{
+	return &Tournois{depot: repository.Repository[*tournoiclassique.TournoiClassique]{
 		Streams: repository.Streams{Store: store, Registry: registry},
-		New:     ronde.Nouveau,
+		New:     tournoiclassique.Nouveau,
 	}}
 }
 
 // Charger replays a tournament from its stream. With a command envelope in
 // ctx it reports eventstore.ErrAlreadyApplied when the command was applied
 // already, and a conflict when the client's version is not the stream's.
-func (d *Tournois) Charger(ctx context.Context, id string) (*ronde.Tournoi, error) {
-	stream, err := ronde.Stream(id)
+func (d *Tournois) Charger(ctx context.Context, id string) (*tournoiclassique.TournoiClassique, error) {
+	stream, err := tournoiclassique.Stream(id)
 	if err != nil {
-		return nil, erreur.RefusCause(ronde.CodeNotFound, err, "Le tournoi %q est introuvable", id)
+		return nil, erreur.RefusCause(tournoiclassique.CodeNotFound, err, "Le tournoi %q est introuvable", id)
 	}
 	t, err := d.depot.Load(ctx, stream)
 	switch {
 	case illisible(err):
-		return nil, erreur.RefusCause(ronde.CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
+		return nil, erreur.RefusCause(tournoiclassique.CodeCorruptHistory, err, "Historique illisible du tournoi %s", id)
 	case err != nil:
 		return nil, err
 	case t.Version() == 0:
-		return nil, erreur.Refus(ronde.CodeNotFound, "Le tournoi %s n'existe pas", id)
+		return nil, erreur.Refus(tournoiclassique.CodeNotFound, "Le tournoi %s n'existe pas", id)
 	}
 	return t, nil
 }
 
 // Enregistrer appends the new events with an exact expected revision; a
 // conflict returns CONFLICT and writes nothing.
-func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventstore.Metadata) error {
+func (d *Tournois) Enregistrer(ctx context.Context, t *tournoiclassique.TournoiClassique, md eventstore.Metadata) error {
 	if len(t.Pending()) == 0 {
 		return nil
 	}
-	stream, err := ronde.Stream(t.ID())
+	stream, err := tournoiclassique.Stream(t.ID())
 	if err != nil {
-		return erreur.RefusCause(ronde.CodeInvalidInput, err, "Identifiant de tournoi %.32q invalide", t.ID())
+		return erreur.RefusCause(tournoiclassique.CodeInvalidInput, err, "Identifiant de tournoi %.32q invalide", t.ID())
 	}
 	if err := d.identifiantLibre(ctx, t); err != nil {
 		return err
@@ -169,7 +169,7 @@ func (d *Tournois) Enregistrer(ctx context.Context, t *ronde.Tournoi, md eventst
 
 // identifiantLibre refuses a new tournament whose id a duplicate tournament
 // already uses: one id names one tournament.
-func (d *Tournois) identifiantLibre(ctx context.Context, t *ronde.Tournoi) error {
+func (d *Tournois) identifiantLibre(ctx context.Context, t *tournoiclassique.TournoiClassique) error {
 	if t.Version() > len(t.Pending()) {
 		return nil
 	}
@@ -182,7 +182,7 @@ func (d *Tournois) identifiantLibre(ctx context.Context, t *ronde.Tournoi) error
 		return err
 	}
 	if pris {
-		return erreur.Refus(ronde.CodeIdTaken, "L'identifiant %s est déjà celui d'un tournoi duplicate", t.ID())
+		return erreur.Refus(tournoiclassique.CodeIdTaken, "L'identifiant %s est déjà celui d'un tournoi duplicate", t.ID())
 	}
 	return nil
 }

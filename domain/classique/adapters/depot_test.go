@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -34,11 +34,11 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	ctx, store, reg := ouvrirStore(t)
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
 	depot := adapters.NewMatchs(store, reg, regles)
-	p := partie.Nouvelle(regles)
-	err = p.Creer(partie.Creation{Match: "x1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := matchclassique.Nouveau(regles)
+	err = p.Creer(matchclassique.Creation{Match: "x1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	require.NoError(t, p.Tirer("ana", "AEINRST"))
 	require.NoError(t, depot.Enregistrer(ctx, p, eventstore.Metadata{Actor: "ana"}))
@@ -53,7 +53,7 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	require.NoError(t, b.Tirer("bob", "BCDFGHJ"))
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, partie.CodeConflict, erreur.CodeOf(err), "%v", err)
+	assert.Equal(t, matchclassique.CodeConflict, erreur.CodeOf(err), "%v", err)
 	assert.Len(t, b.Pending(), 1, "the loser's events stay new")
 
 	// The same command retried after a lost answer is idempotent.
@@ -70,13 +70,13 @@ func TestMatchs_AllerRetourConflitEtReprise(t *testing.T) {
 	assert.Equal(t, c.Version(), e.Version())
 
 	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, partie.CodeNotFound, erreur.CodeOf(err))
+	assert.Equal(t, matchclassique.CodeNotFound, erreur.CodeOf(err))
 }
 
-func ouvert(t *testing.T, id string, n int) *ronde.Tournoi {
+func ouvert(t *testing.T, id string, n int) *tournoiclassique.TournoiClassique {
 	t.Helper()
-	tr := ronde.Nouveau()
-	err := tr.Ouvrir(id, "Open de test", 3, ronde.ConfigParDefaut())
+	tr := tournoiclassique.Nouveau()
+	err := tr.Ouvrir(id, "Open de test", 3, tournoiclassique.ConfigParDefaut())
 	require.NoError(t, err)
 	for i := range n {
 		require.NoError(t, tr.Inscrire(fmt.Sprintf("p%d", i), "", 1000+10*i))
@@ -98,9 +98,9 @@ func TestTournois_AllerRetourEtConflit(t *testing.T) {
 	require.NoError(t, b.Inscrire("p8", "", 0))
 	require.NoError(t, depot.Enregistrer(ctx, a, eventstore.Metadata{}))
 	err = depot.Enregistrer(ctx, b, eventstore.Metadata{})
-	assert.Equal(t, ronde.CodeConflict, erreur.CodeOf(err), "%v", err)
+	assert.Equal(t, tournoiclassique.CodeConflict, erreur.CodeOf(err), "%v", err)
 	_, err = depot.Charger(ctx, "nobody")
-	assert.Equal(t, ronde.CodeNotFound, erreur.CodeOf(err))
+	assert.Equal(t, tournoiclassique.CodeNotFound, erreur.CodeOf(err))
 }
 
 // One id names one tournament: a new classique tournament may not take the
@@ -114,7 +114,7 @@ func TestTournois_IdentifiantDuplicatePris(t *testing.T) {
 	depot := adapters.NewTournois(store, reg)
 	tr := ouvert(t, "open", 0)
 	err = depot.Enregistrer(ctx, tr, eventstore.Metadata{})
-	assert.Equal(t, ronde.CodeIdTaken, erreur.CodeOf(err), "%v", err)
+	assert.Equal(t, tournoiclassique.CodeIdTaken, erreur.CodeOf(err), "%v", err)
 	_, err = depot.Charger(ctx, "open")
-	assert.Equal(t, ronde.CodeNotFound, erreur.CodeOf(err), "nothing written")
+	assert.Equal(t, tournoiclassique.CodeNotFound, erreur.CodeOf(err), "nothing written")
 }

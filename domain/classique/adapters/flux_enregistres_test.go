@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon/libre"
 )
@@ -74,7 +74,7 @@ func TestUnNomParChose_FluxEnregistresSeRechargent(t *testing.T) {
 
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
 	matchs := adapters.NewMatchs(store, reg, regles)
 	tournois := adapters.NewTournois(store, reg)

@@ -2,7 +2,7 @@
 // command: load the tournament (ronde) or the match (partie) through its
 // repository, run the aggregate's command, save its events with optimistic
 // concurrency. The electronic bag's draws come from the injected
-// partie.Hasard. Transport code (GraphQL, CLI) only translates and calls
+// matchclassique.Hasard. Transport code (GraphQL, CLI) only translates and calls
 // these methods; it checks who may act before.
 package command
 
@@ -11,19 +11,19 @@ import (
 	"slices"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 )
 
 // Tournois is where classique tournaments live (adapters.Tournois).
-type Tournois = aggregate.Repository[*ronde.Tournoi]
+type Tournois = aggregate.Repository[*tournoiclassique.TournoiClassique]
 
 // Matchs is where matches live (adapters.Matchs).
-type Matchs = aggregate.Repository[*partie.Partie]
+type Matchs = aggregate.Repository[*matchclassique.Match]
 
 // CotesConnues gives the latest cote the federation knows of a player:
 // the cote after his last classique tournament by date, played here or
@@ -36,8 +36,8 @@ type CotesConnues interface {
 type Application struct {
 	tournois Tournois
 	matchs   Matchs
-	regles   *partie.Regles
-	hasard   partie.Hasard
+	regles   *matchclassique.Regles
+	hasard   matchclassique.Hasard
 	metadata eventstore.Metadata
 	cotes    CotesConnues
 }
@@ -45,7 +45,7 @@ type Application struct {
 // New returns the use cases over the repositories: regles are the rules
 // matches are created under, hasard gives the electronic bag's draws, md
 // tells who acts.
-func New(tournois Tournois, matchs Matchs, regles *partie.Regles, hasard partie.Hasard, md eventstore.Metadata) *Application {
+func New(tournois Tournois, matchs Matchs, regles *matchclassique.Regles, hasard matchclassique.Hasard, md eventstore.Metadata) *Application {
 	return &Application{tournois: tournois, matchs: matchs, regles: regles, hasard: hasard, metadata: md}
 }
 
@@ -64,23 +64,23 @@ func sansCommande(ctx context.Context) context.Context {
 }
 
 // surTournoi runs one command on a tournament (aggregate.Run).
-func (a *Application) surTournoi(ctx context.Context, id string, commande func(*ronde.Tournoi) error) error {
+func (a *Application) surTournoi(ctx context.Context, id string, commande func(*tournoiclassique.TournoiClassique) error) error {
 	_, err := aggregate.Run(ctx, a.tournois, id, a.metadata, commande)
 	return err
 }
 
 // OuvrirTournoi opens a tournament of Rondes rounds with its configuration
-// (ronde.Tournoi.Ouvrir).
+// (tournoiclassique.TournoiClassique.Ouvrir).
 type OuvrirTournoi struct {
 	Tournoi string
 	Nom     string
 	Rondes  int
-	Config  ronde.Config
+	Config  tournoiclassique.Config
 }
 
 // OuvrirTournoi handles OuvrirTournoi.
 func (a *Application) OuvrirTournoi(ctx context.Context, c OuvrirTournoi) error {
-	t := ronde.Nouveau()
+	t := tournoiclassique.Nouveau()
 	if err := t.Ouvrir(c.Tournoi, c.Nom, c.Rondes, c.Config); err != nil {
 		return err
 	}
@@ -98,18 +98,18 @@ type Inscrire struct {
 
 // Inscrire handles Inscrire.
 func (a *Application) Inscrire(ctx context.Context, c Inscrire) error {
-	lot, err := a.cotesConnues(ctx, []ronde.Inscription{{Joueur: c.Joueur, Nom: c.Nom, Cote: c.Cote}})
+	lot, err := a.cotesConnues(ctx, []tournoiclassique.Inscription{{Joueur: c.Joueur, Nom: c.Nom, Cote: c.Cote}})
 	if err != nil {
 		return err
 	}
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Inscrire(c.Joueur, c.Nom, lot[0].Cote) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.Inscrire(c.Joueur, c.Nom, lot[0].Cote) })
 }
 
 // InscrireLot registers a whole list, all or nothing (each player without
 // a cote with the one the federation knows).
 type InscrireLot struct {
 	Tournoi string
-	Lot     []ronde.Inscription
+	Lot     []tournoiclassique.Inscription
 }
 
 // InscrireLot handles InscrireLot.
@@ -118,12 +118,12 @@ func (a *Application) InscrireLot(ctx context.Context, c InscrireLot) error {
 	if err != nil {
 		return err
 	}
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.InscrireLot(lot) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.InscrireLot(lot) })
 }
 
 // cotesConnues gives each registration without a cote the one the
 // federation knows, if any.
-func (a *Application) cotesConnues(ctx context.Context, lot []ronde.Inscription) ([]ronde.Inscription, error) {
+func (a *Application) cotesConnues(ctx context.Context, lot []tournoiclassique.Inscription) ([]tournoiclassique.Inscription, error) {
 	if a.cotes == nil {
 		return lot, nil
 	}
@@ -150,7 +150,7 @@ type EtablirTetesDeSerie struct {
 
 // EtablirTetesDeSerie handles EtablirTetesDeSerie.
 func (a *Application) EtablirTetesDeSerie(ctx context.Context, c EtablirTetesDeSerie) error {
-	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).EtablirTetesDeSerie)
+	return a.surTournoi(ctx, c.Tournoi, (*tournoiclassique.TournoiClassique).EtablirTetesDeSerie)
 }
 
 // ProposerRonde records the software's pairing of the next round.
@@ -162,20 +162,20 @@ type ProposerRonde struct {
 
 // ProposerRonde handles ProposerRonde.
 func (a *Application) ProposerRonde(ctx context.Context, c ProposerRonde) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Proposer(c.Methode, c.RoiEviteRevanches) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.Proposer(c.Methode, c.RoiEviteRevanches) })
 }
 
 // AmenderRonde records the director's amendment of the proposal.
 type AmenderRonde struct {
 	Tournoi string
-	Tables  []ronde.TableAmendee
+	Tables  []tournoiclassique.TableAmendee
 	Exempt  string
 	Motif   string
 }
 
 // AmenderRonde handles AmenderRonde.
 func (a *Application) AmenderRonde(ctx context.Context, c AmenderRonde) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Amender(c.Tables, c.Exempt, c.Motif) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.Amender(c.Tables, c.Exempt, c.Motif) })
 }
 
 // PublierRonde publishes the proposed (or amended) round.
@@ -185,7 +185,7 @@ type PublierRonde struct {
 
 // PublierRonde handles PublierRonde.
 func (a *Application) PublierRonde(ctx context.Context, c PublierRonde) error {
-	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).Publier)
+	return a.surTournoi(ctx, c.Tournoi, (*tournoiclassique.TournoiClassique).Publier)
 }
 
 // CreerMatch opens the match a published table of the tournament plays:
@@ -206,8 +206,8 @@ func (a *Application) CreerMatch(ctx context.Context, c CreerMatch) error {
 	if err != nil {
 		return err
 	}
-	p := partie.Nouvelle(a.regles)
-	if err := p.Creer(partie.Creation{Match: c.Match, Tournoi: c.Tournoi, Ronde: numero, Table: tb.Numero,
+	p := matchclassique.Nouveau(a.regles)
+	if err := p.Creer(matchclassique.Creation{Match: c.Match, Tournoi: c.Tournoi, Ronde: numero, Table: tb.Numero,
 		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier}); err != nil {
 		return err
 	}
@@ -215,7 +215,7 @@ func (a *Application) CreerMatch(ctx context.Context, c CreerMatch) error {
 }
 
 // tableDuMatch finds the published table a match is played at.
-func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
+func tableDuMatch(t *tournoiclassique.TournoiClassique, match string) (int, tournoiclassique.Table, error) {
 	for _, pub := range t.Publiees() {
 		for _, tb := range pub.Tables {
 			if tb.Match == match {
@@ -223,7 +223,7 @@ func tableDuMatch(t *ronde.Tournoi, match string) (int, ronde.Table, error) {
 			}
 		}
 	}
-	return 0, ronde.Table{}, erreur.Refus(erreur.CodeNotFound, "aucune table publiée du tournoi %s ne joue le match %s", t.ID(), match)
+	return 0, tournoiclassique.Table{}, erreur.Refus(erreur.CodeNotFound, "aucune table publiée du tournoi %s ne joue le match %s", t.ID(), match)
 }
 
 // EnregistrerResultat copies the match's validated feuille de match into
@@ -235,7 +235,7 @@ type EnregistrerResultat struct {
 
 // EnregistrerResultat handles EnregistrerResultat.
 func (a *Application) EnregistrerResultat(ctx context.Context, c EnregistrerResultat) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error {
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error {
 		p, err := a.matchs.Charger(sansCommande(ctx), c.Match)
 		if err != nil {
 			return err
@@ -253,25 +253,27 @@ func (a *Application) EnregistrerResultat(ctx context.Context, c EnregistrerResu
 type SaisirResultat struct {
 	Tournoi string
 	Match   string
-	Saisie  ronde.Saisie
+	Saisie  tournoiclassique.Saisie
 }
 
 // SaisirResultat handles SaisirResultat.
 func (a *Application) SaisirResultat(ctx context.Context, c SaisirResultat) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.SaisirResultat(c.Match, c.Saisie) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.SaisirResultat(c.Match, c.Saisie) })
 }
 
 // CorrigerResultat replaces the result of a table, for a reason.
 type CorrigerResultat struct {
 	Tournoi string
 	Match   string
-	Saisie  ronde.Saisie
+	Saisie  tournoiclassique.Saisie
 	Motif   string
 }
 
 // CorrigerResultat handles CorrigerResultat.
 func (a *Application) CorrigerResultat(ctx context.Context, c CorrigerResultat) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.CorrigerResultat(c.Match, c.Saisie, c.Motif) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error {
+		return t.CorrigerResultat(c.Match, c.Saisie, c.Motif)
+	})
 }
 
 // RetirerJoueur withdraws a player from the rest of the tournament.
@@ -283,7 +285,7 @@ type RetirerJoueur struct {
 
 // RetirerJoueur handles RetirerJoueur.
 func (a *Application) RetirerJoueur(ctx context.Context, c RetirerJoueur) error {
-	return a.surTournoi(ctx, c.Tournoi, func(t *ronde.Tournoi) error { return t.Retirer(c.Joueur, c.Motif) })
+	return a.surTournoi(ctx, c.Tournoi, func(t *tournoiclassique.TournoiClassique) error { return t.Retirer(c.Joueur, c.Motif) })
 }
 
 // CloreTournoi closes the tournament.
@@ -293,5 +295,5 @@ type CloreTournoi struct {
 
 // CloreTournoi handles CloreTournoi.
 func (a *Application) CloreTournoi(ctx context.Context, c CloreTournoi) error {
-	return a.surTournoi(ctx, c.Tournoi, (*ronde.Tournoi).Clore)
+	return a.surTournoi(ctx, c.Tournoi, (*tournoiclassique.TournoiClassique).Clore)
 }

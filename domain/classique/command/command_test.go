@@ -10,9 +10,9 @@ import (
 
 	"arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/command"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
@@ -23,7 +23,7 @@ import (
 )
 
 // graine is the fixed seed of the electronic bag in these tests.
-const graine = partie.HasardFixe(13)
+const graine = matchclassique.HasardFixe(13)
 
 var directeur = eventstore.Metadata{Actor: "JA", Role: "directeur"}
 
@@ -45,7 +45,7 @@ func nouveauBanc(t *testing.T) *banc {
 	require.NoError(t, err)
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
 	b := &banc{ctx: ctx, store: store, tournois: adapters.NewTournois(store, reg), matchs: adapters.NewMatchs(store, reg, regles)}
 	b.app = command.New(b.tournois, b.matchs, regles, graine, directeur)
@@ -54,9 +54,9 @@ func nouveauBanc(t *testing.T) *banc {
 
 // publier opens the tournament "open" of four players and publishes its
 // first round, paired by cote.
-func (b *banc) publier(t *testing.T) ronde.RondePubliee {
+func (b *banc) publier(t *testing.T) tournoiclassique.RondePubliee {
 	t.Helper()
-	require.NoError(t, b.app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: ronde.ConfigParDefaut()}))
+	require.NoError(t, b.app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: tournoiclassique.ConfigParDefaut()}))
 	for i := range 4 {
 		require.NoError(t, b.app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: fmt.Sprintf("p%d", i), Cote: 1000 + 10*i}))
 	}
@@ -69,14 +69,14 @@ func (b *banc) publier(t *testing.T) ronde.RondePubliee {
 	return pub[0]
 }
 
-func (b *banc) tournoi(t *testing.T) *ronde.Tournoi {
+func (b *banc) tournoi(t *testing.T) *tournoiclassique.TournoiClassique {
 	t.Helper()
 	tr, err := b.tournois.Charger(b.ctx, "open")
 	require.NoError(t, err)
 	return tr
 }
 
-func (b *banc) match(t *testing.T, id string) *partie.Partie {
+func (b *banc) match(t *testing.T, id string) *matchclassique.Match {
 	t.Helper()
 	p, err := b.matchs.Charger(b.ctx, id)
 	require.NoError(t, err)
@@ -112,7 +112,7 @@ func TestCreerMatch_DepuisLaTablePubliee(t *testing.T) {
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
 	identite := lex.Identite()
-	assert.Equal(t, partie.MatchCree{Match: tb.Match, Tournoi: "open", Ronde: pub.Ronde, Table: tb.Numero,
+	assert.Equal(t, matchclassique.MatchCree{Match: tb.Match, Tournoi: "open", Ronde: pub.Ronde, Table: tb.Numero,
 		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: 0, Designation: c.Designation, Lexique: lex.Label(), Identite: &identite}, c,
 		"the match records its lexicon")
 	events, err := eventstore.ReadWholeStream(b.ctx, b.store, "match-"+tb.Match)
@@ -131,7 +131,7 @@ func TestCreerMatch_Refus(t *testing.T) {
 		tournoi, match string
 		code           erreur.Code
 	}{
-		{"match d'aucune table publiée", "open", ronde.MatchID("open", 2, 1), erreur.CodeNotFound},
+		{"match d'aucune table publiée", "open", tournoiclassique.MatchID("open", 2, 1), erreur.CodeNotFound},
 		{"tournoi inconnu", "nulle-part", cree, erreur.CodeNotFound},
 	}
 	for _, tt := range tests {
@@ -151,7 +151,7 @@ func TestEnregistrerResultat(t *testing.T) {
 	b := nouveauBanc(t)
 	pub := b.publier(t)
 	forfait, enCours := pub.Tables[0], pub.Tables[1]
-	for _, tb := range []ronde.Table{forfait, enCours} {
+	for _, tb := range []tournoiclassique.Table{forfait, enCours} {
 		require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: tb.Match}))
 	}
 	require.NoError(t, b.app.DeclarerForfait(b.ctx, command.DeclarerForfait{Match: forfait.Match, Joueur: forfait.Second}))
@@ -162,7 +162,7 @@ func TestEnregistrerResultat(t *testing.T) {
 		code        erreur.Code
 	}{
 		{"feuille non validée", enCours.Match, erreur.CodeInvalidInput},
-		{"match jamais créé", ronde.MatchID("open", 1, 99), erreur.CodeNotFound},
+		{"match jamais créé", tournoiclassique.MatchID("open", 1, 99), erreur.CodeNotFound},
 	}
 	for _, tt := range refus {
 		t.Run(tt.name, func(t *testing.T) {
@@ -178,12 +178,12 @@ func TestEnregistrerResultat(t *testing.T) {
 	res, ok := b.tournoi(t).Resultat(forfait.Match)
 	require.True(t, ok)
 	assert.Equal(t, [2]string{forfait.Premier, forfait.Second}, res.Joueurs)
-	assert.Equal(t, string(partie.FinForfait), res.Fin)
-	assert.Equal(t, [2]int{partie.PointsVictoire, 0}, res.PointsDeMatch)
+	assert.Equal(t, string(matchclassique.FinForfait), res.Fin)
+	assert.Equal(t, [2]int{matchclassique.PointsVictoire, 0}, res.PointsDeMatch)
 }
 
 // unMatch creates the first table's match of a published round.
-func (b *banc) unMatch(t *testing.T) ronde.Table {
+func (b *banc) unMatch(t *testing.T) tournoiclassique.Table {
 	t.Helper()
 	tb := b.publier(t).Tables[0]
 	require.NoError(t, b.app.CreerMatch(b.ctx, command.CreerMatch{Tournoi: "open", Match: tb.Match}))
@@ -207,7 +207,7 @@ func TestTirerLettres_HasardFixe(t *testing.T) {
 		attendu func(sac tile.Rack, match string, version int) string
 	}{
 		{"sac électronique", "", func(sac tile.Rack, match string, version int) string {
-			return partie.TirerAuHasard(sac, 7, graine.Source(match, version))
+			return matchclassique.TirerAuHasard(sac, 7, graine.Source(match, version))
 		}},
 		{"lettres saisies", "AEIMNOS", func(tile.Rack, string, int) string { return "AEIMNOS" }},
 	}
@@ -240,7 +240,7 @@ func TestEchanger_HasardFixe(t *testing.T) {
 	avant := b.match(t, tb.Match)
 	chevalet := avant.Chevalet(0)
 	rejetees := chevalet.String()[:3]
-	tirees := rack(t, partie.TirerAuHasard(avant.Sac(), 3, graine.Source(tb.Match, avant.Version())))
+	tirees := rack(t, matchclassique.TirerAuHasard(avant.Sac(), 3, graine.Source(tb.Match, avant.Version())))
 
 	require.NoError(t, b.app.Echanger(b.ctx, command.Echanger{Match: tb.Match, Joueur: tb.Premier, Rejetees: rejetees}))
 	attendu := chevalet
@@ -264,11 +264,11 @@ func TestMatch_RefusNEcritRien(t *testing.T) {
 		code     erreur.Code
 		commande func() error
 	}{
-		{"tirage sans lettres à tirer", partie.CodeInvalidDraw, func() error {
+		{"tirage sans lettres à tirer", matchclassique.CodeInvalidDraw, func() error {
 			return b.app.TirerLettres(b.ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier})
 		}},
-		{"pas son tour", partie.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, command.Passer{Match: tb.Match, Joueur: tb.Second}) }},
-		{"échange illisible", partie.CodeExchangeRefused, func() error {
+		{"pas son tour", matchclassique.CodeNotYourTurn, func() error { return b.app.Passer(b.ctx, command.Passer{Match: tb.Match, Joueur: tb.Second}) }},
+		{"échange illisible", matchclassique.CodeExchangeRefused, func() error {
 			return b.app.Echanger(b.ctx, command.Echanger{Match: tb.Match, Joueur: tb.Premier, Rejetees: "123"})
 		}},
 		{"match inconnu", erreur.CodeNotFound, func() error { return b.app.Passer(b.ctx, command.Passer{Match: "inconnu", Joueur: tb.Premier}) }},
@@ -286,24 +286,24 @@ func TestCommande_RejeuEtVersionPerimee(t *testing.T) {
 		name string
 		// prepare returns the stream the commands write, its events and
 		// the table of the match.
-		prepare  func(t *testing.T, b *banc) (stream string, n int, tb ronde.Table)
-		commande func(ctx context.Context, b *banc, tb ronde.Table) error
-		perimee  func(ctx context.Context, b *banc, tb ronde.Table) error
+		prepare  func(t *testing.T, b *banc) (stream string, n int, tb tournoiclassique.Table)
+		commande func(ctx context.Context, b *banc, tb tournoiclassique.Table) error
+		perimee  func(ctx context.Context, b *banc, tb tournoiclassique.Table) error
 	}{
-		{"tournoi", func(t *testing.T, b *banc) (string, int, ronde.Table) {
+		{"tournoi", func(t *testing.T, b *banc) (string, int, tournoiclassique.Table) {
 			tb := b.publier(t).Tables[0]
 			return "tournoi-classique-open", b.tournoi(t).Version(), tb
-		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
+		}, func(ctx context.Context, b *banc, _ tournoiclassique.Table) error {
 			return b.app.RetirerJoueur(ctx, command.RetirerJoueur{Tournoi: "open", Joueur: "p1", Motif: "malade"})
-		}, func(ctx context.Context, b *banc, _ ronde.Table) error {
+		}, func(ctx context.Context, b *banc, _ tournoiclassique.Table) error {
 			return b.app.RetirerJoueur(ctx, command.RetirerJoueur{Tournoi: "open", Joueur: "p2"})
 		}},
-		{"match", func(t *testing.T, b *banc) (string, int, ronde.Table) {
+		{"match", func(t *testing.T, b *banc) (string, int, tournoiclassique.Table) {
 			tb := b.unMatch(t)
 			return "match-" + tb.Match, 1, tb
-		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
+		}, func(ctx context.Context, b *banc, tb tournoiclassique.Table) error {
 			return b.app.TirerLettres(ctx, command.TirerLettres{Match: tb.Match, Joueur: tb.Premier})
-		}, func(ctx context.Context, b *banc, tb ronde.Table) error {
+		}, func(ctx context.Context, b *banc, tb tournoiclassique.Table) error {
 			return b.app.DeclarerForfait(ctx, command.DeclarerForfait{Match: tb.Match, Joueur: tb.Second})
 		}},
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/command"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 )
 
 // federation is the cotes the federation knows (its archive): the latest
@@ -32,12 +32,12 @@ func (f federation) CoteConnue(_ context.Context, joueur string) (int, bool, err
 func TestInscrire_CoteConnueDeLaFederation(t *testing.T) {
 	b := nouveauBanc(t)
 	app := b.app.AvecCotesConnues(federation{"connu": 1512, "donne": 1700})
-	require.NoError(t, app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: ronde.ConfigParDefaut()}))
+	require.NoError(t, app.OuvrirTournoi(b.ctx, command.OuvrirTournoi{Tournoi: "open", Nom: "Open de test", Rondes: 3, Config: tournoiclassique.ConfigParDefaut()}))
 	require.NoError(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "connu", Nom: "Connu"}))
 	require.NoError(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "donne", Nom: "Donné", Cote: 1300}))
-	require.NoError(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []ronde.Inscription{{Joueur: "nouveau", Nom: "Nouveau"}, {Joueur: "lot", Nom: "Lot", Cote: 1400}}}))
+	require.NoError(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []tournoiclassique.Inscription{{Joueur: "nouveau", Nom: "Nouveau"}, {Joueur: "lot", Nom: "Lot", Cote: 1400}}}))
 	assert.Error(t, app.Inscrire(b.ctx, command.Inscrire{Tournoi: "open", Joueur: "panne", Nom: "Panne"}), "an unreadable archive registers nobody")
-	assert.Error(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []ronde.Inscription{{Joueur: "x", Nom: "X"}, {Joueur: "panne", Nom: "Panne"}}}))
+	assert.Error(t, app.InscrireLot(b.ctx, command.InscrireLot{Tournoi: "open", Lot: []tournoiclassique.Inscription{{Joueur: "x", Nom: "X"}, {Joueur: "panne", Nom: "Panne"}}}))
 
 	cotes := map[string]int{}
 	for _, i := range b.tournoi(t).Inscrits() {

@@ -4,14 +4,14 @@ import (
 	"context"
 
 	"arbitre/domain/aggregate"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/tile"
 )
 
 // The use cases of a match: every move, the end, the feuille de match.
 
 // surMatch runs one command on a match (aggregate.Run).
-func (a *Application) surMatch(ctx context.Context, id string, commande func(*partie.Partie) error) error {
+func (a *Application) surMatch(ctx context.Context, id string, commande func(*matchclassique.Match) error) error {
 	_, err := aggregate.Run(ctx, a.matchs, id, a.metadata, commande)
 	return err
 }
@@ -19,8 +19,8 @@ func (a *Application) surMatch(ctx context.Context, id string, commande func(*pa
 // auHasard draws n letters from the match's bag as a player would: the
 // electronic bag, from the source the Hasard gives for this match at its
 // version.
-func (a *Application) auHasard(p *partie.Partie, n int) string {
-	return partie.TirerAuHasard(p.Sac(), n, a.hasard.Source(p.ID(), p.Version()))
+func (a *Application) auHasard(p *matchclassique.Match, n int) string {
+	return matchclassique.TirerAuHasard(p.Sac(), n, a.hasard.Source(p.ID(), p.Version()))
 }
 
 // TirerLettres records the letters a player draws (§3.2.2, §4.1.4); with
@@ -33,7 +33,7 @@ type TirerLettres struct {
 
 // TirerLettres handles TirerLettres.
 func (a *Application) TirerLettres(ctx context.Context, c TirerLettres) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error {
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error {
 		if c.Lettres == "" {
 			_, n := p.TirageDu()
 			return p.Tirer(c.Joueur, a.auHasard(p, n))
@@ -52,7 +52,7 @@ type PlacerMot struct {
 
 // PlacerMot handles PlacerMot.
 func (a *Application) PlacerMot(ctx context.Context, c PlacerMot) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.PlacerMot(c.Joueur, c.Reference, c.Mot) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.PlacerMot(c.Joueur, c.Reference, c.Mot) })
 }
 
 // Passer records a pass (§4.2).
@@ -63,7 +63,7 @@ type Passer struct {
 
 // Passer handles Passer.
 func (a *Application) Passer(ctx context.Context, c Passer) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.Passer(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.Passer(c.Joueur) })
 }
 
 // Echanger records an exchange (§4.3); with Tirees empty the electronic bag
@@ -77,7 +77,7 @@ type Echanger struct {
 
 // Echanger handles Echanger.
 func (a *Application) Echanger(ctx context.Context, c Echanger) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error {
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error {
 		if out, err := tile.ParseRack(c.Rejetees); err == nil && c.Tirees == "" {
 			return p.Echanger(c.Joueur, c.Rejetees, a.auHasard(p, out.Size()))
 		}
@@ -94,7 +94,7 @@ type Contester struct {
 
 // Contester handles Contester.
 func (a *Application) Contester(ctx context.Context, c Contester) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.Contester(c.Joueur, c.Mots) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.Contester(c.Joueur, c.Mots) })
 }
 
 // Cloturer closes a game whose reliquat is exhausted (§7).
@@ -105,7 +105,7 @@ type Cloturer struct {
 
 // Cloturer handles Cloturer.
 func (a *Application) Cloturer(ctx context.Context, c Cloturer) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.Cloturer(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.Cloturer(c.Joueur) })
 }
 
 // ConstaterBlocage ends a blocked game (§7).
@@ -115,7 +115,7 @@ type ConstaterBlocage struct {
 
 // ConstaterBlocage handles ConstaterBlocage.
 func (a *Application) ConstaterBlocage(ctx context.Context, c ConstaterBlocage) error {
-	return a.surMatch(ctx, c.Match, (*partie.Partie).ConstaterBlocage)
+	return a.surMatch(ctx, c.Match, (*matchclassique.Match).ConstaterBlocage)
 }
 
 // DeclarerTempsEpuise records that a player's time is out (§6, §7).
@@ -126,7 +126,7 @@ type DeclarerTempsEpuise struct {
 
 // DeclarerTempsEpuise handles DeclarerTempsEpuise.
 func (a *Application) DeclarerTempsEpuise(ctx context.Context, c DeclarerTempsEpuise) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.DeclarerTempsEpuise(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.DeclarerTempsEpuise(c.Joueur) })
 }
 
 // Penaliser records a penalty (§4.1.3, §8, §9); Lettres counts the letters
@@ -134,13 +134,13 @@ func (a *Application) DeclarerTempsEpuise(ctx context.Context, c DeclarerTempsEp
 type Penaliser struct {
 	Match   string
 	Joueur  string
-	Motif   partie.Motif
+	Motif   matchclassique.Motif
 	Lettres int
 }
 
 // Penaliser handles Penaliser.
 func (a *Application) Penaliser(ctx context.Context, c Penaliser) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.Penaliser(c.Joueur, c.Motif, c.Lettres) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.Penaliser(c.Joueur, c.Motif, c.Lettres) })
 }
 
 // DemanderAbandon records a player's request to abandon (§9).
@@ -151,7 +151,7 @@ type DemanderAbandon struct {
 
 // DemanderAbandon handles DemanderAbandon.
 func (a *Application) DemanderAbandon(ctx context.Context, c DemanderAbandon) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.DemanderAbandon(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.DemanderAbandon(c.Joueur) })
 }
 
 // RepondreAbandon records the opponent's answer to an abandon (§9).
@@ -163,7 +163,7 @@ type RepondreAbandon struct {
 
 // RepondreAbandon handles RepondreAbandon.
 func (a *Application) RepondreAbandon(ctx context.Context, c RepondreAbandon) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.RepondreAbandon(c.Joueur, c.Accepte) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.RepondreAbandon(c.Joueur, c.Accepte) })
 }
 
 // ConstaterAbandon records a unilateral abandon (§9).
@@ -174,7 +174,7 @@ type ConstaterAbandon struct {
 
 // ConstaterAbandon handles ConstaterAbandon.
 func (a *Application) ConstaterAbandon(ctx context.Context, c ConstaterAbandon) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.ConstaterAbandon(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.ConstaterAbandon(c.Joueur) })
 }
 
 // DeclarerDefaite records a defeat by the arbiter's decision (§9).
@@ -186,7 +186,7 @@ type DeclarerDefaite struct {
 
 // DeclarerDefaite handles DeclarerDefaite.
 func (a *Application) DeclarerDefaite(ctx context.Context, c DeclarerDefaite) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.DeclarerDefaite(c.Joueur, c.HuitLettres) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.DeclarerDefaite(c.Joueur, c.HuitLettres) })
 }
 
 // DeclarerForfait records the forfeit of an absent player (§9).
@@ -197,7 +197,7 @@ type DeclarerForfait struct {
 
 // DeclarerForfait handles DeclarerForfait.
 func (a *Application) DeclarerForfait(ctx context.Context, c DeclarerForfait) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.DeclarerForfait(c.Joueur) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.DeclarerForfait(c.Joueur) })
 }
 
 // SignerFeuille records a player's signature of the feuille de match with
@@ -210,7 +210,7 @@ type SignerFeuille struct {
 
 // SignerFeuille handles SignerFeuille.
 func (a *Application) SignerFeuille(ctx context.Context, c SignerFeuille) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.SignerFeuille(c.Joueur, c.Scores) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.SignerFeuille(c.Joueur, c.Scores) })
 }
 
 // TrancherDesaccord records the arbiter's scores when the players disagree
@@ -222,5 +222,5 @@ type TrancherDesaccord struct {
 
 // TrancherDesaccord handles TrancherDesaccord.
 func (a *Application) TrancherDesaccord(ctx context.Context, c TrancherDesaccord) error {
-	return a.surMatch(ctx, c.Match, func(p *partie.Partie) error { return p.TrancherDesaccord(c.Scores) })
+	return a.surMatch(ctx, c.Match, func(p *matchclassique.Match) error { return p.TrancherDesaccord(c.Scores) })
 }

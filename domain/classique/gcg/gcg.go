@@ -21,13 +21,13 @@ import (
 	"fmt"
 	"strings"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 )
 
 // Export renders the match's journal as GCG text.
-func Export(p *partie.Partie) (string, error) {
+func Export(p *matchclassique.Match) (string, error) {
 	c := p.Creation()
 	for _, id := range c.Joueurs {
 		if strings.ContainsAny(id, " \t\n") {
@@ -64,10 +64,10 @@ func Export(p *partie.Partie) (string, error) {
 // Jouee reports whether the match has a coup to write: without one (a
 // forfeit, an abandon before the first word) a GCG reader has no game to
 // replay, and an export leaves the match out.
-func Jouee(p *partie.Partie) bool {
+func Jouee(p *matchclassique.Match) bool {
 	for _, c := range p.Journal() {
 		switch c.Genre {
-		case partie.CoupPlacement, partie.CoupPasse, partie.CoupEchange:
+		case matchclassique.CoupPlacement, matchclassique.CoupPasse, matchclassique.CoupEchange:
 			return true
 		}
 	}
@@ -79,23 +79,23 @@ func Jouee(p *partie.Partie) bool {
 // line back from the play just before it. With an empty bag passes may
 // come between (§5.2); the turns stay the same, since the withdrawn play
 // counts as its author's pass and the turn goes to the contester.
-func ordonner(journal []partie.Coup) []partie.Coup {
-	var out []partie.Coup
+func ordonner(journal []matchclassique.Coup) []matchclassique.Coup {
+	var out []matchclassique.Coup
 	for i := 0; i < len(journal); i++ {
 		c := journal[i]
-		if c.Genre != partie.CoupRetrait {
+		if c.Genre != matchclassique.CoupRetrait {
 			out = append(out, c)
 			continue
 		}
 		at := len(out)
 		for k := len(out) - 1; k >= 0; k-- {
-			if out[k].Genre == partie.CoupPlacement && out[k].Joueur == c.Joueur {
+			if out[k].Genre == matchclassique.CoupPlacement && out[k].Joueur == c.Joueur {
 				at = k + 1
 				break
 			}
 		}
-		lot := []partie.Coup{c}
-		if i+1 < len(journal) && journal[i+1].Genre == partie.CoupPenaliteContestation {
+		lot := []matchclassique.Coup{c}
+		if i+1 < len(journal) && journal[i+1].Genre == matchclassique.CoupPenaliteContestation {
 			lot = append(lot, journal[i+1])
 			i++
 		}
@@ -108,7 +108,7 @@ func ordonner(journal []partie.Coup) []partie.Coup {
 // and the FISF penalties apart.
 type ecrivain struct {
 	b       strings.Builder
-	p       *partie.Partie
+	p       *matchclassique.Match
 	joueurs [2]string
 	ordre   [2]int // the match's players in GCG order: the starting one first
 	cumul   [2]int
@@ -136,32 +136,32 @@ func (w *ecrivain) note(format string, args ...any) {
 }
 
 // motifs are the penalties' articles and reasons.
-var motifs = map[partie.Motif]string{
-	partie.MotifLettresEnTrop:  "§9 : %s -%d, lettres tirées en trop",
-	partie.MotifTirageAnticipe: "§9 : %s -%d, lettres tirées avant l'adversaire",
-	partie.MotifJokerErrone:    "§4.1.3 : %s -%d, joker annoncé qui n'en est pas un",
-	partie.MotifArbitre:        "§8 : %s -%d, pénalité de l'arbitre",
+var motifs = map[matchclassique.Motif]string{
+	matchclassique.MotifLettresEnTrop:  "§9 : %s -%d, lettres tirées en trop",
+	matchclassique.MotifTirageAnticipe: "§9 : %s -%d, lettres tirées avant l'adversaire",
+	matchclassique.MotifJokerErrone:    "§4.1.3 : %s -%d, joker annoncé qui n'en est pas un",
+	matchclassique.MotifArbitre:        "§8 : %s -%d, pénalité de l'arbitre",
 }
 
-func (w *ecrivain) coup(c partie.Coup) error {
+func (w *ecrivain) coup(c matchclassique.Coup) error {
 	j := c.Joueur
 	switch c.Genre {
-	case partie.CoupPlacement:
+	case matchclassique.CoupPlacement:
 		pos, err := position(c.Ref)
 		if err != nil {
 			return err
 		}
 		w.ligne(j, c.Points, "%s %s %s +%d", c.Chevalet, pos, c.Pose, c.Points)
-	case partie.CoupPasse:
+	case matchclassique.CoupPasse:
 		w.ligne(j, 0, "%s - +0", c.Chevalet)
-	case partie.CoupEchange:
+	case matchclassique.CoupEchange:
 		w.ligne(j, 0, "%s -%s +0", c.Chevalet, c.Lettres)
-	case partie.CoupRetrait:
+	case matchclassique.CoupRetrait:
 		w.ligne(j, c.Points, "%s -- %d", c.Chevalet, c.Points)
-	case partie.CoupPenaliteContestation:
+	case matchclassique.CoupPenaliteContestation:
 		w.penaliser(j, -c.Points, "§5.3 : %s -%d, contestation à tort")
-	case partie.CoupPenalite:
-		w.penaliser(j, -c.Points, motifs[partie.Motif(c.Motif)])
+	case matchclassique.CoupPenalite:
+		w.penaliser(j, -c.Points, motifs[matchclassique.Motif(c.Motif)])
 	}
 	return nil
 }
@@ -183,42 +183,42 @@ func (w *ecrivain) penaliser(j, points int, motif string) {
 }
 
 // fins are the endings as the result note names them.
-var fins = map[partie.Fin]string{
-	partie.FinReliquatEpuise:     "reliquat épuisé (§7)",
-	partie.FinBlocage:            "blocage (§7)",
-	partie.FinTempsEpuise:        "temps épuisé (§7)",
-	partie.FinSixPasses:          "six « je passe » (§4.2)",
-	partie.FinAbandon:            "abandon accepté, table d'abandon (§9)",
-	partie.FinAbandonUnilateral:  "abandon sans accord, table d'abandon (§9)",
-	partie.FinDefaiteArbitrale:   "défaite sur décision de l'arbitre, table d'abandon (§8, §9)",
-	partie.FinDefaiteHuitLettres: "défaite pour huit lettres ou plus, écart de 100 points (§9)",
-	partie.FinForfait:            "forfait (§9)",
+var fins = map[matchclassique.Fin]string{
+	matchclassique.FinReliquatEpuise:     "reliquat épuisé (§7)",
+	matchclassique.FinBlocage:            "blocage (§7)",
+	matchclassique.FinTempsEpuise:        "temps épuisé (§7)",
+	matchclassique.FinSixPasses:          "six « je passe » (§4.2)",
+	matchclassique.FinAbandon:            "abandon accepté, table d'abandon (§9)",
+	matchclassique.FinAbandonUnilateral:  "abandon sans accord, table d'abandon (§9)",
+	matchclassique.FinDefaiteArbitrale:   "défaite sur décision de l'arbitre, table d'abandon (§8, §9)",
+	matchclassique.FinDefaiteHuitLettres: "défaite pour huit lettres ou plus, écart de 100 points (§9)",
+	matchclassique.FinForfait:            "forfait (§9)",
 }
 
 // fin writes the end of the game: the standard end lines where GCG has
 // them, the FISF rule in a note where it differs, then the official result.
-func (w *ecrivain) fin(fin partie.PartieTerminee) {
+func (w *ecrivain) fin(fin matchclassique.MatchTermine) {
 	switch fin.Fin {
-	case partie.FinReliquatEpuise:
+	case matchclassique.FinReliquatEpuise:
 		f := fin.Joueur
 		reste := w.p.Chevalet(1 - f)
-		v := partie.ValeurChevalet(reste)
+		v := matchclassique.ValeurChevalet(reste)
 		if reste.Size() > 0 {
 			w.ligne(f, 2*v, "(%s) +%d", reste.String(), 2*v)
 		}
 		w.note("FISF §7 reliquat épuisé : la valeur des lettres de %s (%d) est ajoutée une fois à %s et retirée à %s ; la ligne GCG la compte deux fois à %s",
 			w.joueurs[1-f], v, w.joueurs[f], w.joueurs[1-f], w.joueurs[f])
-	case partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
+	case matchclassique.FinBlocage, matchclassique.FinTempsEpuise, matchclassique.FinSixPasses:
 		for _, j := range w.ordre {
 			if reste := w.p.Chevalet(j); reste.Size() > 0 {
-				v := partie.ValeurChevalet(reste)
+				v := matchclassique.ValeurChevalet(reste)
 				w.ligne(j, -v, "%s (%s) -%d", reste.String(), reste.String(), v)
 			}
 		}
 		switch fin.Fin {
-		case partie.FinBlocage:
+		case matchclassique.FinBlocage:
 			w.note("FISF §7 blocage : moins de 7 lettres dans le sac et les deux joueurs ont passé depuis le dernier mot, la partie s'arrête ; chacun déduit ses lettres")
-		case partie.FinTempsEpuise:
+		case matchclassique.FinTempsEpuise:
 			w.note("FISF §7 temps épuisé : les deux joueurs ont épuisé leur temps, la partie s'arrête ; chacun déduit ses lettres")
 		}
 	}

@@ -6,7 +6,7 @@ import (
 
 	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/gcg/gcgtest"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/lexicon"
 
 	"github.com/stretchr/testify/assert"
@@ -16,10 +16,10 @@ import (
 func TestExport(t *testing.T) {
 	lex, err := lexicon.Compile(strings.NewReader("MAISON\nTE\nMAISONS\n"), "ODS-test")
 	require.NoError(t, err)
-	r, err := partie.NewRegles(lex)
+	r, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
-	p := partie.Nouvelle(r)
-	err = p.Creer(partie.Creation{Match: "m1", Tournoi: "open", Ronde: 2, Table: 5, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := matchclassique.Nouveau(r)
+	err = p.Creer(matchclassique.Creation{Match: "m1", Tournoi: "open", Ronde: 2, Table: 5, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	require.NoError(t, p.Tirer("ana", "AIMNOS?"))
 	require.NoError(t, p.Tirer("bob", "TEKWYZJ"))
@@ -30,7 +30,7 @@ func TestExport(t *testing.T) {
 	require.NoError(t, p.Echanger("ana", "AA", "BB"))
 	require.NoError(t, p.PlacerMot("bob", "H8", "MT")) // a phony through M
 	require.NoError(t, p.Tirer("bob", "L"))
-	require.NoError(t, p.Penaliser("ana", partie.MotifArbitre, 0))
+	require.NoError(t, p.Penaliser("ana", matchclassique.MotifArbitre, 0))
 	for i := 0; i < 6; i++ {
 		require.NoError(t, p.Passer([]string{"ana", "bob"}[i%2]))
 	}

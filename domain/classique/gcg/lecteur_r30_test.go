@@ -8,7 +8,7 @@ import (
 
 	"arbitre/domain/classique/gcg"
 	"arbitre/domain/classique/gcg/gcgtest"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/lexicon/libre"
@@ -23,60 +23,60 @@ import (
 type scenario struct {
 	nom    string
 	comp   simulation.Comportement
-	action func(p *partie.Partie, pas int) (bool, error)
+	action func(p *matchclassique.Match, pas int) (bool, error)
 	// desaccord: a player signs other scores and the arbiter decides them.
 	desaccord bool
 }
 
-func joueurDuTrait(p *partie.Partie) string { return p.Creation().Joueurs[p.Trait()] }
+func joueurDuTrait(p *matchclassique.Match) string { return p.Creation().Joueurs[p.Trait()] }
 
 // aLaMain reports whether the player to move may act now: no draw, no
 // contestation of a finishing play pending.
-func aLaMain(p *partie.Partie) bool {
+func aLaMain(p *matchclassique.Match) bool {
 	j, _ := p.TirageDu()
-	return p.Phase() == partie.PhaseEnCours && j < 0 && !p.FinEnAttente()
+	return p.Phase() == matchclassique.PhaseEnCours && j < 0 && !p.FinEnAttente()
 }
 
 func scenarios() []scenario {
 	defaut := simulation.ComportementParDefaut()
 	conteste := defaut
 	conteste.ContesteJuste = 0.3
-	a := func(p *partie.Partie) string { return p.Creation().Joueurs[0] }
-	b := func(p *partie.Partie) string { return p.Creation().Joueurs[1] }
+	a := func(p *matchclassique.Match) string { return p.Creation().Joueurs[0] }
+	b := func(p *matchclassique.Match) string { return p.Creation().Joueurs[1] }
 	return []scenario{
 		{nom: "robots", comp: defaut},
 		{nom: "contestations justes et fausses", comp: conteste},
-		{nom: "pénalités, dont une avant le premier coup", comp: conteste, action: func(p *partie.Partie, pas int) (bool, error) {
+		{nom: "pénalités, dont une avant le premier coup", comp: conteste, action: func(p *matchclassique.Match, pas int) (bool, error) {
 			switch pas {
 			case 0:
-				return false, p.Penaliser(b(p), partie.MotifTirageAnticipe, 1)
+				return false, p.Penaliser(b(p), matchclassique.MotifTirageAnticipe, 1)
 			case 12:
-				return false, p.Penaliser(a(p), partie.MotifArbitre, 0)
+				return false, p.Penaliser(a(p), matchclassique.MotifArbitre, 0)
 			case 30:
-				return false, p.Penaliser(b(p), partie.MotifLettresEnTrop, 2)
+				return false, p.Penaliser(b(p), matchclassique.MotifLettresEnTrop, 2)
 			case 44:
-				return false, p.Penaliser(a(p), partie.MotifJokerErrone, 0)
+				return false, p.Penaliser(a(p), matchclassique.MotifJokerErrone, 0)
 			}
 			return false, nil
 		}},
-		{nom: "temps épuisé", comp: defaut, action: func(p *partie.Partie, pas int) (bool, error) {
+		{nom: "temps épuisé", comp: defaut, action: func(p *matchclassique.Match, pas int) (bool, error) {
 			switch {
-			case pas == 20 && p.Phase() == partie.PhaseEnCours:
+			case pas == 20 && p.Phase() == matchclassique.PhaseEnCours:
 				return false, p.DeclarerTempsEpuise(a(p))
-			case pas == 40 && p.Phase() == partie.PhaseEnCours:
+			case pas == 40 && p.Phase() == matchclassique.PhaseEnCours:
 				return false, p.DeclarerTempsEpuise(b(p))
 			}
 			return false, nil
 		}},
-		{nom: "six « je passe » en cours de partie", comp: defaut, action: func(p *partie.Partie, pas int) (bool, error) {
+		{nom: "six « je passe » en cours de partie", comp: defaut, action: func(p *matchclassique.Match, pas int) (bool, error) {
 			if pas < 25 || !aLaMain(p) {
 				return false, nil
 			}
 			return true, p.Passer(joueurDuTrait(p))
 		}},
 		{nom: "six « je passe » sans un mot", comp: simulation.Comportement{Passe: 1}},
-		{nom: "abandon refusé puis accepté", comp: defaut, action: func(p *partie.Partie, pas int) (bool, error) {
-			if p.Phase() != partie.PhaseEnCours || pas != 10 && pas != 25 {
+		{nom: "abandon refusé puis accepté", comp: defaut, action: func(p *matchclassique.Match, pas int) (bool, error) {
+			if p.Phase() != matchclassique.PhaseEnCours || pas != 10 && pas != 25 {
 				return false, nil
 			}
 			if err := p.DemanderAbandon(a(p)); err != nil {
@@ -84,19 +84,19 @@ func scenarios() []scenario {
 			}
 			return false, p.RepondreAbandon(b(p), pas == 25)
 		}},
-		{nom: "abandon sans accord", comp: defaut, action: sanction(25, func(p *partie.Partie) error { return p.ConstaterAbandon(b(p)) })},
-		{nom: "défaite arbitrale", comp: defaut, action: sanction(25, func(p *partie.Partie) error { return p.DeclarerDefaite(a(p), false) })},
-		{nom: "huit lettres", comp: defaut, action: sanction(25, func(p *partie.Partie) error { return p.DeclarerDefaite(b(p), true) })},
-		{nom: "forfait", comp: defaut, action: func(p *partie.Partie, pas int) (bool, error) {
+		{nom: "abandon sans accord", comp: defaut, action: sanction(25, func(p *matchclassique.Match) error { return p.ConstaterAbandon(b(p)) })},
+		{nom: "défaite arbitrale", comp: defaut, action: sanction(25, func(p *matchclassique.Match) error { return p.DeclarerDefaite(a(p), false) })},
+		{nom: "huit lettres", comp: defaut, action: sanction(25, func(p *matchclassique.Match) error { return p.DeclarerDefaite(b(p), true) })},
+		{nom: "forfait", comp: defaut, action: func(p *matchclassique.Match, pas int) (bool, error) {
 			return true, p.DeclarerForfait(b(p))
 		}},
 		{nom: "désaccord sur les totaux", comp: conteste, desaccord: true},
 	}
 }
 
-func sanction(pas int, f func(*partie.Partie) error) func(*partie.Partie, int) (bool, error) {
-	return func(p *partie.Partie, n int) (bool, error) {
-		if n != pas || p.Phase() != partie.PhaseEnCours {
+func sanction(pas int, f func(*matchclassique.Match) error) func(*matchclassique.Match, int) (bool, error) {
+	return func(p *matchclassique.Match, n int) (bool, error) {
+		if n != pas || p.Phase() != matchclassique.PhaseEnCours {
 			return false, nil
 		}
 		return true, f(p)
@@ -104,26 +104,26 @@ func sanction(pas int, f func(*partie.Partie) error) func(*partie.Partie, int) (
 }
 
 // jouer plays a match of scenario sc with seed.
-func jouer(t *testing.T, regles *partie.Regles, lex *lexicon.Lexicon, sc scenario, seed int) *partie.Partie {
+func jouer(t *testing.T, regles *matchclassique.Regles, lex *lexicon.Lexicon, sc scenario, seed int) *matchclassique.Match {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(uint64(seed), 30))
 	joueurs := [2]string{fmt.Sprintf("J%02d", 2*seed), fmt.Sprintf("J%02d", 2*seed+1)}
-	p := partie.Nouvelle(regles)
-	err := p.Creer(partie.Creation{Match: fmt.Sprintf("m%d", seed), Tournoi: "open", Ronde: 1, Table: seed + 1,
+	p := matchclassique.Nouveau(regles)
+	err := p.Creer(matchclassique.Creation{Match: fmt.Sprintf("m%d", seed), Tournoi: "open", Ronde: 1, Table: seed + 1,
 		Joueurs: joueurs, Premier: joueurs[seed%2]})
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, sc.comp)
-	for pas := 0; pas < 2000 && (p.Phase() == partie.PhaseTirageInitial || p.Phase() == partie.PhaseEnCours); pas++ {
+	for pas := 0; pas < 2000 && (p.Phase() == matchclassique.PhaseTirageInitial || p.Phase() == matchclassique.PhaseEnCours); pas++ {
 		if sc.action != nil {
 			fait, err := sc.action(p, pas)
 			require.NoError(t, err, "%s, step %d", sc.nom, pas)
-			if fait || p.Phase() == partie.PhaseTerminee {
+			if fait || p.Phase() == matchclassique.PhaseTerminee {
 				continue
 			}
 		}
 		require.NoError(t, robot.Etape(p, rng), "%s, step %d", sc.nom, pas)
 	}
-	require.Contains(t, []partie.Phase{partie.PhaseTerminee, partie.PhaseValidee}, p.Phase(), sc.nom)
+	require.Contains(t, []matchclassique.Phase{matchclassique.PhaseTerminee, matchclassique.PhaseValidee}, p.Phase(), sc.nom)
 	if sc.desaccord {
 		scores, _, _, _ := p.Resultat()
 		decides := [2]int{scores[0] + 3, scores[1]}
@@ -142,7 +142,7 @@ func jouer(t *testing.T, regles *partie.Regles, lex *lexicon.Lexicon, sc scenari
 func TestArchive_GCGLuSelonLaSpecification(t *testing.T) {
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
 	vu := map[string]int{}
 	seed := 0
@@ -157,15 +157,15 @@ func TestArchive_GCGLuSelonLaSpecification(t *testing.T) {
 			fin, _ := p.Fin()
 			vu[string(fin.Fin)]++
 			if !gcg.Jouee(p) {
-				assert.Equal(t, partie.FinForfait, fin.Fin, "%s %d: only a match without a move is left out", sc.nom, seed)
+				assert.Equal(t, matchclassique.FinForfait, fin.Fin, "%s %d: only a match without a move is left out", sc.nom, seed)
 				continue
 			}
 			verifier(t, p, lex, sc.desaccord, vu)
 		}
 	}
 	t.Logf("seen: %v", vu)
-	for _, f := range []partie.Fin{partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses, partie.FinAbandon,
-		partie.FinAbandonUnilateral, partie.FinDefaiteArbitrale, partie.FinDefaiteHuitLettres, partie.FinForfait} {
+	for _, f := range []matchclassique.Fin{matchclassique.FinReliquatEpuise, matchclassique.FinBlocage, matchclassique.FinTempsEpuise, matchclassique.FinSixPasses, matchclassique.FinAbandon,
+		matchclassique.FinAbandonUnilateral, matchclassique.FinDefaiteArbitrale, matchclassique.FinDefaiteHuitLettres, matchclassique.FinForfait} {
 		assert.NotZero(t, vu[string(f)], "ending %s", f)
 	}
 	for _, g := range []gcgtest.Genre{gcgtest.Placement, gcgtest.Retrait, gcgtest.Passe, gcgtest.Echange, gcgtest.ReliquatGagne, gcgtest.ResteDeduit} {
@@ -177,7 +177,7 @@ func TestArchive_GCGLuSelonLaSpecification(t *testing.T) {
 }
 
 // verifier exports p and reads the file back.
-func verifier(t *testing.T, p *partie.Partie, lex *lexicon.Lexicon, desaccord bool, vu map[string]int) {
+func verifier(t *testing.T, p *matchclassique.Match, lex *lexicon.Lexicon, desaccord bool, vu map[string]int) {
 	t.Helper()
 	texte, err := gcg.Export(p)
 	require.NoError(t, err)
@@ -200,22 +200,22 @@ func verifier(t *testing.T, p *partie.Partie, lex *lexicon.Lexicon, desaccord bo
 	officiels := [2]int{}
 	for _, coup := range p.Journal() {
 		switch coup.Genre {
-		case partie.CoupPlacement:
+		case matchclassique.CoupPlacement:
 			attendu[gcgtest.Placement]++
-		case partie.CoupPasse:
+		case matchclassique.CoupPasse:
 			attendu[gcgtest.Passe]++
-		case partie.CoupEchange:
+		case matchclassique.CoupEchange:
 			attendu[gcgtest.Echange]++
-		case partie.CoupRetrait:
+		case matchclassique.CoupRetrait:
 			attendu[gcgtest.Retrait]++
-		case partie.CoupPenaliteContestation, partie.CoupPenalite:
+		case matchclassique.CoupPenaliteContestation, matchclassique.CoupPenalite:
 			penalites[coup.Joueur] -= coup.Points
 			vu[string(coup.Genre)]++
-			if coup.Genre == partie.CoupPenaliteContestation {
+			if coup.Genre == matchclassique.CoupPenaliteContestation {
 				vu["§5.3"]++
 			}
 		}
-		if coup.Genre != partie.CoupFin {
+		if coup.Genre != matchclassique.CoupFin {
 			officiels[coup.Joueur] = coup.Cumul
 			if coup.Cumul < 0 {
 				vu["cumul négatif"]++
@@ -234,14 +234,14 @@ func verifier(t *testing.T, p *partie.Partie, lex *lexicon.Lexicon, desaccord bo
 	assert.Equal(t, [2]int{scores[ordre[0]], scores[ordre[1]]}, lu.Officiel.Scores, texte)
 	assert.Equal(t, [2]int{pm[ordre[0]], pm[ordre[1]]}, lu.Officiel.PointsDeMatch)
 	switch fin.Fin {
-	case partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
+	case matchclassique.FinReliquatEpuise, matchclassique.FinBlocage, matchclassique.FinTempsEpuise, matchclassique.FinSixPasses:
 		assert.True(t, lu.Terminee, "the game is over for a GCG reader")
 		if !desaccord {
 			assert.Equal(t, lu.Officiel.Scores, lu.SelonFISF(), "GCG lines and FISF notes give the official result:\n%s", texte)
 		}
-		if fin.Fin == partie.FinReliquatEpuise {
+		if fin.Fin == matchclassique.FinReliquatEpuise {
 			evs := p.Pending()
-			if ct, ok := evs[len(evs)-2].(partie.ContestationTranchee); ok && ct.Penalite > 0 {
+			if ct, ok := evs[len(evs)-2].(matchclassique.ContestationTranchee); ok && ct.Penalite > 0 {
 				vu["§5.3 fin"]++
 			}
 		}
@@ -259,16 +259,16 @@ func TestExport_Art5_2_RetraitApresDesPasses(t *testing.T) {
 	require.NoError(t, err)
 	petit, err := lexicon.Compile(strings.NewReader("MAISON\n"), "PETIT")
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(petit) // the robots' words are not in it: contested, they are withdrawn
+	regles, err := matchclassique.NewRegles(petit) // the robots' words are not in it: contested, they are withdrawn
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(3, 5))
-	p := partie.Nouvelle(regles)
-	err = p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := matchclassique.Nouveau(regles)
+	err = p.Creer(matchclassique.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for {
 		require.NoError(t, robot.Etape(p, rng))
-		require.Contains(t, []partie.Phase{partie.PhaseTirageInitial, partie.PhaseEnCours}, p.Phase(), "the bag must empty before the end")
+		require.Contains(t, []matchclassique.Phase{matchclassique.PhaseTirageInitial, matchclassique.PhaseEnCours}, p.Phase(), "the bag must empty before the end")
 		sac := p.Sac()
 		if j, _ := p.TirageDu(); j < 0 && sac.Size() == 0 && !p.FinEnAttente() {
 			if _, _, ok := p.Contestable(); ok {

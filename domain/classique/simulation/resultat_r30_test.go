@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,27 +19,27 @@ import (
 func TestClassique7_ResultatEgaleSommeDesFaits(t *testing.T) {
 	comp := ComportementParDefaut()
 	comp.ContesteJuste = 0.3
-	fins, contestees := map[partie.Fin]int{}, 0
+	fins, contestees := map[matchclassique.Fin]int{}, 0
 	for seed := range 120 {
 		p, robot := nouveauMatch(t, comp)
 		require.NoError(t, robot.Jouer(p, rand.New(rand.NewPCG(uint64(seed), 30))))
 		var somme [2]int
-		var fin partie.PartieTerminee
+		var fin matchclassique.MatchTermine
 		for i, e := range p.Pending() {
 			switch ev := e.(type) {
-			case partie.MotPlace:
+			case matchclassique.MotPlace:
 				somme[ev.Joueur] += ev.Score
-			case partie.ContestationTranchee:
+			case matchclassique.ContestationTranchee:
 				if ev.Retire {
 					somme[1-ev.Contestataire] -= ev.ScoreRetire
 				}
 				somme[ev.Contestataire] -= ev.Penalite
-				if _, finale := p.Pending()[i+1].(partie.PartieTerminee); finale && ev.Penalite > 0 {
+				if _, finale := p.Pending()[i+1].(matchclassique.MatchTermine); finale && ev.Penalite > 0 {
 					contestees++
 				}
-			case partie.Penalite:
+			case matchclassique.Penalite:
 				somme[ev.Joueur] -= ev.Points
-			case partie.PartieTerminee:
+			case matchclassique.MatchTermine:
 				fin = ev
 				somme[0] += ev.Ajustements[0]
 				somme[1] += ev.Ajustements[1]
@@ -50,7 +50,7 @@ func TestClassique7_ResultatEgaleSommeDesFaits(t *testing.T) {
 		require.True(t, ok, "seed %d", seed)
 		assert.Equal(t, somme, scores, "seed %d: the result is the sum of the recorded facts", seed)
 		assert.Equal(t, fin.Scores, scores, fmt.Sprintf("seed %d", seed))
-		wantPerdant, wantPM := partie.Vainqueur(somme)
+		wantPerdant, wantPM := matchclassique.Vainqueur(somme)
 		assert.Equal(t, wantPerdant, perdant, "seed %d", seed)
 		assert.Equal(t, wantPM, pm, "seed %d", seed)
 	}

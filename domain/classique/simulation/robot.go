@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/board"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/movegen"
@@ -54,17 +54,17 @@ func NewRobot(lex *lexicon.Lexicon, comp Comportement) *Robot {
 
 // Jouer plays a created match to its end and has both players sign the
 // feuille de match. Every step goes through the aggregate's commands.
-func (r *Robot) Jouer(p *partie.Partie, rng *rand.Rand) error {
+func (r *Robot) Jouer(p *matchclassique.Match, rng *rand.Rand) error {
 	joueurs := p.Creation().Joueurs
 	for range maxActions {
-		if p.Phase() != partie.PhaseTirageInitial && p.Phase() != partie.PhaseEnCours {
+		if p.Phase() != matchclassique.PhaseTirageInitial && p.Phase() != matchclassique.PhaseEnCours {
 			break
 		}
 		if err := r.Etape(p, rng); err != nil {
 			return err
 		}
 	}
-	if p.Phase() != partie.PhaseTerminee {
+	if p.Phase() != matchclassique.PhaseTerminee {
 		return nil
 	}
 	scores, _, _, _ := p.Resultat()
@@ -76,10 +76,10 @@ func (r *Robot) Jouer(p *partie.Partie, rng *rand.Rand) error {
 
 // Etape performs the next action of a match in play: a draw, a
 // contestation or its acceptance, or the turn of the player to move.
-func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
+func (r *Robot) Etape(p *matchclassique.Match, rng *rand.Rand) error {
 	joueurs := p.Creation().Joueurs
 	if j, n := p.TirageDu(); j >= 0 {
-		return p.Tirer(joueurs[j], partie.TirerAuHasard(p.Sac(), n, rng))
+		return p.Tirer(joueurs[j], matchclassique.TirerAuHasard(p.Sac(), n, rng))
 	}
 	if auteur, mots, ok := p.Contestable(); ok {
 		contestataire := joueurs[1-auteur]
@@ -98,10 +98,10 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 		return p.Passer(joueur)
 	}
 	sac := p.Sac()
-	if sac.Size() < partie.MinimumEchange && p.Passes() >= 2 {
+	if sac.Size() < matchclassique.MinimumEchange && p.Passes() >= 2 {
 		return p.ConstaterBlocage()
 	}
-	peutChanger := sac.Size() >= partie.MinimumEchange && !p.TempsEpuise(1-j)
+	peutChanger := sac.Size() >= matchclassique.MinimumEchange && !p.TempsEpuise(1-j)
 	x := rng.Float64()
 	// A pass drawn when no exchange is allowed, or an exchange drawn when
 	// one is, is what the robot does whatever its rack makes: no search.
@@ -133,7 +133,7 @@ func (r *Robot) Etape(p *partie.Partie, rng *rand.Rand) error {
 // tops returns every top of player j's rack (movegen.TopPruned: the
 // robot's move is drawn among them), searched on the robot's own copy of
 // the board with its one generator: nothing is allocated per move.
-func (r *Robot) tops(p *partie.Partie, j int) []movegen.Move {
+func (r *Robot) tops(p *matchclassique.Match, j int) []movegen.Move {
 	r.grille = p.Grille()
 	moves, _ := r.gen.Generate(&r.grille, p.Chevalet(j), movegen.TopPruned)
 	r.recherches++
@@ -152,7 +152,7 @@ func (r *Robot) motsFaux(mots []string) []string {
 }
 
 // changer exchanges a random non-empty part of the rack.
-func (r *Robot) changer(p *partie.Partie, joueur string, j int, rng *rand.Rand) error {
+func (r *Robot) changer(p *matchclassique.Match, joueur string, j int, rng *rand.Rand) error {
 	rack := p.Chevalet(j)
 	var out tile.Rack
 	for l := range rack {
@@ -170,12 +170,12 @@ func (r *Robot) changer(p *partie.Partie, joueur string, j int, rng *rand.Rand) 
 			}
 		}
 	}
-	return p.Echanger(joueur, out.String(), partie.TirerAuHasard(p.Sac(), out.Size(), rng))
+	return p.Echanger(joueur, out.String(), matchclassique.TirerAuHasard(p.Sac(), out.Size(), rng))
 }
 
 // phony plays move m with one put-down letter replaced by another letter of
 // the rack; it reports false when no such placement is accepted.
-func (r *Robot) phony(p *partie.Partie, joueur string, j int, m *movegen.Move, rng *rand.Rand) bool {
+func (r *Robot) phony(p *matchclassique.Match, joueur string, j int, m *movegen.Move, rng *rand.Rand) bool {
 	rack := p.Chevalet(j)
 	word := []byte(m.WordString())
 	for try := 0; try < int(m.Len); try++ {

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/lexicon/libre"
 
 	"github.com/stretchr/testify/assert"
@@ -12,14 +12,14 @@ import (
 )
 
 // nouveauMatch creates a match on the shipped lexicon and a robot to play it.
-func nouveauMatch(t *testing.T, comp Comportement) (*partie.Partie, *Robot) {
+func nouveauMatch(t *testing.T, comp Comportement) (*matchclassique.Match, *Robot) {
 	t.Helper()
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
-	p := partie.Nouvelle(regles)
-	err = p.Creer(partie.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
+	p := matchclassique.Nouveau(regles)
+	err = p.Creer(matchclassique.Creation{Match: "m", Tournoi: "t", Ronde: 1, Table: 1, Joueurs: [2]string{"A", "B"}, Premier: "A"})
 	require.NoError(t, err)
 	return p, NewRobot(lex, comp)
 }
@@ -34,7 +34,7 @@ func TestRobot_SansRechercheQuandLeTirageDecide(t *testing.T) {
 	tests := []struct {
 		name        string
 		comp        Comportement
-		presqueVide bool // fewer than partie.MinimumEchange tiles in the bag
+		presqueVide bool // fewer than matchclassique.MinimumEchange tiles in the bag
 		recherches  bool
 	}{
 		{"an exchange drawn, the bag full", Comportement{Change: 1}, false, false},
@@ -48,15 +48,17 @@ func TestRobot_SansRechercheQuandLeTirageDecide(t *testing.T) {
 			p, robot := nouveauMatch(t, Comportement{})
 			rng := rand.New(rand.NewPCG(1, 2))
 			if tt.presqueVide {
-				for sac := p.Sac(); sac.Size() >= partie.MinimumEchange; sac = p.Sac() {
+				for sac := p.Sac(); sac.Size() >= matchclassique.MinimumEchange; sac = p.Sac() {
 					require.NoError(t, robot.Etape(p, rng))
 				}
-				require.Equal(t, partie.PhaseEnCours, p.Phase())
+				require.Equal(t, matchclassique.PhaseEnCours, p.Phase())
 			}
 			robot.comp, robot.recherches = tt.comp, 0
-			enJeu := func() bool { return p.Phase() == partie.PhaseTirageInitial || p.Phase() == partie.PhaseEnCours }
+			enJeu := func() bool {
+				return p.Phase() == matchclassique.PhaseTirageInitial || p.Phase() == matchclassique.PhaseEnCours
+			}
 			tours := 0
-			for sac := p.Sac(); (tt.presqueVide || sac.Size() >= 2*partie.MinimumEchange) && enJeu() && tours < 6; sac = p.Sac() {
+			for sac := p.Sac(); (tt.presqueVide || sac.Size() >= 2*matchclassique.MinimumEchange) && enJeu() && tours < 6; sac = p.Sac() {
 				if j, _ := p.TirageDu(); j < 0 && !p.FinEnAttente() {
 					tours++ // a turn: these robots never contest
 				}

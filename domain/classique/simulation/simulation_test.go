@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/ronde"
 	"arbitre/domain/classique/simulation"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
@@ -25,7 +25,7 @@ import (
 type simulated struct {
 	bilan      simulation.Bilan
 	log        []eventstore.Event
-	classement []ronde.Ligne
+	classement []tournoiclassique.Ligne
 }
 
 // simuler plays cfg into a new SQLite store with a step clock, with

@@ -8,9 +8,9 @@ import (
 	"sync"
 
 	"arbitre/domain/classique/adapters"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/lexicon"
 )
@@ -40,7 +40,7 @@ type Bilan struct {
 	Parties    int
 	Exempts    int
 	Evenements int
-	Fins       map[partie.Fin]int
+	Fins       map[matchclassique.Fin]int
 	// Recherches is the number of searches for the top the robots made:
 	// the turns where a move was considered (not a pass or an exchange
 	// drawn whatever the rack).
@@ -53,7 +53,7 @@ type Bilan struct {
 // round from the software's proposal, every game played by robots and its
 // feuille de match copied into the tournament, then the closing.
 func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, cfg Config) (Bilan, error) {
-	bilan := Bilan{Fins: map[partie.Fin]int{}}
+	bilan := Bilan{Fins: map[matchclassique.Fin]int{}}
 	if cfg.Joueurs < 2 || cfg.Rondes < 1 {
 		return bilan, fmt.Errorf("simulation: %d players and %d rounds", cfg.Joueurs, cfg.Rondes)
 	}
@@ -61,7 +61,7 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	if err != nil {
 		return bilan, err
 	}
-	regles, err := partie.NewRegles(lex)
+	regles, err := matchclassique.NewRegles(lex)
 	if err != nil {
 		return bilan, err
 	}
@@ -70,8 +70,8 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 	md := eventstore.Metadata{Actor: "simulation", Role: "directeur"}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0))
 
-	t := ronde.Nouveau()
-	err = t.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes, ronde.ConfigParDefaut())
+	t := tournoiclassique.Nouveau()
+	err = t.Ouvrir(cfg.Tournoi, "Tournoi simulé", cfg.Rondes, tournoiclassique.ConfigParDefaut())
 	if err != nil {
 		return bilan, err
 	}
@@ -117,16 +117,16 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 		if err := errors.Join(<-dernierLot, tournois.Enregistrer(ctx, t, md)); err != nil {
 			return bilan, err
 		}
-		sauver := func(lot []*partie.Partie) error { return matches.EnregistrerLot(ctx, lot, md) }
+		sauver := func(lot []*matchclassique.Match) error { return matches.EnregistrerLot(ctx, lot, md) }
 		parties, reste, err := jouerRonde(regles, robots, cfg, pub, sauver)
 		if err != nil {
 			return bilan, err
 		}
 		enCours.Go(func() { dernierLot <- sauver(reste) })
-		lot := make([]ronde.FeuilleDeMatch, len(parties))
+		lot := make([]tournoiclassique.FeuilleDeMatch, len(parties))
 		for i, p := range parties {
 			f, _ := p.Feuille()
-			lot[i] = ronde.FeuilleDeMatch{Match: pub.Tables[i].Match, Feuille: f}
+			lot[i] = tournoiclassique.FeuilleDeMatch{Match: pub.Tables[i].Match, Feuille: f}
 			bilan.Parties++
 			bilan.Evenements += p.Version()
 			bilan.Fins[f.Fin]++
@@ -155,8 +155,8 @@ func Simuler(ctx context.Context, store eventstore.Store, lex *lexicon.Lexicon, 
 // whatever the number of robots, while the robots play on (a save, one
 // transaction written to disk, overlaps play). The last batch, reste, is
 // left to the caller, to save while it pairs the next round.
-func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.RondePubliee, sauver func([]*partie.Partie) error) (parties, reste []*partie.Partie, err error) {
-	parties = make([]*partie.Partie, len(pub.Tables))
+func jouerRonde(regles *matchclassique.Regles, robots []*Robot, cfg Config, pub tournoiclassique.RondePubliee, sauver func([]*matchclassique.Match) error) (parties, reste []*matchclassique.Match, err error) {
+	parties = make([]*matchclassique.Match, len(pub.Tables))
 	errs := make([]error, len(pub.Tables))
 	joues := make([]chan struct{}, len(pub.Tables))
 	for i := range joues {
@@ -199,9 +199,9 @@ func jouerRonde(regles *partie.Regles, robots []*Robot, cfg Config, pub ronde.Ro
 	return parties, parties[debut:], err
 }
 
-func jouerTable(regles *partie.Regles, robot *Robot, cfg Config, r int, tb ronde.Table) (*partie.Partie, error) {
-	p := partie.Nouvelle(regles)
-	err := p.Creer(partie.Creation{Match: tb.Match, Tournoi: cfg.Tournoi, Ronde: r, Table: tb.Numero,
+func jouerTable(regles *matchclassique.Regles, robot *Robot, cfg Config, r int, tb tournoiclassique.Table) (*matchclassique.Match, error) {
+	p := matchclassique.Nouveau(regles)
+	err := p.Creer(matchclassique.Creation{Match: tb.Match, Tournoi: cfg.Tournoi, Ronde: r, Table: tb.Numero,
 		Joueurs: [2]string{tb.Premier, tb.Second}, Premier: tb.Premier})
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package ronde
+package tournoiclassique
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
 	"arbitre/domain/erreur"
 )
 
@@ -26,7 +26,7 @@ type Inscription struct {
 // InscrireLot registers a whole list before the seeding: every line is
 // checked first, the refusal names each bad one by its position in the list
 // (n° 1 first) and nothing is written unless every line is good.
-func (t *Tournoi) InscrireLot(lot []Inscription) error {
+func (t *TournoiClassique) InscrireLot(lot []Inscription) error {
 	if err := t.exigerInscriptions(); err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ type Saisie struct {
 	// (the table of §9 gives the final ones); none for a forfeit.
 	Scores [2]int
 	// Fin is how the game ended; "" is reliquat_epuise.
-	Fin partie.Fin
+	Fin matchclassique.Fin
 	// Joueur is, for a forfeit, an abandon or a defeat, the player who
 	// forfeits, abandons or is sanctioned; "" otherwise.
 	Joueur string
@@ -66,7 +66,7 @@ type Saisie struct {
 // SaisirResultat records the result of a published table from its paper
 // feuille de match, once (§7 for a game played out, §9 for a forfeit, an
 // abandon or a defeat).
-func (t *Tournoi) SaisirResultat(match string, s Saisie) error {
+func (t *TournoiClassique) SaisirResultat(match string, s Saisie) error {
 	ev, err := t.resultatSaisi(match, s)
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ func (t *Tournoi) SaisirResultat(match string, s Saisie) error {
 
 // CorrigerResultat replaces the result of a table with the one entered now,
 // for the reason given; the tournament must not be closed.
-func (t *Tournoi) CorrigerResultat(match string, s Saisie, motif string) error {
+func (t *TournoiClassique) CorrigerResultat(match string, s Saisie, motif string) error {
 	ev, err := t.resultatSaisi(match, s)
 	if err != nil {
 		return err
@@ -96,7 +96,7 @@ func (t *Tournoi) CorrigerResultat(match string, s Saisie, motif string) error {
 
 // resultatSaisi checks an entry against the published table of match and
 // computes its result.
-func (t *Tournoi) resultatSaisi(match string, s Saisie) (ResultatEnregistre, error) {
+func (t *TournoiClassique) resultatSaisi(match string, s Saisie) (ResultatEnregistre, error) {
 	if t.clos {
 		return ResultatEnregistre{}, erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	}
@@ -106,29 +106,29 @@ func (t *Tournoi) resultatSaisi(match string, s Saisie) (ResultatEnregistre, err
 	}
 	ev := ResultatEnregistre{Ronde: ronde, Table: tb.Numero, Match: match, Joueurs: [2]string{tb.Premier, tb.Second}, Fin: string(s.Fin)}
 	if s.Fin == "" {
-		ev.Fin = string(partie.FinReliquatEpuise)
+		ev.Fin = string(matchclassique.FinReliquatEpuise)
 	}
 	if s.Scores[0] < 0 || s.Scores[1] < 0 {
 		return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : un score est négatif (%d – %d)", s.Scores[0], s.Scores[1])
 	}
 	j := slices.Index(ev.Joueurs[:], s.Joueur)
-	switch fin := partie.Fin(ev.Fin); fin {
-	case partie.FinReliquatEpuise, partie.FinBlocage, partie.FinTempsEpuise, partie.FinSixPasses:
+	switch fin := matchclassique.Fin(ev.Fin); fin {
+	case matchclassique.FinReliquatEpuise, matchclassique.FinBlocage, matchclassique.FinTempsEpuise, matchclassique.FinSixPasses:
 		if s.Joueur != "" {
 			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : une partie finie par %s ne nomme pas de joueur fautif", fin)
 		}
 		ev.Scores = s.Scores
-		ev.Perdant, ev.PointsDeMatch = partie.Vainqueur(s.Scores)
-	case partie.FinForfait, partie.FinAbandon, partie.FinAbandonUnilateral, partie.FinDefaiteArbitrale, partie.FinDefaiteHuitLettres:
+		ev.Perdant, ev.PointsDeMatch = matchclassique.Vainqueur(s.Scores)
+	case matchclassique.FinForfait, matchclassique.FinAbandon, matchclassique.FinAbandonUnilateral, matchclassique.FinDefaiteArbitrale, matchclassique.FinDefaiteHuitLettres:
 		if j < 0 {
 			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : %s demande le joueur concerné, %s ou %s (§9)", fin, tb.Premier, tb.Second)
 		}
-		if fin == partie.FinForfait && s.Scores != [2]int{} {
+		if fin == matchclassique.FinForfait && s.Scores != [2]int{} {
 			return ev, erreur.Refus(CodeInvalidResult, "Résultat refusé : un forfait n'a pas de scores (§9)")
 		}
-		fait := partie.Forfait(j)
-		if fin != partie.FinForfait {
-			fait = partie.Sanction(fin, j, s.Scores)
+		fait := matchclassique.Forfait(j)
+		if fin != matchclassique.FinForfait {
+			fait = matchclassique.Sanction(fin, j, s.Scores)
 		}
 		ev.Scores, ev.Perdant, ev.PointsDeMatch = fait.Scores, fait.Perdant, fait.PointsDeMatch
 	default:
@@ -138,7 +138,7 @@ func (t *Tournoi) resultatSaisi(match string, s Saisie) (ResultatEnregistre, err
 }
 
 // tableDuMatch finds the published table that plays match, with its round.
-func (t *Tournoi) tableDuMatch(match string) (int, Table, bool) {
+func (t *TournoiClassique) tableDuMatch(match string) (int, Table, bool) {
 	for _, r := range t.publiees {
 		for _, tb := range r.Tables {
 			if tb.Match == match {
@@ -152,7 +152,7 @@ func (t *Tournoi) tableDuMatch(match string) (int, Table, bool) {
 // Raisons explains a pairing of the pending round (the proposal or the
 // amendment) from the results so far: rematches, who starts (§3.1), the bye
 // (pairing.Explain).
-func (t *Tournoi) Raisons(tables []Table, exempt string) (pairing.Explanation, error) {
+func (t *TournoiClassique) Raisons(tables []Table, exempt string) (pairing.Explanation, error) {
 	if t.proposee == nil {
 		return pairing.Explanation{}, erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à expliquer")
 	}

@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 import (
 	"arbitre/domain/erreur"

@@ -1,10 +1,10 @@
-package ronde
+package tournoiclassique
 
 import (
 	"slices"
 	"strings"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/erreur"
 )
 
@@ -75,7 +75,7 @@ type Config struct {
 func ConfigParDefaut() Config {
 	return Config{
 		Departage: Departage{Criteres: []Critere{CritereConfrontation, CritereEcartPlafonne, CritereCote}},
-		Exempt:    Exempt{PointsDeMatch: partie.PointsVictoire, Score: ScoreExempt, ScoreAdverse: ScoreExemptAdvers},
+		Exempt:    Exempt{PointsDeMatch: matchclassique.PointsVictoire, Score: ScoreExempt, ScoreAdverse: ScoreExemptAdvers},
 	}
 }
 

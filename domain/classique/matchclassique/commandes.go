@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ type Creation struct {
 
 // Creer opens the match: the first event of its stream (an empty match,
 // Nouvelle, under its rules).
-func (p *Partie) Creer(c Creation) error {
+func (p *Match) Creer(c Creation) error {
 	if p.Version() > 0 {
 		return erreur.Refus(CodeAlreadyCreated, "le match %s existe déjà", p.ID())
 	}
@@ -127,7 +127,7 @@ func PremierParTirage(tirages [2]string) (int, error) {
 // Tirer records letters a player took from the bag: his seven first letters
 // (§3.2.2, the starting player first) or those completing his rack after a
 // word (§4.1.4: up to seven, or what is left).
-func (p *Partie) Tirer(joueur, lettres string) error {
+func (p *Match) Tirer(joueur, lettres string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -152,7 +152,7 @@ func (p *Partie) Tirer(joueur, lettres string) error {
 }
 
 // aSonTour checks that a player may play a turn (place, pass, exchange).
-func (p *Partie) aSonTour(joueur string) (int, error) {
+func (p *Match) aSonTour(joueur string) (int, error) {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return -1, err
@@ -175,7 +175,7 @@ func (p *Partie) aSonTour(joueur string) (int, error) {
 // lower case as the letter it stands for (§4.1.3). The placement must fit
 // the grid and the rack; the engine scores it (§4.1.2). Words not in the
 // lexicon are accepted: they stay unless contested (§5.4).
-func (p *Partie) PlacerMot(joueur, ref, mot string) error {
+func (p *Match) PlacerMot(joueur, ref, mot string) error {
 	j, err := p.aSonTour(joueur)
 	if err != nil {
 		return err
@@ -217,7 +217,7 @@ func (p *Partie) PlacerMot(joueur, ref, mot string) error {
 
 // Passer is "JE PASSE" (§4.2); the sixth consecutive pass ends the game,
 // each player deducting his rack (§7 refus de jeu).
-func (p *Partie) Passer(joueur string) error {
+func (p *Match) Passer(joueur string) error {
 	j, err := p.aSonTour(joueur)
 	if err != nil {
 		return err
@@ -232,7 +232,7 @@ func (p *Partie) Passer(joueur string) error {
 // Echanger is "JE CHANGE n LETTRES" (§4.3): allowed only while the bag
 // holds at least seven letters, and not once the opponent's time is out
 // (§7). tirees are taken from the bag before rejetees go back in.
-func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
+func (p *Match) Echanger(joueur, rejetees, tirees string) error {
 	j, err := p.aSonTour(joueur)
 	if err != nil {
 		return err
@@ -272,7 +272,7 @@ func (p *Partie) Echanger(joueur, rejetees, tirees string) error {
 // turn. With an empty bag the window stays open over passes (§5.2). When
 // the contested play ended the game and stays, the game ends (§7 reliquat
 // épuisé).
-func (p *Partie) Contester(joueur string, mots []string) error {
+func (p *Match) Contester(joueur string, mots []string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -321,7 +321,7 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 	// fois appliquées les éventuelles pénalités », the contester's 5 points
 	// included.
 	auteur, finit := p.dernier.joueur, p.dernier.finit
-	return aggregate.Decide(p, func(c *Partie) error {
+	return aggregate.Decide(p, func(c *Match) error {
 		if err := aggregate.Record(c, ev); err != nil {
 			return err
 		}
@@ -339,7 +339,7 @@ func (p *Partie) Contester(joueur string, mots []string) error {
 // empty bag accepting the last play: the game ends, the finisher gains the
 // value of the opponent's letters, which the opponent loses (§7 reliquat
 // épuisé).
-func (p *Partie) Cloturer(joueur string) error {
+func (p *Match) Cloturer(joueur string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -353,7 +353,7 @@ func (p *Partie) Cloturer(joueur string) error {
 // ConstaterBlocage ends a blocked game (§7 blocage): fewer than seven
 // letters in the bag, so no exchange, and both players passed since the
 // last word; each deducts his rack.
-func (p *Partie) ConstaterBlocage() error {
+func (p *Match) ConstaterBlocage() error {
 	switch {
 	case p.phase != PhaseEnCours:
 		return erreur.Refus(CodeWrongPhase, "Blocage impossible dans la phase %s", p.phase)
@@ -368,7 +368,7 @@ func (p *Partie) ConstaterBlocage() error {
 // DeclarerTempsEpuise records that a player's clock ran out (§6, §7): he
 // may only pass and contest from now on; when both clocks are out the game
 // ends and each deducts his rack.
-func (p *Partie) DeclarerTempsEpuise(joueur string) error {
+func (p *Match) DeclarerTempsEpuise(joueur string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -389,7 +389,7 @@ func (p *Partie) DeclarerTempsEpuise(joueur string) error {
 // Penaliser inflicts a penalty (§4.1.3, §8, §9): 5 points, per letter for
 // letters drawn in excess or before the opponent (lettres ≥ 1 then, 0
 // otherwise).
-func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
+func (p *Match) Penaliser(joueur string, motif Motif, lettres int) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -416,7 +416,7 @@ func (p *Partie) Penaliser(joueur string, motif Motif, lettres int) error {
 }
 
 // DemanderAbandon is "J'abandonne" (§9); the opponent accepts or refuses.
-func (p *Partie) DemanderAbandon(joueur string) error {
+func (p *Match) DemanderAbandon(joueur string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -433,7 +433,7 @@ func (p *Partie) DemanderAbandon(joueur string) error {
 // RepondreAbandon is the opponent's answer (§9): accepted, the sheet is
 // filled from the table (AbandonScores) and the loser keeps 1 point de
 // match; refused, the game goes on.
-func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
+func (p *Match) RepondreAbandon(joueur string, accepte bool) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -450,14 +450,14 @@ func (p *Partie) RepondreAbandon(joueur string, accepte bool) error {
 // ConstaterAbandon is the arbiter entering the abandon of a player who left
 // without his opponent's agreement (§9): the table applies and he scores 0
 // points de match. The arbiter's entry is the feuille de match.
-func (p *Partie) ConstaterAbandon(joueur string) error {
+func (p *Match) ConstaterAbandon(joueur string) error {
 	return p.sanctionArbitrale(joueur, FinAbandonUnilateral)
 }
 
 // DeclarerDefaite is a loss by the arbiter's decision (§8, §9), on the
 // model of the unilateral abandon; huitLettres is the case of a player who
 // played with eight letters or more, who loses by 100 points (§9).
-func (p *Partie) DeclarerDefaite(joueur string, huitLettres bool) error {
+func (p *Match) DeclarerDefaite(joueur string, huitLettres bool) error {
 	fin := FinDefaiteArbitrale
 	if huitLettres {
 		fin = FinDefaiteHuitLettres
@@ -467,7 +467,7 @@ func (p *Partie) DeclarerDefaite(joueur string, huitLettres bool) error {
 
 // DeclarerForfait records the forfeit of a player absent at the start
 // (§9 absence d'un joueur): 0 points de match, no scores.
-func (p *Partie) DeclarerForfait(joueur string) error {
+func (p *Match) DeclarerForfait(joueur string) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -479,7 +479,7 @@ func (p *Partie) DeclarerForfait(joueur string) error {
 	return aggregate.Record(p, fin, p.feuilleArbitre(fin))
 }
 
-func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
+func (p *Match) sanctionArbitrale(joueur string, fin Fin) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -491,13 +491,13 @@ func (p *Partie) sanctionArbitrale(joueur string, fin Fin) error {
 	return aggregate.Record(p, ev, p.feuilleArbitre(ev))
 }
 
-func (p *Partie) feuilleArbitre(fin PartieTerminee) FeuilleValidee {
+func (p *Match) feuilleArbitre(fin MatchTermine) FeuilleValidee {
 	f := p.feuille(fin.Scores, fin.Perdant, fin.PointsDeMatch, fin.Fin)
 	f.ParArbitre = true
 	return f
 }
 
-func (p *Partie) feuille(scores [2]int, perdant int, pm [2]int, fin Fin) FeuilleValidee {
+func (p *Match) feuille(scores [2]int, perdant int, pm [2]int, fin Fin) FeuilleValidee {
 	c := p.creation
 	return FeuilleValidee{Tournoi: c.Tournoi, Ronde: c.Ronde, Table: c.Table, Joueurs: c.Joueurs, Premier: c.Premier,
 		Fin: fin, Scores: scores, Perdant: perdant, PointsDeMatch: pm}
@@ -507,7 +507,7 @@ func (p *Partie) feuille(scores [2]int, perdant int, pm [2]int, fin Fin) Feuille
 // reads on his own score sheet (§2.1.5, §7). Matching the recorded result it
 // is a signature, and the second signature validates the sheet; otherwise it
 // is a disagreement for the arbiter (§9 désaccord sur les totaux).
-func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
+func (p *Match) SignerFeuille(joueur string, scores [2]int) error {
 	j, err := p.joueur(joueur)
 	if err != nil {
 		return err
@@ -534,7 +534,7 @@ func (p *Partie) SignerFeuille(joueur string, scores [2]int) error {
 // TrancherDesaccord is the arbiter's decision on disputed scores (§4.1.2 d,
 // §9): the result follows the decided scores (an agreed abandon keeps its
 // loser) and both players sign again.
-func (p *Partie) TrancherDesaccord(scores [2]int) error {
+func (p *Match) TrancherDesaccord(scores [2]int) error {
 	if p.phase != PhaseTerminee || !p.desaccord {
 		return erreur.Refus(CodeInvalidSheet, "Feuille de match : aucun désaccord à trancher")
 	}

@@ -1,4 +1,4 @@
-package partie_test
+package matchclassique_test
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/erreur"
 	"arbitre/engine/lexicon"
 )
@@ -26,17 +26,17 @@ func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 	// Issue 31: A was labelled « A0 » before; a match recorded that identity.
 	idA0 := compile("A0", "MAISON\n").Identite()
 	a.ConnuAussi("A0")
-	cree := func(id *lexicon.Identite) partie.MatchCree {
-		return partie.MatchCree{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Designation: partie.ParLogiciel, Identite: id}
+	cree := func(id *lexicon.Identite) matchclassique.MatchCree {
+		return matchclassique.MatchCree{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Designation: matchclassique.ParLogiciel, Identite: id}
 	}
-	avecA, err := partie.NewRegles(b, a)
+	avecA, err := matchclassique.NewRegles(b, a)
 	require.NoError(t, err)
-	sansA, err := partie.NewRegles(b)
+	sansA, err := matchclassique.NewRegles(b)
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		nom    string
-		regles *partie.Regles
-		cree   partie.MatchCree
+		regles *matchclassique.Regles
+		cree   matchclassique.MatchCree
 		admis  string
 		absent bool
 	}{
@@ -45,10 +45,10 @@ func TestLexique_MatchJugeAvecSonLexique(t *testing.T) {
 		{"sans lexique enregistré : le lexique par défaut", avecA, cree(nil), "SONT", false},
 		{"créé sous A, A absent", sansA, cree(&idA), "", true},
 	} {
-		p, err := partie.Rejouer(tc.regles, []any{tc.cree})
+		p, err := matchclassique.Rejouer(tc.regles, []any{tc.cree})
 		require.NoError(t, err, tc.nom)
 		if tc.absent {
-			assert.Equal(t, partie.CodeLexiqueAbsent, erreur.CodeOf(p.ExigerLexique()), tc.nom)
+			assert.Equal(t, matchclassique.CodeLexiqueAbsent, erreur.CodeOf(p.ExigerLexique()), tc.nom)
 			continue
 		}
 		require.NoError(t, p.ExigerLexique(), tc.nom)

@@ -1,4 +1,4 @@
-package ronde_test
+package tournoiclassique_test
 
 import (
 	"testing"
@@ -6,18 +6,18 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
-	"arbitre/domain/classique/ronde"
+	"arbitre/domain/classique/tournoiclassique"
 )
 
 // The console registers a whole list at once: every line is checked, the
 // refusal names each bad one, and nothing is written unless all are good.
 func TestInscrireLot_ToutOuRien(t *testing.T) {
 	tr := ouvert(t, 2)
-	lot := []ronde.Inscription{{Joueur: "a", Nom: "Ana", Cote: 1200}, {Joueur: "p1", Nom: "Déjà"}, {Joueur: "", Nom: "Sans"},
+	lot := []tournoiclassique.Inscription{{Joueur: "a", Nom: "Ana", Cote: 1200}, {Joueur: "p1", Nom: "Déjà"}, {Joueur: "", Nom: "Sans"},
 		{Joueur: "b", Nom: "Bea", Cote: -3}, {Joueur: "a", Nom: "Ana bis"}}
-	refused(t, tr, ronde.CodeInvalidPlayer, func() error { return tr.InscrireLot(lot) })
+	refused(t, tr, tournoiclassique.CodeInvalidPlayer, func() error { return tr.InscrireLot(lot) })
 	err := tr.InscrireLot(lot)
 	for _, faute := range []string{"n° 2 (p1) : déjà inscrit", "n° 3 : joueur sans identifiant", "n° 4 (b) : la cote -3 est impossible", "n° 5 (a) : déjà inscrit"} {
 		assert.Contains(t, err.Error(), faute)
@@ -25,17 +25,17 @@ func TestInscrireLot_ToutOuRien(t *testing.T) {
 	assert.NotContains(t, err.Error(), "n° 1 ")
 	assert.Len(t, tr.Inscrits(), 2, "nothing written")
 
-	require.NoError(t, tr.InscrireLot([]ronde.Inscription{{Joueur: "a", Nom: "Ana", Cote: 1200}, {Joueur: "b", Nom: "Bea"}}))
+	require.NoError(t, tr.InscrireLot([]tournoiclassique.Inscription{{Joueur: "a", Nom: "Ana", Cote: 1200}, {Joueur: "b", Nom: "Bea"}}))
 	assert.Equal(t, []string{"p0", "p1", "a", "b"}, []string{tr.Inscrits()[0].Joueur, tr.Inscrits()[1].Joueur, tr.Inscrits()[2].Joueur, tr.Inscrits()[3].Joueur})
-	refused(t, tr, ronde.CodeInvalidPlayer, func() error { return tr.InscrireLot(nil) })
+	refused(t, tr, tournoiclassique.CodeInvalidPlayer, func() error { return tr.InscrireLot(nil) })
 	require.NoError(t, tr.EtablirTetesDeSerie())
-	refused(t, tr, ronde.CodeWrongState, func() error { return tr.InscrireLot([]ronde.Inscription{{Joueur: "c"}}) })
+	refused(t, tr, tournoiclassique.CodeWrongState, func() error { return tr.InscrireLot([]tournoiclassique.Inscription{{Joueur: "c"}}) })
 	assertReplay(t, tr)
 }
 
 // publie opens 4 players and publishes round 1 (initial by cote: p3-p1,
 // p2-p0 in some orientation).
-func publie(t *testing.T) *ronde.Tournoi {
+func publie(t *testing.T) *tournoiclassique.TournoiClassique {
 	t.Helper()
 	tr := ouvert(t, 4)
 	require.NoError(t, tr.EtablirTetesDeSerie())
@@ -51,22 +51,28 @@ func publie(t *testing.T) *ronde.Tournoi {
 func TestSaisirResultat_DepuisLaFeuilleDeMatch(t *testing.T) {
 	cases := []struct {
 		nom     string
-		saisie  func(tb ronde.Table) ronde.Saisie
+		saisie  func(tb tournoiclassique.Table) tournoiclassique.Saisie
 		scores  [2]int
 		perdant int
 		pm      [2]int
 	}{
-		{"victoire du premier (§7)", func(ronde.Table) ronde.Saisie { return ronde.Saisie{Scores: [2]int{420, 380}} },
+		{"victoire du premier (§7)", func(tournoiclassique.Table) tournoiclassique.Saisie {
+			return tournoiclassique.Saisie{Scores: [2]int{420, 380}}
+		},
 			[2]int{420, 380}, 1, [2]int{3, 1}},
-		{"ex æquo (§7)", func(ronde.Table) ronde.Saisie { return ronde.Saisie{Scores: [2]int{400, 400}, Fin: partie.FinBlocage} },
+		{"ex æquo (§7)", func(tournoiclassique.Table) tournoiclassique.Saisie {
+			return tournoiclassique.Saisie{Scores: [2]int{400, 400}, Fin: matchclassique.FinBlocage}
+		},
 			[2]int{400, 400}, -1, [2]int{2, 2}},
-		{"forfait du second (§9)", func(tb ronde.Table) ronde.Saisie { return ronde.Saisie{Fin: partie.FinForfait, Joueur: tb.Second} },
+		{"forfait du second (§9)", func(tb tournoiclassique.Table) tournoiclassique.Saisie {
+			return tournoiclassique.Saisie{Fin: matchclassique.FinForfait, Joueur: tb.Second}
+		},
 			[2]int{0, 0}, 1, [2]int{3, 0}},
-		{"abandon accepté du premier, table du §9", func(tb ronde.Table) ronde.Saisie {
-			return ronde.Saisie{Scores: [2]int{300, 250}, Fin: partie.FinAbandon, Joueur: tb.Premier}
+		{"abandon accepté du premier, table du §9", func(tb tournoiclassique.Table) tournoiclassique.Saisie {
+			return tournoiclassique.Saisie{Scores: [2]int{300, 250}, Fin: matchclassique.FinAbandon, Joueur: tb.Premier}
 		}, [2]int{350, 450}, 0, [2]int{1, 3}},
-		{"abandon unilatéral du second (§9)", func(tb ronde.Table) ronde.Saisie {
-			return ronde.Saisie{Scores: [2]int{500, 380}, Fin: partie.FinAbandonUnilateral, Joueur: tb.Second}
+		{"abandon unilatéral du second (§9)", func(tb tournoiclassique.Table) tournoiclassique.Saisie {
+			return tournoiclassique.Saisie{Scores: [2]int{500, 380}, Fin: matchclassique.FinAbandonUnilateral, Joueur: tb.Second}
 		}, [2]int{500, 380}, 1, [2]int{3, 0}},
 	}
 	for _, c := range cases {
@@ -93,22 +99,22 @@ func TestSaisirResultat_Refus(t *testing.T) {
 	autre := tr.Publiees()[0].Tables[1]
 	for nom, s := range map[string]struct {
 		match  string
-		saisie ronde.Saisie
+		saisie tournoiclassique.Saisie
 	}{
-		"match inconnu":              {"open-r9-t1", ronde.Saisie{Scores: [2]int{1, 0}}},
-		"forfait sans joueur":        {tb.Match, ronde.Saisie{Fin: partie.FinForfait}},
-		"forfait d'un autre joueur":  {tb.Match, ronde.Saisie{Fin: partie.FinForfait, Joueur: autre.Premier}},
-		"forfait avec des scores":    {tb.Match, ronde.Saisie{Fin: partie.FinForfait, Joueur: tb.Premier, Scores: [2]int{300, 0}}},
-		"joueur sur une fin normale": {tb.Match, ronde.Saisie{Scores: [2]int{300, 200}, Joueur: tb.Premier}},
-		"score négatif":              {tb.Match, ronde.Saisie{Scores: [2]int{-5, 200}}},
-		"fin inconnue":               {tb.Match, ronde.Saisie{Scores: [2]int{300, 200}, Fin: "nulle"}},
+		"match inconnu":              {"open-r9-t1", tournoiclassique.Saisie{Scores: [2]int{1, 0}}},
+		"forfait sans joueur":        {tb.Match, tournoiclassique.Saisie{Fin: matchclassique.FinForfait}},
+		"forfait d'un autre joueur":  {tb.Match, tournoiclassique.Saisie{Fin: matchclassique.FinForfait, Joueur: autre.Premier}},
+		"forfait avec des scores":    {tb.Match, tournoiclassique.Saisie{Fin: matchclassique.FinForfait, Joueur: tb.Premier, Scores: [2]int{300, 0}}},
+		"joueur sur une fin normale": {tb.Match, tournoiclassique.Saisie{Scores: [2]int{300, 200}, Joueur: tb.Premier}},
+		"score négatif":              {tb.Match, tournoiclassique.Saisie{Scores: [2]int{-5, 200}}},
+		"fin inconnue":               {tb.Match, tournoiclassique.Saisie{Scores: [2]int{300, 200}, Fin: "nulle"}},
 	} {
 		t.Run(nom, func(t *testing.T) {
-			refused(t, tr, ronde.CodeInvalidResult, func() error { return tr.SaisirResultat(s.match, s.saisie) })
+			refused(t, tr, tournoiclassique.CodeInvalidResult, func() error { return tr.SaisirResultat(s.match, s.saisie) })
 		})
 	}
-	require.NoError(t, tr.SaisirResultat(tb.Match, ronde.Saisie{Scores: [2]int{410, 390}}))
-	refused(t, tr, ronde.CodeInvalidResult, func() error { return tr.SaisirResultat(tb.Match, ronde.Saisie{Scores: [2]int{400, 390}}) })
+	require.NoError(t, tr.SaisirResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{410, 390}}))
+	refused(t, tr, tournoiclassique.CodeInvalidResult, func() error { return tr.SaisirResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{400, 390}}) })
 }
 
 // A result entered wrongly is corrected with a reason; the correction
@@ -117,14 +123,14 @@ func TestCorrigerResultat_RemplaceLeResultat(t *testing.T) {
 	tr := publie(t)
 	tables := tr.Publiees()[0].Tables
 	tb := tables[0]
-	refused(t, tr, ronde.CodeInvalidResult, func() error {
-		return tr.CorrigerResultat(tb.Match, ronde.Saisie{Scores: [2]int{300, 400}}, "inversé")
+	refused(t, tr, tournoiclassique.CodeInvalidResult, func() error {
+		return tr.CorrigerResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{300, 400}}, "inversé")
 	})
-	require.NoError(t, tr.SaisirResultat(tb.Match, ronde.Saisie{Scores: [2]int{400, 300}}))
-	refused(t, tr, ronde.CodeInvalidResult, func() error {
-		return tr.CorrigerResultat(tb.Match, ronde.Saisie{Scores: [2]int{300, 400}}, "  ")
+	require.NoError(t, tr.SaisirResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{400, 300}}))
+	refused(t, tr, tournoiclassique.CodeInvalidResult, func() error {
+		return tr.CorrigerResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{300, 400}}, "  ")
 	})
-	require.NoError(t, tr.CorrigerResultat(tb.Match, ronde.Saisie{Scores: [2]int{300, 400}}, "scores inversés"))
+	require.NoError(t, tr.CorrigerResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{300, 400}}, "scores inversés"))
 	r, _ := tr.Resultat(tb.Match)
 	assert.Equal(t, [2]int{300, 400}, r.Scores)
 	assert.Equal(t, "scores inversés", r.Correction)
@@ -133,7 +139,7 @@ func TestCorrigerResultat_RemplaceLeResultat(t *testing.T) {
 			assert.Equal(t, 3, l.PointsDeMatch, "the corrected winner")
 		}
 	}
-	require.NoError(t, tr.SaisirResultat(tables[1].Match, ronde.Saisie{Scores: [2]int{400, 300}}))
+	require.NoError(t, tr.SaisirResultat(tables[1].Match, tournoiclassique.Saisie{Scores: [2]int{400, 300}}))
 	assertReplay(t, tr)
 }
 
@@ -142,7 +148,7 @@ func TestAmender_JoueurEnDoubleEnFrancais(t *testing.T) {
 	tr := ouvert(t, 4)
 	require.NoError(t, tr.EtablirTetesDeSerie())
 	require.NoError(t, tr.Proposer(pairing.InitialByCote, false))
-	err := tr.Amender([]ronde.TableAmendee{{Premier: "p0", Second: "p1"}, {Premier: "p1", Second: "p2"}}, "", "")
+	err := tr.Amender([]tournoiclassique.TableAmendee{{Premier: "p0", Second: "p1"}, {Premier: "p1", Second: "p2"}}, "", "")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "p1 apparaît deux fois")
 }
@@ -160,7 +166,7 @@ func TestRaisons_PropositionEtAmendement(t *testing.T) {
 	assert.Equal(t, 0, ex.Repeats, "the Swiss proposal avoids rematches")
 	assert.Len(t, ex.Tables, 2)
 
-	ex, err = tr.Raisons([]ronde.Table{{Numero: 1, Premier: r1[0].Premier, Second: r1[0].Second}, {Numero: 2, Premier: r1[1].Premier, Second: r1[1].Second}}, "")
+	ex, err = tr.Raisons([]tournoiclassique.Table{{Numero: 1, Premier: r1[0].Premier, Second: r1[0].Second}, {Numero: 2, Premier: r1[1].Premier, Second: r1[1].Second}}, "")
 	require.NoError(t, err)
 	assert.Equal(t, 2, ex.Repeats)
 	assert.Equal(t, []int{1, 1}, []int{ex.Tables[0].RepeatOf, ex.Tables[1].RepeatOf})

@@ -1,22 +1,22 @@
-package ronde
+package tournoiclassique
 
 import (
 	"arbitre/domain/aggregate"
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/erreur"
 )
 
 // FeuilleDeMatch is the validated feuille de match of a published table.
 type FeuilleDeMatch struct {
 	Match   string
-	Feuille partie.FeuilleValidee
+	Feuille matchclassique.FeuilleValidee
 }
 
 // EnregistrerResultats copies the validated feuilles de match of published
 // tables into the tournament, each once, all or nothing. A round's results
 // in one batch cost one copy of the tournament, not one per result.
-func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
-	return aggregate.Decide(t, func(c *Tournoi) error {
+func (t *TournoiClassique) EnregistrerResultats(lot []FeuilleDeMatch) error {
+	return aggregate.Decide(t, func(c *TournoiClassique) error {
 		for _, f := range lot {
 			ev, err := c.resultat(f.Match, f.Feuille)
 			if err != nil {
@@ -32,7 +32,7 @@ func (t *Tournoi) EnregistrerResultats(lot []FeuilleDeMatch) error {
 
 // resultat is the event that copies feuille f of a published table, refused
 // when the match has its result already or the feuille names other players.
-func (t *Tournoi) resultat(match string, f partie.FeuilleValidee) (ResultatEnregistre, error) {
+func (t *TournoiClassique) resultat(match string, f matchclassique.FeuilleValidee) (ResultatEnregistre, error) {
 	if t.clos {
 		return ResultatEnregistre{}, erreur.Refus(CodeWrongState, "Le tournoi est clos")
 	}

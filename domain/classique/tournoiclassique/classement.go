@@ -1,4 +1,4 @@
-package ronde
+package tournoiclassique
 
 import (
 	"cmp"

@@ -1,11 +1,11 @@
-// Package ronde is the classique tournament aggregate: registration with
+// Package tournoiclassique is the classique tournament aggregate: registration with
 // cote, seeding, rounds paired by the director from the software's proposal
 // (pairing.Propose), which he may amend (both kept as events), results
 // copied from the validated feuilles de match, withdrawals (§9 abandon en
 // cours de tournoi) and the closing that triggers the cote computation. It
 // also ranks players (Classer), for the Swiss pairing and the standings
 // projection alike.
-package ronde
+package tournoiclassique
 
 import (
 	"cmp"
@@ -15,8 +15,8 @@ import (
 	"slices"
 
 	"arbitre/domain/aggregate"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/pairing"
-	"arbitre/domain/classique/partie"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore/repository"
 )
@@ -29,8 +29,8 @@ type Inscrit struct {
 	Retire bool
 }
 
-// Tournoi is the tournament aggregate, built by Ouvrir or Rejouer.
-type Tournoi struct {
+// TournoiClassique is the tournament aggregate, built by Ouvrir or Rejouer.
+type TournoiClassique struct {
 	aggregate.Base
 
 	ouvert    TournoiOuvert
@@ -47,7 +47,7 @@ type Tournoi struct {
 // Ouvrir opens the tournament (the first event of its stream) of rondes
 // rounds with its configuration: the tie-breaks after points de match and
 // what the bye counts (ConfigParDefaut when the director sets none).
-func (t *Tournoi) Ouvrir(id, nom string, rondes int, cfg Config) error {
+func (t *TournoiClassique) Ouvrir(id, nom string, rondes int, cfg Config) error {
 	if t.Version() > 0 {
 		return erreur.Refus(erreur.CodeAlreadyExists, "le tournoi %s existe déjà", t.ID())
 	}
@@ -65,18 +65,18 @@ func (t *Tournoi) Ouvrir(id, nom string, rondes int, cfg Config) error {
 
 // Nouveau returns an empty tournament, ready for Ouvrir or a replay (the
 // repository's new aggregate).
-func Nouveau() *Tournoi {
-	return &Tournoi{index: map[string]int{}, resultats: map[string]ResultatEnregistre{}}
+func Nouveau() *TournoiClassique {
+	return &TournoiClassique{index: map[string]int{}, resultats: map[string]ResultatEnregistre{}}
 }
 
 // Rejouer rebuilds a tournament from its events.
-func Rejouer(events []any) (*Tournoi, error) { return repository.Replay(Nouveau(), events) }
+func Rejouer(events []any) (*TournoiClassique, error) { return repository.Replay(Nouveau(), events) }
 
 // Apply is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (t *Tournoi) Apply(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
+func (t *TournoiClassique) Apply(e any) error { return aggregate.Apply(&t.Base, t.appliquer, e) }
 
-func (t *Tournoi) appliquer(e any) error {
+func (t *TournoiClassique) appliquer(e any) error {
 	if _, ok := e.(TournoiOuvert); ok != (t.Version() == 0) {
 		return erreur.Refus(CodeCorruptHistory, "Historique illisible : %s doit être le premier événement, et lui seul", TypeTournoiOuvert)
 	}
@@ -119,7 +119,7 @@ func (t *Tournoi) appliquer(e any) error {
 }
 
 // Copie is a copy of the tournament sharing nothing a transition changes.
-func (t *Tournoi) Copie() *Tournoi {
+func (t *TournoiClassique) Copie() *TournoiClassique {
 	c := *t
 	c.inscrits = slices.Clone(t.inscrits)
 	c.publiees = slices.Clone(t.publiees)
@@ -129,44 +129,44 @@ func (t *Tournoi) Copie() *Tournoi {
 }
 
 // ID is the tournament id.
-func (t *Tournoi) ID() string { return t.ouvert.Tournoi }
+func (t *TournoiClassique) ID() string { return t.ouvert.Tournoi }
 
 // Config is the tournament's configuration: the one it opened with, or
 // ConfigParDefaut for a tournament opened before it was recorded.
-func (t *Tournoi) Config() Config { return t.ouvert.Configuration() }
+func (t *TournoiClassique) Config() Config { return t.ouvert.Configuration() }
 
 // Nom is the tournament's name.
-func (t *Tournoi) Nom() string { return t.ouvert.Nom }
+func (t *TournoiClassique) Nom() string { return t.ouvert.Nom }
 
 // Resultat returns the result recorded for a match, and false when none.
-func (t *Tournoi) Resultat(match string) (ResultatEnregistre, bool) {
+func (t *TournoiClassique) Resultat(match string) (ResultatEnregistre, bool) {
 	r, ok := t.resultats[match]
 	return r, ok
 }
 
 // Inscrits lists the registered players in registration order.
-func (t *Tournoi) Inscrits() []Inscrit { return slices.Clone(t.inscrits) }
+func (t *TournoiClassique) Inscrits() []Inscrit { return slices.Clone(t.inscrits) }
 
 // TetesDeSerie is the seeding, once established.
-func (t *Tournoi) TetesDeSerie() []string { return slices.Clone(t.tetes) }
+func (t *TournoiClassique) TetesDeSerie() []string { return slices.Clone(t.tetes) }
 
 // Rondes is the number of rounds planned.
-func (t *Tournoi) Rondes() int { return t.ouvert.Rondes }
+func (t *TournoiClassique) Rondes() int { return t.ouvert.Rondes }
 
 // Publiees are the published rounds.
-func (t *Tournoi) Publiees() []RondePubliee { return slices.Clone(t.publiees) }
+func (t *TournoiClassique) Publiees() []RondePubliee { return slices.Clone(t.publiees) }
 
 // Proposition is the pending proposal and its amendment, if any.
-func (t *Tournoi) Proposition() (*AppariementPropose, *AppariementAmende) {
+func (t *TournoiClassique) Proposition() (*AppariementPropose, *AppariementAmende) {
 	return t.proposee, t.amendee
 }
 
 // Clos reports whether the tournament is closed.
-func (t *Tournoi) Clos() bool { return t.clos }
+func (t *TournoiClassique) Clos() bool { return t.clos }
 
 // Inscrire registers a player with his cote (0 for none), before the
 // seeding.
-func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
+func (t *TournoiClassique) Inscrire(joueur, nom string, cote int) error {
 	if err := t.exigerInscriptions(); err != nil {
 		return err
 	}
@@ -177,7 +177,7 @@ func (t *Tournoi) Inscrire(joueur, nom string, cote int) error {
 }
 
 // exigerInscriptions refuses registrations once the seeding is made.
-func (t *Tournoi) exigerInscriptions() error {
+func (t *TournoiClassique) exigerInscriptions() error {
 	if t.tetes != nil {
 		return erreur.Refus(CodeWrongState, "Inscriptions closes : les têtes de série sont faites")
 	}
@@ -187,7 +187,7 @@ func (t *Tournoi) exigerInscriptions() error {
 // fauteInscription says what is wrong with a registration, "" when
 // nothing; vus holds the players registered earlier in the same batch.
 // The player's id is not repeated (see entre).
-func (t *Tournoi) fauteInscription(i Inscription, vus map[string]bool) string {
+func (t *TournoiClassique) fauteInscription(i Inscription, vus map[string]bool) string {
 	_, inscrit := t.index[i.Joueur]
 	switch {
 	case i.Joueur == "":
@@ -209,7 +209,7 @@ func entre(joueur string) string {
 }
 
 // EtablirTetesDeSerie closes registrations and seeds the players by cote.
-func (t *Tournoi) EtablirTetesDeSerie() error {
+func (t *TournoiClassique) EtablirTetesDeSerie() error {
 	if t.tetes != nil {
 		return erreur.Refus(CodeWrongState, "Les têtes de série sont déjà faites")
 	}
@@ -225,7 +225,7 @@ func (t *Tournoi) EtablirTetesDeSerie() error {
 	return aggregate.Record(t, TetesDeSerie{Ordre: ordre})
 }
 
-func (t *Tournoi) actifs() []Inscrit {
+func (t *TournoiClassique) actifs() []Inscrit {
 	var out []Inscrit
 	for _, p := range t.inscrits {
 		if !p.Retire {
@@ -236,7 +236,7 @@ func (t *Tournoi) actifs() []Inscrit {
 }
 
 // complete reports whether every game of the published rounds has a result.
-func (t *Tournoi) complete() bool {
+func (t *TournoiClassique) complete() bool {
 	for _, r := range t.publiees {
 		for _, tb := range r.Tables {
 			if _, ok := t.resultats[tb.Match]; !ok {
@@ -249,7 +249,7 @@ func (t *Tournoi) complete() bool {
 
 // Proposer asks the software for the next round's pairing with a method
 // (pairing.InitialByCote is the usual first round, Swiss the next ones).
-func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error {
+func (t *TournoiClassique) Proposer(method pairing.Method, kingAvoidsRepeats bool) error {
 	switch {
 	case t.clos:
 		return erreur.Refus(CodeWrongState, "Le tournoi est clos")
@@ -280,7 +280,7 @@ func (t *Tournoi) Proposer(method pairing.Method, kingAvoidsRepeats bool) error 
 }
 
 // requete builds the pairing request from the results so far.
-func (t *Tournoi) requete(ronde int, method pairing.Method, king bool) pairing.Request {
+func (t *TournoiClassique) requete(ronde int, method pairing.Method, king bool) pairing.Request {
 	req := pairing.Request{Round: ronde, Method: method, KingOfTheHillAvoidsRepeats: king}
 	lignes := t.Classement()
 	for _, l := range lignes {
@@ -312,7 +312,7 @@ type TableAmendee struct {
 // (§3.1 starts included). Every active player must appear exactly once, at
 // a table or as the bye; a bye only with an odd number of players and never
 // twice to the same player.
-func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
+func (t *TournoiClassique) Amender(tables []TableAmendee, exempt, motif string) error {
 	if t.proposee == nil {
 		return erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à amender")
 	}
@@ -362,7 +362,7 @@ func (t *Tournoi) Amender(tables []TableAmendee, exempt, motif string) error {
 
 // Publier fixes the round: the amendment if any, else the proposal; each
 // table gets its match id (MatchID).
-func (t *Tournoi) Publier() error {
+func (t *TournoiClassique) Publier() error {
 	if t.proposee == nil {
 		return erreur.Refus(CodeWrongState, "Aucune proposition d'appariement à publier")
 	}
@@ -384,13 +384,13 @@ func MatchID(tournoi string, ronde, table int) string {
 
 // EnregistrerResultat copies a validated feuille de match of a published
 // table into the tournament, once.
-func (t *Tournoi) EnregistrerResultat(match string, f partie.FeuilleValidee) error {
+func (t *TournoiClassique) EnregistrerResultat(match string, f matchclassique.FeuilleValidee) error {
 	return t.EnregistrerResultats([]FeuilleDeMatch{{Match: match, Feuille: f}})
 }
 
 // Retirer withdraws a player (§9 abandon en cours de tournoi). A pending
 // proposal is dropped: the director asks for a new one without him.
-func (t *Tournoi) Retirer(joueur, motif string) error {
+func (t *TournoiClassique) Retirer(joueur, motif string) error {
 	i, ok := t.index[joueur]
 	switch {
 	case !ok:
@@ -404,7 +404,7 @@ func (t *Tournoi) Retirer(joueur, motif string) error {
 }
 
 // Clore closes the tournament once every round is published and played.
-func (t *Tournoi) Clore() error {
+func (t *TournoiClassique) Clore() error {
 	switch {
 	case t.clos:
 		return erreur.Refus(CodeWrongState, "Le tournoi est déjà clos")
@@ -417,7 +417,7 @@ func (t *Tournoi) Clore() error {
 }
 
 // Classement ranks the players now (see Classer).
-func (t *Tournoi) Classement() []Ligne {
+func (t *TournoiClassique) Classement() []Ligne {
 	participants := make([]Participant, len(t.inscrits))
 	for i, p := range t.inscrits {
 		participants[i] = Participant{Joueur: p.Joueur, Cote: p.Cote, Retire: p.Retire}
@@ -439,5 +439,5 @@ func (t *Tournoi) Classement() []Ligne {
 
 // RencontreDe turns a recorded result into a Rencontre for Classer.
 func RencontreDe(r ResultatEnregistre) Rencontre {
-	return Rencontre{Joueurs: r.Joueurs, Scores: r.Scores, PointsDeMatch: r.PointsDeMatch, Forfait: r.Fin == string(partie.FinForfait)}
+	return Rencontre{Joueurs: r.Joueurs, Scores: r.Scores, PointsDeMatch: r.PointsDeMatch, Forfait: r.Fin == string(matchclassique.FinForfait)}
 }

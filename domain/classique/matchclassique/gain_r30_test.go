@@ -1,10 +1,10 @@
-package partie_test
+package matchclassique_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
 
 	"github.com/stretchr/testify/assert"
@@ -18,28 +18,28 @@ import (
 // the final scores count that penalty, then the reliquat.
 func TestClassique7_GainDeLaPartie_PenaliteDuContestataireComptee(t *testing.T) {
 	lex := libreLex(t)
-	r, err := partie.NewRegles(lex)
+	r, err := matchclassique.NewRegles(lex)
 	require.NoError(t, err)
 	robot := simulation.NewRobot(lex, simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(3, 5))
-	p := partie.Nouvelle(r)
-	err = p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := matchclassique.Nouveau(r)
+	err = p.Creer(matchclassique.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for !p.FinEnAttente() {
-		require.Contains(t, []partie.Phase{partie.PhaseTirageInitial, partie.PhaseEnCours}, p.Phase(), "seed 3 ends by an emptied rack")
+		require.Contains(t, []matchclassique.Phase{matchclassique.PhaseTirageInitial, matchclassique.PhaseEnCours}, p.Phase(), "seed 3 ends by an emptied rack")
 		require.NoError(t, robot.Etape(p, rng))
 	}
 	auteur, mots, ok := p.Contestable()
 	require.True(t, ok)
 	b := 1 - auteur
-	scores, reste := p.Scores(), partie.ValeurChevalet(p.Chevalet(b))
+	scores, reste := p.Scores(), matchclassique.ValeurChevalet(p.Chevalet(b))
 	require.NoError(t, p.Contester(p.Creation().Joueurs[b], mots[:1]))
 	fin, ok := p.Fin()
 	require.True(t, ok)
-	require.Equal(t, partie.FinReliquatEpuise, fin.Fin)
+	require.Equal(t, matchclassique.FinReliquatEpuise, fin.Fin)
 	var attendu [2]int
 	attendu[auteur] = scores[auteur] + reste
-	attendu[b] = scores[b] - partie.PenaliteFixe - reste
+	attendu[b] = scores[b] - matchclassique.PenaliteFixe - reste
 	assert.Equal(t, attendu, fin.Scores, "§7: the contester's 5 points stay off his final score")
 	assert.Equal(t, attendu, p.Scores())
 	s, _, _, _ := p.Resultat()

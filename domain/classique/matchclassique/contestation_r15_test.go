@@ -1,11 +1,11 @@
-package partie_test
+package matchclassique_test
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
 	"arbitre/engine/movegen"
 
@@ -16,16 +16,16 @@ import (
 // sacVide plays a seeded game under regles with the engine until the bag is
 // empty right after a play that did not end the game: that play is the
 // contestable one and its author's opponent is to move.
-func sacVide(t *testing.T, regles *partie.Regles) *partie.Partie {
+func sacVide(t *testing.T, regles *matchclassique.Regles) *matchclassique.Match {
 	t.Helper()
 	robot := simulation.NewRobot(libreLex(t), simulation.Comportement{})
 	rng := rand.New(rand.NewPCG(3, 5))
-	p := partie.Nouvelle(regles)
-	err := p.Creer(partie.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
+	p := matchclassique.Nouveau(regles)
+	err := p.Creer(matchclassique.Creation{Match: "m1", Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 	require.NoError(t, err)
 	for {
 		require.NoError(t, robot.Etape(p, rng))
-		require.Contains(t, []partie.Phase{partie.PhaseTirageInitial, partie.PhaseEnCours}, p.Phase(), "the bag must empty before the end")
+		require.Contains(t, []matchclassique.Phase{matchclassique.PhaseTirageInitial, matchclassique.PhaseEnCours}, p.Phase(), "the bag must empty before the end")
 		sac := p.Sac()
 		if j, _ := p.TirageDu(); j < 0 && sac.Size() == 0 && !p.FinEnAttente() {
 			if _, _, ok := p.Contestable(); ok {
@@ -46,12 +46,12 @@ func sacVide(t *testing.T, regles *partie.Regles) *partie.Partie {
 func TestArt5_2_SacVidePasseNeFermePasLaContestation(t *testing.T) {
 	tests := []struct {
 		name   string
-		regles func(t testing.TB) *partie.Regles
+		regles func(t testing.TB) *matchclassique.Regles
 		retire bool
 	}{
 		{"§5.3 words not in the lexicon: withdrawn, the contester plays", regles, true},
-		{"§5.3 words admitted: 5 points off the contester, the turn stays", func(t testing.TB) *partie.Regles {
-			r, err := partie.NewRegles(libreLex(t))
+		{"§5.3 words admitted: 5 points off the contester, the turn stays", func(t testing.TB) *matchclassique.Regles {
+			r, err := matchclassique.NewRegles(libreLex(t))
 			require.NoError(t, err)
 			return r
 		}, false},
@@ -68,7 +68,7 @@ func TestArt5_2_SacVidePasseNeFermePasLaContestation(t *testing.T) {
 			require.True(t, ok, "§5.2: a pass does not close the window once the bag is empty")
 			assert.Equal(t, auteur, j)
 			assert.Equal(t, mots, encore)
-			refused(t, p, partie.CodeNothingToContest, func() error { return p.Contester(joueurs[auteur], mots[:1]) })
+			refused(t, p, matchclassique.CodeNothingToContest, func() error { return p.Contester(joueurs[auteur], mots[:1]) })
 			require.NoError(t, p.Contester(joueurs[b], mots[:1]))
 			_, _, ok = p.Contestable()
 			assert.False(t, ok)
@@ -83,7 +83,7 @@ func TestArt5_2_SacVidePasseNeFermePasLaContestation(t *testing.T) {
 			} else {
 				assert.Equal(t, auteur, p.Trait(), "the contester already passed his turn")
 				assert.Equal(t, scores[auteur], p.Scores()[auteur])
-				assert.Equal(t, scores[b]-partie.PenaliteFixe, p.Scores()[b])
+				assert.Equal(t, scores[b]-matchclassique.PenaliteFixe, p.Scores()[b])
 				assert.Equal(t, grille.TileCount(), apres.TileCount())
 				assert.Equal(t, 1, p.Passes())
 			}
@@ -113,7 +113,7 @@ func TestArt5_2_SacVidePoseFermeLaContestation(t *testing.T) {
 	j, _, ok = p.Contestable()
 	require.True(t, ok)
 	assert.Equal(t, b, j, "the contestable play is now the opponent's")
-	refused(t, p, partie.CodeNothingToContest, func() error { return p.Contester(joueurs[b], mots[:1]) })
+	refused(t, p, matchclassique.CodeNothingToContest, func() error { return p.Contester(joueurs[b], mots[:1]) })
 	assertReplay(t, p)
 }
 
@@ -134,9 +134,9 @@ func TestArt4_2_Art5_3_CoupRetireCompteCommePasse(t *testing.T) {
 	require.NoError(t, p.Contester("bob", []string{"MAA"}))
 	fin, ok := p.Fin()
 	require.True(t, ok, "§4.2: the withdrawn play is the sixth pass")
-	assert.Equal(t, partie.FinSixPasses, fin.Fin)
+	assert.Equal(t, matchclassique.FinSixPasses, fin.Fin)
 	ana := p.Chevalet(0)
 	assert.Equal(t, "AAAAAAE", ana.String(), "ana took her letters back")
-	assert.Equal(t, [2]int{-partie.ValeurChevalet(ana), -partie.ValeurChevalet(p.Chevalet(1))}, fin.Ajustements)
+	assert.Equal(t, [2]int{-matchclassique.ValeurChevalet(ana), -matchclassique.ValeurChevalet(p.Chevalet(1))}, fin.Ajustements)
 	assertReplay(t, p)
 }

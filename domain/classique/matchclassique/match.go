@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 import (
 	"slices"
@@ -94,9 +94,9 @@ type coupContestable struct {
 	finit       bool
 }
 
-// Partie is the match aggregate. Its fields are unexported; it is built by
+// Match is the match aggregate. Its fields are unexported; it is built by
 // Creer (a new match) or Rejouer (from recorded events).
-type Partie struct {
+type Match struct {
 	aggregate.Base
 	regles *Regles
 	// sansLexique is LEXICON_NOT_LOADED when the match's lexicon is not held.
@@ -115,7 +115,7 @@ type Partie struct {
 	passes      int
 	tempsEpuise [2]bool
 	abandon     int
-	fin         *PartieTerminee
+	fin         *MatchTermine
 	resultat    resultat
 	signatures  [2]bool
 	desaccord   bool
@@ -141,9 +141,9 @@ func sacComplet() tile.Rack {
 
 // Apply is the one transition function, shared by commands and replay:
 // it checks an event before changing anything.
-func (p *Partie) Apply(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
+func (p *Match) Apply(e any) error { return aggregate.Apply(&p.Base, p.appliquer, e) }
 
-func (p *Partie) appliquer(e any) error {
+func (p *Match) appliquer(e any) error {
 	if _, created := e.(MatchCree); !created && p.Version() == 0 {
 		return erreur.Refus(CodeCorruptHistory, "Historique illisible : le premier événement doit être %s, et non %T", TypeMatchCree, e)
 	}
@@ -173,7 +173,7 @@ func (p *Partie) appliquer(e any) error {
 		p.abandon = ev.Joueur
 	case AbandonRefuse:
 		p.abandon = -1
-	case PartieTerminee:
+	case MatchTermine:
 		p.onTerminee(ev)
 	case FeuilleSignee:
 		p.signatures[ev.Joueur] = true
@@ -193,7 +193,7 @@ func (p *Partie) appliquer(e any) error {
 	return err
 }
 
-func (p *Partie) onCree(ev MatchCree) error {
+func (p *Match) onCree(ev MatchCree) error {
 	if p.Version() != 0 {
 		return erreur.Refus(CodeCorruptHistory, "Historique illisible : %s après le début du match", TypeMatchCree)
 	}
@@ -211,7 +211,7 @@ func (p *Partie) onCree(ev MatchCree) error {
 	return nil
 }
 
-func (p *Partie) onTirage(ev Tirage) error {
+func (p *Match) onTirage(ev Tirage) error {
 	lettres, err := tile.ParseRack(ev.Lettres)
 	if err != nil || !retirer(&p.sac, lettres) {
 		return erreur.Refus(CodeCorruptHistory, "Historique illisible : le tirage %q n'est pas dans le sac", ev.Lettres)
@@ -231,7 +231,7 @@ func (p *Partie) onTirage(ev Tirage) error {
 	return nil
 }
 
-func (p *Partie) onMotPlace(ev MotPlace) error {
+func (p *Match) onMotPlace(ev MotPlace) error {
 	ref, err := board.ParseRef(ev.Ref)
 	if err != nil {
 		return erreur.RefusCause(CodeCorruptHistory, err, "Historique illisible : référence %q illisible", ev.Ref)
@@ -283,7 +283,7 @@ func (p *Partie) onMotPlace(ev MotPlace) error {
 	return nil
 }
 
-func (p *Partie) onPasse(ev Passe) {
+func (p *Match) onPasse(ev Passe) {
 	p.noter(Coup{Joueur: ev.Joueur, Genre: CoupPasse, Chevalet: p.chevalets[ev.Joueur].String()})
 	p.passes++
 	p.trait = 1 - ev.Joueur
@@ -294,7 +294,7 @@ func (p *Partie) onPasse(ev Passe) {
 	}
 }
 
-func (p *Partie) onEchange(ev Echange) error {
+func (p *Match) onEchange(ev Echange) error {
 	rejetees, err1 := tile.ParseRack(ev.Rejetees)
 	tirees, err2 := tile.ParseRack(ev.Tirees)
 	chevalet, sac := p.chevalets[ev.Joueur], p.sac
@@ -312,7 +312,7 @@ func (p *Partie) onEchange(ev Echange) error {
 	return nil
 }
 
-func (p *Partie) onContestation(ev ContestationTranchee) error {
+func (p *Match) onContestation(ev ContestationTranchee) error {
 	coup := p.dernier
 	if coup == nil {
 		return erreur.Refus(CodeCorruptHistory, "Historique illisible : contestation sans coup à contester")
@@ -350,7 +350,7 @@ func (p *Partie) onContestation(ev ContestationTranchee) error {
 	return nil
 }
 
-func (p *Partie) onTerminee(ev PartieTerminee) {
+func (p *Match) onTerminee(ev MatchTermine) {
 	for j := range 2 {
 		if ev.Ajustements[j] != 0 {
 			p.noter(Coup{Joueur: j, Genre: CoupFin, Lettres: p.chevalets[1-j].String(), Propre: p.chevalets[j].String(), Points: ev.Ajustements[j]})
@@ -366,7 +366,7 @@ func (p *Partie) onTerminee(ev PartieTerminee) {
 }
 
 // noter appends to the journal with the running total.
-func (p *Partie) noter(c Coup) {
+func (p *Match) noter(c Coup) {
 	c.Cumul = p.scores[c.Joueur]
 	if c.Genre == CoupFin {
 		c.Cumul += c.Points
@@ -404,19 +404,19 @@ func ValeurChevalet(r tile.Rack) int {
 
 // ExigerLexique is LEXICON_NOT_LOADED when the match's lexicon is not loaded:
 // nothing may be decided on it with another list.
-func (p *Partie) ExigerLexique() error { return p.sansLexique }
+func (p *Match) ExigerLexique() error { return p.sansLexique }
 
-// Nouvelle returns an empty match under regles, ready for Creer or a replay (the
+// Nouveau returns an empty match under regles, ready for Creer or a replay (the
 // repository's new aggregate).
-func Nouvelle(regles *Regles) *Partie { return &Partie{regles: regles} }
+func Nouveau(regles *Regles) *Match { return &Match{regles: regles} }
 
 // Rejouer rebuilds a match from its recorded events, in order.
-func Rejouer(regles *Regles, events []any) (*Partie, error) {
-	return repository.Replay(Nouvelle(regles), events)
+func Rejouer(regles *Regles, events []any) (*Match, error) {
+	return repository.Replay(Nouveau(regles), events)
 }
 
 // Copie is a copy of the match sharing nothing a transition changes.
-func (p *Partie) Copie() *Partie {
+func (p *Match) Copie() *Match {
 	c := *p
 	c.journal = slices.Clone(p.journal)
 	if p.dernier != nil {
@@ -427,7 +427,7 @@ func (p *Partie) Copie() *Partie {
 }
 
 // joueur returns the index of a player of this match.
-func (p *Partie) joueur(id string) (int, error) {
+func (p *Match) joueur(id string) (int, error) {
 	for j, x := range p.creation.Joueurs {
 		if x == id && id != "" {
 			return j, nil
@@ -437,40 +437,40 @@ func (p *Partie) joueur(id string) (int, error) {
 }
 
 // ID is the match id.
-func (p *Partie) ID() string { return p.creation.Match }
+func (p *Match) ID() string { return p.creation.Match }
 
 // Creation is the match's opening event.
-func (p *Partie) Creation() MatchCree { return p.creation }
+func (p *Match) Creation() MatchCree { return p.creation }
 
 // Phase is the current stage.
-func (p *Partie) Phase() Phase { return p.phase }
+func (p *Match) Phase() Phase { return p.phase }
 
 // Finie says the game is over (terminee or validee): from then on its
 // racks, exchanges and GCG are public; before, they are the table's.
-func (p *Partie) Finie() bool { return p.phase == PhaseTerminee || p.phase == PhaseValidee }
+func (p *Match) Finie() bool { return p.phase == PhaseTerminee || p.phase == PhaseValidee }
 
 // Scores are the current scores, in the order of Creation().Joueurs.
-func (p *Partie) Scores() [2]int { return p.scores }
+func (p *Match) Scores() [2]int { return p.scores }
 
 // Chevalet is a player's rack ('?' jokers).
-func (p *Partie) Chevalet(j int) tile.Rack { return p.chevalets[j] }
+func (p *Match) Chevalet(j int) tile.Rack { return p.chevalets[j] }
 
 // Sac is the bag's content.
-func (p *Partie) Sac() tile.Rack { return p.sac }
+func (p *Match) Sac() tile.Rack { return p.sac }
 
 // Grille is a copy of the board.
-func (p *Partie) Grille() board.Board { return p.grille }
+func (p *Match) Grille() board.Board { return p.grille }
 
 // Trait is the index of the player whose turn it is.
-func (p *Partie) Trait() int { return p.trait }
+func (p *Match) Trait() int { return p.trait }
 
 // TirageDu is the index of the player who must draw and how many letters,
 // or -1 and 0.
-func (p *Partie) TirageDu() (int, int) { return p.tirageDu, p.aTirer }
+func (p *Match) TirageDu() (int, int) { return p.tirageDu, p.aTirer }
 
 // Contestable returns the words of the last play and its author while the
 // opponent may still contest it (§5.2).
-func (p *Partie) Contestable() (joueur int, mots []string, ok bool) {
+func (p *Match) Contestable() (joueur int, mots []string, ok bool) {
 	if p.dernier == nil {
 		return -1, nil, false
 	}
@@ -479,25 +479,25 @@ func (p *Partie) Contestable() (joueur int, mots []string, ok bool) {
 
 // FinEnAttente reports that the last play emptied the rack with an empty
 // bag: the opponent may contest it, then closes the game (§5.2, §7).
-func (p *Partie) FinEnAttente() bool { return p.dernier != nil && p.dernier.finit }
+func (p *Match) FinEnAttente() bool { return p.dernier != nil && p.dernier.finit }
 
 // Passes is the number of consecutive passes (§4.2).
-func (p *Partie) Passes() int { return p.passes }
+func (p *Match) Passes() int { return p.passes }
 
 // TempsEpuise reports whether a player's clock ran out.
-func (p *Partie) TempsEpuise(j int) bool { return p.tempsEpuise[j] }
+func (p *Match) TempsEpuise(j int) bool { return p.tempsEpuise[j] }
 
 // Fin is the ending, once the game is over.
-func (p *Partie) Fin() (PartieTerminee, bool) {
+func (p *Match) Fin() (MatchTermine, bool) {
 	if p.fin == nil {
-		return PartieTerminee{}, false
+		return MatchTermine{}, false
 	}
 	return *p.fin, true
 }
 
 // Resultat returns the scores, the loser (-1 for ex æquo) and the points de
 // match recorded for the feuille de match, once the game is over.
-func (p *Partie) Resultat() (scores [2]int, perdant int, pointsDeMatch [2]int, ok bool) {
+func (p *Match) Resultat() (scores [2]int, perdant int, pointsDeMatch [2]int, ok bool) {
 	if p.fin == nil {
 		return [2]int{}, -1, [2]int{}, false
 	}
@@ -506,7 +506,7 @@ func (p *Partie) Resultat() (scores [2]int, perdant int, pointsDeMatch [2]int, o
 
 // Feuille is the validated feuille de match, once both signed or the
 // arbiter entered it.
-func (p *Partie) Feuille() (FeuilleValidee, bool) {
+func (p *Match) Feuille() (FeuilleValidee, bool) {
 	if p.validee == nil {
 		return FeuilleValidee{}, false
 	}
@@ -514,7 +514,7 @@ func (p *Partie) Feuille() (FeuilleValidee, bool) {
 }
 
 // Journal is the game's score sheet: every coup with the running total.
-func (p *Partie) Journal() []Coup { return append([]Coup(nil), p.journal...) }
+func (p *Match) Journal() []Coup { return append([]Coup(nil), p.journal...) }
 
 // GenreCoup is the kind of a line of the journal.
 type GenreCoup string

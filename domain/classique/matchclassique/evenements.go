@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 import (
 	"arbitre/domain/eventstore"
@@ -20,7 +20,7 @@ const (
 	TypeTempsEpuise          = "classique.match.temps_epuise"
 	TypeAbandonDemande       = "classique.match.abandon_demande"
 	TypeAbandonRefuse        = "classique.match.abandon_refuse"
-	TypePartieTerminee       = "classique.match.terminee"
+	TypeMatchTermine         = "classique.match.terminee"
 	TypeFeuilleSignee        = "classique.match.feuille_signee"
 	TypeDesaccordSignale     = "classique.match.desaccord_signale"
 	TypeDesaccordTranche     = "classique.match.desaccord_tranche"
@@ -203,11 +203,11 @@ func (f Fin) Libelle() string {
 	return string(f)
 }
 
-// PartieTerminee ends the game. Ajustements are the end-of-game moves of §7
+// MatchTermine ends the game. Ajustements are the end-of-game moves of §7
 // (rack values); Scores the final scores; Perdant the loser (-1 for a
 // draw) and PointsDeMatch 3/2/1, or 0 for the loser of a forfeit, of a
 // unilateral abandon or of an arbiter's decision (§9).
-type PartieTerminee struct {
+type MatchTermine struct {
 	Fin           Fin    `json:"fin"`
 	Joueur        int    `json:"joueur"` // who finished, abandoned or was sanctioned; -1 when nobody
 	Ajustements   [2]int `json:"ajustements"`
@@ -266,7 +266,7 @@ func RegisterEvents(r *eventstore.Registry) error {
 		eventstore.Register[TempsEpuise](r, TypeTempsEpuise, v),
 		eventstore.Register[AbandonDemande](r, TypeAbandonDemande, v),
 		eventstore.Register[AbandonRefuse](r, TypeAbandonRefuse, v),
-		eventstore.Register[PartieTerminee](r, TypePartieTerminee, v),
+		eventstore.Register[MatchTermine](r, TypeMatchTermine, v),
 		eventstore.Register[FeuilleSignee](r, TypeFeuilleSignee, v),
 		eventstore.Register[DesaccordSignale](r, TypeDesaccordSignale, v),
 		eventstore.Register[DesaccordTranche](r, TypeDesaccordTranche, v),

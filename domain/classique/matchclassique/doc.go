@@ -1,4 +1,4 @@
-// Package partie is the classique match aggregate: one game between two
+// Package matchclassique is the classique match aggregate: one game between two
 // players under fisf-reglement-classique.txt, recorded as events in the
 // stream "match-<id>".
 //
@@ -43,4 +43,4 @@
 //     with 8 letters a defeat by 100 points, forfeit of an absent player (0).
 //   - §2.1.5/§7 the feuille de match signed by both players is the result
 //     (FeuilleValidee); a disagreement is recorded and the arbiter decides.
-package partie
+package matchclassique

@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 // Points de match of the feuille de match (§7): victory 3, draw 2, defeat 1;
 // 0 for the loser of a forfeit, of a unilateral abandon or of an arbiter's
@@ -56,7 +56,7 @@ func AbandonScores(vainqueur, abandonnant int) (int, int) {
 }
 
 // terminerSurSanction ends the game against player j (Sanction).
-func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
+func (p *Match) terminerSurSanction(fin Fin, j int) MatchTermine {
 	return Sanction(fin, j, p.scores)
 }
 
@@ -65,12 +65,12 @@ func (p *Partie) terminerSurSanction(fin Fin, j int) PartieTerminee {
 // the table of §9; with eight letters the loser loses by exactly 100
 // points (§9). It serves the match and the director's entry of a paper
 // feuille de match alike.
-func Sanction(fin Fin, j int, scores [2]int) PartieTerminee {
+func Sanction(fin Fin, j int, scores [2]int) MatchTermine {
 	v, a := AbandonScores(scores[1-j], scores[j])
 	if fin == FinDefaiteHuitLettres {
 		a = v - EcartAbandon
 	}
-	ev := PartieTerminee{Fin: fin, Joueur: j, Perdant: j}
+	ev := MatchTermine{Fin: fin, Joueur: j, Perdant: j}
 	ev.Scores[1-j], ev.Scores[j] = v, a
 	ev.PointsDeMatch[1-j], ev.PointsDeMatch[j] = PointsVictoire, PointsSanction
 	if fin == FinAbandon {
@@ -81,32 +81,32 @@ func Sanction(fin Fin, j int, scores [2]int) PartieTerminee {
 
 // Forfait is the forfeit of player j, absent at the start (§9 absence d'un
 // joueur): 0 points de match, no scores.
-func Forfait(j int) PartieTerminee {
-	fin := PartieTerminee{Fin: FinForfait, Joueur: j, Perdant: j}
+func Forfait(j int) MatchTermine {
+	fin := MatchTermine{Fin: FinForfait, Joueur: j, Perdant: j}
 	fin.PointsDeMatch[1-j] = PointsVictoire
 	return fin
 }
 
 // terminerReliquat is §7 reliquat épuisé: player f, who emptied his rack,
 // gains the value of the opponent's letters, which the opponent loses.
-func (p *Partie) terminerReliquat(f int) PartieTerminee {
+func (p *Match) terminerReliquat(f int) MatchTermine {
 	reste := ValeurChevalet(p.chevalets[1-f])
-	ev := PartieTerminee{Fin: FinReliquatEpuise, Joueur: f}
+	ev := MatchTermine{Fin: FinReliquatEpuise, Joueur: f}
 	ev.Ajustements[f], ev.Ajustements[1-f] = reste, -reste
 	return p.conclure(ev)
 }
 
 // terminerEnDeduisant is §7 blocage, temps épuisé and refus de jeu (§4.2):
 // each player deducts the value of his own letters.
-func (p *Partie) terminerEnDeduisant(fin Fin) PartieTerminee {
-	ev := PartieTerminee{Fin: fin, Joueur: -1}
+func (p *Match) terminerEnDeduisant(fin Fin) MatchTermine {
+	ev := MatchTermine{Fin: fin, Joueur: -1}
 	for j := range 2 {
 		ev.Ajustements[j] = -ValeurChevalet(p.chevalets[j])
 	}
 	return p.conclure(ev)
 }
 
-func (p *Partie) conclure(ev PartieTerminee) PartieTerminee {
+func (p *Match) conclure(ev MatchTermine) MatchTermine {
 	for j := range 2 {
 		ev.Scores[j] = p.scores[j] + ev.Ajustements[j]
 	}

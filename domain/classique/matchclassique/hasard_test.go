@@ -1,4 +1,4 @@
-package partie_test
+package matchclassique_test
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/classique/partie"
+	"arbitre/domain/classique/matchclassique"
 	"arbitre/engine/tile"
 )
 
@@ -16,16 +16,16 @@ import (
 func TestHasard_TirageFixeReproductible(t *testing.T) {
 	p := nouvelle(t, "AEIOUST", "BCDFGHL")
 	sac := p.Sac()
-	tirer := func(h partie.Hasard, match string, version int) string {
-		return partie.TirerAuHasard(sac, 7, h.Source(match, version))
+	tirer := func(h matchclassique.Hasard, match string, version int) string {
+		return matchclassique.TirerAuHasard(sac, 7, h.Source(match, version))
 	}
-	fixe := partie.HasardFixe(42)
+	fixe := matchclassique.HasardFixe(42)
 	premier := tirer(fixe, p.ID(), p.Version())
 	r, err := tile.ParseRack(premier)
 	require.NoError(t, err)
 	require.Equal(t, 7, r.Size())
 	for range 5 {
-		assert.Equal(t, premier, tirer(partie.HasardFixe(42), p.ID(), p.Version()), "same seed, match and version")
+		assert.Equal(t, premier, tirer(matchclassique.HasardFixe(42), p.ID(), p.Version()), "same seed, match and version")
 	}
 	autres := map[string]bool{}
 	for v := range 20 {
@@ -35,7 +35,7 @@ func TestHasard_TirageFixeReproductible(t *testing.T) {
 	assert.Greater(t, len(autres), 30, "other versions and matches draw other letters")
 	crypto := map[string]bool{}
 	for range 20 {
-		crypto[tirer(partie.HasardCrypto{}, p.ID(), p.Version())] = true
+		crypto[tirer(matchclassique.HasardCrypto{}, p.ID(), p.Version())] = true
 	}
 	assert.Greater(t, len(crypto), 15, "serve's source is not fixed")
 }

@@ -1,4 +1,4 @@
-package partie
+package matchclassique
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestAtomicite_LotRefuseLaisseMatchIntact(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Nouvelle(regles)
+			p := Nouveau(regles)
 			err := p.Creer(Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			temoin := p.Copie()
@@ -66,7 +66,7 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 	tests := []struct {
 		name   string
 		avant  []any
-		trafic func(p *Partie)
+		trafic func(p *Match)
 		evt    any
 	}{
 		{"mot posé dont la dernière lettre manque au chevalet", nil, nil,
@@ -75,7 +75,7 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 			Echange{Joueur: 0, Rejetees: "AE", Tirees: "ZZZ"}},
 		{"contestation d'un coup dont les lettres tirées ont quitté le chevalet",
 			[]any{MotPlace{Joueur: 0, Ref: "H4", Mot: "MAIS", Score: 10}, Tirage{Joueur: 0, Lettres: "BCDE"}},
-			func(p *Partie) {
+			func(p *Match) {
 				w, _ := tile.LetterOf('W')
 				p.dernier.tirees[w]++
 			},
@@ -83,7 +83,7 @@ func TestAtomicite_EvenementRefuseLaisseMatchIdentique(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := Nouvelle(regles)
+			p := Nouveau(regles)
 			err := p.Creer(Creation{Match: "m1", Tournoi: "t1", Ronde: 1, Table: 1, Joueurs: [2]string{"ana", "bob"}, Premier: "ana"})
 			require.NoError(t, err)
 			require.NoError(t, aggregate.Record(p, Tirage{Joueur: 0, Lettres: "MAISOEU"}, Tirage{Joueur: 1, Lettres: "AEIRSTU"}))
