@@ -21,7 +21,7 @@ func (r *mutationResolver) DeposerBulletin(ctx context.Context, partie string, c
 		return nil, err
 	}
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, table int) error {
-		return app.DeposerBulletins(ctx, partie, []duplicate.BulletinDepose{{Coup: coup, Licence: licence, Table: table, Arbitre: arbitre, Bulletin: b}})
+		return app.DeposerBulletins(ctx, dupcommand.DeposerBulletins{Partie: partie, Bulletins: []duplicate.BulletinDepose{{Coup: coup, Licence: licence, Table: table, Arbitre: arbitre, Bulletin: b}}})
 	})
 }
 
@@ -32,7 +32,7 @@ func (r *mutationResolver) CorrigerBulletin(ctx context.Context, partie string, 
 		return nil, err
 	}
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, table int) error {
-		return app.CorrigerBulletins(ctx, partie, []duplicate.Correction{{Coup: coup, Licence: licence, Arbitre: arbitre, Table: table, Arbitrage: d, Motif: deref(motif)}})
+		return app.CorrigerBulletins(ctx, dupcommand.CorrigerBulletins{Partie: partie, Corrections: []duplicate.Correction{{Coup: coup, Licence: licence, Arbitre: arbitre, Table: table, Arbitrage: d, Motif: deref(motif)}}})
 	})
 }
 
@@ -43,21 +43,21 @@ func (r *mutationResolver) ContreArbitrer(ctx context.Context, partie string, co
 		return nil, err
 	}
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, _ int) error {
-		return app.ContreArbitrer(ctx, partie, duplicate.DoubleArbitrage{Coup: coup, Licence: licence, Arbitre: arbitre, Confirme: confirme, Decision: d, Motif: deref(motif)})
+		return app.ContreArbitrer(ctx, dupcommand.ContreArbitrer{Partie: partie, Arbitrage: duplicate.DoubleArbitrage{Coup: coup, Licence: licence, Arbitre: arbitre, Confirme: confirme, Decision: d, Motif: deref(motif)}})
 	})
 }
 
 // EmettreBillet is the resolver for the emettreBillet field.
 func (r *mutationResolver) EmettreBillet(ctx context.Context, partie string, coup int, licence string, version *int, clientMutationID *string) (*model.Bulletin, error) {
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, _ int) error {
-		return app.EmettreBillet(ctx, partie, coup, licence, arbitre)
+		return app.EmettreBillet(ctx, dupcommand.EmettreBillet{Partie: partie, Coup: coup, Licence: licence, Arbitre: arbitre})
 	})
 }
 
 // RenvoyerCommission is the resolver for the renvoyerCommission field.
 func (r *mutationResolver) RenvoyerCommission(ctx context.Context, partie string, coup int, licence string, motif string, version *int, clientMutationID *string) (*model.Bulletin, error) {
 	return r.surBulletin(ctx, partie, coup, licence, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application, arbitre string, _ int) error {
-		return app.RenvoyerCommission(ctx, partie, duplicate.RenvoiCommission{Coup: coup, Licence: licence, Arbitre: arbitre, Motif: motif})
+		return app.RenvoyerCommission(ctx, dupcommand.RenvoyerCommission{Partie: partie, Renvoi: duplicate.RenvoiCommission{Coup: coup, Licence: licence, Arbitre: arbitre, Motif: motif}})
 	})
 }
 

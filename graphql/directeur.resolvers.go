@@ -18,21 +18,21 @@ import (
 // DemarrerChrono is the resolver for the demarrerChrono field.
 func (r *mutationResolver) DemarrerChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.DemarrerChrono(ctx, partie)
+		return app.DemarrerChrono(ctx, dupcommand.DemarrerChrono{Partie: partie})
 	})
 }
 
 // SuspendreChrono is the resolver for the suspendreChrono field.
 func (r *mutationResolver) SuspendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.SuspendreChrono(ctx, partie)
+		return app.SuspendreChrono(ctx, dupcommand.SuspendreChrono{Partie: partie})
 	})
 }
 
 // ReprendreChrono is the resolver for the reprendreChrono field.
 func (r *mutationResolver) ReprendreChrono(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.ReprendreChrono(ctx, partie)
+		return app.ReprendreChrono(ctx, dupcommand.ReprendreChrono{Partie: partie})
 	})
 }
 

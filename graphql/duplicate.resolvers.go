@@ -76,7 +76,7 @@ func (r *mutationResolver) Tirer(ctx context.Context, partie string, lettres *st
 		if err := r.exigerLiaisons(ctx, partie); err != nil {
 			return err
 		}
-		return app.Tirer(ctx, partie, deref(lettres))
+		return app.Tirer(ctx, dupcommand.Tirer{Partie: partie, Lettres: deref(lettres)})
 	})
 }
 
@@ -87,35 +87,35 @@ func (r *mutationResolver) ChargerFeuillePretiree(ctx context.Context, partie st
 		return nil, invalidInput("feuille", err)
 	}
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.ChargerFeuille(ctx, partie, f)
+		return app.ChargerFeuille(ctx, dupcommand.ChargerFeuille{Partie: partie, Feuille: f})
 	})
 }
 
 // Rejeter is the resolver for the rejeter field.
 func (r *mutationResolver) Rejeter(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.Rejeter(ctx, partie)
+		return app.Rejeter(ctx, dupcommand.Rejeter{Partie: partie})
 	})
 }
 
 // RetenirTop is the resolver for the retenirTop field.
 func (r *mutationResolver) RetenirTop(ctx context.Context, partie string, reference string, mot string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.RetenirTop(ctx, partie, reference, mot)
+		return app.RetenirTop(ctx, dupcommand.RetenirTop{Partie: partie, Ref: reference, Mot: mot})
 	})
 }
 
 // AnnulerCoup is the resolver for the annulerCoup field.
 func (r *mutationResolver) AnnulerCoup(ctx context.Context, partie string, motif model.MotifAnnulation, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.AnnulerCoup(ctx, partie, string(motif))
+		return app.AnnulerCoup(ctx, dupcommand.AnnulerCoup{Partie: partie, Motif: string(motif)})
 	})
 }
 
 // Ramasser is the resolver for the ramasser field.
 func (r *mutationResolver) Ramasser(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.Ramasser(ctx, partie)
+		return app.Ramasser(ctx, dupcommand.Ramasser{Partie: partie})
 	})
 }
 
@@ -135,49 +135,49 @@ func (r *mutationResolver) ArriveeEnRetard(ctx context.Context, partie string, l
 		if err := t.ExigerJoueur(licence); err != nil {
 			return err
 		}
-		return app.ArriveeEnRetard(ctx, partie, licence)
+		return app.ArriveeEnRetard(ctx, dupcommand.ArriveeEnRetard{Partie: partie, Licence: licence})
 	})
 }
 
 // RetirerJoueur is the resolver for the retirerJoueur field.
 func (r *mutationResolver) RetirerJoueur(ctx context.Context, partie string, licence string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.RetirerJoueur(ctx, partie, licence, motif)
+		return app.RetirerJoueur(ctx, dupcommand.RetirerJoueur{Partie: partie, Licence: licence, Motif: motif})
 	})
 }
 
 // Interrompre is the resolver for the interrompre field.
 func (r *mutationResolver) Interrompre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.Interrompre(ctx, partie)
+		return app.Interrompre(ctx, dupcommand.Interrompre{Partie: partie})
 	})
 }
 
 // Reprendre is the resolver for the reprendre field.
 func (r *mutationResolver) Reprendre(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.Reprendre(ctx, partie)
+		return app.Reprendre(ctx, dupcommand.Reprendre{Partie: partie})
 	})
 }
 
 // CloreResultats is the resolver for the cloreResultats field.
 func (r *mutationResolver) CloreResultats(ctx context.Context, partie string, confirmerManquants *bool, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.CloreResultats(ctx, partie, deref(confirmerManquants))
+		return app.CloreResultats(ctx, dupcommand.CloreResultats{Partie: partie, ConfirmerManquants: deref(confirmerManquants)})
 	})
 }
 
 // Eliminer is the resolver for the eliminer field.
 func (r *mutationResolver) Eliminer(ctx context.Context, partie string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.Eliminer(ctx, partie)
+		return app.Eliminer(ctx, dupcommand.Eliminer{Partie: partie})
 	})
 }
 
 // AnnulerEliminations is the resolver for the annulerEliminations field.
 func (r *mutationResolver) AnnulerEliminations(ctx context.Context, partie string, motif string, version *int, clientMutationID *string) (*model.Partie, error) {
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
-		return app.AnnulerEliminations(ctx, partie, motif)
+		return app.AnnulerEliminations(ctx, dupcommand.AnnulerEliminations{Partie: partie, Motif: motif})
 	})
 }
 
@@ -191,7 +191,7 @@ func (r *mutationResolver) Topper(ctx context.Context, partie string, coup int, 
 		if secondes != nil {
 			s = *secondes
 		}
-		return app.Topper(ctx, partie, coup, licence, s, trouve)
+		return app.Topper(ctx, dupcommand.Topper{Partie: partie, Coup: coup, Licence: licence, Secondes: s, Trouve: trouve})
 	})
 }
 

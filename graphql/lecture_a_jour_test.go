@@ -13,6 +13,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/command"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 )
@@ -27,7 +28,7 @@ func TestFiabilite_LectureDUnePartieJamaisPerimee(t *testing.T) {
 	t.Run("projection released while the read waits", func(t *testing.T) {
 		r, app := vuesResolver(t, "p1")
 		ctx := context.Background()
-		require.NoError(t, app.Tirer(ctx, "p1", ""))
+		require.NoError(t, app.Tirer(ctx, command.Tirer{Partie: "p1"}))
 		liberee := make(chan struct{})
 		go func() {
 			// The projection is held beyond the old 2-second bound.
@@ -46,7 +47,7 @@ func TestFiabilite_LectureDUnePartieJamaisPerimee(t *testing.T) {
 	t.Run("projection held past the deadline", func(t *testing.T) {
 		r, app := vuesResolver(t, "p1")
 		ctx := context.Background()
-		require.NoError(t, app.Tirer(ctx, "p1", ""))
+		require.NoError(t, app.Tirer(ctx, command.Tirer{Partie: "p1"}))
 		lecture, cancel := context.WithTimeout(ctx, 3*time.Second)
 		defer cancel()
 		p, err := r.Query().Partie(lecture, "p1")

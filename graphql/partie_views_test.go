@@ -84,7 +84,7 @@ func TestVuesPartieDepuisLaProjection(t *testing.T) {
 	assert.Equal(t, duplicate.StatutAttenteTirage, v.Statut)
 	assert.Nil(t, v.Tirage)
 
-	require.NoError(t, app.Tirer(ctx, "p1", ""))
+	require.NoError(t, app.Tirer(ctx, dupcommand.Tirer{Partie: "p1"}))
 	_, err = r.PartiesRunner.CatchUp(ctx, nil)
 	require.NoError(t, err)
 	v, err = r.vue(ctx, "p1", 0)
@@ -106,7 +106,7 @@ func TestVuesPartieDepuisLaProjection(t *testing.T) {
 func TestArchiveAJour_AttendLesProjectionsEnRetard(t *testing.T) {
 	r, app := vuesResolver(t, "p1")
 	ctx := context.Background()
-	require.NoError(t, app.Tirer(ctx, "p1", ""))
+	require.NoError(t, app.Tirer(ctx, dupcommand.Tirer{Partie: "p1"}))
 	head, err := r.Head(ctx)
 	require.NoError(t, err)
 	require.Less(t, r.PartiesRunner.Position(), head, "the projection is behind the log")

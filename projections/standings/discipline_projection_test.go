@@ -66,10 +66,10 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 		require.NoError(t, app.SanctionDisciplinaire(ctx, s))
 	}
 	// §3.6: a zéro on coup 4, annulled afterwards, leaves nothing.
-	require.NoError(t, app.Tirer(ctx, "t1-1", ""))
+	require.NoError(t, app.Tirer(ctx, command.Tirer{Partie: "t1-1"}))
 	require.NoError(t, app.SanctionDisciplinaire(ctx, command.SanctionDisciplinaire{Partie: "t1-1", Coup: 4, Licence: autre,
 		Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"}))
-	require.NoError(t, app.AnnulerCoup(ctx, "t1-1", duplicate.AnnulationErreur))
+	require.NoError(t, app.AnnulerCoup(ctx, command.AnnulerCoup{Partie: "t1-1", Motif: duplicate.AnnulationErreur}))
 	attendre()
 	require.NoError(t, stop())
 

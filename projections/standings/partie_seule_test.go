@@ -32,7 +32,7 @@ func TestIssue34_ClassementDUnePartieSansLesAutres(t *testing.T) {
 	fraudeur := licences[0]
 	require.NoError(t, app.CreerPartie(ctx, command.CreerPartie{Partie: "t1-2", Tournoi: "t1", Numero: 2, Joueurs: licences,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(8))}}))
-	require.NoError(t, app.Tirer(ctx, "t1-2", ""))
+	require.NoError(t, app.Tirer(ctx, command.Tirer{Partie: "t1-2"}))
 	d, err := r.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, []byte("tournoi-t1/exclusion")), tournoi.JoueurExclu{Licence: fraudeur, Partie: "t1-1",
 		Motif: "fraude avérée", AnnulerParties: true}, eventstore.Metadata{Actor: "directeur", Role: "directeur"})
 	require.NoError(t, err)
@@ -66,7 +66,7 @@ func BenchmarkIssue34_ClassementDUnePartieEnDirect(b *testing.B) {
 	app, licences := tournoiJusquA(b, ctx, store, r, 400, 0)
 	require.NoError(b, app.CreerPartie(ctx, command.CreerPartie{Partie: "t1-2", Tournoi: "t1", Numero: 2, Joueurs: licences,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(8))}}))
-	require.NoError(b, app.Tirer(ctx, "t1-2", ""))
+	require.NoError(b, app.Tirer(ctx, command.Tirer{Partie: "t1-2"}))
 	attendreTete(b, ctx, store, live)
 	require.NoError(b, stop())
 	b.ReportAllocs()

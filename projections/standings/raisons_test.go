@@ -31,8 +31,8 @@ func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	app, licences := tournoiJusquA(t, ctx, store, r, 3, 2)
 	bavard := licences[0]
 	d := correction.Decision{Paid: 0, Sanction: correction.Warning, Reasons: []correction.Reason{correction.Discipline}, Billet: true}
-	require.NoError(t, app.CorrigerAMain(ctx, "t1-1", duplicate.Correction{Coup: 2, Licence: bavard, Arbitre: "A1", Arbitrage: &d,
-		Motif: "bavardage noté sur le bulletin"}))
+	require.NoError(t, app.CorrigerAMain(ctx, command.CorrigerAMain{Partie: "t1-1", Correction: duplicate.Correction{Coup: 2, Licence: bavard, Arbitre: "A1", Arbitrage: &d,
+		Motif: "bavardage noté sur le bulletin"}}))
 	require.NoError(t, app.SanctionDisciplinaire(ctx, command.SanctionDisciplinaire{Partie: "t1-1", Coup: 2, Licence: bavard,
 		Nature: duplicate.SanctionZero, Motif: "motif disciplinaire grave"}))
 

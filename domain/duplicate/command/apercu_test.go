@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/duplicate"
+	"arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 )
@@ -32,7 +33,7 @@ func TestApercu_DecideSansRienEcrire(t *testing.T) {
 	assert.Equal(t, avant, b.position(t), "nothing written")
 
 	arbitre1 := b.app.Par(eventstore.Metadata{Actor: "A1", Role: "arbitre"})
-	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: ecrit}}))
+	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: ecrit}}}))
 	moteur, err := b.partie(t).DecisionMoteur(1, "L1")
 	require.NoError(t, err)
 	assert.Equal(t, d, moteur, "the preview is the decision of the bulletin entered")
@@ -45,19 +46,19 @@ func TestContreArbitrage_GardeParCorrection(t *testing.T) {
 	top := b.topper(t)
 	arbitre1 := b.app.Par(eventstore.Metadata{Actor: "A1", Role: "arbitre"})
 	arbitre2 := b.app.Par(eventstore.Metadata{Actor: "A2", Role: "arbitre"})
-	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
-		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &top.Score, false, false)}}))
+	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{
+		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &top.Score, false, false)}}}))
 	corriger := duplicate.Correction{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}
-	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{corriger}))
+	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{corriger}}))
 	_, ok := b.partie(t).ContreArbitrage(1, "L1")
 	assert.False(t, ok, "not checked yet")
 
-	require.NoError(t, arbitre2.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Confirme: true}))
+	require.NoError(t, arbitre2.ContreArbitrer(b.ctx, command.ContreArbitrer{Partie: "p1", Arbitrage: duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Confirme: true}}))
 	e, ok := b.partie(t).ContreArbitrage(1, "L1")
 	require.True(t, ok)
 	assert.Equal(t, duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Confirme: true}, e)
 
-	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{corriger}))
+	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{corriger}}))
 	_, ok = b.partie(t).ContreArbitrage(1, "L1")
 	assert.False(t, ok, "a new correction awaits its own check")
 }

@@ -97,42 +97,83 @@ func (a *Application) modifier(ctx context.Context, id string, f func(p *duplica
 	return err
 }
 
-// Tirer draws the next tirage (§3.1, §3.2); lettres empty for the software.
-func (a *Application) Tirer(ctx context.Context, partie, lettres string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Tirer(lettres) })
+// Tirer draws the next tirage (§3.1, §3.2); Lettres empty for the software.
+type Tirer struct {
+	Partie  string
+	Lettres string
+}
+
+// Tirer handles Tirer.
+func (a *Application) Tirer(ctx context.Context, c Tirer) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.Tirer(c.Lettres) })
 }
 
 // ChargerFeuille loads a pre-drawn game's sheet, once, before its first
 // tirage (guide §2.17); duplicate.LireFeuille reads and checks it. Tirer
 // then draws each coup from it.
-func (a *Application) ChargerFeuille(ctx context.Context, partie string, f duplicate.Feuille) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ChargerFeuille(f) })
+type ChargerFeuille struct {
+	Partie  string
+	Feuille duplicate.Feuille
+}
+
+// ChargerFeuille handles ChargerFeuille.
+func (a *Application) ChargerFeuille(ctx context.Context, c ChargerFeuille) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.ChargerFeuille(c.Feuille) })
 }
 
 // Rejeter rejects a tirage at the director's choice (§3.2, guide §4.2).
-func (a *Application) Rejeter(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, (*duplicate.Partie).Rejeter)
+type Rejeter struct {
+	Partie string
+}
+
+// Rejeter handles Rejeter.
+func (a *Application) Rejeter(ctx context.Context, c Rejeter) error {
+	return a.modifier(ctx, c.Partie, (*duplicate.Partie).Rejeter)
 }
 
 // RetenirTop records the director's top (§3.4).
-func (a *Application) RetenirTop(ctx context.Context, partie, ref, mot string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RetenirTop(ref, mot) })
+type RetenirTop struct {
+	Partie string
+	Ref    string
+	Mot    string
+}
+
+// RetenirTop handles RetenirTop.
+func (a *Application) RetenirTop(ctx context.Context, c RetenirTop) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.RetenirTop(c.Ref, c.Mot) })
 }
 
 // AnnulerCoup voids the current coup (§3.6).
-func (a *Application) AnnulerCoup(ctx context.Context, partie, motif string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.AnnulerCoup(motif) })
+type AnnulerCoup struct {
+	Partie string
+	Motif  string
+}
+
+// AnnulerCoup handles AnnulerCoup.
+func (a *Application) AnnulerCoup(ctx context.Context, c AnnulerCoup) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.AnnulerCoup(c.Motif) })
 }
 
 // Ramasser records the collection of the current coup's bulletins.
-func (a *Application) Ramasser(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, (*duplicate.Partie).Ramasser)
+type Ramasser struct {
+	Partie string
+}
+
+// Ramasser handles Ramasser.
+func (a *Application) Ramasser(ctx context.Context, c Ramasser) error {
+	return a.modifier(ctx, c.Partie, (*duplicate.Partie).Ramasser)
 }
 
 // DeposerBulletins records bulletins handed in, all or none.
-func (a *Application) DeposerBulletins(ctx context.Context, partie string, bs []duplicate.BulletinDepose) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error {
-		for _, b := range bs {
+type DeposerBulletins struct {
+	Partie    string
+	Bulletins []duplicate.BulletinDepose
+}
+
+// DeposerBulletins handles DeposerBulletins.
+func (a *Application) DeposerBulletins(ctx context.Context, c DeposerBulletins) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
+		for _, b := range c.Bulletins {
 			if err := p.DeposerBulletin(b); err != nil {
 				return err
 			}
@@ -144,10 +185,16 @@ func (a *Application) DeposerBulletins(ctx context.Context, partie string, bs []
 // CorrigerBulletins corrects bulletins of topped coups, all or none (§5):
 // the engine decides each one and the arbiter confirms (nil Arbitrage) or
 // decides otherwise with a reason.
-func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs []duplicate.Correction) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error {
-		for _, c := range cs {
-			if err := p.CorrigerBulletin(c); err != nil {
+type CorrigerBulletins struct {
+	Partie      string
+	Corrections []duplicate.Correction
+}
+
+// CorrigerBulletins handles CorrigerBulletins.
+func (a *Application) CorrigerBulletins(ctx context.Context, c CorrigerBulletins) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
+		for _, k := range c.Corrections {
+			if err := p.CorrigerBulletin(k); err != nil {
 				return err
 			}
 		}
@@ -157,26 +204,52 @@ func (a *Application) CorrigerBulletins(ctx context.Context, partie string, cs [
 
 // CorrigerAMain records a correction decided without the engine, signed
 // and motivated by the arbiter.
-func (a *Application) CorrigerAMain(ctx context.Context, partie string, c duplicate.Correction) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.CorrigerAMain(c) })
+type CorrigerAMain struct {
+	Partie     string
+	Correction duplicate.Correction
+}
+
+// CorrigerAMain handles CorrigerAMain.
+func (a *Application) CorrigerAMain(ctx context.Context, c CorrigerAMain) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.CorrigerAMain(c.Correction) })
 }
 
 // ContreArbitrer records a second arbiter's confirmation or amendment of a
 // corrected bulletin (double arbitrage, guide §5).
-func (a *Application) ContreArbitrer(ctx context.Context, partie string, e duplicate.DoubleArbitrage) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ContreArbitrer(e) })
+type ContreArbitrer struct {
+	Partie    string
+	Arbitrage duplicate.DoubleArbitrage
+}
+
+// ContreArbitrer handles ContreArbitrer.
+func (a *Application) ContreArbitrer(ctx context.Context, c ContreArbitrer) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.ContreArbitrer(c.Arbitrage) })
 }
 
 // EmettreBillet records the billet de correction of a bulletin (§5.9, guide
 // §5.2).
-func (a *Application) EmettreBillet(ctx context.Context, partie string, coup int, licence, arbitre string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.EmettreBillet(coup, licence, arbitre) })
+type EmettreBillet struct {
+	Partie  string
+	Coup    int
+	Licence string
+	Arbitre string
+}
+
+// EmettreBillet handles EmettreBillet.
+func (a *Application) EmettreBillet(ctx context.Context, c EmettreBillet) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.EmettreBillet(c.Coup, c.Licence, c.Arbitre) })
 }
 
 // RenvoyerCommission sends a bulletin to the commission d'arbitrage (§5.3.3,
 // §6.3).
-func (a *Application) RenvoyerCommission(ctx context.Context, partie string, e duplicate.RenvoiCommission) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RenvoyerCommission(e) })
+type RenvoyerCommission struct {
+	Partie string
+	Renvoi duplicate.RenvoiCommission
+}
+
+// RenvoyerCommission handles RenvoyerCommission.
+func (a *Application) RenvoyerCommission(ctx context.Context, c RenvoyerCommission) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.RenvoyerCommission(c.Renvoi) })
 }
 
 // DeciderAppel is the appeal commission's decision on one bulletin (§6.3).
@@ -251,60 +324,124 @@ func (a *Application) SanctionDisciplinaire(ctx context.Context, c SanctionDisci
 }
 
 // CloreResultats closes the results of a game that is over: the director
-// confirms missing (confirmerManquants) the bulletins still missing or
+// confirms missing (ConfirmerManquants) the bulletins still missing or
 // uncorrected, or the command is refused (BULLETINS_PENDING). After it no
 // bulletin, correction, double arbitrage or sanction is recorded.
-func (a *Application) CloreResultats(ctx context.Context, partie string, confirmerManquants bool) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.CloreResultats(confirmerManquants) })
+type CloreResultats struct {
+	Partie             string
+	ConfirmerManquants bool
+}
+
+// CloreResultats handles CloreResultats.
+func (a *Application) CloreResultats(ctx context.Context, c CloreResultats) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.CloreResultats(c.ConfirmerManquants) })
 }
 
 // ArriveeEnRetard adds a late player (§6.2).
-func (a *Application) ArriveeEnRetard(ctx context.Context, partie, licence string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ArriveeEnRetard(licence) })
+type ArriveeEnRetard struct {
+	Partie  string
+	Licence string
+}
+
+// ArriveeEnRetard handles ArriveeEnRetard.
+func (a *Application) ArriveeEnRetard(ctx context.Context, c ArriveeEnRetard) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.ArriveeEnRetard(c.Licence) })
 }
 
 // RetirerJoueur withdraws a player added late by mistake, with the reason.
-func (a *Application) RetirerJoueur(ctx context.Context, partie, licence, motif string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.RetirerJoueur(licence, motif) })
+type RetirerJoueur struct {
+	Partie  string
+	Licence string
+	Motif   string
+}
+
+// RetirerJoueur handles RetirerJoueur.
+func (a *Application) RetirerJoueur(ctx context.Context, c RetirerJoueur) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.RetirerJoueur(c.Licence, c.Motif) })
 }
 
 // Interrompre starts an interruption now (§3.7, guide §2.13).
-func (a *Application) Interrompre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Interrompre(eventstore.ReadClock(a.horloge)) })
+type Interrompre struct {
+	Partie string
+}
+
+// Interrompre handles Interrompre.
+func (a *Application) Interrompre(ctx context.Context, c Interrompre) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.Interrompre(eventstore.ReadClock(a.horloge)) })
 }
 
 // Reprendre ends the interruption now (§3.7, guide §2.13).
-func (a *Application) Reprendre(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Reprendre(eventstore.ReadClock(a.horloge)) })
+type Reprendre struct {
+	Partie string
+}
+
+// Reprendre handles Reprendre.
+func (a *Application) Reprendre(ctx context.Context, c Reprendre) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.Reprendre(eventstore.ReadClock(a.horloge)) })
 }
 
 // DemarrerChrono starts the chrono of the coup now, server's time (§1.3, §3.3).
-func (a *Application) DemarrerChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(eventstore.ReadClock(a.horloge)) })
+type DemarrerChrono struct {
+	Partie string
+}
+
+// DemarrerChrono handles DemarrerChrono.
+func (a *Application) DemarrerChrono(ctx context.Context, c DemarrerChrono) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.DemarrerChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // SuspendreChrono pauses the chrono of the coup now.
-func (a *Application) SuspendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(eventstore.ReadClock(a.horloge)) })
+type SuspendreChrono struct {
+	Partie string
+}
+
+// SuspendreChrono handles SuspendreChrono.
+func (a *Application) SuspendreChrono(ctx context.Context, c SuspendreChrono) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.SuspendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // ReprendreChrono resumes the chrono of the coup now.
-func (a *Application) ReprendreChrono(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(eventstore.ReadClock(a.horloge)) })
+type ReprendreChrono struct {
+	Partie string
+}
+
+// ReprendreChrono handles ReprendreChrono.
+func (a *Application) ReprendreChrono(ctx context.Context, c ReprendreChrono) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.ReprendreChrono(eventstore.ReadClock(a.horloge)) })
 }
 
 // Eliminer decides the eliminations of the coup (§3.8.3, guide §2.14–2.15).
-func (a *Application) Eliminer(ctx context.Context, partie string) error {
-	return a.modifier(ctx, partie, (*duplicate.Partie).Eliminer)
+type Eliminer struct {
+	Partie string
+}
+
+// Eliminer handles Eliminer.
+func (a *Application) Eliminer(ctx context.Context, c Eliminer) error {
+	return a.modifier(ctx, c.Partie, (*duplicate.Partie).Eliminer)
 }
 
 // AnnulerEliminations undoes, with the director's reason, the eliminations
 // decided in error on the last coup played (§3.8.3).
-func (a *Application) AnnulerEliminations(ctx context.Context, partie, motif string) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.AnnulerEliminations(motif) })
+type AnnulerEliminations struct {
+	Partie string
+	Motif  string
+}
+
+// AnnulerEliminations handles AnnulerEliminations.
+func (a *Application) AnnulerEliminations(ctx context.Context, c AnnulerEliminations) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.AnnulerEliminations(c.Motif) })
 }
 
 // Topper records a player's time on a coup of a topping (§3.8.4).
-func (a *Application) Topper(ctx context.Context, partie string, coup int, licence string, secondes int, trouve bool) error {
-	return a.modifier(ctx, partie, func(p *duplicate.Partie) error { return p.Topper(coup, licence, secondes, trouve) })
+type Topper struct {
+	Partie   string
+	Coup     int
+	Licence  string
+	Secondes int
+	Trouve   bool
+}
+
+// Topper handles Topper.
+func (a *Application) Topper(ctx context.Context, c Topper) error {
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.Topper(c.Coup, c.Licence, c.Secondes, c.Trouve) })
 }

@@ -72,9 +72,9 @@ func (b *banc) position(t *testing.T) uint64 {
 // topper draws coup 1 and retains the engine's first admissible top (§3.4).
 func (b *banc) topper(t *testing.T) duplicate.TopRetenu {
 	t.Helper()
-	require.NoError(t, b.app.Tirer(b.ctx, "p1", ""))
+	require.NoError(t, b.app.Tirer(b.ctx, command.Tirer{Partie: "p1"}))
 	s := b.partie(t).Solutions()[0].Move
-	require.NoError(t, b.app.RetenirTop(b.ctx, "p1", s.Ref().String(), s.WordString()))
+	require.NoError(t, b.app.RetenirTop(b.ctx, command.RetenirTop{Partie: "p1", Ref: s.Ref().String(), Mot: s.WordString()}))
 	top, ok := b.partie(t).Top(1)
 	require.True(t, ok)
 	return top
@@ -132,7 +132,7 @@ func TestApplication_UnSeulGagnant(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			requete := b.app.Par(eventstore.Metadata{Actor: "JA", Role: "directeur", CorrelationID: fmt.Sprint("requete-", i)})
-			errs[i] = requete.Tirer(b.ctx, "p1", "")
+			errs[i] = requete.Tirer(b.ctx, command.Tirer{Partie: "p1"})
 		}()
 	}
 	wg.Wait()
@@ -160,9 +160,9 @@ func TestApplication_UnSeulGagnant(t *testing.T) {
 func TestApplication_MauvaiseSaisieNeChangeRien(t *testing.T) {
 	b := nouveauBanc(t)
 	top := b.topper(t)
-	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
-		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &top.Score, false, false)}}))
-	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}))
+	require.NoError(t, b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{
+		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &top.Score, false, false)}}}))
+	require.NoError(t, b.app.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}}))
 	zero := correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
 	tropHaut := correction.Decision{Paid: top.Score + 1, Sanction: correction.None}
 	tests := []struct {
@@ -170,29 +170,29 @@ func TestApplication_MauvaiseSaisieNeChangeRien(t *testing.T) {
 		code duplicate.Code
 		f    func() error
 	}{
-		{"§3.4 top déjà annoncé", duplicate.CodeWrongState, func() error { return b.app.RetenirTop(b.ctx, "p1", "H8", "MOT") }},
-		{"§3.2 rejet après le top", duplicate.CodeWrongState, func() error { return b.app.Rejeter(b.ctx, "p1") }},
-		{"partie inconnue", duplicate.CodeNotFound, func() error { return b.app.Tirer(b.ctx, "p9", "") }},
+		{"§3.4 top déjà annoncé", duplicate.CodeWrongState, func() error { return b.app.RetenirTop(b.ctx, command.RetenirTop{Partie: "p1", Ref: "H8", Mot: "MOT"}) }},
+		{"§3.2 rejet après le top", duplicate.CodeWrongState, func() error { return b.app.Rejeter(b.ctx, command.Rejeter{Partie: "p1"}) }},
+		{"partie inconnue", duplicate.CodeNotFound, func() error { return b.app.Tirer(b.ctx, command.Tirer{Partie: "p9"}) }},
 		{"§4 bulletins tout ou rien : un joueur inconnu", duplicate.CodeUnknownPlayer, func() error {
-			return b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
+			return b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{
 				{Coup: 1, Licence: "L2", Arbitre: "A1", Bulletin: correction.Bulletin{Blank: true}},
-				{Coup: 1, Licence: "X", Arbitre: "A1", Bulletin: correction.Bulletin{Blank: true}}})
+				{Coup: 1, Licence: "X", Arbitre: "A1", Bulletin: correction.Bulletin{Blank: true}}}})
 		}},
 		{"§4 bulletin mal saisi", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
-				{Coup: 1, Licence: "L2", Bulletin: correction.Bulletin{Solutions: []correction.Solution{{Word: "A", Written: "x"}}}}})
+			return b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{
+				{Coup: 1, Licence: "L2", Bulletin: correction.Bulletin{Solutions: []correction.Solution{{Word: "A", Written: "x"}}}}}})
 		}},
 		{"§5 correction d'un bulletin non saisi", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L2", Arbitre: "A1"}})
+			return b.app.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{{Coup: 1, Licence: "L2", Arbitre: "A1"}}})
 		}},
 		{"§5 l'arbitre qui s'écarte du moteur donne son motif", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &zero}})
+			return b.app.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &zero}}})
 		}},
 		{"§5.9 score au-dessus du top", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.CorrigerAMain(b.ctx, "p1", duplicate.Correction{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &tropHaut, Motif: "m"})
+			return b.app.CorrigerAMain(b.ctx, command.CorrigerAMain{Partie: "p1", Correction: duplicate.Correction{Coup: 1, Licence: "L1", Arbitre: "A1", Arbitrage: &tropHaut, Motif: "m"}})
 		}},
 		{"guide §5 double arbitrage par le même arbitre", duplicate.CodeInvalidBulletin, func() error {
-			return b.app.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A1", Confirme: true})
+			return b.app.ContreArbitrer(b.ctx, command.ContreArbitrer{Partie: "p1", Arbitrage: duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A1", Confirme: true}})
 		}},
 		{"§6.3 issue inconnue", duplicate.CodeInvalidBulletin, func() error {
 			return b.app.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1", Issue: "cassé", Motif: "m"})
@@ -224,8 +224,8 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 	arbitre1 := b.app.Par(eventstore.Metadata{Actor: "A1", Role: "arbitre"})
 	arbitre2 := b.app.Par(eventstore.Metadata{Actor: "A2", Role: "arbitre"})
 	commission := b.app.Par(eventstore.Metadata{Actor: "CRA", Role: "commission"})
-	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{
-		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &faux, false, false)}}))
+	require.NoError(t, arbitre1.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{
+		{Coup: 1, Licence: "L1", Table: 1, Arbitre: "A1", Bulletin: duplicate.BulletinEcrit(top.Ref, top.Mot, &faux, false, false)}}}))
 
 	moteur, err := b.partie(t).DecisionMoteur(1, "L1")
 	require.NoError(t, err)
@@ -233,7 +233,7 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 	assert.Equal(t, top.Score, moteur.Paid)
 	assert.Equal(t, []correction.Reason{correction.ScoreWrong}, moteur.Reasons)
 
-	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, "p1", []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}))
+	require.NoError(t, arbitre1.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p1", Corrections: []duplicate.Correction{{Coup: 1, Licence: "L1", Arbitre: "A1", Table: 1}}}))
 	c, ok := b.partie(t).Correction(1, "L1")
 	require.True(t, ok)
 	assert.Equal(t, &moteur, c.Moteur, "the engine's decision is recorded")
@@ -241,14 +241,14 @@ func TestApplication_CycleDuBulletin(t *testing.T) {
 
 	amende := moteur
 	amende.Sanction, amende.Reasons = correction.None, []correction.Reason{}
-	require.NoError(t, arbitre2.ContreArbitrer(b.ctx, "p1", duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Decision: &amende, Motif: "score rectifié par le joueur avant la fin du coup"}))
+	require.NoError(t, arbitre2.ContreArbitrer(b.ctx, command.ContreArbitrer{Partie: "p1", Arbitrage: duplicate.DoubleArbitrage{Coup: 1, Licence: "L1", Arbitre: "A2", Decision: &amende, Motif: "score rectifié par le joueur avant la fin du coup"}}))
 	d, _ := b.partie(t).Decision(1, "L1")
 	assert.Equal(t, correction.None, d.Sanction, "the amendment is in force")
 	c, _ = b.partie(t).Correction(1, "L1")
 	assert.Equal(t, correction.Warning, c.Finale().Sanction, "the first correction is kept")
 
-	require.NoError(t, arbitre2.EmettreBillet(b.ctx, "p1", 1, "L1", "A2"))
-	require.NoError(t, arbitre2.RenvoyerCommission(b.ctx, "p1", duplicate.RenvoiCommission{Coup: 1, Licence: "L1", Arbitre: "A2", Appel: "a1", Motif: "appel du joueur"}))
+	require.NoError(t, arbitre2.EmettreBillet(b.ctx, command.EmettreBillet{Partie: "p1", Coup: 1, Licence: "L1", Arbitre: "A2"}))
+	require.NoError(t, arbitre2.RenvoyerCommission(b.ctx, command.RenvoyerCommission{Partie: "p1", Renvoi: duplicate.RenvoiCommission{Coup: 1, Licence: "L1", Arbitre: "A2", Appel: "a1", Motif: "appel du joueur"}}))
 	nul := correction.Decision{Sanction: correction.Zero, Reasons: []correction.Reason{correction.WordNotAdmitted}}
 	require.NoError(t, commission.DeciderAppel(b.ctx, command.DeciderAppel{Tournoi: "t1", Partie: "p1", Coup: 1, Licence: "L1", Appel: "a1",
 		Issue: duplicate.AppelAmende, Decision: &nul, Motif: "mot non admis"}))
@@ -304,7 +304,7 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			arbitre := b.app.Par(eventstore.Metadata{Actor: "arbitre-" + licence, Role: "arbitre"})
-			errs[i] = arbitre.DeposerBulletins(b.ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: licence, Bulletin: correction.Bulletin{Blank: true}}})
+			errs[i] = arbitre.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{{Coup: 1, Licence: licence, Bulletin: correction.Bulletin{Blank: true}}}})
 		}()
 	}
 	wg.Wait()
@@ -319,7 +319,7 @@ func TestApplication_ArbitresSimultanes(t *testing.T) {
 
 	stale := p.Version() - 1
 	ctx := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "late", Version: &stale})
-	err := b.app.DeposerBulletins(ctx, "p1", []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}})
+	err := b.app.DeposerBulletins(ctx, command.DeposerBulletins{Partie: "p1", Bulletins: []duplicate.BulletinDepose{{Coup: 1, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}}}})
 	refuse(t, b, duplicate.CodeConflict, err)
 }
 
@@ -355,7 +355,7 @@ func TestCreerPartie_Guide2_18_LexiqueDuPrincipal(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, evts, 1)
 		assert.Contains(t, string(evts[0].Data), fmt.Sprintf("%q", lex.Label), tc.nom)
-		err = b.app.Tirer(b.ctx, tc.partie, "ABCDEFG")
+		err = b.app.Tirer(b.ctx, command.Tirer{Partie: tc.partie, Lettres: "ABCDEFG"})
 		if !tc.absent {
 			require.NoError(t, err, tc.nom)
 			continue

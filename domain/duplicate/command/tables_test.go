@@ -38,9 +38,9 @@ func bancTables(t *testing.T) (*banc, duplicate.TopRetenu) {
 	b := nouveauBanc(t)
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p2", Tournoi: "t1", Numero: 2,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: []string{"J1", "J2", "J3", "J4", "J5", "J6"}}))
-	require.NoError(t, b.app.Tirer(b.ctx, "p2", ""))
+	require.NoError(t, b.app.Tirer(b.ctx, command.Tirer{Partie: "p2"}))
 	s := b.charger(t, "p2").Solutions()[0].Move
-	require.NoError(t, b.app.RetenirTop(b.ctx, "p2", s.Ref().String(), s.WordString()))
+	require.NoError(t, b.app.RetenirTop(b.ctx, command.RetenirTop{Partie: "p2", Ref: s.Ref().String(), Mot: s.WordString()}))
 	top, ok := b.charger(t, "p2").Top(1)
 	require.True(t, ok)
 	return b, top
@@ -101,7 +101,7 @@ func TestSaisie_MemeTableConflitEtPasDeDoublon(t *testing.T) {
 	require.NoError(t, p2.DeposerBulletin(depot(1, "J1", top)))
 	require.NoError(t, b.depot.Enregistrer(b.ctx, p1, arbitre))
 	refuse(t, b, duplicate.CodeConflict, b.depot.Enregistrer(b.ctx, p2, eventstore.Metadata{Actor: "A9", Role: "arbitre"}))
-	err := b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)})
+	err := b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J1", top)}})
 	refuse(t, b, duplicate.CodeInvalidBulletin, err)
 }
 
@@ -144,26 +144,32 @@ func TestSaisie_ReglesEntreTables(t *testing.T) {
 	}{
 		{"§3.6 a coup annulled after the read refuses its bulletin",
 			func(*banc, duplicate.TopRetenu) error { return nil },
-			func(b *banc) error { return b.app.AnnulerCoup(b.ctx, "p2", duplicate.AnnulationErreur) },
+			func(b *banc) error {
+				return b.app.AnnulerCoup(b.ctx, command.AnnulerCoup{Partie: "p2", Motif: duplicate.AnnulationErreur})
+			},
 			func(app *command.Application, top duplicate.TopRetenu) error {
-				return app.DeposerBulletins(context.Background(), "p2", []duplicate.BulletinDepose{depot(1, "J3", top)})
+				return app.DeposerBulletins(context.Background(), command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J3", top)}})
 			}, duplicate.CodeInvalidBulletin},
 		{"§3.6, §5 a top annulled after the read refuses the correction",
 			func(b *banc, top duplicate.TopRetenu) error {
-				return b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)})
+				return b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J3", top)}})
 			},
-			func(b *banc) error { return b.app.AnnulerCoup(b.ctx, "p2", duplicate.AnnulationErreur) },
+			func(b *banc) error {
+				return b.app.AnnulerCoup(b.ctx, command.AnnulerCoup{Partie: "p2", Motif: duplicate.AnnulationErreur})
+			},
 			func(app *command.Application, _ duplicate.TopRetenu) error {
-				return app.CorrigerBulletins(context.Background(), "p2", []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}})
+				return app.CorrigerBulletins(context.Background(), command.CorrigerBulletins{Partie: "p2", Corrections: []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}})
 			}, duplicate.CodeInvalidBulletin},
 		{"§3.6, §5 a top annulled after the read refuses a correction by hand",
 			func(b *banc, top duplicate.TopRetenu) error {
-				return b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J5", top)})
+				return b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J5", top)}})
 			},
-			func(b *banc) error { return b.app.AnnulerCoup(b.ctx, "p2", duplicate.AnnulationErreur) },
+			func(b *banc) error {
+				return b.app.AnnulerCoup(b.ctx, command.AnnulerCoup{Partie: "p2", Motif: duplicate.AnnulationErreur})
+			},
 			func(app *command.Application, _ duplicate.TopRetenu) error {
-				return app.CorrigerAMain(context.Background(), "p2", duplicate.Correction{Coup: 1, Licence: "J5", Arbitre: "A3", Table: 3,
-					Arbitrage: &zero, Motif: "bulletin illisible"})
+				return app.CorrigerAMain(context.Background(), command.CorrigerAMain{Partie: "p2", Correction: duplicate.Correction{Coup: 1, Licence: "J5", Arbitre: "A3", Table: 3,
+					Arbitrage: &zero, Motif: "bulletin illisible"}})
 			}, duplicate.CodeInvalidBulletin},
 	}
 	for _, tt := range tests {
@@ -192,13 +198,13 @@ func TestSaisie_RamassageEntreLectureEtEcriture(t *testing.T) {
 	b := nouveauBanc(t)
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p2", Tournoi: "t1", Numero: 2,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
-	require.NoError(t, b.app.Tirer(b.ctx, "p2", ""))
+	require.NoError(t, b.app.Tirer(b.ctx, command.Tirer{Partie: "p2"}))
 	s := b.charger(t, "p2").Solutions()[0].Move
 	top := duplicate.TopRetenu{Ref: s.Ref().String(), Mot: s.WordString(), Score: int(s.Score)}
 
-	c := &course{Depot: b.depot, avant: func() error { return b.app.Ramasser(b.ctx, "p2") }}
+	c := &course{Depot: b.depot, avant: func() error { return b.app.Ramasser(b.ctx, command.Ramasser{Partie: "p2"}) }}
 	app := command.New(c, b.moteur, eventstoretest.NewStepClock(eventstoretest.Epoch), arbitre)
-	require.NoError(t, app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
+	require.NoError(t, app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J3", top)}}))
 	require.Len(t, c.resultats, 2, "saved once more after the conflict")
 	assert.Equal(t, duplicate.CodeConflict, erreur.CodeOf(c.resultats[0]), "the ramassage moved the game stream")
 
@@ -219,7 +225,7 @@ func TestSaisie_CommandeDeLaPartieGardeLesTables(t *testing.T) {
 	b, top := bancTables(t)
 	lu := b.charger(t, "p2")
 	require.NoError(t, lu.ArriveeEnRetard("J9"))
-	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}))
+	require.NoError(t, b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J1", top)}}))
 	avant := b.position(t)
 	refuse(t, b, duplicate.CodeConflict, b.depot.Enregistrer(b.ctx, lu, directeur))
 	assert.Equal(t, avant, b.position(t), "nothing written")
@@ -242,7 +248,7 @@ func jouer(t *testing.T, store eventstore.Store, b *banc) *adapters.Depot {
 	require.NoError(t, app.CreerPartie(ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(5))}, Joueurs: []string{"J1", "J2", "J3", "J4"}}))
 	for coup := 1; coup <= 3; coup++ {
-		require.NoError(t, app.Tirer(ctx, "p3", ""))
+		require.NoError(t, app.Tirer(ctx, command.Tirer{Partie: "p3"}))
 		p, err := d.Charger(ctx, "p3")
 		require.NoError(t, err)
 		s := p.Solutions()[0].Move
@@ -252,16 +258,16 @@ func jouer(t *testing.T, store eventstore.Store, b *banc) *adapters.Depot {
 			if licence == "J2" {
 				bul.Bulletin = duplicate.BulletinEcrit("", "", nil, true, false)
 			}
-			require.NoError(t, app.Par(arbitre).DeposerBulletins(ctx, "p3", []duplicate.BulletinDepose{bul}))
+			require.NoError(t, app.Par(arbitre).DeposerBulletins(ctx, command.DeposerBulletins{Partie: "p3", Bulletins: []duplicate.BulletinDepose{bul}}))
 		}
-		require.NoError(t, app.Ramasser(ctx, "p3"))
-		require.NoError(t, app.RetenirTop(ctx, "p3", top.Ref, top.Mot))
+		require.NoError(t, app.Ramasser(ctx, command.Ramasser{Partie: "p3"}))
+		require.NoError(t, app.RetenirTop(ctx, command.RetenirTop{Partie: "p3", Ref: top.Ref, Mot: top.Mot}))
 		for _, licence := range []string{"J1", "J2", "J3", "J4"} {
-			require.NoError(t, app.Par(arbitre).CorrigerBulletins(ctx, "p3", []duplicate.Correction{{Coup: coup, Licence: licence,
-				Arbitre: fmt.Sprintf("A%d", tableDe(licence)), Table: tableDe(licence)}}))
+			require.NoError(t, app.Par(arbitre).CorrigerBulletins(ctx, command.CorrigerBulletins{Partie: "p3", Corrections: []duplicate.Correction{{Coup: coup, Licence: licence,
+				Arbitre: fmt.Sprintf("A%d", tableDe(licence)), Table: tableDe(licence)}}}))
 		}
-		require.NoError(t, app.ContreArbitrer(ctx, "p3", duplicate.DoubleArbitrage{Coup: coup, Licence: "J3", Arbitre: "A9", Confirme: true}))
-		require.NoError(t, app.EmettreBillet(ctx, "p3", coup, "J2", "A1"))
+		require.NoError(t, app.ContreArbitrer(ctx, command.ContreArbitrer{Partie: "p3", Arbitrage: duplicate.DoubleArbitrage{Coup: coup, Licence: "J3", Arbitre: "A9", Confirme: true}}))
+		require.NoError(t, app.EmettreBillet(ctx, command.EmettreBillet{Partie: "p3", Coup: coup, Licence: "J2", Arbitre: "A1"}))
 	}
 	return d
 }
@@ -331,7 +337,7 @@ func TestSaisie_EtatGardeRafraichiSurPlace(t *testing.T) {
 	perdu := b.charger(t, "p2")
 	require.NoError(t, perdu.DeposerBulletin(depot(1, "J2", top))) // decided, never saved
 	for _, licence := range []string{"J1", "J3"} {
-		require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, licence, top)}))
+		require.NoError(t, b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, licence, top)}}))
 	}
 	p := consulter()
 	assert.Same(t, garde, p, "the kept state is refreshed in place, not copied")
@@ -371,9 +377,9 @@ func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
 	}
 	require.NoError(t, b.app.CreerPartie(b.ctx, command.CreerPartie{Partie: "p3", Tournoi: "t1", Numero: 3,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(11))}, Joueurs: joueurs}))
-	require.NoError(t, b.app.Tirer(b.ctx, "p3", ""))
+	require.NoError(t, b.app.Tirer(b.ctx, command.Tirer{Partie: "p3"}))
 	s := b.charger(t, "p3").Solutions()[0].Move
-	require.NoError(t, b.app.RetenirTop(b.ctx, "p3", s.Ref().String(), s.WordString()))
+	require.NoError(t, b.app.RetenirTop(b.ctx, command.RetenirTop{Partie: "p3", Ref: s.Ref().String(), Mot: s.WordString()}))
 	top, ok := b.charger(t, "p3").Top(1)
 	require.True(t, ok)
 
@@ -381,7 +387,7 @@ func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
 	errs := make([]error, len(joueurs))
 	for i, licence := range joueurs {
 		wg.Go(func() {
-			errs[i] = b.app.DeposerBulletins(b.ctx, "p3", []duplicate.BulletinDepose{depot(1, licence, top)})
+			errs[i] = b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p3", Bulletins: []duplicate.BulletinDepose{depot(1, licence, top)}})
 			_ = b.depot.Consulter(b.ctx, "p3", func(p *duplicate.Partie) error { p.Depose(1, licence); return nil })
 		})
 	}
@@ -409,15 +415,15 @@ func TestSaisie_EtatGardeSousSaisiesSimultanees(t *testing.T) {
 // A retry already applied saves nothing and tells nothing.
 func TestSaisie_PartieEnregistreeCommeLeMagasin(t *testing.T) {
 	b, top := bancTables(t)
-	require.NoError(t, b.app.DeposerBulletins(b.ctx, "p2", []duplicate.BulletinDepose{depot(1, "J3", top)}))
+	require.NoError(t, b.app.DeposerBulletins(b.ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J3", top)}}))
 	var enregistree *duplicate.Partie
 	app := b.app.Par(arbitre).Enregistree(func(p *duplicate.Partie) { enregistree = p })
 	ctx := idempotency.WithCommand(b.ctx, idempotency.Command{ID: "saisie-J1", Author: arbitre.Actor, Request: "deposerBulletin:J1"})
-	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}))
+	require.NoError(t, app.DeposerBulletins(ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J1", top)}}))
 	require.NotNil(t, enregistree)
-	require.NoError(t, b.app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}))
+	require.NoError(t, b.app.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p2", Corrections: []duplicate.Correction{{Coup: 1, Licence: "J3", Arbitre: "A2", Table: 2}}}))
 	enregistree = nil
-	require.NoError(t, app.CorrigerBulletins(b.ctx, "p2", []duplicate.Correction{{Coup: 1, Licence: "J1", Arbitre: "A1", Table: 1}}))
+	require.NoError(t, app.CorrigerBulletins(b.ctx, command.CorrigerBulletins{Partie: "p2", Corrections: []duplicate.Correction{{Coup: 1, Licence: "J1", Arbitre: "A1", Table: 1}}}))
 	require.NotNil(t, enregistree)
 	stockee := b.charger(t, "p2")
 	d1, ok := enregistree.Depose(1, "J1")
@@ -435,6 +441,6 @@ func TestSaisie_PartieEnregistreeCommeLeMagasin(t *testing.T) {
 	assert.Equal(t, m2, m1)
 
 	enregistree = nil
-	require.NoError(t, app.DeposerBulletins(ctx, "p2", []duplicate.BulletinDepose{depot(1, "J1", top)}), "the same request again")
+	require.NoError(t, app.DeposerBulletins(ctx, command.DeposerBulletins{Partie: "p2", Bulletins: []duplicate.BulletinDepose{depot(1, "J1", top)}}), "the same request again")
 	assert.Nil(t, enregistree, "a retry already applied saved nothing")
 }

@@ -298,25 +298,31 @@ func (s *Suiveur) rejouer(ctx context.Context, partie string, f federation.Fait)
 	case duplicate.TypePartieCreee:
 		return avec(f, func(e duplicate.PartieCreee) error { return s.creer(ctx, partie, e) })
 	case duplicate.TypeTirageEffectue:
-		return avec(f, func(e duplicate.TirageEffectue) error { return app.Tirer(ctx, partie, e.Tirees) })
+		return avec(f, func(e duplicate.TirageEffectue) error {
+			return app.Tirer(ctx, dupcommand.Tirer{Partie: partie, Lettres: e.Tirees})
+		})
 	case duplicate.TypeTirageRejete:
 		return avec(f, func(e duplicate.TirageRejete) error {
 			if e.Motif == duplicate.RejetChoixDirecteur {
-				return app.Rejeter(ctx, partie)
+				return app.Rejeter(ctx, dupcommand.Rejeter{Partie: partie})
 			}
 			// A tirage the rules reject (§3.2, §3.6) is rejected here too.
-			return app.Tirer(ctx, partie, e.Tirees)
+			return app.Tirer(ctx, dupcommand.Tirer{Partie: partie, Lettres: e.Tirees})
 		})
 	case duplicate.TypeTopRetenu:
-		return avec(f, func(e duplicate.TopRetenu) error { return app.RetenirTop(ctx, partie, e.Ref, e.Mot) })
+		return avec(f, func(e duplicate.TopRetenu) error {
+			return app.RetenirTop(ctx, dupcommand.RetenirTop{Partie: partie, Ref: e.Ref, Mot: e.Mot})
+		})
 	case duplicate.TypeCoupAnnule:
-		return avec(f, func(e duplicate.CoupAnnule) error { return app.AnnulerCoup(ctx, partie, e.Motif) })
+		return avec(f, func(e duplicate.CoupAnnule) error {
+			return app.AnnulerCoup(ctx, dupcommand.AnnulerCoup{Partie: partie, Motif: e.Motif})
+		})
 	case duplicate.TypeChronoDemarre:
-		return app.DemarrerChrono(ctx, partie)
+		return app.DemarrerChrono(ctx, dupcommand.DemarrerChrono{Partie: partie})
 	case duplicate.TypeChronoSuspendu:
-		return app.SuspendreChrono(ctx, partie)
+		return app.SuspendreChrono(ctx, dupcommand.SuspendreChrono{Partie: partie})
 	case duplicate.TypeChronoRepris:
-		return app.ReprendreChrono(ctx, partie)
+		return app.ReprendreChrono(ctx, dupcommand.ReprendreChrono{Partie: partie})
 	}
 	return fmt.Errorf("fait %s inconnu", f.Type)
 }
