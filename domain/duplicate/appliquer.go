@@ -203,7 +203,7 @@ func (p *Partie) onCoupAnnule(e CoupAnnule) error {
 
 // onPartieInterrompue stops the game and its chrono (§3.7).
 func (p *Partie) onPartieInterrompue(e PartieInterrompue) error {
-	p.avantPause, p.pauseDebut, p.pauseMonotone, p.statut = p.statut, e.Debut, e.Monotone, StatutInterrompue
+	p.avantPause, p.pause, p.statut = p.statut, eventstore.Instant{Wall: e.Debut, Monotonic: e.Monotone}, StatutInterrompue
 	if p.chrono.Etat == ChronoEnCours {
 		p.chrono = p.chrono.suspendu(eventstore.Instant{Wall: e.Debut, Monotonic: e.Monotone})
 		p.chrono.Interruption = true

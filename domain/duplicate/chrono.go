@@ -120,12 +120,8 @@ func (c Chrono) A(t eventstore.Instant) LectureChrono {
 // t and the run's start are readings of the same one, otherwise on the
 // wall clock, never negative.
 func (c Chrono) courant(t eventstore.Instant) time.Duration {
-	if c.DepuisMonotone != nil && t.Monotonic != nil {
-		if d, ok := t.Monotonic.Since(*c.DepuisMonotone); ok {
-			return d
-		}
-	}
-	return max(t.Wall.Sub(c.Depuis), 0)
+	d, _ := t.Since(eventstore.Instant{Wall: c.Depuis, Monotonic: c.DepuisMonotone})
+	return d
 }
 
 // suspendu is the chrono paused at t.

@@ -74,13 +74,12 @@ type Partie struct {
 	// lexique is the word list the game was created under (nil for a game
 	// created before it was recorded); never changed after, copies share it.
 	lexique *lexicon.Identite
-	// pauseMonotone is the server's monotonic reading at the start of the
-	// interruption (§3.7), nil when its clock has none.
-	pauseMonotone *eventstore.MonotonicReading
+	// pause is the start of the current interruption (§3.7): the server's
+	// wall time and, when its clock has one, its monotonic reading.
+	pause eventstore.Instant
 
 	statut       Statut
 	avantPause   Statut
-	pauseDebut   time.Time
 	prochainCoup int
 	grille       board.Board
 	lettres      lettres
@@ -754,12 +753,8 @@ type DureeInterruption struct {
 
 // dureeInterruption is the length of the current interruption at fin.
 func (p *Partie) dureeInterruption(fin eventstore.Instant) DureeInterruption {
-	if p.pauseMonotone != nil && fin.Monotonic != nil {
-		if d, ok := fin.Monotonic.Since(*p.pauseMonotone); ok {
-			return DureeInterruption{Duree: d}
-		}
-	}
-	return DureeInterruption{Duree: max(fin.Wall.Sub(p.pauseDebut), 0), Murale: true}
+	d, monotone := fin.Since(p.pause)
+	return DureeInterruption{Duree: d, Murale: !monotone}
 }
 
 // Reprendre ends an interruption at instant a of the server's clock. After

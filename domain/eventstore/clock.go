@@ -50,6 +50,18 @@ type Instant struct {
 	Monotonic *MonotonicReading
 }
 
+// Since is the time elapsed from earlier to i: on the monotonic clock when
+// both are readings of the same one (monotone true), otherwise on the wall
+// clock, never negative (after a restart no monotonic reading survives).
+func (i Instant) Since(earlier Instant) (d time.Duration, monotone bool) {
+	if i.Monotonic != nil && earlier.Monotonic != nil {
+		if d, ok := i.Monotonic.Since(*earlier.Monotonic); ok {
+			return d, true
+		}
+	}
+	return max(i.Wall.Sub(earlier.Wall), 0), false
+}
+
 // ReadClock reads c at once: its wall time, and its monotonic time when it
 // is a MonotonicClock.
 func ReadClock(c Clock) Instant {
