@@ -13,13 +13,13 @@ import (
 	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
-	"arbitre/domain/classique/cote"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/projections/classique"
 	"arbitre/projections/export"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
+	"arbitre/projections/readmodels"
 	"arbitre/projections/standings"
 )
 
@@ -136,12 +136,7 @@ func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstor
 		return nil, nil, err
 	}
 	fermer := func() { db.Close(); os.RemoveAll(dir) }
-	cotes, err := classique.NewCotes(cote.DefaultElo())
-	if err != nil {
-		fermer()
-		return nil, nil, err
-	}
-	runners, err := projection.NewRunners(ctx, db, store, standings.NewProjection(reg), cotes, historique.NewProjection(reg))
+	runners, err := readmodels.Runners(ctx, db, reg, store, standings.Name, classique.CotesName, historique.Name)
 	for i := 0; err == nil && i < len(runners); i++ {
 		_, err = runners[i].CatchUp(ctx, nil)
 	}

@@ -14,8 +14,8 @@ import (
 
 	"arbitre/cmd/arbitre/internal/cpuprofile"
 	"arbitre/cmd/arbitre/internal/storeflags"
+	"arbitre/domain/catalogue"
 	"arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/simulation"
 	"arbitre/domain/classique/tournoiclassique"
@@ -24,6 +24,7 @@ import (
 	"arbitre/projections/classique"
 	"arbitre/projections/export"
 	"arbitre/projections/projection"
+	"arbitre/projections/readmodels"
 )
 
 // init registers `simulate classique` under the `simulate` parent, which
@@ -106,16 +107,8 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 		return fmt.Errorf("simulate classique : %w", err)
 	}
 	defer db.Close()
-	standings, err := classique.NewClassement()
-	if err != nil {
-		return err
-	}
-	cotes, err := classique.NewCotes(cote.DefaultElo())
-	if err != nil {
-		return err
-	}
 	err = cpuprofile.Run(o.profile, "projections", func() error {
-		return rebuildTogether(ctx, db, store, standings, cotes)
+		return rebuildTogether(ctx, db, store, classique.ClassementName, classique.CotesName)
 	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
@@ -163,12 +156,16 @@ func finsEnClair(fins map[matchclassique.Fin]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// rebuildTogether builds the projections in one pass over the log
-// (projection.RebuildAll): each page is read and its chain checked once for
-// both, and each is written a page at a time, instead of every projection
-// reading the whole store on its own.
-func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, projections ...projection.Projection) error {
-	runners, err := projection.NewRunners(ctx, db, store, projections...)
+// rebuildTogether builds the read models named noms in one pass over the
+// log (projection.RebuildAll): each page is read and its chain checked once
+// for both, and each is written a page at a time, instead of every
+// projection reading the whole store on its own.
+func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, noms ...string) error {
+	registry, err := catalogue.Registre()
+	if err != nil {
+		return err
+	}
+	runners, err := readmodels.Runners(ctx, db, registry, store, noms...)
 	if err != nil {
 		return err
 	}

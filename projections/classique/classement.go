@@ -13,6 +13,7 @@ import (
 
 	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
+	"arbitre/projections/projection"
 )
 
 // prefixTournoi selects the events these projections read.
@@ -69,8 +70,9 @@ CREATE TABLE IF NOT EXISTS classique_configs (
 // tournoiclassique.Classer, the very function the tournament pairs with.
 type Classement struct{ dec decoder }
 
-// NewClassement returns the standings projection.
-func NewClassement() (*Classement, error) {
+// NewClassement returns the standings projection; it decodes the
+// tournament events itself.
+func NewClassement(projection.Journal) (*Classement, error) {
 	dec, err := newDecoder()
 	if err != nil {
 		return nil, err

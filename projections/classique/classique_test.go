@@ -51,9 +51,9 @@ func runners(tb testing.TB, store eventstore.Reader) (*sql.DB, []*projection.Run
 	db, err := projection.OpenDB(filepath.Join(tb.TempDir(), projection.FileName))
 	require.NoError(tb, err)
 	tb.Cleanup(func() { db.Close() })
-	cl, err := classique.NewClassement()
+	cl, err := classique.NewClassement(projection.Journal{Store: store})
 	require.NoError(tb, err)
-	co, err := classique.NewCotes(cote.DefaultElo())
+	co, err := classique.NewCotes(projection.Journal{Store: store})
 	require.NoError(tb, err)
 	var out []*projection.Runner
 	for _, p := range []projection.Projection{cl, co} {

@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
+	"arbitre/projections/projection"
 )
 
 // CotesName is the cote projection's name.
@@ -41,17 +42,14 @@ type Cotes struct {
 	policy cote.Policy
 }
 
-// NewCotes returns the cote projection for a policy (cote.DefaultElo() by
-// default).
-func NewCotes(policy cote.Policy) (*Cotes, error) {
-	if policy == nil {
-		return nil, fmt.Errorf("cotes projection: a policy is required")
-	}
+// NewCotes returns the cote projection under the federation's policy
+// (cote.DefaultElo); it decodes the tournament events itself.
+func NewCotes(projection.Journal) (*Cotes, error) {
 	dec, err := newDecoder()
 	if err != nil {
 		return nil, err
 	}
-	return &Cotes{dec: dec, policy: policy}, nil
+	return &Cotes{dec: dec, policy: cote.DefaultElo()}, nil
 }
 
 // Name returns CotesName.

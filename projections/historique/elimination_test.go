@@ -33,7 +33,9 @@ func TestArt3_8_3_EliminationAnnuleeRouvreLaPartie(t *testing.T) {
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	run, err := projection.NewRunner(ctx, db, historique.NewProjection(reg), store)
+	p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	run, err := projection.NewRunner(ctx, db, p, store)
 	require.NoError(t, err)
 	n := 0
 	terminee := func(evts ...any) bool {

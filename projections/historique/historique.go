@@ -79,9 +79,11 @@ CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
 // Projection maintains the archive's rows; r decodes the events.
 type Projection struct{ registre *eventstore.Registry }
 
-// NewProjection returns the projection; r must hold every event type
-// (catalogue.Registre).
-func NewProjection(r *eventstore.Registry) *Projection { return &Projection{registre: r} }
+// NewProjection returns the projection; the journal's registry must hold
+// every event type (catalogue.Registre).
+func NewProjection(j projection.Journal) (*Projection, error) {
+	return &Projection{registre: j.Registry}, nil
+}
 
 // Name returns Name.
 func (*Projection) Name() string { return Name }

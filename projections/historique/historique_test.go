@@ -13,7 +13,6 @@ import (
 
 	"arbitre/domain/catalogue"
 	cadapters "arbitre/domain/classique/adapters"
-	"arbitre/domain/classique/cote"
 	"arbitre/domain/classique/pairing"
 	csim "arbitre/domain/classique/simulation"
 	"arbitre/domain/classique/tournoiclassique"
@@ -62,10 +61,13 @@ func vues(t *testing.T, store eventstore.Store, dir string) (*sql.DB, []*project
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	cotes, err := classique.NewCotes(cote.DefaultElo())
+	journal := projection.Journal{Store: store, Registry: reg}
+	cotes, err := classique.NewCotes(journal)
+	require.NoError(t, err)
+	hist, err := historique.NewProjection(journal)
 	require.NoError(t, err)
 	var runners []*projection.Runner
-	for _, p := range []projection.Projection{historique.NewProjection(reg), cotes} {
+	for _, p := range []projection.Projection{hist, cotes} {
 		r, err := projection.NewRunner(ctx, db, p, store)
 		require.NoError(t, err)
 		_, err = r.CatchUp(ctx, nil)
@@ -207,7 +209,7 @@ func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
 	require.NoError(t, tr.CorrigerResultat(tb.Match, tournoiclassique.Saisie{Scores: [2]int{380, 420}}, "scores inversés"))
 	require.NoError(t, depot.Enregistrer(ctx, tr, md))
 
-	cl, err := classique.NewClassement()
+	cl, err := classique.NewClassement(projection.Journal{Store: store})
 	require.NoError(t, err)
 	standings, err := projection.NewRunner(ctx, db, cl, store)
 	require.NoError(t, err)

@@ -130,11 +130,11 @@ var (
 	_ projection.PayloadUser = (*repli)(nil)
 )
 
-// NewProjection returns the games' views projection: r decodes the
-// duplicate events (duplicate.RegisterEvents), store gives a game's earlier
-// events when its state is not in memory.
-func NewProjection(r *eventstore.Registry, store eventstore.Reader) *Projection {
-	return &Projection{registre: r, store: store, suivies: map[string]*list.Element{}}
+// NewProjection returns the games' views projection: the journal's registry decodes
+// the duplicate events (duplicate.RegisterEvents), its store gives a game's
+// earlier events when its state is not in memory.
+func NewProjection(j projection.Journal) (*Projection, error) {
+	return &Projection{registre: j.Registry, store: j.Store, suivies: map[string]*list.Element{}}, nil
 }
 
 // Name returns Name.

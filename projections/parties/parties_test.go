@@ -80,7 +80,9 @@ func runner(t *testing.T, store eventstore.Reader, r *eventstore.Registry) (*pro
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	run, err := projection.NewRunner(context.Background(), db, parties.NewProjection(r, store), store)
+	p, err := parties.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	run, err := projection.NewRunner(context.Background(), db, p, store)
 	require.NoError(t, err)
 	return run, db
 }
@@ -214,7 +216,9 @@ func TestPartiesRepriseApresAnnulationEtRedemarrage(t *testing.T) {
 	redemarre, redemarreDB := runner(t, store, r)
 	_, err = redemarre.Apply(ctx, all[:moitie])
 	require.NoError(t, err)
-	redemarre, err = projection.NewRunner(ctx, redemarreDB, parties.NewProjection(r, store), store)
+	p, err := parties.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	redemarre, err = projection.NewRunner(ctx, redemarreDB, p, store)
 	require.NoError(t, err)
 	_, err = redemarre.CatchUp(ctx, nil)
 	require.NoError(t, err)
@@ -249,7 +253,9 @@ func TestPartiesRepriseRefuseUnEvenementAltere(t *testing.T) {
 	require.EqualValues(t, 1, n)
 	require.NoError(t, fichier.Close())
 
-	redemarre, err := projection.NewRunner(ctx, db, parties.NewProjection(r, store), store)
+	p, err := parties.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	redemarre, err := projection.NewRunner(ctx, db, p, store)
 	require.NoError(t, err)
 	_, err = redemarre.CatchUp(ctx, nil)
 	require.ErrorIs(t, err, eventstore.ErrTampered)

@@ -93,10 +93,11 @@ var (
 	_ projection.PayloadUser = (*enMemoire)(nil)
 )
 
-// NewProjection returns the standings projection; r must hold the duplicate
-// and tournament event types (duplicate.RegisterEvents, tournoi.RegisterEvents).
-func NewProjection(r *eventstore.Registry) *Projection {
-	return &Projection{registre: r, ignores: map[string]bool{}}
+// NewProjection returns the standings projection; the journal's registry must hold
+// the duplicate and tournament event types (duplicate.RegisterEvents,
+// tournoi.RegisterEvents).
+func NewProjection(j projection.Journal) (*Projection, error) {
+	return &Projection{registre: j.Registry, ignores: map[string]bool{}}, nil
 }
 
 // Name returns Name.

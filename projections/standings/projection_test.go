@@ -41,7 +41,9 @@ func runner(t testing.TB, store eventstore.Reader, r *eventstore.Registry) (*pro
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	run, err := projection.NewRunner(context.Background(), db, standings.NewProjection(r), store)
+	p, err := standings.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	run, err := projection.NewRunner(context.Background(), db, p, store)
 	require.NoError(t, err)
 	return run, db
 }
@@ -238,7 +240,9 @@ func enDirect(t testing.TB, ctx context.Context) (*sqlitestore.Store, *eventstor
 // one goroutine that folds: a tenth of the rebuild's time).
 func TestRepli_LesDepotsNeSontPlusDecodesUneFoisSansFait(t *testing.T) {
 	r := registre(t)
-	fold := standings.NewProjection(r).Fold()
+	p, err := standings.NewProjection(projection.Journal{Registry: r})
+	require.NoError(t, err)
+	fold := p.Fold()
 	lecteur, ok := fold.(projection.PayloadUser)
 	require.True(t, ok)
 	depot := func(licence string) *eventstore.Event {

@@ -77,7 +77,9 @@ func TestStandings_DecisionsAncienneDispositionReconstruite(t *testing.T) {
 		INSERT INTO projection_checkpoints (projection, position) VALUES ('standings', 999999)`)
 	require.NoError(t, err)
 
-	run, err := projection.NewRunner(ctx, db, standings.NewProjection(r), store)
+	p, err := standings.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	run, err := projection.NewRunner(ctx, db, p, store)
 	require.NoError(t, err)
 	assert.Zero(t, run.Position(), "the projection starts again from position zero")
 	_, err = run.CatchUp(ctx, nil)
