@@ -130,7 +130,6 @@ func NewResolver(c Composants) (*Resolver, error) {
 	jumelages := &indexJumelages{registre: c.Registry, parTournoi: map[string][]string{}}
 	modeles := []projection.EnMemoire{appels, jumelages}
 	if c.Jetons != nil {
-		acces.Brancher(c.Store, c.Registry, c.Jetons)
 		modeles = append(modeles, c.Jetons)
 	}
 	if c.Hub != nil {
@@ -142,6 +141,9 @@ func NewResolver(c Composants) (*Resolver, error) {
 		if enMemoire[i], err = projection.NewRunnerEnMemoire(context.Background(), m, c.Store); err != nil {
 			return nil, err
 		}
+	}
+	if c.Jetons != nil {
+		acces.Brancher(c.Registry, projection.Lecture(enMemoire, acces.Name), c.Jetons)
 	}
 	return &Resolver{Version: c.Version, Lexicon: c.Lexicon, Engine: solve.NewPool(c.Lexicon), Clock: c.Clock,
 		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},

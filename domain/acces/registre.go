@@ -2,6 +2,7 @@ package acces
 
 import (
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"context"
 	"slices"
 	"strings"
@@ -44,14 +45,10 @@ type Registre struct {
 	enfants map[string][]string
 	// veilles are the contexts to end when a token is revoked, by token id.
 	veilles map[string]map[*veille]struct{}
-	// source is the log the registry reads; set by Brancher.
-	source *source
-	// rattrapage serialises and spaces the catch-ups an unknown secret or
-	// id triggers.
-	rattrapage struct {
-		sync.Mutex
-		debut time.Time
-	}
+	// registry decodes the log's events and lecture is the runner that
+	// follows the log for the registry; set by Brancher.
+	registry *eventstore.Registry
+	lecture  Lecture
 }
 
 type veille struct{ cancel context.CancelCauseFunc }

@@ -2,6 +2,9 @@ package acces_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/projection"
 )
 
 // magasinDesJetons opens a SQLite store, closed at the end of the test, and
@@ -107,15 +111,70 @@ func TestSecurite_JetonConnuDesLeDemarrage(t *testing.T) {
 	require.NoError(t, err)
 
 	registre := acces.NewRegistre()
-	acces.Brancher(store, reg, registre)
+	require.NoError(t, brancher(ctx, store, reg, registre))
 	h, err := registre.Authentifier(ctx, secret, now)
 	require.NoError(t, err, "no Suivre yet")
 	assert.Equal(t, ev.ID, h.JetonID)
 }
 
+// brancher gives registre its runner on store, as the server does
+// (graphql.NewResolver).
+func brancher(ctx context.Context, store eventstore.Store, reg *eventstore.Registry, registre *acces.Registre) error {
+	run, err := projection.NewRunnerEnMemoire(ctx, registre, store)
+	if err != nil {
+		return err
+	}
+	acces.Brancher(reg, run, registre)
+	return nil
+}
+
 // suivre feeds registre with the log of store, history then live, as the
 // runner serve's pipeline gives it does.
 func suivre(ctx context.Context, store eventstore.Store, reg *eventstore.Registry, registre *acces.Registre) error {
-	acces.Brancher(store, reg, registre)
+	if err := brancher(ctx, store, reg, registre); err != nil {
+		return err
+	}
 	return store.Subscribe(ctx, 0, registre.Apply)
+}
+
+// lectures counts the reads of the log a runner makes to catch up.
+type lectures struct {
+	eventstore.Store
+	n atomic.Int64
+}
+
+func (l *lectures) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	l.n.Add(1)
+	return l.Store.ReadAllAfter(ctx, after, limit)
+}
+
+// TestSecurite_JetonsInconnusEnRafale: a flood of forged tokens does not
+// make each request read the log. The registry catches up through its
+// runner, as every read model does, at most once per IntervalleRattrapage,
+// and a catch-up that began after a caller arrived answers it: 64 callers
+// at once cost a few reads, not 64.
+func TestSecurite_JetonsInconnusEnRafale(t *testing.T) {
+	ctx := context.Background()
+	store, reg := magasinDesJetons(t)
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	_, _, err := (&acces.Service{Store: store, Registry: reg, Clock: eventstore.ClockFunc(func() time.Time { return now })}).Emettre(ctx,
+		acces.Demande{Role: acces.Directeur, Duree: time.Hour}, eventstore.Metadata{Actor: "cli"})
+	require.NoError(t, err)
+	compte := &lectures{Store: store}
+	registre := acces.NewRegistre()
+	require.NoError(t, brancher(ctx, compte, reg, registre))
+
+	const appelants = 64
+	var wg sync.WaitGroup
+	for i := range appelants {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := registre.Authentifier(ctx, fmt.Sprintf("arb_forged%d", i), now)
+			assert.EqualError(t, err, "UNAUTHENTICATED: jeton inconnu")
+		}()
+	}
+	wg.Wait()
+	assert.LessOrEqual(t, compte.n.Load(), int64(appelants/4), "the log is read once per interval, not once per request")
+	assert.Positive(t, compte.n.Load(), "an unknown token makes the registry catch up")
 }

@@ -15,20 +15,23 @@ import (
 // intervals.
 const IntervalleRattrapage = 50 * time.Millisecond
 
-// source is where a registry reads the log it catches up with.
-type source struct {
-	store    eventstore.Reader
-	registry *eventstore.Registry
+// Lecture brings the registry up to the head of the log: its runner
+// (projection.Runner), which catches it up the way it catches up every
+// read model, at most once per interval for the reads a stranger can
+// trigger at will.
+type Lecture interface {
+	Rattraper(ctx context.Context) error
+	RattraperBorne(ctx context.Context, intervalle time.Duration) error
 }
 
-// Brancher gives reg the log it reads: the registry to decode its events
-// with, and the store it catches up with on demand. The server calls it
-// before it accepts requests: a token recorded before it started is known
-// to the very first request, whether its runner has caught up yet or not.
-func Brancher(store eventstore.Reader, registry *eventstore.Registry, reg *Registre) {
+// Brancher gives reg the registry to decode the log's events with and the
+// runner that follows the log for it. The server calls it before it
+// accepts requests: a token recorded before it started is known to the
+// very first request, whether its runner has caught up yet or not.
+func Brancher(registry *eventstore.Registry, lecture Lecture, reg *Registre) {
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
-	reg.source = &source{store: store, registry: registry}
+	reg.registry, reg.lecture = registry, lecture
 }
 
 // Name is the access registry's name among the read models.
@@ -41,11 +44,11 @@ func (r *Registre) Name() string { return Name }
 // Apply takes one event of the log with the registry Brancher gave, once
 // (see prendre).
 func (r *Registre) Apply(_ context.Context, e eventstore.Event) error {
-	src, _ := r.suivi()
-	if src == nil {
+	registry, _ := r.branche()
+	if registry == nil {
 		return errors.New("access registry: no log given (Brancher)")
 	}
-	return r.prendre(src.registry, e)
+	return r.prendre(registry, e)
 }
 
 // prendre applies one event of the log, once: events at or before the
@@ -87,48 +90,28 @@ func (r *Registre) Ecarts() []Ecart {
 	return slices.Clone(r.ecarts)
 }
 
-// suivi returns the registry's source and position.
-func (r *Registre) suivi() (*source, uint64) {
+// branche returns what Brancher gave.
+func (r *Registre) branche() (*eventstore.Registry, Lecture) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return r.source, r.position
+	return r.registry, r.lecture
 }
 
-// rattraper reads the log from the registry's position to its end. Without
-// a source (no Brancher) there is nothing to read.
+// rattraper brings the registry up to the log's head through its runner.
+// Without one (no Brancher) there is nothing to read.
 func (r *Registre) rattraper(ctx context.Context) error {
-	src, from := r.suivi()
-	if src == nil {
-		return nil
+	if _, l := r.branche(); l != nil {
+		return l.Rattraper(ctx)
 	}
-	_, err := eventstore.ForEachAfter(ctx, src.store, from, func(e eventstore.Event) error {
-		return r.prendre(src.registry, e)
-	})
-	return err
+	return nil
 }
 
-// rattraperBorne catches up for a caller that met an unknown secret or id:
-// a catch-up started after the caller arrived already answers it; otherwise
-// one starts once IntervalleRattrapage has passed since the previous one.
+// rattraperBorne catches up for a caller that met an unknown secret or id,
+// through the runner, at most once per IntervalleRattrapage
+// (projection.Runner.RattraperBorne).
 func (r *Registre) rattraperBorne(ctx context.Context) error {
-	if src, _ := r.suivi(); src == nil {
-		return nil
+	if _, l := r.branche(); l != nil {
+		return l.RattraperBorne(ctx, IntervalleRattrapage)
 	}
-	arrivee := time.Now()
-	r.rattrapage.Lock()
-	defer r.rattrapage.Unlock()
-	if r.rattrapage.debut.After(arrivee) {
-		return nil
-	}
-	if attente := time.Until(r.rattrapage.debut.Add(IntervalleRattrapage)); attente > 0 {
-		timer := time.NewTimer(attente)
-		defer timer.Stop()
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-timer.C:
-		}
-	}
-	r.rattrapage.debut = time.Now()
-	return r.rattraper(ctx)
+	return nil
 }

@@ -22,6 +22,7 @@ import (
 	"arbitre/engine/solve"
 	"arbitre/graphql"
 	"arbitre/graphql/server"
+	"arbitre/projections/projection"
 )
 
 // harness is a real server on loopback over a fresh SQLite store.
@@ -47,7 +48,9 @@ func newLimitedHarness(t *testing.T, limits server.Limits) *harness {
 	h := &harness{t: t, tokens: acces.NewRegistre(), now: time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)}
 	clock := eventstore.ClockFunc(func() time.Time { return h.now })
 	h.svc = &acces.Service{Store: store, Registry: reg, Clock: clock, Jetons: h.tokens}
-	acces.Brancher(store, reg, h.tokens)
+	jetons, err := projection.NewRunnerEnMemoire(ctx, h.tokens, store)
+	require.NoError(t, err)
+	acces.Brancher(reg, jetons, h.tokens)
 	go func() { _ = store.Subscribe(ctx, 0, h.tokens.Apply) }()
 	lex, err := lexicon.Compile(strings.NewReader("ZEN\nEN\nNE\n"), "test")
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"arbitre/domain/eventstore"
 )
@@ -86,4 +87,30 @@ func (r *Runner) Rattraper(ctx context.Context) error {
 	}
 	_, err := r.CatchUp(ctx, nil)
 	return err
+}
+
+// RattraperBorne is Rattraper for a read any client can trigger at will
+// (an unknown token, an unknown id): a catch-up that began after the
+// caller arrived answers it; otherwise one begins once intervalle has
+// passed since the previous one began. A flood of such reads costs the
+// store one read per interval, and each caller waits about two intervals
+// at most.
+func (r *Runner) RattraperBorne(ctx context.Context, intervalle time.Duration) error {
+	arrivee := time.Now()
+	r.borne.Lock()
+	defer r.borne.Unlock()
+	if r.borne.debut.After(arrivee) {
+		return nil
+	}
+	if attente := time.Until(r.borne.debut.Add(intervalle)); attente > 0 {
+		timer := time.NewTimer(attente)
+		defer timer.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+		}
+	}
+	r.borne.debut = time.Now()
+	return r.Rattraper(ctx)
 }

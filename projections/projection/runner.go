@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/integrity"
@@ -62,6 +63,12 @@ type Runner struct {
 	position atomic.Uint64
 	mu       sync.Mutex
 	moved    chan struct{}
+	// borne serialises and spaces the catch-ups of RattraperBorne: debut
+	// is when the last one began.
+	borne struct {
+		sync.Mutex
+		debut time.Time
+	}
 }
 
 // NewRunner prepares the checkpoint table and the projection's tables.
