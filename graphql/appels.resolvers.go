@@ -102,7 +102,7 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 	if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: t}); err != nil {
 		return nil, err
 	}
-	if err := r.lectureAppels.Rattraper(ctx); err != nil {
+	if err := r.attendreRunner(ctx, r.lectureAppels, 0); err != nil {
 		return nil, err
 	}
 	resumes := r.AppelIndex.ParTournoi(t)

@@ -19,7 +19,7 @@ func (r *joueurArchiveResolver) Historique(ctx context.Context, obj *model.Joueu
 	if err != nil {
 		return nil, err
 	}
-	parts, more, err := historique.Participations(ctx, r.Projections, obj.ID, page)
+	parts, more, err := r.Archives.Participations(ctx, obj.ID, page)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (r *joueurArchiveResolver) Historique(ctx context.Context, obj *model.Joueu
 
 // Cotes is the resolver for the cotes field.
 func (r *joueurArchiveResolver) Cotes(ctx context.Context, obj *model.JoueurArchive) ([]model.CotePoint, error) {
-	cotes, err := historique.Cotes(ctx, r.Projections, obj.ID)
+	cotes, err := r.Archives.Cotes(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (r *joueurArchiveResolver) Cotes(ctx context.Context, obj *model.JoueurArch
 
 // FaceAFace is the resolver for the faceAFace field.
 func (r *joueurArchiveResolver) FaceAFace(ctx context.Context, obj *model.JoueurArchive, adversaire string) (*model.FaceAFace, error) {
-	rs, err := historique.FaceAFace(ctx, r.Projections, obj.ID, adversaire)
+	rs, err := r.Archives.FaceAFace(ctx, obj.ID, adversaire)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (r *queryResolver) ExportArchive(ctx context.Context, tournoi string, forma
 	if err := r.archiveAJour(ctx); err != nil {
 		return nil, err
 	}
-	d, err := export.Construire(ctx, r.Projections, r.Journal, r.Registry, tournoi)
+	d, err := export.Construire(ctx, export.Lectures{Historique: r.Archives, Classements: r.Classements}, r.Journal, r.Registry, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (r *queryResolver) Tournois(ctx context.Context, first *int, after *string)
 	if err := r.archiveAJour(ctx); err != nil {
 		return nil, err
 	}
-	ts, more, err := historique.Tournois(ctx, r.Projections, page)
+	ts, more, err := r.Archives.Tournois(ctx, page)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (r *queryResolver) Joueur(ctx context.Context, id string) (*model.JoueurArc
 	if err := r.archiveAJour(ctx); err != nil {
 		return nil, err
 	}
-	j, ok, err := historique.JoueurDe(ctx, r.Projections, id)
+	j, ok, err := r.Archives.JoueurDe(ctx, id)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (r *tournoiArchiveResolver) Parties(ctx context.Context, obj *model.Tournoi
 	if err != nil {
 		return nil, err
 	}
-	gs, more, err := historique.Parties(ctx, r.Projections, obj.ID, page)
+	gs, more, err := r.Archives.Parties(ctx, obj.ID, page)
 	if err != nil {
 		return nil, err
 	}

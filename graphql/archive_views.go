@@ -77,7 +77,7 @@ func (r *Resolver) classementAnnuel(ctx context.Context, annee int, kind histori
 	if err := r.archiveAJour(ctx); err != nil {
 		return nil, err
 	}
-	bs, more, err := historique.ClassementAnnuel(ctx, r.Projections, annee, kind, club, page)
+	bs, more, err := r.Archives.ClassementAnnuel(ctx, annee, kind, club, page)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func pageInfo(n int, more bool, pos func(i int) uint64) *model.PageInfo {
 func (r *Resolver) participation(ctx context.Context, joueur string, p historique.Participation) (*model.Participation, error) {
 	node := &model.Participation{Partie: p.Partie, Tournoi: p.Tournoi, Type: p.Kind}
 	if p.Kind == historique.KindClassique {
-		rc, ok, err := historique.RencontreDe(ctx, r.Projections, p.Partie)
+		rc, ok, err := r.Archives.RencontreDe(ctx, p.Partie)
 		if err != nil || !ok {
 			return node, err
 		}
@@ -121,7 +121,7 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Adversaire = &rc.Joueurs[lui]
 		return node, nil
 	}
-	if res, ok, err := historique.ResultatImporte(ctx, r.Projections, p.Partie, joueur); ok || err != nil {
+	if res, ok, err := r.Archives.ResultatImporte(ctx, p.Partie, joueur); ok || err != nil {
 		node.Score, node.Top, node.Rang = &res.Score, &res.Top, &res.Rang
 		return node, err
 	}

@@ -89,13 +89,14 @@ func (r *Resolver) autoriserDirecteur(ctx context.Context, q classementQuery) er
 	return err
 }
 
-// attendreRunner waits until run has applied the event at position pos, or
-// (pos 0) the store's last event when asked, for as long as ctx may last
-// (attenteSansDelai without a deadline). A read model is never answered
-// behind the events recorded when the read arrived (issue 32: it used to be
-// after 2 s, and a director read a game without the tirage just
-// acknowledged): a projection still late at the deadline, or parked, makes
-// the read UNAVAILABLE.
+// attendreRunner brings the read model of run up to the event at position
+// pos, or (pos 0) the store's last event when asked, before a read of it,
+// for as long as ctx may last (attenteSansDelai without a deadline): every
+// read of every read model goes through it (projection.Runner.AJour). A
+// read model is never answered behind the events recorded when the read
+// arrived (issue 32: it used to be after 2 s, and a director read a game
+// without the tirage just acknowledged): a projection still late at the
+// deadline, or parked, makes the read UNAVAILABLE.
 func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, pos uint64) error {
 	if pos == 0 && r.Head != nil {
 		head, err := r.Head(ctx)
@@ -104,7 +105,7 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 		}
 		pos = head
 	}
-	if pos == 0 || run == nil {
+	if run == nil {
 		return nil
 	}
 	if _, ok := ctx.Deadline(); !ok {
@@ -112,7 +113,7 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 		ctx, cancel = context.WithTimeout(ctx, attenteSansDelai)
 		defer cancel()
 	}
-	err := run.Attendre(ctx, pos)
+	err := run.AJour(ctx, pos)
 	if err == nil {
 		return nil
 	}
@@ -120,6 +121,9 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 	if errors.As(err, &arret) {
 		return &erreur.Erreur{Code: CodeUnavailable, Err: err, Message: fmt.Sprintf(
 			"Lecture impossible : la vue %s est arrêtée à la position %d (voir /healthz), elle ne serait pas à jour des derniers faits enregistrés", arret.Nom, arret.Position)}
+	}
+	if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		return err
 	}
 	return &erreur.Erreur{Code: CodeUnavailable, Err: fmt.Errorf("projection %s at %d, waited for %d: %s", run.Name(), run.Position(), pos, err), Message: fmt.Sprintf(
 		"Lecture pas encore à jour : la vue %s n'a pas encore pris en compte les derniers faits enregistrés (serveur très chargé) ; renvoyer la requête (une mutation renvoyée avec le même clientMutationId n'est jamais appliquée deux fois)", run.Name())}

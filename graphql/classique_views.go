@@ -15,14 +15,12 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
-	"arbitre/projections/classique"
-	"arbitre/projections/historique"
 )
 
 // classiqueApp is the classique use cases acting for md; a player
 // registered without a cote enters with the archive's latest.
 func (r *Resolver) classiqueApp(md eventstore.Metadata) *clqcommand.Application {
-	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md).AvecCotesConnues(historique.CotesConnues{DB: r.Projections})
+	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md).AvecCotesConnues(r.Archives)
 }
 
 // surTournoiClassique runs a tournament command for the director and
@@ -281,7 +279,7 @@ func concerneMatch(id string) func(stream string) bool {
 // vueCotes lists the cotes of the projection with their série from the
 // default thresholds.
 func (r *Resolver) vueCotes(ctx context.Context) ([]model.CoteClassique, error) {
-	cotes, err := classique.ListeCotes(ctx, r.Projections)
+	cotes, err := r.CotesClassiques.ListeCotes(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +299,7 @@ func (r *Resolver) cotesCalculees(ctx context.Context, t *model.TournoiClassique
 	if !t.Clos {
 		return out, nil
 	}
-	cotes, err := historique.CotesDuTournoi(ctx, r.Projections, t.ID)
+	cotes, err := r.Archives.CotesDuTournoi(ctx, t.ID)
 	if err != nil {
 		return nil, err
 	}

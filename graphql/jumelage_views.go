@@ -199,7 +199,7 @@ func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
 	if err != nil {
 		return err
 	}
-	if err := r.lectureJumelages.Rattraper(ctx); err != nil {
+	if err := r.attendreRunner(ctx, r.lectureJumelages, 0); err != nil {
 		return err
 	}
 	for _, id := range r.jumelages.de(p.Tournoi()) {

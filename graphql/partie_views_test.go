@@ -51,7 +51,7 @@ func vuesResolver(t *testing.T, ids ...string) (*Resolver, *dupcommand.Applicati
 	require.NoError(t, err)
 	_, err = run.CatchUp(ctx, nil)
 	require.NoError(t, err)
-	return &Resolver{Journal: store, Registry: reg, Moteur: moteur, Projections: db, PartiesRunner: run, Head: store.LastPosition}, app
+	return &Resolver{Journal: store, Registry: reg, Moteur: moteur, PartiesRunner: run, vues: parties.NewLecteur(run, modelePartie, 0), Head: store.LastPosition}, app
 }
 
 // Issue 11 item 17: ids of games that do not exist allocate nothing that
@@ -63,16 +63,16 @@ func TestSecurite_VuesPartieIdsInconnus(t *testing.T) {
 		_, err := r.vue(ctx, fmt.Sprintf("x%016x", rand.Uint64()), 0)
 		require.Equal(t, duplicate.CodeNotFound, erreur.CodeOf(err))
 	}
-	assert.Zero(t, len(r.vues.entrees), "unknown games leave no entry")
+	assert.Zero(t, r.vues.Gardees(), "unknown games leave no entry")
 
-	r.vues.max = 2
+	r.vues = parties.NewLecteur(r.PartiesRunner, modelePartie, 2)
 	for _, p := range []string{"p1", "p2", "p3", "p1"} {
 		v, err := r.vue(ctx, p, 0)
 		require.NoError(t, err)
 		assert.Equal(t, p, v.ID)
 	}
-	assert.Equal(t, 2, len(r.vues.entrees), "the least recently read view is dropped")
-	assert.Nil(t, r.vues.entrees["p2"], "p2 was read least recently")
+	assert.Equal(t, 2, r.vues.Gardees(), "the least recently read view is dropped")
+	assert.False(t, r.vues.Gardee("p2"), "p2 was read least recently")
 }
 
 // A game's view is served from the parties projection: read again once the
@@ -95,7 +95,7 @@ func TestVuesPartieDepuisLaProjection(t *testing.T) {
 	require.NotNil(t, v.Tirage)
 	assert.Equal(t, 2, v.Version)
 
-	require.NoError(t, r.Projections.Close())
+	require.NoError(t, r.PartiesRunner.Base().Close())
 	encore, err := r.vue(ctx, "p1", 0)
 	require.NoError(t, err, "nothing changed: the kept view is served without reading the projection")
 	assert.Same(t, v, encore)

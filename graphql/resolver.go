@@ -2,7 +2,7 @@ package graphql
 
 import (
 	"context"
-	"database/sql"
+	"fmt"
 
 	"arbitre/domain/acces"
 	appadapters "arbitre/domain/appel/adapters"
@@ -19,6 +19,10 @@ import (
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/live"
+	"arbitre/graphql/model"
+	"arbitre/projections/classique"
+	"arbitre/projections/historique"
+	"arbitre/projections/parties"
 	"arbitre/projections/projection"
 	"arbitre/projections/standings"
 )
@@ -43,11 +47,15 @@ type Resolver struct {
 	AppelIndex    *appquery.Index
 	lectureAppels *projection.Runner
 	Hub           *live.Hub
-	// Projections reads the read-model database; Classements serves the
-	// standings from it; StandingsRunner maintains them and PartiesRunner
-	// the games' views (reads wait for them to reach an event).
-	Projections     *sql.DB
+	// The read models in SQLite the API reads, each through its read type:
+	// Classements the duplicate standings, vues the games' views (as the
+	// API shows them), Archives the archive, CotesClassiques the classique
+	// cotes. StandingsRunner maintains the standings and PartiesRunner the
+	// games' views (their reads wait for them to reach an event).
 	Classements     *standings.Lecteur
+	vues            *parties.Lecteur[*model.Partie]
+	Archives        *historique.Lecteur
+	CotesClassiques *classique.LecteurCotes
 	StandingsRunner *projection.Runner
 	PartiesRunner   *projection.Runner
 	// Lectures are every read model's runners: the archive's queries wait
@@ -58,8 +66,6 @@ type Resolver struct {
 	Registry *eventstore.Registry
 	// Cles indexes the clients' idempotency keys over the whole log.
 	Cles *idempotency.Keys
-	// vues keeps the games' public views read from the projection.
-	vues partieVues
 	// tables keeps the tournaments' tables (bulletins' scope).
 	tables tablesTournois
 	// Head is the global position of the last recorded event.
@@ -105,14 +111,9 @@ type Composants struct {
 	// Jetons is the registry of tokens, a read model in memory.
 	Jetons *acces.Registre
 	Hub    *live.Hub
-	// Projections reads the read-model database; StandingsRunner
-	// maintains the duplicate standings in it, PartiesRunner the games'
-	// views.
-	Projections     *sql.DB
-	StandingsRunner *projection.Runner
-	PartiesRunner   *projection.Runner
-	// Lectures are every read model's runners (the archive's queries wait
-	// for them).
+	// Lectures are the runners of the read models in SQLite
+	// (readmodels.Runners), found by name: the API reads each through its
+	// read type.
 	Lectures []*projection.Runner
 	// Hasard gives the electronic bag's draws (matchclassique.HasardCrypto in
 	// serve, a fixed seed in tests).
@@ -124,6 +125,11 @@ func NewResolver(c Composants) (*Resolver, error) {
 	regles, err := matchclassique.NewRegles(c.Lexicon, c.Lexiques...)
 	if err != nil {
 		return nil, err
+	}
+	for _, nom := range []string{standings.Name, parties.Name, historique.Name, classique.CotesName} {
+		if projection.Lecture(c.Lectures, nom) == nil {
+			return nil, fmt.Errorf("l'API lit la vue %s, que rien ne tient à jour", nom)
+		}
 	}
 	moteur := duplicate.NewMoteurs(c.Lexicon, c.Lexiques...)
 	appels := appquery.NewIndex(c.Registry)
@@ -145,13 +151,17 @@ func NewResolver(c Composants) (*Resolver, error) {
 	if c.Jetons != nil {
 		acces.Brancher(c.Registry, projection.Lecture(enMemoire, acces.Name), c.Jetons)
 	}
+	standingsRunner, partiesRunner := projection.Lecture(c.Lectures, standings.Name), projection.Lecture(c.Lectures, parties.Name)
 	return &Resolver{Version: c.Version, Lexicon: c.Lexicon, Engine: solve.NewPool(c.Lexicon), Clock: c.Clock,
 		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
 		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		AppelIndex: appels, lectureAppels: enMemoire[0], jumelages: jumelages, lectureJumelages: enMemoire[1], enMemoire: enMemoire, Hub: c.Hub, Projections: c.Projections, StandingsRunner: c.StandingsRunner, PartiesRunner: c.PartiesRunner, Lectures: c.Lectures,
-		Classements: standings.NewLecteur(c.Projections, c.StandingsRunner.Position), Head: c.Head,
+		AppelIndex: appels, lectureAppels: enMemoire[0], jumelages: jumelages, lectureJumelages: enMemoire[1], enMemoire: enMemoire, Hub: c.Hub,
+		StandingsRunner: standingsRunner, PartiesRunner: partiesRunner, Lectures: c.Lectures,
+		Classements: standings.NewLecteur(standingsRunner), vues: parties.NewLecteur(partiesRunner, modelePartie, 0),
+		Archives:        historique.NewLecteur(projection.Lecture(c.Lectures, historique.Name)),
+		CotesClassiques: classique.NewLecteurCotes(projection.Lecture(c.Lectures, classique.CotesName)), Head: c.Head,
 		Journal: c.Store, Registry: c.Registry, Cles: idempotency.NewKeys(c.Store),
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
 		ReglesClassique: regles, Hasard: c.Hasard, Archive: repository.Streams{Store: c.Store, Registry: c.Registry},

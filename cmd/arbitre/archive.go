@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"os"
@@ -91,12 +90,12 @@ func runArchiveExport(cmd *cobra.Command, flags *storeflags.Flags, lexPath, tour
 		return err
 	}
 	defer ws.store.Close()
-	db, fermer, err := vuesDeLArchive(ctx, ws.store, ws.registry)
+	lectures, fermer, err := vuesDeLArchive(ctx, ws.store, ws.registry)
 	if err != nil {
 		return err
 	}
 	defer fermer()
-	d, err := export.Construire(ctx, db, ws.store, ws.registry, tournoi)
+	d, err := export.Construire(ctx, lectures, ws.store, ws.registry, tournoi)
 	if err != nil {
 		return err
 	}
@@ -124,16 +123,16 @@ func runArchiveExport(cmd *cobra.Command, flags *storeflags.Flags, lexPath, tour
 
 // vuesDeLArchive builds the archive's read models (duplicate standings,
 // cotes, history) from the whole log in a temporary database, apart from
-// a running server's.
-func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstore.Registry) (*sql.DB, func(), error) {
+// a running server's, and returns their readers.
+func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstore.Registry) (export.Lectures, func(), error) {
 	dir, err := os.MkdirTemp("", "arbitre-archive-")
 	if err != nil {
-		return nil, nil, err
+		return export.Lectures{}, nil, err
 	}
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, nil, err
+		return export.Lectures{}, nil, err
 	}
 	fermer := func() { db.Close(); os.RemoveAll(dir) }
 	runners, err := readmodels.Runners(ctx, db, reg, store, standings.Name, classique.CotesName, historique.Name)
@@ -142,9 +141,10 @@ func vuesDeLArchive(ctx context.Context, store eventstore.Reader, reg *eventstor
 	}
 	if err != nil {
 		fermer()
-		return nil, nil, err
+		return export.Lectures{}, nil, err
 	}
-	return db, fermer, nil
+	return export.Lectures{Historique: historique.NewLecteur(projection.Lecture(runners, historique.Name)),
+		Classements: standings.NewLecteur(projection.Lecture(runners, standings.Name))}, fermer, nil
 }
 
 func runArchiveImport(cmd *cobra.Command, flags *storeflags.Flags, fichier string) error {

@@ -26,11 +26,9 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/parties"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
-	"arbitre/projections/standings"
 )
 
 // tuneGC trades memory for latency unless GOGC or GOMEMLIMIT say
@@ -124,8 +122,8 @@ func runServe(ctx context.Context, flags *storeflags.Flags, listen string, lexPa
 	hub := live.NewHub()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: binaire.Version, Lexicon: lexiques.Defaut(), Lexiques: lexiques.Lexiques()[1:], Store: store, Registry: lectures.registry,
-		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: lectures.readDB,
-		StandingsRunner: projection.Lecture(lectures.runners, standings.Name), PartiesRunner: projection.Lecture(lectures.runners, parties.Name), Lectures: lectures.runners, Hasard: matchclassique.HasardCrypto{}})
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub,
+		Lectures: lectures.runners, Hasard: matchclassique.HasardCrypto{}})
 	if err != nil {
 		return err
 	}
@@ -239,6 +237,7 @@ func ouvrirLectures(ctx context.Context, flags *storeflags.Flags, store eventsto
 	if l.runners, err = readmodels.Runners(ctx, l.db, l.registry, store); err != nil {
 		return l, err
 	}
+	projection.LireDans(l.runners, l.readDB)
 	for _, runner := range l.runners {
 		if err := runner.Prolonge(ctx); err != nil {
 			return l, fmt.Errorf("serve refusé : %w", err)

@@ -107,17 +107,19 @@ func runSimulateClassique(cmd *cobra.Command, o *simulateClassiqueOptions) error
 		return fmt.Errorf("simulate classique : %w", err)
 	}
 	defer db.Close()
-	err = cpuprofile.Run(o.profile, "projections", func() error {
-		return rebuildTogether(ctx, db, store, classique.ClassementName, classique.CotesName)
+	var runners []*projection.Runner
+	err = cpuprofile.Run(o.profile, "projections", func() (err error) {
+		runners, err = rebuildTogether(ctx, db, store, classique.ClassementName, classique.CotesName)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
-	lignes, err := classique.Standings(ctx, db, id)
+	lignes, err := classique.NewLecteurClassement(projection.Lecture(runners, classique.ClassementName)).Standings(ctx, id)
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
-	ratings, err := classique.ListeCotes(ctx, db)
+	ratings, err := classique.NewLecteurCotes(projection.Lecture(runners, classique.CotesName)).ListeCotes(ctx)
 	if err != nil {
 		return fmt.Errorf("simulate classique : %w", err)
 	}
@@ -157,20 +159,20 @@ func finsEnClair(fins map[matchclassique.Fin]int) string {
 }
 
 // rebuildTogether builds the read models named noms in one pass over the
-// log (projection.RebuildAll): each page is read and its chain checked once
-// for both, and each is written a page at a time, instead of every
-// projection reading the whole store on its own.
-func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, noms ...string) error {
+// log (projection.RebuildAll), and returns their runners: each page is read
+// and its chain checked once for both, and each is written a page at a
+// time, instead of every projection reading the whole store on its own.
+func rebuildTogether(ctx context.Context, db *sql.DB, store eventstore.Store, noms ...string) ([]*projection.Runner, error) {
 	registry, err := catalogue.Registre()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	runners, err := readmodels.Runners(ctx, db, registry, store, noms...)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	_, err = projection.RebuildAll(ctx, store, nil, runners, nil)
-	return err
+	return runners, err
 }
 
 // exportGCG writes one GCG file per match of the tournament.

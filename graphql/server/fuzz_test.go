@@ -24,11 +24,9 @@ import (
 	"arbitre/graphql"
 	"arbitre/graphql/live"
 	"arbitre/graphql/server"
-	"arbitre/projections/parties"
 	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
-	"arbitre/projections/standings"
 )
 
 // fuzzServer is the whole API (every resolver over a SQLite store, the
@@ -59,12 +57,13 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	tb.Cleanup(func() { readDB.Close() })
 	runners, err := readmodels.Runners(ctx, db, registry, store)
 	require.NoError(tb, err)
+	projection.LireDans(runners, readDB)
 	tokens := acces.NewRegistre()
 	hub := live.NewHub()
 	clock := eventstore.SystemClock
 	resolver, err := graphql.NewResolver(graphql.Composants{Version: "fuzz", Lexicon: lex, Store: store, Registry: registry,
-		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub, Projections: readDB,
-		StandingsRunner: projection.Lecture(runners, standings.Name), PartiesRunner: projection.Lecture(runners, parties.Name), Hasard: matchclassique.HasardFixe(1)})
+		Clock: clock, Head: store.LastPosition, Jetons: tokens, Hub: hub,
+		Lectures: runners, Hasard: matchclassique.HasardFixe(1)})
 	require.NoError(tb, err)
 	done := make(chan struct{})
 	go func() {

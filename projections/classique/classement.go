@@ -129,11 +129,21 @@ func (c *Classement) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	return err
 }
 
+// LecteurClassement reads the classique standings, the read type of the
+// classique_classement read model. Nothing is kept between reads.
+type LecteurClassement struct{ db *sql.DB }
+
+// NewLecteurClassement returns the reader of the standings run's runner
+// keeps.
+func NewLecteurClassement(run *projection.Runner) *LecteurClassement {
+	return &LecteurClassement{db: run.Base()}
+}
+
 // Standings ranks a tournament from the projection (see tournoiclassique.Classer),
 // with the tournament's configuration (its tie-breaks and bye).
-func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]tournoiclassique.Ligne, error) {
+func (l *LecteurClassement) Standings(ctx context.Context, tournoi string) ([]tournoiclassique.Ligne, error) {
 	cfg := tournoiclassique.ConfigParDefaut()
-	err := query(ctx, db, `SELECT config FROM classique_configs WHERE tournoi = ?`, []any{tournoi}, func(rows *sql.Rows) error {
+	err := query(ctx, l.db, `SELECT config FROM classique_configs WHERE tournoi = ?`, []any{tournoi}, func(rows *sql.Rows) error {
 		var data string
 		if err := rows.Scan(&data); err != nil {
 			return err
@@ -144,7 +154,7 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]tournoiclassi
 		return nil, err
 	}
 	var participants []tournoiclassique.Participant
-	err = query(ctx, db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
+	err = query(ctx, l.db, `SELECT joueur, cote, retire FROM classique_inscrits WHERE tournoi = ? ORDER BY ordre`, []any{tournoi}, func(rows *sql.Rows) error {
 		var p tournoiclassique.Participant
 		if err := rows.Scan(&p.Joueur, &p.Cote, &p.Retire); err != nil {
 			return err
@@ -156,7 +166,7 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]tournoiclassi
 		return nil, err
 	}
 	var rencontres []tournoiclassique.Rencontre
-	err = query(ctx, db, `SELECT joueur0, joueur1, score0, score1, pm0, pm1, fin FROM classique_resultats WHERE tournoi = ? ORDER BY ronde, match`, []any{tournoi}, func(rows *sql.Rows) error {
+	err = query(ctx, l.db, `SELECT joueur0, joueur1, score0, score1, pm0, pm1, fin FROM classique_resultats WHERE tournoi = ? ORDER BY ronde, match`, []any{tournoi}, func(rows *sql.Rows) error {
 		var r tournoiclassique.ResultatEnregistre
 		if err := rows.Scan(&r.Joueurs[0], &r.Joueurs[1], &r.Scores[0], &r.Scores[1], &r.PointsDeMatch[0], &r.PointsDeMatch[1], &r.Fin); err != nil {
 			return err
@@ -168,7 +178,7 @@ func Standings(ctx context.Context, db *sql.DB, tournoi string) ([]tournoiclassi
 		return nil, err
 	}
 	var exempts []string
-	err = query(ctx, db, `SELECT joueur FROM classique_exempts WHERE tournoi = ? ORDER BY ronde`, []any{tournoi}, func(rows *sql.Rows) error {
+	err = query(ctx, l.db, `SELECT joueur FROM classique_exempts WHERE tournoi = ? ORDER BY ronde`, []any{tournoi}, func(rows *sql.Rows) error {
 		var j string
 		if err := rows.Scan(&j); err != nil {
 			return err

@@ -95,7 +95,7 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 	require.NoError(t, matchclassique.RegisterEvents(reg))
 	tr, err := adapters.NewTournois(store, reg).Charger(ctx, "sim")
 	require.NoError(t, err)
-	got, err := classique.Standings(ctx, liveDB, "sim")
+	got, err := classique.LecteurClassementDe(liveDB).Standings(ctx, "sim")
 	require.NoError(t, err)
 	assert.Equal(t, tr.Classement(), got)
 	assert.Len(t, got, 21)
@@ -108,7 +108,7 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 	assert.Positive(t, total)
 
 	// Cotes: everyone who played is rated by the named policy; séries on demand.
-	cotes, err := classique.ListeCotes(ctx, liveDB)
+	cotes, err := classique.LecteurCotesDe(liveDB).ListeCotes(ctx)
 	require.NoError(t, err)
 	assert.Len(t, cotes, 21)
 	for _, c := range cotes {
@@ -116,10 +116,10 @@ func TestProjectionsRebuildEqualsLiveAndMatchTheAggregate(t *testing.T) {
 		assert.Equal(t, "1", c.Version)
 		assert.Equal(t, 1, c.Tournois)
 	}
-	series, err := classique.Series(ctx, liveDB, cote.DefaultThresholds())
+	series, err := classique.LecteurCotesDe(liveDB).Series(ctx, cote.DefaultThresholds())
 	require.NoError(t, err)
 	assert.Len(t, series, 21)
-	_, err = classique.Series(ctx, liveDB, cote.Thresholds{Joker: 1, A: 2, B: 3})
+	_, err = classique.LecteurCotesDe(liveDB).Series(ctx, cote.Thresholds{Joker: 1, A: 2, B: 3})
 	assert.Equal(t, cote.CodeInvalidThresholds, erreur.CodeOf(err))
 }
 
@@ -134,10 +134,10 @@ func BenchmarkSimulatedTournament200x7(b *testing.B) {
 			_, err := r.CatchUp(ctx, nil)
 			require.NoError(b, err)
 		}
-		lignes, err := classique.Standings(ctx, db, "sim")
+		lignes, err := classique.LecteurClassementDe(db).Standings(ctx, "sim")
 		require.NoError(b, err)
 		require.Len(b, lignes, 200)
-		cotes, err := classique.ListeCotes(ctx, db)
+		cotes, err := classique.LecteurCotesDe(db).ListeCotes(ctx)
 		require.NoError(b, err)
 		require.Len(b, cotes, 200)
 	}

@@ -40,7 +40,7 @@ func TestArt7_Art9_ProjectionSuitLaConfigurationDuTournoi(t *testing.T) {
 	db, rs := runners(t, store)
 	_, err = rs[0].Rebuild(ctx, nil)
 	require.NoError(t, err)
-	got, err := classique.Standings(ctx, db, "cfg")
+	got, err := classique.LecteurClassementDe(db).Standings(ctx, "cfg")
 	require.NoError(t, err)
 	assert.Equal(t, tr.Classement(), got)
 	require.Len(t, got, 3)

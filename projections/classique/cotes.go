@@ -165,10 +165,17 @@ type Cote struct {
 	Version   string
 }
 
+// LecteurCotes reads the players' cotes, the read type of the
+// classique_cotes read model. Nothing is kept between reads.
+type LecteurCotes struct{ db *sql.DB }
+
+// NewLecteurCotes returns the reader of the cotes run's runner keeps.
+func NewLecteurCotes(run *projection.Runner) *LecteurCotes { return &LecteurCotes{db: run.Base()} }
+
 // ListeCotes returns every rated player's cote, best first.
-func ListeCotes(ctx context.Context, db *sql.DB) ([]Cote, error) {
+func (l *LecteurCotes) ListeCotes(ctx context.Context) ([]Cote, error) {
 	var out []Cote
-	err := query(ctx, db, `SELECT joueur, cote, tournois, politique, version FROM classique_cotes ORDER BY cote DESC, joueur`, nil, func(rows *sql.Rows) error {
+	err := query(ctx, l.db, `SELECT joueur, cote, tournois, politique, version FROM classique_cotes ORDER BY cote DESC, joueur`, nil, func(rows *sql.Rows) error {
 		var c Cote
 		if err := rows.Scan(&c.Joueur, &c.Cote, &c.Tournois, &c.Politique, &c.Version); err != nil {
 			return err
@@ -181,8 +188,8 @@ func ListeCotes(ctx context.Context, db *sql.DB) ([]Cote, error) {
 
 // Series recomputes every rated player's série from the current cotes and
 // the thresholds (never stored: thresholds may change).
-func Series(ctx context.Context, db *sql.DB, t cote.Thresholds) (map[string]cote.Serie, error) {
-	cotes, err := ListeCotes(ctx, db)
+func (l *LecteurCotes) Series(ctx context.Context, t cote.Thresholds) (map[string]cote.Serie, error) {
+	cotes, err := l.ListeCotes(ctx)
 	if err != nil {
 		return nil, err
 	}

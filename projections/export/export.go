@@ -8,7 +8,6 @@ package export
 import (
 	"archive/zip"
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"sort"
@@ -24,13 +23,19 @@ import (
 	"arbitre/projections/standings"
 )
 
+// Lectures are the read models a tournament's results are read from.
+type Lectures struct {
+	Historique  *historique.Lecteur
+	Classements *standings.Lecteur
+}
+
 // Construire returns tournament id's results: duplicate standings per game
 // and cumulated (projections/standings), classique meetings
 // (projections/historique) and cotes (projections/classique); an imported
 // tournament from its import's events in journal. An unknown tournament is
 // NOT_FOUND.
-func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg *eventstore.Registry, id string) (archive.Document, error) {
-	t, ok, err := historique.TournoiDe(ctx, db, id)
+func Construire(ctx context.Context, l Lectures, journal eventstore.Reader, reg *eventstore.Registry, id string) (archive.Document, error) {
+	t, ok, err := l.Historique.TournoiDe(ctx, id)
 	if err != nil {
 		return archive.Document{}, err
 	}
@@ -48,19 +53,19 @@ func Construire(ctx context.Context, db *sql.DB, journal eventstore.Reader, reg 
 			return d, err
 		}
 		d.Exempt = &e
-		d.Classique, err = classique(ctx, db, t.ID, e)
+		d.Classique, err = classique(ctx, l.Historique, t.ID, e)
 	} else {
-		d.Duplicate, err = duplicate(ctx, db, t.ID)
+		d.Duplicate, err = duplicate(ctx, l, t.ID)
 	}
 	return d, err
 }
 
 // duplicate lists, player by player in the order of the cumulated
 // standings, his line in each game in the order the games were created.
-func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.LigneDuplicate, error) {
+func duplicate(ctx context.Context, l Lectures, tournoi string) ([]archive.LigneDuplicate, error) {
 	var parties []historique.Partie
 	for page := (historique.Page{First: historique.MaxPage}); ; {
-		ps, plus, err := historique.Parties(ctx, db, tournoi, page)
+		ps, plus, err := l.Historique.Parties(ctx, tournoi, page)
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +79,7 @@ func duplicate(ctx context.Context, db *sql.DB, tournoi string) ([]archive.Ligne
 		}
 		page.After = ps[len(ps)-1].Position
 	}
-	c, err := standings.Charger(ctx, db, tournoi)
+	c, err := l.Classements.Charger(ctx, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -133,16 +138,16 @@ func exemptDuTournoi(ctx context.Context, journal eventstore.Reader, reg *events
 // classique lists each round: each match as two lines, one per player,
 // then the exempt player's line, counting exempt; with each player's cote
 // before and after the tournament once it is closed.
-func classique(ctx context.Context, db *sql.DB, tournoi string, exempt tournoiclassique.Exempt) ([]archive.LigneClassique, error) {
-	rs, err := historique.RencontresDuTournoi(ctx, db, tournoi)
+func classique(ctx context.Context, h *historique.Lecteur, tournoi string, exempt tournoiclassique.Exempt) ([]archive.LigneClassique, error) {
+	rs, err := h.RencontresDuTournoi(ctx, tournoi)
 	if err != nil {
 		return nil, err
 	}
-	exempts, err := historique.Exempts(ctx, db, tournoi)
+	exempts, err := h.Exempts(ctx, tournoi)
 	if err != nil {
 		return nil, err
 	}
-	cotes, err := historique.CotesDuTournoi(ctx, db, tournoi)
+	cotes, err := h.CotesDuTournoi(ctx, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +155,7 @@ func classique(ctx context.Context, db *sql.DB, tournoi string, exempt tournoicl
 	joueur := func(id string) (historique.Joueur, error) {
 		j, ok := joueurs[id]
 		if !ok {
-			if j, _, err = historique.JoueurDe(ctx, db, id); err != nil {
+			if j, _, err = h.JoueurDe(ctx, id); err != nil {
 				return j, err
 			}
 			joueurs[id] = j

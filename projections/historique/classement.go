@@ -74,7 +74,7 @@ const (
 // ClassementAnnuel lists a year's national ranking in one form of play,
 // from the archive's imported tournaments; club, when not empty, keeps
 // the players whose club that year it is (with their national rank).
-func ClassementAnnuel(ctx context.Context, db *sql.DB, annee int, kind Kind, club string, p Page) ([]Bilan, bool, error) {
+func (l *Lecteur) ClassementAnnuel(ctx context.Context, annee int, kind Kind, club string, p Page) ([]Bilan, bool, error) {
 	if _, ok := ordreAnnuel[kind]; !ok {
 		return nil, false, fmt.Errorf("archive: unknown kind %q", kind)
 	}
@@ -82,7 +82,7 @@ func ClassementAnnuel(ctx context.Context, db *sql.DB, annee int, kind Kind, clu
 	if club != "" {
 		q, args = requeteClub, []any{club, annee, kind, p.After}
 	}
-	return page(ctx, db, p, q, args, func(r *sql.Rows) (Bilan, error) {
+	return page(ctx, l.db, p, q, args, func(r *sql.Rows) (Bilan, error) {
 		var b Bilan
 		err := r.Scan(&b.Numero, &b.Rang, &b.Joueur, &b.Nom, &b.Club, &b.Parties, &b.Points, &b.Maximum, &b.Cote)
 		return b, err

@@ -137,7 +137,7 @@ func classementLu(t *testing.T, db *sql.DB, annee int, kind historique.Kind, clu
 	var out []historique.Bilan
 	p := historique.Page{First: 3}
 	for {
-		bs, plus, err := historique.ClassementAnnuel(context.Background(), db, annee, kind, club, p)
+		bs, plus, err := historique.LecteurDe(db).ClassementAnnuel(context.Background(), annee, kind, club, p)
 		require.NoError(t, err)
 		out = append(out, bs...)
 		if !plus {
@@ -175,7 +175,7 @@ func TestIssue34_ClassementRangeEgalAuCalculComplet(t *testing.T) {
 	verifier("after five files at once")
 	importer(t, store, runners, fichiers[13:]...)
 	verifier("after the rest")
-	bs, _, err := historique.ClassementAnnuel(context.Background(), db, 2019, historique.KindDuplicate, "", historique.Page{})
+	bs, _, err := historique.LecteurDe(db).ClassementAnnuel(context.Background(), 2019, historique.KindDuplicate, "", historique.Page{})
 	require.NoError(t, err)
 	require.NotEmpty(t, bs)
 	reconstruitCommeVivant(t, db, runners)

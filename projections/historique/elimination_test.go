@@ -49,7 +49,7 @@ func TestArt3_8_3_EliminationAnnuleeRouvreLaPartie(t *testing.T) {
 		}
 		_, err := run.CatchUp(ctx, nil)
 		require.NoError(t, err)
-		parties, _, err := historique.Parties(ctx, db, "D1", historique.Page{})
+		parties, _, err := historique.LecteurDe(db).Parties(ctx, "D1", historique.Page{})
 		require.NoError(t, err)
 		require.Len(t, parties, 1)
 		return parties[0].Terminee

@@ -342,9 +342,9 @@ type Resultat struct {
 
 // ResultatImporte returns a player's result in an imported duplicate game,
 // and false when the game was not imported.
-func ResultatImporte(ctx context.Context, db *sql.DB, partie, joueur string) (Resultat, bool, error) {
+func (l *Lecteur) ResultatImporte(ctx context.Context, partie, joueur string) (Resultat, bool, error) {
 	var r Resultat
-	err := db.QueryRowContext(ctx, `SELECT score, top, rang FROM hist_resultats WHERE partie = ? AND joueur = ?`, partie, joueur).
+	err := l.db.QueryRowContext(ctx, `SELECT score, top, rang FROM hist_resultats WHERE partie = ? AND joueur = ?`, partie, joueur).
 		Scan(&r.Score, &r.Top, &r.Rang)
 	if err == sql.ErrNoRows {
 		return r, false, nil

@@ -67,42 +67,42 @@ func TestArchive_Art2_2_ImportDansLHistorique(t *testing.T) {
 	importer(t, store, runners, [2]string{"lyon.csv", classique2018}, [2]string{"vichy.csv", duplicate2019},
 		[2]string{"s2020.csv", nouveau("s2020", "2020-01-11", "Vichy")}, [2]string{"s2017.csv", nouveau("s2017", "2017-01-14", "Moulins")})
 
-	ts, _, err := historique.Tournois(ctx, db, historique.Page{})
+	ts, _, err := historique.LecteurDe(db).Tournois(ctx, historique.Page{})
 	require.NoError(t, err)
 	require.Len(t, ts, 6)
-	lyon, ok, err := historique.TournoiDe(ctx, db, "lyon-2018")
+	lyon, ok, err := historique.LecteurDe(db).TournoiDe(ctx, "lyon-2018")
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, historique.KindClassique, lyon.Kind)
 	assert.Equal(t, time.Date(2018, 3, 10, 0, 0, 0, 0, time.UTC), lyon.OuvertLe)
 	assert.Equal(t, lyon.OuvertLe, lyon.ClosLe, "a past classique tournament is closed")
 
-	j, _, err := historique.JoueurDe(ctx, db, "L1")
+	j, _, err := historique.LecteurDe(db).JoueurDe(ctx, "L1")
 	require.NoError(t, err)
 	assert.Equal(t, historique.Joueur{ID: "L1", Nom: "Joueur L1", Club: "Club"}, j, "an import does not replace a live registration's club")
-	j, _, err = historique.JoueurDe(ctx, db, "N1")
+	j, _, err = historique.LecteurDe(db).JoueurDe(ctx, "N1")
 	require.NoError(t, err)
 	assert.Equal(t, historique.Joueur{ID: "N1", Nom: "Nouveau", Club: "Vichy"}, j, "the club of the latest file by date")
-	parts, _, err := historique.Participations(ctx, db, "L1", historique.Page{})
+	parts, _, err := historique.LecteurDe(db).Participations(ctx, "L1", historique.Page{})
 	require.NoError(t, err)
 	var vus []string
 	for _, p := range parts {
 		vus = append(vus, p.Partie)
 	}
 	assert.Equal(t, []string{"D1-1", "lyon-2018-1", "vichy-2019-1"}, vus)
-	res, ok, err := historique.ResultatImporte(ctx, db, "vichy-2019-1", "L2")
+	res, ok, err := historique.LecteurDe(db).ResultatImporte(ctx, "vichy-2019-1", "L2")
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, historique.Resultat{Score: 850, Top: 920, Rang: 2}, res)
 
-	h2h, err := historique.FaceAFace(ctx, db, "J0001", "L1")
+	h2h, err := historique.LecteurDe(db).FaceAFace(ctx, "J0001", "L1")
 	require.NoError(t, err)
 	require.Len(t, h2h, 1)
 	assert.Equal(t, [2]string{"L1", "J0001"}, h2h[0].Joueurs)
 	assert.Equal(t, [2]int{420, 380}, h2h[0].Scores)
 	assert.Equal(t, [2]int{3, 1}, h2h[0].PointsDeMatch, "the second line completes the match")
 
-	cotes, err := historique.Cotes(ctx, db, "J0001")
+	cotes, err := historique.LecteurDe(db).Cotes(ctx, "J0001")
 	require.NoError(t, err)
 	require.Len(t, cotes, 2, "the imported 2018 cote, then the live C1's")
 	assert.Equal(t, historique.Cote{Tournoi: "lyon-2018", Le: lyon.ClosLe, Avant: 1450, Apres: 1438,
@@ -128,10 +128,10 @@ func TestArchive_TournoiJoueApresUnImportDeMemeID(t *testing.T) {
 		_, err := r.CatchUp(ctx, nil)
 		require.NoError(t, err, "the archive goes on")
 	}
-	d2, _, err := historique.TournoiDe(ctx, db, "D2")
+	d2, _, err := historique.LecteurDe(db).TournoiDe(ctx, "D2")
 	require.NoError(t, err)
 	assert.Equal(t, "Festival de Vichy", d2.Nom, "the imported row stays")
-	parts, _, err := historique.Participations(ctx, db, "L7", historique.Page{})
+	parts, _, err := historique.LecteurDe(db).Participations(ctx, "L7", historique.Page{})
 	require.NoError(t, err)
 	require.Len(t, parts, 1)
 	assert.Equal(t, "D2-1", parts[0].Partie)
@@ -146,7 +146,7 @@ func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners := archive(t)
 	importer(t, store, runners, [2]string{"lyon.csv", classique2018})
-	connues := historique.CotesConnues{DB: db}
+	connues := historique.LecteurDe(db)
 	cote := func(joueur string) (int, bool) {
 		t.Helper()
 		c, ok, err := connues.CoteConnue(ctx, joueur)
@@ -156,7 +156,7 @@ func TestArchive_CoteConnueLaPlusRecente(t *testing.T) {
 	c, ok := cote("L1")
 	assert.True(t, ok)
 	assert.Equal(t, 1512, c, "the imported cote: L1 played no classique tournament here")
-	vivantes, err := historique.Cotes(ctx, db, "J0001")
+	vivantes, err := historique.LecteurDe(db).Cotes(ctx, "J0001")
 	require.NoError(t, err)
 	require.Len(t, vivantes, 2)
 	c, _ = cote("J0001")
@@ -218,32 +218,32 @@ func vue(t *testing.T, db *sql.DB) []any {
 	ctx := context.Background()
 	var out []any
 	for _, j := range []string{"L1", "L2", "L9", "J0001"} {
-		joueur, _, err := historique.JoueurDe(ctx, db, j)
+		joueur, _, err := historique.LecteurDe(db).JoueurDe(ctx, j)
 		require.NoError(t, err)
 		out = append(out, joueur)
-		parts, _, err := historique.Participations(ctx, db, j, historique.Page{})
+		parts, _, err := historique.LecteurDe(db).Participations(ctx, j, historique.Page{})
 		require.NoError(t, err)
 		for _, p := range parts {
 			p.Position = 0
-			res, _, err := historique.ResultatImporte(ctx, db, p.Partie, j)
+			res, _, err := historique.LecteurDe(db).ResultatImporte(ctx, p.Partie, j)
 			require.NoError(t, err)
 			out = append(out, p, res)
 		}
-		cotes, err := historique.Cotes(ctx, db, j)
+		cotes, err := historique.LecteurDe(db).Cotes(ctx, j)
 		require.NoError(t, err)
 		out = append(out, cotes)
 	}
-	h2h, err := historique.FaceAFace(ctx, db, "L1", "J0001")
+	h2h, err := historique.LecteurDe(db).FaceAFace(ctx, "L1", "J0001")
 	require.NoError(t, err)
 	for _, r := range h2h {
 		r.Position = 0
 		out = append(out, r)
 	}
 	for _, id := range []string{"lyon-2018", "vichy-2019", "vichy-2020"} {
-		tr, _, err := historique.TournoiDe(ctx, db, id)
+		tr, _, err := historique.LecteurDe(db).TournoiDe(ctx, id)
 		require.NoError(t, err)
 		tr.Position = 0
-		parties, _, err := historique.Parties(ctx, db, id, historique.Page{})
+		parties, _, err := historique.LecteurDe(db).Parties(ctx, id, historique.Page{})
 		require.NoError(t, err)
 		for i := range parties {
 			parties[i].Position = 0
@@ -252,9 +252,9 @@ func vue(t *testing.T, db *sql.DB) []any {
 	}
 	for _, annee := range []int{2018, 2019, 2020} {
 		for _, kind := range []historique.Kind{historique.KindDuplicate, historique.KindClassique} {
-			bs, _, err := historique.ClassementAnnuel(ctx, db, annee, kind, "", historique.Page{})
+			bs, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, annee, kind, "", historique.Page{})
 			require.NoError(t, err)
-			club, _, err := historique.ClassementAnnuel(ctx, db, annee, kind, "Vichy", historique.Page{})
+			club, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, annee, kind, "Vichy", historique.Page{})
 			require.NoError(t, err)
 			out = append(out, bs, club)
 		}
@@ -287,26 +287,26 @@ func TestIssue34_ClassementAnnuelEtResultatsDUnClub(t *testing.T) {
 		}
 		return out
 	}
-	bs, plus, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{})
+	bs, plus, err := historique.LecteurDe(db).ClassementAnnuel(ctx, 2019, historique.KindDuplicate, "", historique.Page{})
 	require.NoError(t, err)
 	assert.False(t, plus)
 	assert.Equal(t, []string{"1 L1 Vichy 900/920 0", "1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(bs),
 		"the share of the tops; L2's club of his latest tournament by date")
-	bs, plus, err = historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{First: 2})
+	bs, plus, err = historique.LecteurDe(db).ClassementAnnuel(ctx, 2019, historique.KindDuplicate, "", historique.Page{First: 2})
 	require.NoError(t, err)
 	assert.True(t, plus)
-	suite, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "", historique.Page{After: bs[1].Numero})
+	suite, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, 2019, historique.KindDuplicate, "", historique.Page{After: bs[1].Numero})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"3 L2 Moulins 1760/1840 0"}, rangs(suite))
 
-	club, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindDuplicate, "Moulins", historique.Page{})
+	club, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, 2019, historique.KindDuplicate, "Moulins", historique.Page{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"1 N1 Moulins 900/920 0", "3 L2 Moulins 1760/1840 0"}, rangs(club))
 
-	cl, _, err := historique.ClassementAnnuel(ctx, db, 2019, historique.KindClassique, "", historique.Page{})
+	cl, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, 2019, historique.KindClassique, "", historique.Page{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"1 L1 Lyon 6/6 1512", "2 J0001  2/6 1438"}, rangs(cl), "the cote of the year's last tournament by date, not the last imported")
-	autre, _, err := historique.ClassementAnnuel(ctx, db, 2020, historique.KindDuplicate, "", historique.Page{})
+	autre, _, err := historique.LecteurDe(db).ClassementAnnuel(ctx, 2020, historique.KindDuplicate, "", historique.Page{})
 	require.NoError(t, err)
 	assert.Len(t, autre, 2)
 	reconstruitCommeVivant(t, db, runners)

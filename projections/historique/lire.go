@@ -4,7 +4,18 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"arbitre/projections/projection"
 )
+
+// Lecteur reads the archive, the read type of the historique read model
+// (the cotes it reports are the classique cotes read model's, in the same
+// database). Nothing is kept between reads: the archive's are rare and
+// paged.
+type Lecteur struct{ db *sql.DB }
+
+// NewLecteur returns the reader of the archive run's runner keeps.
+func NewLecteur(run *projection.Runner) *Lecteur { return &Lecteur{db: run.Base()} }
 
 // Page asks for at most First rows after the cursor After (a global
 // position; 0 for the start).
@@ -107,8 +118,8 @@ func page[T any](ctx context.Context, db *sql.DB, p Page, q string, args []any, 
 }
 
 // Tournois lists the tournaments in the order they were opened.
-func Tournois(ctx context.Context, db *sql.DB, p Page) ([]Tournoi, bool, error) {
-	return page(ctx, db, p, `SELECT t.position, t.tournoi, t.kind, t.nom, t.ouvert_le, t.clos_le,
+func (l *Lecteur) Tournois(ctx context.Context, p Page) ([]Tournoi, bool, error) {
+	return page(ctx, l.db, p, `SELECT t.position, t.tournoi, t.kind, t.nom, t.ouvert_le, t.clos_le,
 		(SELECT COUNT(*) FROM hist_parties g WHERE g.tournoi = t.tournoi AND g.kind = t.kind)
 		FROM hist_tournois t WHERE t.position > ? ORDER BY t.position`, []any{p.After}, func(r *sql.Rows) (Tournoi, error) {
 		var t Tournoi
@@ -123,8 +134,8 @@ func Tournois(ctx context.Context, db *sql.DB, p Page) ([]Tournoi, bool, error) 
 }
 
 // Parties lists a tournament's games in the order they were recorded.
-func Parties(ctx context.Context, db *sql.DB, tournoi string, p Page) ([]Partie, bool, error) {
-	return page(ctx, db, p, `SELECT position, partie, tournoi, kind, numero, creee_le, terminee FROM hist_parties
+func (l *Lecteur) Parties(ctx context.Context, tournoi string, p Page) ([]Partie, bool, error) {
+	return page(ctx, l.db, p, `SELECT position, partie, tournoi, kind, numero, creee_le, terminee FROM hist_parties
 		WHERE tournoi = ? AND position > ? ORDER BY position`, []any{tournoi, p.After}, scanPartie)
 }
 
@@ -137,9 +148,9 @@ func scanPartie(r *sql.Rows) (Partie, error) {
 }
 
 // JoueurDe returns a player, and false when unknown.
-func JoueurDe(ctx context.Context, db *sql.DB, id string) (Joueur, bool, error) {
+func (l *Lecteur) JoueurDe(ctx context.Context, id string) (Joueur, bool, error) {
 	j := Joueur{ID: id}
-	err := db.QueryRowContext(ctx, `SELECT nom, club FROM hist_joueurs WHERE joueur = ?`, id).Scan(&j.Nom, &j.Club)
+	err := l.db.QueryRowContext(ctx, `SELECT nom, club FROM hist_joueurs WHERE joueur = ?`, id).Scan(&j.Nom, &j.Club)
 	if err == sql.ErrNoRows {
 		return j, false, nil
 	}
@@ -147,8 +158,8 @@ func JoueurDe(ctx context.Context, db *sql.DB, id string) (Joueur, bool, error) 
 }
 
 // Participations lists a player's games, oldest first.
-func Participations(ctx context.Context, db *sql.DB, joueur string, p Page) ([]Participation, bool, error) {
-	return page(ctx, db, p, `SELECT position, partie, tournoi, kind FROM hist_participations
+func (l *Lecteur) Participations(ctx context.Context, joueur string, p Page) ([]Participation, bool, error) {
+	return page(ctx, l.db, p, `SELECT position, partie, tournoi, kind FROM hist_participations
 		WHERE joueur = ? AND position > ? ORDER BY position`, []any{joueur, p.After}, func(r *sql.Rows) (Participation, error) {
 		var x Participation
 		err := r.Scan(&x.Position, &x.Partie, &x.Tournoi, &x.Kind)
@@ -157,8 +168,8 @@ func Participations(ctx context.Context, db *sql.DB, joueur string, p Page) ([]P
 }
 
 // RencontreDe returns a classique game's result, and false when unknown.
-func RencontreDe(ctx context.Context, db *sql.DB, match string) (Rencontre, bool, error) {
-	rs, err := rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+func (l *Lecteur) RencontreDe(ctx context.Context, match string) (Rencontre, bool, error) {
+	rs, err := rencontres(ctx, l.db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
 		FROM hist_rencontres WHERE match = ?`, match)
 	if err != nil || len(rs) == 0 {
 		return Rencontre{}, false, err
@@ -167,8 +178,8 @@ func RencontreDe(ctx context.Context, db *sql.DB, match string) (Rencontre, bool
 }
 
 // FaceAFace lists the classique games between two players, oldest first.
-func FaceAFace(ctx context.Context, db *sql.DB, a, b string) ([]Rencontre, error) {
-	return rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+func (l *Lecteur) FaceAFace(ctx context.Context, a, b string) ([]Rencontre, error) {
+	return rencontres(ctx, l.db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
 		FROM hist_rencontres WHERE (joueur0 = ? AND joueur1 = ?) OR (joueur0 = ? AND joueur1 = ?) ORDER BY position`, a, b, b, a)
 }
 
@@ -196,8 +207,8 @@ func rencontres(ctx context.Context, db *sql.DB, q string, args ...any) ([]Renco
 // the order the tournaments closed (by date): the cotes the classique cotes
 // projection computed, and those imported past tournaments gave (policy
 // "import").
-func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
-	rows, err := db.QueryContext(ctx, `SELECT tournoi, le, avant, apres, politique, version FROM (
+func (l *Lecteur) Cotes(ctx context.Context, joueur string) ([]Cote, error) {
+	rows, err := l.db.QueryContext(ctx, `SELECT tournoi, le, avant, apres, politique, version FROM (
 		SELECT h.tournoi, t.clos_le AS le, h.avant, h.apres, h.politique, h.version, t.clos_position AS pos
 		FROM classique_cote_historique h JOIN hist_tournois t ON t.kind = ? AND t.tournoi = h.tournoi WHERE h.joueur = ?
 		UNION ALL
@@ -221,15 +232,12 @@ func Cotes(ctx context.Context, db *sql.DB, joueur string) ([]Cote, error) {
 	return out, rows.Err()
 }
 
-// CotesConnues reads the players' current cotes from the archive, for the
-// registrations without one (classique command.CotesConnues).
-type CotesConnues struct{ DB *sql.DB }
-
 // CoteConnue is the player's latest cote: the one after the last classique
 // tournament he played by date, live or imported (Cotes); false without
-// one.
-func (c CotesConnues) CoteConnue(ctx context.Context, joueur string) (int, bool, error) {
-	cotes, err := Cotes(ctx, c.DB, joueur)
+// one. The archive gives it to the registrations without one (classique
+// command.CotesConnues).
+func (l *Lecteur) CoteConnue(ctx context.Context, joueur string) (int, bool, error) {
+	cotes, err := l.Cotes(ctx, joueur)
 	if err != nil || len(cotes) == 0 {
 		return 0, false, err
 	}
@@ -244,10 +252,10 @@ const (
 
 // TournoiDe returns an archived tournament (the first opened with that id),
 // and false when unknown.
-func TournoiDe(ctx context.Context, db *sql.DB, id string) (Tournoi, bool, error) {
+func (l *Lecteur) TournoiDe(ctx context.Context, id string) (Tournoi, bool, error) {
 	var t Tournoi
 	var ouvert, clos int64
-	err := db.QueryRowContext(ctx, `SELECT position, tournoi, kind, nom, ouvert_le, clos_le FROM hist_tournois
+	err := l.db.QueryRowContext(ctx, `SELECT position, tournoi, kind, nom, ouvert_le, clos_le FROM hist_tournois
 		WHERE tournoi = ? ORDER BY position LIMIT 1`, id).Scan(&t.Position, &t.ID, &t.Kind, &t.Nom, &ouvert, &clos)
 	if err == sql.ErrNoRows {
 		return t, false, nil
@@ -261,15 +269,15 @@ func TournoiDe(ctx context.Context, db *sql.DB, id string) (Tournoi, bool, error
 
 // RencontresDuTournoi lists a classique tournament's games by round, in the
 // order they were recorded.
-func RencontresDuTournoi(ctx context.Context, db *sql.DB, tournoi string) ([]Rencontre, error) {
-	return rencontres(ctx, db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
+func (l *Lecteur) RencontresDuTournoi(ctx context.Context, tournoi string) ([]Rencontre, error) {
+	return rencontres(ctx, l.db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
 		FROM hist_rencontres WHERE tournoi = ? ORDER BY ronde, position`, tournoi)
 }
 
 // Exempts returns, per round of a classique tournament, the player exempt
 // from it.
-func Exempts(ctx context.Context, db *sql.DB, tournoi string) (map[int]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT ronde, joueur FROM hist_exempts WHERE tournoi = ?`, tournoi)
+func (l *Lecteur) Exempts(ctx context.Context, tournoi string) (map[int]string, error) {
+	rows, err := l.db.QueryContext(ctx, `SELECT ronde, joueur FROM hist_exempts WHERE tournoi = ?`, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -288,8 +296,8 @@ func Exempts(ctx context.Context, db *sql.DB, tournoi string) (map[int]string, e
 
 // CotesDuTournoi returns each player's cote before and after a closed
 // classique tournament (from the classique cotes projection).
-func CotesDuTournoi(ctx context.Context, db *sql.DB, tournoi string) (map[string][2]int, error) {
-	rows, err := db.QueryContext(ctx, `SELECT joueur, avant, apres FROM classique_cote_historique WHERE tournoi = ?`, tournoi)
+func (l *Lecteur) CotesDuTournoi(ctx context.Context, tournoi string) (map[string][2]int, error) {
+	rows, err := l.db.QueryContext(ctx, `SELECT joueur, avant, apres FROM classique_cote_historique WHERE tournoi = ?`, tournoi)
 	if err != nil {
 		return nil, err
 	}

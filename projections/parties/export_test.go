@@ -7,3 +7,6 @@ func OublierAussitot() (restore func()) {
 	inactive, balayage = 1, 1
 	return func() { inactive, balayage = i, b }
 }
+
+// Lire reads one row of the projection (lire).
+var Lire = lire

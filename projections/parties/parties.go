@@ -442,11 +442,11 @@ func (f *repli) Write(ctx context.Context, tx *sql.Tx) error {
 	return q.Fin(ctx)
 }
 
-// Lire returns the view of game id and the position of its last event,
+// lire returns the view of game id and the position of its last event,
 // or a nil view when that position is still connue (the caller's copy is
 // current): one read of one row, the view's bytes only when they changed.
 // A game the projection does not hold is CodeNotFound.
-func Lire(ctx context.Context, db *sql.DB, id string, connue uint64) (*Vue, uint64, error) {
+func lire(ctx context.Context, db *sql.DB, id string, connue uint64) (*Vue, uint64, error) {
 	var position uint64
 	var data sql.NullString
 	err := db.QueryRowContext(ctx, `SELECT position, CASE WHEN position = ? THEN NULL ELSE vue END FROM parties_vues WHERE partie = ?`,

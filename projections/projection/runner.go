@@ -38,7 +38,9 @@ type Projection interface {
 
 // Runner applies events to one projection.
 type Runner struct {
-	db    *sql.DB
+	db *sql.DB
+	// base is the pool the read model's reads query (LireDans); nil: db.
+	base  *sql.DB
 	proj  Projection
 	store eventstore.Reader
 	page  int

@@ -186,3 +186,63 @@ func formeUnique(f *ast.FuncType) bool {
 	return f.Params.NumFields() == 1 && estSelecteur(f.Params.List[0].Type, "projection", "Journal") &&
 		f.Results.NumFields() == 2 && types.ExprString(f.Results.List[len(f.Results.List)-1].Type) == "error"
 }
+
+// TestLectures_LuesParLeurTypeDeLecture: a read model kept in SQLite is
+// read the one way, through its package's read type built on its runner
+// (NewLecteur…(run *projection.Runner)): no function of a read model's
+// package reads a database it is handed, and no type of it holds one a
+// caller sets.
+func TestLectures_LuesParLeurTypeDeLecture(t *testing.T) {
+	srcs := sources(t)
+	modeles, _ := lectures(srcs)
+	require.Len(t, modeles, 4)
+	lecteurs := map[string]int{}
+	var hors []string
+	for _, s := range srcs {
+		if _, ok := modeles[s.pkg]; !ok {
+			continue
+		}
+		for _, d := range s.file.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv != nil || !d.Name.IsExported() {
+					continue
+				}
+				for _, p := range d.Type.Params.List {
+					if star, ok := p.Type.(*ast.StarExpr); ok && estSelecteur(star.X, "sql", "DB") {
+						hors = append(hors, s.nom+": "+d.Name.Name)
+					}
+					if star, ok := p.Type.(*ast.StarExpr); ok && estSelecteur(star.X, "projection", "Runner") && strings.HasPrefix(d.Name.Name, "NewLecteur") {
+						lecteurs[s.pkg]++
+					}
+				}
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					ts, ok := spec.(*ast.TypeSpec)
+					if !ok {
+						continue
+					}
+					st, ok := ts.Type.(*ast.StructType)
+					if !ok {
+						continue
+					}
+					for _, f := range st.Fields.List {
+						star, ok := f.Type.(*ast.StarExpr)
+						if !ok || !estSelecteur(star.X, "sql", "DB") {
+							continue
+						}
+						for _, n := range f.Names {
+							if n.IsExported() {
+								hors = append(hors, s.nom+": "+ts.Name.Name+"."+n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	assert.Empty(t, hors, "reads of a read model outside its read type")
+	for pkg, types := range modeles {
+		assert.Equal(t, len(types), lecteurs[pkg], "%s: one read type per read model, built on its runner", pkg)
+	}
+}

@@ -29,7 +29,7 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	app, licences := tournoiJusquA(t, ctx, store, r, 20, 3)
 	attendre := func() { attendreTete(t, ctx, store, live) }
 	attendre()
-	avant, err := standings.LirePartie(ctx, liveDB, "t1-1", standings.Public)
+	avant, err := standings.NewLecteur(live).Partie(ctx, "t1-1", standings.Public)
 	require.NoError(t, err)
 
 	p, err := adapters.NewDepot(store, r, nil).Charger(ctx, "t1-1")
@@ -73,7 +73,7 @@ func TestStandingsLiveEgalReconstruction_SanctionsDisciplinaires(t *testing.T) {
 	attendre()
 	require.NoError(t, stop())
 
-	apres, err := standings.LirePartie(ctx, liveDB, "t1-1", standings.Public)
+	apres, err := standings.NewLecteur(live).Partie(ctx, "t1-1", standings.Public)
 	require.NoError(t, err)
 	brut, _, _ := duplicate.Points(perdu)
 	assert.LessOrEqual(t, ligneDe(t, apres, zero).Score, ligneDe(t, avant, zero).Score-brut, "§5.7 the coup pays nothing (a solo may go too)")
@@ -116,7 +116,7 @@ func TestArt6_1_ExclusionLiveEgalReconstruction(t *testing.T) {
 	attendreTete(t, ctx, store, live)
 	require.NoError(t, stop())
 
-	cumul, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
+	cumul, err := standings.NewLecteur(live).Cumul(ctx, "t1", standings.Public)
 	require.NoError(t, err)
 	dernier := cumul[len(cumul)-1]
 	assert.Equal(t, fraudeur, dernier.Licence, "§6.1 ranked after everyone")

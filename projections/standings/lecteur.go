@@ -4,89 +4,56 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sync"
+
+	"arbitre/projections/projection"
 )
 
-// maxEntrees bounds the standings kept; beyond it an entry is dropped (and
-// read again when asked for).
+// maxEntrees bounds the standings kept; beyond it the least recently read
+// are dropped (and read again when asked for).
 const maxEntrees = 1024
 
-// Lecteur serves standings from the projection and keeps each answer until
-// the projection moves on: a hall full of displays and 200 queries a second
-// cost one fold per change, not one per request. Only standings with lines
-// are kept, at most maxEntrees: an id a client names keeps no memory past
-// its request unless its game or tournament exists. It is safe for
-// concurrent use.
+// Lecteur serves the standings from the projection, the read type of the
+// standings read model: each answer is kept (projection.Memo) until the
+// projection moves on, so a hall full of displays and 200 queries a second
+// cost one fold per change, not one per request; only standings with lines
+// are kept. It is safe for concurrent use.
 type Lecteur struct {
-	db *sql.DB
-	// position is how far the projection has applied the log (the runner's
-	// Position): an answer read at or after it is current.
-	position func() uint64
-	mu       sync.Mutex
-	entrees  map[string]*entree
+	db   *sql.DB
+	memo *projection.Memo[[]Ligne]
 }
 
-type entree struct {
-	mu       sync.Mutex
-	valide   bool
-	position uint64
-	lignes   []Ligne
+// NewLecteur returns the reader of the standings run's runner keeps.
+func NewLecteur(run *projection.Runner) *Lecteur {
+	return nouveauLecteur(run.Base(), run.Position)
 }
 
-// NewLecteur returns a reader over the projection database db.
-func NewLecteur(db *sql.DB, position func() uint64) *Lecteur {
-	return &Lecteur{db: db, position: position, entrees: map[string]*entree{}}
+// nouveauLecteur returns a reader of db, whose projection has applied the
+// log up to position().
+func nouveauLecteur(db *sql.DB, position func() uint64) *Lecteur {
+	return &Lecteur{db: db, memo: projection.NewMemo[[]Ligne](position, maxEntrees)}
 }
 
-// Partie returns the standings of one game as r sees them (see LirePartie).
+// Partie returns the standings of one game as r sees them.
 func (l *Lecteur) Partie(ctx context.Context, partie string, r Regard) ([]Ligne, error) {
-	return l.lire(fmt.Sprintf("partie/%d/%s", r, partie), func() ([]Ligne, error) { return LirePartie(ctx, l.db, partie, r) })
+	return l.lire(fmt.Sprintf("partie/%d/%s", r, partie), func() ([]Ligne, error) { return lirePartie(ctx, l.db, partie, r) })
 }
 
-// Cumul returns the cumulated standings of a tournament as r sees them (see
-// LireCumul).
+// Cumul returns the cumulated standings of a tournament as r sees them.
 func (l *Lecteur) Cumul(ctx context.Context, tournoi string, r Regard) ([]Ligne, error) {
-	return l.lire(fmt.Sprintf("tournoi/%d/%s", r, tournoi), func() ([]Ligne, error) { return LireCumul(ctx, l.db, tournoi, r) })
+	return l.lire(fmt.Sprintf("tournoi/%d/%s", r, tournoi), func() ([]Ligne, error) { return lireCumul(ctx, l.db, tournoi, r) })
 }
 
-// lire answers from the cache when it is as recent as the projection, and
-// otherwise reads once while concurrent askers of the same key wait. The
-// position is taken before reading, so the lines read are at least that
-// recent. Errors and empty standings are not kept.
+// Charger returns the fold of one tournament (every game's when tournoi is
+// ""), rebuilt from the projection's facts: it answers Partie, Cumul and
+// ParSerie with exactly the figures of the live fold. It is not kept.
+func (l *Lecteur) Charger(ctx context.Context, tournoi string) (*Classement, error) {
+	return charger(ctx, l.db, tournoi, "")
+}
+
+// lire answers cle from the memo; empty standings are not kept.
 func (l *Lecteur) lire(cle string, read func() ([]Ligne, error)) ([]Ligne, error) {
-	pos := l.position()
-	l.mu.Lock()
-	e := l.entrees[cle]
-	if e == nil {
-		for autre := range l.entrees {
-			if len(l.entrees) < maxEntrees {
-				break
-			}
-			delete(l.entrees, autre)
-		}
-		e = &entree{}
-		l.entrees[cle] = e
-	}
-	l.mu.Unlock()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.valide && e.position >= pos {
-		return e.lignes, nil
-	}
-	lignes, err := read()
-	if err != nil || len(lignes) == 0 {
-		l.oublier(cle, e)
-		return lignes, err
-	}
-	e.valide, e.position, e.lignes = true, pos, lignes
-	return lignes, nil
-}
-
-// oublier drops the entry e of cle, unless another has replaced it.
-func (l *Lecteur) oublier(cle string, e *entree) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.entrees[cle] == e {
-		delete(l.entrees, cle)
-	}
+	return l.memo.Lire(cle, func([]Ligne, bool) ([]Ligne, bool, error) {
+		lignes, err := read()
+		return lignes, len(lignes) > 0, err
+	})
 }

@@ -16,7 +16,7 @@ import (
 // again when the projection moves on, and never keeps an error.
 func TestLecteurReadsOncePerPosition(t *testing.T) {
 	var pos atomic.Uint64
-	l := NewLecteur(nil, pos.Load)
+	l := nouveauLecteur(nil, pos.Load)
 	reads := 0
 	read := func() ([]Ligne, error) {
 		reads++
@@ -49,16 +49,16 @@ func TestLecteurReadsOncePerPosition(t *testing.T) {
 // Issue 11 item 17: standings of games that do not exist (no line) leave no
 // entry, and the kept standings are bounded.
 func TestSecurite_ClassementsIdsInconnus(t *testing.T) {
-	l := NewLecteur(nil, func() uint64 { return 1 })
+	l := nouveauLecteur(nil, func() uint64 { return 1 })
 	for i := 0; i < 10000; i++ {
 		lignes, err := l.lire(fmt.Sprintf("partie/x%016x", rand.Uint64()), func() ([]Ligne, error) { return nil, nil })
 		require.NoError(t, err)
 		assert.Empty(t, lignes)
 	}
-	assert.Empty(t, l.entrees, "unknown games leave no entry")
+	assert.Zero(t, l.memo.Len(), "unknown games leave no entry")
 	for i := 0; i < maxEntrees+10; i++ {
 		_, err := l.lire(fmt.Sprintf("partie/p%d", i), func() ([]Ligne, error) { return []Ligne{{Licence: "L1"}}, nil })
 		require.NoError(t, err)
 	}
-	assert.Len(t, l.entrees, maxEntrees, "the kept standings are bounded")
+	assert.Equal(t, maxEntrees, l.memo.Len(), "the kept standings are bounded")
 }

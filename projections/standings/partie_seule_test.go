@@ -26,7 +26,7 @@ import (
 func TestIssue34_ClassementDUnePartieSansLesAutres(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
-	store, r, live, liveDB, stop := enDirect(t, ctx)
+	store, r, live, _, stop := enDirect(t, ctx)
 
 	app, licences := tournoiJusquA(t, ctx, store, r, 8, 2)
 	fraudeur := licences[0]
@@ -47,7 +47,7 @@ func TestIssue34_ClassementDUnePartieSansLesAutres(t *testing.T) {
 		partie string
 		exclu  bool
 	}{{"t1-1", true}, {"t1-2", false}} {
-		lues, err := standings.LirePartie(ctx, liveDB, tt.partie, standings.Public)
+		lues, err := standings.NewLecteur(live).Partie(ctx, tt.partie, standings.Public)
 		require.NoError(t, err)
 		memoire, err := fold.Partie(tt.partie)
 		require.NoError(t, err)
@@ -62,7 +62,7 @@ func TestIssue34_ClassementDUnePartieSansLesAutres(t *testing.T) {
 // the same tournament.
 func BenchmarkIssue34_ClassementDUnePartieEnDirect(b *testing.B) {
 	ctx := context.Background()
-	store, r, live, liveDB, stop := enDirect(b, ctx)
+	store, r, live, _, stop := enDirect(b, ctx)
 	app, licences := tournoiJusquA(b, ctx, store, r, 400, 0)
 	require.NoError(b, app.CreerPartie(ctx, command.CreerPartie{Partie: "t1-2", Tournoi: "t1", Numero: 2, Joueurs: licences,
 		Config: duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(8))}}))
@@ -72,7 +72,7 @@ func BenchmarkIssue34_ClassementDUnePartieEnDirect(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		lignes, err := standings.LirePartie(ctx, liveDB, "t1-2", standings.Public)
+		lignes, err := standings.NewLecteur(live).Partie(ctx, "t1-2", standings.Public)
 		if err != nil || len(lignes) != len(licences) {
 			b.Fatal(err, len(lignes))
 		}

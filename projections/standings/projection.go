@@ -378,14 +378,10 @@ func (f enSQL) rouvrir(partie string, e duplicate.EliminationsAnnulees) error {
 		partie, string(duplicate.FinVainqueur), e.Coup)
 }
 
-// Charger rebuilds the fold from the projection's facts: of one tournament,
-// or of every game when tournoiID is "". The result answers Partie, Cumul
-// and ParSerie with exactly the figures of the live fold.
-func Charger(ctx context.Context, db *sql.DB, tournoiID string) (*Classement, error) {
-	return charger(ctx, db, tournoiID, "")
-}
-
-// charger is Charger; with seule set, only that game's bulletins, tops
+// charger rebuilds the fold from the projection's facts: of one
+// tournament, or of every game when tournoiID is "". The result answers
+// Partie, Cumul and ParSerie with exactly the figures of the live fold.
+// With seule set, only that game's bulletins, tops
 // and end are read, the tournament's other games being created and no
 // more: enough for the standings of that game alone (an exclusion that
 // annuls earlier games needs the number of the game it was decided in),
@@ -546,9 +542,9 @@ func lire(ctx context.Context, db *sql.DB, q string, args []any, f func(*sql.Row
 	return rows.Err()
 }
 
-// LirePartie returns the standings of one game from the projection, as r
+// lirePartie returns the standings of one game from the projection, as r
 // sees them.
-func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Ligne, error) {
+func lirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Ligne, error) {
 	var tournoiID string
 	err := db.QueryRowContext(ctx, `SELECT tournoi FROM standings_parties WHERE partie = ?`, partie).Scan(&tournoiID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -564,10 +560,10 @@ func LirePartie(ctx context.Context, db *sql.DB, partie string, r Regard) ([]Lig
 	return c.PartiePour(partie, r)
 }
 
-// LireCumul returns the cumulated standings of a tournament from the
+// lireCumul returns the cumulated standings of a tournament from the
 // projection, as r sees them.
-func LireCumul(ctx context.Context, db *sql.DB, tournoiID string, r Regard) ([]Ligne, error) {
-	c, err := Charger(ctx, db, tournoiID)
+func lireCumul(ctx context.Context, db *sql.DB, tournoiID string, r Regard) ([]Ligne, error) {
+	c, err := charger(ctx, db, tournoiID, "")
 	if err != nil {
 		return nil, err
 	}

@@ -113,7 +113,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	app, licences := tournoiSimule(t, ctx, store, r, 20)
 	attendre := func() { attendreTete(t, ctx, store, live) }
 	attendre()
-	avant, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
+	avant, err := standings.NewLecteur(live).Cumul(ctx, "t1", standings.Public)
 	require.NoError(t, err)
 
 	// §6.3: the commission pays the top of coup 1 to a player paid less.
@@ -135,7 +135,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	attendre()
 	require.NoError(t, stop())
 
-	apres, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
+	apres, err := standings.NewLecteur(live).Cumul(ctx, "t1", standings.Public)
 	require.NoError(t, err)
 	assert.Equal(t, score(avant, cible)+top.Score-ancienne.Paid, score(apres, cible),
 		"§6.3 the commission's decision changes the score through a new event")
@@ -145,7 +145,7 @@ func TestStandingsLiveEgalReconstruction(t *testing.T) {
 	memoire, err := fold.Cumul()
 	require.NoError(t, err)
 	assert.Equal(t, memoire, apres, "projection and in-memory fold give the same figures")
-	parPartie, err := standings.LirePartie(ctx, liveDB, "t1-1", standings.Public)
+	parPartie, err := standings.NewLecteur(live).Partie(ctx, "t1-1", standings.Public)
 	require.NoError(t, err)
 	memPartie, err := fold.Partie("t1-1")
 	require.NoError(t, err)

@@ -41,10 +41,10 @@ func TestArt5_8_ZeroDisciplinaireGardeLAvertissementDuBulletin(t *testing.T) {
 	domaine := p.Avertissements(bavard).Warnings
 	require.Positive(t, domaine, "§5.8 the domain keeps the bulletin's disciplinary avertissement")
 
-	run, db := runner(t, store, r)
+	run, _ := runner(t, store, r)
 	_, err = run.Rebuild(ctx, nil)
 	require.NoError(t, err)
-	lignes, err := standings.LirePartie(ctx, db, "t1-1", standings.Public)
+	lignes, err := standings.NewLecteur(run).Partie(ctx, "t1-1", standings.Public)
 	require.NoError(t, err)
 	assert.Equal(t, domaine, ligneDe(t, lignes, bavard).Avertissements, "the projection agrees with the domain")
 

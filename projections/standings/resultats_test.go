@@ -31,7 +31,7 @@ func TestIntroduction_Guide3_2_ClassementProvisoireJusquALaCloture(t *testing.T)
 	ajouter := ajouteur(t, ctx, store, r, live)
 	lire := func() []standings.Ligne {
 		t.Helper()
-		ls, err := standings.LirePartie(ctx, liveDB, "p1", standings.Public)
+		ls, err := standings.NewLecteur(live).Partie(ctx, "p1", standings.Public)
 		require.NoError(t, err)
 		return ls
 	}
@@ -63,7 +63,7 @@ func TestIntroduction_Guide3_2_ClassementProvisoireJusquALaCloture(t *testing.T)
 	memoire, err := fold.Partie("p1")
 	require.NoError(t, err)
 	assert.Equal(t, memoire, clos, "projection and in-memory fold give the same figures")
-	cumul, err := standings.LireCumul(ctx, liveDB, "t1", standings.Public)
+	cumul, err := standings.NewLecteur(live).Cumul(ctx, "t1", standings.Public)
 	require.NoError(t, err)
 	assert.False(t, cumul[0].Provisoire, "every game of the tournament closed")
 
@@ -108,7 +108,7 @@ func TestArt3_8_3_EliminationAnnuleeRouvreLaPartie(t *testing.T) {
 	ajouter := ajouteur(t, ctx, store, r, live)
 	solos := func() int {
 		t.Helper()
-		ls, err := standings.LirePartie(ctx, liveDB, "p1", standings.Public)
+		ls, err := standings.NewLecteur(live).Partie(ctx, "p1", standings.Public)
 		require.NoError(t, err)
 		require.Equal(t, "A", ls[0].Licence)
 		return ls[0].Solos
@@ -128,7 +128,7 @@ func TestArt3_8_3_EliminationAnnuleeRouvreLaPartie(t *testing.T) {
 	require.NoError(t, err)
 	memoire, err := fold.Partie("p1")
 	require.NoError(t, err)
-	lues, err := standings.LirePartie(ctx, liveDB, "p1", standings.Public)
+	lues, err := standings.NewLecteur(live).Partie(ctx, "p1", standings.Public)
 	require.NoError(t, err)
 	assert.Equal(t, memoire, lues, "projection and in-memory fold give the same figures")
 	rebuilt, rebuiltDB := runner(t, store, r)

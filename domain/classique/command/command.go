@@ -27,7 +27,7 @@ type Matchs = aggregate.Repository[*matchclassique.Match]
 
 // CotesConnues gives the latest cote the federation knows of a player:
 // the cote after his last classique tournament by date, played here or
-// imported into the archive (historique.CotesConnues), false without one.
+// imported into the archive (historique.Lecteur.CoteConnue), false without one.
 type CotesConnues interface {
 	CoteConnue(ctx context.Context, joueur string) (int, bool, error)
 }
