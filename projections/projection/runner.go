@@ -125,8 +125,8 @@ func NewRunners(ctx context.Context, db *sql.DB, store eventstore.Reader, ps ...
 }
 
 // Lecture is the runner of the read model named name among runners (nil
-// when none): the API waits for the standings' runner and the games'
-// views' to reach an event before answering a read of them.
+// when none): its package's read type is built on it, and a read brings
+// the read model up to date through it first (lecture.go).
 func Lecture(runners []*Runner, name string) *Runner {
 	for _, r := range runners {
 		if r.Name() == name {
