@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -50,11 +51,15 @@ func init() {
 		Short: "Banc de charge contre un vrai serveur local : requêtes de classement, affichages en direct, saisie simultanée des bulletins",
 		Example: `  arbitre charge
   arbitre charge --players 1000 --displays 1000 --arbiters 50 --qps 200 --duration 20s --json
-  arbitre charge --verifier --tours 20 --tuer-tous 50`,
+  arbitre charge --verifier --tours 20 --tuer-tous 50
+  arbitre charge --verifier --tours 20 --sauts-horloge 40`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if !c.Verifier && c.SautsHorloge != 0 {
+				return errors.New("--sauts-horloge va avec --verifier")
+			}
 			if c.Verifier {
 				return outilsCharge.RunChargeVerifier(ctx, cmd.OutOrStdout(), c, cmd.Flags().Changed("players"))
 			}
@@ -77,6 +82,7 @@ func init() {
 	f.IntVar(&c.Verif.Lecteurs, "lecteurs", 3, "avec --verifier : affichages qui lisent chaque partie sans cesse")
 	f.Uint64Var(&c.Verif.Graine, "graine", 32, "avec --verifier : graine des tirages et des pauses des clients")
 	f.IntVar(&c.Verif.TuerTous, "tuer-tous", 0, "avec --verifier : tue le serveur (kill -9) et le relance toutes les N commandes acquittées (0 : jamais)")
+	f.IntVar(&c.SautsHorloge, "sauts-horloge", 0, "avec --verifier : lance le serveur dans ce processus et avance son horloge d'une heure, puis la recule, toutes les N commandes acquittées (0 : jamais ; exclut --tuer-tous)")
 	f.StringVar(&c.ProfileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
 	cmd.AddCommand(chargeNationalCmd())
 	rootCmd.AddCommand(cmd)
