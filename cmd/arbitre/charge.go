@@ -75,7 +75,7 @@ func init() {
 	f.IntVar(&c.QPS, "qps", 200, "requêtes de classement par seconde")
 	f.DurationVar(&c.Duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.JSON, "json", false, "affiche le rapport en JSON")
-	f.BoolVar(&c.Verifier, "verifier", false, "vérifie la cohérence plutôt que la charge : directeurs, arbitres et affichages jouent des parties en même temps contre un serveur lancé à part, chaque appel est noté et l'historique de chaque partie vérifié (porcupine), puis le journal (docs/charge.md)")
+	f.BoolVar(&c.Verifier, "verifier", false, "vérifie la cohérence plutôt que la charge : directeurs, arbitres et affichages jouent des parties en même temps contre un serveur lancé à part (dans ce processus avec --sauts-horloge), chaque appel est noté et l'historique de chaque partie vérifié (porcupine), puis le journal (docs/charge.md)")
 	f.IntVar(&c.Verif.Parties, "parties", 4, "avec --verifier : parties jouées en même temps à chaque tour")
 	f.IntVar(&c.Verif.Coups, "coups", 6, "avec --verifier : coups de chaque partie")
 	f.IntVar(&c.Verif.Tours, "tours", 10, "avec --verifier : tours, chacun sur de nouvelles parties")
