@@ -101,7 +101,7 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 	md := actor(h)
 	lien := [2]string{j.ID(), h.Centre}
 	if err := r.liens.ouvrir(lien, func() error {
-		return r.twinning().Retablir(ctx, fedcommand.Retablir{Jumelage: j.ID(), Site: h.Centre, Instant: r.Clock.Now()}, md)
+		return r.twinning().Retablir(ctx, fedcommand.Retablir{Jumelage: j.ID(), Site: h.Centre, Instant: eventstore.ReadClock(r.Clock)}, md)
 	}); err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 			}
 			// A cut refused (the game already annulled for that centre)
 			// has nothing more to record.
-			_ = r.twinning().Couper(suite, fedcommand.Couper{Jumelage: j.ID(), Site: h.Centre, Partie: partie, Instant: r.Clock.Now()}, md)
+			_ = r.twinning().Couper(suite, fedcommand.Couper{Jumelage: j.ID(), Site: h.Centre, Partie: partie, Instant: eventstore.ReadClock(r.Clock)}, md)
 		})
 	}()
 	return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -50,11 +51,15 @@ func init() {
 		Short: "Banc de charge contre un vrai serveur local : requêtes de classement, affichages en direct, saisie simultanée des bulletins",
 		Example: `  arbitre charge
   arbitre charge --players 1000 --displays 1000 --arbiters 50 --qps 200 --duration 20s --json
-  arbitre charge --verifier --tours 20 --tuer-tous 50`,
+  arbitre charge --verifier --tours 20 --tuer-tous 50
+  arbitre charge --verifier --tours 20 --sauts-horloge 40`,
 		Args: aucunArgument,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if !c.Verifier && c.SautsHorloge != 0 {
+				return errors.New("--sauts-horloge va avec --verifier")
+			}
 			if c.Verifier {
 				return outilsCharge.RunChargeVerifier(ctx, cmd.OutOrStdout(), c, cmd.Flags().Changed("players"))
 			}
@@ -70,13 +75,14 @@ func init() {
 	f.IntVar(&c.QPS, "qps", 200, "requêtes de classement par seconde")
 	f.DurationVar(&c.Duration, "duration", 20*time.Second, "durée de la phase de classement")
 	f.BoolVar(&c.JSON, "json", false, "affiche le rapport en JSON")
-	f.BoolVar(&c.Verifier, "verifier", false, "vérifie la cohérence plutôt que la charge : directeurs, arbitres et affichages jouent des parties en même temps contre un serveur lancé à part, chaque appel est noté et l'historique de chaque partie vérifié (porcupine), puis le journal (docs/charge.md)")
+	f.BoolVar(&c.Verifier, "verifier", false, "vérifie la cohérence plutôt que la charge : directeurs, arbitres et affichages jouent des parties en même temps contre un serveur lancé à part (dans ce processus avec --sauts-horloge), chaque appel est noté et l'historique de chaque partie vérifié (porcupine), puis le journal (docs/charge.md)")
 	f.IntVar(&c.Verif.Parties, "parties", 4, "avec --verifier : parties jouées en même temps à chaque tour")
 	f.IntVar(&c.Verif.Coups, "coups", 6, "avec --verifier : coups de chaque partie")
 	f.IntVar(&c.Verif.Tours, "tours", 10, "avec --verifier : tours, chacun sur de nouvelles parties")
 	f.IntVar(&c.Verif.Lecteurs, "lecteurs", 3, "avec --verifier : affichages qui lisent chaque partie sans cesse")
 	f.Uint64Var(&c.Verif.Graine, "graine", 32, "avec --verifier : graine des tirages et des pauses des clients")
 	f.IntVar(&c.Verif.TuerTous, "tuer-tous", 0, "avec --verifier : tue le serveur (kill -9) et le relance toutes les N commandes acquittées (0 : jamais)")
+	f.IntVar(&c.SautsHorloge, "sauts-horloge", 0, "avec --verifier : lance le serveur dans ce processus et avance son horloge d'une heure, puis la recule, toutes les N commandes acquittées (0 : jamais ; exclut --tuer-tous)")
 	f.StringVar(&c.ProfileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client")
 	cmd.AddCommand(chargeNationalCmd())
 	rootCmd.AddCommand(cmd)

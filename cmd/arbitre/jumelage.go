@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"arbitre/cmd/arbitre/internal/storeflags"
+	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/command"
 	"arbitre/projections/centres"
@@ -43,21 +44,24 @@ func (o *optionsJumelage) commun(c *cobra.Command, flags *storeflags.Flags, avec
 	}
 }
 
-// constat is the time of the fact noted: --a, or now.
-func (o *optionsJumelage) constat() (time.Time, error) {
+// constat is the time of the fact noted: --a, or now. It is a wall-clock
+// time only: this process ends at once, so no reading of its monotonic
+// clock would ever be compared (the cut's length is read on the wall
+// clock, guide §2.18).
+func (o *optionsJumelage) constat() (eventstore.Instant, error) {
 	if o.heure == "" {
-		return time.Now().UTC(), nil
+		return eventstore.Instant{Wall: time.Now().UTC()}, nil
 	}
 	a, err := time.Parse(time.RFC3339, o.heure)
 	if err != nil {
-		return a, fmt.Errorf("--a %q : heure RFC 3339 attendue, par exemple 2026-07-14T14:05:00+02:00", o.heure)
+		return eventstore.Instant{}, fmt.Errorf("--a %q : heure RFC 3339 attendue, par exemple 2026-07-14T14:05:00+02:00", o.heure)
 	}
-	return a, nil
+	return eventstore.Instant{Wall: a}, nil
 }
 
 // commande runs run on the twinnings' use cases of flags' store, at the
 // time of the fact noted.
-func (o *optionsJumelage) commande(flags *storeflags.Flags, run func(ctx context.Context, app command.Twinning, a time.Time) error) func(*cobra.Command, []string) error {
+func (o *optionsJumelage) commande(flags *storeflags.Flags, run func(ctx context.Context, app command.Twinning, a eventstore.Instant) error) func(*cobra.Command, []string) error {
 	return func(c *cobra.Command, _ []string) error {
 		a, err := o.constat()
 		if err != nil {
@@ -76,7 +80,7 @@ func (o *optionsJumelage) creer() *cobra.Command {
 		Example: `  arbitre jumelage creer --data data --jumelage vichy-2026 --formule 1 --principal Vichy --tournoi V --site Lyon --site Nice`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "formule", "principal", "site"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, _ time.Time) error {
+		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, _ eventstore.Instant) error {
 			return app.Creer(ctx, command.Creer{Jumelage: o.id, Formule: federation.Formule(o.formule), Principal: o.principal, Tournoi: o.tournoi, Sites: o.sites}, metadataCLI())
 		}),
 	}
@@ -97,7 +101,7 @@ func (o *optionsJumelage) coupure() *cobra.Command {
 		Example: `  arbitre jumelage coupure --data data --jumelage vichy-2026 --site Lyon --partie V-3`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site", "partie"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
+		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
 			return app.Couper(ctx, command.Couper{Jumelage: o.id, Site: o.site, Partie: o.partie, Instant: a}, metadataCLI())
 		}),
 	}
@@ -116,7 +120,7 @@ func (o *optionsJumelage) retablissement() *cobra.Command {
 		Example: `  arbitre jumelage retablissement --data data --jumelage vichy-2026 --site Lyon`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
+		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
 			return app.Retablir(ctx, command.Retablir{Jumelage: o.id, Site: o.site, Instant: a}, metadataCLI())
 		}),
 	}
@@ -134,7 +138,7 @@ func (o *optionsJumelage) echeance() *cobra.Command {
 		Example: `  arbitre jumelage echeance --data data --jumelage vichy-2026`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a time.Time) error {
+		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
 			return app.Echeance(ctx, command.Echeance{Jumelage: o.id, Instant: a}, metadataCLI())
 		}),
 	}

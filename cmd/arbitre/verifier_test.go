@@ -1,11 +1,11 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"log/slog"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"arbitre/cmd/arbitre/internal/charge"
-	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/eventstore/sqlitestore"
 )
 
@@ -49,42 +48,28 @@ func TestFiabilite_VerificateurDeCoherenceSousPannes(t *testing.T) {
 
 // Issue 32 item 3: the checker's run with the server's clock jumping, one
 // hour forward, then back, every 40 acknowledged commands, instead of the
-// kill -9. The server runs in this process (a separate process's clock
-// cannot be moved): its use cases, its tokens' expiry and its store's
-// stamps all read the clock moved. Every game's history is linearizable
-// and the store holds exactly the acknowledged facts, whose stamps go back
-// and forth.
+// kill -9, from the command line: `arbitre charge --verifier
+// --sauts-horloge 40` runs the server in its own process (a separate
+// process's clock cannot be moved): its use cases, its tokens' expiry and
+// its store's stamps all read the clock moved. Every game's history is
+// linearizable and the store holds exactly the acknowledged facts, whose
+// stamps go back and forth.
 func TestFiabilite_VerificateurDeCoherenceHorlogeQuiSaute(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games against a server")
 	}
-	h := &horlogeE2E{}
-	journal := &e2eJournal{}
-	log := slog.New(slog.NewTextHandler(journal, nil))
-	c := charge.VerifConfig{Data: t.TempDir(), Joueurs: 8, Parties: 3, Coups: 4, Tours: 2, Lecteurs: 2, Graine: 33, TuerTous: 40,
-		Servir: func(ctx context.Context, data, addr string) func() error {
-			ctx, cancel := context.WithCancel(ctx)
-			fini := make(chan error, 1)
-			go func() {
-				fini <- runServe(ctx, &storeflags.Flags{DataDir: data, Backend: storeflags.SQLite, Clock: h}, addr, nil, log, sansLimite, h.regler)
-			}()
-			return func() error { cancel(); return <-fini }
-		},
-		Sauter: func(n int) {
-			if n%2 == 1 {
-				h.avancer(time.Hour)
-			} else {
-				h.avancer(-time.Hour)
-			}
-		}}
-	rep, err := outilsCharge.RunVerifier(t.Context(), c, journal)
-	require.NoError(t, err, "%s", sansRequetes(journal.String()))
+	data := t.TempDir()
+	out, err := runArbitre(t, "charge", "--verifier", "--sauts-horloge", "40", "--players", "8", "--parties", "3", "--coups", "4",
+		"--tours", "2", "--lecteurs", "2", "--graine", "33", "--data", data, "--json")
+	require.NoError(t, err, out)
+	var rep charge.VerifReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
 	assert.Zero(t, rep.Violations, "%v", rep.Details)
 	assert.Equal(t, 6, rep.Historiques)
 	assert.Equal(t, 6*(1+2*4+8*4), rep.Ecritures, "every command acknowledged once")
 	assert.GreaterOrEqual(t, rep.SautsHorloge, 2, "the clock went forward and back during the writes")
 	assert.Zero(t, rep.Pannes)
-	store, err := sqlitestore.OpenDir(t.Context(), c.Data, sqlitestore.Options{})
+	store, err := sqlitestore.OpenDir(t.Context(), data, sqlitestore.Options{})
 	require.NoError(t, err)
 	defer store.Close()
 	evts, err := store.ReadAll(t.Context(), 0, 100000)
@@ -97,4 +82,26 @@ func TestFiabilite_VerificateurDeCoherenceHorlogeQuiSaute(t *testing.T) {
 	}
 	assert.Positive(t, retours, "the store's stamps went back with the clock")
 	t.Logf("%+v", rep)
+}
+
+// TestFiabilite_SautsHorlogeBornes: --sauts-horloge takes the place of the
+// kill -9 of --tuer-tous (both refused together), is never negative, and
+// goes with --verifier; each refusal comes before anything is started.
+func TestFiabilite_SautsHorlogeBornes(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--verifier", "--sauts-horloge", "-1"}, "--sauts-horloge"},
+		{[]string{"--verifier", "--sauts-horloge", "40", "--tuer-tous", "40"}, "--tuer-tous"},
+		{[]string{"--sauts-horloge", "40"}, "--verifier"},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			data := filepath.Join(t.TempDir(), "neuf")
+			out, err := runArbitre(t, append([]string{"charge", "--data", data}, tt.args...)...)
+			require.Error(t, err, out)
+			assert.Contains(t, err.Error(), tt.msg)
+			assert.NoDirExists(t, data, "nothing started")
+		})
+	}
 }

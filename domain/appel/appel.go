@@ -25,6 +25,7 @@ import (
 	"slices"
 	"time"
 
+	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
 )
@@ -50,24 +51,47 @@ const (
 
 // Horaire is when a game of a tournament started (its first tirage) and
 // ended for §6.3 (the closure of its results), as the store recorded them;
-// zero when not yet.
+// zero when not yet. Fin carries the server's monotonic reading when the
+// closure recorded one.
 type Horaire struct {
 	Partie string
 	Debut  time.Time
-	Fin    time.Time
+	Fin    eventstore.Instant
+}
+
+// Echeance is a deadline of an appeal: a length of time (Delai) from an
+// instant (Depuis), measured as a real length (eventstore.Instant.Since:
+// a server's clock set forward or back does not move it) — 15 minutes
+// after the last game (§6.3), two weeks for the documents (§6.4.2.c) —;
+// or, when PartieSuivante, the start of the next game (§6.3), a fact
+// already stored: passed whatever the clock reads.
+type Echeance struct {
+	Depuis         eventstore.Instant
+	Delai          time.Duration
+	PartieSuivante bool
+}
+
+// Date is when the deadline falls on the wall clock, as people read it.
+func (e Echeance) Date() time.Time { return e.Depuis.Wall.Add(e.Delai) }
+
+// Depassee tells whether the deadline has passed at maintenant.
+func (e Echeance) Depassee(maintenant eventstore.Instant) bool {
+	d, _ := maintenant.Since(e.Depuis)
+	return e.PartieSuivante || d > e.Delai
 }
 
 // EcheanceRecours is the filing deadline of §6.3: before the next game of
-// the competition starts or, failing that, 15 minutes after its last game.
-// Zero times mean unknown; false when neither is known (no deadline).
-func EcheanceRecours(debutPartieSuivante, finDernierePartie time.Time) (time.Time, bool) {
+// the competition starts (debutPartieSuivante, the time its first tirage
+// was stored) or, failing that, 15 minutes after its last game. Zero times
+// mean unknown; false when neither is known (no deadline).
+func EcheanceRecours(debutPartieSuivante time.Time, finDernierePartie eventstore.Instant) (Echeance, bool) {
 	switch {
 	case !debutPartieSuivante.IsZero():
-		return debutPartieSuivante, true
-	case !finDernierePartie.IsZero():
-		return finDernierePartie.Add(delaiApresDernierePartie), true
+		return Echeance{Depuis: eventstore.Instant{Wall: debutPartieSuivante}, PartieSuivante: true}, true
+	case !finDernierePartie.Wall.IsZero():
+		return Echeance{Depuis: finDernierePartie, Delai: delaiApresDernierePartie}, true
 	}
-	return time.Time{}, false
+	return Echeance{}, false
 }
 
 // Statut is where an appeal stands.
@@ -284,13 +308,14 @@ type Saisine struct {
 	Motif     string
 	Contestee *correction.Decision
 	Demandee  *correction.Decision
-	Echeance  time.Time
+	// Echeance is the §6.3 deadline, nil when none is known.
+	Echeance *Echeance
 }
 
 // Deposer files the appeal with the commission d'arbitrage (§6.3): by a
 // player who feels wronged or by the arbitral body, with its grounds,
 // before the deadline of §6.3 when one is known.
-func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
+func (a *Appel) Deposer(s Saisine, maintenant eventstore.Instant) error {
 	if a.Version() > 0 {
 		return erreur.Refus(CodeAppealAlreadyFiled, "le recours %s est déjà déposé", a.id)
 	}
@@ -307,8 +332,10 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 		return erreur.Refus(CodeInvalidAppeal, "un coup, un joueur ou une table se désignent dans une partie")
 	case s.Motif == "":
 		return erreur.Refus(CodeInvalidAppeal, "un recours expose son motif (§6.3)")
-	case !s.Echeance.IsZero() && maintenant.After(s.Echeance):
-		return erreur.Refus(CodeDeadlinePassed, "recours formulé le %s, après l'échéance du %s (§6.3)", maintenant.Format(time.RFC3339), s.Echeance.Format(time.RFC3339))
+	case s.Echeance != nil && s.Echeance.PartieSuivante:
+		return erreur.Refus(CodeDeadlinePassed, "recours formulé après le début de la partie suivante, le %s (§6.3)", s.Echeance.Date().Format(time.RFC3339))
+	case s.Echeance != nil && s.Echeance.Depassee(maintenant):
+		return erreur.Refus(CodeDeadlinePassed, "recours formulé plus de 15 minutes après la dernière partie, après l'échéance du %s (§6.3)", s.Echeance.Date().Format(time.RFC3339))
 	}
 	if _, err := Flux(o.Tournoi, s.Appel); err != nil {
 		return &erreur.Erreur{Code: CodeInvalidAppeal, Message: fmt.Sprintf("identifiant de tournoi %q invalide", o.Tournoi), Err: err}
@@ -320,10 +347,9 @@ func (a *Appel) Deposer(s Saisine, maintenant time.Time) error {
 		return err
 	}
 	e := AppelDepose{Appel: s.Appel, Objet: o, Requerant: s.Requerant, Motif: s.Motif, Contestee: s.Contestee,
-		Demandee: s.Demandee, DeposeLe: maintenant}
-	if !s.Echeance.IsZero() {
-		ech := s.Echeance
-		e.Echeance = &ech
+		Demandee: s.Demandee, DeposeLe: maintenant.Wall}
+	if s.Echeance != nil {
+		e.Echeance = new(s.Echeance.Date())
 	}
 	return aggregate.Record(a, e)
 }
@@ -574,7 +600,7 @@ func (a *Appel) FormerRecoursFISF(r RecoursFISF, maintenant time.Time) error {
 
 // DemanderPieces records the FISF président's request for missing
 // documents; the appellant has two weeks (§6.4.2.c).
-func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
+func (a *Appel) DemanderPieces(pieces string, maintenant eventstore.Instant) error {
 	n, err := a.ouvert()
 	if err != nil {
 		return err
@@ -589,33 +615,33 @@ func (a *Appel) DemanderPieces(pieces string, maintenant time.Time) error {
 	case pieces == "":
 		return erreur.Refus(CodeInvalidAppeal, "préciser les pièces demandées")
 	}
-	return aggregate.Record(a, PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Add(delaiPieces)})
+	return aggregate.Record(a, PiecesDemandees{Niveau: n.Numero, Pieces: pieces, Echeance: maintenant.Wall.Add(delaiPieces), Monotone: maintenant.Monotonic})
 }
 
 // CompleterDossier records the documents received within two weeks
 // (§6.4.2.c).
-func (a *Appel) CompleterDossier(maintenant time.Time) error {
+func (a *Appel) CompleterDossier(maintenant eventstore.Instant) error {
 	n, err := a.piecesAttendues()
 	if err != nil {
 		return err
 	}
-	if maintenant.After(n.Pieces.Echeance) {
+	if n.Pieces.echeance().Depassee(maintenant) {
 		return erreur.Refus(CodeDeadlinePassed, "pièces reçues après l'échéance du %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return aggregate.Record(a, DossierComplete{Niveau: n.Numero, CompleteLe: maintenant})
+	return aggregate.Record(a, DossierComplete{Niveau: n.Numero, CompleteLe: maintenant.Wall})
 }
 
 // Classer closes the FISF level as null and void once two weeks passed
 // without the documents (§6.4.2.c); the decision below stands.
-func (a *Appel) Classer(maintenant time.Time) error {
+func (a *Appel) Classer(maintenant eventstore.Instant) error {
 	n, err := a.piecesAttendues()
 	if err != nil {
 		return err
 	}
-	if !maintenant.After(n.Pieces.Echeance) {
+	if !n.Pieces.echeance().Depassee(maintenant) {
 		return erreur.Refus(CodeDeadlineRunning, "le délai de deux semaines court jusqu'au %s (§6.4.2.c)", n.Pieces.Echeance.Format(time.RFC3339))
 	}
-	return aggregate.Record(a, AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant})
+	return aggregate.Record(a, AppelClasse{Niveau: n.Numero, Motif: "pièces non fournies dans les deux semaines (§6.4.2.c)", ClasseLe: maintenant.Wall})
 }
 
 func (a *Appel) piecesAttendues() (*Niveau, error) {

@@ -28,13 +28,17 @@ var (
 func saisine() Saisine {
 	return Saisine{Appel: "a1", Objet: Objet{Tournoi: "t1", Partie: "p1", Coup: 3, Licence: "J01", Table: 12},
 		Requerant: Requerant{Identite: "J01", Qualite: QualiteJoueur}, Motif: "le mot est valide dans l'ODS",
-		Contestee: contestee, Demandee: demandee, Echeance: t0.Add(time.Hour)}
+		Contestee: contestee, Demandee: demandee, Echeance: &Echeance{Depuis: instant(t0), Delai: time.Hour}}
 }
+
+// instant is a reading of a clock without a monotonic one: lengths are
+// read on the wall clock.
+func instant(t time.Time) eventstore.Instant { return eventstore.Instant{Wall: t} }
 
 func depose(t *testing.T) *Appel {
 	t.Helper()
 	a := Nouveau()
-	require.NoError(t, a.Deposer(saisine(), t0))
+	require.NoError(t, a.Deposer(saisine(), instant(t0)))
 	return a
 }
 
@@ -77,22 +81,27 @@ func refuse(t *testing.T, a *Appel, code Code, f func() error) {
 
 // §6.3: deadline before the next game or 15 minutes after the last one.
 func TestEcheanceRecours_Paragraphe6_3(t *testing.T) {
-	suivante, derniere := t0.Add(2*time.Hour), t0.Add(time.Hour)
+	suivante, derniere := t0.Add(2*time.Hour), instant(t0.Add(time.Hour))
 	tests := []struct {
-		name               string
-		suivante, derniere time.Time
-		want               time.Time
-		ok                 bool
+		name     string
+		suivante time.Time
+		derniere eventstore.Instant
+		want     Echeance
+		ok       bool
+		date     time.Time
 	}{
-		{"partie suivante connue", suivante, derniere, suivante, true},
-		{"dernière partie : 15 minutes après", time.Time{}, derniere, derniere.Add(15 * time.Minute), true},
-		{"rien de connu : pas d'échéance", time.Time{}, time.Time{}, time.Time{}, false},
+		{"partie suivante commencée", suivante, derniere, Echeance{Depuis: instant(suivante), PartieSuivante: true}, true, suivante},
+		{"dernière partie : 15 minutes après", time.Time{}, derniere, Echeance{Depuis: derniere, Delai: 15 * time.Minute}, true, t0.Add(75 * time.Minute)},
+		{"rien de connu : pas d'échéance", time.Time{}, eventstore.Instant{}, Echeance{}, false, time.Time{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, ok := EcheanceRecours(tt.suivante, tt.derniere)
 			assert.Equal(t, tt.ok, ok)
 			assert.Equal(t, tt.want, got)
+			if ok {
+				assert.Equal(t, tt.date, got.Date())
+			}
 		})
 	}
 }
@@ -107,7 +116,7 @@ func TestDeposer_Paragraphe6_3(t *testing.T) {
 		{"joueur lésé, avant l'échéance", func(*Saisine) {}, t0, ""},
 		{"arbitre saisissant la commission (§6.3)", func(s *Saisine) { s.Requerant = Requerant{Identite: "ARB7", Qualite: QualiteArbitre} }, t0, ""},
 		{"à l'échéance exacte", func(*Saisine) {}, t0.Add(time.Hour), ""},
-		{"sans échéance connue", func(s *Saisine) { s.Echeance = time.Time{} }, t0.Add(48 * time.Hour), ""},
+		{"sans échéance connue", func(s *Saisine) { s.Echeance = nil }, t0.Add(48 * time.Hour), ""},
 		{"recours sur le tournoi seul", func(s *Saisine) { s.Objet = Objet{Tournoi: "t1"}; s.Contestee, s.Demandee = nil, nil }, t0, ""},
 		{"après l'échéance (§6.3)", func(*Saisine) {}, t0.Add(time.Hour + time.Second), CodeDeadlinePassed},
 		{"sans motif", func(s *Saisine) { s.Motif = "" }, t0, CodeInvalidAppeal},
@@ -126,10 +135,10 @@ func TestDeposer_Paragraphe6_3(t *testing.T) {
 			tt.edit(&s)
 			a := Nouveau()
 			if tt.code != "" {
-				refuse(t, a, tt.code, func() error { return a.Deposer(s, tt.quand) })
+				refuse(t, a, tt.code, func() error { return a.Deposer(s, instant(tt.quand)) })
 				return
 			}
-			require.NoError(t, a.Deposer(s, tt.quand))
+			require.NoError(t, a.Deposer(s, instant(tt.quand)))
 			assert.Equal(t, StatutDepose, a.Statut())
 			assert.Equal(t, 1, a.Version())
 			assert.Equal(t, tt.quand, a.DeposeLe())
@@ -140,7 +149,7 @@ func TestDeposer_Paragraphe6_3(t *testing.T) {
 		})
 	}
 	a := depose(t)
-	refuse(t, a, CodeAppealAlreadyFiled, func() error { return a.Deposer(saisine(), t0) })
+	refuse(t, a, CodeAppealAlreadyFiled, func() error { return a.Deposer(saisine(), instant(t0)) })
 }
 
 func TestComposerCommission_Paragraphe6_4_1(t *testing.T) {
@@ -175,7 +184,7 @@ func TestComposerCommission_Paragraphe6_4_1(t *testing.T) {
 		a := Nouveau()
 		s := saisine()
 		s.Requerant = Requerant{Identite: "ARB7", Qualite: QualiteArbitre}
-		require.NoError(t, a.Deposer(s, t0))
+		require.NoError(t, a.Deposer(s, instant(t0)))
 		refuse(t, a, CodeMemberInvolved, func() error { return a.ComposerCommission("PRES", []string{"PRES", "M2", "ARB7"}) })
 	})
 	t.Run("avant dépôt", func(t *testing.T) {
@@ -197,7 +206,7 @@ func TestVoter_SeulsLesMembres(t *testing.T) {
 	sans := Nouveau()
 	s := saisine()
 	s.Demandee = nil
-	require.NoError(t, sans.Deposer(s, t0))
+	require.NoError(t, sans.Deposer(s, instant(t0)))
 	require.NoError(t, sans.ComposerCommission("PRES", membres))
 	refuse(t, sans, CodeInvalidAppeal, func() error { return sans.Voter("M2", IssueAccueilli) })
 }
@@ -329,7 +338,7 @@ func TestDecide_Immuable(t *testing.T) {
 	})
 	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.Voter("M4", IssueAccueilli) })
 	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.ComposerCommission("PRES", membres) })
-	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.DemanderPieces("grille", t0) })
+	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.DemanderPieces("grille", instant(t0)) })
 	assert.Equal(t, avant, a.Niveaux()[0])
 }
 
@@ -386,14 +395,14 @@ func TestRecoursFISF_ContesteLaDecisionEnVigueur(t *testing.T) {
 
 func TestPieces_Paragraphe6_4_2_c(t *testing.T) {
 	a := decide(t, IssueAccueilli, nil)
-	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.DemanderPieces("grille", t0) })
+	refuse(t, a, CodeAppealAlreadyDecided, func() error { return a.DemanderPieces("grille", instant(t0)) })
 	fisf(t, a, contestee)
-	refuse(t, a, CodeCommissionNotComposed, func() error { return a.DemanderPieces("grille", t0) })
+	refuse(t, a, CodeCommissionNotComposed, func() error { return a.DemanderPieces("grille", instant(t0)) })
 	require.NoError(t, a.ComposerCommission("CR", membresFISF))
-	refuse(t, a, CodeInvalidAppeal, func() error { return a.CompleterDossier(t0) })
-	refuse(t, a, CodeInvalidAppeal, func() error { return a.DemanderPieces("", t0) })
-	require.NoError(t, a.DemanderPieces("état de la grille et tirage", t0))
-	refuse(t, a, CodeDossierIncomplete, func() error { return a.DemanderPieces("autre", t0) })
+	refuse(t, a, CodeInvalidAppeal, func() error { return a.CompleterDossier(instant(t0)) })
+	refuse(t, a, CodeInvalidAppeal, func() error { return a.DemanderPieces("", instant(t0)) })
+	require.NoError(t, a.DemanderPieces("état de la grille et tirage", instant(t0)))
+	refuse(t, a, CodeDossierIncomplete, func() error { return a.DemanderPieces("autre", instant(t0)) })
 	refuse(t, a, CodeDossierIncomplete, func() error { return a.Voter("CR", IssueRejete) })
 	refuse(t, a, CodeDossierIncomplete, func() error { return a.Decider(Deliberation{Issue: IssueRejete, Motivation: "x"}, t0) })
 
@@ -402,12 +411,12 @@ func TestPieces_Paragraphe6_4_2_c(t *testing.T) {
 		b := *a
 		b.niveaux = []*Niveau{a.niveaux[0], new(Niveau)}
 		*b.niveaux[1] = a.niveaux[1].copie()
-		require.NoError(t, b.CompleterDossier(deuxSemaines))
+		require.NoError(t, b.CompleterDossier(instant(deuxSemaines)))
 		require.NoError(t, b.Voter("CR", IssueRejete))
 	})
-	refuse(t, a, CodeDeadlineRunning, func() error { return a.Classer(deuxSemaines) })
-	refuse(t, a, CodeDeadlinePassed, func() error { return a.CompleterDossier(deuxSemaines.Add(time.Second)) })
-	require.NoError(t, a.Classer(deuxSemaines.Add(time.Second)))
+	refuse(t, a, CodeDeadlineRunning, func() error { return a.Classer(instant(deuxSemaines)) })
+	refuse(t, a, CodeDeadlinePassed, func() error { return a.CompleterDossier(instant(deuxSemaines.Add(time.Second))) })
+	require.NoError(t, a.Classer(instant(deuxSemaines.Add(time.Second))))
 	assert.Equal(t, StatutClasse, a.Statut())
 	d, niveau := a.DecisionEnVigueur()
 	assert.Equal(t, demandee, d, "classé : la décision de la commission d'arbitrage demeure")
@@ -423,8 +432,8 @@ func TestRejouer_EgalDirect(t *testing.T) {
 	require.NoError(t, a.MarquerAppliquee(NiveauCommissionArbitrage))
 	fisf(t, a, demandee)
 	require.NoError(t, a.ComposerCommission("CR", membresFISF))
-	require.NoError(t, a.DemanderPieces("grille", t0))
-	require.NoError(t, a.CompleterDossier(t0.Add(time.Hour)))
+	require.NoError(t, a.DemanderPieces("grille", instant(t0)))
+	require.NoError(t, a.CompleterDossier(instant(t0.Add(time.Hour))))
 	voter(t, a, IssueAccueilli, IssueAccueilli, IssueRejete, IssueRejete, IssueAmende)
 	require.NoError(t, a.Decider(Deliberation{Issue: IssueAccueilli, Motivation: "le mot est valide"}, t0.Add(3*time.Hour)))
 	evts := a.Pending()

@@ -155,11 +155,20 @@ type RecoursFISFForme struct {
 }
 
 // PiecesDemandees is the FISF président's request for missing documents;
-// the appellant has two weeks (§6.4.2.c).
+// the appellant has two weeks (§6.4.2.c): until Echeance on the wall
+// clock, measured from Monotone, the server's monotonic reading at the
+// request (nil in a stream written before it was recorded: the wall clock
+// measures).
 type PiecesDemandees struct {
-	Niveau   int       `json:"niveau"`
-	Pieces   string    `json:"pieces"`
-	Echeance time.Time `json:"echeance"`
+	Niveau   int                          `json:"niveau"`
+	Pieces   string                       `json:"pieces"`
+	Echeance time.Time                    `json:"echeance"`
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
+}
+
+// echeance is the deadline of the request: two weeks from it.
+func (p PiecesDemandees) echeance() Echeance {
+	return Echeance{Depuis: eventstore.Instant{Wall: p.Echeance.Add(-delaiPieces), Monotonic: p.Monotone}, Delai: delaiPieces}
 }
 
 // DossierComplete records the documents received in time (§6.4.2.c).

@@ -37,7 +37,7 @@ func TestRetrouver_FluxDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T
 		s := saisine()
 		s.Objet.Tournoi = tournoi
 		a := Nouveau()
-		require.NoError(t, a.Deposer(s, t0))
+		require.NoError(t, a.Deposer(s, instant(t0)))
 		return a
 	}
 	tests := []struct {
@@ -58,7 +58,7 @@ func TestRetrouver_FluxDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T
 			s := saisine()
 			s.Appel = "2-t1-a1"
 			a := Nouveau()
-			require.NoError(t, a.Deposer(s, t0))
+			require.NoError(t, a.Deposer(s, instant(t0)))
 			return a
 		}()}, CodeInvalidAppeal, 0, "", ""},
 	}

@@ -7,6 +7,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 )
 
@@ -36,6 +37,10 @@ type BulletinManquant struct {
 // topping time is recorded; appeals go on (§6.3).
 type ResultatsClos struct {
 	Manquants []BulletinManquant `json:"manquants,omitempty"`
+	// Monotone is the server's monotonic reading at the closure, from
+	// which an appeal's 15 minutes are measured (§6.3); nil in a stream
+	// written before it was recorded (the wall clock measures).
+	Monotone *eventstore.MonotonicReading `json:"monotone,omitempty"`
 }
 
 // DecisionManquant is what a bulletin the director confirmed missing
@@ -123,8 +128,9 @@ func (p *Partie) BulletinsEnAttente() []BulletinManquant {
 // during the game (WRONG_STATE), once closed (RESULTS_CLOSED), and while a
 // bulletin of a coup that counts is missing or uncorrected
 // (BULLETINS_PENDING) unless the director confirms them missing: each then
-// counts as a missing bulletin (§5.7).
-func (p *Partie) CloreResultats(confirmerManquants bool) error {
+// counts as a missing bulletin (§5.7). a is when, with the monotonic
+// reading an appeal's deadline is measured from (§6.3).
+func (p *Partie) CloreResultats(confirmerManquants bool, a eventstore.Instant) error {
 	if err := p.exigerResultatsOuverts(); err != nil {
 		return err
 	}
@@ -140,7 +146,7 @@ func (p *Partie) CloreResultats(confirmerManquants bool) error {
 		return erreur.Refus(CodeBulletinsPending, "%d bulletin(s) manquant(s) ou non corrigé(s) (%s) : les saisir et les corriger, ou confirmer qu'ils manquent",
 			len(manquants), strings.Join(noms, ", "))
 	}
-	return aggregate.Record(p, ResultatsClos{Manquants: manquants})
+	return aggregate.Record(p, ResultatsClos{Manquants: manquants, Monotone: a.Monotonic})
 }
 
 // onAnnulationEliminations checks that an annulment of eliminations

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/eventstore"
 	"arbitre/engine/correction"
 )
 
@@ -48,15 +49,17 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		require.NoError(t, p.DeposerBulletin(BulletinDepose{Coup: 21, Licence: "L2", Bulletin: correction.Bulletin{Blank: true}}))
 		require.NoError(t, p.CorrigerAMain(aMain(21, "L1", paye(8))))
 		assert.Equal(t, []BulletinManquant{{Coup: 21, Licence: "L2"}, {Coup: 21, Licence: "L3"}}, p.BulletinsEnAttente())
-		refuse(t, p, CodeBulletinsPending, func() error { return p.CloreResultats(false) })
+		refuse(t, p, CodeBulletinsPending, func() error { return p.CloreResultats(false, eventstore.Instant{}) })
 		assert.False(t, p.ResultatsClos())
 	})
 	t.Run("le directeur confirme les bulletins manquants : ils comptent zéro", func(t *testing.T) {
 		p := dernierCoupJoue(t)
 		require.NoError(t, p.CorrigerAMain(aMain(21, "L1", paye(8))))
 		vider(p)
-		require.NoError(t, p.CloreResultats(true))
-		clos := ResultatsClos{Manquants: []BulletinManquant{{Coup: 21, Licence: "L2"}, {Coup: 21, Licence: "L3"}}}
+		lecture := eventstore.MonotonicReading{Origin: "serveur", Elapsed: time.Hour}
+		require.NoError(t, p.CloreResultats(true, eventstore.Instant{Wall: time.Now(), Monotonic: &lecture}))
+		clos := ResultatsClos{Manquants: []BulletinManquant{{Coup: 21, Licence: "L2"}, {Coup: 21, Licence: "L3"}},
+			Monotone: &lecture} // an appeal's 15 minutes are measured from it (§6.3)
 		assert.Equal(t, []any{clos}, vider(p))
 		assert.True(t, p.ResultatsClos())
 		assert.Empty(t, p.BulletinsEnAttente())
@@ -69,7 +72,7 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		for _, l := range []string{"L1", "L2", "L3"} {
 			require.NoError(t, p.CorrigerAMain(aMain(21, l, paye(8))))
 		}
-		require.NoError(t, p.CloreResultats(false), "nothing pending: no confirmation needed")
+		require.NoError(t, p.CloreResultats(false, eventstore.Instant{}), "nothing pending: no confirmation needed")
 		refuse(t, p, CodeResultsClosed, func() error {
 			return p.DeposerBulletin(BulletinDepose{Coup: 21, Licence: "L1", Bulletin: correction.Bulletin{Blank: true}})
 		})
@@ -79,7 +82,7 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 			return p.ContreArbitrer(DoubleArbitrage{Coup: 21, Licence: "L1", Arbitre: "A2", Confirme: true})
 		})
 		refuse(t, p, CodeResultsClosed, func() error { return p.Sanctionner(sanction(21, "L1", SanctionAvertissement)) })
-		refuse(t, p, CodeResultsClosed, func() error { return p.CloreResultats(true) })
+		refuse(t, p, CodeResultsClosed, func() error { return p.CloreResultats(true, eventstore.Instant{}) })
 		d := paye(6)
 		require.NoError(t, p.DeciderAppel(DecisionCommission{Coup: 21, Licence: "L2", Appel: "r1", Niveau: 1, Issue: AppelAmende, Decision: &d, Motif: "mot mal placé"}),
 			"§6.3 appeals are decided after the results")
@@ -93,14 +96,14 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		require.NoError(t, p.Topper(21, "A", 12, true))
 		assert.Equal(t, []BulletinManquant{{Coup: 21, Licence: "B"}}, p.BulletinsEnAttente(), "B's time is not recorded yet")
 		require.NoError(t, p.Topper(21, "B", 0, false))
-		require.NoError(t, p.CloreResultats(false))
+		require.NoError(t, p.CloreResultats(false, eventstore.Instant{}))
 		refuse(t, p, CodeResultsClosed, func() error { return p.Topper(21, "A", 12, true) })
 	})
 	t.Run("pas de clôture pendant la partie", func(t *testing.T) {
 		p, _ := deuxCoups(t, configDirecteur)
-		refuse(t, p, CodeWrongState, func() error { return p.CloreResultats(true) })
+		refuse(t, p, CodeWrongState, func() error { return p.CloreResultats(true, eventstore.Instant{}) })
 		q := Nouvelle(fixe(t))
-		refuse(t, q, CodeNotFound, func() error { return q.CloreResultats(true) })
+		refuse(t, q, CodeNotFound, func() error { return q.CloreResultats(true, eventstore.Instant{}) })
 	})
 	t.Run("§3.7 une partie interrompue : seuls les coups validés attendent leurs bulletins", func(t *testing.T) {
 		debut := time.Date(2026, 3, 1, 14, 0, 0, 0, time.UTC)
@@ -126,7 +129,7 @@ func TestIntroduction_Guide3_2_LeDernierCoupCompte(t *testing.T) {
 		partie := vider(p)
 		fin := []any{PartieTerminee{Motif: FinToutesLettresPlacees, DernierCoup: 1}}
 		require.NoError(t, p.Apply(fin[0]))
-		require.NoError(t, p.CloreResultats(true))
+		require.NoError(t, p.CloreResultats(true, eventstore.Instant{}))
 		q := rejouer(t, partie, fin, vider(p))
 		assert.True(t, q.ResultatsClos())
 		d, ok := q.DecisionSanctionnee(1, "L2")

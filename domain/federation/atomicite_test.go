@@ -51,14 +51,14 @@ func TestAtomicite_EvenementRefuseLaisseJumelageIntact(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			j := jumelage(t, FormuleSatellites)
-			require.NoError(t, j.Couper("Lyon", "P1", t0))
+			require.NoError(t, j.Couper("Lyon", "P1", mural(t0)))
 			temoin := j.Copie()
 			assert.Equal(t, CodeCorruptHistory, erreur.CodeOf(aggregate.Record(j, tt.evt)))
 			assert.Equal(t, temoin, j)
 		})
 	}
 	j := jumelage(t, FormuleSatellites)
-	require.NoError(t, j.Couper("Lyon", "P1", t0))
+	require.NoError(t, j.Couper("Lyon", "P1", mural(t0)))
 	temoin := j.Copie()
 	assert.Error(t, aggregate.Decide(j, func(k *Jumelage) error {
 		require.NoError(t, aggregate.Record(k, PartieAnnuleeAuSite{Site: "Lyon", Partie: "P1", A: t0}))

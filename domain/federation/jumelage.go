@@ -3,6 +3,7 @@ package federation
 import (
 	"arbitre/domain/aggregate"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
 	"errors"
 	"fmt"
 	"maps"
@@ -78,7 +79,7 @@ func (j *Jumelage) Creer(id string, f Formule, principal, tournoi string, sites 
 
 // Couper records that the link to a site was lost during a game. In
 // formula 2 every site stops (§2.18.2.B): Arrete tells it.
-func (j *Jumelage) Couper(site, partie string, a time.Time) error {
+func (j *Jumelage) Couper(site, partie string, a eventstore.Instant) error {
 	if err := j.exigerSite(site); err != nil {
 		return err
 	}
@@ -88,14 +89,14 @@ func (j *Jumelage) Couper(site, partie string, a time.Time) error {
 	if j.annulees[[2]string{site, partie}] {
 		return erreur.Refus(CodeJumelageInvalide, "la partie %s est déjà annulée au centre %s", partie, site)
 	}
-	return aggregate.Record(j, LiaisonCoupee{Site: site, Partie: partie, A: a})
+	return aggregate.Record(j, LiaisonCoupee{Site: site, Partie: partie, A: a.Wall, Monotone: a.Monotonic})
 }
 
 // Retablir records that the link is back at a. A cut within the limit
 // resumes (§2.18.1.B: in slight delay, catching up from where it stopped;
 // §2.18.2.B: every site goes on); beyond it, Echeance's decision is taken
 // first.
-func (j *Jumelage) Retablir(site string, a time.Time) error {
+func (j *Jumelage) Retablir(site string, a eventstore.Instant) error {
 	if err := j.exigerSite(site); err != nil {
 		return err
 	}
@@ -107,14 +108,14 @@ func (j *Jumelage) Retablir(site string, a time.Time) error {
 		if err := k.decider(c, a); err != nil {
 			return err
 		}
-		return aggregate.Record(k, LiaisonRetablie{Site: site, Partie: c.Partie, A: a, Interruption: a.Sub(c.A)})
+		return aggregate.Record(k, LiaisonRetablie{Site: site, Partie: c.Partie, A: a.Wall, Interruption: c.duree(a)})
 	})
 }
 
 // Echeance takes, at a, the decision every cut past the limit forces,
 // without waiting for the link to come back: the game annulled for that
 // centre (§2.18.1.B), the site detached from the twinning (§2.18.2.B).
-func (j *Jumelage) Echeance(a time.Time) error {
+func (j *Jumelage) Echeance(a eventstore.Instant) error {
 	return aggregate.Decide(j, func(k *Jumelage) error {
 		for _, site := range k.sites {
 			if c, ok := k.coupures[site]; ok {
@@ -128,14 +129,14 @@ func (j *Jumelage) Echeance(a time.Time) error {
 }
 
 // decider records the decision a cut forces at a, once.
-func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
+func (j *Jumelage) decider(c LiaisonCoupee, a eventstore.Instant) error {
 	cle := [2]string{c.Site, c.Partie}
-	if j.cumul[cle]+a.Sub(c.A) <= DelaiCoupure || j.annulees[cle] || j.detaches[c.Site] {
+	if j.cumul[cle]+c.duree(a) <= DelaiCoupure || j.annulees[cle] || j.detaches[c.Site] {
 		return nil
 	}
 	motif := fmt.Sprintf("liaison coupée plus de %d minutes", int(DelaiCoupure.Minutes()))
 	if j.formule == FormuleSatellites {
-		return aggregate.Record(j, PartieAnnuleeAuSite{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.1.B)"})
+		return aggregate.Record(j, PartieAnnuleeAuSite{Site: c.Site, Partie: c.Partie, A: a.Wall, Motif: motif + " (§2.18.1.B)"})
 	}
 	restants := 0
 	for _, s := range append([]string{j.principal}, j.sites...) {
@@ -143,7 +144,7 @@ func (j *Jumelage) decider(c LiaisonCoupee, a time.Time) error {
 			restants++
 		}
 	}
-	return aggregate.Record(j, SiteDetache{Site: c.Site, Partie: c.Partie, A: a, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
+	return aggregate.Record(j, SiteDetache{Site: c.Site, Partie: c.Partie, A: a.Wall, Motif: motif + " (§2.18.2.B)", Fin: restants < 2})
 }
 
 // Suit tells whether site follows the games of tournoi live: a site of

@@ -2,6 +2,8 @@ package federation
 
 import (
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/eventstoretest"
 	"fmt"
 	"slices"
 	"testing"
@@ -12,6 +14,9 @@ import (
 )
 
 var t0 = time.Date(2026, 7, 14, 14, 0, 0, 0, time.UTC)
+
+// mural is a reading of the wall clock alone: lengths are read on it.
+func mural(t time.Time) eventstore.Instant { return eventstore.Instant{Wall: t} }
 
 func jumelage(t *testing.T, f Formule) *Jumelage {
 	t.Helper()
@@ -58,20 +63,76 @@ func TestJumelage_Guide2_18_1_B_Coupure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			j := jumelage(t, FormuleSatellites)
-			require.NoError(t, j.Couper("Lyon", "P1", t0))
+			require.NoError(t, j.Couper("Lyon", "P1", mural(t0)))
 			assert.False(t, j.Arrete(), "§2.18.1.B: le tournoi principal continue")
 			if tt.echeance > 0 {
-				require.NoError(t, j.Echeance(t0.Add(tt.echeance)))
-				require.NoError(t, j.Echeance(t0.Add(tt.echeance+time.Minute)))
+				require.NoError(t, j.Echeance(mural(t0.Add(tt.echeance))))
+				require.NoError(t, j.Echeance(mural(t0.Add(tt.echeance+time.Minute))))
 			}
 			if tt.retablir > 0 {
-				require.NoError(t, j.Retablir("Lyon", t0.Add(tt.retablir)))
+				require.NoError(t, j.Retablir("Lyon", mural(t0.Add(tt.retablir))))
 			}
 			if tt.annulee {
-				require.NoError(t, j.Echeance(t0.Add(time.Hour)))
+				require.NoError(t, j.Echeance(mural(t0.Add(time.Hour))))
 			}
 			assert.Equal(t, tt.want, types(j.Pending()))
 			assert.Equal(t, tt.annulee, j.Annulee("Lyon", "P1"))
+		})
+	}
+}
+
+// TestJumelage_Guide2_18_CoupureHorlogeQuiSaute: « si la coupure n'excède
+// pas 15 minutes » (guide §2.18.1.B, §2.18.2.B) is a real length of time,
+// measured on the server's monotonic reading the cut records: the clock set
+// forward during a short cut does not annul the centre's game, set back
+// during a long one it does not spare it. After a restart (a new clock) no
+// reading compares: the wall clock measures.
+func TestJumelage_Guide2_18_CoupureHorlogeQuiSaute(t *testing.T) {
+	tests := []struct {
+		name        string
+		pendant     func(h *eventstoretest.ManualClock)
+		redemarrage bool
+		echeance    bool // Echeance instead of the link's return
+		want        []string
+		duree       time.Duration // the cut's length recorded on its return
+	}{
+		{"5 minutes, l'horloge avance d'une heure : le site reprend", func(h *eventstoretest.ManualClock) {
+			h.Advance(5 * time.Minute)
+			h.Jump(time.Hour)
+		}, false, false, []string{"coupee", "retablie"}, 5 * time.Minute},
+		{"16 minutes, l'horloge recule d'une heure : la partie est annulée au site", func(h *eventstoretest.ManualClock) {
+			h.Advance(16 * time.Minute)
+			h.Jump(-time.Hour)
+		}, false, false, []string{"coupee", "annulee", "retablie"}, 16 * time.Minute},
+		{"échéance, 10 minutes et l'horloge avance d'une heure : rien n'est décidé", func(h *eventstoretest.ManualClock) {
+			h.Advance(10 * time.Minute)
+			h.Jump(time.Hour)
+		}, false, true, []string{"coupee"}, 0},
+		{"échéance, 16 minutes et l'horloge recule d'une heure : la partie est annulée au site", func(h *eventstoretest.ManualClock) {
+			h.Advance(16 * time.Minute)
+			h.Jump(-time.Hour)
+		}, false, true, []string{"coupee", "annulee"}, 0},
+		{"redémarrage, 16 minutes à l'horloge murale : la partie est annulée au site", func(h *eventstoretest.ManualClock) {
+			h.Advance(16 * time.Minute)
+		}, true, false, []string{"coupee", "annulee", "retablie"}, 16 * time.Minute},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := eventstoretest.NewManualClock(t0)
+			j := jumelage(t, FormuleSatellites)
+			require.NoError(t, j.Couper("Lyon", "P1", eventstore.ReadClock(h)))
+			tt.pendant(h)
+			if tt.redemarrage {
+				h = eventstoretest.NewManualClock(h.Now())
+			}
+			if tt.echeance {
+				require.NoError(t, j.Echeance(eventstore.ReadClock(h)))
+			} else {
+				require.NoError(t, j.Retablir("Lyon", eventstore.ReadClock(h)))
+				r := j.Pending()[len(j.Pending())-1].(LiaisonRetablie)
+				assert.Equal(t, tt.duree, r.Interruption, "the length recorded")
+			}
+			assert.Equal(t, tt.want, types(j.Pending()))
 		})
 	}
 }
@@ -82,17 +143,17 @@ func TestJumelage_Guide2_18_1_B_Coupure(t *testing.T) {
 // twinning ends.
 func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 	j := jumelage(t, FormuleEgaux)
-	require.NoError(t, j.Couper("Nice", "P1", t0))
+	require.NoError(t, j.Couper("Nice", "P1", mural(t0)))
 	assert.True(t, j.Arrete(), "§2.18.2.B: tous les sites arrêtent de jouer")
-	require.NoError(t, j.Retablir("Nice", t0.Add(10*time.Minute)))
+	require.NoError(t, j.Retablir("Nice", mural(t0.Add(10*time.Minute))))
 	assert.False(t, j.Arrete())
-	require.NoError(t, j.Couper("Nice", "P1", t0.Add(20*time.Minute)))
-	require.NoError(t, j.Retablir("Nice", t0.Add(26*time.Minute)))
+	require.NoError(t, j.Couper("Nice", "P1", mural(t0.Add(20*time.Minute))))
+	require.NoError(t, j.Retablir("Nice", mural(t0.Add(26*time.Minute))))
 	assert.True(t, j.Detache("Nice"), "10 + 6 minutes dans la même partie")
 	d := j.Pending()[len(j.Pending())-2].(SiteDetache)
 	assert.False(t, d.Fin, "Vichy et Lyon restent jumelés")
-	require.NoError(t, j.Couper("Lyon", "P2", t0.Add(time.Hour)))
-	require.NoError(t, j.Echeance(t0.Add(time.Hour+16*time.Minute)))
+	require.NoError(t, j.Couper("Lyon", "P2", mural(t0.Add(time.Hour))))
+	require.NoError(t, j.Echeance(mural(t0.Add(time.Hour+16*time.Minute))))
 	fin := j.Pending()[len(j.Pending())-1].(SiteDetache)
 	assert.True(t, fin.Fin, "le jumelage est annulé, chacun poursuit isolément")
 	assert.False(t, j.Arrete(), "un site détaché n'arrête plus les autres")
@@ -102,10 +163,10 @@ func TestJumelage_Guide2_18_2_B_Coupure(t *testing.T) {
 func TestJumelage_Refus(t *testing.T) {
 	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(NouveauJumelage().Creer("J", 3, "A", "", []string{"B"})))
 	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(NouveauJumelage().Creer("J", 1, "A", "", []string{"A"})))
-	assert.Equal(t, CodeNotFound, erreur.CodeOf(NouveauJumelage().Couper("B", "P", t0)))
+	assert.Equal(t, CodeNotFound, erreur.CodeOf(NouveauJumelage().Couper("B", "P", mural(t0))))
 	j := jumelage(t, FormuleSatellites)
 	temoin := *j
-	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(j.Couper("Paris", "P1", t0)))
+	assert.Equal(t, CodeJumelageInvalide, erreur.CodeOf(j.Couper("Paris", "P1", mural(t0))))
 	assert.Equal(t, temoin, *j)
 }
 
@@ -123,8 +184,8 @@ func scores() []ScorePartie {
 // is placed against it, on the games his centre played normally.
 func TestJumelage_Guide2_18_1_C_Classement(t *testing.T) {
 	j := jumelage(t, FormuleSatellites)
-	require.NoError(t, j.Couper("Nice", "P2", t0))
-	require.NoError(t, j.Echeance(t0.Add(20*time.Minute)))
+	require.NoError(t, j.Couper("Nice", "P2", mural(t0)))
+	require.NoError(t, j.Echeance(mural(t0.Add(20*time.Minute))))
 	c := j.Classement(scores())
 	assert.Equal(t, Caracteristiques{Joueurs: 2, ParSerie: map[string]int{"1": 1, "3A": 1}}, c.Caracteristiques)
 	assert.Equal(t, []LigneJumelee{
@@ -144,8 +205,8 @@ func TestJumelage_Guide2_18_2_C_Classement(t *testing.T) {
 	assert.Equal(t, Caracteristiques{Joueurs: 4, ParSerie: map[string]int{"1": 2, "2": 1, "3A": 1}}, c.Caracteristiques)
 	assert.Equal(t, []string{"V1", "L1", "N1", "V2"}, licences(c.Classement))
 	assert.Equal(t, c.Classement[2].Rang, c.Classement[3].Rang, "700 each: tied")
-	require.NoError(t, j.Couper("Nice", "P2", t0))
-	require.NoError(t, j.Echeance(t0.Add(20*time.Minute)))
+	require.NoError(t, j.Couper("Nice", "P2", mural(t0)))
+	require.NoError(t, j.Echeance(mural(t0.Add(20*time.Minute))))
 	c = j.Classement(scores())
 	assert.Equal(t, 3, c.Caracteristiques.Joueurs)
 	assert.Equal(t, []string{"N1"}, licences(c.Isoles["Nice"]))
@@ -206,7 +267,7 @@ func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
 	}{{FormuleSatellites, false}, {FormuleEgaux, true}} {
 		j := jumelage(t, tt.formule)
 		require.NoError(t, j.ExigerLiaisons())
-		require.NoError(t, j.Couper("Nice", "P1", t0))
+		require.NoError(t, j.Couper("Nice", "P1", mural(t0)))
 		if tt.arret {
 			err := j.ExigerLiaisons()
 			assert.Equal(t, CodeLiaisonCoupee, erreur.CodeOf(err))
@@ -214,7 +275,7 @@ func TestJumelage_Guide2_18_2_B_TirageSuspendu(t *testing.T) {
 		} else {
 			assert.NoError(t, j.ExigerLiaisons())
 		}
-		require.NoError(t, j.Retablir("Nice", t0.Add(time.Minute)))
+		require.NoError(t, j.Retablir("Nice", mural(t0.Add(time.Minute))))
 		assert.NoError(t, j.ExigerLiaisons())
 	}
 }

@@ -2,6 +2,7 @@ package adapters
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -67,7 +68,9 @@ func (f *Faits) Tables(ctx context.Context, id string) (map[string]int, error) {
 // (kept or rejected) and ends, for §6.3, when the director closes its
 // results (partie.resultats_clos): the last coup's decisions, open to
 // appeal like any, are taken after the top that ends the game
-// (introduction, guide §3.2); until then no deadline runs. The games of the
+// (introduction, guide §3.2); until then no deadline runs. The end carries
+// the monotonic reading the closure recorded, so that §6.3's 15 minutes
+// are a real length. The games of the
 // competition not created yet (tournoi.NombreParties) follow, without times.
 func (f *Faits) Horaires(ctx context.Context, id string) ([]appel.Horaire, error) {
 	t, err := f.tournoi(ctx, id)
@@ -92,7 +95,11 @@ func (f *Faits) Horaires(ctx context.Context, id string) ([]appel.Horaire, error
 					h.Debut = e.Metadata.RecordedAt
 				}
 			case duplicate.TypeResultatsClos:
-				h.Fin = e.Metadata.RecordedAt
+				var clos duplicate.ResultatsClos
+				if err := json.Unmarshal(e.Data, &clos); err != nil {
+					return nil, fmt.Errorf("clôture des résultats de la partie %s illisible : %w", partie, err)
+				}
+				h.Fin = eventstore.Instant{Wall: e.Metadata.RecordedAt, Monotonic: clos.Monotone}
 			}
 		}
 		horaires = append(horaires, h)

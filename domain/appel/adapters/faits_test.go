@@ -67,7 +67,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	horaires, err := faits.Horaires(ctx, "t1")
 	require.NoError(t, err)
 	assert.Equal(t, []appel.Horaire{
-		{Partie: "p1", Debut: t0.Add(time.Minute), Fin: t0.Add(time.Hour)},
+		{Partie: "p1", Debut: t0.Add(time.Minute), Fin: eventstore.Instant{Wall: t0.Add(time.Hour)}},
 		{Partie: "p2", Debut: t0.Add(90 * time.Minute)},
 		{Partie: "p3"},
 	}, horaires)
@@ -77,7 +77,7 @@ func TestArt6_3_HorairesLusDansLeJournal(t *testing.T) {
 	h.Set(t0.Add(91 * time.Minute))
 	app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
 	err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1"},
-		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: t0.Add(24 * time.Hour)}})
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Echeance: &appel.Echeance{Depuis: eventstore.Instant{Wall: t0}, Delai: 24 * time.Hour}}})
 	assert.Equal(t, appel.CodeDeadlinePassed, erreur.CodeOf(err), "p2 started at %s", t0.Add(90*time.Minute))
 	_, err = adapters.NewDepot(store, reg).Charger(ctx, "t1", "a1")
 	assert.Equal(t, appel.CodeAppealNotFound, erreur.CodeOf(err), "nothing written")
@@ -136,7 +136,7 @@ func TestArt6_3_DelaiDepuisLaClotureDesResultats(t *testing.T) {
 			faits := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)
 			horaires, err := faits.Horaires(ctx, "t1")
 			require.NoError(t, err)
-			assert.Equal(t, []appel.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: c.fin}}, horaires)
+			assert.Equal(t, []appel.Horaire{{Partie: "p1", Debut: t0.Add(time.Minute), Fin: eventstore.Instant{Wall: c.fin}}}, horaires)
 
 			h.Set(c.depot)
 			app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{faits}, nil, h, directeur)
@@ -180,4 +180,79 @@ func TestArt6_3_PartiesDeLaCompetitionPasEncoreCreees(t *testing.T) {
 	horaires, err := adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store).Horaires(ctx, "t1")
 	require.NoError(t, err)
 	assert.Equal(t, []appel.Horaire{{Partie: "p1"}, {}, {}}, horaires)
+}
+
+// TestAppel_Paragraphe6_3_HorlogeQuiSaute: « 15 minutes après la dernière
+// partie » (§6.3) is a real length of time, measured from the closure of
+// the results on the server's monotonic reading, which the closure
+// records: the clock set forward does not refuse an appeal early, set back
+// it does not accept one late. « Avant le début de la partie suivante » is
+// a fact, not a time: once that game's first tirage is stored, an appeal
+// read after it is late whatever the clock says.
+func TestAppel_Paragraphe6_3_HorlogeQuiSaute(t *testing.T) {
+	ctx := context.Background()
+	t0 := time.Date(2024, 5, 11, 14, 0, 0, 0, time.UTC)
+	cas := []struct {
+		nom     string
+		partie  string // the game appealed
+		apres   func(h *eventstoretest.ManualClock)
+		accepte bool
+	}{
+		{"5 minutes après la clôture, l'horloge avance d'une heure : recevable", "p2", func(h *eventstoretest.ManualClock) {
+			h.Advance(5 * time.Minute)
+			h.Jump(time.Hour)
+		}, true},
+		{"20 minutes après la clôture, l'horloge recule d'une heure : trop tard", "p2", func(h *eventstoretest.ManualClock) {
+			h.Advance(20 * time.Minute)
+			h.Jump(-time.Hour)
+		}, false},
+		{"la partie suivante tirée, l'horloge recule d'une heure : trop tard", "p1", func(h *eventstoretest.ManualClock) {
+			h.Jump(-time.Hour)
+		}, false},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			h := eventstoretest.NewManualClock(t0)
+			store, err := sqlitestore.OpenDir(ctx, t.TempDir(), sqlitestore.Options{Clock: h})
+			require.NoError(t, err)
+			t.Cleanup(func() { _ = store.Close() })
+			reg, err := catalogue.Registre()
+			require.NoError(t, err)
+			tournois := tadapters.NewDepot(store, reg)
+			tr := tournoi.Nouveau()
+			require.NoError(t, tr.Creer("t1", "Open", true))
+			require.NoError(t, tr.Inscrire(tournoi.Joueur{Licence: "J01", Nom: "J01", Table: 1}))
+			require.NoError(t, tr.AjouterPartie("p1"))
+			require.NoError(t, tr.AjouterPartie("p2"))
+			require.NoError(t, tournois.Enregistrer(ctx, tr, directeur))
+			ecrire := func(partie, typ string, data any) {
+				t.Helper()
+				h.Advance(time.Minute)
+				stream, err := streamname.PartieStream(partie)
+				require.NoError(t, err)
+				b, err := json.Marshal(data)
+				require.NoError(t, err)
+				_, err = store.Append(ctx, stream, eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: b})
+				require.NoError(t, err)
+			}
+			for _, p := range []string{"p1", "p2"} {
+				ecrire(p, duplicate.TypePartieCreee, struct{}{})
+				ecrire(p, duplicate.TypeTirageEffectue, struct{}{})
+				ecrire(p, duplicate.TypePartieTerminee, struct{}{})
+			}
+			ecrire("p2", duplicate.TypeResultatsClos, map[string]any{"monotone": h.Monotonic()})
+			c.apres(h)
+
+			app := command.New(adapters.NewDepot(store, reg), faitsSansPartie{adapters.NewFaits(dupadapters.NewDepot(store, reg, nil), tournois, store)}, nil, h, directeur)
+			err = app.DeposerAppel(ctx, command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: c.partie},
+				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide"}})
+			if c.accepte {
+				assert.NoError(t, err)
+				return
+			}
+			assert.Equal(t, appel.CodeDeadlinePassed, erreur.CodeOf(err))
+			_, err = adapters.NewDepot(store, reg).Charger(ctx, "t1", "a1")
+			assert.Equal(t, appel.CodeAppealNotFound, erreur.CodeOf(err), "nothing written")
+		})
+	}
 }

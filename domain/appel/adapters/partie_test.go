@@ -311,7 +311,7 @@ func TestSecurite_DeciderAppelDansLaPartieDuRecours(t *testing.T) {
 	app := pj.app(pj.store)
 	forge := appel.Nouveau()
 	require.NoError(t, forge.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t2", Partie: "p1", Coup: pj.coup, Licence: pj.licence},
-		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "x", Demandee: pj.demandee()}, pj.horloge.Now()))
+		Requerant: appel.Requerant{Identite: pj.licence, Qualite: appel.QualiteJoueur}, Motif: "x", Demandee: pj.demandee()}, eventstore.ReadClock(pj.horloge)))
 	require.NoError(t, adapters.NewDepot(pj.store, pj.reg).Enregistrer(ctx, forge, directeur))
 	pj.voter(t, app, "t2", appel.IssueAccueilli)
 	avant := tout(t, pj.store)

@@ -63,9 +63,9 @@ type Faits interface {
 // echeance derives the §6.3 filing deadline of an appeal about partie (or
 // about the whole tournament when partie is empty) from the tournament's
 // games: the start of the game after it, else 15 minutes after the last
-// game's results were closed. Zero when neither is known yet: during the break before a
+// game's results were closed. Nil when neither is known yet: during the break before a
 // game of the competition not started, or not even created.
-func echeance(horaires []appel.Horaire, partie string) time.Time {
+func echeance(horaires []appel.Horaire, partie string) *appel.Echeance {
 	suivante := len(horaires)
 	for i, h := range horaires {
 		if partie != "" && h.Partie == partie {
@@ -73,18 +73,21 @@ func echeance(horaires []appel.Horaire, partie string) time.Time {
 			break
 		}
 	}
-	var debut, fin time.Time
+	var debut time.Time
 	for _, h := range horaires[suivante:] {
 		if !h.Debut.IsZero() {
 			debut = h.Debut
 			break
 		}
 	}
+	var fin eventstore.Instant
 	if len(horaires) > 0 {
 		fin = horaires[len(horaires)-1].Fin
 	}
-	e, _ := appel.EcheanceRecours(debut, fin)
-	return e
+	if e, ok := appel.EcheanceRecours(debut, fin); ok {
+		return &e
+	}
+	return nil
 }
 
 // DecisionBulletin is a commission's decision on one bulletin, to be
@@ -216,7 +219,7 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 	}
 	s := c.Saisine
 	s.Objet = o
-	s.Echeance = time.Time{}
+	s.Echeance = nil
 	depot := duTournoi{depot: a.depot, tournoi: o.Tournoi, creation: true}
 	_, err = aggregate.Run(ctx, depot, c.Appel, a.metadata, func(ap *appel.Appel) error {
 		if ap.Version() > 0 {
@@ -229,7 +232,7 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 			}
 			s.Echeance = echeance(horaires, o.Partie)
 		}
-		return ap.Deposer(s, a.horloge.Now())
+		return ap.Deposer(s, eventstore.ReadClock(a.horloge))
 	})
 	return err
 }
@@ -417,7 +420,7 @@ type DemanderPieces struct {
 // DemanderPieces handles DemanderPieces.
 func (a *Application) DemanderPieces(ctx context.Context, c DemanderPieces) error {
 	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error {
-		return ap.DemanderPieces(c.Pieces, a.horloge.Now())
+		return ap.DemanderPieces(c.Pieces, eventstore.ReadClock(a.horloge))
 	})
 }
 
@@ -430,7 +433,7 @@ type CompleterDossier struct {
 
 // CompleterDossier handles CompleterDossier.
 func (a *Application) CompleterDossier(ctx context.Context, c CompleterDossier) error {
-	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.CompleterDossier(a.horloge.Now()) })
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.CompleterDossier(eventstore.ReadClock(a.horloge)) })
 }
 
 // Classer closes a FISF dossier left incomplete for two weeks (§6.4.2.c).
@@ -442,5 +445,5 @@ type Classer struct {
 
 // Classer handles Classer.
 func (a *Application) Classer(ctx context.Context, c Classer) error {
-	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Classer(a.horloge.Now()) })
+	return a.modifier(ctx, c.Tournoi, c.Appel, c.Revision, func(ap *appel.Appel) error { return ap.Classer(eventstore.ReadClock(a.horloge)) })
 }

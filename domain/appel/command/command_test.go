@@ -117,7 +117,7 @@ func (b *banc) deposer(t *testing.T, id string, o appel.Objet) {
 	t.Helper()
 	require.NoError(t, b.app.Par(eventstore.Metadata{Actor: "J01", Role: "joueur", CorrelationID: "req-" + id}).DeposerAppel(context.Background(),
 		command.DeposerAppel{Saisine: appel.Saisine{Appel: id, Objet: o, Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur},
-			Motif: "mot valide", Contestee: contestee, Demandee: demandee, Echeance: t0.Add(time.Hour)}}))
+			Motif: "mot valide", Contestee: contestee, Demandee: demandee, Echeance: jusqua(t0.Add(time.Hour))}}))
 }
 
 func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
@@ -128,6 +128,14 @@ func (b *banc) examiner(t *testing.T, id string, issue appel.Issue) {
 		b.h.Advance(time.Minute)
 		require.NoError(t, b.app.Par(eventstore.Metadata{Actor: m, Role: "commission"}).Voter(ctx, command.Voter{Tournoi: "t1", Appel: id, Membre: m, Issue: issue}))
 	}
+}
+
+// jusqua is a deadline a client sends: at t on the wall clock.
+func jusqua(t time.Time) *appel.Echeance {
+	if t.IsZero() {
+		return nil
+	}
+	return &appel.Echeance{Depuis: eventstore.Instant{Wall: t}}
 }
 
 var bulletin = appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01"}
@@ -411,6 +419,61 @@ func TestRecoursFISF_Paragraphe6_4_2(t *testing.T) {
 	assert.Equal(t, "appel-2-t1-a1/niveau-2", b.corr.md[0].CausationID)
 }
 
+// TestAppel_Paragraphe6_4_2_c_HorlogeQuiSaute: « deux semaines pour
+// compléter le dossier » (§6.4.2.c) is a real length of time: the server's
+// clock set forward neither classes the dossier early nor refuses the
+// documents, set back it neither keeps the deadline running nor accepts
+// them late. After a restart (a new clock) the request's reading cannot be
+// compared: the wall clock measures.
+func TestAppel_Paragraphe6_4_2_c_HorlogeQuiSaute(t *testing.T) {
+	tests := []struct {
+		name        string
+		passe       func(h *eventstoretest.ManualClock)
+		redemarrage bool
+		echue       bool // two weeks have passed: Classer is accepted, CompleterDossier refused
+	}{
+		{"13 jours, l'horloge avance de deux jours : le délai court", func(h *eventstoretest.ManualClock) {
+			h.Advance(13 * 24 * time.Hour)
+			h.Jump(48 * time.Hour)
+		}, false, false},
+		{"15 jours, l'horloge recule de deux jours : le délai est échu", func(h *eventstoretest.ManualClock) {
+			h.Advance(15 * 24 * time.Hour)
+			h.Jump(-48 * time.Hour)
+		}, false, true},
+		{"redémarrage, 15 jours à l'horloge murale : le délai est échu", func(h *eventstoretest.ManualClock) {
+			h.Advance(15 * 24 * time.Hour)
+		}, true, true},
+		{"redémarrage, 13 jours à l'horloge murale : le délai court", func(h *eventstoretest.ManualClock) {
+			h.Advance(13 * 24 * time.Hour)
+		}, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			b := nouveauBanc(t)
+			b.deposer(t, "a1", bulletin)
+			b.examiner(t, "a1", appel.IssueRejete)
+			require.NoError(t, b.app.Decider(ctx, command.Decider{Tournoi: "t1", Appel: "a1", Deliberation: appel.Deliberation{Issue: appel.IssueRejete, Motivation: "non admis"}}))
+			require.NoError(t, b.app.FormerRecoursFISF(ctx, command.FormerRecoursFISF{Tournoi: "t1", Appel: "a1", RecoursFISF: appel.RecoursFISF{
+				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "désaccord", TransmisPar: "PRES"}}))
+			require.NoError(t, b.app.ComposerCommission(ctx, command.ComposerCommission{Tournoi: "t1", Appel: "a1", President: "CR", Membres: []string{"CR", "RT", "BA", "F1", "F2"}}))
+			require.NoError(t, b.app.DemanderPieces(ctx, command.DemanderPieces{Tournoi: "t1", Appel: "a1", Pieces: "grille"}))
+			tt.passe(b.h)
+			app := b.app
+			if tt.redemarrage {
+				app = command.New(b.depot, faits{}, b.corr, eventstoretest.NewManualClock(b.h.Now()), eventstore.Metadata{Actor: "JA", Role: "directeur"})
+			}
+			if tt.echue {
+				assert.Equal(t, appel.CodeDeadlinePassed, erreur.CodeOf(app.CompleterDossier(ctx, command.CompleterDossier{Tournoi: "t1", Appel: "a1"})))
+				assert.NoError(t, app.Classer(ctx, command.Classer{Tournoi: "t1", Appel: "a1"}))
+				return
+			}
+			assert.Equal(t, appel.CodeDeadlineRunning, erreur.CodeOf(app.Classer(ctx, command.Classer{Tournoi: "t1", Appel: "a1"})))
+			assert.NoError(t, app.CompleterDossier(ctx, command.CompleterDossier{Tournoi: "t1", Appel: "a1"}))
+		})
+	}
+}
+
 func TestQuery_HistoriqueEtListes(t *testing.T) {
 	ctx := context.Background()
 	b := nouveauBanc(t)
@@ -471,9 +534,9 @@ func TestQuery_HistoriqueEtListes(t *testing.T) {
 // ignored both ways.
 func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 	var zero time.Time
-	p1Finie := appel.Horaire{Partie: "p1", Debut: t0.Add(-3 * time.Hour), Fin: t0.Add(-2 * time.Hour)}
+	p1Finie := appel.Horaire{Partie: "p1", Debut: t0.Add(-3 * time.Hour), Fin: eventstore.Instant{Wall: t0.Add(-2 * time.Hour)}}
 	p2 := func(debut, fin time.Time) []appel.Horaire {
-		return []appel.Horaire{p1Finie, {Partie: "p2", Debut: debut, Fin: fin}}
+		return []appel.Horaire{p1Finie, {Partie: "p2", Debut: debut, Fin: eventstore.Instant{Wall: fin}}}
 	}
 	sansPartie := appel.Objet{Tournoi: "t1"}
 	surP2 := appel.Objet{Partie: "p2", Coup: 4, Licence: "J01"}
@@ -486,7 +549,7 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 	}{
 		{"partie suivante commencée : trop tard", p2(t0.Add(-time.Second), zero), bulletin, t0.Add(time.Hour), appel.CodeDeadlinePassed},
 		{"partie suivante pas encore tirée : recevable", p2(zero, zero), bulletin, t0.Add(-time.Hour), ""},
-		{"partie suivante tirée à l'instant même : recevable", p2(t0, zero), bulletin, zero, ""},
+		{"partie suivante tirée à l'instant même : trop tard, son tirage est là", p2(t0, zero), bulletin, zero, appel.CodeDeadlinePassed},
 		{"une partie plus loin commencée : trop tard", append(p2(zero, zero), appel.Horaire{Partie: "p3", Debut: t0.Add(-time.Minute)}), bulletin, zero, appel.CodeDeadlinePassed},
 		{"dernière partie finie il y a 15 minutes : recevable", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute)), surP2, zero, ""},
 		{"dernière partie finie il y a 15 minutes et 1 seconde : trop tard", p2(t0.Add(-time.Hour), t0.Add(-15*time.Minute-time.Second)), surP2, t0.Add(time.Hour), appel.CodeDeadlinePassed},
@@ -500,7 +563,7 @@ func TestArt6_3_EcheanceDuRecours(t *testing.T) {
 			app := command.New(b.depot, faits{horaires: tt.horaires}, b.corr, b.h, eventstore.Metadata{Actor: "J01", Role: "joueur"})
 			err := app.DeposerAppel(context.Background(), command.DeposerAppel{Saisine: appel.Saisine{Appel: "a1", Objet: tt.objet,
 				Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide",
-				Contestee: contestee, Demandee: demandee, Echeance: tt.client}})
+				Contestee: contestee, Demandee: demandee, Echeance: jusqua(tt.client)}})
 			_, lu := b.depot.Charger(context.Background(), "t1", "a1")
 			if tt.code == "" {
 				require.NoError(t, err)
@@ -524,7 +587,7 @@ func TestSecurite_AppelDeposeAvantLesIdentifiantsParTournoi(t *testing.T) {
 	b := nouveauBanc(t)
 	ancien := appel.Nouveau()
 	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: appel.Objet{Tournoi: "t1", Partie: "p1", Coup: 4, Licence: "J01", Table: 1},
-		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, eventstore.Instant{Wall: t0}))
 	require.NoError(t, repository.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
 		eventstore.Metadata{Actor: "J01", Role: "joueur"}), "written as the store did before")
 
@@ -587,7 +650,7 @@ func TestConflit_RevisionDUnAppelDeposeAvantLesIdentifiantsParTournoi(t *testing
 	b := nouveauBanc(t)
 	ancien := appel.Nouveau()
 	require.NoError(t, ancien.Deposer(appel.Saisine{Appel: "a1", Objet: bulletin,
-		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, t0))
+		Requerant: appel.Requerant{Identite: "J01", Qualite: appel.QualiteJoueur}, Motif: "mot valide", Contestee: contestee, Demandee: demandee}, eventstore.Instant{Wall: t0}))
 	require.NoError(t, repository.Streams{Store: b.store, Registry: b.reg}.Save(ctx, "appel-a1", 0, ancien.Pending(),
 		eventstore.Metadata{Actor: "J01", Role: "joueur"}))
 

@@ -334,7 +334,9 @@ type CloreResultats struct {
 
 // CloreResultats handles CloreResultats.
 func (a *Application) CloreResultats(ctx context.Context, c CloreResultats) error {
-	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error { return p.CloreResultats(c.ConfirmerManquants) })
+	return a.modifier(ctx, c.Partie, func(p *duplicate.Partie) error {
+		return p.CloreResultats(c.ConfirmerManquants, eventstore.ReadClock(a.horloge))
+	})
 }
 
 // ArriveeEnRetard adds a late player (§6.2).

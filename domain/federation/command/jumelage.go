@@ -3,7 +3,6 @@ package command
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -78,7 +77,7 @@ type Couper struct {
 	Jumelage string
 	Site     string
 	Partie   string
-	Instant  time.Time
+	Instant  eventstore.Instant
 }
 
 // Couper handles Couper.
@@ -91,7 +90,7 @@ func (a Twinning) Couper(ctx context.Context, c Couper, md eventstore.Metadata) 
 type Retablir struct {
 	Jumelage string
 	Site     string
-	Instant  time.Time
+	Instant  eventstore.Instant
 }
 
 // Retablir handles Retablir.
@@ -102,7 +101,7 @@ func (a Twinning) Retablir(ctx context.Context, c Retablir, md eventstore.Metada
 // Echeance takes, at a, the decisions of every cut past 15 minutes.
 type Echeance struct {
 	Jumelage string
-	Instant  time.Time
+	Instant  eventstore.Instant
 }
 
 // Echeance handles Echeance.

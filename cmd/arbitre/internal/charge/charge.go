@@ -66,6 +66,10 @@ type Config struct {
 	// verifier runs the consistency checker instead (verifier.go).
 	Verifier bool
 	Verif    VerifConfig
+	// SautsHorloge, with Verifier, runs the server in this process and
+	// jumps its clock every SautsHorloge acknowledged commands
+	// (verifier_horloge.go); 0: never.
+	SautsHorloge int
 }
 
 const (

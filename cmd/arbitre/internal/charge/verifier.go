@@ -847,6 +847,9 @@ func (o Outils) RunChargeVerifier(ctx context.Context, out io.Writer, c Config, 
 	if joueursDonnes {
 		v.Joueurs = c.Players
 	}
+	if err := o.sautsHorloge(&v, c.SautsHorloge); err != nil {
+		return err
+	}
 	moi, err := os.Executable()
 	if err != nil {
 		return err
@@ -872,6 +875,9 @@ func (o Outils) RunChargeVerifier(ctx context.Context, out io.Writer, c Config, 
 	} else {
 		fmt.Fprintf(out, "historiques vérifiés : %d (parties)\nopérations : %d (%d commandes acquittées, %d renvois ; %d lectures, %d sans réponse)\npannes injectées (kill -9) : %d\nviolations : %d\ndurée : %.1f s\n",
 			rep.Historiques, rep.Operations, rep.Ecritures, rep.Renvois, rep.Lectures, rep.SansReponse, rep.Pannes, rep.Violations, rep.DureeS)
+		if c.SautsHorloge > 0 {
+			fmt.Fprintf(out, "sauts d'horloge (une heure en avant, puis en arrière) : %d\n", rep.SautsHorloge)
+		}
 		for _, d := range rep.Details {
 			fmt.Fprintln(out, "  "+d)
 		}

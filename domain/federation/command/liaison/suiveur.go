@@ -130,7 +130,7 @@ func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map
 		return err
 	}
 	if j.EnCoupure(suivi.Site) {
-		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: s.Site.Horloge.Now()}, md); err != nil {
+		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: eventstore.ReadClock(s.Site.Horloge)}, md); err != nil {
 			return err
 		}
 	}
@@ -158,7 +158,7 @@ func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map
 	})
 	var refus *RejeuRefuse
 	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
-		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: s.Site.Horloge.Now()}, md); err != nil {
+		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: eventstore.ReadClock(s.Site.Horloge)}, md); err != nil {
 			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
 		}
 	}
