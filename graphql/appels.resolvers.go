@@ -9,6 +9,7 @@ import (
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
 	appcommand "arbitre/domain/appel/command"
+	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/graphql/generated"
@@ -102,12 +103,9 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 	if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: t}); err != nil {
 		return nil, err
 	}
-	if err := r.lectureAppels.Rattraper(ctx); err != nil {
+	resumes, err := r.Queries().Appel.Appels(ctx, appquery.Liste{Tournoi: t, Partie: deref(partie)})
+	if err != nil {
 		return nil, err
-	}
-	resumes := r.AppelIndex.ParTournoi(t)
-	if partie != nil {
-		resumes = r.AppelIndex.ParPartie(*partie)
 	}
 	out := make([]model.Appel, 0, len(resumes))
 	for _, a := range resumes {

@@ -79,7 +79,7 @@ func (r *queryResolver) BulletinsEnAttente(ctx context.Context, partie string) (
 	}
 	joueurs := map[string]tournoi.Joueur{}
 	if p.Tournoi() != "" {
-		t, err := r.TournoiDepot.Charger(withoutCommande(ctx), p.Tournoi())
+		t, err := r.Queries().Tournoi.Tournoi(ctx, p.Tournoi())
 		if err != nil {
 			return nil, err
 		}
