@@ -11,7 +11,6 @@ import (
 	appcommand "arbitre/domain/appel/command"
 	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
@@ -41,7 +40,7 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	}
 	// The scope is the one of the stored facts: the game's tournament, the
 	// player's table; never what the client says.
-	situe, err := r.appelApp(eventstore.Metadata{}).Situer(ctx, objet)
+	situe, err := r.Queries().Appel.Situer(ctx, objet)
 	if err != nil {
 		return nil, err
 	}

@@ -183,7 +183,8 @@ func (r *Resolver) Queries() Queries {
 		Classique: clqquery.Queries{Tournois: r.Classiques, Matchs: r.Matchs},
 		Federation: fedquery.Queries{Epreuves: r.Epreuves, Jumelages: r.Jumelages,
 			Principal: centres.Principal{Journal: r.Journal, Registre: r.Registry, Tournois: r.TournoiDepot}},
-		Appel: appquery.Queries{Lecteur: r.appelLecteur, Index: r.appels, AJour: r.lectureAppels.Rattraper},
+		Appel: appquery.Queries{Lecteur: r.appelLecteur, Index: r.appels, AJour: r.lectureAppels.Rattraper,
+			Faits: appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal)},
 	}
 }
 
