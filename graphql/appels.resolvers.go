@@ -9,8 +9,8 @@ import (
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
 	appcommand "arbitre/domain/appel/command"
+	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"context"
@@ -40,7 +40,7 @@ func (r *mutationResolver) DeposerAppel(ctx context.Context, appel model.DepotAp
 	}
 	// The scope is the one of the stored facts: the game's tournament, the
 	// player's table; never what the client says.
-	situe, err := r.appelApp(eventstore.Metadata{}).Situer(ctx, objet)
+	situe, err := r.Queries().Appel.Situer(ctx, objet)
 	if err != nil {
 		return nil, err
 	}
@@ -102,12 +102,9 @@ func (r *queryResolver) Appels(ctx context.Context, partie *string, tournoi *str
 	if _, err := authorize(ctx, []acces.Role{acces.Arbitre, acces.Commission}, acces.Portee{Tournoi: t}); err != nil {
 		return nil, err
 	}
-	if err := r.attendreRunner(ctx, r.lectureAppels, 0); err != nil {
+	resumes, err := r.Queries().Appel.Appels(ctx, appquery.Liste{Tournoi: t, Partie: deref(partie)})
+	if err != nil {
 		return nil, err
-	}
-	resumes := r.AppelIndex.ParTournoi(t)
-	if partie != nil {
-		resumes = r.AppelIndex.ParPartie(*partie)
 	}
 	out := make([]model.Appel, 0, len(resumes))
 	for _, a := range resumes {

@@ -6,25 +6,11 @@ import (
 
 	"arbitre/domain/acces"
 	appeldom "arbitre/domain/appel"
-	appadapters "arbitre/domain/appel/adapters"
 	appcommand "arbitre/domain/appel/command"
+	appquery "arbitre/domain/appel/query"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
 	"arbitre/graphql/model"
 )
-
-// appelApp is the appeal use cases acting for md, checked against the
-// stored games and tournaments; a decision on a bulletin goes to the game
-// through the duplicate use cases.
-func (r *Resolver) appelApp(md eventstore.Metadata) *appcommand.Application {
-	return appcommand.New(r.Appels, appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal), appcommand.NewCorrecteurDuplicate(r.partieApp(md)), r.Clock, md)
-}
-
-// ReprendreDecisions completes the appeal decisions a crash left half
-// written (command.Reprendre); serve runs it at start.
-func (r *Resolver) ReprendreDecisions(ctx context.Context) error {
-	return appcommand.Reprendre(ctx, r.Journal, r.Registry, r.appelApp(eventstore.Metadata{}))
-}
 
 // surAppel runs a commission command on appeal id of tournament tournoi,
 // which must be the token's, and answers with the appeal's state.
@@ -57,7 +43,7 @@ func (r *Resolver) tournoiDesAppels(ctx context.Context, partie, tournoi string)
 		}
 		return deref(p.Tournoi), nil
 	}
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
+	t, err := r.Queries().Tournoi.Tournoi(ctx, tournoi)
 	if err != nil {
 		return "", err
 	}
@@ -102,7 +88,7 @@ func voitAppel(ctx context.Context, v *model.Appel) bool {
 }
 
 func (r *Resolver) vueAppel(ctx context.Context, tournoi, id string) (*model.Appel, error) {
-	a, err := r.AppelLecteur.Appel(withoutCommande(ctx), tournoi, id)
+	a, err := r.Queries().Appel.Appel(ctx, appquery.Designation{Tournoi: tournoi, ID: id})
 	if err != nil {
 		return nil, err
 	}

@@ -63,7 +63,7 @@ func (r *mutationResolver) RenvoyerCommission(ctx context.Context, partie string
 
 // Bulletins is the resolver for the bulletins field.
 func (r *queryResolver) Bulletins(ctx context.Context, partie string, coup int) ([]model.Bulletin, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.Queries().Duplicate.Partie(ctx, partie)
 	if err != nil {
 		return nil, err
 	}

@@ -8,8 +8,9 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
 	dupcommand "arbitre/domain/duplicate/command"
+	dupquery "arbitre/domain/duplicate/query"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore/streamname"
+	tquery "arbitre/domain/tournoi/query"
 	"arbitre/engine/correction"
 	"arbitre/graphql/model"
 )
@@ -46,7 +47,7 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	if tables, ok, err := r.tablesGardees(ctx, tournoi); ok || err != nil {
 		return tables, err // read by the request this one waited for
 	}
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), tournoi)
+	t, err := r.Queries().Tournoi.Tournoi(ctx, tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -73,9 +74,8 @@ func (r *Resolver) tablesGardees(ctx context.Context, tournoi string) (map[strin
 	if !ok {
 		return nil, false, nil
 	}
-	stream, _ := streamname.TournoiStream(tournoi) // a tournament kept has a valid id
-	suite, err := r.Journal.ReadStream(ctx, stream, uint64(lu.version), 1)
-	if err != nil || len(suite) > 0 {
+	change, err := r.Queries().Tournoi.Change(ctx, tquery.Depuis{Tournoi: tournoi, Version: lu.version})
+	if err != nil || change {
 		return nil, false, err
 	}
 	return lu.tables, true, nil
@@ -86,7 +86,7 @@ func (r *Resolver) tablesGardees(ctx context.Context, tournoi string) (map[strin
 // player, never one the client sends, and the game's tournament the one it
 // was created in (adapters.Depot.Tournoi).
 func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) (acces.Portee, acces.Habilitation, error) {
-	tournoi, err := r.Parties.Tournoi(withoutCommande(ctx), partie)
+	tournoi, err := r.Queries().Duplicate.TournoiDe(ctx, partie)
 	if err != nil {
 		return acces.Portee{}, acces.Habilitation{}, err
 	}
@@ -101,7 +101,7 @@ func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) 
 
 // consulter reads game partie as stored, for reading only.
 func (r *Resolver) consulter(ctx context.Context, partie string, lire func(p *duplicate.Partie) error) error {
-	return r.Parties.Consulter(withoutCommande(ctx), partie, lire)
+	return r.Queries().Duplicate.Consulter(ctx, dupquery.Consultation{Partie: partie, Lire: lire})
 }
 
 // surBulletin runs a command on a player's bulletin for an arbiter of his
@@ -203,7 +203,7 @@ func decisionDe(in *model.DecisionInput) (*correction.Decision, error) {
 // tournament's director or commission): the progress of its bulletins is
 // theirs; an unknown game is NOT_FOUND.
 func (r *Resolver) partieDuDirecteur(ctx context.Context, partie string) (*duplicate.Partie, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.Queries().Duplicate.Partie(ctx, partie)
 	if err != nil {
 		return nil, err
 	}

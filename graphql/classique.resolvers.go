@@ -275,7 +275,7 @@ func (r *queryResolver) MatchClassique(ctx context.Context, id string) (*model.M
 
 // Gcg is the resolver for the gcg field.
 func (r *queryResolver) Gcg(ctx context.Context, match string) (string, error) {
-	p, err := r.Matchs.Lire(ctx, match)
+	p, err := r.Queries().Classique.MatchEnregistre(ctx, match)
 	if err != nil {
 		return "", err
 	}

@@ -12,16 +12,9 @@ import (
 	"arbitre/domain/classique/matchclassique"
 	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 )
-
-// classiqueApp is the classique use cases acting for md; a player
-// registered without a cote enters with the archive's latest.
-func (r *Resolver) classiqueApp(md eventstore.Metadata) *clqcommand.Application {
-	return clqcommand.New(r.Classiques, r.Matchs, r.ReglesClassique, r.Hasard, md).AvecCotesConnues(r.Archives)
-}
 
 // surTournoiClassique runs a tournament command for the director and
 // answers with the tournament's state.
@@ -40,7 +33,7 @@ func (r *Resolver) surTournoiClassique(ctx context.Context, id string, version *
 // the director) and answers with the match's state; the scope comes from
 // the stored match, never from the request.
 func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *string, run func(ctx context.Context, app *clqcommand.Application) error) (*model.MatchClassique, error) {
-	p, err := r.Matchs.Charger(withoutCommande(ctx), id)
+	p, err := r.Queries().Classique.Match(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +51,7 @@ func (r *Resolver) surMatch(ctx context.Context, id string, version *int, cmid *
 // lireTournoiClassique reads a tournament; nil when there is no such
 // tournament.
 func (r *Resolver) lireTournoiClassique(ctx context.Context, id string) (*model.TournoiClassique, error) {
-	t, err := r.Classiques.Charger(withoutCommande(ctx), id)
+	t, err := r.Queries().Classique.Tournoi(ctx, id)
 	if erreur.CodeOf(err) == tournoiclassique.CodeNotFound {
 		return nil, nil
 	}
@@ -180,7 +173,7 @@ func vueTables(tables []tournoiclassique.Table, resultat func(match string) (tou
 // the arbiters of its table, the commission and the director while it is
 // played.
 func (r *Resolver) matchVue(ctx context.Context, id string) (*model.MatchClassique, error) {
-	p, err := r.Matchs.Charger(context.WithoutCancel(withoutCommande(ctx)), id)
+	p, err := r.Queries().Classique.Match(context.WithoutCancel(ctx), id)
 	if err != nil {
 		return nil, err
 	}

@@ -63,8 +63,12 @@ func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, 
 	if err != nil {
 		return nil, err
 	}
+	avancement, err := r.Queries().Duplicate.AvancementCoup(ctx, query.AvancementCoup{Partie: partie, Coup: coup, Tables: tables})
+	if err != nil {
+		return nil, err
+	}
 	out := []model.AvancementTable{}
-	for _, t := range query.BulletinsParTable(p, coup, tables) {
+	for _, t := range avancement {
 		out = append(out, model.AvancementTable{Table: t.Table, Joueurs: t.Joueurs, Saisis: t.Saisis, Corriges: t.Corriges,
 			Manquants: t.Manquants, Renvoyes: t.Renvoyes})
 	}
@@ -79,7 +83,7 @@ func (r *queryResolver) BulletinsEnAttente(ctx context.Context, partie string) (
 	}
 	joueurs := map[string]tournoi.Joueur{}
 	if p.Tournoi() != "" {
-		t, err := r.TournoiDepot.Charger(withoutCommande(ctx), p.Tournoi())
+		t, err := r.Queries().Tournoi.Tournoi(ctx, p.Tournoi())
 		if err != nil {
 			return nil, err
 		}

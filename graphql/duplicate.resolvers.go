@@ -124,11 +124,11 @@ func (r *mutationResolver) ArriveeEnRetard(ctx context.Context, partie string, l
 	return r.apresPartie(ctx, partie, version, clientMutationID, func(ctx context.Context, app *dupcommand.Application) error {
 		// The late player is one of the game's tournament, read in the
 		// stored registrations (issue 28 item 12).
-		p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+		p, err := r.Queries().Duplicate.Partie(ctx, partie)
 		if err != nil {
 			return err
 		}
-		t, err := r.TournoiDepot.Charger(withoutCommande(ctx), p.Tournoi())
+		t, err := r.Queries().Tournoi.Tournoi(ctx, p.Tournoi())
 		if err != nil {
 			return err
 		}
@@ -200,7 +200,7 @@ func (r *partieResolver) Solutions(ctx context.Context, obj *model.Partie) ([]mo
 	if _, err := authorize(ctx, []acces.Role{acces.Directeur, acces.Commission}, acces.Portee{Tournoi: deref(obj.Tournoi)}); err != nil {
 		return nil, err
 	}
-	p, err := r.Parties.Charger(withoutCommande(ctx), obj.ID)
+	p, err := r.Queries().Duplicate.Partie(ctx, obj.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +215,7 @@ func (r *partieResolver) Solutions(ctx context.Context, obj *model.Partie) ([]mo
 
 // Tournoi is the resolver for the tournoi field.
 func (r *queryResolver) Tournoi(ctx context.Context, id string) (*model.Tournoi, error) {
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), id)
+	t, err := r.Queries().Tournoi.Tournoi(ctx, id)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,6 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/tournoi"
-	tcommand "arbitre/domain/tournoi/command"
 	"arbitre/engine/board"
 	"arbitre/graphql/model"
 	"arbitre/projections/parties"
@@ -35,19 +34,10 @@ func (r *Resolver) commande(ctx context.Context, roles []acces.Role, portee acce
 	return ctx, actor(h), r.Cles.Check(ctx, idempotency.CommandFrom(ctx))
 }
 
-// partieApp is the duplicate use cases acting for md.
-func (r *Resolver) partieApp(md eventstore.Metadata) *dupcommand.Application {
-	return dupcommand.New(r.Parties, r.Moteur, r.Clock, md)
-}
-
-func (r *Resolver) tournoiApp(md eventstore.Metadata) *tcommand.Application {
-	return tcommand.New(r.TournoiDepot, md).AvecJeux(tcommand.Jeux{Parties: r.Parties, App: r.partieApp(md), Cumul: r.cumulDuTournoi})
-}
-
 // apresPartie runs a duplicate command for the director and answers with the
 // game's state.
 func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmid *string, run func(ctx context.Context, app *dupcommand.Application) error) (*model.Partie, error) {
-	p, err := r.Parties.Charger(ctx, id)
+	p, err := r.Queries().Duplicate.Partie(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -66,12 +56,6 @@ func (r *Resolver) apresPartie(ctx context.Context, id string, version *int, cmi
 // for a game just created, would misreport it).
 func (r *Resolver) partieVue(ctx context.Context, id string) (*model.Partie, error) {
 	return r.vue(ctx, id, 0)
-}
-
-// withoutCommande drops the command envelope: reading back the state after
-// a command must not be checked against it.
-func withoutCommande(ctx context.Context) context.Context {
-	return idempotency.WithCommand(ctx, idempotency.Command{})
 }
 
 // modelePartie translates a game's view from the parties projection.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"arbitre/domain/duplicate"
+	dupquery "arbitre/domain/duplicate/query"
 	"arbitre/domain/erreur"
 )
 
@@ -20,16 +21,16 @@ func (r *Resolver) exigerPositionDansLaPortee(ctx context.Context, pos position)
 		return err
 	}
 	refus := &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("un jeton du tournoi %s n'analyse que la position en cours d'une partie de ce tournoi ; pour une autre position, il faut un jeton sans tournoi", h.Tournoi)}
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), h.Tournoi)
+	t, err := r.Queries().Tournoi.Tournoi(ctx, h.Tournoi)
 	if err != nil {
 		return err
 	}
 	for _, id := range t.Parties() {
 		trouvee := false
-		err := r.Parties.Consulter(withoutCommande(ctx), id, func(p *duplicate.Partie) error {
+		err := r.Queries().Duplicate.Consulter(ctx, dupquery.Consultation{Partie: id, Lire: func(p *duplicate.Partie) error {
 			trouvee = p.Grille() == pos.board && p.Rack() == pos.rack
 			return nil
-		})
+		}})
 		if err != nil {
 			return err
 		}

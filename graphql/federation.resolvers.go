@@ -24,8 +24,7 @@ func (r *mutationResolver) EnvoyerResultatsCentre(ctx context.Context, paquet st
 	if err != nil {
 		return nil, err
 	}
-	app := fedcommand.Application{Epreuves: r.Epreuves}
-	if err := app.RecevoirResultats(ctx, fedcommand.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineEnLigne, Empreinte: p.Empreinte}, md); err != nil {
+	if err := r.federationApp(md).RecevoirResultats(ctx, fedcommand.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineEnLigne, Empreinte: p.Empreinte}); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
@@ -36,11 +35,11 @@ func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet s
 	// The twinning and the site are the token's; the game is one of the
 	// twinned tournament's as stored here (guide §2.18.1.C, §2.18.2.C).
 	ctx, md, p, err := r.recevoirPaquet(ctx, paquet, clientMutationID, func(ctx context.Context, m centres.Manifeste) error {
-		partie, err := r.Parties.Charger(withoutCommande(ctx), m.Partie)
+		partie, err := r.Queries().Duplicate.Partie(ctx, m.Partie)
 		if err != nil {
 			return err
 		}
-		j, err := r.Jumelages.Charger(withoutCommande(ctx), m.Epreuve)
+		j, err := r.Queries().Federation.Jumelage(ctx, m.Epreuve)
 		if err != nil {
 			return err
 		}
@@ -52,7 +51,7 @@ func (r *mutationResolver) EnvoyerResultatsJumeles(ctx context.Context, paquet s
 	if err != nil {
 		return nil, err
 	}
-	if err := r.twinning().RecevoirResultatsSite(ctx, fedcommand.RecevoirResultatsSite{Jumelage: p.Manifeste.Epreuve, Resultats: p.Resultats, Feuille: p.Feuille, Empreinte: p.Empreinte}, md); err != nil {
+	if err := r.twinning(md).RecevoirResultatsSite(ctx, fedcommand.RecevoirResultatsSite{Jumelage: p.Manifeste.Epreuve, Resultats: p.Resultats, Feuille: p.Feuille, Empreinte: p.Empreinte}); err != nil {
 		return nil, err
 	}
 	return &model.ReceptionCentre{Epreuve: p.Manifeste.Epreuve, Centre: p.Resultats.Centre, Joueurs: len(p.Resultats.Joueurs), Empreinte: p.Empreinte}, nil
@@ -71,7 +70,7 @@ func (r *queryResolver) SuiviJumelage(ctx context.Context) (*model.SuiviJumelage
 	if !j.Suit(h.Centre, j.Tournoi()) {
 		return nil, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("le jumelage %s ne nomme pas de tournoi suivi en direct par le site %s (arbitre jumelage creer --tournoi)", j.ID(), h.Centre)}
 	}
-	t, err := r.TournoiDepot.Charger(withoutCommande(ctx), j.Tournoi())
+	t, err := r.Queries().Tournoi.Tournoi(ctx, j.Tournoi())
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ package graphql
 
 import (
 	"arbitre/domain/federation"
-	fedcommand "arbitre/domain/federation/command"
+	fedquery "arbitre/domain/federation/query"
 	"arbitre/graphql/generated"
 	"arbitre/graphql/model"
 	"arbitre/projections/centres"
@@ -44,7 +44,7 @@ func (r *classementNationalResolver) Origines(ctx context.Context, obj *federati
 
 // ClassementNational is the resolver for the classementNational field.
 func (r *queryResolver) ClassementNational(ctx context.Context, epreuve string) (*federation.National, error) {
-	n, err := fedcommand.Application{Epreuves: r.Epreuves}.Classement(ctx, epreuve)
+	n, err := r.Queries().Federation.Classement(ctx, epreuve)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,8 @@ func (r *queryResolver) ClassementJumele(ctx context.Context, jumelage string, p
 	}
 	// The twinning is found, then every bundle's centre checked against it,
 	// before any bundle's events are read.
-	c, err := r.twinning().Classement(ctx, jumelage, centres.ScoresDesPaquets(r.Registry, donnes, func(i int) string { return fmt.Sprintf("paquets[%d]", i) }))
+	c, err := r.Queries().Federation.ClassementJumele(ctx, fedquery.ClassementJumele{Jumelage: jumelage,
+		Donnes: centres.ScoresDesPaquets(r.Registry, donnes, func(i int) string { return fmt.Sprintf("paquets[%d]", i) })})
 	if err != nil {
 		return nil, err
 	}

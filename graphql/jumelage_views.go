@@ -9,18 +9,14 @@ import (
 
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate"
+	dupquery "arbitre/domain/duplicate/query"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/streamname"
+	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/federation"
 	fedcommand "arbitre/domain/federation/command"
 	"arbitre/projections/centres"
 )
-
-// twinning is the use cases of the tournaments twinned over the Internet.
-func (r *Resolver) twinning() fedcommand.Twinning {
-	return fedcommand.Twinning{Jumelages: r.Jumelages, Principal: centres.Principal{Journal: r.Journal, Registre: r.Registry, Tournois: r.TournoiDepot}}
-}
 
 // jumelageDuJeton loads the twinning a CENTRE token is bound to (its
 // tournament scope names the twinning, guide §2.18).
@@ -28,7 +24,7 @@ func (r *Resolver) jumelageDuJeton(ctx context.Context, h acces.Habilitation) (*
 	if h.Role != acces.Centre {
 		return nil, &erreur.Erreur{Code: CodeForbidden, Message: "seul un jeton de centre suit un jumelage (arbitre token create --role centre --tournoi JUMELAGE --centre SITE)"}
 	}
-	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
+	j, err := r.Queries().Federation.Jumelage(ctx, h.Tournoi)
 	if err != nil {
 		return nil, err
 	}
@@ -64,18 +60,14 @@ func (r *Resolver) suiviAutorise(ctx context.Context, tournoi string) (acces.Hab
 // faitsPartie are the facts of game id from position depuis on, for a
 // twinned site to replay (guide §2.18.1.A).
 func (r *Resolver) faitsPartie(ctx context.Context, id string, depuis int) ([]eventstore.Event, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), id)
+	p, err := r.Queries().Duplicate.Partie(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if _, _, err := r.suiviAutorise(ctx, p.Tournoi()); err != nil {
 		return nil, err
 	}
-	stream, err := streamname.PartieStream(id)
-	if err != nil {
-		return nil, invalidInput("partie", err)
-	}
-	return r.Journal.ReadStream(ctx, stream, uint64(max(depuis, 0)), 1<<20)
+	return r.Queries().Duplicate.Faits(ctx, dupquery.Faits{Partie: id, Depuis: depuis})
 }
 
 // veillerSite records, when a twinned site's CENTRE token follows one of
@@ -88,33 +80,33 @@ func (r *Resolver) veillerSite(ctx context.Context, partie string) error {
 	if err != nil || h.Role != acces.Centre {
 		return nil
 	}
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.Queries().Duplicate.Partie(ctx, partie)
 	if err != nil {
 		return err
 	}
 	// A centre's token of another kind (an event of §2.17) follows the
 	// game as the public does.
-	j, err := r.Jumelages.Charger(withoutCommande(ctx), h.Tournoi)
+	j, err := r.Queries().Federation.Jumelage(ctx, h.Tournoi)
 	if err != nil || !j.Suit(h.Centre, p.Tournoi()) {
 		return err
 	}
 	md := actor(h)
 	lien := [2]string{j.ID(), h.Centre}
 	if err := r.liens.ouvrir(lien, func() error {
-		return r.twinning().Retablir(ctx, fedcommand.Retablir{Jumelage: j.ID(), Site: h.Centre, Instant: eventstore.ReadClock(r.Clock)}, md)
+		return r.twinning(md).Retablir(ctx, fedcommand.Retablir{Jumelage: j.ID(), Site: h.Centre, Instant: eventstore.ReadClock(r.Clock)})
 	}); err != nil {
 		return err
 	}
 	go func() {
 		<-ctx.Done()
 		r.liens.fermer(lien, func() {
-			suite := context.WithoutCancel(withoutCommande(ctx))
-			if q, err := r.Parties.Charger(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
+			suite := context.WithoutCancel(idempotency.WithNoCommand(ctx))
+			if q, err := r.Queries().Duplicate.Partie(suite, partie); err != nil || q.Statut() == duplicate.StatutTerminee {
 				return
 			}
 			// A cut refused (the game already annulled for that centre)
 			// has nothing more to record.
-			_ = r.twinning().Couper(suite, fedcommand.Couper{Jumelage: j.ID(), Site: h.Centre, Partie: partie, Instant: eventstore.ReadClock(r.Clock)}, md)
+			_ = r.twinning(md).Couper(suite, fedcommand.Couper{Jumelage: j.ID(), Site: h.Centre, Partie: partie, Instant: eventstore.ReadClock(r.Clock)})
 		})
 	}()
 	return nil
@@ -195,7 +187,7 @@ func (x *indexJumelages) de(tournoi string) []string {
 // twinning of its tournament (read from the stored game), a site's link is
 // cut: every site stops (§2.18.2.B).
 func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.Queries().Duplicate.Partie(ctx, partie)
 	if err != nil {
 		return err
 	}
@@ -203,7 +195,7 @@ func (r *Resolver) exigerLiaisons(ctx context.Context, partie string) error {
 		return err
 	}
 	for _, id := range r.jumelages.de(p.Tournoi()) {
-		j, err := r.Jumelages.Charger(withoutCommande(ctx), id)
+		j, err := r.Queries().Federation.Jumelage(ctx, id)
 		if err != nil {
 			return err
 		}
@@ -262,7 +254,7 @@ func (r *Resolver) centreDuTournoi(ctx context.Context, issuer acces.Habilitatio
 	if d.Role != acces.Centre || issuer.Tournoi == "" {
 		return nil
 	}
-	j, err := r.Jumelages.Charger(withoutCommande(ctx), d.Tournoi)
+	j, err := r.Queries().Federation.Jumelage(ctx, d.Tournoi)
 	if err != nil {
 		return err
 	}

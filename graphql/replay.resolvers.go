@@ -8,30 +8,20 @@ package graphql
 import (
 	"arbitre/domain/acces"
 	"arbitre/domain/duplicate/query"
-	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/streamname"
 	"arbitre/graphql/model"
 	"context"
 )
 
 // Replay is the resolver for the replay field.
 func (r *queryResolver) Replay(ctx context.Context, partie string, coup int) (*model.Replay, error) {
-	p, err := r.Parties.Charger(withoutCommande(ctx), partie)
+	p, err := r.Queries().Duplicate.Partie(ctx, partie)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := authorize(ctx, []acces.Role{acces.Commission}, acces.Portee{Tournoi: p.Tournoi()}); err != nil {
 		return nil, err
 	}
-	stream, err := streamname.PartieStream(partie)
-	if err != nil {
-		return nil, invalidInput("partie", err)
-	}
-	evts, err := eventstore.ReadFamily(ctx, r.Journal, stream)
-	if err != nil {
-		return nil, err
-	}
-	etat, err := query.Reconstituer(evts, r.Registry, r.Moteur.Lexiques(), coup)
+	etat, err := r.Queries().Duplicate.Replay(ctx, query.Replay{Partie: partie, Coup: coup})
 	if err != nil {
 		return nil, err
 	}

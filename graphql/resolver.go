@@ -9,17 +9,22 @@ import (
 	appquery "arbitre/domain/appel/query"
 	clqadapters "arbitre/domain/classique/adapters"
 	"arbitre/domain/classique/matchclassique"
+	clqquery "arbitre/domain/classique/query"
 	"arbitre/domain/duplicate"
 	dupadapters "arbitre/domain/duplicate/adapters"
+	dupquery "arbitre/domain/duplicate/query"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
 	"arbitre/domain/eventstore/repository"
 	fedadapters "arbitre/domain/federation/adapters"
+	fedquery "arbitre/domain/federation/query"
 	tadapters "arbitre/domain/tournoi/adapters"
+	tquery "arbitre/domain/tournoi/query"
 	"arbitre/engine/lexicon"
 	"arbitre/engine/solve"
 	"arbitre/graphql/live"
 	"arbitre/graphql/model"
+	"arbitre/projections/centres"
 	"arbitre/projections/classique"
 	"arbitre/projections/historique"
 	"arbitre/projections/parties"
@@ -27,7 +32,10 @@ import (
 	"arbitre/projections/standings"
 )
 
-// Resolver is the root of the resolvers: the dependencies they call.
+// Resolver is the root of the resolvers: the dependencies they call. The
+// resolvers read through Queries() and act through the use cases
+// (applications.go); the repositories and the log below are what those are
+// made of (TestArchitecture_ResolveursLisentParLesQueries).
 type Resolver struct {
 	Version string
 	// Lexicon is the default lexicon (new games, the engine's queries);
@@ -39,12 +47,12 @@ type Resolver struct {
 	Moteur       *duplicate.Moteurs
 	Parties      *dupadapters.Depot
 	TournoiDepot *tadapters.Depot
-	// Appels stores appeals; AppelLecteur reads their state and history,
-	// AppelIndex lists them by tournament and by game (a read model in
-	// memory, brought up to the log's head by lectureAppels).
+	// Appels stores appeals; appelLecteur reads their state and history,
+	// appels lists them by tournament and by game (a read model in memory,
+	// brought up to the log's head by lectureAppels): Queries().Appel.
 	Appels        *appadapters.Depot
-	AppelLecteur  *appquery.Lecteur
-	AppelIndex    *appquery.Index
+	appelLecteur  *appquery.Lecteur
+	appels        *appquery.Index
 	lectureAppels *projection.Runner
 	Hub           *live.Hub
 	// The read models in SQLite the API reads, each through its read type:
@@ -93,6 +101,16 @@ type Resolver struct {
 	enMemoire []*projection.Runner
 	// envois limits the bundles each centre sends.
 	envois debitCentres
+}
+
+// Queries are the questions of each context (domain/<x>/query), one
+// method per question.
+type Queries struct {
+	Duplicate  dupquery.Queries
+	Tournoi    tquery.Queries
+	Classique  clqquery.Queries
+	Federation fedquery.Queries
+	Appel      appquery.Queries
 }
 
 // Composants are what the API is assembled from: serve and the tests build
@@ -156,8 +174,8 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Acces:   &acces.Service{Store: c.Store, Registry: c.Registry, Clock: c.Clock, Jetons: c.Jetons},
 		Moteur:  moteur,
 		Parties: dupadapters.NewDepot(c.Store, c.Registry, moteur), TournoiDepot: tadapters.NewDepot(c.Store, c.Registry),
-		Appels: appadapters.NewDepot(c.Store, c.Registry), AppelLecteur: appquery.NewLecteur(c.Store, c.Registry),
-		AppelIndex: appels, lectureAppels: enMemoire[0], jumelages: jumelages, lectureJumelages: enMemoire[1], enMemoire: enMemoire, Hub: c.Hub,
+		Appels: appadapters.NewDepot(c.Store, c.Registry), appelLecteur: appquery.NewLecteur(c.Store, c.Registry),
+		appels: appels, lectureAppels: enMemoire[0], jumelages: jumelages, lectureJumelages: enMemoire[1], enMemoire: enMemoire, Hub: c.Hub,
 		StandingsRunner: standingsRunner, PartiesRunner: partiesRunner, Lectures: c.Lectures,
 		Classements: standings.NewLecteur(standingsRunner), vues: parties.NewLecteur(partiesRunner, modelePartie, 0),
 		Archives:        historique.NewLecteur(projection.Lecture(c.Lectures, historique.Name)),
@@ -166,6 +184,20 @@ func NewResolver(c Composants) (*Resolver, error) {
 		Classiques: clqadapters.NewTournois(c.Store, c.Registry), Matchs: clqadapters.NewMatchs(c.Store, c.Registry, regles),
 		ReglesClassique: regles, Hasard: c.Hasard, Archive: repository.Streams{Store: c.Store, Registry: c.Registry},
 		Epreuves: fedadapters.NewEpreuves(c.Store, c.Registry), Jumelages: fedadapters.NewJumelages(c.Store, c.Registry)}, nil
+}
+
+// Queries are the questions of each context, read through the
+// repositories and the log the resolver holds.
+func (r *Resolver) Queries() Queries {
+	return Queries{
+		Duplicate: dupquery.Queries{Parties: r.Parties, Journal: r.Journal, Registry: r.Registry, Lexiques: r.Moteur.Lexiques},
+		Tournoi:   tquery.Queries{Tournois: r.TournoiDepot, Journal: r.Journal},
+		Classique: clqquery.Queries{Tournois: r.Classiques, Matchs: r.Matchs},
+		Federation: fedquery.Queries{Epreuves: r.Epreuves, Jumelages: r.Jumelages,
+			Principal: centres.Principal{Journal: r.Journal, Registre: r.Registry, Tournois: r.TournoiDepot}},
+		Appel: appquery.Queries{Lecteur: r.appelLecteur, Index: r.appels, AJour: func(ctx context.Context) error { return r.attendreRunner(ctx, r.lectureAppels, 0) },
+			Faits: appadapters.NewFaits(r.Parties, r.TournoiDepot, r.Journal)},
+	}
 }
 
 // EnMemoire are the runners of the read models the API holds in memory

@@ -15,6 +15,7 @@ import (
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	"arbitre/domain/federation/command"
+	"arbitre/domain/federation/query"
 	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/projections/centres"
 )
@@ -44,7 +45,7 @@ func centreOuvrir() *cobra.Command {
 		PreRunE: exigerOptions("epreuve", "coups"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
-				return apps.centres.OuvrirEpreuve(cmd.Context(), command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups}, metadataCLI())
+				return apps.centres.OuvrirEpreuve(cmd.Context(), command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups})
 			})
 		},
 	}
@@ -110,7 +111,7 @@ func centreImport() *cobra.Command {
 				for _, f := range fichiers {
 					p, err := lirePaquet(cmd.Context(), f, apps.registre)
 					if err == nil {
-						err = apps.centres.RecevoirResultats(cmd.Context(), command.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineFichier, Empreinte: p.Empreinte}, metadataCLI())
+						err = apps.centres.RecevoirResultats(cmd.Context(), command.RecevoirResultats{Epreuve: p.Manifeste.Epreuve, Resultats: p.Resultats, Origine: federation.OrigineFichier, Empreinte: p.Empreinte})
 					}
 					if err != nil {
 						return fmt.Errorf("centre import %s : %w", f, err)
@@ -137,7 +138,7 @@ func centreClassement() *cobra.Command {
 		PreRunE: exigerOptions("epreuve"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return avecFederation(cmd.Context(), &flags, func(apps federationApps) error {
-				n, err := apps.centres.Classement(cmd.Context(), epreuveClassee)
+				n, err := apps.lectures.Classement(cmd.Context(), epreuveClassee)
 				if err != nil {
 					return err
 				}
@@ -150,10 +151,12 @@ func centreClassement() *cobra.Command {
 	return c
 }
 
-// federationApps are the federation's use cases over one store.
+// federationApps are the federation's use cases over one store, acting
+// for the command line (metadataCLI), and its queries.
 type federationApps struct {
-	centres   command.Application
-	jumelages command.Twinning
+	centres   *command.Application
+	jumelages *command.Twinning
+	lectures  query.Queries
 	store     eventstore.Reader
 	registre  *eventstore.Registry
 }
@@ -170,10 +173,11 @@ func avecFederation(ctx context.Context, flags *storeflags.Flags, f func(federat
 	if err != nil {
 		return err
 	}
-	return f(federationApps{centres: command.Application{Epreuves: adapters.NewEpreuves(store, registre)},
-		jumelages: command.Twinning{Jumelages: adapters.NewJumelages(store, registre),
-			Principal: centres.Principal{Journal: store, Registre: registre, Tournois: tadapters.NewDepot(store, registre)}},
-		store: store, registre: registre})
+	lectures := query.Queries{Epreuves: adapters.NewEpreuves(store, registre), Jumelages: adapters.NewJumelages(store, registre),
+		Principal: centres.Principal{Journal: store, Registre: registre, Tournois: tadapters.NewDepot(store, registre)}}
+	return f(federationApps{centres: command.New(lectures.Epreuves, metadataCLI()),
+		jumelages: command.NewTwinning(lectures.Jumelages, lectures.Principal, metadataCLI()),
+		lectures:  lectures, store: store, registre: registre})
 }
 
 // lirePaquet reads and checks a centre's bundle file (centres.Lire).

@@ -38,7 +38,7 @@ var outilsCharge = charge.Outils{
 	JouerCentres: jouerCentres,
 	OuvrirEpreuve: func(ctx context.Context, flags *storeflags.Flags, epreuve, nom string, coups int, md eventstore.Metadata) error {
 		return avecFederation(ctx, flags, func(apps federationApps) error {
-			return apps.centres.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups}, md)
+			return apps.centres.Par(md).OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: epreuve, Nom: nom, Coups: coups})
 		})
 	},
 	EcrireJSON: ecrireJSON,

@@ -11,6 +11,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/command"
+	"arbitre/domain/federation/query"
 	"arbitre/projections/centres"
 )
 
@@ -61,7 +62,7 @@ func (o *optionsJumelage) constat() (eventstore.Instant, error) {
 
 // commande runs run on the twinnings' use cases of flags' store, at the
 // time of the fact noted.
-func (o *optionsJumelage) commande(flags *storeflags.Flags, run func(ctx context.Context, app command.Twinning, a eventstore.Instant) error) func(*cobra.Command, []string) error {
+func (o *optionsJumelage) commande(flags *storeflags.Flags, run func(ctx context.Context, app *command.Twinning, a eventstore.Instant) error) func(*cobra.Command, []string) error {
 	return func(c *cobra.Command, _ []string) error {
 		a, err := o.constat()
 		if err != nil {
@@ -80,8 +81,8 @@ func (o *optionsJumelage) creer() *cobra.Command {
 		Example: `  arbitre jumelage creer --data data --jumelage vichy-2026 --formule 1 --principal Vichy --tournoi V --site Lyon --site Nice`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "formule", "principal", "site"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, _ eventstore.Instant) error {
-			return app.Creer(ctx, command.Creer{Jumelage: o.id, Formule: federation.Formule(o.formule), Principal: o.principal, Tournoi: o.tournoi, Sites: o.sites}, metadataCLI())
+		RunE: o.commande(&flags, func(ctx context.Context, app *command.Twinning, _ eventstore.Instant) error {
+			return app.Creer(ctx, command.Creer{Jumelage: o.id, Formule: federation.Formule(o.formule), Principal: o.principal, Tournoi: o.tournoi, Sites: o.sites})
 		}),
 	}
 	o.commun(c, &flags, false)
@@ -101,8 +102,8 @@ func (o *optionsJumelage) coupure() *cobra.Command {
 		Example: `  arbitre jumelage coupure --data data --jumelage vichy-2026 --site Lyon --partie V-3`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site", "partie"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
-			return app.Couper(ctx, command.Couper{Jumelage: o.id, Site: o.site, Partie: o.partie, Instant: a}, metadataCLI())
+		RunE: o.commande(&flags, func(ctx context.Context, app *command.Twinning, a eventstore.Instant) error {
+			return app.Couper(ctx, command.Couper{Jumelage: o.id, Site: o.site, Partie: o.partie, Instant: a})
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -120,8 +121,8 @@ func (o *optionsJumelage) retablissement() *cobra.Command {
 		Example: `  arbitre jumelage retablissement --data data --jumelage vichy-2026 --site Lyon`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage", "site"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
-			return app.Retablir(ctx, command.Retablir{Jumelage: o.id, Site: o.site, Instant: a}, metadataCLI())
+		RunE: o.commande(&flags, func(ctx context.Context, app *command.Twinning, a eventstore.Instant) error {
+			return app.Retablir(ctx, command.Retablir{Jumelage: o.id, Site: o.site, Instant: a})
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -138,8 +139,8 @@ func (o *optionsJumelage) echeance() *cobra.Command {
 		Example: `  arbitre jumelage echeance --data data --jumelage vichy-2026`,
 		Args:    aucunArgument,
 		PreRunE: exigerOptions("jumelage"),
-		RunE: o.commande(&flags, func(ctx context.Context, app command.Twinning, a eventstore.Instant) error {
-			return app.Echeance(ctx, command.Echeance{Jumelage: o.id, Instant: a}, metadataCLI())
+		RunE: o.commande(&flags, func(ctx context.Context, app *command.Twinning, a eventstore.Instant) error {
+			return app.Echeance(ctx, command.Echeance{Jumelage: o.id, Instant: a})
 		}),
 	}
 	o.commun(c, &flags, true)
@@ -164,7 +165,8 @@ func (o *optionsJumelage) classement() *cobra.Command {
 						return fmt.Errorf("jumelage classement %s : %w", f, err)
 					}
 				}
-				cl, err := apps.jumelages.Classement(c.Context(), o.id, centres.ScoresDesPaquets(apps.registre, donnes, func(i int) string { return paquets[i] }))
+				cl, err := apps.lectures.ClassementJumele(c.Context(), query.ClassementJumele{Jumelage: o.id,
+					Donnes: centres.ScoresDesPaquets(apps.registre, donnes, func(i int) string { return paquets[i] })})
 				if err != nil {
 					return fmt.Errorf("jumelage classement : %w", err)
 				}

@@ -11,9 +11,8 @@ import (
 	"arbitre/cmd/arbitre/internal/storeflags"
 	"arbitre/domain/duplicate"
 	"arbitre/domain/duplicate/query"
-	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/correction"
+	"arbitre/engine/lexicon"
 )
 
 func init() {
@@ -99,26 +98,16 @@ func (c replayCible) resoudre(cmd *cobra.Command, args []string) (string, int, e
 func runReplay(cmd *cobra.Command, flags *storeflags.Flags, lexPaths []string, id string, coup int) error {
 	ctx := cmd.Context()
 	debut := time.Now()
-	stream, err := streamname.PartieStream(id)
-	if err != nil {
-		return fmt.Errorf("partie %q : identifiant invalide (lettres, chiffres, '-' ou '_')", id)
-	}
 	ws, err := openWorkspace(ctx, flags, lexPaths)
 	if err != nil {
 		return err
 	}
 	defer ws.store.Close()
-	store, registre := ws.store, ws.registry
-	evts, err := eventstore.ReadFamily(ctx, store, stream)
+	// A replay reads the game's events alone: no repository.
+	lectures := query.Queries{Journal: ws.store, Registry: ws.registry, Lexiques: func() *lexicon.Bibliotheque { return ws.lexiques }}
+	etat, err := lectures.Replay(ctx, query.Replay{Partie: id, Coup: coup})
 	if err != nil {
-		return err
-	}
-	if len(evts) == 0 {
-		return fmt.Errorf("partie %s introuvable dans %s", id, flags.DataDir)
-	}
-	etat, err := query.Reconstituer(evts, registre, ws.lexiques, coup)
-	if err != nil {
-		return fmt.Errorf("partie %s : %w", id, err)
+		return fmt.Errorf("replay : %w", err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "lexique : %s, celui de la partie\n", etat.Lexique)
 	afficherCoup(cmd.OutOrStdout(), etat, debut)

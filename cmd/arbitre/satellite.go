@@ -64,9 +64,9 @@ func (f *satelliteFlags) configurer(log *slog.Logger) func(*server.Config) {
 			Origine:   f.principal, Log: log, Attente: 500 * time.Millisecond, AttenteMax: 10 * time.Second,
 			Site: liaison.Site{
 				Tournoi: f.tournoi, Parties: dupcommand.New(r.Parties, r.Moteur, r.Clock, md), Tournois: tcommand.New(r.TournoiDepot, md),
-				Jumelages: fedcommand.Twinning{Jumelages: r.Jumelages}, Journal: r.Journal, Horloge: r.Clock,
+				Jumelages: fedcommand.NewTwinning(r.Jumelages, nil, md), Journal: r.Journal, Horloge: r.Clock,
 				TournoiDe: func(ctx context.Context) ([]string, []string, error) {
-					t, err := r.TournoiDepot.Charger(ctx, f.tournoi)
+					t, err := r.Queries().Tournoi.Tournoi(ctx, f.tournoi)
 					if err != nil {
 						return nil, nil, err
 					}

@@ -5,7 +5,7 @@
 // client's revision is the command envelope's version). Transport code
 // (GraphQL, CLI) calls only these handlers.
 //
-// An appeal's object is derived from the stored facts (Situer), never
+// An appeal's object is derived from the stored facts (query.Situer), never
 // taken from the client: the tournament is the game's, the table the
 // player's.
 //
@@ -28,6 +28,7 @@ import (
 
 	"arbitre/domain/aggregate"
 	"arbitre/domain/appel"
+	"arbitre/domain/appel/query"
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
@@ -43,15 +44,10 @@ type Depot interface {
 }
 
 // Faits are the stored facts an appeal's object is checked against
-// (adapters.Faits).
+// (adapters.Faits): those its object is derived from (query.Faits) and the
+// tournament's games' times.
 type Faits interface {
-	// Partie returns the tournament of a game and its players; an
-	// *erreur.Erreur NOT_FOUND when there is no such game.
-	Partie(ctx context.Context, id string) (tournoi string, joueurs []string, err error)
-	// Tables returns the table of every player registered in a tournament
-	// (0 for none); an *erreur.Erreur NOT_FOUND when there is no such
-	// tournament.
-	Tables(ctx context.Context, tournoi string) (map[string]int, error)
+	query.Faits
 	// Horaires returns the games of a tournament in its order, each with
 	// the time of its first tirage and of the closure of its results (zero
 	// when not yet), then
@@ -202,12 +198,12 @@ type DeposerAppel struct {
 // DeposerAppel handles DeposerAppel; the appeal must not exist yet in its
 // tournament (ALREADY_EXISTS, without its revision): another tournament's
 // appeal under the same id is another appeal. The object recorded is the
-// one Situer derives; a tournament or a table the client names that
+// one query.Situer derives; a tournament or a table the client names that
 // differs from it is refused (INVALID_APPEAL). The deadline of §6.3 is
 // derived from the tournament's games (echeance), never taken from the
 // client: a late appeal is DEADLINE_PASSED.
 func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
-	o, err := a.Situer(ctx, c.Objet)
+	o, err := query.Queries{Faits: a.faits}.Situer(ctx, c.Objet)
 	if err != nil {
 		return err
 	}
@@ -235,51 +231,6 @@ func (a *Application) DeposerAppel(ctx context.Context, c DeposerAppel) error {
 		return ap.Deposer(s, eventstore.ReadClock(a.horloge))
 	})
 	return err
-}
-
-// Situer derives an appeal's object from the stored facts, never from the
-// client: the tournament is the one of the game named, the table the one
-// of the player named (his registration). A game, tournament, player or
-// table that does not exist is refused (NOT_FOUND). Scope checks are made
-// against its answer.
-func (a *Application) Situer(ctx context.Context, o appel.Objet) (appel.Objet, error) {
-	ctx = sansCommande(ctx)
-	if o.Partie != "" {
-		tournoi, joueurs, err := a.faits.Partie(ctx, o.Partie)
-		if err != nil {
-			return appel.Objet{}, err
-		}
-		switch {
-		case tournoi == "":
-			return appel.Objet{}, &erreur.Erreur{Code: appel.CodeInvalidAppeal, Message: fmt.Sprintf("la partie %s n'appartient à aucun tournoi", o.Partie)}
-		case o.Licence != "" && !slices.Contains(joueurs, o.Licence):
-			return appel.Objet{}, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("%s ne joue pas la partie %s", o.Licence, o.Partie)}
-		}
-		o.Tournoi = tournoi
-	}
-	if o.Tournoi == "" {
-		return o, nil // Deposer refuses an appeal without a tournament
-	}
-	tables, err := a.faits.Tables(ctx, o.Tournoi)
-	if err != nil {
-		return appel.Objet{}, err
-	}
-	switch {
-	case o.Licence != "":
-		o.Table = tables[o.Licence]
-	case o.Table != 0 && !tableOccupee(tables, o.Table):
-		return appel.Objet{}, &erreur.Erreur{Code: appel.CodeNotFound, Message: fmt.Sprintf("aucun joueur du tournoi %s n'est inscrit à la table %d", o.Tournoi, o.Table)}
-	}
-	return o, nil
-}
-
-func tableOccupee(tables map[string]int, table int) bool {
-	for _, t := range tables {
-		if t == table {
-			return true
-		}
-	}
-	return false
 }
 
 // ComposerCommission records the commission of the current level (§6.4.1,

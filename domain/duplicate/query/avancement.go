@@ -50,7 +50,7 @@ func LireAvancement(evts []eventstore.Event, registre *eventstore.Registry) (Ava
 	}
 	a := Avancement{Partie: p.ID(), Statut: p.Statut(), Fin: p.Fin()}
 	if p.Statut() == "" {
-		return Avancement{}, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: "la partie n'existe pas"}
+		return Avancement{}, erreur.Refus(duplicate.CodeNotFound, "la partie n'existe pas")
 	}
 	dernier := 0
 	for c := 1; c < p.ProchainCoup(); c++ {

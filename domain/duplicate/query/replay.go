@@ -5,7 +5,6 @@
 package query
 
 import (
-	"fmt"
 	"sort"
 	"time"
 
@@ -108,7 +107,7 @@ func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lexiqu
 			p = duplicate.Nouvelle(duplicate.NewMoteur(lex, c.Config.Variant()))
 		}
 		if p == nil {
-			return nil, &erreur.Erreur{Code: duplicate.CodeCorruptHistory, Message: fmt.Sprintf("%s avant la création de la partie", e.Type)}
+			return nil, erreur.Refus(duplicate.CodeCorruptHistory, "%s avant la création de la partie", e.Type)
 		}
 		acte := Acte{Revision: e.Revision, Type: e.Type, Acteur: e.Metadata.Actor, Role: e.Metadata.Role, A: e.Metadata.RecordedAt, Evenement: payload}
 		if c, ok := coupDe(payload); ok && c == coup {
@@ -143,7 +142,7 @@ func Reconstituer(evts []eventstore.Event, registre *eventstore.Registry, lexiqu
 		}
 	}
 	if etat == nil {
-		return nil, &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie n'a pas de top au coup %d", coup)}
+		return nil, erreur.Refus(duplicate.CodeNotFound, "la partie n'a pas de top au coup %d", coup)
 	}
 	etat.Partie, etat.Lexique, etat.Actes = p.ID(), lex.Identite(), actesCoup
 	bulletins, err := rejouerBulletins(p, lex, coup, actes, contextes)
@@ -183,7 +182,7 @@ func rejouerBulletins(p *duplicate.Partie, lex *lexicon.Lexicon, coup int, actes
 		ctx, ok := contextes[l]
 		if !ok {
 			if ctx, ok = p.ContexteCorrection(coup, l); !ok {
-				return nil, &erreur.Erreur{Code: duplicate.CodeCorruptHistory, Message: fmt.Sprintf("coup %d sans contexte de correction", coup)}
+				return nil, erreur.Refus(duplicate.CodeCorruptHistory, "coup %d sans contexte de correction", coup)
 			}
 		}
 		if cp == nil || !memeCoup(&cpx, &ctx) {

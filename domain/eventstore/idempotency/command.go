@@ -40,6 +40,12 @@ func WithCommand(ctx context.Context, c Command) context.Context {
 	return context.WithValue(ctx, commandeKey{}, c)
 }
 
+// WithNoCommand drops the command envelope from ctx: a read loads the
+// state as stored, never checked against a command.
+func WithNoCommand(ctx context.Context) context.Context {
+	return WithCommand(ctx, Command{})
+}
+
 // CommandFrom returns the command envelope of ctx (zero without one).
 func CommandFrom(ctx context.Context) Command {
 	c, _ := ctx.Value(commandeKey{}).(Command)

@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"arbitre/domain/aggregate"
-	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/federation"
@@ -23,9 +22,24 @@ type Depot[A repository.Aggregate] = aggregate.Repository[A]
 // Epreuves is where the events live (adapters.Epreuves).
 type Epreuves = Depot[*federation.Epreuve]
 
-// Application runs the federation's commands.
+// Application runs the federation's commands for one actor, as every
+// context's use cases do: who acts is given when they are made (New) or
+// changed (Par), never beside each command.
 type Application struct {
 	Epreuves Epreuves
+	metadata eventstore.Metadata
+}
+
+// New returns the use cases over the events' repository; md tells who acts.
+func New(epreuves Epreuves, md eventstore.Metadata) *Application {
+	return &Application{Epreuves: epreuves, metadata: md}
+}
+
+// Par returns the use cases acting for another actor.
+func (a *Application) Par(md eventstore.Metadata) *Application {
+	b := *a
+	b.metadata = md
+	return &b
 }
 
 // OuvrirEpreuve opens an event on a pre-drawn game of coups coups.
@@ -36,8 +50,8 @@ type OuvrirEpreuve struct {
 }
 
 // OuvrirEpreuve handles OuvrirEpreuve.
-func (a Application) OuvrirEpreuve(ctx context.Context, c OuvrirEpreuve, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Epreuve, md, func(e *federation.Epreuve) error { return e.Ouvrir(c.Epreuve, c.Nom, c.Coups) })
+func (a *Application) OuvrirEpreuve(ctx context.Context, c OuvrirEpreuve) error {
+	return a.executer(ctx, c.Epreuve, func(e *federation.Epreuve) error { return e.Ouvrir(c.Epreuve, c.Nom, c.Coups) })
 }
 
 // RecevoirResultats records a centre's results, as they came (online or
@@ -51,24 +65,12 @@ type RecevoirResultats struct {
 }
 
 // RecevoirResultats handles RecevoirResultats.
-func (a Application) RecevoirResultats(ctx context.Context, c RecevoirResultats, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Epreuve, md, func(e *federation.Epreuve) error { return e.Recevoir(c.Resultats, c.Origine, c.Empreinte) })
+func (a *Application) RecevoirResultats(ctx context.Context, c RecevoirResultats) error {
+	return a.executer(ctx, c.Epreuve, func(e *federation.Epreuve) error { return e.Recevoir(c.Resultats, c.Origine, c.Empreinte) })
 }
 
-// Classement is the event's national ranking (§2.17.2–2.17.4).
-func (a Application) Classement(ctx context.Context, epreuve string) (federation.National, error) {
-	e, err := a.Epreuves.Charger(ctx, epreuve)
-	if err != nil {
-		return federation.National{}, err
-	}
-	if e.Version() == 0 {
-		return federation.National{}, &erreur.Erreur{Code: federation.CodeNotFound, Message: "l'épreuve " + epreuve + " n'existe pas"}
-	}
-	return e.Classement(), nil
-}
-
-func (a Application) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Epreuve) error) error {
-	return executer[*federation.Epreuve](ctx, a.Epreuves, id, md, f)
+func (a *Application) executer(ctx context.Context, id string, f func(*federation.Epreuve) error) error {
+	return executer[*federation.Epreuve](ctx, a.Epreuves, id, a.metadata, f)
 }
 
 // executer runs a command on an aggregate (aggregate.Run), the commands on

@@ -17,6 +17,7 @@ import (
 	"arbitre/domain/federation"
 	"arbitre/domain/federation/adapters"
 	"arbitre/domain/federation/command"
+	"arbitre/domain/federation/query"
 )
 
 // concurrent is a repository where another writer saves, once, just
@@ -56,8 +57,9 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
 	md := eventstore.Metadata{Actor: "test"}
-	seul := command.Application{Epreuves: adapters.NewEpreuves(store, reg)}
-	require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "SIM", Nom: "Simultané", Coups: 2}, md))
+	seul := command.New(adapters.NewEpreuves(store, reg), md)
+	lectures := query.Queries{Epreuves: seul.Epreuves}
+	require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "SIM", Nom: "Simultané", Coups: 2}))
 
 	tests := []struct {
 		nom     string
@@ -77,8 +79,8 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 				require.NoError(t, e.Recevoir(resultats(tt.autre), federation.OrigineFichier, "h-"+tt.autre))
 				require.NoError(t, autre.Enregistrer(ctx, e, md))
 			}}
-			err := command.Application{Epreuves: depot}.RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "SIM", Resultats: resultats(tt.centre), Origine: federation.OrigineEnLigne, Empreinte: "h2-" + tt.centre}, md)
-			n, errN := seul.Classement(ctx, "SIM")
+			err := command.New(depot, md).RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "SIM", Resultats: resultats(tt.centre), Origine: federation.OrigineEnLigne, Empreinte: "h2-" + tt.centre})
+			n, errN := lectures.Classement(ctx, "SIM")
 			require.NoError(t, errN)
 			if tt.attendu == nil {
 				assert.Equal(t, federation.CodeCentreDejaRecu, erreur.CodeOf(err), "decided again: the centre is there already")
@@ -92,20 +94,20 @@ func TestGuide2_17_CentresEnvoyantEnMemeTemps(t *testing.T) {
 	}
 
 	t.Run("trente centres à la fois", func(t *testing.T) {
-		require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "NAT", Nom: "National", Coups: 2}, md))
+		require.NoError(t, seul.OuvrirEpreuve(ctx, command.OuvrirEpreuve{Epreuve: "NAT", Nom: "National", Coups: 2}))
 		var wg sync.WaitGroup
 		errs := make([]error, 30)
 		for k := range errs {
 			wg.Go(func() {
 				c := fmt.Sprintf("C%02d", k)
-				errs[k] = command.Application{Epreuves: adapters.NewEpreuves(store, reg)}.RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "NAT", Resultats: resultats(c), Origine: federation.OrigineEnLigne, Empreinte: "h-" + c}, md)
+				errs[k] = command.New(adapters.NewEpreuves(store, reg), md).RecevoirResultats(ctx, command.RecevoirResultats{Epreuve: "NAT", Resultats: resultats(c), Origine: federation.OrigineEnLigne, Empreinte: "h-" + c})
 			})
 		}
 		wg.Wait()
 		for k, err := range errs {
 			assert.NoError(t, err, "C%02d", k)
 		}
-		n, err := seul.Classement(ctx, "NAT")
+		n, err := lectures.Classement(ctx, "NAT")
 		require.NoError(t, err)
 		assert.Len(t, n.Centres, 30)
 	})

@@ -2,7 +2,6 @@ package command
 
 import (
 	"context"
-	"fmt"
 
 	"arbitre/domain/erreur"
 	"arbitre/domain/eventstore"
@@ -13,19 +12,32 @@ import (
 type Jumelages = Depot[*federation.Jumelage]
 
 // Twinning runs the commands of the tournaments twinned over the Internet
-// (guide §2.18).
+// (guide §2.18) for one actor (NewTwinning, Par).
 type Twinning struct {
 	Jumelages Jumelages
-	// Principal reads the principal's own games for the rankings; nil on a
-	// site, which ranks nothing.
-	Principal ScoresDuPrincipal
+	// Principal reads the principal's own games to check a site's results;
+	// nil on a site, which receives none.
+	Principal ReferenceDuPrincipal
+	metadata  eventstore.Metadata
 }
 
-// ScoresDuPrincipal gives the principal's own players' scores in the games
-// of its tournament, and what it knows to check a site's results of one of
-// them (centres.Principal reads them from its own store).
-type ScoresDuPrincipal interface {
-	Scores(ctx context.Context, principal, tournoi string) ([]federation.ScorePartie, error)
+// NewTwinning returns the twinnings' use cases over their repository and
+// the principal's games (nil on a site); md tells who acts.
+func NewTwinning(jumelages Jumelages, principal ReferenceDuPrincipal, md eventstore.Metadata) *Twinning {
+	return &Twinning{Jumelages: jumelages, Principal: principal, metadata: md}
+}
+
+// Par returns the use cases acting for another actor.
+func (a *Twinning) Par(md eventstore.Metadata) *Twinning {
+	b := *a
+	b.metadata = md
+	return &b
+}
+
+// ReferenceDuPrincipal gives what the principal knows to check a site's
+// results of one of its games (centres.Principal reads it from its own
+// store).
+type ReferenceDuPrincipal interface {
 	// Reference is the principal's sheet of game partie of its tournament
 	// and the licences of the tournament's players.
 	Reference(ctx context.Context, tournoi, partie string) (federation.Feuille, []string, error)
@@ -42,8 +54,8 @@ type Creer struct {
 }
 
 // Creer handles Creer.
-func (a Twinning) Creer(ctx context.Context, c Creer, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error {
+func (a *Twinning) Creer(ctx context.Context, c Creer) error {
+	return a.executer(ctx, c.Jumelage, func(j *federation.Jumelage) error {
 		return j.Creer(c.Jumelage, c.Formule, c.Principal, c.Tournoi, c.Sites)
 	})
 }
@@ -59,10 +71,10 @@ type RecevoirResultatsSite struct {
 }
 
 // RecevoirResultatsSite handles RecevoirResultatsSite.
-func (a Twinning) RecevoirResultatsSite(ctx context.Context, c RecevoirResultatsSite, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error {
+func (a *Twinning) RecevoirResultatsSite(ctx context.Context, c RecevoirResultatsSite) error {
+	return a.executer(ctx, c.Jumelage, func(j *federation.Jumelage) error {
 		if a.Principal == nil || j.Tournoi() == "" {
-			return &erreur.Erreur{Code: federation.CodeJumelageInvalide, Message: "le jumelage " + c.Jumelage + " ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne"}
+			return erreur.Refus(federation.CodeJumelageInvalide, "le jumelage %s ne suit aucun tournoi du principal : il ne reçoit pas de résultats en ligne", c.Jumelage)
 		}
 		principal, licences, err := a.Principal.Reference(ctx, j.Tournoi(), c.Resultats.Partie)
 		if err != nil {
@@ -81,8 +93,8 @@ type Couper struct {
 }
 
 // Couper handles Couper.
-func (a Twinning) Couper(ctx context.Context, c Couper, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Couper(c.Site, c.Partie, c.Instant) })
+func (a *Twinning) Couper(ctx context.Context, c Couper) error {
+	return a.executer(ctx, c.Jumelage, func(j *federation.Jumelage) error { return j.Couper(c.Site, c.Partie, c.Instant) })
 }
 
 // Retablir records that a site's link is back at a, with the decision the
@@ -94,8 +106,8 @@ type Retablir struct {
 }
 
 // Retablir handles Retablir.
-func (a Twinning) Retablir(ctx context.Context, c Retablir, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Retablir(c.Site, c.Instant) })
+func (a *Twinning) Retablir(ctx context.Context, c Retablir) error {
+	return a.executer(ctx, c.Jumelage, func(j *federation.Jumelage) error { return j.Retablir(c.Site, c.Instant) })
 }
 
 // Echeance takes, at a, the decisions of every cut past 15 minutes.
@@ -105,102 +117,10 @@ type Echeance struct {
 }
 
 // Echeance handles Echeance.
-func (a Twinning) Echeance(ctx context.Context, c Echeance, md eventstore.Metadata) error {
-	return a.executer(ctx, c.Jumelage, md, func(j *federation.Jumelage) error { return j.Echeance(c.Instant) })
+func (a *Twinning) Echeance(ctx context.Context, c Echeance) error {
+	return a.executer(ctx, c.Jumelage, func(j *federation.Jumelage) error { return j.Echeance(c.Instant) })
 }
 
-// Donnes are the bundles given to a twinning's ranking, read once the
-// twinning is found, so that it can check them against the twinning before
-// reading them whole.
-type Donnes func(ctx context.Context, j *federation.Jumelage) ([]federation.PaquetSite, error)
-
-// Classement ranks the sites' scores under the twinning's formula and
-// decisions (§2.18.1.C, §2.18.2.C): the bundles given and, for the sites
-// and games they leave out, the results the sites sent online and the
-// principal's own games, read from its store. A site's bundle given is
-// checked as its results sent online are (federation.VerifierSite), against
-// the principal's bundle of the same game given along, else the principal's
-// game in its store.
-func (a Twinning) Classement(ctx context.Context, id string, donnes Donnes) (federation.ClassementJumele, error) {
-	j, err := a.Jumelages.Charger(ctx, id)
-	if err != nil {
-		return federation.ClassementJumele{}, err
-	}
-	if j.Version() == 0 {
-		return federation.ClassementJumele{}, &erreur.Erreur{Code: federation.CodeNotFound, Message: "le jumelage " + id + " n'existe pas"}
-	}
-	paquets, err := donnes(ctx, j)
-	if err != nil {
-		return federation.ClassementJumele{}, err
-	}
-	if err := a.verifierPaquets(ctx, j, paquets); err != nil {
-		return federation.ClassementJumele{}, err
-	}
-	scores, err := federation.ScoresDesSites(paquets)
-	if err != nil {
-		return federation.ClassementJumele{}, err
-	}
-	autres := j.Scores()
-	if a.Principal != nil && j.Tournoi() != "" {
-		siens, err := a.Principal.Scores(ctx, j.Principal(), j.Tournoi())
-		if err != nil {
-			return federation.ClassementJumele{}, err
-		}
-		autres = append(siens, autres...)
-	}
-	bundles := map[[2]string]bool{}
-	for _, s := range scores {
-		bundles[[2]string{s.Site, s.Partie}] = true
-	}
-	for _, s := range autres {
-		if !bundles[[2]string{s.Site, s.Partie}] {
-			scores = append(scores, s)
-		}
-	}
-	return j.Classement(scores), nil
-}
-
-// verifierPaquets checks the sites' bundles given to a ranking: each
-// against the principal's game (its bundle given along, else its store)
-// and the licences of the principal's players and of the other sites.
-func (a Twinning) verifierPaquets(ctx context.Context, j *federation.Jumelage, paquets []federation.PaquetSite) error {
-	principal := map[string]federation.Feuille{}
-	var licences []string
-	var sites []federation.ResultatsCentre
-	for _, p := range paquets {
-		if p.Resultats.Centre == j.Principal() {
-			principal[p.Resultats.Partie] = p.Feuille
-			for _, joueur := range p.Resultats.Joueurs {
-				licences = append(licences, joueur.Licence)
-			}
-		} else {
-			sites = append(sites, p.Resultats)
-		}
-	}
-	for _, p := range paquets {
-		if p.Resultats.Centre == j.Principal() {
-			continue
-		}
-		feuille, ok := principal[p.Resultats.Partie]
-		if !ok && a.Principal != nil && j.Tournoi() != "" {
-			f, inscrits, err := a.Principal.Reference(ctx, j.Tournoi(), p.Resultats.Partie)
-			if err != nil {
-				return err
-			}
-			feuille, ok = f, true
-			principal[p.Resultats.Partie], licences = f, append(licences, inscrits...)
-		}
-		if !ok {
-			return &erreur.Erreur{Code: federation.CodeResultatsInvalides, Message: fmt.Sprintf("le paquet du site %s pour la partie %s ne se vérifie "+
-				"que contre la partie du principal : donner aussi le paquet du principal %s pour cette partie", p.Resultats.Centre, p.Resultats.Partie, j.Principal())}
-		}
-		if err := j.VerifierSite(p.Resultats, federation.Controle{Principal: feuille, Site: p.Feuille, Licences: licences, Autres: sites}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (a Twinning) executer(ctx context.Context, id string, md eventstore.Metadata, f func(*federation.Jumelage) error) error {
-	return executer[*federation.Jumelage](ctx, a.Jumelages, id, md, f)
+func (a *Twinning) executer(ctx context.Context, id string, f func(*federation.Jumelage) error) error {
+	return executer[*federation.Jumelage](ctx, a.Jumelages, id, a.metadata, f)
 }

@@ -49,7 +49,7 @@ type Site struct {
 	Tournoi   string
 	Parties   *dupcommand.Application
 	Tournois  *tcommand.Application
-	Jumelages fedcommand.Twinning
+	Jumelages *fedcommand.Twinning
 	// TournoiDe loads the site's tournament.
 	TournoiDe func(ctx context.Context) (joueurs, parties []string, err error)
 	Journal   eventstore.Reader
@@ -115,8 +115,7 @@ var errPartieFinie = errors.New("partie terminée")
 // session follows the twinning from a successful connection until the
 // link drops.
 func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map[string]bool) error {
-	md := eventstore.Metadata{Actor: Acteur, Role: "centre"}
-	err := s.Site.Jumelages.Creer(ctx, fedcommand.Creer{Jumelage: suivi.Jumelage, Formule: suivi.Formule, Principal: suivi.Principal, Tournoi: s.Site.Tournoi, Sites: []string{suivi.Site}}, md)
+	err := s.Site.Jumelages.Creer(ctx, fedcommand.Creer{Jumelage: suivi.Jumelage, Formule: suivi.Formule, Principal: suivi.Principal, Tournoi: s.Site.Tournoi, Sites: []string{suivi.Site}})
 	if err != nil && erreur.CodeOf(err) != federation.CodeAlreadyExists {
 		return err
 	}
@@ -130,7 +129,7 @@ func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map
 		return err
 	}
 	if j.EnCoupure(suivi.Site) {
-		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: eventstore.ReadClock(s.Site.Horloge)}, md); err != nil {
+		if err := s.Site.Jumelages.Retablir(ctx, fedcommand.Retablir{Jumelage: suivi.Jumelage, Site: suivi.Site, Instant: eventstore.ReadClock(s.Site.Horloge)}); err != nil {
 			return err
 		}
 	}
@@ -158,7 +157,7 @@ func (s *Suiveur) session(ctx context.Context, suivi federation.Suivi, envoi map
 	})
 	var refus *RejeuRefuse
 	if ctx.Err() == nil && !errors.As(err, &refus) && !s.terminee(ctx, courante) {
-		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: eventstore.ReadClock(s.Site.Horloge)}, md); err != nil {
+		if err := s.Site.Jumelages.Couper(ctx, fedcommand.Couper{Jumelage: suivi.Jumelage, Site: suivi.Site, Partie: courante, Instant: eventstore.ReadClock(s.Site.Horloge)}); err != nil {
 			s.Log.Error("coupure non notée", "partie", courante, "erreur", err)
 		}
 	}
