@@ -127,33 +127,6 @@ func TestReconstituer_DifferenceSignalee(t *testing.T) {
 	assert.Equal(t, t0.Add(time.Duration(len(evts)-1)*time.Second), last.A)
 }
 
-// Displays: the progress of a game gives the coup, the last top with its
-// squares, and the status.
-func TestLireAvancement(t *testing.T) {
-	p, evts, r, _ := partie(t, 4)
-	a, err := query.LireAvancement(evts, r)
-	require.NoError(t, err)
-	dernier := p.ProchainCoup() - 1
-	top, _ := p.Top(dernier)
-	assert.Equal(t, duplicate.StatutTerminee, a.Statut)
-	assert.Equal(t, dernier, a.Coup)
-	require.NotNil(t, a.Top)
-	assert.Equal(t, top.Mot, a.Top.Mot)
-	assert.Len(t, a.Top.Cases, len(top.Mot))
-	posees := 0
-	for _, c := range a.Top.Cases {
-		if c.Posee {
-			posees++
-		}
-	}
-	assert.Equal(t, len(top.Placees), posees, "the squares the top put down")
-	a, err = query.LireAvancement(evts[:3], r)
-	require.NoError(t, err)
-	assert.Equal(t, duplicate.StatutTirage, a.Statut)
-	assert.Equal(t, 1, a.Coup)
-	assert.NotEmpty(t, a.Tirees)
-}
-
 // BenchmarkReconstituer300 replays coup 20 of a 300-player game: decoding
 // every event, re-running the engine's tops and recorrecting 300 bulletins.
 func BenchmarkReconstituer300(b *testing.B) {
