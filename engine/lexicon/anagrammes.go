@@ -49,34 +49,32 @@ func (l *Lexicon) Anagrammes(n int) *Anagrammes {
 func (l *Lexicon) construireAnagrammes() {
 	var cles [MaxAnagramme + 1][]uint64
 	var counts [tile.Alphabet + 1]uint8
-	var suite func(list uint32, n int)
-	suite = func(list uint32, n int) {
-		mask := l.ListMask(list)
-		for m := mask &^ 1; m != 0; m &= m - 1 {
+	var suite func(node Arc, n int)
+	suite = func(node Arc, n int) {
+		for m := node.Symbols() &^ 1; m != 0; m &= m - 1 {
 			bit := m & -m
-			arc := l.nodes[ArcAt(list, mask, bit)]
+			arc := l.nodes[node.At(bit)]
 			sym := bits.TrailingZeros32(bit)
 			counts[sym]++
-			if ArcAccepts(arc) {
+			if arc.Accepts() {
 				cles[n+1] = append(cles[n+1], Cle(&counts))
 			}
 			if n+1 < MaxAnagramme {
-				suite(ArcChild(arc), n+1)
+				suite(arc, n+1)
 			}
 			counts[sym]--
 		}
 	}
 	root := l.Root()
-	mask := l.ListMask(root)
-	for m := mask &^ 1; m != 0; m &= m - 1 {
+	for m := root.Symbols() &^ 1; m != 0; m &= m - 1 {
 		bit := m & -m
-		sep := l.Find(ArcChild(l.nodes[ArcAt(root, mask, bit)]), Separator)
-		if sep == 0 {
+		sep, ok := l.Find(l.nodes[root.At(bit)], Separator)
+		if !ok {
 			continue
 		}
 		sym := bits.TrailingZeros32(bit)
 		counts[sym]++
-		suite(ArcChild(l.nodes[sep]), 1)
+		suite(sep, 1)
 		counts[sym]--
 	}
 	for n := 2; n <= MaxAnagramme; n++ {

@@ -83,7 +83,7 @@ func Decode(data []byte) (*Lexicon, error) {
 		arcs[i] = binary.LittleEndian.Uint32(raw[4*i:])
 	}
 	for i, a := range arcs {
-		if c := ArcChild(a); c >= uint32(arcCount) || (i > 0 && ArcSymbol(a) > 26) {
+		if c := arcChild(a); c >= uint32(arcCount) || (i > 0 && arcSymbol(a) > 26) {
 			return nil, fmt.Errorf("%w: arc %d is out of range", ErrCorrupt, i)
 		}
 	}

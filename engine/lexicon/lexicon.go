@@ -19,9 +19,8 @@ const (
 	acceptsBit = 1 << 5
 	lastBit    = 1 << 6
 	childShift = 7
-	// maxArcs is the largest compiled arc array: the walking form adds one
-	// mask word per list (at most one per arc), and its indexes must fit the
-	// 25-bit child field.
+	// maxArcs is the largest compiled arc array accepted, half what the
+	// 25-bit child field indexes (the bound files were always held to).
 	maxArcs = 1 << (32 - childShift - 1)
 )
 
@@ -40,12 +39,10 @@ func makeArc(symbol byte, accepts, last bool, child uint32) uint32 {
 type Lexicon struct {
 	// disk is the compiled form, as written and read.
 	disk []uint32
-	// nodes is the form the generator walks: every list of arcs is preceded
-	// by the set of its symbols (bit s for symbol s), so that one cache line
-	// usually holds both the test "does this list offer a letter I may
-	// play?" and the arc it leads to. Entry 0 points at the root's list;
-	// child indexes point at a list's mask word.
-	nodes []uint32
+	// nodes is the form the generator walks (Arc): disk's arcs in the same
+	// places, each carrying its child list's symbol set. Entry 0 leads to
+	// the root's list.
+	nodes []Arc
 	words int
 	label string
 	// identite is computed once, when the lexicon is built or read.
@@ -75,60 +72,37 @@ func (id Identite) String() string {
 // Etiquette is the list's label, as a refusal names it (erreur.Lexique).
 func (id Identite) Etiquette() string { return id.Label }
 
-// newLexicon lays the compiled arcs out for walking.
+// newLexicon lays the compiled arcs out for walking: each arc in the same
+// place, carrying its child list's symbol set (Arc).
 func newLexicon(disk []uint32, words int, label string) *Lexicon {
-	// moved[s] is the index in nodes of the mask word of the list that
-	// starts at disk index s (0 for an index that starts no list).
-	moved := make([]uint32, len(disk))
-	next := uint32(1)
+	// symbols[s] is the symbol set of the list that starts at disk index s
+	// (empty for an index that starts no list).
+	symbols := make([]uint32, len(disk))
 	start := 1
 	for i := 1; i < len(disk); i++ {
-		if i == start {
-			moved[start] = next
-			next++
-		}
-		next++
-		if ArcLast(disk[i]) {
+		symbols[start] |= 1 << arcSymbol(disk[i])
+		if arcLast(disk[i]) {
 			start = i + 1
 		}
 	}
-	nodes := make([]uint32, next)
-	relocate := func(a uint32) uint32 {
-		child := ArcChild(a)
-		if child != 0 {
-			child = moved[child]
-		}
-		return a&(1<<childShift-1) | child<<childShift
-	}
-	nodes[0] = relocate(disk[0])
-	start = 1
-	for i := 1; i < len(disk); i++ {
-		head := moved[start]
-		nodes[head] |= 1 << ArcSymbol(disk[i])
-		nodes[head+1+uint32(i-start)] = relocate(disk[i])
-		if ArcLast(disk[i]) {
-			start = i + 1
+	nodes := make([]Arc, len(disk))
+	for i, a := range disk {
+		child := arcChild(a)
+		nodes[i] = Arc(child)<<32 | Arc(symbols[child])
+		if i > 0 && arcAccepts(a) {
+			nodes[i] |= acceptsArc
 		}
 	}
 	id := Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
 	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label, identite: id}
 }
 
-// ListMask is the set of symbols offered by the list at index list (bit s
-// for symbol s); 0 for no list.
-func (l *Lexicon) ListMask(list uint32) uint32 {
-	if list == 0 {
-		return 0
-	}
-	return l.nodes[list]
-}
+// Arcs exposes the array the move generator walks (read only): Root, then
+// the lists of arcs, each in symbol order.
+func (l *Lexicon) Arcs() []Arc { return l.nodes }
 
-// Arcs exposes the array the move generator walks (read only): at a list's
-// index its symbol mask, then its arcs in symbol order.
-func (l *Lexicon) Arcs() []uint32 { return l.nodes }
-
-// Root is the index of the root's arc list.
-func (l *Lexicon) Root() uint32 { return ArcChild(l.nodes[0]) }
+// Root is the arc that leads to the root's list: the walk starts there.
+func (l *Lexicon) Root() Arc { return l.nodes[0] }
 
 // ArcCount is the number of arcs of the compiled form.
 func (l *Lexicon) ArcCount() int { return len(l.disk) }
@@ -159,35 +133,55 @@ func (l *Lexicon) Identites() []Identite {
 	return append([]Identite{l.identite}, l.anciennes...)
 }
 
-// ArcSymbol is the arc's symbol: Separator or a tile.Letter.
-func ArcSymbol(a uint32) uint8 { return uint8(a & symbolMask) }
+// arcSymbol is a compiled arc's symbol: Separator or a tile.Letter.
+func arcSymbol(a uint32) uint8 { return uint8(a & symbolMask) }
 
-// ArcAccepts reports whether the path through the arc is a complete entry.
-func ArcAccepts(a uint32) bool { return a&acceptsBit != 0 }
+// arcAccepts reports whether the path through a compiled arc is a complete
+// entry.
+func arcAccepts(a uint32) bool { return a&acceptsBit != 0 }
 
-// ArcLast reports whether the arc ends its list.
-func ArcLast(a uint32) bool { return a&lastBit != 0 }
+// arcLast reports whether a compiled arc ends its list.
+func arcLast(a uint32) bool { return a&lastBit != 0 }
 
-// ArcChild is the index of the child's arc list, 0 when the child has none.
-func ArcChild(a uint32) uint32 { return a >> childShift }
+// arcChild is the index of a compiled arc's child list, 0 when it has none.
+func arcChild(a uint32) uint32 { return a >> childShift }
 
-// Find returns the index of the arc labelled symbol in the list at list, or
-// 0 when there is none (or list is 0). Lists are sorted by symbol and their
-// mask holds exactly their symbols, so the arc's rank is the number of
-// smaller symbols in the mask.
-func (l *Lexicon) Find(list uint32, symbol uint8) uint32 {
-	mask := l.ListMask(list)
-	bit := uint32(1) << symbol
-	if mask&bit == 0 {
-		return 0
-	}
-	return ArcAt(list, mask, bit)
+// Arc is an arc of the form the generator walks: bits 0-26 the set of
+// symbols its child's list offers (bit s for symbol s; empty when the path
+// goes no further), bit 27 "accepts" (the path through the arc spells a
+// complete entry), bits 32-63 the index of the child list's first arc. A
+// list is its arcs in symbol order and nothing else: the arc that leads to
+// it says which symbols it offers, so the walk knows whether a list holds a
+// letter it may play without reading it, and reads only the arcs it
+// follows (the arc of a symbol is at the list's index plus the number of
+// smaller symbols in the set).
+type Arc uint64
+
+const (
+	symbolsMask Arc = 1<<27 - 1
+	acceptsArc  Arc = 1 << 27
+)
+
+// Symbols is the set of symbols a's child list offers (bit s for symbol s).
+func (a Arc) Symbols() uint32 { return uint32(a & symbolsMask) }
+
+// Accepts reports whether the path through a is a complete entry.
+func (a Arc) Accepts() bool { return a&acceptsArc != 0 }
+
+// At is the index in Arcs of the arc of symbol bit bit in a's child list;
+// the bit must be in a.Symbols().
+func (a Arc) At(bit uint32) uint32 {
+	return uint32(a>>32) + uint32(bits.OnesCount32(a.Symbols()&(bit-1)))
 }
 
-// ArcAt is the index of the arc of symbol bit bit in the list at list,
-// whose mask is mask (the bit must be in the mask).
-func ArcAt(list, mask, bit uint32) uint32 {
-	return list + 1 + uint32(bits.OnesCount32(mask&(bit-1)))
+// Find returns the arc labelled symbol in a's child list, and false when
+// that list has none.
+func (l *Lexicon) Find(a Arc, symbol uint8) (Arc, bool) {
+	bit := uint32(1) << symbol
+	if a.Symbols()&bit == 0 {
+		return 0, false
+	}
+	return l.nodes[a.At(bit)], true
 }
 
 // ContainsTiles reports whether the tiles, as they lie on the board (a joker
@@ -197,18 +191,14 @@ func (l *Lexicon) ContainsTiles(word []tile.Tile) bool {
 	if len(word) < 2 {
 		return false
 	}
-	list := l.Root()
+	a := l.Root()
 	for i := len(word) - 1; i >= 0; i-- {
-		arc := l.Find(list, uint8(word[i].Letter()))
-		if arc == 0 {
+		var ok bool
+		if a, ok = l.Find(a, uint8(word[i].Letter())); !ok {
 			return false
 		}
-		if i == 0 {
-			return ArcAccepts(l.nodes[arc])
-		}
-		list = ArcChild(l.nodes[arc])
 	}
-	return false
+	return a.Accepts()
 }
 
 // ContainsString is ContainsTiles for an A–Z string (any case).

@@ -3,6 +3,8 @@ package lexicon
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -70,22 +72,20 @@ func TestGaddagPaths(t *testing.T) {
 	words := []string{"AB", "ABC", "BC"}
 	lex := small(t, words...)
 	var got []string
-	var walk func(list uint32, prefix []byte)
-	walk = func(list uint32, prefix []byte) {
-		for i := list + 1; list != 0; i++ {
-			a := lex.nodes[i]
+	var walk func(node Arc, prefix []byte)
+	walk = func(node Arc, prefix []byte) {
+		for m := node.Symbols(); m != 0; m &= m - 1 {
+			bit := m & -m
+			a := lex.nodes[node.At(bit)]
 			sym := byte('^')
-			if ArcSymbol(a) != Separator {
-				sym = 'A' + ArcSymbol(a) - 1
+			if bit != 1<<Separator {
+				sym = 'A' + byte(bits.TrailingZeros32(bit)) - 1
 			}
 			p := append(append([]byte{}, prefix...), sym)
-			if ArcAccepts(a) {
+			if a.Accepts() {
 				got = append(got, string(p))
 			}
-			walk(ArcChild(a), p)
-			if ArcLast(a) {
-				break
-			}
+			walk(a, p)
 		}
 	}
 	walk(lex.Root(), nil)
@@ -129,4 +129,53 @@ func TestIdentite_StableAuTravers(t *testing.T) {
 	assert.Equal(t, a.Identite(), relu.Identite())
 	assert.Equal(t, Identite{Label: "test", Mots: 2, Somme: binary.LittleEndian.Uint32(buf.Bytes()[24:])}, a.Identite())
 	assert.NotEqual(t, a.Identite(), small(t, "CARE", "RACE").Identite())
+}
+
+// TestFormeDeMarche_ChaqueArcPorteLesSymbolesDeSaListe: the walking form
+// (Arc) is the compiled form read again: each arc carries exactly the
+// symbols of its child's compiled list and its "accepts", and the arc At a
+// symbol is the one of that symbol, on a list whose words share prefixes
+// and suffixes as a language's do.
+func TestFormeDeMarche_ChaqueArcPorteLesSymbolesDeSaListe(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 4))
+	words := make([]string, 0, 3000)
+	for range cap(words) {
+		w := make([]byte, 2+rng.IntN(7))
+		for i := range w {
+			w[i] = "AEIRSTNLZ"[rng.IntN(9)]
+		}
+		words = append(words, string(w))
+	}
+	lex := small(t, words...)
+	seen := map[uint32]Arc{}
+	arcs := 0
+	var compare func(list uint32, node Arc)
+	compare = func(list uint32, node Arc) {
+		if list == 0 {
+			require.Zero(t, node.Symbols())
+			return
+		}
+		if earlier, ok := seen[list]; ok {
+			require.Equal(t, earlier, node, "list %d reached by two different arcs", list)
+			return
+		}
+		seen[list] = node
+		var symbols uint32
+		for i := list; ; i++ {
+			a := lex.disk[i]
+			bit := uint32(1) << arcSymbol(a)
+			symbols |= bit
+			arcs++
+			require.NotZero(t, node.Symbols()&bit, "symbol %d of list %d", arcSymbol(a), list)
+			w := lex.nodes[node.At(bit)]
+			require.Equal(t, arcAccepts(a), w.Accepts(), "arc %d", i)
+			compare(arcChild(a), w)
+			if arcLast(a) {
+				break
+			}
+		}
+		require.Equal(t, symbols, node.Symbols(), "list %d", list)
+	}
+	compare(arcChild(lex.disk[0]), lex.Root())
+	assert.Equal(t, len(lex.disk)-1, arcs, "every compiled arc reached once")
 }

@@ -59,7 +59,7 @@ type Options struct {
 // A Generator is not safe for concurrent use; give each goroutine its own.
 type Generator struct {
 	lex  *lexicon.Lexicon
-	arcs []uint32
+	arcs []lexicon.Arc
 	opts Options
 
 	mode  Mode
@@ -265,53 +265,49 @@ func (g *Generator) crossCheck(grid *board.Board, r, c int) (set uint32, score i
 			score += int32(grid.At(k, c).Value())
 		}
 	}
-	list := g.lex.Root()
+	node := g.lex.Root()
 	for k := bottom; k > r; k-- {
-		arc := g.lex.Find(list, uint8(grid.At(k, c).Letter()))
-		if arc == 0 {
+		var ok bool
+		if node, ok = g.lex.Find(node, uint8(grid.At(k, c).Letter())); !ok {
 			return 0, score
 		}
-		list = lexicon.ArcChild(g.arcs[arc])
 	}
-	if list == 0 {
-		return 0, score
-	}
-	for i := list + 1; ; i++ {
-		a := g.arcs[i]
-		if sym := lexicon.ArcSymbol(a); sym != lexicon.Separator && g.acceptsUpwards(grid, a, r, top, c) {
-			set |= 1 << sym
-		}
-		if lexicon.ArcLast(a) {
-			return set, score
+	for m := node.Symbols() &^ (1 << lexicon.Separator); m != 0; m &= m - 1 {
+		bit := m & -m
+		if g.acceptsUpwards(grid, g.arcs[node.At(bit)], r, top, c) {
+			set |= bit
 		}
 	}
+	return set, score
 }
 
 // acceptsUpwards follows the tiles from row r-1 up to row top after arc a and
 // reports whether the path ends on a complete word.
-func (g *Generator) acceptsUpwards(grid *board.Board, a uint32, r, top, c int) bool {
+func (g *Generator) acceptsUpwards(grid *board.Board, a lexicon.Arc, r, top, c int) bool {
 	for k := r - 1; k >= top; k-- {
-		arc := g.lex.Find(lexicon.ArcChild(a), uint8(grid.At(k, c).Letter()))
-		if arc == 0 {
+		var ok bool
+		if a, ok = g.lex.Find(a, uint8(grid.At(k, c).Letter())); !ok {
 			return false
 		}
-		a = g.arcs[arc]
 	}
-	return lexicon.ArcAccepts(a)
+	return a.Accepts()
 }
 
-// gen tries to extend the word at column col with the arcs of list. start is
-// the word's first column once the walk has turned right of the anchor.
-func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n int) {
+// gen tries to extend the word at column col with the arcs of node's child
+// list. start is the word's first column once the walk has turned right of
+// the anchor. The list's symbols are known from node: a list offering no
+// letter that fits is never read.
+func (g *Generator) gen(col, start int, node lexicon.Arc, main, mult, cross int32, n int) {
 	s := g.s
 	sq := g.row*board.Size + col
+	mask := node.Symbols()
 	if t := s.grid.Square(sq); t != tile.Empty {
-		if arc := g.lex.Find(list, uint8(t.Letter())); arc != 0 {
-			g.goOn(col, start, g.arcs[arc], main+int32(t.Value()), mult, cross, n)
+		if bit := uint32(1) << t.Letter(); mask&bit != 0 {
+			g.goOn(col, start, g.arcs[node.At(bit)], main+int32(t.Value()), mult, cross, n)
 		}
 		return
 	}
-	if n == g.opts.Variant.MaxPlaced || list == 0 {
+	if n == g.opts.Variant.MaxPlaced {
 		return
 	}
 	playable := g.letters
@@ -322,7 +318,6 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 			playable |= g.lettresJoker
 		}
 	}
-	mask := g.lex.ListMask(list)
 	avail := mask & s.crossSet[sq] & playable
 	if avail == 0 {
 		return
@@ -334,7 +329,7 @@ func (g *Generator) gen(col, start int, list uint32, main, mult, cross int32, n 
 		sym := uint8(bits.TrailingZeros32(avail))
 		bit := uint32(1) << sym
 		avail &^= bit
-		a := g.arcs[lexicon.ArcAt(list, mask, bit)]
+		a := g.arcs[node.At(bit)]
 		v := letterValue[sym] * lm
 		c := cross
 		if hasCross {
@@ -390,38 +385,38 @@ func (g *Generator) putBack(l uint8) {
 // goOn continues after the letter at col was matched by arc a: leftwards
 // while at or left of the anchor (turning right through the separator when
 // the word may start here), rightwards after.
-func (g *Generator) goOn(col, start int, a uint32, main, mult, cross int32, n int) {
+func (g *Generator) goOn(col, start int, a lexicon.Arc, main, mult, cross int32, n int) {
 	const last = board.Size - 1
 	rowBase := g.row * board.Size
 	grid := g.s.grid
 	if col <= g.anchorCol {
 		leftFree := col == 0 || grid.Square(rowBase+col-1) == tile.Empty
 		rightFree := g.anchorCol == last || grid.Square(rowBase+g.anchorCol+1) == tile.Empty
-		if lexicon.ArcAccepts(a) && leftFree && rightFree {
+		if a.Accepts() && leftFree && rightFree {
 			g.record(col, g.anchorCol, main, mult, cross, n)
 		}
-		child := lexicon.ArcChild(a)
-		if child == 0 {
+		next := a.Symbols()
+		if next == 0 {
 			return
 		}
 		// Leftwards, but never onto an empty anchor: a move covering it
 		// is generated from that (leftmost) anchor; once limited to the
 		// whole rack, never left of where such a placement starts.
 		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && (!g.limite || col > g.premiereEntiere) {
-			g.gen(col-1, start, child, main, mult, cross, n)
+			g.gen(col-1, start, a, main, mult, cross, n)
 		}
 		if leftFree && g.anchorCol < last && (!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
-			if sep := g.lex.Find(child, lexicon.Separator); sep != 0 {
-				g.gen(g.anchorCol+1, col, lexicon.ArcChild(g.arcs[sep]), main, mult, cross, n)
+			if bit := uint32(1) << lexicon.Separator; next&bit != 0 {
+				g.gen(g.anchorCol+1, col, g.arcs[a.At(bit)], main, mult, cross, n)
 			}
 		}
 		return
 	}
-	if lexicon.ArcAccepts(a) && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
+	if a.Accepts() && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
 		g.record(start, col, main, mult, cross, n)
 	}
-	if child := lexicon.ArcChild(a); child != 0 && col < last && (!g.limite || g.entiers[start]>>(col+1) != 0) {
-		g.gen(col+1, start, child, main, mult, cross, n)
+	if a.Symbols() != 0 && col < last && (!g.limite || g.entiers[start]>>(col+1) != 0) {
+		g.gen(col+1, start, a, main, mult, cross, n)
 	}
 }
 
