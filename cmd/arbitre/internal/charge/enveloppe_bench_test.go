@@ -69,7 +69,7 @@ func TestIssue34_EnveloppeSansLireLeClassement(t *testing.T) {
 // value.
 func TestIssue34_EnveloppeDuServeurLueParSesBouts(t *testing.T) {
 	tests := []struct {
-		name, raw string
+		name, raw   string
 		parSesBouts bool
 	}{
 		{name: "classement", raw: `{"payload":{"data":{"classementChange":[{"rang":1,"nom":"A \"}]\\","top":42}]}},"id":"s","type":"next"}` + "\n", parSesBouts: true},
