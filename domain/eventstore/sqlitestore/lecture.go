@@ -162,15 +162,15 @@ func (l *lecteurs) lire(ctx context.Context, what, query string, args []any, row
 }
 
 // evenements reads the events query (which selects eventColumns) returns,
-// with room for size of them. A query that also selects the hash of the event
-// before each (precedent: the reads of streams) has each event checked
-// against it: an event altered in the file, or one removed, inserted or
-// moved before it, is eventstore.ErrTampered.
+// with room for size of them. A query that also selects the hash of the
+// event before each (precedent: the reads of streams) has each event
+// checked against it: an event altered in the file, or one removed,
+// inserted or moved before it, is eventstore.ErrTampered.
 //
-// A few events are given room first, the rest of size once they are found: most reads of a page find a few
-// events (every command's catch-up of the idempotency keys asks a page of
-// 1,000 and finds two or three), and a room of 1,000 events was 240 KB
-// zeroed each time (issue 34).
+// A few events are given room first, the rest of size once they are
+// found: most reads of a page find a few (every command's catch-up of the
+// idempotency keys asks a page of 1,000 and finds two or three), and a
+// room of 1,000 events was 240 KB zeroed each time (issue 34).
 func (l *lecteurs) evenements(ctx context.Context, what, query string, size int, args ...any) ([]eventstore.Event, error) {
 	out := make([]eventstore.Event, 0, min(size, premiersEvenements))
 	var r releve
