@@ -22,7 +22,7 @@ import (
 var (
 	motsAnglais = strings.Fields(`Accelerate Actor Advance After Aggregate All Already Anchor Anchors Any Append Applied Apply
 		Argument At Author Backoff Batch Batches Bound Bounds Capabilities Catch Causation Chain Chained
-		Check Clock Close Closed Code Command Conflict Correlation Corrupt Counts Create Current Data
+		Check Clock Close Closed Code Command Conflict Correlation Corrupt Count Create Current Data
 		Decode Default Detail Dir Duplicate Each Elapsed Epoch Err Error Event Events Exact Exists Expected
 		Factory Family File For Foreign From Func Future Gapless Gapped Guard Guarded Handler Hash ID
 		Identity In Instant Intern Interval Invalid Is Jump Key Keys Kind Last Limit Link Load Main

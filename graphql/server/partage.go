@@ -191,12 +191,17 @@ func (s *schemaPartage) diffuser(ctx context.Context, cle string, d *diffusion, 
 		rctx := gql.WithResponseContext(ctx, s.presenter, s.recuperer)
 		r := h(rctx)
 		d.mu.Lock()
+		ancien := d.dernier
 		if r == nil {
 			d.fin = true
 		} else {
 			// The execution reuses its buffer for the next answer.
 			d.dernier = &gql.Response{Data: bytes.Clone(r.Data), Errors: append(r.Errors, gql.GetErrors(rctx)...)}
 			d.numero++
+			partager(d.dernier)
+		}
+		if ancien != nil {
+			oublier(ancien)
 		}
 		close(d.change)
 		d.change = make(chan struct{})

@@ -362,7 +362,7 @@ func (c *connexionWS) arreter(id string) {
 	// only, never one after the id is used again).
 	b := encoder(messageWS{ID: id, Type: "complete"})
 	c.ecriture.Lock()
-	c.ecrire(b)
+	c.ecrire(b, nil)
 	op.arretee = true
 	c.ecriture.Unlock()
 	op.cancel()
@@ -373,13 +373,29 @@ func (c *connexionWS) arreter(id string) {
 var tampons = sync.Pool{New: func() any { return new([]byte) }}
 
 // envoyerReponse sends r as the next message of operation id: the bytes
-// gqlgen's transport sends (`{"payload":<json.Marshal(r)>,"id":…,
-// "type":"next"}` and a newline), built around r.Data as it is when
-// ajouterDirect can (json.Marshal would leave it unchanged), in one frame.
+// gqlgen's transport sends (messageNext), in one frame. An answer a
+// diffusion shares (partage.go: the standings a hall's 2,000 displays
+// follow, 109 KB) is framed once per operation id and the same frame
+// written to every connection (issue 34); any other is built in a pooled
+// buffer.
 func (c *connexionWS) envoyerReponse(op *operationWS, id string, r *gql.Response) {
+	if pm := messagePartage(id, r); pm != nil {
+		c.ecrirePour(op, nil, pm)
+		return
+	}
 	t := tampons.Get().(*[]byte)
 	defer tampons.Put(t)
-	b := append((*t)[:0], `{"payload":`...)
+	b := messageNext((*t)[:0], id, r)
+	*t = b
+	c.ecrirePour(op, b, nil)
+}
+
+// messageNext appends to b the next message of operation id carrying r:
+// `{"payload":<json.Marshal(r)>,"id":…,"type":"next"}` and a newline,
+// built around r.Data as it is when ajouterDirect can (json.Marshal would
+// leave it unchanged).
+func messageNext(b []byte, id string, r *gql.Response) []byte {
+	b = append(b, `{"payload":`...)
 	b, ok := ajouterDirect(b, r)
 	if !ok {
 		p, err := json.Marshal(r)
@@ -392,9 +408,7 @@ func (c *connexionWS) envoyerReponse(op *operationWS, id string, r *gql.Response
 		i, _ := json.Marshal(id)
 		b = append(append(b, `,"id":`...), i...)
 	}
-	b = append(b, ",\"type\":\"next\"}\n"...)
-	*t = b
-	c.ecrirePour(op, b)
+	return append(b, ",\"type\":\"next\"}\n"...)
 }
 
 // envoyerErreurs sends an error message for operation id.
@@ -417,16 +431,16 @@ func (c *connexionWS) terminer(op *operationWS, id string) {
 
 // envoyer sends m, unless it belongs to an operation the client completed.
 func (c *connexionWS) envoyer(op *operationWS, m messageWS) {
-	c.ecrirePour(op, encoder(m))
+	c.ecrirePour(op, encoder(m), nil)
 }
 
-// ecrirePour writes b, a message of operation op (nil: of the
-// connection), unless the client completed op.
-func (c *connexionWS) ecrirePour(op *operationWS, b []byte) {
+// ecrirePour writes a message of operation op (nil: of the connection),
+// b or else pm, unless the client completed op.
+func (c *connexionWS) ecrirePour(op *operationWS, b []byte, pm *websocket.PreparedMessage) {
 	c.ecriture.Lock()
 	defer c.ecriture.Unlock()
 	if op == nil || !op.arretee {
-		c.ecrire(b)
+		c.ecrire(b, pm)
 	}
 }
 
@@ -440,12 +454,16 @@ func encoder(m messageWS) []byte {
 	return append(b, '\n')
 }
 
-// ecrire writes one message in one frame, c.ecriture held; nothing once
-// the connection's context ended (a revoked token's connection is sent
-// nothing more). A failed write is not reported: the read that follows
-// fails as well and ends the connection.
-func (c *connexionWS) ecrire(b []byte) {
+// ecrire writes one message in one frame, b or else the frame prepared
+// in pm, c.ecriture held; nothing once the connection's context ended (a
+// revoked token's connection is sent nothing more). A failed write is not
+// reported: the read that follows fails as well and ends the connection.
+func (c *connexionWS) ecrire(b []byte, pm *websocket.PreparedMessage) {
 	if c.fermee.Load() || c.ctx.Err() != nil {
+		return
+	}
+	if pm != nil {
+		_ = c.ws.WritePreparedMessage(pm)
 		return
 	}
 	_ = c.ws.WriteMessage(websocket.TextMessage, b)

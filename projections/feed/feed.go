@@ -57,15 +57,34 @@ func NewMessage(e eventstore.Event, previous uint64) (*message.Message, error) {
 	return msg, nil
 }
 
-// Decode returns the event of a message and the position before it.
+// Positions returns the global position of a message's event and the
+// position before it, from its metadata: a consumer that already holds the
+// event (a read model past it) acknowledges the message without decoding
+// it (issue 34).
+func Positions(msg *message.Message) (position, previous uint64, err error) {
+	if position, err = strconv.ParseUint(msg.Metadata.Get(MetaPosition), 10, 64); err != nil {
+		return 0, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" has no position", err)
+	}
+	if previous, err = strconv.ParseUint(msg.Metadata.Get(MetaPreviousPosition), 10, 64); err != nil {
+		return 0, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" has no previous position", err)
+	}
+	return position, previous, nil
+}
+
+// Decode returns the event of a message and the position before it. An
+// event that is not at the position its message's metadata gives is
+// refused.
 func Decode(msg *message.Message) (eventstore.Event, uint64, error) {
 	var e eventstore.Event
 	if err := json.Unmarshal(msg.Payload, &e); err != nil {
 		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" does not hold an event", err)
 	}
-	previous, err := strconv.ParseUint(msg.Metadata.Get(MetaPreviousPosition), 10, 64)
+	position, previous, err := Positions(msg)
 	if err != nil {
-		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" has no previous position", err)
+		return e, 0, err
+	}
+	if e.Position != position {
+		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, fmt.Sprintf("message %s holds the event at position %d, not %d", msg.UUID, e.Position, position), nil)
 	}
 	return e, previous, nil
 }

@@ -3,7 +3,14 @@ package pipeline_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/ThreeDotsLabs/watermill/message"
+	"github.com/google/uuid"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +146,82 @@ func TestSuivre_LectureEnAvancePartagee(t *testing.T) {
 		assert.Equal(t, last, r.Position())
 	}
 	assert.Equal(t, freshRebuild(t, f.store, lots{tally: newTally("premier"), tailles: new([]int)}, lots{tally: newTally("second"), tailles: new([]int)}), dump(t, f.db))
+}
+
+// Issue 34 item 3: a message at or before the runner's checkpoint (the
+// burst its first message read ahead) is acknowledged by its position,
+// without decoding its event: a message whose payload is not an event is
+// still a duplicate. A message the runner applies is decoded, and one whose
+// event does not match its position is refused.
+func TestIssue34_DoublonAcquitteSansDecoder(t *testing.T) {
+	f := newFixture(t)
+	r := f.runner(t, newTally("doublons"))
+	last := f.append(t, numbered(1, 6)...)
+	require.NoError(t, livrer(t, f, r, 0))
+	require.Equal(t, last, r.Position(), "the burst is read ahead")
+
+	events, err := f.store.ReadAll(context.Background(), 0, 100)
+	require.NoError(t, err)
+	illisible := func(i int) *message.Message {
+		msg, err := feed.NewMessage(events[i], events[i-1].Position)
+		require.NoError(t, err)
+		msg.Payload = []byte("pas un événement")
+		msg.SetContext(context.Background())
+		return msg
+	}
+	for i := 1; i < 6; i++ {
+		assert.NoError(t, r.HandleMessage(illisible(i)), "duplicate %d", i)
+	}
+
+	f.append(t, "7")
+	events, err = f.store.ReadAll(context.Background(), 0, 100)
+	require.NoError(t, err)
+	assert.ErrorIs(t, r.HandleMessage(illisible(6)), eventstore.ErrMalformedPayload, "an event to apply is decoded")
+	autre, err := feed.NewMessage(events[5], events[5].Position)
+	require.NoError(t, err)
+	autre.Metadata.Set(feed.MetaPosition, fmt.Sprint(events[6].Position))
+	autre.SetContext(context.Background())
+	assert.ErrorIs(t, r.HandleMessage(autre), eventstore.ErrMalformedPayload, "an event that is not at its message's position")
+	assert.Equal(t, last, r.Position())
+}
+
+// BenchmarkIssue34_DoublonsDUneRafale hands a runner the messages of a
+// burst its first message read ahead (a coup's bulletins: 400 events of
+// about 600 bytes), as each read model of the pipeline is handed them.
+func BenchmarkIssue34_DoublonsDUneRafale(b *testing.B) {
+	ctx := context.Background()
+	dir := b.TempDir()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{})
+	require.NoError(b, err)
+	defer store.Close()
+	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
+	require.NoError(b, err)
+	defer db.Close()
+	data := json.RawMessage(`{"coup":7,"licence":"` + strings.Repeat("0", 8) + `","mot":"EXEMPLAIRE","ref":"H4","score":98,"chrono":"` + strings.Repeat("x", 420) + `"}`)
+	lot := make([]eventstore.EventData, 400)
+	for i := range lot {
+		lot[i] = eventstore.EventData{ID: uuid.New(), Type: "duplicate.bulletin_depose", Version: 1, Data: data,
+			Metadata: eventstore.Metadata{Actor: "arbitre-1", CorrelationID: uuid.NewString()}}
+	}
+	_, err = store.Append(ctx, "partie-1", eventstore.Any, lot...)
+	require.NoError(b, err)
+	r, err := projection.NewRunner(ctx, db, newTally("rafale"), store)
+	require.NoError(b, err)
+	events, err := store.ReadAll(ctx, 0, len(lot))
+	require.NoError(b, err)
+	msgs := make([]*message.Message, len(events))
+	for i, e := range events {
+		msgs[i], err = feed.NewMessage(e, e.Position-1)
+		require.NoError(b, err)
+		msgs[i].SetContext(ctx)
+	}
+	require.NoError(b, r.HandleMessage(msgs[0]))
+	require.Equal(b, events[len(events)-1].Position, r.Position())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := r.HandleMessage(msgs[1+i%(len(msgs)-1)]); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -14,7 +14,7 @@ import (
 // the checkpoint is a duplicate and is acknowledged; a message whose
 // previous position is after the checkpoint reveals lost messages, so the
 // runner catches up from the store (which includes this event); otherwise
-// the event is applied, with the events stored after it so far (suivre).
+// the event is decoded and applied, with the events stored after it so far (suivre).
 // An error nacks the message for redelivery. A parked projection
 // acknowledges every message without applying it: when it resumes
 // (Reprendre, which the handler waits for), it reads them from the store.
@@ -25,22 +25,27 @@ func (r *Runner) HandleMessage(msg *message.Message) error {
 		return nil
 	}
 	ctx := msg.Context()
-	e, previous, err := feed.Decode(msg)
+	position, previous, err := feed.Positions(msg)
 	if err != nil {
 		return err
 	}
 	// The checkpoint as of the last commit, kept in memory: a burst's
-	// duplicates cost no query. Apply reads it again in its transaction.
+	// duplicates cost no query, and are not decoded (issue 34: every read
+	// model decoded every message of a burst it had read ahead). Apply
+	// reads it again in its transaction.
 	checkpoint := r.Position()
 	switch {
-	case e.Position <= checkpoint:
+	case position <= checkpoint:
 		return nil
 	case previous > checkpoint:
 		_, err = r.CatchUp(ctx, nil)
-	default:
-		err = r.suivre(ctx, e)
+		return err
 	}
-	return err
+	e, _, err := feed.Decode(msg)
+	if err != nil {
+		return err
+	}
+	return r.suivre(ctx, e)
 }
 
 // suivre applies e together with the events the store holds after it, up

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/idempotency"
@@ -16,8 +18,13 @@ import (
 // the others with it; its next load reads on from it (ReadFamilyFrom).
 type FamilyRead struct {
 	Stream string
-	// Counts is the number of events read from each stream.
-	Counts map[string]int
+	// comptes are the numbers of events read from each stream, by stream
+	// name. A reading is copied at every read on and every save (copie),
+	// and a slice copies at a memmove where a map is built again key by
+	// key: a hall's game has its 100 tables' streams, copied three times a
+	// bulletin (issue 34). A reading shared (a game's copies) is never
+	// written in place.
+	comptes []compte
 	// Main and Sections are the global positions of the last event
 	// read from the stream and from its sub-streams (0 for none).
 	Main, Sections uint64
@@ -27,16 +34,35 @@ type FamilyRead struct {
 
 // NewFamilyRead is the reading of a stream before any of its events.
 func NewFamilyRead(stream string) FamilyRead {
-	return FamilyRead{Stream: stream, Counts: map[string]int{}, Traces: idempotency.NewTraces()}
+	return FamilyRead{Stream: stream, Traces: idempotency.NewTraces()}
+}
+
+// compte is the number of events read from one stream.
+type compte struct {
+	stream string
+	n      int
 }
 
 // Version is the number of events read, of every stream.
 func (l FamilyRead) Version() int {
 	n := 0
-	for _, c := range l.Counts {
-		n += c
+	for _, c := range l.comptes {
+		n += c.n
 	}
 	return n
+}
+
+// Count is the number of events read from stream.
+func (l FamilyRead) Count(stream string) int {
+	if i, ok := l.rang(stream); ok {
+		return l.comptes[i].n
+	}
+	return 0
+}
+
+// rang is where stream's count is in l.comptes, or would be.
+func (l FamilyRead) rang(stream string) (int, bool) {
+	return slices.BinarySearchFunc(l.comptes, stream, func(c compte, s string) int { return strings.Compare(c.stream, s) })
 }
 
 // ReadFamilyFrom reads and decodes the events of a stream and its
@@ -50,7 +76,7 @@ func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, Famil
 	if s, ok := f.Store.(eventstore.Sections); ok {
 		recorded, err = s.ReadSections(ctx, l.Stream, max(l.Main, l.Sections))
 	} else {
-		recorded, err = eventstore.ReadStreamFrom(ctx, f.Store, l.Stream, uint64(l.Counts[l.Stream]))
+		recorded, err = eventstore.ReadStreamFrom(ctx, f.Store, l.Stream, uint64(l.Count(l.Stream)))
 	}
 	if err != nil {
 		return nil, l, err
@@ -70,19 +96,22 @@ func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, Famil
 	return payloads, apres, nil
 }
 
-// copie copies the counts; the traces are shared.
+// copie copies the counts, with room for one more stream; the traces are
+// shared.
 func (l FamilyRead) copie() FamilyRead {
 	c := l
-	c.Counts = make(map[string]int, len(l.Counts)+1)
-	for s, n := range l.Counts {
-		c.Counts[s] = n
-	}
+	c.comptes = append(make([]compte, 0, len(l.comptes)+1), l.comptes...)
 	return c
 }
 
-// avancer counts n more events of stream, the last at position.
+// avancer counts n more events of stream, the last at position; l's
+// counts are its own (copie).
 func (l *FamilyRead) avancer(stream string, n int, position uint64) {
-	l.Counts[stream] += n
+	if i, ok := l.rang(stream); ok {
+		l.comptes[i].n += n
+	} else {
+		l.comptes = slices.Insert(l.comptes, i, compte{stream: stream, n: n})
+	}
 	if stream == l.Stream {
 		l.Main = position
 	} else {
@@ -105,7 +134,7 @@ func (f Streams) SaveSection(ctx context.Context, l FamilyRead, cible string, no
 	if !ok && cible != l.Stream {
 		return l, eventstore.NewError(eventstore.CodeInvalidArgument, fmt.Sprintf("this store keeps no sub-stream of %s: %s", l.Stream, cible), nil)
 	}
-	data, expected, err := f.donnees(ctx, cible, l.Counts[cible], nouveaux, md)
+	data, expected, err := f.donnees(ctx, cible, l.Count(cible), nouveaux, md)
 	if err != nil {
 		return l, err
 	}

@@ -243,3 +243,22 @@ func BenchmarkIssue34_SuiteDUneSalle(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIssue34_RattrapageDesCles reads what each command's catch-up of
+// the idempotency keys reads in a hall: the page after the last event it
+// saw, where two or three events were stored since (issue 34).
+func BenchmarkIssue34_RattrapageDesCles(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{4})
+	res, err := store.Append(ctx, "partie-s", eventstore.Any, benchEvents(rng, 200, 0)...)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		events, err := store.ReadAllAfter(ctx, res.Position-3, eventstore.PageSize)
+		if err != nil || len(events) != 3 {
+			b.Fatal(err, len(events))
+		}
+	}
+}

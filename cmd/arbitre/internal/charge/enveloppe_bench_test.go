@@ -61,3 +61,38 @@ func TestIssue34_EnveloppeSansLireLeClassement(t *testing.T) {
 		})
 	}
 }
+
+// TestIssue34_EnveloppeDuServeurLueParSesBouts: a next message laid out as
+// the server writes it is read by its ends, to the same envelope as value
+// after value, whatever its payload holds (a key "id", the envelope's tail
+// inside a string); any other layout is left to the reading value after
+// value.
+func TestIssue34_EnveloppeDuServeurLueParSesBouts(t *testing.T) {
+	tests := []struct {
+		name, raw   string
+		parSesBouts bool
+	}{
+		{name: "classement", raw: `{"payload":{"data":{"classementChange":[{"rang":1,"nom":"A \"}]\\","top":42}]}},"id":"s","type":"next"}` + "\n", parSesBouts: true},
+		{name: "queue dans une chaîne", raw: `{"payload":{"data":{"nom":"x\",\"id\":\"c\",\"type\":\"next\"}"}},"id":"s","type":"next"}` + "\n", parSesBouts: true},
+		{name: "clé id dans la charge", raw: `{"payload":{"errors":[{"message":"m","id":"x"}],"data":null},"id":"c","type":"next"}`, parSesBouts: true},
+		{name: "id échappé", raw: `{"payload":{"data":null},"id":"a\"b","type":"next"}`},
+		{name: "sans id", raw: `{"payload":{"data":null},"type":"next"}`},
+		{name: "autre ordre", raw: `{"id":"s","payload":{"data":null},"type":"next"}`},
+		{name: "erreur", raw: `{"payload":[{"message":"non"}],"id":"c","type":"error"}`},
+		{name: "charge qui n'est pas un objet", raw: `{"payload":null,"id":"c","type":"next"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			attendu, err := lireValeurs([]byte(tt.raw))
+			require.NoError(t, err)
+			m, ok := enveloppeDuServeur([]byte(tt.raw))
+			require.Equal(t, tt.parSesBouts, ok)
+			if ok {
+				assert.Equal(t, attendu, m)
+			}
+			m, err = lireEnveloppe([]byte(tt.raw))
+			require.NoError(t, err)
+			assert.Equal(t, attendu, m)
+		})
+	}
+}
