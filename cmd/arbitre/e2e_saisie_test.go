@@ -568,6 +568,56 @@ func TestE2ESaisie_DeciderAutrementSansSanctionSansCase(t *testing.T) {
 	assert.Empty(t, lire(), "« sans sanction »: no box ticked")
 }
 
+// TestE2ESaisie_ApercuPerimeNonAffiche (finding of a loaded CI run: the
+// override started from SCORE_MISSING for a bulletin whose score was typed):
+// the engine's answer for the bulletin as it was before the last keystroke
+// arrived while the next preview was still waiting for typing to pause; it
+// was shown as the decision of the bulletin typed, so « décider autrement »
+// started from a decision on a bulletin nobody sent. The first preview's
+// answer is held in the page until the score is typed.
+func TestE2ESaisie_ApercuPerimeNonAffiche(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	// Once window.retenir is set, the next preview's answer waits for
+	// window.relacher(); the others go through.
+	var ok bool
+	evaluer(t, ctx, `(() => {
+		const fetchReel = window.fetch;
+		window.retenues = 0;
+		window.fetch = (url, init) => {
+			if (!window.retenir || window.retenues > 0 || !String(init && init.body).includes("apercuBulletin")) return fetchReel(url, init);
+			window.retenues++;
+			return new Promise((resolve) => { window.relacher = () => resolve(fetchReel(url, init)); });
+		};
+		return true;
+	})()`, &ok)
+	taper(t, ctx, saisie{joueur: "000001", mot: top.Mot, ref: top.Reference})
+	attendre(t, ctx, `!["calcul", ""].includes(document.getElementById("decision-moteur").dataset.sanction)`, e2eAttente, "the decision on the bulletin without its score")
+	evaluer(t, ctx, `(() => {
+		window.retenir = true;
+		document.querySelector("#solutions [name=mot]").dispatchEvent(new Event("input", { bubbles: true }));
+		return true;
+	})()`, &ok)
+	attendre(t, ctx, `window.retenues === 1`, e2eAttente, "the preview of the bulletin without its score asked again")
+	// The score typed and the held answer released in one task: the next
+	// preview is still waiting for typing to pause when the old answer lands.
+	evaluer(t, ctx, fmt.Sprintf(`(() => {
+		const score = document.querySelector("#solutions [name=score]");
+		score.value = "%d";
+		score.dispatchEvent(new Event("input", { bubbles: true }));
+		window.relacher();
+		return true;
+	})()`, top.Score+3), &ok)
+	attendre(t, ctx, `document.getElementById("decision-moteur").dataset.sanction === "warning"`, e2eAttente, "the engine's avertissement")
+	executer(t, ctx, chromedp.Click("#autrement", chromedp.ByID))
+	var cases []string
+	evaluer(t, ctx, `Array.from(document.getElementById("autre-raisons").selectedOptions, (o) => o.value)`, &cases)
+	assert.Equal(t, []string{"SCORE_WRONG"}, cases, "the decision shown is the one of the bulletin typed, score included")
+}
+
 // TestE2ESaisie_BilletsDesSanctionsSeulement (issue 31, DupliTop's extras):
 // the arbiter prints the billets of the bulletins sanctioned only, as
 // DupliTop does: a good bulletin needs none.

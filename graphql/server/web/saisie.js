@@ -342,7 +342,10 @@ import { Session } from "./session.js";
   // apercuBientot asks again once typing pauses; until the answer the shown
   // decision is marked stale (data-sanction "calcul"), so nothing — the
   // arbiter's override or a test — takes an older answer for this bulletin.
+  // An answer still on its way is for the bulletin as it was: it is dropped
+  // when it lands, not shown as this one's.
   function apercuBientot() {
+    apercuSuivant++;
     clearTimeout(apercuMinuteur);
     etat.apercu = null;
     $("decision-moteur").dataset.sanction = "calcul";
