@@ -13,6 +13,7 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/erreur"
+	"arbitre/domain/eventstore/repository"
 	"arbitre/graphql/model"
 	"arbitre/projections/export"
 	"arbitre/projections/historique"
@@ -190,7 +191,9 @@ func (r *Resolver) fichierExport(ctx context.Context, d archive.Document, format
 
 // importerArchive imports a past tournament's file for the federation's
 // director: a director token limited to one tournament is FORBIDDEN, the
-// file naming the tournament being the client's word.
+// file naming the tournament being the client's word. It answers once the
+// archive's read models hold the file; until then the archive's reads do
+// not wait for it (importsEnCours).
 func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string, clientMutationID *string) (*model.ImportArchive, error) {
 	ctx, md, err := r.commande(ctx, []acces.Role{acces.Directeur}, acces.Portee{}, nil, clientMutationID)
 	if err != nil {
@@ -199,8 +202,20 @@ func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string,
 	if h, _ := habilitation(ctx); h.Tournoi != "" {
 		return nil, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
 	}
-	b, err := archive.Importer(ctx, r.Archive, fichier, []byte(contenu), md)
+	m := &magasinImport{Store: r.Archive.Store, suivi: &r.imports}
+	b, err := archive.Importer(ctx, repository.Streams{Store: m, Registry: r.Archive.Registry}, fichier, []byte(contenu), md)
+	defer r.imports.retirer(m.plage)
 	if err != nil {
+		return nil, err
+	}
+	// The answer tells the file is in the archive: it comes once every
+	// read model has folded it (the whole head when this request wrote
+	// nothing, the file being another request's).
+	var pos uint64
+	if m.plage != nil {
+		pos = m.plage.dernier
+	}
+	if err := r.lecturesA(ctx, pos); err != nil {
 		return nil, err
 	}
 	return &model.ImportArchive{Tournoi: b.Tournoi, Type: historique.Kind(b.Genre), Lignes: b.Lignes, Empreinte: b.Empreinte, DejaImporte: b.DejaImporte}, nil

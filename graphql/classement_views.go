@@ -130,23 +130,29 @@ func (r *Resolver) attendreRunner(ctx context.Context, run *projection.Runner, p
 }
 
 // archiveAJour waits, as long as ctx may last, until every read model has
-// applied the log as it stood when the request came: the archive's
-// queries read several of them, which catch up with the store after the
-// server starts (a tournament stored but not yet projected would answer
-// NOT_FOUND). A parked projection is not waited for.
+// applied the log as it stood when the request came, less the archive
+// imports not answered yet (importsEnCours): the archive's queries read
+// several of them, which catch up with the store after the server starts
+// (a tournament stored but not yet projected would answer NOT_FOUND).
 func (r *Resolver) archiveAJour(ctx context.Context) error {
 	if r.Head == nil {
 		return nil
 	}
-	head, err := r.Head(ctx)
-	if err != nil {
+	pos, err := r.imports.aLire(ctx, r.Head)
+	if err != nil || pos == 0 {
 		return err
 	}
+	return r.lecturesA(ctx, pos)
+}
+
+// lecturesA waits until every read model has applied the event at pos (0:
+// the log's head). A parked projection is not waited for.
+func (r *Resolver) lecturesA(ctx context.Context, pos uint64) error {
 	for _, run := range r.Lectures {
 		if run.Arret() != nil {
 			continue
 		}
-		if err := r.attendreRunner(ctx, run, head); err != nil {
+		if err := r.attendreRunner(ctx, run, pos); err != nil {
 			return err
 		}
 	}

@@ -67,8 +67,10 @@ type Resolver struct {
 	StandingsRunner *projection.Runner
 	PartiesRunner   *projection.Runner
 	// Lectures are every read model's runners: the archive's queries wait
-	// for them to reach the log's head (archiveAJour).
+	// for them to reach the log's head less the imports not answered yet
+	// (archiveAJour, imports).
 	Lectures []*projection.Runner
+	imports  importsEnCours
 	// Journal reads streams (replays); Registry decodes every event type.
 	Journal  eventstore.Reader
 	Registry *eventstore.Registry

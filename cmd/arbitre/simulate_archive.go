@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"math"
 	"math/rand/v2"
@@ -24,6 +26,7 @@ import (
 	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
+	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
 )
@@ -121,6 +124,11 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
+	// Nobody reads the archive while the history is written: its queries'
+	// indexes are built once at the end rather than kept row by row.
+	if err := historique.SansIndex(ctx, db); err != nil {
+		return fmt.Errorf("simulate archive : %w", err)
+	}
 	flux := repository.Streams{Store: store, Registry: registry}
 	md := eventstore.Metadata{Actor: "simulation", Role: string(acces.Directeur)}
 	f := nouvelleFederation(o.seed, o.licencies)
@@ -132,6 +140,9 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			annee := o.debut + a
 			e.Annee(annee)
 			if o.requetes > 0 && a == o.annees-1 {
+				if err := indexer(ctx, db, out); err != nil {
+					return err
+				}
 				rep, err := outilsCharge.ImporterSousRequetes(ctx, &o.store, e, o.requetes, f.tournois(annee, o.tournois))
 				if err != nil {
 					return fmt.Errorf("simulate archive : %w", err)
@@ -169,7 +180,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
 				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 		}
-		return nil
+		return indexer(ctx, db, out)
 	})
 	if err != nil {
 		return err
@@ -187,6 +198,16 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	fr.Fprintf(out, "histoire de %d ans : %d tournois importés, %d lignes, %d événements en %s ; magasin %s, vues %s ; mémoire obtenue du système par Go %s\n",
 		o.annees, importes, lignes, last, duree(time.Since(debut)),
 		octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())), octetsEnClair(int64(m.Sys)))
+	return nil
+}
+
+// indexer builds the archive's queries' indexes, once.
+func indexer(ctx context.Context, db *sql.DB, out io.Writer) error {
+	debut := time.Now()
+	if err := historique.Indexer(ctx, db); err != nil {
+		return fmt.Errorf("simulate archive : %w", err)
+	}
+	fr.Fprintf(out, "index des requêtes de l'archive construits en %s\n", duree(time.Since(debut)))
 	return nil
 }
 

@@ -68,13 +68,44 @@ CREATE TABLE IF NOT EXISTS hist_annees (
 CREATE TABLE IF NOT EXISTS hist_classement (
 	annee INTEGER NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, rang INTEGER NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL,
 	PRIMARY KEY (annee, kind, n)) WITHOUT ROWID;
-DROP INDEX IF EXISTS hist_annees_club;
-CREATE INDEX IF NOT EXISTS hist_classement_club ON hist_classement (club, annee, kind, n);
-CREATE INDEX IF NOT EXISTS hist_parties_tournoi ON hist_parties (tournoi, position);
-CREATE INDEX IF NOT EXISTS hist_rencontres_match ON hist_rencontres (match);
-CREATE INDEX IF NOT EXISTS hist_cotes_importees_joueur ON hist_cotes_importees (joueur);
-CREATE INDEX IF NOT EXISTS hist_rencontres_j0 ON hist_rencontres (joueur0);
-CREATE INDEX IF NOT EXISTS hist_rencontres_j1 ON hist_rencontres (joueur1);`
+DROP INDEX IF EXISTS hist_annees_club;`
+
+// indexDesLectures are the indexes only the archive's queries use: the
+// projection's writes never look rows up through them.
+var indexDesLectures = []struct{ nom, colonnes string }{
+	{"hist_classement_club", "hist_classement (club, annee, kind, n)"},
+	{"hist_parties_tournoi", "hist_parties (tournoi, position)"},
+	{"hist_rencontres_match", "hist_rencontres (match)"},
+	{"hist_cotes_importees_joueur", "hist_cotes_importees (joueur)"},
+	{"hist_rencontres_j0", "hist_rencontres (joueur0)"},
+	{"hist_rencontres_j1", "hist_rencontres (joueur1)"},
+}
+
+// Indexer builds the indexes the archive's queries read through (Setup
+// does at every opening).
+func Indexer(ctx context.Context, db interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}) error {
+	for _, i := range indexDesLectures {
+		if _, err := db.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+i.nom+` ON `+i.colonnes); err != nil {
+			return fmt.Errorf("archive: index %s: %w", i.nom, err)
+		}
+	}
+	return nil
+}
+
+// SansIndex drops the indexes only the archive's queries use, so that a
+// bulk import nobody reads meanwhile (arbitre simulate archive) does not
+// keep them row by row: Indexer builds them at its end, in one sort each
+// (or the next opening does, when the import stops before).
+func SansIndex(ctx context.Context, db *sql.DB) error {
+	for _, i := range indexDesLectures {
+		if _, err := db.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
+			return fmt.Errorf("archive: index %s: %w", i.nom, err)
+		}
+	}
+	return nil
+}
 
 // Projection maintains the archive's rows; r decodes the events.
 type Projection struct{ registre *eventstore.Registry }
@@ -92,6 +123,9 @@ func (*Projection) Name() string { return Name }
 // rankings were (classer).
 func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return err
+	}
+	if err := Indexer(ctx, tx); err != nil {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT annee, kind FROM hist_annees a
