@@ -13,6 +13,7 @@ import (
 	clqcommand "arbitre/domain/classique/command"
 	dupcommand "arbitre/domain/duplicate/command"
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
 	fedcommand "arbitre/domain/federation/command"
 	tcommand "arbitre/domain/tournoi/command"
 )
@@ -56,4 +57,12 @@ func (r *Resolver) twinning(md eventstore.Metadata) *fedcommand.Twinning {
 // federationApp is the use cases of the events played in many centres.
 func (r *Resolver) federationApp(md eventstore.Metadata) *fedcommand.Application {
 	return fedcommand.New(r.Epreuves, md)
+}
+
+// archiveImport is the archive's streams for one import through the API,
+// the positions of what it appends noted among the imports in flight (m,
+// importsEnCours) so that the archive's reads do not wait for it.
+func (r *Resolver) archiveImport() (m *magasinImport, flux repository.Streams) {
+	m = &magasinImport{Store: r.Archive.Store, suivi: &r.imports}
+	return m, repository.Streams{Store: m, Registry: r.Archive.Registry}
 }

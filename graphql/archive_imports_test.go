@@ -58,10 +58,12 @@ func TestIssue34_LectureDeLArchivePendantUnImport(t *testing.T) {
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	run, err := projection.NewRunner(ctx, db, historique.NewProjection(reg), store)
+	vues, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	run, err := projection.NewRunner(ctx, db, vues, store)
 	require.NoError(t, err)
 	archive := repository.Streams{Store: store, Registry: reg}
-	r := &Resolver{Journal: store, Registry: reg, Projections: db, Head: store.LastPosition, Lectures: []*projection.Runner{run},
+	r := &Resolver{Journal: store, Registry: reg, Archives: historique.NewLecteur(run), Head: store.LastPosition, Lectures: []*projection.Runner{run},
 		Cles: idempotency.NewKeys(store), Archive: archive}
 
 	_, err = darchive.Importer(ctx, archive, "a.csv", []byte(fichierDuplicate2019("vichy-2019", "L1", "L2")), eventstore.Metadata{Actor: "test"})

@@ -13,7 +13,6 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/archive"
 	"arbitre/domain/erreur"
-	"arbitre/domain/eventstore/repository"
 	"arbitre/graphql/model"
 	"arbitre/projections/export"
 	"arbitre/projections/historique"
@@ -202,8 +201,8 @@ func (r *Resolver) importerArchive(ctx context.Context, fichier, contenu string,
 	if h, _ := habilitation(ctx); h.Tournoi != "" {
 		return nil, &erreur.Erreur{Code: CodeForbidden, Message: fmt.Sprintf("l'import dans l'archive est réservé au directeur de la fédération (jeton sans tournoi), pas au directeur du tournoi %s", h.Tournoi)}
 	}
-	m := &magasinImport{Store: r.Archive.Store, suivi: &r.imports}
-	b, err := archive.Importer(ctx, repository.Streams{Store: m, Registry: r.Archive.Registry}, fichier, []byte(contenu), md)
+	m, flux := r.archiveImport()
+	b, err := archive.Importer(ctx, flux, fichier, []byte(contenu), md)
 	defer r.imports.retirer(m.plage)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -126,7 +125,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	}
 	// Nobody reads the archive while the history is written: its queries'
 	// indexes are built once at the end rather than kept row by row.
-	if err := historique.SansIndex(ctx, db); err != nil {
+	if err := historique.SansIndex(ctx, projection.Lecture(runners, historique.Name)); err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
 	flux := repository.Streams{Store: store, Registry: registry}
@@ -140,7 +139,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			annee := o.debut + a
 			e.Annee(annee)
 			if o.requetes > 0 && a == o.annees-1 {
-				if err := indexer(ctx, db, out); err != nil {
+				if err := indexer(ctx, runners, out); err != nil {
 					return err
 				}
 				rep, err := outilsCharge.ImporterSousRequetes(ctx, &o.store, e, o.requetes, f.tournois(annee, o.tournois))
@@ -180,7 +179,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
 				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 		}
-		return indexer(ctx, db, out)
+		return indexer(ctx, runners, out)
 	})
 	if err != nil {
 		return err
@@ -202,9 +201,9 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 }
 
 // indexer builds the archive's queries' indexes, once.
-func indexer(ctx context.Context, db *sql.DB, out io.Writer) error {
+func indexer(ctx context.Context, runners []*projection.Runner, out io.Writer) error {
 	debut := time.Now()
-	if err := historique.Indexer(ctx, db); err != nil {
+	if err := historique.Indexer(ctx, projection.Lecture(runners, historique.Name)); err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
 	fr.Fprintf(out, "index des requêtes de l'archive construits en %s\n", duree(time.Since(debut)))

@@ -74,22 +74,17 @@ func TestIssue34_IndexDesLecturesApresUnImportMassif(t *testing.T) {
 	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	setup := func() {
-		tx, err := db.BeginTx(ctx, nil)
-		require.NoError(t, err)
-		require.NoError(t, (&Projection{}).Setup(ctx, tx))
-		require.NoError(t, tx.Commit())
-	}
-	setup()
+	run, err := projection.NewRunner(ctx, db, &Projection{}, nil)
+	require.NoError(t, err)
 	deSetup := indexDe(t, db)
 	require.Len(t, deSetup, len(indexDesLectures))
 
-	require.NoError(t, SansIndex(ctx, db))
+	require.NoError(t, SansIndex(ctx, run))
 	assert.Empty(t, indexDe(t, db), "no index of the queries is kept during the bulk")
 	_, err = db.ExecContext(ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
 		VALUES (1, 't', 'm', 1, 'L1', 'L2', 400, 380, 3, 1, 0)`)
 	require.NoError(t, err)
-	require.NoError(t, Indexer(ctx, db))
+	require.NoError(t, Indexer(ctx, run))
 	assert.Equal(t, deSetup, indexDe(t, db))
 	var integrite string
 	require.NoError(t, db.QueryRow(`PRAGMA integrity_check`).Scan(&integrite))

@@ -81,30 +81,35 @@ var indexDesLectures = []struct{ nom, colonnes string }{
 	{"hist_rencontres_j1", "hist_rencontres (joueur1)"},
 }
 
-// Indexer builds the indexes the archive's queries read through (Setup
-// does at every opening).
-func Indexer(ctx context.Context, db interface {
-	ExecContext(context.Context, string, ...any) (sql.Result, error)
-}) error {
+// Indexer builds the indexes the archive's queries read through, in the
+// database of run, the archive's runner (Setup does at every opening).
+func Indexer(ctx context.Context, run *projection.Runner) error {
+	return run.Entretenir(ctx, func(tx *sql.Tx) error { return indexer(ctx, tx) })
+}
+
+func indexer(ctx context.Context, tx *sql.Tx) error {
 	for _, i := range indexDesLectures {
-		if _, err := db.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+i.nom+` ON `+i.colonnes); err != nil {
+		if _, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+i.nom+` ON `+i.colonnes); err != nil {
 			return fmt.Errorf("archive: index %s: %w", i.nom, err)
 		}
 	}
 	return nil
 }
 
-// SansIndex drops the indexes only the archive's queries use, so that a
-// bulk import nobody reads meanwhile (arbitre simulate archive) does not
-// keep them row by row: Indexer builds them at its end, in one sort each
-// (or the next opening does, when the import stops before).
-func SansIndex(ctx context.Context, db *sql.DB) error {
-	for _, i := range indexDesLectures {
-		if _, err := db.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
-			return fmt.Errorf("archive: index %s: %w", i.nom, err)
+// SansIndex drops the indexes only the archive's queries use, in the
+// database of run, the archive's runner, so that a bulk import nobody reads
+// meanwhile (arbitre simulate archive) does not keep them row by row:
+// Indexer builds them at its end, in one sort each (or the next opening
+// does, when the import stops before).
+func SansIndex(ctx context.Context, run *projection.Runner) error {
+	return run.Entretenir(ctx, func(tx *sql.Tx) error {
+		for _, i := range indexDesLectures {
+			if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
+				return fmt.Errorf("archive: index %s: %w", i.nom, err)
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // Projection maintains the archive's rows; r decodes the events.
@@ -125,7 +130,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, schema); err != nil {
 		return err
 	}
-	if err := Indexer(ctx, tx); err != nil {
+	if err := indexer(ctx, tx); err != nil {
 		return err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT annee, kind FROM hist_annees a
