@@ -262,7 +262,10 @@ func interrogerNational(ctx context.Context, cl *chargeClient, c NationalConfig,
 	}
 	meme := func(int) error {
 		return cl.Read(ctx, "", nationalQuery, map[string]any{"e": EpreuveNationale}, func(r io.Reader) error {
-			return memeReponse(r, complet)
+			if err := memeReponse(r, complet); err != nil {
+				return fmt.Errorf("classement national : %w", err)
+			}
+			return nil
 		})
 	}
 	if rep.Queries.Unloaded, err = sansCharge(meme); err != nil {
@@ -281,13 +284,13 @@ func memeReponse(r io.Reader, attendue []byte) error {
 		n, err := r.Read(tampon[:])
 		if n > 0 {
 			if lus+n > len(attendue) || !bytes.Equal(tampon[:n], attendue[lus:lus+n]) {
-				return fmt.Errorf("classement national : la réponse diffère de la réponse complète (%d octets) après %d octets : %.200s", len(attendue), lus, tampon[:n])
+				return fmt.Errorf("la réponse diffère de la réponse complète (%d octets) après %d octets : %.200s", len(attendue), lus, tampon[:n])
 			}
 			lus += n
 		}
 		if err == io.EOF {
 			if lus != len(attendue) {
-				return fmt.Errorf("classement national : réponse de %d octets, la réponse complète en a %d", lus, len(attendue))
+				return fmt.Errorf("réponse de %d octets, la réponse complète en a %d", lus, len(attendue))
 			}
 			return nil
 		}
