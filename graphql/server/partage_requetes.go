@@ -27,6 +27,15 @@ const (
 	// maxRequetesGardees bounds the public queries whose latest answer is
 	// kept (least recently asked dropped first).
 	maxRequetesGardees = 64
+	// maxOctetsGardes bounds the bytes of the answers kept and their keys
+	// (least recently asked dropped first): an anonymous caller may ask
+	// for 100 aliases of a 2,000-player cumul (36 MB) under 64 keys. A
+	// hall's standings are 360 KB, a national ranking of 6,000 lines
+	// 690 KB.
+	maxOctetsGardes = 32 << 20
+	// maxOctetsReponse bounds one answer kept: a larger one is sent to
+	// the callers that waited for its execution, then forgotten.
+	maxOctetsReponse = maxOctetsGardes / 8
 	// maxCleRequete bounds a shared query's document and variables: a
 	// larger one runs for its caller alone and keeps nothing.
 	maxCleRequete = 16 << 10
@@ -67,11 +76,13 @@ func etatDuJournal(r *graphql.Resolver) EtatFunc {
 
 // requetesPartagees keeps the shared executions of public queries: per
 // key (document, operation, variables), the latest one and its answer, in
-// the order they were last asked.
+// the order they were last asked; octets is the size of their keys and
+// answers.
 type requetesPartagees struct {
 	mu     sync.Mutex
 	parCle map[string]*reponsePartagee
 	ordre  *list.List // of *reponsePartagee, most recently asked first
+	octets int
 }
 
 // reponsePartagee is one execution of a public query for the state etat,
@@ -88,6 +99,9 @@ type reponsePartagee struct {
 	data    json.RawMessage
 	ok      bool
 	abandon bool
+	// octets is the size of its key and kept answer, counted in
+	// requetesPartagees.octets while it is kept (requetesPartagees.mu).
+	octets int
 }
 
 // cleRequete is the key of a public query (clePublique: document,
@@ -194,27 +208,51 @@ func (q *requetesPartagees) rejoindre(cle string, etat uint64) (p *reponsePartag
 			q.ordre.MoveToFront(p.elem)
 			return p, false
 		}
-		q.ordre.Remove(p.elem)
+		q.oublier(p)
 	}
 	p = &reponsePartagee{cle: cle, etat: etat, fini: make(chan struct{})}
 	p.elem = q.ordre.PushFront(p)
 	q.parCle[cle] = p
-	for q.ordre.Len() > maxRequetesGardees {
-		vieille := q.ordre.Remove(q.ordre.Back()).(*reponsePartagee)
-		delete(q.parCle, vieille.cle)
-	}
+	q.compter(p, len(cle))
+	q.borner()
 	return p, true
 }
 
-// terminer publishes the outcome of p; one without an answer is
+// terminer publishes the outcome of p to the callers waiting for it; one
+// without an answer, or with one over maxOctetsReponse, is then
 // forgotten, so that the next caller executes again.
 func (q *requetesPartagees) terminer(p *reponsePartagee, data json.RawMessage, ok, abandon bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	p.data, p.ok, p.abandon = data, ok, abandon
-	if !ok && q.parCle[p.cle] == p {
-		q.ordre.Remove(p.elem)
-		delete(q.parCle, p.cle)
+	if q.parCle[p.cle] == p {
+		if ok && len(data) <= maxOctetsReponse {
+			q.compter(p, len(data))
+			q.borner()
+		} else {
+			q.oublier(p)
+		}
 	}
 	close(p.fini)
+}
+
+// borner forgets the least recently asked executions beyond
+// maxRequetesGardees or maxOctetsGardes (q.mu held).
+func (q *requetesPartagees) borner() {
+	for q.ordre.Len() > maxRequetesGardees || q.octets > maxOctetsGardes {
+		q.oublier(q.ordre.Back().Value.(*reponsePartagee))
+	}
+}
+
+// oublier forgets p, kept (q.mu held); its callers still get its outcome.
+func (q *requetesPartagees) oublier(p *reponsePartagee) {
+	q.ordre.Remove(p.elem)
+	delete(q.parCle, p.cle)
+	q.compter(p, -p.octets)
+}
+
+// compter counts n more bytes kept for p (q.mu held).
+func (q *requetesPartagees) compter(p *reponsePartagee, n int) {
+	p.octets += n
+	q.octets += n
 }

@@ -65,7 +65,13 @@ func (s *schemaCompteur) Exec(ctx context.Context) gql.ResponseHandler {
 			gql.AddError(ctx, &gqlerror.Error{Message: "la partie inconnue n'existe pas", Extensions: map[string]any{"code": "NOT_FOUND"}})
 			return &gql.Response{Data: []byte(`null`)}
 		}
-		return &gql.Response{Data: fmt.Appendf(nil, `{"execution":%d,"etat":%d}`, n, s.etat.Load())}
+		data := fmt.Appendf(nil, `{"execution":%d,"etat":%d`, n, s.etat.Load())
+		if taille, _ := oc.Variables["taille"].(int); taille > len(data)+8 {
+			// An answer of taille bytes (a caller's variable in the direct
+			// tests below, which no validation sees).
+			data = fmt.Appendf(data, `,"r":"%s"`, strings.Repeat("a", taille-len(data)-8))
+		}
+		return &gql.Response{Data: append(data, '}')}
 	}
 }
 
@@ -292,14 +298,7 @@ func TestClassementRequete_MeneurParti(t *testing.T) {
 	s := newSchemaPartage(sc, gql.DefaultErrorPresenter, gql.DefaultRecover)
 	s.etat = sc.lireEtat
 	demander := func(ctx context.Context) *gql.Response {
-		oc := &gql.OperationContext{RawQuery: docClassement, Variables: map[string]any{"p": "sim-1-1"},
-			Operation: operation(t, docClassement)}
-		ctx = gql.WithResponseContext(gql.WithOperationContext(ctx, oc), gql.DefaultErrorPresenter, gql.DefaultRecover)
-		r := s.Exec(ctx)(ctx)
-		if r != nil {
-			r.Errors = append(r.Errors, gql.GetErrors(ctx)...)
-		}
-		return r
+		return executerPartage(ctx, t, s, map[string]any{"p": "sim-1-1"})
 	}
 	ctx, partir := context.WithCancel(context.Background())
 	meneur := make(chan *gql.Response)
@@ -325,6 +324,80 @@ func TestClassementRequete_MeneurParti(t *testing.T) {
 		assert.Equal(t, `{"execution":2,"etat":0}`, string(r.Data))
 	}
 	assert.EqualValues(t, 2, sc.executions.Load())
+}
+
+// executerPartage runs docClassement with vars through s, as gqlgen's
+// executor does once the operation is validated, and returns its first
+// response with the errors of its response context.
+func executerPartage(ctx context.Context, t *testing.T, s *schemaPartage, vars map[string]any) *gql.Response {
+	oc := &gql.OperationContext{RawQuery: docClassement, Variables: vars, Operation: operation(t, docClassement)}
+	ctx = gql.WithResponseContext(gql.WithOperationContext(ctx, oc), gql.DefaultErrorPresenter, gql.DefaultRecover)
+	r := s.Exec(ctx)(ctx)
+	if r != nil {
+		r.Errors = append(r.Errors, gql.GetErrors(ctx)...)
+	}
+	return r
+}
+
+// TestSecurite_ReponsesPartageesBorneesEnOctets: what anonymous callers
+// make the server keep of the public queries' answers is bounded in
+// entries and in bytes, whatever they ask — many distinct variables,
+// huge variables, huge answers (100 aliases of a 2,000-player cumul are
+// 36 MB) — and the hall's standings are still shared after the flood.
+func TestSecurite_ReponsesPartageesBorneesEnOctets(t *testing.T) {
+	sc := &schemaCompteur{}
+	s := newSchemaPartage(sc, gql.DefaultErrorPresenter, gql.DefaultRecover)
+	s.etat = sc.lireEtat
+	ctx := context.Background()
+	demander := func(vars map[string]any) []byte {
+		r := executerPartage(ctx, t, s, vars)
+		require.NotNil(t, r)
+		require.Empty(t, r.Errors)
+		return r.Data
+	}
+	garde := func() (entrees, octets int) {
+		s.requetes.mu.Lock()
+		defer s.requetes.mu.Unlock()
+		for cle, p := range s.requetes.parCle {
+			octets += len(cle) + len(p.data)
+		}
+		return len(s.requetes.parCle), octets
+	}
+	executions := func(vars map[string]any) int32 {
+		avant := sc.executions.Load()
+		demander(vars)
+		demander(vars)
+		return sc.executions.Load() - avant
+	}
+
+	// Many distinct variables.
+	for i := range 1000 {
+		demander(map[string]any{"p": fmt.Sprint("v-", i)})
+	}
+	entrees, _ := garde()
+	assert.LessOrEqual(t, entrees, maxRequetesGardees)
+
+	// Large answers under as many keys as may be kept.
+	const mo = 1 << 20
+	for i := range maxRequetesGardees {
+		require.Len(t, demander(map[string]any{"p": fmt.Sprint("grand-", i), "taille": mo}), mo)
+	}
+	entrees, octets := garde()
+	assert.LessOrEqual(t, entrees, maxRequetesGardees)
+	assert.LessOrEqual(t, octets, maxOctetsGardes, "bytes kept")
+
+	// One answer over the bound per answer: sent whole, never kept.
+	enorme := map[string]any{"p": "enorme", "taille": maxOctetsReponse + 1}
+	assert.Len(t, demander(enorme), maxOctetsReponse+1)
+	assert.EqualValues(t, 2, executions(enorme), "an answer over the bound is executed for each caller")
+
+	// Huge variables: a key over maxCleRequete runs for its caller alone.
+	assert.EqualValues(t, 2, executions(map[string]any{"p": strings.Repeat("x", maxCleRequete)}))
+
+	// The hall's standings are still shared.
+	assert.EqualValues(t, 1, executions(map[string]any{"p": "sim-1-1"}))
+	_, octets = garde()
+	assert.LessOrEqual(t, octets, maxOctetsGardes, "bytes kept")
 }
 
 // operation parses doc's one operation.
