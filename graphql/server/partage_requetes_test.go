@@ -456,3 +456,52 @@ func TestClassementRequete_ReponsePartageeLueUneFois(t *testing.T) {
 	_, ok := ajouterDirect(nil, &gql.Response{Data: html})
 	assert.False(t, ok, "the same size, other bytes: read again")
 }
+
+// TestIssue34_ClassementEtCumulLusUneFoisChacun: a hall asks for a game's
+// standings and the tournament's cumul in turn; each shared answer is
+// read once for the characters json.Marshal would escape, not once per
+// request because the other came in between.
+func TestIssue34_ClassementEtCumulLusUneFoisChacun(t *testing.T) {
+	partie := []byte(`{"l":"` + strings.Repeat("a", 70<<10) + `"}`)
+	cumul := []byte(`{"l":"` + strings.Repeat("b", 80<<10) + `"}`)
+	for range 2 {
+		for _, d := range [][]byte{partie, cumul} {
+			b, ok := ajouterDirect(nil, &gql.Response{Data: d})
+			require.True(t, ok)
+			assert.Equal(t, `{"data":`+string(d)+`}`, string(b))
+		}
+	}
+	// A byte changed behind the memo's back (which the shared answers,
+	// read only, never are) shows whether an answer was read again.
+	partie[10], cumul[10] = '<', '<'
+	for nom, d := range map[string][]byte{"partie": partie, "cumul": cumul} {
+		_, ok := ajouterDirect(nil, &gql.Response{Data: d})
+		assert.True(t, ok, "%s read again", nom)
+	}
+}
+
+// BenchmarkIssue34_ClassementParRequeteEcrit: what the server spends on
+// writing one of a hall's standings queries once the answer is shared:
+// a game's standings and the tournament's cumul of 2,000 lines in turn.
+func BenchmarkIssue34_ClassementParRequeteEcrit(b *testing.B) {
+	ligne := `{"rang":%d,"licence":"L%05d","nom":"Joueur %05d","club":"Club %d","serie":null,"score":%d,"top":1500,"negatif":-100,"pourcentage":93.33,"solos":0,"avertissements":0,"penalites":0,"enAttente":0}`
+	var reponses [2]*gql.Response
+	for k := range reponses {
+		lignes := make([]string, 2000)
+		for i := range lignes {
+			lignes[i] = fmt.Sprintf(ligne, i+1, i, i, i%97, 300*k+1400-i/3)
+		}
+		reponses[k] = &gql.Response{Data: []byte(`{"classement":[` + strings.Join(lignes, ",") + `]}`)}
+	}
+	b.SetBytes(int64(len(reponses[0].Data)))
+	b.ReportAllocs()
+	tampon := make([]byte, 0, 1<<20)
+	i := 0
+	for b.Loop() {
+		var ok bool
+		if tampon, ok = ajouterDirect(tampon[:0], reponses[i%2]); !ok {
+			b.Fatal("not direct")
+		}
+		i++
+	}
+}

@@ -105,25 +105,35 @@ func ajouterDirect(b []byte, r *gql.Response) ([]byte, bool) {
 	return append(b, '}'), true
 }
 
-// directeVue is the last large answer's data found to be sent as it is. A
-// shared public answer (partage_requetes.go) is the same bytes, read only,
-// for every caller: it is read once, not once per caller. Holding the
-// slice keeps its memory from holding other bytes while it is compared.
-var directeVue atomic.Pointer[[]byte]
+// directesVues are the last large answers' data found to be sent as they
+// are. A shared public answer (partage_requetes.go) is the same bytes,
+// read only, for every caller: it is read once, not once per caller —
+// several of them, since a hall asks for a game's standings and the
+// tournament's cumul in turn (issue 34 item 3: with only the last one
+// remembered, each of 200 requests a second read its 360 KB five times).
+// Holding the slices keeps their memory from holding other bytes while
+// they are compared; only answers the shared queries may keep
+// (maxOctetsReponse) are held.
+var (
+	directesVues [4]atomic.Pointer[[]byte]
+	prochaineVue atomic.Uint32
+)
 
 // dataDirecteMemo is dataDirecte, remembered for the last large data.
 func dataDirecteMemo(data []byte) bool {
-	if len(data) == 0 {
+	if len(data) < 64<<10 {
 		return dataDirecte(data)
 	}
-	if d := directeVue.Load(); d != nil && len(*d) == len(data) && &(*d)[0] == &data[0] {
-		return true
+	for i := range directesVues {
+		if d := directesVues[i].Load(); d != nil && len(*d) == len(data) && &(*d)[0] == &data[0] {
+			return true
+		}
 	}
 	if !dataDirecte(data) {
 		return false
 	}
-	if len(data) >= 64<<10 {
-		directeVue.Store(&data)
+	if len(data) <= maxOctetsReponse {
+		directesVues[prochaineVue.Add(1)%uint32(len(directesVues))].Store(&data)
 	}
 	return true
 }
