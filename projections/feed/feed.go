@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"arbitre/domain/eventstore"
 
@@ -69,6 +70,37 @@ func Positions(msg *message.Message) (position, previous uint64, err error) {
 		return 0, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" has no previous position", err)
 	}
 	return position, previous, nil
+}
+
+// Livraison is a message as the pipeline hands it to every read model: its
+// positions, read from its metadata, and its event, decoded at most once,
+// when a read model first asks for it (issue 34: each read model behind
+// the message decoded it again; one already past it decodes nothing).
+// Every read model that asks gets the same event: its Data, Metadata and
+// Hash are shared and read only, as every page of the log read ahead for
+// them all (projection.Avance).
+type Livraison struct {
+	Position, Previous uint64
+	msg                *message.Message
+	once               sync.Once
+	event              eventstore.Event
+	err                error
+}
+
+// Livrer reads a message's positions; its event is decoded by Event.
+func Livrer(msg *message.Message) (*Livraison, error) {
+	position, previous, err := Positions(msg)
+	if err != nil {
+		return nil, err
+	}
+	return &Livraison{Position: position, Previous: previous, msg: msg}, nil
+}
+
+// Event is the message's event (Decode), decoded by the first caller for
+// all of them.
+func (l *Livraison) Event() (eventstore.Event, error) {
+	l.once.Do(func() { l.event, _, l.err = Decode(l.msg) })
+	return l.event, l.err
 }
 
 // Decode returns the event of a message and the position before it. An

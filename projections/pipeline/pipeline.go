@@ -141,9 +141,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 			return msg.Context().Err()
 		}
 	}
-	for _, r := range runners {
-		router.AddConsumerHandler(r.Name(), cfg.Topic, cfg.Subscriber, suivi(r, r.HandleMessage))
-	}
+	router.AddConsumerHandler("lectures", cfg.Topic, cfg.Subscriber, livrer(runners, suivi))
 	routerDone := make(chan error, 1)
 	go func() { routerDone <- router.Run(ctx) }()
 	select {
@@ -165,6 +163,30 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 		err = nil
 	}
 	return errors.Join(err, routerErr)
+}
+
+// livrer is the pipeline's one watermill handler: it reads each message's
+// positions once and hands it to every runner at once, each through suivi
+// (its retries, its parking), the event decoded by the first runner behind
+// it for all of them (feed.Livraison); the message is acknowledged once
+// every runner is done with it.
+func livrer(runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) message.NoPublishHandlerFunc {
+	return func(msg *message.Message) error {
+		l, err := feed.Livrer(msg)
+		var wg sync.WaitGroup
+		for _, r := range runners {
+			wg.Go(func() {
+				_ = suivi(r, func(msg *message.Message) error {
+					if err != nil {
+						return err
+					}
+					return r.Recevoir(msg.Context(), l)
+				})(msg)
+			})
+		}
+		wg.Wait()
+		return msg.Context().Err()
+	}
 }
 
 // catchUp applies the stored log to every runner through suivi (which

@@ -103,7 +103,7 @@ func newFixture(t *testing.T) *fixture {
 	return f
 }
 
-func (f *fixture) open(t *testing.T) {
+func (f *fixture) open(t testing.TB) {
 	t.Helper()
 	var err error
 	f.store, err = sqlitestore.OpenDir(context.Background(), f.dir, sqlitestore.Options{})
@@ -113,7 +113,7 @@ func (f *fixture) open(t *testing.T) {
 	t.Cleanup(func() { f.close(t) })
 }
 
-func (f *fixture) close(t *testing.T) {
+func (f *fixture) close(t testing.TB) {
 	if f.store != nil {
 		require.NoError(t, f.store.Close())
 		require.NoError(t, f.db.Close())

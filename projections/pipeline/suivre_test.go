@@ -50,8 +50,16 @@ func livrer(t *testing.T, f *fixture, r *projection.Runner, i int) error {
 	}
 	msg, err := feed.NewMessage(events[i], previous)
 	require.NoError(t, err)
-	msg.SetContext(context.Background())
-	return r.HandleMessage(msg)
+	return recevoir(r, msg)
+}
+
+// recevoir hands the runner msg as the pipeline does.
+func recevoir(r *projection.Runner, msg *message.Message) error {
+	l, err := feed.Livrer(msg)
+	if err != nil {
+		return err
+	}
+	return r.Recevoir(context.Background(), l)
 }
 
 // Issue 17: a burst of events (fifty arbiters entering a coup's bulletins)
@@ -166,22 +174,20 @@ func TestIssue34_DoublonAcquitteSansDecoder(t *testing.T) {
 		msg, err := feed.NewMessage(events[i], events[i-1].Position)
 		require.NoError(t, err)
 		msg.Payload = []byte("pas un événement")
-		msg.SetContext(context.Background())
 		return msg
 	}
 	for i := 1; i < 6; i++ {
-		assert.NoError(t, r.HandleMessage(illisible(i)), "duplicate %d", i)
+		assert.NoError(t, recevoir(r, illisible(i)), "duplicate %d", i)
 	}
 
 	f.append(t, "7")
 	events, err = f.store.ReadAll(context.Background(), 0, 100)
 	require.NoError(t, err)
-	assert.ErrorIs(t, r.HandleMessage(illisible(6)), eventstore.ErrMalformedPayload, "an event to apply is decoded")
+	assert.ErrorIs(t, recevoir(r, illisible(6)), eventstore.ErrMalformedPayload, "an event to apply is decoded")
 	autre, err := feed.NewMessage(events[5], events[5].Position)
 	require.NoError(t, err)
 	autre.Metadata.Set(feed.MetaPosition, fmt.Sprint(events[6].Position))
-	autre.SetContext(context.Background())
-	assert.ErrorIs(t, r.HandleMessage(autre), eventstore.ErrMalformedPayload, "an event that is not at its message's position")
+	assert.ErrorIs(t, recevoir(r, autre), eventstore.ErrMalformedPayload, "an event that is not at its message's position")
 	assert.Equal(t, last, r.Position())
 }
 
@@ -213,14 +219,13 @@ func BenchmarkIssue34_DoublonsDUneRafale(b *testing.B) {
 	for i, e := range events {
 		msgs[i], err = feed.NewMessage(e, e.Position-1)
 		require.NoError(b, err)
-		msgs[i].SetContext(ctx)
 	}
-	require.NoError(b, r.HandleMessage(msgs[0]))
+	require.NoError(b, recevoir(r, msgs[0]))
 	require.Equal(b, events[len(events)-1].Position, r.Position())
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := r.HandleMessage(msgs[1+i%(len(msgs)-1)]); err != nil {
+		if err := recevoir(r, msgs[1+i%(len(msgs)-1)]); err != nil {
 			b.Fatal(err)
 		}
 	}

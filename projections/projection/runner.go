@@ -52,11 +52,11 @@ type Runner struct {
 	// parking of the projection; slog.Default() unless set.
 	Log *slog.Logger
 	// Avance, when set, is the read-ahead this runner shares with the
-	// other live runners of its pipeline (HandleMessage); nil reads alone.
+	// other live runners of its pipeline (Recevoir); nil reads alone.
 	Avance *Avance
 	// arret is set while the projection is parked (see Garer, Reprendre).
 	arret atomic.Pointer[Arret]
-	// applique serializes the live handler (HandleMessage) and the
+	// applique serializes the live handler (Recevoir) and the
 	// resumption of a parked projection (Reprendre).
 	applique sync.Mutex
 	// position is the checkpoint as of the last commit, for readers that

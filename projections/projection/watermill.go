@@ -4,30 +4,25 @@ import (
 	"context"
 	"errors"
 
-	"github.com/ThreeDotsLabs/watermill/message"
-
 	"arbitre/domain/eventstore"
 	"arbitre/projections/feed"
 )
 
-// HandleMessage is the runner's watermill handler. A message at or before
-// the checkpoint is a duplicate and is acknowledged; a message whose
-// previous position is after the checkpoint reveals lost messages, so the
-// runner catches up from the store (which includes this event); otherwise
-// the event is decoded and applied, with the events stored after it so far (suivre).
-// An error nacks the message for redelivery. A parked projection
-// acknowledges every message without applying it: when it resumes
-// (Reprendre, which the handler waits for), it reads them from the store.
-func (r *Runner) HandleMessage(msg *message.Message) error {
+// Recevoir is the runner's share of a message the pipeline delivers (its
+// one watermill handler hands each message to every runner). A message at
+// or before the checkpoint is a duplicate and is acknowledged; a message
+// whose previous position is after the checkpoint reveals lost messages, so
+// the runner catches up from the store (which includes this event);
+// otherwise the event, decoded once for every runner, is applied with the
+// events stored after it so far (suivre). An error nacks the message for
+// redelivery. A parked projection acknowledges every message without
+// applying it: when it resumes (Reprendre, which the handler waits for), it
+// reads them from the store.
+func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	r.applique.Lock()
 	defer r.applique.Unlock()
 	if r.Arret() != nil {
 		return nil
-	}
-	ctx := msg.Context()
-	position, previous, err := feed.Positions(msg)
-	if err != nil {
-		return err
 	}
 	// The checkpoint as of the last commit, kept in memory: a burst's
 	// duplicates cost no query, and are not decoded (issue 34: every read
@@ -35,13 +30,13 @@ func (r *Runner) HandleMessage(msg *message.Message) error {
 	// reads it again in its transaction.
 	checkpoint := r.Position()
 	switch {
-	case position <= checkpoint:
+	case l.Position <= checkpoint:
 		return nil
-	case previous > checkpoint:
-		_, err = r.CatchUp(ctx, nil)
+	case l.Previous > checkpoint:
+		_, err := r.CatchUp(ctx, nil)
 		return err
 	}
-	e, _, err := feed.Decode(msg)
+	e, err := l.Event()
 	if err != nil {
 		return err
 	}

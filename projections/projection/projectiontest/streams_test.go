@@ -134,8 +134,9 @@ func TestRunnerMessagesAreIdempotentAndGapsAreFilledFromTheStore(t *testing.T) {
 		require.NoError(t, err)
 		msg, err := feed.NewMessage(events[i], previous)
 		require.NoError(t, err)
-		msg.SetContext(ctx)
-		require.NoError(t, r.HandleMessage(msg))
+		l, err := feed.Livrer(msg)
+		require.NoError(t, err)
+		require.NoError(t, r.Recevoir(ctx, l))
 	}
 	checkpoint := func() uint64 {
 		cp, err := r.Checkpoint(ctx)
