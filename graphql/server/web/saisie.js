@@ -151,11 +151,15 @@ import { Session } from "./session.js";
     minuteur = setTimeout(rafraichir, 100);
   }
 
+  // lectures numbers the reads of the bulletins: only the answer of the
+  // last one asked is shown (an older answer landing after a newer one
+  // would show the coup as it was before the newer change).
+  let lectures = 0;
   async function rafraichir() {
-    const c = coup();
+    const c = coup(), n = ++lectures;
     try {
       const d = await session.query(BULLETINS, { p: partie, c });
-      if (c !== coup()) return;
+      if (n !== lectures || c !== coup()) return;
       etat.bulletins = new Map(d.bulletins.map((b) => [b.licence, b]));
     } catch (e) {
       if (e.code) message(e.message);
