@@ -68,9 +68,9 @@ func (j *e2eJournal) String() string {
 }
 
 // demarrerServeur starts the server on addr (ecouteLibre: a port the
-// kernel gives) over the data directory dir,
-// logging its warnings and errors to logs, and waits until /healthz says
-// it is healthy; it is stopped when the test ends.
+// kernel gives) over the data directory dir, logging its warnings and
+// errors to logs, and waits until /healthz says it is healthy; it is
+// stopped when the test ends.
 func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *apiServer {
 	t.Helper()
 	s := lancerServeur(t, dir, addr, nil, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})))

@@ -68,10 +68,10 @@ const envPicMemoire = "ARBITRE_E2E_PIC_MEMOIRE"
 
 // serveProcessus starts `arbitre serve --data data --listen 127.0.0.1:0
 // options...` in a process of its own, reads the port it bound from its
-// lock (adresseEcoutee) and waits until /healthz answers there. Its stop sends SIGTERM and waits for a
-// clean exit (the store closed, the lock released); its kill is kill -9.
-// The process is stopped when the test ends, and its output (but the
-// request log) is shown if the test failed.
+// lock (adresseEcoutee) and waits until /healthz answers there. Its stop
+// sends SIGTERM and waits for a clean exit (the store closed, the lock
+// released); its kill is kill -9. The process is stopped when the test
+// ends, and its output (but the request log) is shown if the test failed.
 func serveProcessus(t *testing.T, data string, options ...string) *apiServer {
 	t.Helper()
 	args := append([]string{"serve", "--data", data, "--listen", ecouteLibre}, options...)
