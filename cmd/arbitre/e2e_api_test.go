@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -70,13 +73,16 @@ func startAPIServerWith(t *testing.T, data string, log *slog.Logger, configure .
 // serve's repeated --lexicon (nil: the shipped list only).
 func startAPIServerLexicons(t *testing.T, data string, lexicons []string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
 	t.Helper()
-	return lancerServeur(t, data, portLibre(t), lexicons, log, configure...)
+	return lancerServeur(t, data, ecouteLibre, lexicons, log, configure...)
 }
 
 // lancerServeur is runServe in a goroutine on addr, as `arbitre serve`
-// runs it: the one start of the end-to-end tests' servers. It returns once
-// /healthz answers; stop cancels the server's context, as SIGTERM does, and
-// waits for runServe to return.
+// runs it: the one start of the end-to-end tests' servers. On ecouteLibre
+// its address is the one its lock announces once it listens (a port the
+// kernel gave it, nobody else's); on an address given (a restart where the
+// last server was) it is that one. It returns once /healthz answers; stop
+// cancels the server's context, as SIGTERM does, and waits for runServe to
+// return.
 func lancerServeur(t *testing.T, data, addr string, lexicons []string, log *slog.Logger, configure ...func(*server.Config)) *apiServer {
 	t.Helper()
 	verifierAllerRetourArchive(t, data)
@@ -85,7 +91,10 @@ func lancerServeur(t *testing.T, data, addr string, lexicons []string, log *slog
 	go func() {
 		done <- runServe(ctx, &storeflags.Flags{DataDir: data, Backend: storeflags.SQLite}, addr, lexicons, log, configure...)
 	}()
-	s := &apiServer{t: t, url: "http://" + addr, data: data}
+	s := &apiServer{t: t, data: data}
+	if addr != ecouteLibre {
+		s.url = "http://" + addr
+	}
 	var once sync.Once // a test that restarts a server stops it before its cleanup does
 	s.stop = func() {
 		once.Do(func() {
@@ -106,14 +115,46 @@ func lancerServeur(t *testing.T, data, addr string, lexicons []string, log *slog
 			require.Fail(t, "the server stopped while starting")
 		default:
 		}
-		resp, err := http.Get(s.url + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			return s
+		var err error
+		if s.url == "" {
+			if a := adresseEcoutee(data, os.Getpid()); a != "" {
+				s.url = "http://" + a
+			}
+		}
+		if s.url != "" {
+			var resp *http.Response
+			if resp, err = http.Get(s.url + "/healthz"); err == nil {
+				resp.Body.Close()
+				return s
+			}
 		}
 		require.True(t, time.Now().Before(deadline), "the server did not answer /healthz within %s: %v", e2eAttente, err)
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// ecouteLibre is serve's --listen for a port the kernel gives.
+const ecouteLibre = "127.0.0.1:0"
+
+// adresseEcoutee is the address the server process pid serves data on, as
+// its lock announces it once it listens (lock.go), "" before. A server
+// started on ecouteLibre binds a port nobody holds, where a port found
+// free beforehand (portLibre) can be taken by another process (CI runs
+// the packages' tests side by side) before the server binds it, and the
+// /healthz of whoever took it answers.
+func adresseEcoutee(data string, pid int) string {
+	raw, err := os.ReadFile(filepath.Join(data, lockFileName))
+	if err != nil {
+		return ""
+	}
+	var h lockHolder
+	if json.Unmarshal(raw, &h) != nil || h.PID != pid {
+		return ""
+	}
+	if _, port, err := net.SplitHostPort(h.Address); err != nil || port == "0" {
+		return ""
+	}
+	return h.Address
 }
 
 // apiToken issues a token with the CLI command, as a director would.
@@ -142,11 +183,14 @@ func runTokenCreate(t *testing.T, data string, args ...string) (string, error) {
 
 type apiResult struct {
 	Data   map[string]json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string         `json:"message"`
-		Path       []any          `json:"path"`
-		Extensions map[string]any `json:"extensions"`
-	} `json:"errors"`
+	Errors []apiErreur                `json:"errors"`
+}
+
+// apiErreur is one error of an answer.
+type apiErreur struct {
+	Message    string         `json:"message"`
+	Path       []any          `json:"path"`
+	Extensions map[string]any `json:"extensions"`
 }
 
 func (r apiResult) code() string {
@@ -169,16 +213,33 @@ func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
 	return postGraphQL(s.t, s.url, token, query, vars)
 }
 
+// codeTransport is the code of the error postGraphQL answers when no
+// GraphQL answer came back (the request or its answer cut, an answer not
+// GraphQL-shaped): the harness's own, no server sends it.
+const codeTransport = "E2E_TRANSPORT"
+
 // postGraphQL sends one query to the server at url, with a bearer token
-// when given, through the API's one Go client (apiclient).
+// when given, through the API's one Go client (apiclient). A request
+// without a GraphQL answer comes back as an answer with one error of code
+// codeTransport: it fails the test where its errors are checked, and is
+// one more try inside a require.Eventually condition, which runs in a
+// goroutine of its own where a require would stop that goroutine alone.
 func postGraphQL(t *testing.T, url, token, query string, vars map[string]any) apiResult {
 	t.Helper()
 	var out apiResult
-	require.NoError(t, apiclient.New(url, nil).Read(context.Background(), token, query, vars, func(r io.Reader) error {
+	err := apiclient.New(url, nil).Read(context.Background(), token, query, vars, func(r io.Reader) error {
 		return json.NewDecoder(r).Decode(&out)
-	}), "the answer is GraphQL-shaped")
+	})
+	if err != nil {
+		return erreurTransport(err)
+	}
 	noterReponse(query, out)
 	return out
+}
+
+// erreurTransport is the answer of a request that got no GraphQL answer.
+func erreurTransport(err error) apiResult {
+	return apiResult{Errors: []apiErreur{{Message: "pas de réponse GraphQL : " + err.Error(), Extensions: map[string]any{"code": codeTransport}}}}
 }
 
 // postGraphQLAuth sends one query with the Authorization header as given

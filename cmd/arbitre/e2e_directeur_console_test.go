@@ -155,3 +155,48 @@ func TestE2EArt3_8_3_AnnulerLesEliminationsALaConsole(t *testing.T) {
 	statutConsole(t, ctx, "top")
 	assert.Equal(t, []string{"L1", "L2", "L3"}, joueurs(), "L2 is in again")
 }
+
+// Issue 32, item 1 (a whole-package run): the game console read the
+// bulletins' progress again at each change of the game and showed
+// whichever answer came last, so an answer asked before a newer deposit
+// and landing after it showed one bulletin more missing than there was,
+// until the next change. The page holds the answer of the read after a
+// first deposit until the second deposit's read is shown: released, the
+// older answer is not shown.
+func TestE2EDirecteur_AvancementPerimeNonAffiche(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := consoleDePartie(t, salle.serveur, salle.directeur.jeton, e2ePartieLive)
+	manquants := `[...document.querySelectorAll("#avancement tr")].reduce((n, tr) => n + Number(tr.dataset.manquants), 0)`
+	attendre(t, ctx, `document.getElementById("avancement-coup").textContent === "1" && `+manquants+` === 24`, e2eAttente, "every bulletin of coup 1 missing")
+	var ok bool
+	evaluer(t, ctx, `(() => {
+		const fetchReel = window.fetch;
+		window.retenues = 0;
+		window.fetch = (url, init) => {
+			if (!window.retenir || window.retenues > 0 || !String(init && init.body).includes("avancementBulletins")) return fetchReel(url, init);
+			window.retenues++;
+			const donnees = fetchReel(url, init).then((r) => r.json()).then((d) => { window.arrivee = true; return d; });
+			return new Promise((resolve) => {
+				window.relacher = () => resolve({ json: () => donnees.then((d) => { setTimeout(() => { window.traitee = true; }, 0); return d; }) });
+			});
+		};
+		window.retenir = true;
+		return true;
+	})()`, &ok)
+	arbitre := e2eAPI{url: salle.public.url, jeton: jeton}
+	deposer := func(licence string) {
+		arbitre.exiger(t, `mutation($p: ID!, $l: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:1, licence:$l, bulletin:$b) { licence } }`,
+			map[string]any{"p": e2ePartieLive, "l": licence, "b": map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}}, nil)
+	}
+	deposer("000001")
+	attendre(t, ctx, `window.arrivee === true`, e2eAttente, "the read after the first deposit answered, held in the page")
+	deposer("000002")
+	attendre(t, ctx, manquants+` === 22`, e2eAttente, "the second deposit's own read shown")
+	evaluer(t, ctx, `(window.relacher(), true)`, &ok)
+	attendre(t, ctx, `window.traitee === true`, e2eAttente, "the older answer taken by the page")
+	var n int
+	evaluer(t, ctx, manquants, &n)
+	assert.Equal(t, 22, n, "the older answer is not shown over the newer one")
+}

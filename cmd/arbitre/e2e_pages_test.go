@@ -67,9 +67,10 @@ func (j *e2eJournal) String() string {
 	return j.buf.String()
 }
 
-// demarrerServeur starts the server on addr over the data directory dir,
-// logging its warnings and errors to logs, and waits until /healthz says
-// it is healthy; it is stopped when the test ends.
+// demarrerServeur starts the server on addr (ecouteLibre: a port the
+// kernel gives) over the data directory dir, logging its warnings and
+// errors to logs, and waits until /healthz says it is healthy; it is
+// stopped when the test ends.
 func demarrerServeur(t *testing.T, dir, addr string, logs *e2eJournal) *apiServer {
 	t.Helper()
 	s := lancerServeur(t, dir, addr, nil, slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn})))
@@ -102,9 +103,12 @@ func portLibre(t *testing.T) string {
 type e2eRelais struct {
 	ln    net.Listener
 	cible string
-	mu    sync.Mutex
-	conns map[net.Conn]struct{}
-	coupe bool // a network cut: new connections are closed at once
+	// composer dials the server (a test of the relay holds it to cut the
+	// network while a connection is being relayed).
+	composer func() (net.Conn, error)
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{}
+	coupe    bool // a network cut: new connections are closed at once
 }
 
 func nouveauRelais(t *testing.T, cible string) *e2eRelais {
@@ -112,10 +116,11 @@ func nouveauRelais(t *testing.T, cible string) *e2eRelais {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	r := &e2eRelais{ln: ln, cible: cible, conns: map[net.Conn]struct{}{}}
+	r.composer = func() (net.Conn, error) { return net.DialTimeout("tcp", r.cible, time.Second) }
 	go r.accepter()
 	t.Cleanup(func() {
 		ln.Close()
-		r.couper()
+		r.interrompre()
 	})
 	return r
 }
@@ -132,36 +137,46 @@ func (r *e2eRelais) accepter() {
 	}
 }
 
+// relayer forwards c to a new connection to the server. Each end is kept
+// among the relay's connections under the lock that tells whether the
+// network is cut: a cut while the server is being dialled closes both.
 func (r *e2eRelais) relayer(c net.Conn) {
-	r.mu.Lock()
-	coupe := r.coupe
-	r.mu.Unlock()
-	if coupe {
-		c.Close()
+	if !r.garder(c) {
 		return
 	}
-	s, err := net.DialTimeout("tcp", r.cible, time.Second)
-	if err != nil {
-		c.Close()
+	defer r.lacher(c)
+	s, err := r.composer()
+	if err != nil || !r.garder(s) {
 		return
 	}
-	r.mu.Lock()
-	r.conns[c], r.conns[s] = struct{}{}, struct{}{}
-	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		delete(r.conns, c)
-		delete(r.conns, s)
-		r.mu.Unlock()
-		c.Close()
-		s.Close()
-	}()
+	defer r.lacher(s)
 	go func() {
 		_, _ = io.Copy(s, c)
 		s.Close()
 		c.Close()
 	}()
 	_, _ = io.Copy(c, s)
+}
+
+// garder keeps conn among the relay's connections, or closes it when the
+// network is cut.
+func (r *e2eRelais) garder(conn net.Conn) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.coupe {
+		conn.Close()
+		return false
+	}
+	r.conns[conn] = struct{}{}
+	return true
+}
+
+// lacher closes conn and forgets it.
+func (r *e2eRelais) lacher(conn net.Conn) {
+	r.mu.Lock()
+	delete(r.conns, conn)
+	r.mu.Unlock()
+	conn.Close()
 }
 
 // interrompre cuts the network (every connection closed, new ones
@@ -466,7 +481,7 @@ type e2eSalle struct {
 func ouvrirSalle(t *testing.T) *e2eSalle {
 	t.Helper()
 	chromium(t)
-	s := &e2eSalle{dir: t.TempDir(), addr: portLibre(t), logs: &e2eJournal{}}
+	s := &e2eSalle{dir: t.TempDir(), logs: &e2eJournal{}}
 	simulerTournoi(t, s.dir)
 	jeton := apiToken(t, s.dir, "--role", "director", "--label", "e2e")
 	s.commission = apiToken(t, s.dir, "--role", "commission", "--label", "e2e")
@@ -475,7 +490,8 @@ func ouvrirSalle(t *testing.T) *e2eSalle {
 			t.Logf("server log:\n%s", s.logs)
 		}
 	})
-	s.serveur = demarrerServeur(t, s.dir, s.addr, s.logs)
+	s.serveur = demarrerServeur(t, s.dir, ecouteLibre, s.logs)
+	s.addr = strings.TrimPrefix(s.serveur.url, "http://") // where a restart serves again
 	s.directeur = e2eAPI{url: "http://" + s.addr, jeton: jeton}
 	s.public = e2eAPI{url: "http://" + s.addr}
 	s.directeur.attendreJetonReconnu(t)

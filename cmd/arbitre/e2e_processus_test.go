@@ -66,16 +66,15 @@ func TestProcessusEnfant(t *testing.T) {
 // resident memory, in bytes, once the command is over.
 const envPicMemoire = "ARBITRE_E2E_PIC_MEMOIRE"
 
-// serveProcessus starts `arbitre serve --data data --listen ADDR
-// options...` in a process of its own, ADDR a free loopback port, and
-// waits until /healthz answers. Its stop sends SIGTERM and waits for a
-// clean exit (the store closed, the lock released); its kill is kill -9.
-// The process is stopped when the test ends, and its output (but the
-// request log) is shown if the test failed.
+// serveProcessus starts `arbitre serve --data data --listen 127.0.0.1:0
+// options...` in a process of its own, reads the port it bound from its
+// lock (adresseEcoutee) and waits until /healthz answers there. Its stop
+// sends SIGTERM and waits for a clean exit (the store closed, the lock
+// released); its kill is kill -9. The process is stopped when the test
+// ends, and its output (but the request log) is shown if the test failed.
 func serveProcessus(t *testing.T, data string, options ...string) *apiServer {
 	t.Helper()
-	addr := portLibre(t)
-	args := append([]string{"serve", "--data", data, "--listen", addr}, options...)
+	args := append([]string{"serve", "--data", data, "--listen", ecouteLibre}, options...)
 	ligne, err := json.Marshal(args)
 	require.NoError(t, err)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestProcessusEnfant$")
@@ -98,7 +97,7 @@ func serveProcessus(t *testing.T, data string, options ...string) *apiServer {
 		close(fini)
 	}()
 
-	s := &apiServer{t: t, url: "http://" + addr, data: data, pid: cmd.Process.Pid}
+	s := &apiServer{t: t, data: data, pid: cmd.Process.Pid}
 	var once sync.Once
 	arreter := func(signal os.Signal) {
 		once.Do(func() {
@@ -129,6 +128,13 @@ func serveProcessus(t *testing.T, data string, options ...string) *apiServer {
 		case <-fini:
 			return true
 		default:
+		}
+		if s.url == "" {
+			a := adresseEcoutee(data, s.pid)
+			if a == "" {
+				return false
+			}
+			s.url = "http://" + a
 		}
 		resp, err := client.Get(s.url + "/healthz")
 		if err != nil {

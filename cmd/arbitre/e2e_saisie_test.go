@@ -732,3 +732,48 @@ func TestE2ESaisie_Issue31_SansDefilementHorizontal(t *testing.T) {
 		assert.LessOrEqual(t, mesure.Bouton, mesure.Fenetre, "%d×%d: the list's buttons on screen", ecran.largeur, ecran.hauteur)
 	}
 }
+
+// Issue 32, item 1 (a whole-package run, « four bulletins corrected » not
+// reached): the arbiters' page read the coup's bulletins again at each
+// change and showed whichever answer came last, so an answer asked before
+// a correction and landing after a newer one put the bulletin back to
+// « à corriger », and nothing asked again. The page here holds the answer
+// of a read made after a deposit until the correction's own read is
+// shown: the older answer, released, is not shown.
+func TestE2ESaisie_ListeDesBulletinsPerimeeNonAffichee(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	top := salle.directeur.jouerCoup(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	// Once window.retenir is set, the next read of the bulletins is sent
+	// and its answer read at once, but handed to the page only at
+	// window.relacher(); window.traitee says the page has taken it.
+	var ok bool
+	evaluer(t, ctx, `(() => {
+		const fetchReel = window.fetch;
+		window.retenues = 0;
+		window.fetch = (url, init) => {
+			if (!window.retenir || window.retenues > 0 || !String(init && init.body).includes("bulletins(partie")) return fetchReel(url, init);
+			window.retenues++;
+			const donnees = fetchReel(url, init).then((r) => r.json()).then((d) => { window.arrivee = true; return d; });
+			return new Promise((resolve) => {
+				window.relacher = () => resolve({ json: () => donnees.then((d) => { setTimeout(() => { window.traitee = true; }, 0); return d; }) });
+			});
+		};
+		return true;
+	})()`, &ok)
+	arbitre := e2eAPI{url: salle.public.url, jeton: jeton}
+	ligne := `document.querySelector('#bulletins tr[data-licence="000001"]').dataset.etat`
+	evaluer(t, ctx, `window.retenir = true`, &ok)
+	arbitre.exiger(t, `mutation($p: ID!, $b: BulletinInput!) { deposerBulletin(partie:$p, coup:1, licence:"000001", bulletin:$b) { licence } }`,
+		map[string]any{"p": e2ePartieLive, "b": map[string]any{"solutions": []any{map[string]any{"word": top.Mot, "ref": top.Reference, "score": top.Score}}}}, nil)
+	attendre(t, ctx, `window.arrivee === true`, e2eAttente, "the read after the deposit answered, held in the page")
+	arbitre.exiger(t, `mutation($p: ID!) { corrigerBulletin(partie:$p, coup:1, licence:"000001") { licence } }`, map[string]any{"p": e2ePartieLive}, nil)
+	attendre(t, ctx, ligne+` === "corrige"`, e2eAttente, "the correction's own read shown")
+	evaluer(t, ctx, `(window.relacher(), true)`, &ok)
+	attendre(t, ctx, `window.traitee === true`, e2eAttente, "the older answer taken by the page")
+	var etatLigne string
+	evaluer(t, ctx, ligne, &etatLigne)
+	assert.Equal(t, "corrige", etatLigne, "the older answer is not shown over the newer one")
+}

@@ -246,17 +246,21 @@ func TestSecurite_SansIntrospection(t *testing.T) {
 	serve, _, err := rootCmd.Find([]string{"serve"})
 	require.NoError(t, err)
 	t.Cleanup(func() { serve.Flags().VisitAll(func(f *pflag.Flag) { _ = f.Value.Set(f.DefValue) }) })
-	addr := portLibre(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	rootCmd.SetArgs([]string{"serve", "--data", data, "--listen", addr, "--no-introspection"})
+	rootCmd.SetArgs([]string{"serve", "--data", data, "--listen", ecouteLibre, "--no-introspection"})
 	go func() { done <- rootCmd.ExecuteContext(ctx) }()
 	defer func() {
 		cancel()
 		require.NoError(t, <-done)
 	}()
-	url := "http://" + addr
+	var url string
 	require.Eventually(t, func() bool {
+		a := adresseEcoutee(data, os.Getpid())
+		if a == "" {
+			return false
+		}
+		url = "http://" + a
 		resp, err := http.Get(url + "/healthz")
 		if err == nil {
 			resp.Body.Close()

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -39,22 +38,22 @@ func alterer(t *testing.T, dir, damage string) {
 // without one (nil).
 func serveRefus(t *testing.T, dir string) error {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	go func() {
-		done <- runServe(ctx, &storeflags.Flags{DataDir: dir, Backend: storeflags.SQLite}, addr, nil, log)
+		done <- runServe(ctx, &storeflags.Flags{DataDir: dir, Backend: storeflags.SQLite}, ecouteLibre, nil, log)
 	}()
 	for {
 		select {
 		case err := <-done:
 			return err
 		case <-time.After(20 * time.Millisecond):
+		}
+		addr := adresseEcoutee(dir, os.Getpid())
+		if addr == "" {
+			continue
 		}
 		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			resp.Body.Close()

@@ -33,7 +33,7 @@ type consoleTD struct {
 func ouvrirConsoleTD(t *testing.T) *consoleTD {
 	t.Helper()
 	chromium(t)
-	dir, addr := t.TempDir(), portLibre(t)
+	dir := t.TempDir()
 	c := &consoleTD{logs: &e2eJournal{}}
 	jeton := apiToken(t, dir, "--role", "director", "--label", "e2e")
 	t.Cleanup(func() {
@@ -41,8 +41,7 @@ func ouvrirConsoleTD(t *testing.T) *consoleTD {
 			t.Logf("server log:\n%s", c.logs)
 		}
 	})
-	demarrerServeur(t, dir, addr, c.logs)
-	c.directeur = e2eAPI{url: "http://" + addr, jeton: jeton}
+	c.directeur = e2eAPI{url: demarrerServeur(t, dir, ecouteLibre, c.logs).url, jeton: jeton}
 	c.directeur.attendreJetonReconnu(t)
 	return c
 }

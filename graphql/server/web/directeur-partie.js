@@ -15,7 +15,7 @@
 // director may regret say why first (time left, bulletins still awaited).
 import { cleAction, confirmer, message } from "./actions.js";
 import { Chrono } from "./chrono.js";
-import { lexiqueTexte, ligne, sourceTirage } from "./gql.js";
+import { derniere, lexiqueTexte, ligne, sourceTirage } from "./gql.js";
 import { Session } from "./session.js";
 import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
 
@@ -103,8 +103,10 @@ import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
 
   // chargerClassement shows the game's standings as the director sees
   // them: the solos and their bonus as soon as they are scored (§3.5).
+  const lireClassement = derniere(() => session.query(`query($p: ID!) { classementDirecteur(partie: $p) { rang licence nom score solos enAttente provisoire } }`, { p: partie }));
   async function chargerClassement() {
-    const d = await session.query(`query($p: ID!) { classementDirecteur(partie: $p) { rang licence nom score solos enAttente provisoire } }`, { p: partie });
+    const d = await lireClassement();
+    if (!d) return;
     const lignes = d.classementDirecteur;
     $("classement-directeur").replaceChildren(...lignes.map((l) => {
       const tr = ligne([[l.rang, true], [l.nom, false], [l.licence, false], [l.score, true], [l.solos, true], [l.enAttente, true]]);
@@ -241,6 +243,8 @@ import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
     return "non (§3.4)";
   }
 
+  const lireAvancement = derniere((coup) => session.query(`query($p: ID!, $c: Int!) { avancementBulletins(partie: $p, coup: $c) {
+      table joueurs saisis corriges manquants renvoyes } }`, { p: partie, c: coup }));
   async function chargerAvancement() {
     const coup = coupCourant();
     $("avancement-coup").textContent = coup >= 1 ? String(coup) : "—";
@@ -248,8 +252,8 @@ import { CHAMPS_TIRAGE, montrerTirage, rejetTexte } from "./tirage.js";
       $("avancement").replaceChildren();
       return;
     }
-    const d = await session.query(`query($p: ID!, $c: Int!) { avancementBulletins(partie: $p, coup: $c) {
-      table joueurs saisis corriges manquants renvoyes } }`, { p: partie, c: coup });
+    const d = await lireAvancement(coup);
+    if (!d) return;
     $("avancement").replaceChildren(...d.avancementBulletins.map((t) => {
       const tr = ligne([[t.table || "sans table", true], [t.joueurs, true], [t.saisis, true], [t.corriges, true],
         [t.manquants, true], [t.renvoyes, true]]);

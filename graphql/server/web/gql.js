@@ -15,6 +15,19 @@ export async function query(query, variables, token) {
   return body.data;
 }
 
+// derniere wraps a read the page asks again at each change: only the
+// answer of the last read asked is handed on, an older one landing after
+// it resolves to undefined (shown, it would put the page back to the state
+// before the newer change, and nothing would ask again).
+export function derniere(lire) {
+  let n = 0;
+  return async (...args) => {
+    const moi = ++n;
+    const d = await lire(...args);
+    return moi === n ? d : undefined;
+  };
+}
+
 // Live opens a websocket and keeps it open. subscribe(query, variables,
 // onData, onError) registers a subscription that is re-sent after every
 // reconnect (the server answers each subscription with the current state

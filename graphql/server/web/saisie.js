@@ -14,7 +14,7 @@
 import { cleAction } from "./actions.js";
 import { Decision } from "./decision.js";
 import { File } from "./file.js";
-import { lexiqueTexte, sourceTirage } from "./gql.js";
+import { derniere, lexiqueTexte, sourceTirage } from "./gql.js";
 import { Session } from "./session.js";
 
   const partie = decodeURIComponent(location.pathname.replace(/^\/arbitre\/partie\/?/, "").split("/")[0] || "");
@@ -151,11 +151,12 @@ import { Session } from "./session.js";
     minuteur = setTimeout(rafraichir, 100);
   }
 
+  const lireBulletins = derniere((c) => session.query(BULLETINS, { p: partie, c }));
   async function rafraichir() {
     const c = coup();
     try {
-      const d = await session.query(BULLETINS, { p: partie, c });
-      if (c !== coup()) return;
+      const d = await lireBulletins(c);
+      if (!d || c !== coup()) return;
       etat.bulletins = new Map(d.bulletins.map((b) => [b.licence, b]));
     } catch (e) {
       if (e.code) message(e.message);
