@@ -80,10 +80,17 @@ type Generator struct {
 	// per anchor
 	row       int
 	anchorCol int
-	rack      tile.Rack
-	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
-	rackSize  int
-	placed    [board.Size]tile.Tile
+	// rightFree: the square right of the anchor is empty (or the edge),
+	// so a word may end on the anchor. Bit c+1 of libres (ancres) is set
+	// when column c of the row is empty (an anchor); bits 0 and 16 stand
+	// for the edges, free: the walk asks its neighbours' state without
+	// reading the board.
+	rightFree      bool
+	libres, ancres uint32
+	rack           tile.Rack
+	letters        uint32 // bit l set while the rack holds letter l (jokers aside)
+	rackSize       int
+	placed         [board.Size]tile.Tile
 	// hand is the rack as given; blanks[:nBlanks] the letters jokers
 	// stand for on the word being walked, where the rack lacks them
 	// (every walk but AllMoves').
@@ -198,11 +205,27 @@ func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertic
 			if !s.anchor[r*board.Size+c] {
 				continue
 			}
-			g.anchorCol = c
+			g.ancrer(c)
 			g.gen(c, c, root, 0, 1, 0, 0)
 		}
 	}
 	return nil
+}
+
+// ancrer makes column c of the current row and side the anchor walked.
+func (g *Generator) ancrer(c int) {
+	g.anchorCol = c
+	g.libres, g.ancres = 1|1<<(board.Size+1), 0
+	for k := range board.Size {
+		sq := g.row*board.Size + k
+		if g.s.grid.Square(sq) == tile.Empty {
+			g.libres |= 1 << (k + 1)
+		}
+		if g.s.anchor[sq] {
+			g.ancres |= 1 << (k + 1)
+		}
+	}
+	g.rightFree = g.libres>>(c+2)&1 != 0
 }
 
 // prepare makes s the side being walked, on grid, and fills for every empty
@@ -397,18 +420,16 @@ func (g *Generator) putBack(l uint8) {
 func (g *Generator) goOn(col, start int, a lexicon.Arc, main, mult, cross int32, n int) {
 	const last = board.Size - 1
 	rowBase := g.row * board.Size
-	grid := g.s.grid
 	if col <= g.anchorCol {
-		leftFree := col == 0 || grid.Square(rowBase+col-1) == tile.Empty
-		rightFree := g.anchorCol == last || grid.Square(rowBase+g.anchorCol+1) == tile.Empty
-		if a.Accepts() && leftFree && rightFree {
+		leftFree := g.libres>>col&1 != 0
+		if a.Accepts() && leftFree && g.rightFree {
 			g.record(col, g.anchorCol, main, mult, cross, n)
 		}
 		next := a.Symbols()
 		// Leftwards, but never onto an empty anchor: a move covering it
 		// is generated from that (leftmost) anchor; once limited to the
 		// whole rack, never left of where such a placement starts.
-		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && (!g.limite || col > g.premiereEntiere) &&
+		if col > 0 && !(leftFree && g.ancres>>col&1 != 0) && (!g.limite || col > g.premiereEntiere) &&
 			next&g.takes(rowBase+col-1, n) != 0 {
 			g.gen(col-1, start, a, main, mult, cross, n)
 		}
@@ -420,7 +441,7 @@ func (g *Generator) goOn(col, start int, a lexicon.Arc, main, mult, cross int32,
 		}
 		return
 	}
-	if a.Accepts() && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
+	if a.Accepts() && g.libres>>(col+2)&1 != 0 {
 		g.record(start, col, main, mult, cross, n)
 	}
 	if col < last && a.Symbols()&g.takes(rowBase+col+1, n) != 0 && (!g.limite || g.entiers[start]>>(col+1) != 0) {
