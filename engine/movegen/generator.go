@@ -80,10 +80,17 @@ type Generator struct {
 	// per anchor
 	row       int
 	anchorCol int
-	rack      tile.Rack
-	letters   uint32 // bit l set while the rack holds letter l (jokers aside)
-	rackSize  int
-	placed    [board.Size]tile.Tile
+	// rightFree: the square right of the anchor is empty (or the edge),
+	// so a word may end on the anchor. Bit c+1 of libres (ancres) is set
+	// when column c of the row is empty (an anchor); bits 0 and 16 stand
+	// for the edges, free: the walk asks its neighbours' state without
+	// reading the board.
+	rightFree      bool
+	libres, ancres uint32
+	rack           tile.Rack
+	letters        uint32 // bit l set while the rack holds letter l (jokers aside)
+	rackSize       int
+	placed         [board.Size]tile.Tile
 	// hand is the rack as given; blanks[:nBlanks] the letters jokers
 	// stand for on the word being walked, where the rack lacks them
 	// (every walk but AllMoves').
@@ -198,11 +205,27 @@ func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertic
 			if !s.anchor[r*board.Size+c] {
 				continue
 			}
-			g.anchorCol = c
+			g.ancrer(c)
 			g.gen(c, c, root, 0, 1, 0, 0)
 		}
 	}
 	return nil
+}
+
+// ancrer makes column c of the current row and side the anchor walked.
+func (g *Generator) ancrer(c int) {
+	g.anchorCol = c
+	g.libres, g.ancres = 1|1<<(board.Size+1), 0
+	for k := range board.Size {
+		sq := g.row*board.Size + k
+		if g.s.grid.Square(sq) == tile.Empty {
+			g.libres |= 1 << (k + 1)
+		}
+		if g.s.anchor[sq] {
+			g.ancres |= 1 << (k + 1)
+		}
+	}
+	g.rightFree = g.libres>>(c+2)&1 != 0
 }
 
 // prepare makes s the side being walked, on grid, and fills for every empty
@@ -296,30 +319,17 @@ func (g *Generator) acceptsUpwards(grid *board.Board, a lexicon.Arc, r, top, c i
 // gen tries to extend the word at column col with the arcs of node's child
 // list. start is the word's first column once the walk has turned right of
 // the anchor. The list's symbols are known from node: a list offering no
-// letter that fits is never read.
+// symbol the square takes is never read, and goOn does not even call gen
+// for it.
 func (g *Generator) gen(col, start int, node lexicon.Arc, main, mult, cross int32, n int) {
 	s := g.s
 	sq := g.row*board.Size + col
-	mask := node.Symbols()
-	if t := s.grid.Square(sq); t != tile.Empty {
-		if bit := uint32(1) << t.Letter(); mask&bit != 0 {
-			g.goOn(col, start, g.arcs[node.At(bit)], main+int32(t.Value()), mult, cross, n)
-		}
-		return
-	}
-	if n == g.opts.Variant.MaxPlaced {
-		return
-	}
-	playable := g.letters
-	if g.rack[0] > 0 {
-		if g.pairesActives && g.nBlanks == 1 {
-			playable |= g.partenaires[g.blanks[0]]
-		} else {
-			playable |= g.lettresJoker
-		}
-	}
-	avail := mask & s.crossSet[sq] & playable
+	avail := node.Symbols() & g.takes(sq, n)
 	if avail == 0 {
+		return
+	}
+	if t := s.grid.Square(sq); t != tile.Empty {
+		g.goOn(col, start, g.arcs[node.At(avail)], main+int32(t.Value()), mult, cross, n)
 		return
 	}
 	lm, wm := letterMult[sq], wordMult[sq]
@@ -368,6 +378,27 @@ func (g *Generator) gen(col, start int, node lexicon.Arc, main, mult, cross int3
 	}
 }
 
+// takes is the set of symbols the walk may take at square sq once n tiles
+// are down: the letter of the tile there, or the letters of the cross-set
+// that the rack holds or a joker may stand for.
+func (g *Generator) takes(sq, n int) uint32 {
+	if t := g.s.grid.Square(sq); t != tile.Empty {
+		return 1 << t.Letter()
+	}
+	if n == g.opts.Variant.MaxPlaced {
+		return 0
+	}
+	playable := g.letters
+	if g.rack[0] > 0 {
+		if g.pairesActives && g.nBlanks == 1 {
+			playable |= g.partenaires[g.blanks[0]]
+		} else {
+			playable |= g.lettresJoker
+		}
+	}
+	return g.s.crossSet[sq] & playable
+}
+
 // take removes one letter from the rack, keeping the set of letters in hand.
 func (g *Generator) take(l uint8) {
 	g.rack[l]--
@@ -384,38 +415,36 @@ func (g *Generator) putBack(l uint8) {
 
 // goOn continues after the letter at col was matched by arc a: leftwards
 // while at or left of the anchor (turning right through the separator when
-// the word may start here), rightwards after.
+// the word may start here), rightwards after. gen is called only for a square
+// where a's list offers a symbol it takes.
 func (g *Generator) goOn(col, start int, a lexicon.Arc, main, mult, cross int32, n int) {
 	const last = board.Size - 1
 	rowBase := g.row * board.Size
-	grid := g.s.grid
 	if col <= g.anchorCol {
-		leftFree := col == 0 || grid.Square(rowBase+col-1) == tile.Empty
-		rightFree := g.anchorCol == last || grid.Square(rowBase+g.anchorCol+1) == tile.Empty
-		if a.Accepts() && leftFree && rightFree {
+		leftFree := g.libres>>col&1 != 0
+		if a.Accepts() && leftFree && g.rightFree {
 			g.record(col, g.anchorCol, main, mult, cross, n)
 		}
 		next := a.Symbols()
-		if next == 0 {
-			return
-		}
 		// Leftwards, but never onto an empty anchor: a move covering it
 		// is generated from that (leftmost) anchor; once limited to the
 		// whole rack, never left of where such a placement starts.
-		if col > 0 && !(leftFree && g.s.anchor[rowBase+col-1]) && (!g.limite || col > g.premiereEntiere) {
+		if col > 0 && !(leftFree && g.ancres>>col&1 != 0) && (!g.limite || col > g.premiereEntiere) &&
+			next&g.takes(rowBase+col-1, n) != 0 {
 			g.gen(col-1, start, a, main, mult, cross, n)
 		}
-		if leftFree && g.anchorCol < last && (!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
-			if bit := uint32(1) << lexicon.Separator; next&bit != 0 {
-				g.gen(g.anchorCol+1, col, g.arcs[a.At(bit)], main, mult, cross, n)
+		if leftFree && g.anchorCol < last && next&(1<<lexicon.Separator) != 0 &&
+			(!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
+			if turn := g.arcs[a.At(1<<lexicon.Separator)]; turn.Symbols()&g.takes(rowBase+g.anchorCol+1, n) != 0 {
+				g.gen(g.anchorCol+1, col, turn, main, mult, cross, n)
 			}
 		}
 		return
 	}
-	if a.Accepts() && (col == last || grid.Square(rowBase+col+1) == tile.Empty) {
+	if a.Accepts() && g.libres>>(col+2)&1 != 0 {
 		g.record(start, col, main, mult, cross, n)
 	}
-	if a.Symbols() != 0 && col < last && (!g.limite || g.entiers[start]>>(col+1) != 0) {
+	if col < last && a.Symbols()&g.takes(rowBase+col+1, n) != 0 && (!g.limite || g.entiers[start]>>(col+1) != 0) {
 		g.gen(col+1, start, a, main, mult, cross, n)
 	}
 }

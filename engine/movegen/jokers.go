@@ -53,6 +53,15 @@ func (g *Generator) ways(n int) int {
 		return upTo[n][jokers]
 	case jokers == 1: // the joker is one of the tiles of the letter it stands for
 		return int(g.hand[g.blanks[0]]) + 1
+	case jokers == 2: // the set's two jokers: closed forms of the product below
+		k := int(g.hand[g.blanks[0]]) + 1 // the tiles of the first letter
+		switch {
+		case g.nBlanks == 1: // one joker among them, the other anywhere or unused; or both among them
+			return k*(n-k+1) + k*(k-1)/2
+		case g.blanks[1] != g.blanks[0]: // one among each letter's tiles
+			return k * (int(g.hand[g.blanks[1]]) + 1)
+		}
+		return (k + 1) * k / 2 // both among the k+1 tiles of the one letter
 	}
 	// poly[j]: the ways to choose j jokers among the letters seen so far.
 	var poly [board.Size + 1]int

@@ -154,7 +154,8 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		g.s, g.row, g.anchorCol = &g.sides[a.side], int(a.sq)/board.Size, int(a.sq)%board.Size
+		g.s, g.row = &g.sides[a.side], int(a.sq)/board.Size
+		g.ancrer(int(a.sq) % board.Size)
 		// When only a placement of the whole rack can reach the best, its
 		// jokers stand for the letters that complete an anagram: from the
 		// start when the best already exceeds court, else from the moment
