@@ -38,7 +38,7 @@ func (r *subscriptionResolver) ClassementChange(ctx context.Context, partie *str
 	if err != nil {
 		return nil, err
 	}
-	return follow(ctx, r.Hub, q.concerne, func(ctx context.Context, pos uint64) ([]model.LigneClassement, error) {
+	return follow(ctx, r.Hub, r.Head, q.concerne, func(ctx context.Context, pos uint64) ([]model.LigneClassement, error) {
 		return r.lireClassement(ctx, q, standings.Public, pos)
 	})
 }

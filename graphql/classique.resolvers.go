@@ -292,7 +292,7 @@ func (r *queryResolver) Cotes(ctx context.Context) ([]model.CoteClassique, error
 
 // RondeChangee is the resolver for the rondeChangee field.
 func (r *subscriptionResolver) RondeChangee(ctx context.Context, tournoi string) (<-chan *model.TournoiClassique, error) {
-	return follow(ctx, r.Hub, concerneTournoiClassique(tournoi), func(ctx context.Context, _ uint64) (*model.TournoiClassique, error) {
+	return follow(ctx, r.Hub, r.Head, concerneTournoiClassique(tournoi), func(ctx context.Context, _ uint64) (*model.TournoiClassique, error) {
 		return r.tournoiClassiqueVue(ctx, tournoi)
 	})
 }
@@ -304,7 +304,7 @@ func (r *subscriptionResolver) RondeChanged(ctx context.Context, tournoi string)
 
 // MatchChange is the resolver for the matchChange field.
 func (r *subscriptionResolver) MatchChange(ctx context.Context, match string) (<-chan *model.MatchClassique, error) {
-	return follow(ctx, r.Hub, concerneMatch(match), func(ctx context.Context, _ uint64) (*model.MatchClassique, error) {
+	return follow(ctx, r.Hub, r.Head, concerneMatch(match), func(ctx context.Context, _ uint64) (*model.MatchClassique, error) {
 		return r.matchVue(ctx, match)
 	})
 }

@@ -242,7 +242,7 @@ func (r *subscriptionResolver) CoupAnnonce(ctx context.Context, partie string) (
 	if err := r.veillerSite(ctx, partie); err != nil {
 		return nil, err
 	}
-	return follow(ctx, r.Hub, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
+	return follow(ctx, r.Hub, r.Head, dePartie(partie), func(ctx context.Context, pos uint64) (*model.Partie, error) {
 		return r.vue(ctx, partie, pos)
 	})
 }
