@@ -23,6 +23,9 @@ import (
 func TestE2EHarnais_ConnexionAccepteeJusteAvantLaCoupure(t *testing.T) {
 	r := nouveauRelais(t, "")
 	relais, serveur := net.Pipe()
+	// A guard against a hang, not a measure; set before the cut, since a
+	// pipe whose other end is closed refuses a deadline.
+	require.NoError(t, serveur.SetReadDeadline(time.Now().Add(time.Minute)))
 	compose, repris := make(chan struct{}), make(chan struct{})
 	r.composer = func() (net.Conn, error) {
 		close(compose)
@@ -38,7 +41,6 @@ func TestE2EHarnais_ConnexionAccepteeJusteAvantLaCoupure(t *testing.T) {
 	close(repris)
 	_, _ = client.Write([]byte("ping")) // refused or lost: the link is cut
 
-	require.NoError(t, serveur.SetReadDeadline(time.Now().Add(time.Minute))) // a guard against a hang, not a measure
 	n, err := serveur.Read(make([]byte, 4))
 	assert.Zero(t, n, "nothing goes through a cut network")
 	assert.Error(t, err, "the server's end is closed by the cut")
