@@ -25,7 +25,6 @@ import (
 	"arbitre/domain/classique/tournoiclassique"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
-	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
 )
@@ -123,10 +122,13 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	if err != nil {
 		return fmt.Errorf("simulate archive : %w", err)
 	}
-	// Nobody reads the archive while the history is written: its queries'
-	// indexes are built once at the end rather than kept row by row.
-	if err := historique.SansIndex(ctx, projection.Lecture(runners, historique.Name)); err != nil {
-		return fmt.Errorf("simulate archive : %w", err)
+	// Nobody reads the views while the history is written: it is one bulk
+	// (projection.Masse), whose end builds the archive's queries' indexes
+	// and ranks each year once rather than at each page.
+	for _, r := range runners {
+		if err := r.CommencerMasse(ctx); err != nil {
+			return fmt.Errorf("simulate archive : %w", err)
+		}
 	}
 	flux := repository.Streams{Store: store, Registry: registry}
 	md := eventstore.Metadata{Actor: "simulation", Role: string(acces.Directeur)}
@@ -139,7 +141,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			annee := o.debut + a
 			e.Annee(annee)
 			if o.requetes > 0 && a == o.annees-1 {
-				if err := indexer(ctx, runners, out); err != nil {
+				if err := finirMasse(ctx, runners, out); err != nil {
 					return err
 				}
 				rep, err := outilsCharge.ImporterSousRequetes(ctx, &o.store, e, o.requetes, f.tournois(annee, o.tournois))
@@ -179,7 +181,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
 				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 		}
-		return indexer(ctx, runners, out)
+		return finirMasse(ctx, runners, out)
 	})
 	if err != nil {
 		return err
@@ -200,21 +202,23 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	return nil
 }
 
-// indexer builds the archive's queries' indexes, once.
-func indexer(ctx context.Context, runners []*projection.Runner, out io.Writer) error {
+// finirMasse ends the views' bulk, once: the archive's queries' indexes
+// are built and each year ranked.
+func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer) error {
 	debut := time.Now()
-	if err := historique.Indexer(ctx, projection.Lecture(runners, historique.Name)); err != nil {
-		return fmt.Errorf("simulate archive : %w", err)
+	for _, r := range runners {
+		if err := r.FinirMasse(ctx); err != nil {
+			return fmt.Errorf("simulate archive : %w", err)
+		}
 	}
-	fr.Fprintf(out, "index des requêtes de l'archive construits en %s\n", duree(time.Since(debut)))
+	fr.Fprintf(out, "index des requêtes et classements annuels de l'archive construits en %s\n", duree(time.Since(debut)))
 	return nil
 }
 
 // pageSimulee is how many events the simulation's views fold in one
 // transaction: a year's import, some 146,000 events, is folded in five
 // rather than in 146 pages of a server's catch-up (eventstore.PageSize):
-// fewer commits write the views' busiest pages fewer times, and the
-// history ranks each year once a transaction.
+// fewer commits write the views' busiest pages fewer times.
 const pageSimulee = 32768
 
 // rattraper brings each runner up to the store's head, pageSimulee

@@ -68,6 +68,9 @@ CREATE TABLE IF NOT EXISTS hist_annees (
 CREATE TABLE IF NOT EXISTS hist_classement (
 	annee INTEGER NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, rang INTEGER NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL,
 	PRIMARY KEY (annee, kind, n)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hist_masse (seule INTEGER PRIMARY KEY CHECK (seule = 1));
+CREATE TABLE IF NOT EXISTS hist_a_classer (
+	annee INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (annee, kind)) WITHOUT ROWID;
 DROP INDEX IF EXISTS hist_annees_club;`
 
 // indexDesLectures are the indexes only the archive's queries use: the
@@ -81,12 +84,7 @@ var indexDesLectures = []struct{ nom, colonnes string }{
 	{"hist_rencontres_j1", "hist_rencontres (joueur1)"},
 }
 
-// Indexer builds the indexes the archive's queries read through, in the
-// database of run, the archive's runner (Setup does at every opening).
-func Indexer(ctx context.Context, run *projection.Runner) error {
-	return run.Entretenir(ctx, func(tx *sql.Tx) error { return indexer(ctx, tx) })
-}
-
+// indexer builds the indexes the archive's queries read through.
 func indexer(ctx context.Context, tx *sql.Tx) error {
 	for _, i := range indexDesLectures {
 		if _, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+i.nom+` ON `+i.colonnes); err != nil {
@@ -96,20 +94,58 @@ func indexer(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// SansIndex drops the indexes only the archive's queries use, in the
-// database of run, the archive's runner, so that a bulk import nobody reads
-// meanwhile (arbitre simulate archive) does not keep them row by row:
-// Indexer builds them at its end, in one sort each (or the next opening
-// does, when the import stops before).
-func SansIndex(ctx context.Context, run *projection.Runner) error {
-	return run.Entretenir(ctx, func(tx *sql.Tx) error {
-		for _, i := range indexDesLectures {
-			if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
-				return fmt.Errorf("archive: index %s: %w", i.nom, err)
-			}
+// DebutDeMasse begins a bulk nobody reads meanwhile (projection.Masse):
+// the indexes only the archive's queries use are dropped rather than kept
+// row by row, and the years the bulk adds to are listed (hist_a_classer)
+// rather than ranked again at each batch. hist_masse holds the bulk's
+// mark with the state, so that the projection's opening ends a bulk that
+// stopped before its end.
+func (*Projection) DebutDeMasse(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO hist_masse (seule) VALUES (1)`); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
+	for _, i := range indexDesLectures {
+		if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
+			return fmt.Errorf("archive: index %s: %w", i.nom, err)
 		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// FinDeMasse ends a bulk (projection.Masse): each year it added to is
+// ranked once, and the queries' indexes are built, in one sort each.
+func (*Projection) FinDeMasse(ctx context.Context, tx *sql.Tx) error {
+	aClasser, err := anneesDe(ctx, tx, `SELECT annee, kind FROM hist_a_classer ORDER BY annee, kind`)
+	if err != nil {
+		return err
+	}
+	for _, a := range aClasser {
+		if err := classer(ctx, tx, a); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM hist_a_classer; DELETE FROM hist_masse`); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
+	return indexer(ctx, tx)
+}
+
+// anneesDe are the years query lists.
+func anneesDe(ctx context.Context, tx *sql.Tx, query string) ([]anneeDeJeu, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []anneeDeJeu
+	for rows.Next() {
+		var a anneeDeJeu
+		if err := rows.Scan(&a.annee, &a.kind); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
 
 // Projection maintains the archive's rows; r decodes the events.
@@ -124,31 +160,19 @@ func NewProjection(j projection.Journal) (*Projection, error) {
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables, and ranks the years a store kept before the
-// rankings were (classer).
-func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+// Setup creates the tables and the queries' indexes, ends a bulk that
+// stopped before its end (FinDeMasse), and ranks the years a store kept
+// before the rankings were (classer).
+func (p *Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, schema); err != nil {
 		return err
 	}
-	if err := indexer(ctx, tx); err != nil {
+	if err := p.FinDeMasse(ctx, tx); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT annee, kind FROM hist_annees a
+	nonClasses, err := anneesDe(ctx, tx, `SELECT DISTINCT annee, kind FROM hist_annees a
 		WHERE NOT EXISTS (SELECT 1 FROM hist_classement c WHERE c.annee = a.annee AND c.kind = a.kind)`)
 	if err != nil {
-		return err
-	}
-	var nonClasses []anneeDeJeu
-	for rows.Next() {
-		var a anneeDeJeu
-		if err := rows.Scan(&a.annee, &a.kind); err != nil {
-			rows.Close()
-			return err
-		}
-		nonClasses = append(nonClasses, a)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, a := range nonClasses {
@@ -163,7 +187,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement; DELETE FROM hist_a_classer;`)
 	return err
 }
 
@@ -197,7 +221,7 @@ type lot struct {
 	ordre  []*projection.Requetes
 	dates  map[string]int64
 	// annees are the years the batch's lines added to, ranked again
-	// at its end (classer).
+	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
 	// bilans are the players' years as the batch's lines add to them,
 	// in the order first met, written once each (ecrireBilans).
@@ -248,9 +272,26 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
+	return l.classer(ctx)
+}
+
+// classer ranks again each year the batch added to, or, during a bulk
+// (DebutDeMasse), lists it for the bulk's end.
+func (l *lot) classer(ctx context.Context) error {
+	if len(l.annees) == 0 {
+		return nil
+	}
+	var enMasse bool
+	if err := l.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&enMasse); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
 	for a := range l.annees {
-		if err := classer(ctx, tx, a); err != nil {
-			return err
+		if !enMasse {
+			if err := classer(ctx, l.tx, a); err != nil {
+				return err
+			}
+		} else if _, err := l.tx.ExecContext(ctx, `INSERT OR IGNORE INTO hist_a_classer (annee, kind) VALUES (?, ?)`, a.annee, a.kind); err != nil {
+			return fmt.Errorf("archive: ranking %d %s: %w", a.annee, a.kind, err)
 		}
 	}
 	return nil
