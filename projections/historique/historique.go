@@ -11,6 +11,7 @@ package historique
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -211,15 +212,14 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
 }
 
-// lot is what a batch of events shares: the rows of imported tournaments'
-// lines, each statement's held apart and written together across the
-// batch's events (a classique match's event has two lines: twenty years of
-// them are some six million events), and each imported tournament's date.
+// lot is what a batch of events shares: its statements, each prepared
+// once (projection.Requetes: a classique match's event has two lines,
+// twenty years of them are some six million events), each imported
+// tournament's date, and the players' years its lines add to.
 type lot struct {
-	tx     *sql.Tx
-	formes map[string]*projection.Requetes
-	ordre  []*projection.Requetes
-	dates  map[string]int64
+	tx    *sql.Tx
+	q     *projection.Requetes
+	dates map[string]int64
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
@@ -234,36 +234,26 @@ type lot struct {
 	joueurs map[string]int64
 }
 
-// exec holds a row of an INSERT that only adds the row, whatever the
-// other tables hold (projection.Requetes).
+// exec runs a statement of the batch.
 func (l *lot) exec(ctx context.Context, query string, args ...any) error {
-	q, ok := l.formes[query]
-	if !ok {
-		q = projection.NewRequetes(l.tx)
-		l.formes[query] = q
-		l.ordre = append(l.ordre, q)
-	}
-	return q.Exec(ctx, query, args...)
+	return l.q.Exec(ctx, query, args...)
 }
 
-// fin writes every row held, before a statement that reads or a row that
-// must follow them.
+// fin writes the players' years the batch added up, before a statement
+// that reads them or a row that must follow them.
 func (l *lot) fin(ctx context.Context) error {
-	if err := l.ecrireBilans(ctx); err != nil {
-		return err
-	}
-	for _, q := range l.ordre {
-		if err := q.Fin(ctx); err != nil {
-			return err
-		}
-	}
-	return nil
+	return l.ecrireBilans(ctx)
 }
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{},
+	l := &lot{tx: tx, q: projection.NewRequetes(tx), dates: map[string]int64{}, joueurs: map[string]int64{},
 		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
+	err := p.applyLot(ctx, tx, events, l)
+	return errors.Join(err, l.q.Fin(ctx))
+}
+
+func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventstore.Event, l *lot) error {
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
 			return err
@@ -309,15 +299,15 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
 		return p.importer(ctx, tx, e, payload, l)
 	}
-	// Every other statement sees the rows held before it, and may
-	// register a player.
+	// Every other statement sees the players' years added up before it,
+	// and may register a player.
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
 	clear(l.joueurs)
 	at := e.Metadata.RecordedAt.UnixNano()
 	exec := func(q string, args ...any) error {
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		if err := l.exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 		}
 		return nil
@@ -352,20 +342,13 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
 			return err
 		}
-		// A game's players, a thousand at a national tournament, go as one
-		// statement (projection.Requetes).
-		q := projection.NewRequetes(tx)
+		// A game's players, a thousand at a national tournament, go through
+		// one prepared statement (projection.Requetes).
 		for _, j := range ev.Joueurs {
-			if err = q.Exec(ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
 				j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
-				break
+				return err
 			}
-		}
-		if err == nil {
-			err = q.Fin(ctx)
-		}
-		if err != nil {
-			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 		}
 		return nil
 	case duplicate.JoueurArrive:
