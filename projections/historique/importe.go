@@ -290,7 +290,7 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 		if err != nil {
 			return err
 		}
-		rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+		rows, err := imp.lot.q.Query(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
 			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
 		if err != nil {
 			return err

@@ -25,21 +25,40 @@ func NewRequetes(tx *sql.Tx) *Requetes { return &Requetes{tx: tx, stmts: map[str
 
 // Exec runs query with args.
 func (q *Requetes) Exec(ctx context.Context, query string, args ...any) error {
-	if err := ctx.Err(); err != nil {
+	st, err := q.prepare(ctx, query)
+	if err != nil {
 		return err
 	}
-	ctx = context.WithoutCancel(ctx)
-	st, ok := q.stmts[query]
-	if !ok {
-		var err error
-		if st, err = q.tx.PrepareContext(ctx, query); err != nil {
-			return err
-		}
-		q.stmts[query] = st
-		q.ordre = append(q.ordre, st)
-	}
-	_, err := st.ExecContext(ctx, args...)
+	_, err = st.ExecContext(context.WithoutCancel(ctx), args...)
 	return err
+}
+
+// Query runs query with args, a read of the batch's rows; the rows must be
+// closed before query runs again.
+func (q *Requetes) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := q.prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(context.WithoutCancel(ctx), args...)
+}
+
+// prepare is query's statement, prepared at its first run in the batch,
+// once ctx is checked.
+func (q *Requetes) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if st, ok := q.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := q.tx.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	q.stmts[query] = st
+	q.ordre = append(q.ordre, st)
+	return st, nil
 }
 
 // Fin closes the statements; the Requetes may run others after.
