@@ -136,11 +136,22 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	e := charge.NouvelEchantillon(rand.New(rand.NewPCG(o.seed, 1)), f.clubs)
 	debut := time.Now()
 	var lignes, importes int
+	// The views fold a year while the next one is imported: each keeps a
+	// core busy. vues is the fold of the last year imported.
+	ctxVues, finVues := context.WithCancel(ctx)
+	var vues *pli
+	defer func() {
+		finVues()
+		vues.attendre()
+	}()
 	err = cpuprofile.Run(o.profile, "archive", func() error {
 		for a := range o.annees {
 			annee := o.debut + a
 			e.Annee(annee)
 			if o.requetes > 0 && a == o.annees-1 {
+				if err := vues.attendre(); err != nil {
+					return err
+				}
 				if err := finirMasse(ctx, runners, out); err != nil {
 					return err
 				}
@@ -172,14 +183,19 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				lignesAnnee += b.Lignes
 			}
 			importe := time.Since(debutAnnee)
-			if err := rattraper(ctx, store, runners); err != nil {
-				return fmt.Errorf("simulate archive : %w", err)
+			if err := vues.attendre(); err != nil {
+				return err
 			}
 			lignes += lignesAnnee
 			f.finDAnnee()
-			fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s ; magasin %s, vues %s\n",
-				fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(debutAnnee)-importe),
-				octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
+			vues = plier(ctxVues, store, runners, func(plie time.Duration) {
+				fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s de plus ; magasin %s, vues %s\n",
+					fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(plie),
+					octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
+			})
+		}
+		if err := vues.attendre(); err != nil {
+			return err
 		}
 		return finirMasse(ctx, runners, out)
 	})
@@ -212,6 +228,38 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 		}
 	}
 	fr.Fprintf(out, "index des requêtes et classements annuels de l'archive construits en %s\n", duree(time.Since(debut)))
+	return nil
+}
+
+// pli is the views' fold of a year's events, run while the next year is
+// imported.
+type pli struct{ fin chan error }
+
+// plier folds the events stored into the views (rattraper) in a goroutine;
+// fait is told, once they are, how long the fold took.
+func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, fait func(time.Duration)) *pli {
+	p := &pli{fin: make(chan error, 1)}
+	go func() {
+		debut := time.Now()
+		err := rattraper(ctx, store, runners)
+		if err == nil {
+			fait(time.Since(debut))
+		}
+		p.fin <- err
+	}()
+	return p
+}
+
+// attendre waits for the fold to end (none: nil), once.
+func (p *pli) attendre() error {
+	if p == nil || p.fin == nil {
+		return nil
+	}
+	err := <-p.fin
+	p.fin = nil
+	if err != nil {
+		return fmt.Errorf("simulate archive : %w", err)
+	}
 	return nil
 }
 
