@@ -55,10 +55,10 @@ func newSimulateArchiveCmd() *cobra.Command {
 par cote), joués par les licenciés d'une fédération qui reviennent d'une année sur l'autre avec leur club
 (quelques-uns en changent, quelques-uns arrêtent, d'autres arrivent) et dont la cote évolue à chaque
 tournoi classique. Chaque tournoi est écrit en CSV comme « arbitre archive export » l'écrit, puis importé
-comme « arbitre archive import » l'importe ; les vues (historique, cotes, face-à-face) sont mises à jour à
-la fin de chaque année. La même graine donne la même histoire. La commande affiche, par année et au total,
-le temps d'import, la taille du magasin et des vues, et la mémoire : de quoi dimensionner un serveur
-(docs/charge.md).`,
+comme « arbitre archive import » l'importe ; les vues (historique, cotes, face-à-face) sont mises à jour
+pendant l'import de l'année suivante, leurs index et classements annuels une fois à la fin. La même
+graine donne la même histoire. La commande affiche, par année et au total, le temps d'import, la taille du
+magasin et des vues, et la mémoire : de quoi dimensionner un serveur (docs/charge.md).`,
 		Example: "  arbitre simulate archive --annees 20 --seed 1 --data archive-20ans",
 		Args:    aucunArgument,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulateArchive(cmd, &o) },
