@@ -189,7 +189,7 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			lignes += lignesAnnee
 			f.finDAnnee()
 			vues = plier(ctxVues, store, runners, func(plie time.Duration) {
-				fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour en %s de plus ; magasin %s, vues %s\n",
+				fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour %s après ; magasin %s, vues %s\n",
 					fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(plie),
 					octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 			})
@@ -235,8 +235,9 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 // imported.
 type pli struct{ fin chan error }
 
-// plier folds the events stored into the views (rattraper) in a goroutine;
-// fait is told, once they are, how long the fold took.
+// plier folds the events stored into the views (rattraper) in a goroutine,
+// up to the head of the log as it moves meanwhile; fait is told, once they
+// are, how long the fold took.
 func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, fait func(time.Duration)) *pli {
 	p := &pli{fin: make(chan error, 1)}
 	go func() {
