@@ -253,6 +253,8 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	return errors.Join(err, l.q.Fin(ctx))
 }
 
+// applyLot folds events through the batch l, then ranks the years they
+// added to.
 func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventstore.Event, l *lot) error {
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
