@@ -131,3 +131,28 @@ func TestIssue34_SimulateArchiveRequetesSansHistoire(t *testing.T) {
 		assert.NoDirExists(t, data, args)
 	}
 }
+
+// TestIssue34_SimulateArchiveVuesCommeReconstruites: the views a simulated
+// history leaves (each year folded while the next one is imported, in one
+// bulk whose end ranks the years and builds the queries' indexes) are
+// exactly those `projections rebuild` gives from the same store.
+func TestIssue34_SimulateArchiveVuesCommeReconstruites(t *testing.T) {
+	ctx := context.Background()
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "archive", "--annees", "3", "--tournois", "6", "--licencies", "300", "--seed", "4", "--data", data)
+	require.NoError(t, err)
+	vues := func() string {
+		t.Helper()
+		db, err := projection.OpenDB(filepath.Join(data, projection.FileName))
+		require.NoError(t, err)
+		defer db.Close()
+		dump, err := projection.Dump(ctx, db)
+		require.NoError(t, err)
+		return string(dump)
+	}
+	simulees := vues()
+	require.Contains(t, simulees, "2008\tclassique", "the last year is in the views")
+	_, err = runArbitre(t, "projections", "rebuild", "--data", data)
+	require.NoError(t, err)
+	assert.Equal(t, simulees, vues())
+}

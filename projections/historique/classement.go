@@ -23,7 +23,8 @@ var ordreAnnuel = map[Kind]string{
 // hist_classement: each player's place (n, the ranking's cursor) and rank
 // (ties share one), so that a page of the ranking, or of a club's lines
 // of it, is read from an index rather than ranked at each query (fifteen
-// thousand players a year). A batch ranks once each year it added to.
+// thousand players a year). A batch ranks once each year it added to;
+// a bulk, once at its end (FinDeMasse).
 func classer(ctx context.Context, tx *sql.Tx, a anneeDeJeu) error {
 	ordre, ok := ordreAnnuel[a.kind]
 	if !ok {

@@ -65,8 +65,8 @@ func indexDe(t *testing.T, db *sql.DB) []string {
 }
 
 // Issue 34 item 1, the import's speed: a bulk import nobody reads
-// meanwhile does not keep the queries' indexes row by row (SansIndex
-// drops every one of them); Indexer builds them again, the ones Setup
+// meanwhile does not keep the queries' indexes row by row (DebutDeMasse
+// drops every one of them); FinDeMasse builds them again, the ones Setup
 // makes, with the rows written meanwhile (integrity check), and the
 // year's ranking is then read through its club index.
 func TestIssue34_IndexDesLecturesApresUnImportMassif(t *testing.T) {
@@ -79,12 +79,12 @@ func TestIssue34_IndexDesLecturesApresUnImportMassif(t *testing.T) {
 	deSetup := indexDe(t, db)
 	require.Len(t, deSetup, len(indexDesLectures))
 
-	require.NoError(t, SansIndex(ctx, run))
+	require.NoError(t, run.CommencerMasse(ctx))
 	assert.Empty(t, indexDe(t, db), "no index of the queries is kept during the bulk")
 	_, err = db.ExecContext(ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
 		VALUES (1, 't', 'm', 1, 'L1', 'L2', 400, 380, 3, 1, 0)`)
 	require.NoError(t, err)
-	require.NoError(t, Indexer(ctx, run))
+	require.NoError(t, run.FinirMasse(ctx))
 	assert.Equal(t, deSetup, indexDe(t, db))
 	var integrite string
 	require.NoError(t, db.QueryRow(`PRAGMA integrity_check`).Scan(&integrite))

@@ -203,3 +203,98 @@ func TestIssue34_ClassementDUnMagasinDAvantLeClassementRange(t *testing.T) {
 	assert.Equal(t, attendu, classementLu(t, db, 2019, historique.KindDuplicate, ""))
 	assert.Equal(t, classementCalcule(t, db, 2020, historique.KindClassique, "Lyon"), classementLu(t, db, 2020, historique.KindClassique, "Lyon"))
 }
+
+// TestIssue34_ReconstructionClasseChaqueAnneeUneFois: a rebuild (the
+// runner's own, page after page, or every read model's in one pass) ranks
+// each year once, at its end, rather than again at each page that adds
+// to it; the rows it gives are the live ones, and the rankings those
+// computed from scratch.
+func TestIssue34_ReconstructionClasseChaqueAnneeUneFois(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	importer(t, store, runners, tournoisAuHasard(t, 1500, 11)...)
+	require.Greater(t, projection.Lecture(runners, historique.Name).Position(), uint64(projection.RebuildPage),
+		"the years span several pages of a rebuild")
+	_, err := db.Exec(`CREATE TABLE lignes_classees (n INTEGER NOT NULL); INSERT INTO lignes_classees VALUES (0);
+		CREATE TRIGGER classee AFTER INSERT ON hist_classement BEGIN UPDATE lignes_classees SET n = n + 1; END`)
+	require.NoError(t, err)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	for _, c := range []struct {
+		nom         string
+		reconstruir func() error
+	}{
+		{"the runner's rebuild", func() error {
+			_, err := projection.Lecture(runners, historique.Name).Rebuild(ctx, nil)
+			return err
+		}},
+		{"every read model in one pass", func() error {
+			_, err := projection.RebuildAll(ctx, store, reg, runners, nil)
+			return err
+		}},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			_, err = db.Exec(`UPDATE lignes_classees SET n = 0`)
+			require.NoError(t, err)
+			live, err := projection.Dump(ctx, db)
+			require.NoError(t, err)
+			require.NoError(t, c.reconstruir())
+			var classees, lignes int
+			require.NoError(t, db.QueryRow(`SELECT n FROM lignes_classees`).Scan(&classees))
+			_, err = db.Exec(`UPDATE lignes_classees SET n = 0`)
+			require.NoError(t, err)
+			require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_classement`).Scan(&lignes))
+			require.NotZero(t, lignes)
+			assert.Equal(t, lignes, classees, "each year's ranking written once")
+			rebuilt, err := projection.Dump(ctx, db)
+			require.NoError(t, err)
+			assert.Equal(t, string(live), string(rebuilt))
+			for _, annee := range []int{2019, 2020} {
+				for _, kind := range []historique.Kind{historique.KindDuplicate, historique.KindClassique} {
+					assert.Equal(t, classementCalcule(t, db, annee, kind, ""), classementLu(t, db, annee, kind, ""), "%d %s", annee, kind)
+				}
+			}
+		})
+	}
+}
+
+// TestIssue34_ClassementAJourApresChaqueImportHorsMasse: out of a bulk a
+// ranking read after an import's files are folded counts them, after a
+// bulk ended as before any; a bulk stopped before its end (no FinDeMasse)
+// is ended by the projection's next opening, its years ranked.
+func TestIssue34_ClassementAJourApresChaqueImportHorsMasse(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	hist := projection.Lecture(runners, historique.Name)
+	fichiers := tournoisAuHasard(t, 16, 5)
+	aJour := func(quand string) {
+		t.Helper()
+		for _, annee := range []int{2019, 2020} {
+			for _, kind := range []historique.Kind{historique.KindDuplicate, historique.KindClassique} {
+				attendu := classementCalcule(t, db, annee, kind, "")
+				require.NotEmpty(t, attendu, "%s: %d %s", quand, annee, kind)
+				assert.Equal(t, attendu, classementLu(t, db, annee, kind, ""), "%s: %d %s", quand, annee, kind)
+			}
+		}
+	}
+	require.NoError(t, hist.CommencerMasse(ctx))
+	importer(t, store, runners, fichiers[:8]...)
+	require.NoError(t, hist.FinirMasse(ctx))
+	aJour("after a bulk")
+	for i, f := range fichiers[8:12] {
+		importer(t, store, runners, f)
+		aJour(fmt.Sprintf("after file %d out of a bulk", i))
+	}
+
+	require.NoError(t, hist.CommencerMasse(ctx))
+	importer(t, store, runners, fichiers[12:]...)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	_, err = projection.NewRunner(ctx, db, p, store)
+	require.NoError(t, err)
+	aJour("after the opening that ends a stopped bulk")
+	importer(t, store, runners, tournoisAuHasard(t, 2, 6)...)
+	aJour("after a file once the stopped bulk is ended")
+}

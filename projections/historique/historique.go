@@ -11,6 +11,7 @@ package historique
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -68,6 +69,9 @@ CREATE TABLE IF NOT EXISTS hist_annees (
 CREATE TABLE IF NOT EXISTS hist_classement (
 	annee INTEGER NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, rang INTEGER NOT NULL, joueur TEXT NOT NULL, club TEXT NOT NULL,
 	PRIMARY KEY (annee, kind, n)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hist_masse (seule INTEGER PRIMARY KEY CHECK (seule = 1));
+CREATE TABLE IF NOT EXISTS hist_a_classer (
+	annee INTEGER NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (annee, kind)) WITHOUT ROWID;
 DROP INDEX IF EXISTS hist_annees_club;`
 
 // indexDesLectures are the indexes only the archive's queries use: the
@@ -81,12 +85,7 @@ var indexDesLectures = []struct{ nom, colonnes string }{
 	{"hist_rencontres_j1", "hist_rencontres (joueur1)"},
 }
 
-// Indexer builds the indexes the archive's queries read through, in the
-// database of run, the archive's runner (Setup does at every opening).
-func Indexer(ctx context.Context, run *projection.Runner) error {
-	return run.Entretenir(ctx, func(tx *sql.Tx) error { return indexer(ctx, tx) })
-}
-
+// indexer builds the indexes the archive's queries read through.
 func indexer(ctx context.Context, tx *sql.Tx) error {
 	for _, i := range indexDesLectures {
 		if _, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS `+i.nom+` ON `+i.colonnes); err != nil {
@@ -96,20 +95,58 @@ func indexer(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// SansIndex drops the indexes only the archive's queries use, in the
-// database of run, the archive's runner, so that a bulk import nobody reads
-// meanwhile (arbitre simulate archive) does not keep them row by row:
-// Indexer builds them at its end, in one sort each (or the next opening
-// does, when the import stops before).
-func SansIndex(ctx context.Context, run *projection.Runner) error {
-	return run.Entretenir(ctx, func(tx *sql.Tx) error {
-		for _, i := range indexDesLectures {
-			if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
-				return fmt.Errorf("archive: index %s: %w", i.nom, err)
-			}
+// DebutDeMasse begins a bulk nobody reads meanwhile (projection.Masse):
+// the indexes only the archive's queries use are dropped rather than kept
+// row by row, and the years the bulk adds to are listed (hist_a_classer)
+// rather than ranked again at each batch. hist_masse holds the bulk's
+// mark with the state, so that the projection's opening ends a bulk that
+// stopped before its end.
+func (*Projection) DebutDeMasse(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO hist_masse (seule) VALUES (1)`); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
+	for _, i := range indexDesLectures {
+		if _, err := tx.ExecContext(ctx, `DROP INDEX IF EXISTS `+i.nom); err != nil {
+			return fmt.Errorf("archive: index %s: %w", i.nom, err)
 		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// FinDeMasse ends a bulk (projection.Masse): each year it added to is
+// ranked once, and the queries' indexes are built, in one sort each.
+func (*Projection) FinDeMasse(ctx context.Context, tx *sql.Tx) error {
+	aClasser, err := anneesDe(ctx, tx, `SELECT annee, kind FROM hist_a_classer ORDER BY annee, kind`)
+	if err != nil {
+		return err
+	}
+	for _, a := range aClasser {
+		if err := classer(ctx, tx, a); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM hist_a_classer; DELETE FROM hist_masse`); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
+	return indexer(ctx, tx)
+}
+
+// anneesDe are the years query lists.
+func anneesDe(ctx context.Context, tx *sql.Tx, query string) ([]anneeDeJeu, error) {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []anneeDeJeu
+	for rows.Next() {
+		var a anneeDeJeu
+		if err := rows.Scan(&a.annee, &a.kind); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
 
 // Projection maintains the archive's rows; r decodes the events.
@@ -124,31 +161,19 @@ func NewProjection(j projection.Journal) (*Projection, error) {
 // Name returns Name.
 func (*Projection) Name() string { return Name }
 
-// Setup creates the tables, and ranks the years a store kept before the
-// rankings were (classer).
-func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
+// Setup creates the tables and the queries' indexes, ends a bulk that
+// stopped before its end (FinDeMasse), and ranks the years a store kept
+// before the rankings were (classer).
+func (p *Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, schema); err != nil {
 		return err
 	}
-	if err := indexer(ctx, tx); err != nil {
+	if err := p.FinDeMasse(ctx, tx); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT annee, kind FROM hist_annees a
+	nonClasses, err := anneesDe(ctx, tx, `SELECT DISTINCT annee, kind FROM hist_annees a
 		WHERE NOT EXISTS (SELECT 1 FROM hist_classement c WHERE c.annee = a.annee AND c.kind = a.kind)`)
 	if err != nil {
-		return err
-	}
-	var nonClasses []anneeDeJeu
-	for rows.Next() {
-		var a anneeDeJeu
-		if err := rows.Scan(&a.annee, &a.kind); err != nil {
-			rows.Close()
-			return err
-		}
-		nonClasses = append(nonClasses, a)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, a := range nonClasses {
@@ -163,7 +188,7 @@ func (*Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
 		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
-		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement;`)
+		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement; DELETE FROM hist_a_classer;`)
 	return err
 }
 
@@ -187,17 +212,16 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
 }
 
-// lot is what a batch of events shares: the rows of imported tournaments'
-// lines, each statement's held apart and written together across the
-// batch's events (a classique match's event has two lines: twenty years of
-// them are some six million events), and each imported tournament's date.
+// lot is what a batch of events shares: its statements, each prepared
+// once (projection.Requetes: a classique match's event has two lines,
+// twenty years of them are some six million events), each imported
+// tournament's date, and the players' years its lines add to.
 type lot struct {
-	tx     *sql.Tx
-	formes map[string]*projection.Requetes
-	ordre  []*projection.Requetes
-	dates  map[string]int64
+	tx    *sql.Tx
+	q     *projection.Requetes
+	dates map[string]int64
 	// annees are the years the batch's lines added to, ranked again
-	// at its end (classer).
+	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
 	// bilans are the players' years as the batch's lines add to them,
 	// in the order first met, written once each (ecrireBilans).
@@ -210,36 +234,28 @@ type lot struct {
 	joueurs map[string]int64
 }
 
-// exec holds a row of an INSERT that only adds the row, whatever the
-// other tables hold (projection.Requetes).
+// exec runs a statement of the batch.
 func (l *lot) exec(ctx context.Context, query string, args ...any) error {
-	q, ok := l.formes[query]
-	if !ok {
-		q = projection.NewRequetes(l.tx)
-		l.formes[query] = q
-		l.ordre = append(l.ordre, q)
-	}
-	return q.Exec(ctx, query, args...)
+	return l.q.Exec(ctx, query, args...)
 }
 
-// fin writes every row held, before a statement that reads or a row that
-// must follow them.
+// fin writes the players' years the batch added up, before a statement
+// that reads them or a row that must follow them.
 func (l *lot) fin(ctx context.Context) error {
-	if err := l.ecrireBilans(ctx); err != nil {
-		return err
-	}
-	for _, q := range l.ordre {
-		if err := q.Fin(ctx); err != nil {
-			return err
-		}
-	}
-	return nil
+	return l.ecrireBilans(ctx)
 }
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	l := &lot{tx: tx, formes: map[string]*projection.Requetes{}, dates: map[string]int64{}, joueurs: map[string]int64{},
+	l := &lot{tx: tx, q: projection.NewRequetes(tx), dates: map[string]int64{}, joueurs: map[string]int64{},
 		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
+	err := p.applyLot(ctx, tx, events, l)
+	return errors.Join(err, l.q.Fin(ctx))
+}
+
+// applyLot folds events through the batch l, then ranks the years they
+// added to.
+func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventstore.Event, l *lot) error {
 	for _, e := range events {
 		if err := p.apply(ctx, tx, e, l); err != nil {
 			return err
@@ -248,9 +264,26 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
+	return l.classer(ctx)
+}
+
+// classer ranks again each year the batch added to, or, during a bulk
+// (DebutDeMasse), lists it for the bulk's end.
+func (l *lot) classer(ctx context.Context) error {
+	if len(l.annees) == 0 {
+		return nil
+	}
+	var enMasse bool
+	if err := l.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&enMasse); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
 	for a := range l.annees {
-		if err := classer(ctx, tx, a); err != nil {
-			return err
+		if !enMasse {
+			if err := classer(ctx, l.tx, a); err != nil {
+				return err
+			}
+		} else if _, err := l.tx.ExecContext(ctx, `INSERT OR IGNORE INTO hist_a_classer (annee, kind) VALUES (?, ?)`, a.annee, a.kind); err != nil {
+			return fmt.Errorf("archive: ranking %d %s: %w", a.annee, a.kind, err)
 		}
 	}
 	return nil
@@ -268,15 +301,15 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
 		return p.importer(ctx, tx, e, payload, l)
 	}
-	// Every other statement sees the rows held before it, and may
-	// register a player.
+	// Every other statement sees the players' years added up before it,
+	// and may register a player.
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
 	clear(l.joueurs)
 	at := e.Metadata.RecordedAt.UnixNano()
 	exec := func(q string, args ...any) error {
-		if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+		if err := l.exec(ctx, q, args...); err != nil {
 			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 		}
 		return nil
@@ -311,20 +344,13 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 			e.Position, ev.Partie, ev.Tournoi, KindDuplicate, ev.Numero, at); err != nil {
 			return err
 		}
-		// A game's players, a thousand at a national tournament, go as one
-		// statement (projection.Requetes).
-		q := projection.NewRequetes(tx)
+		// A game's players, a thousand at a national tournament, go through
+		// one prepared statement (projection.Requetes).
 		for _, j := range ev.Joueurs {
-			if err = q.Exec(ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
 				j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
-				break
+				return err
 			}
-		}
-		if err == nil {
-			err = q.Fin(ctx)
-		}
-		if err != nil {
-			return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 		}
 		return nil
 	case duplicate.JoueurArrive:

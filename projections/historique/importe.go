@@ -34,7 +34,7 @@ func (p *Projection) importer(ctx context.Context, tx *sql.Tx, e eventstore.Even
 		if o.Genre == archive.GenreClassique {
 			clos, closLe = e.Position, le.UnixNano()
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le, clos_position, clos_le) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if err := l.exec(ctx, `INSERT INTO hist_tournois (position, tournoi, kind, nom, ouvert_le, clos_position, clos_le) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			e.Position, o.Tournoi, genre, o.Nom, le.UnixNano(), clos, closLe); err != nil {
 			return fmt.Errorf("archive import, %s at %d: %w", e.Type, e.Position, err)
 		}
@@ -161,9 +161,6 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 	if len(m.Licences) == 2 {
 		pm1 = m.PointsDeMatch[1]
 	} else {
-		if err := imp.lot.fin(imp.ctx); err != nil {
-			return err
-		}
 		res, err := imp.tx.ExecContext(imp.ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
 			m.PointsDeMatch[0], imp.tournoi, m.Match, m.Licences[0])
 		if err != nil {
@@ -293,7 +290,7 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 		if err != nil {
 			return err
 		}
-		rows, err := imp.tx.QueryContext(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+		rows, err := imp.lot.q.Query(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
 			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
 		if err != nil {
 			return err

@@ -73,13 +73,18 @@ func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err e
 }
 
 // Rebuild deletes the projection's state and checkpoint in one transaction
-// and replays the whole log. If interrupted, the projection is consistent
-// at its checkpoint and the next CatchUp resumes it.
+// and replays the whole log, as one bulk (Masse). If interrupted, the
+// projection is consistent at its checkpoint and the next CatchUp resumes
+// it.
 func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
 	if err := r.reset(ctx); err != nil {
 		return 0, err
 	}
-	return r.CatchUp(ctx, progress)
+	if err := r.CommencerMasse(ctx); err != nil {
+		return 0, err
+	}
+	n, err := r.CatchUp(ctx, progress)
+	return n, errors.Join(err, r.FinirMasse(ctx))
 }
 
 // reset deletes the projection's state and checkpoint in one transaction.

@@ -131,6 +131,7 @@ type lot struct {
 // on; an altered event stops them all right before it. The errors are
 // returned together. An interrupted rebuild leaves each projection at its
 // checkpoint (zero for a fold), from which the next CatchUp resumes it.
+// The pass is a bulk for every runner (Masse), ended whatever it gave.
 // progress, when not nil, is called after each page with the position
 // reached and the number of events read.
 func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventstore.Registry, runners []*Runner, progress Progress) (int, error) {
@@ -138,6 +139,9 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	folder := make([]bool, len(runners))
 	for i, r := range runners {
 		if err := r.reset(ctx); err != nil {
+			return 0, err
+		}
+		if err := r.CommencerMasse(ctx); err != nil {
 			return 0, err
 		}
 		if f, ok := r.proj.(Folder); ok {
@@ -218,6 +222,9 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 			// time, the projection stops right before it and names it.
 			_, failed[i] = r.CatchUp(parent, nil)
 		}
+		// The bulk ends whatever the pass gave: the reads are up to date
+		// with what the projection folded.
+		failed[i] = errors.Join(failed[i], r.FinirMasse(parent))
 	}
 	if tampered != nil {
 		failed = append(failed, tampered)

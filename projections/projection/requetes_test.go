@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 16, item 10: rows of consecutive alike INSERTs sent as one
-// multi-row INSERT give the table that the statements one by one give,
+// Issue 16, item 10: statements run through Requetes (each prepared once
+// for the batch) give the table that the statements one by one give,
 // upserts on a key repeated in the batch and a statement between them
 // included.
 func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
@@ -29,12 +29,11 @@ func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
 		{upsert, []any{"b", 4, 1}}, {upsert, []any{"c", 5, 1}},
 		{`INSERT INTO u (k) VALUES (?)`, []any{"x"}}, {upsert, []any{"c", 6, 1}},
 	}
-	for i := range 3000 { // more rows than one multi-row INSERT holds
+	for i := range 3000 {
 		script = append(script, stmt{upsert, []any{"d", i, 1}})
 	}
-	// Values of every kind, in a column without affinity: those with an
-	// exact JSON form go through json_each, the others through VALUES, and
-	// each is stored with the type and bytes binding it gives.
+	// Values of every kind, in a column without affinity: each is stored
+	// with the type and bytes binding it gives.
 	const brut = `INSERT INTO w (k, v) VALUES (?, ?)`
 	for i, v := range []any{"simple", `guillemet " et \ barre`, "ligne\nnouvelle\ttab\x01", "é€𝄞", "", nil,
 		int64(math.MaxInt64), int64(math.MinInt64), uint64(42), 7, 3.0, 2.5, true, []byte("octets"), "\xff\xfe invalide", "nul\x00dedans",

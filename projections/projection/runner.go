@@ -178,14 +178,6 @@ func (r *Runner) reveiller() {
 	r.moved = make(chan struct{})
 }
 
-// Entretenir runs fn in a transaction of the read model's own database
-// (never the read pool LireDans gives): the upkeep its package offers
-// beside folding events (the archive's indexes dropped for a bulk import
-// and built again after it).
-func (r *Runner) Entretenir(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return r.inTx(ctx, fn)
-}
-
 func (r *Runner) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := r.db.BeginTx(ctx, nil)
 	if err != nil {
