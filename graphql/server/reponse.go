@@ -119,7 +119,8 @@ var (
 	prochaineVue atomic.Uint32
 )
 
-// dataDirecteMemo is dataDirecte, remembered for the last large data.
+// dataDirecteMemo is dataDirecte, remembered for the last few large data
+// (directesVues).
 func dataDirecteMemo(data []byte) bool {
 	if len(data) < 64<<10 {
 		return dataDirecte(data)
