@@ -201,11 +201,45 @@ func (r apiResult) code() string {
 	return c
 }
 
-// into decodes one top-level field.
+// into decodes one top-level field of an answer without errors.
 func (r apiResult) into(t *testing.T, field string, v any) {
 	t.Helper()
-	require.Empty(t, r.Errors, "errors: %+v", r.Errors)
-	require.NoError(t, json.Unmarshal(r.Data[field], v))
+	require.NoError(t, r.lire(field, v))
+}
+
+// lire decodes one top-level field of an answer without errors, or says
+// why not: into for a wait's condition, which runs in a goroutine of its
+// own where a require would stop that goroutine alone.
+func (r apiResult) lire(field string, v any) error {
+	if len(r.Errors) > 0 {
+		return fmt.Errorf("errors: %+v", r.Errors)
+	}
+	return json.Unmarshal(r.Data[field], v)
+}
+
+// derniereErreur keeps the last error a wait's condition saw, for the
+// wait's failure message: fmt calls String when the wait fails, after
+// the last try.
+type derniereErreur struct {
+	mu  sync.Mutex
+	err error
+}
+
+// ok notes err and says whether there was none.
+func (d *derniereErreur) ok(err error) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.err = err
+	return err == nil
+}
+
+func (d *derniereErreur) String() string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.err == nil {
+		return "sans erreur au dernier essai"
+	}
+	return "dernière erreur : " + d.err.Error()
 }
 
 func (s *apiServer) gql(token, query string, vars map[string]any) apiResult {
@@ -512,10 +546,11 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 		}
 		PageInfo struct{ HasNextPage bool }
 	}
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
-		s.gql("", `{ tournois(first: 5) { edges { cursor node { id type nom } } pageInfo { hasNextPage } } }`, nil).into(t, "tournois", &conn)
-		return len(conn.Edges) == 1
-	}, 10*time.Second, 20*time.Millisecond)
+		return vue.ok(s.gql("", `{ tournois(first: 5) { edges { cursor node { id type nom } } pageInfo { hasNextPage } } }`, nil).lire("tournois", &conn)) &&
+			len(conn.Edges) == 1
+	}, 10*time.Second, 20*time.Millisecond, "the tournament in the archive (%s)", &vue)
 	assert.Equal(t, "Open de Vichy", conn.Edges[0].Node.Nom)
 	assert.Equal(t, "INVALID_INPUT", s.gql("", `{ tournois(after: "not-a-cursor") { pageInfo { hasNextPage } } }`, nil).code())
 	var player struct {

@@ -98,13 +98,15 @@ func TestE2EArchive_HistoireImporteeEtExport(t *testing.T) {
 			FaceAFace struct{ Parties, Victoires, Nuls, Defaites, PointsPour, PointsContre int }
 		}
 	}
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
 		res := s.gql("", requete, map[string]any{"j": "L1", "a": "L2"})
-		require.Empty(t, res.Errors)
-		require.NoError(t, json.Unmarshal(res.Data["tournois"], &reponse.Tournois))
+		if !vue.ok(res.lire("tournois", &reponse.Tournois)) {
+			return false
+		}
 		_ = json.Unmarshal(res.Data["joueur"], &reponse.Joueur)
 		return len(reponse.Tournois.Edges) == 3 && len(reponse.Joueur.Historique.Edges) == 3
-	}, 10*time.Second, 20*time.Millisecond)
+	}, 10*time.Second, 20*time.Millisecond, "the three tournaments and the player's history in the archive (%s)", &vue)
 
 	lyon := reponse.Tournois.Edges[1].Node
 	assert.Equal(t, "lyon-2018", lyon.ID)
@@ -210,11 +212,11 @@ func TestE2EArchive_ImportParLAPI(t *testing.T) {
 	require.Greater(t, grand.Len(), 4000)
 	s.gql(federation, importer, map[string]any{"f": "vichy.csv", "c": grand.String()}).into(t, "importerArchive", &bilan)
 	assert.Equal(t, 100, bilan.Lignes)
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
 		var liste struct{ Edges []any }
-		s.gql("", tournois, nil).into(t, "tournois", &liste)
-		return len(liste.Edges) == 2
-	}, 10*time.Second, 20*time.Millisecond)
+		return vue.ok(s.gql("", tournois, nil).lire("tournois", &liste)) && len(liste.Edges) == 2
+	}, 10*time.Second, 20*time.Millisecond, "both imported tournaments listed (%s)", &vue)
 }
 
 // TestE2EArchive_ZipParLAPI: exportArchive(format: zip) gives, in base64,
@@ -268,10 +270,10 @@ func TestE2EArchive_ExemptDuTournoiEtImportJSON(t *testing.T) {
 	}
 	const requete = `query($f: FormatExport!) { exportArchive(tournoi: "C1", format: $f) { nomFichier typeMime contenu } }`
 	var csv, js apiExport
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
-		s.gql("", requete, map[string]any{"f": "csv"}).into(t, "exportArchive", &csv)
-		return strings.Contains(csv.Contenu, ";1;;P")
-	}, 10*time.Second, 20*time.Millisecond, "the round's bye reaches the archive")
+		return vue.ok(s.gql("", requete, map[string]any{"f": "csv"}).lire("exportArchive", &csv)) && strings.Contains(csv.Contenu, ";1;;P")
+	}, 10*time.Second, 20*time.Millisecond, "the round's bye reaches the archive (%s)", &vue)
 	assert.Regexp(t, `(?m)^C1;Open;\d{4}-\d\d-\d\d;1;;P\d;Joueur \d;;;400;300;2;0;0$`, csv.Contenu, "the bye counts the tournament's values")
 	s.gql("", requete, map[string]any{"f": "json"}).into(t, "exportArchive", &js)
 	var d archive.Document
@@ -319,11 +321,11 @@ func TestE2EArchive_CoteImporteeALInscription(t *testing.T) {
 	defer s.stop()
 	require.Empty(t, s.gql(directeur, `mutation($c: String!) { importerArchive(fichier: "lyon.csv", contenu: $c) { lignes } }`,
 		map[string]any{"c": e2eLyon2018}).Errors)
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
 		var j struct{ Cotes []any }
-		s.gql("", `{ joueur(id: "L2") { cotes { apres } } }`, nil).into(t, "joueur", &j)
-		return len(j.Cotes) == 1
-	}, 10*time.Second, 20*time.Millisecond, "the import reaches the archive")
+		return vue.ok(s.gql("", `{ joueur(id: "L2") { cotes { apres } } }`, nil).lire("joueur", &j)) && len(j.Cotes) == 1
+	}, 10*time.Second, 20*time.Millisecond, "the import reaches the archive (%s)", &vue)
 
 	require.Empty(t, s.gql(directeur, `mutation { ouvrirTournoiClassique(id:"C2", nom:"Open 2026", rondes:2) { id } }`, nil).Errors)
 	for _, m := range []string{`inscrireClassique(tournoi:"C2", joueur:"L1", nom:"Dupont Élise")`,

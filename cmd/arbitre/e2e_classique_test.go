@@ -282,10 +282,10 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 		Serie     string
 		Politique string
 	}
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
-		s.gql("", `{ cotes { joueur cote serie politique } }`, nil).into(t, "cotes", &cotes)
-		return len(cotes) == 2
-	}, 5*time.Second, 10*time.Millisecond)
+		return vue.ok(s.gql("", `{ cotes { joueur cote serie politique } }`, nil).lire("cotes", &cotes)) && len(cotes) == 2
+	}, 5*time.Second, 10*time.Millisecond, "both players rated (%s)", &vue)
 	rated := []string{cotes[0].Joueur, cotes[1].Joueur}
 	assert.ElementsMatch(t, []string{t1.Premier, t1.Second}, rated)
 	assert.NotEmpty(t, cotes[0].Serie)
@@ -310,11 +310,10 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 		}
 	}
 	require.Eventually(t, func() bool {
-		s.gql("", `query($j: ID!, $a: ID!) { joueur(id: $j) { cotes { tournoi avant apres } faceAFace(adversaire: $a) { parties victoires nuls defaites }
+		return vue.ok(s.gql("", `query($j: ID!, $a: ID!) { joueur(id: $j) { cotes { tournoi avant apres } faceAFace(adversaire: $a) { parties victoires nuls defaites }
 			historique { edges { node { partie adversaire pointsDeMatch } } } } }`,
-			map[string]any{"j": t1.Premier, "a": t1.Second}).into(t, "joueur", &player)
-		return len(player.Cotes) == 1
-	}, 5*time.Second, 10*time.Millisecond)
+			map[string]any{"j": t1.Premier, "a": t1.Second}).lire("joueur", &player)) && len(player.Cotes) == 1
+	}, 5*time.Second, 10*time.Millisecond, "the first player's cote in the archive (%s)", &vue)
 	assert.Equal(t, "C1", player.Cotes[0].Tournoi)
 	assert.Equal(t, cotes[slices.Index(rated, t1.Premier)].Cote, player.Cotes[0].Apres)
 	assert.Equal(t, 1, player.FaceAFace.Parties)

@@ -62,10 +62,10 @@ func TestE2EDisciplineDirectorSanctions(t *testing.T) {
 	var lignes []apiLigneDiscipline
 	attendre := func(cond func() bool, msg string) {
 		t.Helper()
+		var vue derniereErreur
 		require.Eventually(t, func() bool {
-			s.gql("", classement, nil).into(t, "classement", &lignes)
-			return cond()
-		}, 10*time.Second, 20*time.Millisecond, msg)
+			return vue.ok(s.gql("", classement, nil).lire("classement", &lignes)) && cond()
+		}, 10*time.Second, 20*time.Millisecond, "%s (%s)", msg, &vue)
 	}
 	attendre(func() bool { return ligneDiscipline(lignes, "L1").Score == top }, "the standings follow the corrections")
 
@@ -170,10 +170,10 @@ func TestE2EArt6_1_ExclusionAnnuleLesPartiesAnterieures(t *testing.T) {
 		Exclu   bool
 	}
 	var cumul, premiere []ligne
+	var vue derniereErreur
 	require.Eventually(t, func() bool {
-		s.gql("", `{ classement(tournoi:"T1") { licence score rang exclu } }`, nil).into(t, "classement", &cumul)
-		return len(cumul) == 3 && cumul[2].Exclu
-	}, 10*time.Second, 20*time.Millisecond, "§6.1 the exclusion reaches the cumul")
+		return vue.ok(s.gql("", `{ classement(tournoi:"T1") { licence score rang exclu } }`, nil).lire("classement", &cumul)) && len(cumul) == 3 && cumul[2].Exclu
+	}, 10*time.Second, 20*time.Millisecond, "§6.1 the exclusion reaches the cumul (%s)", &vue)
 	assert.Equal(t, []ligne{{"L2", top, 1, false}, {"L3", top, 1, false}, {"L1", 0, 3, true}}, cumul,
 		"§6.1 his games annulled, ranked after everyone")
 	s.gql("", `{ classement(partie:"T1-1") { licence score rang exclu } }`, nil).into(t, "classement", &premiere)

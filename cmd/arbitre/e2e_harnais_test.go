@@ -4,9 +4,15 @@ package main
 // helpers do when the network fails under them.
 
 import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -79,4 +85,67 @@ func TestE2EHarnais_RequeteCoupeeDansUneAttente(t *testing.T) {
 	}, 20*time.Second, 10*time.Millisecond)
 	assert.Equal(t, 2, essais, "the cut request is an answer with an error, then tried again")
 	assert.Equal(t, codeTransport, premier.code())
+}
+
+// Issue 32, item 1: a wait's condition runs in a goroutine of its own,
+// where a require (or a t.Fatal, or a helper that requires: apiResult.into,
+// evenements) stops that goroutine alone: the wait ends as « Condition
+// never satisfied » with the real error hidden. No condition given to
+// Eventually or EventuallyWithT in this package's tests calls one.
+func TestE2EHarnais_AttentesSansRequireDansLaCondition(t *testing.T) {
+	fichiers, err := filepath.Glob("*_test.go")
+	require.NoError(t, err)
+	fset := token.NewFileSet()
+	var sites []string
+	for _, f := range fichiers {
+		fichier, err := parser.ParseFile(fset, f, nil, 0)
+		require.NoError(t, err)
+		ast.Inspect(fichier, func(n ast.Node) bool {
+			attente, ok := n.(*ast.CallExpr)
+			if !ok || len(attente.Args) < 2 {
+				return true
+			}
+			if sel, ok := attente.Fun.(*ast.SelectorExpr); !ok || (sel.Sel.Name != "Eventually" && sel.Sel.Name != "EventuallyWithT") {
+				return true
+			}
+			condition, ok := attente.Args[1].(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			ast.Inspect(condition.Body, func(n ast.Node) bool {
+				if appel, ok := n.(*ast.CallExpr); ok {
+					if quoi := appelQuiExige(appel); quoi != "" {
+						sites = append(sites, fmt.Sprintf("%s: %s", fset.Position(appel.Pos()), quoi))
+					}
+				}
+				return true
+			})
+			return true
+		})
+	}
+	for _, site := range sites {
+		t.Errorf("%s in a wait's condition: return false on an error instead", site)
+	}
+}
+
+// appelQuiExige names the call when it fails its test by itself: require.*,
+// t.Fatal*, apiResult.into, evenements.
+func appelQuiExige(appel *ast.CallExpr) string {
+	switch f := appel.Fun.(type) {
+	case *ast.Ident:
+		if f.Name == "evenements" {
+			return "evenements"
+		}
+	case *ast.SelectorExpr:
+		x, _ := f.X.(*ast.Ident)
+		switch {
+		case x != nil && x.Name == "require":
+			return "require." + f.Sel.Name
+		case x != nil && x.Name == "t" && strings.HasPrefix(f.Sel.Name, "Fatal"):
+			return "t." + f.Sel.Name
+		case f.Sel.Name == "into":
+			return ".into"
+		}
+	}
+	return ""
 }

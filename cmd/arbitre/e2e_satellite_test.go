@@ -97,21 +97,36 @@ func (c *centreE2E) attendreCoup(t *testing.T, coup int, statut string) {
 		if len(r.Errors) > 0 || len(r.Data["partie"]) == 0 || string(r.Data["partie"]) == "null" {
 			return false
 		}
-		r.into(t, "partie", &p)
-		return p.Coup == coup && p.Statut == statut
+		return r.lire("partie", &p) == nil && p.Coup == coup && p.Statut == statut
 	}, 20*time.Second, 20*time.Millisecond, "%s: coup %d %s (at coup %d %s)", c.nom, coup, statut, p.Coup, p.Statut)
 }
 
 // evenements reads one stream of a server's data directory.
 func evenements(t *testing.T, data, stream string) []eventstore.Event {
 	t.Helper()
-	ctx := context.Background()
-	store, _, err := (&storeflags.Flags{DataDir: data, Backend: storeflags.SQLite, Init: true}).Open(ctx)
-	require.NoError(t, err)
-	defer store.Close()
-	evts, err := eventstore.ReadWholeStream(ctx, store, stream)
+	evts, err := lireEvenements(data, stream)
 	require.NoError(t, err)
 	return evts
+}
+
+// lireEvenements reads one stream of a server's data directory, or says
+// why not: evenements for a wait's condition.
+func lireEvenements(data, stream string) ([]eventstore.Event, error) {
+	ctx := context.Background()
+	store, _, err := (&storeflags.Flags{DataDir: data, Backend: storeflags.SQLite, Init: true}).Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	return eventstore.ReadWholeStream(ctx, store, stream)
+}
+
+// unSeulEvenement says whether one stream holds exactly one event of type
+// typ, for a wait's condition: false with the error noted in vue when the
+// stream cannot be read.
+func unSeulEvenement(vue *derniereErreur, data, stream, typ string) bool {
+	evts, err := lireEvenements(data, stream)
+	return vue.ok(err) && countOf(typesDe(evts), typ) == 1
 }
 
 // typesDe lists the types of events.
@@ -174,9 +189,10 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 			nice.s.tuer()
 			j2, err := streamname.JumelageStream("J2")
 			require.NoError(t, err)
+			var vue derniereErreur
 			require.Eventually(t, func() bool {
-				return countOf(typesDe(evenements(t, vichy.data, j2)), federation.TypeLiaisonCoupee) == 1
-			}, 20*time.Second, 50*time.Millisecond, "the principal notices Nice's cut")
+				return unSeulEvenement(&vue, vichy.data, j2, federation.TypeLiaisonCoupee)
+			}, 20*time.Second, 50*time.Millisecond, "the principal notices Nice's cut (%s)", &vue)
 			var avant, apres apiPartie
 			vichy.s.gql("", `{ partie(id:"V-1") { version } }`, nil).into(t, "partie", &avant)
 			r := vichy.s.gql(vichy.directeur, `mutation { tirer(partie:"V-1") { version } }`, nil)
@@ -472,7 +488,9 @@ func TestE2ESatellite_Guide2_18_CoupureDePlusDe15Minutes(t *testing.T) {
 	}
 	attendre := func(data, jumelage, typ, quoi string) {
 		t.Helper()
-		require.Eventually(t, func() bool { return countOf(typesDe(evenements(t, data, flux(jumelage))), typ) == 1 }, 20*time.Second, 50*time.Millisecond, quoi)
+		stream := flux(jumelage)
+		var vue derniereErreur
+		require.Eventually(t, func() bool { return unSeulEvenement(&vue, data, stream, typ) }, 20*time.Second, 50*time.Millisecond, "%s (%s)", quoi, &vue)
 	}
 	jouerCoup := func(coup int, sites ...*centreE2E) {
 		t.Helper()
