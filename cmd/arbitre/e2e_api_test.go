@@ -347,22 +347,36 @@ func (s *apiServer) connect(authorization string) *websocket.Conn {
 // next waits for the next data message of the subscription.
 func (sub *apiSubscription) next(t *testing.T, field string, v any) {
 	t.Helper()
-	require.NoError(t, sub.conn.SetReadDeadline(time.Now().Add(5*time.Second)))
+	require.NoError(t, sub.suivant(field, v))
+}
+
+// suivant waits for the next data message of the subscription and decodes
+// its field, or says why not: next for a wait's condition (see lire).
+func (sub *apiSubscription) suivant(field string, v any) error {
+	if err := sub.conn.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		return err
+	}
 	for {
 		var msg struct {
 			Type    string    `json:"type"`
 			Payload apiResult `json:"payload"`
 		}
-		require.NoError(t, sub.conn.ReadJSON(&msg))
+		if err := sub.conn.ReadJSON(&msg); err != nil {
+			return err
+		}
 		switch msg.Type {
 		case "ping":
-			require.NoError(t, sub.conn.WriteJSON(map[string]any{"type": "pong"}))
+			if err := sub.conn.WriteJSON(map[string]any{"type": "pong"}); err != nil {
+				return err
+			}
 		case "next":
-			msg.Payload.into(t, field, v)
+			if err := msg.Payload.lire(field, v); err != nil {
+				return err
+			}
 			noterIssue("Subscription."+field, issueDonnees)
-			return
+			return nil
 		default:
-			t.Fatalf("unexpected message %s: %+v", msg.Type, msg.Payload)
+			return fmt.Errorf("unexpected message %s: %+v", msg.Type, msg.Payload)
 		}
 	}
 }
@@ -494,10 +508,11 @@ func TestE2EAPIDuplicateGameByRoles(t *testing.T) {
 	s.gql(arbiterB, correct, map[string]any{"l": "L3"}).into(t, "corrigerBulletin", &corrected)
 	assert.Equal(t, 0, corrected.Decision.Paye, "§5.7: a blank bulletin is a zero")
 
+	var affichage derniereErreur
 	require.Eventually(t, func() bool {
-		standings.next(t, "classementChange", &lignes)
-		return scoreOf(lignes, "L1") == top.Score && scoreOf(lignes, "L2") == top.Score && scoreOf(lignes, "L3") == 0
-	}, 10*time.Second, time.Millisecond, "the display's standings follow the corrections")
+		return affichage.ok(standings.suivant("classementChange", &lignes)) &&
+			scoreOf(lignes, "L1") == top.Score && scoreOf(lignes, "L2") == top.Score && scoreOf(lignes, "L3") == 0
+	}, 10*time.Second, time.Millisecond, "the display's standings follow the corrections (%s)", &affichage)
 
 	// An appeal upheld by the commission changes the standings through a new event.
 	appeal := map[string]any{"id": "A1", "tournoi": "T1", "partie": "T1-1", "coup": 1, "licence": "L3", "table": 3,

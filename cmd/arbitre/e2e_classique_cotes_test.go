@@ -55,10 +55,11 @@ func TestE2ETD_CotesAvantApresALaCloture(t *testing.T) {
 				}
 			} `json:"joueur"`
 		}
+		var lecture derniereErreur
 		require.Eventually(t, func() bool {
-			d.exiger(t, `query($j: ID!) { joueur(id:$j) { cotes { tournoi avant apres } } }`, map[string]any{"j": l}, &j)
-			return len(j.Joueur.Cotes) > 0
-		}, e2eAttente, 50*time.Millisecond, "%s rated in the archive", l)
+			return lecture.ok(d.obtenir(t, `query($j: ID!) { joueur(id:$j) { cotes { tournoi avant apres } } }`, map[string]any{"j": l}, &j)) &&
+				len(j.Joueur.Cotes) > 0
+		}, e2eAttente, 50*time.Millisecond, "%s rated in the archive (%s)", l, &lecture)
 		cote := j.Joueur.Cotes[len(j.Joueur.Cotes)-1]
 		require.Equal(t, "TD", cote.Tournoi)
 		ecart := fmt.Sprintf("+%d", cote.Apres-cote.Avant)

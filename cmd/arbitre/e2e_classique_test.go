@@ -161,10 +161,10 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	assert.Equal(t, amended[0]["second"], t1.Second)
 	require.NotNil(t, t1.Match)
 	require.NotNil(t, t2.Match)
+	var affichage derniereErreur
 	require.Eventually(t, func() bool {
-		display.next(t, "rondeChangee", &shown)
-		return len(shown.Publiees) == 1
-	}, 5*time.Second, time.Millisecond, "the display shows the pairings")
+		return affichage.ok(display.suivant("rondeChangee", &shown)) && len(shown.Publiees) == 1
+	}, 5*time.Second, time.Millisecond, "the display shows the pairings (%s)", &affichage)
 
 	// The director creates the matches; the arbiters play them.
 	creer := `mutation($m: ID!) { creerMatch(tournoi:"C1", match:$m) { ` + matchFields + ` } }`
@@ -268,9 +268,8 @@ func TestE2EClassiqueRoundByRoles(t *testing.T) {
 	assert.Equal(t, "abandon", tr.Publiees[0].Tables[0].Resultat.Fin)
 	assert.Equal(t, "forfait", tr.Publiees[0].Tables[1].Resultat.Fin)
 	require.Eventually(t, func() bool {
-		display.next(t, "rondeChangee", &shown)
-		return len(shown.Publiees) == 1 && shown.Publiees[0].Tables[1].Resultat != nil
-	}, 5*time.Second, time.Millisecond, "the display shows the results")
+		return affichage.ok(display.suivant("rondeChangee", &shown)) && len(shown.Publiees) == 1 && shown.Publiees[0].Tables[1].Resultat != nil
+	}, 5*time.Second, time.Millisecond, "the display shows the results (%s)", &affichage)
 	assert.Equal(t, tr.Classement, shown.Classement, "and the standings")
 
 	// Closing rates the games played (not the forfeit) into the cotes.

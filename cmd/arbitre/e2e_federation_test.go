@@ -390,11 +390,21 @@ func classementJumeleAPI(t *testing.T, s *apiServer, jumelage string, paquets ..
 // bundles.
 func classementJumele(t *testing.T, data, jumelage string, paquets ...string) federation.ClassementJumele {
 	t.Helper()
-	out, err := runArbitre(t, append([]string{"jumelage", "classement", "--data", data, "--jumelage", jumelage}, paquets...)...)
-	require.NoError(t, err, out)
-	var c federation.ClassementJumele
-	require.NoError(t, json.Unmarshal([]byte(out), &c))
+	c, err := lireClassementJumele(t, data, jumelage, paquets...)
+	require.NoError(t, err)
 	return c
+}
+
+// lireClassementJumele is classementJumele for a wait's condition: it says
+// why it has no ranking instead of failing the test (see apiResult.lire).
+func lireClassementJumele(t *testing.T, data, jumelage string, paquets ...string) (federation.ClassementJumele, error) {
+	t.Helper()
+	var c federation.ClassementJumele
+	out, err := runArbitre(t, append([]string{"jumelage", "classement", "--data", data, "--jumelage", jumelage}, paquets...)...)
+	if err != nil {
+		return c, fmt.Errorf("%w: %s", err, out)
+	}
+	return c, json.Unmarshal([]byte(out), &c)
 }
 
 // jumelageCLI runs one `arbitre jumelage` command on the principal's data.

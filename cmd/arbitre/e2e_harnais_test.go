@@ -129,12 +129,13 @@ func TestE2EHarnais_AttentesSansRequireDansLaCondition(t *testing.T) {
 }
 
 // appelQuiExige names the call when it fails its test by itself: require.*,
-// t.Fatal*, apiResult.into, evenements.
+// t.Fatal*, apiResult.into, apiSubscription.next, exiger, evenements,
+// classementJumele.
 func appelQuiExige(appel *ast.CallExpr) string {
 	switch f := appel.Fun.(type) {
 	case *ast.Ident:
-		if f.Name == "evenements" {
-			return "evenements"
+		if f.Name == "evenements" || f.Name == "classementJumele" {
+			return f.Name
 		}
 	case *ast.SelectorExpr:
 		x, _ := f.X.(*ast.Ident)
@@ -143,8 +144,8 @@ func appelQuiExige(appel *ast.CallExpr) string {
 			return "require." + f.Sel.Name
 		case x != nil && x.Name == "t" && strings.HasPrefix(f.Sel.Name, "Fatal"):
 			return "t." + f.Sel.Name
-		case f.Sel.Name == "into":
-			return ".into"
+		case f.Sel.Name == "into" || f.Sel.Name == "next" || f.Sel.Name == "exiger":
+			return "." + f.Sel.Name
 		}
 	}
 	return ""

@@ -229,13 +229,25 @@ func (a e2eAPI) requete(t *testing.T, query string, vars map[string]any) apiResu
 // exiger runs query, requires no error and decodes data into out.
 func (a e2eAPI) exiger(t *testing.T, query string, vars map[string]any, out any) {
 	t.Helper()
+	require.NoError(t, a.obtenir(t, query, vars, out), query)
+}
+
+// obtenir runs query and decodes data into out, or says why not: exiger
+// for a wait's condition (see apiResult.lire).
+func (a e2eAPI) obtenir(t *testing.T, query string, vars map[string]any, out any) error {
+	t.Helper()
 	r := a.requete(t, query, vars)
-	require.Empty(t, r.Errors, "GraphQL errors for %s", query)
-	if out != nil {
-		data, err := json.Marshal(r.Data)
-		require.NoError(t, err)
-		require.NoError(t, json.Unmarshal(data, out))
+	if len(r.Errors) > 0 {
+		return fmt.Errorf("GraphQL errors: %+v", r.Errors)
 	}
+	if out == nil {
+		return nil
+	}
+	data, err := json.Marshal(r.Data)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, out)
 }
 
 // attendreJetonReconnu waits until the server knows the token (it reads

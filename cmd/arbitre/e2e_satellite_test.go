@@ -321,8 +321,12 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 	// Formula 1 (§2.18.1.C): Vichy's players only, Lyon's placed among them,
 	// from the results Lyon sent as the game went.
 	var c1 federation.ClassementJumele
+	var lecture derniereErreur
 	require.Eventually(t, func() bool {
-		c1 = classementJumele(t, vichy.data, "J1", paquetVichy)
+		var err error
+		if c1, err = lireClassementJumele(t, vichy.data, "J1", paquetVichy); !lecture.ok(err) {
+			return false
+		}
 		total := 0
 		for _, l := range c1.Classement {
 			if l.Injecte {
@@ -330,7 +334,7 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 			}
 		}
 		return len(c1.Classement) == 5 && total == 0
-	}, 20*time.Second, 100*time.Millisecond, "Lyon's last results at the principal: %+v", c1.Classement)
+	}, 20*time.Second, 100*time.Millisecond, "Lyon's last results at the principal (%s)", &lecture)
 	assert.Equal(t, 3, c1.Caracteristiques.Joueurs, "§2.18.1.C: the principal's own players")
 	for _, l := range c1.Classement {
 		assert.Equal(t, enSalle[l.Licence].Score, l.Score, l.Licence)
@@ -341,13 +345,16 @@ func TestE2ESatellite_Guide2_18_DirectCoupureEtClassements(t *testing.T) {
 	// Formula 2 (§2.18.2.C): one ranking of Vichy and Nice.
 	var c2 federation.ClassementJumele
 	require.Eventually(t, func() bool {
-		c2 = classementJumele(t, vichy.data, "J2", paquetVichy)
+		var err error
+		if c2, err = lireClassementJumele(t, vichy.data, "J2", paquetVichy); !lecture.ok(err) {
+			return false
+		}
 		ecart := 0
 		for _, l := range c2.Classement {
 			ecart += l.Score - enSalle[l.Licence].Score
 		}
 		return len(c2.Classement) == 5 && ecart == 0
-	}, 20*time.Second, 100*time.Millisecond, "Nice's last results at the principal: %+v", c2.Classement)
+	}, 20*time.Second, 100*time.Millisecond, "Nice's last results at the principal (%s)", &lecture)
 	assert.Equal(t, 5, c2.Caracteristiques.Joueurs, "§2.18.2.C: every site's players")
 	for _, l := range c2.Classement {
 		assert.Equal(t, enSalle[l.Licence].Score, l.Score, l.Licence)
