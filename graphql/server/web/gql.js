@@ -16,16 +16,25 @@ export async function query(query, variables, token) {
 }
 
 // derniere wraps a read the page asks again at each change: only the
-// answer of the last read asked is handed on, an older one landing after
-// it resolves to undefined (shown, it would put the page back to the state
-// before the newer change, and nothing would ask again).
+// outcome of the last read asked is handed on; an older answer landing
+// after it resolves to undefined, an older error is dropped the same way
+// (shown, it would put the page back to the state before the newer change,
+// and nothing would ask again). perimer() makes every read on its way
+// stale, for a change that asks again later (typing not yet paused).
 export function derniere(lire) {
   let n = 0;
-  return async (...args) => {
+  const derniereLecture = async (...args) => {
     const moi = ++n;
-    const d = await lire(...args);
-    return moi === n ? d : undefined;
+    try {
+      const d = await lire(...args);
+      return moi === n ? d : undefined;
+    } catch (e) {
+      if (moi === n) throw e;
+      return undefined;
+    }
   };
+  derniereLecture.perimer = () => { n++; };
+  return derniereLecture;
 }
 
 // Live opens a websocket and keeps it open. subscribe(query, variables,

@@ -338,7 +338,7 @@ import { Session } from "./session.js";
     $("decision-moteur").dataset.paye = d ? String(d.paye) : "";
   }
 
-  let apercuSuivant = 0;
+  const lireApercu = derniere((vars) => session.query(APERCU, vars));
   let apercuMinuteur = null;
   // apercuBientot asks again once typing pauses; until the answer the shown
   // decision is marked stale (data-sanction "calcul"), so nothing — the
@@ -346,7 +346,7 @@ import { Session } from "./session.js";
   // An answer still on its way is for the bulletin as it was: it is dropped
   // when it lands, not shown as this one's.
   function apercuBientot() {
-    apercuSuivant++;
+    lireApercu.perimer();
     clearTimeout(apercuMinuteur);
     etat.apercu = null;
     $("decision-moteur").dataset.sanction = "calcul";
@@ -371,12 +371,11 @@ import { Session } from "./session.js";
       afficherDecision(`Décision du moteur après l'annonce du top du coup ${coup()}.`, "attente");
       return;
     }
-    const n = ++apercuSuivant;
     const vars = { p: partie, c: coup(), l: r.joueur.licence, b: lireBulletin() };
     const avant = performance.now() - t0;
     try {
-      const d = await session.query(APERCU, vars);
-      if (n !== apercuSuivant) return;
+      const d = await lireApercu(vars);
+      if (!d) return;
       const t1 = performance.now();
       etat.apercu = d.apercuBulletin;
       afficherDecision("Moteur : " + Decision.texte(d.apercuBulletin, vars.c, vars.b), d.apercuBulletin.sanction, d.apercuBulletin);
@@ -385,7 +384,6 @@ import { Session } from "./session.js";
       if ($("autrement").checked && $("autre-paye").value === "") $("autre-paye").value = d.apercuBulletin.paye;
       mesures.apercu.push(avant + performance.now() - t1);
     } catch (e) {
-      if (n !== apercuSuivant) return;
       afficherDecision(e.code ? e.message : "Aperçu indisponible hors connexion : la décision sera prise à l'envoi.", e.code ? "erreur" : "hors-ligne");
     }
   }
