@@ -96,27 +96,21 @@ func Livrer(msg *message.Message) (*Livraison, error) {
 	return &Livraison{Position: position, Previous: previous, msg: msg}, nil
 }
 
-// Event is the message's event (Decode), decoded by the first caller for
-// all of them.
+// Event is the message's event, decoded by the first caller for all of
+// them. An event that is not at the position its message's metadata gives
+// is refused.
 func (l *Livraison) Event() (eventstore.Event, error) {
-	l.once.Do(func() { l.event, _, l.err = Decode(l.msg) })
+	l.once.Do(func() { l.event, l.err = l.decoder() })
 	return l.event, l.err
 }
 
-// Decode returns the event of a message and the position before it. An
-// event that is not at the position its message's metadata gives is
-// refused.
-func Decode(msg *message.Message) (eventstore.Event, uint64, error) {
+func (l *Livraison) decoder() (eventstore.Event, error) {
 	var e eventstore.Event
-	if err := json.Unmarshal(msg.Payload, &e); err != nil {
-		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+msg.UUID+" does not hold an event", err)
+	if err := json.Unmarshal(l.msg.Payload, &e); err != nil {
+		return e, eventstore.NewError(eventstore.CodeMalformedPayload, "message "+l.msg.UUID+" does not hold an event", err)
 	}
-	position, previous, err := Positions(msg)
-	if err != nil {
-		return e, 0, err
+	if e.Position != l.Position {
+		return e, eventstore.NewError(eventstore.CodeMalformedPayload, fmt.Sprintf("message %s holds the event at position %d, not %d", l.msg.UUID, e.Position, l.Position), nil)
 	}
-	if e.Position != position {
-		return e, 0, eventstore.NewError(eventstore.CodeMalformedPayload, fmt.Sprintf("message %s holds the event at position %d, not %d", msg.UUID, e.Position, position), nil)
-	}
-	return e, previous, nil
+	return e, nil
 }

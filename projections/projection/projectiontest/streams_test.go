@@ -154,6 +154,11 @@ func TestRunnerMessagesAreIdempotentAndGapsAreFilledFromTheStore(t *testing.T) {
 	deliver(4, 4) // positions 3 and 4 were lost in transit
 	assert.Equal(t, uint64(6), checkpoint(), "the runner caught up from the store to the head")
 
-	_, _, err := feed.Decode(message.NewMessage("m-1", []byte("not json")))
+	etranger := message.NewMessage("m-1", []byte("not json"))
+	etranger.Metadata.Set(feed.MetaPosition, "7")
+	etranger.Metadata.Set(feed.MetaPreviousPosition, "6")
+	l, err := feed.Livrer(etranger)
+	require.NoError(t, err)
+	_, err = l.Event()
 	assert.ErrorIs(t, err, eventstore.ErrMalformedPayload, "a foreign message is refused with a typed error")
 }
