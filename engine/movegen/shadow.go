@@ -146,7 +146,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 	}
 	slices.SortFunc(anchors, func(a, b anchorBound) int { return cmp.Compare(b.bound, a.bound) })
-	root := g.lex.Root()
 	for _, a := range anchors {
 		if a.bound < g.best {
 			break
@@ -166,7 +165,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		if a.court < g.best {
 			g.limiterJokers()
 		}
-		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
+		g.marcher()
 	}
 	g.inWalkOrder()
 	return nil
