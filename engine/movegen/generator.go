@@ -419,13 +419,7 @@ func (g *Generator) marcher() {
 		return
 	}
 entrer:
-	f.choix = choixAucun
-	if t := g.ligne[f.col&15].tuile; t != 0 {
-		f.choix, f.a = choixCase, g.arcs[f.node.At(t)]
-		f.cm, f.cmult, f.ccross, f.cn = f.main+g.ligne[f.col&15].valeur, f.mult, f.cross, f.n
-		goto continuer
-	}
-	// What an arc must carry for its letter to lead anywhere here (utile):
+	// What an arc must carry for its symbol to lead anywhere here (utile):
 	// "accepts" where a word may end, the separator where the walk may
 	// turn, the symbols the next square may take with the rack as it is
 	// before the letter is put down (a superset of what it may take
@@ -437,6 +431,12 @@ entrer:
 	}
 	if g.limite {
 		f.utile = g.utileLimite(f)
+	}
+	f.choix = choixAucun
+	if t := g.ligne[f.col&15].tuile; t != 0 {
+		f.choix, f.a = choixCase, g.arcs[f.node.At(t)]
+		f.cm, f.cmult, f.ccross, f.cn = f.main+g.ligne[f.col&15].valeur, f.mult, f.cross, f.n
+		goto continuer
 	}
 choisir:
 	switch f.choix {
@@ -510,36 +510,37 @@ choisir:
 continuer:
 	// The choice at col matched arc a: leftwards while at or left of the
 	// anchor (turning right through the separator when the word may start
-	// here), rightwards after.
-	if a, col, ac := f.a, f.col, g.anchorCol; col <= ac {
-		leftFree := g.libres>>(col&31)&1 != 0
-		if a.Accepts() && leftFree && g.rightFree {
+	// here), rightwards after. a&f.utile says whether a word ends here and
+	// whether the next square may take any of a's symbols.
+	if u, col, ac := f.a&f.utile, f.col, g.anchorCol; col <= ac {
+		if u&lexicon.AcceptsArc != 0 {
 			g.record(col, ac, f.cm, f.cmult, f.ccross, f.cn)
 		}
-		// Leftwards, but never onto an empty anchor: a move covering it
-		// is generated from that (leftmost) anchor; once limited to the
-		// whole rack, never left of where such a placement starts.
-		if col > 0 && !(leftFree && g.ancres>>(col&31)&1 != 0) && (!g.limite || col > g.premiereEntiere) {
-			if av := a.Symbols() & g.takes(col-1, f.cn); av != 0 {
+		// Leftwards, but never onto an empty anchor (utile): a move
+		// covering it is generated from that (leftmost) anchor; once
+		// limited to the whole rack, never left of where such a
+		// placement starts.
+		if u&lexicon.Arc(allLetters) != 0 && (!g.limite || col > g.premiereEntiere) {
+			if av := f.a.Symbols() & g.takes(col-1, f.cn); av != 0 {
 				f.suite = suiteTourner
 				d++
 				n := &g.pile[d&15]
-				n.node, n.avail, n.col, n.start = a, av, col-1, f.start
+				n.node, n.avail, n.col, n.start = f.a, av, col-1, f.start
 				n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
 				f = n
 				goto entrer
 			}
 		}
 	} else {
-		if a.Accepts() && g.libres>>((col+2)&31)&1 != 0 {
+		if u&lexicon.AcceptsArc != 0 {
 			g.record(f.start, col, f.cm, f.cmult, f.ccross, f.cn)
 		}
-		if col < last && (!g.limite || g.entiers[f.start]>>((col+1)&15) != 0) {
-			if av := a.Symbols() & g.takes(col+1, f.cn); av != 0 {
+		if u&lexicon.Arc(allLetters) != 0 && (!g.limite || g.entiers[f.start]>>((col+1)&15) != 0) {
+			if av := f.a.Symbols() & g.takes(col+1, f.cn); av != 0 {
 				f.suite = suiteChoix
 				d++
 				n := &g.pile[d&15]
-				n.node, n.avail, n.col, n.start = a, av, col+1, f.start
+				n.node, n.avail, n.col, n.start = f.a, av, col+1, f.start
 				n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
 				f = n
 				goto entrer
@@ -548,8 +549,7 @@ continuer:
 		goto choisir
 	}
 tourner:
-	if col, ac := f.col, g.anchorCol; g.libres>>(col&31)&1 != 0 && ac < last && f.a.Symbols()&(1<<lexicon.Separator) != 0 &&
-		(!g.limite || g.entiers[col]>>((ac+1)&15) != 0) {
+	if col, ac := f.col, g.anchorCol; f.a&f.utile&(1<<lexicon.Separator) != 0 && (!g.limite || g.entiers[col]>>((ac+1)&15) != 0) {
 		turn := g.arcs[f.a.At(1<<lexicon.Separator)]
 		if av := turn.Symbols() & g.takes(ac+1, f.cn); av != 0 {
 			f.suite = suiteChoix
