@@ -232,7 +232,8 @@ func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertic
 	return nil
 }
 
-// ancrer makes column c of the current row and side the anchor walked.
+// ancrer makes column ac of the current row and side the anchor walked, and
+// copies the row for the walk (ligne).
 func (g *Generator) ancrer(ac int) {
 	const last = board.Size - 1
 	g.anchorCol = ac
@@ -374,9 +375,10 @@ func (g *Generator) acceptsUpwards(grid *board.Board, a lexicon.Arc, r, top, c i
 type etape struct {
 	node lexicon.Arc // the arc whose child list is tried at col
 	a    lexicon.Arc // the arc of the choice being walked
-	// utile: what an arc of the list must have for its letter to lead
-	// anywhere at col (utile): "accepts" where a word may end, the
-	// symbols the next square may take with the rack as it is here.
+	// utile: what an arc of the list must carry for its symbol to lead
+	// anywhere at col: "accepts" where a word may end, the separator where
+	// the walk may turn, the symbols the next square may take with the
+	// rack as it is when the square is entered.
 	utile lexicon.Arc
 	avail uint32 // symbols of node's list still to try at col
 	// main, mult, cross: the word's letter sum, word multiplier and
