@@ -90,7 +90,7 @@ func newLexicon(disk []uint32, words int, label string) *Lexicon {
 		child := arcChild(a)
 		nodes[i] = Arc(child)<<32 | Arc(symbols[child])
 		if i > 0 && arcAccepts(a) {
-			nodes[i] |= acceptsArc
+			nodes[i] |= AcceptsArc
 		}
 	}
 	id := Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
@@ -159,14 +159,16 @@ type Arc uint64
 
 const (
 	symbolsMask Arc = 1<<27 - 1
-	acceptsArc  Arc = 1 << 27
+	// AcceptsArc is the bit of "accepts": a mask of symbols and
+	// AcceptsArc asks an arc both at once.
+	AcceptsArc Arc = 1 << 27
 )
 
 // Symbols is the set of symbols a's child list offers (bit s for symbol s).
 func (a Arc) Symbols() uint32 { return uint32(a & symbolsMask) }
 
 // Accepts reports whether the path through a is a complete entry.
-func (a Arc) Accepts() bool { return a&acceptsArc != 0 }
+func (a Arc) Accepts() bool { return a&AcceptsArc != 0 }
 
 // At is the index in Arcs of the arc of symbol bit bit in a's child list;
 // the bit must be in a.Symbols().

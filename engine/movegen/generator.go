@@ -90,7 +90,7 @@ type Generator struct {
 	rack           tile.Rack
 	letters        uint32 // bit l set while the rack holds letter l (jokers aside)
 	rackSize       int
-	placed         [board.Size]tile.Tile
+	placed         [16]tile.Tile // board.Size and one, for a bounds-free index
 	// hand is the rack as given; blanks[:nBlanks] the letters jokers
 	// stand for on the word being walked, where the rack lacks them
 	// (every walk but AllMoves').
@@ -120,6 +120,27 @@ type Generator struct {
 	// starts, once limite.
 	entiers         *[board.Size]uint16
 	premiereEntiere int
+
+	// ligne is the row of the anchor walked, square by square (ancrer);
+	// pile the walk's stack, a square a level (marcher).
+	ligne [16]caseLigne // board.Size and one, for a bounds-free index
+	pile  [board.Size + 1]etape
+}
+
+// caseLigne is what the walk reads of a square of the row: the bit of the
+// tile's letter and its value, or, empty, its cross-set, the score of the
+// perpendicular word's tiles and whether there is one, and its premiums.
+type caseLigne struct {
+	tuile, crossSet uint32
+	valeur, cScore  int32
+	lm, wm          int32
+	hasCross        bool
+	// fin: "accepts" when a word may end on the square, the separator
+	// when the walk may turn right there; voisinTuile and voisinCross:
+	// the tile or the cross-set of the square the walk goes on to from
+	// there (none at the end of the row or before an empty anchor).
+	fin                      lexicon.Arc
+	voisinTuile, voisinCross uint32
 }
 
 // side is the board seen with the main direction horizontal, and what the
@@ -195,7 +216,6 @@ func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack ti
 // transpose for vertical placements), row by row until ctx ends.
 func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertical, empty bool) error {
 	g.prepare(s, grid, vertical, empty)
-	root := g.lex.Root()
 	for r := 0; r < board.Size; r++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -206,26 +226,60 @@ func (g *Generator) pass(ctx context.Context, s *side, grid *board.Board, vertic
 				continue
 			}
 			g.ancrer(c)
-			g.gen(c, c, root, 0, 1, 0, 0)
+			g.marcher()
 		}
 	}
 	return nil
 }
 
-// ancrer makes column c of the current row and side the anchor walked.
-func (g *Generator) ancrer(c int) {
-	g.anchorCol = c
+// ancrer makes column ac of the current row and side the anchor walked, and
+// copies the row for the walk (ligne).
+func (g *Generator) ancrer(ac int) {
+	const last = board.Size - 1
+	g.anchorCol = ac
 	g.libres, g.ancres = 1|1<<(board.Size+1), 0
 	for k := range board.Size {
 		sq := g.row*board.Size + k
-		if g.s.grid.Square(sq) == tile.Empty {
+		lc := &g.ligne[k]
+		if t := g.s.grid.Square(sq); t == tile.Empty {
 			g.libres |= 1 << (k + 1)
+			*lc = caseLigne{crossSet: g.s.crossSet[sq], cScore: g.s.crossScore[sq], hasCross: g.s.hasCross[sq],
+				lm: letterMult[sq], wm: wordMult[sq]}
+		} else {
+			*lc = caseLigne{tuile: 1 << t.Letter(), valeur: int32(t.Value())}
 		}
 		if g.s.anchor[sq] {
 			g.ancres |= 1 << (k + 1)
 		}
 	}
-	g.rightFree = g.libres>>(c+2)&1 != 0
+	g.rightFree = g.libres>>(ac+2)&1 != 0
+	// What a word through column k may do next, as continuer asks it
+	// (utile): end there, turn right there, go on to which column.
+	for k := range board.Size {
+		lc := &g.ligne[k]
+		voisin := -1
+		if leftFree := g.libres>>k&1 != 0; k <= ac {
+			if leftFree && g.rightFree {
+				lc.fin |= lexicon.AcceptsArc
+			}
+			if k > 0 && !(leftFree && g.ancres>>k&1 != 0) {
+				voisin = k - 1
+			}
+			if leftFree && ac < last {
+				lc.fin |= 1 << lexicon.Separator
+			}
+		} else {
+			if g.libres>>(k+2)&1 != 0 {
+				lc.fin |= lexicon.AcceptsArc
+			}
+			if k < last {
+				voisin = k + 1
+			}
+		}
+		if voisin >= 0 {
+			lc.voisinTuile, lc.voisinCross = g.ligne[voisin].tuile, g.ligne[voisin].crossSet
+		}
+	}
 }
 
 // prepare makes s the side being walked, on grid, and fills for every empty
@@ -316,74 +370,240 @@ func (g *Generator) acceptsUpwards(grid *board.Board, a lexicon.Arc, r, top, c i
 	return a.Accepts()
 }
 
-// gen tries to extend the word at column col with the arcs of node's child
-// list. start is the word's first column once the walk has turned right of
-// the anchor. The list's symbols are known from node: a list offering no
-// symbol the square takes is never read, and goOn does not even call gen
-// for it.
-func (g *Generator) gen(col, start int, node lexicon.Arc, main, mult, cross int32, n int) {
-	s := g.s
-	sq := g.row*board.Size + col
-	avail := node.Symbols() & g.takes(sq, n)
-	if avail == 0 {
-		return
-	}
-	if t := s.grid.Square(sq); t != tile.Empty {
-		g.goOn(col, start, g.arcs[node.At(avail)], main+int32(t.Value()), mult, cross, n)
-		return
-	}
-	lm, wm := letterMult[sq], wordMult[sq]
-	hasCross, cScore := s.hasCross[sq], s.crossScore[sq]
-	split := g.mode == AllMoves
-	for avail != 0 {
-		sym := uint8(bits.TrailingZeros32(avail))
-		bit := uint32(1) << sym
-		avail &^= bit
-		a := g.arcs[node.At(bit)]
-		v := letterValue[sym] * lm
-		c := cross
-		if hasCross {
-			c += (cScore + v) * wm
-		}
-		g.placed[col] = tile.Tile(sym)
-		inHand := g.rack[sym] > 0
-		if inHand {
-			g.take(sym)
-			g.goOn(col, start, a, main+v, mult*wm, c, n+1)
-			g.putBack(sym)
-		}
-		if g.rack[0] > 0 {
-			g.rack[0]--
-			switch {
-			case split:
-				// Every placement: the letter as a joker too.
-				c = cross
-				if hasCross {
-					c += cScore * wm
-				}
-				g.placed[col] |= tile.JokerBit
-				g.goOn(col, start, a, main, mult*wm, c, n+1)
-			case !inHand:
-				// One walk per word: a joker stands for a letter the
-				// rack lacks, scored as that letter; which tiles are
-				// jokers is settled when the word is recorded (jokers.go).
-				g.blanks[g.nBlanks] = sym
-				g.nBlanks++
-				g.goOn(col, start, a, main+v, mult*wm, c, n+1)
-				g.nBlanks--
-			}
-			g.rack[0]++
-		}
-		g.placed[col] = tile.Empty
-	}
+// etape is one square of the walk: the list whose arcs are tried there, the
+// symbols of it still to try, the word so far, and the choice being walked.
+type etape struct {
+	node lexicon.Arc // the arc whose child list is tried at col
+	a    lexicon.Arc // the arc of the choice being walked
+	// utile: what an arc of the list must carry for its symbol to lead
+	// anywhere at col: "accepts" where a word may end, the separator where
+	// the walk may turn, the symbols the next square may take with the
+	// rack as it is when the square is entered.
+	utile lexicon.Arc
+	avail uint32 // symbols of node's list still to try at col
+	// main, mult, cross: the word's letter sum, word multiplier and
+	// perpendicular words before col; cm, cmult, ccross after the choice.
+	main, mult, cross int32
+	cm, cmult, ccross int32
+	col, start, n, cn int
+	sym               uint8
+	choix, suite      uint8
 }
 
-// takes is the set of symbols the walk may take at square sq once n tiles
-// are down: the letter of the tile there, or the letters of the cross-set
-// that the rack holds or a joker may stand for.
-func (g *Generator) takes(sq, n int) uint32 {
-	if t := g.s.grid.Square(sq); t != tile.Empty {
-		return 1 << t.Letter()
+// What an etape is walking (choix) and what it does once its child is done
+// (suite).
+const (
+	choixAucun   uint8 = iota // none yet
+	choixCase                 // the tile on the board
+	choixMain                 // a letter from the rack
+	choixJoker                // a joker shown as a joker (AllMoves)
+	choixBlanc                // a joker standing for a letter the rack lacks
+	suiteTourner              // the left part is done: turn right
+	suiteChoix                // the next choice
+)
+
+// marcher walks every placement from the anchor (Gordon's GADDAG walk:
+// leftwards from the anchor, turning right through the separator where the
+// word may start), depth first, with an explicit stack of squares (pile)
+// instead of recursion: no call per arc. A square is entered only where its
+// list offers a symbol the square takes (the tile's letter, or the
+// cross-set's letters in hand or for a joker): a list offering none is never
+// read. Each letter is tried lowest first, from the hand before a joker.
+func (g *Generator) marcher() {
+	const last = board.Size - 1
+	// Only g, f and d are live across the labels: everything else is read
+	// again from g or f, so that no value is shuffled where paths meet.
+	d := 0
+	f := &g.pile[0]
+	f.node, f.col, f.start, f.n, f.main, f.mult, f.cross = g.lex.Root(), g.anchorCol, g.anchorCol, 0, 0, 1, 0
+	f.avail = f.node.Symbols() & g.takes(g.anchorCol, 0)
+	if f.avail == 0 {
+		return
+	}
+entrer:
+	// What an arc must carry for its symbol to lead anywhere here (utile):
+	// "accepts" where a word may end, the separator where the walk may
+	// turn, the symbols the next square may take with the rack as it is
+	// before the letter is put down (a superset of what it may take
+	// after): continuer's questions, asked with fewer tiles down.
+	if lc := &g.ligne[f.col&15]; g.rack[0] > 0 {
+		f.utile = lc.fin | lexicon.Arc(lc.voisinTuile|lc.voisinCross)
+	} else {
+		f.utile = lc.fin | lexicon.Arc(lc.voisinTuile|lc.voisinCross&g.letters)
+	}
+	if g.limite {
+		f.utile = g.utileLimite(f)
+	}
+	f.choix = choixAucun
+	if t := g.ligne[f.col&15].tuile; t != 0 {
+		f.choix, f.a = choixCase, g.arcs[f.node.At(t)]
+		f.cm, f.cmult, f.ccross, f.cn = f.main+g.ligne[f.col&15].valeur, f.mult, f.cross, f.n
+		goto continuer
+	}
+choisir:
+	switch f.choix {
+	case choixMain:
+		g.putBack(f.sym)
+		if g.mode == AllMoves && g.rack[0] > 0 {
+			// Every placement: the letter as a joker too.
+			g.rack[0]--
+			f.choix = choixJoker
+			g.placed[f.col&15] |= tile.JokerBit
+			f.cm, f.ccross = f.main, f.cross
+			if c := &g.ligne[f.col&15]; c.hasCross {
+				f.ccross += c.cScore * c.wm
+			}
+			goto continuer
+		}
+	case choixJoker:
+		g.rack[0]++
+	case choixBlanc:
+		g.rack[0]++
+		g.nBlanks--
+	case choixCase:
+		goto depiler
+	}
+	for {
+		if f.avail == 0 {
+			goto depiler
+		}
+		sym := uint8(bits.TrailingZeros32(f.avail))
+		bit := uint32(1) << sym
+		f.avail &^= bit
+		// A letter whose arc neither ends a word here nor offers a
+		// symbol the next square may take leads nowhere, joker or not.
+		if a := g.arcs[f.node.At(bit)]; a&f.utile != 0 {
+			f.sym, f.a = sym, a
+			break
+		}
+	}
+	{
+		sym := f.sym
+		c := &g.ligne[f.col&15]
+		v := letterValue[sym] * c.lm
+		f.cm, f.cmult, f.ccross, f.cn = f.main+v, f.mult*c.wm, f.cross, f.n+1
+		if c.hasCross {
+			f.ccross += (c.cScore + v) * c.wm
+		}
+		g.placed[f.col&15] = tile.Tile(sym)
+		switch {
+		case g.rack[sym] > 0:
+			f.choix = choixMain
+			g.take(sym)
+		case g.mode == AllMoves:
+			// Only a joker: shown as one.
+			g.rack[0]--
+			f.choix = choixJoker
+			g.placed[f.col&15] |= tile.JokerBit
+			f.cm, f.ccross = f.main, f.cross
+			if c.hasCross {
+				f.ccross += c.cScore * c.wm
+			}
+		default:
+			// One walk per word: a joker stands for a letter the rack
+			// lacks, scored as that letter; which tiles are jokers is
+			// settled when the word is recorded (jokers.go).
+			g.rack[0]--
+			f.choix = choixBlanc
+			g.blanks[g.nBlanks] = sym
+			g.nBlanks++
+		}
+	}
+continuer:
+	// The choice at col matched arc a: leftwards while at or left of the
+	// anchor (turning right through the separator when the word may start
+	// here), rightwards after. a&f.utile says whether a word ends here and
+	// whether the next square may take any of a's symbols.
+	if u, col, ac := f.a&f.utile, f.col, g.anchorCol; col <= ac {
+		if u&lexicon.AcceptsArc != 0 {
+			g.record(col, ac, f.cm, f.cmult, f.ccross, f.cn)
+		}
+		// Leftwards, but never onto an empty anchor (utile): a move
+		// covering it is generated from that (leftmost) anchor; once
+		// limited to the whole rack, never left of where such a
+		// placement starts.
+		if u&lexicon.Arc(allLetters) != 0 && (!g.limite || col > g.premiereEntiere) {
+			if av := f.a.Symbols() & g.takes(col-1, f.cn); av != 0 {
+				f.suite = suiteTourner
+				d++
+				n := &g.pile[d&15]
+				n.node, n.avail, n.col, n.start = f.a, av, col-1, f.start
+				n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
+				f = n
+				goto entrer
+			}
+		}
+	} else {
+		if u&lexicon.AcceptsArc != 0 {
+			g.record(f.start, col, f.cm, f.cmult, f.ccross, f.cn)
+		}
+		if u&lexicon.Arc(allLetters) != 0 && (!g.limite || g.entiers[f.start]>>((col+1)&15) != 0) {
+			if av := f.a.Symbols() & g.takes(col+1, f.cn); av != 0 {
+				f.suite = suiteChoix
+				d++
+				n := &g.pile[d&15]
+				n.node, n.avail, n.col, n.start = f.a, av, col+1, f.start
+				n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
+				f = n
+				goto entrer
+			}
+		}
+		goto choisir
+	}
+tourner:
+	if col, ac := f.col, g.anchorCol; f.a&f.utile&(1<<lexicon.Separator) != 0 && (!g.limite || g.entiers[col]>>((ac+1)&15) != 0) {
+		turn := g.arcs[f.a.At(1<<lexicon.Separator)]
+		if av := turn.Symbols() & g.takes(ac+1, f.cn); av != 0 {
+			f.suite = suiteChoix
+			d++
+			n := &g.pile[d&15]
+			n.node, n.avail, n.col, n.start = turn, av, ac+1, col
+			n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
+			f = n
+			goto entrer
+		}
+	}
+	goto choisir
+depiler:
+	if d == 0 {
+		return
+	}
+	d--
+	f = &g.pile[d&15]
+	if f.suite == suiteTourner {
+		goto tourner
+	}
+	goto choisir
+}
+
+// utileLimite is etape.utile once the walk is limited to the anchor's
+// whole-rack placements: the next square and the turn only where such a
+// placement may still go (continuer). Kept out of line: the walk limited is
+// the pruned search's, the rarer.
+//
+//go:noinline
+func (g *Generator) utileLimite(f *etape) lexicon.Arc {
+	fin, voisin := f.utile&(lexicon.AcceptsArc|1<<lexicon.Separator), uint32(f.utile)&allLetters
+	if col, ac := f.col, g.anchorCol; col <= ac {
+		if col <= g.premiereEntiere {
+			voisin = 0
+		}
+		if g.entiers[col]>>((ac+1)&15) == 0 {
+			fin &^= 1 << lexicon.Separator
+		}
+	} else if g.entiers[f.start]>>((col+1)&15) == 0 {
+		voisin = 0
+	}
+	return fin | lexicon.Arc(voisin)
+}
+
+// takes is the set of symbols the walk may take at column col of the row
+// once n tiles are down: the letter of the tile there, or the letters of the
+// cross-set that the rack holds or a joker may stand for.
+func (g *Generator) takes(col, n int) uint32 {
+	c := &g.ligne[col&15]
+	if c.tuile != 0 {
+		return c.tuile
 	}
 	if n == g.opts.Variant.MaxPlaced {
 		return 0
@@ -396,7 +616,7 @@ func (g *Generator) takes(sq, n int) uint32 {
 			playable |= g.lettresJoker
 		}
 	}
-	return g.s.crossSet[sq] & playable
+	return c.crossSet & playable
 }
 
 // take removes one letter from the rack, keeping the set of letters in hand.
@@ -411,42 +631,6 @@ func (g *Generator) take(l uint8) {
 func (g *Generator) putBack(l uint8) {
 	g.rack[l]++
 	g.letters |= 1 << l
-}
-
-// goOn continues after the letter at col was matched by arc a: leftwards
-// while at or left of the anchor (turning right through the separator when
-// the word may start here), rightwards after. gen is called only for a square
-// where a's list offers a symbol it takes.
-func (g *Generator) goOn(col, start int, a lexicon.Arc, main, mult, cross int32, n int) {
-	const last = board.Size - 1
-	rowBase := g.row * board.Size
-	if col <= g.anchorCol {
-		leftFree := g.libres>>col&1 != 0
-		if a.Accepts() && leftFree && g.rightFree {
-			g.record(col, g.anchorCol, main, mult, cross, n)
-		}
-		next := a.Symbols()
-		// Leftwards, but never onto an empty anchor: a move covering it
-		// is generated from that (leftmost) anchor; once limited to the
-		// whole rack, never left of where such a placement starts.
-		if col > 0 && !(leftFree && g.ancres>>col&1 != 0) && (!g.limite || col > g.premiereEntiere) &&
-			next&g.takes(rowBase+col-1, n) != 0 {
-			g.gen(col-1, start, a, main, mult, cross, n)
-		}
-		if leftFree && g.anchorCol < last && next&(1<<lexicon.Separator) != 0 &&
-			(!g.limite || g.entiers[col]>>(g.anchorCol+1) != 0) {
-			if turn := g.arcs[a.At(1<<lexicon.Separator)]; turn.Symbols()&g.takes(rowBase+g.anchorCol+1, n) != 0 {
-				g.gen(g.anchorCol+1, col, turn, main, mult, cross, n)
-			}
-		}
-		return
-	}
-	if a.Accepts() && g.libres>>(col+2)&1 != 0 {
-		g.record(start, col, main, mult, cross, n)
-	}
-	if col < last && a.Symbols()&g.takes(rowBase+col+1, n) != 0 && (!g.limite || g.entiers[start]>>(col+1) != 0) {
-		g.gen(col+1, start, a, main, mult, cross, n)
-	}
 }
 
 // record scores the placement spanning columns from..to of the current row

@@ -146,7 +146,6 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		}
 	}
 	slices.SortFunc(anchors, func(a, b anchorBound) int { return cmp.Compare(b.bound, a.bound) })
-	root := g.lex.Root()
 	for _, a := range anchors {
 		if a.bound < g.best {
 			break
@@ -166,7 +165,7 @@ func (g *Generator) pruned(ctx context.Context, vertical bool) error {
 		if a.court < g.best {
 			g.limiterJokers()
 		}
-		g.gen(g.anchorCol, g.anchorCol, root, 0, 1, 0, 0)
+		g.marcher()
 	}
 	g.inWalkOrder()
 	return nil
@@ -385,7 +384,7 @@ func jokersPossibles(a *lexicon.Anagrammes, cle uint64, jokers, from int, paires
 // limiterJokers limits the walk to the anchor's placements of the whole
 // rack, once only those can reach the best: it goes left no further than
 // the first column where one starts, turns right only where one starts and
-// goes right only while one of those ends further (goOn); the jokers stand
+// goes right only while one of those ends further (marcher); the jokers stand
 // only for the letters of those placements, and with two jokers, once one
 // stands for x, the other for the letters paired with x.
 func (g *Generator) limiterJokers() {
