@@ -62,7 +62,7 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
-		cp, err := readCheckpoint(ctx, tx, r.proj.Name())
+		cp, err := r.checkpointDans(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -96,7 +96,7 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 		}
 		last := todo[len(todo)-1]
 		applied = len(todo)
-		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
+		return r.saveCheckpoint(ctx, tx, last)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)

@@ -36,6 +36,29 @@ type checkpoint struct {
 	magasin  string
 }
 
+// lectureCheckpoint and ecritureCheckpoint read and write a projection's
+// checkpoint; each batch applied runs both, prepared once per runner
+// (pointsPrepares) rather than parsed at every batch (issue 34: a hall's
+// burst is folded in hundreds of small batches by every read model).
+const (
+	lectureCheckpoint  = `SELECT position, hash, magasin FROM projection_checkpoints WHERE projection = ?`
+	ecritureCheckpoint = `INSERT INTO projection_checkpoints (projection, position, hash, magasin) VALUES (?, ?, ?, ?)
+		ON CONFLICT (projection) DO UPDATE SET position = excluded.position, hash = excluded.hash, magasin = excluded.magasin`
+)
+
+// pointsPrepares are a runner's checkpoint statements, prepared on its
+// database.
+type pointsPrepares struct{ lire, ecrire *sql.Stmt }
+
+func (r *Runner) preparerPoints(ctx context.Context) error {
+	var err error
+	if r.points.lire, err = r.db.PrepareContext(ctx, lectureCheckpoint); err != nil {
+		return err
+	}
+	r.points.ecrire, err = r.db.PrepareContext(ctx, ecritureCheckpoint)
+	return err
+}
+
 type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
@@ -49,8 +72,17 @@ func identifiedCheckpoints(ctx context.Context, q queryer) (bool, error) {
 }
 
 func readCheckpoint(ctx context.Context, q queryer, name string) (checkpoint, error) {
+	return scanCheckpoint(q.QueryRowContext(ctx, lectureCheckpoint, name))
+}
+
+// checkpointDans reads the runner's checkpoint in tx.
+func (r *Runner) checkpointDans(ctx context.Context, tx *sql.Tx) (checkpoint, error) {
+	return scanCheckpoint(tx.StmtContext(ctx, r.points.lire).QueryRowContext(ctx, r.proj.Name()))
+}
+
+func scanCheckpoint(row *sql.Row) (checkpoint, error) {
 	var cp checkpoint
-	err := q.QueryRowContext(ctx, `SELECT position, hash, magasin FROM projection_checkpoints WHERE projection = ?`, name).Scan(&cp.position, &cp.hash, &cp.magasin)
+	err := row.Scan(&cp.position, &cp.hash, &cp.magasin)
 	if errors.Is(err, sql.ErrNoRows) {
 		return checkpoint{}, nil
 	}
@@ -91,10 +123,8 @@ func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]integrity.Ancho
 	return out, rows.Err()
 }
 
-func saveCheckpoint(ctx context.Context, tx *sql.Tx, name string, cp checkpoint) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO projection_checkpoints (projection, position, hash, magasin) VALUES (?, ?, ?, ?)
-		ON CONFLICT (projection) DO UPDATE SET position = excluded.position, hash = excluded.hash, magasin = excluded.magasin`,
-		name, cp.position, cp.hash, cp.magasin)
+func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event) error {
+	_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, last.Hash, r.identity)
 	return err
 }
 

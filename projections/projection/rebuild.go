@@ -395,7 +395,7 @@ func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) erro
 				return err
 			}
 		}
-		return saveCheckpoint(ctx, tx, r.proj.Name(), checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
+		return r.saveCheckpoint(ctx, tx, *last)
 	})
 	if err != nil {
 		return fmt.Errorf("projection %s: writing its rebuilt state: %w", r.proj.Name(), err)

@@ -48,6 +48,7 @@ type Runner struct {
 	// eventstore.Chained); chained says whether it does.
 	identity string
 	chained  bool
+	points   pointsPrepares
 	// Log receives the rebuilds a foreign checkpoint triggers and the
 	// parking of the projection; slog.Default() unless set.
 	Log *slog.Logger
@@ -95,6 +96,9 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 		}
 		return p.Setup(ctx, tx)
 	})
+	if err == nil {
+		err = r.preparerPoints(ctx)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("projection %s: setting up: %w", p.Name(), err)
 	}

@@ -131,6 +131,11 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		return
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	t, err := s.lireTete(ctx, tx)
+	if err != nil {
+		echouer(err)
+		return
+	}
 	var dernier *ajout
 	for _, a := range lot {
 		if a.err = a.ctx.Err(); a.err != nil {
@@ -140,7 +145,7 @@ func (s *Store) ecrireLot(lot []*ajout) {
 			a.err = classify("appending to "+a.stream, err)
 			continue
 		}
-		a.res, a.head, a.err = s.appendInTx(ctx, tx, a.stream, a.expected, a.gardes, a.events)
+		a.res, a.head, a.err = s.appendInTx(ctx, tx, &t, a.stream, a.expected, a.gardes, a.events)
 		fin := []*sql.Stmt{s.ecriture.release}
 		if a.err != nil {
 			fin = []*sql.Stmt{s.ecriture.rollbackTo, s.ecriture.release}
@@ -164,37 +169,60 @@ func (s *Store) ecrireLot(lot []*ajout) {
 	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
+// tete is the last event of the log as a write transaction sees it: the
+// position and the hash the next event chains to. The writer is the log's
+// only writer and holds the write lock: a transaction reads it once
+// (lireTete) and each append it writes moves it on.
+type tete struct {
+	position int64
+	hash     []byte
+}
+
+// lireTete reads the log's last event in tx (zero when the log is empty).
+func (s *Store) lireTete(ctx context.Context, tx *sql.Tx) (tete, error) {
+	var t tete
+	err := tx.StmtContext(ctx, s.ecriture.tete).QueryRowContext(ctx).Scan(&t.position, &t.hash)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return tete{}, classify("reading global position", err)
+	}
+	return t, nil
+}
+
 // appendInTx checks the expectation and writes, chaining each event to the
-// last one of the log; head is the hash of the last event written, nil for
-// an idempotent retry, which returns the original result.
-func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
+// log's last one, t, which it moves to its own last event; it returns the
+// hash of that event, nil for an idempotent retry, which returns the
+// original result and leaves t as it was.
+//
+// An append is looked up as a retry of one already stored (idempotentRetry)
+// only when its expectation or a guard refuses it, or when its first id is
+// already stored: a retry always meets one of those, since ids are unique
+// across the store, and an ordinary append reads nothing for it (issue 34).
+func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
+	refus := func(err error) (eventstore.AppendResult, []byte, error) {
+		res, retried, rerr := s.idempotentRetry(ctx, tx, stream, expected, events)
+		if rerr != nil || retried {
+			return res, nil, rerr
+		}
+		return eventstore.AppendResult{}, nil, err
+	}
 	var current sql.NullInt64
 	if err := tx.StmtContext(ctx, s.ecriture.revision).QueryRowContext(ctx, stream).Scan(&current); err != nil {
 		return eventstore.AppendResult{}, nil, classify("reading revision of "+stream, err)
 	}
-	res, retried, err := s.idempotentRetry(ctx, tx, stream, expected, events)
-	if err != nil || retried {
-		return res, nil, err
-	}
 	for _, g := range gardes {
 		if err := s.verifierGarde(ctx, tx, g); err != nil {
-			return eventstore.AppendResult{}, nil, err
+			return refus(err)
 		}
 	}
 	if !expected.Check(uint64(current.Int64), current.Valid) {
-		return eventstore.AppendResult{}, nil, &eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid}
-	}
-	var last int64
-	var head []byte
-	err = tx.StmtContext(ctx, s.ecriture.tete).QueryRowContext(ctx).Scan(&last, &head)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return eventstore.AppendResult{}, nil, classify("reading global position", err)
+		return refus(&eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid})
 	}
 	revision := uint64(current.Int64 + 1)
 	if !current.Valid {
 		revision = 0
 	}
-	position := uint64(last) + 1
+	position := uint64(t.position) + 1
+	head := t.hash
 	now := s.clock.Now().UTC().UnixNano()
 	insert := tx.StmtContext(ctx, s.insert)
 	for i, e := range events {
@@ -206,13 +234,18 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, stream string, expec
 			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Request, head)
 		if err != nil {
 			if isUniqueViolation(err) {
-				return eventstore.AppendResult{}, nil, eventstore.NewError(eventstore.CodeDuplicateEventID,
+				doublon := eventstore.NewError(eventstore.CodeDuplicateEventID,
 					fmt.Sprintf("event id %s is already stored elsewhere than %s", e.ID, stream), err)
+				if i == 0 {
+					return refus(doublon)
+				}
+				return eventstore.AppendResult{}, nil, doublon
 			}
 			return eventstore.AppendResult{}, nil, classify("inserting into "+stream, err)
 		}
 	}
 	n := uint64(len(events))
+	*t = tete{position: int64(position + n - 1), hash: head}
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 

@@ -35,10 +35,14 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 		return nil, classify("starting a batch of appends", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
+	t, err := s.lireTete(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
 	res := make([]eventstore.AppendResult, len(ajouts))
 	var head integrity.Seal
 	for i, a := range ajouts {
-		r, h, err := s.appendInTx(ctx, tx, a.Stream, a.Expected, nil, a.Events)
+		r, h, err := s.appendInTx(ctx, tx, &t, a.Stream, a.Expected, nil, a.Events)
 		if err != nil {
 			return nil, err
 		}

@@ -75,4 +75,31 @@ func TestAppendLot_ToutOuRien(t *testing.T) {
 	}
 }
 
+// Issue 34: a write transaction reads the log's last event once and each
+// append moves it on; an append whose checks pass is told to be a retry by
+// its first id at the insert. A retry between two new appends of one
+// transaction writes nothing, answers its original result, and the next
+// append chains to the one before it.
+func TestIssue34_RenvoiEntreDeuxAjoutsDUnLot(t *testing.T) {
+	ctx := context.Background()
+	evts := eventstoretest.Events(5)
+	store := openTemp(t, eventstoretest.NewStepClock(eventstoretest.Epoch))
+	_, err := store.Append(ctx, "match-a", eventstore.NoStream, evts[0])
+	require.NoError(t, err)
+	stored, err := store.Append(ctx, "match-b", eventstore.NoStream, evts[1], evts[2])
+	require.NoError(t, err)
+
+	res, err := store.AppendBatch(ctx, []eventstore.BatchPart{
+		{Stream: "match-a", Expected: eventstore.Any, Events: evts[3:4]},
+		{Stream: "match-b", Expected: eventstore.Any, Events: evts[1:3]},
+		{Stream: "match-c", Expected: eventstore.NoStream, Events: evts[4:5]},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []eventstore.AppendResult{{Revision: 1, Position: 4}, stored, {Revision: 0, Position: 5}}, res)
+	report, err := integrity.Verify(ctx, store, integrity.VerifyOptions{GaplessPositions: true, Chained: true})
+	require.NoError(t, err)
+	assert.True(t, report.OK(), "%v", report.Problems)
+	assert.Equal(t, uint64(5), report.LastPosition)
+}
+
 var _ eventstore.Batches = (*sqlitestore.Store)(nil)

@@ -262,3 +262,34 @@ func BenchmarkIssue34_RattrapageDesCles(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIssue34_LotDeBulletins writes what a group commit holds while a
+// hall's arbiters enter bulletins: 100 appends of one event, each to a
+// table stream of the game already written to, in one transaction and one
+// fsync (AppendBatch goes through each append's checks as AppendGuarded's
+// batches do).
+func BenchmarkIssue34_LotDeBulletins(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{5})
+	const tables = 100
+	flux := func(t int) string { return fmt.Sprintf("partie-s-table-%d", t) }
+	for t := range tables {
+		_, err := store.Append(ctx, flux(t+1), eventstore.Any, benchEvents(rng, 20, t*20)...)
+		require.NoError(b, err)
+	}
+	lots := make([][]eventstore.BatchPart, b.N)
+	for i := range lots {
+		lots[i] = make([]eventstore.BatchPart, tables)
+		for t := range lots[i] {
+			lots[i][t] = eventstore.BatchPart{Stream: flux(t + 1), Expected: eventstore.StreamExists, Events: benchEvents(rng, 1, i)}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := store.AppendBatch(ctx, lots[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
