@@ -48,6 +48,8 @@ CREATE TABLE IF NOT EXISTS hist_joueurs (
 CREATE TABLE IF NOT EXISTS hist_participations (
 	joueur TEXT NOT NULL, position INTEGER NOT NULL, partie TEXT NOT NULL, tournoi TEXT NOT NULL, kind TEXT NOT NULL,
 	PRIMARY KEY (joueur, position)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hist_participations_masse (
+	joueur TEXT NOT NULL, position INTEGER NOT NULL, partie TEXT NOT NULL, tournoi TEXT NOT NULL, kind TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS hist_rencontres (
 	position INTEGER PRIMARY KEY, tournoi TEXT NOT NULL, match TEXT NOT NULL, ronde INTEGER NOT NULL,
 	joueur0 TEXT NOT NULL, joueur1 TEXT NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL,
@@ -97,10 +99,13 @@ func indexer(ctx context.Context, tx *sql.Tx) error {
 
 // DebutDeMasse begins a bulk nobody reads meanwhile (projection.Masse):
 // the indexes only the archive's queries use are dropped rather than kept
-// row by row, and the years the bulk adds to are listed (hist_a_classer)
-// rather than ranked again at each batch. hist_masse holds the bulk's
-// mark with the state, so that the projection's opening ends a bulk that
-// stopped before its end.
+// row by row, the years the bulk adds to are listed (hist_a_classer)
+// rather than ranked again at each batch, and the participations are
+// appended to hist_participations_masse in the order of the log, to be
+// sorted into hist_participations (keyed by player, each of whom plays all
+// along the log) at the end (verserParticipations). hist_masse holds the
+// bulk's mark with the state, so that the projection's opening ends a bulk
+// that stopped before its end.
 func (*Projection) DebutDeMasse(ctx context.Context, tx *sql.Tx) error {
 	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO hist_masse (seule) VALUES (1)`); err != nil {
 		return fmt.Errorf("archive: bulk: %w", err)
@@ -113,9 +118,13 @@ func (*Projection) DebutDeMasse(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// FinDeMasse ends a bulk (projection.Masse): each year it added to is
-// ranked once, and the queries' indexes are built, in one sort each.
+// FinDeMasse ends a bulk (projection.Masse): its participations are
+// sorted into hist_participations, each year it added to is ranked once,
+// and the queries' indexes are built, in one sort each.
 func (*Projection) FinDeMasse(ctx context.Context, tx *sql.Tx) error {
+	if err := verserParticipations(ctx, tx); err != nil {
+		return err
+	}
 	aClasser, err := anneesDe(ctx, tx, `SELECT annee, kind FROM hist_a_classer ORDER BY annee, kind`)
 	if err != nil {
 		return err
@@ -129,6 +138,20 @@ func (*Projection) FinDeMasse(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("archive: bulk: %w", err)
 	}
 	return indexer(ctx, tx)
+}
+
+// verserParticipations moves the participations a bulk appended to
+// hist_participations_masse into hist_participations in the order of its
+// key: SQLite sorts them once and each page of the table's tree is written
+// once, instead of a row inserted at a random place of the tree at each
+// line.
+func verserParticipations(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind)
+		SELECT joueur, position, partie, tournoi, kind FROM hist_participations_masse ORDER BY joueur, position;
+		DELETE FROM hist_participations_masse`); err != nil {
+		return fmt.Errorf("archive: participations: %w", err)
+	}
+	return nil
 }
 
 // anneesDe are the years query lists.
@@ -187,7 +210,7 @@ func (p *Projection) Setup(ctx context.Context, tx *sql.Tx) error {
 // Reset empties the tables.
 func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM hist_tournois; DELETE FROM hist_parties; DELETE FROM hist_joueurs;
-		DELETE FROM hist_participations; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
+		DELETE FROM hist_participations; DELETE FROM hist_participations_masse; DELETE FROM hist_rencontres; DELETE FROM hist_resultats; DELETE FROM hist_cotes_importees;
 		DELETE FROM hist_noms_importes; DELETE FROM hist_exempts; DELETE FROM hist_annees; DELETE FROM hist_classement; DELETE FROM hist_a_classer;`)
 	return err
 }
@@ -220,6 +243,8 @@ type lot struct {
 	tx    *sql.Tx
 	q     *projection.Requetes
 	dates map[string]int64
+	// enMasse says the batch is part of a bulk (DebutDeMasse).
+	enMasse bool
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
@@ -239,6 +264,21 @@ func (l *lot) exec(ctx context.Context, query string, args ...any) error {
 	return l.q.Exec(ctx, query, args...)
 }
 
+// participations is the table the batch's participations go to: during
+// a bulk, the one appended to in the order of the log.
+func (l *lot) participations() string {
+	if l.enMasse {
+		return "hist_participations_masse"
+	}
+	return "hist_participations"
+}
+
+// participer records a player's part in a game.
+func (l *lot) participer(ctx context.Context, joueur string, position uint64, partie, tournoi string, kind Kind) error {
+	return l.exec(ctx, `INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+		joueur, position, partie, tournoi, kind)
+}
+
 // fin writes the players' years the batch added up, before a statement
 // that reads them or a row that must follow them.
 func (l *lot) fin(ctx context.Context) error {
@@ -249,6 +289,9 @@ func (l *lot) fin(ctx context.Context) error {
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
 	l := &lot{tx: tx, q: projection.NewRequetes(tx), dates: map[string]int64{}, joueurs: map[string]int64{},
 		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&l.enMasse); err != nil {
+		return fmt.Errorf("archive: bulk: %w", err)
+	}
 	err := p.applyLot(ctx, tx, events, l)
 	return errors.Join(err, l.q.Fin(ctx))
 }
@@ -270,15 +313,8 @@ func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventsto
 // classer ranks again each year the batch added to, or, during a bulk
 // (DebutDeMasse), lists it for the bulk's end.
 func (l *lot) classer(ctx context.Context) error {
-	if len(l.annees) == 0 {
-		return nil
-	}
-	var enMasse bool
-	if err := l.tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&enMasse); err != nil {
-		return fmt.Errorf("archive: bulk: %w", err)
-	}
 	for a := range l.annees {
-		if !enMasse {
+		if !l.enMasse {
 			if err := classer(ctx, l.tx, a); err != nil {
 				return err
 			}
@@ -347,16 +383,22 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 		// A game's players, a thousand at a national tournament, go through
 		// one prepared statement (projection.Requetes).
 		for _, j := range ev.Joueurs {
-			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
-				j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
-				return err
+			if err := l.participer(ctx, j, e.Position, ev.Partie, ev.Tournoi, KindDuplicate); err != nil {
+				return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 			}
 		}
 		return nil
 	case duplicate.JoueurArrive:
-		return exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind)
+		return exec(`INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind)
 			SELECT ?, ?, partie, tournoi, kind FROM hist_parties WHERE 'partie-' || partie = ?`, ev.Licence, e.Position, e.Stream)
 	case duplicate.JoueurRetire:
+		// The player's participations are all in hist_participations once
+		// a bulk's are (rare: a late player withdrawn).
+		if l.enMasse {
+			if err := verserParticipations(ctx, tx); err != nil {
+				return err
+			}
+		}
 		return exec(`DELETE FROM hist_participations WHERE joueur = ? AND 'partie-' || partie = ?`, ev.Licence, e.Stream)
 	case duplicate.PartieTerminee:
 		return exec(`UPDATE hist_parties SET terminee = 1 WHERE 'partie-' || partie = ?`, e.Stream)
@@ -393,9 +435,8 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 			return err
 		}
 		for _, j := range ev.Joueurs {
-			if err := exec(`INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
-				j, e.Position, ev.Match, t, KindClassique); err != nil {
-				return err
+			if err := l.participer(ctx, j, e.Position, ev.Match, t, KindClassique); err != nil {
+				return fmt.Errorf("archive, %s at %d: %w", e.Type, e.Position, err)
 			}
 		}
 		return nil

@@ -259,8 +259,7 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 // participations records each player's part in a game.
 func (imp importeur) participations(partie string, licences []string) error {
 	for _, licence := range licences {
-		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
-			licence, imp.pos, partie, imp.tournoi, imp.genre); err != nil {
+		if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
 			return err
 		}
 	}
