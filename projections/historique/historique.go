@@ -275,14 +275,18 @@ func (l *lot) participations() string {
 
 // participer records a player's part in a game.
 func (l *lot) participer(ctx context.Context, joueur string, position uint64, partie, tournoi string, kind Kind) error {
-	return l.exec(ctx, `INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
+	return l.q.Inserer(ctx, `INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind)`, "",
 		joueur, position, partie, tournoi, kind)
 }
 
-// fin writes the players' years the batch added up, before a statement
-// that reads them or a row that must follow them.
+// fin writes the players' years the batch added up and sends the rows
+// held (projection.Requetes.Inserer), before a statement that reads them
+// or a row that must follow them.
 func (l *lot) fin(ctx context.Context) error {
-	return l.ecrireBilans(ctx)
+	if err := l.ecrireBilans(ctx); err != nil {
+		return err
+	}
+	return l.q.Envoyer(ctx)
 }
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
