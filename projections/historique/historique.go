@@ -154,6 +154,30 @@ func verserParticipations(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
+// participationsEnAttente is how many participations a bulk holds in
+// hist_participations_masse before it sorts them into
+// hist_participations: the pages they take, freed by the sort, are taken
+// again by the next ones rather than left empty in the file at the end
+// (8 MB or so; the twenty years of an archive hold 16 million), and the
+// sort still writes a player's rows of some ten lines together.
+const participationsEnAttente = 1 << 17
+
+// verserSiPlein sorts the bulk's participations into hist_participations
+// once it holds enAttente of them.
+func (l *lot) verserSiPlein(ctx context.Context) error {
+	if !l.enMasse {
+		return nil
+	}
+	var n int64
+	if err := l.tx.QueryRowContext(ctx, `SELECT COALESCE(max(rowid), 0) FROM hist_participations_masse`).Scan(&n); err != nil {
+		return fmt.Errorf("archive: participations: %w", err)
+	}
+	if n < l.enAttente {
+		return nil
+	}
+	return verserParticipations(ctx, l.tx)
+}
+
 // anneesDe are the years query lists.
 func anneesDe(ctx context.Context, tx *sql.Tx, query string) ([]anneeDeJeu, error) {
 	rows, err := tx.QueryContext(ctx, query)
@@ -173,12 +197,17 @@ func anneesDe(ctx context.Context, tx *sql.Tx, query string) ([]anneeDeJeu, erro
 }
 
 // Projection maintains the archive's rows; r decodes the events.
-type Projection struct{ registre *eventstore.Registry }
+type Projection struct {
+	registre *eventstore.Registry
+	// enAttente is how many participations a bulk holds before it sorts
+	// them (participationsEnAttente).
+	enAttente int64
+}
 
 // NewProjection returns the projection; the journal's registry must hold
 // every event type (catalogue.Registre).
 func NewProjection(j projection.Journal) (*Projection, error) {
-	return &Projection{registre: j.Registry}, nil
+	return &Projection{registre: j.Registry, enAttente: participationsEnAttente}, nil
 }
 
 // Name returns Name.
@@ -243,8 +272,10 @@ type lot struct {
 	tx    *sql.Tx
 	q     *projection.Requetes
 	dates map[string]int64
-	// enMasse says the batch is part of a bulk (DebutDeMasse).
-	enMasse bool
+	// enMasse says the batch is part of a bulk (DebutDeMasse), which
+	// sorts its participations once it holds enAttente of them.
+	enMasse   bool
+	enAttente int64
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
@@ -291,7 +322,7 @@ func (l *lot) fin(ctx context.Context) error {
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
 func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	l := &lot{tx: tx, q: projection.NewRequetes(tx), dates: map[string]int64{}, joueurs: map[string]int64{},
+	l := &lot{tx: tx, q: projection.NewRequetes(tx), enAttente: p.enAttente, dates: map[string]int64{}, joueurs: map[string]int64{},
 		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&l.enMasse); err != nil {
 		return fmt.Errorf("archive: bulk: %w", err)
@@ -316,6 +347,9 @@ func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventsto
 		}
 	}
 	if err := l.fin(ctx); err != nil {
+		return err
+	}
+	if err := l.verserSiPlein(ctx); err != nil {
 		return err
 	}
 	return l.classer(ctx)

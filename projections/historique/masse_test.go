@@ -2,7 +2,10 @@ package historique_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -124,4 +127,53 @@ func TestIssue34_MasseVerseLesParticipationsDansLOrdreDeLaCle(t *testing.T) {
 			assert.Equal(t, string(attendu), string(rebuilt))
 		})
 	}
+}
+
+// TestIssue34_MasseTrieSesParticipationsEnChemin: a bulk sorts its
+// participations into hist_participations as soon as it holds a given
+// number of them, at the end of the batch that reaches it, so that the
+// pages they take in the file are taken again by the next ones rather
+// than left empty at its end; the rows are the live ones.
+func TestIssue34_MasseTrieSesParticipationsEnChemin(t *testing.T) {
+	ctx := context.Background()
+	store, _, _ := archiveVide(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	const enAttente = 40
+	historique.FixerParticipationsEnAttente(p, enAttente)
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	r, err := projection.NewRunner(ctx, db, p, store)
+	require.NoError(t, err)
+	require.NoError(t, r.CommencerMasse(ctx))
+	for i, f := range tournoisAuHasard(t, 30, 4) {
+		importer(t, store, []*projection.Runner{r}, f)
+		var enMasse, triees int
+		require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations_masse`).Scan(&enMasse))
+		require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations`).Scan(&triees))
+		assert.Less(t, enMasse, enAttente, "file %d", i)
+		assert.Positive(t, enMasse+triees, "file %d", i)
+	}
+	require.NoError(t, r.FinirMasse(ctx))
+	vivant, _ := vues(t, store, t.TempDir())
+	hist := func(db *sql.DB) string {
+		var out strings.Builder
+		rows, err := db.Query(`SELECT joueur, position, partie, tournoi, kind FROM hist_participations`)
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+			var j, partie, tournoi, kind string
+			var pos int64
+			require.NoError(t, rows.Scan(&j, &pos, &partie, &tournoi, &kind))
+			fmt.Fprintln(&out, j, pos, partie, tournoi, kind)
+		}
+		require.NoError(t, rows.Err())
+		return out.String()
+	}
+	attendu := hist(vivant)
+	assert.NotEmpty(t, attendu)
+	assert.Equal(t, attendu, hist(db))
 }
