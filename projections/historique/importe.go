@@ -86,8 +86,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 			return err
 		}
 	}
-	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
-		ON CONFLICT (partie) DO NOTHING`, imp.pos, p.Partie, imp.tournoi, imp.genre, p.Numero, imp.le); err != nil {
+	if err := imp.partieJouee(p.Partie, p.Numero); err != nil {
 		return err
 	}
 	clubs := map[string]string{}
@@ -97,7 +96,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 		}
 	}
 	for k, licence := range p.Licences {
-		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang) VALUES (?, ?, ?, ?, ?)`,
+		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang)`, "",
 			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
 			return err
 		}
@@ -125,7 +124,7 @@ func (imp importeur) match(m archive.MatchClassique) error {
 		if j.CotesApres[k] == 0 {
 			continue
 		}
-		if err := imp.lot.exec(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres) VALUES (?, ?, ?, ?)`,
+		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres)`, "",
 			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
 			return err
 		}
@@ -146,11 +145,17 @@ func (imp importeur) match(m archive.MatchClassique) error {
 	if err := imp.rencontre(m); err != nil {
 		return err
 	}
-	if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee) VALUES (?, ?, ?, ?, ?, ?, 1)
-		ON CONFLICT (partie) DO NOTHING`, imp.pos, m.Match, imp.tournoi, imp.genre, m.Ronde, imp.le); err != nil {
+	if err := imp.partieJouee(m.Match, m.Ronde); err != nil {
 		return err
 	}
 	return imp.participations(m.Match, m.Licences)
+}
+
+// partieJouee records an imported game (a classique match's: its round
+// for numero), over when imported.
+func (imp importeur) partieJouee(partie string, numero int) error {
+	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee)`,
+		`ON CONFLICT (partie) DO NOTHING`, imp.pos, partie, imp.tournoi, imp.genre, numero, imp.le, 1)
 }
 
 // rencontre records the meeting of a match from its two lines; a match
@@ -161,6 +166,9 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 	if len(m.Licences) == 2 {
 		pm1 = m.PointsDeMatch[1]
 	} else {
+		if err := imp.lot.q.Envoyer(imp.ctx); err != nil {
+			return err
+		}
 		res, err := imp.tx.ExecContext(imp.ctx, `UPDATE hist_rencontres SET pm1 = ? WHERE tournoi = ? AND match = ? AND joueur1 = ?`,
 			m.PointsDeMatch[0], imp.tournoi, m.Match, m.Licences[0])
 		if err != nil {
@@ -170,8 +178,8 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 			return err
 		}
 	}
-	return imp.lot.exec(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
+	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)`, "",
+		imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
 		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
 }
 
@@ -241,9 +249,8 @@ func (b *bilanLot) ajouter(l bilanLot) {
 func (l *lot) ecrireBilans(ctx context.Context) error {
 	for _, cle := range l.ordreBilans {
 		b := l.bilans[cle]
-		if err := l.exec(ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + excluded.parties, points = points + excluded.points,
+		if err := l.q.Inserer(ctx, `INSERT INTO hist_annees (annee, kind, joueur, club, club_le, parties, points, maximum, cote, cote_le)`,
+			`ON CONFLICT (annee, kind, joueur) DO UPDATE SET parties = parties + excluded.parties, points = points + excluded.points,
 		maximum = maximum + excluded.maximum,
 		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
 		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
@@ -259,8 +266,7 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 // participations records each player's part in a game.
 func (imp importeur) participations(partie string, licences []string) error {
 	for _, licence := range licences {
-		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_participations (joueur, position, partie, tournoi, kind) VALUES (?, ?, ?, ?, ?)`,
-			licence, imp.pos, partie, imp.tournoi, imp.genre); err != nil {
+		if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
 			return err
 		}
 	}
@@ -319,13 +325,13 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 		}
 		imp.lot.joueurs[licence] = imp.le
 		nouveaux = append(nouveaux, licence)
-		if err := imp.lot.exec(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club) VALUES (?, ?, ?)
-			ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
+		if err := imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club)`,
+			`ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
 			return err
 		}
 	}
 	for _, licence := range nouveaux {
-		if err := imp.lot.exec(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le) VALUES (?, ?)`, licence, imp.le); err != nil {
+		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le)`, "", licence, imp.le); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"arbitre/projections/projection"
@@ -79,4 +80,91 @@ func TestRequetes_LignesGroupeesCommeUneAUne(t *testing.T) {
 	assert.Contains(t, want, "k06 integer 9223372036854775807\n")
 	assert.Contains(t, want, "k10 real 3.0\n")
 	assert.Equal(t, want, run(t, true))
+}
+
+// TestIssue34_RequetesInsererCommeUneAUne: rows inserted through Inserer,
+// sent by groups of RangeesParInsert in one statement, give the tables
+// the statements one by one give: upserts and replaces on a key repeated
+// across and inside groups, two insert statements held at once, other
+// statements between them, a read through Query and one outside the
+// Requetes after Envoyer, each seeing every row inserted before it.
+func TestIssue34_RequetesInsererCommeUneAUne(t *testing.T) {
+	type stmt struct {
+		insert, suite string
+		args          []any
+		lire          bool // read the count of t before the statement
+		envoyer       bool // read outside the Requetes, after Envoyer
+	}
+	const (
+		upsert  = `INSERT INTO t (k, v, n)`
+		surT    = `ON CONFLICT (k) DO UPDATE SET v = excluded.v, n = n + excluded.n`
+		replace = `INSERT OR REPLACE INTO u (k, v)`
+	)
+	var script []stmt
+	for i := range 100 {
+		script = append(script, stmt{insert: upsert, suite: surT, args: []any{fmt.Sprint("k", i%7), i, 1}})
+		if i%3 == 0 {
+			script = append(script, stmt{insert: replace, args: []any{fmt.Sprint("r", i%5), i}})
+		}
+		switch i {
+		case 20:
+			script = append(script, stmt{insert: `DELETE FROM t WHERE k = ?`, args: []any{"k3"}})
+		case 40:
+			script = append(script, stmt{lire: true})
+		case 70:
+			script = append(script, stmt{envoyer: true})
+		}
+	}
+	run := func(t *testing.T, groupees bool) (string, []int) {
+		ctx := context.Background()
+		db, err := projection.OpenDB(filepath.Join(t.TempDir(), "p.db"))
+		require.NoError(t, err)
+		defer db.Close()
+		_, err = db.Exec(`CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER, n INTEGER); CREATE TABLE u (k TEXT PRIMARY KEY, v INTEGER)`)
+		require.NoError(t, err)
+		tx, err := db.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		q := projection.NewRequetes(tx)
+		var lus []int
+		for _, s := range script {
+			switch {
+			case s.lire && groupees:
+				rows, err := q.Query(ctx, `SELECT sum(n) FROM t`)
+				require.NoError(t, err)
+				require.True(t, rows.Next())
+				var n int
+				require.NoError(t, rows.Scan(&n))
+				require.NoError(t, rows.Close())
+				lus = append(lus, n)
+			case s.lire || s.envoyer:
+				if groupees {
+					require.NoError(t, q.Envoyer(ctx))
+				}
+				var n int
+				require.NoError(t, tx.QueryRowContext(ctx, `SELECT sum(n) FROM t`).Scan(&n))
+				lus = append(lus, n)
+			case !groupees:
+				query := s.insert
+				if s.insert == upsert || s.insert == replace {
+					query += " VALUES (?" + strings.Repeat(", ?", len(s.args)-1) + ") " + s.suite
+				}
+				_, err := tx.ExecContext(ctx, query, s.args...)
+				require.NoError(t, err)
+			case s.insert == upsert || s.insert == replace:
+				require.NoError(t, q.Inserer(ctx, s.insert, s.suite, s.args...))
+			default:
+				require.NoError(t, q.Exec(ctx, s.insert, s.args...))
+			}
+		}
+		require.NoError(t, q.Fin(ctx))
+		require.NoError(t, tx.Commit())
+		out, err := projection.Dump(ctx, db)
+		require.NoError(t, err)
+		return string(out), lus
+	}
+	want, lusUneAUne := run(t, false)
+	assert.Contains(t, want, "k0\t98\t15\n")
+	got, lus := run(t, true)
+	assert.Equal(t, want, got)
+	assert.Equal(t, lusUneAUne, lus)
 }

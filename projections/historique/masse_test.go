@@ -1,0 +1,212 @@
+package historique_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	darchive "arbitre/domain/archive"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/duplicate"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/projections/historique"
+	"arbitre/projections/projection"
+)
+
+// ajouterPartieAvecRetard appends a live duplicate game of A and B where C
+// arrives late, is withdrawn, and arrives again, then D arrives.
+func ajouterPartieAvecRetard(t *testing.T, store eventstore.Store) {
+	t.Helper()
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	cfg, err := duplicate.Config{TempsParCoup: time.Minute}.Valider()
+	require.NoError(t, err)
+	for n, e := range []any{duplicate.PartieCreee{Partie: "D9-1", Tournoi: "D9", Numero: 1, Config: cfg, Joueurs: []string{"L01", "L02"}},
+		duplicate.JoueurArrive{Licence: "L03", PremierCoup: 2}, duplicate.JoueurRetire{Licence: "L03", Motif: "licence mal tapée"},
+		duplicate.JoueurArrive{Licence: "L03", PremierCoup: 3}, duplicate.JoueurArrive{Licence: "L04", PremierCoup: 3}} {
+		d, err := reg.NewEventData(uuid.NewSHA1(uuid.NameSpaceOID, fmt.Appendf(nil, "partie-D9-1/%d", n)), e, eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+		_, err = store.Append(ctx, "partie-D9-1", eventstore.Any, d)
+		require.NoError(t, err)
+	}
+}
+
+// TestIssue34_MasseVerseLesParticipationsDansLOrdreDeLaCle: during a bulk
+// the participations (keyed by player, each of whom plays all along the
+// log) reach hist_participations sorted by their key — one sorted run at
+// the bulk's end, and one before a late player's withdrawal, which reads
+// them — instead of one row at a random place of the table at each line;
+// the rows are the live ones, by the runner's rebuild, every read model's
+// pass, and a bulk that stopped before its end and was ended by the next
+// opening.
+func TestIssue34_MasseVerseLesParticipationsDansLOrdreDeLaCle(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	fichiers := tournoisAuHasard(t, 40, 9)
+	importer(t, store, runners, fichiers[:20]...)
+	ajouterPartieAvecRetard(t, store)
+	importer(t, store, runners, fichiers[20:30]...)
+	// The trigger and its table are the connection's own (temp): the
+	// dumps compared do not see them.
+	_, err := db.Exec(`CREATE TEMP TABLE ordre (n INTEGER PRIMARY KEY, joueur TEXT, position INTEGER);
+		CREATE TEMP TRIGGER participation AFTER INSERT ON main.hist_participations BEGIN INSERT INTO ordre (joueur, position) VALUES (new.joueur, new.position); END`)
+	require.NoError(t, err)
+	type cle struct {
+		joueur   string
+		position int64
+	}
+	// runs are the sorted runs in which the rows were inserted.
+	runs := func(t *testing.T) int {
+		t.Helper()
+		rows, err := db.Query(`SELECT joueur, position FROM ordre ORDER BY n`)
+		require.NoError(t, err)
+		defer rows.Close()
+		n := 0
+		var avant *cle
+		for rows.Next() {
+			var c cle
+			require.NoError(t, rows.Scan(&c.joueur, &c.position))
+			if avant == nil || c.joueur < avant.joueur || c.joueur == avant.joueur && c.position < avant.position {
+				n++
+			}
+			avant = &c
+		}
+		require.NoError(t, rows.Err())
+		_, err = db.Exec(`DELETE FROM ordre`)
+		require.NoError(t, err)
+		return n
+	}
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	hist := projection.Lecture(runners, historique.Name)
+	for _, c := range []struct {
+		nom         string
+		reconstruir func() error
+	}{
+		{"the runner's rebuild", func() error {
+			_, err := hist.Rebuild(ctx, nil)
+			return err
+		}},
+		{"every read model in one pass", func() error {
+			_, err := projection.RebuildAll(ctx, store, reg, runners, nil)
+			return err
+		}},
+		{"a bulk ended by the next opening", func() error {
+			if err := hist.CommencerMasse(ctx); err != nil {
+				return err
+			}
+			importer(t, store, runners, fichiers[30:]...)
+			p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+			if err != nil {
+				return err
+			}
+			_, err = projection.NewRunner(ctx, db, p, store)
+			return err
+		}},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			require.NoError(t, c.reconstruir())
+			assert.LessOrEqual(t, runs(t), 2, "one sorted run before the withdrawal, one at the end")
+			var restees int
+			require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations_masse`).Scan(&restees))
+			assert.Zero(t, restees)
+			vivant, _ := vues(t, store, t.TempDir())
+			attendu, err := projection.Dump(ctx, vivant)
+			require.NoError(t, err)
+			assert.Contains(t, string(attendu), "L03")
+			rebuilt, err := projection.Dump(ctx, db)
+			require.NoError(t, err)
+			assert.Equal(t, string(attendu), string(rebuilt))
+		})
+	}
+}
+
+// TestIssue34_MasseTrieSesParticipationsEnChemin: a bulk sorts its
+// participations into hist_participations as soon as it holds a given
+// number of them, at the end of the batch that reaches it, so that the
+// pages they take in the file are taken again by the next ones rather
+// than left empty at its end; the rows are the live ones.
+func TestIssue34_MasseTrieSesParticipationsEnChemin(t *testing.T) {
+	ctx := context.Background()
+	store, _, _ := archiveVide(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	const enAttente = 40
+	historique.FixerParticipationsEnAttente(p, enAttente)
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	r, err := projection.NewRunner(ctx, db, p, store)
+	require.NoError(t, err)
+	require.NoError(t, r.CommencerMasse(ctx))
+	for i, f := range tournoisAuHasard(t, 30, 4) {
+		importer(t, store, []*projection.Runner{r}, f)
+		var enMasse, triees int
+		require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations_masse`).Scan(&enMasse))
+		require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations`).Scan(&triees))
+		assert.Less(t, enMasse, enAttente, "file %d", i)
+		assert.Positive(t, enMasse+triees, "file %d", i)
+	}
+	require.NoError(t, r.FinirMasse(ctx))
+	vivant, _ := vues(t, store, t.TempDir())
+	hist := func(db *sql.DB) string {
+		var out strings.Builder
+		rows, err := db.Query(`SELECT joueur, position, partie, tournoi, kind FROM hist_participations`)
+		require.NoError(t, err)
+		defer rows.Close()
+		for rows.Next() {
+			var j, partie, tournoi, kind string
+			var pos int64
+			require.NoError(t, rows.Scan(&j, &pos, &partie, &tournoi, &kind))
+			fmt.Fprintln(&out, j, pos, partie, tournoi, kind)
+		}
+		require.NoError(t, rows.Err())
+		return out.String()
+	}
+	attendu := hist(vivant)
+	assert.NotEmpty(t, attendu)
+	assert.Equal(t, attendu, hist(db))
+}
+
+// TestIssue34_LotArreteAuPremierEvenementIndecodable: the payloads of a
+// batch, decoded ahead of its fold, are folded in order; an event that
+// does not decode stops the batch right before it, named, whatever the
+// events after it (a tournament imported after it included).
+func TestIssue34_LotArreteAuPremierEvenementIndecodable(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	hist := projection.Lecture(runners, historique.Name)
+	fichiers := tournoisAuHasard(t, 4, 8)
+	importer(t, store, runners, fichiers[:2]...)
+	avant, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	res, err := store.Append(ctx, "archive-duplicate-casse", eventstore.Any, eventstore.EventData{ID: uuid.New(),
+		Type: darchive.TypePartieDuplicate, Version: 1, Data: []byte(`{"partie": 5}`)})
+	require.NoError(t, err)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	for _, f := range fichiers[2:] {
+		_, err := darchive.Importer(ctx, repository.Streams{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	_, err = hist.CatchUp(ctx, nil)
+	var ae *projection.ApplyError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, res.Position, ae.Position)
+	assert.Equal(t, res.Position-1, hist.Position())
+	apres, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(avant), string(apres), "nothing after the event that does not decode")
+}
