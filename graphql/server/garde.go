@@ -52,8 +52,20 @@ var DefaultBornesDocument = BornesDocument{Octets: 64 << 10, Jetons: 10_000, Sel
 
 // garde refuses, before gqlgen parses and validates it, a document over
 // its bounds. It parses the document itself, once, and measures each
-// fragment once (memoized): its own work is linear in the document.
-type garde struct{ b BornesDocument }
+// fragment once (memoized): its own work is linear in the document. The
+// texts it admitted are kept (admis): its verdict depends on the text and
+// the bounds alone, not on the operation's name, its variables or its
+// caller, so the same text sent again is admitted without its analysis.
+// A refused text is never kept: it is analysed, and refused, every time.
+type garde struct {
+	b     BornesDocument
+	admis *documentsAdmis
+}
+
+// nouvelleGarde is the guard of the bounds b.
+func nouvelleGarde(b BornesDocument) garde {
+	return garde{b: b, admis: nouveauxDocumentsAdmis()}
+}
 
 var _ interface {
 	gql.HandlerExtension
@@ -63,10 +75,18 @@ var _ interface {
 func (garde) ExtensionName() string               { return "GardeDocument" }
 func (garde) Validate(gql.ExecutableSchema) error { return nil }
 
-// MutateOperationParameters measures the request's document; a document
-// that does not lex or parse goes on to gqlgen, which reports its error.
+// MutateOperationParameters measures the request's document, unless the
+// same text was admitted before; a document that does not lex or parse
+// goes on to gqlgen, which reports its error.
 func (g garde) MutateOperationParameters(_ context.Context, p *gql.RawParams) *gqlerror.Error {
-	return g.verifier(p.Query)
+	if g.admis.contient(p.Query) {
+		return nil
+	}
+	err := g.verifier(p.Query)
+	if err == nil {
+		g.admis.ajouter(p.Query)
+	}
+	return err
 }
 
 // refus is the guard's error.

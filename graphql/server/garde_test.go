@@ -93,16 +93,22 @@ func TestSecurite_CollecteDesFragmentsSansDoublement(t *testing.T) {
 // FuzzGardeDocument builds documents from fragments, spreads, aliases and
 // nested fields, and checks the guard against a plain expansion of each
 // operation: whatever it accepts expands within the bounds, and it
-// refuses with one of its codes. `.ci/run` fuzzes it for a bounded time;
-// `go test` replays its seeds.
+// refuses with one of its codes; the guard that keeps admitted texts gives
+// the verdict of a fresh one, the first time and the next. `.ci/run`
+// fuzzes it for a bounded time; `go test` replays its seeds.
 func FuzzGardeDocument(f *testing.F) {
 	for _, seed := range []string{"\x00\x02\x02\x01\x04\x00\x02\x02\x02\x02", "\x00\x00\x00\x01\x00\x02\x01\x03\x04\x01\x02\x00",
 		"\x02\x00\x04\x00\x02\x01\x02\x01\x04\x01\x02\x02\x02\x02\x04\x02\x01\x00\x01\x01", strings.Repeat("\x00\x05\x02\x01", 12)} {
 		f.Add([]byte(seed))
 	}
+	g := nouvelleGarde(bornesEssai)
 	f.Fuzz(func(t *testing.T, programme []byte) {
 		doc := documentFuzz(programme)
 		err := garde{b: bornesEssai}.verifier(doc)
+		for range 2 { // analysed, then kept when admitted: the same verdict
+			gardee := g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: doc})
+			assert.Equal(t, err == nil, gardee == nil, "the guard keeping its verdicts: %v, a fresh one: %v: %s", gardee, err, doc)
+		}
 		if err != nil {
 			assert.Contains(t, []any{codeQueryTooLarge, codeQueryTooDeep, codeValidationFailed}, err.Extensions["code"], err.Message)
 			return
@@ -190,4 +196,107 @@ func (e *expansion) ensemble(set ast.SelectionSet, spreads int) {
 			}
 		}
 	}
+}
+
+// documentBulletin is the document of the hall's bulletins
+// (cmd/arbitre/internal/charge), sent 2,400 times a coup.
+const documentBulletin = `mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $m: String) {
+  deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b, clientMutationId:$m) { licence } }`
+
+// Issue 34 item 3: the guard lexed and parsed every request's document,
+// the same few documents thousands of times a coup. An admitted document
+// sent again is not analysed again: no allocation at all.
+func TestIssue34_GardeNAnalysePasDeuxFoisUnDocumentAdmis(t *testing.T) {
+	g := nouvelleGarde(DefaultBornesDocument)
+	p := &gql.RawParams{Query: documentBulletin}
+	require.Nil(t, g.MutateOperationParameters(t.Context(), p))
+	allocations := testing.AllocsPerRun(20, func() {
+		require.Nil(t, g.MutateOperationParameters(t.Context(), p))
+	})
+	assert.Zero(t, allocations, "the admitted document is lexed and parsed again")
+}
+
+// Issue 34 item 3: a refused document is never kept as admitted; sent
+// again, it is analysed and refused again, with its code.
+func TestSecurite_GardeDocumentRefuseDeNouveau(t *testing.T) {
+	g := nouvelleGarde(bornesEssai)
+	for _, tc := range []struct{ doc, code string }{
+		{`{x}` + strings.Repeat(" ", 1998), codeQueryTooLarge},
+		{"{x(a: [" + strings.Repeat("1 ", 292) + "])}", codeQueryTooLarge},
+		{`{x{...A} y{...A} z{...A} w{...A}} fragment A on T {a b c d e f g h i}`, codeQueryTooLarge},
+		{`{...A} fragment A on T {...B} fragment B on T {...C} fragment C on T {...D} fragment D on T {x}`, codeQueryTooDeep},
+		{`{a: x b: x c: x d: x e: x}`, codeQueryTooLarge},
+		{`{x x x x}`, codeQueryTooLarge},
+		{`{...A} fragment A on T {x ...B} fragment B on T {...A}`, codeValidationFailed},
+	} {
+		for range 2 {
+			err := g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: tc.doc})
+			require.NotNil(t, err, tc.doc)
+			assert.Equal(t, tc.code, err.Extensions["code"], tc.doc)
+		}
+	}
+	assert.Zero(t, g.admis.ordre.Len())
+	assert.Empty(t, g.admis.parTexte)
+	assert.Zero(t, g.admis.octets)
+}
+
+// Issue 34 item 3: the admitted texts are kept byte for byte: a variant
+// one byte away from an admitted document is analysed afresh (and
+// refused when over a bound), and does not evict what was admitted.
+func TestSecurite_GardeVarianteDUnOctet(t *testing.T) {
+	g := nouvelleGarde(bornesEssai)
+	for _, tc := range []struct{ admis, variante string }{
+		{`{x x x y}`, `{x x x x}`},
+		{`{x}` + strings.Repeat(" ", 1997), `{x}` + strings.Repeat(" ", 1998)},
+		{`{a: x b: x c: x d: x e x}`, `{a: x b: x c: x d: x e:x}`},
+		{`{...A} fragment A on T {...B} fragment B on T {...C} fragment C on T {x}`, `{...A} fragment A on T {...B} fragment B on T {...A} fragment C on T {x}`},
+	} {
+		for range 2 {
+			assert.Nil(t, g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: tc.admis}), tc.admis)
+			assert.NotNil(t, g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: tc.variante}), tc.variante)
+		}
+	}
+	assert.Equal(t, 4, g.admis.ordre.Len())
+}
+
+// Issue 34 item 3: a flood of distinct admitted documents keeps at most
+// maxDocumentsAdmis texts and maxOctetsAdmis bytes, dropping the least
+// recently sent; each is still admitted when sent again.
+func TestSecurite_GardeDocumentsAdmisBornes(t *testing.T) {
+	g := nouvelleGarde(DefaultBornesDocument)
+	verifierBornes := func() {
+		t.Helper()
+		octets := 0
+		for e := g.admis.ordre.Front(); e != nil; e = e.Next() {
+			octets += len(e.Value.(string))
+		}
+		assert.Equal(t, octets, g.admis.octets)
+		assert.LessOrEqual(t, g.admis.octets, maxOctetsAdmis)
+		assert.LessOrEqual(t, g.admis.ordre.Len(), maxDocumentsAdmis)
+		assert.Len(t, g.admis.parTexte, g.admis.ordre.Len())
+	}
+	envoyer := func(doc string) {
+		t.Helper()
+		require.Nil(t, g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: doc}))
+	}
+	petit := func(i int) string { return fmt.Sprintf("{x%d}", i) }
+	for i := range 3 * maxDocumentsAdmis {
+		envoyer(petit(i))
+	}
+	verifierBornes()
+	assert.Equal(t, maxDocumentsAdmis, g.admis.ordre.Len())
+	assert.False(t, g.admis.contient(petit(0)), "the least recently sent is dropped")
+	assert.True(t, g.admis.contient(petit(3*maxDocumentsAdmis-1)))
+
+	grand := func(i int) string {
+		return fmt.Sprintf("{x%d}", i) + strings.Repeat(" ", DefaultBornesDocument.Octets-16)
+	}
+	for i := range 2 * maxOctetsAdmis / DefaultBornesDocument.Octets {
+		envoyer(grand(i))
+		verifierBornes()
+	}
+	assert.Less(t, g.admis.ordre.Len(), maxOctetsAdmis/(DefaultBornesDocument.Octets-16)+1)
+	envoyer(petit(0))
+	envoyer(grand(0))
+	verifierBornes()
 }

@@ -182,7 +182,7 @@ func newGraphQL(cfg Config, lim *limiter, es gql.ExecutableSchema, etat EtatFunc
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(postDirect{})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	srv.Use(garde{b: DefaultBornesDocument})
+	srv.Use(nouvelleGarde(DefaultBornesDocument))
 	srv.Use(erreursBornees{})
 	if cfg.NoIntrospection {
 		srv.Use(noIntrospection{})

@@ -189,3 +189,21 @@ fragment FullType on __Type { kind name description fields(includeDeprecated: tr
 fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue }
 fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType {
   kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } } }`
+
+// Issue 34 item 3: the guard keeps the documents it admitted, and nothing
+// after it is skipped: the same text, admitted for a director, is refused
+// to an anonymous caller, and a document over the depth limit is refused
+// every time it is sent.
+func TestSecurite_DocumentAdmisSansLeverLesAutresLimites(t *testing.T) {
+	h := newHarness(t)
+	director := h.token(acces.Demande{Role: acces.Directeur, Duree: time.Hour})
+	issue := `mutation { emettreJeton(demande:{role: ARBITER, tournoi:"T1", tables:"1-40", heures: 4}) { id } }`
+	require.Empty(t, h.query(director, issue, nil).Errors)
+	for range 2 {
+		assert.Equal(t, "UNAUTHENTICATED", h.query("", issue, nil).code())
+	}
+	deep := `{ __schema { types { fields { type { ` + strings.Repeat("ofType { ", 14) + "name" + strings.Repeat(" }", 14) + ` } } } } }`
+	for range 2 {
+		assert.Equal(t, "QUERY_TOO_DEEP", h.query(director, deep, nil).code())
+	}
+}
