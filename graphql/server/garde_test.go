@@ -300,3 +300,16 @@ func TestSecurite_GardeDocumentsAdmisBornes(t *testing.T) {
 	envoyer(grand(0))
 	verifierBornes()
 }
+
+// BenchmarkIssue34_GardeDuBulletin is the guard's work for the hall's
+// bulletin document, sent again.
+func BenchmarkIssue34_GardeDuBulletin(b *testing.B) {
+	g := nouvelleGarde(DefaultBornesDocument)
+	p := &gql.RawParams{Query: documentBulletin}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := g.MutateOperationParameters(b.Context(), p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
