@@ -141,16 +141,44 @@ func tooLarge(limit string) string {
 	return fmt.Sprintf("Requête trop volumineuse : au plus %s octets", limit)
 }
 
-// wireRequest is one GraphQL request as sent over HTTP POST.
+// wireRequest is one GraphQL request as sent over HTTP POST: the kind of
+// each field's value, checked, not decoded (gqlgen decodes the request
+// next; issue 34: decoding its variables here too cost every request a
+// second decoding).
 type wireRequest struct {
-	Query         *string        `json:"query"`
-	OperationName *string        `json:"operationName"`
-	Variables     map[string]any `json:"variables"`
-	Extensions    map[string]any `json:"extensions"`
+	Query         genreJSON `json:"query"`
+	OperationName genreJSON `json:"operationName"`
+	Variables     genreJSON `json:"variables"`
+	Extensions    genreJSON `json:"extensions"`
 }
 
-// wireTypes names, for the messages, the JSON type of each field.
-var wireTypes = map[string]string{"query": "une chaîne", "operationName": "une chaîne", "variables": "un objet", "extensions": "un objet"}
+// genreJSON is the first byte of a JSON value (0 when absent): '"' a
+// string, '{' an object, 'n' null…; the value itself, whose syntax the
+// decoder checks, is not kept.
+type genreJSON byte
+
+func (g *genreJSON) UnmarshalJSON(b []byte) error {
+	*g = genreJSON(b[0])
+	return nil
+}
+
+// champMalType names the first field of req whose value has the wrong
+// kind, with the kind expected, or "" when each is absent, null or right.
+func (req wireRequest) champMalType() (champ, attendu string) {
+	for _, f := range []struct {
+		champ string
+		genre genreJSON
+		ok    genreJSON
+	}{{"query", req.Query, '"'}, {"operationName", req.OperationName, '"'}, {"variables", req.Variables, '{'}, {"extensions", req.Extensions, '{'}} {
+		if f.genre != 0 && f.genre != 'n' && f.genre != f.ok {
+			if f.ok == '"' {
+				return f.champ, "une chaîne"
+			}
+			return f.champ, "un objet"
+		}
+	}
+	return "", ""
+}
 
 // strictRequests refuses, before gqlgen sees it, a request that is not
 // exactly one GraphQL request: a POST body not JSON, truncated, a batch (JSON
@@ -244,18 +272,13 @@ func checkRequest(body []byte) string {
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	var req wireRequest
 	if err := dec.Decode(&req); err != nil {
-		var syntax *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syntax):
+		if syntax := (*json.SyntaxError)(nil); errors.As(err, &syntax) {
 			return fmt.Sprintf("JSON invalide à l'octet %d", syntax.Offset)
-		case errors.As(err, &typ) && wireTypes[typ.Field] != "":
-			return fmt.Sprintf("le champ « %s » doit être %s", typ.Field, wireTypes[typ.Field])
-		case errors.As(err, &typ):
-			return "un champ n'a pas le type attendu"
-		default:
-			return "JSON tronqué"
 		}
+		return "JSON tronqué"
+	}
+	if champ, attendu := req.champMalType(); champ != "" {
+		return fmt.Sprintf("le champ « %s » doit être %s", champ, attendu)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return "données après la requête, un seul objet JSON est attendu"

@@ -6,10 +6,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	gql "github.com/99designs/gqlgen/graphql"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzStrictRequests feeds arbitrary POST bodies to the edge's request
@@ -33,7 +36,9 @@ func FuzzStrictRequests(f *testing.F) {
 				t.Fatalf("gqlgen does not get the body as sent: %v", err)
 			}
 			var params gql.RawParams
-			if err := json.Unmarshal(got, &params); err != nil {
+			dec := json.NewDecoder(bytes.NewReader(got)) // as gqlgen's POST transport
+			dec.UseNumber()
+			if err := dec.Decode(&params); err != nil {
 				t.Fatalf("passed a body gqlgen cannot decode: %v", err)
 			}
 		})
@@ -64,4 +69,55 @@ func FuzzStrictRequests(f *testing.F) {
 			t.Fatalf("the message echoes the body: %q", e.Message)
 		}
 	})
+}
+
+// corpsBulletin is a bulletin of the hall as its client sends it.
+var corpsBulletin = []byte(`{"query":"mutation($p: ID!, $c: Int!, $l: ID!, $b: BulletinInput!, $m: String) {\n  deposerBulletin(partie:$p, coup:$c, licence:$l, bulletin:$b, clientMutationId:$m) { licence } }",` +
+	`"variables":{"b":{"solutions":[{"ref":"H4","score":72,"word":"ZESTERAI"}]},"c":7,"l":"0012345","m":"charge-sim-1-1-7-0012345","p":"sim-1-1"}}`)
+
+// BenchmarkIssue34_VerificationDUnBulletin is the edge's check of a
+// bulletin's body, before gqlgen decodes it.
+func BenchmarkIssue34_VerificationDUnBulletin(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if msg := checkRequest(corpsBulletin); msg != "" {
+			b.Fatal(msg)
+		}
+	}
+}
+
+// Issue 34 item 3: the edge checked a request by decoding it whole, and
+// gqlgen decoded it again. The check reads the kind of each field only:
+// its work does not grow with what the variables hold.
+func TestIssue34_VerificationSansDecoderLesVariables(t *testing.T) {
+	corps := func(valeur string) []byte { return []byte(`{"query":"{ x }","variables":{"a":` + valeur + `}}`) }
+	liste := "[" + strings.Repeat(`{"b":1},`, 200) + `{"b":1}]` // 201 objects
+	chaine := `[{"b":"` + strings.Repeat("x", len(liste)-10) + `"}]` // one, as long, as deep
+	allocations := func(corps []byte) float64 {
+		return testing.AllocsPerRun(20, func() { require.Empty(t, checkRequest(corps)) })
+	}
+	assert.Equal(t, allocations(corps(chaine)), allocations(corps(liste)))
+}
+
+// Issue 34 item 3: what the check refuses, and with which message, now
+// that it reads kinds instead of decoding: a field of the wrong kind named
+// before any trailing data; null fields, and numbers out of float64's
+// range in the variables (gqlgen decodes them as json.Number), pass.
+func TestSecurite_VerificationDesGenres(t *testing.T) {
+	for _, tc := range []struct{ corps, message string }{
+		{`{"query": 5}`, "le champ « query » doit être une chaîne"},
+		{`{"query": "{ x }", "operationName": {"n": 1}}`, "le champ « operationName » doit être une chaîne"},
+		{`{"query": "{ x }", "variables": "x"}`, "le champ « variables » doit être un objet"},
+		{`{"query": "{ x }", "variables": [1]}`, "le champ « variables » doit être un objet"},
+		{`{"query": "{ x }", "extensions": true}`, "le champ « extensions » doit être un objet"},
+		{`{"query": "{ x }", "variables": 1} {}`, "le champ « variables » doit être un objet"},
+		{`{"query": "{ x }"} {}`, "données après la requête, un seul objet JSON est attendu"},
+		{`{"query": "{ x }", "variables": {"a": [1, }}`, "JSON invalide à l'octet 43"},
+		{`{"query": "{ x }", "variables": {"a": `, "JSON tronqué"},
+		{`{"query": null, "operationName": null, "variables": null, "extensions": null}`, ""},
+		{`{"query": "{ x }", "variables": {"a": 1e999}}`, ""},
+		{`{"query": "{ x }", "variables": {}, "extensions": {"persistedQuery": {}}}`, ""},
+	} {
+		assert.Equal(t, tc.message, checkRequest([]byte(tc.corps)), tc.corps)
+	}
 }
