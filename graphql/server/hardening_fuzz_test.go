@@ -91,7 +91,7 @@ func BenchmarkIssue34_VerificationDUnBulletin(b *testing.B) {
 // its work does not grow with what the variables hold.
 func TestIssue34_VerificationSansDecoderLesVariables(t *testing.T) {
 	corps := func(valeur string) []byte { return []byte(`{"query":"{ x }","variables":{"a":` + valeur + `}}`) }
-	liste := "[" + strings.Repeat(`{"b":1},`, 200) + `{"b":1}]` // 201 objects
+	liste := "[" + strings.Repeat(`{"b":1},`, 200) + `{"b":1}]`      // 201 objects
 	chaine := `[{"b":"` + strings.Repeat("x", len(liste)-10) + `"}]` // one, as long, as deep
 	allocations := func(corps []byte) float64 {
 		return testing.AllocsPerRun(20, func() { require.Empty(t, checkRequest(corps)) })
