@@ -85,7 +85,8 @@ func newLexicon(disk []uint32, words int, label string) *Lexicon {
 			start = i + 1
 		}
 	}
-	nodes := make([]Arc, len(disk))
+	l := &Lexicon{disk: disk, words: words, label: label}
+	nodes := tableArcs(len(disk), l)
 	for i, a := range disk {
 		child := arcChild(a)
 		nodes[i] = Arc(child)<<32 | Arc(symbols[child])
@@ -93,12 +94,14 @@ func newLexicon(disk []uint32, words int, label string) *Lexicon {
 			nodes[i] |= AcceptsArc
 		}
 	}
-	id := Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
-	return &Lexicon{disk: disk, nodes: nodes, words: words, label: label, identite: id}
+	l.nodes = nodes
+	l.identite = Identite{Label: label, Mots: words, Somme: crc32.Checksum(corps(disk, label), castagnoli)}
+	return l
 }
 
 // Arcs exposes the array the move generator walks (read only): Root, then
-// the lists of arcs, each in symbol order.
+// the lists of arcs, each in symbol order. It may live outside the Go heap
+// (tableArcs): keep the lexicon reachable while the array is used.
 func (l *Lexicon) Arcs() []Arc { return l.nodes }
 
 // Root is the arc that leads to the root's list: the walk starts there.
