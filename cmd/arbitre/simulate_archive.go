@@ -166,6 +166,21 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 			}
 			debutAnnee := time.Now()
 			lignesAnnee := 0
+			lot := make([]archive.Fichier, 0, tournoisParLot)
+			importer := func() error {
+				bilans, err := archive.ImporterLot(ctx, flux, lot, md)
+				if err != nil {
+					return fmt.Errorf("simulate archive : %w", err)
+				}
+				for _, b := range bilans {
+					if !b.DejaImporte {
+						importes++
+					}
+					lignesAnnee += b.Lignes
+				}
+				lot = lot[:0]
+				return nil
+			}
 			for n := range o.tournois {
 				d := f.tournoi(annee, n, o.tournois)
 				e.Noter(d)
@@ -173,14 +188,12 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				if err := archive.EcrireCSV(&csv, d); err != nil {
 					return err
 				}
-				b, err := archive.Importer(ctx, flux, d.Tournoi+".csv", csv.Bytes(), md)
-				if err != nil {
-					return fmt.Errorf("simulate archive : %s : %w", d.Tournoi, err)
+				lot = append(lot, archive.Fichier{Nom: d.Tournoi + ".csv", Contenu: csv.Bytes()})
+				if len(lot) == tournoisParLot || n == o.tournois-1 {
+					if err := importer(); err != nil {
+						return err
+					}
 				}
-				if !b.DejaImporte {
-					importes++
-				}
-				lignesAnnee += b.Lignes
 			}
 			importe := time.Since(debutAnnee)
 			if err := vues.attendre(); err != nil {
@@ -263,6 +276,11 @@ func (p *pli) attendre() error {
 	}
 	return nil
 }
+
+// tournoisParLot is how many files the simulation imports in one batch
+// of the store (archive.ImporterLot): one commit, and its fsync, for 64
+// tournaments rather than one each.
+const tournoisParLot = 64
 
 // pageSimulee is how many events the simulation's views fold in one
 // transaction: a year's import, some 146,000 events, is folded in five

@@ -395,3 +395,74 @@ func TestSecurite_CSVCellulesNeutralisees(t *testing.T) {
 		assert.Equal(t, d.Classique, lu.Classique, "read back as written: %s", tt.valeur)
 	}
 }
+
+// TestIssue34_ImporterLotToutOuRien: a lot of files (the federation's
+// history is tens of thousands of them) is recorded in one batch: every
+// file or none. A refused file (a bad line, another file of a tournament
+// already imported, the same tournament twice in the lot with two
+// contents) writes none of the lot; a file already imported, or twice in
+// the lot, is DejaImporte and the others are written.
+func TestIssue34_ImporterLotToutOuRien(t *testing.T) {
+	ctx := context.Background()
+	mauvais := duplicateValide + "vichy-2019;Festival de Vichy;2019-05-04;v3;3;100;Dupont Élise;Vichy;A;x;920;1;1800;1840;97,83;1\n"
+	autreOpen := strings.Replace(classiqueValide, ";1512\n", ";1513\n", 1)
+	autreTournoi := strings.ReplaceAll(duplicateValide, "vichy-2019", "nice-2020")
+	refuses := []struct {
+		nom      string
+		fichiers []archive.Fichier
+		code     erreur.Code
+		fautif   string
+	}{
+		{"une ligne fautive", []archive.Fichier{{Nom: "nice.csv", Contenu: []byte(autreTournoi)}, {Nom: "vichy.csv", Contenu: []byte(mauvais)}}, archive.CodeInvalidInput, "vichy.csv"},
+		{"un autre fichier d'un tournoi importé", []archive.Fichier{{Nom: "nice.csv", Contenu: []byte(autreTournoi)}, {Nom: "autre.csv", Contenu: []byte(autreOpen)}}, erreur.CodeAlreadyExists, "autre.csv"},
+		{"deux fichiers d'un tournoi", []archive.Fichier{{Nom: "vichy.csv", Contenu: []byte(duplicateValide)}, {Nom: "nice.csv", Contenu: []byte(autreTournoi)},
+			{Nom: "vichy-bis.csv", Contenu: []byte(strings.Replace(duplicateValide, ";850;", ";851;", 1))}}, erreur.CodeAlreadyExists, "vichy-bis.csv"},
+	}
+	for _, tc := range refuses {
+		t.Run(tc.nom, func(t *testing.T) {
+			store, flux := ouvrir(t)
+			_, err := archive.Importer(ctx, flux, "lyon.csv", []byte(classiqueValide), eventstore.Metadata{})
+			require.NoError(t, err)
+			avant, err := store.ReadAll(ctx, 0, 100)
+			require.NoError(t, err)
+			_, err = archive.ImporterLot(ctx, flux, tc.fichiers, eventstore.Metadata{})
+			var e *erreur.Erreur
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, tc.code, e.Code)
+			assert.Contains(t, err.Error(), tc.fautif)
+			apres, err := store.ReadAll(ctx, 0, 100)
+			require.NoError(t, err)
+			assert.Equal(t, avant, apres, "a refused lot writes nothing")
+		})
+	}
+
+	store, flux := ouvrir(t)
+	_, err := archive.Importer(ctx, flux, "lyon.csv", []byte(classiqueValide), eventstore.Metadata{})
+	require.NoError(t, err)
+	bilans, err := archive.ImporterLot(ctx, flux, []archive.Fichier{
+		{Nom: "copie.csv", Contenu: []byte(classiqueValide)}, {Nom: "vichy.csv", Contenu: []byte(duplicateValide)},
+		{Nom: "nice.csv", Contenu: []byte(autreTournoi)}, {Nom: "vichy-copie.csv", Contenu: []byte(duplicateValide)},
+	}, eventstore.Metadata{})
+	require.NoError(t, err)
+	require.Len(t, bilans, 4)
+	for k, deja := range []bool{true, false, false, true} {
+		assert.Equal(t, deja, bilans[k].DejaImporte, bilans[k].Tournoi)
+	}
+	assert.Equal(t, "nice-2020", bilans[2].Tournoi)
+	assert.Equal(t, 4, bilans[2].Lignes)
+	for _, tc := range []struct {
+		tournoi, contenu string
+		genre            archive.Genre
+	}{{"vichy-2019", duplicateValide, archive.GenreDuplicate}, {"nice-2020", autreTournoi, archive.GenreDuplicate}, {"open-2018", classiqueValide, archive.GenreClassique}} {
+		d, ok, err := archive.Charger(ctx, store, flux.Registry, tc.genre, tc.tournoi)
+		require.NoError(t, err)
+		require.True(t, ok, tc.tournoi)
+		var out bytes.Buffer
+		require.NoError(t, archive.EcrireCSV(&out, d))
+		assert.Equal(t, "\ufeff"+tc.contenu, out.String())
+	}
+	all, err := store.ReadAll(ctx, 0, 100)
+	require.NoError(t, err)
+	assert.Len(t, all, 3+3+3, "three tournaments of three events each, each once")
+	assert.Equal(t, "archive-duplicate-vichy-2019", all[3].Stream, "the lot is recorded in the order of its files")
+}

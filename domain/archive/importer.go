@@ -84,46 +84,132 @@ type Bilan struct {
 // imported, or for a tournament played on this server, is refused
 // (ALREADY_EXISTS).
 func Importer(ctx context.Context, f repository.Streams, fichier string, contenu []byte, md eventstore.Metadata) (Bilan, error) {
-	d, numeros, err := Lire(contenu)
+	i, err := preparer(Fichier{Nom: fichier, Contenu: contenu})
 	if err != nil {
-		return Bilan{}, err
+		return i.b, err
 	}
-	somme := sha256.Sum256(contenu)
-	b := Bilan{Tournoi: d.Tournoi, Genre: d.Genre, Lignes: len(numeros), Empreinte: hex.EncodeToString(somme[:])}
-	stream, err := streamname.ArchiveStream(string(d.Genre), d.Tournoi)
-	if err != nil {
-		return b, err
+	if ecrire, err := i.verifier(ctx, f); !ecrire || err != nil {
+		return i.b, err
 	}
-	if deja, err := dejaImporte(ctx, f, stream, b); deja || err != nil {
-		b.DejaImporte = deja
-		return b, err
-	}
-	joue := streamname.TournoiStream
-	if d.Genre == GenreClassique {
-		joue = streamname.ClassiqueStream
-	}
-	if live, err := joue(d.Tournoi); err == nil {
-		if existe, err := f.Exists(ctx, live); err != nil || existe {
-			if err == nil {
-				err = &erreur.Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s est joué sur ce serveur : ses résultats y sont déjà", d.Genre, d.Tournoi)}
-			}
-			return b, err
-		}
-	}
-	evenements := []any{ImportOuvert{Tournoi: d.Tournoi, Nom: d.Nom, Genre: d.Genre, Date: d.Date, Fichier: fichier,
-		Empreinte: b.Empreinte, Lignes: b.Lignes, Exempt: d.Exempt}}
-	if d.Genre == GenreClassique {
-		evenements = append(evenements, matchsClassiques(d.Classique, numeros)...)
-	} else {
-		evenements = append(evenements, partiesDuplicates(d.Duplicate, numeros)...)
-	}
-	err = f.Save(ctx, stream, 0, evenements, md)
+	err = f.Save(ctx, i.stream, 0, i.evenements, md)
 	if errors.Is(err, eventstore.ErrConflict) {
 		// Another import of the tournament landed first: the same file is
 		// done, another one is refused.
-		b.DejaImporte, err = dejaImporte(ctx, f, stream, b)
+		i.b.DejaImporte, err = dejaImporte(ctx, f, i.stream, i.b)
 	}
-	return b, err
+	return i.b, err
+}
+
+// Fichier is a file to import: its name and its content.
+type Fichier struct {
+	Nom     string
+	Contenu []byte
+}
+
+// ImporterLot imports several files as Importer does each, checked first
+// and recorded in one batch of the store (eventstore.AppendBatch): on the
+// SQLite store, every file or none, for one commit instead of one per
+// file (a federation's history is tens of thousands of them). A file
+// already imported, or twice in the lot, writes nothing (its Bilan says
+// DejaImporte); one refused refuses the lot, its name in the error.
+func ImporterLot(ctx context.Context, f repository.Streams, fichiers []Fichier, md eventstore.Metadata) ([]Bilan, error) {
+	imports := make([]aImporter, len(fichiers))
+	bilans := func() []Bilan {
+		b := make([]Bilan, len(imports))
+		for k, i := range imports {
+			b[k] = i.b
+		}
+		return b
+	}
+	for k, fichier := range fichiers {
+		var err error
+		if imports[k], err = preparer(fichier); err != nil {
+			return bilans(), fmt.Errorf("%s : %w", fichier.Nom, err)
+		}
+	}
+	for essai := 0; ; essai++ {
+		var nouveaux []repository.Nouveaux
+		premier := map[string]Bilan{}
+		for k := range imports {
+			i := &imports[k]
+			if b, ok := premier[i.stream]; ok {
+				if b.Empreinte != i.b.Empreinte {
+					return bilans(), &erreur.Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("%s : le tournoi %s %s est aussi dans un autre fichier du lot (empreinte %.12s) : un seul fichier par tournoi",
+						i.nom, i.b.Genre, i.b.Tournoi, b.Empreinte)}
+				}
+				i.b.DejaImporte = true
+				continue
+			}
+			premier[i.stream] = i.b
+			ecrire, err := i.verifier(ctx, f)
+			if err != nil {
+				return bilans(), fmt.Errorf("%s : %w", i.nom, err)
+			}
+			if ecrire {
+				nouveaux = append(nouveaux, repository.Nouveaux{Stream: i.stream, Evenements: i.evenements})
+			}
+		}
+		err := f.SaveBatch(ctx, nouveaux, md)
+		if errors.Is(err, eventstore.ErrConflict) && essai == 0 {
+			// Another import of one of the tournaments landed first:
+			// checked again, the same file is done, another is refused.
+			continue
+		}
+		return bilans(), err
+	}
+}
+
+// aImporter is a file read and checked, and the events that record it.
+type aImporter struct {
+	nom        string
+	b          Bilan
+	stream     string
+	evenements []any
+}
+
+// preparer reads the whole file (Lire) and makes the events that record it.
+func preparer(fichier Fichier) (aImporter, error) {
+	d, numeros, err := Lire(fichier.Contenu)
+	if err != nil {
+		return aImporter{nom: fichier.Nom}, err
+	}
+	somme := sha256.Sum256(fichier.Contenu)
+	i := aImporter{nom: fichier.Nom, b: Bilan{Tournoi: d.Tournoi, Genre: d.Genre, Lignes: len(numeros), Empreinte: hex.EncodeToString(somme[:])}}
+	if i.stream, err = streamname.ArchiveStream(string(d.Genre), d.Tournoi); err != nil {
+		return i, err
+	}
+	i.evenements = []any{ImportOuvert{Tournoi: d.Tournoi, Nom: d.Nom, Genre: d.Genre, Date: d.Date, Fichier: fichier.Nom,
+		Empreinte: i.b.Empreinte, Lignes: i.b.Lignes, Exempt: d.Exempt}}
+	if d.Genre == GenreClassique {
+		i.evenements = append(i.evenements, matchsClassiques(d.Classique, numeros)...)
+	} else {
+		i.evenements = append(i.evenements, partiesDuplicates(d.Duplicate, numeros)...)
+	}
+	return i, nil
+}
+
+// verifier tells whether the file is to be written: not when the store
+// holds it already (DejaImporte); another file of the tournament, or the
+// tournament played on this server, is ALREADY_EXISTS.
+func (i *aImporter) verifier(ctx context.Context, f repository.Streams) (bool, error) {
+	deja, err := dejaImporte(ctx, f, i.stream, i.b)
+	i.b.DejaImporte = deja
+	if deja || err != nil {
+		return false, err
+	}
+	joue := streamname.TournoiStream
+	if i.b.Genre == GenreClassique {
+		joue = streamname.ClassiqueStream
+	}
+	if live, err := joue(i.b.Tournoi); err == nil {
+		if existe, err := f.Exists(ctx, live); err != nil || existe {
+			if err == nil {
+				err = &erreur.Erreur{Code: CodeAlreadyExists, Message: fmt.Sprintf("le tournoi %s %s est joué sur ce serveur : ses résultats y sont déjà", i.b.Genre, i.b.Tournoi)}
+			}
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // dejaImporte reports whether the stream holds this very file; another

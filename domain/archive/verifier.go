@@ -54,51 +54,67 @@ func accord[K comparable, V comparable](p premiere[K], cle K, i int, numeros []i
 	return nil
 }
 
-// unique refuses line i when its key was already seen.
-func unique[K comparable](p premiere[K], cle K, i int, numeros []int, champ, quoi string) error {
+// unique refuses line i when its key was already seen; quoi names the
+// key in the refusal, made only then (a file is thousands of lines).
+func unique[K comparable](p premiere[K], cle K, i int, numeros []int, champ string, quoi func() string) error {
 	if j, ok := p[cle]; ok {
-		return refus(numeros[i], champ, "%s figure déjà ligne %d", quoi, numeros[j])
+		return refus(numeros[i], champ, "%s figure déjà ligne %d", quoi(), numeros[j])
 	}
 	p[cle] = i
 	return nil
 }
 
-// repete is a column a player's lines repeat.
+// repete is a column a player's lines repeat: egal compares two lines'
+// values as they are, valeur gives one for a refusal.
 type repete[L any] struct {
 	champ  string
-	valeur func(L) any
+	egal   func(a, b *L) bool
+	valeur func(*L) any
+}
+
+// colonneRepetee is the column champ whose value v gives.
+func colonneRepetee[L any, V comparable](champ string, v func(*L) V) repete[L] {
+	return repete[L]{champ: champ, egal: func(a, b *L) bool { return v(a) == v(b) }, valeur: func(l *L) any { return v(l) }}
 }
 
 // accordJoueur refuses line i when a column the player's lines repeat
 // differs from his first line, naming the column.
 func accordJoueur[L any](p premiere[string], licence string, i int, lignes []L, numeros []int, colonnes []repete[L]) error {
+	j, ok := p[licence]
+	if !ok {
+		p[licence] = i
+		return nil
+	}
 	for _, c := range colonnes {
-		if err := accord(p, licence, i, numeros, c.champ, func(k int) any { return c.valeur(lignes[k]) }); err != nil {
-			return err
+		if !c.egal(&lignes[i], &lignes[j]) {
+			return refus(numeros[i], c.champ, "%s « %v » diffère de la ligne %d (« %v »)", c.champ, c.valeur(&lignes[i]), numeros[j], c.valeur(&lignes[j]))
 		}
 	}
 	return nil
 }
 
 var repetesDuplicate = []repete[LigneDuplicate]{
-	{"nom", func(l LigneDuplicate) any { return l.Nom }}, {"club", func(l LigneDuplicate) any { return l.Club }},
-	{"serie", func(l LigneDuplicate) any { return l.Serie }}, {"cumul", func(l LigneDuplicate) any { return l.Cumul }},
-	{"top_cumul", func(l LigneDuplicate) any { return l.TopCumul }},
-	{"pourcentage", func(l LigneDuplicate) any { return l.Pourcentage }},
-	{"rang_general", func(l LigneDuplicate) any { return l.RangGeneral }},
+	colonneRepetee("nom", func(l *LigneDuplicate) string { return l.Nom }),
+	colonneRepetee("club", func(l *LigneDuplicate) string { return l.Club }),
+	colonneRepetee("serie", func(l *LigneDuplicate) string { return l.Serie }),
+	colonneRepetee("cumul", func(l *LigneDuplicate) int { return l.Cumul }),
+	colonneRepetee("top_cumul", func(l *LigneDuplicate) int { return l.TopCumul }),
+	colonneRepetee("pourcentage", func(l *LigneDuplicate) float64 { return l.Pourcentage }),
+	colonneRepetee("rang_general", func(l *LigneDuplicate) int { return l.RangGeneral }),
 }
 
 var repetesClassique = []repete[LigneClassique]{
-	{"nom", func(l LigneClassique) any { return l.Nom }}, {"club", func(l LigneClassique) any { return l.Club }},
-	{"cote_avant", func(l LigneClassique) any { return l.CoteAvant }},
-	{"cote_apres", func(l LigneClassique) any { return l.CoteApres }},
+	colonneRepetee("nom", func(l *LigneClassique) string { return l.Nom }),
+	colonneRepetee("club", func(l *LigneClassique) string { return l.Club }),
+	colonneRepetee("cote_avant", func(l *LigneClassique) int { return l.CoteAvant }),
+	colonneRepetee("cote_apres", func(l *LigneClassique) int { return l.CoteApres }),
 }
 
 func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
 	parties, numerosParties, joueurs, jeux := premiere[string]{}, premiere[int]{}, premiere[string]{}, premiere[[2]string]{}
 	for i, l := range lignes {
 		if err := unique(jeux, [2]string{l.Partie, l.Licence}, i, numeros, "licence",
-			"le résultat du joueur "+l.Licence+" dans la partie "+l.Partie); err != nil {
+			func() string { return "le résultat du joueur " + l.Licence + " dans la partie " + l.Partie }); err != nil {
 			return err
 		}
 		if err := accord(parties, l.Partie, i, numeros, "numero", func(k int) int { return lignes[k].Numero }); err != nil {
@@ -118,7 +134,16 @@ func verifierDuplicate(lignes []LigneDuplicate, numeros []int) error {
 }
 
 func verifierClassique(lignes []LigneClassique, numeros []int, exempt tournoiclassique.Exempt) error {
-	rondes, joueurs, matchs := premiere[[2]any]{}, premiere[string]{}, map[string][]int{}
+	type rondeDe struct {
+		licence string
+		ronde   int
+	}
+	// lignesDuMatch are a match's lines met so far: n of them, at k.
+	type lignesDuMatch struct {
+		k [2]int
+		n int
+	}
+	rondes, joueurs, matchs := premiere[rondeDe]{}, premiere[string]{}, map[string]lignesDuMatch{}
 	for i, l := range lignes {
 		if l.Adversaire == l.Licence {
 			return refus(numeros[i], "adversaire", "le joueur %s ne joue pas contre lui-même", l.Licence)
@@ -126,8 +151,8 @@ func verifierClassique(lignes []LigneClassique, numeros []int, exempt tournoicla
 		if (l.Match == "") != (l.Adversaire == "") {
 			return refus(numeros[i], "match", "un match a un adversaire, un exempt n'a ni match ni adversaire")
 		}
-		if err := unique(rondes, [2]any{l.Licence, l.Ronde}, i, numeros, "ronde",
-			fmt.Sprintf("la ronde %d du joueur %s", l.Ronde, l.Licence)); err != nil {
+		if err := unique(rondes, rondeDe{l.Licence, l.Ronde}, i, numeros, "ronde",
+			func() string { return fmt.Sprintf("la ronde %d du joueur %s", l.Ronde, l.Licence) }); err != nil {
 			return err
 		}
 		if err := accordJoueur(joueurs, l.Licence, i, lignes, numeros, repetesClassique); err != nil {
@@ -141,23 +166,25 @@ func verifierClassique(lignes []LigneClassique, numeros []int, exempt tournoicla
 			continue
 		}
 		m := matchs[l.Match]
-		if len(m) == 2 {
-			return refus(numeros[i], "match", "le match %s a déjà ses deux lignes (%d et %d)", l.Match, numeros[m[0]], numeros[m[1]])
+		if m.n == 2 {
+			return refus(numeros[i], "match", "le match %s a déjà ses deux lignes (%d et %d)", l.Match, numeros[m.k[0]], numeros[m.k[1]])
 		}
-		if len(m) == 1 {
-			a := lignes[m[0]]
+		if m.n == 1 {
+			a := lignes[m.k[0]]
 			miroir := LigneClassique{Ronde: a.Ronde, Match: a.Match, Licence: a.Adversaire, Adversaire: a.Licence,
 				Score: a.ScoreAdversaire, ScoreAdversaire: a.Score}
 			vu := LigneClassique{Ronde: l.Ronde, Match: l.Match, Licence: l.Licence, Adversaire: l.Adversaire,
 				Score: l.Score, ScoreAdversaire: l.ScoreAdversaire}
 			if vu != miroir {
-				return refus(numeros[i], "match", "le match %s ne reprend pas la ligne %d en miroir (ronde, joueurs, scores)", l.Match, numeros[m[0]])
+				return refus(numeros[i], "match", "le match %s ne reprend pas la ligne %d en miroir (ronde, joueurs, scores)", l.Match, numeros[m.k[0]])
 			}
 		}
-		matchs[l.Match] = append(m, i)
+		m.k[m.n] = i
+		m.n++
+		matchs[l.Match] = m
 	}
 	for i, l := range lignes {
-		if l.Match != "" && len(matchs[l.Match]) != 2 {
+		if l.Match != "" && matchs[l.Match].n != 2 {
 			return refus(numeros[i], "match", "le match %s n'a qu'une ligne : celle de l'adversaire %s manque", l.Match, l.Adversaire)
 		}
 	}

@@ -288,6 +288,10 @@ type lot struct {
 	// live registration, jamaisVu for a player the archive does not
 	// know.
 	joueurs map[string]int64
+	// noms are the names and clubs the batch's files gave players, in
+	// the order first met, written once each (ecrireNoms).
+	noms      map[string]nomImporte
+	ordreNoms []string
 }
 
 // exec runs a statement of the batch.
@@ -310,10 +314,13 @@ func (l *lot) participer(ctx context.Context, joueur string, position uint64, pa
 		joueur, position, partie, tournoi, kind)
 }
 
-// fin writes the players' years the batch added up and sends the rows
-// held (projection.Requetes.Inserer), before a statement that reads them
-// or a row that must follow them.
+// fin writes the players' names and years the batch's files gave and
+// sends the rows held (projection.Requetes.Inserer), before a statement
+// that reads them or a row that must follow them.
 func (l *lot) fin(ctx context.Context) error {
+	if err := l.ecrireNoms(ctx); err != nil {
+		return err
+	}
 	if err := l.ecrireBilans(ctx); err != nil {
 		return err
 	}
@@ -416,11 +423,14 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 		return nil
 	}
 	switch payload.(type) {
-	case archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
+	case archive.ImportOuvert, archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
+		// An import's events neither read nor change what the batch
+		// holds of the players: their names and years are written once
+		// for all the batch's files.
 		return p.importer(ctx, tx, e, payload, l)
 	}
-	// Every other statement sees the players' years added up before it,
-	// and may register a player.
+	// Every other statement sees the players' names and years added up
+	// before it, and may register a player.
 	if err := l.fin(ctx); err != nil {
 		return err
 	}
@@ -522,8 +532,6 @@ func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, 
 			}
 		}
 		return nil
-	case archive.ImportOuvert:
-		return p.importer(ctx, tx, e, ev, l)
 	}
 	return nil
 }

@@ -318,23 +318,53 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 			return err
 		}
 	}
-	var nouveaux []string
 	for k, licence := range licences {
 		if importeLe := imp.lot.joueurs[licence]; importeLe != jamaisVu && (importeLe < 0 || importeLe > imp.le) {
 			continue
 		}
 		imp.lot.joueurs[licence] = imp.le
-		nouveaux = append(nouveaux, licence)
-		if err := imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_joueurs (joueur, nom, club)`,
-			`ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, noms[k], clubs[k]); err != nil {
+		imp.lot.nommer(licence, nomImporte{nom: noms[k], club: clubs[k], le: imp.le})
+	}
+	return nil
+}
+
+// nomImporte is a player's name and club as an imported file dated le
+// gives them.
+type nomImporte struct {
+	nom, club string
+	le        int64
+}
+
+// nommer keeps the name and club a file gives a player, the batch's
+// latest by date (joueurs decides), to be written once (ecrireNoms): a
+// year of the federation names each player in some fourteen files.
+func (l *lot) nommer(licence string, n nomImporte) {
+	if l.noms == nil {
+		l.noms = map[string]nomImporte{}
+	}
+	if _, ok := l.noms[licence]; !ok {
+		l.ordreNoms = append(l.ordreNoms, licence)
+	}
+	l.noms[licence] = n
+}
+
+// ecrireNoms writes the players' names and clubs the batch's files gave,
+// each once, and where they came from.
+func (l *lot) ecrireNoms(ctx context.Context) error {
+	for _, licence := range l.ordreNoms {
+		n := l.noms[licence]
+		if err := l.q.Inserer(ctx, `INSERT INTO hist_joueurs (joueur, nom, club)`,
+			`ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, n.nom, n.club); err != nil {
 			return err
 		}
 	}
-	for _, licence := range nouveaux {
-		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le)`, "", licence, imp.le); err != nil {
+	for _, licence := range l.ordreNoms {
+		if err := l.q.Inserer(ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le)`, "", licence, l.noms[licence].le); err != nil {
 			return err
 		}
 	}
+	clear(l.noms)
+	l.ordreNoms = l.ordreNoms[:0]
 	return nil
 }
 

@@ -210,3 +210,39 @@ func TestIssue34_LotArreteAuPremierEvenementIndecodable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(avant), string(apres), "nothing after the event that does not decode")
 }
+
+// TestIssue34_NomsEcritsUneFoisParLot: a player named by several imported
+// files of one batch (a year of the federation names each of its 15,000
+// players in some fourteen tournaments) has his name, club and their
+// origin written once, the latest file's by date, instead of once per
+// file; the rows are those of the files folded one batch each.
+func TestIssue34_NomsEcritsUneFoisParLot(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	for _, f := range tournoisAuHasard(t, 40, 11) {
+		importer(t, store, runners, f)
+	}
+	unParFichier, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	var joueurs int
+	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_joueurs`).Scan(&joueurs))
+	_, err = db.Exec(`CREATE TEMP TABLE ecrits (nom TEXT PRIMARY KEY, n INTEGER NOT NULL);
+		INSERT INTO ecrits VALUES ('hist_joueurs', 0), ('hist_noms_importes', 0);
+		CREATE TEMP TRIGGER joueur_insere AFTER INSERT ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER joueur_change AFTER UPDATE ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END;
+		CREATE TEMP TRIGGER origine_changee AFTER UPDATE ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END`)
+	require.NoError(t, err)
+	_, err = projection.Lecture(runners, historique.Name).Rebuild(ctx, nil)
+	require.NoError(t, err)
+	for _, table := range []string{"hist_joueurs", "hist_noms_importes"} {
+		var n int
+		require.NoError(t, db.QueryRow(`SELECT n FROM ecrits WHERE nom = ?`, table).Scan(&n))
+		assert.Equal(t, joueurs, n, "%s: one write per player of the batch", table)
+	}
+	_, err = db.Exec(`DROP TABLE temp.ecrits`)
+	require.NoError(t, err)
+	enUnLot, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(unParFichier), string(enUnLot))
+}

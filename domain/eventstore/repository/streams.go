@@ -75,6 +75,33 @@ func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux 
 	return err
 }
 
+// Nouveaux are the events recorded for a stream after its Charges events,
+// one part of SaveBatch.
+type Nouveaux struct {
+	Stream     string
+	Charges    int
+	Evenements []any
+}
+
+// SaveBatch saves several streams' new events, each part as Save does, in
+// one batch (eventstore.AppendBatch: on a store with Batches, every part
+// or none, in one commit). A conflict is the batch's *ConflictError.
+func (f Streams) SaveBatch(ctx context.Context, lot []Nouveaux, md eventstore.Metadata) error {
+	if len(lot) == 0 {
+		return nil
+	}
+	ajouts := make([]eventstore.BatchPart, len(lot))
+	for i, n := range lot {
+		data, expected, err := f.donnees(ctx, n.Stream, n.Charges, n.Evenements, md)
+		if err != nil {
+			return err
+		}
+		ajouts[i] = eventstore.BatchPart{Stream: n.Stream, Expected: expected, Events: data}
+	}
+	_, err := eventstore.AppendBatch(ctx, f.Store, ajouts)
+	return err
+}
+
 // donnees encodes the events an aggregate recorded, to be appended to
 // stream after its `charges` events, under the command envelope of ctx.
 func (f Streams) donnees(ctx context.Context, stream string, charges int, nouveaux []any, md eventstore.Metadata) ([]eventstore.EventData, eventstore.ExpectedRevision, error) {
