@@ -11,16 +11,26 @@ import (
 
 // The reads of events, on the reader connections.
 const (
-	lectureJournal      = `SELECT ` + eventColumns + ` FROM events WHERE position >= ? ORDER BY position LIMIT ?`
-	lectureJournalApres = `SELECT ` + eventColumns + ` FROM events WHERE position > ? ORDER BY position LIMIT ?`
+	lectureJournal      = `SELECT ` + eventColumns + ` FROM events WHERE position >= ? ORDER BY position LIMIT ` + limite
+	lectureJournalApres = `SELECT ` + eventColumns + ` FROM events WHERE position > ? ORDER BY position LIMIT ` + limite
 	lectureTranche      = `SELECT ` + eventColumns + ` FROM events WHERE position > ? AND position <= ? ORDER BY position`
-	lectureFlux         = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`
+	lectureFlux         = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ` + limite
 	lectureSections     = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream = ? UNION ALL SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE stream > ? AND stream < ? ORDER BY position`
 	// lectureSuite walks the log from the position: the unary + keeps
 	// SQLite from planning it over the streams' index, every event of the
 	// game and its tables sorted again at each read (issue 34).
 	lectureSuite = `SELECT ` + eventColumns + `, ` + precedent + ` FROM events WHERE position > ? AND (+stream = ? OR (+stream > ? AND +stream < ?)) ORDER BY position`
 )
+
+// limite is a read's LIMIT: a bound value the planner cannot read. It
+// read a bare ? as it planned, and SQLite then compiled the statement again
+// at its first execution with another value on the same connection
+// (sqlite3Reprepare): the log's reads with pages of 1,000 (idempotency
+// keys), 999 (read models following the log) and 512 (subscriptions) took
+// turns on each connection, a stream's first event and its whole read too
+// (issue 34). Every plan here follows an index in order and stops at the
+// limit whatever it is.
+const limite = `CAST(? AS INTEGER)`
 
 // precedent selects, beside an event of a stream, the hash of the event
 // before it in the global log (NULL for the first): one seek of the

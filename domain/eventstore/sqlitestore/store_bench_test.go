@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -290,6 +291,29 @@ func BenchmarkIssue34_LotDeBulletins(b *testing.B) {
 	for i := range b.N {
 		if _, err := store.AppendBatch(ctx, lots[i]); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkIssue34_ClesPuisModeles reads, by turns, what a hall's command
+// reads of the log for the idempotency keys (a page of 1,000 after the
+// last event they saw) and what a read model following the log reads (the
+// rest of a page of 999 after the event it applies), each finding three
+// events: the two reads share the reader connections' statement (issue 34).
+// The turns follow the Thue-Morse sequence, so that each connection of
+// the pool, handed out in turn, meets both in no fixed order.
+func BenchmarkIssue34_ClesPuisModeles(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{4})
+	res, err := store.Append(ctx, "partie-s", eventstore.Any, benchEvents(rng, 200, 0)...)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		events, err := store.ReadAllAfter(ctx, res.Position-3, eventstore.PageSize-bits.OnesCount(uint(i))%2)
+		if err != nil || len(events) != 3 {
+			b.Fatal(err, len(events))
 		}
 	}
 }
