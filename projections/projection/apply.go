@@ -51,11 +51,7 @@ func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, err
 // registry of the runner's journal (NewRunners); a runner without one, or
 // whose projection is no Batcher, decodes nothing ahead.
 func (r *Runner) decodeur() decodeur {
-	d := decodeur{registry: r.registre}
-	if b, ok := r.proj.(Batcher); ok {
-		d.users = []any{b}
-	}
-	return d
+	return decodeur{registry: r.registre, users: r.lecteurs}
 }
 
 // decoder is events with the payloads the runner's Batcher reads decoded.

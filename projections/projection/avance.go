@@ -45,7 +45,7 @@ func (a *Avance) evenement(l *feed.Livraison, d decodeur) (Decoded, error) {
 	defer a.mu.Unlock()
 	if a.message != l {
 		e, err := l.Event()
-		a.message, a.courant, a.illisible = l, Decoded{Event: &e}, err
+		a.message, a.courant, a.illisible = l, Decoded{Event: e}, err
 	}
 	if a.illisible != nil {
 		return Decoded{}, a.illisible

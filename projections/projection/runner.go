@@ -46,6 +46,9 @@ type Runner struct {
 	// registre decodes ahead the payloads a Batcher reads (the journal's,
 	// NewRunners); nil: the Batcher decodes them itself.
 	registre *eventstore.Registry
+	// lecteurs is the projection when it is a Batcher: what registre
+	// decodes ahead for (decodeur).
+	lecteurs []any
 	page     int
 	// identity is the store's identity when it chains its events (see
 	// eventstore.Chained); chained says whether it does.
@@ -81,6 +84,9 @@ type Runner struct {
 // store is read to fill gaps, catch up and rebuild.
 func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
 	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{}), Log: slog.Default()}
+	if b, ok := p.(Batcher); ok {
+		r.lecteurs = []any{b}
+	}
 	if c, ok := store.(integrity.Chained); ok {
 		r.identity, r.chained = c.Identity(), true
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"arbitre/domain/eventstore"
 	"arbitre/projections/feed"
 )
 
@@ -48,7 +47,9 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	if err != nil {
 		return err
 	}
-	return r.suivre(ctx, r.decoder([]eventstore.Event{e})[0])
+	d := Decoded{Event: e}
+	r.decodeur().completer(&d)
+	return r.suivre(ctx, d)
 }
 
 // suivre applies e together with the events the store holds after it, up
