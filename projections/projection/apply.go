@@ -44,20 +44,24 @@ type Batcher interface {
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
-	return r.apply(ctx, r.decoder(events), r.chained)
+	return r.apply(ctx, nonDecodes(events), r.chained)
 }
 
-// decodeur decodes ahead the payloads the runner's Batcher reads, with the
-// registry of the runner's journal (NewRunners); a runner without one, or
-// whose projection is no Batcher, decodes nothing ahead.
+// decodeur decodes the payloads the runner's Batcher reads that nothing
+// decoded ahead (a catch-up, Apply; live without a shared read-ahead), with
+// the registry of the runner's journal (NewRunners); a runner without one,
+// or whose projection is no Batcher, decodes nothing: its Batcher decodes
+// what it reads itself (Decoded.Sinon).
 func (r *Runner) decodeur() decodeur {
 	return decodeur{registry: r.registre, users: r.lecteurs}
 }
 
-// decoder is events with the payloads the runner's Batcher reads decoded.
-func (r *Runner) decoder(events []eventstore.Event) []Decoded {
-	return r.decodeur().decoder(events)
-}
+// decodesParLot is the most events a runner decodes at once for its Batcher: a
+// larger batch (simulate archive folds 32,768 events a transaction) is
+// handed over in slices of it, in its one transaction, each slice's
+// payloads decoded as it comes and dropped once folded, so that a batch
+// never holds more than a rebuild's page of payloads.
+const decodesParLot = RebuildPage
 
 // apply is Apply, checking the chain when asked (RebuildAll checks it once
 // for every projection). A Batcher folds the events in one ApplyBatch; when
@@ -101,14 +105,24 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool,
 			}
 		}
 		if enLot {
-			if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, todo) }); err != nil {
-				return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
+			for de := 0; de < len(todo); de += decodesParLot {
+				t := todo[de:min(de+decodesParLot, len(todo))]
+				if len(t) < len(todo) {
+					t = slices.Clone(t)
+				}
+				r.decodeur().decoder(t)
+				if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
+					return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
+				}
 			}
 		} else {
-			for i, e := range todo {
+			for _, e := range todo {
 				un := func() error { return r.proj.Apply(ctx, tx, *e.Event) }
 				if batch != nil {
-					un = func() error { return batch.ApplyBatch(ctx, tx, todo[i:i+1]) }
+					un = func() error {
+						r.decodeur().completer(&e)
+						return batch.ApplyBatch(ctx, tx, []Decoded{e})
+					}
 				}
 				if err := sansPanique(un); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}

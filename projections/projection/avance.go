@@ -72,7 +72,7 @@ func (a *Avance) lire(ctx context.Context, apres uint64, limit int, d decodeur) 
 		if err != nil {
 			return nil, err
 		}
-		a.apres, a.page, a.lu = apres, decodeur{}.decoder(page), true
+		a.apres, a.page, a.lu = apres, nonDecodes(page), true
 		suite = a.page
 	}
 	suite = suite[:min(limit, len(suite))]

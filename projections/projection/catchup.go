@@ -39,7 +39,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 		if len(page) == 0 {
 			return total, nil
 		}
-		lot := r.decoder(page)
+		lot := nonDecodes(page)
 		n, err := r.apply(ctx, lot, r.chained)
 		if err != nil {
 			return total + r.applyBefore(ctx, lot, err, r.chained), err

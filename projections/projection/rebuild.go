@@ -114,46 +114,54 @@ func (d decodeur) completer(e *Decoded) {
 	}
 }
 
-// decodesParCoeur is the fewest events decoder hands each core.
-const decodesParCoeur = 1024
-
-// decoder returns events with the payloads d's users read decoded, the
-// events split between the cores when there are many.
-func (d decodeur) decoder(events []eventstore.Event) []Decoded {
+// nonDecodes are events, none decoded yet.
+func nonDecodes(events []eventstore.Event) []Decoded {
 	out := make([]Decoded, len(events))
 	for i := range events {
 		out[i].Event = &events[i]
 	}
-	if d.registry == nil || len(d.users) == 0 {
-		return out
-	}
-	parts := min(runtime.GOMAXPROCS(0), len(out)/decodesParCoeur)
-	if parts <= 1 {
-		d.decoderTout(out)
-		return out
-	}
-	var wg sync.WaitGroup
-	taille := (len(out) + parts - 1) / parts
-	for de := 0; de < len(out); de += taille {
-		wg.Go(func() { d.decoderTout(out[de:min(de+taille, len(out))]) })
-	}
-	wg.Wait()
 	return out
 }
 
-// decoderTout decodes the events of out whose payload d's users read,
-// asking them once a type.
-func (d decodeur) decoderTout(out []Decoded) {
+// decodesParCoeur is the fewest events decoder hands each core.
+const decodesParCoeur = 1024
+
+// decoder decodes, in place, the events of lot whose payload d's users
+// read and nobody decoded yet, split between the cores when there are
+// many.
+func (d decodeur) decoder(lot []Decoded) {
+	if d.registry == nil || len(d.users) == 0 {
+		return
+	}
+	parts := min(runtime.GOMAXPROCS(0), len(lot)/decodesParCoeur)
+	if parts <= 1 {
+		d.decoderTout(lot)
+		return
+	}
+	var wg sync.WaitGroup
+	taille := (len(lot) + parts - 1) / parts
+	for de := 0; de < len(lot); de += taille {
+		wg.Go(func() { d.decoderTout(lot[de:min(de+taille, len(lot))]) })
+	}
+	wg.Wait()
+}
+
+// decoderTout decodes, in place, the events of lot whose payload d's
+// users read and nobody decoded yet, asking them once a type.
+func (d decodeur) decoderTout(lot []Decoded) {
 	utiles := map[string]bool{}
-	for i := range out {
-		typ := out[i].Type
+	for i := range lot {
+		if lot[i].Known || lot[i].Err != nil {
+			continue
+		}
+		typ := lot[i].Type
 		utile, vu := utiles[typ]
 		if !vu {
 			utile = d.utile(typ)
 			utiles[typ] = utile
 		}
 		if utile {
-			out[i] = Decode(d.registry, out[i].Event)
+			lot[i] = Decode(d.registry, lot[i].Event)
 		}
 	}
 }
@@ -310,10 +318,7 @@ func lotDe(page []eventstore.Event, de int, chain *integrity.ChainLink, d decode
 			break
 		}
 	}
-	l.decoded = make([]Decoded, len(l.events))
-	for i := range l.events {
-		l.decoded[i].Event = &l.events[i]
-	}
+	l.decoded = nonDecodes(l.events)
 	if d.registry != nil && len(d.users) > 0 {
 		d.decoderTout(l.decoded)
 	}

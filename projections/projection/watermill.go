@@ -47,9 +47,7 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	if err != nil {
 		return err
 	}
-	d := Decoded{Event: e}
-	r.decodeur().completer(&d)
-	return r.suivre(ctx, d)
+	return r.suivre(ctx, Decoded{Event: e})
 }
 
 // suivre applies e together with the events the store holds after it, up
@@ -66,7 +64,7 @@ func (r *Runner) suivre(ctx context.Context, e Decoded) error {
 			lot = append(lot, apres...)
 		}
 	} else if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
-		lot = append(lot, r.decoder(apres)...)
+		lot = append(lot, nonDecodes(apres)...)
 	}
 	_, err := r.apply(ctx, lot, r.chained)
 	var applyErr *ApplyError
