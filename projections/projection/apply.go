@@ -78,7 +78,8 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, checkChain bool) (
 }
 
 // applyTx applies events in one transaction: through batch when it is not
-// nil, in one ApplyBatch when enLot, else event by event.
+// nil, in ApplyBatch calls of decodesParLot events at most when enLot, else
+// event by event.
 func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
