@@ -168,3 +168,54 @@ func TestDecodage_UneSeuleFoisParEvenement(t *testing.T) {
 		}
 	})
 }
+
+// tranches is a Batcher that records, at each ApplyBatch, how many events
+// it was handed and how many payloads had been decoded by then.
+type tranches struct {
+	tally
+	c       *compteur
+	tailles *[][2]int
+}
+
+func (p tranches) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	return p.ApplyBatch(ctx, tx, []projection.Decoded{{Event: &e}})
+}
+
+func (p tranches) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
+	decodes := 0
+	for _, n := range p.c.decodages() {
+		decodes += n
+	}
+	*p.tailles = append(*p.tailles, [2]int{len(events), decodes})
+	for _, d := range events {
+		if !d.Known || d.Err != nil {
+			return fmt.Errorf("position %d handed undecoded", d.Position)
+		}
+	}
+	return nil
+}
+
+// A runner that decodes its Batcher's payloads (one made with its journal)
+// holds a rebuild's page of them at most, whatever the batch: simulate
+// archive folds 32,768 events a transaction, and decoding them all before
+// the fold held every payload at once. The batch is handed over in slices
+// of a page, each decoded as it comes, in one transaction.
+func TestDecodage_UnGrandLotDecodeParTranchesDUnePage(t *testing.T) {
+	f := newFixture(t)
+	c := nouveauCompteur(t)
+	n := 2*projection.RebuildPage + 5
+	tous := f.coups(t, 0, n)
+	var tailles [][2]int
+	runners, err := projection.NewRunners(context.Background(), f.db, projection.Journal{Store: f.store, Registry: c.Registry},
+		tranches{tally: newTally("tranches"), c: c, tailles: &tailles})
+	require.NoError(t, err)
+	events, err := f.store.ReadAll(context.Background(), 0, n)
+	require.NoError(t, err)
+	applied, err := runners[0].Apply(context.Background(), events)
+	require.NoError(t, err)
+	require.Equal(t, n, applied)
+	page := projection.RebuildPage
+	assert.Equal(t, [][2]int{{page, page}, {page, 2 * page}, {5, 2*page + 5}}, tailles,
+		"slices of a page, each decoded just before it is folded")
+	unParEvenement(t, c, tous)
+}
