@@ -128,9 +128,9 @@ func runServe(ctx context.Context, flags *storeflags.Flags, listen string, lexPa
 		return err
 	}
 	// Every read model, in SQLite or in memory, follows the log in one
-	// pipeline, sharing its read-ahead.
+	// pipeline, sharing its read-ahead and its decoding.
 	runners := append(slices.Clone(lectures.runners), resolver.EnMemoire()...)
-	avance := projection.NewAvance(store)
+	avance := projection.NewAvance(store, lectures.registry)
 	for _, runner := range runners {
 		runner.Log, runner.Avance = log, avance
 	}

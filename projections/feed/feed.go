@@ -76,9 +76,9 @@ func Positions(msg *message.Message) (position, previous uint64, err error) {
 // positions, read from its metadata, and its event, decoded at most once,
 // when a read model first asks for it (issue 34: each read model behind
 // the message decoded it again; one already past it decodes nothing).
-// Every read model that asks gets the same event: its Data, Metadata and
-// Hash are shared and read only, as every page of the log read ahead for
-// them all (projection.Avance).
+// Every read model that asks gets the same event, shared and read only, as
+// every page of the log read ahead for them all; its payload is decoded
+// once for all of them too (projection.Avance).
 type Livraison struct {
 	Position, Previous uint64
 	msg                *message.Message
@@ -97,11 +97,11 @@ func Livrer(msg *message.Message) (*Livraison, error) {
 }
 
 // Event is the message's event, decoded by the first caller for all of
-// them. An event that is not at the position its message's metadata gives
-// is refused.
-func (l *Livraison) Event() (eventstore.Event, error) {
+// them, who share it, read only. An event that is not at the position its
+// message's metadata gives is refused.
+func (l *Livraison) Event() (*eventstore.Event, error) {
 	l.once.Do(func() { l.event, l.err = l.decoder() })
-	return l.event, l.err
+	return &l.event, l.err
 }
 
 func (l *Livraison) decoder() (eventstore.Event, error) {

@@ -258,10 +258,14 @@ var relevant = map[string]bool{
 // (projection.Selectif).
 func (*Projection) Lit(typ string) bool { return relevant[typ] }
 
+// UsesPayload tells whether the history reads the payloads of events of
+// type typ: those it reads (projection.PayloadUser).
+func (*Projection) UsesPayload(typ string) bool { return relevant[typ] }
+
 // Apply records what one event adds to the archive. A tournament or a game
 // whose id an imported past tournament took first keeps the imported row.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+	return p.ApplyBatch(ctx, tx, []projection.Decoded{{Event: &e}})
 }
 
 // lot is what a batch of events shares: its statements, each prepared
@@ -328,7 +332,7 @@ func (l *lot) fin(ctx context.Context) error {
 }
 
 // ApplyBatch applies events as Apply one by one (projection.Batcher).
-func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
 	l := &lot{tx: tx, q: projection.NewRequetes(tx), enAttente: p.enAttente, dates: map[string]int64{}, joueurs: map[string]int64{},
 		annees: map[anneeDeJeu]bool{}, bilans: map[cleBilan]*bilanLot{}}
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&l.enMasse); err != nil {
@@ -338,18 +342,20 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 	return errors.Join(err, l.q.Fin(ctx))
 }
 
-// applyLot folds events through the batch l, then ranks the years they
-// added to. Their payloads are decoded ahead by another goroutine (a
-// replay spends an eighth of its time decoding imported lines), in order.
-func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []eventstore.Event, l *lot) error {
-	decodes, arreter := p.decoder(events)
-	defer arreter()
-	for _, e := range events {
-		d := <-decodes
-		if d.err != nil {
-			return d.err
+// applyLot folds events through the batch l, in order, then ranks the
+// years they added to. Their payloads come decoded ahead (a replay spends
+// an eighth of its time decoding imported lines: a rebuild decodes them on
+// every core, projection.RebuildAll), or are decoded here; the first that
+// does not decode stops the batch.
+func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, events []projection.Decoded, l *lot) error {
+	for _, d := range events {
+		if !relevant[d.Type] {
+			continue
 		}
-		if err := p.apply(ctx, tx, e, d.payload, l); err != nil {
+		if d = d.Sinon(p.registre); d.Err != nil {
+			return d.Err
+		}
+		if err := p.apply(ctx, tx, *d.Event, d.Payload, l); err != nil {
 			return err
 		}
 	}
@@ -377,51 +383,8 @@ func (l *lot) classer(ctx context.Context) error {
 	return nil
 }
 
-// decode is an event's payload as decoder gives it: nil for an event the
-// archive does not read.
-type decode struct {
-	payload any
-	err     error
-}
-
-// decodesEnAvance is how many payloads decoder holds ahead of the fold.
-const decodesEnAvance = 256
-
-// decoder decodes the payloads of events the archive reads, in order, in a
-// goroutine that stops at the first error or when arreter is called;
-// arreter waits for it.
-func (p *Projection) decoder(events []eventstore.Event) (decodes <-chan decode, arreter func()) {
-	out := make(chan decode, min(len(events), decodesEnAvance))
-	stop := make(chan struct{})
-	go func() {
-		defer close(out)
-		for _, e := range events {
-			var d decode
-			if relevant[e.Type] {
-				d.payload, d.err = p.registre.Decode(e)
-			}
-			select {
-			case out <- d:
-			case <-stop:
-				return
-			}
-			if d.err != nil {
-				return
-			}
-		}
-	}()
-	return out, func() {
-		close(stop)
-		for range out {
-		}
-	}
-}
-
-// apply folds e, whose payload is nil when the archive does not read it.
+// apply folds e, an event the archive reads, of payload payload.
 func (p *Projection) apply(ctx context.Context, tx *sql.Tx, e eventstore.Event, payload any, l *lot) error {
-	if payload == nil {
-		return nil
-	}
 	switch payload.(type) {
 	case archive.ImportOuvert, archive.PartieDuplicate, archive.MatchClassique, archive.ResultatDuplicate, archive.ResultatClassique:
 		// An import's events neither read nor change what the batch

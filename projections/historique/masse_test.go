@@ -181,34 +181,48 @@ func TestIssue34_MasseTrieSesParticipationsEnChemin(t *testing.T) {
 }
 
 // TestIssue34_LotArreteAuPremierEvenementIndecodable: the payloads of a
-// batch, decoded ahead of its fold, are folded in order; an event that
-// does not decode stops the batch right before it, named, whatever the
-// events after it (a tournament imported after it included).
+// batch are folded in order, whether the archive decodes them itself (a
+// runner without a registry) or its runner decoded them ahead (one made
+// with its journal, projection.NewRunners, as the server's and the
+// rebuild's are); an event that does not decode stops the batch right
+// before it, named, whatever the events after it (a tournament imported
+// after it included).
 func TestIssue34_LotArreteAuPremierEvenementIndecodable(t *testing.T) {
-	ctx := context.Background()
-	store, db, runners := archiveVide(t)
-	hist := projection.Lecture(runners, historique.Name)
-	fichiers := tournoisAuHasard(t, 4, 8)
-	importer(t, store, runners, fichiers[:2]...)
-	avant, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	res, err := store.Append(ctx, "archive-duplicate-casse", eventstore.Any, eventstore.EventData{ID: uuid.New(),
-		Type: darchive.TypePartieDuplicate, Version: 1, Data: []byte(`{"partie": 5}`)})
-	require.NoError(t, err)
-	reg, err := catalogue.Registre()
-	require.NoError(t, err)
-	for _, f := range fichiers[2:] {
-		_, err := darchive.Importer(ctx, repository.Streams{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
-		require.NoError(t, err)
+	for _, davance := range []bool{false, true} {
+		t.Run(fmt.Sprintf("décodés d'avance=%v", davance), func(t *testing.T) {
+			ctx := context.Background()
+			store, db, runners := archiveVide(t)
+			reg, err := catalogue.Registre()
+			require.NoError(t, err)
+			hist := projection.Lecture(runners, historique.Name)
+			if davance {
+				p, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+				require.NoError(t, err)
+				avance, err := projection.NewRunners(ctx, db, projection.Journal{Store: store, Registry: reg}, p)
+				require.NoError(t, err)
+				hist = avance[0]
+			}
+			fichiers := tournoisAuHasard(t, 4, 8)
+			importer(t, store, []*projection.Runner{hist}, fichiers[:2]...)
+			avant, err := projection.Dump(ctx, db)
+			require.NoError(t, err)
+			res, err := store.Append(ctx, "archive-duplicate-casse", eventstore.Any, eventstore.EventData{ID: uuid.New(),
+				Type: darchive.TypePartieDuplicate, Version: 1, Data: []byte(`{"partie": 5}`)})
+			require.NoError(t, err)
+			for _, f := range fichiers[2:] {
+				_, err := darchive.Importer(ctx, repository.Streams{Store: store, Registry: reg}, f[0], []byte(f[1]), eventstore.Metadata{Actor: "test"})
+				require.NoError(t, err)
+			}
+			_, err = hist.CatchUp(ctx, nil)
+			var ae *projection.ApplyError
+			require.ErrorAs(t, err, &ae)
+			assert.Equal(t, res.Position, ae.Position)
+			assert.Equal(t, res.Position-1, hist.Position())
+			apres, err := projection.Dump(ctx, db)
+			require.NoError(t, err)
+			assert.Equal(t, string(avant), string(apres), "nothing after the event that does not decode")
+		})
 	}
-	_, err = hist.CatchUp(ctx, nil)
-	var ae *projection.ApplyError
-	require.ErrorAs(t, err, &ae)
-	assert.Equal(t, res.Position, ae.Position)
-	assert.Equal(t, res.Position-1, hist.Position())
-	apres, err := projection.Dump(ctx, db)
-	require.NoError(t, err)
-	assert.Equal(t, string(avant), string(apres), "nothing after the event that does not decode")
 }
 
 // TestIssue34_NomsEcritsUneFoisParLot: a player named by several imported

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"arbitre/domain/duplicate"
@@ -160,7 +161,7 @@ func (p *Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 // view. A failure leaves the row as it was (the runner rolls back) and the
 // game in memory at most ahead of it, which the next event detects.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+	return p.ApplyBatch(ctx, tx, []projection.Decoded{{Event: &e}})
 }
 
 // touchee is a game a batch changed and the position of its last event.
@@ -172,11 +173,11 @@ type touchee struct {
 
 // ApplyBatch folds events into their games and stores each changed game's
 // view once, as of its last event in the batch (projection.Batcher).
-func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
 	var ordre []*touchee
 	touchees := map[string]*touchee{}
-	for i := range events {
-		e := &events[i]
+	for _, d := range events {
+		e := d.Event
 		kind, id, err := streamname.ParseStream(e.Stream)
 		if err != nil || kind != streamname.KindPartie {
 			continue
@@ -185,7 +186,7 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 		if err != nil {
 			return err
 		}
-		if err := suivie.plier(p.registre, projection.Decoded{Event: e}); err != nil {
+		if err := suivie.plier(p.registre, d); err != nil {
 			return err
 		}
 		t := touchees[id]
@@ -403,8 +404,15 @@ func (f *repli) Add(ctx context.Context, e projection.Decoded) error {
 }
 
 // UsesPayload tells whether the views read the payloads of events of type
-// typ: never a bulletin's (projection.PayloadUser).
-func (*repli) UsesPayload(typ string) bool { return !duplicate.DuBulletin(typ) }
+// typ, as Projection.UsesPayload (projection.PayloadUser).
+func (*repli) UsesPayload(typ string) bool { return lit(typ) }
+
+// UsesPayload tells whether the views read the payloads of events of type
+// typ: a game's, never a bulletin's (projection.PayloadUser).
+func (*Projection) UsesPayload(typ string) bool { return lit(typ) }
+
+// lit tells whether the views read the payloads of events of type typ.
+func lit(typ string) bool { return strings.HasPrefix(typ, "partie.") && !duplicate.DuBulletin(typ) }
 
 // balayer renders the view of each finished game idle for inactive events
 // and drops its state.

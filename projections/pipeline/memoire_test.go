@@ -75,6 +75,6 @@ func TestEnMemoire_UnSeulRunnerPourToutesLesLectures(t *testing.T) {
 // Two read models of one name are refused: runners are found by name.
 func TestLectures_DeuxDuMemeNomRefusees(t *testing.T) {
 	f := newFixture(t)
-	_, err := projection.NewRunners(context.Background(), f.db, f.store, newTally("a"), newTally("b"), newTally("a"))
+	_, err := projection.NewRunners(context.Background(), f.db, projection.Journal{Store: f.store}, newTally("a"), newTally("b"), newTally("a"))
 	assert.ErrorContains(t, err, "two read models are named a")
 }

@@ -11,6 +11,7 @@ import (
 
 	"arbitre/domain/eventstore"
 	"arbitre/projections/pipeline"
+	"arbitre/projections/projection"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,12 +46,14 @@ func (p enPanne) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) erro
 	return p.tally.Apply(ctx, tx, e)
 }
 
-func (p enPanne) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
-	if err := p.verifier(events...); err != nil {
-		return err
+func (p enPanne) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
+	for _, e := range events {
+		if err := p.verifier(*e.Event); err != nil {
+			return err
+		}
 	}
 	for _, e := range events {
-		if err := p.tally.Apply(ctx, tx, e); err != nil {
+		if err := p.tally.Apply(ctx, tx, *e.Event); err != nil {
 			return err
 		}
 	}

@@ -28,10 +28,10 @@ type lots struct {
 	tailles *[]int
 }
 
-func (p lots) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+func (p lots) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
 	*p.tailles = append(*p.tailles, len(events))
 	for _, e := range events {
-		if err := p.Apply(ctx, tx, e); err != nil {
+		if err := p.Apply(ctx, tx, *e.Event); err != nil {
 			return err
 		}
 	}
@@ -135,7 +135,7 @@ func (c *comptage) ReadAllAfter(ctx context.Context, after uint64, limit int) ([
 func TestSuivre_LectureEnAvancePartagee(t *testing.T) {
 	f := newFixture(t)
 	magasin := &comptage{Store: f.store}
-	avance := projection.NewAvance(magasin)
+	avance := projection.NewAvance(magasin, nil)
 	var runners []*projection.Runner
 	for _, nom := range []string{"premier", "second"} {
 		r, err := projection.NewRunner(context.Background(), f.db, lots{tally: newTally(nom), tailles: new([]int)}, magasin)

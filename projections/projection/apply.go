@@ -26,11 +26,14 @@ func (e *ApplyError) Unwrap() error { return e.Err }
 
 // Batcher is a projection that can also fold several consecutive events at
 // once (ApplyBatch), with exactly the result of applying them one by one,
-// so that it writes each row once per batch rather than once per event.
+// so that it writes each row once per batch rather than once per event. It
+// is handed the events decoded: the payloads it reads (PayloadUser) are
+// decoded once, ahead, for it and every other read model folding them;
+// one left undecoded it decodes itself (Decoded.Sinon).
 type Batcher interface {
 	Projection
 	// ApplyBatch folds events, in global order, in tx.
-	ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error
+	ApplyBatch(ctx context.Context, tx *sql.Tx, events []Decoded) error
 }
 
 // Apply applies events in global order in one transaction with the new
@@ -41,24 +44,43 @@ type Batcher interface {
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
-	return r.apply(ctx, events, r.chained)
+	return r.apply(ctx, nonDecodes(events), r.chained)
 }
+
+// decodeur decodes the payloads the runner's Batcher reads that nothing
+// decoded ahead (a catch-up, Apply; live without a shared read-ahead), with
+// the registry of the runner's journal (NewRunners); a runner without one,
+// or whose projection is no Batcher, decodes nothing: its Batcher decodes
+// what it reads itself (Decoded.Sinon).
+func (r *Runner) decodeur() decodeur {
+	return decodeur{registry: r.registre, users: r.lecteurs}
+}
+
+// decodesParLot is the most events a runner decodes at once for its Batcher: a
+// larger batch (simulate archive folds 32,768 events a transaction) is
+// handed over in slices of it, in its one transaction, each slice's
+// payloads decoded as it comes and dropped once folded, so that a batch
+// never holds more than a rebuild's page of payloads.
+const decodesParLot = RebuildPage
 
 // apply is Apply, checking the chain when asked (RebuildAll checks it once
 // for every projection). A Batcher folds the events in one ApplyBatch; when
-// that fails, the events are applied again one by one, which names the
-// event that fails.
-func (r *Runner) apply(ctx context.Context, events []eventstore.Event, checkChain bool) (int, error) {
-	if b, ok := r.proj.(Batcher); ok && len(events) > 1 {
-		if n, err := r.applyTx(ctx, events, checkChain, b); err == nil {
+// that fails, the events are applied again one by one, as they were
+// decoded, which names the event that fails.
+func (r *Runner) apply(ctx context.Context, events []Decoded, checkChain bool) (int, error) {
+	b, ok := r.proj.(Batcher)
+	if ok && len(events) > 1 {
+		if n, err := r.applyTx(ctx, events, checkChain, b, true); err == nil {
 			return n, nil
 		}
 	}
-	return r.applyTx(ctx, events, checkChain, nil)
+	return r.applyTx(ctx, events, checkChain, b, false)
 }
 
-// applyTx applies events in one transaction, through batch when not nil.
-func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkChain bool, batch Batcher) (int, error) {
+// applyTx applies events in one transaction: through batch when it is not
+// nil, in ApplyBatch calls of decodesParLot events at most when enLot, else
+// event by event.
+func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
@@ -67,7 +89,7 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 			return err
 		}
 		todo := events
-		if i := slices.IndexFunc(events, func(e eventstore.Event) bool { return e.Position > cp.position }); i >= 0 {
+		if i := slices.IndexFunc(events, func(e Decoded) bool { return e.Position > cp.position }); i >= 0 {
 			todo = events[i:]
 		} else {
 			todo = nil
@@ -78,25 +100,39 @@ func (r *Runner) applyTx(ctx context.Context, events []eventstore.Event, checkCh
 		if checkChain {
 			chain := integrity.NewChainLink(cp.hash)
 			for _, e := range todo {
-				if err := chain.Check(e); err != nil {
+				if err := chain.Check(*e.Event); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 				}
 			}
 		}
-		if batch != nil {
-			if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, todo) }); err != nil {
-				return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
+		if enLot {
+			for de := 0; de < len(todo); de += decodesParLot {
+				t := todo[de:min(de+decodesParLot, len(todo))]
+				if len(t) < len(todo) {
+					t = slices.Clone(t)
+				}
+				r.decodeur().decoder(t)
+				if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
+					return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
+				}
 			}
 		} else {
 			for _, e := range todo {
-				if err := sansPanique(func() error { return r.proj.Apply(ctx, tx, e) }); err != nil {
+				un := func() error { return r.proj.Apply(ctx, tx, *e.Event) }
+				if batch != nil {
+					un = func() error {
+						r.decodeur().completer(&e)
+						return batch.ApplyBatch(ctx, tx, []Decoded{e})
+					}
+				}
+				if err := sansPanique(un); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 				}
 			}
 		}
 		last := todo[len(todo)-1]
 		applied = len(todo)
-		return r.saveCheckpoint(ctx, tx, last)
+		return r.saveCheckpoint(ctx, tx, *last.Event)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)

@@ -2,34 +2,68 @@ package projection
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"arbitre/domain/eventstore"
+	"arbitre/projections/feed"
 )
 
-// Avance is the read-ahead the live runners of one pipeline share: every
-// runner handles the same message in turn, and the events stored after it
-// are read once for all of them rather than once per projection (issue 17).
+// Avance is the read-ahead and the decoding the live runners of one
+// pipeline share: every runner handles the same message in turn, and the
+// events stored after it are read once for all of them rather than once
+// per projection (issue 17); the message's event and those read ahead are
+// decoded once each, the first time a runner's Batcher reads its payload
+// (issue 34), and every runner is handed that decoding.
 // A runner may be handed a page another read a moment before, which is a
 // prefix of what the log holds now: the events after it come as messages.
 type Avance struct {
-	store eventstore.Reader
-	mu    sync.Mutex
-	apres uint64
-	page  []eventstore.Event
-	lu    bool
+	store    eventstore.Reader
+	registry *eventstore.Registry
+	mu       sync.Mutex
+	apres    uint64
+	page     []Decoded
+	lu       bool
+	// message is the last message a runner was handed, with its event
+	// decoded (or why it does not decode).
+	message   *feed.Livraison
+	courant   Decoded
+	illisible error
 }
 
-// NewAvance returns the read-ahead shared by the runners following store.
-func NewAvance(store eventstore.Reader) *Avance { return &Avance{store: store} }
+// NewAvance returns the read-ahead shared by the runners following store,
+// decoding their payloads with registry.
+func NewAvance(store eventstore.Reader, registry *eventstore.Registry) *Avance {
+	return &Avance{store: store, registry: registry}
+}
 
-// lire returns at most limit events stored after position apres: the
-// rest of the last page read when apres is its start or one of its events
-// (runners follow the same burst at their own pace; an empty rest too: when
-// the runners keep up with the log, the first of them finds nothing ahead
-// and the others are not sent to look again), else a new read, which the
-// runners after it wait for.
-func (a *Avance) lire(ctx context.Context, apres uint64, limit int) ([]eventstore.Event, error) {
+// evenement is the event of l, the message every runner is handed, with
+// the payload d's users read decoded: the first runner to ask decodes it
+// for all.
+func (a *Avance) evenement(l *feed.Livraison, d decodeur) (Decoded, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.message != l {
+		e, err := l.Event()
+		a.message, a.courant, a.illisible = l, Decoded{Event: e}, err
+	}
+	if a.illisible != nil {
+		return Decoded{}, a.illisible
+	}
+	d.registry = a.registry
+	d.completer(&a.courant)
+	return a.courant, nil
+}
+
+// lire returns at most limit events stored after position apres, with the
+// payloads d's users read decoded: the rest of the last page read when
+// apres is its start or one of its events (runners follow the same burst
+// at their own pace; an empty rest too: when the runners keep up with the
+// log, the first of them finds nothing ahead and the others are not sent
+// to look again), else a new read, which the runners after it wait for.
+// Each runner gets its own copy of the page's decodings, which later
+// runners complete.
+func (a *Avance) lire(ctx context.Context, apres uint64, limit int, d decodeur) ([]Decoded, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	suite, ok := a.suite(apres)
@@ -38,14 +72,19 @@ func (a *Avance) lire(ctx context.Context, apres uint64, limit int) ([]eventstor
 		if err != nil {
 			return nil, err
 		}
-		a.apres, a.page, a.lu = apres, page, true
-		suite = page
+		a.apres, a.page, a.lu = apres, nonDecodes(page), true
+		suite = a.page
 	}
-	return suite[:min(limit, len(suite))], nil
+	suite = suite[:min(limit, len(suite))]
+	d.registry = a.registry
+	for i := range suite {
+		d.completer(&suite[i])
+	}
+	return slices.Clone(suite), nil
 }
 
 // suite is what the last page read holds after position apres.
-func (a *Avance) suite(apres uint64) ([]eventstore.Event, bool) {
+func (a *Avance) suite(apres uint64) ([]Decoded, bool) {
 	if !a.lu {
 		return nil, false
 	}

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-
-	"arbitre/domain/eventstore"
 )
 
 // Progress reports replay progress: the last applied position and the
@@ -41,9 +39,10 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 		if len(page) == 0 {
 			return total, nil
 		}
-		n, err := r.Apply(ctx, page)
+		lot := nonDecodes(page)
+		n, err := r.apply(ctx, lot, r.chained)
 		if err != nil {
-			return total + r.applyBefore(ctx, page, err, r.chained), err
+			return total + r.applyBefore(ctx, lot, err, r.chained), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -59,12 +58,12 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 // applyBefore applies the events of page before the one that failed with
 // err (checking their chain when asked), so a projection stops right before
 // an event it cannot apply, and returns how many it applied.
-func (r *Runner) applyBefore(ctx context.Context, page []eventstore.Event, err error, checkChain bool) int {
+func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, checkChain bool) int {
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		return 0
 	}
-	i := slices.IndexFunc(page, func(e eventstore.Event) bool { return e.Position == applyErr.Position })
+	i := slices.IndexFunc(page, func(e Decoded) bool { return e.Position == applyErr.Position })
 	if i <= 0 {
 		return 0
 	}

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
+	"sync"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/integrity"
@@ -17,8 +17,10 @@ import (
 // size of the transactions of the projections it applies page by page.
 const RebuildPage = 4096
 
-// Decoded is an event of a rebuild with its payload, decoded once for
-// every projection (issue 16, item 10).
+// Decoded is an event with its payload, decoded once for every fold and
+// Batcher that reads it (issue 16, item 10; issue 34): by a rebuild, by
+// the live runners' shared read-ahead (Avance), by a runner catching up.
+// It is shared, read only.
 type Decoded struct {
 	*eventstore.Event
 	// Known says whether the registry knows the event's type; Payload is
@@ -43,8 +45,9 @@ func Decode(registry *eventstore.Registry, e *eventstore.Event) Decoded {
 	return d
 }
 
-// Sinon is d, or e decoded with registry when the rebuild decoded nothing
-// (it was given no registry, or no fold uses that payload).
+// Sinon is d, or e decoded with registry when nothing decoded it ahead
+// (no registry was given, or no fold or Batcher said it uses that
+// payload).
 func (d Decoded) Sinon(registry *eventstore.Registry) Decoded {
 	if d.Known || d.Err != nil {
 		return d
@@ -72,32 +75,95 @@ type Fold interface {
 	Write(ctx context.Context, tx *sql.Tx) error
 }
 
-// PayloadUser is a Fold that uses the payloads of some event types only. A
-// rebuild decodes ahead, on every core, the events whose payload a fold
-// uses (all of them when one fold is no PayloadUser); a fold that reads
-// the payload of another event decodes it itself (Decoded.Sinon).
+// PayloadUser is a Fold or a Batcher that uses the payloads of some event
+// types only. The events whose payload one of them uses are decoded ahead,
+// once for all of them (decodeur): by a rebuild on every core, by the
+// read-ahead live runners share (Avance), by a runner that catches up
+// alone; all of them when one fold or Batcher is no PayloadUser. One that
+// reads the payload of another event decodes it itself (Decoded.Sinon).
 type PayloadUser interface {
-	Fold
-	// UsesPayload tells whether the fold reads the payloads of events of
-	// type typ. It is called while the fold folds earlier events.
+	// UsesPayload tells whether it reads the payloads of events of type
+	// typ. It is called while it folds earlier events.
 	UsesPayload(typ string) bool
 }
 
-// decodeur decodes the events of a rebuild whose payload one of its folds
-// uses.
+// decodeur is the one way the payloads of the events folded are decoded
+// ahead: once each, with registry, for the folds and Batchers in users
+// that read it.
 type decodeur struct {
 	registry *eventstore.Registry
-	folds    []Fold
+	users    []any
 }
 
-// utile tells whether a fold uses the payloads of events of type typ.
+// utile tells whether one of d's users reads the payloads of events of
+// type typ.
 func (d decodeur) utile(typ string) bool {
-	for _, f := range d.folds {
-		if u, ok := f.(PayloadUser); !ok || u.UsesPayload(typ) {
+	for _, u := range d.users {
+		if p, ok := u.(PayloadUser); !ok || p.UsesPayload(typ) {
 			return true
 		}
 	}
 	return false
+}
+
+// completer decodes e when one of d's users reads its payload and nobody
+// decoded it yet.
+func (d decodeur) completer(e *Decoded) {
+	if d.registry != nil && !e.Known && e.Err == nil && d.utile(e.Type) {
+		*e = Decode(d.registry, e.Event)
+	}
+}
+
+// nonDecodes are events, none decoded yet.
+func nonDecodes(events []eventstore.Event) []Decoded {
+	out := make([]Decoded, len(events))
+	for i := range events {
+		out[i].Event = &events[i]
+	}
+	return out
+}
+
+// decodesParCoeur is the fewest events decoder hands each core.
+const decodesParCoeur = 1024
+
+// decoder decodes, in place, the events of lot whose payload d's users
+// read and nobody decoded yet, split between the cores when there are
+// many.
+func (d decodeur) decoder(lot []Decoded) {
+	if d.registry == nil || len(d.users) == 0 {
+		return
+	}
+	parts := min(runtime.GOMAXPROCS(0), len(lot)/decodesParCoeur)
+	if parts <= 1 {
+		d.decoderTout(lot)
+		return
+	}
+	var wg sync.WaitGroup
+	taille := (len(lot) + parts - 1) / parts
+	for de := 0; de < len(lot); de += taille {
+		wg.Go(func() { d.decoderTout(lot[de:min(de+taille, len(lot))]) })
+	}
+	wg.Wait()
+}
+
+// decoderTout decodes, in place, the events of lot whose payload d's
+// users read and nobody decoded yet, asking them once a type.
+func (d decodeur) decoderTout(lot []Decoded) {
+	utiles := map[string]bool{}
+	for i := range lot {
+		if lot[i].Known || lot[i].Err != nil {
+			continue
+		}
+		typ := lot[i].Type
+		utile, vu := utiles[typ]
+		if !vu {
+			utile = d.utile(typ)
+			utiles[typ] = utile
+		}
+		if utile {
+			lot[i] = Decode(d.registry, lot[i].Event)
+		}
+	}
 }
 
 // Selectif is a projection that reads events of some types only and
@@ -121,11 +187,12 @@ type lot struct {
 // RebuildAll rebuilds every runner (all on one store) in one pass over the
 // log: it resets them, then reads each page of the log once, checks its
 // chain once and decodes once with registry each event whose payload a
-// fold uses (PayloadUser), in goroutines ahead of the runners. A Folder's
+// fold or a Batcher uses (PayloadUser), in goroutines ahead of the
+// runners, for all of them. A Folder's
 // runner folds the events in memory and writes its final state at the
 // end, in one transaction with its checkpoint; any other runner applies
 // each page in one transaction with its checkpoint (a Batcher in one
-// ApplyBatch). A runner that fails on an
+// ApplyBatch, of the events as decoded). A runner that fails on an
 // event stops right before it, as its checkpoint says (a failing fold is
 // replayed alone, one event at a time, to get there), and the others go
 // on; an altered event stops them all right before it. The errors are
@@ -152,8 +219,16 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	chained := len(runners) > 0 && runners[0].chained
-	plis := slices.DeleteFunc(slices.Clone(folds), func(f Fold) bool { return f == nil })
-	lots, readErr := lire(ctx, store, decodeur{registry: registry, folds: plis}, chained)
+	// The payloads are decoded once for every fold and every Batcher.
+	var users []any
+	for i, r := range runners {
+		if folder[i] {
+			users = append(users, folds[i])
+		} else if b, ok := r.proj.(Batcher); ok {
+			users = append(users, b)
+		}
+	}
+	lots, readErr := lire(ctx, store, decodeur{registry: registry, users: users}, chained)
 
 	failed := make([]error, len(runners))
 	var last *eventstore.Event
@@ -166,7 +241,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 					continue
 				}
 				if !folder[i] {
-					page := l.events
+					page := l.decoded
 					if s, ok := r.proj.(Selectif); ok {
 						page = selection(page, s)
 					}
@@ -234,7 +309,7 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 
 // lotDe checks the chain of page from its event de on with chain (nil: not
 // chained), cuts the page before an altered event, and decodes the events
-// whose payload a fold uses.
+// whose payload a fold or a Batcher uses.
 func lotDe(page []eventstore.Event, de int, chain *integrity.ChainLink, d decodeur) lot {
 	l := lot{events: page}
 	for i := de; chain != nil && i < len(page); i++ {
@@ -243,18 +318,9 @@ func lotDe(page []eventstore.Event, de int, chain *integrity.ChainLink, d decode
 			break
 		}
 	}
-	l.decoded = make([]Decoded, len(l.events))
-	utiles := map[string]bool{}
-	for i := range l.events {
-		e := &l.events[i]
-		utile, vu := utiles[e.Type]
-		if !vu {
-			utile = d.utile(e.Type)
-			utiles[e.Type] = utile
-		}
-		if l.decoded[i].Event = e; utile {
-			l.decoded[i] = Decode(d.registry, e)
-		}
+	l.decoded = nonDecodes(l.events)
+	if d.registry != nil && len(d.users) > 0 {
+		d.decoderTout(l.decoded)
 	}
 	return l
 }
@@ -283,7 +349,8 @@ type tranche struct {
 }
 
 // lire reads the log from the start in pages, checks each page's chain
-// (when chained), decodes the events whose payload a fold uses, and sends
+// (when chained), decodes the events whose payload a fold or a Batcher
+// uses, and sends
 // the pages on in order (eventstore.InOrder), a page ending at an altered
 // event last. A store that reads ranges of its log independently
 // (eventstore.Ranges) is cut into pages (Borne) that two to four readers
@@ -373,8 +440,8 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 }
 
 // selection are the events of page that s reads.
-func selection(page []eventstore.Event, s Selectif) []eventstore.Event {
-	var out []eventstore.Event
+func selection(page []Decoded, s Selectif) []Decoded {
+	var out []Decoded
 	for _, e := range page {
 		if s.Lit(e.Type) {
 			out = append(out, e)

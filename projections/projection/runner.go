@@ -43,7 +43,13 @@ type Runner struct {
 	base  *sql.DB
 	proj  Projection
 	store eventstore.Reader
-	page  int
+	// registre decodes ahead the payloads a Batcher reads (the journal's,
+	// NewRunners); nil: the Batcher decodes them itself.
+	registre *eventstore.Registry
+	// lecteurs is the projection when it is a Batcher: what registre
+	// decodes ahead for (decodeur).
+	lecteurs []any
+	page     int
 	// identity is the store's identity when it chains its events (see
 	// eventstore.Chained); chained says whether it does.
 	identity string
@@ -78,6 +84,9 @@ type Runner struct {
 // store is read to fill gaps, catch up and rebuild.
 func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.Reader) (*Runner, error) {
 	r := &Runner{db: db, proj: p, store: store, page: eventstore.PageSize, moved: make(chan struct{}), Log: slog.Default()}
+	if b, ok := p.(Batcher); ok {
+		r.lecteurs = []any{b}
+	}
 	if c, ok := store.(integrity.Chained); ok {
 		r.identity, r.chained = c.Identity(), true
 	}
@@ -110,19 +119,20 @@ func NewRunner(ctx context.Context, db *sql.DB, p Projection, store eventstore.R
 	return r, nil
 }
 
-// NewRunners returns a runner for each projection, all on db and store,
-// in order; two projections of one name are refused, for the runners are
-// found by name.
-func NewRunners(ctx context.Context, db *sql.DB, store eventstore.Reader, ps ...Projection) ([]*Runner, error) {
+// NewRunners returns a runner for each projection, all on db and the
+// journal's store, decoding ahead with its registry, in order; two
+// projections of one name are refused, for the runners are found by name.
+func NewRunners(ctx context.Context, db *sql.DB, j Journal, ps ...Projection) ([]*Runner, error) {
 	runners := make([]*Runner, len(ps))
 	for i, p := range ps {
 		if Lecture(runners[:i], p.Name()) != nil {
 			return nil, fmt.Errorf("two read models are named %s", p.Name())
 		}
-		r, err := NewRunner(ctx, db, p, store)
+		r, err := NewRunner(ctx, db, p, j.Store)
 		if err != nil {
 			return nil, err
 		}
+		r.registre = j.Registry
 		runners[i] = r
 	}
 	return runners, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"arbitre/domain/eventstore"
 	"arbitre/projections/feed"
 )
 
@@ -13,11 +12,12 @@ import (
 // or before the checkpoint is a duplicate and is acknowledged; a message
 // whose previous position is after the checkpoint reveals lost messages, so
 // the runner catches up from the store (which includes this event);
-// otherwise the event, decoded once for every runner, is applied with the
-// events stored after it so far (suivre). An error nacks the message for
-// redelivery. A parked projection acknowledges every message without
-// applying it: when it resumes (Reprendre, which the handler waits for), it
-// reads them from the store.
+// otherwise the event, read from the message and its payload decoded once
+// for every runner (Avance), is applied with the events stored after it so
+// far (suivre). An error nacks the message for redelivery. A parked
+// projection acknowledges every message without applying it: when it
+// resumes (Reprendre, which the handler waits for), it reads them from the
+// store.
 func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	r.applique.Lock()
 	defer r.applique.Unlock()
@@ -36,11 +36,18 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 		_, err := r.CatchUp(ctx, nil)
 		return err
 	}
+	if r.Avance != nil {
+		d, err := r.Avance.evenement(l, r.decodeur())
+		if err != nil {
+			return err
+		}
+		return r.suivre(ctx, d)
+	}
 	e, err := l.Event()
 	if err != nil {
 		return err
 	}
-	return r.suivre(ctx, e)
+	return r.suivre(ctx, Decoded{Event: e})
 }
 
 // suivre applies e together with the events the store holds after it, up
@@ -50,16 +57,16 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 // events it read ahead are then duplicates (issue 17). An event that fails
 // further on does not hold e back: the events before it are applied, and
 // it fails on its own message, so the projection parks right before it.
-func (r *Runner) suivre(ctx context.Context, e eventstore.Event) error {
-	lire := r.store.ReadAllAfter
+func (r *Runner) suivre(ctx context.Context, e Decoded) error {
+	lot := []Decoded{e}
 	if r.Avance != nil {
-		lire = r.Avance.lire
+		if apres, err := r.Avance.lire(ctx, e.Position, r.page-1, r.decodeur()); err == nil {
+			lot = append(lot, apres...)
+		}
+	} else if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
+		lot = append(lot, nonDecodes(apres)...)
 	}
-	lot := []eventstore.Event{e}
-	if apres, err := lire(ctx, e.Position, r.page-1); err == nil {
-		lot = append(lot, apres...)
-	}
-	_, err := r.Apply(ctx, lot)
+	_, err := r.apply(ctx, lot, r.chained)
 	var applyErr *ApplyError
 	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == e.Position {
 		return err
@@ -67,6 +74,6 @@ func (r *Runner) suivre(ctx context.Context, e eventstore.Event) error {
 	if r.applyBefore(ctx, lot, err, r.chained) > 0 {
 		return nil
 	}
-	_, err = r.Apply(ctx, lot[:1])
+	_, err = r.apply(ctx, lot[:1], r.chained)
 	return err
 }

@@ -47,7 +47,7 @@ func Runners(ctx context.Context, db *sql.DB, registry *eventstore.Registry, sto
 		}
 		models = retenus
 	}
-	return projection.NewRunners(ctx, db, store, models...)
+	return projection.NewRunners(ctx, db, projection.Journal{Store: store, Registry: registry}, models...)
 }
 
 // Tous builds every read model, in order; store is the log they read (the

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"arbitre/domain/duplicate"
@@ -138,15 +139,15 @@ func (*Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 
 // Apply records the fact an event carries, if any.
 func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+	return p.ApplyBatch(ctx, tx, []projection.Decoded{{Event: &e}})
 }
 
 // ApplyBatch records the facts of events, the rows of consecutive
 // statements alike in one (projection.Batcher, projection.Requetes).
-func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
 	f := enSQL{ctx: ctx, q: projection.NewRequetes(tx), cours: nouveauxEnCours(tx)}
 	for i := range events {
-		if err := p.appliquer(f, projection.Decoded{Event: &events[i]}); err != nil {
+		if err := p.appliquer(f, events[i]); err != nil {
 			return err
 		}
 	}
@@ -160,6 +161,13 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []events
 // final rows once (projection.Folder, issue 16 item 10).
 func (p *Projection) Fold() projection.Fold {
 	return &enMemoire{p: p, joueurs: map[string][2]string{}, exclusions: map[[2]string]string{}, parties: map[string]*faitsPartie{}}
+}
+
+// UsesPayload tells whether events of type typ may carry a fact: those of
+// games and tournaments, every type until one of its events carried none
+// (projection.PayloadUser).
+func (p *Projection) UsesPayload(typ string) bool {
+	return (strings.HasPrefix(typ, "partie.") || strings.HasPrefix(typ, "tournoi.")) && !p.sansFait(typ)
 }
 
 // sansFait tells whether events of type typ carry none of the facts the

@@ -73,9 +73,9 @@ func (m *enMemoire) Add(_ context.Context, e projection.Decoded) error {
 	return m.p.appliquer(m, e)
 }
 
-// UsesPayload tells whether events of type typ may carry a fact: every
-// type until one of its events carried none (projection.PayloadUser).
-func (m *enMemoire) UsesPayload(typ string) bool { return !m.p.sansFait(typ) }
+// UsesPayload tells whether events of type typ may carry a fact, as
+// Projection.UsesPayload (projection.PayloadUser).
+func (m *enMemoire) UsesPayload(typ string) bool { return m.p.UsesPayload(typ) }
 
 func (m *enMemoire) de(partie string) *faitsPartie {
 	f := m.parties[partie]

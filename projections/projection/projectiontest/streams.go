@@ -63,18 +63,22 @@ func (Projection) Reset(ctx context.Context, tx *sql.Tx) error {
 
 // Apply counts one event.
 func (p Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
-	return p.ApplyBatch(ctx, tx, []eventstore.Event{e})
+	return p.ApplyBatch(ctx, tx, []projection.Decoded{{Event: &e}})
 }
 
 // ApplyBatch counts events, writing each stream's and each type's row once
 // (projection.Batcher).
-func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []eventstore.Event) error {
+func (Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
 	c := compte{}
-	for i := range events {
-		c.ajouter(&events[i])
+	for _, e := range events {
+		c.ajouter(e.Event)
 	}
 	return c.Write(ctx, tx)
 }
+
+// UsesPayload is false: the archive counts events, it never reads their
+// payloads (projection.PayloadUser).
+func (Projection) UsesPayload(string) bool { return false }
 
 // Fold counts the whole log in memory during a rebuild and writes each
 // row once at the end (projection.Folder, issue 16 item 10).
