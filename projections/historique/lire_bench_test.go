@@ -29,7 +29,7 @@ type requeteArchive struct {
 	lire func(ctx context.Context, l *historique.Lecteur, r *rand.Rand) error
 }
 
-// joueursBanc are the players of tournoisAuHasard.
+// joueurBanc draws one of the players of tournoisAuHasard.
 func joueurBanc(r *rand.Rand) string { return fmt.Sprintf("L%02d", r.IntN(20)) }
 
 var requetesBanc = []requeteArchive{
