@@ -105,13 +105,14 @@ func pageInfo(n int, more bool, pos func(i int) uint64) *model.PageInfo {
 }
 
 // participation is a player's result in one game: his line of the duplicate
-// standings (or of the imported file), or his side of the classique meeting.
+// standings (or of the imported file), or his side of the classique meeting,
+// as the archive's page read them (historique.Participations).
 func (r *Resolver) participation(ctx context.Context, joueur string, p historique.Participation) (*model.Participation, error) {
 	node := &model.Participation{Partie: p.Partie, Tournoi: p.Tournoi, Type: p.Kind}
 	if p.Kind == historique.KindClassique {
-		rc, ok, err := r.Archives.RencontreDe(ctx, p.Partie)
-		if err != nil || !ok {
-			return node, err
+		rc := p.Rencontre
+		if rc == nil {
+			return node, nil
 		}
 		moi, lui := 0, 1
 		if rc.Joueurs[1] == joueur {
@@ -121,9 +122,9 @@ func (r *Resolver) participation(ctx context.Context, joueur string, p historiqu
 		node.Adversaire = &rc.Joueurs[lui]
 		return node, nil
 	}
-	if res, ok, err := r.Archives.ResultatImporte(ctx, p.Partie, joueur); ok || err != nil {
+	if res := p.Resultat; res != nil {
 		node.Score, node.Top, node.Rang = &res.Score, &res.Top, &res.Rang
-		return node, err
+		return node, nil
 	}
 	lignes, err := r.Classements.Partie(ctx, p.Partie, standings.Public)
 	if err != nil {

@@ -26,7 +26,7 @@ import (
 // tie), half classique (one round, cotes drawn so that some tie), played
 // by twenty players of four clubs, each playing under the club of the
 // file.
-func tournoisAuHasard(t *testing.T, n int, graine uint64) [][2]string {
+func tournoisAuHasard(t testing.TB, n int, graine uint64) [][2]string {
 	t.Helper()
 	r := rand.New(rand.NewPCG(graine, graine))
 	clubs := []string{"Vichy", "Moulins", "Cusset", "Lyon"}

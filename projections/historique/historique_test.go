@@ -53,7 +53,7 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 }
 
 // vues opens the archive and cotes projections of store in dir, caught up.
-func vues(t *testing.T, store eventstore.Store, dir string) (*sql.DB, []*projection.Runner) {
+func vues(t testing.TB, store eventstore.Store, dir string) (*sql.DB, []*projection.Runner) {
 	t.Helper()
 	ctx := context.Background()
 	reg, err := catalogue.Registre()
@@ -151,12 +151,10 @@ func TestArchiveListsTournamentsGamesAndPlayers(t *testing.T) {
 func TestArchiveClassiqueHistoryHeadToHeadAndCotes(t *testing.T) {
 	ctx := context.Background()
 	_, db, _ := archive(t)
-	games, _, err := historique.LecteurDe(db).Parties(ctx, "C1", historique.Page{})
+	rs, err := historique.LecteurDe(db).RencontresDuTournoi(ctx, "C1")
 	require.NoError(t, err)
-	require.NotEmpty(t, games)
-	r, ok, err := historique.LecteurDe(db).RencontreDe(ctx, games[0].ID)
-	require.NoError(t, err)
-	require.True(t, ok)
+	require.NotEmpty(t, rs)
+	r := rs[0]
 	a, b := r.Joueurs[0], r.Joueurs[1]
 	h2h, err := historique.LecteurDe(db).FaceAFace(ctx, b, a)
 	require.NoError(t, err)
@@ -168,6 +166,8 @@ func TestArchiveClassiqueHistoryHeadToHeadAndCotes(t *testing.T) {
 	assert.NotEmpty(t, parts)
 	for _, p := range parts {
 		assert.Equal(t, "C1", p.Tournoi)
+		require.NotNil(t, p.Rencontre, "each game with its meeting")
+		assert.Equal(t, p.Partie, p.Rencontre.Match)
 	}
 	cotes, err := historique.LecteurDe(db).Cotes(ctx, a)
 	require.NoError(t, err)
@@ -217,13 +217,12 @@ func TestArchive_ResultatCorrigeRemplaceLAncien(t *testing.T) {
 		_, err := r.CatchUp(ctx, nil)
 		require.NoError(t, err)
 	}
-	r, ok, err := historique.LecteurDe(db).RencontreDe(ctx, tb.Match)
-	require.NoError(t, err)
-	require.True(t, ok)
-	assert.Equal(t, []int{380, 420}, r.Scores[:])
 	parts, _, err := historique.LecteurDe(db).Participations(ctx, "X1", historique.Page{})
 	require.NoError(t, err)
-	assert.Len(t, parts, 1, "the corrected game counts once")
+	require.Len(t, parts, 1, "the corrected game counts once")
+	require.NotNil(t, parts[0].Rencontre)
+	assert.Equal(t, tb.Match, parts[0].Rencontre.Match)
+	assert.Equal(t, []int{380, 420}, parts[0].Rencontre.Scores[:])
 	got, err := classique.NewLecteurClassement(standings).Standings(ctx, "CX")
 	require.NoError(t, err)
 	assert.Equal(t, tr.Classement(), got)

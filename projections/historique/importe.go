@@ -372,15 +372,3 @@ func (l *lot) ecrireNoms(ctx context.Context) error {
 type Resultat struct {
 	Score, Top, Rang int
 }
-
-// ResultatImporte returns a player's result in an imported duplicate game,
-// and false when the game was not imported.
-func (l *Lecteur) ResultatImporte(ctx context.Context, partie, joueur string) (Resultat, bool, error) {
-	var r Resultat
-	err := l.db.QueryRowContext(ctx, `SELECT score, top, rang FROM hist_resultats WHERE partie = ? AND joueur = ?`, partie, joueur).
-		Scan(&r.Score, &r.Top, &r.Rang)
-	if err == sql.ErrNoRows {
-		return r, false, nil
-	}
-	return r, err == nil, err
-}

@@ -63,12 +63,17 @@ type Joueur struct {
 	ID, Nom, Club string
 }
 
-// Participation is a game a player took part in.
+// Participation is a game a player took part in, with its result when the
+// archive holds it: a classique game's meeting, an imported duplicate
+// game's line of the player (a live duplicate game's result is the
+// standings').
 type Participation struct {
-	Position uint64
-	Partie   string
-	Tournoi  string
-	Kind     Kind
+	Position  uint64
+	Partie    string
+	Tournoi   string
+	Kind      Kind
+	Rencontre *Rencontre
+	Resultat  *Resultat
 }
 
 // Rencontre is a classique game's result.
@@ -157,24 +162,44 @@ func (l *Lecteur) JoueurDe(ctx context.Context, id string) (Joueur, bool, error)
 	return j, err == nil, err
 }
 
-// Participations lists a player's games, oldest first.
+// requeteParticipations reads a page of a player's games with their
+// results (?1 the classique kind, ?2 the player, ?3 the cursor).
+const requeteParticipations = `SELECT p.position, p.partie, p.tournoi, p.kind,
+	r.position, r.tournoi, r.match, r.ronde, r.joueur0, r.joueur1, r.score0, r.score1, r.pm0, r.pm1, r.le,
+	x.score, x.top, x.rang
+	FROM hist_participations p
+	LEFT JOIN hist_rencontres r ON p.kind = ?1 AND r.position = (SELECT min(position) FROM hist_rencontres WHERE match = p.partie)
+	LEFT JOIN hist_resultats x ON p.kind <> ?1 AND x.partie = p.partie AND x.joueur = p.joueur
+	WHERE p.joueur = ?2 AND p.position > ?3 ORDER BY p.position`
+
+// Participations lists a player's games, oldest first, each with its
+// result, in one statement: the history's page asked a statement per game
+// before (issue 34 item 1: 101 statements for a page of 100, most of a
+// query's CPU, each contending with the other connections, the fold's
+// among them, on SQLite's process-wide page cache and allocator locks).
+// A classique game's meeting is the first recorded for its match.
 func (l *Lecteur) Participations(ctx context.Context, joueur string, p Page) ([]Participation, bool, error) {
-	return page(ctx, l.db, p, `SELECT position, partie, tournoi, kind FROM hist_participations
-		WHERE joueur = ? AND position > ? ORDER BY position`, []any{joueur, p.After}, func(r *sql.Rows) (Participation, error) {
+	return page(ctx, l.db, p, requeteParticipations, []any{KindClassique, joueur, p.After}, func(r *sql.Rows) (Participation, error) {
 		var x Participation
-		err := r.Scan(&x.Position, &x.Partie, &x.Tournoi, &x.Kind)
+		var rc struct {
+			position, ronde, score0, score1, pm0, pm1, le sql.NullInt64
+			tournoi, match, joueur0, joueur1              sql.NullString
+		}
+		var score, top, rang sql.NullInt64
+		err := r.Scan(&x.Position, &x.Partie, &x.Tournoi, &x.Kind,
+			&rc.position, &rc.tournoi, &rc.match, &rc.ronde, &rc.joueur0, &rc.joueur1, &rc.score0, &rc.score1, &rc.pm0, &rc.pm1, &rc.le,
+			&score, &top, &rang)
+		if rc.position.Valid {
+			x.Rencontre = &Rencontre{Position: uint64(rc.position.Int64), Tournoi: rc.tournoi.String, Match: rc.match.String,
+				Ronde: int(rc.ronde.Int64), Joueurs: [2]string{rc.joueur0.String, rc.joueur1.String},
+				Scores: [2]int{int(rc.score0.Int64), int(rc.score1.Int64)}, PointsDeMatch: [2]int{int(rc.pm0.Int64), int(rc.pm1.Int64)},
+				Le: fromNanos(rc.le.Int64)}
+		}
+		if score.Valid {
+			x.Resultat = &Resultat{Score: int(score.Int64), Top: int(top.Int64), Rang: int(rang.Int64)}
+		}
 		return x, err
 	})
-}
-
-// RencontreDe returns a classique game's result, and false when unknown.
-func (l *Lecteur) RencontreDe(ctx context.Context, match string) (Rencontre, bool, error) {
-	rs, err := rencontres(ctx, l.db, `SELECT position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le
-		FROM hist_rencontres WHERE match = ?`, match)
-	if err != nil || len(rs) == 0 {
-		return Rencontre{}, false, err
-	}
-	return rs[0], true, nil
 }
 
 // FaceAFace lists the classique games between two players, oldest first.
