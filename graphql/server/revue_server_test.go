@@ -16,7 +16,7 @@ import (
 // INTERNAL « Erreur interne du serveur », where the edge answered 400
 // BAD_REQUEST « le champ « query » doit être une chaîne »; docs/securite.md
 // promises that no request gets an INTERNAL code.
-func TestRevue_ChampRepeteRefuseSansEchoDuCorps(t *testing.T) {
+func TestRevue_ChampRepeteRefuseEnBadRequestPasEnInterne(t *testing.T) {
 	h := newHarness(t)
 	corps := `{"query": 5, "query": "{ __typename }", "operationName": "marqueur-du-corps-0123456789"}`
 	req, err := http.NewRequest(http.MethodPost, h.url+"/graphql", bytes.NewReader([]byte(corps)))
