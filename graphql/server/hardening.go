@@ -154,11 +154,22 @@ type wireRequest struct {
 
 // genreJSON is the first byte of a JSON value (0 when absent): '"' a
 // string, '{' an object, 'n' null…; the value itself, whose syntax the
-// decoder checks, is not kept.
+// decoder checks, is not kept. A field sent several times (JSON allows it,
+// and its names match whatever their case) keeps a wrong kind once one of
+// its values has one, as decoding it does: two values of different kinds
+// other than null are genreMele, which no field accepts.
 type genreJSON byte
 
+// genreMele is the kind of a field sent twice with values of two kinds.
+const genreMele genreJSON = 'x'
+
 func (g *genreJSON) UnmarshalJSON(b []byte) error {
-	*g = genreJSON(b[0])
+	switch nouveau := genreJSON(b[0]); {
+	case *g == 0 || *g == 'n':
+		*g = nouveau
+	case nouveau != 'n' && nouveau != *g:
+		*g = genreMele
+	}
 	return nil
 }
 

@@ -24,7 +24,8 @@ import (
 // ./graphql/server` explores further.
 func FuzzStrictRequests(f *testing.F) {
 	for _, seed := range []string{`{"query": "{ __typename }"}`, `{"query": "q", "variables": {"a": [1, {"b": null}]}, "operationName": null}`,
-		`[{"query": "{ x }"}]`, `{"query": 5}`, `{"query": "{ x }"`, ``, `null`, `{} {}`, "{\"query\": \"\xff\"}"} {
+		`[{"query": "{ x }"}]`, `{"query": 5}`, `{"query": "{ x }"`, ``, `null`, `{} {}`, "{\"query\": \"\xff\"}",
+		`{"query": 5, "query": "{ x }"}`} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
@@ -117,6 +118,16 @@ func TestSecurite_VerificationDesGenres(t *testing.T) {
 		{`{"query": null, "operationName": null, "variables": null, "extensions": null}`, ""},
 		{`{"query": "{ x }", "variables": {"a": 1e999}}`, ""},
 		{`{"query": "{ x }", "variables": {}, "extensions": {"persistedQuery": {}}}`, ""},
+		// A field sent twice: any value of the wrong kind is refused, as
+		// decoding it (gqlgen's, next) fails (the review of session 10:
+		// the check kept the last value's kind, and gqlgen's refusal came
+		// out as INTERNAL with the body in it).
+		{`{"query": 5, "query": "{ x }"}`, "le champ « query » doit être une chaîne"},
+		{`{"query": "{ x }", "query": 5}`, "le champ « query » doit être une chaîne"},
+		{`{"query": "{ x }", "variables": [1], "variables": {}}`, "le champ « variables » doit être un objet"},
+		{`{"query": "{ x }", "Extensions": true, "extensions": null}`, "le champ « extensions » doit être un objet"},
+		{`{"query": 1, "query": 2}`, "le champ « query » doit être une chaîne"},
+		{`{"query": null, "query": "{ x }", "variables": {}, "variables": null}`, ""},
 	} {
 		assert.Equal(t, tc.message, checkRequest([]byte(tc.corps)), tc.corps)
 	}
