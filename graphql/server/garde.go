@@ -82,8 +82,8 @@ func (g garde) MutateOperationParameters(_ context.Context, p *gql.RawParams) *g
 	if g.admis.contient(p.Query) {
 		return nil
 	}
-	err := g.verifier(p.Query)
-	if err == nil {
+	admis, err := g.verifier(p.Query)
+	if admis {
 		g.admis.ajouter(p.Query)
 	}
 	return err
@@ -94,10 +94,12 @@ func refus(code, format string, args ...any) *gqlerror.Error {
 	return &gqlerror.Error{Message: fmt.Sprintf(format, args...), Extensions: map[string]any{"code": code}}
 }
 
-// verifier measures query against the bounds.
-func (g garde) verifier(query string) *gqlerror.Error {
+// verifier measures query against the bounds: a refusal, or whether the
+// text is admitted (false for a text that does not parse, which goes on
+// to gqlgen, whose refusal of it must not be kept as an admission).
+func (g garde) verifier(query string) (admis bool, err *gqlerror.Error) {
 	if len(query) > g.b.Octets {
-		return refus(codeQueryTooLarge, "Requête trop grande : %d octets, au plus %d", len(query), g.b.Octets)
+		return false, refus(codeQueryTooLarge, "Requête trop grande : %d octets, au plus %d", len(query), g.b.Octets)
 	}
 	lex := lexer.New(&ast.Source{Input: query})
 	for n := 0; ; n++ {
@@ -106,12 +108,12 @@ func (g garde) verifier(query string) *gqlerror.Error {
 			break
 		}
 		if n == g.b.Jetons {
-			return refus(codeQueryTooLarge, "Requête trop grande : plus de %d éléments (noms, valeurs, ponctuation)", g.b.Jetons)
+			return false, refus(codeQueryTooLarge, "Requête trop grande : plus de %d éléments (noms, valeurs, ponctuation)", g.b.Jetons)
 		}
 	}
-	doc, err := parser.ParseQuery(&ast.Source{Input: query})
-	if err != nil {
-		return nil
+	doc, perr := parser.ParseQuery(&ast.Source{Input: query})
+	if perr != nil {
+		return false, nil
 	}
 	m := mesureur{b: g.b, fragments: map[string]*ast.FragmentDefinition{}, mesures: map[string]*mesure{}}
 	for _, f := range doc.Fragments {
@@ -121,20 +123,20 @@ func (g garde) verifier(query string) *gqlerror.Error {
 	}
 	for _, f := range doc.Fragments {
 		if _, err := m.fragment(f.Name); err != nil {
-			return err
+			return false, err
 		}
 	}
 	total := 0
 	for _, op := range doc.Operations {
 		me, err := m.ensemble(op.SelectionSet)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if total += me.selections; total > g.b.Selections {
-			return m.tropDeSelections()
+			return false, m.tropDeSelections()
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // mesure is what a selection set selects once its fragments are expanded.

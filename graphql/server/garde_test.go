@@ -59,7 +59,7 @@ func TestSecurite_GardeDocument(t *testing.T) {
 		{"not GraphQL (left to the parser)", `{x`, ""},
 	} {
 		t.Run(tc.nom, func(t *testing.T) {
-			err := garde{b: bornesEssai}.verifier(tc.doc)
+			_, err := garde{b: bornesEssai}.verifier(tc.doc)
 			if tc.code == "" {
 				assert.Nil(t, err)
 				return
@@ -104,7 +104,7 @@ func FuzzGardeDocument(f *testing.F) {
 	g := nouvelleGarde(bornesEssai)
 	f.Fuzz(func(t *testing.T, programme []byte) {
 		doc := documentFuzz(programme)
-		err := garde{b: bornesEssai}.verifier(doc)
+		_, err := garde{b: bornesEssai}.verifier(doc)
 		for range 2 { // analysed, then kept when admitted: the same verdict
 			gardee := g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: doc})
 			assert.Equal(t, err == nil, gardee == nil, "the guard keeping its verdicts: %v, a fresh one: %v: %s", gardee, err, doc)
@@ -312,4 +312,20 @@ func BenchmarkIssue34_GardeDuBulletin(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Issue 34 item 3, the review of session 10: a text that does not parse
+// passes the guard (gqlgen refuses it, with its own message) but is not
+// kept as admitted: junk sent by anyone would push the texts of the hall
+// out of the bounded store.
+func TestSecurite_GardeNeGardePasUnDocumentIllisible(t *testing.T) {
+	g := nouvelleGarde(bornesEssai)
+	for _, doc := range []string{`{x`, `query { x(a: ) }`, `}{`, "{x \x00}"} {
+		for range 2 {
+			assert.Nil(t, g.MutateOperationParameters(t.Context(), &gql.RawParams{Query: doc}), doc)
+		}
+	}
+	assert.Zero(t, g.admis.ordre.Len())
+	assert.Empty(t, g.admis.parTexte)
+	assert.Zero(t, g.admis.octets)
 }
