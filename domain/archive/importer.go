@@ -128,7 +128,7 @@ func ImporterLot(ctx context.Context, f repository.Streams, fichiers []Fichier, 
 		}
 	}
 	for essai := 0; ; essai++ {
-		var nouveaux []repository.Nouveaux
+		var nouveaux []repository.BatchPart
 		premier := map[string]Bilan{}
 		for k := range imports {
 			i := &imports[k]
@@ -146,7 +146,7 @@ func ImporterLot(ctx context.Context, f repository.Streams, fichiers []Fichier, 
 				return bilans(), fmt.Errorf("%s : %w", i.nom, err)
 			}
 			if ecrire {
-				nouveaux = append(nouveaux, repository.Nouveaux{Stream: i.stream, Evenements: i.evenements})
+				nouveaux = append(nouveaux, repository.BatchPart{Stream: i.stream, Events: i.evenements})
 			}
 		}
 		err := f.SaveBatch(ctx, nouveaux, md)

@@ -75,24 +75,24 @@ func (f Streams) Save(ctx context.Context, stream string, charges int, nouveaux 
 	return err
 }
 
-// Nouveaux are the events recorded for a stream after its Charges events,
-// one part of SaveBatch.
-type Nouveaux struct {
-	Stream     string
-	Charges    int
-	Evenements []any
+// BatchPart is one part of SaveBatch: the events recorded for Stream
+// after the Version events it held when loaded.
+type BatchPart struct {
+	Stream  string
+	Version int
+	Events  []any
 }
 
 // SaveBatch saves several streams' new events, each part as Save does, in
 // one batch (eventstore.AppendBatch: on a store with Batches, every part
 // or none, in one commit). A conflict is the batch's *ConflictError.
-func (f Streams) SaveBatch(ctx context.Context, lot []Nouveaux, md eventstore.Metadata) error {
+func (f Streams) SaveBatch(ctx context.Context, lot []BatchPart, md eventstore.Metadata) error {
 	if len(lot) == 0 {
 		return nil
 	}
 	ajouts := make([]eventstore.BatchPart, len(lot))
 	for i, n := range lot {
-		data, expected, err := f.donnees(ctx, n.Stream, n.Charges, n.Evenements, md)
+		data, expected, err := f.donnees(ctx, n.Stream, n.Version, n.Events, md)
 		if err != nil {
 			return err
 		}
