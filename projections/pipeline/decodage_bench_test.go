@@ -3,16 +3,10 @@ package pipeline_test
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
-	"github.com/google/uuid"
-	"github.com/stretchr/testify/require"
-
 	"arbitre/domain/eventstore"
-	"arbitre/projections/pipeline"
 	"arbitre/projections/projection"
 )
 
@@ -41,38 +35,6 @@ func (p lotQuiLit) ApplyBatch(_ context.Context, _ *sql.Tx, events []projection.
 // models applied in batches that read every payload: one event of about
 // 600 bytes appended at a time, waited for by all nine.
 func BenchmarkDecodage_UnMessageNeufLots(b *testing.B) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	f := &fixture{dir: b.TempDir()}
-	f.open(b)
-	avance := projection.NewAvance(f.store, registreDeTest)
-	var runners []*projection.Runner
-	for i := range 9 {
-		r, err := projection.NewRunner(ctx, f.db, lotQuiLit{name: fmt.Sprint("lot_", i)}, f.store)
-		require.NoError(b, err)
-		r.Avance = avance
-		runners = append(runners, r)
-	}
-	ready := make(chan struct{})
-	done := make(chan error, 1)
-	go func() { done <- pipeline.Run(ctx, f.store, runners, pipeline.Config{}, ready) }()
-	<-ready
-	data := json.RawMessage(`{"coup":7,"licence":"` + strings.Repeat("0", 8) + `","mot":"EXEMPLAIRE","ref":"H4","score":98,"chrono":"` + strings.Repeat("x", 420) + `"}`)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		res, err := f.store.Append(ctx, "partie-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: "test.coup", Version: 1, Data: data,
-			Metadata: eventstore.Metadata{Actor: "arbitre-1", CorrelationID: uuid.NewString()}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range runners {
-			if err := r.Attendre(ctx, res.Position); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.StopTimer()
-	cancel()
-	require.NoError(b, <-done)
+	neufLectures(b, func(f *fixture) *projection.Avance { return projection.NewAvance(f.store, registreDeTest) },
+		func(i int) projection.Projection { return lotQuiLit{name: fmt.Sprint("lot_", i)} }, "test.coup")
 }

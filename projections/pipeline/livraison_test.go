@@ -64,14 +64,27 @@ func TestIssue34_MessageDecodeUneFoisPourToutesLesLectures(t *testing.T) {
 // runs, and waits until each has applied it: every read model is behind
 // every message.
 func BenchmarkIssue34_UnMessageNeufLectures(b *testing.B) {
+	neufLectures(b, func(*fixture) *projection.Avance { return nil },
+		func(i int) projection.Projection { return newTally(fmt.Sprint("lecture_", i)) }, "duplicate.bulletin_depose")
+}
+
+// neufLectures appends one event of type typ (about 600 bytes) at a time
+// to a pipeline of nine read models (lecture(0) to lecture(8)), as many as
+// serve runs, sharing the read-ahead avance gives (nil: none), and waits
+// until each has applied it.
+func neufLectures(b *testing.B, avance func(*fixture) *projection.Avance, lecture func(int) projection.Projection, typ string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	f := &fixture{dir: b.TempDir()}
 	f.open(b)
+	partagee := avance(f)
 	var runners []*projection.Runner
 	for i := range 9 {
-		r, err := projection.NewRunner(ctx, f.db, newTally(fmt.Sprint("lecture_", i)), f.store)
+		r, err := projection.NewRunner(ctx, f.db, lecture(i), f.store)
 		require.NoError(b, err)
+		if partagee != nil {
+			r.Avance = partagee
+		}
 		runners = append(runners, r)
 	}
 	ready := make(chan struct{})
@@ -82,7 +95,7 @@ func BenchmarkIssue34_UnMessageNeufLectures(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		res, err := f.store.Append(ctx, "partie-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: "duplicate.bulletin_depose", Version: 1, Data: data,
+		res, err := f.store.Append(ctx, "partie-1", eventstore.Any, eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: data,
 			Metadata: eventstore.Metadata{Actor: "arbitre-1", CorrelationID: uuid.NewString()}})
 		if err != nil {
 			b.Fatal(err)
