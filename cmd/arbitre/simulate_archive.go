@@ -290,28 +290,36 @@ const pageSimulee = 32768
 
 // rattraper brings each runner up to the store's head, pageSimulee
 // events a transaction, each with its checkpoint: stopped in the middle,
-// the views resume from their last page.
+// the views resume from their last page. Each page is read once for all
+// the runners, from the earliest checkpoint (a runner skips what it
+// holds, Runner.Apply): the log is read once, not once per view.
 func rattraper(ctx context.Context, store eventstore.Store, runners []*projection.Runner) error {
+	if len(runners) == 0 {
+		return nil
+	}
+	from := uint64(math.MaxUint64)
 	for _, r := range runners {
-		from, err := r.Checkpoint(ctx)
+		cp, err := r.Checkpoint(ctx)
 		if err != nil {
 			return err
 		}
-		for {
-			page, err := store.ReadAllAfter(ctx, from, pageSimulee)
-			if err != nil {
-				return err
-			}
-			if len(page) == 0 {
-				break
-			}
+		from = min(from, cp)
+	}
+	for {
+		page, err := store.ReadAllAfter(ctx, from, pageSimulee)
+		if err != nil {
+			return err
+		}
+		if len(page) == 0 {
+			return nil
+		}
+		for _, r := range runners {
 			if _, err := r.Apply(ctx, page); err != nil {
 				return err
 			}
-			from = page[len(page)-1].Position
 		}
+		from = page[len(page)-1].Position
 	}
-	return nil
 }
 
 // tailleFichiers is the size of a SQLite file with its journal (-wal,

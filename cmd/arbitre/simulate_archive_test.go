@@ -10,6 +10,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
@@ -155,4 +158,55 @@ func TestIssue34_SimulateArchiveVuesCommeReconstruites(t *testing.T) {
 	_, err = runArbitre(t, "projections", "rebuild", "--data", data)
 	require.NoError(t, err)
 	assert.Equal(t, simulees, vues())
+}
+
+// lecturesComptees counts the store's reads of the global log.
+type lecturesComptees struct {
+	eventstore.Store
+	lectures int
+}
+
+func (l *lecturesComptees) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	l.lectures++
+	return l.Store.ReadAllAfter(ctx, after, limit)
+}
+
+// TestIssue34_RattraperLitLeJournalUneFoisPourToutesLesVues: the fold of
+// `simulate archive` reads each page of the log once for all the views,
+// from the earliest checkpoint, rather than the whole log once per view;
+// a view already ahead is not folded twice, and every view ends at the
+// head of the log.
+func TestIssue34_RattraperLitLeJournalUneFoisPourToutesLesVues(t *testing.T) {
+	ctx := context.Background()
+	data := t.TempDir()
+	_, err := runArbitre(t, "simulate", "archive", "--annees", "1", "--tournois", "4", "--licencies", "300", "--seed", "5", "--data", data)
+	require.NoError(t, err)
+	store, err := sqlitestore.OpenDir(ctx, data, sqlitestore.Options{})
+	require.NoError(t, err)
+	defer store.Close()
+	last, err := store.LastPosition(ctx)
+	require.NoError(t, err)
+	require.Less(t, last, uint64(pageSimulee), "the log fits in one page")
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	defer db.Close()
+	comptees := &lecturesComptees{Store: store}
+	runners, err := readmodels.Runners(ctx, db, registry, comptees)
+	require.NoError(t, err)
+	require.Greater(t, len(runners), 2)
+	// One view ahead of the others: the first half of the log.
+	debut, err := store.ReadAllAfter(ctx, 0, int(last/2))
+	require.NoError(t, err)
+	_, err = runners[len(runners)-1].Apply(ctx, debut)
+	require.NoError(t, err)
+
+	require.NoError(t, rattraper(ctx, comptees, runners))
+	assert.Equal(t, 2, comptees.lectures, "one page and the empty read that ends the log, for all the views")
+	for _, r := range runners {
+		cp, err := r.Checkpoint(ctx)
+		require.NoError(t, err)
+		assert.Equal(t, last, cp, r.Name())
+	}
 }
