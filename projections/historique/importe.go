@@ -359,7 +359,10 @@ func (l *lot) ecrireNoms(ctx context.Context) error {
 		}
 	}
 	for _, licence := range l.ordreNoms {
-		if err := l.q.Inserer(ctx, `INSERT OR REPLACE INTO hist_noms_importes (joueur, le)`, "", licence, l.noms[licence].le); err != nil {
+		// An upsert changes le in its row; a replace would delete the row
+		// and its key's index entry and write both again.
+		if err := l.q.Inserer(ctx, `INSERT INTO hist_noms_importes (joueur, le)`, `ON CONFLICT (joueur) DO UPDATE SET le = excluded.le`,
+			licence, l.noms[licence].le); err != nil {
 			return err
 		}
 	}

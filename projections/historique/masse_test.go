@@ -260,3 +260,32 @@ func TestIssue34_NomsEcritsUneFoisParLot(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(unParFichier), string(enUnLot))
 }
+
+// TestIssue34_OrigineDUnNomChangeeSurPlace: a player named again by a later
+// batch has the origin of his name (hist_noms_importes) updated in its row,
+// not deleted and inserted again (INSERT OR REPLACE wrote the row and its
+// index twice: the largest of the names' costs in a year's fold); the rows
+// are those of a rebuild.
+func TestIssue34_OrigineDUnNomChangeeSurPlace(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	_, err := db.Exec(`CREATE TEMP TABLE inserees (n INTEGER NOT NULL); INSERT INTO inserees VALUES (0);
+		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE inserees SET n = n + 1; END`)
+	require.NoError(t, err)
+	for _, f := range tournoisAuHasard(t, 40, 11) {
+		importer(t, store, runners, f)
+	}
+	var joueurs, inserees int
+	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_noms_importes`).Scan(&joueurs))
+	require.NoError(t, db.QueryRow(`SELECT n FROM temp.inserees`).Scan(&inserees))
+	assert.Equal(t, joueurs, inserees, "one row inserted per player, the later files' origins updated in it")
+	_, err = db.Exec(`DROP TRIGGER temp.origine_inseree; DROP TABLE temp.inserees`)
+	require.NoError(t, err)
+	enDirect, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	_, err = projection.Lecture(runners, historique.Name).Rebuild(ctx, nil)
+	require.NoError(t, err)
+	reconstruites, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(enDirect), string(reconstruites))
+}
