@@ -181,20 +181,11 @@ const requeteParticipations = `SELECT p.position, p.partie, p.tournoi, p.kind,
 func (l *Lecteur) Participations(ctx context.Context, joueur string, p Page) ([]Participation, bool, error) {
 	return page(ctx, l.db, p, requeteParticipations, []any{KindClassique, joueur, p.After}, func(r *sql.Rows) (Participation, error) {
 		var x Participation
-		var rc struct {
-			position, ronde, score0, score1, pm0, pm1, le sql.NullInt64
-			tournoi, match, joueur0, joueur1              sql.NullString
-		}
+		var rc rencontreLue
 		var score, top, rang sql.NullInt64
-		err := r.Scan(&x.Position, &x.Partie, &x.Tournoi, &x.Kind,
-			&rc.position, &rc.tournoi, &rc.match, &rc.ronde, &rc.joueur0, &rc.joueur1, &rc.score0, &rc.score1, &rc.pm0, &rc.pm1, &rc.le,
-			&score, &top, &rang)
-		if rc.position.Valid {
-			x.Rencontre = &Rencontre{Position: uint64(rc.position.Int64), Tournoi: rc.tournoi.String, Match: rc.match.String,
-				Ronde: int(rc.ronde.Int64), Joueurs: [2]string{rc.joueur0.String, rc.joueur1.String},
-				Scores: [2]int{int(rc.score0.Int64), int(rc.score1.Int64)}, PointsDeMatch: [2]int{int(rc.pm0.Int64), int(rc.pm1.Int64)},
-				Le: fromNanos(rc.le.Int64)}
-		}
+		colonnes := append([]any{&x.Position, &x.Partie, &x.Tournoi, &x.Kind}, rc.colonnes()...)
+		err := r.Scan(append(colonnes, &score, &top, &rang)...)
+		x.Rencontre = rc.rencontre()
 		if score.Valid {
 			x.Resultat = &Resultat{Score: int(score.Int64), Top: int(top.Int64), Rang: int(rang.Int64)}
 		}
@@ -216,16 +207,37 @@ func rencontres(ctx context.Context, db *sql.DB, q string, args ...any) ([]Renco
 	defer rows.Close()
 	var out []Rencontre
 	for rows.Next() {
-		var x Rencontre
-		var le int64
-		if err := rows.Scan(&x.Position, &x.Tournoi, &x.Match, &x.Ronde, &x.Joueurs[0], &x.Joueurs[1], &x.Scores[0], &x.Scores[1],
-			&x.PointsDeMatch[0], &x.PointsDeMatch[1], &le); err != nil {
+		var rc rencontreLue
+		if err := rows.Scan(rc.colonnes()...); err != nil {
 			return nil, err
 		}
-		x.Le = fromNanos(le)
-		out = append(out, x)
+		out = append(out, *rc.rencontre())
 	}
 	return out, rows.Err()
+}
+
+// rencontreLue is a meeting's columns of hist_rencontres as a row gives
+// them (position, tournoi, match, ronde, joueur0, joueur1, score0, score1,
+// pm0, pm1, le), all NULL where a LEFT JOIN found none.
+type rencontreLue struct {
+	position, ronde, score0, score1, pm0, pm1, le sql.NullInt64
+	tournoi, match, joueur0, joueur1              sql.NullString
+}
+
+// colonnes are the destinations of the meeting's columns, in order.
+func (c *rencontreLue) colonnes() []any {
+	return []any{&c.position, &c.tournoi, &c.match, &c.ronde, &c.joueur0, &c.joueur1, &c.score0, &c.score1, &c.pm0, &c.pm1, &c.le}
+}
+
+// rencontre is the meeting read, or nil when the row held none.
+func (c *rencontreLue) rencontre() *Rencontre {
+	if !c.position.Valid {
+		return nil
+	}
+	return &Rencontre{Position: uint64(c.position.Int64), Tournoi: c.tournoi.String, Match: c.match.String,
+		Ronde: int(c.ronde.Int64), Joueurs: [2]string{c.joueur0.String, c.joueur1.String},
+		Scores: [2]int{int(c.score0.Int64), int(c.score1.Int64)}, PointsDeMatch: [2]int{int(c.pm0.Int64), int(c.pm1.Int64)},
+		Le: fromNanos(c.le.Int64)}
 }
 
 // Cotes lists a player's cote after each closed classique tournament, in
