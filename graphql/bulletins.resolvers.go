@@ -67,7 +67,7 @@ func (r *queryResolver) Bulletins(ctx context.Context, partie string, coup int) 
 	if err != nil {
 		return nil, err
 	}
-	tables, err := r.tablesDe(ctx, p.Tournoi())
+	tables, err := r.tablesDe(ctx, p.Tournoi(), p.Joueurs())
 	if err != nil {
 		return nil, err
 	}

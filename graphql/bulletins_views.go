@@ -16,9 +16,13 @@ import (
 )
 
 // tablesTournois keeps each tournament's tables as of the number of
-// events they were read at: while the tournament's stream holds nothing
-// more (one indexed read), a bulletin's scope is taken from them instead of
-// replaying a tournament of 1,000 players for every bulletin (issue 17).
+// events they were read at. A registered player's table never changes
+// (tournoi.Tournoi refuses a licence registered already, on a command as on
+// a replay): kept tables that hold every licence asked for answer for them
+// as the tournament's stream does now, without reading it (issue 34: a
+// bulletin reads nothing of its tournament). A licence they lack may have
+// been registered since: the stream is then read for an event after them
+// (one indexed read), and the tournament read again when there is one.
 // Reading a tournament again is done by one request at a time: the fifty
 // arbiters who start a coup together find them missing together, and one
 // reads the tournament while the others wait for it.
@@ -34,17 +38,18 @@ type tablesLues struct {
 }
 
 // tablesDe maps each registered player of a tournament to his table, as
-// the tournament's stream holds them now.
-func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int, error) {
+// the tournament's stream holds them now for every one of licences (the
+// players the caller looks up).
+func (r *Resolver) tablesDe(ctx context.Context, tournoi string, licences []string) (map[string]int, error) {
 	if tournoi == "" {
 		return map[string]int{}, nil
 	}
-	if tables, ok, err := r.tablesGardees(ctx, tournoi); ok || err != nil {
+	if tables, ok, err := r.tablesGardees(ctx, tournoi, licences); ok || err != nil {
 		return tables, err
 	}
 	r.tables.lecture.Lock()
 	defer r.tables.lecture.Unlock()
-	if tables, ok, err := r.tablesGardees(ctx, tournoi); ok || err != nil {
+	if tables, ok, err := r.tablesGardees(ctx, tournoi, licences); ok || err != nil {
 		return tables, err // read by the request this one waited for
 	}
 	t, err := r.Queries().Tournoi.Tournoi(ctx, tournoi)
@@ -64,21 +69,35 @@ func (r *Resolver) tablesDe(ctx context.Context, tournoi string) (map[string]int
 	return lu.tables, nil
 }
 
-// tablesGardees returns the tables kept of a tournament when its stream
-// holds nothing after them; ok is false when none are kept or they are
-// out of date.
-func (r *Resolver) tablesGardees(ctx context.Context, tournoi string) (map[string]int, bool, error) {
+// tablesGardees returns the tables kept of a tournament when they hold
+// every one of licences, or else when its stream holds nothing after them;
+// ok is false when none are kept or they are out of date.
+func (r *Resolver) tablesGardees(ctx context.Context, tournoi string, licences []string) (map[string]int, bool, error) {
 	r.tables.mu.Lock()
 	lu, ok := r.tables.lu[tournoi]
 	r.tables.mu.Unlock()
 	if !ok {
 		return nil, false, nil
 	}
+	if tiennent(lu.tables, licences) {
+		return lu.tables, true, nil
+	}
 	change, err := r.Queries().Tournoi.Change(ctx, tquery.Depuis{Tournoi: tournoi, Version: lu.version})
 	if err != nil || change {
 		return nil, false, err
 	}
 	return lu.tables, true, nil
+}
+
+// tiennent tells whether tables hold a table (0 included: a player
+// registered without one) for every one of licences.
+func tiennent(tables map[string]int, licences []string) bool {
+	for _, l := range licences {
+		if _, ok := tables[l]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // arbitreDuJoueur authorizes the arbiter of the player's table (or the
@@ -90,7 +109,7 @@ func (r *Resolver) arbitreDuJoueur(ctx context.Context, partie, licence string) 
 	if err != nil {
 		return acces.Portee{}, acces.Habilitation{}, err
 	}
-	tables, err := r.tablesDe(ctx, tournoi)
+	tables, err := r.tablesDe(ctx, tournoi, []string{licence})
 	if err != nil {
 		return acces.Portee{}, acces.Habilitation{}, err
 	}

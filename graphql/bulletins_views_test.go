@@ -57,7 +57,7 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 50 {
 		wg.Go(func() {
-			tables, err := r.tablesDe(ctx, "t1")
+			tables, err := r.tablesDe(ctx, "t1", []string{"L199"})
 			assert.NoError(t, err)
 			assert.Len(t, tables, 200)
 			assert.Equal(t, 50, tables["L199"])
@@ -67,7 +67,7 @@ func TestTablesDe_UneLecturePourLesArbitresQuiCommencentEnsemble(t *testing.T) {
 	assert.Equal(t, int32(1), magasin.n.Load(), "one replay of the tournament for the fifty")
 
 	require.NoError(t, app.Inscrire(ctx, tcommand.Inscrire{Tournoi: "t1", Joueur: tournoi.Joueur{Licence: "L200", Nom: "Tardif", Table: 51}}))
-	tables, err := r.tablesDe(ctx, "t1")
+	tables, err := r.tablesDe(ctx, "t1", []string{"L200"})
 	require.NoError(t, err)
 	assert.Equal(t, 51, tables["L200"], "a later registration is read")
 }

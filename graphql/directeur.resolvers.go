@@ -59,7 +59,7 @@ func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, 
 	if err != nil {
 		return nil, err
 	}
-	tables, err := r.tablesDe(ctx, p.Tournoi())
+	tables, err := r.tablesDe(ctx, p.Tournoi(), p.Attendus(coup))
 	if err != nil {
 		return nil, err
 	}

@@ -1,12 +1,21 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"arbitre/domain/classique/matchclassique"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/graphql/server"
 )
 
 // Issue 17, « saisie des bulletins sans conflits »: twelve arbiters of
@@ -61,4 +70,82 @@ func TestE2ESaisie_ArbitresDeTablesDifferentesSansConflit(t *testing.T) {
 	for i := 1; i <= arbitres*parArbitre; i++ {
 		assert.Equal(t, 1, vus[fmt.Sprintf("L%d", i)], "L%d listed once", i)
 	}
+}
+
+// Issue 34 item 3: a bulletin's scope follows the tournament. A player
+// registered between two bulletins (after his tournament's tables were
+// kept for the first) and added late to the game (§6.2) is entered by the
+// arbiter of his table at once, and not by another's.
+func TestIssue34_JoueurInscritEntreDeuxBulletinsSaisiParSaTable(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	table1 := apiToken(t, data, "--role", "arbiter", "--tables", "1", "--tournoi", "T1")
+	table5 := apiToken(t, data, "--role", "arbiter", "--tables", "5", "--tournoi", "T1")
+	s := startAPIServer(t, data)
+	defer s.stop()
+	inscrireJoueursT1(t, s, director, 4)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+	deposer := `mutation($l: ID!) { deposerBulletin(partie:"T1-1", coup:1, licence:$l, bulletin:{blank:true}) { licence } }`
+	require.Empty(t, s.gql(table1, deposer, map[string]any{"l": "L1"}).Errors)
+
+	require.Empty(t, s.gql(director, `mutation { inscrireJoueur(tournoi:"T1", joueur:{licence:"L5", nom:"Retardataire", table:5}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { arriveeEnRetard(partie:"T1-1", licence:"L5") { version } }`, nil).Errors)
+	var partie apiPartie
+	s.gql(director, `query { partie(id:"T1-1") { solutions { mot reference score admissible } } }`, nil).into(t, "partie", &partie)
+	require.NotEmpty(t, partie.Solutions)
+	require.Empty(t, s.gql(director, `mutation($r: String!, $m: String!) { retenirTop(partie:"T1-1", reference:$r, mot:$m) { version } }`,
+		map[string]any{"r": partie.Solutions[0].Reference, "m": partie.Solutions[0].Mot}).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+
+	deposer2 := `mutation($l: ID!) { deposerBulletin(partie:"T1-1", coup:2, licence:$l, bulletin:{blank:true}) { licence } }`
+	assert.Equal(t, "FORBIDDEN", s.gql(table1, deposer2, map[string]any{"l": "L5"}).code(), "L5 is not of table 1")
+	require.Empty(t, s.gql(table5, deposer2, map[string]any{"l": "L5"}).Errors, "the arbiter of L5's table enters his bulletin")
+	require.Empty(t, s.gql(table1, deposer2, map[string]any{"l": "L1"}).Errors)
+}
+
+// lecturesDuTournoi is the store, counting the reads of tournament T1's
+// stream.
+type lecturesDuTournoi struct {
+	*sqlitestore.Store
+	n atomic.Int32
+}
+
+func (s *lecturesDuTournoi) ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]eventstore.Event, error) {
+	if stream == "tournoi-T1" {
+		s.n.Add(1)
+	}
+	return s.Store.ReadStream(ctx, stream, from, limit)
+}
+
+// Issue 34 item 3 (« tournoi inchangé »): a registered player's table never
+// changes (the tournament refuses a licence registered already), so once a
+// tournament's tables are kept, a bulletin of a player they hold reads
+// nothing of the tournament. Before, each bulletin read the tournament's
+// stream once to learn whether it had moved.
+func TestIssue34_BulletinSansLectureDuTournoi(t *testing.T) {
+	const joueurs = 8
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	arbitre := apiToken(t, data, "--role", "arbiter", "--tables", fmt.Sprintf("1-%d", joueurs), "--tournoi", "T1")
+	magasin := &lecturesDuTournoi{}
+	s := startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
+		c.Limits = server.DefaultLimits
+		c.Limits.Rate = 0
+		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
+		magasin.Store = c.Resolver.Journal.(*sqlitestore.Store)
+		c.Resolver.Journal = magasin
+	})
+	defer s.stop()
+	inscrireJoueursT1(t, s, director, joueurs)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+	deposer := `mutation($l: ID!) { deposerBulletin(partie:"T1-1", coup:1, licence:$l, bulletin:{blank:true}) { licence } }`
+	require.Empty(t, s.gql(arbitre, deposer, map[string]any{"l": "L1"}).Errors)
+
+	magasin.n.Store(0)
+	for i := 2; i <= joueurs; i++ {
+		require.Empty(t, s.gql(arbitre, deposer, map[string]any{"l": fmt.Sprintf("L%d", i)}).Errors)
+	}
+	assert.Equal(t, int32(0), magasin.n.Load(), "reads of the tournament's stream for %d bulletins", joueurs-1)
 }
