@@ -117,12 +117,16 @@ type Projection struct {
 }
 
 // suivie is a game held in memory: the events it folded from each of its
-// streams and the position of the last one.
+// streams and the position of the last one; vue is its view as of the last
+// event Passer did not count (valid when vueLue), which only a game's
+// event changes: a bulletin's changes the version alone.
 type suivie struct {
 	stream   string
 	partie   *duplicate.Partie
 	lus      map[string]uint64
 	position uint64
+	vue      Vue
+	vueLue   bool
 }
 
 var (
@@ -167,7 +171,7 @@ func (p *Projection) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) 
 // touchee is a game a batch changed and the position of its last event.
 type touchee struct {
 	id       string
-	partie   *duplicate.Partie
+	suivie   *suivie
 	position uint64
 }
 
@@ -195,11 +199,11 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projec
 			touchees[id] = t
 			ordre = append(ordre, t)
 		}
-		t.partie, t.position = suivie.partie, e.Position
+		t.suivie, t.position = suivie, e.Position
 	}
 	q := projection.NewRequetes(tx)
 	for _, t := range ordre {
-		vue, err := json.Marshal(VueDe(t.partie))
+		vue, err := json.Marshal(t.suivie.vueDe())
 		if err != nil {
 			return err
 		}
@@ -286,15 +290,31 @@ func nouvelleSuivie(stream string) *suivie {
 
 // plier folds one event of the game's streams, decoded by a rebuild or
 // here. The view shows nothing of the bulletins: their events are counted,
-// never decoded (Partie.Passer).
+// never decoded (Partie.Passer), and leave the kept view as it was but for
+// its version.
 func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 	if duplicate.DuBulletin(e.Type) {
 		return s.compter(e.Event, s.partie.Passer(e.Type))
 	}
+	s.vueLue = false
 	if e = e.Sinon(r); e.Err != nil {
 		return e.Err
 	}
 	return s.compter(e.Event, s.partie.Apply(e.Payload))
+}
+
+// vueDe is the game's view (VueDe), worked out again only after a game's
+// event: a burst of bulletins on a game of 2,000 players rewrites its view
+// for each batch, and listing and sorting its players was most of it
+// (issue 34 item 3). The view's slices are shared with the kept one and
+// only read (marshalled).
+func (s *suivie) vueDe() Vue {
+	if !s.vueLue {
+		s.vue, s.vueLue = VueDe(s.partie), true
+	}
+	v := s.vue
+	v.Version = s.partie.Version()
+	return v
 }
 
 // compter records e as folded, unless folding it failed with err.

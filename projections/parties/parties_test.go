@@ -3,9 +3,11 @@ package parties_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/eventstoretest"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/domain/eventstore/streamname"
 	"arbitre/engine/lexicon/libre"
 	"arbitre/projections/parties"
 	"arbitre/projections/pipeline"
@@ -322,4 +325,75 @@ func TestPartiesReconstructionNeRelitPasUnePartieNouvelle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, store.relectures, "no game read again from the store")
 	assert.Equal(t, dump(t, liveDB), dump(t, foldedDB))
+}
+
+// Issue 34 item 3: during a burst of bulletins the view of a game of 2,000
+// players is written again for each batch (its version moves), while what
+// it shows changes only with a game's event. A batch of one bulletin
+// allocates the row it writes (the view marshalled, and its copy bound as
+// text: 2× the view, plus the transaction) and not more than 3× the view;
+// before, the view was worked out again from the game for each batch (the
+// players listed and sorted, 32 KB of strings for 2,000 licences, and the
+// grid): 73 KB for a view of 18.8 KB, 40 KB after. The view written after
+// the bulletins is the game's as replayed.
+func TestIssue34_VueDUnePartieNonRefaiteAChaqueBulletin(t *testing.T) {
+	ctx := context.Background()
+	store, r := ouvrir(t, ctx)
+	jouer(t, ctx, store, r, "t1-1", 2000, 1)
+	evts, err := eventstore.ReadFamily(ctx, store, "partie-t1-1")
+	require.NoError(t, err)
+	db, err := projection.OpenDB(filepath.Join(t.TempDir(), projection.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	p, err := parties.NewProjection(projection.Journal{Store: store, Registry: r})
+	require.NoError(t, err)
+	appliquer := func(lot []projection.Decoded) {
+		tx, err := db.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		require.NoError(t, p.ApplyBatch(ctx, tx, lot))
+		require.NoError(t, tx.Commit())
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	require.NoError(t, p.Setup(ctx, tx))
+	require.NoError(t, tx.Commit())
+	lot := make([]projection.Decoded, len(evts))
+	for i := range evts {
+		lot[i] = projection.Decoded{Event: &evts[i]}
+	}
+	appliquer(lot)
+
+	// The views count a bulletin's event without reading it.
+	const bulletins = 50
+	table, err := streamname.TableStream("t1-1", 1)
+	require.NoError(t, err)
+	derniere := evts[len(evts)-1].Position
+	lots := make([][]projection.Decoded, bulletins)
+	for i := range lots {
+		lots[i] = []projection.Decoded{{Event: &eventstore.Event{Stream: table, Revision: uint64(i), Position: derniere + 1 + uint64(i),
+			Type: duplicate.TypeBulletinDepose, Version: 1}}}
+	}
+	appliquer(lots[0])
+	var avant, apres runtime.MemStats
+	runtime.ReadMemStats(&avant)
+	for _, l := range lots[1:] {
+		appliquer(l)
+	}
+	runtime.ReadMemStats(&apres)
+	parLot := (apres.TotalAlloc - avant.TotalAlloc) / (bulletins - 1)
+
+	v := lireVue(t, db, "t1-1")
+	rejouee := duplicate.Nouvelle(nil)
+	for _, e := range evts {
+		payload, err := r.Decode(e)
+		require.NoError(t, err)
+		require.NoError(t, rejouee.Apply(payload))
+	}
+	for _, l := range lots {
+		require.NoError(t, rejouee.Passer(l[0].Event.Type))
+	}
+	assert.Equal(t, parties.VueDe(rejouee), v)
+	ecrite, err := json.Marshal(v)
+	require.NoError(t, err)
+	assert.Less(t, parLot, 3*uint64(len(ecrite)), "bytes allocated by a batch of one bulletin, for a view of %d bytes", len(ecrite))
 }
