@@ -44,7 +44,31 @@ type Batcher interface {
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
-	return r.apply(ctx, nonDecodes(events), r.chained)
+	return r.apply(ctx, nonDecodes(events), r.chaine())
+}
+
+// chaine is how much of the chain of the events it applies a runner's
+// transaction checks (applyTx).
+type chaine int
+
+const (
+	// sansChaine checks nothing: the store is not chained, or the
+	// caller checked every event (RebuildAll).
+	sansChaine chaine = iota
+	// jonction checks the first event applied against the checkpoint's
+	// hash: the caller checked the chain from there on (RattraperEnsemble).
+	jonction
+	// chaineEntiere checks every event applied.
+	chaineEntiere
+)
+
+// chaine is what r checks of the events it applies on its own: all of
+// them on a chained store.
+func (r *Runner) chaine() chaine {
+	if r.chained {
+		return chaineEntiere
+	}
+	return sansChaine
 }
 
 // decodeur decodes the payloads the runner's Batcher reads that nothing
@@ -63,24 +87,24 @@ func (r *Runner) decodeur() decodeur {
 // never holds more than a rebuild's page of payloads.
 const decodesParLot = RebuildPage
 
-// apply is Apply, checking the chain when asked (RebuildAll checks it once
-// for every projection). A Batcher folds the events in one ApplyBatch; when
+// apply is Apply, checking the chain as asked (RebuildAll checks it once
+// for every projection, RattraperEnsemble all but each runner's junction). A Batcher folds the events in one ApplyBatch; when
 // that fails, the events are applied again one by one, as they were
 // decoded, which names the event that fails.
-func (r *Runner) apply(ctx context.Context, events []Decoded, checkChain bool) (int, error) {
+func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int, error) {
 	b, ok := r.proj.(Batcher)
 	if ok && len(events) > 1 {
-		if n, err := r.applyTx(ctx, events, checkChain, b, true); err == nil {
+		if n, err := r.applyTx(ctx, events, verif, b, true); err == nil {
 			return n, nil
 		}
 	}
-	return r.applyTx(ctx, events, checkChain, b, false)
+	return r.applyTx(ctx, events, verif, b, false)
 }
 
 // applyTx applies events in one transaction: through batch when it is not
 // nil, in ApplyBatch calls of decodesParLot events at most when enLot, else
 // event by event.
-func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool, batch Batcher, enLot bool) (int, error) {
+func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif chaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
@@ -97,24 +121,21 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool,
 		if len(todo) == 0 {
 			return nil
 		}
-		if checkChain {
+		if verif != sansChaine {
 			chain := integrity.NewChainLink(cp.hash)
-			for _, e := range todo {
+			verifies := todo
+			if verif == jonction {
+				verifies = todo[:1]
+			}
+			for _, e := range verifies {
 				if err := chain.Check(*e.Event); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 				}
 			}
 		}
 		if enLot {
-			for de := 0; de < len(todo); de += decodesParLot {
-				t := todo[de:min(de+decodesParLot, len(todo))]
-				if len(t) < len(todo) {
-					t = slices.Clone(t)
-				}
-				r.decodeur().decoder(t)
-				if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
-					return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
-				}
+			if err := r.plierParTranches(ctx, tx, batch, todo); err != nil {
+				return err
 			}
 		} else {
 			for _, e := range todo {
@@ -141,6 +162,45 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool,
 		r.avancer(events[len(events)-1].Position)
 	}
 	return applied, nil
+}
+
+// plierParTranches hands todo to batch in ApplyBatch calls of
+// decodesParLot events at most, each slice's payloads decoded before it is
+// folded: the first slice's here, each next one's by another goroutine
+// while the slice before it is folded, so that the fold's goroutine keeps
+// to the fold (simulate archive: the core its import leaves idle decodes)
+// and at most two slices of payloads are held at once.
+func (r *Runner) plierParTranches(ctx context.Context, tx *sql.Tx, batch Batcher, todo []Decoded) error {
+	d := r.decodeur()
+	tranche := func(de int) []Decoded {
+		t := todo[de:min(de+decodesParLot, len(todo))]
+		if len(t) < len(todo) {
+			t = slices.Clone(t)
+		}
+		return t
+	}
+	suivante := tranche(0)
+	d.decoder(suivante)
+	for de := 0; de < len(todo); de += decodesParLot {
+		t := suivante
+		var decodee chan struct{}
+		if de+decodesParLot < len(todo) {
+			suivante = tranche(de + decodesParLot)
+			decodee = make(chan struct{})
+			go func(t []Decoded) {
+				defer close(decodee)
+				d.decoderTout(t)
+			}(suivante)
+		}
+		err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) })
+		if decodee != nil {
+			<-decodee
+		}
+		if err != nil {
+			return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
+		}
+	}
+	return nil
 }
 
 // sansPanique calls apply and turns a panic in it (a projection's bug)
