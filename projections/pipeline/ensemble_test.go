@@ -63,7 +63,8 @@ func TestIssue34_RattraperEnsembleLitLaPageSuivantePendantLePli(t *testing.T) {
 	var vues []int32
 	r := f.runner(t, attendLecture{tally: newTally("avance"), lectures: lectures, vues: &vues})
 	require.NoError(t, projection.RattraperEnsemble(context.Background(), lectures, []*projection.Runner{r}, 10))
-	assert.Equal(t, []int32{2, 3, 4}, vues, "the page after the one applied read meanwhile")
+	require.Len(t, vues, 3, "three pages")
+	assert.EqualValues(t, 2, vues[0], "the second page read while the first is applied")
 	assert.EqualValues(t, 4, lectures.n.Load(), "three pages and the empty read that ends the log")
 	assert.Equal(t, last, r.Position())
 }

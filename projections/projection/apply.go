@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"iter"
 	"runtime/debug"
 	"slices"
 
@@ -164,43 +165,76 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif chaine, ba
 	return applied, nil
 }
 
-// plierParTranches hands todo to batch in ApplyBatch calls of
-// decodesParLot events at most, each slice's payloads decoded before it is
-// folded: the first slice's here, each next one's by another goroutine
-// while the slice before it is folded, so that the fold's goroutine keeps
-// to the fold (simulate archive: the core its import leaves idle decodes)
-// and at most two slices of payloads are held at once.
+// Tranches is a Batcher that folds the slices of one transaction as one
+// batch: a batch larger than decodesParLot (simulate archive folds 32,768
+// events a transaction) is handed over in slices, each decoded as it comes
+// and dropped once folded, and what the Batcher adds up over its events
+// (the archive: each player's name and year) is still written once for the
+// transaction rather than once per slice.
+type Tranches interface {
+	Batcher
+	// ApplyTranches folds, in tx, the events of the slices tranches
+	// yields, in global order.
+	ApplyTranches(ctx context.Context, tx *sql.Tx, tranches iter.Seq[[]Decoded]) error
+}
+
+// plierParTranches hands todo to batch in slices of decodesParLot events
+// at most: all of them to one ApplyTranches of a Tranches, each to an
+// ApplyBatch of any other Batcher.
 func (r *Runner) plierParTranches(ctx context.Context, tx *sql.Tx, batch Batcher, todo []Decoded) error {
-	d := r.decodeur()
-	tranche := func(de int) []Decoded {
-		t := todo[de:min(de+decodesParLot, len(todo))]
-		if len(t) < len(todo) {
-			t = slices.Clone(t)
+	tranches := r.tranchesDecodees(todo)
+	if t, ok := batch.(Tranches); ok {
+		if err := sansPanique(func() error { return t.ApplyTranches(ctx, tx, tranches) }); err != nil {
+			return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
 		}
-		return t
+		return nil
 	}
-	suivante := tranche(0)
-	d.decoder(suivante)
-	for de := 0; de < len(todo); de += decodesParLot {
-		t := suivante
-		var decodee chan struct{}
-		if de+decodesParLot < len(todo) {
-			suivante = tranche(de + decodesParLot)
-			decodee = make(chan struct{})
-			go func(t []Decoded) {
-				defer close(decodee)
-				d.decoderTout(t)
-			}(suivante)
-		}
-		err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) })
-		if decodee != nil {
-			<-decodee
-		}
-		if err != nil {
+	for t := range tranches {
+		if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
 			return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
 		}
 	}
 	return nil
+}
+
+// tranchesDecodees yields todo in slices of decodesParLot events at most,
+// each slice's payloads decoded before it is yielded: the first slice's
+// here, each next one's by another goroutine while the slice before it is
+// folded, so that the fold's goroutine keeps to the fold (simulate
+// archive: the core its import leaves idle decodes) and at most two slices
+// of payloads are held at once.
+func (r *Runner) tranchesDecodees(todo []Decoded) iter.Seq[[]Decoded] {
+	return func(yield func([]Decoded) bool) {
+		d := r.decodeur()
+		tranche := func(de int) []Decoded {
+			t := todo[de:min(de+decodesParLot, len(todo))]
+			if len(t) < len(todo) {
+				t = slices.Clone(t)
+			}
+			return t
+		}
+		suivante := tranche(0)
+		d.decoder(suivante)
+		for de := 0; de < len(todo); de += decodesParLot {
+			t := suivante
+			var decodee chan struct{}
+			if de+decodesParLot < len(todo) {
+				suivante = tranche(de + decodesParLot)
+				decodee = make(chan struct{})
+				go func(t []Decoded) {
+					defer close(decodee)
+					d.decoderTout(t)
+				}(suivante)
+			}
+			encore := yield(t)
+			if decodee != nil {
+				<-decodee
+			}
+			if !encore {
+				return
+			}
+		}
+	}
 }
 
 // sansPanique calls apply and turns a panic in it (a projection's bug)
