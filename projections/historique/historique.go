@@ -160,9 +160,12 @@ func verserParticipations(ctx context.Context, tx *sql.Tx) error {
 // hist_participations_masse before it sorts them into
 // hist_participations: the pages they take, freed by the sort, are taken
 // again by the next ones rather than left empty in the file at the end
-// (8 MB or so; the twenty years of an archive hold 16 million), and the
-// sort still writes a player's rows of some ten lines together.
-const participationsEnAttente = 1 << 17
+// (30 MB or so; the twenty years of an archive hold 16 million), and the
+// sort writes a player's rows of some thirty lines together: each sort
+// rewrites about one page of the table per player whatever it holds, so
+// fewer, larger sorts rewrite fewer pages (1 << 17 sorted each page of
+// simulate archive, about 5 % more of its CPU over three years).
+const participationsEnAttente = 1 << 19
 
 // verserSiPlein sorts the bulk's participations into hist_participations
 // once it holds enAttente of them.
