@@ -81,16 +81,18 @@ func (r *Runner) decodeur() decodeur {
 	return decodeur{registry: r.registre, users: r.lecteurs}
 }
 
-// decodesParLot is the most events a runner decodes at once for its Batcher: a
-// larger batch (simulate archive folds 32,768 events a transaction) is
-// handed over in slices of it, in its one transaction, each slice's
-// payloads decoded as it comes and dropped once folded, so that a batch
-// never holds more than a rebuild's page of payloads.
+// decodesParLot is the most events a runner decodes at once for its
+// Batcher: a larger batch (simulate archive folds 32,768 events a
+// transaction) is handed over in slices of it, in its one transaction,
+// each slice's payloads decoded while the one before is folded and dropped
+// once folded, so that a batch never holds more than two of a rebuild's pages
+// of payloads (tranchesDecodees).
 const decodesParLot = RebuildPage
 
 // apply is Apply, checking the chain as asked (RebuildAll checks it once
-// for every projection, RattraperEnsemble all but each runner's junction). A Batcher folds the events in one ApplyBatch; when
-// that fails, the events are applied again one by one, as they were
+// for every projection, RattraperEnsemble all of it but each runner's
+// junction). A Batcher folds the events in one batch (plierParTranches);
+// when that fails, the events are applied again one by one, as they were
 // decoded, which names the event that fails.
 func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int, error) {
 	b, ok := r.proj.(Batcher)
@@ -103,8 +105,8 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int
 }
 
 // applyTx applies events in one transaction: through batch when it is not
-// nil, in ApplyBatch calls of decodesParLot events at most when enLot, else
-// event by event.
+// nil, in slices of decodesParLot events at most when enLot
+// (plierParTranches), else event by event.
 func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif chaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
