@@ -248,14 +248,15 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 // imported.
 type pli struct{ fin chan error }
 
-// plier folds the events stored into the views (rattraper) in a goroutine,
+// plier folds the events stored into the views in a goroutine
+// (projection.RattraperEnsemble: the log read once for all of them),
 // up to the head of the log as it moves meanwhile; fait is told, once they
 // are, how long the fold took.
 func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, fait func(time.Duration)) *pli {
 	p := &pli{fin: make(chan error, 1)}
 	go func() {
 		debut := time.Now()
-		err := rattraper(ctx, store, runners)
+		err := projection.RattraperEnsemble(ctx, store, runners, pageSimulee)
 		if err == nil {
 			fait(time.Since(debut))
 		}
@@ -287,40 +288,6 @@ const tournoisParLot = 64
 // rather than in 146 pages of a server's catch-up (eventstore.PageSize):
 // fewer commits write the views' busiest pages fewer times.
 const pageSimulee = 32768
-
-// rattraper brings each runner up to the store's head, pageSimulee
-// events a transaction, each with its checkpoint: stopped in the middle,
-// the views resume from their last page. Each page is read once for all
-// the runners, from the earliest checkpoint (a runner skips what it
-// holds, Runner.Apply): the log is read once, not once per view.
-func rattraper(ctx context.Context, store eventstore.Store, runners []*projection.Runner) error {
-	if len(runners) == 0 {
-		return nil
-	}
-	from := uint64(math.MaxUint64)
-	for _, r := range runners {
-		cp, err := r.Checkpoint(ctx)
-		if err != nil {
-			return err
-		}
-		from = min(from, cp)
-	}
-	for {
-		page, err := store.ReadAllAfter(ctx, from, pageSimulee)
-		if err != nil {
-			return err
-		}
-		if len(page) == 0 {
-			return nil
-		}
-		for _, r := range runners {
-			if _, err := r.Apply(ctx, page); err != nil {
-				return err
-			}
-		}
-		from = page[len(page)-1].Position
-	}
-}
 
 // tailleFichiers is the size of a SQLite file with its journal (-wal,
 // -shm), 0 for a file that is not there.

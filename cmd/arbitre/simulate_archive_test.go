@@ -202,7 +202,7 @@ func TestIssue34_RattraperLitLeJournalUneFoisPourToutesLesVues(t *testing.T) {
 	_, err = runners[len(runners)-1].Apply(ctx, debut)
 	require.NoError(t, err)
 
-	require.NoError(t, rattraper(ctx, comptees, runners))
+	require.NoError(t, projection.RattraperEnsemble(ctx, comptees, runners, pageSimulee))
 	assert.Equal(t, 2, comptees.lectures, "one page and the empty read that ends the log, for all the views")
 	for _, r := range runners {
 		cp, err := r.Checkpoint(ctx)

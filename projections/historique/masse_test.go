@@ -289,3 +289,55 @@ func TestIssue34_OrigineDUnNomChangeeSurPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(enDirect), string(reconstruites))
 }
+
+// TestIssue34_NomsEcritsUneFoisParTransaction: a transaction larger than a
+// slice of decoded payloads (simulate archive folds 32,768 events a
+// transaction, handed over in slices of projection.RebuildPage) writes
+// each player's name, club and their origin once, as one batch, not once
+// per slice; the rows are those of a rebuild.
+func TestIssue34_NomsEcritsUneFoisParTransaction(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners := archiveVide(t)
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	fichiers := tournoisAuHasard(t, 2500, 17)
+	for de := 0; de < len(fichiers); de += 64 {
+		var lot []darchive.Fichier
+		for _, f := range fichiers[de:min(de+64, len(fichiers))] {
+			lot = append(lot, darchive.Fichier{Nom: f[0], Contenu: []byte(f[1])})
+		}
+		_, err := darchive.ImporterLot(ctx, repository.Streams{Store: store, Registry: reg}, lot, eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
+	require.NoError(t, err)
+	require.Greater(t, len(events), 2*projection.RebuildPage, "three slices in one transaction")
+	_, err = db.Exec(`CREATE TEMP TABLE ecrits (nom TEXT PRIMARY KEY, n INTEGER NOT NULL);
+		INSERT INTO ecrits VALUES ('hist_joueurs', 0), ('hist_noms_importes', 0);
+		CREATE TEMP TRIGGER joueur_insere AFTER INSERT ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER joueur_change AFTER UPDATE ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END;
+		CREATE TEMP TRIGGER origine_changee AFTER UPDATE ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END`)
+	require.NoError(t, err)
+	r := projection.Lecture(runners, historique.Name)
+	applied, err := r.Apply(ctx, events)
+	require.NoError(t, err)
+	require.Equal(t, len(events), applied)
+	var joueurs int
+	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_joueurs`).Scan(&joueurs))
+	for _, table := range []string{"hist_joueurs", "hist_noms_importes"} {
+		var n int
+		require.NoError(t, db.QueryRow(`SELECT n FROM ecrits WHERE nom = ?`, table).Scan(&n))
+		assert.Equal(t, joueurs, n, "%s: one write per player of the transaction", table)
+	}
+	_, err = db.Exec(`DROP TRIGGER temp.joueur_insere; DROP TRIGGER temp.joueur_change; DROP TRIGGER temp.origine_inseree;
+		DROP TRIGGER temp.origine_changee; DROP TABLE temp.ecrits`)
+	require.NoError(t, err)
+	enUneTransaction, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	_, err = r.Rebuild(ctx, nil)
+	require.NoError(t, err)
+	reconstruites, err := projection.Dump(ctx, db)
+	require.NoError(t, err)
+	assert.Equal(t, string(reconstruites), string(enUneTransaction))
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
@@ -170,11 +171,25 @@ func TestDecodage_UneSeuleFoisParEvenement(t *testing.T) {
 }
 
 // tranches is a Batcher that records, at each ApplyBatch, how many events
-// it was handed and how many payloads had been decoded by then.
+// it was handed and how many payloads had been decoded by then. With
+// attendre, each ApplyBatch first waits (5 s at most) for the payloads of
+// the next slice of a page, up to the last of the total events, to be
+// decoded.
 type tranches struct {
 	tally
-	c       *compteur
-	tailles *[][2]int
+	c        *compteur
+	tailles  *[][2]int
+	attendre bool
+	total    int
+}
+
+// decodes is how many payloads c decoded.
+func (c *compteur) decodes() int {
+	n := 0
+	for _, fois := range c.decodages() {
+		n += fois
+	}
+	return n
 }
 
 func (p tranches) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
@@ -182,11 +197,17 @@ func (p tranches) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) err
 }
 
 func (p tranches) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projection.Decoded) error {
-	decodes := 0
-	for _, n := range p.c.decodages() {
-		decodes += n
+	if p.attendre {
+		remis := len(events)
+		for _, t := range *p.tailles {
+			remis += t[0]
+		}
+		cible := min(remis+projection.RebuildPage, p.total)
+		for fin := time.Now().Add(5 * time.Second); p.c.decodes() < cible && time.Now().Before(fin); {
+			time.Sleep(time.Millisecond)
+		}
 	}
-	*p.tailles = append(*p.tailles, [2]int{len(events), decodes})
+	*p.tailles = append(*p.tailles, [2]int{len(events), p.c.decodes()})
 	for _, d := range events {
 		if !d.Known || d.Err != nil {
 			return fmt.Errorf("position %d handed undecoded", d.Position)
@@ -215,7 +236,38 @@ func TestDecodage_UnGrandLotDecodeParTranchesDUnePage(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, n, applied)
 	page := projection.RebuildPage
-	assert.Equal(t, [][2]int{{page, page}, {page, 2 * page}, {5, 2*page + 5}}, tailles,
-		"slices of a page, each decoded just before it is folded")
+	require.Len(t, tailles, 3)
+	remis := 0
+	for i, taille := range []int{page, page, 5} {
+		remis += taille
+		assert.Equal(t, taille, tailles[i][0], "slices of a page")
+		assert.GreaterOrEqual(t, tailles[i][1], remis, "slice %d decoded before it is folded", i)
+		assert.LessOrEqual(t, tailles[i][1], min(remis+page, n), "slice %d folded with the next one at most decoded", i)
+	}
+	unParEvenement(t, c, tous)
+}
+
+// Issue 34, item 1: a runner folding a large batch (simulate archive's
+// pages of 32,768 events) decodes the next slice while it folds one,
+// rather than after: the fold's goroutine, the archive's critical path,
+// keeps to the fold. Before, the next slice was decoded only once the
+// fold of the one before had returned.
+func TestIssue34_TrancheSuivanteDecodeePendantLePli(t *testing.T) {
+	f := newFixture(t)
+	c := nouveauCompteur(t)
+	page := projection.RebuildPage
+	n := 2*page + 5
+	tous := f.coups(t, 0, n)
+	var tailles [][2]int
+	runners, err := projection.NewRunners(context.Background(), f.db, projection.Journal{Store: f.store, Registry: c.Registry},
+		tranches{tally: newTally("tranches"), c: c, tailles: &tailles, attendre: true, total: n})
+	require.NoError(t, err)
+	events, err := f.store.ReadAll(context.Background(), 0, n)
+	require.NoError(t, err)
+	applied, err := runners[0].Apply(context.Background(), events)
+	require.NoError(t, err)
+	require.Equal(t, n, applied)
+	assert.Equal(t, [][2]int{{page, 2 * page}, {page, n}, {5, n}}, tailles,
+		"at each slice's fold, the next one decoded meanwhile")
 	unParEvenement(t, c, tous)
 }

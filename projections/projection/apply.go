@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"iter"
 	"runtime/debug"
 	"slices"
 
@@ -44,7 +45,31 @@ type Batcher interface {
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
-	return r.apply(ctx, nonDecodes(events), r.chained)
+	return r.apply(ctx, nonDecodes(events), r.chaine())
+}
+
+// chaine is how much of the chain of the events it applies a runner's
+// transaction checks (applyTx).
+type chaine int
+
+const (
+	// sansChaine checks nothing: the store is not chained, or the
+	// caller checked every event (RebuildAll).
+	sansChaine chaine = iota
+	// jonction checks the first event applied against the checkpoint's
+	// hash: the caller checked the chain from there on (RattraperEnsemble).
+	jonction
+	// chaineEntiere checks every event applied.
+	chaineEntiere
+)
+
+// chaine is what r checks of the events it applies on its own: all of
+// them on a chained store.
+func (r *Runner) chaine() chaine {
+	if r.chained {
+		return chaineEntiere
+	}
+	return sansChaine
 }
 
 // decodeur decodes the payloads the runner's Batcher reads that nothing
@@ -56,31 +81,33 @@ func (r *Runner) decodeur() decodeur {
 	return decodeur{registry: r.registre, users: r.lecteurs}
 }
 
-// decodesParLot is the most events a runner decodes at once for its Batcher: a
-// larger batch (simulate archive folds 32,768 events a transaction) is
-// handed over in slices of it, in its one transaction, each slice's
-// payloads decoded as it comes and dropped once folded, so that a batch
-// never holds more than a rebuild's page of payloads.
+// decodesParLot is the most events a runner decodes at once for its
+// Batcher: a larger batch (simulate archive folds 32,768 events a
+// transaction) is handed over in slices of it, in its one transaction,
+// each slice's payloads decoded while the one before is folded and dropped
+// once folded, so that a batch never holds more than two of a rebuild's pages
+// of payloads (tranchesDecodees).
 const decodesParLot = RebuildPage
 
-// apply is Apply, checking the chain when asked (RebuildAll checks it once
-// for every projection). A Batcher folds the events in one ApplyBatch; when
-// that fails, the events are applied again one by one, as they were
+// apply is Apply, checking the chain as asked (RebuildAll checks it once
+// for every projection, RattraperEnsemble all of it but each runner's
+// junction). A Batcher folds the events in one batch (plierParTranches);
+// when that fails, the events are applied again one by one, as they were
 // decoded, which names the event that fails.
-func (r *Runner) apply(ctx context.Context, events []Decoded, checkChain bool) (int, error) {
+func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int, error) {
 	b, ok := r.proj.(Batcher)
 	if ok && len(events) > 1 {
-		if n, err := r.applyTx(ctx, events, checkChain, b, true); err == nil {
+		if n, err := r.applyTx(ctx, events, verif, b, true); err == nil {
 			return n, nil
 		}
 	}
-	return r.applyTx(ctx, events, checkChain, b, false)
+	return r.applyTx(ctx, events, verif, b, false)
 }
 
 // applyTx applies events in one transaction: through batch when it is not
-// nil, in ApplyBatch calls of decodesParLot events at most when enLot, else
-// event by event.
-func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool, batch Batcher, enLot bool) (int, error) {
+// nil, in slices of decodesParLot events at most when enLot
+// (plierParTranches), else event by event.
+func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif chaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0
@@ -97,24 +124,21 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool,
 		if len(todo) == 0 {
 			return nil
 		}
-		if checkChain {
+		if verif != sansChaine {
 			chain := integrity.NewChainLink(cp.hash)
-			for _, e := range todo {
+			verifies := todo
+			if verif == jonction {
+				verifies = todo[:1]
+			}
+			for _, e := range verifies {
 				if err := chain.Check(*e.Event); err != nil {
 					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 				}
 			}
 		}
 		if enLot {
-			for de := 0; de < len(todo); de += decodesParLot {
-				t := todo[de:min(de+decodesParLot, len(todo))]
-				if len(t) < len(todo) {
-					t = slices.Clone(t)
-				}
-				r.decodeur().decoder(t)
-				if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
-					return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
-				}
+			if err := r.plierParTranches(ctx, tx, batch, todo); err != nil {
+				return err
 			}
 		} else {
 			for _, e := range todo {
@@ -141,6 +165,78 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, checkChain bool,
 		r.avancer(events[len(events)-1].Position)
 	}
 	return applied, nil
+}
+
+// Tranches is a Batcher that folds the slices of one transaction as one
+// batch: a batch larger than decodesParLot (simulate archive folds 32,768
+// events a transaction) is handed over in slices, each decoded as it comes
+// and dropped once folded, and what the Batcher adds up over its events
+// (the archive: each player's name and year) is still written once for the
+// transaction rather than once per slice.
+type Tranches interface {
+	Batcher
+	// ApplyTranches folds, in tx, the events of the slices tranches
+	// yields, in global order.
+	ApplyTranches(ctx context.Context, tx *sql.Tx, tranches iter.Seq[[]Decoded]) error
+}
+
+// plierParTranches hands todo to batch in slices of decodesParLot events
+// at most: all of them to one ApplyTranches of a Tranches, each to an
+// ApplyBatch of any other Batcher.
+func (r *Runner) plierParTranches(ctx context.Context, tx *sql.Tx, batch Batcher, todo []Decoded) error {
+	tranches := r.tranchesDecodees(todo)
+	if t, ok := batch.(Tranches); ok {
+		if err := sansPanique(func() error { return t.ApplyTranches(ctx, tx, tranches) }); err != nil {
+			return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
+		}
+		return nil
+	}
+	for t := range tranches {
+		if err := sansPanique(func() error { return batch.ApplyBatch(ctx, tx, t) }); err != nil {
+			return fmt.Errorf("applying %d events from position %d: %w", len(t), t[0].Position, err)
+		}
+	}
+	return nil
+}
+
+// tranchesDecodees yields todo in slices of decodesParLot events at most,
+// each slice's payloads decoded before it is yielded: the first slice's
+// here, each next one's by another goroutine while the slice before it is
+// folded, so that the fold's goroutine keeps to the fold (simulate
+// archive: the core its import leaves idle decodes) and at most two slices
+// of payloads are held at once.
+func (r *Runner) tranchesDecodees(todo []Decoded) iter.Seq[[]Decoded] {
+	return func(yield func([]Decoded) bool) {
+		d := r.decodeur()
+		tranche := func(de int) []Decoded {
+			t := todo[de:min(de+decodesParLot, len(todo))]
+			if len(t) < len(todo) {
+				t = slices.Clone(t)
+			}
+			return t
+		}
+		suivante := tranche(0)
+		d.decoder(suivante)
+		for de := 0; de < len(todo); de += decodesParLot {
+			t := suivante
+			var decodee chan struct{}
+			if de+decodesParLot < len(todo) {
+				suivante = tranche(de + decodesParLot)
+				decodee = make(chan struct{})
+				go func(t []Decoded) {
+					defer close(decodee)
+					d.decoderTout(t)
+				}(suivante)
+			}
+			encore := yield(t)
+			if decodee != nil {
+				<-decodee
+			}
+			if !encore {
+				return
+			}
+		}
+	}
 }
 
 // sansPanique calls apply and turns a panic in it (a projection's bug)

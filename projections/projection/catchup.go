@@ -40,9 +40,9 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 			return total, nil
 		}
 		lot := nonDecodes(page)
-		n, err := r.apply(ctx, lot, r.chained)
+		n, err := r.apply(ctx, lot, r.chaine())
 		if err != nil {
-			return total + r.applyBefore(ctx, lot, err, r.chained), err
+			return total + r.applyBefore(ctx, lot, err, r.chaine()), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -56,9 +56,9 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 }
 
 // applyBefore applies the events of page before the one that failed with
-// err (checking their chain when asked), so a projection stops right before
+// err (checking their chain as asked), so a projection stops right before
 // an event it cannot apply, and returns how many it applied.
-func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, checkChain bool) int {
+func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, verif chaine) int {
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		return 0
@@ -67,7 +67,7 @@ func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, che
 	if i <= 0 {
 		return 0
 	}
-	n, _ := r.apply(ctx, page[:i], checkChain)
+	n, _ := r.apply(ctx, page[:i], verif)
 	return n
 }
 

@@ -248,8 +248,8 @@ func RebuildAll(ctx context.Context, store eventstore.Reader, registry *eventsto
 					if len(page) == 0 {
 						continue
 					}
-					if _, failed[i] = r.apply(ctx, page, false); failed[i] != nil {
-						r.applyBefore(ctx, page, failed[i], false)
+					if _, failed[i] = r.apply(ctx, page, sansChaine); failed[i] != nil {
+						r.applyBefore(ctx, page, failed[i], sansChaine)
 					}
 					continue
 				}

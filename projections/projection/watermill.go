@@ -66,14 +66,14 @@ func (r *Runner) suivre(ctx context.Context, e Decoded) error {
 	} else if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
 		lot = append(lot, nonDecodes(apres)...)
 	}
-	_, err := r.apply(ctx, lot, r.chained)
+	_, err := r.apply(ctx, lot, r.chaine())
 	var applyErr *ApplyError
 	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == e.Position {
 		return err
 	}
-	if r.applyBefore(ctx, lot, err, r.chained) > 0 {
+	if r.applyBefore(ctx, lot, err, r.chaine()) > 0 {
 		return nil
 	}
-	_, err = r.apply(ctx, lot[:1], r.chained)
+	_, err = r.apply(ctx, lot[:1], r.chaine())
 	return err
 }
