@@ -167,8 +167,11 @@ func ecrireLignes[L any](cw *csv.Writer, d Document, cols []colonne[L], lignes [
 	if err := cw.Write(enTete(cols)); err != nil {
 		return err
 	}
+	// One record for every line: the tournament's columns are the same.
+	rec := make([]string, len(colonnesTournoi), len(colonnesTournoi)+len(cols))
+	rec[0], rec[1], rec[2] = neutraliser(d.Tournoi), neutraliser(d.Nom), neutraliser(d.Date)
 	for i := range lignes {
-		rec := []string{neutraliser(d.Tournoi), neutraliser(d.Nom), neutraliser(d.Date)}
+		rec = rec[:len(colonnesTournoi)]
 		for _, c := range cols {
 			rec = append(rec, c.ecrire(&lignes[i]))
 		}
