@@ -424,12 +424,14 @@ func (f *federationSimulee) finDAnnee() {
 // anywhere.
 func (f *federationSimulee) choisir(n, hote int) []*licencie {
 	n = min(n, len(f.actifs))
-	vus := make(map[int]bool, n)
+	// Most draws are a player from afar, refused: they are refused
+	// before the look-up of the players already drawn.
+	vus := make([]bool, len(f.joueurs))
 	out := make([]*licencie, 0, n)
 	for essais := 0; len(out) < n; essais++ {
 		i := f.actifs[f.r.IntN(len(f.actifs))]
 		loin := (f.joueurs[i].club-hote+len(f.clubs))%len(f.clubs) > 20
-		if vus[i] || (loin && len(out) < n*2/3 && essais < 100*n) {
+		if (loin && len(out) < n*2/3 && essais < 100*n) || vus[i] {
 			continue
 		}
 		vus[i] = true
