@@ -203,6 +203,8 @@ func LireCSV(contenu []byte) (d Document, numeros []int, err error) {
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(contenu, []byte(bom))))
 	cr.Comma = separateur
 	cr.FieldsPerRecord = -1
+	// lireLignes keeps the fields, not the record: one for every line.
+	cr.ReuseRecord = true
 	tete, err := cr.Read()
 	if errors.Is(err, io.EOF) {
 		return d, nil, refus(0, "", "le fichier est vide : la ligne d'en-tête manque")
