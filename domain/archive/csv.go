@@ -100,7 +100,12 @@ func (c colonne[L]) ecrire(l *L) string {
 	case c.entier != nil:
 		return strconv.Itoa(*c.entier(l))
 	}
-	return strings.Replace(strconv.FormatFloat(*c.decimal(l), 'f', 2, 64), ".", ",", 1)
+	var b [32]byte
+	d := strconv.AppendFloat(b[:0], *c.decimal(l), 'f', 2, 64)
+	if i := bytes.IndexByte(d, '.'); i >= 0 {
+		d[i] = ','
+	}
+	return string(d)
 }
 
 func (c colonne[L]) lire(ligne int, l *L, v string) error {
