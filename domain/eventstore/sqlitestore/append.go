@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -25,15 +24,6 @@ type instructionsEcriture struct {
 	gardeFlux, gardeSousFlux       *sql.Stmt
 }
 
-// valeursEvenement are the values of one event's row (eventColumns).
-const valeursEvenement = `(?,?,?,?,?,?,?,?,?,?,?,?,?,?)`
-
-// evenementsParInsertion are the events one statement inserts when an
-// append has that many: an import of the federation's history writes
-// millions of events, and a statement per event cost, besides SQLite's
-// work, as much again in its execution (issue 34).
-const evenementsParInsertion = 32
-
 // instruction is one statement the store prepares on the writer when it
 // opens.
 type instruction struct {
@@ -44,8 +34,7 @@ type instruction struct {
 func (s *Store) instructions() []instruction {
 	e := &s.ecriture
 	return []instruction{
-		{&s.insert, `INSERT INTO events (` + eventColumns + `) VALUES ` + valeursEvenement},
-		{&s.insertLot, `INSERT INTO events (` + eventColumns + `) VALUES ` + valeursEvenement + strings.Repeat(","+valeursEvenement, evenementsParInsertion-1)},
+		{&s.insert, `INSERT INTO events (` + eventColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
 		{&e.savepoint, `SAVEPOINT ajout`},
 		{&e.release, `RELEASE ajout`},
 		{&e.rollbackTo, `ROLLBACK TO ajout`},
@@ -235,43 +224,15 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	position := uint64(t.position) + 1
 	head := t.hash
 	now := s.clock.Now().UTC().UnixNano()
-	recordedAt := time.Unix(0, now).UTC()
-	// rangee chains event i to head and appends its row's values to args.
-	rangee := func(args []any, i int) []any {
-		e := &events[i]
+	insert := tx.StmtContext(ctx, s.insert)
+	for i, e := range events {
 		md := e.Metadata
-		md.RecordedAt = recordedAt
+		md.RecordedAt = time.Unix(0, now).UTC()
 		head = integrity.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
 			Type: e.Type, Version: e.Version, Data: e.Data, Metadata: md})
-		return append(args, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
+		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
 			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Request, head)
-	}
-	var insert, insertLot *sql.Stmt
-	args := make([]any, 0, 14*min(len(events), evenementsParInsertion))
-	for i := 0; i < len(events); i++ {
-		if len(events)-i >= evenementsParInsertion {
-			if insertLot == nil {
-				insertLot = tx.StmtContext(ctx, s.insertLot)
-			}
-			avant := head
-			args = args[:0]
-			for k := i; k < i+evenementsParInsertion; k++ {
-				args = rangee(args, k)
-			}
-			if _, err := insertLot.ExecContext(ctx, args...); err == nil {
-				i += evenementsParInsertion - 1
-				continue
-			}
-			// Refused, the statement wrote none of its rows: written
-			// one by one, they say which was refused and why.
-			head = avant
-		}
-		if insert == nil {
-			insert = tx.StmtContext(ctx, s.insert)
-		}
-		_, err := insert.ExecContext(ctx, rangee(args[:0], i)...)
 		if err != nil {
-			e := events[i]
 			if isUniqueViolation(err) {
 				doublon := eventstore.NewError(eventstore.CodeDuplicateEventID,
 					fmt.Sprintf("event id %s is already stored elsewhere than %s", e.ID, stream), err)

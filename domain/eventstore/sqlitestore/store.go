@@ -70,7 +70,6 @@ type Store struct {
 	// a statement passed as text is parsed and planned at every execution
 	// (a fifth of the server's CPU while fifty arbiters enter bulletins).
 	insert    *sql.Stmt
-	insertLot *sql.Stmt
 	ecriture  instructionsEcriture
 	writeLock sync.Mutex
 	changes   notifier
