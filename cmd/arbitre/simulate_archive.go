@@ -391,12 +391,14 @@ func (f *federationSimulee) finDAnnee() {
 // anywhere.
 func (f *federationSimulee) choisir(n, hote int) []*licencie {
 	n = min(n, len(f.actifs))
-	vus := make(map[int]bool, n)
+	// Most draws are a player from afar, refused: they are refused
+	// before the look-up of the players already drawn.
+	vus := make([]bool, len(f.joueurs))
 	out := make([]*licencie, 0, n)
 	for essais := 0; len(out) < n; essais++ {
 		i := f.actifs[f.r.IntN(len(f.actifs))]
 		loin := (f.joueurs[i].club-hote+len(f.clubs))%len(f.clubs) > 20
-		if vus[i] || (loin && len(out) < n*2/3 && essais < 100*n) {
+		if (loin && len(out) < n*2/3 && essais < 100*n) || vus[i] {
 			continue
 		}
 		vus[i] = true
@@ -482,13 +484,17 @@ func (f *federationSimulee) duplicate(id string, joueurs []*licencie) []archive.
 		ordre[i] = i
 	}
 	slices.SortStableFunc(ordre, func(a, b int) int { return general[a] - general[b] })
-	var out []archive.LigneDuplicate
+	parties := make([]string, len(scores))
+	for g := range parties {
+		parties[g] = fmt.Sprintf("%s-%d", id, g+1)
+	}
+	out := make([]archive.LigneDuplicate, 0, len(joueurs)*len(scores))
 	for _, i := range ordre {
 		j := joueurs[i]
 		serie := string(rune('A' + min(4, int((0.98-j.niveau)/0.08))))
 		pourcentage := math.Round(float64(cumuls[i])*10000/float64(topCumul)) / 100
 		for g := range scores {
-			out = append(out, archive.LigneDuplicate{Partie: fmt.Sprintf("%s-%d", id, g+1), Numero: g + 1, Licence: j.licence,
+			out = append(out, archive.LigneDuplicate{Partie: parties[g], Numero: g + 1, Licence: j.licence,
 				Nom: j.nom, Club: f.clubs[j.club], Serie: serie, Score: scores[g][i], Top: tops[g], Rang: parJeu[g][i],
 				Cumul: cumuls[i], TopCumul: topCumul, Pourcentage: pourcentage, RangGeneral: general[i]})
 		}

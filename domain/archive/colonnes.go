@@ -95,7 +95,9 @@ func partiesDuplicates(lignes []LigneDuplicate, numeros []int) []any {
 	vus := map[string]bool{}
 	var out []any
 	for _, g := range grouper(lignes, func(l LigneDuplicate) string { return l.Partie }) {
-		p := PartieDuplicate{Partie: lignes[g[0]].Partie, Numero: lignes[g[0]].Numero, Top: lignes[g[0]].Top}
+		p := PartieDuplicate{Partie: lignes[g[0]].Partie, Numero: lignes[g[0]].Numero, Top: lignes[g[0]].Top,
+			Ordres: make([]int, 0, len(g)), Lignes: make([]int, 0, len(g)), Licences: make([]string, 0, len(g)),
+			Scores: make([]int, 0, len(g)), Rangs: make([]int, 0, len(g))}
 		for _, i := range g {
 			l := lignes[i]
 			p.Ordres, p.Lignes = append(p.Ordres, i), append(p.Lignes, numeros[i])
@@ -129,7 +131,9 @@ func matchsClassiques(lignes []LigneClassique, numeros []int) []any {
 		return [3]string{strconv.Itoa(l.Ronde), l.Match}
 	}
 	for _, g := range grouper(lignes, cle) {
-		m := MatchClassique{Ronde: lignes[g[0]].Ronde, Match: lignes[g[0]].Match}
+		m := MatchClassique{Ronde: lignes[g[0]].Ronde, Match: lignes[g[0]].Match,
+			Ordres: make([]int, 0, len(g)), Lignes: make([]int, 0, len(g)), Licences: make([]string, 0, len(g)), Adversaires: make([]string, 0, len(g)),
+			Scores: make([]int, 0, len(g)), ScoresAdversaire: make([]int, 0, len(g)), PointsDeMatch: make([]int, 0, len(g))}
 		for _, i := range g {
 			l := lignes[i]
 			m.Ordres, m.Lignes, m.Licences, m.Adversaires = append(m.Ordres, i), append(m.Lignes, numeros[i]), append(m.Licences, l.Licence), append(m.Adversaires, l.Adversaire)

@@ -100,7 +100,12 @@ func (c colonne[L]) ecrire(l *L) string {
 	case c.entier != nil:
 		return strconv.Itoa(*c.entier(l))
 	}
-	return strings.Replace(strconv.FormatFloat(*c.decimal(l), 'f', 2, 64), ".", ",", 1)
+	var b [32]byte
+	d := strconv.AppendFloat(b[:0], *c.decimal(l), 'f', 2, 64)
+	if i := bytes.IndexByte(d, '.'); i >= 0 {
+		d[i] = ','
+	}
+	return string(d)
 }
 
 func (c colonne[L]) lire(ligne int, l *L, v string) error {
@@ -167,8 +172,11 @@ func ecrireLignes[L any](cw *csv.Writer, d Document, cols []colonne[L], lignes [
 	if err := cw.Write(enTete(cols)); err != nil {
 		return err
 	}
+	// One record for every line: the tournament's columns are the same.
+	rec := make([]string, len(colonnesTournoi), len(colonnesTournoi)+len(cols))
+	rec[0], rec[1], rec[2] = neutraliser(d.Tournoi), neutraliser(d.Nom), neutraliser(d.Date)
 	for i := range lignes {
-		rec := []string{neutraliser(d.Tournoi), neutraliser(d.Nom), neutraliser(d.Date)}
+		rec = rec[:len(colonnesTournoi)]
 		for _, c := range cols {
 			rec = append(rec, c.ecrire(&lignes[i]))
 		}
@@ -200,6 +208,8 @@ func LireCSV(contenu []byte) (d Document, numeros []int, err error) {
 	cr := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(contenu, []byte(bom))))
 	cr.Comma = separateur
 	cr.FieldsPerRecord = -1
+	// lireLignes keeps the fields, not the record: one for every line.
+	cr.ReuseRecord = true
 	tete, err := cr.Read()
 	if errors.Is(err, io.EOF) {
 		return d, nil, refus(0, "", "le fichier est vide : la ligne d'en-tête manque")

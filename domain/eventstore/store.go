@@ -103,19 +103,21 @@ func ValidateAppend(stream string, events []EventData) error {
 	}
 	seen := make(map[[16]byte]struct{}, len(events))
 	for i, e := range events {
-		where := fmt.Sprintf("event %d of append to %s", i, stream)
+		// Named only for a refusal: a federation's history is millions
+		// of events.
+		where := func() string { return fmt.Sprintf("event %d of append to %s", i, stream) }
 		switch {
 		case e.ID == [16]byte{}:
-			return newError(CodeInvalidEvent, where+": id is the nil UUID", nil)
+			return newError(CodeInvalidEvent, where()+": id is the nil UUID", nil)
 		case e.Type == "":
-			return newError(CodeInvalidEvent, where+": type is empty", nil)
+			return newError(CodeInvalidEvent, where()+": type is empty", nil)
 		case e.Version < 1:
-			return newError(CodeInvalidEvent, fmt.Sprintf("%s: schema version %d is below 1", where, e.Version), nil)
+			return newError(CodeInvalidEvent, fmt.Sprintf("%s: schema version %d is below 1", where(), e.Version), nil)
 		case !isJSON(e.Data):
-			return newError(CodeInvalidEvent, where+": data is not valid JSON", nil)
+			return newError(CodeInvalidEvent, where()+": data is not valid JSON", nil)
 		}
 		if _, dup := seen[e.ID]; dup {
-			return newError(CodeInvalidEvent, where+": id "+e.ID.String()+" appears twice in the batch", nil)
+			return newError(CodeInvalidEvent, where()+": id "+e.ID.String()+" appears twice in the batch", nil)
 		}
 		seen[e.ID] = struct{}{}
 	}
