@@ -182,11 +182,26 @@ type Tranches interface {
 
 // plierParTranches hands todo to batch in slices of decodesParLot events
 // at most: all of them to one ApplyTranches of a Tranches, each to an
-// ApplyBatch of any other Batcher.
+// ApplyBatch of any other Batcher. A Tranches that returns before it was
+// handed every slice fails the batch: the checkpoint never passes an
+// event the projection did not see.
 func (r *Runner) plierParTranches(ctx context.Context, tx *sql.Tx, batch Batcher, todo []Decoded) error {
 	tranches := r.tranchesDecodees(todo)
 	if t, ok := batch.(Tranches); ok {
-		if err := sansPanique(func() error { return t.ApplyTranches(ctx, tx, tranches) }); err != nil {
+		remis := 0
+		comptees := func(yield func([]Decoded) bool) {
+			for tranche := range tranches {
+				remis += len(tranche)
+				if !yield(tranche) {
+					return
+				}
+			}
+		}
+		err := sansPanique(func() error { return t.ApplyTranches(ctx, tx, comptees) })
+		if err == nil && remis < len(todo) {
+			err = fmt.Errorf("%s folded %d events and returned", r.proj.Name(), remis)
+		}
+		if err != nil {
 			return fmt.Errorf("applying %d events from position %d: %w", len(todo), todo[0].Position, err)
 		}
 		return nil
