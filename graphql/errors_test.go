@@ -92,7 +92,10 @@ func TestErreurs_ConstructeursEnFrancais(t *testing.T) {
 		{"invalidInput", invalidInput("tirage", erreur.Refus(erreur.CodeInvalidInput, "« Ã » n'est pas une lettre")), "tirage"},
 		{"invalidInput of a parser's error", invalidInput("reference", errors.New("reference \"Z99\": column must be 1-15")), "reference"},
 		{"refusal", refusal("grille", "15 lignes de 15 cases", cause), "grille"},
-		{"refusEntree", refusEntree("creerPartie.partie", "au plus %d caractères", 64), "creerPartie.partie"},
+		{"refusEntree", func() *erreur.Erreur {
+			racine := Racine("creerPartie")
+			return refusEntree(racine.Champ("partie"), "au plus %d caractères", 64)
+		}(), "creerPartie.partie"},
 		{"cancelled", cancelled(context.Canceled), ""},
 	}
 	for _, tt := range tests {

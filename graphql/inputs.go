@@ -83,8 +83,9 @@ func verifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 		return next(ctx)
 	}
 	brut := fc.Field.ArgumentMap(gql.GetOperationContext(ctx).Variables)
+	champ := Racine(fc.Field.Name)
 	for _, def := range fc.Field.Definition.Arguments {
-		if err := verifier(fc.Field.Name+"."+def.Name, def.Name, brut[def.Name], def.Type); err != nil {
+		if err := verifier(champ.Champ(def.Name), def.Name, brut[def.Name], def.Type); err != nil {
 			return nil, err
 		}
 	}
@@ -95,13 +96,13 @@ func verifierEntrees(ctx context.Context, next gql.Resolver) (any, error) {
 }
 
 // refusEntree is the INVALID_INPUT of the argument at chemin.
-func refusEntree(chemin, format string, args ...any) *erreur.Erreur {
-	return refusal(chemin, fmt.Sprintf(format, args...), nil)
+func refusEntree(chemin Chemin, format string, args ...any) *erreur.Erreur {
+	return refusal(chemin.String(), fmt.Sprintf(format, args...), nil)
 }
 
 // verifier checks the raw value v (as decoded from the request) of the
 // argument or input field nom, of type t, at chemin.
-func verifier(chemin, nom string, v any, t *ast.Type) error {
+func verifier(chemin Chemin, nom string, v any, t *ast.Type) error {
 	if v == nil {
 		return nil
 	}
@@ -114,7 +115,7 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 			return refusEntree(chemin, "%d éléments, au plus %d", len(liste), maxElements)
 		}
 		for i, e := range liste {
-			if err := verifier(fmt.Sprintf("%s[%d]", chemin, i), nom, e, t.Elem); err != nil {
+			if err := verifier(chemin.Element(i), nom, e, t.Elem); err != nil {
 				return err
 			}
 		}
@@ -127,7 +128,7 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 	case def.Kind == ast.InputObject:
 		champs, _ := v.(map[string]any)
 		for _, f := range def.Fields {
-			if err := verifier(chemin+"."+f.Name, f.Name, champs[f.Name], f.Type); err != nil {
+			if err := verifier(chemin.Champ(f.Name), f.Name, champs[f.Name], f.Type); err != nil {
 				return err
 			}
 		}
@@ -145,7 +146,7 @@ func verifier(chemin, nom string, v any, t *ast.Type) error {
 	return nil
 }
 
-func verifierTexte(chemin string, v any, max int, lignes bool) error {
+func verifierTexte(chemin Chemin, v any, max int, lignes bool) error {
 	s, ok := v.(string)
 	if !ok {
 		return nil // not a string: the type check of the request refuses it
@@ -161,7 +162,7 @@ func verifierTexte(chemin string, v any, max int, lignes bool) error {
 	return nil
 }
 
-func verifierEntier(chemin, nom string, v any) error {
+func verifierEntier(chemin Chemin, nom string, v any) error {
 	var n float64
 	switch x := v.(type) {
 	case int64:
@@ -193,14 +194,41 @@ func verifierEntier(chemin, nom string, v any) error {
 }
 
 // nfc returns v with every string normalised to NFC; v is not modified.
+// An argument already in NFC, nearly every one, is returned as it is: its
+// copy cost a request a few dozen allocations (issue 34 item 3).
 func nfc(v any) any {
-	if v == nil {
-		return nil
+	if v == nil || enNFC(reflect.ValueOf(v)) {
+		return v
 	}
 	copie := reflect.New(reflect.TypeOf(v)).Elem()
 	copie.Set(reflect.ValueOf(v))
 	normaliser(copie)
 	return copie.Interface()
+}
+
+// enNFC tells whether every string normaliser would reach from v is in
+// NFC already, by the quick check alone (IsNormalString allocates): a
+// string it cannot tell, a combining mark in it, is normalised.
+func enNFC(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.String:
+		return norm.NFC.QuickSpanString(v.String()) == v.Len()
+	case reflect.Pointer:
+		return v.IsNil() || enNFC(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanInterface() && !enNFC(f) {
+				return false
+			}
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			if !enNFC(v.Index(i)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // normaliser rewrites the strings reachable from the settable value v,

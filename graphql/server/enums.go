@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -34,7 +33,7 @@ func (e *exactEnums) MutateOperationContext(ctx context.Context, oc *graphql.Ope
 		return nil
 	}
 	for _, def := range oc.Operation.VariableDefinitions {
-		if err := e.check(def.Type, oc.Variables[def.Variable], "$"+def.Variable); err != nil {
+		if err := e.check(def.Type, oc.Variables[def.Variable], api.Racine("$"+def.Variable)); err != nil {
 			return api.PresentError(ctx, err)
 		}
 	}
@@ -42,7 +41,7 @@ func (e *exactEnums) MutateOperationContext(ctx context.Context, oc *graphql.Ope
 }
 
 // check walks one value of type typ, at path (for the message).
-func (e *exactEnums) check(typ *ast.Type, v any, path string) *erreur.Erreur {
+func (e *exactEnums) check(typ *ast.Type, v any, path api.Chemin) *erreur.Erreur {
 	if v == nil {
 		return nil
 	}
@@ -52,7 +51,7 @@ func (e *exactEnums) check(typ *ast.Type, v any, path string) *erreur.Erreur {
 			return e.check(typ.Elem, v, path)
 		}
 		for i, item := range list {
-			if err := e.check(typ.Elem, item, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := e.check(typ.Elem, item, path.Element(i)); err != nil {
 				return err
 			}
 		}
@@ -65,13 +64,13 @@ func (e *exactEnums) check(typ *ast.Type, v any, path string) *erreur.Erreur {
 	switch def.Kind {
 	case ast.Enum:
 		if s, ok := v.(string); ok && def.EnumValues.ForName(s) == nil {
-			return api.RefusEnum(def, s, path)
+			return api.RefusEnum(def, s, path.String())
 		}
 	case ast.InputObject:
 		fields, _ := v.(map[string]any)
 		for name, fv := range fields {
 			if f := def.Fields.ForName(name); f != nil {
-				if err := e.check(f.Type, fv, path+"."+name); err != nil {
+				if err := e.check(f.Type, fv, path.Champ(name)); err != nil {
 					return err
 				}
 			}

@@ -8,7 +8,9 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/validator"
 
 	"arbitre/graphql/generated"
 )
@@ -84,4 +86,51 @@ func TestEnums_ValeurInconnueRefuseePartout(t *testing.T) {
 	}
 	assert.Greater(t, enums, 20, "every enum of the schema was walked")
 	assert.Greater(t, inputFields, 5, "and every input field of an enum type")
+}
+
+// variablesBulletin are the hall's bulletin variables (documentBulletin)
+// with n written solutions, as validation coerces them.
+func variablesBulletin(t testing.TB, schema *ast.Schema, n int) (*ast.OperationDefinition, map[string]any) {
+	doc, errs := gqlparser.LoadQuery(schema, documentBulletin)
+	require.Empty(t, errs)
+	solutions := make([]any, n)
+	for i := range solutions {
+		solutions[i] = map[string]any{"word": "ZEN", "ref": "8H", "written": "h", "score": 24}
+	}
+	op := doc.Operations[0]
+	vars, err := validator.VariableValues(schema, op, map[string]any{
+		"p": "P1", "c": 1, "l": "L1", "m": "k1", "b": map[string]any{"solutions": solutions},
+	})
+	require.Nil(t, err)
+	return op, vars
+}
+
+// Issue 34 item 3: the check of the variables' enums built the path of
+// every value it went through (a string for each field and each element),
+// which only a refusal names. A bulletin of 40 written solutions, all
+// admitted, costs no allocation.
+func TestIssue34_EnumsVerifiesSansConstruireLeChemin(t *testing.T) {
+	ext := &exactEnums{}
+	require.NoError(t, ext.Validate(generated.NewExecutableSchema(generated.Config{})))
+	op, vars := variablesBulletin(t, ext.schema, 40)
+	oc := &graphql.OperationContext{Operation: op, Variables: vars}
+	allocations := testing.AllocsPerRun(20, func() {
+		require.Nil(t, ext.MutateOperationContext(t.Context(), oc))
+	})
+	assert.Zero(t, allocations, "the paths of admitted values are built")
+}
+
+// BenchmarkIssue34_EnumsDUnBulletin is the enums' check of the hall's
+// bulletin variables (one written solution).
+func BenchmarkIssue34_EnumsDUnBulletin(b *testing.B) {
+	ext := &exactEnums{}
+	require.NoError(b, ext.Validate(generated.NewExecutableSchema(generated.Config{})))
+	op, vars := variablesBulletin(b, ext.schema, 1)
+	oc := &graphql.OperationContext{Operation: op, Variables: vars}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := ext.MutateOperationContext(b.Context(), oc); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
