@@ -63,12 +63,10 @@ func (r *queryResolver) AvancementBulletins(ctx context.Context, partie string, 
 	if err != nil {
 		return nil, err
 	}
-	avancement, err := r.Queries().Duplicate.AvancementCoup(ctx, query.AvancementCoup{Partie: partie, Coup: coup, Tables: tables})
-	if err != nil {
-		return nil, err
-	}
+	// Counted on the game read above: a second read could await a player
+	// added late since, whose table was not looked up.
 	out := []model.AvancementTable{}
-	for _, t := range avancement {
+	for _, t := range query.BulletinsParTable(p, coup, tables) {
 		out = append(out, model.AvancementTable{Table: t.Table, Joueurs: t.Joueurs, Saisis: t.Saisis, Corriges: t.Corriges,
 			Manquants: t.Manquants, Renvoyes: t.Renvoyes})
 	}

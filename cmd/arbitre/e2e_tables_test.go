@@ -6,15 +6,16 @@ import (
 	"io"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/classique/matchclassique"
+	dupadapters "arbitre/domain/duplicate/adapters"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/sqlitestore"
+	tadapters "arbitre/domain/tournoi/adapters"
 	"arbitre/graphql/server"
 )
 
@@ -104,18 +105,61 @@ func TestIssue34_JoueurInscritEntreDeuxBulletinsSaisiParSaTable(t *testing.T) {
 	require.Empty(t, s.gql(table1, deposer2, map[string]any{"l": "L1"}).Errors)
 }
 
-// lecturesDuTournoi is the store, counting the reads of tournament T1's
-// stream.
-type lecturesDuTournoi struct {
+// lecturesDuMagasin is the store, counting the reads of each stream, by
+// ReadStream or ReadSections (a game's family).
+type lecturesDuMagasin struct {
 	*sqlitestore.Store
-	n atomic.Int32
+	mu sync.Mutex
+	n  map[string]int
 }
 
-func (s *lecturesDuTournoi) ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]eventstore.Event, error) {
-	if stream == "tournoi-T1" {
-		s.n.Add(1)
-	}
+func (s *lecturesDuMagasin) compter(stream string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n[stream]++
+}
+
+// lectures is how many times stream was read since the last remettre.
+func (s *lecturesDuMagasin) lectures(stream string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n[stream]
+}
+
+func (s *lecturesDuMagasin) remettre() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n = map[string]int{}
+}
+
+func (s *lecturesDuMagasin) ReadStream(ctx context.Context, stream string, from uint64, limit int) ([]eventstore.Event, error) {
+	s.compter(stream)
 	return s.Store.ReadStream(ctx, stream, from, limit)
+}
+
+func (s *lecturesDuMagasin) ReadSections(ctx context.Context, stream string, from uint64) ([]eventstore.Event, error) {
+	s.compter(stream)
+	return s.Store.ReadSections(ctx, stream, from)
+}
+
+// brancher makes the resolver's log and its tournaments' and games'
+// repositories read through s (they were built on the store before the
+// server's configuration ran).
+func (s *lecturesDuMagasin) brancher(c *server.Config) {
+	s.Store, s.n = c.Resolver.Journal.(*sqlitestore.Store), map[string]int{}
+	c.Resolver.Journal = s
+	c.Resolver.TournoiDepot = tadapters.NewDepot(s, c.Resolver.Registry)
+	c.Resolver.Parties = dupadapters.NewDepot(s, c.Resolver.Registry, c.Resolver.Moteur)
+}
+
+// serveurCompte is a server whose reads of the store magasin counts.
+func serveurCompte(t *testing.T, data string, magasin *lecturesDuMagasin) *apiServer {
+	return startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
+		c.Limits = server.DefaultLimits
+		c.Limits.Rate = 0
+		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
+		magasin.brancher(c)
+	})
 }
 
 // Issue 34 item 3 (« tournoi inchangé »): a registered player's table never
@@ -128,14 +172,8 @@ func TestIssue34_BulletinSansLectureDuTournoi(t *testing.T) {
 	data := t.TempDir()
 	director := apiToken(t, data, "--role", "director")
 	arbitre := apiToken(t, data, "--role", "arbiter", "--tables", fmt.Sprintf("1-%d", joueurs), "--tournoi", "T1")
-	magasin := &lecturesDuTournoi{}
-	s := startAPIServerWith(t, data, slog.New(slog.NewTextHandler(io.Discard, nil)), func(c *server.Config) {
-		c.Limits = server.DefaultLimits
-		c.Limits.Rate = 0
-		c.Resolver.Hasard = matchclassique.HasardFixe(e2eGraine)
-		magasin.Store = c.Resolver.Journal.(*sqlitestore.Store)
-		c.Resolver.Journal = magasin
-	})
+	magasin := &lecturesDuMagasin{}
+	s := serveurCompte(t, data, magasin)
 	defer s.stop()
 	inscrireJoueursT1(t, s, director, joueurs)
 	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
@@ -143,9 +181,31 @@ func TestIssue34_BulletinSansLectureDuTournoi(t *testing.T) {
 	deposer := `mutation($l: ID!) { deposerBulletin(partie:"T1-1", coup:1, licence:$l, bulletin:{blank:true}) { licence } }`
 	require.Empty(t, s.gql(arbitre, deposer, map[string]any{"l": "L1"}).Errors)
 
-	magasin.n.Store(0)
+	magasin.remettre()
 	for i := 2; i <= joueurs; i++ {
 		require.Empty(t, s.gql(arbitre, deposer, map[string]any{"l": fmt.Sprintf("L%d", i)}).Errors)
 	}
-	assert.Equal(t, int32(0), magasin.n.Load(), "reads of the tournament's stream for %d bulletins", joueurs-1)
+	assert.Zero(t, magasin.lectures("tournoi-T1"), "reads of the tournament's stream for %d bulletins", joueurs-1)
+}
+
+// Session 11 review: the director's progress of a coup's bulletins per
+// table read the game twice — once for the players the coup awaits, whose
+// tables it looked up, once more to count their bulletins —, so a player
+// added late (§6.2) between the two reads counted under table 0. The
+// progress is now counted on the one game read.
+func TestRevue_AvancementDesBulletinsSurUneSeuleLectureDeLaPartie(t *testing.T) {
+	data := t.TempDir()
+	director := apiToken(t, data, "--role", "director")
+	magasin := &lecturesDuMagasin{}
+	s := serveurCompte(t, data, magasin)
+	defer s.stop()
+	inscrireJoueursT1(t, s, director, 4)
+	require.Empty(t, s.gql(director, `mutation { creerPartie(tournoi:"T1", partie:"T1-1", config:{source: logiciel, graine: 7}) { version } }`, nil).Errors)
+	require.Empty(t, s.gql(director, `mutation { tirer(partie:"T1-1") { version } }`, nil).Errors)
+
+	magasin.remettre()
+	var avancement []struct{ Table, Joueurs, Manquants int }
+	s.gql(director, `query { avancementBulletins(partie:"T1-1", coup:1) { table joueurs manquants } }`, nil).into(t, "avancementBulletins", &avancement)
+	require.NotEmpty(t, avancement)
+	assert.Equal(t, 1, magasin.lectures("partie-T1-1"), "reads of the game for one progress")
 }

@@ -118,7 +118,7 @@ type Projection struct {
 
 // suivie is a game held in memory: the events it folded from each of its
 // streams and the position of the last one; vue is its view as of the last
-// event Passer did not count (valid when vueLue), which only a game's
+// event Passer did not count (valid when vueAJour), which only a game's
 // event changes: a bulletin's changes the version alone.
 type suivie struct {
 	stream   string
@@ -126,7 +126,7 @@ type suivie struct {
 	lus      map[string]uint64
 	position uint64
 	vue      Vue
-	vueLue   bool
+	vueAJour bool
 }
 
 var (
@@ -296,7 +296,7 @@ func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 	if duplicate.DuBulletin(e.Type) {
 		return s.compter(e.Event, s.partie.Passer(e.Type))
 	}
-	s.vueLue = false
+	s.vueAJour = false
 	if e = e.Sinon(r); e.Err != nil {
 		return e.Err
 	}
@@ -309,8 +309,8 @@ func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 // (issue 34 item 3). The view's slices are shared with the kept one and
 // only read (marshalled).
 func (s *suivie) vueDe() Vue {
-	if !s.vueLue {
-		s.vue, s.vueLue = VueDe(s.partie), true
+	if !s.vueAJour {
+		s.vue, s.vueAJour = VueDe(s.partie), true
 	}
 	v := s.vue
 	v.Version = s.partie.Version()

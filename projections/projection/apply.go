@@ -45,17 +45,17 @@ type Batcher interface {
 // failed) rolls back the state and the checkpoint. It returns how many
 // events were applied.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
-	return r.apply(ctx, nonDecodes(events), r.chaine())
+	return r.apply(ctx, nonDecodes(events), r.controlePropre())
 }
 
-// chaine is how much of the chain of the events it applies a runner's
-// transaction checks (applyTx).
-type chaine int
+// controleChaine is how much of the chain of the events it applies a
+// runner's transaction checks (applyTx).
+type controleChaine int
 
 const (
 	// sansChaine checks nothing: the store is not chained, or the
 	// caller checked every event (RebuildAll).
-	sansChaine chaine = iota
+	sansChaine controleChaine = iota
 	// jonction checks the first event applied against the checkpoint's
 	// hash: the caller checked the chain from there on (RattraperEnsemble).
 	jonction
@@ -63,9 +63,9 @@ const (
 	chaineEntiere
 )
 
-// chaine is what r checks of the events it applies on its own: all of
-// them on a chained store.
-func (r *Runner) chaine() chaine {
+// controlePropre is what r checks of the events it applies on its own:
+// all of them on a chained store.
+func (r *Runner) controlePropre() controleChaine {
 	if r.chained {
 		return chaineEntiere
 	}
@@ -94,7 +94,7 @@ const decodesParLot = RebuildPage
 // junction). A Batcher folds the events in one batch (plierParTranches);
 // when that fails, the events are applied again one by one, as they were
 // decoded, which names the event that fails.
-func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int, error) {
+func (r *Runner) apply(ctx context.Context, events []Decoded, verif controleChaine) (int, error) {
 	b, ok := r.proj.(Batcher)
 	if ok && len(events) > 1 {
 		if n, err := r.applyTx(ctx, events, verif, b, true); err == nil {
@@ -107,7 +107,7 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, verif chaine) (int
 // applyTx applies events in one transaction: through batch when it is not
 // nil, in slices of decodesParLot events at most when enLot
 // (plierParTranches), else event by event.
-func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif chaine, batch Batcher, enLot bool) (int, error) {
+func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleChaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		applied = 0

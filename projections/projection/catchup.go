@@ -40,9 +40,9 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 			return total, nil
 		}
 		lot := nonDecodes(page)
-		n, err := r.apply(ctx, lot, r.chaine())
+		n, err := r.apply(ctx, lot, r.controlePropre())
 		if err != nil {
-			return total + r.applyBefore(ctx, lot, err, r.chaine()), err
+			return total + r.applyBefore(ctx, lot, err, r.controlePropre()), err
 		}
 		total += n
 		from = page[len(page)-1].Position
@@ -58,7 +58,7 @@ func (r *Runner) CatchUp(ctx context.Context, progress Progress) (int, error) {
 // applyBefore applies the events of page before the one that failed with
 // err (checking their chain as asked), so a projection stops right before
 // an event it cannot apply, and returns how many it applied.
-func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, verif chaine) int {
+func (r *Runner) applyBefore(ctx context.Context, page []Decoded, err error, verif controleChaine) int {
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		return 0

@@ -10,9 +10,10 @@ import (
 )
 
 // RattraperEnsemble brings runners, all on store, up to its head as it
-// moves meanwhile, in pages of taille events, each applied by every runner
-// in one transaction with its checkpoint (a runner skips what it holds,
-// Runner.Apply): stopped in the middle, each resumes from its last page.
+// moves meanwhile, in pages of taille events, each runner applying a page
+// in a transaction of its own with its checkpoint (a runner skips what it
+// holds, Runner.Apply): stopped in the middle, each resumes from its last
+// page.
 // The log is read from the earliest checkpoint once for all the runners,
 // by a goroutine that reads and checks the chain of the next page while
 // the runners apply the current one (one page ahead at most): each link
@@ -31,7 +32,8 @@ func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*
 		}
 		from = min(from, cp)
 	}
-	verif := runners[0].chaine()
+	// The runners share store: the first says whether it is chained.
+	verif := runners[0].controlePropre()
 	if verif == chaineEntiere {
 		verif = jonction
 	}
@@ -44,10 +46,9 @@ func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*
 		}
 	}()
 	for p := range pages {
-		if len(p.events) > 0 {
-			page := nonDecodes(p.events)
+		if len(p.decoded) > 0 {
 			for _, r := range runners {
-				if _, err := r.apply(ctx, page, verif); err != nil {
+				if _, err := r.apply(ctx, p.decoded, verif); err != nil {
 					return err
 				}
 			}
@@ -63,8 +64,8 @@ func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*
 // reading after it: an altered event (the page stops right before it) or
 // a failed read.
 type pageLue struct {
-	events []eventstore.Event
-	err    error
+	decoded []Decoded
+	err     error
 }
 
 // lireEnAvance sends pages of taille events of the log after from, until
@@ -77,22 +78,14 @@ func lireEnAvance(ctx context.Context, store eventstore.Reader, from uint64, tai
 	var chain *integrity.ChainLink
 	for {
 		events, err := store.ReadAllAfter(ctx, from, taille)
-		p := pageLue{events: events}
+		de := 0
+		if chained && chain == nil && len(events) > 0 {
+			chain, de = integrity.NewChainLink(events[0].Hash), 1
+		}
+		l := lotDe(events, de, chain, decodeur{})
+		p := pageLue{decoded: l.decoded, err: l.tampered}
 		if err != nil {
 			p.err = fmt.Errorf("reading the log after %d: %w", from, err)
-		}
-		if chained && len(events) > 0 {
-			de := 0
-			if chain == nil {
-				chain, de = integrity.NewChainLink(events[0].Hash), 1
-			}
-			for i := de; i < len(events); i++ {
-				if err := chain.Check(events[i]); err != nil {
-					e := &events[i]
-					p.events, p.err = events[:i], fmt.Errorf("reading the log: %w", &ApplyError{Position: e.Position, Type: e.Type, Err: err})
-					break
-				}
-			}
 		}
 		select {
 		case pages <- p:

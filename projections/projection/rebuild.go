@@ -336,10 +336,11 @@ func (l *lot) couper(i int, err error) {
 	}
 }
 
-// tranche is one page of the log: the events after position after, up to
-// upTo, that a reader reads (the last page: up to RebuildPage events), or
-// the page a store read page after page already gave (lue).
-type tranche struct {
+// logPage is one page of the log (not a slice of a batch, as Tranches
+// gets): the events after position after, up to upTo, that a reader reads
+// (the last page: up to RebuildPage events), or the page a store read page
+// after page already gave (lue).
+type logPage struct {
 	after, upTo uint64
 	derniere    bool
 	lue         bool
@@ -361,9 +362,9 @@ type tranche struct {
 // every link of the log is.
 func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool) (<-chan lot, <-chan error) {
 	t, enTranches := store.(eventstore.Ranges)
-	produire := func(envoyer func(*tranche) bool) error {
+	produire := func(envoyer func(*logPage) bool) error {
 		_, err := eventstore.ForEachPage(ctx, store, 0, RebuildPage, func(page []eventstore.Event) error {
-			if !envoyer(&tranche{page: page, lue: true}) {
+			if !envoyer(&logPage{page: page, lue: true}) {
 				return ctx.Err()
 			}
 			return nil
@@ -371,11 +372,11 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 		return err
 	}
 	if enTranches {
-		produire = func(envoyer func(*tranche) bool) error {
+		produire = func(envoyer func(*logPage) bool) error {
 			var after uint64
 			for {
 				upTo, ok, err := t.Bound(ctx, after, RebuildPage)
-				tr := &tranche{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
+				tr := &logPage{after: after, upTo: upTo, derniere: !ok || err != nil, err: err}
 				if !envoyer(tr) {
 					return ctx.Err()
 				}
@@ -386,7 +387,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 			}
 		}
 	}
-	tranches, fin := parallel.InOrder(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *tranche) {
+	logPages, fin := parallel.InOrder(ctx, min(max(runtime.GOMAXPROCS(0), 2), 4), produire, func(tr *logPage) {
 		switch {
 		case tr.err != nil || tr.lue:
 		case tr.derniere:
@@ -405,7 +406,7 @@ func lire(ctx context.Context, store eventstore.Reader, d decodeur, chained bool
 	go func() {
 		defer close(lots)
 		var precedent []byte
-		for tr := range tranches {
+		for tr := range logPages {
 			if tr.err != nil {
 				readErr <- tr.err
 				return

@@ -66,14 +66,14 @@ func (r *Runner) suivre(ctx context.Context, e Decoded) error {
 	} else if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
 		lot = append(lot, nonDecodes(apres)...)
 	}
-	_, err := r.apply(ctx, lot, r.chaine())
+	_, err := r.apply(ctx, lot, r.controlePropre())
 	var applyErr *ApplyError
 	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == e.Position {
 		return err
 	}
-	if r.applyBefore(ctx, lot, err, r.chaine()) > 0 {
+	if r.applyBefore(ctx, lot, err, r.controlePropre()) > 0 {
 		return nil
 	}
-	_, err = r.apply(ctx, lot[:1], r.chaine())
+	_, err = r.apply(ctx, lot[:1], r.controlePropre())
 	return err
 }

@@ -20,7 +20,8 @@ type TableBulletins struct {
 }
 
 // BulletinsParTable counts a coup's bulletins per table, tables in order;
-// tables maps each licence to its table.
+// tables maps at least each licence the coup awaits to its table (one it
+// lacks counts under table 0).
 func BulletinsParTable(p *duplicate.Partie, coup int, tables map[string]int) []TableBulletins {
 	parTable := map[int]*TableBulletins{}
 	var out []TableBulletins

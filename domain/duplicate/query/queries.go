@@ -94,23 +94,3 @@ func (q Queries) Faits(ctx context.Context, c Faits) ([]eventstore.Event, error)
 	}
 	return q.Journal.ReadStream(ctx, stream, uint64(max(c.Depuis, 0)), 1<<20)
 }
-
-// AvancementCoup asks for the progress of the bulletins of coup Coup of
-// game Partie, per table; Tables maps each licence of its tournament to
-// its table.
-type AvancementCoup struct {
-	Partie string
-	Coup   int
-	Tables map[string]int
-}
-
-// AvancementCoup answers AvancementCoup (BulletinsParTable on the game as
-// stored).
-func (q Queries) AvancementCoup(ctx context.Context, c AvancementCoup) ([]TableBulletins, error) {
-	var out []TableBulletins
-	err := q.Consulter(ctx, Consultation{Partie: c.Partie, Lire: func(p *duplicate.Partie) error {
-		out = BulletinsParTable(p, c.Coup, c.Tables)
-		return nil
-	}})
-	return out, err
-}
