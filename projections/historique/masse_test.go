@@ -240,22 +240,13 @@ func TestIssue34_NomsEcritsUneFoisParLot(t *testing.T) {
 	require.NoError(t, err)
 	var joueurs int
 	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_joueurs`).Scan(&joueurs))
-	_, err = db.Exec(`CREATE TEMP TABLE ecrits (nom TEXT PRIMARY KEY, n INTEGER NOT NULL);
-		INSERT INTO ecrits VALUES ('hist_joueurs', 0), ('hist_noms_importes', 0);
-		CREATE TEMP TRIGGER joueur_insere AFTER INSERT ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
-		CREATE TEMP TRIGGER joueur_change AFTER UPDATE ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
-		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END;
-		CREATE TEMP TRIGGER origine_changee AFTER UPDATE ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END`)
-	require.NoError(t, err)
+	ecritures, oublier := compterEcritures(t, db)
 	_, err = projection.Lecture(runners, historique.Name).Rebuild(ctx, nil)
 	require.NoError(t, err)
 	for _, table := range []string{"hist_joueurs", "hist_noms_importes"} {
-		var n int
-		require.NoError(t, db.QueryRow(`SELECT n FROM ecrits WHERE nom = ?`, table).Scan(&n))
-		assert.Equal(t, joueurs, n, "%s: one write per player of the batch", table)
+		assert.Equal(t, joueurs, ecritures(table), "%s: one write per player of the batch", table)
 	}
-	_, err = db.Exec(`DROP TABLE temp.ecrits`)
-	require.NoError(t, err)
+	oublier()
 	enUnLot, err := projection.Dump(ctx, db)
 	require.NoError(t, err)
 	assert.Equal(t, string(unParFichier), string(enUnLot))
@@ -312,13 +303,7 @@ func TestIssue34_NomsEcritsUneFoisParTransaction(t *testing.T) {
 	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
 	require.NoError(t, err)
 	require.Greater(t, len(events), 2*projection.RebuildPage, "three slices in one transaction")
-	_, err = db.Exec(`CREATE TEMP TABLE ecrits (nom TEXT PRIMARY KEY, n INTEGER NOT NULL);
-		INSERT INTO ecrits VALUES ('hist_joueurs', 0), ('hist_noms_importes', 0);
-		CREATE TEMP TRIGGER joueur_insere AFTER INSERT ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
-		CREATE TEMP TRIGGER joueur_change AFTER UPDATE ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
-		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END;
-		CREATE TEMP TRIGGER origine_changee AFTER UPDATE ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END`)
-	require.NoError(t, err)
+	ecritures, oublier := compterEcritures(t, db)
 	r := projection.Lecture(runners, historique.Name)
 	applied, err := r.Apply(ctx, events)
 	require.NoError(t, err)
@@ -326,13 +311,9 @@ func TestIssue34_NomsEcritsUneFoisParTransaction(t *testing.T) {
 	var joueurs int
 	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_joueurs`).Scan(&joueurs))
 	for _, table := range []string{"hist_joueurs", "hist_noms_importes"} {
-		var n int
-		require.NoError(t, db.QueryRow(`SELECT n FROM ecrits WHERE nom = ?`, table).Scan(&n))
-		assert.Equal(t, joueurs, n, "%s: one write per player of the transaction", table)
+		assert.Equal(t, joueurs, ecritures(table), "%s: one write per player of the transaction", table)
 	}
-	_, err = db.Exec(`DROP TRIGGER temp.joueur_insere; DROP TRIGGER temp.joueur_change; DROP TRIGGER temp.origine_inseree;
-		DROP TRIGGER temp.origine_changee; DROP TABLE temp.ecrits`)
-	require.NoError(t, err)
+	oublier()
 	enUneTransaction, err := projection.Dump(ctx, db)
 	require.NoError(t, err)
 	_, err = r.Rebuild(ctx, nil)
@@ -340,4 +321,28 @@ func TestIssue34_NomsEcritsUneFoisParTransaction(t *testing.T) {
 	reconstruites, err := projection.Dump(ctx, db)
 	require.NoError(t, err)
 	assert.Equal(t, string(reconstruites), string(enUneTransaction))
+}
+
+// compterEcritures counts the rows inserted or updated in hist_joueurs and
+// hist_noms_importes from now on: ecritures says how many a table had,
+// oublier stops counting (the views' dump then holds nothing of it).
+func compterEcritures(t *testing.T, db *sql.DB) (ecritures func(table string) int, oublier func()) {
+	_, err := db.Exec(`CREATE TEMP TABLE ecrits (nom TEXT PRIMARY KEY, n INTEGER NOT NULL);
+		INSERT INTO ecrits VALUES ('hist_joueurs', 0), ('hist_noms_importes', 0);
+		CREATE TEMP TRIGGER joueur_insere AFTER INSERT ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER joueur_change AFTER UPDATE ON main.hist_joueurs BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_joueurs'; END;
+		CREATE TEMP TRIGGER origine_inseree AFTER INSERT ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END;
+		CREATE TEMP TRIGGER origine_changee AFTER UPDATE ON main.hist_noms_importes BEGIN UPDATE ecrits SET n = n + 1 WHERE nom = 'hist_noms_importes'; END`)
+	require.NoError(t, err)
+	ecritures = func(table string) int {
+		var n int
+		require.NoError(t, db.QueryRow(`SELECT n FROM ecrits WHERE nom = ?`, table).Scan(&n))
+		return n
+	}
+	oublier = func() {
+		_, err := db.Exec(`DROP TRIGGER temp.joueur_insere; DROP TRIGGER temp.joueur_change; DROP TRIGGER temp.origine_inseree;
+		DROP TRIGGER temp.origine_changee; DROP TABLE temp.ecrits`)
+		require.NoError(t, err)
+	}
+	return ecritures, oublier
 }
