@@ -249,20 +249,14 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 type pli struct{ fin chan error }
 
 // plier folds the events stored into the views in a goroutine
-// (projection.RattraperEnsemble: the log read once for all of them), up
-// to the head of the log as it is now: the year just imported, not the
-// next one imported meanwhile, which the next fold takes while the year
-// after is imported; fait is told, once they are, how long the fold took.
-func plier(ctx context.Context, store storeflags.Opened, runners []*projection.Runner, fait func(time.Duration)) *pli {
+// (projection.RattraperEnsemble: the log read once for all of them),
+// up to the head of the log as it moves meanwhile; fait is told, once they
+// are, how long the fold took.
+func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, fait func(time.Duration)) *pli {
 	p := &pli{fin: make(chan error, 1)}
-	tete, err := store.LastPosition(ctx)
-	if err != nil {
-		p.fin <- err
-		return p
-	}
 	go func() {
 		debut := time.Now()
-		err := projection.RattraperEnsemble(ctx, store, runners, tete, pageSimulee)
+		err := projection.RattraperEnsemble(ctx, store, runners, pageSimulee)
 		if err == nil {
 			fait(time.Since(debut))
 		}

@@ -1,19 +1,16 @@
 package projection
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/integrity"
 )
 
-// RattraperEnsemble brings runners, all on store, up to position jusqua
-// (the head of the log when the caller asks: what is appended meanwhile
-// is left to the next catch-up), in pages of taille events, each runner applying a page
+// RattraperEnsemble brings runners, all on store, up to its head as it
+// moves meanwhile, in pages of taille events, each runner applying a page
 // in a transaction of its own with its checkpoint (a runner skips what it
 // holds, Runner.Apply): stopped in the middle, each resumes from its last
 // page.
@@ -23,7 +20,7 @@ import (
 // of the chain is checked once, and each runner checks only the junction
 // of what it applies with its checkpoint. An altered event stops every
 // runner right before it, and is returned (an *ApplyError).
-func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*Runner, jusqua uint64, taille int) error {
+func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*Runner, taille int) error {
 	if len(runners) == 0 {
 		return nil
 	}
@@ -42,7 +39,7 @@ func RattraperEnsemble(ctx context.Context, store eventstore.Reader, runners []*
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	pages := make(chan pageLue)
-	go lireEnAvance(ctx, store, from, jusqua, taille, verif != sansChaine, pages)
+	go lireEnAvance(ctx, store, from, taille, verif != sansChaine, pages)
 	defer func() {
 		cancel()
 		for range pages {
@@ -71,23 +68,16 @@ type pageLue struct {
 	err     error
 }
 
-// lireEnAvance sends pages of taille events of the log after from, up to
-// position jusqua, until a page reaches it or comes empty, ctx is done or
-// a page ends in an error; the chain of
+// lireEnAvance sends pages of taille events of the log after from, until
+// a page comes empty, ctx is done or a page ends in an error; the chain of
 // each page, when checked, from its second event on for the first page
 // (its first event's link is the runners' junction) and from the last
 // event of the page before for the others. It closes pages once done.
-func lireEnAvance(ctx context.Context, store eventstore.Reader, from, jusqua uint64, taille int, chained bool, pages chan<- pageLue) {
+func lireEnAvance(ctx context.Context, store eventstore.Reader, from uint64, taille int, chained bool, pages chan<- pageLue) {
 	defer close(pages)
 	var chain *integrity.ChainLink
 	for {
-		if from >= jusqua {
-			return
-		}
 		events, err := store.ReadAllAfter(ctx, from, taille)
-		if n, _ := slices.BinarySearchFunc(events, jusqua+1, func(e eventstore.Event, p uint64) int { return cmp.Compare(e.Position, p) }); n < len(events) {
-			events = events[:n]
-		}
 		de := 0
 		if chained && chain == nil && len(events) > 0 {
 			chain, de = integrity.NewChainLink(events[0].Hash), 1
