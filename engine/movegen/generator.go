@@ -80,8 +80,12 @@ type Generator struct {
 	// per anchor
 	row       int
 	anchorCol int
-	// rightFree: the square right of the anchor is empty (or the edge),
-	// so a word may end on the anchor. Bit c+1 of libres (ancres) is set
+	bout      int
+	// bout: the last column of the run of tiles right of the anchor, which
+	// every placement from it covers (the anchor itself when the square
+	// right of it is empty, or in AllMoves and TopPruned): the walk spells
+	// that run first (marcher). rightFree: the square right of bout is
+	// empty (or the edge), so a word may end there. Bit c+1 of libres (ancres) is set
 	// when column c of the row is empty (an anchor); bits 0 and 16 stand
 	// for the edges, free: the walk asks its neighbours' state without
 	// reading the board.
@@ -125,6 +129,10 @@ type Generator struct {
 	// pile the walk's stack, a square a level (marcher).
 	ligne [16]caseLigne // board.Size and one, for a bounds-free index
 	pile  [board.Size + 1]etape
+	// cases counts the squares the walk entered since the generation
+	// began (its stack's levels, tiles and empty squares): the measure of
+	// its work that does not depend on the machine.
+	cases int
 }
 
 // caseLigne is what the walk reads of a square of the row: the bit of the
@@ -180,7 +188,7 @@ func (g *Generator) Generate(b *board.Board, rack tile.Rack, mode Mode) (moves [
 // allocations and calls), and its error is returned with what was found
 // so far, which is then incomplete.
 func (g *Generator) GenerateContext(ctx context.Context, b *board.Board, rack tile.Rack, mode Mode) (moves []Move, count int, err error) {
-	g.mode, g.count, g.best, g.moves, g.keys = mode, 0, -1, g.moves[:0], g.keys[:0]
+	g.mode, g.count, g.best, g.moves, g.keys, g.cases = mode, 0, -1, g.moves[:0], g.keys[:0], 0
 	// A pruned search stopped by its context leaves its last anchor's
 	// limits behind.
 	g.lettresJoker, g.court, g.limite, g.pairesActives = allLetters, math.MaxInt32, false, false
@@ -252,7 +260,13 @@ func (g *Generator) ancrer(ac int) {
 			g.ancres |= 1 << (k + 1)
 		}
 	}
-	g.rightFree = g.libres>>(ac+2)&1 != 0
+	g.bout = ac
+	if g.mode == CountOnly || g.mode == TopOnly {
+		for g.bout < last && g.libres>>(g.bout+2)&1 == 0 {
+			g.bout++
+		}
+	}
+	g.rightFree = g.libres>>(g.bout+2)&1 != 0
 	// What a word through column k may do next, as continuer asks it
 	// (utile): end there, turn right there, go on to which column.
 	for k := range board.Size {
@@ -265,7 +279,7 @@ func (g *Generator) ancrer(ac int) {
 			if k > 0 && !(leftFree && g.ancres>>k&1 != 0) {
 				voisin = k - 1
 			}
-			if leftFree && ac < last {
+			if leftFree && g.bout < last {
 				lc.fin |= 1 << lexicon.Separator
 			}
 		} else {
@@ -416,11 +430,24 @@ func (g *Generator) marcher() {
 	d := 0
 	f := &g.pile[0]
 	f.node, f.col, f.start, f.n, f.main, f.mult, f.cross = g.lex.Root(), g.anchorCol, g.anchorCol, 0, 0, 1, 0
+	// The run of tiles right of the anchor first (bout): the GADDAG path
+	// of a word through them may pivot on the run's last tile as well as
+	// on the anchor, and spelling them first spares every left part that
+	// no word continues with them.
+	for c := g.bout; c > g.anchorCol; c-- {
+		t := g.ligne[c&15].tuile
+		if f.node.Symbols()&t == 0 {
+			return
+		}
+		f.node = g.arcs[f.node.At(t)]
+		f.main += g.ligne[c&15].valeur
+	}
 	f.avail = f.node.Symbols() & g.takes(g.anchorCol, 0)
 	if f.avail == 0 {
 		return
 	}
 entrer:
+	g.cases++
 	// What an arc must carry for its symbol to lead anywhere here (utile):
 	// "accepts" where a word may end, the separator where the walk may
 	// turn, the symbols the next square may take with the rack as it is
@@ -516,7 +543,7 @@ continuer:
 	// whether the next square may take any of a's symbols.
 	if u, col, ac := f.a&f.utile, f.col, g.anchorCol; col <= ac {
 		if u&lexicon.AcceptsArc != 0 {
-			g.record(col, ac, f.cm, f.cmult, f.ccross, f.cn)
+			g.record(col, g.bout, f.cm, f.cmult, f.ccross, f.cn)
 		}
 		// Leftwards, but never onto an empty anchor (utile): a move
 		// covering it is generated from that (leftmost) anchor; once
@@ -551,13 +578,13 @@ continuer:
 		goto choisir
 	}
 tourner:
-	if col, ac := f.col, g.anchorCol; f.a&f.utile&(1<<lexicon.Separator) != 0 && (!g.limite || g.entiers[col]>>((ac+1)&15) != 0) {
+	if col, droite := f.col, g.bout+1; f.a&f.utile&(1<<lexicon.Separator) != 0 && (!g.limite || g.entiers[col]>>(droite&15) != 0) {
 		turn := g.arcs[f.a.At(1<<lexicon.Separator)]
-		if av := turn.Symbols() & g.takes(ac+1, f.cn); av != 0 {
+		if av := turn.Symbols() & g.takes(droite, f.cn); av != 0 {
 			f.suite = suiteChoix
 			d++
 			n := &g.pile[d&15]
-			n.node, n.avail, n.col, n.start = turn, av, ac+1, col
+			n.node, n.avail, n.col, n.start = turn, av, droite, col
 			n.main, n.mult, n.cross, n.n = f.cm, f.cmult, f.ccross, f.cn
 			f = n
 			goto entrer
