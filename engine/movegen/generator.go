@@ -83,8 +83,8 @@ type Generator struct {
 	bout      int
 	// bout: the last column of the run of tiles right of the anchor, which
 	// every placement from it covers (the anchor itself when the square
-	// right of it is empty, or in AllMoves and TopPruned): the walk spells
-	// that run first (marcher). rightFree: the square right of bout is
+	// right of it is empty, or in AllMoves, whose order is its walk's): the
+	// walk spells that run first (marcher). rightFree: the square right of bout is
 	// empty (or the edge), so a word may end there. Bit c+1 of libres (ancres) is set
 	// when column c of the row is empty (an anchor); bits 0 and 16 stand
 	// for the edges, free: the walk asks its neighbours' state without
@@ -261,7 +261,7 @@ func (g *Generator) ancrer(ac int) {
 		}
 	}
 	g.bout = ac
-	if g.mode == CountOnly || g.mode == TopOnly {
+	if g.mode != AllMoves {
 		for g.bout < last && g.libres>>(g.bout+2)&1 == 0 {
 			g.bout++
 		}
@@ -615,7 +615,7 @@ func (g *Generator) utileLimite(f *etape) lexicon.Arc {
 		if col <= g.premiereEntiere {
 			voisin = 0
 		}
-		if g.entiers[col]>>((ac+1)&15) == 0 {
+		if g.entiers[col]>>((g.bout+1)&15) == 0 {
 			fin &^= 1 << lexicon.Separator
 		}
 	} else if g.entiers[f.start]>>((col+1)&15) == 0 {
