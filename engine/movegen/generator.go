@@ -81,10 +81,15 @@ type Generator struct {
 	row       int
 	anchorCol int
 	bout      int
+	pivot     int
 	// bout: the last column of the run of tiles right of the anchor, which
 	// every placement from it covers (the anchor itself when the square
 	// right of it is empty, or in AllMoves, whose order is its walk's): the
-	// walk spells that run first (marcher). rightFree: the square right of bout is
+	// walk spells that run first (marcher). pivot: the last column of the
+	// walk's left part, the anchor's, or the one before it when the anchor
+	// has a run of tiles on its left and none on its right (in every mode
+	// but AllMoves): the walk then spells that run first, from its last
+	// tile, turns, and starts on the anchor as the right part. rightFree: the square right of bout is
 	// empty (or the edge), so a word may end there. Bit c+1 of libres (ancres) is set
 	// when column c of the row is empty (an anchor); bits 0 and 16 stand
 	// for the edges, free: the walk asks its neighbours' state without
@@ -260,10 +265,13 @@ func (g *Generator) ancrer(ac int) {
 			g.ancres |= 1 << (k + 1)
 		}
 	}
-	g.bout = ac
+	g.bout, g.pivot = ac, ac
 	if g.mode != AllMoves {
 		for g.bout < last && g.libres>>(g.bout+2)&1 == 0 {
 			g.bout++
+		}
+		if g.bout == ac && g.libres>>ac&1 == 0 {
+			g.pivot = ac - 1
 		}
 	}
 	g.rightFree = g.libres>>(g.bout+2)&1 != 0
@@ -272,7 +280,7 @@ func (g *Generator) ancrer(ac int) {
 	for k := range board.Size {
 		lc := &g.ligne[k]
 		voisin := -1
-		if leftFree := g.libres>>k&1 != 0; k <= ac {
+		if leftFree := g.libres>>k&1 != 0; k <= g.pivot {
 			if leftFree && g.rightFree {
 				lc.fin |= lexicon.AcceptsArc
 			}
@@ -418,7 +426,8 @@ const (
 
 // marcher walks every placement from the anchor (Gordon's GADDAG walk:
 // leftwards from the anchor, turning right through the separator where the
-// word may start), depth first, with an explicit stack of squares (pile)
+// word may start; a run of tiles beside the anchor first, see bout and
+// pivot), depth first, with an explicit stack of squares (pile)
 // instead of recursion: no call per arc. A square is entered only where its
 // list offers a symbol the square takes (the tile's letter, or the
 // cross-set's letters in hand or for a joker): a list offering none is never
@@ -441,6 +450,25 @@ func (g *Generator) marcher() {
 		}
 		f.node = g.arcs[f.node.At(t)]
 		f.main += g.ligne[c&15].valeur
+	}
+	// Or the run of tiles left of the anchor, from its last tile to its
+	// first, and the turn (pivot): the anchor is then the right part's
+	// first square, and no letter is put on it that no word follows the
+	// run with.
+	if g.pivot < g.anchorCol {
+		c := g.pivot
+		for ; c >= 0 && g.ligne[c&15].tuile != 0; c-- {
+			t := g.ligne[c&15].tuile
+			if f.node.Symbols()&t == 0 {
+				return
+			}
+			f.node = g.arcs[f.node.At(t)]
+			f.main += g.ligne[c&15].valeur
+		}
+		if f.node.Symbols()&(1<<lexicon.Separator) == 0 {
+			return
+		}
+		f.node, f.start = g.arcs[f.node.At(1<<lexicon.Separator)], c+1
 	}
 	f.avail = f.node.Symbols() & g.takes(g.anchorCol, 0)
 	if f.avail == 0 {
@@ -538,10 +566,10 @@ choisir:
 	}
 continuer:
 	// The choice at col matched arc a: leftwards while at or left of the
-	// anchor (turning right through the separator when the word may start
+	// pivot (turning right through the separator when the word may start
 	// here), rightwards after. a&f.utile says whether a word ends here and
 	// whether the next square may take any of a's symbols.
-	if u, col, ac := f.a&f.utile, f.col, g.anchorCol; col <= ac {
+	if u, col := f.a&f.utile, f.col; col <= g.pivot {
 		if u&lexicon.AcceptsArc != 0 {
 			g.record(col, g.bout, f.cm, f.cmult, f.ccross, f.cn)
 		}
@@ -611,7 +639,7 @@ depiler:
 //go:noinline
 func (g *Generator) utileLimite(f *etape) lexicon.Arc {
 	fin, voisin := f.utile&(lexicon.AcceptsArc|1<<lexicon.Separator), uint32(f.utile)&allLetters
-	if col, ac := f.col, g.anchorCol; col <= ac {
+	if col := f.col; col <= g.pivot {
 		if col <= g.premiereEntiere {
 			voisin = 0
 		}
