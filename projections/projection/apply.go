@@ -63,6 +63,14 @@ const (
 	chaineEntiere
 )
 
+// lier checks the link of e with the chain: e's stored hash must be the
+// hash of e after the event whose stored hash is precedent (ChainLink).
+// The runners and their shared read-ahead (Avance) check every link
+// through it; a test counts them.
+var lier = func(precedent []byte, e *eventstore.Event) error {
+	return integrity.NewChainLink(precedent).Check(*e)
+}
+
 // controlePropre is what r checks of the events it applies on its own:
 // all of them on a chained store.
 func (r *Runner) controlePropre() controleChaine {
@@ -125,15 +133,18 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 			return nil
 		}
 		if verif != sansChaine {
-			chain := integrity.NewChainLink(cp.hash)
 			verifies := todo
 			if verif == jonction {
 				verifies = todo[:1]
 			}
+			precedent := cp.hash
 			for _, e := range verifies {
-				if err := chain.Check(*e.Event); err != nil {
-					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				if !e.lieA(precedent) {
+					if err := lier(precedent, e.Event); err != nil {
+						return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+					}
 				}
+				precedent = e.Hash
 			}
 		}
 		if enLot {
