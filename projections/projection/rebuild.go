@@ -482,11 +482,13 @@ func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) erro
 				return err
 			}
 		}
-		return r.saveCheckpoint(ctx, tx, *last)
+		return r.saveCheckpoint(ctx, tx, *last, nil)
 	})
 	if err != nil {
+		r.garder(nil)
 		return fmt.Errorf("projection %s: writing its rebuilt state: %w", r.proj.Name(), err)
 	}
+	r.garder(last)
 	r.avancer(last.Position)
 	return nil
 }
