@@ -69,10 +69,10 @@ func salleComptee(t *testing.T, n int) *salle {
 		require.NoError(t, db.Close())
 	})
 	s := nouvelleSalle(t, 0)
+	require.NoError(t, s.db.Close())
 	db, err := sql.Open("sqlite-points", "file:"+filepath.Join(s.dir, "comptee.db")+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_txlock=immediate")
 	require.NoError(t, err)
-	t.Cleanup(func() { require.NoError(t, db.Close()) })
-	s.db = db
+	s.db = db // closed with the store (nouvelleSalle)
 	avance := projection.NewAvance(s.store, nil)
 	for i := range n {
 		r, err := projection.NewRunner(context.Background(), db, releve(string(rune('a'+i))), s.store)
