@@ -3,6 +3,7 @@ package projection
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"iter"
 	"runtime/debug"
@@ -43,7 +44,10 @@ type Batcher interface {
 // checkpoint's (eventstore.ChainLink): a projection never folds an event that
 // was altered in the file. An error (an *ApplyError for the event that
 // failed) rolls back the state and the checkpoint. It returns how many
-// events were applied.
+// events were applied. The checkpoint a batch starts from is the one the
+// runner committed last, kept in memory, which the batch's write checks
+// is still the database's; when it is not, or when the runner knows none,
+// the batch reads it.
 func (r *Runner) Apply(ctx context.Context, events []eventstore.Event) (int, error) {
 	return r.apply(ctx, nonDecodes(events), r.controlePropre())
 }
@@ -62,6 +66,14 @@ const (
 	// chaineEntiere checks every event applied.
 	chaineEntiere
 )
+
+// lier checks the link of e with the chain: e's stored hash must be the
+// hash of e after the event whose stored hash is precedent (ChainLink).
+// The runners and their shared read-ahead (Avance) check every link
+// through it; a test counts them.
+var lier = func(precedent []byte, e *eventstore.Event) error {
+	return integrity.NewChainLink(precedent).Check(*e)
+}
 
 // controlePropre is what r checks of the events it applies on its own:
 // all of them on a chained store.
@@ -109,9 +121,10 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, verif controleChai
 // (plierParTranches), else event by event.
 func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleChaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
-	err := r.inTx(ctx, func(tx *sql.Tx) error {
+	var last *eventstore.Event
+	batch1 := func(tx *sql.Tx) error {
 		applied = 0
-		cp, err := r.checkpointDans(ctx, tx)
+		cp, garde, err := r.checkpointDans(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -122,18 +135,26 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 			todo = nil
 		}
 		if len(todo) == 0 {
+			if garde {
+				// Nothing after a checkpoint kept in memory: one read
+				// says whether it still is the database's.
+				return errPointPerime
+			}
 			return nil
 		}
 		if verif != sansChaine {
-			chain := integrity.NewChainLink(cp.hash)
 			verifies := todo
 			if verif == jonction {
 				verifies = todo[:1]
 			}
+			precedent := cp.hash
 			for _, e := range verifies {
-				if err := chain.Check(*e.Event); err != nil {
-					return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+				if !e.lieA(precedent) {
+					if err := lier(precedent, e.Event); err != nil {
+						return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+					}
 				}
+				precedent = e.Hash
 			}
 		}
 		if enLot {
@@ -154,15 +175,31 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 				}
 			}
 		}
-		last := todo[len(todo)-1]
+		last = todo[len(todo)-1].Event
 		applied = len(todo)
-		return r.saveCheckpoint(ctx, tx, *last.Event)
-	})
+		var attendu *checkpoint
+		if garde {
+			attendu = &cp
+		}
+		return r.saveCheckpoint(ctx, tx, *last, attendu)
+	}
+	err := r.inTx(ctx, batch1)
+	if g := r.garde.Load(); err != nil && g != nil {
+		// A batch that took its checkpoint from memory and failed is tried
+		// again at once, from the checkpoint it reads, when that was
+		// another (errPointPerime at the write, or applying failed on
+		// it); a failure of its own is the caller's to try again.
+		r.garder(nil)
+		if errors.Is(err, errPointPerime) || r.deplace(ctx, g) {
+			err = r.inTx(ctx, batch1)
+		}
+	}
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
 	}
 	if applied > 0 {
-		r.avancer(events[len(events)-1].Position)
+		r.garder(last)
+		r.avancer(last.Position)
 	}
 	return applied, nil
 }

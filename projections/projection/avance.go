@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 	"arbitre/projections/feed"
 )
 
@@ -17,13 +18,25 @@ import (
 // (issue 34), and every runner is handed that decoding.
 // A runner may be handed a page another read a moment before, which is a
 // prefix of what the log holds now: the events after it come as messages.
+// On a chained store it checks the link of each event it hands with the
+// chain once for all the runners (enchainer), and each runner only
+// compares its checkpoint's hash with the one the link was checked
+// against (issue 34: every live runner hashed every event it applied).
 type Avance struct {
 	store    eventstore.Reader
 	registry *eventstore.Registry
+	chained  bool
 	mu       sync.Mutex
 	apres    uint64
 	page     []Decoded
 	lu       bool
+	// dernier is the last event the read-ahead handed or read, whose
+	// stored hash the link of the event after it is checked against.
+	dernier struct {
+		position uint64
+		hash     []byte
+		vu       bool
+	}
 	// message is the last message a runner was handed, with its event
 	// decoded (or why it does not decode).
 	message   *feed.Livraison
@@ -34,7 +47,8 @@ type Avance struct {
 // NewAvance returns the read-ahead shared by the runners following store,
 // decoding their payloads with registry.
 func NewAvance(store eventstore.Reader, registry *eventstore.Registry) *Avance {
-	return &Avance{store: store, registry: registry}
+	_, chained := store.(integrity.Chained)
+	return &Avance{store: store, registry: registry, chained: chained}
 }
 
 // evenement is the event of l, the message every runner is handed, with
@@ -45,7 +59,11 @@ func (a *Avance) evenement(l *feed.Livraison, d decodeur) (Decoded, error) {
 	defer a.mu.Unlock()
 	if a.message != l {
 		e, err := l.Event()
-		a.message, a.courant, a.illisible = l, Decoded{Event: e}, err
+		courant := []Decoded{{Event: e}}
+		if err == nil {
+			a.enchainer(l.Previous, courant)
+		}
+		a.message, a.courant, a.illisible = l, courant[0], err
 	}
 	if a.illisible != nil {
 		return Decoded{}, a.illisible
@@ -73,6 +91,7 @@ func (a *Avance) lire(ctx context.Context, apres uint64, limit int, d decodeur) 
 			return nil, err
 		}
 		a.apres, a.page, a.lu = apres, nonDecodes(page), true
+		a.enchainer(apres, a.page)
 		suite = a.page
 	}
 	suite = suite[:min(limit, len(suite))]
@@ -97,4 +116,29 @@ func (a *Avance) suite(apres uint64) ([]Decoded, bool) {
 		}
 	}
 	return nil, false
+}
+
+// enchainer checks the links of events, stored after position apres, with
+// the chain, once for every runner: the first against the last event the
+// read-ahead saw when it is the one at apres, each next one against the
+// event before it. An event whose link holds is marked (Decoded.lie): a
+// runner whose checkpoint holds the hash it was checked against does not
+// hash it again (applyTx). One whose link breaks, or the first when the
+// read-ahead did not see the event before it, is left to each runner to
+// check against its checkpoint: an altered event stops every runner right
+// before it.
+func (a *Avance) enchainer(apres uint64, events []Decoded) {
+	if !a.chained || len(events) == 0 {
+		return
+	}
+	precedent, connu := a.dernier.hash, a.dernier.vu && a.dernier.position == apres
+	for i := range events {
+		e := &events[i]
+		if connu && lier(precedent, e.Event) == nil {
+			e.lie, e.precedent = true, precedent
+		}
+		precedent, connu = e.Hash, true
+	}
+	dernier := events[len(events)-1]
+	a.dernier.position, a.dernier.hash, a.dernier.vu = dernier.Position, dernier.Hash, true
 }

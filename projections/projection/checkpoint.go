@@ -46,16 +46,31 @@ const (
 		ON CONFLICT (projection) DO UPDATE SET position = excluded.position, hash = excluded.hash, magasin = excluded.magasin`
 )
 
+// avanceeCheckpoint moves a checkpoint on only while it is the one the
+// runner committed last (Runner.garde): a batch that took its checkpoint
+// from memory rather than reading it finds out, at its write, whether
+// something else moved it meanwhile (pointPerime).
+const avanceeCheckpoint = `UPDATE projection_checkpoints SET position = ?, hash = ?, magasin = ?
+		WHERE projection = ? AND position = ? AND hash = ?`
+
 // pointsPrepares are a runner's checkpoint statements, prepared on its
 // database.
-type pointsPrepares struct{ lire, ecrire *sql.Stmt }
+type pointsPrepares struct{ lire, ecrire, avancer *sql.Stmt }
+
+// errPointPerime is a batch that took its checkpoint from memory and found
+// another in the database at its write: it is applied again after reading
+// it.
+var errPointPerime = errors.New("the checkpoint moved since the runner last committed it")
 
 func (r *Runner) preparerPoints(ctx context.Context) error {
 	var err error
 	if r.points.lire, err = r.db.PrepareContext(ctx, lectureCheckpoint); err != nil {
 		return err
 	}
-	r.points.ecrire, err = r.db.PrepareContext(ctx, ecritureCheckpoint)
+	if r.points.ecrire, err = r.db.PrepareContext(ctx, ecritureCheckpoint); err != nil {
+		return err
+	}
+	r.points.avancer, err = r.db.PrepareContext(ctx, avanceeCheckpoint)
 	return err
 }
 
@@ -75,9 +90,15 @@ func readCheckpoint(ctx context.Context, q queryer, name string) (checkpoint, er
 	return scanCheckpoint(q.QueryRowContext(ctx, lectureCheckpoint, name))
 }
 
-// checkpointDans reads the runner's checkpoint in tx.
-func (r *Runner) checkpointDans(ctx context.Context, tx *sql.Tx) (checkpoint, error) {
-	return scanCheckpoint(tx.StmtContext(ctx, r.points.lire).QueryRowContext(ctx, r.proj.Name()))
+// checkpointDans is the runner's checkpoint for a batch in tx: the one it
+// committed last, kept in memory (garde), which its write checks
+// (saveCheckpoint), else read in tx; garde says which.
+func (r *Runner) checkpointDans(ctx context.Context, tx *sql.Tx) (cp checkpoint, garde bool, err error) {
+	if g := r.garde.Load(); g != nil {
+		return *g, true, nil
+	}
+	cp, err = scanCheckpoint(tx.StmtContext(ctx, r.points.lire).QueryRowContext(ctx, r.proj.Name()))
+	return cp, false, err
 }
 
 func scanCheckpoint(row *sql.Row) (checkpoint, error) {
@@ -123,9 +144,48 @@ func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]integrity.Ancho
 	return out, rows.Err()
 }
 
-func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event) error {
-	_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, last.Hash, r.identity)
-	return err
+// saveCheckpoint moves the checkpoint to last in tx; when the batch took
+// it from memory (garde), only from there: another is errPointPerime.
+func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event, garde *checkpoint) error {
+	if garde == nil {
+		_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, last.Hash, r.identity)
+		return err
+	}
+	res, err := tx.StmtContext(ctx, r.points.avancer).ExecContext(ctx, last.Position, last.Hash, r.identity,
+		r.proj.Name(), garde.position, hashStocke(garde.hash))
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return errors.Join(errPointPerime, err)
+	}
+	return nil
+}
+
+// deplace tells whether the database's checkpoint is no longer g, the one
+// the runner kept (a failed read says no).
+func (r *Runner) deplace(ctx context.Context, g *checkpoint) bool {
+	cp, err := readCheckpoint(ctx, r.db, r.proj.Name())
+	return err == nil && (cp.position != g.position || !bytes.Equal(cp.hash, g.hash))
+}
+
+// hashStocke is hash as the checkpoint table holds it, to compare with:
+// an empty blob for none (a store that does not chain its events).
+func hashStocke(hash []byte) []byte {
+	if hash == nil {
+		return []byte{}
+	}
+	return hash
+}
+
+// garder keeps in memory the checkpoint at last the runner just committed
+// (nil: none known), which its next batch takes rather than reading it.
+func (r *Runner) garder(last *eventstore.Event) {
+	if last == nil {
+		r.garde.Store(nil)
+		return
+	}
+	r.garde.Store(&checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
 }
 
 // foreign tells why a checkpoint does not belong to the store's log: taken

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -28,6 +29,17 @@ type Decoded struct {
 	Known   bool
 	Payload any
 	Err     error
+	// lie says the event's link with the chain was checked against
+	// precedent, the stored hash of the event before it, once for every
+	// live runner (Avance): a runner whose checkpoint holds that hash does
+	// not hash the event again (applyTx).
+	lie       bool
+	precedent []byte
+}
+
+// lieA tells whether d's link was checked against precedent.
+func (d Decoded) lieA(precedent []byte) bool {
+	return d.lie && bytes.Equal(d.precedent, precedent)
 }
 
 // Decode decodes e with registry (nil: Known stays false).
@@ -43,6 +55,13 @@ func Decode(registry *eventstore.Registry, e *eventstore.Event) Decoded {
 	d.Known = true
 	d.Payload, d.Err = registry.Decode(*e)
 	return d
+}
+
+// decoder decodes d's event in place with registry, keeping what was
+// checked of its link.
+func (d *Decoded) decoder(registry *eventstore.Registry) {
+	v := Decode(registry, d.Event)
+	d.Known, d.Payload, d.Err = v.Known, v.Payload, v.Err
 }
 
 // Sinon is d, or e decoded with registry when nothing decoded it ahead
@@ -110,7 +129,7 @@ func (d decodeur) utile(typ string) bool {
 // decoded it yet.
 func (d decodeur) completer(e *Decoded) {
 	if d.registry != nil && !e.Known && e.Err == nil && d.utile(e.Type) {
-		*e = Decode(d.registry, e.Event)
+		e.decoder(d.registry)
 	}
 }
 
@@ -161,7 +180,7 @@ func (d decodeur) decoderTout(lot []Decoded) {
 			utiles[typ] = utile
 		}
 		if utile {
-			lot[i] = Decode(d.registry, lot[i].Event)
+			lot[i].decoder(d.registry)
 		}
 	}
 }
@@ -463,11 +482,13 @@ func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) erro
 				return err
 			}
 		}
-		return r.saveCheckpoint(ctx, tx, *last)
+		return r.saveCheckpoint(ctx, tx, *last, nil)
 	})
 	if err != nil {
+		r.garder(nil)
 		return fmt.Errorf("projection %s: writing its rebuilt state: %w", r.proj.Name(), err)
 	}
+	r.garder(last)
 	r.avancer(last.Position)
 	return nil
 }

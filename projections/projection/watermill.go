@@ -26,8 +26,8 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	}
 	// The checkpoint as of the last commit, kept in memory: a burst's
 	// duplicates cost no query, and are not decoded (issue 34: every read
-	// model decoded every message of a burst it had read ahead). Apply
-	// reads it again in its transaction.
+	// model decoded every message of a burst it had read ahead). The batch
+	// checks it at its write (saveCheckpoint).
 	checkpoint := r.Position()
 	switch {
 	case l.Position <= checkpoint:
