@@ -82,13 +82,18 @@ func get(e *echo.Echo, path string, h echo.HandlerFunc) {
 // token away all the same), each plain or percent-encoded.
 var tokenShaped = regexp.MustCompile(`(?:[A-Za-z0-9_-]|%(?:3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa]|2[Dd]|5[Ff])){43,}`)
 
+// minTokenShaped is the shortest text tokenShaped matches.
+const minTokenShaped = 43
+
 // redactURI masks the values of the query parameters that may carry a
 // secret (jeton, token, authorization, in any case, percent-encoded or not,
 // separated by & or ;), and anything shaped like a token secret in the
 // path or in any parameter (issue 28 item 14), so that no log keeps one,
 // even from a client that put it in the address.
 func redactURI(uri string) string {
-	uri = tokenShaped.ReplaceAllString(uri, "REDACTED")
+	if len(uri) >= minTokenShaped { // shorter, nothing is token-shaped (the regexp allocates)
+		uri = tokenShaped.ReplaceAllString(uri, "REDACTED")
+	}
 	path, query, found := strings.Cut(uri, "?")
 	if !found {
 		return uri
@@ -142,9 +147,8 @@ func tooLarge(limit string) string {
 }
 
 // wireRequest is one GraphQL request as sent over HTTP POST: the kind of
-// each field's value, checked, not decoded (gqlgen decodes the request
-// next; issue 34: decoding its variables here too cost every request a
-// second decoding).
+// each field's value, checked, not decoded; it names the field of a
+// request that does not decode (lireRequete).
 type wireRequest struct {
 	Query         genreJSON `json:"query"`
 	OperationName genreJSON `json:"operationName"`
@@ -245,7 +249,13 @@ func checkParams(params url.Values) string {
 	return ""
 }
 
-// strictPOST passes r on to next when its body is one GraphQL request.
+// requeteDecodee keys, in a POST request's context, the GraphQL request
+// the edge decoded from its body (lireRequete), which postDirect hands to
+// gqlgen instead of decoding the body again.
+type requeteDecodee struct{}
+
+// strictPOST passes r on to next when its body is one GraphQL request,
+// with the request decoded in its context.
 func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.Handler) {
 	if mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mediaType != "application/json" {
 		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : le corps doit être du JSON (« Content-Type: application/json »)")
@@ -260,41 +270,59 @@ func strictPOST(limit string, w http.ResponseWriter, r *http.Request, next http.
 		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : corps illisible ou incomplet")
 		return
 	}
-	if msg := checkRequest(body); msg != "" {
+	params, msg := lireRequete(body)
+	if msg != "" {
 		writeRefusal(w, http.StatusBadRequest, codeBadRequest, "Requête refusée : "+msg)
 		return
+	}
+	if params != nil {
+		r = r.WithContext(context.WithValue(r.Context(), requeteDecodee{}, params))
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	next.ServeHTTP(w, r)
 }
 
-// checkRequest tells in French what makes body something else than one
-// GraphQL request, or "" when it is one.
-func checkRequest(body []byte) string {
+// lireRequete decodes body as gqlgen's POST transport does (the first
+// JSON value, numbers kept as written), or tells in French what makes it
+// something else than one GraphQL request. Issue 34 item 3: the request
+// is decoded once, here, and gqlgen is handed what was decoded; the edge
+// checked the kinds of its fields and gqlgen decoded it after. params is
+// nil, with no message, for a body the kinds admit and the decoding does
+// not (none is known): gqlgen decodes it, and answers, as before.
+func lireRequete(body []byte) (params *gql.RawParams, msg string) {
 	trimmed := bytes.Trim(body, " \t\r\n") // JSON's whitespace only
 	switch {
 	case len(trimmed) == 0:
-		return "corps vide, une requête GraphQL est attendue"
+		return nil, "corps vide, une requête GraphQL est attendue"
 	case trimmed[0] == '[':
-		return "les requêtes groupées (tableau JSON) ne sont pas acceptées, envoyer une requête par appel"
+		return nil, "les requêtes groupées (tableau JSON) ne sont pas acceptées, envoyer une requête par appel"
 	case trimmed[0] != '{':
-		return "le corps doit être un objet JSON {\"query\": …}"
+		return nil, "le corps doit être un objet JSON {\"query\": …}"
 	}
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
-	var req wireRequest
-	if err := dec.Decode(&req); err != nil {
-		if syntax := (*json.SyntaxError)(nil); errors.As(err, &syntax) {
-			return fmt.Sprintf("JSON invalide à l'octet %d", syntax.Offset)
-		}
-		return "JSON tronqué"
+	dec.UseNumber()
+	params = &gql.RawParams{}
+	err := dec.Decode(params)
+	if syntax := (*json.SyntaxError)(nil); errors.As(err, &syntax) {
+		return nil, fmt.Sprintf("JSON invalide à l'octet %d", syntax.Offset)
 	}
-	if champ, attendu := req.champMalType(); champ != "" {
-		return fmt.Sprintf("le champ « %s » doit être %s", champ, attendu)
+	if err != nil && !errors.As(err, new(*json.UnmarshalTypeError)) {
+		return nil, "JSON tronqué"
+	}
+	if err != nil {
+		// The field named is the first of the request's fields (not of
+		// the body) with a wrong kind.
+		var req wireRequest
+		_ = json.NewDecoder(bytes.NewReader(trimmed)).Decode(&req)
+		if champ, attendu := req.champMalType(); champ != "" {
+			return nil, fmt.Sprintf("le champ « %s » doit être %s", champ, attendu)
+		}
+		params = nil
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return "données après la requête, un seul objet JSON est attendu"
+		return nil, "données après la requête, un seul objet JSON est attendu"
 	}
-	return ""
+	return params, ""
 }
 
 // writeRefusal answers with a GraphQL error carrying code.
