@@ -22,6 +22,7 @@ type instructionsEcriture struct {
 	savepoint, release, rollbackTo *sql.Stmt
 	revision, evenement, tete      *sql.Stmt
 	gardeFlux, gardeSousFlux       *sql.Stmt
+	cle                            *sql.Stmt
 }
 
 // instruction is one statement the store prepares on the writer when it
@@ -43,6 +44,7 @@ func (s *Store) instructions() []instruction {
 		{&e.tete, `SELECT position, hash FROM events ORDER BY position DESC LIMIT 1`},
 		{&e.gardeSousFlux, `SELECT MAX(position) FROM events WHERE stream > ? AND stream < ?`},
 		{&e.gardeFlux, `SELECT MAX(position) FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)`},
+		{&e.cle, cleReutilisee},
 	}
 }
 
@@ -217,6 +219,9 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	if !expected.Check(uint64(current.Int64), current.Valid) {
 		return refus(&eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid})
 	}
+	if err := s.verifierCles(ctx, tx, events); err != nil {
+		return eventstore.AppendResult{}, nil, err
+	}
 	revision := uint64(current.Int64 + 1)
 	if !current.Valid {
 		revision = 0
@@ -266,6 +271,31 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guar
 	}
 	if last.Valid && uint64(last.Int64) > g.After {
 		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last.Int64), StreamExists: true}
+	}
+	return nil
+}
+
+// verifierCles refuses, in the append's transaction, events under an
+// idempotency key that already served another request: one lookup in the
+// keys' index (keysIndex) per key of the append, the events of one command
+// sharing theirs. Events without a key or a request look nothing up.
+func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, events []eventstore.EventData) error {
+	var vue eventstore.Metadata
+	for _, e := range events {
+		md := e.Metadata
+		if md.CausationID == "" || md.Request == "" || (md.Actor == vue.Actor && md.CausationID == vue.CausationID && md.Request == vue.Request) {
+			continue
+		}
+		vue = md
+		var trouve int
+		err := tx.StmtContext(ctx, s.ecriture.cle).QueryRowContext(ctx, md.Actor, md.CausationID, md.Request).Scan(&trouve)
+		switch {
+		case err == nil:
+			return eventstore.NewError(eventstore.CodeKeyReused,
+				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
+		case !errors.Is(err, sql.ErrNoRows):
+			return classify("looking up an idempotency key", err)
+		}
 	}
 	return nil
 }
