@@ -49,8 +49,12 @@ const lectureBorne = `SELECT
 
 // cleReutilisee finds an event under the idempotency key (actor ?1,
 // causation ?2) recorded for another request than ?3, by the keys' index
-// (keysIndex), whose condition it repeats for SQLite to take it.
-const cleReutilisee = `SELECT 1 FROM events WHERE actor = ? AND causation_id = ? AND requete <> ? AND causation_id <> '' AND requete <> '' LIMIT 1`
+// (keysIndex), whose condition it repeats for SQLite to take it. The
+// unary + keeps SQLite from matching `requete <> ?` against the index's
+// own term on requete, which made the plan depend on the bound request: the
+// statement was compiled again whenever the request changed, at every
+// command (issue 34).
+const cleReutilisee = `SELECT 1 FROM events WHERE actor = ? AND causation_id = ? AND +requete <> ? AND causation_id <> '' AND requete <> '' LIMIT 1`
 
 var _ eventstore.BoundKeys = (*Store)(nil)
 
