@@ -51,7 +51,7 @@ type Store interface {
 // and a request fingerprint (Metadata.Request) is refused in its own
 // transaction with ErrKeyReused, and writes nothing, when the log holds an
 // event under that key recorded for another request; and it answers that
-// question by an index, without reading the log. The SQLite store does.
+// question without reading the log. The SQLite store does.
 // EventStoreDB has neither a transaction over the log nor such an index:
 // there idempotency.Keys reads the log before each command.
 type BoundKeys interface {

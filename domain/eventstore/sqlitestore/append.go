@@ -168,6 +168,11 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
+	for _, a := range lot {
+		if a.err == nil && a.head != nil {
+			s.cles.retenir(a.events)
+		}
+	}
 	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
@@ -271,31 +276,6 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guar
 	}
 	if last.Valid && uint64(last.Int64) > g.After {
 		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last.Int64), StreamExists: true}
-	}
-	return nil
-}
-
-// verifierCles refuses, in the append's transaction, events under an
-// idempotency key that already served another request: one lookup in the
-// keys' index (keysIndex) per key of the append, the events of one command
-// sharing theirs. Events without a key or a request look nothing up.
-func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, events []eventstore.EventData) error {
-	var vue eventstore.Metadata
-	for _, e := range events {
-		md := e.Metadata
-		if md.CausationID == "" || md.Request == "" || (md.Actor == vue.Actor && md.CausationID == vue.CausationID && md.Request == vue.Request) {
-			continue
-		}
-		vue = md
-		var trouve int
-		err := tx.StmtContext(ctx, s.ecriture.cle).QueryRowContext(ctx, md.Actor, md.CausationID, md.Request).Scan(&trouve)
-		switch {
-		case err == nil:
-			return eventstore.NewError(eventstore.CodeKeyReused,
-				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
-		case !errors.Is(err, sql.ErrNoRows):
-			return classify("looking up an idempotency key", err)
-		}
 	}
 	return nil
 }

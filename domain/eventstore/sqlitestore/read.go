@@ -47,31 +47,6 @@ const lectureBorne = `SELECT
 	(SELECT position FROM events WHERE position > ?1 AND position <= ?2 ORDER BY position DESC LIMIT 1),
 	(SELECT position FROM events WHERE position > ?2 ORDER BY position LIMIT 1)`
 
-// cleReutilisee finds an event under the idempotency key (actor ?1,
-// causation ?2) recorded for another request than ?3, by the keys' index
-// (keysIndex), whose condition it repeats for SQLite to take it. The
-// unary + keeps SQLite from matching `requete <> ?` against the index's
-// own term on requete, which made the plan depend on the bound request: the
-// statement was compiled again whenever the request changed, at every
-// command (issue 34).
-const cleReutilisee = `SELECT 1 FROM events WHERE actor = ? AND causation_id = ? AND +requete <> ? AND causation_id <> '' AND requete <> '' LIMIT 1`
-
-var _ eventstore.BoundKeys = (*Store)(nil)
-
-// KeyReused implements eventstore.BoundKeys: one lookup in the keys'
-// index; an append checks its own keys in its transaction (verifierCles).
-func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool, error) {
-	if id == "" || request == "" {
-		return false, nil
-	}
-	reused := false
-	err := s.reader.lire(ctx, "looking up an idempotency key", cleReutilisee, []any{actor, id, request}, func(*zsqlite.Stmt) error {
-		reused = true
-		return nil
-	})
-	return reused, err
-}
-
 // ReadSections implements eventstore.Sections: the stream and its
 // sub-streams after a position, in global order. A whole read goes through
 // the streams' index; a read on from a position (a repository's cached
