@@ -52,7 +52,7 @@ type Store interface {
 // transaction with ErrKeyReused, and writes nothing, when the log holds an
 // event under that key recorded for another request; and it answers that
 // question without reading the log. The SQLite store does.
-// EventStoreDB has neither a transaction over the log nor such an index:
+// EventStoreDB has neither a transaction over the log nor such a hook:
 // there idempotency.Keys reads the log before each command.
 type BoundKeys interface {
 	// KeyReused reports whether the log holds an event under the key

@@ -17,8 +17,8 @@ import (
 // under one key to two different streams are not told apart.
 //
 // Over a store that binds keys (eventstore.BoundKeys: the SQLite store),
-// the index keeps and reads nothing: a check is the store's one indexed
-// lookup, and the append refuses a key reused by a command sent at the
+// the index keeps and reads nothing: a check is the store's lookup (in
+// memory), and the append refuses a key reused by a command sent at the
 // same instant in its own transaction (issue 34).
 type Keys struct {
 	reader eventstore.Reader

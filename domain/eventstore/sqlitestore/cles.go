@@ -3,69 +3,126 @@ package sqlitestore
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"sync"
 
 	"arbitre/domain/eventstore"
-
-	zsqlite "zombiezen.com/go/sqlite"
 )
 
 var _ eventstore.BoundKeys = (*Store)(nil)
 
-// cleReutilisee finds an event under the idempotency key (actor ?1,
-// causation ?2) recorded for another request than ?3, by the keys' index
-// (keysIndex), whose condition it repeats for SQLite to take it. The
-// unary + keeps SQLite from matching `requete <> ?` against the index's
-// own term on requete, which made the plan depend on the bound request: the
-// statement was compiled again whenever the request changed, at every
-// command (issue 34).
-const cleReutilisee = `SELECT 1 FROM events WHERE actor = ? AND causation_id = ? AND +requete <> ? AND causation_id <> '' AND requete <> '' LIMIT 1`
+// lectureCles reads the idempotency keys of the events between two
+// positions (after ?1, up to ?2), with their requests, in global order.
+const lectureCles = `SELECT actor, causation_id, requete FROM events WHERE position > ? AND position <= ? AND causation_id <> '' AND requete <> '' ORDER BY position`
 
-// lectureCles reads every key of the log with its request and position,
-// by the keys' index alone: the events without a key are not read.
-const lectureCles = `SELECT actor, causation_id, requete, position FROM events WHERE causation_id <> '' AND requete <> ''`
-
-// cles are the idempotency keys of the log in memory: for each (actor,
-// causation id), the request of its first event. They are read from the
-// keys' index at the first KeyReused (a store opened by a command that
-// asks none reads nothing), then each commit adds its own. A lookup in
-// SQLite, even by its index, cost as much as the read of the log's tail it
-// replaced: every commit in between empties a reader connection's page
-// cache, and each lookup read the index's pages again (issue 34).
+// cles are the idempotency keys of the log, in memory: for each (actor,
+// causation id), the request of its first event, known up to position.
+// They are read from the log by the first append that carries a key or the
+// first KeyReused (an archive import, whose events carry none, reads and
+// keeps nothing), then each commit adds the keys it wrote. Before, a key
+// was looked up by reading the log's tail at each command; looked up by an
+// index of the table, it cost as much (every commit in between emptied the
+// page cache of the reader connection that looked up the next key), and
+// the index's pages added half again to the bytes each bulletin's commit
+// wrote (issue 34, docs/charge.md).
 type cles struct {
 	mu       sync.RWMutex
 	lues     bool
+	position int64
 	requetes map[[2]string]string
 }
 
-// retenir adds the keys of events just committed, once the keys are read.
-func (c *cles) retenir(events []eventstore.EventData) {
+// retenir adds the keys a transaction wrote, t.cles, once it committed:
+// with the keys known up to where it began, they are known up to its end.
+func (c *cles) retenir(t tete) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.lues {
 		return
 	}
-	for _, e := range events {
-		md := e.Metadata
-		k := [2]string{md.Actor, md.CausationID}
-		if _, ok := c.requetes[k]; !ok && md.CausationID != "" && md.Request != "" {
-			c.requetes[k] = md.Request
+	for k, r := range t.cles {
+		if _, ok := c.requetes[k]; !ok {
+			c.requetes[k] = r
+		}
+	}
+	if c.position >= t.depart {
+		c.position = t.position
+	}
+}
+
+// retenir records in the transaction the keys an append wrote.
+func (t *tete) retenir(cles map[[2]string]string) {
+	for k, r := range cles {
+		if t.cles == nil {
+			t.cles = map[[2]string]string{}
+		}
+		if _, ok := t.cles[k]; !ok {
+			t.cles[k] = r
 		}
 	}
 }
 
+// suivreCles brings the store's keys up to position jusqua of the log in
+// tx: all of them the first time, then only those of the events another
+// process appended since (none while a server holds its data directory).
+// Under the write lock.
+func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error {
+	s.cles.mu.RLock()
+	lues, depuis := s.cles.lues, s.cles.position
+	s.cles.mu.RUnlock()
+	if !lues {
+		depuis = 0
+	} else if depuis >= jusqua {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, lectureCles, depuis, jusqua)
+	if err != nil {
+		return classify("reading the idempotency keys", err)
+	}
+	defer rows.Close()
+	lus := map[[2]string]string{}
+	for rows.Next() {
+		var actor, id, requete string
+		if err := rows.Scan(&actor, &id, &requete); err != nil {
+			return classify("reading the idempotency keys", err)
+		}
+		if _, ok := lus[[2]string{actor, id}]; !ok {
+			lus[[2]string{actor, id}] = requete
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return classify("reading the idempotency keys", err)
+	}
+	s.cles.mu.Lock()
+	defer s.cles.mu.Unlock()
+	if !s.cles.lues {
+		s.cles.requetes, s.cles.lues = map[[2]string]string{}, true
+	}
+	for k, r := range lus {
+		if _, ok := s.cles.requetes[k]; !ok {
+			s.cles.requetes[k] = r
+		}
+	}
+	s.cles.position = jusqua
+	return nil
+}
+
 // KeyReused implements eventstore.BoundKeys: a lookup of the keys in
-// memory. It sees every append of this store once committed; an append of
-// another process is refused all the same by its own transaction
+// memory, read from the log the first time. It sees every append of this
+// store once committed; one of another process since its last append may
+// escape it, and is refused all the same by the append's own transaction
 // (verifierCles), exactly.
 func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool, error) {
 	if id == "" || request == "" {
 		return false, nil
 	}
-	if err := s.lireCles(ctx); err != nil {
-		return false, err
+	s.cles.mu.RLock()
+	lues := s.cles.lues
+	s.cles.mu.RUnlock()
+	if !lues {
+		if err := s.lireCles(ctx); err != nil {
+			return false, err
+		}
 	}
 	s.cles.mu.RLock()
 	defer s.cles.mu.RUnlock()
@@ -73,69 +130,59 @@ func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool,
 	return ok && r != request, nil
 }
 
-// lireCles reads the keys of the log once, under the write lock so that no
-// commit falls between the read and the keys it adds.
+// lireCles reads the keys of the log up to its head, in a transaction of
+// the writer, under the write lock.
 func (s *Store) lireCles(ctx context.Context) error {
-	s.cles.mu.RLock()
-	dejaLues := s.cles.lues
-	s.cles.mu.RUnlock()
-	if dejaLues {
-		return nil
-	}
 	s.writeLock.Lock()
 	defer s.writeLock.Unlock()
-	s.cles.mu.Lock()
-	defer s.cles.mu.Unlock()
-	if s.cles.lues {
-		return nil
+	if s.isClosed() {
+		return eventstore.ErrClosed
 	}
-	// The index is in key order: a key's first request is that of its
-	// first position.
-	type premiere struct {
-		requete  string
-		position int64
+	tx, err := s.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return classify("reading the idempotency keys", err)
 	}
-	lues := map[[2]string]premiere{}
-	err := s.reader.lire(ctx, "reading the idempotency keys", lectureCles, nil, func(stmt *zsqlite.Stmt) error {
-		k, p := [2]string{stmt.ColumnText(0), stmt.ColumnText(1)}, premiere{stmt.ColumnText(2), stmt.ColumnInt64(3)}
-		if avant, ok := lues[k]; !ok || p.position < avant.position {
-			lues[k] = p
-		}
-		return nil
-	})
+	defer tx.Rollback() //nolint:errcheck // nothing written
+	t, err := s.lireTete(ctx, tx)
 	if err != nil {
 		return err
 	}
-	s.cles.requetes = make(map[[2]string]string, len(lues))
-	for k, p := range lues {
-		s.cles.requetes[k] = p.requete
-	}
-	s.cles.lues = true
-	return nil
+	return s.suivreCles(ctx, tx, t.position)
 }
 
 // verifierCles refuses, in the append's transaction, events under an
-// idempotency key that already served another request: one lookup in the
-// keys' index (keysIndex) per key of the append, the events of one command
-// sharing theirs, on the writer, whose page cache no other connection's
-// commit empties. Events without a key or a request look nothing up.
-func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, events []eventstore.EventData) error {
-	var vue eventstore.Metadata
+// idempotency key that already served another request — in the log up to
+// where the transaction began (suivreCles) or in an append of the same
+// transaction, t — and returns the keys the events carry. Events without
+// a key or a request look nothing up.
+func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []eventstore.EventData) (map[[2]string]string, error) {
+	var cles map[[2]string]string
 	for _, e := range events {
 		md := e.Metadata
-		if md.CausationID == "" || md.Request == "" || (md.Actor == vue.Actor && md.CausationID == vue.CausationID && md.Request == vue.Request) {
+		if md.CausationID == "" || md.Request == "" {
 			continue
 		}
-		vue = md
-		var trouve int
-		err := tx.StmtContext(ctx, s.ecriture.cle).QueryRowContext(ctx, md.Actor, md.CausationID, md.Request).Scan(&trouve)
-		switch {
-		case err == nil:
-			return eventstore.NewError(eventstore.CodeKeyReused,
-				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
-		case !errors.Is(err, sql.ErrNoRows):
-			return classify("looking up an idempotency key", err)
+		k := [2]string{md.Actor, md.CausationID}
+		if cles == nil {
+			if err := s.suivreCles(ctx, tx, t.depart); err != nil {
+				return nil, err
+			}
+			cles = map[[2]string]string{}
 		}
+		r, ok := cles[k]
+		if !ok {
+			r, ok = t.cles[k]
+		}
+		if !ok {
+			s.cles.mu.RLock()
+			r, ok = s.cles.requetes[k]
+			s.cles.mu.RUnlock()
+		}
+		if ok && r != md.Request {
+			return nil, eventstore.NewError(eventstore.CodeKeyReused,
+				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
+		}
+		cles[k] = md.Request
 	}
-	return nil
+	return cles, nil
 }

@@ -57,9 +57,7 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 	if err := tx.Commit(); err != nil {
 		return nil, classify("committing a batch of appends", err)
 	}
-	for _, a := range ajouts {
-		s.cles.retenir(a.Events)
-	}
+	s.cles.retenir(t)
 	s.committed(head)
 	return res, nil
 }

@@ -21,9 +21,8 @@ const applicationID = 0x41524254
 // schemaVersion is the layout version kept in PRAGMA user_version.
 // Version 2 added the request fingerprint of each event (requete), version
 // 3 the hash chaining each event to the previous one and the store's
-// identity, version 4 the index of the idempotency keys (keysIndex); an
-// older file is upgraded when opened (see upgrade).
-const schemaVersion = 4
+// identity; an older file is upgraded when opened (see upgrade).
+const schemaVersion = 3
 
 const schema = `
 CREATE TABLE events (
@@ -43,14 +42,7 @@ CREATE TABLE events (
 	hash           BLOB    NOT NULL DEFAULT x'',
 	UNIQUE (stream, revision)
 );
-` + identitySchema + "; " + keysIndex
-
-// keysIndex indexes the events a client's command caused by their
-// idempotency key (actor, causation id) and request: an append looks its
-// key up in it, in its own transaction (verifierCles). Partial: an event
-// without a key or without a request (an archive import, a process of the
-// server) costs the index nothing.
-const keysIndex = `CREATE INDEX events_cles ON events (actor, causation_id, requete) WHERE causation_id <> '' AND requete <> ''`
+` + identitySchema
 
 // identitySchema holds the store's identity, one row created with the store.
 const identitySchema = `CREATE TABLE identite (id TEXT NOT NULL);
@@ -63,7 +55,6 @@ var upgrades = map[int]func(conn *zsqlite.Conn) error{
 		return sqlitex.ExecuteTransient(conn, `ALTER TABLE events ADD COLUMN requete TEXT NOT NULL DEFAULT ''`, nil)
 	},
 	2: chainExistingEvents,
-	3: func(conn *zsqlite.Conn) error { return sqlitex.ExecuteTransient(conn, keysIndex, nil) },
 }
 
 // chainExistingEvents adds the hash column and the identity, and computes
