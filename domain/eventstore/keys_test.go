@@ -67,6 +67,8 @@ func (l *liees) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]ev
 	return l.logReader.ReadAllAfter(ctx, after, limit)
 }
 
+func (l *liees) LoadKeys(context.Context) error { return nil }
+
 func (l *liees) KeyReused(_ context.Context, actor, id, request string) (bool, error) {
 	l.recherches++
 	for _, e := range l.logReader {

@@ -59,6 +59,8 @@ type BoundKeys interface {
 	// (actor, id) recorded for another request than request; a key or a
 	// request left empty is never reused.
 	KeyReused(ctx context.Context, actor, id, request string) (bool, error)
+	// LoadKeys prepares the first KeyReused ahead (a server at its start).
+	LoadKeys(ctx context.Context) error
 }
 
 // PageSize is the number of events ReadWholeStream and replays read at once.

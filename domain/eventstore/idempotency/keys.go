@@ -65,10 +65,10 @@ func (k *Keys) Check(ctx context.Context, c Command) error {
 
 // CatchUp reads the log up to its end (serve calls it at start, so that
 // the first command does not wait for the whole log); over a store that
-// binds keys itself, it reads nothing.
+// binds keys, the store reads its keys (eventstore.BoundKeys.LoadKeys).
 func (k *Keys) CatchUp(ctx context.Context) error {
 	if k.lie != nil {
-		return nil
+		return k.lie.LoadKeys(ctx)
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"arbitre/domain/eventstore"
+
+	zsqlite "zombiezen.com/go/sqlite"
 )
 
 var _ eventstore.BoundKeys = (*Store)(nil)
@@ -14,6 +16,11 @@ var _ eventstore.BoundKeys = (*Store)(nil)
 // lectureCles reads the idempotency keys of the events between two
 // positions (after ?1, up to ?2), with their requests, in global order.
 const lectureCles = `SELECT actor, causation_id, requete FROM events WHERE position > ? AND position <= ? AND causation_id <> '' AND requete <> '' ORDER BY position`
+
+// lectureToutesCles reads every key of the log in global order, and its
+// last event (whose position is where the keys read are known up to), in
+// one statement: one snapshot of the log.
+const lectureToutesCles = `SELECT actor, causation_id, requete, position FROM events WHERE (causation_id <> '' AND requete <> '') OR position = (SELECT MAX(position) FROM events) ORDER BY position`
 
 // cles are the idempotency keys of the log, in memory: for each (actor,
 // causation id), the request of its first event, known up to position.
@@ -108,7 +115,7 @@ func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error 
 }
 
 // KeyReused implements eventstore.BoundKeys: a lookup of the keys in
-// memory, read from the log the first time. It sees every append of this
+// memory, read from the log the first time (LoadKeys). It sees every append of this
 // store once committed; one of another process since its last append may
 // escape it, and is refused all the same by the append's own transaction
 // (verifierCles), exactly.
@@ -120,7 +127,7 @@ func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool,
 	lues := s.cles.lues
 	s.cles.mu.RUnlock()
 	if !lues {
-		if err := s.lireCles(ctx); err != nil {
+		if err := s.LoadKeys(ctx); err != nil {
 			return false, err
 		}
 	}
@@ -130,24 +137,36 @@ func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool,
 	return ok && r != request, nil
 }
 
-// lireCles reads the keys of the log up to its head, in a transaction of
-// the writer, under the write lock.
-func (s *Store) lireCles(ctx context.Context) error {
-	s.writeLock.Lock()
-	defer s.writeLock.Unlock()
-	if s.isClosed() {
-		return eventstore.ErrClosed
+// LoadKeys implements eventstore.BoundKeys: it reads the keys of the log
+// once, on a read connection, without holding back the appends; those
+// committed meanwhile are read by the next append under a key
+// (suivreCles).
+func (s *Store) LoadKeys(ctx context.Context) error {
+	s.cles.mu.RLock()
+	lues := s.cles.lues
+	s.cles.mu.RUnlock()
+	if lues {
+		return nil
 	}
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return classify("reading the idempotency keys", err)
-	}
-	defer tx.Rollback() //nolint:errcheck // nothing written
-	t, err := s.lireTete(ctx, tx)
+	var tete int64
+	lus := map[[2]string]string{}
+	err := s.reader.lire(ctx, "reading the idempotency keys", lectureToutesCles, nil, func(stmt *zsqlite.Stmt) error {
+		tete = stmt.ColumnInt64(3)
+		k := [2]string{stmt.ColumnText(0), stmt.ColumnText(1)}
+		if _, ok := lus[k]; !ok && k[1] != "" && stmt.ColumnText(2) != "" {
+			lus[k] = stmt.ColumnText(2)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	return s.suivreCles(ctx, tx, t.position)
+	s.cles.mu.Lock()
+	defer s.cles.mu.Unlock()
+	if !s.cles.lues {
+		s.cles.requetes, s.cles.position, s.cles.lues = lus, tete, true
+	}
+	return nil
 }
 
 // verifierCles refuses, in the append's transaction, events under an
