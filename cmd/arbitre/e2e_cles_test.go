@@ -36,10 +36,11 @@ func (s *lecturesDuJournal) ReadAllAfter(ctx context.Context, after uint64, limi
 // Issue 34 item 3 (« clés d'idempotence ») : a command with a
 // clientMutationId no longer reads the log to learn whether its key served
 // another request — each bulletin of the hall read it once (0.04–0.12 s of
-// the server per phase of 2,000 bulletins). The store binds the key to its
-// request in the append's own transaction, with one indexed lookup, and
-// keeps the rules: a retry is done, the same key for another bulletin (on
-// another table's stream) is refused, another arbiter's same key is his.
+// the server per phase of 2,000 bulletins). The store keeps the keys in
+// memory and binds each to its request in the append's own transaction,
+// and the rules hold: a retry is done, the same key for another bulletin
+// (on another table's stream) is refused, another arbiter's same key is
+// his.
 func TestIssue34_CleIdempotenceSansLectureDuJournal(t *testing.T) {
 	const joueurs = 8
 	data := t.TempDir()

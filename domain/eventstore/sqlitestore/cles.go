@@ -24,9 +24,10 @@ const lectureToutesCles = `SELECT actor, causation_id, requete, position FROM ev
 
 // cles are the idempotency keys of the log, in memory: for each (actor,
 // causation id), the request of its first event, known up to position.
-// They are read from the log by the first append that carries a key or the
-// first KeyReused (an archive import, whose events carry none, reads and
-// keeps nothing), then each commit adds the keys it wrote. Before, a key
+// They are read from the log at a server's start (LoadKeys), or else by
+// the first append that carries a key or the first KeyReused (an archive
+// import, whose events carry none, reads and keeps nothing), then each
+// commit adds the keys it wrote. Before, a key
 // was looked up by reading the log's tail at each command; looked up by an
 // index of the table, it cost as much (every commit in between emptied the
 // page cache of the reader connection that looked up the next key), and
