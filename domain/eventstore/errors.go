@@ -28,6 +28,7 @@ const (
 	CodeUnavailable         Code = "eventstore.unavailable"
 	CodeClosed              Code = "eventstore.closed"
 	CodeTampered            Code = "eventstore.tampered"
+	CodeKeyReused           Code = "eventstore.key_reused"
 )
 
 // Sentinels for errors.Is. Every error of this package and of the backends
@@ -44,6 +45,10 @@ var (
 	ErrUnavailable         = &Error{Code: CodeUnavailable}
 	ErrClosed              = &Error{Code: CodeClosed}
 	ErrTampered            = &Error{Code: CodeTampered}
+	// ErrKeyReused is an append refused because its idempotency key
+	// served another request (BoundKeys); idempotency.ErrKeyReused is
+	// the same error.
+	ErrKeyReused = &Error{Code: CodeKeyReused, Message: "client mutation id already used for another request"}
 )
 
 // Error is an event store error with a stable code, a message and an

@@ -54,3 +54,41 @@ func TestSecurite_ClesDeToutLeJournal(t *testing.T) {
 	var nul *idempotency.Keys
 	assert.NoError(t, nul.Check(context.Background(), idempotency.Command{ID: "k1", Author: "jeton:1", Request: "x"}))
 }
+
+// liees is a log whose store binds keys (eventstore.BoundKeys): it counts
+// the reads of the log and the lookups of a key.
+type liees struct {
+	logReader
+	lectures, recherches int
+}
+
+func (l *liees) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	l.lectures++
+	return l.logReader.ReadAllAfter(ctx, after, limit)
+}
+
+func (l *liees) LoadKeys(context.Context) error { return nil }
+
+func (l *liees) KeyReused(_ context.Context, actor, id, request string) (bool, error) {
+	l.recherches++
+	for _, e := range l.logReader {
+		if md := e.Metadata; md.Actor == actor && md.CausationID == id && md.Request != "" && md.Request != request {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Issue 34 item 3: over a store that binds keys, the index reads nothing of
+// the log (before, a page after the last event it saw at every command,
+// and the whole log at the first): each check is the store's lookup.
+func TestIssue34_ClesParLaRechercheDuMagasin(t *testing.T) {
+	log := &liees{logReader: logReader{keyed(1, "partie-A", "jeton:1", "k1", "tirer:aaa")}}
+	cles := idempotency.NewKeys(log)
+	require.NoError(t, cles.CatchUp(context.Background()))
+	assert.NoError(t, cles.Check(context.Background(), idempotency.Command{ID: "k1", Author: "jeton:1", Request: "tirer:aaa"}))
+	assert.ErrorIs(t, cles.Check(context.Background(), idempotency.Command{ID: "k1", Author: "jeton:1", Request: "tirer:ccc"}), idempotency.ErrKeyReused)
+	assert.NoError(t, cles.Check(context.Background(), idempotency.Command{Author: "jeton:1", Request: "tirer:ccc"}))
+	assert.Zero(t, log.lectures, "reads of the log")
+	assert.Equal(t, 2, log.recherches, "one lookup per command with a key")
+}

@@ -46,6 +46,23 @@ type Store interface {
 	Close() error
 }
 
+// BoundKeys is a store that binds each idempotency key to one request: an
+// append whose events carry a key (their Metadata.Actor and a CausationID)
+// and a request fingerprint (Metadata.Request) is refused in its own
+// transaction with ErrKeyReused, and writes nothing, when the log holds an
+// event under that key recorded for another request; and it answers that
+// question without reading the log. The SQLite store does.
+// EventStoreDB has neither a transaction over the log nor such a hook:
+// there idempotency.Keys reads the log before each command.
+type BoundKeys interface {
+	// KeyReused reports whether the log holds an event under the key
+	// (actor, id) recorded for another request than request; a key or a
+	// request left empty is never reused.
+	KeyReused(ctx context.Context, actor, id, request string) (bool, error)
+	// LoadKeys prepares the first KeyReused ahead (a server at its start).
+	LoadKeys(ctx context.Context) error
+}
+
 // PageSize is the number of events ReadWholeStream and replays read at once.
 const PageSize = 1000
 

@@ -40,6 +40,7 @@ func Run(t *testing.T, newStore Factory, caps Capabilities) {
 	t.Run("SubscribeStopsOnHandlerErrorAndCancellation", func(t *testing.T) { testSubscribeStops(t, newStore) })
 	t.Run("ConcurrentWritersGetExactlyOneWinnerPerRevision", func(t *testing.T) { testOneWinnerPerRevision(t, newStore) })
 	t.Run("ConcurrentWritersNeverLeaveGapsOrDuplicates", func(t *testing.T) { testFreeForAll(t, newStore) })
+	t.Run("BoundKeyRefusesAnotherRequest", func(t *testing.T) { testBoundKeys(t, newStore) })
 }
 
 // uniqueStream returns a stream name no earlier run used.
@@ -232,4 +233,53 @@ func testInvalidAppend(t *testing.T, newStore Factory) {
 	}
 	_, err := store.ReadAll(ctx, 0, 0)
 	assert.ErrorIs(t, err, eventstore.ErrInvalidArgument, "a zero read limit is refused")
+}
+
+// testBoundKeys checks a store that binds idempotency keys
+// (eventstore.BoundKeys; EventStoreDB does not, idempotency.Keys reads its
+// log instead): a key serves its request on any stream, another request
+// under it is refused and writes nothing, another actor's same id is his.
+func testBoundKeys(t *testing.T, newStore Factory) {
+	ctx := context.Background()
+	store := newStore(t, NewStepClock(Epoch))
+	keys, ok := store.(eventstore.BoundKeys)
+	if !ok {
+		t.Skip("this store does not bind idempotency keys")
+	}
+	id := uuid.NewString()
+	keyed := func(actor, request string) eventstore.EventData {
+		e := Events(1)[0]
+		e.Metadata.Actor, e.Metadata.CausationID, e.Metadata.Request = actor, id, request
+		return e
+	}
+	_, err := store.Append(ctx, uniqueStream(streamname.KindTournoi), eventstore.NoStream, keyed("jeton:1", "tirer:a"))
+	require.NoError(t, err)
+	cases := []struct {
+		name    string
+		event   eventstore.EventData
+		wantErr error
+	}{
+		{"TheSameRequestElsewhere", keyed("jeton:1", "tirer:a"), nil},
+		{"AnotherRequest", keyed("jeton:1", "rejeter:b"), eventstore.ErrKeyReused},
+		{"AnotherActor", keyed("jeton:2", "rejeter:b"), nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			md := tc.event.Metadata
+			reused, err := keys.KeyReused(ctx, md.Actor, md.CausationID, md.Request)
+			require.NoError(t, err)
+			assert.Equal(t, tc.wantErr != nil, reused, "KeyReused")
+			stream := uniqueStream(streamname.KindTournoi)
+			_, err = store.Append(ctx, stream, eventstore.NoStream, tc.event)
+			written, rerr := eventstore.ReadWholeStream(ctx, store, stream)
+			require.NoError(t, rerr)
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				assert.Empty(t, written, "a refused append writes nothing")
+				return
+			}
+			require.NoError(t, err)
+			assert.Len(t, written, 1)
+		})
+	}
 }

@@ -57,8 +57,10 @@ func CommandFrom(ctx context.Context) Command {
 var ErrAlreadyApplied = errors.New("command already applied")
 
 // ErrKeyReused reports a command id its author already used for
-// another request: nothing is applied, nothing is answered as done.
-var ErrKeyReused = errors.New("client mutation id already used for another request")
+// another request: nothing is applied, nothing is answered as done. A
+// store that binds keys in its appends (eventstore.BoundKeys) refuses
+// with this very error.
+var ErrKeyReused error = eventstore.ErrKeyReused
 
 // Check checks a stream loaded for the command: ErrAlreadyApplied when one
 // of its events was caused by the same request under the same key,

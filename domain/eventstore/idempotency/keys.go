@@ -15,8 +15,15 @@ import (
 // The index catches up with the log before each check, so a command that
 // returned is seen by the next one. Two commands sent at the same instant
 // under one key to two different streams are not told apart.
+//
+// Over a store that binds keys (eventstore.BoundKeys: the SQLite store),
+// the index keeps and reads nothing: a check is the store's lookup (in
+// memory), and the append refuses a key reused by a command sent at the
+// same instant in its own transaction (issue 34).
 type Keys struct {
 	reader eventstore.Reader
+	// lie is reader when the store binds keys, nil otherwise.
+	lie eventstore.BoundKeys
 
 	mu       sync.Mutex
 	lus      uint64 // global position of the last event read
@@ -27,7 +34,8 @@ type cle struct{ auteur, id string }
 
 // NewKeys is an index of the keys of the log read through reader.
 func NewKeys(reader eventstore.Reader) *Keys {
-	return &Keys{reader: reader, requetes: map[cle]string{}}
+	lie, _ := reader.(eventstore.BoundKeys)
+	return &Keys{reader: reader, lie: lie, requetes: map[cle]string{}}
 }
 
 // Check returns ErrKeyReused when c's key served another request
@@ -36,6 +44,13 @@ func NewKeys(reader eventstore.Reader) *Keys {
 func (k *Keys) Check(ctx context.Context, c Command) error {
 	if k == nil || c.ID == "" || c.Request == "" {
 		return nil
+	}
+	if k.lie != nil {
+		reused, err := k.lie.KeyReused(ctx, c.Author, c.ID, c.Request)
+		if reused {
+			return ErrKeyReused
+		}
+		return err
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -49,8 +64,12 @@ func (k *Keys) Check(ctx context.Context, c Command) error {
 }
 
 // CatchUp reads the log up to its end (serve calls it at start, so that
-// the first command does not wait for the whole log).
+// the first command does not wait for the whole log); over a store that
+// binds keys, the store reads its keys (eventstore.BoundKeys.LoadKeys).
 func (k *Keys) CatchUp(ctx context.Context) error {
+	if k.lie != nil {
+		return k.lie.LoadKeys(ctx)
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	return k.rattraper(ctx)

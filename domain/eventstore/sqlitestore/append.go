@@ -166,16 +166,21 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
+	s.cles.retenir(t)
 	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
 // tete is the last event of the log as a write transaction sees it: the
 // position and the hash the next event chains to. The writer is the log's
 // only writer and holds the write lock: a transaction reads it once
-// (lireTete) and each append it writes moves it on.
+// (lireTete) and each append it writes moves it on. depart is the position
+// the transaction began at, cles the idempotency keys its appends wrote
+// (verifierCles), for the store's keys once it commits.
 type tete struct {
 	position int64
 	hash     []byte
+	depart   int64
+	cles     map[[2]string]string
 }
 
 // lireTete reads the log's last event in tx (zero when the log is empty).
@@ -185,6 +190,7 @@ func (s *Store) lireTete(ctx context.Context, tx *sql.Tx) (tete, error) {
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return tete{}, classify("reading global position", err)
 	}
+	t.depart = t.position
 	return t, nil
 }
 
@@ -217,6 +223,10 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	if !expected.Check(uint64(current.Int64), current.Valid) {
 		return refus(&eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid})
 	}
+	cles, err := s.verifierCles(ctx, tx, t, events)
+	if err != nil {
+		return eventstore.AppendResult{}, nil, err
+	}
 	revision := uint64(current.Int64 + 1)
 	if !current.Valid {
 		revision = 0
@@ -245,7 +255,8 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 		}
 	}
 	n := uint64(len(events))
-	*t = tete{position: int64(position + n - 1), hash: head}
+	t.position, t.hash = int64(position+n-1), head
+	t.retenir(cles)
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 

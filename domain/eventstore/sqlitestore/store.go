@@ -19,7 +19,7 @@
 // file's layout and its upgrades, append.go the writer (group commit,
 // guards, idempotent retries), lot.go batches of streams, read.go the
 // reads, lecture.go the reader connections, subscribe.go subscriptions,
-// seal.go the seal file beside the store.
+// seal.go the seal file beside the store, cles.go the idempotency keys.
 package sqlitestore
 
 import (
@@ -77,6 +77,8 @@ type Store struct {
 	// writes them all (AppendGuarded).
 	attenteMu sync.Mutex
 	attente   []*ajout
+	// cles are the log's idempotency keys, in memory (KeyReused).
+	cles cles
 
 	// sealed receives each committed head for the seal writer (see
 	// writeSeals), which writes the last one once Close closes sealEnd

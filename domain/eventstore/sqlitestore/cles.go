@@ -1,0 +1,208 @@
+package sqlitestore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+
+	"arbitre/domain/eventstore"
+
+	zsqlite "zombiezen.com/go/sqlite"
+)
+
+var _ eventstore.BoundKeys = (*Store)(nil)
+
+// lectureCles reads the idempotency keys of the events between two
+// positions (after ?1, up to ?2), with their requests, in global order.
+const lectureCles = `SELECT actor, causation_id, requete FROM events WHERE position > ? AND position <= ? AND causation_id <> '' AND requete <> '' ORDER BY position`
+
+// lectureToutesCles reads every key of the log in global order, and its
+// last event (whose position is where the keys read are known up to), in
+// one statement: one snapshot of the log.
+const lectureToutesCles = `SELECT actor, causation_id, requete, position FROM events WHERE (causation_id <> '' AND requete <> '') OR position = (SELECT MAX(position) FROM events) ORDER BY position`
+
+// cles are the idempotency keys of the log, in memory: for each (actor,
+// causation id), the request of its first event, known up to position.
+// They are read from the log at a server's start (LoadKeys), or else by
+// the first append that carries a key or the first KeyReused (an archive
+// import, whose events carry none, reads and keeps nothing), then each
+// commit adds the keys it wrote. Before, a key
+// was looked up by reading the log's tail at each command; looked up by an
+// index of the table, it cost as much (every commit in between emptied the
+// page cache of the reader connection that looked up the next key), and
+// the index's pages added half again to the bytes each bulletin's commit
+// wrote (issue 34, docs/charge.md).
+type cles struct {
+	mu       sync.RWMutex
+	lues     bool
+	position int64
+	requetes map[[2]string]string
+}
+
+// retenir adds the keys a transaction wrote, t.cles, once it committed:
+// with the keys known up to where it began, they are known up to its end.
+func (c *cles) retenir(t tete) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.lues {
+		return
+	}
+	for k, r := range t.cles {
+		if _, ok := c.requetes[k]; !ok {
+			c.requetes[k] = r
+		}
+	}
+	if c.position >= t.depart {
+		c.position = t.position
+	}
+}
+
+// retenir records in the transaction the keys an append wrote.
+func (t *tete) retenir(cles map[[2]string]string) {
+	for k, r := range cles {
+		if t.cles == nil {
+			t.cles = map[[2]string]string{}
+		}
+		if _, ok := t.cles[k]; !ok {
+			t.cles[k] = r
+		}
+	}
+}
+
+// suivreCles brings the store's keys up to position jusqua of the log in
+// tx: all of them the first time, then only those of the events another
+// process appended since (none while a server holds its data directory).
+// Under the write lock.
+func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error {
+	s.cles.mu.RLock()
+	lues, depuis := s.cles.lues, s.cles.position
+	s.cles.mu.RUnlock()
+	if !lues {
+		depuis = 0
+	} else if depuis >= jusqua {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, lectureCles, depuis, jusqua)
+	if err != nil {
+		return classify("reading the idempotency keys", err)
+	}
+	defer rows.Close()
+	lus := map[[2]string]string{}
+	for rows.Next() {
+		var actor, id, requete string
+		if err := rows.Scan(&actor, &id, &requete); err != nil {
+			return classify("reading the idempotency keys", err)
+		}
+		if _, ok := lus[[2]string{actor, id}]; !ok {
+			lus[[2]string{actor, id}] = requete
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return classify("reading the idempotency keys", err)
+	}
+	s.cles.mu.Lock()
+	defer s.cles.mu.Unlock()
+	if !s.cles.lues {
+		s.cles.requetes, s.cles.lues = map[[2]string]string{}, true
+	}
+	for k, r := range lus {
+		if _, ok := s.cles.requetes[k]; !ok {
+			s.cles.requetes[k] = r
+		}
+	}
+	s.cles.position = jusqua
+	return nil
+}
+
+// KeyReused implements eventstore.BoundKeys: a lookup of the keys in
+// memory, read from the log the first time (LoadKeys). It sees every append of this
+// store once committed; one of another process since its last append may
+// escape it, and is refused all the same by the append's own transaction
+// (verifierCles), exactly.
+func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool, error) {
+	if id == "" || request == "" {
+		return false, nil
+	}
+	s.cles.mu.RLock()
+	lues := s.cles.lues
+	s.cles.mu.RUnlock()
+	if !lues {
+		if err := s.LoadKeys(ctx); err != nil {
+			return false, err
+		}
+	}
+	s.cles.mu.RLock()
+	defer s.cles.mu.RUnlock()
+	r, ok := s.cles.requetes[[2]string{actor, id}]
+	return ok && r != request, nil
+}
+
+// LoadKeys implements eventstore.BoundKeys: it reads the keys of the log
+// once, on a read connection, without holding back the appends; those
+// committed meanwhile are read by the next append under a key
+// (suivreCles).
+func (s *Store) LoadKeys(ctx context.Context) error {
+	s.cles.mu.RLock()
+	lues := s.cles.lues
+	s.cles.mu.RUnlock()
+	if lues {
+		return nil
+	}
+	var tete int64
+	lus := map[[2]string]string{}
+	err := s.reader.lire(ctx, "reading the idempotency keys", lectureToutesCles, nil, func(stmt *zsqlite.Stmt) error {
+		tete = stmt.ColumnInt64(3)
+		k := [2]string{stmt.ColumnText(0), stmt.ColumnText(1)}
+		if _, ok := lus[k]; !ok && k[1] != "" && stmt.ColumnText(2) != "" {
+			lus[k] = stmt.ColumnText(2)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.cles.mu.Lock()
+	defer s.cles.mu.Unlock()
+	if !s.cles.lues {
+		s.cles.requetes, s.cles.position, s.cles.lues = lus, tete, true
+	}
+	return nil
+}
+
+// verifierCles refuses, in the append's transaction, events under an
+// idempotency key that already served another request — in the log up to
+// where the transaction began (suivreCles) or in an append of the same
+// transaction, t — and returns the keys the events carry. Events without
+// a key or a request look nothing up.
+func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []eventstore.EventData) (map[[2]string]string, error) {
+	var cles map[[2]string]string
+	for _, e := range events {
+		md := e.Metadata
+		if md.CausationID == "" || md.Request == "" {
+			continue
+		}
+		k := [2]string{md.Actor, md.CausationID}
+		if cles == nil {
+			if err := s.suivreCles(ctx, tx, t.depart); err != nil {
+				return nil, err
+			}
+			cles = map[[2]string]string{}
+		}
+		r, ok := cles[k]
+		if !ok {
+			r, ok = t.cles[k]
+		}
+		if !ok {
+			s.cles.mu.RLock()
+			r, ok = s.cles.requetes[k]
+			s.cles.mu.RUnlock()
+		}
+		if ok && r != md.Request {
+			return nil, eventstore.NewError(eventstore.CodeKeyReused,
+				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
+		}
+		cles[k] = md.Request
+	}
+	return cles, nil
+}
