@@ -145,13 +145,15 @@ func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]integrity.Ancho
 }
 
 // saveCheckpoint moves the checkpoint to last in tx; when the batch took
-// it from memory (garde), only from there: another is errPointPerime.
+// it from memory (garde), only from there: another is errPointPerime. A
+// store that does not chain (nil hashes) writes an empty hash: the column
+// refuses NULL.
 func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event, garde *checkpoint) error {
 	if garde == nil {
-		_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, last.Hash, r.identity)
+		_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, hashStocke(last.Hash), r.identity)
 		return err
 	}
-	res, err := tx.StmtContext(ctx, r.points.avancer).ExecContext(ctx, last.Position, last.Hash, r.identity,
+	res, err := tx.StmtContext(ctx, r.points.avancer).ExecContext(ctx, last.Position, hashStocke(last.Hash), r.identity,
 		r.proj.Name(), garde.position, hashStocke(garde.hash))
 	if err != nil {
 		return err
@@ -169,8 +171,9 @@ func (r *Runner) deplace(ctx context.Context, g *checkpoint) bool {
 	return err == nil && (cp.position != g.position || !bytes.Equal(cp.hash, g.hash))
 }
 
-// hashStocke is hash as the checkpoint table holds it, to compare with:
-// an empty blob for none (a store that does not chain its events).
+// hashStocke is hash as the checkpoint table holds it, to write and to
+// compare with: an empty blob for none (a store that does not chain its
+// events).
 func hashStocke(hash []byte) []byte {
 	if hash == nil {
 		return []byte{}
