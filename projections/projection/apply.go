@@ -122,11 +122,17 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, verif controleChai
 func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleChaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	var last *eventstore.Event
+	// pris is the kept checkpoint the batch took (nil: it read it), which
+	// a failure is weighed against: a reset meanwhile forgets the kept one.
+	var pris *checkpoint
 	batch1 := func(tx *sql.Tx) error {
-		applied = 0
+		applied, pris = 0, nil
 		cp, garde, err := r.checkpointDans(ctx, tx)
 		if err != nil {
 			return err
+		}
+		if garde {
+			pris = &cp
 		}
 		todo := events
 		if i := slices.IndexFunc(events, func(e Decoded) bool { return e.Position > cp.position }); i >= 0 {
@@ -177,14 +183,10 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 		}
 		last = todo[len(todo)-1].Event
 		applied = len(todo)
-		var attendu *checkpoint
-		if garde {
-			attendu = &cp
-		}
-		return r.saveCheckpoint(ctx, tx, *last, attendu)
+		return r.saveCheckpoint(ctx, tx, *last, pris)
 	}
 	err := r.inTx(ctx, batch1)
-	if g := r.garde.Load(); err != nil && g != nil {
+	if g := pris; err != nil && g != nil {
 		// A batch that took its checkpoint from memory and failed is tried
 		// again at once, from the checkpoint it reads, when that was
 		// another (errPointPerime at the write, or applying failed on
