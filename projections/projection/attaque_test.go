@@ -44,7 +44,7 @@ func (s *salle) livraison(t *testing.T, position int, change func(*eventstore.Ev
 
 // Review of s12-avance: two runners of one read model (the same
 // checkpoint row), each keeping the checkpoint it committed last
-// (Runner.garde), take turns: each batch finds at its write that the other
+// (Runner.pointGarde), take turns: each batch finds at its write that the other
 // moved the checkpoint, and is applied again from the stored one; no event
 // is applied twice (the table's primary key would refuse it) or skipped.
 func TestRevue12_DeuxRunnersSurLeMemePointDeReprise(t *testing.T) {

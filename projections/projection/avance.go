@@ -110,9 +110,9 @@ func (a *Avance) suite(apres uint64) ([]Decoded, bool) {
 // enchainer checks the links of events, stored after position apres, with
 // the chain, once for every runner: the first against the last event the
 // read-ahead saw when it is the one at apres, each next one against the
-// event before it. An event whose link holds is marked (Decoded.lie): a
-// runner whose checkpoint holds the hash it was checked against does not
-// hash it again (applyTx). One whose link breaks, or the first when the
+// event before it. An event whose link holds is marked
+// (Decoded.lienVerifie): a runner whose checkpoint holds the hash it was
+// checked against does not hash it again (applyTx). One whose link breaks, or the first when the
 // read-ahead did not see the event before it, is left to each runner to
 // check against its checkpoint: an altered event stops every runner right
 // before it.
@@ -123,8 +123,8 @@ func (a *Avance) enchainer(apres uint64, events []Decoded) {
 	precedent, connu := a.dernier.hash, a.dernier.vu && a.dernier.position == apres
 	for i := range events {
 		e := &events[i]
-		if connu && lier(precedent, e.Event) == nil {
-			e.lie, e.precedent = true, precedent
+		if connu && verifierLien(precedent, e.Event) == nil {
+			e.lienVerifie, e.precedent = true, precedent
 		}
 		precedent, connu = e.Hash, true
 	}
