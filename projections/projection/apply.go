@@ -67,11 +67,12 @@ const (
 	chaineEntiere
 )
 
-// lier checks the link of e with the chain: e's stored hash must be the
-// hash of e after the event whose stored hash is precedent (ChainLink).
+// verifierLien checks the link of e with the chain: e's stored hash must
+// be the hash of e after the event whose stored hash is precedent
+// (ChainLink).
 // The runners and their shared read-ahead (Avance) check every link
 // through it; a test counts them.
-var lier = func(precedent []byte, e *eventstore.Event) error {
+var verifierLien = func(precedent []byte, e *eventstore.Event) error {
 	return integrity.NewChainLink(precedent).Check(*e)
 }
 
@@ -122,11 +123,19 @@ func (r *Runner) apply(ctx context.Context, events []Decoded, verif controleChai
 func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleChaine, batch Batcher, enLot bool) (int, error) {
 	applied := 0
 	var last *eventstore.Event
-	batch1 := func(tx *sql.Tx) error {
-		applied = 0
-		cp, garde, err := r.checkpointDans(ctx, tx)
+	// pris is the kept checkpoint the batch took (nil: it read it), which
+	// a failure is weighed against: a reset meanwhile forgets the kept one.
+	var pris *checkpoint
+	// transactionDuLot is the body of the batch's transaction, run once
+	// more when the kept checkpoint it took proves stale.
+	transactionDuLot := func(tx *sql.Tx) error {
+		applied, pris = 0, nil
+		cp, enMemoire, err := r.checkpointDans(ctx, tx)
 		if err != nil {
 			return err
+		}
+		if enMemoire {
+			pris = &cp
 		}
 		todo := events
 		if i := slices.IndexFunc(events, func(e Decoded) bool { return e.Position > cp.position }); i >= 0 {
@@ -135,7 +144,7 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 			todo = nil
 		}
 		if len(todo) == 0 {
-			if garde {
+			if enMemoire {
 				// Nothing after a checkpoint kept in memory: one read
 				// says whether it still is the database's.
 				return errPointPerime
@@ -149,8 +158,8 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 			}
 			precedent := cp.hash
 			for _, e := range verifies {
-				if !e.lieA(precedent) {
-					if err := lier(precedent, e.Event); err != nil {
+				if !e.lienVerifieApres(precedent) {
+					if err := verifierLien(precedent, e.Event); err != nil {
 						return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
 					}
 				}
@@ -177,28 +186,24 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 		}
 		last = todo[len(todo)-1].Event
 		applied = len(todo)
-		var attendu *checkpoint
-		if garde {
-			attendu = &cp
-		}
-		return r.saveCheckpoint(ctx, tx, *last, attendu)
+		return r.saveCheckpoint(ctx, tx, *last, pris)
 	}
-	err := r.inTx(ctx, batch1)
-	if g := r.garde.Load(); err != nil && g != nil {
+	err := r.inTx(ctx, transactionDuLot)
+	if g := pris; err != nil && g != nil {
 		// A batch that took its checkpoint from memory and failed is tried
 		// again at once, from the checkpoint it reads, when that was
 		// another (errPointPerime at the write, or applying failed on
 		// it); a failure of its own is the caller's to try again.
-		r.garder(nil)
+		r.garderPoint(nil)
 		if errors.Is(err, errPointPerime) || r.deplace(ctx, g) {
-			err = r.inTx(ctx, batch1)
+			err = r.inTx(ctx, transactionDuLot)
 		}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
 	}
 	if applied > 0 {
-		r.garder(last)
+		r.garderPoint(last)
 		r.avancer(last.Position)
 	}
 	return applied, nil

@@ -12,8 +12,10 @@ import (
 
 // Avance is the read-ahead and the decoding the live runners of one
 // pipeline share: every runner handles the same message in turn, and the
-// events stored after it are read once for all of them rather than once
-// per projection (issue 17); the message's event and those read ahead are
+// events stored from its position on are read once for all of them rather
+// than once per projection (issue 17); the runners apply the stored event
+// at the message's position, which the message is checked to be, once
+// (conforme), rather than the message's word for it. The events read are
 // decoded once each, the first time a runner's Batcher reads its payload
 // (issue 34), and every runner is handed that decoding.
 // A runner may be handed a page another read a moment before, which is a
@@ -37,11 +39,10 @@ type Avance struct {
 		hash     []byte
 		vu       bool
 	}
-	// message is the last message a runner was handed, with its event
-	// decoded (or why it does not decode).
-	message   *feed.Livraison
-	courant   Decoded
-	illisible error
+	// message is the last message a runner was handed, and ecart why it
+	// is not the stored event at its position (conforme), nil when it is.
+	message *feed.Livraison
+	ecart   error
 }
 
 // NewAvance returns the read-ahead shared by the runners following store,
@@ -51,48 +52,36 @@ func NewAvance(store eventstore.Reader, registry *eventstore.Registry) *Avance {
 	return &Avance{store: store, registry: registry, chained: chained}
 }
 
-// evenement is the event of l, the message every runner is handed, with
-// the payload d's users read decoded: the first runner to ask decodes it
-// for all.
-func (a *Avance) evenement(l *feed.Livraison, d decodeur) (Decoded, error) {
+// lire returns the events stored from the one at l's position, the
+// message every runner is handed, at most limit of them, with the payloads
+// d's users read decoded: the stored events, not the message's, are what
+// the runners apply, and the message must be the stored event at its
+// position (conforme), checked once for all of them (a Pub/Sub other than
+// the in-process gochannel could alter a message, hash included). They
+// are the rest of the last page read after l's previous position when it
+// is that page's start or one of its events and the rest is not empty
+// (runners follow the same burst at their own pace), else a new read,
+// which the runners after it wait for: one read a message or a burst, as
+// the read-ahead after the message did. Each runner gets its own copy of
+// the page's decodings, which later runners complete.
+func (a *Avance) lire(ctx context.Context, l *feed.Livraison, limit int, d decodeur) ([]Decoded, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.message != l {
-		e, err := l.Event()
-		courant := []Decoded{{Event: e}}
-		if err == nil {
-			a.enchainer(l.Previous, courant)
-		}
-		a.message, a.courant, a.illisible = l, courant[0], err
-	}
-	if a.illisible != nil {
-		return Decoded{}, a.illisible
-	}
-	d.registry = a.registry
-	d.completer(&a.courant)
-	return a.courant, nil
-}
-
-// lire returns at most limit events stored after position apres, with the
-// payloads d's users read decoded: the rest of the last page read when
-// apres is its start or one of its events (runners follow the same burst
-// at their own pace; an empty rest too: when the runners keep up with the
-// log, the first of them finds nothing ahead and the others are not sent
-// to look again), else a new read, which the runners after it wait for.
-// Each runner gets its own copy of the page's decodings, which later
-// runners complete.
-func (a *Avance) lire(ctx context.Context, apres uint64, limit int, d decodeur) ([]Decoded, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	suite, ok := a.suite(apres)
-	if !ok {
-		page, err := a.store.ReadAllAfter(ctx, apres, limit)
+	suite, ok := a.suite(l.Previous)
+	if !ok || len(suite) == 0 {
+		page, err := a.store.ReadAllAfter(ctx, l.Previous, limit)
 		if err != nil {
 			return nil, err
 		}
-		a.apres, a.page, a.lu = apres, nonDecodes(page), true
-		a.enchainer(apres, a.page)
+		a.apres, a.page, a.lu = l.Previous, nonDecodes(page), true
+		a.enchainer(l.Previous, a.page)
 		suite = a.page
+	}
+	if a.message != l {
+		a.message, a.ecart = l, conforme(l, suite)
+	}
+	if a.ecart != nil {
+		return nil, a.ecart
 	}
 	suite = suite[:min(limit, len(suite))]
 	d.registry = a.registry
@@ -121,9 +110,9 @@ func (a *Avance) suite(apres uint64) ([]Decoded, bool) {
 // enchainer checks the links of events, stored after position apres, with
 // the chain, once for every runner: the first against the last event the
 // read-ahead saw when it is the one at apres, each next one against the
-// event before it. An event whose link holds is marked (Decoded.lie): a
-// runner whose checkpoint holds the hash it was checked against does not
-// hash it again (applyTx). One whose link breaks, or the first when the
+// event before it. An event whose link holds is marked
+// (Decoded.lienVerifie): a runner whose checkpoint holds the hash it was
+// checked against does not hash it again (applyTx). One whose link breaks, or the first when the
 // read-ahead did not see the event before it, is left to each runner to
 // check against its checkpoint: an altered event stops every runner right
 // before it.
@@ -134,8 +123,8 @@ func (a *Avance) enchainer(apres uint64, events []Decoded) {
 	precedent, connu := a.dernier.hash, a.dernier.vu && a.dernier.position == apres
 	for i := range events {
 		e := &events[i]
-		if connu && lier(precedent, e.Event) == nil {
-			e.lie, e.precedent = true, precedent
+		if connu && verifierLien(precedent, e.Event) == nil {
+			e.lienVerifie, e.precedent = true, precedent
 		}
 		precedent, connu = e.Hash, true
 	}

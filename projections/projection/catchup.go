@@ -88,7 +88,7 @@ func (r *Runner) Rebuild(ctx context.Context, progress Progress) (int, error) {
 
 // reset deletes the projection's state and checkpoint in one transaction.
 func (r *Runner) reset(ctx context.Context) error {
-	r.garder(nil)
+	r.garderPoint(nil)
 	err := r.inTx(ctx, func(tx *sql.Tx) error {
 		if err := r.proj.Reset(ctx, tx); err != nil {
 			return err

@@ -47,7 +47,7 @@ const (
 )
 
 // avanceeCheckpoint moves a checkpoint on only while it is the one the
-// runner committed last (Runner.garde): a batch that took its checkpoint
+// runner committed last (Runner.pointGarde): a batch that took its checkpoint
 // from memory rather than reading it finds out, at its write, whether
 // something else moved it meanwhile (pointPerime).
 const avanceeCheckpoint = `UPDATE projection_checkpoints SET position = ?, hash = ?, magasin = ?
@@ -91,10 +91,10 @@ func readCheckpoint(ctx context.Context, q queryer, name string) (checkpoint, er
 }
 
 // checkpointDans is the runner's checkpoint for a batch in tx: the one it
-// committed last, kept in memory (garde), which its write checks
-// (saveCheckpoint), else read in tx; garde says which.
-func (r *Runner) checkpointDans(ctx context.Context, tx *sql.Tx) (cp checkpoint, garde bool, err error) {
-	if g := r.garde.Load(); g != nil {
+// committed last, kept in memory (Runner.pointGarde), which its write
+// checks (saveCheckpoint), else read in tx; enMemoire says which.
+func (r *Runner) checkpointDans(ctx context.Context, tx *sql.Tx) (cp checkpoint, enMemoire bool, err error) {
+	if g := r.pointGarde.Load(); g != nil {
 		return *g, true, nil
 	}
 	cp, err = scanCheckpoint(tx.StmtContext(ctx, r.points.lire).QueryRowContext(ctx, r.proj.Name()))
@@ -145,14 +145,16 @@ func Anchors(ctx context.Context, db *sql.DB, magasin string) ([]integrity.Ancho
 }
 
 // saveCheckpoint moves the checkpoint to last in tx; when the batch took
-// it from memory (garde), only from there: another is errPointPerime.
-func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event, garde *checkpoint) error {
-	if garde == nil {
-		_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, last.Hash, r.identity)
+// it from memory (attendu, the one it took), only from there: another is
+// errPointPerime. A store that does not chain (nil hashes) writes an
+// empty hash: the column refuses NULL.
+func (r *Runner) saveCheckpoint(ctx context.Context, tx *sql.Tx, last eventstore.Event, attendu *checkpoint) error {
+	if attendu == nil {
+		_, err := tx.StmtContext(ctx, r.points.ecrire).ExecContext(ctx, r.proj.Name(), last.Position, hashStocke(last.Hash), r.identity)
 		return err
 	}
-	res, err := tx.StmtContext(ctx, r.points.avancer).ExecContext(ctx, last.Position, last.Hash, r.identity,
-		r.proj.Name(), garde.position, hashStocke(garde.hash))
+	res, err := tx.StmtContext(ctx, r.points.avancer).ExecContext(ctx, last.Position, hashStocke(last.Hash), r.identity,
+		r.proj.Name(), attendu.position, hashStocke(attendu.hash))
 	if err != nil {
 		return err
 	}
@@ -169,8 +171,9 @@ func (r *Runner) deplace(ctx context.Context, g *checkpoint) bool {
 	return err == nil && (cp.position != g.position || !bytes.Equal(cp.hash, g.hash))
 }
 
-// hashStocke is hash as the checkpoint table holds it, to compare with:
-// an empty blob for none (a store that does not chain its events).
+// hashStocke is hash as the checkpoint table holds it, to write and to
+// compare with: an empty blob for none (a store that does not chain its
+// events).
 func hashStocke(hash []byte) []byte {
 	if hash == nil {
 		return []byte{}
@@ -178,14 +181,14 @@ func hashStocke(hash []byte) []byte {
 	return hash
 }
 
-// garder keeps in memory the checkpoint at last the runner just committed
+// garderPoint keeps in memory the checkpoint at last the runner just committed
 // (nil: none known), which its next batch takes rather than reading it.
-func (r *Runner) garder(last *eventstore.Event) {
+func (r *Runner) garderPoint(last *eventstore.Event) {
 	if last == nil {
-		r.garde.Store(nil)
+		r.pointGarde.Store(nil)
 		return
 	}
-	r.garde.Store(&checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
+	r.pointGarde.Store(&checkpoint{position: last.Position, hash: last.Hash, magasin: r.identity})
 }
 
 // foreign tells why a checkpoint does not belong to the store's log: taken

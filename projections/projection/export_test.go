@@ -7,13 +7,13 @@ import (
 )
 
 // CompterLiens counts the links of the chain the runners and their
-// read-ahead hash (lier) until restore is called.
+// read-ahead hash (verifierLien) until restore is called.
 func CompterLiens() (liens *atomic.Int64, restore func()) {
 	liens = new(atomic.Int64)
-	avant := lier
-	lier = func(precedent []byte, e *eventstore.Event) error {
+	avant := verifierLien
+	verifierLien = func(precedent []byte, e *eventstore.Event) error {
 		liens.Add(1)
 		return avant(precedent, e)
 	}
-	return liens, func() { lier = avant }
+	return liens, func() { verifierLien = avant }
 }

@@ -74,7 +74,7 @@ func (m *Memo[V]) Lire(cle string, lire func(ancien V, connu bool) (v V, garder 
 	return v, nil
 }
 
-// garder keeps e, unless another entry of its key replaced it, and drops
+// garderPoint keeps e, unless another entry of its key replaced it, and drops
 // the least recently read beyond the bound.
 func (m *Memo[V]) garder(e *entreeMemo[V]) {
 	m.mu.Lock()

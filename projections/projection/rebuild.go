@@ -29,17 +29,17 @@ type Decoded struct {
 	Known   bool
 	Payload any
 	Err     error
-	// lie says the event's link with the chain was checked against
+	// lienVerifie says the event's link with the chain was checked against
 	// precedent, the stored hash of the event before it, once for every
 	// live runner (Avance): a runner whose checkpoint holds that hash does
 	// not hash the event again (applyTx).
-	lie       bool
-	precedent []byte
+	lienVerifie bool
+	precedent   []byte
 }
 
-// lieA tells whether d's link was checked against precedent.
-func (d Decoded) lieA(precedent []byte) bool {
-	return d.lie && bytes.Equal(d.precedent, precedent)
+// lienVerifieApres tells whether d's link was checked against precedent.
+func (d Decoded) lienVerifieApres(precedent []byte) bool {
+	return d.lienVerifie && bytes.Equal(d.precedent, precedent)
 }
 
 // Decode decodes e with registry (nil: Known stays false).
@@ -485,10 +485,10 @@ func (r *Runner) write(ctx context.Context, f Fold, last *eventstore.Event) erro
 		return r.saveCheckpoint(ctx, tx, *last, nil)
 	})
 	if err != nil {
-		r.garder(nil)
+		r.garderPoint(nil)
 		return fmt.Errorf("projection %s: writing its rebuilt state: %w", r.proj.Name(), err)
 	}
-	r.garder(last)
+	r.garderPoint(last)
 	r.avancer(last.Position)
 	return nil
 }

@@ -66,11 +66,11 @@ type Runner struct {
 	// applique serializes the live handler (Recevoir) and the
 	// resumption of a parked projection (Reprendre).
 	applique sync.Mutex
-	// garde is the checkpoint as of the runner's last commit of a batch,
+	// pointGarde is the checkpoint as of the runner's last commit of a batch,
 	// which its next batch takes rather than reading it (issue 34: one
 	// query a batch and a read model), checked at the write; nil when not
 	// known (at start-up, after a reset or a failed batch).
-	garde atomic.Pointer[checkpoint]
+	pointGarde atomic.Pointer[checkpoint]
 	// position is the checkpoint as of the last commit, for readers that
 	// must not query the database to know how far the projection is; moved
 	// is closed (and replaced) whenever it advances.

@@ -1,8 +1,14 @@
 package projection
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"time"
+
+	"arbitre/domain/eventstore"
 
 	"arbitre/projections/feed"
 )
@@ -12,12 +18,15 @@ import (
 // or before the checkpoint is a duplicate and is acknowledged; a message
 // whose previous position is after the checkpoint reveals lost messages, so
 // the runner catches up from the store (which includes this event);
-// otherwise the event, read from the message and its payload decoded once
-// for every runner (Avance), is applied with the events stored after it so
-// far (suivre). An error nacks the message for redelivery. A parked
-// projection acknowledges every message without applying it: when it
-// resumes (Reprendre, which the handler waits for), it reads them from the
-// store.
+// otherwise the events stored from the message's position on, up to a
+// page, are applied (suivre): the stored event at its position, not the
+// message's, which must be that event (conforme; a message that is not
+// stops the runner right before it, as an altered stored event does),
+// read with the events after it once for every runner and their payloads
+// decoded once (Avance). An error nacks the message for redelivery. A
+// parked projection acknowledges every message without applying it: when
+// it resumes (Reprendre, which the handler waits for), it reads them from
+// the store.
 func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	r.applique.Lock()
 	defer r.applique.Unlock()
@@ -36,39 +45,86 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 		_, err := r.CatchUp(ctx, nil)
 		return err
 	}
-	if r.Avance != nil {
-		d, err := r.Avance.evenement(l, r.decodeur())
-		if err != nil {
-			return err
-		}
-		return r.suivre(ctx, d)
+	lot, err := r.stockesDepuis(ctx, l)
+	if err != nil {
+		return err
 	}
+	return r.suivre(ctx, lot)
+}
+
+// stockesDepuis returns the events stored from l's position on, up to a
+// page, the first of them checked to be l's event (conforme): through the
+// read-ahead the runner shares, or read alone, the message's event then
+// standing for the stored one it was found equal to (every read model
+// behind the message is handed that one decoding, feed.Livraison).
+func (r *Runner) stockesDepuis(ctx context.Context, l *feed.Livraison) ([]Decoded, error) {
+	if r.Avance != nil {
+		return r.Avance.lire(ctx, l, r.page, r.decodeur())
+	}
+	page, err := r.store.ReadAllAfter(ctx, l.Previous, r.page)
+	if err != nil {
+		return nil, err
+	}
+	lot := nonDecodes(page)
+	if err := conforme(l, lot); err != nil {
+		return nil, err
+	}
+	lot[0].Event, _ = l.Event()
+	return lot, nil
+}
+
+// conforme tells why l is not the first of stockes, the events stored
+// after its previous position: a message whose event differs from the
+// stored one at its position (another Pub/Sub than the in-process
+// gochannel could alter it, hash included) is refused as tampered, for
+// the event at its position, so that the runners stop right before it;
+// a store that holds no event at its position yet is an error to retry.
+func conforme(l *feed.Livraison, stockes []Decoded) error {
 	e, err := l.Event()
 	if err != nil {
 		return err
 	}
-	return r.suivre(ctx, Decoded{Event: e})
+	if len(stockes) == 0 {
+		return fmt.Errorf("the store holds no event after position %d, where message %d comes", l.Previous, l.Position)
+	}
+	if s := stockes[0].Event; s.Position != l.Position || !memeEvenement(e, s) {
+		return &ApplyError{Position: l.Position, Type: e.Type, Err: eventstore.NewError(eventstore.CodeTampered,
+			fmt.Sprintf("le message de l'événement à la position %d n'est pas l'événement que le magasin tient après la position %d (position %d) : le message a été altéré en route", l.Position, l.Previous, s.Position), nil)}
+	}
+	return nil
 }
 
-// suivre applies e together with the events the store holds after it, up
-// to a page, in one transaction: when fifty arbiters enter a coup's
-// bulletins at once, a projection folds the burst once (a Batcher writes
-// each row once) instead of once per bulletin, and the messages of the
-// events it read ahead are then duplicates (issue 17). An event that fails
-// further on does not hold e back: the events before it are applied, and
-// it fails on its own message, so the projection parks right before it.
-func (r *Runner) suivre(ctx context.Context, e Decoded) error {
-	lot := []Decoded{e}
-	if r.Avance != nil {
-		if apres, err := r.Avance.lire(ctx, e.Position, r.page-1, r.decodeur()); err == nil {
-			lot = append(lot, apres...)
-		}
-	} else if apres, err := r.store.ReadAllAfter(ctx, e.Position, r.page-1); err == nil {
-		lot = append(lot, nonDecodes(apres)...)
+// memeEvenement tells whether m, an event read from a message, is s, the
+// stored one: the message's JSON keeps every field but the payload's
+// layout (compacted) and the record time's monotonic reading.
+func memeEvenement(m, s *eventstore.Event) bool {
+	mm, sm := m.Metadata, s.Metadata
+	mm.RecordedAt, sm.RecordedAt = time.Time{}, time.Time{}
+	return m.ID == s.ID && m.Stream == s.Stream && m.Revision == s.Revision && m.Position == s.Position &&
+		m.Type == s.Type && m.Version == s.Version && bytes.Equal(m.Hash, s.Hash) &&
+		mm == sm && m.Metadata.RecordedAt.Equal(s.Metadata.RecordedAt) && memeJSON(m.Data, s.Data)
+}
+
+// memeJSON tells whether a and b are the same JSON but for their layout.
+func memeJSON(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
 	}
+	var ca, cb bytes.Buffer
+	return json.Compact(&ca, a) == nil && json.Compact(&cb, b) == nil && bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+// suivre applies lot, an event and the events the store holds after it,
+// in one transaction: when fifty arbiters enter a coup's bulletins at
+// once, a projection folds the burst once (a Batcher writes each row
+// once) instead of once per bulletin, and the messages of the events it
+// read ahead are then duplicates (issue 17). An event that fails further
+// on does not hold the first back: the events before it are applied, and
+// it fails on its own message, so the projection parks right before it.
+func (r *Runner) suivre(ctx context.Context, lot []Decoded) error {
 	_, err := r.apply(ctx, lot, r.controlePropre())
 	var applyErr *ApplyError
-	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == e.Position {
+	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == lot[0].Position {
 		return err
 	}
 	if r.applyBefore(ctx, lot, err, r.controlePropre()) > 0 {
