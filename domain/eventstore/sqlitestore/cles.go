@@ -38,6 +38,13 @@ type cles struct {
 	lues     bool
 	position int64
 	requetes map[[2]string]string
+	// enCours is closed when the full read of the keys under way
+	// (LoadKeys) ends, nil when none is.
+	enCours chan struct{}
+
+	// avantLecture, when set (tests), is called before each full read of
+	// the keys.
+	avantLecture func()
 }
 
 // retenir adds the keys a transaction wrote, t.cles, once it committed:
@@ -141,13 +148,46 @@ func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool,
 // LoadKeys implements eventstore.BoundKeys: it reads the keys of the log
 // once, on a read connection, without holding back the appends; those
 // committed meanwhile are read by the next append under a key
-// (suivreCles).
+// (suivreCles). The lookups that arrive during the read wait for it
+// rather than read the keys each (a server's restart, its clients
+// retrying); one that fails, its caller gone, leaves the next waiter to
+// read them again.
 func (s *Store) LoadKeys(ctx context.Context) error {
-	s.cles.mu.RLock()
-	lues := s.cles.lues
-	s.cles.mu.RUnlock()
-	if lues {
-		return nil
+	for {
+		s.cles.mu.Lock()
+		if s.cles.lues {
+			s.cles.mu.Unlock()
+			return nil
+		}
+		if enCours := s.cles.enCours; enCours != nil {
+			s.cles.mu.Unlock()
+			select {
+			case <-enCours:
+				continue
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		fin := make(chan struct{})
+		s.cles.enCours = fin
+		s.cles.mu.Unlock()
+		requetes, position, err := s.lireToutesCles(ctx)
+		s.cles.mu.Lock()
+		if err == nil && !s.cles.lues {
+			s.cles.requetes, s.cles.position, s.cles.lues = requetes, position, true
+		}
+		s.cles.enCours = nil
+		s.cles.mu.Unlock()
+		close(fin)
+		return err
+	}
+}
+
+// lireToutesCles reads every key of the log on a read connection, and the
+// position they are known up to.
+func (s *Store) lireToutesCles(ctx context.Context) (map[[2]string]string, int64, error) {
+	if s.cles.avantLecture != nil {
+		s.cles.avantLecture()
 	}
 	var tete int64
 	lus := map[[2]string]string{}
@@ -159,15 +199,7 @@ func (s *Store) LoadKeys(ctx context.Context) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	s.cles.mu.Lock()
-	defer s.cles.mu.Unlock()
-	if !s.cles.lues {
-		s.cles.requetes, s.cles.position, s.cles.lues = lus, tete, true
-	}
-	return nil
+	return lus, tete, err
 }
 
 // verifierCles refuses, in the append's transaction, events under an

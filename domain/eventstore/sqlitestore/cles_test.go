@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/uuid"
@@ -222,4 +224,74 @@ func TestIssue34_AjoutsSansCleNeLisentPasLesCles(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, s.cles.lues)
 	assert.Nil(t, s.cles.requetes)
+}
+
+// Issue 34, session 12's review: the lookups that arrive before the keys
+// are read (a server's restart, its clients retrying) wait for one full
+// read of the keys, instead of each doing its own (40,000 keyed events
+// and 64 first lookups were 64 full reads). A read that fails (its
+// caller gave up) is not taken as done: the next waiter reads again.
+func TestIssue34_PremieresRecherchesLisentLesClesUneSeuleFois(t *testing.T) {
+	const n = 64
+	tests := []struct {
+		name           string
+		premiereEchoue bool
+		lectures       int64
+	}{
+		{"one full read for every first lookup", false, 1},
+		{"a failed read is read again, once", true, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			dir := t.TempDir()
+			ecrivain, err := OpenDir(ctx, dir, Options{})
+			require.NoError(t, err)
+			for i := range 100 {
+				_, err := ecrivain.Append(ctx, fmt.Sprintf("partie-%d", i), eventstore.NoStream, sousCle("jeton:1", fmt.Sprintf("k%d", i), "tirer:a"))
+				require.NoError(t, err)
+			}
+			require.NoError(t, ecrivain.Close())
+			s, err := OpenDir(ctx, dir, Options{})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+
+			synctest.Test(t, func(t *testing.T) {
+				var lectures atomic.Int64
+				porte := make(chan struct{})
+				s.cles.avantLecture = func() {
+					lectures.Add(1)
+					<-porte
+				}
+				premier, abandon := context.WithCancel(ctx)
+				var wg sync.WaitGroup
+				reussies := make([]bool, n)
+				rechercher := func(ctx context.Context, i int) {
+					wg.Go(func() {
+						reused, err := s.KeyReused(ctx, "jeton:1", "k1", "tirer:b")
+						reussies[i] = err == nil && reused
+					})
+				}
+				rechercher(premier, 0)
+				synctest.Wait() // the first lookup is reading the keys
+				for i := 1; i < n; i++ {
+					rechercher(ctx, i)
+				}
+				synctest.Wait() // every lookup is either reading or waiting
+				assert.Equal(t, int64(1), lectures.Load(), "full reads under way")
+				if tt.premiereEchoue {
+					abandon()
+				}
+				close(porte)
+				wg.Wait()
+				abandon()
+				assert.Equal(t, tt.lectures, lectures.Load(), "full reads of the keys")
+				for i, ok := range reussies {
+					if i > 0 || !tt.premiereEchoue {
+						assert.True(t, ok, "lookup %d refuses the reused key", i)
+					}
+				}
+			})
+		})
+	}
 }
