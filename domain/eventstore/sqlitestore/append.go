@@ -111,9 +111,11 @@ func (s *Store) ecrireLot(lot []*ajout) {
 			close(a.fait)
 		}
 	}()
+	// An append refused under a key another append of the lot wrote
+	// fails as the lot does: the key was never written.
 	echouer := func(err error) {
 		for _, a := range lot {
-			if a.err == nil {
+			if a.err == nil || errors.Is(a.err, errCleDuLot) {
 				a.res, a.err = eventstore.AppendResult{}, err
 			}
 		}

@@ -3,6 +3,7 @@ package sqlitestore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -202,6 +203,11 @@ func (s *Store) lireToutesCles(ctx context.Context) (map[[2]string]string, int64
 	return lus, tete, err
 }
 
+// errCleDuLot is the cause of a refusal under a key that an append of the
+// same transaction wrote: it stands only if the transaction commits
+// (ecrireLot).
+var errCleDuLot = errors.New("the key was written by another append of the same transaction")
+
 // verifierCles refuses, in the append's transaction, events under an
 // idempotency key that already served another request — in the log up to
 // where the transaction began (suivreCles) or in an append of the same
@@ -222,8 +228,11 @@ func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []
 			cles = map[[2]string]string{}
 		}
 		r, ok := cles[k]
+		var cause error
 		if !ok {
-			r, ok = t.cles[k]
+			if r, ok = t.cles[k]; ok {
+				cause = errCleDuLot
+			}
 		}
 		if !ok {
 			s.cles.mu.RLock()
@@ -232,7 +241,7 @@ func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []
 		}
 		if ok && r != md.Request {
 			return nil, eventstore.NewError(eventstore.CodeKeyReused,
-				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
+				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), cause)
 		}
 		cles[k] = md.Request
 	}

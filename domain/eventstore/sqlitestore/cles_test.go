@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"modernc.org/sqlite"
 
 	"arbitre/domain/eventstore"
 )
@@ -292,6 +293,76 @@ func TestIssue34_PremieresRecherchesLisentLesClesUneSeuleFois(t *testing.T) {
 					}
 				}
 			})
+		})
+	}
+}
+
+// Issue 34, session 12's review: in one group commit, an append refused
+// under a key a sibling append of the group wrote keeps that refusal only
+// if the group commits; when the commit fails the key was never written,
+// and the refused append fails as its sibling does (the store
+// unavailable, to retry), not with a final ErrKeyReused. The commit is
+// made to fail by a commit hook on the writer's connection.
+func TestIssue34_CleRefuseeParUnVoisinDuLotDontLeCommitEchoue(t *testing.T) {
+	tests := []struct {
+		name       string
+		echec      bool
+		errA, errB error
+	}{
+		{"the group commits: the sibling's key refuses", false, nil, eventstore.ErrKeyReused},
+		{"the group's commit fails: both to retry", true, eventstore.ErrUnavailable, eventstore.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s, err := OpenDir(ctx, t.TempDir(), Options{})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+			crochet := func(echec bool) {
+				conn, err := s.writer.Conn(ctx)
+				require.NoError(t, err)
+				require.NoError(t, conn.Raw(func(dc any) error {
+					dc.(sqlite.HookRegisterer).RegisterCommitHook(func() int32 {
+						if echec {
+							return 1
+						}
+						return 0
+					})
+					return nil
+				}))
+				require.NoError(t, conn.Close())
+			}
+			crochet(tt.echec)
+
+			s.writeLock.Lock()
+			demandes := []eventstore.EventData{sousCle("jeton:1", "k1", "tirer:a"), sousCle("jeton:1", "k1", "rejeter:b")}
+			resultats := make([]error, len(demandes))
+			var wg sync.WaitGroup
+			for i, e := range demandes {
+				wg.Go(func() {
+					_, resultats[i] = s.Append(ctx, fmt.Sprintf("partie-%d", i), eventstore.NoStream, e)
+				})
+				require.Eventually(t, func() bool {
+					s.attenteMu.Lock()
+					defer s.attenteMu.Unlock()
+					return len(s.attente) == i+1
+				}, 5*time.Second, time.Millisecond)
+			}
+			s.writeLock.Unlock()
+			wg.Wait()
+			for i, want := range []error{tt.errA, tt.errB} {
+				if want == nil {
+					assert.NoError(t, resultats[i], "append %d", i)
+				} else {
+					assert.ErrorIs(t, resultats[i], want, "append %d", i)
+				}
+			}
+			if !tt.echec {
+				return
+			}
+			crochet(false)
+			_, err = s.Append(ctx, "partie-1", eventstore.NoStream, demandes[1])
+			assert.NoError(t, err, "the retry of the refused append, its key never written")
 		})
 	}
 }
