@@ -168,7 +168,7 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
-	s.cles.retenir(t)
+	s.cles.apresCommit(t)
 	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
@@ -258,7 +258,7 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	}
 	n := uint64(len(events))
 	t.position, t.hash = int64(position+n-1), head
-	t.retenir(cles)
+	t.noterCles(cles)
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 

@@ -48,9 +48,10 @@ type cles struct {
 	avantLecture func()
 }
 
-// retenir adds the keys a transaction wrote, t.cles, once it committed:
-// with the keys known up to where it began, they are known up to its end.
-func (c *cles) retenir(t tete) {
+// apresCommit adds the keys a transaction wrote, t.cles, once it
+// committed: with the keys known up to where it began, they are known up
+// to its end.
+func (c *cles) apresCommit(t tete) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.lues {
@@ -66,8 +67,9 @@ func (c *cles) retenir(t tete) {
 	}
 }
 
-// retenir records in the transaction the keys an append wrote.
-func (t *tete) retenir(cles map[[2]string]string) {
+// noterCles records in the transaction the keys an append wrote, for the
+// store's keys once it commits (cles.apresCommit).
+func (t *tete) noterCles(cles map[[2]string]string) {
 	for k, r := range cles {
 		if t.cles == nil {
 			t.cles = map[[2]string]string{}
