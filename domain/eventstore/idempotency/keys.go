@@ -22,8 +22,9 @@ import (
 // same instant in its own transaction (issue 34).
 type Keys struct {
 	reader eventstore.Reader
-	// lie is reader when the store binds keys, nil otherwise.
-	lie eventstore.BoundKeys
+	// magasin is reader when the store binds keys itself (its keys are
+	// looked up there), nil otherwise.
+	magasin eventstore.BoundKeys
 
 	mu       sync.Mutex
 	lus      uint64 // global position of the last event read
@@ -34,8 +35,8 @@ type cle struct{ auteur, id string }
 
 // NewKeys is an index of the keys of the log read through reader.
 func NewKeys(reader eventstore.Reader) *Keys {
-	lie, _ := reader.(eventstore.BoundKeys)
-	return &Keys{reader: reader, lie: lie, requetes: map[cle]string{}}
+	magasin, _ := reader.(eventstore.BoundKeys)
+	return &Keys{reader: reader, magasin: magasin, requetes: map[cle]string{}}
 }
 
 // Check returns ErrKeyReused when c's key served another request
@@ -45,8 +46,8 @@ func (k *Keys) Check(ctx context.Context, c Command) error {
 	if k == nil || c.ID == "" || c.Request == "" {
 		return nil
 	}
-	if k.lie != nil {
-		reused, err := k.lie.KeyReused(ctx, c.Author, c.ID, c.Request)
+	if k.magasin != nil {
+		reused, err := k.magasin.KeyReused(ctx, c.Author, c.ID, c.Request)
 		if reused {
 			return ErrKeyReused
 		}
@@ -67,8 +68,8 @@ func (k *Keys) Check(ctx context.Context, c Command) error {
 // the first command does not wait for the whole log); over a store that
 // binds keys, the store reads its keys (eventstore.BoundKeys.LoadKeys).
 func (k *Keys) CatchUp(ctx context.Context) error {
-	if k.lie != nil {
-		return k.lie.LoadKeys(ctx)
+	if k.magasin != nil {
+		return k.magasin.LoadKeys(ctx)
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()

@@ -111,9 +111,11 @@ func (s *Store) ecrireLot(lot []*ajout) {
 			close(a.fait)
 		}
 	}()
+	// An append refused under a key another append of the lot wrote
+	// fails as the lot does: the key was never written.
 	echouer := func(err error) {
 		for _, a := range lot {
-			if a.err == nil {
+			if a.err == nil || errors.Is(a.err, errCleDuLot) {
 				a.res, a.err = eventstore.AppendResult{}, err
 			}
 		}
@@ -166,7 +168,7 @@ func (s *Store) ecrireLot(lot []*ajout) {
 		echouer(classify("committing appends", err))
 		return
 	}
-	s.cles.retenir(t)
+	s.cles.apresCommit(t)
 	s.committed(integrity.Seal{Position: dernier.res.Position, Hash: dernier.head})
 }
 
@@ -256,7 +258,7 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	}
 	n := uint64(len(events))
 	t.position, t.hash = int64(position+n-1), head
-	t.retenir(cles)
+	t.noterCles(cles)
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 

@@ -3,6 +3,7 @@ package sqlitestore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -38,11 +39,19 @@ type cles struct {
 	lues     bool
 	position int64
 	requetes map[[2]string]string
+	// enCours is closed when the full read of the keys under way
+	// (LoadKeys) ends, nil when none is.
+	enCours chan struct{}
+
+	// avantLecture, when set (tests), is called before each full read of
+	// the keys.
+	avantLecture func()
 }
 
-// retenir adds the keys a transaction wrote, t.cles, once it committed:
-// with the keys known up to where it began, they are known up to its end.
-func (c *cles) retenir(t tete) {
+// apresCommit adds the keys a transaction wrote, t.cles, once it
+// committed: with the keys known up to where it began, they are known up
+// to its end.
+func (c *cles) apresCommit(t tete) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.lues {
@@ -58,8 +67,9 @@ func (c *cles) retenir(t tete) {
 	}
 }
 
-// retenir records in the transaction the keys an append wrote.
-func (t *tete) retenir(cles map[[2]string]string) {
+// noterCles records in the transaction the keys an append wrote, for the
+// store's keys once it commits (cles.apresCommit).
+func (t *tete) noterCles(cles map[[2]string]string) {
 	for k, r := range cles {
 		if t.cles == nil {
 			t.cles = map[[2]string]string{}
@@ -141,13 +151,46 @@ func (s *Store) KeyReused(ctx context.Context, actor, id, request string) (bool,
 // LoadKeys implements eventstore.BoundKeys: it reads the keys of the log
 // once, on a read connection, without holding back the appends; those
 // committed meanwhile are read by the next append under a key
-// (suivreCles).
+// (suivreCles). The lookups that arrive during the read wait for it
+// rather than read the keys each (a server's restart, its clients
+// retrying); one that fails, its caller gone, leaves the next waiter to
+// read them again.
 func (s *Store) LoadKeys(ctx context.Context) error {
-	s.cles.mu.RLock()
-	lues := s.cles.lues
-	s.cles.mu.RUnlock()
-	if lues {
-		return nil
+	for {
+		s.cles.mu.Lock()
+		if s.cles.lues {
+			s.cles.mu.Unlock()
+			return nil
+		}
+		if enCours := s.cles.enCours; enCours != nil {
+			s.cles.mu.Unlock()
+			select {
+			case <-enCours:
+				continue
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		fin := make(chan struct{})
+		s.cles.enCours = fin
+		s.cles.mu.Unlock()
+		requetes, position, err := s.lireToutesCles(ctx)
+		s.cles.mu.Lock()
+		if err == nil && !s.cles.lues {
+			s.cles.requetes, s.cles.position, s.cles.lues = requetes, position, true
+		}
+		s.cles.enCours = nil
+		s.cles.mu.Unlock()
+		close(fin)
+		return err
+	}
+}
+
+// lireToutesCles reads every key of the log on a read connection, and the
+// position they are known up to.
+func (s *Store) lireToutesCles(ctx context.Context) (map[[2]string]string, int64, error) {
+	if s.cles.avantLecture != nil {
+		s.cles.avantLecture()
 	}
 	var tete int64
 	lus := map[[2]string]string{}
@@ -159,16 +202,13 @@ func (s *Store) LoadKeys(ctx context.Context) error {
 		}
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	s.cles.mu.Lock()
-	defer s.cles.mu.Unlock()
-	if !s.cles.lues {
-		s.cles.requetes, s.cles.position, s.cles.lues = lus, tete, true
-	}
-	return nil
+	return lus, tete, err
 }
+
+// errCleDuLot is the cause of a refusal under a key that an append of the
+// same transaction wrote: it stands only if the transaction commits
+// (ecrireLot).
+var errCleDuLot = errors.New("the key was written by another append of the same transaction")
 
 // verifierCles refuses, in the append's transaction, events under an
 // idempotency key that already served another request — in the log up to
@@ -190,8 +230,11 @@ func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []
 			cles = map[[2]string]string{}
 		}
 		r, ok := cles[k]
+		var cause error
 		if !ok {
-			r, ok = t.cles[k]
+			if r, ok = t.cles[k]; ok {
+				cause = errCleDuLot
+			}
 		}
 		if !ok {
 			s.cles.mu.RLock()
@@ -200,7 +243,7 @@ func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []
 		}
 		if ok && r != md.Request {
 			return nil, eventstore.NewError(eventstore.CodeKeyReused,
-				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), nil)
+				fmt.Sprintf("client mutation id %q of %s already used for another request than %s", md.CausationID, md.Actor, md.Request), cause)
 		}
 		cles[k] = md.Request
 	}

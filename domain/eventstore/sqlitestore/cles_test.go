@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"modernc.org/sqlite"
 
 	"arbitre/domain/eventstore"
 )
@@ -222,4 +225,144 @@ func TestIssue34_AjoutsSansCleNeLisentPasLesCles(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, s.cles.lues)
 	assert.Nil(t, s.cles.requetes)
+}
+
+// Issue 34, session 12's review: the lookups that arrive before the keys
+// are read (a server's restart, its clients retrying) wait for one full
+// read of the keys, instead of each doing its own (40,000 keyed events
+// and 64 first lookups were 64 full reads). A read that fails (its
+// caller gave up) is not taken as done: the next waiter reads again.
+func TestIssue34_PremieresRecherchesLisentLesClesUneSeuleFois(t *testing.T) {
+	const n = 64
+	tests := []struct {
+		name           string
+		premiereEchoue bool
+		lectures       int64
+	}{
+		{"one full read for every first lookup", false, 1},
+		{"a failed read is read again, once", true, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			dir := t.TempDir()
+			ecrivain, err := OpenDir(ctx, dir, Options{})
+			require.NoError(t, err)
+			for i := range 100 {
+				_, err := ecrivain.Append(ctx, fmt.Sprintf("partie-%d", i), eventstore.NoStream, sousCle("jeton:1", fmt.Sprintf("k%d", i), "tirer:a"))
+				require.NoError(t, err)
+			}
+			require.NoError(t, ecrivain.Close())
+			s, err := OpenDir(ctx, dir, Options{})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+
+			synctest.Test(t, func(t *testing.T) {
+				var lectures atomic.Int64
+				porte := make(chan struct{})
+				s.cles.avantLecture = func() {
+					lectures.Add(1)
+					<-porte
+				}
+				premier, abandon := context.WithCancel(ctx)
+				var wg sync.WaitGroup
+				reussies := make([]bool, n)
+				rechercher := func(ctx context.Context, i int) {
+					wg.Go(func() {
+						reused, err := s.KeyReused(ctx, "jeton:1", "k1", "tirer:b")
+						reussies[i] = err == nil && reused
+					})
+				}
+				rechercher(premier, 0)
+				synctest.Wait() // the first lookup is reading the keys
+				for i := 1; i < n; i++ {
+					rechercher(ctx, i)
+				}
+				synctest.Wait() // every lookup is either reading or waiting
+				assert.Equal(t, int64(1), lectures.Load(), "full reads under way")
+				if tt.premiereEchoue {
+					abandon()
+				}
+				close(porte)
+				wg.Wait()
+				abandon()
+				assert.Equal(t, tt.lectures, lectures.Load(), "full reads of the keys")
+				for i, ok := range reussies {
+					if i > 0 || !tt.premiereEchoue {
+						assert.True(t, ok, "lookup %d refuses the reused key", i)
+					}
+				}
+			})
+		})
+	}
+}
+
+// Issue 34, session 12's review: in one group commit, an append refused
+// under a key a sibling append of the group wrote keeps that refusal only
+// if the group commits; when the commit fails the key was never written,
+// and the refused append fails as its sibling does (the store
+// unavailable, to retry), not with a final ErrKeyReused. The commit is
+// made to fail by a commit hook on the writer's connection.
+func TestIssue34_CleRefuseeParUnVoisinDuLotDontLeCommitEchoue(t *testing.T) {
+	tests := []struct {
+		name       string
+		echec      bool
+		errA, errB error
+	}{
+		{"the group commits: the sibling's key refuses", false, nil, eventstore.ErrKeyReused},
+		{"the group's commit fails: both to retry", true, eventstore.ErrUnavailable, eventstore.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s, err := OpenDir(ctx, t.TempDir(), Options{})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+			crochet := func(echec bool) {
+				conn, err := s.writer.Conn(ctx)
+				require.NoError(t, err)
+				require.NoError(t, conn.Raw(func(dc any) error {
+					dc.(sqlite.HookRegisterer).RegisterCommitHook(func() int32 {
+						if echec {
+							return 1
+						}
+						return 0
+					})
+					return nil
+				}))
+				require.NoError(t, conn.Close())
+			}
+			crochet(tt.echec)
+
+			s.writeLock.Lock()
+			demandes := []eventstore.EventData{sousCle("jeton:1", "k1", "tirer:a"), sousCle("jeton:1", "k1", "rejeter:b")}
+			resultats := make([]error, len(demandes))
+			var wg sync.WaitGroup
+			for i, e := range demandes {
+				wg.Go(func() {
+					_, resultats[i] = s.Append(ctx, fmt.Sprintf("partie-%d", i), eventstore.NoStream, e)
+				})
+				require.Eventually(t, func() bool {
+					s.attenteMu.Lock()
+					defer s.attenteMu.Unlock()
+					return len(s.attente) == i+1
+				}, 5*time.Second, time.Millisecond)
+			}
+			s.writeLock.Unlock()
+			wg.Wait()
+			for i, want := range []error{tt.errA, tt.errB} {
+				if want == nil {
+					assert.NoError(t, resultats[i], "append %d", i)
+				} else {
+					assert.ErrorIs(t, resultats[i], want, "append %d", i)
+				}
+			}
+			if !tt.echec {
+				return
+			}
+			crochet(false)
+			_, err = s.Append(ctx, "partie-1", eventstore.NoStream, demandes[1])
+			assert.NoError(t, err, "the retry of the refused append, its key never written")
+		})
+	}
 }

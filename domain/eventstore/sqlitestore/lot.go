@@ -57,7 +57,7 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 	if err := tx.Commit(); err != nil {
 		return nil, classify("committing a batch of appends", err)
 	}
-	s.cles.retenir(t)
+	s.cles.apresCommit(t)
 	s.committed(head)
 	return res, nil
 }
