@@ -443,29 +443,16 @@ func (g *Generator) marcher() {
 	// of a word through them may pivot on the run's last tile as well as
 	// on the anchor, and spelling them first spares every left part that
 	// no word continues with them.
-	for c := g.bout; c > g.anchorCol; c-- {
-		t := g.ligne[c&15].tuile
-		if f.node.Symbols()&t == 0 {
-			return
-		}
-		f.node = g.arcs[f.node.At(t)]
-		f.main += g.ligne[c&15].valeur
+	if _, ok := g.epeler(f, g.bout, g.anchorCol); !ok {
+		return
 	}
 	// Or the run of tiles left of the anchor, from its last tile to its
 	// first, and the turn (pivot): the anchor is then the right part's
 	// first square, and no letter is put on it that no word follows the
 	// run with.
 	if g.pivot < g.anchorCol {
-		c := g.pivot
-		for ; c >= 0 && g.ligne[c&15].tuile != 0; c-- {
-			t := g.ligne[c&15].tuile
-			if f.node.Symbols()&t == 0 {
-				return
-			}
-			f.node = g.arcs[f.node.At(t)]
-			f.main += g.ligne[c&15].valeur
-		}
-		if f.node.Symbols()&(1<<lexicon.Separator) == 0 {
+		c, ok := g.epeler(f, g.pivot, -1)
+		if !ok || f.node.Symbols()&(1<<lexicon.Separator) == 0 {
 			return
 		}
 		f.node, f.start = g.arcs[f.node.At(1<<lexicon.Separator)], c+1
@@ -629,6 +616,23 @@ depiler:
 		goto tourner
 	}
 	goto choisir
+}
+
+// epeler follows f's arc through the tiles of the row from column c
+// leftwards, down to column bas excluded or the first empty square, adding
+// their values to f's letter sum (marcher's runs of tiles, spelled before
+// the walk). It returns the column it stopped at, and false when no word
+// goes on with those tiles.
+func (g *Generator) epeler(f *etape, c, bas int) (int, bool) {
+	for ; c > bas && g.ligne[c&15].tuile != 0; c-- {
+		t := g.ligne[c&15].tuile
+		if f.node.Symbols()&t == 0 {
+			return c, false
+		}
+		f.node = g.arcs[f.node.At(t)]
+		f.main += g.ligne[c&15].valeur
+	}
+	return c, true
 }
 
 // utileLimite is etape.utile once the walk is limited to the anchor's
