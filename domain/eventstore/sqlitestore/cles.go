@@ -58,9 +58,7 @@ func (c *cles) apresCommit(t tete) {
 		return
 	}
 	for k, r := range t.cles {
-		if _, ok := c.requetes[k]; !ok {
-			c.requetes[k] = r
-		}
+		garderPremiere(c.requetes, k, r)
 	}
 	if c.position >= t.depart {
 		c.position = t.position
@@ -74,9 +72,7 @@ func (t *tete) noterCles(cles map[[2]string]string) {
 		if t.cles == nil {
 			t.cles = map[[2]string]string{}
 		}
-		if _, ok := t.cles[k]; !ok {
-			t.cles[k] = r
-		}
+		garderPremiere(t.cles, k, r)
 	}
 }
 
@@ -104,9 +100,7 @@ func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error 
 		if err := rows.Scan(&actor, &id, &requete); err != nil {
 			return classify("reading the idempotency keys", err)
 		}
-		if _, ok := lus[[2]string{actor, id}]; !ok {
-			lus[[2]string{actor, id}] = requete
-		}
+		garderPremiere(lus, [2]string{actor, id}, requete)
 	}
 	if err := rows.Err(); err != nil {
 		return classify("reading the idempotency keys", err)
@@ -117,9 +111,7 @@ func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error 
 		s.cles.requetes, s.cles.lues = map[[2]string]string{}, true
 	}
 	for k, r := range lus {
-		if _, ok := s.cles.requetes[k]; !ok {
-			s.cles.requetes[k] = r
-		}
+		garderPremiere(s.cles.requetes, k, r)
 	}
 	s.cles.position = jusqua
 	return nil
@@ -197,12 +189,20 @@ func (s *Store) lireToutesCles(ctx context.Context) (map[[2]string]string, int64
 	err := s.reader.lire(ctx, "reading the idempotency keys", lectureToutesCles, nil, func(stmt *zsqlite.Stmt) error {
 		tete = stmt.ColumnInt64(3)
 		k := [2]string{stmt.ColumnText(0), stmt.ColumnText(1)}
-		if _, ok := lus[k]; !ok && k[1] != "" && stmt.ColumnText(2) != "" {
-			lus[k] = stmt.ColumnText(2)
+		if k[1] != "" && stmt.ColumnText(2) != "" {
+			garderPremiere(lus, k, stmt.ColumnText(2))
 		}
 		return nil
 	})
 	return lus, tete, err
+}
+
+// garderPremiere records r as the request of key k unless k already has
+// one: a key is bound to the request of its first event.
+func garderPremiere(cles map[[2]string]string, k [2]string, r string) {
+	if _, ok := cles[k]; !ok {
+		cles[k] = r
+	}
 }
 
 // errCleDuLot is the cause of a refusal under a key that an append of the
