@@ -67,14 +67,26 @@ func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("réponse de plus de %d octets : abandonnée", e.Max)
 }
 
+// Body is the request Read sends for query with its variables, encoded
+// once: a caller sending the same request many times (a benchmark's
+// bulletins, retried with their clientMutationId) hands it to Post.
+func Body(query string, vars map[string]any) ([]byte, error) {
+	return json.Marshal(map[string]any{"query": query, "variables": vars})
+}
+
 // Read sends query with its variables (and the bearer token when given)
 // and hands the answer's body to read, whatever its HTTP status: a
 // refusal is a GraphQL answer too. A read error says the status.
 func (c *Client) Read(ctx context.Context, token, query string, vars map[string]any, read func(io.Reader) error) error {
-	body, err := json.Marshal(map[string]any{"query": query, "variables": vars})
+	body, err := Body(query, vars)
 	if err != nil {
 		return err
 	}
+	return c.Post(ctx, token, body, read)
+}
+
+// Post sends body, a request as Body encodes it, as Read does.
+func (c *Client) Post(ctx context.Context, token string, body []byte, read func(io.Reader) error) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -133,6 +145,10 @@ func (c *Client) Answer(ctx context.Context, token, query string, vars map[strin
 	if err != nil {
 		return nil, err
 	}
+	return decodeAnswer(body)
+}
+
+func decodeAnswer(body []byte) (*Answer, error) {
 	var a Answer
 	if err := json.Unmarshal(body, &a); err != nil {
 		return nil, fmt.Errorf("réponse illisible : %w", err)
@@ -143,7 +159,17 @@ func (c *Client) Answer(ctx context.Context, token, query string, vars map[strin
 // Do sends query and decodes its data into out (a pointer, or nil); the
 // answer's first error comes back as an *Error.
 func (c *Client) Do(ctx context.Context, token, query string, vars map[string]any, out any) error {
-	a, err := c.Answer(ctx, token, query, vars)
+	body, err := c.Raw(ctx, token, query, vars)
+	if err != nil {
+		return err
+	}
+	return Decode(body, out)
+}
+
+// Decode decodes an answer's body as Do does: its data into out (a
+// pointer, or nil), its first error as an *Error.
+func Decode(body []byte, out any) error {
+	a, err := decodeAnswer(body)
 	if err != nil {
 		return err
 	}
