@@ -148,6 +148,7 @@ func (c *Client) Answer(ctx context.Context, token, query string, vars map[strin
 	return decodeAnswer(body)
 }
 
+// decodeAnswer decodes a whole answer's body.
 func decodeAnswer(body []byte) (*Answer, error) {
 	var a Answer
 	if err := json.Unmarshal(body, &a); err != nil {

@@ -61,3 +61,40 @@ func TestClient(t *testing.T) {
 		})
 	}
 }
+
+// TestIssue34_CorpsEncodeUneFois: a request encoded once by Body and sent
+// by Post reaches the server as the same bytes, with the same headers, as
+// Read sends it; Decode reads its answer as Do does.
+func TestIssue34_CorpsEncodeUneFois(t *testing.T) {
+	var corps []string
+	var auth []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		corps = append(corps, string(b))
+		auth = append(auth, r.Header.Get("Content-Type")+" "+r.Header.Get("Authorization"))
+		_, _ = io.WriteString(w, `{"errors":[{"message":"a","extensions":{"code":"CONFLICT"}}],"data":null}`)
+	}))
+	defer srv.Close()
+	cl := New(srv.URL, nil)
+	const query = `mutation($b: BulletinInput!) { deposerBulletin(bulletin:$b) { licence } }`
+	vars := map[string]any{"b": map[string]any{"solutions": []any{map[string]any{"word": "ZOÉ", "ref": "H8", "score": 42}}}, "l": "<L&1>"}
+	var lues [2][]byte
+	require.NoError(t, cl.Read(context.Background(), "S3CRET", query, vars, func(r io.Reader) (err error) {
+		lues[0], err = io.ReadAll(r)
+		return err
+	}))
+	body, err := Body(query, vars)
+	require.NoError(t, err)
+	require.NoError(t, cl.Post(context.Background(), "S3CRET", body, func(r io.Reader) (err error) {
+		lues[1], err = io.ReadAll(r)
+		return err
+	}))
+	require.Len(t, corps, 2)
+	assert.Equal(t, corps[0], corps[1])
+	assert.Equal(t, auth[0], auth[1])
+	assert.Equal(t, lues[0], lues[1])
+	var gqlErr *Error
+	require.ErrorAs(t, Decode(lues[1], nil), &gqlErr)
+	assert.Equal(t, "CONFLICT", gqlErr.Code())
+	assert.Equal(t, cl.Do(context.Background(), "S3CRET", query, vars, nil).Error(), Decode(lues[1], nil).Error())
+}
