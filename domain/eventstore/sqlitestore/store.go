@@ -66,11 +66,11 @@ type Store struct {
 	writer   *sql.DB
 	reader   *lecteurs
 
-	// Prepared once: the driver keeps a prepared statement compiled, where
-	// a statement passed as text is parsed and planned at every execution
-	// (a fifth of the server's CPU while fifty arbiters enter bulletins).
-	insert    *sql.Stmt
-	ecriture  instructionsEcriture
+	// ecriture is the writer's connection and its statements, prepared
+	// once (ecrivain.go): a statement passed as text is parsed and planned
+	// at every execution (a fifth of the server's CPU while fifty arbiters
+	// enter bulletins). Under writeLock.
+	ecriture  *ecrivain
 	writeLock sync.Mutex
 	changes   notifier
 	// attente are the appends waiting for writeLock: the next holder
@@ -179,12 +179,7 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	if err != nil {
 		return err
 	}
-	for _, p := range s.instructions() {
-		if *p.stmt, err = s.writer.PrepareContext(ctx, p.sql); err != nil {
-			return classify("preparing "+p.sql, err)
-		}
-	}
-	return nil
+	return s.preparerEcrivain(ctx)
 }
 
 // Path returns the store file.
@@ -205,12 +200,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) closePools() error {
-	var errs []error
-	for _, p := range s.instructions() {
-		if *p.stmt != nil {
-			errs = append(errs, (*p.stmt).Close())
-		}
-	}
+	errs := []error{s.fermerEcrivain()}
 	if s.reader != nil {
 		errs = append(errs, s.reader.close())
 	}
