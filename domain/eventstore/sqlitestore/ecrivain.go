@@ -40,8 +40,8 @@ type instruction struct {
 
 func (w *ecrivain) instructions() []instruction {
 	return []instruction{
-		// BEGIN IMMEDIATE: the write lock between processes is taken at
-		// once, as the driver's _txlock=immediate did.
+		// IMMEDIATE: the write lock between processes is taken at once,
+		// before the transaction reads what it writes after.
 		{&w.begin, `BEGIN IMMEDIATE`},
 		{&w.commit, `COMMIT`},
 		{&w.rollback, `ROLLBACK`},
@@ -130,7 +130,9 @@ func (s *Store) fermerEcrivain() error {
 // transaction in errors ("starting "+quoi, "committing "+quoi). A
 // connection left in a transaction it could not roll back is given back
 // to database/sql as broken (driver.ErrBadConn), which closes it: the next
-// transaction opens another. Under the write lock.
+// transaction opens another. The statements run under ctx (a caller that
+// gives up interrupts them), the rollback whatever ctx. Under the write
+// lock.
 func (s *Store) transaction(ctx context.Context, quoi string, f func(w *ecrivain) (bool, error)) error {
 	conn, err := s.writer.Conn(ctx)
 	if err != nil {
@@ -157,9 +159,11 @@ func (s *Store) transaction(ctx context.Context, quoi string, f func(w *ecrivain
 			err = classify("committing "+quoi, err)
 		}
 		resultat = err
-		// A failed COMMIT may have ended the transaction already, as may
-		// an I/O error in f: ROLLBACK then fails, and the connection,
-		// whose state is unknown, is closed.
+		// Rolled back even when the caller gave up. A failed COMMIT may
+		// have ended the transaction already, as may an I/O error in f:
+		// ROLLBACK then fails, and the connection, whose state is
+		// unknown, is closed.
+		w.ctx = context.WithoutCancel(ctx)
 		if w.executer(w.rollback) != nil {
 			s.ecriture = nil
 			return errors.Join(w.fermer(), driver.ErrBadConn)

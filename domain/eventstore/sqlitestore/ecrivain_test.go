@@ -2,13 +2,16 @@ package sqlitestore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/integrity"
 )
 
 // Issue 34 item 3 (« la commande d'un bulletin »): an append's write
@@ -65,6 +68,57 @@ func TestIssue34_EcritureSansDatabaseSQL(t *testing.T) {
 			parAjout := testing.AllocsPerRun(20, tt.ecrit) / float64(tt.parts)
 			t.Logf("%.1f allocations per append", parAjout)
 			assert.LessOrEqual(t, parAjout, tt.max)
+		})
+	}
+}
+
+// A write transaction that SQLite ended by itself (an I/O error, a COMMIT
+// that failed) cannot be rolled back: the connection, whose state the
+// store cannot tell, is closed, and the next append runs on a new one,
+// its statements prepared again. One whose caller gave up is rolled back
+// all the same, on the connection kept. Neither wrote anything.
+func TestIssue34_TransactionAbandonneeSansRienEcrire(t *testing.T) {
+	tests := []struct {
+		name     string
+		remplace bool
+		abandon  func(w *ecrivain, annuler context.CancelFunc)
+	}{
+		{"SQLite ended the transaction", true, func(w *ecrivain, _ context.CancelFunc) {
+			require.NoError(t, w.executer(w.rollback))
+		}},
+		{"the caller gave up", false, func(_ *ecrivain, annuler context.CancelFunc) { annuler() }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s, err := OpenDir(ctx, t.TempDir(), Options{})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+			_, err = s.Append(ctx, "partie-a", eventstore.NoStream, sousCle("jeton:1", "k1", "tirer:a"))
+			require.NoError(t, err)
+			avant := s.ecriture
+
+			echec := errors.New("the append gave up")
+			appel, annuler := context.WithCancel(ctx)
+			defer annuler()
+			s.writeLock.Lock()
+			err = s.transaction(appel, "appends", func(w *ecrivain) (bool, error) {
+				id := uuid.New()
+				require.NoError(t, w.executer(w.insert, int64(2), "partie-b", int64(0), id[:], "t", int64(1), []byte(`{}`),
+					"", "", "", "", int64(0), "", []byte{}))
+				tt.abandon(w, annuler)
+				return false, echec
+			})
+			s.writeLock.Unlock()
+			require.ErrorIs(t, err, echec)
+
+			res, err := s.Append(ctx, "partie-a", eventstore.Exact(0), sousCle("jeton:1", "k2", "tirer:b"))
+			require.NoError(t, err)
+			assert.Equal(t, uint64(2), res.Position, "nothing of the abandoned transaction stored")
+			assert.Equal(t, tt.remplace, avant != s.ecriture, "statements prepared again")
+			report, err := integrity.Verify(ctx, s, integrity.VerifyOptions{GaplessPositions: true})
+			require.NoError(t, err)
+			assert.True(t, report.OK(), "%v", report.Problems)
 		})
 	}
 }

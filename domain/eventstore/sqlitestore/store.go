@@ -154,7 +154,7 @@ const writerCache = 64 << 10
 
 func (s *Store) openPools(ctx context.Context, existing bool, readers int) error {
 	var err error
-	if s.writer, err = sql.Open("sqlite", dsn(s.path, fmt.Sprintf("_txlock=immediate&_pragma=cache_size(-%d)", writerCache))); err != nil {
+	if s.writer, err = sql.Open("sqlite", dsn(s.path, fmt.Sprintf("_pragma=cache_size(-%d)", writerCache))); err != nil {
 		return unavailable("opening "+s.path, err)
 	}
 	s.writer.SetMaxOpenConns(1)
