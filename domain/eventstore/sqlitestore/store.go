@@ -1,8 +1,8 @@
 // Package sqlitestore is the embedded event store: one SQLite file, written
 // by one writer at a time and read by many readers, all on the SQLite that
 // modernc.org/sqlite compiles to Go (no cgo): the writer through its
-// database/sql driver, the readers through zombiezen.com/go/sqlite
-// connections (lecture.go).
+// database/sql driver's connection, driven directly (ecrivain.go), the
+// readers through zombiezen.com/go/sqlite connections (lecture.go).
 //
 // Durability: the database runs in WAL mode with synchronous=FULL, so each
 // append transaction fsyncs the write-ahead log before Append returns. An
@@ -17,9 +17,10 @@
 //
 // One concern a file: store.go opens and closes the store, schema.go the
 // file's layout and its upgrades, append.go the writer (group commit,
-// guards, idempotent retries), lot.go batches of streams, read.go the
-// reads, lecture.go the reader connections, subscribe.go subscriptions,
-// seal.go the seal file beside the store, cles.go the idempotency keys.
+// guards, idempotent retries), ecrivain.go its connection and statements,
+// lot.go batches of streams, read.go the reads, lecture.go the reader
+// connections, subscribe.go subscriptions, seal.go the seal file beside
+// the store, cles.go the idempotency keys.
 package sqlitestore
 
 import (
