@@ -3,9 +3,10 @@ package sqlitestore
 import (
 	"bytes"
 	"context"
-	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"arbitre/domain/eventstore"
@@ -15,36 +16,6 @@ import (
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
-
-// instructionsEcriture are the statements of an append besides the insert,
-// prepared on the writer.
-type instructionsEcriture struct {
-	savepoint, release, rollbackTo *sql.Stmt
-	revision, evenement, tete      *sql.Stmt
-	gardeFlux, gardeSousFlux       *sql.Stmt
-}
-
-// instruction is one statement the store prepares on the writer when it
-// opens.
-type instruction struct {
-	stmt **sql.Stmt
-	sql  string
-}
-
-func (s *Store) instructions() []instruction {
-	e := &s.ecriture
-	return []instruction{
-		{&s.insert, `INSERT INTO events (` + eventColumns + `) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`},
-		{&e.savepoint, `SAVEPOINT ajout`},
-		{&e.release, `RELEASE ajout`},
-		{&e.rollbackTo, `ROLLBACK TO ajout`},
-		{&e.revision, `SELECT MAX(revision) FROM events WHERE stream = ?`},
-		{&e.evenement, `SELECT stream, revision FROM events WHERE event_id = ?`},
-		{&e.tete, `SELECT position, hash FROM events ORDER BY position DESC LIMIT 1`},
-		{&e.gardeSousFlux, `SELECT MAX(position) FROM events WHERE stream > ? AND stream < ?`},
-		{&e.gardeFlux, `SELECT MAX(position) FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)`},
-	}
-}
 
 // Append implements eventstore.Store.
 func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedRevision, events ...eventstore.EventData) (eventstore.AppendResult, error) {
@@ -126,46 +97,41 @@ func (s *Store) ecrireLot(lot []*ajout) {
 	}
 	// The transaction outlives any one caller: a caller that gives up
 	// fails alone, before its turn.
-	ctx := context.Background()
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		echouer(classify("starting an append", err))
-		return
-	}
-	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	t, err := s.lireTete(ctx, tx)
+	var t tete
+	var dernier *ajout
+	err := s.transaction(context.Background(), "appends", func(w *ecrivain) (bool, error) {
+		var err error
+		if t, err = w.lireTete(); err != nil {
+			return false, err
+		}
+		for _, a := range lot {
+			if a.err = a.ctx.Err(); a.err != nil {
+				continue
+			}
+			if err := w.executer(w.savepoint); err != nil {
+				return false, classify("appending to "+a.stream, err)
+			}
+			a.res, a.head, a.err = s.appendInTx(w, &t, a.stream, a.expected, a.gardes, a.events)
+			fin := []driver.Stmt{w.release}
+			if a.err != nil {
+				fin = []driver.Stmt{w.rollbackTo, w.release}
+			} else if a.head != nil {
+				dernier = a
+			}
+			for _, st := range fin {
+				if err := w.executer(st); err != nil {
+					return false, classify("appending to "+a.stream, err)
+				}
+			}
+		}
+		// Nothing written: idempotent retries and refusals only.
+		return dernier != nil, nil
+	})
 	if err != nil {
 		echouer(err)
 		return
 	}
-	var dernier *ajout
-	for _, a := range lot {
-		if a.err = a.ctx.Err(); a.err != nil {
-			continue
-		}
-		if _, err := tx.StmtContext(ctx, s.ecriture.savepoint).ExecContext(ctx); err != nil {
-			a.err = classify("appending to "+a.stream, err)
-			continue
-		}
-		a.res, a.head, a.err = s.appendInTx(ctx, tx, &t, a.stream, a.expected, a.gardes, a.events)
-		fin := []*sql.Stmt{s.ecriture.release}
-		if a.err != nil {
-			fin = []*sql.Stmt{s.ecriture.rollbackTo, s.ecriture.release}
-		} else if a.head != nil {
-			dernier = a
-		}
-		for _, st := range fin {
-			if _, err := tx.StmtContext(ctx, st).ExecContext(ctx); err != nil {
-				echouer(classify("appending to "+a.stream, err))
-				return
-			}
-		}
-	}
 	if dernier == nil {
-		return // nothing written: idempotent retries and refusals only
-	}
-	if err := tx.Commit(); err != nil {
-		echouer(classify("committing appends", err))
 		return
 	}
 	s.cles.apresCommit(t)
@@ -185,12 +151,18 @@ type tete struct {
 	cles     map[[2]string]string
 }
 
-// lireTete reads the log's last event in tx (zero when the log is empty).
-func (s *Store) lireTete(ctx context.Context, tx *sql.Tx) (tete, error) {
+// lireTete reads the log's last event in the transaction (zero when the
+// log is empty).
+func (w *ecrivain) lireTete() (tete, error) {
 	var t tete
-	err := tx.StmtContext(ctx, s.ecriture.tete).QueryRowContext(ctx).Scan(&t.position, &t.hash)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	ligne := w.colonnes(2)
+	lue, err := w.ligne(w.tete, ligne)
+	if err != nil {
 		return tete{}, classify("reading global position", err)
+	}
+	if lue {
+		t.position, _ = entier(ligne[0])
+		t.hash, _ = ligne[1].([]byte)
 	}
 	t.depart = t.position
 	return t, nil
@@ -205,44 +177,43 @@ func (s *Store) lireTete(ctx context.Context, tx *sql.Tx) (tete, error) {
 // only when its expectation or a guard refuses it, or when its first id is
 // already stored: a retry always meets one of those, since ids are unique
 // across the store, and an ordinary append reads nothing for it (issue 34).
-func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
+func (s *Store) appendInTx(w *ecrivain, t *tete, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events []eventstore.EventData) (eventstore.AppendResult, []byte, error) {
 	refus := func(err error) (eventstore.AppendResult, []byte, error) {
-		res, retried, rerr := s.idempotentRetry(ctx, tx, stream, expected, events)
+		res, retried, rerr := idempotentRetry(w, stream, expected, events)
 		if rerr != nil || retried {
 			return res, nil, rerr
 		}
 		return eventstore.AppendResult{}, nil, err
 	}
-	var current sql.NullInt64
-	if err := tx.StmtContext(ctx, s.ecriture.revision).QueryRowContext(ctx, stream).Scan(&current); err != nil {
-		return eventstore.AppendResult{}, nil, classify("reading revision of "+stream, err)
-	}
-	for _, g := range gardes {
-		if err := s.verifierGarde(ctx, tx, g); err != nil {
-			return refus(err)
-		}
-	}
-	if !expected.Check(uint64(current.Int64), current.Valid) {
-		return refus(&eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current.Int64), StreamExists: current.Valid})
-	}
-	cles, err := s.verifierCles(ctx, tx, t, events)
+	current, existe, err := w.revisionDe(stream)
 	if err != nil {
 		return eventstore.AppendResult{}, nil, err
 	}
-	revision := uint64(current.Int64 + 1)
-	if !current.Valid {
+	for _, g := range gardes {
+		if err := verifierGarde(w, g); err != nil {
+			return refus(err)
+		}
+	}
+	if !expected.Check(uint64(current), existe) {
+		return refus(&eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current), StreamExists: existe})
+	}
+	cles, err := s.verifierCles(w, t, events)
+	if err != nil {
+		return eventstore.AppendResult{}, nil, err
+	}
+	revision := uint64(current + 1)
+	if !existe {
 		revision = 0
 	}
 	position := uint64(t.position) + 1
 	head := t.hash
 	now := s.clock.Now().UTC().UnixNano()
-	insert := tx.StmtContext(ctx, s.insert)
 	for i, e := range events {
 		md := e.Metadata
 		md.RecordedAt = time.Unix(0, now).UTC()
 		head = integrity.ChainHash(head, eventstore.Event{ID: e.ID, Stream: stream, Revision: revision + uint64(i), Position: position + uint64(i),
 			Type: e.Type, Version: e.Version, Data: e.Data, Metadata: md})
-		_, err := insert.ExecContext(ctx, position+uint64(i), stream, revision+uint64(i), e.ID[:], e.Type, e.Version, []byte(e.Data),
+		err := w.executer(w.insert, int64(position+uint64(i)), stream, int64(revision+uint64(i)), e.ID[:], e.Type, int64(e.Version), []byte(e.Data),
 			md.Actor, md.Role, md.CorrelationID, md.CausationID, now, md.Request, head)
 		if err != nil {
 			if isUniqueViolation(err) {
@@ -262,23 +233,34 @@ func (s *Store) appendInTx(ctx context.Context, tx *sql.Tx, t *tete, stream stri
 	return eventstore.AppendResult{Revision: revision + n - 1, Position: position + n - 1}, head, nil
 }
 
+// revisionDe is the revision of stream's last event in the transaction,
+// false when the stream has none.
+func (w *ecrivain) revisionDe(stream string) (int64, bool, error) {
+	ligne := w.colonnes(1)
+	if _, err := w.ligne(w.revision, ligne, stream); err != nil {
+		return 0, false, classify("reading revision of "+stream, err)
+	}
+	current, existe := entier(ligne[0])
+	return current, existe, nil
+}
+
 // verifierGarde checks one guard of an append in its transaction: a
 // guarded stream (or sub-streams) that moved past the position the command
 // read is a conflict on that stream.
-func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guard) error {
-	var last sql.NullInt64
+func verifierGarde(w *ecrivain, g eventstore.Guard) error {
+	ligne := w.colonnes(1)
 	var err error
 	if g.Sections {
 		de, a := streamname.SectionBounds(g.Stream)
-		err = tx.StmtContext(ctx, s.ecriture.gardeSousFlux).QueryRowContext(ctx, de, a).Scan(&last)
+		_, err = w.ligne(w.gardeSousFlux, ligne, de, a)
 	} else {
-		err = tx.StmtContext(ctx, s.ecriture.gardeFlux).QueryRowContext(ctx, g.Stream, g.Stream).Scan(&last)
+		_, err = w.ligne(w.gardeFlux, ligne, g.Stream, g.Stream)
 	}
 	if err != nil {
 		return classify("checking "+g.String(), err)
 	}
-	if last.Valid && uint64(last.Int64) > g.After {
-		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last.Int64), StreamExists: true}
+	if last, ok := entier(ligne[0]); ok && uint64(last) > g.After {
+		return &eventstore.ConflictError{Stream: g.Stream, Expected: eventstore.Any, Current: uint64(last), StreamExists: true}
 	}
 	return nil
 }
@@ -290,53 +272,48 @@ func (s *Store) verifierGarde(ctx context.Context, tx *sql.Tx, g eventstore.Guar
 // without writing. A partial match is a conflict. An id stored in another
 // stream is ErrDuplicateEventID: unlike EventStoreDB, ids are unique across
 // the whole SQLite store.
-func (s *Store) idempotentRetry(ctx context.Context, tx *sql.Tx, stream string, expected eventstore.ExpectedRevision, events []eventstore.EventData) (eventstore.AppendResult, bool, error) {
-	var storedStream string
-	var first int64
-	err := tx.StmtContext(ctx, s.ecriture.evenement).QueryRowContext(ctx, events[0].ID[:]).Scan(&storedStream, &first)
+func idempotentRetry(w *ecrivain, stream string, expected eventstore.ExpectedRevision, events []eventstore.EventData) (eventstore.AppendResult, bool, error) {
+	ligne := w.colonnes(2)
+	lue, err := w.ligne(w.evenement, ligne, events[0].ID[:])
 	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return eventstore.AppendResult{}, false, nil
 	case err != nil:
 		return eventstore.AppendResult{}, false, classify("looking up event id", err)
-	case storedStream != stream:
+	case !lue:
+		return eventstore.AppendResult{}, false, nil
+	}
+	storedStream, _ := ligne[0].(string)
+	first, _ := entier(ligne[1])
+	if storedStream != stream {
 		return eventstore.AppendResult{}, false, eventstore.NewError(eventstore.CodeDuplicateEventID,
 			fmt.Sprintf("event id %s is already stored in %s, not %s", events[0].ID, storedStream, stream), nil)
 	}
 	conflict := func() error {
-		var current int64
-		if err := tx.StmtContext(ctx, s.ecriture.revision).QueryRowContext(ctx, stream).Scan(&current); err != nil {
-			return classify("reading revision of "+stream, err)
+		current, _, err := w.revisionDe(stream)
+		if err != nil {
+			return err
 		}
 		return &eventstore.ConflictError{Stream: stream, Expected: expected, Current: uint64(current), StreamExists: true}
 	}
 	if want, exact := expected.Exact(); (exact && uint64(first) != want+1) || (expected.IsNoStream() && first != 0) {
 		return eventstore.AppendResult{}, false, conflict()
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT event_id, position FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`, stream, first, len(events))
-	if err != nil {
-		return eventstore.AppendResult{}, false, classify("reading "+stream, err)
-	}
-	defer rows.Close()
 	matched := 0
-	var position uint64
-	for rows.Next() {
-		var id []byte
-		if err := rows.Scan(&id, &position); err != nil {
-			return eventstore.AppendResult{}, false, classify("reading "+stream, err)
+	var position int64
+	err = w.lignes(w.suite, ligne, func() error {
+		if id, _ := ligne[0].([]byte); !bytes.Equal(id, events[matched].ID[:]) {
+			return io.EOF
 		}
-		if !bytes.Equal(id, events[matched].ID[:]) {
-			break
-		}
+		position, _ = entier(ligne[1])
 		matched++
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, stream, first, int64(len(events)))
+	if err != nil {
 		return eventstore.AppendResult{}, false, classify("reading "+stream, err)
 	}
 	if matched != len(events) {
 		return eventstore.AppendResult{}, false, conflict()
 	}
-	return eventstore.AppendResult{Revision: uint64(first) + uint64(matched) - 1, Position: position}, true, nil
+	return eventstore.AppendResult{Revision: uint64(first) + uint64(matched) - 1, Position: uint64(position)}, true, nil
 }
 
 func isUniqueViolation(err error) bool {

@@ -2,7 +2,6 @@ package sqlitestore
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -80,7 +79,7 @@ func (t *tete) noterCles(cles map[[2]string]string) {
 // tx: all of them the first time, then only those of the events another
 // process appended since (none while a server holds its data directory).
 // Under the write lock.
-func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error {
+func (s *Store) suivreCles(w *ecrivain, jusqua int64) error {
 	s.cles.mu.RLock()
 	lues, depuis := s.cles.lues, s.cles.position
 	s.cles.mu.RUnlock()
@@ -89,20 +88,16 @@ func (s *Store) suivreCles(ctx context.Context, tx *sql.Tx, jusqua int64) error 
 	} else if depuis >= jusqua {
 		return nil
 	}
-	rows, err := tx.QueryContext(ctx, lectureCles, depuis, jusqua)
-	if err != nil {
-		return classify("reading the idempotency keys", err)
-	}
-	defer rows.Close()
 	lus := map[[2]string]string{}
-	for rows.Next() {
-		var actor, id, requete string
-		if err := rows.Scan(&actor, &id, &requete); err != nil {
-			return classify("reading the idempotency keys", err)
-		}
+	ligne := w.colonnes(3)
+	err := w.lignes(w.cles, ligne, func() error {
+		actor, _ := ligne[0].(string)
+		id, _ := ligne[1].(string)
+		requete, _ := ligne[2].(string)
 		garderPremiere(lus, [2]string{actor, id}, requete)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}, depuis, jusqua)
+	if err != nil {
 		return classify("reading the idempotency keys", err)
 	}
 	s.cles.mu.Lock()
@@ -215,7 +210,7 @@ var errCleDuLot = errors.New("the key was written by another append of the same 
 // where the transaction began (suivreCles) or in an append of the same
 // transaction, t — and returns the keys the events carry. Events without
 // a key or a request look nothing up.
-func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []eventstore.EventData) (map[[2]string]string, error) {
+func (s *Store) verifierCles(w *ecrivain, t *tete, events []eventstore.EventData) (map[[2]string]string, error) {
 	var cles map[[2]string]string
 	for _, e := range events {
 		md := e.Metadata
@@ -224,7 +219,7 @@ func (s *Store) verifierCles(ctx context.Context, tx *sql.Tx, t *tete, events []
 		}
 		k := [2]string{md.Actor, md.CausationID}
 		if cles == nil {
-			if err := s.suivreCles(ctx, tx, t.depart); err != nil {
+			if err := s.suivreCles(w, t.depart); err != nil {
 				return nil, err
 			}
 			cles = map[[2]string]string{}

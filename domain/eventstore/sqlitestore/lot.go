@@ -30,32 +30,31 @@ func (s *Store) AppendBatch(ctx context.Context, ajouts []eventstore.BatchPart) 
 	if s.isClosed() {
 		return nil, eventstore.ErrClosed
 	}
-	tx, err := s.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, classify("starting a batch of appends", err)
-	}
-	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
-	t, err := s.lireTete(ctx, tx)
+	res := make([]eventstore.AppendResult, len(ajouts))
+	var t tete
+	var head integrity.Seal
+	err := s.transaction(ctx, "a batch of appends", func(w *ecrivain) (bool, error) {
+		var err error
+		if t, err = w.lireTete(); err != nil {
+			return false, err
+		}
+		for i, a := range ajouts {
+			r, h, err := s.appendInTx(w, &t, a.Stream, a.Expected, nil, a.Events)
+			if err != nil {
+				return false, err
+			}
+			res[i] = r
+			if h != nil {
+				head = integrity.Seal{Position: r.Position, Hash: h}
+			}
+		}
+		return head.Hash != nil, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	res := make([]eventstore.AppendResult, len(ajouts))
-	var head integrity.Seal
-	for i, a := range ajouts {
-		r, h, err := s.appendInTx(ctx, tx, &t, a.Stream, a.Expected, nil, a.Events)
-		if err != nil {
-			return nil, err
-		}
-		res[i] = r
-		if h != nil {
-			head = integrity.Seal{Position: r.Position, Hash: h}
-		}
-	}
 	if head.Hash == nil {
 		return res, nil
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, classify("committing a batch of appends", err)
 	}
 	s.cles.apresCommit(t)
 	s.committed(head)

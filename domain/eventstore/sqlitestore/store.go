@@ -1,8 +1,8 @@
 // Package sqlitestore is the embedded event store: one SQLite file, written
 // by one writer at a time and read by many readers, all on the SQLite that
 // modernc.org/sqlite compiles to Go (no cgo): the writer through its
-// database/sql driver, the readers through zombiezen.com/go/sqlite
-// connections (lecture.go).
+// database/sql driver's connection, driven directly (ecrivain.go), the
+// readers through zombiezen.com/go/sqlite connections (lecture.go).
 //
 // Durability: the database runs in WAL mode with synchronous=FULL, so each
 // append transaction fsyncs the write-ahead log before Append returns. An
@@ -17,9 +17,10 @@
 //
 // One concern a file: store.go opens and closes the store, schema.go the
 // file's layout and its upgrades, append.go the writer (group commit,
-// guards, idempotent retries), lot.go batches of streams, read.go the
-// reads, lecture.go the reader connections, subscribe.go subscriptions,
-// seal.go the seal file beside the store, cles.go the idempotency keys.
+// guards, idempotent retries), ecrivain.go its connection and statements,
+// lot.go batches of streams, read.go the reads, lecture.go the reader
+// connections, subscribe.go subscriptions, seal.go the seal file beside
+// the store, cles.go the idempotency keys.
 package sqlitestore
 
 import (
@@ -66,11 +67,11 @@ type Store struct {
 	writer   *sql.DB
 	reader   *lecteurs
 
-	// Prepared once: the driver keeps a prepared statement compiled, where
-	// a statement passed as text is parsed and planned at every execution
-	// (a fifth of the server's CPU while fifty arbiters enter bulletins).
-	insert    *sql.Stmt
-	ecriture  instructionsEcriture
+	// ecriture is the writer's connection and its statements, prepared
+	// once (ecrivain.go): a statement passed as text is parsed and planned
+	// at every execution (a fifth of the server's CPU while fifty arbiters
+	// enter bulletins). Under writeLock.
+	ecriture  *ecrivain
 	writeLock sync.Mutex
 	changes   notifier
 	// attente are the appends waiting for writeLock: the next holder
@@ -154,7 +155,7 @@ const writerCache = 64 << 10
 
 func (s *Store) openPools(ctx context.Context, existing bool, readers int) error {
 	var err error
-	if s.writer, err = sql.Open("sqlite", dsn(s.path, fmt.Sprintf("_txlock=immediate&_pragma=cache_size(-%d)", writerCache))); err != nil {
+	if s.writer, err = sql.Open("sqlite", dsn(s.path, fmt.Sprintf("_pragma=cache_size(-%d)", writerCache))); err != nil {
 		return unavailable("opening "+s.path, err)
 	}
 	s.writer.SetMaxOpenConns(1)
@@ -179,12 +180,7 @@ func (s *Store) openPools(ctx context.Context, existing bool, readers int) error
 	if err != nil {
 		return err
 	}
-	for _, p := range s.instructions() {
-		if *p.stmt, err = s.writer.PrepareContext(ctx, p.sql); err != nil {
-			return classify("preparing "+p.sql, err)
-		}
-	}
-	return nil
+	return s.preparerEcrivain(ctx)
 }
 
 // Path returns the store file.
@@ -205,12 +201,7 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) closePools() error {
-	var errs []error
-	for _, p := range s.instructions() {
-		if *p.stmt != nil {
-			errs = append(errs, (*p.stmt).Close())
-		}
-	}
+	errs := []error{s.fermerEcrivain()}
 	if s.reader != nil {
 		errs = append(errs, s.reader.close())
 	}

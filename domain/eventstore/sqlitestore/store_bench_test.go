@@ -317,3 +317,39 @@ func BenchmarkIssue34_ClesPuisModeles(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIssue34_BulletinsDeCentArbitres writes what a hall's arbiters
+// append: 100 writers, one per table, each appending one bulletin after
+// the other to its table's stream, under a key of its own and a guard on
+// the game's stream, grouped by the store's group commit (issue 34).
+func BenchmarkIssue34_BulletinsDeCentArbitres(b *testing.B) {
+	ctx := context.Background()
+	store := benchStore(b, b.TempDir())
+	rng := rand.NewChaCha8([32]byte{6})
+	const tables = 100
+	jeu, err := store.Append(ctx, "partie-s", eventstore.Any, benchEvents(rng, 5, 0)...)
+	require.NoError(b, err)
+	parTable := b.N/tables + 1
+	bulletins := make([][]eventstore.EventData, tables)
+	for t := range bulletins {
+		bulletins[t] = benchEvents(rng, parTable, 0)
+		for i := range bulletins[t] {
+			md := &bulletins[t][i].Metadata
+			md.Actor, md.CausationID, md.Request = fmt.Sprintf("arbitre-%d", t), fmt.Sprintf("c-%d", i), fmt.Sprintf("deposer:%d", i)
+		}
+	}
+	garde := []eventstore.Guard{{Stream: "partie-s", After: jeu.Position}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var wg sync.WaitGroup
+	for t := range tables {
+		wg.Go(func() {
+			for i := t; i < b.N; i += tables {
+				if _, err := store.AppendGuarded(ctx, fmt.Sprintf("partie-s-table-%d", t+1), eventstore.Any, garde, bulletins[t][i/tables]); err != nil {
+					panic(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
