@@ -122,8 +122,9 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if err != nil {
 		return fmt.Errorf("creating watermill router: %w", err)
 	}
-	var reprises sync.WaitGroup
+	var reprises, fils sync.WaitGroup
 	defer reprises.Wait()
+	defer fils.Wait()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// suivi runs h for r through the middlewares and parks r when it still
@@ -141,7 +142,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 			return msg.Context().Err()
 		}
 	}
-	router.AddConsumerHandler("lectures", cfg.Topic, cfg.Subscriber, livrer(runners, suivi))
+	router.AddConsumerHandler("lectures", cfg.Topic, cfg.Subscriber, livrer(ctx, &fils, runners, suivi))
 	routerDone := make(chan error, 1)
 	go func() { routerDone <- router.Run(ctx) }()
 	select {
@@ -165,26 +166,56 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	return errors.Join(err, routerErr)
 }
 
+// livraison is one message for one runner's goroutine (livrer): the
+// runner is done with it when fait is.
+type livraison struct {
+	msg  *message.Message
+	l    *feed.Livraison
+	err  error
+	fait *sync.WaitGroup
+}
+
 // livrer is the pipeline's one watermill handler: it reads each message's
 // positions once and hands it to every runner at once, each through suivi
 // (its retries, its parking), the event decoded by the first runner behind
 // it for all of them (feed.Livraison); the message is acknowledged once
-// every runner is done with it.
-func livrer(runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) message.NoPublishHandlerFunc {
+// every runner is done with it. Each runner handles the messages on one
+// goroutine of its own (fils), started here and ended when ctx is done,
+// rather than one per message (issue 34: their stacks grew through
+// SQLite's deep frames again at every message).
+func livrer(ctx context.Context, fils *sync.WaitGroup, runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) message.NoPublishHandlerFunc {
+	entrees := make([]chan livraison, len(runners))
+	for i, r := range runners {
+		entrees[i] = make(chan livraison)
+		fils.Go(func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case d := <-entrees[i]:
+					_ = suivi(r, func(msg *message.Message) error {
+						if d.err != nil {
+							return d.err
+						}
+						return r.Recevoir(msg.Context(), d.l)
+					})(d.msg)
+					d.fait.Done()
+				}
+			}
+		})
+	}
 	return func(msg *message.Message) error {
 		l, err := feed.Livrer(msg)
-		var wg sync.WaitGroup
-		for _, r := range runners {
-			wg.Go(func() {
-				_ = suivi(r, func(msg *message.Message) error {
-					if err != nil {
-						return err
-					}
-					return r.Recevoir(msg.Context(), l)
-				})(msg)
-			})
+		var fait sync.WaitGroup
+		for _, entree := range entrees {
+			fait.Add(1)
+			select {
+			case entree <- livraison{msg: msg, l: l, err: err, fait: &fait}:
+			case <-ctx.Done():
+				fait.Done()
+			}
 		}
-		wg.Wait()
+		fait.Wait()
 		return msg.Context().Err()
 	}
 }
