@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -102,5 +103,62 @@ func TestIssue34_UnFilParLecturePourToutLeDirect(t *testing.T) {
 			}
 			assert.LessOrEqual(t, runtime.NumGoroutine(), avant, "every goroutine of the pipeline ended")
 		})
+	}
+}
+
+// neLitQue is a tally that reads the events of type lu only and ignores
+// the others, as the classique standings and cotes and the history do
+// (projection.Selectif).
+type neLitQue struct {
+	tally
+	lu string
+}
+
+func (p neLitQue) Lit(typ string) bool { return typ == p.lu }
+
+func (p neLitQue) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	if !p.Lit(e.Type) {
+		return nil
+	}
+	return p.tally.Apply(ctx, tx, e)
+}
+
+// Issue 34 item 3: a read model that passes the events it does not read
+// without writing its checkpoint (projection.Runner.Consigner) writes the
+// one it reached when the pipeline stops cleanly: its database is then a
+// rebuild's, checkpoint included, and the next start-up catches up from
+// there; while it ran, its reads waited for the position it reached.
+func TestIssue34_ArretPropreEcritLePointAtteint(t *testing.T) {
+	f := newFixture(t)
+	p := neLitQue{tally: newTally("classement"), lu: "test.lu"}
+	runners := []*projection.Runner{f.runner(t, p), f.runner(t, newTally("parties"))}
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, done := make(chan struct{}), make(chan error, 1)
+	go func() { done <- pipeline.Run(ctx, f.store, runners, pipeline.Config{}, ready) }()
+	<-ready
+	var last uint64
+	for i, typ := range []string{"test.lu", "test.coup", "test.coup", "test.lu", "test.coup", "test.coup", "test.coup"} {
+		res, err := f.store.Append(ctx, "partie-1", eventstore.Any,
+			eventstore.EventData{ID: uuid.New(), Type: typ, Version: 1, Data: []byte(fmt.Sprint(i))})
+		require.NoError(t, err)
+		last = res.Position
+		for _, r := range runners {
+			require.NoError(t, r.Attendre(ctx, last))
+		}
+	}
+	cancel()
+	require.NoError(t, <-done)
+	for _, r := range runners {
+		cp, err := r.Checkpoint(context.Background())
+		require.NoError(t, err)
+		assert.Equal(t, last, cp, "projection %s", r.Name())
+	}
+	assert.Equal(t, freshRebuild(t, f.store, p, newTally("parties")), dump(t, f.db))
+
+	f.append(t, "8")
+	runners = []*projection.Runner{f.runner(t, p), f.runner(t, newTally("parties"))}
+	runPipeline(t, f, pipeline.Config{}, runners...)
+	for _, r := range runners {
+		assert.Equal(t, last+1, r.Position(), "projection %s caught up", r.Name())
 	}
 }

@@ -163,6 +163,14 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if errors.Is(err, context.Canceled) {
 		err = nil
 	}
+	// A clean stop: once nothing applies the log any more, each runner
+	// writes the checkpoint it reached passing the events its projection
+	// does not read (projection.Runner.Consigner).
+	fils.Wait()
+	reprises.Wait()
+	for _, r := range runners {
+		err = errors.Join(err, r.Consigner(context.WithoutCancel(ctx)))
+	}
 	return errors.Join(err, routerErr)
 }
 
@@ -222,7 +230,7 @@ func livrer(ctx context.Context, fils *sync.WaitGroup, runners []*projection.Run
 
 // catchUp applies the stored log to every runner through suivi (which
 // parks those that still fail after the retries), and returns the lowest
-// checkpoint of the others, where the feed starts (the highest checkpoint
+// position of the others, where the feed starts (the highest checkpoint
 // when all are parked). The read models in memory, rebuilt at every
 // start-up, first read the log together, in one pass
 // (projection.RebuildAll); one that fails there stops before the event and
@@ -244,10 +252,9 @@ func catchUp(ctx context.Context, store eventstore.Reader, runners []*projection
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
-		cp, err := r.Checkpoint(ctx)
-		if err != nil {
-			return 0, err
-		}
+		// How far the runner has applied the log, its checkpoint or the
+		// one it reached past it (projection.Runner.Position).
+		cp := r.Position()
 		highest = max(highest, cp)
 		if r.Arret() == nil {
 			if running == 0 || cp < lowest {
