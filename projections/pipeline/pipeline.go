@@ -90,8 +90,10 @@ func (p Reprise) run(ctx context.Context, r *projection.Runner) {
 }
 
 // Run catches every runner up from the store, then publishes the log from
-// the lowest checkpoint and lets the runners follow it live. It blocks until
-// ctx is done (returning nil) or something fails. ready, when not nil, is
+// the lowest position they reached and lets the runners follow it live. It
+// blocks until ctx is done (returning nil) or something fails; each runner
+// then writes the checkpoint it reached passing events its projection does
+// not read (projection.Runner.Consigner). ready, when not nil, is
 // closed once the runners are caught up and the feed is about to start.
 //
 // A runner's work, its catch-up at start-up as each live message, goes

@@ -313,22 +313,48 @@ func TestIssue34_EvenementAltereApresDesEvenementsPasses(t *testing.T) {
 
 // Issue 34 item 3: two runners of one read model (the same checkpoint
 // row, TestRevue12_DeuxRunnersSurLeMemePointDeReprise): one passed events
-// while the other moved the checkpoint past them; its next batch finds it
-// out at its write and is applied again from the stored checkpoint, each
-// event once.
+// while the other moved the checkpoint in the database, past them or not
+// as far; the next batch of the first finds it out at its write, goes
+// back to the stored checkpoint and applies the batch from there, at once
+// or, when the events between are not in its batch, from the store at the
+// message's delivery again (the pipeline retries it): each event once.
 func TestIssue34_PointAtteintDontLaBaseAChange(t *testing.T) {
-	p := selectif{releve: "classement", lu: "test.lu"}
-	s, a := salleDe(t, p)
-	s.suivreUnParUn(t, 1, "test.lu", "test.coup", "test.coup", "test.coup")
-	b, err := projection.NewRunner(context.Background(), s.db, p, s.store)
-	require.NoError(t, err)
-	s.ajouterDe(t, "test.coup", 2)
-	_, err = b.CatchUp(context.Background(), nil)
-	require.NoError(t, err)
-	s.ajouterDe(t, "test.lu", 1)
-	require.NoError(t, s.livrer(t, 7)[0])
-	rows, cp := s.compter(t, a)
-	assert.Equal(t, 2, rows)
-	assert.EqualValues(t, 7, cp)
-	assert.EqualValues(t, 7, a.Position())
+	for _, c := range []struct {
+		nom           string
+		passes, autre int // a passes up to passes, b moves the database to autre
+		redelivre     bool
+	}{
+		{"l'autre est allé plus loin", 4, 6, false},
+		{"l'autre est resté en deçà", 6, 4, true},
+	} {
+		t.Run(c.nom, func(t *testing.T) {
+			p := selectif{releve: "classement", lu: "test.lu"}
+			s, a := salleDe(t, p)
+			s.suivreUnParUn(t, 1, append([]string{"test.lu"}, repeter("test.coup", c.passes-1)...)...)
+			s.ajouterDe(t, "test.coup", 6-c.passes)
+			b, err := projection.NewRunner(context.Background(), s.db, p, s.store)
+			require.NoError(t, err)
+			debut, err := s.store.ReadAllAfter(context.Background(), 0, c.autre)
+			require.NoError(t, err)
+			_, err = b.Apply(context.Background(), debut)
+			require.NoError(t, err)
+			s.ajouterDe(t, "test.lu", 1)
+			if c.passes < 6 {
+				for p := c.passes + 1; p <= 6; p++ {
+					require.NoError(t, s.livrer(t, p)[0])
+				}
+			}
+			err = s.livrer(t, 7)[0]
+			if c.redelivre {
+				require.Error(t, err)
+				assert.EqualValues(t, c.autre, a.Position(), "back to the stored checkpoint")
+				err = s.livrer(t, 7)[0]
+			}
+			require.NoError(t, err)
+			rows, cp := s.compter(t, a)
+			assert.Equal(t, 2, rows)
+			assert.EqualValues(t, 7, cp)
+			assert.EqualValues(t, 7, a.Position())
+		})
+	}
 }

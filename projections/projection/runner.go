@@ -2,7 +2,10 @@
 // global log: a Runner applies events to one Projection in SQLite
 // transactions that also record the projection's checkpoint, so state and
 // checkpoint never disagree, replays are idempotent and a rebuild from
-// position zero gives a byte-identical database.
+// position zero gives a byte-identical database. Live, a projection that
+// reads none of a batch's events passes it without a transaction: its
+// state is the same at the checkpoint it wrote and at the one it reached,
+// which it writes later (passage.go).
 package projection
 
 import (
