@@ -358,3 +358,38 @@ func TestIssue34_PointAtteintDontLaBaseAChange(t *testing.T) {
 		})
 	}
 }
+
+// annulable is a releve that notes, for each event it applies, whether the
+// context its statements run under can be cancelled.
+type annulable struct {
+	releve
+	vus map[uint64]bool
+}
+
+func (p annulable) Apply(ctx context.Context, tx *sql.Tx, e eventstore.Event) error {
+	p.vus[e.Position] = ctx.Done() != nil
+	return p.releve.Apply(ctx, tx, e)
+}
+
+// Issue 34 item 3: the statements of a live batch (BEGIN, the read
+// model's writes, the checkpoint's, COMMIT) run under a context that
+// cannot be cancelled: the SQLite driver (modernc, interruptOnDone) starts
+// a goroutine for every statement run under one that can, to interrupt it
+// when it ends (21 of the 33 goroutines started per bulletin in
+// BenchmarkIssue34_SalleNeufLectures). A batch is at most a page of events:
+// a stop waits for its end. A catch-up (a message lost, Reprendre) keeps
+// its caller's context: it reads pages until the head.
+func TestIssue34_LotEnDirectSousUnContexteSansAnnulation(t *testing.T) {
+	p := annulable{releve: "parties", vus: map[uint64]bool{}}
+	s, _ := salleDe(t, p)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for position := 1; position <= 2; position++ {
+		s.ajouter(t, 1)
+		require.NoError(t, s.runners[0].Recevoir(ctx, s.livraison(t, position, nil)))
+	}
+	s.ajouter(t, 2)
+	// The message of 3 is lost: 4's catches up from the store.
+	require.NoError(t, s.runners[0].Recevoir(ctx, s.livraison(t, 4, nil)))
+	assert.Equal(t, map[uint64]bool{1: false, 2: false, 3: true, 4: true}, p.vus)
+}

@@ -123,11 +123,16 @@ func memeJSON(a, b []byte) bool {
 // on does not hold the first back: the events before it are applied, and
 // it fails on its own message, so the projection parks right before it.
 // A projection that reads none of them passes them without a transaction
-// (passer).
+// (passer). The batch, a page of events at most, runs to its end under a
+// context that cannot be cancelled: the SQLite driver (modernc) starts a
+// goroutine for every statement run under one that can, to interrupt it
+// (issue 34: 21 of the 33 goroutines started per bulletin by
+// BenchmarkIssue34_SalleNeufLectures); a stop waits for the batch.
 func (r *Runner) suivre(ctx context.Context, lot []Decoded) error {
 	if r.passer(lot) {
 		return nil
 	}
+	ctx = context.WithoutCancel(ctx)
 	_, err := r.apply(ctx, lot, r.controlePropre())
 	var applyErr *ApplyError
 	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == lot[0].Position {
