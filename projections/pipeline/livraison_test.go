@@ -5,9 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"runtime/metrics"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/google/uuid"
@@ -68,10 +71,41 @@ func BenchmarkIssue34_UnMessageNeufLectures(b *testing.B) {
 		func(i int) projection.Projection { return newTally(fmt.Sprint("lecture_", i)) }, "duplicate.bulletin_depose")
 }
 
+// ignore is a read model that reads no event it is handed but does not
+// say so, as the ones serve holds in memory (the appeals', the twinnings'
+// and the tokens' indexes).
+type ignore struct{ name string }
+
+func (p ignore) Name() string                                           { return p.name }
+func (p ignore) Setup(context.Context, *sql.Tx) error                   { return nil }
+func (p ignore) Reset(context.Context, *sql.Tx) error                   { return nil }
+func (p ignore) Apply(context.Context, *sql.Tx, eventstore.Event) error { return nil }
+
+// BenchmarkIssue34_SalleNeufLectures is the live fold of a bulletin by
+// serve's nine read models, their read-ahead and decoding shared
+// (projection.Avance): three fold it (a row each), three read only other
+// types and say so (projection.Selectif: the classique standings and
+// cotes, the history), three read none but do not say so. One bulletin
+// of about 600 bytes is appended at a time and waited for by all nine.
+func BenchmarkIssue34_SalleNeufLectures(b *testing.B) {
+	neufLectures(b, func(f *fixture) *projection.Avance { return projection.NewAvance(f.store, registreDeTest) },
+		func(i int) projection.Projection {
+			nom := fmt.Sprint("lecture_", i)
+			switch i % 3 {
+			case 0:
+				return newTally(nom)
+			case 1:
+				return neLitQue{tally: newTally(nom), lu: "classique.resultat"}
+			}
+			return ignore{name: nom}
+		}, "duplicate.bulletin_depose")
+}
+
 // neufLectures appends one event of type typ (about 600 bytes) at a time
 // to a pipeline of nine read models (lecture(0) to lecture(8)), as many as
 // serve runs, sharing the read-ahead avance gives (nil: none), and waits
-// until each has applied it.
+// until each has applied it. It reports the goroutines the process
+// started and the CPU it used per event.
 func neufLectures(b *testing.B, avance func(*fixture) *projection.Avance, lecture func(int) projection.Projection, typ string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -92,6 +126,9 @@ func neufLectures(b *testing.B, avance func(*fixture) *projection.Avance, lectur
 	go func() { done <- pipeline.Run(ctx, f.store, runners, pipeline.Config{}, ready) }()
 	<-ready
 	data := json.RawMessage(`{"coup":7,"licence":"` + strings.Repeat("0", 8) + `","mot":"EXEMPLAIRE","ref":"H4","score":98,"chrono":"` + strings.Repeat("x", 420) + `"}`)
+	crees := []metrics.Sample{{Name: "/sched/goroutines-created:goroutines"}}
+	metrics.Read(crees)
+	avant, cpuAvant := crees[0].Value.Uint64(), cpu(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -107,6 +144,18 @@ func neufLectures(b *testing.B, avance func(*fixture) *projection.Avance, lectur
 		}
 	}
 	b.StopTimer()
+	metrics.Read(crees)
+	b.ReportMetric(float64(crees[0].Value.Uint64()-avant)/float64(b.N), "goroutines/op")
+	b.ReportMetric(float64((cpu(b)-cpuAvant).Microseconds())/float64(b.N), "cpu-µs/op")
 	cancel()
 	require.NoError(b, <-done)
+}
+
+// cpu is the process's CPU time so far, user and system: on a machine
+// whose cores other jobs share, the bench's own cost, which its wall time
+// (an fsync each append) hides.
+func cpu(b *testing.B) time.Duration {
+	var u syscall.Rusage
+	require.NoError(b, syscall.Getrusage(syscall.RUSAGE_SELF, &u))
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

@@ -90,8 +90,10 @@ func (p Reprise) run(ctx context.Context, r *projection.Runner) {
 }
 
 // Run catches every runner up from the store, then publishes the log from
-// the lowest checkpoint and lets the runners follow it live. It blocks until
-// ctx is done (returning nil) or something fails. ready, when not nil, is
+// the lowest position they reached and lets the runners follow it live. It
+// blocks until ctx is done (returning nil) or something fails; each runner
+// then writes the checkpoint it reached passing events its projection does
+// not read (projection.Runner.Consigner). ready, when not nil, is
 // closed once the runners are caught up and the feed is about to start.
 //
 // A runner's work, its catch-up at start-up as each live message, goes
@@ -122,8 +124,9 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if err != nil {
 		return fmt.Errorf("creating watermill router: %w", err)
 	}
-	var reprises sync.WaitGroup
+	var reprises, fils sync.WaitGroup
 	defer reprises.Wait()
+	defer fils.Wait()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// suivi runs h for r through the middlewares and parks r when it still
@@ -141,7 +144,7 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 			return msg.Context().Err()
 		}
 	}
-	router.AddConsumerHandler("lectures", cfg.Topic, cfg.Subscriber, livrer(runners, suivi))
+	router.AddConsumerHandler("lectures", cfg.Topic, cfg.Subscriber, livrer(ctx, &fils, runners, suivi))
 	routerDone := make(chan error, 1)
 	go func() { routerDone <- router.Run(ctx) }()
 	select {
@@ -162,36 +165,74 @@ func Run(ctx context.Context, store eventstore.Store, runners []*projection.Runn
 	if errors.Is(err, context.Canceled) {
 		err = nil
 	}
+	// A clean stop: once nothing applies the log any more, each runner
+	// writes the checkpoint it reached passing the events its projection
+	// does not read (projection.Runner.Consigner).
+	fils.Wait()
+	reprises.Wait()
+	for _, r := range runners {
+		err = errors.Join(err, r.Consigner(context.WithoutCancel(ctx)))
+	}
 	return errors.Join(err, routerErr)
+}
+
+// livraison is one message for one runner's goroutine (livrer): the
+// runner is done with it when fait is.
+type livraison struct {
+	msg  *message.Message
+	l    *feed.Livraison
+	err  error
+	fait *sync.WaitGroup
 }
 
 // livrer is the pipeline's one watermill handler: it reads each message's
 // positions once and hands it to every runner at once, each through suivi
 // (its retries, its parking), the event decoded by the first runner behind
 // it for all of them (feed.Livraison); the message is acknowledged once
-// every runner is done with it.
-func livrer(runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) message.NoPublishHandlerFunc {
+// every runner is done with it. Each runner handles the messages on one
+// goroutine of its own (fils), started here and ended when ctx is done,
+// rather than one per message (issue 34: their stacks grew through
+// SQLite's deep frames again at every message).
+func livrer(ctx context.Context, fils *sync.WaitGroup, runners []*projection.Runner, suivi func(*projection.Runner, func(*message.Message) error) message.NoPublishHandlerFunc) message.NoPublishHandlerFunc {
+	entrees := make([]chan livraison, len(runners))
+	for i, r := range runners {
+		entrees[i] = make(chan livraison)
+		fils.Go(func() {
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case d := <-entrees[i]:
+					_ = suivi(r, func(msg *message.Message) error {
+						if d.err != nil {
+							return d.err
+						}
+						return r.Recevoir(msg.Context(), d.l)
+					})(d.msg)
+					d.fait.Done()
+				}
+			}
+		})
+	}
 	return func(msg *message.Message) error {
 		l, err := feed.Livrer(msg)
-		var wg sync.WaitGroup
-		for _, r := range runners {
-			wg.Go(func() {
-				_ = suivi(r, func(msg *message.Message) error {
-					if err != nil {
-						return err
-					}
-					return r.Recevoir(msg.Context(), l)
-				})(msg)
-			})
+		var fait sync.WaitGroup
+		for _, entree := range entrees {
+			fait.Add(1)
+			select {
+			case entree <- livraison{msg: msg, l: l, err: err, fait: &fait}:
+			case <-ctx.Done():
+				fait.Done()
+			}
 		}
-		wg.Wait()
+		fait.Wait()
 		return msg.Context().Err()
 	}
 }
 
 // catchUp applies the stored log to every runner through suivi (which
 // parks those that still fail after the retries), and returns the lowest
-// checkpoint of the others, where the feed starts (the highest checkpoint
+// position of the others, where the feed starts (the highest checkpoint
 // when all are parked). The read models in memory, rebuilt at every
 // start-up, first read the log together, in one pass
 // (projection.RebuildAll); one that fails there stops before the event and
@@ -213,10 +254,9 @@ func catchUp(ctx context.Context, store eventstore.Reader, runners []*projection
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
-		cp, err := r.Checkpoint(ctx)
-		if err != nil {
-			return 0, err
-		}
+		// How far the runner has applied the log, its checkpoint or the
+		// one it reached past it (projection.Runner.Position).
+		cp := r.Position()
 		highest = max(highest, cp)
 		if r.Arret() == nil {
 			if running == 0 || cp < lowest {

@@ -85,6 +85,36 @@ func (r *Runner) controlePropre() controleChaine {
 	return sansChaine
 }
 
+// apres are the events of events after position.
+func apres(events []Decoded, position uint64) []Decoded {
+	if i := slices.IndexFunc(events, func(e Decoded) bool { return e.Position > position }); i >= 0 {
+		return events[i:]
+	}
+	return nil
+}
+
+// verifierDepuis checks, as verif asks, the links of todo with the chain
+// from the event whose stored hash is precedent: an altered event is an
+// *ApplyError.
+func verifierDepuis(precedent []byte, todo []Decoded, verif controleChaine) error {
+	if verif == sansChaine {
+		return nil
+	}
+	verifies := todo
+	if verif == jonction {
+		verifies = todo[:1]
+	}
+	for _, e := range verifies {
+		if !e.lienVerifieApres(precedent) {
+			if err := verifierLien(precedent, e.Event); err != nil {
+				return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
+			}
+		}
+		precedent = e.Hash
+	}
+	return nil
+}
+
 // decodeur decodes the payloads the runner's Batcher reads that nothing
 // decoded ahead (a catch-up, Apply; live without a shared read-ahead), with
 // the registry of the runner's journal (NewRunners); a runner without one,
@@ -125,46 +155,42 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 	var last *eventstore.Event
 	// pris is the kept checkpoint the batch took (nil: it read it), which
 	// a failure is weighed against: a reset meanwhile forgets the kept one.
-	var pris *checkpoint
+	// depart is the checkpoint the runner reached past it, passing events
+	// its projection does not read (passer), which the batch starts from
+	// (nil: none).
+	var pris, depart *checkpoint
 	// transactionDuLot is the body of the batch's transaction, run once
 	// more when the kept checkpoint it took proves stale.
 	transactionDuLot := func(tx *sql.Tx) error {
-		applied, pris = 0, nil
+		applied, last, pris, depart = 0, nil, nil, nil
 		cp, enMemoire, err := r.checkpointDans(ctx, tx)
 		if err != nil {
 			return err
 		}
 		if enMemoire {
-			pris = &cp
+			pris = &checkpoint{position: cp.position, hash: cp.hash, magasin: cp.magasin}
+			if a := r.atteint.Load(); a != nil {
+				depart, cp = &a.checkpoint, a.checkpoint
+			}
 		}
-		todo := events
-		if i := slices.IndexFunc(events, func(e Decoded) bool { return e.Position > cp.position }); i >= 0 {
-			todo = events[i:]
-		} else {
-			todo = nil
-		}
+		todo := apres(events, cp.position)
 		if len(todo) == 0 {
-			if enMemoire {
+			switch {
+			case depart != nil:
+				// Nothing after the checkpoint the runner reached: it is
+				// written (a page of a catch-up within the events it
+				// passed, a clean stop).
+				last = &eventstore.Event{Position: depart.position, Hash: depart.hash}
+				return r.saveCheckpoint(ctx, tx, *last, pris)
+			case enMemoire:
 				// Nothing after a checkpoint kept in memory: one read
 				// says whether it still is the database's.
 				return errPointPerime
 			}
 			return nil
 		}
-		if verif != sansChaine {
-			verifies := todo
-			if verif == jonction {
-				verifies = todo[:1]
-			}
-			precedent := cp.hash
-			for _, e := range verifies {
-				if !e.lienVerifieApres(precedent) {
-					if err := verifierLien(precedent, e.Event); err != nil {
-						return &ApplyError{Position: e.Position, Type: e.Type, Err: err}
-					}
-				}
-				precedent = e.Hash
-			}
+		if err := verifierDepuis(cp.hash, todo, verif); err != nil {
+			return err
 		}
 		if enLot {
 			if err := r.plierParTranches(ctx, tx, batch, todo); err != nil {
@@ -193,17 +219,28 @@ func (r *Runner) applyTx(ctx context.Context, events []Decoded, verif controleCh
 		// A batch that took its checkpoint from memory and failed is tried
 		// again at once, from the checkpoint it reads, when that was
 		// another (errPointPerime at the write, or applying failed on
-		// it); a failure of its own is the caller's to try again.
-		r.garderPoint(nil)
-		if errors.Is(err, errPointPerime) || r.deplace(ctx, g) {
+		// it); a failure of its own is the caller's to try again. The
+		// kept checkpoint is then forgotten, unless the batch started from
+		// the one the runner reached past it: the database still holds
+		// the kept one, and only the runner knows the events it passed.
+		deplace := errors.Is(err, errPointPerime) || r.deplace(ctx, g)
+		if deplace || depart == nil {
+			r.garderPoint(nil)
+		}
+		if deplace {
+			if depart != nil {
+				r.reculer(ctx)
+			}
 			err = r.inTx(ctx, transactionDuLot)
 		}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("projection %s: %w", r.proj.Name(), err)
 	}
-	if applied > 0 {
+	if last != nil {
 		r.garderPoint(last)
+	}
+	if applied > 0 {
 		r.avancer(last.Position)
 	}
 	return applied, nil

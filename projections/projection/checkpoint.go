@@ -182,8 +182,10 @@ func hashStocke(hash []byte) []byte {
 }
 
 // garderPoint keeps in memory the checkpoint at last the runner just committed
-// (nil: none known), which its next batch takes rather than reading it.
+// (nil: none known), which its next batch takes rather than reading it;
+// the checkpoint it had reached past the one it kept is forgotten.
 func (r *Runner) garderPoint(last *eventstore.Event) {
+	r.atteint.Store(nil)
 	if last == nil {
 		r.pointGarde.Store(nil)
 		return

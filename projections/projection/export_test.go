@@ -1,7 +1,10 @@
 package projection
 
 import (
+	"context"
+	"database/sql"
 	"sync/atomic"
+	"time"
 
 	"arbitre/domain/eventstore"
 )
@@ -16,4 +19,24 @@ func CompterLiens() (liens *atomic.Int64, restore func()) {
 		return avant(precedent, e)
 	}
 	return liens, func() { verifierLien = avant }
+}
+
+// CompterTransactions counts the transactions the runners begin until
+// restore is called.
+func CompterTransactions() (transactions *atomic.Int64, restore func()) {
+	transactions = new(atomic.Int64)
+	avant := commencer
+	commencer = func(ctx context.Context, db *sql.DB) (*sql.Tx, error) {
+		transactions.Add(1)
+		return avant(ctx, db)
+	}
+	return transactions, func() { commencer = avant }
+}
+
+// BornerPassage bounds how far a runner passes events without writing its
+// checkpoint (passageMax) until restore is called.
+func BornerPassage(events int, duree time.Duration) (restore func()) {
+	avant := passageMax
+	passageMax.events, passageMax.duree = events, duree
+	return func() { passageMax = avant }
 }

@@ -2,7 +2,10 @@
 // global log: a Runner applies events to one Projection in SQLite
 // transactions that also record the projection's checkpoint, so state and
 // checkpoint never disagree, replays are idempotent and a rebuild from
-// position zero gives a byte-identical database.
+// position zero gives a byte-identical database. Live, a projection that
+// reads none of a batch's events passes it without a transaction: its
+// state is the same at the checkpoint it wrote and at the one it reached,
+// which it writes later (passage.go).
 package projection
 
 import (
@@ -71,9 +74,16 @@ type Runner struct {
 	// query a batch and a read model), checked at the write; nil when not
 	// known (at start-up, after a reset or a failed batch).
 	pointGarde atomic.Pointer[checkpoint]
-	// position is the checkpoint as of the last commit, for readers that
-	// must not query the database to know how far the projection is; moved
-	// is closed (and replaced) whenever it advances.
+	// atteint is the checkpoint the runner reached past pointGarde by
+	// passing, without a transaction, events its projection does not read
+	// (passer), which its next batch starts from and writes; nil when it
+	// is pointGarde.
+	atteint atomic.Pointer[pointAtteint]
+	// position is how far the projection has applied the log: its
+	// checkpoint as of the last commit, or the one it reached past it
+	// (atteint), for readers that must not query the database to know how
+	// far the projection is; moved is closed (and replaced) whenever it
+	// advances.
 	position atomic.Uint64
 	mu       sync.Mutex
 	moved    chan struct{}
@@ -155,8 +165,10 @@ func Lecture(runners []*Runner, name string) *Runner {
 	return nil
 }
 
-// Position is the global position of the last event applied and committed
-// (0 for none), read without touching the database.
+// Position is the global position of the last event applied and committed,
+// or passed because the projection does not read it (passer), 0 for none,
+// read without touching the database: the read model's state is the one
+// of the log up to there.
 func (r *Runner) Position() uint64 { return r.position.Load() }
 
 // Attendre waits until the projection has applied the event at position
@@ -197,8 +209,11 @@ func (r *Runner) reveiller() {
 	r.moved = make(chan struct{})
 }
 
+// commencer begins a runner's transaction; a test counts them.
+var commencer = func(ctx context.Context, db *sql.DB) (*sql.Tx, error) { return db.BeginTx(ctx, nil) }
+
 func (r *Runner) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := r.db.BeginTx(ctx, nil)
+	tx, err := commencer(ctx, r.db)
 	if err != nil {
 		return err
 	}

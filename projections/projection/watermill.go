@@ -33,10 +33,11 @@ func (r *Runner) Recevoir(ctx context.Context, l *feed.Livraison) error {
 	if r.Arret() != nil {
 		return nil
 	}
-	// The checkpoint as of the last commit, kept in memory: a burst's
-	// duplicates cost no query, and are not decoded (issue 34: every read
-	// model decoded every message of a burst it had read ahead). The batch
-	// checks it at its write (saveCheckpoint).
+	// The checkpoint as of the last commit, or the one reached past it
+	// (passer), kept in memory: a burst's duplicates cost no query, and
+	// are not decoded (issue 34: every read model decoded every message of
+	// a burst it had read ahead). The batch checks it at its write
+	// (saveCheckpoint).
 	checkpoint := r.Position()
 	switch {
 	case l.Position <= checkpoint:
@@ -121,7 +122,17 @@ func memeJSON(a, b []byte) bool {
 // read ahead are then duplicates (issue 17). An event that fails further
 // on does not hold the first back: the events before it are applied, and
 // it fails on its own message, so the projection parks right before it.
+// A projection that reads none of them passes them without a transaction
+// (passer). The batch, a page of events at most, runs to its end under a
+// context that cannot be cancelled: the SQLite driver (modernc) starts a
+// goroutine for every statement run under one that can, to interrupt it
+// (issue 34: 21 of the 33 goroutines started per bulletin by
+// BenchmarkIssue34_SalleNeufLectures); a stop waits for the batch.
 func (r *Runner) suivre(ctx context.Context, lot []Decoded) error {
+	if r.passer(lot) {
+		return nil
+	}
+	ctx = context.WithoutCancel(ctx)
 	_, err := r.apply(ctx, lot, r.controlePropre())
 	var applyErr *ApplyError
 	if err == nil || len(lot) == 1 || errors.As(err, &applyErr) && applyErr.Position == lot[0].Position {
