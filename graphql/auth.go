@@ -3,7 +3,6 @@ package graphql
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -69,15 +68,6 @@ func bearerSecret(bearer string) string {
 		return strings.TrimSpace(secret)
 	}
 	return bearer
-}
-
-// AuthMiddleware authenticates every HTTP request's Authorization header.
-func AuthMiddleware(reg *acces.Registre, now func() time.Time) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(w, r.WithContext(Authenticate(r.Context(), reg, r.Header.Get("Authorization"), now)))
-		})
-	}
 }
 
 // habilitation returns the request's rights, or the error explaining why

@@ -234,11 +234,45 @@ func TestSecurite_MasqueSelonLaLongueur(t *testing.T) {
 
 // Issue 34 item 3: what the stack allocates for one bulletin, the
 // resolver aside (381 at the start of session 12: the body decoded twice,
-// a second deadline, the log line's boxed values and the regexp).
-func TestIssue34_PileDUnBulletinAllocations(t *testing.T) {
+// a second deadline, the log line's boxed values and the regexp; 365 at
+// the start of session 13). echo composed the /graphql route's own
+// middlewares (authentication, rate limit) again for every request, and
+// echo.WrapMiddleware wrapped the response once more: 7 allocations, which
+// composing the route once takes away (361 → 354 with the prepared
+// security headers, TestIssue34_EntetesDeSecuritePrepares).
+func TestIssue34_RouteGraphQLComposeeUneFois(t *testing.T) {
 	p := nouvellePile(t)
 	req, rep := p.requete(t)
 	allocations := testing.AllocsPerRun(50, func() { p.poster(req, rep) })
 	require.Equal(t, http.StatusOK, rep.statut)
-	assert.LessOrEqual(t, allocations, 365.0)
+	assert.LessOrEqual(t, allocations, 354.0)
+}
+
+// Issue 34 item 3: echo's Secure middleware built each header's value
+// again for every answer (4 allocations); the headers set are the same.
+func TestIssue34_EntetesDeSecuritePrepares(t *testing.T) {
+	e := echo.New()
+	pose := func(mw echo.MiddlewareFunc) (http.Header, float64) {
+		h := mw(func(echo.Context) error { return nil })
+		rec := httptest.NewRecorder()
+		c := e.NewContext(httptest.NewRequest(http.MethodPost, "/graphql", nil), rec)
+		require.NoError(t, h(c))
+		return rec.Header().Clone(), testing.AllocsPerRun(100, func() { _ = h(c) })
+	}
+	attendues, _ := pose(middleware.SecureWithConfig(middleware.SecureConfig{
+		ContentTypeNosniff: "nosniff", XFrameOptions: "DENY", ContentSecurityPolicy: contentSecurityPolicy, ReferrerPolicy: "no-referrer",
+	}))
+	entetes, allocations := pose(securityHeaders())
+	assert.Equal(t, attendues, entetes)
+	assert.Zero(t, allocations)
+
+	// A header added later to one answer is its own.
+	rec := httptest.NewRecorder()
+	c := e.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), rec)
+	require.NoError(t, securityHeaders()(func(c echo.Context) error {
+		c.Response().Header().Add("X-Frame-Options", "SAMEORIGIN")
+		return nil
+	})(c))
+	assert.Equal(t, []string{"DENY", "SAMEORIGIN"}, rec.Header().Values("X-Frame-Options"))
+	assert.Equal(t, []string{"DENY"}, entetesDeSecurite.Values("X-Frame-Options"))
 }

@@ -105,7 +105,12 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 
 	lim := newLimiter(cfg.Limits)
 	api := strictRequests(cfg.Limits.MaxBody, newGraphQL(cfg, lim, es, etat))
-	e.Any("/graphql", echo.WrapHandler(api), echo.WrapMiddleware(graphql.AuthMiddleware(cfg.Tokens, cfg.Now)), lim.middleware())
+	// The route's middlewares are composed here, once: echo composes a
+	// route's own middlewares again for every request (closures, and the
+	// response wrapped once more by echo.WrapMiddleware), issue 34 item 3.
+	// Authentication comes first, then the rate limit, which counts a
+	// token's requests under the token.
+	e.Any("/graphql", authentifier(cfg.Tokens, cfg.Now)(lim.middleware()(echo.WrapHandler(api))))
 	get(e, "/", echo.WrapHandler(http.FileServerFS(graphiql.Files)))
 	get(e, "/graphiql/*", echo.WrapHandler(http.StripPrefix("/graphiql/", http.FileServerFS(graphiql.Files))))
 	pages(e)
@@ -118,6 +123,19 @@ func nouveau(cfg Config, es gql.ExecutableSchema, etat EtatFunc) *echo.Echo {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "version": cfg.Resolver.Version})
 	})
 	return e
+}
+
+// authentifier authenticates every request's Authorization header
+// (graphql.Authenticate): the request's context carries the token's rights,
+// or why it was refused.
+func authentifier(reg *acces.Registre, now func() time.Time) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			c.SetRequest(r.WithContext(graphql.Authenticate(r.Context(), reg, r.Header.Get("Authorization"), now)))
+			return next(c)
+		}
+	}
 }
 
 // maxMessageWS is the largest websocket message a client may send, on
