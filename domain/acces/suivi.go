@@ -58,8 +58,8 @@ func (r *Registre) Apply(_ context.Context, e eventstore.Event) error {
 
 // prendre applies one event of the log, once: events at or before the
 // registry's position were already taken, live or by a catch-up. Events of
-// other types (Lit) are skipped: passed by the runner or not, they leave
-// the registry as it is.
+// a type it does not read (Lit) are skipped: passed by the runner or not,
+// they leave the registry as it is.
 //
 // An event it cannot decode is skipped and kept in Ecarts, so one bad event
 // does not freeze token issue and revocation for every later one.
