@@ -158,10 +158,15 @@ const nomJumelages = "jumelages"
 
 func (*indexJumelages) Name() string { return nomJumelages }
 
-// Apply folds a twinning's creation; other events are skipped without
+// Lit tells whether the index reads events of type typ: a twinning's
+// creation (projection.Selectif). Its runner passes a live batch holding
+// none, such as the hall's bulletins, without a transaction.
+func (*indexJumelages) Lit(typ string) bool { return typ == federation.TypeJumelageCree }
+
+// Apply folds a twinning's creation (Lit); other events are skipped without
 // being decoded.
 func (x *indexJumelages) Apply(_ context.Context, e eventstore.Event) error {
-	if e.Type != federation.TypeJumelageCree {
+	if !x.Lit(e.Type) {
 		return nil
 	}
 	v, err := x.registre.Decode(e)

@@ -35,8 +35,8 @@ type Registre struct {
 	empDeID map[string]string
 	// revoques holds the fingerprints of revoked tokens, to say so.
 	revoques map[string]bool
-	// position is the global position of the last event of the log taken
-	// into account (0 for a registry fed by hand).
+	// position is the global position of the last access event of the log
+	// taken into account (0 for a registry fed by hand).
 	position uint64
 	// ecarts are the events of the log the registry could not decode.
 	ecarts []Ecart

@@ -41,6 +41,11 @@ const Name = "jetons"
 // memory, which the pipeline feeds live (projection.NewRunnerEnMemoire).
 func (r *Registre) Name() string { return Name }
 
+// Lit tells whether the registry reads events of type typ: a token's issue
+// or revocation (projection.Selectif). Its runner passes a live batch
+// holding none, such as the hall's bulletins, without a transaction.
+func (*Registre) Lit(typ string) bool { return typ == TypeJetonEmis || typ == TypeJetonRevoque }
+
 // Apply takes one event of the log with the registry Brancher gave, once
 // (see prendre).
 func (r *Registre) Apply(_ context.Context, e eventstore.Event) error {
@@ -52,16 +57,17 @@ func (r *Registre) Apply(_ context.Context, e eventstore.Event) error {
 }
 
 // prendre applies one event of the log, once: events at or before the
-// registry's position were already taken, live or by a catch-up.
+// registry's position were already taken, live or by a catch-up. Events of
+// a type it does not read (Lit) are skipped: passed by the runner or not,
+// they leave the registry as it is.
 //
 // An event it cannot decode is skipped and kept in Ecarts, so one bad event
 // does not freeze token issue and revocation for every later one.
 func (r *Registre) prendre(registry *eventstore.Registry, e eventstore.Event) error {
-	var payload any
-	var ecart error
-	if e.Type == TypeJetonEmis || e.Type == TypeJetonRevoque {
-		payload, ecart = registry.Decode(e)
+	if !r.Lit(e.Type) {
+		return nil
 	}
+	payload, ecart := registry.Decode(e)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if e.Position <= r.position {

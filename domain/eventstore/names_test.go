@@ -31,7 +31,7 @@ var (
 		Problems Progress Ranges Read Reader Readers Reading Record Recorded Register Registry Replay
 		Report Repository Request Result Reused Revision Role Run Rupture Save Saved Schema Seal Sealed
 		Section Sections Set Since Size Source Step Store Stream Streams String Subscribe Supported System
-		Table Tampered Timeout To Traces Type Unavailable Unknown Unwrap Up Upcast Upcaster Validate Verify
+		Table Tampered Timeout To Traces Type Types Unavailable Unknown Unwrap Up Upcast Upcaster Validate Verify
 		Version Wall Whole With`)
 	motsDuDomaine = strings.Fields(`Acces Appel Archive Classique Epreuve Federation Jumelage Match Partie Tournoi`)
 )

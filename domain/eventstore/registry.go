@@ -3,8 +3,10 @@ package eventstore
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 
 	jsonv2 "github.com/go-json-experiment/json"
 	jsonv1 "github.com/go-json-experiment/json/v1"
@@ -80,6 +82,12 @@ func (r *Registry) CurrentVersion(name string) (int, error) {
 		return 0, &UnknownEventTypeError{Type: name}
 	}
 	return rt.version, nil
+}
+
+// Types returns the names of every registered event type, sorted: what a
+// read model's test feeds it to check what it reads (projection.Selectif).
+func (r *Registry) Types() []string {
+	return slices.Sorted(maps.Keys(r.byName))
 }
 
 // NewEventData encodes a registered payload as an event to append.

@@ -4,6 +4,7 @@
 package parties
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"database/sql"
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -118,14 +120,15 @@ type Projection struct {
 
 // suivie is a game held in memory: the events it folded from each of its
 // streams and the position of the last one; vue is its view as of the last
-// event Passer did not count (valid when vueAJour), which only a game's
-// event changes: a bulletin's changes the version alone.
+// event Passer did not count, marshalled and cut around its version's
+// value (valid when vueAJour): only a game's event changes the view, a
+// bulletin's changes the version alone.
 type suivie struct {
 	stream   string
 	partie   *duplicate.Partie
 	lus      map[string]uint64
 	position uint64
-	vue      Vue
+	vue      [2]string
 	vueAJour bool
 }
 
@@ -203,7 +206,7 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projec
 	}
 	q := projection.NewRequetes(tx)
 	for _, t := range ordre {
-		vue, err := json.Marshal(t.suivie.vueDe())
+		vue, err := t.suivie.vueJSON()
 		if err != nil {
 			return err
 		}
@@ -214,10 +217,11 @@ func (p *Projection) ApplyBatch(ctx context.Context, tx *sql.Tx, events []projec
 	return q.Fin(ctx)
 }
 
-// ecrireVue stores the view of game id as of the event at position.
-func ecrireVue(ctx context.Context, q *projection.Requetes, id string, position uint64, vue []byte) error {
+// ecrireVue stores the view of game id, marshalled, as of the event at
+// position.
+func ecrireVue(ctx context.Context, q *projection.Requetes, id string, position uint64, vue string) error {
 	return q.Exec(ctx, `INSERT INTO parties_vues (partie, position, vue) VALUES (?, ?, ?)
-		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, position, string(vue))
+		ON CONFLICT (partie) DO UPDATE SET position = excluded.position, vue = excluded.vue`, id, position, vue)
 }
 
 // avant returns the game of e's stream (the game's own or one of its
@@ -303,18 +307,47 @@ func (s *suivie) plier(r *eventstore.Registry, e projection.Decoded) error {
 	return s.compter(e.Event, s.partie.Apply(e.Payload))
 }
 
-// vueDe is the game's view (VueDe), worked out again only after a game's
-// event: a burst of bulletins on a game of 2,000 players rewrites its view
-// for each batch, and listing and sorting its players was most of it
-// (issue 34 item 3). The view's slices are shared with the kept one and
-// only read (marshalled).
-func (s *suivie) vueDe() Vue {
+// vueJSON is the game's view (VueDe) marshalled, byte for byte what
+// json.Marshal gives. It is worked out and marshalled again only after a
+// game's event: a burst of bulletins on a game of 2,000 players rewrites
+// its view for each batch, and listing and sorting its players, then
+// marshalling the view of 2,000 licences, were most of it (issue 34
+// item 3). After a bulletin's event, the kept bytes take the game's new
+// version, which json.Marshal writes as strconv.Itoa does.
+func (s *suivie) vueJSON() (string, error) {
 	if !s.vueAJour {
-		s.vue, s.vueAJour = VueDe(s.partie), true
+		v := VueDe(s.partie)
+		b, err := json.Marshal(v)
+		if err != nil {
+			return "", err
+		}
+		if s.vue, err = couperVersion(b, v.Version); err != nil {
+			return "", err
+		}
+		s.vueAJour = true
 	}
-	v := s.vue
-	v.Version = s.partie.Version()
-	return v
+	var out strings.Builder
+	out.Grow(len(s.vue[0]) + 20 + len(s.vue[1]))
+	out.WriteString(s.vue[0])
+	out.WriteString(strconv.Itoa(s.partie.Version()))
+	out.WriteString(s.vue[1])
+	return out.String(), nil
+}
+
+// champVersion opens the version's field of a marshalled view: never the
+// first field (id is), and never inside a string, whose quotes are escaped.
+const champVersion = `,"version":`
+
+// couperVersion cuts vue, a view of version version marshalled, around
+// its version's value: what comes before it and what comes after.
+func couperVersion(vue []byte, version int) ([2]string, error) {
+	valeur := strconv.Itoa(version)
+	i := bytes.Index(vue, []byte(champVersion+valeur))
+	fin := i + len(champVersion) + len(valeur)
+	if i < 0 || fin >= len(vue) || vue[fin] != ',' && vue[fin] != '}' {
+		return [2]string{}, fmt.Errorf("the marshalled view holds no field version %d", version)
+	}
+	return [2]string{string(vue[:i+len(champVersion)]), string(vue[fin:])}, nil
 }
 
 // compter records e as folded, unless folding it failed with err.
@@ -463,7 +496,7 @@ func (f *repli) Write(ctx context.Context, tx *sql.Tx) error {
 				return err
 			}
 		}
-		if err := ecrireVue(ctx, q, id, v.position, v.vue); err != nil {
+		if err := ecrireVue(ctx, q, id, v.position, string(v.vue)); err != nil {
 			return err
 		}
 	}

@@ -33,7 +33,7 @@ var errArret = errors.New("arrêt de la simulation")
 
 // jouer records a simulated game of n players in store, stopped right after
 // the tirage of coup arret (the whole game when arret is 0).
-func jouer(t *testing.T, ctx context.Context, store eventstore.Store, r *eventstore.Registry, id string, n, arret int) {
+func jouer(t testing.TB, ctx context.Context, store eventstore.Store, r *eventstore.Registry, id string, n, arret int) {
 	t.Helper()
 	lex, err := libre.Lexicon()
 	require.NoError(t, err)
@@ -62,13 +62,13 @@ func jouer(t *testing.T, ctx context.Context, store eventstore.Store, r *eventst
 	}
 }
 
-func ouvrir(t *testing.T, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry) {
+func ouvrir(t testing.TB, ctx context.Context) (*sqlitestore.Store, *eventstore.Registry) {
 	t.Helper()
 	return ouvrirDans(t, ctx, t.TempDir())
 }
 
 // ouvrirDans opens the store of directory dir.
-func ouvrirDans(t *testing.T, ctx context.Context, dir string) (*sqlitestore.Store, *eventstore.Registry) {
+func ouvrirDans(t testing.TB, ctx context.Context, dir string) (*sqlitestore.Store, *eventstore.Registry) {
 	t.Helper()
 	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
 	require.NoError(t, err)

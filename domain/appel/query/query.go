@@ -153,9 +153,23 @@ func (x *Index) Appliquer(stream string, e any) error {
 	return nil
 }
 
-// Apply folds a recorded event; events of other streams are skipped
-// without being decoded.
+// lus are the event types of an appeal (appel.RegisterEvents), the only
+// ones the index reads.
+var lus = map[string]bool{appel.TypeAppelDepose: true, appel.TypeCommissionComposee: true, appel.TypeVoteEmis: true,
+	appel.TypeDecisionRendue: true, appel.TypeDecisionAppliquee: true, appel.TypeRecoursFISFForme: true,
+	appel.TypePiecesDemandees: true, appel.TypeDossierComplete: true, appel.TypeAppelClasse: true}
+
+// Lit tells whether the index reads events of type typ: an appeal's
+// (projection.Selectif). Its runner passes a live batch holding none, such
+// as the hall's bulletins, without a transaction.
+func (*Index) Lit(typ string) bool { return lus[typ] }
+
+// Apply folds a recorded event of an appeal's type (Lit) in an appeal's
+// stream; other events are skipped without being decoded.
 func (x *Index) Apply(_ context.Context, e eventstore.Event) error {
+	if !x.Lit(e.Type) {
+		return nil
+	}
 	if kind, _, err := streamname.ParseStream(e.Stream); err != nil || kind != streamname.KindAppel {
 		return err
 	}
