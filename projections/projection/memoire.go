@@ -33,8 +33,22 @@ func NewRunnerEnMemoire(ctx context.Context, m EnMemoire, store eventstore.Reade
 	db.SetMaxOpenConns(1)
 	db.SetConnMaxIdleTime(0)
 	db.SetConnMaxLifetime(0)
-	return NewRunner(ctx, db, &enMemoire{m: m}, store)
+	var p Projection = &enMemoire{m: m}
+	if s, ok := m.(interface{ Lit(typ string) bool }); ok {
+		p = &enMemoireSelectif{enMemoire: p.(*enMemoire), lit: s.Lit}
+	}
+	return NewRunner(ctx, db, p, store)
 }
+
+// enMemoireSelectif is the adapter of a read model in memory that says what
+// it reads (Lit, as Selectif does): its runner passes a live batch holding
+// none of those without a transaction (passer).
+type enMemoireSelectif struct {
+	*enMemoire
+	lit func(typ string) bool
+}
+
+func (p *enMemoireSelectif) Lit(typ string) bool { return p.lit(typ) }
 
 // enMemoire adapts a read model in memory to the runner's transactions.
 // A transaction that rolls back after some of its events reached the
@@ -71,8 +85,11 @@ func (p *enMemoire) Apply(ctx context.Context, _ *sql.Tx, e eventstore.Event) er
 
 // EnMemoire tells whether the runner's read model is held in memory.
 func (r *Runner) EnMemoire() bool {
-	_, ok := r.proj.(*enMemoire)
-	return ok
+	switch r.proj.(type) {
+	case *enMemoire, *enMemoireSelectif:
+		return true
+	}
+	return false
 }
 
 // Rattraper brings the read model up to the head of the log before a read
