@@ -13,9 +13,9 @@ import (
 
 type modeleLit struct{ n int }
 
-func (*modeleLit) Name() string                                     { return "modele" }
+func (*modeleLit) Name() string                                    { return "modele" }
 func (m *modeleLit) Apply(context.Context, eventstore.Event) error { m.n++; return nil }
-func (*modeleLit) Lit(typ string) bool                              { return typ == "test.lu" }
+func (*modeleLit) Lit(typ string) bool                             { return typ == "test.lu" }
 
 type modeleMuet struct{ modeleLit }
 
