@@ -2,6 +2,7 @@ package sqlitestore
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -59,4 +60,91 @@ func TestRevue13_PaniqueDansLaTransaction(t *testing.T) {
 			assert.Equal(t, uint64(3), res.Position, "nothing of the transaction that panicked stored")
 		})
 	}
+}
+
+// Séance 13, revue: a panic while a group commit writes (here the clock)
+// must not leave the store's write lock held, nor the other appends of
+// its lot unanswered: they fail, their outcome unknown, and the store
+// writes on. The write lock was never released (every later append
+// waited for ever), the other appends of the lot with it.
+func TestRevue13_PaniqueDansUnLot(t *testing.T) {
+	ctx := context.Background()
+	var panique atomic.Bool
+	horloge := eventstore.ClockFunc(func() time.Time {
+		if panique.CompareAndSwap(true, false) {
+			panic("the clock broke")
+		}
+		return time.Unix(1, 0)
+	})
+	s, err := OpenDir(ctx, t.TempDir(), Options{Clock: horloge})
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		if !t.Failed() { // Close would wait for the write lock
+			s.Close()
+		}
+	})
+
+	type reponse struct {
+		paniqua bool
+		err     error
+	}
+	reponses := make(chan reponse, 2)
+	s.writeLock.Lock()
+	for i := range 2 {
+		go func() {
+			r := reponse{paniqua: true}
+			defer func() {
+				recover()
+				reponses <- r
+			}()
+			_, r.err = s.Append(ctx, fmt.Sprint("partie-", i), eventstore.NoStream, sousCle("jeton:1", fmt.Sprint("k", i), fmt.Sprint("tirer:", i)))
+			r.paniqua = false
+		}()
+	}
+	for {
+		s.attenteMu.Lock()
+		n := len(s.attente)
+		s.attenteMu.Unlock()
+		if n == 2 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	panique.Store(true)
+	s.writeLock.Unlock()
+
+	var recues []reponse
+	for range 2 {
+		select {
+		case r := <-reponses:
+			recues = append(recues, r)
+		case <-time.After(10 * time.Second):
+			require.FailNow(t, "an append of the lot that panicked is never answered", "answered: %v", recues)
+		}
+	}
+	paniques := 0
+	for _, r := range recues {
+		if r.paniqua {
+			paniques++
+			continue
+		}
+		require.Error(t, r.err, "the other append of the lot is not told it was written")
+		assert.ErrorIs(t, r.err, eventstore.ErrOutcomeUnknown)
+	}
+	assert.Equal(t, 1, paniques)
+
+	fait := make(chan error, 1)
+	go func() {
+		_, err := s.Append(ctx, "partie-a", eventstore.NoStream, sousCle("jeton:1", "k3", "tirer:c"))
+		fait <- err
+	}()
+	select {
+	case err := <-fait:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		require.FailNow(t, "the write lock is still held")
+	}
+	res, err := s.Append(ctx, "partie-a", eventstore.Exact(0), sousCle("jeton:1", "k4", "tirer:d"))
+	require.NoError(t, err)
+	assert.Equal(t, uint64(2), res.Position, "nothing of the lot that panicked stored")
 }
