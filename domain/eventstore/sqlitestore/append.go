@@ -47,6 +47,7 @@ func (s *Store) AppendGuarded(ctx context.Context, stream string, expected event
 	s.attente = append(s.attente, a)
 	s.attenteMu.Unlock()
 	s.writeLock.Lock()
+	defer s.writeLock.Unlock() // even when the lot panics
 	select {
 	case <-a.fait: // written by the append that held the lock before
 	default:
@@ -56,7 +57,6 @@ func (s *Store) AppendGuarded(ctx context.Context, stream string, expected event
 		s.attenteMu.Unlock()
 		s.ecrireLot(lot)
 	}
-	s.writeLock.Unlock()
 	return a.res, a.err
 }
 
@@ -75,13 +75,29 @@ type ajout struct {
 }
 
 // ecrireLot writes the appends of lot in one transaction, each under its
-// own savepoint, commits once and answers each; under the write lock.
+// own savepoint, commits once and answers each, even when it panics;
+// under the write lock.
 func (s *Store) ecrireLot(lot []*ajout) {
+	repondu := false
 	defer func() {
+		if !repondu {
+			// A panic, which goes on up the append that wrote the lot:
+			// the others are not told their events were written.
+			for _, a := range lot {
+				a.res, a.err = eventstore.AppendResult{}, unavailable("appending to "+a.stream, errLotInterrompu)
+			}
+		}
 		for _, a := range lot {
 			close(a.fait)
 		}
 	}()
+	s.ecrireTransaction(lot)
+	repondu = true
+}
+
+// ecrireTransaction is ecrireLot's transaction: it answers each append of
+// lot.
+func (s *Store) ecrireTransaction(lot []*ajout) {
 	// An append refused under a key another append of the lot wrote
 	// fails as the lot does: the key was never written.
 	echouer := func(err error) {

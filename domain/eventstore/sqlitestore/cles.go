@@ -205,6 +205,10 @@ func garderPremiere(cles map[[2]string]string, k [2]string, r string) {
 // (ecrireLot).
 var errCleDuLot = errors.New("the key was written by another append of the same transaction")
 
+// errLotInterrompu answers the appends of a group commit that panicked:
+// it may have panicked after the commit (ecrireLot).
+var errLotInterrompu = fmt.Errorf("%w: the group commit that held these events panicked", eventstore.ErrOutcomeUnknown)
+
 // verifierCles refuses, in the append's transaction, events under an
 // idempotency key that already served another request — in the log up to
 // where the transaction began (suivreCles) or in an append of the same

@@ -117,10 +117,17 @@ func (s *Store) fermerEcrivain() error {
 		return err
 	}
 	defer conn.Close()
-	return conn.Raw(func(any) error {
-		err := s.ecriture.fermer()
+	return conn.Raw(func(dc any) error {
+		w := s.ecriture
 		s.ecriture = nil
-		return err
+		if w.conn != dc {
+			// database/sql discarded their connection without the
+			// writer knowing (a connection SQLite left interrupted is not
+			// valid, driver.Validator): the driver freed it, finalizing
+			// them now would crash the process.
+			return nil
+		}
+		return w.fermer()
 	})
 }
 
@@ -146,12 +153,25 @@ func (s *Store) transaction(ctx context.Context, quoi string, f func(w *ecrivain
 			resultat = err
 			return nil
 		}
+		// A panic in f: database/sql discards the connection (Raw), which
+		// SQLite would keep open, transaction and write lock included,
+		// while statements are prepared on it (sqlite3_close_v2): it is
+		// rolled back and its statements closed first.
+		fini := false
+		defer func() {
+			if !fini {
+				w.ctx = context.WithoutCancel(ctx)
+				_ = errors.Join(w.executer(w.rollback), w.fermer())
+				s.ecriture = nil
+			}
+		}()
 		w.ctx = ctx
 		if err := w.executer(w.begin); err != nil {
 			resultat = classify("starting "+quoi, err)
 			return nil
 		}
 		valider, err := f(w)
+		fini = true
 		if err == nil && valider {
 			if err = w.executer(w.commit); err == nil {
 				return nil
