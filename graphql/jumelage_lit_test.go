@@ -6,7 +6,6 @@ import (
 
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/streamname"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,12 +22,7 @@ import (
 func TestIssue34_IndexDesJumelagesLitCeQuIlPlie(t *testing.T) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	var streams []string
-	for _, s := range [][2]string{{"partie", "p1"}, {"tournoi", "t1"}, {"federation", "jumelage-j1"}} {
-		name, err := streamname.StreamName(streamname.StreamKind(s[0]), s[1])
-		require.NoError(t, err)
-		streams = append(streams, name)
-	}
+	streams := [][2]string{{"partie", "p1"}, {"tournoi", "t1"}, {"federation", "jumelage-j1"}}
 	lus := 0
 	for _, e := range eventstoretest.EachType(t, reg, streams...) {
 		e.Data = []byte(`{"tournoi":"t1","jumelage":"j1"}`)

@@ -7,7 +7,6 @@ import (
 	"arbitre/domain/acces"
 	"arbitre/domain/catalogue"
 	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/streamname"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,12 +23,7 @@ import (
 func TestIssue34_RegistreDesJetonsLitCeQuIlPlie(t *testing.T) {
 	reg, err := catalogue.Registre()
 	require.NoError(t, err)
-	var streams []string
-	for _, s := range [][2]string{{"partie", "p1"}, {"tournoi", "t1"}, {"acces", "j1"}} {
-		name, err := streamname.StreamName(streamname.StreamKind(s[0]), s[1])
-		require.NoError(t, err)
-		streams = append(streams, name)
-	}
+	streams := [][2]string{{"partie", "p1"}, {"tournoi", "t1"}, {"acces", "j1"}}
 	lus := 0
 	for _, e := range eventstoretest.EachType(t, reg, streams...) {
 		r, vide := acces.NewRegistre(), acces.NewRegistre()
