@@ -153,6 +153,11 @@ func (s *Store) transaction(ctx context.Context, quoi string, f func(w *ecrivain
 			resultat = err
 			return nil
 		}
+		w.ctx = ctx
+		if err := w.executer(w.begin); err != nil {
+			resultat = classify("starting "+quoi, err)
+			return nil
+		}
 		// A panic in f: database/sql discards the connection (Raw), which
 		// SQLite would keep open, transaction and write lock included,
 		// while statements are prepared on it (sqlite3_close_v2): it is
@@ -161,15 +166,11 @@ func (s *Store) transaction(ctx context.Context, quoi string, f func(w *ecrivain
 		defer func() {
 			if !fini {
 				w.ctx = context.WithoutCancel(ctx)
-				_ = errors.Join(w.executer(w.rollback), w.fermer())
+				_ = w.executer(w.rollback)
+				_ = w.fermer()
 				s.ecriture = nil
 			}
 		}()
-		w.ctx = ctx
-		if err := w.executer(w.begin); err != nil {
-			resultat = classify("starting "+quoi, err)
-			return nil
-		}
 		valider, err := f(w)
 		fini = true
 		if err == nil && valider {
