@@ -84,8 +84,9 @@ func (r *Registry) CurrentVersion(name string) (int, error) {
 	return rt.version, nil
 }
 
-// Types returns the names of every registered event type, sorted: what a
-// read model's test feeds it to check what it reads (projection.Selectif).
+// Types returns the names of every registered event type, sorted: the
+// types a read model reads (projection.Selectif), and what its test feeds
+// it to check that.
 func (r *Registry) Types() []string {
 	return slices.Sorted(maps.Keys(r.byName))
 }

@@ -153,11 +153,19 @@ func (x *Index) Appliquer(stream string, e any) error {
 	return nil
 }
 
-// lus are the event types of an appeal (appel.RegisterEvents), the only
-// ones the index reads.
-var lus = map[string]bool{appel.TypeAppelDepose: true, appel.TypeCommissionComposee: true, appel.TypeVoteEmis: true,
-	appel.TypeDecisionRendue: true, appel.TypeDecisionAppliquee: true, appel.TypeRecoursFISFForme: true,
-	appel.TypePiecesDemandees: true, appel.TypeDossierComplete: true, appel.TypeAppelClasse: true}
+// lus are the event types of an appeal, as appel.RegisterEvents registers
+// them, the only ones the index reads.
+var lus = func() map[string]bool {
+	reg := eventstore.NewRegistry()
+	if err := appel.RegisterEvents(reg); err != nil {
+		panic(err) // a fresh registry refuses none
+	}
+	out := map[string]bool{}
+	for _, typ := range reg.Types() {
+		out[typ] = true
+	}
+	return out
+}()
 
 // Lit tells whether the index reads events of type typ: an appeal's
 // (projection.Selectif). Its runner passes a live batch holding none, such
