@@ -31,24 +31,11 @@ import (
 func TestIssue34_LesLecturesNeModifientPasLesEvenementsPartages(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
-	registry, err := catalogue.Registre()
-	require.NoError(t, err)
-	lex, err := libre.Lexicon()
-	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}
-	sim := simulation.New(lex, cfg)
-	depot := adapters.NewDepot(store, registry, sim.Moteur())
 	joueurs := make([]string, 6)
 	for i := range joueurs {
 		joueurs[i] = fmt.Sprintf("%06d", i+1)
 	}
-	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
-	_, err = sim.Jouer(simulation.Partie{ID: "p1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: joueurs, Graine: 7},
-		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
-	require.NoError(t, err)
+	store, registry := partieSimulee(t, ctx, dir, joueurs)
 
 	events, err := store.ReadAll(ctx, 0, 100_000)
 	require.NoError(t, err)
@@ -68,4 +55,25 @@ func TestIssue34_LesLecturesNeModifientPasLesEvenementsPartages(t *testing.T) {
 	for i, e := range events {
 		require.True(t, bytes.Equal(relus[i].Data, e.Data) && bytes.Equal(relus[i].Hash, e.Hash), "the event at position %d was changed", e.Position)
 	}
+}
+
+// partieSimulee is a store in dir holding a simulated duplicate game p1 of
+// tournament t1 played to its end by joueurs, and the catalogue's registry.
+func partieSimulee(t *testing.T, ctx context.Context, dir string, joueurs []string) (*sqlitestore.Store, *eventstore.Registry) {
+	t.Helper()
+	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	registry, err := catalogue.Registre()
+	require.NoError(t, err)
+	lex, err := libre.Lexicon()
+	require.NoError(t, err)
+	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}
+	sim := simulation.New(lex, cfg)
+	depot := adapters.NewDepot(store, registry, sim.Moteur())
+	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
+	_, err = sim.Jouer(simulation.Partie{ID: "p1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: joueurs, Graine: 7},
+		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
+	require.NoError(t, err)
+	return store, registry
 }

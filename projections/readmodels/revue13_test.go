@@ -8,19 +8,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"arbitre/domain/catalogue"
 	classiquesim "arbitre/domain/classique/simulation"
-	"arbitre/domain/duplicate"
-	"arbitre/domain/duplicate/adapters"
-	"arbitre/domain/duplicate/simulation"
 	"arbitre/domain/eventstore"
-	"arbitre/domain/eventstore/eventstoretest"
-	"arbitre/domain/eventstore/sqlitestore"
 	"arbitre/engine/lexicon/libre"
 	"arbitre/projections/projection"
 	"arbitre/projections/readmodels"
@@ -36,20 +29,8 @@ import (
 // give the same tables.
 func TestRevue13_LitCouvreCeQuePlieLaLecture(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	store, err := sqlitestore.OpenDir(ctx, dir, sqlitestore.Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
-	require.NoError(t, err)
-	t.Cleanup(func() { store.Close() })
-	registry, err := catalogue.Registre()
-	require.NoError(t, err)
+	store, registry := partieSimulee(t, ctx, t.TempDir(), []string{"000001", "000002", "000003"})
 	lex, err := libre.Lexicon()
-	require.NoError(t, err)
-	cfg := duplicate.Config{TempsParCoup: 3 * time.Minute, Source: duplicate.SourceLogiciel, GraineTest: new(uint64(7))}
-	sim := simulation.New(lex, cfg)
-	depot := adapters.NewDepot(store, registry, sim.Moteur())
-	md := eventstore.Metadata{Actor: "directeur", Role: "directeur"}
-	_, err = sim.Jouer(simulation.Partie{ID: "p1", Tournoi: "t1", Numero: 1, Config: cfg, Joueurs: []string{"000001", "000002", "000003"}, Graine: 7},
-		func(p *duplicate.Partie) error { return depot.Enregistrer(ctx, p, md) })
 	require.NoError(t, err)
 	_, err = classiquesim.Simuler(ctx, store, lex, classiquesim.Config{Tournoi: "c1", Joueurs: 6, Rondes: 2, Seed: 1, Workers: 1,
 		Comportement: classiquesim.ComportementParDefaut()})
