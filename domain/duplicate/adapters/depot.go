@@ -22,9 +22,11 @@ import (
 
 // Depot loads and saves games. It keeps the last state it read of the
 // games it serves and brings it up to date in place with the events
-// stored since (eventstore.Streams.SuiteFamille): a command on a game of
+// stored since (repository.Streams.ReadFamilyFrom): a command on a game of
 // 1,000 players replays the events stored since, not the whole game, and
-// copies the game once, for the command alone (issue 17).
+// copies the game once, for the command alone (issue 17). The commands
+// that come while a game is being read share the next read (issue 34:
+// the hundred arbiters of a hall).
 type Depot struct {
 	flux     repository.Streams
 	moteur   duplicate.Moteur
@@ -39,6 +41,21 @@ type Depot struct {
 type connue struct {
 	mu sync.RWMutex
 	p  *duplicate.Partie // nil until read, and after a replay that failed
+
+	// tours orders the reads of the game (rafraichir): one at a time;
+	// the commands that come while one runs cannot use it (it may have
+	// started before they came) and all share the next, suivant.
+	tours   sync.Mutex
+	enCours bool
+	suivant *tour
+}
+
+// tour is a read of a game that commands wait for: it starts once the
+// read running when they came is over.
+type tour struct {
+	ctx  context.Context // the first waiter's, without its command and its end
+	fait chan struct{}   // closed when err is set
+	err  error
 }
 
 // maxConnues bounds the games kept in memory; beyond, they are all
@@ -84,12 +101,17 @@ func (d *Depot) Consulter(ctx context.Context, id string, f func(p *duplicate.Pa
 		return &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("identifiant de partie %q invalide", id), Err: err}
 	}
 	c := d.connue(id)
-	if err := d.rafraichir(ctx, c, id, stream); err != nil {
+	if err := d.rafraichir(ctx, c, stream); err != nil {
 		return err
 	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	p := c.p
+	if p != nil {
+		if err := p.Lecture().Check(ctx); err != nil {
+			return d.conflit(ctx, id, err)
+		}
+	}
 	if p == nil || p.Version() == 0 {
 		return &erreur.Erreur{Code: duplicate.CodeNotFound, Message: fmt.Sprintf("la partie %s n'existe pas", id)}
 	}
@@ -139,21 +161,84 @@ func (d *Depot) connue(id string) *connue {
 	return c
 }
 
-// rafraichir applies to c, the state of game id, in place, the events stored since it was read.
-// A replay that fails forgets the state: the next load reads the game
-// whole.
-func (d *Depot) rafraichir(ctx context.Context, c *connue, id, stream string) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, lecture := c.p, repository.NewFamilyRead(stream)
-	if p == nil {
-		p = duplicate.Nouvelle(d.moteur)
-	} else {
+// rafraichir brings c, the state of the game of stream, up to date with
+// every event stored before it was called. With no read running, the
+// caller reads; otherwise it waits for the next read, which the commands
+// coming meanwhile share (one read for them all instead of one each, in
+// turn), or for its ctx to end. A read carries no command (each is
+// checked on the state it gets, Consulter) and does not end with the ctx
+// it was asked with: others wait for it.
+func (d *Depot) rafraichir(ctx context.Context, c *connue, stream string) error {
+	c.tours.Lock()
+	if c.enCours {
+		t := c.suivant
+		if t == nil {
+			t = &tour{ctx: sansFin(ctx), fait: make(chan struct{})}
+			c.suivant = t
+		}
+		c.tours.Unlock()
+		select {
+		case <-t.fait:
+			return t.err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	c.enCours = true
+	c.tours.Unlock()
+	err := d.lire(sansFin(ctx), c, stream)
+	if t := c.passer(); t != nil {
+		go d.enchainer(c, stream, t)
+	}
+	return err
+}
+
+// sansFin is ctx for a read shared by several commands: without the
+// caller's command envelope and without its end.
+func sansFin(ctx context.Context) context.Context {
+	return context.WithoutCancel(idempotency.WithNoCommand(ctx))
+}
+
+// passer ends the read running on c and returns the next one, now
+// running, when commands wait for it.
+func (c *connue) passer() *tour {
+	c.tours.Lock()
+	defer c.tours.Unlock()
+	t := c.suivant
+	c.suivant, c.enCours = nil, t != nil
+	return t
+}
+
+// enchainer runs read t of c, then those asked for while each runs.
+func (d *Depot) enchainer(c *connue, stream string, t *tour) {
+	for t != nil {
+		t.err = d.lire(t.ctx, c, stream)
+		close(t.fait)
+		t = c.passer()
+	}
+}
+
+// lire applies to c, in place, the events stored since it was read; the
+// store is read outside the lock, which only the replay takes: the reads
+// of a game are one at a time (rafraichir), and the commands served by
+// the previous one keep reading c meanwhile. A replay that fails forgets
+// the state: the next read reads the game whole.
+func (d *Depot) lire(ctx context.Context, c *connue, stream string) error {
+	c.mu.RLock()
+	p := c.p
+	c.mu.RUnlock()
+	lecture := repository.NewFamilyRead(stream)
+	if p != nil {
 		lecture = p.Lecture()
 	}
 	evts, lecture, err := d.flux.ReadFamilyFrom(ctx, lecture)
 	if err != nil {
-		return d.conflit(ctx, id, err)
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p == nil {
+		p = duplicate.Nouvelle(d.moteur)
 	}
 	if _, err := repository.Replay(p, evts); err != nil {
 		c.p = nil

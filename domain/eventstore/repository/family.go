@@ -65,11 +65,20 @@ func (l FamilyRead) rang(stream string) (int, bool) {
 	return slices.BinarySearchFunc(l.comptes, stream, func(c compte, s string) int { return strings.Compare(c.stream, s) })
 }
 
+// Check checks the command envelope of ctx over every event l read (its
+// traces), a client's version being their number: ErrAlreadyApplied,
+// ErrKeyReused or a *ConflictError (idempotency.Command.CheckTraces). A
+// repository checks each command on the reading of the state it hands
+// it, which commands that came together share (ReadFamilyFrom checks
+// none).
+func (l FamilyRead) Check(ctx context.Context) error {
+	return idempotency.CommandFrom(ctx).CheckTraces(l.Stream, l.Traces, l.Version())
+}
+
 // ReadFamilyFrom reads and decodes the events of a stream and its
 // sub-streams stored after reading l (NewFamilyRead: all of them), in
-// global order, and returns the reading after them; the command envelope of
-// ctx is checked over every event, those of l included (its traces), a
-// client's version being their number.
+// global order, and returns the reading after them, their commands added
+// to the traces (Check).
 func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, FamilyRead, error) {
 	var recorded []eventstore.Event
 	var err error
@@ -86,9 +95,6 @@ func (f Streams) ReadFamilyFrom(ctx context.Context, l FamilyRead) ([]any, Famil
 		apres.avancer(e.Stream, 1, e.Position)
 	}
 	apres.Traces.Record(recorded)
-	if err := idempotency.CommandFrom(ctx).CheckTraces(l.Stream, apres.Traces, apres.Version()); err != nil {
-		return nil, l, err
-	}
 	payloads, err := f.decoder(recorded)
 	if err != nil {
 		return nil, l, err
