@@ -10,6 +10,7 @@ package adapters
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"sync"
 
 	"arbitre/domain/duplicate"
@@ -186,11 +187,8 @@ func (d *Depot) rafraichir(ctx context.Context, c *connue, stream string) error 
 	}
 	c.enCours = true
 	c.tours.Unlock()
-	err := d.lire(sansFin(ctx), c, stream)
-	if t := c.passer(); t != nil {
-		go d.enchainer(c, stream, t)
-	}
-	return err
+	defer d.passer(c, stream)
+	return d.lire(sansFin(ctx), c, stream)
 }
 
 // sansFin is ctx for a read shared by several commands: without the
@@ -199,30 +197,38 @@ func sansFin(ctx context.Context) context.Context {
 	return context.WithoutCancel(idempotency.WithNoCommand(ctx))
 }
 
-// passer ends the read running on c and returns the next one, now
-// running, when commands wait for it.
-func (c *connue) passer() *tour {
+// passer ends the read running on c, even one that panicked, and starts
+// the next when commands wait for it.
+func (d *Depot) passer(c *connue, stream string) {
 	c.tours.Lock()
-	defer c.tours.Unlock()
 	t := c.suivant
 	c.suivant, c.enCours = nil, t != nil
-	return t
+	c.tours.Unlock()
+	if t != nil {
+		go d.servir(c, stream, t)
+	}
 }
 
-// enchainer runs read t of c, then those asked for while each runs.
-func (d *Depot) enchainer(c *connue, stream string, t *tour) {
-	for t != nil {
-		t.err = d.lire(t.ctx, c, stream)
-		close(t.fait)
-		t = c.passer()
-	}
+// servir runs read t for the commands waiting for it, then passes on. It
+// runs apart from them: a panic in it (a bug) is their error, with its
+// stack, rather than the server's end; the command that reads for itself
+// gets its panic as before.
+func (d *Depot) servir(c *connue, stream string, t *tour) {
+	defer d.passer(c, stream)
+	defer close(t.fait)
+	defer func() {
+		if r := recover(); r != nil {
+			t.err = fmt.Errorf("%s, panic: %v\n%s", stream, r, debug.Stack())
+		}
+	}()
+	t.err = d.lire(t.ctx, c, stream)
 }
 
 // lire applies to c, in place, the events stored since it was read; the
 // store is read outside the lock, which only the replay takes: the reads
 // of a game are one at a time (rafraichir), and the commands served by
-// the previous one keep reading c meanwhile. A replay that fails forgets
-// the state: the next read reads the game whole.
+// the previous one keep reading c meanwhile. A replay that fails (or
+// panics) forgets the state: the next read reads the game whole.
 func (d *Depot) lire(ctx context.Context, c *connue, stream string) error {
 	c.mu.RLock()
 	p := c.p
@@ -237,11 +243,11 @@ func (d *Depot) lire(ctx context.Context, c *connue, stream string) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.p = nil // until p is replayed
 	if p == nil {
 		p = duplicate.Nouvelle(d.moteur)
 	}
 	if _, err := repository.Replay(p, evts); err != nil {
-		c.p = nil
 		return fmt.Errorf("%s, %w", stream, err)
 	}
 	p.Lue(lecture)

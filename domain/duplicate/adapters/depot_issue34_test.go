@@ -3,6 +3,7 @@ package adapters_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -28,24 +29,29 @@ const patience = 10 * time.Second
 
 // magasinRetenu is the SQLite store recording where each read of a game
 // started (0: the game whole), holding the next read once retenir was
-// called until liberer.
+// called until liberer, and panicking in the read numbered panique (from
+// 1, 0: none).
 type magasinRetenu struct {
 	*sqlitestore.Store
 	mu      sync.Mutex
 	depuis  []uint64
 	retenue chan struct{} // closed when the held read is reached
 	libre   chan struct{} // closed to let it go on
+	panique int
 }
 
 func (m *magasinRetenu) ReadSections(ctx context.Context, stream string, after uint64) ([]eventstore.Event, error) {
 	m.mu.Lock()
 	m.depuis = append(m.depuis, after)
-	retenue, libre := m.retenue, m.libre
+	retenue, libre, panique := m.retenue, m.libre, len(m.depuis) == m.panique
 	m.retenue = nil
 	m.mu.Unlock()
 	if retenue != nil {
 		close(retenue)
 		<-libre
+	}
+	if panique {
+		panic("lecture " + stream)
 	}
 	return m.Store.ReadSections(ctx, stream, after)
 }
@@ -152,7 +158,7 @@ type appel struct {
 }
 
 // lancer calls the depot for a, telling on the returned channel its
-// error, once the call waits; it may wait on a read or be served.
+// error, or its panic.
 func (s *salle) lancer(ctx context.Context, a appel) <-chan error {
 	ctx = idempotency.WithNoCommand(ctx)
 	if a.commande != nil {
@@ -160,6 +166,11 @@ func (s *salle) lancer(ctx context.Context, a appel) <-chan error {
 	}
 	fin := make(chan error, 1)
 	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				fin <- fmt.Errorf("panic: %v", r)
+			}
+		}()
 		if a.consulter {
 			fin <- s.depot.Consulter(ctx, "p1", func(p *duplicate.Partie) error { return nil })
 			return
@@ -306,4 +317,58 @@ func TestIssue34_UnRejeuQuiEchoueEchoueATousSesAttendants(t *testing.T) {
 	assert.Zero(t, lectures[0])
 	assert.NotZero(t, lectures[1])
 	assert.Equal(t, []uint64{0, 0}, lectures[2:], "after a replay that failed, the game is read whole")
+}
+
+// Issue 34 item 3: a read that panics (a bug) fails the commands that
+// waited for it, never the server, and never leaves the game without
+// reads: the command that read for itself gets its panic back, and the
+// commands that came meanwhile the next read; those that shared a read
+// that panicked get an error, and the next command reads on.
+func TestIssue34_UneLectureQuiPaniqueNeBloquePasLaPartie(t *testing.T) {
+	cas := []struct {
+		nom string
+		// panique is the read that panics: 1 the held one, 2 the shared one.
+		panique             int
+		premier, attendants string // the error each gets ("": none)
+	}{
+		{"la lecture du premier", 1, "panic: lecture partie-p1", ""},
+		{"la lecture partagée", 2, "", "panic: lecture partie-p1"},
+	}
+	for _, c := range cas {
+		t.Run(c.nom, func(t *testing.T) {
+			s := nouvelleSalle(t)
+			ctx := context.Background()
+			s.magasin.panique = c.panique
+			retenue := s.magasin.retenir()
+			premier := s.lancer(ctx, appel{})
+			attendre(t, retenue, "the held read")
+			var fins []<-chan error
+			var arr []*arrivee
+			for i := range 4 {
+				arr = append(arr, &arrivee{Context: ctx, arrivee: make(chan struct{})})
+				fins = append(fins, s.lancer(arr[i], appel{consulter: i%2 == 0}))
+			}
+			arrivees(arr)
+			s.magasin.liberer()
+			attendu := func(quoi string, err error) {
+				if quoi == "" {
+					assert.NoError(t, err)
+				} else {
+					assert.ErrorContains(t, err, quoi)
+				}
+			}
+			attendu(c.premier, <-premier)
+			for _, fin := range fins {
+				select {
+				case err := <-fin:
+					attendu(c.attendants, err)
+				case <-time.After(patience):
+					t.Fatal("a command still waits for a read after one panicked")
+				}
+			}
+			_, err := s.depot.Charger(idempotency.WithNoCommand(ctx), "p1")
+			assert.NoError(t, err)
+			assert.Len(t, s.magasin.lectures(), 3)
+		})
+	}
 }
