@@ -30,11 +30,11 @@ var _ eventstore.Sections = (*Store)(nil)
 // Group commit (issue 17): appends that arrive while another is being
 // written wait together, and the one that leads next takes the write lock
 // and writes every one waiting in one transaction, so that fifty arbiters'
-// bulletins cost one fsync instead of fifty. Each append runs under a savepoint of its
-// own: one that fails (a conflict, a guard, a duplicate id) is rolled back
-// alone and fails alone, the others are committed. Each caller is answered
-// only after the commit that holds its events: an acknowledged append is
-// durable as before.
+// bulletins cost one fsync instead of fifty. Each append runs under a
+// savepoint of its own: one that fails (a conflict, a guard, a duplicate
+// id) is rolled back alone and fails alone, the others are committed.
+// Each caller is answered only after the commit that holds its events: an
+// acknowledged append is durable as before.
 func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
 		return eventstore.AppendResult{}, err
