@@ -28,13 +28,13 @@ var _ eventstore.Sections = (*Store)(nil)
 // the append's transaction, under the store's write lock.
 //
 // Group commit (issue 17): appends that arrive while another is being
-// written wait for the write lock together, and the first to take it writes
-// every one waiting in one transaction, so that fifty arbiters' bulletins
-// cost one fsync instead of fifty. Each append runs under a savepoint of its
-// own: one that fails (a conflict, a guard, a duplicate id) is rolled back
-// alone and fails alone, the others are committed. Each caller is answered
-// only after the commit that holds its events: an acknowledged append is
-// durable as before.
+// written wait together, and the one that leads next takes the write lock
+// and writes every one waiting in one transaction, so that fifty arbiters'
+// bulletins cost one fsync instead of fifty. Each append runs under a
+// savepoint of its own: one that fails (a conflict, a guard, a duplicate
+// id) is rolled back alone and fails alone, the others are committed.
+// Each caller is answered only after the commit that holds its events: an
+// acknowledged append is durable as before.
 func (s *Store) AppendGuarded(ctx context.Context, stream string, expected eventstore.ExpectedRevision, gardes []eventstore.Guard, events ...eventstore.EventData) (eventstore.AppendResult, error) {
 	if err := eventstore.ValidateAppend(stream, events); err != nil {
 		return eventstore.AppendResult{}, err
@@ -46,10 +46,21 @@ func (s *Store) AppendGuarded(ctx context.Context, stream string, expected event
 	s.attenteMu.Lock()
 	s.attente = append(s.attente, a)
 	s.attenteMu.Unlock()
+	// One append waiting at a time leads the next group (meneur) and
+	// waits for the write lock; the others wait for their group's commit
+	// only. Before, every append of a group took the write lock in turn
+	// after its commit, to find its events written: one handoff per
+	// append, during which the next group could not begin (issue 34).
+	select {
+	case <-a.fait: // written by the group of another append
+		return a.res, a.err
+	case s.meneur <- struct{}{}:
+	}
+	defer func() { <-s.meneur }()
 	s.writeLock.Lock()
 	defer s.writeLock.Unlock() // even when the lot panics
 	select {
-	case <-a.fait: // written by the append that held the lock before
+	case <-a.fait: // written by the group led before
 	default:
 		s.attenteMu.Lock()
 		lot := s.attente

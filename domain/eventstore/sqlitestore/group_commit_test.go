@@ -2,6 +2,9 @@ package sqlitestore
 
 import (
 	"context"
+	"fmt"
+	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -91,4 +94,70 @@ func TestGroupCommit_UnEchecNEchoueQueLui(t *testing.T) {
 	report, err := integrity.Verify(ctx, s, integrity.VerifyOptions{GaplessPositions: true})
 	require.NoError(t, err)
 	assert.True(t, report.OK(), "%v", report.Problems)
+}
+
+// Issue 34, the largest hall: the appends of a group wait for their
+// group's commit, not for the write lock. Before, each append a group had
+// written took the write lock in turn once the group committed, only to
+// find it had nothing to write: a convoy of lock handoffs, one per append
+// of the group, each waiting for its goroutine to be scheduled, during
+// which the next group could not begin (docs/charge.md, séance 14). The
+// test counts the appends blocked on the write lock while an append in
+// progress holds it: one, the next group's writer, however many wait.
+func TestIssue34_UnSeulAjoutAttendLeVerrouDEcriture(t *testing.T) {
+	for _, n := range []int{2, 10, 50} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ctx := context.Background()
+			s, err := OpenDir(ctx, t.TempDir(), Options{Clock: eventstoretest.NewStepClock(eventstoretest.Epoch)})
+			require.NoError(t, err)
+			t.Cleanup(func() { s.Close() })
+			evts := eventstoretest.Events(n)
+
+			s.writeLock.Lock()
+			erreurs := make([]error, n)
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					_, erreurs[i] = s.AppendGuarded(ctx, fmt.Sprintf("partie-v-table-%d", i+1), eventstore.NoStream, nil, evts[i])
+				})
+			}
+			var bloques map[string]int
+			require.Eventually(t, func() bool {
+				bloques = ajoutsBloques()
+				return bloques["select"]+bloques["sync.Mutex.Lock"] == n
+			}, 5*time.Second, time.Millisecond)
+			s.writeLock.Unlock()
+			wg.Wait()
+
+			assert.Equal(t, 1, bloques["sync.Mutex.Lock"], "appends waiting for the write lock: %v", bloques)
+			for i, err := range erreurs {
+				assert.NoError(t, err, "ajout %d", i)
+			}
+			fin, err := s.ReadAllAfter(ctx, 0, n+1)
+			require.NoError(t, err)
+			assert.Len(t, fin, n, "every append written")
+		})
+	}
+}
+
+// ajoutsBloques counts the goroutines blocked in AppendGuarded, by what
+// they wait for (the wait reason of their goroutine's header: "select",
+// "sync.Mutex.Lock", …).
+func ajoutsBloques() map[string]int {
+	buf := make([]byte, 1<<22)
+	buf = buf[:runtime.Stack(buf, true)]
+	bloques := map[string]int{}
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		entete, pile, _ := strings.Cut(g, "\n")
+		if !strings.Contains(pile, "sqlitestore.(*Store).AppendGuarded(") {
+			continue
+		}
+		_, raison, ok := strings.Cut(entete, " [")
+		if !ok {
+			continue
+		}
+		raison, _, _ = strings.Cut(strings.TrimSuffix(raison, "]:"), ",")
+		bloques[raison]++
+	}
+	return bloques
 }

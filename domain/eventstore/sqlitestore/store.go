@@ -74,10 +74,12 @@ type Store struct {
 	ecriture  *ecrivain
 	writeLock sync.Mutex
 	changes   notifier
-	// attente are the appends waiting for writeLock: the next holder
-	// writes them all (AppendGuarded).
+	// attente are the appends waiting to be written: the next group's
+	// leader, which holds meneur (a token, capacity one) and then
+	// writeLock, writes them all (AppendGuarded).
 	attenteMu sync.Mutex
 	attente   []*ajout
+	meneur    chan struct{}
 	// cles are the log's idempotency keys, in memory (KeyReused).
 	cles cles
 
@@ -121,7 +123,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 			return nil, err
 		}
 	}
-	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(),
+	s := &Store{path: path, clock: opts.Clock, poll: opts.PollInterval, closed: make(chan struct{}), changes: newNotifier(), meneur: make(chan struct{}, 1),
 		sealed: make(chan integrity.Seal, 1), sealEnd: make(chan struct{}), sealDone: make(chan struct{})}
 	if s.clock == nil {
 		s.clock = eventstore.SystemClock

@@ -343,7 +343,7 @@ func nouveauChargeClient(addr string) *chargeClient {
 }
 
 // runPhases waits for the server, opens the live game and runs the three
-// phases, each under its own CPU profile when asked.
+// phases, each under its own CPU, mutex and block profiles when asked.
 func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c Config, rep *Report) error {
 	if err := cl.ready(ctx, c.Players); err != nil {
 		return err
@@ -361,7 +361,8 @@ func runPhases(ctx context.Context, cl *chargeClient, tk chargeTokens, c Config,
 		{"bulletins", func() error { return bulletinsPhase(ctx, cl, tk, c, &rep.Bulletins) }},
 	}
 	for _, ph := range phases {
-		if err := cpuprofile.Run(c.ProfileDir, ph.name, ph.run); err != nil {
+		enProfil := func() error { return cpuprofile.Attentes(c.ProfileDir, ph.name, ph.run) }
+		if err := cpuprofile.Run(c.ProfileDir, ph.name, enProfil); err != nil {
 			return fmt.Errorf("%s: %w", ph.name, err)
 		}
 	}
