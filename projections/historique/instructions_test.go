@@ -1,0 +1,247 @@
+package historique_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/hex"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"modernc.org/sqlite"
+
+	darchive "arbitre/domain/archive"
+	"arbitre/domain/catalogue"
+	"arbitre/domain/eventstore"
+	"arbitre/domain/eventstore/repository"
+	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/projection"
+)
+
+// instructions counts the statements a database runs, by text: each
+// execution of a prepared statement, or of a statement run directly.
+type instructions struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *instructions) noter(query string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n[query]++
+}
+
+// Compter is how many statements whose text holds fragment ran, and
+// remettre starts counting again from zero.
+func (c *instructions) compter(fragment string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	total := 0
+	for q, n := range c.n {
+		if strings.Contains(q, fragment) {
+			total += n
+		}
+	}
+	return total
+}
+
+func (c *instructions) remettre() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.n)
+}
+
+// connecteur opens the projection database as projection.OpenDB does,
+// its connections counting their statements.
+type connecteur struct {
+	dsn string
+	c   *instructions
+}
+
+func (k connecteur) Connect(context.Context) (driver.Conn, error) {
+	conn, err := (&sqlite.Driver{}).Open(k.dsn)
+	if err != nil {
+		return nil, err
+	}
+	return connComptee{conn: conn, c: k.c}, nil
+}
+
+func (connecteur) Driver() driver.Driver { return &sqlite.Driver{} }
+
+// connComptee is a connection of the driver that counts its statements.
+type connComptee struct {
+	conn driver.Conn
+	c    *instructions
+}
+
+func (k connComptee) Prepare(query string) (driver.Stmt, error) {
+	return k.PrepareContext(context.Background(), query)
+}
+
+func (k connComptee) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	st, err := k.conn.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return stmtCompte{st: st, query: query, c: k.c}, nil
+}
+
+func (k connComptee) Close() error { return k.conn.Close() }
+
+func (k connComptee) Begin() (driver.Tx, error) {
+	return k.BeginTx(context.Background(), driver.TxOptions{})
+}
+
+func (k connComptee) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	return k.conn.(driver.ConnBeginTx).BeginTx(ctx, opts)
+}
+
+func (k connComptee) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	k.c.noter(query)
+	return k.conn.(driver.ExecerContext).ExecContext(ctx, query, args)
+}
+
+func (k connComptee) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	k.c.noter(query)
+	return k.conn.(driver.QueryerContext).QueryContext(ctx, query, args)
+}
+
+// stmtCompte is a prepared statement that counts its runs.
+type stmtCompte struct {
+	st    driver.Stmt
+	query string
+	c     *instructions
+}
+
+func (s stmtCompte) Close() error  { return s.st.Close() }
+func (s stmtCompte) NumInput() int { return s.st.NumInput() }
+
+func (s stmtCompte) Exec(args []driver.Value) (driver.Result, error) {
+	s.c.noter(s.query)
+	return s.st.Exec(args) //nolint:staticcheck // the driver's own interface
+}
+
+func (s stmtCompte) Query(args []driver.Value) (driver.Rows, error) {
+	s.c.noter(s.query)
+	return s.st.Query(args) //nolint:staticcheck // the driver's own interface
+}
+
+func (s stmtCompte) ExecContext(ctx context.Context, args []driver.NamedValue) (driver.Result, error) {
+	s.c.noter(s.query)
+	return s.st.(driver.StmtExecContext).ExecContext(ctx, args)
+}
+
+func (s stmtCompte) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
+	s.c.noter(s.query)
+	return s.st.(driver.StmtQueryContext).QueryContext(ctx, args)
+}
+
+// archiveComptee is an empty store with its archive's views in a
+// database that counts its statements; the store's clock stands still
+// (live events are dated by it).
+func archiveComptee(t testing.TB) (eventstore.Store, *sql.DB, []*projection.Runner, *instructions) {
+	t.Helper()
+	dir := t.TempDir()
+	horloge := eventstore.ClockFunc(func() time.Time { return time.Date(2026, 11, 29, 17, 0, 0, 0, time.UTC) })
+	store, err := sqlitestore.OpenDir(context.Background(), dir, sqlitestore.Options{Clock: horloge})
+	require.NoError(t, err)
+	t.Cleanup(func() { store.Close() })
+	c := &instructions{n: map[string]int{}}
+	path := filepath.Join(dir, projection.FileName)
+	db := sql.OpenDB(connecteur{c: c,
+		dsn: "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_txlock=immediate"})
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	return store, db, vuesSur(t, store, db), c
+}
+
+// importerParLots imports the files (name, content) as simulate archive
+// does, 64 to a batch of the store.
+func importerParLots(t testing.TB, store eventstore.Store, fichiers [][2]string) {
+	t.Helper()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	for de := 0; de < len(fichiers); de += 64 {
+		var lot []darchive.Fichier
+		for _, f := range fichiers[de:min(de+64, len(fichiers))] {
+			lot = append(lot, darchive.Fichier{Nom: f[0], Contenu: []byte(f[1])})
+		}
+		_, err := darchive.ImporterLot(context.Background(), repository.Streams{Store: store, Registry: reg}, lot, eventstore.Metadata{Actor: "test"})
+		require.NoError(t, err)
+	}
+}
+
+// plierEnMasse folds the whole log into the runners as simulate archive
+// does: one bulk, one transaction.
+func plierEnMasse(t testing.TB, store eventstore.Store, runners []*projection.Runner) {
+	t.Helper()
+	ctx := context.Background()
+	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
+	require.NoError(t, err)
+	for _, r := range runners {
+		require.NoError(t, r.CommencerMasse(ctx))
+		applied, err := r.Apply(ctx, events)
+		require.NoError(t, err)
+		require.Equal(t, len(events), applied)
+		require.NoError(t, r.FinirMasse(ctx))
+	}
+}
+
+// empreinteDesVues is the SHA-256 of the views' rows, the runners'
+// checkpoints aside (they hold the chain's hashes, which hold the time
+// each event was written).
+func empreinteDesVues(t testing.TB, db *sql.DB) string {
+	t.Helper()
+	dump, err := projection.Dump(context.Background(), db)
+	require.NoError(t, err)
+	h := sha256.New()
+	garder := true
+	for ligne := range strings.Lines(string(dump)) {
+		if strings.HasPrefix(ligne, "table ") {
+			garder = !strings.HasPrefix(ligne, "table projection_checkpoints ")
+		}
+		if garder {
+			h.Write([]byte(ligne))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TestIssue34_VuesDeLArchiveInchangees: the archive's views (and the
+// cotes) after a fixed history — imported files folded one file a batch
+// with a live game among them, and the same files imported 64 to a
+// batch and folded in one bulk as simulate archive does — hold exactly
+// the rows main's code wrote before session 14 changed the fold (the
+// SHA-256 of their dump, checkpoints aside).
+func TestIssue34_VuesDeLArchiveInchangees(t *testing.T) {
+	fichiers := tournoisAuHasard(t, 300, 23)
+	for _, tc := range []struct {
+		nom       string
+		plier     func(t *testing.T) *sql.DB
+		empreinte string
+	}{
+		{"un fichier par lot, une partie en direct", func(t *testing.T) *sql.DB {
+			store, db, runners, _ := archiveComptee(t)
+			importer(t, store, runners, fichiers[:150]...)
+			ajouterPartieAvecRetard(t, store)
+			importer(t, store, runners, fichiers[150:]...)
+			return db
+		}, "04735fbd90d604bca66de5dad29b3de87b0c9bd5ac8b3d2287825df067ef4864"},
+		{"en masse, 64 fichiers par lot", func(t *testing.T) *sql.DB {
+			store, db, runners, _ := archiveComptee(t)
+			importerParLots(t, store, fichiers)
+			plierEnMasse(t, store, runners)
+			return db
+		}, "12c002c664c405f067505c217752bd8670e6d66518ebcc1ea5ee1ddc880d96d7"},
+	} {
+		t.Run(tc.nom, func(t *testing.T) {
+			assert.Equal(t, tc.empreinte, empreinteDesVues(t, tc.plier(t)))
+		})
+	}
+}
