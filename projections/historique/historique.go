@@ -297,6 +297,10 @@ type lot struct {
 	// live registration, jamaisVu for a player the archive does not
 	// know.
 	joueurs map[string]int64
+	// suivants are the events that follow the one folded in its slice
+	// of decoded payloads: the players they name are looked up with
+	// its (chercher).
+	suivants []projection.Decoded
 	// noms are the names and clubs the batch's files gave players, in
 	// the order first met, written once each (ecrireNoms).
 	noms      map[string]nomImporte
@@ -361,13 +365,14 @@ func (p *Projection) ApplyTranches(ctx context.Context, tx *sql.Tx, tranches ite
 // the first that does not decode stops the batch.
 func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, tranches iter.Seq[[]projection.Decoded], l *lot) error {
 	for events := range tranches {
-		for _, d := range events {
+		for i, d := range events {
 			if !relevant[d.Type] {
 				continue
 			}
 			if d = d.Sinon(p.registre); d.Err != nil {
 				return d.Err
 			}
+			l.suivants = events[i+1:]
 			if err := p.apply(ctx, tx, *d.Event, d.Payload, l); err != nil {
 				return err
 			}

@@ -283,40 +283,8 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 	if len(licences) == 0 {
 		return nil
 	}
-	var cherches []string
-	for _, licence := range licences {
-		if _, ok := imp.lot.joueurs[licence]; !ok {
-			cherches = append(cherches, licence)
-		}
-	}
-	if len(cherches) > 0 {
-		// Players the batch has not written yet: the rows held do not
-		// touch them.
-		liste, err := json.Marshal(cherches)
-		if err != nil {
-			return err
-		}
-		rows, err := imp.lot.q.Query(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
-			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
-		if err != nil {
-			return err
-		}
-		for _, licence := range cherches {
-			imp.lot.joueurs[licence] = jamaisVu
-		}
-		for rows.Next() {
-			var j string
-			var le int64
-			if err := rows.Scan(&j, &le); err != nil {
-				rows.Close()
-				return err
-			}
-			imp.lot.joueurs[j] = le
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
+	if err := imp.lot.chercher(imp.ctx, licences); err != nil {
+		return err
 	}
 	for k, licence := range licences {
 		if importeLe := imp.lot.joueurs[licence]; importeLe != jamaisVu && (importeLe < 0 || importeLe > imp.le) {
@@ -326,6 +294,76 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 		imp.lot.nommer(licence, nomImporte{nom: noms[k], club: clubs[k], le: imp.le})
 	}
 	return nil
+}
+
+// chercher reads whether the archive knows the players of licences the
+// batch has not met yet, and whence their names (jamaisVu: unknown), with
+// those the imported events that follow in the slice (l.suivants) name:
+// one lookup for a run of imported events rather than one per event that
+// names a new player (a year of the federation: some 21,000, each sending
+// first the rows held). Imported events neither read nor change the rows
+// looked up (names are written at the batch's end, lot.fin), and any other
+// event forgets what was read (apply).
+func (l *lot) chercher(ctx context.Context, licences []string) error {
+	var cherches []string
+	ajouter := func(licences []string) {
+		for _, licence := range licences {
+			if _, ok := l.joueurs[licence]; !ok {
+				l.joueurs[licence] = jamaisVu
+				cherches = append(cherches, licence)
+			}
+		}
+	}
+	if ajouter(licences); len(cherches) == 0 {
+		return nil
+	}
+	for _, d := range l.suivants {
+		if !relevant[d.Type] {
+			continue
+		}
+		nommes, importe := nommesPar(d.Payload)
+		if !importe {
+			break
+		}
+		ajouter(nommes)
+	}
+	liste, err := json.Marshal(cherches)
+	if err != nil {
+		return err
+	}
+	rows, err := l.q.Query(ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+		LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var j string
+		var le int64
+		if err := rows.Scan(&j, &le); err != nil {
+			return err
+		}
+		l.joueurs[j] = le
+	}
+	return rows.Err()
+}
+
+// nommesPar are the players an imported event's payload names; importe is
+// false for any other payload (or one not decoded yet).
+func nommesPar(payload any) (licences []string, importe bool) {
+	switch ev := payload.(type) {
+	case archive.ImportOuvert:
+		return nil, true
+	case archive.PartieDuplicate:
+		return ev.Joueurs.Colonne(), true
+	case archive.MatchClassique:
+		return ev.Joueurs.Colonne(), true
+	case archive.ResultatDuplicate:
+		return ev.EnColonnes().Joueurs.Colonne(), true
+	case archive.ResultatClassique:
+		return ev.EnColonnes().Joueurs.Colonne(), true
+	}
+	return nil, false
 }
 
 // nomImporte is a player's name and club as an imported file dated le

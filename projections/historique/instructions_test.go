@@ -21,6 +21,8 @@ import (
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/repository"
 	"arbitre/domain/eventstore/sqlitestore"
+	"arbitre/projections/classique"
+	"arbitre/projections/historique"
 	"arbitre/projections/projection"
 )
 
@@ -142,8 +144,9 @@ func (s stmtCompte) QueryContext(ctx context.Context, args []driver.NamedValue) 
 	return s.st.(driver.StmtQueryContext).QueryContext(ctx, args)
 }
 
-// archiveComptee is an empty store with its archive's views in a
-// database that counts its statements; the store's clock stands still
+// archiveComptee is an empty store with its archive's views (and the
+// cotes), their runners decoding ahead as the commands' do, in a database
+// that counts its statements; the store's clock stands still
 // (live events are dated by it).
 func archiveComptee(t testing.TB) (eventstore.Store, *sql.DB, []*projection.Runner, *instructions) {
 	t.Helper()
@@ -158,7 +161,21 @@ func archiveComptee(t testing.TB) (eventstore.Store, *sql.DB, []*projection.Runn
 		dsn: "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=busy_timeout(10000)&_txlock=immediate"})
 	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
-	return store, db, vuesSur(t, store, db), c
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	journal := projection.Journal{Store: store, Registry: reg}
+	cotes, err := classique.NewCotes(journal)
+	require.NoError(t, err)
+	hist, err := historique.NewProjection(journal)
+	require.NoError(t, err)
+	// As readmodels.Runners: the runners decode ahead.
+	runners, err := projection.NewRunners(context.Background(), db, journal, hist, cotes)
+	require.NoError(t, err)
+	for _, r := range runners {
+		_, err = r.CatchUp(context.Background(), nil)
+		require.NoError(t, err)
+	}
+	return store, db, runners, c
 }
 
 // importerParLots imports the files (name, content) as simulate archive
@@ -244,4 +261,29 @@ func TestIssue34_VuesDeLArchiveInchangees(t *testing.T) {
 			assert.Equal(t, tc.empreinte, empreinteDesVues(t, tc.plier(t)))
 		})
 	}
+}
+
+// TestIssue34_JoueursCherchesUneFoisParTranche: the fold looks up the
+// players an import names (are they known, and whence their name?) once
+// for all the imported events of a slice of decoded payloads, not once
+// per event naming a player it has not met (a year of the federation:
+// some 21,000 lookups, each sending first every row held for its group
+// of 16); the views are those of the files folded one batch each.
+func TestIssue34_JoueursCherchesUneFoisParTranche(t *testing.T) {
+	ctx := context.Background()
+	store, db, runners, c := archiveComptee(t)
+	importerParLots(t, store, tournoisDe(t, 1500, 29, 2000))
+	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
+	require.NoError(t, err)
+	tranches := (len(events) + projection.RebuildPage - 1) / projection.RebuildPage
+	require.Greater(t, tranches, 1, "several slices in one transaction")
+	c.remettre()
+	plierEnMasse(t, store, runners)
+	t.Logf("%d events: %d lookups of players, %d inserts", len(events), c.compter("FROM hist_joueurs j"), c.compter("INSERT INTO"))
+	assert.Equal(t, tranches, c.compter("FROM hist_joueurs j"), "one lookup of players per slice")
+	enMasse := empreinteDesVues(t, db)
+
+	store, db, runners, _ = archiveComptee(t)
+	importer(t, store, runners, tournoisDe(t, 1500, 29, 2000)...)
+	assert.Equal(t, empreinteDesVues(t, db), enMasse)
 }
