@@ -297,6 +297,10 @@ type lot struct {
 	// live registration, jamaisVu for a player the archive does not
 	// know.
 	joueurs map[string]int64
+	// inscrits are the names and clubs the archive held for the players
+	// looked up (chercher), since the batch's last write of the names
+	// (ecrireNoms), which writes only those that differ.
+	inscrits map[string][2]string
 	// suivants are the events that follow the one folded in its slice
 	// of decoded payloads: the players they name are looked up with
 	// its (chercher).

@@ -331,19 +331,22 @@ func (l *lot) chercher(ctx context.Context, licences []string) error {
 	if err != nil {
 		return err
 	}
-	rows, err := l.q.Query(ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
+	rows, err := l.q.Query(ctx, `SELECT j.joueur, COALESCE(n.le, -1), j.nom, j.club FROM hist_joueurs j
 		LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	if l.inscrits == nil {
+		l.inscrits = map[string][2]string{}
+	}
 	for rows.Next() {
-		var j string
+		var j, nom, club string
 		var le int64
-		if err := rows.Scan(&j, &le); err != nil {
+		if err := rows.Scan(&j, &le, &nom, &club); err != nil {
 			return err
 		}
-		l.joueurs[j] = le
+		l.joueurs[j], l.inscrits[j] = le, [2]string{nom, club}
 	}
 	return rows.Err()
 }
@@ -387,10 +390,15 @@ func (l *lot) nommer(licence string, n nomImporte) {
 }
 
 // ecrireNoms writes the players' names and clubs the batch's files gave,
-// each once, and where they came from.
+// each once (not at all when the archive holds them already: a year of
+// the federation names each player in each of its five transactions, with
+// the same name and mostly the same club), and where they came from.
 func (l *lot) ecrireNoms(ctx context.Context) error {
 	for _, licence := range l.ordreNoms {
 		n := l.noms[licence]
+		if inscrit, ok := l.inscrits[licence]; ok && inscrit == [2]string{n.nom, n.club} {
+			continue // the row holds them already
+		}
 		if err := l.q.Inserer(ctx, `INSERT INTO hist_joueurs (joueur, nom, club)`,
 			`ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, n.nom, n.club); err != nil {
 			return err
@@ -405,6 +413,7 @@ func (l *lot) ecrireNoms(ctx context.Context) error {
 		}
 	}
 	clear(l.noms)
+	clear(l.inscrits)
 	l.ordreNoms = l.ordreNoms[:0]
 	return nil
 }
