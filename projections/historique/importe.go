@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/archive"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
+	"arbitre/projections/projection"
 )
 
 // importer records what an imported past tournament adds to the archive,
@@ -263,14 +264,28 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 	return nil
 }
 
-// participations records each player's part in a game.
+// participations records each player's part in a game. A game of
+// projection.RangeesParInsert players or more (a duplicate game of the
+// federation's has 170; two thirds of a year's lines) writes its rows,
+// which differ only by player, in one statement that reads the licences
+// from a JSON list (an archive's licences are identifiers: ASCII letters,
+// digits, '_' and '-', the same text once decoded); a classique match's two
+// rows are held for their group (lot.participer).
 func (imp importeur) participations(partie string, licences []string) error {
-	for _, licence := range licences {
-		if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
-			return err
+	if len(licences) < projection.RangeesParInsert {
+		for _, licence := range licences {
+			if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	liste, err := json.Marshal(licences)
+	if err != nil {
+		return err
+	}
+	return imp.lot.exec(imp.ctx, `INSERT INTO `+imp.lot.participations()+` (joueur, position, partie, tournoi, kind)
+		SELECT value, ?, ?, ?, ? FROM json_each(?)`, imp.pos, partie, imp.tournoi, imp.genre, string(liste))
 }
 
 // jamaisVu marks, in a lot's players, one the archive does not know.

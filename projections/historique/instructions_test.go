@@ -235,7 +235,8 @@ func empreinteDesVues(t testing.TB, db *sql.DB) string {
 // TestIssue34_VuesDeLArchiveInchangees: the archive's views (and the
 // cotes) after a fixed history — imported files folded one file a batch
 // with a live game among them, and the same files imported 64 to a
-// batch and folded in one bulk as simulate archive does — hold exactly
+// batch and folded in one bulk as simulate archive does, and games of
+// more than 150 players — hold exactly
 // the rows main's code wrote before session 14 changed the fold (the
 // SHA-256 of their dump, checkpoints aside).
 func TestIssue34_VuesDeLArchiveInchangees(t *testing.T) {
@@ -258,6 +259,12 @@ func TestIssue34_VuesDeLArchiveInchangees(t *testing.T) {
 			plierEnMasse(t, store, runners)
 			return db
 		}, "12c002c664c405f067505c217752bd8670e6d66518ebcc1ea5ee1ddc880d96d7"},
+		{"en masse, parties de plus de 150 joueurs", func(t *testing.T) *sql.DB {
+			store, db, runners, _ := archiveComptee(t)
+			importerParLots(t, store, tournoisDe(t, 60, 37, 400, 150))
+			plierEnMasse(t, store, runners)
+			return db
+		}, "8297826055e3c1a54898db55478a157493488da3f325478253b79714ec519063"},
 	} {
 		t.Run(tc.nom, func(t *testing.T) {
 			assert.Equal(t, tc.empreinte, empreinteDesVues(t, tc.plier(t)))
@@ -274,7 +281,7 @@ func TestIssue34_VuesDeLArchiveInchangees(t *testing.T) {
 func TestIssue34_JoueursCherchesUneFoisParTranche(t *testing.T) {
 	ctx := context.Background()
 	store, db, runners, c := archiveComptee(t)
-	importerParLots(t, store, tournoisDe(t, 1500, 29, 2000))
+	importerParLots(t, store, tournoisDe(t, 1500, 29, 2000, 0))
 	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
 	require.NoError(t, err)
 	tranches := (len(events) + projection.RebuildPage - 1) / projection.RebuildPage
@@ -286,7 +293,7 @@ func TestIssue34_JoueursCherchesUneFoisParTranche(t *testing.T) {
 	enMasse := empreinteDesVues(t, db)
 
 	store, db, runners, _ = archiveComptee(t)
-	importer(t, store, runners, tournoisDe(t, 1500, 29, 2000)...)
+	importer(t, store, runners, tournoisDe(t, 1500, 29, 2000, 0)...)
 	assert.Equal(t, empreinteDesVues(t, db), enMasse)
 }
 
@@ -298,7 +305,7 @@ func TestIssue34_JoueursCherchesUneFoisParTranche(t *testing.T) {
 // latest file, hist_noms_importes) is written as before, and the views are
 // those of the files folded one batch each.
 func TestIssue34_NomInchangeNonReecrit(t *testing.T) {
-	fichiers := tournoisDe(t, 1500, 31, 300)
+	fichiers := tournoisDe(t, 1500, 31, 300, 0)
 	store, db, runners, _ := archiveComptee(t)
 	importerParLots(t, store, fichiers[:700])
 	plierEnMasse(t, store, runners)
@@ -316,6 +323,32 @@ func TestIssue34_NomInchangeNonReecrit(t *testing.T) {
 	oublier()
 	_, err = db.Exec(`DROP TABLE temp.avant`)
 	require.NoError(t, err)
+	enMasse := empreinteDesVues(t, db)
+
+	store, db, runners, _ = archiveComptee(t)
+	importer(t, store, runners, fichiers...)
+	assert.Equal(t, empreinteDesVues(t, db), enMasse)
+}
+
+// TestIssue34_ParticipationsDUnePartieEnUneInstruction: an imported
+// duplicate game's participations (170 players at a federation's
+// tournament: two thirds of a year's lines) are written by one statement,
+// its rows differing only by player, instead of one row each held for its
+// group of 16 (projection.RangeesParInsert); a classique match's two rows
+// are still held; the views are those of the files folded one batch each.
+func TestIssue34_ParticipationsDUnePartieEnUneInstruction(t *testing.T) {
+	fichiers := tournoisDe(t, 60, 37, 400, 150)
+	store, db, runners, c := archiveComptee(t)
+	importerParLots(t, store, fichiers)
+	c.remettre()
+	plierEnMasse(t, store, runners)
+	var parties, lignes, matchs int
+	require.NoError(t, db.QueryRow(`SELECT count(DISTINCT partie), count(*) FROM hist_participations WHERE kind = 'duplicate'`).Scan(&parties, &lignes))
+	require.NoError(t, db.QueryRow(`SELECT count(*) FROM hist_participations WHERE kind = 'classique'`).Scan(&matchs))
+	t.Logf("%d duplicate games, %d lines, %d classique participations: %d statements", parties, lignes, matchs, c.compter("INSERT INTO hist_participations_masse"))
+	// A game's statement sends first the classique rows held.
+	assert.LessOrEqual(t, c.compter("INSERT INTO hist_participations_masse"), 2*parties+(matchs+projection.RangeesParInsert-1)/projection.RangeesParInsert,
+		"one statement per duplicate game, the classique rows by groups")
 	enMasse := empreinteDesVues(t, db)
 
 	store, db, runners, _ = archiveComptee(t)
