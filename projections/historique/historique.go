@@ -285,6 +285,9 @@ type lot struct {
 	// sorts its participations once it holds enAttente of them.
 	enMasse   bool
 	enAttente int64
+	// insertionParticipation is participer's statement, made once for
+	// the batch rather than at each of its rows.
+	insertionParticipation string
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
@@ -327,8 +330,7 @@ func (l *lot) participations() string {
 
 // participer records a player's part in a game.
 func (l *lot) participer(ctx context.Context, joueur string, position uint64, partie, tournoi string, kind Kind) error {
-	return l.q.Inserer(ctx, `INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind)`, "",
-		joueur, position, partie, tournoi, kind)
+	return l.q.Inserer(ctx, l.insertionParticipation, "", joueur, int64(position), partie, tournoi, string(kind))
 }
 
 // fin writes the players' names and years the batch's files gave and
@@ -358,6 +360,7 @@ func (p *Projection) ApplyTranches(ctx context.Context, tx *sql.Tx, tranches ite
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&l.enMasse); err != nil {
 		return fmt.Errorf("archive: bulk: %w", err)
 	}
+	l.insertionParticipation = `INSERT INTO ` + l.participations() + ` (joueur, position, partie, tournoi, kind)`
 	err := p.applyLot(ctx, tx, tranches, l)
 	return errors.Join(err, l.q.Fin(ctx))
 }

@@ -98,7 +98,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 	}
 	for k, licence := range p.Licences {
 		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang)`, "",
-			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
+			p.Partie, licence, int64(p.Scores[k]), int64(p.Top), int64(p.Rangs[k])); err != nil {
 			return err
 		}
 	}
@@ -126,17 +126,13 @@ func (imp importeur) match(m archive.MatchClassique) error {
 			continue
 		}
 		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres)`, "",
-			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
+			imp.tournoi, licence, int64(j.CotesAvant[k]), int64(j.CotesApres[k])); err != nil {
 			return err
 		}
 	}
-	clubs, cotes := map[string]string{}, map[string]int{}
-	for k, licence := range j.Colonne() {
-		clubs[licence], cotes[licence] = j.Clubs[k], j.CotesApres[k]
-	}
 	for k, licence := range m.Licences {
-		club, connu := clubs[licence]
-		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cotes[licence]); err != nil {
+		club, cote, connu := nommeDansLeMatch(j, licence)
+		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cote); err != nil {
 			return err
 		}
 	}
@@ -152,11 +148,25 @@ func (imp importeur) match(m archive.MatchClassique) error {
 	return imp.participations(m.Match, m.Licences)
 }
 
+// nommeDansLeMatch is the club and the cote after the match that a
+// match's event gives a player it names (connu), the last naming him; a
+// match names two players at most: a scan, where maps cost two
+// allocations a match (140,000 matches a year).
+func nommeDansLeMatch(j *archive.JoueursClassique, licence string) (club string, cote int, connu bool) {
+	licences := j.Colonne()
+	for k := len(licences) - 1; k >= 0; k-- {
+		if licences[k] == licence {
+			return j.Clubs[k], j.CotesApres[k], true
+		}
+	}
+	return "", 0, false
+}
+
 // partieJouee records an imported game (a classique match's: its round
 // for numero), over when imported.
 func (imp importeur) partieJouee(partie string, numero int) error {
 	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee)`,
-		`ON CONFLICT (partie) DO NOTHING`, imp.pos, partie, imp.tournoi, imp.genre, numero, imp.le, 1)
+		`ON CONFLICT (partie) DO NOTHING`, int64(imp.pos), partie, imp.tournoi, imp.genre, int64(numero), imp.le, int64(1))
 }
 
 // rencontre records the meeting of a match from its two lines; a match
@@ -180,8 +190,8 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 		}
 	}
 	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)`, "",
-		imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
-		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
+		int64(imp.pos), imp.tournoi, m.Match, int64(m.Ronde), m.Licences[0], m.Adversaires[0],
+		int64(m.Scores[0]), int64(m.ScoresAdversaire[0]), int64(m.PointsDeMatch[0]), int64(pm1), imp.le)
 }
 
 // pointsDeMatchMax is what a won classique match gives (classique §7).
@@ -255,7 +265,7 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 		maximum = maximum + excluded.maximum,
 		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
 		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
-			cle.annee, cle.kind, cle.joueur, b.club, b.clubLe, b.parties, b.points, b.maximum, b.cote, b.coteLe); err != nil {
+			int64(cle.annee), string(cle.kind), cle.joueur, b.club, b.clubLe, int64(b.parties), int64(b.points), int64(b.maximum), int64(b.cote), b.coteLe); err != nil {
 			return err
 		}
 	}
@@ -285,7 +295,7 @@ func (imp importeur) participations(partie string, licences []string) error {
 		return err
 	}
 	return imp.lot.exec(imp.ctx, `INSERT INTO `+imp.lot.participations()+` (joueur, position, partie, tournoi, kind)
-		SELECT value, ?, ?, ?, ? FROM json_each(?)`, imp.pos, partie, imp.tournoi, imp.genre, string(liste))
+		SELECT value, ?, ?, ?, ? FROM json_each(?)`, int64(imp.pos), partie, imp.tournoi, imp.genre, string(liste))
 }
 
 // jamaisVu marks, in a lot's players, one the archive does not know.
