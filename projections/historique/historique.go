@@ -384,6 +384,7 @@ func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, tranches iter.Seq
 				return err
 			}
 		}
+		l.suivants = nil // the slice's payloads are dropped once it is folded
 	}
 	if err := l.fin(ctx); err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -380,4 +381,43 @@ func TestIssue34_AllocationsDuRepliParLigne(t *testing.T) {
 	parLigne := float64(apres.Mallocs-avant.Mallocs) / float64(lignes)
 	t.Logf("%d lines: %.1f allocations, %.0f bytes a line", lignes, parLigne, float64(apres.TotalAlloc-avant.TotalAlloc)/float64(lignes))
 	assert.LessOrEqual(t, parLigne, 26.0)
+}
+
+// TestIssue34_TrancheLacheeUneFoisRepliee: the fold keeps nothing of a slice of
+// decoded payloads once it is folded (the players the following events
+// name are looked up with the slice's, lot.suivants), so that a batch
+// holds two slices of payloads at most (projection.Tranches).
+func TestIssue34_TrancheLacheeUneFoisRepliee(t *testing.T) {
+	ctx := context.Background()
+	store, db, _, _ := archiveComptee(t)
+	importerParLots(t, store, tournoisDe(t, 40, 43, 300, 0))
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
+	hist, err := historique.NewProjection(projection.Journal{Store: store, Registry: reg})
+	require.NoError(t, err)
+	events, err := store.ReadAllAfter(ctx, 0, 1<<20)
+	require.NoError(t, err)
+	decodes := func(events []eventstore.Event) []projection.Decoded {
+		var out []projection.Decoded
+		for i := range events {
+			out = append(out, projection.Decode(reg, &events[i]))
+		}
+		return out
+	}
+	moitie := len(events) / 2
+	premiere := decodes(events[:moitie])
+	lachee := weak.Make(&premiere[0])
+	tranches := func(yield func([]projection.Decoded) bool) {
+		if !yield(premiere) {
+			return
+		}
+		premiere = nil
+		runtime.GC()
+		assert.Nil(t, lachee.Value(), "the first slice is no longer held once folded")
+		yield(decodes(events[moitie:]))
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	require.NoError(t, err)
+	defer tx.Rollback()
+	require.NoError(t, hist.ApplyTranches(ctx, tx, tranches))
 }
