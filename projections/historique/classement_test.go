@@ -28,13 +28,20 @@ import (
 // file.
 func tournoisAuHasard(t testing.TB, n int, graine uint64) [][2]string {
 	t.Helper()
+	return tournoisDe(t, n, graine, 20, 0)
+}
+
+// tournoisDe is tournoisAuHasard played by licencies players, plus more
+// players at each tournament.
+func tournoisDe(t testing.TB, n int, graine uint64, licencies, plus int) [][2]string {
+	t.Helper()
 	r := rand.New(rand.NewPCG(graine, graine))
 	clubs := []string{"Vichy", "Moulins", "Cusset", "Lyon"}
 	var out [][2]string
 	for k := range n {
 		d := darchive.Document{Tournoi: fmt.Sprintf("t%d-%d", graine, k), Nom: fmt.Sprintf("Tournoi %d", k),
 			Date: fmt.Sprintf("%d-%02d-%02d", 2019+r.IntN(2), 1+r.IntN(12), 1+r.IntN(28))}
-		joueurs := r.Perm(20)[:4+2*r.IntN(5)]
+		joueurs := r.Perm(licencies)[:plus+4+2*r.IntN(5)]
 		if k%2 == 0 {
 			d.Genre = darchive.GenreDuplicate
 			top := 900

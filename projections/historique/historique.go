@@ -285,6 +285,9 @@ type lot struct {
 	// sorts its participations once it holds enAttente of them.
 	enMasse   bool
 	enAttente int64
+	// insertionParticipation is participer's statement, made once for
+	// the batch rather than at each of its rows.
+	insertionParticipation string
 	// annees are the years the batch's lines added to, ranked again
 	// at its end (lot.classer).
 	annees map[anneeDeJeu]bool
@@ -297,6 +300,14 @@ type lot struct {
 	// live registration, jamaisVu for a player the archive does not
 	// know.
 	joueurs map[string]int64
+	// inscrits are the names and clubs the archive held for the players
+	// looked up (chercher), since the batch's last write of the names
+	// (ecrireNoms), which writes only those that differ.
+	inscrits map[string][2]string
+	// suivants are the events that follow the one folded in its slice
+	// of decoded payloads: the players they name are looked up with
+	// its (chercher).
+	suivants []projection.Decoded
 	// noms are the names and clubs the batch's files gave players, in
 	// the order first met, written once each (ecrireNoms).
 	noms      map[string]nomImporte
@@ -319,8 +330,7 @@ func (l *lot) participations() string {
 
 // participer records a player's part in a game.
 func (l *lot) participer(ctx context.Context, joueur string, position uint64, partie, tournoi string, kind Kind) error {
-	return l.q.Inserer(ctx, `INSERT INTO `+l.participations()+` (joueur, position, partie, tournoi, kind)`, "",
-		joueur, position, partie, tournoi, kind)
+	return l.q.Inserer(ctx, l.insertionParticipation, "", joueur, int64(position), partie, tournoi, string(kind))
 }
 
 // fin writes the players' names and years the batch's files gave and
@@ -350,6 +360,7 @@ func (p *Projection) ApplyTranches(ctx context.Context, tx *sql.Tx, tranches ite
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM hist_masse)`).Scan(&l.enMasse); err != nil {
 		return fmt.Errorf("archive: bulk: %w", err)
 	}
+	l.insertionParticipation = `INSERT INTO ` + l.participations() + ` (joueur, position, partie, tournoi, kind)`
 	err := p.applyLot(ctx, tx, tranches, l)
 	return errors.Join(err, l.q.Fin(ctx))
 }
@@ -361,17 +372,19 @@ func (p *Projection) ApplyTranches(ctx context.Context, tx *sql.Tx, tranches ite
 // the first that does not decode stops the batch.
 func (p *Projection) applyLot(ctx context.Context, tx *sql.Tx, tranches iter.Seq[[]projection.Decoded], l *lot) error {
 	for events := range tranches {
-		for _, d := range events {
+		for i, d := range events {
 			if !relevant[d.Type] {
 				continue
 			}
 			if d = d.Sinon(p.registre); d.Err != nil {
 				return d.Err
 			}
+			l.suivants = events[i+1:]
 			if err := p.apply(ctx, tx, *d.Event, d.Payload, l); err != nil {
 				return err
 			}
 		}
+		l.suivants = nil // the slice's payloads are dropped once it is folded
 	}
 	if err := l.fin(ctx); err != nil {
 		return err

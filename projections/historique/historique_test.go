@@ -55,12 +55,19 @@ func archive(t *testing.T) (eventstore.Store, *sql.DB, []*projection.Runner) {
 // vues opens the archive and cotes projections of store in dir, caught up.
 func vues(t testing.TB, store eventstore.Store, dir string) (*sql.DB, []*projection.Runner) {
 	t.Helper()
-	ctx := context.Background()
-	reg, err := catalogue.Registre()
-	require.NoError(t, err)
 	db, err := projection.OpenDB(filepath.Join(dir, projection.FileName))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
+	return db, vuesSur(t, store, db)
+}
+
+// vuesSur opens the archive and cotes projections of store in db, caught
+// up.
+func vuesSur(t testing.TB, store eventstore.Store, db *sql.DB) []*projection.Runner {
+	t.Helper()
+	ctx := context.Background()
+	reg, err := catalogue.Registre()
+	require.NoError(t, err)
 	journal := projection.Journal{Store: store, Registry: reg}
 	cotes, err := classique.NewCotes(journal)
 	require.NoError(t, err)
@@ -74,7 +81,7 @@ func vues(t testing.TB, store eventstore.Store, dir string) (*sql.DB, []*project
 		require.NoError(t, err)
 		runners = append(runners, r)
 	}
-	return db, runners
+	return runners
 }
 
 // reconstruitCommeVivant rebuilds the runners from position zero and

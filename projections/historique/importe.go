@@ -12,6 +12,7 @@ import (
 	"arbitre/domain/archive"
 	"arbitre/domain/eventstore"
 	"arbitre/domain/eventstore/streamname"
+	"arbitre/projections/projection"
 )
 
 // importer records what an imported past tournament adds to the archive,
@@ -97,7 +98,7 @@ func (imp importeur) partie(p archive.PartieDuplicate) error {
 	}
 	for k, licence := range p.Licences {
 		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR REPLACE INTO hist_resultats (partie, joueur, score, top, rang)`, "",
-			p.Partie, licence, p.Scores[k], p.Top, p.Rangs[k]); err != nil {
+			p.Partie, licence, int64(p.Scores[k]), int64(p.Top), int64(p.Rangs[k])); err != nil {
 			return err
 		}
 	}
@@ -125,17 +126,13 @@ func (imp importeur) match(m archive.MatchClassique) error {
 			continue
 		}
 		if err := imp.lot.q.Inserer(imp.ctx, `INSERT OR IGNORE INTO hist_cotes_importees (tournoi, joueur, avant, apres)`, "",
-			imp.tournoi, licence, j.CotesAvant[k], j.CotesApres[k]); err != nil {
+			imp.tournoi, licence, int64(j.CotesAvant[k]), int64(j.CotesApres[k])); err != nil {
 			return err
 		}
 	}
-	clubs, cotes := map[string]string{}, map[string]int{}
-	for k, licence := range j.Colonne() {
-		clubs[licence], cotes[licence] = j.Clubs[k], j.CotesApres[k]
-	}
 	for k, licence := range m.Licences {
-		club, connu := clubs[licence]
-		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cotes[licence]); err != nil {
+		club, cote, connu := nommeDansLeMatch(j, licence)
+		if err := imp.annee(licence, club, connu, m.PointsDeMatch[k], pointsDeMatchMax, cote); err != nil {
 			return err
 		}
 	}
@@ -151,11 +148,25 @@ func (imp importeur) match(m archive.MatchClassique) error {
 	return imp.participations(m.Match, m.Licences)
 }
 
+// nommeDansLeMatch is the club and the cote after the match that a
+// match's event gives a player it names (connu), the last naming him; a
+// match names two players at most: a scan, where maps cost two
+// allocations a match (140,000 matches a year).
+func nommeDansLeMatch(j *archive.JoueursClassique, licence string) (club string, cote int, connu bool) {
+	licences := j.Colonne()
+	for k := len(licences) - 1; k >= 0; k-- {
+		if licences[k] == licence {
+			return j.Clubs[k], j.CotesApres[k], true
+		}
+	}
+	return "", 0, false
+}
+
 // partieJouee records an imported game (a classique match's: its round
 // for numero), over when imported.
 func (imp importeur) partieJouee(partie string, numero int) error {
 	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_parties (position, partie, tournoi, kind, numero, creee_le, terminee)`,
-		`ON CONFLICT (partie) DO NOTHING`, imp.pos, partie, imp.tournoi, imp.genre, numero, imp.le, 1)
+		`ON CONFLICT (partie) DO NOTHING`, int64(imp.pos), partie, imp.tournoi, imp.genre, int64(numero), imp.le, int64(1))
 }
 
 // rencontre records the meeting of a match from its two lines; a match
@@ -179,8 +190,8 @@ func (imp importeur) rencontre(m archive.MatchClassique) error {
 		}
 	}
 	return imp.lot.q.Inserer(imp.ctx, `INSERT INTO hist_rencontres (position, tournoi, match, ronde, joueur0, joueur1, score0, score1, pm0, pm1, le)`, "",
-		imp.pos, imp.tournoi, m.Match, m.Ronde, m.Licences[0], m.Adversaires[0],
-		m.Scores[0], m.ScoresAdversaire[0], m.PointsDeMatch[0], pm1, imp.le)
+		int64(imp.pos), imp.tournoi, m.Match, int64(m.Ronde), m.Licences[0], m.Adversaires[0],
+		int64(m.Scores[0]), int64(m.ScoresAdversaire[0]), int64(m.PointsDeMatch[0]), int64(pm1), imp.le)
 }
 
 // pointsDeMatchMax is what a won classique match gives (classique §7).
@@ -254,7 +265,7 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 		maximum = maximum + excluded.maximum,
 		club = CASE WHEN excluded.club_le >= club_le THEN excluded.club ELSE club END, club_le = max(club_le, excluded.club_le),
 		cote = CASE WHEN excluded.cote_le >= cote_le THEN excluded.cote ELSE cote END, cote_le = max(cote_le, excluded.cote_le)`,
-			cle.annee, cle.kind, cle.joueur, b.club, b.clubLe, b.parties, b.points, b.maximum, b.cote, b.coteLe); err != nil {
+			int64(cle.annee), string(cle.kind), cle.joueur, b.club, b.clubLe, int64(b.parties), int64(b.points), int64(b.maximum), int64(b.cote), b.coteLe); err != nil {
 			return err
 		}
 	}
@@ -263,14 +274,28 @@ func (l *lot) ecrireBilans(ctx context.Context) error {
 	return nil
 }
 
-// participations records each player's part in a game.
+// participations records each player's part in a game. A game of
+// projection.RangeesParInsert players or more (a duplicate game of the
+// federation's has 170; two thirds of a year's lines) writes its rows,
+// which differ only by player, in one statement that reads the licences
+// from a JSON list (an archive's licences are identifiers: ASCII letters,
+// digits, '_' and '-', the same text once decoded); a classique match's two
+// rows are held for their group (lot.participer).
 func (imp importeur) participations(partie string, licences []string) error {
-	for _, licence := range licences {
-		if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
-			return err
+	if len(licences) < projection.RangeesParInsert {
+		for _, licence := range licences {
+			if err := imp.lot.participer(imp.ctx, licence, imp.pos, partie, imp.tournoi, Kind(imp.genre)); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	liste, err := json.Marshal(licences)
+	if err != nil {
+		return err
+	}
+	return imp.lot.exec(imp.ctx, `INSERT INTO `+imp.lot.participations()+` (joueur, position, partie, tournoi, kind)
+		SELECT value, ?, ?, ?, ? FROM json_each(?)`, int64(imp.pos), partie, imp.tournoi, imp.genre, string(liste))
 }
 
 // jamaisVu marks, in a lot's players, one the archive does not know.
@@ -283,40 +308,8 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 	if len(licences) == 0 {
 		return nil
 	}
-	var cherches []string
-	for _, licence := range licences {
-		if _, ok := imp.lot.joueurs[licence]; !ok {
-			cherches = append(cherches, licence)
-		}
-	}
-	if len(cherches) > 0 {
-		// Players the batch has not written yet: the rows held do not
-		// touch them.
-		liste, err := json.Marshal(cherches)
-		if err != nil {
-			return err
-		}
-		rows, err := imp.lot.q.Query(imp.ctx, `SELECT j.joueur, COALESCE(n.le, -1) FROM hist_joueurs j
-			LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
-		if err != nil {
-			return err
-		}
-		for _, licence := range cherches {
-			imp.lot.joueurs[licence] = jamaisVu
-		}
-		for rows.Next() {
-			var j string
-			var le int64
-			if err := rows.Scan(&j, &le); err != nil {
-				rows.Close()
-				return err
-			}
-			imp.lot.joueurs[j] = le
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
+	if err := imp.lot.chercher(imp.ctx, licences); err != nil {
+		return err
 	}
 	for k, licence := range licences {
 		if importeLe := imp.lot.joueurs[licence]; importeLe != jamaisVu && (importeLe < 0 || importeLe > imp.le) {
@@ -326,6 +319,79 @@ func (imp importeur) joueurs(licences, noms, clubs []string) error {
 		imp.lot.nommer(licence, nomImporte{nom: noms[k], club: clubs[k], le: imp.le})
 	}
 	return nil
+}
+
+// chercher reads whether the archive knows the players of licences the
+// batch has not met yet, and whence their names (jamaisVu: unknown), with
+// those the imported events that follow in the slice (l.suivants) name:
+// one lookup for a run of imported events rather than one per event that
+// names a new player (a year of the federation: some 21,000, each sending
+// first the rows held). Imported events neither read nor change the rows
+// looked up (names are written at the batch's end, lot.fin), and any other
+// event forgets what was read (apply).
+func (l *lot) chercher(ctx context.Context, licences []string) error {
+	var cherches []string
+	ajouter := func(licences []string) {
+		for _, licence := range licences {
+			if _, ok := l.joueurs[licence]; !ok {
+				l.joueurs[licence] = jamaisVu
+				cherches = append(cherches, licence)
+			}
+		}
+	}
+	if ajouter(licences); len(cherches) == 0 {
+		return nil
+	}
+	for _, d := range l.suivants {
+		if !relevant[d.Type] {
+			continue
+		}
+		nommes, importe := nommesPar(d.Payload)
+		if !importe {
+			break
+		}
+		ajouter(nommes)
+	}
+	liste, err := json.Marshal(cherches)
+	if err != nil {
+		return err
+	}
+	rows, err := l.q.Query(ctx, `SELECT j.joueur, COALESCE(n.le, -1), j.nom, j.club FROM hist_joueurs j
+		LEFT JOIN hist_noms_importes n ON n.joueur = j.joueur WHERE j.joueur IN (SELECT value FROM json_each(?))`, string(liste))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if l.inscrits == nil {
+		l.inscrits = map[string][2]string{}
+	}
+	for rows.Next() {
+		var j, nom, club string
+		var le int64
+		if err := rows.Scan(&j, &le, &nom, &club); err != nil {
+			return err
+		}
+		l.joueurs[j], l.inscrits[j] = le, [2]string{nom, club}
+	}
+	return rows.Err()
+}
+
+// nommesPar are the players an imported event's payload names; importe is
+// false for any other payload (or one not decoded yet).
+func nommesPar(payload any) (licences []string, importe bool) {
+	switch ev := payload.(type) {
+	case archive.ImportOuvert:
+		return nil, true
+	case archive.PartieDuplicate:
+		return ev.Joueurs.Colonne(), true
+	case archive.MatchClassique:
+		return ev.Joueurs.Colonne(), true
+	case archive.ResultatDuplicate:
+		return ev.EnColonnes().Joueurs.Colonne(), true
+	case archive.ResultatClassique:
+		return ev.EnColonnes().Joueurs.Colonne(), true
+	}
+	return nil, false
 }
 
 // nomImporte is a player's name and club as an imported file dated le
@@ -349,10 +415,15 @@ func (l *lot) nommer(licence string, n nomImporte) {
 }
 
 // ecrireNoms writes the players' names and clubs the batch's files gave,
-// each once, and where they came from.
+// each once (not at all when the archive holds them already: a year of
+// the federation names each player in each of its five transactions, with
+// the same name and mostly the same club), and where they came from.
 func (l *lot) ecrireNoms(ctx context.Context) error {
 	for _, licence := range l.ordreNoms {
 		n := l.noms[licence]
+		if inscrit, ok := l.inscrits[licence]; ok && inscrit == [2]string{n.nom, n.club} {
+			continue // the row holds them already
+		}
 		if err := l.q.Inserer(ctx, `INSERT INTO hist_joueurs (joueur, nom, club)`,
 			`ON CONFLICT (joueur) DO UPDATE SET nom = excluded.nom, club = excluded.club`, licence, n.nom, n.club); err != nil {
 			return err
@@ -367,6 +438,7 @@ func (l *lot) ecrireNoms(ctx context.Context) error {
 		}
 	}
 	clear(l.noms)
+	clear(l.inscrits)
 	l.ordreNoms = l.ordreNoms[:0]
 	return nil
 }
