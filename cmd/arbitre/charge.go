@@ -83,7 +83,7 @@ func init() {
 	f.Uint64Var(&c.Verif.Graine, "graine", 32, "avec --verifier : graine des tirages et des pauses des clients")
 	f.IntVar(&c.Verif.TuerTous, "tuer-tous", 0, "avec --verifier : tue le serveur (kill -9) et le relance toutes les N commandes acquittées (0 : jamais)")
 	f.IntVar(&c.SautsHorloge, "sauts-horloge", 0, "avec --verifier : lance le serveur dans ce processus et avance son horloge d'une heure, puis la recule, toutes les N commandes acquittées (0 : jamais ; exclut --tuer-tous)")
-	f.StringVar(&c.ProfileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client, et de ses attentes (bulletins-mutex.pprof : verrous disputés, au compte de qui les tenait ; bulletins-block.pprof : blocages)")
+	f.StringVar(&c.ProfileDir, "profile", "", "`DOSSIER` d'un profil CPU par phase (standings.pprof, displays.pprof, bulletins.pprof), serveur et client étiquetés side=server et side=client, et de ses attentes (PHASE-mutex.pprof : verrous disputés, au compte de qui les tenait ; PHASE-block.pprof : blocages ; par exemple bulletins-mutex.pprof)")
 	cmd.AddCommand(chargeNationalCmd())
 	rootCmd.AddCommand(cmd)
 }

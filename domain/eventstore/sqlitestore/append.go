@@ -46,11 +46,13 @@ func (s *Store) AppendGuarded(ctx context.Context, stream string, expected event
 	s.attenteMu.Lock()
 	s.attente = append(s.attente, a)
 	s.attenteMu.Unlock()
-	// One append waiting at a time leads the next group (meneur) and
-	// waits for the write lock; the others wait for their group's commit
-	// only. Before, every append of a group took the write lock in turn
-	// after its commit, to find its events written: one handoff per
-	// append, during which the next group could not begin (issue 34).
+	// One append at a time holds the token (meneur): it takes the write
+	// lock (held only by AppendBatch or Close besides) and writes every
+	// append waiting. The others wait for whichever comes first, their
+	// group's commit or the token. Before, every append of a group took
+	// the write lock in turn after its commit, to find its events
+	// written: one handoff per append, during which the next group could
+	// not begin (issue 34).
 	select {
 	case <-a.fait: // written by the group of another append
 		return a.res, a.err
