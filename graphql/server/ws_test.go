@@ -44,6 +44,10 @@ type sourceWS struct {
 	reponses   chan reponseSource
 	executions atomic.Int32
 	finies     atomic.Int32
+	// attentes counts the executions waiting for a response (in Exec's
+	// select): one whose operation ended may still be there for a moment,
+	// and take a response pushed for the next.
+	attentes atomic.Int32
 }
 
 func nouvelleSourceWS() *sourceWS {
@@ -60,6 +64,11 @@ func (s *sourceWS) Exec(ctx context.Context) gql.ResponseHandler {
 	s.executions.Add(1)
 	context.AfterFunc(ctx, func() { s.finies.Add(1) })
 	return func(rctx context.Context) *gql.Response {
+		s.attentes.Add(1)
+		defer s.attentes.Add(-1)
+		if rctx.Err() != nil { // ended before it waits: it takes nothing
+			return nil
+		}
 		select {
 		case r, ok := <-s.reponses:
 			if !ok {
@@ -264,6 +273,11 @@ func TestTransportWS_CompleteDuClientArreteLOperation(t *testing.T) {
 	c.envoyer(map[string]any{"id": "1", "type": "complete"})
 	assert.Equal(t, "{\"id\":\"1\",\"type\":\"complete\"}\n", c.recevoir().brut)
 	require.Eventually(t, func() bool { return src.finies.Load() == 1 }, 5*time.Second, time.Millisecond, "the execution ends")
+	// Its goroutine may still wait in the source's select, where both cases
+	// are ready once the next response is pushed: select picks one at
+	// random, and the response meant for the new subscription went to the
+	// ended one (a CI failure on 2026-11-29, an i/o timeout below).
+	require.Eventually(t, func() bool { return src.attentes.Load() == 0 }, 5*time.Second, time.Millisecond, "the ended execution left its wait")
 
 	c.souscrire("1", docCoupWS)
 	src.pousser(t, reponseSource{data: `{"coupAnnonce":{"version":2}}`})
