@@ -56,7 +56,8 @@ par cote), joués par les licenciés d'une fédération qui reviennent d'une ann
 (quelques-uns en changent, quelques-uns arrêtent, d'autres arrivent) et dont la cote évolue à chaque
 tournoi classique. Chaque tournoi est écrit en CSV comme « arbitre archive export » l'écrit, puis importé
 comme « arbitre archive import » l'importe ; les vues (historique, cotes, face-à-face) sont mises à jour
-pendant l'import de l'année suivante, leurs index et classements annuels une fois à la fin. La même
+pendant que les années s'importent, sans que l'import les attende, leurs index et classements annuels une
+fois à la fin. La même
 graine donne la même histoire. La commande affiche, par année et au total, le temps d'import, la taille du
 magasin et des vues, et la mémoire : de quoi dimensionner un serveur (docs/charge.md).`,
 		Example: "  arbitre simulate archive --annees 20 --seed 1 --data archive-20ans",
@@ -136,10 +137,11 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 	e := charge.NouvelEchantillon(rand.New(rand.NewPCG(o.seed, 1)), f.clubs)
 	debut := time.Now()
 	var lignes, importes int
-	// The views fold a year while the next one is imported: each keeps a
-	// core busy. vues is the fold of the last year imported.
+	// The views fold the history in the background while the years are
+	// imported: each keeps a core busy, and the import waits for the
+	// views only at its end.
 	ctxVues, finVues := context.WithCancel(ctx)
-	var vues *pli
+	vues := plier(ctxVues, store, runners, o.annees)
 	defer func() {
 		finVues()
 		vues.attendre()
@@ -196,14 +198,15 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				}
 			}
 			importe := time.Since(debutAnnee)
-			if err := vues.attendre(); err != nil {
-				return err
-			}
 			lignes += lignesAnnee
 			f.finDAnnee()
-			vues = plier(ctxVues, store, runners, func(plie time.Duration) {
+			if err := vues.echec(); err != nil {
+				return err
+			}
+			fin := time.Now()
+			vues.noter(func() {
 				fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour %s après ; magasin %s, vues %s\n",
-					fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(plie),
+					fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(fin)),
 					octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
 			})
 		}
@@ -244,36 +247,73 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 	return nil
 }
 
-// pli is the views' fold of a year's events, run while the next year is
-// imported.
-type pli struct{ fin chan error }
+// pli is the views' fold of the history, run in a goroutine while the
+// years are imported.
+type pli struct {
+	// annees holds, for each year imported and not yet folded, what to
+	// say once it is; it never fills (one place per year).
+	annees chan func()
+	// fin brings the fold's end: its error, or nil once annees is closed
+	// and every year in it folded.
+	fin  chan error
+	err  error
+	fini bool
+}
 
-// plier folds the events stored into the views in a goroutine
-// (projection.RattraperEnsemble: the log read once for all of them),
-// up to the head of the log as it moves meanwhile; fait is told, once they
-// are, how long the fold took.
-func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, fait func(time.Duration)) *pli {
-	p := &pli{fin: make(chan error, 1)}
+// plier starts the views' fold of up to annees years: told a year is
+// imported (noter), it folds the log into the views up to its head (which
+// moves meanwhile, so one fold may take in the next years' first events)
+// and then says so; a failed fold ends it.
+func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, annees int) *pli {
+	p := &pli{annees: make(chan func(), annees), fin: make(chan error, 1)}
 	go func() {
-		debut := time.Now()
-		err := projection.RattraperEnsemble(ctx, store, runners, pageSimulee)
-		if err == nil {
-			fait(time.Since(debut))
+		for fait := range p.annees {
+			if err := plierVues(ctx, store, runners, pageSimulee); err != nil {
+				p.fin <- err
+				return
+			}
+			fait()
 		}
-		p.fin <- err
+		p.fin <- nil
 	}()
 	return p
 }
 
-// attendre waits for the fold to end (none: nil), once.
-func (p *pli) attendre() error {
-	if p == nil || p.fin == nil {
-		return nil
+// plierVues folds the log into the views: projection.RattraperEnsemble,
+// which a test holds to see what the import does meanwhile.
+var plierVues = projection.RattraperEnsemble
+
+// noter tells the fold a year is in the log; fait says so once it is in
+// the views. It never waits.
+func (p *pli) noter(fait func()) { p.annees <- fait }
+
+// echec is the fold's error if it has already failed, without waiting.
+func (p *pli) echec() error {
+	if !p.fini {
+		select {
+		case err := <-p.fin:
+			p.fini, p.err = true, err
+		default:
+			return nil
+		}
 	}
-	err := <-p.fin
-	p.fin = nil
-	if err != nil {
-		return fmt.Errorf("simulate archive : %w", err)
+	return p.erreur()
+}
+
+// attendre waits for the fold of every year noted, once; after it no
+// year can be noted.
+func (p *pli) attendre() error {
+	if !p.fini {
+		close(p.annees)
+		p.fini, p.err = true, <-p.fin
+	}
+	return p.erreur()
+}
+
+// erreur is the fold's error as the command reports it.
+func (p *pli) erreur() error {
+	if p.err != nil {
+		return fmt.Errorf("simulate archive : %w", p.err)
 	}
 	return nil
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -209,4 +211,68 @@ func TestIssue34_RattraperLitLeJournalUneFoisPourToutesLesVues(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, last, cp, r.Name())
 	}
+}
+
+// TestIssue34_LImportNAttendPasLesVues: the views fold the history in the
+// background while the years are imported, and the import never waits for
+// them before its end. Session 14's simulation waited, before each year
+// but the second, for the fold begun a year earlier: the two alternated,
+// each on one core while the other idled (twenty years, 590 s for some 340
+// s of work on each core). Here the first fold holds until the log has
+// all three years: the import must write them meanwhile.
+func TestIssue34_LImportNAttendPasLesVues(t *testing.T) {
+	ctx := context.Background()
+	seule := t.TempDir()
+	args := func(data string) []string {
+		return []string{"simulate", "archive", "--annees", "3", "--tournois", "6", "--licencies", "300", "--seed", "4", "--data", data}
+	}
+	_, err := runArbitre(t, args(seule)...)
+	require.NoError(t, err)
+	store, err := sqlitestore.OpenDir(ctx, seule, sqlitestore.Options{})
+	require.NoError(t, err)
+	histoire, err := store.LastPosition(ctx)
+	require.NoError(t, err)
+	require.NoError(t, store.Close())
+
+	appels := 0
+	vuAvantDePlier := uint64(0)
+	plierVues = func(ctx context.Context, store eventstore.Reader, runners []*projection.Runner, taille int) error {
+		if appels++; appels == 1 {
+			journal := store.(interface {
+				LastPosition(context.Context) (uint64, error)
+			})
+			// Held until the three years are in the log, or long enough
+			// that only a wait of the import explains their absence.
+			assert.Eventually(t, func() bool {
+				tete, err := journal.LastPosition(ctx)
+				vuAvantDePlier = tete
+				return err == nil && tete == histoire
+			}, time.Minute, time.Millisecond, "the import of the years after the first waits for its fold")
+		}
+		return projection.RattraperEnsemble(ctx, store, runners, taille)
+	}
+	t.Cleanup(func() { plierVues = projection.RattraperEnsemble })
+	data := t.TempDir()
+	out, err := runArbitre(t, args(data)...)
+	require.NoError(t, err)
+	assert.Equal(t, histoire, vuAvantDePlier, "the whole history was imported while the first year was folded")
+	for _, annee := range []string{"2006", "2007", "2008"} {
+		assert.Contains(t, out, "année "+annee+" : 6 tournois", "each year is reported once folded")
+	}
+	assert.Equal(t, evenementsDuMagasin(t, seule), evenementsDuMagasin(t, data))
+}
+
+// TestIssue34_UnPliQuiEchoueArreteLImport: a fold of the views that fails
+// ends the command with its error (at the latest once the years are
+// imported, when the import first waits for the views), and no history
+// is reported written.
+func TestIssue34_UnPliQuiEchoueArreteLImport(t *testing.T) {
+	plierVues = func(context.Context, eventstore.Reader, []*projection.Runner, int) error {
+		return errors.New("disque plein")
+	}
+	t.Cleanup(func() { plierVues = projection.RattraperEnsemble })
+	out, err := runArbitre(t, "simulate", "archive", "--annees", "3", "--tournois", "6", "--licencies", "300", "--seed", "4", "--data", t.TempDir())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "disque plein")
+	assert.NotContains(t, out, "histoire de 3 ans")
 }
