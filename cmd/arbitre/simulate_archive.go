@@ -204,7 +204,11 @@ func runSimulateArchive(cmd *cobra.Command, o *simulateArchiveOptions) error {
 				return err
 			}
 			fin := time.Now()
-			vues.noter(func() {
+			tete, err := store.LastPosition(ctx)
+			if err != nil {
+				return fmt.Errorf("simulate archive : %w", err)
+			}
+			vues.noter(tete, func() {
 				fr.Fprintf(out, "année %s : %d tournois, %d lignes importées en %s, vues à jour %s après ; magasin %s, vues %s\n",
 					fmt.Sprint(annee), o.tournois, lignesAnnee, duree(importe), duree(time.Since(fin)),
 					octetsEnClair(tailleFichiers(o.store.StorePath())), octetsEnClair(tailleFichiers(o.store.ProjectionDBPath())))
@@ -250,9 +254,9 @@ func finirMasse(ctx context.Context, runners []*projection.Runner, out io.Writer
 // pli is the views' fold of the history, run in a goroutine while the
 // years are imported.
 type pli struct {
-	// annees holds, for each year imported and not yet folded, what to
-	// say once it is; it never fills (one place per year).
-	annees chan func()
+	// annees holds each year imported and not yet folded; it never fills
+	// (one place per year).
+	annees chan anneeImportee
 	// fin brings the fold's end: its error, or nil once annees is closed
 	// and every year in it folded.
 	fin  chan error
@@ -260,32 +264,67 @@ type pli struct {
 	fini bool
 }
 
+// anneeImportee is a year in the log: where it ends, and what to say once
+// it is in the views.
+type anneeImportee struct {
+	fin  uint64
+	fait func()
+}
+
 // plier starts the views' fold of up to annees years: told a year is
-// imported (noter), it folds the log into the views up to its head (which
-// moves meanwhile, so one fold may take in the next years' first events)
-// and then says so; a failed fold ends it.
-func plier(ctx context.Context, store eventstore.Store, runners []*projection.Runner, annees int) *pli {
-	p := &pli{annees: make(chan func(), annees), fin: make(chan error, 1)}
+// imported (noter), it folds the log into the views up to that year's
+// end, not into the next year's events written meanwhile, and then says
+// so; a failed fold ends it.
+func plier(ctx context.Context, store eventstore.Reader, runners []*projection.Runner, annees int) *pli {
+	p := &pli{annees: make(chan anneeImportee, annees), fin: make(chan error, 1)}
 	go func() {
-		for fait := range p.annees {
-			if err := plierVues(ctx, store, runners, pageSimulee); err != nil {
+		for a := range p.annees {
+			if err := plierVues(ctx, journalJusqua{Reader: store, fin: a.fin}, runners, pageSimulee); err != nil {
 				p.fin <- err
 				return
 			}
-			fait()
+			a.fait()
 		}
 		p.fin <- nil
 	}()
 	return p
 }
 
+// journalJusqua is the log up to position fin included: what a year's
+// fold reads.
+type journalJusqua struct {
+	eventstore.Reader
+	fin uint64
+}
+
+func (j journalJusqua) ReadAll(ctx context.Context, from uint64, limit int) ([]eventstore.Event, error) {
+	events, err := j.Reader.ReadAll(ctx, from, limit)
+	return j.borner(events), err
+}
+
+func (j journalJusqua) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
+	if after >= j.fin {
+		return nil, ctx.Err()
+	}
+	events, err := j.Reader.ReadAllAfter(ctx, after, limit)
+	return j.borner(events), err
+}
+
+// borner cuts events, in log order, at position fin.
+func (j journalJusqua) borner(events []eventstore.Event) []eventstore.Event {
+	if n := slices.IndexFunc(events, func(e eventstore.Event) bool { return e.Position > j.fin }); n >= 0 {
+		return events[:n]
+	}
+	return events
+}
+
 // plierVues folds the log into the views: projection.RattraperEnsemble,
 // which a test holds to see what the import does meanwhile.
 var plierVues = projection.RattraperEnsemble
 
-// noter tells the fold a year is in the log; fait says so once it is in
-// the views. It never waits.
-func (p *pli) noter(fait func()) { p.annees <- fait }
+// noter tells the fold a year is in the log up to position fin; fait
+// says so once it is in the views. It never waits.
+func (p *pli) noter(fin uint64, fait func()) { p.annees <- anneeImportee{fin: fin, fait: fait} }
 
 // echec is the fold's error if it has already failed, without waiting.
 func (p *pli) echec() error {
