@@ -57,9 +57,8 @@ par cote), joués par les licenciés d'une fédération qui reviennent d'une ann
 tournoi classique. Chaque tournoi est écrit en CSV comme « arbitre archive export » l'écrit, puis importé
 comme « arbitre archive import » l'importe ; les vues (historique, cotes, face-à-face) sont mises à jour
 pendant que les années s'importent, sans que l'import les attende, leurs index et classements annuels une
-fois à la fin. La même
-graine donne la même histoire. La commande affiche, par année et au total, le temps d'import, la taille du
-magasin et des vues, et la mémoire : de quoi dimensionner un serveur (docs/charge.md).`,
+fois à la fin. La même graine donne la même histoire. La commande affiche, par année et au total, le temps
+d'import, la taille du magasin et des vues, et la mémoire : de quoi dimensionner un serveur (docs/charge.md).`,
 		Example: "  arbitre simulate archive --annees 20 --seed 1 --data archive-20ans",
 		Args:    aucunArgument,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runSimulateArchive(cmd, &o) },
@@ -297,11 +296,13 @@ type journalJusqua struct {
 	fin uint64
 }
 
+// ReadAll reads the log from position from, up to fin.
 func (j journalJusqua) ReadAll(ctx context.Context, from uint64, limit int) ([]eventstore.Event, error) {
 	events, err := j.Reader.ReadAll(ctx, from, limit)
 	return j.borner(events), err
 }
 
+// ReadAllAfter reads the log after position after, up to fin.
 func (j journalJusqua) ReadAllAfter(ctx context.Context, after uint64, limit int) ([]eventstore.Event, error) {
 	if after >= j.fin {
 		return nil, ctx.Err()
