@@ -436,10 +436,13 @@ func attendre(t *testing.T, ctx context.Context, condition string, d time.Durati
 	var err error
 	for {
 		err = chromedp.Run(c, chromedp.Poll(condition, &ok, chromedp.WithPollingTimeout(time.Until(fin)), chromedp.WithPollingInterval(50*time.Millisecond)))
-		// A page that navigates (a form sent, a reload) takes its
-		// JavaScript context with it: the poll then starts again in the
-		// new page's, until the same deadline.
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context with specified id") || time.Until(fin) <= 0 {
+		// A page that navigates (a form sent, a reload, a sort chosen)
+		// takes its JavaScript context with it: the poll then starts
+		// again in the new page's, until the same deadline. Chromium
+		// says so in one of two ways, as the navigation falls during
+		// the poll's evaluation (CI, b019e11: the sheet sorted by
+		// table, "Inspected target navigated or closed").
+		if err == nil || !pageNaviguee(err) || time.Until(fin) <= 0 {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -447,6 +450,13 @@ func attendre(t *testing.T, ctx context.Context, condition string, d time.Durati
 	if err != nil || !ok {
 		require.Failf(t, "the page did not show "+quoi, "within %s (%v); the page says:\n%s", d, err, textePage(ctx))
 	}
+}
+
+// pageNaviguee tells whether a poll failed because its page navigated
+// away meanwhile.
+func pageNaviguee(err error) bool {
+	return strings.Contains(err.Error(), "Cannot find context with specified id") ||
+		strings.Contains(err.Error(), "Inspected target navigated or closed")
 }
 
 func textePage(ctx context.Context) string {
