@@ -440,7 +440,7 @@ func attendre(t *testing.T, ctx context.Context, condition string, d time.Durati
 		// takes its JavaScript context with it: the poll then starts
 		// again in the new page's, until the same deadline. Chromium
 		// says so in one of two ways, as the navigation falls during
-		// the poll's evaluation (CI, b019e11: the sheet sorted by
+		// the poll's evaluation (CI, 0af7e07: the sheet sorted by
 		// table, "Inspected target navigated or closed").
 		if err == nil || !pageNaviguee(err) || time.Until(fin) <= 0 {
 			break
