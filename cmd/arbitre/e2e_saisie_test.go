@@ -746,23 +746,8 @@ func TestE2ESaisie_ListeDesBulletinsPerimeeNonAffichee(t *testing.T) {
 	top := salle.directeur.jouerCoup(t, e2ePartieLive)
 	ctx := navigateur(t, 1400, 1000)
 	ouvrirSaisie(t, ctx, salle.public.url, jeton)
-	// Once window.retenir is set, the next read of the bulletins is sent
-	// and its answer read at once, but handed to the page only at
-	// window.relacher(); window.traitee says the page has taken it.
+	retenirLectureBulletins(t, ctx)
 	var ok bool
-	evaluer(t, ctx, `(() => {
-		const fetchReel = window.fetch;
-		window.retenues = 0;
-		window.fetch = (url, init) => {
-			if (!window.retenir || window.retenues > 0 || !String(init && init.body).includes("bulletins(partie")) return fetchReel(url, init);
-			window.retenues++;
-			const donnees = fetchReel(url, init).then((r) => r.json()).then((d) => { window.arrivee = true; return d; });
-			return new Promise((resolve) => {
-				window.relacher = () => resolve({ json: () => donnees.then((d) => { setTimeout(() => { window.traitee = true; }, 0); return d; }) });
-			});
-		};
-		return true;
-	})()`, &ok)
 	arbitre := e2eAPI{url: salle.public.url, jeton: jeton}
 	ligne := `document.querySelector('#bulletins tr[data-licence="000001"]').dataset.etat`
 	evaluer(t, ctx, `window.retenir = true`, &ok)
@@ -776,4 +761,85 @@ func TestE2ESaisie_ListeDesBulletinsPerimeeNonAffichee(t *testing.T) {
 	var etatLigne string
 	evaluer(t, ctx, ligne, &etatLigne)
 	assert.Equal(t, "corrige", etatLigne, "the older answer is not shown over the newer one")
+}
+
+// retenirLectureBulletins wraps the entry page's fetch: once window.retenir
+// is set, the next read of the bulletins is sent and its answer read at once
+// (window.arrivee), but handed to the page only at window.relacher();
+// window.traitee says the page has taken it, after window.apresTraitement
+// (if set) has looked at the page as that answer left it.
+func retenirLectureBulletins(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var ok bool
+	evaluer(t, ctx, `(() => {
+		const fetchReel = window.fetch;
+		window.retenues = 0;
+		window.fetch = (url, init) => {
+			if (!window.retenir || window.retenues > 0 || !String(init && init.body).includes("bulletins(partie")) return fetchReel(url, init);
+			window.retenues++;
+			const donnees = fetchReel(url, init).then((r) => r.json()).then((d) => { window.arrivee = true; return d; });
+			return new Promise((resolve) => {
+				window.relacher = () => resolve({ json: () => donnees.then((d) => {
+					setTimeout(() => {
+						if (window.apresTraitement) window.apresTraitement();
+						window.traitee = true;
+					}, 0);
+					return d;
+				}) });
+			});
+		};
+		return true;
+	})()`, &ok)
+}
+
+// TestE2ESaisie_Paragraphe5_5_AccepterLeMoteurAvecSaDecision (CI on bb54202,
+// TestE2EPartieComplete_ParLesConsoles: "Could not find node with given
+// id"): §5.5, the engine's decision is shown before the arbiter takes it.
+// A read of the bulletins answered before the top and landing just after
+// it drew « Accepter le moteur » beside no decision; the next read drew the
+// decision and replaced the row under the arbiter's click. The button comes
+// with the decision it accepts.
+func TestE2ESaisie_Paragraphe5_5_AccepterLeMoteurAvecSaDecision(t *testing.T) {
+	salle := ouvrirSalle(t)
+	jeton := jetonArbitre(t, salle, "1-2")
+	p := map[string]any{"p": e2ePartieLive}
+	salle.directeur.exiger(t, `mutation($p: ID!) { tirer(partie: $p) { statut } }`, p, nil)
+	mot, ref := salle.directeur.premierTopAdmissible(t, e2ePartieLive)
+	ctx := navigateur(t, 1400, 1000)
+	ouvrirSaisie(t, ctx, salle.public.url, jeton)
+	retenirLectureBulletins(t, ctx)
+	// The held answer is handed on as soon as the page shows the top, before
+	// the read the top asks for; the row is looked at as it leaves it.
+	const ligne = `document.querySelector('#bulletins tr[data-licence="000001"]')`
+	var ok bool
+	evaluer(t, ctx, `(() => {
+		window.apresTraitement = () => {
+			const tr = `+ligne+`;
+			window.vu = { accepter: tr.querySelector("button.accepter") !== null, moteur: tr.children[3].textContent };
+		};
+		const top = document.getElementById("top");
+		new MutationObserver(() => {
+			if (top.textContent.startsWith("Top :") && window.relacher) window.relacher();
+		}).observe(top, { childList: true, characterData: true, subtree: true });
+		window.retenir = true;
+		return true;
+	})()`, &ok)
+	arbitre := e2eAPI{url: salle.public.url, jeton: jeton}
+	arbitre.exiger(t, `mutation($p: ID!) { deposerBulletin(partie:$p, coup:1, licence:"000001", bulletin:{blank: true}) { licence } }`, p, nil)
+	attendre(t, ctx, `window.arrivee === true`, e2eAttente, "the read after the deposit answered, held in the page")
+	salle.directeur.exiger(t, `mutation($p: ID!, $r: String!, $m: String!) { retenirTop(partie: $p, reference: $r, mot: $m) { statut } }`,
+		map[string]any{"p": e2ePartieLive, "r": ref, "m": mot}, nil)
+	attendre(t, ctx, `window.traitee === true`, e2eAttente, "the answer read before the top taken by the page after it")
+	var vu struct {
+		Accepter bool
+		Moteur   string
+	}
+	evaluer(t, ctx, `window.vu`, &vu)
+	require.Empty(t, vu.Moteur, "the held answer was read before the top: no decision in it")
+	assert.False(t, vu.Accepter, "no « Accepter le moteur » beside no decision")
+
+	attendre(t, ctx, ligne+`.children[3].textContent.startsWith("moteur : ") && `+ligne+`.querySelector("button.accepter") !== null`,
+		e2eAttente, "the engine's decision and its button")
+	executer(t, ctx, chromedp.Click(`#bulletins tr[data-licence="000001"] button.accepter`, chromedp.ByQuery))
+	attendre(t, ctx, ligne+`.dataset.etat === "corrige"`, e2eAttente, "the engine's decision accepted")
 }

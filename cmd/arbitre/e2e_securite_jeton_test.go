@@ -28,7 +28,9 @@ func (s *apiServer) jetonID(token string) string {
 
 // closedBy reads the connection until the server closes it, answering
 // pings, and fails if a data message arrives first or if it is still open
-// at deadline.
+// at deadline. An operation read in the instant the token ends, before the
+// close, may be answered by its refusal ("jeton expiré", data null, in a
+// run of the package on 29 Nov): that mints nothing and streams nothing.
 func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
 	t.Helper()
 	require.NoError(t, conn.SetReadDeadline(deadline))
@@ -49,10 +51,34 @@ func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
 		case "ping":
 			require.NoError(t, conn.WriteJSON(map[string]any{"type": "pong"}))
 		case "pong", "complete", "ka": // ka: graphql-ws's keep-alive
+		case "next", "data": // graphql-transport-ws's result, graphql-ws's
+			if !refus(msg.Payload) {
+				t.Fatalf("received %s after the token stopped working: %s", msg.Type, msg.Payload)
+			}
 		default:
 			t.Fatalf("received %s after the token stopped working: %s", msg.Type, msg.Payload)
 		}
 	}
+}
+
+// refus tells whether a result is a refusal of the token only: no data,
+// and every error UNAUTHENTICATED.
+func refus(payload json.RawMessage) bool {
+	var r struct {
+		Data   json.RawMessage
+		Errors []struct {
+			Extensions struct{ Code string }
+		}
+	}
+	if json.Unmarshal(payload, &r) != nil || len(r.Errors) == 0 || (len(r.Data) > 0 && string(r.Data) != "null") {
+		return false
+	}
+	for _, e := range r.Errors {
+		if e.Extensions.Code != "UNAUTHENTICATED" {
+			return false
+		}
+	}
+	return true
 }
 
 // A revoked token's subscriptions stop at once and their connection

@@ -203,7 +203,9 @@ import { Session } from "./session.js";
         { vide: "—", attente: "en attente d'envoi", depose: "à corriger", corrige: "corrigé", contre: "contre-arbitré", commission: "décidé en commission" }[statut],
       ];
       const boutons = [];
-      if (statut === "depose" && etat.tops.has(coup())) boutons.push(["accepter", "Accepter le moteur"]);
+      // §5.5: the engine's decision is shown before it is accepted; an
+      // answer read before the top has none, and no button.
+      if (statut === "depose" && b.decisionMoteur) boutons.push(["accepter", "Accepter le moteur"]);
       if (statut === "corrige" && b.corrigePar !== moi) boutons.push(["confirmer", "Confirmer"], ["amender", "Amender"]);
       if (b && b.decision && !b.billetRemis) boutons.push(["billet", "Billet remis"]);
       // A row that did not change stays in the DOM untouched: a click on it
