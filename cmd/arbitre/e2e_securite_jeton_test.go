@@ -64,17 +64,12 @@ func closedBy(t *testing.T, conn *websocket.Conn, deadline time.Time) {
 // refus tells whether a result is a refusal of the token only: no data,
 // and every error UNAUTHENTICATED.
 func refus(payload json.RawMessage) bool {
-	var r struct {
-		Data   json.RawMessage
-		Errors []struct {
-			Extensions struct{ Code string }
-		}
-	}
-	if json.Unmarshal(payload, &r) != nil || len(r.Errors) == 0 || (len(r.Data) > 0 && string(r.Data) != "null") {
+	var r apiResult
+	if json.Unmarshal(payload, &r) != nil || len(r.Errors) == 0 || r.Data != nil {
 		return false
 	}
 	for _, e := range r.Errors {
-		if e.Extensions.Code != "UNAUTHENTICATED" {
+		if e.Extensions["code"] != "UNAUTHENTICATED" {
 			return false
 		}
 	}
